@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export type Server = { url: string; stop: () => Promise<void> };
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`server for ${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess, cleanup?: () => void): () => Promise<void> {
+  return () =>
+    new Promise((done) => {
+      child.once('exit', () => {
+        cleanup?.();
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** The real portal (`apps/api/src/main.ts`) on a throw-away SQLite data directory, in its own process. */
+export async function startPortal(port: number): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lisbon-bench-'));
+  const child = spawn('tsx', [join(ROOT, 'apps/api/src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: join(dataDir, 'lisbon.sqlite'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/v1/health`, child);
+  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** A bare Fastify hello route, the baseline the portal's figures are compared with. */
+export async function startBareFastify(port: number): Promise<Server> {
+  const child = spawn('tsx', [join(ROOT, 'bench/hello-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/hello`, child);
+  return { url, stop: stopper(child) };
+}

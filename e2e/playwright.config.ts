@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+// Two portals built from the same code: an ordinary one and one in maintenance mode.
+export const PORTAL_PORT = 3210;
+export const MAINTENANCE_PORT = 3211;
+
+const portal = (port: number, env: Record<string, string> = {}) => ({
+  // A fresh data directory per run: SQLite file, files, mail, keys.
+  command: `rm -rf ../data/e2e/${port} && tsx ../apps/api/src/main.ts`,
+  url: `http://127.0.0.1:${port}/api/v1/health`,
+  reuseExistingServer: false,
+  timeout: 90_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: `../data/e2e/${port}`,
+    DATABASE_URL: `../data/e2e/${port}/lisbon.sqlite`,
+    LOG_LEVEL: 'warn',
+    ...env,
+  },
+});
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORTAL_PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [portal(PORTAL_PORT), portal(MAINTENANCE_PORT, { MAINTENANCE_MODE: 'true' })],
+});

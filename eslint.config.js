@@ -1,0 +1,153 @@
+// One lint setup for the whole workspace. Besides correctness rules it enforces the import
+// directions of STYLE.md: domain imports no I/O; web features never import each other
+// (shared → features → app); an API module never reaches into another module's repository.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'child_process',
+  'os',
+];
+const IO_PACKAGES = [
+  'kysely',
+  'kysely/*',
+  'pg',
+  'better-sqlite3',
+  'fastify',
+  'fastify/*',
+  '@fastify/*',
+  'react',
+  'react-dom',
+  'react/*',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...NODE_BUILTINS, ...IO_PACKAGES],
+              message: 'packages/domain holds rules only: no I/O, no framework.',
+            },
+            {
+              group: ['**/apps/**', '@lisbon/api', '@lisbon/web'],
+              message: 'domain is imported by the apps, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/features/**'],
+              message: 'A feature never imports another feature; compose them in src/app.',
+            },
+            {
+              group: ['@/app', '@/app/*', '@/app/**'],
+              message: 'Features do not import the app layer (shared → features → app).',
+            },
+            {
+              group: ['../../*', '../../**'],
+              message: 'Stay inside the feature; reach shared code through @/shared or @/api.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/features/**', '@/app', '@/app/*', '@/app/**'],
+              message: 'Shared code does not import features or the app.',
+            },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/repository', '../*/repository.ts', '**/modules/*/repository'],
+              message: "Call another module's service, never its repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a const array and a union type instead of an enum.' },
+      ],
+    },
+  },
+);

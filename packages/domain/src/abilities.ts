@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Roles of DESIGN.md "Identity". Routes and endpoints are guarded by abilities, never by role. */
+export const ROLES = ['applicant', 'evaluator', 'reviewer', 'secretary', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_CATEGORIES = ['standard', 'refugee'] as const;
+export type UserCategory = (typeof USER_CATEGORIES)[number];
+
+export const ABILITIES = [
+  'practice.apply',
+  'delivery.order',
+  'staff.workspace',
+  'staff.assign',
+  'staff.evaluate',
+  'staff.review',
+  'staff.publish',
+  'staff.close',
+  'staff.delivery',
+  'staff.manage',
+] as const;
+export type Ability = (typeof ABILITIES)[number];
+export type Abilities = Record<Ability, boolean>;
+export const abilitiesSchema = z.record(z.enum(ABILITIES), z.boolean());
+
+const GRANTS: Record<Role, readonly Ability[]> = {
+  applicant: ['practice.apply', 'delivery.order'],
+  evaluator: ['staff.workspace', 'staff.evaluate'],
+  reviewer: ['staff.workspace', 'staff.review'],
+  secretary: ['staff.workspace', 'staff.assign', 'staff.close', 'staff.delivery'],
+  admin: [
+    'staff.workspace',
+    'staff.assign',
+    'staff.evaluate',
+    'staff.review',
+    'staff.publish',
+    'staff.close',
+    'staff.delivery',
+    'staff.manage',
+  ],
+};
+
+/** The full abilities map of a role: every ability named, true only where granted. */
+export function abilitiesFor(role: Role): Abilities {
+  const granted = new Set(GRANTS[role]);
+  return Object.fromEntries(ABILITIES.map((ability) => [ability, granted.has(ability)])) as Abilities;
+}
+
+/** The route rule of spec §6: no ability needed → any logged-in user; otherwise that ability must be true. */
+export function canAccess(abilities: Partial<Abilities> | undefined, required?: Ability): boolean {
+  if (!required) return true;
+  return abilities?.[required] === true;
+}

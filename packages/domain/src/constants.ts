@@ -1,0 +1,34 @@
+/** Business constants and limits of spec §9, one definition each. */
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const NOTIFICATION_POLL_MS = 10_000;
+export const TOAST_DURATION_MS = 5_000;
+export const RESOURCE_SEARCH_MIN_CHARS = 2;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const APPEAL_WINDOW_DAYS = 7;
+export const REFUGEE_REQUEST_LIMIT = 2;
+export const ADULT_AGE_YEARS = 18;
+
+/** Interface breakpoints in px (spec §9). */
+export const BREAKPOINTS = { xs: 600, sm: 1024, md: 1440, lg: 1920 } as const;
+
+/** Return delivery fee in euro cents: 3000 = 2459 + 541 VAT at 22 %. */
+export const RETURN_DELIVERY_FEE = { net: 2459, vat: 541, total: 3000 } as const;
+export const VAT_RATE_PERCENT = 22;
+
+/** Sort options of every list (spec §9), as API field names. */
+export const SORT_FIELDS = [
+  'id',
+  'name',
+  'started_at',
+  'expected_deadline',
+  'requested_at',
+  'delivery_paid_at',
+  'sequence',
+  'created_at',
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+/** The API's path prefix; the SPA's default base URL is this, same origin. */
+export const API_PREFIX = '/api/v1';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with. The spec's own codes come first (§8). */
+export const ERROR_CODES = [
+  'TOKEN_EXPIRED',
+  'FORBIDDEN_ACCESS',
+  'INVALID_CREDENTIALS',
+  'UNAUTHORIZED_ACCESS',
+  'ADMIN_FORBIDDEN_ACCESS',
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'MAINTENANCE',
+  'api_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The HTTP status each code travels with; one table, used by the API's error handler. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  TOKEN_EXPIRED: 401,
+  UNAUTHORIZED_ACCESS: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN_ACCESS: 403,
+  ADMIN_FORBIDDEN_ACCESS: 403,
+  VALIDATION_FAILED: 422,
+  BAD_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  MAINTENANCE: 503,
+  api_error: 500,
+};
+
+/** The status that means maintenance (spec §9). */
+export const MAINTENANCE_STATUS = 503;
+
+/** Field map of a 422: field path → messages, the first one shown. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const errorBodySchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    errors: fieldErrorsSchema.optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const LOCALES = ['en-US', 'it-IT'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+export const localeSchema = z.enum(LOCALES);
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** Picks the best supported locale from an Accept-Language header; en-US when nothing fits. */
+export function negotiateLocale(acceptLanguage: string | undefined | null): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag);
+    if (exact) return exact;
+    const language = LOCALES.find((locale) => locale.slice(0, 2) === tag.slice(0, 2));
+    if (language) return language;
+  }
+  return DEFAULT_LOCALE;
+}

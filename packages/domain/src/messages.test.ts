@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES, formatMessage, messageForIssue } from './messages';
+
+const firstIssue = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) throw new Error('expected the input to be refused');
+  const [issue] = result.error.issues;
+  if (!issue) throw new Error('expected an issue');
+  return issue;
+};
+
+describe('messageForIssue', () => {
+  it('says a missing field is required, in the spec words', () => {
+    const issue = firstIssue(z.object({ name: z.string() }), {});
+    expect(messageForIssue(issue)).toBe('This field is required');
+    expect(messageForIssue(issue, 'it-IT')).toBe('Questo campo è obbligatorio');
+  });
+
+  it('treats an empty required string as required', () => {
+    expect(messageForIssue(firstIssue(z.string().min(1), ''))).toBe('This field is required');
+  });
+
+  it('gives the minimum and maximum length with their numbers', () => {
+    expect(messageForIssue(firstIssue(z.string().min(8), 'abc'))).toBe('Minimum length 8 characters');
+    expect(messageForIssue(firstIssue(z.string().max(3), 'abcd'))).toBe('Maximum length 3 characters');
+  });
+
+  it('gives the number bounds as the spec words them', () => {
+    expect(messageForIssue(firstIssue(z.number().gt(5), 5))).toBe('Must be greater than 5');
+    expect(messageForIssue(firstIssue(z.number().min(1), 0))).toBe('Must be greater than 0');
+    expect(messageForIssue(firstIssue(z.number().max(10), 11))).toBe('Must be less or equal than 10');
+  });
+
+  it('names an invalid email and an invalid date', () => {
+    expect(messageForIssue(firstIssue(z.email(), 'nope'))).toBe('Email not valid');
+    expect(messageForIssue(firstIssue(z.iso.date(), '31/02/2024'))).toBe('Date not valid');
+  });
+
+  it('translates a refinement that carries a message key', () => {
+    const schema = z
+      .object({ password: z.string(), confirmation: z.string() })
+      .refine((value) => value.password === value.confirmation, { message: 'passwordsDoNotMatch' });
+    const issue = firstIssue(schema, { password: 'a', confirmation: 'b' });
+    expect(messageForIssue(issue)).toBe('The passwords do not match');
+    expect(messageForIssue(issue, 'it-IT')).toBe('Le password non coincidono');
+  });
+
+  it('refuses a value outside an enum with a choice message, not a crash', () => {
+    expect(messageForIssue(firstIssue(z.enum(['a', 'b']), 'c'))).toBe('Choose one of the options offered');
+  });
+});
+
+describe('catalogues', () => {
+  it('have the same keys and no empty value in both languages', () => {
+    for (const catalogue of [VALIDATION_MESSAGES, ERROR_MESSAGES]) {
+      const en = catalogue['en-US'];
+      const it = catalogue['it-IT'];
+      expect(Object.keys(it).sort()).toEqual(Object.keys(en).sort());
+      for (const value of [...Object.values(en), ...Object.values(it)]) expect(value.trim()).not.toBe('');
+    }
+  });
+
+  it('keeps the placeholders of each English message in its Italian one', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, en] of Object.entries(VALIDATION_MESSAGES['en-US'])) {
+      const it = VALIDATION_MESSAGES['it-IT'][key as keyof (typeof VALIDATION_MESSAGES)['it-IT']];
+      expect(placeholders(it), key).toEqual(placeholders(en));
+    }
+  });
+});
+
+describe('formatMessage', () => {
+  it('fills known placeholders and leaves unknown ones visible', () => {
+    expect(formatMessage('{{a}} and {{ b }} and {{c}}', { a: 1, b: 'two' })).toBe('1 and two and {{c}}');
+  });
+});

@@ -1,0 +1,167 @@
+import type { ErrorCode } from './errors';
+import { DEFAULT_LOCALE, type Locale } from './locales';
+
+/**
+ * Validation messages of spec §5 and the API's error messages, in both languages.
+ * Placeholders use i18next's `{{name}}` so the web merges these into its catalogue unchanged.
+ */
+const VALIDATION_EN = {
+  required: 'This field is required',
+  minLength: 'Minimum length {{min}} characters',
+  maxLength: 'Maximum length {{max}} characters',
+  emailInvalid: 'Email not valid',
+  dateInvalid: 'Date not valid',
+  phoneInvalid: 'Phone number not valid (add country code)',
+  numberMin: 'Must be greater than {{min}}',
+  numberMax: 'Must be less or equal than {{max}}',
+  passwordsDoNotMatch: 'The passwords do not match',
+  dateAfter: 'The date must be after {{date}}',
+  dateSameOrBefore: 'The date must be on or before {{date}}',
+  dateSameOrAfter: 'The date must be on or after {{date}}',
+  taxIdInvalid: 'Invalid Tax ID Number',
+  emailMismatch: 'The email address does not match.',
+  invalidValue: 'Value not valid',
+  invalidOption: 'Choose one of the options offered',
+  unknownField: 'This field is not accepted',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_EN;
+
+const VALIDATION_IT: Record<ValidationMessageKey, string> = {
+  required: 'Questo campo è obbligatorio',
+  minLength: 'Lunghezza minima {{min}} caratteri',
+  maxLength: 'Lunghezza massima {{max}} caratteri',
+  emailInvalid: 'Email non valida',
+  dateInvalid: 'Data non valida',
+  phoneInvalid: 'Numero di telefono non valido (aggiungi il prefisso internazionale)',
+  numberMin: 'Deve essere maggiore di {{min}}',
+  numberMax: 'Deve essere minore o uguale a {{max}}',
+  passwordsDoNotMatch: 'Le password non coincidono',
+  dateAfter: 'La data deve essere successiva al {{date}}',
+  dateSameOrBefore: 'La data deve essere uguale o precedente al {{date}}',
+  dateSameOrAfter: 'La data deve essere uguale o successiva al {{date}}',
+  taxIdInvalid: 'Codice fiscale non valido',
+  emailMismatch: "L'indirizzo email non corrisponde.",
+  invalidValue: 'Valore non valido',
+  invalidOption: 'Scegli una delle opzioni proposte',
+  unknownField: 'Questo campo non è accettato',
+};
+
+export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
+  'en-US': VALIDATION_EN,
+  'it-IT': VALIDATION_IT,
+};
+
+/** The message of each API error code, as the API sends it in `message`. */
+export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
+  'en-US': {
+    TOKEN_EXPIRED: 'Your session has expired. Please log in again.',
+    FORBIDDEN_ACCESS: 'You do not have access to this resource.',
+    INVALID_CREDENTIALS: 'Invalid credentials',
+    UNAUTHORIZED_ACCESS: 'Please log in to continue.',
+    ADMIN_FORBIDDEN_ACCESS: 'This action is reserved to administrators.',
+    VALIDATION_FAILED: 'Some fields are not valid.',
+    BAD_REQUEST: 'The request could not be read.',
+    UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted.',
+    PAYLOAD_TOO_LARGE: 'The request is too large.',
+    NOT_FOUND: 'Not found',
+    CONFLICT: 'This action is not possible in the current state.',
+    RATE_LIMITED: 'Too many attempts. Please wait and try again.',
+    MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
+    api_error: 'api_error',
+  },
+  'it-IT': {
+    TOKEN_EXPIRED: 'La sessione è scaduta. Accedi di nuovo.',
+    FORBIDDEN_ACCESS: 'Non hai accesso a questa risorsa.',
+    INVALID_CREDENTIALS: 'Credenziali non valide',
+    UNAUTHORIZED_ACCESS: 'Accedi per continuare.',
+    ADMIN_FORBIDDEN_ACCESS: 'Questa azione è riservata agli amministratori.',
+    VALIDATION_FAILED: 'Alcuni campi non sono validi.',
+    BAD_REQUEST: 'Non è stato possibile leggere la richiesta.',
+    UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di contenuto non è accettato.',
+    PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande.',
+    NOT_FOUND: 'Non trovato',
+    CONFLICT: 'Questa azione non è possibile nello stato attuale.',
+    RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',
+    MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
+    api_error: 'api_error',
+  },
+};
+
+export function formatMessage(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function validationMessage(
+  key: ValidationMessageKey,
+  locale: Locale = DEFAULT_LOCALE,
+  params: Record<string, unknown> = {},
+): string {
+  return formatMessage(VALIDATION_MESSAGES[locale][key], params);
+}
+
+const isValidationKey = (value: string): value is ValidationMessageKey => value in VALIDATION_EN;
+
+/** The parts of a zod 4 issue this mapping reads; zod's own issue type fits it. */
+export type IssueLike = {
+  code: string;
+  message?: string;
+  input?: unknown;
+  origin?: string;
+  format?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+};
+
+/**
+ * Turns a zod issue into the spec's message in the given locale. A schema's own refinement
+ * passes a message key (for example `passwordsDoNotMatch`) as its message.
+ */
+export function messageForIssue(issue: IssueLike, locale: Locale = DEFAULT_LOCALE): string {
+  if (issue.code === 'custom' && issue.message && isValidationKey(issue.message)) {
+    return validationMessage(issue.message, locale);
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return validationMessage(
+        issue.input === undefined || issue.input === null ? 'required' : 'invalidValue',
+        locale,
+      );
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return min <= 1
+          ? validationMessage('required', locale)
+          : validationMessage('minLength', locale, { min });
+      }
+      if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') {
+        return validationMessage('numberMin', locale, { min: issue.inclusive ? min - 1 : min });
+      }
+      return validationMessage('required', locale);
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') {
+        return validationMessage('numberMax', locale, { max });
+      }
+      return validationMessage('maxLength', locale, { max });
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return validationMessage('emailInvalid', locale);
+      if (issue.format === 'date' || issue.format === 'datetime')
+        return validationMessage('dateInvalid', locale);
+      return validationMessage('invalidValue', locale);
+    case 'invalid_value':
+    case 'invalid_union':
+      return validationMessage(issue.input === undefined ? 'required' : 'invalidOption', locale);
+    case 'unrecognized_keys':
+      return validationMessage('unknownField', locale);
+    default:
+      return issue.message && isValidationKey(issue.message)
+        ? validationMessage(issue.message, locale)
+        : validationMessage('invalidValue', locale);
+  }
+}

@@ -1,0 +1,68 @@
+/** Request (practice) statuses and the label shown for each (spec §4). */
+export const PRACTICE_STATUSES = [
+  'draft',
+  'unassigned',
+  'assigned',
+  'in_evaluation',
+  'in_review',
+  'reviewed',
+  'ready_for_issue',
+  'pending_student_reply',
+  'closed',
+  'published',
+  'appeal_requested',
+  'appeal_in_evaluation',
+  'appeal_in_review',
+  'appeal_reviewed',
+  'appeal_pending_student_reply',
+  'appeal_rejected',
+  'appeal_issued',
+  'amend_issued',
+  'appeal_refused',
+] as const;
+export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
+
+export const STATUS_LABELS = [
+  'draft',
+  'in evaluation',
+  'cimea request',
+  'closed',
+  'published',
+  'appeal in evaluation',
+  'appeal_rejected',
+  'appeal_issued',
+  'amend_issued',
+  'appeal_refused',
+] as const;
+export type StatusLabel = (typeof STATUS_LABELS)[number];
+
+export function statusLabel(status: PracticeStatus): StatusLabel {
+  switch (status) {
+    case 'draft':
+      return 'draft';
+    case 'unassigned':
+    case 'assigned':
+    case 'in_evaluation':
+    case 'in_review':
+    case 'reviewed':
+    case 'ready_for_issue':
+      return 'in evaluation';
+    case 'pending_student_reply':
+    case 'appeal_pending_student_reply':
+      return 'cimea request';
+    case 'closed':
+      return 'closed';
+    case 'published':
+      return 'published';
+    case 'appeal_requested':
+    case 'appeal_in_evaluation':
+    case 'appeal_in_review':
+    case 'appeal_reviewed':
+      return 'appeal in evaluation';
+    case 'appeal_rejected':
+    case 'appeal_issued':
+    case 'amend_issued':
+    case 'appeal_refused':
+      return status;
+  }
+}
