@@ -1,4 +1,5 @@
 export * from './abilities';
+export * from './auth';
 export * from './cms';
 export * from './constants';
 export * from './envelope';
@@ -7,3 +8,6 @@ export * from './health';
 export * from './locales';
 export * from './messages';
 export * from './statuses';
+export * from './password';
+export * from './phone';
+export * from './tax-id';

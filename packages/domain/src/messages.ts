@@ -23,6 +23,11 @@ const VALIDATION_EN = {
   invalidValue: 'Value not valid',
   invalidOption: 'Choose one of the options offered',
   unknownField: 'This field is not accepted',
+  passwordRule:
+    'The password needs at least 8 characters, one uppercase letter, one lowercase letter, one digit and one special character',
+  passwordCommon: 'This password is too common. Choose a less predictable one.',
+  adultsOnly: 'Services are restricted to adults: you must be at least 18 years old.',
+  termsRequired: 'You must accept the terms and conditions',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -45,6 +50,11 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   invalidValue: 'Valore non valido',
   invalidOption: 'Scegli una delle opzioni proposte',
   unknownField: 'Questo campo non è accettato',
+  passwordRule:
+    'La password deve avere almeno 8 caratteri, una lettera maiuscola, una minuscola, una cifra e un carattere speciale',
+  passwordCommon: 'Questa password è troppo comune. Scegline una meno prevedibile.',
+  adultsOnly: 'I servizi sono riservati ai maggiorenni: devi avere almeno 18 anni.',
+  termsRequired: 'Devi accettare i termini e le condizioni',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
