@@ -1,17 +1,78 @@
 import { z } from 'zod';
-import { abilitiesSchema } from './abilities';
+import { USER_CATEGORIES } from './abilities';
 import { localeSchema } from './locales';
+import { passwordPairShape, withPasswordConfirmation } from './password';
+import { birthDateSchema, emailSchema } from './user';
 
-/**
- * The profile `GET /auth/me` answers (spec §7): who is logged in, in which language, and what
- * they may do. Only the fields the route guard and the layout read are fixed here; the auth
- * issue extends it with the rest of the user's fields.
- */
-export const currentUserSchema = z
+/** Schemas of the auth calls of spec §7, shared by the API (validation, OpenAPI) and the web forms. */
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /auth answer. With two factors on, the token is limited to the second-factor step. */
+export const sessionSchema = z
   .object({
-    id: z.number().int(),
-    locale: localeSchema,
-    abilities: abilitiesSchema,
+    access_token: z.string(),
+    expires_at: z.string(),
+    user_id: z.number().int(),
+    two_factor_required: z.boolean(),
   })
-  .meta({ id: 'CurrentUser' });
-export type CurrentUser = z.infer<typeof currentUserSchema>;
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof sessionSchema>;
+
+/** POST /auth/refresh answer (spec §7). */
+export const refreshSchema = z.object({ expires_at: z.string(), user_id: z.number().int() });
+export type Refresh = z.infer<typeof refreshSchema>;
+
+/** A TOTP code (6 digits) or a one-time recovery code. */
+export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(6).max(32) });
+
+/** GET /auth/2fa: whether the account has two factors and whether this session has passed them. */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), verified: z.boolean() });
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a QR code, an SVG data URL. */
+  qr_code: z.string(),
+});
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  birth_date: birthDateSchema,
+  category: z.enum(USER_CATEGORIES).default('standard'),
+  locale: localeSchema.optional(),
+  accept_terms: z.boolean().refine((accepted) => accepted, { message: 'termsRequired' }),
+  marketing_consent: z.boolean().default(false),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+const tokenSchema = z.string().trim().min(16).max(200);
+
+/** Activation sets the password (spec §2 /auth/activate/{token}). */
+export const activateSchema = withPasswordConfirmation(
+  z.object({ token: tokenSchema, ...passwordPairShape }),
+);
+export const resetPasswordSchema = withPasswordConfirmation(
+  z.object({ token: tokenSchema, ...passwordPairShape }),
+);
+export const updatePasswordSchema = withPasswordConfirmation(
+  z.object({ current_password: z.string().min(1).max(1024), ...passwordPairShape }),
+);
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+/** POST /auth/logout records where and why the session ended. */
+export const LOGOUT_CAUSES = ['user', 'expired', 'unauthorized', 'deleted'] as const;
+export const logoutSchema = z.object({
+  route: z.string().max(2048).optional(),
+  cause: z.enum(LOGOUT_CAUSES).default('user'),
+});
+
+/** The answer of calls that must not reveal whether an account exists. */
+export const acknowledgementSchema = z.object({ message: z.string() });

@@ -11,3 +11,7 @@ export * from './statuses';
 export * from './password';
 export * from './phone';
 export * from './tax-id';
+export * from './countries';
+export * from './dates';
+export * from './auth';
+export * from './user';

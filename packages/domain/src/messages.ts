@@ -28,6 +28,8 @@ const VALIDATION_EN = {
   passwordCommon: 'This password is too common. Choose a less predictable one.',
   adultsOnly: 'Services are restricted to adults: you must be at least 18 years old.',
   termsRequired: 'You must accept the terms and conditions',
+  taxIdOmocodiaConfirm: 'This tax ID is valid but unusual (omocodia): please confirm that it is yours.',
+  tokenNotFound: 'Token not found',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -55,6 +57,8 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   passwordCommon: 'Questa password è troppo comune. Scegline una meno prevedibile.',
   adultsOnly: 'I servizi sono riservati ai maggiorenni: devi avere almeno 18 anni.',
   termsRequired: 'Devi accettare i termini e le condizioni',
+  taxIdOmocodiaConfirm: 'Questo codice fiscale è valido ma insolito (omocodia): conferma che è il tuo.',
+  tokenNotFound: 'Token non trovato',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {

@@ -40,10 +40,18 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH)
   .refine(isStrongPassword, { message: 'passwordRule' });
 
-/** A password and its confirmation; the mismatch is reported on the confirmation field. */
-export const passwordWithConfirmationSchema = z
-  .object({ password: newPasswordSchema, password_confirmation: z.string().min(1) })
-  .refine((value) => value.password === value.password_confirmation, {
+export const passwordPairShape = { password: newPasswordSchema, password_confirmation: z.string().min(1) };
+
+/** Adds the confirmation rule to an object holding `password` and `password_confirmation`. */
+export const withPasswordConfirmation = <
+  T extends z.ZodType<{ password: string; password_confirmation: string }>,
+>(
+  schema: T,
+) =>
+  schema.refine((value) => value.password === value.password_confirmation, {
     message: 'passwordsDoNotMatch',
     path: ['password_confirmation'],
   });
+
+/** A password and its confirmation; the mismatch is reported on the confirmation field. */
+export const passwordWithConfirmationSchema = withPasswordConfirmation(z.object(passwordPairShape));

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { registerSchema } from './auth';
+import { messageForIssue } from './messages';
+import { userUpdateSchema } from './user';
+
+const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
+  Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), messageForIssue(issue)]),
+  );
+
+describe('userUpdateSchema', () => {
+  it('refuses a change of email as an unknown field', () => {
+    const result = userUpdateSchema.safeParse({ email: 'other@example.org' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+
+  it('normalises a phone number and a tax ID', () => {
+    const result = userUpdateSchema.parse({ phone: '+39 347 123 4567', tax_id: 'rssmra85t10a562s' });
+    expect(result).toMatchObject({ phone: '+393471234567', tax_id: 'RSSMRA85T10A562S' });
+  });
+
+  it('gives the spec messages for a bad phone and a bad tax ID', () => {
+    const result = userUpdateSchema.safeParse({ phone: '347 123 4567', tax_id: 'RSSMRA85T10A562T' });
+    expect(messagesOf(result)).toEqual({
+      phone: 'Phone number not valid (add country code)',
+      tax_id: 'Invalid Tax ID Number',
+    });
+  });
+
+  it('asks to confirm an omocodic tax ID, and accepts it once confirmed', () => {
+    const unconfirmed = userUpdateSchema.safeParse({ tax_id: 'RSSMRA85T10A56NH' });
+    expect(messagesOf(unconfirmed).tax_id).toMatch(/omocodia/);
+    expect(
+      userUpdateSchema.safeParse({ tax_id: 'RSSMRA85T10A56NH', tax_id_omocodia_confirmed: true }).success,
+    ).toBe(true);
+  });
+});
+
+describe('registerSchema', () => {
+  const valid = {
+    email: ' Maria.Rossi@Example.org ',
+    first_name: 'Maria',
+    last_name: 'Rossi',
+    birth_date: '1990-04-12',
+    accept_terms: true,
+  };
+
+  it('lower-cases the email and defaults to the standard category', () => {
+    expect(registerSchema.parse(valid)).toMatchObject({
+      email: 'maria.rossi@example.org',
+      category: 'standard',
+    });
+  });
+
+  it('requires the terms to be accepted', () => {
+    expect(messagesOf(registerSchema.safeParse({ ...valid, accept_terms: false }))).toEqual({
+      accept_terms: 'You must accept the terms and conditions',
+    });
+  });
+
+  it('refuses minors', () => {
+    const birth = new Date();
+    birth.setFullYear(birth.getFullYear() - 17);
+    const result = registerSchema.safeParse({ ...valid, birth_date: birth.toISOString().slice(0, 10) });
+    expect(messagesOf(result).birth_date).toMatch(/restricted to adults/);
+  });
+
+  it('says a malformed email is not valid', () => {
+    expect(messagesOf(registerSchema.safeParse({ ...valid, email: 'maria@' }))).toEqual({
+      email: 'Email not valid',
+    });
+  });
+});

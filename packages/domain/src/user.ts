@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { abilitiesSchema, ROLES, USER_CATEGORIES } from './abilities';
+import { countryCodeSchema } from './countries';
+import { isAdult, isoDateSchema } from './dates';
+import { localeSchema } from './locales';
+import { isValidInternationalPhone, toE164 } from './phone';
+import { checkTaxId } from './tax-id';
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const genderSchema = z.enum(GENDERS);
+
+/** An email address as typed: trimmed and lower-cased before it is checked. */
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+const name = z.string().trim().min(1).max(100);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const birthDateSchema = isoDateSchema.refine((value) => isAdult(value), { message: 'adultsOnly' });
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .refine(isValidInternationalPhone, { message: 'phoneInvalid' })
+  .transform((value) => toE164(value) ?? value);
+
+export const taxIdSchema = z
+  .string()
+  .trim()
+  .refine((value) => checkTaxId(value).valid, { message: 'taxIdInvalid' })
+  .transform((value) => checkTaxId(value).normalized);
+
+/** Fields of the complete-account form (spec §3 "User"); the email is not among them: it never changes. */
+export const userDetailsShape = {
+  first_name: name,
+  middle_name: optionalText(100),
+  last_name: name,
+  birth_date: birthDateSchema.nullable().optional(),
+  birth_country: countryCodeSchema.nullable().optional(),
+  birth_city: optionalText(100),
+  nationality: countryCodeSchema.nullable().optional(),
+  document_number: optionalText(40),
+  document_issue_country: countryCodeSchema.nullable().optional(),
+  document_expiration_date: isoDateSchema.nullable().optional(),
+  phone: phoneSchema.nullable().optional(),
+  gender: genderSchema.nullable().optional(),
+  residence_country: countryCodeSchema.nullable().optional(),
+  address: optionalText(200),
+  city: optionalText(100),
+  zip_code: optionalText(20),
+  province: optionalText(100),
+  municipality: optionalText(100),
+  tax_id: taxIdSchema.nullable().optional(),
+  /** The applicant confirms an omocodic tax ID is theirs. */
+  tax_id_omocodia_confirmed: z.boolean().optional(),
+  marketing_consent: z.boolean().optional(),
+};
+
+/** PATCH /users/{id}: any subset of the details; unknown keys (the email among them) are refused. */
+export const userUpdateSchema = z
+  .strictObject({
+    ...userDetailsShape,
+    first_name: name.optional(),
+    last_name: name.optional(),
+  })
+  .refine(
+    (value) =>
+      !value.tax_id ||
+      !checkTaxId(value.tax_id).valid ||
+      value.tax_id_omocodia_confirmed === true ||
+      !isOmocodic(value.tax_id),
+    {
+      message: 'taxIdOmocodiaConfirm',
+      path: ['tax_id'],
+    },
+  );
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+function isOmocodic(taxId: string): boolean {
+  const check = checkTaxId(taxId);
+  return check.valid && check.isOmocodic;
+}
+
+const nullableText = z.string().nullable();
+
+/** A user as the API shows it to its owner (and to staff): GET /users/{id}, GET /auth/me. */
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    locale: localeSchema,
+    category: z.enum(USER_CATEGORIES),
+    role: z.enum(ROLES),
+    abilities: abilitiesSchema,
+    first_name: z.string(),
+    middle_name: nullableText,
+    last_name: z.string(),
+    birth_date: nullableText,
+    birth_country: nullableText,
+    birth_city: nullableText,
+    nationality: nullableText,
+    document_number: nullableText,
+    document_issue_country: nullableText,
+    document_expiration_date: nullableText,
+    phone: nullableText,
+    gender: genderSchema.nullable(),
+    residence_country: nullableText,
+    address: nullableText,
+    city: nullableText,
+    zip_code: nullableText,
+    province: nullableText,
+    municipality: nullableText,
+    tax_id: nullableText,
+    tax_id_omocodia_confirmed: z.boolean(),
+    marketing_consent: z.boolean(),
+    two_factor_enabled: z.boolean(),
+    activated_at: nullableText,
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** PATCH /profile: the interface language (and the marketing consent flag). */
+export const profileUpdateSchema = z.strictObject({
+  locale: localeSchema.optional(),
+  marketing_consent: z.boolean().optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** Account deletion: the user types the account's own email ('The email address does not match.'). */
+export const deleteAccountSchema = z.object({ email: z.string().trim().min(1) });
