@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX } from '@lisbon/domain';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import packageJson from '../package.json' with { type: 'json' };
+import { cmsRoutes } from './modules/cms/routes';
+import { healthRoutes } from './modules/health/routes';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db/database';
+import { AppError } from './platform/errors';
+import { registerDocs } from './platform/http/docs';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { isApiPath, isHealthPath } from './platform/http/paths';
+import { registerSecurity } from './platform/http/security';
+import { registerSpa } from './platform/http/spa';
+import { loggerOptions } from './platform/logger';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  /** A ready-made pino logger; otherwise one is built from the configuration. */
+  logger?: FastifyBaseLogger;
+};
+
+export const VERSION = packageJson.version;
+
+/** The whole HTTP application, not listening: main.ts listens, tests call `app.inject`. */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
+    genReqId: () => randomUUID(),
+    trustProxy:
+      config.trustProxy === true || config.trustProxy === false ? config.trustProxy : [...config.trustProxy],
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: text/plain bodies get 415 instead of reaching a JSON schema as a string.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  await registerSecurity(app, { publicUrl: config.publicUrl });
+
+  if (config.isMaintenanceMode) {
+    // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.
+    app.addHook('onRequest', async (request) => {
+      if (isApiPath(request.url) && !isHealthPath(request.url)) throw new AppError('MAINTENANCE');
+    });
+  }
+
+  await registerDocs(app, { version: VERSION, publicUrl: config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db, version: VERSION, isMaintenanceMode: config.isMaintenanceMode });
+      await api.register(cmsRoutes, { db });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  registerSpa(app, { webDistDir: config.webDistDir });
+  return app;
+}

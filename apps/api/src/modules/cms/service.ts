@@ -1,0 +1,14 @@
+import { cmsEntrySchema, type CmsEntriesQuery, type CmsEntry, type ListMeta } from '@lisbon/domain';
+import type { Db } from '../../platform/db/database';
+import { listCmsEntries } from './repository';
+
+/** Public reference text: no access check. The list is short, so it comes whole, as one page. */
+export async function findCmsEntries(
+  db: Db,
+  query: CmsEntriesQuery,
+): Promise<{ data: CmsEntry[]; meta: ListMeta }> {
+  const rows = await listCmsEntries(db, query);
+  // Parsing the stored JSON through the domain schema keeps a malformed row from leaking out unchecked.
+  const data = rows.map((row) => cmsEntrySchema.parse({ ...row, content: JSON.parse(row.content) }));
+  return { data, meta: { page: 1, perPage: Math.max(data.length, 1), total: data.length } };
+}

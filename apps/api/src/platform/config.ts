@@ -1,0 +1,134 @@
+import { isIP } from 'node:net';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file rather than the cwd: npm runs workspace scripts in apps/api. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export type DatabaseConfig =
+  | { readonly dialect: 'sqlite'; readonly path: string }
+  | { readonly dialect: 'postgres'; readonly url: string };
+
+export type TrustProxy = boolean | readonly string[];
+
+export type Config = {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly database: DatabaseConfig;
+  readonly dataDir: string;
+  readonly webDistDir: string;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly isMaintenanceMode: boolean;
+  readonly trustProxy: TrustProxy;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+
+const booleanFlag = (name: string) =>
+  z
+    .string()
+    .toLowerCase()
+    .refine((value) => ['true', 'false', '1', '0'].includes(value), `${name} must be true, false, 1 or 0`)
+    .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'PORT must be an integer between 0 and 65535')
+    .transform(Number)
+    .refine((port) => port <= 65_535, 'PORT must be an integer between 0 and 65535')
+    .prefault('3000'),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().transform(fromRepo).prefault('data'),
+  WEB_DIST_DIR: z.string().transform(fromRepo).prefault('apps/web/dist'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').default(false),
+  TRUST_PROXY: z.string().default('false'),
+});
+
+/** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
+export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseConfig {
+  if (value === undefined) return { dialect: 'sqlite', path: join(dataDir, 'lisbon.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    if (!/^postgres(ql)?:\/\/./i.test(value) || !URL.canParse(value))
+      throw new ConfigError('DATABASE_URL is not a valid PostgreSQL URL');
+    return { dialect: 'postgres', url: value };
+  }
+  const path = value.replace(/^sqlite:(\/\/)?/i, '');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path === '') {
+    throw new ConfigError('DATABASE_URL must be postgres://…, postgresql://…, sqlite:<path> or a file path');
+  }
+  return { dialect: 'sqlite', path: path === ':memory:' ? path : fromRepo(path) };
+}
+
+/** `true`/`false`/`1`/`0`, or a comma-separated list of proxy addresses or CIDR ranges to trust. */
+function parseTrustProxy(value: string): TrustProxy {
+  const flag = value.trim().toLowerCase();
+  if (flag === 'true' || flag === '1') return true;
+  if (flag === 'false' || flag === '0' || flag === '') return false;
+  const entries = flag.split(',').map((entry) => entry.trim());
+  const isAddress = (entry: string) => {
+    const [ip = '', bits, ...rest] = entry.split('/');
+    return isIP(ip) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+  };
+  if (!entries.every(isAddress)) {
+    throw new ConfigError(
+      'TRUST_PROXY must be true, false, 1, 0 or a comma-separated list of IP addresses/CIDR ranges',
+    );
+  }
+  return Object.freeze(entries);
+}
+
+/**
+ * Reads the configuration from an environment map, pure so tests can build configs.
+ * Empty strings count as unset, as env files commonly leave them so.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value === '' ? [] : [[name, value]];
+    }),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      return issue.message.startsWith(name) ? issue.message : `${name} is not valid`;
+    });
+    throw new ConfigError(`Invalid configuration: ${[...new Set(messages)].join('; ')}`);
+  }
+  const values = parsed.data;
+  try {
+    return Object.freeze({
+      port: values.PORT,
+      host: values.HOST,
+      // Unset, it follows PORT, so a local start on another port still prints a working address.
+      publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+      database: Object.freeze(parseDatabaseUrl(values.DATABASE_URL, values.DATA_DIR)),
+      dataDir: values.DATA_DIR,
+      webDistDir: values.WEB_DIST_DIR,
+      logLevel: values.LOG_LEVEL,
+      isMaintenanceMode: values.MAINTENANCE_MODE,
+      trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type ColumnType, type Generated } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+
+/** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
+export type Timestamp = ColumnType<string, string | undefined, string>;
+
+export type CmsEntriesTable = {
+  id: Generated<number>;
+  entity: string;
+  locale: string;
+  position: number;
+  /** JSON text of the domain's `cmsContentSchema`. */
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type Database = {
+  cms_entries: CmsEntriesTable;
+};
+
+export type Db = Kysely<Database>;
+
+export type OpenDatabaseOptions = {
+  /** PostgreSQL only: the schema to work in (tests use a throwaway one per file). */
+  schema?: string;
+};
+
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+const PG_INT8 = 20;
+
+/** Kept per pool, not global: timestamps come back as ISO strings, counts as numbers (they stay far below 2^53). */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+      return (value: string) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+    }
+    if (oid === PG_INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Db {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      types: pgTypes,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+  const database = new SqliteDatabase(config.path);
+  // WAL lets readers continue during a write; foreign keys are off by default in SQLite.
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}

@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import type { Db } from './database';
+import { migrations } from './migrations';
+import { isPostgres } from './schema-helpers';
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema to the latest migration; a no-op when it is already there. */
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  // Kysely looks for its bookkeeping table in every PostgreSQL schema unless told which one,
+  // so another schema's table (a test's, say) would be mistaken for ours.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((migration) => migration.status === 'Error')?.migrationName;
+    throw new MigrationError(`Migration ${failed ?? '(setup)'} failed`, { cause: result.error });
+  }
+  return result;
+}

@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { isApiPath } from './paths';
+
+/**
+ * Strict CSP for the SPA and the API alike. Scripts only from our origin (the built SPA and
+ * swagger-ui load theirs from files, none inline); inline styles are allowed because Mantine
+ * and swagger-ui inject them at run time.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+export type SecurityOptions = { publicUrl: string };
+
+export async function registerSecurity(app: FastifyInstance, { publicUrl }: SecurityOptions): Promise<void> {
+  const isHttps = publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // Upgrading requests only makes sense when the portal is actually served over HTTPS.
+      directives: isHttps ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    frameguard: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+
+  // Lenient and per address: a floor against floods. Tighter per-route limits (login, 2FA, …)
+  // come with those routes. Only the API is counted; the SPA's static files are not.
+  await app.register(rateLimit, {
+    global: true,
+    max: 300,
+    timeWindow: '1 minute',
+    allowList: (request) => !isApiPath(request.url),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../errors';
+import { isApiPath } from './paths';
+
+export const MISSING_BUILD_MESSAGE =
+  'The web app is not built yet. Run `npm run build -w @lisbon/web` (or `npm start` from the repository root), then reload.';
+
+/** Vite puts content-hashed files under /assets: they never change, so they may be cached for a year. */
+function setCacheHeaders(reply: FastifyReply, path: string): void {
+  const isHashedAsset = /[\\/]assets[\\/]/.test(path);
+  reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the built SPA with history fallback: a GET for HTML that matches no file gets index.html,
+ * so deep links such as /practices/12 load the app. Anything under /api stays a JSON 404.
+ */
+export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
+  const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  if (hasBuild) {
+    app.register(fastifyStatic, { root: webDistDir, cacheControl: false, setHeaders: setCacheHeaders });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built; serving a placeholder at /');
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain').send(MISSING_BUILD_MESSAGE),
+    );
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (!isPageRequest) throw new AppError('NOT_FOUND');
+    if (!hasBuild) return reply.type('text/plain').send(MISSING_BUILD_MESSAGE);
+    return reply.sendFile('index.html');
+  });
+}

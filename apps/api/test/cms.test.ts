@@ -1,0 +1,74 @@
+import { cmsEntrySchema, LOCALES, type CmsEntry } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+let app: App;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const list = async (query: string) => {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/cms-entries${query}` });
+  return { response, body: response.json() as { data: CmsEntry[]; meta: { total: number } } };
+};
+
+describe('GET /api/v1/cms-entries', () => {
+  it('lists the seeded FAQ and country tips in both locales, the same number in each', async () => {
+    const { response, body } = await list('');
+    expect(response.statusCode).toBe(200);
+    body.data.forEach((entry) => cmsEntrySchema.parse(entry));
+    expect(body.meta.total).toBe(body.data.length);
+    for (const entity of ['faq', 'country_tips'] as const) {
+      const counts = LOCALES.map(
+        (locale) => body.data.filter((e) => e.entity === entity && e.locale === locale).length,
+      );
+      expect(counts[0]).toBe(counts[1]);
+      expect(counts[0]).toBeGreaterThanOrEqual(entity === 'faq' ? 8 : 4);
+    }
+  });
+
+  it('filters by entity and locale and orders by position', async () => {
+    const { body } = await list('?entity=faq&locale=it-IT');
+    expect(body.data.length).toBeGreaterThanOrEqual(8);
+    expect(body.data.every((e) => e.entity === 'faq' && e.locale === 'it-IT')).toBe(true);
+    const positions = body.data.map((e) => e.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(body.data[0]?.content.title).toBe('Che cosa posso fare su questo portale?');
+  });
+
+  it('carries real text in the tips: the country of education system is not the nationality', async () => {
+    const { body } = await list('?entity=country_tips&locale=en-US');
+    expect(body.data[0]?.content.body).toMatch(/nothing to do with your nationality/);
+  });
+
+  it('answers 422 with the field map and the spec message for an unknown locale', async () => {
+    const { response, body } = await list('?locale=xx');
+    expect(response.statusCode).toBe(422);
+    expect(body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid.',
+      errors: { locale: ['Choose one of the options offered'] },
+    });
+  });
+
+  it('gives the 422 messages in Italian when the request asks for it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/cms-entries?entity=news',
+      headers: { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Alcuni campi non sono validi.',
+      errors: { entity: ['Scegli una delle opzioni proposte'] },
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+let app: App;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('API documentation', () => {
+  it('publishes OpenAPI 3 at /api/docs/json listing the endpoints with their schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/health', '/api/v1/cms-entries']),
+    );
+    const parameters = document.paths['/api/v1/cms-entries']?.get?.parameters?.map((p) => p.name);
+    expect(parameters).toEqual(expect.arrayContaining(['entity', 'locale']));
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['CmsEntry', 'Health']));
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+  });
+
+  it('serves swagger-ui at /api/docs with no inline script', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config, type DatabaseConfig } from '../src/platform/config';
+import { openDatabase, type Db } from '../src/platform/db/database';
+import { migrateToLatest } from '../src/platform/db/migrate';
+import { runSeeds } from '../src/seeds';
+
+/**
+ * A fresh database for one test file: SQLite in a temporary directory by default, or a
+ * throwaway schema of the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export type TestDatabase = {
+  db: Db;
+  databaseConfig: DatabaseConfig;
+  /** A second, independent connection to the same database (for example, to close it). */
+  openConnection(): Db;
+  /** The temporary directory of this file: DATA_DIR, a place for fake builds. */
+  tempDir: string;
+  close(): Promise<void>;
+};
+
+export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestDatabase(options: { isMigrated?: boolean } = {}): Promise<TestDatabase> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'lisbon-api-test-'));
+  const url = process.env.TEST_DATABASE_URL;
+  let databaseConfig: DatabaseConfig;
+  let schema: string | undefined;
+  if (url) {
+    schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+    databaseConfig = { dialect: 'postgres', url };
+  } else {
+    databaseConfig = { dialect: 'sqlite', path: join(tempDir, 'test.sqlite') };
+  }
+  const openConnection = () => openDatabase(databaseConfig, schema ? { schema } : {});
+  const db = openConnection();
+  if (options.isMigrated !== false) {
+    await migrateToLatest(db);
+    await runSeeds(db);
+  }
+  return {
+    db,
+    databaseConfig,
+    openConnection,
+    tempDir,
+    async close() {
+      await db.destroy();
+      if (url && schema) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`drop schema "${schema}" cascade`);
+        await admin.end();
+      }
+      rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A configuration for tests: silent logs, the temporary directory, no web build unless one is given. */
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.tempDir,
+    WEB_DIST_DIR: join(database.tempDir, 'no-web-build'),
+    ...env,
+  });
+  return { ...config, database: database.databaseConfig };
+}
+
+export async function createTestApp(
+  database: TestDatabase,
+  options: { env?: Record<string, string>; db?: Db } = {},
+): Promise<App> {
+  return buildApp({ config: testConfig(database, options.env), db: options.db ?? database.db });
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/platform/db/migrate';
+import { migrations } from '../src/platform/db/migrations';
+import { runSeeds } from '../src/seeds';
+import { createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ isMigrated: false });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('migrations and seeds', () => {
+  it('apply every migration once, then nothing on a second run', async () => {
+    const first = await migrateToLatest(database.db);
+    expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      Object.keys(migrations).map((name) => [name, 'Success']),
+    );
+    const second = await migrateToLatest(database.db);
+    expect(second.results).toEqual([]);
+  });
+
+  it('are date-prefixed so they sort in the order they were written', () => {
+    const names = Object.keys(migrations);
+    expect(names.every((name) => /^\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+$/.test(name))).toBe(true);
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('seed reference data once and keep an edited entry when run again', async () => {
+    const first = await runSeeds(database.db);
+    expect(first.cmsEntries).toBeGreaterThanOrEqual(24);
+    const edited = JSON.stringify({ title: 'Edited', body: 'Edited by staff' });
+    await database.db.updateTable('cms_entries').set({ content: edited }).where('id', '=', 1).execute();
+
+    const second = await runSeeds(database.db);
+    expect(second.cmsEntries).toBe(0);
+    const row = await database.db
+      .selectFrom('cms_entries')
+      .select('content')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(row.content).toBe(edited);
+    const { count } = await database.db
+      .selectFrom('cms_entries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(first.cmsEntries);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+let app: App;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+
+describe('security headers', () => {
+  it('sends a strict CSP: scripts from our origin only, never inline', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = directives(String(response.headers['content-security-policy']));
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['form-action']).toEqual(["'self'"]);
+  });
+
+  it('sends the other hardening headers, on errors too', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/nope']) {
+      const { headers } = await app.inject({ method: 'GET', url });
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('limits API calls per address and answers 429 RATE_LIMITED with Retry-After', async () => {
+    const call = () =>
+      app.inject({ method: 'GET', url: '/api/v1/cms-entries?entity=faq', remoteAddress: '203.0.113.7' });
+    for (let i = 0; i < 300; i += 1) expect((await call()).statusCode).toBe(200);
+    const limited = await call();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait and try again.',
+    });
+    const otherAddress = await app.inject({
+      method: 'GET',
+      url: '/api/v1/cms-entries',
+      remoteAddress: '203.0.113.8',
+    });
+    expect(otherAddress.statusCode).toBe(200);
+  });
+});
