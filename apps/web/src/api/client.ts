@@ -1,0 +1,156 @@
+import { type ListMeta, listMetaSchema, MAINTENANCE_STATUS, REQUEST_TIMEOUT_MS } from '@lisbon/domain';
+import { z } from 'zod';
+import { ApiError, errorFromResponse, unreadableError } from './errors';
+import { type MultipartFields, toFormData } from './multipart';
+
+/** A successful answer, unwrapped from the `{ data, meta }` envelope. */
+export type ApiResult<T> = { data: T; meta?: ListMeta };
+
+type QueryScalar = string | number | boolean;
+export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[];
+export type Query = Readonly<Record<string, QueryValue>>;
+export type Id = string | number;
+
+export type CallOptions<T> = {
+  /** `false` for calls made before login, such as `POST /auth`: no bearer token is sent. */
+  auth?: boolean;
+  /** Checks and types `data`; an answer that does not match is an unreadable answer. */
+  schema?: z.ZodType<T>;
+};
+
+export type ClientConfig = {
+  baseUrl: string;
+  getToken: () => string | null;
+  getLanguage: () => string;
+  /** Called on every 503, before the call rejects. */
+  onMaintenance: () => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+type Request = {
+  method: Method;
+  path: string;
+  query?: Query;
+  body?: unknown;
+  blob?: boolean;
+  auth: boolean;
+};
+
+const envelopeSchema = z.object({ data: z.unknown(), meta: listMetaSchema.optional() });
+
+function joinUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
+    for (const item of values) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+const withId = (path: string, id: Id) => `${path.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`;
+
+/** The one HTTP client of the SPA (spec §7). */
+export function createApiClient(config: ClientConfig) {
+  const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Looked up at call time so that a test can stub the global fetch after the client exists.
+  const doFetch: typeof fetch = (...args) => (config.fetch ?? globalThis.fetch)(...args);
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function send(request: Request): Promise<unknown> {
+    const url = joinUrl(config.baseUrl, request.path, request.query);
+    const headers = new Headers({ 'Accept-Language': config.getLanguage() });
+    headers.set('Accept', request.blob ? '*/*' : 'application/json');
+    const token = request.auth ? config.getToken() : null;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (request.body instanceof FormData) {
+      body = request.body; // the browser writes the multipart boundary itself
+    } else if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(request.body);
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      if (!response.ok) {
+        const error = await errorFromResponse(response);
+        if (error.status === MAINTENANCE_STATUS) config.onMaintenance();
+        throw error;
+      }
+      if (request.blob) return await response.blob();
+      if (response.status === 204) return { data: undefined };
+      return await response.json();
+    } catch (error) {
+      // Network failures, aborts by the timeout and unparsable bodies all end the same way.
+      throw error instanceof ApiError ? error : unreadableError();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Identical GETs in flight share one request; once settled, the next call fetches again. */
+  function shared(request: Request): Promise<unknown> {
+    if (request.method !== 'GET') return send(request);
+    const key = `${request.blob ? 'blob' : 'json'} ${request.auth} ${joinUrl('', request.path, request.query)}`;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const promise = send(request).finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  async function call<T>(
+    request: Omit<Request, 'auth'>,
+    options: CallOptions<T> = {},
+  ): Promise<ApiResult<T>> {
+    const raw = await shared({ ...request, auth: options.auth ?? true });
+    const envelope = envelopeSchema.safeParse(raw);
+    if (!envelope.success) throw unreadableError();
+    let data = envelope.data.data as T;
+    if (options.schema) {
+      const parsed = options.schema.safeParse(data);
+      if (!parsed.success) throw unreadableError();
+      data = parsed.data;
+    }
+    return envelope.data.meta ? { data, meta: envelope.data.meta } : { data };
+  }
+
+  return {
+    list: <T>(path: string, query?: Query, options?: CallOptions<T>) =>
+      call<T>({ method: 'GET', path, ...(query ? { query } : {}) }, options),
+    /** One resource by id; without an id, the resource at `path` itself (e.g. `auth/me`). */
+    get: <T>(path: string, id?: Id | null, options?: CallOptions<T>) =>
+      call<T>({ method: 'GET', path: id == null ? path : withId(path, id) }, options),
+    create: <T>(path: string, body: unknown, options?: CallOptions<T>) =>
+      call<T>({ method: 'POST', path, body }, options),
+    update: <T>(path: string, id: Id, body: unknown, options?: CallOptions<T>) =>
+      call<T>({ method: 'PATCH', path: withId(path, id), body }, options),
+    remove: <T>(path: string, id: Id, options?: CallOptions<T>) =>
+      call<T>({ method: 'DELETE', path: withId(path, id) }, options),
+    upload: <T>(path: string, fields: MultipartFields, options?: CallOptions<T>) =>
+      call<T>({ method: 'POST', path, body: toFormData(fields) }, options),
+    download: (path: string, query?: Query, options: Pick<CallOptions<Blob>, 'auth'> = {}) =>
+      shared({
+        method: 'GET',
+        path,
+        ...(query ? { query } : {}),
+        blob: true,
+        auth: options.auth ?? true,
+      }) as Promise<Blob>,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

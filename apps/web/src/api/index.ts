@@ -1,0 +1,17 @@
+import { config } from '@/shared/config';
+import { i18n } from '@/shared/i18n';
+import { getSessionToken } from '@/shared/storage';
+import { createApiClient } from './client';
+import { emitMaintenance } from './maintenance';
+
+/** The client every feature uses: configured base URL, stored token, current language. */
+export const api = createApiClient({
+  baseUrl: config.apiBaseUrl,
+  getToken: () => getSessionToken(),
+  getLanguage: () => i18n.language,
+  onMaintenance: emitMaintenance,
+});
+
+export { ApiError, API_ERROR, isApiError } from './errors';
+export type { ApiResult, CallOptions, Query } from './client';
+export { onMaintenance, emitMaintenance } from './maintenance';

@@ -1,0 +1,55 @@
+import type { Ability, User } from '@lisbon/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunction, redirect, replace } from 'react-router';
+import { ApiError, unreadableError } from '@/api/errors';
+import { currentUserQuery, endSession } from '@/features/auth/api/session';
+import { decideAccess } from './decideAccess';
+
+export type GuardDependencies = {
+  queryClient: QueryClient;
+  getToken: () => string | null;
+  /** The page the user is on while the navigation is pending; null on the app's first load. */
+  previousLocation: () => string | null;
+  onForbidden: () => void;
+};
+
+export const LOGIN_PATH = '/auth/login';
+export const MAINTENANCE_PATH = '/maintenance';
+
+/**
+ * Builds the loader of a logged-in route: profile loaded (cached), ability true when the route
+ * names one. The decision itself is `decideAccess`; this only carries it out.
+ */
+export function createProtect(deps: GuardDependencies) {
+  return (ability?: Ability): LoaderFunction =>
+    async ({ request }) => {
+      const hasToken = deps.getToken() !== null;
+      let profile: User | undefined;
+      let error: ApiError | undefined;
+      if (hasToken) {
+        try {
+          profile = await deps.queryClient.ensureQueryData(currentUserQuery);
+        } catch (failure) {
+          error = failure instanceof ApiError ? failure : unreadableError();
+        }
+      }
+      const decision = decideAccess({ hasToken, profile, error, ability });
+      switch (decision) {
+        case 'allow':
+          return null;
+        case 'maintenance':
+          throw redirect(MAINTENANCE_PATH);
+        case 'login':
+          endSession(deps.queryClient);
+          throw redirect(LOGIN_PATH);
+        case 'cancel': {
+          deps.onForbidden();
+          // A redirect that replaces the pending entry with the page the user is on leaves them there.
+          const url = new URL(request.url);
+          const target = url.pathname + url.search;
+          const previous = deps.previousLocation();
+          throw replace(previous && previous !== target ? previous : '/');
+        }
+      }
+    };
+}

@@ -1,0 +1,91 @@
+import { AppShell, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { logout as endUserSession, useCurrentUser } from '@/features/auth/api/session';
+import { WIDE_SCREEN_QUERY } from '../theme';
+import { Footer } from './Footer';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MenuDrawer } from './MenuDrawer';
+import { Logo } from './Logo';
+import { AppNavigation, PublicNavigation, PublicNavigationBar } from './Navigation';
+
+const HEADER_HEIGHT = 64;
+
+/** The shared layout of the home page, the FAQ and the logged-in area. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+  // Read synchronously so the first paint already has the right header.
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
+  const user = useCurrentUser().data;
+  const isLoggedIn = user !== undefined;
+
+  const logout = () => {
+    drawer.close();
+    endUserSession(queryClient, createPath(location));
+    void navigate('/auth/login');
+  };
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      {...(isLoggedIn && isWide ? { navbar: { width: 260, breakpoint: 'sm' } } : {})}
+      padding="md"
+    >
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {!isWide && (
+              <Burger
+                opened={isDrawerOpen}
+                onClick={drawer.toggle}
+                aria-label={t('nav.openMenu')}
+                aria-expanded={isDrawerOpen}
+              />
+            )}
+            <Logo />
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            {isWide && !isLoggedIn && (
+              <nav aria-label={t('nav.publicLabel')}>
+                <PublicNavigationBar />
+              </nav>
+            )}
+            <LanguageSwitch />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {user && isWide && (
+        <AppShell.Navbar p="sm" aria-label={t('nav.appLabel')}>
+          <AppNavigation abilities={user.abilities} onLogout={logout} />
+        </AppShell.Navbar>
+      )}
+
+      <MenuDrawer opened={isDrawerOpen && !isWide} onClose={drawer.close}>
+        <nav aria-label={t(user ? 'nav.appLabel' : 'nav.publicLabel')}>
+          {user ? (
+            <AppNavigation abilities={user.abilities} onNavigate={drawer.close} onLogout={logout} />
+          ) : (
+            <PublicNavigation onNavigate={drawer.close} />
+          )}
+        </nav>
+      </MenuDrawer>
+
+      <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
+        <Container size={1200} px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      <Footer />
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { Box, Container, Group, Paper } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Footer } from './Footer';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+
+/** Full-page layout for the forms outside the logged-in area (login, registration, …) and maintenance. */
+export function FormLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box className="form-layout">
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <header className="form-layout-header">
+        <Group justify="space-between" px="md" h={64} wrap="nowrap">
+          <Logo />
+          <LanguageSwitch />
+        </Group>
+      </header>
+      <main id="main-content" tabIndex={-1} className="form-layout-main">
+        <Container size={560} py="xl">
+          <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }}>
+            <Outlet />
+          </Paper>
+        </Container>
+      </main>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { type Abilities, canAccess } from '@lisbon/domain';
+import { Button, Group, NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { APP_NAVIGATION, currentLink, HELP_LINK, type NavItem, PUBLIC_NAVIGATION } from './navigation';
+
+type Props = { onNavigate?: () => void };
+
+function Links({ items, current, onNavigate }: { items: readonly NavItem[]; current?: string } & Props) {
+  const { t } = useTranslation();
+  return items.map((item) => (
+    <NavLink
+      key={item.to}
+      component={Link}
+      to={item.to}
+      label={t(`nav.${item.label}`)}
+      active={item.to === current}
+      variant="filled"
+      aria-current={item.to === current ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  ));
+}
+
+type AppNavigationProps = Props & { abilities: Partial<Abilities>; onLogout: () => void };
+
+/** The logged-in area: the groups of links this user may open, help, then logout. */
+export function AppNavigation({ abilities, onNavigate, onLogout }: AppNavigationProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const groups = APP_NAVIGATION.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => canAccess(abilities, item.ability)),
+  })).filter((group) => group.items.length > 0);
+  const current = currentLink(
+    location,
+    [...groups.flatMap((group) => group.items), HELP_LINK].map((item) => item.to),
+  );
+  return (
+    <Stack gap={4}>
+      {groups.map((group) => (
+        <NavLink key={group.label} label={t(`nav.${group.label}`)} defaultOpened childrenOffset="md">
+          <Links items={group.items} current={current} onNavigate={onNavigate} />
+        </NavLink>
+      ))}
+      <Links items={[HELP_LINK]} current={current} onNavigate={onNavigate} />
+      <NavLink component="button" type="button" label={t('nav.logout')} onClick={onLogout} />
+    </Stack>
+  );
+}
+
+/** Home, FAQ, log in and register, for a visitor who is not logged in (the mobile drawer). */
+export function PublicNavigation({ onNavigate }: Props) {
+  const location = useLocation();
+  const current = currentLink(
+    location,
+    PUBLIC_NAVIGATION.map((item) => item.to),
+  );
+  return (
+    <Stack gap={4}>
+      <Links items={PUBLIC_NAVIGATION} current={current} onNavigate={onNavigate} />
+    </Stack>
+  );
+}
+
+/** The same links in a row, for the header on wide screens; registering stands out. */
+export function PublicNavigationBar() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const current = currentLink(
+    location,
+    PUBLIC_NAVIGATION.map((item) => item.to),
+  );
+  return (
+    <Group gap="xs" component="ul" className="plain-list">
+      {PUBLIC_NAVIGATION.map((item) => (
+        <li key={item.to}>
+          <Button
+            component={Link}
+            to={item.to}
+            variant={item.label === 'register' ? 'filled' : item.to === current ? 'light' : 'subtle'}
+            aria-current={item.to === current ? 'page' : undefined}
+          >
+            {t(`nav.${item.label}`)}
+          </Button>
+        </li>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import type { CmsEntry } from '@lisbon/domain';
+import { Accordion, Alert, Button, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageLoader } from '@/shared/ui/PageLoader';
+
+/** Plain text whose blank lines separate paragraphs (the CMS body format). */
+function Paragraphs({ text }: { text: string }) {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph, index) => (
+      <Text key={index} mb="sm">
+        {paragraph}
+      </Text>
+    ));
+}
+
+/** One list of CMS entries as an accordion, with its loading, error and empty states. */
+export function CmsEntries({ query }: { query: UseQueryResult<CmsEntry[]> }) {
+  const { t } = useTranslation();
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{errorMessage(query.error, t)}</Text>
+          <Button variant="outline" color="red" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (query.data.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  return (
+    <Accordion variant="separated" multiple order={3}>
+      {query.data.map((entry) => (
+        <Accordion.Item key={entry.id} value={String(entry.id)}>
+          <Accordion.Control>{entry.content.title}</Accordion.Control>
+          <Accordion.Panel>
+            <Paragraphs text={entry.content.body} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

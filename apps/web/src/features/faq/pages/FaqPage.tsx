@@ -1,0 +1,32 @@
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/shared/i18n';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { useCmsEntries } from '../api/cmsEntries';
+import { CmsEntries } from '../components/CmsEntries';
+
+/** FAQ and the tips for identifying the country of education system, in the current language. */
+export function FaqPage() {
+  // useTranslation re-renders this page when the language changes, so the locale is current.
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const faq = useCmsEntries('faq', locale);
+  const tips = useCmsEntries('country_tips', locale);
+  return (
+    <Stack gap="xl" maw={880}>
+      <PageHeading>{t('faq.title')}</PageHeading>
+      <section aria-labelledby="faq-questions">
+        <Title order={2} id="faq-questions" mb="md">
+          {t('faq.questionsTitle')}
+        </Title>
+        <CmsEntries query={faq} />
+      </section>
+      <section aria-labelledby="faq-tips">
+        <Title order={2} id="faq-tips" mb="md">
+          {t('faq.tipsTitle')}
+        </Title>
+        <CmsEntries query={tips} />
+      </section>
+    </Stack>
+  );
+}

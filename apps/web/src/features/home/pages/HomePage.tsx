@@ -1,0 +1,101 @@
+import {
+  ADULT_AGE_YEARS,
+  APPEAL_WINDOW_DAYS,
+  LISBON_CONVENTION_SIGNATORIES,
+  REFUGEE_REQUEST_LIMIT,
+  RETURN_DELIVERY_FEE,
+} from '@lisbon/domain';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale } from '@/shared/i18n';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { InfoCards } from '../components/InfoCards';
+
+const euros = (cents: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** The landing page: what the portal does, for whom, and where to start. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+
+  const services = [
+    {
+      title: t('home.correspondenceTitle'),
+      body: t('home.correspondenceBody', { signatories: LISBON_CONVENTION_SIGNATORIES }),
+    },
+    { title: t('home.comparabilityTitle'), body: t('home.comparabilityBody') },
+    { title: t('home.comparabilityOnlyTitle'), body: t('home.comparabilityOnlyBody') },
+  ];
+  const goodToKnow = [
+    { title: t('home.adultsTitle'), body: t('home.adultsBody', { age: ADULT_AGE_YEARS }) },
+    {
+      title: t('home.originalsTitle'),
+      body: t('home.originalsBody', { fee: euros(RETURN_DELIVERY_FEE.total, locale) }),
+    },
+    { title: t('home.verificationTitle'), body: t('home.verificationBody') },
+    { title: t('home.appealTitle'), body: t('home.appealBody', { days: APPEAL_WINDOW_DAYS }) },
+  ];
+
+  return (
+    <Stack gap={48} maw={1200}>
+      <Stack gap="md" maw={760}>
+        <PageHeading>{t('home.title')}</PageHeading>
+        <Text size="lg">{t('home.intro')}</Text>
+        <Group gap="sm">
+          <Button component={Link} to="/auth/register" size="md">
+            {t('home.register')}
+          </Button>
+          <Button component={Link} to="/auth/login" size="md" variant="outline">
+            {t('home.login')}
+          </Button>
+          <Button component={Link} to="/faq" size="md" variant="subtle">
+            {t('home.faq')}
+          </Button>
+        </Group>
+      </Stack>
+
+      <section aria-labelledby="home-services">
+        <Title order={2} id="home-services" mb="xs">
+          {t('home.servicesTitle')}
+        </Title>
+        <Text mb="md" maw={760}>
+          {t('home.servicesIntro')}
+        </Text>
+        <InfoCards cards={services} />
+      </section>
+
+      <Paper component="section" aria-labelledby="home-refugees" withBorder p="lg" bg="blue.0">
+        <Title order={2} id="home-refugees" mb="xs">
+          {t('home.refugeesTitle')}
+        </Title>
+        <Text mb="md" maw={760}>
+          {t('home.refugeesBody', { limit: REFUGEE_REQUEST_LIMIT })}
+        </Text>
+        <Button component={Link} to="/auth/register/refugee">
+          {t('home.refugeesRegister')}
+        </Button>
+      </Paper>
+
+      <section aria-labelledby="home-before">
+        <Title order={2} id="home-before" mb="md">
+          {t('home.beforeTitle')}
+        </Title>
+        <InfoCards cards={goodToKnow} columns={2} />
+      </section>
+
+      <section aria-labelledby="home-discovery">
+        <Title order={2} id="home-discovery" mb="xs">
+          {t('home.discoveryTitle')}
+        </Title>
+        <Text maw={760} mb="xs">
+          {t('home.discoveryBody')}
+        </Text>
+        <Anchor component={Link} to="/faq">
+          {t('home.faq')}
+        </Anchor>
+      </section>
+    </Stack>
+  );
+}

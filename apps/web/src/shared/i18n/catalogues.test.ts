@@ -1,0 +1,53 @@
+import { LOCALES } from '@lisbon/domain';
+import { describe, expect, it } from 'vitest';
+import { catalogues } from '.';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [leaf, text] of leaves(value, path)) found.set(leaf, text);
+  }
+  return found;
+}
+
+const english = leaves(catalogues['en-US']);
+const italian = leaves(catalogues['it-IT']);
+
+describe('translation catalogues', () => {
+  it('has every English key in Italian', () => {
+    expect([...english.keys()].filter((key) => !italian.has(key))).toEqual([]);
+  });
+
+  it('has no Italian key that English lacks', () => {
+    expect([...italian.keys()].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it.each(LOCALES)('has no empty text in %s', (locale) => {
+    const empty = [...leaves(catalogues[locale])]
+      .filter(([, text]) => text.trim() === '')
+      .map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const mismatched = [...english].filter(([key, text]) => {
+      const other = italian.get(key);
+      return other !== undefined && placeholders(other).join() !== placeholders(text).join();
+    });
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it("carries the spec's messages word for word in English", () => {
+    expect(catalogues['en-US'].messages.generic).toBe(
+      'An error occurred. Try again later or contact your system administrator',
+    );
+    expect(catalogues['en-US'].messages.pageNotFound).toBe('Page not found');
+    expect(catalogues['en-US'].messages.noItems).toBe('No items found');
+    expect(catalogues['en-US'].validation.required).toBe('This field is required');
+  });
+});

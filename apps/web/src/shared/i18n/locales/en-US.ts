@@ -1,0 +1,192 @@
+import { VALIDATION_MESSAGES } from '@lisbon/domain';
+
+/**
+ * The English catalogue, the reference for every other language. Wording quoted by the spec
+ * (§8 messages, navigation labels of §2) is kept word for word.
+ */
+export const enUS = {
+  app: {
+    name: 'Lisbon',
+    homeLink: 'Lisbon, home page',
+    skipToContent: 'Skip to main content',
+    loading: 'Loading…',
+    footer: 'Lisbon is an open-source portal for the recognition of foreign qualifications.',
+  },
+  language: {
+    label: 'Language',
+    names: { 'en-US': 'English', 'it-IT': 'Italiano' },
+  },
+  nav: {
+    publicLabel: 'Main navigation',
+    appLabel: 'Your area',
+    footerLabel: 'Useful links',
+    openMenu: 'Open navigation',
+    home: 'Home',
+    faq: 'FAQ',
+    login: 'Log in',
+    register: 'Register',
+    account: 'Account',
+    service: 'Service',
+    requests: 'Requests',
+    documents: 'Documents',
+    study: 'Study',
+    terms: 'Terms',
+    consent: 'Consent',
+    delivery: 'Delivery',
+    myRequests: 'My requests',
+    archive: 'Archive',
+    profile: 'Profile',
+    help: 'Help',
+    logout: 'Logout',
+  },
+  common: {
+    comingSoon: 'This page is not available yet: it arrives with a coming update of the portal.',
+    backHome: 'Back to the home page',
+    close: 'Close',
+    retry: 'Try again',
+  },
+  messages: {
+    generic: 'An error occurred. Try again later or contact your system administrator',
+    loginFailed: 'Invalid credentials',
+    registerFailed: 'An error occurred while registering',
+    activationFailed: 'An error occurred while activating the account',
+    resetFailed: 'An error occurred while resetting the password',
+    tryAgainOrContact: 'Try again or contact us',
+    tokenNotFound: 'Token not found',
+    requestNewLink: 'Request a new link',
+    unsubscribeFailed: 'Something went wrong while unsubscribing. Please try again later.',
+    exportFailed: 'An error occurred while exporting your document. Try again on another browser.',
+    pageNotFound: 'Page not found',
+    noItems: 'No items found',
+    paymentFailed: 'Payment failed! Try again or contact your bank.',
+    limitReached: 'Limit reached',
+    forbidden: 'You do not have access to this page.',
+    registered: 'Registration successful',
+    accountActivated: 'Account activated',
+    passwordUpdated: 'Password updated',
+    mailSent: 'Mail sent',
+    accountUpdated: 'Account updated',
+    accountDeleted: 'Account deleted',
+    twoFactorEnabled: 'Two-factor authentication enabled',
+    twoFactorDisabled: 'Two-factor authentication disabled',
+    exportSucceeded: 'Export successful',
+    paymentSucceeded: 'Payment successful',
+    shippingUpdated: 'Shipping information updated',
+  },
+  home: {
+    title: 'Recognition of foreign qualifications',
+    intro:
+      'Lisbon is the portal of a qualification evaluation centre of the ENIC-NARIC network. Ask for a statement on a qualification you obtained abroad, pay online, upload your documents and follow your request until the statement is published.',
+    register: 'Create an account',
+    login: 'Log in',
+    faq: 'Read the FAQ',
+    servicesTitle: 'Three services',
+    servicesIntro:
+      'The service that fits your qualification depends on the country of the education system that awarded it. Upper secondary and higher education qualifications are both covered; for some countries no service is available.',
+    correspondenceTitle: 'Correspondence and verification',
+    correspondenceBody:
+      'For qualifications from the {{signatories}} states that signed the Lisbon Recognition Convention: a statement of correspondence with the Italian education system, together with the verification of the qualification.',
+    comparabilityTitle: 'Comparability and verification',
+    comparabilityBody:
+      'For most other countries: a statement comparing your qualification with the Italian education system, together with the verification of the qualification.',
+    comparabilityOnlyTitle: 'Comparability only',
+    comparabilityOnlyBody:
+      'Where the qualification cannot be verified, the statement covers its comparability with the Italian education system only.',
+    refugeesTitle: 'Free service for refugees',
+    refugeesBody:
+      'If you hold political asylum or subsidiary protection in Italy, the comparability service is free, subject to proof of your status. Verification services are not offered to refugees, and a refugee account can file up to {{limit}} requests.',
+    refugeesRegister: 'Register as a refugee',
+    beforeTitle: 'Good to know before you apply',
+    adultsTitle: 'For adults',
+    adultsBody: 'The services are restricted to adults: you must be at least {{age}} years old to apply.',
+    originalsTitle: 'Return of original documents',
+    originalsBody:
+      'If you send us original paper documents, the return delivery service sends them back to you for a fee of {{fee}}, VAT included.',
+    verificationTitle: 'Verification of statements',
+    verificationBody:
+      'Every statement is signed and its fingerprint is recorded on a ledger. Anyone can check a statement on the public verification page by uploading its PDF: only the original statement we issued is accepted.',
+    appealTitle: 'Appeals and amendments',
+    appealBody: 'After a statement is released you have {{days}} days to ask for an appeal or an amendment.',
+    discoveryTitle: 'Find the service for your country',
+    discoveryBody:
+      'Choosing a service by country and level of education system will be possible here with a coming update. Meanwhile, the FAQ and the tips for identifying the country of your education system help you prepare.',
+  },
+  faq: {
+    title: 'Frequently asked questions',
+    questionsTitle: 'Questions and answers',
+    tipsTitle: 'Tips for identifying the country of education system',
+  },
+  maintenance: {
+    title: 'System upgrade',
+    body: 'We are upgrading the system. Please try again shortly.',
+    retry: 'Try again',
+    checking: 'Checking…',
+    stillRunning: 'The upgrade is still in progress. Please try again in a few minutes.',
+  },
+  notFound: {
+    body: 'The address may be mistyped, or the page may have moved.',
+  },
+  routeError: {
+    title: 'Something went wrong',
+  },
+  auth: {
+    comingSoon:
+      'Logging in and creating an account are not available yet: they arrive with a coming update of the portal.',
+  },
+  pages: {
+    login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
+    register: {
+      title: 'Create an account',
+      purpose: 'Register to request the evaluation of a qualification.',
+    },
+    registerRefugee: {
+      title: 'Create a refugee account',
+      purpose:
+        'Holders of political asylum or subsidiary protection in Italy register here for the free comparability service.',
+    },
+    activate: { title: 'Activate your account', purpose: 'Confirm your account and choose your password.' },
+    recoverPassword: { title: 'Recover your password', purpose: 'Receive a link to set a new password.' },
+    resetPassword: { title: 'Set a new password', purpose: 'Choose a new password for your account.' },
+    marketingOptOut: {
+      title: 'Newsletter unsubscribe',
+      purpose: 'Stop receiving the newsletter at your email address.',
+    },
+    verify: {
+      title: 'Verify a statement',
+      purpose: 'Upload a statement PDF to check whether it is the valid original we issued.',
+    },
+    account: {
+      title: 'Account',
+      purpose: 'Complete your account details, change your settings and download your receipts and invoices.',
+    },
+    invoice: { title: 'Invoice', purpose: 'The details of one of your invoices.' },
+    service: { title: 'Service', purpose: 'Choose a service and configure your request.' },
+    newRequest: {
+      title: 'New request',
+      purpose: 'Tell us the purpose, the qualification to assess and the documents, step by step.',
+    },
+    thankYou: { title: 'Request created', purpose: 'Your request has been created.' },
+    practices: { title: 'My requests', purpose: 'Follow the status of your requests.' },
+    practice: { title: 'Request', purpose: 'The details and status of one request.' },
+    appeal: {
+      title: 'Appeal or amendment',
+      purpose: 'Ask for an appeal or an amendment of a released statement.',
+    },
+    documents: {
+      title: 'Documents',
+      purpose: 'Upload your documents and see which ones each country of education system requires.',
+    },
+    study: { title: 'My study path', purpose: 'Your educational history.' },
+    terms: { title: 'Terms and conditions', purpose: 'The terms and conditions of the service.' },
+    consent: { title: 'Consent', purpose: 'Read and download the consent form.' },
+    delivery: {
+      title: 'Return delivery',
+      purpose: 'Have your original documents sent back: cart, shipping, billing, payment and waybill.',
+    },
+  },
+  validation: VALIDATION_MESSAGES['en-US'],
+} as const;
+
+/** The shape every catalogue must have: the English keys, any text. */
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Catalogue = Widen<typeof enUS>;

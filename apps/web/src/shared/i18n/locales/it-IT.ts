@@ -1,0 +1,197 @@
+import { VALIDATION_MESSAGES } from '@lisbon/domain';
+import type { Catalogue } from './en-US';
+
+/** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
+export const itIT: Catalogue = {
+  app: {
+    name: 'Lisbon',
+    homeLink: 'Lisbon, pagina iniziale',
+    skipToContent: 'Vai al contenuto principale',
+    loading: 'Caricamento…',
+    footer: 'Lisbon è un portale open source per il riconoscimento dei titoli di studio esteri.',
+  },
+  language: {
+    label: 'Lingua',
+    names: { 'en-US': 'English', 'it-IT': 'Italiano' },
+  },
+  nav: {
+    publicLabel: 'Navigazione principale',
+    appLabel: 'La tua area',
+    footerLabel: 'Link utili',
+    openMenu: 'Apri la navigazione',
+    home: 'Home',
+    faq: 'Domande frequenti',
+    login: 'Accedi',
+    register: 'Registrati',
+    account: 'Account',
+    service: 'Servizio',
+    requests: 'Richieste',
+    documents: 'Documenti',
+    study: 'Studi',
+    terms: 'Termini',
+    consent: 'Consenso',
+    delivery: 'Spedizione',
+    myRequests: 'Le mie richieste',
+    archive: 'Archivio',
+    profile: 'Profilo',
+    help: 'Aiuto',
+    logout: 'Esci',
+  },
+  common: {
+    comingSoon: 'Questa pagina non è ancora disponibile: arriverà con un prossimo aggiornamento del portale.',
+    backHome: 'Torna alla pagina iniziale',
+    close: 'Chiudi',
+    retry: 'Riprova',
+  },
+  messages: {
+    generic: "Si è verificato un errore. Riprova più tardi o contatta l'amministratore di sistema",
+    loginFailed: 'Credenziali non valide',
+    registerFailed: 'Si è verificato un errore durante la registrazione',
+    activationFailed: "Si è verificato un errore durante l'attivazione dell'account",
+    resetFailed: 'Si è verificato un errore durante il ripristino della password',
+    tryAgainOrContact: 'Riprova o contattaci',
+    tokenNotFound: 'Token non trovato',
+    requestNewLink: 'Richiedi un nuovo link',
+    unsubscribeFailed:
+      "Si è verificato un problema durante l'annullamento dell'iscrizione. Riprova più tardi.",
+    exportFailed:
+      "Si è verificato un errore durante l'esportazione del documento. Riprova con un altro browser.",
+    pageNotFound: 'Pagina non trovata',
+    noItems: 'Nessun elemento trovato',
+    paymentFailed: 'Pagamento non riuscito! Riprova o contatta la tua banca.',
+    limitReached: 'Limite raggiunto',
+    forbidden: 'Non hai accesso a questa pagina.',
+    registered: 'Registrazione completata',
+    accountActivated: 'Account attivato',
+    passwordUpdated: 'Password aggiornata',
+    mailSent: 'Email inviata',
+    accountUpdated: 'Account aggiornato',
+    accountDeleted: 'Account eliminato',
+    twoFactorEnabled: 'Autenticazione a due fattori attivata',
+    twoFactorDisabled: 'Autenticazione a due fattori disattivata',
+    exportSucceeded: 'Esportazione completata',
+    paymentSucceeded: 'Pagamento riuscito',
+    shippingUpdated: 'Dati di spedizione aggiornati',
+  },
+  home: {
+    title: 'Riconoscimento dei titoli di studio esteri',
+    intro:
+      "Lisbon è il portale di un centro di valutazione dei titoli di studio della rete ENIC-NARIC. Richiedi un attestato su un titolo conseguito all'estero, paga online, carica i tuoi documenti e segui la richiesta fino alla pubblicazione dell'attestato.",
+    register: 'Crea un account',
+    login: 'Accedi',
+    faq: 'Leggi le domande frequenti',
+    servicesTitle: 'Tre servizi',
+    servicesIntro:
+      'Il servizio adatto al tuo titolo dipende dal paese del sistema di istruzione che lo ha rilasciato. Sono coperti sia i titoli di istruzione secondaria superiore sia quelli di istruzione superiore; per alcuni paesi nessun servizio è disponibile.',
+    correspondenceTitle: 'Corrispondenza e verifica',
+    correspondenceBody:
+      'Per i titoli dei {{signatories}} stati firmatari della Convenzione di Lisbona sul riconoscimento: un attestato di corrispondenza con il sistema di istruzione italiano, insieme alla verifica del titolo.',
+    comparabilityTitle: 'Comparabilità e verifica',
+    comparabilityBody:
+      'Per la maggior parte degli altri paesi: un attestato che confronta il tuo titolo con il sistema di istruzione italiano, insieme alla verifica del titolo.',
+    comparabilityOnlyTitle: 'Solo comparabilità',
+    comparabilityOnlyBody:
+      "Quando il titolo non può essere verificato, l'attestato riguarda solo la sua comparabilità con il sistema di istruzione italiano.",
+    refugeesTitle: 'Servizio gratuito per i rifugiati',
+    refugeesBody:
+      'Se sei titolare di asilo politico o di protezione sussidiaria in Italia, il servizio di comparabilità è gratuito, previa prova del tuo status. I servizi di verifica non sono offerti ai rifugiati e un account rifugiato può presentare al massimo {{limit}} richieste.',
+    refugeesRegister: 'Registrati come rifugiato',
+    beforeTitle: 'Da sapere prima di fare domanda',
+    adultsTitle: 'Per maggiorenni',
+    adultsBody: 'I servizi sono riservati ai maggiorenni: per fare domanda devi avere almeno {{age}} anni.',
+    originalsTitle: 'Restituzione dei documenti originali',
+    originalsBody:
+      'Se ci invii documenti originali cartacei, il servizio di spedizione di ritorno te li rimanda a fronte di un costo di {{fee}}, IVA inclusa.',
+    verificationTitle: 'Verifica degli attestati',
+    verificationBody:
+      "Ogni attestato è firmato e la sua impronta è registrata su un registro. Chiunque può controllare un attestato caricandone il PDF nella pagina pubblica di verifica: è accettato solo l'attestato originale da noi rilasciato.",
+    appealTitle: 'Ricorsi e rettifiche',
+    appealBody:
+      'Dopo il rilascio di un attestato hai {{days}} giorni per chiedere un ricorso o una rettifica.',
+    discoveryTitle: 'Trova il servizio per il tuo paese',
+    discoveryBody:
+      'La scelta del servizio in base al paese e al livello del sistema di istruzione sarà possibile qui con un prossimo aggiornamento. Nel frattempo, le domande frequenti e i consigli per individuare il paese del tuo sistema di istruzione ti aiutano a prepararti.',
+  },
+  faq: {
+    title: 'Domande frequenti',
+    questionsTitle: 'Domande e risposte',
+    tipsTitle: 'Consigli per individuare il paese del sistema di istruzione',
+  },
+  maintenance: {
+    title: 'Aggiornamento del sistema',
+    body: 'Stiamo aggiornando il sistema. Riprova tra poco.',
+    retry: 'Riprova',
+    checking: 'Verifica in corso…',
+    stillRunning: "L'aggiornamento è ancora in corso. Riprova tra qualche minuto.",
+  },
+  notFound: {
+    body: "L'indirizzo potrebbe essere errato, oppure la pagina è stata spostata.",
+  },
+  routeError: {
+    title: 'Qualcosa è andato storto',
+  },
+  auth: {
+    comingSoon:
+      "L'accesso e la creazione di un account non sono ancora disponibili: arriveranno con un prossimo aggiornamento del portale.",
+  },
+  pages: {
+    login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },
+    register: {
+      title: 'Crea un account',
+      purpose: 'Registrati per richiedere la valutazione di un titolo di studio.',
+    },
+    registerRefugee: {
+      title: 'Crea un account rifugiato',
+      purpose:
+        'I titolari di asilo politico o di protezione sussidiaria in Italia si registrano qui per il servizio gratuito di comparabilità.',
+    },
+    activate: { title: 'Attiva il tuo account', purpose: 'Conferma il tuo account e scegli la password.' },
+    recoverPassword: {
+      title: 'Recupera la password',
+      purpose: 'Ricevi un link per impostare una nuova password.',
+    },
+    resetPassword: {
+      title: 'Imposta una nuova password',
+      purpose: 'Scegli una nuova password per il tuo account.',
+    },
+    marketingOptOut: {
+      title: 'Annulla iscrizione alla newsletter',
+      purpose: 'Smetti di ricevere la newsletter al tuo indirizzo email.',
+    },
+    verify: {
+      title: 'Verifica un attestato',
+      purpose: "Carica il PDF di un attestato per controllare se è l'originale valido da noi rilasciato.",
+    },
+    account: {
+      title: 'Account',
+      purpose: 'Completa i dati del tuo account, modifica le impostazioni e scarica ricevute e fatture.',
+    },
+    invoice: { title: 'Fattura', purpose: 'I dettagli di una tua fattura.' },
+    service: { title: 'Servizio', purpose: 'Scegli un servizio e configura la tua richiesta.' },
+    newRequest: {
+      title: 'Nuova richiesta',
+      purpose: 'Indica lo scopo, il titolo da valutare e i documenti, un passo alla volta.',
+    },
+    thankYou: { title: 'Richiesta creata', purpose: 'La tua richiesta è stata creata.' },
+    practices: { title: 'Le mie richieste', purpose: 'Segui lo stato delle tue richieste.' },
+    practice: { title: 'Richiesta', purpose: 'I dettagli e lo stato di una richiesta.' },
+    appeal: {
+      title: 'Ricorso o rettifica',
+      purpose: 'Chiedi un ricorso o una rettifica di un attestato rilasciato.',
+    },
+    documents: {
+      title: 'Documenti',
+      purpose:
+        'Carica i tuoi documenti e scopri quali sono richiesti per ogni paese del sistema di istruzione.',
+    },
+    study: { title: 'Il mio percorso di studi', purpose: 'La tua carriera scolastica e accademica.' },
+    terms: { title: 'Termini e condizioni', purpose: 'I termini e le condizioni del servizio.' },
+    consent: { title: 'Consenso', purpose: 'Leggi e scarica il modulo di consenso.' },
+    delivery: {
+      title: 'Spedizione di ritorno',
+      purpose:
+        'Fatti rispedire i documenti originali: carrello, spedizione, fatturazione, pagamento e lettera di vettura.',
+    },
+  },
+  validation: VALIDATION_MESSAGES['it-IT'],
+};

@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, getSessionToken, storage, STORAGE_PREFIX } from './storage';
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('client storage', () => {
+  it('stores JSON under the lisbon. prefix and reads it back typed', () => {
+    storage.set('cart', [3, 5]);
+    expect(localStorage.getItem(`${STORAGE_PREFIX}cart`)).toBe('[3,5]');
+    expect(storage.get('cart')).toEqual([3, 5]);
+  });
+
+  it('reads a value that is not JSON as absent and drops it', () => {
+    localStorage.setItem(`${STORAGE_PREFIX}auth`, '{broken');
+    expect(storage.get('auth')).toBeNull();
+    expect(localStorage.getItem(`${STORAGE_PREFIX}auth`)).toBeNull();
+  });
+
+  it('reads a value of the wrong shape as absent', () => {
+    localStorage.setItem(`${STORAGE_PREFIX}language`, JSON.stringify('fr-FR'));
+    expect(storage.get('language')).toBeNull();
+  });
+
+  it('gives the token only while it has not expired', () => {
+    storage.set('token', 'abc');
+    storage.set('tokenExpiresAt', '2030-01-01T00:00:00.000Z');
+    expect(getSessionToken(new Date('2029-12-31T23:59:59Z'))).toBe('abc');
+    expect(getSessionToken(new Date('2030-01-01T00:00:00Z'))).toBeNull();
+  });
+
+  it('clears the session and personal data on logout, keeping only the language', () => {
+    storage.set('auth', { userId: 7 });
+    storage.set('token', 'abc');
+    storage.set('tokenExpiresAt', '2030-01-01T00:00:00.000Z');
+    storage.set('language', 'it-IT');
+    storage.set('cart', [1]);
+    storage.set('billing', { vat: 'IT123' });
+    clearSession();
+    const keys = ['auth', 'token', 'tokenExpiresAt', 'cart', 'billing'] as const;
+    expect(keys.map((key) => storage.get(key))).toEqual([null, null, null, null, null]);
+    expect(storage.get('language')).toBe('it-IT');
+  });
+});

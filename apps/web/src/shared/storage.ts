@@ -1,0 +1,93 @@
+import { localeSchema } from '@lisbon/domain';
+import { z } from 'zod';
+
+/**
+ * Every value the SPA keeps in the browser (spec §2), in one place. Each key has a schema, so a
+ * value left by an older version or edited by hand reads as "absent" instead of breaking a page.
+ */
+const objectValue = z.record(z.string(), z.unknown());
+
+const STORAGE_SCHEMAS = {
+  /** Who the token belongs to, as `POST /auth/refresh` answers it. */
+  auth: z.object({ userId: z.number().int() }),
+  /** The opaque bearer token. */
+  token: z.string().min(1),
+  /** When the token stops being valid, as the API wrote it (ISO 8601). */
+  tokenExpiresAt: z.string().min(1),
+  /** Billing, shipping and delivery details typed in the delivery flow, kept across reloads. */
+  billing: objectValue,
+  shipping: objectValue,
+  delivery: objectValue,
+  /** The request wizard's unsaved answers. */
+  draft: objectValue,
+  /** Ids of the practices in the return-delivery cart. */
+  cart: z.array(z.number().int()),
+  /** The interface language the user chose. */
+  language: localeSchema,
+} as const;
+
+type Schemas = typeof STORAGE_SCHEMAS;
+export type StorageKey = keyof Schemas;
+export type StorageValue<K extends StorageKey> = z.infer<Schemas[K]>;
+
+export const STORAGE_PREFIX = 'lisbon.';
+
+// Private browsing and sandboxed frames may refuse localStorage; the app then simply forgets.
+function backend(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function get<K extends StorageKey>(key: K): StorageValue<K> | null {
+  const raw = backend()?.getItem(STORAGE_PREFIX + key);
+  if (raw == null) return null;
+  try {
+    const parsed = STORAGE_SCHEMAS[key].safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data as StorageValue<K>;
+  } catch {
+    // Not JSON: treated like a value of the wrong shape below.
+  }
+  remove(key);
+  return null;
+}
+
+function set<K extends StorageKey>(key: K, value: StorageValue<K>): void {
+  try {
+    backend()?.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+  } catch {
+    // Quota exceeded or storage refused: the value lives for this page only.
+  }
+}
+
+function remove(key: StorageKey): void {
+  try {
+    backend()?.removeItem(STORAGE_PREFIX + key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+export const storage = { get, set, remove };
+
+/** The bearer token, unless it has expired. */
+export function getSessionToken(now: Date = new Date()): string | null {
+  const token = get('token');
+  if (!token) return null;
+  const expiresAt = Date.parse(get('tokenExpiresAt') ?? '');
+  // An unreadable expiry is left to the API, which answers TOKEN_EXPIRED if it has passed.
+  if (!Number.isNaN(expiresAt) && expiresAt <= now.getTime()) return null;
+  return token;
+}
+
+/**
+ * Forgets who was logged in (logout, or a failed profile load), with the personal data typed
+ * under that login, so the next person on a shared computer starts clean. The language stays.
+ */
+export function clearSession(): void {
+  for (const key of Object.keys(STORAGE_SCHEMAS) as StorageKey[]) {
+    if (key !== 'language') remove(key);
+  }
+}

@@ -1,0 +1,8 @@
+/// <reference types="vite/client" />
+
+// Vite's documented way to type import.meta.env is to merge into this interface; a type cannot merge.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+interface ImportMetaEnv {
+  /** Base URL of the API; same origin `/api/v1` when unset. */
+  readonly VITE_API_BASE_URL?: string;
+}
