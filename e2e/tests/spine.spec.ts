@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { MAINTENANCE_PORT } from '../playwright.config';
+import { expectAccessible } from '../support';
+
+test('a visitor reads the home page, switches to Italian, reads the FAQ and meets a not-found page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Recognition of foreign qualifications' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Language').selectOption('it-IT');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Riconoscimento dei titoli di studio esteri' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+  await expectAccessible(page);
+
+  // The choice survives a reload.
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Riconoscimento dei titoli di studio esteri' }),
+  ).toBeVisible();
+
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Domande frequenti' })).toBeVisible();
+  await expect(page.getByText('Che cosa posso fare su questo portale?')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Lingua').selectOption('en-US');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByText('What can I do on this portal?')).toBeVisible();
+  await page.getByText('What can I do on this portal?').click();
+  await expectAccessible(page);
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a deep link loads the app and sends a visitor without a session to the login page', async ({
+  page,
+}) => {
+  await page.goto('/practices/12');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expectAccessible(page);
+});
+
+test('with maintenance on, any page lands on /maintenance', async ({ page }) => {
+  const base = `http://127.0.0.1:${MAINTENANCE_PORT}`;
+  for (const path of ['/', '/faq', '/practices/3']) {
+    await page.goto(base + path);
+    await expect(page).toHaveURL(`${base}/maintenance`);
+    await expect(page.getByRole('heading', { level: 1, name: 'System upgrade' })).toBeVisible();
+    await expect(page.getByText('Please try again shortly')).toBeVisible();
+  }
+  await expectAccessible(page);
+});
