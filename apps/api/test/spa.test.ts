@@ -42,6 +42,16 @@ describe('single-page app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a deep link with index.html for a client that does not ask for HTML', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/practices/12?tab=documents',
+      headers: { accept: '*/*' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -14,9 +14,13 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a page of the app. */
+const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
+
 /**
- * Serves the built SPA with history fallback: a GET for HTML that matches no file gets index.html,
- * so deep links such as /practices/12 load the app. Anything under /api stays a JSON 404.
+ * Serves the built SPA with history fallback: a GET for a page (HTML wanted, or a path that names
+ * no file) that matches no file gets index.html, so deep links such as /practices/12 load the
+ * app whatever client asks. A missing asset stays a 404; anything under /api stays a JSON 404.
  */
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
@@ -33,7 +37,7 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
-      (request.headers.accept ?? '').includes('text/html');
+      ((request.headers.accept ?? '').includes('text/html') || !looksLikeFile(request.url));
     if (!isPageRequest) throw new AppError('NOT_FOUND');
     if (!hasBuild) return reply.type('text/plain').send(MISSING_BUILD_MESSAGE);
     return reply.sendFile('index.html');
