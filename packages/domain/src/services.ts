@@ -1,0 +1,112 @@
+import type { UserCategory } from './abilities';
+
+/** Levels of education system covered (spec §1). */
+export const EDUCATION_LEVELS = ['higher', 'upper_secondary'] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+
+/** The services of spec §1; `refugee_comparability` is the free one for refugees. */
+export const SERVICE_KINDS = [
+  'correspondence_verification',
+  'comparability_verification',
+  'comparability',
+  'refugee_comparability',
+] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+/** What the portal knows of a country of education system (data an administrator can correct). */
+export type CountryFacts = {
+  code: string;
+  /** Party to the Lisbon Recognition Convention (Council of Europe treaty ETS 165). */
+  isLisbonState: boolean;
+  levels: readonly EducationLevel[];
+  /** False for countries where no service is available at all. */
+  isServiceAvailable: boolean;
+  /** False where qualifications cannot be verified with the awarding institutions. */
+  isVerificationPossible: boolean;
+};
+
+export type ServiceOffer = {
+  kind: ServiceKind;
+  includesVerification: boolean;
+  isFree: boolean;
+  isUrgentAvailable: boolean;
+};
+
+/** Ordinary and urgent processing times, in working days. */
+export const ORDINARY_WORKING_DAYS = 60;
+export const URGENT_WORKING_DAYS = 30;
+
+const OFFERS: Record<ServiceKind, ServiceOffer> = {
+  correspondence_verification: {
+    kind: 'correspondence_verification',
+    includesVerification: true,
+    isFree: false,
+    isUrgentAvailable: true,
+  },
+  comparability_verification: {
+    kind: 'comparability_verification',
+    includesVerification: true,
+    isFree: false,
+    isUrgentAvailable: true,
+  },
+  comparability: {
+    kind: 'comparability',
+    includesVerification: false,
+    isFree: false,
+    isUrgentAvailable: true,
+  },
+  refugee_comparability: {
+    kind: 'refugee_comparability',
+    includesVerification: false,
+    isFree: true,
+    isUrgentAvailable: false,
+  },
+};
+
+export const serviceOffer = (kind: ServiceKind): ServiceOffer => OFFERS[kind];
+
+/**
+ * The service rule: (country, level, applicant category) → the service that applies, or null when
+ * none is available. Refugees get only the free comparability service, never verification.
+ */
+export function serviceFor(input: {
+  country: CountryFacts;
+  level: EducationLevel;
+  category: UserCategory;
+}): ServiceOffer | null {
+  const { country, level, category } = input;
+  if (!country.isServiceAvailable || !country.levels.includes(level)) return null;
+  if (category === 'refugee') return OFFERS.refugee_comparability;
+  if (country.isLisbonState) return OFFERS.correspondence_verification;
+  if (!country.isVerificationPossible) return OFFERS.comparability;
+  return OFFERS.comparability_verification;
+}
+
+/** Purposes of a request (spec §3). */
+export const PURPOSES = [
+  'further_studies',
+  'nostrification',
+  'public_competition',
+  'public_administration_career',
+  'visa_non_study',
+  'other',
+] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+/** Document types (spec §3). */
+export const DOCUMENT_TYPES = [
+  'identity_document',
+  'consent_form',
+  'diploma',
+  'grade_12_certificate',
+  'transcript_of_records',
+  'final_examination',
+  'diploma_supplement',
+  'translation',
+  'refugee_status_certificate',
+  'marriage_certificate',
+  'student_card',
+  'apostille',
+  'additional',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];

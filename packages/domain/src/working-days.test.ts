@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addWorkingDays,
+  isWorkingDay,
+  italianPublicHolidays,
+  workingDaysUntil,
+  type WorkingCalendar,
+} from './working-days';
+
+// The closure announced by spec §9: closed 16 Dec 2024 – 12 Jan 2025, service resumes 13 Jan 2025.
+const calendar: WorkingCalendar = { closures: [{ from: '2024-12-16', to: '2025-01-12' }] };
+const open: WorkingCalendar = { closures: [] };
+
+describe('italianPublicHolidays', () => {
+  it('includes the fixed national holidays and Easter Monday', () => {
+    const holidays = italianPublicHolidays(2025);
+    expect(holidays).toContain('2025-04-25');
+    expect(holidays).toContain('2025-06-02');
+    expect(holidays).toContain('2025-04-21'); // Easter Monday 2025
+    expect(holidays).toHaveLength(11);
+  });
+
+  it('adds Saint Francis (4 October) from 2026', () => {
+    expect(italianPublicHolidays(2025)).not.toContain('2025-10-04');
+    expect(italianPublicHolidays(2026)).toContain('2026-10-04');
+    expect(italianPublicHolidays(2026)).toContain('2026-04-06'); // Easter Monday 2026
+  });
+});
+
+describe('isWorkingDay', () => {
+  it('skips weekends, public holidays, closures and local holidays', () => {
+    expect(isWorkingDay('2025-03-03', open)).toBe(true); // a Monday
+    expect(isWorkingDay('2025-03-01', open)).toBe(false); // a Saturday
+    expect(isWorkingDay('2025-04-25', open)).toBe(false); // Liberation Day, a Friday
+    expect(isWorkingDay('2025-01-08', calendar)).toBe(false); // a Wednesday inside the closure
+    expect(isWorkingDay('2025-01-13', calendar)).toBe(true); // service resumes
+    expect(isWorkingDay('2025-06-30', { closures: [], localHolidays: [{ month: 6, day: 30 }] })).toBe(false);
+  });
+});
+
+describe('addWorkingDays', () => {
+  it('counts across a weekend', () => {
+    expect(addWorkingDays('2025-03-07', 1, open)).toBe('2025-03-10'); // Friday → Monday
+  });
+
+  it('jumps over the whole closure period', () => {
+    // Friday 13 Dec 2024: the next working day is Monday 13 Jan 2025.
+    expect(addWorkingDays('2024-12-13', 1, calendar)).toBe('2025-01-13');
+  });
+
+  it('skips a public holiday inside the count', () => {
+    // Thursday 24 Apr 2025 + 2: Friday 25 (Liberation Day) does not count → Monday 28, Tuesday 29.
+    expect(addWorkingDays('2025-04-24', 2, open)).toBe('2025-04-29');
+  });
+
+  it('gives the ordinary 60-working-day deadline across the closure', () => {
+    // From Monday 2 Dec 2024: 9 working days to Friday 13 Dec, then the closure; the 10th is
+    // Monday 13 Jan 2025, and 50 more (ten whole weeks, no holiday) end on Monday 24 Mar 2025.
+    expect(addWorkingDays('2024-12-02', 60, calendar)).toBe('2025-03-24');
+  });
+});
+
+describe('workingDaysUntil', () => {
+  it('counts the working days to go, and 0 on the day', () => {
+    expect(workingDaysUntil('2025-03-07', '2025-03-14', open)).toBe(5);
+    expect(workingDaysUntil('2025-03-14', '2025-03-14', open)).toBe(0);
+  });
+
+  it('is negative once the deadline has passed', () => {
+    expect(workingDaysUntil('2025-03-17', '2025-03-14', open)).toBe(-1);
+  });
+
+  it('does not count the closure', () => {
+    expect(workingDaysUntil('2024-12-13', '2025-01-14', calendar)).toBe(2);
+  });
+});
