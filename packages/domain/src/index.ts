@@ -11,6 +11,8 @@ export * from './locales';
 export * from './messages';
 export * from './password';
 export * from './phone';
+export * from './practice';
+export * from './reference';
 export * from './services';
 export * from './statuses';
 export * from './tax-id';

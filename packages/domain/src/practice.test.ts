@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDayMonthYear,
+  parseDayMonthYear,
+  purposeStepSchema,
+  qualificationStepSchema,
+} from './practice';
+
+describe('parseDayMonthYear', () => {
+  it('reads the dd/mm/yyyy award date into ISO', () => {
+    expect(parseDayMonthYear('31/12/2020')).toBe('2020-12-31');
+    expect(parseDayMonthYear(' 01/02/2019 ')).toBe('2019-02-01');
+  });
+
+  it('refuses dates that do not exist and other formats', () => {
+    expect(parseDayMonthYear('31/02/2020')).toBeNull();
+    expect(parseDayMonthYear('2020-12-31')).toBeNull();
+    expect(parseDayMonthYear('1/2/2020')).toBeNull();
+  });
+
+  it('formats back to dd/mm/yyyy', () => {
+    expect(formatDayMonthYear('2020-12-31')).toBe('31/12/2020');
+  });
+});
+
+const qualification = {
+  qualification_name: 'Bachelor of Science in Biology',
+  institution_name: 'Universidade de São Paulo',
+  institution_country: 'br',
+  institution_city: 'São Paulo',
+  delivery_mode: 'in_presence',
+  study_program_name: 'Biology',
+  study_program_locale: 'Portuguese',
+  studies_type: 'full_time',
+  enrolled_at: '2015-03-01',
+  graduated_at: '2019-07-15',
+  issued_at: '2019-09-01',
+  diploma_type: 'final',
+};
+
+describe('qualificationStepSchema', () => {
+  it('accepts a complete qualification and upper-cases countries', () => {
+    expect(qualificationStepSchema.parse(qualification)).toMatchObject({ institution_country: 'BR' });
+  });
+
+  it('applies the date order: graduation after enrolment, award on or after graduation', () => {
+    const result = qualificationStepSchema.safeParse({
+      ...qualification,
+      graduated_at: '2015-03-01',
+      issued_at: '2015-02-01',
+    });
+    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        ['graduated_at', 'dateAfterEnrolment'],
+        ['issued_at', 'dateSameOrAfterGraduation'],
+      ]),
+    );
+  });
+
+  it('requires the teaching institution when it differs', () => {
+    const result = qualificationStepSchema.safeParse({
+      ...qualification,
+      is_teaching_institution_different: true,
+    });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'teaching_institution_name',
+      'teaching_institution_country',
+    ]);
+  });
+});
+
+describe('purposeStepSchema', () => {
+  it('requires the diplomatic representation with a visa and the institution for further studies', () => {
+    const result = purposeStepSchema.safeParse({ purpose: 'further_studies', has_visa: true });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'italian_institution',
+      'diplomatic_representation',
+    ]);
+  });
+});

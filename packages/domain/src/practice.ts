@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { isoDateSchema } from './dates';
+import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
+import { DOCUMENT_TYPES, EDUCATION_LEVELS, PURPOSES, SERVICE_KINDS } from './services';
+import { SORT_FIELDS } from './constants';
+import { listQuerySchema } from './envelope';
+
+export const WIZARD_STEPS = ['purpose', 'qualification', 'documents', 'review'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const DELIVERY_MODES = ['in_presence', 'blended', 'distance_learning'] as const;
+export const STUDIES_TYPES = ['full_time', 'part_time'] as const;
+export const DIPLOMA_TYPES = ['final', 'provisional'] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const country = z.string().trim().length(2).toUpperCase();
+
+/** The award date is typed dd/mm/yyyy (spec §5); the API receives ISO. Null when not a real date. */
+export function parseDayMonthYear(value: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, month, year] = match;
+  const iso = `${year}-${month}-${day}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
+}
+
+export const formatDayMonthYear = (iso: string): string => iso.split('-').reverse().join('/');
+
+/** Step 1, purpose (spec §3): Italian institution and programme, visa and diplomatic representation. */
+export const purposeStepSchema = z
+  .object({
+    purpose: z.enum(PURPOSES),
+    italian_institution: optionalText(200),
+    programme_name: optionalText(200),
+    has_visa: z.boolean().default(false),
+    diplomatic_representation: optionalText(200),
+    purpose_other: optionalText(500),
+  })
+  .refine((value) => value.purpose !== 'further_studies' || Boolean(value.italian_institution), {
+    message: 'required',
+    path: ['italian_institution'],
+  })
+  .refine((value) => !value.has_visa || Boolean(value.diplomatic_representation), {
+    message: 'required',
+    path: ['diplomatic_representation'],
+  })
+  .refine((value) => value.purpose !== 'other' || Boolean(value.purpose_other), {
+    message: 'required',
+    path: ['purpose_other'],
+  });
+export type PurposeStep = z.infer<typeof purposeStepSchema>;
+
+/** Step 2, the qualification to assess (spec §3 "Qualification details"). */
+export const qualificationStepSchema = z
+  .object({
+    qualification_name: text(200),
+    institution_name: text(200),
+    institution_country: country,
+    institution_city: text(100),
+    is_institution_country_different: z.boolean().default(false),
+    is_teaching_institution_different: z.boolean().default(false),
+    teaching_institution_name: optionalText(200),
+    teaching_institution_country: country.nullable().optional(),
+    teaching_institution_city: optionalText(100),
+    is_awarding_body_different: z.boolean().default(false),
+    awarding_body_name: optionalText(200),
+    awarding_body_country: country.nullable().optional(),
+    delivery_mode: z.enum(DELIVERY_MODES),
+    study_program_name: text(200),
+    study_program_locale: text(60),
+    credits: z.number().int().min(0).max(1000).nullable().optional(),
+    studies_type: z.enum(STUDIES_TYPES),
+    enrolled_at: isoDateSchema,
+    graduated_at: isoDateSchema,
+    issued_at: isoDateSchema,
+    diploma_type: z.enum(DIPLOMA_TYPES),
+    is_awarding_institution_accredited: z.boolean().default(false),
+    is_teaching_institution_accredited: z.boolean().default(false),
+    /** Name as on the diploma, only when it differs from the account's. */
+    diploma_first_name: optionalText(100),
+    diploma_middle_name: optionalText(100),
+    diploma_last_name: optionalText(100),
+  })
+  .refine((v) => !v.is_teaching_institution_different || Boolean(v.teaching_institution_name), {
+    message: 'required',
+    path: ['teaching_institution_name'],
+  })
+  .refine((v) => !v.is_teaching_institution_different || Boolean(v.teaching_institution_country), {
+    message: 'required',
+    path: ['teaching_institution_country'],
+  })
+  .refine((v) => !v.is_awarding_body_different || Boolean(v.awarding_body_name), {
+    message: 'required',
+    path: ['awarding_body_name'],
+  })
+  .refine((v) => !v.is_awarding_body_different || Boolean(v.awarding_body_country), {
+    message: 'required',
+    path: ['awarding_body_country'],
+  })
+  // Date order of spec §5: graduation after enrolment; award on or after graduation; neither in the future.
+  .refine((v) => v.graduated_at > v.enrolled_at, { message: 'dateAfterEnrolment', path: ['graduated_at'] })
+  .refine((v) => v.issued_at >= v.graduated_at, { message: 'dateSameOrAfterGraduation', path: ['issued_at'] })
+  .refine((v) => v.graduated_at <= new Date().toISOString().slice(0, 10), {
+    message: 'dateNotInFuture',
+    path: ['graduated_at'],
+  })
+  .refine((v) => v.issued_at <= new Date().toISOString().slice(0, 10), {
+    message: 'dateNotInFuture',
+    path: ['issued_at'],
+  });
+export type QualificationStep = z.infer<typeof qualificationStepSchema>;
+
+/** POST /practices: start a draft for a country and level; `replace_draft` confirms dropping the current one. */
+export const createPracticeSchema = z.object({
+  country: country,
+  level: z.enum(EDUCATION_LEVELS),
+  is_urgent: z.boolean().default(false),
+  replace_draft: z.boolean().default(false),
+});
+
+export const documentSchema = z
+  .object({
+    id: z.number().int(),
+    practice_id: z.number().int().nullable(),
+    type: z.enum(DOCUMENT_TYPES),
+    additional_type: z.string().nullable(),
+    file_name: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Document' });
+export type PracticeDocument = z.infer<typeof documentSchema>;
+
+/** Multipart fields that travel with an uploaded file. */
+export const documentUploadFieldsSchema = z
+  .object({
+    type: z.enum(DOCUMENT_TYPES),
+    additional_type: optionalText(100),
+    practice_id: z.coerce.number().int().positive().optional(),
+  })
+  .refine((value) => value.type !== 'additional' || Boolean(value.additional_type), {
+    message: 'required',
+    path: ['additional_type'],
+  });
+
+export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+export const historyEntrySchema = z.object({
+  from_status: z.enum(PRACTICE_STATUSES).nullable(),
+  to_status: z.enum(PRACTICE_STATUSES),
+  at: z.string(),
+});
+
+export const practiceSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(PRACTICE_STATUSES),
+    status_label: z.enum(STATUS_LABELS),
+    service: z.enum(SERVICE_KINDS),
+    country: z.string(),
+    level: z.enum(EDUCATION_LEVELS),
+    is_urgent: z.boolean(),
+    wizard_step: z.enum(WIZARD_STEPS),
+    purpose: purposeStepSchema.nullable(),
+    qualification: qualificationStepSchema.nullable(),
+    documents: z.array(documentSchema),
+    missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    history: z.array(historyEntrySchema),
+    created_at: z.string(),
+    requested_at: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    expected_deadline: z.string().nullable(),
+    days_to_go: z.number().int().nullable(),
+  })
+  .meta({ id: 'Practice' });
+export type Practice = z.infer<typeof practiceSchema>;
+
+/** GET /practices: the sort options of spec §9. */
+export const practicesQuerySchema = listQuerySchema(SORT_FIELDS).extend({
+  view: z.enum(['current', 'archive']).optional(),
+});
+
+export const practiceSummarySchema = practiceSchema.pick({
+  id: true,
+  status: true,
+  status_label: true,
+  service: true,
+  country: true,
+  level: true,
+  is_urgent: true,
+  created_at: true,
+  requested_at: true,
+  expected_deadline: true,
+  days_to_go: true,
+});
+
+/** Notifications (spec §7): counts per practice category (status label) and a total. */
+export const notificationsSchema = z.object({
+  counts: z.record(z.enum(STATUS_LABELS), z.number().int()),
+  total: z.number().int(),
+});
+
+/** An entry of the educational history, "My study path" (`/study`, users/{id}/user-qualification). */
+export const studyEntryInputSchema = z.object({
+  qualification_name: text(200),
+  institution_name: text(200),
+  institution_country: country,
+  institution_city: optionalText(100),
+  level: z.enum(EDUCATION_LEVELS),
+  study_program_name: optionalText(200),
+  enrolled_at: isoDateSchema.nullable().optional(),
+  graduated_at: isoDateSchema.nullable().optional(),
+});
+export const studyEntrySchema = studyEntryInputSchema.extend({
+  id: z.number().int(),
+  created_at: z.string(),
+});
+export type StudyEntry = z.infer<typeof studyEntrySchema>;

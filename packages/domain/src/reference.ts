@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPES, EDUCATION_LEVELS, SERVICE_KINDS } from './services';
+
+/** A country of education system as the API shows it (reference data an administrator can correct). */
+export const countrySchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    is_lisbon_state: z.boolean(),
+    levels: z.array(z.enum(EDUCATION_LEVELS)),
+    is_service_available: z.boolean(),
+    is_verification_possible: z.boolean(),
+  })
+  .meta({ id: 'Country' });
+export type Country = z.infer<typeof countrySchema>;
+
+/** GET /countries: `search` needs at least 2 characters (spec §5), matched on the code or the name. */
+export const countriesQuerySchema = z.object({ search: z.string().trim().min(2).max(60).optional() });
+
+/** GET /services/discovery?country=FR&level=higher */
+export const discoveryQuerySchema = z.object({
+  country: z.string().trim().length(2),
+  level: z.enum(EDUCATION_LEVELS),
+});
+
+export const serviceDescriptionSchema = z.object({
+  kind: z.enum(SERVICE_KINDS),
+  includes_verification: z.boolean(),
+  is_free: z.boolean(),
+  /** Prices in euro cents, VAT included; the VAT part is shown apart. */
+  price: z.object({ total: z.number().int(), net: z.number().int(), vat: z.number().int() }),
+  urgent_price: z
+    .object({ total: z.number().int(), net: z.number().int(), vat: z.number().int() })
+    .nullable(),
+  ordinary_working_days: z.number().int(),
+  urgent_working_days: z.number().int().nullable(),
+  /** The deadline of a request submitted today, ordinary processing (ISO date). */
+  expected_deadline: z.string(),
+  required_documents: z.array(z.enum(DOCUMENT_TYPES)),
+});
+export type ServiceDescription = z.infer<typeof serviceDescriptionSchema>;
+
+export const discoverySchema = z
+  .object({
+    country: countrySchema,
+    level: z.enum(EDUCATION_LEVELS),
+    /** Null when no service is available for this country and level. */
+    service: serviceDescriptionSchema.nullable(),
+    /** The free comparability service for refugees, when one applies. */
+    refugee_alternative: serviceDescriptionSchema.nullable(),
+    /** How many Lisbon Recognition Convention states the data holds (spec §1 speaks of 55). */
+    lisbon_states_count: z.number().int(),
+    /** Demo prices are configuration; the portal says so while they are in use. */
+    are_prices_demo: z.boolean(),
+  })
+  .meta({ id: 'ServiceDiscovery' });
+export type Discovery = z.infer<typeof discoverySchema>;
