@@ -9,8 +9,15 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
+import type { AppContext } from './context';
+import { accountRoutes } from './modules/auth/account.routes';
+import { sessionRoutes } from './modules/auth/routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { cmsRoutes } from './modules/cms/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
+import { usersRoutes } from './modules/users/routes';
+import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
 import { AppError } from './platform/errors';
@@ -19,7 +26,9 @@ import { registerErrorHandler } from './platform/http/error-handler';
 import { isApiPath, isHealthPath } from './platform/http/paths';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
+import { createDatabaseQueue } from './platform/jobs/queue';
 import { loggerOptions } from './platform/logger';
+import { createRateLimiter } from './platform/rate-limit/limiter';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -34,12 +43,24 @@ export type BuildAppOptions = {
   db: Db;
   /** A ready-made pino logger; otherwise one is built from the configuration. */
   logger?: FastifyBaseLogger;
+  /** The time port; tests pass a ManualClock to move time. */
+  clock?: Clock;
 };
+
+/** The adapters every module's services use, built once from the configuration. */
+export function createContext({
+  config,
+  db,
+  clock = systemClock,
+}: Omit<BuildAppOptions, 'logger'>): AppContext {
+  return { config, db, clock, queue: createDatabaseQueue(clock), limiter: createRateLimiter({ db, clock }) };
+}
 
 export const VERSION = packageJson.version;
 
 /** The whole HTTP application, not listening: main.ts listens, tests call `app.inject`. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, clock }: BuildAppOptions): Promise<App> {
+  const ctx = createContext({ config, db, ...(clock ? { clock } : {}) });
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
     genReqId: () => randomUUID(),
@@ -66,11 +87,17 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   }
 
   await registerDocs(app, { version: VERSION, publicUrl: config.publicUrl });
+  registerAuthentication(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, version: VERSION, isMaintenanceMode: config.isMaintenanceMode });
       await api.register(cmsRoutes, { db });
+      const guard = createAuthGuard(ctx);
+      await api.register(sessionRoutes, { ctx, guard });
+      await api.register(twoFactorRoutes, { ctx, guard });
+      await api.register(accountRoutes, { ctx, guard });
+      await api.register(usersRoutes, { ctx, guard });
     },
     { prefix: API_PREFIX },
   );

@@ -1,7 +1,11 @@
-import { buildApp } from './app';
+import { buildApp, createContext } from './app';
+import { registeredJobs } from './jobs';
+import { purgeExpiredIdentityData } from './modules/auth/service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
+import { createWorker } from './platform/jobs/worker';
+import { createMailer } from './platform/mail/mailer';
 import { runSeeds } from './seeds';
 
 function readConfig(): Config {
@@ -20,6 +24,15 @@ function readConfig(): Config {
 const config = readConfig();
 const db = openDatabase(config.database);
 const app = await buildApp({ config, db });
+const ctx = createContext({ config, db });
+const mailer = createMailer({ config, clock: ctx.clock, log: app.log });
+const worker = createWorker({ db, clock: ctx.clock, jobs: registeredJobs({ mailer }), log: app.log });
+const HOUSEKEEPING_MS = 15 * 60_000;
+const housekeeping = setInterval(() => {
+  purgeExpiredIdentityData(ctx).catch((error: unknown) =>
+    app.log.error({ err: error }, 'housekeeping failed'),
+  );
+}, HOUSEKEEPING_MS).unref();
 
 try {
   const migrations = await migrateToLatest(db);
@@ -29,6 +42,8 @@ try {
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });
+  worker.start();
+  app.log.info(config.smtpUrl ? 'mail goes out over SMTP' : 'mail is written to DATA_DIR/mail as .eml files');
   app.log.info(`Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
   if (config.isMaintenanceMode)
     app.log.warn('maintenance mode is on: the API answers 503 except /api/v1/health');
@@ -44,7 +59,10 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   isClosing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    clearInterval(housekeeping);
     await app.close();
+    await worker.stop();
+    mailer.close();
     await db.destroy();
     process.exit(0);
   } catch (error) {

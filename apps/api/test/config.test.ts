@@ -16,6 +16,11 @@ describe('configuration', () => {
       logLevel: 'info',
       isMaintenanceMode: false,
       trustProxy: false,
+      smtpUrl: null,
+      mailFrom: 'Lisbon <no-reply@localhost>',
+      sessionTtlMinutes: 60,
+      activationTokenTtlHours: 72,
+      resetTokenTtlMinutes: 60,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -74,5 +79,32 @@ describe('configuration', () => {
       port: 3000,
       publicUrl: 'https://lisbon.example.org',
     });
+  });
+
+  it('reads the mail settings and the identity lifetimes, naming a wrong one', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+        MAIL_FROM: 'notifiche@example.org',
+        SESSION_TTL_MINUTES: '30',
+        ACTIVATION_TOKEN_TTL_HOURS: '24',
+        RESET_TOKEN_TTL_MINUTES: '15',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'notifiche@example.org',
+      sessionTtlMinutes: 30,
+      activationTokenTtlHours: 24,
+      resetTokenTtlMinutes: 15,
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be an smtp/);
+    expect(() => loadConfig({ MAIL_FROM: 'Lisbon' })).toThrow(/MAIL_FROM must be/);
+    expect(() => loadConfig({ SESSION_TTL_MINUTES: '0' })).toThrow(
+      /SESSION_TTL_MINUTES must be a whole number/,
+    );
+    expect(() => loadConfig({ RESET_TOKEN_TTL_MINUTES: 'soon' })).toThrow(/RESET_TOKEN_TTL_MINUTES must be/);
+    expect(() => loadConfig({ ACTIVATION_TOKEN_TTL_HOURS: '9999' })).toThrow(
+      /ACTIVATION_TOKEN_TTL_HOURS must be/,
+    );
   });
 });

@@ -3,10 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { pino } from 'pino';
 import { buildApp, type App } from '../src/app';
+import { registeredJobs } from '../src/jobs';
+import type { Clock } from '../src/platform/clock';
 import { loadConfig, type Config, type DatabaseConfig } from '../src/platform/config';
 import { openDatabase, type Db } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
+import { createWorker, type Worker } from '../src/platform/jobs/worker';
+import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { runSeeds } from '../src/seeds';
 
 /**
@@ -75,9 +80,24 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
   return { ...config, database: database.databaseConfig };
 }
 
-export async function createTestApp(
+export type TestAppOptions = { env?: Record<string, string>; db?: Db; clock?: Clock };
+
+export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<App> {
+  return buildApp({
+    config: testConfig(database, options.env),
+    db: options.db ?? database.db,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
+/** A job worker on the test database, writing mail to `tempDir/mail` unless SMTP_URL is given. */
+export function createTestWorker(
   database: TestDatabase,
-  options: { env?: Record<string, string>; db?: Db } = {},
-): Promise<App> {
-  return buildApp({ config: testConfig(database, options.env), db: options.db ?? database.db });
+  options: TestAppOptions & { mailer?: Mailer } = {},
+): Worker {
+  const config = testConfig(database, options.env);
+  const clock = options.clock ?? { now: () => new Date() };
+  const log = pino({ level: 'silent' });
+  const mailer = options.mailer ?? createMailer({ config, clock, log });
+  return createWorker({ db: options.db ?? database.db, clock, jobs: registeredJobs({ mailer }), log });
 }

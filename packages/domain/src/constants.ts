@@ -1,5 +1,8 @@
 /** Business constants and limits of spec §9, one definition each. */
 
+/** The portal's name, as mails and the authenticator app show it. */
+export const PORTAL_NAME = 'Lisbon';
+
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const NOTIFICATION_POLL_MS = 10_000;
 export const TOAST_DURATION_MS = 5_000;

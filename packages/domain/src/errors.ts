@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  'TOKEN_NOT_FOUND',
+  'TWO_FACTOR_REQUIRED',
   'MAINTENANCE',
   'api_error',
 ] as const;
@@ -34,6 +36,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  TOKEN_NOT_FOUND: 404,
+  TWO_FACTOR_REQUIRED: 403,
   MAINTENANCE: 503,
   api_error: 500,
 };

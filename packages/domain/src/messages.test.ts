@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERROR_MESSAGES, VALIDATION_MESSAGES, formatMessage, messageForIssue } from './messages';
+import {
+  ERROR_MESSAGES,
+  NOTICE_MESSAGES,
+  VALIDATION_MESSAGES,
+  formatMessage,
+  messageForIssue,
+} from './messages';
 
 const firstIssue = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input, { reportInput: true });
@@ -53,7 +59,7 @@ describe('messageForIssue', () => {
 
 describe('catalogues', () => {
   it('have the same keys and no empty value in both languages', () => {
-    for (const catalogue of [VALIDATION_MESSAGES, ERROR_MESSAGES]) {
+    for (const catalogue of [VALIDATION_MESSAGES, ERROR_MESSAGES, NOTICE_MESSAGES]) {
       const en = catalogue['en-US'];
       const it = catalogue['it-IT'];
       expect(Object.keys(it).sort()).toEqual(Object.keys(en).sort());

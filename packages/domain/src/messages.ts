@@ -30,6 +30,11 @@ const VALIDATION_EN = {
   termsRequired: 'You must accept the terms and conditions',
   taxIdOmocodiaConfirm: 'This tax ID is valid but unusual (omocodia): please confirm that it is yours.',
   tokenNotFound: 'Token not found',
+  twoFactorCodeInvalid: 'The code is not valid. Try again or contact us',
+  currentPasswordWrong: 'The current password is not correct',
+  dateAfterEnrolment: 'The date must be after the enrolment date',
+  dateSameOrAfterGraduation: 'The date must be on or after the graduation date',
+  dateNotInFuture: 'The date must be today or earlier',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -59,6 +64,11 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   termsRequired: 'Devi accettare i termini e le condizioni',
   taxIdOmocodiaConfirm: 'Questo codice fiscale è valido ma insolito (omocodia): conferma che è il tuo.',
   tokenNotFound: 'Token non trovato',
+  twoFactorCodeInvalid: 'Il codice non è valido. Riprova o contattaci',
+  currentPasswordWrong: 'La password attuale non è corretta',
+  dateAfterEnrolment: "La data deve essere successiva alla data d'iscrizione",
+  dateSameOrAfterGraduation: 'La data deve essere uguale o successiva alla data di conseguimento',
+  dateNotInFuture: 'La data deve essere oggi o precedente',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
@@ -81,6 +91,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     NOT_FOUND: 'Not found',
     CONFLICT: 'This action is not possible in the current state.',
     RATE_LIMITED: 'Too many attempts. Please wait and try again.',
+    TOKEN_NOT_FOUND: 'Token not found',
+    TWO_FACTOR_REQUIRED: 'Turn on two-factor authentication in your account settings to use the staff area.',
     MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
     api_error: 'api_error',
   },
@@ -97,8 +109,44 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     NOT_FOUND: 'Non trovato',
     CONFLICT: 'Questa azione non è possibile nello stato attuale.',
     RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',
+    TOKEN_NOT_FOUND: 'Token non trovato',
+    TWO_FACTOR_REQUIRED:
+      "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
     MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
     api_error: 'api_error',
+  },
+};
+
+/** Keys of the answers that acknowledge a request without revealing anything (spec §8 success messages). */
+export const NOTICE_KEYS = [
+  'registered',
+  'activationSent',
+  'resetLinkSent',
+  'accountActivated',
+  'passwordReset',
+  'passwordUpdated',
+] as const;
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+/** The `message` of an acknowledgement; the same whether or not the email belongs to an account. */
+export const NOTICE_MESSAGES: Record<Locale, Record<NoticeKey, string>> = {
+  'en-US': {
+    registered: 'Registration successful. Check your email to activate your account.',
+    activationSent: 'If the account exists and is not active yet, we have sent a new activation link.',
+    resetLinkSent: 'If the email belongs to an account, we have sent a link to set a new password.',
+    accountActivated: 'Account activated. You can now log in.',
+    passwordReset: 'Password updated. You can now log in with your new password.',
+    passwordUpdated: 'Password updated',
+  },
+  'it-IT': {
+    registered: 'Registrazione completata. Controlla la tua email per attivare il tuo account.',
+    activationSent:
+      "Se l'account esiste e non è ancora attivo, ti abbiamo inviato un nuovo link di attivazione.",
+    resetLinkSent:
+      "Se l'email appartiene a un account, ti abbiamo inviato un link per impostare una nuova password.",
+    accountActivated: 'Account attivato. Ora puoi accedere.',
+    passwordReset: 'Password aggiornata. Ora puoi accedere con la nuova password.',
+    passwordUpdated: 'Password aggiornata',
   },
 };
 

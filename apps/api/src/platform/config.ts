@@ -24,6 +24,12 @@ export type Config = {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly isMaintenanceMode: boolean;
   readonly trustProxy: TrustProxy;
+  /** Outgoing mail: SMTP when set, otherwise `.eml` files under `DATA_DIR/mail/`. */
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly sessionTtlMinutes: number;
+  readonly activationTokenTtlHours: number;
+  readonly resetTokenTtlMinutes: number;
 };
 
 export class ConfigError extends Error {
@@ -38,6 +44,18 @@ const booleanFlag = (name: string) =>
     .toLowerCase()
     .refine((value) => ['true', 'false', '1', '0'].includes(value), `${name} must be true, false, 1 or 0`)
     .transform((value) => value === 'true' || value === '1');
+
+const wholeNumber = (name: string, max: number) => {
+  const message = `${name} must be a whole number between 1 and ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, message);
+};
+
+/** `address@host` or `Name <address@host>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
 const envSchema = z.object({
   PORT: z
@@ -59,6 +77,15 @@ const envSchema = z.object({
     .default('info'),
   MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').default(false),
   TRUST_PROXY: z.string().default('false'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_PATTERN, 'MAIL_FROM must be an address or "Name <address>"')
+    .default('Lisbon <no-reply@localhost>'),
+  SESSION_TTL_MINUTES: wholeNumber('SESSION_TTL_MINUTES', 43_200).prefault('60'),
+  ACTIVATION_TOKEN_TTL_HOURS: wholeNumber('ACTIVATION_TOKEN_TTL_HOURS', 720).prefault('72'),
+  RESET_TOKEN_TTL_MINUTES: wholeNumber('RESET_TOKEN_TTL_MINUTES', 1440).prefault('60'),
 });
 
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
@@ -126,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logLevel: values.LOG_LEVEL,
       isMaintenanceMode: values.MAINTENANCE_MODE,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
+      smtpUrl: values.SMTP_URL ?? null,
+      mailFrom: values.MAIL_FROM,
+      sessionTtlMinutes: values.SESSION_TTL_MINUTES,
+      activationTokenTtlHours: values.ACTIVATION_TOKEN_TTL_HOURS,
+      resetTokenTtlMinutes: values.RESET_TOKEN_TTL_MINUTES,
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);

@@ -1,9 +1,11 @@
-import { ERROR_STATUS, type ErrorCode, type FieldErrors } from '@lisbon/domain';
+import { ERROR_STATUS, type ErrorCode, type FieldErrors, type ValidationMessageKey } from '@lisbon/domain';
 
 export type AppErrorOptions = {
   /** Overrides the code's standard message (which is otherwise given in the request's locale). */
   message?: string;
   errors?: FieldErrors;
+  /** Response headers that belong to the answer, such as `Retry-After` on a 429. */
+  headers?: Record<string, string>;
   cause?: unknown;
 };
 
@@ -13,6 +15,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly errors: FieldErrors | undefined;
+  readonly headers: Record<string, string> | undefined;
   readonly hasCustomMessage: boolean;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
@@ -20,6 +23,11 @@ export class AppError extends Error {
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.errors = options.errors;
+    this.headers = options.headers;
     this.hasCustomMessage = options.message !== undefined;
   }
 }
+
+/** A 422 on one field; the error handler words the message key in the caller's language. */
+export const fieldError = (field: string, key: ValidationMessageKey): AppError =>
+  new AppError('VALIDATION_FAILED', { errors: { [field]: [key] } });

@@ -4,6 +4,15 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type ColumnType, type Generated } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import type {
+  AuthEventsTable,
+  AuthTokensTable,
+  JobsTable,
+  RateLimitsTable,
+  RecoveryCodesTable,
+  SessionsTable,
+  UsersTable,
+} from './tables';
 
 /** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
 export type Timestamp = ColumnType<string, string | undefined, string>;
@@ -21,6 +30,13 @@ export type CmsEntriesTable = {
 
 export type Database = {
   cms_entries: CmsEntriesTable;
+  jobs: JobsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  auth_events: AuthEventsTable;
+  rate_limits: RateLimitsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -29,3 +29,6 @@ export function withTimestamps<T extends string, C extends string>(
     .addColumn('created_at', type, (column) => column.notNull().defaultTo(now))
     .addColumn('updated_at', type, (column) => column.notNull().defaultTo(now));
 }
+
+/** The column type of a timestamp without a default: timestamptz on PostgreSQL, ISO-8601 UTC text on SQLite. */
+export const timestampType = (db: MigrationDb) => (isPostgres(db) ? 'timestamptz' : 'text');

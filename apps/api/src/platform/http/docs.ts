@@ -23,6 +23,15 @@ export async function registerDocs(app: FastifyInstance, { version, publicUrl }:
         version,
       },
       servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The `access_token` of POST /api/v1/auth: opaque, 256 random bits, sliding expiry.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -8,6 +8,9 @@ import {
   type FieldErrors,
   type IssueLike,
   type Locale,
+  VALIDATION_MESSAGES,
+  validationMessage,
+  type ValidationMessageKey,
 } from '@lisbon/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -69,19 +72,36 @@ export function fieldErrorsFor(
   const source = requestPart(request, context);
   for (const issue of validation) {
     const path = issue.instancePath.split('/').filter(Boolean);
-    const field = path.length > 0 ? path.join('.') : (context ?? 'request');
     const issueLike: IssueLike = {
       ...(issue.params as Omit<IssueLike, 'code' | 'message' | 'input'>),
       code: issue.keyword,
       message: issue.message ?? '',
       input: valueAt(source, path),
     };
-    (errors[field] ??= []).push(messageForIssue(issueLike, locale));
+    // A key the schema does not accept is reported on that key, so a form can show it there.
+    const unknownKeys =
+      issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+    const paths = Array.isArray(unknownKeys) ? unknownKeys.map((key) => [...path, String(key)]) : [path];
+    for (const fieldPath of paths) {
+      const field = fieldPath.length > 0 ? fieldPath.join('.') : (context ?? 'request');
+      (errors[field] ??= []).push(messageForIssue(issueLike, locale));
+    }
   }
   return errors;
 }
 
 type Answer = { status: number; body: ErrorBody };
+
+const isMessageKey = (value: string): value is ValidationMessageKey => value in VALIDATION_MESSAGES['en-US'];
+
+/** A service names field errors by message key (as schema refinements do); they are worded here. */
+const localiseFieldErrors = (errors: FieldErrors, locale: Locale): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      messages.map((message) => (isMessageKey(message) ? validationMessage(message, locale) : message)),
+    ]),
+  );
 
 function answerFor(error: FastifyError | AppError, request: FastifyRequest, locale: Locale): Answer {
   const standard = (code: ErrorCode, status = ERROR_STATUS[code]): Answer => ({
@@ -92,7 +112,11 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
     const message = error.hasCustomMessage ? error.message : ERROR_MESSAGES[locale][error.code];
     return {
       status: error.statusCode,
-      body: { code: error.code, message, ...(error.errors ? { errors: error.errors } : {}) },
+      body: {
+        code: error.code,
+        message,
+        ...(error.errors ? { errors: localiseFieldErrors(error.errors, locale) } : {}),
+      },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -117,6 +141,7 @@ export async function sendError(
   } else {
     request.log.debug({ code: body.code, status }, 'request refused');
   }
+  if (error instanceof AppError && error.headers) reply.headers(error.headers);
   return reply.code(status).send(body);
 }
 

@@ -1,0 +1,134 @@
+import {
+  acknowledgementSchema,
+  activateSchema,
+  dataEnvelope,
+  deleteAccountSchema,
+  emailOnlySchema,
+  registerSchema,
+  resetPasswordSchema,
+  updatePasswordSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated } from '../sessions/guard';
+import { userIdParamsSchema } from '../users/routes';
+import { deleteAccount } from './deletion.service';
+import { bearer, errorsOf, metaOf, notice, requestLocale, type AuthRoutesOptions } from './http';
+import { forgotPassword, resetPassword, updatePassword } from './password.service';
+import { activate, register, resendActivation } from './registration.service';
+
+const acknowledgement = dataEnvelope(acknowledgementSchema);
+const SAME_ANSWER = 'The answer is the same whether or not the email belongs to an account.';
+const TOKEN_ERRORS = 'An unknown, used or expired token answers 404 TOKEN_NOT_FOUND.';
+const COMMON = 'A password on the common-password list answers 422 on `password`.';
+
+/** The account's life: register, activate, recover and change the password, delete. */
+export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { ctx, guard }) => {
+  const publicPost = <B extends z.ZodType>(path: string, summary: string, description: string, body: B) => ({
+    path,
+    options: {
+      schema: {
+        summary,
+        description,
+        tags: ['auth'],
+        body,
+        response: { 200: acknowledgement, 202: acknowledgement, ...errorsOf(404, 422, 429) },
+      },
+    },
+  });
+
+  const registration = publicPost(
+    '/auth/register',
+    'Register (standard, or refugee with `category`); the activation link is mailed',
+    `${SAME_ANSWER} A known email receives a mail saying it already has an account.`,
+    registerSchema,
+  );
+  app.post(registration.path, registration.options, async (request, reply) => {
+    await register(ctx, request.body, { ...metaOf(request), locale: requestLocale(request) });
+    return reply.code(202).send(notice(request, 'registered'));
+  });
+
+  const activation = publicPost(
+    '/auth/activate',
+    'Activate the account with the emailed token, setting its password',
+    `${TOKEN_ERRORS} ${COMMON}`,
+    activateSchema,
+  );
+  app.post(activation.path, activation.options, async (request) => {
+    await activate(ctx, request.body, metaOf(request));
+    return notice(request, 'accountActivated');
+  });
+
+  const resend = publicPost(
+    '/auth/activation/resend',
+    'Send a new activation link',
+    SAME_ANSWER,
+    emailOnlySchema,
+  );
+  app.post(resend.path, resend.options, async (request, reply) => {
+    await resendActivation(ctx, request.body.email, metaOf(request));
+    return reply.code(202).send(notice(request, 'activationSent'));
+  });
+
+  const forgot = publicPost(
+    '/auth/forgot-password',
+    'Ask for a link to set a new password',
+    SAME_ANSWER,
+    emailOnlySchema,
+  );
+  app.post(forgot.path, forgot.options, async (request, reply) => {
+    await forgotPassword(ctx, request.body.email, metaOf(request));
+    return reply.code(202).send(notice(request, 'resetLinkSent'));
+  });
+
+  const reset = publicPost(
+    '/auth/reset-password',
+    'Set a new password with the emailed token; every session ends',
+    `${TOKEN_ERRORS} ${COMMON}`,
+    resetPasswordSchema,
+  );
+  app.post(reset.path, reset.options, async (request) => {
+    await resetPassword(ctx, request.body, metaOf(request));
+    return notice(request, 'passwordReset');
+  });
+
+  app.post(
+    '/auth/update-password',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Change the password; the current one is required; the other sessions end',
+        description: `A wrong current password answers 422 on \`current_password\`. ${COMMON}`,
+        tags: ['auth'],
+        security: bearer,
+        body: updatePasswordSchema,
+        response: { 200: acknowledgement, ...errorsOf(401, 422, 429) },
+      },
+    },
+    async (request) => {
+      await updatePassword(ctx, authenticated(request), request.body, metaOf(request));
+      return notice(request, 'passwordUpdated');
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Delete the account: personal data erased, sessions ended',
+        description:
+          'The body repeats the account’s email (422 on `email` when it does not match). The row is kept, anonymised, for the records the law keeps (invoices). Another user’s id answers 404.',
+        tags: ['users'],
+        security: bearer,
+        params: userIdParamsSchema,
+        body: deleteAccountSchema,
+        response: { 204: z.null().describe('Account deleted'), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(ctx, authenticated(request), request.params.id, request.body.email);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../platform/errors';
+import { requireOwnUser } from '../sessions/guard';
+import { revokeUserSessions, type Authenticated } from '../sessions/service';
+import { anonymiseAccount, findAccountById } from '../users/accounts';
+import { queueIdentityMail } from './mails';
+import { deleteRecoveryCodes, deleteUserTokens } from './repository';
+import { recordEvent } from './service';
+
+/**
+ * DELETE /users/{id}: the user types their own email to confirm ('The email address does not
+ * match.' otherwise). Personal data, sessions, link tokens and second factor are erased; the row
+ * stays, anonymised, because records the law keeps (invoices) reference its id. The goodbye mail
+ * is queued to the address before it is erased.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  { user }: Authenticated,
+  userId: number,
+  typedEmail: string,
+): Promise<void> {
+  requireOwnUser(user, userId);
+  const account = await findAccountById(ctx.db, userId);
+  if (!account) throw new AppError('NOT_FOUND');
+  if (typedEmail.trim().toLowerCase() !== account.email) throw fieldError('email', 'emailMismatch');
+  await ctx.db.transaction().execute(async (trx) => {
+    await queueIdentityMail(ctx, trx, 'account-deleted', account);
+    await revokeUserSessions(trx, userId);
+    await deleteUserTokens(trx, userId);
+    await deleteRecoveryCodes(trx, userId);
+    await anonymiseAccount(trx, userId, ctx.clock.now().toISOString());
+    await recordEvent(ctx, trx, { userId, kind: 'account_deleted' });
+  });
+}

@@ -1,0 +1,158 @@
+import type { Locale } from '@lisbon/domain';
+import type { MailContent } from '../../platform/mail/message';
+
+export const IDENTITY_MAILS = [
+  'activation',
+  'already-registered',
+  'password-reset',
+  'password-changed',
+  'two-factor-enabled',
+  'two-factor-disabled',
+  'account-deleted',
+] as const;
+export type IdentityMail = (typeof IDENTITY_MAILS)[number];
+
+export type MailTextParams = {
+  firstName: string;
+  /** The action link, when the message has one. */
+  link: string;
+  activationHours: number;
+  resetMinutes: number;
+};
+
+type Texts = Record<IdentityMail, (params: MailTextParams) => MailContent>;
+
+const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
+const ciao = (name: string) => (name ? `Gentile ${name},` : 'Gentile utente,');
+
+const EN: Texts = {
+  activation: (p) => ({
+    subject: 'Activate your account',
+    greeting: hello(p.firstName),
+    paragraphs: [
+      'Thank you for registering. To activate your account, open the link below and choose your password.',
+      `The link can be used once, within ${p.activationHours} hours.`,
+    ],
+    action: { label: 'Activate your account', url: p.link },
+    footer: 'If you did not register, ignore this message: no account will be activated.',
+  }),
+  'already-registered': (p) => ({
+    subject: 'You already have an account',
+    greeting: hello(p.firstName),
+    paragraphs: [
+      'Someone, probably you, tried to register with this email address, but it already has an account.',
+      'You can log in with it. If you forgot your password, you can set a new one.',
+    ],
+    action: { label: 'Set a new password', url: p.link },
+    footer: 'If it was not you, ignore this message: your account has not changed.',
+  }),
+  'password-reset': (p) => ({
+    subject: 'Set a new password',
+    greeting: hello(p.firstName),
+    paragraphs: [
+      'We received a request to set a new password for your account.',
+      `The link can be used once, within ${p.resetMinutes} minutes.`,
+    ],
+    action: { label: 'Set a new password', url: p.link },
+    footer: 'If you did not ask for this, ignore this message: your password has not changed.',
+  }),
+  'password-changed': (p) => ({
+    subject: 'Your password was changed',
+    greeting: hello(p.firstName),
+    paragraphs: ['The password of your account was just changed, and your other sessions were logged out.'],
+    action: { label: 'Set a new password', url: p.link },
+    footer: 'If you did not do this, set a new password at once and contact us.',
+  }),
+  'two-factor-enabled': (p) => ({
+    subject: 'Two-factor authentication enabled',
+    greeting: hello(p.firstName),
+    paragraphs: [
+      'Two-factor authentication is now on: logging in will also ask for a code from your authenticator app.',
+      'Keep your recovery codes in a safe place. Each works once, if you lose your phone.',
+    ],
+    footer: 'If you did not do this, contact us at once.',
+  }),
+  'two-factor-disabled': (p) => ({
+    subject: 'Two-factor authentication disabled',
+    greeting: hello(p.firstName),
+    paragraphs: ['Two-factor authentication is now off: logging in asks for your password only.'],
+    footer: 'If you did not do this, set a new password at once and contact us.',
+  }),
+  'account-deleted': (p) => ({
+    subject: 'Your account has been deleted',
+    greeting: hello(p.firstName),
+    paragraphs: [
+      'As you asked, your account and its personal data have been deleted.',
+      'We keep only what the law requires us to keep, such as invoices.',
+    ],
+    footer: 'If you did not ask for this, contact us.',
+  }),
+};
+
+const IT: Texts = {
+  activation: (p) => ({
+    subject: 'Attiva il tuo account',
+    greeting: ciao(p.firstName),
+    paragraphs: [
+      'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
+      `Il link si può usare una sola volta, entro ${p.activationHours} ore.`,
+    ],
+    action: { label: 'Attiva il tuo account', url: p.link },
+    footer: 'Se non ti sei registrato, ignora questo messaggio: nessun account verrà attivato.',
+  }),
+  'already-registered': (p) => ({
+    subject: 'Hai già un account',
+    greeting: ciao(p.firstName),
+    paragraphs: [
+      'Qualcuno, probabilmente tu, ha provato a registrarsi con questo indirizzo email, che ha già un account.',
+      'Puoi accedere con questo indirizzo. Se hai dimenticato la password, puoi impostarne una nuova.',
+    ],
+    action: { label: 'Imposta una nuova password', url: p.link },
+    footer: 'Se non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',
+  }),
+  'password-reset': (p) => ({
+    subject: 'Imposta una nuova password',
+    greeting: ciao(p.firstName),
+    paragraphs: [
+      'Abbiamo ricevuto una richiesta di impostare una nuova password per il tuo account.',
+      `Il link si può usare una sola volta, entro ${p.resetMinutes} minuti.`,
+    ],
+    action: { label: 'Imposta una nuova password', url: p.link },
+    footer: 'Se non hai fatto tu questa richiesta, ignora questo messaggio: la password non è cambiata.',
+  }),
+  'password-changed': (p) => ({
+    subject: 'La tua password è stata cambiata',
+    greeting: ciao(p.firstName),
+    paragraphs: [
+      'La password del tuo account è appena stata cambiata e le altre sessioni sono state chiuse.',
+    ],
+    action: { label: 'Imposta una nuova password', url: p.link },
+    footer: 'Se non sei stato tu, imposta subito una nuova password e contattaci.',
+  }),
+  'two-factor-enabled': (p) => ({
+    subject: 'Autenticazione a due fattori attivata',
+    greeting: ciao(p.firstName),
+    paragraphs: [
+      "L'autenticazione a due fattori è attiva: all'accesso ti verrà chiesto anche un codice della tua app di autenticazione.",
+      'Conserva i codici di recupero in un luogo sicuro. Ognuno funziona una sola volta, se perdi il telefono.',
+    ],
+    footer: 'Se non sei stato tu, contattaci subito.',
+  }),
+  'two-factor-disabled': (p) => ({
+    subject: 'Autenticazione a due fattori disattivata',
+    greeting: ciao(p.firstName),
+    paragraphs: ["L'autenticazione a due fattori è disattivata: per accedere basta la password."],
+    footer: 'Se non sei stato tu, imposta subito una nuova password e contattaci.',
+  }),
+  'account-deleted': (p) => ({
+    subject: 'Il tuo account è stato eliminato',
+    greeting: ciao(p.firstName),
+    paragraphs: [
+      'Come hai chiesto, il tuo account e i suoi dati personali sono stati eliminati.',
+      'Conserviamo solo ciò che la legge ci impone di conservare, come le fatture.',
+    ],
+    footer: 'Se non lo hai chiesto tu, contattaci.',
+  }),
+};
+
+export const MAIL_TEXTS: Record<Locale, Texts> = { 'en-US': EN, 'it-IT': IT };

@@ -1,0 +1,51 @@
+import { LOCALES, type Locale } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { renderMail } from '../../platform/mail/message';
+import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { MAIL_TEXTS, type IdentityMail } from './mail-texts';
+
+export type MailRecipient = { email: string; locale: string; first_name: string };
+
+const localeOf = (value: string): Locale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
+
+/** The page each message links to; activation and reset carry their token. */
+function linkFor(kind: IdentityMail, publicUrl: string, token: string | undefined): string {
+  switch (kind) {
+    case 'activation':
+      return `${publicUrl}/auth/activate/${token}`;
+    case 'password-reset':
+      return `${publicUrl}/auth/reset-password/${token}`;
+    case 'already-registered':
+    case 'password-changed':
+      return `${publicUrl}/auth/recover-password`;
+    case 'two-factor-enabled':
+    case 'two-factor-disabled':
+    case 'account-deleted':
+      return `${publicUrl}/auth/login`;
+  }
+}
+
+/**
+ * Renders an identity message in the recipient's language and queues it, in the caller's
+ * transaction `db`, so it is sent if and only if the change it tells about is committed.
+ */
+export async function queueIdentityMail(
+  ctx: AppContext,
+  db: Db,
+  kind: IdentityMail,
+  recipient: MailRecipient,
+  token?: string,
+): Promise<void> {
+  const locale = localeOf(recipient.locale);
+  const link = linkFor(kind, ctx.config.publicUrl, token);
+  const content = MAIL_TEXTS[locale][kind]({
+    firstName: recipient.first_name,
+    link,
+    activationHours: ctx.config.activationTokenTtlHours,
+    resetMinutes: ctx.config.resetTokenTtlMinutes,
+  });
+  const message = renderMail(content, { kind, to: recipient.email, locale, publicUrl: ctx.config.publicUrl });
+  await ctx.queue.enqueue(db, sendMailJob, message);
+}

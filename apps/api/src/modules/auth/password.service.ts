@@ -1,0 +1,98 @@
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../platform/errors';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
+import { revokeUserSessions, type Authenticated } from '../sessions/service';
+import { findAccountByEmail, findAccountById, isActive, setPassword } from '../users/accounts';
+import { queueIdentityMail } from './mails';
+import { loginBuckets, mailBuckets, tokenBuckets } from './rate-limits';
+import { recordEvent, type RequestMeta } from './service';
+import { findToken, issueToken, redeemToken } from './tokens';
+
+/** The spec rule is checked by the body schema; on top of it, the common-password list. */
+export function assertAcceptablePassword(password: string): void {
+  if (isCommonPassword(password)) throw fieldError('password', 'passwordCommon');
+}
+
+/** A token check that counts a wrong token against the address (429 beyond the limit). */
+export async function checkLinkToken(
+  ctx: AppContext,
+  token: string,
+  purpose: 'activation' | 'password_reset',
+  meta: RequestMeta,
+): Promise<void> {
+  const buckets = tokenBuckets(meta.address);
+  await ctx.limiter.assertOpen(buckets);
+  try {
+    await findToken(ctx, ctx.db, token, purpose);
+  } catch (error) {
+    await ctx.limiter.hit(buckets);
+    throw error;
+  }
+}
+
+/**
+ * POST /auth/forgot-password. The same answer for every email; only an active account gets a
+ * reset link (an account not activated yet gets its activation link instead).
+ */
+export async function forgotPassword(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  await ctx.limiter.consume(mailBuckets('forgot', email, meta.address));
+  await ctx.db.transaction().execute(async (trx) => {
+    const account = await findAccountByEmail(trx, email);
+    if (!account) return;
+    if (isActive(account)) {
+      const token = await issueToken(ctx, trx, account.id, 'password_reset');
+      await queueIdentityMail(ctx, trx, 'password-reset', account, token);
+    } else if (account.activated_at === null) {
+      const token = await issueToken(ctx, trx, account.id, 'activation');
+      await queueIdentityMail(ctx, trx, 'activation', account, token);
+    }
+  });
+}
+
+/** POST /auth/reset-password: a new password from an emailed link; every session ends. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
+  assertAcceptablePassword(input.password);
+  await checkLinkToken(ctx, input.token, 'password_reset', meta);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const userId = await redeemToken(ctx, trx, input.token, 'password_reset');
+    const account = await findAccountById(trx, userId);
+    if (!account) throw new AppError('TOKEN_NOT_FOUND');
+    await setPassword(trx, userId, passwordHash, ctx.clock.now().toISOString());
+    await revokeUserSessions(trx, userId);
+    await recordEvent(ctx, trx, { userId, kind: 'password_reset' });
+    await queueIdentityMail(ctx, trx, 'password-changed', account);
+  });
+}
+
+/**
+ * POST /auth/update-password: the current password is required (a wrong one counts like a
+ * failed login); the other sessions end, this one stays.
+ */
+export async function updatePassword(
+  ctx: AppContext,
+  { user, session }: Authenticated,
+  input: { current_password: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const account = await findAccountById(ctx.db, user.id);
+  if (!account) throw new AppError('UNAUTHORIZED_ACCESS');
+  const buckets = loginBuckets(account.email, meta.address);
+  await ctx.limiter.assertOpen(buckets);
+  if (!(await verifyPassword(account.password_hash, input.current_password))) {
+    await ctx.limiter.hit(buckets);
+    throw fieldError('current_password', 'currentPasswordWrong');
+  }
+  assertAcceptablePassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setPassword(trx, account.id, passwordHash, ctx.clock.now().toISOString());
+    await revokeUserSessions(trx, account.id, { exceptSessionId: session.id });
+    await recordEvent(ctx, trx, { userId: account.id, kind: 'password_changed' });
+    await queueIdentityMail(ctx, trx, 'password-changed', account);
+  });
+}

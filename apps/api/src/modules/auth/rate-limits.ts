@@ -1,0 +1,47 @@
+import type { RateBucket, RateRule } from '../../platform/rate-limit/limiter';
+
+const MINUTES = 60;
+
+/**
+ * The limits of the identity calls (docs/decisions/014 explains the numbers). Failures are counted
+ * tightly per account at one address and loosely per account, in short windows, so an attacker
+ * cannot lock a user out for long, nor at all from the user's own address.
+ */
+export const RULES = {
+  loginAccountAddress: { name: 'login:account+address', limit: 5, windowSeconds: 15 * MINUTES },
+  loginAccount: { name: 'login:account', limit: 30, windowSeconds: 15 * MINUTES },
+  loginAddress: { name: 'login:address', limit: 100, windowSeconds: 15 * MINUTES },
+  twoFactorAccountAddress: { name: '2fa:account+address', limit: 5, windowSeconds: 15 * MINUTES },
+  twoFactorAccount: { name: '2fa:account', limit: 20, windowSeconds: 15 * MINUTES },
+  /** Activation and reset links: a wrong token counts against the address. */
+  tokenAddress: { name: 'token:address', limit: 20, windowSeconds: 15 * MINUTES },
+  /** Calls that send mail count every request: per address, and per email so no inbox is flooded. */
+  mailAccount: { name: 'mail:account', limit: 3, windowSeconds: 60 * MINUTES },
+  mailAddress: { name: 'mail:address', limit: 20, windowSeconds: 60 * MINUTES },
+} as const satisfies Record<string, RateRule>;
+
+export const loginBuckets = (email: string, address: string): RateBucket[] => [
+  { rule: RULES.loginAccountAddress, subject: `${email}|${address}` },
+  { rule: RULES.loginAccount, subject: email },
+  { rule: RULES.loginAddress, subject: address },
+];
+
+/** The pair counter a successful login clears; the looser ones run out on their own. */
+export const loginSuccessBuckets = (email: string, address: string): RateBucket[] => [
+  { rule: RULES.loginAccountAddress, subject: `${email}|${address}` },
+];
+
+export const twoFactorBuckets = (userId: number, address: string): RateBucket[] => [
+  { rule: RULES.twoFactorAccountAddress, subject: `${userId}|${address}` },
+  { rule: RULES.twoFactorAccount, subject: String(userId) },
+];
+
+export const tokenBuckets = (address: string): RateBucket[] => [
+  { rule: RULES.tokenAddress, subject: address },
+];
+
+/** Per call, so registering does not use up the quota of a password reset. */
+export const mailBuckets = (call: 'register' | 'forgot' | 'resend', email: string, address: string) => [
+  { rule: { ...RULES.mailAccount, name: `${RULES.mailAccount.name}:${call}` }, subject: email },
+  { rule: { ...RULES.mailAddress, name: `${RULES.mailAddress.name}:${call}` }, subject: address },
+];

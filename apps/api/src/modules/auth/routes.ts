@@ -1,0 +1,79 @@
+import {
+  dataEnvelope,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  sessionSchema,
+  userSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated } from '../sessions/guard';
+import { bearer, errorsOf, metaOf, type AuthRoutesOptions } from './http';
+import { login, logout, me, refresh } from './service';
+
+/** The session calls of spec §7: log in, log out, refresh, the current profile. */
+export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { ctx, guard }) => {
+  app.post(
+    '/auth',
+    {
+      schema: {
+        summary: 'Log in with email and password',
+        description:
+          'Answers a bearer token. Wrong email, wrong password and an account not activated yet all answer 401 INVALID_CREDENTIALS. With two-factor authentication on, `two_factor_required` is true and the token may only call POST/GET /auth/2fa and POST /auth/logout until POST /auth/2fa succeeds. Failures are rate-limited per account and address (429 with Retry-After).',
+        tags: ['auth'],
+        body: loginSchema,
+        response: { 200: dataEnvelope(sessionSchema), ...errorsOf(401, 422, 429) },
+      },
+    },
+    async (request) => ({ data: await login(ctx, request.body, metaOf(request)) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: guard.logout,
+      schema: {
+        summary: 'End the session, recording the route and the cause',
+        description: 'Also ends an expired session or one still waiting for its second factor.',
+        tags: ['auth'],
+        security: bearer,
+        body: logoutSchema.nullish(),
+        response: { 204: z.null().describe('Session ended'), ...errorsOf(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      await logout(ctx, authenticated(request), request.body ?? { cause: 'user' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Extend the session (sliding expiry) and answer its new expiry',
+        description: 'Every authenticated call extends the session too; this call only reports it.',
+        tags: ['auth'],
+        security: bearer,
+        response: { 200: dataEnvelope(refreshSchema), ...errorsOf(401) },
+      },
+    },
+    async (request) => ({ data: refresh(authenticated(request)) }),
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'The current user’s profile with the abilities map',
+        tags: ['auth'],
+        security: bearer,
+        response: { 200: dataEnvelope(userSchema), ...errorsOf(401) },
+      },
+    },
+    async (request) => ({ data: await me(ctx, authenticated(request)) }),
+  );
+};

@@ -1,0 +1,105 @@
+import {
+  dataEnvelope,
+  recoveryCodesSchema,
+  twoFactorCodeSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticated } from '../sessions/guard';
+import { bearer, errorsOf, metaOf, type AuthRoutesOptions } from './http';
+import {
+  disableTwoFactorAuth,
+  enableTwoFactorAuth,
+  setUpTwoFactor,
+  twoFactorStatus,
+  verifySecondFactor,
+} from './two-factor.service';
+
+const WRONG_CODE = 'A wrong code answers 422 on `code`; repeated wrong codes answer 429 with Retry-After.';
+
+/** Two-factor authentication (TOTP, RFC 6238, with one-time recovery codes). */
+export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { ctx, guard }) => {
+  app.get(
+    '/auth/2fa',
+    {
+      onRequest: guard.secondFactorStep,
+      schema: {
+        summary: 'Whether two factors are on, and whether this session has passed the second one',
+        tags: ['auth'],
+        security: bearer,
+        response: { 200: dataEnvelope(twoFactorStatusSchema), ...errorsOf(401) },
+      },
+    },
+    async (request) => ({ data: twoFactorStatus(authenticated(request)) }),
+  );
+
+  app.post(
+    '/auth/2fa',
+    {
+      onRequest: guard.secondFactorStep,
+      schema: {
+        summary: 'Second step of a login: a TOTP code or a one-time recovery code',
+        description: `Unlocks the session. 409 when the account has no second factor. ${WRONG_CODE}`,
+        tags: ['auth'],
+        security: bearer,
+        body: twoFactorCodeSchema,
+        response: { 200: dataEnvelope(twoFactorStatusSchema), ...errorsOf(401, 409, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await verifySecondFactor(ctx, authenticated(request), request.body.code, metaOf(request)),
+    }),
+  );
+
+  app.post(
+    '/auth/2fa/setup',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Start turning two factors on: a new secret, its otpauth URL and QR code',
+        description: 'The secret stays pending until POST /auth/2fa/enable confirms it. 409 when already on.',
+        tags: ['auth'],
+        security: bearer,
+        response: { 200: dataEnvelope(twoFactorSetupSchema), ...errorsOf(401, 409) },
+      },
+    },
+    async (request) => ({ data: await setUpTwoFactor(ctx, authenticated(request)) }),
+  );
+
+  app.post(
+    '/auth/2fa/enable',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Turn two factors on with a code from the pending secret',
+        description: `Answers ten one-time recovery codes, shown only this once. Other sessions end. ${WRONG_CODE}`,
+        tags: ['auth'],
+        security: bearer,
+        body: twoFactorCodeSchema,
+        response: { 200: dataEnvelope(recoveryCodesSchema), ...errorsOf(401, 409, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await enableTwoFactorAuth(ctx, authenticated(request), request.body.code, metaOf(request)),
+    }),
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Turn two factors off with a current code or a recovery code',
+        description: `Other sessions end. ${WRONG_CODE}`,
+        tags: ['auth'],
+        security: bearer,
+        body: twoFactorCodeSchema,
+        response: { 200: dataEnvelope(twoFactorStatusSchema), ...errorsOf(401, 409, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await disableTwoFactorAuth(ctx, authenticated(request), request.body.code, metaOf(request)),
+    }),
+  );
+};

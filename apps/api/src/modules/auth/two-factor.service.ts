@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import type { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../platform/errors';
+import type { Authenticated } from '../sessions/service';
+import { passSecondFactor, revokeUserSessions } from '../sessions/service';
+import {
+  acceptTotpCounter,
+  disableTwoFactor,
+  enableTwoFactor,
+  findAccountById,
+  setPendingTwoFactorSecret,
+  type Account,
+} from '../users/accounts';
+import { queueIdentityMail } from './mails';
+import { twoFactorBuckets } from './rate-limits';
+import { deleteRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './repository';
+import { recordEvent, type RequestMeta } from './service';
+import {
+  hashRecoveryCode,
+  isTotpShaped,
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizeCode,
+  otpauthUrl,
+  qrCodeDataUrl,
+  totpStep,
+} from './totp';
+
+type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+async function accountOf(ctx: AppContext, { user }: Authenticated): Promise<Account> {
+  const account = await findAccountById(ctx.db, user.id);
+  if (!account) throw new AppError('UNAUTHORIZED_ACCESS');
+  return account;
+}
+
+/** `verified`: two factors are on and this session has passed the second one. */
+export function twoFactorStatus({ user, session }: Authenticated): TwoFactorStatus {
+  return {
+    enabled: user.isTwoFactorEnabled,
+    verified: user.isTwoFactorEnabled && !session.isSecondFactorPending,
+  };
+}
+
+/**
+ * A current TOTP code (each time step once) or an unused recovery code, which is spent. Wrong
+ * codes count against the account at this address and, more loosely, the account (429 beyond).
+ */
+async function checkCode(ctx: AppContext, account: Account, code: string, meta: RequestMeta): Promise<void> {
+  const buckets = twoFactorBuckets(account.id, meta.address);
+  await ctx.limiter.assertOpen(buckets);
+  const typed = normalizeCode(code);
+  const now = ctx.clock.now();
+  const secret = account.two_factor_secret;
+  let isValid = false;
+  if (secret && isTotpShaped(typed)) {
+    const step = totpStep(secret, typed, now);
+    isValid = step !== null && (await acceptTotpCounter(ctx.db, account.id, step));
+  } else if (secret) {
+    isValid = await useRecoveryCode(ctx.db, account.id, hashRecoveryCode(typed), now.toISOString());
+  }
+  if (!isValid) {
+    await ctx.limiter.hit(buckets);
+    throw fieldError('code', 'twoFactorCodeInvalid');
+  }
+  await ctx.limiter.reset(buckets.slice(0, 1));
+}
+
+/** POST /auth/2fa: the second step of a login. */
+export async function verifySecondFactor(
+  ctx: AppContext,
+  auth: Authenticated,
+  code: string,
+  meta: RequestMeta,
+): Promise<TwoFactorStatus> {
+  if (!auth.user.isTwoFactorEnabled) throw new AppError('CONFLICT');
+  await checkCode(ctx, await accountOf(ctx, auth), code, meta);
+  await ctx.db.transaction().execute(async (trx) => {
+    await passSecondFactor(ctx, trx, auth.session.id);
+    await recordEvent(ctx, trx, { userId: auth.user.id, kind: 'two_factor_passed' });
+  });
+  return { enabled: true, verified: true };
+}
+
+/** POST /auth/2fa/setup: a new secret, pending until a code from it confirms it (enable). */
+export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Promise<TwoFactorSetup> {
+  const account = await accountOf(ctx, auth);
+  if (auth.user.isTwoFactorEnabled) throw new AppError('CONFLICT');
+  const secret = newTotpSecret();
+  await setPendingTwoFactorSecret(ctx.db, account.id, secret, ctx.clock.now().toISOString());
+  const url = otpauthUrl(secret, account.email);
+  return { secret, otpauth_url: url, qr_code: await qrCodeDataUrl(url) };
+}
+
+/**
+ * POST /auth/2fa/enable: a code from the pending secret turns two factors on, gives ten recovery
+ * codes (shown this once), keeps this session and ends the others.
+ */
+export async function enableTwoFactorAuth(
+  ctx: AppContext,
+  auth: Authenticated,
+  code: string,
+  meta: RequestMeta,
+): Promise<RecoveryCodes> {
+  const account = await accountOf(ctx, auth);
+  const secret = account.two_factor_pending_secret;
+  if (auth.user.isTwoFactorEnabled || !secret) throw new AppError('CONFLICT');
+  const buckets = twoFactorBuckets(account.id, meta.address);
+  await ctx.limiter.assertOpen(buckets);
+  const now = ctx.clock.now();
+  const typed = normalizeCode(code);
+  const step = isTotpShaped(typed) ? totpStep(secret, typed, now) : null;
+  if (step === null) {
+    await ctx.limiter.hit(buckets);
+    throw fieldError('code', 'twoFactorCodeInvalid');
+  }
+  const recoveryCodes = newRecoveryCodes();
+  await ctx.db.transaction().execute(async (trx) => {
+    const at = now.toISOString();
+    await enableTwoFactor(trx, account.id, secret, step, at);
+    await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
+    await passSecondFactor(ctx, trx, auth.session.id);
+    await revokeUserSessions(trx, account.id, { exceptSessionId: auth.session.id });
+    await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
+    await queueIdentityMail(ctx, trx, 'two-factor-enabled', account);
+  });
+  return { recovery_codes: recoveryCodes };
+}
+
+/** POST /auth/2fa/disable: needs a current code or a recovery code; ends the other sessions. */
+export async function disableTwoFactorAuth(
+  ctx: AppContext,
+  auth: Authenticated,
+  code: string,
+  meta: RequestMeta,
+): Promise<TwoFactorStatus> {
+  const account = await accountOf(ctx, auth);
+  if (!auth.user.isTwoFactorEnabled) throw new AppError('CONFLICT');
+  await checkCode(ctx, account, code, meta);
+  await ctx.db.transaction().execute(async (trx) => {
+    await disableTwoFactor(trx, account.id, ctx.clock.now().toISOString());
+    await deleteRecoveryCodes(trx, account.id);
+    await revokeUserSessions(trx, account.id, { exceptSessionId: auth.session.id });
+    await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_disabled' });
+    await queueIdentityMail(ctx, trx, 'two-factor-disabled', account);
+  });
+  return { enabled: false, verified: false };
+}

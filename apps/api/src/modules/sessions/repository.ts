@@ -1,0 +1,62 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { SessionsTable } from '../../platform/db/tables';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export type NewSession = {
+  userId: number;
+  tokenHash: string;
+  expiresAt: string;
+  now: string;
+  isTwoFactorPassed: boolean;
+};
+
+export async function insertSession(db: Db, session: NewSession): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      two_factor_passed_at: session.isTwoFactorPassed ? session.now : null,
+      expires_at: session.expiresAt,
+      last_used_at: session.now,
+      created_at: session.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function extendSession(db: Db, id: number, expiresAt: string, now: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt, last_used_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markTwoFactorPassed(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ two_factor_passed_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Every session of a user, or every one but `exceptId` (the session making the change). */
+export async function deleteUserSessions(db: Db, userId: number, exceptId?: number): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteSessionsExpiredBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,123 @@
+import {
+  abilitiesFor,
+  LOCALES,
+  ROLES,
+  USER_CATEGORIES,
+  type Abilities,
+  type Locale,
+  type Role,
+  type UserCategory,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { isoAfter } from '../../platform/clock';
+import { randomToken, sha256 } from '../../platform/crypto';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { findAccountById, isTwoFactorEnabled, type Account } from '../users/accounts';
+import {
+  deleteSession,
+  deleteSessionsExpiredBefore,
+  deleteUserSessions,
+  extendSession,
+  findSessionByTokenHash,
+  insertSession,
+  markTwoFactorPassed,
+} from './repository';
+
+/** The user a request acts for, as every module's service receives it. */
+export type SessionUser = {
+  id: number;
+  email: string;
+  role: Role;
+  category: UserCategory;
+  locale: Locale;
+  abilities: Abilities;
+  isTwoFactorEnabled: boolean;
+};
+
+export type RequestSession = {
+  id: number;
+  expiresAt: string;
+  /** Two factors are on and this session has not passed the second one yet. */
+  isSecondFactorPending: boolean;
+  isExpired: boolean;
+};
+
+export type Authenticated = { user: SessionUser; session: RequestSession };
+
+const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
+  (values as readonly string[]).includes(value) ? (value as T) : fallback;
+
+export function toSessionUser(account: Account): SessionUser {
+  const role = pick(ROLES, account.role, 'applicant');
+  return {
+    id: account.id,
+    email: account.email,
+    role,
+    category: pick(USER_CATEGORIES, account.category, 'standard'),
+    locale: pick(LOCALES, account.locale, 'en-US'),
+    abilities: abilitiesFor(role),
+    isTwoFactorEnabled: isTwoFactorEnabled(account),
+  };
+}
+
+const ttlSeconds = (ctx: AppContext) => ctx.config.sessionTtlMinutes * 60;
+
+/** A new session: the token is returned once, the database keeps only its SHA-256. */
+export async function openSession(
+  ctx: AppContext,
+  db: Db,
+  { userId, isTwoFactorPassed }: { userId: number; isTwoFactorPassed: boolean },
+): Promise<{ token: string; expiresAt: string }> {
+  const now = ctx.clock.now();
+  const token = randomToken();
+  const expiresAt = isoAfter(now, ttlSeconds(ctx));
+  await insertSession(db, {
+    userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    now: now.toISOString(),
+    isTwoFactorPassed,
+  });
+  return { token, expiresAt };
+}
+
+/** Writes are skipped while the expiry would move by less than this, to spare the database. */
+const EXTEND_STEP_SECONDS = 60;
+
+/**
+ * The session of a bearer token and its user. Unknown token or closed account: 401
+ * UNAUTHORIZED_ACCESS. An expired session is returned marked so (the guard answers TOKEN_EXPIRED,
+ * logout still ends it); a live one slides its expiry forward.
+ */
+export async function resolveSession(ctx: AppContext, token: string): Promise<Authenticated> {
+  const session = await findSessionByTokenHash(ctx.db, sha256(token));
+  const account = session && (await findAccountById(ctx.db, session.user_id));
+  if (!session || !account) throw new AppError('UNAUTHORIZED_ACCESS');
+  const user = toSessionUser(account);
+  const now = ctx.clock.now();
+  const isExpired = Date.parse(session.expires_at) <= now.getTime();
+  let expiresAt = session.expires_at;
+  if (!isExpired) {
+    const extended = isoAfter(now, ttlSeconds(ctx));
+    if (Date.parse(extended) - Date.parse(expiresAt) >= EXTEND_STEP_SECONDS * 1000) {
+      await extendSession(ctx.db, session.id, extended, now.toISOString());
+      expiresAt = extended;
+    }
+  }
+  const isSecondFactorPending = user.isTwoFactorEnabled && session.two_factor_passed_at === null;
+  return { user, session: { id: session.id, expiresAt, isSecondFactorPending, isExpired } };
+}
+
+export const passSecondFactor = (ctx: AppContext, db: Db, sessionId: number) =>
+  markTwoFactorPassed(db, sessionId, ctx.clock.now().toISOString());
+
+export const revokeSession = (db: Db, sessionId: number) => deleteSession(db, sessionId);
+
+/** Ends every session of the user, or all but the one making the change. */
+export const revokeUserSessions = (db: Db, userId: number, options: { exceptSessionId?: number } = {}) =>
+  deleteUserSessions(db, userId, options.exceptSessionId);
+
+/** Expired sessions are kept a day, so a late request still hears TOKEN_EXPIRED, then removed. */
+export const purgeExpiredSessions = (ctx: AppContext) =>
+  deleteSessionsExpiredBefore(ctx.db, isoAfter(ctx.clock.now(), -24 * 3600));

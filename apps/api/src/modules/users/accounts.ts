@@ -1,0 +1,130 @@
+import type { Locale, Role, UserCategory } from '@lisbon/domain';
+import type { Db } from '../../platform/db/database';
+import {
+  advanceTotpCounter,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from './repository';
+
+/**
+ * The account record as the other identity modules (auth, sessions) need it: no access check
+ * here, as these run on behalf of the system (a login, a token), never of another user.
+ */
+export type Account = UserRow;
+
+export const isTwoFactorEnabled = (account: Account): boolean =>
+  account.two_factor_enabled_at !== null && account.two_factor_secret !== null;
+
+export const isActive = (account: Account): boolean =>
+  account.activated_at !== null && account.deleted_at === null && account.password_hash !== null;
+
+export async function findAccountById(db: Db, id: number): Promise<Account | undefined> {
+  const account = await findUserById(db, id);
+  return account && account.deleted_at === null ? account : undefined;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
+  const account = await findUserByEmail(db, email.trim().toLowerCase());
+  return account && account.deleted_at === null ? account : undefined;
+}
+
+export type NewAccount = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  role: Role;
+  category: UserCategory;
+  locale: Locale;
+  hasMarketingConsent: boolean;
+  hasAcceptedTerms: boolean;
+  now: string;
+};
+
+/** A new account is inactive: activation by emailed token sets its password. */
+export function createAccount(db: Db, account: NewAccount): Promise<number> {
+  return insertUser(db, {
+    email: account.email.trim().toLowerCase(),
+    role: account.role,
+    category: account.category,
+    locale: account.locale,
+    first_name: account.firstName,
+    last_name: account.lastName,
+    birth_date: account.birthDate,
+    marketing_consent_at: account.hasMarketingConsent ? account.now : null,
+    terms_accepted_at: account.hasAcceptedTerms ? account.now : null,
+    created_at: account.now,
+    updated_at: account.now,
+  });
+}
+
+export const activateAccount = (db: Db, id: number, passwordHash: string, now: string) =>
+  updateUser(db, id, { password_hash: passwordHash, activated_at: now, updated_at: now });
+
+export const setPassword = (db: Db, id: number, passwordHash: string, now: string) =>
+  updateUser(db, id, { password_hash: passwordHash, updated_at: now });
+
+/** A secret shown to the user but not in force until they prove their app holds it. */
+export const setPendingTwoFactorSecret = (db: Db, id: number, secret: string, now: string) =>
+  updateUser(db, id, { two_factor_pending_secret: secret, updated_at: now });
+
+export const enableTwoFactor = (db: Db, id: number, secret: string, counter: number, now: string) =>
+  updateUser(db, id, {
+    two_factor_secret: secret,
+    two_factor_pending_secret: null,
+    two_factor_enabled_at: now,
+    two_factor_last_counter: counter,
+    updated_at: now,
+  });
+
+export const disableTwoFactor = (db: Db, id: number, now: string) =>
+  updateUser(db, id, {
+    two_factor_secret: null,
+    two_factor_pending_secret: null,
+    two_factor_enabled_at: null,
+    two_factor_last_counter: null,
+    updated_at: now,
+  });
+
+/** Accepts a TOTP time step once: false when it (or a later one) was used already. */
+export const acceptTotpCounter = (db: Db, id: number, counter: number) => advanceTotpCounter(db, id, counter);
+
+/**
+ * Erases the personal data of a closed account and keeps the row, whose id later records
+ * (invoices, requests) must still reference: role, category, locale and dates of creation and deletion.
+ */
+export const anonymiseAccount = (db: Db, id: number, now: string) =>
+  updateUser(db, id, {
+    email: `deleted-user-${id}@deleted.invalid`,
+    password_hash: null,
+    first_name: '',
+    middle_name: null,
+    last_name: '',
+    birth_date: null,
+    birth_country: null,
+    birth_city: null,
+    nationality: null,
+    document_number: null,
+    document_issue_country: null,
+    document_expiration_date: null,
+    phone: null,
+    gender: null,
+    residence_country: null,
+    address: null,
+    city: null,
+    zip_code: null,
+    province: null,
+    municipality: null,
+    tax_id: null,
+    tax_id_omocodia_confirmed_at: null,
+    marketing_consent_at: null,
+    two_factor_secret: null,
+    two_factor_pending_secret: null,
+    two_factor_enabled_at: null,
+    two_factor_last_counter: null,
+    deleted_at: now,
+    updated_at: now,
+  });

@@ -1,0 +1,89 @@
+import {
+  dataEnvelope,
+  errorBodySchema,
+  profileUpdateSchema,
+  userQualificationSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { getUser, listUserQualifications, updateProfile, updateUser } from './service';
+
+export type UsersRoutesOptions = { ctx: AppContext; guard: AuthGuard };
+
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+const errors = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const security = [{ bearerAuth: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { ctx, guard }) => {
+  app.get(
+    '/users/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'A user: only the session’s own user; any other id answers 404',
+        tags: ['users'],
+        security,
+        params: userIdParamsSchema,
+        response: { 200: dataEnvelope(userSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await getUser(ctx, authenticated(request).user, request.params.id) }),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Complete or change the account details; the email cannot be changed',
+        tags: ['users'],
+        security,
+        params: userIdParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: dataEnvelope(userSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await updateUser(ctx, authenticated(request).user, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/users/:id/user-qualification',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'The user’s qualification data',
+        description:
+          'The qualifications of the user’s educational history. The educational history arrives with a later issue: until then the list is always empty.',
+        tags: ['users'],
+        security,
+        params: userIdParamsSchema,
+        response: { 200: dataEnvelope(z.array(userQualificationSchema)), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await listUserQualifications(ctx, authenticated(request).user, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/profile',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Set the interface language and the marketing consent of the session’s user',
+        tags: ['users'],
+        security,
+        body: profileUpdateSchema,
+        response: { 200: dataEnvelope(userSchema), 401: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await updateProfile(ctx, authenticated(request).user, request.body) }),
+  );
+};

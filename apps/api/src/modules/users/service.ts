@@ -1,0 +1,118 @@
+import {
+  checkTaxId,
+  userSchema,
+  type ProfileUpdate,
+  type User,
+  type UserQualification,
+  type UserUpdate,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { requireOwnUser } from '../sessions/guard';
+import { toSessionUser, type SessionUser } from '../sessions/service';
+import { findAccountById, isTwoFactorEnabled } from './accounts';
+import { updateUser as updateUserRow, type UserPatch, type UserRow } from './repository';
+
+export function toUser(row: UserRow): User {
+  const { role, category, locale, abilities } = toSessionUser(row);
+  return userSchema.parse({
+    ...row,
+    role,
+    category,
+    locale,
+    abilities,
+    tax_id_omocodia_confirmed: row.tax_id_omocodia_confirmed_at !== null,
+    marketing_consent: row.marketing_consent_at !== null,
+    two_factor_enabled: isTwoFactorEnabled(row),
+  });
+}
+
+async function ownAccount(ctx: AppContext, actor: SessionUser, id: number): Promise<UserRow> {
+  requireOwnUser(actor, id);
+  const account = await findAccountById(ctx.db, id);
+  if (!account) throw new AppError('NOT_FOUND');
+  return account;
+}
+
+export async function getUser(ctx: AppContext, actor: SessionUser, id: number): Promise<User> {
+  return toUser(await ownAccount(ctx, actor, id));
+}
+
+/** The complete-account fields, copied as given; the email is not among them (spec §3). */
+const DETAIL_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'birth_date',
+  'birth_country',
+  'birth_city',
+  'nationality',
+  'document_number',
+  'document_issue_country',
+  'document_expiration_date',
+  'phone',
+  'gender',
+  'residence_country',
+  'address',
+  'city',
+  'zip_code',
+  'province',
+  'municipality',
+  'tax_id',
+] as const satisfies readonly (keyof UserUpdate & keyof UserPatch)[];
+
+/** A flag kept as the time it was first set: keeps that time while true, clears it when false. */
+const flagTime = (isSet: boolean, current: string | null, now: string) => (isSet ? (current ?? now) : null);
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  input: UserUpdate,
+): Promise<User> {
+  const row = await ownAccount(ctx, actor, id);
+  const now = ctx.clock.now().toISOString();
+  const patch: UserPatch = Object.fromEntries(
+    DETAIL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
+  );
+  if (input.marketing_consent !== undefined) {
+    patch.marketing_consent_at = flagTime(input.marketing_consent, row.marketing_consent_at, now);
+  }
+  const taxId = input.tax_id === undefined ? row.tax_id : input.tax_id;
+  const taxIdCheck = taxId ? checkTaxId(taxId) : null;
+  const isOmocodic = taxIdCheck?.valid === true && taxIdCheck.isOmocodic;
+  if (!isOmocodic) patch.tax_id_omocodia_confirmed_at = null;
+  else if (input.tax_id_omocodia_confirmed !== undefined || input.tax_id !== undefined) {
+    const isConfirmed = input.tax_id_omocodia_confirmed === true;
+    patch.tax_id_omocodia_confirmed_at = flagTime(isConfirmed, row.tax_id_omocodia_confirmed_at, now);
+  }
+  await updateUserRow(ctx.db, id, { ...patch, updated_at: now });
+  return getUser(ctx, actor, id);
+}
+
+/** PATCH /profile: the interface language and the marketing consent of the session's own user. */
+export async function updateProfile(
+  ctx: AppContext,
+  actor: SessionUser,
+  input: ProfileUpdate,
+): Promise<User> {
+  const row = await ownAccount(ctx, actor, actor.id);
+  const now = ctx.clock.now().toISOString();
+  const patch: UserPatch = { updated_at: now };
+  if (input.locale) patch.locale = input.locale;
+  if (input.marketing_consent !== undefined) {
+    patch.marketing_consent_at = flagTime(input.marketing_consent, row.marketing_consent_at, now);
+  }
+  await updateUserRow(ctx.db, actor.id, patch);
+  return getUser(ctx, actor, actor.id);
+}
+
+/** The educational history arrives with a later issue: the list is empty until then. */
+export async function listUserQualifications(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+): Promise<UserQualification[]> {
+  await ownAccount(ctx, actor, id);
+  return [];
+}

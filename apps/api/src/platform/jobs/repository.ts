@@ -1,0 +1,86 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/schema-helpers';
+import type { JobsTable } from '../db/tables';
+
+export type JobRow = Selectable<JobsTable>;
+
+export type NewJob = { name: string; version: number; payload: string; maxAttempts: number; runAt: string };
+
+export async function insertJob(db: Db, job: NewJob): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      name: job.name,
+      version: job.version,
+      payload: job.payload,
+      status: 'pending',
+      max_attempts: job.maxAttempts,
+      run_at: job.runAt,
+      created_at: job.runAt,
+      updated_at: job.runAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type ClaimOptions = { names: readonly string[]; now: string; staleBefore: string; workerId: string };
+
+/**
+ * Takes the next due job, or one whose worker died mid-run, and marks it running in one statement.
+ * PostgreSQL: `for update skip locked` lets several instances claim side by side without waiting
+ * on or taking the same row. SQLite has a single writer, so the statement is atomic as it is.
+ */
+export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRow | undefined> {
+  if (options.names.length === 0) return undefined;
+  let next = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('name', 'in', [...options.names])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', options.now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_at', '<', options.staleBefore)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(1);
+  if (isPostgres(db)) next = next.forUpdate().skipLocked();
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      attempts: eb('attempts', '+', 1),
+      locked_at: options.now,
+      locked_by: options.workerId,
+      updated_at: options.now,
+    }))
+    .where('id', '=', next)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A finished job leaves the queue: its payload (a mail's link, say) is not kept longer than needed. */
+export async function deleteJob(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).execute();
+}
+
+export type FailedRun = { id: number; error: string; now: string; retryAt: string | null };
+
+/** Back to `pending` for a later try at `retryAt`, or `failed` for good when there is none. */
+export async function recordFailedRun(db: Db, run: FailedRun): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      status: run.retryAt ? 'pending' : 'failed',
+      run_at: run.retryAt ?? run.now,
+      locked_at: null,
+      locked_by: null,
+      last_error: run.error,
+      updated_at: run.now,
+    })
+    .where('id', '=', run.id)
+    .execute();
+}

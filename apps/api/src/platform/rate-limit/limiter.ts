@@ -1,0 +1,85 @@
+import { isoAfter, type Clock } from '../clock';
+import { sha256 } from '../crypto';
+import type { Db } from '../db/database';
+import { AppError } from '../errors';
+import {
+  deleteCounters,
+  deleteExpiredCounters,
+  incrementCounter,
+  selectCounters,
+  type Counter,
+} from './repository';
+
+/** At most `limit` hits in a fixed window of `windowSeconds`. */
+export type RateRule = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
+
+/** A rule applied to one subject: an address, an account, or an account at an address. */
+export type RateBucket = { rule: RateRule; subject: string };
+
+export type RateLimiter = {
+  /** Refuses with 429 when a bucket is already full; counts nothing (for counting failures only). */
+  assertOpen(buckets: readonly RateBucket[]): Promise<void>;
+  /** Counts one hit in every bucket (a failure, typically). */
+  hit(buckets: readonly RateBucket[]): Promise<void>;
+  /** Counts one hit, then refuses when a bucket went over: for attempts that each cost (a mail). */
+  consume(buckets: readonly RateBucket[]): Promise<void>;
+  /** Forgets the buckets, as after a successful login. */
+  reset(buckets: readonly RateBucket[]): Promise<void>;
+  purgeExpired(): Promise<number>;
+};
+
+// Hashed, so the table holds no email or address; the rule name keeps subjects of rules apart.
+const keyOf = (bucket: RateBucket) => sha256(`${bucket.rule.name}\u0000${bucket.subject}`);
+
+const rateLimited = (counters: readonly Counter[], now: Date): AppError => {
+  const latest = Math.max(...counters.map((counter) => Date.parse(counter.reset_at)));
+  const seconds = Math.max(1, Math.ceil((latest - now.getTime()) / 1000));
+  return new AppError('RATE_LIMITED', { headers: { 'retry-after': String(seconds) } });
+};
+
+/**
+ * Counters in the database, so every instance behind a load balancer shares them with no Redis
+ * to run (docs/decisions/014). One small upsert per counted attempt.
+ */
+export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): RateLimiter {
+  /** Each bucket's key with its limit, for the buckets of one call. */
+  const limitsOf = (buckets: readonly RateBucket[]) =>
+    new Map(buckets.map((bucket) => [keyOf(bucket), bucket.rule] as const));
+
+  return {
+    async assertOpen(buckets) {
+      const now = clock.now();
+      const rules = limitsOf(buckets);
+      const counters = await selectCounters(db, [...rules.keys()]);
+      const full = counters.filter(
+        (counter) =>
+          Date.parse(counter.reset_at) > now.getTime() &&
+          counter.hits >= (rules.get(counter.key)?.limit ?? 0),
+      );
+      if (full.length > 0) throw rateLimited(full, now);
+    },
+    async hit(buckets) {
+      await hitAll(db, limitsOf(buckets), clock.now());
+    },
+    async consume(buckets) {
+      const now = clock.now();
+      const rules = limitsOf(buckets);
+      const counters = await hitAll(db, rules, now);
+      const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
+      if (over.length > 0) throw rateLimited(over, now);
+    },
+    async reset(buckets) {
+      await deleteCounters(db, [...limitsOf(buckets).keys()]);
+    },
+    purgeExpired: () => deleteExpiredCounters(db, clock.now().toISOString()),
+  };
+}
+
+async function hitAll(db: Db, rules: ReadonlyMap<string, RateRule>, now: Date): Promise<Counter[]> {
+  const counters: Counter[] = [];
+  for (const [key, rule] of rules) {
+    const resetAt = isoAfter(now, rule.windowSeconds);
+    counters.push(await incrementCounter(db, { key, now: now.toISOString(), resetAt }));
+  }
+  return counters;
+}

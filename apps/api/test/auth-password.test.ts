@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { bearer, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { linkToken, readMailFiles } from './mail';
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+const clock = new ManualClock();
+let address = 0;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  worker = createTestWorker(database, { clock });
+  await createUser(database, clock, { email: 'pending@example.org', isActive: false });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+beforeEach(() => {
+  address += 1;
+});
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: `192.0.2.${address}` });
+const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+const mailsTo = (to: string) => readMailFiles(database.tempDir).filter((mail) => mail.to === to);
+
+async function resetToken(email: string): Promise<string> {
+  await post('/auth/forgot-password', { email });
+  await worker.drainOnce();
+  const mail = mailsTo(email)
+    .filter((m) => m.kind === 'password-reset')
+    .at(-1);
+  if (!mail) throw new Error('no reset mail');
+  return linkToken(mail, 'reset-password');
+}
+
+describe('POST /auth/forgot-password', () => {
+  it('answers the same whether or not the email has an account', async () => {
+    await createUser(database, clock, { email: 'forgot@example.org' });
+    const known = await post('/auth/forgot-password', { email: 'forgot@example.org' });
+    const unknown = await post('/auth/forgot-password', { email: 'nobody@example.org' });
+    const inactive = await post('/auth/forgot-password', { email: 'pending@example.org' });
+    expect(known.statusCode).toBe(202);
+    for (const answer of [unknown, inactive]) {
+      expect(answer.statusCode).toBe(known.statusCode);
+      expect(answer.json()).toEqual(known.json());
+    }
+    expect(known.json()).toEqual({
+      data: { message: 'If the email belongs to an account, we have sent a link to set a new password.' },
+    });
+    expect(await worker.drainOnce()).toBe(2);
+    expect(mailsTo('forgot@example.org').map((mail) => mail.kind)).toEqual(['password-reset']);
+    expect(mailsTo('pending@example.org').map((mail) => mail.kind)).toEqual(['activation']);
+    expect(mailsTo('nobody@example.org')).toEqual([]);
+  });
+});
+
+describe('POST /auth/reset-password', () => {
+  it('sets the new password, ends every session and mails a notice; the link works once', async () => {
+    await createUser(database, clock, { email: 'reset@example.org' });
+    const { token: session } = await login(app, 'reset@example.org');
+    const token = await resetToken('reset@example.org');
+    const payload = { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
+    const response = await post('/auth/reset-password', payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: { message: 'Password updated. You can now log in with your new password.' },
+    });
+    expect((await me(session)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    expect((await login(app, 'reset@example.org', PASSWORD)).response.statusCode).toBe(401);
+    expect((await login(app, 'reset@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
+    expect((await post('/auth/reset-password', payload)).json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
+    await worker.drainOnce();
+    expect(mailsTo('reset@example.org').map((mail) => mail.kind)).toEqual([
+      'password-reset',
+      'password-changed',
+    ]);
+  });
+
+  it('refuses a link older than RESET_TOKEN_TTL_MINUTES (60)', async () => {
+    await createUser(database, clock, { email: 'slow@example.org' });
+    const token = await resetToken('slow@example.org');
+    clock.advance({ minutes: 61 });
+    const response = await post('/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+  });
+
+  it('stores link tokens only as SHA-256', async () => {
+    await createUser(database, clock, { email: 'hash@example.org' });
+    const token = await resetToken('hash@example.org');
+    const rows = await database.db.selectFrom('auth_tokens').select('token_hash').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.token_hash === token)).toBe(false);
+  });
+});
+
+describe('POST /auth/update-password', () => {
+  it('needs the current password, keeps this session, ends the others and mails a notice', async () => {
+    await createUser(database, clock, { email: 'update@example.org' });
+    const { token: here } = await login(app, 'update@example.org');
+    const { token: elsewhere } = await login(app, 'update@example.org', PASSWORD, '192.0.2.250');
+    const wrong = await post(
+      '/auth/update-password',
+      { current_password: 'Not#MyPassword1', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      bearer(here),
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      errors: { current_password: ['The current password is not correct'] },
+    });
+
+    const response = await post(
+      '/auth/update-password',
+      { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      bearer(here),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { message: 'Password updated' } });
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await me(elsewhere)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    expect((await login(app, 'update@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
+    await worker.drainOnce();
+    expect(mailsTo('update@example.org').map((mail) => mail.kind)).toEqual(['password-changed']);
+  });
+
+  it('refuses a common new password and requires a session', async () => {
+    await createUser(database, clock, { email: 'common@example.org' });
+    const { token } = await login(app, 'common@example.org');
+    const common = await post(
+      '/auth/update-password',
+      { current_password: PASSWORD, password: 'Dragon#2026', password_confirmation: 'Dragon#2026' },
+      bearer(token),
+    );
+    expect(common.json()).toMatchObject({
+      errors: { password: ['This password is too common. Choose a less predictable one.'] },
+    });
+    const anonymous = await post('/auth/update-password', {
+      current_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

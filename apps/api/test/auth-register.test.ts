@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { createUser, login, PASSWORD } from './identity';
+import { linkToken, readMailFiles } from './mail';
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+const clock = new ManualClock();
+let address = 0;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = { PUBLIC_URL: 'https://portal.example.org' };
+  app = await createTestApp(database, { clock, env });
+  worker = createTestWorker(database, { clock, env });
+  await createUser(database, clock, { email: 'known@example.org', firstName: 'Grace', locale: 'it-IT' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+// Each test from its own address, so the per-address limits of one do not reach the next.
+beforeEach(() => {
+  address += 1;
+});
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  email: 'new@example.org',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  birth_date: '1990-12-10',
+  accept_terms: true,
+  ...overrides,
+});
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    headers,
+    remoteAddress: `203.0.113.${address}`,
+  });
+
+const mailsTo = (to: string) => readMailFiles(database.tempDir).filter((mail) => mail.to === to);
+
+describe('POST /auth/register', () => {
+  it('creates an inactive account and mails its activation link in the chosen language', async () => {
+    const response = await post('/auth/register', registration({ locale: 'it-IT' }));
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({
+      data: { message: 'Registration successful. Check your email to activate your account.' },
+    });
+    const user = await database.db
+      .selectFrom('users')
+      .select(['activated_at', 'password_hash', 'category', 'role', 'terms_accepted_at'])
+      .where('email', '=', 'new@example.org')
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      activated_at: null,
+      password_hash: null,
+      category: 'standard',
+      role: 'applicant',
+    });
+    expect(user.terms_accepted_at).not.toBeNull();
+    expect(mailsTo('new@example.org')).toEqual([]);
+
+    expect(await worker.drainOnce()).toBe(1);
+    const [mail] = mailsTo('new@example.org');
+    expect(mail).toMatchObject({
+      kind: 'activation',
+      language: 'it-IT',
+      subject: 'Lisbon – Attiva il tuo account',
+    });
+    expect(mail?.from).toBe('Lisbon <no-reply@localhost>');
+    expect(mail?.text).toContain('Gentile Ada,');
+    expect(mail?.text).toMatch(/https:\/\/portal\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}/);
+    expect(mail?.html).toContain('<html lang="it-IT">');
+    expect(mail?.html).toContain(`https://portal.example.org/auth/activate/${linkToken(mail!, 'activate')}`);
+  });
+
+  it('registers a refugee with the refugee category, in the language of Accept-Language', async () => {
+    const response = await post(
+      '/auth/register',
+      registration({ email: 'refugee@example.org', category: 'refugee' }),
+      {
+        'accept-language': 'en-US',
+      },
+    );
+    expect(response.statusCode).toBe(202);
+    const user = await database.db
+      .selectFrom('users')
+      .select(['category', 'locale'])
+      .where('email', '=', 'refugee@example.org')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ category: 'refugee', locale: 'en-US' });
+  });
+
+  it('gives a known email the same answer, and mails its owner that an account exists', async () => {
+    const fresh = await post('/auth/register', registration({ email: 'someone-new@example.org' }));
+    const known = await post('/auth/register', registration({ email: 'KNOWN@example.org' }));
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.json()).toEqual(fresh.json());
+    await worker.drainOnce();
+    const [mail] = mailsTo('known@example.org');
+    expect(mail).toMatchObject({
+      kind: 'already-registered',
+      language: 'it-IT',
+      subject: 'Lisbon – Hai già un account',
+    });
+    expect(mail?.text).toContain('https://portal.example.org/auth/recover-password');
+    const count = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', 'known@example.org')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('refuses a registration without accepted terms or from a minor, with the spec messages', async () => {
+    const response = await post(
+      '/auth/register',
+      registration({ accept_terms: false, birth_date: '2015-01-01' }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: {
+        accept_terms: ['You must accept the terms and conditions'],
+        birth_date: ['Services are restricted to adults: you must be at least 18 years old.'],
+      },
+    });
+  });
+});
+
+describe('POST /auth/activate', () => {
+  const registerAndReadToken = async (email: string) => {
+    await post('/auth/register', registration({ email }));
+    await worker.drainOnce();
+    const mail = mailsTo(email).at(-1);
+    if (!mail) throw new Error('no activation mail');
+    return linkToken(mail, 'activate');
+  };
+
+  it('sets the password and activates the account; the link works once', async () => {
+    const token = await registerAndReadToken('activate@example.org');
+    expect((await login(app, 'activate@example.org')).response.statusCode).toBe(401);
+    const payload = { token, password: PASSWORD, password_confirmation: PASSWORD };
+    const response = await post('/auth/activate', payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { message: 'Account activated. You can now log in.' } });
+    expect((await login(app, 'activate@example.org')).response.statusCode).toBe(200);
+
+    const again = await post('/auth/activate', payload);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+  });
+
+  it('answers 404 TOKEN_NOT_FOUND for an unknown or expired link, in Italian when asked', async () => {
+    const token = await registerAndReadToken('late@example.org');
+    clock.advance({ hours: 73 });
+    const payload = { token, password: PASSWORD, password_confirmation: PASSWORD };
+    const expired = await post('/auth/activate', payload, { 'accept-language': 'it' });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token non trovato' });
+    const unknown = await post('/auth/activate', { ...payload, token: 'x'.repeat(43) });
+    expect(unknown.json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
+  });
+
+  it('refuses a weak or common password on the password field, keeping the link usable', async () => {
+    const token = await registerAndReadToken('weak@example.org');
+    const weak = await post('/auth/activate', { token, password: 'short', password_confirmation: 'short' });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json()).toMatchObject({
+      errors: { password: [expect.stringMatching(/^The password needs/)] },
+    });
+    const common = await post('/auth/activate', {
+      token,
+      password: 'Password1!',
+      password_confirmation: 'Password1!',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid.',
+      errors: { password: ['This password is too common. Choose a less predictable one.'] },
+    });
+    const mismatch = await post('/auth/activate', {
+      token,
+      password: PASSWORD,
+      password_confirmation: 'Other#Pass99',
+    });
+    expect(mismatch.json()).toMatchObject({
+      errors: { password_confirmation: ['The passwords do not match'] },
+    });
+    const ok = await post('/auth/activate', { token, password: PASSWORD, password_confirmation: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('accepts a password of 128 characters and refuses 129', async () => {
+    const token = await registerAndReadToken('long@example.org');
+    const long = `Aa1!${'x'.repeat(124)}`;
+    const tooLong = await post('/auth/activate', {
+      token,
+      password: `${long}y`,
+      password_confirmation: `${long}y`,
+    });
+    expect(tooLong.statusCode).toBe(422);
+    const ok = await post('/auth/activate', { token, password: long, password_confirmation: long });
+    expect(ok.statusCode).toBe(200);
+    expect((await login(app, 'long@example.org', long)).response.statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/activation/resend', () => {
+  it('answers the same for any email and mails a new link only to an account not yet active', async () => {
+    await post('/auth/register', registration({ email: 'resend@example.org' }));
+    await worker.drainOnce();
+    const first = linkToken(mailsTo('resend@example.org')[0]!, 'activate');
+    const answers = await Promise.all(
+      ['resend@example.org', 'known@example.org', 'nobody@example.org'].map((email) =>
+        post('/auth/activation/resend', { email }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual(answers[0]?.json());
+    }
+    expect(await worker.drainOnce()).toBe(1);
+    const second = linkToken(mailsTo('resend@example.org')[1]!, 'activate');
+    expect(second).not.toBe(first);
+    const old = await post('/auth/activate', {
+      token: first,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(old.statusCode).toBe(404);
+    const fresh = await post('/auth/activate', {
+      token: second,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+});

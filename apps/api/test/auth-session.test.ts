@@ -1,0 +1,160 @@
+import { ABILITIES, sessionSchema, userSchema } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer, createUser, login, PASSWORD } from './identity';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock();
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { SESSION_TTL_MINUTES: '60' } });
+  await createUser(database, clock, { email: 'ada@example.org' });
+  await createUser(database, clock, { email: 'inactive@example.org', isActive: false });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+
+describe('POST /auth', () => {
+  it('answers an opaque 256-bit token, its expiry and the user id', async () => {
+    const { response, session } = await login(app, 'Ada@Example.org ');
+    expect(response.statusCode).toBe(200);
+    expect(sessionSchema.parse(session)).toEqual(session);
+    expect(session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.two_factor_required).toBe(false);
+    expect(session.expires_at).toBe(new Date(clock.now().getTime() + 60 * 60_000).toISOString());
+  });
+
+  it('stores only the SHA-256 of the token', async () => {
+    const { token } = await login(app, 'ada@example.org');
+    const rows = await database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((row) => row.token_hash.includes(token))).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('answers 401 INVALID_CREDENTIALS alike for a wrong password, an unknown email and an inactive account', async () => {
+    const answers = await Promise.all([
+      login(app, 'ada@example.org', 'Wrong#Password1'),
+      login(app, 'nobody@example.org', PASSWORD),
+      login(app, 'inactive@example.org', PASSWORD),
+    ]);
+    for (const { response } of answers) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
+    }
+  });
+
+  it('spends a password check on an unknown email too, so it takes about as long', async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await login(app, email, 'Wrong#Password1', '198.51.100.200');
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      known.push(await time('ada@example.org'));
+      unknown.push(await time(`ghost${i}@example.org`));
+    }
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+});
+
+describe('GET /auth/me', () => {
+  it('answers the profile with the full abilities map of the role', async () => {
+    const { token, session } = await login(app, 'ada@example.org');
+    const response = await me(token);
+    expect(response.statusCode).toBe(200);
+    const user = userSchema.parse((response.json() as { data: unknown }).data);
+    expect(user).toMatchObject({ id: session.user_id, email: 'ada@example.org', role: 'applicant' });
+    expect(Object.keys(user.abilities).sort()).toEqual([...ABILITIES].sort());
+    expect(user.abilities['practice.apply']).toBe(true);
+    expect(user.abilities['staff.workspace']).toBe(false);
+    expect(JSON.stringify(response.json())).not.toMatch(/password|secret/);
+  });
+
+  it('answers 401 UNAUTHORIZED_ACCESS without a token or with an unknown one', async () => {
+    const none = await app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    const unknown = await me('A'.repeat(43));
+    const malformed = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: 'Basic xyz' },
+    });
+    for (const response of [none, unknown, malformed]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 'UNAUTHORIZED_ACCESS', message: 'Please log in to continue.' });
+    }
+  });
+});
+
+describe('sliding expiry', () => {
+  it('extends the session on every authenticated call and on /auth/refresh', async () => {
+    const { token, session } = await login(app, 'ada@example.org');
+    clock.advance({ minutes: 50 });
+    expect((await me(token)).statusCode).toBe(200);
+    clock.advance({ minutes: 50 });
+    const refresh = await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.json()).toEqual({
+      data: {
+        expires_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
+        user_id: session.user_id,
+      },
+    });
+    clock.advance({ minutes: 59 });
+    expect((await me(token)).statusCode).toBe(200);
+  });
+
+  it('answers 401 TOKEN_EXPIRED once the session has been idle longer than its lifetime', async () => {
+    const { token } = await login(app, 'ada@example.org');
+    clock.advance({ minutes: 61 });
+    const response = await me(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+    const refresh = await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    expect(refresh.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('revokes the session and records the route and the cause', async () => {
+    const { token, session } = await login(app, 'ada@example.org');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+      payload: { route: '/practices/12', cause: 'user' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(token)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    const event = await database.db
+      .selectFrom('auth_events')
+      .select(['route', 'cause'])
+      .where('user_id', '=', session.user_id)
+      .where('kind', '=', 'logout')
+      .executeTakeFirstOrThrow();
+    expect(event).toEqual({ route: '/practices/12', cause: 'user' });
+  });
+
+  it('also ends an expired session, and refuses an unknown token', async () => {
+    const { token } = await login(app, 'ada@example.org');
+    clock.advance({ hours: 2 });
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+      payload: { cause: 'expired' },
+    });
+    expect(expired.statusCode).toBe(204);
+    const again = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+  });
+});

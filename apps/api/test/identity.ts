@@ -1,0 +1,83 @@
+import type { Role, UserCategory } from '@lisbon/domain';
+import { Secret, TOTP } from 'otpauth';
+import { createContext, type App } from '../src/app';
+import { activateAccount, createAccount } from '../src/modules/users/accounts';
+import type { Clock } from '../src/platform/clock';
+import { hashPassword } from '../src/platform/passwords';
+import { testConfig, type TestDatabase } from './helper';
+
+/** Meets the spec rule and is on no common list. */
+export const PASSWORD = 'Quiet#Harbour42';
+export const NEW_PASSWORD = 'Amber&Lantern77';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type AccountFactory = {
+  email: string;
+  password?: string;
+  role?: Role;
+  category?: UserCategory;
+  locale?: 'en-US' | 'it-IT';
+  firstName?: string;
+  isActive?: boolean;
+};
+
+/** An account straight in the database, active with PASSWORD unless told otherwise. */
+export async function createUser(
+  database: TestDatabase,
+  clock: Clock,
+  account: AccountFactory,
+): Promise<number> {
+  const now = clock.now().toISOString();
+  const id = await createAccount(database.db, {
+    email: account.email,
+    firstName: account.firstName ?? 'Ada',
+    lastName: 'Lovelace',
+    birthDate: '1990-12-10',
+    role: account.role ?? 'applicant',
+    category: account.category ?? 'standard',
+    locale: account.locale ?? 'en-US',
+    hasMarketingConsent: false,
+    hasAcceptedTerms: true,
+    now,
+  });
+  if (account.isActive !== false) {
+    await activateAccount(database.db, id, await hashPassword(account.password ?? PASSWORD), now);
+  }
+  return id;
+}
+
+export async function login(app: App, email: string, password = PASSWORD, remoteAddress = '198.51.100.1') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth',
+    payload: { email, password },
+    remoteAddress,
+  });
+  const body = response.json() as {
+    data: { access_token: string; expires_at: string; user_id: number; two_factor_required: boolean };
+  };
+  return { response, session: body.data, token: body.data?.access_token ?? '' };
+}
+
+export const totpCode = (secret: string, clock: Clock): string =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: clock.now().getTime(),
+  });
+
+/** Turns two factors on for the session's user; answers the secret and the recovery codes. */
+export async function enableTwoFactor(app: App, token: string, clock: Clock) {
+  const setup = await app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(token) });
+  const { secret } = (setup.json() as { data: { secret: string } }).data;
+  const enable = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/2fa/enable',
+    headers: bearer(token),
+    payload: { code: totpCode(secret, clock) },
+  });
+  const { recovery_codes } = (enable.json() as { data: { recovery_codes: string[] } }).data;
+  return { secret, recoveryCodes: recovery_codes };
+}
+
+export const contextFor = (database: TestDatabase, clock: Clock) =>
+  createContext({ config: testConfig(database), db: database.db, clock });

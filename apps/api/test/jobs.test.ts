@@ -1,0 +1,173 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { defineJob, registerJob } from '../src/platform/jobs/definition';
+import { createDatabaseQueue } from '../src/platform/jobs/queue';
+import { createWorker, retryDelaySeconds } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { readMailFiles } from './mail';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock();
+const queue = createDatabaseQueue(clock);
+const log = pino({ level: 'silent' });
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const counterJob = defineJob({
+  name: 'test-counter',
+  version: 1,
+  payload: z.object({ n: z.number() }),
+  maxAttempts: 3,
+});
+const jobRow = (id: number) =>
+  database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+describe('the queue', () => {
+  it('commits a job with the change that asks for it, or not at all', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await queue.enqueue(trx, counterJob, { n: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const jobs = await database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', 'test-counter')
+      .execute();
+    expect(jobs).toEqual([]);
+  });
+
+  it('refuses a payload its definition does not accept', async () => {
+    await expect(queue.enqueue(database.db, counterJob, { n: 'one' } as never)).rejects.toThrow();
+  });
+});
+
+describe('the worker', () => {
+  it('retries a failing job with exponential backoff, keeps no secret in the error, then gives up', async () => {
+    let calls = 0;
+    const flaky = registerJob(counterJob, async () => {
+      calls += 1;
+      throw new Error('connect ECONNREFUSED smtp://mailer:s3cret@mail.example.org:25');
+    });
+    const worker = createWorker({ db: database.db, clock, jobs: [flaky], log });
+    const id = await queue.enqueue(database.db, counterJob, { n: 2 });
+
+    expect(await worker.drainOnce()).toBe(1);
+    let row = await jobRow(id);
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      run_at: new Date(clock.now().getTime() + 30_000).toISOString(),
+    });
+    expect(row?.last_error).toBe('connect ECONNREFUSED smtp://[redacted]@mail.example.org:25');
+    expect(await worker.drainOnce()).toBe(0);
+
+    clock.advance({ seconds: retryDelaySeconds(1) });
+    expect(await worker.drainOnce()).toBe(1);
+    row = await jobRow(id);
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      run_at: new Date(clock.now().getTime() + 60_000).toISOString(),
+    });
+
+    clock.advance({ seconds: retryDelaySeconds(2) });
+    expect(await worker.drainOnce()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 3 });
+    clock.advance({ hours: 2 });
+    expect(await worker.drainOnce()).toBe(0);
+    expect(calls).toBe(3);
+    await database.db.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+
+  it('removes a job once it has run', async () => {
+    const seen: number[] = [];
+    const worker = createWorker({
+      db: database.db,
+      clock,
+      jobs: [registerJob(counterJob, async ({ n }) => void seen.push(n))],
+      log,
+    });
+    const id = await queue.enqueue(database.db, counterJob, { n: 3 });
+    expect(await worker.drainOnce()).toBe(1);
+    expect(seen).toEqual([3]);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
+  it('takes back a job left running by a worker that died, after the lock timeout', async () => {
+    const id = await queue.enqueue(database.db, counterJob, { n: 4 });
+    const now = clock.now().toISOString();
+    await database.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_at: now, locked_by: 'dead' })
+      .where('id', '=', id)
+      .execute();
+    const seen: number[] = [];
+    const worker = createWorker({
+      db: database.db,
+      clock,
+      jobs: [registerJob(counterJob, async ({ n }) => void seen.push(n))],
+      log,
+    });
+    expect(await worker.drainOnce()).toBe(0);
+    clock.advance({ minutes: 11 });
+    expect(await worker.drainOnce()).toBe(1);
+    expect(seen).toEqual([4]);
+  });
+
+  it('shares the queue between workers on separate connections: each job runs exactly once', async () => {
+    const ids = [];
+    for (let n = 0; n < 30; n += 1) ids.push(await queue.enqueue(database.db, counterJob, { n }));
+    const seen: number[] = [];
+    const handler = registerJob(counterJob, async ({ n }) => {
+      seen.push(n);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    const connections = [database.openConnection(), database.openConnection()];
+    try {
+      const workers = connections.map((db) => createWorker({ db, clock, jobs: [handler], log }));
+      const counts = await Promise.all(workers.map((worker) => worker.drainOnce()));
+      expect(counts[0]! + counts[1]!).toBe(30);
+      expect([...seen].sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+    } finally {
+      await Promise.all(connections.map((db) => db.destroy()));
+    }
+  });
+});
+
+describe('a crash between commit and sending', () => {
+  it('still sends the mail, exactly once, when a fresh worker starts', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: 'crash@example.org',
+        first_name: 'Ada',
+        last_name: 'L',
+        birth_date: '1990-01-01',
+        accept_terms: true,
+      },
+    });
+    expect(response.statusCode).toBe(202);
+    // The process that committed is gone before any worker ran; a new one opens its own connection.
+    const connection = database.openConnection();
+    try {
+      expect(await createTestWorker(database, { clock, db: connection }).drainOnce()).toBe(1);
+      expect(await createTestWorker(database, { clock, db: connection }).drainOnce()).toBe(0);
+    } finally {
+      await connection.destroy();
+    }
+    expect(readMailFiles(database.tempDir).filter((mail) => mail.to === 'crash@example.org')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,135 @@
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createMailer } from '../src/platform/mail/mailer';
+import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { createUser } from './identity';
+import { linkToken, parseMail, readMailFiles, type ReadMail } from './mail';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock();
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { PUBLIC_URL: 'https://lisbon.example.org' } });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const forgot = (email: string, remoteAddress = '192.0.2.1') =>
+  app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email }, remoteAddress });
+
+/** A real SMTP server in this process; it keeps what it receives. */
+async function startSmtpServer(
+  port = 0,
+): Promise<{ port: number; received: ReadMail[]; close(): Promise<void> }> {
+  const received: ReadMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('mail written to files (no SMTP_URL)', () => {
+  it('writes a real RFC 822 message and logs its link, and nothing else of it', async () => {
+    const lines: string[] = [];
+    const log = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }),
+    );
+    const worker = createTestWorker(database, {
+      clock,
+      env: { PUBLIC_URL: 'https://lisbon.example.org' },
+      mailer: createMailer({ config: testConfig(database), clock, log }),
+    });
+    await createUser(database, clock, { email: 'file@example.org', firstName: 'Rita' });
+    await forgot('file@example.org');
+    expect(await worker.drainOnce()).toBe(1);
+
+    const [mail] = readMailFiles(database.tempDir);
+    expect(mail).toMatchObject({ to: 'file@example.org', kind: 'password-reset', language: 'en-US' });
+    expect(mail?.subject).toBe('Lisbon – Set a new password');
+    expect(mail?.text).toContain('Hello Rita,');
+    expect(mail?.text).toContain('within 60 minutes');
+    const link = `https://lisbon.example.org/auth/reset-password/${linkToken(mail!, 'reset-password')}`;
+    expect(mail?.html).toContain(`href="${link}"`);
+
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entry = entries.find((e) => e.msg === 'mail written to file');
+    expect(entry).toMatchObject({ level: 30, mail: 'password-reset', link });
+    expect(lines.join('\n')).not.toContain('file@example.org');
+  });
+});
+
+describe('mail over SMTP (SMTP_URL)', () => {
+  it('delivers the message to the SMTP server, in the user’s language', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Portale <portale@example.org>' };
+      await createUser(database, clock, { email: 'smtp@example.org', firstName: 'Giulia', locale: 'it-IT' });
+      await forgot('smtp@example.org', '192.0.2.2');
+      expect(await createTestWorker(database, { clock, env }).drainOnce()).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail).toMatchObject({
+        to: 'smtp@example.org',
+        from: 'Portale <portale@example.org>',
+        language: 'it-IT',
+      });
+      expect(mail?.subject).toBe('Lisbon – Imposta una nuova password');
+      expect(mail?.text).toContain('Gentile Giulia,');
+      expect(mail?.text).toMatch(/https:\/\/lisbon\.example\.org\/auth\/reset-password\/[A-Za-z0-9_-]{43}/);
+      expect(mail?.html).toContain('Imposta una nuova password');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps the mail while the server is down and delivers it, once, after the backoff', async () => {
+    const probe = await startSmtpServer();
+    const port = probe.port;
+    await probe.close();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
+    await createUser(database, clock, { email: 'later@example.org' });
+    await forgot('later@example.org', '192.0.2.3');
+    const worker = createTestWorker(database, { clock, env });
+    expect(await worker.drainOnce()).toBe(1);
+    const job = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ name: 'send-mail', status: 'pending', attempts: 1 });
+    expect(job.last_error).toMatch(/ECONNREFUSED/);
+
+    const smtp = await startSmtpServer(port);
+    try {
+      expect(await worker.drainOnce()).toBe(0);
+      clock.advance({ seconds: 30 });
+      expect(await worker.drainOnce()).toBe(1);
+      expect(await worker.drainOnce()).toBe(0);
+      expect(smtp.received.map((mail) => mail.to)).toEqual(['later@example.org']);
+      expect(await database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+});

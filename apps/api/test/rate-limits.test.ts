@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer, createUser, enableTwoFactor, login, PASSWORD } from './identity';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock();
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  for (const email of [
+    'victim@example.org',
+    'neighbour@example.org',
+    'spread@example.org',
+    'otp@example.org',
+  ]) {
+    await createUser(database, clock, { email });
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const ATTACKER = '203.0.113.66';
+const VICTIM = '198.51.100.10';
+const failLogin = (email: string, address: string) => login(app, email, 'Wrong#Guess123', address);
+const post = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress, headers });
+
+function expectLimited(response: Awaited<ReturnType<App['inject']>>, maxSeconds: number): void {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    code: 'RATE_LIMITED',
+    message: 'Too many attempts. Please wait and try again.',
+  });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+}
+
+describe('login limits', () => {
+  it('stops an address after 5 failures on one account, with Retry-After, even with the right password', async () => {
+    for (let i = 0; i < 5; i += 1)
+      expect((await failLogin('victim@example.org', ATTACKER)).response.statusCode).toBe(401);
+    expectLimited((await failLogin('victim@example.org', ATTACKER)).response, 15 * 60);
+    expectLimited((await login(app, 'victim@example.org', PASSWORD, ATTACKER)).response, 15 * 60);
+  });
+
+  it('does not block another account from that address, nor the victim from their own', async () => {
+    expect((await login(app, 'neighbour@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
+    expect((await login(app, 'victim@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+  });
+
+  it('lifts the limit when its window has passed: no lock is permanent', async () => {
+    clock.advance({ minutes: 16 });
+    expect((await login(app, 'victim@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
+  });
+
+  it('limits an account attacked from many addresses loosely and briefly, and answers in Italian', async () => {
+    for (let i = 0; i < 30; i += 1) await failLogin('spread@example.org', `203.0.113.${100 + (i % 6)}`);
+    const limited = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { email: 'spread@example.org', password: PASSWORD },
+      remoteAddress: VICTIM,
+      headers: { 'accept-language': 'it-IT' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Troppi tentativi. Attendi e riprova.' });
+    clock.advance({ minutes: 15 });
+    expect((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+  });
+});
+
+describe('mail-sending calls', () => {
+  const registration = (email: string) => ({
+    email,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    birth_date: '1990-12-10',
+    accept_terms: true,
+  });
+
+  it('limits registrations per email (3 an hour), whoever sends them, without touching another email', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect(
+        (await post('/auth/register', registration('flood@example.org'), `192.0.2.${i}`)).statusCode,
+      ).toBe(202);
+    }
+    expectLimited(await post('/auth/register', registration('flood@example.org'), '192.0.2.9'), 3600);
+    expect((await post('/auth/register', registration('calm@example.org'), '192.0.2.9')).statusCode).toBe(
+      202,
+    );
+  });
+
+  it('limits forgot-password and resend per address (20 an hour), the same for known and unknown emails', async () => {
+    const known = ['victim@example.org', 'neighbour@example.org', 'spread@example.org', 'otp@example.org'];
+    for (let i = 0; i < 20; i += 1) {
+      const email = known[i] ?? `unknown${i}@example.org`;
+      expect((await post('/auth/forgot-password', { email }, '192.0.2.50')).statusCode).toBe(202);
+    }
+    expectLimited(await post('/auth/forgot-password', { email: 'victim@example.org' }, '192.0.2.50'), 3600);
+    expect((await post('/auth/activation/resend', { email: 'x@example.org' }, '192.0.2.50')).statusCode).toBe(
+      202,
+    );
+    expect(
+      (await post('/auth/forgot-password', { email: 'victim@example.org' }, '192.0.2.51')).statusCode,
+    ).toBe(202);
+  });
+
+  it('counts wrong activation and reset tokens per address', async () => {
+    const payload = { token: 'z'.repeat(43), password: PASSWORD, password_confirmation: PASSWORD };
+    for (let i = 0; i < 20; i += 1)
+      expect((await post('/auth/activate', payload, '192.0.2.77')).statusCode).toBe(404);
+    expectLimited(await post('/auth/reset-password', payload, '192.0.2.77'), 15 * 60);
+    expect((await post('/auth/reset-password', payload, '192.0.2.78')).statusCode).toBe(404);
+  });
+});
+
+describe('second-factor limits', () => {
+  it('stops wrong codes after 5 from one address, not the same account from another', async () => {
+    await enableTwoFactor(app, (await login(app, 'otp@example.org')).token, clock);
+    const attacker = await login(app, 'otp@example.org', PASSWORD, ATTACKER);
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await post('/auth/2fa', { code: '000000' }, ATTACKER, bearer(attacker.token));
+      expect(wrong.statusCode).toBe(422);
+    }
+    expectLimited(await post('/auth/2fa', { code: '000000' }, ATTACKER, bearer(attacker.token)), 15 * 60);
+    const owner = await login(app, 'otp@example.org', PASSWORD, VICTIM);
+    expect((await post('/auth/2fa', { code: '000000' }, VICTIM, bearer(owner.token))).statusCode).toBe(422);
+  });
+});

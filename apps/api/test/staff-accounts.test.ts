@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { createStaffAccount } from '../src/modules/auth/registration.service';
+import { purgeExpiredIdentityData } from '../src/modules/auth/service';
+import { ManualClock } from '../src/platform/clock';
+import { REPO_ROOT } from '../src/platform/config';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer, contextFor, login, PASSWORD } from './identity';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock();
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { PUBLIC_URL: 'https://staff.example.org' } });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('staff accounts', () => {
+  it('creates an inactive staff account whose link sets the password', async () => {
+    const ctx = contextFor(database, clock);
+    const { userId, link } = await createStaffAccount(
+      { ...ctx, config: { ...ctx.config, publicUrl: 'https://staff.example.org' } },
+      { role: 'reviewer', email: 'Rev@Example.org', firstName: 'Rosa', lastName: 'Rossi' },
+    );
+    expect(link).toMatch(/^https:\/\/staff\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}$/);
+    const token = link.split('/').at(-1)!;
+    const activate = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/activate',
+      payload: { token, password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    expect(activate.statusCode).toBe(200);
+    const { token: session } = await login(app, 'rev@example.org');
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session) });
+    expect(me.json()).toMatchObject({
+      data: {
+        id: userId,
+        role: 'reviewer',
+        first_name: 'Rosa',
+        abilities: { 'staff.review': true, 'practice.apply': false },
+      },
+    });
+    await expect(
+      createStaffAccount(ctx, { role: 'admin', email: 'rev@example.org', firstName: '', lastName: '' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('is what `npm run cli -- user:create` does, printing the activation link', async () => {
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const env = {
+      ...process.env,
+      DATABASE_URL: join(database.tempDir, 'cli.sqlite'),
+      PUBLIC_URL: 'https://cli.example.org',
+    };
+    const run = (args: string[]) =>
+      promisify(execFile)(tsx, ['src/cli.ts', ...args], { cwd: join(REPO_ROOT, 'apps', 'api'), env });
+    const { stdout } = await run(['user:create', '--role', 'secretary', '--email', 'sec@example.org']);
+    expect(stdout).toMatch(/Created secretary account #1 for sec@example\.org/);
+    expect(stdout).toMatch(/https:\/\/cli\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}/);
+    await expect(
+      run(['user:create', '--role', 'applicant', '--email', 'x@example.org']),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--role must be one of evaluator, reviewer, secretary, admin/),
+    });
+  }, 60_000);
+});
+
+describe('housekeeping', () => {
+  it('removes sessions a day past expiry, expired link tokens and spent rate-limit counters', async () => {
+    await login(app, 'rev@example.org', 'Wrong#Guess123');
+    const before = await Promise.all(
+      (['sessions', 'auth_tokens', 'rate_limits'] as const).map(
+        async (table) => (await database.db.selectFrom(table).selectAll().execute()).length,
+      ),
+    );
+    expect(before.every((count) => count > 0)).toBe(true);
+    clock.advance({ days: 5 });
+    await purgeExpiredIdentityData(contextFor(database, clock));
+    for (const table of ['sessions', 'auth_tokens', 'rate_limits'] as const) {
+      expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    }
+  });
+});

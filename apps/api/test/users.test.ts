@@ -1,0 +1,186 @@
+import { userSchema } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { bearer, createUser, login } from './identity';
+import { readMailFiles } from './mail';
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+const clock = new ManualClock();
+let alice: { id: number; token: string };
+let bob: { id: number; token: string };
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  worker = createTestWorker(database, { clock });
+  const session = async (email: string) => {
+    const id = await createUser(database, clock, { email, locale: 'it-IT' });
+    return { id, token: (await login(app, email)).token };
+  };
+  alice = await session('alice@example.org');
+  bob = await session('bob@example.org');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+type Method = 'GET' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, token: string, payload?: object) =>
+  app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+const dataOf = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
+
+describe('GET and PATCH /users/{id}', () => {
+  it('shows the user their own record', async () => {
+    const response = await call('GET', `/users/${alice.id}`, alice.token);
+    expect(response.statusCode).toBe(200);
+    expect(userSchema.parse(dataOf(response))).toMatchObject({ id: alice.id, email: 'alice@example.org' });
+  });
+
+  it('completes the account, normalising phone and tax ID, and asks to confirm an omocodic tax ID', async () => {
+    const details = {
+      middle_name: 'Maria',
+      phone: '+39 06 1234 5678',
+      gender: 'female',
+      birth_country: 'it',
+      residence_country: 'IT',
+      city: 'Roma',
+      tax_id: 'rssmra85t10a562s',
+      marketing_consent: true,
+    };
+    const response = await call('PATCH', `/users/${alice.id}`, alice.token, details);
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(response)).toMatchObject({
+      middle_name: 'Maria',
+      phone: '+390612345678',
+      birth_country: 'IT',
+      tax_id: 'RSSMRA85T10A562S',
+      marketing_consent: true,
+      tax_id_omocodia_confirmed: false,
+    });
+    const omocodic = await call('PATCH', `/users/${alice.id}`, alice.token, { tax_id: 'RSSMRA85T10A56NH' });
+    expect(omocodic.json()).toMatchObject({ errors: { tax_id: [expect.stringMatching(/omocodia/)] } });
+    const confirmed = await call('PATCH', `/users/${alice.id}`, alice.token, {
+      tax_id: 'RSSMRA85T10A56NH',
+      tax_id_omocodia_confirmed: true,
+    });
+    expect(dataOf(confirmed)).toMatchObject({ tax_id: 'RSSMRA85T10A56NH', tax_id_omocodia_confirmed: true });
+  });
+
+  it('never changes the email', async () => {
+    const response = await call('PATCH', `/users/${alice.id}`, alice.token, { email: 'other@example.org' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { email: ['This field is not accepted'] } });
+    expect(dataOf(await call('GET', `/users/${alice.id}`, alice.token))).toMatchObject({
+      email: 'alice@example.org',
+    });
+  });
+});
+
+describe('ownership', () => {
+  it('answers 404 with no data when a user reads, changes or deletes another user', async () => {
+    const attempts = [
+      await call('GET', `/users/${bob.id}`, alice.token),
+      await call('PATCH', `/users/${bob.id}`, alice.token, { first_name: 'Mallory' }),
+      await call('GET', `/users/${bob.id}/user-qualification`, alice.token),
+      await call('DELETE', `/users/${bob.id}`, alice.token, { email: 'bob@example.org' }),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    const bobNow = dataOf(await call('GET', `/users/${bob.id}`, bob.token));
+    expect(bobNow).toMatchObject({ first_name: 'Ada', email: 'bob@example.org' });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/users/${bob.id}` });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /profile and the qualification list', () => {
+  it('sets the locale and the marketing consent of the session’s own user', async () => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      headers: bearer(bob.token),
+      payload: { locale: 'en-US', marketing_consent: false },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(response)).toMatchObject({ id: bob.id, locale: 'en-US', marketing_consent: false });
+  });
+
+  it('lists the user’s qualifications: empty until the educational history exists', async () => {
+    const response = await call('GET', `/users/${bob.id}/user-qualification`, bob.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: [] });
+  });
+});
+
+describe('DELETE /users/{id}', () => {
+  it('refuses when the typed email does not match the account', async () => {
+    const response = await call('DELETE', `/users/${bob.id}`, bob.token, { email: 'bobby@example.org' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { email: ['The email address does not match.'] } });
+  });
+
+  it('erases personal data, keeps the row id, ends sessions and mails the old address', async () => {
+    const { id, token } = alice;
+    const elsewhere = (await login(app, 'alice@example.org', undefined, '198.51.100.99')).token;
+    const response = await call('DELETE', `/users/${id}`, token, { email: ' Alice@Example.org ' });
+    expect(response.statusCode).toBe(204);
+    for (const session of [token, elsewhere]) {
+      expect((await call('GET', '/auth/me', session)).statusCode).toBe(401);
+    }
+    const row = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(`deleted-user-${id}@deleted.invalid`);
+    expect(row).toMatchObject({
+      password_hash: null,
+      phone: null,
+      tax_id: null,
+      first_name: '',
+      middle_name: null,
+    });
+    expect(row.deleted_at).not.toBeNull();
+    const sessions = await database.db.selectFrom('sessions').selectAll().where('user_id', '=', id).execute();
+    expect(sessions).toEqual([]);
+    expect((await login(app, 'alice@example.org')).response.statusCode).toBe(401);
+
+    await worker.drainOnce();
+    const mails = readMailFiles(database.tempDir).filter((mail) => mail.to === 'alice@example.org');
+    expect(mails.map((mail) => [mail.kind, mail.language])).toEqual([['account-deleted', 'it-IT']]);
+    const jobs = await database.db.selectFrom('jobs').select('payload').execute();
+    expect(jobs.some((job) => job.payload.includes('alice@example.org'))).toBe(false);
+  });
+
+  it('lets the freed email register again as a new account', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: 'alice@example.org',
+        first_name: 'Alice',
+        last_name: 'Again',
+        birth_date: '1991-01-01',
+        accept_terms: true,
+      },
+    });
+    expect(response.statusCode).toBe(202);
+    const rows = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'alice@example.org')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).not.toBe(alice.id);
+  });
+});
