@@ -82,6 +82,18 @@ describe('POST /auth/register', () => {
     expect(mail?.html).toContain(`https://portal.example.org/auth/activate/${linkToken(mail!, 'activate')}`);
   });
 
+  it('answers two simultaneous registrations of one new email alike, with one account', async () => {
+    const payload = registration({ email: 'twice@example.org' });
+    const answers = await Promise.all([post('/auth/register', payload), post('/auth/register', payload)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
+    const rows = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'twice@example.org')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('registers a refugee with the refugee category, in the language of Accept-Language', async () => {
     const response = await post(
       '/auth/register',

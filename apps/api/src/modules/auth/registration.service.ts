@@ -1,6 +1,7 @@
 import type { Locale, registerSchema, Role } from '@lisbon/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { activateAccount, createAccount, findAccountByEmail, findAccountById } from '../users/accounts';
@@ -23,6 +24,16 @@ export async function register(
   meta: RequestMeta & { locale: Locale },
 ): Promise<void> {
   await ctx.limiter.consume(mailBuckets('register', input.email, meta.address));
+  try {
+    await registerOnce(ctx, input, meta);
+  } catch (error) {
+    // Two registrations of the same new email at once: the loser finds the winner's row on a second pass.
+    if (!isUniqueViolation(error)) throw error;
+    await registerOnce(ctx, input, meta);
+  }
+}
+
+async function registerOnce(ctx: AppContext, input: Registration, meta: RequestMeta & { locale: Locale }) {
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await findAccountByEmail(trx, input.email);
     if (existing?.activated_at) {
