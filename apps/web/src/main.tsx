@@ -8,10 +8,12 @@ import { watchMaintenance } from './app/maintenance';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
+import { watchSession } from './app/session';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 watchMaintenance(router);
+watchSession(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

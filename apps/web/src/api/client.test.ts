@@ -170,3 +170,60 @@ describe('api client: multipart upload', () => {
     expect(request().headers.has('Content-Type')).toBe(false);
   });
 });
+
+describe('api client: session', () => {
+  function withSession(status: number) {
+    let stored: string | null = 'stored-token';
+    const onUnauthorized = vi.fn();
+    const fetchMock = vi.fn(async () => json(status, { code: 'TOKEN_EXPIRED', message: 'Expired' }));
+    const client = createApiClient({
+      baseUrl: '/api/v1',
+      getToken: () => stored,
+      getLanguage: () => 'en-US',
+      onMaintenance: () => undefined,
+      onUnauthorized,
+      fetch: fetchMock,
+    });
+    return { client, fetchMock, onUnauthorized, forget: () => (stored = null) };
+  }
+
+  it('sends an explicit token instead of the stored one', async () => {
+    const { client, fetchMock } = withSession(200);
+    fetchMock.mockResolvedValueOnce(json(200, { data: null }));
+    await client.create('auth/2fa', { code: '123456' }, { token: 'pending-token' });
+    const headers = new Headers((fetchMock.mock.calls[0] as FetchArgs | undefined)?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer pending-token');
+  });
+
+  it('reports a 401 to the stored token as the end of the session', async () => {
+    const { client, onUnauthorized } = withSession(401);
+    await expect(client.get('auth/me')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 401 to an explicit token, or to a call without one, to the caller', async () => {
+    const { client, onUnauthorized } = withSession(401);
+    await expect(client.create('auth/2fa', { code: '1' }, { token: 'pending' })).rejects.toThrow();
+    await expect(client.create('auth', {}, { auth: false })).rejects.toThrow();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('ignores a 401 to a token this tab has already forgotten', async () => {
+    const { client, onUnauthorized, fetchMock, forget } = withSession(401);
+    fetchMock.mockImplementationOnce(async () => {
+      forget();
+      return json(401, { code: 'UNAUTHORIZED_ACCESS', message: 'Log in' });
+    });
+    await expect(client.create('auth/logout', { cause: 'user' })).rejects.toThrow();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends a body with a DELETE that needs one', async () => {
+    const { client, fetchMock } = withSession(204);
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await client.remove('users', 7, { body: { email: 'ada@example.org' } });
+    const init = (fetchMock.mock.calls[0] as FetchArgs | undefined)?.[1];
+    expect(init?.method).toBe('DELETE');
+    expect(init?.body).toBe('{"email":"ada@example.org"}');
+  });
+});

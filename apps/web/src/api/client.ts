@@ -16,6 +16,11 @@ export type CallOptions<T> = {
   auth?: boolean;
   /** Checks and types `data`; an answer that does not match is an unreadable answer. */
   schema?: z.ZodType<T>;
+  /**
+   * A token to send instead of the stored one: the second-factor step of a login, whose session
+   * is not stored until it passes. A 401 on such a call is the caller's to handle.
+   */
+  token?: string;
 };
 
 export type ClientConfig = {
@@ -24,6 +29,12 @@ export type ClientConfig = {
   getLanguage: () => string;
   /** Called on every 503, before the call rejects. */
   onMaintenance: () => void;
+  /**
+   * Called on a 401 to a call that sent the stored token, while that token is still the stored
+   * one: the session is over (spec §2: logout and /auth/login). Not called for calls made
+   * without a token, such as a wrong password at login.
+   */
+  onUnauthorized?: (error: ApiError) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
 };
@@ -37,6 +48,7 @@ type Request = {
   body?: unknown;
   blob?: boolean;
   auth: boolean;
+  token?: string;
 };
 
 const envelopeSchema = z.object({ data: z.unknown(), meta: listMetaSchema.optional() });
@@ -66,7 +78,8 @@ export function createApiClient(config: ClientConfig) {
     const url = joinUrl(config.baseUrl, request.path, request.query);
     const headers = new Headers({ 'Accept-Language': config.getLanguage() });
     headers.set('Accept', request.blob ? '*/*' : 'application/json');
-    const token = request.auth ? config.getToken() : null;
+    const storedToken = request.auth && request.token === undefined ? config.getToken() : null;
+    const token = request.auth ? (request.token ?? storedToken) : null;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined;
     if (request.body instanceof FormData) {
@@ -88,6 +101,10 @@ export function createApiClient(config: ClientConfig) {
       if (!response.ok) {
         const error = await errorFromResponse(response);
         if (error.status === MAINTENANCE_STATUS) config.onMaintenance();
+        // A 401 to a session this tab has since ended or replaced is no news.
+        if (error.status === 401 && storedToken && config.getToken() === storedToken) {
+          config.onUnauthorized?.(error);
+        }
         throw error;
       }
       if (request.blob) return await response.blob();
@@ -104,7 +121,7 @@ export function createApiClient(config: ClientConfig) {
   /** Identical GETs in flight share one request; once settled, the next call fetches again. */
   function shared(request: Request): Promise<unknown> {
     if (request.method !== 'GET') return send(request);
-    const key = `${request.blob ? 'blob' : 'json'} ${request.auth} ${joinUrl('', request.path, request.query)}`;
+    const key = `${request.blob ? 'blob' : 'json'} ${request.auth} ${request.token ?? ''} ${joinUrl('', request.path, request.query)}`;
     const pending = inFlight.get(key);
     if (pending) return pending;
     const promise = send(request).finally(() => inFlight.delete(key));
@@ -116,7 +133,11 @@ export function createApiClient(config: ClientConfig) {
     request: Omit<Request, 'auth'>,
     options: CallOptions<T> = {},
   ): Promise<ApiResult<T>> {
-    const raw = await shared({ ...request, auth: options.auth ?? true });
+    const raw = await shared({
+      ...request,
+      auth: options.auth ?? true,
+      ...(options.token === undefined ? {} : { token: options.token }),
+    });
     const envelope = envelopeSchema.safeParse(raw);
     if (!envelope.success) throw unreadableError();
     let data = envelope.data.data as T;
@@ -136,10 +157,12 @@ export function createApiClient(config: ClientConfig) {
       call<T>({ method: 'GET', path: id == null ? path : withId(path, id) }, options),
     create: <T>(path: string, body: unknown, options?: CallOptions<T>) =>
       call<T>({ method: 'POST', path, body }, options),
-    update: <T>(path: string, id: Id, body: unknown, options?: CallOptions<T>) =>
-      call<T>({ method: 'PATCH', path: withId(path, id), body }, options),
-    remove: <T>(path: string, id: Id, options?: CallOptions<T>) =>
-      call<T>({ method: 'DELETE', path: withId(path, id) }, options),
+    /** Updates the resource `id` at `path`; without an id, the resource at `path` (e.g. `profile`). */
+    update: <T>(path: string, id: Id | null, body: unknown, options?: CallOptions<T>) =>
+      call<T>({ method: 'PATCH', path: id == null ? path : withId(path, id), body }, options),
+    /** `body` for deletions that need a confirmation, such as an account's own email. */
+    remove: <T>(path: string, id: Id, options?: CallOptions<T> & { body?: unknown }) =>
+      call<T>({ method: 'DELETE', path: withId(path, id), body: options?.body }, options),
     upload: <T>(path: string, fields: MultipartFields, options?: CallOptions<T>) =>
       call<T>({ method: 'POST', path, body: toFormData(fields) }, options),
     download: (path: string, query?: Query, options: Pick<CallOptions<Blob>, 'auth'> = {}) =>

@@ -3,6 +3,7 @@ import { i18n } from '@/shared/i18n';
 import { getSessionToken } from '@/shared/storage';
 import { createApiClient } from './client';
 import { emitMaintenance } from './maintenance';
+import { emitUnauthorized } from './session-end';
 
 /** The client every feature uses: configured base URL, stored token, current language. */
 export const api = createApiClient({
@@ -10,8 +11,10 @@ export const api = createApiClient({
   getToken: () => getSessionToken(),
   getLanguage: () => i18n.language,
   onMaintenance: emitMaintenance,
+  onUnauthorized: emitUnauthorized,
 });
 
 export { ApiError, API_ERROR, isApiError } from './errors';
 export type { ApiResult, CallOptions, Query } from './client';
 export { onMaintenance, emitMaintenance } from './maintenance';
+export { onUnauthorized, emitUnauthorized } from './session-end';

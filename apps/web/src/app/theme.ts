@@ -23,9 +23,12 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
 });
 
-/** Mantine's dimmed grey (gray.6) fails contrast on white; gray.7 passes. */
+/** Mantine's dimmed grey (gray.6) and error red (red.6) fail contrast on white; gray.7 and red.9 pass. */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': current.colors.gray[7] ?? '#495057' },
+  light: {
+    '--mantine-color-dimmed': current.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': current.colors.red[9] ?? '#c92a2a',
+  },
   dark: {},
 });

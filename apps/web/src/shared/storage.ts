@@ -54,12 +54,28 @@ function get<K extends StorageKey>(key: K): StorageValue<K> | null {
   return null;
 }
 
+type ChangeListener = (key: StorageKey) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/** Tells `listener` about every value this tab sets or removes (the session keeper follows the expiry). */
+function subscribe(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
+}
+
+const notify = (key: StorageKey) => {
+  for (const listener of [...changeListeners]) listener(key);
+};
+
 function set<K extends StorageKey>(key: K, value: StorageValue<K>): void {
   try {
     backend()?.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
   } catch {
     // Quota exceeded or storage refused: the value lives for this page only.
   }
+  notify(key);
 }
 
 function remove(key: StorageKey): void {
@@ -68,9 +84,10 @@ function remove(key: StorageKey): void {
   } catch {
     // Nothing stored, nothing to remove.
   }
+  notify(key);
 }
 
-export const storage = { get, set, remove };
+export const storage = { get, set, remove, subscribe };
 
 /** The bearer token, unless it has expired. */
 export function getSessionToken(now: Date = new Date()): string | null {

@@ -4,14 +4,18 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createProtect, type GuardDependencies } from '@/app/guards/protect';
 import { AppProviders } from '@/app/providers';
 import { buildRoutes } from '@/app/routes';
+import { getSessionToken } from '@/shared/storage';
 
-/** Renders the real route table in memory at `path`, with the app's providers around it. */
+/**
+ * Renders the real route table in memory at `path`, with the app's providers around it. The guard
+ * reads the stored token unless told otherwise.
+ */
 export function renderApp(path: string, { queryClient: given, ...guard }: Partial<GuardDependencies> = {}) {
   const queryClient = given ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const holder: { router?: ReturnType<typeof createMemoryRouter> } = {};
   const protect = createProtect({
     queryClient,
-    getToken: () => null,
+    getToken: () => getSessionToken(),
     previousLocation: () => {
       const router = holder.router;
       return router?.state.initialized ? router.state.location.pathname + router.state.location.search : null;

@@ -1,47 +1,15 @@
-import { abilitiesFor, type Role, type User } from '@lisbon/domain';
+import type { Role } from '@lisbon/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '@/features/auth/api/session';
+import { currentUserQuery } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
 import { renderApp } from '@/test/renderApp';
-
-const userWithRole = (role: Role): User => ({
-  id: 1,
-  email: 'ada@example.org',
-  locale: 'en-US',
-  category: 'standard',
-  role,
-  abilities: abilitiesFor(role),
-  first_name: 'Ada',
-  middle_name: null,
-  last_name: 'Lovelace',
-  birth_date: null,
-  birth_country: null,
-  birth_city: null,
-  nationality: null,
-  document_number: null,
-  document_issue_country: null,
-  document_expiration_date: null,
-  phone: null,
-  gender: null,
-  residence_country: null,
-  address: null,
-  city: null,
-  zip_code: null,
-  province: null,
-  municipality: null,
-  tax_id: null,
-  tax_id_omocodia_confirmed: false,
-  marketing_consent: false,
-  two_factor_enabled: false,
-  activated_at: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-});
+import { testUser } from '@/test/users';
 
 function loggedInAs(role: Role) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, userWithRole(role));
+  queryClient.setQueryData(currentUserQuery.queryKey, testUser({ role }));
   return { queryClient, getToken: () => 'token' };
 }
 

@@ -2,7 +2,9 @@ import type { Ability, User } from '@lisbon/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, redirect, replace } from 'react-router';
 import { ApiError, unreadableError } from '@/api/errors';
-import { currentUserQuery, endSession } from '@/features/auth/api/session';
+import { currentUserQuery } from '@/shared/session/currentUser';
+import { loginPath } from '@/shared/session/loginPath';
+import { endSession } from '@/shared/session/session';
 import { decideAccess } from './decideAccess';
 
 export type GuardDependencies = {
@@ -13,7 +15,6 @@ export type GuardDependencies = {
   onForbidden: () => void;
 };
 
-export const LOGIN_PATH = '/auth/login';
 export const MAINTENANCE_PATH = '/maintenance';
 
 /**
@@ -23,6 +24,8 @@ export const MAINTENANCE_PATH = '/maintenance';
 export function createProtect(deps: GuardDependencies) {
   return (ability?: Ability): LoaderFunction =>
     async ({ request }) => {
+      const url = new URL(request.url);
+      const target = url.pathname + url.search;
       const hasToken = deps.getToken() !== null;
       let profile: User | undefined;
       let error: ApiError | undefined;
@@ -41,12 +44,10 @@ export function createProtect(deps: GuardDependencies) {
           throw redirect(MAINTENANCE_PATH);
         case 'login':
           endSession(deps.queryClient);
-          throw redirect(LOGIN_PATH);
+          throw redirect(loginPath(target));
         case 'cancel': {
           deps.onForbidden();
           // A redirect that replaces the pending entry with the page the user is on leaves them there.
-          const url = new URL(request.url);
-          const target = url.pathname + url.search;
           const previous = deps.previousLocation();
           throw replace(previous && previous !== target ? previous : '/');
         }

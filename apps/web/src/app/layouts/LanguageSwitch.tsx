@@ -1,18 +1,26 @@
 import { isLocale, LOCALES } from '@lisbon/domain';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale } from '@/shared/i18n';
+import { useSaveLocale } from '@/features/account/api/account';
+import { currentLocale } from '@/shared/i18n';
+import { useCurrentUser } from '@/shared/session/currentUser';
 
-/** The interface language, remembered for the next visit. Each language is named in itself. */
+/**
+ * The interface language, remembered for the next visit; for a logged-in user also the profile's
+ * locale (PATCH /profile). Each language is named in itself.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
+  const user = useCurrentUser().data;
+  const saveLocale = useSaveLocale();
   return (
     <NativeSelect
       aria-label={t('language.label')}
       value={currentLocale()}
       onChange={(event) => {
         const { value } = event.currentTarget;
-        if (isLocale(value)) void changeLocale(value);
+        // The switch works even when saving fails; the profile keeps its language until next time.
+        if (isLocale(value)) saveLocale(value, user).catch(() => undefined);
       }}
       size="sm"
       w={120}

@@ -50,4 +50,18 @@ describe('translation catalogues', () => {
     expect(catalogues['en-US'].messages.noItems).toBe('No items found');
     expect(catalogues['en-US'].validation.required).toBe('This field is required');
   });
+
+  it('carries the identity messages of spec §5 and §8 word for word in English', () => {
+    const { messages, validation } = catalogues['en-US'];
+    expect(messages.loginFailed).toBe('Invalid credentials');
+    expect(messages.registerFailed).toBe('An error occurred while registering');
+    expect(messages.activationFailed).toBe('An error occurred while activating the account');
+    expect(messages.resetFailed).toBe('An error occurred while resetting the password');
+    expect(messages.tryAgainOrContact).toBe('Try again or contact us');
+    expect(messages.tokenNotFound).toBe('Token not found');
+    expect(validation.phoneInvalid).toBe('Phone number not valid (add country code)');
+    expect(validation.passwordsDoNotMatch).toBe('The passwords do not match');
+    expect(validation.taxIdInvalid).toBe('Invalid Tax ID Number');
+    expect(validation.emailMismatch).toBe('The email address does not match.');
+  });
 });

@@ -1,11 +1,22 @@
 import { Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { usePageTitle } from './usePageTitle';
 
+type Props = {
+  children: string;
+  /** Takes focus when shown: a new step or result on the same page, announced by its heading. */
+  focusOnMount?: boolean;
+};
+
 /** The page's one h1, also used as the browser tab title. */
-export function PageHeading({ children }: { children: string }) {
+export function PageHeading({ children, focusOnMount = false }: Props) {
   usePageTitle(children);
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
   return (
-    <Title order={1} mb="md">
+    <Title order={1} mb="md" ref={ref} tabIndex={focusOnMount ? -1 : undefined}>
       {children}
     </Title>
   );

@@ -1,4 +1,7 @@
 import { VALIDATION_MESSAGES } from '@lisbon/domain';
+import { accountEn } from './account.en-US';
+import { authEn } from './auth.en-US';
+import { termsEn } from './terms.en-US';
 
 /**
  * The English catalogue, the reference for every other language. Wording quoted by the spec
@@ -43,6 +46,7 @@ export const enUS = {
     comingSoon: 'This page is not available yet: it arrives with a coming update of the portal.',
     backHome: 'Back to the home page',
     close: 'Close',
+    clear: 'Clear',
     retry: 'Try again',
   },
   messages: {
@@ -129,10 +133,9 @@ export const enUS = {
   routeError: {
     title: 'Something went wrong',
   },
-  auth: {
-    comingSoon:
-      'Logging in and creating an account are not available yet: they arrive with a coming update of the portal.',
-  },
+  ...authEn,
+  ...accountEn,
+  ...termsEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {

@@ -1,5 +1,8 @@
 import { VALIDATION_MESSAGES } from '@lisbon/domain';
+import { accountIt } from './account.it-IT';
+import { authIt } from './auth.it-IT';
 import type { Catalogue } from './en-US';
+import { termsIt } from './terms.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
 export const itIT: Catalogue = {
@@ -41,6 +44,7 @@ export const itIT: Catalogue = {
     comingSoon: 'Questa pagina non è ancora disponibile: arriverà con un prossimo aggiornamento del portale.',
     backHome: 'Torna alla pagina iniziale',
     close: 'Chiudi',
+    clear: 'Cancella',
     retry: 'Riprova',
   },
   messages: {
@@ -130,10 +134,10 @@ export const itIT: Catalogue = {
   routeError: {
     title: 'Qualcosa è andato storto',
   },
-  auth: {
-    comingSoon:
-      "L'accesso e la creazione di un account non sono ancora disponibili: arriveranno con un prossimo aggiornamento del portale.",
-  },
+  ...authIt,
+  ...accountIt,
+  ...termsIt,
+
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },
     register: {

@@ -1,0 +1,63 @@
+import { type User, userUpdateSchema } from '@lisbon/domain';
+import { Button, Fieldset, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { showSuccess } from '@/shared/ui/toast';
+import { updateUser, useStoreUser } from '../api/account';
+import { AddressFields } from './AddressFields';
+import { detailsFromUser, detailsToInput } from './detailsForm';
+import { GeneralInfoFields } from './GeneralInfoFields';
+import { PersonalDetailsFields } from './PersonalDetailsFields';
+
+/** Complete account (spec §2): general info, personal details, address details, saved together. */
+export function AccountDetailsForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const storeUser = useStoreUser();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'account-details',
+    schema: userUpdateSchema,
+    initialValues: detailsFromUser(user),
+    toInput: detailsToInput,
+  });
+
+  const onSubmit = submit(async (changes) => {
+    setFailure(null);
+    try {
+      storeUser(await updateUser(user.id, changes));
+    } catch (error) {
+      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+      return;
+    }
+    showSuccess(t('messages.accountUpdated'));
+  });
+
+  return (
+    <section aria-labelledby="account-details-title">
+      <Title order={2} id="account-details-title" mb="xs">
+        {t('account.details.title')}
+      </Title>
+      <Text mb="md">{t('account.details.intro')}</Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="lg">
+          <FormAlert message={failure} />
+          <Fieldset legend={t('account.details.general')}>
+            <GeneralInfoFields form={form} user={user} />
+          </Fieldset>
+          <Fieldset legend={t('account.details.personal')}>
+            <PersonalDetailsFields form={form} />
+          </Fieldset>
+          <Fieldset legend={t('account.details.address')}>
+            <AddressFields form={form} />
+          </Fieldset>
+          <Button type="submit" loading={form.submitting} w="fit-content">
+            {t('account.details.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </section>
+  );
+}

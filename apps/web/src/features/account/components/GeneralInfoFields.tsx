@@ -1,0 +1,50 @@
+import { isLocale, LOCALES, type User } from '@lisbon/domain';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { showError, showSuccess } from '@/shared/ui/toast';
+import { useSaveLocale } from '../api/account';
+import type { DetailsForm } from './detailsForm';
+
+/**
+ * General info: the email (fixed at registration), the language — saved at once, like the
+ * header's switch, since it is also the interface's — and the phone number.
+ */
+export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: User }) {
+  const { t } = useTranslation();
+  const saveLocale = useSaveLocale();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <TextInput
+        label={t('account.fields.email')}
+        description={t('account.fields.emailFixed')}
+        value={user.email}
+        readOnly
+        type="email"
+      />
+      <NativeSelect
+        label={t('account.fields.locale')}
+        description={t('account.fields.localeHelp')}
+        data={LOCALES.map((locale) => ({ value: locale, label: t(`language.names.${locale}`) }))}
+        value={currentLocale()}
+        onChange={(event) => {
+          const { value } = event.currentTarget;
+          if (!isLocale(value)) return;
+          saveLocale(value, user).then(
+            () => showSuccess(t('messages.accountUpdated')),
+            (error: unknown) => showError(errorMessage(error, t)),
+          );
+        }}
+      />
+      <TextInput
+        label={t('account.fields.phone')}
+        description={t('account.fields.phoneHelp')}
+        type="tel"
+        autoComplete="tel"
+        placeholder="+39 06 1234 5678"
+        {...form.getInputProps('phone')}
+      />
+    </SimpleGrid>
+  );
+}

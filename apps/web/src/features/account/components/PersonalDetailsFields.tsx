@@ -1,0 +1,97 @@
+import { documentExpiry, GENDERS, isoDateSchema } from '@lisbon/domain';
+import { Checkbox, Group, Radio, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '@/shared/ui/CountrySelect';
+import { type DetailsForm, isOmocodicTaxId } from './detailsForm';
+
+/** The warning of spec §5 for the document's expiration date, from the domain's `documentExpiry`. */
+function expiryWarning(date: string): 'account.documentExpired' | 'account.documentExpiring' | null {
+  if (!isoDateSchema.safeParse(date).success) return null;
+  switch (documentExpiry(date)) {
+    case 'expired':
+      return 'account.documentExpired';
+    case 'expiring':
+      return 'account.documentExpiring';
+    case 'valid':
+      return null;
+  }
+}
+
+/** Personal details (spec §3 User): names, birth, nationality, gender, identity document, tax ID. */
+export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
+  const { t } = useTranslation();
+  const { values } = form;
+  const warning = expiryWarning(values.document_expiration_date);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <TextInput
+        label={t('account.fields.firstName')}
+        autoComplete="given-name"
+        required
+        {...form.getInputProps('first_name')}
+      />
+      <TextInput
+        label={t('account.fields.middleName')}
+        autoComplete="additional-name"
+        {...form.getInputProps('middle_name')}
+      />
+      <TextInput
+        label={t('account.fields.lastName')}
+        autoComplete="family-name"
+        required
+        {...form.getInputProps('last_name')}
+      />
+      <TextInput
+        label={t('account.fields.birthDate')}
+        description={t('account.fields.birthDateHelp')}
+        type="date"
+        autoComplete="bday"
+        {...form.getInputProps('birth_date')}
+      />
+      <CountrySelect label={t('account.fields.birthCountry')} {...form.getInputProps('birth_country')} />
+      <TextInput label={t('account.fields.birthCity')} {...form.getInputProps('birth_city')} />
+      <CountrySelect label={t('account.fields.nationality')} {...form.getInputProps('nationality')} />
+      <Radio.Group label={t('account.fields.gender')} {...form.getInputProps('gender')}>
+        <Group gap="md" mt={6}>
+          {GENDERS.map((gender) => (
+            <Radio key={gender} value={gender} label={t(`account.genders.${gender}`)} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <TextInput label={t('account.fields.documentNumber')} {...form.getInputProps('document_number')} />
+      <CountrySelect
+        label={t('account.fields.documentIssueCountry')}
+        {...form.getInputProps('document_issue_country')}
+      />
+      <TextInput
+        label={t('account.fields.documentExpirationDate')}
+        description={
+          warning && (
+            <Text span c="red.9" fw={600} size="sm">
+              <span aria-hidden>⚠ </span>
+              {t(warning)}
+            </Text>
+          )
+        }
+        type="date"
+        {...form.getInputProps('document_expiration_date')}
+      />
+      <div>
+        <TextInput
+          label={t('account.fields.taxId')}
+          description={t('account.fields.taxIdHelp')}
+          autoComplete="off"
+          spellCheck={false}
+          {...form.getInputProps('tax_id')}
+        />
+        {isOmocodicTaxId(values.tax_id) && (
+          <Checkbox
+            mt="xs"
+            label={t('account.fields.taxIdOmocodiaConfirm')}
+            {...form.getInputProps('tax_id_omocodia_confirmed', { type: 'checkbox' })}
+          />
+        )}
+      </div>
+    </SimpleGrid>
+  );
+}

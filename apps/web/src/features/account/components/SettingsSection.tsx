@@ -1,0 +1,14 @@
+import { Paper, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One block of the account settings, named by its h3. */
+export function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={3} id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,178 @@
+import type { User } from '@lisbon/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '@/shared/session/currentUser';
+import { storage } from '@/shared/storage';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { testUser } from '@/test/users';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function openAccount(user: User = testUser()) {
+  storage.set('token', 't'.repeat(43));
+  storage.set('tokenExpiresAt', '2099-01-01T00:00:00.000Z');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+  return renderApp('/account', { queryClient });
+}
+
+const details = () => screen.getByRole('region', { name: 'Complete your account' });
+const save = () =>
+  userEvent.click(within(details()).getByRole('button', { name: 'Save the account details' }));
+const isoDate = (monthsFromNow: number) => {
+  const date = new Date();
+  date.setMonth(date.getMonth() + monthsFromNow);
+  return date.toISOString().slice(0, 10);
+};
+
+describe('account page: complete account', () => {
+  it("refuses a wrong tax ID with 'Invalid Tax ID Number'", async () => {
+    const api = mockApi({});
+    openAccount();
+    await userEvent.type(await screen.findByLabelText(/^Italian tax ID/), 'RSSMRA85T10A562T');
+    await save();
+    expect(await screen.findByText('Invalid Tax ID Number')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('asks to confirm an omocodic tax ID, then saves the confirmation', async () => {
+    const api = mockApi({
+      'PATCH /users/1': ({ body }) => ({ body: { data: testUser(body as Partial<User>) } }),
+    });
+    openAccount();
+    await userEvent.type(await screen.findByLabelText(/^Italian tax ID/), 'rssmra85t10a56nh');
+    const confirm = screen.getByLabelText('I confirm that this tax ID is mine');
+    await save();
+    expect(
+      await screen.findByText(
+        'This tax ID is valid but unusual (omocodia): please confirm that it is yours.',
+      ),
+    ).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    await userEvent.click(confirm);
+    await save();
+    await waitFor(() => expect(api.callsTo('PATCH /users/1')).toHaveLength(1));
+    expect(api.callsTo('PATCH /users/1')[0]?.body).toMatchObject({
+      tax_id: 'RSSMRA85T10A56NH',
+      tax_id_omocodia_confirmed: true,
+      birth_country: null,
+    });
+    expect(await screen.findByText('Account updated')).toBeTruthy();
+  });
+
+  it('warns when the identity document has expired or expires within six months', async () => {
+    mockApi({});
+    openAccount();
+    const expiration = await screen.findByLabelText(/^Document expiration date/);
+    fireEvent.change(expiration, { target: { value: isoDate(-1) } });
+    expect(await screen.findByText(/This document has expired/)).toBeTruthy();
+    fireEvent.change(expiration, { target: { value: isoDate(3) } });
+    expect(await screen.findByText('This document expires within six months.')).toBeTruthy();
+    expect(expiration.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.change(expiration, { target: { value: isoDate(12) } });
+    await waitFor(() => expect(screen.queryByText(/This document expires/)).toBeNull());
+  });
+
+  it('asks for the country code of a phone number and refuses a minor', async () => {
+    mockApi({});
+    openAccount();
+    await userEvent.type(await screen.findByLabelText(/^Phone number/), '06 1234 5678');
+    fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: isoDate(-12 * 10) } });
+    await save();
+    expect(await screen.findByText('Phone number not valid (add country code)')).toBeTruthy();
+    expect(
+      screen.getByText('Services are restricted to adults: you must be at least 18 years old.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the email read-only', async () => {
+    mockApi({});
+    openAccount();
+    const email = await screen.findByLabelText(/^Email/, { selector: 'input[readonly]' });
+    expect((email as HTMLInputElement).value).toBe('ada@example.org');
+  });
+});
+
+describe('account page: settings', () => {
+  it("refuses a deletion when the email typed is not the account's", async () => {
+    const api = mockApi({});
+    openAccount();
+    await userEvent.type(
+      await screen.findByLabelText(/^To confirm, type the email of your account/),
+      'someone@example.org',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('The email address does not match.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('deletes the account, logs out and goes home', async () => {
+    const api = mockApi({ 'DELETE /users/1': { status: 204 } });
+    const { router } = openAccount();
+    await userEvent.type(
+      await screen.findByLabelText(/^To confirm, type the email of your account/),
+      ' ADA@example.org',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('DELETE /users/1')[0]?.body).toEqual({ email: 'ADA@example.org' });
+    expect(storage.get('token')).toBeNull();
+    expect(await screen.findByText('Account deleted')).toBeTruthy();
+  });
+
+  it('turns on two factors: QR code and key, a code, then the recovery codes once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
+    const api = mockApi({
+      'POST /auth/2fa/setup': {
+        body: {
+          data: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauth_url: 'otpauth://totp/x',
+            qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+          },
+        },
+      },
+      'POST /auth/2fa/enable': { body: { data: { recovery_codes: codes } } },
+    });
+    openAccount();
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+
+    const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText(/^Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toBeTruthy();
+    for (const code of codes) expect(screen.getByText(code)).toBeTruthy();
+    expect(api.callsTo('POST /auth/2fa/enable')[0]?.body).toEqual({ code: '123456' });
+    expect(screen.getByText('Two-factor authentication enabled')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'I have saved my codes' }));
+    expect(screen.queryByText('code-0')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeTruthy();
+  });
+
+  it("says 'Try again or contact us' when changing the password fails", async () => {
+    mockApi({ 'POST /auth/update-password': { status: 500, body: {} } });
+    openAccount();
+    await userEvent.type(await screen.findByLabelText(/^Current password/), 'Old-passw0rd');
+    const section = screen.getByRole('region', { name: 'Change password' });
+    await userEvent.type(within(section).getByLabelText(/^New password/), 'New-passw0rd');
+    await userEvent.type(within(section).getByLabelText(/^Confirm the new password/), 'New-passw0rd');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change the password' }));
+    expect(await within(section).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Try again or contact us',
+    );
+  });
+});

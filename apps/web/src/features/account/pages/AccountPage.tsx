@@ -1,0 +1,41 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/shared/session/currentUser';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { AccountDetailsForm } from '../components/AccountDetailsForm';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { DeleteAccount } from '../components/DeleteAccount';
+import { MarketingConsent } from '../components/MarketingConsent';
+import { ReceiptsSection } from '../components/ReceiptsSection';
+import { TwoFactorSettings } from '../components/TwoFactorSettings';
+
+/** /account (spec §2): complete account, settings, receipts and invoices. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  // Loaded by the route's guard before the page renders.
+  const user = useCurrentUser().data;
+  if (!user) return <PageLoader />;
+  return (
+    <Stack gap="xl" maw={960}>
+      <div>
+        <PageHeading>{t('pages.account.title')}</PageHeading>
+        <Text size="lg">{t('pages.account.purpose')}</Text>
+      </div>
+      {/* Keyed by user: a form's initial values are the profile at the time it mounts. */}
+      <AccountDetailsForm key={user.id} user={user} />
+      <section aria-labelledby="settings-title">
+        <Title order={2} id="settings-title" mb="md">
+          {t('account.settings.title')}
+        </Title>
+        <Stack gap="md">
+          <ChangePasswordForm />
+          <TwoFactorSettings user={user} />
+          <MarketingConsent user={user} />
+          <DeleteAccount user={user} />
+        </Stack>
+      </section>
+      <ReceiptsSection />
+    </Stack>
+  );
+}

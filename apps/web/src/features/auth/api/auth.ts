@@ -1,0 +1,33 @@
+import {
+  acknowledgementSchema,
+  type activateSchema,
+  type LoginInput,
+  type registerSchema,
+  sessionSchema,
+  twoFactorStatusSchema,
+} from '@lisbon/domain';
+import type { z } from 'zod';
+import { api } from '@/api';
+
+/** The public auth calls of spec §7; each answers its data, or throws an ApiError. */
+
+export const logIn = async (credentials: LoginInput) =>
+  (await api.create('auth', credentials, { auth: false, schema: sessionSchema })).data;
+
+/** The second step, with the token of the first: it is stored only once this passes. */
+export const verifySecondFactor = async (token: string, code: string) =>
+  (await api.create('auth/2fa', { code }, { token, schema: twoFactorStatusSchema })).data;
+
+/** Gives up a login waiting for its second factor, so its token does not linger on the server. */
+export const abandonLogin = (token: string) =>
+  api.create('auth/logout', { route: '/auth/login', cause: 'user' }, { token }).catch(() => undefined);
+
+const acknowledged = async (path: string, body: unknown) =>
+  (await api.create(path, body, { auth: false, schema: acknowledgementSchema })).data.message;
+
+export const register = (input: z.output<typeof registerSchema>) => acknowledged('auth/register', input);
+export const activate = (input: z.output<typeof activateSchema>) => acknowledged('auth/activate', input);
+export const resetPassword = (input: z.output<typeof activateSchema>) =>
+  acknowledged('auth/reset-password', input);
+export const resendActivation = (email: string) => acknowledged('auth/activation/resend', { email });
+export const forgotPassword = (email: string) => acknowledged('auth/forgot-password', { email });

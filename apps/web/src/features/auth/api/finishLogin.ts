@@ -1,0 +1,51 @@
+import { canAccess, type Session, type User } from '@lisbon/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { currentUserQuery } from '@/shared/session/currentUser';
+import { nextFromSearch } from '@/shared/session/loginPath';
+import { startSession } from '@/shared/session/session';
+
+/** The details an applicant completes on /account before a request can be prepared. */
+const PROFILE_FIELDS = [
+  'birth_date',
+  'birth_country',
+  'nationality',
+  'document_number',
+  'phone',
+  'residence_country',
+  'address',
+  'city',
+] as const satisfies readonly (keyof User)[];
+
+export const isProfileComplete = (user: User): boolean =>
+  PROFILE_FIELDS.every((field) => user[field] !== null && user[field] !== '');
+
+/**
+ * Where a fresh login lands: the page the user was sent away from, if any; otherwise the account
+ * page while it is incomplete (or while staff still lack their second factor), else the requests.
+ */
+export function destinationAfterLogin(user: User | undefined, next: string | null): string {
+  if (next) return next;
+  if (!user) return '/account';
+  const isStaffWithoutTwoFactor = user.abilities['staff.workspace'] === true && !user.two_factor_enabled;
+  if (!isProfileComplete(user) || isStaffWithoutTwoFactor) return '/account';
+  return canAccess(user.abilities, 'practice.apply') ? '/practices' : '/account';
+}
+
+/** Stores a session that passed every step, loads the profile and goes on. */
+export function useFinishLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  return async (session: Session) => {
+    queryClient.clear(); // nothing cached for a previous user survives
+    startSession(session);
+    let user: User | undefined;
+    try {
+      user = await queryClient.fetchQuery(currentUserQuery);
+    } catch {
+      // The next page's guard loads the profile again and decides.
+    }
+    await navigate(destinationAfterLogin(user, nextFromSearch(search)), { replace: true });
+  };
+}

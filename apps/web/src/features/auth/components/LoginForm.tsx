@@ -1,0 +1,76 @@
+import { loginSchema, type Session } from '@lisbon/domain';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '@/api';
+import { PasswordField } from '@/shared/forms/PasswordField';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { errorMessage, failureMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { logIn } from '../api/auth';
+
+/** First step of a login: email and password (spec §2 /login). */
+export function LoginForm({ onSession }: { onSession: (session: Session) => Promise<void> | void }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit } = useSchemaForm({
+    name: 'login',
+    schema: loginSchema,
+    initialValues: { email: '', password: '' },
+  });
+
+  const onSubmit = submit(async (credentials) => {
+    setFailure(null);
+    try {
+      await onSession(await logIn(credentials));
+    } catch (error) {
+      const isWrong = isApiError(error) && error.code === 'INVALID_CREDENTIALS';
+      setFailure(isWrong ? t('messages.loginFailed') : failureMessage(error, errorMessage(error, t)));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <PageHeading>{t('pages.login.title')}</PageHeading>
+        <Text>{t('pages.login.purpose')}</Text>
+        <FormAlert message={failure} />
+        <TextInput
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={form.submitting}>
+          {t('auth.login.submit')}
+        </Button>
+        <Stack gap={4} component="ul" className="plain-list">
+          <li>
+            <Anchor component={Link} to="/auth/recover-password">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </li>
+          <li>
+            <Anchor component={Link} to="/auth/register">
+              {t('auth.login.register')}
+            </Anchor>
+          </li>
+          <li>
+            <Anchor component={Link} to="/auth/activate">
+              {t('auth.login.resendActivation')}
+            </Anchor>
+          </li>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { registerSchema, type UserCategory } from '@lisbon/domain';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale } from '@/shared/i18n';
+import { blankToNull, type FormValues, useSchemaForm } from '@/shared/forms/schemaForm';
+import { failureMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { register } from '../api/auth';
+import { TermsLink } from './TermsLink';
+
+type Props = { category: UserCategory; onRegistered: (message: string) => void };
+
+/** Today as YYYY-MM-DD in the user's time zone: the latest birth date the picker offers. */
+const today = () => {
+  const now = new Date();
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** The fields of `registerSchema`; the terms must be accepted (spec §5). */
+export function RegisterForm({ category, onRegistered }: Props) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: `register-${category}`,
+    schema: registerSchema,
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      birth_date: '',
+      accept_terms: false,
+      marketing_consent: false,
+    },
+    toInput: (values: FormValues) => ({ ...blankToNull(values), category, locale: currentLocale() }),
+  });
+
+  const onSubmit = submit(async (input) => {
+    setFailure(null);
+    try {
+      onRegistered(await register(input));
+    } catch (error) {
+      showServerErrors(error);
+      setFailure(failureMessage(error, t('messages.registerFailed')));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={failure} />
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label={t('auth.fields.firstName')}
+            autoComplete="given-name"
+            required
+            miw={200}
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('auth.fields.lastName')}
+            autoComplete="family-name"
+            required
+            miw={200}
+            {...form.getInputProps('last_name')}
+          />
+        </Group>
+        <TextInput
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('auth.fields.birthDate')}
+          description={t('auth.register.adultsNote')}
+          type="date"
+          autoComplete="bday"
+          max={today()}
+          required
+          {...form.getInputProps('birth_date')}
+        />
+        <Stack gap={4}>
+          <Checkbox
+            label={t('auth.register.acceptTerms')}
+            aria-invalid={form.errors.accept_terms ? true : undefined}
+            {...form.getInputProps('accept_terms', { type: 'checkbox' })}
+          />
+          <TermsLink category={category} />
+        </Stack>
+        <Checkbox
+          label={t('auth.register.marketingConsent')}
+          {...form.getInputProps('marketing_consent', { type: 'checkbox' })}
+        />
+        <Button type="submit" loading={form.submitting}>
+          {t('auth.register.submit')}
+        </Button>
+        <Anchor component={Link} to="/auth/login" size="sm">
+          {t('auth.register.haveAccount')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeading } from '@/shared/ui/PageHeading';
+
+/** An unknown, used or expired link (spec §8 'Token not found'), with the way to ask for a new one. */
+export function TokenNotFound({ requestPath, requestLabel }: { requestPath: string; requestLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <PageHeading focusOnMount>{t('messages.tokenNotFound')}</PageHeading>
+      <Text>{t('auth.tokenNotFound.body')}</Text>
+      <Anchor component={Link} to={requestPath}>
+        {requestLabel}
+      </Anchor>
+    </Stack>
+  );
+}

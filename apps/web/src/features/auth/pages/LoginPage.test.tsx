@@ -1,0 +1,123 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/shared/storage';
+import { findAlert } from '@/test/alerts';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { completeProfile, testUser } from '@/test/users';
+
+const EXPIRES_AT = '2099-01-01T10:00:00.000Z';
+const session = (twoFactorRequired: boolean) => ({
+  data: {
+    access_token: 'a'.repeat(43),
+    expires_at: EXPIRES_AT,
+    user_id: 1,
+    two_factor_required: twoFactorRequired,
+  },
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+async function logIn(email = 'ada@example.org', password = 'Correct horse 1!') {
+  await userEvent.type(await screen.findByLabelText(/^Email/), email);
+  await userEvent.type(screen.getByLabelText(/^Password/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login', () => {
+  it('stores the token and its expiry, then opens the page the user wanted', async () => {
+    const api = mockApi({
+      'POST /auth': { body: session(false) },
+      'GET /auth/me': { body: { data: testUser(completeProfile) } },
+    });
+    const { router } = renderApp('/auth/login?next=%2Fpractices');
+
+    await logIn('  Ada@Example.org ');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/practices'));
+    expect(api.callsTo('POST /auth')[0]?.body).toEqual({
+      email: 'ada@example.org',
+      password: 'Correct horse 1!',
+    });
+    expect(api.callsTo('POST /auth')[0]?.headers.has('Authorization')).toBe(false);
+    expect(storage.get('token')).toBe('a'.repeat(43));
+    expect(storage.get('tokenExpiresAt')).toBe(EXPIRES_AT);
+    expect(storage.get('auth')).toEqual({ userId: 1 });
+  });
+
+  it('sends a user whose profile is incomplete to the account page', async () => {
+    mockApi({ 'POST /auth': { body: session(false) }, 'GET /auth/me': { body: { data: testUser() } } });
+    const { router } = renderApp('/login');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+  });
+
+  it("says 'Invalid credentials' on a wrong password and stores nothing", async () => {
+    mockApi({
+      'POST /auth': { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } },
+    });
+    const { router } = renderApp('/auth/login');
+
+    await logIn('ada@example.org', 'wrong');
+
+    expect(await findAlert('Invalid credentials')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(storage.get('token')).toBeNull();
+  });
+
+  it('checks the fields with the domain schema before calling the API', async () => {
+    const api = mockApi({});
+    renderApp('/auth/login');
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Email not valid')).toBeTruthy();
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('asks for the second factor, sends the code with the pending token, then stores the session', async () => {
+    const api = mockApi({
+      'POST /auth': { body: session(true) },
+      'POST /auth/2fa': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { body: { data: { enabled: true, verified: true } } }
+          : {
+              status: 422,
+              body: {
+                code: 'VALIDATION_FAILED',
+                message: 'Some fields are not valid.',
+                errors: { code: ['The code is not valid. Try again or contact us'] },
+              },
+            },
+      'GET /auth/me': { body: { data: testUser(completeProfile) } },
+    });
+    const { router } = renderApp('/auth/login');
+    await logIn();
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(storage.get('token')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Code/), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is not valid. Try again or contact us')).toBeTruthy();
+    expect(storage.get('token')).toBeNull();
+
+    await userEvent.clear(screen.getByLabelText(/^Code/));
+    await userEvent.type(screen.getByLabelText(/^Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/practices'));
+    const verify = api.callsTo('POST /auth/2fa');
+    expect(verify.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${'a'.repeat(43)}`);
+    expect(verify.at(-1)?.body).toEqual({ code: '123456' });
+    expect(storage.get('token')).toBe('a'.repeat(43));
+  });
+});

@@ -1,0 +1,117 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+
+const TOKEN = 'k'.repeat(43);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const checklistItem = (name: RegExp) => {
+  const list = screen.getByRole('list', { name: 'The password needs' });
+  return within(list)
+    .getAllByRole('listitem')
+    .find((item) => name.test(item.textContent ?? ''));
+};
+
+describe('account activation', () => {
+  it('shows the password rule as a live checklist, with the special characters', async () => {
+    mockApi({});
+    renderApp(`/auth/activate/${TOKEN}`);
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'abc1');
+
+    expect(checklistItem(/at least 8 characters/)?.textContent).toContain('(not met yet)');
+    expect(checklistItem(/a lowercase letter/)?.textContent).toContain('(met)');
+    expect(checklistItem(/a digit/)?.textContent).toContain('(met)');
+    expect(checklistItem(/an uppercase letter/)?.textContent).toContain('(not met yet)');
+    expect(screen.getByText(/Special characters:/).textContent).toContain('! " # $ %');
+
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Defgh!');
+    expect(checklistItem(/at least 8 characters/)?.textContent).toContain('(met)');
+    expect(checklistItem(/a special character/)?.textContent).toContain('(met)');
+  });
+
+  it("says 'The passwords do not match' when the confirmation differs", async () => {
+    const api = mockApi({});
+    renderApp(`/auth/activate/${TOKEN}`);
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Str0ng!pasS');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate the account' }));
+
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('activates the account and goes to login', async () => {
+    const api = mockApi({
+      'POST /auth/activate': { body: { data: { message: 'Account activated. You can now log in.' } } },
+    });
+    const { router } = renderApp(`/auth/activate/${TOKEN}`);
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Str0ng!pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate the account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(await screen.findByText('Account activated')).toBeTruthy();
+    expect(api.callsTo('POST /auth/activate')[0]?.body).toEqual({
+      token: TOKEN,
+      password: 'Str0ng!pass',
+      password_confirmation: 'Str0ng!pass',
+    });
+  });
+
+  it("shows 'Token not found' with the link for a new activation mail when the token expired", async () => {
+    mockApi({
+      'POST /auth/activate': { status: 404, body: { code: 'TOKEN_NOT_FOUND', message: 'Token not found' } },
+    });
+    renderApp(`/auth/activate/${TOKEN}`);
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Str0ng!pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate the account' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Token not found' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Request a new activation mail' });
+    expect(link.getAttribute('href')).toBe('/auth/activate');
+
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resend the activation mail' })).toBeTruthy();
+  });
+});
+
+describe('password reset', () => {
+  it("shows 'Token not found' with a link to ask again when the link is used or expired", async () => {
+    mockApi({
+      'POST /auth/reset-password': {
+        status: 410,
+        body: { code: 'TOKEN_NOT_FOUND', message: 'Token not found' },
+      },
+    });
+    renderApp(`/auth/reset-password/${TOKEN}`);
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Str0ng!pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Token not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
+      '/auth/recover-password',
+    );
+  });
+
+  it("answers a recovery request with the same neutral 'Mail sent'", async () => {
+    const neutral = 'If the email belongs to an account, we have sent a link to set a new password.';
+    const api = mockApi({
+      'POST /auth/forgot-password': { status: 202, body: { data: { message: neutral } } },
+    });
+    renderApp('/auth/recover-password');
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'nobody@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mail sent' })).toBeTruthy();
+    expect(screen.getByText(neutral)).toBeTruthy();
+    expect(api.callsTo('POST /auth/forgot-password')[0]?.body).toEqual({ email: 'nobody@example.org' });
+  });
+});

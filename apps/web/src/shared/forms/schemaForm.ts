@@ -1,0 +1,105 @@
+import { type Locale, messageForIssue } from '@lisbon/domain';
+import { type FormErrors, useForm } from '@mantine/form';
+import { useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiError } from '@/api/errors';
+import { currentLocale } from '../i18n';
+
+export type FormValues = Record<string, unknown>;
+
+/** Form values as the domain schemas read them: a blank text is no value at all. */
+export function blankToNull(values: FormValues): FormValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.trim() === '' ? null : value,
+    ]),
+  );
+}
+
+/** The first message of each field the schema refuses, in the spec's words (`messageForIssue`). */
+export function schemaErrors(schema: z.ZodType, input: unknown, locale: Locale): FormErrors {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return {};
+  const errors: FormErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    errors[path] ??= messageForIssue(issue, locale);
+  }
+  return errors;
+}
+
+/** Moves focus to the first field in error, once React has rendered the messages it points to. */
+export function focusFirstError(formName: string, errors: FormErrors): void {
+  setTimeout(() => {
+    const fields = document.querySelectorAll<HTMLElement>(`[data-path^="${formName}-"]`);
+    for (const field of fields) {
+      const path = field.dataset.path?.slice(formName.length + 1);
+      if (path !== undefined && errors[path]) {
+        field.focus();
+        return;
+      }
+    }
+  }, 0);
+}
+
+type Options<Values extends FormValues, Output> = {
+  /** Unique on the page: it scopes the fields for focus. */
+  name: string;
+  schema: z.ZodType<Output>;
+  initialValues: Values;
+  /** The schema's input from the form's values; blank text becomes null unless told otherwise. */
+  toInput?: (values: Values) => unknown;
+};
+
+/**
+ * A Mantine form checked by a domain schema, so the browser applies the very rule the API does,
+ * and says it with the spec's message in the current language.
+ */
+export function useSchemaForm<Values extends FormValues, Output>({
+  name,
+  schema,
+  initialValues,
+  toInput = blankToNull,
+}: Options<Values, Output>) {
+  const { i18n } = useTranslation();
+  const form = useForm<Values>({
+    name,
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => schemaErrors(schema, toInput(values), currentLocale()),
+  });
+
+  // Messages on screen follow a change of language.
+  const translateErrors = useEffectEvent(() => {
+    if (Object.keys(form.errors).length > 0) form.validate();
+  });
+  useEffect(() => translateErrors(), [i18n.language]);
+
+  /** A submit handler that runs `handler` with the schema's output, or focuses the first error. */
+  const submit = (handler: (data: Output) => Promise<void> | void) =>
+    form.onSubmit(
+      (values) => {
+        const parsed = schema.safeParse(toInput(values));
+        return parsed.success ? handler(parsed.data) : undefined;
+      },
+      (errors) => focusFirstError(name, errors),
+    );
+
+  /** Shows the API's field errors (422) on the fields of this form; true when there were any. */
+  const showServerErrors = (error: unknown): boolean => {
+    if (!isApiError(error) || error.status !== 422 || !error.errors) return false;
+    const values = form.getValues();
+    const shown: FormErrors = {};
+    for (const [field, messages] of Object.entries(error.errors)) {
+      if (field in values && messages[0]) shown[field] = messages[0];
+    }
+    if (Object.keys(shown).length === 0) return false;
+    form.setErrors(shown);
+    focusFirstError(name, shown);
+    return true;
+  };
+
+  return { form, submit, showServerErrors };
+}

@@ -1,0 +1,98 @@
+import type { Catalogue } from './en-US';
+
+/** La pagina dell'account: completamento dei dati, impostazioni, ricevute e fatture. */
+export const accountIt: Pick<Catalogue, 'account'> = {
+  account: {
+    details: {
+      title: 'Completa il tuo account',
+      intro:
+        'Questi dati ci servono per preparare le tue richieste e i tuoi attestati. I campi contrassegnati da * sono obbligatori.',
+      general: 'Informazioni generali',
+      personal: 'Dati personali',
+      address: 'Indirizzo',
+      submit: "Salva i dati dell'account",
+    },
+    fields: {
+      email: 'Email',
+      emailFixed: "L'email non può essere modificata dopo la registrazione.",
+      locale: 'Lingua preferita',
+      localeHelp: 'La lingua del portale e delle email che ti inviamo; salvata subito.',
+      phone: 'Numero di telefono',
+      phoneHelp: 'Con il prefisso internazionale, per esempio +39 06 1234 5678.',
+      firstName: 'Nome/i',
+      middleName: 'Secondo nome/i',
+      lastName: 'Cognome/i',
+      birthDate: 'Data di nascita',
+      birthDateHelp: 'I servizi sono riservati ai maggiorenni.',
+      birthCountry: 'Paese di nascita',
+      birthCity: 'Città di nascita',
+      nationality: 'Cittadinanza',
+      gender: 'Genere',
+      documentNumber: "Numero del documento d'identità",
+      documentIssueCountry: 'Paese che ha rilasciato il documento',
+      documentExpirationDate: 'Data di scadenza del documento',
+      taxId: 'Codice fiscale italiano',
+      taxIdHelp: 'Solo se ne hai uno: 16 caratteri.',
+      taxIdOmocodiaConfirm: 'Confermo che questo codice fiscale è il mio',
+      residenceCountry: 'Paese di residenza',
+      address: 'Indirizzo',
+      city: 'Città',
+      zipCode: 'CAP',
+      province: 'Provincia',
+      municipality: 'Comune',
+    },
+    genders: { male: 'Maschile', female: 'Femminile', other: 'Altro' },
+    documentExpired: 'Questo documento è scaduto: carica un documento valido con la tua richiesta.',
+    documentExpiring: 'Questo documento scade entro sei mesi.',
+    settings: { title: 'Impostazioni' },
+    password: {
+      title: 'Cambia password',
+      current: 'Password attuale',
+      submit: 'Cambia la password',
+    },
+    twoFactor: {
+      title: 'Autenticazione a due fattori',
+      isOff:
+        "L'autenticazione a due fattori è disattivata. Attivala per chiedere, oltre alla password, un codice di un'app di autenticazione a ogni accesso.",
+      isOn: "L'autenticazione a due fattori è attiva: ogni accesso chiede un codice della tua app di autenticazione.",
+      enable: "Attiva l'autenticazione a due fattori",
+      disable: "Disattiva l'autenticazione a due fattori",
+      stepInstall: "Installa un'app di autenticazione sul telefono, se non ne hai una.",
+      stepScan: "Inquadra questo codice QR con l'app, oppure inserisci nell'app la chiave qui sotto.",
+      stepConfirm: "Inserisci il codice che mostra l'app per confermare.",
+      qrAlt: 'Codice QR da inquadrare con la tua app di autenticazione',
+      manualEntry: 'Chiave per l’inserimento manuale:',
+      copySecret: 'Copia la chiave',
+      copied: 'Copiato',
+      code: 'Codice',
+      enableHelp: 'Il codice di 6 cifre che mostra ora la tua app di autenticazione.',
+      disableHelp:
+        'Il codice di 6 cifre della tua app di autenticazione, oppure uno dei tuoi codici di recupero.',
+      confirm: 'Conferma e attiva',
+      cancel: 'Annulla',
+      recoveryTitle: 'I tuoi codici di recupero',
+      recoveryOnce:
+        'Salva subito questi codici in un posto sicuro: vengono mostrati solo questa volta. Ciascuno ti permette di accedere una volta se perdi il telefono.',
+      recoveryUse: "Per usarne uno, inseriscilo al posto del codice dell'app.",
+      copyCodes: 'Copia i codici',
+      downloadCodes: 'Scarica i codici',
+      savedCodes: 'Ho salvato i miei codici',
+    },
+    marketing: {
+      title: 'Newsletter',
+      label: 'Inviami per email notizie sui servizi',
+      help: 'Puoi cambiare idea in qualsiasi momento.',
+    },
+    delete: {
+      title: 'Elimina account',
+      explanation:
+        "L'eliminazione dell'account cancella i tuoi dati personali e ti disconnette. Le fatture sono conservate per il tempo richiesto dalla legge. L'operazione non può essere annullata.",
+      typeEmail: "Per confermare, digita l'email del tuo account",
+      submit: 'Elimina il mio account',
+    },
+    receipts: {
+      title: 'Ricevute e fatture',
+      empty: 'Le tue ricevute e fatture compariranno qui dopo un pagamento.',
+    },
+  },
+};

@@ -1,0 +1,36 @@
+import { type LOGOUT_CAUSES, type Session } from '@lisbon/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/api';
+import { clearSession, storage } from '../storage';
+
+export type LogoutCause = (typeof LOGOUT_CAUSES)[number];
+
+/** Keeps a session that passed every login step: token, expiry and owner (spec §2 client storage). */
+export function startSession(session: Pick<Session, 'access_token' | 'expires_at' | 'user_id'>): void {
+  storage.set('token', session.access_token);
+  storage.set('auth', { userId: session.user_id });
+  storage.set('tokenExpiresAt', session.expires_at);
+}
+
+/** Records the expiry `POST /auth/refresh` reported. */
+export function extendSession(expiresAt: string): void {
+  storage.set('tokenExpiresAt', expiresAt);
+}
+
+/** Logs out on this device: forgets the token and everything cached for this user. */
+export function endSession(queryClient: QueryClient): void {
+  clearSession();
+  queryClient.clear();
+}
+
+/**
+ * Ends the session: asks the API to revoke the token, recording where and why (spec §7
+ * `POST /auth/logout`), then forgets it here without waiting, so logging out works even when
+ * the API cannot be reached.
+ */
+export function logout(queryClient: QueryClient, route: string, cause: LogoutCause = 'user'): void {
+  // The raw stored token, even past its expiry: the API still closes an expired session.
+  const token = storage.get('token');
+  if (token) api.create('auth/logout', { route, cause }, { token }).catch(() => undefined);
+  endSession(queryClient);
+}
