@@ -1,12 +1,17 @@
 import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 
 // Two portals built from the same code: an ordinary one and one in maintenance mode.
 export const PORTAL_PORT = 3210;
 export const MAINTENANCE_PORT = 3211;
 
+/** The data directory of a portal: SQLite file, files, mail (`mail/*.eml`), keys. */
+export const dataDir = (port: number): string =>
+  fileURLToPath(new URL(`../data/e2e/${port}`, import.meta.url));
+
 const portal = (port: number, env: Record<string, string> = {}) => ({
-  // A fresh data directory per run: SQLite file, files, mail, keys.
-  command: `rm -rf ../data/e2e/${port} && tsx ../apps/api/src/main.ts`,
+  // A fresh data directory per run.
+  command: `rm -rf ${dataDir(port)} && tsx ../apps/api/src/main.ts`,
   url: `http://127.0.0.1:${port}/api/v1/health`,
   reuseExistingServer: false,
   timeout: 90_000,
@@ -16,8 +21,8 @@ const portal = (port: number, env: Record<string, string> = {}) => ({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: `../data/e2e/${port}`,
-    DATABASE_URL: `../data/e2e/${port}/lisbon.sqlite`,
+    DATA_DIR: dataDir(port),
+    DATABASE_URL: `${dataDir(port)}/lisbon.sqlite`,
     LOG_LEVEL: 'warn',
     ...env,
   },

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { expectAccessible, mailedLink } from '../support';
+
+const email = `ada.${Date.now()}@example.org`;
+const password = 'Quiet-harbour-2024!';
+
+test('an applicant registers, activates, completes the account, turns on 2FA, logs in with a code and deletes the account', async ({
+  page,
+}) => {
+  // Register; a minor is refused first.
+  await page.goto('/auth/register');
+  await expectAccessible(page);
+  await page.getByLabel(/^First name/).fill('Ada');
+  await page.getByLabel(/^Last name/).fill('Lovelace');
+  await page.getByLabel(/^Email/).fill(email);
+  const minor = new Date();
+  minor.setFullYear(minor.getFullYear() - 16);
+  await page.getByLabel(/^Date of birth/).fill(minor.toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('you must be at least 18 years old')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Date of birth/).fill('1990-03-04');
+  await page.getByLabel('I have read and accept the terms and conditions').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration successful' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Activate from the mail written to data/e2e/<port>/mail, setting the password.
+  const activation = new URL(await mailedLink(dataDir(PORTAL_PORT), email, 'activate'));
+  await page.goto(activation.pathname);
+  await page.getByLabel(/^New password/).fill(password);
+  await page.getByLabel(/^Confirm the new password/).fill(password);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Activate the account' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByText('Account activated').first()).toBeVisible();
+
+  // Log in: a wrong password first.
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill('Wrong-password-1!');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Invalid credentials')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Complete the account: the spec's messages first, then valid values.
+  await page.getByLabel(/^Phone number/).fill('06 1234 5678');
+  await page.getByLabel(/^Italian tax ID/).fill('RSSMRA85T10A562T');
+  await page.getByRole('button', { name: 'Save the account details' }).click();
+  await expect(page.getByText('Phone number not valid (add country code)')).toBeVisible();
+  await expect(page.getByText('Invalid Tax ID Number')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Phone number/).fill('+39 06 1234 5678');
+  await page.getByLabel(/^Italian tax ID/).fill('RSSMRA85T10A56NH');
+  await page.getByLabel('I confirm that this tax ID is mine').check();
+  const birthCountry = page.getByRole('combobox', { name: 'Country of birth' });
+  await birthCountry.click();
+  await birthCountry.pressSequentially('ital');
+  await page.getByRole('option', { name: 'Italy' }).click();
+  await page.getByRole('button', { name: 'Save the account details' }).click();
+  await expect(page.getByText('Account updated').first()).toBeVisible();
+
+  // Turn on two factors with a real TOTP code.
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expectAccessible(page);
+  const secretText = await page
+    .getByRole('region', { name: 'Two-factor authentication' })
+    .locator('code')
+    .first()
+    .textContent();
+  const totp = new TOTP({ secret: Secret.fromBase32((secretText ?? '').replace(/\s+/g, '')) });
+  await page.getByLabel(/^Code/).fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+
+  // Log out, log in again: the second factor is asked for.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+  await expectAccessible(page);
+  // Each code works once: the next time step's code, inside the accepted window.
+  await page.getByLabel(/^Code/).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/(practices|account)/);
+
+  // Delete the account: the typed email must match.
+  await page.goto('/account');
+  const deletion = page.getByRole('region', { name: 'Delete account' });
+  await deletion.getByLabel(/^To confirm/).fill('someone.else@example.org');
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion.getByText('The email address does not match.')).toBeVisible();
+  await expectAccessible(page);
+  await deletion.getByLabel(/^To confirm/).fill(email);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Account deleted').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The account is gone: its credentials no longer work.
+  await page.goto('/auth/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Invalid credentials')).toBeVisible();
+});
+
+test('an unknown reset link says Token not found and offers a new one', async ({ page }) => {
+  await page.goto(`/auth/reset-password/${'x'.repeat(43)}`);
+  await page.getByLabel(/^New password/).fill(password);
+  await page.getByLabel(/^Confirm the new password/).fill(password);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Token not found' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the refugee registration shows its own terms', async ({ page }) => {
+  await page.goto('/auth/register/refugee');
+  await expectAccessible(page);
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+});
