@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { registerSchema } from './auth';
 import { messageForIssue } from './messages';
-import { userUpdateSchema } from './user';
+import { isSameEmail, userUpdateSchema } from './user';
 
 const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
   Object.fromEntries(
@@ -71,5 +71,13 @@ describe('registerSchema', () => {
     expect(messagesOf(registerSchema.safeParse({ ...valid, email: 'maria@' }))).toEqual({
       email: 'Email not valid',
     });
+  });
+});
+
+describe('isSameEmail', () => {
+  it('ignores case and surrounding spaces, nothing else', () => {
+    expect(isSameEmail(' Ada@Example.org ', 'ada@example.org')).toBe(true);
+    expect(isSameEmail('ada@example.org', 'ada@example.com')).toBe(false);
+    expect(isSameEmail('', 'ada@example.org')).toBe(false);
   });
 });

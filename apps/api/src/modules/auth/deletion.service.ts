@@ -1,3 +1,4 @@
+import { isSameEmail } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
 import { requireOwnUser } from '../sessions/guard';
@@ -22,7 +23,7 @@ export async function deleteAccount(
   requireOwnUser(user, userId);
   const account = await findAccountById(ctx.db, userId);
   if (!account) throw new AppError('NOT_FOUND');
-  if (typedEmail.trim().toLowerCase() !== account.email) throw fieldError('email', 'emailMismatch');
+  if (!isSameEmail(typedEmail, account.email)) throw fieldError('email', 'emailMismatch');
   await ctx.db.transaction().execute(async (trx) => {
     await queueIdentityMail(ctx, trx, 'account-deleted', account);
     await revokeUserSessions(trx, userId);

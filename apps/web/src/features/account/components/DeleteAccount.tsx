@@ -1,4 +1,4 @@
-import { deleteAccountSchema, emailSchema, type User } from '@lisbon/domain';
+import { deleteAccountSchema, isSameEmail, type User } from '@lisbon/domain';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -21,7 +21,7 @@ export function DeleteAccount({ user }: { user: User }) {
   // The API compares the address as the domain reads any email: trimmed, lower case.
   const schema = useMemo(
     () =>
-      deleteAccountSchema.refine((value) => emailSchema.safeParse(value.email).data === user.email, {
+      deleteAccountSchema.refine((value) => isSameEmail(value.email, user.email), {
         message: 'emailMismatch',
         path: ['email'],
       }),
