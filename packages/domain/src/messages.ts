@@ -35,6 +35,9 @@ const VALIDATION_EN = {
   dateAfterEnrolment: 'The date must be after the enrolment date',
   dateSameOrAfterGraduation: 'The date must be on or after the graduation date',
   dateNotInFuture: 'The date must be today or earlier',
+  vatNumberInvalid: 'Invalid VAT number',
+  sdiCodeInvalid: 'The unique code (SDI) has 7 letters or digits',
+  sdiOrPecRequired: 'Give the unique code (SDI) or a certified email address (PEC)',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -69,6 +72,9 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateAfterEnrolment: "La data deve essere successiva alla data d'iscrizione",
   dateSameOrAfterGraduation: 'La data deve essere uguale o successiva alla data di conseguimento',
   dateNotInFuture: 'La data deve essere oggi o precedente',
+  vatNumberInvalid: 'Partita IVA non valida',
+  sdiCodeInvalid: 'Il codice univoco (SDI) ha 7 lettere o cifre',
+  sdiOrPecRequired: 'Indica il codice univoco (SDI) o un indirizzo di posta elettronica certificata (PEC)',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {

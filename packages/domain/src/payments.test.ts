@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { messageForIssue } from './messages';
+import { billingInfoSchema } from './payments';
+
+const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
+  Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), messageForIssue(issue)]),
+  );
+
+const place = { address: 'Via Roma 1', city: 'Roma', zip_code: '00100', country: 'it' };
+
+describe('billingInfoSchema', () => {
+  it('accepts an individual from abroad without an Italian fiscal code', () => {
+    const result = billingInfoSchema.parse({
+      entity_type: 'individual',
+      first_name: 'Ana',
+      last_name: 'Silva',
+      ...place,
+      country: 'BR',
+    });
+    expect(result).toMatchObject({ entity_type: 'individual', country: 'BR' });
+  });
+
+  it('requires a valid fiscal code from an individual billed in Italy', () => {
+    const base = { entity_type: 'individual', first_name: 'Mario', last_name: 'Rossi', ...place };
+    expect(messagesOf(billingInfoSchema.safeParse(base))).toEqual({ fiscal_code: 'This field is required' });
+    expect(messagesOf(billingInfoSchema.safeParse({ ...base, fiscal_code: 'RSSMRA85T10A562T' }))).toEqual({
+      fiscal_code: 'Invalid Tax ID Number',
+    });
+    expect(billingInfoSchema.safeParse({ ...base, fiscal_code: 'rssmra85t10a562s' }).success).toBe(true);
+  });
+
+  it('checks an Italian legal entity: VAT number, and SDI code or PEC', () => {
+    const base = { entity_type: 'legal_entity', business_name: 'Studio Bianchi srl', ...place };
+    expect(
+      messagesOf(billingInfoSchema.safeParse({ ...base, vat_number: '00488410011', sdi_code: 'M5UXCR1' })),
+    ).toEqual({ vat_number: 'Invalid VAT number' });
+    expect(messagesOf(billingInfoSchema.safeParse({ ...base, vat_number: '00488410010' }))).toEqual({
+      sdi_code: 'Give the unique code (SDI) or a certified email address (PEC)',
+    });
+    expect(
+      billingInfoSchema.parse({ ...base, vat_number: 'IT 00488410010', pec: 'fatture@pec.example.it' }),
+    ).toMatchObject({ vat_number: '00488410010' });
+  });
+
+  it('accepts a foreign legal entity with its own VAT number format', () => {
+    const result = billingInfoSchema.safeParse({
+      entity_type: 'legal_entity',
+      business_name: 'Agence Dupont',
+      vat_number: 'FR40303265045',
+      ...place,
+      country: 'FR',
+    });
+    expect(result.success).toBe(true);
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { checkTaxId } from './tax-id';
+import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';
+
+/** Billing information (spec §3): who pays, as an individual or a legal entity. */
+export const ENTITY_TYPES = ['individual', 'legal_entity'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const address = {
+  address: text(200),
+  city: text(100),
+  zip_code: text(20),
+  province: z.string().trim().max(100).nullable().optional(),
+  country: z.string().trim().length(2).toUpperCase(),
+};
+
+/**
+ * An individual gives an Italian fiscal code when they have one (required when the billing
+ * country is Italy); applicants from abroad often have none.
+ */
+const individualSchema = z
+  .object({
+    entity_type: z.literal('individual'),
+    first_name: text(100),
+    last_name: text(100),
+    fiscal_code: z.string().trim().toUpperCase().max(16).nullable().optional(),
+    ...address,
+  })
+  .refine((value) => value.country !== 'IT' || Boolean(value.fiscal_code), {
+    message: 'required',
+    path: ['fiscal_code'],
+  })
+  .refine((value) => !value.fiscal_code || checkTaxId(value.fiscal_code).valid, {
+    message: 'taxIdInvalid',
+    path: ['fiscal_code'],
+  });
+
+/** A legal entity gives its business name and VAT number; Italian ones also their SDI code (or PEC). */
+const legalEntitySchema = z
+  .object({
+    entity_type: z.literal('legal_entity'),
+    business_name: text(200),
+    vat_number: text(20),
+    fiscal_code: z.string().trim().toUpperCase().max(16).nullable().optional(),
+    sdi_code: z.string().trim().toUpperCase().max(7).nullable().optional(),
+    pec: z.email().max(254).nullable().optional(),
+    ...address,
+  })
+  .refine((value) => value.country !== 'IT' || isItalianVatNumber(value.vat_number), {
+    message: 'vatNumberInvalid',
+    path: ['vat_number'],
+  })
+  .refine((value) => !value.sdi_code || isSdiCode(value.sdi_code), {
+    message: 'sdiCodeInvalid',
+    path: ['sdi_code'],
+  })
+  .refine((value) => value.country !== 'IT' || Boolean(value.sdi_code) || Boolean(value.pec), {
+    message: 'sdiOrPecRequired',
+    path: ['sdi_code'],
+  })
+  .transform((value) => ({
+    ...value,
+    vat_number: value.country === 'IT' ? normalizeVatNumber(value.vat_number) : value.vat_number,
+  }));
+
+export const billingInfoSchema = z.discriminatedUnion('entity_type', [individualSchema, legalEntitySchema]);
+export type BillingInfo = z.infer<typeof billingInfoSchema>;
+export type BillingInfoInput = z.input<typeof billingInfoSchema>;
+
+/** An amount in euro cents, VAT included, with its split. */
+export const moneySchema = z.object({
+  net: z.number().int(),
+  vat: z.number().int(),
+  total: z.number().int(),
+});
+export type Money = z.infer<typeof moneySchema>;
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What is paid for: a request (practice) or a return delivery of originals. */
+export const PAYMENT_PURPOSES = ['practice', 'delivery'] as const;
+
+export const paymentSchema = z
+  .object({
+    id: z.number().int(),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    practice_id: z.number().int().nullable(),
+    delivery_id: z.number().int().nullable(),
+    amount: moneySchema,
+    status: z.enum(PAYMENT_STATUSES),
+    provider: z.string(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** POST /practices/{id}/checkout: billing information (also stored on the account) → a hosted checkout. */
+export const checkoutRequestSchema = z.object({ billing: billingInfoSchema });
+
+export const checkoutSessionSchema = z
+  .object({
+    payment_id: z.number().int(),
+    /** The provider's hosted payment page; the browser goes there. */
+    checkout_url: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'CheckoutSession' });
+
+export const FISCAL_DOCUMENT_KINDS = ['invoice', 'receipt'] as const;
+
+export const fiscalDocumentSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(FISCAL_DOCUMENT_KINDS),
+    /** One unbroken sequence per year and kind, e.g. "2026/000042". */
+    number: z.string(),
+    issued_at: z.string(),
+    payment_id: z.number().int(),
+    amount: moneySchema,
+    description: z.string(),
+  })
+  .meta({ id: 'FiscalDocument' });
+export type FiscalDocument = z.infer<typeof fiscalDocumentSchema>;
