@@ -17,6 +17,7 @@ export * from './reference';
 export * from './services';
 export * from './statuses';
 export * from './tax-id';
+export * from './transitions';
 export * from './user';
 export * from './vat-number';
 export * from './working-days';

@@ -1,0 +1,220 @@
+import type { Abilities, Ability } from './abilities';
+import type { PracticeStatus } from './statuses';
+
+/**
+ * The transition table of DESIGN.md "Request (practice) lifecycle", as data. The API refuses any
+ * move not listed here (409); the web offers only the actions this table allows.
+ */
+export type Actor = 'applicant' | 'staff' | 'system';
+
+export type Transition = {
+  action: string;
+  from: readonly PracticeStatus[];
+  to: PracticeStatus;
+  actor: Actor;
+  /** Staff: the ability needed (applicants act on their own request, the system on events). */
+  ability?: Ability;
+  /** Only the request's assignee (evaluator) or reviewer may fire it (admins always may). */
+  mustBe?: 'assignee' | 'reviewer';
+  /** What the move must record. */
+  requires?: { note?: boolean; message?: boolean; assignment?: boolean };
+};
+
+export const OPEN_STATUSES = [
+  'unassigned',
+  'assigned',
+  'in_evaluation',
+  'pending_student_reply',
+  'in_review',
+  'reviewed',
+  'ready_for_issue',
+] as const satisfies readonly PracticeStatus[];
+
+export const TRANSITIONS = [
+  { action: 'submit', from: ['draft'], to: 'unassigned', actor: 'system' },
+  {
+    action: 'assign',
+    from: ['unassigned', 'assigned'],
+    to: 'assigned',
+    actor: 'staff',
+    ability: 'staff.assign',
+    requires: { assignment: true },
+  },
+  {
+    action: 'start',
+    from: ['assigned'],
+    to: 'in_evaluation',
+    actor: 'staff',
+    ability: 'staff.evaluate',
+    mustBe: 'assignee',
+  },
+  {
+    action: 'ask_applicant',
+    from: ['in_evaluation'],
+    to: 'pending_student_reply',
+    actor: 'staff',
+    ability: 'staff.evaluate',
+    mustBe: 'assignee',
+    requires: { message: true },
+  },
+  {
+    action: 'reply',
+    from: ['pending_student_reply'],
+    to: 'in_evaluation',
+    actor: 'applicant',
+    requires: { message: true },
+  },
+  {
+    action: 'send_in_review',
+    from: ['in_evaluation'],
+    to: 'in_review',
+    actor: 'staff',
+    ability: 'staff.evaluate',
+    mustBe: 'assignee',
+  },
+  {
+    action: 'conclude_review',
+    from: ['in_review'],
+    to: 'reviewed',
+    actor: 'staff',
+    ability: 'staff.review',
+    mustBe: 'reviewer',
+  },
+  {
+    action: 'send_back',
+    from: ['in_review'],
+    to: 'in_evaluation',
+    actor: 'staff',
+    ability: 'staff.review',
+    mustBe: 'reviewer',
+    requires: { note: true },
+  },
+  {
+    action: 'mark_ready_for_issue',
+    from: ['reviewed'],
+    to: 'ready_for_issue',
+    actor: 'staff',
+    ability: 'staff.review',
+    mustBe: 'reviewer',
+  },
+  { action: 'publish', from: ['ready_for_issue'], to: 'published', actor: 'staff', ability: 'staff.publish' },
+  {
+    action: 'close',
+    from: OPEN_STATUSES,
+    to: 'closed',
+    actor: 'staff',
+    ability: 'staff.close',
+    requires: { note: true },
+  },
+  {
+    action: 'request_appeal',
+    from: ['published'],
+    to: 'appeal_requested',
+    actor: 'applicant',
+    requires: { message: true },
+  },
+  {
+    action: 'admit_appeal',
+    from: ['appeal_requested'],
+    to: 'appeal_in_evaluation',
+    actor: 'staff',
+    ability: 'staff.assign',
+  },
+  {
+    action: 'refuse_appeal',
+    from: ['appeal_requested'],
+    to: 'appeal_refused',
+    actor: 'staff',
+    ability: 'staff.assign',
+    requires: { note: true },
+  },
+  {
+    action: 'ask_applicant',
+    from: ['appeal_in_evaluation'],
+    to: 'appeal_pending_student_reply',
+    actor: 'staff',
+    ability: 'staff.evaluate',
+    mustBe: 'assignee',
+    requires: { message: true },
+  },
+  {
+    action: 'reply',
+    from: ['appeal_pending_student_reply'],
+    to: 'appeal_in_evaluation',
+    actor: 'applicant',
+    requires: { message: true },
+  },
+  {
+    action: 'send_in_review',
+    from: ['appeal_in_evaluation'],
+    to: 'appeal_in_review',
+    actor: 'staff',
+    ability: 'staff.evaluate',
+    mustBe: 'assignee',
+  },
+  {
+    action: 'conclude_review',
+    from: ['appeal_in_review'],
+    to: 'appeal_reviewed',
+    actor: 'staff',
+    ability: 'staff.review',
+    mustBe: 'reviewer',
+  },
+  {
+    action: 'issue_appeal',
+    from: ['appeal_reviewed'],
+    to: 'appeal_issued',
+    actor: 'staff',
+    ability: 'staff.publish',
+  },
+  {
+    action: 'issue_amendment',
+    from: ['appeal_reviewed'],
+    to: 'amend_issued',
+    actor: 'staff',
+    ability: 'staff.publish',
+  },
+  {
+    action: 'reject_appeal',
+    from: ['appeal_reviewed'],
+    to: 'appeal_rejected',
+    actor: 'staff',
+    ability: 'staff.publish',
+    requires: { note: true },
+  },
+] as const satisfies readonly Transition[];
+
+export type TransitionAction = (typeof TRANSITIONS)[number]['action'];
+
+/** The transition an action fires from a status, or undefined when the table has none. */
+export function findTransition(action: string, from: PracticeStatus): Transition | undefined {
+  return (TRANSITIONS as readonly Transition[]).find(
+    (transition) => transition.action === action && transition.from.includes(from),
+  );
+}
+
+export type ActorContext = {
+  actor: Actor;
+  abilities?: Partial<Abilities>;
+  isAssignee?: boolean;
+  isReviewer?: boolean;
+  /** Admins (ability staff.manage) are not bound to be the assignee or reviewer. */
+  isAdmin?: boolean;
+};
+
+/** Whether this actor may fire this transition (the status itself is checked by findTransition). */
+export function canFire(transition: Transition, context: ActorContext): boolean {
+  if (transition.actor !== context.actor) return false;
+  if (transition.ability && context.abilities?.[transition.ability] !== true) return false;
+  if (context.isAdmin) return true;
+  if (transition.mustBe === 'assignee') return context.isAssignee === true;
+  if (transition.mustBe === 'reviewer') return context.isReviewer === true;
+  return true;
+}
+
+/** The transitions this actor may fire on a request in this status: what the web offers. */
+export function availableTransitions(status: PracticeStatus, context: ActorContext): Transition[] {
+  return (TRANSITIONS as readonly Transition[]).filter(
+    (transition) => transition.from.includes(status) && canFire(transition, context),
+  );
+}
