@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
 import Fastify, {
   type FastifyBaseLogger,
@@ -14,8 +15,16 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { sessionRoutes } from './modules/auth/routes';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { cmsRoutes } from './modules/cms/routes';
+import { consentRoutes } from './modules/consent/routes';
+import { documentsRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { invoicesRoutes } from './modules/invoices/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
+import { practicesRoutes } from './modules/practices/routes';
+import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
+import { studyRoutes } from './modules/study/routes';
 import { usersRoutes } from './modules/users/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -28,7 +37,12 @@ import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { createDatabaseQueue } from './platform/jobs/queue';
 import { loggerOptions } from './platform/logger';
+import { createPaymentProvider } from './platform/payments';
+import type { PaymentProvider } from './platform/payments/provider';
+import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
+import { resolveWebhookSecret } from './platform/payments/secret';
 import { createRateLimiter } from './platform/rate-limit/limiter';
+import { createLocalDiskStorage } from './platform/storage/local-disk';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -45,6 +59,8 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
   /** The time port; tests pass a ManualClock to move time. */
   clock?: Clock;
+  /** Replaces the provider PAYMENT_PROVIDER names; tests pass one that answers like a busy gateway. */
+  paymentProvider?: PaymentProvider;
 };
 
 /** The adapters every module's services use, built once from the configuration. */
@@ -52,15 +68,37 @@ export function createContext({
   config,
   db,
   clock = systemClock,
+  paymentProvider,
 }: Omit<BuildAppOptions, 'logger'>): AppContext {
-  return { config, db, clock, queue: createDatabaseQueue(clock), limiter: createRateLimiter({ db, clock }) };
+  return {
+    config,
+    db,
+    clock,
+    queue: createDatabaseQueue(clock),
+    limiter: createRateLimiter({ db, clock }),
+    storage: createLocalDiskStorage(join(config.dataDir, 'files')),
+    payments:
+      paymentProvider ??
+      createPaymentProvider({ config, db, clock, webhookSecret: resolveWebhookSecret(config) }),
+  };
 }
 
 export const VERSION = packageJson.version;
 
 /** The whole HTTP application, not listening: main.ts listens, tests call `app.inject`. */
-export async function buildApp({ config, db, logger, clock }: BuildAppOptions): Promise<App> {
-  const ctx = createContext({ config, db, ...(clock ? { clock } : {}) });
+export async function buildApp({
+  config,
+  db,
+  logger,
+  clock,
+  paymentProvider,
+}: BuildAppOptions): Promise<App> {
+  const ctx = createContext({
+    config,
+    db,
+    ...(clock ? { clock } : {}),
+    ...(paymentProvider ? { paymentProvider } : {}),
+  });
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
     genReqId: () => randomUUID(),
@@ -93,15 +131,24 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
     async (api) => {
       await api.register(healthRoutes, { db, version: VERSION, isMaintenanceMode: config.isMaintenanceMode });
       await api.register(cmsRoutes, { db });
+      await api.register(referenceRoutes, { ctx });
       const guard = createAuthGuard(ctx);
       await api.register(sessionRoutes, { ctx, guard });
       await api.register(twoFactorRoutes, { ctx, guard });
       await api.register(accountRoutes, { ctx, guard });
       await api.register(usersRoutes, { ctx, guard });
+      await api.register(studyRoutes, { ctx, guard });
+      await api.register(practicesRoutes, { ctx, guard });
+      await api.register(documentsRoutes, { ctx, guard });
+      await api.register(consentRoutes, { ctx, guard });
+      await api.register(paymentsRoutes, { ctx, guard });
+      await api.register(paymentWebhookRoutes, { ctx });
+      await api.register(invoicesRoutes, { ctx, guard });
     },
     { prefix: API_PREFIX },
   );
 
+  if (config.paymentProvider === 'sandbox') await app.register(sandboxGatewayRoutes, { deps: ctx });
   registerSpa(app, { webDistDir: config.webDistDir });
   return app;
 }

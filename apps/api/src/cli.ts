@@ -35,7 +35,9 @@ async function migrate(): Promise<void> {
     for (const result of results) console.log(`${result.status.padEnd(11)} ${result.migrationName}`);
     if (results.length === 0) console.log('No pending migrations.');
     const seeded = await runSeeds(db);
-    console.log(`Seeded ${seeded.cmsEntries} new CMS entries.`);
+    console.log(
+      `Seeded ${seeded.cmsEntries} new CMS entries, ${seeded.countries} countries, ${seeded.requiredDocuments} required documents, ${seeded.closures} closures.`,
+    );
   });
 }
 

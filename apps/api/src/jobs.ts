@@ -1,6 +1,31 @@
+import type { AppContext } from './context';
+import { renderFiscalDocumentHandler } from './modules/invoices/render.handler';
 import type { RegisteredJob } from './platform/jobs/definition';
 import type { Mailer } from './platform/mail/mailer';
 import { sendMailHandler } from './platform/mail/send-mail.handler';
+import { sandboxWebhookHandler } from './platform/payments/sandbox/webhook.handler';
+import type { WebhookTransport } from './platform/payments/sandbox/transport';
+import { resolveWebhookSecret } from './platform/payments/secret';
+
+export type JobDependencies = {
+  mailer: Mailer;
+  ctx: AppContext;
+  /** How the sandbox gateway reaches the portal's webhook (real HTTP, or in-process). */
+  webhookTransport: WebhookTransport;
+};
 
 /** Every job the worker runs, with its handler. A job without a handler here is never claimed. */
-export const registeredJobs = ({ mailer }: { mailer: Mailer }): RegisteredJob[] => [sendMailHandler(mailer)];
+export const registeredJobs = ({ mailer, ctx, webhookTransport }: JobDependencies): RegisteredJob[] => [
+  sendMailHandler(mailer),
+  renderFiscalDocumentHandler(ctx),
+  ...(ctx.config.paymentProvider === 'sandbox'
+    ? [
+        sandboxWebhookHandler({
+          db: ctx.db,
+          clock: ctx.clock,
+          secret: resolveWebhookSecret(ctx.config),
+          transport: webhookTransport,
+        }),
+      ]
+    : []),
+];

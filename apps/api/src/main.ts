@@ -1,11 +1,14 @@
+import { API_PREFIX } from '@lisbon/domain';
 import { buildApp, createContext } from './app';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
+import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
+import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
 import { runSeeds } from './seeds';
 
 function readConfig(): Config {
@@ -26,13 +29,35 @@ const db = openDatabase(config.database);
 const app = await buildApp({ config, db });
 const ctx = createContext({ config, db });
 const mailer = createMailer({ config, clock: ctx.clock, log: app.log });
-const worker = createWorker({ db, clock: ctx.clock, jobs: registeredJobs({ mailer }), log: app.log });
+const webhookPath = `${API_PREFIX}/payments/webhook`;
+// The sandbox gateway calls the webhook over real HTTP, like a gateway; in-process when PUBLIC_URL is out of reach.
+const webhookTransport = createHttpWebhookTransport({
+  url: `${config.publicUrl}${webhookPath}`,
+  fallback: injectWebhookTransport((request) => app.inject(request), webhookPath),
+  log: app.log,
+});
+const worker = createWorker({
+  db,
+  clock: ctx.clock,
+  jobs: registeredJobs({ mailer, ctx, webhookTransport }),
+  log: app.log,
+});
 const HOUSEKEEPING_MS = 15 * 60_000;
 const housekeeping = setInterval(() => {
   purgeExpiredIdentityData(ctx).catch((error: unknown) =>
     app.log.error({ err: error }, 'housekeeping failed'),
   );
 }, HOUSEKEEPING_MS).unref();
+const PAYMENT_RECONCILIATION_MS = 60_000;
+const paymentReconciliation = setInterval(() => {
+  reconcileStalePayments(ctx)
+    .then(({ outcomes }) => {
+      for (const outcome of outcomes.filter((item) => item.warning)) {
+        app.log.warn({ warning: outcome.warning }, 'payment reconciliation');
+      }
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+}, PAYMENT_RECONCILIATION_MS).unref();
 
 try {
   const migrations = await migrateToLatest(db);
@@ -60,6 +85,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     clearInterval(housekeeping);
+    clearInterval(paymentReconciliation);
     await app.close();
     await worker.stop();
     mailer.close();

@@ -108,3 +108,51 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('configuration of requests: prices, contingency limit, uploads, local holidays', () => {
+  it('uses marked demo prices, a daily cap of 500, 20 MB uploads and 29 June by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      prices: {
+        correspondenceVerification: 15_000,
+        comparabilityVerification: 20_000,
+        comparability: 10_000,
+        urgentSupplement: 10_000,
+      },
+      arePricesDemo: true,
+      dailySubmissionCap: 500,
+      uploadMaxBytes: 20 * 1024 * 1024,
+      localHolidays: [{ month: 6, day: 29 }],
+    });
+  });
+
+  it('stops marking prices as demo only once every price is set', () => {
+    const prices = {
+      PRICE_CORRESPONDENCE_VERIFICATION_CENTS: '18000',
+      PRICE_COMPARABILITY_VERIFICATION_CENTS: '22000',
+      PRICE_COMPARABILITY_CENTS: '12000',
+    };
+    expect(loadConfig(prices).arePricesDemo).toBe(true);
+    const config = loadConfig({ ...prices, PRICE_URGENT_SUPPLEMENT_CENTS: '5000' });
+    expect(config.arePricesDemo).toBe(false);
+    expect(config.prices.comparability).toBe(12_000);
+  });
+
+  it.each([
+    ['PRICE_COMPARABILITY_CENTS', '99.50'],
+    ['DAILY_SUBMISSION_CAP', '0'],
+    ['UPLOAD_MAX_BYTES', '20MB'],
+    ['LOCAL_HOLIDAYS', '29/06'],
+    ['LOCAL_HOLIDAYS', '02-30'],
+  ])('refuses %s=%s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${name} must be`),
+    );
+  });
+
+  it('reads several local holidays, or none', () => {
+    expect(loadConfig({ LOCAL_HOLIDAYS: '06-29, 12-07' }).localHolidays).toEqual([
+      { month: 6, day: 29 },
+      { month: 12, day: 7 },
+    ]);
+  });
+});

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
-import { buildApp, type App } from '../src/app';
+import { API_PREFIX } from '@lisbon/domain';
+import { buildApp, createContext, type App } from '../src/app';
 import { registeredJobs } from '../src/jobs';
 import type { Clock } from '../src/platform/clock';
 import { loadConfig, type Config, type DatabaseConfig } from '../src/platform/config';
@@ -12,6 +13,8 @@ import { openDatabase, type Db } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import { createWorker, type Worker } from '../src/platform/jobs/worker';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
+import type { PaymentProvider } from '../src/platform/payments/provider';
+import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
 
 /**
@@ -80,24 +83,47 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
   return { ...config, database: database.databaseConfig };
 }
 
-export type TestAppOptions = { env?: Record<string, string>; db?: Db; clock?: Clock };
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  db?: Db;
+  clock?: Clock;
+  paymentProvider?: PaymentProvider;
+};
 
 export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<App> {
   return buildApp({
     config: testConfig(database, options.env),
     db: options.db ?? database.db,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
 }
 
-/** A job worker on the test database, writing mail to `tempDir/mail` unless SMTP_URL is given. */
+/** Webhooks of the sandbox gateway go to the app in-process; without an app they cannot be delivered. */
+const webhookTransportFor = (app: App | undefined): WebhookTransport =>
+  app
+    ? injectWebhookTransport((request) => app.inject(request), `${API_PREFIX}/payments/webhook`)
+    : {
+        deliver: () => Promise.reject(new Error('no app to deliver sandbox webhooks to')),
+      };
+
+/**
+ * A job worker on the test database, writing mail to `tempDir/mail` unless SMTP_URL is given.
+ * Pass `app` to have the sandbox gateway's webhooks delivered to it (or `webhookTransport`).
+ */
 export function createTestWorker(
   database: TestDatabase,
-  options: TestAppOptions & { mailer?: Mailer } = {},
+  options: TestAppOptions & { mailer?: Mailer; app?: App; webhookTransport?: WebhookTransport } = {},
 ): Worker {
   const config = testConfig(database, options.env);
   const clock = options.clock ?? { now: () => new Date() };
   const log = pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ config, clock, log });
-  return createWorker({ db: options.db ?? database.db, clock, jobs: registeredJobs({ mailer }), log });
+  const db = options.db ?? database.db;
+  const jobs = registeredJobs({
+    mailer,
+    ctx: createContext({ config, db, clock }),
+    webhookTransport: options.webhookTransport ?? webhookTransportFor(options.app),
+  });
+  return createWorker({ db, clock, jobs, log });
 }

@@ -49,6 +49,8 @@ describe('identity calls in the OpenAPI document', () => {
       expect(Boolean(operation?.security), `${method} ${path} security`).toBe(isSecured);
     }
     expect(document.components.securitySchemes.bearerAuth?.scheme).toBe('bearer');
-    expect(document.paths['/api/v1/users/{id}/user-qualification']?.get?.description).toMatch(/later issue/);
+    expect(document.paths['/api/v1/users/{id}/user-qualification']?.get?.description).toMatch(
+      /own user only/,
+    );
   });
 });

@@ -38,6 +38,10 @@ const VALIDATION_EN = {
   vatNumberInvalid: 'Invalid VAT number',
   sdiCodeInvalid: 'The unique code (SDI) has 7 letters or digits',
   sdiOrPecRequired: 'Give the unique code (SDI) or a certified email address (PEC)',
+  noServiceAvailable: 'No service available',
+  urgentNotAvailable: 'Urgent processing is not available for this service',
+  documentRequired: 'This document is required',
+  fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -75,11 +79,45 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   vatNumberInvalid: 'Partita IVA non valida',
   sdiCodeInvalid: 'Il codice univoco (SDI) ha 7 lettere o cifre',
   sdiOrPecRequired: 'Indica il codice univoco (SDI) o un indirizzo di posta elettronica certificata (PEC)',
+  noServiceAvailable: 'Nessun servizio disponibile',
+  urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
+  documentRequired: 'Questo documento è obbligatorio',
+  fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
   'en-US': VALIDATION_EN,
   'it-IT': VALIDATION_IT,
+};
+
+/** What the payment pages say (spec §8 payment messages and success messages). */
+export const PAYMENT_MESSAGE_KEYS = [
+  'paymentSuccessful',
+  'paymentFailed',
+  'paymentPending',
+  'paymentExpired',
+  'providerBusy',
+] as const;
+export type PaymentMessageKey = (typeof PAYMENT_MESSAGE_KEYS)[number];
+
+export const PAYMENT_MESSAGES: Record<Locale, Record<PaymentMessageKey, string>> = {
+  'en-US': {
+    paymentSuccessful: 'Payment successful',
+    paymentFailed: 'Payment failed! Try again or contact your bank.',
+    paymentPending: 'We are waiting for the payment service to confirm your payment.',
+    paymentExpired: 'The payment was not completed in time. Nothing has been charged: please pay again.',
+    providerBusy:
+      'Because of the high number of payments, the payment service is busy. Nothing has been charged: please try again in a few minutes.',
+  },
+  'it-IT': {
+    paymentSuccessful: 'Pagamento riuscito',
+    paymentFailed: 'Pagamento non riuscito! Riprova o contatta la tua banca.',
+    paymentPending: 'Stiamo aspettando che il servizio di pagamento confermi il tuo pagamento.',
+    paymentExpired:
+      'Il pagamento non è stato completato in tempo. Non è stato addebitato nulla: paga di nuovo.',
+    providerBusy:
+      "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
+  },
 };
 
 /** The message of each API error code, as the API sends it in `message`. */
@@ -99,6 +137,18 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     RATE_LIMITED: 'Too many attempts. Please wait and try again.',
     TOKEN_NOT_FOUND: 'Token not found',
     TWO_FACTOR_REQUIRED: 'Turn on two-factor authentication in your account settings to use the staff area.',
+    LIMIT_REACHED: 'Limit reached',
+    DRAFT_EXISTS:
+      'You already have a draft request: continue it, or confirm that you want to start a new one.',
+    PAYMENT_REQUIRED: 'This request must be paid before it can be submitted.',
+    CONTINGENCY_LIMIT:
+      'Because of the high number of requests, your request cannot be finalised now. Your data has been kept: please try again later.',
+    PRACTICE_NOT_EDITABLE: 'This request can no longer be changed.',
+    FILE_TOO_LARGE: 'The file is too large: the maximum size is {{max}} MB.',
+    PAYMENT_NOT_REQUIRED: 'This request is free: submit it without paying.',
+    PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
+    PROVIDER_BUSY: PAYMENT_MESSAGES['en-US'].providerBusy,
+    INVALID_SIGNATURE: 'The signature of this notification is not valid.',
     MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
     api_error: 'api_error',
   },
@@ -118,6 +168,18 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     TOKEN_NOT_FOUND: 'Token non trovato',
     TWO_FACTOR_REQUIRED:
       "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
+    LIMIT_REACHED: 'Limite raggiunto',
+    DRAFT_EXISTS:
+      'Hai già una richiesta in bozza: continuala, oppure conferma di volerne iniziare una nuova.',
+    PAYMENT_REQUIRED: 'Questa richiesta deve essere pagata prima di essere inviata.',
+    CONTINGENCY_LIMIT:
+      "A causa dell'elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.",
+    PRACTICE_NOT_EDITABLE: 'Questa richiesta non può più essere modificata.',
+    FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
+    PAYMENT_NOT_REQUIRED: 'Questa richiesta è gratuita: inviala senza pagare.',
+    PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
+    PROVIDER_BUSY: PAYMENT_MESSAGES['it-IT'].providerBusy,
+    INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
     MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
     api_error: 'api_error',
   },

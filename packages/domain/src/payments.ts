@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './envelope';
 import { checkTaxId } from './tax-id';
 import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';
 
@@ -68,6 +69,38 @@ export const billingInfoSchema = z.discriminatedUnion('entity_type', [individual
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
 export type BillingInfoInput = z.input<typeof billingInfoSchema>;
 
+const nullableText = z.string().nullable().optional();
+const storedAddress = {
+  address: z.string(),
+  city: z.string(),
+  zip_code: z.string(),
+  province: nullableText,
+  country: z.string(),
+};
+
+/** Billing information as the API answers it: already checked, so no refinements and no transforms. */
+export const billingInfoViewSchema = z
+  .discriminatedUnion('entity_type', [
+    z.object({
+      entity_type: z.literal('individual'),
+      first_name: z.string(),
+      last_name: z.string(),
+      fiscal_code: nullableText,
+      ...storedAddress,
+    }),
+    z.object({
+      entity_type: z.literal('legal_entity'),
+      business_name: z.string(),
+      vat_number: z.string(),
+      fiscal_code: nullableText,
+      sdi_code: nullableText,
+      pec: nullableText,
+      ...storedAddress,
+    }),
+  ])
+  .meta({ id: 'BillingInfo' });
+export type BillingInfoView = z.infer<typeof billingInfoViewSchema>;
+
 /** An amount in euro cents, VAT included, with its split. */
 export const moneySchema = z.object({
   net: z.number().int(),
@@ -100,6 +133,15 @@ export type Payment = z.infer<typeof paymentSchema>;
 /** POST /practices/{id}/checkout: billing information (also stored on the account) → a hosted checkout. */
 export const checkoutRequestSchema = z.object({ billing: billingInfoSchema });
 
+/**
+ * Where the provider sends the browser back, on the portal (the SPA routes of the request wizard);
+ * the payment id follows as `?payment=<id>`. The portal decides from the provider, never from these.
+ */
+export const PAYMENT_RETURN_PATHS = {
+  success: '/service/new/thank-you',
+  cancel: '/service/new/review',
+} as const;
+
 export const checkoutSessionSchema = z
   .object({
     payment_id: z.number().int(),
@@ -108,6 +150,7 @@ export const checkoutSessionSchema = z
     expires_at: z.string(),
   })
   .meta({ id: 'CheckoutSession' });
+export type CheckoutSessionView = z.infer<typeof checkoutSessionSchema>;
 
 export const FISCAL_DOCUMENT_KINDS = ['invoice', 'receipt'] as const;
 
@@ -124,3 +167,10 @@ export const fiscalDocumentSchema = z
   })
   .meta({ id: 'FiscalDocument' });
 export type FiscalDocument = z.infer<typeof fiscalDocumentSchema>;
+
+/** GET /invoices: the applicant's invoices and receipts, newest first unless sorted otherwise. */
+export const INVOICE_SORT_FIELDS = ['id', 'created_at', 'sequence'] as const;
+export const invoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).extend({
+  kind: z.enum(FISCAL_DOCUMENT_KINDS).optional(),
+});
+export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;

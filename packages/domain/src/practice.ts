@@ -119,6 +119,7 @@ export const createPracticeSchema = z.object({
   is_urgent: z.boolean().default(false),
   replace_draft: z.boolean().default(false),
 });
+export type CreatePractice = z.infer<typeof createPracticeSchema>;
 
 export const documentSchema = z
   .object({
@@ -183,6 +184,7 @@ export type Practice = z.infer<typeof practiceSchema>;
 export const practicesQuerySchema = listQuerySchema(SORT_FIELDS).extend({
   view: z.enum(['current', 'archive']).optional(),
 });
+export type PracticesQuery = z.infer<typeof practicesQuerySchema>;
 
 export const practiceSummarySchema = practiceSchema.pick({
   id: true,
@@ -197,26 +199,42 @@ export const practiceSummarySchema = practiceSchema.pick({
   expected_deadline: true,
   days_to_go: true,
 });
+export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
 
 /** Notifications (spec §7): counts per practice category (status label) and a total. */
-export const notificationsSchema = z.object({
-  counts: z.record(z.enum(STATUS_LABELS), z.number().int()),
-  total: z.number().int(),
-});
+export const notificationsSchema = z
+  .object({
+    counts: z.record(z.enum(STATUS_LABELS), z.number().int()),
+    total: z.number().int(),
+  })
+  .meta({ id: 'Notifications' });
+export type Notifications = z.infer<typeof notificationsSchema>;
 
-/** An entry of the educational history, "My study path" (`/study`, users/{id}/user-qualification). */
-export const studyEntryInputSchema = z.object({
-  qualification_name: text(200),
-  institution_name: text(200),
-  institution_country: country,
-  institution_city: optionalText(100),
-  level: z.enum(EDUCATION_LEVELS),
-  study_program_name: optionalText(200),
-  enrolled_at: isoDateSchema.nullable().optional(),
-  graduated_at: isoDateSchema.nullable().optional(),
-});
-export const studyEntrySchema = studyEntryInputSchema.extend({
-  id: z.number().int(),
-  created_at: z.string(),
-});
-export type StudyEntry = z.infer<typeof studyEntrySchema>;
+/** GET /documents: the owner's documents, or one request's with `practice_id`. */
+export const documentsQuerySchema = z.object({ practice_id: z.coerce.number().int().positive().optional() });
+
+/** One request's documents on /documents, with the required ones still missing for its country and level. */
+export const practiceDocumentsSchema = z
+  .object({
+    practice_id: z.number().int(),
+    status: z.enum(PRACTICE_STATUSES),
+    status_label: z.enum(STATUS_LABELS),
+    country: z.string(),
+    level: z.enum(EDUCATION_LEVELS),
+    /** Documents can be added, replaced or deleted (draft, or awaiting the applicant's reply). */
+    is_editable: z.boolean(),
+    required_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    documents: z.array(documentSchema),
+  })
+  .meta({ id: 'PracticeDocuments' });
+export type PracticeDocuments = z.infer<typeof practiceDocumentsSchema>;
+
+export const documentsOverviewSchema = z
+  .object({
+    practices: z.array(practiceDocumentsSchema),
+    /** Documents attached to no request (a signed consent form uploaded from /consent, say). */
+    unattached: z.array(documentSchema),
+  })
+  .meta({ id: 'DocumentsOverview' });
+export type DocumentsOverview = z.infer<typeof documentsOverviewSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRACTICE_STATUSES, STATUS_LABELS, statusLabel } from './statuses';
+import { areDocumentsEditable, isArchived, PRACTICE_STATUSES, STATUS_LABELS, statusLabel } from './statuses';
 
 describe('statusLabel', () => {
   it('shows the spec §4 label of each status', () => {
@@ -14,5 +14,22 @@ describe('statusLabel', () => {
   it('uses every label and only known labels', () => {
     const used = new Set(PRACTICE_STATUSES.map(statusLabel));
     expect([...used].sort()).toEqual([...STATUS_LABELS].sort());
+  });
+});
+
+describe('archive and editable statuses', () => {
+  it('archives closed, published and finally decided appeals only', () => {
+    expect(PRACTICE_STATUSES.filter(isArchived)).toEqual([
+      'closed',
+      'published',
+      'appeal_rejected',
+      'appeal_issued',
+      'amend_issued',
+      'appeal_refused',
+    ]);
+  });
+
+  it('lets documents change only in a draft or while the applicant is asked to reply', () => {
+    expect(PRACTICE_STATUSES.filter(areDocumentsEditable)).toEqual(['draft', 'pending_student_reply']);
   });
 });

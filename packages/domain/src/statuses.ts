@@ -66,3 +66,25 @@ export function statusLabel(status: PracticeStatus): StatusLabel {
       return status;
   }
 }
+
+/** Statuses after which nothing more happens to a request: the `archive` view of /practices. */
+export const ARCHIVE_STATUSES = [
+  'closed',
+  'published',
+  'appeal_rejected',
+  'appeal_issued',
+  'amend_issued',
+  'appeal_refused',
+] as const satisfies readonly PracticeStatus[];
+
+export const isArchived = (status: PracticeStatus): boolean =>
+  (ARCHIVE_STATUSES as readonly PracticeStatus[]).includes(status);
+
+/** The applicant may add, replace or delete a request's documents only in these statuses. */
+export const DOCUMENT_EDITABLE_STATUSES = [
+  'draft',
+  'pending_student_reply',
+] as const satisfies readonly PracticeStatus[];
+
+export const areDocumentsEditable = (status: PracticeStatus): boolean =>
+  (DOCUMENT_EDITABLE_STATUSES as readonly PracticeStatus[]).includes(status);

@@ -132,19 +132,3 @@ export const isSameEmail = (typed: string, accountEmail: string): boolean =>
 
 /** Account deletion: the user types the account's own email ('The email address does not match.'). */
 export const deleteAccountSchema = z.object({ email: z.string().trim().min(1) });
-
-/**
- * One qualification of the user's educational history (spec §7 `users/{id}/user-qualification`).
- * Provisional: the educational history arrives with a later issue, which may add fields; until
- * then the list is always empty.
- */
-export const userQualificationSchema = z
-  .object({
-    id: z.number().int(),
-    qualification_name: z.string(),
-    institution_name: z.string().nullable(),
-    institution_country: z.string().nullable(),
-    graduated_at: z.string().nullable(),
-  })
-  .meta({ id: 'UserQualification' });
-export type UserQualification = z.infer<typeof userQualificationSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addWorkingDays,
+  calendarDayOf,
   isWorkingDay,
   italianPublicHolidays,
   workingDaysUntil,
@@ -72,5 +73,14 @@ describe('workingDaysUntil', () => {
 
   it('does not count the closure', () => {
     expect(workingDaysUntil('2024-12-13', '2025-01-14', calendar)).toBe(2);
+  });
+});
+
+describe('calendarDayOf', () => {
+  it('gives the day in Rome, which starts before midnight UTC', () => {
+    expect(calendarDayOf(new Date('2025-01-12T22:30:00Z'))).toBe('2025-01-12');
+    expect(calendarDayOf(new Date('2025-01-12T23:30:00Z'))).toBe('2025-01-13');
+    expect(calendarDayOf(new Date('2025-07-01T22:30:00Z'))).toBe('2025-07-02'); // summer time
+    expect(calendarDayOf(new Date('2025-07-01T22:30:00Z'), 'UTC')).toBe('2025-07-01');
   });
 });

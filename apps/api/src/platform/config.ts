@@ -30,6 +30,50 @@ export type Config = {
   readonly sessionTtlMinutes: number;
   readonly activationTokenTtlHours: number;
   readonly resetTokenTtlMinutes: number;
+  /** Service prices in euro cents, VAT included (demo values unless set). */
+  readonly prices: ServicePrices;
+  /** True while any price is still its demo default: the portal says so. */
+  readonly arePricesDemo: boolean;
+  /** Contingency limit (spec §8): submissions accepted per calendar day of the body. */
+  readonly dailySubmissionCap: number;
+  readonly uploadMaxBytes: number;
+  /** The body's own local holidays, besides the national ones (29 June in Rome). */
+  readonly localHolidays: readonly { month: number; day: number }[];
+  /** The payment provider port's adapter; `sandbox` is served by the portal itself. */
+  readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number];
+  /** HMAC secret of the provider's webhooks; null: generated into `DATA_DIR/keys/` on first start. */
+  readonly paymentWebhookSecret: string | null;
+  readonly paymentSessionTtlMinutes: number;
+  /** The body that issues invoices and receipts (demo values unless set). */
+  readonly body: BodyDetails;
+  /** True while any of the body's details is still its demo default: the PDFs say so. */
+  readonly areBodyDetailsDemo: boolean;
+};
+
+export type BodyDetails = { readonly name: string; readonly address: string; readonly vatNumber: string };
+
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+
+/** Demo details of the issuing body, clearly marked as such until an operator sets real ones. */
+export const DEMO_BODY: Record<string, string> = {
+  BODY_NAME: 'Demo Evaluation Centre (DEMO)',
+  BODY_ADDRESS: 'Via dell’Esempio 1, 00100 Roma RM, Italia (DEMO)',
+  BODY_VAT_NUMBER: '12345678903',
+};
+
+export type ServicePrices = {
+  readonly correspondenceVerification: number;
+  readonly comparabilityVerification: number;
+  readonly comparability: number;
+  readonly urgentSupplement: number;
+};
+
+/** Demo prices, clearly marked as such by `arePricesDemo` until an operator sets real ones. */
+export const DEMO_PRICES: Record<string, string> = {
+  PRICE_CORRESPONDENCE_VERIFICATION_CENTS: '15000',
+  PRICE_COMPARABILITY_VERIFICATION_CENTS: '20000',
+  PRICE_COMPARABILITY_CENTS: '10000',
+  PRICE_URGENT_SUPPLEMENT_CENTS: '10000',
 };
 
 export class ConfigError extends Error {
@@ -53,6 +97,32 @@ const wholeNumber = (name: string, max: number) => {
     .transform(Number)
     .refine((value) => value >= 1 && value <= max, message);
 };
+
+const price = (name: string) => wholeNumber(name, 10_000_000).prefault(DEMO_PRICES[name] ?? '0');
+
+const isRealDay = (monthDay: string) => {
+  const date = new Date(`2024-${monthDay}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(5, 10) === monthDay;
+};
+
+const bodyDetail = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(max, `${name} must be at most ${max} characters long`)
+    .prefault(DEMO_BODY[name] ?? '');
+
+/** `MM-DD` days, comma-separated; each must exist in a leap year. */
+const monthDays = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? [] : value.split(',').map((day) => day.trim())))
+  .refine(
+    (days) => days.every((day) => /^\d{2}-\d{2}$/.test(day) && isRealDay(day)),
+    'LOCAL_HOLIDAYS must be a comma-separated list of MM-DD days',
+  )
+  .transform((days) => days.map((day) => ({ month: Number(day.slice(0, 2)), day: Number(day.slice(3)) })));
 
 /** `address@host` or `Name <address@host>`. */
 const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
@@ -86,6 +156,24 @@ const envSchema = z.object({
   SESSION_TTL_MINUTES: wholeNumber('SESSION_TTL_MINUTES', 43_200).prefault('60'),
   ACTIVATION_TOKEN_TTL_HOURS: wholeNumber('ACTIVATION_TOKEN_TTL_HOURS', 720).prefault('72'),
   RESET_TOKEN_TTL_MINUTES: wholeNumber('RESET_TOKEN_TTL_MINUTES', 1440).prefault('60'),
+  PRICE_CORRESPONDENCE_VERIFICATION_CENTS: price('PRICE_CORRESPONDENCE_VERIFICATION_CENTS'),
+  PRICE_COMPARABILITY_VERIFICATION_CENTS: price('PRICE_COMPARABILITY_VERIFICATION_CENTS'),
+  PRICE_COMPARABILITY_CENTS: price('PRICE_COMPARABILITY_CENTS'),
+  PRICE_URGENT_SUPPLEMENT_CENTS: price('PRICE_URGENT_SUPPLEMENT_CENTS'),
+  DAILY_SUBMISSION_CAP: wholeNumber('DAILY_SUBMISSION_CAP', 1_000_000).prefault('500'),
+  UPLOAD_MAX_BYTES: wholeNumber('UPLOAD_MAX_BYTES', 1_073_741_824).prefault(String(20 * 1024 * 1024)),
+  LOCAL_HOLIDAYS: monthDays.prefault('06-29'),
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('sandbox'),
+  PAYMENT_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'PAYMENT_WEBHOOK_SECRET must be at least 32 characters long')
+    .optional(),
+  PAYMENT_SESSION_TTL_MINUTES: wholeNumber('PAYMENT_SESSION_TTL_MINUTES', 1440).prefault('30'),
+  BODY_NAME: bodyDetail('BODY_NAME', 200),
+  BODY_ADDRESS: bodyDetail('BODY_ADDRESS', 300),
+  BODY_VAT_NUMBER: bodyDetail('BODY_VAT_NUMBER', 20),
 });
 
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
@@ -158,6 +246,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionTtlMinutes: values.SESSION_TTL_MINUTES,
       activationTokenTtlHours: values.ACTIVATION_TOKEN_TTL_HOURS,
       resetTokenTtlMinutes: values.RESET_TOKEN_TTL_MINUTES,
+      prices: Object.freeze({
+        correspondenceVerification: values.PRICE_CORRESPONDENCE_VERIFICATION_CENTS,
+        comparabilityVerification: values.PRICE_COMPARABILITY_VERIFICATION_CENTS,
+        comparability: values.PRICE_COMPARABILITY_CENTS,
+        urgentSupplement: values.PRICE_URGENT_SUPPLEMENT_CENTS,
+      }),
+      arePricesDemo: Object.keys(DEMO_PRICES).some((name) => present[name] === undefined),
+      dailySubmissionCap: values.DAILY_SUBMISSION_CAP,
+      uploadMaxBytes: values.UPLOAD_MAX_BYTES,
+      localHolidays: Object.freeze(values.LOCAL_HOLIDAYS),
+      paymentProvider: values.PAYMENT_PROVIDER,
+      paymentWebhookSecret: values.PAYMENT_WEBHOOK_SECRET ?? null,
+      paymentSessionTtlMinutes: values.PAYMENT_SESSION_TTL_MINUTES,
+      body: Object.freeze({
+        name: values.BODY_NAME,
+        address: values.BODY_ADDRESS,
+        vatNumber: values.BODY_VAT_NUMBER,
+      }),
+      areBodyDetailsDemo: Object.keys(DEMO_BODY).some((name) => present[name] === undefined),
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);

@@ -4,6 +4,8 @@ export type AppErrorOptions = {
   /** Overrides the code's standard message (which is otherwise given in the request's locale). */
   message?: string;
   errors?: FieldErrors;
+  /** Values for the `{{placeholders}}` of the code's standard message, e.g. `{ max: 20 }`. */
+  params?: Record<string, string | number>;
   /** Response headers that belong to the answer, such as `Retry-After` on a 429. */
   headers?: Record<string, string>;
   cause?: unknown;
@@ -16,6 +18,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly errors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly params: Record<string, string | number>;
   readonly hasCustomMessage: boolean;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
@@ -24,6 +27,7 @@ export class AppError extends Error {
     this.statusCode = ERROR_STATUS[code];
     this.errors = options.errors;
     this.headers = options.headers;
+    this.params = options.params ?? {};
     this.hasCustomMessage = options.message !== undefined;
   }
 }

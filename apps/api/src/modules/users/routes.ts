@@ -2,7 +2,6 @@ import {
   dataEnvelope,
   errorBodySchema,
   profileUpdateSchema,
-  userQualificationSchema,
   userSchema,
   userUpdateSchema,
 } from '@lisbon/domain';
@@ -10,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { authenticated, type AuthGuard } from '../sessions/guard';
-import { getUser, listUserQualifications, updateProfile, updateUser } from './service';
+import { getUser, updateProfile, updateUser } from './service';
 
 export type UsersRoutesOptions = { ctx: AppContext; guard: AuthGuard };
 
@@ -50,25 +49,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     },
     async (request) => ({
       data: await updateUser(ctx, authenticated(request).user, request.params.id, request.body),
-    }),
-  );
-
-  app.get(
-    '/users/:id/user-qualification',
-    {
-      onRequest: guard.user,
-      schema: {
-        summary: 'The user’s qualification data',
-        description:
-          'The qualifications of the user’s educational history. The educational history arrives with a later issue: until then the list is always empty.',
-        tags: ['users'],
-        security,
-        params: userIdParamsSchema,
-        response: { 200: dataEnvelope(z.array(userQualificationSchema)), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await listUserQualifications(ctx, authenticated(request).user, request.params.id),
     }),
   );
 

@@ -1,11 +1,4 @@
-import {
-  checkTaxId,
-  userSchema,
-  type ProfileUpdate,
-  type User,
-  type UserQualification,
-  type UserUpdate,
-} from '@lisbon/domain';
+import { checkTaxId, userSchema, type ProfileUpdate, type User, type UserUpdate } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { requireOwnUser } from '../sessions/guard';
@@ -105,14 +98,4 @@ export async function updateProfile(
   }
   await updateUserRow(ctx.db, actor.id, patch);
   return getUser(ctx, actor, actor.id);
-}
-
-/** The educational history arrives with a later issue: the list is empty until then. */
-export async function listUserQualifications(
-  ctx: AppContext,
-  actor: SessionUser,
-  id: number,
-): Promise<UserQualification[]> {
-  await ownAccount(ctx, actor, id);
-  return [];
 }

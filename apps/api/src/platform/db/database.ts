@@ -7,12 +7,30 @@ import type { DatabaseConfig } from '../config';
 import type {
   AuthEventsTable,
   AuthTokensTable,
+  ClosuresTable,
+  CountriesTable,
+  CountryRequiredDocumentsTable,
+  DailySubmissionsTable,
+  DocumentsTable,
   JobsTable,
+  PracticesTable,
+  PracticeStatusHistoryTable,
   RateLimitsTable,
   RecoveryCodesTable,
+  RequiredDocumentsTable,
   SessionsTable,
+  StudyEntriesTable,
   UsersTable,
 } from './tables';
+import type {
+  BillingProfilesTable,
+  FiscalCountersTable,
+  FiscalDocumentsTable,
+  PaymentEventsTable,
+  PaymentsTable,
+  SandboxEventsTable,
+  SandboxSessionsTable,
+} from './payment-tables';
 
 /** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
 export type Timestamp = ColumnType<string, string | undefined, string>;
@@ -37,6 +55,22 @@ export type Database = {
   recovery_codes: RecoveryCodesTable;
   auth_events: AuthEventsTable;
   rate_limits: RateLimitsTable;
+  countries: CountriesTable;
+  required_documents: RequiredDocumentsTable;
+  country_required_documents: CountryRequiredDocumentsTable;
+  closures: ClosuresTable;
+  practices: PracticesTable;
+  practice_status_history: PracticeStatusHistoryTable;
+  daily_submissions: DailySubmissionsTable;
+  documents: DocumentsTable;
+  study_entries: StudyEntriesTable;
+  billing_profiles: BillingProfilesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  fiscal_counters: FiscalCountersTable;
+  fiscal_documents: FiscalDocumentsTable;
+  sandbox_sessions: SandboxSessionsTable;
+  sandbox_events: SandboxEventsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -103,3 +103,98 @@ export type RateLimitsTable = {
   hits: number;
   reset_at: string;
 };
+
+/** Flags of the reference and request tables: 0 or 1 on both dialects. */
+type Flag = number;
+
+export type CountriesTable = {
+  code: string;
+  levels: string;
+  is_lisbon_state: Flag;
+  is_service_available: Flag;
+  is_verification_possible: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type RequiredDocumentsTable = {
+  level: string;
+  document_type: string;
+  position: number;
+};
+
+export type CountryRequiredDocumentsTable = RequiredDocumentsTable & { country_code: string };
+
+export type ClosuresTable = {
+  id: Generated<number>;
+  kind: 'closure' | 'return_delivery_suspension';
+  starts_on: string;
+  ends_on: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PracticesTable = {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  service: string;
+  country: string;
+  level: string;
+  is_urgent: Flag;
+  wizard_step: string;
+  /** JSON text of the domain's `purposeStepSchema`. */
+  purpose: NullableText;
+  /** JSON text of the domain's `qualificationStepSchema`. */
+  qualification: NullableText;
+  qualification_name: NullableText;
+  requested_at: NullableText;
+  requested_on: NullableText;
+  paid_at: NullableText;
+  delivery_paid_at: NullableText;
+  expected_deadline: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PracticeStatusHistoryTable = {
+  id: Generated<number>;
+  practice_id: number;
+  from_status: NullableText;
+  to_status: string;
+  by_user_id: number | null;
+  note: NullableText;
+  at: string;
+};
+
+export type DailySubmissionsTable = { day: string; count: number };
+
+export type DocumentsTable = {
+  id: Generated<number>;
+  user_id: number;
+  practice_id: number | null;
+  type: string;
+  additional_type: NullableText;
+  file_name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type StudyEntriesTable = {
+  id: Generated<number>;
+  user_id: number;
+  qualification_name: string;
+  institution_name: string;
+  institution_country: string;
+  institution_city: NullableText;
+  level: string;
+  study_program_name: NullableText;
+  enrolled_at: NullableText;
+  graduated_at: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};

@@ -1,6 +1,7 @@
 import {
   ERROR_MESSAGES,
   ERROR_STATUS,
+  formatMessage,
   messageForIssue,
   negotiateLocale,
   type ErrorBody,
@@ -109,7 +110,9 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
     body: { code, message: ERROR_MESSAGES[locale][code] },
   });
   if (error instanceof AppError) {
-    const message = error.hasCustomMessage ? error.message : ERROR_MESSAGES[locale][error.code];
+    const message = error.hasCustomMessage
+      ? error.message
+      : formatMessage(ERROR_MESSAGES[locale][error.code], error.params);
     return {
       status: error.statusCode,
       body: {

@@ -2,6 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as cmsEntries from './2026-11-21-001-cms-entries';
 import * as jobs from './2026-11-21-002-jobs';
 import * as identity from './2026-11-21-003-identity';
+import * as reference from './2026-11-21-004-reference';
+import * as practices from './2026-11-21-005-practices';
+import * as documents from './2026-11-21-006-documents';
+import * as studyEntries from './2026-11-21-007-study-entries';
+import * as payments from './2026-11-21-010-payments';
+import * as sandboxGateway from './2026-11-21-011-sandbox-gateway';
 
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
@@ -11,4 +17,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-001-cms-entries': cmsEntries,
   '2026-11-21-002-jobs': jobs,
   '2026-11-21-003-identity': identity,
+  '2026-11-21-004-reference': reference,
+  '2026-11-21-005-practices': practices,
+  '2026-11-21-006-documents': documents,
+  '2026-11-21-007-study-entries': studyEntries,
+  '2026-11-21-010-payments': payments,
+  '2026-11-21-011-sandbox-gateway': sandboxGateway,
 };

@@ -1,0 +1,64 @@
+import type { ACCEPTED_DOCUMENT_TYPES } from '@lisbon/domain';
+
+export type AcceptedContentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
+
+/** How many leading bytes the type check reads. */
+export const HEAD_BYTES = 16;
+
+const SIGNATURES: { contentType: AcceptedContentType; bytes: number[]; extensions: string[] }[] = [
+  { contentType: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], extensions: ['pdf'] }, // %PDF-
+  { contentType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff], extensions: ['jpg', 'jpeg'] },
+  {
+    contentType: 'image/png',
+    bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    extensions: ['png'],
+  },
+];
+
+const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * The accepted type of a file, judged by its content (magic bytes) AND its name: a PDF must start
+ * with `%PDF-` and be named `.pdf`, and so on. Null for anything else, such as an executable or a
+ * text file renamed `.pdf`. The type the client declared is never trusted.
+ */
+export function acceptedContentType(head: Uint8Array, fileName: string): AcceptedContentType | null {
+  const extension = extensionOf(fileName);
+  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
+  return match && match.extensions.includes(extension) ? match.contentType : null;
+}
+
+const MAX_NAME_LENGTH = 120;
+
+/**
+ * The name a file is shown and downloaded under: the last path segment only, without control or
+ * reserved characters, at most 120 characters with its extension kept. Never used on disk.
+ */
+export function sanitiseFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}<>:"|?*]/gu, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+/, '')
+    .trim();
+  if (cleaned === '') return 'document';
+  if (cleaned.length <= MAX_NAME_LENGTH) return cleaned;
+  const extension = extensionOf(cleaned);
+  const keep = extension ? MAX_NAME_LENGTH - extension.length - 1 : MAX_NAME_LENGTH;
+  return extension ? `${cleaned.slice(0, keep)}.${extension}` : cleaned.slice(0, keep);
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'document';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

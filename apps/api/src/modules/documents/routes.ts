@@ -1,0 +1,159 @@
+import multipart from '@fastify/multipart';
+import {
+  dataEnvelope,
+  documentSchema,
+  documentsOverviewSchema,
+  documentsQuerySchema,
+  documentUploadFieldsSchema,
+} from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { attachmentDisposition } from './file-check';
+import { deleteDocument, documentsOverview, openDocument, replaceDocument, uploadDocument } from './service';
+import { stageUpload, StagedUpload } from './upload';
+
+// 'required': anything but an uploaded file (nothing, or a text field) means the file is missing.
+const fileField = z.instanceof(StagedUpload, { error: 'required' }).meta({
+  type: 'string',
+  format: 'binary',
+  description: 'One file: PDF, JPEG or PNG (checked by content and name)',
+});
+const tags = ['documents'];
+const ACCEPTED =
+  'Accepted: PDF, JPEG, PNG, checked by their first bytes and by their name; anything else answers 422 on `file`. Larger than UPLOAD_MAX_BYTES: 413 FILE_TOO_LARGE.';
+
+/** Documents of the logged-in applicant: multipart upload, replace, delete, download, overview. */
+export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const staged = new WeakMap<FastifyRequest, StagedUpload[]>();
+  // Registered here, so only these routes parse multipart; every file goes straight to the store.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 11 },
+    async onFile(part) {
+      const upload = await stageUpload(ctx.storage, part, ctx.config.uploadMaxBytes);
+      staged.set(this, [...(staged.get(this) ?? []), upload]);
+      (part as { value?: unknown }).value = upload;
+    },
+  });
+  // A file no service committed to a row (refused, invalid, failed) is removed before the answer leaves.
+  app.addHook('onSend', async (request) => {
+    const uncommitted = (staged.get(request) ?? []).filter((upload) => !upload.isCommitted);
+    await Promise.allSettled(uncommitted.map((upload) => ctx.storage.remove(upload.key)));
+  });
+
+  const onRequest = guard.ability('practice.apply');
+  const actor = (request: FastifyRequest) => authenticated(request).user;
+
+  app.get(
+    '/documents',
+    {
+      onRequest,
+      schema: {
+        summary: 'The applicant’s documents per request, with the required ones still missing',
+        description: '`practice_id` narrows the answer to one request (404 when it is not the applicant’s).',
+        tags,
+        security,
+        querystring: documentsQuerySchema,
+        response: { 200: dataEnvelope(documentsOverviewSchema), ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await documentsOverview(ctx, actor(request), request.query) }),
+  );
+
+  app.post(
+    '/documents',
+    {
+      onRequest,
+      schema: {
+        summary: 'Upload a document, to a request (draft or awaiting the applicant’s reply) or to none',
+        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE.`,
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        body: documentUploadFieldsSchema.safeExtend({ file: fileField }),
+        response: { 201: dataEnvelope(documentSchema), ...errorsOf(401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { file, ...fields } = request.body;
+      return reply.code(201).send({ data: await uploadDocument(ctx, actor(request), fields, file) });
+    },
+  );
+
+  app.put(
+    '/documents/:id',
+    {
+      onRequest,
+      schema: {
+        summary: 'Replace a document’s file, while its request is a draft or awaits the applicant’s reply',
+        description: `multipart/form-data with one \`file\`. ${ACCEPTED}`,
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        params,
+        body: z.object({ file: fileField }),
+        response: { 200: dataEnvelope(documentSchema), ...errorsOf(401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => ({
+      data: await replaceDocument(ctx, actor(request), request.params.id, request.body.file),
+    }),
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      onRequest,
+      schema: {
+        summary: 'Delete a document, while its request is a draft or awaits the applicant’s reply',
+        tags,
+        security,
+        params,
+        response: { 204: z.null().describe('Document deleted'), ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDocument(ctx, actor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/documents/:id/download',
+    {
+      onRequest,
+      schema: {
+        summary: 'Download a document (owner only), as an attachment',
+        tags,
+        security,
+        params,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: {
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The file' }),
+          ...errorsOf(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { content, document } = await openDocument(ctx, actor(request), request.params.id);
+      return reply
+        .header('content-type', document.content_type)
+        .header('content-length', String(document.size))
+        .header('content-disposition', attachmentDisposition(document.file_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+};

@@ -1,0 +1,175 @@
+import {
+  areDocumentsEditable,
+  DOCUMENT_TYPES,
+  statusLabel,
+  type DocumentsOverview,
+  type PracticeDocument,
+} from '@lisbon/domain';
+import type { z } from 'zod';
+import type { documentUploadFieldsSchema } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { AppError, fieldError } from '../../platform/errors';
+import {
+  findOwnPractice,
+  listOwnPractices,
+  missingDocuments,
+  requiredDocumentsOf,
+  type OwnedPractice,
+} from '../practices/access.service';
+import type { SessionUser } from '../sessions/service';
+import { acceptedContentType } from './file-check';
+import {
+  deleteDocumentRow,
+  deleteDocumentRowsOfPracticeReturningKeys,
+  findDocumentRow,
+  insertDocument,
+  listDocumentRowsOfPractice,
+  listDocumentRowsOfUser,
+  updateDocumentRow,
+  type DocumentRow,
+} from './repository';
+import type { StagedUpload } from './upload';
+
+export type DocumentUploadFields = z.infer<typeof documentUploadFieldsSchema>;
+
+export const toDocument = (row: DocumentRow): PracticeDocument => ({
+  id: row.id,
+  practice_id: row.practice_id,
+  type: DOCUMENT_TYPES.find((type) => type === row.type) ?? 'additional',
+  additional_type: row.additional_type,
+  file_name: row.file_name,
+  content_type: row.content_type,
+  size: row.size,
+  sha256: row.sha256,
+  created_at: row.created_at,
+});
+
+export const listDocumentsOfPractice = async (db: Db, practiceId: number): Promise<PracticeDocument[]> =>
+  (await listDocumentRowsOfPractice(db, practiceId)).map(toDocument);
+
+/** For a request being deleted, inside its transaction: the rows go, the keys come back for `removeStoredFiles`. */
+export const deleteDocumentRowsOfPractice = (db: Db, practiceId: number): Promise<string[]> =>
+  deleteDocumentRowsOfPracticeReturningKeys(db, practiceId);
+
+/** After the rows are gone: a file that cannot be removed is an orphan on disk, never a dangling row. */
+export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => ctx.storage.remove(key)));
+}
+
+async function requireEditable(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number | null,
+): Promise<void> {
+  if (practiceId === null) return;
+  const practice = await findOwnPractice(ctx, actor, practiceId);
+  if (!areDocumentsEditable(practice.status)) throw new AppError('PRACTICE_NOT_EDITABLE');
+}
+
+/** The actor's own document; anyone else's is "not found". */
+async function ownDocument(ctx: AppContext, actor: SessionUser, id: number): Promise<DocumentRow> {
+  const row = await findDocumentRow(ctx.db, id);
+  if (!row || row.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+function checkedType(file: StagedUpload) {
+  const contentType = acceptedContentType(file.head, file.fileName);
+  if (!contentType) throw fieldError('file', 'fileTypeNotAccepted');
+  return contentType;
+}
+
+const fileColumns = (file: StagedUpload, contentType: string) => ({
+  file_name: file.fileName,
+  storage_key: file.key,
+  content_type: contentType,
+  size: file.size,
+  sha256: file.sha256,
+});
+
+/** POST /documents: to one of the actor's requests while it is a draft or awaits their reply, or to none. */
+export async function uploadDocument(
+  ctx: AppContext,
+  actor: SessionUser,
+  fields: DocumentUploadFields,
+  file: StagedUpload,
+): Promise<PracticeDocument> {
+  await requireEditable(ctx, actor, fields.practice_id ?? null);
+  const contentType = checkedType(file);
+  const now = ctx.clock.now().toISOString();
+  const id = await insertDocument(ctx.db, {
+    user_id: actor.id,
+    practice_id: fields.practice_id ?? null,
+    type: fields.type,
+    additional_type: fields.type === 'additional' ? (fields.additional_type ?? null) : null,
+    ...fileColumns(file, contentType),
+    created_at: now,
+    updated_at: now,
+  });
+  file.isCommitted = true;
+  return toDocument(await ownDocument(ctx, actor, id));
+}
+
+/** PUT /documents/{id}: a new file for the same document; the old file is removed once the row points to the new one. */
+export async function replaceDocument(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  file: StagedUpload,
+): Promise<PracticeDocument> {
+  const row = await ownDocument(ctx, actor, id);
+  await requireEditable(ctx, actor, row.practice_id);
+  const contentType = checkedType(file);
+  await updateDocumentRow(ctx.db, id, {
+    ...fileColumns(file, contentType),
+    updated_at: ctx.clock.now().toISOString(),
+  });
+  file.isCommitted = true;
+  await removeStoredFiles(ctx, [row.storage_key]);
+  return toDocument(await ownDocument(ctx, actor, id));
+}
+
+export async function deleteDocument(ctx: AppContext, actor: SessionUser, id: number): Promise<void> {
+  const row = await ownDocument(ctx, actor, id);
+  await requireEditable(ctx, actor, row.practice_id);
+  await deleteDocumentRow(ctx.db, id);
+  await removeStoredFiles(ctx, [row.storage_key]);
+}
+
+/** GET /documents/{id}/download: the owner's file with its checked type and sanitised name. */
+export async function openDocument(ctx: AppContext, actor: SessionUser, id: number) {
+  const row = await ownDocument(ctx, actor, id);
+  return { content: await ctx.storage.read(row.storage_key), document: toDocument(row) };
+}
+
+/** GET /documents: per request, its documents and the required ones still missing; then the unattached ones. */
+export async function documentsOverview(
+  ctx: AppContext,
+  actor: SessionUser,
+  { practice_id }: { practice_id?: number | undefined },
+): Promise<DocumentsOverview> {
+  const practices: OwnedPractice[] = practice_id
+    ? [await findOwnPractice(ctx, actor, practice_id)]
+    : await listOwnPractices(ctx, actor);
+  const documents = (await listDocumentRowsOfUser(ctx.db, actor.id)).map(toDocument);
+  const groups = await Promise.all(
+    practices.map(async (practice) => {
+      const own = documents.filter((document) => document.practice_id === practice.id);
+      const required = await requiredDocumentsOf(ctx, practice);
+      return {
+        practice_id: practice.id,
+        status: practice.status,
+        status_label: statusLabel(practice.status),
+        country: practice.country,
+        level: practice.level,
+        is_editable: areDocumentsEditable(practice.status),
+        required_documents: required,
+        missing_documents: missingDocuments(required, own),
+        documents: own,
+      };
+    }),
+  );
+  const unattached = practice_id ? [] : documents.filter((document) => document.practice_id === null);
+  return { practices: groups, unattached };
+}

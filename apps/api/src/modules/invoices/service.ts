@@ -1,0 +1,192 @@
+import { Readable } from 'node:stream';
+import {
+  billingInfoViewSchema,
+  calendarDayOf,
+  FISCAL_DOCUMENT_KINDS,
+  formatFiscalNumber,
+  VAT_RATE_PERCENT,
+  type BillingInfoView,
+  type FiscalDocument,
+  type InvoicesQuery,
+  type ListMeta,
+  type Money,
+  type PricedLine,
+} from '@lisbon/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { StoredFileMissingError } from '../../platform/storage/storage';
+import type { SessionUser } from '../sessions/service';
+import { payerLines } from './payer';
+import { renderFiscalDocumentPdf } from './pdf';
+import { renderFiscalDocumentJob } from './render.job';
+import {
+  findFiscalDocumentRow,
+  insertFiscalDocument,
+  listFiscalDocumentRows,
+  nextSequence,
+  setStorageKey,
+  type FiscalDocumentRow,
+} from './repository';
+
+export type FiscalDocumentKind = (typeof FISCAL_DOCUMENT_KINDS)[number];
+
+export type FiscalIssue = {
+  paymentId: number;
+  userId: number;
+  issuedAt: Date;
+  description: string;
+  lines: readonly PricedLine[];
+  totals: Money;
+  payer: BillingInfoView;
+  /** The provider and its session id: how the payment is found on the provider's side. */
+  paymentReference: string;
+};
+
+export type IssuedDocument = { id: number; kind: FiscalDocumentKind; number: string };
+
+/**
+ * One invoice and one receipt for a settled payment, inside the settling transaction `trx`: each
+ * takes the next number of its kind's sequence for the body's year, and its PDF is queued.
+ */
+export async function issueFiscalDocuments(
+  ctx: AppContext,
+  trx: Db,
+  issue: FiscalIssue,
+): Promise<IssuedDocument[]> {
+  const year = Number(calendarDayOf(issue.issuedAt).slice(0, 4));
+  const issued: IssuedDocument[] = [];
+  for (const kind of FISCAL_DOCUMENT_KINDS) {
+    const sequence = await nextSequence(trx, kind, year);
+    const number = formatFiscalNumber(year, sequence);
+    const now = issue.issuedAt.toISOString();
+    const id = await insertFiscalDocument(trx, {
+      kind,
+      year,
+      sequence,
+      number,
+      payment_id: issue.paymentId,
+      user_id: issue.userId,
+      issued_at: now,
+      description: issue.description,
+      amount_net: issue.totals.net,
+      amount_vat: issue.totals.vat,
+      amount_total: issue.totals.total,
+      lines: JSON.stringify(issue.lines),
+      payer: JSON.stringify(issue.payer),
+      payment_reference: issue.paymentReference,
+      created_at: now,
+      updated_at: now,
+    });
+    await ctx.queue.enqueue(trx, renderFiscalDocumentJob, { fiscalDocumentId: id });
+    issued.push({ id, kind, number });
+  }
+  return issued;
+}
+
+const kindOf = (value: string): FiscalDocumentKind => (value === 'receipt' ? 'receipt' : 'invoice');
+
+const toFiscalDocument = (row: FiscalDocumentRow): FiscalDocument => ({
+  id: row.id,
+  kind: kindOf(row.kind),
+  number: row.number,
+  issued_at: row.issued_at,
+  payment_id: row.payment_id,
+  amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+  description: row.description,
+});
+
+/** The actor's own document; anyone else's is "not found", exactly like an id that does not exist. */
+async function findOwnFiscalDocument(ctx: AppContext, actor: SessionUser, id: number) {
+  const row = await findFiscalDocumentRow(ctx.db, id);
+  if (!row || row.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function listFiscalDocuments(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: InvoicesQuery,
+): Promise<{ data: FiscalDocument[]; meta: ListMeta }> {
+  const sort = query.sort ?? '-created_at';
+  const field = sort.replace(/^-/, '') as 'id' | 'created_at' | 'sequence';
+  const { rows, total } = await listFiscalDocumentRows(ctx.db, {
+    userId: actor.id,
+    kind: query.kind,
+    sort: { field, isDescending: sort.startsWith('-') },
+    page: query.page,
+    perPage: query.perPage,
+  });
+  return {
+    data: rows.map(toFiscalDocument),
+    meta: { page: query.page, perPage: query.perPage, total, sort },
+  };
+}
+
+export async function getFiscalDocument(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+): Promise<FiscalDocument> {
+  return toFiscalDocument(await findOwnFiscalDocument(ctx, actor, id));
+}
+
+const linesSchema = z.array(
+  z.object({ description: z.string(), net: z.number(), vat: z.number(), total: z.number() }),
+);
+
+const dayMonthYear = (date: Date) => calendarDayOf(date).split('-').reverse().join('/');
+
+function renderRow(ctx: AppContext, row: FiscalDocumentRow): Promise<Uint8Array> {
+  const issuedAt = new Date(row.issued_at);
+  return renderFiscalDocumentPdf({
+    kind: kindOf(row.kind),
+    number: row.number,
+    issuedOn: dayMonthYear(issuedAt),
+    issuedAt,
+    body: ctx.config.body,
+    isDemoBody: ctx.config.areBodyDetailsDemo,
+    payer: payerLines(billingInfoViewSchema.parse(JSON.parse(row.payer))),
+    lines: linesSchema.parse(JSON.parse(row.lines)),
+    totals: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+    vatRatePercent: VAT_RATE_PERCENT,
+    paymentReference: row.payment_reference,
+  });
+}
+
+async function storeRendered(ctx: AppContext, row: FiscalDocumentRow, isReplacing: boolean) {
+  const bytes = await renderRow(ctx, row);
+  const key = await ctx.storage.write(Readable.from(Buffer.from(bytes)));
+  // Two runs at once (the job and a download): the first stored key wins, the other file goes.
+  if (!(await setStorageKey(ctx.db, { id: row.id, key, isReplacing }))) await ctx.storage.remove(key);
+  return bytes;
+}
+
+/** The rendering job: renders and stores the PDF unless it is already there. */
+export async function storeFiscalDocumentPdf(ctx: AppContext, id: number): Promise<void> {
+  const row = await findFiscalDocumentRow(ctx.db, id);
+  if (!row || row.storage_key) return;
+  await storeRendered(ctx, row, false);
+}
+
+const FILE_PREFIX = { invoice: 'fattura-invoice', receipt: 'ricevuta-receipt' };
+
+/** GET /invoices/{id}/pdf: the stored PDF, rendered now when the job has not run yet (or the file is lost). */
+export async function openFiscalDocumentPdf(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+): Promise<{ content: Readable; fileName: string }> {
+  const row = await findOwnFiscalDocument(ctx, actor, id);
+  const fileName = `${FILE_PREFIX[kindOf(row.kind)]}-${row.number.replace('/', '-')}.pdf`;
+  if (row.storage_key) {
+    try {
+      return { content: await ctx.storage.read(row.storage_key), fileName };
+    } catch (error) {
+      if (!(error instanceof StoredFileMissingError)) throw error;
+    }
+  }
+  const bytes = await storeRendered(ctx, row, row.storage_key !== null);
+  return { content: Readable.from(Buffer.from(bytes)), fileName };
+}

@@ -1,0 +1,164 @@
+import {
+  PAYMENT_RETURN_PATHS,
+  serviceOffer,
+  type BillingInfo,
+  type CheckoutSessionView,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { AppError } from '../../platform/errors';
+import { ProviderBusyError } from '../../platform/payments/provider';
+import { findOwnPractice } from '../practices/access.service';
+import { requireComplete } from '../practices/service';
+import { requireSubmissionCapacity } from '../practices/submission.service';
+import type { SessionUser } from '../sessions/service';
+import { storeBilling } from './billing.service';
+import { chargeForPractice } from './charges';
+import {
+  attachProviderSession,
+  closePendingPayment,
+  findPendingPaymentOfPractice,
+  insertPayment,
+  updatePaymentBilling,
+  type PaymentRow,
+} from './repository';
+import { reconcilePayment } from './settlement.service';
+
+/** A payment row still waiting for its provider session this long is taken to be abandoned. */
+const OPENING_GRACE_MS = 60_000;
+
+const busy = (error: ProviderBusyError) =>
+  new AppError('PROVIDER_BUSY', {
+    headers: { 'retry-after': String(error.retryAfterSeconds) },
+    cause: error,
+  });
+
+const returnUrl = (ctx: AppContext, path: string, paymentId: number) =>
+  `${ctx.config.publicUrl}${path}?payment=${paymentId}`;
+
+/**
+ * The request's open payment, when there is one the payer can still use: its session is reused
+ * (with the billing information just given); one the provider has closed is settled on the way.
+ */
+async function reusableSession(
+  ctx: AppContext,
+  payment: PaymentRow,
+  billing: BillingInfo,
+): Promise<CheckoutSessionView | null> {
+  const now = ctx.clock.now();
+  if (!payment.provider_session_id || !payment.checkout_url || !payment.expires_at) {
+    if (now.getTime() - new Date(payment.created_at).getTime() < OPENING_GRACE_MS) {
+      throw new AppError('PAYMENT_IN_PROGRESS');
+    }
+    await closePendingPayment(ctx.db, {
+      id: payment.id,
+      status: 'failed',
+      reason: 'not_opened',
+      now: now.toISOString(),
+    });
+    return null;
+  }
+  const outcome = await reconcilePayment(ctx, payment);
+  if (outcome === null) {
+    await updatePaymentBilling(ctx.db, {
+      id: payment.id,
+      billing: JSON.stringify(billing),
+      now: now.toISOString(),
+    });
+    return { payment_id: payment.id, checkout_url: payment.checkout_url, expires_at: payment.expires_at };
+  }
+  // Paid after all (its webhook is on its way): the request is no longer a draft.
+  if (outcome.effect === 'succeeded') throw new AppError('PRACTICE_NOT_EDITABLE');
+  return null;
+}
+
+/**
+ * POST /practices/{id}/checkout: a hosted checkout for the applicant's complete draft at the review
+ * step. Free (refugee) requests are submitted without paying; a full day (contingency limit) is
+ * told before paying. One open payment per request: an open session is reused. The amount comes
+ * from the configured prices, VAT included; the billing information is kept on the server.
+ */
+export async function startCheckout(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+  billing: BillingInfo,
+): Promise<CheckoutSessionView> {
+  const practice = await findOwnPractice(ctx, actor, practiceId);
+  if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  if (serviceOffer(practice.service).isFree) throw new AppError('PAYMENT_NOT_REQUIRED');
+  await requireComplete(ctx, practice);
+  if (practice.row.wizard_step !== 'review') throw new AppError('CONFLICT');
+  await requireSubmissionCapacity(ctx);
+  await storeBilling(ctx, ctx.db, actor.id, billing);
+
+  try {
+    const open = await findPendingPaymentOfPractice(ctx.db, practiceId);
+    const reused = open ? await reusableSession(ctx, open, billing) : null;
+    if (reused) return reused;
+  } catch (error) {
+    if (error instanceof ProviderBusyError) throw busy(error);
+    throw error;
+  }
+
+  const charge = chargeForPractice(ctx.config.prices, {
+    id: practiceId,
+    service: practice.service,
+    isUrgent: practice.row.is_urgent === 1,
+  });
+  const now = ctx.clock.now().toISOString();
+  let paymentId: number;
+  try {
+    paymentId = await insertPayment(ctx.db, {
+      user_id: actor.id,
+      purpose: 'practice',
+      practice_id: practiceId,
+      delivery_id: null,
+      description: charge.description,
+      amount_net: charge.totals.net,
+      amount_vat: charge.totals.vat,
+      amount_total: charge.totals.total,
+      lines: JSON.stringify(charge.lines),
+      billing: JSON.stringify(billing),
+      status: 'pending',
+      provider: ctx.payments.name,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // Two checkouts at once for one request: the one-pending-payment index lets one through.
+    if (isUniqueViolation(error)) throw new AppError('PAYMENT_IN_PROGRESS');
+    throw error;
+  }
+
+  try {
+    const session = await ctx.payments.createCheckoutSession({
+      paymentId,
+      amount: charge.totals,
+      description: charge.description,
+      successUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.success, paymentId),
+      cancelUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.cancel, paymentId),
+      customerEmail: actor.email,
+    });
+    await attachProviderSession(ctx.db, {
+      id: paymentId,
+      providerSessionId: session.providerSessionId,
+      checkoutUrl: session.checkoutUrl,
+      expiresAt: session.expiresAt,
+      now: ctx.clock.now().toISOString(),
+    });
+    return { payment_id: paymentId, checkout_url: session.checkoutUrl, expires_at: session.expiresAt };
+  } catch (error) {
+    // Nothing reached the payer: the row is closed so the next attempt starts afresh; the draft
+    // and the billing information stay as they are.
+    const reason = error instanceof ProviderBusyError ? 'provider_busy' : 'provider_error';
+    await closePendingPayment(ctx.db, {
+      id: paymentId,
+      status: 'failed',
+      reason,
+      now: ctx.clock.now().toISOString(),
+    });
+    if (error instanceof ProviderBusyError) throw busy(error);
+    throw error;
+  }
+}

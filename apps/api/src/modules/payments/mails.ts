@@ -1,0 +1,68 @@
+import { LOCALES, PAYMENT_MESSAGES, type Locale } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { renderMail, type MailContent } from '../../platform/mail/message';
+import { sendMailJob } from '../../platform/mail/send-mail.job';
+
+export type PaymentMailFacts = {
+  firstName: string;
+  amountCents: number;
+  practiceId: number | null;
+  invoiceNumber: string;
+  receiptNumber: string;
+  link: string;
+};
+
+const euro = (locale: Locale, cents: number) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+const TEXTS: Record<Locale, (facts: PaymentMailFacts) => MailContent> = {
+  'en-US': (f) => ({
+    subject: PAYMENT_MESSAGES['en-US'].paymentSuccessful,
+    greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
+    paragraphs: [
+      `We have received your payment of ${euro('en-US', f.amountCents)}.`,
+      ...(f.practiceId
+        ? [`Your request no. ${f.practiceId} has been submitted and will be assigned to an evaluator.`]
+        : []),
+      `Invoice ${f.invoiceNumber} and receipt ${f.receiptNumber} are in your account, ready to download.`,
+    ],
+    action: { label: f.practiceId ? 'See your request' : 'See your account', url: f.link },
+  }),
+  'it-IT': (f) => ({
+    subject: PAYMENT_MESSAGES['it-IT'].paymentSuccessful,
+    greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
+    paragraphs: [
+      `Abbiamo ricevuto il tuo pagamento di ${euro('it-IT', f.amountCents)}.`,
+      ...(f.practiceId
+        ? [`La tua richiesta n. ${f.practiceId} è stata inviata e sarà assegnata a un valutatore.`]
+        : []),
+      `La fattura ${f.invoiceNumber} e la ricevuta ${f.receiptNumber} sono nel tuo account, pronte da scaricare.`,
+    ],
+    action: { label: f.practiceId ? 'Vedi la tua richiesta' : 'Vai al tuo account', url: f.link },
+  }),
+};
+
+const localeOf = (value: string): Locale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
+
+/** 'Payment successful', queued in the settling transaction `db` so it goes out once, with the settlement. */
+export async function queuePaymentSuccessfulMail(
+  ctx: AppContext,
+  db: Db,
+  recipient: { email: string; locale: string },
+  facts: Omit<PaymentMailFacts, 'link'>,
+): Promise<void> {
+  const locale = localeOf(recipient.locale);
+  const link = facts.practiceId
+    ? `${ctx.config.publicUrl}/practices/${facts.practiceId}`
+    : `${ctx.config.publicUrl}/account`;
+  const content = TEXTS[locale]({ ...facts, link });
+  const message = renderMail(content, {
+    kind: 'payment-successful',
+    to: recipient.email,
+    locale,
+    publicUrl: ctx.config.publicUrl,
+  });
+  await ctx.queue.enqueue(db, sendMailJob, message);
+}

@@ -1,0 +1,97 @@
+import {
+  billingInfoSchema,
+  billingInfoViewSchema,
+  checkoutRequestSchema,
+  checkoutSessionSchema,
+  dataEnvelope,
+  paymentSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { getBilling, putBilling } from './billing.service';
+import { startCheckout } from './checkout.service';
+import { getPaymentStatus } from './settlement.service';
+
+const tags = ['payments'];
+
+/** Paying for a request: billing information, the hosted checkout, the payment's status. */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
+
+  app.get(
+    '/users/:id/billing',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'The billing information last given (null when none); the user’s own only',
+        tags: ['users'],
+        security,
+        params,
+        response: { 200: dataEnvelope(billingInfoViewSchema.nullable()), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await getBilling(ctx, actor(request), request.params.id) }),
+  );
+
+  app.put(
+    '/users/:id/billing',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Keep billing information (individual or legal entity, spec §3) on the server',
+        tags: ['users'],
+        security,
+        params,
+        body: billingInfoSchema,
+        response: { 200: dataEnvelope(billingInfoViewSchema), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await putBilling(ctx, actor(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/practices/:id/checkout',
+    {
+      onRequest: guard.ability('practice.apply'),
+      schema: {
+        summary: 'Pay for a complete draft at the review step: a hosted checkout session',
+        description:
+          'Send the browser to `checkout_url`; the provider sends it back to the portal with `?payment=<id>`, and `GET /payments/{id}` tells the outcome. The request is submitted when the provider confirms the payment (signed webhook, or asking the provider). One open payment per request: an open session is reused. Free (refugee) requests: 409 PAYMENT_NOT_REQUIRED (use submit). Past the daily contingency limit: 429 CONTINGENCY_LIMIT before paying. Provider under load: 429 PROVIDER_BUSY with Retry-After — nothing charged, the draft and billing information kept.',
+        tags,
+        security,
+        params,
+        body: checkoutRequestSchema,
+        response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await startCheckout(ctx, actor(request), request.params.id, request.body.billing),
+    }),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'A payment’s status, for the page the provider sends the payer back to',
+        description:
+          'A payment still pending is first checked with the provider and settled when its session is over, so the answer does not wait for the webhook. The payer’s own payments only (404 otherwise).',
+        tags,
+        security,
+        params,
+        response: { 200: dataEnvelope(paymentSchema), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await getPaymentStatus(ctx, actor(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,222 @@
+import { billingInfoViewSchema, type Payment } from '@lisbon/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { isoAfter } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import {
+  ProviderBusyError,
+  type ProviderEvent,
+  type ProviderEventType,
+  type ProviderSessionState,
+} from '../../platform/payments/provider';
+import { issueFiscalDocuments } from '../invoices/service';
+import { recordSubmission } from '../practices/submission.service';
+import { workingCalendar } from '../reference/calendar.service';
+import type { SessionUser } from '../sessions/service';
+import { findAccountById } from '../users/accounts';
+import { queuePaymentSuccessfulMail } from './mails';
+import {
+  closePendingPayment,
+  findPaymentByProviderSession,
+  findPaymentRow,
+  listStalePendingPayments,
+  markPaymentSucceeded,
+  recordPaymentEvent,
+  type PaymentRow,
+} from './repository';
+import { toPayment } from './view';
+
+export type SettlementOutcome = {
+  isDuplicate: boolean;
+  effect: 'succeeded' | 'failed' | 'expired' | 'none';
+  /** Something an operator should look at (logged by the caller). */
+  warning?: string;
+};
+
+const pricedLinesSchema = z.array(
+  z.object({
+    description: z.string(),
+    net: z.number().int(),
+    vat: z.number().int(),
+    total: z.number().int(),
+  }),
+);
+
+type SettleContext = { now: Date; calendar: Awaited<ReturnType<typeof workingCalendar>> };
+
+/**
+ * A paid payment's effects, in the settling transaction: the request leaves draft for unassigned
+ * with `paid_at` (the practices module's own submit move), an invoice and a receipt take their
+ * numbers, their PDFs and the 'Payment successful' mail are queued. Only the caller that turns the
+ * payment to succeeded applies them.
+ */
+async function settleSucceeded(
+  ctx: AppContext,
+  trx: Db,
+  payment: PaymentRow,
+  at: SettleContext,
+): Promise<SettlementOutcome> {
+  const now = at.now.toISOString();
+  if (!(await markPaymentSucceeded(trx, { id: payment.id, now })))
+    return { isDuplicate: false, effect: 'none' };
+  let warning: string | undefined;
+  if (payment.practice_id !== null) {
+    const isSubmitted = await recordSubmission(trx, {
+      practiceId: payment.practice_id,
+      byUserId: payment.user_id,
+      at: at.now,
+      calendar: at.calendar,
+      cap: null,
+      paidAt: now,
+    });
+    if (!isSubmitted) warning = 'a payment succeeded for a request that is no longer a draft: refund it';
+  } else {
+    warning = 'a payment succeeded for a request that was deleted: refund it';
+  }
+  const issued = await issueFiscalDocuments(ctx, trx, {
+    paymentId: payment.id,
+    userId: payment.user_id,
+    issuedAt: at.now,
+    description: payment.description,
+    lines: pricedLinesSchema.parse(JSON.parse(payment.lines)),
+    totals: { net: payment.amount_net, vat: payment.amount_vat, total: payment.amount_total },
+    payer: billingInfoViewSchema.parse(JSON.parse(payment.billing)),
+    paymentReference: `${payment.provider} ${payment.provider_session_id ?? payment.id}`,
+  });
+  const account = await findAccountById(trx, payment.user_id);
+  if (account && !account.deleted_at) {
+    await queuePaymentSuccessfulMail(ctx, trx, account, {
+      firstName: account.first_name,
+      amountCents: payment.amount_total,
+      practiceId: payment.practice_id,
+      invoiceNumber: issued.find((document) => document.kind === 'invoice')?.number ?? '',
+      receiptNumber: issued.find((document) => document.kind === 'receipt')?.number ?? '',
+    });
+  }
+  return { isDuplicate: false, effect: 'succeeded', ...(warning ? { warning } : {}) };
+}
+
+/**
+ * Processes one provider event exactly once: its id is recorded in the same transaction as its
+ * effects, so a redelivery (the provider retrying after a lost answer, a duplicate, a crash after
+ * the commit) finds the row and changes nothing. Events from the webhook and from asking the
+ * provider both come through here.
+ */
+export async function processProviderEvent(
+  ctx: AppContext,
+  event: ProviderEvent,
+): Promise<SettlementOutcome> {
+  const provider = ctx.payments.name;
+  // Read before the transaction: on SQLite the transaction holds the only connection.
+  const payment = await findPaymentByProviderSession(ctx.db, provider, event.providerSessionId);
+  const calendar = await workingCalendar(ctx);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx): Promise<SettlementOutcome> => {
+    const isNew = await recordPaymentEvent(trx, {
+      provider,
+      event_id: event.id,
+      type: event.type,
+      provider_session_id: event.providerSessionId,
+      payment_id: payment?.id ?? null,
+      received_at: now.toISOString(),
+    });
+    if (!isNew) return { isDuplicate: true, effect: 'none' };
+    if (!payment)
+      return { isDuplicate: false, effect: 'none', warning: 'an event for an unknown checkout session' };
+    switch (event.type) {
+      case 'checkout.completed':
+        return settleSucceeded(ctx, trx, payment, { now, calendar });
+      case 'checkout.failed':
+      case 'checkout.expired': {
+        const status = event.type === 'checkout.failed' ? 'failed' : 'expired';
+        const isClosed = await closePendingPayment(trx, {
+          id: payment.id,
+          status,
+          reason: status === 'failed' ? 'declined' : 'expired',
+          now: now.toISOString(),
+        });
+        return { isDuplicate: false, effect: isClosed ? status : 'none' };
+      }
+    }
+  });
+}
+
+const EVENT_OF_STATE: Record<Exclude<ProviderSessionState, 'open'>, ProviderEventType> = {
+  paid: 'checkout.completed',
+  failed: 'checkout.failed',
+  expired: 'checkout.expired',
+};
+
+/**
+ * Asks the provider about a pending payment and settles it when the session is over. The event id
+ * names the session and its final state, so asking twice is one event; a webhook for the same
+ * outcome finds the payment already settled.
+ */
+export async function reconcilePayment(
+  ctx: AppContext,
+  payment: PaymentRow,
+): Promise<SettlementOutcome | null> {
+  if (payment.status !== 'pending' || !payment.provider_session_id) return null;
+  const state = await ctx.payments.getSessionState(payment.provider_session_id);
+  if (state === 'open') return null;
+  return processProviderEvent(ctx, {
+    id: `reconcile:${state}:${payment.provider_session_id}`,
+    type: EVENT_OF_STATE[state],
+    providerSessionId: payment.provider_session_id,
+  });
+}
+
+/** GET /payments/{id}: the payer's own payment; a pending one is first checked with the provider. */
+export async function getPaymentStatus(ctx: AppContext, actor: SessionUser, id: number): Promise<Payment> {
+  const payment = await findPaymentRow(ctx.db, id);
+  if (!payment || payment.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  if (payment.status !== 'pending') return toPayment(payment);
+  try {
+    await reconcilePayment(ctx, payment);
+  } catch (error) {
+    // The provider is busy: the payment simply stays pending for now; the webhook or the job settles it.
+    if (!(error instanceof ProviderBusyError)) throw error;
+  }
+  return toPayment((await findPaymentRow(ctx.db, id)) ?? payment);
+}
+
+/** A payment row that never got its provider session (the server stopped in between) is given up after this. */
+const UNOPENED_GRACE_SECONDS = 10 * 60;
+
+/**
+ * The periodic job: payments still pending past their session's expiry are settled by asking the
+ * provider (paid, failed or expired); rows that never reached the provider are closed.
+ */
+export async function reconcileStalePayments(
+  ctx: AppContext,
+  { limit = 100 }: { limit?: number } = {},
+): Promise<{ checked: number; outcomes: SettlementOutcome[] }> {
+  const now = ctx.clock.now();
+  const rows = await listStalePendingPayments(ctx.db, {
+    now: now.toISOString(),
+    openedBefore: isoAfter(now, -UNOPENED_GRACE_SECONDS),
+    limit,
+  });
+  const outcomes: SettlementOutcome[] = [];
+  for (const row of rows) {
+    if (!row.provider_session_id) {
+      await closePendingPayment(ctx.db, {
+        id: row.id,
+        status: 'failed',
+        reason: 'not_opened',
+        now: now.toISOString(),
+      });
+      outcomes.push({ isDuplicate: false, effect: 'failed' });
+      continue;
+    }
+    try {
+      const outcome = await reconcilePayment(ctx, row);
+      if (outcome) outcomes.push(outcome);
+    } catch (error) {
+      if (error instanceof ProviderBusyError) break; // the next run tries again
+      throw error;
+    }
+  }
+  return { checked: rows.length, outcomes };
+}

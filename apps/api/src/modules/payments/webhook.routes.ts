@@ -1,0 +1,42 @@
+import { dataEnvelope } from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { errorsOf } from '../../platform/http/route-schemas';
+import { receiveWebhook } from './webhook.service';
+
+const acknowledgementSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/**
+ * The provider's webhook, in a plugin of its own: JSON bodies stay raw bytes here, since the
+ * signature covers exactly the bytes sent.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/payments/webhook',
+    {
+      // A gateway calls from a handful of addresses, in bursts at opening time: no per-address limit.
+      config: { rateLimit: false },
+      schema: {
+        summary: 'Payment provider webhook (signed; called by the provider, not by the SPA)',
+        description:
+          'The signature header (sandbox: `x-sandbox-signature: t=…,v1=…`, HMAC-SHA256 of `t.body` with the webhook secret) is checked over the raw body: 400 INVALID_SIGNATURE otherwise. Each event is processed exactly once; a redelivery answers 200 with `duplicate: true` and changes nothing.',
+        tags: ['payments'],
+        response: { 200: dataEnvelope(acknowledgementSchema), ...errorsOf(400, 415) },
+      },
+    },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await receiveWebhook(ctx, body, request.headers);
+      if (outcome.warning) request.log.warn({ warning: outcome.warning }, 'payment webhook');
+      return { data: { received: true as const, duplicate: outcome.isDuplicate } };
+    },
+  );
+};

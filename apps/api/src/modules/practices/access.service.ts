@@ -1,0 +1,78 @@
+import {
+  EDUCATION_LEVELS,
+  PRACTICE_STATUSES,
+  SERVICE_KINDS,
+  type DocumentType,
+  type EducationLevel,
+  type PracticeStatus,
+  type ServiceKind,
+  type UserCategory,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { requiredDocuments } from '../reference/service';
+import type { SessionUser } from '../sessions/service';
+import { findPracticeRow, listPracticeRowsOfUser, type PracticeRow } from './repository';
+
+/**
+ * What other modules (documents) may know of a request: its owner check and its requirements.
+ * Kept apart from `service.ts`, which uses the documents module, so the two never import each other.
+ */
+export type OwnedPractice = {
+  id: number;
+  userId: number;
+  status: PracticeStatus;
+  service: ServiceKind;
+  country: string;
+  level: EducationLevel;
+  row: PracticeRow;
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: string): T => {
+  if (!(values as readonly string[]).includes(value)) throw new Error(`Unexpected stored value ${value}`);
+  return value as T;
+};
+
+export const toOwnedPractice = (row: PracticeRow): OwnedPractice => ({
+  id: row.id,
+  userId: row.user_id,
+  status: oneOf(PRACTICE_STATUSES, row.status),
+  service: oneOf(SERVICE_KINDS, row.service),
+  country: row.country,
+  level: oneOf(EDUCATION_LEVELS, row.level),
+  row,
+});
+
+/** The actor's own request; anyone else's is "not found", exactly like an id that does not exist. */
+export async function findOwnPractice(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  db: Db = ctx.db,
+): Promise<OwnedPractice> {
+  const row = await findPracticeRow(db, id);
+  if (!row || row.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  return toOwnedPractice(row);
+}
+
+/** Every request of the actor, newest first. */
+export async function listOwnPractices(ctx: AppContext, actor: SessionUser): Promise<OwnedPractice[]> {
+  return (await listPracticeRowsOfUser(ctx.db, actor.id)).map(toOwnedPractice);
+}
+
+/** The free refugee service is what marks a refugee's request (it needs the status certificate). */
+export const categoryOf = (service: ServiceKind): UserCategory =>
+  service === 'refugee_comparability' ? 'refugee' : 'standard';
+
+export const requiredDocumentsOf = (ctx: AppContext, practice: OwnedPractice): Promise<DocumentType[]> =>
+  requiredDocuments(ctx.db, {
+    country: practice.country,
+    level: practice.level,
+    category: categoryOf(practice.service),
+  });
+
+export const missingDocuments = (
+  required: readonly DocumentType[],
+  present: readonly { type: DocumentType }[],
+): DocumentType[] => required.filter((type) => !present.some((document) => document.type === type));

@@ -1,0 +1,166 @@
+import { ARCHIVE_STATUSES, type SortField } from '@lisbon/domain';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { PracticesTable } from '../../platform/db/tables';
+
+export type PracticeRow = Selectable<PracticesTable>;
+export type PracticePatch = Updateable<PracticesTable>;
+
+export async function insertPractice(db: Db, row: Insertable<PracticesTable>): Promise<number> {
+  const { id } = await db.insertInto('practices').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function findPracticeRow(db: Db, id: number): Promise<PracticeRow | undefined> {
+  return db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listPracticeRowsOfUser(db: Db, userId: number): Promise<PracticeRow[]> {
+  return db.selectFrom('practices').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+export async function findDraftRow(db: Db, userId: number): Promise<PracticeRow | undefined> {
+  return db
+    .selectFrom('practices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+}
+
+export async function countSubmittedPractices(db: Db, userId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('practices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'draft')
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Changes a row only while it is in `status`: false when another request changed it first. */
+export async function updatePracticeInStatus(
+  db: Db,
+  { id, status, patch }: { id: number; status: string; patch: PracticePatch },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('practices')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a request while it is a draft (its history goes with it); false when it is not one any more. */
+export async function deleteDraftRow(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('practices')
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export type HistoryEntry = { from: string | null; to: string; byUserId: number | null; at: string };
+
+export async function insertHistory(db: Db, practiceId: number, entry: HistoryEntry): Promise<void> {
+  await db
+    .insertInto('practice_status_history')
+    .values({
+      practice_id: practiceId,
+      from_status: entry.from,
+      to_status: entry.to,
+      by_user_id: entry.byUserId,
+      at: entry.at,
+    })
+    .execute();
+}
+
+export async function listHistoryRows(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practice_status_history')
+    .select(['from_status', 'to_status', 'at'])
+    .where('practice_id', '=', practiceId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The sort options of spec §9 as columns; `sequence` is the request number, as `id`. */
+const SORT_COLUMNS = {
+  id: 'id',
+  name: 'qualification_name',
+  started_at: 'created_at',
+  expected_deadline: 'expected_deadline',
+  requested_at: 'requested_at',
+  delivery_paid_at: 'delivery_paid_at',
+  sequence: 'id',
+  created_at: 'created_at',
+} as const satisfies Record<SortField, keyof PracticesTable>;
+
+export type PracticeListFilter = {
+  userId: number;
+  view: 'current' | 'archive' | undefined;
+  sort: { field: SortField; isDescending: boolean };
+  page: number;
+  perPage: number;
+};
+
+export async function listPracticeRows(
+  db: Db,
+  { userId, view, sort, page, perPage }: PracticeListFilter,
+): Promise<{ rows: PracticeRow[]; total: number }> {
+  let query = db.selectFrom('practices').where('user_id', '=', userId);
+  if (view === 'archive') query = query.where('status', 'in', ARCHIVE_STATUSES);
+  if (view === 'current') query = query.where('status', 'not in', ARCHIVE_STATUSES);
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const column = SORT_COLUMNS[sort.field];
+  const direction = sort.isDescending ? 'desc' : 'asc';
+  const rows = await query
+    .selectAll()
+    // Empty values last in both directions and on both databases (their defaults differ).
+    .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { rows, total: Number(count) };
+}
+
+export async function countPracticesByStatus(db: Db, userId: number) {
+  return db
+    .selectFrom('practices')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+}
+
+/** Contingency limit: counts a submission on `day` unless `cap` were already counted; atomic on both databases. */
+export async function takeDailySubmission(db: Db, day: string, cap: number): Promise<boolean> {
+  await db
+    .insertInto('daily_submissions')
+    .values({ day, count: 0 })
+    .onConflict((conflict) => conflict.column('day').doNothing())
+    .execute();
+  const result = await db
+    .updateTable('daily_submissions')
+    .set((eb) => ({ count: eb('count', '+', 1) }))
+    .where('day', '=', day)
+    .where('count', '<', cap)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function dailySubmissionCount(db: Db, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('daily_submissions')
+    .select('count')
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}

@@ -1,0 +1,205 @@
+import {
+  createPracticeSchema,
+  dataEnvelope,
+  listEnvelope,
+  notificationsSchema,
+  practiceSchema,
+  practicesQuerySchema,
+  practiceSummarySchema,
+  purposeStepSchema,
+  qualificationStepSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { notificationsOf } from './notifications.service';
+import {
+  createPractice,
+  deleteDraft,
+  getDraft,
+  getPractice,
+  listPractices,
+  moveToReview,
+  savePurpose,
+  saveQualification,
+} from './service';
+import { submitPractice } from './submission.service';
+
+const practice = dataEnvelope(practiceSchema);
+const tags = ['practices'];
+
+/** Requests (practices) of the logged-in applicant: the wizard, the list, the detail. */
+export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const onRequest = guard.ability('practice.apply');
+  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
+
+  app.post(
+    '/practices',
+    {
+      onRequest,
+      schema: {
+        summary: 'Start a request (a draft) for a country and level of education system',
+        description:
+          'The service follows from the rule for the applicant’s category (refugees: the free comparability service, never verification). One draft at a time: 409 DRAFT_EXISTS unless `replace_draft` is true, which deletes the current draft and its documents. A refugee account holds at most two requests: 409 LIMIT_REACHED. No service for the country and level: 422 on `country`.',
+        tags,
+        security,
+        body: createPracticeSchema,
+        response: { 201: practice, ...errorsOf(401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createPractice(ctx, actor(request), request.body) }),
+  );
+
+  app.get(
+    '/practices/draft',
+    {
+      onRequest,
+      schema: {
+        summary: 'The current draft, where the wizard resumes (null when there is none)',
+        tags,
+        security,
+        response: { 200: dataEnvelope(practiceSchema.nullable()), ...errorsOf(401, 403) },
+      },
+    },
+    async (request) => ({ data: await getDraft(ctx, actor(request)) }),
+  );
+
+  app.get(
+    '/practices',
+    {
+      onRequest,
+      schema: {
+        summary: 'The applicant’s requests, sortable (spec §9) and paginated',
+        description:
+          '`view=archive`: closed, published and finally decided appeals; `view=current`: the others; no view: all. Default sort `-created_at`.',
+        tags,
+        security,
+        querystring: practicesQuerySchema,
+        response: { 200: listEnvelope(practiceSummarySchema), ...errorsOf(401, 403, 422) },
+      },
+    },
+    async (request) => listPractices(ctx, actor(request), request.query),
+  );
+
+  app.get(
+    '/practices/:id',
+    {
+      onRequest,
+      schema: {
+        summary: 'A request with its documents, missing documents, status history, deadline and days to go',
+        description: 'Another applicant’s request answers 404.',
+        tags,
+        security,
+        params,
+        response: { 200: practice, ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await getPractice(ctx, actor(request), request.params.id) }),
+  );
+
+  const stepOptions = <B extends z.ZodType>(summary: string, body: B) => ({
+    onRequest,
+    schema: {
+      summary,
+      description: 'Saved as completed; `wizard_step` moves on. Drafts only (409 PRACTICE_NOT_EDITABLE).',
+      tags,
+      security,
+      params,
+      body,
+      response: { 200: practice, ...errorsOf(401, 403, 404, 409, 422) },
+    },
+  });
+
+  app.patch(
+    '/practices/:id/purpose',
+    stepOptions('Wizard step: the purpose of the request', purposeStepSchema),
+    async (request) => ({ data: await savePurpose(ctx, actor(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    '/practices/:id/qualification',
+    stepOptions('Wizard step: the qualification to assess', qualificationStepSchema),
+    async (request) => ({
+      data: await saveQualification(ctx, actor(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/practices/:id/review',
+    {
+      onRequest,
+      schema: {
+        summary:
+          'Move the draft to the review step once both steps are saved and the required documents attached',
+        description:
+          'Otherwise 422, with one entry per missing part: `purpose`, `qualification`, `documents.<type>`.',
+        tags,
+        security,
+        params,
+        response: { 200: practice, ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => ({ data: await moveToReview(ctx, actor(request), request.params.id) }),
+  );
+
+  app.post(
+    '/practices/:id/submit',
+    {
+      onRequest,
+      schema: {
+        summary: 'Submit a complete draft',
+        description:
+          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: payment arrives with the next issue. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was.',
+        tags,
+        security,
+        params,
+        response: { 200: practice, ...errorsOf(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => ({ data: await submitPractice(ctx, actor(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/practices/:id',
+    {
+      onRequest,
+      schema: {
+        summary: 'Delete a draft with its documents',
+        description: 'Drafts only: 409 PRACTICE_NOT_EDITABLE once submitted.',
+        tags,
+        security,
+        params,
+        response: { 204: z.null().describe('Draft deleted'), ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDraft(ctx, actor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/:id/notifications',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'Counts of the user’s requests per status label, and a total (polled every 10 s)',
+        tags: ['users'],
+        security,
+        params,
+        response: { 200: dataEnvelope(notificationsSchema), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await notificationsOf(ctx, actor(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,211 @@
+import {
+  REFUGEE_REQUEST_LIMIT,
+  serviceFor,
+  WIZARD_STEPS,
+  type CreatePractice,
+  type FieldErrors,
+  type ListMeta,
+  type Practice,
+  type PracticeSummary,
+  type PracticesQuery,
+  type PurposeStep,
+  type QualificationStep,
+  type SortField,
+  type WizardStep,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { AppError, fieldError } from '../../platform/errors';
+import {
+  deleteDocumentRowsOfPractice,
+  listDocumentsOfPractice,
+  removeStoredFiles,
+} from '../documents/service';
+import { bodyToday, workingCalendar } from '../reference/calendar.service';
+import { findCountryFacts } from '../reference/service';
+import type { SessionUser } from '../sessions/service';
+import {
+  findOwnPractice,
+  missingDocuments,
+  requiredDocumentsOf,
+  toOwnedPractice,
+  type OwnedPractice,
+} from './access.service';
+import {
+  countSubmittedPractices,
+  deleteDraftRow,
+  findDraftRow,
+  insertHistory,
+  insertPractice,
+  listHistoryRows,
+  listPracticeRows,
+  updatePracticeInStatus,
+  type PracticePatch,
+} from './repository';
+import { toPractice, toPracticeSummary, type Today } from './view';
+
+const today = async (ctx: AppContext): Promise<Today> => ({
+  today: bodyToday(ctx),
+  calendar: await workingCalendar(ctx),
+});
+
+/** POST /practices: a new draft for the actor, with the service the rule gives their category. */
+export async function createPractice(
+  ctx: AppContext,
+  actor: SessionUser,
+  input: CreatePractice,
+): Promise<Practice> {
+  const country = await findCountryFacts(ctx.db, input.country);
+  if (!country) throw fieldError('country', 'invalidOption');
+  const offer = serviceFor({ country, level: input.level, category: actor.category });
+  if (!offer) throw fieldError('country', 'noServiceAvailable');
+  if (input.is_urgent && !offer.isUrgentAvailable) throw fieldError('is_urgent', 'urgentNotAvailable');
+  const now = ctx.clock.now().toISOString();
+  let replacedFiles: string[] = [];
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const draft = await findDraftRow(trx, actor.id);
+      if (draft && !input.replace_draft) throw new AppError('DRAFT_EXISTS');
+      if (
+        actor.category === 'refugee' &&
+        (await countSubmittedPractices(trx, actor.id)) >= REFUGEE_REQUEST_LIMIT
+      ) {
+        throw new AppError('LIMIT_REACHED');
+      }
+      if (draft) {
+        replacedFiles = await deleteDocumentRowsOfPractice(trx, draft.id);
+        if (!(await deleteDraftRow(trx, draft.id))) throw new AppError('DRAFT_EXISTS');
+      }
+      const created = await insertPractice(trx, {
+        user_id: actor.id,
+        status: 'draft',
+        service: offer.kind,
+        country: country.code,
+        level: input.level,
+        is_urgent: input.is_urgent ? 1 : 0,
+        wizard_step: 'purpose',
+        created_at: now,
+        updated_at: now,
+      });
+      await insertHistory(trx, created, { from: null, to: 'draft', byUserId: actor.id, at: now });
+      return created;
+    });
+  } catch (error) {
+    // Two creations at once: the one-draft index lets only one through.
+    if (isUniqueViolation(error)) throw new AppError('DRAFT_EXISTS');
+    throw error;
+  }
+  await removeStoredFiles(ctx, replacedFiles);
+  return getPractice(ctx, actor, id);
+}
+
+/** GET /practices/draft: the actor's draft, where the wizard resumes; null when there is none. */
+export async function getDraft(ctx: AppContext, actor: SessionUser): Promise<Practice | null> {
+  const draft = await findDraftRow(ctx.db, actor.id);
+  return draft ? detail(ctx, toOwnedPractice(draft)) : null;
+}
+
+export async function getPractice(ctx: AppContext, actor: SessionUser, id: number): Promise<Practice> {
+  return detail(ctx, await findOwnPractice(ctx, actor, id));
+}
+
+async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practice> {
+  const documents = await listDocumentsOfPractice(ctx.db, practice.id);
+  const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
+  const history = await listHistoryRows(ctx.db, practice.id);
+  return toPractice(practice, { documents, missing, history }, await today(ctx));
+}
+
+export async function listPractices(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: PracticesQuery,
+): Promise<{ data: PracticeSummary[]; meta: ListMeta }> {
+  const sort = query.sort ?? '-created_at';
+  const field = sort.replace(/^-/, '') as SortField;
+  const { rows, total } = await listPracticeRows(ctx.db, {
+    userId: actor.id,
+    view: query.view,
+    sort: { field, isDescending: sort.startsWith('-') },
+    page: query.page,
+    perPage: query.perPage,
+  });
+  const now = await today(ctx);
+  return {
+    data: rows.map((row) => toPracticeSummary(toOwnedPractice(row), now)),
+    meta: { page: query.page, perPage: query.perPage, total, sort },
+  };
+}
+
+const laterStep = (current: string, next: WizardStep): WizardStep =>
+  WIZARD_STEPS[Math.max(WIZARD_STEPS.indexOf(current as WizardStep), WIZARD_STEPS.indexOf(next))] ?? next;
+
+async function updateDraft(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  patch: (p: OwnedPractice) => PracticePatch,
+) {
+  const practice = await findOwnPractice(ctx, actor, id);
+  if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  const isSaved = await updatePracticeInStatus(ctx.db, {
+    id,
+    status: 'draft',
+    patch: { ...patch(practice), updated_at: ctx.clock.now().toISOString() },
+  });
+  if (!isSaved) throw new AppError('PRACTICE_NOT_EDITABLE');
+  return getPractice(ctx, actor, id);
+}
+
+/** Wizard step 1, saved as completed: the wizard moves on to the qualification. */
+export const savePurpose = (ctx: AppContext, actor: SessionUser, id: number, input: PurposeStep) =>
+  updateDraft(ctx, actor, id, ({ row }) => ({
+    purpose: JSON.stringify(input),
+    wizard_step: laterStep(row.wizard_step, 'qualification'),
+  }));
+
+/** Wizard step 2, saved as completed: the wizard moves on to the documents. */
+export const saveQualification = (
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  input: QualificationStep,
+) =>
+  updateDraft(ctx, actor, id, ({ row }) => ({
+    qualification: JSON.stringify(input),
+    qualification_name: input.qualification_name,
+    wizard_step: laterStep(row.wizard_step, 'documents'),
+  }));
+
+/** 422 unless both steps are saved and every required document is attached, naming what is missing. */
+export async function requireComplete(ctx: AppContext, practice: OwnedPractice): Promise<void> {
+  const errors: FieldErrors = {};
+  if (!practice.row.purpose) errors.purpose = ['required'];
+  if (!practice.row.qualification) errors.qualification = ['required'];
+  const documents = await listDocumentsOfPractice(ctx.db, practice.id);
+  for (const type of missingDocuments(await requiredDocumentsOf(ctx, practice), documents)) {
+    errors[`documents.${type}`] = ['documentRequired'];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
+}
+
+/** POST /practices/{id}/review: the documents step is complete; the wizard shows the review. */
+export async function moveToReview(ctx: AppContext, actor: SessionUser, id: number): Promise<Practice> {
+  const practice = await findOwnPractice(ctx, actor, id);
+  if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  await requireComplete(ctx, practice);
+  return updateDraft(ctx, actor, id, () => ({ wizard_step: 'review' }));
+}
+
+/** DELETE /practices/{id}: drafts only; rows go first, then the files (never a row without its file). */
+export async function deleteDraft(ctx: AppContext, actor: SessionUser, id: number): Promise<void> {
+  const practice = await findOwnPractice(ctx, actor, id);
+  if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  const files = await ctx.db.transaction().execute(async (trx) => {
+    const keys = await deleteDocumentRowsOfPractice(trx, id);
+    if (!(await deleteDraftRow(trx, id))) throw new AppError('PRACTICE_NOT_EDITABLE');
+    return keys;
+  });
+  await removeStoredFiles(ctx, files);
+}

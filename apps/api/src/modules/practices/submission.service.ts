@@ -1,0 +1,111 @@
+import {
+  calendarDayOf,
+  findTransition,
+  serviceOffer,
+  type Practice,
+  type WorkingCalendar,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { bodyToday, deadlineFrom, workingCalendar } from '../reference/calendar.service';
+import type { SessionUser } from '../sessions/service';
+import { findOwnPractice } from './access.service';
+import {
+  dailySubmissionCount,
+  findPracticeRow,
+  insertHistory,
+  takeDailySubmission,
+  updatePracticeInStatus,
+} from './repository';
+import { getPractice, requireComplete } from './service';
+
+/**
+ * POST /practices/{id}/submit. A free (refugee) request goes from draft to unassigned with its
+ * deadline; a paid one needs the payment of the next issue (409 PAYMENT_REQUIRED). Past the daily
+ * contingency limit the draft is kept intact and the answer is 429 CONTINGENCY_LIMIT (spec §8).
+ */
+export async function submitPractice(ctx: AppContext, actor: SessionUser, id: number): Promise<Practice> {
+  const practice = await findOwnPractice(ctx, actor, id);
+  const submit = findTransition('submit', practice.status);
+  if (!submit) throw new AppError('PRACTICE_NOT_EDITABLE');
+  await requireComplete(ctx, practice);
+  const cap = ctx.config.dailySubmissionCap;
+  if (!serviceOffer(practice.service).isFree) {
+    await requireSubmissionCapacity(ctx);
+    throw new AppError('PAYMENT_REQUIRED');
+  }
+  const calendar = await workingCalendar(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const isSubmitted = await recordSubmission(trx, {
+      practiceId: id,
+      byUserId: actor.id,
+      at: ctx.clock.now(),
+      calendar,
+      cap,
+    });
+    if (!isSubmitted) throw new AppError('PRACTICE_NOT_EDITABLE');
+  });
+  return getPractice(ctx, actor, id);
+}
+
+/** Told before paying, so nobody pays for a request that cannot be finalised today (429 CONTINGENCY_LIMIT). */
+export async function requireSubmissionCapacity(ctx: AppContext): Promise<void> {
+  if ((await dailySubmissionCount(ctx.db, bodyToday(ctx))) >= ctx.config.dailySubmissionCap) {
+    throw new AppError('CONTINGENCY_LIMIT');
+  }
+}
+
+/** The largest cap a 32-bit integer column compares with (PostgreSQL `integer`). */
+const UNCAPPED = 2 ** 31 - 1;
+
+export type SubmissionRecord = {
+  practiceId: number;
+  byUserId: number | null;
+  at: Date;
+  /** Read before the transaction: on SQLite the transaction holds the only connection. */
+  calendar: WorkingCalendar;
+  /** The day's contingency limit; null for a paid request, accepted when its checkout was. */
+  cap: number | null;
+  /** A paid request: when its payment succeeded. */
+  paidAt?: string;
+};
+
+/**
+ * The `submit` move (draft → unassigned) inside the caller's transaction: the day's contingency
+ * slot, `requested_at`, the deadline (60 working days, 30 urgent), `paid_at` and the history entry.
+ * The free submit and a settled payment both come through here. False when the request is no
+ * longer a draft; throws CONTINGENCY_LIMIT when the day is full.
+ */
+export async function recordSubmission(trx: Db, record: SubmissionRecord): Promise<boolean> {
+  const submit = findTransition('submit', 'draft');
+  if (!submit) throw new Error('The submit transition is missing from the domain table');
+  const practice = await findPracticeRow(trx, record.practiceId);
+  if (practice?.status !== 'draft') return false;
+  const day = calendarDayOf(record.at);
+  const now = record.at.toISOString();
+  const isSubmitted = await updatePracticeInStatus(trx, {
+    id: record.practiceId,
+    status: 'draft',
+    patch: {
+      status: submit.to,
+      wizard_step: 'review',
+      requested_at: now,
+      requested_on: day,
+      expected_deadline: deadlineFrom(day, practice.is_urgent === 1, record.calendar),
+      ...(record.paidAt ? { paid_at: record.paidAt } : {}),
+      updated_at: now,
+    },
+  });
+  if (!isSubmitted) return false;
+  // After the move, so a request that is no longer a draft never uses up a slot; the caller's
+  // transaction rolls both back when the day is full.
+  if (!(await takeDailySubmission(trx, day, record.cap ?? UNCAPPED))) throw new AppError('CONTINGENCY_LIMIT');
+  await insertHistory(trx, record.practiceId, {
+    from: 'draft',
+    to: submit.to,
+    byUserId: record.byUserId,
+    at: now,
+  });
+  return true;
+}

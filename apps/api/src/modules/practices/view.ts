@@ -1,0 +1,70 @@
+import {
+  isArchived,
+  PRACTICE_STATUSES,
+  purposeStepSchema,
+  qualificationStepSchema,
+  statusLabel,
+  WIZARD_STEPS,
+  type DocumentType,
+  type Practice,
+  type PracticeDocument,
+  type PracticeSummary,
+  type WorkingCalendar,
+} from '@lisbon/domain';
+import { daysToGo } from '../reference/calendar.service';
+import type { OwnedPractice } from './access.service';
+
+export type Today = { today: string; calendar: WorkingCalendar };
+
+const stepOf = (value: string) => WIZARD_STEPS.find((step) => step === value) ?? 'purpose';
+
+/** Working days left for an open request with a deadline; none for drafts and finished requests. */
+function daysToGoOf(practice: OwnedPractice, { today, calendar }: Today): number | null {
+  const deadline = practice.row.expected_deadline;
+  if (!deadline || practice.status === 'draft' || isArchived(practice.status)) return null;
+  return daysToGo(today, deadline, calendar);
+}
+
+export function toPracticeSummary(practice: OwnedPractice, today: Today): PracticeSummary {
+  const { row } = practice;
+  return {
+    id: row.id,
+    status: practice.status,
+    status_label: statusLabel(practice.status),
+    service: practice.service,
+    country: row.country,
+    level: practice.level,
+    is_urgent: row.is_urgent === 1,
+    created_at: row.created_at,
+    requested_at: row.requested_at,
+    expected_deadline: row.expected_deadline,
+    days_to_go: daysToGoOf(practice, today),
+  };
+}
+
+export type PracticeDetails = {
+  documents: PracticeDocument[];
+  missing: DocumentType[];
+  history: { from_status: string | null; to_status: string; at: string }[];
+};
+
+const status = (value: string) => PRACTICE_STATUSES.find((candidate) => candidate === value) ?? 'draft';
+
+export function toPractice(practice: OwnedPractice, details: PracticeDetails, today: Today): Practice {
+  const { row } = practice;
+  return {
+    ...toPracticeSummary(practice, today),
+    wizard_step: stepOf(row.wizard_step),
+    // The stored steps were validated on the way in; parsing again keeps a damaged row from leaking out.
+    purpose: row.purpose ? purposeStepSchema.parse(JSON.parse(row.purpose)) : null,
+    qualification: row.qualification ? qualificationStepSchema.parse(JSON.parse(row.qualification)) : null,
+    documents: details.documents,
+    missing_documents: details.missing,
+    history: details.history.map((entry) => ({
+      from_status: entry.from_status === null ? null : status(entry.from_status),
+      to_status: status(entry.to_status),
+      at: entry.at,
+    })),
+    paid_at: row.paid_at,
+  };
+}

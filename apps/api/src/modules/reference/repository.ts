@@ -1,0 +1,92 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { ClosuresTable, CountriesTable, RequiredDocumentsTable } from '../../platform/db/tables';
+
+export type CountryRow = Selectable<CountriesTable>;
+export type ClosureRow = Selectable<ClosuresTable>;
+
+const COUNTRY_COLUMNS = [
+  'code',
+  'levels',
+  'is_lisbon_state',
+  'is_service_available',
+  'is_verification_possible',
+] as const;
+
+export async function listCountryRows(db: Db): Promise<Pick<CountryRow, (typeof COUNTRY_COLUMNS)[number]>[]> {
+  return db.selectFrom('countries').select(COUNTRY_COLUMNS).orderBy('code').execute();
+}
+
+export async function findCountryRow(db: Db, code: string) {
+  return db.selectFrom('countries').select(COUNTRY_COLUMNS).where('code', '=', code).executeTakeFirst();
+}
+
+export async function countLisbonStates(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom('countries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('is_lisbon_state', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The country's own list when it has one, otherwise the level's, in their order. */
+export async function findRequiredDocumentTypes(db: Db, country: string, level: string): Promise<string[]> {
+  const own = await db
+    .selectFrom('country_required_documents')
+    .select('document_type')
+    .where('country_code', '=', country)
+    .where('level', '=', level)
+    .orderBy('position')
+    .execute();
+  if (own.length > 0) return own.map((row) => row.document_type);
+  const rows = await db
+    .selectFrom('required_documents')
+    .select('document_type')
+    .where('level', '=', level)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.document_type);
+}
+
+export async function listClosures(db: Db, kind: ClosureRow['kind']) {
+  return db
+    .selectFrom('closures')
+    .select(['starts_on', 'ends_on'])
+    .where('kind', '=', kind)
+    .orderBy('starts_on')
+    .execute();
+}
+
+export async function insertMissingCountries(db: Db, rows: Insertable<CountriesTable>[]): Promise<number> {
+  const result = await db
+    .insertInto('countries')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+export async function insertRequiredDocumentsOfEmptyLevels(
+  db: Db,
+  rows: RequiredDocumentsTable[],
+): Promise<number> {
+  const filled = await db.selectFrom('required_documents').select('level').distinct().execute();
+  const filledLevels = new Set(filled.map((row) => row.level));
+  const missing = rows.filter((row) => !filledLevels.has(row.level));
+  if (missing.length === 0) return 0;
+  await db.insertInto('required_documents').values(missing).execute();
+  return missing.length;
+}
+
+export async function insertMissingClosures(
+  db: Db,
+  rows: readonly Pick<Insertable<ClosuresTable>, 'kind' | 'starts_on' | 'ends_on'>[],
+): Promise<number> {
+  const result = await db
+    .insertInto('closures')
+    .values([...rows])
+    .onConflict((conflict) => conflict.columns(['kind', 'starts_on']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

@@ -1,0 +1,108 @@
+import {
+  dataEnvelope,
+  studyEntryInputSchema,
+  studyEntrySchema,
+  studyEntryUpdateSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { addStudyEntry, changeStudyEntry, listStudyEntries, removeStudyEntry } from './service';
+
+const entryParams = params.extend({ entryId: z.coerce.number().int().positive() });
+const tags = ['study'];
+const OWNER_ONLY = 'The session’s own user only; any other id answers 404.';
+
+/** "My study path": the applicant's educational history, reused by the request wizard. */
+export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const onRequest = guard.user;
+  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
+  const base = '/users/:id/user-qualification';
+
+  app.get(
+    base,
+    {
+      onRequest,
+      schema: {
+        summary: 'The user’s educational history (My study path)',
+        description: OWNER_ONLY,
+        tags,
+        security,
+        params,
+        response: { 200: dataEnvelope(z.array(studyEntrySchema)), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await listStudyEntries(ctx, actor(request), request.params.id) }),
+  );
+
+  app.post(
+    base,
+    {
+      onRequest,
+      schema: {
+        summary: 'Add a qualification to the educational history',
+        description: OWNER_ONLY,
+        tags,
+        security,
+        params,
+        body: studyEntryInputSchema,
+        response: { 201: dataEnvelope(studyEntrySchema), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await addStudyEntry(ctx, actor(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    `${base}/:entryId`,
+    {
+      onRequest,
+      schema: {
+        summary: 'Change a qualification of the educational history',
+        description: OWNER_ONLY,
+        tags,
+        security,
+        params: entryParams,
+        body: studyEntryUpdateSchema,
+        response: { 200: dataEnvelope(studyEntrySchema), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await changeStudyEntry(ctx, actor(request), {
+        userId: request.params.id,
+        id: request.params.entryId,
+        input: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    `${base}/:entryId`,
+    {
+      onRequest,
+      schema: {
+        summary: 'Remove a qualification from the educational history',
+        description: OWNER_ONLY,
+        tags,
+        security,
+        params: entryParams,
+        response: { 204: z.null().describe('Entry removed'), ...errorsOf(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await removeStudyEntry(ctx, actor(request), request.params.id, request.params.entryId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from './database';
+
+/** Row types of the payment tables (migrations 010 and 011); `database.ts` lists them in `Database`. */
+
+type NullableText = string | null;
+
+export type BillingProfilesTable = {
+  user_id: number;
+  /** JSON text of the domain's `billingInfoSchema` output. */
+  info: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PaymentsTable = {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  practice_id: number | null;
+  delivery_id: number | null;
+  description: string;
+  amount_net: number;
+  amount_vat: number;
+  amount_total: number;
+  /** JSON text: the priced lines (domain `PricedLine[]`). */
+  lines: string;
+  /** JSON text: the payer's billing information at checkout. */
+  billing: string;
+  status: string;
+  failure_reason: NullableText;
+  provider: string;
+  provider_session_id: NullableText;
+  checkout_url: NullableText;
+  expires_at: NullableText;
+  paid_at: NullableText;
+  settled_at: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PaymentEventsTable = {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  provider_session_id: string;
+  payment_id: number | null;
+  received_at: string;
+};
+
+export type FiscalCountersTable = { kind: string; year: number; value: number };
+
+export type FiscalDocumentsTable = {
+  id: Generated<number>;
+  kind: string;
+  year: number;
+  sequence: number;
+  number: string;
+  payment_id: number;
+  user_id: number;
+  issued_at: string;
+  description: string;
+  amount_net: number;
+  amount_vat: number;
+  amount_total: number;
+  /** JSON text: the priced lines (domain `PricedLine[]`). */
+  lines: string;
+  /** JSON text: the payer's billing information. */
+  payer: string;
+  payment_reference: string;
+  storage_key: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SandboxSessionsTable = {
+  id: string;
+  reference: string;
+  amount_total: number;
+  description: string;
+  customer_email: string;
+  success_url: string;
+  cancel_url: string;
+  status: string;
+  card_last4: NullableText;
+  expires_at: string;
+  completed_at: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SandboxEventsTable = {
+  id: string;
+  session_id: string;
+  type: string;
+  created_at: string;
+  delivered_at: NullableText;
+  attempts: Generated<number>;
+  last_status: number | null;
+};

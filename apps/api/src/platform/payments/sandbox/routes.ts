@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { findCheckoutSession, payWithCard, type CardForm, type GatewayDeps } from './gateway';
+import { BUSY_NOTICE, checkoutPage, closedPage, unknownPage } from './page';
+import { sessionState, SANDBOX_PATH } from './provider';
+import type { SandboxSessionRow } from './repository';
+
+const SESSION_ID = /^cs_sandbox_[0-9a-f]{32}$/;
+const BUSY_RETRY_AFTER_SECONDS = 120;
+
+const formSchema = z.object({
+  card_number: z.string().max(40).catch(''),
+  expiry: z.string().max(10).catch(''),
+  cvc: z.string().max(10).catch(''),
+  holder: z.string().max(200).catch(''),
+});
+
+const html = (reply: FastifyReply, status: number, page: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+/** Where a closed session sends the payer: back to the portal, which asks the provider. */
+function closed(reply: FastifyReply, session: SandboxSessionRow, now: Date) {
+  const state = sessionState(session, now);
+  if (state === 'paid') return reply.redirect(session.success_url, 303);
+  if (state === 'failed') return reply.redirect(session.cancel_url, 303);
+  return html(reply, 410, closedPage(session, 'expired'));
+}
+
+/**
+ * The sandbox gateway's hosted checkout, outside the API (`/sandbox/checkout/{session}`), as a
+ * real gateway's page is outside the portal. Forms are posted as `application/x-www-form-urlencoded`.
+ */
+export const sandboxGatewayRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const sessionOf = async (params: unknown) => {
+    const id = (params as { sessionId?: string }).sessionId ?? '';
+    return SESSION_ID.test(id) ? findCheckoutSession(deps, id) : undefined;
+  };
+
+  app.get(`${SANDBOX_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
+    const session = await sessionOf(request.params);
+    if (!session) return html(reply, 404, unknownPage());
+    const now = deps.clock.now();
+    if (sessionState(session, now) !== 'open') return closed(reply, session, now);
+    return html(reply, 200, checkoutPage(session));
+  });
+
+  app.post(`${SANDBOX_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
+    const session = await sessionOf(request.params);
+    if (!session) return html(reply, 404, unknownPage());
+    const form: CardForm = formSchema.parse(request.body ?? {});
+    const attempt = await payWithCard(deps, session.id, form);
+    switch (attempt.kind) {
+      case 'unknown':
+        return html(reply, 404, unknownPage());
+      case 'invalid':
+        return html(reply, 422, checkoutPage(attempt.session, { values: form, errors: attempt.errors }));
+      case 'busy':
+        // Like a gateway under load: 503 with Retry-After, nothing charged, the form kept.
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        return html(reply, 503, checkoutPage(attempt.session, { values: form, notice: BUSY_NOTICE }));
+      case 'closed':
+        return closed(reply, attempt.session, deps.clock.now());
+      case 'paid':
+        return reply.redirect(attempt.session.success_url, 303);
+      case 'declined':
+        return reply.redirect(attempt.session.cancel_url, 303);
+    }
+  });
+
+  app.post(`${SANDBOX_PATH}/:sessionId/cancel`, { schema: { hide: true } }, async (request, reply) => {
+    const session = await sessionOf(request.params);
+    if (!session) return html(reply, 404, unknownPage());
+    // The session stays open until it expires, as on real gateways; the portal can send the payer back.
+    return reply.redirect(session.cancel_url, 303);
+  });
+};

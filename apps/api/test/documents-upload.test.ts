@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import {
+  applicant,
+  apiCall,
+  dataOf,
+  FILES,
+  storedFiles,
+  storedPathOf,
+  upload,
+  type Applicant,
+  type StoredDocument,
+} from './requests';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let ada: Applicant;
+let eve: Applicant;
+let draftId: number;
+const MEGABYTE = 1024 * 1024;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
+  call = apiCall(app);
+  ada = await applicant(app, database, clock, 'ada@example.org', { category: 'refugee' });
+  eve = await applicant(app, database, clock, 'eve@example.org');
+  draftId = dataOf<{ id: number }>(
+    await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
+  ).id;
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('POST /documents', () => {
+  it.each([
+    ['diploma.pdf', FILES.pdf, 'application/pdf'],
+    ['transcript.JPG', FILES.jpeg, 'image/jpeg'],
+    ['identity.png', FILES.png, 'image/png'],
+    ['Università di Bologna.pdf', FILES.pdf, 'application/pdf'],
+  ])(
+    'accepts %s, with its checked type, size and SHA-256, under a random name',
+    async (name, content, type) => {
+      const response = await upload(
+        app,
+        ada,
+        { type: 'diploma', practice_id: draftId },
+        { name, content, contentType: 'text/plain' },
+      );
+      expect(response.statusCode).toBe(201);
+      const document = dataOf<StoredDocument>(response);
+      expect(document).toMatchObject({
+        file_name: name,
+        content_type: type,
+        size: content.length,
+        practice_id: draftId,
+      });
+      expect(document.sha256).toBe(createHash('sha256').update(content).digest('hex'));
+      const path = await storedPathOf(database, document.id);
+      expect(path).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
+      expect(storedFiles(database)).toContain(path);
+    },
+  );
+
+  it.each([
+    ['an executable renamed .pdf', 'setup.pdf', FILES.executable],
+    ['a text file renamed .pdf', 'notes.pdf', FILES.text],
+    ['a PDF named .png', 'scan.png', FILES.pdf],
+    ['an empty file', 'empty.pdf', Buffer.alloc(0)],
+  ])('refuses %s and keeps nothing of it', async (_case, name, content) => {
+    const before = storedFiles(database).length;
+    const response = await upload(
+      app,
+      ada,
+      { type: 'diploma', practice_id: draftId },
+      { name, content, contentType: 'application/pdf' },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: { file: ['File type not accepted: upload a PDF, JPEG or PNG file'] },
+    });
+    expect(storedFiles(database)).toHaveLength(before);
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES with 413 and keeps nothing of it', async () => {
+    const before = storedFiles(database).length;
+    const big = Buffer.concat([FILES.pdf, Buffer.alloc(MEGABYTE)]);
+    const response = await upload(
+      app,
+      ada,
+      { type: 'diploma', practice_id: draftId },
+      { name: 'big.pdf', content: big },
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: 'The file is too large: the maximum size is 1 MB.',
+    });
+    expect(storedFiles(database)).toHaveLength(before);
+  });
+
+  it('makes a path-traversal file name harmless: random storage name, sanitised display name', async () => {
+    const response = await upload(
+      app,
+      ada,
+      { type: 'translation', practice_id: draftId },
+      {
+        name: '../../../etc/pass\u202ewd.pdf',
+        content: FILES.pdf,
+      },
+    );
+    const document = dataOf<StoredDocument>(response);
+    expect(document.file_name).toBe('passwd.pdf');
+    expect(await storedPathOf(database, document.id)).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
+    expect(existsSync(join(database.tempDir, 'etc'))).toBe(false);
+    const download = await call('GET', `/documents/${document.id}/download`, ada);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`,
+    );
+  });
+
+  it('asks for the type of an additional document, and for a file', async () => {
+    const untyped = await upload(
+      app,
+      ada,
+      { type: 'additional', practice_id: draftId },
+      { name: 'x.pdf', content: FILES.pdf },
+    );
+    expect(untyped.json()).toMatchObject({ errors: { additional_type: ['This field is required'] } });
+    const fileless = await upload(app, ada, { type: 'diploma', practice_id: draftId });
+    expect(fileless.json()).toMatchObject({ errors: { file: ['This field is required'] } });
+  });
+
+  it('attaches nothing to another applicant’s request (404)', async () => {
+    const response = await upload(
+      app,
+      eve,
+      { type: 'diploma', practice_id: draftId },
+      { name: 'x.pdf', content: FILES.pdf },
+    );
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import {
+  applicant,
+  apiCall,
+  completeDraft,
+  dataOf,
+  FILES,
+  storedFiles,
+  storedPathOf,
+  upload,
+  type Applicant,
+  type StoredDocument,
+} from './requests';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let ada: Applicant;
+let eve: Applicant;
+let cleo: Applicant;
+let draftId: number;
+const MEGABYTE = 1024 * 1024;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
+  call = apiCall(app);
+  ada = await applicant(app, database, clock, 'ada@example.org', { category: 'refugee' });
+  eve = await applicant(app, database, clock, 'eve@example.org');
+  cleo = await applicant(app, database, clock, 'cleo@example.org', { category: 'refugee' });
+  draftId = dataOf<{ id: number }>(
+    await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
+  ).id;
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('download, replace and delete', () => {
+  let document: StoredDocument;
+  beforeAll(async () => {
+    document = dataOf<StoredDocument>(
+      await upload(
+        app,
+        ada,
+        { type: 'student_card', practice_id: draftId },
+        { name: 'Carta dello studente.pdf', content: FILES.pdf },
+      ),
+    );
+  });
+
+  it('downloads the owner’s file as an attachment that the browser must not sniff', async () => {
+    const response = await call('GET', `/documents/${document.id}/download`, ada);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `attachment; filename="Carta dello studente.pdf"; filename*=UTF-8''Carta%20dello%20studente.pdf`,
+    });
+    expect(response.rawPayload.equals(FILES.pdf)).toBe(true);
+  });
+
+  it('keeps another applicant’s document unreachable: 404 to download, replace or delete', async () => {
+    expect((await call('GET', `/documents/${document.id}/download`, eve)).statusCode).toBe(404);
+    expect((await call('DELETE', `/documents/${document.id}`, eve)).statusCode).toBe(404);
+    const replace = await upload(
+      app,
+      eve,
+      {},
+      { name: 'x.png', content: FILES.png },
+      { method: 'PUT', url: `/documents/${document.id}` },
+    );
+    expect(replace.statusCode).toBe(404);
+    expect((await call('GET', `/documents/${document.id}/download`)).statusCode).toBe(401);
+  });
+
+  it('replaces the file and removes the old one', async () => {
+    const oldPath = await storedPathOf(database, document.id);
+    const response = await upload(
+      app,
+      ada,
+      {},
+      { name: 'card.png', content: FILES.png },
+      { method: 'PUT', url: `/documents/${document.id}` },
+    );
+    expect(dataOf(response)).toMatchObject({
+      id: document.id,
+      file_name: 'card.png',
+      content_type: 'image/png',
+    });
+    expect(storedFiles(database)).not.toContain(oldPath);
+  });
+
+  it('deletes the row, then the file', async () => {
+    const path = await storedPathOf(database, document.id);
+    expect((await call('DELETE', `/documents/${document.id}`, ada)).statusCode).toBe(204);
+    expect((await call('GET', `/documents/${document.id}/download`, ada)).statusCode).toBe(404);
+    expect(storedFiles(database)).not.toContain(path);
+  });
+
+  it('refuses to change the documents of a submitted request (409)', async () => {
+    const documents = [
+      'identity_document',
+      'diploma',
+      'transcript_of_records',
+      'consent_form',
+      'refugee_status_certificate',
+    ];
+    const id = await completeDraft(app, cleo, { country: 'SO', documents });
+    expect((await call('POST', `/practices/${id}/submit`, cleo)).statusCode).toBe(200);
+    const [first] = dataOf<{ documents: StoredDocument[] }>(
+      await call('GET', `/practices/${id}`, cleo),
+    ).documents;
+    expect((await call('DELETE', `/documents/${first?.id}`, cleo)).json()).toMatchObject({
+      code: 'PRACTICE_NOT_EDITABLE',
+    });
+    const replace = await upload(
+      app,
+      cleo,
+      {},
+      { name: 'x.png', content: FILES.png },
+      { method: 'PUT', url: `/documents/${first?.id}` },
+    );
+    expect(replace.statusCode).toBe(409);
+    const added = await upload(
+      app,
+      cleo,
+      { type: 'translation', practice_id: id },
+      { name: 'x.pdf', content: FILES.pdf },
+    );
+    expect(added.statusCode).toBe(409);
+    expect(
+      dataOf<{ practices: { is_editable: boolean }[] }>(await call('GET', '/documents', cleo)).practices,
+    ).toEqual([expect.objectContaining({ is_editable: false, missing_documents: [] })]);
+  });
+});
+
+describe('GET /documents', () => {
+  it('groups the owner’s documents per request with the missing required ones, and lists unattached ones', async () => {
+    await upload(app, ada, { type: 'consent_form' }, { name: 'consent.pdf', content: FILES.pdf });
+    const overview = dataOf<{
+      practices: {
+        practice_id: number;
+        is_editable: boolean;
+        missing_documents: string[];
+        documents: unknown[];
+      }[];
+      unattached: { type: string; practice_id: null }[];
+    }>(await call('GET', '/documents', ada));
+    expect(overview.practices).toEqual([
+      expect.objectContaining({
+        practice_id: draftId,
+        is_editable: true,
+        missing_documents: [
+          'identity_document',
+          'diploma',
+          'transcript_of_records',
+          'consent_form',
+          'refugee_status_certificate',
+        ],
+      }),
+    ]);
+    expect(overview.unattached).toEqual([
+      expect.objectContaining({ type: 'consent_form', practice_id: null }),
+    ]);
+
+    const one = dataOf<{ practices: unknown[]; unattached: unknown[] }>(
+      await call('GET', `/documents?practice_id=${draftId}`, ada),
+    );
+    expect(one.practices).toHaveLength(1);
+    expect(one.unattached).toEqual([]);
+    expect((await call('GET', `/documents?practice_id=${draftId}`, eve)).statusCode).toBe(404);
+    expect(dataOf(await call('GET', '/documents', eve))).toEqual({ practices: [], unattached: [] });
+  });
+});

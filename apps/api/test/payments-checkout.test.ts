@@ -1,0 +1,245 @@
+import { checkoutSessionSchema, splitVat } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { ProviderBusyError, type PaymentProvider } from '../src/platform/payments/provider';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import {
+  BILLING,
+  callAs,
+  CARDS,
+  checkout,
+  dataOf,
+  payer,
+  payOnSandbox,
+  readyDraft,
+  sandboxPath,
+  type Payer,
+} from './payments';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof callAs>;
+// Tuesday 10 March 2026, 10:00 in Rome.
+const clock = new ManualClock('2026-03-10T09:00:00Z');
+let ada: Payer;
+let bob: Payer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = callAs(app);
+  ada = await payer(app, database, clock, 'ada@example.org');
+  bob = await payer(app, database, clock, 'bob@example.org');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('billing information', () => {
+  it('is kept on the server for the user, and answers null before any is given', async () => {
+    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toBeNull();
+    const legal = {
+      entity_type: 'legal_entity',
+      business_name: 'Studio Bianchi srl',
+      vat_number: 'IT 00488410010',
+      sdi_code: 'm5uxcr1',
+      address: 'Via Roma 1',
+      city: 'Roma',
+      zip_code: '00100',
+      country: 'IT',
+    };
+    const saved = await call(ada, 'PUT', `/users/${ada.id}/billing`, legal);
+    expect(saved.statusCode).toBe(200);
+    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toMatchObject({
+      entity_type: 'legal_entity',
+      vat_number: '00488410010',
+      sdi_code: 'M5UXCR1',
+    });
+  });
+
+  it('refuses invalid billing information with the field named', async () => {
+    const response = await call(ada, 'PUT', `/users/${ada.id}/billing`, { ...BILLING, country: 'IT' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { fiscal_code: ['This field is required'] } });
+  });
+
+  it('is only the owner’s: another user’s answers 404', async () => {
+    expect((await call(bob, 'GET', `/users/${ada.id}/billing`)).statusCode).toBe(404);
+    expect((await call(bob, 'PUT', `/users/${ada.id}/billing`, BILLING)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /practices/{id}/checkout', () => {
+  it('opens a hosted checkout for a ready draft, priced from the configuration with VAT', async () => {
+    const id = await readyDraft(app, ada);
+    const response = await call(ada, 'POST', `/practices/${id}/checkout`, { billing: BILLING });
+    expect(response.statusCode).toBe(200);
+    const session = checkoutSessionSchema.parse(dataOf(response));
+    expect(session.checkout_url).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[0-9a-f]{32}$/);
+    expect(session.expires_at).toBe('2026-03-10T09:30:00.000Z');
+    const payment = dataOf(await call(ada, 'GET', `/payments/${session.payment_id}`));
+    // Correspondence verification, demo price 150.00 € VAT included.
+    expect(payment).toMatchObject({
+      status: 'pending',
+      practice_id: id,
+      purpose: 'practice',
+      provider: 'sandbox',
+      amount: splitVat(15_000),
+      paid_at: null,
+    });
+    expect(payment.amount).toEqual({ net: 12_295, vat: 2_705, total: 15_000 });
+    // The billing information given at checkout is kept for next time.
+    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toMatchObject({ last_name: 'Lovelace' });
+  });
+
+  it('adds the urgent supplement to an urgent request', async () => {
+    const id = await readyDraft(app, bob, { isUrgent: true });
+    const session = await checkout(app, bob, id);
+    const payment = dataOf<{ amount: object }>(await call(bob, 'GET', `/payments/${session.payment_id}`));
+    expect(payment.amount).toEqual(splitVat(25_000));
+  });
+
+  it('keeps one open payment per request: a second checkout reuses the open session', async () => {
+    const id = await readyDraft(app, ada);
+    const first = await checkout(app, ada, id);
+    const second = await checkout(app, ada, id);
+    expect(second).toEqual(first);
+  });
+
+  it('is refused for a request that is not the caller’s (404), not complete (422) or not at review (409)', async () => {
+    const id = await readyDraft(app, ada);
+    expect((await call(bob, 'POST', `/practices/${id}/checkout`, { billing: BILLING })).statusCode).toBe(404);
+    const fresh = dataOf<{ id: number }>(
+      await call(bob, 'POST', '/practices', { country: 'FR', level: 'higher', replace_draft: true }),
+    );
+    const incomplete = await call(bob, 'POST', `/practices/${fresh.id}/checkout`, { billing: BILLING });
+    expect(incomplete.statusCode).toBe(422);
+    expect(incomplete.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { purpose: ['This field is required'] } });
+  });
+
+  it('tells a refugee that the free request is submitted without paying (409 PAYMENT_NOT_REQUIRED)', async () => {
+    const refugee = await payer(app, database, clock, 'refugee@example.org', { category: 'refugee' });
+    const created = dataOf<{ id: number }>(
+      await call(refugee, 'POST', '/practices', { country: 'FR', level: 'higher' }),
+    );
+    const response = await call(refugee, 'POST', `/practices/${created.id}/checkout`, { billing: BILLING });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'PAYMENT_NOT_REQUIRED' });
+  });
+
+  it('validates the billing information of the checkout', async () => {
+    const id = await readyDraft(app, ada);
+    const response = await call(ada, 'POST', `/practices/${id}/checkout`, {
+      billing: { ...BILLING, entity_type: 'legal_entity', country: 'IT' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys((response.json() as { errors: object }).errors)).toContain('billing.business_name');
+  });
+});
+
+describe('the sandbox’s hosted checkout page', () => {
+  it('is a plain HTML form with labels and a clear sandbox banner, no script', async () => {
+    const id = await readyDraft(app, ada);
+    const session = await checkout(app, ada, id);
+    const page = await app.inject({ method: 'GET', url: sandboxPath(session.checkout_url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('SANDBOX — no real money');
+    expect(page.body).toContain('<form method="post" action="/sandbox/checkout/');
+    for (const label of ['Card number', 'Expiry date', 'Security code (CVC)', 'Name on the card']) {
+      expect(page.body).toContain(label);
+    }
+    expect(page.body).toMatch(/<label for="field-card_number">/);
+    expect(page.body).not.toContain('<script');
+    expect(page.body).toContain('Pay €150.00');
+  });
+
+  it('refuses a card that is not a test card, and a past expiry, on the form (422)', async () => {
+    const id = await readyDraft(app, ada);
+    const session = await checkout(app, ada, id);
+    const response = await payOnSandbox(app, session.checkout_url, '5555 5555 5555 4444', { expiry: '01/20' });
+    expect(response.statusCode).toBe(422);
+    expect(response.body).toContain('Use one of the sandbox test cards');
+    expect(response.body).toContain('This card has expired.');
+    expect(response.body).toContain('aria-invalid="true"');
+  });
+
+  it('answers like a gateway under load for the busy card: 503, Retry-After, nothing charged', async () => {
+    const id = await readyDraft(app, ada);
+    const session = await checkout(app, ada, id);
+    const busy = await payOnSandbox(app, session.checkout_url, CARDS.busy);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('120');
+    expect(busy.body).toContain('Please try again in a few minutes');
+    const payment = dataOf<{ status: string }>(await call(ada, 'GET', `/payments/${session.payment_id}`));
+    expect(payment.status).toBe('pending');
+    expect(dataOf<{ status: string }>(await call(ada, 'GET', `/practices/${id}`)).status).toBe('draft');
+    // The same session can still be paid a few minutes later.
+    const paid = await payOnSandbox(app, session.checkout_url, CARDS.success);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`http://localhost:3000/service/new/thank-you?payment=${session.payment_id}`);
+  });
+
+  it('sends the payer back to the review step on cancel, leaving the session open', async () => {
+    const id = await readyDraft(app, ada);
+    const session = await checkout(app, ada, id);
+    const cancel = await app.inject({ method: 'POST', url: `${sandboxPath(session.checkout_url)}/cancel` });
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe(`http://localhost:3000/service/new/review?payment=${session.payment_id}`);
+    expect((await checkout(app, ada, id)).checkout_url).toBe(session.checkout_url);
+  });
+
+  it('answers 404 for a session it never issued', async () => {
+    const response = await app.inject({ method: 'GET', url: `/sandbox/checkout/cs_sandbox_${'0'.repeat(32)}` });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a payment provider under load', () => {
+  let busyApp: App;
+  let isBusy = true;
+
+  beforeAll(async () => {
+    const { createContext } = await import('../src/app');
+    const { testConfig } = await import('./helper');
+    const real = createContext({ config: testConfig(database), db: database.db, clock }).payments;
+    const flaky: PaymentProvider = {
+      ...real,
+      createCheckoutSession: (request) =>
+        isBusy ? Promise.reject(new ProviderBusyError(180)) : real.createCheckoutSession(request),
+    };
+    busyApp = await createTestApp(database, { clock, paymentProvider: flaky });
+  });
+  afterAll(async () => {
+    await busyApp.close();
+  });
+
+  it('answers 429 PROVIDER_BUSY with the high payment volume message; the draft and billing are kept', async () => {
+    const carla = await payer(busyApp, database, clock, 'carla@example.org', { locale: 'it-IT' });
+    const id = await readyDraft(busyApp, carla);
+    const billing = { ...BILLING, first_name: 'Carla' };
+    const response = await callAs(busyApp)(carla, 'POST', `/practices/${id}/checkout`, { billing }, {
+      'accept-language': 'it-IT',
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe('180');
+    expect(response.json()).toEqual({
+      code: 'PROVIDER_BUSY',
+      message:
+        "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
+    });
+    const english = await callAs(busyApp)(carla, 'POST', `/practices/${id}/checkout`, { billing });
+    expect((english.json() as { message: string }).message).toMatch(/try again in a few minutes/);
+
+    // Nothing lost: the draft as it was, the billing information kept; a later try goes through.
+    const draft = dataOf<{ status: string; wizard_step: string }>(await callAs(busyApp)(carla, 'GET', `/practices/${id}`));
+    expect(draft).toMatchObject({ status: 'draft', wizard_step: 'review' });
+    expect(dataOf(await callAs(busyApp)(carla, 'GET', `/users/${carla.id}/billing`))).toMatchObject({ first_name: 'Carla' });
+    isBusy = false;
+    const later = await checkout(busyApp, carla, id);
+    expect(later.checkout_url).toContain('/sandbox/checkout/');
+  });
+});

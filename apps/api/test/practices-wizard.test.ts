@@ -1,0 +1,237 @@
+import { practiceSchema } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import {
+  applicant,
+  apiCall,
+  completeDraft,
+  dataOf,
+  FILES,
+  PURPOSE,
+  QUALIFICATION,
+  upload,
+  type Applicant,
+} from './requests';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+// Tuesday 10 December 2024, 10:00 in Rome.
+const clock = new ManualClock('2024-12-10T09:00:00Z');
+let standard: Applicant;
+let refugee: Applicant;
+const STANDARD_DOCUMENTS = ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'];
+const REFUGEE_DOCUMENTS = [...STANDARD_DOCUMENTS, 'refugee_status_certificate'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  standard = await applicant(app, database, clock, 'standard@example.org');
+  refugee = await applicant(app, database, clock, 'refugee@example.org', { category: 'refugee' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const practiceOf = (response: { json(): unknown }) => practiceSchema.parse(dataOf(response));
+
+describe('the request wizard', () => {
+  let id: number;
+
+  it('asks a visitor to log in before starting a request', async () => {
+    expect((await call('POST', '/practices', undefined, { country: 'FR', level: 'higher' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('starts a draft with the service of the rule, at the purpose step', async () => {
+    const response = await call('POST', '/practices', standard, { country: 'fr', level: 'higher' });
+    expect(response.statusCode).toBe(201);
+    const draft = practiceOf(response);
+    expect(draft).toMatchObject({
+      status: 'draft',
+      status_label: 'draft',
+      service: 'correspondence_verification',
+      country: 'FR',
+      wizard_step: 'purpose',
+      purpose: null,
+      requested_at: null,
+      missing_documents: STANDARD_DOCUMENTS,
+    });
+    expect(draft.history).toEqual([
+      { from_status: null, to_status: 'draft', at: '2024-12-10T09:00:00.000Z' },
+    ]);
+    id = draft.id;
+  });
+
+  it('saves each step as completed and resumes from GET /practices/draft', async () => {
+    const purpose = await call('PATCH', `/practices/${id}/purpose`, standard, PURPOSE);
+    expect(practiceOf(purpose)).toMatchObject({
+      wizard_step: 'qualification',
+      purpose: { purpose: 'further_studies' },
+    });
+    let resumed = practiceOf(await call('GET', '/practices/draft', standard));
+    expect(resumed).toMatchObject({
+      id,
+      wizard_step: 'qualification',
+      purpose: { italian_institution: 'Università di Bologna' },
+    });
+
+    const qualification = await call('PATCH', `/practices/${id}/qualification`, standard, QUALIFICATION);
+    expect(qualification.statusCode).toBe(200);
+    resumed = practiceOf(await call('GET', '/practices/draft', standard));
+    expect(resumed).toMatchObject({
+      wizard_step: 'documents',
+      qualification: { institution_city: 'São Paulo' },
+    });
+
+    // Going back to an earlier step keeps the furthest step reached.
+    await call('PATCH', `/practices/${id}/purpose`, standard, { ...PURPOSE, programme_name: 'Biologia' });
+    expect(practiceOf(await call('GET', '/practices/draft', standard)).wizard_step).toBe('documents');
+  });
+
+  it('refuses a step that breaks its rules, with the field named', async () => {
+    const response = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      graduated_at: '2014-01-01',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: { graduated_at: ['The date must be after the enrolment date'] },
+    });
+  });
+
+  it('moves to review only once the required documents are there, listing the missing ones', async () => {
+    await upload(
+      app,
+      standard,
+      { type: 'diploma', practice_id: id },
+      { name: 'diploma.pdf', content: FILES.pdf },
+    );
+    const early = await call('POST', `/practices/${id}/review`, standard);
+    expect(early.statusCode).toBe(422);
+    expect(Object.keys((early.json() as { errors: object }).errors).sort()).toEqual([
+      'documents.consent_form',
+      'documents.identity_document',
+      'documents.transcript_of_records',
+    ]);
+    expect(early.json()).toMatchObject({
+      errors: { 'documents.consent_form': ['This document is required'] },
+    });
+    for (const type of ['identity_document', 'transcript_of_records', 'consent_form']) {
+      await upload(app, standard, { type, practice_id: id }, { name: `${type}.png`, content: FILES.png });
+    }
+    const review = await call('POST', `/practices/${id}/review`, standard);
+    expect(practiceOf(review)).toMatchObject({ wizard_step: 'review', missing_documents: [] });
+  });
+
+  it('hands a paid request over to payment (next issue): 409 PAYMENT_REQUIRED, still a draft', async () => {
+    const response = await call('POST', `/practices/${id}/submit`, standard);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    expect(practiceOf(await call('GET', `/practices/${id}`, standard)).status).toBe('draft');
+  });
+
+  it('keeps one draft at a time: 409 DRAFT_EXISTS, unless the applicant confirms replacing it', async () => {
+    const refused = await call('POST', '/practices', standard, { country: 'BR', level: 'upper_secondary' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'DRAFT_EXISTS' });
+    const files = await database.db
+      .selectFrom('documents')
+      .select('storage_key')
+      .where('practice_id', '=', id)
+      .execute();
+    expect(files).toHaveLength(4);
+
+    const replaced = await call('POST', '/practices', standard, {
+      country: 'BR',
+      level: 'upper_secondary',
+      replace_draft: true,
+    });
+    expect(practiceOf(replaced)).toMatchObject({
+      service: 'comparability_verification',
+      level: 'upper_secondary',
+    });
+    expect((await call('GET', `/practices/${id}`, standard)).statusCode).toBe(404);
+    const left = await database.db
+      .selectFrom('documents')
+      .select('id')
+      .where('practice_id', '=', id)
+      .execute();
+    expect(left).toHaveLength(0);
+    expect(practiceOf(await call('GET', '/practices/draft', standard)).id).toBe(practiceOf(replaced).id);
+  });
+
+  it('refuses a country with no service (422 on country) and urgency where it is not offered', async () => {
+    const none = await call('POST', '/practices', standard, {
+      country: 'KP',
+      level: 'higher',
+      replace_draft: true,
+    });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ errors: { country: ['No service available'] } });
+    const urgent = await call('POST', '/practices', refugee, {
+      country: 'FR',
+      level: 'higher',
+      is_urgent: true,
+    });
+    expect(urgent.json()).toMatchObject({ errors: { is_urgent: [expect.stringMatching(/Urgent/)] } });
+  });
+});
+
+describe('refugee requests', () => {
+  it('get the free comparability service and are submitted with a deadline of 60 working days', async () => {
+    const id = await completeDraft(app, refugee, { country: 'FR', documents: REFUGEE_DOCUMENTS });
+    expect(practiceOf(await call('GET', `/practices/${id}`, refugee)).service).toBe('refugee_comparability');
+    const response = await call('POST', `/practices/${id}/submit`, refugee);
+    expect(response.statusCode).toBe(200);
+    const submitted = practiceOf(response);
+    expect(submitted).toMatchObject({
+      status: 'unassigned',
+      status_label: 'in evaluation',
+      requested_at: '2024-12-10T09:00:00.000Z',
+      expected_deadline: '2025-04-01',
+      days_to_go: 60,
+    });
+    expect(submitted.history.map((entry) => [entry.from_status, entry.to_status])).toEqual([
+      [null, 'draft'],
+      ['draft', 'unassigned'],
+    ]);
+    expect((await call('POST', `/practices/${id}/submit`, refugee)).json()).toMatchObject({
+      code: 'PRACTICE_NOT_EDITABLE',
+    });
+  });
+
+  it('need the refugee status certificate', async () => {
+    const id = await completeDraft(app, refugee, { country: 'BR', documents: STANDARD_DOCUMENTS });
+    const response = await call('POST', `/practices/${id}/submit`, refugee);
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys((response.json() as { errors: object }).errors)).toEqual([
+      'documents.refugee_status_certificate',
+    ]);
+    await upload(
+      app,
+      refugee,
+      { type: 'refugee_status_certificate', practice_id: id },
+      { name: 'status.jpg', content: FILES.jpeg },
+    );
+    expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);
+  });
+
+  it('are limited to two per account: the third answers Limit reached', async () => {
+    const third = await call('POST', '/practices', refugee, { country: 'SO', level: 'higher' });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ code: 'LIMIT_REACHED', message: 'Limit reached' });
+    const italian = await app.inject({
+      method: 'POST',
+      url: '/api/v1/practices',
+      headers: { authorization: `Bearer ${refugee.token}`, 'accept-language': 'it-IT' },
+      payload: { country: 'SO', level: 'higher' },
+    });
+    expect(italian.json()).toMatchObject({ message: 'Limite raggiunto' });
+  });
+});

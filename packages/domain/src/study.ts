@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { isoDateSchema } from './dates';
+import { EDUCATION_LEVELS } from './services';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const country = z.string().trim().length(2).toUpperCase();
+
+/** An entry of the educational history, "My study path" (`/study`, users/{id}/user-qualification). */
+export const studyEntryInputSchema = z.object({
+  qualification_name: text(200),
+  institution_name: text(200),
+  institution_country: country,
+  institution_city: optionalText(100),
+  level: z.enum(EDUCATION_LEVELS),
+  study_program_name: optionalText(200),
+  enrolled_at: isoDateSchema.nullable().optional(),
+  graduated_at: isoDateSchema.nullable().optional(),
+});
+export type StudyEntryInput = z.infer<typeof studyEntryInputSchema>;
+/** PATCH users/{id}/user-qualification/{entryId}: any subset of the fields. */
+export const studyEntryUpdateSchema = studyEntryInputSchema.partial();
+export type StudyEntryUpdate = z.infer<typeof studyEntryUpdateSchema>;
+export const studyEntrySchema = studyEntryInputSchema
+  .extend({
+    id: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'StudyEntry' });
+export type StudyEntry = z.infer<typeof studyEntrySchema>;
