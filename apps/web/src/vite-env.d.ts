@@ -5,4 +5,6 @@
 interface ImportMetaEnv {
   /** Base URL of the API; same origin `/api/v1` when unset. */
   readonly VITE_API_BASE_URL?: string;
+  /** The API's upload limit in MB (its UPLOAD_MAX_BYTES); 20 when unset. */
+  readonly VITE_UPLOAD_MAX_MB?: string;
 }

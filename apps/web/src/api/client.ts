@@ -2,6 +2,7 @@ import { type ListMeta, listMetaSchema, MAINTENANCE_STATUS, REQUEST_TIMEOUT_MS }
 import { z } from 'zod';
 import { ApiError, errorFromResponse, unreadableError } from './errors';
 import { type MultipartFields, toFormData } from './multipart';
+import { type UploadProgress, xhrFetch } from './xhr';
 
 /** A successful answer, unwrapped from the `{ data, meta }` envelope. */
 export type ApiResult<T> = { data: T; meta?: ListMeta };
@@ -37,9 +38,18 @@ export type ClientConfig = {
   onUnauthorized?: (error: ApiError) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Makes the XMLHttpRequest of an upload that reports progress; tests pass a fake. */
+  createXhr?: () => XMLHttpRequest;
 };
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type UploadOptions<T> = CallOptions<T> & {
+  /** `PUT` replaces the resource at `path` (a document's file); `POST` by default. */
+  method?: 'POST' | 'PUT';
+  /** Called as the body goes out; the call then runs on XMLHttpRequest, which alone reports it. */
+  onProgress?: (progress: UploadProgress) => void;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type Request = {
   method: Method;
@@ -49,6 +59,7 @@ type Request = {
   blob?: boolean;
   auth: boolean;
   token?: string;
+  onProgress?: (progress: UploadProgress) => void;
 };
 
 const envelopeSchema = z.object({ data: z.unknown(), meta: listMetaSchema.optional() });
@@ -72,6 +83,7 @@ export function createApiClient(config: ClientConfig) {
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
   // Looked up at call time so that a test can stub the global fetch after the client exists.
   const doFetch: typeof fetch = (...args) => (config.fetch ?? globalThis.fetch)(...args);
+  const createXhr = config.createXhr ?? (() => new XMLHttpRequest());
   const inFlight = new Map<string, Promise<unknown>>();
 
   async function send(request: Request): Promise<unknown> {
@@ -81,7 +93,7 @@ export function createApiClient(config: ClientConfig) {
     const storedToken = request.auth && request.token === undefined ? config.getToken() : null;
     const token = request.auth ? (request.token ?? storedToken) : null;
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    let body: BodyInit | undefined;
+    let body: FormData | string | undefined;
     if (request.body instanceof FormData) {
       body = request.body; // the browser writes the multipart boundary itself
     } else if (request.body !== undefined) {
@@ -90,14 +102,25 @@ export function createApiClient(config: ClientConfig) {
     }
 
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), timeoutMs);
+    };
+    restartTimer();
     try {
-      const response = await doFetch(url, {
-        method: request.method,
-        headers,
-        body,
-        signal: controller.signal,
-      });
+      const { onProgress } = request;
+      const init = { method: request.method, headers, body, signal: controller.signal };
+      // An upload with progress gives up only after timeoutMs without any: a large file may take longer.
+      const response = onProgress
+        ? await xhrFetch(createXhr, url, {
+            ...init,
+            onUploadProgress: (progress) => {
+              restartTimer();
+              onProgress(progress);
+            },
+          })
+        : await doFetch(url, init);
       if (!response.ok) {
         const error = await errorFromResponse(response);
         if (error.status === MAINTENANCE_STATUS) config.onMaintenance();
@@ -163,8 +186,17 @@ export function createApiClient(config: ClientConfig) {
     /** `body` for deletions that need a confirmation, such as an account's own email. */
     remove: <T>(path: string, id: Id, options?: CallOptions<T> & { body?: unknown }) =>
       call<T>({ method: 'DELETE', path: withId(path, id), body: options?.body }, options),
-    upload: <T>(path: string, fields: MultipartFields, options?: CallOptions<T>) =>
-      call<T>({ method: 'POST', path, body: toFormData(fields) }, options),
+    /** Multipart POST (or PUT); with `onProgress` the body's progress is reported as it goes. */
+    upload: <T>(path: string, fields: MultipartFields, options: UploadOptions<T> = {}) =>
+      call<T>(
+        {
+          method: options.method ?? 'POST',
+          path,
+          body: toFormData(fields),
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        },
+        options,
+      ),
     download: (path: string, query?: Query, options: Pick<CallOptions<Blob>, 'auth'> = {}) =>
       shared({
         method: 'GET',

@@ -15,6 +15,7 @@ export const api = createApiClient({
 });
 
 export { ApiError, API_ERROR, isApiError } from './errors';
-export type { ApiResult, CallOptions, Query } from './client';
+export type { ApiResult, CallOptions, Query, UploadOptions } from './client';
+export type { UploadProgress } from './xhr';
 export { onMaintenance, emitMaintenance } from './maintenance';
 export { onUnauthorized, emitUnauthorized } from './session-end';

@@ -1,4 +1,5 @@
 import type { Ability } from '@lisbon/domain';
+import type { ReactElement } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { AccountPage } from '@/features/account/pages/AccountPage';
 import { ActivatePage } from '@/features/auth/pages/ActivatePage';
@@ -8,8 +9,18 @@ import { RegisterPage } from '@/features/auth/pages/RegisterPage';
 import { ResendActivationPage } from '@/features/auth/pages/ResendActivationPage';
 import { ResetPasswordPage } from '@/features/auth/pages/ResetPasswordPage';
 import { TermsPage } from '@/features/auth/pages/TermsPage';
+import { ConsentPage } from '@/features/consent/pages/ConsentPage';
+import { DocumentsPage } from '@/features/documents/pages/DocumentsPage';
 import { FaqPage } from '@/features/faq/pages/FaqPage';
 import { HomePage } from '@/features/home/pages/HomePage';
+import { PracticePage } from '@/features/practices/pages/PracticePage';
+import { PracticesPage } from '@/features/practices/pages/PracticesPage';
+import { ServiceDiscovery } from '@/features/service/components/ServiceDiscovery';
+import { NewRequestPage } from '@/features/service/pages/NewRequestPage';
+import { ServicePage } from '@/features/service/pages/ServicePage';
+import { ThankYouPage } from '@/features/service/pages/ThankYouPage';
+import { WizardPage } from '@/features/service/pages/WizardPage';
+import { StudyPage } from '@/features/study/pages/StudyPage';
 import { MaintenancePage } from '@/features/system/pages/MaintenancePage';
 import { NotFoundPage } from '@/features/system/pages/NotFoundPage';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -22,10 +33,10 @@ type Protect = (ability?: Ability) => LoaderFunction;
 
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
 export function buildRoutes(protect: Protect): RouteObject[] {
-  const loggedIn = (path: string, page: PlannedPageName, ability?: Ability): RouteObject => ({
+  const loggedIn = (path: string, page: PlannedPageName | ReactElement, ability?: Ability): RouteObject => ({
     path,
     loader: protect(ability),
-    element: <PlannedPage page={page} />,
+    element: typeof page === 'string' ? <PlannedPage page={page} /> : page,
   });
 
   return [
@@ -56,23 +67,23 @@ export function buildRoutes(protect: Protect): RouteObject[] {
         {
           element: <AppLayout />,
           children: [
-            { index: true, element: <HomePage /> },
+            { index: true, element: <HomePage discovery={<ServiceDiscovery order={3} />} /> },
             { path: 'faq', element: <FaqPage /> },
             { path: 'verify/:id', element: <PlannedPage page="verify" /> },
             { path: 'account', loader: protect(), element: <AccountPage /> },
             loggedIn('account/invoices/:id', 'invoice'),
-            loggedIn('service', 'service', 'practice.apply'),
-            loggedIn('service/new', 'newRequest', 'practice.apply'),
-            loggedIn('service/new/thank-you', 'thankYou', 'practice.apply'),
-            loggedIn('service/new/:step', 'newRequest', 'practice.apply'),
-            loggedIn('practices', 'practices', 'practice.apply'),
-            loggedIn('practices/:id', 'practice', 'practice.apply'),
+            loggedIn('service', <ServicePage />, 'practice.apply'),
+            loggedIn('service/new', <NewRequestPage />, 'practice.apply'),
+            loggedIn('service/new/thank-you', <ThankYouPage />, 'practice.apply'),
+            loggedIn('service/new/:step', <WizardPage />, 'practice.apply'),
+            loggedIn('practices', <PracticesPage />, 'practice.apply'),
+            loggedIn('practices/:id', <PracticePage />, 'practice.apply'),
             loggedIn('practices/:id/appeal', 'appeal', 'practice.apply'),
-            loggedIn('documents', 'documents', 'practice.apply'),
-            loggedIn('study', 'study', 'practice.apply'),
+            loggedIn('documents', <DocumentsPage />, 'practice.apply'),
+            loggedIn('study', <StudyPage />, 'practice.apply'),
             // Public, unlike the rest of this list in spec §2: a refugee reads it before registering.
             { path: 'terms', element: <TermsPage /> },
-            loggedIn('consent', 'consent'),
+            loggedIn('consent', <ConsentPage />),
             loggedIn('delivery', 'delivery', 'delivery.order'),
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -1,4 +1,4 @@
-import { localeSchema } from '@lisbon/domain';
+import { localeSchema, WIZARD_STEPS } from '@lisbon/domain';
 import { z } from 'zod';
 
 /**
@@ -18,8 +18,8 @@ const STORAGE_SCHEMAS = {
   billing: objectValue,
   shipping: objectValue,
   delivery: objectValue,
-  /** The request wizard's unsaved answers. */
-  draft: objectValue,
+  /** The request wizard's draft: which request, and the step to resume at (the server keeps the answers). */
+  draft: z.object({ practiceId: z.number().int(), step: z.enum(WIZARD_STEPS) }),
   /** Ids of the practices in the return-delivery cart. */
   cart: z.array(z.number().int()),
   /** The interface language the user chose. */

@@ -1,6 +1,12 @@
 import { vi } from 'vitest';
 
-export type ApiCall = { method: string; path: string; body: unknown; headers: Headers };
+export type ApiCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+};
 type Answer = { status?: number; body?: unknown };
 type Route = Answer | ((call: ApiCall) => Answer | Promise<Answer>);
 
@@ -15,6 +21,7 @@ export function mockApi(routes: Record<string, Route>) {
     const call: ApiCall = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init?.headers),
     };
@@ -35,6 +42,8 @@ export function mockApi(routes: Record<string, Route>) {
   return {
     fetchMock,
     calls,
+    /** The calls a page made itself, without the layout's notification polling. */
+    pageCalls: () => calls.filter((call) => !call.path.endsWith('/notifications')),
     /** The calls made to one route. */
     callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
   };

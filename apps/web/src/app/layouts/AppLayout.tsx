@@ -3,6 +3,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { useNotifications } from '@/features/notifications/api/notifications';
+import { RequestsBadge } from '@/features/notifications/components/RequestsBadge';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { logout as endUserSession } from '@/shared/session/session';
 import { WIDE_SCREEN_QUERY } from '../theme';
@@ -25,6 +27,8 @@ export function AppLayout() {
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
   const user = useCurrentUser().data;
   const isLoggedIn = user !== undefined;
+  const notifications = useNotifications(user?.id).data;
+  const badges = { '/practices': <RequestsBadge notifications={notifications} /> };
 
   const logout = () => {
     drawer.close();
@@ -67,14 +71,19 @@ export function AppLayout() {
 
       {user && isWide && (
         <AppShell.Navbar p="sm" aria-label={t('nav.appLabel')}>
-          <AppNavigation abilities={user.abilities} onLogout={logout} />
+          <AppNavigation abilities={user.abilities} onLogout={logout} badges={badges} />
         </AppShell.Navbar>
       )}
 
       <MenuDrawer opened={isDrawerOpen && !isWide} onClose={drawer.close}>
         <nav aria-label={t(user ? 'nav.appLabel' : 'nav.publicLabel')}>
           {user ? (
-            <AppNavigation abilities={user.abilities} onNavigate={drawer.close} onLogout={logout} />
+            <AppNavigation
+              abilities={user.abilities}
+              onNavigate={drawer.close}
+              onLogout={logout}
+              badges={badges}
+            />
           ) : (
             <PublicNavigation onNavigate={drawer.close} />
           )}

@@ -1,12 +1,18 @@
 import { type Abilities, canAccess } from '@lisbon/domain';
 import { Button, Group, NavLink, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { APP_NAVIGATION, currentLink, HELP_LINK, type NavItem, PUBLIC_NAVIGATION } from './navigation';
 
 type Props = { onNavigate?: () => void };
 
-function Links({ items, current, onNavigate }: { items: readonly NavItem[]; current?: string } & Props) {
+/** What a link shows beside its label (the request counts), by the link's path. */
+export type NavBadges = Partial<Record<string, ReactNode>>;
+
+type LinksProps = { items: readonly NavItem[]; current?: string; badges?: NavBadges } & Props;
+
+function Links({ items, current, onNavigate, badges = {} }: LinksProps) {
   const { t } = useTranslation();
   return items.map((item) => (
     <NavLink
@@ -17,15 +23,20 @@ function Links({ items, current, onNavigate }: { items: readonly NavItem[]; curr
       active={item.to === current}
       variant="filled"
       aria-current={item.to === current ? 'page' : undefined}
+      rightSection={badges[item.to]}
       onClick={onNavigate}
     />
   ));
 }
 
-type AppNavigationProps = Props & { abilities: Partial<Abilities>; onLogout: () => void };
+type AppNavigationProps = Props & {
+  abilities: Partial<Abilities>;
+  onLogout: () => void;
+  badges?: NavBadges;
+};
 
 /** The logged-in area: the groups of links this user may open, help, then logout. */
-export function AppNavigation({ abilities, onNavigate, onLogout }: AppNavigationProps) {
+export function AppNavigation({ abilities, onNavigate, onLogout, badges }: AppNavigationProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const groups = APP_NAVIGATION.map((group) => ({
@@ -40,7 +51,7 @@ export function AppNavigation({ abilities, onNavigate, onLogout }: AppNavigation
     <Stack gap={4}>
       {groups.map((group) => (
         <NavLink key={group.label} label={t(`nav.${group.label}`)} defaultOpened childrenOffset="md">
-          <Links items={group.items} current={current} onNavigate={onNavigate} />
+          <Links items={group.items} current={current} onNavigate={onNavigate} badges={badges} />
         </NavLink>
       ))}
       <Links items={[HELP_LINK]} current={current} onNavigate={onNavigate} />

@@ -37,7 +37,11 @@ export function focusFirstError(formName: string, errors: FormErrors): void {
     for (const field of fields) {
       const path = field.dataset.path?.slice(formName.length + 1);
       if (path !== undefined && errors[path]) {
-        field.focus();
+        // A group (radio buttons) carries the path on its wrapper: focus its first control.
+        const control = field.matches('input, select, textarea, button')
+          ? field
+          : field.querySelector<HTMLElement>('input, select, textarea, button');
+        (control ?? field).focus();
         return;
       }
     }

@@ -1,5 +1,7 @@
 import { Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { currentLocale } from '@/shared/i18n';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useCmsEntries } from '../api/cmsEntries';
@@ -12,6 +14,12 @@ export function FaqPage() {
   const locale = currentLocale();
   const faq = useCmsEntries('faq', locale);
   const tips = useCmsEntries('country_tips', locale);
+  const { hash } = useLocation();
+  // A link to a section (discovery's "tips" link) lands on it once the entries above it are in.
+  const isLoaded = !faq.isPending && !tips.isPending;
+  useEffect(() => {
+    if (hash && isLoaded) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash, isLoaded]);
   return (
     <Stack gap="xl" maw={880}>
       <PageHeading>{t('faq.title')}</PageHeading>

@@ -5,18 +5,17 @@ import {
   REFUGEE_REQUEST_LIMIT,
   RETURN_DELIVERY_FEE,
 } from '@lisbon/domain';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { InfoCards } from '../components/InfoCards';
 
-const euros = (cents: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
-/** The landing page: what the portal does, for whom, and where to start. */
-export function HomePage() {
+/** The landing page: what the portal does, for whom, and where to start; `discovery` finds the service. */
+export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
   const locale = currentLocale();
 
@@ -32,7 +31,7 @@ export function HomePage() {
     { title: t('home.adultsTitle'), body: t('home.adultsBody', { age: ADULT_AGE_YEARS }) },
     {
       title: t('home.originalsTitle'),
-      body: t('home.originalsBody', { fee: euros(RETURN_DELIVERY_FEE.total, locale) }),
+      body: t('home.originalsBody', { fee: formatEuros(RETURN_DELIVERY_FEE.total, locale) }),
     },
     { title: t('home.verificationTitle'), body: t('home.verificationBody') },
     { title: t('home.appealTitle'), body: t('home.appealBody', { days: APPEAL_WINDOW_DAYS }) },
@@ -55,6 +54,16 @@ export function HomePage() {
           </Button>
         </Group>
       </Stack>
+
+      <Paper component="section" aria-labelledby="home-discovery" withBorder p="lg">
+        <Title order={2} id="home-discovery" mb="xs">
+          {t('home.discoveryTitle')}
+        </Title>
+        <Text maw={760} mb="md">
+          {t('home.discoveryBody')}
+        </Text>
+        {discovery}
+      </Paper>
 
       <section aria-labelledby="home-services">
         <Title order={2} id="home-services" mb="xs">
@@ -83,18 +92,6 @@ export function HomePage() {
           {t('home.beforeTitle')}
         </Title>
         <InfoCards cards={goodToKnow} columns={2} />
-      </section>
-
-      <section aria-labelledby="home-discovery">
-        <Title order={2} id="home-discovery" mb="xs">
-          {t('home.discoveryTitle')}
-        </Title>
-        <Text maw={760} mb="xs">
-          {t('home.discoveryBody')}
-        </Text>
-        <Anchor component={Link} to="/faq">
-          {t('home.faq')}
-        </Anchor>
       </section>
     </Stack>
   );

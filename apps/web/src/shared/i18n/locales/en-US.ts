@@ -2,6 +2,11 @@ import { VALIDATION_MESSAGES } from '@lisbon/domain';
 import { accountEn } from './account.en-US';
 import { authEn } from './auth.en-US';
 import { termsEn } from './terms.en-US';
+import { discoveryEn } from './discovery.en-US';
+import { labelsEn } from './labels.en-US';
+import { profileEn } from './profile.en-US';
+import { requestsEn } from './requests.en-US';
+import { wizardEn } from './wizard.en-US';
 
 /**
  * The English catalogue, the reference for every other language. Wording quoted by the spec
@@ -46,6 +51,7 @@ export const enUS = {
     comingSoon: 'This page is not available yet: it arrives with a coming update of the portal.',
     backHome: 'Back to the home page',
     close: 'Close',
+    cancel: 'Cancel',
     clear: 'Clear',
     retry: 'Try again',
   },
@@ -113,7 +119,7 @@ export const enUS = {
     appealBody: 'After a statement is released you have {{days}} days to ask for an appeal or an amendment.',
     discoveryTitle: 'Find the service for your country',
     discoveryBody:
-      'Choosing a service by country and level of education system will be possible here with a coming update. Meanwhile, the FAQ and the tips for identifying the country of your education system help you prepare.',
+      'Choose the country of the education system that awarded your qualification and its level. You do not need an account to look.',
   },
   faq: {
     title: 'Frequently asked questions',
@@ -136,6 +142,11 @@ export const enUS = {
   ...authEn,
   ...accountEn,
   ...termsEn,
+  ...labelsEn,
+  ...discoveryEn,
+  ...wizardEn,
+  ...requestsEn,
+  ...profileEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {
@@ -163,25 +174,11 @@ export const enUS = {
       purpose: 'Complete your account details, change your settings and download your receipts and invoices.',
     },
     invoice: { title: 'Invoice', purpose: 'The details of one of your invoices.' },
-    service: { title: 'Service', purpose: 'Choose a service and configure your request.' },
-    newRequest: {
-      title: 'New request',
-      purpose: 'Tell us the purpose, the qualification to assess and the documents, step by step.',
-    },
-    thankYou: { title: 'Request created', purpose: 'Your request has been created.' },
-    practices: { title: 'My requests', purpose: 'Follow the status of your requests.' },
-    practice: { title: 'Request', purpose: 'The details and status of one request.' },
     appeal: {
       title: 'Appeal or amendment',
       purpose: 'Ask for an appeal or an amendment of a released statement.',
     },
-    documents: {
-      title: 'Documents',
-      purpose: 'Upload your documents and see which ones each country of education system requires.',
-    },
-    study: { title: 'My study path', purpose: 'Your educational history.' },
     terms: { title: 'Terms and conditions', purpose: 'The terms and conditions of the service.' },
-    consent: { title: 'Consent', purpose: 'Read and download the consent form.' },
     delivery: {
       title: 'Return delivery',
       purpose: 'Have your original documents sent back: cart, shipping, billing, payment and waybill.',

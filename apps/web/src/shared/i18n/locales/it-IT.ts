@@ -3,6 +3,11 @@ import { accountIt } from './account.it-IT';
 import { authIt } from './auth.it-IT';
 import type { Catalogue } from './en-US';
 import { termsIt } from './terms.it-IT';
+import { discoveryIt } from './discovery.it-IT';
+import { labelsIt } from './labels.it-IT';
+import { profileIt } from './profile.it-IT';
+import { requestsIt } from './requests.it-IT';
+import { wizardIt } from './wizard.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
 export const itIT: Catalogue = {
@@ -44,6 +49,7 @@ export const itIT: Catalogue = {
     comingSoon: 'Questa pagina non è ancora disponibile: arriverà con un prossimo aggiornamento del portale.',
     backHome: 'Torna alla pagina iniziale',
     close: 'Chiudi',
+    cancel: 'Annulla',
     clear: 'Cancella',
     retry: 'Riprova',
   },
@@ -114,7 +120,7 @@ export const itIT: Catalogue = {
       'Dopo il rilascio di un attestato hai {{days}} giorni per chiedere un ricorso o una rettifica.',
     discoveryTitle: 'Trova il servizio per il tuo paese',
     discoveryBody:
-      'La scelta del servizio in base al paese e al livello del sistema di istruzione sarà possibile qui con un prossimo aggiornamento. Nel frattempo, le domande frequenti e i consigli per individuare il paese del tuo sistema di istruzione ti aiutano a prepararti.',
+      'Scegli il paese del sistema di istruzione che ha rilasciato il tuo titolo e il suo livello. Per consultare non serve un account.',
   },
   faq: {
     title: 'Domande frequenti',
@@ -137,6 +143,11 @@ export const itIT: Catalogue = {
   ...authIt,
   ...accountIt,
   ...termsIt,
+  ...labelsIt,
+  ...discoveryIt,
+  ...wizardIt,
+  ...requestsIt,
+  ...profileIt,
 
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },
@@ -171,26 +182,11 @@ export const itIT: Catalogue = {
       purpose: 'Completa i dati del tuo account, modifica le impostazioni e scarica ricevute e fatture.',
     },
     invoice: { title: 'Fattura', purpose: 'I dettagli di una tua fattura.' },
-    service: { title: 'Servizio', purpose: 'Scegli un servizio e configura la tua richiesta.' },
-    newRequest: {
-      title: 'Nuova richiesta',
-      purpose: 'Indica lo scopo, il titolo da valutare e i documenti, un passo alla volta.',
-    },
-    thankYou: { title: 'Richiesta creata', purpose: 'La tua richiesta è stata creata.' },
-    practices: { title: 'Le mie richieste', purpose: 'Segui lo stato delle tue richieste.' },
-    practice: { title: 'Richiesta', purpose: 'I dettagli e lo stato di una richiesta.' },
     appeal: {
       title: 'Ricorso o rettifica',
       purpose: 'Chiedi un ricorso o una rettifica di un attestato rilasciato.',
     },
-    documents: {
-      title: 'Documenti',
-      purpose:
-        'Carica i tuoi documenti e scopri quali sono richiesti per ogni paese del sistema di istruzione.',
-    },
-    study: { title: 'Il mio percorso di studi', purpose: 'La tua carriera scolastica e accademica.' },
     terms: { title: 'Termini e condizioni', purpose: 'I termini e le condizioni del servizio.' },
-    consent: { title: 'Consenso', purpose: 'Leggi e scarica il modulo di consenso.' },
     delivery: {
       title: 'Spedizione di ritorno',
       purpose:

@@ -1,0 +1,74 @@
+import { countryName, DOCUMENT_TYPES, type PracticeDocuments } from '@lisbon/domain';
+import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DocumentTable } from '@/shared/documents/DocumentTable';
+import { DocumentUploader } from '@/shared/documents/DocumentUploader';
+import { currentLocale } from '@/shared/i18n';
+import { StatusBadge } from '@/shared/ui/StatusBadge';
+
+/** One request on /documents: its documents, the required ones still missing, and the upload while editable. */
+export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const headingId = `documents-practice-${entry.practice_id}`;
+  const title = t('documentsPage.practiceTitle', {
+    id: entry.practice_id,
+    country: countryName(entry.country, locale),
+    level: t(`labels.level.${entry.level}`),
+  });
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} id={headingId}>
+            {title}
+          </Title>
+          <StatusBadge label={entry.status_label} />
+        </Group>
+        <Anchor component={Link} to={`/practices/${entry.practice_id}`} w="fit-content">
+          {t('documentsPage.openRequest', { id: entry.practice_id })}
+        </Anchor>
+        <div>
+          <Title order={3} size="h4" mb={4}>
+            {t('documentsPage.required')}
+          </Title>
+          <List>
+            {entry.required_documents.map((type) => (
+              <List.Item key={type}>{t(`labels.document.${type}`)}</List.Item>
+            ))}
+          </List>
+        </div>
+        {entry.missing_documents.length > 0 ? (
+          <Alert color="orange" variant="light" title={t('documentsPage.missing')}>
+            {entry.missing_documents.map((type) => t(`labels.document.${type}`)).join(', ')}
+          </Alert>
+        ) : (
+          <Text>{t('documentsPage.complete')}</Text>
+        )}
+        <DocumentTable
+          documents={entry.documents}
+          caption={t('documentsPage.tableCaption', { id: entry.practice_id })}
+          isEditable={entry.is_editable}
+        />
+        {entry.is_editable ? (
+          <div>
+            <Title order={3} size="h4" mb="xs">
+              {t('documentsPage.add')}
+            </Title>
+            <DocumentUploader
+              // A new upload starts at the next missing type.
+              key={entry.missing_documents.join()}
+              name={`upload-${entry.practice_id}`}
+              practiceId={entry.practice_id}
+              types={DOCUMENT_TYPES}
+              defaultType={entry.missing_documents[0] ?? null}
+            />
+          </div>
+        ) : (
+          <Text size="sm">{t('documentsPage.locked')}</Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Notifications } from '@lisbon/domain';
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The counts beside "My requests": requests awaiting the applicant's reply stand out; the total
+ * follows. Spoken as words, not bare numbers.
+ */
+export function RequestsBadge({ notifications }: { notifications: Notifications | undefined }) {
+  const { t } = useTranslation();
+  if (!notifications || notifications.total === 0) return null;
+  const awaiting = notifications.counts['cimea request'] ?? 0;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {awaiting > 0 && (
+        <Badge color="orange.9" size="sm" circle={awaiting < 10}>
+          <span aria-hidden>{awaiting}</span>
+          <span className="visually-hidden">{t('notifications.awaiting', { count: awaiting })}</span>
+        </Badge>
+      )}
+      <Badge color="gray.8" size="sm" circle={notifications.total < 10}>
+        <span aria-hidden>{notifications.total}</span>
+        <span className="visually-hidden">{t('notifications.total', { count: notifications.total })}</span>
+      </Badge>
+    </Group>
+  );
+}

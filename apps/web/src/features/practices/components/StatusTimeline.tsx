@@ -1,0 +1,36 @@
+import { type Practice, statusLabel, type StatusLabel } from '@lisbon/domain';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+
+type Step = { label: StatusLabel; at: string };
+
+/** The history as the applicant sees it: one entry per change of label (spec §4), with its date. */
+export function timelineOf(history: Practice['history']): Step[] {
+  const steps: Step[] = [];
+  for (const entry of [...history].sort((a, b) => a.at.localeCompare(b.at))) {
+    const label = statusLabel(entry.to_status);
+    if (steps.at(-1)?.label !== label) steps.push({ label, at: entry.at });
+  }
+  return steps;
+}
+
+export function StatusTimeline({ history }: { history: Practice['history'] }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const steps = timelineOf(history);
+  if (steps.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  return (
+    <ol className="timeline">
+      {steps.map((step, index) => (
+        <li key={`${step.label}-${step.at}`} aria-current={index === steps.length - 1 ? 'step' : undefined}>
+          <Text fw={600}>{t(`labels.status.${step.label}`)}</Text>
+          <Text size="sm">
+            <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
+          </Text>
+        </li>
+      ))}
+    </ol>
+  );
+}

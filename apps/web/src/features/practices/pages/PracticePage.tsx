@@ -1,0 +1,133 @@
+import { areDocumentsEditable } from '@lisbon/domain';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DocumentTable } from '@/shared/documents/DocumentTable';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts, PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { practiceQuery } from '../api/practices';
+import { DeleteDraft } from '../components/DeleteDraft';
+import { StatusTimeline } from '../components/StatusTimeline';
+
+/** `/practices/{id}`: every field of the request, its documents, its history and what comes next. */
+export function PracticePage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const id = Number(useParams().id);
+  const query = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const title = t('practice.title', { id: Number.isInteger(id) ? id : '' });
+
+  if (query.isPending || query.isError) {
+    return (
+      <Stack gap="lg">
+        <PageHeading>{title}</PageHeading>
+        {query.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(query.error, t)}
+          </Alert>
+        ) : (
+          <PageLoader />
+        )}
+      </Stack>
+    );
+  }
+  const practice = query.data;
+  const date = (value: string | null) => (value ? formatDate(value, locale) : null);
+  const isEditable = areDocumentsEditable(practice.status);
+
+  return (
+    <Stack gap="xl" maw={960}>
+      <Stack gap="sm">
+        <PageHeading>{title}</PageHeading>
+        <div>
+          <StatusBadge label={practice.status_label} />
+        </div>
+        <Text>{t(`practice.next.${practice.status_label}`)}</Text>
+        {practice.status === 'draft' && (
+          <Group gap="sm">
+            <Button component={Link} to={`/service/new/${practice.wizard_step}`}>
+              {t('practice.continueDraft')}
+            </Button>
+            <DeleteDraft practiceId={practice.id} />
+          </Group>
+        )}
+      </Stack>
+
+      <section aria-labelledby="practice-request">
+        <Title order={2} id="practice-request" mb="xs">
+          {t('practice.requestTitle')}
+        </Title>
+        <Stack gap="xs">
+          <ServiceFacts practice={practice} />
+          <Facts
+            facts={[
+              [t('practiceFacts.createdAt'), date(practice.created_at)],
+              [t('practiceFacts.requestedAt'), date(practice.requested_at)],
+              [t('practiceFacts.paidAt'), date(practice.paid_at)],
+              [t('practiceFacts.deadline'), date(practice.expected_deadline)],
+              [
+                t('practiceFacts.daysToGo'),
+                practice.days_to_go === null ? null : t('practiceFacts.days', { count: practice.days_to_go }),
+              ],
+            ]}
+          />
+        </Stack>
+      </section>
+
+      {practice.purpose && (
+        <section aria-labelledby="practice-purpose">
+          <Title order={2} id="practice-purpose" mb="xs">
+            {t('wizard.steps.purpose')}
+          </Title>
+          <PurposeFacts purpose={practice.purpose} />
+        </section>
+      )}
+      {practice.qualification && (
+        <section aria-labelledby="practice-qualification">
+          <Title order={2} id="practice-qualification" mb="xs">
+            {t('wizard.steps.qualification')}
+          </Title>
+          <QualificationFacts qualification={practice.qualification} />
+        </section>
+      )}
+
+      <section aria-labelledby="practice-documents">
+        <Title order={2} id="practice-documents" mb="xs">
+          {t('wizard.steps.documents')}
+        </Title>
+        {practice.missing_documents.length > 0 && (
+          <Alert color="orange" variant="light" title={t('practice.missingTitle')} mb="sm">
+            <List>
+              {practice.missing_documents.map((type) => (
+                <List.Item key={type}>{t(`labels.document.${type}`)}</List.Item>
+              ))}
+            </List>
+            {isEditable && (
+              <Anchor component={Link} to="/documents">
+                {t('practice.uploadLink')}
+              </Anchor>
+            )}
+          </Alert>
+        )}
+        <DocumentTable
+          documents={practice.documents}
+          caption={t('practice.documentsCaption', { id: practice.id })}
+          isEditable={isEditable}
+        />
+      </section>
+
+      <section aria-labelledby="practice-history">
+        <Title order={2} id="practice-history" mb="xs">
+          {t('practice.historyTitle')}
+        </Title>
+        <StatusTimeline history={practice.history} />
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import type { PracticeSummary } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const summary = (overrides: Partial<PracticeSummary>): PracticeSummary => {
+  const {
+    id,
+    status,
+    status_label,
+    service,
+    country,
+    level,
+    is_urgent,
+    created_at,
+    requested_at,
+    expected_deadline,
+    days_to_go,
+  } = practiceFixture(overrides);
+  return {
+    id,
+    status,
+    status_label,
+    service,
+    country,
+    level,
+    is_urgent,
+    created_at,
+    requested_at,
+    expected_deadline,
+    days_to_go,
+  };
+};
+
+const rows = [
+  summary({
+    id: 12,
+    status: 'assigned',
+    status_label: 'in evaluation',
+    requested_at: '2026-11-02T09:00:00.000Z',
+    expected_deadline: '2027-01-29',
+    days_to_go: 41,
+  }),
+  summary({ id: 9 }),
+];
+
+describe('my requests', () => {
+  it('lists the requests with their status label, deadline and days to go, and sorts on request', async () => {
+    const calls = mockApi({
+      'GET /practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 2 } } },
+    });
+    const { router } = renderApp('/practices', { queryClient: logIn() });
+    const table = await screen.findByRole('table', { name: /My requests: page 1 of 1, 2 requests in all/ });
+    const [, first] = within(table).getAllByRole('row');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link', { name: 'Request #12' })
+        .getAttribute('href'),
+    ).toBe('/practices/12');
+    expect(within(first as HTMLElement).getByText('in evaluation')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('January 29, 2027')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('41')).toBeTruthy();
+    expect(calls.callsTo('GET /practices')[0]?.query.get('sort')).toBe('-created_at');
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Expected deadline, ascending');
+    await waitFor(() =>
+      expect(calls.callsTo('GET /practices').at(-1)?.query.get('sort')).toBe('expected_deadline'),
+    );
+    expect(router.state.location.search).toContain('sort=expected_deadline');
+  });
+
+  it("says 'No items found' when the archive is empty, asking the API for the archive view", async () => {
+    const calls = mockApi({
+      'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+    });
+    renderApp('/practices?view=archive', { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeTruthy();
+    expect(await screen.findByText('No items found')).toBeTruthy();
+    expect(calls.callsTo('GET /practices')[0]?.query.get('view')).toBe('archive');
+  });
+
+  it('offers the sort options of spec §9, each ascending and descending', async () => {
+    mockApi({ 'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } } });
+    renderApp('/practices', { queryClient: logIn() });
+    const options = within(await screen.findByLabelText('Sort by')).getAllByRole('option');
+    expect(options).toHaveLength(16);
+    expect(options.map((option) => (option as HTMLOptionElement).value).slice(0, 4)).toEqual([
+      'id',
+      '-id',
+      'name',
+      '-name',
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+import { SORT_FIELDS } from '@lisbon/domain';
+import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { type ListQuery, usePractices } from '../api/practices';
+import { PracticesTable } from '../components/PracticesTable';
+import { SortSelect } from '../components/SortSelect';
+
+const DEFAULT_SORT = '-created_at';
+const isSort = (value: string | null): value is string =>
+  value !== null && (SORT_FIELDS as readonly string[]).includes(value.replace(/^-/, ''));
+
+/** `/practices` (My requests) and `/practices?view=archive`: sortable, paginated, from the URL. */
+export function PracticesPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const isArchive = search.get('view') === 'archive';
+  const sortParam = search.get('sort');
+  const query: ListQuery = {
+    view: isArchive ? 'archive' : search.get('view') === 'current' ? 'current' : undefined,
+    sort: isSort(sortParam) ? sortParam : DEFAULT_SORT,
+    page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
+  };
+  const practices = usePractices(query);
+
+  const change = (changes: Record<string, string>) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      return next;
+    });
+
+  const title = t(isArchive ? 'practices.archiveTitle' : 'practices.title');
+  let content;
+  if (practices.isPending) content = <PageLoader />;
+  else if (practices.isError)
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(practices.error, t)}
+      </Alert>
+    );
+  else if (practices.data.practices.length === 0) content = <Text>{t('messages.noItems')}</Text>;
+  else {
+    const pages = Math.max(1, Math.ceil(practices.data.total / practices.data.perPage));
+    content = (
+      <>
+        <PracticesTable
+          practices={practices.data.practices}
+          caption={t('practices.caption', { title, page: query.page, pages, total: practices.data.total })}
+        />
+        {pages > 1 && (
+          <nav aria-label={t('practices.pagesLabel')}>
+            <Pagination
+              total={pages}
+              value={query.page}
+              onChange={(page) => change({ page: String(page) })}
+              getItemProps={(page) => ({ 'aria-label': t('practices.page', { page }) })}
+              getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
+            />
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageHeading>{title}</PageHeading>
+      <Group justify="space-between" align="flex-end">
+        <SortSelect value={query.sort} onChange={(sort) => change({ sort, page: '1' })} />
+        <Button component={Link} to="/service/new">
+          {t('practices.new')}
+        </Button>
+      </Group>
+      {content}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { discoveryFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const france = discoveryFixture().country;
+const turkmenistan = { ...france, code: 'TM', name: 'Turkmenistan', is_service_available: false };
+
+function api() {
+  return mockApi({
+    'GET /countries': ({ query }) => ({
+      body: {
+        data: [france, turkmenistan].filter((country) =>
+          country.name.toLowerCase().includes((query.get('search') ?? '').toLowerCase()),
+        ),
+        meta: { page: 1, perPage: 2, total: 2 },
+      },
+    }),
+    'GET /countries/FR': { body: { data: france } },
+    'GET /countries/TM': { body: { data: turkmenistan } },
+    'GET /services/discovery': ({ query }) => ({
+      body: {
+        data:
+          query.get('country') === 'TM'
+            ? discoveryFixture({ country: turkmenistan, service: null, refugee_alternative: null })
+            : discoveryFixture(),
+      },
+    }),
+  });
+}
+
+async function choose(country: string, typed: string) {
+  const input = await screen.findByLabelText(/^Country of education system/, { selector: 'input' });
+  await userEvent.clear(input);
+  await userEvent.type(input, typed);
+  await userEvent.click(await screen.findByRole('option', { name: country }));
+}
+
+describe('service discovery on the home page', () => {
+  it('searches countries on the API only from the second character typed', async () => {
+    const calls = api();
+    renderApp('/');
+    const input = await screen.findByLabelText(/^Country of education system/, { selector: 'input' });
+    await userEvent.type(input, 'f');
+    expect(await screen.findByText('Type at least 2 characters to search')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls.callsTo('GET /countries')).toHaveLength(0);
+
+    await userEvent.type(input, 'r');
+    expect(await screen.findByRole('option', { name: 'France' })).toBeTruthy();
+    expect(calls.callsTo('GET /countries').map((call) => call.query.get('search'))).toEqual(['fr']);
+  });
+
+  it('shows the service, its price with VAT apart, urgency, time and documents for a country and level', async () => {
+    api();
+    renderApp('/');
+    await choose('France', 'fra');
+    await userEvent.click(screen.getByRole('radio', { name: 'Higher education' }));
+
+    const result = await screen.findByRole('region', { name: 'The service for your qualification' });
+    expect(
+      await within(result).findByRole('heading', { name: 'Correspondence and verification' }),
+    ).toBeTruthy();
+    expect(within(result).getByText('€150.00 VAT included (€122.95 plus €27.05 VAT)')).toBeTruthy();
+    expect(within(result).getByText(/^30 working days, for/)).toBeTruthy();
+    expect(
+      within(result).getByText('60 working days: submitted today, expected by February 18, 2027'),
+    ).toBeTruthy();
+    const documents = within(result).getAllByRole('list')[0];
+    expect(
+      within(documents as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ID card or passport', 'Diploma or provisional certificate', 'Transcript of records']);
+    expect(within(result).getByText(/demonstration values/)).toBeTruthy();
+    expect(within(result).getByText('Do you hold asylum or subsidiary protection in Italy?')).toBeTruthy();
+  });
+
+  it("says 'No service available' where none applies, and offers no request", async () => {
+    api();
+    renderApp('/');
+    await choose('Turkmenistan', 'turk');
+    await userEvent.click(screen.getByRole('radio', { name: 'Upper secondary education' }));
+    expect(await screen.findByText('No service available')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Start a request' })).toBeNull();
+  });
+
+  it('asks a visitor to log in before starting, then returns to the wizard with the choice', async () => {
+    api();
+    const { router } = renderApp('/');
+    await choose('France', 'fra');
+    await userEvent.click(screen.getByRole('radio', { name: 'Higher education' }));
+    expect(await screen.findByText('You will be asked to log in or register first.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Start a request' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/service/new?country=FR&level=higher',
+    );
+  });
+});

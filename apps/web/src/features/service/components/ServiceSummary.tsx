@@ -1,0 +1,122 @@
+import type { Discovery, ServiceDescription } from '@lisbon/domain';
+import { Alert, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatEuros } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts } from '@/shared/practice/PracticeFacts';
+
+/** Headings follow the page's outline: the service's title at `order`, its parts one below. */
+const below = (order: TitleOrder) => Math.min(order + 1, 6) as TitleOrder;
+
+/** A price with VAT shown apart, or "free". */
+export function PriceText({ price }: { price: ServiceDescription['price'] }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  if (price.total === 0) return <>{t('discovery.free')}</>;
+  return (
+    <>
+      {t('discovery.priceLine', {
+        total: formatEuros(price.total, locale),
+        net: formatEuros(price.net, locale),
+        vat: formatEuros(price.vat, locale),
+      })}
+    </>
+  );
+}
+
+type ServiceProps = { service: ServiceDescription; order: TitleOrder };
+
+/** One service: what it gives, price, urgency, time and the documents it needs. */
+export function ServiceDetails({ service, order }: ServiceProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <Stack gap="sm">
+      <Title order={order}>{t(`labels.service.${service.kind}`)}</Title>
+      <Text>{t(`discovery.about.${service.kind}`)}</Text>
+      <Facts
+        facts={[
+          [t('discovery.price'), <PriceText key="price" price={service.price} />],
+          [
+            t('discovery.time'),
+            t('discovery.timeLine', {
+              days: service.ordinary_working_days,
+              date: formatDate(service.expected_deadline, locale),
+            }),
+          ],
+          [
+            t('discovery.urgent'),
+            service.urgent_price && service.urgent_working_days ? (
+              <>
+                {t('discovery.urgentLine', { days: service.urgent_working_days })}{' '}
+                <PriceText price={service.urgent_price} />
+              </>
+            ) : (
+              t('validation.urgentNotAvailable')
+            ),
+          ],
+        ]}
+      />
+      <Title order={below(order)}>{t('discovery.documents')}</Title>
+      <List>
+        {service.required_documents.map((type) => (
+          <List.Item key={type}>{t(`labels.document.${type}`)}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+type Props = {
+  discovery: Discovery;
+  /** The logged-in applicant's category: a refugee's service is the free alternative. */
+  isRefugee: boolean;
+  order?: TitleOrder;
+};
+
+/** The answer of discovery: the service that applies, the refugee alternative, or none. */
+export function ServiceSummary({ discovery, isRefugee, order = 2 }: Props) {
+  const { t } = useTranslation();
+  const main = isRefugee ? discovery.refugee_alternative : discovery.service;
+  const alternative = isRefugee ? null : discovery.refugee_alternative;
+  if (!main) {
+    return (
+      <Alert color="orange" variant="light" title={t('validation.noServiceAvailable')}>
+        {t('discovery.noServiceBody', { country: discovery.country.name })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {discovery.country.is_lisbon_state && main.kind === 'correspondence_verification' && (
+        <Text>
+          {t('discovery.lisbonState', {
+            country: discovery.country.name,
+            count: discovery.lisbon_states_count,
+          })}
+        </Text>
+      )}
+      <ServiceDetails service={main} order={order} />
+      {discovery.are_prices_demo && (
+        <Alert color="yellow" variant="light">
+          {t('discovery.demoPrices')}
+        </Alert>
+      )}
+      {alternative && (
+        <Paper withBorder p="md" bg="blue.0">
+          <Stack gap="xs">
+            <Title order={order}>{t('discovery.refugeeTitle')}</Title>
+            <Text>{t('discovery.refugeeBody')}</Text>
+            <Text>
+              {t('discovery.refugeeDocuments', {
+                documents: alternative.required_documents
+                  .map((type) => t(`labels.document.${type}`))
+                  .join(', '),
+              })}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { EDUCATION_LEVELS, type EducationLevel } from '@lisbon/domain';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { ServiceDiscovery } from '../components/ServiceDiscovery';
+
+/** A level of education system from a query string, if it is one. */
+export function levelFrom(value: string | null): EducationLevel | null {
+  return (EDUCATION_LEVELS as readonly string[]).includes(value ?? '') ? (value as EducationLevel) : null;
+}
+
+/** `/service`: find the service that fits, then start a request for it. */
+export function ServicePage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeading>{t('discovery.pageTitle')}</PageHeading>
+      <Text size="lg">{t('discovery.intro')}</Text>
+      <ServiceDiscovery
+        order={2}
+        initialCountry={search.get('country')?.toUpperCase() ?? null}
+        initialLevel={levelFrom(search.get('level'))}
+      />
+    </Stack>
+  );
+}

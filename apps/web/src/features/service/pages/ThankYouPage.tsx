@@ -1,0 +1,74 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts } from '@/shared/practice/PracticeFacts';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { practiceQuery } from '../api/practices';
+
+/** `/service/new/thank-you?practice={id}`: the request is in, with its number and expected deadline. */
+export function ThankYouPage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [search] = useSearchParams();
+  const id = Number(search.get('practice'));
+  const practice = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });
+
+  let content;
+  if (!Number.isInteger(id) || id <= 0) content = <Text>{t('wizard.thankYou.noRequest')}</Text>;
+  else if (practice.isPending) content = <PageLoader />;
+  else if (practice.isError)
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(practice.error, t)}
+      </Alert>
+    );
+  else {
+    const { data } = practice;
+    content = (
+      <>
+        <Alert color="green" variant="light">
+          {t('wizard.thankYou.body')}
+        </Alert>
+        <Facts
+          facts={[
+            [t('practiceFacts.number'), `#${data.id}`],
+            [t('practiceFacts.status'), <StatusBadge key="status" label={data.status_label} />],
+            [
+              t('practiceFacts.requestedAt'),
+              data.requested_at ? formatDate(data.requested_at, locale) : null,
+            ],
+            [
+              t('practiceFacts.deadline'),
+              data.expected_deadline ? formatDate(data.expected_deadline, locale) : null,
+            ],
+            [
+              t('practiceFacts.daysToGo'),
+              data.days_to_go === null ? null : t('practiceFacts.days', { count: data.days_to_go }),
+            ],
+          ]}
+        />
+        <Text>{t('wizard.thankYou.next')}</Text>
+        <Group>
+          <Button component={Link} to={`/practices/${data.id}`}>
+            {t('wizard.thankYou.open')}
+          </Button>
+          <Button component={Link} to="/practices" variant="outline">
+            {t('nav.myRequests')}
+          </Button>
+        </Group>
+      </>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={760}>
+      <PageHeading>{t('wizard.thankYou.title')}</PageHeading>
+      {content}
+    </Stack>
+  );
+}

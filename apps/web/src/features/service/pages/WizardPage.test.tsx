@@ -1,0 +1,83 @@
+import type { Practice, PurposeStep } from '@lisbon/domain';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/shared/storage';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function openWizard(path: string, draft: Practice) {
+  const calls = mockApi({
+    'GET /practices/draft': { body: { data: draft } },
+    'PATCH /practices/7/purpose': ({ body }) => ({
+      body: { data: { ...draft, purpose: body as PurposeStep, wizard_step: 'qualification' } },
+    }),
+    'GET /users/1/user-qualification': { body: { data: [] } },
+  });
+  return { calls, ...renderApp(path, { queryClient: logIn() }) };
+}
+
+describe('request wizard', () => {
+  it("resumes at the draft's step, heading focused, and mirrors the draft in storage", async () => {
+    const { router } = openWizard('/service/new/review', practiceFixture({ wizard_step: 'qualification' }));
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'New request, step 2 of 4: Qualification to assess',
+    });
+    expect(router.state.location.pathname).toBe('/service/new/qualification');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(storage.get('draft')).toEqual({ practiceId: 7, step: 'qualification' });
+    expect(screen.getByRole('link', { name: 'Purpose' })).toBeTruthy();
+    expect(screen.getByText('Review').closest('a')).toBeNull();
+  });
+
+  it('asks for the Italian institution only for purposes that concern one, then saves the step', async () => {
+    const { calls, router } = openWizard('/service/new/purpose', practiceFixture());
+    await screen.findByRole('heading', { level: 1, name: 'New request, step 1 of 4: Purpose' });
+    expect(screen.queryByLabelText(/^Italian institution of interest/)).toBeNull();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Public competition' }));
+    expect(screen.queryByLabelText(/^Italian institution of interest/)).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Access to further studies' }));
+    const institution = screen.getByLabelText(/^Italian institution of interest/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(institution));
+    expect(calls.callsTo('PATCH /practices/7/purpose')).toHaveLength(0);
+
+    await userEvent.type(institution, 'Sapienza University of Rome');
+    await userEvent.click(screen.getByRole('checkbox', { name: /visa application/ }));
+    await userEvent.type(
+      screen.getByLabelText(/^Italian diplomatic representation/),
+      'Consulate General of Italy in Lyon',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    await waitFor(() => expect(calls.callsTo('PATCH /practices/7/purpose')).toHaveLength(1));
+    expect(calls.callsTo('PATCH /practices/7/purpose')[0]?.body).toEqual({
+      purpose: 'further_studies',
+      italian_institution: 'Sapienza University of Rome',
+      programme_name: null,
+      has_visa: true,
+      diplomatic_representation: 'Consulate General of Italy in Lyon',
+      purpose_other: null,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service/new/qualification'));
+  });
+
+  it("requires a description for the purpose 'Other'", async () => {
+    openWizard('/service/new/purpose', practiceFixture());
+    await userEvent.click(await screen.findByRole('radio', { name: 'Other' }));
+    expect(screen.getByLabelText(/^Describe the purpose/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+  });
+});

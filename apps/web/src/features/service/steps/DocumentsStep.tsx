@@ -1,0 +1,121 @@
+import { DOCUMENT_TYPES, type Practice } from '@lisbon/domain';
+import { Alert, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api';
+import { DocumentTable } from '@/shared/documents/DocumentTable';
+import { DocumentUploader } from '@/shared/documents/DocumentUploader';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { moveToReview, practiceDocumentsQuery } from '../api/practices';
+
+type Props = { practice: Practice; onSaved: (practice: Practice) => Promise<void> };
+
+/** Step 3: the documents the service needs, which are still missing, and the upload. */
+export function DocumentsStep({ practice, onSaved }: Props) {
+  const { t } = useTranslation();
+  const documents = useQuery(practiceDocumentsQuery(practice.id));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const toReview = async () => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      await onSaved(await moveToReview(practice.id));
+    } catch (error) {
+      // A 422 names what is missing: `documents.<type>`, or a step not saved yet.
+      const missing = isApiError(error) && error.status === 422 ? Object.keys(error.errors ?? {}) : [];
+      setFailure(
+        missing.length > 0
+          ? t('wizard.documents.incomplete', { missing: missing.map((key) => partName(key, t)).join(', ') })
+          : errorMessage(error, t),
+      );
+      setIsBusy(false);
+    }
+  };
+
+  if (documents.isPending) return <PageLoader />;
+  if (documents.isError || !documents.data) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(documents.error, t)}
+      </Alert>
+    );
+  }
+  const { required_documents: required, missing_documents: missing } = documents.data;
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="required-documents">
+        <Title order={2} id="required-documents" mb="xs">
+          {t('wizard.documents.requiredTitle')}
+        </Title>
+        <List spacing={4} center>
+          {required.map((type) => {
+            const isMissing = missing.includes(type);
+            return (
+              <List.Item
+                key={type}
+                icon={
+                  <ThemeIcon size="sm" radius="xl" color={isMissing ? 'orange' : 'green'} aria-hidden>
+                    {isMissing ? '!' : '✓'}
+                  </ThemeIcon>
+                }
+              >
+                {t(`labels.document.${type}`)}
+                {' – '}
+                <strong>{t(isMissing ? 'wizard.documents.missing' : 'wizard.documents.present')}</strong>
+              </List.Item>
+            );
+          })}
+        </List>
+      </section>
+
+      <section aria-labelledby="upload-documents">
+        <Title order={2} id="upload-documents" mb="xs">
+          {t('wizard.documents.uploadTitle')}
+        </Title>
+        <Text mb="sm">{t('wizard.documents.uploadIntro')}</Text>
+        <DocumentUploader
+          // A new upload starts at the next missing type.
+          key={missing.join()}
+          name="wizard-upload"
+          practiceId={practice.id}
+          types={DOCUMENT_TYPES}
+          defaultType={missing[0] ?? null}
+        />
+      </section>
+
+      <section aria-labelledby="attached-documents">
+        <Title order={2} id="attached-documents" mb="xs">
+          {t('wizard.documents.attachedTitle')}
+        </Title>
+        <DocumentTable
+          documents={documents.data.documents}
+          caption={t('wizard.documents.tableCaption')}
+          isEditable
+        />
+      </section>
+
+      <Stack gap="sm">
+        <FormAlert message={failure} />
+        <Button onClick={() => void toReview()} loading={isBusy} w="fit-content">
+          {t('wizard.documents.continue')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** A key of the review's 422 as the applicant knows it. */
+function partName(key: string, t: ReturnType<typeof useTranslation>['t']): string {
+  const type = key.startsWith('documents.') ? key.slice('documents.'.length) : null;
+  if (type && (DOCUMENT_TYPES as readonly string[]).includes(type)) {
+    return t(`labels.document.${type as (typeof DOCUMENT_TYPES)[number]}`);
+  }
+  if (key === 'purpose' || key === 'qualification') return t(`wizard.steps.${key}`);
+  return key;
+}

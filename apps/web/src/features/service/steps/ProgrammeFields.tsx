@@ -1,0 +1,93 @@
+import { DELIVERY_MODES, DIPLOMA_TYPES, STUDIES_TYPES } from '@lisbon/domain';
+import { Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { QualificationForm } from './qualificationForm';
+
+/** The programme: name, language, delivery, workload, dates (award date dd/mm/yyyy), diploma type. */
+export function ProgrammeFields({ form }: { form: QualificationForm }) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t('wizard.qualification.programmeLegend')}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t('wizard.qualification.programme')}
+            required
+            {...form.getInputProps('study_program_name')}
+          />
+          <TextInput
+            label={t('wizard.qualification.language')}
+            description={t('wizard.qualification.languageHelp')}
+            required
+            {...form.getInputProps('study_program_locale')}
+          />
+        </SimpleGrid>
+        <Radio.Group
+          label={t('wizard.qualification.deliveryMode')}
+          required
+          {...form.getInputProps('delivery_mode')}
+        >
+          <Group gap="md" mt="xs">
+            {DELIVERY_MODES.map((mode) => (
+              <Radio key={mode} value={mode} label={t(`labels.deliveryMode.${mode}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Radio.Group
+            label={t('wizard.qualification.studiesType')}
+            required
+            {...form.getInputProps('studies_type')}
+          >
+            <Group gap="md" mt="xs">
+              {STUDIES_TYPES.map((type) => (
+                <Radio key={type} value={type} label={t(`labels.studiesType.${type}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <NumberInput
+            label={t('wizard.qualification.credits')}
+            description={t('wizard.qualification.creditsHelp')}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('credits')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <TextInput
+            type="date"
+            label={t('wizard.qualification.enrolledAt')}
+            required
+            {...form.getInputProps('enrolled_at')}
+          />
+          <TextInput
+            type="date"
+            label={t('wizard.qualification.graduatedAt')}
+            required
+            {...form.getInputProps('graduated_at')}
+          />
+          <TextInput
+            label={t('wizard.qualification.issuedAt')}
+            description={t('wizard.qualification.issuedAtHelp')}
+            placeholder={t('wizard.qualification.issuedAtPlaceholder')}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            {...form.getInputProps('issued_at')}
+          />
+        </SimpleGrid>
+        <Radio.Group
+          label={t('wizard.qualification.diplomaType')}
+          required
+          {...form.getInputProps('diploma_type')}
+        >
+          <Group gap="md" mt="xs">
+            {DIPLOMA_TYPES.map((type) => (
+              <Radio key={type} value={type} label={t(`labels.diplomaType.${type}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Practice } from '@lisbon/domain';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { practiceFixture, qualificationFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { qualificationInput, qualificationValues } from './qualificationForm';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const draft = practiceFixture({ wizard_step: 'documents', qualification: qualificationFixture });
+
+describe('qualification step input', () => {
+  it('reads the award date as dd/mm/yyyy and sends it as ISO', () => {
+    const values = { ...qualificationValues(draft), issued_at: '05/03/2021' };
+    expect(qualificationValues(draft).issued_at).toBe('15/07/2021');
+    expect(qualificationInput(values).issued_at).toBe('2021-03-05');
+  });
+
+  it('keeps a date that does not exist as typed, for the schema to refuse', () => {
+    const values = { ...qualificationValues(draft), issued_at: '31/02/2021' };
+    expect(qualificationInput(values).issued_at).toBe('31/02/2021');
+  });
+
+  it('sends the parts a flag hides as empty', () => {
+    const values = {
+      ...qualificationValues(draft),
+      teaching_institution_name: 'Left over',
+      has_different_name: false,
+      diploma_last_name: 'Byron',
+    };
+    expect(qualificationInput(values)).toMatchObject({
+      teaching_institution_name: null,
+      diploma_last_name: null,
+    });
+    expect(qualificationInput(values)).not.toHaveProperty('has_different_name');
+  });
+});
+
+describe('qualification step', () => {
+  function open(practice: Practice = draft) {
+    const calls = mockApi({
+      'GET /practices/draft': { body: { data: practice } },
+      'GET /users/1/user-qualification': { body: { data: [] } },
+      'PATCH /practices/7/qualification': { body: { data: practice } },
+    });
+    renderApp('/service/new/qualification', { queryClient: logIn() });
+    return calls;
+  }
+  const save = () => userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+  it("refuses an award date that is not a real dd/mm/yyyy date with 'Date not valid'", async () => {
+    const calls = open();
+    const award = await screen.findByLabelText(/^Award date/);
+    await userEvent.clear(award);
+    await userEvent.type(award, '31/02/2021');
+    await save();
+    expect(await screen.findByText('Date not valid')).toBeTruthy();
+    expect(award.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.callsTo('PATCH /practices/7/qualification')).toHaveLength(0);
+  });
+
+  it('says the graduation must follow the enrolment, on the graduation date', async () => {
+    const calls = open();
+    const graduation = await screen.findByLabelText(/^Graduation date/);
+    fireEvent.change(graduation, { target: { value: '2018-07-01' } });
+    await save();
+    expect(await screen.findByText('The date must be after the enrolment date')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(graduation));
+    expect(calls.callsTo('PATCH /practices/7/qualification')).toHaveLength(0);
+  });
+
+  it('asks for the teaching institution only when it differs, then saves the award date as ISO', async () => {
+    const calls = open();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /teaching institution differs/ }));
+    expect(screen.getByLabelText(/^Teaching institution name/)).toBeTruthy();
+    await save();
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /teaching institution differs/ }));
+    await save();
+    await waitFor(() => expect(calls.callsTo('PATCH /practices/7/qualification')).toHaveLength(1));
+    expect(calls.callsTo('PATCH /practices/7/qualification')[0]?.body).toMatchObject({
+      issued_at: '2021-07-15',
+      is_teaching_institution_different: false,
+      teaching_institution_name: null,
+    });
+  });
+});

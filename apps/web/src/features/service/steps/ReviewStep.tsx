@@ -1,0 +1,138 @@
+import type { Practice, WizardStep } from '@lisbon/domain';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts, PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { useDiscovery } from '../api/discovery';
+import { practiceDocumentsQuery, submitPractice, useStoreDraft } from '../api/practices';
+import { PriceText } from '../components/ServiceSummary';
+
+function Part({ title, step, children }: { title: string; step: WizardStep; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <Group justify="space-between" align="baseline" mb="xs">
+        <Title order={2} id={id}>
+          {title}
+        </Title>
+        <Anchor component={Link} to={`/service/new/${step}`}>
+          {t('wizard.review.edit')}
+          <span className="visually-hidden"> {title}</span>
+        </Anchor>
+      </Group>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Step 4: everything at a glance, the price and the time, then submission. A free (refugee)
+ * request is submitted here; a paid one goes on to payment, which the next release brings.
+ */
+export function ReviewStep({ practice }: { practice: Practice }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const navigate = useNavigate();
+  const storeDraft = useStoreDraft();
+  const paymentNoteId = useId();
+  const discovery = useDiscovery(practice.country, practice.level).data;
+  const documents = useQuery(practiceDocumentsQuery(practice.id)).data;
+  const service =
+    practice.service === 'refugee_comparability' ? discovery?.refugee_alternative : discovery?.service;
+  const price = practice.is_urgent ? service?.urgent_price : service?.price;
+  const isFree = practice.service === 'refugee_comparability' || service?.is_free === true;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async () => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      const submitted = await submitPractice(practice.id);
+      // Leave the wizard first: without a draft it would send the applicant back to /service/new.
+      await navigate(`/service/new/thank-you?practice=${submitted.id}`);
+      storeDraft(null);
+    } catch (error) {
+      // 'Limit reached', the contingency message (data kept), or payment required: the API's words.
+      setFailure(errorMessage(error, t));
+      setIsBusy(false);
+    }
+  };
+
+  const days = practice.is_urgent ? service?.urgent_working_days : service?.ordinary_working_days;
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="review-service">
+        <Title order={2} id="review-service" mb="xs">
+          {t('wizard.review.serviceTitle')}
+        </Title>
+        <Stack gap="xs">
+          <ServiceFacts practice={practice} />
+          <Facts
+            facts={[
+              [t('practiceFacts.price'), price ? <PriceText price={price} /> : null],
+              [
+                t('practiceFacts.time'),
+                days
+                  ? practice.is_urgent
+                    ? t('wizard.review.urgentTime', { days })
+                    : t('discovery.timeLine', {
+                        days,
+                        date: formatDate(service?.expected_deadline ?? '', locale),
+                      })
+                  : null,
+              ],
+            ]}
+          />
+        </Stack>
+      </section>
+      {practice.purpose && (
+        <Part title={t('wizard.steps.purpose')} step="purpose">
+          <PurposeFacts purpose={practice.purpose} />
+        </Part>
+      )}
+      {practice.qualification && (
+        <Part title={t('wizard.steps.qualification')} step="qualification">
+          <QualificationFacts qualification={practice.qualification} />
+        </Part>
+      )}
+      <Part title={t('wizard.steps.documents')} step="documents">
+        <List>
+          {(documents?.documents ?? practice.documents).map((document) => (
+            <List.Item key={document.id}>
+              {t(`labels.document.${document.type}`)}: {document.file_name}
+            </List.Item>
+          ))}
+        </List>
+      </Part>
+
+      <Stack gap="sm" maw={720}>
+        <FormAlert message={failure} />
+        {isFree ? (
+          <>
+            <Text>{t('wizard.review.submitIntro')}</Text>
+            <Button size="md" onClick={() => void submit()} loading={isBusy} w="fit-content">
+              {t('wizard.review.submit')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Alert color="blue" variant="light" title={t('wizard.review.paymentTitle')} id={paymentNoteId}>
+              {t('wizard.review.paymentBody')}
+            </Alert>
+            <Button size="md" disabled aria-describedby={paymentNoteId} w="fit-content">
+              {t('wizard.review.pay')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

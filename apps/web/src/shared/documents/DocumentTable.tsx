@@ -1,0 +1,145 @@
+import { ACCEPTED_DOCUMENT_TYPES, type PracticeDocument } from '@lisbon/domain';
+import { Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatFileSize } from '../format';
+import { currentLocale } from '../i18n';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { errorMessage } from '../ui/errorMessage';
+import { FormAlert } from '../ui/FormAlert';
+import { showError, showSuccess } from '../ui/toast';
+import { deleteDocument, DOCUMENT_QUERY_KEYS, downloadDocument, replaceDocument } from './api';
+import { fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+
+type Props = {
+  documents: readonly PracticeDocument[];
+  caption: string;
+  /** Replace and delete are offered only while the request accepts changes. */
+  isEditable: boolean;
+};
+
+/** A request's documents: type, file, size, date; download always, replace and delete while editable. */
+export function DocumentTable({ documents, caption, isEditable }: Props) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const queryClient = useQueryClient();
+  const upload = useUploadProgress();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<PracticeDocument | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const refresh = () =>
+    Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  const download = async (document: PracticeDocument) => {
+    try {
+      await downloadDocument(document);
+    } catch {
+      showError(t('messages.exportFailed'));
+    }
+  };
+
+  const replace = async (document: PracticeDocument, file: File) => {
+    const problem = fileProblem(file, t);
+    setFailure(problem);
+    if (problem) return;
+    try {
+      await upload.run((onProgress) => replaceDocument(document.id, file, onProgress));
+      await refresh();
+      showSuccess(t('documentUpload.updated'));
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setIsDeleting(true);
+    try {
+      await deleteDocument(toDelete.id);
+      await refresh();
+      showSuccess(t('documentUpload.deleted'));
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    } finally {
+      setIsDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  if (documents.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  const typeOf = (document: PracticeDocument) =>
+    document.type === 'additional' && document.additional_type
+      ? `${t('labels.document.additional')}: ${document.additional_type}`
+      : t(`labels.document.${document.type}`);
+
+  return (
+    <>
+      <FormAlert message={failure} />
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing="xs">
+          <Table.Caption>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('documentUpload.columns.type')}</Table.Th>
+              <Table.Th scope="col">{t('documentUpload.columns.file')}</Table.Th>
+              <Table.Th scope="col">{t('documentUpload.columns.size')}</Table.Th>
+              <Table.Th scope="col">{t('documentUpload.columns.added')}</Table.Th>
+              <Table.Th scope="col">{t('documentUpload.columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {documents.map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Th scope="row" fw={500}>
+                  {typeOf(document)}
+                </Table.Th>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{document.file_name}</Table.Td>
+                <Table.Td>{formatFileSize(document.size, locale)}</Table.Td>
+                <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => void download(document)}>
+                      {t('documentUpload.download')}
+                      <span className="visually-hidden"> {typeOf(document)}</span>
+                    </Button>
+                    {isEditable && (
+                      <>
+                        <FileButton
+                          onChange={(file) => file && void replace(document, file)}
+                          accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+                        >
+                          {(props) => (
+                            <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
+                              {t('documentUpload.replace')}
+                              <span className="visually-hidden"> {typeOf(document)}</span>
+                            </Button>
+                          )}
+                        </FileButton>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
+                          {t('documentUpload.delete')}
+                          <span className="visually-hidden"> {typeOf(document)}</span>
+                        </Button>
+                      </>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <UploadProgressBar progress={upload.progress} />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('documentUpload.deleteTitle')}
+        message={t('documentUpload.deleteMessage', { name: toDelete?.file_name ?? '' })}
+        confirmLabel={t('documentUpload.deleteConfirm')}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+        isBusy={isDeleting}
+      />
+    </>
+  );
+}

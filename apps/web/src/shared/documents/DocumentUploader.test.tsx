@@ -1,0 +1,103 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findAlert } from '@/test/alerts';
+import { installFakeXhr } from '@/test/fakeXhr';
+import { renderComponent } from '@/test/renderComponent';
+import { DocumentUploader } from './DocumentUploader';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const uploaded = {
+  id: 3,
+  practice_id: 7,
+  type: 'diploma',
+  additional_type: null,
+  file_name: 'diploma.pdf',
+  content_type: 'application/pdf',
+  size: 4,
+  sha256: 'a'.repeat(64),
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
+/** The input behind "Choose a file", the keyboard's way in (the drop zone's own input comes first). */
+function chooseFile(file: File) {
+  const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+  if (!input) throw new Error('no file input');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('document upload', () => {
+  it('sends the file with its type and request, showing the progress', async () => {
+    const xhr = installFakeXhr();
+    const onUploaded = vi.fn();
+    renderComponent(
+      <DocumentUploader
+        name="upload"
+        practiceId={7}
+        types={['diploma', 'additional']}
+        defaultType="diploma"
+        onUploaded={onUploaded}
+      />,
+    );
+    chooseFile(new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' }));
+
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    const request = xhr.sent[0];
+    if (!request) throw new Error('nothing sent');
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/documents');
+    expect(request.field('type')).toBe('diploma');
+    expect(request.field('practice_id')).toBe('7');
+    expect((request.field('file') as File).name).toBe('diploma.pdf');
+
+    request.progress(40, 100);
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+    expect(screen.getByText('Uploading: 40%')).toBeTruthy();
+
+    request.respond(201, { data: uploaded });
+    expect(await screen.findByText('Document added')).toBeTruthy();
+    expect(onUploaded).toHaveBeenCalledWith(uploaded);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('refuses a file that is not PDF, JPEG or PNG without sending it', async () => {
+    const xhr = installFakeXhr();
+    renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
+    chooseFile(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    expect(await findAlert('File type not accepted: upload a PDF, JPEG or PNG file')).toBeTruthy();
+    expect(xhr.sent).toHaveLength(0);
+  });
+
+  it('asks which document an additional one is before sending it', async () => {
+    const xhr = installFakeXhr();
+    renderComponent(
+      <DocumentUploader name="upload" types={['diploma', 'additional']} defaultType="additional" />,
+    );
+    chooseFile(new File(['%PDF'], 'internship.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(xhr.sent).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText(/^Which document is it\?/), 'Certificate of internship');
+    chooseFile(new File(['%PDF'], 'internship.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(xhr.sent[0]?.field('additional_type')).toBe('Certificate of internship');
+  });
+
+  it("shows the API's refusal of a file whose content is not what its name says", async () => {
+    installFakeXhr((request) =>
+      request.respond(422, {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid.',
+        errors: { file: ['File type not accepted: upload a PDF, JPEG or PNG file'] },
+      }),
+    );
+    renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
+    chooseFile(new File(['MZ'], 'renamed.pdf', { type: 'application/pdf' }));
+    expect(await findAlert('File type not accepted: upload a PDF, JPEG or PNG file')).toBeTruthy();
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  ACCEPTED_DOCUMENT_TYPES,
+  type DocumentType,
+  documentUploadFieldsSchema,
+  type PracticeDocument,
+} from '@lisbon/domain';
+import { Button, FileButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { config } from '../config';
+import { blankToNull, useSchemaForm } from '../forms/schemaForm';
+import { errorMessage } from '../ui/errorMessage';
+import { FormAlert } from '../ui/FormAlert';
+import { showSuccess } from '../ui/toast';
+import { DOCUMENT_QUERY_KEYS, uploadDocument } from './api';
+import { fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+
+type Values = { type: string | null; additional_type: string };
+
+type Props = {
+  /** Unique on the page: scopes the fields for focus. */
+  name: string;
+  /** The request the file belongs to; none for a document kept on the account only. */
+  practiceId?: number | undefined;
+  /** The types offered; with a single one there is nothing to choose. */
+  types: readonly DocumentType[];
+  defaultType?: DocumentType | null;
+  onUploaded?: (document: PracticeDocument) => void;
+};
+
+/**
+ * Adds a document: its type (an additional document names its own), then a file dropped on the
+ * zone or chosen with the button, sent with a progress bar. The API checks the file again.
+ */
+export function DocumentUploader({ name, practiceId, types, defaultType = null, onUploaded }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const hintId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useUploadProgress();
+  const isSingleType = types.length === 1;
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name,
+    schema: documentUploadFieldsSchema,
+    initialValues: {
+      type: isSingleType ? (types[0] ?? null) : defaultType,
+      additional_type: '',
+    } satisfies Values as Values,
+    toInput: (values) => ({
+      ...blankToNull(values),
+      type: values.type ?? undefined,
+      practice_id: practiceId,
+    }),
+  });
+
+  const send = (file: File) => {
+    setFailure(null);
+    const problem = fileProblem(file, t);
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
+    submit(async (fields) => {
+      try {
+        const document = await upload.run((onProgress) => uploadDocument(fields, file, onProgress));
+        await Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        form.setFieldValue('additional_type', '');
+        showSuccess(t('documentUpload.added'));
+        onUploaded?.(document);
+      } catch (error) {
+        if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+      }
+    })();
+  };
+
+  const onReject = (rejections: FileRejection[]) => {
+    const file = rejections[0]?.file;
+    if (file) setFailure(fileProblem(file, t) ?? t('validation.fileTypeNotAccepted'));
+  };
+
+  return (
+    <Stack gap="sm">
+      <FormAlert message={failure} />
+      {isSingleType ? null : (
+        <Group align="flex-start" grow>
+          <Select
+            label={t('documentUpload.type')}
+            required
+            data={types.map((type) => ({ value: type, label: t(`labels.document.${type}`) }))}
+            allowDeselect={false}
+            {...form.getInputProps('type')}
+          />
+          {form.values.type === 'additional' && (
+            <TextInput
+              label={t('documentUpload.additionalType')}
+              description={t('documentUpload.additionalTypeHelp')}
+              required
+              {...form.getInputProps('additional_type')}
+            />
+          )}
+        </Group>
+      )}
+      <Dropzone
+        onDrop={(files) => files[0] && send(files[0])}
+        onReject={onReject}
+        accept={[...ACCEPTED_DOCUMENT_TYPES]}
+        maxSize={config.uploadMaxBytes}
+        multiple={false}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        loading={upload.isUploading}
+        aria-describedby={hintId}
+      >
+        <Stack align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
+          <Text fw={600}>{t('documentUpload.drop')}</Text>
+          <Text size="sm" id={hintId}>
+            {t('documentUpload.hint', { max: config.uploadMaxBytes / (1024 * 1024) })}
+          </Text>
+        </Stack>
+      </Dropzone>
+      <FileButton onChange={(file) => file && send(file)} accept={ACCEPTED_DOCUMENT_TYPES.join(',')}>
+        {(props) => (
+          <Button {...props} variant="outline" w="fit-content" disabled={upload.isUploading}>
+            {t('documentUpload.choose')}
+          </Button>
+        )}
+      </FileButton>
+      <UploadProgressBar progress={upload.progress} />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+/** Numbers and dates as the current interface language writes them. */
+
+/** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT). */
+export function formatEuros(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+/** A calendar day (`YYYY-MM-DD`) or an instant, as a date without time, e.g. "3 March 2026". */
+export function formatDate(value: string, locale: string): string {
+  const isCalendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  // A calendar day has no time zone: read and write it in UTC so it never shifts by a day.
+  const date = new Date(isCalendarDay ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    ...(isCalendarDay ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** An instant with its time, e.g. "3 March 2026 at 14:05". */
+export function formatDateTime(value: string, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
+
+/** A file size in kB or MB. */
+export function formatFileSize(bytes: number, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return bytes >= 1024 * 1024
+    ? `${format.format(bytes / (1024 * 1024))} MB`
+    : `${format.format(Math.max(bytes / 1024, 0.1))} kB`;
+}

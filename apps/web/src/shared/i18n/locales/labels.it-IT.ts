@@ -1,0 +1,55 @@
+import type { Catalogue } from './en-US';
+
+/** I nomi dei valori del dominio (stati, finalità, tipi di documento…), in italiano. */
+export const labelsIt: Pick<Catalogue, 'labels'> = {
+  labels: {
+    status: {
+      draft: 'bozza',
+      'in evaluation': 'in valutazione',
+      'cimea request': 'richiesta CIMEA',
+      closed: 'chiusa',
+      published: 'pubblicata',
+      'appeal in evaluation': 'ricorso in valutazione',
+      appeal_rejected: 'ricorso respinto',
+      appeal_issued: 'ricorso accolto',
+      amend_issued: 'rettifica emessa',
+      appeal_refused: 'ricorso rifiutato',
+    },
+    service: {
+      correspondence_verification: 'Corrispondenza e verifica',
+      comparability_verification: 'Comparabilità e verifica',
+      comparability: 'Solo comparabilità',
+      refugee_comparability: 'Comparabilità gratuita per rifugiati',
+    },
+    level: { higher: 'Istruzione superiore', upper_secondary: 'Istruzione secondaria superiore' },
+    purpose: {
+      further_studies: 'Accesso al proseguimento degli studi',
+      nostrification: 'Nostrificazione',
+      public_competition: 'Concorso pubblico',
+      public_administration_career: 'Progressione di carriera nella pubblica amministrazione',
+      visa_non_study: 'Richiesta di visto per motivi diversi dallo studio',
+      other: 'Altro',
+    },
+    document: {
+      identity_document: "Carta d'identità o passaporto",
+      consent_form: 'Modulo di consenso',
+      diploma: 'Diploma o certificato provvisorio',
+      grade_12_certificate: 'Certificato del dodicesimo anno',
+      transcript_of_records: 'Certificato degli esami (transcript of records)',
+      final_examination: 'Esame finale o nazionale',
+      diploma_supplement: 'Diploma supplement',
+      translation: 'Traduzione',
+      refugee_status_certificate: 'Certificato dello status di rifugiato',
+      marriage_certificate: 'Certificato di matrimonio',
+      student_card: 'Tessera dello studente',
+      apostille: 'Apostille o legalizzazione',
+      additional: 'Documento aggiuntivo',
+    },
+    deliveryMode: { in_presence: 'In presenza', blended: 'Mista', distance_learning: 'A distanza' },
+    studiesType: { full_time: 'Tempo pieno', part_time: 'Tempo parziale' },
+    diplomaType: { final: 'Diploma definitivo', provisional: 'Certificato provvisorio' },
+    yes: 'Sì',
+    no: 'No',
+    none: 'Non indicato',
+  },
+};

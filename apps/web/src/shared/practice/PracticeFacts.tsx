@@ -1,0 +1,99 @@
+import { countryName, type Practice, type PurposeStep, type QualificationStep } from '@lisbon/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../format';
+import { currentLocale } from '../i18n';
+
+type Fact = [label: string, value: ReactNode];
+
+/** Label–value pairs as a description list; a missing value says so instead of staying blank. */
+export function Facts({ facts }: { facts: readonly Fact[] }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="facts">
+      {facts.map(([label, value]) => (
+        <div key={label} className="facts-row">
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? t('labels.none') : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The request itself: service, country and level of education system, urgency. */
+export function ServiceFacts({ practice }: { practice: Practice }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <Facts
+      facts={[
+        [t('practiceFacts.service'), t(`labels.service.${practice.service}`)],
+        [t('practiceFacts.country'), countryName(practice.country, locale)],
+        [t('practiceFacts.level'), t(`labels.level.${practice.level}`)],
+        [t('practiceFacts.urgent'), t(practice.is_urgent ? 'labels.yes' : 'labels.no')],
+      ]}
+    />
+  );
+}
+
+/** Step 1 as saved. */
+export function PurposeFacts({ purpose }: { purpose: PurposeStep }) {
+  const { t } = useTranslation();
+  return (
+    <Facts
+      facts={[
+        [t('practiceFacts.purpose'), t(`labels.purpose.${purpose.purpose}`)],
+        ...(purpose.purpose === 'other'
+          ? [[t('practiceFacts.purposeOther'), purpose.purpose_other] as Fact]
+          : []),
+        [t('practiceFacts.institution'), purpose.italian_institution],
+        [t('practiceFacts.programme'), purpose.programme_name],
+        [t('practiceFacts.visa'), t(purpose.has_visa ? 'labels.yes' : 'labels.no')],
+        ...(purpose.has_visa
+          ? [[t('practiceFacts.representation'), purpose.diplomatic_representation] as Fact]
+          : []),
+      ]}
+    />
+  );
+}
+
+/** Step 2 as saved, with the optional parts only when they apply. */
+export function QualificationFacts({ qualification: q }: { qualification: QualificationStep }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);
+  const yesNo = (flag: boolean) => t(flag ? 'labels.yes' : 'labels.no');
+  const facts: Fact[] = [
+    [t('practiceFacts.qualification'), q.qualification_name],
+    [t('practiceFacts.awardingInstitution'), `${q.institution_name}, ${q.institution_city}`],
+    [t('practiceFacts.institutionCountry'), country(q.institution_country)],
+    [t('practiceFacts.countryDiffers'), yesNo(q.is_institution_country_different)],
+  ];
+  if (q.is_teaching_institution_different) {
+    const place = [q.teaching_institution_city, country(q.teaching_institution_country)].filter(Boolean);
+    facts.push([t('practiceFacts.teaching'), [q.teaching_institution_name, ...place].join(', ')]);
+  }
+  if (q.is_awarding_body_different) {
+    facts.push([
+      t('practiceFacts.awardingBody'),
+      [q.awarding_body_name, country(q.awarding_body_country)].filter(Boolean).join(', '),
+    ]);
+  }
+  facts.push(
+    [t('practiceFacts.programme'), q.study_program_name],
+    [t('practiceFacts.language'), q.study_program_locale],
+    [t('practiceFacts.deliveryMode'), t(`labels.deliveryMode.${q.delivery_mode}`)],
+    [t('practiceFacts.studiesType'), t(`labels.studiesType.${q.studies_type}`)],
+    [t('practiceFacts.credits'), q.credits ?? null],
+    [t('practiceFacts.enrolledAt'), formatDate(q.enrolled_at, locale)],
+    [t('practiceFacts.graduatedAt'), formatDate(q.graduated_at, locale)],
+    [t('practiceFacts.issuedAt'), formatDate(q.issued_at, locale)],
+    [t('practiceFacts.diplomaType'), t(`labels.diplomaType.${q.diploma_type}`)],
+    [t('practiceFacts.awardingAccredited'), yesNo(q.is_awarding_institution_accredited)],
+    [t('practiceFacts.teachingAccredited'), yesNo(q.is_teaching_institution_accredited)],
+  );
+  const diplomaName = [q.diploma_first_name, q.diploma_middle_name, q.diploma_last_name].filter(Boolean);
+  if (diplomaName.length > 0) facts.push([t('practiceFacts.diplomaName'), diplomaName.join(' ')]);
+  return <Facts facts={facts} />;
+}
