@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf } from '../support';
+
+const applicant = { email: `amina.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+
+test('a visitor discovers a service, logs in, fills every wizard step with documents, leaves and resumes the draft', async ({
+  page,
+  request,
+}) => {
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+
+  // Discovery as a visitor: country of education system (2 characters at least) and level.
+  await page.goto('/');
+  const country = page.getByRole('combobox', { name: 'Country of education system' });
+  await country.click();
+  await country.pressSequentially('fra');
+  await page.getByRole('option', { name: 'France' }).click();
+  await page.getByRole('radio', { name: 'Higher education' }).check();
+  await expect(page.getByText('Documents you will need')).toBeVisible();
+  await expect(page.getByText(/VAT included/).first()).toBeVisible();
+  await expectAccessible(page);
+
+  // Starting a request asks to log in, then comes back to the wizard with the choice made.
+  await page
+    .getByRole('link', { name: 'Start a request' })
+    .or(page.getByRole('button', { name: 'Start a request' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await logIn(page, applicant);
+  await expect(page).toHaveURL(/\/service\/new/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create the request' }).click();
+
+  // Step 1: purpose.
+  await expect(page.getByRole('radio', { name: 'Access to further studies' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Access to further studies' }).check();
+  await page.getByLabel(/^Italian institution of interest/).fill('Università di Bologna');
+  await page.getByLabel(/^Programme name/).fill('Laurea magistrale in Fisica');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  // Step 2: the qualification, with the dd/mm/yyyy award date.
+  await expect(page.getByLabel(/^Name of the qualification/)).toBeVisible();
+  await page.getByLabel(/^Name of the qualification/).fill('Licence de physique');
+  await page.getByLabel(/^Institution name/).fill('Université de Lyon');
+  // The institution's country starts as the country of education system.
+  await expect(page.getByRole('combobox', { name: 'Country of the institution' })).toHaveValue('France');
+  await page.getByLabel(/^City of the institution/).fill('Lyon');
+  await page.getByLabel(/^Study programme name/).fill('Physique');
+  await page.getByLabel(/^Language of the programme/).fill('French');
+  await page.getByRole('radio', { name: 'In presence' }).check();
+  await page.getByRole('radio', { name: 'Full time' }).check();
+  await page.getByLabel(/^Enrolment date/).fill('2016-09-01');
+  await page.getByLabel(/^Graduation date/).fill('2019-07-10');
+  await page.getByLabel(/^Award date/).fill('15/09/2019');
+  await page.getByRole('radio', { name: 'Final diploma' }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  // Step 3: the documents the service needs.
+  await expect(page.getByText('Documents this service needs')).toBeVisible();
+  for (const [type, file] of [
+    ['ID card or passport', 'passport.pdf'],
+    ['Diploma or provisional certificate', 'diploma.pdf'],
+    ['Transcript of records', 'transcript.pdf'],
+    ['Consent form', 'consent.pdf'],
+  ] as const) {
+    await page.getByRole('combobox', { name: 'Document type' }).click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+    await chooseFile(page, samplePdf(file));
+    await expect(page.getByRole('cell', { name: file })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue to the review' }).click();
+
+  // Step 4: review; payment comes with the next step of the product.
+  await expect(page.getByText('Next step: payment')).toBeVisible();
+  await expectAccessible(page);
+
+  // Leave, then come back: the draft is offered and resumes at the review step.
+  await page.goto('/practices');
+  await expect(page.getByText('draft').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/service/new');
+  await expect(page.getByRole('heading', { name: 'You have a draft request' })).toBeVisible();
+  await expectAccessible(page);
+  await page
+    .getByRole('button', { name: 'Continue the draft' })
+    .or(page.getByRole('link', { name: 'Continue the draft' }))
+    .first()
+    .click();
+  await expect(page.getByText('Next step: payment')).toBeVisible();
+  await expect(page.getByText('Licence de physique')).toBeVisible();
+});
