@@ -77,7 +77,9 @@ describe('POST /practices/{id}/checkout', () => {
     const response = await call(ada, 'POST', `/practices/${id}/checkout`, { billing: BILLING });
     expect(response.statusCode).toBe(200);
     const session = checkoutSessionSchema.parse(dataOf(response));
-    expect(session.checkout_url).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[0-9a-f]{32}$/);
+    expect(session.checkout_url).toMatch(
+      /^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[0-9a-f]{32}$/,
+    );
     expect(session.expires_at).toBe('2026-03-10T09:30:00.000Z');
     const payment = dataOf(await call(ada, 'GET', `/payments/${session.payment_id}`));
     // Correspondence verification, demo price 150.00 € VAT included.
@@ -91,7 +93,9 @@ describe('POST /practices/{id}/checkout', () => {
     });
     expect(payment.amount).toEqual({ net: 12_295, vat: 2_705, total: 15_000 });
     // The billing information given at checkout is kept for next time.
-    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toMatchObject({ last_name: 'Lovelace' });
+    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toMatchObject({
+      last_name: 'Lovelace',
+    });
   });
 
   it('adds the urgent supplement to an urgent request', async () => {
@@ -116,7 +120,10 @@ describe('POST /practices/{id}/checkout', () => {
     );
     const incomplete = await call(bob, 'POST', `/practices/${fresh.id}/checkout`, { billing: BILLING });
     expect(incomplete.statusCode).toBe(422);
-    expect(incomplete.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { purpose: ['This field is required'] } });
+    expect(incomplete.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { purpose: ['This field is required'] },
+    });
   });
 
   it('tells a refugee that the free request is submitted without paying (409 PAYMENT_NOT_REQUIRED)', async () => {
@@ -160,7 +167,9 @@ describe('the sandbox’s hosted checkout page', () => {
   it('refuses a card that is not a test card, and a past expiry, on the form (422)', async () => {
     const id = await readyDraft(app, ada);
     const session = await checkout(app, ada, id);
-    const response = await payOnSandbox(app, session.checkout_url, '5555 5555 5555 4444', { expiry: '01/20' });
+    const response = await payOnSandbox(app, session.checkout_url, '5555 5555 5555 4444', {
+      expiry: '01/20',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.body).toContain('Use one of the sandbox test cards');
     expect(response.body).toContain('This card has expired.');
@@ -180,7 +189,9 @@ describe('the sandbox’s hosted checkout page', () => {
     // The same session can still be paid a few minutes later.
     const paid = await payOnSandbox(app, session.checkout_url, CARDS.success);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`http://localhost:3000/service/new/thank-you?payment=${session.payment_id}`);
+    expect(paid.headers.location).toBe(
+      `http://localhost:3000/service/new/thank-you?payment=${session.payment_id}`,
+    );
   });
 
   it('sends the payer back to the review step on cancel, leaving the session open', async () => {
@@ -188,12 +199,17 @@ describe('the sandbox’s hosted checkout page', () => {
     const session = await checkout(app, ada, id);
     const cancel = await app.inject({ method: 'POST', url: `${sandboxPath(session.checkout_url)}/cancel` });
     expect(cancel.statusCode).toBe(303);
-    expect(cancel.headers.location).toBe(`http://localhost:3000/service/new/review?payment=${session.payment_id}`);
+    expect(cancel.headers.location).toBe(
+      `http://localhost:3000/service/new/review?payment=${session.payment_id}`,
+    );
     expect((await checkout(app, ada, id)).checkout_url).toBe(session.checkout_url);
   });
 
   it('answers 404 for a session it never issued', async () => {
-    const response = await app.inject({ method: 'GET', url: `/sandbox/checkout/cs_sandbox_${'0'.repeat(32)}` });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/sandbox/checkout/cs_sandbox_${'0'.repeat(32)}`,
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -221,9 +237,15 @@ describe('a payment provider under load', () => {
     const carla = await payer(busyApp, database, clock, 'carla@example.org', { locale: 'it-IT' });
     const id = await readyDraft(busyApp, carla);
     const billing = { ...BILLING, first_name: 'Carla' };
-    const response = await callAs(busyApp)(carla, 'POST', `/practices/${id}/checkout`, { billing }, {
-      'accept-language': 'it-IT',
-    });
+    const response = await callAs(busyApp)(
+      carla,
+      'POST',
+      `/practices/${id}/checkout`,
+      { billing },
+      {
+        'accept-language': 'it-IT',
+      },
+    );
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('180');
     expect(response.json()).toEqual({
@@ -235,9 +257,13 @@ describe('a payment provider under load', () => {
     expect((english.json() as { message: string }).message).toMatch(/try again in a few minutes/);
 
     // Nothing lost: the draft as it was, the billing information kept; a later try goes through.
-    const draft = dataOf<{ status: string; wizard_step: string }>(await callAs(busyApp)(carla, 'GET', `/practices/${id}`));
+    const draft = dataOf<{ status: string; wizard_step: string }>(
+      await callAs(busyApp)(carla, 'GET', `/practices/${id}`),
+    );
     expect(draft).toMatchObject({ status: 'draft', wizard_step: 'review' });
-    expect(dataOf(await callAs(busyApp)(carla, 'GET', `/users/${carla.id}/billing`))).toMatchObject({ first_name: 'Carla' });
+    expect(dataOf(await callAs(busyApp)(carla, 'GET', `/users/${carla.id}/billing`))).toMatchObject({
+      first_name: 'Carla',
+    });
     isBusy = false;
     const later = await checkout(busyApp, carla, id);
     expect(later.checkout_url).toContain('/sandbox/checkout/');

@@ -60,10 +60,14 @@ beforeEach(() => {
   deliveryMode = 'deliver';
 });
 
-const payment = async (who: Payer, id: number) => paymentSchema.parse(dataOf(await call(who, 'GET', `/payments/${id}`)));
-const practice = async (who: Payer, id: number) => practiceSchema.parse(dataOf(await call(who, 'GET', `/practices/${id}`)));
+const payment = async (who: Payer, id: number) =>
+  paymentSchema.parse(dataOf(await call(who, 'GET', `/payments/${id}`)));
+const practice = async (who: Payer, id: number) =>
+  practiceSchema.parse(dataOf(await call(who, 'GET', `/practices/${id}`)));
 const documentsOf = async (who: Payer) =>
-  (dataOf<unknown[]>(await call(who, 'GET', '/invoices?sort=sequence')) ?? []).map((item) => fiscalDocumentSchema.parse(item));
+  (dataOf<unknown[]>(await call(who, 'GET', '/invoices?sort=sequence')) ?? []).map((item) =>
+    fiscalDocumentSchema.parse(item),
+  );
 const paymentMails = (to: string) =>
   readMailFiles(database.tempDir).filter((mail) => mail.kind === 'payment-successful' && mail.to === to);
 
@@ -73,7 +77,9 @@ async function effects(who: Payer, practiceId: number) {
   return {
     status: detail.status,
     submissions: detail.history.filter((entry) => entry.to_status === 'unassigned').length,
-    documents: (await documentsOf(who)).filter((document) => document.description.startsWith(`Request no. ${practiceId}:`)).length,
+    documents: (await documentsOf(who)).filter((document) =>
+      document.description.startsWith(`Request no. ${practiceId}:`),
+    ).length,
     mails: paymentMails(who.email).length,
   };
 }
@@ -87,7 +93,15 @@ describe('a successful payment', () => {
     expect(redirect.statusCode).toBe(303);
 
     // The redirect decides nothing: until the webhook comes the request is a draft.
-    expect((await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('draft');
+    expect(
+      (
+        await database.db
+          .selectFrom('practices')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('draft');
     await worker.drainOnce();
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ type: 'checkout.completed' });
@@ -112,7 +126,10 @@ describe('a successful payment', () => {
       ['invoice', '2026/000001'],
       ['receipt', '2026/000001'],
     ]);
-    expect(documents[0]).toMatchObject({ payment_id: session.payment_id, amount: { net: 12_295, vat: 2_705, total: 15_000 } });
+    expect(documents[0]).toMatchObject({
+      payment_id: session.payment_id,
+      amount: { net: 12_295, vat: 2_705, total: 15_000 },
+    });
 
     const [mail] = paymentMails('ada@example.org');
     expect(mail?.subject).toBe('Lisbon – Payment successful');
@@ -164,7 +181,12 @@ describe('a successful payment', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toBe(sent[0]?.body);
     expect(await countRows(database, 'payment_events')).toBe(events + 1);
-    expect(await effects(carla, id)).toEqual({ status: 'unassigned', submissions: 1, documents: 2, mails: 1 });
+    expect(await effects(carla, id)).toEqual({
+      status: 'unassigned',
+      submissions: 1,
+      documents: 2,
+      mails: 1,
+    });
     const delivered = await database.db
       .selectFrom('sandbox_events')
       .select(['delivered_at', 'attempts', 'last_status'])
@@ -215,7 +237,9 @@ describe('a declined payment', () => {
     const first = await checkout(app, hal, id);
     const declined = await payOnSandbox(app, first.checkout_url, CARDS.declined);
     expect(declined.statusCode).toBe(303);
-    expect(declined.headers.location).toBe(`http://localhost:3000/service/new/review?payment=${first.payment_id}`);
+    expect(declined.headers.location).toBe(
+      `http://localhost:3000/service/new/review?payment=${first.payment_id}`,
+    );
     await worker.drainOnce();
     expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ type: 'checkout.failed' });
 
@@ -254,7 +278,15 @@ describe('the periodic settlement job', () => {
     await payOnSandbox(app, session.checkout_url, CARDS.success);
     deliveryMode = 'unreachable';
     await worker.drainOnce();
-    expect((await database.db.selectFrom('payments').select('status').where('id', '=', session.payment_id).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect(
+      (
+        await database.db
+          .selectFrom('payments')
+          .select('status')
+          .where('id', '=', session.payment_id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('pending');
 
     clock.advance({ minutes: 31 });
     const { outcomes } = await reconcileStalePayments(ctx());
@@ -283,7 +315,10 @@ describe('the webhook’s signature', () => {
     const event = { id: 'evt_forged', type: 'checkout.completed', sessionId: 'cs_sandbox_forged' };
     const good = signedWebhook(database, clock, event);
 
-    const unsigned = await postWebhook(app, { payload: good.payload, headers: { 'content-type': 'application/json' } as never });
+    const unsigned = await postWebhook(app, {
+      payload: good.payload,
+      headers: { 'content-type': 'application/json' } as never,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
     const wrongSecret = signedWebhook(database, clock, event, { secret: 'x'.repeat(64) });
@@ -296,7 +331,11 @@ describe('the webhook’s signature', () => {
   });
 
   it('is checked over the exact bytes: a valid event for an unknown session is acknowledged and ignored', async () => {
-    const webhook = signedWebhook(database, clock, { id: 'evt_stray', type: 'checkout.completed', sessionId: 'cs_sandbox_unknown' });
+    const webhook = signedWebhook(database, clock, {
+      id: 'evt_stray',
+      type: 'checkout.completed',
+      sessionId: 'cs_sandbox_unknown',
+    });
     const response = await postWebhook(app, webhook);
     expect(response.statusCode).toBe(200);
     expect(dataOf(response)).toEqual({ received: true, duplicate: false });

@@ -50,7 +50,13 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export const callAs =
   (app: App) =>
-  (who: Payer | undefined, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  (
+    who: Payer | undefined,
+    method: Method,
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
     app.inject({
       method,
       url: `${API_PREFIX}${url}`,
@@ -93,7 +99,8 @@ export type Checkout = { payment_id: number; checkout_url: string; expires_at: s
 
 export async function checkout(app: App, who: Payer, practiceId: number): Promise<Checkout> {
   const response = await callAs(app)(who, 'POST', `/practices/${practiceId}/checkout`, { billing: BILLING });
-  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
   return dataOf<Checkout>(response);
 }
 
@@ -101,8 +108,19 @@ export async function checkout(app: App, who: Payer, practiceId: number): Promis
 export const sandboxPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
 
 /** The payer's browser posting the sandbox's form. */
-export function payOnSandbox(app: App, checkoutUrl: string, card: string, overrides: Record<string, string> = {}) {
-  const form = new URLSearchParams({ card_number: card, expiry: '12/30', cvc: '123', holder: 'Ada Lovelace', ...overrides });
+export function payOnSandbox(
+  app: App,
+  checkoutUrl: string,
+  card: string,
+  overrides: Record<string, string> = {},
+) {
+  const form = new URLSearchParams({
+    card_number: card,
+    expiry: '12/30',
+    cvc: '123',
+    holder: 'Ada Lovelace',
+    ...overrides,
+  });
   return app.inject({
     method: 'POST',
     url: sandboxPath(checkoutUrl),
@@ -118,7 +136,12 @@ export function signedWebhook(
   event: { id: string; type: string; sessionId: string },
   { secret = resolveWebhookSecret(testConfig(database)) }: { secret?: string } = {},
 ) {
-  const body = JSON.stringify({ id: event.id, type: event.type, created: 0, data: { session_id: event.sessionId } });
+  const body = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created: 0,
+    data: { session_id: event.sessionId },
+  });
   return {
     payload: body,
     headers: {
