@@ -151,7 +151,7 @@ export function signedWebhook(
   };
 }
 
-export const postWebhook = (app: App, webhook: ReturnType<typeof signedWebhook>) =>
+export const postWebhook = (app: App, webhook: { payload: string; headers: Record<string, string> }) =>
   app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhook`, ...webhook });
 
 /** The provider session id of a payment (what the webhook names). */
