@@ -29,6 +29,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Form tests type into many fields; a busy 2-core CI machine needs more than the 5 s default.
+          testTimeout: 20_000,
         },
       },
     ],
