@@ -20,6 +20,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
       {
