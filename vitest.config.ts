@@ -20,7 +20,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
-          setupFiles: ['./src/test/setup.ts'],
         },
       },
       {
@@ -32,6 +31,7 @@ export default defineConfig({
           environment: 'happy-dom',
           // Form tests type into many fields; a busy 2-core CI machine needs more than the 5 s default.
           testTimeout: 20_000,
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
     ],
