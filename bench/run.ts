@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from './scenario';
 import { health } from './scenarios/health';
+import { rush } from './scenarios/rush';
+import { verify } from './scenarios/verify';
 
-const SCENARIOS: Scenario[] = [health];
+const SCENARIOS: Scenario[] = [health, rush, verify];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;

@@ -34,18 +34,46 @@ function stopper(child: ChildProcess, cleanup?: () => void): () => Promise<void>
     });
 }
 
+export type PortalOptions = {
+  /** Settings on top of the bench's own (port, data directory, log level). */
+  env?: Record<string, string>;
+  /** Runs before the portal starts, with its environment: seeding through the CLI, say. */
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+};
+
+/** `npm run cli -- <args>` of the API on the given environment; rejects when the command fails. */
+export function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn('tsx', [join(ROOT, 'apps/api/src/cli.ts'), ...args], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`cli ${args[0]} exited with ${code}`)),
+    );
+  });
+}
+
 /** The real portal (`apps/api/src/main.ts`) on a throw-away SQLite data directory, in its own process. */
-export async function startPortal(port: number): Promise<Server> {
+export async function startPortal(port: number, options: PortalOptions = {}): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lisbon-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: join(dataDir, 'lisbon.sqlite'),
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  try {
+    await options.prepare?.(env);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn('tsx', [join(ROOT, 'apps/api/src/main.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: join(dataDir, 'lisbon.sqlite'),
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -19,11 +19,16 @@ import { consentRoutes } from './modules/consent/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
+import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
 import { practicesRoutes } from './modules/practices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
+import { staffChangesRoutes } from './modules/staff/changes.routes';
+import { staffRoutes } from './modules/staff/routes';
+import { statementsRoutes } from './modules/statements/routes';
+import { verifyRoutes } from './modules/statements/verify.routes';
 import { studyRoutes } from './modules/study/routes';
 import { usersRoutes } from './modules/users/routes';
 import { systemClock, type Clock } from './platform/clock';
@@ -36,12 +41,15 @@ import { isApiPath, isHealthPath } from './platform/http/paths';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { createDatabaseQueue } from './platform/jobs/queue';
+import { createDatabaseLedger } from './platform/ledger/ledger';
 import { loggerOptions } from './platform/logger';
 import { createPaymentProvider } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/provider';
 import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
 import { createRateLimiter } from './platform/rate-limit/limiter';
+import { loadBodyKeys } from './platform/signing/keys';
+import { createP12Signer } from './platform/signing/pdf-signer';
 import { createLocalDiskStorage } from './platform/storage/local-disk';
 
 export type App = FastifyInstance<
@@ -80,6 +88,9 @@ export function createContext({
     payments:
       paymentProvider ??
       createPaymentProvider({ config, db, clock, webhookSecret: resolveWebhookSecret(config) }),
+    // The keys are read (or generated, embedded default) on first use; main.ts asks at start.
+    ledger: createDatabaseLedger({ db, clock, keys: () => loadBodyKeys(config).ledger }),
+    pdfSigner: createP12Signer(() => loadBodyKeys(config)),
   };
 }
 
@@ -144,6 +155,11 @@ export async function buildApp({
       await api.register(paymentsRoutes, { ctx, guard });
       await api.register(paymentWebhookRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx, guard });
+      await api.register(messagesRoutes, { ctx, guard });
+      await api.register(staffRoutes, { ctx, guard });
+      await api.register(staffChangesRoutes, { ctx, guard });
+      await api.register(statementsRoutes, { ctx, guard });
+      await api.register(verifyRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

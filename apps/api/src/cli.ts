@@ -1,11 +1,18 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { emailSchema, ROLES } from '@lisbon/domain';
 import { createContext } from './app';
+import { createRushDrafts, rushEmail } from './demo/rush-drafts';
+import { createDemoStaff, DEMO_STAFF_PASSWORD } from './demo/staff';
+import { createDemoStatement } from './demo/statement';
 import { createStaffAccount, type StaffAccount } from './modules/auth/registration.service';
+import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { AppError } from './platform/errors';
+import { createDatabaseLedger } from './platform/ledger/ledger';
+import { loadBodyKeys, MissingKeyError } from './platform/signing/keys';
 import { runSeeds } from './seeds';
 
 const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !== 'applicant');
@@ -15,7 +22,19 @@ const USAGE = `Usage: npm run cli -- <command>   (or npm run cli -w @lisbon/api 
 Commands:
   migrate       apply pending migrations and seed reference data, then exit
   user:create   create a staff account and print its activation link
-                --role ${STAFF_ROLES.join('|')} --email <address> [--first-name <name>] [--last-name <name>]`;
+                --role ${STAFF_ROLES.join('|')} --email <address> [--first-name <name>] [--last-name <name>]
+  demo:rush-drafts
+                demo data for the rush bench: active applicants <prefix>-0001@bench.example.org …,
+                each with a draft ready to pay
+                [--count <n, default 100>] [--prefix <text, default rush>] [--password <password>]
+  demo:staff    for local trials only: a secretary, an evaluator, a reviewer and an admin with a known
+                password and two factors on; prints each TOTP secret once
+  demo:statement
+                for local trials and the verify bench: a demo request published through the real
+                publication (ledger entries, signed PDF); prints its certificate id
+                [--out <path>: also write the signed PDF there]
+  ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
+                the head; prints OK (exit 0) or the first break (exit 1)`;
 
 class UsageError extends Error {}
 
@@ -75,6 +94,102 @@ async function createUser(args: string[]): Promise<void> {
   });
 }
 
+/** Meets the password rule; demo accounts only. */
+const RUSH_PASSWORD = 'Rush#Hour2026';
+
+async function rushDrafts(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      count: { type: 'string', default: '100' },
+      prefix: { type: 'string', default: 'rush' },
+      password: { type: 'string', default: RUSH_PASSWORD },
+    },
+  });
+  const count = Number(values.count);
+  if (!Number.isInteger(count) || count < 1 || count > 100_000) {
+    throw new UsageError('--count must be a whole number between 1 and 100000');
+  }
+  if (!/^[a-z0-9-]{1,30}$/.test(values.prefix)) {
+    throw new UsageError('--prefix must be 1 to 30 of a-z, 0-9, -');
+  }
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    await migrateToLatest(db);
+    await runSeeds(db);
+    const created = await createRushDrafts(createContext({ config, db }), {
+      count,
+      prefix: values.prefix,
+      password: values.password,
+    });
+    console.log(
+      `Created ${created} applicants with a draft ready to pay (${count - created} already there): ${rushEmail(values.prefix, 1)} … ${rushEmail(values.prefix, count)}.`,
+    );
+  });
+}
+
+async function demoStaff(): Promise<void> {
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    await migrateToLatest(db);
+    const { created, existing } = await createDemoStaff(createContext({ config, db }));
+    for (const staff of created) {
+      console.log(`${staff.role.padEnd(10)} ${staff.email}  TOTP secret ${staff.secret}`);
+      console.log(`           ${staff.otpauthUrl}`);
+    }
+    for (const email of existing)
+      console.log(`exists     ${email} (left as it was; its secret is not shown again)`);
+    if (created.length > 0) {
+      console.log(`Password of the new demo accounts: ${DEMO_STAFF_PASSWORD}`);
+      console.log(
+        'Add each secret to an authenticator app (or open its otpauth link), then log in at /auth/login.',
+      );
+      console.log('For local trials only: never run this against a production database.');
+    }
+  });
+}
+
+async function demoStatement(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    await migrateToLatest(db);
+    await runSeeds(db);
+    const { certificateId, practiceId, pdf } = await createDemoStatement(createContext({ config, db }));
+    if (values.out) writeFileSync(values.out, pdf);
+    console.log(`certificate ${certificateId}`);
+    console.log(
+      `Published demo request #${practiceId}; verify it at ${config.publicUrl}/verify/${certificateId}`,
+    );
+    if (values.out) console.log(`Signed PDF written to ${values.out} (${pdf.length} bytes).`);
+  });
+}
+
+async function ledgerVerify(): Promise<void> {
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    const ledger = createDatabaseLedger({
+      db,
+      clock: systemClock,
+      // Never generate a key to audit with: a missing key is the operator's to restore.
+      keys: () => loadBodyKeys(config, { isCreating: false }).ledger,
+    });
+    const audit = await ledger.audit();
+    if (audit.isIntact) {
+      console.log(
+        audit.length === 0
+          ? 'Ledger OK: no entries yet.'
+          : `Ledger OK: ${audit.length} entries, every hash, link and signature checks. Head ${audit.headHash}.`,
+      );
+      return;
+    }
+    console.error(
+      `Ledger BROKEN at entry ${audit.seq}${audit.hash ? ` (${audit.hash})` : ''}: ${audit.fault}. ${audit.checked} entries before it check.`,
+    );
+    process.exitCode = 1;
+  });
+}
+
 const [command, ...args] = process.argv.slice(2);
 try {
   switch (command) {
@@ -83,6 +198,18 @@ try {
       break;
     case 'user:create':
       await createUser(args);
+      break;
+    case 'demo:rush-drafts':
+      await rushDrafts(args);
+      break;
+    case 'demo:staff':
+      await demoStaff();
+      break;
+    case 'demo:statement':
+      await demoStatement(args);
+      break;
+    case 'ledger:verify':
+      await ledgerVerify();
       break;
     default:
       console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
@@ -93,7 +220,9 @@ try {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
-    console.error(error instanceof ConfigError || error instanceof AppError ? error.message : error);
+    const isExpected =
+      error instanceof ConfigError || error instanceof AppError || error instanceof MissingKeyError;
+    console.error(isExpected ? error.message : error);
     process.exitCode = 1;
   }
 }

@@ -2,8 +2,10 @@ import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
 import type { JobQueue } from './platform/jobs/queue';
+import type { Ledger } from './platform/ledger/ledger';
 import type { PaymentProvider } from './platform/payments/provider';
 import type { RateLimiter } from './platform/rate-limit/limiter';
+import type { PdfSigner } from './platform/signing/pdf-signer';
 import type { FileStorage } from './platform/storage/storage';
 
 /** What every module's services are given: the adapters, chosen once at start. */
@@ -15,4 +17,8 @@ export type AppContext = {
   limiter: RateLimiter;
   storage: FileStorage;
   payments: PaymentProvider;
+  /** The statements' hash chain (embedded: in the database, signed with the body's ledger key). */
+  ledger: Ledger;
+  /** Signs statement PDFs with the body's certificate (PAdES). */
+  pdfSigner: PdfSigner;
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { renderFiscalDocumentHandler } from './modules/invoices/render.handler';
+import { publishStatementHandler } from './modules/statements/publish.handler';
 import type { RegisteredJob } from './platform/jobs/definition';
 import type { Mailer } from './platform/mail/mailer';
 import { sendMailHandler } from './platform/mail/send-mail.handler';
@@ -18,6 +19,7 @@ export type JobDependencies = {
 export const registeredJobs = ({ mailer, ctx, webhookTransport }: JobDependencies): RegisteredJob[] => [
   sendMailHandler(mailer),
   renderFiscalDocumentHandler(ctx),
+  publishStatementHandler(ctx),
   ...(ctx.config.paymentProvider === 'sandbox'
     ? [
         sandboxWebhookHandler({

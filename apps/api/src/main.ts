@@ -8,6 +8,7 @@ import { openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
+import { loadBodyKeys } from './platform/signing/keys';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
 import { runSeeds } from './seeds';
 
@@ -62,6 +63,9 @@ const paymentReconciliation = setInterval(() => {
 try {
   const migrations = await migrateToLatest(db);
   const seeded = await runSeeds(db);
+  // The body's signing and ledger keys: read, or generated into DATA_DIR/keys on first start.
+  const keys = loadBodyKeys(config);
+  app.log.info({ fingerprint: keys.certificate.fingerprint }, 'statement signing certificate ready');
   app.log.info(
     { dialect: config.database.dialect, migrationsApplied: migrations.results?.length ?? 0, seeded },
     'database ready',
@@ -73,7 +77,8 @@ try {
   if (config.isMaintenanceMode)
     app.log.warn('maintenance mode is on: the API answers 503 except /api/v1/health');
 } catch (error) {
-  app.log.fatal({ err: error }, 'start failed');
+  if (error instanceof ConfigError) console.error(error.message);
+  else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();
   process.exit(1);
 }

@@ -317,7 +317,7 @@ describe('the webhook’s signature', () => {
 
     const unsigned = await postWebhook(app, {
       payload: good.payload,
-      headers: { 'content-type': 'application/json' } as never,
+      headers: { 'content-type': 'application/json' },
     });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });

@@ -97,8 +97,13 @@ export async function readyDraft(app: App, who: Payer, { isUrgent = false } = {}
 
 export type Checkout = { payment_id: number; checkout_url: string; expires_at: string };
 
-export async function checkout(app: App, who: Payer, practiceId: number): Promise<Checkout> {
-  const response = await callAs(app)(who, 'POST', `/practices/${practiceId}/checkout`, { billing: BILLING });
+export async function checkout(
+  app: App,
+  who: Payer,
+  practiceId: number,
+  billing: object = BILLING,
+): Promise<Checkout> {
+  const response = await callAs(app)(who, 'POST', `/practices/${practiceId}/checkout`, { billing });
   if (response.statusCode !== 200)
     throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
   return dataOf<Checkout>(response);

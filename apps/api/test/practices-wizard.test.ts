@@ -129,7 +129,7 @@ describe('the request wizard', () => {
     expect(practiceOf(review)).toMatchObject({ wizard_step: 'review', missing_documents: [] });
   });
 
-  it('hands a paid request over to payment (next issue): 409 PAYMENT_REQUIRED, still a draft', async () => {
+  it('hands a paid request over to payment: 409 PAYMENT_REQUIRED, still a draft', async () => {
     const response = await call('POST', `/practices/${id}/submit`, standard);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'PAYMENT_REQUIRED' });

@@ -60,7 +60,7 @@ describe('request-flow calls in the OpenAPI document', () => {
       expect.arrayContaining(['type', 'practice_id']),
     );
     expect(document.paths['/api/v1/practices/{id}/submit']?.post?.description).toMatch(
-      /PAYMENT_REQUIRED.*next issue/,
+      /PAYMENT_REQUIRED.*checkout/,
     );
   });
 });

@@ -26,6 +26,11 @@ export const ERROR_CODES = [
   'PAYMENT_IN_PROGRESS',
   'PROVIDER_BUSY',
   'INVALID_SIGNATURE',
+  'TRANSITION_NOT_ALLOWED',
+  'PRACTICE_CHANGED',
+  'PUBLICATION_NOT_AVAILABLE',
+  'PUBLICATION_PENDING',
+  'APPEAL_NOT_AVAILABLE',
   'MAINTENANCE',
   'api_error',
 ] as const;
@@ -60,6 +65,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // The payment provider under load (spec §8 "high payment volume"): 429 with Retry-After, not 503.
   PROVIDER_BUSY: 429,
   INVALID_SIGNATURE: 400,
+  // The transition table has no such move from the request's status (DESIGN.md lifecycle).
+  TRANSITION_NOT_ALLOWED: 409,
+  // Someone else moved the request first (optimistic concurrency).
+  PRACTICE_CHANGED: 409,
+  PUBLICATION_NOT_AVAILABLE: 409,
+  // The statement is being published (spec §4): try again later.
+  PUBLICATION_PENDING: 409,
+  APPEAL_NOT_AVAILABLE: 409,
   MAINTENANCE: 503,
   api_error: 500,
 };

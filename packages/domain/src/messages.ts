@@ -42,6 +42,8 @@ const VALIDATION_EN = {
   urgentNotAvailable: 'Urgent processing is not available for this service',
   documentRequired: 'This document is required',
   fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
+  reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
+  documentNotOfPractice: 'Attach only documents uploaded to this request',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -83,6 +85,8 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
   documentRequired: 'Questo documento è obbligatorio',
   fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
+  reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
+  documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
@@ -149,6 +153,12 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
     PROVIDER_BUSY: PAYMENT_MESSAGES['en-US'].providerBusy,
     INVALID_SIGNATURE: 'The signature of this notification is not valid.',
+    TRANSITION_NOT_ALLOWED:
+      'The action “{{action}}” is not possible while the request is in status “{{status}}”.',
+    PRACTICE_CHANGED: 'Someone else changed this request in the meantime. Reload it and try again.',
+    PUBLICATION_NOT_AVAILABLE: 'Publishing statements is not available yet. Please try again later.',
+    PUBLICATION_PENDING: 'Publication of the statement is still pending. Please try again later.',
+    APPEAL_NOT_AVAILABLE: 'Appeals and amendments cannot be requested here yet.',
     MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
     api_error: 'api_error',
   },
@@ -180,6 +190,13 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
     PROVIDER_BUSY: PAYMENT_MESSAGES['it-IT'].providerBusy,
     INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
+    TRANSITION_NOT_ALLOWED:
+      'L’azione “{{action}}” non è possibile mentre la richiesta è nello stato “{{status}}”.',
+    PRACTICE_CHANGED: 'Qualcun altro ha modificato questa richiesta nel frattempo. Ricaricala e riprova.',
+    PUBLICATION_NOT_AVAILABLE:
+      'La pubblicazione degli attestati non è ancora disponibile. Riprova più tardi.',
+    PUBLICATION_PENDING: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
+    APPEAL_NOT_AVAILABLE: 'Ricorsi e rettifiche non possono ancora essere richiesti qui.',
     MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
     api_error: 'api_error',
   },

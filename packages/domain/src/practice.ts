@@ -156,6 +156,16 @@ export const historyEntrySchema = z.object({
   at: z.string(),
 });
 
+/** What is expected of the applicant while the request waits for their reply ('cimea request'). */
+export const pendingQuestionSchema = z
+  .object({
+    message: z.string(),
+    requested_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    asked_at: z.string(),
+  })
+  .meta({ id: 'PendingQuestion' });
+export type PendingQuestion = z.infer<typeof pendingQuestionSchema>;
+
 export const practiceSchema = z
   .object({
     id: z.number().int(),
@@ -176,6 +186,11 @@ export const practiceSchema = z
     paid_at: z.string().nullable(),
     expected_deadline: z.string().nullable(),
     days_to_go: z.number().int().nullable(),
+    /**
+     * The staff question the applicant is asked to reply to; null unless the request waits for them.
+     * The API always sends it; optional only so that clients built before it keep compiling.
+     */
+    pending_question: pendingQuestionSchema.nullable().optional(),
   })
   .meta({ id: 'Practice' });
 export type Practice = z.infer<typeof practiceSchema>;

@@ -30,6 +30,10 @@ describe('archive and editable statuses', () => {
   });
 
   it('lets documents change only in a draft or while the applicant is asked to reply', () => {
-    expect(PRACTICE_STATUSES.filter(areDocumentsEditable)).toEqual(['draft', 'pending_student_reply']);
+    expect(PRACTICE_STATUSES.filter(areDocumentsEditable)).toEqual([
+      'draft',
+      'pending_student_reply',
+      'appeal_pending_student_reply',
+    ]);
   });
 });

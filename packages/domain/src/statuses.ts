@@ -84,6 +84,7 @@ export const isArchived = (status: PracticeStatus): boolean =>
 export const DOCUMENT_EDITABLE_STATUSES = [
   'draft',
   'pending_student_reply',
+  'appeal_pending_student_reply',
 ] as const satisfies readonly PracticeStatus[];
 
 export const areDocumentsEditable = (status: PracticeStatus): boolean =>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
 import { PRACTICE_STATUSES } from './statuses';
-import { availableTransitions, canFire, findTransition, TRANSITIONS } from './transitions';
+import {
+  availableTransitions,
+  canFire,
+  findTransition,
+  TRANSITION_ACTIONS,
+  TRANSITIONS,
+  type Transition,
+} from './transitions';
 
 const evaluator = { actor: 'staff' as const, abilities: abilitiesFor('evaluator') };
 
@@ -69,5 +76,39 @@ describe('canFire and availableTransitions', () => {
         .sort(),
     ).toEqual(['conclude_review', 'send_back']);
     expect(availableTransitions('in_review', { ...reviewer, isReviewer: false })).toEqual([]);
+  });
+});
+
+describe('what each move records and says', () => {
+  const table = TRANSITIONS as readonly Transition[];
+
+  it('lists every action of the table once in TRANSITION_ACTIONS', () => {
+    expect([...TRANSITION_ACTIONS].sort()).toEqual([...new Set(table.map((t) => t.action))].sort());
+  });
+
+  it('acknowledges every staff move and the reply with a success message, unless another flow owns it', () => {
+    for (const transition of table) {
+      if (transition.actor === 'system' || transition.via) continue;
+      expect(transition.notice, transition.action).toBeDefined();
+    }
+  });
+
+  it('mails the applicant when asked a question and when the request is closed', () => {
+    expect(findTransition('ask_applicant', 'in_evaluation')?.notifies).toBe('question-asked');
+    expect(findTransition('ask_applicant', 'appeal_in_evaluation')?.notifies).toBe('question-asked');
+    expect(findTransition('close', 'in_review')?.notifies).toBe('closed');
+    expect(findTransition('send_in_review', 'in_evaluation')?.notifies).toBeUndefined();
+  });
+
+  it('leaves publication and appeal requests to their own flows', () => {
+    expect(findTransition('publish', 'ready_for_issue')?.via).toBe('publication');
+    expect(findTransition('request_appeal', 'published')?.via).toBe('appeal_request');
+  });
+});
+
+describe('send in review', () => {
+  it('needs a complete assessment, in evaluation and in appeal', () => {
+    expect(findTransition('send_in_review', 'in_evaluation')?.requires?.assessment).toBe(true);
+    expect(findTransition('send_in_review', 'appeal_in_evaluation')?.requires?.assessment).toBe(true);
   });
 });

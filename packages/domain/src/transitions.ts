@@ -1,5 +1,6 @@
 import type { Abilities, Ability } from './abilities';
 import type { PracticeStatus } from './statuses';
+import type { WorkspaceNoticeKey } from './workspace-notices';
 
 /**
  * The transition table of DESIGN.md "Request (practice) lifecycle", as data. The API refuses any
@@ -16,9 +17,22 @@ export type Transition = {
   ability?: Ability;
   /** Only the request's assignee (evaluator) or reviewer may fire it (admins always may). */
   mustBe?: 'assignee' | 'reviewer';
-  /** What the move must record. */
-  requires?: { note?: boolean; message?: boolean; assignment?: boolean };
+  /**
+   * What the move must record: a note (audit trail), a message (the thread, seen by the applicant),
+   * an assignment (evaluator and reviewer); or find: a complete assessment (ASSESSMENT_REQUIRED_FIELDS).
+   */
+  requires?: { note?: boolean; message?: boolean; assignment?: boolean; assessment?: boolean };
+  /** The mail the applicant gets in their language, because they need to know of this move. */
+  notifies?: ApplicantMail;
+  /** The success message of spec §4 that acknowledges the move (staff moves and the reply). */
+  notice?: WorkspaceNoticeKey;
+  /** Moves that belong to a flow of their own, not to the generic transition endpoint. */
+  via?: 'publication' | 'appeal_request';
 };
+
+/** The applicant's mails about their request (DESIGN.md: request received, question asked, published, closed). */
+export const APPLICANT_MAILS = ['request-received', 'question-asked', 'closed'] as const;
+export type ApplicantMail = (typeof APPLICANT_MAILS)[number];
 
 export const OPEN_STATUSES = [
   'unassigned',
@@ -39,6 +53,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.assign',
     requires: { assignment: true },
+    notice: 'practicesAssigned',
   },
   {
     action: 'start',
@@ -47,6 +62,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.evaluate',
     mustBe: 'assignee',
+    notice: 'practiceUpdated',
   },
   {
     action: 'ask_applicant',
@@ -56,6 +72,8 @@ export const TRANSITIONS = [
     ability: 'staff.evaluate',
     mustBe: 'assignee',
     requires: { message: true },
+    notifies: 'question-asked',
+    notice: 'messageSent',
   },
   {
     action: 'reply',
@@ -63,6 +81,7 @@ export const TRANSITIONS = [
     to: 'in_evaluation',
     actor: 'applicant',
     requires: { message: true },
+    notice: 'messageSent',
   },
   {
     action: 'send_in_review',
@@ -71,6 +90,8 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.evaluate',
     mustBe: 'assignee',
+    requires: { assessment: true },
+    notice: 'sentInReview',
   },
   {
     action: 'conclude_review',
@@ -79,6 +100,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.review',
     mustBe: 'reviewer',
+    notice: 'reviewConcluded',
   },
   {
     action: 'send_back',
@@ -88,6 +110,7 @@ export const TRANSITIONS = [
     ability: 'staff.review',
     mustBe: 'reviewer',
     requires: { note: true },
+    notice: 'sentBack',
   },
   {
     action: 'mark_ready_for_issue',
@@ -96,8 +119,17 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.review',
     mustBe: 'reviewer',
+    notice: 'practiceUpdated',
   },
-  { action: 'publish', from: ['ready_for_issue'], to: 'published', actor: 'staff', ability: 'staff.publish' },
+  {
+    action: 'publish',
+    from: ['ready_for_issue'],
+    to: 'published',
+    actor: 'staff',
+    ability: 'staff.publish',
+    via: 'publication',
+    notice: 'practicePublished',
+  },
   {
     action: 'close',
     from: OPEN_STATUSES,
@@ -105,6 +137,8 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.close',
     requires: { note: true },
+    notifies: 'closed',
+    notice: 'closed',
   },
   {
     action: 'request_appeal',
@@ -112,6 +146,7 @@ export const TRANSITIONS = [
     to: 'appeal_requested',
     actor: 'applicant',
     requires: { message: true },
+    via: 'appeal_request',
   },
   {
     action: 'admit_appeal',
@@ -119,6 +154,7 @@ export const TRANSITIONS = [
     to: 'appeal_in_evaluation',
     actor: 'staff',
     ability: 'staff.assign',
+    notice: 'appealConfirmed',
   },
   {
     action: 'refuse_appeal',
@@ -127,6 +163,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.assign',
     requires: { note: true },
+    notice: 'appealRefused',
   },
   {
     action: 'ask_applicant',
@@ -136,6 +173,8 @@ export const TRANSITIONS = [
     ability: 'staff.evaluate',
     mustBe: 'assignee',
     requires: { message: true },
+    notifies: 'question-asked',
+    notice: 'messageSent',
   },
   {
     action: 'reply',
@@ -143,6 +182,7 @@ export const TRANSITIONS = [
     to: 'appeal_in_evaluation',
     actor: 'applicant',
     requires: { message: true },
+    notice: 'messageSent',
   },
   {
     action: 'send_in_review',
@@ -151,6 +191,8 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.evaluate',
     mustBe: 'assignee',
+    requires: { assessment: true },
+    notice: 'sentInReview',
   },
   {
     action: 'conclude_review',
@@ -159,6 +201,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.review',
     mustBe: 'reviewer',
+    notice: 'reviewConcluded',
   },
   {
     action: 'issue_appeal',
@@ -166,6 +209,7 @@ export const TRANSITIONS = [
     to: 'appeal_issued',
     actor: 'staff',
     ability: 'staff.publish',
+    via: 'publication',
   },
   {
     action: 'issue_amendment',
@@ -173,6 +217,7 @@ export const TRANSITIONS = [
     to: 'amend_issued',
     actor: 'staff',
     ability: 'staff.publish',
+    via: 'publication',
   },
   {
     action: 'reject_appeal',
@@ -181,10 +226,32 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.publish',
     requires: { note: true },
+    notice: 'appealRejected',
   },
 ] as const satisfies readonly Transition[];
 
 export type TransitionAction = (typeof TRANSITIONS)[number]['action'];
+
+/** Every action of the table, once: what `POST /staff/practices/{id}/transitions` accepts. */
+export const TRANSITION_ACTIONS = [
+  'submit',
+  'assign',
+  'start',
+  'ask_applicant',
+  'reply',
+  'send_in_review',
+  'conclude_review',
+  'send_back',
+  'mark_ready_for_issue',
+  'publish',
+  'close',
+  'request_appeal',
+  'admit_appeal',
+  'refuse_appeal',
+  'issue_appeal',
+  'issue_amendment',
+  'reject_appeal',
+] as const satisfies readonly TransitionAction[];
 
 /** The transition an action fires from a status, or undefined when the table has none. */
 export function findTransition(action: string, from: PracticeStatus): Transition | undefined {

@@ -48,6 +48,10 @@ export type Config = {
   readonly body: BodyDetails;
   /** True while any of the body's details is still its demo default: the PDFs say so. */
   readonly areBodyDetailsDemo: boolean;
+  /** The body's statement-signing key and certificate; null: generated into `DATA_DIR/keys/` on first start. */
+  readonly signingP12: { readonly path: string; readonly passphrase: string } | null;
+  /** The ledger's Ed25519 private key (PEM); null: generated into `DATA_DIR/keys/` on first start. */
+  readonly ledgerKeyPath: string | null;
 };
 
 export type BodyDetails = { readonly name: string; readonly address: string; readonly vatNumber: string };
@@ -174,6 +178,9 @@ const envSchema = z.object({
   BODY_NAME: bodyDetail('BODY_NAME', 200),
   BODY_ADDRESS: bodyDetail('BODY_ADDRESS', 300),
   BODY_VAT_NUMBER: bodyDetail('BODY_VAT_NUMBER', 20),
+  SIGNING_P12_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
+  SIGNING_P12_PASSPHRASE: z.string().optional(),
+  LEDGER_KEY_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
 });
 
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
@@ -229,6 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${[...new Set(messages)].join('; ')}`);
   }
   const values = parsed.data;
+  if ((values.SIGNING_P12_PATH === undefined) !== (values.SIGNING_P12_PASSPHRASE === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE must be set together',
+    );
+  }
   try {
     return Object.freeze({
       port: values.PORT,
@@ -265,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         vatNumber: values.BODY_VAT_NUMBER,
       }),
       areBodyDetailsDemo: Object.keys(DEMO_BODY).some((name) => present[name] === undefined),
+      signingP12:
+        values.SIGNING_P12_PATH && values.SIGNING_P12_PASSPHRASE
+          ? Object.freeze({ path: values.SIGNING_P12_PATH, passphrase: values.SIGNING_P12_PASSPHRASE })
+          : null,
+      ledgerKeyPath: values.LEDGER_KEY_PATH ?? null,
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);

@@ -63,17 +63,22 @@ describe('api client: requests', () => {
     expect(request().headers.has('Authorization')).toBe(false);
   });
 
-  it('sends JSON bodies with POST and PATCH, ids in the path, DELETE without a body', async () => {
+  it('sends JSON bodies with POST, PATCH and PUT, ids in the path, DELETE without a body', async () => {
     const { client, request } = setup();
     await client.create('practices', { purpose: 'other' });
     await client.update('practices', 12, { purpose: 'visa' });
     await client.remove('practices', 'a b');
+    await client.put('staff/practices/3/assessment', { major: 'Physics' });
     expect(request(0).init).toMatchObject({ method: 'POST', body: '{"purpose":"other"}' });
     expect(request(0).headers.get('Content-Type')).toBe('application/json');
     expect(request(1)).toMatchObject({ url: '/api/v1/practices/12', init: { method: 'PATCH' } });
     expect(request(2)).toMatchObject({
       url: '/api/v1/practices/a%20b',
       init: { method: 'DELETE', body: undefined },
+    });
+    expect(request(3)).toMatchObject({
+      url: '/api/v1/staff/practices/3/assessment',
+      init: { method: 'PUT', body: '{"major":"Physics"}' },
     });
   });
 });
@@ -88,6 +93,15 @@ describe('api client: answers', () => {
   it('returns data alone when the answer has no meta', async () => {
     const { client } = setup(async () => json(200, { data: { status: 'ok' } }));
     await expect(client.get('health')).resolves.toEqual({ data: { status: 'ok' } });
+  });
+
+  it("carries a change's success message from meta as its notice", async () => {
+    const meta = { notice: 'noteAdded', message: 'Note added' };
+    const { client } = setup(async () => json(200, { data: { id: 4 }, meta }));
+    await expect(client.create('staff/practices/4/notes', { text: 'x' })).resolves.toEqual({
+      data: { id: 4 },
+      notice: meta,
+    });
   });
 
   it('checks data against a schema and treats a mismatch as unreadable', async () => {

@@ -1,11 +1,21 @@
-import { type ListMeta, listMetaSchema, MAINTENANCE_STATUS, REQUEST_TIMEOUT_MS } from '@lisbon/domain';
+import {
+  type ListMeta,
+  listMetaSchema,
+  MAINTENANCE_STATUS,
+  type NoticeMeta,
+  noticeMetaSchema,
+  REQUEST_TIMEOUT_MS,
+} from '@lisbon/domain';
 import { z } from 'zod';
 import { ApiError, errorFromResponse, unreadableError } from './errors';
 import { type MultipartFields, toFormData } from './multipart';
 import { type UploadProgress, xhrFetch } from './xhr';
 
-/** A successful answer, unwrapped from the `{ data, meta }` envelope. */
-export type ApiResult<T> = { data: T; meta?: ListMeta };
+/**
+ * A successful answer, unwrapped from the `{ data, meta }` envelope: a list's `meta`, or the
+ * success message (spec §4) a change of the staff workspace or the thread answers with.
+ */
+export type ApiResult<T> = { data: T; meta?: ListMeta; notice?: NoticeMeta };
 
 type QueryScalar = string | number | boolean;
 export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[];
@@ -62,7 +72,7 @@ type Request = {
   onProgress?: (progress: UploadProgress) => void;
 };
 
-const envelopeSchema = z.object({ data: z.unknown(), meta: listMetaSchema.optional() });
+const envelopeSchema = z.object({ data: z.unknown(), meta: z.unknown().optional() });
 
 function joinUrl(baseUrl: string, path: string, query?: Query): string {
   const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -169,7 +179,10 @@ export function createApiClient(config: ClientConfig) {
       if (!parsed.success) throw unreadableError();
       data = parsed.data;
     }
-    return envelope.data.meta ? { data, meta: envelope.data.meta } : { data };
+    const listMeta = listMetaSchema.safeParse(envelope.data.meta);
+    if (listMeta.success) return { data, meta: listMeta.data };
+    const notice = noticeMetaSchema.safeParse(envelope.data.meta);
+    return notice.success ? { data, notice: notice.data } : { data };
   }
 
   return {
@@ -183,6 +196,9 @@ export function createApiClient(config: ClientConfig) {
     /** Updates the resource `id` at `path`; without an id, the resource at `path` (e.g. `profile`). */
     update: <T>(path: string, id: Id | null, body: unknown, options?: CallOptions<T>) =>
       call<T>({ method: 'PATCH', path: id == null ? path : withId(path, id), body }, options),
+    /** Replaces the resource at `path` as a whole (`PUT`), e.g. a request's assessment. */
+    put: <T>(path: string, body: unknown, options?: CallOptions<T>) =>
+      call<T>({ method: 'PUT', path, body }, options),
     /** `body` for deletions that need a confirmation, such as an account's own email. */
     remove: <T>(path: string, id: Id, options?: CallOptions<T> & { body?: unknown }) =>
       call<T>({ method: 'DELETE', path: withId(path, id), body: options?.body }, options),

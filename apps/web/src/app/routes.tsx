@@ -2,6 +2,7 @@ import type { Ability } from '@lisbon/domain';
 import type { ReactElement } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { AccountPage } from '@/features/account/pages/AccountPage';
+import { InvoicePage } from '@/features/account/pages/InvoicePage';
 import { ActivatePage } from '@/features/auth/pages/ActivatePage';
 import { LoginPage } from '@/features/auth/pages/LoginPage';
 import { RecoverPasswordPage } from '@/features/auth/pages/RecoverPasswordPage';
@@ -13,14 +14,19 @@ import { ConsentPage } from '@/features/consent/pages/ConsentPage';
 import { DocumentsPage } from '@/features/documents/pages/DocumentsPage';
 import { FaqPage } from '@/features/faq/pages/FaqPage';
 import { HomePage } from '@/features/home/pages/HomePage';
+import { CheckoutPanel } from '@/features/payments/components/CheckoutPanel';
 import { PracticePage } from '@/features/practices/pages/PracticePage';
 import { PracticesPage } from '@/features/practices/pages/PracticesPage';
 import { ServiceDiscovery } from '@/features/service/components/ServiceDiscovery';
 import { NewRequestPage } from '@/features/service/pages/NewRequestPage';
 import { ServicePage } from '@/features/service/pages/ServicePage';
-import { ThankYouPage } from '@/features/service/pages/ThankYouPage';
 import { WizardPage } from '@/features/service/pages/WizardPage';
+import { StaffArea } from '@/features/staff/components/StaffArea';
+import { StaffHome } from '@/features/staff/components/StaffHome';
+import { QueuePage } from '@/features/staff/pages/QueuePage';
+import { StaffPracticePage } from '@/features/staff/pages/StaffPracticePage';
 import { StudyPage } from '@/features/study/pages/StudyPage';
+import { VerifyPage } from '@/features/verify/pages/VerifyPage';
 import { MaintenancePage } from '@/features/system/pages/MaintenancePage';
 import { NotFoundPage } from '@/features/system/pages/NotFoundPage';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -28,6 +34,7 @@ import { AppLayout } from './layouts/AppLayout';
 import { FormLayout } from './layouts/FormLayout';
 import { PlannedPage, type PlannedPageName } from './PlannedPage';
 import { RouteError } from './RouteError';
+import { ThankYouRoute } from './ThankYouRoute';
 
 type Protect = (ability?: Ability) => LoaderFunction;
 
@@ -69,13 +76,13 @@ export function buildRoutes(protect: Protect): RouteObject[] {
           children: [
             { index: true, element: <HomePage discovery={<ServiceDiscovery order={3} />} /> },
             { path: 'faq', element: <FaqPage /> },
-            { path: 'verify/:id', element: <PlannedPage page="verify" /> },
+            { path: 'verify/:id', element: <VerifyPage /> },
             { path: 'account', loader: protect(), element: <AccountPage /> },
-            loggedIn('account/invoices/:id', 'invoice'),
+            loggedIn('account/invoices/:id', <InvoicePage />),
             loggedIn('service', <ServicePage />, 'practice.apply'),
             loggedIn('service/new', <NewRequestPage />, 'practice.apply'),
-            loggedIn('service/new/thank-you', <ThankYouPage />, 'practice.apply'),
-            loggedIn('service/new/:step', <WizardPage />, 'practice.apply'),
+            loggedIn('service/new/thank-you', <ThankYouRoute />, 'practice.apply'),
+            loggedIn('service/new/:step', <WizardPage checkout={CheckoutPanel} />, 'practice.apply'),
             loggedIn('practices', <PracticesPage />, 'practice.apply'),
             loggedIn('practices/:id', <PracticePage />, 'practice.apply'),
             loggedIn('practices/:id/appeal', 'appeal', 'practice.apply'),
@@ -85,6 +92,18 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             { path: 'terms', element: <TermsPage /> },
             loggedIn('consent', <ConsentPage />),
             loggedIn('delivery', 'delivery', 'delivery.order'),
+            // The staff workspace (issue 6): every page needs staff.workspace; the frame sends staff
+            // without a second factor to their account to turn it on.
+            {
+              path: 'staff',
+              loader: protect('staff.workspace'),
+              element: <StaffArea />,
+              children: [
+                { index: true, element: <StaffHome /> },
+                { path: 'queues/:queue', element: <QueuePage /> },
+                { path: 'practices/:id', element: <StaffPracticePage /> },
+              ],
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

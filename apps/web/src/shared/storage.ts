@@ -14,7 +14,7 @@ const STORAGE_SCHEMAS = {
   token: z.string().min(1),
   /** When the token stops being valid, as the API wrote it (ISO 8601). */
   tokenExpiresAt: z.string().min(1),
-  /** Billing, shipping and delivery details typed in the delivery flow, kept across reloads. */
+  /** Billing details typed to pay (a request, a delivery), shipping and delivery ones, kept across reloads. */
   billing: objectValue,
   shipping: objectValue,
   delivery: objectValue,

@@ -143,6 +143,13 @@ export async function openDocument(ctx: AppContext, actor: SessionUser, id: numb
   return { content: await ctx.storage.read(row.storage_key), document: toDocument(row) };
 }
 
+/** A request's document for the staff workspace, whose caller has checked the staff ability first. */
+export async function openPracticeDocument(ctx: AppContext, practiceId: number, id: number) {
+  const row = await findDocumentRow(ctx.db, id);
+  if (!row || row.practice_id !== practiceId) throw new AppError('NOT_FOUND');
+  return { content: await ctx.storage.read(row.storage_key), document: toDocument(row) };
+}
+
 /** GET /documents: per request, its documents and the required ones still missing; then the unattached ones. */
 export async function documentsOverview(
   ctx: AppContext,

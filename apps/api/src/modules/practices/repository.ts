@@ -77,11 +77,13 @@ export async function insertHistory(db: Db, practiceId: number, entry: HistoryEn
     .execute();
 }
 
+/** The status timeline the applicant sees: status moves only, not staff changes (decision 021). */
 export async function listHistoryRows(db: Db, practiceId: number) {
   return db
     .selectFrom('practice_status_history')
     .select(['from_status', 'to_status', 'at'])
     .where('practice_id', '=', practiceId)
+    .where((eb) => eb.or([eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status'))]))
     .orderBy('at')
     .orderBy('id')
     .execute();

@@ -159,7 +159,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       schema: {
         summary: 'Submit a complete draft',
         description:
-          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: payment arrives with the next issue. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was.',
+          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: they are paid through `POST /practices/{id}/checkout` and submitted when the payment is confirmed. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was.',
         tags,
         security,
         params,

@@ -21,6 +21,7 @@ import {
   listDocumentsOfPractice,
   removeStoredFiles,
 } from '../documents/service';
+import { pendingQuestionOf } from '../messages/thread';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { findCountryFacts } from '../reference/service';
 import type { SessionUser } from '../sessions/service';
@@ -35,6 +36,7 @@ import {
   countSubmittedPractices,
   deleteDraftRow,
   findDraftRow,
+  findPracticeRow,
   insertHistory,
   insertPractice,
   listHistoryRows,
@@ -110,11 +112,19 @@ export async function getPractice(ctx: AppContext, actor: SessionUser, id: numbe
   return detail(ctx, await findOwnPractice(ctx, actor, id));
 }
 
+/** Any request's detail, for the staff workspace: its caller has checked the staff ability first. */
+export async function getPracticeForStaff(ctx: AppContext, id: number): Promise<Practice> {
+  const row = await findPracticeRow(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return detail(ctx, toOwnedPractice(row));
+}
+
 async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practice> {
   const documents = await listDocumentsOfPractice(ctx.db, practice.id);
   const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
   const history = await listHistoryRows(ctx.db, practice.id);
-  return toPractice(practice, { documents, missing, history }, await today(ctx));
+  const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
+  return toPractice(practice, { documents, missing, history, pendingQuestion }, await today(ctx));
 }
 
 export async function listPractices(

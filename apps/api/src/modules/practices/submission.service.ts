@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { bodyToday, deadlineFrom, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
+import { queueApplicantMail } from '../transitions/mails';
 import { findOwnPractice } from './access.service';
 import {
   dailySubmissionCount,
@@ -22,7 +23,7 @@ import { getPractice, requireComplete } from './service';
 
 /**
  * POST /practices/{id}/submit. A free (refugee) request goes from draft to unassigned with its
- * deadline; a paid one needs the payment of the next issue (409 PAYMENT_REQUIRED). Past the daily
+ * deadline; a paid one is submitted by its payment (409 PAYMENT_REQUIRED here). Past the daily
  * contingency limit the draft is kept intact and the answer is 429 CONTINGENCY_LIMIT (spec §8).
  */
 export async function submitPractice(ctx: AppContext, actor: SessionUser, id: number): Promise<Practice> {
@@ -45,6 +46,8 @@ export async function submitPractice(ctx: AppContext, actor: SessionUser, id: nu
       cap,
     });
     if (!isSubmitted) throw new AppError('PRACTICE_NOT_EDITABLE');
+    // A paid request is confirmed by the 'Payment successful' mail of its settlement instead.
+    await queueApplicantMail(ctx, trx, 'request-received', { userId: actor.id, practiceId: id });
   });
   return getPractice(ctx, actor, id);
 }

@@ -6,6 +6,7 @@ import {
   statusLabel,
   WIZARD_STEPS,
   type DocumentType,
+  type PendingQuestion,
   type Practice,
   type PracticeDocument,
   type PracticeSummary,
@@ -46,6 +47,8 @@ export type PracticeDetails = {
   documents: PracticeDocument[];
   missing: DocumentType[];
   history: { from_status: string | null; to_status: string; at: string }[];
+  /** The staff question a request waiting for the applicant waits on. */
+  pendingQuestion: PendingQuestion | null;
 };
 
 const status = (value: string) => PRACTICE_STATUSES.find((candidate) => candidate === value) ?? 'draft';
@@ -66,5 +69,6 @@ export function toPractice(practice: OwnedPractice, details: PracticeDetails, to
       at: entry.at,
     })),
     paid_at: row.paid_at,
+    pending_question: details.pendingQuestion,
   };
 }

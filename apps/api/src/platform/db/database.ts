@@ -31,6 +31,13 @@ import type {
   SandboxEventsTable,
   SandboxSessionsTable,
 } from './payment-tables';
+import type { LedgerEntriesTable, StatementsTable } from './statement-tables';
+import type {
+  PracticeEvaluationsTable,
+  PracticeMessageDocumentsTable,
+  PracticeMessagesTable,
+  PracticeNotesTable,
+} from './workspace-tables';
 
 /** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
 export type Timestamp = ColumnType<string, string | undefined, string>;
@@ -71,6 +78,12 @@ export type Database = {
   fiscal_documents: FiscalDocumentsTable;
   sandbox_sessions: SandboxSessionsTable;
   sandbox_events: SandboxEventsTable;
+  practice_messages: PracticeMessagesTable;
+  practice_message_documents: PracticeMessageDocumentsTable;
+  practice_notes: PracticeNotesTable;
+  practice_evaluations: PracticeEvaluationsTable;
+  ledger_entries: LedgerEntriesTable;
+  statements: StatementsTable;
 };
 
 export type Db = Kysely<Database>;

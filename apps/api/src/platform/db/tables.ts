@@ -153,10 +153,16 @@ export type PracticesTable = {
   paid_at: NullableText;
   delivery_paid_at: NullableText;
   expected_deadline: NullableText;
+  /** The evaluator and the reviewer (migration 020). */
+  assignee_id: number | null;
+  reviewer_id: number | null;
+  /** When the statement was published (migration 030). */
+  published_at: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
 
+/** The audit trail: every status move and every staff change (who, when, from, to, action, note). */
 export type PracticeStatusHistoryTable = {
   id: Generated<number>;
   practice_id: number;
@@ -164,6 +170,10 @@ export type PracticeStatusHistoryTable = {
   to_status: string;
   by_user_id: number | null;
   note: NullableText;
+  /** A transition action or a staff change (migration 020); null on older rows. */
+  action: NullableText;
+  /** JSON text of what else the entry records. */
+  details: NullableText;
   at: string;
 };
 

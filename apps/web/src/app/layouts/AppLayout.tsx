@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { useNotifications } from '@/features/notifications/api/notifications';
 import { RequestsBadge } from '@/features/notifications/components/RequestsBadge';
+import { useQueueCounts } from '@/features/staff/api/queues';
+import { QueueCountBadge } from '@/features/staff/components/QueueCountBadge';
+import { QUEUE_ORDER, queuePath } from '@/features/staff/queueSearch';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { logout as endUserSession } from '@/shared/session/session';
 import { WIDE_SCREEN_QUERY } from '../theme';
@@ -28,7 +31,15 @@ export function AppLayout() {
   const user = useCurrentUser().data;
   const isLoggedIn = user !== undefined;
   const notifications = useNotifications(user?.id).data;
-  const badges = { '/practices': <RequestsBadge notifications={notifications} /> };
+  // Staff without a second factor are refused by the API: no counts to ask for.
+  const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
+  const queueCounts = useQueueCounts(isStaff).data;
+  const badges = {
+    '/practices': <RequestsBadge notifications={notifications} />,
+    ...Object.fromEntries(
+      QUEUE_ORDER.map((queue) => [queuePath(queue), <QueueCountBadge counts={queueCounts} queue={queue} />]),
+    ),
+  };
 
   const logout = () => {
     drawer.close();

@@ -1,10 +1,21 @@
-import type { Ability } from '@lisbon/domain';
+import type { Ability, StaffQueue } from '@lisbon/domain';
+import { QUEUE_ABILITIES, QUEUE_ORDER, queuePath } from '@/features/staff/queueSearch';
 import type { Catalogue } from '@/shared/i18n/locales/en-US';
 
 type NavLabel = keyof Catalogue['nav'];
 /** A link, and the ability its route needs (the same as in routes.tsx), so nobody sees a dead end. */
 export type NavItem = { to: string; label: NavLabel; ability?: Ability };
 export type NavGroup = { label: NavLabel; items: readonly NavItem[] };
+
+/** The staff queues of spec §1 (and the requests still to assign), with their counts beside them. */
+const QUEUE_LABELS: Record<StaffQueue, NavLabel> = {
+  assigned: 'staffAssigned',
+  to_review: 'staffToReview',
+  unassigned: 'staffUnassigned',
+  ready_for_issue: 'staffReadyForIssue',
+  archive: 'staffArchive',
+  all: 'staffAll',
+};
 
 /** The logged-in area, grouped as the navigation shows it (labels of spec §2). */
 export const APP_NAVIGATION: readonly NavGroup[] = [
@@ -16,6 +27,14 @@ export const APP_NAVIGATION: readonly NavGroup[] = [
       { to: '/service', label: 'service', ability: 'practice.apply' },
       { to: '/delivery', label: 'delivery', ability: 'delivery.order' },
     ],
+  },
+  {
+    label: 'staff',
+    items: QUEUE_ORDER.map((queue) => ({
+      to: queuePath(queue),
+      label: QUEUE_LABELS[queue],
+      ability: QUEUE_ABILITIES[queue],
+    })),
   },
   {
     label: 'account',

@@ -22,7 +22,11 @@ export function Facts({ facts }: { facts: readonly Fact[] }) {
 }
 
 /** The request itself: service, country and level of education system, urgency. */
-export function ServiceFacts({ practice }: { practice: Practice }) {
+export function ServiceFacts({
+  practice,
+}: {
+  practice: Pick<Practice, 'service' | 'country' | 'level' | 'is_urgent'>;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (

@@ -15,13 +15,16 @@ const COLORS: Record<StatusLabel, MantineColor> = {
   appeal_refused: 'red',
 };
 
+// Orange and green at shade 9 fall short of 4.5:1 on their own light tint (WCAG AA): darker text.
+const TEXT_COLORS: Partial<Record<MantineColor, MantineColor>> = { orange: 'dark.8', green: 'dark.8' };
+
 /** A request's status, with the label of spec §4 in the current language. */
 export function StatusBadge({ label }: { label: StatusLabel }) {
   const { t } = useTranslation();
   return (
     <Badge
       color={COLORS[label]}
-      c={`${COLORS[label]}.9`}
+      c={TEXT_COLORS[COLORS[label]] ?? `${COLORS[label]}.9`}
       variant="light"
       tt="none"
       size="lg"

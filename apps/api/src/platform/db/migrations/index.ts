@@ -8,6 +8,8 @@ import * as documents from './2026-11-21-006-documents';
 import * as studyEntries from './2026-11-21-007-study-entries';
 import * as payments from './2026-11-21-010-payments';
 import * as sandboxGateway from './2026-11-21-011-sandbox-gateway';
+import * as staffWorkspace from './2026-11-21-020-staff-workspace';
+import * as statementsLedger from './2026-11-21-030-statements-ledger';
 
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-007-study-entries': studyEntries,
   '2026-11-21-010-payments': payments,
   '2026-11-21-011-sandbox-gateway': sandboxGateway,
+  '2026-11-21-020-staff-workspace': staffWorkspace,
+  '2026-11-21-030-statements-ledger': statementsLedger,
 };

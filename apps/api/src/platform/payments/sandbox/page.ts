@@ -39,7 +39,7 @@ function layout(title: string, body: string): string {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} – Sandbox payment gateway</title><style>${STYLE}</style></head>
 <body>
-<div class="banner" role="note">SANDBOX — no real money. Test cards only; nothing is ever charged.</div>
+<header class="banner">SANDBOX — no real money. Test cards only; nothing is ever charged.</header>
 <main>
 ${body}
 </main>

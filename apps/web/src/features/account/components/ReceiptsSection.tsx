@@ -1,15 +1,86 @@
-import { Text, Title } from '@mantine/core';
+import { Alert, Anchor, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate, formatEuros } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { invoicesQuery } from '../api/invoices';
 
-/** Receipts and invoices: their list arrives with payments; until then, it says so plainly. */
+/** Receipts and invoices (spec §2 `/account`): one of each per payment, newest first. */
 export function ReceiptsSection() {
   const { t } = useTranslation();
+  const locale = currentLocale();
+  const [page, setPage] = useState(1);
+  const list = useQuery(invoicesQuery(page));
+
+  let content;
+  if (list.isPending) content = <PageLoader />;
+  else if (list.isError)
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(list.error, t)}
+      </Alert>
+    );
+  else if (list.data.documents.length === 0) content = <Text>{t('messages.noItems')}</Text>;
+  else {
+    const pages = Math.max(1, Math.ceil(list.data.total / list.data.perPage));
+    content = (
+      <Stack gap="sm">
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="sm">
+            <Table.Caption>{t('invoices.caption', { page, pages, total: list.data.total })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('invoices.columns.number')}</Table.Th>
+                <Table.Th scope="col">{t('invoices.columns.kind')}</Table.Th>
+                <Table.Th scope="col">{t('invoices.columns.issuedAt')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('invoices.columns.amount')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.documents.map((document) => (
+                <Table.Tr key={document.id}>
+                  <Table.Th scope="row">
+                    <Anchor component={Link} to={`/account/invoices/${document.id}`}>
+                      <span className="visually-hidden">{t(`invoices.kinds.${document.kind}`)} </span>
+                      {document.number}
+                    </Anchor>
+                  </Table.Th>
+                  <Table.Td>{t(`invoices.kinds.${document.kind}`)}</Table.Td>
+                  <Table.Td>{formatDate(document.issued_at, locale)}</Table.Td>
+                  <Table.Td ta="right">{formatEuros(document.amount.total, locale)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {pages > 1 && (
+          <nav aria-label={t('invoices.pagesLabel')}>
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getItemProps={(item) => ({ 'aria-label': t('invoices.page', { page: item }) })}
+              getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
+            />
+          </nav>
+        )}
+      </Stack>
+    );
+  }
+
   return (
     <section aria-labelledby="receipts-title">
       <Title order={2} id="receipts-title" mb="xs">
         {t('account.receipts.title')}
       </Title>
-      <Text>{t('account.receipts.empty')}</Text>
+      <Text mb="sm">{t('invoices.intro')}</Text>
+      {content}
     </section>
   );
 }

@@ -39,7 +39,7 @@ describe('account page: complete account', () => {
     await userEvent.type(await screen.findByLabelText(/^Italian tax ID/), 'RSSMRA85T10A562T');
     await save();
     expect(await screen.findByText('Invalid Tax ID Number')).toBeTruthy();
-    expect(api.pageCalls()).toHaveLength(0);
+    expect(api.pageCalls().filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
   it('asks to confirm an omocodic tax ID, then saves the confirmation', async () => {
@@ -55,7 +55,7 @@ describe('account page: complete account', () => {
         'This tax ID is valid but unusual (omocodia): please confirm that it is yours.',
       ),
     ).toBeTruthy();
-    expect(api.pageCalls()).toHaveLength(0);
+    expect(api.pageCalls().filter((call) => call.method !== 'GET')).toHaveLength(0);
 
     await userEvent.click(confirm);
     await save();
@@ -111,7 +111,7 @@ describe('account page: settings', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('The email address does not match.')).toBeTruthy();
-    expect(api.pageCalls()).toHaveLength(0);
+    expect(api.pageCalls().filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
   it('deletes the account, logs out and goes home', async () => {

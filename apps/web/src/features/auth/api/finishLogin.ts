@@ -21,14 +21,15 @@ export const isProfileComplete = (user: User): boolean =>
   PROFILE_FIELDS.every((field) => user[field] !== null && user[field] !== '');
 
 /**
- * Where a fresh login lands: the page the user was sent away from, if any; otherwise the account
- * page while it is incomplete (or while staff still lack their second factor), else the requests.
+ * Where a fresh login lands: the page the user was sent away from, if any; staff go to their
+ * workspace, or to the account page while they still lack their second factor; applicants to
+ * the account page while it is incomplete, else to their requests.
  */
 export function destinationAfterLogin(user: User | undefined, next: string | null): string {
   if (next) return next;
   if (!user) return '/account';
-  const isStaffWithoutTwoFactor = user.abilities['staff.workspace'] === true && !user.two_factor_enabled;
-  if (!isProfileComplete(user) || isStaffWithoutTwoFactor) return '/account';
+  if (user.abilities['staff.workspace'] === true) return user.two_factor_enabled ? '/staff' : '/account';
+  if (!isProfileComplete(user)) return '/account';
   return canAccess(user.abilities, 'practice.apply') ? '/practices' : '/account';
 }
 

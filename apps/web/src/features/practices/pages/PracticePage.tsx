@@ -13,6 +13,8 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { practiceQuery } from '../api/practices';
 import { DeleteDraft } from '../components/DeleteDraft';
+import { PracticeConversation } from '../components/PracticeConversation';
+import { StatementPanel } from '../components/StatementPanel';
 import { StatusTimeline } from '../components/StatusTimeline';
 
 /** `/practices/{id}`: every field of the request, its documents, its history and what comes next. */
@@ -58,6 +60,10 @@ export function PracticePage() {
           </Group>
         )}
       </Stack>
+
+      <StatementPanel practice={practice} />
+
+      <PracticeConversation practice={practice} />
 
       <section aria-labelledby="practice-request">
         <Title order={2} id="practice-request" mb="xs">

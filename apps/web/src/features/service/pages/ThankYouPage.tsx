@@ -11,12 +11,15 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { practiceQuery } from '../api/practices';
 
-/** `/service/new/thank-you?practice={id}`: the request is in, with its number and expected deadline. */
-export function ThankYouPage() {
+/**
+ * `/service/new/thank-you?practice={id}`: the request is in, with its number and expected deadline.
+ * After a payment the app gives the request's id (`practiceId`), once the payment is confirmed.
+ */
+export function ThankYouPage({ practiceId }: { practiceId?: number }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [search] = useSearchParams();
-  const id = Number(search.get('practice'));
+  const id = practiceId ?? Number(search.get('practice'));
   const practice = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });
 
   let content;
@@ -43,6 +46,9 @@ export function ThankYouPage() {
               t('practiceFacts.requestedAt'),
               data.requested_at ? formatDate(data.requested_at, locale) : null,
             ],
+            ...(data.paid_at
+              ? [[t('practiceFacts.paidAt'), formatDate(data.paid_at, locale)] as [string, string]]
+              : []),
             [
               t('practiceFacts.deadline'),
               data.expected_deadline ? formatDate(data.expected_deadline, locale) : null,

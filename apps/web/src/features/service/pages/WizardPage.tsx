@@ -12,7 +12,7 @@ import { draftQuery, useStoreDraft } from '../api/practices';
 import { DocumentsStep } from '../steps/DocumentsStep';
 import { PurposeStep } from '../steps/PurposeStep';
 import { QualificationStep } from '../steps/QualificationStep';
-import { ReviewStep } from '../steps/ReviewStep';
+import { type CheckoutSlot, ReviewStep } from '../steps/ReviewStep';
 import { WizardStepper } from '../components/WizardStepper';
 
 const isWizardStep = (value: string | undefined): value is WizardStep =>
@@ -23,9 +23,10 @@ const nextStep = (step: WizardStep): WizardStep => WIZARD_STEPS[WIZARD_STEPS.ind
 
 /**
  * `/service/new/{step}`: one step of the draft. Each step is saved on the server when completed;
- * a step beyond the one the draft has reached sends the applicant back to where they were.
+ * a step beyond the one the draft has reached sends the applicant back to where they were. The
+ * review step's payment comes from the app (`checkout`), as features do not import each other.
  */
-export function WizardPage() {
+export function WizardPage({ checkout }: { checkout: CheckoutSlot }) {
   const { t } = useTranslation();
   const { step } = useParams();
   const navigate = useNavigate();
@@ -73,7 +74,7 @@ export function WizardPage() {
       {current === 'purpose' && <PurposeStep practice={practice} onSaved={onSaved} />}
       {current === 'qualification' && <QualificationStep practice={practice} onSaved={onSaved} />}
       {current === 'documents' && <DocumentsStep practice={practice} onSaved={onSaved} />}
-      {current === 'review' && <ReviewStep practice={practice} />}
+      {current === 'review' && <ReviewStep practice={practice} checkout={checkout} />}
     </Stack>
   );
 }

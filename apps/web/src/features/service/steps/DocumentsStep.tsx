@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES, type Practice } from '@lisbon/domain';
 import { Alert, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api';
@@ -111,7 +112,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
 }
 
 /** A key of the review's 422 as the applicant knows it. */
-function partName(key: string, t: ReturnType<typeof useTranslation>['t']): string {
+function partName(key: string, t: TFunction): string {
   const type = key.startsWith('documents.') ? key.slice('documents.'.length) : null;
   if (type && (DOCUMENT_TYPES as readonly string[]).includes(type)) {
     return t(`labels.document.${type as (typeof DOCUMENT_TYPES)[number]}`);

@@ -1,7 +1,7 @@
-import type { Practice, WizardStep } from '@lisbon/domain';
-import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { Practice, ServiceDescription, WizardStep } from '@lisbon/domain';
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '@/shared/format';
@@ -9,6 +9,7 @@ import { currentLocale } from '@/shared/i18n';
 import { Facts, PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
+import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
 import { practiceDocumentsQuery, submitPractice, useStoreDraft } from '../api/practices';
 import { PriceText } from '../components/ServiceSummary';
@@ -32,17 +33,20 @@ function Part({ title, step, children }: { title: string; step: WizardStep; chil
   );
 }
 
+/** The payment of a paid request, given by the app (the payments feature). */
+export type CheckoutSlot = ComponentType<{ practice: Practice; service: ServiceDescription }>;
+
 /**
  * Step 4: everything at a glance, the price and the time, then submission. A free (refugee)
- * request is submitted here; a paid one goes on to payment, which the next release brings.
+ * request is submitted here; a paid one is paid here (`checkout`) and submitted once paid.
  */
-export function ReviewStep({ practice }: { practice: Practice }) {
+export function ReviewStep({ practice, checkout: Checkout }: { practice: Practice; checkout: CheckoutSlot }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const navigate = useNavigate();
   const storeDraft = useStoreDraft();
-  const paymentNoteId = useId();
-  const discovery = useDiscovery(practice.country, practice.level).data;
+  const discoveryQuery = useDiscovery(practice.country, practice.level);
+  const discovery = discoveryQuery.data;
   const documents = useQuery(practiceDocumentsQuery(practice.id)).data;
   const service =
     practice.service === 'refugee_comparability' ? discovery?.refugee_alternative : discovery?.service;
@@ -113,26 +117,21 @@ export function ReviewStep({ practice }: { practice: Practice }) {
         </List>
       </Part>
 
-      <Stack gap="sm" maw={720}>
-        <FormAlert message={failure} />
-        {isFree ? (
-          <>
-            <Text>{t('wizard.review.submitIntro')}</Text>
-            <Button size="md" onClick={() => void submit()} loading={isBusy} w="fit-content">
-              {t('wizard.review.submit')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Alert color="blue" variant="light" title={t('wizard.review.paymentTitle')} id={paymentNoteId}>
-              {t('wizard.review.paymentBody')}
-            </Alert>
-            <Button size="md" disabled aria-describedby={paymentNoteId} w="fit-content">
-              {t('wizard.review.pay')}
-            </Button>
-          </>
-        )}
-      </Stack>
+      {isFree ? (
+        <Stack gap="sm" maw={720}>
+          <FormAlert message={failure} />
+          <Text>{t('wizard.review.submitIntro')}</Text>
+          <Button size="md" onClick={() => void submit()} loading={isBusy} w="fit-content">
+            {t('wizard.review.submit')}
+          </Button>
+        </Stack>
+      ) : service ? (
+        <Checkout practice={practice} service={service} />
+      ) : discoveryQuery.isError ? (
+        <FormAlert message={errorMessage(discoveryQuery.error, t)} />
+      ) : (
+        <PageLoader />
+      )}
     </Stack>
   );
 }

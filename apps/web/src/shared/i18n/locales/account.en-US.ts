@@ -89,7 +89,6 @@ export const accountEn = {
     },
     receipts: {
       title: 'Receipts and invoices',
-      empty: 'Your receipts and invoices appear here after a payment.',
     },
   },
 } as const;

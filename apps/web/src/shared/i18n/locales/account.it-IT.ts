@@ -92,7 +92,6 @@ export const accountIt: Pick<Catalogue, 'account'> = {
     },
     receipts: {
       title: 'Ricevute e fatture',
-      empty: 'Le tue ricevute e fatture compariranno qui dopo un pagamento.',
     },
   },
 };

@@ -4,8 +4,11 @@ import { authEn } from './auth.en-US';
 import { termsEn } from './terms.en-US';
 import { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
+import { paymentsEn } from './payments.en-US';
 import { profileEn } from './profile.en-US';
+import { staffEn } from './staff.en-US';
 import { requestsEn } from './requests.en-US';
+import { verifyEn } from './verify.en-US';
 import { wizardEn } from './wizard.en-US';
 
 /**
@@ -46,6 +49,13 @@ export const enUS = {
     profile: 'Profile',
     help: 'Help',
     logout: 'Logout',
+    staff: 'Staff workspace',
+    staffAssigned: 'Assigned',
+    staffToReview: 'To review',
+    staffUnassigned: 'Unassigned',
+    staffReadyForIssue: 'Ready for issue',
+    staffArchive: 'Archive secretary',
+    staffAll: 'All',
   },
   common: {
     comingSoon: 'This page is not available yet: it arrives with a coming update of the portal.',
@@ -147,6 +157,9 @@ export const enUS = {
   ...wizardEn,
   ...requestsEn,
   ...profileEn,
+  ...staffEn,
+  ...paymentsEn,
+  ...verifyEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {
@@ -165,15 +178,10 @@ export const enUS = {
       title: 'Newsletter unsubscribe',
       purpose: 'Stop receiving the newsletter at your email address.',
     },
-    verify: {
-      title: 'Verify a statement',
-      purpose: 'Upload a statement PDF to check whether it is the valid original we issued.',
-    },
     account: {
       title: 'Account',
       purpose: 'Complete your account details, change your settings and download your receipts and invoices.',
     },
-    invoice: { title: 'Invoice', purpose: 'The details of one of your invoices.' },
     appeal: {
       title: 'Appeal or amendment',
       purpose: 'Ask for an appeal or an amendment of a released statement.',

@@ -5,8 +5,11 @@ import type { Catalogue } from './en-US';
 import { termsIt } from './terms.it-IT';
 import { discoveryIt } from './discovery.it-IT';
 import { labelsIt } from './labels.it-IT';
+import { paymentsIt } from './payments.it-IT';
 import { profileIt } from './profile.it-IT';
+import { staffIt } from './staff.it-IT';
 import { requestsIt } from './requests.it-IT';
+import { verifyIt } from './verify.it-IT';
 import { wizardIt } from './wizard.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
@@ -44,6 +47,13 @@ export const itIT: Catalogue = {
     profile: 'Profilo',
     help: 'Aiuto',
     logout: 'Esci',
+    staff: 'Area del personale',
+    staffAssigned: 'Assegnate',
+    staffToReview: 'Da revisionare',
+    staffUnassigned: 'Non assegnate',
+    staffReadyForIssue: 'Pronte per il rilascio',
+    staffArchive: 'Archivio segreteria',
+    staffAll: 'Tutte',
   },
   common: {
     comingSoon: 'Questa pagina non è ancora disponibile: arriverà con un prossimo aggiornamento del portale.',
@@ -148,6 +158,9 @@ export const itIT: Catalogue = {
   ...wizardIt,
   ...requestsIt,
   ...profileIt,
+  ...staffIt,
+  ...paymentsIt,
+  ...verifyIt,
 
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },
@@ -173,15 +186,10 @@ export const itIT: Catalogue = {
       title: 'Annulla iscrizione alla newsletter',
       purpose: 'Smetti di ricevere la newsletter al tuo indirizzo email.',
     },
-    verify: {
-      title: 'Verifica un attestato',
-      purpose: "Carica il PDF di un attestato per controllare se è l'originale valido da noi rilasciato.",
-    },
     account: {
       title: 'Account',
       purpose: 'Completa i dati del tuo account, modifica le impostazioni e scarica ricevute e fatture.',
     },
-    invoice: { title: 'Fattura', purpose: 'I dettagli di una tua fattura.' },
     appeal: {
       title: 'Ricorso o rettifica',
       purpose: 'Chiedi un ricorso o una rettifica di un attestato rilasciato.',

@@ -51,7 +51,7 @@ export const requestsEn = {
       'in evaluation':
         'Our evaluators are examining your request. You do not need to do anything; we will write to you if we need more.',
       'cimea request':
-        'We need something from you: read our message, then add or replace the documents asked for on the documents page.',
+        'We need something from you: read our question below and reply, attaching the documents asked for.',
       closed: 'This request is closed. No further action is planned on it.',
       published:
         'Your statement is published. You can ask for an appeal or an amendment within 7 days of its release.',

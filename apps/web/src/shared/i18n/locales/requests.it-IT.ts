@@ -63,7 +63,7 @@ export const requestsIt: Requests = {
       'in evaluation':
         'I nostri valutatori stanno esaminando la tua richiesta. Non devi fare nulla; ti scriveremo se ci servirà altro.',
       'cimea request':
-        'Ci serve qualcosa da te: leggi il nostro messaggio, poi aggiungi o sostituisci i documenti richiesti nella pagina dei documenti.',
+        'Ci serve qualcosa da te: leggi la nostra domanda qui sotto e rispondi, allegando i documenti richiesti.',
       closed: 'Questa richiesta è chiusa. Non sono previste altre azioni.',
       published:
         "Il tuo attestato è pubblicato. Puoi chiedere un ricorso o una rettifica entro 7 giorni dall'emissione.",

@@ -105,10 +105,6 @@ export const wizardEn = {
       submitIntro:
         'The service is free for you. Once submitted, the request goes to our evaluators and can no longer be changed, except for documents we ask you for.',
       submit: 'Submit the request',
-      paymentTitle: 'Next step: payment',
-      paymentBody:
-        'This service is paid: the request is submitted once it is paid. Online payment is being set up and is not available yet. Your draft is saved: come back to it from My requests as soon as payment opens.',
-      pay: 'Go to payment (not available yet)',
     },
     thankYou: {
       title: 'Request submitted',

@@ -107,10 +107,6 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       submitIntro:
         'Per te il servizio è gratuito. Una volta inviata, la richiesta passa ai nostri valutatori e non può più essere modificata, salvo i documenti che ti chiederemo.',
       submit: 'Invia la richiesta',
-      paymentTitle: 'Prossimo passo: il pagamento',
-      paymentBody:
-        'Questo servizio è a pagamento: la richiesta viene inviata una volta pagata. Il pagamento online è in fase di attivazione e non è ancora disponibile. La tua bozza è salvata: riprendila da Le mie richieste appena il pagamento sarà attivo.',
-      pay: 'Vai al pagamento (non ancora disponibile)',
     },
     thankYou: {
       title: 'Richiesta inviata',

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { AppContext } from '../context';
+import { findStatementIdOfPractice, publishStatement } from '../modules/statements/publication.service';
+import { readStatementPdf } from '../modules/statements/service';
+import { toSessionUser } from '../modules/sessions/service';
+import { transition } from '../modules/transitions/service';
+import { activateAccount, createAccount, findAccountById } from '../modules/users/accounts';
+import { hashPassword } from '../platform/passwords';
+import { createReadyStaff } from './staff';
+
+/** Every certificate field filled in, as an evaluator would. */
+const DEMO_ASSESSMENT = {
+  classification: 'EQF level 6 – first-cycle degree',
+  awarding_institution: 'Université de Lyon',
+  award_year: 2019,
+  institution_status: 'Public university, accredited by the French Ministry of Higher Education',
+  country_of_studies: 'FR',
+  teaching_institution: 'Université Claude Bernard Lyon 1',
+  qualification_type: 'Licence',
+  major: 'Biologie des organismes',
+  qualification_name: 'Licence de biologie',
+  workload: '180 ECTS',
+  duration: '3 years full time',
+  deqar_id: 'DEQARINST0000',
+  whed_id: 'IAU-000000',
+  access_requirements: 'Baccalauréat général',
+  access_to_further_studies: 'Gives access to second-cycle (master’s) programmes',
+  evaluation_notes: 'Comparable to an Italian Laurea (first-cycle degree), EQF level 6.',
+};
+
+export type DemoStatement = { certificateId: string; practiceId: number; pdf: Buffer };
+
+/**
+ * `npm run cli -- demo:statement`: for local trials and the verify bench, a demo applicant's
+ * request made ready for issue (as the staff flow leaves it) and published by a demo admin
+ * through the real publication: ledger entries, signed PDF, verify page. Never for production.
+ */
+export async function createDemoStatement(ctx: AppContext): Promise<DemoStatement> {
+  const now = ctx.clock.now().toISOString();
+  const tag = randomBytes(4).toString('hex');
+  const applicantId = await createAccount(ctx.db, {
+    email: `statement-${tag}@demo.lisbon.test`,
+    firstName: 'Maria',
+    lastName: 'Rossi',
+    birthDate: '1997-04-18',
+    role: 'applicant',
+    category: 'standard',
+    locale: 'en-US',
+    hasMarketingConsent: false,
+    hasAcceptedTerms: true,
+    now,
+  });
+  await activateAccount(ctx.db, applicantId, await hashPassword(randomBytes(16).toString('hex')), now);
+  const admin = await createReadyStaff(ctx, {
+    role: 'admin',
+    email: `statement-admin-${tag}@demo.lisbon.test`,
+    firstName: 'Ada',
+    lastName: 'Amministra',
+  });
+  const adminAccount = admin && (await findAccountById(ctx.db, admin.userId));
+  if (!adminAccount) throw new Error('the demo admin could not be made');
+
+  const { id: practiceId } = await ctx.db
+    .insertInto('practices')
+    .values({
+      user_id: applicantId,
+      status: 'ready_for_issue',
+      service: 'comparability_verification',
+      country: 'FR',
+      level: 'higher',
+      is_urgent: 0,
+      wizard_step: 'review',
+      qualification_name: DEMO_ASSESSMENT.qualification_name,
+      requested_at: now,
+      requested_on: now.slice(0, 10),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('practice_evaluations')
+    .values({
+      practice_id: practiceId,
+      assessment: JSON.stringify(DEMO_ASSESSMENT),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+  await transition(ctx, { practiceId, action: 'publish', actor: toSessionUser(adminAccount) });
+  const certificateId = await findStatementIdOfPractice(ctx.db, practiceId);
+  await publishStatement(ctx, certificateId);
+  return { certificateId, practiceId, pdf: await buffer(await readStatementPdf(ctx, certificateId)) };
+}

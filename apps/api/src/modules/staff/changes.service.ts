@@ -1,0 +1,92 @@
+import {
+  type AssessmentUpdate,
+  type FileCheckBody,
+  type NoteBody,
+  type VerificationBody,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { SessionUser } from '../sessions/service';
+import { recordStaffChange } from '../transitions/service';
+import { findAssessment } from './evaluation';
+import { insertNote, upsertEvaluation } from './repository';
+
+/**
+ * The staff changes that are not moves: who may make them and when is the domain's
+ * STAFF_CHANGE_RULES, checked (with the audit entry) by `recordStaffChange`.
+ */
+
+/** PUT /staff/practices/{id}/assessment: the fields given replace the saved ones; the others stay. */
+export async function updateAssessment(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+  input: AssessmentUpdate,
+): Promise<void> {
+  await recordStaffChange(ctx, { practiceId, change: 'assessment', actor }, async (trx, at) => {
+    const saved = await findAssessment(trx, practiceId);
+    await upsertEvaluation(
+      trx,
+      practiceId,
+      {
+        assessment: JSON.stringify({ ...saved, ...input }),
+        assessment_updated_at: at,
+        assessment_updated_by: actor.id,
+      },
+      at,
+    );
+    return { details: { fields: Object.keys(input).sort() } };
+  });
+}
+
+/** PUT /staff/practices/{id}/verification: the outcome and notes of verifying with the issuer. */
+export async function updateVerification(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+  input: VerificationBody,
+): Promise<void> {
+  await recordStaffChange(ctx, { practiceId, change: 'verification', actor }, async (trx, at) => {
+    await upsertEvaluation(
+      trx,
+      practiceId,
+      {
+        verification_outcome: input.outcome,
+        verification_notes: input.notes ?? null,
+        verification_updated_at: at,
+        verification_updated_by: actor.id,
+      },
+      at,
+    );
+    return { details: { outcome: input.outcome } };
+  });
+}
+
+/** POST /staff/practices/{id}/file-check: the file is complete and readable ('File check concluded'). */
+export async function concludeFileCheck(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+  input: FileCheckBody,
+): Promise<void> {
+  await recordStaffChange(ctx, { practiceId, change: 'file_check', actor }, async (trx, at) => {
+    await upsertEvaluation(
+      trx,
+      practiceId,
+      { file_checked_at: at, file_checked_by: actor.id, file_check_notes: input.notes ?? null },
+      at,
+    );
+    return { note: input.notes ?? null };
+  });
+}
+
+/** POST /staff/practices/{id}/notes: an internal note; the audit entry says a note was added, not what. */
+export async function addNote(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+  input: NoteBody,
+): Promise<void> {
+  await recordStaffChange(ctx, { practiceId, change: 'note', actor }, async (trx, at) => {
+    await insertNote(trx, { practiceId, authorId: actor.id, body: input.text, at });
+  });
+}

@@ -1,0 +1,98 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { PracticeEvaluationsTable } from '../../platform/db/workspace-tables';
+
+/** What the workspace reads of a request beyond the applicant's view of it. */
+export async function findStaffFacts(db: Db, id: number) {
+  return db
+    .selectFrom('practices')
+    .select(['user_id', 'assignee_id', 'reviewer_id', 'qualification_name', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function findEvaluationRow(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practice_evaluations')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .executeTakeFirst();
+}
+
+/** Creates the request's evaluation row on first use, then applies the patch. */
+export async function upsertEvaluation(
+  db: Db,
+  practiceId: number,
+  patch: Updateable<PracticeEvaluationsTable>,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('practice_evaluations')
+    .values({ practice_id: practiceId, created_at: at, updated_at: at })
+    .onConflict((conflict) => conflict.column('practice_id').doNothing())
+    .execute();
+  await db
+    .updateTable('practice_evaluations')
+    .set({ ...patch, updated_at: at })
+    .where('practice_id', '=', practiceId)
+    .execute();
+}
+
+export async function insertNote(
+  db: Db,
+  note: { practiceId: number; authorId: number; body: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('practice_notes')
+    .values({ practice_id: note.practiceId, author_id: note.authorId, body: note.body, created_at: note.at })
+    .execute();
+}
+
+export async function listNoteRows(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practice_notes as n')
+    .leftJoin('users as u', 'u.id', 'n.author_id')
+    .select(['n.id', 'n.body', 'n.created_at', 'n.author_id', 'u.first_name', 'u.last_name'])
+    .where('n.practice_id', '=', practiceId)
+    .orderBy('n.created_at')
+    .orderBy('n.id')
+    .execute();
+}
+
+export type PersonRow = { id: number; first_name: string; last_name: string; email: string; role: string };
+
+/** Names of staff members (and applicants) by id, deleted accounts included: history keeps its people. */
+export async function findPeople(db: Db, ids: readonly number[]): Promise<PersonRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'role'])
+    .where('id', 'in', unique)
+    .execute();
+}
+
+/** Active, not deleted accounts with one of these roles, by name. */
+export async function listActiveUsersWithRoles(db: Db, roles: readonly string[]): Promise<PersonRow[]> {
+  if (roles.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'role'])
+    .where('role', 'in', roles)
+    .where('deleted_at', 'is', null)
+    .where('activated_at', 'is not', null)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}
+
+/** Submitted requests counted per status, evaluator and reviewer (a few hundred groups at most). */
+export async function countQueueRows(db: Db) {
+  return db
+    .selectFrom('practices')
+    .select(['status', 'assignee_id', 'reviewer_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('status', '<>', 'draft')
+    .groupBy(['status', 'assignee_id', 'reviewer_id'])
+    .execute();
+}

@@ -1,0 +1,132 @@
+import {
+  dataEnvelope,
+  listEnvelope,
+  queueCountsSchema,
+  staffPracticeSchema,
+  staffPracticesQuerySchema,
+  staffPracticeSummarySchema,
+  staffUserSchema,
+  staffUsersQuerySchema,
+} from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { attachmentDisposition } from '../documents/file-check';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { listStaffUsers } from './assignment.service';
+import { listStaffPractices, queueCounts } from './queues.service';
+import { getStaffPractice, openStaffDocument } from './workspace.service';
+
+const tags = ['staff'];
+const STAFF_ONLY =
+  'Staff only (ability staff.workspace): 403 FORBIDDEN_ACCESS for anyone else, 403 TWO_FACTOR_REQUIRED for staff without two-factor authentication.';
+
+/** The staff workspace, read side: queues, the request workspace, staff for the assign dialog. */
+export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const onRequest = guard.ability('staff.workspace');
+  const actor = (request: FastifyRequest) => authenticated(request).user;
+
+  app.get(
+    '/staff/queues/counts',
+    {
+      onRequest,
+      schema: {
+        summary: 'How many requests each staff queue holds for the caller (the navigation counts)',
+        description: `\`assigned\`: the caller's requests as evaluator, not archived; \`to_review\`: theirs as reviewer, in review or reviewed. ${STAFF_ONLY}`,
+        tags,
+        security,
+        response: { 200: dataEnvelope(queueCountsSchema), ...errorsOf(401, 403) },
+      },
+    },
+    async (request) => ({ data: await queueCounts(ctx, actor(request)) }),
+  );
+
+  app.get(
+    '/staff/practices',
+    {
+      onRequest,
+      schema: {
+        summary: 'One staff queue of requests, filtered, sorted (spec §9) and paginated',
+        description: `Default queue \`all\` (every submitted request), default sort \`expected_deadline\`; \`name\` sorts by the applicant's name. ${STAFF_ONLY}`,
+        tags,
+        security,
+        querystring: staffPracticesQuerySchema,
+        response: { 200: listEnvelope(staffPracticeSummarySchema), ...errorsOf(401, 403, 422) },
+      },
+    },
+    async (request) => listStaffPractices(ctx, actor(request), request.query),
+  );
+
+  app.get(
+    '/staff/practices/:id',
+    {
+      onRequest,
+      schema: {
+        summary: 'The request workspace: request, applicant, audit trail, thread, notes, evaluation, actions',
+        description: `\`available_actions\` and \`allowed_changes\` are what this staff member may do now. ${STAFF_ONLY}`,
+        tags,
+        security,
+        params,
+        response: { 200: dataEnvelope(staffPracticeSchema), ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await getStaffPractice(ctx, actor(request), request.params.id) }),
+  );
+
+  app.get(
+    '/staff/practices/:id/documents/:documentId/download',
+    {
+      onRequest,
+      schema: {
+        summary: 'Download a document of a request (staff), to show inline or save',
+        tags,
+        security,
+        params: params.extend({ documentId: z.coerce.number().int().positive() }),
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: {
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The file' }),
+          ...errorsOf(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, documentId } = request.params;
+      const { content, document } = await openStaffDocument(ctx, actor(request), {
+        practiceId: id,
+        documentId,
+      });
+      return reply
+        .header('content-type', document.content_type)
+        .header('content-length', String(document.size))
+        .header('content-disposition', attachmentDisposition(document.file_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+
+  app.get(
+    '/staff/users',
+    {
+      onRequest,
+      schema: {
+        summary: 'Active staff who may evaluate (`role=evaluator`) or review (`role=reviewer`), by ability',
+        description: STAFF_ONLY,
+        tags,
+        security,
+        querystring: staffUsersQuerySchema,
+        response: { 200: dataEnvelope(z.array(staffUserSchema)), ...errorsOf(401, 403, 422) },
+      },
+    },
+    async (request) => ({ data: await listStaffUsers(ctx, actor(request), request.query.role) }),
+  );
+};

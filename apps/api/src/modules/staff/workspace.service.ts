@@ -1,0 +1,90 @@
+import {
+  availableTransitions,
+  canChange,
+  STAFF_CHANGES,
+  type PracticeStatus,
+  type StaffPractice,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { openPracticeDocument } from '../documents/service';
+import { listThread } from '../messages/thread';
+import { getPracticeForStaff } from '../practices/service';
+import type { SessionUser } from '../sessions/service';
+import { listAudit } from '../transitions/audit';
+import { actorContextOf } from '../transitions/service';
+import { findAccountById } from '../users/accounts';
+import { toUser } from '../users/service';
+import { evaluationViews } from './evaluation';
+import { findEvaluationRow, findPeople, findStaffFacts, listNoteRows } from './repository';
+import { refsOf, toAvailableAction } from './view';
+
+/** Every route of this module needs the staff workspace; the guard checks it, and so does each service. */
+export function requireStaff(actor: SessionUser): void {
+  if (!actor.abilities['staff.workspace']) throw new AppError('FORBIDDEN_ACCESS');
+}
+
+/**
+ * GET /staff/practices/{id}: the request as the applicant filed it, the applicant's account, the
+ * full audit trail, the thread, internal notes, the evaluation, and what this staff member may do.
+ */
+export async function getStaffPractice(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+): Promise<StaffPractice> {
+  requireStaff(actor);
+  const practice = await getPracticeForStaff(ctx, id);
+  const { db } = ctx;
+  const [facts, history, thread, noteRows, evaluation] = await Promise.all([
+    findStaffFacts(db, id),
+    listAudit(db, id),
+    listThread(db, id, 'staff'),
+    listNoteRows(db, id),
+    findEvaluationRow(db, id),
+  ]);
+  const people = await findPeople(
+    db,
+    [
+      facts.assignee_id,
+      facts.reviewer_id,
+      ...noteRows.map((note) => note.author_id),
+      evaluation?.assessment_updated_by,
+      evaluation?.verification_updated_by,
+      evaluation?.file_checked_by,
+    ].filter((value): value is number => typeof value === 'number'),
+  );
+  const refOf = refsOf(people);
+  const applicant = await findAccountById(db, facts.user_id);
+  const context = actorContextOf(actor, { id, status: practice.status, ...facts });
+  const status: PracticeStatus = practice.status;
+  return {
+    ...practice,
+    qualification_name: facts.qualification_name,
+    updated_at: facts.updated_at,
+    applicant: applicant ? toUser(applicant) : null,
+    assignee: refOf(facts.assignee_id),
+    reviewer: refOf(facts.reviewer_id),
+    history,
+    thread,
+    notes: noteRows.map((note) => ({
+      id: note.id,
+      text: note.body,
+      author: refOf(note.author_id),
+      created_at: note.created_at,
+    })),
+    ...evaluationViews(evaluation, refOf),
+    available_actions: availableTransitions(status, context).map(toAvailableAction),
+    allowed_changes: STAFF_CHANGES.filter((change) => canChange(change, status, context)),
+  };
+}
+
+/** GET /staff/practices/{id}/documents/{documentId}/download: any request's document, for staff. */
+export async function openStaffDocument(
+  ctx: AppContext,
+  actor: SessionUser,
+  { practiceId, documentId }: { practiceId: number; documentId: number },
+) {
+  requireStaff(actor);
+  return openPracticeDocument(ctx, practiceId, documentId);
+}

@@ -1,0 +1,263 @@
+import {
+  CERTIFICATE_LABELS,
+  countryName,
+  type Certificate,
+  type CertificateField,
+  type Locale,
+  type ServiceKind,
+} from '@lisbon/domain';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { BodyDetails } from '../../platform/config';
+import { printable, wrap } from '../../platform/pdf/text-document';
+import { STATEMENT_TEXTS } from './texts';
+
+export type StatementContent = {
+  certificate: Certificate;
+  transactionHash: string;
+  service: ServiceKind;
+  verifyUrl: string;
+  body: BodyDetails;
+  isDemoBody: boolean;
+  /** Subject and SHA-256 fingerprint of the signing certificate, printed for manual checks. */
+  signer: { subject: string; fingerprint: string };
+};
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const SIZE = 9.5;
+const LEADING = 12.5;
+const LABEL_WIDTH = 165;
+const QR_SIZE = 84;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.35, 0.37, 0.42);
+const ACCENT = rgb(0.05, 0.27, 0.55);
+
+const SECTIONS: {
+  title: 'holder' | 'qualification' | 'evaluation' | 'record';
+  fields: CertificateField[];
+}[] = [
+  { title: 'holder', fields: ['holder_name', 'birth_date'] },
+  {
+    title: 'qualification',
+    fields: [
+      'qualification_name',
+      'qualification_type',
+      'classification',
+      'major',
+      'awarding_institution',
+      'award_year',
+      'institution_status',
+      'teaching_institution',
+      'country_of_studies',
+      'country_of_education_system',
+      'workload',
+      'duration',
+      'deqar_id',
+      'whed_id',
+    ],
+  },
+  { title: 'evaluation', fields: ['access_requirements', 'access_to_further_studies', 'evaluation_notes'] },
+  {
+    title: 'record',
+    fields: ['reference_id', 'request_id', 'certificate_authority', 'publish_date', 'transaction_hash'],
+  },
+];
+
+const formatDay = (iso: string, locale: Locale, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
+
+function valueOf(field: CertificateField, content: StatementContent): string {
+  const { certificate, transactionHash } = content;
+  const { locale } = certificate;
+  switch (field) {
+    case 'transaction_hash':
+      return transactionHash;
+    case 'birth_date':
+      return certificate.birth_date ? formatDay(`${certificate.birth_date}T00:00:00Z`, locale, 'UTC') : '';
+    case 'publish_date':
+      return formatDay(certificate.publish_date, locale, 'Europe/Rome');
+    case 'country_of_studies':
+      return certificate.country_of_studies ? countryName(certificate.country_of_studies, locale) : '';
+    case 'country_of_education_system':
+      return countryName(certificate.country_of_education_system, locale);
+    case 'award_year':
+    case 'request_id':
+      return certificate[field] === null ? '' : String(certificate[field]);
+    default:
+      return certificate[field] ?? '';
+  }
+}
+
+/** Latin letters that neither WinAnsi nor their decomposition carry, spelt the way their owners do in ASCII. */
+const LATIN_FALLBACK: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  Ə: 'E',
+  ə: 'e',
+};
+const spelt = (text: string) =>
+  text.replace(/[ŁłĐđĦħıĿŀŦŧƏə]/g, (letter) => LATIN_FALLBACK[letter] ?? letter);
+
+type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
+
+/** The statement as an A4 PDF in the applicant's language, ready to be signed (not saved). */
+export async function renderStatement(content: StatementContent): Promise<PDFDocument> {
+  const { certificate } = content;
+  const texts = STATEMENT_TEXTS[certificate.locale];
+  const labels = CERTIFICATE_LABELS[certificate.locale];
+  const pdf = await PDFDocument.create();
+  const title = texts.title[content.service];
+  const publishedAt = new Date(certificate.publish_date);
+  pdf.setTitle(`${title} ${certificate.reference_id}`);
+  pdf.setAuthor(content.body.name);
+  pdf.setSubject(title);
+  pdf.setLanguage(certificate.locale);
+  pdf.setProducer('Lisbon');
+  pdf.setCreator('Lisbon');
+  pdf.setCreationDate(publishedAt);
+  pdf.setModificationDate(publishedAt);
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    mono: await pdf.embedFont(StandardFonts.Courier),
+  };
+  const width = A4[0] - 2 * MARGIN;
+  let page: PDFPage = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+
+  const newPage = () => {
+    page = pdf.addPage(A4);
+    y = A4[1] - MARGIN;
+  };
+  const ensure = (height: number) => {
+    if (y - height < MARGIN + 24) newPage();
+  };
+  const line = (text: string, x: number, font: PDFFont, size = SIZE, color = INK) =>
+    page.drawText(printable(font, spelt(text)), { x, y, size, font, color });
+  const rule = (thickness = 0.6) =>
+    page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: MARGIN + width, y },
+      thickness,
+      color: rgb(0.75, 0.77, 0.8),
+    });
+  const paragraph = (text: string, font = fonts.regular, size = SIZE, color = INK) => {
+    for (const part of wrap(font, printable(font, spelt(text)), size, width)) {
+      ensure(LEADING);
+      y -= LEADING;
+      line(part, MARGIN, font, size, color);
+    }
+  };
+
+  // The body's identity, with the QR code of the verification page beside it.
+  const qrTop = y + 4;
+  drawQrCode(page, content.verifyUrl, { x: A4[0] - MARGIN - QR_SIZE + 6, y: qrTop - QR_SIZE, size: QR_SIZE });
+  const headerWidth = width - QR_SIZE - 12;
+  const header = (text: string, font: PDFFont, size: number, color = INK) => {
+    for (const part of wrap(font, printable(font, spelt(text)), size, headerWidth)) {
+      y -= size + 3;
+      line(part, MARGIN, font, size, color);
+    }
+  };
+  header(content.body.name, fonts.bold, 14, ACCENT);
+  y -= 2;
+  header(content.body.address, fonts.regular, SIZE, MUTED);
+  header(`${texts.vatNumber} ${content.body.vatNumber}`, fonts.regular, SIZE, MUTED);
+  if (content.isDemoBody) header(texts.demo, fonts.bold, SIZE, rgb(0.7, 0.05, 0.1));
+  y = Math.min(y, qrTop - QR_SIZE) - 10;
+  rule(1);
+  y -= 6;
+  paragraph(title, fonts.bold, 17);
+  y -= 2;
+  paragraph(`${labels.reference_id}: ${certificate.reference_id}`, fonts.regular, SIZE, MUTED);
+  y -= 4;
+
+  for (const section of SECTIONS) {
+    ensure(LEADING * 3);
+    y -= 18;
+    line(texts.sections[section.title].toUpperCase(), MARGIN, fonts.bold, 8.5, ACCENT);
+    y -= 5;
+    rule();
+    for (const field of section.fields) {
+      const isHash = field === 'transaction_hash';
+      const font = isHash ? fonts.mono : fonts.regular;
+      const size = isHash ? 8 : SIZE;
+      const value = valueOf(field, content) || '—';
+      const parts = value
+        .split(/\n+/)
+        .flatMap((text) => wrap(font, printable(font, spelt(text)), size, width - LABEL_WIDTH));
+      const labelParts = wrap(fonts.bold, printable(fonts.bold, labels[field]), SIZE, LABEL_WIDTH - 10);
+      const rows = Math.max(parts.length, labelParts.length);
+      for (let row = 0; row < rows; row += 1) {
+        ensure(LEADING);
+        y -= LEADING;
+        const label = labelParts[row];
+        const part = parts[row];
+        if (label) line(label, MARGIN, fonts.bold, SIZE, MUTED);
+        if (part) line(part, MARGIN + LABEL_WIDTH, font, size);
+      }
+      y -= 2;
+    }
+  }
+
+  // How to verify it (the printed address of the QR code), and how it is signed.
+  ensure(LEADING * 6);
+  y -= 16;
+  rule(1);
+  y -= 4;
+  paragraph(texts.verifyHeading, fonts.bold);
+  paragraph(texts.verifyText);
+  paragraph(content.verifyUrl, fonts.mono, 8.5, ACCENT);
+  y -= 4;
+  paragraph(texts.signedBy(content.body.name), fonts.regular, 8, MUTED);
+  paragraph(`${texts.certificateFingerprint} ${content.signer.fingerprint}`, fonts.mono, 6.5, MUTED);
+
+  const pages = pdf.getPages();
+  pages.forEach((each, index) => {
+    const footer = `${certificate.reference_id} · ${texts.page(index + 1, pages.length)}`;
+    each.drawText(printable(fonts.regular, footer), {
+      x: MARGIN,
+      y: MARGIN - 18,
+      size: 7.5,
+      font: fonts.regular,
+      color: MUTED,
+    });
+  });
+  return pdf;
+}
+
+/** The QR code as vector squares: sharp at any zoom and in print. */
+function drawQrCode(page: PDFPage, text: string, box: { x: number; y: number; size: number }): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = box.size / (modules.size + 2 * quiet);
+  // One rectangle per run of dark modules in a row keeps the page small.
+  for (let row = 0; row < modules.size; row += 1) {
+    let column = 0;
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column += 1;
+      page.drawRectangle({
+        x: box.x + (start + quiet) * cell,
+        y: box.y + box.size - (row + quiet + 1) * cell,
+        width: (column - start) * cell,
+        height: cell,
+        color: rgb(0, 0, 0),
+      });
+    }
+  }
+}

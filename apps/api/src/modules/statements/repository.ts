@@ -1,0 +1,150 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { StatementsTable } from '../../platform/db/statement-tables';
+
+export type StatementRow = Selectable<StatementsTable>;
+
+export async function insertStatement(
+  db: Db,
+  row: { id: string; practiceId: number; requestedBy: number; at: string },
+): Promise<void> {
+  await db
+    .insertInto('statements')
+    .values({
+      id: row.id,
+      practice_id: row.practiceId,
+      status: 'pending',
+      requested_by: row.requestedBy,
+      requested_at: row.at,
+      created_at: row.at,
+      updated_at: row.at,
+    })
+    .execute();
+}
+
+export async function findStatement(db: Db, id: string): Promise<StatementRow | undefined> {
+  return db.selectFrom('statements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The request's pending or published statement, if any. */
+export async function findLiveStatementOfPractice(
+  db: Db,
+  practiceId: number,
+): Promise<StatementRow | undefined> {
+  return db
+    .selectFrom('statements')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('status', 'in', ['pending', 'published'])
+    .executeTakeFirst();
+}
+
+/** Changes a statement only while `column` is still null: of two runs of a step, one wins. */
+export async function updateStatementWhereUnset(
+  db: Db,
+  { id, unset, patch }: { id: string; unset: 'certificate' | 'pdf_key'; patch: Updateable<StatementsTable> },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('statements')
+    .set(patch)
+    .where('id', '=', id)
+    .where(unset, 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markStatementPublished(
+  db: Db,
+  { id, sealHash, publishedAt, at }: { id: string; sealHash: string; publishedAt: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable('statements')
+    .set({ status: 'published', seal_hash: sealHash, published_at: publishedAt, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** What the certificate is made of: the request, its applicant and the evaluator's assessment. */
+export async function findCertificateSources(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practices as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.user_id',
+      'p.status',
+      'p.service',
+      'p.country',
+      'p.qualification',
+      'u.first_name',
+      'u.middle_name',
+      'u.last_name',
+      'u.birth_date',
+      'u.locale',
+    ])
+    .where('p.id', '=', practiceId)
+    .executeTakeFirst();
+}
+
+export type CertificateSources = NonNullable<Awaited<ReturnType<typeof findCertificateSources>>>;
+
+/** The request's owner and status, for the applicant's routes. */
+export async function findPracticeOwner(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practices')
+    .select(['id', 'user_id', 'status', 'service'])
+    .where('id', '=', practiceId)
+    .executeTakeFirst();
+}
+
+/**
+ * The request becomes published: compare-and-set from `ready_for_issue`, with `published_at`
+ * and its audit entry (who asked for the publication, the `publish` action). False when the
+ * request is no longer waiting for it.
+ */
+export async function markPracticePublished(
+  db: Db,
+  {
+    practiceId,
+    byUserId,
+    publishedAt,
+    at,
+  }: { practiceId: number; byUserId: number | null; publishedAt: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('practices')
+    .set({ status: 'published', published_at: publishedAt, updated_at: at })
+    .where('id', '=', practiceId)
+    .where('status', '=', 'ready_for_issue')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('practice_status_history')
+    .values({
+      practice_id: practiceId,
+      from_status: 'ready_for_issue',
+      to_status: 'published',
+      action: 'publish',
+      by_user_id: byUserId,
+      note: null,
+      details: null,
+      at,
+    })
+    .execute();
+  return true;
+}
+
+/** Keeps the request where it is while marking that it changed (the staff's compare-and-set). */
+export async function touchPracticeInStatus(
+  db: Db,
+  { practiceId, status, at }: { practiceId: number; status: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('practices')
+    .set({ updated_at: at })
+    .where('id', '=', practiceId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

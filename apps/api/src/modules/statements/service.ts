@@ -1,0 +1,70 @@
+import type { Readable } from 'node:stream';
+import type { Statement } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../sessions/service';
+import { parseCertificate } from './certificate';
+import { verifyUrlOf } from './publication.service';
+import {
+  findLiveStatementOfPractice,
+  findPracticeOwner,
+  findStatement,
+  type StatementRow,
+} from './repository';
+
+/** The applicant's own request's live statement; 404 for anyone else's request or none yet. */
+async function ownStatement(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<StatementRow> {
+  const practice = await findPracticeOwner(ctx.db, practiceId);
+  if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  const statement = await findLiveStatementOfPractice(ctx.db, practiceId);
+  if (!statement) throw new AppError('NOT_FOUND');
+  return statement;
+}
+
+/** GET /practices/{id}/statement: pending while the publish job runs (spec §4), then the certificate. */
+export async function getStatement(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+): Promise<Statement> {
+  const statement = await ownStatement(ctx, actor, practiceId);
+  const { certificate, issue_hash: issueHash, pdf_sha256: pdfHash, pdf_size: pdfSize } = statement;
+  if (statement.status !== 'published' || !certificate || !issueHash || !pdfHash || pdfSize === null) {
+    return { status: 'pending', requested_at: statement.requested_at };
+  }
+  return {
+    status: 'published',
+    certificate_id: statement.id,
+    certificate: parseCertificate(certificate),
+    transaction_hash: issueHash,
+    published_at: statement.published_at ?? parseCertificate(certificate).publish_date,
+    verify_url: verifyUrlOf(ctx, statement.id),
+    pdf: { size: pdfSize, sha256: pdfHash },
+  };
+}
+
+export type StatementFile = { content: Readable; size: number; fileName: string };
+
+/** GET /practices/{id}/statement/pdf: the signed original, byte for byte; 409 while still pending. */
+export async function openStatementPdf(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+): Promise<StatementFile> {
+  const statement = await ownStatement(ctx, actor, practiceId);
+  if (statement.status !== 'published' || !statement.pdf_key || statement.pdf_size === null) {
+    throw new AppError('PUBLICATION_PENDING');
+  }
+  return {
+    content: await ctx.storage.read(statement.pdf_key),
+    size: statement.pdf_size,
+    fileName: `statement-${statement.id}.pdf`,
+  };
+}
+
+/** A published statement's signed PDF, for scripts (the demo, the bench); the routes check the owner. */
+export async function readStatementPdf(ctx: AppContext, certificateId: string): Promise<Readable> {
+  const statement = await findStatement(ctx.db, certificateId);
+  if (!statement?.pdf_key) throw new AppError('NOT_FOUND');
+  return ctx.storage.read(statement.pdf_key);
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import {
+  certificateIdParamsSchema as params,
+  certificateStatusSchema,
+  dataEnvelope,
+  ledgerEntrySchema,
+  negotiateLocale,
+  txHashParamsSchema,
+  VERIFY_MAX_BYTES,
+  verificationSchema,
+} from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../platform/errors';
+import { errorsOf } from '../../platform/http/route-schemas';
+import type { RateRule } from '../../platform/rate-limit/limiter';
+import { ledgerEntryView } from './ledger.service';
+import { certificateStatus, verifyStatement } from './verify.service';
+
+const MEGABYTE = 1024 * 1024;
+const MAX_MEGABYTES = VERIFY_MAX_BYTES / MEGABYTE;
+
+/** Per address: enough for a visitor trying a few files, not for hashing at scale. */
+export const VERIFY_RULE: RateRule = { name: 'verify:address', limit: 30, windowSeconds: 10 * 60 };
+
+/** Reads the one file part and hashes it as it streams: the file is never stored, not even in memory whole. */
+async function hashUpload(request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const tooLarge = () => new AppError('FILE_TOO_LARGE', { params: { max: MAX_MEGABYTES } });
+  const part = await request.file({ limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  if (!part) throw fieldError('file', 'required');
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of part.file) hash.update(chunk as Buffer);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  if (part.file.truncated) throw tooLarge();
+  return hash.digest('hex');
+}
+
+/** The public face of statements: verification by upload, what an id is, one ledger entry. No login. */
+export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(multipart);
+
+  app.get(
+    '/verify/:id',
+    {
+      schema: {
+        summary: 'What a certificate id is (published or not), without personal data',
+        description: `The QR code of a statement leads here. Unknown ids answer \`state: unknown\`. \`max_upload_bytes\` is the size limit of the upload (${MAX_MEGABYTES} MB).`,
+        tags: ['verification'],
+        params,
+        response: { 200: dataEnvelope(certificateStatusSchema), ...errorsOf(422) },
+      },
+    },
+    async (request) => ({ data: await certificateStatus(ctx, request.params.id) }),
+  );
+
+  app.post(
+    '/verify/:id',
+    {
+      schema: {
+        summary: 'Verify a statement PDF: valid only for the byte-exact original',
+        description: `multipart/form-data with one \`file\` (at most ${MAX_MEGABYTES} MB: 413 FILE_TOO_LARGE beyond). The file is hashed as it arrives and never stored. \`result\`: valid, not_valid, not_published or unknown, with a \`reason\` code and a plain \`message\` in the caller's language (Accept-Language). Valid only when a seal entry of this certificate holds exactly the file's SHA-256, the whole ledger links and verifies, the issue entry matches the certificate's fields and nothing supersedes or revokes it. Rate-limited per address (${VERIFY_RULE.limit} per ${VERIFY_RULE.windowSeconds / 60} minutes, 429 with Retry-After).`,
+        tags: ['verification'],
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: dataEnvelope(verificationSchema), ...errorsOf(413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: request.ip }]);
+      const sha256 = await hashUpload(request);
+      const locale = negotiateLocale(request.headers['accept-language']);
+      return { data: await verifyStatement(ctx, { certificateId: request.params.id, sha256, locale }) };
+    },
+  );
+
+  app.get(
+    '/ledger/:txHash',
+    {
+      schema: {
+        summary: 'One ledger entry by its hash (a statement’s transaction hash, say): ids and hashes only',
+        description:
+          '`is_intact` says whether the entry’s own hash and signature check; `npm run cli -- ledger:verify` audits the whole chain.',
+        tags: ['verification'],
+        params: txHashParamsSchema,
+        response: { 200: dataEnvelope(ledgerEntrySchema), ...errorsOf(404, 422) },
+      },
+    },
+    async (request) => ({ data: await ledgerEntryView(ctx, request.params.txHash) }),
+  );
+};

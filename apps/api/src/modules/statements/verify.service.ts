@@ -1,0 +1,107 @@
+import {
+  maskName,
+  VERIFY_MAX_BYTES,
+  VERIFY_MESSAGES,
+  VERIFY_RESULT_OF,
+  type CertificateState,
+  type CertificateStatus,
+  type Locale,
+  type Verification,
+  type VerifyReason,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { LedgerEntry } from '../../platform/ledger/entry';
+import { parseCertificate, storedCertificateHash } from './certificate';
+import { findStatement, type StatementRow } from './repository';
+
+type Details = NonNullable<Verification['details']>;
+
+const answer = (
+  certificateId: string,
+  reason: VerifyReason,
+  locale: Locale,
+  details: Details | null = null,
+): Verification => ({
+  certificate_id: certificateId,
+  result: VERIFY_RESULT_OF[reason],
+  reason,
+  message: VERIFY_MESSAGES[locale][reason],
+  details,
+});
+
+/** The ledger's word on a published statement: is its record whole, still in force? */
+async function recordFault(
+  ctx: AppContext,
+  statement: StatementRow,
+  entries: LedgerEntry[],
+  seal: LedgerEntry,
+): Promise<VerifyReason | null> {
+  const issue = entries.find((entry) => entry.kind === 'issue');
+  const isRecordWhole =
+    issue !== undefined &&
+    statement.certificate !== null &&
+    seal.ref_hash === issue.hash &&
+    statement.issue_hash === issue.hash &&
+    statement.pdf_sha256 === seal.payload_hash &&
+    issue.payload_hash === storedCertificateHash(statement.certificate);
+  if (!isRecordWhole) return 'ledger_broken';
+  if (!(await ctx.ledger.audit()).isIntact) return 'ledger_broken';
+  if (entries.some((entry) => entry.kind === 'revoke')) return 'revoked';
+  if (entries.some((entry) => entry.kind === 'supersede')) return 'superseded';
+  return null;
+}
+
+/**
+ * POST /verify/{id}: valid only when a seal entry of this certificate holds exactly this SHA-256,
+ * the chain up to the head links and verifies, the issue entry matches the certificate's fields,
+ * and no later entry supersedes or revokes it (DESIGN.md). Needs nothing but the database.
+ */
+export async function verifyStatement(
+  ctx: AppContext,
+  { certificateId, sha256, locale }: { certificateId: string; sha256: string; locale: Locale },
+): Promise<Verification> {
+  const statement = await findStatement(ctx.db, certificateId);
+  if (!statement) return answer(certificateId, 'unknown_id', locale);
+  if (statement.status === 'pending') return answer(certificateId, 'not_yet_published', locale);
+  const entries = await ctx.ledger.entriesOf(certificateId);
+  const seal = entries.find((entry) => entry.kind === 'seal');
+  if (!seal) return answer(certificateId, 'ledger_broken', locale);
+  if (seal.payload_hash !== sha256) {
+    const isAnotherStatement = (await ctx.ledger.withPayloadHash(sha256)).some(
+      (entry) => entry.kind === 'seal',
+    );
+    return answer(certificateId, isAnotherStatement ? 'other_statement' : 'not_original', locale);
+  }
+  const fault = await recordFault(ctx, statement, entries, seal);
+  if (fault || !statement.certificate) return answer(certificateId, fault ?? 'ledger_broken', locale);
+  const certificate = parseCertificate(statement.certificate);
+  return answer(certificateId, 'original', locale, {
+    qualification_name: certificate.qualification_name,
+    published_at: statement.published_at ?? certificate.publish_date,
+    transaction_hash: seal.ref_hash ?? '',
+    holder_name: maskName(certificate.holder_name),
+    certificate_authority: certificate.certificate_authority,
+  });
+}
+
+const stateOf = (statement: StatementRow | undefined, entries: LedgerEntry[]): CertificateState => {
+  if (!statement) return 'unknown';
+  if (entries.some((entry) => entry.kind === 'revoke') || statement.status === 'revoked') return 'revoked';
+  if (entries.some((entry) => entry.kind === 'supersede') || statement.status === 'superseded')
+    return 'superseded';
+  return statement.status === 'published' ? 'published' : 'pending';
+};
+
+/** GET /verify/{id}: what the id is (published or not), with nothing personal. */
+export async function certificateStatus(ctx: AppContext, certificateId: string): Promise<CertificateStatus> {
+  const statement = await findStatement(ctx.db, certificateId);
+  const entries = statement ? await ctx.ledger.entriesOf(certificateId) : [];
+  const state = stateOf(statement, entries);
+  return {
+    certificate_id: certificateId,
+    state,
+    published_at: state === 'pending' ? null : (statement?.published_at ?? null),
+    certificate_authority: ctx.config.body.name,
+    max_upload_bytes: VERIFY_MAX_BYTES,
+  };
+}

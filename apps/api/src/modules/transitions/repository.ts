@@ -1,0 +1,84 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { PracticesTable } from '../../platform/db/tables';
+
+export type MovablePractice = Pick<
+  Selectable<PracticesTable>,
+  'id' | 'user_id' | 'status' | 'assignee_id' | 'reviewer_id'
+>;
+
+export async function findMovablePractice(db: Db, id: number): Promise<MovablePractice | undefined> {
+  return db
+    .selectFrom('practices')
+    .select(['id', 'user_id', 'status', 'assignee_id', 'reviewer_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Compare-and-set on the status: changes the row only while it is still in `from`, so of two
+ * staff members acting at once exactly one wins (on PostgreSQL the second waits for the first's
+ * row lock, then finds the status changed). False when someone else moved it first.
+ */
+export async function updateInStatus(
+  db: Db,
+  { id, from, patch }: { id: number; from: string; patch: Updateable<PracticesTable> },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('practices')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type AuditRow = {
+  practiceId: number;
+  from: string | null;
+  to: string;
+  action: string;
+  byUserId: number | null;
+  note: string | null;
+  details: Record<string, unknown> | null;
+  at: string;
+};
+
+export async function insertAuditEntry(db: Db, entry: AuditRow): Promise<void> {
+  await db
+    .insertInto('practice_status_history')
+    .values({
+      practice_id: entry.practiceId,
+      from_status: entry.from,
+      to_status: entry.to,
+      action: entry.action,
+      by_user_id: entry.byUserId,
+      note: entry.note,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      at: entry.at,
+    })
+    .execute();
+}
+
+export async function listAuditRows(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practice_status_history as h')
+    .leftJoin('users as u', 'u.id', 'h.by_user_id')
+    .select([
+      'h.id',
+      'h.action',
+      'h.from_status',
+      'h.to_status',
+      'h.note',
+      'h.details',
+      'h.at',
+      'h.by_user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.role',
+    ])
+    .where('h.practice_id', '=', practiceId)
+    .orderBy('h.at')
+    .orderBy('h.id')
+    .execute();
+}

@@ -1,0 +1,35 @@
+import { missingAssessmentFields, type Ability, type FieldErrors } from '@lisbon/domain';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { toSessionUser } from '../sessions/service';
+import { findAssessment } from '../staff/evaluation';
+import { findAccountById, isActive } from '../users/accounts';
+
+/** What some moves need to find before they happen. */
+
+async function holds(db: Db, userId: number, ability: Ability): Promise<boolean> {
+  const account = await findAccountById(db, userId);
+  return account !== undefined && isActive(account) && toSessionUser(account).abilities[ability];
+}
+
+/** `assign`: an active evaluator and a different active reviewer (422 on the field otherwise). */
+export async function requireAssignable(
+  db: Db,
+  { evaluatorId, reviewerId }: { evaluatorId: number; reviewerId: number },
+): Promise<{ evaluatorId: number; reviewerId: number }> {
+  const errors: FieldErrors = {};
+  if (!(await holds(db, evaluatorId, 'staff.evaluate'))) errors.evaluator_id = ['invalidOption'];
+  if (!(await holds(db, reviewerId, 'staff.review'))) errors.reviewer_id = ['invalidOption'];
+  else if (reviewerId === evaluatorId) errors.reviewer_id = ['reviewerNotEvaluator'];
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
+  return { evaluatorId, reviewerId };
+}
+
+/** `send_in_review`: the statement's required fields are in the assessment (422 `assessment.<field>`). */
+export async function requireAssessmentComplete(db: Db, practiceId: number): Promise<void> {
+  const missing = missingAssessmentFields(await findAssessment(db, practiceId));
+  if (missing.length === 0) return;
+  throw new AppError('VALIDATION_FAILED', {
+    errors: Object.fromEntries(missing.map((field) => [`assessment.${field}`, ['required']])),
+  });
+}

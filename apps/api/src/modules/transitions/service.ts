@@ -1,0 +1,213 @@
+import {
+  canChange,
+  canFire,
+  findTransition,
+  isGranted,
+  PRACTICE_STATUSES,
+  type ActorContext,
+  type DocumentType,
+  type FieldErrors,
+  type PracticeStatus,
+  type StaffChange,
+  type Transition,
+  type TransitionAction,
+  type WorkspaceNoticeKey,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { addThreadMessage } from '../messages/thread';
+import { isPublicationPending, requestPublicationWithin } from '../statements/publication.service';
+import type { SessionUser } from '../sessions/service';
+import { queueApplicantMail } from './mails';
+import { requireAssessmentComplete, requireAssignable } from './requirements';
+import { findMovablePractice, insertAuditEntry, updateInStatus, type MovablePractice } from './repository';
+
+export type TransitionInput = {
+  practiceId: number;
+  action: TransitionAction;
+  actor: SessionUser;
+  note?: string | undefined;
+  message?: string | undefined;
+  requestedDocuments?: readonly DocumentType[] | undefined;
+  /** Documents of the request the applicant attaches to a reply. */
+  documentIds?: readonly number[] | undefined;
+  assignment?: { evaluatorId?: number | undefined; reviewerId?: number | undefined } | undefined;
+  /** The status the user acted on: another one means someone else moved first (409 PRACTICE_CHANGED). */
+  expectedStatus?: PracticeStatus | undefined;
+};
+
+export type TransitionResult = {
+  practiceId: number;
+  action: TransitionAction;
+  from: PracticeStatus;
+  to: PracticeStatus;
+  notice: WorkspaceNoticeKey | null;
+};
+
+const isStaff = (actor: SessionUser) => actor.abilities['staff.workspace'];
+
+const statusOf = (value: string): PracticeStatus => {
+  const status = PRACTICE_STATUSES.find((candidate) => candidate === value);
+  if (!status) throw new Error(`Unexpected stored status ${value}`);
+  return status;
+};
+
+/** Who the actor is to this request, as the transition table and the staff-change rules read it. */
+export function actorContextOf(actor: SessionUser, practice: MovablePractice): ActorContext {
+  if (!isStaff(actor)) return { actor: 'applicant' };
+  return {
+    actor: 'staff',
+    abilities: actor.abilities,
+    isAssignee: practice.assignee_id === actor.id,
+    isReviewer: practice.reviewer_id === actor.id,
+    isAdmin: actor.abilities['staff.manage'],
+  };
+}
+
+/** The request as the actor may reach it: staff reach every request, an applicant only their own (404). */
+async function reachablePractice(db: Db, actor: SessionUser, id: number): Promise<MovablePractice> {
+  const practice = await findMovablePractice(db, id);
+  if (!practice || (!isStaff(actor) && practice.user_id !== actor.id)) throw new AppError('NOT_FOUND');
+  return practice;
+}
+
+const notAllowed = (action: string, status: string) =>
+  new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status } });
+
+/** 422 with one entry per missing part of what the move must record. */
+function requireRecorded(move: Transition, input: TransitionInput): void {
+  const errors: FieldErrors = {};
+  if (move.requires?.note && !input.note) errors.note = ['required'];
+  if (move.requires?.message && !input.message) errors.message = ['required'];
+  if (move.requires?.assignment) {
+    if (!input.assignment?.evaluatorId) errors.evaluator_id = ['required'];
+    if (!input.assignment?.reviewerId) errors.reviewer_id = ['required'];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
+}
+
+/**
+ * One move of the transition table, inside the caller's transaction `trx`: the checks (404, 409
+ * TRANSITION_NOT_ALLOWED, 403 FORBIDDEN_ACCESS, 409 for moves another flow owns, 422 for what the
+ * move must record), the compare-and-set of the status (409 PRACTICE_CHANGED for the loser of a
+ * race), the audit entry, the thread message and the applicant's mail — all or nothing.
+ */
+export async function transitionWithin(
+  ctx: AppContext,
+  trx: Db,
+  input: TransitionInput,
+): Promise<TransitionResult> {
+  const { actor, action } = input;
+  const practice = await reachablePractice(trx, actor, input.practiceId);
+  const from = statusOf(practice.status);
+  if (input.expectedStatus && input.expectedStatus !== from) throw new AppError('PRACTICE_CHANGED');
+  const move = findTransition(action, from);
+  if (!move) throw notAllowed(action, from);
+  if (!canFire(move, actorContextOf(actor, practice))) throw new AppError('FORBIDDEN_ACCESS');
+  // A request whose statement is being published waits for it: nothing may overtake the job.
+  if (from === 'ready_for_issue' && (await isPublicationPending(trx, practice.id))) {
+    throw new AppError('PUBLICATION_PENDING');
+  }
+  if (move.via === 'publication' && action === 'publish') {
+    // The statements module takes it from here: a pending statement and its publish job, in this transaction.
+    await requestPublicationWithin(ctx, trx, { practiceId: practice.id, from, actorId: actor.id });
+    return { practiceId: practice.id, action, from, to: from, notice: move.notice ?? null };
+  }
+  if (move.via === 'publication') throw new AppError('PUBLICATION_NOT_AVAILABLE');
+  if (move.via === 'appeal_request') throw new AppError('APPEAL_NOT_AVAILABLE');
+  requireRecorded(move, input);
+  const assignment = move.requires?.assignment
+    ? await requireAssignable(trx, {
+        evaluatorId: input.assignment?.evaluatorId ?? 0,
+        reviewerId: input.assignment?.reviewerId ?? 0,
+      })
+    : null;
+  if (move.requires?.assessment) await requireAssessmentComplete(trx, practice.id);
+
+  const at = ctx.clock.now().toISOString();
+  const isMoved = await updateInStatus(trx, {
+    id: practice.id,
+    from,
+    patch: {
+      status: move.to,
+      updated_at: at,
+      ...(assignment ? { assignee_id: assignment.evaluatorId, reviewer_id: assignment.reviewerId } : {}),
+    },
+  });
+  if (!isMoved) throw new AppError('PRACTICE_CHANGED');
+  await insertAuditEntry(trx, {
+    practiceId: practice.id,
+    from,
+    to: move.to,
+    action,
+    byUserId: actor.id,
+    note: input.note ?? null,
+    details: assignment ? { evaluator_id: assignment.evaluatorId, reviewer_id: assignment.reviewerId } : null,
+    at,
+  });
+  if (move.requires?.message && input.message) {
+    await addThreadMessage(trx, {
+      practiceId: practice.id,
+      ownerId: practice.user_id,
+      authorId: actor.id,
+      side: move.actor === 'applicant' ? 'applicant' : 'staff',
+      body: input.message,
+      requestedDocuments: input.requestedDocuments ?? [],
+      documentIds: input.documentIds ?? [],
+      at,
+    });
+  }
+  if (move.notifies) {
+    await queueApplicantMail(ctx, trx, move.notifies, {
+      userId: practice.user_id,
+      practiceId: practice.id,
+      text: input.message ?? input.note ?? null,
+    });
+  }
+  return { practiceId: practice.id, action, from, to: move.to, notice: move.notice ?? null };
+}
+
+/** A move in a transaction of its own: `POST /staff/practices/{id}/transitions`, the applicant's reply. */
+export function transition(ctx: AppContext, input: TransitionInput): Promise<TransitionResult> {
+  return ctx.db.transaction().execute((trx) => transitionWithin(ctx, trx, input));
+}
+
+export type StaffChangeInput = { practiceId: number; change: StaffChange; actor: SessionUser };
+export type ChangeRecord = { note?: string | null; details?: Record<string, unknown> | null };
+
+/**
+ * A staff change that is not a move (assessment, verification, file check, note): 403 unless the
+ * rules grant it to this staff member, 409 in a status where they do not, then `apply` and its
+ * audit entry in one transaction. The status is compare-and-set to itself, so a change never
+ * lands on a request that moved meanwhile (409 PRACTICE_CHANGED).
+ */
+export async function recordStaffChange(
+  ctx: AppContext,
+  { practiceId, change, actor }: StaffChangeInput,
+  apply: (trx: Db, at: string) => Promise<ChangeRecord | void>,
+): Promise<void> {
+  if (!isStaff(actor)) throw new AppError('FORBIDDEN_ACCESS');
+  await ctx.db.transaction().execute(async (trx) => {
+    const practice = await reachablePractice(trx, actor, practiceId);
+    const status = statusOf(practice.status);
+    const context = actorContextOf(actor, practice);
+    if (!isGranted(change, context)) throw new AppError('FORBIDDEN_ACCESS');
+    if (!canChange(change, status, context)) throw notAllowed(change, status);
+    const at = ctx.clock.now().toISOString();
+    if (!(await updateInStatus(trx, { id: practiceId, from: status, patch: { updated_at: at } }))) {
+      throw new AppError('PRACTICE_CHANGED');
+    }
+    const record = (await apply(trx, at)) ?? {};
+    await insertAuditEntry(trx, {
+      practiceId,
+      from: status,
+      to: status,
+      action: change,
+      byUserId: actor.id,
+      note: record.note ?? null,
+      details: record.details ?? null,
+      at,
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from './database';
+
+/** Row types of the staff workspace tables (migration 020); `database.ts` lists them in `Database`. */
+
+type NullableText = string | null;
+
+export type PracticeMessagesTable = {
+  id: Generated<number>;
+  practice_id: number;
+  author_id: number | null;
+  side: string;
+  body: string;
+  /** JSON text: the document types staff asked for. */
+  requested_documents: NullableText;
+  created_at: string;
+};
+
+export type PracticeMessageDocumentsTable = { message_id: number; document_id: number };
+
+export type PracticeNotesTable = {
+  id: Generated<number>;
+  practice_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: string;
+};
+
+export type PracticeEvaluationsTable = {
+  practice_id: number;
+  /** JSON text of the domain's `assessmentSchema` output. */
+  assessment: NullableText;
+  assessment_updated_at: NullableText;
+  assessment_updated_by: number | null;
+  verification_outcome: NullableText;
+  verification_notes: NullableText;
+  verification_updated_at: NullableText;
+  verification_updated_by: number | null;
+  file_checked_at: NullableText;
+  file_checked_by: number | null;
+  file_check_notes: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};

@@ -1,0 +1,133 @@
+import type { KeyObject } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import { auditChain, type ChainAudit } from './audit';
+import { GENESIS_HASH, sealBody, type LedgerEntry, type LedgerEntryInput } from './entry';
+import {
+  insertEntry,
+  lockForAppend,
+  selectByHash,
+  selectByPayloadHash,
+  selectHead,
+  selectOfCertificate,
+  selectPage,
+} from './repository';
+
+/**
+ * The ledger port (decision 022): an append-only chain of signed entries. The embedded provider
+ * keeps it in the database; anchoring the head on a public blockchain later is another provider
+ * (or a job that publishes `head()`), and changes nothing for the callers.
+ */
+export type Ledger = {
+  /**
+   * Appends an entry, or answers the one already there for this certificate and kind (a retried
+   * publication appends nothing twice). A different payload for an existing pair is refused.
+   */
+  append(input: LedgerEntryInput): Promise<LedgerEntry>;
+  /** The same inside the caller's transaction, so the entry commits with the change that needs it. */
+  appendWithin(trx: Db, input: LedgerEntryInput): Promise<LedgerEntry>;
+  get(hash: string): Promise<LedgerEntry | undefined>;
+  head(): Promise<LedgerEntry | undefined>;
+  /** Every entry from the first, in order. */
+  walk(): AsyncIterable<LedgerEntry>;
+  entriesOf(certificateId: string): Promise<LedgerEntry[]>;
+  withPayloadHash(payloadHash: string): Promise<LedgerEntry[]>;
+  /** Checks every entry's hash, link and signature from the first to the head. */
+  audit(): Promise<ChainAudit>;
+  readonly publicKey: KeyObject;
+};
+
+export class LedgerConflictError extends Error {
+  override name = 'LedgerConflictError';
+}
+
+export type LedgerKeys = { privateKey: KeyObject; publicKey: KeyObject };
+
+const PAGE_SIZE = 500;
+const MAX_APPEND_ATTEMPTS = 20;
+
+/** SQLite across processes: a writer that lost the race is told busy, and tries again. */
+const isBusy = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  String((error as { code: unknown }).code).startsWith('SQLITE_BUSY');
+
+export function createDatabaseLedger({
+  db,
+  clock,
+  keys,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Read on first use, so building a context never touches the key files. */
+  keys: () => LedgerKeys;
+}): Ledger {
+  // Entries whose signature this process has checked: their hash covers the signature, so an
+  // entry that still hashes to one of these is the same entry, and needs no second check.
+  const verified = new Set<string>();
+
+  async function appendWithin(trx: Db, input: LedgerEntryInput): Promise<LedgerEntry> {
+    await lockForAppend(trx);
+    const existing = (await selectOfCertificate(trx, input.certificateId)).find(
+      (entry) => entry.kind === input.kind,
+    );
+    if (existing) {
+      if (existing.payload_hash !== input.payloadHash || existing.ref_hash !== (input.refHash ?? null)) {
+        throw new LedgerConflictError(`certificate ${input.certificateId} has another ${input.kind} entry`);
+      }
+      return existing;
+    }
+    const head = await selectHead(trx);
+    const entry = sealBody(
+      {
+        seq: (head?.seq ?? 0) + 1,
+        prev_hash: head?.hash ?? GENESIS_HASH,
+        kind: input.kind,
+        certificate_id: input.certificateId,
+        payload_hash: input.payloadHash,
+        ref_hash: input.refHash ?? null,
+        created_at: clock.now().toISOString(),
+      },
+      keys().privateKey,
+    );
+    await insertEntry(trx, entry);
+    return entry;
+  }
+
+  async function* walk(): AsyncIterable<LedgerEntry> {
+    let after = 0;
+    for (;;) {
+      const page = await selectPage(db, after, PAGE_SIZE);
+      yield* page;
+      const last = page.at(-1);
+      if (!last || page.length < PAGE_SIZE) return;
+      after = last.seq;
+    }
+  }
+
+  return {
+    async append(input) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction().execute((trx) => appendWithin(trx, input));
+        } catch (error) {
+          // Another appender took this sequence number first (unique seq and prev_hash): read the new head.
+          if ((isUniqueViolation(error) || isBusy(error)) && attempt < MAX_APPEND_ATTEMPTS) continue;
+          throw error;
+        }
+      }
+    },
+    appendWithin,
+    get: (hash) => selectByHash(db, hash),
+    head: () => selectHead(db),
+    walk,
+    entriesOf: (certificateId) => selectOfCertificate(db, certificateId),
+    withPayloadHash: (payloadHash) => selectByPayloadHash(db, payloadHash),
+    audit: () => auditChain(walk(), keys().publicKey, verified),
+    get publicKey() {
+      return keys().publicKey;
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import { inflateSync } from 'node:zlib';
+import { fiscalDocumentSchema } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Db } from '../src/platform/db/database';
+import type { Worker } from '../src/platform/jobs/worker';
+import {
+  createTestApp,
+  createTestDatabase,
+  createTestWorker,
+  isPostgresRun,
+  type TestDatabase,
+} from './helper';
+import {
+  BILLING,
+  callAs,
+  CARDS,
+  checkout,
+  dataOf,
+  payer,
+  payOnSandbox,
+  postWebhook,
+  readyDraft,
+  sessionIdOf,
+  signedWebhook,
+  type Payer,
+} from './payments';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof callAs>;
+let worker: Worker;
+// Friday 2 January 2026, 10:00 in Rome.
+const clock = new ManualClock('2026-01-02T09:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = callAs(app);
+  worker = createTestWorker(database, { clock, app });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+// The WHATWG 'latin1' label is windows-1252, the code page of WinAnsi (€, ’, —).
+const winAnsi = new TextDecoder('latin1');
+
+/** The text a PDF shows: its content streams inflated, the hex strings of `Tj` decoded (WinAnsi ≈ Latin-1). */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const body = Buffer.from(match[1] ?? '', 'latin1');
+    let content: string;
+    try {
+      content = inflateSync(body).toString('latin1');
+    } catch {
+      content = body.toString('latin1');
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+      parts.push(winAnsi.decode(Buffer.from(text[1] ?? '', 'hex')));
+    }
+  }
+  return parts.join('\n');
+}
+
+async function paidPayment(who: Payer) {
+  const practiceId = await readyDraft(app, who);
+  const session = await checkout(app, who, practiceId);
+  await payOnSandbox(app, session.checkout_url, CARDS.success);
+  await worker.drainOnce();
+  return { practiceId, ...session };
+}
+
+const documentsOf = async (who: Payer, query = '') =>
+  (dataOf<unknown[]>(await call(who, 'GET', `/invoices${query}`)) ?? []).map((item) =>
+    fiscalDocumentSchema.parse(item),
+  );
+
+describe('invoices and receipts', () => {
+  let ada: Payer;
+  let bob: Payer;
+
+  beforeAll(async () => {
+    ada = await payer(app, database, clock, 'ada@example.org', { firstName: 'Àda' });
+    bob = await payer(app, database, clock, 'bob@example.org');
+  });
+
+  it('lists the owner’s invoices and receipts, filtered by kind', async () => {
+    const paid = await paidPayment(ada);
+    const all = await documentsOf(ada, '?sort=id');
+    expect(all.map((document) => document.kind)).toEqual(['invoice', 'receipt']);
+    expect(all.every((document) => document.payment_id === paid.payment_id)).toBe(true);
+    const receipts = await call(ada, 'GET', '/invoices?kind=receipt');
+    expect(receipts.json()).toMatchObject({
+      meta: { page: 1, total: 1 },
+      data: [{ kind: 'receipt', number: '2026/000001' }],
+    });
+    expect(await documentsOf(bob)).toEqual([]);
+  });
+
+  it('shows one only to its owner: anyone else gets 404, as for an id that does not exist', async () => {
+    const [invoice] = await documentsOf(ada);
+    if (!invoice) throw new Error('no invoice');
+    expect(dataOf(await call(ada, 'GET', `/invoices/${invoice.id}`))).toEqual(invoice);
+    expect((await call(bob, 'GET', `/invoices/${invoice.id}`)).statusCode).toBe(404);
+    expect((await call(bob, 'GET', `/invoices/${invoice.id}/pdf`)).statusCode).toBe(404);
+    expect((await call(ada, 'GET', '/invoices/99999')).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', `/invoices/${invoice.id}`)).statusCode).toBe(401);
+  });
+
+  it('downloads a PDF that carries the number, the payer, the body and the VAT breakdown', async () => {
+    const [invoice] = await documentsOf(ada, '?kind=invoice');
+    if (!invoice) throw new Error('no invoice');
+    const response = await call(ada, 'GET', `/invoices/${invoice.id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="fattura-invoice-2026-000001.pdf"',
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Fattura n. 2026/000001 / Invoice no. 2026/000001');
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('Demo Evaluation Centre (DEMO)');
+    expect(text).toContain('DEMO — dati dell’ente di esempio, senza valore fiscale');
+    expect(text).toContain('Corrispondenza e verifica');
+    expect(text).toContain('IVA 22%');
+    expect(text).toMatch(/122,95\s€/);
+    expect(text).toMatch(/27,05\s€/);
+    expect(text).toMatch(/150,00\s€/);
+  });
+
+  it('renders a PDF on demand when the rendering job has not run yet, and keeps Italian letters', async () => {
+    const practiceId = await readyDraft(app, bob);
+    const session = await checkout(app, bob, practiceId, { ...BILLING, last_name: 'Niccolò', city: 'Forlì' });
+    await payOnSandbox(app, session.checkout_url, CARDS.success);
+    // Settled by the return page, with the rendering jobs still queued.
+    await call(bob, 'GET', `/payments/${session.payment_id}`);
+    const [receipt] = await documentsOf(bob, '?kind=receipt');
+    if (!receipt) throw new Error('no receipt');
+    const keyBefore = await database.db
+      .selectFrom('fiscal_documents')
+      .select('storage_key')
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(keyBefore.storage_key).toBeNull();
+    const response = await call(bob, 'GET', `/invoices/${receipt.id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(`Ricevuta n. ${receipt.number} / Receipt no. ${receipt.number}`);
+    expect(text).toContain('Si dichiara di aver ricevuto il pagamento di 150,00 €.');
+    expect(text).toContain('Ada Niccolò');
+    expect(text).toContain('40100 Forlì (BO)');
+    // The job then finds the PDF already stored and leaves it.
+    const stored = await database.db
+      .selectFrom('fiscal_documents')
+      .select('storage_key')
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.storage_key).toMatch(/^[0-9a-f]{32}$/);
+    await worker.drainOnce();
+    const after = await database.db
+      .selectFrom('fiscal_documents')
+      .select('storage_key')
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(after.storage_key).toBe(stored.storage_key);
+    const again = await call(bob, 'GET', `/invoices/${receipt.id}/pdf`);
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
+  });
+});
+
+describe('numbering under concurrent settlements', () => {
+  const PAYERS = 12;
+  let second: { app: App; db: Db } | undefined;
+
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.db.destroy();
+  });
+
+  it('gives N parallel webhooks (each delivered twice) the numbers after the last, with no gap and no duplicate', async () => {
+    const before = await database.db.selectFrom('fiscal_counters').selectAll().execute();
+    const start = (kind: string) => before.find((row) => row.kind === kind)?.value ?? 0;
+    const payers = await Promise.all(
+      Array.from({ length: PAYERS }, (_, index) => payer(app, database, clock, `rush${index}@example.org`)),
+    );
+    const sessions = [];
+    for (const who of payers) {
+      const practiceId = await readyDraft(app, who);
+      const session = await checkout(app, who, practiceId);
+      expect((await payOnSandbox(app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
+      sessions.push({
+        who,
+        practiceId,
+        ...session,
+        sessionId: await sessionIdOf(database, session.payment_id),
+      });
+    }
+    // On PostgreSQL a second instance (its own pool) takes half of the calls, as behind a load balancer.
+    if (isPostgresRun) {
+      const db = database.openConnection();
+      second = { db, app: await createTestApp(database, { clock, db }) };
+    }
+    const apps = second ? [app, second.app] : [app];
+    const events = await database.db
+      .selectFrom('sandbox_events')
+      .select(['id', 'session_id', 'type'])
+      .execute();
+    const deliveries = sessions.flatMap((session, index) => {
+      const event = events.find((row) => row.session_id === session.sessionId);
+      if (!event) throw new Error('no sandbox event');
+      const webhook = signedWebhook(database, clock, {
+        id: event.id,
+        type: event.type,
+        sessionId: session.sessionId,
+      });
+      return [0, 1].map((copy) => postWebhook(apps[(index + copy) % apps.length] ?? app, webhook));
+    });
+    const answers = await Promise.all(deliveries);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.filter((answer) => dataOf<{ duplicate: boolean }>(answer).duplicate)).toHaveLength(PAYERS);
+
+    const documents = await database.db
+      .selectFrom('fiscal_documents')
+      .select(['kind', 'sequence', 'number', 'payment_id'])
+      .where(
+        'payment_id',
+        'in',
+        sessions.map((session) => session.payment_id),
+      )
+      .execute();
+    for (const kind of ['invoice', 'receipt']) {
+      const sequences = documents
+        .filter((row) => row.kind === kind)
+        .map((row) => row.sequence)
+        .sort((a, b) => a - b);
+      expect(sequences).toEqual(Array.from({ length: PAYERS }, (_, index) => start(kind) + index + 1));
+    }
+    expect(new Set(documents.map((row) => `${row.kind}:${row.payment_id}`)).size).toBe(PAYERS * 2);
+    const practices = await database.db
+      .selectFrom('practices')
+      .select(['status', 'paid_at'])
+      .where(
+        'id',
+        'in',
+        sessions.map((session) => session.practiceId),
+      )
+      .execute();
+    expect(practices.every((row) => row.status === 'unassigned' && row.paid_at !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/platform/config';
+import { createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ isMigrated: false });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('npm run cli -- demo:staff', () => {
+  it('creates the demo staff once, printing each TOTP secret only the first time', async () => {
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const env = { ...process.env, DATABASE_URL: join(database.tempDir, 'demo.sqlite') };
+    const run = () =>
+      promisify(execFile)(tsx, ['src/cli.ts', 'demo:staff'], { cwd: join(REPO_ROOT, 'apps', 'api'), env });
+    const first = await run();
+    for (const role of ['secretary', 'evaluator', 'reviewer', 'admin']) {
+      expect(first.stdout).toMatch(
+        new RegExp(`${role}\\s+${role}@demo\\.lisbon\\.test  TOTP secret [A-Z2-7]{32}`),
+      );
+    }
+    expect(first.stdout).toContain('Password of the new demo accounts: Lisbon#Demo-Staff-2026');
+    const second = await run();
+    expect(second.stdout).not.toContain('TOTP secret');
+    expect(second.stdout.match(/^exists/gm)).toHaveLength(4);
+  }, 60_000);
+});

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer, createUser, login } from './identity';
+import { apiCall, applicant, dataOf, type Applicant } from './requests';
+import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let ada: Applicant;
+let bob: Applicant;
+let secretary: StaffMember;
+let eva: StaffMember;
+let ezio: StaffMember;
+let rita: StaffMember;
+let admin: StaffMember;
+let withoutTwoFactor: number;
+type Request =
+  'evaluating' | 'asked' | 'reviewing' | 'ready' | 'closed' | 'ezios' | 'new1' | 'new2' | 'draft';
+const ids = {} as Record<Request, number>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  bob = await applicant(app, database, clock, 'bob@example.org');
+  await database.db.updateTable('users').set({ last_name: 'Zanetti' }).where('id', '=', bob.id).execute();
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
+  eva = await staffMember(app, database, clock, {
+    role: 'evaluator',
+    email: 'eva@example.org',
+    firstName: 'Eva',
+  });
+  ezio = await staffMember(app, database, clock, {
+    role: 'evaluator',
+    email: 'ezio@example.org',
+    firstName: 'Ezio',
+  });
+  rita = await staffMember(app, database, clock, {
+    role: 'reviewer',
+    email: 'rita@example.org',
+    firstName: 'Rita',
+  });
+  admin = await staffMember(app, database, clock, {
+    role: 'admin',
+    email: 'admin@example.org',
+    firstName: 'Ada',
+  });
+  const mine = { assigneeId: eva.id, reviewerId: rita.id };
+  ids.evaluating = await practiceIn(database, {
+    userId: ada.id,
+    status: 'in_evaluation',
+    ...mine,
+    deadline: '2025-05-10',
+  });
+  ids.asked = await practiceIn(database, {
+    userId: bob.id,
+    status: 'pending_student_reply',
+    ...mine,
+    country: 'FR',
+    deadline: '2025-04-01',
+  });
+  ids.reviewing = await practiceIn(database, {
+    userId: ada.id,
+    status: 'in_review',
+    ...mine,
+    isUrgent: true,
+  });
+  ids.ready = await practiceIn(database, {
+    userId: bob.id,
+    status: 'ready_for_issue',
+    ...mine,
+    deadline: null,
+  });
+  ids.closed = await practiceIn(database, { userId: ada.id, status: 'closed', ...mine });
+  ids.ezios = await practiceIn(database, {
+    userId: bob.id,
+    status: 'in_evaluation',
+    assigneeId: ezio.id,
+    reviewerId: rita.id,
+    service: 'comparability',
+  });
+  ids.new1 = await practiceIn(database, { userId: ada.id, status: 'unassigned', deadline: '2025-07-01' });
+  ids.new2 = await practiceIn(database, { userId: bob.id, status: 'unassigned', deadline: '2025-07-02' });
+  ids.draft = await practiceIn(database, { userId: ada.id, status: 'draft' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const idsOf = async (who: Applicant, query: string) => {
+  const response = await call('GET', `/staff/practices?${query}`, who);
+  expect(response.statusCode, query).toBe(200);
+  const body = response.json() as { data: { id: number }[]; meta: { total: number } };
+  return { ids: body.data.map((practice) => practice.id), total: body.meta.total };
+};
+
+describe('access to the staff area', () => {
+  it('refuses applicants, and staff without two factors', async () => {
+    for (const url of ['/staff/queues/counts', '/staff/practices', `/staff/practices/${ids.asked}`]) {
+      expect((await call('GET', url, ada)).json(), url).toMatchObject({ code: 'FORBIDDEN_ACCESS' });
+    }
+    withoutTwoFactor = await createUser(database, clock, { email: 'no2fa@example.org', role: 'evaluator' });
+    const { token } = await login(app, 'no2fa@example.org');
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/queues/counts',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    expect((await call('GET', '/staff/queues/counts')).statusCode).toBe(401);
+  });
+});
+
+describe('queues', () => {
+  it('count each queue for the caller', async () => {
+    const counts = async (who: Applicant) => dataOf(await call('GET', '/staff/queues/counts', who));
+    expect(await counts(eva)).toEqual({
+      assigned: 4,
+      to_review: 0,
+      ready_for_issue: 1,
+      unassigned: 2,
+      archive: 1,
+      all: 8,
+    });
+    expect(await counts(rita)).toMatchObject({ assigned: 0, to_review: 1 });
+    expect(await counts(ezio)).toMatchObject({ assigned: 1, to_review: 0, all: 8 });
+  });
+
+  it('list a queue, never drafts', async () => {
+    expect((await idsOf(eva, 'queue=assigned&sort=id')).ids).toEqual([
+      ids.evaluating,
+      ids.asked,
+      ids.reviewing,
+      ids.ready,
+    ]);
+    expect((await idsOf(rita, 'queue=to_review')).ids).toEqual([ids.reviewing]);
+    expect((await idsOf(secretary, 'queue=archive')).ids).toEqual([ids.closed]);
+    expect((await idsOf(secretary, 'queue=unassigned&sort=id')).ids).toEqual([ids.new1, ids.new2]);
+    expect((await idsOf(secretary, 'queue=all')).ids).not.toContain(ids.draft);
+  });
+
+  it('filter by status, country, service, urgency, deadline and assignee', async () => {
+    expect((await idsOf(eva, 'status=pending_student_reply')).ids).toEqual([ids.asked]);
+    expect((await idsOf(eva, 'country=fr')).ids).toEqual([ids.asked]);
+    expect((await idsOf(eva, 'service=comparability')).ids).toEqual([ids.ezios]);
+    expect((await idsOf(eva, 'is_urgent=true')).ids).toEqual([ids.reviewing]);
+    expect((await idsOf(eva, 'deadline_before=2025-05-10&sort=expected_deadline')).ids).toEqual([
+      ids.asked,
+      ids.evaluating,
+    ]);
+    expect((await idsOf(eva, `assignee_id=${ezio.id}`)).ids).toEqual([ids.ezios]);
+    const bad = await call('GET', '/staff/practices?queue=mine', eva);
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('sort by the options of spec §9 both ways, empty deadlines last, and page with a total', async () => {
+    const deadlines = await idsOf(eva, 'queue=assigned&sort=-expected_deadline');
+    expect(deadlines.ids).toEqual([ids.reviewing, ids.evaluating, ids.asked, ids.ready]);
+    const byName = await idsOf(secretary, 'queue=unassigned&sort=-name');
+    expect(byName.ids).toEqual([ids.new2, ids.new1]);
+    const page = await idsOf(secretary, 'sort=id&perPage=3&page=2');
+    expect(page).toEqual({ ids: [ids.ready, ids.closed, ids.ezios], total: 8 });
+  });
+});
+
+describe('assignment', () => {
+  it('offers evaluators and reviewers by ability, admins among them', async () => {
+    const people = dataOf<{ id: number }[]>(await call('GET', '/staff/users?role=evaluator', secretary));
+    expect(people.map((person) => person.id).sort()).toEqual(
+      [eva.id, ezio.id, admin.id, withoutTwoFactor].sort(),
+    );
+    const reviewers = dataOf<{ id: number }[]>(await call('GET', '/staff/users?role=reviewer', secretary));
+    expect(reviewers.map((person) => person.id).sort()).toEqual([rita.id, admin.id].sort());
+  });
+
+  it('assigns several requests at once, or none when one cannot be', async () => {
+    const assign = (who: Applicant, practiceIds: number[], reviewerId = rita.id) =>
+      call('POST', '/staff/practices/assign', who, {
+        practice_ids: practiceIds,
+        evaluator_id: ezio.id,
+        reviewer_id: reviewerId,
+      });
+    expect((await assign(eva, [ids.new1])).json()).toMatchObject({ code: 'FORBIDDEN_ACCESS' });
+    expect((await assign(secretary, [ids.new1], ezio.id)).json()).toMatchObject({
+      errors: { reviewer_id: ['The reviewer must be someone other than the evaluator'] },
+    });
+    expect((await assign(secretary, [ids.new1], eva.id)).json()).toMatchObject({
+      errors: { reviewer_id: expect.any(Array) },
+    });
+    const mixed = await assign(secretary, [ids.new1, ids.evaluating]);
+    expect(mixed.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    expect(await auditOf(database, ids.new1)).toEqual([]);
+
+    const italian = await app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/practices/assign',
+      headers: { ...bearer(secretary.token), 'accept-language': 'it-IT' },
+      payload: { practice_ids: [ids.new1, ids.new2], evaluator_id: ezio.id, reviewer_id: rita.id },
+    });
+    expect(italian.json()).toEqual({
+      data: { practice_ids: [ids.new1, ids.new2] },
+      meta: { notice: 'practicesAssigned', message: 'Pratiche assegnate' },
+    });
+    for (const id of [ids.new1, ids.new2]) {
+      expect(await auditOf(database, id)).toMatchObject([
+        { action: 'assign', from_status: 'unassigned', to_status: 'assigned', by_user_id: secretary.id },
+      ]);
+    }
+    expect((await idsOf(ezio, 'queue=assigned')).total).toBe(3);
+  });
+});

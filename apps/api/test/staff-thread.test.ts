@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { apiCall, applicant, completeDraft, dataOf, type Applicant } from './requests';
+import { auditOf, practiceIn, queuedMails, staffMember, type StaffMember } from './staff';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let giulia: Applicant;
+let ada: Applicant;
+let secretary: StaffMember;
+let evaluator: StaffMember;
+let reviewer: StaffMember;
+let admin: StaffMember;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  giulia = await applicant(app, database, clock, 'giulia@example.org', {
+    locale: 'it-IT',
+    firstName: 'Giulia',
+  });
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
+  evaluator = await staffMember(app, database, clock, {
+    role: 'evaluator',
+    email: 'eva@example.org',
+    firstName: 'Eva',
+    lastName: 'Bianchi',
+  });
+  reviewer = await staffMember(app, database, clock, { role: 'reviewer', email: 'rev@example.org' });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const move = (who: Applicant, id: number, payload: object) =>
+  call('POST', `/staff/practices/${id}/transitions`, who, payload);
+const statusOf = async (id: number) =>
+  (await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+
+describe('replies', () => {
+  it('attach only documents of the same request, and only while the applicant is asked', async () => {
+    const id = await practiceIn(database, {
+      userId: ada.id,
+      status: 'pending_student_reply',
+      assigneeId: evaluator.id,
+    });
+    const other = await completeDraft(app, ada, { documents: ['identity_document'] });
+    const otherDocument = dataOf<{ documents: { id: number }[] }>(
+      await call('GET', `/practices/${other}`, ada),
+    ).documents[0]?.id;
+    const foreign = await call('POST', `/practices/${id}/reply`, ada, {
+      message: 'See attached',
+      document_ids: [otherDocument],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(Object.keys((foreign.json() as { errors: object }).errors)).toEqual(['document_ids']);
+    expect(await statusOf(id)).toBe('pending_student_reply');
+    expect((await call('POST', `/practices/${id}/reply`, giulia, { message: 'Not mine' })).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', `/practices/${id}/reply`, ada, { message: 'Done' })).statusCode).toBe(200);
+    const again = await call('POST', `/practices/${id}/reply`, ada, { message: 'Once more' });
+    expect(again.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    expect((again.json() as { message: string }).message).toContain('reply');
+  });
+});
+
+describe('mails to the applicant', () => {
+  it('tell of a closure with its reason, in the applicant’s language', async () => {
+    const forGiulia = await practiceIn(database, { userId: giulia.id, status: 'in_evaluation' });
+    const forAda = await practiceIn(database, { userId: ada.id, status: 'assigned' });
+    const closed = await move(secretary, forGiulia, { action: 'close', note: 'Richiesta duplicata' });
+    expect(closed.json()).toMatchObject({
+      data: { status: 'closed' },
+      meta: { notice: 'closed', message: 'Closed' },
+    });
+    await move(secretary, forAda, { action: 'close', note: 'Duplicate request' });
+    const italian = (await queuedMails(database, 'giulia@example.org')).find(
+      (mail) => mail.kind === 'closed',
+    );
+    expect(italian).toMatchObject({ locale: 'it-IT' });
+    expect(italian?.text).toContain('Motivo: Richiesta duplicata');
+    const english = (await queuedMails(database, 'ada@example.org')).find((mail) => mail.kind === 'closed');
+    expect(english?.subject).toContain(`Request no. ${forAda} closed`);
+  });
+
+  it('confirm a free request when it is submitted', async () => {
+    const refugee = await applicant(app, database, clock, 'amina@example.org', {
+      category: 'refugee',
+      locale: 'it-IT',
+    });
+    const id = await completeDraft(app, refugee, {
+      documents: [
+        'identity_document',
+        'diploma',
+        'transcript_of_records',
+        'consent_form',
+        'refugee_status_certificate',
+      ],
+    });
+    expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);
+    expect(await queuedMails(database, 'amina@example.org')).toMatchObject([
+      {
+        kind: 'request-received',
+        locale: 'it-IT',
+        subject: expect.stringContaining(`Richiesta n. ${id} ricevuta`),
+      },
+    ]);
+  });
+});
+
+describe('two staff members acting at once', () => {
+  it('let exactly one win; the other gets 409', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const id = await practiceIn(database, {
+        userId: ada.id,
+        status: 'in_evaluation',
+        assigneeId: evaluator.id,
+        reviewerId: reviewer.id,
+        isAssessed: true,
+      });
+      const answers = await Promise.all([
+        move(evaluator, id, { action: 'send_in_review' }),
+        move(admin, id, { action: 'ask_applicant', message: 'Which year did you graduate?' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const loser = answers.find((answer) => answer.statusCode === 409)?.json() as { code: string };
+      expect(['PRACTICE_CHANGED', 'TRANSITION_NOT_ALLOWED']).toContain(loser.code);
+      expect(await auditOf(database, id)).toHaveLength(1);
+    }
+  });
+
+  it('refuse a move made on a status the user no longer sees', async () => {
+    const id = await practiceIn(database, { userId: ada.id, status: 'assigned', assigneeId: evaluator.id });
+    const stale = await move(evaluator, id, { action: 'start', expected_status: 'unassigned' });
+    expect(stale.json()).toMatchObject({ code: 'PRACTICE_CHANGED' });
+    expect(await statusOf(id)).toBe('assigned');
+    const italian = await app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/practices/${id}/transitions`,
+      headers: { ...bearer(evaluator.token), 'accept-language': 'it-IT' },
+      payload: { action: 'conclude_review' },
+    });
+    expect(italian.json()).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message: 'L’azione “conclude_review” non è possibile mentre la richiesta è nello stato “assigned”.',
+    });
+  });
+});

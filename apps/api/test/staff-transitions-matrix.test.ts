@@ -1,0 +1,202 @@
+import {
+  abilitiesFor,
+  canFire,
+  ERROR_STATUS,
+  findTransition,
+  PRACTICE_STATUSES,
+  TRANSITION_ACTIONS,
+  type ActorContext,
+  type PracticeStatus,
+  type TransitionAction,
+} from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { toSessionUser } from '../src/modules/sessions/service';
+import { transition } from '../src/modules/transitions/service';
+import { findAccountById } from '../src/modules/users/accounts';
+import { ManualClock } from '../src/platform/clock';
+import { AppError } from '../src/platform/errors';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer, contextFor } from './identity';
+import { applicant, type Applicant } from './requests';
+import { auditOf, practiceIn, staffMember } from './staff';
+
+/**
+ * The transition matrix: every status × every action × every role, driven by the domain's table.
+ * Staff act through `POST /staff/practices/{id}/transitions`; the applicant through the transition
+ * service itself (their only endpoint, the reply, is tested in staff-thread.test.ts).
+ */
+
+const ROLES = [
+  'secretary',
+  'evaluator-assignee',
+  'evaluator-other',
+  'reviewer-assigned',
+  'reviewer-other',
+  'admin',
+  'applicant-owner',
+] as const;
+type MatrixRole = (typeof ROLES)[number];
+
+const CONTEXTS: Record<MatrixRole, ActorContext> = {
+  secretary: { actor: 'staff', abilities: abilitiesFor('secretary') },
+  'evaluator-assignee': { actor: 'staff', abilities: abilitiesFor('evaluator'), isAssignee: true },
+  'evaluator-other': { actor: 'staff', abilities: abilitiesFor('evaluator') },
+  'reviewer-assigned': { actor: 'staff', abilities: abilitiesFor('reviewer'), isReviewer: true },
+  'reviewer-other': { actor: 'staff', abilities: abilitiesFor('reviewer') },
+  admin: { actor: 'staff', abilities: abilitiesFor('admin'), isAdmin: true },
+  'applicant-owner': { actor: 'applicant' },
+};
+
+type Outcome = { status: number; code?: string; to?: PracticeStatus; isDeferred?: boolean };
+
+/** What the table says should happen: the move, 409 (no such move from here), 403 (not this actor), or another flow's 409. */
+function expected(status: PracticeStatus, action: TransitionAction, role: MatrixRole): Outcome {
+  const move = findTransition(action, status);
+  if (!move) return { status: 409, code: 'TRANSITION_NOT_ALLOWED' };
+  if (!canFire(move, CONTEXTS[role])) return { status: 403, code: 'FORBIDDEN_ACCESS' };
+  // Publishing is accepted and left to the statement job (statements module): the status moves later.
+  if (move.via === 'publication' && action === 'publish')
+    return { status: 200, to: status, isDeferred: true };
+  if (move.via === 'publication') return { status: 409, code: 'PUBLICATION_NOT_AVAILABLE' };
+  if (move.via === 'appeal_request') return { status: 409, code: 'APPEAL_NOT_AVAILABLE' };
+  return { status: 200, to: move.to };
+}
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let owner: Applicant;
+const people = {} as Record<Exclude<MatrixRole, 'applicant-owner'>, Applicant>;
+/** One request per status, assigned to the assignee and reviewer of the matrix: failures leave it as it was. */
+const probes = {} as Record<PracticeStatus, number>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  owner = await applicant(app, database, clock, 'owner@example.org');
+  const staff = [
+    ['secretary', 'secretary'],
+    ['evaluator-assignee', 'evaluator'],
+    ['evaluator-other', 'evaluator'],
+    ['reviewer-assigned', 'reviewer'],
+    ['reviewer-other', 'reviewer'],
+    ['admin', 'admin'],
+  ] as const;
+  for (const [name, role] of staff) {
+    people[name] = await staffMember(app, database, clock, { role, email: `${name}@example.org` });
+  }
+  for (const status of PRACTICE_STATUSES) probes[status] = await inStatus(status);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const inStatus = (status: PracticeStatus) =>
+  practiceIn(database, {
+    userId: owner.id,
+    status,
+    assigneeId: people['evaluator-assignee'].id,
+    reviewerId: people['reviewer-assigned'].id,
+    isAssessed: true,
+  });
+
+const body = (action: TransitionAction) => ({
+  action,
+  note: 'Recorded reason',
+  message: 'Please send the transcript of records.',
+  evaluator_id: people['evaluator-assignee'].id,
+  reviewer_id: people['reviewer-assigned'].id,
+});
+
+let calls = 0;
+/** Each call from its own address, so the per-address API rate limit never counts the matrix. */
+async function fire(role: MatrixRole, practiceId: number, action: TransitionAction): Promise<Outcome> {
+  if (role === 'applicant-owner') {
+    const account = await findAccountById(database.db, owner.id);
+    if (!account) throw new Error('owner missing');
+    const { message } = body(action);
+    try {
+      await transition(contextFor(database, clock), {
+        practiceId,
+        action,
+        actor: toSessionUser(account),
+        message,
+      });
+      return { status: 200 };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: ERROR_STATUS[error.code], code: error.code };
+    }
+  }
+  calls += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/staff/practices/${practiceId}/transitions`,
+    headers: bearer(people[role].token),
+    payload: body(action),
+    remoteAddress: `10.${Math.floor(calls / 60_000)}.${Math.floor(calls / 250) % 240}.${(calls % 250) + 1}`,
+  });
+  const answer = response.json() as { code?: string };
+  return { status: response.statusCode, ...(answer.code ? { code: answer.code } : {}) };
+}
+
+const statusOf = async (id: number) =>
+  (await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+
+describe.each(PRACTICE_STATUSES)('from %s', (status) => {
+  it('answers every action for every role as the transition table says', async () => {
+    for (const action of TRANSITION_ACTIONS) {
+      for (const role of ROLES) {
+        const want = expected(status, action, role);
+        const label = `${status} × ${action} × ${role}`;
+        if (want.status !== 200) {
+          expect(await fire(role, probes[status], action), label).toEqual({
+            status: want.status,
+            code: want.code,
+          });
+          continue;
+        }
+        const id = await inStatus(status);
+        expect(await fire(role, id, action), label).toEqual({ status: 200 });
+        expect(await statusOf(id), label).toBe(want.to);
+        const entries = await auditOf(database, id);
+        if (want.isDeferred) {
+          expect(entries, label).toEqual([]);
+          continue;
+        }
+        expect(entries, label).toHaveLength(1);
+        const actorId = role === 'applicant-owner' ? owner.id : people[role].id;
+        expect(entries[0], label).toMatchObject({
+          from_status: status,
+          to_status: want.to,
+          action,
+          by_user_id: actorId,
+        });
+        const move = findTransition(action, status);
+        if (move?.requires?.note) expect(entries[0]?.note, label).toBe('Recorded reason');
+      }
+    }
+    expect(await statusOf(probes[status])).toBe(status);
+    expect(await auditOf(database, probes[status])).toEqual([]);
+  });
+});
+
+describe('the matrix itself', () => {
+  it('has successes for every role but the other evaluator and reviewer, so it cannot pass by refusing everything', () => {
+    for (const role of ROLES) {
+      const outcomes = PRACTICE_STATUSES.flatMap((status) =>
+        TRANSITION_ACTIONS.map((action) => expected(status, action, role).status),
+      );
+      const isOther = role === 'evaluator-other' || role === 'reviewer-other';
+      expect(outcomes.includes(200), role).toBe(!isOther);
+      expect(outcomes, role).toContain(409);
+      expect(outcomes, role).toContain(403);
+    }
+    expect(expected('assigned', 'start', 'evaluator-other').status).toBe(403);
+    expect(expected('in_review', 'conclude_review', 'reviewer-other').status).toBe(403);
+    expect(expected('in_evaluation', 'close', 'secretary').status).toBe(200);
+  });
+});

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { apiCall, applicant, dataOf, FILES, upload, type Applicant } from './requests';
+import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let ada: Applicant;
+let bob: Applicant;
+let secretary: StaffMember;
+let eva: StaffMember;
+let ezio: StaffMember;
+let rita: StaffMember;
+type Request = 'evaluating' | 'asked' | 'closed';
+const ids = {} as Record<Request, number>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  bob = await applicant(app, database, clock, 'bob@example.org');
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
+  eva = await staffMember(app, database, clock, {
+    role: 'evaluator',
+    email: 'eva@example.org',
+    firstName: 'Eva',
+  });
+  ezio = await staffMember(app, database, clock, { role: 'evaluator', email: 'ezio@example.org' });
+  rita = await staffMember(app, database, clock, { role: 'reviewer', email: 'rita@example.org' });
+  const mine = { assigneeId: eva.id, reviewerId: rita.id };
+  ids.evaluating = await practiceIn(database, { userId: ada.id, status: 'in_evaluation', ...mine });
+  ids.asked = await practiceIn(database, { userId: bob.id, status: 'pending_student_reply', ...mine });
+  ids.closed = await practiceIn(database, { userId: ada.id, status: 'closed', ...mine });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the request workspace', () => {
+  it('shows the applicant, the documents and what this staff member may do', async () => {
+    const workspace = dataOf<Record<string, unknown>>(
+      await call('GET', `/staff/practices/${ids.evaluating}`, eva),
+    );
+    expect(workspace).toMatchObject({
+      applicant: { id: ada.id, email: 'ada@example.org', first_name: 'Ada' },
+      assignee: { id: eva.id, first_name: 'Eva' },
+      reviewer: { id: rita.id },
+      allowed_changes: ['file_check', 'verification', 'assessment', 'note'],
+    });
+    expect((workspace.available_actions as { action: string }[]).map((action) => action.action)).toEqual([
+      'ask_applicant',
+      'send_in_review',
+    ]);
+    const other = dataOf<Record<string, unknown>>(
+      await call('GET', `/staff/practices/${ids.evaluating}`, ezio),
+    );
+    expect(other).toMatchObject({ available_actions: [], allowed_changes: ['note'] });
+    expect((await call('GET', '/staff/practices/99999', eva)).statusCode).toBe(404);
+  });
+
+  it('records the file check, the verification and the assessment with their audit entries', async () => {
+    const id = ids.evaluating;
+    const checked = await call('POST', `/staff/practices/${id}/file-check`, eva, { notes: 'All readable' });
+    expect(checked.json()).toMatchObject({
+      data: { file_check: { by: { id: eva.id }, notes: 'All readable' } },
+      meta: { message: 'File check concluded' },
+    });
+    expect(
+      (await call('PUT', `/staff/practices/${id}/verification`, ezio, { outcome: 'verified' })).statusCode,
+    ).toBe(403);
+    const verified = await call('PUT', `/staff/practices/${id}/verification`, eva, {
+      outcome: 'verified',
+      notes: 'Registrar confirmed',
+    });
+    expect(verified.json()).toMatchObject({
+      data: { verification: { outcome: 'verified', notes: 'Registrar confirmed' } },
+      meta: { message: 'Verification updated' },
+    });
+    await call('PUT', `/staff/practices/${id}/assessment`, eva, {
+      classification: 'EQF 6',
+      major: 'Biology',
+    });
+    const assessed = await call('PUT', `/staff/practices/${id}/assessment`, eva, {
+      major: '',
+      deqar_id: 'DEQARINST0001',
+    });
+    expect(assessed.json()).toMatchObject({
+      data: {
+        assessment: {
+          classification: 'EQF 6',
+          major: null,
+          deqar_id: 'DEQARINST0001',
+          missing_fields: expect.arrayContaining(['duration']),
+        },
+      },
+      meta: { message: 'Assessment updated' },
+    });
+    expect((await call('PUT', `/staff/practices/${id}/assessment`, eva, { holder: 'x' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await call('PUT', `/staff/practices/${ids.closed}/assessment`, eva, { major: 'x' })).json(),
+    ).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
+    expect(
+      (await auditOf(database, id)).map((entry) => [
+        entry.action,
+        entry.from_status,
+        entry.to_status,
+        entry.by_user_id,
+      ]),
+    ).toEqual([
+      ['file_check', 'in_evaluation', 'in_evaluation', eva.id],
+      ['verification', 'in_evaluation', 'in_evaluation', eva.id],
+      ['assessment', 'in_evaluation', 'in_evaluation', eva.id],
+      ['assessment', 'in_evaluation', 'in_evaluation', eva.id],
+    ]);
+  });
+
+  it('keeps internal notes from the applicant', async () => {
+    const noted = await call('POST', `/staff/practices/${ids.asked}/notes`, secretary, {
+      text: 'Applicant phoned, very anxious',
+    });
+    expect(noted.json()).toMatchObject({
+      data: { notes: [{ text: 'Applicant phoned, very anxious', author: { id: secretary.id } }] },
+      meta: { message: 'Note added' },
+    });
+    const [entry] = await auditOf(database, ids.asked);
+    expect(entry).toMatchObject({ action: 'note', note: null });
+    for (const url of [`/practices/${ids.asked}`, `/practices/${ids.asked}/messages`]) {
+      const response = await call('GET', url, bob);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('anxious');
+    }
+    expect(dataOf<{ history: unknown[] }>(await call('GET', `/practices/${ids.asked}`, bob)).history).toEqual(
+      [],
+    );
+  });
+
+  it('lets staff download a request’s documents', async () => {
+    const id = await practiceIn(database, {
+      userId: bob.id,
+      status: 'pending_student_reply',
+      assigneeId: eva.id,
+    });
+    const uploaded = await upload(
+      app,
+      bob,
+      { type: 'diploma', practice_id: id },
+      { name: 'diploma.pdf', content: FILES.pdf },
+    );
+    const documentId = dataOf<{ id: number }>(uploaded).id;
+    const download = await call('GET', `/staff/practices/${id}/documents/${documentId}/download`, rita);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(FILES.pdf)).toBe(true);
+    expect(
+      (await call('GET', `/staff/practices/${ids.asked}/documents/${documentId}/download`, rita)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/staff/practices/${id}/documents/${documentId}/download`, bob)).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,201 @@
+import type { Statement } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type App } from '../src/app';
+import { publishStatement } from '../src/modules/statements/publication.service';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { dataOf, storedFiles, type Applicant } from './requests';
+import { auditOf, staffMember, type StaffMember } from './staff';
+import {
+  downloadStatement,
+  FULL_ASSESSMENT,
+  newApplicant,
+  publishMove,
+  readyForIssue,
+  sha256Of,
+  statementOf,
+  verifyUpload,
+} from './statements';
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+const clock = new ManualClock('2026-02-10T10:00:00Z');
+let admin: StaffMember;
+let owner: Applicant;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  worker = createTestWorker(database, { clock });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  owner = await newApplicant(app, database, clock, 'maria@example.org');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const ledgerRows = () => database.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute();
+const statusOf = async (id: number) =>
+  await database.db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('publishing a statement', () => {
+  it('keeps the request pending until the job has run, then publishes it with both ledger entries', async () => {
+    const practiceId = await readyForIssue(database, owner);
+    const moved = await publishMove(app, admin, practiceId);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      meta: { notice: 'practicePublished', message: 'Practice published' },
+    });
+
+    // Pending: the applicant is told to try again later (spec §4), the visitor that it is not published yet.
+    const pending = await statementOf(app, owner, practiceId);
+    expect(pending.statusCode).toBe(202);
+    expect(dataOf(pending)).toMatchObject({ status: 'pending' });
+    const early = await app.inject({
+      method: 'GET',
+      url: `/api/v1/practices/${practiceId}/statement/pdf`,
+      headers: bearer(owner.token),
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
+    expect((await statusOf(practiceId)).status).toBe('ready_for_issue');
+    expect(await ledgerRows()).toEqual([]);
+
+    expect(await worker.drainOnce()).toBeGreaterThanOrEqual(1);
+    const published = await statementOf(app, owner, practiceId);
+    expect(published.statusCode).toBe(200);
+    const statement = dataOf<Extract<Statement, { status: 'published' }>>(published);
+    expect(statement.status).toBe('published');
+    expect(statement.certificate).toMatchObject({
+      holder_name: 'Maria Lovelace',
+      birth_date: '1990-12-10',
+      reference_id: statement.certificate_id,
+      request_id: practiceId,
+      country_of_education_system: 'BR',
+      certificate_authority: 'Demo Evaluation Centre (DEMO)',
+      publish_date: clock.now().toISOString(),
+      ...FULL_ASSESSMENT,
+    });
+    expect(statement.verify_url).toBe(`http://localhost:3000/verify/${statement.certificate_id}`);
+
+    const rows = await ledgerRows();
+    expect(rows.map((row) => row.kind)).toEqual(['issue', 'seal']);
+    const [issue, seal] = rows;
+    expect(statement.transaction_hash).toBe(issue?.hash);
+    expect(seal).toMatchObject({
+      ref_hash: issue?.hash,
+      prev_hash: issue?.hash,
+      certificate_id: statement.certificate_id,
+    });
+
+    const pdf = await downloadStatement(app, owner, practiceId);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(sha256Of(pdf)).toBe(seal?.payload_hash);
+    expect(statement.pdf).toEqual({ size: pdf.length, sha256: seal?.payload_hash });
+
+    const practice = await statusOf(practiceId);
+    expect(practice).toMatchObject({ status: 'published', published_at: statement.published_at });
+    expect((await auditOf(database, practiceId)).at(-1)).toMatchObject({
+      from_status: 'ready_for_issue',
+      to_status: 'published',
+      action: 'publish',
+      by_user_id: admin.id,
+    });
+
+    const verified = await verifyUpload(app, statement.certificate_id, pdf);
+    expect(dataOf(verified)).toMatchObject({ result: 'valid', reason: 'original' });
+  });
+
+  it('refuses a second publication and any other move while the first is pending', async () => {
+    const practiceId = await readyForIssue(database, owner);
+    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
+    const again = await publishMove(app, admin, practiceId, '192.0.2.11');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
+    const close = await app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/practices/${practiceId}/transitions`,
+      headers: bearer(admin.token),
+      payload: { action: 'close', note: 'Changed my mind' },
+      remoteAddress: '192.0.2.12',
+    });
+    expect(close.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
+    await worker.drainOnce();
+    expect((await statusOf(practiceId)).status).toBe('published');
+    const statements = await database.db
+      .selectFrom('statements')
+      .select('status')
+      .where('practice_id', '=', practiceId)
+      .execute();
+    expect(statements).toEqual([{ status: 'published' }]);
+  });
+
+  it('appends one issue and one seal entry and keeps one PDF however often the job is retried', async () => {
+    const practiceId = await readyForIssue(database, owner);
+    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
+    const { id: statementId } = await database.db
+      .selectFrom('statements')
+      .select('id')
+      .where('practice_id', '=', practiceId)
+      .executeTakeFirstOrThrow();
+    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
+    const filesBefore = storedFiles(database).length;
+
+    // A first run dies after the PDF is stored, before the seal: the retry must reuse both.
+    const failingSeal = {
+      ...ctx,
+      ledger: {
+        ...ctx.ledger,
+        appendWithin: async (...args: Parameters<typeof ctx.ledger.appendWithin>) => {
+          if (args[1].kind === 'seal') throw new Error('the machine went down');
+          return ctx.ledger.appendWithin(...args);
+        },
+      },
+    };
+    await expect(publishStatement(failingSeal, statementId)).rejects.toThrow('the machine went down');
+    expect(storedFiles(database).length).toBe(filesBefore + 1);
+    await publishStatement(ctx, statementId);
+    await publishStatement(ctx, statementId);
+    await worker.drainOnce();
+
+    const entries = await database.db
+      .selectFrom('ledger_entries')
+      .select('kind')
+      .where('certificate_id', '=', statementId)
+      .orderBy('seq')
+      .execute();
+    expect(entries.map((entry) => entry.kind)).toEqual(['issue', 'seal']);
+    expect(storedFiles(database).length).toBe(filesBefore + 1);
+    expect((await statusOf(practiceId)).status).toBe('published');
+    const published = (await auditOf(database, practiceId)).filter((entry) => entry.action === 'publish');
+    expect(published).toHaveLength(1);
+    const pdf = await downloadStatement(app, owner, practiceId);
+    expect(dataOf(await verifyUpload(app, statementId, pdf))).toMatchObject({ result: 'valid' });
+  });
+
+  it('writes the statement in the applicant’s language', async () => {
+    const italian = await newApplicant(app, database, clock, 'giulia@example.org');
+    await database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', italian.id).execute();
+    const practiceId = await readyForIssue(database, italian);
+    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
+    await worker.drainOnce();
+    const statement = dataOf<Extract<Statement, { status: 'published' }>>(
+      await statementOf(app, italian, practiceId),
+    );
+    expect(statement.certificate.locale).toBe('it-IT');
+    const pdf = await downloadStatement(app, italian, practiceId);
+    // The document's language is in its catalogue, in clear text.
+    expect(pdf.toString('latin1')).toContain('/Lang (it-IT)');
+  });
+
+  it('shows the statement to its owner only', async () => {
+    const practiceId = await readyForIssue(database, owner);
+    const stranger = await newApplicant(app, database, clock, 'stranger@example.org');
+    expect((await statementOf(app, stranger, practiceId)).statusCode).toBe(404);
+    expect((await statementOf(app, owner, practiceId)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,256 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
+import { VERIFY_MAX_BYTES } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { dataOf, multipart, type Applicant } from './requests';
+import { staffMember, type StaffMember } from './staff';
+import { newApplicant, publishMove, publishOne, readyForIssue, verifyUpload } from './statements';
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+const clock = new ManualClock('2026-02-10T10:00:00Z');
+let admin: StaffMember;
+let owner: Applicant;
+let first: Awaited<ReturnType<typeof publishOne>>;
+let second: Awaited<ReturnType<typeof publishOne>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  worker = createTestWorker(database, { clock });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  owner = await newApplicant(app, database, clock, 'maria@example.org');
+  first = await publishOne(app, worker, { admin, owner, practiceId: await readyForIssue(database, owner) });
+  second = await publishOne(app, worker, { admin, owner, practiceId: await readyForIssue(database, owner) });
+  // Two publications: key generation and two RSA signatures in JavaScript (node-forge) take a while.
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const verdict = async (id: string, content: Buffer, language?: string) =>
+  dataOf<{ result: string; reason: string; message: string; details: Record<string, unknown> | null }>(
+    await verifyUpload(app, id, content, language ? { language } : {}),
+  );
+
+describe('verifying a statement', () => {
+  it('calls the original valid and shows the qualification, date, transaction hash and a masked name', async () => {
+    const { statement, pdf } = first;
+    expect(await verdict(statement.certificate_id, pdf)).toEqual({
+      certificate_id: statement.certificate_id,
+      result: 'valid',
+      reason: 'original',
+      message: expect.stringMatching(/^Valid: this file is the original statement/),
+      details: {
+        qualification_name: 'Bacharel em Ciências Biológicas',
+        published_at: statement.published_at,
+        transaction_hash: statement.transaction_hash,
+        holder_name: 'M**** L*******',
+        certificate_authority: 'Demo Evaluation Centre (DEMO)',
+      },
+    });
+    expect((await verdict(statement.certificate_id, pdf, 'it-IT,it;q=0.9')).message).toMatch(/^Valido:/);
+  });
+
+  it('calls any changed byte NOT valid: not the original', async () => {
+    const flipped = Buffer.from(first.pdf);
+    const middle = Math.floor(flipped.length / 2);
+    flipped[middle] = (flipped[middle] ?? 0) ^ 0x01;
+    expect(await verdict(first.statement.certificate_id, flipped)).toMatchObject({
+      result: 'not_valid',
+      reason: 'not_original',
+      details: null,
+    });
+  });
+
+  it('calls a re-saved copy NOT valid, even though it shows the same thing', async () => {
+    const resaved = Buffer.from(await (await PDFDocument.load(first.pdf)).save());
+    expect(resaved.equals(first.pdf)).toBe(false);
+    expect(await verdict(first.statement.certificate_id, resaved)).toMatchObject({
+      result: 'not_valid',
+      reason: 'not_original',
+    });
+  });
+
+  it('calls another statement’s original NOT valid under this id', async () => {
+    expect(await verdict(first.statement.certificate_id, second.pdf)).toMatchObject({
+      result: 'not_valid',
+      reason: 'other_statement',
+    });
+  });
+
+  it('says an unknown id is unknown and a pending one is not yet published', async () => {
+    expect(await verdict('no-such-certificate', first.pdf)).toMatchObject({
+      result: 'unknown',
+      reason: 'unknown_id',
+    });
+    const practiceId = await readyForIssue(database, owner);
+    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
+    const { id } = await database.db
+      .selectFrom('statements')
+      .select('id')
+      .where('practice_id', '=', practiceId)
+      .executeTakeFirstOrThrow();
+    expect(await verdict(id, first.pdf)).toMatchObject({
+      result: 'not_published',
+      reason: 'not_yet_published',
+      message: 'The certificate is not yet published. Please try again later.',
+    });
+    const status = await app.inject({ method: 'GET', url: `/api/v1/verify/${id}` });
+    expect(dataOf(status)).toMatchObject({ state: 'pending', published_at: null });
+    await worker.drainOnce();
+  });
+
+  it('tells what an id is without a file, and nothing personal', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/verify/${first.statement.certificate_id}`,
+    });
+    expect(dataOf(response)).toEqual({
+      certificate_id: first.statement.certificate_id,
+      state: 'published',
+      published_at: first.statement.published_at,
+      certificate_authority: 'Demo Evaluation Centre (DEMO)',
+      max_upload_bytes: VERIFY_MAX_BYTES,
+    });
+    const unknown = await app.inject({ method: 'GET', url: '/api/v1/verify/whatever' });
+    expect(dataOf(unknown)).toMatchObject({ state: 'unknown', published_at: null });
+  });
+
+  it('calls the original NOT valid while any ledger entry is tampered with', async () => {
+    const [entry] = await database.db.selectFrom('ledger_entries').selectAll().where('seq', '=', 3).execute();
+    if (!entry) throw new Error('no third entry');
+    await database.db
+      .updateTable('ledger_entries')
+      .set({ signature: Buffer.alloc(64, 1).toString('base64') })
+      .where('seq', '=', 3)
+      .execute();
+    try {
+      expect(await verdict(first.statement.certificate_id, first.pdf)).toMatchObject({
+        result: 'not_valid',
+        reason: 'ledger_broken',
+      });
+    } finally {
+      await database.db
+        .updateTable('ledger_entries')
+        .set({ signature: entry.signature })
+        .where('seq', '=', 3)
+        .execute();
+    }
+    expect(await verdict(first.statement.certificate_id, first.pdf)).toMatchObject({ result: 'valid' });
+  });
+
+  it('calls a superseded statement NOT valid, with that reason', async () => {
+    const ledger = createContext({ config: testConfig(database), db: database.db, clock }).ledger;
+    await ledger.append({
+      kind: 'supersede',
+      certificateId: second.statement.certificate_id,
+      payloadHash: first.statement.pdf.sha256,
+    });
+    expect(await verdict(second.statement.certificate_id, second.pdf)).toMatchObject({
+      result: 'not_valid',
+      reason: 'superseded',
+    });
+    const status = await app.inject({
+      method: 'GET',
+      url: `/api/v1/verify/${second.statement.certificate_id}`,
+    });
+    expect(dataOf(status)).toMatchObject({ state: 'superseded' });
+  });
+
+  it('carries a PAdES signature that OpenSSL verifies on the signed byte ranges', async () => {
+    const text = first.pdf.toString('latin1');
+    expect(text).toContain('/SubFilter /ETSI.CAdES.detached');
+    const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text);
+    const [start, length, next, rest] = (range?.slice(1) ?? []).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const signed = Buffer.concat([
+      first.pdf.subarray(start, start + length),
+      first.pdf.subarray(next, next + rest),
+    ]);
+    // `<hex>` between the two ranges, zero-padded: keep the DER object's own length.
+    const der = Buffer.from(first.pdf.subarray(start + length + 1, next - 1).toString('latin1'), 'hex');
+    const lengthBytes = (der[1] ?? 0) & 0x7f;
+    const size =
+      2 + lengthBytes + der.subarray(2, 2 + lengthBytes).reduce((sum, byte) => sum * 256 + byte, 0);
+    const signature = join(database.tempDir, 'signature.der');
+    const content = join(database.tempDir, 'signed-content.bin');
+    writeFileSync(signature, der.subarray(0, size));
+    writeFileSync(content, signed);
+    const { stderr } = await promisify(execFile)('openssl', [
+      'cms',
+      '-verify',
+      '-binary',
+      '-noverify',
+      '-inform',
+      'DER',
+      '-in',
+      signature,
+      '-content',
+      content,
+      '-out',
+      '/dev/null',
+    ]);
+    expect(stderr).toContain('Verification successful');
+    // The signature covers the whole file but its own hole.
+    expect(start).toBe(0);
+    expect(next + rest).toBe(first.pdf.length);
+  });
+});
+
+describe('the verification upload', () => {
+  it('states its size limit and refuses a larger file', async () => {
+    const large = Buffer.alloc(VERIFY_MAX_BYTES + 1, 0x20);
+    const response = await verifyUpload(app, first.statement.certificate_id, large);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: expect.stringContaining('10 MB'),
+    });
+  });
+
+  it('needs a multipart body with a file', async () => {
+    const json = await app.inject({
+      method: 'POST',
+      url: `/api/v1/verify/${first.statement.certificate_id}`,
+      payload: { file: 'nope' },
+    });
+    expect(json.statusCode).toBe(415);
+    const empty = multipart({ note: 'no file here' });
+    const noFile = await app.inject({
+      method: 'POST',
+      url: `/api/v1/verify/${first.statement.certificate_id}`,
+      headers: empty.headers,
+      payload: empty.payload,
+      remoteAddress: '198.18.0.1',
+    });
+    expect(noFile.statusCode).toBe(422);
+  });
+
+  it('is rate-limited per address', async () => {
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      answers.push(
+        (await verifyUpload(app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.9' })).statusCode,
+      );
+    }
+    expect(answers.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(answers[30]).toBe(429);
+    expect(
+      (await verifyUpload(app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.10' })).statusCode,
+    ).toBe(200);
+  });
+});

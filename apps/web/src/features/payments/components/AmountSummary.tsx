@@ -1,0 +1,63 @@
+import { type Money, type ServiceDescription, VAT_RATE_PERCENT } from '@lisbon/domain';
+import { Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatEuros } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { chargeLines } from './charges';
+
+type Props = { service: ServiceDescription; isUrgent: boolean; caption: string };
+
+/** The charges of a request, each with VAT apart, and what they add up to. */
+export function AmountSummary({ service, isUrgent, caption }: Props) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const euros = (cents: number) => formatEuros(cents, locale);
+  const { lines, totals } = chargeLines(service, isUrgent, {
+    service: t(`labels.service.${service.kind}`),
+    urgent: t('payments.amount.urgentSupplement'),
+  });
+  const cells = (money: Money) => (
+    <>
+      <Table.Td ta="right">{euros(money.net)}</Table.Td>
+      <Table.Td ta="right">{euros(money.vat)}</Table.Td>
+      <Table.Td ta="right">{euros(money.total)}</Table.Td>
+    </>
+  );
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="xs">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('payments.amount.item')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('payments.amount.net')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('payments.amount.vat', { rate: VAT_RATE_PERCENT })}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('payments.amount.total')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.description}>
+              <Table.Th scope="row" fw="normal">
+                {line.description}
+              </Table.Th>
+              {cells(line)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row">{t('payments.amount.toPay')}</Table.Th>
+            {cells(totals)}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

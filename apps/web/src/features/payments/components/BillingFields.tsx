@@ -1,0 +1,118 @@
+import { ENTITY_TYPES, type EntityType } from '@lisbon/domain';
+import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '@/shared/ui/CountrySelect';
+import type { BillingForm } from './billingForm';
+
+/** Billing information (spec §3): an individual or a legal entity, then the billing address. */
+export function BillingFields({ form }: { form: BillingForm }) {
+  const { t } = useTranslation();
+  const kindLabelId = useId();
+  const { entity_type: kind } = form.getValues();
+  const field = (name: Parameters<BillingForm['getInputProps']>[0]) => form.getInputProps(name);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text component="span" id={kindLabelId} fw={500} size="sm" display="block" mb={4}>
+          {t('payments.billing.entityType')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby={kindLabelId}
+          name="entity_type"
+          value={kind}
+          onChange={(value) => {
+            form.setFieldValue('entity_type', value as EntityType);
+            form.clearErrors();
+          }}
+          data={ENTITY_TYPES.map((value) => ({ value, label: t(`payments.billing.entityTypes.${value}`) }))}
+        />
+      </div>
+      {kind === 'individual' ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t('payments.billing.firstName')}
+            autoComplete="given-name"
+            withAsterisk
+            {...field('first_name')}
+          />
+          <TextInput
+            label={t('payments.billing.lastName')}
+            autoComplete="family-name"
+            withAsterisk
+            {...field('last_name')}
+          />
+          <TextInput
+            label={t('payments.billing.fiscalCode')}
+            description={t('payments.billing.fiscalCodeHelp')}
+            autoComplete="off"
+            {...field('fiscal_code')}
+          />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t('payments.billing.businessName')}
+            autoComplete="organization"
+            withAsterisk
+            {...field('business_name')}
+          />
+          <TextInput
+            label={t('payments.billing.vatNumber')}
+            description={t('payments.billing.vatNumberHelp')}
+            autoComplete="off"
+            withAsterisk
+            {...field('vat_number')}
+          />
+          <TextInput
+            label={t('payments.billing.companyFiscalCode')}
+            description={t('payments.billing.companyFiscalCodeHelp')}
+            autoComplete="off"
+            {...field('fiscal_code')}
+          />
+          <TextInput
+            label={t('payments.billing.sdiCode')}
+            description={t('payments.billing.sdiCodeHelp')}
+            autoComplete="off"
+            maxLength={7}
+            {...field('sdi_code')}
+          />
+          <TextInput
+            label={t('payments.billing.pec')}
+            description={t('payments.billing.pecHelp')}
+            type="email"
+            autoComplete="off"
+            {...field('pec')}
+          />
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <CountrySelect label={t('payments.billing.country')} withAsterisk {...field('country')} />
+        <TextInput
+          label={t('payments.billing.address')}
+          autoComplete="street-address"
+          withAsterisk
+          {...field('address')}
+        />
+        <TextInput
+          label={t('payments.billing.city')}
+          autoComplete="address-level2"
+          withAsterisk
+          {...field('city')}
+        />
+        <TextInput
+          label={t('payments.billing.zipCode')}
+          autoComplete="postal-code"
+          withAsterisk
+          {...field('zip_code')}
+        />
+        <TextInput
+          label={t('payments.billing.province')}
+          autoComplete="address-level1"
+          {...field('province')}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { type BillingInfoView, PAYMENT_MESSAGES } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { storage } from '@/shared/storage';
+import { findAlert } from '@/test/alerts';
+import { discoveryFixture, practiceFixture, qualificationFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { completeProfile, testUser } from '@/test/users';
+import { paymentFixture } from '../test/fixtures';
+
+const assign = vi.fn();
+
+beforeEach(() => {
+  vi.spyOn(window.location, 'assign').mockImplementation(assign);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  assign.mockReset();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const draft = practiceFixture({
+  wizard_step: 'review',
+  is_urgent: true,
+  purpose: {
+    purpose: 'further_studies',
+    italian_institution: 'Sapienza',
+    programme_name: null,
+    has_visa: false,
+    diplomatic_representation: null,
+    purpose_other: null,
+  },
+  qualification: qualificationFixture,
+});
+
+const frenchBilling: BillingInfoView = {
+  entity_type: 'individual',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  fiscal_code: null,
+  address: '1 rue de Rivoli',
+  city: 'Paris',
+  zip_code: '75001',
+  province: null,
+  country: 'FR',
+};
+
+function openReview(routes: Parameters<typeof mockApi>[0] = {}, path = '/service/new/review') {
+  const calls = mockApi({
+    'GET /practices/draft': { body: { data: draft } },
+    'GET /services/discovery': { body: { data: discoveryFixture() } },
+    'GET /users/1/billing': { body: { data: null } },
+    ...routes,
+  });
+  const user = testUser({ ...completeProfile, zip_code: '00100' });
+  return { calls, ...renderApp(path, { queryClient: logIn(user) }) };
+}
+
+/** The form comes after the draft, the discovery and the billing information: give a loaded machine time. */
+const LOADED = { timeout: 5000 };
+const pay = async () => userEvent.click(await screen.findByRole('button', { name: /^Pay / }, LOADED));
+const fill = async (label: RegExp, text: string) => {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.paste(text);
+};
+
+// The whole review step renders behind each test: on a loaded machine it takes more than 5 s.
+describe('review step: billing information and payment', { timeout: 15_000 }, () => {
+  it('shows the amount with VAT apart and the urgent supplement as its own line', async () => {
+    openReview();
+    const table = await screen.findByRole('table', { name: 'Amount due for request #7' }, LOADED);
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ItemTaxable amountVAT 22 %Total',
+      'Correspondence and verification€122.95€27.05€150.00',
+      'Urgent processing supplement€81.97€18.03€100.00',
+      'To pay€204.92€45.08€250.00',
+    ]);
+    expect(await screen.findByRole('button', { name: 'Pay €250.00' }, LOADED)).toBeTruthy();
+  });
+
+  it("switches to a legal entity and refuses its VAT number and a missing SDI code or PEC in the domain's words", async () => {
+    const { calls } = openReview();
+    expect(await screen.findByLabelText(/^First name/, {}, LOADED)).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Legal entity' }));
+    expect(screen.queryByLabelText(/^First name/)).toBeNull();
+    await fill(/^Business name/, 'Acme S.r.l.');
+    await fill(/^VAT number/, '12345678901');
+    await pay();
+
+    expect(await screen.findByText('Invalid VAT number')).toBeTruthy();
+    expect(screen.getByText('Give the unique code (SDI) or a certified email address (PEC)')).toBeTruthy();
+    const vat = screen.getByLabelText(/^VAT number/);
+    expect(vat.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(vat));
+    expect(calls.callsTo('POST /practices/7/checkout')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Individual' }));
+    expect(screen.getByLabelText(/^First name/)).toBeTruthy();
+    expect(screen.queryByText('Invalid VAT number')).toBeNull();
+  });
+
+  it('asks an individual billed in Italy for a fiscal code', async () => {
+    openReview();
+    await pay();
+    const fiscalCode = await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    expect(fiscalCode.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This field is required')).toBeTruthy();
+  });
+
+  it('starts from the billing information kept on the server, pays, and goes to the checkout page', async () => {
+    const checkoutUrl = 'http://localhost/sandbox/checkout/cs_sandbox_0123';
+    const { calls } = openReview({
+      'GET /users/1/billing': { body: { data: frenchBilling } },
+      'POST /practices/7/checkout': {
+        body: { data: { payment_id: 5, checkout_url: checkoutUrl, expires_at: '2026-11-21T12:30:00Z' } },
+      },
+    });
+    expect(await screen.findByDisplayValue('1 rue de Rivoli', {}, LOADED)).toBeTruthy();
+    await pay();
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.callsTo('POST /practices/7/checkout')[0]?.body).toEqual({
+      billing: { ...frenchBilling, province: null },
+    });
+    expect(storage.get('billing')).toMatchObject({ entity_type: 'individual', city: 'Paris', country: 'FR' });
+  });
+
+  it('says to try again in a few minutes when the payment service is busy, keeping the form', async () => {
+    openReview({
+      'GET /users/1/billing': { body: { data: frenchBilling } },
+      'POST /practices/7/checkout': {
+        status: 429,
+        body: { code: 'PROVIDER_BUSY', message: PAYMENT_MESSAGES['en-US'].providerBusy },
+      },
+    });
+    await screen.findByDisplayValue('1 rue de Rivoli', {}, LOADED);
+    await pay();
+    await findAlert(PAYMENT_MESSAGES['en-US'].providerBusy);
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByDisplayValue('1 rue de Rivoli')).toBeTruthy();
+  });
+
+  it('says it in Italian too', async () => {
+    await changeLocale('it-IT');
+    try {
+      openReview({
+        'GET /users/1/billing': { body: { data: frenchBilling } },
+        'POST /practices/7/checkout': {
+          status: 429,
+          body: { code: 'PROVIDER_BUSY', message: PAYMENT_MESSAGES['it-IT'].providerBusy },
+        },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: /^Paga 250,00/ }, LOADED));
+      await findAlert(PAYMENT_MESSAGES['it-IT'].providerBusy);
+    } finally {
+      await changeLocale('en-US');
+    }
+  });
+
+  it('back from a declined payment, says it failed above the same, prefilled form', async () => {
+    storage.set('billing', { ...frenchBilling, city: 'Lyon' });
+    openReview(
+      { 'GET /payments/5': { body: { data: paymentFixture({ status: 'failed' }) } } },
+      '/service/new/review?payment=5',
+    );
+    expect(await screen.findByDisplayValue('Lyon', {}, LOADED)).toBeTruthy();
+    await findAlert('Payment failed! Try again or contact your bank.');
+    expect(screen.getByRole('button', { name: 'Pay €250.00' })).toBeTruthy();
+  });
+});

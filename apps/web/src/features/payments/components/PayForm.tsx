@@ -1,0 +1,67 @@
+import { billingInfoSchema } from '@lisbon/domain';
+import { Button, Fieldset, Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api';
+import { formatEuros } from '@/shared/format';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { currentLocale } from '@/shared/i18n';
+import { storage } from '@/shared/storage';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { startCheckout } from '../api/payments';
+import { BillingFields } from './BillingFields';
+import { billingToInput, type BillingValues } from './billingForm';
+
+type Props = { practiceId: number; totalCents: number; initialValues: BillingValues };
+
+/**
+ * Billing information, checked by the domain's schema, then "Pay": the API opens a checkout
+ * session (keeping the billing information on the account) and the browser goes to its page.
+ */
+export function PayForm({ practiceId, totalCents, initialValues }: Props) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'billing',
+    schema: billingInfoSchema,
+    initialValues,
+    toInput: billingToInput,
+  });
+
+  // What is typed is kept in this browser ('billing'), so a reload or a failed payment loses nothing.
+  const { values } = form;
+  const isDirty = form.isDirty();
+  useEffect(() => {
+    if (isDirty) storage.set('billing', values);
+  }, [values, isDirty]);
+
+  const onSubmit = submit(async (billing) => {
+    setFailure(null);
+    storage.set('billing', form.getValues());
+    try {
+      const session = await startCheckout(practiceId, billing);
+      setIsLeaving(true);
+      window.location.assign(session.checkout_url);
+    } catch (error) {
+      // A busy provider (429 PROVIDER_BUSY): nothing charged, try again in a few minutes (spec §8).
+      if (isApiError(error) && error.code === 'PROVIDER_BUSY') setFailure(t('payments.outcome.providerBusy'));
+      else if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Fieldset legend={t('payments.billing.title')}>
+          <BillingFields form={form} />
+        </Fieldset>
+        <FormAlert message={failure} />
+        <Button type="submit" size="md" w="fit-content" loading={form.submitting || isLeaving}>
+          {t('payments.pay', { amount: formatEuros(totalCents, currentLocale()) })}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

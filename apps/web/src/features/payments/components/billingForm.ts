@@ -1,0 +1,91 @@
+import { type BillingInfoView, ENTITY_TYPES, type EntityType, type User } from '@lisbon/domain';
+import type { UseFormReturnType } from '@mantine/form';
+import { blankToNull } from '@/shared/forms/schemaForm';
+import { storage } from '@/shared/storage';
+
+/** The billing form as the inputs hold it: both kinds of payer, so switching loses nothing typed. */
+export type BillingValues = {
+  entity_type: EntityType;
+  first_name: string;
+  last_name: string;
+  business_name: string;
+  vat_number: string;
+  fiscal_code: string;
+  sdi_code: string;
+  pec: string;
+  address: string;
+  city: string;
+  zip_code: string;
+  province: string;
+  country: string | null;
+};
+
+export type BillingForm = UseFormReturnType<BillingValues>;
+
+const TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'business_name',
+  'vat_number',
+  'fiscal_code',
+  'sdi_code',
+  'pec',
+  'address',
+  'city',
+  'zip_code',
+  'province',
+] as const;
+
+/** The fields each kind of payer sends (billingInfoSchema's two variants). */
+const FIELDS_OF: Record<EntityType, readonly (keyof BillingValues)[]> = {
+  individual: ['first_name', 'last_name', 'fiscal_code'],
+  legal_entity: ['business_name', 'vat_number', 'fiscal_code', 'sdi_code', 'pec'],
+};
+const ADDRESS_FIELDS = ['address', 'city', 'zip_code', 'province', 'country'] as const;
+
+const isEntityType = (value: unknown): value is EntityType =>
+  (ENTITY_TYPES as readonly unknown[]).includes(value);
+
+/** A saved value read back: the texts it has, nothing else (storage may hold anything). */
+function fromRecord(base: BillingValues, record: Record<string, unknown>): BillingValues {
+  const values = { ...base };
+  for (const key of TEXT_FIELDS) {
+    const value = record[key];
+    if (typeof value === 'string') values[key] = value;
+  }
+  if (isEntityType(record.entity_type)) values.entity_type = record.entity_type;
+  if (typeof record.country === 'string' && record.country) values.country = record.country;
+  return values;
+}
+
+/**
+ * What the form starts with: what was typed in this browser ('billing'), else the billing
+ * information kept on the server, else the account's own name and address.
+ */
+export function initialBilling(user: User, server: BillingInfoView | null): BillingValues {
+  const fromProfile: BillingValues = {
+    entity_type: 'individual',
+    first_name: user.first_name,
+    last_name: user.last_name,
+    business_name: '',
+    vat_number: '',
+    fiscal_code: user.tax_id ?? '',
+    sdi_code: '',
+    pec: '',
+    address: user.address ?? '',
+    city: user.city ?? '',
+    zip_code: user.zip_code ?? '',
+    province: user.province ?? '',
+    country: user.residence_country,
+  };
+  const stored = storage.get('billing');
+  if (stored) return fromRecord(fromProfile, stored);
+  return server ? fromRecord(fromProfile, server) : fromProfile;
+}
+
+/** The input of billingInfoSchema: the chosen kind's fields and the address; blank text is null. */
+export function billingToInput(values: BillingValues): Record<string, unknown> {
+  const picked: Record<string, unknown> = { entity_type: values.entity_type };
+  for (const key of [...FIELDS_OF[values.entity_type], ...ADDRESS_FIELDS]) picked[key] = values[key];
+  return blankToNull(picked);
+}

@@ -1,0 +1,115 @@
+import {
+  CERTIFICATE_FIELDS,
+  countryName,
+  mayHaveStatement,
+  type Certificate,
+  type CertificateField,
+  type Practice,
+  type PublishedStatement,
+} from '@lisbon/domain';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '@/api';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts } from '@/shared/practice/PracticeFacts';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { downloadStatementPdf, statementQuery } from '../api/statement';
+
+/** A certificate field as the applicant reads it: dates and countries in the interface's language. */
+function shown(
+  certificate: Certificate,
+  field: (typeof CERTIFICATE_FIELDS)[number],
+  locale: string,
+): string | null {
+  switch (field) {
+    case 'birth_date':
+    case 'publish_date':
+      return certificate[field] ? formatDate(certificate[field], locale) : null;
+    case 'country_of_studies':
+    case 'country_of_education_system':
+      return certificate[field] ? countryName(certificate[field], currentLocale()) : null;
+    case 'award_year':
+    case 'request_id':
+      return certificate[field] === null ? null : String(certificate[field]);
+    default:
+      return certificate[field];
+  }
+}
+
+function Published({ practiceId, statement }: { practiceId: number; statement: PublishedStatement }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const download = useMutation({
+    mutationFn: () => downloadStatementPdf(practiceId, statement.certificate_id),
+  });
+  const label = (field: CertificateField) => t(`statement.fields.${field}`);
+  return (
+    <Stack gap="sm">
+      <Text>{t('statement.intro')}</Text>
+      {download.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {/* Spec §8's export failure, unless the API refused for a reason of its own (4xx). */}
+          {isApiError(download.error) && download.error.status < 500
+            ? errorMessage(download.error, t)
+            : t('messages.exportFailed')}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button onClick={() => download.mutate()} loading={download.isPending}>
+          {t('statement.download')}
+        </Button>
+      </Group>
+      <Text size="sm">
+        {t('statement.share')}:{' '}
+        <Anchor component={Link} to={`/verify/${statement.certificate_id}`}>
+          {statement.verify_url}
+        </Anchor>
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('statement.shareHelp')}
+      </Text>
+      <Facts
+        facts={[
+          ...CERTIFICATE_FIELDS.map(
+            (field) => [label(field), shown(statement.certificate, field, locale)] as [string, string | null],
+          ),
+          [label('transaction_hash'), <Code key="hash">{statement.transaction_hash}</Code>],
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The statement on the applicant's request: "publication pending, retry later" while the publish
+ * job runs (spec §4), then the certificate display, the signed PDF and the verification page.
+ */
+export function StatementPanel({ practice }: { practice: Pick<Practice, 'id' | 'status'> }) {
+  const { t } = useTranslation();
+  const query = useQuery({ ...statementQuery(practice.id), enabled: mayHaveStatement(practice.status) });
+  if (!mayHaveStatement(practice.status) || query.isPending || query.data === null) return null;
+  return (
+    <section aria-labelledby="practice-statement">
+      <Title order={2} id="practice-statement" mb="xs">
+        {t('statement.title')}
+      </Title>
+      {query.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(query.error, t)}
+        </Alert>
+      )}
+      {query.data?.status === 'pending' && (
+        <Alert color="yellow" variant="light">
+          <Text mb="sm">{t('statement.pending')}</Text>
+          <Button variant="outline" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('statement.refresh')}
+          </Button>
+        </Alert>
+      )}
+      {query.data?.status === 'published' && <Published practiceId={practice.id} statement={query.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ThreadMessage } from '@lisbon/domain';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeXhr } from '@/test/fakeXhr';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const question: ThreadMessage = {
+  id: 1,
+  side: 'staff',
+  author_name: null,
+  body: 'Please send the transcript of records, translated.',
+  requested_documents: ['transcript_of_records'],
+  documents: [],
+  created_at: '2026-11-12T10:00:00.000Z',
+};
+
+const waiting = practiceFixture({
+  status: 'pending_student_reply',
+  status_label: 'cimea request',
+  requested_at: '2026-11-02T09:00:00.000Z',
+  pending_question: {
+    message: question.body,
+    requested_documents: question.requested_documents,
+    asked_at: question.created_at,
+  },
+});
+
+const transcript = {
+  id: 31,
+  practice_id: 7,
+  type: 'transcript_of_records',
+  additional_type: null,
+  file_name: 'transcript.pdf',
+  content_type: 'application/pdf',
+  size: 4,
+  sha256: 'b'.repeat(64),
+  created_at: '2026-11-13T10:00:00.000Z',
+};
+
+describe('a request waiting for the applicant', () => {
+  it('shows the question and the thread, and sends the reply with its documents', async () => {
+    const replied = {
+      ...waiting,
+      status: 'in_evaluation',
+      status_label: 'in evaluation',
+      pending_question: null,
+    };
+    const api = mockApi({
+      'GET /practices/7': () => ({
+        body: { data: api.callsTo('POST /practices/7/reply').length > 0 ? replied : waiting },
+      }),
+      'GET /practices/7/messages': { body: { data: [question] } },
+      'POST /practices/7/reply': {
+        body: { data: replied, meta: { notice: 'messageSent', message: 'Message sent' } },
+      },
+    });
+    const xhr = installFakeXhr((request) => request.respond(201, { data: transcript }));
+    renderApp('/practices/7', { queryClient: logIn() });
+
+    expect(await screen.findByText('We need something from you')).toBeTruthy();
+    expect(screen.getAllByText('cimea request').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('article', { name: 'Message from Evaluation office' })).toBeTruthy();
+    expect(screen.getAllByText('Please send the transcript of records, translated.')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);
+
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    fireEvent.change(input as HTMLInputElement, {
+      target: { files: [new File(['%PDF'], 'transcript.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(xhr.sent[0]?.field('type')).toBe('transcript_of_records');
+    expect(xhr.sent[0]?.field('practice_id')).toBe('7');
+    expect(await screen.findByRole('button', { name: 'Remove transcript.pdf' })).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText(/^Your message/), 'Here is the translated transcript.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+
+    await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(1));
+    expect(api.callsTo('POST /practices/7/reply')[0]?.body).toEqual({
+      message: 'Here is the translated transcript.',
+      document_ids: [31],
+    });
+    expect(await screen.findByText('Message sent')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('We need something from you')).toBeNull());
+  }, 20_000);
+});

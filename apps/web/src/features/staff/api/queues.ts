@@ -1,0 +1,60 @@
+import {
+  type AssignBody,
+  DEFAULT_PER_PAGE,
+  queueCountsSchema,
+  staffPracticeSummarySchema,
+  staffUserSchema,
+} from '@lisbon/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/api';
+import type { QueueSearch } from '../queueSearch';
+
+/** Everything cached for the staff area; a change anywhere in it refreshes the lot. */
+export const STAFF_KEY = ['staff'] as const;
+
+/** GET /staff/queues/counts: the navigation's counts, refreshed whenever the staff area changes something. */
+export function useQueueCounts(isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'counts'],
+    queryFn: async () => (await api.get('staff/queues/counts', null, { schema: queueCountsSchema })).data,
+    enabled: isEnabled,
+    retry: false,
+  });
+}
+
+/** GET /staff/practices: one page of a queue, with the filters and sort of the URL. */
+export function useStaffPractices(search: QueueSearch) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'practices', search],
+    queryFn: async () => {
+      const { data, meta } = await api.list(
+        'staff/practices',
+        { ...search, perPage: DEFAULT_PER_PAGE },
+        { schema: z.array(staffPracticeSummarySchema) },
+      );
+      return {
+        practices: data,
+        total: meta?.total ?? data.length,
+        perPage: meta?.perPage ?? DEFAULT_PER_PAGE,
+      };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /staff/users?role=…: who may evaluate, or review (by ability: admins too). */
+export function useStaffUsers(role: 'evaluator' | 'reviewer', isEnabled = true) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'users', role],
+    queryFn: async () => (await api.list('staff/users', { role }, { schema: z.array(staffUserSchema) })).data,
+    enabled: isEnabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none. */
+export const assignPractices = async (body: AssignBody) =>
+  api.create('staff/practices/assign', body, {
+    schema: z.object({ practice_ids: z.array(z.number().int()) }),
+  });

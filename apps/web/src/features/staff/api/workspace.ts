@@ -1,0 +1,60 @@
+import {
+  type AssessmentUpdate,
+  type FileCheckBody,
+  type NoteBody,
+  type StaffPractice,
+  staffPracticeSchema,
+  type TransitionBody,
+  type VerificationBody,
+  WORKSPACE_NOTICES,
+  type WorkspaceNoticeKey,
+} from '@lisbon/domain';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiResult } from '@/api';
+import { currentLocale } from '@/shared/i18n';
+import { showSuccess } from '@/shared/ui/toast';
+import { STAFF_KEY } from './queues';
+
+export const staffPracticeQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...STAFF_KEY, 'practice', id] as const,
+    queryFn: async () => (await api.get('staff/practices', id, { schema: staffPracticeSchema })).data,
+  });
+
+const path = (id: number, change: string) => `staff/practices/${id}/${change}`;
+const options = { schema: staffPracticeSchema };
+
+/** The workspace's changes: each answers the updated workspace and its success message. */
+export const workspaceCalls = {
+  transition: (id: number, body: TransitionBody) => api.create(path(id, 'transitions'), body, options),
+  fileCheck: (id: number, body: FileCheckBody) => api.create(path(id, 'file-check'), body, options),
+  verification: (id: number, body: VerificationBody) => api.put(path(id, 'verification'), body, options),
+  assessment: (id: number, body: AssessmentUpdate) => api.put(path(id, 'assessment'), body, options),
+  note: (id: number, body: NoteBody) => api.create(path(id, 'notes'), body, options),
+};
+
+/** The success message of spec §4: the API's key, worded in the interface language. */
+export function noticeText(notice: WorkspaceNoticeKey): string {
+  return WORKSPACE_NOTICES[currentLocale()][notice];
+}
+
+/**
+ * Runs a change and applies its answer: the workspace shown is the one answered, the queues and
+ * counts are refreshed, and the success message is shown.
+ */
+export function useApplyChange() {
+  const queryClient = useQueryClient();
+  return async (result: ApiResult<StaffPractice>, fallback: WorkspaceNoticeKey) => {
+    queryClient.setQueryData(staffPracticeQuery(result.data.id).queryKey, result.data);
+    await Promise.all(
+      (['counts', 'practices'] as const).map((part) =>
+        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
+      ),
+    );
+    showSuccess(noticeText(result.notice?.notice ?? fallback));
+  };
+}
+
+/** GET …/documents/{id}/download: a document of the request as a blob, to show or save. */
+export const fetchStaffDocument = (practiceId: number, documentId: number) =>
+  api.download(`staff/practices/${practiceId}/documents/${documentId}/download`);

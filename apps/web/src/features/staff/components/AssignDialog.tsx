@@ -1,0 +1,113 @@
+import { assignBodySchema } from '@lisbon/domain';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { showSuccess } from '@/shared/ui/toast';
+import { assignPractices, STAFF_KEY, useStaffUsers } from '../api/queues';
+import { noticeText } from '../api/workspace';
+
+type Props = {
+  practiceIds: readonly number[];
+  opened: boolean;
+  onClose: () => void;
+  onAssigned?: () => void;
+};
+
+type Values = { evaluator_id: string; reviewer_id: string };
+
+/** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
+export function AssignDialog({ practiceIds, opened, onClose, onAssigned }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const evaluators = useStaffUsers('evaluator', opened);
+  const reviewers = useStaffUsers('reviewer', opened);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'assign',
+    schema: assignBodySchema,
+    initialValues: { evaluator_id: '', reviewer_id: '' } satisfies Values as Values,
+    toInput: (values) => ({
+      practice_ids: [...practiceIds],
+      evaluator_id: values.evaluator_id ? Number(values.evaluator_id) : undefined,
+      reviewer_id: values.reviewer_id ? Number(values.reviewer_id) : undefined,
+    }),
+  });
+
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+
+  const onSubmit = submit(async (body) => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      const result = await assignPractices(body);
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+      showSuccess(noticeText(result.notice?.notice ?? 'practicesAssigned'));
+      onAssigned?.();
+      close();
+    } catch (error) {
+      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+    } finally {
+      setIsBusy(false);
+    }
+  });
+
+  const people = (users: typeof evaluators.data) => [
+    { value: '', label: t('staff.assign.choose') },
+    ...(users ?? []).map((user) => ({
+      value: String(user.id),
+      label: `${user.first_name} ${user.last_name}`,
+    })),
+  ];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('staff.assign.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text>
+            {t('staff.assign.intro', {
+              count: practiceIds.length,
+              ids: practiceIds.map((id) => `#${id}`).join(', '),
+            })}
+          </Text>
+          <FormAlert message={failure} />
+          <NativeSelect
+            label={t('staff.people.assignee')}
+            required
+            data={people(evaluators.data)}
+            data-autofocus
+            {...form.getInputProps('evaluator_id')}
+          />
+          <NativeSelect
+            label={t('staff.people.reviewer')}
+            required
+            data={people(reviewers.data)}
+            {...form.getInputProps('reviewer_id')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isBusy}>
+              {t('staff.assign.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '@/shared/ui/CountrySelect';
+import { useStaffUsers } from '../api/queues';
+import type { QueueFilters as Filters, QueueSearch } from '../queueSearch';
+
+type Props = {
+  search: QueueSearch;
+  /** A filter or the sort changed: `undefined` removes it. */
+  onChange: (changes: Partial<Record<keyof Filters | 'sort', string | undefined>>) => void;
+  onClear: () => void;
+};
+
+/** The filters of a queue table (status, country, service, urgency, deadline, assignee) and its sort. */
+export function QueueFilters({ search, onChange, onClear }: Props) {
+  const { t } = useTranslation();
+  const evaluators = useStaffUsers('evaluator');
+  const any = { value: '', label: t('staff.filters.any') };
+  const select = (key: keyof Filters) => ({
+    value: search[key] === undefined ? '' : String(search[key]),
+    onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) =>
+      onChange({ [key]: event.currentTarget.value || undefined }),
+  });
+  const sortOptions = SORT_FIELDS.flatMap((field) => [
+    { value: field, label: t('practices.sortAsc', { field: t(`practices.sortFields.${field}`) }) },
+    { value: `-${field}`, label: t('practices.sortDesc', { field: t(`practices.sortFields.${field}`) }) },
+  ]);
+
+  return (
+    <form role="search" aria-label={t('staff.filters.title')} onSubmit={(event) => event.preventDefault()}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <NativeSelect
+          label={t('staff.filters.status')}
+          data={[
+            any,
+            ...PRACTICE_STATUSES.filter((status) => status !== 'draft').map((status) => ({
+              value: status,
+              label: t(`staff.status.${status}`),
+            })),
+          ]}
+          {...select('status')}
+        />
+        <CountrySelect
+          label={t('staff.filters.country')}
+          value={search.country ?? null}
+          onChange={(country) => onChange({ country: country ?? undefined })}
+        />
+        <NativeSelect
+          label={t('staff.filters.service')}
+          data={[any, ...SERVICE_KINDS.map((kind) => ({ value: kind, label: t(`labels.service.${kind}`) }))]}
+          {...select('service')}
+        />
+        <NativeSelect
+          label={t('staff.filters.urgency')}
+          data={[
+            any,
+            { value: 'true', label: t('staff.filters.urgent') },
+            { value: 'false', label: t('staff.filters.notUrgent') },
+          ]}
+          {...select('is_urgent')}
+        />
+        <TextInput type="date" label={t('staff.filters.deadline')} {...select('deadline_before')} />
+        <NativeSelect
+          label={t('staff.filters.assignee')}
+          data={[
+            any,
+            ...(evaluators.data ?? []).map((user) => ({
+              value: String(user.id),
+              label: `${user.first_name} ${user.last_name}`,
+            })),
+          ]}
+          {...select('assignee_id')}
+        />
+        <NativeSelect
+          label={t('practices.sortLabel')}
+          data={sortOptions}
+          value={search.sort}
+          onChange={(event) => onChange({ sort: event.currentTarget.value })}
+        />
+        <Group align="flex-end">
+          <Button variant="default" onClick={onClear}>
+            {t('staff.filters.clear')}
+          </Button>
+        </Group>
+      </SimpleGrid>
+    </form>
+  );
+}

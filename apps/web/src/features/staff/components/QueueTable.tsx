@@ -1,0 +1,111 @@
+import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
+import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { StatusBadge } from '@/shared/ui/StatusBadge';
+
+type Selection = {
+  /** Requests that may be assigned now (their status allows the `assign` move). */
+  isSelectable: (practice: StaffPracticeSummary) => boolean;
+  selected: ReadonlySet<number>;
+  onToggle: (ids: readonly number[], isSelected: boolean) => void;
+};
+
+type Props = {
+  practices: readonly StaffPracticeSummary[];
+  caption: string;
+  /** Given to users who may assign: a column of checkboxes. */
+  selection?: Selection | undefined;
+};
+
+export const personName = (person: StaffRef | null) =>
+  person ? `${person.first_name} ${person.last_name}`.trim() : null;
+
+/** One page of a staff queue: the request, its applicant, status, service, deadline and people. */
+export function QueueTable({ practices, caption, selection }: Props) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
+  const selectable = selection ? practices.filter(selection.isSelectable).map((practice) => practice.id) : [];
+  const selectedHere = selectable.filter((id) => selection?.selected.has(id));
+
+  return (
+    <Table.ScrollContainer minWidth={1080}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {selection && (
+              <Table.Th scope="col">
+                <Checkbox
+                  aria-label={t('staff.queue.selectAll')}
+                  checked={selectable.length > 0 && selectedHere.length === selectable.length}
+                  indeterminate={selectedHere.length > 0 && selectedHere.length < selectable.length}
+                  disabled={selectable.length === 0}
+                  onChange={(event) => selection.onToggle(selectable, event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
+            <Table.Th scope="col">{t('staff.columns.number')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.applicant')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.status')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.service')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.country')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.deadline')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.assignee')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.reviewer')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {practices.map((practice) => (
+            <Table.Tr key={practice.id}>
+              {selection && (
+                <Table.Td>
+                  {selection.isSelectable(practice) && (
+                    <Checkbox
+                      aria-label={t('staff.queue.selectRow', { id: practice.id })}
+                      checked={selection.selected.has(practice.id)}
+                      onChange={(event) => selection.onToggle([practice.id], event.currentTarget.checked)}
+                    />
+                  )}
+                </Table.Td>
+              )}
+              <Table.Th scope="row">
+                <Anchor component={Link} to={`/staff/practices/${practice.id}`}>
+                  <span className="visually-hidden">{t('practices.requestNumber')} </span>#{practice.id}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>
+                <Text size="sm">{`${practice.applicant.first_name} ${practice.applicant.last_name}`}</Text>
+                {practice.qualification_name && <Text size="xs">{practice.qualification_name}</Text>}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge label={practice.status_label} />
+                <Text size="xs" mt={4}>
+                  {t(`staff.status.${practice.status}`)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {t(`labels.service.${practice.service}`)}
+                {practice.is_urgent ? ` (${t('practices.urgent')})` : ''}
+              </Table.Td>
+              <Table.Td>
+                {countryName(practice.country, locale)}, {t(`labels.level.${practice.level}`)}
+              </Table.Td>
+              <Table.Td>
+                {date(practice.expected_deadline)}
+                {practice.days_to_go !== null && (
+                  <Text size="xs">{t('practiceFacts.days', { count: practice.days_to_go })}</Text>
+                )}
+              </Table.Td>
+              <Table.Td>{personName(practice.assignee) ?? t('staff.people.none')}</Table.Td>
+              <Table.Td>{personName(practice.reviewer) ?? t('staff.people.none')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,32 @@
+import { ERROR_MESSAGES } from '@lisbon/domain';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { isApiError } from '@/api';
+import { currentLocale } from '@/shared/i18n';
+import { useCurrentUser } from '@/shared/session/currentUser';
+import { showError } from '@/shared/ui/toast';
+import { useQueueCounts } from '../api/queues';
+
+/** Where staff turn on their second factor: the account settings. */
+export const TWO_FACTOR_PATH = '/account#two-factor';
+
+/**
+ * The frame of every `/staff/…` page (the route's guard has checked staff.workspace). Staff
+ * without two-factor authentication are refused by the API (403 TWO_FACTOR_REQUIRED): they are
+ * sent to their account to turn it on, and told why.
+ */
+export function StaffArea() {
+  const user = useCurrentUser().data;
+  const hasTwoFactor = user?.two_factor_enabled === true;
+  const counts = useQueueCounts(hasTwoFactor);
+  const isRefused =
+    user !== undefined &&
+    (!hasTwoFactor || (isApiError(counts.error) && counts.error.code === 'TWO_FACTOR_REQUIRED'));
+
+  useEffect(() => {
+    if (isRefused) showError(ERROR_MESSAGES[currentLocale()].TWO_FACTOR_REQUIRED);
+  }, [isRefused]);
+
+  if (isRefused) return <Navigate to={TWO_FACTOR_PATH} replace />;
+  return <Outlet />;
+}

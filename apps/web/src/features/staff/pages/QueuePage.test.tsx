@@ -1,0 +1,171 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { evaluator, reviewer, staffSummaryFixture, staffUser } from '@/test/staffFixtures';
+import { testUser } from '@/test/users';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const counts = { assigned: 0, to_review: 0, unassigned: 3, ready_for_issue: 1, archive: 12, all: 16 };
+const rows = [
+  staffSummaryFixture({ id: 12, is_urgent: true }),
+  staffSummaryFixture({ id: 14 }),
+  staffSummaryFixture({ id: 15, status: 'in_review', assignee: evaluator, reviewer }),
+];
+
+function staffApi() {
+  return mockApi({
+    'GET /staff/queues/counts': { body: { data: counts } },
+    'GET /staff/practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 3 } } },
+    'GET /staff/users': (call) => ({
+      body: {
+        data: [
+          call.query.get('role') === 'evaluator'
+            ? { ...evaluator, email: 'enzo@example.org', role: 'evaluator' }
+            : { ...reviewer, email: 'rita@example.org', role: 'reviewer' },
+        ],
+      },
+    }),
+    'POST /staff/practices/assign': (call) => ({
+      body: {
+        data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
+        meta: { notice: 'practicesAssigned', message: 'Practices assigned' },
+      },
+    }),
+  });
+}
+
+describe('staff queues', () => {
+  it('refuses the staff area to a user without staff.workspace, who sees no staff link', async () => {
+    mockApi({});
+    const onForbidden = vi.fn();
+    const { router } = renderApp('/account', { queryClient: logIn(testUser()), onForbidden });
+    await screen.findByRole('heading', { level: 1, name: 'Account' });
+    expect(screen.queryByRole('link', { name: /To review/ })).toBeNull();
+
+    await act(() => router.navigate('/staff/queues/all'));
+
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
+  it('sends staff without two-factor authentication to their account, saying why', async () => {
+    mockApi({});
+    const { router } = renderApp('/staff/queues/all', {
+      queryClient: logIn(staffUser('secretary', { two_factor_enabled: false })),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(
+      await screen.findByText(
+        'Turn on two-factor authentication in your account settings to use the staff area.',
+        {
+          selector: '.mantine-Notification-description',
+        },
+      ),
+    ).toBeTruthy();
+  });
+
+  it('lists a queue with the counts in the navigation, and sends the sort and filters to the API', async () => {
+    const api = staffApi();
+    const { router } = renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
+    const table = await screen.findByRole('table', { name: 'To assign: page 1 of 1, 3 requests in all' });
+    const [, first] = within(table).getAllByRole('row');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link', { name: 'Request #12' })
+        .getAttribute('href'),
+    ).toBe('/staff/practices/12');
+    expect(within(first as HTMLElement).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('Correspondence and verification (urgent)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Unassigned\s*3 requests/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Archive secretary\s*12 requests/ })).toBeTruthy();
+    const firstCall = api.callsTo('GET /staff/practices')[0];
+    expect(firstCall?.query.get('queue')).toBe('unassigned');
+    expect(firstCall?.query.get('sort')).toBe('expected_deadline');
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Requested at, descending');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'In review');
+    await userEvent.selectOptions(screen.getByLabelText('Urgency'), 'Urgent only');
+    await userEvent.selectOptions(screen.getByLabelText('Service'), 'Comparability only');
+    await screen.findByRole('option', { name: 'Enzo Valutati' });
+    await userEvent.selectOptions(screen.getByLabelText('Assignee'), 'Enzo Valutati');
+    fireEvent.change(screen.getByLabelText('Expected deadline on or before'), {
+      target: { value: '2027-02-01' },
+    });
+
+    await waitFor(() => {
+      const query = api.callsTo('GET /staff/practices').at(-1)?.query;
+      expect(Object.fromEntries(query ?? [])).toEqual({
+        queue: 'unassigned',
+        sort: '-requested_at',
+        page: '1',
+        perPage: '20',
+        status: 'in_review',
+        is_urgent: 'true',
+        service: 'comparability',
+        assignee_id: String(evaluator.id),
+        deadline_before: '2027-02-01',
+      });
+    });
+    expect(router.state.location.search).toContain('status=in_review');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(api.callsTo('GET /staff/practices').at(-1)?.query ?? [])).toEqual({
+        queue: 'unassigned',
+        sort: '-requested_at',
+        page: '1',
+        perPage: '20',
+      }),
+    );
+  }, 20_000);
+
+  it("says 'No items found' for an empty queue", async () => {
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+      'GET /staff/users': { body: { data: [] } },
+    });
+    renderApp('/staff/queues/to_review', { queryClient: logIn(staffUser('reviewer')) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'To review' })).toBeTruthy();
+    expect(await screen.findByText('No items found')).toBeTruthy();
+  });
+
+  it('assigns the selected requests to an evaluator and a reviewer', async () => {
+    const api = staffApi();
+    renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByRole('table');
+    // A request in review cannot be assigned: it has no checkbox.
+    expect(screen.queryByRole('checkbox', { name: 'Select request #15' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #12' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #14' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign selected (2)' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
+    expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(0);
+
+    await within(dialog).findByRole('option', { name: 'Enzo Valutati' });
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Credential Evaluator/), 'Enzo Valutati');
+    await within(dialog).findByRole('option', { name: 'Rita Revisori' });
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Reviewer/), 'Rita Revisori');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/assign')[0]?.body).toEqual({
+      practice_ids: [12, 14],
+      evaluator_id: evaluator.id,
+      reviewer_id: reviewer.id,
+    });
+    expect(await screen.findByText('Practices assigned')).toBeTruthy();
+  }, 20_000);
+});

@@ -1,0 +1,128 @@
+import { findTransition, type StaffPracticeSummary } from '@lisbon/domain';
+import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/shared/session/currentUser';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { useStaffPractices } from '../api/queues';
+import { AssignDialog } from '../components/AssignDialog';
+import { QueueFilters } from '../components/QueueFilters';
+import { QueueTable } from '../components/QueueTable';
+import { FILTER_KEYS, isQueue, queuePath, readQueueSearch } from '../queueSearch';
+
+const isAssignable = (practice: StaffPracticeSummary) =>
+  findTransition('assign', practice.status) !== undefined;
+
+/** `/staff/queues/{queue}`: one queue as a table, filtered, sorted and paginated from the URL. */
+export function QueuePage() {
+  const queue = useParams().queue;
+  if (!isQueue(queue)) return <Navigate to={queuePath('all')} replace />;
+  return <QueueView key={queue} queue={queue} />;
+}
+
+function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = readQueueSearch(queue, params);
+  const practices = useStaffPractices(search);
+  const canAssign = useCurrentUser().data?.abilities['staff.assign'] === true;
+  // A selection holds for the table it was made in: another page, filter or sort starts afresh.
+  const tableKey = params.toString();
+  const [selection, setSelection] = useState<{ table: string; ids: ReadonlySet<number> }>({
+    table: tableKey,
+    ids: new Set(),
+  });
+  const selected = selection.table === tableKey ? selection.ids : new Set<number>();
+  const setSelected = (ids: ReadonlySet<number>) => setSelection({ table: tableKey, ids });
+  const [isAssigning, setIsAssigning] = useState(false);
+
+  // A change made before the previous one reached the URL (a navigation runs the route's guard
+  // first) builds on it rather than on the URL, so that none is lost; the URL is followed again
+  // once it shows the last change, or when something else (a link) changes it.
+  const latest = useRef({ params, isPending: false });
+  useEffect(() => {
+    const mine = latest.current;
+    if (!mine.isPending || params.toString() === mine.params.toString())
+      latest.current = { params, isPending: false };
+  }, [params]);
+  const change = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(latest.current.params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    latest.current = { params: next, isPending: true };
+    setParams(next);
+  };
+  const clearFilters = () => change(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])));
+  const toggle = (ids: readonly number[], isSelected: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (isSelected) next.add(id);
+      else next.delete(id);
+    }
+    setSelected(next);
+  };
+
+  const title = t(`staff.queueTitles.${queue}`);
+  let content;
+  if (practices.isPending) content = <PageLoader />;
+  else if (practices.isError)
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(practices.error, t)}
+      </Alert>
+    );
+  else if (practices.data.practices.length === 0) content = <Text>{t('messages.noItems')}</Text>;
+  else {
+    const { total, perPage } = practices.data;
+    const pages = Math.max(1, Math.ceil(total / perPage));
+    content = (
+      <>
+        <QueueTable
+          practices={practices.data.practices}
+          caption={t('staff.queue.caption', { title, page: search.page, pages, total })}
+          selection={canAssign ? { isSelectable: isAssignable, selected, onToggle: toggle } : undefined}
+        />
+        {pages > 1 && (
+          <nav aria-label={t('practices.pagesLabel')}>
+            <Pagination
+              total={pages}
+              value={search.page}
+              onChange={(page) => change({ page: String(page) })}
+              getItemProps={(page) => ({ 'aria-label': t('practices.page', { page }) })}
+              getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
+            />
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageHeading>{title}</PageHeading>
+      <QueueFilters search={search} onChange={change} onClear={clearFilters} />
+      {canAssign && (
+        <Group>
+          <Button disabled={selected.size === 0} onClick={() => setIsAssigning(true)}>
+            {t('staff.queue.assignSelected', { count: selected.size })}
+          </Button>
+        </Group>
+      )}
+      {content}
+      {canAssign && (
+        <AssignDialog
+          practiceIds={[...selected]}
+          opened={isAssigning}
+          onClose={() => setIsAssigning(false)}
+          onAssigned={() => setSelected(new Set())}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import type { StaffPractice } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const counts = { assigned: 1, to_review: 1, unassigned: 0, ready_for_issue: 0, archive: 0, all: 1 };
+
+function workspaceApi(practice: StaffPractice, answer: Partial<StaffPractice> = {}) {
+  const changed = (notice: string) => () => ({
+    body: { data: { ...practice, ...answer }, meta: { notice, message: '' } },
+  });
+  return mockApi({
+    'GET /staff/queues/counts': { body: { data: counts } },
+    [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+    [`POST /staff/practices/${practice.id}/transitions`]: changed('sentBack'),
+    [`PUT /staff/practices/${practice.id}/assessment`]: changed('assessmentUpdated'),
+  });
+}
+
+const actionButtons = async () => {
+  const section = (await screen.findByRole('heading', { level: 2, name: 'Actions' })).closest('section');
+  return within(section as HTMLElement)
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+};
+
+describe('request workspace', () => {
+  it("offers the reviewer only the table's moves for a request in review", async () => {
+    workspaceApi(staffPracticeFixture({ status: 'in_review' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request #7' })).toBeTruthy();
+    expect(await actionButtons()).toEqual(['Conclude review', 'Send back to evaluation']);
+  });
+
+  it('offers the secretary closing, and the evaluator the evaluation moves, of a request in evaluation', async () => {
+    workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    expect(await actionButtons()).toEqual(['Close the request']);
+    cleanup();
+
+    workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(await actionButtons()).toEqual(['Ask the applicant', 'Send in review']);
+    // The assessment is empty: the request cannot go in review yet, and the page says why.
+    expect((screen.getByRole('button', { name: 'Send in review' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText(/To send the request in review, complete the assessment: Classification or level/),
+    ).toBeTruthy();
+  });
+
+  it('offers nothing to an evaluator who is not the assignee', async () => {
+    workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator', { id: 99 })) });
+    expect(await screen.findByText('There is nothing for you to do on this request now.')).toBeTruthy();
+  });
+
+  it('sends a request back only with a note, and says so', async () => {
+    const practice = staffPracticeFixture({ status: 'in_review' });
+    const api = workspaceApi(practice, { status: 'in_evaluation' });
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to evaluation' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send back to evaluation' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back to evaluation' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(api.callsTo('POST /staff/practices/7/transitions')).toHaveLength(0);
+
+    await userEvent.type(
+      within(dialog).getByLabelText(/^Reason/),
+      'The duration does not match the transcript.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back to evaluation' }));
+
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/7/transitions')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/7/transitions')[0]?.body).toEqual({
+      action: 'send_back',
+      expected_status: 'in_review',
+      note: 'The duration does not match the transcript.',
+    });
+    expect(await screen.findByText('Sent back to evaluation')).toBeTruthy();
+  }, 20_000);
+
+  it('checks the assessment with the domain schema before saving it', async () => {
+    const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const year = await screen.findByLabelText(/^Year of award/);
+    await userEvent.type(year, '1850');
+    await userEvent.type(screen.getByLabelText(/^Classification or level/), 'EQF level 7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
+    expect(await screen.findByText('Must be greater than 1899')).toBeTruthy();
+    expect(api.callsTo('PUT /staff/practices/7/assessment')).toHaveLength(0);
+
+    await userEvent.clear(year);
+    await userEvent.type(year, '2021');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
+    await waitFor(() => expect(api.callsTo('PUT /staff/practices/7/assessment')).toHaveLength(1));
+    expect(api.callsTo('PUT /staff/practices/7/assessment')[0]?.body).toMatchObject({
+      classification: 'EQF level 7',
+      award_year: 2021,
+      major: null,
+      country_of_studies: null,
+    });
+    expect(await screen.findByText('Assessment updated')).toBeTruthy();
+  }, 20_000);
+});

@@ -1,0 +1,86 @@
+import {
+  type Abilities,
+  type Ability,
+  PRACTICE_STATUSES,
+  type PracticeStatus,
+  SERVICE_KINDS,
+  type ServiceKind,
+  SORT_FIELDS,
+  STAFF_QUEUES,
+  type StaffQueue,
+} from '@lisbon/domain';
+
+/** The queues of the staff navigation, in its order, and the ability that makes each one useful. */
+export const QUEUE_ABILITIES: Record<StaffQueue, Ability> = {
+  assigned: 'staff.evaluate',
+  to_review: 'staff.review',
+  unassigned: 'staff.assign',
+  ready_for_issue: 'staff.workspace',
+  archive: 'staff.workspace',
+  all: 'staff.workspace',
+};
+export const QUEUE_ORDER = [
+  'assigned',
+  'to_review',
+  'unassigned',
+  'ready_for_issue',
+  'archive',
+  'all',
+] as const satisfies readonly StaffQueue[];
+
+export const queuePath = (queue: StaffQueue) => `/staff/queues/${queue}`;
+export const isQueue = (value: string | undefined): value is StaffQueue =>
+  (STAFF_QUEUES as readonly string[]).includes(value ?? '');
+
+/** Where `/staff` leads: the first queue of the navigation this user works with. */
+export function homeQueue(abilities: Partial<Abilities>): StaffQueue {
+  return QUEUE_ORDER.find((queue) => abilities[QUEUE_ABILITIES[queue]] === true) ?? 'all';
+}
+
+/** The filters of a queue table, as kept in the URL and sent to GET /staff/practices. */
+export type QueueFilters = {
+  status?: PracticeStatus | undefined;
+  country?: string | undefined;
+  service?: ServiceKind | undefined;
+  is_urgent?: 'true' | 'false' | undefined;
+  deadline_before?: string | undefined;
+  assignee_id?: number | undefined;
+};
+export type QueueSearch = QueueFilters & { queue: StaffQueue; sort: string; page: number };
+export const FILTER_KEYS = [
+  'status',
+  'country',
+  'service',
+  'is_urgent',
+  'deadline_before',
+  'assignee_id',
+] as const satisfies readonly (keyof QueueFilters)[];
+
+/** Nearest deadline first, as the API orders a queue by default. */
+export const DEFAULT_SORT = 'expected_deadline';
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((candidate) => candidate === value);
+
+/** Reads a queue's table state from the URL; anything unknown is ignored, not sent. */
+export function readQueueSearch(queue: StaffQueue, params: URLSearchParams): QueueSearch {
+  const sort = params.get('sort');
+  const isSort = sort !== null && (SORT_FIELDS as readonly string[]).includes(sort.replace(/^-/, ''));
+  const country = params.get('country');
+  const deadline = params.get('deadline_before');
+  const assignee = Number.parseInt(params.get('assignee_id') ?? '', 10);
+  return {
+    queue,
+    sort: isSort ? sort : DEFAULT_SORT,
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    status: oneOf(
+      PRACTICE_STATUSES.filter((status) => status !== 'draft'),
+      params.get('status'),
+    ),
+    country: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
+    service: oneOf(SERVICE_KINDS, params.get('service')),
+    is_urgent: oneOf(['true', 'false'] as const, params.get('is_urgent')),
+    deadline_before: deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? deadline : undefined,
+    assignee_id: assignee > 0 ? assignee : undefined,
+  };
+}

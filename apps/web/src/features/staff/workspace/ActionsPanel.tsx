@@ -1,0 +1,65 @@
+import {
+  type ActorContext,
+  missingAssessmentFields,
+  type StaffPractice,
+  type Transition,
+} from '@lisbon/domain';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { actionOf, offeredTransitions } from './rules';
+import { AssignDialog } from '../components/AssignDialog';
+import { Section } from './Section';
+import { TransitionDialog } from './TransitionDialog';
+
+/**
+ * The moves this staff member may make on this request now, and only those (the domain's
+ * transition table for their abilities and their part in the request).
+ */
+export function ActionsPanel({ practice, context }: { practice: StaffPractice; context: ActorContext }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Transition | null>(null);
+  const transitions = offeredTransitions(practice, context);
+  const missing = missingAssessmentFields(practice.assessment);
+  const isBlocked = (transition: Transition) =>
+    transition.requires?.assessment === true && missing.length > 0;
+  const blocksReview = transitions.some(isBlocked);
+
+  return (
+    <Section id="actions" title={t('staff.actions.title')}>
+      {transitions.length === 0 ? (
+        <Text>{t('staff.actions.none')}</Text>
+      ) : (
+        <Group gap="sm">
+          {transitions.map((transition) => (
+            <Button
+              key={transition.action}
+              variant={transition.action === 'close' ? 'outline' : 'filled'}
+              color={transition.action === 'close' ? 'red' : undefined}
+              disabled={isBlocked(transition)}
+              aria-describedby={isBlocked(transition) ? 'actions-missing' : undefined}
+              onClick={() => setOpen(transition)}
+            >
+              {t(`staff.actions.names.${actionOf(transition)}`)}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {blocksReview && (
+        <Alert id="actions-missing" color="orange" variant="light" mt="sm">
+          {t('staff.assessment.missing', {
+            fields: missing.map((field) => t(`staff.assessment.fields.${field}`)).join(', '),
+          })}
+        </Alert>
+      )}
+      <AssignDialog
+        practiceIds={[practice.id]}
+        opened={open?.action === 'assign'}
+        onClose={() => setOpen(null)}
+      />
+      {open && open.action !== 'assign' && (
+        <TransitionDialog practice={practice} transition={open} onClose={() => setOpen(null)} />
+      )}
+    </Section>
+  );
+}

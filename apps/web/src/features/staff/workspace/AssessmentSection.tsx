@@ -1,0 +1,89 @@
+import {
+  type Assessment,
+  ASSESSMENT_FIELDS,
+  assessmentSchema,
+  countryName,
+  type StaffPractice,
+} from '@lisbon/domain';
+import { Button, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/shared/format';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { currentLocale } from '@/shared/i18n';
+import { Facts } from '@/shared/practice/PracticeFacts';
+import { CountrySelect } from '@/shared/ui/CountrySelect';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { workspaceCalls } from '../api/workspace';
+import { personName } from '../components/QueueTable';
+import { assessmentInput, assessmentValues, isLongField, isNeededForReview } from './assessmentForm';
+import { useChange } from './ChangeForm';
+
+type Props = { practice: StaffPractice; isAllowed: boolean };
+
+/** 'Assessment updated': the certificate fields of spec §3 that the statement will print. */
+export function AssessmentSection({ practice, isAllowed }: Props) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const assessment = practice.assessment;
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'assessment',
+    schema: assessmentSchema,
+    initialValues: assessmentValues(assessment),
+    toInput: assessmentInput,
+  });
+  const { run, failure, isBusy } = useChange('assessmentUpdated', showServerErrors);
+  const label = (field: keyof Assessment) => t(`staff.assessment.fields.${field}`);
+  const updated = assessment?.updated_at
+    ? t('staff.updated', {
+        date: formatDateTime(assessment.updated_at, locale),
+        name: personName(assessment.updated_by) ?? '—',
+      })
+    : null;
+
+  if (!isAllowed) {
+    return (
+      <Stack gap="xs">
+        <Facts
+          facts={ASSESSMENT_FIELDS.map((field) => {
+            const value = assessment?.[field] ?? null;
+            return [
+              label(field),
+              field === 'country_of_studies' && value ? countryName(String(value), locale) : value,
+            ];
+          })}
+        />
+        {updated && <Text size="sm">{updated}</Text>}
+      </Stack>
+    );
+  }
+
+  const input = (field: keyof Assessment) => {
+    const common = {
+      label: label(field),
+      description: isNeededForReview(field) ? t('staff.assessment.neededForReview') : undefined,
+      ...form.getInputProps(field),
+    };
+    if (field === 'award_year')
+      return <NumberInput key={field} {...common} allowDecimal={false} allowNegative={false} />;
+    if (field === 'country_of_studies') return <CountrySelect key={field} {...common} />;
+    if (isLongField(field)) return <Textarea key={field} {...common} rows={3} />;
+    return <TextInput key={field} {...common} />;
+  };
+
+  return (
+    <form onSubmit={submit((body) => run(() => workspaceCalls.assessment(practice.id, body)))} noValidate>
+      <Stack gap="md">
+        <Text>{t('staff.assessment.intro')}</Text>
+        <FormAlert message={failure} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {ASSESSMENT_FIELDS.filter((field) => !isLongField(field)).map(input)}
+        </SimpleGrid>
+        {ASSESSMENT_FIELDS.filter(isLongField).map(input)}
+        {updated && <Text size="sm">{updated}</Text>}
+        <Button type="submit" loading={isBusy} w="fit-content">
+          {t('staff.assessment.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

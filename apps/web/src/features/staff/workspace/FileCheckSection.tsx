@@ -1,0 +1,47 @@
+import { fileCheckBodySchema, type StaffPractice } from '@lisbon/domain';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/shared/format';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { currentLocale } from '@/shared/i18n';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { workspaceCalls } from '../api/workspace';
+import { personName } from '../components/QueueTable';
+import { useChange } from './ChangeForm';
+
+/** 'File check concluded': the evaluator confirms the file is complete and readable. */
+export function FileCheckSection({ practice, isAllowed }: { practice: StaffPractice; isAllowed: boolean }) {
+  const { t } = useTranslation();
+  const check = practice.file_check;
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'file-check',
+    schema: fileCheckBodySchema,
+    initialValues: { notes: check?.notes ?? '' },
+  });
+  const { run, failure, isBusy } = useChange('fileCheckConcluded', showServerErrors);
+
+  return (
+    <Stack gap="sm">
+      <Text>
+        {check
+          ? t('staff.fileCheck.done', {
+              date: formatDateTime(check.concluded_at, currentLocale()),
+              name: personName(check.by) ?? '—',
+            })
+          : t('staff.fileCheck.notDone')}
+      </Text>
+      {check?.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{check.notes}</Text>}
+      {isAllowed && (
+        <form onSubmit={submit((body) => run(() => workspaceCalls.fileCheck(practice.id, body)))} noValidate>
+          <Stack gap="sm">
+            <FormAlert message={failure} />
+            <Textarea label={t('staff.fileCheck.notes')} rows={2} {...form.getInputProps('notes')} />
+            <Button type="submit" loading={isBusy} w="fit-content">
+              {t('staff.fileCheck.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

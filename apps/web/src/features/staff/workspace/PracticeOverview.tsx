@@ -1,0 +1,88 @@
+import { countryName, type StaffPractice } from '@lisbon/domain';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts, PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
+import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { personName } from '../components/QueueTable';
+import { Section } from './Section';
+
+/** The request at a glance: status and people, the applicant, the request as filed. */
+export function PracticeOverview({ practice }: { practice: StaffPractice }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const date = (value: string | null | undefined) => (value ? formatDate(value, locale) : null);
+  const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);
+  const applicant = practice.applicant;
+
+  return (
+    <>
+      <Stack gap="xs">
+        <Group gap="sm">
+          <StatusBadge label={practice.status_label} />
+          <Text fw={600}>{t(`staff.status.${practice.status}`)}</Text>
+        </Group>
+        <Facts
+          facts={[
+            [t('staff.people.assignee'), personName(practice.assignee) ?? t('staff.people.none')],
+            [t('staff.people.reviewer'), personName(practice.reviewer) ?? t('staff.people.none')],
+            [t('practiceFacts.requestedAt'), date(practice.requested_at)],
+            [t('practiceFacts.paidAt'), date(practice.paid_at)],
+            [t('practiceFacts.deadline'), date(practice.expected_deadline)],
+            [
+              t('practiceFacts.daysToGo'),
+              practice.days_to_go === null ? null : t('practiceFacts.days', { count: practice.days_to_go }),
+            ],
+          ]}
+        />
+      </Stack>
+
+      <Section id="applicant" title={t('staff.applicant.title')}>
+        {applicant ? (
+          <Facts
+            facts={[
+              [
+                t('staff.applicant.name'),
+                [applicant.first_name, applicant.middle_name, applicant.last_name].filter(Boolean).join(' '),
+              ],
+              [t('staff.applicant.email'), applicant.email],
+              [t('staff.applicant.category'), t(`staff.applicant.categories.${applicant.category}`)],
+              [t('staff.applicant.birthDate'), date(applicant.birth_date)],
+              [
+                t('staff.applicant.birthPlace'),
+                [applicant.birth_city, country(applicant.birth_country)].filter(Boolean).join(', '),
+              ],
+              [t('staff.applicant.nationality'), country(applicant.nationality)],
+              [t('staff.applicant.document'), applicant.document_number],
+              [t('staff.applicant.phone'), applicant.phone],
+              [t('staff.applicant.residence'), country(applicant.residence_country)],
+            ]}
+          />
+        ) : (
+          <Text>{t('staff.applicant.deleted')}</Text>
+        )}
+      </Section>
+
+      <Section id="request" title={t('practice.requestTitle')}>
+        <ServiceFacts practice={practice} />
+        {practice.purpose && (
+          <>
+            <Title order={3} mt="md" mb="xs">
+              {t('wizard.steps.purpose')}
+            </Title>
+            <PurposeFacts purpose={practice.purpose} />
+          </>
+        )}
+        {practice.qualification && (
+          <>
+            <Title order={3} mt="md" mb="xs">
+              {t('wizard.steps.qualification')}
+            </Title>
+            <QualificationFacts qualification={practice.qualification} />
+          </>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { DOCUMENT_TYPES, type StaffPractice, type Transition, transitionBodySchema } from '@lisbon/domain';
+import { Button, Group, Modal, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { useApplyChange, workspaceCalls } from '../api/workspace';
+import { actionOf } from './rules';
+
+type Props = { practice: StaffPractice; transition: Transition; onClose: () => void };
+type Values = { note: string; message: string; requested_documents: string[] };
+
+const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
+
+/** Confirms one move, with what the table says it records: a note (reason), or a message to the applicant. */
+export function TransitionDialog({ practice, transition, onClose }: Props) {
+  const { t } = useTranslation();
+  const applyChange = useApplyChange();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const isNoteRequired = transition.requires?.note === true;
+  const isMessage = transition.requires?.message === true;
+  const schema = transitionBodySchema.superRefine((body, issues) => {
+    if (isNoteRequired && !body.note)
+      issues.addIssue({ code: 'custom', message: 'required', path: ['note'] });
+    if (isMessage && !body.message)
+      issues.addIssue({ code: 'custom', message: 'required', path: ['message'] });
+  });
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'transition',
+    schema,
+    initialValues: { note: '', message: '', requested_documents: [] } satisfies Values as Values,
+    toInput: (values) => ({
+      action: transition.action,
+      expected_status: practice.status,
+      note: orUndefined(values.note),
+      ...(isMessage
+        ? { message: orUndefined(values.message), requested_documents: values.requested_documents }
+        : {}),
+    }),
+  });
+  const name = t(`staff.actions.names.${actionOf(transition)}`);
+
+  const onSubmit = submit(async (body) => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      await applyChange(
+        await workspaceCalls.transition(practice.id, body),
+        transition.notice ?? 'practiceUpdated',
+      );
+      onClose();
+    } catch (error) {
+      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={name}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text>
+            {t('staff.actions.confirm', {
+              from: t(`staff.status.${practice.status}`),
+              to: t(`staff.status.${transition.to}`),
+            })}
+          </Text>
+          <FormAlert message={failure} />
+          {isMessage && (
+            <>
+              <Textarea
+                label={t('staff.actions.message')}
+                description={t('staff.actions.messageHelp')}
+                required
+
+                rows={4}
+                data-autofocus
+                {...form.getInputProps('message')}
+              />
+              <MultiSelect
+                label={t('staff.actions.requestedDocuments')}
+                data={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`labels.document.${type}`) }))}
+                clearable
+                clearButtonProps={{ 'aria-label': t('common.clear') }}
+                comboboxProps={{ withinPortal: false }}
+                {...form.getInputProps('requested_documents')}
+              />
+            </>
+          )}
+          <Textarea
+            label={t(isNoteRequired ? 'staff.actions.reason' : 'staff.actions.note')}
+            description={t('staff.actions.noteHelp')}
+            required={isNoteRequired}
+
+            rows={2}
+            {...(isMessage ? {} : { 'data-autofocus': true })}
+            {...form.getInputProps('note')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isBusy} color={transition.action === 'close' ? 'red' : undefined}>
+              {name}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

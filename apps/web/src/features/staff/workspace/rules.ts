@@ -1,0 +1,35 @@
+import {
+  type ActorContext,
+  availableTransitions,
+  canChange,
+  type StaffChange,
+  type StaffPractice,
+  type Transition,
+  type TransitionAction,
+  type User,
+} from '@lisbon/domain';
+
+/** Who this staff member is to this request, as the domain's rules read it. */
+export function actorContext(user: Pick<User, 'id' | 'abilities'>, practice: StaffPractice): ActorContext {
+  return {
+    actor: 'staff',
+    abilities: user.abilities,
+    isAssignee: practice.assignee?.id === user.id,
+    isReviewer: practice.reviewer?.id === user.id,
+    isAdmin: user.abilities['staff.manage'] === true,
+  };
+}
+
+/**
+ * The moves the workspace offers: those the transition table allows this user on this request now,
+ * without the ones another flow owns (publication, the applicant's appeal).
+ */
+export const offeredTransitions = (practice: StaffPractice, context: ActorContext): Transition[] =>
+  availableTransitions(practice.status, context).filter((transition) => transition.via === undefined);
+
+/** Whether this user may make this staff change (file check, verification, assessment, note) now. */
+export const mayChange = (change: StaffChange, practice: StaffPractice, context: ActorContext): boolean =>
+  canChange(change, practice.status, context);
+
+/** A move's action: one of TRANSITION_ACTIONS, which the `Transition` type widens to a string. */
+export const actionOf = (transition: Transition) => transition.action as TransitionAction;

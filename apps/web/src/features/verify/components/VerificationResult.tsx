@@ -1,0 +1,52 @@
+import type { Verification } from '@lisbon/domain';
+import { Alert, Anchor, Code, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Facts } from '@/shared/practice/PracticeFacts';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { config } from '@/shared/config';
+
+/** The answer for one file: valid (green, with the details) or NOT valid (with the reason), in plain words. */
+export function VerificationResult({ result, fileName }: { result: Verification; fileName: string }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const isValid = result.result === 'valid';
+  const title =
+    result.result === 'valid'
+      ? t('verify.valid')
+      : result.result === 'not_published'
+        ? t('verify.notPublished')
+        : t('verify.notValid');
+  const details = result.details;
+  return (
+    <Alert
+      color={isValid ? 'green' : result.result === 'not_published' ? 'yellow' : 'red'}
+      variant="light"
+      title={title}
+    >
+      <Text mb="xs">{t(`verify.reasons.${result.reason}`)}</Text>
+      <Text size="sm" c="dimmed" mb={details ? 'sm' : 0}>
+        {t('verify.checkedFile', { name: fileName })}
+      </Text>
+      {details && (
+        <Facts
+          facts={[
+            [t('verify.details.holder'), details.holder_name],
+            [t('verify.details.qualification'), details.qualification_name],
+            [t('verify.details.publishedAt'), formatDate(details.published_at, locale)],
+            [
+              t('verify.details.transactionHash'),
+              <>
+                <Code style={{ wordBreak: 'break-all' }}>{details.transaction_hash}</Code>{' '}
+                <Anchor href={`${config.apiBaseUrl}/ledger/${details.transaction_hash}`} size="sm">
+                  {t('verify.details.ledgerLink')}
+                </Anchor>
+              </>,
+            ],
+            [t('verify.details.authority'), details.certificate_authority],
+          ]}
+        />
+      )}
+    </Alert>
+  );
+}

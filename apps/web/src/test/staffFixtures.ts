@@ -1,0 +1,87 @@
+import type { StaffPractice, StaffPracticeSummary, StaffRef, User } from '@lisbon/domain';
+import { practiceFixture } from './fixtures';
+import { testUser } from './users';
+
+/** Staff as the API shapes them for the staff workspace, with what a test needs changed. */
+
+export const evaluator: StaffRef = { id: 21, first_name: 'Enzo', last_name: 'Valutati' };
+export const reviewer: StaffRef = { id: 22, first_name: 'Rita', last_name: 'Revisori' };
+
+/** A staff member with two factors on (the API refuses staff without). */
+export const staffUser = (
+  role: 'evaluator' | 'reviewer' | 'secretary' | 'admin',
+  overrides: Partial<User> = {},
+) =>
+  testUser({
+    role,
+    id: role === 'evaluator' ? evaluator.id : role === 'reviewer' ? reviewer.id : 30,
+    two_factor_enabled: true,
+    first_name: 'Sara',
+    last_name: 'Staff',
+    ...overrides,
+  });
+
+export function staffSummaryFixture(overrides: Partial<StaffPracticeSummary> = {}): StaffPracticeSummary {
+  const { id, status, status_label, service, country, level, is_urgent, created_at, requested_at } =
+    practiceFixture({ status: 'unassigned', status_label: 'in evaluation' });
+  return {
+    id,
+    status,
+    status_label,
+    service,
+    country,
+    level,
+    is_urgent,
+    created_at,
+    requested_at: requested_at ?? '2026-11-02T09:00:00.000Z',
+    expected_deadline: '2027-01-29',
+    days_to_go: 41,
+    qualification_name: 'Diplôme national de master',
+    applicant: { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' },
+    assignee: null,
+    reviewer: null,
+    updated_at: '2026-11-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function staffPracticeFixture(overrides: Partial<StaffPractice> = {}): StaffPractice {
+  const { history: _history, ...practice } = practiceFixture({
+    status: 'in_evaluation',
+    status_label: 'in evaluation',
+    requested_at: '2026-11-02T09:00:00.000Z',
+    paid_at: '2026-11-02T09:05:00.000Z',
+    expected_deadline: '2027-01-29',
+    days_to_go: 41,
+    missing_documents: [],
+  });
+  return {
+    ...practice,
+    pending_question: null,
+    qualification_name: 'Diplôme national de master',
+    updated_at: '2026-11-10T09:00:00.000Z',
+    applicant: testUser(),
+    assignee: evaluator,
+    reviewer,
+    history: [
+      {
+        id: 1,
+        action: 'assign',
+        from_status: 'unassigned',
+        to_status: 'assigned',
+        by: { id: 30, first_name: 'Sara', last_name: 'Segreti', role: 'secretary' },
+        note: null,
+        details: { evaluator_id: evaluator.id, reviewer_id: reviewer.id },
+        at: '2026-11-03T09:00:00.000Z',
+      },
+    ],
+    thread: [],
+    notes: [],
+    assessment: null,
+    verification: null,
+    file_check: null,
+    available_actions: [],
+    allowed_changes: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,252 @@
+import { performance } from 'node:perf_hooks';
+import type { Scenario } from '../scenario';
+import { runCli, startPortal } from '../servers';
+
+/**
+ * The opening-hour rush: N applicants, logged in with a draft ready, all pay at the same moment
+ * through the sandbox provider — checkout, the gateway's page, the card form, the return page —
+ * while the gateway's webhooks come in. Half of them close the tab after paying, so only the
+ * webhook can settle theirs. Then the books are checked through the API: every payment settled
+ * once, one invoice and one receipt each, every request submitted, invoice numbers 1..N.
+ */
+
+const PORT = 3320;
+const PASSWORD = 'Rush#Hour2026';
+const PREFIX = 'rush';
+const SUCCESS_CARD = '4242 4242 4242 4242';
+const SETTLE_TIMEOUT_MS = 180_000;
+
+const BILLING = {
+  entity_type: 'individual',
+  first_name: 'Rush',
+  last_name: 'Applicant',
+  address: 'Rue de la République 1',
+  city: 'Lyon',
+  zip_code: '69001',
+  country: 'FR',
+};
+
+type Sample = { step: string; ms: number; status: number };
+
+const emailOf = (index: number) => `${PREFIX}-${String(index).padStart(4, '0')}@bench.example.org`;
+/** Each applicant comes from an address of its own (the portal trusts X-Forwarded-For here, as behind a proxy). */
+const addressOf = (index: number) => `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(
+    (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0).toFixed(1),
+  );
+};
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export const rush: Scenario = {
+  name: 'rush',
+  async run() {
+    const applicants = Number(process.env.BENCH_RUSH_APPLICANTS ?? 100);
+    if (!Number.isInteger(applicants) || applicants < 1)
+      throw new Error('BENCH_RUSH_APPLICANTS must be a whole number ≥ 1');
+    const portal = await startPortal(PORT, {
+      env: {
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        TRUST_PROXY: 'true',
+        DAILY_SUBMISSION_CAP: String(applicants + 10),
+      },
+      prepare: (env) => runCli(env, ['demo:rush-drafts', '--count', String(applicants), '--prefix', PREFIX]),
+    });
+    const samples: Sample[] = [];
+    const api = `${portal.url}/api/v1`;
+
+    async function timed(step: string, url: string, init: RequestInit = {}): Promise<Response> {
+      const started = performance.now();
+      const response = await fetch(url, { redirect: 'manual', ...init });
+      samples.push({ step, ms: performance.now() - started, status: response.status });
+      return response;
+    }
+
+    try {
+      // Before the quota opens: everyone is logged in, on the review step of a ready draft.
+      const sessions = await Promise.all(
+        Array.from({ length: applicants }, async (_, offset) => {
+          const index = offset + 1;
+          const headers = { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) };
+          const login = await fetch(`${api}/auth`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ email: emailOf(index), password: PASSWORD }),
+          });
+          const { data } = (await login.json()) as { data: { access_token: string } };
+          const auth = { ...headers, authorization: `Bearer ${data.access_token}` };
+          const draft = (await (await fetch(`${api}/practices/draft`, { headers: auth })).json()) as {
+            data: { id: number };
+          };
+          return { index, auth, practiceId: draft.data.id };
+        }),
+      );
+
+      // The quota opens: everyone pays at once.
+      const started = performance.now();
+      const payments = await Promise.all(
+        sessions.map(async ({ index, auth, practiceId }) => {
+          let checkout: Response | undefined;
+          for (let attempt = 0; attempt < 5; attempt += 1) {
+            checkout = await timed('checkout', `${api}/practices/${practiceId}/checkout`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({ billing: BILLING }),
+            });
+            if (checkout.status !== 429 && checkout.status < 500) break;
+            await pause(500 * (attempt + 1)); // told to try again shortly
+          }
+          if (!checkout?.ok) throw new Error(`checkout of applicant ${index} answered ${checkout?.status}`);
+          const session = (await checkout.json()) as { data: { payment_id: number; checkout_url: string } };
+          const page = await timed('gateway page', session.data.checkout_url);
+          await page.text();
+          const form = new URLSearchParams({
+            card_number: SUCCESS_CARD,
+            expiry: '12/30',
+            cvc: '123',
+            holder: 'Rush Applicant',
+          });
+          const paid = await timed('gateway pay', session.data.checkout_url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form.toString(),
+          });
+          await paid.text();
+          if (paid.status !== 303) throw new Error(`paying applicant ${index} answered ${paid.status}`);
+          // Even applicants come back to the portal's return page; odd ones close the tab.
+          if (index % 2 === 0)
+            await (
+              await timed('return page', `${api}/payments/${session.data.payment_id}`, { headers: auth })
+            ).text();
+          return { index, auth, practiceId, paymentId: session.data.payment_id };
+        }),
+      );
+      const rushSeconds = (performance.now() - started) / 1000;
+
+      // The webhooks settle the rest: wait until every request has left draft (this read asks no provider).
+      const settleStarted = performance.now();
+      const pendingOf = async () => {
+        const states = await Promise.all(
+          payments.map(async ({ auth, practiceId }) => {
+            const response = await fetch(`${api}/practices/${practiceId}`, { headers: auth });
+            return ((await response.json()) as { data: { status: string } }).data.status;
+          }),
+        );
+        return states.filter((status) => status === 'draft').length;
+      };
+      let pending = await pendingOf();
+      while (pending > 0 && performance.now() - settleStarted < SETTLE_TIMEOUT_MS) {
+        await pause(500);
+        pending = await pendingOf();
+      }
+      const settleSeconds = (performance.now() - settleStarted) / 1000;
+
+      // The books, through the API.
+      const books = await Promise.all(
+        payments.map(async ({ auth, practiceId, paymentId }) => {
+          const read = async <T>(path: string) =>
+            ((await (await fetch(`${api}${path}`, { headers: auth })).json()) as { data: T }).data;
+          const payment = await read<{ status: string }>(`/payments/${paymentId}`);
+          const practice = await read<{ status: string; paid_at: string | null }>(`/practices/${practiceId}`);
+          const documents =
+            await read<{ kind: string; number: string; payment_id: number }[]>('/invoices?perPage=100');
+          return {
+            payment,
+            practice,
+            documents: documents.filter((document) => document.payment_id === paymentId),
+          };
+        }),
+      );
+      const invoiceNumbers = books.flatMap((book) =>
+        book.documents.filter((d) => d.kind === 'invoice').map((d) => d.number),
+      );
+      const receiptNumbers = books.flatMap((book) =>
+        book.documents.filter((d) => d.kind === 'receipt').map((d) => d.number),
+      );
+      const isUnbroken = (numbers: string[]) => {
+        const sequences = numbers.map((number) => Number(number.split('/')[1])).sort((a, b) => a - b);
+        return sequences.every((value, position) => value === position + 1);
+      };
+      const counts = {
+        payments: books.filter((book) => book.payment.status === 'succeeded').length,
+        invoices: invoiceNumbers.length,
+        receipts: receiptNumbers.length,
+        paidRequests: books.filter((book) => book.practice.status === 'unassigned' && book.practice.paid_at)
+          .length,
+        duplicateInvoiceNumbers: invoiceNumbers.length - new Set(invoiceNumbers).size,
+        duplicateReceiptNumbers: receiptNumbers.length - new Set(receiptNumbers).size,
+        isInvoiceSequenceUnbroken: isUnbroken(invoiceNumbers),
+        isReceiptSequenceUnbroken: isUnbroken(receiptNumbers),
+      };
+      const isConsistent =
+        counts.payments === applicants &&
+        counts.invoices === applicants &&
+        counts.receipts === applicants &&
+        counts.paidRequests === applicants &&
+        counts.duplicateInvoiceNumbers === 0 &&
+        counts.duplicateReceiptNumbers === 0 &&
+        counts.isInvoiceSequenceUnbroken &&
+        counts.isReceiptSequenceUnbroken;
+
+      const latencies = samples.map((sample) => sample.ms);
+      const steps = [...new Set(samples.map((sample) => sample.step))];
+      const table = steps.map((step) => {
+        const ofStep = samples.filter((sample) => sample.step === step);
+        return {
+          step,
+          requests: ofStep.length,
+          p50Ms: percentile(
+            ofStep.map((sample) => sample.ms),
+            50,
+          ),
+          p99Ms: percentile(
+            ofStep.map((sample) => sample.ms),
+            99,
+          ),
+          status5xx: ofStep.filter((sample) => sample.status >= 500).length,
+          status429: ofStep.filter((sample) => sample.status === 429).length,
+        };
+      });
+      const figures = {
+        applicants,
+        requests: samples.length,
+        rushSeconds: Number(rushSeconds.toFixed(2)),
+        requestsPerSecond: Math.round(samples.length / rushSeconds),
+        latencyP50Ms: percentile(latencies, 50),
+        latencyP99Ms: percentile(latencies, 99),
+        status5xx: samples.filter((sample) => sample.status >= 500).length,
+        status429: samples.filter((sample) => sample.status === 429).length,
+        settleSeconds: Number(settleSeconds.toFixed(2)),
+        ...counts,
+        isConsistent,
+        steps: table,
+      };
+      if (!isConsistent) process.exitCode = 1;
+      return {
+        table: [
+          ...table,
+          {
+            step: 'all',
+            requests: samples.length,
+            p50Ms: figures.latencyP50Ms,
+            p99Ms: figures.latencyP99Ms,
+            status5xx: figures.status5xx,
+            status429: figures.status429,
+          },
+        ],
+        summary: [
+          `${applicants} applicants paid in ${figures.rushSeconds} s: ${figures.requestsPerSecond} req/s, p99 ${figures.latencyP99Ms} ms, ${figures.status5xx} × 5xx.`,
+          `Settled ${settleSeconds.toFixed(1)} s later: payments ${counts.payments}, invoices ${counts.invoices}, receipts ${counts.receipts}, paid requests ${counts.paidRequests}; duplicate invoice numbers ${counts.duplicateInvoiceNumbers}; sequences unbroken: ${counts.isInvoiceSequenceUnbroken && counts.isReceiptSequenceUnbroken}.`,
+          isConsistent ? 'The books add up.' : 'THE BOOKS DO NOT ADD UP.',
+        ].join('\n'),
+        figures,
+      };
+    } finally {
+      await portal.stop();
+    }
+  },
+};

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { abilitiesFor } from './abilities';
+import { canChange, isGranted } from './staff-changes';
+
+const staff = (role: 'evaluator' | 'reviewer' | 'secretary' | 'admin', extra = {}) => ({
+  actor: 'staff' as const,
+  abilities: abilitiesFor(role),
+  isAdmin: role === 'admin',
+  ...extra,
+});
+
+describe('staff changes', () => {
+  it('lets only the assignee (or an admin) assess, verify and check the file', () => {
+    for (const change of ['assessment', 'verification', 'file_check'] as const) {
+      expect(canChange(change, 'in_evaluation', staff('evaluator', { isAssignee: true })), change).toBe(true);
+      expect(canChange(change, 'in_evaluation', staff('evaluator')), change).toBe(false);
+      expect(canChange(change, 'in_evaluation', staff('secretary')), change).toBe(false);
+      expect(canChange(change, 'in_evaluation', staff('admin')), change).toBe(true);
+    }
+  });
+
+  it('lets the reviewer correct the assessment while reviewing, not before', () => {
+    const reviewer = staff('reviewer', { isReviewer: true });
+    expect(canChange('assessment', 'in_review', reviewer)).toBe(true);
+    expect(canChange('assessment', 'in_evaluation', reviewer)).toBe(false);
+    expect(isGranted('assessment', reviewer)).toBe(true);
+    expect(isGranted('verification', reviewer)).toBe(false);
+  });
+
+  it('takes internal notes from any staff member on a submitted request, never from applicants', () => {
+    expect(canChange('note', 'closed', staff('secretary'))).toBe(true);
+    expect(canChange('note', 'draft', staff('admin'))).toBe(false);
+    expect(isGranted('note', { actor: 'applicant', abilities: abilitiesFor('applicant') })).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import type { Ability } from './abilities';
+import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import type { ActorContext } from './transitions';
+import type { WorkspaceNoticeKey } from './workspace-notices';
+
+/**
+ * The staff changes that are not moves of the transition table: who may make each and in which
+ * statuses, as data beside TRANSITIONS. Each is written to the audit trail like a transition,
+ * with the request's status as both `from` and `to`.
+ */
+export const STAFF_CHANGES = ['file_check', 'verification', 'assessment', 'note'] as const;
+export type StaffChange = (typeof STAFF_CHANGES)[number];
+
+type Grant = {
+  ability: Ability;
+  mustBe?: 'assignee' | 'reviewer';
+  /** The statuses in which this grant holds. */
+  statuses: readonly PracticeStatus[];
+};
+
+type StaffChangeRule = {
+  /** Who may make it and when: any grant the actor meets; admins (staff.manage) need not be assignee or reviewer. */
+  grants: readonly Grant[];
+  notice: WorkspaceNoticeKey;
+};
+
+const EVALUATING = [
+  'in_evaluation',
+  'pending_student_reply',
+  'appeal_in_evaluation',
+  'appeal_pending_student_reply',
+] as const;
+const REVIEWING = ['in_review', 'appeal_in_review'] as const;
+
+export const STAFF_CHANGE_RULES: Record<StaffChange, StaffChangeRule> = {
+  // The evaluator checks the file is complete and readable once it is theirs.
+  file_check: {
+    grants: [{ ability: 'staff.evaluate', mustBe: 'assignee', statuses: ['assigned', ...EVALUATING] }],
+    notice: 'fileCheckConcluded',
+  },
+  verification: {
+    grants: [{ ability: 'staff.evaluate', mustBe: 'assignee', statuses: EVALUATING }],
+    notice: 'verificationUpdated',
+  },
+  // The reviewer may correct the assessment while reviewing it.
+  assessment: {
+    grants: [
+      { ability: 'staff.evaluate', mustBe: 'assignee', statuses: EVALUATING },
+      { ability: 'staff.review', mustBe: 'reviewer', statuses: REVIEWING },
+    ],
+    notice: 'assessmentUpdated',
+  },
+  // Internal notes, never shown to the applicant: any staff member, on any submitted request.
+  note: {
+    grants: [
+      { ability: 'staff.workspace', statuses: PRACTICE_STATUSES.filter((status) => status !== 'draft') },
+    ],
+    notice: 'noteAdded',
+  },
+};
+
+function meets(grant: Grant, context: ActorContext): boolean {
+  if (context.actor !== 'staff' || context.abilities?.[grant.ability] !== true) return false;
+  if (context.isAdmin) return true;
+  if (grant.mustBe === 'assignee') return context.isAssignee === true;
+  if (grant.mustBe === 'reviewer') return context.isReviewer === true;
+  return true;
+}
+
+/** Whether this staff member may make this change to a request in this status. */
+export function canChange(change: StaffChange, status: PracticeStatus, context: ActorContext): boolean {
+  return STAFF_CHANGE_RULES[change].grants.some(
+    (grant) => grant.statuses.includes(status) && meets(grant, context),
+  );
+}
+
+/** The actor side of `canChange`, whatever the status: 403 when false, 409 when only the status is wrong. */
+export function isGranted(change: StaffChange, context: ActorContext): boolean {
+  return STAFF_CHANGE_RULES[change].grants.some((grant) => meets(grant, context));
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './locales';
+import { maskName, mayHaveStatement, VERIFY_MESSAGES, VERIFY_REASONS, VERIFY_RESULT_OF } from './statement';
+
+describe('maskName', () => {
+  it('keeps the first letter of each name and hides the rest', () => {
+    expect(maskName('Maria Rossi')).toBe('M**** R****');
+    expect(maskName('  Zoë   de  Lucía ')).toBe('Z*** d*** L****');
+  });
+
+  it('never shows how long a short name is', () => {
+    expect(maskName('Al Bo')).toBe('A*** B***');
+  });
+});
+
+describe('verification reasons', () => {
+  it('calls only the original valid', () => {
+    expect(VERIFY_REASONS.filter((reason) => VERIFY_RESULT_OF[reason] === 'valid')).toEqual(['original']);
+  });
+
+  it('words every reason in every language', () => {
+    for (const locale of LOCALES)
+      for (const reason of VERIFY_REASONS) expect(VERIFY_MESSAGES[locale][reason]).toMatch(/\S/);
+  });
+});
+
+describe('mayHaveStatement', () => {
+  it('holds from ready for issue on, never before', () => {
+    expect(mayHaveStatement('ready_for_issue')).toBe(true);
+    expect(mayHaveStatement('published')).toBe(true);
+    expect(mayHaveStatement('amend_issued')).toBe(true);
+    expect(mayHaveStatement('appeal_requested')).toBe(true);
+    expect(mayHaveStatement('reviewed')).toBe(false);
+    expect(mayHaveStatement('closed')).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { documentSchema } from './practice';
+import { DOCUMENT_TYPES } from './services';
+
+/**
+ * The message thread of a request, visible to the applicant and to staff: the questions staff
+ * ask (`ask_applicant`) and the applicant's replies. Internal notes are not part of it.
+ */
+export const THREAD_SIDES = ['staff', 'applicant'] as const;
+export type ThreadSide = (typeof THREAD_SIDES)[number];
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const MAX_REQUESTED_DOCUMENTS = 13;
+export const MAX_REPLY_DOCUMENTS = 20;
+
+const messageText = z.string().trim().min(1).max(MESSAGE_MAX_LENGTH);
+
+export const threadMessageSchema = z
+  .object({
+    id: z.number().int(),
+    side: z.enum(THREAD_SIDES),
+    /** The staff member's name for staff; null on the applicant's side, shown as the office (EVALUATION_OFFICE). */
+    author_name: z.string().nullable(),
+    body: z.string(),
+    /** Document types staff asked for with a question. */
+    requested_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    /** Documents the applicant attached to a reply. */
+    documents: z.array(documentSchema),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ThreadMessage' });
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+
+/** POST /practices/{id}/reply: the applicant's answer, with documents uploaded beforehand to the request. */
+export const replyBodySchema = z.object({
+  message: messageText,
+  document_ids: z.array(z.number().int().positive()).max(MAX_REPLY_DOCUMENTS).default([]),
+});
+export type ReplyBody = z.infer<typeof replyBodySchema>;

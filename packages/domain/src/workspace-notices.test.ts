@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { EVALUATION_OFFICE, WORKSPACE_NOTICE_KEYS, WORKSPACE_NOTICES } from './workspace-notices';
+
+describe('workspace notices', () => {
+  it('words every success message in both languages, with the spec §4 words in English', () => {
+    for (const locale of ['en-US', 'it-IT'] as const) {
+      expect(Object.keys(WORKSPACE_NOTICES[locale]).sort()).toEqual([...WORKSPACE_NOTICE_KEYS].sort());
+      expect(EVALUATION_OFFICE[locale]).not.toBe('');
+    }
+    expect(WORKSPACE_NOTICES['en-US'].practicesAssigned).toBe('Practices assigned');
+    expect(WORKSPACE_NOTICES['en-US'].fileCheckConcluded).toBe('File check concluded');
+    expect(WORKSPACE_NOTICES['en-US'].reviewConcluded).toBe('Review concluded');
+  });
+});

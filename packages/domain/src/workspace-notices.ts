@@ -1,0 +1,67 @@
+import type { Locale } from './locales';
+
+/**
+ * The success messages of spec §4 that the staff workspace and the request thread acknowledge
+ * with. The API sends the key and the worded message in `meta`; the web may word the key itself.
+ */
+export const WORKSPACE_NOTICE_KEYS = [
+  'practicesAssigned',
+  'practiceUpdated',
+  'fileCheckConcluded',
+  'verificationUpdated',
+  'assessmentUpdated',
+  'noteAdded',
+  'sentInReview',
+  'sentBack',
+  'reviewConcluded',
+  'practicePublished',
+  'closed',
+  'messageSent',
+  'appealConfirmed',
+  'appealRefused',
+  'appealRejected',
+] as const;
+export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
+
+export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string>> = {
+  'en-US': {
+    practicesAssigned: 'Practices assigned',
+    practiceUpdated: 'Practice updated',
+    fileCheckConcluded: 'File check concluded',
+    verificationUpdated: 'Verification updated',
+    assessmentUpdated: 'Assessment updated',
+    noteAdded: 'Note added',
+    sentInReview: 'Sent in review',
+    sentBack: 'Sent back to evaluation',
+    reviewConcluded: 'Review concluded',
+    practicePublished: 'Practice published',
+    closed: 'Closed',
+    messageSent: 'Message sent',
+    appealConfirmed: 'Appeal confirmed',
+    appealRefused: 'Appeal refused',
+    appealRejected: 'Appeal rejected',
+  },
+  'it-IT': {
+    practicesAssigned: 'Pratiche assegnate',
+    practiceUpdated: 'Pratica aggiornata',
+    fileCheckConcluded: 'Controllo del fascicolo concluso',
+    verificationUpdated: 'Verifica aggiornata',
+    assessmentUpdated: 'Valutazione aggiornata',
+    noteAdded: 'Nota aggiunta',
+    sentInReview: 'Inviata in revisione',
+    sentBack: 'Rimandata in valutazione',
+    reviewConcluded: 'Revisione conclusa',
+    practicePublished: 'Pratica pubblicata',
+    closed: 'Chiusa',
+    messageSent: 'Messaggio inviato',
+    appealConfirmed: 'Ricorso confermato',
+    appealRefused: 'Ricorso respinto',
+    appealRejected: 'Ricorso rigettato',
+  },
+};
+
+/** How the applicant sees who wrote a staff message: the office, never a staff member's name. */
+export const EVALUATION_OFFICE: Record<Locale, string> = {
+  'en-US': 'Evaluation office',
+  'it-IT': 'Ufficio valutazioni',
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { assessmentValuesSchema } from './assessment';
+import { practiceSchema } from './practice';
+import { PRACTICE_STATUSES } from './statuses';
+import { STAFF_CHANGES } from './staff-changes';
+import { threadMessageSchema } from './thread';
+import { TRANSITION_ACTIONS } from './transitions';
+import { userSchema } from './user';
+import { staffRefSchema, VERIFICATION_OUTCOMES } from './workspace';
+
+/** GET /staff/practices/{id}: the request workspace, everything a staff member works with. */
+
+/** What an audit entry records: a move of the table, a staff change, or the draft's creation. */
+export const AUDIT_ACTIONS = ['create', ...TRANSITION_ACTIONS, ...STAFF_CHANGES] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    action: z.enum(AUDIT_ACTIONS),
+    from_status: z.enum(PRACTICE_STATUSES).nullable(),
+    to_status: z.enum(PRACTICE_STATUSES),
+    /** Who: a staff member, the applicant, or null for the system (a settled payment). */
+    by: staffRefSchema.extend({ role: z.string() }).nullable(),
+    note: z.string().nullable(),
+    /** What else the change recorded, e.g. `{ evaluator_id, reviewer_id }` of an assignment. */
+    details: z.record(z.string(), z.unknown()).nullable(),
+    at: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const assessmentViewSchema = assessmentValuesSchema
+  .extend({
+    /** The required fields still empty: sending in review needs none. */
+    missing_fields: z.array(z.string()),
+    updated_at: z.string().nullable(),
+    updated_by: staffRefSchema.nullable(),
+  })
+  .meta({ id: 'AssessmentView' });
+
+export const verificationViewSchema = z.object({
+  outcome: z.enum(VERIFICATION_OUTCOMES),
+  notes: z.string().nullable(),
+  updated_at: z.string(),
+  updated_by: staffRefSchema.nullable(),
+});
+
+export const fileCheckViewSchema = z.object({
+  concluded_at: z.string(),
+  by: staffRefSchema.nullable(),
+  notes: z.string().nullable(),
+});
+
+export const internalNoteSchema = z
+  .object({
+    id: z.number().int(),
+    text: z.string(),
+    author: staffRefSchema.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'InternalNote' });
+
+/** A move this staff member may offer on this request now; `is_available` is false where another flow owns it. */
+export const availableActionSchema = z.object({
+  action: z.enum(TRANSITION_ACTIONS),
+  to: z.enum(PRACTICE_STATUSES),
+  requires: z.object({
+    note: z.boolean(),
+    message: z.boolean(),
+    assignment: z.boolean(),
+    assessment: z.boolean(),
+  }),
+  is_available: z.boolean(),
+});
+
+export const staffPracticeSchema = practiceSchema
+  .omit({ history: true })
+  .extend({
+    qualification_name: z.string().nullable(),
+    updated_at: z.string(),
+    applicant: userSchema.nullable(),
+    assignee: staffRefSchema.nullable(),
+    reviewer: staffRefSchema.nullable(),
+    /** The full audit trail, oldest first. */
+    history: z.array(auditEntrySchema),
+    thread: z.array(threadMessageSchema),
+    notes: z.array(internalNoteSchema),
+    assessment: assessmentViewSchema.nullable(),
+    verification: verificationViewSchema.nullable(),
+    file_check: fileCheckViewSchema.nullable(),
+    available_actions: z.array(availableActionSchema),
+    /** The staff changes this user may make now. */
+    allowed_changes: z.array(z.enum(STAFF_CHANGES)),
+  })
+  .meta({ id: 'StaffPractice' });
+export type StaffPractice = z.infer<typeof staffPracticeSchema>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { assignBodySchema, isInQueue, staffPracticesQuerySchema, STAFF_QUEUES } from './workspace';
+
+describe('staff queues', () => {
+  it('puts a request in the evaluator’s and reviewer’s own queues only', () => {
+    const inReview = { status: 'in_review' as const, isMine: false, isMyReview: true };
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, inReview))).toEqual(['to_review', 'all']);
+    const someoneElses = { ...inReview, isMyReview: false };
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, someoneElses))).toEqual(['all']);
+    const mine = { status: 'pending_student_reply' as const, isMine: true, isMyReview: false };
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, mine))).toEqual(['assigned', 'all']);
+  });
+
+  it('keeps drafts out of every queue and closed requests in the archive only', () => {
+    for (const queue of STAFF_QUEUES) {
+      expect(isInQueue(queue, { status: 'draft', isMine: true, isMyReview: true })).toBe(false);
+    }
+    const closed = { status: 'closed' as const, isMine: true, isMyReview: true };
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, closed))).toEqual(['archive', 'all']);
+  });
+});
+
+describe('staff request bodies', () => {
+  it('refuses the same person as evaluator and reviewer', () => {
+    const result = assignBodySchema.safeParse({ practice_ids: [1], evaluator_id: 2, reviewer_id: 2 });
+    expect(result.error?.issues[0]).toMatchObject({ message: 'reviewerNotEvaluator', path: ['reviewer_id'] });
+  });
+
+  it('reads the list filters from a query string', () => {
+    expect(
+      staffPracticesQuerySchema.parse({ queue: 'archive', is_urgent: 'true', country: 'br', sort: '-name' }),
+    ).toMatchObject({ queue: 'archive', is_urgent: true, country: 'BR', sort: '-name', page: 1 });
+  });
+});

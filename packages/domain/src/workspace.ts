@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { SORT_FIELDS } from './constants';
+import { isoDateSchema } from './dates';
+import { listQuerySchema } from './envelope';
+import { practiceSummarySchema } from './practice';
+import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { DOCUMENT_TYPES, SERVICE_KINDS } from './services';
+import { MAX_REQUESTED_DOCUMENTS, MESSAGE_MAX_LENGTH } from './thread';
+import { TRANSITION_ACTIONS } from './transitions';
+import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
+
+/**
+ * The staff workspace (spec §1 staff queues): its queues, list filters and request bodies.
+ * `assigned` and `to_review` are the caller's own; the others are shared by all staff.
+ */
+export const STAFF_QUEUES = [
+  'assigned',
+  'to_review',
+  'ready_for_issue',
+  'unassigned',
+  'archive',
+  'all',
+] as const;
+export type StaffQueue = (typeof STAFF_QUEUES)[number];
+
+/** The statuses each queue holds (besides `assigned`: the caller's requests that are not archived). */
+export const QUEUE_STATUSES = {
+  to_review: ['in_review', 'reviewed', 'appeal_in_review'],
+  ready_for_issue: ['ready_for_issue', 'appeal_reviewed'],
+  unassigned: ['unassigned'],
+  archive: ARCHIVE_STATUSES,
+} as const satisfies Partial<Record<StaffQueue, readonly PracticeStatus[]>>;
+
+/** Whether a submitted request belongs in a queue of this staff member (`isMine`: they are its evaluator). */
+export function isInQueue(
+  queue: StaffQueue,
+  request: { status: PracticeStatus; isMine: boolean; isMyReview: boolean },
+): boolean {
+  if (request.status === 'draft') return false;
+  switch (queue) {
+    case 'assigned':
+      return request.isMine && !(ARCHIVE_STATUSES as readonly PracticeStatus[]).includes(request.status);
+    case 'to_review':
+      return (
+        request.isMyReview && (QUEUE_STATUSES.to_review as readonly PracticeStatus[]).includes(request.status)
+      );
+    case 'ready_for_issue':
+    case 'unassigned':
+    case 'archive':
+      return (QUEUE_STATUSES[queue] as readonly PracticeStatus[]).includes(request.status);
+    case 'all':
+      return true;
+  }
+}
+
+export const queueCountsSchema = z
+  .object(
+    Object.fromEntries(STAFF_QUEUES.map((queue) => [queue, z.number().int()])) as Record<
+      StaffQueue,
+      z.ZodNumber
+    >,
+  )
+  .meta({ id: 'QueueCounts' });
+export type QueueCounts = z.infer<typeof queueCountsSchema>;
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const id = z.coerce.number().int().positive();
+
+/** GET /staff/practices: a queue, the filters of the staff tables and the sort options of spec §9. */
+export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS).extend({
+  queue: z.enum(STAFF_QUEUES).default('all'),
+  status: z.enum(PRACTICE_STATUSES).optional(),
+  country: z.string().trim().length(2).toUpperCase().optional(),
+  service: z.enum(SERVICE_KINDS).optional(),
+  is_urgent: flag.optional(),
+  /** Expected deadline on or before this day. */
+  deadline_before: isoDateSchema.optional(),
+  assignee_id: id.optional(),
+  reviewer_id: id.optional(),
+});
+export type StaffPracticesQuery = z.infer<typeof staffPracticesQuerySchema>;
+
+export const staffRefSchema = z
+  .object({ id: z.number().int(), first_name: z.string(), last_name: z.string() })
+  .meta({ id: 'StaffRef' });
+export type StaffRef = z.infer<typeof staffRefSchema>;
+
+export const staffPracticeSummarySchema = practiceSummarySchema
+  .extend({
+    qualification_name: z.string().nullable(),
+    applicant: z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+    }),
+    assignee: staffRefSchema.nullable(),
+    reviewer: staffRefSchema.nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'StaffPracticeSummary' });
+export type StaffPracticeSummary = z.infer<typeof staffPracticeSummarySchema>;
+
+/** GET /staff/users?role=…: the people the assign dialog offers (by ability, so admins are among them). */
+export const staffUsersQuerySchema = z.object({ role: z.enum(['evaluator', 'reviewer']) });
+export const staffUserSchema = staffRefSchema
+  .extend({ email: z.string(), role: z.string() })
+  .meta({ id: 'StaffUser' });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+const note = z.string().trim().min(1).max(1000);
+
+/** POST /staff/practices/{id}/transitions: one move of the transition table and what it records. */
+export const transitionBodySchema = z.object({
+  action: z.enum(TRANSITION_ACTIONS),
+  /** The reason of a closure, a send-back, a refusal: kept in the audit trail. */
+  note: note.optional(),
+  /** A question to the applicant: goes to the thread and to their mailbox. */
+  message: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH).optional(),
+  requested_documents: z.array(z.enum(DOCUMENT_TYPES)).max(MAX_REQUESTED_DOCUMENTS).optional(),
+  /** `assign` only. */
+  evaluator_id: z.number().int().positive().optional(),
+  reviewer_id: z.number().int().positive().optional(),
+  /** The status the user saw: when it is no longer the request's, 409 PRACTICE_CHANGED. */
+  expected_status: z.enum(PRACTICE_STATUSES).optional(),
+});
+export type TransitionBody = z.infer<typeof transitionBodySchema>;
+
+/** POST /staff/practices/assign: several requests to one evaluator and one (other) reviewer. */
+export const assignBodySchema = z
+  .object({
+    practice_ids: z.array(z.number().int().positive()).min(1).max(100),
+    evaluator_id: z.number().int().positive(),
+    reviewer_id: z.number().int().positive(),
+  })
+  .refine((value) => value.evaluator_id !== value.reviewer_id, {
+    message: 'reviewerNotEvaluator',
+    path: ['reviewer_id'],
+  });
+export type AssignBody = z.infer<typeof assignBodySchema>;
+
+export const VERIFICATION_OUTCOMES = ['pending', 'verified', 'not_verified', 'not_possible'] as const;
+export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
+
+/** PUT /staff/practices/{id}/verification: the outcome of verifying the qualification with its issuer. */
+export const verificationBodySchema = z.object({
+  outcome: z.enum(VERIFICATION_OUTCOMES),
+  notes: z.string().trim().max(5000).nullable().optional(),
+});
+export type VerificationBody = z.infer<typeof verificationBodySchema>;
+
+/** POST /staff/practices/{id}/file-check: the file is complete and readable. */
+export const fileCheckBodySchema = z.object({ notes: z.string().trim().max(2000).nullable().optional() });
+export type FileCheckBody = z.infer<typeof fileCheckBodySchema>;
+
+/** POST /staff/practices/{id}/notes: an internal note, never shown to the applicant. */
+export const noteBodySchema = z.object({ text: z.string().trim().min(1).max(5000) });
+export type NoteBody = z.infer<typeof noteBodySchema>;
+
+/** `meta` of a workspace change's answer: the success message of spec §4, as key and words. */
+export const noticeMetaSchema = z.object({ notice: z.enum(WORKSPACE_NOTICE_KEYS), message: z.string() });
+export type NoticeMeta = z.infer<typeof noticeMetaSchema>;
+
+export const noticeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: noticeMetaSchema });
