@@ -75,8 +75,8 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to the review' }).click();
 
-  // Step 4: review; payment comes with the next step of the product.
-  await expect(page.getByText('Next step: payment')).toBeVisible();
+  // Step 4: review, then payment (the payment journeys are separate).
+  await expect(page.getByRole('heading', { name: 'New request, step 4 of 4: Review' })).toBeVisible();
   await expectAccessible(page);
 
   // Leave, then come back: the draft is offered and resumes at the review step.
@@ -91,6 +91,6 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
     .or(page.getByRole('link', { name: 'Continue the draft' }))
     .first()
     .click();
-  await expect(page.getByText('Next step: payment')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New request, step 4 of 4: Review' })).toBeVisible();
   await expect(page.getByText('Licence de physique')).toBeVisible();
 });
