@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
 // Two portals built from the same code: an ordinary one and one in maintenance mode.
-export const PORTAL_PORT = 3210;
-export const MAINTENANCE_PORT = 3211;
+// E2E_PORT moves both (to run two checkouts' journeys side by side).
+export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const MAINTENANCE_PORT = PORTAL_PORT + 1;
 
 /** The data directory of a portal: SQLite file, files, mail (`mail/*.eml`), keys. */
 export const dataDir = (port: number): string =>
@@ -39,6 +40,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORTAL_PORT}`,
     trace: 'off',
+    // As a person who asks for reduced motion: toasts and dialogs show without fading, so axe
+    // reads them settled rather than half-transparent in the middle of a transition.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

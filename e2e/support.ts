@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD, demoStaff } from './staff';
 
 /** Every page a journey visits must pass axe with no serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -94,4 +95,131 @@ export async function chooseFile(page: Page, file: ReturnType<typeof samplePdf>)
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose a file' }).click();
   await (await chooser).setFiles(file);
+}
+
+/** Logs in through the API; the bearer token the web app would hold. */
+export async function apiToken(
+  request: APIRequestContext,
+  person: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/v1/auth', { data: person });
+  expect(response.ok(), `login of ${person.email}`).toBe(true);
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/**
+ * A draft at the review step (France, higher education, every required document attached), made
+ * through the API as the wizard makes it: for journeys whose subject is what comes after the wizard.
+ */
+export async function draftAtReview(
+  request: APIRequestContext,
+  person: { email: string; password: string },
+): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
+  const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
+    expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+    return ((await response.json()) as { data: { id: number; missing_documents: string[] } }).data;
+  };
+  const draft = await ok(
+    await request.post('/api/v1/practices', {
+      headers,
+      data: { country: 'FR', level: 'higher', replace_draft: true },
+    }),
+  );
+  await ok(
+    await request.patch(`/api/v1/practices/${draft.id}/purpose`, {
+      headers,
+      data: {
+        purpose: 'further_studies',
+        italian_institution: 'Università di Bologna',
+        programme_name: 'Laurea magistrale in Fisica',
+      },
+    }),
+  );
+  const withSteps = await ok(
+    await request.patch(`/api/v1/practices/${draft.id}/qualification`, {
+      headers,
+      data: {
+        qualification_name: 'Licence de physique',
+        institution_name: 'Université de Lyon',
+        institution_country: 'FR',
+        institution_city: 'Lyon',
+        delivery_mode: 'in_presence',
+        study_program_name: 'Physique',
+        study_program_locale: 'French',
+        studies_type: 'full_time',
+        enrolled_at: '2016-09-01',
+        graduated_at: '2019-07-10',
+        issued_at: '2019-09-15',
+        diploma_type: 'final',
+      },
+    }),
+  );
+  for (const type of withSteps.missing_documents) {
+    await ok(
+      await request.post('/api/v1/documents', {
+        headers,
+        multipart: { type, practice_id: String(draft.id), file: samplePdf(`${type}.pdf`) },
+      }),
+    );
+  }
+  await ok(await request.post(`/api/v1/practices/${draft.id}/review`, { headers }));
+  return draft.id;
+}
+
+/** Pays for a draft through the API and the sandbox gateway's form, as a browser would; waits for the submission. */
+export async function payThroughApi(
+  request: APIRequestContext,
+  person: { email: string; password: string },
+  practiceId: number,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
+  const checkout = await request.post(`/api/v1/practices/${practiceId}/checkout`, {
+    headers,
+    data: {
+      billing: {
+        entity_type: 'individual',
+        first_name: 'Amina',
+        last_name: 'Haddad',
+        fiscal_code: null,
+        address: '12 rue de la République',
+        city: 'Lyon',
+        zip_code: '69002',
+        province: null,
+        country: 'FR',
+      },
+    },
+  });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const session = ((await checkout.json()) as { data: { payment_id: number; checkout_url: string } }).data;
+  const paid = await request.post(new URL(session.checkout_url).pathname, {
+    form: { card_number: '4242424242424242', expiry: '12/34', cvc: '123', holder: 'Amina Haddad' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), 'the sandbox gateway sends the payer back').toBe(303);
+  // The portal asks the provider (the webhook may come later): the request leaves draft.
+  await expect
+    .poll(
+      async () => {
+        const payment = await request.get(`/api/v1/payments/${session.payment_id}`, { headers });
+        return ((await payment.json()) as { data?: { status: string } }).data?.status;
+      },
+      { timeout: 15_000, message: 'the payment is settled' },
+    )
+    .toBe('succeeded');
+}
+
+export type DemoStaffMember = { role: string; email: string; secret: string; password: string };
+
+/**
+ * The demo staff accounts (`npm run cli -- demo:staff`) of the journey portal, by role: a
+ * secretary, an evaluator, a reviewer and an admin, each with its TOTP secret. Every journey
+ * shares them (see `demoStaff` in ./staff, which keeps the secrets for the next journey).
+ */
+export function createDemoStaff(dataDirectory: string): Record<string, DemoStaffMember> {
+  const staff: Record<string, DemoStaffMember> = {};
+  for (const member of demoStaff(dataDirectory)) {
+    staff[member.role] = { ...member, password: DEMO_STAFF_PASSWORD };
+  }
+  return staff;
 }

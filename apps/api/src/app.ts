@@ -11,6 +11,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext } from './context';
+import { appealsRoutes } from './modules/appeals/routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { sessionRoutes } from './modules/auth/routes';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
@@ -18,26 +19,33 @@ import { cmsRoutes } from './modules/cms/routes';
 import { consentRoutes } from './modules/consent/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
+import { deliveryStaffRoutes } from './modules/delivery/staff.routes';
 import { invoicesRoutes } from './modules/invoices/routes';
+import { marketingRoutes } from './modules/marketing/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
 import { practicesRoutes } from './modules/practices/routes';
+import { closuresRoutes } from './modules/reference/closures.routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
 import { staffChangesRoutes } from './modules/staff/changes.routes';
 import { staffRoutes } from './modules/staff/routes';
 import { statementsRoutes } from './modules/statements/routes';
+import { shareLinksRoutes } from './modules/statements/share-links.routes';
+import { staffPublicationRoutes } from './modules/statements/staff-publication.routes';
 import { verifyRoutes } from './modules/statements/verify.routes';
 import { studyRoutes } from './modules/study/routes';
+import { registerMaintenanceGate } from './modules/system/gate';
+import { currentMaintenance } from './modules/system/maintenance.service';
+import { systemRoutes } from './modules/system/routes';
 import { usersRoutes } from './modules/users/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
-import { AppError } from './platform/errors';
 import { registerDocs } from './platform/http/docs';
-import { registerErrorHandler } from './platform/http/error-handler';
-import { isApiPath, isHealthPath } from './platform/http/paths';
+import { registerErrorHandler, sendError } from './platform/http/error-handler';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { createDatabaseQueue } from './platform/jobs/queue';
@@ -115,6 +123,9 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy:
       config.trustProxy === true || config.trustProxy === false ? config.trustProxy : [...config.trustProxy],
+    // The router's own refusals (a bad %-escape, a path parameter over the length limit) answer in
+    // the error contract too, not with Fastify's body that echoes the URL.
+    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -128,19 +139,15 @@ export async function buildApp({
   registerErrorHandler(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
 
-  if (config.isMaintenanceMode) {
-    // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.
-    app.addHook('onRequest', async (request) => {
-      if (isApiPath(request.url) && !isHealthPath(request.url)) throw new AppError('MAINTENANCE');
-    });
-  }
+  // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.
+  registerMaintenanceGate(app, ctx);
 
   await registerDocs(app, { version: VERSION, publicUrl: config.publicUrl });
   registerAuthentication(app);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db, version: VERSION, isMaintenanceMode: config.isMaintenanceMode });
+      await api.register(healthRoutes, { db, version: VERSION, maintenance: () => currentMaintenance(ctx) });
       await api.register(cmsRoutes, { db });
       await api.register(referenceRoutes, { ctx });
       const guard = createAuthGuard(ctx);
@@ -159,7 +166,15 @@ export async function buildApp({
       await api.register(staffRoutes, { ctx, guard });
       await api.register(staffChangesRoutes, { ctx, guard });
       await api.register(statementsRoutes, { ctx, guard });
+      await api.register(shareLinksRoutes, { ctx, guard });
+      await api.register(staffPublicationRoutes, { ctx, guard });
+      await api.register(appealsRoutes, { ctx, guard });
       await api.register(verifyRoutes, { ctx });
+      await api.register(deliveryRoutes, { ctx, guard });
+      await api.register(deliveryStaffRoutes, { ctx, guard });
+      await api.register(systemRoutes, { ctx, guard });
+      await api.register(closuresRoutes, { ctx, guard });
+      await api.register(marketingRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

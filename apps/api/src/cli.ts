@@ -1,11 +1,14 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailSchema, ROLES } from '@lisbon/domain';
 import { createContext } from './app';
 import { createRushDrafts, rushEmail } from './demo/rush-drafts';
 import { createDemoStaff, DEMO_STAFF_PASSWORD } from './demo/staff';
-import { createDemoStatement } from './demo/statement';
+import { createDemoStatement, createReadyForIssue } from './demo/statement';
+import { findAccountByEmail } from './modules/users/accounts';
 import { createStaffAccount, type StaffAccount } from './modules/auth/registration.service';
+import { sendMarketingMail } from './modules/marketing/service';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
@@ -33,6 +36,14 @@ Commands:
                 for local trials and the verify bench: a demo request published through the real
                 publication (ledger entries, signed PDF); prints its certificate id
                 [--out <path>: also write the signed PDF there]
+                [--email <address>: publish it for this existing applicant instead of a new one]
+  demo:ready-for-issue
+                for local trials and browser journeys: a request of an existing applicant made
+                ready for issue, every certificate field assessed; prints its id
+                --email <applicant's address>
+  marketing:send
+                queue a newsletter to every user who opted in, each with their unsubscribe link
+                --subject <text> --body-file <path: plain text, paragraphs split by blank lines>
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
                 the head; prints OK (exit 0) or the first break (exit 1)`;
 
@@ -149,19 +160,69 @@ async function demoStaff(): Promise<void> {
   });
 }
 
+/** `npm run cli` runs in apps/api: a relative path means the caller's directory (npm's INIT_CWD). */
+const callerPath = (path: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+
 async function demoStatement(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  const { values } = parseArgs({ args, options: { out: { type: 'string' }, email: { type: 'string' } } });
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
     await migrateToLatest(db);
     await runSeeds(db);
-    const { certificateId, practiceId, pdf } = await createDemoStatement(createContext({ config, db }));
-    if (values.out) writeFileSync(values.out, pdf);
+    const { certificateId, practiceId, pdf, admin } = await createDemoStatement(
+      createContext({ config, db }),
+      {
+        ownerEmail: values.email,
+      },
+    );
+    const out = values.out ? callerPath(values.out) : undefined;
+    if (out) writeFileSync(out, pdf);
     console.log(`certificate ${certificateId}`);
     console.log(
       `Published demo request #${practiceId}; verify it at ${config.publicUrl}/verify/${certificateId}`,
     );
-    if (values.out) console.log(`Signed PDF written to ${values.out} (${pdf.length} bytes).`);
+    if (out) console.log(`Signed PDF written to ${out} (${pdf.length} bytes).`);
+    console.log(`admin ${admin.email}  TOTP secret ${admin.secret}  (password of the demo staff)`);
+  });
+}
+
+async function demoReadyForIssue(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+  const email = emailSchema.safeParse(values.email);
+  if (!email.success) throw new UsageError('--email <applicant address> is required');
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    await migrateToLatest(db);
+    const account = await findAccountByEmail(db, email.data);
+    if (account?.role !== 'applicant') throw new UsageError(`no applicant with the address ${email.data}`);
+    const practiceId = await createReadyForIssue(createContext({ config, db }), account.id);
+    console.log(`request ${practiceId}`);
+    console.log(
+      `Request #${practiceId} of ${email.data} is ready for issue: publish it from /staff/practices/${practiceId}.`,
+    );
+  });
+}
+
+async function marketingSend(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { subject: { type: 'string' }, 'body-file': { type: 'string' } },
+  });
+  const subject = values.subject?.trim() ?? '';
+  if (!subject) throw new UsageError('--subject must not be empty');
+  if (!values['body-file']) throw new UsageError('--body-file is required');
+  let body: string;
+  try {
+    body = readFileSync(callerPath(values['body-file']), 'utf8');
+  } catch {
+    throw new UsageError(`--body-file cannot be read: ${values['body-file']}`);
+  }
+  if (!body.trim()) throw new UsageError('--body-file must not be empty');
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    await migrateToLatest(db);
+    const count = await sendMarketingMail(createContext({ config, db }), { subject, body });
+    console.log(`Queued ${count} marketing mails; the portal's worker sends them.`);
   });
 }
 
@@ -207,6 +268,12 @@ try {
       break;
     case 'demo:statement':
       await demoStatement(args);
+      break;
+    case 'demo:ready-for-issue':
+      await demoReadyForIssue(args);
+      break;
+    case 'marketing:send':
+      await marketingSend(args);
       break;
     case 'ledger:verify':
       await ledgerVerify();

@@ -15,6 +15,7 @@ describe('configuration', () => {
       webDistDir: join(REPO_ROOT, 'apps', 'web', 'dist'),
       logLevel: 'info',
       isMaintenanceMode: false,
+      maintenanceModeSetting: null,
       trustProxy: false,
       smtpUrl: null,
       mailFrom: 'Lisbon <no-reply@localhost>',

@@ -17,7 +17,13 @@ describe('GET /api/v1/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { status: 'ok', database: 'ok', version: VERSION, maintenance: false },
+      data: {
+        status: 'ok',
+        database: 'ok',
+        version: VERSION,
+        maintenance: false,
+        maintenance_staff_only: false,
+      },
     });
     await app.close();
   });
@@ -31,7 +37,13 @@ describe('GET /api/v1/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
-      data: { status: 'degraded', database: 'unreachable', version: VERSION, maintenance: false },
+      data: {
+        status: 'degraded',
+        database: 'unreachable',
+        version: VERSION,
+        maintenance: false,
+        maintenance_staff_only: false,
+      },
     });
     await app.close();
   });

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { pdfText, pdfTextBoxes } from './pdf';
 import { fiscalDocumentSchema } from '@lisbon/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
@@ -44,28 +44,6 @@ afterAll(async () => {
   await app.close();
   await database.close();
 });
-
-// The WHATWG 'latin1' label is windows-1252, the code page of WinAnsi (€, ’, —).
-const winAnsi = new TextDecoder('latin1');
-
-/** The text a PDF shows: its content streams inflated, the hex strings of `Tj` decoded (WinAnsi ≈ Latin-1). */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const body = Buffer.from(match[1] ?? '', 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(body).toString('latin1');
-    } catch {
-      content = body.toString('latin1');
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      parts.push(winAnsi.decode(Buffer.from(text[1] ?? '', 'hex')));
-    }
-  }
-  return parts.join('\n');
-}
 
 async function paidPayment(who: Payer) {
   const practiceId = await readyDraft(app, who);
@@ -122,7 +100,7 @@ describe('invoices and receipts', () => {
       'attachment; filename="fattura-invoice-2026-000001.pdf"',
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Fattura n. 2026/000001 / Invoice no. 2026/000001');
     expect(text).toContain('Ada Lovelace');
     expect(text).toContain('Demo Evaluation Centre (DEMO)');
@@ -132,6 +110,21 @@ describe('invoices and receipts', () => {
     expect(text).toMatch(/122,95\s€/);
     expect(text).toMatch(/27,05\s€/);
     expect(text).toMatch(/150,00\s€/);
+  });
+
+  it('keeps every line of the invoice and the receipt inside the page, the demo notice included', async () => {
+    for (const kind of ['invoice', 'receipt'] as const) {
+      const [document] = await documentsOf(ada, `?kind=${kind}`);
+      if (!document) throw new Error(`no ${kind}`);
+      const response = await call(ada, 'GET', `/invoices/${document.id}/pdf`);
+      expect(response.statusCode).toBe(200);
+      const pages = await pdfTextBoxes(response.rawPayload);
+      const overflowing = pages.flatMap(({ pageWidth, items }) =>
+        items.filter((item) => item.x < 0 || item.x + item.width > pageWidth - 40).map((item) => item.text),
+      );
+      expect(overflowing).toEqual([]);
+      expect(await pdfText(response.rawPayload)).toMatch(/not\s+a\s+valid\s+fiscal\s+document/);
+    }
   });
 
   it('renders a PDF on demand when the rendering job has not run yet, and keeps Italian letters', async () => {
@@ -150,7 +143,7 @@ describe('invoices and receipts', () => {
     expect(keyBefore.storage_key).toBeNull();
     const response = await call(bob, 'GET', `/invoices/${receipt.id}/pdf`);
     expect(response.statusCode).toBe(200);
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain(`Ricevuta n. ${receipt.number} / Receipt no. ${receipt.number}`);
     expect(text).toContain('Si dichiara di aver ricevuto il pagamento di 150,00 €.');
     expect(text).toContain('Ada Niccolò');

@@ -8,6 +8,8 @@ export type ReadMail = {
   subject: string;
   language: string;
   kind: string;
+  /** The List-Unsubscribe header of a marketing mail, empty otherwise. */
+  listUnsubscribe: string;
   text: string;
   html: string;
 };
@@ -80,6 +82,7 @@ export function parseMail(raw: string): ReadMail {
     subject: decodeHeader(headers.get('subject') ?? ''),
     language: headers.get('content-language') ?? '',
     kind: headers.get('x-lisbon-mail') ?? '',
+    listUnsubscribe: headers.get('list-unsubscribe') ?? '',
     text: all.find((part) => part.type === 'text/plain')?.content ?? '',
     html: all.find((part) => part.type === 'text/html')?.content ?? '',
   };

@@ -132,7 +132,7 @@ describe('a successful payment', () => {
     });
 
     const [mail] = paymentMails('ada@example.org');
-    expect(mail?.subject).toBe('Lisbon – Payment successful');
+    expect(mail?.subject).toBe(`Lisbon – Payment successful: request no. ${id} received`);
     expect(mail?.text).toContain('€150.00');
     expect(mail?.text).toContain('Invoice 2026/000001 and receipt 2026/000001');
     expect(mail?.text).toContain(`http://localhost:3000/practices/${id}`);

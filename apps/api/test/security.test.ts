@@ -29,6 +29,8 @@ describe('security headers', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    // Frames only for the SPA's own previews of documents it fetched (blob: URLs).
+    expect(csp['frame-src']).toEqual(["'self'", 'blob:']);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['form-action']).toEqual(["'self'"]);
   });

@@ -17,6 +17,7 @@ import { findAccountById } from '../src/modules/users/accounts';
 import { ManualClock } from '../src/platform/clock';
 import { AppError } from '../src/platform/errors';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { withPublishedStatement } from './appeals';
 import { bearer, contextFor } from './identity';
 import { applicant, type Applicant } from './requests';
 import { auditOf, practiceIn, staffMember } from './staff';
@@ -55,10 +56,9 @@ function expected(status: PracticeStatus, action: TransitionAction, role: Matrix
   const move = findTransition(action, status);
   if (!move) return { status: 409, code: 'TRANSITION_NOT_ALLOWED' };
   if (!canFire(move, CONTEXTS[role])) return { status: 403, code: 'FORBIDDEN_ACCESS' };
-  // Publishing is accepted and left to the statement job (statements module): the status moves later.
-  if (move.via === 'publication' && action === 'publish')
-    return { status: 200, to: status, isDeferred: true };
-  if (move.via === 'publication') return { status: 409, code: 'PUBLICATION_NOT_AVAILABLE' };
+  // Publishing (a statement, a statement of appeal, an amended statement) is accepted and left to
+  // the statement job (statements module): the status moves later.
+  if (move.via === 'publication') return { status: 200, to: status, isDeferred: true };
   if (move.via === 'appeal_request') return { status: 409, code: 'APPEAL_NOT_AVAILABLE' };
   return { status: 200, to: move.to };
 }
@@ -93,14 +93,18 @@ afterAll(async () => {
   await database.close();
 });
 
-const inStatus = (status: PracticeStatus) =>
-  practiceIn(database, {
+async function inStatus(status: PracticeStatus): Promise<number> {
+  const id = await practiceIn(database, {
     userId: owner.id,
     status,
     assigneeId: people['evaluator-assignee'].id,
     reviewerId: people['reviewer-assigned'].id,
     isAssessed: true,
   });
+  // An appeal is about a published statement (issue_appeal and issue_amendment need it).
+  if (status.startsWith('appeal_')) await withPublishedStatement(database, id);
+  return id;
+}
 
 const body = (action: TransitionAction) => ({
   action,

@@ -177,6 +177,41 @@ describe('publishing a statement', () => {
     expect(dataOf(await verifyUpload(app, statementId, pdf))).toMatchObject({ result: 'valid' });
   });
 
+  it('keeps one unbroken chain when several publications run at once', async () => {
+    const practiceIds: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const practiceId = await readyForIssue(database, owner);
+      expect((await publishMove(app, admin, practiceId, `192.0.2.${50 + index}`)).statusCode).toBe(200);
+      practiceIds.push(practiceId);
+    }
+    const pending = await database.db
+      .selectFrom('statements')
+      .select(['id', 'practice_id'])
+      .where('practice_id', 'in', practiceIds)
+      .execute();
+    expect(pending).toHaveLength(practiceIds.length);
+    const before = (await ledgerRows()).length;
+
+    // Each job on its own context, as separate workers (or instances) would run them.
+    await Promise.all(
+      pending.map(({ id }) =>
+        publishStatement(createContext({ config: testConfig(database), db: database.db, clock }), id),
+      ),
+    );
+
+    const rows = await ledgerRows();
+    expect(rows).toHaveLength(before + 2 * practiceIds.length);
+    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
+    rows.slice(1).forEach((row, index) => expect(row.prev_hash).toBe(rows[index]?.hash));
+    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
+    expect(await ctx.ledger.audit()).toMatchObject({ isIntact: true, length: rows.length });
+    for (const { id, practice_id: practiceId } of pending) {
+      expect((await statusOf(practiceId)).status).toBe('published');
+      const pdf = await downloadStatement(app, owner, practiceId);
+      expect(dataOf(await verifyUpload(app, id, pdf))).toMatchObject({ result: 'valid' });
+    }
+  });
+
   it('writes the statement in the applicant’s language', async () => {
     const italian = await newApplicant(app, database, clock, 'giulia@example.org');
     await database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', italian.id).execute();

@@ -1,5 +1,5 @@
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
+import { pdfText } from './pdf';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -102,24 +102,6 @@ describe('My study path (users/{id}/user-qualification)', () => {
   });
 });
 
-/** The text a PDF draws, decoded from its content streams (standard fonts write WinAnsi hex strings). */
-async function drawnText(bytes: Buffer): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const streams = pdf.context
-    .enumerateIndirectObjects()
-    .map(([, object]) => object)
-    .filter((object): object is PDFRawStream => object instanceof PDFRawStream);
-  return streams
-    .map((stream) => {
-      const raw = Buffer.from(stream.getContents());
-      const content = stream.dict.toString().includes('FlateDecode') ? inflateSync(raw) : raw;
-      return [...content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)> Tj/g)]
-        .map((match) => Buffer.from(match[1] ?? '', 'hex').toString('latin1'))
-        .join('\n');
-    })
-    .join('\n');
-}
-
 describe('GET /consent/form', () => {
   it('gives a PDF in the account’s language with the holder’s name and a signature line', async () => {
     const response = await call('GET', '/consent/form', ada);
@@ -127,7 +109,7 @@ describe('GET /consent/form', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="consent-form\.pdf"/);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = await drawnText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Consenso al trattamento dei dati personali');
     expect(text).toContain('Niccolò Lovelace');
     expect(text).toMatch(/Firma: _+/);
@@ -136,7 +118,7 @@ describe('GET /consent/form', () => {
   });
 
   it('speaks English to an English account, and needs a login', async () => {
-    const text = await drawnText((await call('GET', '/consent/form', bob)).rawPayload);
+    const text = await pdfText((await call('GET', '/consent/form', bob)).rawPayload);
     expect(text).toContain('Consent to the processing of personal data');
     expect(text).toContain('Ada Lovelace');
     expect((await call('GET', '/consent/form')).statusCode).toBe(401);

@@ -26,11 +26,21 @@ export const ERROR_CODES = [
   'PAYMENT_IN_PROGRESS',
   'PROVIDER_BUSY',
   'INVALID_SIGNATURE',
+  'UNSUBSCRIBE_FAILED',
+  'MAINTENANCE_CONFIGURED',
   'TRANSITION_NOT_ALLOWED',
   'PRACTICE_CHANGED',
   'PUBLICATION_NOT_AVAILABLE',
   'PUBLICATION_PENDING',
   'APPEAL_NOT_AVAILABLE',
+  'DELIVERY_SUSPENDED',
+  'SHIPPING_INFO_LOCKED',
+  'SHIPPING_INFO_REQUIRED',
+  'DELIVERY_NOT_AVAILABLE',
+  'SHARE_LINK_EXPIRED',
+  'SHARE_LINK_REVOKED',
+  'APPEAL_WINDOW_CLOSED',
+  'APPEAL_ALREADY_OPEN',
   'MAINTENANCE',
   'api_error',
 ] as const;
@@ -65,6 +75,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // The payment provider under load (spec §8 "high payment volume"): 429 with Retry-After, not 503.
   PROVIDER_BUSY: 429,
   INVALID_SIGNATURE: 400,
+  // A newsletter link that names no subscriber (spec §8 unsubscribe message).
+  UNSUBSCRIBE_FAILED: 404,
+  // MAINTENANCE_MODE is set: the configuration wins over the administrators' switch.
+  MAINTENANCE_CONFIGURED: 409,
   // The transition table has no such move from the request's status (DESIGN.md lifecycle).
   TRANSITION_NOT_ALLOWED: 409,
   // Someone else moved the request first (optimistic concurrency).
@@ -73,6 +87,20 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // The statement is being published (spec §4): try again later.
   PUBLICATION_PENDING: 409,
   APPEAL_NOT_AVAILABLE: 409,
+  // Return delivery is suspended (spec §9 windows): the cart cannot be paid until the window ends.
+  DELIVERY_SUSPENDED: 409,
+  // Shipping information cannot be modified after submission (spec §4, §5).
+  SHIPPING_INFO_LOCKED: 409,
+  SHIPPING_INFO_REQUIRED: 409,
+  // A request not open to delivery, already shipped, or not (yet) paid for delivery.
+  DELIVERY_NOT_AVAILABLE: 409,
+  // A statement's share link that has run out or that its owner took back: gone for good.
+  SHARE_LINK_EXPIRED: 410,
+  SHARE_LINK_REVOKED: 410,
+  // Seven days after published_at (Europe/Rome): too late for an appeal or amendment.
+  APPEAL_WINDOW_CLOSED: 409,
+  // One open appeal per request.
+  APPEAL_ALREADY_OPEN: 409,
   MAINTENANCE: 503,
   api_error: 500,
 };

@@ -44,6 +44,8 @@ const VALIDATION_EN = {
   fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
   reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
   documentNotOfPractice: 'Attach only documents uploaded to this request',
+  dateNotInPast: 'The date must be today or later',
+  dateWithinYear: 'Choose a date within one year from today',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -87,6 +89,8 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
   documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
+  dateNotInPast: 'La data deve essere oggi o successiva',
+  dateWithinYear: 'Scegli una data entro un anno da oggi',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
@@ -153,12 +157,26 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
     PROVIDER_BUSY: PAYMENT_MESSAGES['en-US'].providerBusy,
     INVALID_SIGNATURE: 'The signature of this notification is not valid.',
+    UNSUBSCRIBE_FAILED: 'Something went wrong while unsubscribing. Please try again later.',
+    MAINTENANCE_CONFIGURED:
+      'Maintenance is set by the server configuration (MAINTENANCE_MODE): it cannot be switched here.',
     TRANSITION_NOT_ALLOWED:
       'The action “{{action}}” is not possible while the request is in status “{{status}}”.',
     PRACTICE_CHANGED: 'Someone else changed this request in the meantime. Reload it and try again.',
     PUBLICATION_NOT_AVAILABLE: 'Publishing statements is not available yet. Please try again later.',
     PUBLICATION_PENDING: 'Publication of the statement is still pending. Please try again later.',
-    APPEAL_NOT_AVAILABLE: 'Appeals and amendments cannot be requested here yet.',
+    APPEAL_NOT_AVAILABLE:
+      'Appeals and amendments are asked for by the applicant, from the request’s appeal page.',
+    APPEAL_WINDOW_CLOSED:
+      'It is too late: an appeal or amendment can be asked for only within seven days after the statement is released.',
+    APPEAL_ALREADY_OPEN: 'This request already has an open appeal or amendment.',
+    DELIVERY_SUSPENDED:
+      'Return delivery is suspended until {{until}}: the cart cannot be paid now. Please try again after that date.',
+    SHIPPING_INFO_LOCKED: 'Shipping information cannot be modified after submission.',
+    SHIPPING_INFO_REQUIRED: 'Submit the shipping information before paying.',
+    DELIVERY_NOT_AVAILABLE: 'This request is not available for return delivery.',
+    SHARE_LINK_EXPIRED: 'This link to the statement has expired. Ask the holder for a new one.',
+    SHARE_LINK_REVOKED: 'This link to the statement has been revoked by its holder.',
     MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
     api_error: 'api_error',
   },
@@ -190,13 +208,28 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
     PROVIDER_BUSY: PAYMENT_MESSAGES['it-IT'].providerBusy,
     INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
+    UNSUBSCRIBE_FAILED:
+      "Si è verificato un errore durante l'annullamento dell'iscrizione. Riprova più tardi.",
+    MAINTENANCE_CONFIGURED:
+      'La manutenzione è impostata dalla configurazione del server (MAINTENANCE_MODE): non può essere cambiata qui.',
     TRANSITION_NOT_ALLOWED:
       'L’azione “{{action}}” non è possibile mentre la richiesta è nello stato “{{status}}”.',
     PRACTICE_CHANGED: 'Qualcun altro ha modificato questa richiesta nel frattempo. Ricaricala e riprova.',
     PUBLICATION_NOT_AVAILABLE:
       'La pubblicazione degli attestati non è ancora disponibile. Riprova più tardi.',
     PUBLICATION_PENDING: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
-    APPEAL_NOT_AVAILABLE: 'Ricorsi e rettifiche non possono ancora essere richiesti qui.',
+    APPEAL_NOT_AVAILABLE:
+      'Ricorsi e rettifiche sono chiesti dal richiedente, dalla pagina del ricorso della richiesta.',
+    APPEAL_WINDOW_CLOSED:
+      'È troppo tardi: un ricorso o una rettifica si possono chiedere solo entro sette giorni dal rilascio dell’attestato.',
+    APPEAL_ALREADY_OPEN: 'Questa richiesta ha già un ricorso o una rettifica in corso.',
+    DELIVERY_SUSPENDED:
+      'La restituzione degli originali è sospesa fino al {{until}}: il carrello non può essere pagato ora. Riprova dopo quella data.',
+    SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
+    SHIPPING_INFO_REQUIRED: 'Invia le informazioni di spedizione prima di pagare.',
+    DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',
+    SHARE_LINK_EXPIRED: 'Questo link all’attestato è scaduto. Chiedine uno nuovo al titolare.',
+    SHARE_LINK_REVOKED: 'Questo link all’attestato è stato revocato dal titolare.',
     MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
     api_error: 'api_error',
   },

@@ -184,6 +184,8 @@ export const practiceSchema = z
     created_at: z.string(),
     requested_at: z.string().nullable(),
     paid_at: z.string().nullable(),
+    /** When the statement was released: the appeal window runs seven days from it (null before). */
+    published_at: z.string().nullable().optional(),
     expected_deadline: z.string().nullable(),
     days_to_go: z.number().int().nullable(),
     /**
@@ -191,6 +193,10 @@ export const practiceSchema = z
      * The API always sends it; optional only so that clients built before it keep compiling.
      */
     pending_question: pendingQuestionSchema.nullable().optional(),
+    /** Return delivery of the originals: opened by staff, paid, delivered (optional like `pending_question`). */
+    delivery_opened_at: z.string().nullable().optional(),
+    delivery_paid_at: z.string().nullable().optional(),
+    delivered_at: z.string().nullable().optional(),
   })
   .meta({ id: 'Practice' });
 export type Practice = z.infer<typeof practiceSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
-import { canChange, isGranted } from './staff-changes';
+import { canChange, isGranted, REASSIGNABLE_STATUSES } from './staff-changes';
+import { findTransition } from './transitions';
 
 const staff = (role: 'evaluator' | 'reviewer' | 'secretary' | 'admin', extra = {}) => ({
   actor: 'staff' as const,
@@ -31,5 +32,18 @@ describe('staff changes', () => {
     expect(canChange('note', 'closed', staff('secretary'))).toBe(true);
     expect(canChange('note', 'draft', staff('admin'))).toBe(false);
     expect(isGranted('note', { actor: 'applicant', abilities: abilitiesFor('applicant') })).toBe(false);
+  });
+
+  it('lets assigning staff hand over a request being evaluated or reviewed, where the assign move no longer holds', () => {
+    for (const status of REASSIGNABLE_STATUSES) {
+      expect(findTransition('assign', status), status).toBeUndefined();
+      expect(canChange('reassign', status, staff('secretary')), status).toBe(true);
+      expect(canChange('reassign', status, staff('admin')), status).toBe(true);
+      expect(canChange('reassign', status, staff('evaluator', { isAssignee: true })), status).toBe(false);
+      expect(canChange('reassign', status, staff('reviewer', { isReviewer: true })), status).toBe(false);
+    }
+    for (const status of ['unassigned', 'assigned', 'ready_for_issue', 'published', 'closed'] as const) {
+      expect(canChange('reassign', status, staff('secretary')), status).toBe(false);
+    }
   });
 });

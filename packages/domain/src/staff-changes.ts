@@ -1,4 +1,5 @@
 import type { Ability } from './abilities';
+import { DELIVERY_OPENABLE_STATUSES, DELIVERY_SETTABLE_STATUSES } from './delivery';
 import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import type { ActorContext } from './transitions';
 import type { WorkspaceNoticeKey } from './workspace-notices';
@@ -8,7 +9,15 @@ import type { WorkspaceNoticeKey } from './workspace-notices';
  * statuses, as data beside TRANSITIONS. Each is written to the audit trail like a transition,
  * with the request's status as both `from` and `to`.
  */
-export const STAFF_CHANGES = ['file_check', 'verification', 'assessment', 'note'] as const;
+export const STAFF_CHANGES = [
+  'file_check',
+  'verification',
+  'assessment',
+  'note',
+  'open_to_delivery',
+  'set_delivered',
+  'reassign',
+] as const;
 export type StaffChange = (typeof STAFF_CHANGES)[number];
 
 type Grant = {
@@ -31,6 +40,18 @@ const EVALUATING = [
   'appeal_pending_student_reply',
 ] as const;
 const REVIEWING = ['in_review', 'appeal_in_review'] as const;
+
+/**
+ * Where a request has people working on it past the `assign` move (which holds in `unassigned` and
+ * `assigned`): another evaluator or reviewer may take over until the review is done and marked
+ * ready for issue (decision 025).
+ */
+export const REASSIGNABLE_STATUSES = [
+  ...EVALUATING,
+  ...REVIEWING,
+  'reviewed',
+  'appeal_reviewed',
+] as const satisfies readonly PracticeStatus[];
 
 export const STAFF_CHANGE_RULES: Record<StaffChange, StaffChangeRule> = {
   // The evaluator checks the file is complete and readable once it is theirs.
@@ -56,6 +77,21 @@ export const STAFF_CHANGE_RULES: Record<StaffChange, StaffChangeRule> = {
       { ability: 'staff.workspace', statuses: PRACTICE_STATUSES.filter((status) => status !== 'draft') },
     ],
     notice: 'noteAdded',
+  },
+  // Return delivery (decision 028): the originals go back once the evaluation is over.
+  open_to_delivery: {
+    grants: [{ ability: 'staff.delivery', statuses: DELIVERY_OPENABLE_STATUSES }],
+    notice: 'openToDelivery',
+  },
+  set_delivered: {
+    grants: [{ ability: 'staff.delivery', statuses: DELIVERY_SETTABLE_STATUSES }],
+    notice: 'setAsDelivered',
+  },
+  // A new evaluator or reviewer once the evaluation has started: the assigning staff (secretary,
+  // admin), with an audit entry naming who had it before; the former assignee may no longer act.
+  reassign: {
+    grants: [{ ability: 'staff.assign', statuses: REASSIGNABLE_STATUSES }],
+    notice: 'practicesAssigned',
   },
 };
 

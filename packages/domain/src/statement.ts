@@ -192,7 +192,7 @@ export const VERIFY_MESSAGES: Record<Locale, Record<VerifyReason, string>> = {
     other_statement: 'NOT valid: this file is a statement, but not the one with this id.',
     unknown_id: 'NOT valid: there is no statement with this id.',
     not_yet_published: 'The certificate is not yet published. Please try again later.',
-    superseded: 'NOT valid: this statement has been replaced by an amendment.',
+    superseded: 'NOT valid: superseded by an amendment. This statement has been replaced by a new version.',
     revoked: 'NOT valid: this statement has been revoked.',
     ledger_broken:
       'NOT valid: the record of this statement on the ledger does not check. Please contact the issuing body.',
@@ -205,7 +205,8 @@ export const VERIFY_MESSAGES: Record<Locale, Record<VerifyReason, string>> = {
     other_statement: 'NON valido: questo file è un attestato, ma non quello con questo codice.',
     unknown_id: 'NON valido: non esiste alcun attestato con questo codice.',
     not_yet_published: 'L’attestato non è ancora pubblicato. Riprova più tardi.',
-    superseded: 'NON valido: questo attestato è stato sostituito da una rettifica.',
+    superseded:
+      'NON valido: sostituito da una rettifica. Questo attestato è stato sostituito da una nuova versione.',
     revoked: 'NON valido: questo attestato è stato revocato.',
     ledger_broken:
       'NON valido: la registrazione di questo attestato sul registro non risulta integra. Contatta l’ente che lo ha rilasciato.',

@@ -100,6 +100,44 @@ describe('what each move records and says', () => {
     expect(findTransition('send_in_review', 'in_evaluation')?.notifies).toBeUndefined();
   });
 
+  it('handles an appeal as DESIGN.md: who acts, what is recorded, who is told, which notice (spec §4)', () => {
+    const secretary = { actor: 'staff' as const, abilities: abilitiesFor('secretary') };
+    const admit = findTransition('admit_appeal', 'appeal_requested');
+    const refuse = findTransition('refuse_appeal', 'appeal_requested');
+    const reject = findTransition('reject_appeal', 'appeal_reviewed');
+    expect(findTransition('request_appeal', 'published')).toMatchObject({
+      to: 'appeal_requested',
+      actor: 'applicant',
+      notifies: 'appeal-received',
+      notice: 'appealCreated',
+    });
+    expect(admit).toMatchObject({
+      to: 'appeal_in_evaluation',
+      notifies: 'appeal-confirmed',
+      notice: 'appealConfirmed',
+    });
+    expect(refuse).toMatchObject({ to: 'appeal_refused', requires: { note: true }, notice: 'appealRefused' });
+    expect(reject).toMatchObject({
+      to: 'appeal_rejected',
+      requires: { note: true },
+      notice: 'appealRejected',
+    });
+    expect(admit && canFire(admit, secretary)).toBe(true);
+    expect(admit && canFire(admit, evaluator)).toBe(false);
+    expect(reject && canFire(reject, secretary)).toBe(false);
+    expect(findTransition('reply', 'appeal_pending_student_reply')?.to).toBe('appeal_in_evaluation');
+    expect(findTransition('conclude_review', 'appeal_in_review')?.to).toBe('appeal_reviewed');
+    expect(findTransition('issue_appeal', 'appeal_reviewed')).toMatchObject({
+      to: 'appeal_issued',
+      via: 'publication',
+    });
+    expect(findTransition('issue_amendment', 'appeal_reviewed')).toMatchObject({
+      to: 'amend_issued',
+      via: 'publication',
+    });
+    expect(findTransition('request_appeal', 'appeal_refused')).toBeUndefined();
+  });
+
   it('leaves publication and appeal requests to their own flows', () => {
     expect(findTransition('publish', 'ready_for_issue')?.via).toBe('publication');
     expect(findTransition('request_appeal', 'published')?.via).toBe('appeal_request');

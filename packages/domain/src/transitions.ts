@@ -30,8 +30,19 @@ export type Transition = {
   via?: 'publication' | 'appeal_request';
 };
 
-/** The applicant's mails about their request (DESIGN.md: request received, question asked, published, closed). */
-export const APPLICANT_MAILS = ['request-received', 'question-asked', 'closed'] as const;
+/** The applicant's mails about their request (DESIGN.md: request received, question asked, published, closed; the appeal's steps, decision 026). */
+export const APPLICANT_MAILS = [
+  'request-received',
+  'question-asked',
+  'statement-published',
+  'closed',
+  'appeal-received',
+  'appeal-confirmed',
+  'appeal-refused',
+  'appeal-rejected',
+  'appeal-issued',
+  'amend-issued',
+] as const;
 export type ApplicantMail = (typeof APPLICANT_MAILS)[number];
 
 export const OPEN_STATUSES = [
@@ -147,6 +158,8 @@ export const TRANSITIONS = [
     actor: 'applicant',
     requires: { message: true },
     via: 'appeal_request',
+    notifies: 'appeal-received',
+    notice: 'appealCreated',
   },
   {
     action: 'admit_appeal',
@@ -154,6 +167,7 @@ export const TRANSITIONS = [
     to: 'appeal_in_evaluation',
     actor: 'staff',
     ability: 'staff.assign',
+    notifies: 'appeal-confirmed',
     notice: 'appealConfirmed',
   },
   {
@@ -163,6 +177,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.assign',
     requires: { note: true },
+    notifies: 'appeal-refused',
     notice: 'appealRefused',
   },
   {
@@ -210,6 +225,8 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.publish',
     via: 'publication',
+    notifies: 'appeal-issued',
+    notice: 'practicePublished',
   },
   {
     action: 'issue_amendment',
@@ -218,6 +235,8 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.publish',
     via: 'publication',
+    notifies: 'amend-issued',
+    notice: 'practicePublished',
   },
   {
     action: 'reject_appeal',
@@ -226,6 +245,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.publish',
     requires: { note: true },
+    notifies: 'appeal-rejected',
     notice: 'appealRejected',
   },
 ] as const satisfies readonly Transition[];

@@ -17,9 +17,12 @@ export const WORKSPACE_NOTICE_KEYS = [
   'practicePublished',
   'closed',
   'messageSent',
+  'appealCreated',
   'appealConfirmed',
   'appealRefused',
   'appealRejected',
+  'openToDelivery',
+  'setAsDelivered',
 ] as const;
 export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
 
@@ -37,9 +40,12 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     practicePublished: 'Practice published',
     closed: 'Closed',
     messageSent: 'Message sent',
+    appealCreated: 'Appeal created',
     appealConfirmed: 'Appeal confirmed',
     appealRefused: 'Appeal refused',
     appealRejected: 'Appeal rejected',
+    openToDelivery: 'Open to delivery',
+    setAsDelivered: 'Set as delivered',
   },
   'it-IT': {
     practicesAssigned: 'Pratiche assegnate',
@@ -54,9 +60,12 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     practicePublished: 'Pratica pubblicata',
     closed: 'Chiusa',
     messageSent: 'Messaggio inviato',
+    appealCreated: 'Ricorso creato',
     appealConfirmed: 'Ricorso confermato',
     appealRefused: 'Ricorso respinto',
     appealRejected: 'Ricorso rigettato',
+    openToDelivery: 'Aperta alla restituzione',
+    setAsDelivered: 'Impostata come consegnata',
   },
 };
 

@@ -5,7 +5,12 @@ import { findStatementIdOfPractice, publishStatement } from '../modules/statemen
 import { readStatementPdf } from '../modules/statements/service';
 import { toSessionUser } from '../modules/sessions/service';
 import { transition } from '../modules/transitions/service';
-import { activateAccount, createAccount, findAccountById } from '../modules/users/accounts';
+import {
+  activateAccount,
+  createAccount,
+  findAccountByEmail,
+  findAccountById,
+} from '../modules/users/accounts';
 import { hashPassword } from '../platform/passwords';
 import { createReadyStaff } from './staff';
 
@@ -29,38 +34,12 @@ const DEMO_ASSESSMENT = {
   evaluation_notes: 'Comparable to an Italian Laurea (first-cycle degree), EQF level 6.',
 };
 
-export type DemoStatement = { certificateId: string; practiceId: number; pdf: Buffer };
-
 /**
- * `npm run cli -- demo:statement`: for local trials and the verify bench, a demo applicant's
- * request made ready for issue (as the staff flow leaves it) and published by a demo admin
- * through the real publication: ledger entries, signed PDF, verify page. Never for production.
+ * A request of `applicantId` made ready for issue as the staff flow leaves it: every certificate
+ * field assessed. For `demo:statement` and `demo:ready-for-issue` (local trials, browser journeys).
  */
-export async function createDemoStatement(ctx: AppContext): Promise<DemoStatement> {
+export async function createReadyForIssue(ctx: AppContext, applicantId: number): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  const tag = randomBytes(4).toString('hex');
-  const applicantId = await createAccount(ctx.db, {
-    email: `statement-${tag}@demo.lisbon.test`,
-    firstName: 'Maria',
-    lastName: 'Rossi',
-    birthDate: '1997-04-18',
-    role: 'applicant',
-    category: 'standard',
-    locale: 'en-US',
-    hasMarketingConsent: false,
-    hasAcceptedTerms: true,
-    now,
-  });
-  await activateAccount(ctx.db, applicantId, await hashPassword(randomBytes(16).toString('hex')), now);
-  const admin = await createReadyStaff(ctx, {
-    role: 'admin',
-    email: `statement-admin-${tag}@demo.lisbon.test`,
-    firstName: 'Ada',
-    lastName: 'Amministra',
-  });
-  const adminAccount = admin && (await findAccountById(ctx.db, admin.userId));
-  if (!adminAccount) throw new Error('the demo admin could not be made');
-
   const { id: practiceId } = await ctx.db
     .insertInto('practices')
     .values({
@@ -88,9 +67,67 @@ export async function createDemoStatement(ctx: AppContext): Promise<DemoStatemen
       updated_at: now,
     })
     .execute();
+  return practiceId;
+}
+
+export type DemoStatement = {
+  certificateId: string;
+  practiceId: number;
+  pdf: Buffer;
+  /** The demo admin who published it (password DEMO_STAFF_PASSWORD, two factors on). */
+  admin: { email: string; secret: string };
+};
+
+/**
+ * `npm run cli -- demo:statement`: for local trials and the verify bench, a demo applicant's
+ * request made ready for issue (as the staff flow leaves it) and published by a demo admin
+ * through the real publication: ledger entries, signed PDF, verify page. Never for production.
+ */
+export async function createDemoStatement(
+  ctx: AppContext,
+  { ownerEmail }: { ownerEmail?: string | undefined } = {},
+): Promise<DemoStatement> {
+  const now = ctx.clock.now().toISOString();
+  const tag = randomBytes(4).toString('hex');
+  const owner = ownerEmail ? await findAccountByEmail(ctx.db, ownerEmail) : undefined;
+  if (ownerEmail && owner?.role !== 'applicant') throw new Error(`${ownerEmail} is not an applicant`);
+  const applicantId = owner?.id ?? (await newDemoApplicant(ctx, tag, now));
+  const admin = await createReadyStaff(ctx, {
+    role: 'admin',
+    email: `statement-admin-${tag}@demo.lisbon.test`,
+    firstName: 'Ada',
+    lastName: 'Amministra',
+  });
+  const adminAccount = admin && (await findAccountById(ctx.db, admin.userId));
+  if (!adminAccount) throw new Error('the demo admin could not be made');
+
+  const practiceId = await createReadyForIssue(ctx, applicantId);
 
   await transition(ctx, { practiceId, action: 'publish', actor: toSessionUser(adminAccount) });
   const certificateId = await findStatementIdOfPractice(ctx.db, practiceId);
   await publishStatement(ctx, certificateId);
-  return { certificateId, practiceId, pdf: await buffer(await readStatementPdf(ctx, certificateId)) };
+  return {
+    certificateId,
+    practiceId,
+    pdf: await buffer(await readStatementPdf(ctx, certificateId)),
+    admin: { email: admin.email, secret: admin.secret },
+  };
+}
+
+/** A demo applicant with a password nobody knows: the statement is for verification only. */
+async function newDemoApplicant(ctx: AppContext, tag: string, now: string): Promise<number> {
+  const applicantId = await createAccount(ctx.db, {
+    email: `statement-${tag}@demo.lisbon.test`,
+    firstName: 'Maria',
+    lastName: 'Rossi',
+    birthDate: '1997-04-18',
+    role: 'applicant',
+    category: 'standard',
+    locale: 'en-US',
+    hasMarketingConsent: false,
+    hasAcceptedTerms: true,
+    now,
+  });
+  await activateAccount(ctx.db, applicantId, await hashPassword(randomBytes(16).toString('hex')), now);
+  return applicantId;
 }

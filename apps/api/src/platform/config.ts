@@ -22,7 +22,10 @@ export type Config = {
   readonly dataDir: string;
   readonly webDistDir: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** MAINTENANCE_MODE is `true`: every API call answers 503, whatever the administrators' switch says. */
   readonly isMaintenanceMode: boolean;
+  /** MAINTENANCE_MODE as set (`true`/`false`); null when unset: the administrators' switch decides. */
+  readonly maintenanceModeSetting: boolean | null;
   readonly trustProxy: TrustProxy;
   /** Outgoing mail: SMTP when set, otherwise `.eml` files under `DATA_DIR/mail/`. */
   readonly smtpUrl: string | null;
@@ -149,7 +152,7 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
-  MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').default(false),
+  MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').optional(),
   TRUST_PROXY: z.string().default('false'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
@@ -251,7 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dataDir: values.DATA_DIR,
       webDistDir: values.WEB_DIST_DIR,
       logLevel: values.LOG_LEVEL,
-      isMaintenanceMode: values.MAINTENANCE_MODE,
+      isMaintenanceMode: values.MAINTENANCE_MODE === true,
+      maintenanceModeSetting: values.MAINTENANCE_MODE ?? null,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       smtpUrl: values.SMTP_URL ?? null,
       mailFrom: values.MAIL_FROM,

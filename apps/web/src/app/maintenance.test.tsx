@@ -5,7 +5,7 @@ import { renderApp } from '@/test/renderApp';
 import { watchMaintenance } from './maintenance';
 
 const health = (maintenance: boolean) => ({
-  data: { status: 'ok', database: 'ok', version: '0.1.0', maintenance },
+  data: { status: 'ok', database: 'ok', version: '0.1.0', maintenance, maintenance_staff_only: false },
 });
 
 let stopWatching: (() => void) | undefined;

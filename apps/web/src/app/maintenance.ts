@@ -1,11 +1,18 @@
 import { createPath, type DataRouter } from 'react-router';
 import { onMaintenance } from '@/api';
 import { fetchHealth } from '@/features/system/api/health';
+import { getSessionToken } from '@/shared/storage';
+import { LOGIN_PATH } from '@/shared/session/loginPath';
 import { MAINTENANCE_PATH } from './guards/protect';
+
+/** Where staff log in while the administrators' switch keeps applicants out. */
+const STAFF_LOGIN_PATHS = new Set([LOGIN_PATH, '/login']);
 
 /**
  * Sends the user to /maintenance whenever a call answers 503, remembering where they were going.
- * The home page calls no API, so a health check at start covers a first visit too.
+ * The home page calls no API, so a health check at start covers a first visit too — except, while
+ * maintenance is the administrators' switch, for someone logged in (the API tells staff from
+ * applicants) or on the login page (staff still log in).
  */
 export function watchMaintenance(router: DataRouter): () => void {
   const goToMaintenance = () => {
@@ -17,7 +24,11 @@ export function watchMaintenance(router: DataRouter): () => void {
   const unsubscribe = onMaintenance(goToMaintenance);
   fetchHealth().then(
     (health) => {
-      if (health.maintenance) goToMaintenance();
+      if (!health.maintenance) return;
+      const isStaffPossible =
+        health.maintenance_staff_only &&
+        (getSessionToken() !== null || STAFF_LOGIN_PATHS.has(router.state.location.pathname));
+      if (!isStaffPossible) goToMaintenance();
     },
     () => {
       // An unreachable API is not maintenance; each page reports its own failures.

@@ -11,10 +11,15 @@ import { ResendActivationPage } from '@/features/auth/pages/ResendActivationPage
 import { ResetPasswordPage } from '@/features/auth/pages/ResetPasswordPage';
 import { TermsPage } from '@/features/auth/pages/TermsPage';
 import { ConsentPage } from '@/features/consent/pages/ConsentPage';
+import { DeliveryPage } from '@/features/delivery/pages/DeliveryPage';
 import { DocumentsPage } from '@/features/documents/pages/DocumentsPage';
 import { FaqPage } from '@/features/faq/pages/FaqPage';
 import { HomePage } from '@/features/home/pages/HomePage';
+import { BillingPayPanel } from '@/features/payments/components/BillingPayPanel';
+import { MarketingOptOutPage } from '@/features/notices/pages/MarketingOptOutPage';
+import { StaffNoticesPage } from '@/features/notices/pages/StaffNoticesPage';
 import { CheckoutPanel } from '@/features/payments/components/CheckoutPanel';
+import { AppealPage } from '@/features/practices/pages/AppealPage';
 import { PracticePage } from '@/features/practices/pages/PracticePage';
 import { PracticesPage } from '@/features/practices/pages/PracticesPage';
 import { ServiceDiscovery } from '@/features/service/components/ServiceDiscovery';
@@ -26,6 +31,7 @@ import { StaffHome } from '@/features/staff/components/StaffHome';
 import { QueuePage } from '@/features/staff/pages/QueuePage';
 import { StaffPracticePage } from '@/features/staff/pages/StaffPracticePage';
 import { StudyPage } from '@/features/study/pages/StudyPage';
+import { SharedStatementPage } from '@/features/verify/pages/SharedStatementPage';
 import { VerifyPage } from '@/features/verify/pages/VerifyPage';
 import { MaintenancePage } from '@/features/system/pages/MaintenancePage';
 import { NotFoundPage } from '@/features/system/pages/NotFoundPage';
@@ -66,7 +72,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             {
               path: 'marketing-opt-out/:token',
               id: 'MarketingOptOut',
-              element: <PlannedPage page="marketingOptOut" />,
+              element: <MarketingOptOutPage />,
             },
             { path: 'maintenance', element: <MaintenancePage /> },
           ],
@@ -77,6 +83,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             { index: true, element: <HomePage discovery={<ServiceDiscovery order={3} />} /> },
             { path: 'faq', element: <FaqPage /> },
             { path: 'verify/:id', element: <VerifyPage /> },
+            { path: 'verify/shared/:token', element: <SharedStatementPage /> },
             { path: 'account', loader: protect(), element: <AccountPage /> },
             loggedIn('account/invoices/:id', <InvoicePage />),
             loggedIn('service', <ServicePage />, 'practice.apply'),
@@ -85,13 +92,13 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             loggedIn('service/new/:step', <WizardPage checkout={CheckoutPanel} />, 'practice.apply'),
             loggedIn('practices', <PracticesPage />, 'practice.apply'),
             loggedIn('practices/:id', <PracticePage />, 'practice.apply'),
-            loggedIn('practices/:id/appeal', 'appeal', 'practice.apply'),
+            loggedIn('practices/:id/appeal', <AppealPage />, 'practice.apply'),
             loggedIn('documents', <DocumentsPage />, 'practice.apply'),
             loggedIn('study', <StudyPage />, 'practice.apply'),
             // Public, unlike the rest of this list in spec §2: a refugee reads it before registering.
             { path: 'terms', element: <TermsPage /> },
             loggedIn('consent', <ConsentPage />),
-            loggedIn('delivery', 'delivery', 'delivery.order'),
+            loggedIn('delivery', <DeliveryPage payPanel={BillingPayPanel} />, 'delivery.order'),
             // The staff workspace (issue 6): every page needs staff.workspace; the frame sends staff
             // without a second factor to their account to turn it on.
             {
@@ -102,6 +109,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                 { index: true, element: <StaffHome /> },
                 { path: 'queues/:queue', element: <QueuePage /> },
                 { path: 'practices/:id', element: <StaffPracticePage /> },
+                { path: 'notices', element: <StaffNoticesPage /> },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

@@ -42,8 +42,9 @@ export function mockApi(routes: Record<string, Route>) {
   return {
     fetchMock,
     calls,
-    /** The calls a page made itself, without the layout's notification polling. */
-    pageCalls: () => calls.filter((call) => !call.path.endsWith('/notifications')),
+    /** The calls a page made itself, without the layout's notification polling and notices. */
+    pageCalls: () =>
+      calls.filter((call) => !call.path.endsWith('/notifications') && call.path !== '/notices'),
     /** The calls made to one route. */
     callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
   };

@@ -49,16 +49,4 @@ export function sanitiseFileName(name: string | undefined): string {
   return extension ? `${cleaned.slice(0, keep)}.${extension}` : cleaned.slice(0, keep);
 }
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachmentDisposition(fileName: string): string {
-  const ascii =
-    fileName
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'document';
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+export { attachmentDisposition } from '../../platform/http/download';

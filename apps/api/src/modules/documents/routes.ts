@@ -16,7 +16,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { authenticated, type AuthGuard } from '../sessions/guard';
-import { attachmentDisposition } from './file-check';
+import { sendPrivateFile } from '../../platform/http/download';
 import { deleteDocument, documentsOverview, openDocument, replaceDocument, uploadDocument } from './service';
 import { stageUpload, StagedUpload } from './upload';
 
@@ -147,13 +147,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
     },
     async (request, reply) => {
       const { content, document } = await openDocument(ctx, actor(request), request.params.id);
-      return reply
-        .header('content-type', document.content_type)
-        .header('content-length', String(document.size))
-        .header('content-disposition', attachmentDisposition(document.file_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendPrivateFile(reply, {
+        content,
+        size: document.size,
+        fileName: document.file_name,
+        contentType: document.content_type,
+      });
     },
   );
 };

@@ -1,5 +1,6 @@
 import {
   areDocumentsEditable,
+  canRequestAppeal,
   DOCUMENT_TYPES,
   statusLabel,
   type DocumentsOverview,
@@ -64,7 +65,12 @@ async function requireEditable(
 ): Promise<void> {
   if (practiceId === null) return;
   const practice = await findOwnPractice(ctx, actor, practiceId);
-  if (!areDocumentsEditable(practice.status)) throw new AppError('PRACTICE_NOT_EDITABLE');
+  // A published request takes the supporting documents of an appeal while its window is open (decision 026).
+  const isAppealable = canRequestAppeal(
+    { status: practice.status, published_at: practice.row.published_at },
+    ctx.clock.now(),
+  );
+  if (!areDocumentsEditable(practice.status) && !isAppealable) throw new AppError('PRACTICE_NOT_EDITABLE');
 }
 
 /** The actor's own document; anyone else's is "not found". */

@@ -1,6 +1,7 @@
 import type { Money, PricedLine } from '@lisbon/domain';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BodyDetails } from '../../platform/config';
+import { embedPdfFonts } from '../../platform/pdf/fonts';
 import { printable, wrap } from '../../platform/pdf/text-document';
 
 /** The payer's lines as printed: name, tax codes, address. */
@@ -37,7 +38,7 @@ export const euro = (cents: number): string =>
 
 type Cursor = { page: PDFPage; y: number };
 
-/** An invoice or receipt as a one- or more-page A4 PDF, with Helvetica (WinAnsi: à è é ì ò ù). */
+/** An invoice or receipt as a one- or more-page A4 PDF, with the embedded DejaVu fonts. */
 export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const title = TITLES[content.kind](content.number);
@@ -47,8 +48,7 @@ export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): P
   pdf.setLanguage('it-IT');
   pdf.setCreationDate(content.issuedAt);
   pdf.setModificationDate(content.issuedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedPdfFonts(pdf);
   const width = A4[0] - 2 * MARGIN;
   const cursor: Cursor = { page: pdf.addPage(A4), y: A4[1] - MARGIN };
 
@@ -71,11 +71,17 @@ export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): P
       color: rgb(...(options.color ?? [0, 0, 0])),
     });
   };
-  const paragraph = (value: string, font: PDFFont = regular, size = SIZE, maxWidth = width) => {
+  const paragraph = (
+    value: string,
+    font: PDFFont = regular,
+    size = SIZE,
+    maxWidth = width,
+    color?: [number, number, number],
+  ) => {
     for (const line of wrap(font, printable(font, value), size, maxWidth)) {
       ensure(LEADING);
       cursor.y -= LEADING;
-      text(line, { font, size });
+      text(line, { font, size, ...(color ? { color } : {}) });
     }
   };
   const gap = (height: number) => {
@@ -87,14 +93,13 @@ export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): P
   paragraph(title, bold, 16);
   if (content.isDemoBody) {
     gap(4);
-    ensure(LEADING);
-    cursor.y -= LEADING;
-    text(
+    // Wrapped like any paragraph: on one line it ran past the page's right edge.
+    paragraph(
       'DEMO — dati dell’ente di esempio, senza valore fiscale / demo body details, not a valid fiscal document',
-      {
-        font: bold,
-        color: [0.7, 0.05, 0.1],
-      },
+      bold,
+      SIZE,
+      width,
+      [0.7, 0.05, 0.1],
     );
   }
   gap(6);

@@ -14,8 +14,8 @@ import { requireSubmissionCapacity } from '../practices/submission.service';
 import type { SessionUser } from '../sessions/service';
 import { storeBilling } from './billing.service';
 import { chargeForPractice } from './charges';
+import { busy, openProviderSession } from './provider-session';
 import {
-  attachProviderSession,
   closePendingPayment,
   findPendingPaymentOfPractice,
   insertPayment,
@@ -26,12 +26,6 @@ import { reconcilePayment } from './settlement.service';
 
 /** A payment row still waiting for its provider session this long is taken to be abandoned. */
 const OPENING_GRACE_MS = 60_000;
-
-const busy = (error: ProviderBusyError) =>
-  new AppError('PROVIDER_BUSY', {
-    headers: { 'retry-after': String(error.retryAfterSeconds) },
-    cause: error,
-  });
 
 const returnUrl = (ctx: AppContext, path: string, paymentId: number) =>
   `${ctx.config.publicUrl}${path}?payment=${paymentId}`;
@@ -131,34 +125,12 @@ export async function startCheckout(
     throw error;
   }
 
-  try {
-    const session = await ctx.payments.createCheckoutSession({
-      paymentId,
-      amount: charge.totals,
-      description: charge.description,
-      successUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.success, paymentId),
-      cancelUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.cancel, paymentId),
-      customerEmail: actor.email,
-    });
-    await attachProviderSession(ctx.db, {
-      id: paymentId,
-      providerSessionId: session.providerSessionId,
-      checkoutUrl: session.checkoutUrl,
-      expiresAt: session.expiresAt,
-      now: ctx.clock.now().toISOString(),
-    });
-    return { payment_id: paymentId, checkout_url: session.checkoutUrl, expires_at: session.expiresAt };
-  } catch (error) {
-    // Nothing reached the payer: the row is closed so the next attempt starts afresh; the draft
-    // and the billing information stay as they are.
-    const reason = error instanceof ProviderBusyError ? 'provider_busy' : 'provider_error';
-    await closePendingPayment(ctx.db, {
-      id: paymentId,
-      status: 'failed',
-      reason,
-      now: ctx.clock.now().toISOString(),
-    });
-    if (error instanceof ProviderBusyError) throw busy(error);
-    throw error;
-  }
+  return openProviderSession(ctx, {
+    paymentId,
+    amount: charge.totals,
+    description: charge.description,
+    successUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.success, paymentId),
+    cancelUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.cancel, paymentId),
+    customerEmail: actor.email,
+  });
 }

@@ -18,7 +18,10 @@ const euro = (locale: Locale, cents: number) =>
 
 const TEXTS: Record<Locale, (facts: PaymentMailFacts) => MailContent> = {
   'en-US': (f) => ({
-    subject: PAYMENT_MESSAGES['en-US'].paymentSuccessful,
+    // For a request, this is also the 'request received' mail of the request's history.
+    subject: f.practiceId
+      ? `${PAYMENT_MESSAGES['en-US'].paymentSuccessful}: request no. ${f.practiceId} received`
+      : PAYMENT_MESSAGES['en-US'].paymentSuccessful,
     greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
     paragraphs: [
       `We have received your payment of ${euro('en-US', f.amountCents)}.`,
@@ -30,7 +33,9 @@ const TEXTS: Record<Locale, (facts: PaymentMailFacts) => MailContent> = {
     action: { label: f.practiceId ? 'See your request' : 'See your account', url: f.link },
   }),
   'it-IT': (f) => ({
-    subject: PAYMENT_MESSAGES['it-IT'].paymentSuccessful,
+    subject: f.practiceId
+      ? `${PAYMENT_MESSAGES['it-IT'].paymentSuccessful}: richiesta n. ${f.practiceId} ricevuta`
+      : PAYMENT_MESSAGES['it-IT'].paymentSuccessful,
     greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
     paragraphs: [
       `Abbiamo ricevuto il tuo pagamento di ${euro('it-IT', f.amountCents)}.`,

@@ -76,9 +76,13 @@ export async function attachProviderSession(
 
 export async function updatePaymentBilling(
   db: Db,
-  { id, billing, now }: { id: number; billing: string; now: string },
+  { id, billing, lines, now }: { id: number; billing: string; lines?: string; now: string },
 ) {
-  await db.updateTable('payments').set({ billing, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('payments')
+    .set({ billing, ...(lines === undefined ? {} : { lines }), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -148,4 +152,16 @@ export async function listStalePendingPayments(
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+export async function findPendingPaymentOfDelivery(
+  db: Db,
+  deliveryId: number,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
 }

@@ -10,6 +10,7 @@ import {
   type ProviderEventType,
   type ProviderSessionState,
 } from '../../platform/payments/provider';
+import { recordDeliveryPaid } from '../delivery/settlement.service';
 import { issueFiscalDocuments } from '../invoices/service';
 import { recordSubmission } from '../practices/submission.service';
 import { workingCalendar } from '../reference/calendar.service';
@@ -61,7 +62,12 @@ async function settleSucceeded(
   if (!(await markPaymentSucceeded(trx, { id: payment.id, now })))
     return { isDuplicate: false, effect: 'none' };
   let warning: string | undefined;
-  if (payment.practice_id !== null) {
+  if (payment.purpose === 'delivery') {
+    const isShipped =
+      payment.delivery_id !== null &&
+      (await recordDeliveryPaid(trx, { deliveryId: payment.delivery_id, paymentId: payment.id, at: at.now }));
+    if (!isShipped) warning = 'a delivery payment succeeded for a shipment that is not open: refund it';
+  } else if (payment.practice_id !== null) {
     const isSubmitted = await recordSubmission(trx, {
       practiceId: payment.practice_id,
       byUserId: payment.user_id,

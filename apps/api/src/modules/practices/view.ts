@@ -69,6 +69,10 @@ export function toPractice(practice: OwnedPractice, details: PracticeDetails, to
       at: entry.at,
     })),
     paid_at: row.paid_at,
+    published_at: row.published_at,
     pending_question: details.pendingQuestion,
+    delivery_opened_at: row.delivery_opened_at,
+    delivery_paid_at: row.delivery_paid_at,
+    delivered_at: row.delivered_at,
   };
 }

@@ -4,6 +4,7 @@ import {
   ORDINARY_WORKING_DAYS,
   URGENT_WORKING_DAYS,
   workingDaysUntil,
+  type Closure,
   type WorkingCalendar,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -27,3 +28,9 @@ export const deadlineFrom = (day: string, isUrgent: boolean, calendar: WorkingCa
 
 export const daysToGo = (today: string, deadline: string, calendar: WorkingCalendar): number =>
   workingDaysUntil(today, deadline, calendar);
+
+/** The return-delivery suspension windows (spec §9), as data: calendar days of the body, both ends included. */
+export async function returnDeliverySuspensions(ctx: AppContext): Promise<Closure[]> {
+  const windows = await listClosures(ctx.db, 'return_delivery_suspension');
+  return windows.map((window) => ({ from: window.starts_on, to: window.ends_on }));
+}

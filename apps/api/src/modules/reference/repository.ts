@@ -81,7 +81,7 @@ export async function insertRequiredDocumentsOfEmptyLevels(
 
 export async function insertMissingClosures(
   db: Db,
-  rows: readonly Pick<Insertable<ClosuresTable>, 'kind' | 'starts_on' | 'ends_on'>[],
+  rows: readonly Insertable<ClosuresTable>[],
 ): Promise<number> {
   const result = await db
     .insertInto('closures')
@@ -89,4 +89,38 @@ export async function insertMissingClosures(
     .onConflict((conflict) => conflict.columns(['kind', 'starts_on']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+const CLOSURE_NOTICE_COLUMNS = [
+  'id',
+  'starts_on',
+  'ends_on',
+  'announce_from',
+  'notice_en_us',
+  'notice_it_it',
+] as const;
+export type ClosureNoticeRow = Pick<ClosureRow, (typeof CLOSURE_NOTICE_COLUMNS)[number]>;
+
+/** The body's closures (kind `closure`) with their notices, in date order. */
+export async function listClosureNoticeRows(db: Db): Promise<ClosureNoticeRow[]> {
+  return db
+    .selectFrom('closures')
+    .select(CLOSURE_NOTICE_COLUMNS)
+    .where('kind', '=', 'closure')
+    .orderBy('starts_on')
+    .execute();
+}
+
+export async function findClosureByStart(db: Db, startsOn: string) {
+  return db
+    .selectFrom('closures')
+    .select('id')
+    .where('kind', '=', 'closure')
+    .where('starts_on', '=', startsOn)
+    .executeTakeFirst();
+}
+
+export async function insertClosure(db: Db, row: Insertable<ClosuresTable>): Promise<number> {
+  const { id } = await db.insertInto('closures').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
 }

@@ -1,15 +1,25 @@
-import { abilitiesFor, ROLES, type AssignBody, type StaffUser } from '@lisbon/domain';
+import {
+  abilitiesFor,
+  findTransition,
+  PRACTICE_STATUSES,
+  ROLES,
+  type AssignBody,
+  type StaffUser,
+} from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
-import { transitionWithin } from '../transitions/service';
-import { listActiveUsersWithRoles } from './repository';
+import { requireAssignable } from '../transitions/requirements';
+import { recordStaffChangeWithin, transitionWithin } from '../transitions/service';
+import { findPracticeStatus, listActiveUsersWithRoles, setPeople } from './repository';
 import { requireStaff } from './workspace.service';
 
 /**
  * POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none,
- * each through the `assign` move of the table (unassigned → assigned, or a new assignment while
- * assigned), each with its audit entry.
+ * each with its audit entry: through the `assign` move of the table (unassigned → assigned, or a
+ * new assignment while assigned), or, once the evaluation has started, as a `reassign` change that
+ * keeps the status (the domain's STAFF_CHANGE_RULES; decision 025).
  */
 export async function assignPractices(
   ctx: AppContext,
@@ -20,6 +30,13 @@ export async function assignPractices(
   const ids = [...new Set(input.practice_ids)];
   await ctx.db.transaction().execute(async (trx) => {
     for (const practiceId of ids) {
+      // Past the statuses of the `assign` move, a request being worked on changes hands instead.
+      const stored = await findPracticeStatus(trx, practiceId);
+      const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
+      if (status && !findTransition('assign', status)) {
+        await reassignWithin(ctx, trx, actor, practiceId, input);
+        continue;
+      }
       await transitionWithin(ctx, trx, {
         practiceId,
         action: 'assign',
@@ -29,6 +46,36 @@ export async function assignPractices(
     }
   });
   return { practice_ids: ids };
+}
+
+/** Another evaluator and reviewer for a request already being worked on; the audit entry keeps who had it. */
+async function reassignWithin(
+  ctx: AppContext,
+  trx: Db,
+  actor: SessionUser,
+  practiceId: number,
+  input: AssignBody,
+): Promise<void> {
+  await recordStaffChangeWithin(
+    ctx,
+    trx,
+    { practiceId, change: 'reassign', actor },
+    async (db, at, practice) => {
+      const people = await requireAssignable(db, {
+        evaluatorId: input.evaluator_id,
+        reviewerId: input.reviewer_id,
+      });
+      await setPeople(db, { practiceId, ...people, at });
+      return {
+        details: {
+          evaluator_id: people.evaluatorId,
+          reviewer_id: people.reviewerId,
+          previous_evaluator_id: practice.assignee_id,
+          previous_reviewer_id: practice.reviewer_id,
+        },
+      };
+    },
+  );
 }
 
 const ABILITY_OF = { evaluator: 'staff.evaluate', reviewer: 'staff.review' } as const;

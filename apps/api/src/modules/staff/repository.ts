@@ -11,6 +11,12 @@ export async function findStaffFacts(db: Db, id: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** A request's status, or undefined when there is no such request. */
+export async function findPracticeStatus(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
 export async function findEvaluationRow(db: Db, practiceId: number) {
   return db
     .selectFrom('practice_evaluations')
@@ -94,5 +100,22 @@ export async function countQueueRows(db: Db) {
     .select(['status', 'assignee_id', 'reviewer_id', (eb) => eb.fn.countAll<number>().as('count')])
     .where('status', '<>', 'draft')
     .groupBy(['status', 'assignee_id', 'reviewer_id'])
+    .execute();
+}
+
+/** The request's evaluator (assignee) and reviewer, replaced. */
+export async function setPeople(
+  db: Db,
+  {
+    practiceId,
+    evaluatorId,
+    reviewerId,
+    at,
+  }: { practiceId: number; evaluatorId: number; reviewerId: number; at: string },
+): Promise<void> {
+  await db
+    .updateTable('practices')
+    .set({ assignee_id: evaluatorId, reviewer_id: reviewerId, updated_at: at })
+    .where('id', '=', practiceId)
     .execute();
 }

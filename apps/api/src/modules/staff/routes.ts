@@ -17,7 +17,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { attachmentDisposition } from '../documents/file-check';
+import { sendPrivateFile } from '../../platform/http/download';
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { listStaffUsers } from './assignment.service';
 import { listStaffPractices, queueCounts } from './queues.service';
@@ -104,13 +104,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         practiceId: id,
         documentId,
       });
-      return reply
-        .header('content-type', document.content_type)
-        .header('content-length', String(document.size))
-        .header('content-disposition', attachmentDisposition(document.file_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendPrivateFile(reply, {
+        content,
+        size: document.size,
+        fileName: document.file_name,
+        contentType: document.content_type,
+      });
     },
   );
 

@@ -50,5 +50,9 @@ export const toAvailableAction = (transition: Transition) => ({
     assignment: transition.requires?.assignment === true,
     assessment: transition.requires?.assessment === true,
   },
-  is_available: transition.via === undefined,
+  // The statement of appeal and the amended statement are issued from the workspace (decision 026).
+  is_available:
+    transition.via === undefined ||
+    transition.action === 'issue_appeal' ||
+    transition.action === 'issue_amendment',
 });

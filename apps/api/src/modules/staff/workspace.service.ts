@@ -1,6 +1,7 @@
 import {
   availableTransitions,
   canChange,
+  isDeliveryChangePending,
   STAFF_CHANGES,
   type PracticeStatus,
   type StaffPractice,
@@ -75,7 +76,13 @@ export async function getStaffPractice(
     })),
     ...evaluationViews(evaluation, refOf),
     available_actions: availableTransitions(status, context).map(toAvailableAction),
-    allowed_changes: STAFF_CHANGES.filter((change) => canChange(change, status, context)),
+    allowed_changes: STAFF_CHANGES.filter(
+      (change) =>
+        canChange(change, status, context) &&
+        (change !== 'open_to_delivery' && change !== 'set_delivered'
+          ? true
+          : isDeliveryChangePending(change, practice)),
+    ),
   };
 }
 

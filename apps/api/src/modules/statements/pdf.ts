@@ -6,9 +6,10 @@ import {
   type Locale,
   type ServiceKind,
 } from '@lisbon/domain';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { BodyDetails } from '../../platform/config';
+import { embedPdfFonts } from '../../platform/pdf/fonts';
 import { printable, wrap } from '../../platform/pdf/text-document';
 import { STATEMENT_TEXTS } from './texts';
 
@@ -21,6 +22,8 @@ export type StatementContent = {
   isDemoBody: boolean;
   /** Subject and SHA-256 fingerprint of the signing certificate, printed for manual checks. */
   signer: { subject: string; fingerprint: string };
+  /** A statement of appeal attached to the original, or an amended version superseding it (decision 026). */
+  variant?: { kind: 'appeal' | 'amendment'; originalId: string } | undefined;
 };
 
 const A4: [number, number] = [595.28, 841.89];
@@ -89,25 +92,6 @@ function valueOf(field: CertificateField, content: StatementContent): string {
   }
 }
 
-/** Latin letters that neither WinAnsi nor their decomposition carry, spelt the way their owners do in ASCII. */
-const LATIN_FALLBACK: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŀ: 'L',
-  ŀ: 'l',
-  Ŧ: 'T',
-  ŧ: 't',
-  Ə: 'E',
-  ə: 'e',
-};
-const spelt = (text: string) =>
-  text.replace(/[ŁłĐđĦħıĿŀŦŧƏə]/g, (letter) => LATIN_FALLBACK[letter] ?? letter);
-
 type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
 
 /** The statement as an A4 PDF in the applicant's language, ready to be signed (not saved). */
@@ -116,7 +100,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
   const texts = STATEMENT_TEXTS[certificate.locale];
   const labels = CERTIFICATE_LABELS[certificate.locale];
   const pdf = await PDFDocument.create();
-  const title = texts.title[content.service];
+  const title = content.variant ? texts.variantTitle[content.variant.kind] : texts.title[content.service];
   const publishedAt = new Date(certificate.publish_date);
   pdf.setTitle(`${title} ${certificate.reference_id}`);
   pdf.setAuthor(content.body.name);
@@ -126,11 +110,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
   pdf.setCreator('Lisbon');
   pdf.setCreationDate(publishedAt);
   pdf.setModificationDate(publishedAt);
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    mono: await pdf.embedFont(StandardFonts.Courier),
-  };
+  const fonts: Fonts = await embedPdfFonts(pdf);
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
@@ -143,7 +123,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
     if (y - height < MARGIN + 24) newPage();
   };
   const line = (text: string, x: number, font: PDFFont, size = SIZE, color = INK) =>
-    page.drawText(printable(font, spelt(text)), { x, y, size, font, color });
+    page.drawText(printable(font, text), { x, y, size, font, color });
   const rule = (thickness = 0.6) =>
     page.drawLine({
       start: { x: MARGIN, y },
@@ -152,7 +132,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
       color: rgb(0.75, 0.77, 0.8),
     });
   const paragraph = (text: string, font = fonts.regular, size = SIZE, color = INK) => {
-    for (const part of wrap(font, printable(font, spelt(text)), size, width)) {
+    for (const part of wrap(font, printable(font, text), size, width)) {
       ensure(LEADING);
       y -= LEADING;
       line(part, MARGIN, font, size, color);
@@ -164,7 +144,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
   drawQrCode(page, content.verifyUrl, { x: A4[0] - MARGIN - QR_SIZE + 6, y: qrTop - QR_SIZE, size: QR_SIZE });
   const headerWidth = width - QR_SIZE - 12;
   const header = (text: string, font: PDFFont, size: number, color = INK) => {
-    for (const part of wrap(font, printable(font, spelt(text)), size, headerWidth)) {
+    for (const part of wrap(font, printable(font, text), size, headerWidth)) {
       y -= size + 3;
       line(part, MARGIN, font, size, color);
     }
@@ -180,6 +160,10 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
   paragraph(title, fonts.bold, 17);
   y -= 2;
   paragraph(`${labels.reference_id}: ${certificate.reference_id}`, fonts.regular, SIZE, MUTED);
+  if (content.variant) {
+    const { kind, originalId } = content.variant;
+    paragraph(texts.variantNote[kind](originalId), fonts.regular, SIZE, MUTED);
+  }
   y -= 4;
 
   for (const section of SECTIONS) {
@@ -195,7 +179,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
       const value = valueOf(field, content) || '—';
       const parts = value
         .split(/\n+/)
-        .flatMap((text) => wrap(font, printable(font, spelt(text)), size, width - LABEL_WIDTH));
+        .flatMap((text) => wrap(font, printable(font, text), size, width - LABEL_WIDTH));
       const labelParts = wrap(fonts.bold, printable(fonts.bold, labels[field]), SIZE, LABEL_WIDTH - 10);
       const rows = Math.max(parts.length, labelParts.length);
       for (let row = 0; row < rows; row += 1) {

@@ -7,12 +7,15 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { sha256Hex } from '../../platform/ledger/entry';
 import { findAssessment } from '../staff/evaluation';
+import { queueApplicantMail } from '../transitions/mails';
 import { buildCertificate, parseCertificate, storedCertificateHash } from './certificate';
 import { renderStatement } from './pdf';
+import { completeAppealPublicationWithin, statementVariantOf } from './appeal-seal';
 import { publishStatementJob } from './publish.job';
 import {
   findCertificateSources,
   findLiveStatementOfPractice,
+  findPendingStatementOfPractice,
   findPracticeOwner,
   findStatement,
   insertStatement,
@@ -65,7 +68,7 @@ export async function findStatementIdOfPractice(db: Db, practiceId: number): Pro
 
 /** While true, the request waits for its statement: no other move may overtake the publication. */
 export async function isPublicationPending(db: Db, practiceId: number): Promise<boolean> {
-  return (await findLiveStatementOfPractice(db, practiceId))?.status === 'pending';
+  return (await findPendingStatementOfPractice(db, practiceId)) !== undefined;
 }
 
 /**
@@ -135,6 +138,7 @@ async function storePdf(ctx: AppContext, statement: StatementRow): Promise<State
     body: ctx.config.body,
     isDemoBody: ctx.config.areBodyDetailsDemo,
     signer: ctx.pdfSigner.certificate,
+    variant: statementVariantOf(statement),
   });
   const signed = await ctx.pdfSigner.sign(document, {
     reason: STATEMENT_TEXTS[certificate.locale].signatureReason,
@@ -171,6 +175,11 @@ async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
       refHash: issueHash,
     });
     const at = ctx.clock.now().toISOString();
+    if (statementVariantOf(statement)) {
+      // A statement of appeal or an amended statement: its own ending (decision 026).
+      await completeAppealPublicationWithin(ctx, trx, { statement, sealHash: entry.hash, publishedAt, at });
+      return;
+    }
     await markStatementPublished(trx, { id: statement.id, sealHash: entry.hash, publishedAt, at });
     const isPublished = await markPracticePublished(trx, {
       practiceId: statement.practice_id,
@@ -179,5 +188,13 @@ async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
       at,
     });
     if (!isPublished) throw new Error(`request ${statement.practice_id} is no longer ready for issue`);
+    // In the transaction that publishes: committed once, so the applicant is told once, however often the job runs.
+    const owner = await findPracticeOwner(trx, statement.practice_id);
+    if (owner) {
+      await queueApplicantMail(ctx, trx, 'statement-published', {
+        userId: owner.user_id,
+        practiceId: statement.practice_id,
+      });
+    }
   });
 }

@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { StatementsTable } from '../../platform/db/statement-tables';
 
@@ -6,13 +6,23 @@ export type StatementRow = Selectable<StatementsTable>;
 
 export async function insertStatement(
   db: Db,
-  row: { id: string; practiceId: number; requestedBy: number; at: string },
+  row: {
+    id: string;
+    practiceId: number;
+    requestedBy: number;
+    at: string;
+    /** Decision 026: a statement of appeal, or an amended statement (kind `statement` with an original). */
+    kind?: 'statement' | 'appeal';
+    originalId?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('statements')
     .values({
       id: row.id,
       practice_id: row.practiceId,
+      kind: row.kind ?? 'statement',
+      original_id: row.originalId ?? null,
       status: 'pending',
       requested_by: row.requestedBy,
       requested_at: row.at,
@@ -26,7 +36,10 @@ export async function findStatement(db: Db, id: string): Promise<StatementRow | 
   return db.selectFrom('statements').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The request's pending or published statement, if any. */
+/**
+ * The request's pending or published statement, if any (not a statement of appeal). While an
+ * amended version is being published it is the pending one: the applicant is told to retry later.
+ */
 export async function findLiveStatementOfPractice(
   db: Db,
   practiceId: number,
@@ -35,8 +48,34 @@ export async function findLiveStatementOfPractice(
     .selectFrom('statements')
     .selectAll()
     .where('practice_id', '=', practiceId)
+    .where('kind', '=', 'statement')
     .where('status', 'in', ['pending', 'published'])
+    .orderBy(sql`case when status = 'pending' then 0 else 1 end`)
     .executeTakeFirst();
+}
+
+/** The request's statement being published, of any kind (decision 026). */
+export async function findPendingStatementOfPractice(
+  db: Db,
+  practiceId: number,
+): Promise<StatementRow | undefined> {
+  return db
+    .selectFrom('statements')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/** Every statement of a request, oldest first: the original, its amended versions, the statement of appeal. */
+export async function listStatementsOfPractice(db: Db, practiceId: number): Promise<StatementRow[]> {
+  return db
+    .selectFrom('statements')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .orderBy('requested_at')
+    .orderBy('created_at')
+    .execute();
 }
 
 /** Changes a statement only while `column` is still null: of two runs of a step, one wins. */

@@ -8,7 +8,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { attachmentDisposition } from '../documents/file-check';
+import { sendPrivateFile } from '../../platform/http/download';
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { getStatement, openStatementPdf } from './service';
 
@@ -62,13 +62,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
     },
     async (request, reply) => {
       const file = await openStatementPdf(ctx, actor(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 };

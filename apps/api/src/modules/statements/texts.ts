@@ -11,6 +11,9 @@ type StatementTexts = {
   certificateFingerprint: string;
   page: (page: number, pages: number) => string;
   signatureReason: string;
+  /** Decision 026: the statement of appeal and the amended statement. */
+  variantTitle: Record<'appeal' | 'amendment', string>;
+  variantNote: Record<'appeal' | 'amendment', (originalId: string) => string>;
 };
 
 /** The statement's own words, in the applicant's language (the field labels come from the domain). */
@@ -37,6 +40,11 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     certificateFingerprint: 'Signing certificate SHA-256:',
     page: (page, pages) => `Page ${page} of ${pages}`,
     signatureReason: 'Statement issued by the evaluation body',
+    variantTitle: { appeal: 'Statement of appeal', amendment: 'Amended statement' },
+    variantNote: {
+      appeal: (id) => `Issued on appeal and attached to the statement ${id}.`,
+      amendment: (id) => `This amended statement supersedes the statement ${id}, which is no longer valid.`,
+    },
   },
   'it-IT': {
     title: {
@@ -60,5 +68,10 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     certificateFingerprint: 'SHA-256 del certificato di firma:',
     page: (page, pages) => `Pagina ${page} di ${pages}`,
     signatureReason: 'Attestato rilasciato dall’ente di valutazione',
+    variantTitle: { appeal: 'Attestato di ricorso', amendment: 'Attestato rettificato' },
+    variantNote: {
+      appeal: (id) => `Rilasciato a seguito di ricorso e allegato all’attestato ${id}.`,
+      amendment: (id) => `Questo attestato rettificato sostituisce l’attestato ${id}, che non è più valido.`,
+    },
   },
 };

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { addThreadMessage } from '../messages/thread';
+import { requestAppealPublicationWithin } from '../statements/appeal.service';
 import { isPublicationPending, requestPublicationWithin } from '../statements/publication.service';
 import type { SessionUser } from '../sessions/service';
 import { queueApplicantMail } from './mails';
@@ -35,6 +36,8 @@ export type TransitionInput = {
   assignment?: { evaluatorId?: number | undefined; reviewerId?: number | undefined } | undefined;
   /** The status the user acted on: another one means someone else moved first (409 PRACTICE_CHANGED). */
   expectedStatus?: PracticeStatus | undefined;
+  /** Set by the flow that owns the move (the appeals module for `request_appeal`). */
+  via?: 'appeal_request' | undefined;
 };
 
 export type TransitionResult = {
@@ -106,7 +109,8 @@ export async function transitionWithin(
   if (!move) throw notAllowed(action, from);
   if (!canFire(move, actorContextOf(actor, practice))) throw new AppError('FORBIDDEN_ACCESS');
   // A request whose statement is being published waits for it: nothing may overtake the job.
-  if (from === 'ready_for_issue' && (await isPublicationPending(trx, practice.id))) {
+  const isIssuing = from === 'ready_for_issue' || from === 'appeal_reviewed';
+  if (isIssuing && (await isPublicationPending(trx, practice.id))) {
     throw new AppError('PUBLICATION_PENDING');
   }
   if (move.via === 'publication' && action === 'publish') {
@@ -114,8 +118,19 @@ export async function transitionWithin(
     await requestPublicationWithin(ctx, trx, { practiceId: practice.id, from, actorId: actor.id });
     return { practiceId: practice.id, action, from, to: from, notice: move.notice ?? null };
   }
+  if (move.via === 'publication' && (action === 'issue_appeal' || action === 'issue_amendment')) {
+    // A statement of appeal or an amended statement, through the same publish job (decision 026).
+    await requestAppealPublicationWithin(ctx, trx, {
+      practiceId: practice.id,
+      from,
+      actorId: actor.id,
+      action,
+    });
+    return { practiceId: practice.id, action, from, to: from, notice: move.notice ?? null };
+  }
   if (move.via === 'publication') throw new AppError('PUBLICATION_NOT_AVAILABLE');
-  if (move.via === 'appeal_request') throw new AppError('APPEAL_NOT_AVAILABLE');
+  if (move.via === 'appeal_request' && input.via !== 'appeal_request')
+    throw new AppError('APPEAL_NOT_AVAILABLE');
   requireRecorded(move, input);
   const assignment = move.requires?.assignment
     ? await requireAssignable(trx, {
@@ -177,37 +192,46 @@ export type StaffChangeInput = { practiceId: number; change: StaffChange; actor:
 export type ChangeRecord = { note?: string | null; details?: Record<string, unknown> | null };
 
 /**
- * A staff change that is not a move (assessment, verification, file check, note): 403 unless the
- * rules grant it to this staff member, 409 in a status where they do not, then `apply` and its
- * audit entry in one transaction. The status is compare-and-set to itself, so a change never
- * lands on a request that moved meanwhile (409 PRACTICE_CHANGED).
+ * A staff change that is not a move (assessment, verification, file check, note, reassignment):
+ * 403 unless the rules grant it to this staff member, 409 in a status where they do not, then
+ * `apply` and its audit entry, inside the caller's transaction `trx`. The status is compare-and-set
+ * to itself, so a change never lands on a request that moved meanwhile (409 PRACTICE_CHANGED).
  */
-export async function recordStaffChange(
+export async function recordStaffChangeWithin(
   ctx: AppContext,
+  trx: Db,
   { practiceId, change, actor }: StaffChangeInput,
-  apply: (trx: Db, at: string) => Promise<ChangeRecord | void>,
+  apply: (trx: Db, at: string, practice: MovablePractice) => Promise<ChangeRecord | void>,
 ): Promise<void> {
   if (!isStaff(actor)) throw new AppError('FORBIDDEN_ACCESS');
-  await ctx.db.transaction().execute(async (trx) => {
-    const practice = await reachablePractice(trx, actor, practiceId);
-    const status = statusOf(practice.status);
-    const context = actorContextOf(actor, practice);
-    if (!isGranted(change, context)) throw new AppError('FORBIDDEN_ACCESS');
-    if (!canChange(change, status, context)) throw notAllowed(change, status);
-    const at = ctx.clock.now().toISOString();
-    if (!(await updateInStatus(trx, { id: practiceId, from: status, patch: { updated_at: at } }))) {
-      throw new AppError('PRACTICE_CHANGED');
-    }
-    const record = (await apply(trx, at)) ?? {};
-    await insertAuditEntry(trx, {
-      practiceId,
-      from: status,
-      to: status,
-      action: change,
-      byUserId: actor.id,
-      note: record.note ?? null,
-      details: record.details ?? null,
-      at,
-    });
+  const practice = await reachablePractice(trx, actor, practiceId);
+  const status = statusOf(practice.status);
+  const context = actorContextOf(actor, practice);
+  if (!isGranted(change, context)) throw new AppError('FORBIDDEN_ACCESS');
+  if (!canChange(change, status, context)) throw notAllowed(change, status);
+  const at = ctx.clock.now().toISOString();
+  if (!(await updateInStatus(trx, { id: practiceId, from: status, patch: { updated_at: at } }))) {
+    throw new AppError('PRACTICE_CHANGED');
+  }
+  const record = (await apply(trx, at, practice)) ?? {};
+  await insertAuditEntry(trx, {
+    practiceId,
+    from: status,
+    to: status,
+    action: change,
+    byUserId: actor.id,
+    note: record.note ?? null,
+    details: record.details ?? null,
+    at,
   });
+}
+
+/** A staff change in a transaction of its own. */
+export async function recordStaffChange(
+  ctx: AppContext,
+  input: StaffChangeInput,
+  apply: (trx: Db, at: string, practice: MovablePractice) => Promise<ChangeRecord | void>,
+): Promise<void> {
+  if (!isStaff(input.actor)) throw new AppError('FORBIDDEN_ACCESS');
+  await ctx.db.transaction().execute((trx) => recordStaffChangeWithin(ctx, trx, input, apply));
 }

@@ -11,6 +11,8 @@ import type {
   CountriesTable,
   CountryRequiredDocumentsTable,
   DailySubmissionsTable,
+  DeliveriesTable,
+  DeliveryPracticesTable,
   DocumentsTable,
   JobsTable,
   PracticesTable,
@@ -31,7 +33,13 @@ import type {
   SandboxEventsTable,
   SandboxSessionsTable,
 } from './payment-tables';
-import type { LedgerEntriesTable, StatementsTable } from './statement-tables';
+import type {
+  AppealsTable,
+  LedgerEntriesTable,
+  StatementShareLinksTable,
+  StatementsTable,
+} from './statement-tables';
+import type { SettingChangesTable, SettingsTable } from './notice-tables';
 import type {
   PracticeEvaluationsTable,
   PracticeMessageDocumentsTable,
@@ -84,6 +92,12 @@ export type Database = {
   practice_evaluations: PracticeEvaluationsTable;
   ledger_entries: LedgerEntriesTable;
   statements: StatementsTable;
+  deliveries: DeliveriesTable;
+  delivery_practices: DeliveryPracticesTable;
+  statement_share_links: StatementShareLinksTable;
+  settings: SettingsTable;
+  setting_changes: SettingChangesTable;
+  appeals: AppealsTable;
 };
 
 export type Db = Kysely<Database>;

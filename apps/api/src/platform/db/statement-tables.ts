@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Timestamp } from './database';
 
 /** Row types of the statement and ledger tables (migration 030); `database.ts` lists them in `Database`. */
@@ -34,6 +35,35 @@ export type StatementsTable = {
   pdf_size: number | null;
   seal_hash: NullableText;
   published_at: NullableText;
+  /** `statement` (the statement, or an amended version of it) or `appeal` (a statement of appeal); migration 040. */
+  kind: Generated<'statement' | 'appeal'>;
+  /** Appeal: the statement it is attached to; amended statement: the one it supersedes. */
+  original_id: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
+};
+
+/** A share link to a statement's verification page (migration 031): only the token's hash is kept. */
+export type StatementShareLinksTable = {
+  id: Generated<number>;
+  statement_id: string;
+  user_id: number;
+  token_hash: string;
+  /** The last day the link works (`YYYY-MM-DD`), null for no expiry. */
+  expires_on: NullableText;
+  revoked_at: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** The applicant's appeal or amendment of a published request (migration 040): one per request. */
+export type AppealsTable = {
+  id: Generated<number>;
+  practice_id: number;
+  user_id: number;
+  type: 'appeal' | 'amendment';
+  motivation: string;
+  /** JSON text: ids of the request's documents. */
+  document_ids: string;
+  created_at: string;
 };

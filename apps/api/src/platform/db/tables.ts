@@ -50,6 +50,9 @@ export type UsersTable = {
   tax_id: NullableText;
   tax_id_omocodia_confirmed_at: NullableText;
   marketing_consent_at: NullableText;
+  /** SHA-256 of the user's newsletter unsubscribe token (migration 060). */
+  marketing_opt_out_token_hash: NullableText;
+  marketing_opted_out_at: NullableText;
   terms_accepted_at: NullableText;
   activated_at: NullableText;
   deleted_at: NullableText;
@@ -130,6 +133,10 @@ export type ClosuresTable = {
   kind: 'closure' | 'return_delivery_suspension';
   starts_on: string;
   ends_on: string;
+  /** Migration 060: from this day the notice shows; null: not announced. */
+  announce_from: NullableText;
+  notice_en_us: NullableText;
+  notice_it_it: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -158,9 +165,35 @@ export type PracticesTable = {
   reviewer_id: number | null;
   /** When the statement was published (migration 030). */
   published_at: NullableText;
+  /** Return delivery (migration 050): opened by staff, the paid shipment, delivered. */
+  delivery_opened_at: NullableText;
+  delivery_id: number | null;
+  delivered_at: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
+
+export type DeliveriesTable = {
+  id: Generated<number>;
+  user_id: number;
+  status: 'open' | 'paid' | 'delivered';
+  recipient_name: NullableText;
+  address: NullableText;
+  city: NullableText;
+  zip_code: NullableText;
+  province: NullableText;
+  country: NullableText;
+  phone: NullableText;
+  shipping_submitted_at: NullableText;
+  payment_id: number | null;
+  paid_at: NullableText;
+  waybill_number: NullableText;
+  delivered_at: NullableText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DeliveryPracticesTable = { delivery_id: number; practice_id: number };
 
 /** The audit trail: every status move and every staff change (who, when, from, to, action, note). */
 export type PracticeStatusHistoryTable = {

@@ -104,6 +104,22 @@ const localiseFieldErrors = (errors: FieldErrors, locale: Locale): FieldErrors =
     ]),
   );
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A message's parameters for people: a calendar day (`2025-01-07`) in the locale's words, as the web writes it. */
+const localiseParams = (params: Record<string, unknown> | undefined, locale: Locale) =>
+  params &&
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && CALENDAR_DAY.test(value)
+        ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+            new Date(`${value}T00:00:00Z`),
+          )
+        : value,
+    ]),
+  );
+
 function answerFor(error: FastifyError | AppError, request: FastifyRequest, locale: Locale): Answer {
   const standard = (code: ErrorCode, status = ERROR_STATUS[code]): Answer => ({
     status,
@@ -112,7 +128,7 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
   if (error instanceof AppError) {
     const message = error.hasCustomMessage
       ? error.message
-      : formatMessage(ERROR_MESSAGES[locale][error.code], error.params);
+      : formatMessage(ERROR_MESSAGES[locale][error.code], localiseParams(error.params, locale));
     return {
       status: error.statusCode,
       body: {

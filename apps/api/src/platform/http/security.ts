@@ -17,6 +17,8 @@ export const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // A staff member's preview of an uploaded PDF is a blob: URL the SPA made from the fetched file.
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   frameAncestors: ["'none'"],

@@ -28,7 +28,11 @@ const envelope = (message: MailMessage, from: string) => ({
   subject: message.subject,
   text: message.text,
   html: message.html,
-  headers: { 'Content-Language': message.locale, 'X-Lisbon-Mail': message.kind },
+  headers: {
+    'Content-Language': message.locale,
+    'X-Lisbon-Mail': message.kind,
+    ...(message.unsubscribeUrl ? { 'List-Unsubscribe': `<${message.unsubscribeUrl}>` } : {}),
+  },
 });
 
 /** SMTP when `SMTP_URL` is set; otherwise each message becomes an RFC 822 `.eml` file in `DATA_DIR/mail/`. */

@@ -12,6 +12,8 @@ export const mailMessageSchema = z.object({
   html: z.string().min(1),
   /** The action link, logged when mail goes to files so a developer can follow it. */
   link: z.url().optional(),
+  /** Marketing mail: the unsubscribe page, sent as the List-Unsubscribe header too (RFC 2369). */
+  unsubscribeUrl: z.url().optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 

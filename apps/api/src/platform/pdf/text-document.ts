@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { embedPdfFonts } from './fonts';
 
 /** A plain text document: a title, paragraphs, then labelled lines to fill in by hand (signature, date). */
 export type TextDocument = {
@@ -18,8 +19,8 @@ const TITLE_SIZE = 16;
 const LEADING = 1.45;
 
 /**
- * The standard fonts speak WinAnsi, which has the Italian letters (à è é ì ò ù) but not every
- * script: a letter it lacks is printed without its accent when that helps, else as "?".
+ * The embedded fonts carry Latin with every accent, Greek and Cyrillic, but not every script: a
+ * letter they lack is printed without its accent when that helps, else as "?".
  */
 export function printable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
@@ -49,7 +50,7 @@ export function wrap(font: PDFFont, text: string, size: number, width: number): 
   return lines;
 }
 
-/** Renders the document as a PDF with Helvetica, A4, several pages when the text needs them. */
+/** Renders the document as a PDF with the embedded fonts, A4, several pages when the text needs them. */
 export async function renderTextDocument(document: TextDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(document.title);
@@ -58,8 +59,7 @@ export async function renderTextDocument(document: TextDocument): Promise<Uint8A
   pdf.setLanguage(document.language);
   pdf.setCreationDate(document.createdAt);
   pdf.setModificationDate(document.createdAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedPdfFonts(pdf);
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;

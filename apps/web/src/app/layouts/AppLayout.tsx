@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { useNotifications } from '@/features/notifications/api/notifications';
 import { RequestsBadge } from '@/features/notifications/components/RequestsBadge';
 import { useQueueCounts } from '@/features/staff/api/queues';
@@ -103,6 +104,7 @@ export function AppLayout() {
 
       <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
         <Container size={1200} px={0}>
+          <NoticeBanner isStaff={user?.abilities['staff.workspace'] === true} />
           <Outlet />
         </Container>
       </AppShell.Main>

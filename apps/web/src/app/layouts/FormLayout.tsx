@@ -1,6 +1,7 @@
 import { Box, Container, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -21,6 +22,7 @@ export function FormLayout() {
       </header>
       <main id="main-content" tabIndex={-1} className="form-layout-main">
         <Container size={560} py="xl">
+          <NoticeBanner />
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }}>
             <Outlet />
           </Paper>

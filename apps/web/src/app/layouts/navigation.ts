@@ -30,11 +30,14 @@ export const APP_NAVIGATION: readonly NavGroup[] = [
   },
   {
     label: 'staff',
-    items: QUEUE_ORDER.map((queue) => ({
-      to: queuePath(queue),
-      label: QUEUE_LABELS[queue],
-      ability: QUEUE_ABILITIES[queue],
-    })),
+    items: [
+      ...QUEUE_ORDER.map((queue) => ({
+        to: queuePath(queue),
+        label: QUEUE_LABELS[queue],
+        ability: QUEUE_ABILITIES[queue],
+      })),
+      { to: '/staff/notices', label: 'staffNotices', ability: 'staff.workspace' },
+    ],
   },
   {
     label: 'account',

@@ -10,6 +10,10 @@ import * as payments from './2026-11-21-010-payments';
 import * as sandboxGateway from './2026-11-21-011-sandbox-gateway';
 import * as staffWorkspace from './2026-11-21-020-staff-workspace';
 import * as statementsLedger from './2026-11-21-030-statements-ledger';
+import * as statementShareLinks from './2026-11-21-031-statement-share-links';
+import * as appeals from './2026-11-21-040-appeals';
+import * as returnDelivery from './2026-11-21-050-return-delivery';
+import * as notices from './2026-11-21-060-notices';
 
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
@@ -27,4 +31,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-011-sandbox-gateway': sandboxGateway,
   '2026-11-21-020-staff-workspace': staffWorkspace,
   '2026-11-21-030-statements-ledger': statementsLedger,
+  '2026-11-21-031-statement-share-links': statementShareLinks,
+  '2026-11-21-040-appeals': appeals,
+  '2026-11-21-050-return-delivery': returnDelivery,
+  '2026-11-21-060-notices': notices,
 };

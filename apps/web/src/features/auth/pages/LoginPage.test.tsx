@@ -79,7 +79,7 @@ describe('login', () => {
     expect(await screen.findByText('Email not valid')).toBeTruthy();
     expect(screen.getByText('This field is required')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)));
-    expect(api.calls).toHaveLength(0);
+    expect(api.pageCalls()).toHaveLength(0);
   });
 
   it('asks for the second factor, sends the code with the pending token, then stores the session', async () => {

@@ -37,7 +37,7 @@ describe('registration', () => {
     const birthDate = screen.getByLabelText(/^Date of birth/);
     expect(birthDate.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(birthDate));
-    expect(api.calls).toHaveLength(0);
+    expect(api.pageCalls()).toHaveLength(0);
   });
 
   it('registers a refugee and shows the check-your-mailbox screen', async () => {

@@ -43,7 +43,7 @@ describe('account activation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Activate the account' }));
 
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(api.pageCalls()).toHaveLength(0);
   });
 
   it('activates the account and goes to login', async () => {

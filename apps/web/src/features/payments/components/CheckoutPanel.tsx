@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { PageLoader } from '@/shared/ui/PageLoader';
-import { billingQuery, paymentIdFrom } from '../api/payments';
+import { billingQuery, paymentIdFrom, startCheckout } from '../api/payments';
 import { AmountSummary } from './AmountSummary';
 import { initialBilling } from './billingForm';
 import { amountDue } from './charges';
@@ -43,7 +43,7 @@ export function CheckoutPanel({ practice, service }: CheckoutPanelProps) {
           <PageLoader />
         ) : (
           <PayForm
-            practiceId={practice.id}
+            start={(info) => startCheckout(practice.id, info)}
             totalCents={amountDue(service, practice.is_urgent).total}
             // The server's copy is a help, not a must: without it the form starts from the account.
             initialValues={initialBilling(user, billing.data ?? null)}

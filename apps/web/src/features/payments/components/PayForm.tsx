@@ -1,4 +1,4 @@
-import { billingInfoSchema } from '@lisbon/domain';
+import { billingInfoSchema, type BillingInfo, type CheckoutSessionView } from '@lisbon/domain';
 import { Button, Fieldset, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,21 @@ import { currentLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { startCheckout } from '../api/payments';
 import { BillingFields } from './BillingFields';
 import { billingToInput, type BillingValues } from './billingForm';
 
-type Props = { practiceId: number; totalCents: number; initialValues: BillingValues };
+type Props = {
+  totalCents: number;
+  initialValues: BillingValues;
+  /** Opens the checkout session: of a request, or of a return-delivery cart. */
+  start: (billing: BillingInfo) => Promise<CheckoutSessionView>;
+};
 
 /**
  * Billing information, checked by the domain's schema, then "Pay": the API opens a checkout
  * session (keeping the billing information on the account) and the browser goes to its page.
  */
-export function PayForm({ practiceId, totalCents, initialValues }: Props) {
+export function PayForm({ totalCents, initialValues, start }: Props) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
@@ -41,7 +45,7 @@ export function PayForm({ practiceId, totalCents, initialValues }: Props) {
     setFailure(null);
     storage.set('billing', form.getValues());
     try {
-      const session = await startCheckout(practiceId, billing);
+      const session = await start(billing);
       setIsLeaving(true);
       window.location.assign(session.checkout_url);
     } catch (error) {

@@ -5,11 +5,10 @@ import {
   replyBodySchema,
   WORKSPACE_NOTICES,
 } from '@lisbon/domain';
-import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Stack, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentUploader } from '@/shared/documents/DocumentUploader';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -17,6 +16,7 @@ import { FormAlert } from '@/shared/ui/FormAlert';
 import { showSuccess } from '@/shared/ui/toast';
 import { practiceQuery } from '../api/practices';
 import { sendReply } from '../api/thread';
+import { DocumentAttachments } from './DocumentAttachments';
 
 type Props = { practiceId: number; requested: readonly DocumentType[] };
 
@@ -67,37 +67,16 @@ export function ReplyForm({ practiceId, requested }: Props) {
         <Title order={3} size="h4">
           {t('reply.attachTitle')}
         </Title>
-        <DocumentUploader
+        <DocumentAttachments
           name="reply-upload"
           practiceId={practiceId}
           types={types}
           defaultType={requested[0] ?? null}
-          onUploaded={(document) => setAttached((current) => [...current, document])}
+          attached={attached}
+          setAttached={setAttached}
+          attachedLabel={t('reply.attached')}
+          removeLabel={(fileName) => t('reply.remove', { name: fileName })}
         />
-        {attached.length > 0 && (
-          <div>
-            <Text fw={600}>{t('reply.attached')}</Text>
-            <ul className="plain-list">
-              {attached.map((document) => (
-                <li key={document.id}>
-                  <Group gap="xs">
-                    <Text>{document.file_name}</Text>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() =>
-                        setAttached((current) => current.filter((item) => item.id !== document.id))
-                      }
-                    >
-                      {t('reply.remove', { name: document.file_name })}
-                    </Button>
-                  </Group>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <Textarea label={t('reply.message')} required rows={4} {...form.getInputProps('message')} />

@@ -17,6 +17,7 @@ import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/PracticeFacts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { downloadStatementPdf, statementQuery } from '../api/statement';
+import { ShareLinks } from './ShareLinks';
 
 /** A certificate field as the applicant reads it: dates and countries in the interface's language. */
 function shown(
@@ -71,6 +72,7 @@ function Published({ practiceId, statement }: { practiceId: number; statement: P
       <Text size="sm" c="dimmed">
         {t('statement.shareHelp')}
       </Text>
+      <ShareLinks practiceId={practiceId} />
       <Facts
         facts={[
           ...CERTIFICATE_FIELDS.map(

@@ -12,6 +12,7 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { practiceQuery } from '../api/practices';
+import { AppealEntry } from '../components/AppealEntry';
 import { DeleteDraft } from '../components/DeleteDraft';
 import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
@@ -63,6 +64,8 @@ export function PracticePage() {
 
       <StatementPanel practice={practice} />
 
+      <AppealEntry practice={practice} />
+
       <PracticeConversation practice={practice} />
 
       <section aria-labelledby="practice-request">
@@ -81,6 +84,14 @@ export function PracticePage() {
                 t('practiceFacts.daysToGo'),
                 practice.days_to_go === null ? null : t('practiceFacts.days', { count: practice.days_to_go }),
               ],
+              // Return delivery of the originals, shown once staff have opened it.
+              ...(practice.delivery_opened_at
+                ? ([
+                    [t('practiceFacts.deliveryOpenedAt'), date(practice.delivery_opened_at)],
+                    [t('practiceFacts.deliveryPaidAt'), date(practice.delivery_paid_at ?? null)],
+                    [t('practiceFacts.deliveredAt'), date(practice.delivered_at ?? null)],
+                  ] satisfies [string, string | null][])
+                : []),
             ]}
           />
         </Stack>
@@ -108,7 +119,11 @@ export function PracticePage() {
           {t('wizard.steps.documents')}
         </Title>
         {practice.missing_documents.length > 0 && (
-          <Alert color="orange" variant="light" title={t('practice.missingTitle')} mb="sm">
+          // The title as body text: Mantine's light orange title colour fails contrast (axe).
+          <Alert color="orange" variant="light" mb="sm">
+            <Text fw={700} mb={4}>
+              {t('practice.missingTitle')}
+            </Text>
             <List>
               {practice.missing_documents.map((type) => (
                 <List.Item key={type}>{t(`labels.document.${type}`)}</List.Item>

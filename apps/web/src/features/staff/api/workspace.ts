@@ -31,6 +31,8 @@ export const workspaceCalls = {
   verification: (id: number, body: VerificationBody) => api.put(path(id, 'verification'), body, options),
   assessment: (id: number, body: AssessmentUpdate) => api.put(path(id, 'assessment'), body, options),
   note: (id: number, body: NoteBody) => api.create(path(id, 'notes'), body, options),
+  openToDelivery: (id: number) => api.create(path(id, 'open-to-delivery'), {}, options),
+  setDelivered: (id: number) => api.create(path(id, 'delivered'), {}, options),
 };
 
 /** The success message of spec §4: the API's key, worded in the interface language. */

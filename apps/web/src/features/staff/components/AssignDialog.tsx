@@ -15,12 +15,14 @@ type Props = {
   opened: boolean;
   onClose: () => void;
   onAssigned?: () => void;
+  /** A request already being worked on: the people it has now, whom the choice replaces. */
+  current?: { evaluatorId: number | null; reviewerId: number | null };
 };
 
 type Values = { evaluator_id: string; reviewer_id: string };
 
 /** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
-export function AssignDialog({ practiceIds, opened, onClose, onAssigned }: Props) {
+export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const evaluators = useStaffUsers('evaluator', opened);
@@ -30,7 +32,10 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned }: Props
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'assign',
     schema: assignBodySchema,
-    initialValues: { evaluator_id: '', reviewer_id: '' } satisfies Values as Values,
+    initialValues: {
+      evaluator_id: current?.evaluatorId ? String(current.evaluatorId) : '',
+      reviewer_id: current?.reviewerId ? String(current.reviewerId) : '',
+    } satisfies Values as Values,
     toInput: (values) => ({
       practice_ids: [...practiceIds],
       evaluator_id: values.evaluator_id ? Number(values.evaluator_id) : undefined,
@@ -72,17 +77,19 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned }: Props
     <Modal
       opened={opened}
       onClose={close}
-      title={t('staff.assign.title')}
+      title={t(current ? 'staff.assign.change' : 'staff.assign.title')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Text>
-            {t('staff.assign.intro', {
-              count: practiceIds.length,
-              ids: practiceIds.map((id) => `#${id}`).join(', '),
-            })}
+            {current
+              ? t('staff.assign.reassignIntro', { id: practiceIds.map((id) => `#${id}`).join(', ') })
+              : t('staff.assign.intro', {
+                  count: practiceIds.length,
+                  ids: practiceIds.map((id) => `#${id}`).join(', '),
+                })}
           </Text>
           <FormAlert message={failure} />
           <NativeSelect

@@ -18,7 +18,7 @@ const counts = { assigned: 0, to_review: 0, unassigned: 3, ready_for_issue: 1, a
 const rows = [
   staffSummaryFixture({ id: 12, is_urgent: true }),
   staffSummaryFixture({ id: 14 }),
-  staffSummaryFixture({ id: 15, status: 'in_review', assignee: evaluator, reviewer }),
+  staffSummaryFixture({ id: 15, status: 'ready_for_issue', assignee: evaluator, reviewer }),
 ];
 
 function staffApi() {
@@ -143,7 +143,7 @@ describe('staff queues', () => {
     const api = staffApi();
     renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
     await screen.findByRole('table');
-    // A request in review cannot be assigned: it has no checkbox.
+    // A request ready for issue can no longer change hands: it has no checkbox.
     expect(screen.queryByRole('checkbox', { name: 'Select request #15' })).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #12' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #14' }));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
-import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+import { evaluator, reviewer, staffPracticeFixture, staffUser } from '@/test/staffFixtures';
 
 afterEach(() => {
   cleanup();
@@ -24,6 +24,29 @@ function workspaceApi(practice: StaffPractice, answer: Partial<StaffPractice> = 
     [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
     [`POST /staff/practices/${practice.id}/transitions`]: changed('sentBack'),
     [`PUT /staff/practices/${practice.id}/assessment`]: changed('assessmentUpdated'),
+    'GET /staff/users': (call) => ({
+      body: {
+        data:
+          call.query.get('role') === 'evaluator'
+            ? [
+                { ...evaluator, email: 'enzo@example.org', role: 'evaluator' },
+                {
+                  id: 23,
+                  first_name: 'Ezio',
+                  last_name: 'Esperti',
+                  email: 'ezio@example.org',
+                  role: 'evaluator',
+                },
+              ]
+            : [{ ...reviewer, email: 'rita@example.org', role: 'reviewer' }],
+      },
+    }),
+    'POST /staff/practices/assign': (call) => ({
+      body: {
+        data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
+        meta: { notice: 'practicesAssigned', message: 'Practices assigned' },
+      },
+    }),
   });
 }
 
@@ -42,10 +65,10 @@ describe('request workspace', () => {
     expect(await actionButtons()).toEqual(['Conclude review', 'Send back to evaluation']);
   });
 
-  it('offers the secretary closing, and the evaluator the evaluation moves, of a request in evaluation', async () => {
+  it('offers the secretary closing and a new assignment, and the evaluator the evaluation moves, of a request in evaluation', async () => {
     workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
-    expect(await actionButtons()).toEqual(['Close the request']);
+    expect(await actionButtons()).toEqual(['Close the request', 'Change the assignment']);
     cleanup();
 
     workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
@@ -111,5 +134,26 @@ describe('request workspace', () => {
       country_of_studies: null,
     });
     expect(await screen.findByText('Assessment updated')).toBeTruthy();
+  }, 20_000);
+
+  it('hands a request in evaluation to another evaluator, starting from the people it has', async () => {
+    const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the assignment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });
+    expect(within(dialog).getByText(/Request #7 is already being worked on/)).toBeTruthy();
+    await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
+    const assignee = within(dialog).getByLabelText(/Credential Evaluator/) as HTMLSelectElement;
+    expect(assignee.value).toBe(String(evaluator.id));
+    await userEvent.selectOptions(assignee, 'Ezio Esperti');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/assign')[0]?.body).toEqual({
+      practice_ids: [7],
+      evaluator_id: 23,
+      reviewer_id: reviewer.id,
+    });
+    expect(await screen.findByText('Practices assigned')).toBeTruthy();
   }, 20_000);
 });

@@ -9,12 +9,15 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { staffPracticeQuery } from '../api/workspace';
 import { ActionsPanel } from '../workspace/ActionsPanel';
+import { AppealSection } from '../workspace/AppealSection';
 import { AssessmentSection } from '../workspace/AssessmentSection';
 import { AuditTrail } from '../workspace/AuditTrail';
+import { DeliverySection } from '../workspace/DeliverySection';
 import { DocumentButtons, StaffDocuments } from '../workspace/StaffDocuments';
 import { FileCheckSection } from '../workspace/FileCheckSection';
 import { NotesSection } from '../workspace/NotesSection';
 import { PracticeOverview } from '../workspace/PracticeOverview';
+import { PublicationPanel } from '../workspace/PublicationPanel';
 import { Section } from '../workspace/Section';
 import { VerificationSection } from '../workspace/VerificationSection';
 import { actorContext, mayChange } from '../workspace/rules';
@@ -49,7 +52,9 @@ export function StaffPracticePage() {
     <Stack gap="xl" maw={1100}>
       <PageHeading>{title}</PageHeading>
       <ActionsPanel practice={practice} context={context} />
+      <PublicationPanel practice={practice} context={context} />
       <PracticeOverview practice={practice} />
+      <AppealSection practice={practice} />
       <StaffDocuments practice={practice} />
       <Section id="file-check" title={t('staff.fileCheck.title')}>
         <FileCheckSection practice={practice} isAllowed={may('file_check')} />
@@ -59,6 +64,9 @@ export function StaffPracticePage() {
       </Section>
       <Section id="assessment" title={t('staff.assessment.title')}>
         <AssessmentSection practice={practice} isAllowed={may('assessment')} />
+      </Section>
+      <Section id="delivery" title={t('staff.delivery.title')}>
+        <DeliverySection practice={practice} may={may} />
       </Section>
       <Section id="thread" title={t('thread.title')}>
         <ThreadMessages

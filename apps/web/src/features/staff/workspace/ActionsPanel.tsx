@@ -7,7 +7,7 @@ import {
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionOf, offeredTransitions } from './rules';
+import { actionOf, mayChange, offeredTransitions } from './rules';
 import { AssignDialog } from '../components/AssignDialog';
 import { Section } from './Section';
 import { TransitionDialog } from './TransitionDialog';
@@ -19,6 +19,9 @@ import { TransitionDialog } from './TransitionDialog';
 export function ActionsPanel({ practice, context }: { practice: StaffPractice; context: ActorContext }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Transition | null>(null);
+  const [isReassigning, setIsReassigning] = useState(false);
+  // Past the `assign` move, assigning staff may still hand the request to other people.
+  const mayReassign = mayChange('reassign', practice, context);
   const transitions = offeredTransitions(practice, context);
   const missing = missingAssessmentFields(practice.assessment);
   const isBlocked = (transition: Transition) =>
@@ -27,7 +30,7 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
 
   return (
     <Section id="actions" title={t('staff.actions.title')}>
-      {transitions.length === 0 ? (
+      {transitions.length === 0 && !mayReassign ? (
         <Text>{t('staff.actions.none')}</Text>
       ) : (
         <Group gap="sm">
@@ -43,6 +46,11 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
               {t(`staff.actions.names.${actionOf(transition)}`)}
             </Button>
           ))}
+          {mayReassign && (
+            <Button variant="outline" onClick={() => setIsReassigning(true)}>
+              {t('staff.assign.change')}
+            </Button>
+          )}
         </Group>
       )}
       {blocksReview && (
@@ -57,6 +65,15 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
         opened={open?.action === 'assign'}
         onClose={() => setOpen(null)}
       />
+      {mayReassign && (
+        <AssignDialog
+          key={`${practice.assignee?.id}-${practice.reviewer?.id}`}
+          practiceIds={[practice.id]}
+          opened={isReassigning}
+          onClose={() => setIsReassigning(false)}
+          current={{ evaluatorId: practice.assignee?.id ?? null, reviewerId: practice.reviewer?.id ?? null }}
+        />
+      )}
       {open && open.action !== 'assign' && (
         <TransitionDialog practice={practice} transition={open} onClose={() => setOpen(null)} />
       )}

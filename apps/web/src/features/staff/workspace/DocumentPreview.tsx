@@ -1,6 +1,7 @@
 import type { PracticeDocument } from '@lisbon/domain';
 import { Alert, Image, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { STAFF_KEY } from '../api/queues';
@@ -18,9 +19,9 @@ const toDataUrl = (blob: Blob) =>
   });
 
 /**
- * An image document shown inline. The portal's CSP allows images from `data:` but no `blob:`
- * anywhere, and no frames or objects beyond its own origin (`frame-src` falls back to 'self',
- * `object-src 'none'`): so an image is shown as a data URL, and a PDF is opened in a tab of its own.
+ * A document shown inline. The portal's CSP allows images from `data:` and frames from `blob:`
+ * (nothing else from either): an image is shown as a data URL, a PDF in a frame with the
+ * browser's own viewer, from a blob URL released when the preview closes.
  */
 export function DocumentPreview({
   practiceId,
@@ -30,33 +31,50 @@ export function DocumentPreview({
   document: PracticeDocument;
 }) {
   const { t } = useTranslation();
-  const image = useQuery({
+  const file = useQuery({
     queryKey: [...STAFF_KEY, 'preview', document.id, document.sha256],
     queryFn: async () =>
-      toDataUrl(
-        new Blob([await fetchStaffDocument(practiceId, document.id)], { type: document.content_type }),
-      ),
+      new Blob([await fetchStaffDocument(practiceId, document.id)], { type: document.content_type }),
     staleTime: Infinity,
   });
+  const label = t('staff.documents.previewOf', { name: document.file_name });
   return (
     <Paper withBorder p="sm" mt="sm" component="figure" m={0}>
-      {image.isPending ? (
+      {file.isPending ? (
         <PageLoader />
-      ) : image.isError ? (
+      ) : file.isError ? (
         <Alert color="red" variant="light" role="alert">
           {t('messages.exportFailed')}
         </Alert>
+      ) : isImage(document) ? (
+        <ImagePreview blob={file.data} label={label} />
       ) : (
-        <Image
-          src={image.data}
-          alt={t('staff.documents.previewOf', { name: document.file_name })}
-          fit="contain"
-          mah={720}
-        />
+        <PdfPreview blob={file.data} label={label} />
       )}
       <Text component="figcaption" size="sm" mt="xs">
         {document.file_name}
       </Text>
     </Paper>
   );
+}
+
+function ImagePreview({ blob, label }: { blob: Blob; label: string }) {
+  const [source, setSource] = useState<string>();
+  useEffect(() => {
+    let isCurrent = true;
+    void toDataUrl(blob).then((url) => {
+      if (isCurrent) setSource(url);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [blob]);
+  return source ? <Image src={source} alt={label} fit="contain" mah={720} /> : <PageLoader />;
+}
+
+function PdfPreview({ blob, label }: { blob: Blob; label: string }) {
+  const source = useMemo(() => URL.createObjectURL(blob), [blob]);
+  // Released a while after the preview closes (the viewer has read it by then).
+  useEffect(() => () => void setTimeout(() => URL.revokeObjectURL(source), 60_000), [source]);
+  return <iframe src={source} title={label} style={{ width: '100%', height: 720, border: 0 }} />;
 }

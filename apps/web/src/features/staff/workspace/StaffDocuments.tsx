@@ -57,7 +57,7 @@ export function DocumentButtons({
   );
 }
 
-/** The request's documents: type, file, size, date; images shown inline, PDFs opened or saved. */
+/** The request's documents: type, file, size, date; each shown inline on demand, PDFs also opened in a tab, or saved. */
 export function StaffDocuments({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -96,17 +96,15 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
                   <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      {isImage(document) && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-pressed={shown === document.id}
-                          onClick={() => setShown(shown === document.id ? null : document.id)}
-                        >
-                          {t('staff.documents.preview')}
-                          <span className="visually-hidden"> {document.file_name}</span>
-                        </Button>
-                      )}
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-pressed={shown === document.id}
+                        onClick={() => setShown(shown === document.id ? null : document.id)}
+                      >
+                        {t('staff.documents.preview')}
+                        <span className="visually-hidden"> {document.file_name}</span>
+                      </Button>
                       <DocumentButtons practiceId={practice.id} document={document} />
                     </Group>
                   </Table.Td>

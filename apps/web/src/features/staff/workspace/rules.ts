@@ -22,10 +22,16 @@ export function actorContext(user: Pick<User, 'id' | 'abilities'>, practice: Sta
 
 /**
  * The moves the workspace offers: those the transition table allows this user on this request now,
- * without the ones another flow owns (publication, the applicant's appeal).
+ * with the statement of appeal and the amended statement (queued for the publish job, decision
+ * 026), without the ones another flow owns (the applicant's appeal, publication's own page).
  */
 export const offeredTransitions = (practice: StaffPractice, context: ActorContext): Transition[] =>
-  availableTransitions(practice.status, context).filter((transition) => transition.via === undefined);
+  availableTransitions(practice.status, context).filter(
+    (transition) =>
+      transition.via === undefined ||
+      transition.action === 'issue_appeal' ||
+      transition.action === 'issue_amendment',
+  );
 
 /** Whether this user may make this staff change (file check, verification, assessment, note) now. */
 export const mayChange = (change: StaffChange, practice: StaffPractice, context: ActorContext): boolean =>

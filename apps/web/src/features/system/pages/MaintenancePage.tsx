@@ -1,7 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { fetchHealth } from '../api/health';
@@ -22,6 +23,9 @@ export function MaintenancePage() {
   const location = useLocation();
   const [state, setState] = useState<RetryState>({ kind: 'idle' });
   const from = returnPath(location.state);
+  // While maintenance is the administrators' switch, staff can still log in.
+  const isStaffLoginOpen = useQuery({ queryKey: ['health'], queryFn: fetchHealth, retry: false }).data
+    ?.maintenance_staff_only;
 
   const retry = async () => {
     setState({ kind: 'checking' });
@@ -41,6 +45,11 @@ export function MaintenancePage() {
       <Button onClick={() => void retry()} loading={state.kind === 'checking'}>
         {t('maintenance.retry')}
       </Button>
+      {isStaffLoginOpen && (
+        <Anchor component={Link} to="/auth/login">
+          {t('maintenance.staffLogin')}
+        </Anchor>
+      )}
       <Text role="status" aria-live="polite">
         {state.kind === 'checking' && t('maintenance.checking')}
         {state.kind === 'still-running' && t('maintenance.stillRunning')}

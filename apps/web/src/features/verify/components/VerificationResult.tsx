@@ -19,11 +19,11 @@ export function VerificationResult({ result, fileName }: { result: Verification;
         : t('verify.notValid');
   const details = result.details;
   return (
-    <Alert
-      color={isValid ? 'green' : result.result === 'not_published' ? 'yellow' : 'red'}
-      variant="light"
-      title={title}
-    >
+    // Title and links in the body's own colour: Mantine's light alert colours fail contrast (axe).
+    <Alert color={isValid ? 'green' : result.result === 'not_published' ? 'yellow' : 'red'} variant="light">
+      <Text fw={700} size="lg" mb={4}>
+        {title}
+      </Text>
       <Text mb="xs">{t(`verify.reasons.${result.reason}`)}</Text>
       <Text size="sm" c="dimmed" mb={details ? 'sm' : 0}>
         {t('verify.checkedFile', { name: fileName })}
@@ -38,7 +38,12 @@ export function VerificationResult({ result, fileName }: { result: Verification;
               t('verify.details.transactionHash'),
               <>
                 <Code style={{ wordBreak: 'break-all' }}>{details.transaction_hash}</Code>{' '}
-                <Anchor href={`${config.apiBaseUrl}/ledger/${details.transaction_hash}`} size="sm">
+                <Anchor
+                  href={`${config.apiBaseUrl}/ledger/${details.transaction_hash}`}
+                  size="sm"
+                  c="inherit"
+                  underline="always"
+                >
                   {t('verify.details.ledgerLink')}
                 </Anchor>
               </>,

@@ -90,7 +90,7 @@ describe('the public verification page', () => {
   it.each([
     ['not_original', /any change makes a copy invalid/i],
     ['other_statement', /not the one with this id/],
-    ['superseded', /replaced by an amendment/],
+    ['superseded', /superseded by an amendment/],
   ] as const)('announces NOT valid with the reason %s in plain words', async (reason, words) => {
     mockApi({
       [`GET /verify/${ID}`]: { body: { data: status('published') } },

@@ -1,6 +1,8 @@
 import { VALIDATION_MESSAGES } from '@lisbon/domain';
 import { accountEn } from './account.en-US';
+import { appealEn } from './appeal.en-US';
 import { authEn } from './auth.en-US';
+import { deliveryEn } from './delivery.en-US';
 import { termsEn } from './terms.en-US';
 import { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
@@ -8,6 +10,8 @@ import { paymentsEn } from './payments.en-US';
 import { profileEn } from './profile.en-US';
 import { staffEn } from './staff.en-US';
 import { requestsEn } from './requests.en-US';
+import { sharingEn } from './sharing.en-US';
+import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
 import { wizardEn } from './wizard.en-US';
 
@@ -56,6 +60,7 @@ export const enUS = {
     staffReadyForIssue: 'Ready for issue',
     staffArchive: 'Archive secretary',
     staffAll: 'All',
+    staffNotices: 'Notices and maintenance',
   },
   common: {
     comingSoon: 'This page is not available yet: it arrives with a coming update of the portal.',
@@ -142,6 +147,7 @@ export const enUS = {
     retry: 'Try again',
     checking: 'Checking…',
     stillRunning: 'The upgrade is still in progress. Please try again in a few minutes.',
+    staffLogin: 'Staff: log in',
   },
   notFound: {
     body: 'The address may be mistyped, or the page may have moved.',
@@ -159,7 +165,11 @@ export const enUS = {
   ...profileEn,
   ...staffEn,
   ...paymentsEn,
+  ...deliveryEn,
   ...verifyEn,
+  ...sharingEn,
+  ...noticesEn,
+  ...appealEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {

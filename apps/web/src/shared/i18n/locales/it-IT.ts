@@ -1,14 +1,18 @@
 import { VALIDATION_MESSAGES } from '@lisbon/domain';
 import { accountIt } from './account.it-IT';
+import { appealIt } from './appeal.it-IT';
 import { authIt } from './auth.it-IT';
 import type { Catalogue } from './en-US';
 import { termsIt } from './terms.it-IT';
 import { discoveryIt } from './discovery.it-IT';
 import { labelsIt } from './labels.it-IT';
+import { deliveryIt } from './delivery.it-IT';
 import { paymentsIt } from './payments.it-IT';
 import { profileIt } from './profile.it-IT';
 import { staffIt } from './staff.it-IT';
 import { requestsIt } from './requests.it-IT';
+import { sharingIt } from './sharing.it-IT';
+import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
 import { wizardIt } from './wizard.it-IT';
 
@@ -54,6 +58,7 @@ export const itIT: Catalogue = {
     staffReadyForIssue: 'Pronte per il rilascio',
     staffArchive: 'Archivio segreteria',
     staffAll: 'Tutte',
+    staffNotices: 'Avvisi e manutenzione',
   },
   common: {
     comingSoon: 'Questa pagina non è ancora disponibile: arriverà con un prossimo aggiornamento del portale.',
@@ -143,6 +148,7 @@ export const itIT: Catalogue = {
     retry: 'Riprova',
     checking: 'Verifica in corso…',
     stillRunning: "L'aggiornamento è ancora in corso. Riprova tra qualche minuto.",
+    staffLogin: 'Personale: accedi',
   },
   notFound: {
     body: "L'indirizzo potrebbe essere errato, oppure la pagina è stata spostata.",
@@ -160,7 +166,11 @@ export const itIT: Catalogue = {
   ...profileIt,
   ...staffIt,
   ...paymentsIt,
+  ...deliveryIt,
   ...verifyIt,
+  ...sharingIt,
+  ...noticesIt,
+  ...appealIt,
 
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },

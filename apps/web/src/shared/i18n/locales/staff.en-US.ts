@@ -51,6 +51,9 @@ export const staffEn = {
       intro_other: 'Requests {{ids}} go to the evaluator and the reviewer you choose.',
       choose: 'Choose…',
       submit: 'Assign',
+      change: 'Change the assignment',
+      reassignIntro:
+        'Request {{id}} is already being worked on: the evaluator and the reviewer you choose take it over as it is, and the former ones can no longer act on it.',
     },
     status: {
       draft: 'Draft',
@@ -122,7 +125,16 @@ export const staffEn = {
       preview: 'Show',
       open: 'Open',
       previewOf: 'Preview of {{name}}',
-      pdfNote: 'Images are shown on this page; PDF files open in a new tab of the browser, or download them.',
+      pdfNote: 'Show a document on this page, open a PDF in a new tab of the browser, or download it.',
+    },
+    delivery: {
+      title: 'Return delivery',
+      notOpened: 'The originals are not open to delivery.',
+      opened: 'Open to delivery since {{date}}.',
+      paid: 'Shipment paid on {{date}}.',
+      delivered: 'Delivered on {{date}}.',
+      open: 'Open to delivery',
+      setDelivered: 'Set as delivered',
     },
     fileCheck: {
       title: 'File check',
@@ -203,6 +215,9 @@ export const staffEn = {
         verification: 'Verification updated',
         assessment: 'Assessment updated',
         note: 'Note added',
+        open_to_delivery: 'Open to delivery',
+        set_delivered: 'Set as delivered',
+        reassign: 'Evaluator or reviewer changed',
       },
     },
     updated: 'Last updated on {{date}} by {{name}}.',

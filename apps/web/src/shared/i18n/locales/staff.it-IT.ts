@@ -55,6 +55,9 @@ export const staffIt: Staff = {
       intro_other: 'Le richieste {{ids}} vanno al valutatore e al revisore che scegli.',
       choose: 'Scegli…',
       submit: 'Assegna',
+      change: 'Cambia l’assegnazione',
+      reassignIntro:
+        'La richiesta {{id}} è già in lavorazione: il valutatore e il revisore che scegli la riprendono così com’è, e i precedenti non possono più intervenire.',
     },
     status: {
       draft: 'Bozza',
@@ -127,7 +130,16 @@ export const staffIt: Staff = {
       open: 'Apri',
       previewOf: 'Anteprima di {{name}}',
       pdfNote:
-        'Le immagini sono mostrate in questa pagina; i PDF si aprono in una nuova scheda del browser, oppure scaricali.',
+        'Mostra un documento in questa pagina, apri un PDF in una nuova scheda del browser, oppure scaricalo.',
+    },
+    delivery: {
+      title: 'Restituzione degli originali',
+      notOpened: 'Gli originali non sono aperti alla restituzione.',
+      opened: 'Aperta alla restituzione dal {{date}}.',
+      paid: 'Spedizione pagata il {{date}}.',
+      delivered: 'Consegnata il {{date}}.',
+      open: 'Apri alla restituzione',
+      setDelivered: 'Imposta come consegnata',
     },
     fileCheck: {
       title: 'Controllo del fascicolo',
@@ -208,6 +220,9 @@ export const staffIt: Staff = {
         verification: 'Verifica aggiornata',
         assessment: 'Valutazione aggiornata',
         note: 'Nota aggiunta',
+        open_to_delivery: 'Aperta alla restituzione',
+        set_delivered: 'Impostata come consegnata',
+        reassign: 'Valutatore o revisore cambiato',
       },
     },
     updated: 'Ultimo aggiornamento il {{date}} da {{name}}.',

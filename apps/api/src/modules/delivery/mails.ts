@@ -1,0 +1,52 @@
+import { LOCALES, type Locale } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { renderMail, type MailContent } from '../../platform/mail/message';
+import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { findAccountById } from '../users/accounts';
+
+type Facts = { firstName: string; practiceId: number; waybill: string | null; link: string };
+
+const TEXTS: Record<Locale, (facts: Facts) => MailContent> = {
+  'en-US': (f) => ({
+    subject: `The originals of request no. ${f.practiceId} have been delivered`,
+    greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
+    paragraphs: [
+      `The original paper documents of your request no. ${f.practiceId} have been delivered to the address you gave.`,
+      ...(f.waybill ? [`Waybill: ${f.waybill}.`] : []),
+    ],
+    action: { label: 'See your deliveries', url: f.link },
+  }),
+  'it-IT': (f) => ({
+    subject: `Gli originali della richiesta n. ${f.practiceId} sono stati consegnati`,
+    greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
+    paragraphs: [
+      `I documenti originali cartacei della tua richiesta n. ${f.practiceId} sono stati consegnati all'indirizzo che hai indicato.`,
+      ...(f.waybill ? [`Lettera di vettura: ${f.waybill}.`] : []),
+    ],
+    action: { label: 'Vedi le tue spedizioni', url: f.link },
+  }),
+};
+
+const localeOf = (value: string): Locale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
+
+/** 'Delivered', in the applicant's language, queued in the transaction that records it. No account, no mail. */
+export async function queueDeliveredMail(
+  ctx: AppContext,
+  db: Db,
+  { userId, practiceId, waybill }: { userId: number; practiceId: number; waybill: string | null },
+): Promise<void> {
+  const account = await findAccountById(db, userId);
+  if (!account || account.deleted_at) return;
+  const locale = localeOf(account.locale);
+  const link = `${ctx.config.publicUrl}/delivery`;
+  const content = TEXTS[locale]({ firstName: account.first_name, practiceId, waybill, link });
+  const message = renderMail(content, {
+    kind: 'delivered',
+    to: account.email,
+    locale,
+    publicUrl: ctx.config.publicUrl,
+  });
+  await ctx.queue.enqueue(db, sendMailJob, message);
+}

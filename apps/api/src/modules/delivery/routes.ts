@@ -1,0 +1,106 @@
+import {
+  checkoutSessionSchema,
+  dataEnvelope,
+  deliveryCheckoutRequestSchema,
+  deliveryOverviewSchema,
+  deliverySchema,
+  shippingInfoSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import { checkoutDelivery, getDeliveryOverview, putShipping } from './service';
+import { openWaybill } from './waybill.service';
+
+const tags = ['delivery'];
+
+/** Return delivery of paper originals, the applicant's side (spec §2 `/delivery`). */
+export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const onRequest = guard.ability('delivery.order');
+  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
+
+  app.get(
+    '/delivery',
+    {
+      onRequest,
+      schema: {
+        summary:
+          'The cart’s candidates, the shipment being prepared, paid shipments, the fee, any suspension',
+        tags,
+        security,
+        response: { 200: dataEnvelope(deliveryOverviewSchema), ...errorsOf(401, 403) },
+      },
+    },
+    async (request) => ({ data: await getDeliveryOverview(ctx, actor(request)) }),
+  );
+
+  app.put(
+    '/delivery/shipping',
+    {
+      onRequest,
+      schema: {
+        summary: 'Submit the shipping information of the shipment being prepared (once)',
+        description:
+          'Once submitted it cannot be modified: a second submission answers 409 SHIPPING_INFO_LOCKED. The next shipment, after this one is paid, takes its own.',
+        tags,
+        security,
+        body: shippingInfoSchema,
+        response: { 200: dataEnvelope(deliverySchema), ...errorsOf(401, 403, 409, 422) },
+      },
+    },
+    async (request) => ({ data: await putShipping(ctx, actor(request), request.body) }),
+  );
+
+  app.post(
+    '/delivery/checkout',
+    {
+      onRequest,
+      schema: {
+        summary: 'Pay the cart: a hosted checkout for the return-delivery fee (30.00 € per shipment)',
+        description:
+          '404 for a request that is not the applicant’s; 409 DELIVERY_NOT_AVAILABLE for one not open to delivery or already shipped; 409 SHIPPING_INFO_REQUIRED before the shipping information; 409 DELIVERY_SUSPENDED during a suspension window (spec §9); 429 PROVIDER_BUSY. Settled by the provider’s webhook, exactly once, with an invoice and a receipt.',
+        tags,
+        security,
+        body: deliveryCheckoutRequestSchema,
+        response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => ({ data: await checkoutDelivery(ctx, actor(request), request.body) }),
+  );
+
+  app.get(
+    '/delivery/:id/waybill',
+    {
+      onRequest,
+      schema: {
+        summary: 'The waybill PDF of a paid shipment (owner only; anyone else’s answers 404)',
+        tags,
+        security,
+        params,
+        produces: ['application/pdf'],
+        response: {
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The PDF' }),
+          ...errorsOf(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { content, fileName } = await openWaybill(ctx, actor(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(content));
+    },
+  );
+};

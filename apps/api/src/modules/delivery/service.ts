@@ -1,0 +1,166 @@
+import {
+  deliveryFee,
+  isDeliveryAddable,
+  suspensionAt,
+  type CheckoutSessionView,
+  type DeliverablePractice,
+  type Delivery,
+  type DeliveryCheckoutRequest,
+  type DeliveryOverview,
+  type ShippingInfo,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { AppError } from '../../platform/errors';
+import { startDeliveryCheckout } from '../payments/delivery-checkout.service';
+import { returnDeliverySuspensions } from '../reference/calendar.service';
+import type { SessionUser } from '../sessions/service';
+import {
+  findOpenDeliveryRow,
+  insertDelivery,
+  listDeliveryPracticeIds,
+  listOpenedPracticeRows,
+  listPracticeDeliveryRows,
+  listShipmentRows,
+  replaceDeliveryPractices,
+  submitShipping,
+  type DeliveryPracticeRow,
+  type DeliveryRow,
+} from './repository';
+
+/** Only applicants order return deliveries (`delivery.order`); staff answer 403 here. */
+function requireOrdering(actor: SessionUser): void {
+  if (!actor.abilities['delivery.order']) throw new AppError('FORBIDDEN_ACCESS');
+}
+
+export function toDelivery(row: DeliveryRow, practiceIds: number[]): Delivery {
+  return {
+    id: row.id,
+    status: row.status,
+    shipping:
+      row.shipping_submitted_at === null
+        ? null
+        : {
+            recipient_name: row.recipient_name ?? '',
+            address: row.address ?? '',
+            city: row.city ?? '',
+            zip_code: row.zip_code ?? '',
+            province: row.province,
+            country: row.country ?? '',
+            phone: row.phone,
+            submitted_at: row.shipping_submitted_at,
+          },
+    practice_ids: practiceIds,
+    amount: deliveryFee(),
+    paid_at: row.paid_at,
+    payment_id: row.payment_id,
+    waybill_number: row.waybill_number,
+    delivered_at: row.delivered_at,
+    created_at: row.created_at,
+  };
+}
+
+const toDeliverable = (row: DeliveryPracticeRow): DeliverablePractice => ({
+  id: row.id,
+  qualification_name: row.qualification_name,
+  status: row.status as DeliverablePractice['status'],
+  delivery_opened_at: row.delivery_opened_at ?? '',
+  delivery_paid_at: row.delivery_paid_at,
+  delivered_at: row.delivered_at,
+});
+
+/** The suspension in force now (spec §9), from the data, in the body's time zone. */
+async function currentSuspension(ctx: AppContext) {
+  return suspensionAt(ctx.clock.now(), await returnDeliverySuspensions(ctx));
+}
+
+/** GET /delivery: the requests that may go in the cart, the shipment being prepared, the paid ones. */
+export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): Promise<DeliveryOverview> {
+  requireOrdering(actor);
+  const [opened, open, shipments, suspension] = await Promise.all([
+    listOpenedPracticeRows(ctx.db, actor.id),
+    findOpenDeliveryRow(ctx.db, actor.id),
+    listShipmentRows(ctx.db, actor.id),
+    currentSuspension(ctx),
+  ]);
+  const practiceIds = await listDeliveryPracticeIds(ctx.db, [
+    ...(open ? [open.id] : []),
+    ...shipments.map((row) => row.id),
+  ]);
+  return {
+    deliverable: opened.filter(isDeliveryAddable).map(toDeliverable),
+    current: open ? toDelivery(open, practiceIds.get(open.id) ?? []) : null,
+    shipments: shipments.map((row) => toDelivery(row, practiceIds.get(row.id) ?? [])),
+    fee: deliveryFee(),
+    suspension,
+  };
+}
+
+/**
+ * PUT /delivery/shipping: the shipping information of the shipment being prepared ('Shipping info
+ * updated'). It is given once: afterwards it is read-only and a change answers 409
+ * SHIPPING_INFO_LOCKED (spec §4, §5). The next shipment, after this one is paid, takes its own.
+ */
+export async function putShipping(
+  ctx: AppContext,
+  actor: SessionUser,
+  shipping: ShippingInfo,
+): Promise<Delivery> {
+  requireOrdering(actor);
+  const now = ctx.clock.now().toISOString();
+  const fields = {
+    recipient_name: shipping.recipient_name,
+    address: shipping.address,
+    city: shipping.city,
+    zip_code: shipping.zip_code,
+    province: shipping.province ?? null,
+    country: shipping.country,
+    phone: shipping.phone ?? null,
+    shipping_submitted_at: now,
+    updated_at: now,
+  };
+  let open = await findOpenDeliveryRow(ctx.db, actor.id);
+  if (!open) {
+    try {
+      await insertDelivery(ctx.db, { user_id: actor.id, status: 'open', created_at: now, ...fields });
+    } catch (error) {
+      // Two first submissions at once: the one-open-shipment index lets one through.
+      if (isUniqueViolation(error)) throw new AppError('SHIPPING_INFO_LOCKED');
+      throw error;
+    }
+  } else if (!(await submitShipping(ctx.db, open.id, fields))) {
+    throw new AppError('SHIPPING_INFO_LOCKED');
+  }
+  open = await findOpenDeliveryRow(ctx.db, actor.id);
+  if (!open) throw new AppError('CONFLICT');
+  const practiceIds = await listDeliveryPracticeIds(ctx.db, [open.id]);
+  return toDelivery(open, practiceIds.get(open.id) ?? []);
+}
+
+/**
+ * POST /delivery/checkout: pays the cart. Every request must be the applicant's own (404 otherwise,
+ * like one that does not exist) and open to delivery, not yet shipped (409 DELIVERY_NOT_AVAILABLE);
+ * the shipping information must be given (409 SHIPPING_INFO_REQUIRED); during a suspension window
+ * the cart cannot be paid (409 DELIVERY_SUSPENDED, saying until when).
+ */
+export async function checkoutDelivery(
+  ctx: AppContext,
+  actor: SessionUser,
+  input: DeliveryCheckoutRequest,
+): Promise<CheckoutSessionView> {
+  requireOrdering(actor);
+  const rows = await listPracticeDeliveryRows(ctx.db, input.practice_ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const id of input.practice_ids) {
+    const row = byId.get(id);
+    if (!row || row.user_id !== actor.id) throw new AppError('NOT_FOUND');
+    if (!isDeliveryAddable(row)) throw new AppError('DELIVERY_NOT_AVAILABLE');
+  }
+  const open = await findOpenDeliveryRow(ctx.db, actor.id);
+  if (!open || open.shipping_submitted_at === null) throw new AppError('SHIPPING_INFO_REQUIRED');
+  const suspension = await currentSuspension(ctx);
+  if (suspension) throw new AppError('DELIVERY_SUSPENDED', { params: { until: suspension.to } });
+  const practiceIds = [...input.practice_ids].sort((a, b) => a - b);
+  await replaceDeliveryPractices(ctx.db, open.id, practiceIds);
+  return startDeliveryCheckout(ctx, actor, { deliveryId: open.id, practiceIds, billing: input.billing });
+}

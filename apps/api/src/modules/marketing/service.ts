@@ -1,0 +1,73 @@
+import { LOCALES, marketingOptOutTokenSchema, type Locale } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { sha256 } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { renderMail } from '../../platform/mail/message';
+import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { findUserByOptOutTokenHash, listSubscribers, withdrawMarketingConsent } from './repository';
+import { optOutToken, optOutUrl } from './token';
+
+const localeOf = (value: string): Locale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
+
+const TEXTS: Record<Locale, { greeting: (name: string) => string; unsubscribe: string; footer: string }> = {
+  'en-US': {
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    unsubscribe: 'Unsubscribe from the newsletter',
+    footer: 'You receive this newsletter because you asked for news about the services in your account.',
+  },
+  'it-IT': {
+    greeting: (name) => (name ? `Gentile ${name},` : 'Gentile utente,'),
+    unsubscribe: 'Annulla l’iscrizione alla newsletter',
+    footer: 'Ricevi questa newsletter perché hai chiesto notizie sui servizi nel tuo account.',
+  },
+};
+
+/**
+ * POST /marketing-opt-out/{token}: public, the token is the access. Withdraws the marketing
+ * consent; a second visit finds the same user and answers the same (idempotent). A token that
+ * names nobody answers 404 with the spec §8 unsubscribe message.
+ */
+export async function optOut(ctx: AppContext, token: string): Promise<{ is_unsubscribed: true }> {
+  if (!marketingOptOutTokenSchema.safeParse(token).success) throw new AppError('UNSUBSCRIBE_FAILED');
+  const user = await findUserByOptOutTokenHash(ctx.db, sha256(token));
+  if (!user) throw new AppError('UNSUBSCRIBE_FAILED');
+  if (user.marketing_consent_at !== null) {
+    await withdrawMarketingConsent(ctx.db, user.id, ctx.clock.now().toISOString());
+  }
+  return { is_unsubscribed: true };
+}
+
+export type MarketingMail = { subject: string; body: string };
+
+/**
+ * Queues one marketing mail per subscriber (opted in, active), each with its own unsubscribe link
+ * in the text and the List-Unsubscribe header. Operators only (CLI): no HTTP route.
+ */
+export async function sendMarketingMail(ctx: AppContext, mail: MarketingMail): Promise<number> {
+  const paragraphs = mail.body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  if (!mail.subject.trim() || paragraphs.length === 0) throw new AppError('VALIDATION_FAILED');
+  const subscribers = await listSubscribers(ctx.db);
+  for (const subscriber of subscribers) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const locale = localeOf(subscriber.locale);
+      const url = optOutUrl(ctx.config.publicUrl, await optOutToken(ctx, trx, subscriber.id));
+      const texts = TEXTS[locale];
+      const message = renderMail(
+        {
+          subject: mail.subject.trim(),
+          greeting: texts.greeting(subscriber.first_name),
+          paragraphs,
+          action: { label: texts.unsubscribe, url },
+          footer: texts.footer,
+        },
+        { kind: 'marketing', to: subscriber.email, locale, publicUrl: ctx.config.publicUrl },
+      );
+      await ctx.queue.enqueue(trx, sendMailJob, { ...message, unsubscribeUrl: url });
+    });
+  }
+  return subscribers.length;
+}

@@ -1,0 +1,142 @@
+import {
+  createdShareLinkSchema,
+  dataEnvelope,
+  shareLinkBodySchema,
+  shareLinkParamsSchema,
+  shareLinkSchema,
+  sharedStatementSchema,
+  shareTokenParamsSchema,
+} from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { sendPrivateFile } from '../../platform/http/download';
+import { authenticated, type AuthGuard } from '../sessions/guard';
+import {
+  createShareLink,
+  listShareLinks,
+  openSharedPdf,
+  openSharedStatement,
+  revokeShareLink,
+} from './share-links.service';
+
+const tags = ['statements'];
+const OWNER = '404 when the request has no statement, or is not the applicant’s.';
+const GONE =
+  '404 for an unknown token; 410 SHARE_LINK_EXPIRED after its last day, 410 SHARE_LINK_REVOKED once its holder took it back.';
+
+/**
+ * The applicant's share links to their statement's verification page (decision 024), and what
+ * a link opens for anyone who holds it: no login, nothing personal but the masked name.
+ */
+export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  const onRequest = guard.ability('practice.apply');
+  const actor = (request: FastifyRequest) => authenticated(request).user;
+
+  app.get(
+    '/practices/:id/statement/share-links',
+    {
+      onRequest,
+      schema: {
+        summary: 'The applicant’s share links to their statement, newest first (without their tokens)',
+        description: OWNER,
+        tags,
+        security,
+        params,
+        response: { 200: dataEnvelope(z.array(shareLinkSchema)), ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({ data: await listShareLinks(ctx, actor(request), request.params.id) }),
+  );
+
+  app.post(
+    '/practices/:id/statement/share-links',
+    {
+      onRequest,
+      schema: {
+        summary: 'A new share link to the statement’s verification page, optionally with an expiry date',
+        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. ${OWNER}`,
+        tags,
+        security,
+        params,
+        body: shareLinkBodySchema,
+        response: { 201: dataEnvelope(createdShareLinkSchema), ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createShareLink(ctx, actor(request), {
+        practiceId: request.params.id,
+        expiresOn: request.body.expires_on ?? null,
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.delete(
+    '/practices/:id/statement/share-links/:linkId',
+    {
+      onRequest,
+      schema: {
+        summary: 'Revokes a share link: it stops working at once and stays listed as revoked',
+        description: OWNER,
+        tags,
+        security,
+        params: shareLinkParamsSchema,
+        response: { 200: dataEnvelope(shareLinkSchema), ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await revokeShareLink(ctx, actor(request), {
+        practiceId: request.params.id,
+        linkId: request.params.linkId,
+      }),
+    }),
+  );
+
+  app.get(
+    '/shared/:token',
+    {
+      schema: {
+        summary: 'What a share link opens: the statement’s verification facts, no login',
+        description: `Published or not, the qualification, the publish date, the transaction hash and the holder's name partly masked; nothing else personal. ${GONE}`,
+        tags: ['verification'],
+        params: shareTokenParamsSchema,
+        response: { 200: dataEnvelope(sharedStatementSchema), ...errorsOf(404, 410, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await openSharedStatement(ctx, request.params.token) };
+    },
+  );
+
+  app.get(
+    '/shared/:token/pdf',
+    {
+      schema: {
+        summary: 'The signed statement PDF through a share link, byte for byte the original',
+        description: `409 PUBLICATION_PENDING while the statement is not published yet. ${GONE}`,
+        tags: ['verification'],
+        params: shareTokenParamsSchema,
+        produces: ['application/pdf'],
+        response: {
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The signed PDF' }),
+          ...errorsOf(404, 409, 410, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await openSharedPdf(ctx, request.params.token);
+      return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
+    },
+  );
+};

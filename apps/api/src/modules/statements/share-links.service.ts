@@ -1,0 +1,188 @@
+import {
+  maskName,
+  SHARE_LINK_MAX_DAYS,
+  shareLinkState,
+  shareLinkToday,
+  VERIFY_MAX_BYTES,
+  type CreatedShareLink,
+  type ShareLink,
+  type SharedStatement,
+} from '@lisbon/domain';
+import type { Readable } from 'node:stream';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
+import { isoAfter } from '../../platform/clock';
+import { randomToken, sha256 } from '../../platform/crypto';
+import type { StatementShareLinksTable } from '../../platform/db/statement-tables';
+import { AppError, fieldError } from '../../platform/errors';
+import type { SessionUser } from '../sessions/service';
+import { parseCertificate } from './certificate';
+import {
+  findLiveStatementOfPractice,
+  findPracticeOwner,
+  findStatement,
+  type StatementRow,
+} from './repository';
+import type { StatementFile } from './service';
+import { certificateStatus } from './verify.service';
+
+type LinkRow = Selectable<StatementShareLinksTable>;
+
+/** The address a share link opens: the verification page of its statement, no login. */
+export const sharedUrlOf = (ctx: AppContext, token: string): string =>
+  `${ctx.config.publicUrl}/verify/shared/${token}`;
+
+const toShareLink = (row: LinkRow, now: Date): ShareLink => ({
+  id: row.id,
+  state: shareLinkState(row, now),
+  expires_on: row.expires_on,
+  created_at: row.created_at,
+  revoked_at: row.revoked_at,
+});
+
+/** The applicant's own request's live statement: 404 for anyone else's request, or none yet. */
+async function ownStatement(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<StatementRow> {
+  const practice = await findPracticeOwner(ctx.db, practiceId);
+  if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  const statement = await findLiveStatementOfPractice(ctx.db, practiceId);
+  if (!statement) throw new AppError('NOT_FOUND');
+  return statement;
+}
+
+/** GET /practices/{id}/statement/share-links: the owner's links to this statement, newest first. */
+export async function listShareLinks(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+): Promise<ShareLink[]> {
+  const statement = await ownStatement(ctx, actor, practiceId);
+  const rows = await ctx.db
+    .selectFrom('statement_share_links')
+    .selectAll()
+    .where('statement_id', '=', statement.id)
+    .where('user_id', '=', actor.id)
+    .orderBy('id', 'desc')
+    .execute();
+  const now = ctx.clock.now();
+  return rows.map((row) => toShareLink(row, now));
+}
+
+/**
+ * POST /practices/{id}/statement/share-links: a new link, optionally working only through
+ * `expiresOn` (today at the earliest, at most SHARE_LINK_MAX_DAYS ahead). The token is answered
+ * once, in the link's address; only its SHA-256 is stored.
+ */
+export async function createShareLink(
+  ctx: AppContext,
+  actor: SessionUser,
+  { practiceId, expiresOn }: { practiceId: number; expiresOn: string | null },
+): Promise<CreatedShareLink> {
+  const statement = await ownStatement(ctx, actor, practiceId);
+  const now = ctx.clock.now();
+  if (expiresOn !== null) {
+    if (expiresOn < shareLinkToday(now)) throw fieldError('expires_on', 'dateNotInPast');
+    if (expiresOn > shareLinkToday(new Date(isoAfter(now, SHARE_LINK_MAX_DAYS * 24 * 3600)))) {
+      throw fieldError('expires_on', 'dateWithinYear');
+    }
+  }
+  const token = randomToken();
+  const at = now.toISOString();
+  const row = await ctx.db
+    .insertInto('statement_share_links')
+    .values({
+      statement_id: statement.id,
+      user_id: actor.id,
+      token_hash: sha256(token),
+      expires_on: expiresOn,
+      revoked_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...toShareLink(row, now), url: sharedUrlOf(ctx, token) };
+}
+
+/** DELETE /practices/{id}/statement/share-links/{linkId}: the link stops working; it stays listed as revoked. */
+export async function revokeShareLink(
+  ctx: AppContext,
+  actor: SessionUser,
+  { practiceId, linkId }: { practiceId: number; linkId: number },
+): Promise<ShareLink> {
+  const statement = await ownStatement(ctx, actor, practiceId);
+  const at = ctx.clock.now().toISOString();
+  const link = await ctx.db
+    .selectFrom('statement_share_links')
+    .selectAll()
+    .where('id', '=', linkId)
+    .where('statement_id', '=', statement.id)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst();
+  if (!link) throw new AppError('NOT_FOUND');
+  if (!link.revoked_at) {
+    await ctx.db
+      .updateTable('statement_share_links')
+      .set({ revoked_at: at, updated_at: at })
+      .where('id', '=', linkId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+  const row = await ctx.db
+    .selectFrom('statement_share_links')
+    .selectAll()
+    .where('id', '=', linkId)
+    .executeTakeFirstOrThrow();
+  return toShareLink(row, ctx.clock.now());
+}
+
+/** The statement a token opens: 404 for an unknown token, 410 for an expired or revoked link. */
+async function statementOfToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ link: LinkRow; statement: StatementRow }> {
+  const link = await ctx.db
+    .selectFrom('statement_share_links')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!link) throw new AppError('NOT_FOUND');
+  const state = shareLinkState(link, ctx.clock.now());
+  if (state === 'revoked') throw new AppError('SHARE_LINK_REVOKED');
+  if (state === 'expired') throw new AppError('SHARE_LINK_EXPIRED');
+  const statement = await findStatement(ctx.db, link.statement_id);
+  if (!statement) throw new AppError('NOT_FOUND');
+  return { link, statement };
+}
+
+/**
+ * GET /shared/{token}: what the verification page shows to whoever holds the link — published
+ * or not, the qualification, the publish date, the transaction hash and the masked holder name.
+ */
+export async function openSharedStatement(ctx: AppContext, token: string): Promise<SharedStatement> {
+  const { link, statement } = await statementOfToken(ctx, token);
+  const status = await certificateStatus(ctx, statement.id);
+  const isPublished = status.state !== 'pending' && statement.certificate !== null;
+  const certificate = isPublished && statement.certificate ? parseCertificate(statement.certificate) : null;
+  return {
+    certificate_id: statement.id,
+    state: status.state,
+    qualification_name: certificate?.qualification_name ?? null,
+    published_at: status.published_at,
+    transaction_hash: isPublished ? statement.issue_hash : null,
+    holder_name: certificate ? maskName(certificate.holder_name) : null,
+    certificate_authority: status.certificate_authority,
+    has_pdf: isPublished && statement.pdf_key !== null,
+    expires_on: link.expires_on,
+    max_upload_bytes: VERIFY_MAX_BYTES,
+  };
+}
+
+/** GET /shared/{token}/pdf: the signed original, byte for byte, so the visitor can verify it. 409 while pending. */
+export async function openSharedPdf(ctx: AppContext, token: string): Promise<StatementFile> {
+  const { statement } = await statementOfToken(ctx, token);
+  if (statement.status === 'pending' || !statement.pdf_key || statement.pdf_size === null) {
+    throw new AppError('PUBLICATION_PENDING');
+  }
+  const content: Readable = await ctx.storage.read(statement.pdf_key);
+  return { content, size: statement.pdf_size, fileName: `statement-${statement.id}.pdf` };
+}

@@ -1,0 +1,54 @@
+import { API_PREFIX } from '@lisbon/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { isApiPath, isHealthPath } from '../../platform/http/paths';
+import { resolveSession } from '../sessions/service';
+import { currentMaintenance } from './maintenance.service';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+
+/**
+ * What anyone may still call while the administrators' switch is on: enough for staff to log in,
+ * and the payment provider's signed confirmations, so payments already taken still settle.
+ */
+const OPEN_DURING_SWITCH = new Set([
+  `POST ${API_PREFIX}/payments/webhook`,
+  `POST ${API_PREFIX}/auth`,
+  `GET ${API_PREFIX}/auth/2fa`,
+  `POST ${API_PREFIX}/auth/2fa`,
+  `POST ${API_PREFIX}/auth/logout`,
+  `GET ${API_PREFIX}/notices`,
+]);
+
+const routeOf = (request: FastifyRequest) =>
+  `${request.method} ${(request.url.split('?', 1)[0] ?? '').replace(/\/+$/, '')}`;
+
+async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) return false;
+  try {
+    const { user, session } = await resolveSession(ctx, token);
+    return !session.isExpired && user.abilities['staff.workspace'];
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The maintenance gate in front of every API call but health. MAINTENANCE_MODE=true stops
+ * everything; the administrators' switch stops applicants and visitors only, so staff can log in
+ * and keep working (and switch it off again).
+ */
+export function registerMaintenanceGate(app: FastifyInstance, ctx: AppContext): void {
+  if (ctx.config.maintenanceModeSetting === false) return;
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url) || isHealthPath(request.url)) return;
+    if (ctx.config.isMaintenanceMode) throw new AppError('MAINTENANCE');
+    const maintenance = await currentMaintenance(ctx);
+    if (!maintenance.isOn) return;
+    if (OPEN_DURING_SWITCH.has(routeOf(request))) return;
+    if (await isStaffCaller(ctx, request)) return;
+    throw new AppError('MAINTENANCE');
+  });
+}

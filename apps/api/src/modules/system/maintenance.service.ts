@@ -1,0 +1,77 @@
+import type { MaintenanceState, Notices } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { announcedClosures } from '../reference/closures.service';
+import type { SessionUser } from '../sessions/service';
+import { findSetting, listSettingChanges, writeSetting } from './repository';
+
+const MAINTENANCE_KEY = 'maintenance_mode';
+const HISTORY_LENGTH = 10;
+
+export type Maintenance = { isOn: boolean; isStaffOnly: boolean };
+
+/**
+ * Maintenance as it stands for this very request: MAINTENANCE_MODE when set (true: everything
+ * stops; false: never), otherwise the administrators' switch, read from the database each time
+ * so every instance follows it at once (decision 030).
+ */
+export async function currentMaintenance(ctx: AppContext): Promise<Maintenance> {
+  const configured = ctx.config.maintenanceModeSetting;
+  if (configured !== null) return { isOn: configured, isStaffOnly: false };
+  const isOn = await isSettingOn(ctx);
+  return { isOn, isStaffOnly: isOn };
+}
+
+async function isSettingOn(ctx: AppContext): Promise<boolean> {
+  const row = await findSetting(ctx.db, MAINTENANCE_KEY);
+  return row?.value === 'true';
+}
+
+/** GET /notices: public, no access check; what the portal's banners show. */
+export async function currentNotices(ctx: AppContext): Promise<Notices> {
+  const maintenance = await currentMaintenance(ctx);
+  return {
+    closures: await announcedClosures(ctx),
+    maintenance: { is_on: maintenance.isOn, is_staff_only: maintenance.isStaffOnly },
+  };
+}
+
+/** GET /staff/maintenance: the switch, what decides, and who changed it lately. */
+export async function getMaintenanceState(ctx: AppContext, actor: SessionUser): Promise<MaintenanceState> {
+  if (!actor.abilities['staff.workspace']) throw new AppError('FORBIDDEN_ACCESS');
+  const maintenance = await currentMaintenance(ctx);
+  const changes = await listSettingChanges(ctx.db, MAINTENANCE_KEY, HISTORY_LENGTH);
+  return {
+    is_on: maintenance.isOn,
+    source: ctx.config.maintenanceModeSetting === null ? 'setting' : 'configuration',
+    is_setting_on: await isSettingOn(ctx),
+    changes: changes.map((change) => ({
+      is_on: change.value_after === 'true',
+      changed_at: change.changed_at,
+      changed_by: change.email,
+    })),
+  };
+}
+
+/** PUT /staff/maintenance: administrators switch maintenance; audited, effective on the next call. */
+export async function setMaintenance(
+  ctx: AppContext,
+  actor: SessionUser,
+  isOn: boolean,
+): Promise<MaintenanceState> {
+  if (!actor.abilities['staff.manage']) throw new AppError('ADMIN_FORBIDDEN_ACCESS');
+  if (ctx.config.maintenanceModeSetting !== null) throw new AppError('MAINTENANCE_CONFIGURED');
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findSetting(trx, MAINTENANCE_KEY);
+    const after = String(isOn);
+    if (before?.value === after) return;
+    await writeSetting(trx, {
+      key: MAINTENANCE_KEY,
+      before: before?.value ?? null,
+      after,
+      userId: actor.id,
+      now: ctx.clock.now().toISOString(),
+    });
+  });
+  return getMaintenanceState(ctx, actor);
+}

@@ -1,0 +1,458 @@
+import type { AppealOverview, Statement } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import type { MailMessage } from '../src/platform/mail/message';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
+import { auditOf, queuedMails, staffMember, type StaffMember } from './staff';
+import { newApplicant, publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
+
+/**
+ * Appeals and amendments end to end (decision 026): the window, one appeal per request, every
+ * appeal move with who may fire it, the statement of appeal and the amended statement that
+ * supersedes the old one in verification.
+ */
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+// Sessions live a while only: the clock stays near here, and the window is moved by `published_at`.
+const clock = new ManualClock('2026-04-02T08:00:00Z');
+let admin: StaffMember;
+let secretary: StaffMember;
+let evaluator: StaffMember;
+let reviewer: StaffMember;
+let owner: Applicant;
+let stranger: Applicant;
+let call: ReturnType<typeof apiCall>;
+const sent: MailMessage[] = [];
+
+/** The kinds of every mail to the owner, sent by the worker or still queued. */
+const mailKinds = async () => [
+  ...sent.filter((mail) => mail.to === 'maria@example.org').map((mail) => mail.kind),
+  ...(await queuedMails(database, 'maria@example.org')).map((mail) => mail.kind),
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  worker = createTestWorker(database, {
+    clock,
+    mailer: {
+      send: (message) => {
+        sent.push(message);
+        return Promise.resolve();
+      },
+      close: () => undefined,
+    },
+  });
+  call = apiCall(app);
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'secretary@example.org' });
+  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'evaluator@example.org' });
+  reviewer = await staffMember(app, database, clock, { role: 'reviewer', email: 'reviewer@example.org' });
+  owner = await newApplicant(app, database, clock, 'maria@example.org');
+  stranger = await newApplicant(app, database, clock, 'other@example.org');
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+let addresses = 0;
+const move = (staff: StaffMember, practiceId: number, payload: Record<string, unknown>) => {
+  addresses += 1;
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/staff/practices/${practiceId}/transitions`,
+    headers: bearer(staff.token),
+    payload,
+    remoteAddress: `198.51.100.${(addresses % 250) + 1}`,
+  });
+};
+
+const statusOf = async (id: number) =>
+  (await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+
+/** A published request of the owner, assigned to the evaluator and the reviewer, released now. */
+async function published(): Promise<{ practiceId: number; statement: Statement; pdf: Buffer }> {
+  const practiceId = await readyForIssue(database, owner);
+  await database.db
+    .updateTable('practices')
+    .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
+    .where('id', '=', practiceId)
+    .execute();
+  const { statement, pdf } = await publishOne(app, worker, { admin, owner, practiceId });
+  return { practiceId, statement, pdf };
+}
+
+const appealOf = (practiceId: number, who: Applicant = owner) =>
+  call('GET', `/practices/${practiceId}/appeal`, who);
+const askAppeal = (practiceId: number, payload: object, who: Applicant = owner) =>
+  call('POST', `/practices/${practiceId}/appeal`, who, payload);
+
+describe('the appeal window', () => {
+  let practiceId: number;
+  let publishedAt: string;
+
+  beforeAll(async () => {
+    ({ practiceId } = await published());
+    // Released on 26 March 2026 at 10:00 in Rome (CET); the clocks go forward on 29 March.
+    await database.db
+      .updateTable('practices')
+      .set({ published_at: '2026-03-26T09:00:00.000Z' })
+      .where('id', '=', practiceId)
+      .execute();
+    publishedAt = '2026-03-26T09:00:00.000Z';
+  }, 60_000);
+
+  it('shows published_at on the request and the deadline seven days later on Rome’s clock', async () => {
+    const practice = dataOf<{ published_at: string | null }>(
+      await call('GET', `/practices/${practiceId}`, owner),
+    );
+    expect(practice.published_at).toBe(publishedAt);
+    // Released on 26 March (CET); the clocks go forward on 29 March: the week is 6 d 23 h long.
+    expect(dataOf<AppealOverview>(await appealOf(practiceId))).toMatchObject({
+      status: 'published',
+      published_at: '2026-03-26T09:00:00.000Z',
+      deadline: '2026-04-02T08:00:00.000Z',
+      can_request: true,
+      appeal: null,
+    });
+  });
+
+  it('refuses with 409 one second after the window, and the page data says it is too late', async () => {
+    clock.set('2026-04-02T08:00:01Z');
+    const answer = await askAppeal(practiceId, { type: 'appeal', motivation: 'The level is wrong.' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ code: 'APPEAL_WINDOW_CLOSED' });
+    expect(dataOf<AppealOverview>(await appealOf(practiceId)).can_request).toBe(false);
+    expect(await statusOf(practiceId)).toBe('published');
+  });
+
+  it('accepts at the last second of the window', async () => {
+    clock.set('2026-04-02T08:00:00Z');
+    const answer = await askAppeal(practiceId, { type: 'appeal', motivation: 'The level is wrong.' });
+    expect(answer.statusCode).toBe(201);
+    expect(await statusOf(practiceId)).toBe('appeal_requested');
+  });
+});
+
+describe('asking for an appeal', () => {
+  let practiceId: number;
+
+  beforeAll(async () => {
+    ({ practiceId } = await published());
+  }, 60_000);
+
+  it('validates the type and motivation (422) and hides other applicants’ requests (404)', async () => {
+    const invalid = await askAppeal(practiceId, { type: 'revision', motivation: '' });
+    expect(invalid.statusCode).toBe(422);
+    expect(Object.keys((invalid.json() as { errors: object }).errors).sort()).toEqual(['motivation', 'type']);
+    expect((await askAppeal(practiceId, { type: 'appeal', motivation: 'x' }, stranger)).statusCode).toBe(404);
+    expect((await appealOf(practiceId, stranger)).statusCode).toBe(404);
+  });
+
+  it('creates the appeal with its documents, the thread message, the audit entry and the mail', async () => {
+    const document = dataOf<{ id: number }>(
+      await upload(
+        app,
+        owner,
+        { type: 'additional', additional_type: 'Appeal evidence', practice_id: practiceId },
+        { name: 'letter.pdf', content: FILES.pdf, contentType: 'application/pdf' },
+      ),
+    );
+    const answer = await askAppeal(practiceId, {
+      type: 'appeal',
+      motivation: 'The awarding institution is recognised: see the attached letter.',
+      document_ids: [document.id],
+    });
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({
+      data: {
+        status: 'appeal_requested',
+        can_request: false,
+        appeal: { type: 'appeal', document_ids: [document.id], is_open: true, statement: null },
+      },
+      meta: { notice: 'appealCreated', message: 'Appeal created' },
+    });
+    const thread = dataOf<{ body: string; documents: { id: number }[] }[]>(
+      await call('GET', `/practices/${practiceId}/messages`, owner),
+    );
+    expect(thread.at(-1)).toMatchObject({
+      body: 'The awarding institution is recognised: see the attached letter.',
+      documents: [{ id: document.id }],
+    });
+    expect((await auditOf(database, practiceId)).at(-1)).toMatchObject({
+      from_status: 'published',
+      to_status: 'appeal_requested',
+      action: 'request_appeal',
+      by_user_id: owner.id,
+    });
+    expect(await mailKinds()).toContain('appeal-received');
+  });
+
+  it('allows one appeal per request (409), and staff cannot ask for one', async () => {
+    const again = await askAppeal(practiceId, { type: 'amendment', motivation: 'Another one' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'APPEAL_ALREADY_OPEN' });
+    expect((await move(admin, practiceId, { action: 'request_appeal', message: 'x' })).json()).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
+  });
+
+  it('refuses an appeal before publication (409)', async () => {
+    const draftish = await readyForIssue(database, owner);
+    const answer = await askAppeal(draftish, { type: 'appeal', motivation: 'Too early' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+  });
+
+  it('refuses documents of another request (422) and leaves nothing behind', async () => {
+    const other = await published();
+    const foreign = await readyForIssue(database, owner);
+    const document = dataOf<{ id: number }>(
+      await upload(
+        app,
+        owner,
+        { type: 'additional', additional_type: 'Letter', practice_id: other.practiceId },
+        { name: 'letter.pdf', content: FILES.pdf, contentType: 'application/pdf' },
+      ),
+    );
+    const answer = await askAppeal(foreign, { type: 'appeal', motivation: 'x' });
+    expect(answer.statusCode).toBe(409);
+    const wrong = await askAppeal(other.practiceId, {
+      type: 'appeal',
+      motivation: 'x',
+      document_ids: [document.id + 1000],
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ errors: { document_ids: expect.any(Array) } });
+    expect(await statusOf(other.practiceId)).toBe('published');
+    // Only the applicant asks for an appeal: staff may not (403).
+    expect((await move(admin, other.practiceId, { action: 'request_appeal', message: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect(dataOf<AppealOverview>(await appealOf(other.practiceId)).appeal).toBeNull();
+  }, 60_000);
+});
+
+describe('the staff’s appeal moves', () => {
+  it('admit, ask, reply, send in review, conclude and issue a statement of appeal, attached and verifiable', async () => {
+    const { practiceId, statement: original, pdf: originalPdf } = await published();
+    expect(
+      (await askAppeal(practiceId, { type: 'appeal', motivation: 'Please reconsider.' })).statusCode,
+    ).toBe(201);
+
+    // Admit: the secretary's move (an evaluator may not), with 'Appeal confirmed'.
+    expect((await move(evaluator, practiceId, { action: 'admit_appeal' })).statusCode).toBe(403);
+    const admitted = await move(secretary, practiceId, {
+      action: 'admit_appeal',
+      expected_status: 'appeal_requested',
+    });
+    expect(admitted.statusCode).toBe(200);
+    expect(admitted.json()).toMatchObject({
+      meta: { notice: 'appealConfirmed', message: 'Appeal confirmed' },
+    });
+    expect(await statusOf(practiceId)).toBe('appeal_in_evaluation');
+    // A stale status loses (optimistic concurrency).
+    const stale = await move(secretary, practiceId, {
+      action: 'admit_appeal',
+      expected_status: 'appeal_requested',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'PRACTICE_CHANGED' });
+
+    // Ask the applicant: 'cimea request', the thread, a mail; the applicant replies.
+    expect(
+      (await move(reviewer, practiceId, { action: 'ask_applicant', message: 'Which year?' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await move(evaluator, practiceId, { action: 'ask_applicant', message: 'Which year?' })).statusCode,
+    ).toBe(200);
+    const asked = dataOf<{ status: string; status_label: string }>(
+      await call('GET', `/practices/${practiceId}`, owner),
+    );
+    expect(asked).toMatchObject({ status: 'appeal_pending_student_reply', status_label: 'cimea request' });
+    const replied = await call('POST', `/practices/${practiceId}/reply`, owner, { message: '2019.' });
+    expect(replied.statusCode).toBe(200);
+    expect(await statusOf(practiceId)).toBe('appeal_in_evaluation');
+
+    // Publishing is not a move of an appeal in evaluation.
+    expect((await move(admin, practiceId, { action: 'issue_appeal' })).json()).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
+    expect((await move(evaluator, practiceId, { action: 'send_in_review' })).statusCode).toBe(200);
+    expect((await move(evaluator, practiceId, { action: 'conclude_review' })).statusCode).toBe(403);
+    expect((await move(reviewer, practiceId, { action: 'conclude_review' })).statusCode).toBe(200);
+    expect(await statusOf(practiceId)).toBe('appeal_reviewed');
+
+    // Issue: only with staff.publish; the request waits for the job.
+    expect((await move(reviewer, practiceId, { action: 'issue_appeal' })).statusCode).toBe(403);
+    const issued = await move(admin, practiceId, { action: 'issue_appeal' });
+    expect(issued.statusCode).toBe(200);
+    expect(await statusOf(practiceId)).toBe('appeal_reviewed');
+    const overtaking = await move(admin, practiceId, { action: 'reject_appeal', note: 'No' });
+    expect(overtaking.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
+    await worker.drainOnce();
+    expect(await statusOf(practiceId)).toBe('appeal_issued');
+    expect((await auditOf(database, practiceId)).at(-1)).toMatchObject({
+      from_status: 'appeal_reviewed',
+      to_status: 'appeal_issued',
+      action: 'issue_appeal',
+      by_user_id: admin.id,
+    });
+    expect(await mailKinds()).toEqual(
+      expect.arrayContaining(['appeal-confirmed', 'question-asked', 'appeal-issued']),
+    );
+
+    // The statement of appeal: downloadable by the owner only, attached to the original, verifiable.
+    const overview = dataOf<AppealOverview>(await appealOf(practiceId));
+    expect(overview.appeal?.statement).toMatchObject({ kind: 'appeal', status: 'published' });
+    const certificateId = overview.appeal?.statement?.certificate_id ?? '';
+    expect(certificateId).not.toBe(original.status === 'published' ? original.certificate_id : '');
+    const url = `/practices/${practiceId}/appeal/statement/pdf`;
+    expect((await call('GET', url, stranger)).statusCode).toBe(404);
+    const download = await call('GET', url, owner);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('statement-of-appeal');
+    const appealPdf = download.rawPayload;
+    expect(appealPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(appealPdf.toString('latin1')).toContain('/ByteRange');
+    expect(dataOf<{ result: string }>(await verifyUpload(app, certificateId, appealPdf)).result).toBe(
+      'valid',
+    );
+    const seal = await database.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'payload_hash'])
+      .where('certificate_id', '=', certificateId)
+      .orderBy('seq')
+      .execute();
+    expect(seal.map((entry) => entry.kind)).toEqual(['issue', 'seal']);
+    expect(seal[1]?.payload_hash).toBe(sha256Of(appealPdf));
+    // The original stays valid: a statement of appeal is attached to it, it does not replace it.
+    if (original.status !== 'published') throw new Error('original not published');
+    expect(
+      dataOf<{ result: string }>(await verifyUpload(app, original.certificate_id, originalPdf)).result,
+    ).toBe('valid');
+  }, 120_000);
+
+  it('refuses an appeal (note required, a mail), and rejects one after review', async () => {
+    const refused = await published();
+    await askAppeal(refused.practiceId, { type: 'appeal', motivation: 'Please.' });
+    const noNote = await move(secretary, refused.practiceId, { action: 'refuse_appeal' });
+    expect(noNote.statusCode).toBe(422);
+    expect(noNote.json()).toMatchObject({ errors: { note: [expect.any(String)] } });
+    const refusal = await move(secretary, refused.practiceId, {
+      action: 'refuse_appeal',
+      note: 'Out of scope.',
+    });
+    expect(refusal.json()).toMatchObject({ meta: { notice: 'appealRefused', message: 'Appeal refused' } });
+    expect(await statusOf(refused.practiceId)).toBe('appeal_refused');
+    expect((await move(secretary, refused.practiceId, { action: 'admit_appeal' })).json()).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+    });
+    const refusedView = dataOf<AppealOverview>(await appealOf(refused.practiceId));
+    expect(refusedView).toMatchObject({ can_request: false, appeal: { is_open: false } });
+
+    const rejected = await published();
+    await askAppeal(rejected.practiceId, { type: 'amendment', motivation: 'The name is misspelt.' });
+    await move(secretary, rejected.practiceId, { action: 'admit_appeal' });
+    await move(evaluator, rejected.practiceId, { action: 'send_in_review' });
+    await move(reviewer, rejected.practiceId, { action: 'conclude_review' });
+    expect(
+      (await move(secretary, rejected.practiceId, { action: 'reject_appeal', note: 'x' })).statusCode,
+    ).toBe(403);
+    const rejection = await move(admin, rejected.practiceId, {
+      action: 'reject_appeal',
+      note: 'The name is right.',
+    });
+    expect(rejection.json()).toMatchObject({
+      meta: { notice: 'appealRejected', message: 'Appeal rejected' },
+    });
+    expect(await statusOf(rejected.practiceId)).toBe('appeal_rejected');
+    const kinds = await mailKinds();
+    expect(kinds).toEqual(expect.arrayContaining(['appeal-refused', 'appeal-rejected']));
+  }, 120_000);
+});
+
+describe('an amendment', () => {
+  it('issues a new version of the statement that supersedes the old one in verification', async () => {
+    const { practiceId, statement: old, pdf: oldPdf } = await published();
+    if (old.status !== 'published') throw new Error('not published');
+    await askAppeal(practiceId, { type: 'amendment', motivation: 'The major is Zoology.' });
+    await move(secretary, practiceId, { action: 'admit_appeal' });
+    const assessment = await app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/practices/${practiceId}`,
+      headers: bearer(evaluator.token),
+    });
+    expect(assessment.statusCode).toBe(200);
+    await database.db
+      .updateTable('practice_evaluations')
+      .set({
+        assessment: JSON.stringify({
+          ...JSON.parse(
+            (
+              await database.db
+                .selectFrom('practice_evaluations')
+                .select('assessment')
+                .where('practice_id', '=', practiceId)
+                .executeTakeFirstOrThrow()
+            ).assessment ?? '{}',
+          ),
+          major: 'Zoology',
+        }),
+      })
+      .where('practice_id', '=', practiceId)
+      .execute();
+    await move(evaluator, practiceId, { action: 'send_in_review' });
+    await move(reviewer, practiceId, { action: 'conclude_review' });
+    expect((await move(admin, practiceId, { action: 'issue_amendment' })).statusCode).toBe(200);
+    // While the new version is on its way the statement says pending (try again later).
+    expect((await statementOf(app, owner, practiceId)).statusCode).toBe(202);
+    await worker.drainOnce();
+    expect(await statusOf(practiceId)).toBe('amend_issued');
+
+    const current = dataOf<Statement>(await statementOf(app, owner, practiceId));
+    if (current.status !== 'published') throw new Error('amended statement not published');
+    expect(current.certificate_id).not.toBe(old.certificate_id);
+    expect(current.certificate.major).toBe('Zoology');
+    const newPdf = (await call('GET', `/practices/${practiceId}/statement/pdf`, owner)).rawPayload;
+    const viaAppeal = await call('GET', `/practices/${practiceId}/appeal/statement/pdf`, owner);
+    expect(viaAppeal.rawPayload.equals(newPdf)).toBe(true);
+    expect(viaAppeal.headers['content-disposition']).toContain('amended-statement');
+
+    const oldVerdict = dataOf<{ result: string; reason: string; message: string }>(
+      await verifyUpload(app, old.certificate_id, oldPdf),
+    );
+    expect(oldVerdict).toMatchObject({ result: 'not_valid', reason: 'superseded' });
+    expect(oldVerdict.message).toContain('superseded by an amendment');
+    expect(dataOf<{ result: string }>(await verifyUpload(app, current.certificate_id, newPdf)).result).toBe(
+      'valid',
+    );
+    const status = dataOf<{ state: string }>(
+      await app.inject({ method: 'GET', url: `/api/v1/verify/${old.certificate_id}` }),
+    );
+    expect(status.state).toBe('superseded');
+
+    const entries = await database.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'certificate_id', 'payload_hash', 'ref_hash'])
+      .where('certificate_id', 'in', [old.certificate_id, current.certificate_id])
+      .orderBy('seq')
+      .execute();
+    expect(
+      entries.map((entry) => `${entry.certificate_id === old.certificate_id ? 'old' : 'new'}:${entry.kind}`),
+    ).toEqual(['old:issue', 'old:seal', 'new:issue', 'new:seal', 'old:supersede']);
+    expect(entries.at(-1)).toMatchObject({
+      payload_hash: sha256Of(newPdf),
+      ref_hash: current.transaction_hash,
+    });
+    expect(await mailKinds()).toContain('amend-issued');
+  }, 120_000);
+});

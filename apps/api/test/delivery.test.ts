@@ -1,0 +1,324 @@
+import { deliveryOverviewSchema, fiscalDocumentSchema, paymentSchema, practiceSchema } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import {
+  BILLING,
+  callAs,
+  CARDS,
+  countRows,
+  dataOf,
+  payer,
+  payOnSandbox,
+  postWebhook,
+  sessionIdOf,
+  signedWebhook,
+  type Payer,
+} from './payments';
+import { auditOf, practiceIn, queuedMails, staffMember, type StaffMember } from './staff';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof callAs>;
+let worker: Worker;
+let sent: { body: string; headers: Record<string, string> }[] = [];
+// Tuesday 10 March 2026, 10:00 in Rome: no suspension.
+const clock = new ManualClock('2026-03-10T09:00:00Z');
+
+let secretary: StaffMember;
+let evaluator: StaffMember;
+let ada: Payer;
+let bob: Payer;
+
+const SHIPPING = {
+  recipient_name: 'Ada Lovelace',
+  address: 'Rue de Rivoli 1',
+  city: 'Paris',
+  zip_code: '75001',
+  country: 'FR',
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = callAs(app);
+  const toApp = injectWebhookTransport((request) => app.inject(request), '/api/v1/payments/webhook');
+  const transport: WebhookTransport = {
+    async deliver(request) {
+      sent.push(request);
+      return toApp.deliver(request);
+    },
+  };
+  worker = createTestWorker(database, { clock, webhookTransport: transport });
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@lisbon.test' });
+  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@lisbon.test' });
+  ada = await payer(app, database, clock, 'ada@example.org', { firstName: 'Ada', locale: 'it-IT' });
+  bob = await payer(app, database, clock, 'bob@example.org');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const asStaff = (who: StaffMember, url: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { authorization: `Bearer ${who.token}` },
+  });
+const overview = async (who: Payer) =>
+  deliveryOverviewSchema.parse(dataOf(await call(who, 'GET', '/delivery')));
+const errorOf = (response: { json(): unknown }) => response.json() as { code: string; message: string };
+
+describe('staff open a request to delivery', () => {
+  it('records it in the audit trail without changing the status, once, only with staff.delivery', async () => {
+    const id = await practiceIn(database, { userId: ada.id, status: 'published' });
+    expect((await asStaff(evaluator, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(403);
+
+    const opened = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({
+      data: { status: 'published', delivery_opened_at: '2026-03-10T09:00:00.000Z' },
+      meta: { notice: 'openToDelivery', message: 'Open to delivery' },
+    });
+    expect((opened.json() as { data: { allowed_changes: string[] } }).data.allowed_changes).not.toContain(
+      'open_to_delivery',
+    );
+    expect((await auditOf(database, id)).at(-1)).toMatchObject({
+      action: 'open_to_delivery',
+      from_status: 'published',
+      to_status: 'published',
+      by_user_id: secretary.id,
+    });
+
+    const again = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('DELIVERY_NOT_AVAILABLE');
+  });
+
+  it('refuses while the evaluation still needs the originals (409)', async () => {
+    const id = await practiceIn(database, { userId: ada.id, status: 'in_evaluation' });
+    const response = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe('TRANSITION_NOT_ALLOWED');
+  });
+});
+
+describe('shipping information', () => {
+  it('is given once, then read-only: a change answers 409', async () => {
+    const carla = await payer(app, database, clock, 'carla@example.org');
+    const first = await call(carla, 'PUT', '/delivery/shipping', SHIPPING);
+    expect(first.statusCode).toBe(200);
+    expect(dataOf(first)).toMatchObject({ status: 'open', shipping: { recipient_name: 'Ada Lovelace' } });
+
+    const change = await call(carla, 'PUT', '/delivery/shipping', { ...SHIPPING, recipient_name: 'Eve' });
+    expect(change.statusCode).toBe(409);
+    expect(errorOf(change)).toMatchObject({
+      code: 'SHIPPING_INFO_LOCKED',
+      message: 'Shipping information cannot be modified after submission.',
+    });
+    expect((await overview(carla)).current?.shipping?.recipient_name).toBe('Ada Lovelace');
+  });
+
+  it('answers 422 with the field map when incomplete', async () => {
+    const response = await call(bob, 'PUT', '/delivery/shipping', { ...SHIPPING, recipient_name: '' });
+    expect(response.statusCode).toBe(422);
+    expect((response.json() as { errors: Record<string, string[]> }).errors).toHaveProperty('recipient_name');
+  });
+});
+
+describe('paying the cart', () => {
+  it('checks ownership and eligibility of every request in it', async () => {
+    const bobs = await practiceIn(database, { userId: bob.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${bobs}/open-to-delivery`);
+    const notOpened = await practiceIn(database, { userId: ada.id, status: 'closed' });
+    await call(ada, 'PUT', '/delivery/shipping', SHIPPING);
+
+    const foreign = await call(ada, 'POST', '/delivery/checkout', { practice_ids: [bobs], billing: BILLING });
+    expect(foreign.statusCode).toBe(404);
+    const closed = await call(ada, 'POST', '/delivery/checkout', {
+      practice_ids: [notOpened],
+      billing: BILLING,
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(errorOf(closed).code).toBe('DELIVERY_NOT_AVAILABLE');
+    expect((await overview(bob)).deliverable.map((practice) => practice.id)).toEqual([bobs]);
+    expect((await asStaff(secretary, '/staff/practices/0/open-to-delivery')).statusCode).toBe(422);
+  });
+
+  it('is refused during a suspension window, to its last day in Rome (409, said until when)', async () => {
+    const dora = await payer(app, database, clock, 'dora@example.org');
+    const id = await practiceIn(database, { userId: dora.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(dora, 'PUT', '/delivery/shipping', SHIPPING);
+    try {
+      // 23:30 on 7 January 2025 in Rome, already the 8th nowhere but still the 7th there.
+      clock.set('2025-01-07T22:30:00Z');
+      expect((await overview(dora)).suspension).toEqual({ from: '2024-12-24', to: '2025-01-07' });
+      const refused = await call(
+        dora,
+        'POST',
+        '/delivery/checkout',
+        { practice_ids: [id], billing: BILLING },
+        { 'accept-language': 'it-IT' },
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
+      // Until when, in the words of the applicant's language.
+      expect(errorOf(refused).message).toContain('sospesa fino al 7 gennaio 2025');
+      expect(await countRows(database, 'payments')).toBe(0);
+
+      // Midnight in Rome: the window is over.
+      clock.set('2025-01-07T23:00:00Z');
+      expect((await overview(dora)).suspension).toBeNull();
+      const allowed = await call(dora, 'POST', '/delivery/checkout', {
+        practice_ids: [id],
+        billing: BILLING,
+      });
+      expect(allowed.statusCode).toBe(200);
+    } finally {
+      clock.set('2026-03-10T09:00:00Z');
+    }
+  });
+
+  it('settles once through the webhook, with its invoice and receipt, and the waybill is the owner’s', async () => {
+    const [first, second] = [
+      await practiceIn(database, { userId: ada.id, status: 'published' }),
+      await practiceIn(database, { userId: ada.id, status: 'appeal_rejected' }),
+    ];
+    for (const id of [first, second]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    const started = await call(ada, 'POST', '/delivery/checkout', {
+      practice_ids: [second, first],
+      billing: BILLING,
+    });
+    expect(started.statusCode).toBe(200);
+    const session = dataOf<{ payment_id: number; checkout_url: string }>(started);
+    expect((await payOnSandbox(app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
+    sent = [];
+    await worker.drainOnce();
+
+    const paid = paymentSchema.parse(dataOf(await call(ada, 'GET', `/payments/${session.payment_id}`)));
+    expect(paid).toMatchObject({
+      purpose: 'delivery',
+      practice_id: null,
+      status: 'succeeded',
+      amount: { net: 2459, vat: 541, total: 3000 },
+    });
+    const documentsNow = async () =>
+      (dataOf<unknown[]>(await call(ada, 'GET', '/invoices?sort=sequence')) ?? []).map((item) =>
+        fiscalDocumentSchema.parse(item),
+      );
+    const documents = await documentsNow();
+    expect(documents.map((document) => [document.kind, document.payment_id, document.amount.total])).toEqual([
+      ['invoice', session.payment_id, 3000],
+      ['receipt', session.payment_id, 3000],
+    ]);
+
+    // The same event again, and the provider's answer asked afterwards: nothing more happens.
+    const [webhook] = sent;
+    if (!webhook) throw new Error('no webhook was sent');
+    const again = await postWebhook(app, { payload: webhook.body, headers: webhook.headers });
+    expect(dataOf(again)).toEqual({ received: true, duplicate: true });
+    const other = signedWebhook(database, clock, {
+      id: 'evt_other',
+      type: 'checkout.completed',
+      sessionId: await sessionIdOf(database, session.payment_id),
+    });
+    expect((await postWebhook(app, other)).statusCode).toBe(200);
+    expect(await documentsNow()).toHaveLength(2);
+
+    const view = await overview(ada);
+    expect(view.deliverable.map((practice) => practice.id)).not.toContain(first);
+    expect(view.current).toBeNull();
+    const [shipment] = view.shipments;
+    expect(shipment).toMatchObject({
+      status: 'paid',
+      practice_ids: [first, second],
+      payment_id: session.payment_id,
+      waybill_number: expect.stringMatching(/^RD-2026-\d{6}$/),
+    });
+    if (!shipment) throw new Error('no shipment');
+
+    const waybill = await call(ada, 'GET', `/delivery/${shipment.id}/waybill`);
+    expect(waybill.statusCode).toBe(200);
+    expect(waybill.headers['content-type']).toBe('application/pdf');
+    expect(waybill.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(bob, 'GET', `/delivery/${shipment.id}/waybill`)).statusCode).toBe(404);
+
+    // A new shipment takes new shipping information.
+    expect((await call(ada, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
+  });
+  it('prints the cart as paid on the invoice when an open checkout is reused after the cart changed', async () => {
+    const fay = await payer(app, database, clock, 'fay@example.org');
+    const [kept, removed] = [
+      await practiceIn(database, { userId: fay.id, status: 'closed' }),
+      await practiceIn(database, { userId: fay.id, status: 'closed' }),
+    ];
+    for (const id of [kept, removed]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(fay, 'PUT', '/delivery/shipping', SHIPPING);
+    const first = dataOf<{ payment_id: number; checkout_url: string }>(
+      await call(fay, 'POST', '/delivery/checkout', { practice_ids: [kept, removed], billing: BILLING }),
+    );
+    // Back from the provider's page without paying, one request taken out of the cart.
+    const second = dataOf<{ payment_id: number; checkout_url: string }>(
+      await call(fay, 'POST', '/delivery/checkout', { practice_ids: [kept], billing: BILLING }),
+    );
+    expect(second.payment_id).toBe(first.payment_id);
+    await payOnSandbox(app, second.checkout_url, CARDS.success);
+    await worker.drainOnce();
+
+    const shipment = (await overview(fay)).shipments[0];
+    expect(shipment?.practice_ids).toEqual([kept]);
+    const printed = await database.db
+      .selectFrom('fiscal_documents')
+      .select('lines')
+      .where('payment_id', '=', first.payment_id)
+      .execute();
+    expect(printed).toHaveLength(2);
+    for (const { lines } of printed) {
+      const [line] = JSON.parse(lines) as { description: string }[];
+      expect(line?.description).toContain(`(richieste ${kept}) / `);
+      expect(line?.description).toMatch(new RegExp(`\\(requests ${kept}\\)$`));
+    }
+  });
+});
+
+describe('staff set as delivered', () => {
+  it('records delivered_at once the shipment is paid, mails the applicant in their language', async () => {
+    const eve = await payer(app, database, clock, 'eve@example.org', { locale: 'it-IT' });
+    const id = await practiceIn(database, { userId: eve.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    const early = await asStaff(secretary, `/staff/practices/${id}/delivered`);
+    expect(errorOf(early).code).toBe('DELIVERY_NOT_AVAILABLE');
+
+    await call(eve, 'PUT', '/delivery/shipping', SHIPPING);
+    const session = dataOf<{ checkout_url: string }>(
+      await call(eve, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING }),
+    );
+    await payOnSandbox(app, session.checkout_url, CARDS.success);
+    await worker.drainOnce();
+    clock.advance({ minutes: 30 });
+
+    expect((await asStaff(evaluator, `/staff/practices/${id}/delivered`)).statusCode).toBe(403);
+    const delivered = await asStaff(secretary, `/staff/practices/${id}/delivered`);
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json()).toMatchObject({
+      meta: { notice: 'setAsDelivered', message: 'Set as delivered' },
+    });
+
+    const detail = practiceSchema.parse(dataOf(await call(eve, 'GET', `/practices/${id}`)));
+    expect(detail.delivered_at).toBe('2026-03-10T09:30:00.000Z');
+    expect((await overview(eve)).shipments[0]).toMatchObject({
+      status: 'delivered',
+      delivered_at: '2026-03-10T09:30:00.000Z',
+    });
+    expect((await queuedMails(database, 'eve@example.org')).map((mail) => mail.kind)).toContain('delivered');
+    const mail = (await queuedMails(database, 'eve@example.org')).find((item) => item.kind === 'delivered');
+    expect(mail?.locale).toBe('it-IT');
+    expect((await asStaff(secretary, `/staff/practices/${id}/delivered`)).statusCode).toBe(409);
+    clock.set('2026-03-10T09:00:00Z');
+  });
+});

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { login } from './identity';
+import { apiCall, applicant, dataOf, type Applicant } from './requests';
+import { staffMember, type StaffMember } from './staff';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2024-12-02T09:00:00Z');
+let ada: Applicant;
+let eva: StaffMember;
+let admin: StaffMember;
+
+type Notices = { closures: { starts_on: string; resumes_on: string; notice: Record<string, string> }[] };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  eva = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('closure notices', () => {
+  it('shows the closure of spec §9 while announced, with the day service resumes, in both languages', async () => {
+    const notices = dataOf<Notices>(await call('GET', '/notices'));
+    expect(notices.closures).toEqual([
+      expect.objectContaining({
+        starts_on: '2024-12-16',
+        ends_on: '2025-01-12',
+        resumes_on: '2025-01-13',
+        notice: {
+          'en-US': expect.stringContaining('Service resumes on 13 January 2025'),
+          'it-IT': expect.stringContaining('Il servizio riprende il 13 gennaio 2025'),
+        },
+      }),
+    ]);
+  });
+
+  it('lets staff list every closure and only administrators announce one', async () => {
+    const listed = await call('GET', '/staff/closures', eva);
+    expect(listed.statusCode).toBe(200);
+    expect(dataOf<unknown[]>(listed)).toHaveLength(1);
+    expect((await call('GET', '/staff/closures', ada)).statusCode).toBe(403);
+
+    const closure = {
+      starts_on: '2025-08-11',
+      ends_on: '2025-08-22',
+      announce_from: '2024-12-01',
+      notice_en_us: 'Summer closure.',
+      notice_it_it: 'Chiusura estiva.',
+    };
+    const refused = await call('POST', '/staff/closures', eva, closure);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ADMIN_FORBIDDEN_ACCESS' });
+
+    const created = await call('POST', '/staff/closures', admin, closure);
+    expect(created.statusCode).toBe(201);
+    expect(dataOf(created)).toMatchObject({ starts_on: '2025-08-11', resumes_on: '2025-08-25' });
+    const notices = dataOf<Notices>(await call('GET', '/notices'));
+    expect(notices.closures.map((notice) => notice.starts_on)).toEqual(['2024-12-16', '2025-08-11']);
+
+    const again = await call('POST', '/staff/closures', admin, closure);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ errors: { starts_on: ['Value not valid'] } });
+  });
+
+  it('refuses a closure that ends before it starts, with the field named', async () => {
+    const response = await call('POST', '/staff/closures', admin, {
+      starts_on: '2025-09-10',
+      ends_on: '2025-09-01',
+      announce_from: '2025-09-01',
+      notice_en_us: 'x',
+      notice_it_it: 'x',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { ends_on: expect.any(Array) },
+    });
+  });
+});
+
+describe('the administrators’ maintenance switch', () => {
+  it('is off at first, and only administrators may switch it', async () => {
+    const state = await call('GET', '/staff/maintenance', eva);
+    expect(dataOf(state)).toMatchObject({ is_on: false, source: 'setting', changes: [] });
+    const refused = await call('PUT', '/staff/maintenance', eva, { is_on: true });
+    expect(refused.statusCode).toBe(403);
+    expect((await call('GET', '/staff/maintenance', ada)).statusCode).toBe(403);
+  });
+
+  it('turned on, answers applicants and visitors 503 at once while staff keep working', async () => {
+    const on = await call('PUT', '/staff/maintenance', admin, { is_on: true });
+    expect(on.statusCode).toBe(200);
+    expect(dataOf(on)).toMatchObject({
+      is_on: true,
+      is_setting_on: true,
+      changes: [{ is_on: true, changed_by: 'admin@example.org' }],
+    });
+
+    const blocked = await call('GET', '/auth/me', ada);
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.json()).toMatchObject({ code: 'MAINTENANCE' });
+    expect((await call('GET', '/countries')).statusCode).toBe(503);
+    // The provider's confirmations still reach the portal (this one is unsigned: refused by the route).
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":"evt_1"}',
+    });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
+
+    expect((await call('GET', '/auth/me', eva)).statusCode).toBe(200);
+    expect((await call('GET', '/staff/practices', eva)).statusCode).toBe(200);
+
+    const health = dataOf(await call('GET', '/health'));
+    expect(health).toMatchObject({ maintenance: true, maintenance_staff_only: true });
+    const notices = await call('GET', '/notices');
+    expect(notices.statusCode).toBe(200);
+    expect(dataOf(notices)).toMatchObject({ maintenance: { is_on: true, is_staff_only: true } });
+  });
+
+  it('lets staff log in while it is on', async () => {
+    const { token } = await login(app, 'eva@example.org', 'Quiet#Harbour42');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('turned off, serves everyone again and keeps both changes in its audit', async () => {
+    const off = await call('PUT', '/staff/maintenance', admin, { is_on: false });
+    expect(dataOf(off)).toMatchObject({
+      is_on: false,
+      changes: [
+        { is_on: false, changed_by: 'admin@example.org' },
+        { is_on: true, changed_by: 'admin@example.org' },
+      ],
+    });
+    expect((await call('GET', '/auth/me', ada)).statusCode).toBe(200);
+    const rows = await database.db.selectFrom('setting_changes').selectAll().execute();
+    expect(rows.map((row) => [row.value_before, row.value_after, row.changed_by])).toEqual([
+      [null, 'true', admin.id],
+      ['true', 'false', admin.id],
+    ]);
+  });
+
+  it('validates its body', async () => {
+    const response = await call('PUT', '/staff/maintenance', admin, { is_on: 'yes' });
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('maintenance set by configuration', () => {
+  it('wins over the switch: MAINTENANCE_MODE=false keeps the portal open and refuses switching', async () => {
+    const open = await createTestApp(database, { clock, env: { MAINTENANCE_MODE: 'false' } });
+    try {
+      const response = await open.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/maintenance',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { is_on: true },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'MAINTENANCE_CONFIGURED' });
+      const state = await open.inject({
+        method: 'GET',
+        url: '/api/v1/staff/maintenance',
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(dataOf(state)).toMatchObject({ is_on: false, source: 'configuration' });
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('MAINTENANCE_MODE=true stops staff too', async () => {
+    const closed = await createTestApp(database, { clock, env: { MAINTENANCE_MODE: 'true' } });
+    try {
+      const response = await closed.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+// Last: these move the clock past the sessions' lifetime.
+describe('closures over time', () => {
+  it('shows no notice before the announcement nor after the last day', async () => {
+    const startsOf = async () =>
+      dataOf<Notices>(await call('GET', '/notices')).closures.map((notice) => notice.starts_on);
+    clock.set('2024-11-10T09:00:00Z');
+    expect(await startsOf()).toEqual([]);
+    clock.set('2025-01-13T09:00:00Z');
+    // Only the summer closure announced above is left.
+    expect(await startsOf()).toEqual(['2025-08-11']);
+  });
+
+  it('keeps deadlines skipping the closures: a request found on 13 Dec 2024 is due after the closure', async () => {
+    clock.set('2024-12-13T09:00:00Z');
+    const discovery = dataOf<{ service: { expected_deadline: string } }>(
+      await call('GET', '/services/discovery?country=FR&level=higher'),
+    );
+    // 60 working days from 13 Dec 2024 with the closure (16 Dec – 12 Jan) skipped.
+    expect(discovery.service.expected_deadline).toBe('2025-04-04');
+  });
+});

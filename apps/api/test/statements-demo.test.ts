@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type App } from '../src/app';
+import { createReadyForIssue } from '../src/demo/statement';
+import { ManualClock } from '../src/platform/clock';
+import { REPO_ROOT } from '../src/platform/config';
+import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { staffMember } from './staff';
+import { newApplicant, publishOne } from './statements';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock('2026-02-10T10:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('demo:ready-for-issue', () => {
+  it('makes a request of an applicant ready for issue, with every field the statement needs', async () => {
+    const owner = await newApplicant(app, database, clock, 'maria@example.org');
+    const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
+    const practiceId = await createReadyForIssue(ctx, owner.id);
+    const worker = createTestWorker(database, { clock });
+    const { statement } = await publishOne(app, worker, { admin, owner, practiceId });
+    expect(statement.certificate).toMatchObject({
+      holder_name: 'Maria Lovelace',
+      qualification_name: 'Licence de biologie',
+      awarding_institution: 'Université de Lyon',
+      request_id: practiceId,
+    });
+  });
+
+  it('refuses an address that is not an applicant’s', async () => {
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const env = { ...process.env, DATABASE_URL: join(database.tempDir, 'demo.sqlite'), LOG_LEVEL: 'silent' };
+    const run = promisify(execFile)(
+      tsx,
+      ['src/cli.ts', 'demo:ready-for-issue', '--email', 'nobody@example.org'],
+      {
+        cwd: join(REPO_ROOT, 'apps', 'api'),
+        env,
+      },
+    );
+    await expect(run).rejects.toMatchObject({
+      stderr: expect.stringContaining('no applicant with the address nobody@example.org'),
+    });
+  }, 60_000);
+});
+
+describe('demo:statement', () => {
+  it('writes --out relative to the directory npm run cli was called from, not apps/api', async () => {
+    const caller = join(database.tempDir, 'caller');
+    mkdirSync(caller, { recursive: true });
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const env = {
+      ...process.env,
+      DATA_DIR: join(database.tempDir, 'demo-data'),
+      DATABASE_URL: join(database.tempDir, 'demo-statement.sqlite'),
+      LOG_LEVEL: 'silent',
+      INIT_CWD: caller,
+    };
+    const { stdout } = await promisify(execFile)(
+      tsx,
+      ['src/cli.ts', 'demo:statement', '--out', 'statement.pdf'],
+      { cwd: join(REPO_ROOT, 'apps', 'api'), env },
+    );
+    const written = join(caller, 'statement.pdf');
+    expect(stdout).toContain(`Signed PDF written to ${written}`);
+    expect(readFileSync(written).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(existsSync(join(REPO_ROOT, 'apps', 'api', 'statement.pdf'))).toBe(false);
+  }, 120_000);
+});

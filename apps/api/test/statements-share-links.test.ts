@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import type { CreatedShareLink, ShareLink, SharedStatement } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import type { Worker } from '../src/platform/jobs/worker';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { dataOf, type Applicant } from './requests';
+import { staffMember, type StaffMember } from './staff';
+import { newApplicant, publishMove, publishOne, readyForIssue, sha256Of, verifyUpload } from './statements';
+
+let database: TestDatabase;
+let app: App;
+let worker: Worker;
+const clock = new ManualClock('2026-02-10T10:00:00Z');
+let admin: StaffMember;
+let owner: Applicant;
+let stranger: Applicant;
+let practiceId: number;
+let certificateId: string;
+let original: Buffer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  worker = createTestWorker(database, { clock });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  owner = await newApplicant(app, database, clock, 'maria@example.org');
+  stranger = await newApplicant(app, database, clock, 'stranger@example.org');
+  practiceId = await readyForIssue(database, owner);
+  const published = await publishOne(app, worker, { admin, owner, practiceId });
+  certificateId = published.statement.certificate_id;
+  original = published.pdf;
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const links = (who: Applicant, id = practiceId) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/v1/practices/${id}/statement/share-links`,
+    headers: bearer(who.token),
+  });
+const create = (who: Applicant, payload: object, id = practiceId) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/practices/${id}/statement/share-links`,
+    headers: bearer(who.token),
+    payload,
+  });
+const revoke = (who: Applicant, linkId: number, id = practiceId) =>
+  app.inject({
+    method: 'DELETE',
+    url: `/api/v1/practices/${id}/statement/share-links/${linkId}`,
+    headers: bearer(who.token),
+  });
+const tokenOf = (link: CreatedShareLink) => link.url.split('/verify/shared/')[1] ?? '';
+const open = (token: string) => app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
+const openPdf = (token: string) => app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` });
+
+describe('share links', () => {
+  it('opens the statement’s verification facts and its PDF to anyone with the link, nothing more', async () => {
+    const made = await create(owner, {});
+    expect(made.statusCode).toBe(201);
+    const link = dataOf<CreatedShareLink>(made);
+    expect(link).toMatchObject({ state: 'active', expires_on: null, revoked_at: null });
+    expect(link.url).toMatch(/^http:\/\/localhost:3000\/verify\/shared\/[A-Za-z0-9_-]{43}$/);
+
+    // Stored hashed: the table holds the token's SHA-256, never the token.
+    const token = tokenOf(link);
+    const rows = await database.db.selectFrom('statement_share_links').selectAll().execute();
+    expect(rows.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    const opened = await open(token);
+    expect(opened.statusCode).toBe(200);
+    const shared = dataOf<SharedStatement>(opened);
+    expect(shared).toMatchObject({
+      certificate_id: certificateId,
+      state: 'published',
+      qualification_name: 'Bacharel em Ciências Biológicas',
+      published_at: clock.now().toISOString(),
+      holder_name: 'M**** L*******',
+      has_pdf: true,
+      expires_on: null,
+    });
+    expect(shared.transaction_hash).toMatch(/^[0-9a-f]{64}$/);
+    // No other personal data: no birth date, no full name, no e-mail.
+    expect(opened.body).not.toContain('Lovelace');
+    expect(opened.body).not.toContain('1990');
+    expect(opened.body).not.toContain('maria@example.org');
+
+    const pdf = await openPdf(token);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(sha256Of(pdf.rawPayload)).toBe(sha256Of(original));
+    expect(dataOf(await verifyUpload(app, certificateId, pdf.rawPayload))).toMatchObject({ result: 'valid' });
+  });
+
+  it('lists the owner’s links and revokes one, which then says so plainly', async () => {
+    const link = dataOf<CreatedShareLink>(await create(owner, { expires_on: '2026-03-31' }));
+    expect(link.expires_on).toBe('2026-03-31');
+    const listed = dataOf<ShareLink[]>(await links(owner));
+    expect(listed[0]).toEqual({
+      id: link.id,
+      state: 'active',
+      expires_on: '2026-03-31',
+      created_at: link.created_at,
+      revoked_at: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain(tokenOf(link));
+
+    const revoked = await revoke(owner, link.id);
+    expect(revoked.statusCode).toBe(200);
+    expect(dataOf(revoked)).toMatchObject({ id: link.id, state: 'revoked' });
+    const gone = await open(tokenOf(link));
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({
+      code: 'SHARE_LINK_REVOKED',
+      message: 'This link to the statement has been revoked by its holder.',
+    });
+    expect((await openPdf(tokenOf(link))).statusCode).toBe(410);
+    expect(dataOf<ShareLink[]>(await links(owner)).find((item) => item.id === link.id)?.state).toBe(
+      'revoked',
+    );
+  });
+
+  it('works through its last day and says it has expired after', async () => {
+    const link = dataOf<CreatedShareLink>(await create(owner, { expires_on: '2026-02-11' }));
+    clock.set('2026-02-11T23:30:00Z');
+    expect((await open(tokenOf(link))).statusCode).toBe(200);
+    clock.set('2026-02-12T00:00:01Z');
+    const expired = await open(tokenOf(link));
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ code: 'SHARE_LINK_EXPIRED' });
+    expect((await openPdf(tokenOf(link))).statusCode).toBe(410);
+    // Back to the day the sessions of this file live in (a jump of days ends them).
+    clock.set('2026-02-10T10:00:00Z');
+    expect((await open(tokenOf(link))).statusCode).toBe(200);
+  });
+
+  it('refuses an expiry in the past or beyond a year, and anything but a date', async () => {
+    const past = await create(owner, { expires_on: '2026-02-09' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json()).toMatchObject({ errors: { expires_on: ['The date must be today or later'] } });
+    const far = await create(owner, { expires_on: '2027-03-01' });
+    expect(far.statusCode).toBe(422);
+    expect(far.json()).toMatchObject({ errors: { expires_on: expect.any(Array) } });
+    expect((await create(owner, { expires_on: 'tomorrow' })).statusCode).toBe(422);
+    expect((await create(owner, { expires_on: '2026-02-10', extra: true })).statusCode).toBe(422);
+    expect((await create(owner, { expires_on: '2026-02-10' })).statusCode).toBe(201);
+  });
+
+  it('belongs to the statement’s owner only', async () => {
+    const link = dataOf<CreatedShareLink>(await create(owner, {}));
+    expect((await links(stranger)).statusCode).toBe(404);
+    expect((await create(stranger, {})).statusCode).toBe(404);
+    expect((await revoke(stranger, link.id)).statusCode).toBe(404);
+    // Another request of the stranger's own cannot reach this link either.
+    const own = await readyForIssue(database, stranger);
+    await publishOne(app, worker, { admin, owner: stranger, practiceId: own });
+    expect((await revoke(stranger, link.id, own)).statusCode).toBe(404);
+    expect((await open(tokenOf(link))).statusCode).toBe(200);
+    expect((await links(owner, 999_999)).statusCode).toBe(404);
+  });
+
+  it('shows a statement that is not published yet as such, with no PDF', async () => {
+    const pendingPractice = await readyForIssue(database, owner);
+    expect((await publishMove(app, admin, pendingPractice)).statusCode).toBe(200);
+    const link = dataOf<CreatedShareLink>(await create(owner, {}, pendingPractice));
+    const shared = dataOf<SharedStatement>(await open(tokenOf(link)));
+    expect(shared).toMatchObject({
+      state: 'pending',
+      qualification_name: null,
+      published_at: null,
+      transaction_hash: null,
+      holder_name: null,
+      has_pdf: false,
+    });
+    const pdf = await openPdf(tokenOf(link));
+    expect(pdf.statusCode).toBe(409);
+    expect(pdf.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
+    await worker.drainOnce();
+    expect(dataOf<SharedStatement>(await open(tokenOf(link)))).toMatchObject({
+      state: 'published',
+      has_pdf: true,
+    });
+  });
+
+  it('answers 404 to an unknown token and 422 to one that cannot be a token', async () => {
+    expect((await open('A'.repeat(43))).statusCode).toBe(404);
+    expect((await open('not a token')).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Delivery } from '@lisbon/domain';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { saveBlob } from '@/shared/ui/saveBlob';
+import { downloadWaybill } from '../api/delivery';
+
+/** One paid shipment: its requests, its payment, its waybill, and when it was delivered. */
+function Shipment({ shipment }: { shipment: Delivery }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const download = async () => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      saveBlob(await downloadWaybill(shipment.id), `waybill-${shipment.waybill_number ?? shipment.id}.pdf`);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Card withBorder component="li">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={600}>{t('delivery.shipments.title', { id: shipment.id })}</Text>
+          <Text fw={600}>{t(`delivery.shipments.status.${shipment.status}`)}</Text>
+        </Group>
+        <Text>{t('delivery.shipments.requests', { ids: shipment.practice_ids.join(', ') })}</Text>
+        {shipment.paid_at && (
+          <Text>{t('delivery.shipments.paidOn', { date: formatDate(shipment.paid_at, locale) })}</Text>
+        )}
+        {shipment.delivered_at && (
+          <Text>
+            {t('delivery.shipments.deliveredOn', { date: formatDate(shipment.delivered_at, locale) })}
+          </Text>
+        )}
+        <FormAlert message={failure} />
+        {shipment.waybill_number && (
+          <Button variant="light" w="fit-content" loading={isBusy} onClick={() => void download()}>
+            {t('delivery.shipments.waybill', { number: shipment.waybill_number })}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function ShipmentsSection({ shipments }: { shipments: Delivery[] }) {
+  const { t } = useTranslation();
+  if (shipments.length === 0) return <Text>{t('delivery.shipments.none')}</Text>;
+  return (
+    <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
+      {shipments.map((shipment) => (
+        <Shipment key={shipment.id} shipment={shipment} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { shippingInfoSchema, type ShippingInfoView } from '@lisbon/domain';
+import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { storage } from '@/shared/storage';
+import { CountrySelect } from '@/shared/ui/CountrySelect';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { showSuccess } from '@/shared/ui/toast';
+import { submitShipping } from '../api/delivery';
+
+type ShippingValues = {
+  recipient_name: string;
+  address: string;
+  city: string;
+  zip_code: string;
+  province: string;
+  country: string | null;
+  phone: string;
+};
+
+const EMPTY: ShippingValues = {
+  recipient_name: '',
+  address: '',
+  city: '',
+  zip_code: '',
+  province: '',
+  country: null,
+  phone: '',
+};
+
+/** What was typed in this browser ('shipping'), so a reload loses nothing. */
+function initialShipping(): ShippingValues {
+  const stored = storage.get('shipping') ?? {};
+  const values = { ...EMPTY };
+  for (const key of Object.keys(EMPTY) as (keyof ShippingValues)[]) {
+    const value = stored[key];
+    if (typeof value === 'string') values[key] = value;
+  }
+  return values;
+}
+
+/** The shipping information once submitted: read-only (spec §4: it cannot be modified). */
+export function ShippingSummary({ shipping }: { shipping: ShippingInfoView }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Text>{shipping.recipient_name}</Text>
+      <Text>{shipping.address}</Text>
+      <Text>{[shipping.zip_code, shipping.city, shipping.province].filter(Boolean).join(' ')}</Text>
+      <Text>{shipping.country}</Text>
+      {shipping.phone && <Text>{shipping.phone}</Text>}
+      <Text size="sm" c="dimmed">
+        {t('delivery.shipping.locked')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Recipient name and address, checked by the domain's schema; submitted once ('Shipping info updated'). */
+export function ShippingForm({ onSubmitted }: { onSubmitted: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'shipping',
+    schema: shippingInfoSchema,
+    initialValues: initialShipping(),
+  });
+  const { values } = form;
+  const isDirty = form.isDirty();
+  useEffect(() => {
+    if (isDirty) storage.set('shipping', values);
+  }, [values, isDirty]);
+
+  const onSubmit = submit(async (shipping) => {
+    setFailure(null);
+    try {
+      await submitShipping(shipping);
+      storage.remove('shipping');
+      showSuccess(t('delivery.shipping.updated'));
+      await onSubmitted();
+    } catch (error) {
+      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+    }
+  });
+  const field = (name: keyof ShippingValues) => form.getInputProps(name);
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('delivery.shipping.once')}</Text>
+        <TextInput
+          label={t('delivery.shipping.recipientName')}
+          autoComplete="name"
+          withAsterisk
+          {...field('recipient_name')}
+        />
+        <TextInput
+          label={t('delivery.shipping.address')}
+          autoComplete="street-address"
+          withAsterisk
+          {...field('address')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t('delivery.shipping.city')}
+            autoComplete="address-level2"
+            withAsterisk
+            {...field('city')}
+          />
+          <TextInput
+            label={t('delivery.shipping.zipCode')}
+            autoComplete="postal-code"
+            withAsterisk
+            {...field('zip_code')}
+          />
+          <TextInput label={t('delivery.shipping.province')} {...field('province')} />
+          <CountrySelect label={t('delivery.shipping.country')} withAsterisk {...field('country')} />
+          <TextInput label={t('delivery.shipping.phone')} autoComplete="tel" {...field('phone')} />
+        </SimpleGrid>
+        <FormAlert message={failure} />
+        <Button type="submit" w="fit-content" loading={form.submitting}>
+          {t('delivery.shipping.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

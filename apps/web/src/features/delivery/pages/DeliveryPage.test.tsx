@@ -1,0 +1,164 @@
+import type { Delivery, DeliveryOverview } from '@lisbon/domain';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '@/shared/storage';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { completeProfile, testUser } from '@/test/users';
+
+const assign = vi.fn();
+beforeEach(() => {
+  vi.spyOn(window.location, 'assign').mockImplementation(assign);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  assign.mockReset();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const shipping = {
+  recipient_name: 'Ada Lovelace',
+  address: 'Rue de Rivoli 1',
+  city: 'Paris',
+  zip_code: '75001',
+  province: null,
+  country: 'FR',
+  phone: null,
+  submitted_at: '2026-03-10T09:00:00.000Z',
+};
+
+const openDelivery = (overrides: Partial<Delivery> = {}): Delivery => ({
+  id: 4,
+  status: 'open',
+  shipping,
+  practice_ids: [],
+  amount: { net: 2459, vat: 541, total: 3000 },
+  paid_at: null,
+  payment_id: null,
+  waybill_number: null,
+  delivered_at: null,
+  created_at: '2026-03-10T09:00:00.000Z',
+  ...overrides,
+});
+
+const overview = (overrides: Partial<DeliveryOverview> = {}): DeliveryOverview => ({
+  deliverable: [
+    {
+      id: 7,
+      qualification_name: 'Bachelor of Science',
+      status: 'published',
+      delivery_opened_at: '2026-03-09T09:00:00.000Z',
+      delivery_paid_at: null,
+      delivered_at: null,
+    },
+  ],
+  current: null,
+  shipments: [],
+  fee: { net: 2459, vat: 541, total: 3000 },
+  suspension: null,
+  ...overrides,
+});
+
+const frenchBilling = {
+  entity_type: 'individual',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  fiscal_code: null,
+  address: '1 rue de Rivoli',
+  city: 'Paris',
+  zip_code: '75001',
+  province: null,
+  country: 'FR',
+};
+
+const LOADED = { timeout: 5000 };
+const open = (routes: Parameters<typeof mockApi>[0]) => {
+  const calls = mockApi({ 'GET /users/1/billing': { body: { data: null } }, ...routes });
+  renderApp('/delivery', { queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })) });
+  return calls;
+};
+
+describe('/delivery', { timeout: 15_000 }, () => {
+  it('checks the shipping information with the domain schema before sending it', async () => {
+    let current: Delivery | null = null;
+    const calls = open({
+      'GET /delivery': () => ({ body: { data: overview({ current }) } }),
+      'PUT /delivery/shipping': () => {
+        current = openDelivery();
+        return { body: { data: current } };
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/^Recipient name/, {}, LOADED), 'Ada Lovelace');
+    await userEvent.type(screen.getByLabelText(/^Address/), 'Rue de Rivoli 1');
+    await userEvent.type(screen.getByLabelText(/^City/), 'Paris');
+    await userEvent.type(screen.getByLabelText(/^ZIP code/), '75001');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
+    expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(0);
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+  });
+
+  it('keeps the cart in client storage and pays it through the billing form', async () => {
+    const checkoutUrl = 'http://localhost/sandbox/checkout/cs_1';
+    const calls = open({
+      'GET /delivery': { body: { data: overview({ current: openDelivery() }) } },
+      'GET /users/1/billing': { body: { data: frenchBilling } },
+      'POST /delivery/checkout': {
+        body: { data: { payment_id: 9, checkout_url: checkoutUrl, expires_at: '2026-03-10T09:30:00Z' } },
+      },
+    });
+    expect(
+      await screen.findByText('Shipping information cannot be modified after submission.', {}, LOADED),
+    ).toBeTruthy();
+    expect(screen.getByText('Add at least one request to the cart to pay.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Request no. 7: Bachelor of Science' }));
+    expect(storage.get('cart')).toEqual([7]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay €30.00' }, LOADED));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.callsTo('POST /delivery/checkout')[0]?.body).toMatchObject({ practice_ids: [7] });
+  });
+
+  it('says the cart cannot be paid during a suspension, and until when', async () => {
+    storage.set('cart', [7]);
+    open({
+      'GET /delivery': {
+        body: {
+          data: overview({ current: openDelivery(), suspension: { from: '2024-12-24', to: '2025-01-07' } }),
+        },
+      },
+    });
+    expect(await screen.findByText('Return delivery suspended', {}, LOADED)).toBeTruthy();
+    expect(screen.getByText(/The cart cannot be paid until/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('lists shipments with their waybill and the delivery date', async () => {
+    open({
+      'GET /delivery': {
+        body: {
+          data: overview({
+            deliverable: [],
+            shipments: [
+              openDelivery({
+                status: 'delivered',
+                practice_ids: [7],
+                paid_at: '2026-03-10T09:00:00.000Z',
+                payment_id: 9,
+                waybill_number: 'RD-2026-000004',
+                delivered_at: '2026-03-12T09:00:00.000Z',
+              }),
+            ],
+          }),
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Download the waybill RD-2026-000004' }, LOADED),
+    ).toBeTruthy();
+    expect(screen.getByText('Delivered', { exact: true })).toBeTruthy();
+    expect(screen.getByText(/^Delivered on /)).toBeTruthy();
+  });
+});

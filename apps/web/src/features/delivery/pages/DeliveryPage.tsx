@@ -1,0 +1,124 @@
+import type { BillingInfo, CheckoutSessionView } from '@lisbon/domain';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDate, formatEuros } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { cart as cartStorage, DELIVERY_KEY, deliveryQuery, startDeliveryCheckout } from '../api/delivery';
+import { CartSection } from '../components/CartSection';
+import { ShipmentsSection } from '../components/ShipmentsSection';
+import { ShippingForm, ShippingSummary } from '../components/ShippingSection';
+
+/** The payments feature's billing form and "Pay", handed in by the app (features do not import each other). */
+export type PayPanel = ComponentType<{
+  totalCents: number;
+  start: (billing: BillingInfo) => Promise<CheckoutSessionView>;
+}>;
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** The payment id the provider sends the browser back with (`?payment=<id>`). */
+const paymentIdOf = (search: URLSearchParams) => {
+  const id = Number(search.get('payment'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * `/delivery` (spec §2): the cart of requests open to delivery, the shipping information (once),
+ * the billing information and the payment of the fee, then the shipments with their waybills.
+ * During a suspension window the cart cannot be paid, and the page says until when.
+ */
+export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const returnedPayment = paymentIdOf(search);
+  const [isAwaiting, setIsAwaiting] = useState(returnedPayment !== null);
+  const query = useQuery(deliveryQuery(isAwaiting));
+  const [cart, setCart] = useState(cartStorage.read);
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(query.error, t)}
+      </Alert>
+    );
+  }
+  const overview = query.data;
+  const isPaid = overview.shipments.some((shipment) => shipment.payment_id === returnedPayment);
+  if (isAwaiting && isPaid) setIsAwaiting(false);
+  const deliverableIds = new Set(overview.deliverable.map((practice) => practice.id));
+  const cartIds = cart.filter((id) => deliverableIds.has(id));
+  const updateCart = (ids: number[]) => {
+    setCart(ids);
+    cartStorage.write(ids);
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: DELIVERY_KEY });
+  const shipping = overview.current?.shipping ?? null;
+
+  return (
+    <Stack gap="xl" maw={860}>
+      <PageHeading>{t('delivery.title')}</PageHeading>
+      <Text>
+        {t('delivery.intro', {
+          fee: formatEuros(overview.fee.total, locale),
+          net: formatEuros(overview.fee.net, locale),
+          vat: formatEuros(overview.fee.vat, locale),
+        })}
+      </Text>
+      {overview.suspension && (
+        <Alert color="orange" role="status" title={t('delivery.suspended.title')}>
+          {t('delivery.suspended.text', {
+            from: formatDate(overview.suspension.from, locale),
+            to: formatDate(overview.suspension.to, locale),
+          })}
+        </Alert>
+      )}
+      {returnedPayment !== null && (
+        <Alert color={isPaid ? 'green' : 'blue'} role="status">
+          {isPaid ? t('delivery.paid') : t('delivery.awaitingPayment')}
+        </Alert>
+      )}
+      <Part id="cart" title={t('delivery.cart.title')}>
+        <CartSection practices={overview.deliverable} cart={cartIds} onChange={updateCart} />
+      </Part>
+      <Part id="shipping" title={t('delivery.shipping.title')}>
+        {shipping ? <ShippingSummary shipping={shipping} /> : <ShippingForm onSubmitted={refresh} />}
+      </Part>
+      <Part id="payment" title={t('delivery.payment.title')}>
+        {overview.suspension ? (
+          <Text>{t('delivery.payment.suspended', { to: formatDate(overview.suspension.to, locale) })}</Text>
+        ) : cartIds.length === 0 ? (
+          <Text>{t('delivery.payment.emptyCart')}</Text>
+        ) : !shipping ? (
+          <Text>{t('delivery.payment.shippingFirst')}</Text>
+        ) : (
+          <PayPanel
+            totalCents={overview.fee.total}
+            // The cart stays as it is: once paid, its requests leave the list and so the cart.
+            start={(billing) => startDeliveryCheckout(cartIds, billing)}
+          />
+        )}
+      </Part>
+      <Part id="shipments" title={t('delivery.shipments.heading')}>
+        <ShipmentsSection shipments={overview.shipments} />
+      </Part>
+    </Stack>
+  );
+}

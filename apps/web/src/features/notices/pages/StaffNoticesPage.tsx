@@ -1,0 +1,117 @@
+import { Alert, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/shared/i18n';
+import { formatDate, formatDateTime } from '@/shared/format';
+import { useCurrentUser } from '@/shared/session/currentUser';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { showError, showSuccess } from '@/shared/ui/toast';
+import { closuresQuery, maintenanceQuery, noticesQuery, switchMaintenance } from '../api/notices';
+
+/** `/staff/notices`: the maintenance switch (administrators change it) and the body's closures. */
+export function StaffNoticesPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const locale = currentLocale();
+  const isAdmin = useCurrentUser().data?.abilities['staff.manage'] === true;
+  const maintenance = useQuery(maintenanceQuery());
+  const closures = useQuery(closuresQuery());
+  const [isSaving, setSaving] = useState(false);
+
+  const toggle = async (isOn: boolean) => {
+    setSaving(true);
+    try {
+      queryClient.setQueryData(maintenanceQuery().queryKey, await switchMaintenance(isOn));
+      await queryClient.invalidateQueries({ queryKey: noticesQuery().queryKey, exact: true });
+      showSuccess(t(isOn ? 'notices.staff.switchedOn' : 'notices.staff.switchedOff'));
+    } catch (error) {
+      showError(errorMessage(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!maintenance.data || !closures.data) return <PageLoader />;
+  const state = maintenance.data;
+  const isConfigured = state.source === 'configuration';
+
+  return (
+    <Stack gap="lg">
+      <PageHeading>{t('notices.staff.title')}</PageHeading>
+
+      <Stack gap="sm" component="section" aria-labelledby="maintenance-heading">
+        <Title order={2} size="h3" id="maintenance-heading">
+          {t('notices.staff.maintenanceHeading')}
+        </Title>
+        <Switch
+          label={t('notices.staff.switchLabel')}
+          description={t(isAdmin ? 'notices.staff.switchHelp' : 'notices.staff.adminsOnly')}
+          checked={state.is_on}
+          disabled={!isAdmin || isConfigured || isSaving}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+        {isConfigured && <Alert color="gray">{t('notices.staff.configured')}</Alert>}
+        {state.changes.length > 0 && (
+          <Table striped withTableBorder>
+            <Table.Caption>{t('notices.staff.changesCaption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('notices.staff.when')}</Table.Th>
+                <Table.Th scope="col">{t('notices.staff.who')}</Table.Th>
+                <Table.Th scope="col">{t('notices.staff.what')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {state.changes.map((change) => (
+                <Table.Tr key={change.changed_at}>
+                  <Table.Td>{formatDateTime(change.changed_at, locale)}</Table.Td>
+                  <Table.Td>{change.changed_by ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {t(change.is_on ? 'notices.staff.turnedOn' : 'notices.staff.turnedOff')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="closures-heading">
+        <Title order={2} size="h3" id="closures-heading">
+          {t('notices.staff.closuresHeading')}
+        </Title>
+        {closures.data.length === 0 ? (
+          <Text>{t('messages.noItems')}</Text>
+        ) : (
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('notices.staff.period')}</Table.Th>
+                <Table.Th scope="col">{t('notices.staff.resumesOn')}</Table.Th>
+                <Table.Th scope="col">{t('notices.staff.announceFrom')}</Table.Th>
+                <Table.Th scope="col">{t('notices.staff.notice')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {closures.data.map((closure) => (
+                <Table.Tr key={closure.id}>
+                  <Table.Td>
+                    {formatDate(closure.starts_on, locale)} – {formatDate(closure.ends_on, locale)}
+                  </Table.Td>
+                  <Table.Td>{formatDate(closure.resumes_on, locale)}</Table.Td>
+                  <Table.Td>
+                    {closure.announce_from ? formatDate(closure.announce_from, locale) : '—'}
+                  </Table.Td>
+                  <Table.Td>{closure.notice[locale]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { appealOverviewSchema, type CreateAppeal } from '@lisbon/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/api';
+import { saveBlob } from '@/shared/ui/saveBlob';
+
+/** GET /practices/{id}/appeal: the window (until when), whether one may be asked now, and the appeal. */
+export const appealQuery = (practiceId: number) =>
+  queryOptions({
+    queryKey: ['practices', 'appeal', practiceId] as const,
+    queryFn: async () =>
+      (await api.get(`practices/${practiceId}/appeal`, null, { schema: appealOverviewSchema })).data,
+  });
+
+/** POST /practices/{id}/appeal: 'Appeal created'; 409 after the window or when one is open. */
+export const createAppeal = (practiceId: number, body: CreateAppeal) =>
+  api.create(`practices/${practiceId}/appeal`, body, { schema: appealOverviewSchema });
+
+/** GET /practices/{id}/appeal/statement/pdf: the statement of appeal or the amended statement. */
+export async function downloadAppealStatement(
+  practiceId: number,
+  kind: 'appeal' | 'amendment',
+  certificateId: string,
+): Promise<void> {
+  const blob = await api.download(`practices/${practiceId}/appeal/statement/pdf`);
+  saveBlob(blob, `${kind === 'appeal' ? 'statement-of-appeal' : 'amended-statement'}-${certificateId}.pdf`);
+}

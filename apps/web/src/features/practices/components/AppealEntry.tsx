@@ -1,0 +1,51 @@
+import { appealDeadline, isAppealOpen, isAppealWindowOpen, type Practice } from '@lisbon/domain';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+
+const APPEAL_OUTCOMES: readonly Practice['status'][] = [
+  'appeal_refused',
+  'appeal_rejected',
+  'appeal_issued',
+  'amend_issued',
+];
+
+/**
+ * The way to `/practices/{id}/appeal` from the request: while the seven-day window is open, the
+ * button and until when; once an appeal was asked for, a link to follow it and its statement.
+ */
+export function AppealEntry({ practice, now = new Date() }: { practice: Practice; now?: Date }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const publishedAt = practice.published_at ?? null;
+  const to = `/practices/${practice.id}/appeal`;
+  if (practice.status === 'published' && publishedAt && isAppealWindowOpen(publishedAt, now)) {
+    return (
+      <section aria-labelledby="appeal-entry">
+        <Title order={2} id="appeal-entry" mb="xs">
+          {t('appeal.entryTitle')}
+        </Title>
+        <Stack gap="xs" align="flex-start">
+          <Text>
+            {t('appeal.entryText', {
+              deadline: formatDateTime(appealDeadline(publishedAt).toISOString(), locale),
+            })}
+          </Text>
+          <Button component={Link} to={to}>
+            {t('appeal.entryButton')}
+          </Button>
+        </Stack>
+      </section>
+    );
+  }
+  if (isAppealOpen(practice.status) || APPEAL_OUTCOMES.includes(practice.status)) {
+    return (
+      <Anchor component={Link} to={to}>
+        {t('appeal.followLink')}
+      </Anchor>
+    );
+  }
+  return null;
+}

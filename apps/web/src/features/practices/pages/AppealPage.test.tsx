@@ -1,0 +1,188 @@
+import type { AppealOverview } from '@lisbon/domain';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveBlob } from '@/shared/ui/saveBlob';
+import { installFakeXhr } from '@/test/fakeXhr';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { renderComponent } from '@/test/renderComponent';
+import { logIn } from '@/test/session';
+import { AppealEntry } from '../components/AppealEntry';
+
+vi.mock('@/shared/ui/saveBlob', () => ({ saveBlob: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(saveBlob).mockClear();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const open: AppealOverview = {
+  practice_id: 7,
+  status: 'published',
+  published_at: '2026-11-10T09:00:00.000Z',
+  deadline: '2026-11-17T09:00:00.000Z',
+  can_request: true,
+  appeal: null,
+};
+
+const asked: AppealOverview = {
+  ...open,
+  status: 'appeal_requested',
+  can_request: false,
+  appeal: {
+    id: 1,
+    practice_id: 7,
+    type: 'amendment',
+    motivation: 'My name is misspelt.',
+    document_ids: [31],
+    created_at: '2026-11-12T10:00:00.000Z',
+    is_open: true,
+    statement: null,
+  },
+};
+
+const letter = {
+  id: 31,
+  practice_id: 7,
+  type: 'additional',
+  additional_type: 'Passport copy',
+  file_name: 'passport.pdf',
+  content_type: 'application/pdf',
+  size: 4,
+  sha256: 'b'.repeat(64),
+  created_at: '2026-11-12T09:59:00.000Z',
+};
+
+describe('the appeal page', () => {
+  it('asks for the type and motivation, uploads documents and sends the amendment', async () => {
+    const api = mockApi({
+      'GET /practices/7/appeal': () => ({
+        body: { data: api.callsTo('POST /practices/7/appeal').length > 0 ? asked : open },
+      }),
+      'POST /practices/7/appeal': {
+        status: 201,
+        body: { data: asked, meta: { notice: 'appealCreated', message: 'Appeal created' } },
+      },
+    });
+    const xhr = installFakeXhr((request) => request.respond(201, { data: letter }));
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Appeal or amendment of request no. 7' }),
+    ).toBeTruthy();
+    const intro = await screen.findByText(
+      /^You can ask for an appeal or an amendment of your statement until/,
+    );
+    expect(intro.textContent).toMatch(/November 17, 2026 .*\(seven days after its release\)\.$/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send the appeal or amendment' }));
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('radio', { name: /^Amendment/ }));
+    await userEvent.type(screen.getByLabelText(/^Motivation/), 'My name is misspelt.');
+    await userEvent.type(screen.getByLabelText(/^Which document is it\?/), 'Passport copy');
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    fireEvent.change(input as HTMLInputElement, {
+      target: { files: [new File(['%PDF'], 'passport.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(xhr.sent[0]?.field('practice_id')).toBe('7');
+    expect(xhr.sent[0]?.field('additional_type')).toBe('Passport copy');
+    expect(await screen.findByRole('button', { name: 'Remove passport.pdf' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send the appeal or amendment' }));
+    await waitFor(() => expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(1));
+    expect(api.callsTo('POST /practices/7/appeal')[0]?.body).toEqual({
+      type: 'amendment',
+      motivation: 'My name is misspelt.',
+      document_ids: [31],
+    });
+    expect(await screen.findByText('Appeal created')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Your appeal or amendment is in progress' }),
+    ).toBeTruthy();
+    expect(screen.getByText('My name is misspelt.')).toBeTruthy();
+    expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('says it is too late after the seven days, with no form', async () => {
+    mockApi({ 'GET /practices/7/appeal': { body: { data: { ...open, can_request: false } } } });
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+    expect(await screen.findByText(/^It is too late/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send the appeal or amendment' })).toBeNull();
+  });
+
+  it('offers the statement of appeal once it is issued', async () => {
+    const issued: AppealOverview = {
+      ...asked,
+      status: 'appeal_issued',
+      appeal: {
+        ...(asked.appeal as NonNullable<AppealOverview['appeal']>),
+        type: 'appeal',
+        is_open: false,
+        statement: {
+          certificate_id: 'c0ffee00-0000-4000-8000-000000000001',
+          kind: 'appeal',
+          status: 'published',
+          published_at: '2026-11-20T10:00:00.000Z',
+        },
+      },
+    };
+    mockApi({
+      'GET /practices/7/appeal': { body: { data: issued } },
+      'GET /practices/7/appeal/statement/pdf': { body: {} },
+    });
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+    expect(await screen.findByText(/statement of appeal has been issued/)).toBeTruthy();
+    expect(screen.getAllByText('appeal_issued').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Download the statement of appeal' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveBlob).mock.calls[0]?.[1]).toBe(
+      'statement-of-appeal-c0ffee00-0000-4000-8000-000000000001.pdf',
+    );
+    expect(screen.getByRole('link', { name: 'Verification page' }).getAttribute('href')).toBe(
+      '/verify/c0ffee00-0000-4000-8000-000000000001',
+    );
+  });
+});
+
+describe('the entry point on the request', () => {
+  const published = practiceFixture({
+    status: 'published',
+    status_label: 'published',
+    published_at: '2026-11-10T09:00:00.000Z',
+  });
+
+  it('offers the appeal while the window is open, until its deadline', () => {
+    renderComponent(
+      <MemoryRouter>
+        <AppealEntry practice={published} now={new Date('2026-11-17T09:00:00.000Z')} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Ask for an appeal or amendment' }).getAttribute('href')).toBe(
+      '/practices/7/appeal',
+    );
+  });
+
+  it('is gone a second after the window, and leads to the appeal once asked for', () => {
+    renderComponent(
+      <MemoryRouter>
+        <AppealEntry practice={published} now={new Date('2026-11-17T09:00:01.000Z')} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    cleanup();
+    renderComponent(
+      <MemoryRouter>
+        <AppealEntry practice={{ ...published, status: 'appeal_in_evaluation' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'See your appeal or amendment' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,229 @@
+import {
+  APPEAL_TYPES,
+  type AppealOverview,
+  createAppealSchema,
+  DOCUMENT_TYPES,
+  type PracticeDocument,
+  statusLabel,
+  WORKSPACE_NOTICES,
+} from '@lisbon/domain';
+import { Alert, Anchor, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { formatDateTime } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { Facts } from '@/shared/practice/PracticeFacts';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { showSuccess } from '@/shared/ui/toast';
+import { appealQuery, createAppeal, downloadAppealStatement } from '../api/appeal';
+import { DocumentAttachments } from '../components/DocumentAttachments';
+
+/**
+ * `/practices/{id}/appeal`: within seven days of the statement's release, an appeal or an
+ * amendment with its motivation and supporting documents; afterwards it is too late. Once asked
+ * for, the page shows the appeal, its status and, when issued, its statement.
+ */
+export function AppealPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const query = useQuery({ ...appealQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const title = t('appeal.title', { id: Number.isInteger(id) ? id : '' });
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <PageHeading>{title}</PageHeading>
+      {query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(query.error, t)}
+        </Alert>
+      ) : query.isPending ? (
+        <PageLoader />
+      ) : (
+        <AppealContent overview={query.data} />
+      )}
+      <Anchor component={Link} to={`/practices/${id}`}>
+        {t('appeal.back', { id })}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function AppealContent({ overview }: { overview: AppealOverview }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const deadline = overview.deadline ? formatDateTime(overview.deadline, locale) : null;
+  if (overview.appeal) return <AppealView overview={overview} />;
+  if (overview.can_request) {
+    return (
+      <Stack gap="md">
+        <Text>{t('appeal.intro', { deadline })}</Text>
+        <AppealForm practiceId={overview.practice_id} />
+      </Stack>
+    );
+  }
+  return (
+    <Alert color="orange" variant="light" title={t('appeal.closedTitle')} role="status">
+      {overview.status === 'published' && deadline
+        ? t('appeal.tooLate', { deadline })
+        : t('appeal.notPublished')}
+    </Alert>
+  );
+}
+
+function AppealView({ overview }: { overview: AppealOverview }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [failure, setFailure] = useState<string | null>(null);
+  const appeal = overview.appeal;
+  if (!appeal) return null;
+  const statement = appeal.statement;
+
+  const download = async () => {
+    if (!statement) return;
+    setFailure(null);
+    try {
+      await downloadAppealStatement(overview.practice_id, statement.kind, statement.certificate_id);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  return (
+    <section aria-labelledby="appeal-current">
+      <Title order={2} id="appeal-current" mb="xs">
+        {t(appeal.is_open ? 'appeal.openTitle' : 'appeal.decidedTitle')}
+      </Title>
+      <Stack gap="sm">
+        <div>
+          <StatusBadge label={statusLabel(overview.status)} />
+        </div>
+        <Facts
+          facts={[
+            [t('appeal.type'), t(`appeal.types.${appeal.type}`)],
+            [t('appeal.askedAt'), formatDateTime(appeal.created_at, locale)],
+            [t('appeal.motivation'), <span style={{ whiteSpace: 'pre-wrap' }}>{appeal.motivation}</span>],
+            [t('appeal.documents'), t('appeal.documentCount', { count: appeal.document_ids.length })],
+          ]}
+        />
+        {overview.status === 'appeal_pending_student_reply' && (
+          <Alert color="blue" variant="light">
+            <Anchor component={Link} to={`/practices/${overview.practice_id}`}>
+              {t('appeal.replyLink')}
+            </Anchor>
+          </Alert>
+        )}
+        {statement?.status === 'pending' && (
+          <Alert color="blue" variant="light" role="status">
+            {t('appeal.statementPending')}
+          </Alert>
+        )}
+        {statement?.status === 'published' && (
+          <Stack gap="xs">
+            <Text>{t(`appeal.statementReady.${statement.kind}`)}</Text>
+            <FormAlert message={failure} />
+            <Group>
+              <Button onClick={() => void download()}>{t(`appeal.download.${statement.kind}`)}</Button>
+              <Anchor component={Link} to={`/verify/${statement.certificate_id}`}>
+                {t('appeal.verifyLink')}
+              </Anchor>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+function AppealForm({ practiceId }: { practiceId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [attached, setAttached] = useState<PracticeDocument[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'appeal',
+    schema: createAppealSchema,
+    initialValues: { type: '', motivation: '' },
+    toInput: (values) => ({
+      type: values.type,
+      motivation: values.motivation,
+      document_ids: attached.map((document) => document.id),
+    }),
+  });
+
+  const onSubmit = submit(async (body) => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      const { data, notice } = await createAppeal(practiceId, body);
+      queryClient.setQueryData(appealQuery(practiceId).queryKey, data);
+      await Promise.all(
+        [['practices'], ['documents'], ['notifications']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+      showSuccess(WORKSPACE_NOTICES[currentLocale()][notice?.notice ?? 'appealCreated']);
+    } catch (error) {
+      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+      await queryClient.invalidateQueries({ queryKey: appealQuery(practiceId).queryKey });
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <section aria-labelledby="appeal-form-title">
+      <Title order={2} id="appeal-form-title" mb="xs">
+        {t('appeal.formTitle')}
+      </Title>
+      <Stack gap="md">
+        <FormAlert message={failure} />
+        <form onSubmit={onSubmit} noValidate id="appeal-form">
+          <Stack gap="sm">
+            <Radio.Group label={t('appeal.type')} required {...form.getInputProps('type')}>
+              <Stack gap="xs" mt="xs">
+                {APPEAL_TYPES.map((type) => (
+                  <Radio
+                    key={type}
+                    value={type}
+                    label={t(`appeal.types.${type}`)}
+                    description={t(`appeal.typeHints.${type}`)}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label={t('appeal.motivation')}
+              required
+              rows={5}
+              {...form.getInputProps('motivation')}
+            />
+          </Stack>
+        </form>
+        <Title order={3} size="h4">
+          {t('appeal.documentsTitle')}
+        </Title>
+        <Text size="sm">{t('appeal.documentsHint')}</Text>
+        <DocumentAttachments
+          name="appeal-upload"
+          practiceId={practiceId}
+          types={DOCUMENT_TYPES}
+          defaultType="additional"
+          attached={attached}
+          setAttached={setAttached}
+          attachedLabel={t('appeal.attached')}
+          removeLabel={(fileName) => t('appeal.remove', { name: fileName })}
+        />
+        <Button type="submit" form="appeal-form" loading={isBusy} w="fit-content">
+          {t('appeal.submit')}
+        </Button>
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { StaffPublication } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const counts = { assigned: 0, to_review: 0, unassigned: 0, ready_for_issue: 1, archive: 0, all: 1 };
+const ID = '3f1c2a9e-7b4d-4e21-9c55-0a8d6e2f1b77';
+const publication = (state: StaffPublication['state']): StaffPublication => ({
+  state,
+  certificate_id: state === 'none' ? null : ID,
+  requested_at: state === 'none' ? null : '2026-02-10T10:00:00.000Z',
+  published_at: state === 'published' ? '2026-02-10T10:00:05.000Z' : null,
+});
+
+function publicationApi(initial: StaffPublication['state']) {
+  let state = initial;
+  const practice = staffPracticeFixture({ status: 'ready_for_issue' });
+  const api = mockApi({
+    'GET /staff/queues/counts': { body: { data: counts } },
+    'GET /staff/practices/7': { body: { data: practice } },
+    'GET /staff/practices/7/publication': () => ({ body: { data: publication(state) } }),
+    'POST /staff/practices/7/transitions': () => {
+      state = 'pending';
+      return {
+        body: { data: practice, meta: { notice: 'practicePublished', message: 'Practice published' } },
+      };
+    },
+    'POST /staff/practices/7/publication/retry': () => {
+      state = 'pending';
+      return { body: { data: publication('pending') } };
+    },
+  });
+  return { api, setState: (next: StaffPublication['state']) => (state = next) };
+}
+
+const statementSection = async () =>
+  (await screen.findByRole('heading', { level: 2, name: 'Statement' })).closest('section') as HTMLElement;
+
+describe('publication in the staff workspace', () => {
+  it('publishes, then shows publication pending with no second publish offered', async () => {
+    const { api } = publicationApi('none');
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const section = await statementSection();
+    await userEvent.click(await within(section).findByRole('button', { name: 'Publish the statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Practice published')).toBeTruthy();
+    expect(api.callsTo('POST /staff/practices/7/transitions')[0]?.body).toMatchObject({
+      action: 'publish',
+      expected_status: 'ready_for_issue',
+    });
+    expect(await within(section).findByText(/Publication pending/)).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Publish the statement' })).toBeNull();
+  });
+
+  it('offers to publish again when the job failed for good, and says it is queued', async () => {
+    const { api } = publicationApi('failed');
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const section = await statementSection();
+    expect(await within(section).findByText(/The publication failed/)).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Publish again' }));
+    expect(await screen.findByText('The publication has been queued again.')).toBeTruthy();
+    expect(await within(section).findByText(/Publication pending/)).toBeTruthy();
+    expect(api.callsTo('POST /staff/practices/7/publication/retry')).toHaveLength(1);
+  });
+
+  it('shows the publish date once published, and no publish button to who may not publish', async () => {
+    const { setState } = publicationApi('none');
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const section = await statementSection();
+    await waitFor(() => expect(within(section).getByText(/Publishing records the statement/)).toBeTruthy());
+    expect(within(section).queryByRole('button')).toBeNull();
+    cleanup();
+
+    setState('published');
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const published = await statementSection();
+    expect(await within(published).findByText(/Statement published on February 10, 2026/)).toBeTruthy();
+    expect(
+      within(published).getByRole('link', { name: 'Open its verification page' }).getAttribute('href'),
+    ).toBe(`/verify/${ID}`);
+  });
+});

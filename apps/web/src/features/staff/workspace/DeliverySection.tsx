@@ -1,0 +1,58 @@
+import { isDeliveryChangePending, type StaffChange, type StaffPractice } from '@lisbon/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { workspaceCalls } from '../api/workspace';
+import { useChange } from './ChangeForm';
+
+type Props = { practice: StaffPractice; may: (change: StaffChange) => boolean };
+
+/**
+ * Return delivery of the originals: 'open to delivery' once the evaluation is over, 'set as
+ * delivered' once the applicant has paid the shipment. Each button only when the rules allow it.
+ */
+export function DeliverySection({ practice, may }: Props) {
+  const { t } = useTranslation();
+  const opening = useChange('openToDelivery', () => false);
+  const delivering = useChange('setAsDelivered', () => false);
+  const date = (value: string) => formatDateTime(value, currentLocale());
+  const isOffered = (change: 'open_to_delivery' | 'set_delivered') =>
+    may(change) && isDeliveryChangePending(change, practice);
+
+  return (
+    <Stack gap="sm">
+      <Text>
+        {practice.delivery_opened_at
+          ? t('staff.delivery.opened', { date: date(practice.delivery_opened_at) })
+          : t('staff.delivery.notOpened')}
+      </Text>
+      {practice.delivery_paid_at && (
+        <Text>{t('staff.delivery.paid', { date: date(practice.delivery_paid_at) })}</Text>
+      )}
+      {practice.delivered_at && (
+        <Text>{t('staff.delivery.delivered', { date: date(practice.delivered_at) })}</Text>
+      )}
+      <FormAlert message={opening.failure ?? delivering.failure} />
+      <Group gap="sm">
+        {isOffered('open_to_delivery') && (
+          <Button
+            loading={opening.isBusy}
+            onClick={() => void opening.run(() => workspaceCalls.openToDelivery(practice.id))}
+          >
+            {t('staff.delivery.open')}
+          </Button>
+        )}
+        {isOffered('set_delivered') && (
+          <Button
+            loading={delivering.isBusy}
+            onClick={() => void delivering.run(() => workspaceCalls.setDelivered(practice.id))}
+          >
+            {t('staff.delivery.setDelivered')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

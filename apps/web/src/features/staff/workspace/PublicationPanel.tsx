@@ -1,0 +1,122 @@
+import {
+  type ActorContext,
+  canFire,
+  findTransition,
+  mayHaveStatement,
+  type StaffPractice,
+} from '@lisbon/domain';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { showSuccess } from '@/shared/ui/toast';
+import { PUBLICATION_POLL_MS, publicationQuery, retryPublication } from '../api/publication';
+import { staffPracticeQuery } from '../api/workspace';
+import { Section } from './Section';
+import { TransitionDialog } from './TransitionDialog';
+
+/**
+ * The statement of a request ready for issue or published: the 'publish' move while nothing is
+ * published, "publication pending" while the job runs (no second publish offered), "publish
+ * again" when the job gave up, and the publish date once done.
+ */
+export function PublicationPanel({ practice, context }: { practice: StaffPractice; context: ActorContext }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const isShown = mayHaveStatement(practice.status);
+  const publication = useQuery({
+    ...publicationQuery(practice.id),
+    enabled: isShown,
+    refetchInterval: (query) => (query.state.data?.state === 'pending' ? PUBLICATION_POLL_MS : false),
+  });
+  const state = publication.data?.state;
+  // Once the job has finished, the request itself has moved on: show its new status.
+  useEffect(() => {
+    if (state === 'published' && practice.status === 'ready_for_issue') {
+      void queryClient.invalidateQueries({ queryKey: staffPracticeQuery(practice.id).queryKey });
+    }
+  }, [state, practice.status, practice.id, queryClient]);
+  const retry = useMutation({
+    mutationFn: () => retryPublication(practice.id),
+    onSuccess: (data) => {
+      queryClient.setQueryData(publicationQuery(practice.id).queryKey, data);
+      showSuccess(t('publication.retried'));
+    },
+  });
+  if (!isShown) return null;
+
+  const publish = findTransition('publish', practice.status);
+  const mayPublish = publish !== undefined && canFire(publish, context);
+  const locale = currentLocale();
+
+  return (
+    <Section id="publication" title={t('publication.title')}>
+      <Stack gap="sm">
+        {publication.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(publication.error, t)}
+          </Alert>
+        )}
+        {state === 'none' && publish && (
+          <>
+            <Text size="sm">{t('publication.publishHelp')}</Text>
+            {mayPublish && (
+              <Button w="fit-content" onClick={() => setIsDialogOpen(true)}>
+                {t('publication.publish')}
+              </Button>
+            )}
+          </>
+        )}
+        <div role="status" aria-live="polite">
+          {state === 'pending' && (
+            <Alert color="yellow" variant="light">
+              {t('publication.pending')}
+            </Alert>
+          )}
+          {state === 'published' && publication.data?.published_at && (
+            <Text>
+              {t('publication.published', { date: formatDate(publication.data.published_at, locale) })}{' '}
+              {publication.data.certificate_id && (
+                <Anchor component={Link} to={`/verify/${publication.data.certificate_id}`}>
+                  {t('publication.verifyPage')}
+                </Anchor>
+              )}
+            </Text>
+          )}
+        </div>
+        {state === 'failed' && (
+          <Alert color="red" variant="light">
+            <Text mb={mayPublish ? 'sm' : 0}>{t('publication.failed')}</Text>
+            {mayPublish && (
+              <Group gap="sm">
+                <Button onClick={() => retry.mutate()} loading={retry.isPending}>
+                  {t('publication.retry')}
+                </Button>
+              </Group>
+            )}
+          </Alert>
+        )}
+        {retry.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(retry.error, t)}
+          </Alert>
+        )}
+      </Stack>
+      {isDialogOpen && publish && (
+        <TransitionDialog
+          practice={practice}
+          transition={publish}
+          onClose={() => {
+            setIsDialogOpen(false);
+            void queryClient.invalidateQueries({ queryKey: publicationQuery(practice.id).queryKey });
+          }}
+        />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,99 @@
+import { type Verification } from '@lisbon/domain';
+import { Alert, Button, FileButton, Stack, Text, Title } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { verifyFile } from '../api/verify';
+import { VerificationResult } from './VerificationResult';
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * Takes the PDF by drop or by choice, has the API check it against statement `id`, and announces
+ * valid or NOT valid in a live region. Used by `/verify/{id}` and by a shared link's page.
+ */
+export function VerifyFile({ id, maxBytes }: { id: string; maxBytes: number }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const maxMegabytes = Math.round(maxBytes / MEGABYTE);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ result: Verification; fileName: string } | null>(null);
+  const check = useMutation({
+    mutationFn: (file: File) => verifyFile(id, file),
+    onSuccess: (result, file) => setChecked({ result, fileName: file.name }),
+    onError: (error) => setProblem(errorMessage(error, t)),
+  });
+
+  const send = (file: File) => {
+    setChecked(null);
+    setProblem(null);
+    if (file.size > maxBytes) {
+      setProblem(t('verify.tooLarge', { max: maxMegabytes }));
+      return;
+    }
+    check.mutate(file);
+  };
+
+  return (
+    <>
+      <section aria-labelledby="verify-file">
+        <Title order={2} id="verify-file" mb="sm">
+          {t('verify.fileTitle')}
+        </Title>
+        <Stack gap="sm">
+          <Dropzone
+            onDrop={(files) => files[0] && send(files[0])}
+            onReject={(rejections) => {
+              const file = rejections[0]?.file;
+              setChecked(null);
+              setProblem(
+                file && file.size > maxBytes
+                  ? t('verify.tooLarge', { max: maxMegabytes })
+                  : t('verify.notPdf'),
+              );
+            }}
+            accept={['application/pdf']}
+            maxSize={maxBytes}
+            multiple={false}
+            activateOnClick={false}
+            activateOnKeyboard={false}
+            loading={check.isPending}
+            aria-describedby={hintId}
+          >
+            <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
+              <Text fw={600}>{t('verify.drop')}</Text>
+              <Text size="sm" id={hintId}>
+                {t('verify.hint', { max: maxMegabytes })}
+              </Text>
+            </Stack>
+          </Dropzone>
+          <FileButton onChange={(file) => file && send(file)} accept="application/pdf,.pdf">
+            {(props) => (
+              <Button {...props} variant="outline" w="fit-content" disabled={check.isPending}>
+                {checked ? t('verify.another') : t('verify.choose')}
+              </Button>
+            )}
+          </FileButton>
+        </Stack>
+      </section>
+
+      <section aria-labelledby="verify-result">
+        <Title order={2} id="verify-result" className="visually-hidden">
+          {t('verify.resultTitle')}
+        </Title>
+        {/* Always present, so assistive technology announces whatever appears in it. */}
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {check.isPending && <Text>{t('verify.checking')}</Text>}
+          {problem && (
+            <Alert color="red" variant="light">
+              {problem}
+            </Alert>
+          )}
+          {checked && <VerificationResult result={checked.result} fileName={checked.fileName} />}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { appealEn } from './appeal.en-US';
+
+/** La pagina del ricorso o della rettifica e il suo accesso dalla richiesta, in italiano (issue 8). */
+export const appealIt: typeof appealEn = {
+  appeal: {
+    title: 'Ricorso o rettifica della richiesta n. {{id}}',
+    back: 'Torna alla richiesta n. {{id}}',
+    intro:
+      'Puoi chiedere un ricorso o una rettifica del tuo attestato fino al {{deadline}} (sette giorni dal rilascio).',
+    formTitle: 'Il tuo ricorso o la tua rettifica',
+    type: 'Tipo',
+    types: { appeal: 'Ricorso', amendment: 'Rettifica' },
+    typeHints: {
+      appeal: 'Non sei d’accordo con la valutazione e chiedi che sia riesaminata.',
+      amendment: 'L’attestato contiene un errore (un nome, una data, un dettaglio) da correggere.',
+    },
+    motivation: 'Motivazione',
+    documentsTitle: 'Documenti a supporto',
+    documentsHint: 'Facoltativo: carica i documenti a supporto del ricorso o della rettifica, poi invialo.',
+    attached: 'Documenti allegati',
+    remove: 'Rimuovi {{name}}',
+    submit: 'Invia il ricorso o la rettifica',
+    closedTitle: 'Non è possibile chiedere un ricorso o una rettifica',
+    tooLate:
+      'È troppo tardi: un ricorso o una rettifica si potevano chiedere solo entro sette giorni dal rilascio dell’attestato, fino al {{deadline}}.',
+    notPublished: 'Un ricorso o una rettifica si possono chiedere solo dopo la pubblicazione dell’attestato.',
+    openTitle: 'Il tuo ricorso o la tua rettifica è in corso',
+    decidedTitle: 'Il tuo ricorso o la tua rettifica',
+    askedAt: 'Chiesto il',
+    documents: 'Documenti a supporto',
+    documentCount_one: '{{count}} documento',
+    documentCount_other: '{{count}} documenti',
+    replyLink: 'L’ufficio valutazioni ha una domanda: rispondi dalla pagina della richiesta.',
+    statementPending: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
+    statementReady: {
+      appeal: 'L’attestato di ricorso è stato rilasciato. È allegato al tuo attestato, che resta valido.',
+      amendment:
+        'L’attestato rettificato è stato rilasciato. Sostituisce il tuo attestato precedente, che non è più valido.',
+    },
+    download: { appeal: 'Scarica l’attestato di ricorso', amendment: 'Scarica l’attestato rettificato' },
+    verifyLink: 'Pagina di verifica',
+    entryTitle: 'Ricorso o rettifica',
+    entryText: 'Puoi chiedere un ricorso o una rettifica di questo attestato fino al {{deadline}}.',
+    entryButton: 'Chiedi un ricorso o una rettifica',
+    followLink: 'Vedi il tuo ricorso o la tua rettifica',
+  },
+};

@@ -1,0 +1,53 @@
+/** Return delivery of the originals (`/delivery`), in English. */
+export const deliveryEn = {
+  delivery: {
+    title: 'Return delivery',
+    intro:
+      'We send back the original paper documents of the requests open to delivery. Put the requests in the cart, give the shipping information, then pay the fee of {{fee}} per shipment ({{net}} plus {{vat}} VAT).',
+    suspended: {
+      title: 'Return delivery suspended',
+      text: 'Hard-copy receipt and return delivery are suspended from {{from}} to {{to}}: the cart cannot be paid until then.',
+    },
+    paid: 'Payment successful: your shipment is paid. Download the waybill below.',
+    awaitingPayment: 'We are waiting for the confirmation of your payment…',
+    cart: {
+      title: 'Cart',
+      intro: 'Choose the requests whose originals you want back: they travel together in one shipment.',
+      empty: 'No request is open to delivery at the moment.',
+      item: 'Request no. {{id}}: {{name}}',
+      openedOn: 'Open to delivery since {{date}}',
+      count_one: '{{count}} request in the cart',
+      count_other: '{{count}} requests in the cart',
+    },
+    shipping: {
+      title: 'Shipping information',
+      once: 'Check the details carefully: once submitted, the shipping information cannot be modified.',
+      recipientName: 'Recipient name',
+      address: 'Address',
+      city: 'City',
+      zipCode: 'ZIP code',
+      province: 'Province or region',
+      country: 'Country',
+      phone: 'Phone (for the courier)',
+      submit: 'Submit shipping information',
+      updated: 'Shipping info updated',
+      locked: 'Shipping information cannot be modified after submission.',
+    },
+    payment: {
+      title: 'Billing information and payment',
+      emptyCart: 'Add at least one request to the cart to pay.',
+      shippingFirst: 'Submit the shipping information before paying.',
+      suspended: 'The cart cannot be paid until {{to}}.',
+    },
+    shipments: {
+      heading: 'Your shipments',
+      none: 'No shipment yet.',
+      title: 'Shipment no. {{id}}',
+      requests: 'Requests: {{ids}}',
+      paidOn: 'Paid on {{date}}',
+      deliveredOn: 'Delivered on {{date}}',
+      waybill: 'Download the waybill {{number}}',
+      status: { open: 'Being prepared', paid: 'Paid', delivered: 'Delivered' },
+    },
+  },
+};

@@ -1,0 +1,56 @@
+import type { Catalogue } from './en-US';
+
+/** Restituzione degli originali (`/delivery`), in italiano. */
+export const deliveryIt: Pick<Catalogue, 'delivery'> = {
+  delivery: {
+    title: 'Restituzione degli originali',
+    intro:
+      'Restituiamo i documenti originali cartacei delle richieste aperte alla restituzione. Metti le richieste nel carrello, indica le informazioni di spedizione, poi paga la tariffa di {{fee}} per spedizione ({{net}} più {{vat}} di IVA).',
+    suspended: {
+      title: 'Restituzione sospesa',
+      text: 'La ricezione delle copie cartacee e la restituzione degli originali sono sospese dal {{from}} al {{to}}: fino ad allora il carrello non può essere pagato.',
+    },
+    paid: 'Pagamento riuscito: la tua spedizione è pagata. Scarica la lettera di vettura qui sotto.',
+    awaitingPayment: 'Stiamo aspettando la conferma del tuo pagamento…',
+    cart: {
+      title: 'Carrello',
+      intro:
+        'Scegli le richieste di cui vuoi riavere gli originali: viaggiano insieme in una sola spedizione.',
+      empty: 'Al momento nessuna richiesta è aperta alla restituzione.',
+      item: 'Richiesta n. {{id}}: {{name}}',
+      openedOn: 'Aperta alla restituzione dal {{date}}',
+      count_one: '{{count}} richiesta nel carrello',
+      count_other: '{{count}} richieste nel carrello',
+    },
+    shipping: {
+      title: 'Informazioni di spedizione',
+      once: 'Controlla bene i dati: una volta inviate, le informazioni di spedizione non possono essere modificate.',
+      recipientName: 'Nome del destinatario',
+      address: 'Indirizzo',
+      city: 'Città',
+      zipCode: 'CAP',
+      province: 'Provincia o regione',
+      country: 'Paese',
+      phone: 'Telefono (per il corriere)',
+      submit: 'Invia le informazioni di spedizione',
+      updated: 'Informazioni di spedizione aggiornate',
+      locked: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
+    },
+    payment: {
+      title: 'Dati di fatturazione e pagamento',
+      emptyCart: 'Aggiungi almeno una richiesta al carrello per pagare.',
+      shippingFirst: 'Invia le informazioni di spedizione prima di pagare.',
+      suspended: 'Il carrello non può essere pagato fino al {{to}}.',
+    },
+    shipments: {
+      heading: 'Le tue spedizioni',
+      none: 'Ancora nessuna spedizione.',
+      title: 'Spedizione n. {{id}}',
+      requests: 'Richieste: {{ids}}',
+      paidOn: 'Pagata il {{date}}',
+      deliveredOn: 'Consegnata il {{date}}',
+      waybill: 'Scarica la lettera di vettura {{number}}',
+      status: { open: 'In preparazione', paid: 'Pagata', delivered: 'Consegnata' },
+    },
+  },
+};

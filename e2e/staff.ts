@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+/** Staff for the journeys: `npm run cli -- demo:staff` and `demo:…` commands, on a portal's data directory. */
+
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const CLI = fileURLToPath(new URL('../apps/api/src/cli.ts', import.meta.url));
+
+/** The password `demo:staff` gives its accounts (apps/api/src/demo/staff.ts). */
+export const DEMO_STAFF_PASSWORD = 'Lisbon#Demo-Staff-2026';
+
+/** Runs one CLI command against the portal whose data directory is `dataDirectory`; answers its output. */
+export function runCli(dataDirectory: string, args: string[], env: Record<string, string> = {}): string {
+  return execFileSync(TSX, [CLI, ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDirectory,
+      DATABASE_URL: `${dataDirectory}/lisbon.sqlite`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+}
+
+export type DemoStaff = { role: string; email: string; secret: string };
+
+/**
+ * The demo staff of this portal with their TOTP secrets. `demo:staff` shows a secret only when it
+ * makes the account, so the first caller keeps them in the data directory for the next journey.
+ */
+export function demoStaff(dataDirectory: string): DemoStaff[] {
+  const kept = join(dataDirectory, 'e2e-demo-staff.json');
+  if (existsSync(kept)) return JSON.parse(readFileSync(kept, 'utf8')) as DemoStaff[];
+  const output = runCli(dataDirectory, ['demo:staff']);
+  const staff = [...output.matchAll(/^(\w+)\s+(\S+@\S+)\s+TOTP secret ([A-Z2-7]+)$/gm)].map(
+    ([, role = '', email = '', secret = '']) => ({ role, email, secret }),
+  );
+  if (staff.length === 0) throw new Error(`demo:staff made no account (made by another run?):\n${output}`);
+  writeFileSync(kept, JSON.stringify(staff));
+  return staff;
+}
+
+/** Logs a staff member in through the login and two-factor pages. */
+export async function logInStaff(page: Page, staff: DemoStaff): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/^Email/).fill(staff.email);
+  await page.getByLabel(/^Password/).fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+  const totp = new TOTP({ secret: Secret.fromBase32(staff.secret) });
+  await page.getByLabel(/^Code/).fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).not.toHaveURL(/\/auth\//);
+}

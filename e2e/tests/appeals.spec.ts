@@ -1,0 +1,227 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf } from '../support';
+
+/**
+ * Appeals and amendments (issue 8, decision 026): a statement published through the real
+ * publication (`demo:statement --email`), then the applicant's appeal or amendment within the
+ * window, the staff's moves to the statement of appeal or the amended statement, and the
+ * verification of the files.
+ */
+
+const STAFF_PASSWORD = 'Lisbon#Demo-Staff-2026';
+const apiSource = fileURLToPath(new URL('../../apps/api/src/cli.ts', import.meta.url));
+
+type Published = { practiceId: number; certificateId: string; admin: { email: string; secret: string } };
+
+/** A request of the applicant published through the real publication, and the admin who published it. */
+function publishFor(email: string): Published {
+  const directory = dataDir(PORTAL_PORT);
+  const run = () =>
+    execFileSync('tsx', [apiSource, 'demo:statement', '--email', email], {
+      env: {
+        ...process.env,
+        DATA_DIR: directory,
+        DATABASE_URL: `${directory}/lisbon.sqlite`,
+        PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+    });
+  // The CLI shares the SQLite file with the running portal, whose worker writes too: a write that
+  // meets the portal's may fail as busy, so the command is tried again (each try is a new request).
+  let output = '';
+  for (let attempt = 1; !output; attempt += 1) {
+    try {
+      output = run();
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('database is locked')) throw error;
+    }
+  }
+  const practiceId = Number(/Published demo request #(\d+)/.exec(output)?.[1]);
+  const certificateId = /certificate (\S+)/.exec(output)?.[1] ?? '';
+  const admin = /admin (\S+)\s+TOTP secret (\S+)/.exec(output);
+  if (!practiceId || !certificateId || !admin?.[1] || !admin[2])
+    throw new Error(`unexpected output: ${output}`);
+  return { practiceId, certificateId, admin: { email: admin[1], secret: admin[2] } };
+}
+
+const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+}
+
+/** The applicant's appeal or amendment through /practices/{id}/appeal, with a supporting document. */
+async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendment', motivation: string) {
+  await page.goto(`/practices/${practiceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
+  await expect(
+    page.getByText(/You can ask for an appeal or an amendment of this statement until/),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Ask for an appeal or amendment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/practices/${practiceId}/appeal$`));
+  await expect(page.getByRole('heading', { level: 2, name: 'Your appeal or amendment' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
+  await page.getByLabel(/^Motivation/).fill(motivation);
+  await page.getByLabel(/^Which document is it\?/).fill('Supporting letter');
+  await chooseFile(page, samplePdf('letter.pdf'));
+  await expect(page.getByRole('button', { name: 'Remove letter.pdf' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send the appeal or amendment' }).click();
+  await expect(page.getByText('Appeal created')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your appeal or amendment is in progress' })).toBeVisible();
+  await expect(page.getByText(motivation)).toBeVisible();
+  await expectAccessible(page);
+}
+
+/** Waits on the appeal page until the issued statement can be downloaded, then downloads it. */
+async function issuedStatement(page: Page, practiceId: number, button: string): Promise<Buffer> {
+  await expect(async () => {
+    await page.goto(`/practices/${practiceId}/appeal`);
+    await expect(page.getByRole('button', { name: button })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  return readFileSync(await (await download).path());
+}
+
+/** The public verification page's verdict on a file. */
+async function verdictOn(page: Page, certificateId: string, file: Buffer): Promise<string> {
+  await page.goto(`/verify/${certificateId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify a statement' })).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a PDF file' }).click();
+  await (await chooser).setFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: file });
+  const status = page.getByRole('status').filter({ hasText: /valid/i });
+  await expect(status).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page);
+  return (await status.textContent()) ?? '';
+}
+
+/** Staff moves through the API, as the workspace makes them. */
+async function staffSession(request: APIRequestContext, admin: Published['admin']) {
+  const login = await request.post('/api/v1/auth', {
+    data: { email: admin.email, password: STAFF_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const headers = { authorization: `Bearer ${token}` };
+  expect(
+    (await request.post('/api/v1/auth/2fa', { headers, data: { code: codeOf(admin.secret) } })).ok(),
+  ).toBe(true);
+  return async (practiceId: number, action: string, extra: Record<string, string> = {}) => {
+    const moved = await request.post(`/api/v1/staff/practices/${practiceId}/transitions`, {
+      headers,
+      data: { action, ...extra },
+    });
+    expect(moved.status(), `${action}: ${await moved.text()}`).toBe(200);
+  };
+}
+
+test('an appeal within the window, through the staff workspace to the statement of appeal', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const applicant = { email: `appeal.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const published = publishFor(applicant.email);
+  const { practiceId } = published;
+
+  await page.goto('/auth/login');
+  await logIn(page, applicant);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  await askFor(page, practiceId, 'Appeal', 'The evaluation missed my final-year internship.');
+  await logOut(page);
+
+  // The admin, with two factors, moves the appeal on in the staff workspace.
+  await page.getByLabel(/^Email/).fill(published.admin.email);
+  await page.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel(/^Code/).fill(codeOf(published.admin.secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).not.toHaveURL(/\/auth\//);
+  await page.goto(`/staff/practices/${practiceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
+  await expectAccessible(page);
+  const moves: [string, string][] = [
+    ['Admit the appeal', 'Appeal confirmed'],
+    ['Send in review', 'Sent in review'],
+    ['Conclude review', 'Review concluded'],
+    ['Issue the appeal statement', 'Practice published'],
+  ];
+  for (const [action, notice] of moves) {
+    await page.getByRole('button', { name: action }).click();
+    const dialog = page.getByRole('dialog', { name: action });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: action }).click();
+    await expect(page.getByText(notice).first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+  }
+  await logOut(page);
+
+  // The applicant downloads the statement of appeal, and the verifier calls it valid.
+  await logIn(page, applicant);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  const appealPdf = await issuedStatement(page, practiceId, 'Download the statement of appeal');
+  await expect(page.getByText(/statement of appeal has been issued/)).toBeVisible();
+  const href = (await page.getByRole('link', { name: 'Verification page' }).getAttribute('href')) ?? '';
+  const appealId = href.split('/').pop() ?? '';
+  expect(appealId).not.toBe(published.certificateId);
+  expect(await verdictOn(page, appealId, appealPdf)).toMatch(/^Valid/);
+  await page.goto(`/practices/${practiceId}`);
+  await expect(page.getByText('appeal_issued').first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an amendment through to the amended statement, and re-verification of both files', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const applicant = { email: `amend.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const published = publishFor(applicant.email);
+  const { practiceId } = published;
+
+  await page.goto('/auth/login');
+  await logIn(page, applicant);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  // The original statement, as published.
+  await page.goto(`/practices/${practiceId}`);
+  const originalDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the statement (PDF)' }).click();
+  const originalPdf = readFileSync(await (await originalDownload).path());
+  expect(await verdictOn(page, published.certificateId, originalPdf)).toMatch(/^Valid/);
+
+  await askFor(page, practiceId, 'Amendment', 'My middle name is missing from the statement.');
+
+  const move = await staffSession(request, published.admin);
+  await move(practiceId, 'admit_appeal');
+  await move(practiceId, 'send_in_review');
+  await move(practiceId, 'conclude_review');
+  await move(practiceId, 'issue_amendment');
+
+  const amendedPdf = await issuedStatement(page, practiceId, 'Download the amended statement');
+  await expect(page.getByText(/It replaces your previous statement/)).toBeVisible();
+  const href = (await page.getByRole('link', { name: 'Verification page' }).getAttribute('href')) ?? '';
+  const amendedId = href.split('/').pop() ?? '';
+  expect(amendedId).not.toBe(published.certificateId);
+
+  const old = await verdictOn(page, published.certificateId, originalPdf);
+  expect(old).toMatch(/NOT valid/);
+  expect(old).toMatch(/superseded by an amendment/);
+  expect(await verdictOn(page, amendedId, amendedPdf)).toMatch(/^Valid/);
+  await page.goto(`/practices/${practiceId}`);
+  await expect(page.getByText('amend_issued').first()).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,253 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { createApplicant, expectAccessible, logIn, samplePdf } from '../support';
+
+test.use({ actionTimeout: 15_000 });
+
+const applicant = { email: `rosa.${Date.now()}@example.org`, password: 'Lemon-grove-2031!' };
+const secretary = { email: `secretary.${Date.now()}@lisbon.test`, password: 'Quiet#Harbour42', secret: '' };
+const BILLING = {
+  entity_type: 'individual',
+  first_name: 'Rosa',
+  last_name: 'Martin',
+  fiscal_code: null,
+  address: '12 rue de la République',
+  city: 'Lyon',
+  zip_code: '69002',
+  province: null,
+  country: 'FR',
+};
+
+type Json = { data: Record<string, unknown> & { id: number } };
+
+async function apiToken(request: APIRequestContext, person: { email: string; password: string }) {
+  const response = await request.post('/api/v1/auth', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(response.ok(), `login of ${person.email}`).toBe(true);
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as Json;
+};
+
+/** A paid, submitted request made through the API: the journey's subject is what comes after it. */
+async function submittedRequest(request: APIRequestContext): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request, applicant)}` };
+  const draft = await ok(
+    await request.post('/api/v1/practices', {
+      headers,
+      data: { country: 'FR', level: 'higher', replace_draft: true },
+    }),
+  );
+  const id = draft.data.id;
+  await ok(
+    await request.patch(`/api/v1/practices/${id}/purpose`, {
+      headers,
+      data: {
+        purpose: 'further_studies',
+        italian_institution: 'Università di Bologna',
+        programme_name: 'Fisica',
+      },
+    }),
+  );
+  const steps = await ok(
+    await request.patch(`/api/v1/practices/${id}/qualification`, {
+      headers,
+      data: {
+        qualification_name: 'Licence de physique',
+        institution_name: 'Université de Lyon',
+        institution_country: 'FR',
+        institution_city: 'Lyon',
+        delivery_mode: 'in_presence',
+        study_program_name: 'Physique',
+        study_program_locale: 'French',
+        studies_type: 'full_time',
+        enrolled_at: '2016-09-01',
+        graduated_at: '2019-07-10',
+        issued_at: '2019-09-15',
+        diploma_type: 'final',
+      },
+    }),
+  );
+  for (const type of steps.data.missing_documents as string[]) {
+    await ok(
+      await request.post('/api/v1/documents', {
+        headers,
+        multipart: { type, practice_id: String(id), file: samplePdf(`${type}.pdf`) },
+      }),
+    );
+  }
+  await ok(await request.post(`/api/v1/practices/${id}/review`, { headers }));
+  const session = (
+    await ok(await request.post(`/api/v1/practices/${id}/checkout`, { headers, data: { billing: BILLING } }))
+  ).data as unknown as { payment_id: number; checkout_url: string };
+  const paid = await request.post(new URL(session.checkout_url).pathname, {
+    form: { card_number: '4242424242424242', expiry: '12/34', cvc: '123', holder: 'Rosa Martin' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/v1/payments/${session.payment_id}`, { headers })).json()) as Json)
+          .data.status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('succeeded');
+  // Billing kept on the server: the delivery's billing form starts from it.
+  return id;
+}
+
+/** A secretary made with `npm run cli -- user:create`, activated, with two factors on. */
+async function createSecretary(request: APIRequestContext): Promise<void> {
+  const directory = dataDir(PORTAL_PORT);
+  const output = execFileSync(
+    'npm',
+    ['run', '--silent', 'cli', '--', 'user:create', '--role', 'secretary', '--email', secretary.email],
+    {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATA_DIR: directory,
+        DATABASE_URL: `${directory}/lisbon.sqlite`,
+        PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  const link = /https?:\/\/\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`user:create printed no link:\n${output}`);
+  const token = new URL(link).pathname.split('/').pop();
+  await ok(
+    await request.post('/api/v1/auth/activate', {
+      data: { token, password: secretary.password, password_confirmation: secretary.password },
+    }),
+  );
+  const headers = { authorization: `Bearer ${await apiToken(request, secretary)}` };
+  const setup = (await ok(await request.post('/api/v1/auth/2fa/setup', { headers }))).data as unknown as {
+    secret: string;
+  };
+  secretary.secret = setup.secret;
+  const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+  await ok(await request.post('/api/v1/auth/2fa/enable', { headers, data: { code } }));
+}
+
+/** The secretary's own browser, logged in past the second factor (the next time step's code). */
+async function secretaryPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/auth/login');
+  await logIn(page, secretary);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+  const totp = new TOTP({ secret: Secret.fromBase32(secretary.secret) });
+  await page.getByLabel(/^Code/).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toHaveCount(0);
+  return page;
+}
+
+test('return delivery: staff open it, the applicant fills the cart, gives shipping once, pays, downloads the waybill, staff set it delivered', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const id = await submittedRequest(request);
+  await createSecretary(request);
+
+  // The evaluation is over (closed here); the secretary opens the originals to delivery.
+  const staff = await secretaryPage(browser);
+  await staff.goto(`/staff/practices/${id}`);
+  await expect(staff.getByRole('heading', { level: 1, name: `Request #${id}` })).toBeVisible();
+  const delivery = staff.getByRole('region', { name: 'Return delivery' });
+  await expect(delivery.getByText('The originals are not open to delivery.')).toBeVisible();
+  await expect(delivery.getByRole('button', { name: 'Open to delivery' })).toHaveCount(0);
+  await expectAccessible(staff);
+  const actions = staff.getByRole('region', { name: 'Actions' });
+  await actions.getByRole('button', { name: 'Close the request', exact: true }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Close the request' });
+  await dialog.getByRole('textbox').first().fill('Evaluation concluded on paper: the originals go back.');
+  await expectAccessible(staff);
+  await dialog.getByRole('button', { name: 'Close the request', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await delivery.getByRole('button', { name: 'Open to delivery' }).click();
+  await expect(staff.getByText('Open to delivery', { exact: true }).first()).toBeVisible();
+  await expect(delivery.getByText(/^Open to delivery since /)).toBeVisible();
+  await expectAccessible(staff);
+
+  // The applicant: the cart, the shipping information (once), billing and payment.
+  await page.goto('/auth/login');
+  await logIn(page, applicant);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  await page.goto('/delivery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Return delivery' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('checkbox', { name: `Request no. ${id}: Licence de physique` }).check();
+  await expect(page.getByText('1 request in the cart')).toBeVisible();
+  await expect(page.getByText('Submit the shipping information before paying.')).toBeVisible();
+
+  const shipping = page.getByRole('region', { name: 'Shipping information' });
+  await shipping.getByLabel(/^Recipient name/).fill('Rosa Martin');
+  await shipping.getByLabel(/^Address/).fill('12 rue de la République');
+  await shipping.getByLabel(/^City/).fill('Lyon');
+  await shipping.getByLabel(/^ZIP code/).fill('69002');
+  const country = shipping.getByRole('combobox', { name: 'Country' });
+  await country.click();
+  await country.pressSequentially('fran');
+  await page.getByRole('option', { name: 'France', exact: true }).click();
+  await expectAccessible(page);
+  await shipping.getByRole('button', { name: 'Submit shipping information' }).click();
+  await expect(page.getByText('Shipping info updated').first()).toBeVisible();
+  await expect(shipping.getByText('Shipping information cannot be modified after submission.')).toBeVisible();
+  await expect(shipping.getByRole('textbox')).toHaveCount(0);
+
+  const payment = page.getByRole('region', { name: 'Billing information and payment' });
+  await expect(payment.getByLabel(/^Address/)).toHaveValue('12 rue de la République');
+  await expectAccessible(page);
+  await payment.getByRole('button', { name: 'Pay €30.00' }).click();
+
+  // The sandbox provider's hosted page: the success card.
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+  await page.getByLabel(/^Expiry date/).fill('12/34');
+  await page.getByLabel(/^Security code/).fill('123');
+  await page.getByLabel(/^Name on the card/).fill('Rosa Martin');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/delivery\?payment=\d+/);
+  await expect(page.getByText(/^Payment successful: your shipment is paid/)).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  const shipment = page.getByRole('listitem').filter({ hasText: 'Shipment no.' });
+  await expect(shipment.getByText('Paid', { exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await shipment.getByRole('button', { name: /^Download the waybill RD-\d{4}-\d{6}$/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^waybill-RD-\d{4}-\d{6}\.pdf$/);
+
+  // The courier has delivered: the secretary sets it as delivered.
+  await staff.reload();
+  await expect(delivery.getByText(/^Shipment paid on /)).toBeVisible();
+  await delivery.getByRole('button', { name: 'Set as delivered' }).click();
+  await expect(staff.getByText('Set as delivered', { exact: true }).first()).toBeVisible();
+  await expect(delivery.getByText(/^Delivered on /)).toBeVisible();
+  await expect(delivery.getByRole('button', { name: 'Set as delivered' })).toHaveCount(0);
+  await expectAccessible(staff);
+
+  // The applicant sees it delivered, on /delivery and on the request.
+  await page.goto('/delivery');
+  await expect(shipment.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(shipment.getByText(/^Delivered on /)).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`/practices/${id}`);
+  await expect(page.getByText('Originals delivered on')).toBeVisible();
+  await expectAccessible(page);
+});

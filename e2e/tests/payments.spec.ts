@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { apiToken, createApplicant, draftAtReview, expectAccessible, logIn } from '../support';
+
+const REVIEW_HEADING = 'New request, step 4 of 4: Review';
+const SUCCESS_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+const newApplicant = (name: string) => ({
+  email: `${name}.${Date.now()}@example.org`,
+  password: 'Olive-grove-2031!',
+});
+
+/** A logged-in applicant on the review step of a draft made through the API. */
+async function atReview(page: Page, request: APIRequestContext, person: { email: string; password: string }) {
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const practiceId = await draftAtReview(request, person);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto('/service/new/review');
+  await expect(page.getByRole('heading', { name: REVIEW_HEADING })).toBeVisible();
+  return practiceId;
+}
+
+/** The request as the API has it (status, paid_at), read with the applicant's own token. */
+async function practiceOf(
+  request: APIRequestContext,
+  person: { email: string; password: string },
+  id: number,
+) {
+  const token = await apiToken(request, person);
+  const response = await request.get(`/api/v1/practices/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (
+    (await response.json()) as { data: { status: string; paid_at: string | null; wizard_step: string } }
+  ).data;
+}
+
+/** Billing information of an individual billed in France (no Italian fiscal code needed). */
+async function fillBilling(page: Page) {
+  const billing = page.getByRole('group', { name: 'Billing information' });
+  await expect(billing.getByLabel(/^First name/)).toHaveValue('Amina');
+  const country = billing.getByRole('combobox', { name: 'Country' });
+  await country.click();
+  await country.pressSequentially('fran');
+  await page.getByRole('option', { name: 'France' }).click();
+  await billing.getByLabel(/^Address/).fill('12 rue de la République');
+  await billing.getByLabel(/^City/).fill('Lyon');
+  await billing.getByLabel(/^Zip code/).fill('69002');
+}
+
+/** On the sandbox gateway's hosted page: pays with a test card. */
+async function payOnCheckoutPage(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Card number/).fill(card);
+  await page.getByLabel(/^Expiry date/).fill('12/34');
+  await page.getByLabel(/^Security code/).fill('123');
+  await page.getByLabel(/^Name on the card/).fill('Amina Haddad');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+}
+
+test('an applicant pays with the success card, the request is submitted, and the invoice PDF downloads', async ({
+  page,
+  request,
+}) => {
+  const applicant = newApplicant('payer');
+  test.setTimeout(120_000);
+  const practiceId = await atReview(page, request, applicant);
+  await expect(page.getByRole('table', { name: `Amount due for request #${practiceId}` })).toBeVisible();
+  await expect(page.getByText(/VAT 22 %/).first()).toBeVisible();
+  await expectAccessible(page);
+
+  // Billing information, checked before anything is paid: a blank address is refused.
+  await fillBilling(page);
+  await page
+    .getByRole('group', { name: 'Billing information' })
+    .getByLabel(/^Address/)
+    .fill('');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await expectAccessible(page);
+  await page
+    .getByRole('group', { name: 'Billing information' })
+    .getByLabel(/^Address/)
+    .fill('12 rue de la République');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+
+  await payOnCheckoutPage(page, SUCCESS_CARD);
+
+  // Back on the portal: the outcome comes from the API (which asks the provider), not the redirect.
+  await expect(page).toHaveURL(/\/service\/new\/thank-you\?payment=\d+/);
+  await expect(page.getByText('Payment successful').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Request submitted' })).toBeVisible();
+  await expect(page.getByText(`#${practiceId}`).first()).toBeVisible();
+  await expectAccessible(page);
+  const submitted = await practiceOf(request, applicant, practiceId);
+  expect(submitted.status).toBe('unassigned');
+  expect(submitted.paid_at).not.toBeNull();
+
+  // My requests: no longer a draft.
+  await page.getByRole('link', { name: 'My requests' }).first().click();
+  await expect(page).toHaveURL(/\/practices$/);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Request #${practiceId}` }) });
+  await expect(row.getByText('in evaluation')).toBeVisible();
+  await expect(page.getByText('draft')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The account lists a receipt and an invoice for the payment.
+  await page.goto('/account');
+  const receipts = page.getByRole('region', { name: 'Receipts and invoices' });
+  await expect(receipts.getByRole('cell', { name: 'Invoice', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(receipts.getByRole('cell', { name: 'Receipt', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // The invoice's page, and its PDF.
+  // The number's link carries a visually hidden kind: reached with the keyboard, as a person would.
+  await receipts.getByRole('link', { name: /^Invoice / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/invoices\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Invoice / })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Amount with VAT breakdown' })).toBeVisible();
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  const pdf = Buffer.concat(chunks);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(500);
+});
+
+test('a declined card keeps the draft as it was, and a retry with the success card goes through', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const applicant = newApplicant('declined');
+  const practiceId = await atReview(page, request, applicant);
+  await fillBilling(page);
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+
+  await payOnCheckoutPage(page, DECLINED_CARD);
+
+  // Back on the review step: the failure is said, the draft and the billing information are kept.
+  await expect(page).toHaveURL(/\/service\/new\/review\?payment=\d+/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Payment failed! Try again or contact your bank.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: REVIEW_HEADING })).toBeVisible();
+  await expect(page.getByText('Licence de physique').first()).toBeVisible();
+  const billing = page.getByRole('group', { name: 'Billing information' });
+  await expect(billing.getByLabel(/^Address/)).toHaveValue('12 rue de la République');
+  await expect(billing.getByLabel(/^City/)).toHaveValue('Lyon');
+  await expectAccessible(page);
+  const declined = await practiceOf(request, applicant, practiceId);
+  expect(declined).toMatchObject({ status: 'draft', paid_at: null, wizard_step: 'review' });
+
+  // Retry: a new checkout session, paid with the success card.
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await payOnCheckoutPage(page, SUCCESS_CARD);
+  await expect(page).toHaveURL(/\/service\/new\/thank-you\?payment=\d+/);
+  await expect(page.getByText('Payment successful').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Request submitted' })).toBeVisible();
+  await expectAccessible(page);
+  expect((await practiceOf(request, applicant, practiceId)).status).toBe('unassigned');
+});

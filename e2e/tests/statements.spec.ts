@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { demoStaff, logInStaff, runCli } from '../staff';
+import { createApplicant, expectAccessible, logIn } from '../support';
+
+const applicant = { email: `amina.statement.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+const MASKED_NAME = 'A**** H*****';
+const QUALIFICATION = 'Licence de biologie';
+const NOT_ORIGINAL =
+  'NOT valid: this file is not the original statement. Any change makes a copy invalid, even re-saving it or printing it to PDF.';
+const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
+
+/** Saves what a button downloads and answers its bytes. */
+async function downloadFrom(page: Page, name: string): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name }).click();
+  return readFileSync(await (await download).path());
+}
+
+/** Hands a file to the verification widget through its keyboard-accessible button. */
+async function checkFile(page: Page, button: string, buffer: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer });
+}
+
+test('staff publish a statement, the applicant downloads it, a visitor verifies it and a tampered copy fails; a share link opens it', async ({
+  browser,
+  request,
+}) => {
+  // Three people, five pages, each checked with axe: longer than one page's journey.
+  test.setTimeout(180_000);
+  const dataDirectory = dataDir(PORTAL_PORT);
+  await createApplicant(request, dataDirectory, applicant);
+  const practiceId = /^request (\d+)$/m.exec(
+    runCli(dataDirectory, ['demo:ready-for-issue', '--email', applicant.email]),
+  )?.[1];
+  expect(practiceId).toBeDefined();
+  const admin = demoStaff(dataDirectory).find((staff) => staff.role === 'admin');
+  if (!admin) throw new Error('no demo admin');
+
+  // Staff: the request is ready for issue; publish it from the workspace.
+  const staffPage = await (await browser.newContext()).newPage();
+  await logInStaff(staffPage, admin);
+  await staffPage.goto(`/staff/practices/${practiceId}`);
+  await expect(staffPage.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
+  const publication = staffPage.getByRole('region', { name: 'Statement' });
+  await expectAccessible(staffPage);
+  await publication.getByRole('button', { name: 'Publish the statement' }).click();
+  const dialog = staffPage.getByRole('dialog', { name: 'Publish' });
+  await expectAccessible(staffPage);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(staffPage.getByText('Practice published').first()).toBeVisible();
+  // Pending until the job has run, and no second publish is offered meanwhile.
+  await expect(publication.getByText(/Publication pending|Statement published on/)).toBeVisible();
+  await expect(publication.getByRole('button', { name: 'Publish the statement' })).toHaveCount(0);
+  await expect(publication.getByText(`Statement published on ${today}.`)).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(staffPage);
+
+  // The applicant sees the statement on the request and downloads the signed PDF.
+  const applicantPage = await (await browser.newContext()).newPage();
+  await applicantPage.goto('/auth/login');
+  await logIn(applicantPage, applicant);
+  await expect(applicantPage).not.toHaveURL(/\/auth\//);
+  await applicantPage.goto(`/practices/${practiceId}`);
+  const statement = applicantPage.getByRole('region', { name: 'Statement' });
+  await expect(statement.getByText(QUALIFICATION).first()).toBeVisible();
+  const transactionHash =
+    (await statement
+      .locator('code')
+      .filter({ hasText: /^[0-9a-f]{64}$/ })
+      .textContent()) ?? '';
+  expect(transactionHash).toMatch(/^[0-9a-f]{64}$/);
+  const verifyLink = statement.getByRole('link', { name: /\/verify\// });
+  const certificateId = ((await verifyLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  await expectAccessible(applicantPage);
+  const pdf = await downloadFrom(applicantPage, 'Download the statement (PDF)');
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // A visitor, with no login, checks the file on the verification page.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/verify/${certificateId}`);
+  await expect(visitor.getByText(/This id belongs to a statement published on/)).toBeVisible();
+  await expectAccessible(visitor);
+  await checkFile(visitor, 'Choose a PDF file', pdf);
+  const result = visitor.getByRole('status');
+  await expect(result.getByText('Valid', { exact: true })).toBeVisible();
+  await expect(result.getByText(MASKED_NAME)).toBeVisible();
+  await expect(result.getByText(QUALIFICATION)).toBeVisible();
+  await expect(result.getByText(today)).toBeVisible();
+  await expect(result.getByText(transactionHash)).toBeVisible();
+  await expectAccessible(visitor);
+
+  // One byte changed: NOT valid, in plain words.
+  const tampered = Buffer.from(pdf);
+  const middle = Math.floor(tampered.length / 2);
+  tampered[middle] = (tampered[middle] ?? 0) ^ 0x01;
+  await checkFile(visitor, 'Check another file', tampered);
+  await expect(result.getByText('NOT valid', { exact: true })).toBeVisible();
+  await expect(result.getByText(NOT_ORIGINAL)).toBeVisible();
+  await expect(result.getByText(MASKED_NAME)).toHaveCount(0);
+  await expectAccessible(visitor);
+
+  // The applicant makes a share link with a last day; a visitor opens it with no login.
+  const lastDay = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await statement.getByLabel(/^Last day the link works/).fill(lastDay);
+  await statement.getByRole('button', { name: 'Create a share link' }).click();
+  const address = statement.getByLabel('Share link address');
+  await expect(address).toBeVisible();
+  const sharedUrl = (await address.textContent()) ?? '';
+  expect(sharedUrl).toMatch(/\/verify\/shared\/[A-Za-z0-9_-]{43}$/);
+  await expect(statement.getByRole('table', { name: 'Your share links' }).getByText('Active')).toBeVisible();
+  await expectAccessible(applicantPage);
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(new URL(sharedUrl).pathname);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Shared statement' })).toBeVisible();
+  await expect(guest.getByText(MASKED_NAME)).toBeVisible();
+  await expect(guest.getByText(QUALIFICATION)).toBeVisible();
+  await expect(guest.getByText(transactionHash)).toBeVisible();
+  await expect(guest.getByText('Haddad')).toHaveCount(0);
+  await expectAccessible(guest);
+  const shared = await downloadFrom(guest, 'Download the statement (PDF)');
+  expect(shared.equals(pdf)).toBe(true);
+  await checkFile(guest, 'Choose a PDF file', shared);
+  await expect(guest.getByRole('status').getByText('Valid', { exact: true })).toBeVisible();
+
+  // Revoked by the applicant: the link says so plainly.
+  await statement.getByRole('button', { name: /^Revoke the link/ }).click();
+  await expect(statement.getByRole('table', { name: 'Your share links' }).getByText('Revoked')).toBeVisible();
+  await guest.reload();
+  await expect(guest.getByText('This link to the statement has been revoked by its holder.')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Download the statement (PDF)' })).toHaveCount(0);
+  await expectAccessible(guest);
+});

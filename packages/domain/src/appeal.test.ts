@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appealDeadline,
+  canRequestAppeal,
+  createAppealSchema,
+  isAppealOpen,
+  isAppealWindowOpen,
+} from './appeal';
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const DAY = 24 * HOUR;
+const after = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms);
+
+describe('the appeal window (published_at + 7 days, to the second, Europe/Rome)', () => {
+  it('is open 6 days 23 hours after a winter release and at the last second, closed 1 s after 7 days', () => {
+    const published = '2025-01-10T09:15:30.000Z'; // 10:15:30 in Rome
+    expect(appealDeadline(published).toISOString()).toBe('2025-01-17T09:15:30.000Z');
+    expect(isAppealWindowOpen(published, after(published, 6 * DAY + 23 * HOUR))).toBe(true);
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY))).toBe(true);
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY + SECOND))).toBe(false);
+  });
+
+  it('ends at the same time of day on Rome’s clock across the spring change (a week of 6 d 23 h)', () => {
+    const published = '2025-03-27T09:00:00.000Z'; // 10:00 CET; clocks go forward on 30 March
+    const deadline = appealDeadline(published);
+    expect(deadline.toISOString()).toBe('2025-04-03T08:00:00.000Z'); // 10:00 CEST
+    expect(isAppealWindowOpen(published, after(published, 6 * DAY + 23 * HOUR))).toBe(true);
+    expect(isAppealWindowOpen(published, after(published, 6 * DAY + 23 * HOUR + SECOND))).toBe(false);
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY + SECOND))).toBe(false);
+  });
+
+  it('never lasts more than 7 × 24 h: across the autumn change 7 d 1 s is refused too', () => {
+    const published = '2025-10-23T08:00:00.000Z'; // 10:00 CEST; clocks go back on 26 October
+    const deadline = appealDeadline(published);
+    expect(deadline.toISOString()).toBe('2025-10-30T08:00:00.000Z'); // 09:00 CET, 168 h later
+    expect(isAppealWindowOpen(published, after(published, 6 * DAY + 23 * HOUR))).toBe(true);
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY))).toBe(true);
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY + SECOND))).toBe(false);
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY + HOUR))).toBe(false);
+  });
+
+  it('ends 7 × 24 h after a release in the hour the autumn change repeats', () => {
+    const published = '2025-10-26T00:30:00.000Z'; // 02:30 CEST, the first of the two 02:30s
+    expect(appealDeadline(published).toISOString()).toBe('2025-11-02T00:30:00.000Z');
+    expect(isAppealWindowOpen(published, after(published, 7 * DAY + SECOND))).toBe(false);
+  });
+
+  it('crosses a month and a year end on the calendar of Rome', () => {
+    expect(appealDeadline('2025-12-28T22:30:00.000Z').toISOString()).toBe('2026-01-04T22:30:00.000Z');
+  });
+
+  it('keeps fractions of a second of the release', () => {
+    const published = '2025-06-01T10:00:00.250Z';
+    expect(isAppealWindowOpen(published, new Date('2025-06-08T10:00:00.250Z'))).toBe(true);
+    expect(isAppealWindowOpen(published, new Date('2025-06-08T10:00:00.251Z'))).toBe(false);
+  });
+
+  it('is closed for a request never published', () => {
+    expect(isAppealWindowOpen(null, new Date())).toBe(false);
+  });
+});
+
+describe('who may appeal', () => {
+  const now = new Date('2025-05-05T12:00:00Z');
+  it('only a published request within the window', () => {
+    expect(canRequestAppeal({ status: 'published', published_at: '2025-05-01T12:00:00Z' }, now)).toBe(true);
+    expect(canRequestAppeal({ status: 'published', published_at: '2025-04-20T12:00:00Z' }, now)).toBe(false);
+    expect(canRequestAppeal({ status: 'appeal_requested', published_at: '2025-05-01T12:00:00Z' }, now)).toBe(
+      false,
+    );
+  });
+
+  it('counts undecided appeals as open', () => {
+    expect(isAppealOpen('appeal_pending_student_reply')).toBe(true);
+    expect(isAppealOpen('appeal_issued')).toBe(false);
+    expect(isAppealOpen('published')).toBe(false);
+  });
+
+  it('asks for a type and a motivation', () => {
+    const result = createAppealSchema.safeParse({ type: 'revision', motivation: '  ' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(['motivation', 'type']);
+    expect(createAppealSchema.parse({ type: 'amendment', motivation: 'Wrong name' }).document_ids).toEqual(
+      [],
+    );
+  });
+});

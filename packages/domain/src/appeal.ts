@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { APPEAL_WINDOW_DAYS } from './constants';
+import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
+import { BODY_TIME_ZONE } from './working-days';
+
+/**
+ * Appeals and amendments (spec §1, §3, §4, §9): within seven days of the statement's release the
+ * applicant may ask for an appeal (the evaluation reconsidered: a statement of appeal is attached
+ * to the original) or an amendment (a corrected new version replaces the statement).
+ */
+export const APPEAL_TYPES = ['appeal', 'amendment'] as const;
+export type AppealType = (typeof APPEAL_TYPES)[number];
+
+type LocalTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+const localFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+
+/** The wall-clock time an instant shows in a time zone. */
+function localTimeOf(instant: Date, timeZone: string): LocalTime {
+  const parts = localFormat(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+const asUtc = (time: LocalTime): number =>
+  Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+
+/** The zone's offset from UTC at an instant, in ms (Rome: +1 h in winter, +2 h in summer). */
+const offsetAt = (instant: number, timeZone: string): number =>
+  asUtc(localTimeOf(new Date(instant), timeZone)) - Math.floor(instant / 1000) * 1000;
+
+/**
+ * The instant a wall-clock time names in a time zone. Two rounds settle the offset on both sides
+ * of a change; a time the spring change skips resolves to the instant an hour later on the clock.
+ */
+function instantOf(time: LocalTime, timeZone: string): Date {
+  const wall = asUtc(time);
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone);
+  return new Date(second);
+}
+
+const WINDOW_MS = APPEAL_WINDOW_DAYS * 24 * 3600 * 1000;
+
+/**
+ * The last instant an appeal or amendment may be asked for: `published_at` plus seven days, to the
+ * second, on the body's clock (Europe/Rome) — seven calendar days there, but never more than
+ * 7 × 24 hours. Across the spring change the window ends at the release's time of day (6 d 23 h
+ * later); across the autumn change it ends 7 × 24 h after the release, an hour before that time of
+ * day on the clock, so 7 d + 1 s is refused whichever way the clocks moved (decisions 026, 034).
+ */
+export function appealDeadline(publishedAt: string | Date, timeZone: string = BODY_TIME_ZONE): Date {
+  const released = typeof publishedAt === 'string' ? new Date(publishedAt) : publishedAt;
+  const local = localTimeOf(released, timeZone);
+  const day = new Date(Date.UTC(local.year, local.month - 1, local.day + APPEAL_WINDOW_DAYS));
+  const calendarDeadline = instantOf(
+    { ...local, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() },
+    timeZone,
+  );
+  // Sub-second precision of the release is kept: the window is "to the second" after it.
+  const calendar = calendarDeadline.getTime() + (released.getTime() % 1000);
+  return new Date(Math.min(calendar, released.getTime() + WINDOW_MS));
+}
+
+/** Whether the appeal window of a statement released at `publishedAt` is still open at `now`. */
+export function isAppealWindowOpen(
+  publishedAt: string | Date | null,
+  now: Date,
+  timeZone: string = BODY_TIME_ZONE,
+): boolean {
+  if (publishedAt === null) return false;
+  return now.getTime() <= appealDeadline(publishedAt, timeZone).getTime();
+}
+
+/** The applicant may ask for an appeal: the request is published and the window is open. */
+export const canRequestAppeal = (
+  practice: { status: PracticeStatus; published_at: string | null },
+  now: Date,
+): boolean => practice.status === 'published' && isAppealWindowOpen(practice.published_at, now);
+
+/** Appeals that still wait for a decision: at most one per request. */
+export const OPEN_APPEAL_STATUSES = [
+  'appeal_requested',
+  'appeal_in_evaluation',
+  'appeal_pending_student_reply',
+  'appeal_in_review',
+  'appeal_reviewed',
+] as const satisfies readonly PracticeStatus[];
+
+export const isAppealOpen = (status: PracticeStatus): boolean =>
+  (OPEN_APPEAL_STATUSES as readonly PracticeStatus[]).includes(status);
+
+export const APPEAL_MOTIVATION_MAX_LENGTH = MESSAGE_MAX_LENGTH;
+
+/** POST /practices/{id}/appeal: type, motivation, and documents uploaded beforehand to the request. */
+export const createAppealSchema = z.object({
+  type: z.enum(APPEAL_TYPES),
+  motivation: z.string().trim().min(1).max(APPEAL_MOTIVATION_MAX_LENGTH),
+  document_ids: z.array(z.number().int().positive()).max(MAX_REPLY_DOCUMENTS).default([]),
+});
+export type CreateAppeal = z.infer<typeof createAppealSchema>;
+
+export const APPEAL_STATEMENT_STATES = ['pending', 'published'] as const;
+
+export const appealSchema = z
+  .object({
+    id: z.number().int(),
+    practice_id: z.number().int(),
+    type: z.enum(APPEAL_TYPES),
+    motivation: z.string(),
+    document_ids: z.array(z.number().int()),
+    created_at: z.string(),
+    /** Open while the request is in one of OPEN_APPEAL_STATUSES. */
+    is_open: z.boolean(),
+    /** The statement of appeal or the amended statement, once its publication has started. */
+    statement: z
+      .object({
+        certificate_id: z.string(),
+        kind: z.enum(['appeal', 'amendment']),
+        status: z.enum(APPEAL_STATEMENT_STATES),
+        published_at: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Appeal' });
+export type Appeal = z.infer<typeof appealSchema>;
+
+/** GET /practices/{id}/appeal: whether one may be asked for now, until when, and the request's appeal. */
+export const appealOverviewSchema = z
+  .object({
+    practice_id: z.number().int(),
+    status: z.enum(PRACTICE_STATUSES),
+    published_at: z.string().nullable(),
+    /** The end of the window (published_at + 7 days, Europe/Rome), null before publication. */
+    deadline: z.string().nullable(),
+    can_request: z.boolean(),
+    appeal: appealSchema.nullable(),
+  })
+  .meta({ id: 'AppealOverview' });
+export type AppealOverview = z.infer<typeof appealOverviewSchema>;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { RETURN_DELIVERY_FEE } from './constants';
+import {
+  isDeliveryAddable,
+  isDeliveryChangePending,
+  isSuspendedAt,
+  suspensionAt,
+  waybillNumber,
+} from './delivery';
+import { splitVat } from './money';
+
+const WINDOWS = [{ from: '2024-12-24', to: '2025-01-07' }];
+
+describe('return delivery suspension', () => {
+  it('holds from the first day to the last, in the body’s time zone', () => {
+    // 00:30 on 24 December in Rome is still the 23rd in UTC.
+    expect(isSuspendedAt(new Date('2024-12-23T23:30:00Z'), WINDOWS)).toBe(true);
+    expect(isSuspendedAt(new Date('2024-12-23T22:59:59Z'), WINDOWS)).toBe(false);
+    expect(suspensionAt(new Date('2025-01-07T22:59:59Z'), WINDOWS)).toEqual(WINDOWS[0]);
+    expect(isSuspendedAt(new Date('2025-01-07T23:00:00Z'), WINDOWS)).toBe(false);
+  });
+
+  it('is never in force without windows', () => {
+    expect(isSuspendedAt(new Date('2024-12-30T12:00:00Z'), [])).toBe(false);
+  });
+});
+
+describe('return delivery fee and rules', () => {
+  it('is 30.00 € = 24.59 + 5.41 VAT, the split of the VAT rule', () => {
+    expect(RETURN_DELIVERY_FEE).toEqual(splitVat(3000));
+  });
+
+  it('lets into the cart only requests opened and not yet shipped', () => {
+    expect(isDeliveryAddable({ delivery_opened_at: null, delivery_paid_at: null })).toBe(false);
+    expect(isDeliveryAddable({ delivery_opened_at: 'x', delivery_paid_at: null })).toBe(true);
+    expect(isDeliveryAddable({ delivery_opened_at: 'x', delivery_id: 3, delivery_paid_at: 'y' })).toBe(false);
+  });
+
+  it('opens once and sets delivered once paid', () => {
+    expect(isDeliveryChangePending('open_to_delivery', { delivery_opened_at: null })).toBe(true);
+    expect(isDeliveryChangePending('open_to_delivery', { delivery_opened_at: 'x' })).toBe(false);
+    expect(isDeliveryChangePending('set_delivered', { delivery_paid_at: null })).toBe(false);
+    expect(isDeliveryChangePending('set_delivered', { delivery_paid_at: 'x', delivered_at: null })).toBe(
+      true,
+    );
+    expect(isDeliveryChangePending('set_delivered', { delivery_paid_at: 'x', delivered_at: 'y' })).toBe(
+      false,
+    );
+  });
+
+  it('numbers waybills by the year of payment in Rome', () => {
+    expect(waybillNumber(42, new Date('2025-12-31T23:30:00Z'))).toBe('RD-2026-000042');
+  });
+});

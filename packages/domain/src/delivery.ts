@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { RETURN_DELIVERY_FEE } from './constants';
+import { moneySchema, billingInfoSchema } from './payments';
+import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { calendarDayOf, type Closure } from './working-days';
+
+/**
+ * Return delivery of paper originals (spec §2 `/delivery`, §3 Delivery): staff open a request to
+ * delivery once they hold its originals; the applicant puts such requests in a cart, gives the
+ * shipping information once, pays the fee per shipment and downloads the waybill; staff set the
+ * shipment delivered.
+ */
+
+/**
+ * The statuses in which staff may open a request to delivery: the evaluation is over, so the
+ * originals the body holds are no longer needed (decision 028).
+ */
+export const DELIVERY_OPENABLE_STATUSES = [
+  'published',
+  'closed',
+  'appeal_refused',
+  'appeal_rejected',
+  'appeal_issued',
+  'amend_issued',
+] as const satisfies readonly PracticeStatus[];
+
+/** Any submitted request: a shipment paid for is delivered whatever the request does meanwhile. */
+export const DELIVERY_SETTABLE_STATUSES = PRACTICE_STATUSES.filter((status) => status !== 'draft');
+
+/** The fee of one shipment, however many requests it carries (spec §9). */
+export const deliveryFee = () => ({ ...RETURN_DELIVERY_FEE });
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** Shipping information (spec §3: recipient name and address); once submitted it cannot be changed. */
+export const shippingInfoSchema = z.object({
+  recipient_name: text(200),
+  address: text(200),
+  city: text(100),
+  zip_code: text(20),
+  province: z.string().trim().max(100).nullable().optional(),
+  country: z.string().trim().length(2).toUpperCase(),
+  phone: z.string().trim().max(30).nullable().optional(),
+});
+export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
+
+export const shippingInfoViewSchema = z
+  .object({
+    recipient_name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    zip_code: z.string(),
+    province: z.string().nullable(),
+    country: z.string(),
+    phone: z.string().nullable(),
+    submitted_at: z.string(),
+  })
+  .meta({ id: 'ShippingInfo' });
+export type ShippingInfoView = z.infer<typeof shippingInfoViewSchema>;
+
+export const DELIVERY_STATUSES = ['open', 'paid', 'delivered'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliverySchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(DELIVERY_STATUSES),
+    shipping: shippingInfoViewSchema.nullable(),
+    practice_ids: z.array(z.number().int()),
+    amount: moneySchema,
+    paid_at: z.string().nullable(),
+    payment_id: z.number().int().nullable(),
+    waybill_number: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Delivery' });
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** A request as the delivery page lists it. */
+export const deliverablePracticeSchema = z
+  .object({
+    id: z.number().int(),
+    qualification_name: z.string().nullable(),
+    status: z.enum(PRACTICE_STATUSES),
+    delivery_opened_at: z.string(),
+    delivery_paid_at: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+  })
+  .meta({ id: 'DeliverablePractice' });
+export type DeliverablePractice = z.infer<typeof deliverablePracticeSchema>;
+
+export const suspensionSchema = z
+  .object({
+    /** Both ends included, calendar days of the body's time zone. */
+    from: z.iso.date(),
+    to: z.iso.date(),
+  })
+  .meta({ id: 'DeliverySuspension' });
+
+/** GET /delivery: everything the page shows. */
+export const deliveryOverviewSchema = z
+  .object({
+    /** Requests open to delivery not yet in a paid shipment: what may go in the cart. */
+    deliverable: z.array(deliverablePracticeSchema),
+    /** The shipment being prepared (shipping information given, not yet paid), if any. */
+    current: deliverySchema.nullable(),
+    /** Paid shipments, newest first. */
+    shipments: z.array(deliverySchema),
+    fee: moneySchema,
+    /** The suspension in force now, if any: the cart cannot be paid until it ends. */
+    suspension: suspensionSchema.nullable(),
+  })
+  .meta({ id: 'DeliveryOverview' });
+export type DeliveryOverview = z.infer<typeof deliveryOverviewSchema>;
+
+/** POST /delivery/checkout: the cart and who pays → a hosted checkout for the fee. */
+export const deliveryCheckoutRequestSchema = z.object({
+  practice_ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(50)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
+  billing: billingInfoSchema,
+});
+export type DeliveryCheckoutRequest = z.infer<typeof deliveryCheckoutRequestSchema>;
+
+/** Where the provider sends the browser back after paying a delivery (`?payment=<id>` follows). */
+export const DELIVERY_RETURN_PATH = '/delivery';
+
+/**
+ * The suspension window in force at instant `at`, if any: windows are calendar days, both ends
+ * included, in the body's time zone, so the last day ends at midnight in Rome, not in UTC.
+ */
+export function suspensionAt(at: Date, windows: readonly Closure[]): Closure | null {
+  const day = calendarDayOf(at);
+  return windows.find((window) => window.from <= day && day <= window.to) ?? null;
+}
+
+/** Whether return delivery is suspended at instant `at` (spec §9). */
+export const isSuspendedAt = (at: Date, windows: readonly Closure[]): boolean =>
+  suspensionAt(at, windows) !== null;
+
+/** The waybill's number of a shipment: stable and readable, derived from its id and its year. */
+export const waybillNumber = (deliveryId: number, paidAt: Date): string =>
+  `RD-${calendarDayOf(paidAt).slice(0, 4)}-${String(deliveryId).padStart(6, '0')}`;
+
+/** A request the applicant may put in the cart: opened to delivery and not yet in a paid shipment. */
+export const isDeliveryAddable = (practice: {
+  delivery_opened_at: string | null;
+  delivery_id?: number | null;
+  delivery_paid_at: string | null;
+}): boolean =>
+  practice.delivery_opened_at !== null && !practice.delivery_id && practice.delivery_paid_at === null;
+
+/**
+ * Whether a delivery change still applies to a request, besides its status and the actor's
+ * ability: it is opened once, and set delivered once its shipment is paid.
+ */
+export function isDeliveryChangePending(
+  change: 'open_to_delivery' | 'set_delivered',
+  practice: {
+    delivery_opened_at?: string | null;
+    delivery_paid_at?: string | null;
+    delivered_at?: string | null;
+  },
+): boolean {
+  if (change === 'open_to_delivery') return !practice.delivery_opened_at;
+  return Boolean(practice.delivery_paid_at) && !practice.delivered_at;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { closureInputSchema, isAnnounced, resumesOn } from './notices';
+import { addWorkingDays } from './working-days';
+
+const SPEC_CLOSURE = { from: '2024-12-16', to: '2025-01-12', announceFrom: '2024-11-18' };
+
+describe('closure notices (spec §9)', () => {
+  it('shows the notice from its announcement to the last day of the closure, both included', () => {
+    expect(isAnnounced('2024-11-17', SPEC_CLOSURE)).toBe(false);
+    expect(isAnnounced('2024-11-18', SPEC_CLOSURE)).toBe(true);
+    expect(isAnnounced('2024-12-20', SPEC_CLOSURE)).toBe(true);
+    expect(isAnnounced('2025-01-12', SPEC_CLOSURE)).toBe(true);
+    expect(isAnnounced('2025-01-13', SPEC_CLOSURE)).toBe(false);
+  });
+
+  it('never shows a closure that has no announcement', () => {
+    expect(isAnnounced('2024-12-20', { ...SPEC_CLOSURE, announceFrom: null })).toBe(false);
+  });
+
+  it('says service resumes on 13 January 2025 after the closure of spec §9', () => {
+    const calendar = { closures: [{ from: SPEC_CLOSURE.from, to: SPEC_CLOSURE.to }] };
+    expect(resumesOn(SPEC_CLOSURE.to, calendar)).toBe('2025-01-13');
+  });
+
+  it('keeps deadlines skipping the closure: one working day after 13 Dec 2024 is 13 Jan 2025', () => {
+    const calendar = { closures: [{ from: SPEC_CLOSURE.from, to: SPEC_CLOSURE.to }] };
+    expect(addWorkingDays('2024-12-13', 1, calendar)).toBe('2025-01-13');
+    expect(addWorkingDays('2024-12-13', 1, { closures: [] })).toBe('2024-12-16');
+  });
+
+  it('refuses a closure that ends before it starts or is announced after it starts', () => {
+    const valid = {
+      starts_on: '2024-12-16',
+      ends_on: '2025-01-12',
+      announce_from: '2024-11-18',
+      notice_en_us: 'Closed',
+      notice_it_it: 'Chiuso',
+    };
+    expect(closureInputSchema.safeParse(valid).success).toBe(true);
+    const backwards = closureInputSchema.safeParse({ ...valid, ends_on: '2024-12-01' });
+    expect(backwards.error?.issues[0]?.path).toEqual(['ends_on']);
+    const late = closureInputSchema.safeParse({ ...valid, announce_from: '2024-12-17' });
+    expect(late.error?.issues[0]?.path).toEqual(['announce_from']);
+  });
+});

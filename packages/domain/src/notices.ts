@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { addCalendarDays, isWorkingDay, type WorkingCalendar } from './working-days';
+
+/**
+ * Notices across the portal (spec §9): announced closures of the body and maintenance.
+ * A closure is announced from `announce_from` until its last day; the portal shows its notice
+ * in that window. Dates are calendar days of the body (`YYYY-MM-DD`).
+ */
+
+const localisedText = z.object({ 'en-US': z.string(), 'it-IT': z.string() });
+
+export const closureNoticeSchema = z
+  .object({
+    id: z.number().int(),
+    starts_on: z.iso.date(),
+    ends_on: z.iso.date(),
+    /** The first working day after the closure: "service resumes" (spec §9). */
+    resumes_on: z.iso.date(),
+    /** From this day the notice shows; null: never announced. */
+    announce_from: z.iso.date().nullable(),
+    notice: localisedText,
+  })
+  .meta({ id: 'ClosureNotice' });
+export type ClosureNotice = z.infer<typeof closureNoticeSchema>;
+
+export const noticesSchema = z
+  .object({
+    /** Closures announced today, in date order. */
+    closures: z.array(closureNoticeSchema),
+    maintenance: z.object({
+      is_on: z.boolean(),
+      /** On by the administrators' setting: staff may still log in and work. */
+      is_staff_only: z.boolean(),
+    }),
+  })
+  .meta({ id: 'Notices' });
+export type Notices = z.infer<typeof noticesSchema>;
+
+const NOTICE_MAX = 1000;
+
+/** POST /staff/closures (administrators): a closure period and its notice in every language. */
+export const closureInputSchema = z
+  .object({
+    starts_on: z.iso.date(),
+    ends_on: z.iso.date(),
+    announce_from: z.iso.date(),
+    notice_en_us: z.string().trim().min(1).max(NOTICE_MAX),
+    notice_it_it: z.string().trim().min(1).max(NOTICE_MAX),
+  })
+  .refine((closure) => closure.starts_on <= closure.ends_on, {
+    path: ['ends_on'],
+    // Ends before it starts.
+    message: 'invalidValue',
+  })
+  .refine((closure) => closure.announce_from <= closure.starts_on, {
+    path: ['announce_from'],
+    // Announced only once it has begun: the notice must show from the first day or earlier.
+    message: 'invalidValue',
+  });
+export type ClosureInput = z.infer<typeof closureInputSchema>;
+
+export type AnnouncedClosure = { from: string; to: string; announceFrom: string | null };
+
+/** Spec §9: a closure's notice shows from its announcement until its last day, both included. */
+export const isAnnounced = (today: string, closure: AnnouncedClosure): boolean =>
+  closure.announceFrom !== null && closure.announceFrom <= today && today <= closure.to;
+
+/** "Service resumes": the first working day after the closure's last day. */
+export function resumesOn(closureEnd: string, calendar: WorkingCalendar): string {
+  let day = addCalendarDays(closureEnd, 1);
+  while (!isWorkingDay(day, calendar)) day = addCalendarDays(day, 1);
+  return day;
+}
+
+export const MAINTENANCE_SOURCES = ['configuration', 'setting'] as const;
+export type MaintenanceSource = (typeof MAINTENANCE_SOURCES)[number];
+
+export const maintenanceChangeSchema = z.object({
+  is_on: z.boolean(),
+  changed_at: z.string(),
+  changed_by: z.string().nullable(),
+});
+
+/** GET /staff/maintenance: what decides maintenance now, and the switch's history. */
+export const maintenanceStateSchema = z
+  .object({
+    is_on: z.boolean(),
+    /** `configuration`: MAINTENANCE_MODE is set and wins; the switch changes nothing until it is unset. */
+    source: z.enum(MAINTENANCE_SOURCES),
+    /** The administrators' switch as stored, whatever the configuration says. */
+    is_setting_on: z.boolean(),
+    changes: z.array(maintenanceChangeSchema),
+  })
+  .meta({ id: 'MaintenanceState' });
+export type MaintenanceState = z.infer<typeof maintenanceStateSchema>;
+
+export const maintenanceInputSchema = z.object({ is_on: z.boolean() });
+
+/** A newsletter unsubscribe token: 256 bits, base64url (43 characters). */
+export const marketingOptOutTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+export const marketingOptOutResultSchema = z
+  .object({ is_unsubscribed: z.literal(true) })
+  .meta({ id: 'MarketingOptOut' });
