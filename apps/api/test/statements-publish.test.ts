@@ -177,6 +177,48 @@ describe('publishing a statement', () => {
     expect(dataOf(await verifyUpload(app, statementId, pdf))).toMatchObject({ result: 'valid' });
   });
 
+  it('ends with one issue, one seal, one PDF and one mail when two runs of the same job overlap', async () => {
+    const practiceId = await readyForIssue(database, owner);
+    expect((await publishMove(app, admin, practiceId, '192.0.2.40')).statusCode).toBe(200);
+    const { id: statementId } = await database.db
+      .selectFrom('statements')
+      .select('id')
+      .where('practice_id', '=', practiceId)
+      .executeTakeFirstOrThrow();
+    const filesBefore = storedFiles(database).length;
+    const mailsBefore = await database.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('name', '=', 'send-mail')
+      .executeTakeFirstOrThrow();
+
+    // The worker and `demo:statement` (or two workers) both start it before either has finished.
+    await Promise.all([
+      publishStatement(createContext({ config: testConfig(database), db: database.db, clock }), statementId),
+      publishStatement(createContext({ config: testConfig(database), db: database.db, clock }), statementId),
+    ]);
+
+    const entries = await database.db
+      .selectFrom('ledger_entries')
+      .select('kind')
+      .where('certificate_id', '=', statementId)
+      .execute();
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(['issue', 'seal']);
+    expect(storedFiles(database).length).toBe(filesBefore + 1);
+    expect((await statusOf(practiceId)).status).toBe('published');
+    expect((await auditOf(database, practiceId)).filter((entry) => entry.action === 'publish')).toHaveLength(
+      1,
+    );
+    const mailsAfter = await database.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('name', '=', 'send-mail')
+      .executeTakeFirstOrThrow();
+    expect(Number(mailsAfter.count) - Number(mailsBefore.count)).toBe(1);
+    const pdf = await downloadStatement(app, owner, practiceId);
+    expect(dataOf(await verifyUpload(app, statementId, pdf))).toMatchObject({ result: 'valid' });
+  });
+
   it('keeps one unbroken chain when several publications run at once', async () => {
     const practiceIds: number[] = [];
     for (let index = 0; index < 6; index += 1) {

@@ -18,6 +18,7 @@ import {
   findPendingStatementOfPractice,
   findPracticeOwner,
   findStatement,
+  findStatementForChange,
   insertStatement,
   markPracticePublished,
   markStatementPublished,
@@ -96,7 +97,9 @@ const reread = async (ctx: AppContext, id: string): Promise<StatementRow> => {
 async function issue(ctx: AppContext, statement: StatementRow): Promise<StatementRow> {
   if (statement.certificate && statement.issue_hash) return statement;
   await ctx.db.transaction().execute(async (trx) => {
-    const current = (await findStatement(trx, statement.id)) ?? statement;
+    const current = (await findStatementForChange(trx, statement.id)) ?? statement;
+    // Another run issued it while this one waited for its turn.
+    if (current.issue_hash) return;
     let json = current.certificate;
     if (!json) {
       const sources = await findCertificateSources(trx, current.practice_id);
@@ -168,6 +171,8 @@ async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
   if (!certificate || !issueHash || !pdfHash) throw new Error('statement not stored yet');
   const publishedAt = parseCertificate(certificate).publish_date;
   await ctx.db.transaction().execute(async (trx) => {
+    // Another run (a retry, or the worker while `demo:statement` publishes) may have finished it.
+    if ((await findStatementForChange(trx, statement.id))?.status !== 'pending') return;
     const entry = await ctx.ledger.appendWithin(trx, {
       kind: 'seal',
       certificateId: statement.id,

@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
+import { isPostgres } from '../../platform/db/schema-helpers';
 import type { Db } from '../../platform/db/database';
 import type { StatementsTable } from '../../platform/db/statement-tables';
 
@@ -34,6 +35,17 @@ export async function insertStatement(
 
 export async function findStatement(db: Db, id: string): Promise<StatementRow | undefined> {
   return db.selectFrom('statements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The statement read inside a transaction that will change it: on PostgreSQL its row stays locked
+ * until the transaction ends, so two runs of the publish job take their turns and the second sees
+ * what the first committed (SQLite transactions begin immediate and are serialised already).
+ */
+export async function findStatementForChange(trx: Db, id: string): Promise<StatementRow | undefined> {
+  let query = trx.selectFrom('statements').selectAll().where('id', '=', id);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /**

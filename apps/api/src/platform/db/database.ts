@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type ColumnType, type Generated } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type ColumnType,
+  type DatabaseConnection,
+  type Driver,
+  type Generated,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type {
@@ -137,5 +148,31 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+}
+
+/**
+ * SQLite transactions that begin immediate: a transaction takes the write lock when it starts
+ * (waiting up to busy_timeout), not at its first write. A deferred one that read before another
+ * process (the CLI beside the server) wrote could only fail with SQLITE_BUSY_SNAPSHOT; this one
+ * waits its turn instead (decision 036). In one process Kysely's single connection serialises
+ * transactions anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
