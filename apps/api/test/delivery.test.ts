@@ -149,12 +149,22 @@ describe('paying the cart', () => {
     expect((await asStaff(secretary, '/staff/practices/0/open-to-delivery')).statusCode).toBe(422);
   });
 
-  it('is refused during a suspension window, to its last day in Rome (409, said until when)', async () => {
+  it('is refused during a suspension window, or when a checkout opened now would close in one (409, said until when)', async () => {
     const dora = await payer(app, database, clock, 'dora@example.org');
     const id = await practiceIn(database, { userId: dora.id, status: 'closed' });
     await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     await call(dora, 'PUT', '/delivery/shipping', SHIPPING);
     try {
+      // 23:45 on 23 December 2024 in Rome: a checkout opened now would still be payable on the 24th.
+      clock.set('2024-12-23T22:45:00Z');
+      expect((await overview(dora)).suspension).toEqual({ from: '2024-12-24', to: '2025-01-07' });
+      const early = await call(dora, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING });
+      expect(early.statusCode).toBe(409);
+      expect(errorOf(early)).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
+      // 23:15 in Rome: the checkout's 30 minutes end before the window begins.
+      clock.set('2024-12-23T22:15:00Z');
+      expect((await overview(dora)).suspension).toBeNull();
+
       // 23:30 on 7 January 2025 in Rome, already the 8th nowhere but still the 7th there.
       clock.set('2025-01-07T22:30:00Z');
       expect((await overview(dora)).suspension).toEqual({ from: '2024-12-24', to: '2025-01-07' });

@@ -5,6 +5,7 @@ import {
   isDeliveryChangePending,
   isSuspendedAt,
   suspensionAt,
+  suspensionDuring,
   waybillNumber,
 } from './delivery';
 import { splitVat } from './money';
@@ -18,6 +19,21 @@ describe('return delivery suspension', () => {
     expect(isSuspendedAt(new Date('2024-12-23T22:59:59Z'), WINDOWS)).toBe(false);
     expect(suspensionAt(new Date('2025-01-07T22:59:59Z'), WINDOWS)).toEqual(WINDOWS[0]);
     expect(isSuspendedAt(new Date('2025-01-07T23:00:00Z'), WINDOWS)).toBe(false);
+  });
+
+  it('is met by a checkout that would still be payable when a window begins', () => {
+    // 23:45 on 23 December in Rome, a checkout open for 30 minutes: payable on the 24th.
+    expect(
+      suspensionDuring(new Date('2024-12-23T22:45:00Z'), new Date('2024-12-23T23:15:00Z'), WINDOWS),
+    ).toEqual(WINDOWS[0]);
+    // 23:15 to 23:45 on the 23rd in Rome: closed before the window.
+    expect(
+      suspensionDuring(new Date('2024-12-23T22:15:00Z'), new Date('2024-12-23T22:45:00Z'), WINDOWS),
+    ).toBeNull();
+    // A span that starts inside the window meets it too.
+    expect(
+      suspensionDuring(new Date('2025-01-07T22:00:00Z'), new Date('2025-01-07T23:30:00Z'), WINDOWS),
+    ).toEqual(WINDOWS[0]);
   });
 
   it('is never in force without windows', () => {

@@ -133,8 +133,18 @@ export const DELIVERY_RETURN_PATH = '/delivery';
  * included, in the body's time zone, so the last day ends at midnight in Rome, not in UTC.
  */
 export function suspensionAt(at: Date, windows: readonly Closure[]): Closure | null {
-  const day = calendarDayOf(at);
-  return windows.find((window) => window.from <= day && day <= window.to) ?? null;
+  return suspensionDuring(at, at, windows);
+}
+
+/**
+ * The suspension window met by a span of time, if any: the lifetime of a checkout opened at `from`
+ * and payable until `until`. A cart is refused when its payment could land inside a window, so a
+ * checkout opened minutes before a window begins cannot be paid in it.
+ */
+export function suspensionDuring(from: Date, until: Date, windows: readonly Closure[]): Closure | null {
+  const first = calendarDayOf(from);
+  const last = calendarDayOf(until);
+  return windows.find((window) => window.from <= last && first <= window.to) ?? null;
 }
 
 /** Whether return delivery is suspended at instant `at` (spec §9). */

@@ -1,7 +1,7 @@
 import {
   deliveryFee,
   isDeliveryAddable,
-  suspensionAt,
+  suspensionDuring,
   type CheckoutSessionView,
   type DeliverablePractice,
   type Delivery,
@@ -69,9 +69,15 @@ const toDeliverable = (row: DeliveryPracticeRow): DeliverablePractice => ({
   delivered_at: row.delivered_at,
 });
 
-/** The suspension in force now (spec §9), from the data, in the body's time zone. */
+/**
+ * The suspension (spec §9, from the data, in the body's time zone) in force now or before a
+ * checkout opened now would close: the cart is not offered for payment when its payment could
+ * land inside a window.
+ */
 async function currentSuspension(ctx: AppContext) {
-  return suspensionAt(ctx.clock.now(), await returnDeliverySuspensions(ctx));
+  const now = ctx.clock.now();
+  const checkoutClosesAt = new Date(now.getTime() + ctx.config.paymentSessionTtlMinutes * 60_000);
+  return suspensionDuring(now, checkoutClosesAt, await returnDeliverySuspensions(ctx));
 }
 
 /** GET /delivery: the requests that may go in the cart, the shipment being prepared, the paid ones. */
