@@ -179,7 +179,8 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
-  if (config.paymentProvider === 'sandbox') await app.register(sandboxGatewayRoutes, { deps: ctx });
+  if (config.paymentProvider === 'sandbox')
+    await app.register(sandboxGatewayRoutes, { deps: ctx, payee: config.body.name });
   registerSpa(app, { webDistDir: config.webDistDir });
   return app;
 }

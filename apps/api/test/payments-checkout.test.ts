@@ -162,6 +162,8 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(page.body).toMatch(/<label for="field-card_number">/);
     expect(page.body).not.toContain('<script');
     expect(page.body).toContain('Pay €150.00');
+    // The payee is the evaluation body, as a gateway names the merchant.
+    expect(page.body).toContain('payee: Demo Evaluation Centre (DEMO)');
   });
 
   it('refuses a card that is not a test card, and a past expiry, on the form (422)', async () => {

@@ -1,4 +1,3 @@
-import { PORTAL_NAME } from '@lisbon/domain';
 import { TEST_CARDS } from './cards';
 import type { CardForm, CardFormErrors } from './gateway';
 import type { SandboxSessionRow } from './repository';
@@ -48,9 +47,9 @@ ${body}
 `;
 }
 
-const summaryOf = (session: SandboxSessionRow) =>
+const summaryOf = (session: SandboxSessionRow, payee: string) =>
   `<p>${escape(session.description)}</p>
-<p>Amount: <strong>${escape(euro(session.amount_total))}</strong> (VAT included) — payee: ${escape(PORTAL_NAME)}</p>`;
+<p>Amount: <strong>${escape(euro(session.amount_total))}</strong> (VAT included) — payee: ${escape(payee)}</p>`;
 
 const testCardsTable = () => {
   const rows = Object.entries(TEST_CARDS)
@@ -93,6 +92,7 @@ ${error ? `<span class="error" id="${id}-error">${escape(error)}</span>` : ''}
 /** The checkout form; with the errors of a refused attempt, or a notice (the gateway was busy). */
 export function checkoutPage(
   session: SandboxSessionRow,
+  payee: string,
   state: { values?: Partial<CardForm>; errors?: CardFormErrors; notice?: string } = {},
 ): string {
   const errors = state.errors ?? {};
@@ -112,7 +112,7 @@ export function checkoutPage(
     `<h1>Pay by card</h1>
 ${state.notice ? `<div class="notice" role="alert">${escape(state.notice)}</div>` : ''}
 ${errorList ? `<div class="summary" role="alert"><h2>There is a problem</h2><ul>${errorList}</ul></div>` : ''}
-<div class="card">${summaryOf(session)}
+<div class="card">${summaryOf(session, payee)}
 <form method="post" action="${action}" novalidate>
 ${fields}
 <button type="submit">Pay ${escape(euro(session.amount_total))}</button>
@@ -127,7 +127,11 @@ export const BUSY_NOTICE =
   'The payment service is very busy right now (high payment volume). Nothing has been charged. Please try again in a few minutes.';
 
 /** A session that can no longer be paid: already paid, declined or expired. */
-export function closedPage(session: SandboxSessionRow, state: 'paid' | 'failed' | 'expired'): string {
+export function closedPage(
+  session: SandboxSessionRow,
+  payee: string,
+  state: 'paid' | 'failed' | 'expired',
+): string {
   const text = {
     paid: 'This payment has already been made.',
     failed: 'This payment was declined. Go back to start a new one.',
@@ -136,7 +140,7 @@ export function closedPage(session: SandboxSessionRow, state: 'paid' | 'failed' 
   const back = state === 'paid' ? session.success_url : session.cancel_url;
   return layout(
     'Payment closed',
-    `<h1>Payment closed</h1><div class="card"><p>${escape(text)}</p><p><a href="${escape(back)}">Back to ${escape(PORTAL_NAME)}</a></p></div>`,
+    `<h1>Payment closed</h1><div class="card"><p>${escape(text)}</p><p><a href="${escape(back)}">Back to ${escape(payee)}</a></p></div>`,
   );
 }
 

@@ -19,18 +19,22 @@ const html = (reply: FastifyReply, status: number, page: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
 /** Where a closed session sends the payer: back to the portal, which asks the provider. */
-function closed(reply: FastifyReply, session: SandboxSessionRow, now: Date) {
+function closed(reply: FastifyReply, session: SandboxSessionRow, now: Date, payee: string) {
   const state = sessionState(session, now);
   if (state === 'paid') return reply.redirect(session.success_url, 303);
   if (state === 'failed') return reply.redirect(session.cancel_url, 303);
-  return html(reply, 410, closedPage(session, 'expired'));
+  return html(reply, 410, closedPage(session, payee, 'expired'));
 }
 
 /**
  * The sandbox gateway's hosted checkout, outside the API (`/sandbox/checkout/{session}`), as a
  * real gateway's page is outside the portal. Forms are posted as `application/x-www-form-urlencoded`.
  */
-export const sandboxGatewayRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app, { deps }) => {
+export const sandboxGatewayRoutes: FastifyPluginAsync<{
+  deps: GatewayDeps;
+  /** Whom the payer pays, as a gateway names the merchant: the evaluation body. */
+  payee: string;
+}> = async (app, { deps, payee }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -46,8 +50,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = a
     const session = await sessionOf(request.params);
     if (!session) return html(reply, 404, unknownPage());
     const now = deps.clock.now();
-    if (sessionState(session, now) !== 'open') return closed(reply, session, now);
-    return html(reply, 200, checkoutPage(session));
+    if (sessionState(session, now) !== 'open') return closed(reply, session, now, payee);
+    return html(reply, 200, checkoutPage(session, payee));
   });
 
   app.post(`${SANDBOX_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
@@ -59,13 +63,17 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = a
       case 'unknown':
         return html(reply, 404, unknownPage());
       case 'invalid':
-        return html(reply, 422, checkoutPage(attempt.session, { values: form, errors: attempt.errors }));
+        return html(
+          reply,
+          422,
+          checkoutPage(attempt.session, payee, { values: form, errors: attempt.errors }),
+        );
       case 'busy':
         // Like a gateway under load: 503 with Retry-After, nothing charged, the form kept.
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-        return html(reply, 503, checkoutPage(attempt.session, { values: form, notice: BUSY_NOTICE }));
+        return html(reply, 503, checkoutPage(attempt.session, payee, { values: form, notice: BUSY_NOTICE }));
       case 'closed':
-        return closed(reply, attempt.session, deps.clock.now());
+        return closed(reply, attempt.session, deps.clock.now(), payee);
       case 'paid':
         return reply.redirect(attempt.session.success_url, 303);
       case 'declined':
