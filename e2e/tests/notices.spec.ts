@@ -123,6 +123,17 @@ test('closure notice, newsletter unsubscribe through the mailed link, and the ad
   await page.goto('/staff/notices');
   await expect(page.getByRole('heading', { level: 1, name: 'Notices and maintenance' })).toBeVisible();
   await expectAccessible(page);
+
+  // The admin suspends return delivery for two days; the window shows in its table.
+  const suspensionForm = page.getByRole('form', { name: 'Suspend return delivery' });
+  await suspensionForm.getByLabel('First day').fill(dayFromNow(200));
+  await suspensionForm.getByLabel('Last day').fill(dayFromNow(201));
+  await suspensionForm.getByRole('button', { name: 'Suspend return delivery' }).click();
+  await expect(page.getByText('Return delivery suspended').first()).toBeVisible();
+  const suspensions = page.getByRole('region', { name: 'Return delivery suspensions' });
+  await expect(suspensions.getByRole('row')).toHaveCount(3);
+  await expectAccessible(page);
+
   const maintenanceSwitch = page.getByRole('switch', { name: 'Maintenance mode' });
   // The switch turns once the API has answered.
   await maintenanceSwitch.click();

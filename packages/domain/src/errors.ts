@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'SHARE_LINK_REVOKED',
   'APPEAL_WINDOW_CLOSED',
   'APPEAL_ALREADY_OPEN',
+  'PERIOD_ALREADY_STARTED',
   'MAINTENANCE',
   'api_error',
 ] as const;
@@ -101,6 +102,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   APPEAL_WINDOW_CLOSED: 409,
   // One open appeal per request.
   APPEAL_ALREADY_OPEN: 409,
+  // A closure or suspension window deletes only before its first day (Europe/Rome).
+  PERIOD_ALREADY_STARTED: 409,
   MAINTENANCE: 503,
   api_error: 500,
 };

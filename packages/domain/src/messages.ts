@@ -46,6 +46,7 @@ const VALIDATION_EN = {
   documentNotOfPractice: 'Attach only documents uploaded to this request',
   dateNotInPast: 'The date must be today or later',
   dateWithinYear: 'Choose a date within one year from today',
+  periodOverlaps: 'This period overlaps another one of the same kind',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;
@@ -91,6 +92,7 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
   dateNotInPast: 'La data deve essere oggi o successiva',
   dateWithinYear: 'Scegli una data entro un anno da oggi',
+  periodOverlaps: 'Questo periodo si sovrappone a un altro dello stesso tipo',
 };
 
 export const VALIDATION_MESSAGES: Record<Locale, Record<ValidationMessageKey, string>> = {
@@ -170,6 +172,7 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     APPEAL_WINDOW_CLOSED:
       'It is too late: an appeal or amendment can be asked for only within seven days after the statement is released.',
     APPEAL_ALREADY_OPEN: 'This request already has an open appeal or amendment.',
+    PERIOD_ALREADY_STARTED: 'This period has already begun: it can no longer be deleted.',
     DELIVERY_SUSPENDED:
       'Return delivery is suspended until {{until}}: the cart cannot be paid now. Please try again after that date.',
     SHIPPING_INFO_LOCKED: 'Shipping information cannot be modified after submission.',
@@ -223,6 +226,7 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     APPEAL_WINDOW_CLOSED:
       'È troppo tardi: un ricorso o una rettifica si possono chiedere solo entro sette giorni dal rilascio dell’attestato.',
     APPEAL_ALREADY_OPEN: 'Questa richiesta ha già un ricorso o una rettifica in corso.',
+    PERIOD_ALREADY_STARTED: 'Questo periodo è già iniziato: non può più essere eliminato.',
     DELIVERY_SUSPENDED:
       'La restituzione degli originali è sospesa fino al {{until}}: il carrello non può essere pagato ora. Riprova dopo quella data.',
     SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',

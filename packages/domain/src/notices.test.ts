@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { closureInputSchema, isAnnounced, resumesOn } from './notices';
+import {
+  closureInputSchema,
+  isAnnounced,
+  isPeriodDeletable,
+  periodsOverlap,
+  resumesOn,
+  returnDeliverySuspensionInputSchema,
+} from './notices';
 import { addWorkingDays } from './working-days';
 
 const SPEC_CLOSURE = { from: '2024-12-16', to: '2025-01-12', announceFrom: '2024-11-18' };
@@ -41,5 +48,30 @@ describe('closure notices (spec §9)', () => {
     expect(backwards.error?.issues[0]?.path).toEqual(['ends_on']);
     const late = closureInputSchema.safeParse({ ...valid, announce_from: '2024-12-17' });
     expect(late.error?.issues[0]?.path).toEqual(['announce_from']);
+  });
+
+  it('refuses a suspension window that ends before it starts, on ends_on', () => {
+    expect(
+      returnDeliverySuspensionInputSchema.safeParse({ starts_on: '2025-08-01', ends_on: '2025-08-01' })
+        .success,
+    ).toBe(true);
+    const backwards = returnDeliverySuspensionInputSchema.safeParse({
+      starts_on: '2025-08-02',
+      ends_on: '2025-08-01',
+    });
+    expect(backwards.error?.issues[0]?.path).toEqual(['ends_on']);
+  });
+
+  it('finds periods overlapping when they share a day, both ends included', () => {
+    const august = { starts_on: '2025-08-01', ends_on: '2025-08-15' };
+    expect(periodsOverlap(august, { starts_on: '2025-08-15', ends_on: '2025-08-20' })).toBe(true);
+    expect(periodsOverlap(august, { starts_on: '2025-07-01', ends_on: '2025-09-01' })).toBe(true);
+    expect(periodsOverlap(august, { starts_on: '2025-08-16', ends_on: '2025-08-20' })).toBe(false);
+    expect(periodsOverlap(august, { starts_on: '2025-07-01', ends_on: '2025-07-31' })).toBe(false);
+  });
+
+  it('lets a period be deleted only before its first day', () => {
+    expect(isPeriodDeletable('2025-07-31', { starts_on: '2025-08-01' })).toBe(true);
+    expect(isPeriodDeletable('2025-08-01', { starts_on: '2025-08-01' })).toBe(false);
   });
 });

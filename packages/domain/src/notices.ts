@@ -38,26 +38,50 @@ export type Notices = z.infer<typeof noticesSchema>;
 
 const NOTICE_MAX = 1000;
 
+/** A period of the body's calendar: calendar days, both ends included. */
+const periodShape = { starts_on: z.iso.date(), ends_on: z.iso.date() };
+const endsOnOrAfterStart = (period: { starts_on: string; ends_on: string }) =>
+  period.starts_on <= period.ends_on;
+// Ends before it starts.
+const ENDS_BEFORE_START = { path: ['ends_on'], message: 'invalidValue' };
+
 /** POST /staff/closures (administrators): a closure period and its notice in every language. */
 export const closureInputSchema = z
   .object({
-    starts_on: z.iso.date(),
-    ends_on: z.iso.date(),
+    ...periodShape,
     announce_from: z.iso.date(),
     notice_en_us: z.string().trim().min(1).max(NOTICE_MAX),
     notice_it_it: z.string().trim().min(1).max(NOTICE_MAX),
   })
-  .refine((closure) => closure.starts_on <= closure.ends_on, {
-    path: ['ends_on'],
-    // Ends before it starts.
-    message: 'invalidValue',
-  })
+  .refine(endsOnOrAfterStart, ENDS_BEFORE_START)
   .refine((closure) => closure.announce_from <= closure.starts_on, {
     path: ['announce_from'],
     // Announced only once it has begun: the notice must show from the first day or earlier.
     message: 'invalidValue',
   });
 export type ClosureInput = z.infer<typeof closureInputSchema>;
+
+/** POST /staff/return-delivery-suspensions (administrators): a window with no notice of its own. */
+export const returnDeliverySuspensionInputSchema = z
+  .object(periodShape)
+  .refine(endsOnOrAfterStart, ENDS_BEFORE_START);
+export type ReturnDeliverySuspensionInput = z.infer<typeof returnDeliverySuspensionInputSchema>;
+
+/** A return-delivery suspension window (spec §9): paper returns stop, carts cannot be paid. */
+export const returnDeliverySuspensionSchema = z
+  .object({ id: z.number().int(), ...periodShape })
+  .meta({ id: 'ReturnDeliverySuspension' });
+export type ReturnDeliverySuspension = z.infer<typeof returnDeliverySuspensionSchema>;
+
+type Period = { starts_on: string; ends_on: string };
+
+/** Two periods share at least one calendar day. */
+export const periodsOverlap = (a: Period, b: Period): boolean =>
+  a.starts_on <= b.ends_on && b.starts_on <= a.ends_on;
+
+/** Administrators delete a period only before its first day, so nothing already applied is rewritten. */
+export const isPeriodDeletable = (today: string, period: Pick<Period, 'starts_on'>): boolean =>
+  today < period.starts_on;
 
 export type AnnouncedClosure = { from: string; to: string; announceFrom: string | null };
 

@@ -52,7 +52,7 @@ export async function findRequiredDocumentTypes(db: Db, country: string, level: 
 export async function listClosures(db: Db, kind: ClosureRow['kind']) {
   return db
     .selectFrom('closures')
-    .select(['starts_on', 'ends_on'])
+    .select(['id', 'starts_on', 'ends_on'])
     .where('kind', '=', kind)
     .orderBy('starts_on')
     .execute();
@@ -111,13 +111,51 @@ export async function listClosureNoticeRows(db: Db): Promise<ClosureNoticeRow[]>
     .execute();
 }
 
-export async function findClosureByStart(db: Db, startsOn: string) {
+/** The periods of a kind sharing at least one day with `starts_on`..`ends_on`. */
+export async function findOverlappingPeriod(
+  db: Db,
+  period: { kind: ClosureRow['kind']; starts_on: string; ends_on: string },
+) {
   return db
     .selectFrom('closures')
     .select('id')
-    .where('kind', '=', 'closure')
-    .where('starts_on', '=', startsOn)
+    .where('kind', '=', period.kind)
+    .where('starts_on', '<=', period.ends_on)
+    .where('ends_on', '>=', period.starts_on)
     .executeTakeFirst();
+}
+
+export async function findPeriod(db: Db, kind: ClosureRow['kind'], id: number) {
+  return db
+    .selectFrom('closures')
+    .select(['id', 'starts_on', 'ends_on', 'announce_from'])
+    .where('kind', '=', kind)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function deletePeriod(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('closures').where('id', '=', id).execute();
+}
+
+/**
+ * The audit row of an administrator's change to the calendar, in the settings' audit table:
+ * values are the period as JSON, `null` (JSON) after a deletion.
+ */
+export async function insertCalendarChange(
+  db: Db,
+  change: { key: string; before: string | null; after: string; userId: number; now: string },
+): Promise<void> {
+  await db
+    .insertInto('setting_changes')
+    .values({
+      key: change.key,
+      value_before: change.before,
+      value_after: change.after,
+      changed_by: change.userId,
+      changed_at: change.now,
+    })
+    .execute();
 }
 
 export async function insertClosure(db: Db, row: Insertable<ClosuresTable>): Promise<number> {

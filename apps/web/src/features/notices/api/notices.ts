@@ -3,6 +3,9 @@ import {
   maintenanceStateSchema,
   marketingOptOutResultSchema,
   noticesSchema,
+  returnDeliverySuspensionSchema,
+  type ClosureInput,
+  type ReturnDeliverySuspensionInput,
 } from '@lisbon/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -31,6 +34,36 @@ export const closuresQuery = () =>
     queryFn: async () =>
       (await api.list('staff/closures', undefined, { schema: z.array(closureNoticeSchema) })).data,
   });
+
+export const suspensionsQuery = () =>
+  queryOptions({
+    queryKey: [...NOTICES_KEY, 'return-delivery-suspensions'] as const,
+    queryFn: async () =>
+      (
+        await api.list('staff/return-delivery-suspensions', undefined, {
+          schema: z.array(returnDeliverySuspensionSchema),
+        })
+      ).data,
+  });
+
+/** POST /staff/closures (administrators): a closure period and its notice. */
+export async function announceClosure(body: ClosureInput) {
+  return (await api.create('staff/closures', body, { schema: closureNoticeSchema })).data;
+}
+
+/** POST /staff/return-delivery-suspensions (administrators). */
+export async function suspendReturnDelivery(body: ReturnDeliverySuspensionInput) {
+  return (
+    await api.create('staff/return-delivery-suspensions', body, { schema: returnDeliverySuspensionSchema })
+  ).data;
+}
+
+export type CalendarPeriodKind = 'closures' | 'return-delivery-suspensions';
+
+/** DELETE /staff/closures/{id} or /staff/return-delivery-suspensions/{id}: before its first day only. */
+export async function deleteCalendarPeriod(kind: CalendarPeriodKind, id: number) {
+  await api.remove(`staff/${kind}`, id);
+}
 
 /** PUT /staff/maintenance (administrators). */
 export async function switchMaintenance(isOn: boolean) {

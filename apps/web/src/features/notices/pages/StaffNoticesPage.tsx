@@ -1,24 +1,27 @@
-import { Alert, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Stack, Switch, Table, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/shared/i18n';
-import { formatDate, formatDateTime } from '@/shared/format';
+import { formatDateTime } from '@/shared/format';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { showError, showSuccess } from '@/shared/ui/toast';
-import { closuresQuery, maintenanceQuery, noticesQuery, switchMaintenance } from '../api/notices';
+import { maintenanceQuery, noticesQuery, switchMaintenance } from '../api/notices';
+import { ClosuresSection, SuspensionsSection } from '../components/CalendarSections';
 
-/** `/staff/notices`: the maintenance switch (administrators change it) and the body's closures. */
+/**
+ * `/staff/notices`: the maintenance switch and the body's calendar (closures, return-delivery
+ * suspension windows); administrators change them, other staff read them.
+ */
 export function StaffNoticesPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const locale = currentLocale();
   const isAdmin = useCurrentUser().data?.abilities['staff.manage'] === true;
   const maintenance = useQuery(maintenanceQuery());
-  const closures = useQuery(closuresQuery());
   const [isSaving, setSaving] = useState(false);
 
   const toggle = async (isOn: boolean) => {
@@ -34,7 +37,7 @@ export function StaffNoticesPage() {
     }
   };
 
-  if (!maintenance.data || !closures.data) return <PageLoader />;
+  if (!maintenance.data) return <PageLoader />;
   const state = maintenance.data;
   const isConfigured = state.source === 'configuration';
 
@@ -79,39 +82,8 @@ export function StaffNoticesPage() {
         )}
       </Stack>
 
-      <Stack gap="sm" component="section" aria-labelledby="closures-heading">
-        <Title order={2} size="h3" id="closures-heading">
-          {t('notices.staff.closuresHeading')}
-        </Title>
-        {closures.data.length === 0 ? (
-          <Text>{t('messages.noItems')}</Text>
-        ) : (
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('notices.staff.period')}</Table.Th>
-                <Table.Th scope="col">{t('notices.staff.resumesOn')}</Table.Th>
-                <Table.Th scope="col">{t('notices.staff.announceFrom')}</Table.Th>
-                <Table.Th scope="col">{t('notices.staff.notice')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {closures.data.map((closure) => (
-                <Table.Tr key={closure.id}>
-                  <Table.Td>
-                    {formatDate(closure.starts_on, locale)} – {formatDate(closure.ends_on, locale)}
-                  </Table.Td>
-                  <Table.Td>{formatDate(closure.resumes_on, locale)}</Table.Td>
-                  <Table.Td>
-                    {closure.announce_from ? formatDate(closure.announce_from, locale) : '—'}
-                  </Table.Td>
-                  <Table.Td>{closure.notice[locale]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
+      <ClosuresSection isAdmin={isAdmin} />
+      <SuspensionsSection isAdmin={isAdmin} />
     </Stack>
   );
 }

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { BILLING, callAs, payer, type Payer } from './payments';
+import { apiCall, applicant, dataOf, type Applicant } from './requests';
+import { practiceIn, staffMember, type StaffMember } from './staff';
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+// Monday 2 December 2024, 10:00 in Rome.
+const TODAY = '2024-12-02T09:00:00Z';
+const clock = new ManualClock(TODAY);
+let ada: Applicant;
+let dora: Payer;
+let eva: StaffMember;
+let secretary: StaffMember;
+let admin: StaffMember;
+
+type Period = { id: number; starts_on: string; ends_on: string };
+type FieldErrors = { code: string; errors: Record<string, string[]> };
+
+const SUSPENSIONS = '/staff/return-delivery-suspensions';
+const SUMMER = {
+  starts_on: '2025-08-11',
+  ends_on: '2025-08-22',
+  announce_from: '2024-12-01',
+  notice_en_us: 'Summer closure.',
+  notice_it_it: 'Chiusura estiva.',
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  // Logged in at the latest moment the tests reach: a session is not refused when the clock goes back.
+  clock.set('2024-12-24T12:00:00Z');
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  eva = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  dora = await payer(app, database, clock, 'dora@example.org');
+  clock.set(TODAY);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const calendarChanges = () =>
+  database.db
+    .selectFrom('setting_changes')
+    .select(['key', 'value_before', 'value_after', 'changed_by'])
+    .where('key', 'like', 'calendar.%')
+    .orderBy('id')
+    .execute();
+
+describe('return-delivery suspension windows', () => {
+  it('are listed to staff, the seeded window of spec §9 included, and not to applicants', async () => {
+    const listed = await call('GET', SUSPENSIONS, eva);
+    expect(listed.statusCode).toBe(200);
+    expect(dataOf<Period[]>(listed)).toEqual([
+      { id: expect.any(Number), starts_on: '2024-12-24', ends_on: '2025-01-07' },
+    ]);
+    expect((await call('GET', SUSPENSIONS, ada)).statusCode).toBe(403);
+  });
+
+  it('are added by administrators only, audited', async () => {
+    const window = { starts_on: '2025-03-03', ends_on: '2025-03-07' };
+    const refused = await call('POST', SUSPENSIONS, eva, window);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ADMIN_FORBIDDEN_ACCESS' });
+
+    const created = await call('POST', SUSPENSIONS, admin, window);
+    expect(created.statusCode).toBe(201);
+    const { id } = dataOf<Period>(created);
+    expect(dataOf(created)).toEqual({ id, ...window });
+    expect(dataOf<Period[]>(await call('GET', SUSPENSIONS, eva)).map((row) => row.starts_on)).toEqual([
+      '2024-12-24',
+      '2025-03-03',
+    ]);
+    expect(await calendarChanges()).toEqual([
+      {
+        key: 'calendar.return_delivery_suspension',
+        value_before: null,
+        value_after: expect.stringContaining('"starts_on":"2025-03-03"'),
+        changed_by: admin.id,
+      },
+    ]);
+  });
+
+  it('refuse a window that ends before it starts (422 on ends_on) or overlaps another (422 on starts_on)', async () => {
+    const backwards = await call('POST', SUSPENSIONS, admin, {
+      starts_on: '2025-05-10',
+      ends_on: '2025-05-01',
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { ends_on: expect.any(Array) },
+    });
+
+    const overlapping = await call('POST', SUSPENSIONS, admin, {
+      starts_on: '2025-03-07',
+      ends_on: '2025-03-10',
+    });
+    expect(overlapping.statusCode).toBe(422);
+    expect((overlapping.json() as FieldErrors).errors).toEqual({
+      starts_on: ['This period overlaps another one of the same kind'],
+    });
+
+    const missing = await call('POST', SUSPENSIONS, admin, { starts_on: '2025-05-10' });
+    expect(missing.statusCode).toBe(422);
+    expect((missing.json() as FieldErrors).errors).toHaveProperty('ends_on');
+  });
+
+  it('once added, refuse paying a cart whose checkout could be open inside the window (409 DELIVERY_SUSPENDED)', async () => {
+    const id = await practiceIn(database, { userId: dora.id, status: 'closed' });
+    const opened = await call('POST', `/staff/practices/${id}/open-to-delivery`, secretary);
+    expect(opened.statusCode).toBe(200);
+    const pay = callAs(app);
+    await pay(dora, 'PUT', '/delivery/shipping', {
+      recipient_name: 'Dora',
+      address: 'Rue de Rivoli 1',
+      city: 'Paris',
+      zip_code: '75001',
+      country: 'FR',
+    });
+    const created = await call('POST', SUSPENSIONS, admin, {
+      starts_on: '2024-12-03',
+      ends_on: '2024-12-04',
+    });
+    expect(created.statusCode).toBe(201);
+    try {
+      // 23:45 on 2 December in Rome: a checkout opened now would still be payable on the 3rd.
+      clock.set('2024-12-02T22:45:00Z');
+      const refused = await pay(dora, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
+    } finally {
+      clock.set(TODAY);
+    }
+    // Taken back before it begins, the cart may be paid again.
+    const deleted = await call('DELETE', `${SUSPENSIONS}/${dataOf<Period>(created).id}`, admin);
+    expect(deleted.statusCode).toBe(204);
+    clock.set('2024-12-02T22:45:00Z');
+    try {
+      const accepted = await pay(dora, 'POST', '/delivery/checkout', {
+        practice_ids: [id],
+        billing: BILLING,
+      });
+      expect(accepted.statusCode).toBe(200);
+    } finally {
+      clock.set(TODAY);
+    }
+  });
+
+  it('are deleted by administrators only before their first day (409 PERIOD_ALREADY_STARTED after), audited', async () => {
+    const windows = dataOf<Period[]>(await call('GET', SUSPENSIONS, eva));
+    const future = windows.find((window) => window.starts_on === '2025-03-03');
+    const started = windows.find((window) => window.starts_on === '2024-12-24');
+    expect((await call('DELETE', `${SUSPENSIONS}/${future?.id}`, eva)).statusCode).toBe(403);
+    expect((await call('DELETE', `${SUSPENSIONS}/999999`, admin)).statusCode).toBe(404);
+
+    clock.set('2024-12-24T09:00:00Z');
+    try {
+      const tooLate = await call('DELETE', `${SUSPENSIONS}/${started?.id}`, admin);
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json()).toMatchObject({
+        code: 'PERIOD_ALREADY_STARTED',
+        message: 'This period has already begun: it can no longer be deleted.',
+      });
+    } finally {
+      clock.set(TODAY);
+    }
+
+    expect((await call('DELETE', `${SUSPENSIONS}/${future?.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `${SUSPENSIONS}/${future?.id}`, admin)).statusCode).toBe(404);
+    expect(dataOf<Period[]>(await call('GET', SUSPENSIONS, eva)).map((row) => row.starts_on)).toEqual([
+      '2024-12-24',
+    ]);
+    expect((await calendarChanges()).at(-1)).toEqual({
+      key: 'calendar.return_delivery_suspension',
+      value_before: expect.stringContaining('"starts_on":"2025-03-03"'),
+      value_after: 'null',
+      changed_by: admin.id,
+    });
+  });
+});
+
+describe('closures managed by administrators', () => {
+  it('a closure added shows in the public notices while announced, and deletes before it begins', async () => {
+    const created = await call('POST', '/staff/closures', admin, SUMMER);
+    expect(created.statusCode).toBe(201);
+    const startsOf = async () =>
+      dataOf<{ closures: Period[] }>(await call('GET', '/notices')).closures.map(
+        (notice) => notice.starts_on,
+      );
+    expect(await startsOf()).toContain('2025-08-11');
+
+    const overlapping = await call('POST', '/staff/closures', admin, { ...SUMMER, starts_on: '2025-08-01' });
+    expect(overlapping.statusCode).toBe(422);
+    expect((overlapping.json() as FieldErrors).errors).toHaveProperty('starts_on');
+    // A suspension window over the same days is another kind: allowed.
+    const window = await call('POST', SUSPENSIONS, admin, { starts_on: '2025-08-11', ends_on: '2025-08-12' });
+    expect(window.statusCode).toBe(201);
+
+    // The closure's id is not a suspension window's.
+    const id = dataOf<Period>(created).id;
+    expect((await call('DELETE', `${SUSPENSIONS}/${id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/staff/closures/${id}`, eva)).statusCode).toBe(403);
+    expect((await call('DELETE', `/staff/closures/${id}`, admin)).statusCode).toBe(204);
+    expect(await startsOf()).not.toContain('2025-08-11');
+  });
+
+  it('refuses deleting the closure of spec §9 once begun', async () => {
+    const closures = dataOf<Period[]>(await call('GET', '/staff/closures', eva));
+    const spec = closures.find((closure) => closure.starts_on === '2024-12-16');
+    clock.set('2024-12-16T09:00:00Z');
+    try {
+      const response = await call('DELETE', `/staff/closures/${spec?.id}`, admin);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'PERIOD_ALREADY_STARTED' });
+    } finally {
+      clock.set(TODAY);
+    }
+  });
+});

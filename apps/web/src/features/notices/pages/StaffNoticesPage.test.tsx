@@ -1,0 +1,124 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { staffUser } from '@/test/staffFixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const maintenance = { is_on: false, source: 'setting', is_setting_on: false, changes: [] };
+const past = { id: 1, starts_on: '2000-12-24', ends_on: '2001-01-07' };
+const future = { id: 2, starts_on: '2099-08-01', ends_on: '2099-08-15' };
+const list = (items: unknown[]) => ({
+  body: { data: items, meta: { page: 1, perPage: Math.max(items.length, 1), total: items.length } },
+});
+
+function calendarApi() {
+  const suspensions = [past, future];
+  return mockApi({
+    'GET /notices': { body: { data: { closures: [], maintenance: { is_on: false, is_staff_only: false } } } },
+    'GET /staff/maintenance': { body: { data: maintenance } },
+    'GET /staff/closures': list([]),
+    'GET /staff/return-delivery-suspensions': () => list(suspensions),
+    'POST /staff/return-delivery-suspensions': (call) => {
+      const created = { id: 3, ...(call.body as object) } as typeof past;
+      suspensions.push(created);
+      return { status: 201, body: { data: created } };
+    },
+    'POST /staff/closures': (call) => ({
+      status: 201,
+      body: {
+        data: {
+          id: 9,
+          resumes_on: '2099-09-01',
+          notice: { 'en-US': 'x', 'it-IT': 'x' },
+          ...(call.body as object),
+        },
+      },
+    }),
+    'DELETE /staff/return-delivery-suspensions/2': { status: 204 },
+  });
+}
+
+const section = async (name: string) =>
+  (await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement;
+
+describe('the staff notices page', () => {
+  it('lets an administrator suspend return delivery, with both days posted', async () => {
+    const api = calendarApi();
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const suspensions = await section('Return delivery suspensions');
+    const form = within(suspensions).getByRole('form', { name: 'Suspend return delivery' });
+    await userEvent.type(within(form).getByLabelText(/First day/), '2099-10-01');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '2099-10-03');
+    await userEvent.click(within(form).getByRole('button', { name: 'Suspend return delivery' }));
+    expect(await screen.findByText('Return delivery suspended')).toBeTruthy();
+    expect(api.callsTo('POST /staff/return-delivery-suspensions')[0]?.body).toEqual({
+      starts_on: '2099-10-01',
+      ends_on: '2099-10-03',
+    });
+    await waitFor(() => expect(within(suspensions).getAllByRole('row')).toHaveLength(4));
+  });
+
+  it('lets an administrator announce a closure with its notice in both languages', async () => {
+    const api = calendarApi();
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const form = within(await section('Closure periods')).getByRole('form', { name: 'Announce a closure' });
+    await userEvent.type(within(form).getByLabelText(/First day/), '2099-08-11');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '2099-08-22');
+    await userEvent.type(within(form).getByLabelText(/Notice shown from/), '2099-07-01');
+    await userEvent.type(within(form).getByLabelText(/Notice text in English/), 'Summer closure.');
+    await userEvent.type(within(form).getByLabelText(/Notice text in Italian/), 'Chiusura estiva.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Announce the closure' }));
+    expect(await screen.findByText('Closure announced')).toBeTruthy();
+    expect(api.callsTo('POST /staff/closures')[0]?.body).toEqual({
+      starts_on: '2099-08-11',
+      ends_on: '2099-08-22',
+      announce_from: '2099-07-01',
+      notice_en_us: 'Summer closure.',
+      notice_it_it: 'Chiusura estiva.',
+    });
+  });
+
+  it('refuses in the browser a window that ends before it starts, posting nothing', async () => {
+    const api = calendarApi();
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const form = within(await section('Return delivery suspensions')).getByRole('form', {
+      name: 'Suspend return delivery',
+    });
+    await userEvent.type(within(form).getByLabelText(/First day/), '2099-10-03');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '2099-10-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Suspend return delivery' }));
+    expect(await within(form).findByText('Value not valid')).toBeTruthy();
+    expect(api.callsTo('POST /staff/return-delivery-suspensions')).toHaveLength(0);
+  });
+
+  it('offers Delete only for windows not begun, and deletes once confirmed', async () => {
+    const api = calendarApi();
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const suspensions = await section('Return delivery suspensions');
+    await waitFor(() =>
+      expect(within(suspensions).getAllByRole('button', { name: /^Delete/ })).toHaveLength(1),
+    );
+    await userEvent.click(within(suspensions).getByRole('button', { name: /^Delete/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this period?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Period deleted')).toBeTruthy();
+    expect(api.callsTo('DELETE /staff/return-delivery-suspensions/2')).toHaveLength(1);
+  });
+
+  it('shows other staff the tables read-only, with no forms and no Delete', async () => {
+    calendarApi();
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('evaluator')) });
+    const suspensions = await section('Return delivery suspensions');
+    await waitFor(() => expect(within(suspensions).getAllByRole('row')).toHaveLength(3));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+});
