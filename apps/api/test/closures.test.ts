@@ -115,6 +115,26 @@ describe('return-delivery suspension windows', () => {
     expect((missing.json() as FieldErrors).errors).toHaveProperty('ends_on');
   });
 
+  it('let one of several overlapping windows added at the same moment through, and refuse the rest', async () => {
+    const answers = await Promise.all(
+      ['2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05'].map((startsOn) =>
+        call('POST', SUSPENSIONS, admin, { starts_on: startsOn, ends_on: '2025-06-10' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    const june = await database.db
+      .selectFrom('closures')
+      .select('id')
+      .where('kind', '=', 'return_delivery_suspension')
+      .where('starts_on', '>=', '2025-06-01')
+      .where('starts_on', '<=', '2025-06-30')
+      .execute();
+    expect(june).toHaveLength(1);
+    // Taken back, so the tests after this one see the windows they made.
+    const [kept] = june;
+    expect((await call('DELETE', `${SUSPENSIONS}/${kept?.id}`, admin)).statusCode).toBe(204);
+  });
+
   it('once added, refuse paying a cart whose checkout could be open inside the window (409 DELIVERY_SUSPENDED)', async () => {
     const id = await practiceIn(database, { userId: dora.id, status: 'closed' });
     const opened = await call('POST', `/staff/practices/${id}/open-to-delivery`, secretary);

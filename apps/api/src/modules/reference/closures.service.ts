@@ -21,6 +21,7 @@ import {
   insertCalendarChange,
   insertClosure,
   listClosureNoticeRows,
+  lockCalendar,
   listClosures as listPeriodRows,
   type ClosureNoticeRow,
   type ClosureRow,
@@ -74,6 +75,7 @@ async function addPeriod(
   row: Insertable<ClosuresTable> & { kind: PeriodKind },
 ): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
+    await lockCalendar(trx);
     if (await findOverlappingPeriod(trx, row)) throw fieldError('starts_on', 'periodOverlaps');
     const id = await insertClosure(trx, row);
     await insertCalendarChange(trx, {

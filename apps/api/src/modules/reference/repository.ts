@@ -1,5 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/schema-helpers';
 import type { ClosuresTable, CountriesTable, RequiredDocumentsTable } from '../../platform/db/tables';
 
 export type CountryRow = Selectable<CountriesTable>;
@@ -109,6 +110,18 @@ export async function listClosureNoticeRows(db: Db): Promise<ClosureNoticeRow[]>
     .where('kind', '=', 'closure')
     .orderBy('starts_on')
     .execute();
+}
+
+/** An arbitrary constant that names the calendar's advisory lock. */
+const CALENDAR_LOCK_KEY = 5_847_302;
+
+/**
+ * Makes changes to the calendar take turns until the transaction ends, so two overlapping periods
+ * added at the same moment cannot both pass the overlap check: an advisory lock on PostgreSQL;
+ * SQLite transactions begin immediate and are serialised already (decision 036).
+ */
+export async function lockCalendar(trx: Db): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CALENDAR_LOCK_KEY})`.execute(trx);
 }
 
 /** The periods of a kind sharing at least one day with `starts_on`..`ends_on`. */
