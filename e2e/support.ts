@@ -167,33 +167,40 @@ export async function draftAtReview(
   return draft.id;
 }
 
+/** The billing information the journeys pay with, unless they give their own. */
+const SAMPLE_BILLING = {
+  entity_type: 'individual',
+  first_name: 'Amina',
+  last_name: 'Haddad',
+  fiscal_code: null,
+  address: '12 rue de la République',
+  city: 'Lyon',
+  zip_code: '69002',
+  province: null,
+  country: 'FR',
+};
+
 /** Pays for a draft through the API and the sandbox gateway's form, as a browser would; waits for the submission. */
 export async function payThroughApi(
   request: APIRequestContext,
   person: { email: string; password: string },
   practiceId: number,
+  billing: typeof SAMPLE_BILLING = SAMPLE_BILLING,
 ): Promise<void> {
   const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
   const checkout = await request.post(`/api/v1/practices/${practiceId}/checkout`, {
     headers,
-    data: {
-      billing: {
-        entity_type: 'individual',
-        first_name: 'Amina',
-        last_name: 'Haddad',
-        fiscal_code: null,
-        address: '12 rue de la République',
-        city: 'Lyon',
-        zip_code: '69002',
-        province: null,
-        country: 'FR',
-      },
-    },
+    data: { billing },
   });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const session = ((await checkout.json()) as { data: { payment_id: number; checkout_url: string } }).data;
   const paid = await request.post(new URL(session.checkout_url).pathname, {
-    form: { card_number: '4242424242424242', expiry: '12/34', cvc: '123', holder: 'Amina Haddad' },
+    form: {
+      card_number: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+      holder: `${billing.first_name} ${billing.last_name}`,
+    },
     maxRedirects: 0,
   });
   expect(paid.status(), 'the sandbox gateway sends the payer back').toBe(303);

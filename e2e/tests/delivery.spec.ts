@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { createApplicant, expectAccessible, logIn, samplePdf } from '../support';
+import { apiToken, createApplicant, draftAtReview, expectAccessible, logIn, payThroughApi } from '../support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -23,14 +23,6 @@ const BILLING = {
 
 type Json = { data: Record<string, unknown> & { id: number } };
 
-async function apiToken(request: APIRequestContext, person: { email: string; password: string }) {
-  const response = await request.post('/api/v1/auth', {
-    data: { email: person.email, password: person.password },
-  });
-  expect(response.ok(), `login of ${person.email}`).toBe(true);
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
-}
-
 const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
   expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
   return (await response.json()) as Json;
@@ -38,71 +30,9 @@ const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
 
 /** A paid, submitted request made through the API: the journey's subject is what comes after it. */
 async function submittedRequest(request: APIRequestContext): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request, applicant)}` };
-  const draft = await ok(
-    await request.post('/api/v1/practices', {
-      headers,
-      data: { country: 'FR', level: 'higher', replace_draft: true },
-    }),
-  );
-  const id = draft.data.id;
-  await ok(
-    await request.patch(`/api/v1/practices/${id}/purpose`, {
-      headers,
-      data: {
-        purpose: 'further_studies',
-        italian_institution: 'Università di Bologna',
-        programme_name: 'Fisica',
-      },
-    }),
-  );
-  const steps = await ok(
-    await request.patch(`/api/v1/practices/${id}/qualification`, {
-      headers,
-      data: {
-        qualification_name: 'Licence de physique',
-        institution_name: 'Université de Lyon',
-        institution_country: 'FR',
-        institution_city: 'Lyon',
-        delivery_mode: 'in_presence',
-        study_program_name: 'Physique',
-        study_program_locale: 'French',
-        studies_type: 'full_time',
-        enrolled_at: '2016-09-01',
-        graduated_at: '2019-07-10',
-        issued_at: '2019-09-15',
-        diploma_type: 'final',
-      },
-    }),
-  );
-  for (const type of steps.data.missing_documents as string[]) {
-    await ok(
-      await request.post('/api/v1/documents', {
-        headers,
-        multipart: { type, practice_id: String(id), file: samplePdf(`${type}.pdf`) },
-      }),
-    );
-  }
-  await ok(await request.post(`/api/v1/practices/${id}/review`, { headers }));
-  const session = (
-    await ok(await request.post(`/api/v1/practices/${id}/checkout`, { headers, data: { billing: BILLING } }))
-  ).data as unknown as { payment_id: number; checkout_url: string };
-  const paid = await request.post(new URL(session.checkout_url).pathname, {
-    form: { card_number: '4242424242424242', expiry: '12/34', cvc: '123', holder: 'Rosa Martin' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/v1/payments/${session.payment_id}`, { headers })).json()) as Json)
-          .data.status,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe('succeeded');
+  const id = await draftAtReview(request, applicant);
   // Billing kept on the server: the delivery's billing form starts from it.
+  await payThroughApi(request, applicant, id, BILLING);
   return id;
 }
 

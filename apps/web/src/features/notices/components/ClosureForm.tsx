@@ -67,14 +67,12 @@ export function ClosureForm() {
         <Textarea
           label={t('notices.staff.noticeEnglish')}
           required
-
           rows={2}
           {...form.getInputProps('notice_en_us')}
         />
         <Textarea
           label={t('notices.staff.noticeItalian')}
           required
-
           rows={2}
           {...form.getInputProps('notice_it_it')}
         />
