@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
 import { moneySchema, billingInfoSchema } from './payments';
-import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { ARCHIVE_STATUSES, PRACTICE_STATUSES } from './statuses';
 import { calendarDayOf, type Closure } from './working-days';
 
 /**
@@ -15,14 +15,7 @@ import { calendarDayOf, type Closure } from './working-days';
  * The statuses in which staff may open a request to delivery: the evaluation is over, so the
  * originals the body holds are no longer needed (decision 028).
  */
-export const DELIVERY_OPENABLE_STATUSES = [
-  'published',
-  'closed',
-  'appeal_refused',
-  'appeal_rejected',
-  'appeal_issued',
-  'amend_issued',
-] as const satisfies readonly PracticeStatus[];
+export const DELIVERY_OPENABLE_STATUSES = ARCHIVE_STATUSES;
 
 /** Any submitted request: a shipment paid for is delivered whatever the request does meanwhile. */
 export const DELIVERY_SETTABLE_STATUSES = PRACTICE_STATUSES.filter((status) => status !== 'draft');

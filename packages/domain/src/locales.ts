@@ -8,6 +8,9 @@ export const localeSchema = z.enum(LOCALES);
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** A stored locale as one the portal speaks: the default for anything else. */
+export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
 /** Picks the best supported locale from an Accept-Language header; en-US when nothing fits. */
 export function negotiateLocale(acceptLanguage: string | undefined | null): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE;

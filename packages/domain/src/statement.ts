@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAppeal } from './appeal';
 import { LOCALES, type Locale } from './locales';
 import type { PracticeStatus } from './statuses';
 
@@ -147,10 +148,7 @@ export type PublishedStatement = Extract<Statement, { status: 'published' }>;
 
 /** A request may have a statement once it is ready for issue (publication pending) and ever after. */
 export const mayHaveStatement = (status: PracticeStatus): boolean =>
-  status === 'ready_for_issue' ||
-  status === 'published' ||
-  status.startsWith('appeal_') ||
-  status === 'amend_issued';
+  status === 'ready_for_issue' || status === 'published' || hasAppeal(status);
 
 /** The largest file the public verification accepts (the statement itself is far smaller). */
 export const VERIFY_MAX_BYTES = 10 * 1024 * 1024;

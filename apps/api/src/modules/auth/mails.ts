@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@lisbon/domain';
+import { localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { renderMail } from '../../platform/mail/message';
@@ -6,9 +6,6 @@ import { sendMailJob } from '../../platform/mail/send-mail.job';
 import { MAIL_TEXTS, type IdentityMail } from './mail-texts';
 
 export type MailRecipient = { email: string; locale: string; first_name: string };
-
-const localeOf = (value: string): Locale =>
-  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
 
 /** The page each message links to; activation and reset carry their token. */
 function linkFor(kind: IdentityMail, publicUrl: string, token: string | undefined): string {
@@ -38,7 +35,7 @@ export async function queueIdentityMail(
   recipient: MailRecipient,
   token?: string,
 ): Promise<void> {
-  const locale = localeOf(recipient.locale);
+  const locale = localeOrDefault(recipient.locale);
   const link = linkFor(kind, ctx.config.publicUrl, token);
   const content = MAIL_TEXTS[locale][kind]({
     firstName: recipient.first_name,

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@lisbon/domain';
+import { type Locale, localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { renderMail, type MailContent } from '../../platform/mail/message';
@@ -28,9 +28,6 @@ const TEXTS: Record<Locale, (facts: Facts) => MailContent> = {
   }),
 };
 
-const localeOf = (value: string): Locale =>
-  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
-
 /** 'Delivered', in the applicant's language, queued in the transaction that records it. No account, no mail. */
 export async function queueDeliveredMail(
   ctx: AppContext,
@@ -39,7 +36,7 @@ export async function queueDeliveredMail(
 ): Promise<void> {
   const account = await findAccountById(db, userId);
   if (!account || account.deleted_at) return;
-  const locale = localeOf(account.locale);
+  const locale = localeOrDefault(account.locale);
   const link = `${ctx.config.publicUrl}/delivery`;
   const content = TEXTS[locale]({ firstName: account.first_name, practiceId, waybill, link });
   const message = renderMail(content, {

@@ -1,4 +1,4 @@
-import { LOCALES, marketingOptOutTokenSchema, type Locale } from '@lisbon/domain';
+import { marketingOptOutTokenSchema, type Locale, localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -6,9 +6,6 @@ import { renderMail } from '../../platform/mail/message';
 import { sendMailJob } from '../../platform/mail/send-mail.job';
 import { findUserByOptOutTokenHash, listSubscribers, withdrawMarketingConsent } from './repository';
 import { optOutToken, optOutUrl } from './token';
-
-const localeOf = (value: string): Locale =>
-  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
 
 const TEXTS: Record<Locale, { greeting: (name: string) => string; unsubscribe: string; footer: string }> = {
   'en-US': {
@@ -53,7 +50,7 @@ export async function sendMarketingMail(ctx: AppContext, mail: MarketingMail): P
   const subscribers = await listSubscribers(ctx.db);
   for (const subscriber of subscribers) {
     await ctx.db.transaction().execute(async (trx) => {
-      const locale = localeOf(subscriber.locale);
+      const locale = localeOrDefault(subscriber.locale);
       const url = optOutUrl(ctx.config.publicUrl, await optOutToken(ctx, trx, subscriber.id));
       const texts = TEXTS[locale];
       const message = renderMail(

@@ -1,4 +1,4 @@
-import { LOCALES, PAYMENT_MESSAGES, type Locale } from '@lisbon/domain';
+import { PAYMENT_MESSAGES, type Locale, localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { renderMail, type MailContent } from '../../platform/mail/message';
@@ -48,9 +48,6 @@ const TEXTS: Record<Locale, (facts: PaymentMailFacts) => MailContent> = {
   }),
 };
 
-const localeOf = (value: string): Locale =>
-  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
-
 /** 'Payment successful', queued in the settling transaction `db` so it goes out once, with the settlement. */
 export async function queuePaymentSuccessfulMail(
   ctx: AppContext,
@@ -58,7 +55,7 @@ export async function queuePaymentSuccessfulMail(
   recipient: { email: string; locale: string },
   facts: Omit<PaymentMailFacts, 'link'>,
 ): Promise<void> {
-  const locale = localeOf(recipient.locale);
+  const locale = localeOrDefault(recipient.locale);
   const link = facts.practiceId
     ? `${ctx.config.publicUrl}/practices/${facts.practiceId}`
     : `${ctx.config.publicUrl}/account`;

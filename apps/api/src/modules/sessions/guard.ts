@@ -16,6 +16,10 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
 
+/** The session token a request carries in `Authorization: Bearer …`, if well formed. */
+export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
+  BEARER.exec(request.headers.authorization ?? '')?.[1];
+
 type Access = {
   /** The sessions of a 2FA account that has not passed the second factor yet get only these calls. */
   isSecondFactorStep?: boolean;
@@ -53,7 +57,7 @@ export function registerAuthentication(app: FastifyInstance): void {
 export function createAuthGuard(ctx: AppContext): AuthGuard {
   const guard = (access: Access): onRequestAsyncHookHandler =>
     async function authenticate(request: FastifyRequest) {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const token = bearerTokenOf(request);
       if (!token) throw new AppError('UNAUTHORIZED_ACCESS');
       const { user, session } = await resolveSession(ctx, token);
       if (session.isExpired && !access.isExpiredAllowed) throw new AppError('TOKEN_EXPIRED');

@@ -13,7 +13,11 @@ import {
 } from './repository';
 
 /** The applicant's own request's live statement; 404 for anyone else's request or none yet. */
-async function ownStatement(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<StatementRow> {
+export async function ownStatement(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+): Promise<StatementRow> {
   const practice = await findPracticeOwner(ctx.db, practiceId);
   if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');
   const statement = await findLiveStatementOfPractice(ctx.db, practiceId);

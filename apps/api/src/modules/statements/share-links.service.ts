@@ -17,13 +17,8 @@ import type { StatementShareLinksTable } from '../../platform/db/statement-table
 import { AppError, fieldError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
 import { parseCertificate } from './certificate';
-import {
-  findLiveStatementOfPractice,
-  findPracticeOwner,
-  findStatement,
-  type StatementRow,
-} from './repository';
-import type { StatementFile } from './service';
+import { findStatement, type StatementRow } from './repository';
+import { ownStatement, type StatementFile } from './service';
 import { certificateStatus } from './verify.service';
 
 type LinkRow = Selectable<StatementShareLinksTable>;
@@ -39,15 +34,6 @@ const toShareLink = (row: LinkRow, now: Date): ShareLink => ({
   created_at: row.created_at,
   revoked_at: row.revoked_at,
 });
-
-/** The applicant's own request's live statement: 404 for anyone else's request, or none yet. */
-async function ownStatement(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<StatementRow> {
-  const practice = await findPracticeOwner(ctx.db, practiceId);
-  if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');
-  const statement = await findLiveStatementOfPractice(ctx.db, practiceId);
-  if (!statement) throw new AppError('NOT_FOUND');
-  return statement;
-}
 
 /** GET /practices/{id}/statement/share-links: the owner's links to this statement, newest first. */
 export async function listShareLinks(

@@ -3,10 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { isApiPath, isHealthPath } from '../../platform/http/paths';
+import { bearerTokenOf } from '../sessions/guard';
 import { resolveSession } from '../sessions/service';
 import { currentMaintenance } from './maintenance.service';
-
-const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
 
 /**
  * What anyone may still call while the administrators' switch is on: enough for staff to log in,
@@ -25,7 +24,7 @@ const routeOf = (request: FastifyRequest) =>
   `${request.method} ${(request.url.split('?', 1)[0] ?? '').replace(/\/+$/, '')}`;
 
 async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  const token = bearerTokenOf(request);
   if (!token) return false;
   try {
     const { user, session } = await resolveSession(ctx, token);

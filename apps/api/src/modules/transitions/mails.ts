@@ -1,4 +1,4 @@
-import { LOCALES, type ApplicantMail, type Locale } from '@lisbon/domain';
+import { type ApplicantMail, type Locale, localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { renderMail, type MailContent } from '../../platform/mail/message';
@@ -188,9 +188,6 @@ const TEXTS: Record<Locale, Record<ApplicantMail, (facts: Facts) => MailContent>
   },
 };
 
-const localeOf = (value: string): Locale =>
-  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en-US';
-
 /**
  * Queues a mail about a request to its applicant, in their language, in the caller's transaction
  * `db`: it goes out if and only if the change it tells about is committed. No account, no mail.
@@ -203,7 +200,7 @@ export async function queueApplicantMail(
 ): Promise<void> {
   const account = await findAccountById(db, userId);
   if (!account) return;
-  const locale = localeOf(account.locale);
+  const locale = localeOrDefault(account.locale);
   const link = `${ctx.config.publicUrl}/practices/${practiceId}`;
   const content = TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link });
   const message = renderMail(content, { kind, to: account.email, locale, publicUrl: ctx.config.publicUrl });

@@ -1,16 +1,9 @@
-import { appealDeadline, isAppealOpen, isAppealWindowOpen, type Practice } from '@lisbon/domain';
+import { appealDeadline, canRequestAppeal, hasAppeal, type Practice } from '@lisbon/domain';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-
-const APPEAL_OUTCOMES: readonly Practice['status'][] = [
-  'appeal_refused',
-  'appeal_rejected',
-  'appeal_issued',
-  'amend_issued',
-];
 
 /**
  * The way to `/practices/{id}/appeal` from the request: while the seven-day window is open, the
@@ -21,7 +14,7 @@ export function AppealEntry({ practice, now = new Date() }: { practice: Practice
   const locale = currentLocale();
   const publishedAt = practice.published_at ?? null;
   const to = `/practices/${practice.id}/appeal`;
-  if (practice.status === 'published' && publishedAt && isAppealWindowOpen(publishedAt, now)) {
+  if (publishedAt && canRequestAppeal({ status: practice.status, published_at: publishedAt }, now)) {
     return (
       <section aria-labelledby="appeal-entry">
         <Title order={2} id="appeal-entry" mb="xs">
@@ -40,7 +33,7 @@ export function AppealEntry({ practice, now = new Date() }: { practice: Practice
       </section>
     );
   }
-  if (isAppealOpen(practice.status) || APPEAL_OUTCOMES.includes(practice.status)) {
+  if (hasAppeal(practice.status)) {
     return (
       <Anchor component={Link} to={to}>
         {t('appeal.followLink')}

@@ -1,4 +1,4 @@
-import { appealSchema, type StaffPractice } from '@lisbon/domain';
+import { appealSchema, hasAppeal, type StaffPractice } from '@lisbon/domain';
 import { Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,10 @@ export const staffAppealQuery = (practiceId: number, status: string) =>
 export function AppealSection({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const hasAppeal = practice.status.startsWith('appeal_') || practice.status === 'amend_issued';
-  const query = useQuery({ ...staffAppealQuery(practice.id, practice.status), enabled: hasAppeal });
+  const isAppealed = hasAppeal(practice.status);
+  const query = useQuery({ ...staffAppealQuery(practice.id, practice.status), enabled: isAppealed });
   const appeal = query.data;
-  if (!hasAppeal || !appeal) return null;
+  if (!isAppealed || !appeal) return null;
   return (
     <Section id="appeal" title={t('appeal.entryTitle')}>
       <Facts

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LOGIN_PATH } from '@/shared/session/loginPath';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { fetchHealth } from '../api/health';
@@ -46,7 +47,7 @@ export function MaintenancePage() {
         {t('maintenance.retry')}
       </Button>
       {isStaffLoginOpen && (
-        <Anchor component={Link} to="/auth/login">
+        <Anchor component={Link} to={LOGIN_PATH}>
           {t('maintenance.staffLogin')}
         </Anchor>
       )}
