@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { sendPrivateFile } from '../../platform/http/download';
 import {
   bearerSecurity as security,
   errorsOf,
@@ -95,12 +96,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
     },
     async (request, reply) => {
       const { content, fileName } = await openWaybill(ctx, actor(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(content));
+      return sendPrivateFile(reply, {
+        content: Buffer.from(content),
+        size: content.byteLength,
+        fileName,
+        contentType: 'application/pdf',
+      });
     },
   );
 };
