@@ -151,26 +151,6 @@ export async function deletePeriod(db: Db, id: number): Promise<void> {
   await db.deleteFrom('closures').where('id', '=', id).execute();
 }
 
-/**
- * The audit row of an administrator's change to the calendar, in the settings' audit table:
- * values are the period as JSON, `null` (JSON) after a deletion.
- */
-export async function insertCalendarChange(
-  db: Db,
-  change: { key: string; before: string | null; after: string; userId: number; now: string },
-): Promise<void> {
-  await db
-    .insertInto('setting_changes')
-    .values({
-      key: change.key,
-      value_before: change.before,
-      value_after: change.after,
-      changed_by: change.userId,
-      changed_at: change.now,
-    })
-    .execute();
-}
-
 export async function insertClosure(db: Db, row: Insertable<ClosuresTable>): Promise<number> {
   const { id } = await db.insertInto('closures').values(row).returning('id').executeTakeFirstOrThrow();
   return id;

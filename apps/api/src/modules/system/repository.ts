@@ -4,11 +4,16 @@ export async function findSetting(db: Db, key: string) {
   return db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
 }
 
+export type SettingChange = {
+  key: string;
+  before: string | null;
+  after: string;
+  userId: number;
+  now: string;
+};
+
 /** Writes the value and its audit row; run it in a transaction. */
-export async function writeSetting(
-  db: Db,
-  change: { key: string; before: string | null; after: string; userId: number; now: string },
-): Promise<void> {
+export async function writeSetting(db: Db, change: SettingChange): Promise<void> {
   await db
     .insertInto('settings')
     .values({ key: change.key, value: change.after, updated_by: change.userId, updated_at: change.now })
@@ -18,6 +23,11 @@ export async function writeSetting(
         .doUpdateSet({ value: change.after, updated_by: change.userId, updated_at: change.now }),
     )
     .execute();
+  await insertSettingChange(db, change);
+}
+
+/** An audit row of the administrators' settings: who changed `key` from what to what, when. */
+export async function insertSettingChange(db: Db, change: SettingChange): Promise<void> {
   await db
     .insertInto('setting_changes')
     .values({
