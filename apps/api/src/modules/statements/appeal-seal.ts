@@ -1,7 +1,13 @@
+import { findTransition } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { queueApplicantMail } from '../transitions/mails';
-import type { StatementRow } from './repository';
+import {
+  findPracticeOwner,
+  markStatementPublished,
+  movePracticeOnPublication,
+  type StatementRow,
+} from './repository';
 
 /**
  * The end of the publication of a statement of appeal or an amended statement (decision 026),
@@ -45,42 +51,27 @@ export async function completeAppealPublicationWithin(
       .where('status', '=', 'published')
       .execute();
   }
-  await trx
-    .updateTable('statements')
-    .set({ status: 'published', seal_hash: sealHash, published_at: publishedAt, updated_at: at })
-    .where('id', '=', statement.id)
-    .where('status', '=', 'pending')
-    .execute();
-  const to = variant.kind === 'appeal' ? 'appeal_issued' : 'amend_issued';
-  const moved = await trx
-    .updateTable('practices')
-    .set({ status: to, updated_at: at })
-    .where('id', '=', statement.practice_id)
-    .where('status', '=', 'appeal_reviewed')
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
+  await markStatementPublished(trx, { id: statement.id, sealHash, publishedAt, at });
+  const transition = findTransition(
+    variant.kind === 'appeal' ? 'issue_appeal' : 'issue_amendment',
+    'appeal_reviewed',
+  );
+  if (!transition) throw new Error(`no ${variant.kind} issue move in the transition table`);
+  const isMoved = await movePracticeOnPublication(trx, {
+    practiceId: statement.practice_id,
+    from: 'appeal_reviewed',
+    to: transition.to,
+    action: transition.action,
+    byUserId: statement.requested_by,
+    details: JSON.stringify({ certificate_id: statement.id, original_id: variant.originalId }),
+    at,
+  });
+  if (!isMoved) {
     throw new Error(`request ${statement.practice_id} is no longer waiting for its appeal's statement`);
   }
-  await trx
-    .insertInto('practice_status_history')
-    .values({
-      practice_id: statement.practice_id,
-      from_status: 'appeal_reviewed',
-      to_status: to,
-      action: variant.kind === 'appeal' ? 'issue_appeal' : 'issue_amendment',
-      by_user_id: statement.requested_by,
-      note: null,
-      details: JSON.stringify({ certificate_id: statement.id, original_id: variant.originalId }),
-      at,
-    })
-    .execute();
-  const owner = await trx
-    .selectFrom('practices')
-    .select('user_id')
-    .where('id', '=', statement.practice_id)
-    .executeTakeFirst();
-  if (owner) {
-    await queueApplicantMail(ctx, trx, variant.kind === 'appeal' ? 'appeal-issued' : 'amend-issued', {
+  const owner = await findPracticeOwner(trx, statement.practice_id);
+  if (owner && transition.notifies) {
+    await queueApplicantMail(ctx, trx, transition.notifies, {
       userId: owner.user_id,
       practiceId: statement.practice_id,
     });

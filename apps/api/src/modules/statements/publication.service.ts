@@ -20,8 +20,8 @@ import {
   findStatement,
   findStatementForChange,
   insertStatement,
-  markPracticePublished,
   markStatementPublished,
+  movePracticeOnPublication,
   touchPracticeInStatus,
   updateStatementWhereUnset,
   type StatementRow,
@@ -186,8 +186,11 @@ async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
       return;
     }
     await markStatementPublished(trx, { id: statement.id, sealHash: entry.hash, publishedAt, at });
-    const isPublished = await markPracticePublished(trx, {
+    const isPublished = await movePracticeOnPublication(trx, {
       practiceId: statement.practice_id,
+      from: 'ready_for_issue',
+      to: 'published',
+      action: 'publish',
       byUserId: statement.requested_by,
       publishedAt,
       at,

@@ -1,3 +1,4 @@
+import type { PracticeStatus } from '@lisbon/domain';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { isPostgres } from '../../platform/db/schema-helpers';
 import type { Db } from '../../platform/db/database';
@@ -150,37 +151,45 @@ export async function findPracticeOwner(db: Db, practiceId: number) {
 }
 
 /**
- * The request becomes published: compare-and-set from `ready_for_issue`, with `published_at`
- * and its audit entry (who asked for the publication, the `publish` action). False when the
- * request is no longer waiting for it.
+ * The request's move when its statement is published (the publish job's seal step): from `from`
+ * to `to` with its audit entry, only if it is still in `from`; false when it moved meanwhile.
+ * `publishedAt` is set for the first publication, not for a statement of appeal or an amendment.
  */
-export async function markPracticePublished(
+export async function movePracticeOnPublication(
   db: Db,
-  {
-    practiceId,
-    byUserId,
-    publishedAt,
-    at,
-  }: { practiceId: number; byUserId: number | null; publishedAt: string; at: string },
+  move: {
+    practiceId: number;
+    from: PracticeStatus;
+    to: PracticeStatus;
+    action: string;
+    byUserId: number | null;
+    publishedAt?: string;
+    details?: string | null;
+    at: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('practices')
-    .set({ status: 'published', published_at: publishedAt, updated_at: at })
-    .where('id', '=', practiceId)
-    .where('status', '=', 'ready_for_issue')
+    .set({
+      status: move.to,
+      updated_at: move.at,
+      ...(move.publishedAt ? { published_at: move.publishedAt } : {}),
+    })
+    .where('id', '=', move.practiceId)
+    .where('status', '=', move.from)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   await db
     .insertInto('practice_status_history')
     .values({
-      practice_id: practiceId,
-      from_status: 'ready_for_issue',
-      to_status: 'published',
-      action: 'publish',
-      by_user_id: byUserId,
+      practice_id: move.practiceId,
+      from_status: move.from,
+      to_status: move.to,
+      action: move.action,
+      by_user_id: move.byUserId,
       note: null,
-      details: null,
-      at,
+      details: move.details ?? null,
+      at: move.at,
     })
     .execute();
   return true;
