@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
-import { canChange, isGranted, REASSIGNABLE_STATUSES } from './staff-changes';
+import { canChange, isChangeOffered, isGranted, REASSIGNABLE_STATUSES } from './staff-changes';
 import { findTransition } from './transitions';
 
 const staff = (role: 'evaluator' | 'reviewer' | 'secretary' | 'admin', extra = {}) => ({
@@ -11,6 +11,29 @@ const staff = (role: 'evaluator' | 'reviewer' | 'secretary' | 'admin', extra = {
 });
 
 describe('staff changes', () => {
+  it('offers each delivery change once: opening until opened, delivered once paid and until delivered', () => {
+    const secretary = staff('secretary');
+    const closed = {
+      status: 'closed' as const,
+      delivery_opened_at: null,
+      delivery_paid_at: null,
+      delivered_at: null,
+    };
+    expect(isChangeOffered('open_to_delivery', closed, secretary)).toBe(true);
+    const opened = { ...closed, delivery_opened_at: '2026-03-10T09:00:00Z' };
+    expect(isChangeOffered('open_to_delivery', opened, secretary)).toBe(false);
+    expect(isChangeOffered('set_delivered', opened, secretary)).toBe(false);
+    const paid = { ...opened, delivery_paid_at: '2026-03-11T09:00:00Z' };
+    expect(isChangeOffered('set_delivered', paid, secretary)).toBe(
+      canChange('set_delivered', 'closed', secretary),
+    );
+    expect(
+      isChangeOffered('set_delivered', { ...paid, delivered_at: '2026-03-12T09:00:00Z' }, secretary),
+    ).toBe(false);
+    // Other changes are `canChange` alone.
+    expect(isChangeOffered('note', closed, secretary)).toBe(canChange('note', 'closed', secretary));
+  });
+
   it('lets only the assignee (or an admin) assess, verify and check the file', () => {
     for (const change of ['assessment', 'verification', 'file_check'] as const) {
       expect(canChange(change, 'in_evaluation', staff('evaluator', { isAssignee: true })), change).toBe(true);

@@ -1,5 +1,5 @@
 import type { Ability } from './abilities';
-import { DELIVERY_OPENABLE_STATUSES, DELIVERY_SETTABLE_STATUSES } from './delivery';
+import { DELIVERY_OPENABLE_STATUSES, DELIVERY_SETTABLE_STATUSES, isDeliveryChangePending } from './delivery';
 import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import type { ActorContext } from './transitions';
 import type { WorkspaceNoticeKey } from './workspace-notices';
@@ -108,6 +108,26 @@ export function canChange(change: StaffChange, status: PracticeStatus, context: 
   return STAFF_CHANGE_RULES[change].grants.some(
     (grant) => grant.statuses.includes(status) && meets(grant, context),
   );
+}
+
+/**
+ * Whether a change is offered on this request now: `canChange`, and for the delivery changes,
+ * still pending (each happens once). The API's `allowed_changes` and the web's workspace ask this.
+ */
+export function isChangeOffered(
+  change: StaffChange,
+  practice: {
+    status: PracticeStatus;
+    delivery_opened_at?: string | null;
+    delivery_paid_at?: string | null;
+    delivered_at?: string | null;
+  },
+  context: ActorContext,
+): boolean {
+  if (!canChange(change, practice.status, context)) return false;
+  return change === 'open_to_delivery' || change === 'set_delivered'
+    ? isDeliveryChangePending(change, practice)
+    : true;
 }
 
 /** The actor side of `canChange`, whatever the status: 403 when false, 409 when only the status is wrong. */

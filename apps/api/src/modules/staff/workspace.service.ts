@@ -1,10 +1,9 @@
 import {
   availableTransitions,
-  canChange,
-  isDeliveryChangePending,
   STAFF_CHANGES,
   type PracticeStatus,
   type StaffPractice,
+  isChangeOffered,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -76,13 +75,7 @@ export async function getStaffPractice(
     })),
     ...evaluationViews(evaluation, refOf),
     available_actions: availableTransitions(status, context).map(toAvailableAction),
-    allowed_changes: STAFF_CHANGES.filter(
-      (change) =>
-        canChange(change, status, context) &&
-        (change !== 'open_to_delivery' && change !== 'set_delivered'
-          ? true
-          : isDeliveryChangePending(change, practice)),
-    ),
+    allowed_changes: STAFF_CHANGES.filter((change) => isChangeOffered(change, practice, context)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { isDeliveryChangePending, type StaffChange, type StaffPractice } from '@lisbon/domain';
+import { type StaffChange, type StaffPractice } from '@lisbon/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
@@ -18,8 +18,7 @@ export function DeliverySection({ practice, may }: Props) {
   const opening = useChange('openToDelivery', () => false);
   const delivering = useChange('setAsDelivered', () => false);
   const date = (value: string) => formatDateTime(value, currentLocale());
-  const isOffered = (change: 'open_to_delivery' | 'set_delivered') =>
-    may(change) && isDeliveryChangePending(change, practice);
+  const isOffered = (change: 'open_to_delivery' | 'set_delivered') => may(change);
 
   return (
     <Stack gap="sm">

@@ -1,12 +1,12 @@
 import {
   type ActorContext,
   availableTransitions,
-  canChange,
   type StaffChange,
   type StaffPractice,
   type Transition,
   type TransitionAction,
   type User,
+  isChangeOffered,
 } from '@lisbon/domain';
 
 /** Who this staff member is to this request, as the domain's rules read it. */
@@ -33,9 +33,9 @@ export const offeredTransitions = (practice: StaffPractice, context: ActorContex
       transition.action === 'issue_amendment',
   );
 
-/** Whether this user may make this staff change (file check, verification, assessment, note) now. */
+/** Whether this user may make this staff change (file check, …, the delivery changes while pending) now. */
 export const mayChange = (change: StaffChange, practice: StaffPractice, context: ActorContext): boolean =>
-  canChange(change, practice.status, context);
+  isChangeOffered(change, practice, context);
 
 /** A move's action: one of TRANSITION_ACTIONS, which the `Transition` type widens to a string. */
 export const actionOf = (transition: Transition) => transition.action as TransitionAction;
