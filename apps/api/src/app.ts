@@ -48,6 +48,7 @@ import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler, sendError } from './platform/http/error-handler';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
+import { registerStorableInputCheck } from './platform/http/storable-input';
 import { createDatabaseQueue } from './platform/jobs/queue';
 import { createDatabaseLedger } from './platform/ledger/ledger';
 import { loggerOptions } from './platform/logger';
@@ -137,6 +138,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerStorableInputCheck(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
 
   // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.

@@ -14,6 +14,11 @@ beforeAll(async () => {
     { schema: { body: z.object({ name: z.string().min(3), email: z.email() }) } },
     async (request) => ({ data: request.body }),
   );
+  app.post(
+    '/api/v1/test/strict',
+    { schema: { body: z.strictObject({ name: z.string().optional() }) } },
+    async (request) => ({ data: request.body }),
+  );
   app.get('/api/v1/test/boom', async () => {
     throw new Error('connection to postgres://admin:s3cret@db failed');
   });
@@ -83,6 +88,22 @@ describe('error contract', () => {
       message: 'Some fields are not valid.',
       errors: { name: ['This field is required'], email: ['Email not valid'] },
     });
+  });
+
+  it('answers keys named like Object.prototype members with 422 on those keys, not a 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/strict',
+      headers: { 'content-type': 'application/json' },
+      payload:
+        '{"constructor": 1, "toString": "x", "valueOf": [], "hasOwnProperty": {}, "isPrototypeOf": null}',
+    });
+    expect(response.statusCode).toBe(422);
+    const { errors } = response.json<{ errors: Record<string, string[]> }>();
+    expect(Object.keys(errors).sort()).toEqual(
+      ['constructor', 'hasOwnProperty', 'isPrototypeOf', 'toString', 'valueOf'].sort(),
+    );
+    expect(errors.constructor).toEqual([expect.any(String)]);
   });
 
   it('answers a thrown error with exactly { code: "api_error", message: "api_error" }', async () => {

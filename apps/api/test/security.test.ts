@@ -44,6 +44,8 @@ describe('security headers', () => {
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(headers['x-powered-by']).toBeUndefined();
+      expect(headers['permissions-policy']).toMatch(/(^|, )camera=\(\)(,|$)/);
+      expect(headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)(,|$)/);
     }
   });
 

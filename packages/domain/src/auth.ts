@@ -70,7 +70,12 @@ export const emailOnlySchema = z.object({ email: emailSchema });
 /** POST /auth/logout records where and why the session ended. */
 export const LOGOUT_CAUSES = ['user', 'expired', 'unauthorized', 'deleted'] as const;
 export const logoutSchema = z.object({
-  route: z.string().max(2048).optional(),
+  // Only recorded: a NUL (that no database column stores) is dropped rather than refused, so logout always ends the session.
+  route: z
+    .string()
+    .max(2048)
+    .transform((route) => route.replaceAll('\u0000', ''))
+    .optional(),
   cause: z.enum(LOGOUT_CAUSES).default('user'),
 });
 

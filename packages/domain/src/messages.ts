@@ -21,6 +21,8 @@ const VALIDATION_EN = {
   taxIdInvalid: 'Invalid Tax ID Number',
   emailMismatch: 'The email address does not match.',
   invalidValue: 'Value not valid',
+  numberOutOfRange: 'This number is out of range',
+  characterNotAccepted: 'This field holds a character that is not accepted',
   invalidOption: 'Choose one of the options offered',
   unknownField: 'This field is not accepted',
   passwordRule:
@@ -67,6 +69,8 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   taxIdInvalid: 'Codice fiscale non valido',
   emailMismatch: "L'indirizzo email non corrisponde.",
   invalidValue: 'Valore non valido',
+  numberOutOfRange: 'Questo numero è fuori intervallo',
+  characterNotAccepted: 'Questo campo contiene un carattere non accettato',
   invalidOption: 'Scegli una delle opzioni proposte',
   unknownField: 'Questo campo non è accettato',
   passwordRule:

@@ -33,9 +33,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
     '/auth/logout',
     {
       onRequest: guard.logout,
+      // A body that does not validate still ends the session: its route and cause are only recorded.
+      attachValidation: true,
       schema: {
         summary: 'End the session, recording the route and the cause',
-        description: 'Also ends an expired session or one still waiting for its second factor.',
+        description:
+          'Also ends an expired session or one still waiting for its second factor. A body that does not validate is ignored: the session ends all the same.',
         tags: ['auth'],
         security: bearer,
         body: logoutSchema.nullish(),
@@ -43,7 +46,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      await logout(ctx, authenticated(request), request.body ?? { cause: 'user' });
+      const input = request.validationError ? null : request.body;
+      await logout(ctx, authenticated(request), input ?? { cause: 'user' });
       return reply.code(204).send(null);
     },
   );

@@ -33,6 +33,16 @@ const CODE_FOR_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * The multipart parser (busboy) rejects a body with no boundary, or one cut short, with plain errors:
+ * the client's body is at fault, so they answer 400 like malformed JSON does.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header)/;
+
+export const isMalformedMultipart = (error: FastifyError | AppError): boolean =>
+  !(error instanceof AppError) && error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message);
+
 type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
 
 function requestPart(request: FastifyRequest, context: ValidationContext | undefined): unknown {
@@ -53,7 +63,8 @@ function requestPart(request: FastifyRequest, context: ValidationContext | undef
 function valueAt(source: unknown, path: readonly string[]): unknown {
   let value = source;
   for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
+    // Own keys only: `constructor` or `toString` in a body must not reach Object.prototype.
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
@@ -69,7 +80,8 @@ export function fieldErrorsFor(
   context: ValidationContext | undefined,
   locale: Locale,
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  // A prototype-less map: a field named `constructor` or `toString` is a key like any other.
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   const source = requestPart(request, context);
   for (const issue of validation) {
     const path = issue.instancePath.split('/').filter(Boolean);
@@ -88,7 +100,7 @@ export function fieldErrorsFor(
       (errors[field] ??= []).push(messageForIssue(issueLike, locale));
     }
   }
-  return errors;
+  return { ...errors };
 }
 
 type Answer = { status: number; body: ErrorBody };
@@ -142,6 +154,7 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
     const errors = fieldErrorsFor(error.validation, request, error.validationContext, locale);
     return { status: 422, body: { ...standard('VALIDATION_FAILED').body, errors } };
   }
+  if (isMalformedMultipart(error)) return standard('BAD_REQUEST');
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return standard(CODE_FOR_CLIENT_STATUS[status] ?? 'BAD_REQUEST', status);
   return standard('api_error');

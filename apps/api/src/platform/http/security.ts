@@ -25,6 +25,20 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+/** Powerful browser features the portal never uses, switched off for every page and any frame in it. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 export type SecurityOptions = { publicUrl: string };
 
 export async function registerSecurity(app: FastifyInstance, { publicUrl }: SecurityOptions): Promise<void> {
@@ -41,6 +55,9 @@ export async function registerSecurity(app: FastifyInstance, { publicUrl }: Secu
     frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   // Lenient and per address: a floor against floods. Tighter per-route limits (login, 2FA, …)

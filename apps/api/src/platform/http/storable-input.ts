@@ -1,0 +1,45 @@
+import type { FieldErrors, ValidationMessageKey } from '@lisbon/domain';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+/** The range of the `integer` columns every id and count is stored in (PostgreSQL's int4). */
+export const STORABLE_INTEGER = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * The values of a validated input that no database column can hold: integers past int4 and
+ * strings with a NUL character (PostgreSQL refuses both; SQLite would store them). Checked
+ * once, after every route's schema, so both databases answer alike with a 422 field map.
+ */
+export function unstorableFields(input: unknown, path: readonly string[] = []): FieldErrors {
+  const errors: FieldErrors = {};
+  const visit = (value: unknown, at: readonly string[]) => {
+    let key: ValidationMessageKey | null = null;
+    if (typeof value === 'number' && Number.isInteger(value))
+      key = value < STORABLE_INTEGER.min || value > STORABLE_INTEGER.max ? 'numberOutOfRange' : null;
+    else if (typeof value === 'string') key = value.includes('\u0000') ? 'characterNotAccepted' : null;
+    else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...at, String(index)]));
+    else if (isPlainObject(value))
+      for (const [name, item] of Object.entries(value)) visit(item, [...at, name]);
+    if (key) errors[at.length > 0 ? at.join('.') : 'request'] = [key];
+  };
+  visit(input, path);
+  return errors;
+}
+
+/** Refuses, after validation and before any handler, input the database could not store. */
+export function registerStorableInputCheck(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const errors = {
+      ...unstorableFields(request.params),
+      ...unstorableFields(request.query),
+      ...unstorableFields(request.body),
+    };
+    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
+  });
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { applicant, FILES, multipart, type Applicant } from './requests';
+
+let database: TestDatabase;
+let app: App;
+let maria: Applicant;
+const clock = new ManualClock('2026-02-10T10:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  maria = await applicant(app, database, clock, 'maria@example.org');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const wellFormed = multipart({ practice_id: 1, type: 'other' }, { name: 'a.pdf', content: FILES.pdf });
+const boundary = wellFormed.headers['content-type'].split('boundary=')[1] ?? '';
+
+/** Bodies a broken client or a prober sends as multipart/form-data. */
+const MALFORMED: Record<string, { contentType: string; payload: Buffer }> = {
+  'no boundary in the content type': { contentType: 'multipart/form-data', payload: wellFormed.payload },
+  'a boundary the body never uses': {
+    contentType: 'multipart/form-data; boundary=nothere',
+    payload: wellFormed.payload,
+  },
+  'a body cut in the middle of the file': {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: wellFormed.payload.subarray(0, wellFormed.payload.length - 200),
+  },
+  'a body with no parts': {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.from(''),
+  },
+};
+
+const ENDPOINTS = [
+  { method: 'POST', url: '/api/v1/documents', isPublic: false },
+  { method: 'PUT', url: '/api/v1/documents/1', isPublic: false },
+  { method: 'DELETE', url: '/api/v1/documents/1', isPublic: false },
+  { method: 'POST', url: '/api/v1/verify/LSB-0000-0000', isPublic: true },
+] as const;
+
+describe('malformed multipart', () => {
+  for (const endpoint of ENDPOINTS) {
+    for (const [name, body] of Object.entries(MALFORMED)) {
+      it(`${endpoint.method} ${endpoint.url} with ${name} answers 4xx in the error contract`, async () => {
+        const response = await app.inject({
+          method: endpoint.method,
+          url: endpoint.url,
+          headers: { 'content-type': body.contentType, ...(endpoint.isPublic ? {} : bearer(maria.token)) },
+          payload: body.payload,
+        });
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json()).toHaveProperty('code');
+        expect(response.body).not.toMatch(/Multipart|Unexpected end|at \w+ \(/);
+      });
+    }
+  }
+});
+
+describe('input no database column can hold', () => {
+  const TOO_LARGE = 2 ** 31;
+
+  it.each([
+    ['GET', `/api/v1/practices/${TOO_LARGE}`],
+    ['GET', `/api/v1/documents/${TOO_LARGE}/download`],
+    ['DELETE', `/api/v1/documents/${TOO_LARGE}`],
+    ['GET', `/api/v1/documents?practice_id=${TOO_LARGE}`],
+  ] as const)('%s %s with an id of 2^31 answers 422 on the id', async (method, url) => {
+    const response = await app.inject({ method, url, headers: bearer(maria.token) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers 2^31 - 1 as an id that is not found, not as an invalid one', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/practices/${TOO_LARGE - 1}`,
+      headers: bearer(maria.token),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers a NUL in a public path parameter with 422', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/verify/%00' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { id: [expect.any(String)] },
+    });
+  });
+
+  it('answers a NUL inside a JSON string with 422 on that field', async () => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${maria.id}`,
+      headers: bearer(maria.token),
+      payload: { first_name: 'Ma\u0000ria' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { first_name: [expect.any(String)] } });
+  });
+
+  it('ends the session on a logout whose route holds a NUL', async () => {
+    const session = await applicant(app, database, clock, 'nul-logout@example.org');
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(session.token),
+      payload: { route: '/account\u0000', cause: 'user' },
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('ends the session on a logout whose body does not validate', async () => {
+    const session = await applicant(app, database, clock, 'bad-logout@example.org');
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(session.token),
+      payload: { cause: 'not-a-cause', extra: true },
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.token) });
+    expect(after.statusCode).toBe(401);
+  });
+});
