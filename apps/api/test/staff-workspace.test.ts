@@ -168,4 +168,22 @@ describe('the request workspace', () => {
       (await call('GET', `/staff/practices/${id}/documents/${documentId}/download`, bob)).statusCode,
     ).toBe(403);
   });
+
+  it('hides a draft and its documents from every staff role, as if it did not exist', async () => {
+    const draft = await practiceIn(database, { userId: bob.id, status: 'draft' });
+    const uploaded = await upload(
+      app,
+      bob,
+      { type: 'diploma', practice_id: draft },
+      { name: 'draft.pdf', content: FILES.pdf },
+    );
+    const documentId = dataOf<{ id: number }>(uploaded).id;
+    for (const member of [secretary, eva, rita]) {
+      expect((await call('GET', `/staff/practices/${draft}`, member)).statusCode).toBe(404);
+      expect(
+        (await call('GET', `/staff/practices/${draft}/documents/${documentId}/download`, member)).statusCode,
+      ).toBe(404);
+      expect((await call('GET', `/staff/practices/${draft}/appeal`, member)).statusCode).toBe(404);
+    }
+  });
 });

@@ -113,10 +113,15 @@ export async function getPractice(ctx: AppContext, actor: SessionUser, id: numbe
 }
 
 /** Any request's detail, for the staff workspace: its caller has checked the staff ability first. */
-export async function getPracticeForStaff(ctx: AppContext, id: number): Promise<Practice> {
+/** Staff see a request once it is submitted: a draft is the applicant's alone, as if it did not exist. */
+export async function findSubmittedPractice(ctx: AppContext, id: number): Promise<OwnedPractice> {
   const row = await findPracticeRow(ctx.db, id);
-  if (!row) throw new AppError('NOT_FOUND');
-  return detail(ctx, toOwnedPractice(row));
+  if (!row || row.status === 'draft') throw new AppError('NOT_FOUND');
+  return toOwnedPractice(row);
+}
+
+export async function getPracticeForStaff(ctx: AppContext, id: number): Promise<Practice> {
+  return detail(ctx, await findSubmittedPractice(ctx, id));
 }
 
 async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practice> {

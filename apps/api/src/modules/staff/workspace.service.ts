@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { openPracticeDocument } from '../documents/service';
 import { listThread } from '../messages/thread';
-import { getPracticeForStaff } from '../practices/service';
+import { findSubmittedPractice, getPracticeForStaff } from '../practices/service';
 import type { SessionUser } from '../sessions/service';
 import { listAudit } from '../transitions/audit';
 import { actorContextOf } from '../transitions/service';
@@ -86,5 +86,6 @@ export async function openStaffDocument(
   { practiceId, documentId }: { practiceId: number; documentId: number },
 ) {
   requireStaff(actor);
+  await findSubmittedPractice(ctx, practiceId);
   return openPracticeDocument(ctx, practiceId, documentId);
 }
