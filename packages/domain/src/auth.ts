@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_CATEGORIES } from './abilities';
 import { localeSchema } from './locales';
 import { passwordPairShape, withPasswordConfirmation } from './password';
-import { birthDateSchema, emailSchema } from './user';
+import { birthDateSchema, emailSchema, personNameSchema } from './user';
 
 /** Schemas of the auth calls of spec §7, shared by the API (validation, OpenAPI) and the web forms. */
 
@@ -43,8 +43,8 @@ export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()
 
 export const registerSchema = z.object({
   email: emailSchema,
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
+  first_name: personNameSchema,
+  last_name: personNameSchema,
   birth_date: birthDateSchema,
   category: z.enum(USER_CATEGORIES).default('standard'),
   locale: localeSchema.optional(),

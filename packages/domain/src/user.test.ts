@@ -67,6 +67,22 @@ describe('registerSchema', () => {
     expect(messagesOf(result).birth_date).toMatch(/restricted to adults/);
   });
 
+  it.each(['Nguyễn Thị', 'Ñúñez-García', "D'Angelo", 'O’Brien', 'J. R. R.', 'محمد', 'Анна', '李'])(
+    'accepts the name %s',
+    (name) => {
+      expect(registerSchema.safeParse({ ...valid, first_name: name, last_name: name }).success).toBe(true);
+    },
+  );
+
+  it.each(['Visit https://evil.example', 'Maria2', '<b>Maria</b>', '-Maria', 'Win $$$ now!'])(
+    'refuses the name %s with the characters names hold',
+    (name) => {
+      expect(messagesOf(registerSchema.safeParse({ ...valid, first_name: name }))).toEqual({
+        first_name: 'Use letters, spaces, apostrophes, hyphens and dots only',
+      });
+    },
+  );
+
   it('says a malformed email is not valid', () => {
     expect(messagesOf(registerSchema.safeParse({ ...valid, email: 'maria@' }))).toEqual({
       email: 'Email not valid',

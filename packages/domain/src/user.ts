@@ -12,7 +12,20 @@ export const genderSchema = z.enum(GENDERS);
 /** An email address as typed: trimmed and lower-cased before it is checked. */
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
-const name = z.string().trim().min(1).max(100);
+/**
+ * A person's name as names are written: letters of any script (with their accents), spaces,
+ * apostrophes, hyphens and dots — no digits, URLs or markup, since the portal mails names to
+ * addresses anyone can type.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  // An empty name is the `required` message's alone.
+  .refine((value) => value === '' || NAME_CHARACTERS.test(value), { message: 'nameCharacters' });
+const name = personNameSchema;
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const birthDateSchema = isoDateSchema.refine((value) => isAdult(value), { message: 'adultsOnly' });
