@@ -108,6 +108,44 @@ describe('sliding expiry', () => {
   });
 });
 
+describe('session lifetimes', () => {
+  it('ends an active session at its absolute lifetime (12 hours by default), however often it is used', async () => {
+    const { token, session } = await login(app, 'ada@example.org');
+    const loginAt = clock.now().getTime();
+    for (let minutes = 30; minutes < 12 * 60; minutes += 30) {
+      clock.advance({ minutes: 30 });
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    const refresh = await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    expect(refresh.json()).toEqual({
+      data: { expires_at: new Date(loginAt + 12 * 3600_000).toISOString(), user_id: session.user_id },
+    });
+    clock.advance({ minutes: 30 });
+    expect((await me(token)).json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
+  it('slides a one-minute session on every call, so an active user keeps it', async () => {
+    const shortApp = await createTestApp(database, { clock, env: { SESSION_TTL_MINUTES: '1' } });
+    try {
+      const { token } = await login(shortApp, 'ada@example.org');
+      for (let step = 0; step < 6; step += 1) {
+        clock.advance({ seconds: 30 });
+        const response = await shortApp.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: bearer(token),
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      clock.advance({ seconds: 61 });
+      const idle = await shortApp.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+      expect(idle.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+    } finally {
+      await shortApp.close();
+    }
+  });
+});
+
 describe('POST /auth/logout', () => {
   it('revokes the session and records the route and the cause', async () => {
     const { token, session } = await login(app, 'ada@example.org');

@@ -31,6 +31,8 @@ export type Config = {
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   readonly sessionTtlMinutes: number;
+  /** Absolute lifetime of a session from its login, however active it stays. */
+  readonly sessionMaxHours: number;
   readonly activationTokenTtlHours: number;
   readonly resetTokenTtlMinutes: number;
   /** Service prices in euro cents, VAT included (demo values unless set). */
@@ -161,6 +163,7 @@ const envSchema = z.object({
     .regex(MAIL_FROM_PATTERN, 'MAIL_FROM must be an address or "Name <address>"')
     .default('Lisbon <no-reply@localhost>'),
   SESSION_TTL_MINUTES: wholeNumber('SESSION_TTL_MINUTES', 43_200).prefault('60'),
+  SESSION_MAX_HOURS: wholeNumber('SESSION_MAX_HOURS', 720).prefault('12'),
   ACTIVATION_TOKEN_TTL_HOURS: wholeNumber('ACTIVATION_TOKEN_TTL_HOURS', 720).prefault('72'),
   RESET_TOKEN_TTL_MINUTES: wholeNumber('RESET_TOKEN_TTL_MINUTES', 1440).prefault('60'),
   PRICE_CORRESPONDENCE_VERIFICATION_CENTS: price('PRICE_CORRESPONDENCE_VERIFICATION_CENTS'),
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: values.SMTP_URL ?? null,
       mailFrom: values.MAIL_FROM,
       sessionTtlMinutes: values.SESSION_TTL_MINUTES,
+      sessionMaxHours: values.SESSION_MAX_HOURS,
       activationTokenTtlHours: values.ACTIVATION_TOKEN_TTL_HOURS,
       resetTokenTtlMinutes: values.RESET_TOKEN_TTL_MINUTES,
       prices: Object.freeze({

@@ -63,6 +63,16 @@ export function toSessionUser(account: Account): SessionUser {
 
 const ttlSeconds = (ctx: AppContext) => ctx.config.sessionTtlMinutes * 60;
 
+/**
+ * The expiry a session gets when used at `now`: its idle lifetime from now, never past its
+ * absolute lifetime from the login (OWASP ASVS: a stolen token does not live forever).
+ */
+export const slidExpiry = (ctx: AppContext, { now, openedAt }: { now: Date; openedAt: string }): string => {
+  const idle = now.getTime() + ttlSeconds(ctx) * 1000;
+  const absolute = Date.parse(openedAt) + ctx.config.sessionMaxHours * 3600_000;
+  return new Date(Math.min(idle, absolute)).toISOString();
+};
+
 /** A new session: the token is returned once, the database keeps only its SHA-256. */
 export async function openSession(
   ctx: AppContext,
@@ -71,7 +81,7 @@ export async function openSession(
 ): Promise<{ token: string; expiresAt: string }> {
   const now = ctx.clock.now();
   const token = randomToken();
-  const expiresAt = isoAfter(now, ttlSeconds(ctx));
+  const expiresAt = slidExpiry(ctx, { now, openedAt: now.toISOString() });
   await insertSession(db, {
     userId,
     tokenHash: sha256(token),
@@ -82,8 +92,11 @@ export async function openSession(
   return { token, expiresAt };
 }
 
-/** Writes are skipped while the expiry would move by less than this, to spare the database. */
-const EXTEND_STEP_SECONDS = 60;
+/**
+ * Writes are skipped while the expiry would move by less than this, to spare the database: a
+ * minute, or a tenth of the idle lifetime when that is shorter, so a short lifetime still slides.
+ */
+const extendStepMs = (ctx: AppContext) => Math.min(60, ttlSeconds(ctx) / 10) * 1000;
 
 /**
  * The session of a bearer token and its user. Unknown token or closed account: 401
@@ -99,8 +112,8 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   const isExpired = Date.parse(session.expires_at) <= now.getTime();
   let expiresAt = session.expires_at;
   if (!isExpired) {
-    const extended = isoAfter(now, ttlSeconds(ctx));
-    if (Date.parse(extended) - Date.parse(expiresAt) >= EXTEND_STEP_SECONDS * 1000) {
+    const extended = slidExpiry(ctx, { now, openedAt: session.created_at });
+    if (Date.parse(extended) - Date.parse(expiresAt) >= extendStepMs(ctx)) {
       await extendSession(ctx.db, session.id, extended, now.toISOString());
       expiresAt = extended;
     }
