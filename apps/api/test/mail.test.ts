@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -80,6 +82,12 @@ describe('mail written to files (no SMTP_URL)', () => {
     const entry = entries.find((e) => e.msg === 'mail written to file');
     expect(entry).toMatchObject({ level: 30, mail: 'password-reset', link });
     expect(lines.join('\n')).not.toContain('file@example.org');
+    // Mails carry activation and reset links; the database holds password hashes: owner-only, both.
+    const mailDir = join(database.tempDir, 'mail');
+    expect(statSync(mailDir).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(mailDir)) expect(statSync(join(mailDir, file)).mode & 0o777).toBe(0o600);
+    if (database.databaseConfig.dialect === 'sqlite')
+      expect(statSync(database.databaseConfig.path).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -144,6 +144,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
   const database = new SqliteDatabase(config.path);
+  // Password hashes and TOTP secrets: owner-only, like the files and keys (SQLite gives -wal/-shm the same mode).
+  if (config.path !== ':memory:') chmodSync(config.path, 0o600);
   // WAL lets readers continue during a write; foreign keys are off by default in SQLite.
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

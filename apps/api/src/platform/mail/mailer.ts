@@ -58,8 +58,9 @@ export function createMailer({ config, clock, log }: MailerOptions): Mailer {
       sequence += 1;
       const unique = `${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
       const file = join(directory, `${stamp}-${unique}-${message.kind}.eml`);
-      await mkdir(directory, { recursive: true });
-      await writeFile(file, info.message as Buffer);
+      // Mails hold activation and reset links: owner-only.
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       // The link only: it is what a developer needs to go on; a mail never carries a password.
       log.info({ mail: message.kind, file, link: message.link }, 'mail written to file');
     },
