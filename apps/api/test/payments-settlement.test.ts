@@ -330,6 +330,30 @@ describe('the webhook’s signature', () => {
     expect(await countRows(database, 'payment_events')).toBe(events);
   });
 
+  it('settles nothing on a validly signed completion the provider does not confirm', async () => {
+    const eve = await payer(app, database, clock, 'unconfirmed@example.org');
+    const id = await readyDraft(app, eve);
+    const session = await checkout(app, eve, id);
+    const sessionId = await sessionIdOf(database, session.payment_id);
+    // Signed with the real secret (a leaked secret, a replaying insider), but the payer never paid.
+    const forged = signedWebhook(database, clock, {
+      id: 'evt_unpaid',
+      type: 'checkout.completed',
+      sessionId,
+    });
+    const response = await postWebhook(app, forged);
+    expect(response.statusCode).toBe(200);
+    expect(await payment(eve, session.payment_id)).toMatchObject({ status: 'pending' });
+    expect((await practice(eve, id)).status).toBe('draft');
+    expect(await documentsOf(eve)).toEqual([]);
+
+    // The event was not recorded: once the payer really pays, the gateway's own event settles it.
+    await payOnSandbox(app, session.checkout_url, CARDS.success);
+    await worker.drainOnce();
+    expect(await payment(eve, session.payment_id)).toMatchObject({ status: 'succeeded' });
+    expect(await effects(eve, id)).toMatchObject({ status: 'unassigned', submissions: 1, documents: 2 });
+  });
+
   it('is checked over the exact bytes: a valid event for an unknown session is acknowledged and ignored', async () => {
     const webhook = signedWebhook(database, clock, {
       id: 'evt_stray',

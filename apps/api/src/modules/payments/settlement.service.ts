@@ -148,7 +148,8 @@ export async function processProviderEvent(
   });
 }
 
-const EVENT_OF_STATE: Record<Exclude<ProviderSessionState, 'open'>, ProviderEventType> = {
+/** The event each final state of a checkout session stands for. */
+export const EVENT_OF_STATE: Record<Exclude<ProviderSessionState, 'open'>, ProviderEventType> = {
   paid: 'checkout.completed',
   failed: 'checkout.failed',
   expired: 'checkout.expired',

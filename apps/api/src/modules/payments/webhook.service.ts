@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { WebhookSignatureError } from '../../platform/payments/provider';
-import { processProviderEvent, type SettlementOutcome } from './settlement.service';
+import { ProviderBusyError, WebhookSignatureError } from '../../platform/payments/provider';
+import { EVENT_OF_STATE, processProviderEvent, type SettlementOutcome } from './settlement.service';
 
 /**
  * POST /payments/webhook: the provider's own call, authenticated by its signature over the raw
@@ -22,5 +22,25 @@ export async function receiveWebhook(
     throw error;
   }
   if (!event) return { isDuplicate: false, effect: 'none' };
+  // Defence in depth: a signature proves who signed, not that the money moved. The event takes
+  // effect only when the provider's own state of the session says the same; otherwise it is not
+  // recorded, so the provider's true event (or reconciliation) still settles the payment later.
+  const state = await confirmedState(ctx, event.providerSessionId);
+  if (state === 'open' || EVENT_OF_STATE[state] !== event.type)
+    return {
+      isDuplicate: false,
+      effect: 'none',
+      warning: 'a signed event the provider does not confirm: ignored',
+    };
   return processProviderEvent(ctx, event);
+}
+
+async function confirmedState(ctx: AppContext, providerSessionId: string) {
+  try {
+    return await ctx.payments.getSessionState(providerSessionId);
+  } catch (error) {
+    // The provider retries a webhook that was not answered 2xx: it will find it less busy.
+    if (error instanceof ProviderBusyError) throw new AppError('PROVIDER_BUSY', { cause: error });
+    throw error;
+  }
 }
