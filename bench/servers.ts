@@ -54,7 +54,7 @@ export function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
   });
 }
 
-/** The real portal (`apps/api/src/main.ts`) on a throw-away SQLite data directory, in its own process. */
+/** The real portal (the built `apps/api/dist/main.js`) on a throw-away SQLite data directory, in its own process. */
 export async function startPortal(port: number, options: PortalOptions = {}): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lisbon-bench-'));
   const env = {
@@ -72,7 +72,8 @@ export async function startPortal(port: number, options: PortalOptions = {}): Pr
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn('tsx', [join(ROOT, 'apps/api/src/main.ts')], {
+  // The production build, as deployed (`npm run bench` builds it when stale).
+  const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'apps/api/dist/main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

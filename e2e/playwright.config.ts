@@ -12,7 +12,8 @@ export const dataDir = (port: number): string =>
 
 const portal = (port: number, env: Record<string, string> = {}) => ({
   // A fresh data directory per run.
-  command: `rm -rf ${dataDir(port)} && tsx ../apps/api/src/main.ts`,
+  // The production build (`npm run test:e2e` builds it when stale).
+  command: `rm -rf ${dataDir(port)} && node --enable-source-maps ../apps/api/dist/main.js`,
   url: `http://127.0.0.1:${port}/api/v1/health`,
   reuseExistingServer: false,
   timeout: 90_000,

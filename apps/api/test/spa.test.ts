@@ -16,6 +16,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("lisbon")');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  writeFileSync(join(dist, '.build-stamp'), '2026-11-24T07:00:00.000Z');
   app = await createTestApp(database, { env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -64,6 +66,14 @@ describe('single-page app', () => {
     expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 
+  it('never serves a source map or a dotfile of the build, though they sit beside the bundles', async () => {
+    const map = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('src/secret.ts');
+    const stamp = await app.inject({ method: 'GET', url: '/.build-stamp' });
+    expect(stamp.body).not.toContain('2026-11-24T07:00:00.000Z');
+  });
+
   it('answers a missing asset with 404, not with the app', async () => {
     const response = await app.inject({
       method: 'GET',
@@ -81,7 +91,7 @@ describe('single-page app not built', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toBe(MISSING_BUILD_MESSAGE);
-    expect(response.body).toContain('npm run build -w @lisbon/web');
+    expect(response.body).toContain('npm run build');
     await unbuilt.close();
   });
 });

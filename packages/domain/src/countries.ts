@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json';
-import it from 'i18n-iso-countries/langs/it.json';
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import it from 'i18n-iso-countries/langs/it.json' with { type: 'json' };
 import { z } from 'zod';
 import type { Locale } from './locales';
 

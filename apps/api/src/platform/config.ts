@@ -1,10 +1,21 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, found from this file rather than the cwd: npm runs workspace scripts in apps/api. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * The repository root, found from this file rather than the cwd (npm runs workspace scripts in
+ * apps/api): the nearest folder above that holds apps/api, whether this runs as source
+ * (apps/api/src/platform/) or bundled (apps/api/dist/).
+ */
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'apps', 'api', 'package.json'))) return dir;
+    if (dirname(dir) === dir) return process.cwd();
+  }
+}
+export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { isApiPath } from './paths';
 
 export const MISSING_BUILD_MESSAGE =
-  'The web app is not built yet. Run `npm run build -w @lisbon/web` (or `npm start` from the repository root), then reload.';
+  'The web app is not built yet. Run `npm run build` (or `npm start` from the repository root), then reload.';
 
 /** Vite puts content-hashed files under /assets: they never change, so they may be cached for a year. */
 function setCacheHeaders(reply: FastifyReply, path: string): void {
@@ -25,7 +25,13 @@ const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
   if (hasBuild) {
-    app.register(fastifyStatic, { root: webDistDir, cacheControl: false, setHeaders: setCacheHeaders });
+    app.register(fastifyStatic, {
+      root: webDistDir,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+      // Source maps (kept beside the bundles for our own debugging) and dotfiles are never served.
+      allowedPath: (path) => !path.endsWith('.map') && !/(^|\/)\./.test(path),
+    });
   } else {
     app.log.warn({ webDistDir }, 'web app not built; serving a placeholder at /');
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The production runtime needs only `dependencies`: copy the built tree, install it with
+# `npm ci --omit=dev`, start the built server with plain `node` (no TypeScript loader) and check
+# that it serves the API and the SPA, and no source map. Run after `npm run build`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+NODE="$ROOT/node_modules/node/bin/node" # Node 24: the `node` package is itself a devDependency
+PORT="${PROD_CHECK_PORT:-3305}"
+WORK="$(mktemp -d)"
+SERVER_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+[ -f apps/api/dist/main.js ] && [ -f apps/web/dist/index.html ] || { echo "no build: run npm run build first" >&2; exit 1; }
+
+mkdir -p "$WORK/app"
+git ls-files -z | xargs -0 tar -cf - apps/api/dist apps/web/dist | tar -xf - -C "$WORK/app"
+(cd "$WORK/app" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+for tool in tsx vite esbuild vitest @vitejs/plugin-react; do
+  if [ -e "$WORK/app/node_modules/$tool" ]; then echo "devDependency $tool was installed" >&2; exit 1; fi
+done
+
+(cd "$WORK/app" && PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" LOG_LEVEL=warn \
+  "$NODE" apps/api/dist/main.js > "$WORK/server.log" 2>&1) &
+SERVER_PID=$!
+for _ in $(seq 1 60); do
+  curl -fsS "http://127.0.0.1:$PORT/api/v1/health" > /dev/null 2>&1 && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
+  sleep 0.5
+done
+curl -fsS "http://127.0.0.1:$PORT/api/v1/health" | grep -q '"status":"ok"'
+curl -fsS "http://127.0.0.1:$PORT/" | grep -q '<div id="root">'
+asset="$(curl -fsS "http://127.0.0.1:$PORT/" | grep -oE '/assets/[^"]+\.js' | head -n 1)"
+curl -fsS "http://127.0.0.1:$PORT$asset" > /dev/null
+code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$asset.map")"
+[ "$code" = 404 ] || { echo "source map served: $asset.map answered $code" >&2; exit 1; }
+echo "production runtime OK: built server on dependencies only serves the API and the SPA, no source maps"

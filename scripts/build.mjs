@@ -1,0 +1,122 @@
+// The production build: the SPA (Vite) and the API bundled with esbuild into plain JavaScript
+// that `node` runs with no TypeScript loader (decision 038).
+//
+//   node scripts/build.mjs               build both
+//   node scripts/build.mjs --if-stale    build only what a source change made stale (npm start)
+//   node scripts/build.mjs api|web       one of them
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const isIfStale = args.includes('--if-stale');
+const targets = args.filter((arg) => !arg.startsWith('--'));
+const wanted = targets.length > 0 ? targets : ['web', 'api'];
+
+/** What each build reads, and the stamp it leaves when it succeeds. */
+const BUILDS = {
+  web: {
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/domain/src',
+    ],
+    stamp: 'apps/web/dist/.build-stamp',
+    run: () => run('npx', ['vite', 'build'], join(ROOT, 'apps/web')),
+  },
+  api: {
+    inputs: ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'scripts/build.mjs'],
+    stamp: 'apps/api/dist/.build-stamp',
+    run: buildApi,
+  },
+};
+const SHARED_INPUTS = ['package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function isStale({ inputs, stamp }) {
+  const stampPath = join(ROOT, stamp);
+  if (!existsSync(stampPath)) return true;
+  const built = statSync(stampPath).mtimeMs;
+  return [...inputs, ...SHARED_INPUTS].some((input) => newestMtime(join(ROOT, input)) > built);
+}
+
+function run(command, commandArgs, cwd) {
+  const result = spawnSync(command, commandArgs, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function buildApi() {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    console.error(
+      'esbuild is not installed (a production install without devDependencies): run `npm run build` where devDependencies are installed, then copy the tree',
+    );
+    process.exit(1);
+  }
+  const apiDir = join(ROOT, 'apps/api');
+  await esbuild.build({
+    entryPoints: [join(apiDir, 'src/main.ts'), join(apiDir, 'src/cli.ts')],
+    outdir: join(apiDir, 'dist'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        // The project's own code and @lisbon/domain are bundled; every npm package stays a
+        // `dependency` loaded from node_modules (native modules such as better-sqlite3 included).
+        name: 'dependencies-stay-external',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (resolve) =>
+            resolve.path.startsWith('@lisbon/') ? undefined : { path: resolve.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
+for (const name of wanted) {
+  const build = BUILDS[name];
+  if (!build) {
+    console.error(`unknown build target: ${name} (web or api)`);
+    process.exit(2);
+  }
+  if (isIfStale && !isStale(build)) {
+    console.error(`${name}: up to date (${relative(ROOT, join(ROOT, build.stamp))})`);
+    continue;
+  }
+  if (
+    isIfStale &&
+    name === 'api' &&
+    !existsSync(join(ROOT, 'node_modules/esbuild')) &&
+    existsSync(join(ROOT, 'apps/api/dist/main.js'))
+  ) {
+    console.warn(
+      'api: sources look newer than the build, but esbuild is not installed: running the existing build',
+    );
+    continue;
+  }
+  await build.run();
+  writeFileSync(join(ROOT, build.stamp), `${new Date().toISOString()}\n`);
+  console.error(`${name}: built`);
+}
