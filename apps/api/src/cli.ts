@@ -10,12 +10,17 @@ import { findAccountByEmail } from './modules/users/accounts';
 import { createStaffAccount, type StaffAccount } from './modules/auth/registration.service';
 import { sendMarketingMail } from './modules/marketing/service';
 import { systemClock } from './platform/clock';
-import { ConfigError, loadConfig } from './platform/config';
-import { openDatabase } from './platform/db/database';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { openDatabase, type Db } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { AppError } from './platform/errors';
 import { createDatabaseLedger } from './platform/ledger/ledger';
-import { loadBodyKeys, MissingKeyError } from './platform/signing/keys';
+import {
+  assertSharedKeysConfigured,
+  generateKeySet,
+  loadBodyKeys,
+  MissingKeyError,
+} from './platform/signing/keys';
 import { runSeeds } from './seeds';
 
 const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !== 'applicant');
@@ -44,10 +49,34 @@ Commands:
   marketing:send
                 queue a newsletter to every user who opted in, each with their unsubscribe link
                 --subject <text> --body-file <path: plain text, paragraphs split by blank lines>
+  keys:generate one set of keys for a deployment (ledger key, signing P12 and its passphrase, webhook
+                secret) as files in a new folder; prints the variables that point at them
+                --out <folder>
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
                 the head; prints OK (exit 0) or the first break (exit 1)`;
 
 class UsageError extends Error {}
+
+/** The services' context; on PostgreSQL only with the deployment's keys, never generated ones. */
+function contextOf(config: Config, db: Db) {
+  assertSharedKeysConfigured(config);
+  return createContext({ config, db });
+}
+
+function keysGenerate(args: string[]): void {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  if (!values.out) throw new UsageError('keys:generate needs --out <folder>');
+  const config = loadConfig(process.env);
+  const lines = generateKeySet({
+    folder: callerPath(values.out),
+    bodyName: config.body.name,
+    now: new Date(),
+  });
+  console.log(
+    `# One set of keys for every instance of this deployment (keep the folder secret, back it up):`,
+  );
+  for (const line of lines) console.log(line);
+}
 
 async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);
@@ -98,7 +127,7 @@ async function createUser(args: string[]): Promise<void> {
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
     await migrateToLatest(db);
-    const { userId, link } = await createStaffAccount(createContext({ config, db }), staff);
+    const { userId, link } = await createStaffAccount(contextOf(config, db), staff);
     console.log(`Created ${staff.role} account #${userId} for ${staff.email}.`);
     console.log(`It stays inactive until its password is set at this link (single use):\n${link}`);
     console.log('Staff must turn on two-factor authentication before they can reach any staff page.');
@@ -128,7 +157,7 @@ async function rushDrafts(args: string[]): Promise<void> {
   await withDatabase(async (db) => {
     await migrateToLatest(db);
     await runSeeds(db);
-    const created = await createRushDrafts(createContext({ config, db }), {
+    const created = await createRushDrafts(contextOf(config, db), {
       count,
       prefix: values.prefix,
       password: values.password,
@@ -143,7 +172,7 @@ async function demoStaff(): Promise<void> {
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
     await migrateToLatest(db);
-    const { created, existing } = await createDemoStaff(createContext({ config, db }));
+    const { created, existing } = await createDemoStaff(contextOf(config, db));
     for (const staff of created) {
       console.log(`${staff.role.padEnd(10)} ${staff.email}  TOTP secret ${staff.secret}`);
       console.log(`           ${staff.otpauthUrl}`);
@@ -169,12 +198,9 @@ async function demoStatement(args: string[]): Promise<void> {
   await withDatabase(async (db) => {
     await migrateToLatest(db);
     await runSeeds(db);
-    const { certificateId, practiceId, pdf, admin } = await createDemoStatement(
-      createContext({ config, db }),
-      {
-        ownerEmail: values.email,
-      },
-    );
+    const { certificateId, practiceId, pdf, admin } = await createDemoStatement(contextOf(config, db), {
+      ownerEmail: values.email,
+    });
     const out = values.out ? callerPath(values.out) : undefined;
     if (out) writeFileSync(out, pdf);
     console.log(`certificate ${certificateId}`);
@@ -195,7 +221,7 @@ async function demoReadyForIssue(args: string[]): Promise<void> {
     await migrateToLatest(db);
     const account = await findAccountByEmail(db, email.data);
     if (account?.role !== 'applicant') throw new UsageError(`no applicant with the address ${email.data}`);
-    const practiceId = await createReadyForIssue(createContext({ config, db }), account.id);
+    const practiceId = await createReadyForIssue(contextOf(config, db), account.id);
     console.log(`request ${practiceId}`);
     console.log(
       `Request #${practiceId} of ${email.data} is ready for issue: publish it from /staff/practices/${practiceId}.`,
@@ -221,7 +247,7 @@ async function marketingSend(args: string[]): Promise<void> {
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
     await migrateToLatest(db);
-    const count = await sendMarketingMail(createContext({ config, db }), { subject, body });
+    const count = await sendMarketingMail(contextOf(config, db), { subject, body });
     console.log(`Queued ${count} marketing mails; the portal's worker sends them.`);
   });
 }
@@ -277,6 +303,9 @@ try {
       break;
     case 'ledger:verify':
       await ledgerVerify();
+      break;
+    case 'keys:generate':
+      keysGenerate(args);
       break;
     default:
       console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);

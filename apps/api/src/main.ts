@@ -8,7 +8,8 @@ import { openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
-import { loadBodyKeys } from './platform/signing/keys';
+import { assertLedgerKeyMatches } from './platform/ledger/key-check';
+import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/keys';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
 import { runSeeds } from './seeds';
 
@@ -26,6 +27,12 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+try {
+  assertSharedKeysConfigured(config);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const db = openDatabase(config.database);
 const app = await buildApp({ config, db });
 const ctx = createContext({ config, db });
@@ -65,6 +72,7 @@ try {
   const seeded = await runSeeds(db);
   // The body's signing and ledger keys: read, or generated into DATA_DIR/keys on first start.
   const keys = loadBodyKeys(config);
+  await assertLedgerKeyMatches(db, keys.ledger.publicKey);
   app.log.info({ fingerprint: keys.certificate.fingerprint }, 'statement signing certificate ready');
   app.log.info(
     { dialect: config.database.dialect, migrationsApplied: migrations.results?.length ?? 0, seeded },

@@ -50,7 +50,7 @@ describe('the body’s keys', () => {
 
   it('stop the start with a message naming the variable, never the passphrase', () => {
     expect(() => configOf({ SIGNING_P12_PATH: join(dir, 'body.p12') })).toThrow(
-      'SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE must be set together',
+      'SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE (or SIGNING_P12_PASSPHRASE_FILE) must be set together',
     );
     const wrong = configOf({
       DATA_DIR: join(dir, 'wrong'),

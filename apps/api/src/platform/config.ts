@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,8 +66,10 @@ export type Config = {
   readonly areBodyDetailsDemo: boolean;
   /** The body's statement-signing key and certificate; null: generated into `DATA_DIR/keys/` on first start. */
   readonly signingP12: { readonly path: string; readonly passphrase: string } | null;
-  /** The ledger's Ed25519 private key (PEM); null: generated into `DATA_DIR/keys/` on first start. */
+  /** The ledger's Ed25519 private key (PEM file); null: LEDGER_KEY, or generated into `DATA_DIR/keys/` on first start. */
   readonly ledgerKeyPath: string | null;
+  /** The same key given as the PEM text itself (LEDGER_KEY), for platforms that inject secrets as variables. */
+  readonly ledgerKeyPem: string | null;
 };
 
 export type BodyDetails = { readonly name: string; readonly address: string; readonly vatNumber: string };
@@ -191,13 +193,16 @@ const envSchema = z.object({
     .string()
     .min(32, 'PAYMENT_WEBHOOK_SECRET must be at least 32 characters long')
     .optional(),
+  PAYMENT_WEBHOOK_SECRET_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
   PAYMENT_SESSION_TTL_MINUTES: wholeNumber('PAYMENT_SESSION_TTL_MINUTES', 1440).prefault('30'),
   BODY_NAME: bodyDetail('BODY_NAME', 200),
   BODY_ADDRESS: bodyDetail('BODY_ADDRESS', 300),
   BODY_VAT_NUMBER: bodyDetail('BODY_VAT_NUMBER', 20),
   SIGNING_P12_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   SIGNING_P12_PASSPHRASE: z.string().optional(),
+  SIGNING_P12_PASSPHRASE_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
+  LEDGER_KEY: z.string().trim().min(1).optional(),
 });
 
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
@@ -213,6 +218,16 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string): Da
     throw new ConfigError('DATABASE_URL must be postgres://…, postgresql://…, sqlite:<path> or a file path');
   }
   return { dialect: 'sqlite', path: path === ':memory:' ? path : fromRepo(path) };
+}
+
+/** A secret kept in a file (a mounted secret): its content without the final line break. Never logged. */
+function secretFromFile(path: string | undefined, variable: string): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${variable} cannot be read (${path})`);
+  }
 }
 
 /** `true`/`false`/`1`/`0`, or a comma-separated list of proxy addresses or CIDR ranges to trust. */
@@ -253,11 +268,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${[...new Set(messages)].join('; ')}`);
   }
   const values = parsed.data;
-  if ((values.SIGNING_P12_PATH === undefined) !== (values.SIGNING_P12_PASSPHRASE === undefined)) {
+  const webhookSecret =
+    values.PAYMENT_WEBHOOK_SECRET ??
+    secretFromFile(values.PAYMENT_WEBHOOK_SECRET_FILE, 'PAYMENT_WEBHOOK_SECRET_FILE');
+  if (webhookSecret !== undefined && webhookSecret.length < 32)
     throw new ConfigError(
-      'Invalid configuration: SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE must be set together',
+      'Invalid configuration: PAYMENT_WEBHOOK_SECRET_FILE must hold at least 32 characters',
+    );
+  const passphrase =
+    values.SIGNING_P12_PASSPHRASE ??
+    secretFromFile(values.SIGNING_P12_PASSPHRASE_FILE, 'SIGNING_P12_PASSPHRASE_FILE');
+  if ((values.SIGNING_P12_PATH === undefined) !== (passphrase === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE (or SIGNING_P12_PASSPHRASE_FILE) must be set together',
     );
   }
+  if (values.LEDGER_KEY && values.LEDGER_KEY_PATH)
+    throw new ConfigError('Invalid configuration: set LEDGER_KEY_PATH or LEDGER_KEY, not both');
   try {
     return Object.freeze({
       port: values.PORT,
@@ -288,7 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxBytes: values.UPLOAD_MAX_BYTES,
       localHolidays: Object.freeze(values.LOCAL_HOLIDAYS),
       paymentProvider: values.PAYMENT_PROVIDER,
-      paymentWebhookSecret: values.PAYMENT_WEBHOOK_SECRET ?? null,
+      paymentWebhookSecret: webhookSecret ?? null,
       paymentSessionTtlMinutes: values.PAYMENT_SESSION_TTL_MINUTES,
       body: Object.freeze({
         name: values.BODY_NAME,
@@ -297,10 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
       areBodyDetailsDemo: Object.keys(DEMO_BODY).some((name) => present[name] === undefined),
       signingP12:
-        values.SIGNING_P12_PATH && values.SIGNING_P12_PASSPHRASE
-          ? Object.freeze({ path: values.SIGNING_P12_PATH, passphrase: values.SIGNING_P12_PASSPHRASE })
+        values.SIGNING_P12_PATH && passphrase !== undefined
+          ? Object.freeze({ path: values.SIGNING_P12_PATH, passphrase })
           : null,
       ledgerKeyPath: values.LEDGER_KEY_PATH ?? null,
+      // Platforms that cannot hold line breaks in a variable pass the PEM with `\n` escapes.
+      ledgerKeyPem: values.LEDGER_KEY?.replaceAll('\\n', '\n') ?? null,
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { ConfigError, type Config } from '../config';
@@ -19,9 +19,10 @@ export type BodyKeys = {
   certificate: { subject: string; fingerprint: string };
 };
 
-export type KeySettings = Pick<Config, 'dataDir' | 'signingP12' | 'ledgerKeyPath'> & {
-  body: Pick<Config['body'], 'name'>;
-};
+export type KeySettings = Pick<Config, 'dataDir' | 'signingP12' | 'ledgerKeyPath'> &
+  Partial<Pick<Config, 'ledgerKeyPem'>> & {
+    body: Pick<Config['body'], 'name'>;
+  };
 
 export class MissingKeyError extends Error {
   override name = 'MissingKeyError';
@@ -51,12 +52,15 @@ function readOrCreate(path: string, isCreating: boolean, make: () => Buffer | st
   }
 }
 
+const newLedgerKeyPem = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
+
 function ledgerKeys(settings: KeySettings, isCreating: boolean): LedgerKeys {
-  const pem = settings.ledgerKeyPath
-    ? readConfigured(settings.ledgerKeyPath, 'LEDGER_KEY_PATH')
-    : readOrCreate(join(keysDir(settings), LEDGER_KEY_FILE), isCreating, () =>
-        generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      );
+  const pem = settings.ledgerKeyPem
+    ? Buffer.from(settings.ledgerKeyPem)
+    : settings.ledgerKeyPath
+      ? readConfigured(settings.ledgerKeyPath, 'LEDGER_KEY_PATH')
+      : readOrCreate(join(keysDir(settings), LEDGER_KEY_FILE), isCreating, newLedgerKeyPem);
   let privateKey;
   try {
     privateKey = createPrivateKey(pem);
@@ -64,7 +68,8 @@ function ledgerKeys(settings: KeySettings, isCreating: boolean): LedgerKeys {
     privateKey = undefined;
   }
   if (privateKey?.asymmetricKeyType !== 'ed25519') {
-    throw new ConfigError('Invalid configuration: LEDGER_KEY_PATH must hold an Ed25519 private key (PEM)');
+    const variable = settings.ledgerKeyPem ? 'LEDGER_KEY' : 'LEDGER_KEY_PATH';
+    throw new ConfigError(`Invalid configuration: ${variable} must hold an Ed25519 private key (PEM)`);
   }
   return { privateKey, publicKey: createPublicKey(privateKey) };
 }
@@ -179,7 +184,12 @@ export function loadBodyKeys(
   settings: KeySettings,
   { isCreating = true, now = new Date() }: { isCreating?: boolean; now?: Date } = {},
 ): BodyKeys {
-  const cacheKey = JSON.stringify([settings.dataDir, settings.signingP12?.path, settings.ledgerKeyPath]);
+  const cacheKey = JSON.stringify([
+    settings.dataDir,
+    settings.signingP12?.path,
+    settings.ledgerKeyPath,
+    settings.ledgerKeyPem,
+  ]);
   const cached = loaded.get(cacheKey);
   if (cached) return cached;
   const ledger = ledgerKeys(settings, isCreating);
@@ -207,4 +217,72 @@ export function loadBodyKeys(
   };
   loaded.set(cacheKey, keys);
   return keys;
+}
+
+/**
+ * Instances that share a PostgreSQL database must hold the same keys, so none may invent its own
+ * (decision 039): on PostgreSQL every key comes from configuration, and a missing one stops the
+ * start naming the variables and the command that makes a set. SQLite (one process) generates.
+ */
+export function assertSharedKeysConfigured(
+  config: Pick<
+    Config,
+    'database' | 'ledgerKeyPath' | 'ledgerKeyPem' | 'signingP12' | 'paymentWebhookSecret' | 'paymentProvider'
+  >,
+): void {
+  if (config.database.dialect !== 'postgres') return;
+  const missing = [
+    ...(config.ledgerKeyPath || config.ledgerKeyPem ? [] : ['LEDGER_KEY_PATH (or LEDGER_KEY)']),
+    ...(config.signingP12
+      ? []
+      : ['SIGNING_P12_PATH with SIGNING_P12_PASSPHRASE (or SIGNING_P12_PASSPHRASE_FILE)']),
+    ...(config.paymentProvider !== 'sandbox' || config.paymentWebhookSecret
+      ? []
+      : ['PAYMENT_WEBHOOK_SECRET (or PAYMENT_WEBHOOK_SECRET_FILE)']),
+  ];
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration: on PostgreSQL every instance must hold the same keys, so they are not generated: set ${missing.join('; ')}. Make a set once with \`npm run cli -- keys:generate --out <folder>\` and give the same to every instance.`,
+  );
+}
+
+export const KEY_SET_FILES = {
+  ledger: 'ledger-ed25519.pem',
+  p12: 'signing.p12',
+  passphrase: 'signing-passphrase',
+  webhookSecret: 'payment-webhook-secret',
+} as const;
+
+/**
+ * `npm run cli -- keys:generate --out <folder>`: one set of keys for a deployment, in files
+ * (0600, never overwritten), made by the same code as the embedded default. Answers the
+ * environment lines that point at them; the secrets themselves are never printed.
+ */
+export function generateKeySet({
+  folder,
+  bodyName,
+  now,
+}: {
+  folder: string;
+  bodyName: string;
+  now: Date;
+}): string[] {
+  const passphrase = randomBytes(32).toString('base64url');
+  const files: [string, () => Buffer | string][] = [
+    [KEY_SET_FILES.ledger, newLedgerKeyPem],
+    [KEY_SET_FILES.passphrase, () => `${passphrase}\n`],
+    [KEY_SET_FILES.p12, () => selfSignedP12({ commonName: bodyName, passphrase, now })],
+    [KEY_SET_FILES.webhookSecret, () => `${randomBytes(32).toString('hex')}\n`],
+  ];
+  for (const [name] of files) {
+    if (existsSync(join(folder, name)))
+      throw new Error(`${join(folder, name)} exists already: keys are never overwritten`);
+  }
+  for (const [name, content] of files) createOnce(join(folder, name), content);
+  return [
+    `LEDGER_KEY_PATH=${join(folder, KEY_SET_FILES.ledger)}`,
+    `SIGNING_P12_PATH=${join(folder, KEY_SET_FILES.p12)}`,
+    `SIGNING_P12_PASSPHRASE_FILE=${join(folder, KEY_SET_FILES.passphrase)}`,
+    `PAYMENT_WEBHOOK_SECRET_FILE=${join(folder, KEY_SET_FILES.webhookSecret)}`,
+  ];
 }

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/platform/config';
+import type { Worker } from '../src/platform/jobs/worker';
+import { assertLedgerKeyMatches } from '../src/platform/ledger/key-check';
+import {
+  assertSharedKeysConfigured,
+  generateKeySet,
+  KEY_SET_FILES,
+  loadBodyKeys,
+} from '../src/platform/signing/keys';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { dataOf } from './requests';
+import { staffMember } from './staff';
+import { newApplicant, publishOne, readyForIssue, verifyUpload } from './statements';
+
+const dir = mkdtempSync(join(tmpdir(), 'lisbon-shared-keys-'));
+const keysDir = join(dir, 'keys');
+let keyEnv: Record<string, string>;
+const POSTGRES = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', LOG_LEVEL: 'silent' };
+
+beforeAll(() => {
+  const lines = generateKeySet({ folder: keysDir, bodyName: 'Centro di prova', now: new Date() });
+  keyEnv = Object.fromEntries(lines.map((line) => line.split('=') as [string, string]));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('one set of keys for every instance', () => {
+  it('keys:generate writes owner-only files and answers variables a configuration loads', () => {
+    expect(Object.keys(keyEnv).sort()).toEqual([
+      'LEDGER_KEY_PATH',
+      'PAYMENT_WEBHOOK_SECRET_FILE',
+      'SIGNING_P12_PASSPHRASE_FILE',
+      'SIGNING_P12_PATH',
+    ]);
+    for (const file of Object.values(KEY_SET_FILES))
+      expect(statSync(join(keysDir, file)).mode & 0o777).toBe(0o600);
+    const config = loadConfig({ ...POSTGRES, ...keyEnv, DATA_DIR: join(dir, 'instance') });
+    expect(() => assertSharedKeysConfigured(config)).not.toThrow();
+    expect(config.paymentWebhookSecret).toBe(
+      readFileSync(join(keysDir, KEY_SET_FILES.webhookSecret), 'utf8').trim(),
+    );
+    expect(loadBodyKeys(config, { isCreating: false }).certificate.subject).toContain('Centro di prova');
+  });
+
+  it('keys:generate never overwrites a key', () => {
+    expect(() => generateKeySet({ folder: keysDir, bodyName: 'Other', now: new Date() })).toThrow(
+      /exists already/,
+    );
+  });
+
+  it('refuses, on PostgreSQL, a start without keys, naming every missing variable', () => {
+    const config = loadConfig({ ...POSTGRES, DATA_DIR: join(dir, 'no-keys') });
+    expect(() => assertSharedKeysConfigured(config)).toThrow(ConfigError);
+    expect(() => assertSharedKeysConfigured(config)).toThrow(
+      /LEDGER_KEY_PATH \(or LEDGER_KEY\).*SIGNING_P12_PATH.*PAYMENT_WEBHOOK_SECRET.*keys:generate/,
+    );
+    expect(() => assertSharedKeysConfigured(loadConfig({ DATA_DIR: join(dir, 'sqlite') }))).not.toThrow();
+  });
+
+  it('the server itself stops on PostgreSQL without keys, with one line, and generates nothing', async () => {
+    const dataDir = join(dir, 'server-without-keys');
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const run = promisify(execFile)(tsx, ['src/main.ts'], {
+      cwd: join(REPO_ROOT, 'apps', 'api'),
+      env: { ...process.env, ...POSTGRES, DATA_DIR: dataDir, PORT: '0' },
+    });
+    const failure = await run.then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(/LEDGER_KEY_PATH/);
+    expect(failure?.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(dataDir, 'keys'))).toBe(false);
+  }, 30_000);
+
+  it('takes the ledger key as a variable too, with \\n escapes', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const config = loadConfig({ ...keyEnv, LEDGER_KEY_PATH: '', LEDGER_KEY: pem.replaceAll('\n', '\\n') });
+    expect(loadBodyKeys(config, { isCreating: false }).ledger.privateKey.asymmetricKeyType).toBe('ed25519');
+    expect(() => loadConfig({ ...keyEnv, LEDGER_KEY: pem })).toThrow(
+      /LEDGER_KEY_PATH or LEDGER_KEY, not both/,
+    );
+  });
+});
+
+describe('two instances on one database, each with its own DATA_DIR', () => {
+  let database: TestDatabase;
+  let instanceA: App;
+  let instanceB: App;
+  let worker: Worker;
+  const clock = new ManualClock('2026-02-10T10:00:00Z');
+  const envOf = (name: string) => ({ ...keyEnv, DATA_DIR: join(dir, name) });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    instanceA = await createTestApp(database, { clock, env: envOf('instance-a') });
+    instanceB = await createTestApp(database, { clock, env: envOf('instance-b') });
+    worker = createTestWorker(database, { clock, env: envOf('instance-a') });
+  });
+  afterAll(async () => {
+    await instanceA.close();
+    await instanceB.close();
+    await database.close();
+  });
+
+  it('verify valid on B a statement published on A', async () => {
+    const admin = await staffMember(instanceA, database, clock, {
+      role: 'admin',
+      email: 'admin@example.org',
+    });
+    const owner = await newApplicant(instanceA, database, clock, 'maria@example.org');
+    const practiceId = await readyForIssue(database, owner);
+    const { statement, pdf } = await publishOne(instanceA, worker, { admin, owner, practiceId });
+    const onB = dataOf<{ result: string }>(await verifyUpload(instanceB, statement.certificate_id, pdf));
+    expect(onB.result).toBe('valid');
+    // Neither instance made keys of its own.
+    expect(existsSync(join(dir, 'instance-a', 'keys'))).toBe(false);
+    expect(existsSync(join(dir, 'instance-b', 'keys'))).toBe(false);
+  }, 60_000);
+
+  it('refuses to start with a ledger key that did not sign this ledger', async () => {
+    const other = generateKeyPairSync('ed25519').publicKey;
+    await expect(assertLedgerKeyMatches(database.db, other)).rejects.toThrow(
+      /not the key that signed this ledger/,
+    );
+    const own = loadBodyKeys(loadConfig(envOf('instance-b')), { isCreating: false }).ledger.publicKey;
+    await expect(assertLedgerKeyMatches(database.db, own)).resolves.toBeUndefined();
+  });
+});
