@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
 import Fastify, {
   type FastifyBaseLogger,
@@ -59,7 +58,7 @@ import { resolveWebhookSecret } from './platform/payments/secret';
 import { createRateLimiter } from './platform/rate-limit/limiter';
 import { loadBodyKeys } from './platform/signing/keys';
 import { createP12Signer } from './platform/signing/pdf-signer';
-import { createLocalDiskStorage } from './platform/storage/local-disk';
+import { createFileStorage } from './platform/storage';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -93,7 +92,7 @@ export function createContext({
     clock,
     queue: createDatabaseQueue(clock),
     limiter: createRateLimiter({ db, clock }),
-    storage: createLocalDiskStorage(join(config.dataDir, 'files')),
+    storage: createFileStorage(config),
     payments:
       paymentProvider ??
       createPaymentProvider({ config, db, clock, webhookSecret: resolveWebhookSecret(config) }),

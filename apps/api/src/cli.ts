@@ -9,6 +9,7 @@ import { createDemoStatement, createReadyForIssue } from './demo/statement';
 import { findAccountByEmail } from './modules/users/accounts';
 import { createStaffAccount, type StaffAccount } from './modules/auth/registration.service';
 import { sendMarketingMail } from './modules/marketing/service';
+import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, type Db } from './platform/db/database';
@@ -49,6 +50,9 @@ Commands:
   marketing:send
                 queue a newsletter to every user who opted in, each with their unsubscribe link
                 --subject <text> --body-file <path: plain text, paragraphs split by blank lines>
+  storage:sweep remove stored files that no row holds (left by a failed request or a killed upload),
+                older than the grace period; the server also runs it every hour
+                [--grace-minutes <n, default 60>]
   keys:generate one set of keys for a deployment (ledger key, signing P12 and its passphrase, webhook
                 secret) as files in a new folder; prints the variables that point at them
                 --out <folder>
@@ -61,6 +65,21 @@ class UsageError extends Error {}
 function contextOf(config: Config, db: Db) {
   assertSharedKeysConfigured(config);
   return createContext({ config, db });
+}
+
+async function storageSweep(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { 'grace-minutes': { type: 'string', default: '60' } } });
+  const minutes = Number(values['grace-minutes']);
+  if (!Number.isInteger(minutes) || minutes < 0) throw new UsageError('--grace-minutes takes a whole number');
+  const config = loadConfig(process.env);
+  await withDatabase(async (db) => {
+    const { checked, removed } = await sweepOrphanFiles(contextOf(config, db), {
+      graceSeconds: minutes * 60,
+    });
+    console.log(
+      `Looked at ${checked} stored files older than ${minutes} minutes; removed ${removed} that no row holds.`,
+    );
+  });
 }
 
 function keysGenerate(args: string[]): void {
@@ -303,6 +322,9 @@ try {
       break;
     case 'ledger:verify':
       await ledgerVerify();
+      break;
+    case 'storage:sweep':
+      await storageSweep(args);
       break;
     case 'keys:generate':
       keysGenerate(args);

@@ -3,6 +3,7 @@ import { buildApp, createContext } from './app';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
+import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
@@ -56,6 +57,14 @@ const housekeeping = setInterval(() => {
     app.log.error({ err: error }, 'housekeeping failed'),
   );
 }, HOUSEKEEPING_MS).unref();
+const FILE_SWEEP_MS = 60 * 60_000;
+const fileSweep = setInterval(() => {
+  sweepOrphanFiles(ctx)
+    .then(({ removed }) => {
+      if (removed > 0) app.log.info({ removed }, 'stored files no row holds were removed');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed'));
+}, FILE_SWEEP_MS).unref();
 const PAYMENT_RECONCILIATION_MS = 60_000;
 const paymentReconciliation = setInterval(() => {
   reconcileStalePayments(ctx)
@@ -98,6 +107,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     clearInterval(housekeeping);
+    clearInterval(fileSweep);
     clearInterval(paymentReconciliation);
     await app.close();
     await worker.stop();

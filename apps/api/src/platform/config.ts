@@ -66,10 +66,23 @@ export type Config = {
   readonly areBodyDetailsDemo: boolean;
   /** The body's statement-signing key and certificate; null: generated into `DATA_DIR/keys/` on first start. */
   readonly signingP12: { readonly path: string; readonly passphrase: string } | null;
+  /** Files in an S3-compatible object store when S3_BUCKET is set; otherwise on disk under DATA_DIR/files. */
+  readonly s3: S3Settings | null;
   /** The ledger's Ed25519 private key (PEM file); null: LEDGER_KEY, or generated into `DATA_DIR/keys/` on first start. */
   readonly ledgerKeyPath: string | null;
   /** The same key given as the PEM text itself (LEDGER_KEY), for platforms that inject secrets as variables. */
   readonly ledgerKeyPem: string | null;
+};
+
+/** An S3-compatible object store for every file the portal keeps (decision 040). */
+export type S3Settings = {
+  readonly bucket: string;
+  readonly region: string;
+  /** Another store than AWS (MinIO, Ceph, a provider's endpoint); null: AWS S3 itself. */
+  readonly endpoint: string | null;
+  readonly forcePathStyle: boolean;
+  /** Null: the AWS SDK's own chain (instance role, AWS_* variables, web identity). */
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | null;
 };
 
 export type BodyDetails = { readonly name: string; readonly address: string; readonly vatNumber: string };
@@ -203,6 +216,21 @@ const envSchema = z.object({
   SIGNING_P12_PASSPHRASE_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY: z.string().trim().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag('S3_FORCE_PATH_STYLE').default(false),
 });
 
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
@@ -283,6 +311,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE (or SIGNING_P12_PASSPHRASE_FILE) must be set together',
     );
   }
+  if ((values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined))
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  if (!values.S3_BUCKET && (values.S3_ENDPOINT || values.S3_ACCESS_KEY_ID))
+    throw new ConfigError('Invalid configuration: S3_BUCKET must be set to store files in an object store');
   if (values.LEDGER_KEY && values.LEDGER_KEY_PATH)
     throw new ConfigError('Invalid configuration: set LEDGER_KEY_PATH or LEDGER_KEY, not both');
   try {
@@ -328,6 +362,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? Object.freeze({ path: values.SIGNING_P12_PATH, passphrase })
           : null,
       ledgerKeyPath: values.LEDGER_KEY_PATH ?? null,
+      s3: values.S3_BUCKET
+        ? Object.freeze({
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT ?? null,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+            credentials:
+              values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+                ? Object.freeze({
+                    accessKeyId: values.S3_ACCESS_KEY_ID,
+                    secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+                  })
+                : null,
+          })
+        : null,
       // Platforms that cannot hold line breaks in a variable pass the PEM with `\n` escapes.
       ledgerKeyPem: values.LEDGER_KEY?.replaceAll('\\n', '\n') ?? null,
     });

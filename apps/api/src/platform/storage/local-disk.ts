@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { STORAGE_KEY_PATTERN, StoredFileMissingError, type FileStorage } from './storage';
@@ -41,6 +41,18 @@ export function createLocalDiskStorage(root: string): FileStorage {
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *listKeys({ modifiedBefore }) {
+      const folders = await readdir(root).catch(() => [] as string[]);
+      for (const folder of folders) {
+        if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+        for (const name of await readdir(join(root, folder))) {
+          if (!STORAGE_KEY_PATTERN.test(name)) continue;
+          const { mtime } = await stat(join(root, folder, name)).catch(() => ({ mtime: modifiedBefore }));
+          if (mtime < modifiedBefore) yield name;
+        }
+      }
     },
   };
 }

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * The file store port: documents live under names it generates, never under anything a user
- * typed. The default provider is the local disk (`DATA_DIR/files`); an S3-compatible provider
- * can implement the same three calls.
+ * typed. The default provider is the local disk (`DATA_DIR/files`); with `S3_BUCKET` set, an
+ * S3-compatible object store (decision 040).
  */
 export type FileStorage = {
   /** Stores the stream's bytes under a new random key and answers the key once everything is written. */
@@ -12,6 +12,8 @@ export type FileStorage = {
   read(key: string): Promise<Readable>;
   /** Removes the file; a key that holds nothing is not an error (removal is retried safely). */
   remove(key: string): Promise<void>;
+  /** Every stored key last written before the given time, for the sweep of files no row holds. */
+  listKeys(options: { modifiedBefore: Date }): AsyncIterable<string>;
 };
 
 export class StoredFileMissingError extends Error {
