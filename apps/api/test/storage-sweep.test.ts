@@ -38,7 +38,12 @@ describe.each([
   });
 
   it('stores an uploaded document and gives the same bytes back', async () => {
-    const uploaded = await upload(app, maria, { type: 'diploma' }, { name: 'diploma.pdf', content: FILES.pdf });
+    const uploaded = await upload(
+      app,
+      maria,
+      { type: 'diploma' },
+      { name: 'diploma.pdf', content: FILES.pdf },
+    );
     expect(uploaded.statusCode).toBe(201);
     const { id } = dataOf<{ id: number }>(uploaded);
     const download = await app.inject({
