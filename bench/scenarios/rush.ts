@@ -51,7 +51,7 @@ export const rush: Scenario = {
     const portal = await startPortal(PORT, {
       env: {
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         DAILY_SUBMISSION_CAP: String(applicants + 10),
       },
       prepare: (env) => runCli(env, ['demo:rush-drafts', '--count', String(applicants), '--prefix', PREFIX]),

@@ -64,7 +64,7 @@ export const verify: Scenario = {
     let pdfPath = '';
     const portal = await startPortal(PORT, {
       // Each upload comes from its own address (as behind a proxy): the per-address limit stays out of the way.
-      env: { PUBLIC_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: 'true' },
+      env: { PUBLIC_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: '1' },
       prepare: async (env) => {
         pdfPath = join(env.DATA_DIR ?? '', 'demo-statement.pdf');
         certificateId = await publishDemoStatement(env, pdfPath);

@@ -56,6 +56,7 @@ import type { PaymentProvider } from './platform/payments/provider';
 import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
 import { createRateLimiter } from './platform/rate-limit/limiter';
+import { createRedis } from './platform/redis';
 import { loadBodyKeys } from './platform/signing/keys';
 import { createP12Signer } from './platform/signing/pdf-signer';
 import { createFileStorage } from './platform/storage';
@@ -78,6 +79,14 @@ export type BuildAppOptions = {
   /** Replaces the provider PAYMENT_PROVIDER names; tests pass one that answers like a busy gateway. */
   paymentProvider?: PaymentProvider;
 };
+
+/** A hop count trusts the n addresses nearest the server (proxy-addr's rule), whatever they are. */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number'
+    ? (_address: string, hop: number) => hop < trust
+    : trust === false
+      ? false
+      : [...trust];
 
 /** The adapters every module's services use, built once from the configuration. */
 export function createContext({
@@ -121,8 +130,10 @@ export async function buildApp({
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
     genReqId: () => randomUUID(),
-    trustProxy:
-      config.trustProxy === true || config.trustProxy === false ? config.trustProxy : [...config.trustProxy],
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A draining instance finishes what it has and takes no new connection; it never answers
+    // 503, which the SPA reads as maintenance (spec §8).
+    return503OnClosing: false,
     // The router's own refusals (a bad %-escape, a path parameter over the length limit) answer in
     // the error contract too, not with Fastify's body that echoes the URL.
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
@@ -138,7 +149,16 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   registerStorableInputCheck(app);
-  await registerSecurity(app, { publicUrl: config.publicUrl });
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unreachable'));
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    globalLimitPerMinute: config.rateLimitPerMinute,
+    redis,
+  });
 
   // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.
   registerMaintenanceGate(app, ctx);

@@ -13,7 +13,6 @@ import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, type Db } from './platform/db/database';
-import { migrateToLatest } from './platform/db/migrate';
 import { AppError } from './platform/errors';
 import { createDatabaseLedger } from './platform/ledger/ledger';
 import {
@@ -22,7 +21,7 @@ import {
   loadBodyKeys,
   MissingKeyError,
 } from './platform/signing/keys';
-import { runSeeds } from './seeds';
+import { prepareDatabase } from './seeds';
 
 const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !== 'applicant');
 
@@ -109,10 +108,10 @@ async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>) => Pr
 
 async function migrate(): Promise<void> {
   await withDatabase(async (db) => {
-    const { results = [] } = await migrateToLatest(db);
+    const { migrations, seeded } = await prepareDatabase(db);
+    const { results = [] } = migrations;
     for (const result of results) console.log(`${result.status.padEnd(11)} ${result.migrationName}`);
     if (results.length === 0) console.log('No pending migrations.');
-    const seeded = await runSeeds(db);
     console.log(
       `Seeded ${seeded.cmsEntries} new CMS entries, ${seeded.countries} countries, ${seeded.requiredDocuments} required documents, ${seeded.closures} closures.`,
     );
@@ -145,7 +144,7 @@ async function createUser(args: string[]): Promise<void> {
   const staff = staffFromArgs(args);
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
-    await migrateToLatest(db);
+    await prepareDatabase(db);
     const { userId, link } = await createStaffAccount(contextOf(config, db), staff);
     console.log(`Created ${staff.role} account #${userId} for ${staff.email}.`);
     console.log(`It stays inactive until its password is set at this link (single use):\n${link}`);
@@ -174,8 +173,7 @@ async function rushDrafts(args: string[]): Promise<void> {
   }
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
-    await migrateToLatest(db);
-    await runSeeds(db);
+    await prepareDatabase(db);
     const created = await createRushDrafts(contextOf(config, db), {
       count,
       prefix: values.prefix,
@@ -190,7 +188,7 @@ async function rushDrafts(args: string[]): Promise<void> {
 async function demoStaff(): Promise<void> {
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
-    await migrateToLatest(db);
+    await prepareDatabase(db);
     const { created, existing } = await createDemoStaff(contextOf(config, db));
     for (const staff of created) {
       console.log(`${staff.role.padEnd(10)} ${staff.email}  TOTP secret ${staff.secret}`);
@@ -215,8 +213,7 @@ async function demoStatement(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' }, email: { type: 'string' } } });
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
-    await migrateToLatest(db);
-    await runSeeds(db);
+    await prepareDatabase(db);
     const { certificateId, practiceId, pdf, admin } = await createDemoStatement(contextOf(config, db), {
       ownerEmail: values.email,
     });
@@ -237,7 +234,7 @@ async function demoReadyForIssue(args: string[]): Promise<void> {
   if (!email.success) throw new UsageError('--email <applicant address> is required');
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
-    await migrateToLatest(db);
+    await prepareDatabase(db);
     const account = await findAccountByEmail(db, email.data);
     if (account?.role !== 'applicant') throw new UsageError(`no applicant with the address ${email.data}`);
     const practiceId = await createReadyForIssue(contextOf(config, db), account.id);
@@ -265,7 +262,7 @@ async function marketingSend(args: string[]): Promise<void> {
   if (!body.trim()) throw new UsageError('--body-file must not be empty');
   const config = loadConfig(process.env);
   await withDatabase(async (db) => {
-    await migrateToLatest(db);
+    await prepareDatabase(db);
     const count = await sendMarketingMail(contextOf(config, db), { subject, body });
     console.log(`Queued ${count} marketing mails; the portal's worker sends them.`);
   });

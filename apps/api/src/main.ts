@@ -6,13 +6,12 @@ import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase } from './platform/db/database';
-import { migrateToLatest } from './platform/db/migrate';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
 import { assertLedgerKeyMatches } from './platform/ledger/key-check';
 import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/keys';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
-import { runSeeds } from './seeds';
+import { prepareDatabase } from './seeds';
 
 function readConfig(): Config {
   try {
@@ -77,8 +76,7 @@ const paymentReconciliation = setInterval(() => {
 }, PAYMENT_RECONCILIATION_MS).unref();
 
 try {
-  const migrations = await migrateToLatest(db);
-  const seeded = await runSeeds(db);
+  const { migrations, seeded } = await prepareDatabase(db);
   // The body's signing and ledger keys: read, or generated into DATA_DIR/keys on first start.
   const keys = loadBodyKeys(config);
   await assertLedgerKeyMatches(db, keys.ledger.publicKey);

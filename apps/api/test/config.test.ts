@@ -61,10 +61,14 @@ describe('configuration', () => {
   });
 
   it('reads the flags and names the variable of a wrong one', () => {
-    expect(loadConfig({ MAINTENANCE_MODE: '1', TRUST_PROXY: 'true' })).toMatchObject({
+    expect(loadConfig({ MAINTENANCE_MODE: '1', TRUST_PROXY: '1' })).toMatchObject({
       isMaintenanceMode: true,
-      trustProxy: true,
+      trustProxy: 1,
     });
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would trust any X-Forwarded-For/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must be/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import { migrations } from '../src/platform/db/migrations';
-import { runSeeds } from '../src/seeds';
+import { prepareDatabase, runSeeds } from '../src/seeds';
 import { createTestDatabase, type TestDatabase } from './helper';
 
 let database: TestDatabase;
@@ -47,5 +47,31 @@ describe('migrations and seeds', () => {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(first.cmsEntries);
+  });
+});
+
+describe('instances starting at once on an empty database', () => {
+  let empty: TestDatabase;
+  beforeAll(async () => {
+    empty = await createTestDatabase({ isMigrated: false });
+  });
+  afterAll(async () => {
+    await empty.close();
+  });
+
+  it('migrate and seed without a clash, and the seeds land once', async () => {
+    const connections = [empty.openConnection(), empty.openConnection(), empty.openConnection()];
+    try {
+      const runs = await Promise.all(connections.map((db) => prepareDatabase(db)));
+      const applied = runs.map((run) => run.migrations.results?.length ?? 0).sort((a, b) => b - a);
+      expect(applied).toEqual([Object.keys(migrations).length, 0, 0]);
+      const countries = await empty.db
+        .selectFrom('countries')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(runs.reduce((sum, run) => sum + run.seeded.countries, 0)).toBe(Number(countries.count));
+    } finally {
+      await Promise.all(connections.map((db) => db.destroy()));
+    }
   });
 });

@@ -23,7 +23,7 @@ export type DatabaseConfig =
   | { readonly dialect: 'sqlite'; readonly path: string }
   | { readonly dialect: 'postgres'; readonly url: string };
 
-export type TrustProxy = boolean | readonly string[];
+export type TrustProxy = false | number | readonly string[];
 
 export type Config = {
   readonly port: number;
@@ -38,6 +38,10 @@ export type Config = {
   /** MAINTENANCE_MODE as set (`true`/`false`); null when unset: the administrators' switch decides. */
   readonly maintenanceModeSetting: boolean | null;
   readonly trustProxy: TrustProxy;
+  /** The shared Redis of a deployment: the global rate limit counts across instances there. */
+  readonly redisUrl: string | null;
+  /** The global floor against floods: API calls per minute and client address. */
+  readonly rateLimitPerMinute: number;
   /** Outgoing mail: SMTP when set, otherwise `.eml` files under `DATA_DIR/mail/`. */
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
@@ -182,6 +186,10 @@ const envSchema = z.object({
     .default('info'),
   MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').optional(),
   TRUST_PROXY: z.string().default('false'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -258,11 +266,26 @@ function secretFromFile(path: string | undefined, variable: string): string | un
   }
 }
 
-/** `true`/`false`/`1`/`0`, or a comma-separated list of proxy addresses or CIDR ranges to trust. */
+/**
+ * Which proxies in front of the portal are trusted to say the client's address (X-Forwarded-For):
+ * `false`, a hop count (`1`: the balancer in front), or a comma-separated list of proxy addresses
+ * or CIDR ranges. `true` is refused: it would let any client name its own address and slip past
+ * every per-address limit (decision 041).
+ */
 function parseTrustProxy(value: string): TrustProxy {
   const flag = value.trim().toLowerCase();
-  if (flag === 'true' || flag === '1') return true;
   if (flag === 'false' || flag === '0' || flag === '') return false;
+  if (flag === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust any X-Forwarded-For a client sends: give the number of proxies in front (1 behind one load balancer) or their addresses',
+    );
+  }
+  if (/^\d+$/.test(flag)) {
+    const hops = Number(flag);
+    if (hops > 10)
+      throw new ConfigError('TRUST_PROXY must be a hop count between 0 and 10, or proxy addresses');
+    return hops;
+  }
   const entries = flag.split(',').map((entry) => entry.trim());
   const isAddress = (entry: string) => {
     const [ip = '', bits, ...rest] = entry.split('/');
@@ -270,7 +293,7 @@ function parseTrustProxy(value: string): TrustProxy {
   };
   if (!entries.every(isAddress)) {
     throw new ConfigError(
-      'TRUST_PROXY must be true, false, 1, 0 or a comma-separated list of IP addresses/CIDR ranges',
+      'TRUST_PROXY must be false, a hop count, or a comma-separated list of IP addresses/CIDR ranges',
     );
   }
   return Object.freeze(entries);
@@ -332,6 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isMaintenanceMode: values.MAINTENANCE_MODE === true,
       maintenanceModeSetting: values.MAINTENANCE_MODE ?? null,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
+      redisUrl: values.REDIS_URL ?? null,
+      rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
       smtpUrl: values.SMTP_URL ?? null,
       mailFrom: values.MAIL_FROM,
       sessionTtlMinutes: values.SESSION_TTL_MINUTES,

@@ -27,3 +27,28 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   }
   return result;
 }
+
+let sqliteTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` (the migrations and seeds of a start) while holding a PostgreSQL advisory lock of
+ * this schema on one connection, so instances started at once on an empty database take turns
+ * instead of racing to create the same tables.
+ */
+export async function withMigrationLock<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) {
+    // SQLite serves one process; its connections take turns here.
+    const turn = sqliteTurn.then(() => work(db));
+    sqliteTurn = turn.catch(() => undefined);
+    return turn;
+  }
+  return db.connection().execute(async (connection) => {
+    const key = sql`hashtext('lisbon-migrate:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
+}

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { isApiPath } from './paths';
 
@@ -39,9 +40,18 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-export type SecurityOptions = { publicUrl: string };
+export type SecurityOptions = {
+  publicUrl: string;
+  /** API calls per minute and client address, counted across every instance when `redis` is given. */
+  globalLimitPerMinute: number;
+  /** The deployment's shared Redis (REDIS_URL); null: counted in this process's memory. */
+  redis: Redis | null;
+};
 
-export async function registerSecurity(app: FastifyInstance, { publicUrl }: SecurityOptions): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  { publicUrl, globalLimitPerMinute, redis }: SecurityOptions,
+): Promise<void> {
   const isHttps = publicUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -61,11 +71,15 @@ export async function registerSecurity(app: FastifyInstance, { publicUrl }: Secu
   });
 
   // Lenient and per address: a floor against floods. Tighter per-route limits (login, 2FA, …)
-  // come with those routes. Only the API is counted; the SPA's static files are not.
+  // come with those routes. Only the API is counted; the SPA's static files are not. With
+  // several instances the counters live in Redis, so the limit is the deployment's, not each
+  // instance's; a Redis that does not answer lets the call through (and is logged) rather than
+  // refusing every user (decision 041).
   await app.register(rateLimit, {
     global: true,
-    max: 300,
+    max: globalLimitPerMinute,
     timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'lisbon:rate:', skipOnError: true } : {}),
     allowList: (request) => !isApiPath(request.url),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+const apps: App[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await database.close();
+});
+
+async function appWith(env: Record<string, string>): Promise<App> {
+  const app = await createTestApp(database, { env });
+  apps.push(app);
+  return app;
+}
+
+/** A fresh client address per run, so counters left in Redis by an earlier run never meet this one. */
+const freshAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(randomBytes(1)[0] ?? 0) % 250}`;
+
+const cms = (app: App, remoteAddress: string, forwardedFor?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/v1/cms-entries',
+    remoteAddress,
+    ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
+  });
+
+describe('client addresses behind a trusted proxy', () => {
+  it('counts the address the balancer saw, however the client rotates X-Forwarded-For', async () => {
+    const app = await appWith({ TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '5' });
+    const client = freshAddress();
+    const statuses: number[] = [];
+    for (let call = 0; call < 6; call += 1) {
+      // The client writes anything; the balancer (127.0.0.1) appends the address it saw.
+      statuses.push((await cms(app, '127.0.0.1', `198.51.100.${call}, ${client}`)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
+    const app = await appWith({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '3' });
+    const client = freshAddress();
+    const statuses: number[] = [];
+    for (let call = 0; call < 4; call += 1)
+      statuses.push((await cms(app, client, `198.51.100.${call}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('the global limit across instances (REDIS_URL)', () => {
+  it('is one count for the deployment: calls on two instances add up', async () => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379/3', RATE_LIMIT_PER_MINUTE: '4' };
+    const [first, second] = [await appWith(env), await appWith(env)];
+    const client = freshAddress();
+    const statuses = [
+      (await cms(first!, client)).statusCode,
+      (await cms(second!, client)).statusCode,
+      (await cms(first!, client)).statusCode,
+      (await cms(second!, client)).statusCode,
+      (await cms(first!, client)).statusCode,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('serves every call when Redis does not answer, rather than refusing the legitimate user', async () => {
+    const app = await appWith({ REDIS_URL: 'redis://127.0.0.1:1/0', RATE_LIMIT_PER_MINUTE: '1' });
+    const client = freshAddress();
+    expect((await cms(app, client)).statusCode).toBe(200);
+    expect((await cms(app, client)).statusCode).toBe(200);
+  });
+});
