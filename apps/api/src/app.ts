@@ -78,6 +78,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** Replaces the provider PAYMENT_PROVIDER names; tests pass one that answers like a busy gateway. */
   paymentProvider?: PaymentProvider;
+  /** Says when the instance drains for a stop (main.ts sets it on SIGTERM); readiness answers 503 then. */
+  isDraining?: () => boolean;
 };
 
 /** A hop count trusts the n addresses nearest the server (proxy-addr's rule), whatever they are. */
@@ -94,7 +96,7 @@ export function createContext({
   db,
   clock = systemClock,
   paymentProvider,
-}: Omit<BuildAppOptions, 'logger'>): AppContext {
+}: Omit<BuildAppOptions, 'logger' | 'isDraining'>): AppContext {
   return {
     config,
     db,
@@ -120,6 +122,7 @@ export async function buildApp({
   logger,
   clock,
   paymentProvider,
+  isDraining = () => false,
 }: BuildAppOptions): Promise<App> {
   const ctx = createContext({
     config,
@@ -168,7 +171,12 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db, version: VERSION, maintenance: () => currentMaintenance(ctx) });
+      await api.register(healthRoutes, {
+        db,
+        version: VERSION,
+        maintenance: () => currentMaintenance(ctx),
+        isDraining,
+      });
       await api.register(cmsRoutes, { db });
       await api.register(referenceRoutes, { ctx });
       const guard = createAuthGuard(ctx);

@@ -34,7 +34,8 @@ try {
   process.exit(1);
 }
 const db = openDatabase(config.database);
-const app = await buildApp({ config, db });
+let isClosing = false;
+const app = await buildApp({ config, db, isDraining: () => isClosing });
 const ctx = createContext({ config, db });
 const mailer = createMailer({ config, clock: ctx.clock, log: app.log });
 const webhookPath = `${API_PREFIX}/payments/webhook`;
@@ -49,6 +50,7 @@ const worker = createWorker({
   clock: ctx.clock,
   jobs: registeredJobs({ mailer, ctx, webhookTransport }),
   log: app.log,
+  leaseSeconds: config.jobLeaseSeconds,
 });
 const HOUSEKEEPING_MS = 15 * 60_000;
 const housekeeping = setInterval(() => {
@@ -98,19 +100,29 @@ try {
   process.exit(1);
 }
 
-let isClosing = false;
+/**
+ * A graceful stop within SHUTDOWN_TIMEOUT_SECONDS (decision 042): readiness answers 503 at once,
+ * the worker claims nothing more and finishes its job or gives it back, the server finishes the
+ * requests in flight without answering 503; past the deadline the process exits anyway.
+ */
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (isClosing) return;
   isClosing = true;
-  app.log.info({ signal }, 'shutting down');
+  const deadlineMs = config.shutdownTimeoutSeconds * 1000;
+  app.log.info({ signal, deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutting down');
+  setTimeout(() => {
+    app.log.error('shutdown deadline passed: exiting with work unfinished');
+    process.exit(1);
+  }, deadlineMs);
   try {
     clearInterval(housekeeping);
     clearInterval(fileSweep);
     clearInterval(paymentReconciliation);
-    await app.close();
-    await worker.stop();
+    // The job gets most of the time; what remains is for closing connections.
+    await Promise.all([worker.stop({ deadlineMs: deadlineMs * 0.6 }), app.close()]);
     mailer.close();
     await db.destroy();
+    app.log.info('stopped');
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

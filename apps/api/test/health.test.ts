@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERSION } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { buildApp, VERSION } from '../src/app';
+import { REPO_ROOT } from '../src/platform/config';
+import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -47,4 +50,67 @@ describe('GET /api/v1/health', () => {
     });
     await app.close();
   });
+});
+
+describe("the load balancer's probes", () => {
+  it('answers live and ready while the instance serves, in maintenance mode too', async () => {
+    const app = await createTestApp(database, { env: { MAINTENANCE_MODE: 'true' } });
+    const live = await app.inject({ method: 'GET', url: '/api/v1/health/live' });
+    const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect([live.statusCode, live.json()]).toEqual([200, { data: { status: 'live' } }]);
+    expect([ready.statusCode, ready.json()]).toEqual([200, { data: { status: 'ready' } }]);
+    await app.close();
+  });
+
+  it('answers not ready (503) as soon as the instance drains, while liveness stays 200', async () => {
+    let isDraining = false;
+    const app = await buildApp({
+      config: testConfig(database),
+      db: database.db,
+      isDraining: () => isDraining,
+    });
+    isDraining = true;
+    const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { data: { status: 'draining' } }]);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
+    // An ordinary call is still served during the drain: never a 503, which the SPA reads as maintenance.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/cms-entries' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('answers not ready (503) when the database cannot be reached', async () => {
+    const closed = database.openConnection();
+    await sql`select 1`.execute(closed);
+    await closed.destroy();
+    const app = await createTestApp(database, { db: closed });
+    const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { data: { status: 'database_unreachable' } }]);
+    await app.close();
+  });
+
+  it('stops on SIGTERM within its deadline and exits 0', async () => {
+    const server = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+      cwd: join(REPO_ROOT, 'apps', 'api'),
+      env: {
+        ...process.env,
+        PORT: '3331',
+        HOST: '127.0.0.1',
+        DATA_DIR: join(database.tempDir, 'sigterm'),
+        LOG_LEVEL: 'info',
+        SHUTDOWN_TIMEOUT_SECONDS: '10',
+        TEST_DATABASE_URL: '',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    for (let attempt = 0; attempt < 100 && !output.includes('Lisbon is serving'); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch('http://127.0.0.1:3331/api/v1/health/ready')).status).toBe(200);
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('"msg":"stopped"');
+  }, 40_000);
 });

@@ -126,6 +126,79 @@ describe('the worker', () => {
     expect(seen).toEqual([4]);
   });
 
+  it('takes over the job of a killed instance once its lease lapses, in seconds', async () => {
+    const id = await queue.enqueue(database.db, counterJob, { n: 5 });
+    const seen: number[] = [];
+    const handler = registerJob(counterJob, async ({ n }) => void seen.push(n));
+    // The instance claimed it, then was killed with kill -9: no heartbeat, no release.
+    await database.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        locked_at: clock.now().toISOString(),
+        locked_by: 'killed',
+        lease_until: new Date(clock.now().getTime() + 30_000).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const survivor = createWorker({ db: database.db, clock, jobs: [handler], log, leaseSeconds: 30 });
+    expect(await survivor.drainOnce()).toBe(0);
+    clock.advance({ seconds: 31 });
+    expect(await survivor.drainOnce()).toBe(1);
+    expect(seen).toEqual([5]);
+  });
+
+  it('keeps a long job with its worker while the worker renews the lease', async () => {
+    const id = await queue.enqueue(database.db, counterJob, { n: 6 });
+    let finish = () => {};
+    let started = () => {};
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    const slow = registerJob(counterJob, async () => {
+      started();
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    const owner = createWorker({
+      db: database.db,
+      clock,
+      jobs: [slow],
+      log,
+      leaseSeconds: 30,
+      heartbeatMs: 10,
+    });
+    const running = owner.drainOnce();
+    await isStarted;
+    const other = createWorker({ db: database.db, clock, jobs: [slow], log, leaseSeconds: 30 });
+    for (let step = 0; step < 3; step += 1) {
+      clock.advance({ seconds: 20 });
+      await new Promise((resolve) => setTimeout(resolve, 60)); // heartbeats renew the lease
+      expect(await other.drainOnce()).toBe(0);
+    }
+    finish();
+    expect(await running).toBe(1);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
+  it('gives back, at stop, a job it cannot finish before the deadline, without counting an attempt', async () => {
+    const id = await queue.enqueue(database.db, counterJob, { n: 7 });
+    let started = () => {};
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    const stuck = registerJob(counterJob, async () => {
+      started();
+      await new Promise(() => {});
+    });
+    const worker = createWorker({ db: database.db, clock, jobs: [stuck], log });
+    worker.start();
+    await isStarted;
+    await worker.stop({ deadlineMs: 50 });
+    expect(await jobRow(id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      locked_by: null,
+      lease_until: null,
+    });
+    await database.db.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+
   it('shares the queue between workers on separate connections: each job runs exactly once', async () => {
     const ids = [];
     for (let n = 0; n < 30; n += 1) ids.push(await queue.enqueue(database.db, counterJob, { n }));

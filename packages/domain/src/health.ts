@@ -11,3 +11,9 @@ export const healthSchema = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;
+
+/** What a load balancer reads: the process answers (live), and may be sent traffic (ready). */
+export const probeSchema = z
+  .object({ status: z.enum(['live', 'ready', 'draining', 'database_unreachable']) })
+  .meta({ id: 'Probe' });
+export type Probe = z.infer<typeof probeSchema>;

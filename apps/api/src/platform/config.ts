@@ -42,6 +42,10 @@ export type Config = {
   readonly redisUrl: string | null;
   /** The global floor against floods: API calls per minute and client address. */
   readonly rateLimitPerMinute: number;
+  /** How long a claimed job stays a worker's without a heartbeat (a killed instance's is taken over after it). */
+  readonly jobLeaseSeconds: number;
+  /** The overall deadline of a graceful stop: past it the process exits anyway. */
+  readonly shutdownTimeoutSeconds: number;
   /** Outgoing mail: SMTP when set, otherwise `.eml` files under `DATA_DIR/mail/`. */
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
@@ -190,6 +194,8 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
+  JOB_LEASE_SECONDS: wholeNumber('JOB_LEASE_SECONDS', 3600).prefault('30'),
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber('SHUTDOWN_TIMEOUT_SECONDS', 600).prefault('25'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -357,6 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+      jobLeaseSeconds: values.JOB_LEASE_SECONDS,
+      shutdownTimeoutSeconds: values.SHUTDOWN_TIMEOUT_SECONDS,
       smtpUrl: values.SMTP_URL ?? null,
       mailFrom: values.MAIL_FROM,
       sessionTtlMinutes: values.SESSION_TTL_MINUTES,

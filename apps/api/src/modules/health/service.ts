@@ -1,4 +1,4 @@
-import type { Health } from '@lisbon/domain';
+import type { Health, Probe } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
 import { pingDatabase } from './repository';
 
@@ -7,7 +7,18 @@ export type HealthContext = {
   version: string;
   /** Maintenance as it stands (configuration or the administrators' switch). */
   maintenance: () => Promise<{ isOn: boolean; isStaffOnly: boolean }>;
+  /** True from the moment the instance is asked to stop: the balancer sends it nothing new. */
+  isDraining: () => boolean;
 };
+
+/** Readiness: not while draining (a rolling restart), nor without a database to serve from. */
+export async function checkReadiness({ db, isDraining }: HealthContext): Promise<Probe> {
+  if (isDraining()) return { status: 'draining' };
+  return pingDatabase(db).then(
+    () => ({ status: 'ready' as const }),
+    () => ({ status: 'database_unreachable' as const }),
+  );
+}
 
 /** Public: no access check. A failing database degrades health instead of throwing. */
 export async function checkHealth({ db, version, maintenance }: HealthContext): Promise<Health> {

@@ -15,6 +15,8 @@ export type JobsTable = {
   run_at: string;
   locked_at: string | null;
   locked_by: string | null;
+  /** Until when the worker that claimed it holds it; renewed while the handler runs. */
+  lease_until: string | null;
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

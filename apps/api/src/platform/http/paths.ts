@@ -10,4 +10,8 @@ export const isApiPath = (url: string): boolean => {
 
 export const HEALTH_PATH = `${API_PREFIX}/health`;
 
-export const isHealthPath = (url: string): boolean => pathOf(url).replace(/\/+$/, '') === HEALTH_PATH;
+/** Health and the balancer's probes (`/health/live`, `/health/ready`). */
+export const isHealthPath = (url: string): boolean => {
+  const path = pathOf(url).replace(/\/+$/, '');
+  return path === HEALTH_PATH || path === `${HEALTH_PATH}/live` || path === `${HEALTH_PATH}/ready`;
+};

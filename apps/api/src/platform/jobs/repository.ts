@@ -25,10 +25,11 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
   return row.id;
 }
 
-export type ClaimOptions = { names: readonly string[]; now: string; staleBefore: string; workerId: string };
+export type ClaimOptions = { names: readonly string[]; now: string; leaseUntil: string; workerId: string };
 
 /**
- * Takes the next due job, or one whose worker died mid-run, and marks it running in one statement.
+ * Takes the next due job, or one whose worker's lease has lapsed (the worker died mid-run), and
+ * marks it running under a new lease in one statement.
  * PostgreSQL: `for update skip locked` lets several instances claim side by side without waiting
  * on or taking the same row. SQLite has a single writer, so the statement is atomic as it is.
  */
@@ -41,7 +42,11 @@ export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRo
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', options.now)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_at', '<', options.staleBefore)]),
+        // A row claimed before leases existed counts from its lock time.
+        eb.and([
+          eb('status', '=', 'running'),
+          eb(eb.fn.coalesce('lease_until', 'locked_at'), '<', options.now),
+        ]),
       ]),
     )
     .orderBy('run_at')
@@ -55,6 +60,7 @@ export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRo
       attempts: eb('attempts', '+', 1),
       locked_at: options.now,
       locked_by: options.workerId,
+      lease_until: options.leaseUntil,
       updated_at: options.now,
     }))
     .where('id', '=', next)
@@ -78,9 +84,50 @@ export async function recordFailedRun(db: Db, run: FailedRun): Promise<void> {
       run_at: run.retryAt ?? run.now,
       locked_at: null,
       locked_by: null,
+      lease_until: null,
       last_error: run.error,
       updated_at: run.now,
     })
     .where('id', '=', run.id)
+    .execute();
+}
+
+/** The worker still runs the job: its lease is extended. False when another worker has taken it. */
+export async function renewLease(
+  db: Db,
+  { id, workerId, leaseUntil, now }: { id: number; workerId: string; leaseUntil: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ lease_until: leaseUntil, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A stopping worker gives back a job it could not finish in time: pending again at once, the
+ * attempt not counted (the job did not fail; its worker went away).
+ */
+export async function releaseJob(
+  db: Db,
+  { id, workerId, now }: { id: number; workerId: string; now: string },
+) {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'pending',
+      attempts: eb('attempts', '-', 1),
+      run_at: now,
+      locked_at: null,
+      locked_by: null,
+      lease_until: null,
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
     .execute();
 }

@@ -14,6 +14,7 @@ import * as statementShareLinks from './2026-11-21-031-statement-share-links';
 import * as appeals from './2026-11-21-040-appeals';
 import * as returnDelivery from './2026-11-21-050-return-delivery';
 import * as notices from './2026-11-21-060-notices';
+import * as jobLeases from './2026-11-24-001-job-leases';
 
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-040-appeals': appeals,
   '2026-11-21-050-return-delivery': returnDelivery,
   '2026-11-21-060-notices': notices,
+  '2026-11-24-001-job-leases': jobLeases,
 };
