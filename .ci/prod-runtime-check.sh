@@ -24,7 +24,7 @@ for tool in tsx vite esbuild vitest @vitejs/plugin-react; do
   if [ -e "$WORK/app/node_modules/$tool" ]; then echo "devDependency $tool was installed" >&2; exit 1; fi
 done
 
-(cd "$WORK/app" && PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" LOG_LEVEL=warn \
+(cd "$WORK/app" && PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" LOG_LEVEL=warn exec \
   "$NODE" apps/api/dist/main.js > "$WORK/server.log" 2>&1) &
 SERVER_PID=$!
 for _ in $(seq 1 60); do

@@ -147,8 +147,11 @@ export async function buildApp({
   // The API speaks JSON only: text/plain bodies get 415 instead of reaching a JSON schema as a string.
   app.removeContentTypeParser('text/plain');
 
+  const { instanceId } = config;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Which instance answered, for operators behind a balancer (and the cluster test).
+    if (instanceId) reply.header('x-lisbon-instance', instanceId);
   });
   registerErrorHandler(app);
   registerStorableInputCheck(app);

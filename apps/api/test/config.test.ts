@@ -77,6 +77,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.org' })).toThrow(/PUBLIC_URL must be/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
+    expect(loadConfig({ INSTANCE_ID: 'web-1' }).instanceId).toBe('web-1');
+    expect(loadConfig({}).instanceId).toBeNull();
+    expect(() => loadConfig({ INSTANCE_ID: 'web 1; rm' })).toThrow(/INSTANCE_ID must be/);
   });
 
   it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {

@@ -62,6 +62,17 @@ describe("the load balancer's probes", () => {
     await app.close();
   });
 
+  it('names the instance that answered when INSTANCE_ID is set, and nothing otherwise', async () => {
+    const named = await createTestApp(database, { env: { INSTANCE_ID: 'web-2' } });
+    const answer = await named.inject({ method: 'GET', url: '/api/v1/health/live' });
+    expect(answer.headers['x-lisbon-instance']).toBe('web-2');
+    await named.close();
+    const unnamed = await createTestApp(database);
+    const plain = await unnamed.inject({ method: 'GET', url: '/api/v1/health/live' });
+    expect(plain.headers).not.toHaveProperty('x-lisbon-instance');
+    await unnamed.close();
+  });
+
   it('answers not ready (503) as soon as the instance drains, while liveness stays 200', async () => {
     let isDraining = false;
     const app = await buildApp({

@@ -42,6 +42,8 @@ export type Config = {
   readonly redisUrl: string | null;
   /** The global floor against floods: API calls per minute and client address. */
   readonly rateLimitPerMinute: number;
+  /** A name for this instance (INSTANCE_ID), sent as `x-lisbon-instance` on every answer; null: none. */
+  readonly instanceId: string | null;
   /** How long a claimed job stays a worker's without a heartbeat (a killed instance's is taken over after it). */
   readonly jobLeaseSeconds: number;
   /** The overall deadline of a graceful stop: past it the process exits anyway. */
@@ -194,6 +196,14 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
+  INSTANCE_ID: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9._-]{1,64}$/,
+      'INSTANCE_ID must be 1 to 64 letters, digits, dots, hyphens or underscores',
+    )
+    .optional(),
   JOB_LEASE_SECONDS: wholeNumber('JOB_LEASE_SECONDS', 3600).prefault('30'),
   SHUTDOWN_TIMEOUT_SECONDS: wholeNumber('SHUTDOWN_TIMEOUT_SECONDS', 600).prefault('25'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
@@ -363,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+      instanceId: values.INSTANCE_ID ?? null,
       jobLeaseSeconds: values.JOB_LEASE_SECONDS,
       shutdownTimeoutSeconds: values.SHUTDOWN_TIMEOUT_SECONDS,
       smtpUrl: values.SMTP_URL ?? null,

@@ -1,0 +1,275 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A production-shaped Lisbon on one machine: nginx (Debian's) in front of N instances of the
+ * built server (`node apps/api/dist/main.js`), each with its own empty DATA_DIR, on one
+ * PostgreSQL database, one S3-protocol server (s3rver), one Redis, one SMTP server and one set
+ * of keys made by `keys:generate`. Used by the cluster test and `npm run bench -- cluster`.
+ */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const NODE = process.execPath;
+const POSTGRES = process.env.CLUSTER_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const trace = (message: string) => {
+  if (process.env.CLUSTER_TRACE) console.error(`[harness ${new Date().toISOString()}] ${message}`);
+};
+
+export type Instance = {
+  id: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess | null;
+  log: string;
+};
+
+export type Cluster = {
+  url: string;
+  env: Record<string, string>;
+  instances: Instance[];
+  /** Every mail the instances sent, as raw RFC 822 text. */
+  mails: string[];
+  databaseUrl: string;
+  kill(instance: Instance): void;
+  start(instance: Instance): Promise<void>;
+  /** Runs the built CLI with the cluster's configuration (async: S3 and SMTP answer from this process). */
+  cli(args: string[]): Promise<string>;
+  query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  /** The tail of nginx's error log, for a failure's report. */
+  balancerErrors(): string;
+  stop(): Promise<void>;
+};
+
+export type ClusterOptions = { size: number; basePort: number; extraEnv?: Record<string, string> };
+
+export async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function nginxConfig({ dir, port, upstreams }: { dir: string; port: number; upstreams: number[] }): string {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream lisbon {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 25m;
+    location / {
+      proxy_pass http://lisbon;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A refused connection (an instance stopping or killed) goes to the next instance; a request
+      # already sent is retried only when idempotent (nginx's default).
+      proxy_next_upstream error timeout http_502;
+      proxy_next_upstream_tries 3;
+    }
+  }
+}
+`;
+}
+
+export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOptions): Promise<Cluster> {
+  const work = mkdtempSync(join(tmpdir(), 'lisbon-cluster-'));
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  };
+  try {
+    // One PostgreSQL database for the whole cluster.
+    const database = `lisbon_cluster_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: POSTGRES });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const databaseUrl = POSTGRES.replace(/\/[^/]*$/, `/${database}`);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    cleanups.push(async () => {
+      await pool.end();
+      const drop = new pg.Client({ connectionString: POSTGRES });
+      await drop.connect();
+      await drop.query(`drop database if exists ${database} with (force)`);
+      await drop.end();
+    });
+
+    // One S3-protocol server and one SMTP server, in this process.
+    trace('database created');
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      directory: join(work, 's3'),
+      silent: true,
+      configureBuckets: [{ name: 'lisbon-cluster', configs: [] }],
+    });
+    const s3Port = ((await s3.run()) as AddressInfo).port;
+    cleanups.push(() => s3.close());
+    const mails: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, void mails.push(Buffer.concat(chunks).toString('utf8'))));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+    const url = `http://127.0.0.1:${basePort}`;
+    // Never spawnSync: the object store and the mail server live in this process's event loop.
+    const cli = (args: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(NODE, [join(ROOT, 'apps/api/dist/cli.js'), ...args], {
+          env: { ...process.env, ...clusterEnv },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('exit', (code) =>
+          code === 0
+            ? resolve(stdout)
+            : reject(new Error(`cli ${args.join(' ')} failed (${code}): ${stderr}`)),
+        );
+      });
+    let clusterEnv: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(work, 'cli'),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      S3_BUCKET: 'lisbon-cluster',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      REDIS_URL: `redis://127.0.0.1:6379/${9}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ...extraEnv,
+    };
+    trace('s3 and smtp up');
+    // One set of keys for every instance, made the way a deployer makes it.
+    const keyLines = (await cli(['keys:generate', '--out', join(work, 'keys')]))
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line));
+    clusterEnv = {
+      ...clusterEnv,
+      ...Object.fromEntries(keyLines.map((line) => line.split('=') as [string, string])),
+    };
+
+    trace('keys generated');
+    const instances: Instance[] = Array.from({ length: size }, (_, index) => ({
+      id: `i${index + 1}`,
+      port: basePort + 1 + index,
+      dataDir: join(work, `instance-${index + 1}`),
+      process: null,
+      log: '',
+    }));
+    const start = async (instance: Instance) => {
+      mkdirSync(instance.dataDir, { recursive: true });
+      const child = spawn(NODE, ['--enable-source-maps', join(ROOT, 'apps/api/dist/main.js')], {
+        env: {
+          ...process.env,
+          ...clusterEnv,
+          PORT: String(instance.port),
+          HOST: '127.0.0.1',
+          DATA_DIR: instance.dataDir,
+          INSTANCE_ID: instance.id,
+          LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk: Buffer) => (instance.log += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (instance.log += chunk.toString()));
+      child.on('error', (error) => (instance.log += `could not start: ${error.message}\n`));
+      child.on('exit', (code, signal) => (instance.log += `exited (${signal ?? code})\n`));
+      instance.process = child;
+      trace(`spawned ${instance.id}`);
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${instance.port}/api/v1/health/ready`)).ok,
+        `instance ${instance.id} to be ready`,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; its log ends with:\n${instance.log.slice(-1500)}`);
+      });
+    };
+    const kill = (instance: Instance) => {
+      instance.process?.kill('SIGKILL');
+      instance.process = null;
+    };
+    cleanups.push(() => instances.forEach(kill));
+    // All at once on the empty database: the migration lock makes them take turns.
+    await Promise.all(instances.map(start));
+
+    // Its own folder, which nginx's workers (nobody, when the test runs as root) may enter: they
+    // write request bodies and large answers into temp folders there.
+    const nginxDir = mkdtempSync(join(tmpdir(), 'lisbon-cluster-nginx-'));
+    chmodSync(nginxDir, 0o755);
+    cleanups.push(() => rmSync(nginxDir, { recursive: true, force: true }));
+    writeFileSync(
+      join(nginxDir, 'nginx.conf'),
+      nginxConfig({ dir: nginxDir, port: basePort, upstreams: instances.map((instance) => instance.port) }),
+    );
+    const nginx = spawn('nginx', ['-c', join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: 'ignore' });
+    cleanups.push(() => void nginx.kill('SIGTERM'));
+    await waitFor(async () => (await fetch(`${url}/api/v1/health/ready`)).ok, 'nginx to answer');
+
+    return {
+      url,
+      env: clusterEnv,
+      instances,
+      mails,
+      databaseUrl,
+      kill,
+      start,
+      cli,
+      async query(text, values) {
+        return (await pool.query(text, values as unknown[])).rows;
+      },
+      balancerErrors: () => {
+        try {
+          return readFileSync(join(nginxDir, 'nginx-error.log'), 'utf8').slice(-1500);
+        } catch {
+          return '';
+        }
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+export const readText = (path: string) => readFileSync(path, 'utf8');
