@@ -4,11 +4,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from './scenario';
+import { cluster } from './scenarios/cluster';
 import { health } from './scenarios/health';
 import { rush } from './scenarios/rush';
 import { verify } from './scenarios/verify';
 
-const SCENARIOS: Scenario[] = [health, rush, verify];
+const SCENARIOS: Scenario[] = [health, rush, verify, cluster];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;

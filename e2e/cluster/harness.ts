@@ -98,6 +98,48 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
 `;
 }
 
+export type Balancer = { url: string; errors(): string; stop(): Promise<void> };
+
+/** Debian's nginx on `port`, round robin over the given instance ports. */
+export async function startBalancer({
+  port,
+  upstreams,
+}: {
+  port: number;
+  upstreams: number[];
+}): Promise<Balancer> {
+  // Its own folder, which nginx's workers (nobody, when the test runs as root) may enter: they
+  // write request bodies and large answers into temp folders there.
+  const dir = mkdtempSync(join(tmpdir(), 'lisbon-cluster-nginx-'));
+  chmodSync(dir, 0o755);
+  writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port, upstreams }));
+  const nginx = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
+  const stop = async () => {
+    nginx.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(async () => (await fetch(`${url}/api/v1/health/ready`)).ok, `nginx on ${port} to answer`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    errors() {
+      try {
+        return readFileSync(join(dir, 'nginx-error.log'), 'utf8').slice(-1500);
+      } catch {
+        return '';
+      }
+    },
+    stop,
+  };
+}
+
 export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOptions): Promise<Cluster> {
   const work = mkdtempSync(join(tmpdir(), 'lisbon-cluster-'));
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
@@ -232,18 +274,11 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
     // All at once on the empty database: the migration lock makes them take turns.
     await Promise.all(instances.map(start));
 
-    // Its own folder, which nginx's workers (nobody, when the test runs as root) may enter: they
-    // write request bodies and large answers into temp folders there.
-    const nginxDir = mkdtempSync(join(tmpdir(), 'lisbon-cluster-nginx-'));
-    chmodSync(nginxDir, 0o755);
-    cleanups.push(() => rmSync(nginxDir, { recursive: true, force: true }));
-    writeFileSync(
-      join(nginxDir, 'nginx.conf'),
-      nginxConfig({ dir: nginxDir, port: basePort, upstreams: instances.map((instance) => instance.port) }),
-    );
-    const nginx = spawn('nginx', ['-c', join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: 'ignore' });
-    cleanups.push(() => void nginx.kill('SIGTERM'));
-    await waitFor(async () => (await fetch(`${url}/api/v1/health/ready`)).ok, 'nginx to answer');
+    const balancer = await startBalancer({
+      port: basePort,
+      upstreams: instances.map((instance) => instance.port),
+    });
+    cleanups.push(() => balancer.stop());
 
     return {
       url,
@@ -257,13 +292,7 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
       async query(text, values) {
         return (await pool.query(text, values as unknown[])).rows;
       },
-      balancerErrors: () => {
-        try {
-          return readFileSync(join(nginxDir, 'nginx-error.log'), 'utf8').slice(-1500);
-        } catch {
-          return '';
-        }
-      },
+      balancerErrors: () => balancer.errors(),
       stop: stopAll,
     };
   } catch (error) {

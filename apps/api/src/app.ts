@@ -45,12 +45,14 @@ import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
 import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler, sendError } from './platform/http/error-handler';
+import { registerMetrics } from './platform/http/metrics';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { registerStorableInputCheck } from './platform/http/storable-input';
 import { createDatabaseQueue } from './platform/jobs/queue';
 import { createDatabaseLedger } from './platform/ledger/ledger';
 import { loggerOptions } from './platform/logger';
+import { createMetrics, type Metrics } from './platform/metrics';
 import { createPaymentProvider } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/provider';
 import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
@@ -78,6 +80,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** Replaces the provider PAYMENT_PROVIDER names; tests pass one that answers like a busy gateway. */
   paymentProvider?: PaymentProvider;
+  /** The process's metrics, shared with its worker (main.ts); otherwise a set of the app's own. */
+  metrics?: Metrics;
   /** Says when the instance drains for a stop (main.ts sets it on SIGTERM); readiness answers 503 then. */
   isDraining?: () => boolean;
 };
@@ -96,6 +100,7 @@ export function createContext({
   db,
   clock = systemClock,
   paymentProvider,
+  metrics = createMetrics(),
 }: Omit<BuildAppOptions, 'logger' | 'isDraining'>): AppContext {
   return {
     config,
@@ -110,6 +115,7 @@ export function createContext({
     // The keys are read (or generated, embedded default) on first use; main.ts asks at start.
     ledger: createDatabaseLedger({ db, clock, keys: () => loadBodyKeys(config).ledger }),
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
+    metrics,
   };
 }
 
@@ -122,6 +128,7 @@ export async function buildApp({
   logger,
   clock,
   paymentProvider,
+  metrics,
   isDraining = () => false,
 }: BuildAppOptions): Promise<App> {
   const ctx = createContext({
@@ -129,6 +136,7 @@ export async function buildApp({
     db,
     ...(clock ? { clock } : {}),
     ...(paymentProvider ? { paymentProvider } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
@@ -155,6 +163,7 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   registerStorableInputCheck(app);
+  registerMetrics(app, { metrics: ctx.metrics, token: config.metricsToken, db, clock: ctx.clock });
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unreachable'));

@@ -2,14 +2,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailSchema, ROLES } from '@lisbon/domain';
-import { createContext } from './app';
+import { createContext, VERSION } from './app';
 import { createRushDrafts, rushEmail } from './demo/rush-drafts';
 import { createDemoStaff, DEMO_STAFF_PASSWORD } from './demo/staff';
 import { createDemoStatement, createReadyForIssue } from './demo/statement';
 import { findAccountByEmail } from './modules/users/accounts';
 import { createStaffAccount, type StaffAccount } from './modules/auth/registration.service';
 import { sendMarketingMail } from './modules/marketing/service';
+import { BackupError, UnsupportedBackupError } from './modules/system/backup-manifest';
+import { backupDataDir } from './modules/system/backup.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
+import { restoreBackup } from './modules/system/restore.service';
 import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, type Db } from './platform/db/database';
@@ -56,7 +59,14 @@ Commands:
                 secret) as files in a new folder; prints the variables that point at them
                 --out <folder>
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
-                the head; prints OK (exit 0) or the first break (exit 1)`;
+                the head; prints OK (exit 0) or the first break (exit 1)
+  backup        the embedded default (SQLite, files on disk): a consistent snapshot of the database,
+                DATA_DIR/files and DATA_DIR/keys, with the SHA-256 of each in manifest.json; safe
+                while the server runs; owner-only, as it holds the keys (PostgreSQL, S3: docs/deploy.md)
+                --out <new or empty folder>
+  restore       a backup into the configured DATA_DIR and database, with the server stopped: every
+                file checked against the manifest before anything is written, then the ledger audited
+                --from <backup folder> [--force: move the data already there aside]`;
 
 class UsageError extends Error {}
 
@@ -268,29 +278,71 @@ async function marketingSend(args: string[]): Promise<void> {
   });
 }
 
+/** The whole ledger audited with the configured key, never a generated one: a missing key is the operator's to restore. */
+async function printLedgerAudit(config: Config, db: Db): Promise<void> {
+  const ledger = createDatabaseLedger({
+    db,
+    clock: systemClock,
+    keys: () => loadBodyKeys(config, { isCreating: false }).ledger,
+  });
+  const audit = await ledger.audit();
+  if (audit.isIntact) {
+    console.log(
+      audit.length === 0
+        ? 'Ledger OK: no entries yet.'
+        : `Ledger OK: ${audit.length} entries, every hash, link and signature checks. Head ${audit.headHash}.`,
+    );
+    return;
+  }
+  console.error(
+    `Ledger BROKEN at entry ${audit.seq}${audit.hash ? ` (${audit.hash})` : ''}: ${audit.fault}. ${audit.checked} entries before it check.`,
+  );
+  process.exitCode = 1;
+}
+
 async function ledgerVerify(): Promise<void> {
   const config = loadConfig(process.env);
-  await withDatabase(async (db) => {
-    const ledger = createDatabaseLedger({
-      db,
-      clock: systemClock,
-      // Never generate a key to audit with: a missing key is the operator's to restore.
-      keys: () => loadBodyKeys(config, { isCreating: false }).ledger,
-    });
-    const audit = await ledger.audit();
-    if (audit.isIntact) {
-      console.log(
-        audit.length === 0
-          ? 'Ledger OK: no entries yet.'
-          : `Ledger OK: ${audit.length} entries, every hash, link and signature checks. Head ${audit.headHash}.`,
-      );
-      return;
-    }
-    console.error(
-      `Ledger BROKEN at entry ${audit.seq}${audit.hash ? ` (${audit.hash})` : ''}: ${audit.fault}. ${audit.checked} entries before it check.`,
-    );
-    process.exitCode = 1;
+  await withDatabase((db) => printLedgerAudit(config, db));
+}
+
+async function backup(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  if (!values.out) throw new UsageError('backup needs --out <new or empty folder>');
+  const folder = callerPath(values.out);
+  const { manifest, warnings } = await backupDataDir(loadConfig(process.env), {
+    folder,
+    appVersion: VERSION,
   });
+  const { counts } = manifest;
+  const bytes = manifest.entries.reduce((sum, entry) => sum + entry.bytes, 0);
+  console.log(
+    `Backup written to ${folder}: the database (ledger entries: ${counts.ledger_entries}, statements: ${counts.statements}, documents: ${counts.documents}), stored files: ${counts.files}, key files: ${counts.keys}; ${bytes} bytes in all.`,
+  );
+  for (const warning of warnings) console.warn(`Note: ${warning}`);
+  console.log('It holds the private keys: keep it as secret as they are, and away from this machine.');
+}
+
+async function restore(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { from: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
+  if (!values.from) throw new UsageError('restore needs --from <backup folder>');
+  const config = loadConfig(process.env);
+  const { manifest, databasePath, movedAside } = await restoreBackup(config, {
+    from: callerPath(values.from),
+    isForced: values.force,
+  });
+  console.log(
+    `Restored the backup of ${manifest.created_at} (Lisbon ${manifest.app_version}): the database into ${databasePath}; stored files (${manifest.counts.files}) and key files (${manifest.counts.keys}) into ${config.dataDir}.`,
+  );
+  for (const path of movedAside) console.log(`Moved aside: ${path} (remove it once the restore is checked).`);
+  if (manifest.keys_outside.length > 0) {
+    console.warn(
+      `Note: the backup was made with keys it does not hold: ${manifest.keys_outside.join('; ')}. Configure the same ones.`,
+    );
+  }
+  await withDatabase((db) => printLedgerAudit(config, db));
 }
 
 const [command, ...args] = process.argv.slice(2);
@@ -326,6 +378,12 @@ try {
     case 'keys:generate':
       keysGenerate(args);
       break;
+    case 'backup':
+      await backup(args);
+      break;
+    case 'restore':
+      await restore(args);
+      break;
     default:
       console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
       process.exitCode = 2;
@@ -334,9 +392,15 @@ try {
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
+  } else if (error instanceof UnsupportedBackupError) {
+    console.error(error.message);
+    process.exitCode = 2;
   } else {
     const isExpected =
-      error instanceof ConfigError || error instanceof AppError || error instanceof MissingKeyError;
+      error instanceof ConfigError ||
+      error instanceof AppError ||
+      error instanceof MissingKeyError ||
+      error instanceof BackupError;
     console.error(isExpected ? error.message : error);
     process.exitCode = 1;
   }

@@ -3,6 +3,7 @@ import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
 import type { JobQueue } from './platform/jobs/queue';
 import type { Ledger } from './platform/ledger/ledger';
+import type { Metrics } from './platform/metrics';
 import type { PaymentProvider } from './platform/payments/provider';
 import type { RateLimiter } from './platform/rate-limit/limiter';
 import type { PdfSigner } from './platform/signing/pdf-signer';
@@ -21,4 +22,6 @@ export type AppContext = {
   ledger: Ledger;
   /** Signs statement PDFs with the body's certificate (PAdES). */
   pdfSigner: PdfSigner;
+  /** What `GET /metrics` reports: one set per process, shared by its HTTP server and its worker. */
+  metrics: Metrics;
 };

@@ -1,5 +1,6 @@
 import { API_PREFIX } from '@lisbon/domain';
 import { buildApp, createContext } from './app';
+import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
@@ -35,8 +36,10 @@ try {
 }
 const db = openDatabase(config.database);
 let isClosing = false;
-const app = await buildApp({ config, db, isDraining: () => isClosing });
-const ctx = createContext({ config, db });
+// One set of metrics for the process: the HTTP server's answers and the worker's settlements.
+const metrics = createMetrics({ processMetrics: true });
+const app = await buildApp({ config, db, metrics, isDraining: () => isClosing });
+const ctx = createContext({ config, db, metrics });
 const mailer = createMailer({ config, clock: ctx.clock, log: app.log });
 const webhookPath = `${API_PREFIX}/payments/webhook`;
 // The sandbox gateway calls the webhook over real HTTP, like a gateway; in-process when PUBLIC_URL is out of reach.

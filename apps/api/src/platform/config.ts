@@ -42,6 +42,8 @@ export type Config = {
   readonly redisUrl: string | null;
   /** The global floor against floods: API calls per minute and client address. */
   readonly rateLimitPerMinute: number;
+  /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); null: metrics closed (404). */
+  readonly metricsToken: string | null;
   /** A name for this instance (INSTANCE_ID), sent as `x-lisbon-instance` on every answer; null: none. */
   readonly instanceId: string | null;
   /** How long a claimed job stays a worker's without a heartbeat (a killed instance's is taken over after it). */
@@ -196,6 +198,7 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters long').optional(),
   INSTANCE_ID: z
     .string()
     .trim()
@@ -374,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
       instanceId: values.INSTANCE_ID ?? null,
+      metricsToken: values.METRICS_TOKEN ?? null,
       jobLeaseSeconds: values.JOB_LEASE_SECONDS,
       shutdownTimeoutSeconds: values.SHUTDOWN_TIMEOUT_SECONDS,
       smtpUrl: values.SMTP_URL ?? null,

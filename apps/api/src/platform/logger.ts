@@ -1,10 +1,53 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 
-/** Pino options: the configured level, and credentials never written even if a serializer adds headers. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Paths whose last part is a secret: whoever reads it can act with it (activation and reset links,
+ * statement share links, newsletter opt-out), on the SPA's page and on the API alike.
+ */
+const SECRET_IN_PATH =
+  /^((?:\/api\/v\d+)?\/(?:auth\/activate|auth\/reset-password|marketing-opt-out|shared|verify\/shared))\/[^/?#]+/;
+
+/** Query parameters that may carry a credential, whatever the page. */
+const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
+
+/** A request URL as logs may keep it: tokens in the path or the query replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const redactedPath = path.replace(SECRET_IN_PATH, `$1/${REDACTED}`);
+  if (queryAt === -1) return redactedPath;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equalsAt = pair.indexOf('=');
+      if (equalsAt === -1) return pair;
+      const name = pair.slice(0, equalsAt);
+      return SECRET_PARAMETER.test(name) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${redactedPath}?${query}`;
+}
+
+/**
+ * Pino options: the configured level; the access log's URL without secrets; credentials never
+ * written even if a serializer adds headers.
+ */
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -13,7 +56,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
         'headers.authorization',
         'headers.cookie',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
   };
 }

@@ -118,7 +118,7 @@ export async function processProviderEvent(
   const payment = await findPaymentByProviderSession(ctx.db, provider, event.providerSessionId);
   const calendar = await workingCalendar(ctx);
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx): Promise<SettlementOutcome> => {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<SettlementOutcome> => {
     const isNew = await recordPaymentEvent(trx, {
       provider,
       event_id: event.id,
@@ -146,6 +146,9 @@ export async function processProviderEvent(
       }
     }
   });
+  // Counted once committed: a rolled-back settlement settled nothing.
+  if (outcome.effect !== 'none') ctx.metrics.paymentsSettled.inc({ outcome: outcome.effect });
+  return outcome;
 }
 
 /** The event each final state of a checkout session stands for. */

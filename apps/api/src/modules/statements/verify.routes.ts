@@ -76,7 +76,9 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: request.ip }]);
       const sha256 = await hashUpload(request);
       const locale = negotiateLocale(request.headers['accept-language']);
-      return { data: await verifyStatement(ctx, { certificateId: request.params.id, sha256, locale }) };
+      const verdict = await verifyStatement(ctx, { certificateId: request.params.id, sha256, locale });
+      ctx.metrics.verifications.inc({ result: verdict.result });
+      return { data: verdict };
     },
   );
 

@@ -69,6 +69,13 @@ export async function registerSecurity(
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
+  // API answers hold someone's data (or say who is logged in): no browser, proxy or CDN keeps
+  // them, unless a route chose otherwise. The SPA's files have their own policy (spa.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', request.headers.authorization ? 'private, no-store' : 'no-store');
+    return payload;
+  });
 
   // Lenient and per address: a floor against floods. Tighter per-route limits (login, 2FA, …)
   // come with those routes. Only the API is counted; the SPA's static files are not. With

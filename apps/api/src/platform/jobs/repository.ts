@@ -131,3 +131,28 @@ export async function releaseJob(
     .where('locked_by', '=', workerId)
     .execute();
 }
+
+export type QueueStats = {
+  counts: Record<'pending' | 'running' | 'failed', number>;
+  /** When the oldest job due to run was due; null when none waits. */
+  oldestDueAt: Date | null;
+};
+
+/** The queue at a glance, for monitoring: two index-backed reads. */
+export async function queueStats(db: Db, now: string): Promise<QueueStats> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('status', 'in', ['pending', 'running', 'failed'])
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, running: 0, failed: 0 };
+  for (const row of rows) counts[row.status as keyof typeof counts] = Number(row.count);
+  const oldest = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.min('run_at').as('run_at'))
+    .where('status', '=', 'pending')
+    .where('run_at', '<=', now)
+    .executeTakeFirst();
+  return { counts, oldestDueAt: oldest?.run_at ? new Date(oldest.run_at) : null };
+}

@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { AppError } from '../errors';
+import { queueStats } from '../jobs/repository';
+import type { Metrics } from '../metrics';
+import { isApiPath } from './paths';
+
+export const METRICS_PATH = '/metrics';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares the presented bearer token with the configured one in constant time. */
+const isToken = (header: string | undefined, expected: string): boolean => {
+  const presented = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(presented), digest(expected));
+};
+
+export type MetricsRouteOptions = { metrics: Metrics; token: string | null; db: Db; clock: Clock };
+
+/**
+ * Times every answer by route pattern (never the raw URL: ids and tokens would explode the series
+ * and leak), and serves Prometheus's text at `GET /metrics`: 404 unless METRICS_TOKEN is set, then
+ * only with `Authorization: Bearer <token>` (401 otherwise). Balancers should not route it either.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  { metrics, token, db, clock }: MetricsRouteOptions,
+): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? (isApiPath(request.url) ? 'unmatched' : 'spa');
+    if (route === METRICS_PATH) return;
+    metrics.httpDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get(METRICS_PATH, { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
+    if (!token) throw new AppError('NOT_FOUND');
+    if (!isToken(request.headers.authorization, token)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHORIZED_ACCESS');
+    }
+    const now = clock.now();
+    const { counts, oldestDueAt } = await queueStats(db, now.toISOString());
+    for (const [status, count] of Object.entries(counts)) metrics.jobs.set({ status }, count);
+    metrics.oldestDueJobAge.set(
+      oldestDueAt ? Math.max(0, (now.getTime() - oldestDueAt.getTime()) / 1000) : 0,
+    );
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
+  });
+}

@@ -1,0 +1,300 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, createContext } from '../src/app';
+import type { AppContext } from '../src/context';
+import { createDemoStatement, type DemoStatement } from '../src/demo/statement';
+import { readStatementPdf } from '../src/modules/statements/service';
+import {
+  BackupError,
+  UnsupportedBackupError,
+  type BackupManifest,
+} from '../src/modules/system/backup-manifest';
+import { backupDataDir } from '../src/modules/system/backup.service';
+import { restoreBackup } from '../src/modules/system/restore.service';
+import { loadConfig, REPO_ROOT, type Config } from '../src/platform/config';
+import { openDatabase, type Db } from '../src/platform/db/database';
+import { migrations } from '../src/platform/db/migrations';
+import { prepareDatabase } from '../src/seeds';
+import { verifyUpload } from './statements';
+
+/** Each data directory of this file under one temporary root: the source, backups, restores. */
+const root = mkdtempSync(join(tmpdir(), 'lisbon-backup-test-'));
+const env = (name: string) => ({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: join(root, name),
+  WEB_DIST_DIR: join(root, 'no-web-build'),
+});
+const configOf = (name: string, extra: Record<string, string> = {}): Config =>
+  loadConfig({ ...env(name), ...extra });
+const databasePathOf = (config: Config) => (config.database.dialect === 'sqlite' ? config.database.path : '');
+
+const sha256Of = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+const ledgerRows = async (db: Db) =>
+  (
+    await db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+
+let source: { config: Config; db: Db; ctx: AppContext; statement: DemoStatement };
+let manifest: BackupManifest;
+const backupFolder = join(root, 'backup');
+const opened: Db[] = [];
+
+/** The restored database, opened as the server would open it. */
+function open(config: Config): { db: Db; ctx: AppContext } {
+  const db = openDatabase(config.database);
+  opened.push(db);
+  return { db, ctx: createContext({ config, db }) };
+}
+
+beforeAll(async () => {
+  const config = configOf('source');
+  const db = openDatabase(config.database);
+  opened.push(db);
+  await prepareDatabase(db);
+  const ctx = createContext({ config, db });
+  // A published statement: ledger entries, a signed PDF in DATA_DIR/files, keys in DATA_DIR/keys.
+  source = { config, db, ctx, statement: await createDemoStatement(ctx) };
+  // The source connection stays open throughout, as the server's would.
+  ({ manifest } = await backupDataDir(config, { folder: backupFolder, appVersion: '9.9.9' }));
+}, 60_000);
+
+afterAll(async () => {
+  for (const db of opened) await db.destroy();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('backup', () => {
+  it('holds the database, the stored files and the keys, each with its SHA-256 in the manifest, owner-only', async () => {
+    const paths = manifest.entries.map((entry) => entry.path);
+    const pdfKey = (
+      await source.db
+        .selectFrom('statements')
+        .select('pdf_key')
+        .where('id', '=', source.statement.certificateId)
+        .executeTakeFirstOrThrow()
+    ).pdf_key;
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'database.sqlite',
+        `files/${pdfKey?.slice(0, 2)}/${pdfKey}`,
+        'keys/ledger-ed25519.pem',
+        'keys/statement-signing.p12',
+        'keys/statement-signing.passphrase',
+      ]),
+    );
+    for (const entry of manifest.entries) {
+      const content = readFileSync(join(backupFolder, entry.path));
+      expect({ path: entry.path, sha256: sha256Of(content), bytes: content.length }).toEqual(entry);
+      expect(modeOf(join(backupFolder, entry.path))).toBe(0o600);
+    }
+    expect(modeOf(backupFolder)).toBe(0o700);
+    expect(modeOf(join(backupFolder, 'keys'))).toBe(0o700);
+    expect(modeOf(join(backupFolder, 'manifest.json'))).toBe(0o600);
+    expect(manifest).toMatchObject({
+      app_version: '9.9.9',
+      latest_migration: Object.keys(migrations).sort().at(-1),
+      keys_outside: [],
+      counts: { ledger_entries: await ledgerRows(source.db), statements: 1, files: 1 },
+    });
+    expect(manifest.counts.ledger_entries).toBeGreaterThan(0);
+    // A self-contained copy: no -wal beside it that a restore would have to carry along.
+    expect(readdirSync(backupFolder)).not.toContain('database.sqlite-wal');
+  });
+
+  it('refuses PostgreSQL and an object store, pointing at pg_dump and docs/deploy.md, and writes nothing', async () => {
+    const folder = join(root, 'never-written');
+    const postgres = configOf('pg', { DATABASE_URL: 'postgres://lisbon@localhost/lisbon' });
+    const s3 = configOf('s3', { S3_BUCKET: 'lisbon-files' });
+    for (const config of [postgres, s3]) {
+      await expect(backupDataDir(config, { folder, appVersion: '1' })).rejects.toThrow(
+        UnsupportedBackupError,
+      );
+      await expect(restoreBackup(config, { from: backupFolder })).rejects.toThrow(UnsupportedBackupError);
+    }
+    await expect(backupDataDir(postgres, { folder, appVersion: '1' })).rejects.toThrow(
+      /DATABASE_URL is PostgreSQL: back up PostgreSQL with pg_dump .*see docs\/deploy\.md/,
+    );
+    await expect(backupDataDir(s3, { folder, appVersion: '1' })).rejects.toThrow(/S3_BUCKET is set/);
+    expect(existsSync(folder)).toBe(false);
+    expect(existsSync(join(root, 'pg'))).toBe(false);
+  });
+
+  it('names the keys configured outside DATA_DIR and warns, without copying them', async () => {
+    const outside = join(root, 'secret-store', 'ledger.pem');
+    mkdirSync(join(root, 'secret-store'));
+    writeFileSync(outside, 'held by the secret store only', { mode: 0o600 });
+    const config = configOf('source', { LEDGER_KEY_PATH: outside });
+    const folder = join(root, 'backup-with-outside-key');
+    const { manifest: named, warnings } = await backupDataDir(config, { folder, appVersion: '1' });
+    expect(named.keys_outside).toEqual([`LEDGER_KEY_PATH (${outside})`]);
+    expect(warnings).toEqual([
+      expect.stringContaining(`kept by your secret store: LEDGER_KEY_PATH (${outside})`),
+    ]);
+    const held = named.entries.filter((entry) =>
+      readFileSync(join(folder, entry.path)).includes('held by the secret store only'),
+    );
+    expect(held).toEqual([]);
+  });
+
+  it('refuses a folder that already holds something, and leaves it as it was', async () => {
+    const folder = join(root, 'busy-folder');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'notes.txt'), 'mine');
+    await expect(backupDataDir(source.config, { folder, appVersion: '1' })).rejects.toThrow(/is not empty/);
+    expect(readdirSync(folder)).toEqual(['notes.txt']);
+  });
+});
+
+describe('restore', () => {
+  it('passes the drill: into a fresh directory, the ledger audits intact and the statement verifies valid', async () => {
+    const config = configOf('drill', { DATABASE_URL: join(root, 'drill-db', 'portal.sqlite') });
+    const restored = await restoreBackup(config, { from: backupFolder });
+    expect(restored.movedAside).toEqual([]);
+
+    const { db, ctx } = open(config);
+    const [before, after] = await Promise.all([source.ctx.ledger.audit(), ctx.ledger.audit()]);
+    expect(after).toEqual({ ...before, isIntact: true });
+    expect(await buffer(await readStatementPdf(ctx, source.statement.certificateId))).toEqual(
+      source.statement.pdf,
+    );
+    const app = await buildApp({ config, db });
+    try {
+      const verified = await verifyUpload(app, source.statement.certificateId, source.statement.pdf);
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toMatchObject({ data: { result: 'valid', reason: 'original' } });
+    } finally {
+      await app.close();
+    }
+    for (const name of ['ledger-ed25519.pem', 'statement-signing.p12']) {
+      const key = join(config.dataDir, 'keys', name);
+      expect(readFileSync(key)).toEqual(readFileSync(join(source.config.dataDir, 'keys', name)));
+      expect(modeOf(key)).toBe(0o600);
+    }
+    expect(readdirSync(config.dataDir).sort()).toEqual(['files', 'keys']);
+  });
+
+  it.each([
+    ['the database', () => 'database.sqlite'],
+    ['a stored file', () => manifest.entries.find((entry) => entry.path.startsWith('files/'))?.path ?? ''],
+    ['a key', () => 'keys/ledger-ed25519.pem'],
+  ])(
+    'restores nothing from a backup with one byte of %s changed, and names the file',
+    async (_what, pathOf) => {
+      const path = pathOf();
+      const damaged = join(root, `damaged-${path.replaceAll('/', '-')}`);
+      cpSync(backupFolder, damaged, { recursive: true });
+      const content = readFileSync(join(damaged, path));
+      const middle = Math.floor(content.length / 2);
+      content.writeUInt8(content.readUInt8(middle) ^ 0x01, middle);
+      writeFileSync(join(damaged, path), content);
+
+      const config = configOf(`target-of-${path.replaceAll('/', '-')}`);
+      const restoring = restoreBackup(config, { from: damaged });
+      await expect(restoring).rejects.toThrow(BackupError);
+      await expect(restoring).rejects.toThrow(`${path} in the backup does not match its SHA-256`);
+      expect(existsSync(config.dataDir)).toBe(false);
+    },
+  );
+
+  it('refuses a target that holds data unless forced, then moves that data aside instead of deleting it', async () => {
+    const config = configOf('occupied');
+    await restoreBackup(config, { from: backupFolder });
+    const marker = join(config.dataDir, 'files', 'ff', 'f'.repeat(32));
+    mkdirSync(join(config.dataDir, 'files', 'ff'));
+    writeFileSync(marker, 'written after the first restore');
+
+    await expect(restoreBackup(config, { from: backupFolder })).rejects.toThrow(
+      /already holds data .*--force/,
+    );
+    expect(readFileSync(marker, 'utf8')).toBe('written after the first restore');
+
+    const now = new Date('2026-03-01T08:00:00.000Z');
+    const { movedAside } = await restoreBackup(config, { from: backupFolder, isForced: true, now });
+    const stamp = '2026-03-01T08-00-00-000Z';
+    expect(movedAside).toEqual(
+      expect.arrayContaining([
+        `${databasePathOf(config)}.replaced-${stamp}`,
+        join(config.dataDir, `files.replaced-${stamp}`),
+        join(config.dataDir, `keys.replaced-${stamp}`),
+      ]),
+    );
+    expect(existsSync(marker)).toBe(false);
+    expect(readFileSync(join(config.dataDir, `files.replaced-${stamp}`, 'ff', 'f'.repeat(32)), 'utf8')).toBe(
+      'written after the first restore',
+    );
+    const { ctx } = open(config);
+    expect((await ctx.ledger.audit()).isIntact).toBe(true);
+  });
+});
+
+/** `npm run cli -- <args>` as a process on this Node, as a deployer runs it. */
+async function cli(args: string[], extra: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: join(REPO_ROOT, 'apps/api'),
+    env: { ...process.env, DATABASE_URL: '', S3_BUCKET: '', ...extra },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  return { code, stdout, stderr };
+}
+
+describe('the backup and restore commands', () => {
+  it('back up while the database is open, restore into a fresh DATA_DIR, and ledger:verify passes', async () => {
+    const folder = join(root, 'cli-backup');
+    const entries = await ledgerRows(source.db);
+    const backedUp = await cli(['backup', '--out', folder], env('source'));
+    expect(backedUp).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Backup written to ${folder}`),
+    });
+    expect(backedUp.stdout).toContain(`(ledger entries: ${entries}, statements: 1,`);
+
+    const restored = await cli(['restore', '--from', folder], env('cli-restored'));
+    expect(restored.stdout).toContain(`Ledger OK: ${entries} entries`);
+    expect(restored.code).toBe(0);
+    const verified = await cli(['ledger:verify'], env('cli-restored'));
+    expect(verified).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Ledger OK: ${entries} entries`),
+    });
+
+    const again = await cli(['restore', '--from', folder], env('cli-restored'));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('The target already holds data');
+    expect(again.stderr).not.toMatch(/^\s+at /m);
+  }, 120_000);
+
+  it('refuse PostgreSQL with exit code 2 and the way to back it up, without a stack', async () => {
+    const refused = await cli(['backup', '--out', join(root, 'cli-pg')], {
+      ...env('cli-pg'),
+      DATABASE_URL: 'postgres://lisbon@localhost/lisbon',
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('back up PostgreSQL with pg_dump');
+    expect(refused.stderr).toContain('docs/deploy.md');
+    expect(refused.stderr).not.toMatch(/^\s+at /m);
+    expect(existsSync(join(root, 'cli-pg'))).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,237 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { insertJob } from '../src/platform/jobs/repository';
+import { loggerOptions, redactUrl } from '../src/platform/logger';
+import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { bearer, createUser, login } from './identity';
+import {
+  CARDS,
+  checkout,
+  payer,
+  payOnSandbox,
+  postWebhook,
+  readyDraft,
+  sessionIdOf,
+  signedWebhook,
+} from './payments';
+import { verifyUpload } from './statements';
+
+const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
+const clock = new ManualClock('2026-03-10T09:00:00Z');
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('access logs', () => {
+  it('replace the secret of activation, reset, share and opt-out links, and credentials in queries', () => {
+    const token = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
+    expect(redactUrl(`/auth/activate/${token}`)).toBe('/auth/activate/[redacted]');
+    expect(redactUrl(`/auth/reset-password/${token}?lang=it`)).toBe(
+      '/auth/reset-password/[redacted]?lang=it',
+    );
+    expect(redactUrl(`/api/v1/shared/${token}/pdf`)).toBe('/api/v1/shared/[redacted]/pdf');
+    expect(redactUrl(`/verify/shared/${token}`)).toBe('/verify/shared/[redacted]');
+    expect(redactUrl(`/api/v1/marketing-opt-out/${token}`)).toBe('/api/v1/marketing-opt-out/[redacted]');
+    expect(redactUrl(`/marketing-opt-out/${token}`)).toBe('/marketing-opt-out/[redacted]');
+    expect(redactUrl(`/somewhere?page=2&token=${token}&session_id=cs_1`)).toBe(
+      '/somewhere?page=2&token=[redacted]&session_id=[redacted]',
+    );
+    // What is not a secret stays readable.
+    expect(redactUrl('/api/v1/practices/12?page=2')).toBe('/api/v1/practices/12?page=2');
+    expect(redactUrl('/verify/5e2c9a4e-0000-4000-8000-000000000000')).toBe(
+      '/verify/5e2c9a4e-0000-4000-8000-000000000000',
+    );
+  });
+
+  it('never hold a link token, a bearer token or a password, and leave the probes out at info', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = testConfig(database, { LOG_LEVEL: 'info' });
+    const logger = pino(loggerOptions(config) as pino.LoggerOptions, sink);
+    const app = await buildApp({ config, db: database.db, logger, clock });
+    const secret = 'Zx9vQm2LkP0oIu8yTr6eWq4aSd2fGh1jKl3zXc5vBn7';
+    await createUser(database, clock, { email: 'logged@example.org' });
+    const { token } = await login(app, 'logged@example.org');
+    for (const url of [
+      `/auth/activate/${secret}`,
+      `/auth/reset-password/${secret}`,
+      `/verify/shared/${secret}`,
+      `/api/v1/shared/${secret}`,
+      `/api/v1/shared/${secret}/pdf`,
+      `/api/v1/marketing-opt-out/${secret}`,
+      `/api/v1/health/ready`,
+      `/api/v1/health/live`,
+    ])
+      await app.inject({ method: 'GET', url, headers: bearer(token) });
+    await app.close();
+
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+    const urls = entries.flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/auth/activate/[redacted]',
+        '/api/v1/shared/[redacted]/pdf',
+        '/api/v1/marketing-opt-out/[redacted]',
+      ]),
+    );
+    expect(urls.some((url) => url.startsWith('/api/v1/health/'))).toBe(false);
+    const everything = lines.join('\n');
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain('Quiet#Harbour42');
+  });
+});
+
+describe('API answers', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp(database, { clock });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('are never kept by a browser or a proxy: authenticated ones private, no-store; others no-store', async () => {
+    await createUser(database, clock, { email: 'cache@example.org' });
+    const { token } = await login(app, 'cache@example.org', undefined, '198.51.100.9');
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('private, no-store');
+    const refused = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer('nope') });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    const health = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /metrics', () => {
+  it('is closed (404, in the error contract) unless METRICS_TOKEN is set', async () => {
+    const app = await createTestApp(database, { clock });
+    const answer = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(answer.body).not.toContain('lisbon_');
+    await app.close();
+  });
+
+  it('refuses a short METRICS_TOKEN at start', () => {
+    expect(() => testConfig(database, { METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 32/,
+    );
+  });
+
+  describe('with METRICS_TOKEN', () => {
+    let app: App;
+    const scrape = async () => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      return answer.body;
+    };
+    /** The value of one series, or undefined when it is absent. */
+    const sample = (text: string, series: string): number | undefined => {
+      const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+
+    beforeAll(async () => {
+      app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('answers 401 with a challenge without the token or with a wrong one', async () => {
+      for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: METRICS_TOKEN }]) {
+        const answer = await app.inject({ method: 'GET', url: '/metrics', headers });
+        expect(answer.statusCode).toBe(401);
+        expect(answer.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+        expect(answer.body).not.toContain('lisbon_');
+      }
+    });
+
+    it('times answers per route pattern and status, never per raw URL', async () => {
+      await app.inject({ method: 'GET', url: '/api/v1/health' });
+      await app.inject({ method: 'GET', url: '/api/v1/practices/123456' });
+      const text = await scrape();
+      expect(
+        sample(
+          text,
+          'lisbon_http_request_duration_seconds_count{method="GET",route="/api/v1/health",status="200"}',
+        ),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(
+          text,
+          'lisbon_http_request_duration_seconds_count{method="GET",route="/api/v1/practices/:id",status="401"}',
+        ),
+      ).toBe(1);
+      expect(text).not.toContain('123456');
+    });
+
+    it('reads the job queue: how many by status and how long the oldest due one has waited', async () => {
+      await database.db.deleteFrom('jobs').execute();
+      await insertJob(database.db, {
+        name: 'send-mail',
+        version: 1,
+        payload: '{}',
+        maxAttempts: 3,
+        runAt: new Date(clock.now().getTime() - 90_000).toISOString(),
+      });
+      await insertJob(database.db, {
+        name: 'send-mail',
+        version: 1,
+        payload: '{}',
+        maxAttempts: 3,
+        runAt: new Date(clock.now().getTime() + 600_000).toISOString(),
+      });
+      const text = await scrape();
+      expect(sample(text, 'lisbon_jobs{status="pending"}')).toBe(2);
+      expect(sample(text, 'lisbon_jobs{status="failed"}')).toBe(0);
+      // The one due in ten minutes is not waiting yet.
+      expect(sample(text, 'lisbon_jobs_oldest_due_age_seconds')).toBe(90);
+      await database.db.deleteFrom('jobs').execute();
+      expect(sample(await scrape(), 'lisbon_jobs_oldest_due_age_seconds')).toBe(0);
+    });
+
+    it('counts payments settled and verification results', async () => {
+      const ada = await payer(app, database, clock, 'metrics-payer@example.org');
+      const practiceId = await readyDraft(app, ada);
+      const session = await checkout(app, ada, practiceId);
+      expect((await payOnSandbox(app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
+      const sessionId = await sessionIdOf(database, session.payment_id);
+      const webhook = signedWebhook(database, clock, {
+        id: 'evt_metrics_1',
+        type: 'checkout.completed',
+        sessionId,
+      });
+      expect((await postWebhook(app, webhook)).statusCode).toBe(200);
+      // A redelivery settles nothing more.
+      expect((await postWebhook(app, webhook)).statusCode).toBe(200);
+      const verified = await verifyUpload(app, 'no-such-certificate', Buffer.from('%PDF-1.7\n%%EOF\n'));
+      expect(verified.statusCode).toBe(200);
+
+      const text = await scrape();
+      expect(sample(text, 'lisbon_payments_settled_total{outcome="succeeded"}')).toBe(1);
+      expect(sample(text, 'lisbon_verifications_total{result="unknown"}')).toBe(1);
+    });
+  });
+});
