@@ -59,19 +59,49 @@ describe('login limits', () => {
     expect((await login(app, 'victim@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
   });
 
-  it('limits an account attacked from many addresses loosely and briefly, and answers in Italian', async () => {
-    for (let i = 0; i < 30; i += 1) await failLogin('spread@example.org', `203.0.113.${100 + (i % 6)}`);
+  it('never refuses the right password from an address where the account logged in before (decision 047)', async () => {
+    // The victim has logged in from home before the attack.
+    expect((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+    // Thirty wrong passwords from seven addresses: the account is past its account-wide limit.
+    for (let i = 0; i < 30; i += 1) await failLogin('spread@example.org', `203.0.113.${100 + (i % 7)}`);
+    // From home, the right password still opens, again and again.
+    for (let i = 0; i < 3; i += 1)
+      expect((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+    // A wrong one from home still counts at home: five, then 429 there too.
+    for (let i = 0; i < 5; i += 1)
+      expect((await failLogin('spread@example.org', VICTIM)).response.statusCode).toBe(401);
+    expectLimited((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response, 15 * 60);
+  });
+
+  it('slows an account attacked from many addresses at addresses it does not know, briefly, in Italian', async () => {
+    await createUser(database, clock, { email: 'roaming@example.org' });
+    for (let i = 0; i < 30; i += 1) await failLogin('roaming@example.org', `203.0.113.${100 + (i % 7)}`);
+    const unknownAddress = '192.0.2.77';
     const limited = await app.inject({
       method: 'POST',
       url: '/api/v1/auth',
-      payload: { email: 'spread@example.org', password: PASSWORD },
-      remoteAddress: VICTIM,
+      payload: { email: 'roaming@example.org', password: PASSWORD },
+      remoteAddress: unknownAddress,
       headers: { 'accept-language': 'it-IT' },
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Troppi tentativi. Attendi e riprova.' });
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Another account is not touched at that address.
+    expect((await login(app, 'neighbour@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(
+      200,
+    );
     clock.advance({ minutes: 15 });
-    expect((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+    expect((await login(app, 'roaming@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(200);
+  });
+
+  it('forgets a known address after 90 days', async () => {
+    await createUser(database, clock, { email: 'seldom@example.org' });
+    const home = '198.51.100.44';
+    expect((await login(app, 'seldom@example.org', PASSWORD, home)).response.statusCode).toBe(200);
+    clock.advance({ days: 91 });
+    for (let i = 0; i < 30; i += 1) await failLogin('seldom@example.org', `203.0.113.${150 + (i % 7)}`);
+    expect((await login(app, 'seldom@example.org', PASSWORD, home)).response.statusCode).toBe(429);
   });
 });
 

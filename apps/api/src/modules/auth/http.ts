@@ -16,7 +16,7 @@ export const requestLocale = (request: FastifyRequest): Locale =>
   negotiateLocale(request.headers['accept-language']);
 
 /** The client address (behind a trusted proxy, from X-Forwarded-For): the "per address" of rate limits. */
-export const metaOf = (request: FastifyRequest): RequestMeta => ({ address: request.ip });
+export const metaOf = (request: FastifyRequest): RequestMeta => ({ address: request.ip, log: request.log });
 
 /** `{ data: { message } }` in the caller's language. */
 export const notice = (request: FastifyRequest, key: NoticeKey) => ({

@@ -5,7 +5,7 @@ import { revokeUserSessions, type Authenticated } from '../sessions/service';
 import { findAccountByEmail, findAccountById, isActive, setPassword } from '../users/accounts';
 import { queueIdentityMail } from './mails';
 import { loginBuckets, mailBuckets, tokenBuckets } from './rate-limits';
-import { recordEvent, type RequestMeta } from './service';
+import { assertPasswordAttemptOpen, recordEvent, type RequestMeta } from './service';
 import { findToken, issueToken, redeemToken } from './tokens';
 
 /** The spec rule is checked by the body schema; on top of it, the common-password list. */
@@ -82,7 +82,7 @@ export async function updatePassword(
   const account = await findAccountById(ctx.db, user.id);
   if (!account) throw new AppError('UNAUTHORIZED_ACCESS');
   const buckets = loginBuckets(account.email, meta.address);
-  await ctx.limiter.assertOpen(buckets);
+  await assertPasswordAttemptOpen(ctx, account.email, meta);
   if (!(await verifyPassword(account.password_hash, input.current_password))) {
     await ctx.limiter.hit(buckets);
     throw fieldError('current_password', 'currentPasswordWrong');

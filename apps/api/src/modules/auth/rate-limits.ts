@@ -11,6 +11,8 @@ export const RULES = {
   loginAccountAddress: { name: 'login:account+address', limit: 5, windowSeconds: 15 * MINUTES },
   loginAccount: { name: 'login:account', limit: 30, windowSeconds: 15 * MINUTES },
   loginAddress: { name: 'login:address', limit: 100, windowSeconds: 15 * MINUTES },
+  /** Not a limit: an address where the account's password was given right, remembered for 90 days. */
+  loginKnownAddress: { name: 'login:known-address', limit: 1, windowSeconds: 90 * 24 * 60 * MINUTES },
   twoFactorAccountAddress: { name: '2fa:account+address', limit: 5, windowSeconds: 15 * MINUTES },
   twoFactorAccount: { name: '2fa:account', limit: 20, windowSeconds: 15 * MINUTES },
   /** Activation and reset links: a wrong token counts against the address. */
@@ -20,16 +22,34 @@ export const RULES = {
   mailAddress: { name: 'mail:address', limit: 20, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateRule>;
 
-export const loginBuckets = (email: string, address: string): RateBucket[] => [
+/** Failures counted where the attacker is: this account at this address, and this address. */
+export const loginLocalBuckets = (email: string, address: string): RateBucket[] => [
   { rule: RULES.loginAccountAddress, subject: `${email}|${address}` },
-  { rule: RULES.loginAccount, subject: email },
   { rule: RULES.loginAddress, subject: address },
+];
+
+/** Failures counted for the account from everywhere: it stops only addresses it does not know. */
+export const loginAccountBucket = (email: string): RateBucket => ({
+  rule: RULES.loginAccount,
+  subject: email,
+});
+
+/** Every counter a failed login adds to. */
+export const loginBuckets = (email: string, address: string): RateBucket[] => [
+  ...loginLocalBuckets(email, address),
+  loginAccountBucket(email),
 ];
 
 /** The pair counter a successful login clears; the looser ones run out on their own. */
 export const loginSuccessBuckets = (email: string, address: string): RateBucket[] => [
   { rule: RULES.loginAccountAddress, subject: `${email}|${address}` },
 ];
+
+/** Marked by a correct password at an address: the account knows it for 90 days (decision 047). */
+export const knownAddressBucket = (email: string, address: string): RateBucket => ({
+  rule: RULES.loginKnownAddress,
+  subject: `${email}|${address}`,
+});
 
 export const twoFactorBuckets = (userId: number, address: string): RateBucket[] => [
   { rule: RULES.twoFactorAccountAddress, subject: `${userId}|${address}` },

@@ -1,4 +1,5 @@
 import type { LoginInput, Refresh, Session, User } from '@lisbon/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
@@ -8,11 +9,21 @@ import type { Authenticated } from '../sessions/service';
 import { openSession, purgeExpiredSessions, revokeSession } from '../sessions/service';
 import { findAccountByEmail, isActive, isTwoFactorEnabled } from '../users/accounts';
 import { getUser } from '../users/service';
-import { loginBuckets, loginSuccessBuckets } from './rate-limits';
+import {
+  knownAddressBucket,
+  loginAccountBucket,
+  loginBuckets,
+  loginLocalBuckets,
+  loginSuccessBuckets,
+} from './rate-limits';
 import { deleteTokensExpiredBefore, insertAuthEvent, type AuthEvent } from './repository';
 
 /** What a service needs to know of the request beyond its body. */
-export type RequestMeta = { address: string };
+export type RequestMeta = {
+  address: string;
+  /** The request's logger, for what operators should see (an account under attack). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+};
 
 export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
   insertAuthEvent(db, event, ctx.clock.now().toISOString());
@@ -22,9 +33,44 @@ export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
  * 401 INVALID_CREDENTIALS after the same work: a password check, against a throwaway hash when
  * there is no real one. With two factors on, the session is limited to the second-factor step.
  */
+/**
+ * Before a password is checked (decision 047): failures at this address for this account (5) or
+ * for any account (100) refuse with 429 there. Failures for the account from everywhere (30)
+ * refuse only addresses where the account's password was never given right: an attacker spread
+ * over many addresses slows every other address down, never the user at an address of theirs.
+ */
+export async function assertPasswordAttemptOpen(
+  ctx: AppContext,
+  email: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await ctx.limiter.assertOpen(loginLocalBuckets(email, meta.address));
+  if ((await ctx.limiter.count(knownAddressBucket(email, meta.address))) > 0) return;
+  try {
+    await ctx.limiter.assertOpen([loginAccountBucket(email)]);
+  } catch (error) {
+    meta.log?.warn(
+      { address: meta.address },
+      'an account past its failed-login limit: a password from an address it does not know is refused',
+    );
+    throw error;
+  }
+}
+
+/** A correct password: this address's failures are forgotten and the address is known to the account. */
+export async function recordPasswordSuccess(
+  ctx: AppContext,
+  email: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await ctx.limiter.reset(loginSuccessBuckets(email, meta.address));
+  const known = knownAddressBucket(email, meta.address);
+  if ((await ctx.limiter.count(known)) === 0) await ctx.limiter.hit([known]);
+}
+
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<Session> {
   const buckets = loginBuckets(input.email, meta.address);
-  await ctx.limiter.assertOpen(buckets);
+  await assertPasswordAttemptOpen(ctx, input.email, meta);
   const account = await findAccountByEmail(ctx.db, input.email);
   const activeAccount = account && isActive(account) ? account : undefined;
   const isMatch = await verifyPassword(activeAccount?.password_hash, input.password);
@@ -32,7 +78,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
     await ctx.limiter.hit(buckets);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await ctx.limiter.reset(loginSuccessBuckets(input.email, meta.address));
+  await recordPasswordSuccess(ctx, input.email, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     await recordEvent(ctx, trx, { userId: activeAccount.id, kind: 'login' });
     return openSession(ctx, trx, { userId: activeAccount.id, isTwoFactorPassed: false });

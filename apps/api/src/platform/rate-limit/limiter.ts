@@ -23,6 +23,8 @@ export type RateLimiter = {
   hit(buckets: readonly RateBucket[]): Promise<void>;
   /** Counts one hit, then refuses when a bucket went over: for attempts that each cost (a mail). */
   consume(buckets: readonly RateBucket[]): Promise<void>;
+  /** Hits counted in the bucket's current window (0 when none, or when the window is over). */
+  count(bucket: RateBucket): Promise<number>;
   /** Forgets the buckets, as after a successful login. */
   reset(buckets: readonly RateBucket[]): Promise<void>;
   purgeExpired(): Promise<number>;
@@ -67,6 +69,10 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
       const counters = await hitAll(db, rules, now);
       const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
       if (over.length > 0) throw rateLimited(over, now);
+    },
+    async count(bucket) {
+      const [counter] = await selectCounters(db, [keyOf(bucket)]);
+      return counter && Date.parse(counter.reset_at) > clock.now().getTime() ? counter.hits : 0;
     },
     async reset(buckets) {
       await deleteCounters(db, [...limitsOf(buckets).keys()]);
