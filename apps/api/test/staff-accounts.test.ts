@@ -84,8 +84,16 @@ describe('housekeeping', () => {
     expect(before.every((count) => count > 0)).toBe(true);
     clock.advance({ days: 5 });
     await purgeExpiredIdentityData(contextFor(database, clock));
-    for (const table of ['sessions', 'auth_tokens', 'rate_limits'] as const) {
+    for (const table of ['sessions', 'auth_tokens'] as const) {
       expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
     }
+    // Only the marks of addresses where a password was given right stay, for their 90 days (decision 047).
+    const kept = await database.db.selectFrom('rate_limits').select('reset_at').execute();
+    expect(kept.length).toBeGreaterThan(0);
+    for (const { reset_at } of kept)
+      expect(Date.parse(String(reset_at)) - clock.now().getTime()).toBeGreaterThan(80 * 24 * 3600 * 1000);
+    clock.advance({ days: 90 });
+    await purgeExpiredIdentityData(contextFor(database, clock));
+    expect(await database.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
   });
 });
