@@ -7,9 +7,10 @@ import type { Scenario } from './scenario';
 import { cluster } from './scenarios/cluster';
 import { health } from './scenarios/health';
 import { rush } from './scenarios/rush';
+import { scale } from './scenarios/scale';
 import { verify } from './scenarios/verify';
 
-const SCENARIOS: Scenario[] = [health, rush, verify, cluster];
+const SCENARIOS: Scenario[] = [health, rush, verify, cluster, scale];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;

@@ -17,6 +17,7 @@ import { systemClock } from './platform/clock';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, type Db } from './platform/db/database';
 import { AppError } from './platform/errors';
+import type { ChainAudit } from './platform/ledger/audit';
 import { createDatabaseLedger } from './platform/ledger/ledger';
 import {
   assertSharedKeysConfigured,
@@ -59,7 +60,7 @@ Commands:
                 secret) as files in a new folder; prints the variables that point at them
                 --out <folder>
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
-                the head; prints OK (exit 0) or the first break (exit 1)
+                the head, recorded as the last audit; prints OK (exit 0) or the first break (exit 1)
   backup        the embedded default (SQLite, files on disk): a consistent snapshot of the database,
                 DATA_DIR/files and DATA_DIR/keys, with the SHA-256 of each in manifest.json; safe
                 while the server runs; owner-only, as it holds the keys (PostgreSQL, S3: docs/deploy.md)
@@ -278,14 +279,15 @@ async function marketingSend(args: string[]): Promise<void> {
   });
 }
 
-/** The whole ledger audited with the configured key, never a generated one: a missing key is the operator's to restore. */
-async function printLedgerAudit(config: Config, db: Db): Promise<void> {
-  const ledger = createDatabaseLedger({
+/** The ledger with the configured key, never a generated one: a missing key is the operator's to restore. */
+const configuredLedger = (config: Config, db: Db) =>
+  createDatabaseLedger({
     db,
     clock: systemClock,
     keys: () => loadBodyKeys(config, { isCreating: false }).ledger,
   });
-  const audit = await ledger.audit();
+
+function printLedgerAudit(audit: ChainAudit): void {
   if (audit.isIntact) {
     console.log(
       audit.length === 0
@@ -300,9 +302,13 @@ async function printLedgerAudit(config: Config, db: Db): Promise<void> {
   process.exitCode = 1;
 }
 
+/** A full audit, recorded as the last one: after a repair, verifications answer valid again at once (decision 048). */
 async function ledgerVerify(): Promise<void> {
   const config = loadConfig(process.env);
-  await withDatabase((db) => printLedgerAudit(config, db));
+  await withDatabase(async (db) => {
+    const run = await configuredLedger(config, db).runAudit('full');
+    if (run) printLedgerAudit(run.audit);
+  });
 }
 
 async function backup(args: string[]): Promise<void> {
@@ -342,7 +348,8 @@ async function restore(args: string[]): Promise<void> {
       `Note: the backup was made with keys it does not hold: ${manifest.keys_outside.join('; ')}. Configure the same ones.`,
     );
   }
-  await withDatabase((db) => printLedgerAudit(config, db));
+  // Audited, not recorded: a backup of an older version may not have the table of audits yet.
+  await withDatabase(async (db) => printLedgerAudit(await configuredLedger(config, db).audit()));
 }
 
 const [command, ...args] = process.argv.slice(2);

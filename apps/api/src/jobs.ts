@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import { renderFiscalDocumentHandler } from './modules/invoices/render.handler';
 import { publishStatementHandler } from './modules/statements/publish.handler';
 import type { RegisteredJob } from './platform/jobs/definition';
+import { auditLedgerHandler } from './platform/ledger/audit.handler';
 import type { Mailer } from './platform/mail/mailer';
 import { sendMailHandler } from './platform/mail/send-mail.handler';
 import { sandboxWebhookHandler } from './platform/payments/sandbox/webhook.handler';
@@ -20,6 +21,7 @@ export const registeredJobs = ({ mailer, ctx, webhookTransport }: JobDependencie
   sendMailHandler(mailer),
   renderFiscalDocumentHandler(ctx),
   publishStatementHandler(ctx),
+  auditLedgerHandler(ctx.ledger),
   ...(ctx.config.paymentProvider === 'sandbox'
     ? [
         sandboxWebhookHandler({

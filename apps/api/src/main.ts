@@ -6,9 +6,10 @@ import { purgeExpiredIdentityData } from './modules/auth/service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
-import { openDatabase } from './platform/db/database';
+import { openDatabase, refreshStatistics } from './platform/db/database';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
+import { queueLedgerAudit } from './platform/ledger/audit-run';
 import { assertLedgerKeyMatches } from './platform/ledger/key-check';
 import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/keys';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
@@ -57,9 +58,9 @@ const worker = createWorker({
 });
 const HOUSEKEEPING_MS = 15 * 60_000;
 const housekeeping = setInterval(() => {
-  purgeExpiredIdentityData(ctx).catch((error: unknown) =>
-    app.log.error({ err: error }, 'housekeeping failed'),
-  );
+  purgeExpiredIdentityData(ctx)
+    .then(() => refreshStatistics(db, config.database))
+    .catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
 }, HOUSEKEEPING_MS).unref();
 const FILE_SWEEP_MS = 60 * 60_000;
 const fileSweep = setInterval(() => {
@@ -79,6 +80,13 @@ const paymentReconciliation = setInterval(() => {
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
 }, PAYMENT_RECONCILIATION_MS).unref();
+// The ledger audit runs as a job (decision 048): asked for at start and every minute, one at a time.
+const LEDGER_AUDIT_MS = 60_000;
+const askForLedgerAudit = () =>
+  queueLedgerAudit(ctx).catch((error: unknown) =>
+    app.log.error({ err: error }, 'the ledger audit could not be queued'),
+  );
+const ledgerAudit = setInterval(() => void askForLedgerAudit(), LEDGER_AUDIT_MS).unref();
 
 try {
   const { migrations, seeded } = await prepareDatabase(db);
@@ -91,6 +99,7 @@ try {
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });
+  await askForLedgerAudit();
   worker.start();
   app.log.info(config.smtpUrl ? 'mail goes out over SMTP' : 'mail is written to DATA_DIR/mail as .eml files');
   app.log.info(`Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
@@ -121,6 +130,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     clearInterval(housekeeping);
     clearInterval(fileSweep);
     clearInterval(paymentReconciliation);
+    clearInterval(ledgerAudit);
     // The job gets most of the time; what remains is for closing connections.
     await Promise.all([worker.stop({ deadlineMs: deadlineMs * 0.6 }), app.close()]);
     mailer.close();

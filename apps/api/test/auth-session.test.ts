@@ -124,6 +124,27 @@ describe('session lifetimes', () => {
     expect((await me(token)).json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
   });
 
+  it('writes the sliding expiry only once it would move by a tenth of the idle lifetime', async () => {
+    const { token, session } = await login(app, 'ada@example.org');
+    const stored = () =>
+      database.db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('user_id', '=', session.user_id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const first = await stored();
+    // The poll of every page, every 10 s for five minutes: nothing written (the default hour / 10 = 6 min).
+    for (let poll = 0; poll < 30; poll += 1) {
+      clock.advance({ seconds: 10 });
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    expect(await stored()).toEqual(first);
+    clock.advance({ seconds: 61 });
+    expect((await me(token)).statusCode).toBe(200);
+    expect(Date.parse((await stored()).expires_at)).toBe(clock.now().getTime() + 3600_000);
+  });
+
   it('slides a one-minute session on every call, so an active user keeps it', async () => {
     const shortApp = await createTestApp(database, { clock, env: { SESSION_TTL_MINUTES: '1' } });
     try {

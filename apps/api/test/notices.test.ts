@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
+import { MAINTENANCE_RECHECK_MS } from '../src/modules/system/maintenance.service';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
 import { login } from './identity';
 import { apiCall, applicant, dataOf, type Applicant } from './requests';
@@ -157,6 +158,30 @@ describe('the administrators’ maintenance switch', () => {
       [null, 'true', admin.id],
       ['true', 'false', admin.id],
     ]);
+  });
+
+  it('reaches another instance on the same database within seconds, without a read per call', async () => {
+    const other = await createTestApp(database, { clock });
+    try {
+      const me = () =>
+        other.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: { authorization: `Bearer ${ada.token}` },
+        });
+      expect((await me()).statusCode).toBe(200);
+      await call('PUT', '/staff/maintenance', admin, { is_on: true });
+      // The other instance trusts what it read a moment ago…
+      expect((await me()).statusCode).toBe(200);
+      // …and reads the switch again once MAINTENANCE_RECHECK_MS has passed.
+      clock.advance({ seconds: MAINTENANCE_RECHECK_MS / 1000 });
+      expect((await me()).statusCode).toBe(503);
+      await call('PUT', '/staff/maintenance', admin, { is_on: false });
+      clock.advance({ seconds: MAINTENANCE_RECHECK_MS / 1000 });
+      expect((await me()).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('validates its body', async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { createUser, login } from './identity';
 
 let database: TestDatabase;
 const apps: App[] = [];
@@ -72,5 +74,54 @@ describe('the global limit across instances (REDIS_URL)', () => {
     const client = freshAddress();
     expect((await cms(app, client)).statusCode).toBe(200);
     expect((await cms(app, client)).statusCode).toBe(200);
+  });
+});
+
+describe('many users behind one address (decision 050)', () => {
+  it('serves fifty logged-in users polling from one address, and still limits anonymous calls there', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '60' });
+    const clock = new ManualClock('2025-03-03T09:00:00Z');
+    const users: { id: number; token: string }[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      const email = `student${index}@example.org`;
+      const id = await createUser(database, clock, { email });
+      users.push({ id, token: (await login(app, email, undefined, `203.0.113.${index}`)).token });
+    }
+    const shared = freshAddress();
+    const poll = (user: { id: number; token: string }) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/users/${user.id}/notifications`,
+        remoteAddress: shared,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+    const statuses = new Set<number>();
+    // Three polls each: 150 calls from the one address, far over its 60 a minute.
+    for (let round = 0; round < 3; round += 1) {
+      for (const user of users) statuses.add((await poll(user)).statusCode);
+    }
+    expect([...statuses]).toEqual([200]);
+
+    const anonymous: number[] = [];
+    for (let call = 0; call < 61; call += 1) anonymous.push((await cms(app, shared)).statusCode);
+    expect(anonymous.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(anonymous[60]).toBe(429);
+  });
+
+  it('counts made-up tokens against their address, so they buy no extra calls', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1000' });
+    const client = freshAddress();
+    const statuses: number[] = [];
+    for (let call = 0; call < 121; call += 1) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        remoteAddress: client,
+        headers: { authorization: `Bearer ${randomBytes(32).toString('base64url').slice(0, 43)}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 120).every((status) => status === 401)).toBe(true);
+    expect(statuses[120]).toBe(429);
   });
 });

@@ -217,3 +217,38 @@ describe('assignment', () => {
     expect((await idsOf(ezio, 'queue=assigned')).total).toBe(3);
   });
 });
+
+describe('totals at scale (decision 050)', () => {
+  it('counts a filtered list up to 10,000 and then says "more than", while queue totals stay exact', async () => {
+    const rows = Array.from({ length: 10_050 }, () => ({
+      user_id: bob.id,
+      status: 'closed',
+      service: 'comparability_verification',
+      country: 'NZ',
+      level: 'higher',
+      is_urgent: 0,
+      wizard_step: 'review',
+      requested_at: '2025-01-02T09:00:00.000Z',
+      requested_on: '2025-01-02',
+      expected_deadline: '2025-02-01',
+      created_at: '2025-01-02T09:00:00.000Z',
+      updated_at: '2025-01-02T09:00:00.000Z',
+    }));
+    const before = (await idsOf(secretary, 'queue=archive')).total;
+    for (let start = 0; start < rows.length; start += 500) {
+      await database.db
+        .insertInto('practices')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    const response = await call('GET', '/staff/practices?queue=archive&country=NZ', secretary);
+    expect(response.json()).toMatchObject({ meta: { total: 10_000, is_total_capped: true } });
+    const counted = await call('GET', '/staff/practices?queue=archive&country=BR', secretary);
+    expect(counted.json().meta).not.toHaveProperty('is_total_capped');
+    expect((await idsOf(secretary, 'queue=archive')).total).toBe(before + 10_050);
+    const counts = await call('GET', '/staff/queues/counts', secretary);
+    expect(dataOf(counts)).toMatchObject({ archive: before + 10_050 });
+    await database.db.deleteFrom('practices').where('country', '=', 'NZ').execute();
+    expect((await idsOf(secretary, 'queue=archive')).total).toBe(before);
+  });
+});

@@ -8,6 +8,8 @@ export const listMetaSchema = z.object({
   perPage: z.number().int().min(1),
   total: z.number().int().min(0),
   sort: z.string().optional(),
+  /** The list holds more than `total` requests: past a bound, they are not counted further. */
+  is_total_capped: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

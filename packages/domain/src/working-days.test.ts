@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addCalendarDays,
   addWorkingDays,
   calendarDayOf,
   isWorkingDay,
@@ -73,6 +74,32 @@ describe('workingDaysUntil', () => {
 
   it('does not count the closure', () => {
     expect(workingDaysUntil('2024-12-13', '2025-01-14', calendar)).toBe(2);
+  });
+
+  it('agrees with counting day by day, over years, holidays, local holidays and closures', () => {
+    const busy: WorkingCalendar = {
+      closures: [
+        { from: '2024-12-16', to: '2025-01-12' },
+        { from: '2025-08-04', to: '2025-08-22' },
+        { from: '2026-04-30', to: '2026-05-04' },
+      ],
+      localHolidays: [{ month: 6, day: 29 }],
+    };
+    const dayByDay = (today: string, deadline: string) => {
+      const [from, to, sign] = deadline > today ? [today, deadline, 1] : [deadline, today, -1];
+      let count = 0;
+      for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
+        if (isWorkingDay(day, busy)) count += 1;
+      }
+      return sign * count || 0;
+    };
+    for (let step = 0; step < 400; step += 1) {
+      const today = addCalendarDays('2024-06-01', (step * 7) % 900);
+      const deadline = addCalendarDays('2024-06-01', (step * 131) % 1000);
+      expect(workingDaysUntil(today, deadline, busy), `${today} → ${deadline}`).toBe(
+        dayByDay(today, deadline),
+      );
+    }
   });
 });
 

@@ -77,18 +77,47 @@ export function addWorkingDays(start: string, days: number, calendar: WorkingCal
   return current;
 }
 
+const DAY_MS = 86_400_000;
+/** Days since 1970-01-01 of an ISO day. */
+const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+/** 1900-01-01, a Monday: Monday to Friday are counted from it in whole weeks. */
+const MONDAY = dayNumber('1900-01-01');
+/** Monday to Friday in [1900-01-01, day]. */
+const weekdaysThrough = (day: number): number => {
+  const days = day - MONDAY + 1;
+  return Math.floor(days / 7) * 5 + Math.min(days % 7, 5);
+};
+
+/** The days in (from, to] that are Monday to Friday and yet not working days: holidays and closures. */
+function daysOffBetween(from: string, to: string, calendar: WorkingCalendar): number {
+  const off = new Set<string>();
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
+    for (const day of italianPublicHolidays(year)) off.add(day);
+    for (const { month, day } of calendar.localHolidays ?? []) off.add(isoOf(year, month, day));
+  }
+  for (const closure of calendar.closures) {
+    const first = closure.from > from ? closure.from : addCalendarDays(from, 1);
+    for (let day = first; day <= closure.to && day <= to; day = addCalendarDays(day, 1)) off.add(day);
+  }
+  let count = 0;
+  for (const day of off) {
+    const weekday = toDate(day).getUTCDay();
+    if (day > from && day <= to && weekday !== 0 && weekday !== 6) count += 1;
+  }
+  return count;
+}
+
 /**
  * Days to go: the working days after `today` up to and including `deadline`; negative when the
- * deadline has passed (the working days since), 0 on the day itself.
+ * deadline has passed (the working days since), 0 on the day itself. Counted in whole weeks, then
+ * less the holidays and closures in between: as cheap for a deadline two years away as for
+ * tomorrow (every line of a staff queue shows one).
  */
 export function workingDaysUntil(today: string, deadline: string, calendar: WorkingCalendar): number {
   if (deadline === today) return 0;
   const [from, to, sign] = deadline > today ? [today, deadline, 1] : [deadline, today, -1];
-  let count = 0;
-  for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
-    if (isWorkingDay(day, calendar)) count += 1;
-  }
-  return sign * count;
+  const weekdays = weekdaysThrough(dayNumber(to)) - weekdaysThrough(dayNumber(from));
+  return sign * (weekdays - daysOffBetween(from, to, calendar)) || 0;
 }
 
 /** A closure announced for today or later: the notice the portal shows (spec §9). */

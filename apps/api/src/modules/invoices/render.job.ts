@@ -7,4 +7,5 @@ export const renderFiscalDocumentJob = defineJob({
   version: 1,
   payload: z.object({ fiscalDocumentId: z.number().int().positive() }),
   maxAttempts: 8,
+  kind: 'render',
 });

@@ -19,22 +19,37 @@ import { findPracticeRow, listPracticeRowsOfUser, type PracticeRow } from './rep
  * What other modules (documents) may know of a request: its owner check and its requirements.
  * Kept apart from `service.ts`, which uses the documents module, so the two never import each other.
  */
-export type OwnedPractice = {
+export type OwnedPractice<Row extends PracticeSummaryRow = PracticeRow> = {
   id: number;
   userId: number;
   status: PracticeStatus;
   service: ServiceKind;
   country: string;
   level: EducationLevel;
-  row: PracticeRow;
+  row: Row;
 };
+
+/** The columns a request's line in a list shows: what a queue reads instead of the whole row. */
+export type PracticeSummaryRow = Pick<
+  PracticeRow,
+  | 'id'
+  | 'user_id'
+  | 'status'
+  | 'service'
+  | 'country'
+  | 'level'
+  | 'is_urgent'
+  | 'created_at'
+  | 'requested_at'
+  | 'expected_deadline'
+>;
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T => {
   if (!(values as readonly string[]).includes(value)) throw new Error(`Unexpected stored value ${value}`);
   return value as T;
 };
 
-export const toOwnedPractice = (row: PracticeRow): OwnedPractice => ({
+export const toOwnedPractice = <Row extends PracticeSummaryRow>(row: Row): OwnedPractice<Row> => ({
   id: row.id,
   userId: row.user_id,
   status: oneOf(PRACTICE_STATUSES, row.status),

@@ -1,6 +1,7 @@
 import { ARCHIVE_STATUSES, type SortField } from '@lisbon/domain';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { reusableQuery } from '../../platform/db/reusable-query';
 import type { PracticesTable } from '../../platform/db/tables';
 
 export type PracticeRow = Selectable<PracticesTable>;
@@ -133,14 +134,14 @@ export async function listPracticeRows(
   return { rows, total: Number(count) };
 }
 
-export async function countPracticesByStatus(db: Db, userId: number) {
-  return db
+/** The applicant's requests per status, from the index (user_id, status) alone; compiled once (the poll). */
+export const countPracticesByStatus = reusableQuery((db: Db, userId: number) =>
+  db
     .selectFrom('practices')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
     .where('user_id', '=', userId)
-    .groupBy('status')
-    .execute();
-}
+    .groupBy('status'),
+);
 
 /** Contingency limit: counts a submission on `day` unless `cap` were already counted; atomic on both databases. */
 export async function takeDailySubmission(db: Db, day: string, cap: number): Promise<boolean> {

@@ -13,20 +13,23 @@ import {
   type WorkingCalendar,
 } from '@lisbon/domain';
 import { daysToGo } from '../reference/calendar.service';
-import type { OwnedPractice } from './access.service';
+import type { OwnedPractice, PracticeSummaryRow } from './access.service';
 
 export type Today = { today: string; calendar: WorkingCalendar };
 
 const stepOf = (value: string) => WIZARD_STEPS.find((step) => step === value) ?? 'purpose';
 
 /** Working days left for an open request with a deadline; none for drafts and finished requests. */
-function daysToGoOf(practice: OwnedPractice, { today, calendar }: Today): number | null {
+function daysToGoOf(practice: OwnedPractice<PracticeSummaryRow>, { today, calendar }: Today): number | null {
   const deadline = practice.row.expected_deadline;
   if (!deadline || practice.status === 'draft' || isArchived(practice.status)) return null;
   return daysToGo(today, deadline, calendar);
 }
 
-export function toPracticeSummary(practice: OwnedPractice, today: Today): PracticeSummary {
+export function toPracticeSummary(
+  practice: OwnedPractice<PracticeSummaryRow>,
+  today: Today,
+): PracticeSummary {
   const { row } = practice;
   return {
     id: row.id,

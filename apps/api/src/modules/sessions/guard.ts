@@ -2,6 +2,8 @@ import type { Ability } from '@lisbon/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { bearerTokenOf } from '../../platform/http/bearer';
+import type { RateRule } from '../../platform/rate-limit/limiter';
 import { resolveSession, type RequestSession, type SessionUser } from './service';
 
 declare module 'fastify' {
@@ -14,12 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
-
-/** The session token a request carries in `Authorization: Bearer …`, if well formed. */
-export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
-  BEARER.exec(request.headers.authorization ?? '')?.[1];
-
 type Access = {
   /** The sessions of a 2FA account that has not passed the second factor yet get only these calls. */
   isSecondFactorStep?: boolean;
@@ -27,6 +23,9 @@ type Access = {
   isExpiredAllowed?: boolean;
   ability?: Ability;
 };
+
+/** Calls whose bearer token names no session, per address (decision 050). */
+export const UNKNOWN_TOKEN_RULE: RateRule = { name: 'token:unknown-session', limit: 120, windowSeconds: 60 };
 
 /** The staff area needs two factors: a staff ability is refused until 2FA is on. */
 const isStaffAbility = (ability: Ability) => ability.startsWith('staff.');
@@ -55,11 +54,26 @@ export function registerAuthentication(app: FastifyInstance): void {
  * (ADMIN_FORBIDDEN_ACCESS for `staff.manage`); 403 TWO_FACTOR_REQUIRED: staff without 2FA.
  */
 export function createAuthGuard(ctx: AppContext): AuthGuard {
+  /**
+   * The global limit counts calls with a token per session (security.ts), so a token that names
+   * no session is counted here against the address: random tokens buy no extra calls.
+   */
+  async function resolveCountingUnknown(request: FastifyRequest, token: string) {
+    try {
+      return await resolveSession(ctx, token);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED_ACCESS') {
+        await ctx.limiter.consume([{ rule: UNKNOWN_TOKEN_RULE, subject: request.ip }]);
+      }
+      throw error;
+    }
+  }
+
   const guard = (access: Access): onRequestAsyncHookHandler =>
     async function authenticate(request: FastifyRequest) {
       const token = bearerTokenOf(request);
       if (!token) throw new AppError('UNAUTHORIZED_ACCESS');
-      const { user, session } = await resolveSession(ctx, token);
+      const { user, session } = await resolveCountingUnknown(request, token);
       if (session.isExpired && !access.isExpiredAllowed) throw new AppError('TOKEN_EXPIRED');
       if (session.isSecondFactorPending && !access.isSecondFactorStep)
         throw new AppError('UNAUTHORIZED_ACCESS');

@@ -29,26 +29,49 @@ const SORT_COLUMNS = {
   created_at: 'p.created_at',
 } as const satisfies Record<SortField, string>;
 
+/** The sorts whose column may be empty. */
+const NULLABLE_SORTS = new Set<SortField>(['expected_deadline', 'requested_at', 'delivery_paid_at']);
+
+/** A constant list written into the SQL, not bound: a partial index matches only literal terms. */
+const literals = (values: readonly string[]) => values.map((value) => sql.lit(value));
+
+/** The queues made of several statuses, in the order migration 2026-11-25-010 indexes them. */
+const GROUPED_QUEUES = ['archive', 'ready_for_issue', 'unassigned'] as const;
+
+/**
+ * Which of those queues a request is in, as the index `practices_queue_group` computes it: the
+ * query compares it with the queue's name, an equality both databases read in the index's order.
+ * Built from the domain's lists, so it is right even if they change (then the plan test fails).
+ */
+const queueGroup = sql<string>`(case ${sql.join(
+  GROUPED_QUEUES.map(
+    (queue) =>
+      sql`when ${sql.ref('p.status')} in (${sql.join(literals(QUEUE_STATUSES[queue]))}) then ${sql.lit(queue)}`,
+  ),
+  sql` `,
+)} else 'other' end)`;
+
+/**
+ * The queue's terms, written exactly as the partial indexes of migration 2026-11-25-010 state them
+ * (literal statuses, same order), so each queue reads its own index in the default order.
+ */
 function filtered(db: Db, filter: StaffListFilter) {
-  let query = db
-    .selectFrom('practices as p')
-    .innerJoin('users as a', 'a.id', 'p.user_id')
-    .leftJoin('users as e', 'e.id', 'p.assignee_id')
-    .leftJoin('users as r', 'r.id', 'p.reviewer_id')
-    .where('p.status', '<>', 'draft');
+  let query = db.selectFrom('practices as p').where('p.status', '<>', sql.lit('draft'));
   switch (filter.queue) {
     case 'assigned':
-      query = query.where('p.assignee_id', '=', filter.userId).where('p.status', 'not in', ARCHIVE_STATUSES);
+      query = query
+        .where('p.assignee_id', '=', filter.userId)
+        .where('p.status', 'not in', literals(ARCHIVE_STATUSES));
       break;
     case 'to_review':
       query = query
         .where('p.reviewer_id', '=', filter.userId)
-        .where('p.status', 'in', QUEUE_STATUSES.to_review);
+        .where('p.status', 'in', literals(QUEUE_STATUSES.to_review));
       break;
     case 'ready_for_issue':
     case 'unassigned':
     case 'archive':
-      query = query.where('p.status', 'in', QUEUE_STATUSES[filter.queue]);
+      query = query.where(queueGroup, '=', sql.lit(filter.queue));
       break;
     case 'all':
       break;
@@ -63,16 +86,57 @@ function filtered(db: Db, filter: StaffListFilter) {
   return query;
 }
 
-export async function listStaffPracticeRows(db: Db, filter: StaffListFilter) {
-  const query = filtered(db, filter);
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+/**
+ * The ids of one page of a queue, in its order: from `practices` alone (the applicants only when
+ * sorted by their name), so each database reads the queue's index in order and stops at the page.
+ */
+export function staffPageIdsQuery(db: Db, filter: StaffListFilter) {
   const column = SORT_COLUMNS[filter.sort.field];
   const direction = filter.sort.isDescending ? 'desc' : 'asc';
-  const rows = await query
-    .selectAll('p')
+  let query = filtered(db, filter).select('p.id');
+  // Empty values last in both directions and on both databases (their defaults differ); the
+  // expression is the indexes' own for the deadline. Columns that are never empty need none.
+  if (NULLABLE_SORTS.has(filter.sort.field)) {
+    query = query.orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`);
+  }
+  if (filter.sort.field === 'name') {
+    query = query
+      .innerJoin('users as a', 'a.id', 'p.user_id')
+      .orderBy('a.last_name', direction)
+      .orderBy('a.first_name', direction);
+  } else if (column !== 'p.id') {
+    query = query.orderBy(sql.ref(column), direction);
+  }
+  return query
+    .orderBy('p.id', direction)
+    .limit(filter.perPage)
+    .offset((filter.page - 1) * filter.perPage);
+}
+
+/** One page of a queue: the columns its lines show, never the steps' JSON, in the page's order. */
+export async function listStaffPracticeRows(db: Db, filter: StaffListFilter) {
+  const ids = (await staffPageIdsQuery(db, filter).execute()).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('practices as p')
+    .innerJoin('users as a', 'a.id', 'p.user_id')
+    .leftJoin('users as e', 'e.id', 'p.assignee_id')
+    .leftJoin('users as r', 'r.id', 'p.reviewer_id')
     .select([
+      'p.id',
+      'p.user_id',
+      'p.status',
+      'p.service',
+      'p.country',
+      'p.level',
+      'p.is_urgent',
+      'p.created_at',
+      'p.updated_at',
+      'p.requested_at',
+      'p.expected_deadline',
+      'p.qualification_name',
+      'p.assignee_id',
+      'p.reviewer_id',
       'a.first_name as applicant_first_name',
       'a.last_name as applicant_last_name',
       'a.email as applicant_email',
@@ -81,15 +145,64 @@ export async function listStaffPracticeRows(db: Db, filter: StaffListFilter) {
       'r.first_name as reviewer_first_name',
       'r.last_name as reviewer_last_name',
     ])
-    // Empty values last in both directions and on both databases (their defaults differ).
-    .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
-    .orderBy(column, direction)
-    .orderBy(filter.sort.field === 'name' ? 'a.first_name' : 'p.id', direction)
-    .orderBy('p.id', direction)
-    .limit(filter.perPage)
-    .offset((filter.page - 1) * filter.perPage)
+    .where('p.id', 'in', ids)
     .execute();
-  return { rows, total: Number(count) };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export type StaffPracticeRow = Awaited<ReturnType<typeof listStaffPracticeRows>>['rows'][number];
+/** Past this many, a filtered list's total is not counted further: "more than 10,000". */
+export const COUNT_LIMIT = 10_000;
+
+/**
+ * How many requests a filtered list holds, counted up to COUNT_LIMIT + 1 at most, so no filter
+ * makes a request read every row to count them.
+ */
+export async function countStaffPracticeRows(db: Db, filter: StaffListFilter): Promise<number> {
+  const matching = filtered(db, filter)
+    .select(sql.lit(1).as('one'))
+    .limit(COUNT_LIMIT + 1);
+  const { count } = await db
+    .selectFrom(matching.as('matching'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export type StaffPracticeRow = Awaited<ReturnType<typeof listStaffPracticeRows>>[number];
+
+/** The filters the maintained counts can answer: by status and people only. */
+export type CountFilter = {
+  actorId: number;
+  status?: string | undefined;
+  assigneeId?: number | undefined;
+  reviewerId?: number | undefined;
+};
+
+/**
+ * Submitted requests per status, and whether the actor is their evaluator or reviewer, from the
+ * counts the database triggers keep (migration 2026-11-25-010): a few rows per status, however
+ * many requests there are. Which queue each group belongs to is the domain's `isInQueue`.
+ */
+export async function countQueueGroups(db: Db, filter: CountFilter) {
+  let query = db
+    .selectFrom('practice_queue_counts')
+    .select([
+      'status',
+      sql<number>`case when assignee_id = ${filter.actorId} then 1 else 0 end`.as('is_mine'),
+      sql<number>`case when reviewer_id = ${filter.actorId} then 1 else 0 end`.as('is_my_review'),
+      (eb) => eb.fn.sum<number>('count').as('count'),
+    ])
+    .where('count', '>', 0)
+    .groupBy(['status', sql`2`, sql`3`]);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.assigneeId) query = query.where('assignee_id', '=', filter.assigneeId);
+  if (filter.reviewerId) query = query.where('reviewer_id', '=', filter.reviewerId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    status: row.status,
+    isMine: Number(row.is_mine) === 1,
+    isMyReview: Number(row.is_my_review) === 1,
+    count: Number(row.count),
+  }));
+}

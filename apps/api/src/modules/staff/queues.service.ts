@@ -11,8 +11,14 @@ import {
 import type { AppContext } from '../../context';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
-import { listStaffPracticeRows } from './queue.repository';
-import { countQueueRows } from './repository';
+import {
+  countQueueGroups,
+  countStaffPracticeRows,
+  COUNT_LIMIT,
+  listStaffPracticeRows,
+  type CountFilter,
+  type StaffListFilter,
+} from './queue.repository';
 import { toStaffSummary } from './view';
 import { requireStaff } from './workspace.service';
 
@@ -20,17 +26,48 @@ import { requireStaff } from './workspace.service';
 export async function queueCounts(ctx: AppContext, actor: SessionUser): Promise<QueueCounts> {
   requireStaff(actor);
   const counts = Object.fromEntries(STAFF_QUEUES.map((queue) => [queue, 0])) as QueueCounts;
-  for (const row of await countQueueRows(ctx.db)) {
-    const status = PRACTICE_STATUSES.find((candidate) => candidate === row.status);
-    if (!status) continue;
-    const request = {
-      status,
-      isMine: row.assignee_id === actor.id,
-      isMyReview: row.reviewer_id === actor.id,
-    };
-    for (const queue of STAFF_QUEUES) if (isInQueue(queue, request)) counts[queue] += Number(row.count);
+  for (const group of await queueGroups(ctx, { actorId: actor.id })) {
+    for (const queue of STAFF_QUEUES) if (isInQueue(queue, group)) counts[queue] += group.count;
   }
   return counts;
+}
+
+async function queueGroups(ctx: AppContext, filter: CountFilter) {
+  const groups = [];
+  for (const { status: stored, ...group } of await countQueueGroups(ctx.db, filter)) {
+    const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
+    if (status) groups.push({ ...group, status });
+  }
+  return groups;
+}
+
+/**
+ * A list's total: exact from the maintained counts when only the queue, status and people filter
+ * it; otherwise counted up to COUNT_LIMIT + 1, and then said to be "more than" (decision 050).
+ */
+async function totalOf(
+  ctx: AppContext,
+  filter: StaffListFilter,
+): Promise<{ total: number; isCapped: boolean }> {
+  const isCountable =
+    filter.country === undefined &&
+    filter.service === undefined &&
+    filter.isUrgent === undefined &&
+    filter.deadlineBefore === undefined;
+  if (isCountable) {
+    const groups = await queueGroups(ctx, {
+      actorId: filter.userId,
+      status: filter.status,
+      assigneeId: filter.assigneeId,
+      reviewerId: filter.reviewerId,
+    });
+    const total = groups
+      .filter((group) => isInQueue(filter.queue, group))
+      .reduce((sum, group) => sum + group.count, 0);
+    return { total, isCapped: false };
+  }
+  const counted = await countStaffPracticeRows(ctx.db, filter);
+  return counted > COUNT_LIMIT ? { total: COUNT_LIMIT, isCapped: true } : { total: counted, isCapped: false };
 }
 
 /** GET /staff/practices: one queue, filtered, sorted (spec §9; default: the nearest deadline first). */
@@ -41,7 +78,7 @@ export async function listStaffPractices(
 ): Promise<{ data: StaffPracticeSummary[]; meta: ListMeta }> {
   requireStaff(actor);
   const sort = query.sort ?? 'expected_deadline';
-  const { rows, total } = await listStaffPracticeRows(ctx.db, {
+  const filter: StaffListFilter = {
     userId: actor.id,
     queue: query.queue,
     status: query.status,
@@ -54,10 +91,18 @@ export async function listStaffPractices(
     sort: { field: sort.replace(/^-/, '') as SortField, isDescending: sort.startsWith('-') },
     page: query.page,
     perPage: query.perPage,
-  });
+  };
+  const rows = await listStaffPracticeRows(ctx.db, filter);
+  const { total, isCapped } = await totalOf(ctx, filter);
   const today = { today: bodyToday(ctx), calendar: await workingCalendar(ctx) };
   return {
     data: rows.map((row) => toStaffSummary(row, today)),
-    meta: { page: query.page, perPage: query.perPage, total, sort },
+    meta: {
+      page: query.page,
+      perPage: query.perPage,
+      total,
+      sort,
+      ...(isCapped ? { is_total_capped: true } : {}),
+    },
   };
 }

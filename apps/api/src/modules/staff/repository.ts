@@ -94,15 +94,6 @@ export async function listActiveUsersWithRoles(db: Db, roles: readonly string[])
 }
 
 /** Submitted requests counted per status, evaluator and reviewer (a few hundred groups at most). */
-export async function countQueueRows(db: Db) {
-  return db
-    .selectFrom('practices')
-    .select(['status', 'assignee_id', 'reviewer_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('status', '<>', 'draft')
-    .groupBy(['status', 'assignee_id', 'reviewer_id'])
-    .execute();
-}
-
 /** The request's evaluator (assignee) and reviewer, replaced. */
 export async function setPeople(
   db: Db,

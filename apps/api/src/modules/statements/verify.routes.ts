@@ -65,7 +65,7 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         summary: 'Verify a statement PDF: valid only for the byte-exact original',
-        description: `multipart/form-data with one \`file\` (at most ${MAX_MEGABYTES} MB: 413 FILE_TOO_LARGE beyond). The file is hashed as it arrives and never stored. \`result\`: valid, not_valid, not_published or unknown, with a \`reason\` code and a plain \`message\` in the caller's language (Accept-Language). Valid only when a seal entry of this certificate holds exactly the file's SHA-256, the whole ledger links and verifies, the issue entry matches the certificate's fields and nothing supersedes or revokes it. Rate-limited per address (${VERIFY_RULE.limit} per ${VERIFY_RULE.windowSeconds / 60} minutes, 429 with Retry-After).`,
+        description: `multipart/form-data with one \`file\` (at most ${MAX_MEGABYTES} MB: 413 FILE_TOO_LARGE beyond). The file is hashed as it arrives and never stored. \`result\`: valid, not_valid, not_published or unknown, with a \`reason\` code and a plain \`message\` in the caller's language (Accept-Language). Valid only when a seal entry of this certificate holds exactly the file's SHA-256, the certificate's ledger entries hash, verify and link, the ledger's last recorded audit found the chain whole and the entries appended since check, the issue entry matches the certificate's fields and nothing supersedes or revokes it. Rate-limited per address (${VERIFY_RULE.limit} per ${VERIFY_RULE.windowSeconds / 60} minutes, 429 with Retry-After).`,
         tags: ['verification'],
         consumes: ['multipart/form-data'],
         params,

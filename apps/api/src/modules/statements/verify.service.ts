@@ -45,7 +45,7 @@ async function recordFault(
     statement.pdf_sha256 === seal.payload_hash &&
     issue.payload_hash === storedCertificateHash(statement.certificate);
   if (!isRecordWhole) return 'ledger_broken';
-  if (!(await ctx.ledger.audit()).isIntact) return 'ledger_broken';
+  if (!(await ctx.ledger.isRecordSound(entries))) return 'ledger_broken';
   if (entries.some((entry) => entry.kind === 'revoke')) return 'revoked';
   if (entries.some((entry) => entry.kind === 'supersede')) return 'superseded';
   return null;
@@ -54,7 +54,9 @@ async function recordFault(
 /**
  * POST /verify/{id}: valid only when a seal entry of this certificate holds exactly this SHA-256,
  * the chain up to the head links and verifies, the issue entry matches the certificate's fields,
- * and no later entry supersedes or revokes it (DESIGN.md). Needs nothing but the database.
+ * and no later entry supersedes or revokes it (DESIGN.md). Needs nothing but the database. The
+ * chain's word is the last recorded audit plus a check of this certificate's entries and of those
+ * appended since that audit, never a walk of the whole chain (decision 048).
  */
 export async function verifyStatement(
   ctx: AppContext,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { isApiPath, isHealthPath } from '../../platform/http/paths';
-import { bearerTokenOf } from '../sessions/guard';
+import { bearerTokenOf } from '../../platform/http/bearer';
 import { resolveSession } from '../sessions/service';
 import { currentMaintenance } from './maintenance.service';
 

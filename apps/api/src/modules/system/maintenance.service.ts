@@ -10,16 +10,36 @@ const HISTORY_LENGTH = 10;
 
 export type Maintenance = { isOn: boolean; isStaffOnly: boolean };
 
+/** How long an instance trusts the switch it last read: every instance follows a change within this. */
+export const MAINTENANCE_RECHECK_MS = 2000;
+
+type SwitchReading = { isOn: Promise<boolean>; readAt: number };
+
+/** Per instance (per app context): the last reading of the switch, shared by concurrent calls. */
+const readings = new WeakMap<AppContext, SwitchReading>();
+
 /**
- * Maintenance as it stands for this very request: MAINTENANCE_MODE when set (true: everything
- * stops; false: never), otherwise the administrators' switch, read from the database each time
- * so every instance follows it at once (decision 030).
+ * Maintenance as it stands for this request: MAINTENANCE_MODE when set (true: everything stops;
+ * false: never), otherwise the administrators' switch. Every API call asks, so the switch is read
+ * from the database at most once per MAINTENANCE_RECHECK_MS per instance, and at once after this
+ * instance changes it; other instances follow within that delay (decisions 030, 050).
  */
 export async function currentMaintenance(ctx: AppContext): Promise<Maintenance> {
   const configured = ctx.config.maintenanceModeSetting;
   if (configured !== null) return { isOn: configured, isStaffOnly: false };
-  const isOn = await isSettingOn(ctx);
+  const isOn = await recentSwitch(ctx);
   return { isOn, isStaffOnly: isOn };
+}
+
+function recentSwitch(ctx: AppContext): Promise<boolean> {
+  const now = ctx.clock.now().getTime();
+  const reading = readings.get(ctx);
+  if (reading && now >= reading.readAt && now - reading.readAt < MAINTENANCE_RECHECK_MS) return reading.isOn;
+  const isOn = isSettingOn(ctx);
+  readings.set(ctx, { isOn, readAt: now });
+  // A failed read is not remembered: the next call asks the database again.
+  isOn.catch(() => readings.delete(ctx));
+  return isOn;
 }
 
 async function isSettingOn(ctx: AppContext): Promise<boolean> {
@@ -73,5 +93,6 @@ export async function setMaintenance(
       now: ctx.clock.now().toISOString(),
     });
   });
+  readings.delete(ctx);
   return getMaintenanceState(ctx, actor);
 }

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from './database';
 
-/** Row types of the statement and ledger tables (migration 030); `database.ts` lists them in `Database`. */
+/** Row types of the statement and ledger tables (migrations 030, 2026-11-25-030); `database.ts` lists them in `Database`. */
 
 type NullableText = string | null;
 
@@ -18,6 +18,25 @@ export type LedgerEntriesTable = {
   /** Ed25519, base64. */
   signature: string;
   hash: string;
+};
+
+/**
+ * One run of the ledger audit (decision 048): `intact` through `through_seq` (whose hash is
+ * `head_hash`; 0 and null for an empty ledger), or `broken` at `fault_seq` for `fault`.
+ */
+export type LedgerAuditsTable = {
+  id: Generated<number>;
+  /** `full`: from the first entry; `incremental`: from the head of the audit before it. */
+  scope: 'full' | 'incremental';
+  status: 'intact' | 'broken';
+  from_seq: number;
+  through_seq: number;
+  head_hash: NullableText;
+  entries_checked: number;
+  fault_seq: number | null;
+  fault: NullableText;
+  started_at: Timestamp;
+  checked_at: Timestamp;
 };
 
 export type StatementsTable = {

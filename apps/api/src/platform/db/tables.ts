@@ -12,6 +12,8 @@ export type JobsTable = {
   status: 'pending' | 'running' | 'failed';
   attempts: Generated<number>;
   max_attempts: number;
+  /** Claimed highest first (`JOB_KINDS`, decision 049); rows from before it count as `standard`. */
+  priority: Generated<number>;
   run_at: string;
   locked_at: string | null;
   locked_by: string | null;

@@ -42,3 +42,14 @@ export type PracticeEvaluationsTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
+
+/**
+ * Submitted requests per status, evaluator and reviewer (0: nobody), kept by database triggers on
+ * `practices` (migration 2026-11-25-010): the staff navigation's counts without a scan.
+ */
+export type PracticeQueueCountsTable = {
+  status: string;
+  assignee_id: number;
+  reviewer_id: number;
+  count: number;
+};

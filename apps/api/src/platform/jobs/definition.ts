@@ -1,6 +1,26 @@
 import type { z } from 'zod';
 
 /**
+ * What kind of work a job is (decision 049): the worker claims the kind with the highest priority
+ * first (then the oldest due), and runs at most `concurrency` jobs of a kind at once per instance.
+ */
+export const JOB_KINDS = {
+  /** A payment event: a payer waits to see the request submitted. */
+  payment: { priority: 40, concurrency: 4 },
+  /** A message to a person: SMTP is slow I/O, several go out at once. */
+  mail: { priority: 30, concurrency: 4 },
+  /** Whatever names no kind (publishing a statement, say). */
+  standard: { priority: 20, concurrency: 2 },
+  /** A PDF rendered for the archive: CPU-bound, and nobody waits on it (a download renders on demand). */
+  render: { priority: 10, concurrency: 1 },
+} as const satisfies Record<string, { priority: number; concurrency: number }>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+
+/** What a row enqueued without a priority (by an instance older than decision 049) counts as. */
+export const DEFAULT_JOB_KIND = 'standard' satisfies JobKind;
+
+/**
  * What a job is: a name, the version of its payload and the payload's schema. A definition is
  * all a caller needs to enqueue; the handler lives in its own file, with the worker's registry.
  */
@@ -10,9 +30,13 @@ export type JobDefinition<P extends z.ZodType = z.ZodType> = {
   readonly payload: P;
   /** Runs before the job is given up and left as `failed`; 8 by default. */
   readonly maxAttempts?: number;
+  /** Which comes first and how many run at once; `standard` by default. */
+  readonly kind?: JobKind;
 };
 
 export const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>): JobDefinition<P> => definition;
+
+export const kindOf = (definition: JobDefinition): JobKind => definition.kind ?? DEFAULT_JOB_KIND;
 
 export type JobPayload<D extends JobDefinition> = z.infer<D['payload']>;
 

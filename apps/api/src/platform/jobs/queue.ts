@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { DEFAULT_MAX_ATTEMPTS, type JobDefinition, type JobPayload } from './definition';
+import { DEFAULT_MAX_ATTEMPTS, JOB_KINDS, kindOf, type JobDefinition, type JobPayload } from './definition';
 import { insertJob } from './repository';
 
 /**
@@ -21,6 +21,7 @@ export function createDatabaseQueue(clock: Clock): JobQueue {
         version: definition.version,
         payload: JSON.stringify(parsed),
         maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        priority: JOB_KINDS[kindOf(definition)].priority,
         runAt: clock.now().toISOString(),
       });
     },

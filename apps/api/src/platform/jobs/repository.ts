@@ -1,11 +1,19 @@
-import type { Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, Db } from '../db/database';
 import { isPostgres } from '../db/schema-helpers';
 import type { JobsTable } from '../db/tables';
 
 export type JobRow = Selectable<JobsTable>;
 
-export type NewJob = { name: string; version: number; payload: string; maxAttempts: number; runAt: string };
+export type NewJob = {
+  name: string;
+  version: number;
+  payload: string;
+  maxAttempts: number;
+  /** Higher first (`JOB_KINDS` in definition.ts); the column's default (`standard`) when left out. */
+  priority?: number;
+  runAt: string;
+};
 
 export async function insertJob(db: Db, job: NewJob): Promise<number> {
   const row = await db
@@ -16,6 +24,7 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
       payload: job.payload,
       status: 'pending',
       max_attempts: job.maxAttempts,
+      priority: job.priority,
       run_at: job.runAt,
       created_at: job.runAt,
       updated_at: job.runAt,
@@ -25,34 +34,50 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
   return row.id;
 }
 
-export type ClaimOptions = { names: readonly string[]; now: string; leaseUntil: string; workerId: string };
+export type ClaimOptions = {
+  /** The jobs this worker has a free slot for, and the lowest priority among their kinds. */
+  names: readonly string[];
+  minPriority: number;
+  now: string;
+  leaseUntil: string;
+  workerId: string;
+};
 
 /**
- * Takes the next due job, or one whose worker's lease has lapsed (the worker died mid-run), and
- * marks it running under a new lease in one statement.
+ * Takes a job whose worker's lease has lapsed (the worker died mid-run), else the due job of the
+ * highest priority, oldest due first, and marks it running under a new lease in one statement.
+ * The due branch reads `jobs_claim_index` (status, priority desc, run_at, id) in its order and
+ * stops at the first row that fits: no sort, however long the queue.
  * PostgreSQL: `for update skip locked` lets several instances claim side by side without waiting
  * on or taking the same row. SQLite has a single writer, so the statement is atomic as it is.
  */
 export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRow | undefined> {
   if (options.names.length === 0) return undefined;
-  let next = db
-    .selectFrom('jobs')
-    .select('id')
-    .where('name', 'in', [...options.names])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', options.now)]),
-        // A row claimed before leases existed counts from its lock time.
-        eb.and([
-          eb('status', '=', 'running'),
-          eb(eb.fn.coalesce('lease_until', 'locked_at'), '<', options.now),
-        ]),
-      ]),
-    )
-    .orderBy('run_at')
-    .orderBy('id')
-    .limit(1);
-  if (isPostgres(db)) next = next.forUpdate().skipLocked();
+  const inClaimOrder = (query: SelectQueryBuilder<Database, 'jobs', { id: number }>) => {
+    const ordered = query
+      .where('name', 'in', [...options.names])
+      .orderBy('priority', 'desc')
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1);
+    return isPostgres(db) ? ordered.forUpdate().skipLocked() : ordered;
+  };
+  const lapsed = inClaimOrder(
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'running')
+      // A row claimed before leases existed counts from its lock time.
+      .where((eb) => eb(eb.fn.coalesce('lease_until', 'locked_at'), '<', options.now)),
+  );
+  const due = inClaimOrder(
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('priority', '>=', options.minPriority)
+      .where('run_at', '<=', options.now),
+  );
   return db
     .updateTable('jobs')
     .set((eb) => ({
@@ -63,7 +88,7 @@ export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRo
       lease_until: options.leaseUntil,
       updated_at: options.now,
     }))
-    .where('id', '=', next)
+    .where((eb) => eb('id', '=', eb.fn.coalesce(lapsed, due)))
     .returningAll()
     .executeTakeFirst();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoAfter, type Clock } from '../clock';
 import type { Db } from '../db/database';
-import type { RegisteredJob } from './definition';
+import { DEFAULT_JOB_KIND, JOB_KINDS, kindOf, type JobKind, type RegisteredJob } from './definition';
 import { claimNextJob, deleteJob, recordFailedRun, releaseJob, renewLease, type JobRow } from './repository';
 
 export type WorkerOptions = {
@@ -20,14 +20,17 @@ export type WorkerOptions = {
 };
 
 export type Worker = {
-  /** Polls the queue until `stop()`. */
+  /** Polls the queue until `stop()`, claiming again as soon as a job ends. */
   start(): void;
   /**
-   * Stops claiming at once and waits for the job in hand; one still running after `deadlineMs`
-   * is given back to the queue (another instance takes it) and the promise settles.
+   * Stops claiming at once and waits for the jobs in hand; those still running after `deadlineMs`
+   * are given back to the queue (another instance takes them) and the promise settles.
    */
   stop(options?: { deadlineMs?: number }): Promise<void>;
-  /** Runs every job due now, one after the other, and says how many ran; tests call it directly. */
+  /**
+   * Runs every job due now, in the same order and with the same bounds per kind as the polling
+   * loop, until none is due and none is running; says how many ran. Tests call it directly.
+   */
   drainOnce(): Promise<number>;
 };
 
@@ -45,6 +48,10 @@ export const describeError = (error: unknown): string =>
     .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
     .slice(0, 500);
 
+const KINDS_BY_PRIORITY = (Object.keys(JOB_KINDS) as JobKind[]).sort(
+  (a, b) => JOB_KINDS[b].priority - JOB_KINDS[a].priority,
+);
+
 export function createWorker(options: WorkerOptions): Worker {
   const { db, clock, log } = options;
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
@@ -52,9 +59,12 @@ export function createWorker(options: WorkerOptions): Worker {
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const heartbeatMs = options.heartbeatMs ?? (leaseSeconds * 1000) / 3;
   const registry = new Map(options.jobs.map((job) => [job.definition.name, job]));
-  const names = [...registry.keys()];
-  let isStopped = true;
-  let current: JobRow | undefined;
+  const kindOfName = new Map(options.jobs.map((job) => [job.definition.name, kindOf(job.definition)]));
+  /** The jobs in hand, with their rows: what `stop()` waits for or gives back. */
+  const inHand = new Map<Promise<void>, JobRow>();
+  const busy = Object.fromEntries(KINDS_BY_PRIORITY.map((kind) => [kind, 0])) as Record<JobKind, number>;
+  let isStarted = false;
+  let isStopping = false;
 
   /** Renews the lease while the handler runs, so a long PDF render is not taken for a dead worker's. */
   function heartbeat(row: JobRow): () => void {
@@ -78,7 +88,6 @@ export function createWorker(options: WorkerOptions): Worker {
   async function run(row: JobRow): Promise<void> {
     const job = registry.get(row.name);
     const stopHeartbeat = heartbeat(row);
-    current = row;
     try {
       if (!job) throw new Error(`no handler for job ${row.name}`);
       if (row.version !== job.definition.version) throw new Error(`unsupported version ${row.version}`);
@@ -94,65 +103,128 @@ export function createWorker(options: WorkerOptions): Worker {
       else log.error(context, 'job failed for good after its last attempt');
     } finally {
       stopHeartbeat();
-      current = undefined;
     }
+  }
+
+  /** Starts a claimed job in its kind's slot; the slot frees itself when the job ends. */
+  function begin(row: JobRow): Promise<void> {
+    const kind = kindOfName.get(row.name) ?? DEFAULT_JOB_KIND;
+    busy[kind] += 1;
+    const running: Promise<void> = run(row)
+      .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'job outcome not recorded'))
+      .finally(() => {
+        busy[kind] -= 1;
+        inHand.delete(running);
+      });
+    inHand.set(running, row);
+    return running;
+  }
+
+  /**
+   * The jobs that may start now: those of each kind with a free slot, from the highest priority
+   * down to the first kind whose slots are all taken. Kinds below a full one wait with it: a PDF
+   * render would take the CPU a burst of payment events needs (decision 049).
+   */
+  function withRoom(): { names: string[]; minPriority: number } {
+    const kinds: JobKind[] = [];
+    for (const kind of KINDS_BY_PRIORITY) {
+      if (busy[kind] >= JOB_KINDS[kind].concurrency) break;
+      kinds.push(kind);
+    }
+    return {
+      names: [...kindOfName].filter(([, kind]) => kinds.includes(kind)).map(([name]) => name),
+      minPriority: Math.min(...kinds.map((kind) => JOB_KINDS[kind].priority)),
+    };
+  }
+
+  // One claiming pass at a time: two at once could both fill the last slot of a kind.
+  let claimTurn: Promise<unknown> = Promise.resolve();
+
+  /** Claims and starts jobs while a kind has room and a job of it is due; resolves with those started. */
+  function claimWhileRoom(): Promise<Promise<void>[]> {
+    const pass = claimTurn.then(async () => {
+      const started: Promise<void>[] = [];
+      for (;;) {
+        // A stopping worker finishes the jobs in hand and claims no other.
+        if (isStopping) return started;
+        const now = clock.now();
+        const row = await claimNextJob(db, {
+          ...withRoom(),
+          now: now.toISOString(),
+          leaseUntil: isoAfter(now, leaseSeconds),
+          workerId,
+        });
+        if (!row) return started;
+        started.push(begin(row));
+      }
+    });
+    claimTurn = pass.catch(() => undefined);
+    return pass;
   }
 
   async function drainOnce(): Promise<number> {
+    const mine = new Set<Promise<void>>();
     let count = 0;
     for (;;) {
-      const now = clock.now();
-      const row = await claimNextJob(db, {
-        names,
-        now: now.toISOString(),
-        leaseUntil: isoAfter(now, leaseSeconds),
-        workerId,
-      });
-      if (!row) return count;
-      await run(row);
-      count += 1;
-      // A stopping worker finishes the job in hand and claims no other.
-      if (!isStopped && stopRequested) return count;
+      // Done only when a pass that began with none of these jobs running finds nothing to claim.
+      const isIdle = mine.size === 0;
+      const started = await claimWhileRoom();
+      if (isIdle && started.length === 0) return count;
+      for (const running of started) {
+        count += 1;
+        mine.add(running);
+        void running.then(() => mine.delete(running));
+      }
+      // A slot frees, or a job just run queued another: claim again.
+      if (mine.size > 0) await Promise.race(mine);
     }
   }
 
-  let stopRequested = false;
   let timer: NodeJS.Timeout | undefined;
-  let inHand: Promise<unknown> | undefined;
 
-  const tick = async () => {
-    inHand = drainOnce().catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'));
-    await inHand;
-    inHand = undefined;
-    if (!isStopped && !stopRequested) timer = setTimeout(() => void tick(), pollIntervalMs).unref();
+  /** The polling loop: claims on every tick and again whenever a job ends. */
+  function pump(): void {
+    if (!isStarted || isStopping) return;
+    claimWhileRoom()
+      .then((started) => {
+        for (const running of started) void running.then(pump);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'));
+  }
+
+  const tick = () => {
+    pump();
+    if (isStarted && !isStopping) timer = setTimeout(tick, pollIntervalMs).unref();
   };
 
   return {
     start() {
-      if (!isStopped) return;
-      isStopped = false;
-      stopRequested = false;
-      timer = setTimeout(() => void tick(), 0).unref();
+      if (isStarted) return;
+      isStarted = true;
+      isStopping = false;
+      timer = setTimeout(tick, 0).unref();
     },
     async stop({ deadlineMs = Infinity } = {}) {
-      stopRequested = true;
+      isStopping = true;
       clearTimeout(timer);
-      if (inHand) {
-        let deadline: NodeJS.Timeout | undefined;
-        const isFinished = await Promise.race([
-          inHand.then(() => true),
-          new Promise<boolean>((resolve) => {
-            if (Number.isFinite(deadlineMs)) deadline = setTimeout(() => resolve(false), deadlineMs);
-          }),
-        ]);
-        clearTimeout(deadline);
-        const unfinished = current;
-        if (!isFinished && unfinished) {
-          await releaseJob(db, { id: unfinished.id, workerId, now: clock.now().toISOString() });
+      let deadline: NodeJS.Timeout | undefined;
+      const isFinished = await Promise.race([
+        // A pass already claiming may still take a job: it joins the jobs in hand.
+        claimTurn.then(() => Promise.all(inHand.keys())).then(() => true),
+        new Promise<boolean>((resolve) => {
+          if (Number.isFinite(deadlineMs)) deadline = setTimeout(() => resolve(false), deadlineMs);
+        }),
+      ]);
+      clearTimeout(deadline);
+      if (!isFinished) {
+        const now = clock.now().toISOString();
+        for (const unfinished of inHand.values()) {
+          await releaseJob(db, { id: unfinished.id, workerId, now });
           log.warn({ job: unfinished.name, jobId: unfinished.id }, 'job given back to the queue at shutdown');
         }
       }
-      isStopped = true;
+      isStarted = false;
+      isStopping = false;
     },
     drainOnce,
   };

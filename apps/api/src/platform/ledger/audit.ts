@@ -9,23 +9,29 @@ export type ChainAudit =
       seq: number;
       hash: string | null;
       fault: string;
-      /** Entries checked and found sound before the break. */
+      /** Entries checked and found sound before the break, those before `from` included. */
       checked: number;
     };
 
+/** Where a walk starts: after this entry, already found sound (an audited head). */
+export type ChainPoint = { seq: number; hash: string };
+
+export const GENESIS: ChainPoint = { seq: 0, hash: GENESIS_HASH };
+
 /**
- * Walks the chain from its first entry: each must carry the next sequence number, link to the
- * previous entry's hash (the first to GENESIS_HASH), hash to its own `hash` and verify against
- * the ledger's public key. Stops at the first break. `verified` holds hashes whose signature
- * was checked before (see createDatabaseLedger); entries found sound are added to it.
+ * Walks the chain from the entry after `from` (the first entry by default): each must carry the
+ * next sequence number, link to the previous entry's hash (the first to GENESIS_HASH), hash to its
+ * own `hash` and verify against the ledger's public key. Stops at the first break. `verified`
+ * holds hashes whose signature was checked before (see createDatabaseLedger); entries found sound
+ * are added to it.
  */
 export async function auditChain(
   entries: AsyncIterable<LedgerEntry> | Iterable<LedgerEntry>,
   publicKey: KeyObject,
-  verified: Set<string> = new Set(),
+  { from = GENESIS, verified }: { from?: ChainPoint; verified?: Set<string> } = {},
 ): Promise<ChainAudit> {
-  let expectedSeq = 1;
-  let previousHash = GENESIS_HASH;
+  let expectedSeq = from.seq + 1;
+  let previousHash = from.hash;
   const broken = (entry: LedgerEntry, fault: string): ChainAudit => ({
     isIntact: false,
     seq: entry.seq,
@@ -44,14 +50,19 @@ export async function auditChain(
       };
     }
     if (entry.prev_hash !== previousHash) return broken(entry, 'it does not link to the entry before it');
-    const isKnown = verified.has(entry.hash) && hashOf(bodyOf(entry), entry.signature) === entry.hash;
-    if (!isKnown) {
-      const fault = entryFault(entry, publicKey);
-      if (fault) return broken(entry, fault);
-      verified.add(entry.hash);
-    }
+    const fault = isKnownSound(entry, verified) ? null : entryFault(entry, publicKey);
+    if (fault) return broken(entry, fault);
+    verified?.add(entry.hash);
     previousHash = entry.hash;
     expectedSeq += 1;
   }
-  return { isIntact: true, length: expectedSeq - 1, headHash: expectedSeq > 1 ? previousHash : null };
+  return {
+    isIntact: true,
+    length: expectedSeq - 1,
+    headHash: expectedSeq > 1 ? previousHash : null,
+  };
 }
+
+/** The hash covers the signature: an entry that still hashes to a verified hash is that same entry. */
+export const isKnownSound = (entry: LedgerEntry, verified: Set<string> | undefined): boolean =>
+  verified !== undefined && verified.has(entry.hash) && hashOf(bodyOf(entry), entry.signature) === entry.hash;

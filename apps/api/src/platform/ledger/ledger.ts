@@ -3,7 +3,9 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { auditChain, type ChainAudit } from './audit';
+import { runLedgerAudit, type AuditRequest, type AuditRun } from './audit-run';
 import { GENESIS_HASH, sealBody, type LedgerEntry, type LedgerEntryInput } from './entry';
+import { isRecordSound } from './record-check';
 import {
   insertEntry,
   lockForAppend,
@@ -11,7 +13,7 @@ import {
   selectByPayloadHash,
   selectHead,
   selectOfCertificate,
-  selectPage,
+  walkFrom,
 } from './repository';
 
 /**
@@ -33,8 +35,15 @@ export type Ledger = {
   walk(): AsyncIterable<LedgerEntry>;
   entriesOf(certificateId: string): Promise<LedgerEntry[]>;
   withPayloadHash(payloadHash: string): Promise<LedgerEntry[]>;
-  /** Checks every entry's hash, link and signature from the first to the head. */
+  /** Checks every entry's hash, link and signature from the first to the head; records nothing. */
   audit(): Promise<ChainAudit>;
+  /** Audits as asked and records the result in `ledger_audits` (null: nothing was due). */
+  runAudit(request: AuditRequest): Promise<AuditRun | null>;
+  /**
+   * Whether one certificate's entries check, with their links, the last recorded audit and the
+   * entries appended since it, never the whole chain (decision 048).
+   */
+  isRecordSound(entries: readonly LedgerEntry[]): Promise<boolean>;
   readonly publicKey: KeyObject;
 };
 
@@ -44,8 +53,9 @@ export class LedgerConflictError extends Error {
 
 export type LedgerKeys = { privateKey: KeyObject; publicKey: KeyObject };
 
-const PAGE_SIZE = 500;
 const MAX_APPEND_ATTEMPTS = 20;
+/** Verified hashes remembered by a process, at most: enough for the unaudited tail, a bound on memory. */
+const MAX_VERIFIED = 10_000;
 
 /** SQLite across processes: a writer that lost the race is told busy, and tries again. */
 const isBusy = (error: unknown) =>
@@ -64,8 +74,9 @@ export function createDatabaseLedger({
   /** Read on first use, so building a context never touches the key files. */
   keys: () => LedgerKeys;
 }): Ledger {
-  // Entries whose signature this process has checked: their hash covers the signature, so an
-  // entry that still hashes to one of these is the same entry, and needs no second check.
+  // Entries whose signature this process's verifications have checked: their hash covers the
+  // signature, so an entry that still hashes to one of these is the same entry, and needs no
+  // second check. Audits check every signature anew.
   const verified = new Set<string>();
 
   async function appendWithin(trx: Db, input: LedgerEntryInput): Promise<LedgerEntry> {
@@ -96,17 +107,6 @@ export function createDatabaseLedger({
     return entry;
   }
 
-  async function* walk(): AsyncIterable<LedgerEntry> {
-    let after = 0;
-    for (;;) {
-      const page = await selectPage(db, after, PAGE_SIZE);
-      yield* page;
-      const last = page.at(-1);
-      if (!last || page.length < PAGE_SIZE) return;
-      after = last.seq;
-    }
-  }
-
   return {
     async append(input) {
       for (let attempt = 1; ; attempt += 1) {
@@ -122,10 +122,15 @@ export function createDatabaseLedger({
     appendWithin,
     get: (hash) => selectByHash(db, hash),
     head: () => selectHead(db),
-    walk,
+    walk: () => walkFrom(db, 0),
     entriesOf: (certificateId) => selectOfCertificate(db, certificateId),
     withPayloadHash: (payloadHash) => selectByPayloadHash(db, payloadHash),
-    audit: () => auditChain(walk(), keys().publicKey, verified),
+    audit: () => auditChain(walkFrom(db, 0), keys().publicKey),
+    runAudit: (request) => runLedgerAudit({ db, publicKey: keys().publicKey, clock, request }),
+    isRecordSound(entries) {
+      if (verified.size > MAX_VERIFIED) verified.clear();
+      return isRecordSound({ db, publicKey: keys().publicKey, entries, verified });
+    },
     get publicKey() {
       return keys().publicKey;
     },

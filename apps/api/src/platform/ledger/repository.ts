@@ -64,6 +64,29 @@ export async function selectPage(db: Db, afterSeq: number, size: number): Promis
   return rows.map(toEntry);
 }
 
+/** Every entry after `afterSeq`, in order, a page at a time. */
+export async function* walkFrom(db: Db, afterSeq: number, pageSize = 500): AsyncIterable<LedgerEntry> {
+  let after = afterSeq;
+  for (;;) {
+    const page = await selectPage(db, after, pageSize);
+    yield* page;
+    const last = page.at(-1);
+    if (!last || page.length < pageSize) return;
+    after = last.seq;
+  }
+}
+
 export async function insertEntry(db: Db, entry: LedgerEntry): Promise<void> {
   await db.insertInto('ledger_entries').values(entry).execute();
+}
+
+/** The hashes of the entries at these sequence numbers, by sequence number: one indexed read. */
+export async function selectHashesAt(db: Db, seqs: readonly number[]): Promise<Map<number, string>> {
+  if (seqs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['seq', 'hash'])
+    .where('seq', 'in', [...new Set(seqs)])
+    .execute();
+  return new Map(rows.map((row) => [row.seq, row.hash]));
 }

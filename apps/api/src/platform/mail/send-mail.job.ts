@@ -7,4 +7,5 @@ export const sendMailJob = defineJob({
   version: 1,
   payload: mailMessageSchema,
   maxAttempts: 8,
+  kind: 'mail',
 });

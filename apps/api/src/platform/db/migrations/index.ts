@@ -15,6 +15,9 @@ import * as appeals from './2026-11-21-040-appeals';
 import * as returnDelivery from './2026-11-21-050-return-delivery';
 import * as notices from './2026-11-21-060-notices';
 import * as jobLeases from './2026-11-24-001-job-leases';
+import * as hotPathIndexes from './2026-11-25-010-hot-path-indexes';
+import * as jobPriorities from './2026-11-25-020-job-priorities';
+import * as ledgerAudits from './2026-11-25-030-ledger-audits';
 
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
@@ -37,4 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-050-return-delivery': returnDelivery,
   '2026-11-21-060-notices': notices,
   '2026-11-24-001-job-leases': jobLeases,
+  '2026-11-25-010-hot-path-indexes': hotPathIndexes,
+  '2026-11-25-020-job-priorities': jobPriorities,
+  '2026-11-25-030-ledger-audits': ledgerAudits,
 };

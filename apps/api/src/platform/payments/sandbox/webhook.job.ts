@@ -10,4 +10,5 @@ export const sandboxWebhookJob = defineJob({
   version: 1,
   payload: z.object({ eventId: z.string().min(1) }),
   maxAttempts: 12,
+  kind: 'payment',
 });

@@ -36,6 +36,8 @@ export function useStaffPractices(search: QueueSearch) {
       return {
         practices: data,
         total: meta?.total ?? data.length,
+        /** Past a bound the server stops counting: there are more than `total`. */
+        isTotalCapped: meta?.is_total_capped === true,
         perPage: meta?.perPage ?? DEFAULT_PER_PAGE,
       };
     },

@@ -81,13 +81,18 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
     );
   else if (practices.data.practices.length === 0) content = <Text>{t('messages.noItems')}</Text>;
   else {
-    const { total, perPage } = practices.data;
+    const { total, isTotalCapped, perPage } = practices.data;
     const pages = Math.max(1, Math.ceil(total / perPage));
     content = (
       <>
         <QueueTable
           practices={practices.data.practices}
-          caption={t('staff.queue.caption', { title, page: search.page, pages, total })}
+          caption={t(isTotalCapped ? 'staff.queue.captionCapped' : 'staff.queue.caption', {
+            title,
+            page: search.page,
+            pages,
+            total,
+          })}
           selection={canAssign ? { isSelectable: isAssignable, selected, onToggle: toggle } : undefined}
         />
         {pages > 1 && (

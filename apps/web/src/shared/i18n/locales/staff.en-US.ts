@@ -11,6 +11,8 @@ export const staffEn = {
     },
     queue: {
       caption: '{{title}}: page {{page}} of {{pages}}, {{total}} requests in all',
+      captionCapped:
+        '{{title}}: page {{page}} of more than {{pages}}, more than {{total}} requests: narrow the filters',
       count_one: '{{count}} request',
       count_other: '{{count}} requests',
       selectAll: 'Select every request on this page that can be assigned',

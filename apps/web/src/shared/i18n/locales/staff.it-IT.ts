@@ -15,6 +15,8 @@ export const staffIt: Staff = {
     },
     queue: {
       caption: '{{title}}: pagina {{page}} di {{pages}}, {{total}} richieste in tutto',
+      captionCapped:
+        '{{title}}: pagina {{page}} di oltre {{pages}}, più di {{total}} richieste: restringi i filtri',
       count_one: '{{count}} richiesta',
       count_other: '{{count}} richieste',
       selectAll: 'Seleziona tutte le richieste assegnabili di questa pagina',

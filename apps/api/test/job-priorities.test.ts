@@ -1,0 +1,171 @@
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ManualClock } from '../src/platform/clock';
+import { defineJob, JOB_KINDS, registerJob, type JobKind } from '../src/platform/jobs/definition';
+import { createDatabaseQueue } from '../src/platform/jobs/queue';
+import { createWorker } from '../src/platform/jobs/worker';
+import { createTestDatabase, type TestDatabase } from './helper';
+
+let database: TestDatabase;
+const clock = new ManualClock();
+const queue = createDatabaseQueue(clock);
+const log = pino({ level: 'silent' });
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+afterEach(async () => {
+  await database.db.deleteFrom('jobs').execute();
+});
+
+const jobOfKind = (kind: JobKind) =>
+  defineJob({ name: `test-${kind}`, version: 1, payload: z.object({ n: z.number() }), kind });
+
+/** A gate every handler waits at until the test opens it; opened, it lets everyone through. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** Lets every claim already asked of the database finish before the test looks. */
+async function settle() {
+  for (let round = 0; round < 3; round += 1) await database.db.selectFrom('jobs').select('id').execute();
+}
+
+/** Handlers that note when each job starts and how many run at once, and wait at `gate`. */
+function observer(opened: Promise<void>) {
+  const order: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const handlerFor = (kind: JobKind) =>
+    registerJob(jobOfKind(kind), async ({ n }) => {
+      order.push(`${kind} ${n}`);
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      for (const waiter of waiters.filter(({ count }) => order.length >= count)) waiter.resolve();
+      await opened;
+      inFlight -= 1;
+    });
+  return {
+    order,
+    maxInFlight: () => maxInFlight,
+    handlerFor,
+    /** Resolves once `count` jobs have started. */
+    started: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (order.length >= count) resolve();
+        else waiters.push({ count, resolve });
+      }),
+  };
+}
+
+describe('priorities', () => {
+  it('claims a payment event queued after 100 PDF renders first', async () => {
+    for (let n = 0; n < 100; n += 1) await queue.enqueue(database.db, jobOfKind('render'), { n });
+    await queue.enqueue(database.db, jobOfKind('payment'), { n: 100 });
+    const seen = observer(Promise.resolve());
+    const worker = createWorker({
+      db: database.db,
+      clock,
+      log,
+      jobs: [seen.handlerFor('render'), seen.handlerFor('payment')],
+    });
+    expect(await worker.drainOnce()).toBe(101);
+    expect(seen.order[0]).toBe('payment 100');
+    // Within a kind, the oldest due first.
+    expect(seen.order.slice(1)).toEqual(Array.from({ length: 100 }, (_, n) => `render ${n}`));
+  });
+
+  it('records each job with its kind’s priority, payment events highest and renders lowest', async () => {
+    for (const kind of ['render', 'mail', 'payment', 'standard'] as const)
+      await queue.enqueue(database.db, jobOfKind(kind), { n: 0 });
+    const rows = await database.db
+      .selectFrom('jobs')
+      .select(['name', 'priority'])
+      .orderBy('priority', 'desc')
+      .execute();
+    expect(rows.map((row) => row.name)).toEqual([
+      'test-payment',
+      'test-mail',
+      'test-standard',
+      'test-render',
+    ]);
+    expect(rows.map((row) => row.priority)).toEqual(
+      (['payment', 'mail', 'standard', 'render'] as const).map((kind) => JOB_KINDS[kind].priority),
+    );
+  });
+
+  it('starts no render while payment events take every payment slot', async () => {
+    const { concurrency } = JOB_KINDS.payment;
+    await queue.enqueue(database.db, jobOfKind('render'), { n: 0 });
+    for (let n = 1; n <= concurrency + 1; n += 1)
+      await queue.enqueue(database.db, jobOfKind('payment'), { n });
+    const { open, opened } = gate();
+    const seen = observer(opened);
+    const worker = createWorker({
+      db: database.db,
+      clock,
+      log,
+      jobs: [seen.handlerFor('render'), seen.handlerFor('payment')],
+    });
+    const draining = worker.drainOnce();
+    await seen.started(concurrency);
+    await settle();
+    expect(seen.order).toHaveLength(concurrency);
+    open();
+    expect(await draining).toBe(concurrency + 2);
+    // The payment event still waiting went before the render that was due first.
+    expect(seen.order.at(-1)).toBe('render 0');
+  });
+});
+
+describe('bounded concurrency', () => {
+  it.each(['payment', 'mail', 'render'] as const)(
+    'runs several %s jobs at once, never more than the kind allows',
+    async (kind) => {
+      const { concurrency } = JOB_KINDS[kind];
+      const count = concurrency * 2 + 1;
+      for (let n = 0; n < count; n += 1) await queue.enqueue(database.db, jobOfKind(kind), { n });
+      const { open, opened } = gate();
+      const seen = observer(opened);
+      const worker = createWorker({ db: database.db, clock, log, jobs: [seen.handlerFor(kind)] });
+      const draining = worker.drainOnce();
+      await seen.started(concurrency);
+      await settle();
+      // Every slot taken, and no job beyond them claimed.
+      expect(seen.order).toHaveLength(concurrency);
+      const running = await database.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'running')
+        .execute();
+      expect(running).toHaveLength(concurrency);
+      open();
+      expect(await draining).toBe(count);
+      expect(seen.maxInFlight()).toBe(concurrency);
+    },
+  );
+
+  it('gives back, at stop, every job in hand it cannot finish before the deadline', async () => {
+    const { concurrency } = JOB_KINDS.mail;
+    const ids: number[] = [];
+    for (let n = 0; n < concurrency; n += 1)
+      ids.push(await queue.enqueue(database.db, jobOfKind('mail'), { n }));
+    const seen = observer(new Promise(() => {}));
+    const worker = createWorker({ db: database.db, clock, log, jobs: [seen.handlerFor('mail')] });
+    worker.start();
+    await seen.started(concurrency);
+    await worker.stop({ deadlineMs: 50 });
+    const rows = await database.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'locked_by'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows).toEqual(ids.map(() => ({ status: 'pending', attempts: 0, locked_by: null })));
+  });
+});

@@ -1,0 +1,194 @@
+import { STAFF_QUEUES, type StaffQueue } from '@lisbon/domain';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { staffPageIdsQuery, type StaffListFilter } from '../src/modules/staff/queue.repository';
+import { countPracticesByStatus } from '../src/modules/practices/repository';
+import { createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+import { createUser } from './identity';
+import { practiceIn } from './staff';
+
+// Decision 050: at a million requests no queue page may sort or scan every request. The plans are
+// read from the database itself, so a lost index or a query that no longer matches one fails here.
+
+let database: TestDatabase;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let applicantId: number;
+let evaluatorId: number;
+let reviewerId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  applicantId = await createUser(database, clock, { email: 'ada@example.org' });
+  evaluatorId = await createUser(database, clock, { email: 'eva@example.org', role: 'evaluator' });
+  reviewerId = await createUser(database, clock, { email: 'rita@example.org', role: 'reviewer' });
+  const statuses = [
+    'unassigned',
+    'in_evaluation',
+    'in_review',
+    'ready_for_issue',
+    'published',
+    'closed',
+  ] as const;
+  for (const [index, status] of statuses.entries()) {
+    await practiceIn(database, {
+      userId: applicantId,
+      status,
+      assigneeId: status === 'unassigned' ? undefined : evaluatorId,
+      reviewerId: status === 'unassigned' ? undefined : reviewerId,
+      deadline: index % 2 ? null : `2025-0${index + 4}-01`,
+    });
+  }
+});
+
+afterAll(() => database.close());
+
+/**
+ * The statistics SQLite's ANALYZE (run by `pragma optimize` when the portal opens the database)
+ * records for a million requests, mostly archived: a few thousand rows here would make any plan
+ * look cheap. PostgreSQL is told instead that sequential scans and sorts cost the most.
+ */
+const STATISTICS_AT_SCALE: Record<string, string> = {
+  practices_status_index: '1000000 55556',
+  practices_assignee_id_index: '1000000 20000',
+  practices_reviewer_id_index: '1000000 20000',
+  practices_one_draft_per_user: '200000 1',
+  practices_user_status_index: '1000000 5 2',
+  practices_queue_all: '950000 475000 950 1',
+  practices_queue_status: '1000000 55556 27778 100 1',
+  practices_queue_assigned: '150000 3000 1500 10 1',
+  practices_queue_to_review: '30000 600 300 5 1',
+  practices_queue_group: '1000000 333333 166667 1000 1',
+};
+
+async function planAsAtScale() {
+  if (isPostgresRun) return;
+  await sql`analyze`.execute(database.db);
+  await sql`delete from sqlite_stat1 where tbl = 'practices'`.execute(database.db);
+  // 200,000 applicants: each of their indexes keeps its per-key figure, with the table's size.
+  await sql`update sqlite_stat1 set stat = '200000' || substr(stat, instr(stat, ' '))
+            where tbl = 'users' and instr(stat, ' ') > 0`.execute(database.db);
+  for (const [index, stat] of Object.entries(STATISTICS_AT_SCALE)) {
+    await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('practices', ${index}, ${stat})`.execute(
+      database.db,
+    );
+  }
+  await sql`analyze sqlite_schema`.execute(database.db);
+}
+
+const filterOf = (queue: StaffQueue, extra: Partial<StaffListFilter> = {}): StaffListFilter => ({
+  userId: queue === 'to_review' ? reviewerId : evaluatorId,
+  queue,
+  sort: { field: 'expected_deadline', isDescending: false },
+  page: 1,
+  perPage: 20,
+  ...extra,
+});
+
+/** The plan of a query, as text, with sequential scans and sorts made as costly as they can be. */
+async function planOf(query: Compilable): Promise<string> {
+  const { sql: text, parameters } = query.compile();
+  if (isPostgresRun) {
+    return database.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_sort = off`.execute(trx);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${text}`, [...parameters]),
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+  const { rows } = await database.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+  );
+  return rows.map((row) => row.detail).join('\n');
+}
+
+/** The requests are read from one of the queue indexes, in its order: no scan of the table, no sort. */
+function expectServedByIndex(plan: string, index: RegExp) {
+  expect(plan).toMatch(index);
+  if (isPostgresRun) {
+    expect(plan).not.toMatch(/Seq Scan on practices/);
+    expect(plan).not.toMatch(/Sort\b/);
+  } else {
+    expect(plan).not.toMatch(/SCAN p\b(?! USING)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  }
+}
+
+describe('the staff queues at scale', () => {
+  beforeAll(planAsAtScale);
+
+  it.each(STAFF_QUEUES)('reads the %s queue in its default order from an index', async (queue) => {
+    const plan = await planOf(staffPageIdsQuery(database.db, filterOf(queue)));
+    expectServedByIndex(plan, /practices_queue_/);
+  });
+
+  it('reads one status of any queue from the status index', async () => {
+    const plan = await planOf(staffPageIdsQuery(database.db, filterOf('all', { status: 'in_review' })));
+    expectServedByIndex(plan, /practices_queue_status|practices_queue_all/);
+  });
+
+  it('counts an applicant’s requests per status from an index alone', async () => {
+    const query = database.db
+      .selectFrom('practices')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('user_id', '=', applicantId)
+      .groupBy('status');
+    const plan = await planOf(query);
+    expect(plan).toMatch(/practices_user_status_index/);
+    expect(await countPracticesByStatus(database.db, applicantId)).toHaveLength(6);
+  });
+});
+
+describe('the maintained queue counts', () => {
+  const recount = async () => {
+    const kept = await database.db
+      .selectFrom('practice_queue_counts')
+      .select(['status', 'assignee_id', 'reviewer_id', 'count'])
+      .where('count', '>', 0)
+      .orderBy(['status', 'assignee_id', 'reviewer_id'])
+      .execute();
+    const actual = await database.db
+      .selectFrom('practices')
+      .select([
+        'status',
+        sql<number>`coalesce(assignee_id, 0)`.as('assignee_id'),
+        sql<number>`coalesce(reviewer_id, 0)`.as('reviewer_id'),
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
+      .where('status', '<>', 'draft')
+      .groupBy(['status', sql`coalesce(assignee_id, 0)`, sql`coalesce(reviewer_id, 0)`])
+      .orderBy(['status', 'assignee_id', 'reviewer_id'])
+      .execute();
+    const normal = (rows: typeof kept) => rows.map((row) => ({ ...row, count: Number(row.count) }));
+    return { kept: normal(kept), actual: normal(actual) };
+  };
+
+  it('follow every insert, move, assignment and deletion of a request, and ignore drafts', async () => {
+    const draft = await practiceIn(database, { userId: applicantId, status: 'draft' });
+    const other = await createUser(database, clock, { email: 'bob@example.org' });
+    const moved = await practiceIn(database, { userId: other, status: 'unassigned' });
+    await database.db
+      .updateTable('practices')
+      .set({ status: 'unassigned' })
+      .where('id', '=', draft)
+      .execute();
+    await database.db
+      .updateTable('practices')
+      .set({ status: 'assigned', assignee_id: evaluatorId, reviewer_id: reviewerId })
+      .where('id', '=', moved)
+      .execute();
+    await database.db.updateTable('practices').set({ reviewer_id: null }).where('id', '=', moved).execute();
+    await database.db
+      .updateTable('practices')
+      .set({ qualification_name: 'MSc' })
+      .where('id', '=', draft)
+      .execute();
+    await database.db.deleteFrom('practices').where('status', '=', 'closed').execute();
+    const { kept, actual } = await recount();
+    expect(kept).toEqual(actual);
+    expect(kept.find((row) => row.status === 'unassigned')?.count).toBe(2);
+    expect(kept.some((row) => row.status === 'closed' || row.status === 'draft')).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { reusableQuery } from '../src/platform/db/reusable-query';
+import { createTestDatabase, type TestDatabase } from './helper';
+import { createUser } from './identity';
+
+let database: TestDatabase;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await createUser(database, clock, { email: 'ada@example.org', role: 'applicant' });
+  await createUser(database, clock, { email: 'eva@example.org', role: 'evaluator' });
+});
+afterAll(() => database.close());
+
+describe('a query compiled once', () => {
+  it('runs with each call’s own arguments, keeping the constants it was built with', async () => {
+    let builds = 0;
+    const byEmailAndRole = reusableQuery((db, email: string, role: string) => {
+      builds += 1;
+      return db
+        .selectFrom('users')
+        .select('email')
+        .where('email', '=', email)
+        .where('role', '=', role)
+        .where('deleted_at', 'is', null)
+        .where('locale', 'in', ['en-US', 'it-IT']);
+    });
+    expect(await byEmailAndRole(database.db, 'ada@example.org', 'applicant')).toEqual([
+      { email: 'ada@example.org' },
+    ]);
+    expect(await byEmailAndRole(database.db, 'eva@example.org', 'evaluator')).toEqual([
+      { email: 'eva@example.org' },
+    ]);
+    expect(await byEmailAndRole(database.db, 'eva@example.org', 'applicant')).toEqual([]);
+    expect(builds).toBe(1);
+  });
+});

@@ -1,0 +1,251 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PostgresIntrospector, sql, type RawBuilder } from 'kysely';
+import { parseDatabaseUrl } from '../../apps/api/src/platform/config';
+import { openDatabase, type Db } from '../../apps/api/src/platform/db/database';
+
+/**
+ * A body's database after years of work, in seconds: `applicants` applicants and `requests`
+ * requests spread over them, about 7.4 history rows per request, and a staff of one secretary,
+ * ten evaluators and five reviewers, each written by one set-based INSERT … SELECT (a series of
+ * numbers from generate_series on PostgreSQL, a recursive CTE on SQLite), never row by row.
+ *
+ * Requests are mostly finished (70 % in the archive), the rest spread over every open status, a
+ * few drafts; deadlines over two years, some none; countries over twenty. The database must be
+ * migrated (and may hold the portal's own seeds). Answers a session token for the secretary
+ * (second factor passed) and for one applicant, written straight in `sessions`.
+ */
+export type SeedRequestsOptions = { applicants: number; requests: number };
+
+export type SeededVolume = {
+  applicants: number;
+  requests: number;
+  history: number;
+  secretary: { id: number; token: string };
+  applicant: { id: number; token: string };
+  seconds: number;
+};
+
+type Dialect = {
+  /** `i` from 1 to n, as a FROM item named `alias`. */
+  series(n: number, alias?: string): RawBuilder<unknown>;
+  /** A timestamp `seconds` after 2023-01-01 as the column wants it. */
+  timestampAfter(seconds: RawBuilder<unknown>): RawBuilder<unknown>;
+  /** A calendar day `days` after 2025-01-01, as `YYYY-MM-DD` text. */
+  dayAfter(days: RawBuilder<unknown>): RawBuilder<unknown>;
+};
+
+const postgres: Dialect = {
+  series: (n, alias = 'g') => sql`generate_series(1, ${sql.lit(n)}) as ${sql.raw(alias)}(i)`,
+  timestampAfter: (seconds) => sql`timestamptz '2023-01-01T00:00:00Z' + (${seconds}) * interval '1 second'`,
+  dayAfter: (days) => sql`to_char(date '2025-01-01' + (${days})::int, 'YYYY-MM-DD')`,
+};
+
+const sqlite: Dialect = {
+  series: (n, alias = 'g') =>
+    sql`(with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(n)}) select i from s) as ${sql.raw(alias)}`,
+  timestampAfter: (seconds) =>
+    sql`strftime('%Y-%m-%dT%H:%M:%fZ', '2023-01-01', '+' || (${seconds}) || ' seconds')`,
+  dayAfter: (days) => sql`date('2025-01-01', printf('%+d days', ${days}))`,
+};
+
+/** `case <of> when 0 then 'a' when 1 then 'b' … end`: picks from a list by a number, on both databases. */
+const pick = (of: RawBuilder<unknown>, values: readonly (string | number)[]) =>
+  sql`(case ${of} ${sql.join(
+    values.map((value, index) => sql`when ${sql.lit(index)} then ${sql.lit(value)}`),
+    sql` `,
+  )} end)`;
+
+const FIRST_NAMES = ['Ada', 'Bruno', 'Chiara', 'Dawit', 'Elif', 'Farid', 'Giulia', 'Hana', 'Ivan', 'Jamila'];
+const LAST_NAMES = [
+  'Rossi',
+  'Haddad',
+  'Kowalski',
+  'Nguyen',
+  'Okafor',
+  'Silva',
+  'Yilmaz',
+  'Ahmadi',
+  'Müller',
+  'Costa',
+];
+const COUNTRIES = [
+  'AF',
+  'AL',
+  'AR',
+  'BR',
+  'CN',
+  'CO',
+  'EG',
+  'ET',
+  'IN',
+  'IR',
+  'MA',
+  'MX',
+  'NG',
+  'PK',
+  'RO',
+  'RU',
+  'SY',
+  'TR',
+  'UA',
+  'US',
+];
+
+/** Out of 100: where the requests stand. The draft share only applies to an applicant's first request. */
+const STATUS_BY_PERCENT: readonly string[] = [
+  ...Array<string>(51).fill('published'),
+  ...Array<string>(10).fill('closed'),
+  ...Array<string>(3).fill('appeal_rejected'),
+  ...Array<string>(3).fill('appeal_issued'),
+  ...Array<string>(2).fill('amend_issued'),
+  ...Array<string>(2).fill('appeal_refused'),
+  ...Array<string>(5).fill('unassigned'),
+  ...Array<string>(3).fill('assigned'),
+  ...Array<string>(4).fill('in_evaluation'),
+  ...Array<string>(3).fill('in_review'),
+  ...Array<string>(2).fill('reviewed'),
+  ...Array<string>(3).fill('ready_for_issue'),
+  ...Array<string>(3).fill('pending_student_reply'),
+  'appeal_requested',
+  'appeal_in_evaluation',
+  'appeal_in_review',
+  'appeal_reviewed',
+  'appeal_pending_student_reply',
+  'draft',
+];
+
+if (STATUS_BY_PERCENT.length !== 100) throw new Error('STATUS_BY_PERCENT must cover 100 %');
+
+const STAFF = [
+  { role: 'secretary', count: 1 },
+  { role: 'evaluator', count: 10 },
+  { role: 'reviewer', count: 5 },
+] as const;
+
+/** `db` (a Kysely of the portal's schema) or a DATABASE_URL (`postgres://…`, a SQLite path). */
+export async function seedRequests(target: Db | string, options: SeedRequestsOptions): Promise<SeededVolume> {
+  if (typeof target === 'string') {
+    const db = openDatabase(parseDatabaseUrl(target, process.cwd()));
+    try {
+      return await seedRequests(db, options);
+    } finally {
+      await db.destroy();
+    }
+  }
+  const db = target;
+  const started = performance.now();
+  const dialect = db.introspection instanceof PostgresIntrospector ? postgres : sqlite;
+  const now = new Date().toISOString();
+
+  const staffIds: Record<string, number[]> = {};
+  for (const { role, count } of STAFF) {
+    const rows = await sql<{ id: number }>`
+      insert into users (email, role, category, locale, first_name, last_name, password_hash, activated_at,
+                         terms_accepted_at, two_factor_secret, two_factor_enabled_at, created_at, updated_at)
+      select ${sql.lit(`${role}-`)} || g.i || '@staff.bench.example', ${sql.lit(role)}, 'standard', 'it-IT',
+             ${pick(sql`(g.i % 10)`, FIRST_NAMES)}, ${pick(sql`(g.i % 10)`, LAST_NAMES)}, 'not-a-hash', ${now},
+             ${now}, 'JBSWY3DPEHPK3PXP', ${now}, ${now}, ${now}
+      from ${dialect.series(count)}
+      returning id`.execute(db);
+    staffIds[role] = rows.rows.map((row) => Number(row.id));
+  }
+  const [secretaryId] = staffIds.secretary ?? [];
+  const evaluators = staffIds.evaluator ?? [];
+  const reviewers = staffIds.reviewer ?? [];
+  if (secretaryId === undefined || evaluators.length === 0 || reviewers.length === 0)
+    throw new Error('no staff');
+
+  // Applicants: ids follow each other, so the i-th request belongs to first + (i mod applicants).
+  await sql`
+    insert into users (email, role, category, locale, first_name, last_name, password_hash, activated_at,
+                       terms_accepted_at, created_at, updated_at)
+    select 'applicant-' || g.i || '@bench.example', 'applicant',
+           case when g.i % 10 = 0 then 'refugee' else 'standard' end,
+           case when g.i % 3 = 0 then 'it-IT' else 'en-US' end,
+           ${pick(sql`(g.i % 10)`, FIRST_NAMES)}, ${pick(sql`((g.i / 10) % 10)`, LAST_NAMES)}, 'not-a-hash', ${now},
+           ${now}, ${now}, ${now}
+    from ${dialect.series(options.applicants)}`.execute(db);
+  const range = await db
+    .selectFrom('users')
+    .select((eb) => [eb.fn.min<number>('id').as('first'), eb.fn.max<number>('id').as('last')])
+    .where('email', 'like', 'applicant-%@bench.example')
+    .executeTakeFirstOrThrow();
+  const firstApplicant = Number(range.first);
+  if (Number(range.last) - firstApplicant + 1 !== options.applicants)
+    throw new Error('applicant ids not contiguous');
+
+  // Requests: the status by i mod 100, a draft only as an applicant's first request (one each).
+  const percent = sql`(g.i % 100)`;
+  const numbered = sql`(select g.i, case when ${percent} = 99 and g.i > ${sql.lit(options.applicants)} then 'published'
+                        else ${pick(percent, STATUS_BY_PERCENT)} end as status
+                        from ${dialect.series(options.requests)}) as g`;
+  const status = sql`g.status`;
+  const isOpenToStaff = sql`${status} not in ('draft', 'unassigned')`;
+  await sql`
+    insert into practices (user_id, status, service, country, level, is_urgent, wizard_step, qualification_name,
+                           requested_at, requested_on, expected_deadline, assignee_id, reviewer_id,
+                           created_at, updated_at)
+    select ${sql.lit(firstApplicant)} + (g.i % ${sql.lit(options.applicants)}),
+           ${status},
+           case when g.i % 10 = 0 then 'refugee_comparability'
+                else ${pick(sql`(g.i % 3)`, ['comparability_verification', 'comparability', 'correspondence_verification'])} end,
+           ${pick(sql`(g.i % 20)`, COUNTRIES)},
+           case when g.i % 4 = 0 then 'upper_secondary' else 'higher' end,
+           case when g.i % 17 = 0 then 1 else 0 end,
+           'review',
+           'Bachelor of Science ' || (g.i % 500),
+           case when ${status} = 'draft' then null else ${dialect.timestampAfter(sql`g.i * 60`)} end,
+           case when ${status} = 'draft' then null else ${dialect.dayAfter(sql`(g.i / 1440) - 700`)} end,
+           case when ${status} = 'draft' or g.i % 13 = 0 then null else ${dialect.dayAfter(sql`(g.i / 1440) - 600`)} end,
+           case when ${isOpenToStaff} then ${pick(sql`(g.i % ${sql.lit(evaluators.length)})`, evaluators)} end,
+           case when ${isOpenToStaff} then ${pick(sql`(g.i % ${sql.lit(reviewers.length)})`, reviewers)} end,
+           ${dialect.timestampAfter(sql`g.i * 60`)}, ${dialect.timestampAfter(sql`g.i * 60`)}
+    from ${numbered}`.execute(db);
+
+  // History: seven moves per request, an eighth for one in three (7.33 a request on average).
+  await sql`
+    insert into practice_status_history (practice_id, from_status, to_status, by_user_id, action, at)
+    select p.id, case when h.i = 1 then 'draft' else 'assigned' end,
+           case when h.i = 1 then 'unassigned' else p.status end,
+           p.assignee_id, 'bench', p.created_at
+    from practices p
+    join ${dialect.series(8, 'h')} on h.i <= 7 or p.id % 3 = 0`.execute(db);
+
+  const secretaryToken = await openSessionFor(db, secretaryId, now);
+  const applicantId = firstApplicant + 1;
+  const applicantToken = await openSessionFor(db, applicantId, now);
+  const count = async (table: 'practices' | 'practice_status_history') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    applicants: options.applicants,
+    requests: await count('practices'),
+    history: await count('practice_status_history'),
+    secretary: { id: secretaryId, token: secretaryToken },
+    applicant: { id: applicantId, token: applicantToken },
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+  };
+}
+
+/** A session as a login (and its second factor) would leave it; the token is returned, its SHA-256 stored. */
+async function openSessionFor(db: Db, userId: number, now: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      two_factor_passed_at: now,
+      expires_at: new Date(Date.now() + 11 * 3600_000).toISOString(),
+      last_used_at: now,
+      created_at: now,
+    })
+    .execute();
+  return token;
+}
