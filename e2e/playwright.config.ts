@@ -59,5 +59,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: [portal(PORTAL_PORT), portal(MAINTENANCE_PORT, { MAINTENANCE_MODE: 'true' })],
+  // The ordinary portal's clock can be moved with `clock:set` (decision 056; appeals.spec.ts).
+  webServer: [
+    portal(PORTAL_PORT, { TEST_CLOCK: 'true' }),
+    portal(MAINTENANCE_PORT, { MAINTENANCE_MODE: 'true' }),
+  ],
 });

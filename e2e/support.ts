@@ -230,3 +230,22 @@ export function createDemoStaff(dataDirectory: string): Record<string, DemoStaff
   }
   return staff;
 }
+
+/** The page fits its viewport's width: nothing makes the whole page scroll sideways. */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  // A string, as e2e has no DOM types: it runs in the page.
+  const widths = await page.evaluate<{ page: number; viewport: number; overflowing: string[] }>(
+    `({
+      page: document.documentElement.scrollWidth,
+      viewport: innerWidth,
+      overflowing: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > innerWidth + 1)
+        .slice(-3)
+        .map((element) => element.tagName + '.' + String(element.className).slice(0, 60) + ' ' + (element.textContent || '').slice(0, 40)),
+    })`,
+  );
+  expect(
+    widths.page,
+    `the page is wider than the viewport at ${widths.viewport} px: ${widths.overflowing.join(' | ')}`,
+  ).toBeLessThanOrEqual(widths.viewport);
+}

@@ -50,6 +50,14 @@ function publishFor(email: string): Published {
   return { practiceId, certificateId, admin: { email: admin[1], secret: admin[2] } };
 }
 
+/** Moves the portal's clock (TEST_CLOCK, decision 056) to the real time plus `days`; 0 puts it back. */
+function setClock(days: number): void {
+  execFileSync('tsx', [apiSource, 'clock:set', ...(days === 0 ? ['--reset'] : ['--days', String(days)])], {
+    env: { ...process.env, DATA_DIR: dataDir(PORTAL_PORT), TEST_CLOCK: 'true', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
 const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
 async function logOut(page: Page): Promise<void> {
@@ -179,7 +187,7 @@ test('an appeal within the window, through the staff workspace to the statement 
   expect(appealId).not.toBe(published.certificateId);
   expect(await verdictOn(page, appealId, appealPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByText('appeal_issued').first()).toBeVisible();
+  await expect(page.getByText('appeal issued').first()).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -222,6 +230,37 @@ test('an amendment through to the amended statement, and re-verification of both
   expect(old).toMatch(/superseded by an amendment/);
   expect(await verdictOn(page, amendedId, amendedPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByText('amend_issued').first()).toBeVisible();
+  await expect(page.getByText('amendment issued').first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the seven-day window by the server’s clock: an appeal on day 6 is accepted, on day 8 it is too late', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const applicant = { email: `window.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const onDaySix = publishFor(applicant.email);
+  const onDayEight = publishFor(applicant.email);
+  try {
+    setClock(6);
+    await page.goto('/auth/login');
+    await logIn(page, applicant);
+    await expect(page).toHaveURL(/\/(practices|account)/);
+    await askFor(page, onDaySix.practiceId, 'Appeal', 'Day six: the classification is not the one awarded.');
+    await logOut(page);
+
+    // Sessions follow the server's clock too: two days later the applicant logs in again.
+    setClock(8);
+    await logIn(page, applicant);
+    await expect(page).toHaveURL(/\/(practices|account)/);
+    await page.goto(`/practices/${onDayEight.practiceId}/appeal`);
+    await expect(page.getByText('An appeal or amendment is not possible')).toBeVisible();
+    await expect(page.getByText(/^It is too late/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send the appeal or amendment' })).toHaveCount(0);
+    await expectAccessible(page);
+  } finally {
+    setClock(0);
+  }
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { expectAccessible, mailedLink } from '../support';
+import { createApplicant, expectAccessible, expectNoSideScroll, logIn, mailedLink } from '../support';
 
 const email = `ada.${Date.now()}@example.org`;
 const password = 'Quiet-harbour-2024!';
@@ -115,12 +115,31 @@ test('an applicant registers, activates, completes the account, turns on 2FA, lo
   await expect(page.getByText('Invalid credentials')).toBeVisible();
 });
 
-test('an unknown reset link says Token not found and offers a new one', async ({ page }) => {
+test('an unknown reset link says Token not found on opening, without the form, and offers a new one', async ({
+  page,
+}) => {
   await page.goto(`/auth/reset-password/${'x'.repeat(43)}`);
-  await page.getByLabel(/^New password/).fill(password);
-  await page.getByLabel(/^Confirm the new password/).fill(password);
-  await page.getByRole('button', { name: 'Set the new password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Token not found' })).toBeVisible();
+  await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+    'href',
+    '/auth/recover-password',
+  );
+  await expectAccessible(page);
+});
+
+test('on a 375 px phone the registration form puts one name a line, at full width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/auth/register');
+  const first = await page.getByLabel(/^First name/).boundingBox();
+  const last = await page.getByLabel(/^Last name/).boundingBox();
+  const email = await page.getByLabel(/^Email/).boundingBox();
+  expect(first && last && email).toBeTruthy();
+  if (!first || !last || !email) return;
+  expect(last.y).toBeGreaterThan(first.y);
+  expect(first.width).toBe(email.width);
+  expect(last.width).toBe(email.width);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
 });
 
@@ -130,4 +149,49 @@ test('the refugee registration shows its own terms', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('at every breakpoint a logged-in page shows its content, and the navigation closes where a burger opens it', async ({
+  page,
+  request,
+}) => {
+  const person = { email: `widths.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+
+  /** The page heading is visible and the topmost element at its centre, not under the navigation. */
+  const expectContentInView = async () => {
+    const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    const onTop = await heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = element.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && element.contains(top);
+    });
+    expect(onTop, `the heading is covered at ${page.viewportSize()?.width} px`).toBe(true);
+  };
+
+  // The spec's breakpoints, a phone, and either side of the navigation breakpoint.
+  for (const width of [375, 600, 1023, 1024, 1025, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/account');
+    await expectContentInView();
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    if (width < 1024) {
+      await expect(page.getByRole('navigation', { name: 'Your area' })).toBeHidden();
+      await burger.click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByRole('link', { name: 'My requests' })).toBeVisible();
+      await expectAccessible(page);
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await expect(drawer).toBeHidden();
+      await expectContentInView();
+    } else {
+      await expect(burger).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Your area' })).toBeVisible();
+      await expectAccessible(page);
+    }
+  }
 });

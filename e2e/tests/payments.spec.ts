@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { apiToken, createApplicant, draftAtReview, expectAccessible, logIn } from '../support';
+import {
+  apiToken,
+  createApplicant,
+  draftAtReview,
+  expectAccessible,
+  expectNoSideScroll,
+  logIn,
+} from '../support';
 
 const REVIEW_HEADING = 'New request, step 4 of 4: Review';
 const SUCCESS_CARD = '4242 4242 4242 4242';
@@ -118,6 +125,15 @@ test('an applicant pays with the success card, the request is submitted, and the
   await expect(receipts.getByRole('cell', { name: 'Invoice', exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(receipts.getByRole('cell', { name: 'Receipt', exact: true })).toBeVisible();
   await expectAccessible(page);
+
+  // On a 375 px phone the table fits: its last column in view, the page no wider than the screen.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await receipts.scrollIntoViewIfNeeded();
+  await expect(receipts.getByRole('columnheader', { name: 'Amount' })).toBeInViewport({ ratio: 1 });
+  await expectNoSideScroll(page);
+  await expectAccessible(page);
+  if (desktop) await page.setViewportSize(desktop);
 
   // The invoice's page, and its PDF.
   // The number's link carries a visually hidden kind: reached with the keyboard, as a person would.

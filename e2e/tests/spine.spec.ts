@@ -9,6 +9,7 @@ test('a visitor reads the home page, switches to Italian, reads the FAQ and meet
   await expect(
     page.getByRole('heading', { level: 1, name: 'Recognition of foreign qualifications' }),
   ).toBeVisible();
+  await expect(page.getByText(/^For qualifications from the 55 states that signed/)).toBeVisible();
   await expectAccessible(page);
 
   await page.getByLabel('Language').selectOption('it-IT');
@@ -33,6 +34,15 @@ test('a visitor reads the home page, switches to Italian, reads the FAQ and meet
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByText('What can I do on this portal?')).toBeVisible();
   await page.getByText('What can I do on this portal?').click();
+  await expectAccessible(page);
+
+  // Every "contact us" leads to the contact page, linked from the footer.
+  await page
+    .getByRole('navigation', { name: 'Useful links' })
+    .getByRole('link', { name: 'Contact us' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await expect(page.getByText('Opening hours', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   await page.goto('/no/such/page');

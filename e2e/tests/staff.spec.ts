@@ -8,6 +8,7 @@ import {
   createDemoStaff,
   draftAtReview,
   expectAccessible,
+  expectNoSideScroll,
   logIn,
   payThroughApi,
   samplePdf,
@@ -43,6 +44,10 @@ async function follow(page: Page, link: Locator) {
 async function openFromQueue(page: Page, queue: string, id: number) {
   await page.goto(`/staff/queues/${queue}`);
   await expectAccessible(page);
+  // At 1280 px, beside the side navigation, the queue fits: its last column, Reviewer, in view.
+  expect(page.viewportSize()?.width).toBe(1280);
+  await expect(page.getByRole('columnheader', { name: 'Reviewer' })).toBeInViewport({ ratio: 1 });
+  await expectNoSideScroll(page);
   await follow(page, page.getByRole('link', { name: `Request #${id}`, exact: true }));
   await expect(page.getByRole('heading', { level: 1, name: `Request #${id}` })).toBeVisible();
   await expectAccessible(page);
@@ -114,7 +119,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
     await evaluator.keyboard.press('ArrowDown');
     await dialog.getByRole('option', { name: 'Transcript of records' }).click();
     // Closes the list by leaving it, as Escape would close the dialog too.
-    await dialog.getByLabel(/^Note/).click();
+    await dialog.getByLabel(/^Internal note/).click();
     await expect(dialog.getByRole('listbox')).toBeHidden();
   });
   await expectNotice(evaluator, 'Message sent');

@@ -1,3 +1,4 @@
+import { createSecretBox, resolveTotpKey } from './platform/secret-box';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@lisbon/domain';
 import Fastify, {
@@ -115,6 +116,7 @@ export function createContext({
     // The keys are read (or generated, embedded default) on first use; main.ts asks at start.
     ledger: createDatabaseLedger({ db, clock, keys: () => loadBodyKeys(config).ledger }),
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
+    secrets: createSecretBox(() => resolveTotpKey(config)),
     metrics,
   };
 }

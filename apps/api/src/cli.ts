@@ -25,6 +25,7 @@ import {
   loadBodyKeys,
   MissingKeyError,
 } from './platform/signing/keys';
+import { clockOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 
 const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !== 'applicant');
@@ -32,6 +33,7 @@ const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !=
 const USAGE = `Usage: npm run cli -- <command>   (or npm run cli -w @lisbon/api -- <command>)
 
 Commands:
+  help          this list (also --help, -h)
   migrate       apply pending migrations and seed reference data, then exit
   user:create   create a staff account and print its activation link
                 --role ${STAFF_ROLES.join('|')} --email <address> [--first-name <name>] [--last-name <name>]
@@ -57,7 +59,7 @@ Commands:
                 older than the grace period; the server also runs it every hour
                 [--grace-minutes <n, default 60>]
   keys:generate one set of keys for a deployment (ledger key, signing P12 and its passphrase, webhook
-                secret) as files in a new folder; prints the variables that point at them
+                secret, TOTP sealing key) as files in a new folder; prints the variables that point at them
                 --out <folder>
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
                 the head, recorded as the last audit; prints OK (exit 0) or the first break (exit 1)
@@ -67,14 +69,30 @@ Commands:
                 --out <new or empty folder>
   restore       a backup into the configured DATA_DIR and database, with the server stopped: every
                 file checked against the manifest before anything is written, then the ledger audited
-                --from <backup folder> [--force: move the data already there aside]`;
+                --from <backup folder> [--force: move the data already there aside]
+  clock:set     only with TEST_CLOCK=true (refused in production): the time of the server and of
+                these commands becomes the real time plus whole days (decision 056)
+                --days <n> | --reset`;
 
 class UsageError extends Error {}
 
 /** The services' context; on PostgreSQL only with the deployment's keys, never generated ones. */
 function contextOf(config: Config, db: Db) {
   assertSharedKeysConfigured(config);
-  return createContext({ config, db });
+  return createContext({ config, db, clock: clockOf(config) });
+}
+
+/** `clock:set`: moves the time of a TEST_CLOCK server (and of these commands) by whole days, or back. */
+function clockSet(args: string[]): void {
+  const { values } = parseArgs({ args, options: { days: { type: 'string' }, reset: { type: 'boolean' } } });
+  const config = loadConfig(process.env);
+  if (!config.isTestClock) throw new UsageError('clock:set needs TEST_CLOCK=true (never in production)');
+  const days = values.reset ? 0 : Number(values.days);
+  if (!Number.isInteger(days)) throw new UsageError('clock:set needs --days <whole number> or --reset');
+  writeClockOffset(testClockPath(config.dataDir), days * 24 * 60 * 60);
+  console.log(
+    `The clock is now ${clockOf(config).now().toISOString()} (real time ${days >= 0 ? '+' : ''}${days} days).`,
+  );
 }
 
 async function storageSweep(args: string[]): Promise<void> {
@@ -388,8 +406,16 @@ try {
     case 'backup':
       await backup(args);
       break;
+    case 'clock:set':
+      clockSet(args);
+      break;
     case 'restore':
       await restore(args);
+      break;
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(USAGE);
       break;
     default:
       console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);

@@ -6,6 +6,7 @@ import type { Ledger } from './platform/ledger/ledger';
 import type { Metrics } from './platform/metrics';
 import type { PaymentProvider } from './platform/payments/provider';
 import type { RateLimiter } from './platform/rate-limit/limiter';
+import type { SecretBox } from './platform/secret-box';
 import type { PdfSigner } from './platform/signing/pdf-signer';
 import type { FileStorage } from './platform/storage/storage';
 
@@ -22,6 +23,8 @@ export type AppContext = {
   ledger: Ledger;
   /** Signs statement PDFs with the body's certificate (PAdES). */
   pdfSigner: PdfSigner;
+  /** Seals the secrets the portal reads back (TOTP) under the configured key. */
+  secrets: SecretBox;
   /** What `GET /metrics` reports: one set per process, shared by its HTTP server and its worker. */
   metrics: Metrics;
 };

@@ -13,6 +13,8 @@ import { queueLedgerAudit } from './platform/ledger/audit-run';
 import { assertLedgerKeyMatches } from './platform/ledger/key-check';
 import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/keys';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
+import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
+import { clockOf } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 
 function readConfig(): Config {
@@ -39,8 +41,9 @@ const db = openDatabase(config.database);
 let isClosing = false;
 // One set of metrics for the process: the HTTP server's answers and the worker's settlements.
 const metrics = createMetrics({ processMetrics: true });
-const app = await buildApp({ config, db, metrics, isDraining: () => isClosing });
-const ctx = createContext({ config, db, metrics });
+const clock = clockOf(config);
+const app = await buildApp({ config, db, metrics, clock, isDraining: () => isClosing });
+const ctx = createContext({ config, db, metrics, clock });
 const mailer = createMailer({ config, clock: ctx.clock, log: app.log });
 const webhookPath = `${API_PREFIX}/payments/webhook`;
 // The sandbox gateway calls the webhook over real HTTP, like a gateway; in-process when PUBLIC_URL is out of reach.
@@ -90,6 +93,8 @@ const ledgerAudit = setInterval(() => void askForLedgerAudit(), LEDGER_AUDIT_MS)
 
 try {
   const { migrations, seeded } = await prepareDatabase(db);
+  const sealed = await sealLegacyTotpSecrets(ctx);
+  if (sealed > 0) app.log.info({ accounts: sealed }, 'TOTP secrets sealed at rest');
   // The body's signing and ledger keys: read, or generated into DATA_DIR/keys on first start.
   const keys = loadBodyKeys(config);
   await assertLedgerKeyMatches(db, keys.ledger.publicKey);

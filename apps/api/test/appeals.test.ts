@@ -1,4 +1,5 @@
 import type { AppealOverview, Statement } from '@lisbon/domain';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -296,7 +297,7 @@ describe('the staff’s appeal moves', () => {
     const issued = await move(admin, practiceId, { action: 'issue_appeal' });
     expect(issued.statusCode).toBe(200);
     expect(await statusOf(practiceId)).toBe('appeal_reviewed');
-    const overtaking = await move(admin, practiceId, { action: 'reject_appeal', note: 'No' });
+    const overtaking = await move(admin, practiceId, { action: 'reject_appeal', reason: 'No' });
     expect(overtaking.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
     await worker.drainOnce();
     expect(await statusOf(practiceId)).toBe('appeal_issued');
@@ -323,6 +324,8 @@ describe('the staff’s appeal moves', () => {
     const appealPdf = download.rawPayload;
     expect(appealPdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(appealPdf.toString('latin1')).toContain('/ByteRange');
+    // One page: no line of it spills onto a second one.
+    expect((await PDFDocument.load(appealPdf)).getPageCount()).toBe(1);
     expect(dataOf<{ result: string }>(await verifyUpload(app, certificateId, appealPdf)).result).toBe(
       'valid',
     );
@@ -341,15 +344,15 @@ describe('the staff’s appeal moves', () => {
     ).toBe('valid');
   }, 120_000);
 
-  it('refuses an appeal (note required, a mail), and rejects one after review', async () => {
+  it('refuses an appeal (reason required, a mail), and rejects one after review', async () => {
     const refused = await published();
     await askAppeal(refused.practiceId, { type: 'appeal', motivation: 'Please.' });
     const noNote = await move(secretary, refused.practiceId, { action: 'refuse_appeal' });
     expect(noNote.statusCode).toBe(422);
-    expect(noNote.json()).toMatchObject({ errors: { note: [expect.any(String)] } });
+    expect(noNote.json()).toMatchObject({ errors: { reason: [expect.any(String)] } });
     const refusal = await move(secretary, refused.practiceId, {
       action: 'refuse_appeal',
-      note: 'Out of scope.',
+      reason: 'Out of scope.',
     });
     expect(refusal.json()).toMatchObject({ meta: { notice: 'appealRefused', message: 'Appeal refused' } });
     expect(await statusOf(refused.practiceId)).toBe('appeal_refused');
@@ -365,11 +368,12 @@ describe('the staff’s appeal moves', () => {
     await move(evaluator, rejected.practiceId, { action: 'send_in_review' });
     await move(reviewer, rejected.practiceId, { action: 'conclude_review' });
     expect(
-      (await move(secretary, rejected.practiceId, { action: 'reject_appeal', note: 'x' })).statusCode,
+      (await move(secretary, rejected.practiceId, { action: 'reject_appeal', reason: 'x' })).statusCode,
     ).toBe(403);
     const rejection = await move(admin, rejected.practiceId, {
       action: 'reject_appeal',
-      note: 'The name is right.',
+      reason: 'The name is right.',
+      note: 'Checked with the registrar by phone.',
     });
     expect(rejection.json()).toMatchObject({
       meta: { notice: 'appealRejected', message: 'Appeal rejected' },
@@ -377,6 +381,11 @@ describe('the staff’s appeal moves', () => {
     expect(await statusOf(rejected.practiceId)).toBe('appeal_rejected');
     const kinds = await mailKinds();
     expect(kinds).toEqual(expect.arrayContaining(['appeal-refused', 'appeal-rejected']));
+    const rejectionMail = [...sent, ...(await queuedMails(database, 'maria@example.org'))].find(
+      (mail) => mail.kind === 'appeal-rejected',
+    );
+    expect(rejectionMail?.text).toContain('The name is right.');
+    expect(JSON.stringify(rejectionMail)).not.toContain('registrar');
   }, 120_000);
 });
 

@@ -105,6 +105,55 @@ describe('POST /auth/reset-password', () => {
   });
 });
 
+describe('POST /auth/check-token', () => {
+  const check = (token: string, purpose = 'password_reset') => post('/auth/check-token', { token, purpose });
+
+  it('answers 204 for a working link and leaves it usable', async () => {
+    await createUser(database, clock, { email: 'check@example.org' });
+    const token = await resetToken('check@example.org');
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await check(token)).statusCode).toBe(204);
+    const reset = await post('/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('answers 404 TOKEN_NOT_FOUND for an unknown, used, replaced or other-purpose link', async () => {
+    await createUser(database, clock, { email: 'dead@example.org' });
+    const replaced = await resetToken('dead@example.org');
+    const used = await resetToken('dead@example.org');
+    await post('/auth/reset-password', {
+      token: used,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    const current = await resetToken('dead@example.org');
+    const answers = [
+      await check('u'.repeat(43)),
+      await check(used),
+      await check(replaced),
+      await check(current, 'activation'),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+    }
+    expect((await check(current)).statusCode).toBe(204);
+  });
+
+  it('counts wrong tokens against the address like the other token calls', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await check(`wrong-token-${String(attempt).padStart(4, '0')}`)).statusCode).toBe(404);
+    }
+    const limited = await check('w'.repeat(43));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
 describe('POST /auth/update-password', () => {
   it('needs the current password, keeps this session, ends the others and mails a notice', async () => {
     await createUser(database, clock, { email: 'update@example.org' });

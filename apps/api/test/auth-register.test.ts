@@ -227,6 +227,34 @@ describe('POST /auth/activate', () => {
   });
 });
 
+describe('registering an email again before activating it', () => {
+  it('mails a new link that says the first one no longer works, in the account language', async () => {
+    await post('/auth/register', registration({ email: 'again@example.org', locale: 'it-IT' }));
+    await post('/auth/register', registration({ email: 'again@example.org' }));
+    await worker.drainOnce();
+    const [first, second] = mailsTo('again@example.org');
+    const notice = 'Questo link sostituisce quello che ti abbiamo inviato prima, che non funziona più.';
+    expect(first?.text).not.toContain(notice);
+    expect(second?.text).toContain(notice);
+    const check = await post('/auth/check-token', {
+      token: linkToken(first!, 'activate'),
+      purpose: 'activation',
+    });
+    expect(check.statusCode).toBe(404);
+  });
+
+  it('says the same in English', async () => {
+    await post('/auth/register', registration({ email: 'again-en@example.org', locale: 'en-US' }));
+    await post('/auth/register', registration({ email: 'again-en@example.org', locale: 'en-US' }));
+    await worker.drainOnce();
+    expect(
+      mailsTo('again-en@example.org').map((mail) =>
+        mail.text.includes('This link replaces the one we sent you earlier, which no longer works.'),
+      ),
+    ).toEqual([false, true]);
+  });
+});
+
 describe('POST /auth/activation/resend', () => {
   it('answers the same for any email and mails a new link only to an account not yet active', async () => {
     await post('/auth/register', registration({ email: 'resend@example.org' }));

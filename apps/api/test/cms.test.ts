@@ -34,6 +34,23 @@ describe('GET /api/v1/cms-entries', () => {
     }
   });
 
+  it('states the count of Lisbon Convention states from the countries data, in both languages', async () => {
+    const sentence = { 'en-US': 'from the 55 countries that signed', 'it-IT': 'dei 55 Paesi firmatari' };
+    for (const locale of LOCALES) {
+      const { body } = await list(`?entity=faq&locale=${locale}`);
+      const text = body.data.map((entry) => entry.content.body).join('\n');
+      expect(text).toContain(sentence[locale]);
+      expect(text).not.toContain('{{');
+    }
+    // An administrator's correction of the data changes the text, with no text edited.
+    await database.db.updateTable('countries').set({ is_lisbon_state: 1 }).where('code', '=', 'GR').execute();
+    const { body } = await list('?entity=faq&locale=en-US');
+    expect(body.data.map((entry) => entry.content.body).join('\n')).toContain(
+      'from the 56 countries that signed',
+    );
+    await database.db.updateTable('countries').set({ is_lisbon_state: 0 }).where('code', '=', 'GR').execute();
+  });
+
   it('filters by entity and locale and orders by position', async () => {
     const { body } = await list('?entity=faq&locale=it-IT');
     expect(body.data.length).toBeGreaterThanOrEqual(8);

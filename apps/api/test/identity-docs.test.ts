@@ -31,6 +31,7 @@ describe('identity calls in the OpenAPI document', () => {
       ['/api/v1/auth/register', 'post', false],
       ['/api/v1/auth/activate', 'post', false],
       ['/api/v1/auth/activation/resend', 'post', false],
+      ['/api/v1/auth/check-token', 'post', false],
       ['/api/v1/auth/logout', 'post', true],
       ['/api/v1/auth/forgot-password', 'post', false],
       ['/api/v1/auth/reset-password', 'post', false],

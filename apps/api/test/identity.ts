@@ -79,5 +79,5 @@ export async function enableTwoFactor(app: App, token: string, clock: Clock) {
   return { secret, recoveryCodes: recovery_codes };
 }
 
-export const contextFor = (database: TestDatabase, clock: Clock) =>
-  createContext({ config: testConfig(database), db: database.db, clock });
+export const contextFor = (database: TestDatabase, clock: Clock, env?: Record<string, string>) =>
+  createContext({ config: testConfig(database, env), db: database.db, clock });

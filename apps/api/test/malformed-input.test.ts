@@ -109,6 +109,16 @@ describe('input no database column can hold', () => {
     expect(response.json()).toMatchObject({ errors: { first_name: [expect.any(String)] } });
   });
 
+  it('refuses JSON nested past any input of the portal with 422, even where a route takes no body', async () => {
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/documents/1',
+      headers: { ...bearer(maria.token), 'content-type': 'application/json' },
+      payload: `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    });
+    expect(response.statusCode).toBe(422);
+  });
+
   it('ends the session on a logout whose route holds a NUL', async () => {
     const session = await applicant(app, database, clock, 'nul-logout@example.org');
     const logout = await app.inject({

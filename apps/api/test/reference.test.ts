@@ -27,6 +27,22 @@ const discover = async (country: string, level: string) => {
   return discoverySchema.parse(dataOf(response));
 };
 
+describe('the Lisbon Recognition Convention states', () => {
+  it('seeds the 55 parties of spec §9, without Monaco or Greece, and answers the count as a figure', async () => {
+    const lisbon = await database.db
+      .selectFrom('countries')
+      .select('code')
+      .where('is_lisbon_state', '=', 1)
+      .execute();
+    expect(lisbon).toHaveLength(55);
+    expect(lisbon.map((row) => row.code)).not.toContain('MC');
+    expect(lisbon.map((row) => row.code)).not.toContain('GR');
+    const figures = await call('/reference/figures');
+    expect(figures.statusCode).toBe(200);
+    expect(dataOf(figures)).toEqual({ lisbon_states_count: 55 });
+  });
+});
+
 describe('GET /services/discovery, as a visitor', () => {
   it.each(['higher', 'upper_secondary'])(
     'offers correspondence and verification for a Lisbon state (%s)',
@@ -51,7 +67,7 @@ describe('GET /services/discovery, as a visitor', () => {
         urgent_working_days: null,
       });
       expect(found.refugee_alternative?.required_documents).toContain('refugee_status_certificate');
-      expect(found.lisbon_states_count).toBe(56);
+      expect(found.lisbon_states_count).toBe(55);
       expect(found.are_prices_demo).toBe(true);
     },
   );

@@ -39,6 +39,7 @@ describe('one set of keys for every instance', () => {
       'PAYMENT_WEBHOOK_SECRET_FILE',
       'SIGNING_P12_PASSPHRASE_FILE',
       'SIGNING_P12_PATH',
+      'TOTP_SECRET_KEY_FILE',
     ]);
     for (const file of Object.values(KEY_SET_FILES))
       expect(statSync(join(keysDir, file)).mode & 0o777).toBe(0o600);
@@ -47,6 +48,7 @@ describe('one set of keys for every instance', () => {
     expect(config.paymentWebhookSecret).toBe(
       readFileSync(join(keysDir, KEY_SET_FILES.webhookSecret), 'utf8').trim(),
     );
+    expect(config.totpSecretKey).toBe(readFileSync(join(keysDir, KEY_SET_FILES.totpKey), 'utf8').trim());
     expect(loadBodyKeys(config, { isCreating: false }).certificate.subject).toContain('Centro di prova');
   });
 
@@ -60,7 +62,7 @@ describe('one set of keys for every instance', () => {
     const config = loadConfig({ ...POSTGRES, DATA_DIR: join(dir, 'no-keys') });
     expect(() => assertSharedKeysConfigured(config)).toThrow(ConfigError);
     expect(() => assertSharedKeysConfigured(config)).toThrow(
-      /LEDGER_KEY_PATH \(or LEDGER_KEY\).*SIGNING_P12_PATH.*PAYMENT_WEBHOOK_SECRET.*keys:generate/,
+      /LEDGER_KEY_PATH \(or LEDGER_KEY\).*SIGNING_P12_PATH.*PAYMENT_WEBHOOK_SECRET.*TOTP_SECRET_KEY.*keys:generate/,
     );
     expect(() => assertSharedKeysConfigured(loadConfig({ DATA_DIR: join(dir, 'sqlite') }))).not.toThrow();
   });
@@ -113,10 +115,13 @@ describe('two instances on one database, each with its own DATA_DIR', () => {
   });
 
   it('verify valid on B a statement published on A', async () => {
-    const admin = await staffMember(instanceA, database, clock, {
-      role: 'admin',
-      email: 'admin@example.org',
-    });
+    const admin = await staffMember(
+      instanceA,
+      database,
+      clock,
+      { role: 'admin', email: 'admin@example.org' },
+      envOf('instance-a'),
+    );
     const owner = await newApplicant(instanceA, database, clock, 'maria@example.org');
     const practiceId = await readyForIssue(database, owner);
     const { statement, pdf } = await publishOne(instanceA, worker, { admin, owner, practiceId });

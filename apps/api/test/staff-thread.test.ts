@@ -79,12 +79,12 @@ describe('mails to the applicant', () => {
   it('tell of a closure with its reason, in the applicant’s language', async () => {
     const forGiulia = await practiceIn(database, { userId: giulia.id, status: 'in_evaluation' });
     const forAda = await practiceIn(database, { userId: ada.id, status: 'assigned' });
-    const closed = await move(secretary, forGiulia, { action: 'close', note: 'Richiesta duplicata' });
+    const closed = await move(secretary, forGiulia, { action: 'close', reason: 'Richiesta duplicata' });
     expect(closed.json()).toMatchObject({
       data: { status: 'closed' },
       meta: { notice: 'closed', message: 'Closed' },
     });
-    await move(secretary, forAda, { action: 'close', note: 'Duplicate request' });
+    await move(secretary, forAda, { action: 'close', reason: 'Duplicate request' });
     const italian = (await queuedMails(database, 'giulia@example.org')).find(
       (mail) => mail.kind === 'closed',
     );
@@ -92,6 +92,37 @@ describe('mails to the applicant', () => {
     expect(italian?.text).toContain('Motivo: Richiesta duplicata');
     const english = (await queuedMails(database, 'ada@example.org')).find((mail) => mail.kind === 'closed');
     expect(english?.subject).toContain(`Request no. ${forAda} closed`);
+  });
+
+  it('carry the reason of a closure, on the request page too, and never the internal note', async () => {
+    const id = await practiceIn(database, { userId: ada.id, status: 'assigned' });
+    const noReason = await move(secretary, id, { action: 'close', note: 'Internal only' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json()).toMatchObject({ errors: { reason: [expect.any(String)] } });
+    const closed = await move(secretary, id, {
+      action: 'close',
+      reason: 'The same qualification is evaluated in request 12.',
+      note: 'Applicant was rude on the phone.',
+    });
+    expect(closed.statusCode).toBe(200);
+    const mail = (await queuedMails(database, 'ada@example.org')).find(
+      (queued) => queued.kind === 'closed' && queued.subject.includes(`no. ${id} `),
+    );
+    expect(mail?.text).toContain('Reason: The same qualification is evaluated in request 12.');
+    expect(JSON.stringify(mail)).not.toContain('rude');
+    const page = await call('GET', `/practices/${id}`, ada);
+    expect(dataOf<{ history: { to_status: string; reason?: string | null }[] }>(page).history).toContainEqual(
+      expect.objectContaining({
+        to_status: 'closed',
+        reason: 'The same qualification is evaluated in request 12.',
+      }),
+    );
+    expect(page.body).not.toContain('rude');
+    const audit = await auditOf(database, id);
+    expect(audit.at(-1)).toMatchObject({
+      note: 'Applicant was rude on the phone.',
+      details: JSON.stringify({ reason: 'The same qualification is evaluated in request 12.' }),
+    });
   });
 
   it('confirm a free request when it is submitted', async () => {

@@ -110,6 +110,7 @@ async function inStatus(status: PracticeStatus): Promise<number> {
 const body = (action: TransitionAction) => ({
   action,
   note: 'Recorded reason',
+  reason: 'Reason given to the applicant',
   message: 'Please send the transcript of records.',
   evaluator_id: people['evaluator-assignee'].id,
   reviewer_id: people['reviewer-assigned'].id,
@@ -179,6 +180,10 @@ describe.each(PRACTICE_STATUSES)('from %s', (status) => {
         });
         const move = findTransition(action, status);
         if (move?.requires?.note) expect(entries[0]?.note, label).toBe('Recorded reason');
+        if (move?.requires?.reason)
+          expect(entries[0]?.details, label).toBe(
+            JSON.stringify({ reason: 'Reason given to the applicant' }),
+          );
       }
     }
     expect(await statusOf(probes[status])).toBe(status);

@@ -64,6 +64,28 @@ describe('the request workspace', () => {
     expect((await call('GET', '/staff/practices/99999', eva)).statusCode).toBe(404);
   });
 
+  it('refuses "verified with the issuer" on a comparability-only (refugee) request (422), and keeps what was recorded', async () => {
+    const id = await practiceIn(database, {
+      userId: bob.id,
+      status: 'in_evaluation',
+      service: 'refugee_comparability',
+      assigneeId: eva.id,
+      reviewerId: rita.id,
+    });
+    for (const outcome of ['verified', 'not_verified']) {
+      const refused = await call('PUT', `/staff/practices/${id}/verification`, eva, { outcome });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        errors: { outcome: ['This service does not include verification with the issuer'] },
+      });
+    }
+    const possible = await call('PUT', `/staff/practices/${id}/verification`, eva, {
+      outcome: 'not_possible',
+    });
+    expect(possible.json()).toMatchObject({ data: { verification: { outcome: 'not_possible' } } });
+    expect((await auditOf(database, id)).map((entry) => entry.action)).toEqual(['verification']);
+  });
+
   it('records the file check, the verification and the assessment with their audit entries', async () => {
     const id = ids.evaluating;
     const checked = await call('POST', `/staff/practices/${id}/file-check`, eva, { notes: 'All readable' });

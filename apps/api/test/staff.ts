@@ -18,8 +18,10 @@ export async function staffMember(
   database: TestDatabase,
   clock: Clock,
   staff: Omit<ReadyStaff, 'firstName' | 'lastName'> & { firstName?: string; lastName?: string },
+  /** The app's settings when they are not the test defaults: its keys seal the TOTP secret. */
+  env?: Record<string, string>,
 ): Promise<StaffMember> {
-  const created = await createReadyStaff(contextFor(database, clock), {
+  const created = await createReadyStaff(contextFor(database, clock, env), {
     firstName: 'Staff',
     lastName: staff.role,
     ...staff,

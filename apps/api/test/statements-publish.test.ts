@@ -120,7 +120,7 @@ describe('publishing a statement', () => {
       method: 'POST',
       url: `/api/v1/staff/practices/${practiceId}/transitions`,
       headers: bearer(admin.token),
-      payload: { action: 'close', note: 'Changed my mind' },
+      payload: { action: 'close', reason: 'Changed my mind' },
       remoteAddress: '192.0.2.12',
     });
     expect(close.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });

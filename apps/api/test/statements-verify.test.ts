@@ -211,6 +211,70 @@ describe('verifying a statement', () => {
   });
 });
 
+describe('verifying a statement by its file alone, no id (issue 14)', () => {
+  const byFile = async (content: Buffer, language?: string) =>
+    dataOf<Record<string, unknown>>(await verifyUpload(app, null, content, language ? { language } : {}));
+
+  it('finds the statement the original is, and calls it valid with the same answer as under its id', async () => {
+    const { statement, pdf } = first;
+    const answer = await byFile(pdf);
+    expect(answer).toEqual(await verdict(statement.certificate_id, pdf));
+    expect(answer).toMatchObject({
+      certificate_id: statement.certificate_id,
+      result: 'valid',
+      reason: 'original',
+    });
+    // The checks of POST /verify/{id} hold: the second statement was superseded above.
+    expect(await byFile(second.pdf)).toMatchObject({
+      certificate_id: second.statement.certificate_id,
+      result: 'not_valid',
+      reason: 'superseded',
+    });
+    expect((await byFile(pdf, 'it-IT')).message).toMatch(/^Valido:/);
+  });
+
+  it('calls a tampered file NOT valid: no statement is its original', async () => {
+    const flipped = Buffer.from(first.pdf);
+    const middle = Math.floor(flipped.length / 2);
+    flipped[middle] = (flipped[middle] ?? 0) ^ 0x01;
+    expect(await byFile(flipped)).toEqual({
+      certificate_id: null,
+      result: 'not_valid',
+      reason: 'not_original',
+      message: expect.stringMatching(/^NOT valid: this file is not the original statement/),
+      details: null,
+    });
+  });
+
+  it('calls an unknown file NOT valid, in the caller’s language', async () => {
+    expect(await byFile(Buffer.from('%PDF-1.7 not a statement'), 'it-IT,it;q=0.9')).toMatchObject({
+      certificate_id: null,
+      result: 'not_valid',
+      reason: 'not_original',
+      message: expect.stringMatching(/^NON valido:/),
+    });
+  });
+
+  it('needs a file and shares the per-address limit of the upload under an id', async () => {
+    const empty = multipart({ note: 'no file here' });
+    const noFile = await app.inject({
+      method: 'POST',
+      url: '/api/v1/verify',
+      headers: empty.headers,
+      payload: empty.payload,
+      remoteAddress: '198.18.1.1',
+    });
+    expect(noFile.statusCode).toBe(422);
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      answers.push((await verifyUpload(app, 'any', first.pdf, { remoteAddress: '198.18.1.2' })).statusCode);
+      answers.push((await verifyUpload(app, null, first.pdf, { remoteAddress: '198.18.1.2' })).statusCode);
+    }
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect((await verifyUpload(app, null, first.pdf, { remoteAddress: '198.18.1.2' })).statusCode).toBe(429);
+  });
+});
+
 describe('the verification upload', () => {
   it('states its size limit and refuses a larger file', async () => {
     const large = Buffer.alloc(VERIFY_MAX_BYTES + 1, 0x20);

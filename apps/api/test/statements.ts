@@ -75,7 +75,8 @@ let addresses = 0;
 /** A visitor's upload, each from its own address unless told, so the per-address limit stays out of the way. */
 export function verifyUpload(
   app: App,
-  certificateId: string,
+  /** null: the upload alone (`POST /verify`), the file naming the statement. */
+  certificateId: string | null,
   content: Buffer,
   { remoteAddress, language = 'en-US' }: { remoteAddress?: string; language?: string } = {},
 ) {
@@ -83,7 +84,7 @@ export function verifyUpload(
   const body = multipart({}, { name: 'statement.pdf', content, contentType: 'application/pdf' });
   return app.inject({
     method: 'POST',
-    url: `/api/v1/verify/${certificateId}`,
+    url: certificateId === null ? '/api/v1/verify' : `/api/v1/verify/${certificateId}`,
     headers: { ...body.headers, 'accept-language': language },
     payload: body.payload,
     remoteAddress: remoteAddress ?? `203.0.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`,

@@ -162,6 +162,65 @@ describe('DELETE /users/{id}', () => {
     expect(jobs.some((job) => job.payload.includes('alice@example.org'))).toBe(false);
   });
 
+  it('closes the requests in progress, appeals included, and leaves drafts and final outcomes as they were (decision 052)', async () => {
+    const email = 'carla@example.org';
+    const id = await createUser(database, clock, { email });
+    const { token } = await login(app, email);
+    const requestIn = async (status: string) => {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/practices',
+        headers: bearer(token),
+        payload: { country: 'FR', level: 'higher', replace_draft: false },
+      });
+      const practiceId = (created.json() as { data: { id: number } }).data.id;
+      await database.db.updateTable('practices').set({ status }).where('id', '=', practiceId).execute();
+      return practiceId;
+    };
+    const statuses = [
+      'in_evaluation',
+      'pending_student_reply',
+      'appeal_in_review',
+      'published',
+      'closed',
+      'draft',
+    ];
+    const ids: number[] = [];
+    for (const status of statuses) ids.push(await requestIn(status));
+
+    expect((await call('DELETE', `/users/${id}`, token, { email })).statusCode).toBe(204);
+    const rows = await database.db
+      .selectFrom('practices')
+      .select(['id', 'status'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.status)).toEqual([
+      'closed',
+      'closed',
+      'closed',
+      'published',
+      'closed',
+      'draft',
+    ]);
+    const closes = await database.db
+      .selectFrom('practice_status_history')
+      .select(['practice_id', 'from_status', 'to_status', 'action', 'by_user_id'])
+      .where('practice_id', 'in', ids)
+      .where('action', '=', 'close')
+      .orderBy('practice_id')
+      .execute();
+    expect(closes).toEqual(
+      ['in_evaluation', 'pending_student_reply', 'appeal_in_review'].map((from, index) => ({
+        practice_id: ids[index],
+        from_status: from,
+        to_status: 'closed',
+        action: 'close',
+        by_user_id: id,
+      })),
+    );
+  });
+
   it('lets the freed email register again as a new account', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -67,6 +67,11 @@ export const updatePasswordSchema = withPasswordConfirmation(
 );
 export const emailOnlySchema = z.object({ email: emailSchema });
 
+/** POST /auth/check-token: whether an emailed link still works, without using it up. */
+export const LINK_TOKEN_PURPOSES = ['activation', 'password_reset'] as const;
+export type LinkTokenPurpose = (typeof LINK_TOKEN_PURPOSES)[number];
+export const checkTokenSchema = z.object({ token: tokenSchema, purpose: z.enum(LINK_TOKEN_PURPOSES) });
+
 /** POST /auth/logout records where and why the session ended. */
 export const LOGOUT_CAUSES = ['user', 'expired', 'unauthorized', 'deleted'] as const;
 export const logoutSchema = z.object({

@@ -12,8 +12,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const APPEAL_WINDOW_DAYS = 7;
 export const REFUGEE_REQUEST_LIMIT = 2;
 export const ADULT_AGE_YEARS = 18;
-/** States that signed the Lisbon Recognition Convention (spec §9). */
-export const LISBON_CONVENTION_SIGNATORIES = 55;
 
 /** Interface breakpoints in px (spec §9). */
 export const BREAKPOINTS = { xs: 600, sm: 1024, md: 1440, lg: 1920 } as const;

@@ -1,4 +1,5 @@
 export * from './abilities';
+export * from './account-deletion';
 export * from './appeal';
 export * from './assessment';
 export * from './auth';

@@ -154,6 +154,8 @@ export const historyEntrySchema = z.object({
   from_status: z.enum(PRACTICE_STATUSES).nullable(),
   to_status: z.enum(PRACTICE_STATUSES),
   at: z.string(),
+  /** The reason staff gave the applicant for this move (a closure, an appeal refused or rejected); never an internal note. */
+  reason: z.string().optional(),
 });
 
 /** What is expected of the applicant while the request waits for their reply ('cimea request'). */

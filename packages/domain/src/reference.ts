@@ -40,6 +40,33 @@ export const serviceDescriptionSchema = z.object({
 });
 export type ServiceDescription = z.infer<typeof serviceDescriptionSchema>;
 
+/** GET /reference/figures: counts the texts state, taken from the data an administrator corrects. */
+export const referenceFiguresSchema = z
+  .object({ lisbon_states_count: z.number().int() })
+  .meta({ id: 'ReferenceFigures' });
+export type ReferenceFigures = z.infer<typeof referenceFiguresSchema>;
+
+/** Where a text names a figure of the data (CMS answers): `{{lisbon_states_count}}`. */
+export function interpolateFigures(text: string, figures: ReferenceFigures): string {
+  return text.replaceAll('{{lisbon_states_count}}', String(figures.lisbon_states_count));
+}
+
+/** GET /contact: where applicants reach the body; set by configuration. */
+export const contactDetailsSchema = z
+  .object({
+    name: z.string(),
+    address: z.string(),
+    email: z.string(),
+    /** Null: no telephone line is offered. */
+    phone: z.string().nullable(),
+    /** Opening hours, as the operator wrote them. */
+    hours: z.string(),
+    /** Demo values are configuration defaults; the page says so while they are in use. */
+    is_demo: z.boolean(),
+  })
+  .meta({ id: 'ContactDetails' });
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
 export const discoverySchema = z
   .object({
     country: countrySchema,

@@ -211,10 +211,14 @@ export const VERIFY_MESSAGES: Record<Locale, Record<VerifyReason, string>> = {
   },
 };
 
-/** POST /verify/{id}: the answer of the public verification, in the caller's language. */
+/**
+ * POST /verify/{id} and POST /verify (the file alone): the answer of the public verification, in
+ * the caller's language. Without an id, `certificate_id` is the statement the file was found to
+ * be, or null when it is none.
+ */
 export const verificationSchema = z
   .object({
-    certificate_id: z.string(),
+    certificate_id: z.string().nullable(),
     result: z.enum(VERIFY_RESULTS),
     reason: z.enum(VERIFY_REASONS),
     message: z.string(),

@@ -116,10 +116,14 @@ describe('what each move records and says', () => {
       notifies: 'appeal-confirmed',
       notice: 'appealConfirmed',
     });
-    expect(refuse).toMatchObject({ to: 'appeal_refused', requires: { note: true }, notice: 'appealRefused' });
+    expect(refuse).toMatchObject({
+      to: 'appeal_refused',
+      requires: { reason: true },
+      notice: 'appealRefused',
+    });
     expect(reject).toMatchObject({
       to: 'appeal_rejected',
-      requires: { note: true },
+      requires: { reason: true },
       notice: 'appealRejected',
     });
     expect(admit && canFire(admit, secretary)).toBe(true);

@@ -18,10 +18,17 @@ export type Transition = {
   /** Only the request's assignee (evaluator) or reviewer may fire it (admins always may). */
   mustBe?: 'assignee' | 'reviewer';
   /**
-   * What the move must record: a note (audit trail), a message (the thread, seen by the applicant),
-   * an assignment (evaluator and reviewer); or find: a complete assessment (ASSESSMENT_REQUIRED_FIELDS).
+   * What the move must record: a note (audit trail, staff only), a reason (the applicant reads it on
+   * the request and in the mail, decision 054), a message (the thread, seen by the applicant), an
+   * assignment (evaluator and reviewer); or find: a complete assessment (ASSESSMENT_REQUIRED_FIELDS).
    */
-  requires?: { note?: boolean; message?: boolean; assignment?: boolean; assessment?: boolean };
+  requires?: {
+    note?: boolean;
+    reason?: boolean;
+    message?: boolean;
+    assignment?: boolean;
+    assessment?: boolean;
+  };
   /** The mail the applicant gets in their language, because they need to know of this move. */
   notifies?: ApplicantMail;
   /** The success message of spec §4 that acknowledges the move (staff moves and the reply). */
@@ -147,7 +154,7 @@ export const TRANSITIONS = [
     to: 'closed',
     actor: 'staff',
     ability: 'staff.close',
-    requires: { note: true },
+    requires: { reason: true },
     notifies: 'closed',
     notice: 'closed',
   },
@@ -176,7 +183,7 @@ export const TRANSITIONS = [
     to: 'appeal_refused',
     actor: 'staff',
     ability: 'staff.assign',
-    requires: { note: true },
+    requires: { reason: true },
     notifies: 'appeal-refused',
     notice: 'appealRefused',
   },
@@ -244,7 +251,7 @@ export const TRANSITIONS = [
     to: 'appeal_rejected',
     actor: 'staff',
     ability: 'staff.publish',
-    requires: { note: true },
+    requires: { reason: true },
     notifies: 'appeal-rejected',
     notice: 'appealRejected',
   },

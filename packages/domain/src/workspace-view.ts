@@ -67,6 +67,7 @@ export const availableActionSchema = z.object({
   to: z.enum(PRACTICE_STATUSES),
   requires: z.object({
     note: z.boolean(),
+    reason: z.boolean(),
     message: z.boolean(),
     assignment: z.boolean(),
     assessment: z.boolean(),

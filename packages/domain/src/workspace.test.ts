@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assignBodySchema, isInQueue, staffPracticesQuerySchema, STAFF_QUEUES } from './workspace';
+import {
+  assignBodySchema,
+  isInQueue,
+  staffPracticesQuerySchema,
+  STAFF_QUEUES,
+  VERIFICATION_OUTCOMES,
+  verificationOutcomesFor,
+} from './workspace';
 
 describe('staff queues', () => {
   it('puts a request in the evaluator’s and reviewer’s own queues only', () => {
@@ -30,5 +37,13 @@ describe('staff request bodies', () => {
     expect(
       staffPracticesQuerySchema.parse({ queue: 'archive', is_urgent: 'true', country: 'br', sort: '-name' }),
     ).toMatchObject({ queue: 'archive', is_urgent: true, country: 'BR', sort: '-name', page: 1 });
+  });
+});
+
+describe('verificationOutcomesFor', () => {
+  it('never offers "verified with the issuer" on a service without verification', () => {
+    expect(verificationOutcomesFor('refugee_comparability')).toEqual(['pending', 'not_possible']);
+    expect(verificationOutcomesFor('comparability')).not.toContain('verified');
+    expect(verificationOutcomesFor('correspondence_verification')).toEqual(VERIFICATION_OUTCOMES);
   });
 });

@@ -4,7 +4,7 @@ import { isoDateSchema } from './dates';
 import { listQuerySchema } from './envelope';
 import { practiceSummarySchema } from './practice';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
-import { DOCUMENT_TYPES, SERVICE_KINDS } from './services';
+import { DOCUMENT_TYPES, SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
 import { MAX_REQUESTED_DOCUMENTS, MESSAGE_MAX_LENGTH } from './thread';
 import { TRANSITION_ACTIONS } from './transitions';
 import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
@@ -113,8 +113,10 @@ const note = z.string().trim().min(1).max(1000);
 /** POST /staff/practices/{id}/transitions: one move of the transition table and what it records. */
 export const transitionBodySchema = z.object({
   action: z.enum(TRANSITION_ACTIONS),
-  /** The reason of a closure, a send-back, a refusal: kept in the audit trail. */
+  /** An internal note (a send-back's reason, a remark): kept in the audit trail, read by staff only. */
   note: note.optional(),
+  /** The reason of a closure or of an appeal's refusal or rejection: the applicant reads it (decision 054). */
+  reason: note.optional(),
   /** A question to the applicant: goes to the thread and to their mailbox. */
   message: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH).optional(),
   requested_documents: z.array(z.enum(DOCUMENT_TYPES)).max(MAX_REQUESTED_DOCUMENTS).optional(),
@@ -141,6 +143,15 @@ export type AssignBody = z.infer<typeof assignBodySchema>;
 
 export const VERIFICATION_OUTCOMES = ['pending', 'verified', 'not_verified', 'not_possible'] as const;
 export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
+
+/**
+ * The outcomes a request's service allows: a service without verification (comparability only,
+ * the refugees' free one) is never verified with the issuer, so neither "verified" nor "not verified".
+ */
+export function verificationOutcomesFor(service: ServiceKind): readonly VerificationOutcome[] {
+  if (serviceOffer(service).includesVerification) return VERIFICATION_OUTCOMES;
+  return VERIFICATION_OUTCOMES.filter((outcome) => outcome !== 'verified' && outcome !== 'not_verified');
+}
 
 /** PUT /staff/practices/{id}/verification: the outcome of verifying the qualification with its issuer. */
 export const verificationBodySchema = z.object({

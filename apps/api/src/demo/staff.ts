@@ -1,5 +1,6 @@
 import type { Role } from '@lisbon/domain';
 import type { AppContext } from '../context';
+import { totpContext } from '../platform/secret-box';
 import { hashPassword } from '../platform/passwords';
 import { newTotpSecret, otpauthUrl } from '../modules/auth/totp';
 import {
@@ -60,7 +61,7 @@ export async function createReadyStaff(ctx: AppContext, staff: ReadyStaff): Prom
     });
     await activateAccount(trx, userId, passwordHash, now);
     // Step 0: no code has been used yet.
-    await enableTwoFactor(trx, userId, secret, 0, now);
+    await enableTwoFactor(trx, userId, ctx.secrets.seal(secret, totpContext(userId)), 0, now);
     return {
       userId,
       email: staff.email,

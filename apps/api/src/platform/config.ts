@@ -37,6 +37,11 @@ export type Config = {
   readonly isMaintenanceMode: boolean;
   /** MAINTENANCE_MODE as set (`true`/`false`); null when unset: the administrators' switch decides. */
   readonly maintenanceModeSetting: boolean | null;
+  /**
+   * TEST_CLOCK is `true`: the server's time is the real time moved by the offset `clock:set` writes
+   * into DATA_DIR (journeys, demos; decision 056). Refused with NODE_ENV=production.
+   */
+  readonly isTestClock: boolean;
   readonly trustProxy: TrustProxy;
   /** The shared Redis of a deployment: the global rate limit counts across instances there. */
   readonly redisUrl: string | null;
@@ -71,11 +76,17 @@ export type Config = {
   readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number];
   /** HMAC secret of the provider's webhooks; null: generated into `DATA_DIR/keys/` on first start. */
   readonly paymentWebhookSecret: string | null;
+  /** AES-256 key (64 hex digits) that seals TOTP secrets at rest; null: generated into `DATA_DIR/keys/` on first start. */
+  readonly totpSecretKey: string | null;
   readonly paymentSessionTtlMinutes: number;
   /** The body that issues invoices and receipts (demo values unless set). */
   readonly body: BodyDetails;
   /** True while any of the body's details is still its demo default: the PDFs say so. */
   readonly areBodyDetailsDemo: boolean;
+  /** Where applicants reach the body (the contact page, and mails that say "contact us"). */
+  readonly contact: ContactDetails;
+  /** True while any contact detail is still its demo default: the contact page says so. */
+  readonly areContactDetailsDemo: boolean;
   /** The body's statement-signing key and certificate; null: generated into `DATA_DIR/keys/` on first start. */
   readonly signingP12: { readonly path: string; readonly passphrase: string } | null;
   /** Files in an S3-compatible object store when S3_BUCKET is set; otherwise on disk under DATA_DIR/files. */
@@ -98,6 +109,14 @@ export type S3Settings = {
 };
 
 export type BodyDetails = { readonly name: string; readonly address: string; readonly vatNumber: string };
+
+export type ContactDetails = {
+  readonly address: string;
+  readonly email: string;
+  /** Null: no telephone line is offered. */
+  readonly phone: string | null;
+  readonly hours: string;
+};
 
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
 
@@ -147,6 +166,21 @@ const wholeNumber = (name: string, max: number) => {
 
 const price = (name: string) => wholeNumber(name, 10_000_000).prefault(DEMO_PRICES[name] ?? '0');
 
+/** Demo contact details, marked as such on the contact page until an operator sets real ones. */
+export const DEMO_CONTACT: Record<string, string> = {
+  CONTACT_ADDRESS: 'Via dell’Esempio 1, 00100 Roma RM, Italia (DEMO)',
+  CONTACT_EMAIL: 'contact@example.org',
+  CONTACT_HOURS: 'Mon–Fri 09:00–13:00 (Europe/Rome)',
+};
+
+const contactDetail = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(max, `${name} must be at most ${max} characters long`)
+    .prefault(DEMO_CONTACT[name] ?? '');
+
 const isRealDay = (monthDay: string) => {
   const date = new Date(`2024-${monthDay}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(5, 10) === monthDay;
@@ -193,6 +227,8 @@ const envSchema = z.object({
     .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').optional(),
+  TEST_CLOCK: booleanFlag('TEST_CLOCK').optional(),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
@@ -234,10 +270,27 @@ const envSchema = z.object({
     .min(32, 'PAYMENT_WEBHOOK_SECRET must be at least 32 characters long')
     .optional(),
   PAYMENT_WEBHOOK_SECRET_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
+  TOTP_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/i, 'TOTP_SECRET_KEY must be 64 hexadecimal digits (32 bytes)')
+    .optional(),
+  TOTP_SECRET_KEY_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
   PAYMENT_SESSION_TTL_MINUTES: wholeNumber('PAYMENT_SESSION_TTL_MINUTES', 1440).prefault('30'),
   BODY_NAME: bodyDetail('BODY_NAME', 200),
   BODY_ADDRESS: bodyDetail('BODY_ADDRESS', 300),
   BODY_VAT_NUMBER: bodyDetail('BODY_VAT_NUMBER', 20),
+  CONTACT_ADDRESS: contactDetail('CONTACT_ADDRESS', 300),
+  CONTACT_EMAIL: z
+    .email({ error: 'CONTACT_EMAIL must be an email address' })
+    .max(254)
+    .prefault(DEMO_CONTACT.CONTACT_EMAIL ?? ''),
+  CONTACT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,30}$/, 'CONTACT_PHONE must be a telephone number such as +39 06 1234 5678')
+    .optional(),
+  CONTACT_HOURS: contactDetail('CONTACT_HOURS', 200),
   SIGNING_P12_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   SIGNING_P12_PASSPHRASE: z.string().optional(),
   SIGNING_P12_PASSPHRASE_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
@@ -345,6 +398,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: PAYMENT_WEBHOOK_SECRET_FILE must hold at least 32 characters',
     );
+  const totpSecretKey =
+    values.TOTP_SECRET_KEY ?? secretFromFile(values.TOTP_SECRET_KEY_FILE, 'TOTP_SECRET_KEY_FILE')?.trim();
+  if (totpSecretKey !== undefined && !/^[0-9a-f]{64}$/i.test(totpSecretKey))
+    throw new ConfigError(
+      'Invalid configuration: TOTP_SECRET_KEY_FILE must hold 64 hexadecimal digits (32 bytes)',
+    );
   const passphrase =
     values.SIGNING_P12_PASSPHRASE ??
     secretFromFile(values.SIGNING_P12_PASSPHRASE_FILE, 'SIGNING_P12_PASSPHRASE_FILE');
@@ -361,6 +420,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set to store files in an object store');
   if (values.LEDGER_KEY && values.LEDGER_KEY_PATH)
     throw new ConfigError('Invalid configuration: set LEDGER_KEY_PATH or LEDGER_KEY, not both');
+  if (values.TEST_CLOCK === true && values.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration: TEST_CLOCK moves the server’s time for tests and demos; it is refused with NODE_ENV=production',
+    );
   try {
     return Object.freeze({
       port: values.PORT,
@@ -373,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logLevel: values.LOG_LEVEL,
       isMaintenanceMode: values.MAINTENANCE_MODE === true,
       maintenanceModeSetting: values.MAINTENANCE_MODE ?? null,
+      isTestClock: values.TEST_CLOCK === true,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
@@ -398,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       localHolidays: Object.freeze(values.LOCAL_HOLIDAYS),
       paymentProvider: values.PAYMENT_PROVIDER,
       paymentWebhookSecret: webhookSecret ?? null,
+      totpSecretKey: totpSecretKey ?? null,
       paymentSessionTtlMinutes: values.PAYMENT_SESSION_TTL_MINUTES,
       body: Object.freeze({
         name: values.BODY_NAME,
@@ -405,6 +470,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         vatNumber: values.BODY_VAT_NUMBER,
       }),
       areBodyDetailsDemo: Object.keys(DEMO_BODY).some((name) => present[name] === undefined),
+      contact: Object.freeze({
+        address: values.CONTACT_ADDRESS,
+        email: values.CONTACT_EMAIL,
+        phone: values.CONTACT_PHONE ?? null,
+        hours: values.CONTACT_HOURS,
+      }),
+      areContactDetailsDemo: Object.keys(DEMO_CONTACT).some((name) => present[name] === undefined),
       signingP12:
         values.SIGNING_P12_PATH && passphrase !== undefined
           ? Object.freeze({ path: values.SIGNING_P12_PATH, passphrase })

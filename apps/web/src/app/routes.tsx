@@ -13,6 +13,7 @@ import { TermsPage } from '@/features/auth/pages/TermsPage';
 import { ConsentPage } from '@/features/consent/pages/ConsentPage';
 import { DeliveryPage } from '@/features/delivery/pages/DeliveryPage';
 import { DocumentsPage } from '@/features/documents/pages/DocumentsPage';
+import { ContactPage } from '@/features/contact/pages/ContactPage';
 import { FaqPage } from '@/features/faq/pages/FaqPage';
 import { HomePage } from '@/features/home/pages/HomePage';
 import { BillingPayPanel } from '@/features/payments/components/BillingPayPanel';
@@ -82,6 +83,9 @@ export function buildRoutes(protect: Protect): RouteObject[] {
           children: [
             { index: true, element: <HomePage discovery={<ServiceDiscovery order={3} />} /> },
             { path: 'faq', element: <FaqPage /> },
+            { path: 'contact', element: <ContactPage /> },
+            // The PDF alone, no id: the FAQ sends readers here (issue 14).
+            { path: 'verify', element: <VerifyPage key="by-file" /> },
             { path: 'verify/:id', element: <VerifyPage /> },
             { path: 'verify/shared/:token', element: <SharedStatementPage /> },
             { path: 'account', loader: protect(), element: <AccountPage /> },

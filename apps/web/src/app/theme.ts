@@ -1,11 +1,17 @@
 import { BREAKPOINTS } from '@lisbon/domain';
-import { Alert, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, Combobox, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /** Mantine measures breakpoints in em; the spec's are px at the browser's default 16 px. */
 const em = (px: number) => `${px / 16}em`;
 
-/** From here up the layout shows the side navigation and the header links. */
-export const WIDE_SCREEN_QUERY = `(min-width: ${em(BREAKPOINTS.sm)})`;
+/**
+ * The one breakpoint that decides the layout: from here up the side navigation and the header
+ * links show; below it the burger and its drawer. Both the media query and the AppShell read it.
+ */
+export const NAVIGATION_BREAKPOINT = 'sm' as const;
+
+/** From the navigation breakpoint up (inclusive): the side navigation and the header links. */
+export const WIDE_SCREEN_QUERY = `(min-width: ${em(BREAKPOINTS[NAVIGATION_BREAKPOINT])})`;
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -27,6 +33,9 @@ export const theme = createTheme({
     // A light alert's title in its own colour (green, yellow, red at shade 6) falls short of 4.5:1
     // on its tint: titles are dark text, the colour stays in the tint and the icon.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-dark-8)' } } }),
+    // A combobox's 'Type at least 2 characters' / 'No items found' sits inside its listbox, which
+    // may only own options (axe aria-required-children): it is one, that cannot be chosen.
+    ComboboxEmpty: Combobox.Empty.extend({ defaultProps: { role: 'option', 'aria-disabled': true } }),
   },
 });
 
@@ -42,6 +51,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-error': current.colors.red[9] ?? '#c92a2a',
     '--mantine-color-blue-light-color': current.colors.blue[9] ?? '#1864ab',
     '--mantine-color-blue-outline': current.colors.blue[9] ?? '#1864ab',
+    // Subtle and light buttons hover on shade 1, not 2: blue.9 on blue.2 is 4.02:1, red.9 on red.2
+    // 3.76:1 (issue 14); light ones rest on shade 0 so the hover still shows.
+    '--mantine-color-blue-light': current.colors.blue[0] ?? '#e7f5ff',
+    '--mantine-color-blue-light-hover': current.colors.blue[1] ?? '#d0ebff',
+    '--mantine-color-red-light': current.colors.red[0] ?? '#fff5f5',
+    '--mantine-color-red-light-hover': current.colors.red[1] ?? '#ffe3e3',
   },
   dark: {},
 });

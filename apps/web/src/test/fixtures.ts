@@ -37,7 +37,7 @@ export function discoveryFixture(overrides: Partial<Discovery> = {}): Discovery 
       urgent_price: null,
       urgent_working_days: null,
     }),
-    lisbon_states_count: 56,
+    lisbon_states_count: 55,
     are_prices_demo: true,
     ...overrides,
   };

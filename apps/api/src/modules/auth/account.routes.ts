@@ -1,6 +1,7 @@
 import {
   acknowledgementSchema,
   activateSchema,
+  checkTokenSchema,
   dataEnvelope,
   deleteAccountSchema,
   emailOnlySchema,
@@ -14,7 +15,7 @@ import { authenticated } from '../sessions/guard';
 import { userIdParamsSchema } from '../users/routes';
 import { deleteAccount } from './deletion.service';
 import { bearer, errorsOf, metaOf, notice, requestLocale, type AuthRoutesOptions } from './http';
-import { forgotPassword, resetPassword, updatePassword } from './password.service';
+import { checkLinkToken, forgotPassword, resetPassword, updatePassword } from './password.service';
 import { activate, register, resendActivation } from './registration.service';
 
 const acknowledgement = dataEnvelope(acknowledgementSchema);
@@ -58,6 +59,23 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
     await activate(ctx, request.body, metaOf(request));
     return notice(request, 'accountActivated');
   });
+
+  app.post(
+    '/auth/check-token',
+    {
+      schema: {
+        summary: 'Check an emailed activation or reset link without using it',
+        description: `The link pages call it on opening, so a dead link is told before the password is typed. ${TOKEN_ERRORS} A wrong token counts against the address like the other token calls (429 with Retry-After).`,
+        tags: ['auth'],
+        body: checkTokenSchema,
+        response: { 204: z.null().describe('The link works'), ...errorsOf(404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      await checkLinkToken(ctx, request.body.token, request.body.purpose, metaOf(request));
+      return reply.code(204).send(null);
+    },
+  );
 
   const resend = publicPost(
     '/auth/activation/resend',

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
 import { requireOwnUser } from '../sessions/guard';
 import { revokeUserSessions, type Authenticated } from '../sessions/service';
+import { closeRequestsInProgress } from '../transitions/account-deletion.service';
 import { anonymiseAccount, findAccountById } from '../users/accounts';
 import { queueIdentityMail } from './mails';
 import { deleteRecoveryCodes, deleteUserTokens } from './repository';
@@ -12,7 +13,8 @@ import { recordEvent } from './service';
  * DELETE /users/{id}: the user types their own email to confirm ('The email address does not
  * match.' otherwise). Personal data, sessions, link tokens and second factor are erased; the row
  * stays, anonymised, because records the law keeps (invoices) reference its id. The goodbye mail
- * is queued to the address before it is erased.
+ * is queued to the address before it is erased. Requests in progress are closed (decision 052);
+ * fees paid are not refunded.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -29,6 +31,7 @@ export async function deleteAccount(
     await revokeUserSessions(trx, userId);
     await deleteUserTokens(trx, userId);
     await deleteRecoveryCodes(trx, userId);
+    await closeRequestsInProgress(trx, userId, ctx.clock.now().toISOString());
     await anonymiseAccount(trx, userId, ctx.clock.now().toISOString());
     await recordEvent(ctx, trx, { userId, kind: 'account_deleted' });
   });

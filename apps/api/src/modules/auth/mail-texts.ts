@@ -16,6 +16,10 @@ export type MailTextParams = {
   firstName: string;
   /** The action link, when the message has one. */
   link: string;
+  /** The link withdrew an earlier one of the same kind, which no longer works. */
+  replacesEarlierLink: boolean;
+  /** The contact page, for the messages that say "contact us". */
+  contactUrl: string;
   activationHours: number;
   resetMinutes: number;
 };
@@ -25,6 +29,11 @@ type Texts = Record<IdentityMail, (params: MailTextParams) => MailContent>;
 const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
 const ciao = (name: string) => (name ? `Gentile ${name},` : 'Gentile utente,');
 
+/** Said when a new link withdrew an earlier one, so nobody wonders why the first mail's link fails. */
+const replaced = (p: MailTextParams, sentence: string): string[] => (p.replacesEarlierLink ? [sentence] : []);
+const EN_REPLACED = 'This link replaces the one we sent you earlier, which no longer works.';
+const IT_REPLACED = 'Questo link sostituisce quello che ti abbiamo inviato prima, che non funziona più.';
+
 const EN: Texts = {
   activation: (p) => ({
     subject: 'Activate your account',
@@ -32,6 +41,7 @@ const EN: Texts = {
     paragraphs: [
       'Thank you for registering. To activate your account, open the link below and choose your password.',
       `The link can be used once, within ${p.activationHours} hours.`,
+      ...replaced(p, EN_REPLACED),
     ],
     action: { label: 'Activate your account', url: p.link },
     footer: 'If you did not register, ignore this message: no account will be activated.',
@@ -52,6 +62,7 @@ const EN: Texts = {
     paragraphs: [
       'We received a request to set a new password for your account.',
       `The link can be used once, within ${p.resetMinutes} minutes.`,
+      ...replaced(p, EN_REPLACED),
     ],
     action: { label: 'Set a new password', url: p.link },
     footer: 'If you did not ask for this, ignore this message: your password has not changed.',
@@ -61,7 +72,7 @@ const EN: Texts = {
     greeting: hello(p.firstName),
     paragraphs: ['The password of your account was just changed, and your other sessions were logged out.'],
     action: { label: 'Set a new password', url: p.link },
-    footer: 'If you did not do this, set a new password at once and contact us.',
+    footer: `If you did not do this, set a new password at once and contact us: ${p.contactUrl}`,
   }),
   'two-factor-enabled': (p) => ({
     subject: 'Two-factor authentication enabled',
@@ -70,13 +81,13 @@ const EN: Texts = {
       'Two-factor authentication is now on: logging in will also ask for a code from your authenticator app.',
       'Keep your recovery codes in a safe place. Each works once, if you lose your phone.',
     ],
-    footer: 'If you did not do this, contact us at once.',
+    footer: `If you did not do this, contact us at once: ${p.contactUrl}`,
   }),
   'two-factor-disabled': (p) => ({
     subject: 'Two-factor authentication disabled',
     greeting: hello(p.firstName),
     paragraphs: ['Two-factor authentication is now off: logging in asks for your password only.'],
-    footer: 'If you did not do this, set a new password at once and contact us.',
+    footer: `If you did not do this, set a new password at once and contact us: ${p.contactUrl}`,
   }),
   'account-deleted': (p) => ({
     subject: 'Your account has been deleted',
@@ -85,7 +96,7 @@ const EN: Texts = {
       'As you asked, your account and its personal data have been deleted.',
       'We keep only what the law requires us to keep, such as invoices.',
     ],
-    footer: 'If you did not ask for this, contact us.',
+    footer: `If you did not ask for this, contact us: ${p.contactUrl}`,
   }),
 };
 
@@ -96,6 +107,7 @@ const IT: Texts = {
     paragraphs: [
       'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
       `Il link si può usare una sola volta, entro ${p.activationHours} ore.`,
+      ...replaced(p, IT_REPLACED),
     ],
     action: { label: 'Attiva il tuo account', url: p.link },
     footer: 'Se non ti sei registrato, ignora questo messaggio: nessun account verrà attivato.',
@@ -116,6 +128,7 @@ const IT: Texts = {
     paragraphs: [
       'Abbiamo ricevuto una richiesta di impostare una nuova password per il tuo account.',
       `Il link si può usare una sola volta, entro ${p.resetMinutes} minuti.`,
+      ...replaced(p, IT_REPLACED),
     ],
     action: { label: 'Imposta una nuova password', url: p.link },
     footer: 'Se non hai fatto tu questa richiesta, ignora questo messaggio: la password non è cambiata.',
@@ -127,7 +140,7 @@ const IT: Texts = {
       'La password del tuo account è appena stata cambiata e le altre sessioni sono state chiuse.',
     ],
     action: { label: 'Imposta una nuova password', url: p.link },
-    footer: 'Se non sei stato tu, imposta subito una nuova password e contattaci.',
+    footer: `Se non sei stato tu, imposta subito una nuova password e contattaci: ${p.contactUrl}`,
   }),
   'two-factor-enabled': (p) => ({
     subject: 'Autenticazione a due fattori attivata',
@@ -136,13 +149,13 @@ const IT: Texts = {
       "L'autenticazione a due fattori è attiva: all'accesso ti verrà chiesto anche un codice della tua app di autenticazione.",
       'Conserva i codici di recupero in un luogo sicuro. Ognuno funziona una sola volta, se perdi il telefono.',
     ],
-    footer: 'Se non sei stato tu, contattaci subito.',
+    footer: `Se non sei stato tu, contattaci subito: ${p.contactUrl}`,
   }),
   'two-factor-disabled': (p) => ({
     subject: 'Autenticazione a due fattori disattivata',
     greeting: ciao(p.firstName),
     paragraphs: ["L'autenticazione a due fattori è disattivata: per accedere basta la password."],
-    footer: 'Se non sei stato tu, imposta subito una nuova password e contattaci.',
+    footer: `Se non sei stato tu, imposta subito una nuova password e contattaci: ${p.contactUrl}`,
   }),
   'account-deleted': (p) => ({
     subject: 'Il tuo account è stato eliminato',
@@ -151,7 +164,7 @@ const IT: Texts = {
       'Come hai chiesto, il tuo account e i suoi dati personali sono stati eliminati.',
       'Conserviamo solo ciò che la legge ci impone di conservare, come le fatture.',
     ],
-    footer: 'Se non lo hai chiesto tu, contattaci.',
+    footer: `Se non lo hai chiesto tu, contattaci: ${p.contactUrl}`,
   }),
 };
 

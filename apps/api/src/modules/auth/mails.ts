@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { renderMail } from '../../platform/mail/message';
 import { sendMailJob } from '../../platform/mail/send-mail.job';
 import { MAIL_TEXTS, type IdentityMail } from './mail-texts';
+import type { IssuedToken } from './tokens';
 
 export type MailRecipient = { email: string; locale: string; first_name: string };
 
@@ -33,13 +34,15 @@ export async function queueIdentityMail(
   db: Db,
   kind: IdentityMail,
   recipient: MailRecipient,
-  token?: string,
+  issued?: IssuedToken,
 ): Promise<void> {
   const locale = localeOrDefault(recipient.locale);
-  const link = linkFor(kind, ctx.config.publicUrl, token);
+  const link = linkFor(kind, ctx.config.publicUrl, issued?.token);
   const content = MAIL_TEXTS[locale][kind]({
     firstName: recipient.first_name,
     link,
+    replacesEarlierLink: issued?.replacesEarlier ?? false,
+    contactUrl: `${ctx.config.publicUrl}/contact`,
     activationHours: ctx.config.activationTokenTtlHours,
     resetMinutes: ctx.config.resetTokenTtlMinutes,
   });

@@ -1,3 +1,4 @@
+import type { LinkTokenPurpose } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
@@ -13,11 +14,14 @@ export function assertAcceptablePassword(password: string): void {
   if (isCommonPassword(password)) throw fieldError('password', 'passwordCommon');
 }
 
-/** A token check that counts a wrong token against the address (429 beyond the limit). */
+/**
+ * A token check that counts a wrong token against the address (429 beyond the limit). Also
+ * POST /auth/check-token, which the link pages call on opening: it never uses the token up.
+ */
 export async function checkLinkToken(
   ctx: AppContext,
   token: string,
-  purpose: 'activation' | 'password_reset',
+  purpose: LinkTokenPurpose,
   meta: RequestMeta,
 ): Promise<void> {
   const buckets = tokenBuckets(meta.address);
@@ -40,11 +44,11 @@ export async function forgotPassword(ctx: AppContext, email: string, meta: Reque
     const account = await findAccountByEmail(trx, email);
     if (!account) return;
     if (isActive(account)) {
-      const token = await issueToken(ctx, trx, account.id, 'password_reset');
-      await queueIdentityMail(ctx, trx, 'password-reset', account, token);
+      const issued = await issueToken(ctx, trx, account.id, 'password_reset');
+      await queueIdentityMail(ctx, trx, 'password-reset', account, issued);
     } else if (account.activated_at === null) {
-      const token = await issueToken(ctx, trx, account.id, 'activation');
-      await queueIdentityMail(ctx, trx, 'activation', account, token);
+      const issued = await issueToken(ctx, trx, account.id, 'activation');
+      await queueIdentityMail(ctx, trx, 'activation', account, issued);
     }
   });
 }

@@ -56,8 +56,8 @@ async function registerOnce(ctx: AppContext, input: Registration, meta: RequestM
       }));
     const account = await findAccountById(trx, userId);
     if (!account) throw new AppError('api_error');
-    const token = await issueToken(ctx, trx, userId, 'activation');
-    await queueIdentityMail(ctx, trx, 'activation', account, token);
+    const issued = await issueToken(ctx, trx, userId, 'activation');
+    await queueIdentityMail(ctx, trx, 'activation', account, issued);
   });
 }
 
@@ -83,8 +83,8 @@ export async function resendActivation(ctx: AppContext, email: string, meta: Req
   await ctx.db.transaction().execute(async (trx) => {
     const account = await findAccountByEmail(trx, email);
     if (!account || account.activated_at) return;
-    const token = await issueToken(ctx, trx, account.id, 'activation');
-    await queueIdentityMail(ctx, trx, 'activation', account, token);
+    const issued = await issueToken(ctx, trx, account.id, 'activation');
+    await queueIdentityMail(ctx, trx, 'activation', account, issued);
   });
 }
 
@@ -116,7 +116,7 @@ export async function createStaffAccount(
       hasAcceptedTerms: false,
       now: ctx.clock.now().toISOString(),
     });
-    const token = await issueToken(ctx, trx, userId, 'activation');
+    const { token } = await issueToken(ctx, trx, userId, 'activation');
     return { userId, link: `${ctx.config.publicUrl}/auth/activate/${token}` };
   });
 }

@@ -52,13 +52,15 @@ export async function markTokenUsed(db: Db, id: number, now: string): Promise<bo
 }
 
 /** A newer link replaces the older ones, which stop working. */
-export async function deleteUnusedTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<void> {
-  await db
+/** Answers how many were withdrawn. */
+export async function deleteUnusedTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<number> {
+  const result = await db
     .deleteFrom('auth_tokens')
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteUserTokens(db: Db, userId: number): Promise<void> {

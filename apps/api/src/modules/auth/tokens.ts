@@ -21,6 +21,9 @@ const lifetimeSeconds = (ctx: AppContext, purpose: TokenPurpose): number => {
   }
 };
 
+/** A new link token, and whether it withdrew an earlier one (the mail then says the old link no longer works). */
+export type IssuedToken = { token: string; replacesEarlier: boolean };
+
 /**
  * A link token: 256 random bits, of which the database keeps only the SHA-256. Issuing one
  * withdraws the user's earlier unused tokens of the same purpose.
@@ -30,10 +33,10 @@ export async function issueToken(
   db: Db,
   userId: number,
   purpose: TokenPurpose,
-): Promise<string> {
+): Promise<IssuedToken> {
   const now = ctx.clock.now();
   const token = randomToken();
-  await deleteUnusedTokens(db, userId, purpose);
+  const withdrawn = await deleteUnusedTokens(db, userId, purpose);
   await insertAuthToken(db, {
     userId,
     purpose,
@@ -41,7 +44,7 @@ export async function issueToken(
     expiresAt: isoAfter(now, lifetimeSeconds(ctx, purpose)),
     now: now.toISOString(),
   });
-  return token;
+  return { token, replacesEarlier: withdrawn > 0 };
 }
 
 /** The unused, unexpired token of that purpose, or 404 TOKEN_NOT_FOUND (unknown, used and expired alike). */

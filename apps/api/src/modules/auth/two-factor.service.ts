@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import { totpContext } from '../../platform/secret-box';
 import { AppError, fieldError } from '../../platform/errors';
 import type { Authenticated } from '../sessions/service';
 import { passSecondFactor, revokeUserSessions } from '../sessions/service';
@@ -54,12 +55,14 @@ async function checkCode(ctx: AppContext, account: Account, code: string, meta: 
   await ctx.limiter.assertOpen(buckets);
   const typed = normalizeCode(code);
   const now = ctx.clock.now();
-  const secret = account.two_factor_secret;
+  const stored = account.two_factor_secret;
+  // A secret that does not open (the key was changed) still lets recovery codes in.
+  const secret = stored && ctx.secrets.open(stored, totpContext(account.id));
   let isValid = false;
-  if (secret && isTotpShaped(typed)) {
-    const step = totpStep(secret, typed, now);
+  if (stored && isTotpShaped(typed)) {
+    const step = secret ? totpStep(secret, typed, now) : null;
     isValid = step !== null && (await acceptTotpCounter(ctx.db, account.id, step));
-  } else if (secret) {
+  } else if (stored) {
     isValid = await useRecoveryCode(ctx.db, account.id, hashRecoveryCode(typed), now.toISOString());
   }
   if (!isValid) {
@@ -90,7 +93,12 @@ export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Prom
   const account = await accountOf(ctx, auth);
   if (auth.user.isTwoFactorEnabled) throw new AppError('CONFLICT');
   const secret = newTotpSecret();
-  await setPendingTwoFactorSecret(ctx.db, account.id, secret, ctx.clock.now().toISOString());
+  await setPendingTwoFactorSecret(
+    ctx.db,
+    account.id,
+    ctx.secrets.seal(secret, totpContext(account.id)),
+    ctx.clock.now().toISOString(),
+  );
   const url = otpauthUrl(secret, account.email);
   return { secret, otpauth_url: url, qr_code: await qrCodeDataUrl(url) };
 }
@@ -106,8 +114,10 @@ export async function enableTwoFactorAuth(
   meta: RequestMeta,
 ): Promise<RecoveryCodes> {
   const account = await accountOf(ctx, auth);
-  const secret = account.two_factor_pending_secret;
-  if (auth.user.isTwoFactorEnabled || !secret) throw new AppError('CONFLICT');
+  const pending = account.two_factor_pending_secret;
+  if (auth.user.isTwoFactorEnabled || !pending) throw new AppError('CONFLICT');
+  const secret = ctx.secrets.open(pending, totpContext(account.id));
+  if (secret === null) throw new AppError('CONFLICT');
   const buckets = twoFactorBuckets(account.id, meta.address);
   await ctx.limiter.assertOpen(buckets);
   const now = ctx.clock.now();
@@ -120,7 +130,7 @@ export async function enableTwoFactorAuth(
   const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
     const at = now.toISOString();
-    await enableTwoFactor(trx, account.id, secret, step, at);
+    await enableTwoFactor(trx, account.id, ctx.secrets.seal(secret, totpContext(account.id)), step, at);
     await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
     await passSecondFactor(ctx, trx, auth.session.id);
     await revokeUserSessions(trx, account.id, { exceptSessionId: auth.session.id });

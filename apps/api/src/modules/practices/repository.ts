@@ -80,14 +80,17 @@ export async function insertHistory(db: Db, practiceId: number, entry: HistoryEn
 
 /** The status timeline the applicant sees: status moves only, not staff changes (decision 021). */
 export async function listHistoryRows(db: Db, practiceId: number) {
-  return db
-    .selectFrom('practice_status_history')
-    .select(['from_status', 'to_status', 'at'])
-    .where('practice_id', '=', practiceId)
-    .where((eb) => eb.or([eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status'))]))
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('practice_status_history')
+      // Never `note`: it is internal (decision 054); `details` carries the reason the applicant reads.
+      .select(['from_status', 'to_status', 'at', 'details'])
+      .where('practice_id', '=', practiceId)
+      .where((eb) => eb.or([eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status'))]))
+      .orderBy('at')
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** The sort options of spec §9 as columns; `sequence` is the request number, as `id`. */

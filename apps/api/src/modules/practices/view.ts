@@ -49,10 +49,18 @@ export function toPracticeSummary(
 export type PracticeDetails = {
   documents: PracticeDocument[];
   missing: DocumentType[];
-  history: { from_status: string | null; to_status: string; at: string }[];
+  history: { from_status: string | null; to_status: string; at: string; details: string | null }[];
   /** The staff question a request waiting for the applicant waits on. */
   pendingQuestion: PendingQuestion | null;
 };
+
+/** The reason the applicant was given for a move, from the audit entry's details; nothing else of them. */
+function reasonOf(details: string | null): string | null {
+  if (!details) return null;
+  const parsed: unknown = JSON.parse(details);
+  const reason = typeof parsed === 'object' && parsed !== null && 'reason' in parsed ? parsed.reason : null;
+  return typeof reason === 'string' ? reason : null;
+}
 
 const status = (value: string) => PRACTICE_STATUSES.find((candidate) => candidate === value) ?? 'draft';
 
@@ -66,11 +74,16 @@ export function toPractice(practice: OwnedPractice, details: PracticeDetails, to
     qualification: row.qualification ? qualificationStepSchema.parse(JSON.parse(row.qualification)) : null,
     documents: details.documents,
     missing_documents: details.missing,
-    history: details.history.map((entry) => ({
-      from_status: entry.from_status === null ? null : status(entry.from_status),
-      to_status: status(entry.to_status),
-      at: entry.at,
-    })),
+    history: details.history.map((entry) => {
+      const reason = reasonOf(entry.details);
+      return {
+        from_status: entry.from_status === null ? null : status(entry.from_status),
+        to_status: status(entry.to_status),
+        at: entry.at,
+        // Only on the moves staff gave the applicant a reason for.
+        ...(reason === null ? {} : { reason }),
+      };
+    }),
     paid_at: row.paid_at,
     published_at: row.published_at,
     pending_question: details.pendingQuestion,

@@ -1,4 +1,5 @@
 import {
+  contactDetailsSchema,
   countriesQuerySchema,
   countrySchema,
   dataEnvelope,
@@ -7,12 +8,13 @@ import {
   errorBodySchema,
   listEnvelope,
   negotiateLocale,
+  referenceFiguresSchema,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { discoverService } from './discovery.service';
-import { getCountry, listCountries } from './service';
+import { contactDetails, getCountry, listCountries, referenceFigures } from './service';
 
 const localeOf = (headers: { 'accept-language'?: string | undefined }) =>
   negotiateLocale(headers['accept-language']);
@@ -59,5 +61,32 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => ({ data: await discoverService(ctx, request.query, localeOf(request.headers)) }),
+  );
+
+  app.get(
+    '/reference/figures',
+    {
+      schema: {
+        summary:
+          'Figures of the reference data that texts state, such as the count of Lisbon Convention states',
+        tags: ['reference'],
+        response: { 200: dataEnvelope(referenceFiguresSchema) },
+      },
+    },
+    async () => ({ data: await referenceFigures(ctx.db) }),
+  );
+
+  app.get(
+    '/contact',
+    {
+      schema: {
+        summary: 'Where applicants reach the body: address, email, telephone and opening hours',
+        description:
+          'Set by the CONTACT_* configuration; `is_demo` is true while any of it is a demo default.',
+        tags: ['reference'],
+        response: { 200: dataEnvelope(contactDetailsSchema) },
+      },
+    },
+    async () => ({ data: contactDetails(ctx) }),
   );
 };

@@ -2,18 +2,37 @@ import {
   countryName,
   DOCUMENT_TYPES,
   EDUCATION_LEVELS,
+  type ContactDetails,
   type Country,
   type CountryFacts,
   type DocumentType,
   type EducationLevel,
   type ListMeta,
   type Locale,
+  type ReferenceFigures,
   type UserCategory,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { findCountryRow, findRequiredDocumentTypes, listCountryRows, type CountryRow } from './repository';
+import {
+  countLisbonStates,
+  findCountryRow,
+  findRequiredDocumentTypes,
+  listCountryRows,
+  type CountryRow,
+} from './repository';
+
+/** GET /contact: the body's name and the contact details of the configuration. */
+export function contactDetails(ctx: AppContext): ContactDetails {
+  const { contact, body } = ctx.config;
+  return { name: body.name, ...contact, is_demo: ctx.config.areContactDetailsDemo };
+}
+
+/** Public figures of the reference data, for the texts that state them (spec §9: 55 Lisbon states). */
+export async function referenceFigures(db: Db): Promise<ReferenceFigures> {
+  return { lisbon_states_count: await countLisbonStates(db) };
+}
 
 type CountryFields = Pick<
   CountryRow,

@@ -2,13 +2,16 @@ import {
   type AssessmentUpdate,
   type FileCheckBody,
   type NoteBody,
+  SERVICE_KINDS,
   type VerificationBody,
+  verificationOutcomesFor,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
 import { recordStaffChange } from '../transitions/service';
 import { findAssessment } from './evaluation';
-import { insertNote, upsertEvaluation } from './repository';
+import { findServiceOfPractice, insertNote, upsertEvaluation } from './repository';
 
 /**
  * The staff changes that are not moves: who may make them and when is the domain's
@@ -46,6 +49,11 @@ export async function updateVerification(
   input: VerificationBody,
 ): Promise<void> {
   await recordStaffChange(ctx, { practiceId, change: 'verification', actor }, async (trx, at) => {
+    const stored = await findServiceOfPractice(trx, practiceId);
+    const service = SERVICE_KINDS.find((kind) => kind === stored) ?? 'comparability';
+    if (!verificationOutcomesFor(service).includes(input.outcome)) {
+      throw new AppError('VALIDATION_FAILED', { errors: { outcome: ['verificationNotInService'] } });
+    }
     await upsertEvaluation(
       trx,
       practiceId,

@@ -17,6 +17,12 @@ export async function findPracticeStatus(db: Db, id: number): Promise<string | u
   return row?.status;
 }
 
+/** The request's service: which verification outcomes it allows. */
+export async function findServiceOfPractice(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('practices').select('service').where('id', '=', id).executeTakeFirst();
+  return row?.service;
+}
+
 export async function findEvaluationRow(db: Db, practiceId: number) {
   return db
     .selectFrom('practice_evaluations')

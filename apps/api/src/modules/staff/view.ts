@@ -46,6 +46,7 @@ export const toAvailableAction = (transition: Transition) => ({
   to: transition.to,
   requires: {
     note: transition.requires?.note === true,
+    reason: transition.requires?.reason === true,
     message: transition.requires?.message === true,
     assignment: transition.requires?.assignment === true,
     assessment: transition.requires?.assessment === true,

@@ -119,8 +119,9 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
     page = pdf.addPage(A4);
     y = A4[1] - MARGIN;
   };
+  // The lowest a line may sit: just above the footer (page numbers at MARGIN - 18).
   const ensure = (height: number) => {
-    if (y - height < MARGIN + 24) newPage();
+    if (y - height < MARGIN) newPage();
   };
   const line = (text: string, x: number, font: PDFFont, size = SIZE, color = INK) =>
     page.drawText(printable(font, text), { x, y, size, font, color });

@@ -17,7 +17,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { ledgerEntryView } from './ledger.service';
-import { certificateStatus, verifyStatement } from './verify.service';
+import { certificateStatus, verifyStatement, verifyStatementFile } from './verify.service';
 
 const MEGABYTE = 1024 * 1024;
 const MAX_MEGABYTES = VERIFY_MAX_BYTES / MEGABYTE;
@@ -58,6 +58,27 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => ({ data: await certificateStatus(ctx, request.params.id) }),
+  );
+
+  app.post(
+    '/verify',
+    {
+      schema: {
+        summary: 'Verify a statement PDF without its id: the file names the statement',
+        description: `multipart/form-data with one \`file\` (at most ${MAX_MEGABYTES} MB: 413 FILE_TOO_LARGE beyond), hashed as it arrives and never stored. The statement is the one whose seal entry holds the file's SHA-256; it is then checked as \`POST /verify/{id}\` does, with the same answer. A file that is no statement's original: \`not_valid\`, \`not_original\`, \`certificate_id\` null. Rate-limited per address with \`POST /verify/{id}\` (${VERIFY_RULE.limit} per ${VERIFY_RULE.windowSeconds / 60} minutes, 429 with Retry-After).`,
+        tags: ['verification'],
+        consumes: ['multipart/form-data'],
+        response: { 200: dataEnvelope(verificationSchema), ...errorsOf(413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: request.ip }]);
+      const sha256 = await hashUpload(request);
+      const locale = negotiateLocale(request.headers['accept-language']);
+      const verdict = await verifyStatementFile(ctx, { sha256, locale });
+      ctx.metrics.verifications.inc({ result: verdict.result });
+      return { data: verdict };
+    },
   );
 
   app.post(

@@ -17,7 +17,7 @@ import { findStatement, type StatementRow } from './repository';
 type Details = NonNullable<Verification['details']>;
 
 const answer = (
-  certificateId: string,
+  certificateId: string | null,
   reason: VerifyReason,
   locale: Locale,
   details: Details | null = null,
@@ -84,6 +84,24 @@ export async function verifyStatement(
     holder_name: maskName(certificate.holder_name),
     certificate_authority: certificate.certificate_authority,
   });
+}
+
+/**
+ * POST /verify: the file alone, no id. Its SHA-256 names the statement whose seal entry holds it
+ * (the ledger's payload hashes are indexed); that statement is then checked as POST /verify/{id}
+ * would. A file no seal holds is NOT valid: not the original of any statement.
+ */
+export async function verifyStatementFile(
+  ctx: AppContext,
+  { sha256, locale }: { sha256: string; locale: Locale },
+): Promise<Verification> {
+  const seals = (await ctx.ledger.withPayloadHash(sha256)).filter((entry) => entry.kind === 'seal');
+  const seal = seals.reduce<LedgerEntry | undefined>(
+    (latest, entry) => (latest && latest.seq > entry.seq ? latest : entry),
+    undefined,
+  );
+  if (!seal) return answer(null, 'not_original', locale);
+  return verifyStatement(ctx, { certificateId: seal.certificate_id, sha256, locale });
 }
 
 const stateOf = (statement: StatementRow | undefined, entries: LedgerEntry[]): CertificateState => {

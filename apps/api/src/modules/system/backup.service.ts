@@ -20,7 +20,14 @@ import {
 
 export type BackupSettings = Pick<
   Config,
-  'database' | 's3' | 'dataDir' | 'ledgerKeyPath' | 'ledgerKeyPem' | 'signingP12' | 'paymentWebhookSecret'
+  | 'database'
+  | 's3'
+  | 'dataDir'
+  | 'ledgerKeyPath'
+  | 'ledgerKeyPem'
+  | 'signingP12'
+  | 'paymentWebhookSecret'
+  | 'totpSecretKey'
 >;
 
 export type BackupResult = { manifest: BackupManifest; warnings: string[] };
@@ -47,6 +54,9 @@ function keysOutside(config: BackupSettings): string[] {
       ? [`SIGNING_P12_PATH (${config.signingP12.path}) with its passphrase`]
       : []),
     ...(config.paymentWebhookSecret ? ['PAYMENT_WEBHOOK_SECRET'] : []),
+    ...(config.totpSecretKey
+      ? ['TOTP_SECRET_KEY (without it no TOTP secret in the backup can be read)']
+      : []),
   ];
 }
 

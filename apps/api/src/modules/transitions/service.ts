@@ -28,7 +28,10 @@ export type TransitionInput = {
   practiceId: number;
   action: TransitionAction;
   actor: SessionUser;
+  /** Internal: the audit trail, read by staff only. */
   note?: string | undefined;
+  /** What the applicant is told of the move: their request page and their mail (decision 054). */
+  reason?: string | undefined;
   message?: string | undefined;
   requestedDocuments?: readonly DocumentType[] | undefined;
   /** Documents of the request the applicant attaches to a reply. */
@@ -82,12 +85,24 @@ const notAllowed = (action: string, status: string) =>
 function requireRecorded(move: Transition, input: TransitionInput): void {
   const errors: FieldErrors = {};
   if (move.requires?.note && !input.note) errors.note = ['required'];
+  if (move.requires?.reason && !input.reason) errors.reason = ['required'];
   if (move.requires?.message && !input.message) errors.message = ['required'];
   if (move.requires?.assignment) {
     if (!input.assignment?.evaluatorId) errors.evaluator_id = ['required'];
     if (!input.assignment?.reviewerId) errors.reviewer_id = ['required'];
   }
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
+}
+
+/** What the audit entry keeps besides the note: the assignment, the reason the applicant reads. */
+function detailsOf(
+  move: Transition,
+  input: TransitionInput,
+  assignment: { evaluatorId: number; reviewerId: number } | null,
+): Record<string, unknown> | null {
+  if (assignment) return { evaluator_id: assignment.evaluatorId, reviewer_id: assignment.reviewerId };
+  if (move.requires?.reason && input.reason) return { reason: input.reason };
+  return null;
 }
 
 /**
@@ -158,7 +173,7 @@ export async function transitionWithin(
     action,
     byUserId: actor.id,
     note: input.note ?? null,
-    details: assignment ? { evaluator_id: assignment.evaluatorId, reviewer_id: assignment.reviewerId } : null,
+    details: detailsOf(move, input, assignment),
     at,
   });
   if (move.requires?.message && input.message) {
@@ -177,7 +192,8 @@ export async function transitionWithin(
     await queueApplicantMail(ctx, trx, move.notifies, {
       userId: practice.user_id,
       practiceId: practice.id,
-      text: input.message ?? input.note ?? null,
+      // Never the note: it is internal.
+      text: input.message ?? (move.requires?.reason ? (input.reason ?? null) : null),
     });
   }
   return { practiceId: practice.id, action, from, to: move.to, notice: move.notice ?? null };

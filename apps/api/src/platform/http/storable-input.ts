@@ -11,16 +11,22 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   return prototype === Object.prototype || prototype === null;
 };
 
+/** Deeper than any input of the portal; a body nested further is refused, not walked (no stack overflow). */
+const MAX_DEPTH = 32;
+
 /**
  * The values of a validated input that no database column can hold: integers past int4 and
  * strings with a NUL character (PostgreSQL refuses both; SQLite would store them). Checked
- * once, after every route's schema, so both databases answer alike with a 422 field map.
+ * once, after every route's schema, so both databases answer alike with a 422 field map. A
+ * route without a body schema still receives whatever JSON was sent: nesting past MAX_DEPTH is
+ * refused as not valid.
  */
 export function unstorableFields(input: unknown, path: readonly string[] = []): FieldErrors {
   const errors: FieldErrors = {};
   const visit = (value: unknown, at: readonly string[]) => {
     let key: ValidationMessageKey | null = null;
-    if (typeof value === 'number' && Number.isInteger(value))
+    if (at.length - path.length > MAX_DEPTH) key = 'invalidValue';
+    else if (typeof value === 'number' && Number.isInteger(value))
       key = value < STORABLE_INTEGER.min || value > STORABLE_INTEGER.max ? 'numberOutOfRange' : null;
     else if (typeof value === 'string') key = value.includes('\u0000') ? 'characterNotAccepted' : null;
     else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...at, String(index)]));

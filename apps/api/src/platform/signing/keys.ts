@@ -227,7 +227,13 @@ export function loadBodyKeys(
 export function assertSharedKeysConfigured(
   config: Pick<
     Config,
-    'database' | 'ledgerKeyPath' | 'ledgerKeyPem' | 'signingP12' | 'paymentWebhookSecret' | 'paymentProvider'
+    | 'database'
+    | 'ledgerKeyPath'
+    | 'ledgerKeyPem'
+    | 'signingP12'
+    | 'paymentWebhookSecret'
+    | 'paymentProvider'
+    | 'totpSecretKey'
   >,
 ): void {
   if (config.database.dialect !== 'postgres') return;
@@ -239,6 +245,7 @@ export function assertSharedKeysConfigured(
     ...(config.paymentProvider !== 'sandbox' || config.paymentWebhookSecret
       ? []
       : ['PAYMENT_WEBHOOK_SECRET (or PAYMENT_WEBHOOK_SECRET_FILE)']),
+    ...(config.totpSecretKey ? [] : ['TOTP_SECRET_KEY (or TOTP_SECRET_KEY_FILE)']),
   ];
   if (missing.length === 0) return;
   throw new ConfigError(
@@ -251,6 +258,7 @@ export const KEY_SET_FILES = {
   p12: 'signing.p12',
   passphrase: 'signing-passphrase',
   webhookSecret: 'payment-webhook-secret',
+  totpKey: 'totp-secret.key',
 } as const;
 
 /**
@@ -273,6 +281,7 @@ export function generateKeySet({
     [KEY_SET_FILES.passphrase, () => `${passphrase}\n`],
     [KEY_SET_FILES.p12, () => selfSignedP12({ commonName: bodyName, passphrase, now })],
     [KEY_SET_FILES.webhookSecret, () => `${randomBytes(32).toString('hex')}\n`],
+    [KEY_SET_FILES.totpKey, () => `${randomBytes(32).toString('hex')}\n`],
   ];
   for (const [name] of files) {
     if (existsSync(join(folder, name)))
@@ -284,5 +293,6 @@ export function generateKeySet({
     `SIGNING_P12_PATH=${join(folder, KEY_SET_FILES.p12)}`,
     `SIGNING_P12_PASSPHRASE_FILE=${join(folder, KEY_SET_FILES.passphrase)}`,
     `PAYMENT_WEBHOOK_SECRET_FILE=${join(folder, KEY_SET_FILES.webhookSecret)}`,
+    `TOTP_SECRET_KEY_FILE=${join(folder, KEY_SET_FILES.totpKey)}`,
   ];
 }

@@ -11,7 +11,7 @@ import { QueueCountBadge } from '@/features/staff/components/QueueCountBadge';
 import { QUEUE_ORDER, queuePath } from '@/features/staff/queueSearch';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { logout as endUserSession } from '@/shared/session/session';
-import { WIDE_SCREEN_QUERY } from '../theme';
+import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MenuDrawer } from './MenuDrawer';
@@ -19,6 +19,14 @@ import { Logo } from './Logo';
 import { AppNavigation, PublicNavigation, PublicNavigationBar } from './Navigation';
 
 const HEADER_HEIGHT = 64;
+
+/**
+ * The side navigation, shown from the navigation breakpoint up. `collapsed.mobile` makes Mantine
+ * end its narrow-screen styles just below the breakpoint (max-width: breakpoint - 0.1 px); without
+ * it they reach the breakpoint itself, and at exactly 1024 px the navbar opened full width over
+ * the page while the wide layout (no burger) was already on.
+ */
+const NAVBAR = { width: 260, breakpoint: NAVIGATION_BREAKPOINT, collapsed: { mobile: true } };
 
 /** The shared layout of the home page, the FAQ and the logged-in area. */
 export function AppLayout() {
@@ -51,7 +59,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      {...(isLoggedIn && isWide ? { navbar: { width: 260, breakpoint: 'sm' } } : {})}
+      {...(isLoggedIn && isWide ? { navbar: NAVBAR } : {})}
       padding="md"
     >
       <a className="skip-link" href="#main-content">

@@ -20,6 +20,11 @@ export function Footer() {
                 {t('nav.faq')}
               </Anchor>
             </li>
+            <li>
+              <Anchor component={Link} to="/contact" size="sm">
+                {t('nav.contact')}
+              </Anchor>
+            </li>
           </Group>
         </nav>
       </Group>

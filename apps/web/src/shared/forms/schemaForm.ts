@@ -91,8 +91,11 @@ export function useSchemaForm<Values extends FormValues, Output>({
       (errors) => focusFirstError(name, errors),
     );
 
-  /** Shows the API's field errors (422) on the fields of this form; true when there were any. */
-  const showServerErrors = (error: unknown): boolean => {
+  /**
+   * Shows the API's field errors (422) on the fields of this form; true when there were any.
+   * Focus goes to the first of them, unless the form reveals an alert above them (`focus: false`).
+   */
+  const showServerErrors = (error: unknown, { focus = true }: { focus?: boolean } = {}): boolean => {
     if (!isApiError(error) || error.status !== 422 || !error.errors) return false;
     const values = form.getValues();
     const shown: FormErrors = {};
@@ -101,7 +104,7 @@ export function useSchemaForm<Values extends FormValues, Output>({
     }
     if (Object.keys(shown).length === 0) return false;
     form.setErrors(shown);
-    focusFirstError(name, shown);
+    if (focus) focusFirstError(name, shown);
     return true;
   };
 

@@ -1,4 +1,4 @@
-import { LOCALES } from '@lisbon/domain';
+import { LOCALES, STATUS_LABELS } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '.';
 
@@ -40,6 +40,15 @@ describe('translation catalogues', () => {
       return other !== undefined && placeholders(other).join() !== placeholders(text).join();
     });
     expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(LOCALES)('names every status the applicant sees in words in %s, never as a code', (locale) => {
+    const status = leaves(catalogues[locale]);
+    const unnamed = STATUS_LABELS.filter((label) => {
+      const text = status.get(`labels.status.${label}`);
+      return text === undefined || /_/.test(text);
+    });
+    expect(unnamed).toEqual([]);
   });
 
   it("carries the spec's messages word for word in English", () => {

@@ -3,7 +3,10 @@ import { type ComboboxParsedItem, type OptionsFilter, Select, type SelectProps }
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Props = Omit<SelectProps, 'data' | 'searchable' | 'filter' | 'nothingFoundMessage'>;
+type Props = Omit<
+  SelectProps,
+  'data' | 'searchable' | 'filter' | 'nothingFoundMessage' | 'allowDeselect' | 'searchValue'
+>;
 
 /** Lower case without accents, so "cote" finds "Côte d'Ivoire". */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -18,7 +21,7 @@ const filterCountries: OptionsFilter = ({ options, search }) => {
 };
 
 /** A searchable country select, names in the interface language, values ISO 3166-1 alpha-2. */
-export function CountrySelect({ onSearchChange, value, ...props }: Props) {
+export function CountrySelect({ onSearchChange, onOptionSubmit, value, ...props }: Props) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   // Names and their order follow the interface language.
@@ -35,6 +38,14 @@ export function CountrySelect({ onSearchChange, value, ...props }: Props) {
       data={data}
       searchable
       clearable
+      // Picking the selected country again keeps it, its name back in the field; the clear button
+      // empties the field (issue 14).
+      allowDeselect={false}
+      searchValue={search}
+      onOptionSubmit={(picked) => {
+        if (picked === value && selectedLabel !== undefined) setSearch(selectedLabel);
+        onOptionSubmit?.(picked);
+      }}
       clearButtonProps={{ 'aria-label': t('common.clear') }}
       filter={filterCountries}
       nothingFoundMessage={

@@ -7,7 +7,7 @@ export const FAQ: readonly LocalizedCmsContent[] = [
       title: 'What can I do on this portal?',
       body: `Here you ask us to evaluate a qualification you obtained abroad, in upper secondary or in higher education. You register, pick the service that fits the country of education system of your qualification, upload your documents, pay, and follow your request until we publish a statement about it.
 
-Correspondence and verification is offered for qualifications from the 55 countries that signed the Lisbon Recognition Convention: the statement says which Italian qualification yours corresponds to, and confirms that it is authentic.
+Correspondence and verification is offered for qualifications from the {{lisbon_states_count}} countries that signed the Lisbon Recognition Convention: the statement says which Italian qualification yours corresponds to, and confirms that it is authentic.
 
 Comparability and verification is offered for most other countries: the statement describes your qualification, compares it with the Italian system, and confirms that it is authentic.
 
@@ -19,7 +19,7 @@ If you hold political asylum or subsidiary protection in Italy, the comparabilit
       title: 'Che cosa posso fare su questo portale?',
       body: `Qui puoi chiederci di valutare un titolo di studio conseguito all'estero, di livello secondario superiore o di istruzione superiore. Ti registri, scegli il servizio adatto al Paese del sistema di istruzione del tuo titolo, carichi i documenti, paghi e segui la richiesta fino alla pubblicazione dell'attestato.
 
-Corrispondenza e verifica è il servizio per i titoli dei 55 Paesi firmatari della Convenzione di Lisbona sul riconoscimento: l'attestato indica a quale titolo italiano corrisponde il tuo e ne conferma l'autenticità.
+Corrispondenza e verifica è il servizio per i titoli dei {{lisbon_states_count}} Paesi firmatari della Convenzione di Lisbona sul riconoscimento: l'attestato indica a quale titolo italiano corrisponde il tuo e ne conferma l'autenticità.
 
 Comparabilità e verifica è il servizio per la maggior parte degli altri Paesi: l'attestato descrive il tuo titolo, lo confronta con il sistema italiano e ne conferma l'autenticità.
 

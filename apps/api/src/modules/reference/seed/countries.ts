@@ -6,12 +6,13 @@ import { COUNTRY_CODES, type DocumentType, type EducationLevel } from '@lisbon/d
  */
 
 /**
- * Parties to the Lisbon Recognition Convention (Council of Europe treaty ETS 165), as listed by
- * the treaty office. The spec speaks of 55 signatories; the portal states the count of this data.
+ * The 55 parties to the Lisbon Recognition Convention (Council of Europe treaty ETS 165): every
+ * Council of Europe member but Greece and Monaco, Russia, and ten other states (decision 053).
+ * The portal states the count of this data, never a typed number.
  */
 export const LISBON_STATES = [
   'AL', 'AD', 'AM', 'AT', 'AZ', 'BE', 'BA', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'GE',
-  'DE', 'HU', 'IS', 'IE', 'IT', 'LV', 'LI', 'LT', 'LU', 'MT', 'MD', 'MC', 'ME', 'NL', 'MK', 'NO',
+  'DE', 'HU', 'IS', 'IE', 'IT', 'LV', 'LI', 'LT', 'LU', 'MT', 'MD', 'ME', 'NL', 'MK', 'NO',
   'PL', 'PT', 'RO', 'SM', 'RS', 'SK', 'SI', 'ES', 'SE', 'CH', 'TR', 'UA', 'GB', 'AU', 'BY', 'CA',
   'VA', 'IL', 'KZ', 'KG', 'NZ', 'TJ', 'RU', 'TM',
 ] as const; // prettier-ignore

@@ -18,7 +18,9 @@ import * as jobLeases from './2026-11-24-001-job-leases';
 import * as hotPathIndexes from './2026-11-25-010-hot-path-indexes';
 import * as jobPriorities from './2026-11-25-020-job-priorities';
 import * as ledgerAudits from './2026-11-25-030-ledger-audits';
+import * as monacoNotALisbonState from './2026-11-25-053-monaco-not-a-lisbon-state';
 
+import * as totpSecretsSealed from './2026-11-25-057-totp-secrets-sealed';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-010-hot-path-indexes': hotPathIndexes,
   '2026-11-25-020-job-priorities': jobPriorities,
   '2026-11-25-030-ledger-audits': ledgerAudits,
+  '2026-11-25-053-monaco-not-a-lisbon-state': monacoNotALisbonState,
+  '2026-11-25-057-totp-secrets-sealed': totpSecretsSealed,
 };

@@ -1,6 +1,9 @@
 import {
   acknowledgementSchema,
+  closesOnAccountDeletion,
   type Locale,
+  MAX_PER_PAGE,
+  practiceSummarySchema,
   type ProfileUpdate,
   recoveryCodesSchema,
   twoFactorSetupSchema,
@@ -11,7 +14,7 @@ import {
   userSchema,
 } from '@lisbon/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { api } from '@/api';
 import { changeLocale } from '@/shared/i18n';
 import { currentUserQuery } from '@/shared/session/currentUser';
@@ -36,6 +39,16 @@ export const enableTwoFactor = async (code: string) =>
 
 export const disableTwoFactor = async (code: string) =>
   (await api.create('auth/2fa/disable', { code }, { schema: twoFactorStatusSchema })).data;
+
+/** The requests a deletion would close (decision 052): the current ones, but drafts. */
+export async function requestsInProgress() {
+  const { data } = await api.list(
+    'practices',
+    { view: 'current', perPage: MAX_PER_PAGE, sort: 'id' },
+    { schema: z.array(practiceSummarySchema) },
+  );
+  return data.filter((practice) => closesOnAccountDeletion(practice.status));
+}
 
 /** DELETE /users/{id}, confirmed by the account's own email. */
 export const deleteAccount = async (id: number, email: string) => {

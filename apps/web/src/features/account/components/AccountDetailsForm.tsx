@@ -40,7 +40,12 @@ export function AccountDetailsForm({ user }: { user: User }) {
       <Title order={2} id="account-details-title" mb="xs">
         {t('account.details.title')}
       </Title>
-      <Text mb="md">{t('account.details.intro')}</Text>
+      {/* What the details are for speaks to applicants; staff file no requests. */}
+      <Text mb="md">
+        {t(
+          user.abilities['staff.workspace'] === true ? 'account.details.introStaff' : 'account.details.intro',
+        )}
+      </Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           <FormAlert message={failure} />

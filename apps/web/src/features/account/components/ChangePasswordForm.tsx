@@ -26,7 +26,8 @@ export function ChangePasswordForm() {
     try {
       await changePassword(input);
     } catch (error) {
-      showServerErrors(error);
+      // The alert above the fields is the first error: focus goes there, not to a field.
+      showServerErrors(error, { focus: false });
       setFailure(failureMessage(error, t('messages.tryAgainOrContact')));
       return;
     }
@@ -38,7 +39,7 @@ export function ChangePasswordForm() {
     <SettingsSection id="change-password" title={t('account.password.title')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={480}>
-          <FormAlert message={failure} />
+          <FormAlert message={failure} reveal />
           <PasswordField
             label={t('account.password.current')}
             autoComplete="current-password"

@@ -1,5 +1,5 @@
-import { deleteAccountSchema, isSameEmail, type User } from '@lisbon/domain';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { deleteAccountSchema, isSameEmail, type PracticeSummary, type User } from '@lisbon/domain';
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,21 @@ import { endSession } from '@/shared/session/session';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { showSuccess } from '@/shared/ui/toast';
-import { deleteAccount } from '../api/account';
+import { deleteAccount, requestsInProgress } from '../api/account';
 import { SettingsSection } from './SettingsSection';
 
-/** Deletion, confirmed by typing the account's own email (spec §5); then logged out, to home. */
+/**
+ * Deletion, confirmed by typing the account's own email (spec §5); then logged out, to home. With
+ * requests in progress a dialog first says what happens to each and to the fees paid (decision 052).
+ */
 export function DeleteAccount({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // The email typed and the requests a deletion would close, while the dialog asks.
+  const [pending, setPending] = useState<{ email: string; requests: PracticeSummary[] } | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
   // The API compares the address as the domain reads any email: trimmed, lower case.
   const schema = useMemo(
     () =>
@@ -33,17 +39,33 @@ export function DeleteAccount({ user }: { user: User }) {
     initialValues: { email: '' },
   });
 
-  const onSubmit = submit(async ({ email }) => {
-    setFailure(null);
+  const remove = async (email: string) => {
+    setIsDeleting(true);
     try {
       await deleteAccount(user.id, email);
     } catch (error) {
+      setPending(null);
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       return;
+    } finally {
+      setIsDeleting(false);
     }
     showSuccess(t('messages.accountDeleted'));
     endSession(queryClient);
     await navigate('/', { replace: true });
+  };
+
+  const onSubmit = submit(async ({ email }) => {
+    setFailure(null);
+    let requests: PracticeSummary[];
+    try {
+      requests = await requestsInProgress();
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+      return;
+    }
+    if (requests.length === 0) await remove(email);
+    else setPending({ email, requests });
   });
 
   return (
@@ -65,6 +87,37 @@ export function DeleteAccount({ user }: { user: User }) {
           </Button>
         </Stack>
       </form>
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={t('account.delete.inProgressTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack gap="sm">
+          <Text>{t('account.delete.inProgress')}</Text>
+          <List>
+            {pending?.requests.map((practice) => (
+              <List.Item key={practice.id}>
+                {t('account.delete.inProgressItem', {
+                  id: practice.id,
+                  status: t(`labels.status.${practice.status_label}`),
+                })}
+              </List.Item>
+            ))}
+          </List>
+          <Text>{t('account.delete.feesNotRefunded')}</Text>
+          <Text>{t('account.delete.statementsStay')}</Text>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={() => setPending(null)} data-autofocus>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" loading={isDeleting} onClick={() => pending && void remove(pending.email)}>
+              {t('account.delete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </SettingsSection>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /** One block of the account settings, named by its h3. */
 export function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`}>
+    <Paper withBorder p="md" component="section" id={id} aria-labelledby={`${id}-title`}>
       <Title order={3} id={`${id}-title`} mb="sm">
         {title}
       </Title>

@@ -1,10 +1,11 @@
-import type { User } from '@lisbon/domain';
+import type { PracticeStatus, StatusLabel, User } from '@lisbon/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { currentUserQuery } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
+import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { testUser } from '@/test/users';
@@ -115,7 +116,10 @@ describe('account page: settings', () => {
   });
 
   it('deletes the account, logs out and goes home', async () => {
-    const api = mockApi({ 'DELETE /users/1': { status: 204 } });
+    const api = mockApi({
+      'GET /practices': { body: { data: [], meta: { page: 1, perPage: 100, total: 0 } } },
+      'DELETE /users/1': { status: 204 },
+    });
     const { router } = openAccount();
     await userEvent.type(
       await screen.findByLabelText(/^To confirm, type the email of your account/),
@@ -126,6 +130,66 @@ describe('account page: settings', () => {
     expect(api.callsTo('DELETE /users/1')[0]?.body).toEqual({ email: 'ADA@example.org' });
     expect(storage.get('token')).toBeNull();
     expect(await screen.findByText('Account deleted')).toBeTruthy();
+  });
+
+  it('before deleting, lists the requests in progress, says they close and fees are not refunded (decision 052)', async () => {
+    const inProgress = (id: number, status: PracticeStatus, status_label: StatusLabel) => {
+      const { service, country, level, is_urgent, created_at, requested_at, expected_deadline, days_to_go } =
+        practiceFixture({ id });
+      return {
+        id,
+        status,
+        status_label,
+        service,
+        country,
+        level,
+        is_urgent,
+        created_at,
+        requested_at,
+        expected_deadline,
+        days_to_go,
+      };
+    };
+    const api = mockApi({
+      'GET /practices': {
+        body: {
+          data: [
+            inProgress(12, 'in_evaluation', 'in evaluation'),
+            inProgress(14, 'pending_student_reply', 'cimea request'),
+            inProgress(15, 'draft', 'draft'),
+          ],
+          meta: { page: 1, perPage: 100, total: 3 },
+        },
+      },
+      'DELETE /users/1': { status: 204 },
+    });
+    const { router } = openAccount();
+    await userEvent.type(
+      await screen.findByLabelText(/^To confirm, type the email of your account/),
+      'ada@example.org',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Delete the account and close your requests in progress?',
+    });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Request #12 (in evaluation): will be closed', 'Request #14 (cimea request): will be closed']);
+    expect(
+      within(dialog).getByText(
+        'Fees you have paid are not refunded. Invoices and receipts are kept for the time the law requires.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('DELETE /users/1')).toHaveLength(0);
+
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Delete the account and close the requests' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('DELETE /users/1')[0]?.body).toEqual({ email: 'ada@example.org' });
   });
 
   it('turns on two factors: QR code and key, a code, then the recovery codes once', async () => {
@@ -174,5 +238,49 @@ describe('account page: settings', () => {
       'textContent',
       'Try again or contact us',
     );
+  });
+
+  it('moves focus to the alert, the first error, when the current password is wrong', async () => {
+    mockApi({
+      'POST /auth/update-password': {
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid.',
+          errors: { current_password: ['The current password is not correct'] },
+        },
+      },
+    });
+    openAccount();
+    await userEvent.type(await screen.findByLabelText(/^Current password/), 'Wrong-passw0rd');
+    const section = screen.getByRole('region', { name: 'Change password' });
+    await userEvent.type(within(section).getByLabelText(/^New password/), 'New-passw0rd');
+    await userEvent.type(within(section).getByLabelText(/^Confirm the new password/), 'New-passw0rd');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change the password' }));
+    const alert = await within(section).findByRole('alert');
+    expect(within(section).getByText('The current password is not correct')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+});
+
+describe('account page: staff', () => {
+  it('lands a staff member sent to #two-factor on that section, without the applicant-only text', async () => {
+    // jsdom does not scroll: record on which element the page asks for it.
+    const scrollIntoView = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+    storage.set('token', 't'.repeat(43));
+    storage.set('tokenExpiresAt', '2099-01-01T00:00:00.000Z');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(currentUserQuery.queryKey, testUser({ role: 'evaluator' }));
+    renderApp('/account#two-factor', { queryClient });
+
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await waitFor(() => expect(scrollIntoView.mock.contexts).toContain(section));
+    expect(screen.queryByText(/download your receipts and invoices/)).toBeNull();
+    expect(screen.queryByText(/prepare your requests/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Receipts and invoices' })).toBeNull();
   });
 });

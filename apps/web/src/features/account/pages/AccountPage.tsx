@@ -1,5 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -15,12 +17,20 @@ export function AccountPage() {
   const { t } = useTranslation();
   // Loaded by the route's guard before the page renders.
   const user = useCurrentUser().data;
+  const { hash } = useLocation();
+  // A link to a section (staff sent to #two-factor) lands on it, not at the top of the page.
+  const isLoaded = user !== undefined;
+  useEffect(() => {
+    if (hash && isLoaded) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash, isLoaded]);
   if (!user) return <PageLoader />;
+  // Staff have an account page too, without what speaks of requests and fees.
+  const isStaff = user.abilities['staff.workspace'] === true;
   return (
     <Stack gap="xl" maw={960}>
       <div>
         <PageHeading>{t('pages.account.title')}</PageHeading>
-        <Text size="lg">{t('pages.account.purpose')}</Text>
+        <Text size="lg">{t(isStaff ? 'pages.account.purposeStaff' : 'pages.account.purpose')}</Text>
       </div>
       {/* Keyed by user: a form's initial values are the profile at the time it mounts. */}
       <AccountDetailsForm key={user.id} user={user} />
@@ -35,7 +45,7 @@ export function AccountPage() {
           <DeleteAccount user={user} />
         </Stack>
       </section>
-      <ReceiptsSection />
+      {!isStaff && <ReceiptsSection />}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import {
   acknowledgementSchema,
   type activateSchema,
+  type LinkTokenPurpose,
   type LoginInput,
   type registerSchema,
   sessionSchema,
@@ -31,3 +32,7 @@ export const resetPassword = (input: z.output<typeof activateSchema>) =>
   acknowledged('auth/reset-password', input);
 export const resendActivation = (email: string) => acknowledged('auth/activation/resend', { email });
 export const forgotPassword = (email: string) => acknowledged('auth/forgot-password', { email });
+
+/** Answers when the emailed link still works; throws TOKEN_NOT_FOUND when it does not. */
+export const checkToken = (token: string, purpose: LinkTokenPurpose) =>
+  api.create('auth/check-token', { token, purpose }, { auth: false });

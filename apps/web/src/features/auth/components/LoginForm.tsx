@@ -15,6 +15,7 @@ import { logIn } from '../api/auth';
 export function LoginForm({ onSession }: { onSession: (session: Session) => Promise<void> | void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const [isWrongCredentials, setWrongCredentials] = useState(false);
   const { form, submit } = useSchemaForm({
     name: 'login',
     schema: loginSchema,
@@ -23,11 +24,13 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
 
   const onSubmit = submit(async (credentials) => {
     setFailure(null);
+    setWrongCredentials(false);
     try {
       await onSession(await logIn(credentials));
     } catch (error) {
       const isWrong = isApiError(error) && error.code === 'INVALID_CREDENTIALS';
       setFailure(isWrong ? t('messages.loginFailed') : failureMessage(error, errorMessage(error, t)));
+      setWrongCredentials(isWrong);
     }
   });
 
@@ -37,6 +40,14 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
         <PageHeading>{t('pages.login.title')}</PageHeading>
         <Text>{t('pages.login.purpose')}</Text>
         <FormAlert message={failure} />
+        {/* Said to every failed login alike, so it tells no one whether the email has an account. */}
+        {isWrongCredentials && (
+          <Text>
+            <Anchor component={Link} to="/auth/activate">
+              {t('auth.login.notActivated')}
+            </Anchor>
+          </Text>
+        )}
         <TextInput
           label={t('auth.fields.email')}
           type="email"

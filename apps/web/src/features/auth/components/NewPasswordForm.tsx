@@ -3,12 +3,12 @@ import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '@/api';
 import { PasswordChecklist } from '@/shared/forms/PasswordChecklist';
 import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
+import { isTokenNotFound } from '../api/linkCheck';
 
 type TokenPasswordSchema = typeof activateSchema;
 
@@ -24,10 +24,6 @@ type Props = {
   onDone: () => void;
   onTokenNotFound: () => void;
 };
-
-const isTokenNotFound = (error: unknown) =>
-  isApiError(error) &&
-  (error.code === 'TOKEN_NOT_FOUND' || error.status === 410 || error.errors?.token !== undefined);
 
 /** Chooses a password with an emailed token: activation and reset (spec §2). */
 export function NewPasswordForm({

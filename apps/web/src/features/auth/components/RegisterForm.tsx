@@ -1,5 +1,5 @@
 import { registerSchema, type UserCategory } from '@lisbon/domain';
-import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,22 +51,21 @@ export function RegisterForm({ category, onRegistered }: Props) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormAlert message={failure} />
-        <Group grow align="flex-start" wrap="wrap">
+        {/* One name a line on phones, side by side from xs (600 px) up. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             label={t('auth.fields.firstName')}
             autoComplete="given-name"
             required
-            miw={200}
             {...form.getInputProps('first_name')}
           />
           <TextInput
             label={t('auth.fields.lastName')}
             autoComplete="family-name"
             required
-            miw={200}
             {...form.getInputProps('last_name')}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           label={t('auth.fields.email')}
           type="email"

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
 import { showSuccess } from '@/shared/ui/toast';
 import { activate } from '../api/auth';
+import { useLinkState } from '../api/linkCheck';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { TokenNotFound } from '../components/TokenNotFound';
 
@@ -14,10 +16,11 @@ export function ActivatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token = '' } = useParams();
-  // A link that cannot be a token is refused at once, without asking the API.
-  const [isNotFound, setNotFound] = useState(!activateSchema.shape.token.safeParse(token).success);
+  const linkState = useLinkState(token, 'activation');
+  const [isNotFound, setNotFound] = useState(false);
 
-  if (isNotFound) {
+  if (linkState === 'checking') return <PageLoader />;
+  if (isNotFound || linkState === 'dead') {
     return <TokenNotFound requestPath="/auth/activate" requestLabel={t('auth.activate.requestNew')} />;
   }
   return (

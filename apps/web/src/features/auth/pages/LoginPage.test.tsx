@@ -57,6 +57,22 @@ describe('login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
   });
 
+  it('hints, after any failed login, that an account not activated yet can ask for a new link', async () => {
+    mockApi({
+      'POST /auth': { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } },
+    });
+    renderApp('/auth/login');
+    expect(
+      screen.queryByRole('link', { name: 'Not activated yet? Ask for a new activation link' }),
+    ).toBeNull();
+
+    await logIn('pending@example.org', 'Str0ng!pass');
+
+    expect(await findAlert('Invalid credentials')).toBeTruthy();
+    const hint = screen.getByRole('link', { name: 'Not activated yet? Ask for a new activation link' });
+    expect(hint.getAttribute('href')).toBe('/auth/activate');
+  });
+
   it("says 'Invalid credentials' on a wrong password and stores nothing", async () => {
     mockApi({
       'POST /auth': { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } },

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeading } from '@/shared/ui/PageHeading';
+import { PageLoader } from '@/shared/ui/PageLoader';
 import { showSuccess } from '@/shared/ui/toast';
 import { resetPassword } from '../api/auth';
+import { useLinkState } from '../api/linkCheck';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { TokenNotFound } from '../components/TokenNotFound';
 
@@ -14,9 +16,11 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token = '' } = useParams();
-  const [isNotFound, setNotFound] = useState(!resetPasswordSchema.shape.token.safeParse(token).success);
+  const linkState = useLinkState(token, 'password_reset');
+  const [isNotFound, setNotFound] = useState(false);
 
-  if (isNotFound) {
+  if (linkState === 'checking') return <PageLoader />;
+  if (isNotFound || linkState === 'dead') {
     return <TokenNotFound requestPath="/auth/recover-password" requestLabel={t('messages.requestNewLink')} />;
   }
   return (

@@ -5,6 +5,10 @@ import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 
 const TOKEN = 'k'.repeat(43);
+const LINK_WORKS = { 'POST /auth/check-token': { status: 204 } };
+const LINK_DEAD = {
+  'POST /auth/check-token': { status: 404, body: { code: 'TOKEN_NOT_FOUND', message: 'Token not found' } },
+};
 
 afterEach(() => {
   cleanup();
@@ -20,7 +24,7 @@ const checklistItem = (name: RegExp) => {
 
 describe('account activation', () => {
   it('shows the password rule as a live checklist, with the special characters', async () => {
-    mockApi({});
+    mockApi(LINK_WORKS);
     renderApp(`/auth/activate/${TOKEN}`);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'abc1');
 
@@ -36,18 +40,19 @@ describe('account activation', () => {
   });
 
   it("says 'The passwords do not match' when the confirmation differs", async () => {
-    const api = mockApi({});
+    const api = mockApi(LINK_WORKS);
     renderApp(`/auth/activate/${TOKEN}`);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
     await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Str0ng!pasS');
     await userEvent.click(screen.getByRole('button', { name: 'Activate the account' }));
 
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
-    expect(api.pageCalls()).toHaveLength(0);
+    expect(api.callsTo('POST /auth/activate')).toHaveLength(0);
   });
 
   it('activates the account and goes to login', async () => {
     const api = mockApi({
+      ...LINK_WORKS,
       'POST /auth/activate': { body: { data: { message: 'Account activated. You can now log in.' } } },
     });
     const { router } = renderApp(`/auth/activate/${TOKEN}`);
@@ -66,6 +71,7 @@ describe('account activation', () => {
 
   it("shows 'Token not found' with the link for a new activation mail when the token expired", async () => {
     mockApi({
+      ...LINK_WORKS,
       'POST /auth/activate': { status: 404, body: { code: 'TOKEN_NOT_FOUND', message: 'Token not found' } },
     });
     renderApp(`/auth/activate/${TOKEN}`);
@@ -80,11 +86,24 @@ describe('account activation', () => {
     await userEvent.click(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Resend the activation mail' })).toBeTruthy();
   });
+
+  it("checks the link on opening: a dead one shows 'Token not found' instead of the form", async () => {
+    const api = mockApi(LINK_DEAD);
+    renderApp(`/auth/activate/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Token not found' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new activation mail' }).getAttribute('href')).toBe(
+      '/auth/activate',
+    );
+    expect(api.callsTo('POST /auth/check-token')[0]?.body).toEqual({ token: TOKEN, purpose: 'activation' });
+  });
 });
 
 describe('password reset', () => {
   it("shows 'Token not found' with a link to ask again when the link is used or expired", async () => {
     mockApi({
+      ...LINK_WORKS,
       'POST /auth/reset-password': {
         status: 410,
         body: { code: 'TOKEN_NOT_FOUND', message: 'Token not found' },
@@ -99,6 +118,21 @@ describe('password reset', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
       '/auth/recover-password',
     );
+  });
+
+  it("checks the link on opening: a used or replaced one shows 'Token not found' instead of the form", async () => {
+    const api = mockApi(LINK_DEAD);
+    renderApp(`/auth/reset-password/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Token not found' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
+      '/auth/recover-password',
+    );
+    expect(api.callsTo('POST /auth/check-token')[0]?.body).toEqual({
+      token: TOKEN,
+      purpose: 'password_reset',
+    });
   });
 
   it("answers a recovery request with the same neutral 'Mail sent'", async () => {

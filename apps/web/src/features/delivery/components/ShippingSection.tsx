@@ -1,8 +1,9 @@
-import { shippingInfoSchema, type ShippingInfoView } from '@lisbon/domain';
+import { countryName, shippingInfoSchema, type ShippingInfoView } from '@lisbon/domain';
 import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { currentLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -43,13 +44,15 @@ function initialShipping(): ShippingValues {
 
 /** The shipping information once submitted: read-only (spec §4: it cannot be modified). */
 export function ShippingSummary({ shipping }: { shipping: ShippingInfoView }) {
+  // useTranslation re-renders on a language change, so the country's name follows it.
   const { t } = useTranslation();
+  const locale = currentLocale();
   return (
     <Stack gap={4}>
       <Text>{shipping.recipient_name}</Text>
       <Text>{shipping.address}</Text>
       <Text>{[shipping.zip_code, shipping.city, shipping.province].filter(Boolean).join(' ')}</Text>
-      <Text>{shipping.country}</Text>
+      <Text>{countryName(shipping.country, locale)}</Text>
       {shipping.phone && <Text>{shipping.phone}</Text>}
       <Text size="sm" c="dimmed">
         {t('delivery.shipping.locked')}

@@ -1,7 +1,6 @@
 import {
   ADULT_AGE_YEARS,
   APPEAL_WINDOW_DAYS,
-  LISBON_CONVENTION_SIGNATORIES,
   REFUGEE_REQUEST_LIMIT,
   RETURN_DELIVERY_FEE,
 } from '@lisbon/domain';
@@ -12,17 +11,23 @@ import { Link } from 'react-router';
 import { formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { PageHeading } from '@/shared/ui/PageHeading';
+import { useReferenceFigures } from '../api/figures';
 import { InfoCards } from '../components/InfoCards';
 
 /** The landing page: what the portal does, for whom, and where to start; `discovery` finds the service. */
 export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const lisbonStates = useReferenceFigures().data?.lisbon_states_count;
 
   const services = [
     {
       title: t('home.correspondenceTitle'),
-      body: t('home.correspondenceBody', { signatories: LISBON_CONVENTION_SIGNATORIES }),
+      // The count comes from the countries data; until it has come, the sentence goes without it.
+      body:
+        lisbonStates === undefined
+          ? t('home.correspondenceBodyUncounted')
+          : t('home.correspondenceBody', { signatories: lisbonStates }),
     },
     { title: t('home.comparabilityTitle'), body: t('home.comparabilityBody') },
     { title: t('home.comparabilityOnlyTitle'), body: t('home.comparabilityOnlyBody') },

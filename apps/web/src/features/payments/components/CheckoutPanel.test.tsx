@@ -175,4 +175,13 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
     await findAlert('Payment failed! Try again or contact your bank.');
     expect(screen.getByRole('button', { name: 'Pay €250.00' })).toBeTruthy();
   });
+
+  it('back from a declined payment, moves focus to what it says, however far down the page it is', async () => {
+    openReview(
+      { 'GET /payments/5': { body: { data: paymentFixture({ status: 'failed' }) } } },
+      '/service/new/review?payment=5',
+    );
+    const alert = await findAlert('Payment failed! Try again or contact your bank.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
 });

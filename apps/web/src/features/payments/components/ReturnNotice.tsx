@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useRevealError } from '@/shared/ui/revealError';
 import { paymentQuery } from '../api/payments';
 
 /**
@@ -15,6 +16,8 @@ export function ReturnNotice({ paymentId }: { paymentId: number }) {
   // Declined or cancelled sessions are settled by the time the payer is back: no polling here.
   const payment = useQuery({ ...paymentQuery(paymentId), refetchInterval: false });
   const status = payment.data?.status;
+  // A declined or expired payment is said above a long form: scroll there and focus it.
+  const outcome = useRevealError<HTMLDivElement>(status === 'failed' || status === 'expired' ? status : null);
 
   useEffect(() => {
     if (status === 'succeeded')
@@ -33,13 +36,13 @@ export function ReturnNotice({ paymentId }: { paymentId: number }) {
   switch (payment.data.status) {
     case 'failed':
       return (
-        <Alert color="red" variant="light" role="alert">
+        <Alert ref={outcome} color="red" variant="light" role="alert" tabIndex={-1}>
           {t('payments.outcome.paymentFailed')}
         </Alert>
       );
     case 'expired':
       return (
-        <Alert color="orange" variant="light" role="alert">
+        <Alert ref={outcome} color="orange" variant="light" role="alert" tabIndex={-1}>
           {t('payments.outcome.paymentExpired')}
         </Alert>
       );

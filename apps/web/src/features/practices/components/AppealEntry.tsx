@@ -26,7 +26,16 @@ export function AppealEntry({ practice, now = new Date() }: { practice: Practice
               deadline: formatDateTime(appealDeadline(publishedAt).toISOString(), locale),
             })}
           </Text>
-          <Button component={Link} to={to}>
+          {/* Wraps on a phone rather than widen the page (375 px). */}
+          <Button
+            component={Link}
+            to={to}
+            h="auto"
+            mih={36}
+            py={6}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          >
             {t('appeal.entryButton')}
           </Button>
         </Stack>

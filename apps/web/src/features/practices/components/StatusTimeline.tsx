@@ -4,14 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 
-type Step = { label: StatusLabel; at: string };
+/** A step and the reason staff gave the applicant for it (a closure, an appeal refused or rejected). */
+type Step = { label: StatusLabel; at: string; reason: string | null };
 
 /** The history as the applicant sees it: one entry per change of label (spec §4), with its date. */
 export function timelineOf(history: Practice['history']): Step[] {
   const steps: Step[] = [];
   for (const entry of [...history].sort((a, b) => a.at.localeCompare(b.at))) {
     const label = statusLabel(entry.to_status);
-    if (steps.at(-1)?.label !== label) steps.push({ label, at: entry.at });
+    const reason = entry.reason ?? null;
+    const last = steps.at(-1);
+    if (last?.label !== label) steps.push({ label, at: entry.at, reason });
+    else if (reason) last.reason = reason;
   }
   return steps;
 }
@@ -29,6 +33,11 @@ export function StatusTimeline({ history }: { history: Practice['history'] }) {
           <Text size="sm">
             <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
           </Text>
+          {step.reason && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {t('practice.reason', { reason: step.reason })}
+            </Text>
+          )}
         </li>
       ))}
     </ol>

@@ -118,6 +118,43 @@ describe('the appeal page', () => {
     expect(screen.queryByRole('button', { name: 'Send the appeal or amendment' })).toBeNull();
   });
 
+  it('offers the statement of appeal on the request page too, beside the original', async () => {
+    const issued: AppealOverview = {
+      ...asked,
+      status: 'appeal_issued',
+      appeal: {
+        ...(asked.appeal as NonNullable<AppealOverview['appeal']>),
+        type: 'appeal',
+        is_open: false,
+        statement: {
+          certificate_id: 'c0ffee00-0000-4000-8000-000000000001',
+          kind: 'appeal',
+          status: 'published',
+          published_at: '2026-11-20T10:00:00.000Z',
+        },
+      },
+    };
+    mockApi({
+      'GET /practices/7': {
+        body: {
+          data: practiceFixture({
+            status: 'appeal_issued',
+            status_label: 'appeal_issued',
+            published_at: '2026-11-10T09:00:00.000Z',
+          }),
+        },
+      },
+      'GET /practices/7/messages': { body: { data: [] } },
+      'GET /practices/7/appeal': { body: { data: issued } },
+      'GET /practices/7/appeal/statement/pdf': { body: {} },
+    });
+    renderApp('/practices/7', { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Statement of appeal' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Download the statement of appeal' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(screen.getAllByText('appeal issued').length).toBeGreaterThan(0);
+  }, 20_000);
+
   it('offers the statement of appeal once it is issued', async () => {
     const issued: AppealOverview = {
       ...asked,
@@ -140,7 +177,7 @@ describe('the appeal page', () => {
     });
     renderApp('/practices/7/appeal', { queryClient: logIn() });
     expect(await screen.findByText(/statement of appeal has been issued/)).toBeTruthy();
-    expect(screen.getAllByText('appeal_issued').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('appeal issued').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Download the statement of appeal' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
     expect(vi.mocked(saveBlob).mock.calls[0]?.[1]).toBe(

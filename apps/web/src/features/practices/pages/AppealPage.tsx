@@ -7,7 +7,7 @@ import {
   statusLabel,
   WORKSPACE_NOTICES,
 } from '@lisbon/domain';
-import { Alert, Anchor, Button, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { showSuccess } from '@/shared/ui/toast';
-import { appealQuery, createAppeal, downloadAppealStatement } from '../api/appeal';
+import { appealQuery, createAppeal } from '../api/appeal';
+import { AppealStatement } from '../components/AppealStatement';
 import { DocumentAttachments } from '../components/DocumentAttachments';
 
 /**
@@ -80,20 +81,9 @@ function AppealContent({ overview }: { overview: AppealOverview }) {
 function AppealView({ overview }: { overview: AppealOverview }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const [failure, setFailure] = useState<string | null>(null);
   const appeal = overview.appeal;
   if (!appeal) return null;
   const statement = appeal.statement;
-
-  const download = async () => {
-    if (!statement) return;
-    setFailure(null);
-    try {
-      await downloadAppealStatement(overview.practice_id, statement.kind, statement.certificate_id);
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-    }
-  };
 
   return (
     <section aria-labelledby="appeal-current">
@@ -125,16 +115,7 @@ function AppealView({ overview }: { overview: AppealOverview }) {
           </Alert>
         )}
         {statement?.status === 'published' && (
-          <Stack gap="xs">
-            <Text>{t(`appeal.statementReady.${statement.kind}`)}</Text>
-            <FormAlert message={failure} />
-            <Group>
-              <Button onClick={() => void download()}>{t(`appeal.download.${statement.kind}`)}</Button>
-              <Anchor component={Link} to={`/verify/${statement.certificate_id}`}>
-                {t('appeal.verifyLink')}
-              </Anchor>
-            </Group>
-          </Stack>
+          <AppealStatement practiceId={overview.practice_id} statement={statement} />
         )}
       </Stack>
     </section>

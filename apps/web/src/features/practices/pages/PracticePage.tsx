@@ -13,6 +13,7 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { practiceQuery } from '../api/practices';
 import { AppealEntry } from '../components/AppealEntry';
+import { AppealStatementPanel } from '../components/AppealStatement';
 import { DeleteDraft } from '../components/DeleteDraft';
 import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
@@ -63,6 +64,8 @@ export function PracticePage() {
       </Stack>
 
       <StatementPanel practice={practice} />
+
+      <AppealStatementPanel practice={practice} />
 
       <AppealEntry practice={practice} />
 
@@ -130,7 +133,8 @@ export function PracticePage() {
               ))}
             </List>
             {isEditable && (
-              <Anchor component={Link} to="/documents">
+              // blue.9: the link colour (blue.8) is 4.22:1 on the orange tint (issue 14).
+              <Anchor component={Link} to="/documents" c="blue.9">
                 {t('practice.uploadLink')}
               </Anchor>
             )}

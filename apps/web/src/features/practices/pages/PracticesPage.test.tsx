@@ -55,6 +55,16 @@ const rows = [
 ];
 
 describe('my requests', () => {
+  it("counts a single request in the singular: '1 request in all'", async () => {
+    mockApi({
+      'GET /practices': { body: { data: [rows[0]], meta: { page: 1, perPage: 20, total: 1 } } },
+    });
+    renderApp('/practices', { queryClient: logIn() });
+    expect(
+      await screen.findByRole('table', { name: 'My requests: page 1 of 1, 1 request in all' }),
+    ).toBeTruthy();
+  });
+
   it('lists the requests with their status label, deadline and days to go, and sorts on request', async () => {
     const calls = mockApi({
       'GET /practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 2 } } },

@@ -49,7 +49,7 @@ export function PracticesPage() {
       <>
         <PracticesTable
           practices={practices.data.practices}
-          caption={t('practices.caption', { title, page: query.page, pages, total: practices.data.total })}
+          caption={t('practices.caption', { title, page: query.page, pages, count: practices.data.total })}
         />
         {pages > 1 && (
           <nav aria-label={t('practices.pagesLabel')}>

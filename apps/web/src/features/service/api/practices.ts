@@ -9,6 +9,7 @@ import {
   type WizardStep,
 } from '@lisbon/domain';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '@/api';
 import { storage } from '@/shared/storage';
@@ -72,12 +73,15 @@ export const submitPractice = async (id: number) =>
 /** Keeps the draft the server answered: in the cache, and mirrored in client storage ('draft'). */
 export function useStoreDraft() {
   const queryClient = useQueryClient();
-  return (draft: Practice | null, step?: WizardStep) => {
-    queryClient.setQueryData(draftQuery.queryKey, draft);
-    if (draft && draft.status === 'draft') {
-      storage.set('draft', { practiceId: draft.id, step: step ?? draft.wizard_step });
-    } else {
-      storage.remove('draft');
-    }
-  };
+  return useCallback(
+    (draft: Practice | null, step?: WizardStep) => {
+      queryClient.setQueryData(draftQuery.queryKey, draft);
+      if (draft && draft.status === 'draft') {
+        storage.set('draft', { practiceId: draft.id, step: step ?? draft.wizard_step });
+      } else {
+        storage.remove('draft');
+      }
+    },
+    [queryClient],
+  );
 }

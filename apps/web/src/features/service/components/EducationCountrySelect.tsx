@@ -7,7 +7,10 @@ import { useCountry, useCountrySearch } from '../api/discovery';
 
 const SEARCH_DELAY_MS = 250;
 
-type Props = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'filter'> & {
+type Props = Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'filter' | 'allowDeselect' | 'onOptionSubmit'
+> & {
   value: string | null;
   onChange: (code: string | null) => void;
 };
@@ -45,6 +48,11 @@ export function EducationCountrySelect({ value, onChange, ...props }: Props) {
       searchable
       searchValue={search}
       onSearchChange={setSearch}
+      // Picking the chosen country again keeps it, its name back in the field (issue 14).
+      allowDeselect={false}
+      onOptionSubmit={(code) => {
+        if (code === value && selectedName !== undefined) setSearch(selectedName);
+      }}
       // The API has filtered already; below the minimum nothing is suggested (the chosen one stays hidden too).
       filter={({ options: all }) => (isTyping ? [] : all)}
       nothingFoundMessage={nothingFound}

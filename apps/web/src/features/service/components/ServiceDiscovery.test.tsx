@@ -93,6 +93,18 @@ describe('service discovery on the home page', () => {
     expect(screen.queryByRole('link', { name: 'Start a request' })).toBeNull();
   });
 
+  it("links 'contact us' of the no-service answer to the contact page", async () => {
+    api();
+    renderApp('/');
+    await choose('Turkmenistan', 'turk');
+    await userEvent.click(screen.getByRole('radio', { name: 'Upper secondary education' }));
+    const answer = (await screen.findByText('No service available')).closest(
+      '[role="alert"], .mantine-Alert-root',
+    );
+    const link = within(answer as HTMLElement).getByRole('link', { name: 'contact us' });
+    expect(link.getAttribute('href')).toBe('/contact');
+  });
+
   it('asks a visitor to log in before starting, then returns to the wizard with the choice', async () => {
     api();
     const { router } = renderApp('/');

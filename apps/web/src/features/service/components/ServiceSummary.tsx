@@ -1,6 +1,7 @@
 import type { Discovery, ServiceDescription } from '@lisbon/domain';
-import { Alert, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Alert, Anchor, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/PracticeFacts';
@@ -82,7 +83,11 @@ export function ServiceSummary({ discovery, isRefugee, order = 2 }: Props) {
   if (!main) {
     return (
       <Alert color="orange" variant="light" title={t('validation.noServiceAvailable')}>
-        {t('discovery.noServiceBody', { country: discovery.country.name })}
+        <Trans
+          i18nKey="discovery.noServiceBody"
+          values={{ country: discovery.country.name }}
+          components={{ contact: <Anchor component={Link} to="/contact" inherit /> }}
+        />
       </Alert>
     );
   }
@@ -97,7 +102,8 @@ export function ServiceSummary({ discovery, isRefugee, order = 2 }: Props) {
         </Text>
       )}
       <ServiceDetails service={main} order={order} />
-      {discovery.are_prices_demo && (
+      {/* A free service has no price to call a demonstration value. */}
+      {discovery.are_prices_demo && !main.is_free && (
         <Alert color="yellow" variant="light">
           {t('discovery.demoPrices')}
         </Alert>

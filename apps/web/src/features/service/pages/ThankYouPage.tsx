@@ -1,15 +1,17 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { storage } from '@/shared/storage';
 import { Facts } from '@/shared/practice/PracticeFacts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
-import { practiceQuery } from '../api/practices';
+import { practiceQuery, useStoreDraft } from '../api/practices';
 
 /**
  * `/service/new/thank-you?practice={id}`: the request is in, with its number and expected deadline.
@@ -21,6 +23,13 @@ export function ThankYouPage({ practiceId }: { practiceId?: number }) {
   const [search] = useSearchParams();
   const id = practiceId ?? Number(search.get('practice'));
   const practice = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const storeDraft = useStoreDraft();
+  const isSubmitted = practice.data !== undefined && practice.data.status !== 'draft';
+
+  // The draft is now this request: forgotten here, once the wizard is off screen (issue 14).
+  useEffect(() => {
+    if (isSubmitted && (storage.get('draft')?.practiceId ?? id) === id) storeDraft(null);
+  }, [isSubmitted, id, storeDraft]);
 
   let content;
   if (!Number.isInteger(id) || id <= 0) content = <Text>{t('wizard.thankYou.noRequest')}</Text>;

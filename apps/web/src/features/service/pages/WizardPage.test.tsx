@@ -81,3 +81,39 @@ describe('request wizard', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
   });
 });
+
+describe('submitting a free request', () => {
+  it('ends at the thank-you screen, which stays once the draft is gone (issue 14)', async () => {
+    const draft = practiceFixture({
+      service: 'refugee_comparability',
+      country: 'AF',
+      wizard_step: 'review',
+      missing_documents: [],
+    });
+    const submitted = practiceFixture({
+      ...draft,
+      status: 'unassigned',
+      status_label: 'in evaluation',
+      requested_at: '2026-11-25T10:00:00.000Z',
+    });
+    let isSubmitted = false;
+    const calls = mockApi({
+      'GET /practices/draft': () => ({ body: { data: isSubmitted ? null : draft } }),
+      'POST /practices/7/submit': () => {
+        isSubmitted = true;
+        return { body: { data: submitted } };
+      },
+      'GET /practices/7': { body: { data: submitted } },
+    });
+    const { router } = renderApp('/service/new/review', { queryClient: logIn() });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit the request' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request submitted' })).toBeTruthy();
+    expect(await screen.findByText('Thank you: we have received your request.')).toBeTruthy();
+    expect(calls.callsTo('POST /practices/7/submit')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/service/new/thank-you');
+    expect(router.state.location.search).toBe('?practice=7');
+    expect(storage.get('draft')).toBeNull();
+  });
+});

@@ -11,7 +11,7 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
-import { practiceDocumentsQuery, submitPractice, useStoreDraft } from '../api/practices';
+import { practiceDocumentsQuery, submitPractice } from '../api/practices';
 import { PriceText } from '../components/ServiceSummary';
 
 function Part({ title, step, children }: { title: string; step: WizardStep; children: React.ReactNode }) {
@@ -44,7 +44,6 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
   const { t } = useTranslation();
   const locale = currentLocale();
   const navigate = useNavigate();
-  const storeDraft = useStoreDraft();
   const discoveryQuery = useDiscovery(practice.country, practice.level);
   const discovery = discoveryQuery.data;
   const documents = useQuery(practiceDocumentsQuery(practice.id)).data;
@@ -60,9 +59,9 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
     setIsBusy(true);
     try {
       const submitted = await submitPractice(practice.id);
-      // Leave the wizard first: without a draft it would send the applicant back to /service/new.
+      // The thank-you page forgets the draft: done here, the wizard (still on screen while the
+      // navigation settles) would find no draft and send the applicant back to /service/new.
       await navigate(`/service/new/thank-you?practice=${submitted.id}`);
-      storeDraft(null);
     } catch (error) {
       // 'Limit reached', the contingency message (data kept), or payment required: the API's words.
       setFailure(errorMessage(error, t));

@@ -41,18 +41,21 @@ export function noticeText(notice: WorkspaceNoticeKey): string {
 }
 
 /**
- * Runs a change and applies its answer: the workspace shown is the one answered, the queues and
- * counts are refreshed, and the success message is shown.
+ * Runs a change and applies its answer: the workspace shown is the one answered, the queues,
+ * counts, appeal and publication are refreshed, and the success message is shown.
  */
 export function useApplyChange() {
   const queryClient = useQueryClient();
   return async (result: ApiResult<StaffPractice>, fallback: WorkspaceNoticeKey) => {
     queryClient.setQueryData(staffPracticeQuery(result.data.id).queryKey, result.data);
-    await Promise.all(
-      (['counts', 'practices'] as const).map((part) =>
+    await Promise.all([
+      ...(['counts', 'practices'] as const).map((part) =>
         queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
       ),
-    );
+      // A statement of appeal on its way leaves the status as it was: its appeal and publication change.
+      queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'appeal', result.data.id] }),
+      queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'practice', result.data.id, 'publication'] }),
+    ]);
     showSuccess(noticeText(result.notice?.notice ?? fallback));
   };
 }

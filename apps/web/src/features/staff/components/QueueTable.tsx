@@ -32,7 +32,9 @@ export function QueueTable({ practices, caption, selection }: Props) {
   const selectedHere = selectable.filter((id) => selection?.selected.has(id));
 
   return (
-    <Table.ScrollContainer minWidth={1080}>
+    // Fits beside the side navigation from 1280 px up (the Reviewer column in view); narrower
+    // screens scroll it sideways, with the browser's own visible scrollbar.
+    <Table.ScrollContainer minWidth={960} type="native">
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>

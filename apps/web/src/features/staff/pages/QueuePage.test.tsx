@@ -57,6 +57,22 @@ describe('staff queues', () => {
     expect(router.state.location.pathname).toBe('/account');
   });
 
+  it('tells the secretary, in the ready-for-issue queue and the request, that an administrator publishes', async () => {
+    staffApi();
+    renderApp('/staff/queues/ready_for_issue', { queryClient: logIn(staffUser('secretary')) });
+    expect(
+      await screen.findByText(
+        'An administrator publishes the statements of these requests: you can follow them here.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    staffApi();
+    renderApp('/staff/queues/ready_for_issue', { queryClient: logIn(staffUser('admin')) });
+    await screen.findByRole('heading', { level: 1, name: 'Ready for issue' });
+    expect(screen.queryByText(/An administrator publishes/)).toBeNull();
+  });
+
   it('sends staff without two-factor authentication to their account, saying why', async () => {
     mockApi({});
     const { router } = renderApp('/staff/queues/all', {

@@ -30,7 +30,10 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   const [params, setParams] = useSearchParams();
   const search = readQueueSearch(queue, params);
   const practices = useStaffPractices(search);
-  const canAssign = useCurrentUser().data?.abilities['staff.assign'] === true;
+  const abilities = useCurrentUser().data?.abilities;
+  const canAssign = abilities?.['staff.assign'] === true;
+  // The queue waits for a publisher: who cannot publish is told who does (decision 055).
+  const isPublishedByOthers = queue === 'ready_for_issue' && abilities?.['staff.publish'] !== true;
   // A selection holds for the table it was made in: another page, filter or sort starts afresh.
   const tableKey = params.toString();
   const [selection, setSelection] = useState<{ table: string; ids: ReadonlySet<number> }>({
@@ -92,6 +95,7 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
             page: search.page,
             pages,
             total,
+            count: total,
           })}
           selection={canAssign ? { isSelectable: isAssignable, selected, onToggle: toggle } : undefined}
         />
@@ -113,6 +117,7 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   return (
     <Stack gap="lg">
       <PageHeading>{title}</PageHeading>
+      {isPublishedByOthers && <Text>{t('staff.queue.publishedByAdmin')}</Text>}
       <QueueFilters search={search} onChange={change} onClear={clearFilters} />
       {canAssign && (
         <Group>

@@ -113,6 +113,37 @@ describe('request workspace', () => {
     expect(await screen.findByText('Sent back to evaluation')).toBeTruthy();
   }, 20_000);
 
+  it('closes a request with a reason the applicant reads and a note that stays with staff, each labelled so', async () => {
+    const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }), { status: 'closed' });
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Close the request' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Close the request' });
+    const reason = within(dialog).getByLabelText(/^Reason given to the applicant/);
+    expect(reason.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(dialog).getByText('The applicant reads it on their request and receives it by mail.'),
+    ).toBeTruthy();
+    const note = within(dialog).getByLabelText(/^Internal note \(optional\)/);
+    expect(
+      within(dialog).getByText(
+        'Kept in the history of the request for staff only; the applicant never sees it.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/the applicant does not read it/)).toBeNull();
+
+    await userEvent.type(reason, 'A duplicate of request 12.');
+    await userEvent.type(note, 'Called the applicant.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close the request' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/7/transitions')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/7/transitions')[0]?.body).toEqual({
+      action: 'close',
+      expected_status: 'in_evaluation',
+      reason: 'A duplicate of request 12.',
+      note: 'Called the applicant.',
+    });
+  }, 20_000);
+
   it('checks the assessment with the domain schema before saving it', async () => {
     const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
@@ -134,6 +165,33 @@ describe('request workspace', () => {
       country_of_studies: null,
     });
     expect(await screen.findByText('Assessment updated')).toBeTruthy();
+  }, 20_000);
+
+  it('says once, as a note and not an alert, that the assessment must be completed, even after a save', async () => {
+    const practice = staffPracticeFixture({ status: 'in_evaluation' });
+    const api = workspaceApi(practice);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const warning = /To send the request in review, complete the assessment/;
+    expect(await screen.findAllByText(warning)).toHaveLength(1);
+    await userEvent.type(await screen.findByLabelText(/^Classification or level/), 'EQF level 7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
+    await waitFor(() => expect(api.callsTo('PUT /staff/practices/7/assessment')).toHaveLength(1));
+    expect(await screen.findByText('Assessment updated')).toBeTruthy();
+    expect(screen.getAllByText(warning)).toHaveLength(1);
+    expect(screen.queryAllByRole('alert').filter((alert) => warning.test(alert.textContent ?? ''))).toEqual(
+      [],
+    );
+    expect(screen.getByRole('note').textContent).toMatch(warning);
+  }, 20_000);
+
+  it('offers no "verified with the issuer" on a comparability-only (refugee) request', async () => {
+    workspaceApi(staffPracticeFixture({ status: 'in_evaluation', service: 'refugee_comparability' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const outcome = (await screen.findByLabelText(/^Outcome/)) as HTMLSelectElement;
+    expect([...outcome.options].map((option) => option.textContent)).toEqual([
+      'Pending',
+      'Verification not possible',
+    ]);
   }, 20_000);
 
   it('hands a request in evaluation to another evaluator, starting from the people it has', async () => {

@@ -80,6 +80,9 @@ describe('publication in the staff workspace', () => {
     const section = await statementSection();
     await waitFor(() => expect(within(section).getByText(/Publishing records the statement/)).toBeTruthy());
     expect(within(section).queryByRole('button')).toBeNull();
+    expect(
+      within(section).getByText('Only an administrator may publish the statement: ask one to publish it.'),
+    ).toBeTruthy();
     cleanup();
 
     setState('published');
@@ -90,4 +93,52 @@ describe('publication in the staff workspace', () => {
       within(published).getByRole('link', { name: 'Open its verification page' }).getAttribute('href'),
     ).toBe(`/verify/${ID}`);
   });
+
+  it('shows the request as issued once its statement of appeal is published, without a reload', async () => {
+    let isIssued = false;
+    const reviewed = staffPracticeFixture({
+      status: 'appeal_reviewed',
+      status_label: 'appeal in evaluation',
+    });
+    const appeal = (statement: 'pending' | 'published' | null) => ({
+      id: 1,
+      practice_id: 7,
+      type: 'appeal',
+      motivation: 'The classification is wrong.',
+      document_ids: [],
+      created_at: '2026-02-12T10:00:00.000Z',
+      is_open: statement === null,
+      statement:
+        statement === null
+          ? null
+          : { certificate_id: ID, kind: 'appeal', status: statement, published_at: null },
+    });
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices/7': () => ({
+        body: {
+          data: isIssued ? { ...reviewed, status: 'appeal_issued', status_label: 'appeal_issued' } : reviewed,
+        },
+      }),
+      'GET /staff/practices/7/publication': { body: { data: publication('published') } },
+      // The publish job is done by the time the workspace looks again.
+      'GET /staff/practices/7/appeal': () => ({
+        body: {
+          data: appeal(api.callsTo('POST /staff/practices/7/transitions').length > 0 ? 'published' : null),
+        },
+      }),
+      'POST /staff/practices/7/transitions': () => {
+        isIssued = true;
+        return {
+          body: { data: reviewed, meta: { notice: 'practicePublished', message: 'Practice published' } },
+        };
+      },
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Issue the appeal statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue the appeal statement' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue the appeal statement' }));
+    expect(await screen.findByText('Appeal issued')).toBeTruthy();
+    expect(api.callsTo('GET /staff/practices/7').length).toBeGreaterThan(1);
+  }, 20_000);
 });

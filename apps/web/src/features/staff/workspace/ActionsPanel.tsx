@@ -54,7 +54,9 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
         </Group>
       )}
       {blocksReview && (
-        <Alert id="actions-missing" color="orange" variant="light" mt="sm">
+        // A note the disabled button points to, not an alert: announced when the button is reached,
+        // not again after every save or move that leaves it standing.
+        <Alert id="actions-missing" role="note" color="orange" variant="light" mt="sm">
           {t('staff.assessment.missing', {
             fields: missing.map((field) => t(`staff.assessment.fields.${field}`)).join(', '),
           })}

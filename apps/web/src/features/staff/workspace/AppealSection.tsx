@@ -1,11 +1,14 @@
 import { appealSchema, hasAppeal, type StaffPractice } from '@lisbon/domain';
 import { Text } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/PracticeFacts';
+import { PUBLICATION_POLL_MS } from '../api/publication';
+import { staffPracticeQuery } from '../api/workspace';
 import { Section } from './Section';
 
 /** GET /staff/practices/{id}/appeal: the applicant's appeal or amendment, null when none. */
@@ -16,13 +19,30 @@ export const staffAppealQuery = (practiceId: number, status: string) =>
       (await api.get(`staff/practices/${practiceId}/appeal`, null, { schema: appealSchema.nullable() })).data,
   });
 
-/** What the applicant asked for in their appeal (the motivation is also the thread's first message). */
+/**
+ * What the applicant asked for in their appeal (the motivation is also the thread's first message).
+ * While its statement is being published it looks again, and once published it refreshes the
+ * request, which the publish job has moved on (appeal_issued, amend_issued).
+ */
 export function AppealSection({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const queryClient = useQueryClient();
   const isAppealed = hasAppeal(practice.status);
-  const query = useQuery({ ...staffAppealQuery(practice.id, practice.status), enabled: isAppealed });
+  const query = useQuery({
+    ...staffAppealQuery(practice.id, practice.status),
+    enabled: isAppealed,
+    refetchInterval: (current) =>
+      current.state.data?.statement?.status === 'pending' ? PUBLICATION_POLL_MS : false,
+  });
   const appeal = query.data;
+  const isIssuedMeanwhile =
+    appeal?.statement?.status === 'published' && practice.status === 'appeal_reviewed';
+  useEffect(() => {
+    if (isIssuedMeanwhile) {
+      void queryClient.invalidateQueries({ queryKey: staffPracticeQuery(practice.id).queryKey, exact: true });
+    }
+  }, [isIssuedMeanwhile, practice.id, queryClient]);
   if (!isAppealed || !appeal) return null;
   return (
     <Section id="appeal" title={t('appeal.entryTitle')}>

@@ -28,6 +28,11 @@ export function AuditTrail({ history }: { history: readonly AuditEntry[] }) {
             {' · '}
             {entry.by ? personName(entry.by) : t('staff.history.system')}
           </Text>
+          {typeof entry.details?.reason === 'string' && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {t('staff.history.reason', { reason: entry.details.reason })}
+            </Text>
+          )}
           {entry.note && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {t('staff.history.note', { note: entry.note })}

@@ -65,10 +65,13 @@ export function PublicationPanel({ practice, context }: { practice: StaffPractic
         {state === 'none' && publish && (
           <>
             <Text size="sm">{t('publication.publishHelp')}</Text>
-            {mayPublish && (
+            {mayPublish ? (
               <Button w="fit-content" onClick={() => setIsDialogOpen(true)}>
                 {t('publication.publish')}
               </Button>
+            ) : (
+              // Who may publish (decision 055), so that nobody waits for a button that is not theirs.
+              <Text size="sm">{t('publication.onlyAdmin')}</Text>
             )}
           </>
         )}

@@ -9,32 +9,38 @@ import { useApplyChange, workspaceCalls } from '../api/workspace';
 import { actionOf } from './rules';
 
 type Props = { practice: StaffPractice; transition: Transition; onClose: () => void };
-type Values = { note: string; message: string; requested_documents: string[] };
+type Values = { note: string; reason: string; message: string; requested_documents: string[] };
 
 const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
 
-/** Confirms one move, with what the table says it records: a note (reason), or a message to the applicant. */
+/**
+ * Confirms one move, with what the table says it records: a reason the applicant reads, a message to
+ * the applicant, and a note that stays with staff (decision 054).
+ */
 export function TransitionDialog({ practice, transition, onClose }: Props) {
   const { t } = useTranslation();
   const applyChange = useApplyChange();
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const isNoteRequired = transition.requires?.note === true;
+  const isReason = transition.requires?.reason === true;
   const isMessage = transition.requires?.message === true;
   const schema = transitionBodySchema.superRefine((body, issues) => {
     if (isNoteRequired && !body.note)
       issues.addIssue({ code: 'custom', message: 'required', path: ['note'] });
+    if (isReason && !body.reason) issues.addIssue({ code: 'custom', message: 'required', path: ['reason'] });
     if (isMessage && !body.message)
       issues.addIssue({ code: 'custom', message: 'required', path: ['message'] });
   });
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'transition',
     schema,
-    initialValues: { note: '', message: '', requested_documents: [] } satisfies Values as Values,
+    initialValues: { note: '', reason: '', message: '', requested_documents: [] } satisfies Values as Values,
     toInput: (values) => ({
       action: transition.action,
       expected_status: practice.status,
       note: orUndefined(values.note),
+      ...(isReason ? { reason: orUndefined(values.reason) } : {}),
       ...(isMessage
         ? { message: orUndefined(values.message), requested_documents: values.requested_documents }
         : {}),
@@ -95,13 +101,23 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
               />
             </>
           )}
+          {isReason && (
+            <Textarea
+              label={t('staff.actions.applicantReason')}
+              description={t('staff.actions.applicantReasonHelp')}
+              required
+              rows={3}
+              data-autofocus
+              {...form.getInputProps('reason')}
+            />
+          )}
           <Textarea
             label={t(isNoteRequired ? 'staff.actions.reason' : 'staff.actions.note')}
             description={t('staff.actions.noteHelp')}
             required={isNoteRequired}
 
             rows={2}
-            {...(isMessage ? {} : { 'data-autofocus': true })}
+            {...(isMessage || isReason ? {} : { 'data-autofocus': true })}
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { type StaffPractice, VERIFICATION_OUTCOMES, verificationBodySchema } from '@lisbon/domain';
+import { type StaffPractice, verificationBodySchema, verificationOutcomesFor } from '@lisbon/domain';
 import { Button, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
@@ -25,7 +25,8 @@ export function VerificationSection({
     initialValues: { outcome: verification?.outcome ?? 'pending', notes: verification?.notes ?? '' },
   });
   const { run, failure, isBusy } = useChange('verificationUpdated', showServerErrors);
-  const outcomes = VERIFICATION_OUTCOMES.map((outcome) => ({
+  // A service without verification offers no "verified with the issuer" (the API refuses it too).
+  const outcomes = verificationOutcomesFor(practice.service).map((outcome) => ({
     value: outcome,
     label: t(`staff.verification.outcomes.${outcome}`),
   }));

@@ -9,10 +9,13 @@ export const certificateStatusQuery = (id: string) =>
     queryFn: async () => (await api.get('verify', id, { auth: false, schema: certificateStatusSchema })).data,
   });
 
-/** POST /verify/{id}: the API hashes the file and answers valid or NOT valid, with the reason. */
-export async function verifyFile(id: string, file: File) {
+/**
+ * POST /verify/{id}, or POST /verify with no id (the file names its statement): the API hashes the
+ * file and answers valid or NOT valid, with the reason.
+ */
+export async function verifyFile(id: string | null, file: File) {
   const { data } = await api.upload(
-    `verify/${encodeURIComponent(id)}`,
+    id === null ? 'verify' : `verify/${encodeURIComponent(id)}`,
     { file },
     {
       auth: false,

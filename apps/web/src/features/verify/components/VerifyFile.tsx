@@ -11,10 +11,11 @@ import { VerificationResult } from './VerificationResult';
 const MEGABYTE = 1024 * 1024;
 
 /**
- * Takes the PDF by drop or by choice, has the API check it against statement `id`, and announces
- * valid or NOT valid in a live region. Used by `/verify/{id}` and by a shared link's page.
+ * Takes the PDF by drop or by choice, has the API check it against statement `id` (null: the
+ * statement the file is), and announces valid or NOT valid in a live region. Used by `/verify`,
+ * `/verify/{id}` and a shared link's page.
  */
-export function VerifyFile({ id, maxBytes }: { id: string; maxBytes: number }) {
+export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: number }) {
   const { t } = useTranslation();
   const hintId = useId();
   const maxMegabytes = Math.round(maxBytes / MEGABYTE);

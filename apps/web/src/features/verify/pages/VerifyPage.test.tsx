@@ -158,3 +158,19 @@ describe('the public verification page', () => {
     );
   });
 });
+
+describe('the verification page without an id (issue 14)', () => {
+  it('takes the PDF alone and says what the API found it to be', async () => {
+    const api = mockApi({
+      'POST /verify': { body: { data: answer({ result: 'valid', reason: 'original' }) } },
+    });
+    renderApp('/verify');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Verify a statement');
+    expect(screen.queryByText('Statement id', { exact: false })).toBeNull();
+    choose(pdf());
+    const region = liveRegion();
+    await waitFor(() => expect(within(region).getByText('Valid')).toBeTruthy());
+    expect(api.callsTo('POST /verify')).toHaveLength(1);
+    expect(api.calls.filter((call) => call.path.startsWith('/verify/'))).toEqual([]);
+  });
+});

@@ -19,12 +19,13 @@ function StatementState({ status }: { status: CertificateStatus }) {
 
 /**
  * `/verify/{id}` (spec §2), public: the statement's QR code leads here. It says what the id is,
- * takes the PDF by drop or by choice, and announces valid or NOT valid in a live region.
+ * takes the PDF by drop or by choice, and announces valid or NOT valid in a live region. `/verify`
+ * (the FAQ's link) takes the PDF alone: the API finds the statement it is (issue 14).
  */
 export function VerifyPage() {
   const { t } = useTranslation();
-  const id = useParams().id ?? '';
-  const status = useQuery(certificateStatusQuery(id));
+  const id = useParams().id ?? null;
+  const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
   const maxBytes = status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES;
 
   return (
@@ -34,18 +35,20 @@ export function VerifyPage() {
         <Text>{t('verify.intro')}</Text>
       </div>
 
-      <section aria-labelledby="verify-id">
-        <Title order={2} id="verify-id" size="h4" mb="xs">
-          {t('verify.idLabel')}: <Code>{id}</Code>
-        </Title>
-        {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
-        {status.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(status.error, t)}
-          </Alert>
-        )}
-        {status.data && <StatementState status={status.data} />}
-      </section>
+      {id !== null && (
+        <section aria-labelledby="verify-id">
+          <Title order={2} id="verify-id" size="h4" mb="xs">
+            {t('verify.idLabel')}: <Code>{id}</Code>
+          </Title>
+          {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
+          {status.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(status.error, t)}
+            </Alert>
+          )}
+          {status.data && <StatementState status={status.data} />}
+        </section>
+      )}
 
       <VerifyFile id={id} maxBytes={maxBytes} />
     </Stack>

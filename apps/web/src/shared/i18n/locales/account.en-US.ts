@@ -5,6 +5,7 @@ export const accountEn = {
       title: 'Complete your account',
       intro:
         'We need these details to prepare your requests and your statements. Fields marked * are required.',
+      introStaff: 'Fields marked * are required.',
       general: 'General information',
       personal: 'Personal details',
       address: 'Address details',
@@ -86,6 +87,13 @@ export const accountEn = {
         'Deleting your account erases your personal data and logs you out. Invoices are kept for the time the law requires. This cannot be undone.',
       typeEmail: 'To confirm, type the email of your account',
       submit: 'Delete my account',
+      inProgressTitle: 'Delete the account and close your requests in progress?',
+      inProgress: 'Deleting your account closes each request in progress: its evaluation stops.',
+      inProgressItem: 'Request #{{id}} ({{status}}): will be closed',
+      feesNotRefunded:
+        'Fees you have paid are not refunded. Invoices and receipts are kept for the time the law requires.',
+      statementsStay: 'Statements already published stay valid.',
+      confirm: 'Delete the account and close the requests',
     },
     receipts: {
       title: 'Receipts and invoices',

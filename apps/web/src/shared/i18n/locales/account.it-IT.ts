@@ -7,6 +7,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       title: 'Completa il tuo account',
       intro:
         'Questi dati ci servono per preparare le tue richieste e i tuoi attestati. I campi contrassegnati da * sono obbligatori.',
+      introStaff: 'I campi contrassegnati da * sono obbligatori.',
       general: 'Informazioni generali',
       personal: 'Dati personali',
       address: 'Indirizzo',
@@ -89,6 +90,14 @@ export const accountIt: Pick<Catalogue, 'account'> = {
         "L'eliminazione dell'account cancella i tuoi dati personali e ti disconnette. Le fatture sono conservate per il tempo richiesto dalla legge. L'operazione non può essere annullata.",
       typeEmail: "Per confermare, digita l'email del tuo account",
       submit: 'Elimina il mio account',
+      inProgressTitle: "Eliminare l'account e chiudere le richieste in corso?",
+      inProgress:
+        "Eliminando l'account ogni richiesta in corso viene chiusa: la sua valutazione si interrompe.",
+      inProgressItem: 'Richiesta n. {{id}} ({{status}}): verrà chiusa',
+      feesNotRefunded:
+        'Gli importi già pagati non vengono rimborsati. Fatture e ricevute sono conservate per il tempo richiesto dalla legge.',
+      statementsStay: 'Gli attestati già pubblicati restano validi.',
+      confirm: "Elimina l'account e chiudi le richieste",
     },
     receipts: {
       title: 'Ricevute e fatture',

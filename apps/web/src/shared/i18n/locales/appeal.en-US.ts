@@ -37,6 +37,7 @@ export const appealEn = {
         'The amended statement has been issued. It replaces your previous statement, which is no longer valid.',
     },
     download: { appeal: 'Download the statement of appeal', amendment: 'Download the amended statement' },
+    statementTitle: { appeal: 'Statement of appeal', amendment: 'Amended statement' },
     verifyLink: 'Verification page',
     entryTitle: 'Appeal or amendment',
     entryText: 'You can ask for an appeal or an amendment of this statement until {{deadline}}.',

@@ -38,6 +38,7 @@ export const appealIt: typeof appealEn = {
         'L’attestato rettificato è stato rilasciato. Sostituisce il tuo attestato precedente, che non è più valido.',
     },
     download: { appeal: 'Scarica l’attestato di ricorso', amendment: 'Scarica l’attestato rettificato' },
+    statementTitle: { appeal: 'Attestato di ricorso', amendment: 'Attestato rettificato' },
     verifyLink: 'Pagina di verifica',
     entryTitle: 'Ricorso o rettifica',
     entryText: 'Puoi chiedere un ricorso o una rettifica di questo attestato fino al {{deadline}}.',

@@ -16,6 +16,7 @@ export const authEn = {
       forgotPassword: 'Forgot your password?',
       register: 'No account yet? Register',
       resendActivation: 'Did not receive the activation mail?',
+      notActivated: 'Not activated yet? Ask for a new activation link',
     },
     twoFactor: {
       title: 'Two-factor authentication',

@@ -18,6 +18,7 @@ export const authIt: Pick<Catalogue, 'auth' | 'password' | 'search'> = {
       forgotPassword: 'Hai dimenticato la password?',
       register: 'Non hai un account? Registrati',
       resendActivation: "Non hai ricevuto l'email di attivazione?",
+      notActivated: 'Account non ancora attivato? Chiedi un nuovo link di attivazione',
     },
     twoFactor: {
       title: 'Autenticazione a due fattori',

@@ -37,7 +37,7 @@ export const discoveryEn = {
       'Refugees can have the comparability of their qualification assessed for free, subject to proof of their status. Verification is not included. Register with a refugee account to use it.',
     refugeeDocuments: 'Documents for the free service: {{documents}}.',
     noServiceBody:
-      'We cannot evaluate qualifications of this level from {{country}} at present. Check the country of your education system with the tips, or contact us.',
+      'We cannot evaluate qualifications of this level from {{country}} at present. Check the country of your education system with the tips, or <contact>contact us</contact>.',
     start: 'Start a request',
     loginFirst: 'You will be asked to log in or register first.',
   },

@@ -13,6 +13,7 @@ import { requestsEn } from './requests.en-US';
 import { sharingEn } from './sharing.en-US';
 import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
+import { contactEn } from './contact.en-US';
 import { wizardEn } from './wizard.en-US';
 
 /**
@@ -38,6 +39,7 @@ export const enUS = {
     openMenu: 'Open navigation',
     home: 'Home',
     faq: 'FAQ',
+    contact: 'Contact us',
     login: 'Log in',
     register: 'Register',
     account: 'Account',
@@ -111,6 +113,8 @@ export const enUS = {
     correspondenceTitle: 'Correspondence and verification',
     correspondenceBody:
       'For qualifications from the {{signatories}} states that signed the Lisbon Recognition Convention: a statement of correspondence with the Italian education system, together with the verification of the qualification.',
+    correspondenceBodyUncounted:
+      'For qualifications from the states that signed the Lisbon Recognition Convention: a statement of correspondence with the Italian education system, together with the verification of the qualification.',
     comparabilityTitle: 'Comparability and verification',
     comparabilityBody:
       'For most other countries: a statement comparing your qualification with the Italian education system, together with the verification of the qualification.',
@@ -167,6 +171,7 @@ export const enUS = {
   ...paymentsEn,
   ...deliveryEn,
   ...verifyEn,
+  ...contactEn,
   ...sharingEn,
   ...noticesEn,
   ...appealEn,
@@ -191,6 +196,8 @@ export const enUS = {
     account: {
       title: 'Account',
       purpose: 'Complete your account details, change your settings and download your receipts and invoices.',
+      purposeStaff:
+        'Keep your details up to date and change your settings: password and two-factor authentication.',
     },
     appeal: {
       title: 'Appeal or amendment',

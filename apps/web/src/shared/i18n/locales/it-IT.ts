@@ -14,6 +14,7 @@ import { requestsIt } from './requests.it-IT';
 import { sharingIt } from './sharing.it-IT';
 import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
+import { contactIt } from './contact.it-IT';
 import { wizardIt } from './wizard.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
@@ -36,6 +37,7 @@ export const itIT: Catalogue = {
     openMenu: 'Apri la navigazione',
     home: 'Home',
     faq: 'Domande frequenti',
+    contact: 'Contattaci',
     login: 'Accedi',
     register: 'Registrati',
     account: 'Account',
@@ -111,6 +113,8 @@ export const itIT: Catalogue = {
     correspondenceTitle: 'Corrispondenza e verifica',
     correspondenceBody:
       'Per i titoli dei {{signatories}} stati firmatari della Convenzione di Lisbona sul riconoscimento: un attestato di corrispondenza con il sistema di istruzione italiano, insieme alla verifica del titolo.',
+    correspondenceBodyUncounted:
+      'Per i titoli degli stati firmatari della Convenzione di Lisbona sul riconoscimento: un attestato di corrispondenza con il sistema di istruzione italiano, insieme alla verifica del titolo.',
     comparabilityTitle: 'Comparabilità e verifica',
     comparabilityBody:
       'Per la maggior parte degli altri paesi: un attestato che confronta il tuo titolo con il sistema di istruzione italiano, insieme alla verifica del titolo.',
@@ -168,6 +172,7 @@ export const itIT: Catalogue = {
   ...paymentsIt,
   ...deliveryIt,
   ...verifyIt,
+  ...contactIt,
   ...sharingIt,
   ...noticesIt,
   ...appealIt,
@@ -199,6 +204,8 @@ export const itIT: Catalogue = {
     account: {
       title: 'Account',
       purpose: 'Completa i dati del tuo account, modifica le impostazioni e scarica ricevute e fatture.',
+      purposeStaff:
+        'Tieni aggiornati i tuoi dati e modifica le impostazioni: password e autenticazione a due fattori.',
     },
     appeal: {
       title: 'Ricorso o rettifica',

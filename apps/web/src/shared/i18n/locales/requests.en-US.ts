@@ -4,7 +4,8 @@ export const requestsEn = {
     title: 'My requests',
     archiveTitle: 'Archive',
     new: 'New request',
-    caption: '{{title}}: page {{page}} of {{pages}}, {{total}} requests in all',
+    caption_one: '{{title}}: page {{page}} of {{pages}}, {{count}} request in all',
+    caption_other: '{{title}}: page {{page}} of {{pages}}, {{count}} requests in all',
     sortLabel: 'Sort by',
     sortAsc: '{{field}}, ascending',
     sortDesc: '{{field}}, descending',
@@ -45,6 +46,7 @@ export const requestsEn = {
     uploadLink: 'Upload them on the documents page',
     documentsCaption: 'Documents of request #{{id}}',
     historyTitle: 'Status history',
+    reason: 'Reason: {{reason}}',
     next: {
       draft:
         'This request is a draft: complete the steps and submit it. Nothing is sent to the evaluators until then.',

@@ -11,7 +11,8 @@ export const requestsIt: Requests = {
     title: 'Le mie richieste',
     archiveTitle: 'Archivio',
     new: 'Nuova richiesta',
-    caption: '{{title}}: pagina {{page}} di {{pages}}, {{total}} richieste in tutto',
+    caption_one: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richiesta in tutto',
+    caption_other: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richieste in tutto',
     sortLabel: 'Ordina per',
     sortAsc: '{{field}}, crescente',
     sortDesc: '{{field}}, decrescente',
@@ -57,6 +58,7 @@ export const requestsIt: Requests = {
     uploadLink: 'Caricali nella pagina dei documenti',
     documentsCaption: 'Documenti della richiesta n. {{id}}',
     historyTitle: 'Cronologia dello stato',
+    reason: 'Motivo: {{reason}}',
     next: {
       draft:
         'Questa richiesta è una bozza: completa i passi e inviala. Fino ad allora nulla viene trasmesso ai valutatori.',

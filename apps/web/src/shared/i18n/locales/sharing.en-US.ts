@@ -56,6 +56,7 @@ export const sharingEn = {
     failed:
       'The publication failed and is no longer being tried. Publish it again: the steps already done are not repeated.',
     retry: 'Publish again',
+    onlyAdmin: 'Only an administrator may publish the statement: ask one to publish it.',
     retried: 'The publication has been queued again.',
     published: 'Statement published on {{date}}.',
     verifyPage: 'Open its verification page',

@@ -58,6 +58,7 @@ export const sharingIt: typeof sharingEn = {
     failed:
       'La pubblicazione non è riuscita e non viene più ritentata. Pubblicalo di nuovo: i passaggi già fatti non vengono ripetuti.',
     retry: 'Pubblica di nuovo',
+    onlyAdmin: 'Solo un amministratore può pubblicare l’attestato: chiedi a uno di loro di pubblicarlo.',
     retried: 'La pubblicazione è stata rimessa in coda.',
     published: 'Attestato pubblicato il {{date}}.',
     verifyPage: 'Apri la sua pagina di verifica',

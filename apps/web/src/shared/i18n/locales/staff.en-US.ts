@@ -10,7 +10,8 @@ export const staffEn = {
       all: 'All requests',
     },
     queue: {
-      caption: '{{title}}: page {{page}} of {{pages}}, {{total}} requests in all',
+      caption_one: '{{title}}: page {{page}} of {{pages}}, {{count}} request in all',
+      caption_other: '{{title}}: page {{page}} of {{pages}}, {{count}} requests in all',
       captionCapped:
         '{{title}}: page {{page}} of more than {{pages}}, more than {{total}} requests: narrow the filters',
       count_one: '{{count}} request',
@@ -18,6 +19,8 @@ export const staffEn = {
       selectAll: 'Select every request on this page that can be assigned',
       selectRow: 'Select request #{{id}}',
       assignSelected: 'Assign selected ({{count}})',
+      publishedByAdmin:
+        'An administrator publishes the statements of these requests: you can follow them here.',
     },
     filters: {
       title: 'Filters',
@@ -86,8 +89,10 @@ export const staffEn = {
       messageHelp: 'The applicant reads it on their request and receives it by mail.',
       requestedDocuments: 'Documents to ask for (optional)',
       reason: 'Reason',
-      note: 'Note (optional)',
-      noteHelp: 'Kept in the history of the request; the applicant does not read it.',
+      note: 'Internal note (optional)',
+      applicantReason: 'Reason given to the applicant',
+      applicantReasonHelp: 'The applicant reads it on their request and receives it by mail.',
+      noteHelp: 'Kept in the history of the request for staff only; the applicant never sees it.',
       names: {
         submit: 'Submit',
         assign: 'Assign',
@@ -194,6 +199,7 @@ export const staffEn = {
       move: '{{from}} → {{to}}',
       system: 'the system',
       note: 'Note: {{note}}',
+      reason: 'Reason given to the applicant: {{reason}}',
       actions: {
         create: 'Draft created',
         submit: 'Submitted',

@@ -14,7 +14,8 @@ export const staffIt: Staff = {
       all: 'Tutte le richieste',
     },
     queue: {
-      caption: '{{title}}: pagina {{page}} di {{pages}}, {{total}} richieste in tutto',
+      caption_one: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richiesta in tutto',
+      caption_other: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richieste in tutto',
       captionCapped:
         '{{title}}: pagina {{page}} di oltre {{pages}}, più di {{total}} richieste: restringi i filtri',
       count_one: '{{count}} richiesta',
@@ -22,6 +23,8 @@ export const staffIt: Staff = {
       selectAll: 'Seleziona tutte le richieste assegnabili di questa pagina',
       selectRow: 'Seleziona la richiesta n. {{id}}',
       assignSelected: 'Assegna le selezionate ({{count}})',
+      publishedByAdmin:
+        'Gli attestati di queste richieste sono pubblicati da un amministratore: qui puoi seguirle.',
     },
     filters: {
       title: 'Filtri',
@@ -90,8 +93,11 @@ export const staffIt: Staff = {
       messageHelp: 'Il richiedente lo legge nella sua richiesta e lo riceve per email.',
       requestedDocuments: 'Documenti da richiedere (facoltativo)',
       reason: 'Motivo',
-      note: 'Nota (facoltativa)',
-      noteHelp: 'Resta nella cronologia della richiesta; il richiedente non la legge.',
+      note: 'Nota interna (facoltativa)',
+      applicantReason: 'Motivo comunicato al richiedente',
+      applicantReasonHelp: 'Il richiedente lo legge nella sua richiesta e lo riceve per email.',
+      noteHelp:
+        'Resta nella cronologia della richiesta, solo per il personale; il richiedente non la vede mai.',
       names: {
         submit: 'Invia',
         assign: 'Assegna',
@@ -199,6 +205,7 @@ export const staffIt: Staff = {
       move: '{{from}} → {{to}}',
       system: 'il sistema',
       note: 'Nota: {{note}}',
+      reason: 'Motivo comunicato al richiedente: {{reason}}',
       actions: {
         create: 'Bozza creata',
         submit: 'Inviata',

@@ -3,6 +3,7 @@ export const termsEn = {
   terms: {
     standard: {
       title: 'Terms and conditions',
+      intro: 'These terms apply to your account and to the requests you submit through it.',
       sections: {
         service: {
           title: 'The service',

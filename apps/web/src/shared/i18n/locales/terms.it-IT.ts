@@ -5,6 +5,7 @@ export const termsIt: Pick<Catalogue, 'terms'> = {
   terms: {
     standard: {
       title: 'Termini e condizioni',
+      intro: 'Queste condizioni si applicano al tuo account e alle richieste che invii con esso.',
       sections: {
         service: {
           title: 'Il servizio',

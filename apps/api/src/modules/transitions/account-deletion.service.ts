@@ -1,0 +1,32 @@
+import { closesOnAccountDeletion, PRACTICE_STATUSES } from '@lisbon/domain';
+import type { Db } from '../../platform/db/database';
+import { insertAuditEntry, updateInStatus } from './repository';
+
+/**
+ * Decision 052: the requests in progress of an account being deleted are closed, inside the
+ * deletion's transaction, each with its audit entry — a close by the applicant, with no reason and
+ * no mail of its own. Staff see them leave their queues.
+ */
+export async function closeRequestsInProgress(trx: Db, userId: number, at: string): Promise<void> {
+  const closing = PRACTICE_STATUSES.filter(closesOnAccountDeletion);
+  const practices = await trx
+    .selectFrom('practices')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', closing)
+    .execute();
+  for (const practice of practices) {
+    const patch = { status: 'closed', updated_at: at };
+    if (!(await updateInStatus(trx, { id: practice.id, from: practice.status, patch }))) continue;
+    await insertAuditEntry(trx, {
+      practiceId: practice.id,
+      from: practice.status,
+      to: 'closed',
+      action: 'close',
+      byUserId: userId,
+      note: null,
+      details: null,
+      at,
+    });
+  }
+}

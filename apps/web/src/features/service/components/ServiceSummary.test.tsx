@@ -1,0 +1,22 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { discoveryFixture } from '@/test/fixtures';
+import { renderComponent } from '@/test/renderComponent';
+import { ServiceSummary } from './ServiceSummary';
+
+afterEach(cleanup);
+
+describe('the demonstration-prices notice', () => {
+  it('is shown with a paid service while the prices are demo values', () => {
+    renderComponent(
+      <ServiceSummary discovery={discoveryFixture({ are_prices_demo: true })} isRefugee={false} />,
+    );
+    expect(screen.getByText(/prices shown are demonstration values/)).toBeTruthy();
+  });
+
+  it('is not shown with the free refugee service, which has no price', () => {
+    renderComponent(<ServiceSummary discovery={discoveryFixture({ are_prices_demo: true })} isRefugee />);
+    expect(screen.getByText('Free of charge', { exact: false })).toBeTruthy();
+    expect(screen.queryByText(/demonstration values/)).toBeNull();
+  });
+});
