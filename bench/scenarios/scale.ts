@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/platform/db/database';
 import { prepareDatabase } from '../../apps/api/src/seeds';
 import type { DatabaseConfig } from '../../apps/api/src/platform/config';
+import { generateKeySet } from '../../apps/api/src/platform/signing/keys';
 import { seedRequests, type SeededVolume } from '../seed/requests';
 import { startBareFastify, startPortal, type Server } from '../servers';
 import type { Scenario } from '../scenario';
@@ -67,8 +68,18 @@ async function seededPortal(dialect: Dialect, requests: number, port: number): P
   } finally {
     await db.destroy();
   }
+  // On PostgreSQL an instance takes its keys from configuration only (decision 039): one set, as a deployer makes it.
+  const keyEnv =
+    dialect === 'postgres'
+      ? Object.fromEntries(
+          generateKeySet({ folder: join(work, 'keys'), bodyName: 'Bench', now: new Date() }).map(
+            (line) => line.split('=') as [string, string],
+          ),
+        )
+      : {};
   const server = await startPortal(port, {
     env: {
+      ...keyEnv,
       DATABASE_URL: dialect === 'postgres' ? url : config.dialect === 'sqlite' ? config.path : '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The figures are the portal's, not the floor against floods: one session makes every call.
