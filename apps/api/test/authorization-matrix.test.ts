@@ -1,10 +1,9 @@
 import { abilitiesFor, type Ability, type Role } from '@lisbon/domain';
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { createUser } from './identity';
+import { createUser, sessionToken } from './identity';
 import { practiceIn, staffMember } from './staff';
 
 /**
@@ -135,24 +134,11 @@ const callers: Caller[] = [];
 /** The victim's objects, by the name of the path parameter that holds one. */
 const victim = { userId: 0, email: 'victim@example.org', ids: {} as Record<string, number> };
 
-/** A fresh session straight in the database, its second factor passed for staff. */
-async function tokenOf(caller: Caller): Promise<string | undefined> {
-  if (caller.userId === null) return undefined;
-  const token = randomBytes(32).toString('base64url');
-  const now = clock.now().toISOString();
-  await database.db
-    .insertInto('sessions')
-    .values({
-      user_id: caller.userId,
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      two_factor_passed_at: caller.twoFactor ? now : null,
-      expires_at: new Date(clock.now().getTime() + 3600_000).toISOString(),
-      last_used_at: now,
-      created_at: now,
-    })
-    .execute();
-  return token;
-}
+/** A fresh session, its second factor passed for staff. */
+const tokenOf = async (caller: Caller): Promise<string | undefined> =>
+  caller.userId === null
+    ? undefined
+    : sessionToken(database, clock, caller.userId, { twoFactorPassed: caller.twoFactor });
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { createTestApp, createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
-import { createUser } from './identity';
+import { createUser, sessionToken } from './identity';
 import { practiceIn, staffMember } from './staff';
 
 /**
@@ -318,24 +318,9 @@ const clock = new ManualClock('2025-03-03T09:00:00Z');
 type Actor = { name: string; userId: number | null; objectIds: number[]; token?: string; twoFactor: boolean };
 const actors: Actor[] = [];
 
-/** A session straight in the database: each operation starts from fresh ones, whatever the last did. */
-async function freshToken(actor: Actor): Promise<string | undefined> {
-  if (actor.userId === null) return undefined;
-  const token = randomBytes(32).toString('base64url');
-  const now = clock.now().toISOString();
-  await database.db
-    .insertInto('sessions')
-    .values({
-      user_id: actor.userId,
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      two_factor_passed_at: now,
-      expires_at: new Date(clock.now().getTime() + 3600_000).toISOString(),
-      last_used_at: now,
-      created_at: now,
-    })
-    .execute();
-  return token;
-}
+/** Each operation starts from fresh sessions, whatever the last did. */
+const freshToken = async (actor: Actor): Promise<string | undefined> =>
+  actor.userId === null ? undefined : sessionToken(database, clock, actor.userId);
 
 beforeAll(async () => {
   database = await createTestDatabase();

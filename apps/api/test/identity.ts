@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { createContext, type App } from '../src/app';
 import { activateAccount, createAccount } from '../src/modules/users/accounts';
 import type { Clock } from '../src/platform/clock';
+import { randomToken, sha256 } from '../src/platform/crypto';
 import { hashPassword } from '../src/platform/passwords';
 import { testConfig, type TestDatabase } from './helper';
 
@@ -81,3 +82,29 @@ export async function enableTwoFactor(app: App, token: string, clock: Clock) {
 
 export const contextFor = (database: TestDatabase, clock: Clock, env?: Record<string, string>) =>
   createContext({ config: testConfig(database, env), db: database.db, clock });
+
+/**
+ * A session straight in the database, lasting an hour on the clock: suites that call many
+ * operations start each from a fresh one, whatever the last did to it.
+ */
+export async function sessionToken(
+  database: TestDatabase,
+  clock: Clock,
+  userId: number,
+  { twoFactorPassed = true }: { twoFactorPassed?: boolean } = {},
+): Promise<string> {
+  const token = randomToken();
+  const now = clock.now().toISOString();
+  await database.db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      two_factor_passed_at: twoFactorPassed ? now : null,
+      expires_at: new Date(clock.now().getTime() + 3600_000).toISOString(),
+      last_used_at: now,
+      created_at: now,
+    })
+    .execute();
+  return token;
+}

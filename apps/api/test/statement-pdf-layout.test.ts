@@ -1,5 +1,6 @@
 import { LOCALES, type Certificate } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ASSESSMENT } from '../src/demo/statement';
 import { renderStatement, type StatementContent } from '../src/modules/statements/pdf';
 
 /** Every field filled in as the demo's evaluator fills it, with the demo body's details. */
@@ -8,23 +9,8 @@ const content = (locale: Certificate['locale'], variant: StatementContent['varia
     reference_id: 'c0a8f6d2-6a4e-4f43-9d3b-4b7c1e2f9a10',
     holder_name: 'Maria Giovanna Rossi Bianchi',
     birth_date: '1996-04-12',
-    classification: 'EQF level 6 – first-cycle degree',
-    awarding_institution: 'Université de Lyon',
-    award_year: 2019,
-    institution_status: 'Public university, accredited by the French Ministry of Higher Education',
-    country_of_studies: 'FR',
+    ...DEMO_ASSESSMENT,
     country_of_education_system: 'FR',
-    teaching_institution: 'Université Claude Bernard Lyon 1',
-    qualification_type: 'Licence',
-    major: 'Biologie des organismes',
-    qualification_name: 'Licence de biologie',
-    workload: '180 ECTS',
-    duration: '3 years full time',
-    deqar_id: 'DEQARINST0000',
-    whed_id: 'IAU-000000',
-    access_requirements: 'Baccalauréat général',
-    access_to_further_studies: 'Gives access to second-cycle (master’s) programmes',
-    evaluation_notes: 'Comparable to an Italian Laurea (first-cycle degree), EQF level 6.',
     request_id: 1234,
     certificate_authority: 'Demo Evaluation Centre (DEMO)',
     publish_date: '2026-03-02T10:00:00.000Z',

@@ -5,8 +5,9 @@ import { uploadDocument } from '../modules/documents/service';
 import { stageUpload } from '../modules/documents/upload';
 import { createPractice, moveToReview, savePurpose, saveQualification } from '../modules/practices/service';
 import { toSessionUser } from '../modules/sessions/service';
-import { activateAccount, createAccount, findAccountById } from '../modules/users/accounts';
+import { findAccountById } from '../modules/users/accounts';
 import { hashPassword } from '../platform/passwords';
+import { createActiveApplicant } from './applicants';
 
 /** The smallest file the upload check takes for a PDF: its magic bytes and an end marker. */
 const DEMO_PDF = Buffer.from('%PDF-1.7\n% demo document of the rush scenario\n%%EOF\n');
@@ -51,19 +52,11 @@ async function createThroughServices(
   { email, index, passwordHash }: { email: string; index: number; passwordHash: string },
 ): Promise<number> {
   const now = ctx.clock.now().toISOString();
-  const id = await createAccount(ctx.db, {
-    email,
-    firstName: 'Rush',
-    lastName: `Applicant ${index}`,
-    birthDate: '1995-05-05',
-    role: 'applicant',
-    category: 'standard',
-    locale: 'en-US',
-    hasMarketingConsent: false,
-    hasAcceptedTerms: true,
+  const id = await createActiveApplicant(
+    ctx.db,
+    { email, firstName: 'Rush', lastName: `Applicant ${index}`, birthDate: '1995-05-05', passwordHash },
     now,
-  });
-  await activateAccount(ctx.db, id, passwordHash, now);
+  );
   const account = await findAccountById(ctx.db, id);
   if (!account) throw new Error(`account ${email} vanished`);
   const actor = toSessionUser(account);

@@ -5,17 +5,13 @@ import { findStatementIdOfPractice, publishStatement } from '../modules/statemen
 import { readStatementPdf } from '../modules/statements/service';
 import { toSessionUser } from '../modules/sessions/service';
 import { transition } from '../modules/transitions/service';
-import {
-  activateAccount,
-  createAccount,
-  findAccountByEmail,
-  findAccountById,
-} from '../modules/users/accounts';
+import { findAccountByEmail, findAccountById } from '../modules/users/accounts';
 import { hashPassword } from '../platform/passwords';
+import { createActiveApplicant } from './applicants';
 import { createReadyStaff } from './staff';
 
 /** Every certificate field filled in, as an evaluator would. */
-const DEMO_ASSESSMENT = {
+export const DEMO_ASSESSMENT = {
   classification: 'EQF level 6 – first-cycle degree',
   awarding_institution: 'Université de Lyon',
   award_year: 2019,
@@ -116,18 +112,16 @@ export async function createDemoStatement(
 
 /** A demo applicant with a password nobody knows: the statement is for verification only. */
 async function newDemoApplicant(ctx: AppContext, tag: string, now: string): Promise<number> {
-  const applicantId = await createAccount(ctx.db, {
-    email: `statement-${tag}@demo.lisbon.test`,
-    firstName: 'Maria',
-    lastName: 'Rossi',
-    birthDate: '1997-04-18',
-    role: 'applicant',
-    category: 'standard',
-    locale: 'en-US',
-    hasMarketingConsent: false,
-    hasAcceptedTerms: true,
+  const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
+  return createActiveApplicant(
+    ctx.db,
+    {
+      email: `statement-${tag}@demo.lisbon.test`,
+      firstName: 'Maria',
+      lastName: 'Rossi',
+      birthDate: '1997-04-18',
+      passwordHash,
+    },
     now,
-  });
-  await activateAccount(ctx.db, applicantId, await hashPassword(randomBytes(16).toString('hex')), now);
-  return applicantId;
+  );
 }
