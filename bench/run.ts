@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from './scenario';
 import { cluster } from './scenarios/cluster';
+import { enumeration } from './scenarios/enumeration';
 import { health } from './scenarios/health';
 import { rush } from './scenarios/rush';
 import { scale } from './scenarios/scale';
 import { verify } from './scenarios/verify';
 
-const SCENARIOS: Scenario[] = [health, rush, verify, cluster, scale];
+const SCENARIOS: Scenario[] = [health, rush, verify, cluster, scale, enumeration];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;

@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { identityRequestHandler } from './modules/auth/identity-request.handler';
 import { renderFiscalDocumentHandler } from './modules/invoices/render.handler';
 import { publishStatementHandler } from './modules/statements/publish.handler';
 import type { RegisteredJob } from './platform/jobs/definition';
@@ -19,6 +20,7 @@ export type JobDependencies = {
 /** Every job the worker runs, with its handler. A job without a handler here is never claimed. */
 export const registeredJobs = ({ mailer, ctx, webhookTransport }: JobDependencies): RegisteredJob[] => [
   sendMailHandler(mailer),
+  identityRequestHandler(ctx),
   renderFiscalDocumentHandler(ctx),
   publishStatementHandler(ctx),
   auditLedgerHandler(ctx.ledger),

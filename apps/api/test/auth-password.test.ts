@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { identityRequestHandler } from '../src/modules/auth/identity-request.handler';
 import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
 import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
-import { bearer, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { bearer, contextFor, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
 
 let database: TestDatabase;
@@ -54,10 +55,42 @@ describe('POST /auth/forgot-password', () => {
     expect(known.json()).toEqual({
       data: { message: 'If the email belongs to an account, we have sent a link to set a new password.' },
     });
-    expect(await worker.drainOnce()).toBe(2);
+    // Each answer only queued the same job: nothing of the account was read or written before it (#15 item 5).
+    const queued = await database.db.selectFrom('jobs').select(['name', 'payload']).orderBy('id').execute();
+    expect(queued.map((job) => job.name)).toEqual(Array(3).fill('identity-request'));
+    expect(await database.db.selectFrom('auth_tokens').select('id').execute()).toEqual([]);
+    // Three requests, two of them with an account to mail.
+    expect(await worker.drainOnce()).toBe(5);
     expect(mailsTo('forgot@example.org').map((mail) => mail.kind)).toEqual(['password-reset']);
     expect(mailsTo('pending@example.org').map((mail) => mail.kind)).toEqual(['activation']);
     expect(mailsTo('nobody@example.org')).toEqual([]);
+  });
+
+  it('sends one link even when the worker dies after the request’s commit and the job runs again', async () => {
+    const userId = await createUser(database, clock, { email: 'twice-run@example.org' });
+    await post('/auth/forgot-password', { email: 'twice-run@example.org' });
+    const job = await database.db
+      .selectFrom('jobs')
+      .select(['id', 'payload'])
+      .where('name', '=', 'identity-request')
+      .executeTakeFirstOrThrow();
+    const { handler } = identityRequestHandler(contextFor(database, clock));
+    // The first run commits; its worker is gone before it can end the job, so a second one runs it.
+    await handler(JSON.parse(job.payload), { id: job.id });
+    await handler(JSON.parse(job.payload), { id: job.id });
+    const mails = await database.db
+      .selectFrom('jobs')
+      .select('name')
+      .where('name', '=', 'send-mail')
+      .execute();
+    expect(mails).toHaveLength(1);
+    const tokens = await database.db
+      .selectFrom('auth_tokens')
+      .select('purpose')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(tokens).toEqual([{ purpose: 'password_reset' }]);
+    await worker.drainOnce();
   });
 });
 

@@ -68,7 +68,8 @@ describe('mail written to files (no SMTP_URL)', () => {
     });
     await createUser(database, clock, { email: 'file@example.org', firstName: 'Rita' });
     await forgot('file@example.org');
-    expect(await worker.drainOnce()).toBe(1);
+    // The request's work, then its mail.
+    expect(await worker.drainOnce()).toBe(2);
 
     const [mail] = readMailFiles(database.tempDir);
     expect(mail).toMatchObject({ to: 'file@example.org', kind: 'password-reset', language: 'en-US' });
@@ -95,10 +96,14 @@ describe('mail over SMTP (SMTP_URL)', () => {
   it('delivers the message to the SMTP server, in the user’s language', async () => {
     const smtp = await startSmtpServer();
     try {
-      const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Portale <portale@example.org>' };
+      const env = {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'Portale <portale@example.org>',
+        PUBLIC_URL: 'https://lisbon.example.org',
+      };
       await createUser(database, clock, { email: 'smtp@example.org', firstName: 'Giulia', locale: 'it-IT' });
       await forgot('smtp@example.org', '192.0.2.2');
-      expect(await createTestWorker(database, { clock, env }).drainOnce()).toBe(1);
+      expect(await createTestWorker(database, { clock, env }).drainOnce()).toBe(2);
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;
       expect(mail).toMatchObject({
@@ -123,7 +128,7 @@ describe('mail over SMTP (SMTP_URL)', () => {
     await createUser(database, clock, { email: 'later@example.org' });
     await forgot('later@example.org', '192.0.2.3');
     const worker = createTestWorker(database, { clock, env });
-    expect(await worker.drainOnce()).toBe(1);
+    expect(await worker.drainOnce()).toBe(2);
     const job = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ name: 'send-mail', status: 'pending', attempts: 1 });
     expect(job.last_error).toMatch(/ECONNREFUSED/);

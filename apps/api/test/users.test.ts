@@ -234,6 +234,7 @@ describe('DELETE /users/{id}', () => {
       },
     });
     expect(response.statusCode).toBe(202);
+    await worker.drainOnce();
     const rows = await database.db
       .selectFrom('users')
       .select('id')

@@ -1,9 +1,11 @@
 import type { LinkTokenPurpose } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
 import { AppError, fieldError } from '../../platform/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
 import { revokeUserSessions, type Authenticated } from '../sessions/service';
 import { findAccountByEmail, findAccountById, isActive, setPassword } from '../users/accounts';
+import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { loginBuckets, mailBuckets, tokenBuckets } from './rate-limits';
 import { assertPasswordAttemptOpen, recordEvent, type RequestMeta } from './service';
@@ -34,23 +36,26 @@ export async function checkLinkToken(
   }
 }
 
-/**
- * POST /auth/forgot-password. The same answer for every email; only an active account gets a
- * reset link (an account not activated yet gets its activation link instead).
- */
+/** POST /auth/forgot-password: the same answer, in the same time, for every email; the work is queued. */
 export async function forgotPassword(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   await ctx.limiter.consume(mailBuckets('forgot', email, meta.address));
-  await ctx.db.transaction().execute(async (trx) => {
-    const account = await findAccountByEmail(trx, email);
-    if (!account) return;
-    if (isActive(account)) {
-      const issued = await issueToken(ctx, trx, account.id, 'password_reset');
-      await queueIdentityMail(ctx, trx, 'password-reset', account, issued);
-    } else if (account.activated_at === null) {
-      const issued = await issueToken(ctx, trx, account.id, 'activation');
-      await queueIdentityMail(ctx, trx, 'activation', account, issued);
-    }
-  });
+  await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'forgot-password', email });
+}
+
+/**
+ * Only an active account gets a reset link (an account not activated yet gets its activation link
+ * instead); nothing for any other email.
+ */
+export async function applyForgotPassword(ctx: AppContext, trx: Db, email: string): Promise<void> {
+  const account = await findAccountByEmail(trx, email);
+  if (!account) return;
+  if (isActive(account)) {
+    const issued = await issueToken(ctx, trx, account.id, 'password_reset');
+    await queueIdentityMail(ctx, trx, 'password-reset', account, issued);
+  } else if (account.activated_at === null) {
+    const issued = await issueToken(ctx, trx, account.id, 'activation');
+    await queueIdentityMail(ctx, trx, 'activation', account, issued);
+  }
 }
 
 /** POST /auth/reset-password: a new password from an emailed link; every session ends. */

@@ -1,10 +1,11 @@
 import type { Locale, registerSchema, Role } from '@lisbon/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../platform/db/errors';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { activateAccount, createAccount, findAccountByEmail, findAccountById } from '../users/accounts';
+import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { assertAcceptablePassword, checkLinkToken } from './password.service';
 import { mailBuckets } from './rate-limits';
@@ -14,9 +15,8 @@ import { issueToken, redeemToken } from './tokens';
 export type Registration = z.output<typeof registerSchema>;
 
 /**
- * POST /auth/register. A new email gets an inactive account and its activation link. A known one
- * gets the same answer and a mail instead: "you already have an account" (or, if that account was
- * never activated, a fresh activation link). Nothing tells the caller which happened.
+ * POST /auth/register. Counts the limits and queues the work (`identityRequestJob`): the answer
+ * takes the same time whether the email is known or not.
  */
 export async function register(
   ctx: AppContext,
@@ -24,41 +24,42 @@ export async function register(
   meta: RequestMeta & { locale: Locale },
 ): Promise<void> {
   await ctx.limiter.consume(mailBuckets('register', input.email, meta.address));
-  try {
-    await registerOnce(ctx, input, meta);
-  } catch (error) {
-    // Two registrations of the same new email at once: the loser finds the winner's row on a second pass.
-    if (!isUniqueViolation(error)) throw error;
-    await registerOnce(ctx, input, meta);
-  }
+  await ctx.queue.enqueue(ctx.db, identityRequestJob, {
+    action: 'register',
+    registration: input,
+    locale: meta.locale,
+  });
 }
 
-async function registerOnce(ctx: AppContext, input: Registration, meta: RequestMeta & { locale: Locale }) {
-  await ctx.db.transaction().execute(async (trx) => {
-    const existing = await findAccountByEmail(trx, input.email);
-    if (existing?.activated_at) {
-      await queueIdentityMail(ctx, trx, 'already-registered', existing);
-      return;
-    }
-    const userId =
-      existing?.id ??
-      (await createAccount(trx, {
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        birthDate: input.birth_date,
-        role: 'applicant',
-        category: input.category,
-        locale: input.locale ?? meta.locale,
-        hasMarketingConsent: input.marketing_consent,
-        hasAcceptedTerms: input.accept_terms,
-        now: ctx.clock.now().toISOString(),
-      }));
-    const account = await findAccountById(trx, userId);
-    if (!account) throw new AppError('api_error');
-    const issued = await issueToken(ctx, trx, userId, 'activation');
-    await queueIdentityMail(ctx, trx, 'activation', account, issued);
-  });
+/**
+ * The registration's work, in the job's transaction. A new email gets an inactive account and its
+ * activation link. A known one gets a mail instead: "you already have an account" (or, if that
+ * account was never activated, a fresh activation link). Nothing tells the caller which happened.
+ */
+export async function applyRegistration(ctx: AppContext, trx: Db, input: Registration, locale: Locale) {
+  const existing = await findAccountByEmail(trx, input.email);
+  if (existing?.activated_at) {
+    await queueIdentityMail(ctx, trx, 'already-registered', existing);
+    return;
+  }
+  const userId =
+    existing?.id ??
+    (await createAccount(trx, {
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      birthDate: input.birth_date,
+      role: 'applicant',
+      category: input.category,
+      locale: input.locale ?? locale,
+      hasMarketingConsent: input.marketing_consent,
+      hasAcceptedTerms: input.accept_terms,
+      now: ctx.clock.now().toISOString(),
+    }));
+  const account = await findAccountById(trx, userId);
+  if (!account) throw new AppError('api_error');
+  const issued = await issueToken(ctx, trx, userId, 'activation');
+  await queueIdentityMail(ctx, trx, 'activation', account, issued);
 }
 
 /** POST /auth/activate: the emailed token sets the password and activates the account. */
@@ -77,15 +78,18 @@ export async function activate(
   });
 }
 
-/** POST /auth/activation/resend: a new link for an account not activated yet; the same answer for any email. */
+/** POST /auth/activation/resend: the same answer for any email; the work is queued (see `register`). */
 export async function resendActivation(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   await ctx.limiter.consume(mailBuckets('resend', email, meta.address));
-  await ctx.db.transaction().execute(async (trx) => {
-    const account = await findAccountByEmail(trx, email);
-    if (!account || account.activated_at) return;
-    const issued = await issueToken(ctx, trx, account.id, 'activation');
-    await queueIdentityMail(ctx, trx, 'activation', account, issued);
-  });
+  await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'resend-activation', email });
+}
+
+/** A new link for an account not activated yet; nothing for any other email. */
+export async function applyResendActivation(ctx: AppContext, trx: Db, email: string): Promise<void> {
+  const account = await findAccountByEmail(trx, email);
+  if (!account || account.activated_at) return;
+  const issued = await issueToken(ctx, trx, account.id, 'activation');
+  await queueIdentityMail(ctx, trx, 'activation', account, issued);
 }
 
 export type StaffAccount = {

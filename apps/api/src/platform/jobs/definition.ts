@@ -40,17 +40,27 @@ export const kindOf = (definition: JobDefinition): JobKind => definition.kind ??
 
 export type JobPayload<D extends JobDefinition> = z.infer<D['payload']>;
 
-export type JobHandler<D extends JobDefinition> = (payload: JobPayload<D>) => Promise<void>;
+/**
+ * Which row is being run. A handler whose effect must happen once even if the worker dies after
+ * its commit takes the row in its own transaction (`takeJob`): the effect and the job's end commit
+ * together, and a second run finds nothing to take.
+ */
+export type RunningJob = { id: number };
+
+export type JobHandler<D extends JobDefinition> = (payload: JobPayload<D>, job: RunningJob) => Promise<void>;
 
 /** A definition with the function that runs it; the worker is given a list of these. */
-export type RegisteredJob = { definition: JobDefinition; handler: (payload: unknown) => Promise<void> };
+export type RegisteredJob = {
+  definition: JobDefinition;
+  handler: (payload: unknown, job: RunningJob) => Promise<void>;
+};
 
 export const registerJob = <D extends JobDefinition>(
   definition: D,
   handler: JobHandler<D>,
 ): RegisteredJob => ({
   definition,
-  handler: (payload) => handler(payload as JobPayload<D>),
+  handler: (payload, job) => handler(payload as JobPayload<D>, job),
 });
 
 export const DEFAULT_MAX_ATTEMPTS = 8;

@@ -98,6 +98,15 @@ export async function deleteJob(db: Db, id: number): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
 
+/**
+ * Ends a job inside the transaction of its effect; false when the row is gone already (a run
+ * that committed before its worker died): the effect is then not repeated.
+ */
+export async function takeJob(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export type FailedRun = { id: number; error: string; now: string; retryAt: string | null };
 
 /** Back to `pending` for a later try at `retryAt`, or `failed` for good when there is none. */

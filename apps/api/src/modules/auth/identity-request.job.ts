@@ -1,0 +1,22 @@
+import { emailSchema, localeSchema, registerSchema } from '@lisbon/domain';
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs/definition';
+
+/**
+ * The work behind the three answers that must not tell whether an email has an account
+ * (registration, a new activation link, a forgotten password; issue #15 item 5): the request only
+ * counts its rate limits and queues this job, the same for every email, and answers; the job
+ * looks the account up and queues the mail that fits.
+ */
+export const identityRequestJob = defineJob({
+  name: 'identity-request',
+  version: 1,
+  payload: z.discriminatedUnion('action', [
+    z.object({ action: z.literal('register'), registration: registerSchema, locale: localeSchema }),
+    z.object({ action: z.literal('resend-activation'), email: emailSchema }),
+    z.object({ action: z.literal('forgot-password'), email: emailSchema }),
+  ]),
+  maxAttempts: 8,
+  // Somebody waits for the mail it queues.
+  kind: 'mail',
+});
