@@ -8,7 +8,8 @@ const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const run = (args: string[]) =>
   promisify(execFile)(tsx, ['src/cli.ts', ...args], { cwd: join(REPO_ROOT, 'apps', 'api') });
 
-describe('npm run cli -- --help', () => {
+// Each case starts the CLI in a process of its own, compiling it with tsx: slow on a busy machine.
+describe('npm run cli -- --help', { timeout: 90_000 }, () => {
   it.each(['--help', '-h', 'help'])('lists every command on stdout and exits 0 (%s)', async (flag) => {
     const { stdout } = await run([flag]);
     for (const command of ['migrate', 'user:create', 'demo:staff', 'demo:statement', 'backup', 'restore']) {
