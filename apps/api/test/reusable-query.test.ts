@@ -36,4 +36,43 @@ describe('a query compiled once', () => {
     expect(await byEmailAndRole(database.db, 'eva@example.org', 'applicant')).toEqual([]);
     expect(builds).toBe(1);
   });
+
+  it('never reads rows another flow has not committed, and reads them once it has', async () => {
+    const byEmail = reusableQuery((db, email: string) =>
+      db.selectFrom('users').select('email').where('email', '=', email),
+    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted = () => {};
+    const isInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          email: 'late@example.org',
+          first_name: 'Late',
+          last_name: 'Comer',
+          role: 'applicant',
+          category: 'standard',
+          locale: 'en-US',
+          created_at: clock.now().toISOString(),
+          updated_at: clock.now().toISOString(),
+        })
+        .execute();
+      inserted();
+      await held;
+    });
+    await isInserted;
+    // SQLite has one connection, which the open transaction holds: the read waits for it.
+    // PostgreSQL reads on another connection, where the row is not committed yet.
+    const read = byEmail(database.db, 'late@example.org');
+    let early: { email: string }[] | null = null;
+    void read.then((rows) => (early = rows));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(early ?? []).toEqual([]);
+    release();
+    await transaction;
+    await read;
+    expect(await byEmail(database.db, 'late@example.org')).toEqual([{ email: 'late@example.org' }]);
+  });
 });

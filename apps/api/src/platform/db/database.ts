@@ -41,8 +41,11 @@ import type {
   FiscalCountersTable,
   FiscalDocumentsTable,
   PaymentEventsTable,
+  NexiOrdersTable,
   PaymentsTable,
+  RefundsTable,
   SandboxEventsTable,
+  SandboxRefundsTable,
   SandboxSessionsTable,
 } from './payment-tables';
 import type {
@@ -59,6 +62,8 @@ import type {
   PracticeMessagesTable,
   PracticeNotesTable,
   PracticeQueueCountsTable,
+  DeadlineDigestDaysTable,
+  DeadlineDigestMailsTable,
 } from './workspace-tables';
 
 /** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
@@ -100,11 +105,16 @@ export type Database = {
   fiscal_documents: FiscalDocumentsTable;
   sandbox_sessions: SandboxSessionsTable;
   sandbox_events: SandboxEventsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  refunds: RefundsTable;
+  nexi_orders: NexiOrdersTable;
   practice_messages: PracticeMessagesTable;
   practice_message_documents: PracticeMessageDocumentsTable;
   practice_notes: PracticeNotesTable;
   practice_evaluations: PracticeEvaluationsTable;
   practice_queue_counts: PracticeQueueCountsTable;
+  deadline_digest_days: DeadlineDigestDaysTable;
+  deadline_digest_mails: DeadlineDigestMailsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_audits: LedgerAuditsTable;
   statements: StatementsTable;
@@ -159,10 +169,30 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   // requests a guess can sort them all. Bounded work per index; refreshed by refreshStatistics.
   database.pragma('analysis_limit = 1000');
   database.pragma('optimize = 0x10002');
-  return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
+  const statements = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  directReaders.set(db, (text, parameters) => {
+    // An open transaction holds the one connection across awaits: wait for it through Kysely,
+    // never read its uncommitted rows.
+    if (database.inTransaction) return undefined;
+    const statement = statements.prepare(text);
+    return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
   });
+  return db;
 }
+
+/** Runs a read on the database's own connection at once, or says it cannot (undefined). */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const directReaders = new WeakMap<Db, DirectReader>();
+
+/**
+ * SQLite only: reads that skip Kysely's executor (its connection queue and the promise hops
+ * around it) when no transaction is open — better-sqlite3 answers synchronously, so nothing can
+ * interleave. For the calls every logged-in page makes (`reusableQuery`, decision 050).
+ * PostgreSQL and transactions: undefined, the query goes through Kysely.
+ */
+export const directReaderOf = (db: Db): DirectReader | undefined => directReaders.get(db);
 
 /**
  * Keeps the planner's statistics current as tables grow: SQLite's `pragma optimize` analyses only
@@ -181,7 +211,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * once). The same SQL text reuses its statement, least recently used dropped past the bound. Safe
  * because Kysely runs one query at a time on its single connection, streams included.
  */
-export function withStatementCache(database: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+export function withStatementCache(database: SqliteDatabase.Database): {
+  close(): void;
+  prepare(sql: string): SqliteDatabase.Statement;
+} {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => database.close(),

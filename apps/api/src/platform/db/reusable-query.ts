@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { Db } from './database';
+import { directReaderOf, type Db } from './database';
 
 /** A stand-in for an argument while the query is compiled once; never sent to a database. */
 class Slot {
@@ -9,7 +9,8 @@ class Slot {
 /**
  * A query built and compiled once per database, then run with new arguments: for the calls
  * every logged-in page makes every few seconds, where building and compiling with Kysely cost as
- * much as running the query (decision 050). `build` must use each argument as a bound value
+ * much as running the query (decision 050); on SQLite, outside a transaction, it skips Kysely's
+ * executor too (`directReaderOf`). `build` must use each argument as a bound value
  * only (in `where`, `values`…), never to choose the query's shape.
  */
 export function reusableQuery<Args extends unknown[], Row>(
@@ -24,6 +25,8 @@ export function reusableQuery<Args extends unknown[], Row>(
       compiled.set(db, query);
     }
     const parameters = query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value));
+    const direct = directReaderOf(db)?.(query.sql, parameters);
+    if (direct) return direct as Row[];
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, parameters));
     return rows;
   };
