@@ -33,6 +33,23 @@ const jobRow = (id: number) =>
   database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('the queue', () => {
+  it('tells where a subject’s jobs stand, and queues a given-up subject again once', async () => {
+    const subject = { n: 9001 };
+    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('none');
+    const first = await queue.enqueue(database.db, counterJob, subject);
+    await queue.enqueue(database.db, counterJob, { n: 9002 });
+    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('underway');
+    await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', first).execute();
+    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('failed');
+    const again = await queue.requeue(database.db, counterJob, subject);
+    expect(await jobRow(first)).toBeUndefined();
+    expect(await jobRow(again)).toMatchObject({ status: 'pending', payload: JSON.stringify(subject) });
+    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('underway');
+    // Another subject's job is left as it was.
+    expect(await queue.stateOf(database.db, counterJob, { n: 9002 })).toBe('underway');
+    await database.db.deleteFrom('jobs').where('name', '=', counterJob.name).execute();
+  });
+
   it('commits a job with the change that asks for it, or not at all', async () => {
     await expect(
       database.db.transaction().execute(async (trx) => {

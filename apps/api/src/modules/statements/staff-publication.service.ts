@@ -7,20 +7,15 @@ import { requireStaff } from '../staff/workspace.service';
 import { publishStatementJob } from './publish.job';
 import { findLiveStatementOfPractice, findPracticeOwner, type StatementRow } from './repository';
 
-/** The `publish-statement` jobs of one statement, as the queue stores their payload. */
-const jobsOf = (db: Db, statementId: string) =>
-  db
-    .selectFrom('jobs')
-    .select(['id', 'status'])
-    .where('name', '=', publishStatementJob.name)
-    .where('payload', '=', JSON.stringify(publishStatementJob.payload.parse({ statementId })))
-    .execute();
-
 /**
  * A pending statement whose every job has given up is `failed`: nothing will publish it unless
  * someone queues it again. One with a job still queued, running or waiting for its retry is `pending`.
  */
-async function stateOf(db: Db, statement: StatementRow | undefined): Promise<StaffPublication> {
+async function stateOf(
+  ctx: AppContext,
+  db: Db,
+  statement: StatementRow | undefined,
+): Promise<StaffPublication> {
   if (!statement) return { state: 'none', certificate_id: null, requested_at: null, published_at: null };
   const base = {
     certificate_id: statement.id,
@@ -28,9 +23,8 @@ async function stateOf(db: Db, statement: StatementRow | undefined): Promise<Sta
     published_at: statement.published_at,
   };
   if (statement.status !== 'pending') return { ...base, state: 'published' };
-  const jobs = await jobsOf(db, statement.id);
-  const isUnderway = jobs.some((job) => job.status !== 'failed');
-  return { ...base, state: isUnderway ? 'pending' : 'failed' };
+  const jobs = await ctx.queue.stateOf(db, publishStatementJob, { statementId: statement.id });
+  return { ...base, state: jobs === 'underway' ? 'pending' : 'failed' };
 }
 
 async function requirePractice(db: Db, practiceId: number): Promise<void> {
@@ -45,7 +39,7 @@ export async function getPublication(
 ): Promise<StaffPublication> {
   requireStaff(actor);
   await requirePractice(ctx.db, practiceId);
-  return stateOf(ctx.db, await findLiveStatementOfPractice(ctx.db, practiceId));
+  return stateOf(ctx, ctx.db, await findLiveStatementOfPractice(ctx.db, practiceId));
 }
 
 /**
@@ -63,17 +57,10 @@ export async function retryPublication(
   return ctx.db.transaction().execute(async (trx) => {
     await requirePractice(trx, practiceId);
     const statement = await findLiveStatementOfPractice(trx, practiceId);
-    const current = await stateOf(trx, statement);
+    const current = await stateOf(ctx, trx, statement);
     if (current.state === 'pending') throw new AppError('PUBLICATION_PENDING');
     if (current.state !== 'failed' || !statement) throw new AppError('CONFLICT');
-    // The failed runs leave the queue; their last error is in the log.
-    await trx
-      .deleteFrom('jobs')
-      .where('name', '=', publishStatementJob.name)
-      .where('status', '=', 'failed')
-      .where('payload', '=', JSON.stringify({ statementId: statement.id }))
-      .execute();
-    await ctx.queue.enqueue(trx, publishStatementJob, { statementId: statement.id });
+    await ctx.queue.requeue(trx, publishStatementJob, { statementId: statement.id });
     return { ...current, state: 'pending' };
   });
 }

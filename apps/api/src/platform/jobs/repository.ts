@@ -93,6 +93,27 @@ export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRo
     .executeTakeFirst();
 }
 
+/** The statuses of the jobs of one name and stored payload (one subject's). */
+export async function selectJobStatuses(db: Db, name: string, payload: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select('status')
+    .where('name', '=', name)
+    .where('payload', '=', payload)
+    .execute();
+  return rows.map((row) => row.status);
+}
+
+/** The given-up jobs of one subject leave the queue (their last error is in the log). */
+export async function deleteFailedJobs(db: Db, name: string, payload: string): Promise<void> {
+  await db
+    .deleteFrom('jobs')
+    .where('name', '=', name)
+    .where('payload', '=', payload)
+    .where('status', '=', 'failed')
+    .execute();
+}
+
 /** A finished job leaves the queue: its payload (a mail's link, say) is not kept longer than needed. */
 export async function deleteJob(db: Db, id: number): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
