@@ -41,11 +41,8 @@ import type {
   FiscalCountersTable,
   FiscalDocumentsTable,
   PaymentEventsTable,
-  NexiOrdersTable,
   PaymentsTable,
-  RefundsTable,
   SandboxEventsTable,
-  SandboxRefundsTable,
   SandboxSessionsTable,
 } from './payment-tables';
 import type {
@@ -62,8 +59,6 @@ import type {
   PracticeMessagesTable,
   PracticeNotesTable,
   PracticeQueueCountsTable,
-  DeadlineDigestDaysTable,
-  DeadlineDigestMailsTable,
 } from './workspace-tables';
 
 /** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
@@ -105,16 +100,11 @@ export type Database = {
   fiscal_documents: FiscalDocumentsTable;
   sandbox_sessions: SandboxSessionsTable;
   sandbox_events: SandboxEventsTable;
-  sandbox_refunds: SandboxRefundsTable;
-  refunds: RefundsTable;
-  nexi_orders: NexiOrdersTable;
   practice_messages: PracticeMessagesTable;
   practice_message_documents: PracticeMessageDocumentsTable;
   practice_notes: PracticeNotesTable;
   practice_evaluations: PracticeEvaluationsTable;
   practice_queue_counts: PracticeQueueCountsTable;
-  deadline_digest_days: DeadlineDigestDaysTable;
-  deadline_digest_mails: DeadlineDigestMailsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_audits: LedgerAuditsTable;
   statements: StatementsTable;
