@@ -157,15 +157,17 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   const thread = evaluator.getByRole('region', { name: 'Messages' });
   await expect(thread.getByText('Here is the transcript with the final year.')).toBeVisible();
   await expect(thread.getByText('transcript-final-year.pdf').first()).toBeVisible();
-  // The uploaded PDF shows inline, in the browser's viewer, without the CSP refusing the frame.
+  // An uploaded PDF never opens inside the portal, whose origin its scripts would share
+  // (decision 058): no inline preview, no frame; the evaluator saves it, without the CSP refusing anything.
   const refusals: string[] = [];
   evaluator.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
   });
-  await evaluator.getByRole('button', { name: 'Show transcript-final-year.pdf' }).click();
-  const preview = evaluator.getByTitle('Preview of transcript-final-year.pdf');
-  await expect(preview).toBeVisible();
-  await expect(preview).toHaveAttribute('src', /^blob:/);
+  await expect(evaluator.getByRole('button', { name: 'Show transcript-final-year.pdf' })).toHaveCount(0);
+  const saved = evaluator.waitForEvent('download');
+  await evaluator.getByRole('button', { name: 'Download transcript-final-year.pdf' }).first().click();
+  expect((await saved).suggestedFilename()).toBe('transcript-final-year.pdf');
+  await expect(evaluator.locator('iframe')).toHaveCount(0);
   // The pointer still hovers the button: axe reads its hover colours too.
   await expectAccessible(evaluator);
   expect(refusals).toEqual([]);

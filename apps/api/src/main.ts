@@ -3,6 +3,7 @@ import { buildApp, createContext } from './app';
 import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
+import { purgeUnattachedDocuments } from './modules/documents/retention.service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
@@ -64,6 +65,12 @@ const housekeeping = setInterval(() => {
   purgeExpiredIdentityData(ctx)
     .then(() => refreshStatistics(db, config.database))
     .catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+  // Documents that belong to no request, past UPLOAD_UNATTACHED_TTL_HOURS (decision 058).
+  purgeUnattachedDocuments(ctx)
+    .then(({ removed }) => {
+      if (removed > 0) app.log.info({ removed }, 'documents that belong to no request were deleted');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'unattached documents purge failed'));
 }, HOUSEKEEPING_MS).unref();
 const FILE_SWEEP_MS = 60 * 60_000;
 const fileSweep = setInterval(() => {

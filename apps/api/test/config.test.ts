@@ -133,6 +133,28 @@ describe('configuration of requests: prices, contingency limit, uploads, local h
     });
   });
 
+  it('keeps 100 MB per applicant, ten documents of no request for 24 hours, and PDFs expanding to 128 MB', () => {
+    expect(loadConfig({})).toMatchObject({
+      uploadQuotaBytes: 100 * 1024 * 1024,
+      unattachedDocumentsMax: 10,
+      unattachedDocumentTtlHours: 24,
+      pdfMaxInflatedBytes: 128 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({
+        UPLOAD_QUOTA_BYTES: '52428800',
+        UPLOAD_UNATTACHED_MAX: '3',
+        UPLOAD_UNATTACHED_TTL_HOURS: '72',
+        UPLOAD_PDF_MAX_INFLATED_BYTES: '536870912',
+      }),
+    ).toMatchObject({
+      uploadQuotaBytes: 50 * 1024 * 1024,
+      unattachedDocumentsMax: 3,
+      unattachedDocumentTtlHours: 72,
+      pdfMaxInflatedBytes: 512 * 1024 * 1024,
+    });
+  });
+
   it('stops marking prices as demo only once every price is set', () => {
     const prices = {
       PRICE_CORRESPONDENCE_VERIFICATION_CENTS: '18000',
@@ -149,6 +171,10 @@ describe('configuration of requests: prices, contingency limit, uploads, local h
     ['PRICE_COMPARABILITY_CENTS', '99.50'],
     ['DAILY_SUBMISSION_CAP', '0'],
     ['UPLOAD_MAX_BYTES', '20MB'],
+    ['UPLOAD_QUOTA_BYTES', '100MB'],
+    ['UPLOAD_UNATTACHED_MAX', '0'],
+    ['UPLOAD_UNATTACHED_TTL_HOURS', '-1'],
+    ['UPLOAD_PDF_MAX_INFLATED_BYTES', '1e9'],
     ['LOCAL_HOLIDAYS', '29/06'],
     ['LOCAL_HOLIDAYS', '02-30'],
   ])('refuses %s=%s with a message naming it', (name, value) => {

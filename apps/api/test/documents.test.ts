@@ -175,6 +175,10 @@ describe('GET /documents', () => {
     expect(one.practices).toHaveLength(1);
     expect(one.unattached).toEqual([]);
     expect((await call('GET', `/documents?practice_id=${draftId}`, eve)).statusCode).toBe(404);
-    expect(dataOf(await call('GET', '/documents', eve))).toEqual({ practices: [], unattached: [] });
+    expect(dataOf(await call('GET', '/documents', eve))).toEqual({
+      practices: [],
+      unattached: [],
+      unattached_kept_hours: 24,
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { App } from '../src/app';
 import type { Clock } from '../src/platform/clock';
 import type { TestDatabase } from './helper';
 import { bearer, createUser, login } from './identity';
+import { jpegOf, pngOf } from './samples';
 
 /** Shared by the request-flow tests: applicants, wizard payloads, files and multipart bodies. */
 
@@ -58,8 +59,9 @@ export const QUALIFICATION = {
 /** The smallest files that pass the checks by content: each starts with its type's magic bytes. */
 export const FILES = {
   pdf: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(64), Buffer.from('\n%%EOF\n')]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64), Buffer.from([0xff, 0xd9])]),
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]),
+  // Real images: the upload parses their structure (decision 058).
+  jpeg: jpegOf({ comment: randomBytes(32).toString('hex') }),
+  png: pngOf(),
   executable: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01]), randomBytes(64)]), // ELF
   text: Buffer.from('Just some text pretending to be a PDF.\n'),
 };

@@ -29,8 +29,8 @@ describe('security headers', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
-    // Frames only for the SPA's own previews of documents it fetched (blob: URLs).
-    expect(csp['frame-src']).toEqual(["'self'", 'blob:']);
+    // No blob: frames: an uploaded PDF is never shown in a frame of the portal's origin (decision 058).
+    expect(csp['frame-src']).toEqual(["'self'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['form-action']).toEqual(["'self'"]);
   });

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'CONTINGENCY_LIMIT',
   'PRACTICE_NOT_EDITABLE',
   'FILE_TOO_LARGE',
+  'STORAGE_QUOTA_EXCEEDED',
+  'UNATTACHED_DOCUMENTS_LIMIT',
   'PAYMENT_NOT_REQUIRED',
   'PAYMENT_IN_PROGRESS',
   'PROVIDER_BUSY',
@@ -71,6 +73,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONTINGENCY_LIMIT: 429,
   PRACTICE_NOT_EDITABLE: 409,
   FILE_TOO_LARGE: 413,
+  // The applicant's documents would take more than their storage quota (decision 058).
+  STORAGE_QUOTA_EXCEEDED: 413,
+  // Too many documents that belong to no request; deleting one, or uploading to a request, makes room.
+  UNATTACHED_DOCUMENTS_LIMIT: 409,
   PAYMENT_NOT_REQUIRED: 409,
   PAYMENT_IN_PROGRESS: 409,
   // The payment provider under load (spec §8 "high payment volume"): 429 with Retry-After, not 503.

@@ -30,6 +30,7 @@ export * from './study';
 export * from './tax-id';
 export * from './thread';
 export * from './transitions';
+export * from './uploads';
 export * from './user';
 export * from './vat-number';
 export * from './working-days';

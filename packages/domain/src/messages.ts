@@ -45,6 +45,18 @@ const VALIDATION_EN = {
   urgentNotAvailable: 'Urgent processing is not available for this service',
   documentRequired: 'This document is required',
   fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
+  fileActiveContent:
+    '“{{file}}” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+  fileProtected:
+    '“{{file}}” is password-protected or encrypted, so its content cannot be checked: upload a copy without protection',
+  fileHoldsMarkup:
+    '“{{file}}” holds web-page code (HTML or a script) besides the document: save or scan the document again, and upload that',
+  fileDamaged:
+    '“{{file}}” is not a readable {{format}} file, or it is cut short: save or export it again, and upload that',
+  fileExpandsTooMuch:
+    '“{{file}}” expands to more than {{max}} MB when opened: save it again with compression (a smaller size or resolution), and upload that',
+  fileTooManyPixels:
+    '“{{file}}” has more than {{max}} million pixels: save it at a lower resolution, and upload that',
   reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
   verificationNotInService: 'This service does not include verification with the issuer',
   documentNotOfPractice: 'Attach only documents uploaded to this request',
@@ -95,6 +107,18 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
   documentRequired: 'Questo documento è obbligatorio',
   fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
+  fileActiveContent:
+    '“{{file}}” contiene script, file incorporati o altri contenuti attivi, che non sono accettati: stampalo in un nuovo PDF o scansiona la copia cartacea, e carica quella',
+  fileProtected:
+    '“{{file}}” è protetto da password o cifrato, quindi non se ne può controllare il contenuto: carica una copia senza protezione',
+  fileHoldsMarkup:
+    '“{{file}}” contiene codice di pagine web (HTML o uno script) oltre al documento: salva o scansiona di nuovo il documento, e carica quello',
+  fileDamaged:
+    '“{{file}}” non è un file {{format}} leggibile, oppure è incompleto: salvalo o esportalo di nuovo, e carica quello',
+  fileExpandsTooMuch:
+    '“{{file}}” si espande oltre {{max}} MB quando viene aperto: salvalo di nuovo con compressione (dimensione o risoluzione minori), e carica quello',
+  fileTooManyPixels:
+    '“{{file}}” ha più di {{max}} milioni di pixel: salvalo a una risoluzione minore, e carica quello',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',
   documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
@@ -163,6 +187,10 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
       'Because of the high number of requests, your request cannot be finalised now. Your data has been kept: please try again later.',
     PRACTICE_NOT_EDITABLE: 'This request can no longer be changed.',
     FILE_TOO_LARGE: 'The file is too large: the maximum size is {{max}} MB.',
+    STORAGE_QUOTA_EXCEEDED:
+      'There is no room for “{{file}}”: your documents may take up to {{quota}} MB together and already take {{used}} MB. Delete documents you no longer need, or upload a smaller file.',
+    UNATTACHED_DOCUMENTS_LIMIT:
+      'You already have {{max}} documents that belong to no request: delete one of them, or upload “{{file}}” to a request.',
     PAYMENT_NOT_REQUIRED: 'This request is free: submit it without paying.',
     PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
     PROVIDER_BUSY: PAYMENT_MESSAGES['en-US'].providerBusy,
@@ -215,6 +243,10 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
       "A causa dell'elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.",
     PRACTICE_NOT_EDITABLE: 'Questa richiesta non può più essere modificata.',
     FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
+    STORAGE_QUOTA_EXCEEDED:
+      'Non c’è spazio per “{{file}}”: i tuoi documenti possono occupare al massimo {{quota}} MB in tutto e ne occupano già {{used}} MB. Elimina i documenti che non ti servono più, oppure carica un file più piccolo.',
+    UNATTACHED_DOCUMENTS_LIMIT:
+      'Hai già {{max}} documenti che non appartengono a nessuna richiesta: eliminane uno, oppure carica “{{file}}” in una richiesta.',
     PAYMENT_NOT_REQUIRED: 'Questa richiesta è gratuita: inviala senza pagare.',
     PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
     PROVIDER_BUSY: PAYMENT_MESSAGES['it-IT'].providerBusy,

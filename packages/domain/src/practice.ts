@@ -258,6 +258,8 @@ export const documentsOverviewSchema = z
     practices: z.array(practiceDocumentsSchema),
     /** Documents attached to no request (a signed consent form uploaded from /consent, say). */
     unattached: z.array(documentSchema),
+    /** Hours a document attached to no request is kept after its upload; then it is deleted (decision 058). */
+    unattached_kept_hours: z.number().int(),
   })
   .meta({ id: 'DocumentsOverview' });
 export type DocumentsOverview = z.infer<typeof documentsOverviewSchema>;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UPLOAD_LIMIT_DEFAULTS } from '@lisbon/domain';
 import { z } from 'zod';
 
 /**
@@ -70,6 +71,14 @@ export type Config = {
   /** Contingency limit (spec §8): submissions accepted per calendar day of the body. */
   readonly dailySubmissionCap: number;
   readonly uploadMaxBytes: number;
+  /** All of one applicant's documents together may take this much (decision 058). */
+  readonly uploadQuotaBytes: number;
+  /** Documents of one applicant that belong to no request, at most. */
+  readonly unattachedDocumentsMax: number;
+  /** A document that belongs to no request is deleted this long after its upload. */
+  readonly unattachedDocumentTtlHours: number;
+  /** What a PDF's compressed streams may expand to, all together, before it is refused. */
+  readonly pdfMaxInflatedBytes: number;
   /** The body's own local holidays, besides the national ones (29 June in Rome). */
   readonly localHolidays: readonly { month: number; day: number }[];
   /** The payment provider port's adapter; `sandbox` is served by the portal itself. */
@@ -261,6 +270,18 @@ const envSchema = z.object({
   PRICE_URGENT_SUPPLEMENT_CENTS: price('PRICE_URGENT_SUPPLEMENT_CENTS'),
   DAILY_SUBMISSION_CAP: wholeNumber('DAILY_SUBMISSION_CAP', 1_000_000).prefault('500'),
   UPLOAD_MAX_BYTES: wholeNumber('UPLOAD_MAX_BYTES', 1_073_741_824).prefault(String(20 * 1024 * 1024)),
+  UPLOAD_QUOTA_BYTES: wholeNumber('UPLOAD_QUOTA_BYTES', 1_099_511_627_776).prefault(
+    String(UPLOAD_LIMIT_DEFAULTS.storageQuotaBytes),
+  ),
+  UPLOAD_UNATTACHED_MAX: wholeNumber('UPLOAD_UNATTACHED_MAX', 10_000).prefault(
+    String(UPLOAD_LIMIT_DEFAULTS.unattachedDocumentsMax),
+  ),
+  UPLOAD_UNATTACHED_TTL_HOURS: wholeNumber('UPLOAD_UNATTACHED_TTL_HOURS', 8760).prefault(
+    String(UPLOAD_LIMIT_DEFAULTS.unattachedDocumentTtlHours),
+  ),
+  UPLOAD_PDF_MAX_INFLATED_BYTES: wholeNumber('UPLOAD_PDF_MAX_INFLATED_BYTES', 17_179_869_184).prefault(
+    String(UPLOAD_LIMIT_DEFAULTS.pdfMaxInflatedBytes),
+  ),
   LOCAL_HOLIDAYS: monthDays.prefault('06-29'),
   PAYMENT_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
@@ -459,6 +480,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       arePricesDemo: Object.keys(DEMO_PRICES).some((name) => present[name] === undefined),
       dailySubmissionCap: values.DAILY_SUBMISSION_CAP,
       uploadMaxBytes: values.UPLOAD_MAX_BYTES,
+      uploadQuotaBytes: values.UPLOAD_QUOTA_BYTES,
+      unattachedDocumentsMax: values.UPLOAD_UNATTACHED_MAX,
+      unattachedDocumentTtlHours: values.UPLOAD_UNATTACHED_TTL_HOURS,
+      pdfMaxInflatedBytes: values.UPLOAD_PDF_MAX_INFLATED_BYTES,
       localHolidays: Object.freeze(values.LOCAL_HOLIDAYS),
       paymentProvider: values.PAYMENT_PROVIDER,
       paymentWebhookSecret: webhookSecret ?? null,

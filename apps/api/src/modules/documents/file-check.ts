@@ -1,18 +1,14 @@
-import type { ACCEPTED_DOCUMENT_TYPES } from '@lisbon/domain';
+import { DOCUMENT_FORMATS, type AcceptedDocumentType } from '@lisbon/domain';
 
-export type AcceptedContentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
+export type AcceptedContentType = AcceptedDocumentType;
 
 /** How many leading bytes the type check reads. */
 export const HEAD_BYTES = 16;
 
-const SIGNATURES: { contentType: AcceptedContentType; bytes: number[]; extensions: string[] }[] = [
-  { contentType: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], extensions: ['pdf'] }, // %PDF-
-  { contentType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff], extensions: ['jpg', 'jpeg'] },
-  {
-    contentType: 'image/png',
-    bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-    extensions: ['png'],
-  },
+const SIGNATURES: { contentType: AcceptedContentType; bytes: number[] }[] = [
+  { contentType: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { contentType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { contentType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
 ];
 
 const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
@@ -25,7 +21,9 @@ const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1
 export function acceptedContentType(head: Uint8Array, fileName: string): AcceptedContentType | null {
   const extension = extensionOf(fileName);
   const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
-  return match && match.extensions.includes(extension) ? match.contentType : null;
+  return match && DOCUMENT_FORMATS[match.contentType].extensions.includes(extension)
+    ? match.contentType
+    : null;
 }
 
 const MAX_NAME_LENGTH = 120;

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/schema-helpers';
 import type { DocumentsTable } from '../../platform/db/tables';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -41,6 +42,73 @@ export async function deleteDocumentRowsOfPracticeReturningKeys(
   const rows = await db
     .deleteFrom('documents')
     .where('practice_id', '=', practiceId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/**
+ * Inside a transaction about to add a document: on PostgreSQL the user's row stays locked until
+ * it ends, so two uploads of one applicant count their usage in turn and cannot both slip under
+ * the quota (SQLite transactions are serialised already).
+ */
+export async function lockDocumentsOfUser(trx: Db, userId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+}
+
+/** What the user's documents take: bytes in all, and how many belong to no request. */
+export async function documentUsageOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ bytes: number; unattached: number }> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('bytes'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number | string>(eb.case().when('practice_id', 'is', null).then(1).else(0).end()),
+          eb.lit(0),
+        )
+        .as('unattached'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL sums integers as bigint, which the driver answers as text.
+  return { bytes: Number(row.bytes), unattached: Number(row.unattached) };
+}
+
+/** The oldest documents that belong to no request and were uploaded before `cutoff`, a batch at a time. */
+export async function findUnattachedDocumentsBefore(
+  db: Db,
+  { cutoff, limit }: { cutoff: string; limit: number },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('practice_id', 'is', null)
+    .where('created_at', '<', cutoff)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes those of `ids` that still belong to no request and are older than `cutoff`, answering
+ * the storage keys of the rows this call deleted (another instance's run deletes the others).
+ */
+export async function deleteUnattachedDocumentsReturningKeys(
+  db: Db,
+  { ids, cutoff }: { ids: readonly number[]; cutoff: string },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('documents')
+    .where('id', 'in', ids)
+    .where('practice_id', 'is', null)
+    .where('created_at', '<', cutoff)
     .returning('storage_key')
     .execute();
   return rows.map((row) => row.storage_key);

@@ -5,6 +5,7 @@ import {
   documentsOverviewSchema,
   documentsQuerySchema,
   documentUploadFieldsSchema,
+  IMAGE_MAX_PIXELS,
 } from '@lisbon/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ const fileField = z.instanceof(StagedUpload, { error: 'required' }).meta({
 });
 const tags = ['documents'];
 const ACCEPTED =
-  'Accepted: PDF, JPEG, PNG, checked by their first bytes and by their name; anything else answers 422 on `file`. Larger than UPLOAD_MAX_BYTES: 413 FILE_TOO_LARGE.';
+  'Accepted: PDF, JPEG, PNG, checked by their first bytes and by their name; anything else answers 422 on `file`. The content is inspected as it arrives (decision 058): a PDF with active content (scripts, launch or submit actions, embedded files, media, XFA), an encrypted PDF, HTML or script anywhere in the file, a PDF whose streams expand beyond UPLOAD_PDF_MAX_INFLATED_BYTES, an image that does not parse as its type or has more than 100 million pixels: 422 on `file`, naming the file. Larger than UPLOAD_MAX_BYTES: 413 FILE_TOO_LARGE. More than the applicant’s UPLOAD_QUOTA_BYTES with their other documents: 413 STORAGE_QUOTA_EXCEEDED.';
 
 /** Documents of the logged-in applicant: multipart upload, replace, delete, download, overview. */
 export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
@@ -41,7 +42,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 11 },
     async onFile(part) {
-      const upload = await stageUpload(ctx.storage, part, ctx.config.uploadMaxBytes);
+      const upload = await stageUpload(ctx.storage, part, ctx.config.uploadMaxBytes, {
+        pdfMaxInflatedBytes: ctx.config.pdfMaxInflatedBytes,
+        imageMaxPixels: IMAGE_MAX_PIXELS,
+      });
       staged.set(this, [...(staged.get(this) ?? []), upload]);
       (part as { value?: unknown }).value = upload;
     },
@@ -77,7 +81,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'Upload a document, to a request (draft or awaiting the applicant’s reply) or to none',
-        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE.`,
+        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE. Without \`practice_id\`, the document belongs to no request: kept UPLOAD_UNATTACHED_TTL_HOURS after its upload, at most UPLOAD_UNATTACHED_MAX of them (409 UNATTACHED_DOCUMENTS_LIMIT).`,
         tags,
         security,
         consumes: ['multipart/form-data'],
@@ -135,6 +139,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'Download a document (owner only), as an attachment',
+        description:
+          'Sent as an attachment with its checked type, `nosniff` and `Content-Security-Policy: sandbox`: a browser saves it and never runs it.',
         tags,
         security,
         params,

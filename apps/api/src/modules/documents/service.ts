@@ -1,10 +1,13 @@
 import {
   areDocumentsEditable,
   canRequestAppeal,
+  DOCUMENT_FORMATS,
   DOCUMENT_TYPES,
+  IMAGE_MAX_PIXELS,
   statusLabel,
   type DocumentsOverview,
   type PracticeDocument,
+  type ValidationMessageKey,
 } from '@lisbon/domain';
 import type { z } from 'zod';
 import type { documentUploadFieldsSchema } from '@lisbon/domain';
@@ -19,7 +22,9 @@ import {
   type OwnedPractice,
 } from '../practices/access.service';
 import type { SessionUser } from '../sessions/service';
-import { acceptedContentType } from './file-check';
+import type { ContentFinding } from './content-check';
+import { acceptedContentType, type AcceptedContentType } from './file-check';
+import { megabytes, requireRoomFor } from './quota.service';
 import {
   deleteDocumentRow,
   deleteDocumentRowsOfPracticeReturningKeys,
@@ -80,9 +85,29 @@ async function ownDocument(ctx: AppContext, actor: SessionUser, id: number): Pro
   return row;
 }
 
-function checkedType(file: StagedUpload) {
+const REFUSALS: Record<ContentFinding['reason'], ValidationMessageKey> = {
+  holdsMarkup: 'fileHoldsMarkup',
+  activeContent: 'fileActiveContent',
+  protected: 'fileProtected',
+  expandsTooMuch: 'fileExpandsTooMuch',
+  tooManyPixels: 'fileTooManyPixels',
+  damaged: 'fileDamaged',
+};
+
+/** The file's checked type; a file of another type, or whose content is refused (decision 058), is a 422 on `file`. */
+function checkedType(ctx: AppContext, file: StagedUpload): AcceptedContentType {
   const contentType = acceptedContentType(file.head, file.fileName);
   if (!contentType) throw fieldError('file', 'fileTypeNotAccepted');
+  if (file.finding) {
+    const max =
+      file.finding.reason === 'tooManyPixels'
+        ? IMAGE_MAX_PIXELS / 1_000_000
+        : megabytes(ctx.config.pdfMaxInflatedBytes);
+    throw new AppError('VALIDATION_FAILED', {
+      errors: { file: [REFUSALS[file.finding.reason]] },
+      params: { file: file.fileName, format: DOCUMENT_FORMATS[contentType].label, max },
+    });
+  }
   return contentType;
 }
 
@@ -101,17 +126,21 @@ export async function uploadDocument(
   fields: DocumentUploadFields,
   file: StagedUpload,
 ): Promise<PracticeDocument> {
-  await requireEditable(ctx, actor, fields.practice_id ?? null);
-  const contentType = checkedType(file);
+  const practiceId = fields.practice_id ?? null;
+  await requireEditable(ctx, actor, practiceId);
+  const contentType = checkedType(ctx, file);
   const now = ctx.clock.now().toISOString();
-  const id = await insertDocument(ctx.db, {
-    user_id: actor.id,
-    practice_id: fields.practice_id ?? null,
-    type: fields.type,
-    additional_type: fields.type === 'additional' ? (fields.additional_type ?? null) : null,
-    ...fileColumns(file, contentType),
-    created_at: now,
-    updated_at: now,
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await requireRoomFor(trx, ctx, { actor, file, freedBytes: 0, isUnattached: practiceId === null });
+    return insertDocument(trx, {
+      user_id: actor.id,
+      practice_id: practiceId,
+      type: fields.type,
+      additional_type: fields.type === 'additional' ? (fields.additional_type ?? null) : null,
+      ...fileColumns(file, contentType),
+      created_at: now,
+      updated_at: now,
+    });
   });
   file.isCommitted = true;
   return toDocument(await ownDocument(ctx, actor, id));
@@ -126,10 +155,13 @@ export async function replaceDocument(
 ): Promise<PracticeDocument> {
   const row = await ownDocument(ctx, actor, id);
   await requireEditable(ctx, actor, row.practice_id);
-  const contentType = checkedType(file);
-  await updateDocumentRow(ctx.db, id, {
-    ...fileColumns(file, contentType),
-    updated_at: ctx.clock.now().toISOString(),
+  const contentType = checkedType(ctx, file);
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireRoomFor(trx, ctx, { actor, file, freedBytes: row.size, isUnattached: false });
+    await updateDocumentRow(trx, id, {
+      ...fileColumns(file, contentType),
+      updated_at: ctx.clock.now().toISOString(),
+    });
   });
   file.isCommitted = true;
   await removeStoredFiles(ctx, [row.storage_key]);
@@ -184,5 +216,5 @@ export async function documentsOverview(
     }),
   );
   const unattached = practice_id ? [] : documents.filter((document) => document.practice_id === null);
-  return { practices: groups, unattached };
+  return { practices: groups, unattached, unattached_kept_hours: ctx.config.unattachedDocumentTtlHours };
 }

@@ -23,13 +23,21 @@ export type PrivateFile = {
   contentType: string;
 };
 
-/** Sends `file` as a download that neither browsers nor proxies keep or sniff. */
+/**
+ * The policy of every file the API sends: a sandbox with nothing allowed, so that even a browser
+ * that opened the file itself (a PDF viewer, an HTML polyglot) runs none of its scripts and loads
+ * nothing (decision 058).
+ */
+export const FILE_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
+
+/** Sends `file` as a download that neither browsers nor proxies keep, sniff or run. */
 export function sendPrivateFile(reply: FastifyReply, file: PrivateFile): FastifyReply {
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.size))
     .header('content-disposition', attachmentDisposition(file.fileName))
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
     .header('cache-control', 'private, no-store')
     .send(file.content);
 }

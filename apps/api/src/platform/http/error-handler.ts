@@ -107,12 +107,21 @@ type Answer = { status: number; body: ErrorBody };
 
 const isMessageKey = (value: string): value is ValidationMessageKey => value in VALIDATION_MESSAGES['en-US'];
 
-/** A service names field errors by message key (as schema refinements do); they are worded here. */
-const localiseFieldErrors = (errors: FieldErrors, locale: Locale): FieldErrors =>
+/**
+ * A service names field errors by message key (as schema refinements do); they are worded here,
+ * with the error's parameters (an upload's refusal names the file).
+ */
+const localiseFieldErrors = (
+  errors: FieldErrors,
+  locale: Locale,
+  params: Record<string, string | number>,
+): FieldErrors =>
   Object.fromEntries(
     Object.entries(errors).map(([field, messages]) => [
       field,
-      messages.map((message) => (isMessageKey(message) ? validationMessage(message, locale) : message)),
+      messages.map((message) =>
+        isMessageKey(message) ? validationMessage(message, locale, params) : message,
+      ),
     ]),
   );
 
@@ -146,7 +155,7 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
       body: {
         code: error.code,
         message,
-        ...(error.errors ? { errors: localiseFieldErrors(error.errors, locale) } : {}),
+        ...(error.errors ? { errors: localiseFieldErrors(error.errors, locale, error.params) } : {}),
       },
     };
   }

@@ -21,8 +21,8 @@ export const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  // A staff member's preview of an uploaded PDF is a blob: URL the SPA made from the fetched file.
-  frameSrc: ["'self'", 'blob:'],
+  // No frames of uploaded files: staff see images inline and save PDFs (decision 058).
+  frameSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   frameAncestors: ["'none'"],

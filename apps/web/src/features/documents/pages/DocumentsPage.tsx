@@ -22,7 +22,7 @@ export function DocumentsPage() {
       </Alert>
     );
   else {
-    const { practices, unattached } = overview.data;
+    const { practices, unattached, unattached_kept_hours: keptHours } = overview.data;
     content = (
       <>
         {practices.length === 0 && (
@@ -41,6 +41,7 @@ export function DocumentsPage() {
             <Title order={2} id="documents-unattached" mb="xs">
               {t('documentsPage.unattachedTitle')}
             </Title>
+            <Text mb="xs">{t('documentsPage.unattachedKept', { count: keptHours })}</Text>
             <DocumentTable documents={unattached} caption={t('documentsPage.unattachedCaption')} isEditable />
           </section>
         )}

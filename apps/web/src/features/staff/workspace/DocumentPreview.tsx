@@ -1,7 +1,7 @@
 import type { PracticeDocument } from '@lisbon/domain';
 import { Alert, Image, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { STAFF_KEY } from '../api/queues';
@@ -19,9 +19,9 @@ const toDataUrl = (blob: Blob) =>
   });
 
 /**
- * A document shown inline. The portal's CSP allows images from `data:` and frames from `blob:`
- * (nothing else from either): an image is shown as a data URL, a PDF in a frame with the
- * browser's own viewer, from a blob URL released when the preview closes.
+ * An image shown inline, as a data URL (the portal's CSP allows images from `data:`): an <img>
+ * never runs anything. PDFs are never shown inside the portal, whose origin a PDF viewer's
+ * scripts would share; staff download them (decision 058).
  */
 export function DocumentPreview({
   practiceId,
@@ -46,10 +46,8 @@ export function DocumentPreview({
         <Alert color="red" variant="light" role="alert">
           {t('messages.exportFailed')}
         </Alert>
-      ) : isImage(document) ? (
-        <ImagePreview blob={file.data} label={label} />
       ) : (
-        <PdfPreview blob={file.data} label={label} />
+        <ImagePreview blob={file.data} label={label} />
       )}
       <Text component="figcaption" size="sm" mt="xs">
         {document.file_name}
@@ -70,11 +68,4 @@ function ImagePreview({ blob, label }: { blob: Blob; label: string }) {
     };
   }, [blob]);
   return source ? <Image src={source} alt={label} fit="contain" mah={720} /> : <PageLoader />;
-}
-
-function PdfPreview({ blob, label }: { blob: Blob; label: string }) {
-  const source = useMemo(() => URL.createObjectURL(blob), [blob]);
-  // Released a while after the preview closes (the viewer has read it by then).
-  useEffect(() => () => void setTimeout(() => URL.revokeObjectURL(source), 60_000), [source]);
-  return <iframe src={source} title={label} style={{ width: '100%', height: 720, border: 0 }} />;
 }

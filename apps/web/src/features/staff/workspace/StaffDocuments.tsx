@@ -10,7 +10,7 @@ import { fetchStaffDocument } from '../api/workspace';
 import { DocumentPreview, isImage } from './DocumentPreview';
 import { Section } from './Section';
 
-/** Download, and for a PDF open in a new tab: the browser's own viewer (see DocumentPreview). */
+/** Download, saved under the document's own name: a PDF opens in the staff member's reader, never in the portal. */
 export function DocumentButtons({
   practiceId,
   document,
@@ -19,45 +19,22 @@ export function DocumentButtons({
   document: PracticeDocument;
 }) {
   const { t } = useTranslation();
-  const fetchBlob = () => fetchStaffDocument(practiceId, document.id);
   const download = async () => {
     try {
-      saveBlob(await fetchBlob(), document.file_name);
+      saveBlob(await fetchStaffDocument(practiceId, document.id), document.file_name);
     } catch {
-      showError(t('messages.exportFailed'));
-    }
-  };
-  const open = async () => {
-    // Opened at once, in the click, so that no pop-up blocker stands in the way; filled when loaded.
-    const tab = window.open('', '_blank');
-    try {
-      const blob = await fetchBlob();
-      const url = URL.createObjectURL(new Blob([blob], { type: document.content_type }));
-      if (tab) tab.location.href = url;
-      else saveBlob(blob, document.file_name);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      tab?.close();
       showError(t('messages.exportFailed'));
     }
   };
   return (
-    <Group gap="xs" wrap="nowrap">
-      {!isImage(document) && (
-        <Button size="xs" variant="light" onClick={() => void open()}>
-          {t('staff.documents.open')}
-          <span className="visually-hidden"> {document.file_name}</span>
-        </Button>
-      )}
-      <Button size="xs" variant="outline" onClick={() => void download()}>
-        {t('documentUpload.download')}
-        <span className="visually-hidden"> {document.file_name}</span>
-      </Button>
-    </Group>
+    <Button size="xs" variant="outline" onClick={() => void download()}>
+      {t('documentUpload.download')}
+      <span className="visually-hidden"> {document.file_name}</span>
+    </Button>
   );
 }
 
-/** The request's documents: type, file, size, date; each shown inline on demand, PDFs also opened in a tab, or saved. */
+/** The request's documents: type, file, size, date; images shown inline on demand, every document saved (decision 058). */
 export function StaffDocuments({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -66,7 +43,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
     document.type === 'additional' && document.additional_type
       ? `${t('labels.document.additional')}: ${document.additional_type}`
       : t(`labels.document.${document.type}`);
-  const shownDocument = practice.documents.find((document) => document.id === shown);
+  const shownDocument = practice.documents.find((document) => document.id === shown && isImage(document));
 
   return (
     <Section id="documents" title={t('wizard.steps.documents')}>
@@ -96,15 +73,17 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
                   <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-pressed={shown === document.id}
-                        onClick={() => setShown(shown === document.id ? null : document.id)}
-                      >
-                        {t('staff.documents.preview')}
-                        <span className="visually-hidden"> {document.file_name}</span>
-                      </Button>
+                      {isImage(document) && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-pressed={shown === document.id}
+                          onClick={() => setShown(shown === document.id ? null : document.id)}
+                        >
+                          {t('staff.documents.preview')}
+                          <span className="visually-hidden"> {document.file_name}</span>
+                        </Button>
+                      )}
                       <DocumentButtons practiceId={practice.id} document={document} />
                     </Group>
                   </Table.Td>

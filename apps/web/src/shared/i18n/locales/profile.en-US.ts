@@ -42,6 +42,7 @@ export const profileEn = {
     fileName: 'consent-form.pdf',
     uploadTitle: 'Upload the signed form',
     uploadToDraft: 'The signed form is attached to your draft request #{{id}}.',
-    uploadToAccount: 'You have no draft request: the signed form is kept with your documents.',
+    uploadToAccount:
+      'You have no draft request: a form uploaded now belongs to no request and is deleted after a while (the Documents page says when). Start a request first, then upload the form to it.',
   },
 } as const;

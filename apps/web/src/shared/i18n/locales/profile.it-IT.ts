@@ -44,6 +44,7 @@ export const profileIt: Pick<Catalogue, 'study' | 'consent'> = {
     fileName: 'modulo-consenso.pdf',
     uploadTitle: 'Carica il modulo firmato',
     uploadToDraft: 'Il modulo firmato viene collegato alla tua richiesta in bozza n. {{id}}.',
-    uploadToAccount: 'Non hai richieste in bozza: il modulo firmato viene conservato tra i tuoi documenti.',
+    uploadToAccount:
+      'Non hai richieste in bozza: un modulo caricato ora non appartiene a nessuna richiesta e viene eliminato dopo un certo tempo (la pagina Documenti indica quando). Inizia prima una richiesta, poi carica il modulo in quella.',
   },
 };

@@ -142,6 +142,10 @@ export const requestsEn = {
     startRequest: 'Find a service and start a request',
     unattachedTitle: 'Other documents',
     unattachedCaption: 'Documents not attached to a request',
+    unattachedKept_one:
+      'A document that belongs to no request is deleted {{count}} hour after its upload: staff never see it. Upload documents to the request they are for.',
+    unattachedKept_other:
+      'A document that belongs to no request is deleted {{count}} hours after its upload: staff never see it. Upload documents to the request they are for.',
   },
   notifications: {
     awaiting_one: '{{count}} request awaits your reply',

@@ -154,6 +154,10 @@ export const requestsIt: Requests = {
     startRequest: 'Trova un servizio e inizia una richiesta',
     unattachedTitle: 'Altri documenti',
     unattachedCaption: 'Documenti non collegati a una richiesta',
+    unattachedKept_one:
+      'Un documento che non appartiene a nessuna richiesta viene eliminato {{count}} ora dopo il caricamento: il personale non lo vede mai. Carica i documenti nella richiesta a cui servono.',
+    unattachedKept_other:
+      'Un documento che non appartiene a nessuna richiesta viene eliminato {{count}} ore dopo il caricamento: il personale non lo vede mai. Carica i documenti nella richiesta a cui servono.',
   },
   notifications: {
     awaiting_one: '{{count}} richiesta attende una tua risposta',

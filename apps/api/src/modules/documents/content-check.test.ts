@@ -1,0 +1,95 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  jpegMagicThenHtml,
+  jpegOf,
+  pdfHtmlPolyglot,
+  pdfOf,
+  pdfOpeningFitted,
+  pdfWithOpenActionScript,
+  pdfWithScriptInObjectStream,
+  plainPdf,
+  pngOf,
+  streamObject,
+} from '../../../test/samples';
+import { ContentCheck } from './content-check';
+import { decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
+
+const LIMITS = { pdfMaxInflatedBytes: 1024 * 1024, imageMaxPixels: 100_000_000 };
+
+/** The finding for `bytes` arriving in chunks of `size` bytes, as a slow upload would bring them. */
+async function findingOf(name: string, bytes: Buffer, size: number) {
+  const check = new ContentCheck(name, LIMITS);
+  for (let offset = 0; offset < bytes.length; offset += size)
+    await check.write(bytes.subarray(offset, offset + size));
+  return check.finish();
+}
+
+const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>';
+
+describe('content inspection, whatever the chunk boundaries', () => {
+  it.each([
+    ['plain.pdf', plainPdf(), null],
+    ['fitted.pdf', pdfOpeningFitted(), null],
+    ['photo.jpg', jpegOf({ width: 32, height: 16 }), null],
+    ['scan.png', pngOf(), null],
+    ['script.pdf', pdfWithOpenActionScript(), { reason: 'activeContent', name: 'JavaScript' }],
+    ['hidden.pdf', pdfWithScriptInObjectStream(), { reason: 'activeContent', name: 'JavaScript' }],
+    ['page.pdf', pdfHtmlPolyglot(), { reason: 'holdsMarkup' }],
+    ['page.jpg', jpegMagicThenHtml(), { reason: 'holdsMarkup' }],
+  ])('%s in chunks of 1, 7 and 64 KiB bytes', async (name, bytes, expected) => {
+    for (const size of [1, 7, 65_536]) expect(await findingOf(name, bytes, size)).toEqual(expected);
+  });
+
+  it('finds a short name in an object stream, not in a page’s text or in stream data', async () => {
+    const objectStream = pdfOf([
+      CATALOG,
+      streamObject(
+        '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode',
+        deflateSync('5 0 << /S /X /JS (x) >>'),
+      ),
+    ]);
+    const pageText = pdfOf([
+      CATALOG,
+      streamObject('/Filter /FlateDecode', deflateSync('BT (HTML/JS ) Tj ET')),
+    ]);
+    const rawData = pdfOf([CATALOG, streamObject('', Buffer.from('/JS /XFA '))]);
+    expect(await findingOf('a.pdf', objectStream, 5)).toEqual({ reason: 'activeContent', name: 'JS' });
+    expect(await findingOf('a.pdf', pageText, 5)).toBeNull();
+    expect(await findingOf('a.pdf', rawData, 5)).toBeNull();
+  });
+
+  it('refuses a PDF whose streams expand past the bound, and one that is encrypted', async () => {
+    const bomb = pdfOf([
+      CATALOG,
+      streamObject('/Filter /FlateDecode', deflateSync(Buffer.alloc(2 * 1024 * 1024))),
+    ]);
+    expect(await findingOf('a.pdf', bomb, 4096)).toEqual({ reason: 'expandsTooMuch' });
+    expect(await findingOf('a.pdf', pdfOf([CATALOG], { trailer: '/Encrypt 9 0 R ' }), 3)).toEqual({
+      reason: 'protected',
+    });
+  });
+
+  it('leaves the type check to the service: a file of no accepted type is not inspected further', async () => {
+    expect(await findingOf('notes.pdf', Buffer.from('plain text'), 4)).toBeNull();
+  });
+});
+
+describe('PDF names', () => {
+  it('match whole names only, however their characters are escaped', () => {
+    const pattern = pdfNamesPattern(['JavaScript', 'JS']);
+    const found = (text: string) => [...text.matchAll(pattern)].map((match) => decodePdfName(match[1] ?? ''));
+    expect(found('/S /J#61v#61Script /JS(x)')).toEqual(['JavaScript', 'JS']);
+    expect(found('/JavaScriptX /JSON /XJS ')).toEqual([]);
+  });
+});
+
+describe('TextScanner', () => {
+  it('reports a match once, also when it is cut by a boundary or waits for its next character', () => {
+    const found: number[] = [];
+    const scanner = new TextScanner(/\/JS(?=[ >])/g, 16, (match) => found.push(match.index));
+    for (const piece of ['<< /J', 'S >> /JS', ' >> /JS']) scanner.feed(piece);
+    scanner.end();
+    expect(found).toHaveLength(3);
+  });
+});

@@ -1,0 +1,217 @@
+import { createInflate, type Inflate } from 'node:zlib';
+import {
+  PDF_ACTIVE_CONTENT_NAMES,
+  PDF_ACTIVE_CONTENT_SHORT_NAMES,
+  PDF_ENCRYPTION_NAME,
+} from '@lisbon/domain';
+import type { ContentFinding, FormatCheck } from './content-check';
+import { carryFor, decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
+
+/** Names looked for in every byte, raw or inflated: long enough never to occur by chance. */
+const ANYWHERE = [...PDF_ACTIVE_CONTENT_NAMES, PDF_ENCRYPTION_NAME];
+/** An object stream's dictionary holds these (readers need `/First` to use one, decision 058). */
+const OBJECT_STREAM_MARKERS = ['ObjStm', 'First'];
+/** Names looked for in the structure only: outside stream data, and inside object streams. */
+const STRUCTURE = [...PDF_ACTIVE_CONTENT_SHORT_NAMES, ...OBJECT_STREAM_MARKERS];
+
+const ANYWHERE_PATTERN = pdfNamesPattern(ANYWHERE);
+const STRUCTURE_PATTERN = pdfNamesPattern(STRUCTURE);
+
+const STREAM = Buffer.from('stream', 'latin1');
+const END = Buffer.from('end', 'latin1');
+/** `%%EOF` must stand in the file's last kilobyte, or the file was cut short. */
+const TAIL_BYTES = 1024;
+const EOF_MARKER = '%%EOF';
+
+const isRegular = (byte: number | undefined) =>
+  byte !== undefined && !' \t\n\f\r\0()<>[]{}/%'.includes(String.fromCharCode(byte));
+
+/** A zlib header (RFC 1950): how every FlateDecode stream starts, whatever its dictionary says. */
+const isZlibHeader = (first: number, second: number) =>
+  (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
+
+type OpenStream = {
+  isObjectStream: boolean;
+  /** The first two data bytes, until the zlib header can be judged. */
+  header: number[];
+  inflater: Inflate | null;
+  anywhere: TextScanner | null;
+  structure: TextScanner | null;
+};
+
+/**
+ * Reads a PDF as it arrives and finds what decision 058 refuses: active content (by name, in the
+ * bytes and in every FlateDecode stream once inflated), encryption, streams that expand beyond
+ * `maxInflatedBytes` all together, a file without its final `%%EOF`. Streams are found by their
+ * `stream`/`endstream` keywords and inflated when their data starts with a zlib header, so a
+ * dictionary written to mislead (a wrong /Filter, a padded /Length) changes nothing.
+ */
+export class PdfCheck implements FormatCheck {
+  private readonly findings: ContentFinding[] = [];
+  private readonly anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) =>
+    this.onName(match),
+  );
+  private readonly structure = new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) =>
+    this.onName(match),
+  );
+  private received = 0;
+  private carry: Buffer = Buffer.alloc(0);
+  private tail = '';
+  private stream: OpenStream | null = null;
+  private hasObjectStreamMarker = false;
+  private inflatedBytes = 0;
+  private readonly closing: Promise<void>[] = [];
+
+  constructor(private readonly maxInflatedBytes: number) {}
+
+  async write(chunk: Buffer): Promise<void> {
+    this.anywhere.feed(chunk.toString('latin1'));
+    this.tail = (this.tail + chunk.toString('latin1', Math.max(0, chunk.length - TAIL_BYTES))).slice(
+      -TAIL_BYTES,
+    );
+    const start = this.received;
+    this.received += chunk.length;
+    const combined = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    const base = start - this.carry.length;
+    // New bytes from here on belong to the structure, or to the open stream's data.
+    let from = start;
+    for (let index = combined.indexOf(STREAM); index !== -1; index = combined.indexOf(STREAM, index + 1)) {
+      const after = index + STREAM.length;
+      // A keyword is judged once the two bytes after it have arrived (an end of line may be
+      // `\r\n`), and only once: in the chunk that brought them.
+      if (after + 1 >= combined.length) break;
+      if (base + after + 1 < start) continue;
+      const isEnd = index >= END.length && combined.subarray(index - END.length, index).equals(END);
+      if (isRegular(combined[isEnd ? index - END.length - 1 : index - 1]) || isRegular(combined[after]))
+        continue;
+      if (isEnd) {
+        if (!this.stream) continue;
+        await this.data(combined, from - base, index - END.length);
+        this.closeStream();
+        from = base + after;
+        continue;
+      }
+      // `stream` then an end of line (or, from careless writers, a space); a second `stream`
+      // before `endstream` starts a stream too.
+      const dataStart = combined[after] === 0x0d && combined[after + 1] === 0x0a ? after + 2 : after + 1;
+      if (this.stream) {
+        await this.data(combined, from - base, index);
+        this.closeStream();
+      } else {
+        this.structure.feed(combined.toString('latin1', Math.max(from - base, 0), index));
+      }
+      this.openStream();
+      from = base + dataStart;
+    }
+    const rest = Math.max(from - base, this.carry.length);
+    if (this.stream) await this.data(combined, rest, combined.length);
+    else this.structure.feed(combined.toString('latin1', rest));
+    this.carry = combined.subarray(Math.max(0, combined.length - 16));
+  }
+
+  async finish(): Promise<ContentFinding[]> {
+    this.anywhere.end();
+    this.structure.end();
+    this.closeStream();
+    await Promise.all(this.closing);
+    if (!this.tail.includes(EOF_MARKER)) this.refuse({ reason: 'damaged' });
+    return this.findings;
+  }
+
+  private onName(match: RegExpExecArray): void {
+    const name = decodePdfName(match[1] ?? '');
+    if (OBJECT_STREAM_MARKERS.includes(name)) this.hasObjectStreamMarker = true;
+    else if (name === PDF_ENCRYPTION_NAME) this.refuse({ reason: 'protected' });
+    else this.refuse({ reason: 'activeContent', name });
+  }
+
+  /** Keeps the first finding of each kind. */
+  private refuse(finding: ContentFinding): void {
+    if (!this.findings.some((found) => found.reason === finding.reason)) this.findings.push(finding);
+  }
+
+  private openStream(): void {
+    this.stream = {
+      isObjectStream: this.hasObjectStreamMarker,
+      header: [],
+      inflater: null,
+      anywhere: null,
+      structure: null,
+    };
+    this.hasObjectStreamMarker = false;
+  }
+
+  /** The open stream's data bytes `combined[from, to)` that have not been seen yet. */
+  private async data(combined: Buffer, from: number, to: number): Promise<void> {
+    const stream = this.stream;
+    const newFrom = Math.max(from, this.carry.length);
+    if (!stream || to <= newFrom) return;
+    let bytes = combined.subarray(newFrom, to);
+    if (stream.header.length < 2) {
+      const taken = bytes.subarray(0, 2 - stream.header.length);
+      stream.header.push(...taken);
+      if (stream.header.length === 2) {
+        const [first = 0, second = 0] = stream.header;
+        if (isZlibHeader(first, second) && this.findings.length === 0) this.inflate(stream);
+        if (stream.inflater) await this.feed(stream, Buffer.from(stream.header));
+      }
+      bytes = bytes.subarray(taken.length);
+    }
+    if (stream.inflater && bytes.length > 0) await this.feed(stream, bytes);
+  }
+
+  private inflate(stream: OpenStream): void {
+    const inflater = createInflate();
+    stream.inflater = inflater;
+    stream.anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) => this.onName(match));
+    if (stream.isObjectStream)
+      stream.structure = new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) =>
+        this.onName(match),
+      );
+    inflater.on('data', (output: Buffer) => {
+      this.inflatedBytes += output.length;
+      if (this.inflatedBytes > this.maxInflatedBytes) {
+        this.refuse({ reason: 'expandsTooMuch' });
+        inflater.destroy();
+        return;
+      }
+      const text = output.toString('latin1');
+      stream.anywhere?.feed(text);
+      stream.structure?.feed(text);
+    });
+    // Damaged compressed data is the reader's problem, not a refusal: what did inflate was inspected.
+    inflater.on('error', () => inflater.destroy());
+    this.closing.push(
+      new Promise((resolve) => {
+        inflater.once('close', () => {
+          stream.anywhere?.end();
+          stream.structure?.end();
+          resolve();
+        });
+      }),
+    );
+  }
+
+  /** Hands bytes to the stream's inflater and waits until they are inflated (backpressure). */
+  private feed(stream: OpenStream, bytes: Buffer): Promise<void> {
+    const inflater = stream.inflater;
+    if (!inflater || inflater.destroyed || this.findings.length > 0) {
+      inflater?.destroy();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        inflater.off('close', done);
+        resolve();
+      };
+      inflater.once('close', done);
+      inflater.write(bytes, done);
+    });
+  }
+
+  private closeStream(): void {
+    const inflater = this.stream?.inflater;
+    if (inflater && !inflater.destroyed) inflater.end();
+    this.stream = null;
+  }
+}

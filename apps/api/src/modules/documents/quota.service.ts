@@ -1,0 +1,39 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { SessionUser } from '../sessions/service';
+import { documentUsageOfUser, lockDocumentsOfUser } from './repository';
+import type { StagedUpload } from './upload';
+
+const MEGABYTE = 1024 * 1024;
+export const megabytes = (bytes: number): number => Number((bytes / MEGABYTE).toFixed(1));
+
+/**
+ * Inside the transaction that adds `file` (decision 058): refuses it when the applicant already
+ * has UPLOAD_UNATTACHED_MAX documents that belong to no request and this one would be another
+ * (409 UNATTACHED_DOCUMENTS_LIMIT), or when their documents would take more than
+ * UPLOAD_QUOTA_BYTES with it (413 STORAGE_QUOTA_EXCEEDED). `freedBytes`: the size of a file it replaces.
+ */
+export async function requireRoomFor(
+  trx: Db,
+  ctx: AppContext,
+  {
+    actor,
+    file,
+    freedBytes,
+    isUnattached,
+  }: { actor: SessionUser; file: StagedUpload; freedBytes: number; isUnattached: boolean },
+): Promise<void> {
+  await lockDocumentsOfUser(trx, actor.id);
+  const usage = await documentUsageOfUser(trx, actor.id);
+  const { unattachedDocumentsMax, uploadQuotaBytes } = ctx.config;
+  if (isUnattached && usage.unattached >= unattachedDocumentsMax)
+    throw new AppError('UNATTACHED_DOCUMENTS_LIMIT', {
+      params: { file: file.fileName, max: unattachedDocumentsMax },
+    });
+  const used = usage.bytes - freedBytes;
+  if (used + file.size > uploadQuotaBytes)
+    throw new AppError('STORAGE_QUOTA_EXCEEDED', {
+      params: { file: file.fileName, quota: megabytes(uploadQuotaBytes), used: megabytes(used) },
+    });
+}

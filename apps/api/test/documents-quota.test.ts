@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type App } from '../src/app';
+import { purgeUnattachedDocuments } from '../src/modules/documents/retention.service';
+import { sweepOrphanFiles } from '../src/modules/system/file-sweep.service';
+import { ManualClock } from '../src/platform/clock';
+import { StoredFileMissingError, type FileStorage } from '../src/platform/storage/storage';
+import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import {
+  apiCall,
+  applicant,
+  dataOf,
+  multipart,
+  storedFiles,
+  upload,
+  type Applicant,
+  type StoredDocument,
+} from './requests';
+import { startS3Server, type S3Server } from './s3';
+import { pdfOf, streamObject } from './samples';
+
+/** Issue #15 item 9, decision 058: a storage quota per applicant, and documents of no request cleaned up. */
+
+const MEGABYTE = 1024 * 1024;
+
+/** A plain PDF of exactly `size` bytes, padded inside an uncompressed stream. */
+function pdfOfSize(size: number): Buffer {
+  const empty = pdfOf(['<< /Type /Catalog >>', streamObject('', Buffer.alloc(0))]);
+  return pdfOf(['<< /Type /Catalog >>', streamObject('', Buffer.alloc(size - empty.length - 3, 0x20))]);
+}
+
+const storedKeyOf = async (database: TestDatabase, id: number) =>
+  (
+    await database.db
+      .selectFrom('documents')
+      .select('storage_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).storage_key;
+
+const documentIds = async (database: TestDatabase, who: Applicant) =>
+  (await database.db.selectFrom('documents').select('id').where('user_id', '=', who.id).execute()).map(
+    (row) => row.id,
+  );
+
+const isStored = async (storage: FileStorage, key: string) =>
+  storage.read(key).then(
+    (content) => {
+      content.destroy();
+      return true;
+    },
+    (error: unknown) => {
+      if (error instanceof StoredFileMissingError) return false;
+      throw error;
+    },
+  );
+
+describe('the storage quota and the documents of no request', () => {
+  let database: TestDatabase;
+  let app: App;
+  let call: ReturnType<typeof apiCall>;
+  const clock = new ManualClock('2025-03-03T09:00:00Z');
+  const env = {
+    UPLOAD_MAX_BYTES: String(MEGABYTE),
+    UPLOAD_QUOTA_BYTES: String(2 * MEGABYTE),
+    UPLOAD_UNATTACHED_MAX: '3',
+  };
+  const file = pdfOfSize(0.6 * MEGABYTE);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, { clock, env });
+    call = apiCall(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const draftOf = async (who: Applicant) =>
+    dataOf<{ id: number }>(await call('POST', '/practices', who, { country: 'BR', level: 'higher' })).id;
+
+  it('refuses a file that would take the applicant past the quota (413), naming it, and stores nothing', async () => {
+    const ada = await applicant(app, database, clock, 'ada@example.org');
+    const draftId = await draftOf(ada);
+    for (const name of ['one.pdf', 'two.pdf', 'three.pdf']) {
+      const response = await upload(
+        app,
+        ada,
+        { type: 'diploma', practice_id: draftId },
+        { name, content: file },
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const files = storedFiles(database).length;
+    const refused = await upload(
+      app,
+      ada,
+      { type: 'diploma', practice_id: draftId },
+      { name: 'four.pdf', content: file },
+    );
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      message:
+        'There is no room for “four.pdf”: your documents may take up to 2 MB together and already take 1.8 MB. Delete documents you no longer need, or upload a smaller file.',
+    });
+    const rows = await database.db
+      .selectFrom('documents')
+      .select('id')
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect(storedFiles(database)).toHaveLength(files);
+
+    // A replacement counts without the file it replaces; a deletion makes room.
+    const [first] = rows;
+    if (!first) throw new Error('no document');
+    const replaced = await upload(
+      app,
+      ada,
+      {},
+      { name: 'one again.pdf', content: file },
+      {
+        method: 'PUT',
+        url: `/documents/${first.id}`,
+      },
+    );
+    expect(replaced.statusCode).toBe(200);
+    expect((await call('DELETE', `/documents/${first.id}`, ada)).statusCode).toBe(204);
+    const accepted = await upload(
+      app,
+      ada,
+      { type: 'diploma', practice_id: draftId },
+      { name: 'four.pdf', content: file },
+    );
+    expect(accepted.statusCode).toBe(201);
+  });
+
+  it('holds against forty uploads sent at once', async () => {
+    const eve = await applicant(app, database, clock, 'eve@example.org');
+    const draftId = await draftOf(eve);
+    const small = pdfOfSize(0.3 * MEGABYTE);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        upload(app, eve, { type: 'diploma', practice_id: draftId }, { name: `${index}.pdf`, content: small }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 413)).toHaveLength(34);
+    const { total } = await database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.sum<number | string>('size').as('total'))
+      .where('user_id', '=', eve.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(total)).toBeLessThanOrEqual(2 * MEGABYTE);
+  });
+
+  it('keeps at most UPLOAD_UNATTACHED_MAX documents of no request (409), and still takes uploads to a request', async () => {
+    const leo = await applicant(app, database, clock, 'leo@example.org');
+    const small = pdfOfSize(1000);
+    for (const index of [1, 2, 3]) {
+      const response = await upload(
+        app,
+        leo,
+        { type: 'consent_form' },
+        { name: `consent-${index}.pdf`, content: small },
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const refused = await upload(
+      app,
+      leo,
+      { type: 'consent_form' },
+      { name: 'consent-4.pdf', content: small },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'UNATTACHED_DOCUMENTS_LIMIT',
+      message:
+        'You already have 3 documents that belong to no request: delete one of them, or upload “consent-4.pdf” to a request.',
+    });
+    const toRequest = await upload(
+      app,
+      leo,
+      { type: 'consent_form', practice_id: await draftOf(leo) },
+      { name: 'consent-4.pdf', content: small },
+    );
+    expect(toRequest.statusCode).toBe(201);
+  });
+
+  it('answers in Italian too', async () => {
+    const mia = await applicant(app, database, clock, 'mia@example.org');
+    const small = pdfOfSize(1000);
+    for (const index of [1, 2, 3])
+      await upload(app, mia, { type: 'consent_form' }, { name: `${index}.pdf`, content: small });
+    const body = multipart({ type: 'consent_form' }, { name: 'modulo.pdf', content: small });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: { ...bearer(mia.token), ...body.headers, 'accept-language': 'it-IT' },
+      payload: body.payload,
+    });
+    expect(refused.json()).toMatchObject({
+      message:
+        'Hai già 3 documenti che non appartengono a nessuna richiesta: eliminane uno, oppure carica “modulo.pdf” in una richiesta.',
+    });
+  });
+});
+
+let s3: S3Server;
+beforeAll(async () => {
+  s3 = await startS3Server('lisbon-unattached');
+});
+afterAll(async () => {
+  await s3.close();
+});
+
+describe.each([
+  ['local disk', () => ({})],
+  ['S3-compatible object store', () => s3.env],
+])('documents of no request deleted after UPLOAD_UNATTACHED_TTL_HOURS, on the %s', (_name, envOf) => {
+  let database: TestDatabase;
+  let app: App;
+  let call: ReturnType<typeof apiCall>;
+  const clock = new ManualClock('2025-03-03T09:00:00Z');
+  const context = () => createContext({ config: testConfig(database, envOf()), db: database.db, clock });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, { clock, env: envOf() });
+    call = apiCall(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('deletes the row and the file of a document never attached, keeps attached ones, and can run again', async () => {
+    const ctx = context();
+    const ada = await applicant(app, database, clock, 'ada@example.org');
+    const draftId = dataOf<{ id: number }>(
+      await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
+    ).id;
+    const loose = dataOf<StoredDocument>(
+      await upload(app, ada, { type: 'consent_form' }, { name: 'loose.pdf', content: pdfOfSize(2000) }),
+    );
+    const attached = dataOf<StoredDocument>(
+      await upload(
+        app,
+        ada,
+        { type: 'diploma', practice_id: draftId },
+        { name: 'kept.pdf', content: pdfOfSize(2000) },
+      ),
+    );
+    const [looseKey, attachedKey] = [
+      await storedKeyOf(database, loose.id),
+      await storedKeyOf(database, attached.id),
+    ];
+
+    clock.advance({ hours: 23 });
+    expect(await purgeUnattachedDocuments(ctx)).toEqual({ removed: 0 });
+    expect(await isStored(ctx.storage, looseKey)).toBe(true);
+
+    clock.advance({ hours: 2 });
+    expect(await purgeUnattachedDocuments(ctx)).toEqual({ removed: 1 });
+    expect(await documentIds(database, ada)).toEqual([attached.id]);
+    expect(await isStored(ctx.storage, looseKey)).toBe(false);
+    expect(await isStored(ctx.storage, attachedKey)).toBe(true);
+
+    expect(await purgeUnattachedDocuments(ctx)).toEqual({ removed: 0 });
+  });
+
+  it('leaves a file the sweep removes when the process dies between the two deletions', async () => {
+    const ctx = context();
+    const bea = await applicant(app, database, clock, 'bea@example.org');
+    const loose = dataOf<StoredDocument>(
+      await upload(app, bea, { type: 'consent_form' }, { name: 'loose.pdf', content: pdfOfSize(2000) }),
+    );
+    const key = await storedKeyOf(database, loose.id);
+    clock.advance({ hours: 25 });
+    const crashing = {
+      ...ctx,
+      storage: { ...ctx.storage, remove: () => Promise.reject(new Error('the process died here')) },
+    };
+    expect(await purgeUnattachedDocuments(crashing)).toEqual({ removed: 1 });
+    // The row went first: never a row without its file, at worst a file without its row.
+    expect(await documentIds(database, bea)).toEqual([]);
+    expect(await isStored(ctx.storage, key)).toBe(true);
+    expect(await purgeUnattachedDocuments(ctx)).toEqual({ removed: 0 });
+
+    await sweepOrphanFiles(ctx, { graceSeconds: 0, now: new Date(Date.now() + 1000) });
+    expect(await isStored(ctx.storage, key)).toBe(false);
+  });
+});

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import {
+  apiCall,
+  applicant,
+  dataOf,
+  multipart,
+  storedFiles,
+  upload,
+  type Applicant,
+  type StoredDocument,
+} from './requests';
+import {
+  jpegMagicThenHtml,
+  jpegOf,
+  pdfHtmlPolyglot,
+  pdfInflatingTo,
+  pdfOf,
+  pdfOpeningFitted,
+  pdfWithOpenActionScript,
+  pdfWithScriptInObjectStream,
+  plainPdf,
+  pngOf,
+} from './samples';
+import { practiceIn, staffMember, type StaffMember } from './staff';
+
+/** Issue #15 item 9, decision 058: what an upload may hold, and how documents are sent back. */
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let ada: Applicant;
+let draftId: number;
+const MEGABYTE = 1024 * 1024;
+// Built once: 200 MB of zeros deflated into about 200 KB.
+const bomb = pdfInflatingTo(200 * MEGABYTE);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
+  call = apiCall(app);
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  draftId = dataOf<{ id: number }>(
+    await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
+  ).id;
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const documentRows = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('documents')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+const send = (name: string, content: Buffer) =>
+  upload(app, ada, { type: 'diploma', practice_id: draftId }, { name, content });
+
+describe('uploads refused for what they hold, with nothing stored', () => {
+  it.each([
+    [
+      'a PDF whose /OpenAction runs JavaScript',
+      'diploma.pdf',
+      pdfWithOpenActionScript(),
+      '“diploma.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose script is escaped and compressed in an object stream',
+      'transcript.pdf',
+      pdfWithScriptInObjectStream(),
+      '“transcript.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF/HTML polyglot',
+      'page.pdf',
+      pdfHtmlPolyglot(),
+      '“page.pdf” holds web-page code (HTML or a script) besides the document: save or scan the document again, and upload that',
+    ],
+    [
+      'JPEG magic bytes followed by HTML',
+      'photo.jpg',
+      jpegMagicThenHtml(),
+      '“photo.jpg” holds web-page code (HTML or a script) besides the document: save or scan the document again, and upload that',
+    ],
+    [
+      'a real JPEG with a script in its comment',
+      'scan.jpeg',
+      jpegOf({ comment: '<script>alert(document.cookie)</script>' }),
+      '“scan.jpeg” holds web-page code (HTML or a script) besides the document: save or scan the document again, and upload that',
+    ],
+    [
+      'a PDF whose stream inflates to 200 MB',
+      'bomb.pdf',
+      bomb,
+      '“bomb.pdf” expands to more than 128 MB when opened: save it again with compression (a smaller size or resolution), and upload that',
+    ],
+    [
+      'an encrypted PDF',
+      'locked.pdf',
+      pdfOf(['<< /Type /Catalog >>'], { trailer: '/Encrypt 2 0 R ' }),
+      '“locked.pdf” is password-protected or encrypted, so its content cannot be checked: upload a copy without protection',
+    ],
+    [
+      'a PDF cut short (no %%EOF)',
+      'half.pdf',
+      plainPdf().subarray(0, 200),
+      '“half.pdf” is not a readable PDF file, or it is cut short: save or export it again, and upload that',
+    ],
+    [
+      'a JPEG cut short (no EOI)',
+      'half.jpg',
+      jpegOf().subarray(0, 120),
+      '“half.jpg” is not a readable JPEG file, or it is cut short: save or export it again, and upload that',
+    ],
+    [
+      'a PNG with a broken checksum',
+      'broken.png',
+      Buffer.from(pngOf().map((byte, index) => (index === 30 ? byte ^ 0xff : byte))),
+      '“broken.png” is not a readable PNG file, or it is cut short: save or export it again, and upload that',
+    ],
+    [
+      'a PNG with another file after IEND',
+      'zip.png',
+      pngOf({ trailer: Buffer.from('PK\x03\x04 hidden archive', 'latin1') }),
+      '“zip.png” is not a readable PNG file, or it is cut short: save or export it again, and upload that',
+    ],
+    [
+      'a PNG of 400 million pixels',
+      'huge.png',
+      pngOf({ width: 20_000, height: 20_000 }),
+      '“huge.png” has more than 100 million pixels: save it at a lower resolution, and upload that',
+    ],
+  ])('refuses %s: 422 on `file`, naming it', async (_case, name, content, message) => {
+    const [files, rows] = [storedFiles(database).length, await documentRows()];
+    const response = await send(name, content);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid.',
+      errors: { file: [message] },
+    });
+    expect(storedFiles(database)).toHaveLength(files);
+    expect(await documentRows()).toBe(rows);
+  });
+
+  it('words the refusal in Italian for an Italian browser', async () => {
+    const body = multipart(
+      { type: 'diploma', practice_id: draftId },
+      { name: 'diploma.pdf', content: pdfWithOpenActionScript() },
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: { ...bearer(ada.token), ...body.headers, 'accept-language': 'it-IT,it;q=0.9' },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: {
+        file: [
+          '“diploma.pdf” contiene script, file incorporati o altri contenuti attivi, che non sono accettati: stampalo in un nuovo PDF o scansiona la copia cartacea, e carica quella',
+        ],
+      },
+    });
+  });
+
+  it('refuses a replacement for what it holds, and keeps the file it would replace', async () => {
+    const original = plainPdf('Original');
+    const { id } = dataOf<StoredDocument>(await send('diploma.pdf', original));
+    const files = storedFiles(database).length;
+    const replaced = await upload(
+      app,
+      ada,
+      {},
+      { name: 'diploma.pdf', content: pdfHtmlPolyglot() },
+      {
+        method: 'PUT',
+        url: `/documents/${id}`,
+      },
+    );
+    expect(replaced.statusCode).toBe(422);
+    expect(storedFiles(database)).toHaveLength(files);
+    const download = await call('GET', `/documents/${id}/download`, ada);
+    expect(download.rawPayload.equals(original)).toBe(true);
+  });
+});
+
+describe('uploads accepted as they are', () => {
+  it.each([
+    ['a one-page PDF with compressed content', 'diploma.pdf', plainPdf(), 'application/pdf'],
+    [
+      'a PDF that opens fitted to the window (/OpenAction without a script)',
+      'fitted.pdf',
+      pdfOpeningFitted(),
+      'application/pdf',
+    ],
+    ['a PDF whose streams expand to 100 MB', 'scan.pdf', pdfInflatingTo(100 * MEGABYTE), 'application/pdf'],
+    ['a baseline JPEG', 'photo.jpg', jpegOf({ width: 640, height: 480 }), 'image/jpeg'],
+    [
+      'a JPEG with more after EOI (a phone’s motion photo)',
+      'motion.jpg',
+      Buffer.concat([jpegOf(), Buffer.from('\0\0\0\x18ftypmp42')]),
+      'image/jpeg',
+    ],
+    ['a PNG', 'scan.png', pngOf({ width: 1000, height: 1400 }), 'image/png'],
+  ])('accepts %s', async (_case, name, content, contentType) => {
+    const response = await send(name, content);
+    expect(response.statusCode).toBe(201);
+    expect(dataOf<StoredDocument>(response)).toMatchObject({ file_name: name, content_type: contentType });
+  });
+});
+
+describe('documents are sent so that no browser runs them', () => {
+  let staff: StaffMember;
+  let practiceId: number;
+  let documentId: number;
+  const sent = plainPdf('Sent back');
+
+  beforeAll(async () => {
+    staff = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
+    practiceId = await practiceIn(database, {
+      userId: ada.id,
+      status: 'pending_student_reply',
+      assigneeId: staff.id,
+    });
+    documentId = dataOf<StoredDocument>(
+      await upload(
+        app,
+        ada,
+        { type: 'diploma', practice_id: practiceId },
+        { name: 'Diploma finale.pdf', content: sent },
+      ),
+    ).id;
+  });
+
+  it.each([
+    ['the applicant’s download', () => call('GET', `/documents/${documentId}/download`, ada)],
+    [
+      'the staff download',
+      () => call('GET', `/staff/practices/${practiceId}/documents/${documentId}/download`, staff),
+    ],
+  ])(
+    '%s: an attachment of its checked type, not sniffed, in a sandbox with nothing allowed',
+    async (_who, fetch) => {
+      const response = await fetch();
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="Diploma finale.pdf"; filename*=UTF-8''Diploma%20finale.pdf`,
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.rawPayload.equals(sent)).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,43 @@
+import type { PracticeDocument } from '@lisbon/domain';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderComponent } from '@/test/renderComponent';
+import { staffPracticeFixture } from '@/test/staffFixtures';
+import { StaffDocuments } from './StaffDocuments';
+
+afterEach(cleanup);
+
+const documentOf = (id: number, file_name: string, content_type: string): PracticeDocument => ({
+  id,
+  practice_id: 7,
+  type: 'diploma',
+  additional_type: null,
+  file_name,
+  content_type,
+  size: 2048,
+  sha256: 'a'.repeat(64),
+  created_at: '2026-11-02T09:00:00.000Z',
+});
+
+describe('the documents of a request, for staff', () => {
+  it('shows images inline on demand, and only offers PDFs to download: none opens inside the portal', () => {
+    renderComponent(
+      <StaffDocuments
+        practice={staffPracticeFixture({
+          documents: [
+            documentOf(1, 'diploma.pdf', 'application/pdf'),
+            documentOf(2, 'passport.png', 'image/png'),
+          ],
+        })}
+      />,
+    );
+    const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+    const buttons = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttons('diploma.pdf')).toEqual(['Download diploma.pdf']);
+    expect(buttons('passport.png')).toEqual(['Show passport.png', 'Download passport.png']);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import type { ACCEPTED_DOCUMENT_TYPES } from './practice';
+
+/**
+ * What an uploaded document may be and hold, and how much an applicant may keep (decision 058).
+ * The API inspects every file's bytes against these lists as it arrives; the limits' defaults
+ * are the configuration's (README).
+ */
+
+export type AcceptedDocumentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
+
+/** Each accepted type: the name messages call it by and the extensions its file may carry. */
+export const DOCUMENT_FORMATS: Record<
+  AcceptedDocumentType,
+  { label: string; extensions: readonly string[] }
+> = {
+  'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
+  'image/png': { label: 'PNG', extensions: ['png'] },
+};
+
+/**
+ * PDF names that make a document act instead of being read. A PDF that holds any of them, in its
+ * bytes or in a compressed stream, is refused. `/OpenAction` and `/AA` themselves are not on the
+ * list: they also set the page a document opens at; the actions that make them dangerous are.
+ */
+export const PDF_ACTIVE_CONTENT_NAMES = [
+  // Scripts: a JavaScript action (from /OpenAction, /AA, a link or a field) and the document's script tree.
+  'JavaScript',
+  // Actions that start a program, send form data out, read a file in, or open another file
+  // (on a network share, one that leaks the reader's Windows credentials).
+  'Launch',
+  'SubmitForm',
+  'ImportData',
+  'GoToR',
+  'GoToE',
+  // Files carried inside the document.
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+  // Players for media and 3D, which run scripts of their own.
+  'RichMedia',
+  'Rendition',
+  'Movie',
+  'Sound',
+  'OnInstantiate',
+] as const;
+
+/**
+ * Short PDF names, looked for only in the document's structure (outside stream data, and inside
+ * object streams): in compressed or image bytes three letters occur by chance.
+ */
+export const PDF_ACTIVE_CONTENT_SHORT_NAMES = [
+  // The script of a JavaScript action.
+  'JS',
+  // XML forms (XFA), with scripts of their own and outside the PDF's rules.
+  'XFA',
+] as const;
+
+/** A PDF with this name in its trailer is encrypted: its streams cannot be inspected, so it is refused. */
+export const PDF_ENCRYPTION_NAME = 'Encrypt';
+
+/**
+ * Tags a browser would render as a web page if it ever took the file for HTML (a polyglot): found
+ * anywhere in a PDF's or an image's bytes, followed by a space, `/` or `>`, the file is refused.
+ * Shorter tags (`<svg`, `<img`, `<a`) would turn up by chance in compressed bytes, and `<body` is
+ * how PDF rich-text comments are written; `<html` or `<script` comes with any page worth the name.
+ */
+export const MARKUP_TAGS = [
+  '!doctype',
+  'html',
+  'head',
+  'script',
+  'iframe',
+  'frameset',
+  'object',
+  'embed',
+  'style',
+  'meta',
+] as const;
+
+const MEGABYTE = 1024 * 1024;
+
+/** Defaults of the upload limits the configuration may change (README, decision 058). */
+export const UPLOAD_LIMIT_DEFAULTS = {
+  /** All of one applicant's documents together. */
+  storageQuotaBytes: 100 * MEGABYTE,
+  /** Documents of one applicant attached to no request. */
+  unattachedDocumentsMax: 10,
+  /** A document attached to no request is deleted this long after its upload. */
+  unattachedDocumentTtlHours: 24,
+  /** What a PDF's compressed streams may expand to, all together. */
+  pdfMaxInflatedBytes: 128 * MEGABYTE,
+} as const;
+
+/** Images larger than this (width × height) are refused: a small file could expand to gigabytes in a viewer. */
+export const IMAGE_MAX_PIXELS = 100_000_000;
