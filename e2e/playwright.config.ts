@@ -37,7 +37,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 60_000,
+  // A journey runs axe on every page state it visits; on a busy 2-core machine that alone can
+  // take a minute. The limit only stops a hung run: no journey asserts how fast it is.
+  timeout: 120_000,
   use: {
     baseURL: `http://127.0.0.1:${PORTAL_PORT}`,
     trace: 'off',

@@ -231,21 +231,35 @@ export function createDemoStaff(dataDirectory: string): Record<string, DemoStaff
   return staff;
 }
 
-/** The page fits its viewport's width: nothing makes the whole page scroll sideways. */
+/** A day (a date, or ISO `YYYY-MM-DD`) as a person types it in the portal's date fields: dd/mm/yyyy. */
+export const dayMonthYear = (day: Date | string): string =>
+  (typeof day === 'string' ? day : day.toISOString().slice(0, 10)).split('-').reverse().join('/');
+
+/**
+ * The page fits its viewport's width: nothing makes the whole page scroll sideways. Measured again
+ * until it holds (within the expect timeout): after a resize, a busy machine may still be laying
+ * the page out at the first measure. A failure names the widths and the last elements that overflow.
+ */
 export async function expectNoSideScroll(page: Page): Promise<void> {
-  // A string, as e2e has no DOM types: it runs in the page.
-  const widths = await page.evaluate<{ page: number; viewport: number; overflowing: string[] }>(
-    `({
-      page: document.documentElement.scrollWidth,
-      viewport: innerWidth,
-      overflowing: [...document.querySelectorAll('body *')]
-        .filter((element) => element.getBoundingClientRect().right > innerWidth + 1)
-        .slice(-3)
-        .map((element) => element.tagName + '.' + String(element.className).slice(0, 60) + ' ' + (element.textContent || '').slice(0, 40)),
-    })`,
-  );
-  expect(
-    widths.page,
-    `the page is wider than the viewport at ${widths.viewport} px: ${widths.overflowing.join(' | ')}`,
-  ).toBeLessThanOrEqual(widths.viewport);
+  await expect
+    .poll(
+      async () => {
+        // A string, as e2e has no DOM types: it runs in the page.
+        const widths = await page.evaluate<{ page: number; viewport: number; overflowing: string[] }>(
+          `({
+            page: document.documentElement.scrollWidth,
+            viewport: innerWidth,
+            overflowing: [...document.querySelectorAll('body *')]
+              .filter((element) => element.getBoundingClientRect().right > innerWidth + 1)
+              .slice(-3)
+              .map((element) => element.tagName + '.' + String(element.className).slice(0, 60) + ' ' + (element.textContent || '').slice(0, 40)),
+          })`,
+        );
+        return widths.page <= widths.viewport
+          ? []
+          : [`the page is ${widths.page} px wide at ${widths.viewport} px`, ...widths.overflowing];
+      },
+      { message: 'the page does not scroll sideways' },
+    )
+    .toEqual([]);
 }

@@ -30,6 +30,21 @@ const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
 
 /** A paid, submitted request made through the API: the journey's subject is what comes after it. */
 async function submittedRequest(request: APIRequestContext): Promise<number> {
+  // The account's address and phone, as the complete-account form keeps them.
+  const headers = { authorization: `Bearer ${await apiToken(request, applicant)}` };
+  const me = await ok(await request.get('/api/v1/auth/me', { headers }));
+  await ok(
+    await request.patch(`/api/v1/users/${me.data.id}`, {
+      headers,
+      data: {
+        address: '12 rue de la République',
+        city: 'Lyon',
+        zip_code: '69002',
+        residence_country: 'FR',
+        phone: '+33 4 72 00 00 00',
+      },
+    }),
+  );
   const id = await draftAtReview(request, applicant);
   // Billing kept on the server: the delivery's billing form starts from it.
   await payThroughApi(request, applicant, id, BILLING);
@@ -125,16 +140,17 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await expect(page.getByText('1 request in the cart')).toBeVisible();
   await expect(page.getByText('Submit the shipping information before paying.')).toBeVisible();
 
+  // The shipping information starts from the account: its name, address and phone (issue 14).
   const shipping = page.getByRole('region', { name: 'Shipping information' });
-  await shipping.getByLabel(/^Recipient name/).fill('Rosa Martin');
-  await shipping.getByLabel(/^Address/).fill('12 rue de la République');
-  await shipping.getByLabel(/^City/).fill('Lyon');
-  await shipping.getByLabel(/^ZIP code/).fill('69002');
-  const country = shipping.getByRole('combobox', { name: 'Country' });
-  await country.click();
-  await country.pressSequentially('fran');
-  await page.getByRole('option', { name: 'France', exact: true }).click();
+  await expect(shipping.getByLabel(/^Recipient name/)).toHaveValue('Amina Haddad');
+  await expect(shipping.getByLabel(/^Address/)).toHaveValue('12 rue de la République');
+  await expect(shipping.getByLabel(/^City/)).toHaveValue('Lyon');
+  await expect(shipping.getByLabel(/^ZIP code/)).toHaveValue('69002');
+  await expect(shipping.getByRole('combobox', { name: 'Country' })).toHaveValue('France');
+  await expect(shipping.getByLabel(/^Phone/)).toHaveValue('+33472000000');
   await expectAccessible(page);
+  // The originals go to someone else at the same address.
+  await shipping.getByLabel(/^Recipient name/).fill('Rosa Martin');
   await shipping.getByRole('button', { name: 'Submit shipping information' }).click();
   await expect(page.getByText('Shipping info updated').first()).toBeVisible();
   await expect(shipping.getByText('Shipping information cannot be modified after submission.')).toBeVisible();

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { createApplicant, expectAccessible, expectNoSideScroll, logIn, mailedLink } from '../support';
+import {
+  createApplicant,
+  dayMonthYear,
+  draftAtReview,
+  expectAccessible,
+  expectNoSideScroll,
+  logIn,
+  mailedLink,
+  payThroughApi,
+} from '../support';
 
 const email = `ada.${Date.now()}@example.org`;
 const password = 'Quiet-harbour-2024!';
@@ -17,11 +26,12 @@ test('an applicant registers, activates, completes the account, turns on 2FA, lo
   await page.getByLabel(/^Email/).fill(email);
   const minor = new Date();
   minor.setFullYear(minor.getFullYear() - 16);
-  await page.getByLabel(/^Date of birth/).fill(minor.toISOString().slice(0, 10));
+  // Typed day first, as every date of the portal is (decision 060).
+  await page.getByLabel('Date of birth (dd/mm/yyyy)').fill(dayMonthYear(minor));
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('you must be at least 18 years old')).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel(/^Date of birth/).fill('1990-03-04');
+  await page.getByLabel(/^Date of birth/).fill('04/03/1990');
   await page.getByLabel('I have read and accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registration successful' })).toBeVisible();
@@ -115,6 +125,47 @@ test('an applicant registers, activates, completes the account, turns on 2FA, lo
   await expect(page.getByText('Invalid credentials')).toBeVisible();
 });
 
+test('deleting an account with a paid request in progress first says what happens, in a dialog that passes axe', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const person = { email: `leaving.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const practiceId = await draftAtReview(request, person);
+  await payThroughApi(request, person, practiceId);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  await page.goto('/account');
+
+  const deletion = page.getByRole('region', { name: 'Delete account' });
+  await deletion.getByLabel(/^To confirm/).fill(person.email);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', {
+    name: 'Delete the account and close your requests in progress?',
+  });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByText(new RegExp(`^Request #${practiceId} \\(.+\\): will be closed$`)),
+  ).toBeVisible();
+  await expect(dialog.getByText('Statements already published stay valid.')).toBeVisible();
+  // The open dialog, on a desktop and on a 375 px phone (issue 14).
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Cancel keeps everything; confirming deletes the account.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await dialog.getByRole('button', { name: 'Delete the account and close the requests' }).click();
+  await expect(page.getByText('Account deleted').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('an unknown reset link says Token not found on opening, without the form, and offers a new one', async ({
   page,
 }) => {
@@ -141,6 +192,24 @@ test('on a 375 px phone the registration form puts one name a line, at full widt
   expect(last.width).toBe(email.width);
   await expectNoSideScroll(page);
   await expectAccessible(page);
+});
+
+test('in Italian the birth date is asked as gg/mm/aaaa, and a date typed month first is refused', async ({
+  page,
+}) => {
+  await page.goto('/auth/register');
+  await page.getByLabel('Language').selectOption('it-IT');
+  const birthDate = page.getByLabel('Data di nascita (gg/mm/aaaa)');
+  await expect(birthDate).toHaveAttribute('type', 'text');
+  await birthDate.fill('12/31/1990');
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await expect(page.getByText('Data non valida')).toBeVisible();
+  await expect(birthDate).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await birthDate.fill('31/12/1990');
+  await expect(page.getByText('Data non valida')).toHaveCount(0);
+  await page.getByLabel('Lingua').selectOption('en-US');
+  await expect(page.getByLabel('Date of birth (dd/mm/yyyy)')).toHaveValue('31/12/1990');
 });
 
 test('the refugee registration shows its own terms', async ({ page }) => {

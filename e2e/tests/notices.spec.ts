@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { createApplicant, expectAccessible } from '../support';
+import { createApplicant, dayMonthYear, expectAccessible } from '../support';
 import { DEMO_STAFF_PASSWORD, demoStaff, runCli } from '../staff';
 
 /** `npm run cli -- <args>` against the journey's portal; its printed output. */
@@ -126,8 +126,8 @@ test('closure notice, newsletter unsubscribe through the mailed link, and the ad
 
   // The admin suspends return delivery for two days; the window shows in its table.
   const suspensionForm = page.getByRole('form', { name: 'Suspend return delivery' });
-  await suspensionForm.getByLabel('First day').fill(dayFromNow(200));
-  await suspensionForm.getByLabel('Last day').fill(dayFromNow(201));
+  await suspensionForm.getByLabel('First day (dd/mm/yyyy)').fill(dayMonthYear(dayFromNow(200)));
+  await suspensionForm.getByLabel('Last day (dd/mm/yyyy)').fill(dayMonthYear(dayFromNow(201)));
   await suspensionForm.getByRole('button', { name: 'Suspend return delivery' }).click();
   await expect(page.getByText('Return delivery suspended').first()).toBeVisible();
   const suspensions = page.getByRole('region', { name: 'Return delivery suspensions' });

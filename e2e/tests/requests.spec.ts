@@ -60,10 +60,18 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
   await page.getByLabel(/^Language of the programme/).fill('French');
   await page.getByRole('radio', { name: 'In presence' }).check();
   await page.getByRole('radio', { name: 'Full time' }).check();
-  await page.getByLabel(/^Enrolment date/).fill('2016-09-01');
-  await page.getByLabel(/^Graduation date/).fill('2019-07-10');
-  await page.getByLabel(/^Award date/).fill('15/09/2019');
+  // Every date of the step is typed one way, dd/mm/yyyy, as its label says (issue 14): no browser
+  // date picker in the browser's own format beside it.
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  await page.getByLabel('Enrolment date (dd/mm/yyyy)').fill('01/09/2016');
+  await page.getByLabel('Graduation date (dd/mm/yyyy)').fill('10/07/2019');
+  // Month first, as such a picker writes it: not a date.
+  await page.getByLabel('Award date (dd/mm/yyyy)').fill('09/15/2019');
   await page.getByRole('radio', { name: 'Final diploma' }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Date not valid')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Award date (dd/mm/yyyy)').fill('15/09/2019');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
@@ -71,13 +79,25 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
   await expect(page.getByText('Documents this service needs')).toBeVisible();
   // Meanwhile the request's page lists what is missing, its link legible on the orange (issue 14).
   await page.goto('/practices');
-  const requestLink = page.getByRole('link', { name: /^Request #\d+$/ }).first();
-  await page.goto((await requestLink.getAttribute('href')) ?? '/practices');
+  // The link itself takes the click, not the row header around it (issue 14).
+  await page
+    .getByRole('link', { name: /^Request #\d+$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/practices\/\d+$/);
   await expect(page.getByText('Required documents still missing')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upload them on the documents page' })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/service/new/documents');
   await expect(page.getByText('Documents this service needs')).toBeVisible();
+  // A file of a type not accepted: the message names it (issue 14).
+  await chooseFile(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: '“notes.txt”: File type not accepted: upload a PDF, JPEG or PNG file' }),
+  ).toBeVisible();
+  await expectAccessible(page);
   for (const [type, file] of [
     ['ID card or passport', 'passport.pdf'],
     ['Diploma or provisional certificate', 'diploma.pdf'],

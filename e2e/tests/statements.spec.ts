@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import { demoStaff, logInStaff, runCli } from '../staff';
-import { createApplicant, expectAccessible, logIn } from '../support';
+import { createApplicant, dayMonthYear, expectAccessible, expectNoSideScroll, logIn } from '../support';
 
 const applicant = { email: `amina.statement.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
 const MASKED_NAME = 'A**** H*****';
@@ -75,7 +75,10 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   const verifyLink = statement.getByRole('link', { name: /\/verify\// });
   const certificateId = ((await verifyLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
   await expectAccessible(applicantPage);
+  // On a 375 px phone the transaction hash wraps: the page stays as wide as the screen, once it has
+  // re-laid out (expectNoSideScroll measures until it does).
   await applicantPage.setViewportSize({ width: 375, height: 800 });
+  await expectNoSideScroll(applicantPage);
   await expectAccessible(applicantPage);
   await applicantPage.setViewportSize({ width: 1280, height: 720 });
   const pdf = await downloadFrom(applicantPage, 'Download the statement (PDF)');
@@ -105,9 +108,26 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await expect(result.getByText(MASKED_NAME)).toHaveCount(0);
   await expectAccessible(visitor);
 
+  // The original again: its ledger entry opens as a page in words, not as JSON (issue 14).
+  await checkFile(visitor, 'Check another file', pdf);
+  await expect(result.getByText('Valid', { exact: true })).toBeVisible();
+  await result.getByRole('link', { name: 'See the ledger entry' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/ledger/${transactionHash}$`));
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Ledger entry' })).toBeVisible();
+  await expect(visitor.getByText('This entry is intact: its hash and its signature check.')).toBeVisible();
+  const recorded = visitor.getByRole('region', { name: 'What the entry records' });
+  await expect(recorded.getByText('Statement id')).toBeVisible();
+  await expect(recorded.getByText(certificateId)).toBeVisible();
+  await expectAccessible(visitor);
+  await visitor.getByLabel('Language').selectOption('it-IT');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Registrazione sul registro' })).toBeVisible();
+  await expect(visitor.getByText('Codice dell’attestato')).toBeVisible();
+  await expectAccessible(visitor);
+  await visitor.getByLabel('Lingua').selectOption('en-US');
+
   // The applicant makes a share link with a last day; a visitor opens it with no login.
-  const lastDay = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  await statement.getByLabel(/^Last day the link works/).fill(lastDay);
+  const lastDay = dayMonthYear(new Date(Date.now() + 30 * 24 * 3600 * 1000));
+  await statement.getByLabel('Last day the link works (dd/mm/yyyy)').fill(lastDay);
   await statement.getByRole('button', { name: 'Create a share link' }).click();
   const address = statement.getByLabel('Share link address');
   await expect(address).toBeVisible();

@@ -226,6 +226,14 @@ describe('paying the cart', () => {
       ['invoice', session.payment_id, 3000],
       ['receipt', session.payment_id, 3000],
     ]);
+    // What they were paid for, as a fact each language words: this shipment.
+    const delivery = (await overview(ada)).shipments.find(
+      (shipment) => shipment.payment_id === session.payment_id,
+    );
+    expect(documents.map((document) => document.subject)).toEqual([
+      { kind: 'delivery', delivery_id: delivery?.id },
+      { kind: 'delivery', delivery_id: delivery?.id },
+    ]);
 
     // The same event again, and the provider's answer asked afterwards: nothing more happens.
     const [webhook] = sent;

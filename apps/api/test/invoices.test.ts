@@ -90,6 +90,23 @@ describe('invoices and receipts', () => {
     expect((await call(undefined, 'GET', `/invoices/${invoice.id}`)).statusCode).toBe(401);
   });
 
+  it('says what each was paid for as facts, the request and its service, for any language to word', async () => {
+    const [invoice, receipt] = await documentsOf(ada, '?sort=id');
+    if (!invoice || !receipt) throw new Error('no documents');
+    const practiceId = invoice.description.match(/^Request no\. (\d+):/)?.[1];
+    const practice = dataOf<{ id: number; service: string; is_urgent: boolean }>(
+      await call(ada, 'GET', `/practices/${practiceId}`),
+    );
+    const subject = {
+      kind: 'request',
+      practice_id: practice.id,
+      service: practice.service,
+      is_urgent: practice.is_urgent,
+    };
+    expect(invoice.subject).toEqual(subject);
+    expect(receipt.subject).toEqual(subject);
+  });
+
   it('downloads a PDF that carries the number, the payer, the body and the VAT breakdown', async () => {
     const [invoice] = await documentsOf(ada, '?kind=invoice');
     if (!invoice) throw new Error('no invoice');

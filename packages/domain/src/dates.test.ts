@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentExpiry, isAdult } from './dates';
+import { documentExpiry, formatDayMonthYear, isAdult, parseDayMonthYear } from './dates';
 
 const today = new Date(2026, 10, 21); // 21 Nov 2026
 
@@ -22,5 +22,37 @@ describe('documentExpiry', () => {
     expect(documentExpiry('2026-11-21', today)).toBe('expiring');
     expect(documentExpiry('2027-05-21', today)).toBe('expiring');
     expect(documentExpiry('2027-05-22', today)).toBe('valid');
+  });
+});
+
+describe('parseDayMonthYear', () => {
+  it('reads a typed dd/mm/yyyy date into ISO', () => {
+    expect(parseDayMonthYear('31/12/2020')).toBe('2020-12-31');
+    expect(parseDayMonthYear(' 01/02/2019 ')).toBe('2019-02-01');
+  });
+
+  it('takes one-digit days and months, and a dot or a dash for the slash', () => {
+    expect(parseDayMonthYear('1/2/2020')).toBe('2020-02-01');
+    expect(parseDayMonthYear('1.3.2020')).toBe('2020-03-01');
+    expect(parseDayMonthYear('15-09-2019')).toBe('2019-09-15');
+  });
+
+  it('reads day first, never month first', () => {
+    expect(parseDayMonthYear('04/03/1990')).toBe('1990-03-04');
+    expect(parseDayMonthYear('12/31/2020')).toBeNull();
+  });
+
+  it('refuses dates that do not exist and other formats', () => {
+    expect(parseDayMonthYear('31/02/2020')).toBeNull();
+    expect(parseDayMonthYear('29/02/2021')).toBeNull();
+    expect(parseDayMonthYear('2020-12-31')).toBeNull();
+    expect(parseDayMonthYear('31/12/20')).toBeNull();
+    expect(parseDayMonthYear('')).toBeNull();
+    expect(parseDayMonthYear('31/12/2020x')).toBeNull();
+  });
+
+  it('formats an ISO day back the way it is typed, and reads it again unchanged', () => {
+    expect(formatDayMonthYear('2020-12-31')).toBe('31/12/2020');
+    expect(parseDayMonthYear(formatDayMonthYear('2024-02-29'))).toBe('2024-02-29');
   });
 });

@@ -5,6 +5,23 @@ import { ADULT_AGE_YEARS } from './constants';
 /** Calendar dates travel as ISO `YYYY-MM-DD` strings. */
 export const isoDateSchema = z.iso.date();
 
+/**
+ * Every date a person types is day, month, year (spec §5 asks it of the award date; decision 060
+ * extends it to every date field), in both languages; the API receives ISO. Day and month may
+ * have one digit, and `.` or `-` may stand for `/` ("1.3.2020"). Null when not a real date.
+ */
+export function parseDayMonthYear(value: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day = '', month = '', year = ''] = match;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
+}
+
+/** An ISO calendar day as it is typed: "2020-12-31" → "31/12/2020". */
+export const formatDayMonthYear = (iso: string): string => iso.split('-').reverse().join('/');
+
 const parseDay = (value: string): Date | null => {
   const date = parseISO(value);
   return isValid(date) ? date : null;

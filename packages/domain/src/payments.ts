@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './envelope';
+import { SERVICE_KINDS } from './services';
 import { checkTaxId } from './tax-id';
 import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';
 
@@ -154,6 +155,23 @@ export type CheckoutSessionView = z.infer<typeof checkoutSessionSchema>;
 
 export const FISCAL_DOCUMENT_KINDS = ['invoice', 'receipt'] as const;
 
+/**
+ * What an invoice or receipt was paid for, as facts rather than words: a request's service (and
+ * its urgency), or a return-delivery shipment. The reader's language words it (decision 061).
+ */
+export const fiscalSubjectSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('request'),
+      practice_id: z.number().int(),
+      service: z.enum(SERVICE_KINDS),
+      is_urgent: z.boolean(),
+    }),
+    z.object({ kind: z.literal('delivery'), delivery_id: z.number().int() }),
+  ])
+  .meta({ id: 'FiscalDocumentSubject' });
+export type FiscalSubject = z.infer<typeof fiscalSubjectSchema>;
+
 export const fiscalDocumentSchema = z
   .object({
     id: z.number().int(),
@@ -163,7 +181,10 @@ export const fiscalDocumentSchema = z
     issued_at: z.string(),
     payment_id: z.number().int(),
     amount: moneySchema,
+    /** The one-line summary as issued, in English; `subject` says it in any language. */
     description: z.string(),
+    /** Null only when the payment's request is no longer there to tell. */
+    subject: fiscalSubjectSchema.nullable(),
   })
   .meta({ id: 'FiscalDocument' });
 export type FiscalDocument = z.infer<typeof fiscalDocumentSchema>;

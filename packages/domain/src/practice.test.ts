@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDayMonthYear,
-  parseDayMonthYear,
-  purposeStepSchema,
-  qualificationStepSchema,
-} from './practice';
-
-describe('parseDayMonthYear', () => {
-  it('reads the dd/mm/yyyy award date into ISO', () => {
-    expect(parseDayMonthYear('31/12/2020')).toBe('2020-12-31');
-    expect(parseDayMonthYear(' 01/02/2019 ')).toBe('2019-02-01');
-  });
-
-  it('refuses dates that do not exist and other formats', () => {
-    expect(parseDayMonthYear('31/02/2020')).toBeNull();
-    expect(parseDayMonthYear('2020-12-31')).toBeNull();
-    expect(parseDayMonthYear('1/2/2020')).toBeNull();
-  });
-
-  it('formats back to dd/mm/yyyy', () => {
-    expect(formatDayMonthYear('2020-12-31')).toBe('31/12/2020');
-  });
-});
+import { purposeStepSchema, qualificationStepSchema } from './practice';
 
 const qualification = {
   qualification_name: 'Bachelor of Science in Biology',

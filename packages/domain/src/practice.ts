@@ -16,18 +16,6 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const country = z.string().trim().length(2).toUpperCase();
 
-/** The award date is typed dd/mm/yyyy (spec §5); the API receives ISO. Null when not a real date. */
-export function parseDayMonthYear(value: string): string | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
-  if (!match) return null;
-  const [, day, month, year] = match;
-  const iso = `${year}-${month}-${day}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
-}
-
-export const formatDayMonthYear = (iso: string): string => iso.split('-').reverse().join('/');
-
 /** Step 1, purpose (spec §3): Italian institution and programme, visa and diplomatic representation. */
 export const purposeStepSchema = z
   .object({

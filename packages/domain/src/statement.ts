@@ -273,6 +273,9 @@ export const ledgerEntrySchema = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
 
+/** The hash the ledger's first entry links to: the chain starts from nothing. */
+export const LEDGER_GENESIS_HASH = '0'.repeat(64);
+
 export const txHashParamsSchema = z.object({ txHash: sha256Hex });
 
 /** `:id` of a certificate: any short text (an unknown one is answered as unknown, not as invalid). */

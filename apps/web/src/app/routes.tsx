@@ -34,6 +34,7 @@ import { StaffPracticePage } from '@/features/staff/pages/StaffPracticePage';
 import { StudyPage } from '@/features/study/pages/StudyPage';
 import { SharedStatementPage } from '@/features/verify/pages/SharedStatementPage';
 import { VerifyPage } from '@/features/verify/pages/VerifyPage';
+import { LedgerEntryPage } from '@/features/verify/pages/LedgerEntryPage';
 import { MaintenancePage } from '@/features/system/pages/MaintenancePage';
 import { NotFoundPage } from '@/features/system/pages/NotFoundPage';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -88,6 +89,8 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             { path: 'verify', element: <VerifyPage key="by-file" /> },
             { path: 'verify/:id', element: <VerifyPage /> },
             { path: 'verify/shared/:token', element: <SharedStatementPage /> },
+            // A ledger entry in words, from a valid statement's transaction hash (issue 14).
+            { path: 'ledger/:txHash', element: <LedgerEntryPage /> },
             { path: 'account', loader: protect(), element: <AccountPage /> },
             loggedIn('account/invoices/:id', <InvoicePage />),
             loggedIn('service', <ServicePage />, 'practice.apply'),

@@ -72,6 +72,36 @@ export async function listFiscalDocumentRows(
   return { rows, total: Number(count) };
 }
 
+/** What a payment paid for: its purpose, with the request's service and urgency, or the shipment. */
+export type PaymentSubjectRow = {
+  payment_id: number;
+  purpose: string;
+  practice_id: number | null;
+  delivery_id: number | null;
+  service: string | null;
+  is_urgent: number | null;
+};
+
+export async function findPaymentSubjects(
+  db: Db,
+  paymentIds: readonly number[],
+): Promise<PaymentSubjectRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .selectFrom('payments as pay')
+    .leftJoin('practices as p', 'p.id', 'pay.practice_id')
+    .select([
+      'pay.id as payment_id',
+      'pay.purpose',
+      'pay.practice_id',
+      'pay.delivery_id',
+      'p.service',
+      'p.is_urgent',
+    ])
+    .where('pay.id', 'in', [...paymentIds])
+    .execute();
+}
+
 /** Records the rendered PDF unless another run stored one first; true when this key was kept. */
 export async function setStorageKey(
   db: Db,

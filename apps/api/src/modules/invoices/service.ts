@@ -4,9 +4,11 @@ import {
   calendarDayOf,
   FISCAL_DOCUMENT_KINDS,
   formatFiscalNumber,
+  SERVICE_KINDS,
   VAT_RATE_PERCENT,
   type BillingInfoView,
   type FiscalDocument,
+  type FiscalSubject,
   type InvoicesQuery,
   type ListMeta,
   type Money,
@@ -23,11 +25,13 @@ import { renderFiscalDocumentPdf } from './pdf';
 import { renderFiscalDocumentJob } from './render.job';
 import {
   findFiscalDocumentRow,
+  findPaymentSubjects,
   insertFiscalDocument,
   listFiscalDocumentRows,
   nextSequence,
   setStorageKey,
   type FiscalDocumentRow,
+  type PaymentSubjectRow,
 } from './repository';
 
 export type FiscalDocumentKind = (typeof FISCAL_DOCUMENT_KINDS)[number];
@@ -87,15 +91,39 @@ export async function issueFiscalDocuments(
 
 const kindOf = (value: string): FiscalDocumentKind => (value === 'receipt' ? 'receipt' : 'invoice');
 
-const toFiscalDocument = (row: FiscalDocumentRow): FiscalDocument => ({
-  id: row.id,
-  kind: kindOf(row.kind),
-  number: row.number,
-  issued_at: row.issued_at,
-  payment_id: row.payment_id,
-  amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
-  description: row.description,
-});
+/**
+ * What the payment paid for, from the payment and its request (decision 061): a request's service
+ * and urgency never change once it is created, so they are what they were at issue.
+ */
+function subjectOf(row: PaymentSubjectRow | undefined): FiscalSubject | null {
+  if (row?.purpose === 'delivery' && row.delivery_id !== null) {
+    return { kind: 'delivery', delivery_id: row.delivery_id };
+  }
+  const service = SERVICE_KINDS.find((kind) => kind === row?.service);
+  if (row?.purpose === 'practice' && row.practice_id !== null && service) {
+    return { kind: 'request', practice_id: row.practice_id, service, is_urgent: row.is_urgent === 1 };
+  }
+  return null;
+}
+
+/** The documents as the API shows them, each with its subject (one query for them all). */
+async function toFiscalDocuments(
+  ctx: AppContext,
+  rows: readonly FiscalDocumentRow[],
+): Promise<FiscalDocument[]> {
+  const subjects = await findPaymentSubjects(ctx.db, [...new Set(rows.map((row) => row.payment_id))]);
+  const byPayment = new Map(subjects.map((subject) => [subject.payment_id, subject]));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: kindOf(row.kind),
+    number: row.number,
+    issued_at: row.issued_at,
+    payment_id: row.payment_id,
+    amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+    description: row.description,
+    subject: subjectOf(byPayment.get(row.payment_id)),
+  }));
+}
 
 /** The actor's own document; anyone else's is "not found", exactly like an id that does not exist. */
 async function findOwnFiscalDocument(ctx: AppContext, actor: SessionUser, id: number) {
@@ -119,7 +147,7 @@ export async function listFiscalDocuments(
     perPage: query.perPage,
   });
   return {
-    data: rows.map(toFiscalDocument),
+    data: await toFiscalDocuments(ctx, rows),
     meta: { page: query.page, perPage: query.perPage, total, sort },
   };
 }
@@ -129,7 +157,9 @@ export async function getFiscalDocument(
   actor: SessionUser,
   id: number,
 ): Promise<FiscalDocument> {
-  return toFiscalDocument(await findOwnFiscalDocument(ctx, actor, id));
+  const [document] = await toFiscalDocuments(ctx, [await findOwnFiscalDocument(ctx, actor, id)]);
+  if (!document) throw new AppError('NOT_FOUND');
+  return document;
 }
 
 const linesSchema = z.array(

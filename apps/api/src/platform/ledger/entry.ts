@@ -1,9 +1,9 @@
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
-import { LEDGER_KINDS, type LedgerKind } from '@lisbon/domain';
+import { LEDGER_GENESIS_HASH, LEDGER_KINDS, type LedgerKind } from '@lisbon/domain';
 import { canonicalJson } from './canonical';
 
 /** The hash the first entry links to: the chain starts from nothing. */
-export const GENESIS_HASH = '0'.repeat(64);
+export const GENESIS_HASH = LEDGER_GENESIS_HASH;
 
 /** What an entry says: the rest (sequence, link, time, signature, hash) is the ledger's. */
 export type LedgerEntryInput = {

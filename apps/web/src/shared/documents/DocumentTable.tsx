@@ -10,7 +10,7 @@ import { errorMessage } from '../ui/errorMessage';
 import { FormAlert } from '../ui/FormAlert';
 import { showError, showSuccess } from '../ui/toast';
 import { deleteDocument, DOCUMENT_QUERY_KEYS, downloadDocument, replaceDocument } from './api';
-import { fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
 
 type Props = {
   documents: readonly PracticeDocument[];
@@ -49,7 +49,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
       await refresh();
       showSuccess(t('documentUpload.updated'));
     } catch (error) {
-      setFailure(errorMessage(error, t));
+      setFailure(aboutFile(file, errorMessage(error, t), t));
     }
   };
 

@@ -65,11 +65,13 @@ describe('document upload', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('refuses a file that is not PDF, JPEG or PNG without sending it', async () => {
+  it('refuses a file that is not PDF, JPEG or PNG without sending it, naming the file', async () => {
     const xhr = installFakeXhr();
     renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
     chooseFile(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
-    expect(await findAlert('File type not accepted: upload a PDF, JPEG or PNG file')).toBeTruthy();
+    expect(
+      await findAlert('“setup.exe”: File type not accepted: upload a PDF, JPEG or PNG file'),
+    ).toBeTruthy();
     expect(xhr.sent).toHaveLength(0);
   });
 
@@ -88,7 +90,7 @@ describe('document upload', () => {
     expect(xhr.sent[0]?.field('additional_type')).toBe('Certificate of internship');
   });
 
-  it("shows the API's refusal of a file whose content is not what its name says", async () => {
+  it("shows the API's refusal of a file whose content is not what its name says, naming the file", async () => {
     installFakeXhr((request) =>
       request.respond(422, {
         code: 'VALIDATION_FAILED',
@@ -98,6 +100,23 @@ describe('document upload', () => {
     );
     renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
     chooseFile(new File(['MZ'], 'renamed.pdf', { type: 'application/pdf' }));
-    expect(await findAlert('File type not accepted: upload a PDF, JPEG or PNG file')).toBeTruthy();
+    expect(
+      await findAlert('“renamed.pdf”: File type not accepted: upload a PDF, JPEG or PNG file'),
+    ).toBeTruthy();
+  });
+
+  it('shows a refusal that already names the file once, without naming it again', async () => {
+    const refusal =
+      '“scan.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that';
+    installFakeXhr((request) =>
+      request.respond(422, {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid.',
+        errors: { file: [refusal] },
+      }),
+    );
+    renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
+    chooseFile(new File(['%PDF-'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(await findAlert(refusal)).toBeTruthy();
   });
 });

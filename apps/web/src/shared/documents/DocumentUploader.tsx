@@ -15,7 +15,7 @@ import { errorMessage } from '../ui/errorMessage';
 import { FormAlert } from '../ui/FormAlert';
 import { showSuccess } from '../ui/toast';
 import { DOCUMENT_QUERY_KEYS, uploadDocument } from './api';
-import { fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
 
 type Values = { type: string | null; additional_type: string };
 
@@ -70,14 +70,14 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
         showSuccess(t('documentUpload.added'));
         onUploaded?.(document);
       } catch (error) {
-        if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+        if (!showServerErrors(error)) setFailure(aboutFile(file, errorMessage(error, t), t));
       }
     })();
   };
 
   const onReject = (rejections: FileRejection[]) => {
     const file = rejections[0]?.file;
-    if (file) setFailure(fileProblem(file, t) ?? t('validation.fileTypeNotAccepted'));
+    if (file) setFailure(fileProblem(file, t) ?? aboutFile(file, t('validation.fileTypeNotAccepted'), t));
   };
 
   return (

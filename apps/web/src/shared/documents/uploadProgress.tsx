@@ -9,12 +9,18 @@ import { currentLocale } from '../i18n';
 
 const MB = 1024 * 1024;
 
+/** An upload's error with the name of the file it is about (issue 14): "“scan.exe”: File type …". */
+export const aboutFile = (file: Pick<File, 'name'>, message: string, t: TFunction): string =>
+  // The API's own refusals of a file's content already name it (decision 058).
+  message.includes(`“${file.name}”`) ? message : t('documentUpload.aboutFile', { name: file.name, message });
+
 /** Why a file cannot be sent, checked before sending (the API checks again, by content too). */
 export function fileProblem(file: File, t: TFunction): string | null {
   const isAccepted = (ACCEPTED_DOCUMENT_TYPES as readonly string[]).includes(file.type);
-  if (!isAccepted) return t('validation.fileTypeNotAccepted');
+  if (!isAccepted) return aboutFile(file, t('validation.fileTypeNotAccepted'), t);
   if (file.size > config.uploadMaxBytes) {
-    return formatMessage(ERROR_MESSAGES[currentLocale()].FILE_TOO_LARGE, { max: config.uploadMaxBytes / MB });
+    const tooLarge = ERROR_MESSAGES[currentLocale()].FILE_TOO_LARGE;
+    return aboutFile(file, formatMessage(tooLarge, { max: config.uploadMaxBytes / MB }), t);
   }
   return null;
 }

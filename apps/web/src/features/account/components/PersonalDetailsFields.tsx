@@ -1,6 +1,7 @@
 import { documentExpiry, GENDERS, isoDateSchema } from '@lisbon/domain';
 import { Checkbox, Group, Radio, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/shared/forms/DateField';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { type DetailsForm, isOmocodicTaxId } from './detailsForm';
 
@@ -41,10 +42,9 @@ export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
         required
         {...form.getInputProps('last_name')}
       />
-      <TextInput
+      <DateField
         label={t('account.fields.birthDate')}
         description={t('account.fields.birthDateHelp')}
-        type="date"
         autoComplete="bday"
         {...form.getInputProps('birth_date')}
       />
@@ -63,7 +63,7 @@ export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
         label={t('account.fields.documentIssueCountry')}
         {...form.getInputProps('document_issue_country')}
       />
-      <TextInput
+      <DateField
         label={t('account.fields.documentExpirationDate')}
         description={
           warning && (
@@ -73,7 +73,6 @@ export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
             </Text>
           )
         }
-        type="date"
         {...form.getInputProps('document_expiration_date')}
       />
       <div>

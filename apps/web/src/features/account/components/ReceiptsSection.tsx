@@ -1,12 +1,12 @@
-import { Alert, Anchor, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
+import { RowLink } from '@/shared/ui/RowLink';
 import { invoicesQuery } from '../api/invoices';
 
 /** Receipts and invoices (spec §2 `/account`): one of each per payment, newest first. */
@@ -49,10 +49,12 @@ export function ReceiptsSection() {
               {list.data.documents.map((document) => (
                 <Table.Tr key={document.id}>
                   <Table.Th scope="row">
-                    <Anchor component={Link} to={`/account/invoices/${document.id}`}>
-                      <span className="visually-hidden">{t(`invoices.kinds.${document.kind}`)} </span>
+                    <RowLink
+                      to={`/account/invoices/${document.id}`}
+                      name={`${t(`invoices.kinds.${document.kind}`)} ${document.number}`}
+                    >
                       {document.number}
-                    </Anchor>
+                    </RowLink>
                   </Table.Th>
                   <Table.Td visibleFrom="xs">{t(`invoices.kinds.${document.kind}`)}</Table.Td>
                   <Table.Td>{formatDate(document.issued_at, locale)}</Table.Td>

@@ -1,4 +1,4 @@
-import type { PracticeStatus, StatusLabel, User } from '@lisbon/domain';
+import { formatDayMonthYear, type PracticeStatus, type StatusLabel, type User } from '@lisbon/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,12 +73,12 @@ describe('account page: complete account', () => {
     mockApi({});
     openAccount();
     const expiration = await screen.findByLabelText(/^Document expiration date/);
-    fireEvent.change(expiration, { target: { value: isoDate(-1) } });
+    fireEvent.change(expiration, { target: { value: formatDayMonthYear(isoDate(-1)) } });
     expect(await screen.findByText(/This document has expired/)).toBeTruthy();
-    fireEvent.change(expiration, { target: { value: isoDate(3) } });
+    fireEvent.change(expiration, { target: { value: formatDayMonthYear(isoDate(3)) } });
     expect(await screen.findByText('This document expires within six months.')).toBeTruthy();
     expect(expiration.getAttribute('aria-describedby')).toBeTruthy();
-    fireEvent.change(expiration, { target: { value: isoDate(12) } });
+    fireEvent.change(expiration, { target: { value: formatDayMonthYear(isoDate(12)) } });
     await waitFor(() => expect(screen.queryByText(/This document expires/)).toBeNull());
   });
 
@@ -86,7 +86,9 @@ describe('account page: complete account', () => {
     mockApi({});
     openAccount();
     await userEvent.type(await screen.findByLabelText(/^Phone number/), '06 1234 5678');
-    fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: isoDate(-12 * 10) } });
+    fireEvent.change(screen.getByLabelText(/^Date of birth/), {
+      target: { value: formatDayMonthYear(isoDate(-12 * 10)) },
+    });
     await save();
     expect(await screen.findByText('Phone number not valid (add country code)')).toBeTruthy();
     expect(

@@ -1,9 +1,10 @@
 import type { FiscalDocument } from '@lisbon/domain';
 import { notifications } from '@mantine/notifications';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale, i18n } from '@/shared/i18n';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { findAlert } from '@/test/alerts';
 import { mockApi } from '@/test/mockApi';
@@ -11,10 +12,12 @@ import { renderApp } from '@/test/renderApp';
 import { renderComponent } from '@/test/renderComponent';
 import { logIn } from '@/test/session';
 import { ReceiptsSection } from '../components/ReceiptsSection';
+import { invoiceDescription } from '../invoiceDescription';
 
 vi.mock('@/shared/ui/saveBlob', () => ({ saveBlob: vi.fn() }));
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLocale('en-US');
   notifications.clean();
   cleanup();
   vi.mocked(saveBlob).mockClear();
@@ -30,6 +33,7 @@ const invoice: FiscalDocument = {
   payment_id: 5,
   amount: { net: 20492, vat: 4508, total: 25000 },
   description: 'Request no. 7: Correspondence and verification (urgent)',
+  subject: { kind: 'request', practice_id: 7, service: 'correspondence_verification', is_urgent: true },
 };
 const receipt: FiscalDocument = { ...invoice, id: 12, kind: 'receipt' };
 
@@ -61,8 +65,8 @@ describe('receipts and invoices', () => {
     const table = await screen.findByRole('table', { name: /^Receipts and invoices: page 1 of 1/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Invoice 2026/000001InvoiceNovember 21, 2026€250.00',
-      'Receipt 2026/000001ReceiptNovember 21, 2026€250.00',
+      '2026/000001InvoiceNovember 21, 2026€250.00',
+      '2026/000001ReceiptNovember 21, 2026€250.00',
     ]);
     expect(within(table).getByRole('link', { name: 'Invoice 2026/000001' }).getAttribute('href')).toBe(
       '/account/invoices/11',
@@ -86,6 +90,33 @@ describe('an invoice', () => {
       expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'invoice-2026-000001.pdf'),
     );
     expect(api.callsTo('GET /invoices/11/pdf')).toHaveLength(1);
+  });
+
+  it("says what it was for in the reader's language, not in the English stored at issue (issue 14)", async () => {
+    mockApi({ 'GET /invoices/11': { body: { data: invoice } } });
+    renderApp('/account/invoices/11', { queryClient: logIn() });
+    const description = async () =>
+      (await screen.findByText('Description')).nextElementSibling?.textContent ?? '';
+    expect(await description()).toBe('Request no. 7: Correspondence and verification (urgent)');
+    await act(() => changeLocale('it-IT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fattura 2026/000001' })).toBeTruthy();
+    expect((await screen.findByText('Descrizione')).nextElementSibling?.textContent).toBe(
+      'Richiesta n. 7: Corrispondenza e verifica (urgente)',
+    );
+  });
+
+  it('words a return-delivery shipment, and falls back to the stored summary when there is no subject', async () => {
+    await changeLocale('it-IT');
+    const t = i18n.getFixedT('it-IT');
+    expect(
+      invoiceDescription(
+        { description: 'Return delivery no. 4', subject: { kind: 'delivery', delivery_id: 4 } },
+        t,
+      ),
+    ).toBe('Restituzione degli originali, spedizione n. 4');
+    expect(invoiceDescription({ description: 'Request no. 9: Comparability only', subject: null }, t)).toBe(
+      'Request no. 9: Comparability only',
+    );
   });
 
   it('says to try another browser when the PDF cannot be downloaded', async () => {

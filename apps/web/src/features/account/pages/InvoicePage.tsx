@@ -13,6 +13,7 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { showSuccess } from '@/shared/ui/toast';
 import { downloadInvoicePdf, invoiceQuery } from '../api/invoices';
+import { invoiceDescription } from '../invoiceDescription';
 
 const BackLink = () => {
   const { t } = useTranslation();
@@ -106,7 +107,7 @@ export function InvoicePage() {
           [t('invoices.columns.number'), document.number],
           [t('invoices.columns.kind'), t(`invoices.kinds.${document.kind}`)],
           [t('invoices.columns.issuedAt'), formatDate(document.issued_at, locale)],
-          [t('invoices.description'), document.description],
+          [t('invoices.description'), invoiceDescription(document, t)],
           [t('invoices.payment'), `#${document.payment_id}`],
         ]}
       />

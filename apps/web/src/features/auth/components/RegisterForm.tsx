@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '@/shared/i18n';
+import { DateField } from '@/shared/forms/DateField';
 import { blankToNull, type FormValues, useSchemaForm } from '@/shared/forms/schemaForm';
 import { failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -11,13 +12,6 @@ import { register } from '../api/auth';
 import { TermsLink } from './TermsLink';
 
 type Props = { category: UserCategory; onRegistered: (message: string) => void };
-
-/** Today as YYYY-MM-DD in the user's time zone: the latest birth date the picker offers. */
-const today = () => {
-  const now = new Date();
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 /** The fields of `registerSchema`; the terms must be accepted (spec §5). */
 export function RegisterForm({ category, onRegistered }: Props) {
@@ -73,12 +67,10 @@ export function RegisterForm({ category, onRegistered }: Props) {
           required
           {...form.getInputProps('email')}
         />
-        <TextInput
+        <DateField
           label={t('auth.fields.birthDate')}
           description={t('auth.register.adultsNote')}
-          type="date"
           autoComplete="bday"
-          max={today()}
           required
           {...form.getInputProps('birth_date')}
         />

@@ -1,3 +1,4 @@
+import { formatDayMonthYear } from '@lisbon/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +21,9 @@ async function fillIn({ birthDate }: { birthDate: string }) {
   await userEvent.type(await screen.findByLabelText(/^First name/), 'Amal');
   await userEvent.type(screen.getByLabelText(/^Last name/), 'Haddad');
   await userEvent.type(screen.getByLabelText(/^Email/), 'amal@example.org');
-  fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: birthDate } });
+  fireEvent.change(screen.getByLabelText(/^Date of birth/), {
+    target: { value: formatDayMonthYear(birthDate) },
+  });
 }
 
 describe('registration', () => {

@@ -1,46 +1,18 @@
-import { countryName, shippingInfoSchema, type ShippingInfoView } from '@lisbon/domain';
+import { countryName, shippingInfoSchema, type ShippingInfoView, type User } from '@lisbon/domain';
 import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { currentLocale } from '@/shared/i18n';
+import { useCurrentUser } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
+import { PageLoader } from '@/shared/ui/PageLoader';
 import { showSuccess } from '@/shared/ui/toast';
 import { submitShipping } from '../api/delivery';
-
-type ShippingValues = {
-  recipient_name: string;
-  address: string;
-  city: string;
-  zip_code: string;
-  province: string;
-  country: string | null;
-  phone: string;
-};
-
-const EMPTY: ShippingValues = {
-  recipient_name: '',
-  address: '',
-  city: '',
-  zip_code: '',
-  province: '',
-  country: null,
-  phone: '',
-};
-
-/** What was typed in this browser ('shipping'), so a reload loses nothing. */
-function initialShipping(): ShippingValues {
-  const stored = storage.get('shipping') ?? {};
-  const values = { ...EMPTY };
-  for (const key of Object.keys(EMPTY) as (keyof ShippingValues)[]) {
-    const value = stored[key];
-    if (typeof value === 'string') values[key] = value;
-  }
-  return values;
-}
+import { initialShipping, type ShippingValues } from './shippingForm';
 
 /** The shipping information once submitted: read-only (spec §4: it cannot be modified). */
 export function ShippingSummary({ shipping }: { shipping: ShippingInfoView }) {
@@ -61,14 +33,25 @@ export function ShippingSummary({ shipping }: { shipping: ShippingInfoView }) {
   );
 }
 
-/** Recipient name and address, checked by the domain's schema; submitted once ('Shipping info updated'). */
-export function ShippingForm({ onSubmitted }: { onSubmitted: () => Promise<unknown> }) {
+type FormProps = { onSubmitted: () => Promise<unknown> };
+
+/** The shipping form, once the account it starts from is known. */
+export function ShippingForm({ onSubmitted }: FormProps) {
+  const user = useCurrentUser().data;
+  return user ? <ShippingFields user={user} onSubmitted={onSubmitted} /> : <PageLoader />;
+}
+
+/**
+ * Recipient name and address, checked by the domain's schema; submitted once ('Shipping info
+ * updated'). It starts from the account's name, address and phone.
+ */
+function ShippingFields({ user, onSubmitted }: FormProps & { user: User }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'shipping',
     schema: shippingInfoSchema,
-    initialValues: initialShipping(),
+    initialValues: initialShipping(user),
   });
   const { values } = form;
   const isDirty = form.isDirty();

@@ -92,13 +92,37 @@ describe('/delivery', { timeout: 15_000 }, () => {
         return { body: { data: current } };
       },
     });
-    await userEvent.type(await screen.findByLabelText(/^Recipient name/, {}, LOADED), 'Ada Lovelace');
-    await userEvent.type(screen.getByLabelText(/^Address/), 'Rue de Rivoli 1');
-    await userEvent.type(screen.getByLabelText(/^City/), 'Paris');
-    await userEvent.type(screen.getByLabelText(/^ZIP code/), '75001');
+    await userEvent.clear(await screen.findByLabelText(/^Recipient name/, {}, LOADED));
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
     expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(0);
-    expect(await screen.findByText('This field is required')).toBeTruthy();
+    // The recipient emptied, and the ZIP code the account does not have.
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+  });
+
+  it("starts the shipping information from the account's name, address and phone (issue 14)", async () => {
+    const calls = open({
+      'GET /delivery': { body: { data: overview() } },
+      'PUT /delivery/shipping': { body: { data: openDelivery() } },
+    });
+    const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Recipient name/, {}, LOADED)).value).toBe(
+      'Ada Lovelace',
+    );
+    expect(value(/^Address/)).toBe('Via Roma 1');
+    expect(value(/^City/)).toBe('Roma');
+    expect(value(/^Phone/)).toBe('+442079460958');
+    expect(screen.getByRole('combobox', { name: /^Country/ })).toHaveProperty('value', 'France');
+    await userEvent.type(screen.getByLabelText(/^ZIP code/), '00184');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
+    await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
+    expect(calls.callsTo('PUT /delivery/shipping')[0]?.body).toMatchObject({
+      recipient_name: 'Ada Lovelace',
+      address: 'Via Roma 1',
+      city: 'Roma',
+      zip_code: '00184',
+      country: 'FR',
+      phone: '+442079460958',
+    });
   });
 
   it('keeps the cart in client storage and pays it through the billing form', async () => {

@@ -1,8 +1,9 @@
 import { closureInputSchema } from '@lisbon/domain';
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/shared/forms/DateField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -45,20 +46,9 @@ export function ClosureForm() {
         </Title>
         <FormAlert message={failure} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            type="date"
-            label={t('notices.staff.firstDay')}
-            required
-            {...form.getInputProps('starts_on')}
-          />
-          <TextInput
-            type="date"
-            label={t('notices.staff.lastDay')}
-            required
-            {...form.getInputProps('ends_on')}
-          />
-          <TextInput
-            type="date"
+          <DateField label={t('notices.staff.firstDay')} required {...form.getInputProps('starts_on')} />
+          <DateField label={t('notices.staff.lastDay')} required {...form.getInputProps('ends_on')} />
+          <DateField
             label={t('notices.staff.announceFrom')}
             required
             {...form.getInputProps('announce_from')}

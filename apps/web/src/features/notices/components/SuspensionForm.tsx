@@ -1,8 +1,9 @@
 import { returnDeliverySuspensionInputSchema } from '@lisbon/domain';
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/shared/forms/DateField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -40,18 +41,8 @@ export function SuspensionForm() {
         </Title>
         <FormAlert message={failure} />
         <Group align="flex-start" gap="sm">
-          <TextInput
-            type="date"
-            label={t('notices.staff.firstDay')}
-            required
-            {...form.getInputProps('starts_on')}
-          />
-          <TextInput
-            type="date"
-            label={t('notices.staff.lastDay')}
-            required
-            {...form.getInputProps('ends_on')}
-          />
+          <DateField label={t('notices.staff.firstDay')} required {...form.getInputProps('starts_on')} />
+          <DateField label={t('notices.staff.lastDay')} required {...form.getInputProps('ends_on')} />
         </Group>
         <Group>
           <Button type="submit" loading={form.submitting}>

@@ -55,8 +55,8 @@ describe('the staff notices page', () => {
     renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
     const suspensions = await section('Return delivery suspensions');
     const form = within(suspensions).getByRole('form', { name: 'Suspend return delivery' });
-    await userEvent.type(within(form).getByLabelText(/First day/), '2099-10-01');
-    await userEvent.type(within(form).getByLabelText(/Last day/), '2099-10-03');
+    await userEvent.type(within(form).getByLabelText(/First day/), '01/10/2099');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '03/10/2099');
     await userEvent.click(within(form).getByRole('button', { name: 'Suspend return delivery' }));
     expect(await screen.findByText('Return delivery suspended')).toBeTruthy();
     expect(api.callsTo('POST /staff/return-delivery-suspensions')[0]?.body).toEqual({
@@ -70,9 +70,9 @@ describe('the staff notices page', () => {
     const api = calendarApi();
     renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
     const form = within(await section('Closure periods')).getByRole('form', { name: 'Announce a closure' });
-    await userEvent.type(within(form).getByLabelText(/First day/), '2099-08-11');
-    await userEvent.type(within(form).getByLabelText(/Last day/), '2099-08-22');
-    await userEvent.type(within(form).getByLabelText(/Notice shown from/), '2099-07-01');
+    await userEvent.type(within(form).getByLabelText(/First day/), '11/08/2099');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '22/08/2099');
+    await userEvent.type(within(form).getByLabelText(/Notice shown from/), '01/07/2099');
     await userEvent.type(within(form).getByLabelText(/Notice text in English/), 'Summer closure.');
     await userEvent.type(within(form).getByLabelText(/Notice text in Italian/), 'Chiusura estiva.');
     await userEvent.click(within(form).getByRole('button', { name: 'Announce the closure' }));
@@ -92,8 +92,8 @@ describe('the staff notices page', () => {
     const form = within(await section('Return delivery suspensions')).getByRole('form', {
       name: 'Suspend return delivery',
     });
-    await userEvent.type(within(form).getByLabelText(/First day/), '2099-10-03');
-    await userEvent.type(within(form).getByLabelText(/Last day/), '2099-10-01');
+    await userEvent.type(within(form).getByLabelText(/First day/), '03/10/2099');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '01/10/2099');
     await userEvent.click(within(form).getByRole('button', { name: 'Suspend return delivery' }));
     expect(await within(form).findByText('Value not valid')).toBeTruthy();
     expect(api.callsTo('POST /staff/return-delivery-suspensions')).toHaveLength(0);

@@ -1,9 +1,9 @@
 import { countryName, type PracticeSummary } from '@lisbon/domain';
-import { Anchor, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
 type Props = { practices: readonly PracticeSummary[]; caption: string };
@@ -33,9 +33,12 @@ export function PracticesTable({ practices, caption }: Props) {
           {practices.map((practice) => (
             <Table.Tr key={practice.id}>
               <Table.Th scope="row">
-                <Anchor component={Link} to={`/practices/${practice.id}`}>
-                  <span className="visually-hidden">{t('practices.requestNumber')} </span>#{practice.id}
-                </Anchor>
+                <RowLink
+                  to={`/practices/${practice.id}`}
+                  name={`${t('practices.requestNumber')} #${practice.id}`}
+                >
+                  #{practice.id}
+                </RowLink>
               </Table.Th>
               <Table.Td>
                 <StatusBadge label={practice.status_label} />

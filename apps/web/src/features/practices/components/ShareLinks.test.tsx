@@ -55,7 +55,7 @@ describe('share links on the statement panel', () => {
     const api = linksApi([]);
     renderComponent(<ShareLinks practiceId={7} />);
     expect(await screen.findByText('You have no share links yet.')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText(/Last day the link works/), '2026-03-31');
+    await userEvent.type(screen.getByLabelText(/Last day the link works/), '31/03/2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create a share link' }));
 
     const status = screen.getAllByRole('status').find((region) => region.textContent?.includes(URL_OF_LINK));
@@ -80,10 +80,23 @@ describe('share links on the statement panel', () => {
   it('shows the API’s word on a date in the past next to the field', async () => {
     linksApi([]);
     renderComponent(<ShareLinks practiceId={7} />);
-    await userEvent.type(await screen.findByLabelText(/Last day the link works/), '2020-01-01');
+    await userEvent.type(await screen.findByLabelText(/Last day the link works/), '01/01/2020');
     await userEvent.click(screen.getByRole('button', { name: 'Create a share link' }));
     expect(await screen.findByText('The date must be today or later')).toBeTruthy();
     expect(screen.getByLabelText(/Last day the link works/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("says 'Date not valid' for a last day typed month first, and sends nothing", async () => {
+    const api = linksApi([]);
+    renderComponent(<ShareLinks practiceId={7} />);
+    await userEvent.type(
+      await screen.findByLabelText(/Last day the link works \(dd\/mm\/yyyy\)/),
+      '03/31/2026',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create a share link' }));
+    expect(await screen.findByText('Date not valid')).toBeTruthy();
+    expect(screen.getByLabelText(/Last day the link works/).getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST /practices/7/statement/share-links')).toHaveLength(0);
   });
 
   it('revokes an active link, which then shows as revoked with nothing more to do', async () => {

@@ -1,21 +1,10 @@
-import type { CreatedShareLink, ShareLink } from '@lisbon/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { type CreatedShareLink, isoDateSchema, type ShareLink, validationMessage } from '@lisbon/domain';
+import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api';
+import { DateField } from '@/shared/forms/DateField';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -73,16 +62,23 @@ export function ShareLinks({ practiceId }: { practiceId: number }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          // A last day typed that is no date is named here, not sent.
+          if (expiresOn !== '' && !isoDateSchema.safeParse(expiresOn).success) {
+            setFieldError(validationMessage('dateInvalid', locale));
+            return;
+          }
           create.mutate();
         }}
       >
         <Group align="flex-end" gap="sm">
-          <TextInput
-            type="date"
+          <DateField
             label={t('sharing.expiresOn')}
             description={t('sharing.expiresOnHelp')}
             value={expiresOn}
-            onChange={(event) => setExpiresOn(event.currentTarget.value)}
+            onChange={(value) => {
+              setExpiresOn(value);
+              setFieldError(null);
+            }}
             error={fieldError}
           />
           <Button type="submit" loading={create.isPending}>

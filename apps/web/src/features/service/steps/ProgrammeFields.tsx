@@ -1,9 +1,10 @@
 import { DELIVERY_MODES, DIPLOMA_TYPES, STUDIES_TYPES } from '@lisbon/domain';
 import { Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/shared/forms/DateField';
 import type { QualificationForm } from './qualificationForm';
 
-/** The programme: name, language, delivery, workload, dates (award date dd/mm/yyyy), diploma type. */
+/** The programme: name, language, delivery, workload, dates (typed dd/mm/yyyy), diploma type. */
 export function ProgrammeFields({ form }: { form: QualificationForm }) {
   const { t } = useTranslation();
   return (
@@ -54,24 +55,19 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('wizard.qualification.enrolledAt')}
             required
             {...form.getInputProps('enrolled_at')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('wizard.qualification.graduatedAt')}
             required
             {...form.getInputProps('graduated_at')}
           />
-          <TextInput
+          <DateField
             label={t('wizard.qualification.issuedAt')}
             description={t('wizard.qualification.issuedAtHelp')}
-            placeholder={t('wizard.qualification.issuedAtPlaceholder')}
-            inputMode="numeric"
-            autoComplete="off"
             required
             {...form.getInputProps('issued_at')}
           />

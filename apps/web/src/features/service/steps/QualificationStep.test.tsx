@@ -17,13 +17,16 @@ afterEach(() => {
 const draft = practiceFixture({ wizard_step: 'documents', qualification: qualificationFixture });
 
 describe('qualification step input', () => {
-  it('reads the award date as dd/mm/yyyy and sends it as ISO', () => {
-    const values = { ...qualificationValues(draft), issued_at: '05/03/2021' };
-    expect(qualificationValues(draft).issued_at).toBe('15/07/2021');
-    expect(qualificationInput(values).issued_at).toBe('2021-03-05');
+  it('holds the dates as ISO days and sends them so', () => {
+    expect(qualificationValues(draft).issued_at).toBe('2021-07-15');
+    expect(qualificationInput(qualificationValues(draft))).toMatchObject({
+      enrolled_at: '2019-09-01',
+      graduated_at: '2021-07-01',
+      issued_at: '2021-07-15',
+    });
   });
 
-  it('keeps a date that does not exist as typed, for the schema to refuse', () => {
+  it('keeps a text that is no date as typed, for the schema to refuse', () => {
     const values = { ...qualificationValues(draft), issued_at: '31/02/2021' };
     expect(qualificationInput(values).issued_at).toBe('31/02/2021');
   });
@@ -55,6 +58,15 @@ describe('qualification step', () => {
   }
   const save = () => userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
 
+  it('shows every date of the step in one format, dd/mm/yyyy, said in its label (issue 14)', async () => {
+    open();
+    const value = async (label: RegExp) => ((await screen.findByLabelText(label)) as HTMLInputElement).value;
+    expect(await value(/^Enrolment date \(dd\/mm\/yyyy\)/)).toBe('01/09/2019');
+    expect(await value(/^Graduation date \(dd\/mm\/yyyy\)/)).toBe('01/07/2021');
+    expect(await value(/^Award date \(dd\/mm\/yyyy\)/)).toBe('15/07/2021');
+    expect(document.querySelectorAll('input[type="date"]')).toHaveLength(0);
+  });
+
   it("refuses an award date that is not a real dd/mm/yyyy date with 'Date not valid'", async () => {
     const calls = open();
     const award = await screen.findByLabelText(/^Award date/);
@@ -69,7 +81,7 @@ describe('qualification step', () => {
   it('says the graduation must follow the enrolment, on the graduation date', async () => {
     const calls = open();
     const graduation = await screen.findByLabelText(/^Graduation date/);
-    fireEvent.change(graduation, { target: { value: '2018-07-01' } });
+    fireEvent.change(graduation, { target: { value: '01/07/2018' } });
     await save();
     expect(await screen.findByText('The date must be after the enrolment date')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(graduation));

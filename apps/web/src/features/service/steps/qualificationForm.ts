@@ -1,4 +1,4 @@
-import { formatDayMonthYear, parseDayMonthYear, type Practice, type StudyEntry } from '@lisbon/domain';
+import type { Practice, StudyEntry } from '@lisbon/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { blankToNull } from '@/shared/forms/schemaForm';
 
@@ -23,7 +23,6 @@ export type QualificationValues = {
   studies_type: string;
   enrolled_at: string;
   graduated_at: string;
-  /** Typed dd/mm/yyyy (spec §5); sent as ISO. */
   issued_at: string;
   diploma_type: string;
   is_awarding_institution_accredited: boolean;
@@ -59,7 +58,7 @@ export function qualificationValues(practice: Practice): QualificationValues {
     studies_type: q?.studies_type ?? '',
     enrolled_at: q?.enrolled_at ?? '',
     graduated_at: q?.graduated_at ?? '',
-    issued_at: q?.issued_at ? formatDayMonthYear(q.issued_at) : '',
+    issued_at: q?.issued_at ?? '',
     diploma_type: q?.diploma_type ?? '',
     is_awarding_institution_accredited: q?.is_awarding_institution_accredited ?? false,
     is_teaching_institution_accredited: q?.is_teaching_institution_accredited ?? false,
@@ -84,13 +83,12 @@ export function fromStudyEntry(entry: StudyEntry): Partial<QualificationValues> 
 }
 
 /**
- * The input of `qualificationStepSchema`: the award date read as dd/mm/yyyy (a date that is not
- * real stays as typed, so the schema says 'Date not valid'), and the parts a flag hides sent empty.
+ * The input of `qualificationStepSchema`: the dates as their fields hold them (ISO, or the text
+ * typed when it is no date, so the schema says 'Date not valid'), the parts a flag hides sent empty.
  */
 export function qualificationInput(values: QualificationValues): Record<string, unknown> {
   const { has_different_name: hasDifferentName, ...rest } = values;
   const input = blankToNull(rest);
-  const issued = values.issued_at.trim();
   const teaching = values.is_teaching_institution_different;
   const awarding = values.is_awarding_body_different;
   // An option not chosen is absent ('This field is required'), not a wrong choice.
@@ -100,7 +98,6 @@ export function qualificationInput(values: QualificationValues): Record<string, 
     delivery_mode: chosen(values.delivery_mode),
     studies_type: chosen(values.studies_type),
     diploma_type: chosen(values.diploma_type),
-    issued_at: issued === '' ? null : (parseDayMonthYear(issued) ?? issued),
     credits: values.credits === '' ? null : Number(values.credits),
     teaching_institution_name: teaching ? input.teaching_institution_name : null,
     teaching_institution_country: teaching ? input.teaching_institution_country : null,

@@ -1,7 +1,8 @@
-import { PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { isoDateSchema, PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
+import { Button, Group, NativeSelect, SimpleGrid } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/shared/forms/DateField';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { useStaffUsers } from '../api/queues';
 import type { QueueFilters as Filters, QueueSearch } from '../queueSearch';
@@ -61,7 +62,15 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
           ]}
           {...select('is_urgent')}
         />
-        <TextInput type="date" label={t('staff.filters.deadline')} {...select('deadline_before')} />
+        <DateField
+          label={t('staff.filters.deadline')}
+          value={search.deadline_before ?? ''}
+          // The filter changes once a whole date is typed, or the field is emptied.
+          onChange={(value) => {
+            if (value === '' || isoDateSchema.safeParse(value).success)
+              onChange({ deadline_before: value || undefined });
+          }}
+        />
         <NativeSelect
           label={t('staff.filters.assignee')}
           data={[

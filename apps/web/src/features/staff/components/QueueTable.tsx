@@ -1,9 +1,9 @@
 import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
-import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
 type Selection = {
@@ -75,9 +75,12 @@ export function QueueTable({ practices, caption, selection }: Props) {
                 </Table.Td>
               )}
               <Table.Th scope="row">
-                <Anchor component={Link} to={`/staff/practices/${practice.id}`}>
-                  <span className="visually-hidden">{t('practices.requestNumber')} </span>#{practice.id}
-                </Anchor>
+                <RowLink
+                  to={`/staff/practices/${practice.id}`}
+                  name={`${t('practices.requestNumber')} #${practice.id}`}
+                >
+                  #{practice.id}
+                </RowLink>
               </Table.Th>
               <Table.Td>
                 <Text size="sm">{`${practice.applicant.first_name} ${practice.applicant.last_name}`}</Text>

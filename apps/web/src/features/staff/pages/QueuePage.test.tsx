@@ -113,8 +113,8 @@ describe('staff queues', () => {
     await userEvent.selectOptions(screen.getByLabelText('Service'), 'Comparability only');
     await screen.findByRole('option', { name: 'Enzo Valutati' });
     await userEvent.selectOptions(screen.getByLabelText('Assignee'), 'Enzo Valutati');
-    fireEvent.change(screen.getByLabelText('Expected deadline on or before'), {
-      target: { value: '2027-02-01' },
+    fireEvent.change(screen.getByLabelText('Expected deadline on or before (dd/mm/yyyy)'), {
+      target: { value: '01/02/2027' },
     });
 
     await waitFor(() => {

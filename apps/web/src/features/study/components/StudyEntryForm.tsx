@@ -7,6 +7,7 @@ import {
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/shared/forms/DateField';
 import { blankToNull, useSchemaForm } from '@/shared/forms/schemaForm';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -89,16 +90,8 @@ export function StudyEntryForm({ entry, onSave, onCancel }: Props) {
           />
           <TextInput label={t('study.fields.city')} {...form.getInputProps('institution_city')} />
           <TextInput label={t('study.fields.programme')} {...form.getInputProps('study_program_name')} />
-          <TextInput
-            type="date"
-            label={t('study.fields.enrolledAt')}
-            {...form.getInputProps('enrolled_at')}
-          />
-          <TextInput
-            type="date"
-            label={t('study.fields.graduatedAt')}
-            {...form.getInputProps('graduated_at')}
-          />
+          <DateField label={t('study.fields.enrolledAt')} {...form.getInputProps('enrolled_at')} />
+          <DateField label={t('study.fields.graduatedAt')} {...form.getInputProps('graduated_at')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

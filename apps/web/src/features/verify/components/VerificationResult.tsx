@@ -1,10 +1,10 @@
 import type { Verification } from '@lisbon/domain';
 import { Alert, Anchor, Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Facts } from '@/shared/practice/PracticeFacts';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { config } from '@/shared/config';
 
 /** The answer for one file: valid (green, with the details) or NOT valid (with the reason), in plain words. */
 export function VerificationResult({ result, fileName }: { result: Verification; fileName: string }) {
@@ -39,7 +39,8 @@ export function VerificationResult({ result, fileName }: { result: Verification;
               <>
                 <Code style={{ wordBreak: 'break-all' }}>{details.transaction_hash}</Code>{' '}
                 <Anchor
-                  href={`${config.apiBaseUrl}/ledger/${details.transaction_hash}`}
+                  component={Link}
+                  to={`/ledger/${details.transaction_hash}`}
                   size="sm"
                   c="inherit"
                   underline="always"

@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { aboutFile } from '@/shared/documents/uploadProgress';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { verifyFile } from '../api/verify';
 import { VerificationResult } from './VerificationResult';
@@ -24,6 +25,7 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
   const check = useMutation({
     mutationFn: (file: File) => verifyFile(id, file),
     onSuccess: (result, file) => setChecked({ result, fileName: file.name }),
+    // The API's refusals (too many attempts, the service down) are not about the file itself.
     onError: (error) => setProblem(errorMessage(error, t)),
   });
 
@@ -31,7 +33,7 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
     setChecked(null);
     setProblem(null);
     if (file.size > maxBytes) {
-      setProblem(t('verify.tooLarge', { max: maxMegabytes }));
+      setProblem(aboutFile(file, t('verify.tooLarge', { max: maxMegabytes }), t));
       return;
     }
     check.mutate(file);
@@ -49,11 +51,11 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
             onReject={(rejections) => {
               const file = rejections[0]?.file;
               setChecked(null);
-              setProblem(
+              const problem =
                 file && file.size > maxBytes
                   ? t('verify.tooLarge', { max: maxMegabytes })
-                  : t('verify.notPdf'),
-              );
+                  : t('verify.notPdf');
+              setProblem(file ? aboutFile(file, problem, t) : problem);
             }}
             accept={['application/pdf']}
             maxSize={maxBytes}

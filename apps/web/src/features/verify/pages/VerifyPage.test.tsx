@@ -136,7 +136,7 @@ describe('the public verification page', () => {
     choose(new File([new Uint8Array(VERIFY_MAX_BYTES + 1)], 'huge.pdf', { type: 'application/pdf' }));
     await waitFor(() =>
       expect(
-        within(liveRegion()).getByText('The file is too large: the maximum size is 10 MB.'),
+        within(liveRegion()).getByText('“huge.pdf”: The file is too large: the maximum size is 10 MB.'),
       ).toBeTruthy(),
     );
     expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);

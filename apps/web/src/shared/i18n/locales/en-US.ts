@@ -13,6 +13,7 @@ import { requestsEn } from './requests.en-US';
 import { sharingEn } from './sharing.en-US';
 import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
+import { ledgerEn } from './ledger.en-US';
 import { contactEn } from './contact.en-US';
 import { wizardEn } from './wizard.en-US';
 
@@ -71,6 +72,8 @@ export const enUS = {
     cancel: 'Cancel',
     clear: 'Clear',
     retry: 'Try again',
+    /** How every typed date is written (decision 060). */
+    dateFormat: 'dd/mm/yyyy',
   },
   messages: {
     generic: 'An error occurred. Try again later or contact your system administrator',
@@ -171,6 +174,7 @@ export const enUS = {
   ...paymentsEn,
   ...deliveryEn,
   ...verifyEn,
+  ...ledgerEn,
   ...contactEn,
   ...sharingEn,
   ...noticesEn,

@@ -14,6 +14,7 @@ import { requestsIt } from './requests.it-IT';
 import { sharingIt } from './sharing.it-IT';
 import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
+import { ledgerIt } from './ledger.it-IT';
 import { contactIt } from './contact.it-IT';
 import { wizardIt } from './wizard.it-IT';
 
@@ -69,6 +70,7 @@ export const itIT: Catalogue = {
     cancel: 'Annulla',
     clear: 'Cancella',
     retry: 'Riprova',
+    dateFormat: 'gg/mm/aaaa',
   },
   messages: {
     generic: "Si è verificato un errore. Riprova più tardi o contatta l'amministratore di sistema",
@@ -172,6 +174,7 @@ export const itIT: Catalogue = {
   ...paymentsIt,
   ...deliveryIt,
   ...verifyIt,
+  ...ledgerIt,
   ...contactIt,
   ...sharingIt,
   ...noticesIt,

@@ -64,11 +64,17 @@ export const paymentsEn = {
     pagesLabel: 'Pages of receipts and invoices',
     page: 'Page {{page}}',
     description: 'Description',
+    subject: {
+      request: 'Request no. {{id}}: {{service}}',
+      requestUrgent: 'Request no. {{id}}: {{service}} (urgent)',
+      delivery: 'Return delivery of originals, shipment no. {{id}}',
+    },
     payment: 'Payment',
     amountTitle: 'Amount',
     amountCaption: 'Amount with VAT breakdown',
     pdfTitle: 'Document',
-    pdfIntro: 'The PDF carries the payer’s billing details, every line and the VAT breakdown.',
+    pdfIntro:
+      'The PDF, in Italian and English, carries the payer’s billing details, every line and the VAT breakdown.',
     download: 'Download PDF',
     back: 'Back to your account',
     notFound: 'This invoice does not exist or is not yours.',

@@ -65,11 +65,17 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
     pagesLabel: 'Pagine di ricevute e fatture',
     page: 'Pagina {{page}}',
     description: 'Descrizione',
+    subject: {
+      request: 'Richiesta n. {{id}}: {{service}}',
+      requestUrgent: 'Richiesta n. {{id}}: {{service}} (urgente)',
+      delivery: 'Restituzione degli originali, spedizione n. {{id}}',
+    },
     payment: 'Pagamento',
     amountTitle: 'Importo',
     amountCaption: 'Importo con il dettaglio dell’IVA',
     pdfTitle: 'Documento',
-    pdfIntro: 'Il PDF riporta i dati di fatturazione del pagante, ogni voce e il dettaglio dell’IVA.',
+    pdfIntro:
+      'Il PDF, in italiano e in inglese, riporta i dati di fatturazione del pagante, ogni voce e il dettaglio dell’IVA.',
     download: 'Scarica il PDF',
     back: 'Torna al tuo account',
     notFound: 'Questa fattura non esiste o non è tua.',

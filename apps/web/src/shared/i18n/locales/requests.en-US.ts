@@ -125,6 +125,8 @@ export const requestsEn = {
     deleteTitle: 'Delete this document?',
     deleteMessage: '"{{name}}" will be deleted. This cannot be undone.',
     deleteConfirm: 'Delete the document',
+    /** Every upload error names its file (issue 14). */
+    aboutFile: '“{{name}}”: {{message}}',
     columns: { type: 'Type', file: 'File', size: 'Size', added: 'Added on', actions: 'Actions' },
   },
   documentsPage: {

@@ -137,6 +137,8 @@ export const requestsIt: Requests = {
     deleteTitle: 'Eliminare questo documento?',
     deleteMessage: '"{{name}}" sarà eliminato. L\'operazione non può essere annullata.',
     deleteConfirm: 'Elimina il documento',
+    /** Every upload error names its file (issue 14). */
+    aboutFile: '“{{name}}”: {{message}}',
     columns: { type: 'Tipo', file: 'File', size: 'Dimensione', added: 'Aggiunto il', actions: 'Azioni' },
   },
   documentsPage: {

@@ -4,8 +4,8 @@ export const sharingEn = {
     title: 'Share links',
     intro:
       'Make a link to the verification page of your statement for whoever needs to check it: they see the qualification, the publish date and your name partly hidden, and can download the PDF. You can give it a last day and revoke it at any time.',
-    expiresOn: 'Last day the link works (optional)',
-    expiresOnHelp: 'Leave empty for a link with no expiry.',
+    expiresOn: 'Last day the link works',
+    expiresOnHelp: 'Optional: leave empty for a link with no expiry.',
     create: 'Create a share link',
     created: 'Share link created',
     createdHelp: 'Copy the link now: for your safety it is shown only this once.',

@@ -6,8 +6,8 @@ export const sharingIt: typeof sharingEn = {
     title: 'Link di condivisione',
     intro:
       'Crea un link alla pagina di verifica del tuo attestato per chi deve controllarlo: vedrà il titolo, la data di pubblicazione e il tuo nome in parte nascosto, e potrà scaricare il PDF. Puoi dargli un ultimo giorno di validità e revocarlo in qualsiasi momento.',
-    expiresOn: 'Ultimo giorno di validità del link (facoltativo)',
-    expiresOnHelp: 'Lascia vuoto per un link senza scadenza.',
+    expiresOn: 'Ultimo giorno di validità del link',
+    expiresOnHelp: 'Facoltativo: lascia vuoto per un link senza scadenza.',
     create: 'Crea un link di condivisione',
     created: 'Link di condivisione creato',
     createdHelp: 'Copia il link adesso: per la tua sicurezza è mostrato solo questa volta.',
