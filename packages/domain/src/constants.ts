@@ -13,6 +13,13 @@ export const APPEAL_WINDOW_DAYS = 7;
 export const REFUGEE_REQUEST_LIMIT = 2;
 export const ADULT_AGE_YEARS = 18;
 
+/**
+ * The request wizard's steps, in order. Here rather than in practice.ts: the SPA's storage checks a
+ * saved draft's step on every page, and needs none of the request's schemas for it (decision 063).
+ */
+export const WIZARD_STEPS = ['purpose', 'qualification', 'documents', 'review'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
 /** Interface breakpoints in px (spec §9). */
 export const BREAKPOINTS = { xs: 600, sm: 1024, md: 1440, lg: 1920 } as const;
 

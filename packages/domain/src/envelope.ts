@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
 
 /** `{ data }`: the shape of every successful answer (DESIGN.md "Contract"). */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -12,6 +13,16 @@ export const listMetaSchema = z.object({
   is_total_capped: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/**
+ * `meta` of a workspace change's answer: the success message of spec §4, as key and words. Here
+ * with the envelope, not with the staff workspace's schemas: the SPA's client reads it on every
+ * answer, and the first visit needs none of those (decision 063).
+ */
+export const noticeMetaSchema = z.object({ notice: z.enum(WORKSPACE_NOTICE_KEYS), message: z.string() });
+export type NoticeMeta = z.infer<typeof noticeMetaSchema>;
+
+export const noticeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: noticeMetaSchema });
 
 /** `{ data: [...], meta }`: the shape of every list answer. */
 export const listEnvelope = <T extends z.ZodType>(item: T) =>

@@ -32,6 +32,7 @@ export * from './thread';
 export * from './transitions';
 export * from './uploads';
 export * from './user';
+export * from './user-details';
 export * from './vat-number';
 export * from './working-days';
 export * from './workspace';

@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates';
 import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import { DOCUMENT_TYPES, EDUCATION_LEVELS, PURPOSES, SERVICE_KINDS } from './services';
-import { SORT_FIELDS } from './constants';
+import { SORT_FIELDS, WIZARD_STEPS } from './constants';
 import { listQuerySchema } from './envelope';
-
-export const WIZARD_STEPS = ['purpose', 'qualification', 'documents', 'review'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const DELIVERY_MODES = ['in_presence', 'blended', 'distance_learning'] as const;
 export const STUDIES_TYPES = ['full_time', 'part_time'] as const;

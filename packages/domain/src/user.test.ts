@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { registerSchema } from './auth';
 import { messageForIssue } from './messages';
-import { isSameEmail, userUpdateSchema } from './user';
+import { isSameEmail } from './user';
+import { userUpdateSchema } from './user-details';
 
 const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
   Object.fromEntries(

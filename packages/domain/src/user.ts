@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema, ROLES, USER_CATEGORIES } from './abilities';
-import { countryCodeSchema } from './countries';
 import { isAdult, isoDateSchema } from './dates';
 import { localeSchema } from './locales';
-import { isValidInternationalPhone, toE164 } from './phone';
-import { checkTaxId } from './tax-id';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(GENDERS);
@@ -25,73 +22,8 @@ export const personNameSchema = z
   .max(100)
   // An empty name is the `required` message's alone.
   .refine((value) => value === '' || NAME_CHARACTERS.test(value), { message: 'nameCharacters' });
-const name = personNameSchema;
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const birthDateSchema = isoDateSchema.refine((value) => isAdult(value), { message: 'adultsOnly' });
-
-export const phoneSchema = z
-  .string()
-  .trim()
-  .refine(isValidInternationalPhone, { message: 'phoneInvalid' })
-  .transform((value) => toE164(value) ?? value);
-
-export const taxIdSchema = z
-  .string()
-  .trim()
-  .refine((value) => checkTaxId(value).valid, { message: 'taxIdInvalid' })
-  .transform((value) => checkTaxId(value).normalized);
-
-/** Fields of the complete-account form (spec §3 "User"); the email is not among them: it never changes. */
-export const userDetailsShape = {
-  first_name: name,
-  middle_name: optionalText(100),
-  last_name: name,
-  birth_date: birthDateSchema.nullable().optional(),
-  birth_country: countryCodeSchema.nullable().optional(),
-  birth_city: optionalText(100),
-  nationality: countryCodeSchema.nullable().optional(),
-  document_number: optionalText(40),
-  document_issue_country: countryCodeSchema.nullable().optional(),
-  document_expiration_date: isoDateSchema.nullable().optional(),
-  phone: phoneSchema.nullable().optional(),
-  gender: genderSchema.nullable().optional(),
-  residence_country: countryCodeSchema.nullable().optional(),
-  address: optionalText(200),
-  city: optionalText(100),
-  zip_code: optionalText(20),
-  province: optionalText(100),
-  municipality: optionalText(100),
-  tax_id: taxIdSchema.nullable().optional(),
-  /** The applicant confirms an omocodic tax ID is theirs. */
-  tax_id_omocodia_confirmed: z.boolean().optional(),
-  marketing_consent: z.boolean().optional(),
-};
-
-/** PATCH /users/{id}: any subset of the details; unknown keys (the email among them) are refused. */
-export const userUpdateSchema = z
-  .strictObject({
-    ...userDetailsShape,
-    first_name: name.optional(),
-    last_name: name.optional(),
-  })
-  .refine(
-    (value) =>
-      !value.tax_id ||
-      !checkTaxId(value.tax_id).valid ||
-      value.tax_id_omocodia_confirmed === true ||
-      !isOmocodic(value.tax_id),
-    {
-      message: 'taxIdOmocodiaConfirm',
-      path: ['tax_id'],
-    },
-  );
-export type UserUpdate = z.infer<typeof userUpdateSchema>;
-
-function isOmocodic(taxId: string): boolean {
-  const check = checkTaxId(taxId);
-  return check.valid && check.isOmocodic;
-}
 
 const nullableText = z.string().nullable();
 

@@ -7,7 +7,6 @@ import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './stat
 import { DOCUMENT_TYPES, SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
 import { MAX_REQUESTED_DOCUMENTS, MESSAGE_MAX_LENGTH } from './thread';
 import { TRANSITION_ACTIONS } from './transitions';
-import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
 
 /**
  * The staff workspace (spec §1 staff queues): its queues, list filters and request bodies.
@@ -167,9 +166,3 @@ export type FileCheckBody = z.infer<typeof fileCheckBodySchema>;
 /** POST /staff/practices/{id}/notes: an internal note, never shown to the applicant. */
 export const noteBodySchema = z.object({ text: z.string().trim().min(1).max(5000) });
 export type NoteBody = z.infer<typeof noteBodySchema>;
-
-/** `meta` of a workspace change's answer: the success message of spec §4, as key and words. */
-export const noticeMetaSchema = z.object({ notice: z.enum(WORKSPACE_NOTICE_KEYS), message: z.string() });
-export type NoticeMeta = z.infer<typeof noticeMetaSchema>;
-
-export const noticeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: noticeMetaSchema });
