@@ -38,4 +38,9 @@ asset="$(curl -fsS "http://127.0.0.1:$PORT/" | grep -oE '/assets/[^"]+\.js' | he
 curl -fsS "http://127.0.0.1:$PORT$asset" > /dev/null
 code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$asset.map")"
 [ "$code" = 404 ] || { echo "source map served: $asset.map answered $code" >&2; exit 1; }
-echo "production runtime OK: built server on dependencies only serves the API and the SPA, no source maps"
+# The entry script goes out as the build's Brotli copy, cached for a year (decision 063).
+entry="$(curl -fsS "http://127.0.0.1:$PORT/" | grep -oE '<script type="module"[^>]* src="/assets/[^"]+\.js"' | grep -oE '/assets/[^"]+')"
+headers="$(curl -fsS -o /dev/null -D - -H 'Accept-Encoding: br, gzip' "http://127.0.0.1:$PORT$entry")"
+grep -qi '^content-encoding: br' <<<"$headers" || { echo "$entry not served as Brotli" >&2; exit 1; }
+grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$headers" || { echo "$entry not cached for a year" >&2; exit 1; }
+echo "production runtime OK: built server on dependencies only serves the API and the SPA (precompressed), no source maps"

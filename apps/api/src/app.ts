@@ -44,6 +44,7 @@ import { usersRoutes } from './modules/users/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
+import { registerCompression } from './platform/http/compression';
 import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler, sendError } from './platform/http/error-handler';
 import { registerMetrics } from './platform/http/metrics';
@@ -176,6 +177,7 @@ export async function buildApp({
     globalLimitPerMinute: config.rateLimitPerMinute,
     redis,
   });
+  await registerCompression(app);
 
   // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.
   registerMaintenanceGate(app, ctx);

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { MISSING_BUILD_MESSAGE } from '../src/platform/http/spa';
@@ -8,6 +9,9 @@ import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 
+/** A bundle as the build leaves it: the file, and its Brotli and gzip copies beside it (decision 063). */
+const BUNDLE = `export const pages = [${Array.from({ length: 200 }, (_, i) => `"page-${i}"`).join(',')}];`;
+
 let database: TestDatabase;
 let app: App;
 beforeAll(async () => {
@@ -15,7 +19,12 @@ beforeAll(async () => {
   const dist = join(database.tempDir, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("lisbon")');
+  writeFileSync(join(dist, 'assets', 'pages-def456.js'), BUNDLE);
+  writeFileSync(join(dist, 'assets', 'pages-def456.js.br'), brotliCompressSync(BUNDLE));
+  writeFileSync(join(dist, 'assets', 'pages-def456.js.gz'), gzipSync(BUNDLE));
   writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   writeFileSync(join(dist, '.build-stamp'), '2026-11-24T07:00:00.000Z');
   app = await createTestApp(database, { env: { WEB_DIST_DIR: dist } });
@@ -81,6 +90,85 @@ describe('single-page app', () => {
       headers: { accept: '*/*' },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('single-page app delivery: compression and caching (decision 063)', () => {
+  const asset = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/assets/pages-def456.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the Brotli copy of a hashed asset to a browser that accepts it, cached for a year', async () => {
+    const response = await asset('gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BUNDLE);
+  });
+
+  it('sends the gzip copy to a client that accepts gzip only', async () => {
+    const response = await asset('gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BUNDLE);
+  });
+
+  it('sends the file itself to a client that accepts no compression, still varying on the header', async () => {
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const response = await asset(acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body).toBe(BUNDLE);
+    }
+  });
+
+  it('sends index.html compressed and never cached without asking, at / and at a deep link', async () => {
+    for (const url of ['/', '/verify/abc']) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+    }
+  });
+
+  it('refuses a source map or a compressed copy asked for by name, even by a browser asking for a page', async () => {
+    for (const url of [
+      '/assets/index-abc123.js.map',
+      '/assets/pages-def456.js.br',
+      '/assets/pages-def456.js.gz',
+    ]) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('src/secret.ts');
+    }
+  });
+
+  it('compresses a JSON answer of the API for a client that accepts it', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/countries' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/countries',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toEqual(plain.json());
   });
 });
 

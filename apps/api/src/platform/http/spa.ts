@@ -8,11 +8,22 @@ import { isApiPath } from './paths';
 export const MISSING_BUILD_MESSAGE =
   'The web app is not built yet. Run `npm run build` (or `npm start` from the repository root), then reload.';
 
-/** Vite puts content-hashed files under /assets: they never change, so they may be cached for a year. */
+/**
+ * Vite puts content-hashed files under /assets: they never change, so they may be cached for a
+ * year. Everything else (index.html above all, which names this release's assets) is checked with
+ * the server on each use.
+ */
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   const isHashedAsset = /[\\/]assets[\\/]/.test(path);
   reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
+
+/**
+ * Source maps (built for our own debugging, moved out of the build by the SPA's build and refused
+ * here all the same), the compressed copies (chosen by content negotiation, never asked for by
+ * name) and dotfiles (the build stamp, Vite's manifest) are not served.
+ */
+const isServable = (path: string): boolean => !/\.(map|br|gz)$/.test(path) && !/(^|\/)\./.test(path);
 
 /** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a page of the app. */
 const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
@@ -21,6 +32,8 @@ const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('
  * Serves the built SPA with history fallback: a GET for a page (HTML wanted, or a path that names
  * no file) that matches no file gets index.html, so deep links such as /practices/12 load the
  * app whatever client asks. A missing asset stays a 404; anything under /api stays a JSON 404.
+ * Each file goes out as the build's Brotli or gzip copy when the client accepts one (identity
+ * otherwise), with `Vary: Accept-Encoding` (decision 063).
  */
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
@@ -29,8 +42,8 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       root: webDistDir,
       cacheControl: false,
       setHeaders: setCacheHeaders,
-      // Source maps (kept beside the bundles for our own debugging) and dotfiles are never served.
-      allowedPath: (path) => !path.endsWith('.map') && !/(^|\/)\./.test(path),
+      preCompressed: true,
+      allowedPath: isServable,
     });
   } else {
     app.log.warn({ webDistDir }, 'web app not built; serving a placeholder at /');
@@ -43,6 +56,7 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
+      isServable(request.url.split('?')[0] ?? '') &&
       ((request.headers.accept ?? '').includes('text/html') || !looksLikeFile(request.url));
     if (!isPageRequest) throw new AppError('NOT_FOUND');
     if (!hasBuild) return reply.type('text/plain').send(MISSING_BUILD_MESSAGE);
