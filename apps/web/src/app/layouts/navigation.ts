@@ -1,5 +1,5 @@
 import type { Ability, StaffQueue } from '@lisbon/domain';
-import { QUEUE_ABILITIES, QUEUE_ORDER, queuePath } from '@/features/staff/queueSearch';
+import { QUEUE_ABILITIES, QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
 import type { Catalogue } from '@/shared/i18n/locales/en-US';
 
 type NavLabel = keyof Catalogue['nav'];

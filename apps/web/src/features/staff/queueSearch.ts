@@ -1,6 +1,4 @@
 import {
-  type Abilities,
-  type Ability,
   PRACTICE_STATUSES,
   type PracticeStatus,
   SERVICE_KINDS,
@@ -10,32 +8,8 @@ import {
   type StaffQueue,
 } from '@lisbon/domain';
 
-/** The queues of the staff navigation, in its order, and the ability that makes each one useful. */
-export const QUEUE_ABILITIES: Record<StaffQueue, Ability> = {
-  assigned: 'staff.evaluate',
-  to_review: 'staff.review',
-  unassigned: 'staff.assign',
-  ready_for_issue: 'staff.workspace',
-  archive: 'staff.workspace',
-  all: 'staff.workspace',
-};
-export const QUEUE_ORDER = [
-  'assigned',
-  'to_review',
-  'unassigned',
-  'ready_for_issue',
-  'archive',
-  'all',
-] as const satisfies readonly StaffQueue[];
-
-export const queuePath = (queue: StaffQueue) => `/staff/queues/${queue}`;
 export const isQueue = (value: string | undefined): value is StaffQueue =>
   (STAFF_QUEUES as readonly string[]).includes(value ?? '');
-
-/** Where `/staff` leads: the first queue of the navigation this user works with. */
-export function homeQueue(abilities: Partial<Abilities>): StaffQueue {
-  return QUEUE_ORDER.find((queue) => abilities[QUEUE_ABILITIES[queue]] === true) ?? 'all';
-}
 
 /** The filters of a queue table, as kept in the URL and sent to GET /staff/practices. */
 export type QueueFilters = {

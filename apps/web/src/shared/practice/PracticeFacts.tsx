@@ -1,25 +1,8 @@
 import { countryName, type Practice, type PurposeStep, type QualificationStep } from '@lisbon/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format';
 import { currentLocale } from '../i18n';
-
-type Fact = [label: string, value: ReactNode];
-
-/** Label–value pairs as a description list; a missing value says so instead of staying blank. */
-export function Facts({ facts }: { facts: readonly Fact[] }) {
-  const { t } = useTranslation();
-  return (
-    <dl className="facts">
-      {facts.map(([label, value]) => (
-        <div key={label} className="facts-row">
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? t('labels.none') : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { type Fact, Facts } from './Facts';
 
 /** The request itself: service, country and level of education system, urgency. */
 export function ServiceFacts({

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';

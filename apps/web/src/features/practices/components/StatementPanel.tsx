@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { downloadStatementPdf, statementQuery } from '../api/statement';
 import { ShareLinks } from './ShareLinks';

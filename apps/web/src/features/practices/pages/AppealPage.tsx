@@ -15,7 +15,7 @@ import { Link, useParams } from 'react-router';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageHeading } from '@/shared/ui/PageHeading';

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 
 /** Headings follow the page's outline: the service's title at `order`, its parts one below. */
 const below = (order: TitleOrder) => Math.min(order + 1, 6) as TitleOrder;

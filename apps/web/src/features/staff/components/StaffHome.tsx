@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '@/shared/session/currentUser';
-import { homeQueue, queuePath } from '../queueSearch';
+import { homeQueue, queuePath } from '../queueNavigation';
 
 /** `/staff`: the first queue this staff member works with. */
 export function StaffHome() {

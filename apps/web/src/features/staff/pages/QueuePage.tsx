@@ -11,7 +11,8 @@ import { useStaffPractices } from '../api/queues';
 import { AssignDialog } from '../components/AssignDialog';
 import { QueueFilters } from '../components/QueueFilters';
 import { QueueTable } from '../components/QueueTable';
-import { FILTER_KEYS, isQueue, queuePath, readQueueSearch } from '../queueSearch';
+import { queuePath } from '../queueNavigation';
+import { FILTER_KEYS, isQueue, readQueueSearch } from '../queueSearch';
 
 /** Assigned for the first time (the `assign` move), or handed to other people while being worked on. */
 const isAssignable = (practice: StaffPracticeSummary) =>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/api';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 import { PUBLICATION_POLL_MS } from '../api/publication';
 import { staffPracticeQuery } from '../api/workspace';
 import { Section } from './Section';

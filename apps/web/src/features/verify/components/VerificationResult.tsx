@@ -2,7 +2,7 @@ import type { Verification } from '@lisbon/domain';
 import { Alert, Anchor, Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { Facts } from '@/shared/practice/PracticeFacts';
+import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
