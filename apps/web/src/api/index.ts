@@ -1,5 +1,5 @@
 import { config } from '@/shared/config';
-import { i18n } from '@/shared/i18n';
+import { currentLocale } from '@/shared/i18n';
 import { getSessionToken } from '@/shared/storage';
 import { createApiClient } from './client';
 import { emitMaintenance } from './maintenance';
@@ -9,7 +9,7 @@ import { emitUnauthorized } from './session-end';
 export const api = createApiClient({
   baseUrl: config.apiBaseUrl,
   getToken: () => getSessionToken(),
-  getLanguage: () => i18n.language,
+  getLanguage: currentLocale,
   onMaintenance: emitMaintenance,
   onUnauthorized: emitUnauthorized,
 });

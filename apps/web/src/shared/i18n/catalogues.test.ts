@@ -1,6 +1,12 @@
 import { LOCALES, STATUS_LABELS } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '.';
+import { areaEn } from './locales/area.en-US';
+import { areaIt } from './locales/area.it-IT';
+import { enUS } from './locales/en-US';
+import { itIT } from './locales/it-IT';
+
+// Each language's texts: the catalogue fetched at start and the logged-in area's (decision 063).
+const catalogues = { 'en-US': { ...enUS, ...areaEn }, 'it-IT': { ...itIT, ...areaIt } };
 
 type Tree = { readonly [key: string]: string | Tree };
 

@@ -1,47 +1,102 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@lisbon/domain';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../storage';
-import { type Catalogue, enUS } from './locales/en-US';
-import { itIT } from './locales/it-IT';
+import type { areaEn } from './locales/area.en-US';
+import type { AreaCatalogue, enUS, PublicCatalogue } from './locales/en-US';
 
-export const catalogues: Record<Locale, Catalogue> = { 'en-US': enUS, 'it-IT': itIT };
+/**
+ * Each language's catalogue is a chunk of its own, fetched when the language is first used: a
+ * visitor downloads only the language they read. The logged-in area's texts are another chunk per
+ * language, fetched by the first page behind a login (`loadAreaTexts`), since no public page needs
+ * them (decision 063). All stay complete and typed against the English ones (catalogues.test.ts).
+ */
+const CATALOGUES: Record<Locale, () => Promise<PublicCatalogue>> = {
+  'en-US': () => import('./locales/en-US').then((module) => module.enUS),
+  'it-IT': () => import('./locales/it-IT').then((module) => module.itIT),
+};
+const AREA_TEXTS: Record<Locale, () => Promise<AreaCatalogue>> = {
+  'en-US': () => import('./locales/area.en-US').then((module) => module.areaEn),
+  'it-IT': () => import('./locales/area.it-IT').then((module) => module.areaIt),
+};
+
+/** Once a page behind a login has asked for them, every language fetched carries the area's texts. */
+let isAreaWanted = false;
+const hasAreaTexts = new Set<Locale>();
+
+async function textsOf(locale: Locale): Promise<object> {
+  const withArea = isAreaWanted;
+  const [catalogue, area] = await Promise.all([
+    CATALOGUES[locale](),
+    withArea ? AREA_TEXTS[locale]() : Promise.resolve({}),
+  ]);
+  if (withArea) hasAreaTexts.add(locale);
+  return { ...catalogue, ...area };
+}
+
+/** i18next asks for a language's texts before it switches to it, at start and on each change. */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init: () => undefined,
+  read: (language) =>
+    isLocale(language) ? textsOf(language) : Promise.reject(new Error(`no catalogue for ${language}`)),
+};
 
 // i18next reads its key types from this interface; module augmentation only works on interfaces.
 declare module 'i18next' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS };
+    resources: { translation: typeof enUS & typeof areaEn };
   }
 }
 
 export const i18n = i18next.createInstance();
+const startLocale: Locale = storage.get('language') ?? DEFAULT_LOCALE;
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: catalogues[locale] }])),
-  lng: storage.get('language') ?? DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: LOCALES,
-  load: 'currentOnly',
-  // The catalogues are bundled, so initialisation finishes before the first render.
-  initAsync: false,
-  // React escapes every text it renders.
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-});
+/** Resolves once the catalogue of the starting language has come: the app renders after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: startLocale,
+    // No fallback language: both catalogues have every key, and a fallback would be fetched too.
+    fallbackLng: false,
+    supportedLngs: LOCALES,
+    load: 'currentOnly',
+    // React escapes every text it renders.
+    interpolation: { escapeValue: false },
+    // Pages on screen take the area's texts as soon as they come.
+    react: { bindI18nStore: 'added' },
+    returnEmptyString: false,
+  });
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
-syncDocumentLanguage(i18n.language);
+// Also fired once the starting catalogue has come.
 i18n.on('languageChanged', syncDocumentLanguage);
 
+/** The interface language; until its catalogue has come (the API's first calls), the one coming. */
 export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return isLocale(i18n.language) ? i18n.language : startLocale;
 }
 
-/** Switches the interface language and remembers the choice for the next visit. */
+/**
+ * Fetches the logged-in area's texts in the language in use (and, from now on, with any other
+ * language chosen). The guard of every page behind a login waits for it.
+ */
+export async function loadAreaTexts(): Promise<void> {
+  isAreaWanted = true;
+  await i18nReady;
+  const locale = currentLocale();
+  if (hasAreaTexts.has(locale)) return;
+  i18n.addResourceBundle(locale, 'translation', await AREA_TEXTS[locale](), true, true);
+  hasAreaTexts.add(locale);
+}
+
+/** Switches the interface language (its catalogue fetched first) and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
   storage.set('language', locale);
   await i18n.changeLanguage(locale);

@@ -1,21 +1,15 @@
 import { VALIDATION_MESSAGES } from '@lisbon/domain';
-import { accountEn } from './account.en-US';
-import { appealEn } from './appeal.en-US';
+import type { areaEn } from './area.en-US';
 import { authEn } from './auth.en-US';
-import { deliveryEn } from './delivery.en-US';
 import { termsEn } from './terms.en-US';
 import { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
-import { paymentsEn } from './payments.en-US';
-import { profileEn } from './profile.en-US';
-import { staffEn } from './staff.en-US';
 import { requestsEn } from './requests.en-US';
 import { sharingEn } from './sharing.en-US';
 import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
 import { ledgerEn } from './ledger.en-US';
 import { contactEn } from './contact.en-US';
-import { wizardEn } from './wizard.en-US';
 
 /**
  * The English catalogue, the reference for every other language. Wording quoted by the spec
@@ -163,22 +157,15 @@ export const enUS = {
     title: 'Something went wrong',
   },
   ...authEn,
-  ...accountEn,
   ...termsEn,
   ...labelsEn,
   ...discoveryEn,
-  ...wizardEn,
   ...requestsEn,
-  ...profileEn,
-  ...staffEn,
-  ...paymentsEn,
-  ...deliveryEn,
   ...verifyEn,
   ...ledgerEn,
   ...contactEn,
   ...sharingEn,
   ...noticesEn,
-  ...appealEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {
@@ -218,4 +205,9 @@ export const enUS = {
 
 /** The shape every catalogue must have: the English keys, any text. */
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Catalogue = Widen<typeof enUS>;
+/** Every text, this catalogue's and the logged-in area's (area.en-US.ts, fetched apart: decision 063). */
+export type Catalogue = Widen<typeof enUS & typeof areaEn>;
+/** The texts fetched at start, in every language. */
+export type PublicCatalogue = Widen<typeof enUS>;
+/** The logged-in area's texts, in every language. */
+export type AreaCatalogue = Widen<typeof areaEn>;

@@ -1,25 +1,18 @@
 import { VALIDATION_MESSAGES } from '@lisbon/domain';
-import { accountIt } from './account.it-IT';
-import { appealIt } from './appeal.it-IT';
 import { authIt } from './auth.it-IT';
-import type { Catalogue } from './en-US';
+import type { PublicCatalogue } from './en-US';
 import { termsIt } from './terms.it-IT';
 import { discoveryIt } from './discovery.it-IT';
 import { labelsIt } from './labels.it-IT';
-import { deliveryIt } from './delivery.it-IT';
-import { paymentsIt } from './payments.it-IT';
-import { profileIt } from './profile.it-IT';
-import { staffIt } from './staff.it-IT';
 import { requestsIt } from './requests.it-IT';
 import { sharingIt } from './sharing.it-IT';
 import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
 import { ledgerIt } from './ledger.it-IT';
 import { contactIt } from './contact.it-IT';
-import { wizardIt } from './wizard.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
-export const itIT: Catalogue = {
+export const itIT: PublicCatalogue = {
   app: {
     name: 'Lisbon',
     homeLink: 'Lisbon, pagina iniziale',
@@ -163,22 +156,15 @@ export const itIT: Catalogue = {
     title: 'Qualcosa è andato storto',
   },
   ...authIt,
-  ...accountIt,
   ...termsIt,
   ...labelsIt,
   ...discoveryIt,
-  ...wizardIt,
   ...requestsIt,
-  ...profileIt,
-  ...staffIt,
-  ...paymentsIt,
-  ...deliveryIt,
   ...verifyIt,
   ...ledgerIt,
   ...contactIt,
   ...sharingIt,
   ...noticesIt,
-  ...appealIt,
 
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../storage';
+import { changeLocale, i18n } from '.';
+import { areaEn } from './locales/area.en-US';
+import { areaIt } from './locales/area.it-IT';
+import { itIT } from './locales/it-IT';
+
+const hasCatalogue = (instance: typeof i18n, locale: string) =>
+  instance.hasResourceBundle(locale, 'translation');
+
+afterEach(async () => {
+  await changeLocale('en-US');
+  storage.remove('language');
+});
+
+describe('the language in use only (decision 063)', () => {
+  it('has fetched the English catalogue alone at start', () => {
+    expect(i18n.language).toBe('en-US');
+    expect(hasCatalogue(i18n, 'en-US')).toBe(true);
+    expect(hasCatalogue(i18n, 'it-IT')).toBe(false);
+  });
+
+  it('fetches the Italian catalogue when Italian is chosen, then speaks it', async () => {
+    await changeLocale('it-IT');
+    expect(hasCatalogue(i18n, 'it-IT')).toBe(true);
+    expect(i18n.t('nav.login')).toBe(itIT.nav.login);
+    expect(document.documentElement.lang).toBe('it-IT');
+    expect(storage.get('language')).toBe('it-IT');
+  });
+
+  it('starts in the language of the last visit, fetching that catalogue and not the other', async () => {
+    storage.set('language', 'it-IT');
+    vi.resetModules();
+    const fresh = await import('.');
+    await fresh.i18nReady;
+    expect(fresh.i18n.language).toBe('it-IT');
+    expect(hasCatalogue(fresh.i18n, 'it-IT')).toBe(true);
+    expect(hasCatalogue(fresh.i18n, 'en-US')).toBe(false);
+    expect(fresh.i18n.t('nav.login')).toBe(itIT.nav.login);
+  });
+
+  it("fetches the logged-in area's texts only when a page behind a login asks, then with every language", async () => {
+    vi.resetModules();
+    const fresh = await import('.');
+    await fresh.i18nReady;
+    expect(fresh.i18n.exists('staff.queue.count_one')).toBe(false);
+    await fresh.loadAreaTexts();
+    expect(fresh.i18n.t('staff.queue.count', { count: 1 })).toBe(
+      areaEn.staff.queue.count_one.replace('{{count}}', '1'),
+    );
+    await fresh.changeLocale('it-IT');
+    expect(fresh.i18n.t('account.settings.title')).toBe(areaIt.account.settings.title);
+  });
+});
