@@ -29,8 +29,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          // Form tests type into many fields; a busy 2-core CI machine needs more than the 5 s default.
-          testTimeout: 20_000,
+          // Form tests type into many fields, and the first test rendering a page imports its chunk
+          // (decision 063): a busy 2-core CI machine needs more than the 5 s default.
+          testTimeout: 30_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -1,11 +1,13 @@
-import { TOAST_DURATION_MS } from '@lisbon/domain';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
 import { cssVariablesResolver, theme } from './theme';
+
+// Toasts are rare on a first visit: their container (and its transitions) comes after the page.
+// A toast shown before it is kept by the store and appears once it is there (decision 063).
+const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
 
 type Props = { queryClient: QueryClient; children: ReactNode; env?: 'default' | 'test' };
 
@@ -21,7 +23,9 @@ export function AppProviders({ queryClient, children, env = 'default' }: Props) 
           forceColorScheme="light"
           env={env}
         >
-          <Notifications position="bottom-center" autoClose={TOAST_DURATION_MS} />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
           {children}
         </MantineProvider>
       </QueryClientProvider>

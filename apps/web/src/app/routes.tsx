@@ -1,57 +1,38 @@
 import type { Ability } from '@lisbon/domain';
-import type { ReactElement } from 'react';
-import type { LoaderFunction, RouteObject } from 'react-router';
-import { AccountPage } from '@/features/account/pages/AccountPage';
-import { InvoicePage } from '@/features/account/pages/InvoicePage';
-import { ActivatePage } from '@/features/auth/pages/ActivatePage';
-import { LoginPage } from '@/features/auth/pages/LoginPage';
-import { RecoverPasswordPage } from '@/features/auth/pages/RecoverPasswordPage';
-import { RegisterPage } from '@/features/auth/pages/RegisterPage';
-import { ResendActivationPage } from '@/features/auth/pages/ResendActivationPage';
-import { ResetPasswordPage } from '@/features/auth/pages/ResetPasswordPage';
-import { TermsPage } from '@/features/auth/pages/TermsPage';
-import { ConsentPage } from '@/features/consent/pages/ConsentPage';
-import { DeliveryPage } from '@/features/delivery/pages/DeliveryPage';
-import { DocumentsPage } from '@/features/documents/pages/DocumentsPage';
-import { ContactPage } from '@/features/contact/pages/ContactPage';
-import { FaqPage } from '@/features/faq/pages/FaqPage';
-import { HomePage } from '@/features/home/pages/HomePage';
-import { BillingPayPanel } from '@/features/payments/components/BillingPayPanel';
-import { MarketingOptOutPage } from '@/features/notices/pages/MarketingOptOutPage';
-import { StaffNoticesPage } from '@/features/notices/pages/StaffNoticesPage';
-import { CheckoutPanel } from '@/features/payments/components/CheckoutPanel';
-import { AppealPage } from '@/features/practices/pages/AppealPage';
-import { PracticePage } from '@/features/practices/pages/PracticePage';
-import { PracticesPage } from '@/features/practices/pages/PracticesPage';
-import { ServiceDiscovery } from '@/features/service/components/ServiceDiscovery';
-import { NewRequestPage } from '@/features/service/pages/NewRequestPage';
-import { ServicePage } from '@/features/service/pages/ServicePage';
-import { WizardPage } from '@/features/service/pages/WizardPage';
-import { StaffArea } from '@/features/staff/components/StaffArea';
-import { StaffHome } from '@/features/staff/components/StaffHome';
-import { QueuePage } from '@/features/staff/pages/QueuePage';
-import { StaffPracticePage } from '@/features/staff/pages/StaffPracticePage';
-import { StudyPage } from '@/features/study/pages/StudyPage';
-import { SharedStatementPage } from '@/features/verify/pages/SharedStatementPage';
-import { VerifyPage } from '@/features/verify/pages/VerifyPage';
-import { LedgerEntryPage } from '@/features/verify/pages/LedgerEntryPage';
-import { MaintenancePage } from '@/features/system/pages/MaintenancePage';
-import { NotFoundPage } from '@/features/system/pages/NotFoundPage';
+import { lazy, type ReactElement, Suspense } from 'react';
+import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
 import { PageLoader } from '@/shared/ui/PageLoader';
-import { AppLayout } from './layouts/AppLayout';
-import { FormLayout } from './layouts/FormLayout';
 import { PlannedPage, type PlannedPageName } from './PlannedPage';
 import { RouteError } from './RouteError';
-import { ThankYouRoute } from './ThankYouRoute';
 
 type Protect = (ability?: Ability) => LoaderFunction;
+type LazyRoute = LazyRouteFunction<RouteObject>;
+
+/**
+ * A page (or layout) in its own chunk, rendered by `render` from the module(s) `load` brings
+ * (decision 063). The router loads it beside the route's guard and keeps the current page on screen
+ * meanwhile; `watchPrefetch` loads it earlier, when a link to the route is pointed at or focused.
+ */
+function page<Modules>(load: () => Promise<Modules>, render: (modules: Modules) => ReactElement): LazyRoute {
+  return async () => ({ element: render(await load()) });
+}
+
+/**
+ * The home page's service finder sits below its opening on a phone: it comes after the page, in a
+ * chunk of its own (its searchable select is most of it), in a frame of its usual height.
+ */
+const HomeDiscovery = lazy(() =>
+  import('@/features/service/components/ServiceDiscovery').then(({ ServiceDiscovery }) => ({
+    default: () => <ServiceDiscovery order={3} />,
+  })),
+);
 
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
 export function buildRoutes(protect: Protect): RouteObject[] {
-  const loggedIn = (path: string, page: PlannedPageName | ReactElement, ability?: Ability): RouteObject => ({
+  const loggedIn = (path: string, lazy: PlannedPageName | LazyRoute, ability?: Ability): RouteObject => ({
     path,
     loader: protect(ability),
-    element: typeof page === 'string' ? <PlannedPage page={page} /> : page,
+    ...(typeof lazy === 'string' ? { element: <PlannedPage page={lazy} /> } : { lazy }),
   });
 
   return [
@@ -60,66 +41,315 @@ export function buildRoutes(protect: Protect): RouteObject[] {
       HydrateFallback: PageLoader,
       children: [
         {
-          element: <FormLayout />,
+          lazy: page(
+            () => import('./layouts/FormLayout'),
+            ({ FormLayout }) => <FormLayout />,
+          ),
           children: [
-            { path: 'login', element: <LoginPage /> },
-            { path: 'auth/login', element: <LoginPage /> },
-            { path: 'auth/register', element: <RegisterPage key="standard" category="standard" /> },
-            { path: 'auth/register/refugee', element: <RegisterPage key="refugee" category="refugee" /> },
-            { path: 'auth/activate/:token', element: <ActivatePage /> },
+            {
+              path: 'login',
+              lazy: page(
+                () => import('@/features/auth/pages/LoginPage'),
+                ({ LoginPage }) => <LoginPage />,
+              ),
+            },
+            {
+              path: 'auth/login',
+              lazy: page(
+                () => import('@/features/auth/pages/LoginPage'),
+                ({ LoginPage }) => <LoginPage />,
+              ),
+            },
+            {
+              path: 'auth/register',
+              lazy: page(
+                () => import('@/features/auth/pages/RegisterPage'),
+                ({ RegisterPage }) => <RegisterPage key="standard" category="standard" />,
+              ),
+            },
+            {
+              path: 'auth/register/refugee',
+              lazy: page(
+                () => import('@/features/auth/pages/RegisterPage'),
+                ({ RegisterPage }) => <RegisterPage key="refugee" category="refugee" />,
+              ),
+            },
+            {
+              path: 'auth/activate/:token',
+              lazy: page(
+                () => import('@/features/auth/pages/ActivatePage'),
+                ({ ActivatePage }) => <ActivatePage />,
+              ),
+            },
             // Not in spec §2: where 'Token not found' and the login page send for a new activation mail.
-            { path: 'auth/activate', element: <ResendActivationPage /> },
-            { path: 'auth/recover-password', element: <RecoverPasswordPage /> },
-            { path: 'auth/reset-password/:token', element: <ResetPasswordPage /> },
+            {
+              path: 'auth/activate',
+              lazy: page(
+                () => import('@/features/auth/pages/ResendActivationPage'),
+                ({ ResendActivationPage }) => <ResendActivationPage />,
+              ),
+            },
+            {
+              path: 'auth/recover-password',
+              lazy: page(
+                () => import('@/features/auth/pages/RecoverPasswordPage'),
+                ({ RecoverPasswordPage }) => <RecoverPasswordPage />,
+              ),
+            },
+            {
+              path: 'auth/reset-password/:token',
+              lazy: page(
+                () => import('@/features/auth/pages/ResetPasswordPage'),
+                ({ ResetPasswordPage }) => <ResetPasswordPage />,
+              ),
+            },
             {
               path: 'marketing-opt-out/:token',
               id: 'MarketingOptOut',
-              element: <MarketingOptOutPage />,
+              lazy: page(
+                () => import('@/features/notices/pages/MarketingOptOutPage'),
+                ({ MarketingOptOutPage }) => <MarketingOptOutPage />,
+              ),
             },
-            { path: 'maintenance', element: <MaintenancePage /> },
+            {
+              path: 'maintenance',
+              lazy: page(
+                () => import('@/features/system/pages/MaintenancePage'),
+                ({ MaintenancePage }) => <MaintenancePage />,
+              ),
+            },
           ],
         },
         {
-          element: <AppLayout />,
+          lazy: page(
+            () => import('./layouts/AppLayout'),
+            ({ AppLayout }) => <AppLayout />,
+          ),
           children: [
-            { index: true, element: <HomePage discovery={<ServiceDiscovery order={3} />} /> },
-            { path: 'faq', element: <FaqPage /> },
-            { path: 'contact', element: <ContactPage /> },
+            {
+              index: true,
+              lazy: page(
+                () => import('@/features/home/pages/HomePage'),
+                ({ HomePage }) => (
+                  <HomePage
+                    discovery={
+                      <Suspense fallback={<div className="discovery-frame" />}>
+                        <HomeDiscovery />
+                      </Suspense>
+                    }
+                  />
+                ),
+              ),
+            },
+            {
+              path: 'faq',
+              lazy: page(
+                () => import('@/features/faq/pages/FaqPage'),
+                ({ FaqPage }) => <FaqPage />,
+              ),
+            },
+            {
+              path: 'contact',
+              lazy: page(
+                () => import('@/features/contact/pages/ContactPage'),
+                ({ ContactPage }) => <ContactPage />,
+              ),
+            },
             // The PDF alone, no id: the FAQ sends readers here (issue 14).
-            { path: 'verify', element: <VerifyPage key="by-file" /> },
-            { path: 'verify/:id', element: <VerifyPage /> },
-            { path: 'verify/shared/:token', element: <SharedStatementPage /> },
+            {
+              path: 'verify',
+              lazy: page(
+                () => import('@/features/verify/pages/VerifyPage'),
+                ({ VerifyPage }) => <VerifyPage key="by-file" />,
+              ),
+            },
+            {
+              path: 'verify/:id',
+              lazy: page(
+                () => import('@/features/verify/pages/VerifyPage'),
+                ({ VerifyPage }) => <VerifyPage />,
+              ),
+            },
+            {
+              path: 'verify/shared/:token',
+              lazy: page(
+                () => import('@/features/verify/pages/SharedStatementPage'),
+                ({ SharedStatementPage }) => <SharedStatementPage />,
+              ),
+            },
             // A ledger entry in words, from a valid statement's transaction hash (issue 14).
-            { path: 'ledger/:txHash', element: <LedgerEntryPage /> },
-            { path: 'account', loader: protect(), element: <AccountPage /> },
-            loggedIn('account/invoices/:id', <InvoicePage />),
-            loggedIn('service', <ServicePage />, 'practice.apply'),
-            loggedIn('service/new', <NewRequestPage />, 'practice.apply'),
-            loggedIn('service/new/thank-you', <ThankYouRoute />, 'practice.apply'),
-            loggedIn('service/new/:step', <WizardPage checkout={CheckoutPanel} />, 'practice.apply'),
-            loggedIn('practices', <PracticesPage />, 'practice.apply'),
-            loggedIn('practices/:id', <PracticePage />, 'practice.apply'),
-            loggedIn('practices/:id/appeal', <AppealPage />, 'practice.apply'),
-            loggedIn('documents', <DocumentsPage />, 'practice.apply'),
-            loggedIn('study', <StudyPage />, 'practice.apply'),
+            {
+              path: 'ledger/:txHash',
+              lazy: page(
+                () => import('@/features/verify/pages/LedgerEntryPage'),
+                ({ LedgerEntryPage }) => <LedgerEntryPage />,
+              ),
+            },
+            {
+              path: 'account',
+              loader: protect(),
+              lazy: page(
+                () => import('@/features/account/pages/AccountPage'),
+                ({ AccountPage }) => <AccountPage />,
+              ),
+            },
+            loggedIn(
+              'account/invoices/:id',
+              page(
+                () => import('@/features/account/pages/InvoicePage'),
+                ({ InvoicePage }) => <InvoicePage />,
+              ),
+            ),
+            loggedIn(
+              'service',
+              page(
+                () => import('@/features/service/pages/ServicePage'),
+                ({ ServicePage }) => <ServicePage />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'service/new',
+              page(
+                () => import('@/features/service/pages/NewRequestPage'),
+                ({ NewRequestPage }) => <NewRequestPage />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'service/new/thank-you',
+              page(
+                () => import('./ThankYouRoute'),
+                ({ ThankYouRoute }) => <ThankYouRoute />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'service/new/:step',
+              page(
+                () =>
+                  Promise.all([
+                    import('@/features/service/pages/WizardPage'),
+                    import('@/features/payments/components/CheckoutPanel'),
+                  ]),
+                ([{ WizardPage }, { CheckoutPanel }]) => <WizardPage checkout={CheckoutPanel} />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'practices',
+              page(
+                () => import('@/features/practices/pages/PracticesPage'),
+                ({ PracticesPage }) => <PracticesPage />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'practices/:id',
+              page(
+                () => import('@/features/practices/pages/PracticePage'),
+                ({ PracticePage }) => <PracticePage />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'practices/:id/appeal',
+              page(
+                () => import('@/features/practices/pages/AppealPage'),
+                ({ AppealPage }) => <AppealPage />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'documents',
+              page(
+                () => import('@/features/documents/pages/DocumentsPage'),
+                ({ DocumentsPage }) => <DocumentsPage />,
+              ),
+              'practice.apply',
+            ),
+            loggedIn(
+              'study',
+              page(
+                () => import('@/features/study/pages/StudyPage'),
+                ({ StudyPage }) => <StudyPage />,
+              ),
+              'practice.apply',
+            ),
             // Public, unlike the rest of this list in spec §2: a refugee reads it before registering.
-            { path: 'terms', element: <TermsPage /> },
-            loggedIn('consent', <ConsentPage />),
-            loggedIn('delivery', <DeliveryPage payPanel={BillingPayPanel} />, 'delivery.order'),
+            {
+              path: 'terms',
+              lazy: page(
+                () => import('@/features/auth/pages/TermsPage'),
+                ({ TermsPage }) => <TermsPage />,
+              ),
+            },
+            loggedIn(
+              'consent',
+              page(
+                () => import('@/features/consent/pages/ConsentPage'),
+                ({ ConsentPage }) => <ConsentPage />,
+              ),
+            ),
+            loggedIn(
+              'delivery',
+              page(
+                () =>
+                  Promise.all([
+                    import('@/features/delivery/pages/DeliveryPage'),
+                    import('@/features/payments/components/BillingPayPanel'),
+                  ]),
+                ([{ DeliveryPage }, { BillingPayPanel }]) => <DeliveryPage payPanel={BillingPayPanel} />,
+              ),
+              'delivery.order',
+            ),
             // The staff workspace (issue 6): every page needs staff.workspace; the frame sends staff
             // without a second factor to their account to turn it on.
             {
               path: 'staff',
               loader: protect('staff.workspace'),
-              element: <StaffArea />,
+              lazy: page(
+                () => import('@/features/staff/components/StaffArea'),
+                ({ StaffArea }) => <StaffArea />,
+              ),
               children: [
-                { index: true, element: <StaffHome /> },
-                { path: 'queues/:queue', element: <QueuePage /> },
-                { path: 'practices/:id', element: <StaffPracticePage /> },
-                { path: 'notices', element: <StaffNoticesPage /> },
+                {
+                  index: true,
+                  lazy: page(
+                    () => import('@/features/staff/components/StaffHome'),
+                    ({ StaffHome }) => <StaffHome />,
+                  ),
+                },
+                {
+                  path: 'queues/:queue',
+                  lazy: page(
+                    () => import('@/features/staff/pages/QueuePage'),
+                    ({ QueuePage }) => <QueuePage />,
+                  ),
+                },
+                {
+                  path: 'practices/:id',
+                  lazy: page(
+                    () => import('@/features/staff/pages/StaffPracticePage'),
+                    ({ StaffPracticePage }) => <StaffPracticePage />,
+                  ),
+                },
+                {
+                  path: 'notices',
+                  lazy: page(
+                    () => import('@/features/notices/pages/StaffNoticesPage'),
+                    ({ StaffNoticesPage }) => <StaffNoticesPage />,
+                  ),
+                },
               ],
             },
-            { path: '*', element: <NotFoundPage /> },
+            {
+              path: '*',
+              lazy: page(
+                () => import('@/features/system/pages/NotFoundPage'),
+                ({ NotFoundPage }) => <NotFoundPage />,
+              ),
+            },
           ],
         },
       ],

@@ -2,6 +2,7 @@ import type { Ability, User } from '@lisbon/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, redirect, replace } from 'react-router';
 import { ApiError, unreadableError } from '@/api/errors';
+import { loadAreaTexts } from '@/shared/i18n';
 import { currentUserQuery } from '@/shared/session/currentUser';
 import { loginPath } from '@/shared/session/loginPath';
 import { endSession } from '@/shared/session/session';
@@ -27,6 +28,9 @@ export function createProtect(deps: GuardDependencies) {
       const url = new URL(request.url);
       const target = url.pathname + url.search;
       const hasToken = deps.getToken() !== null;
+      // The logged-in area's texts come beside the profile (decision 063); without them (offline
+      // for a moment) the page still shows, keys in place of words.
+      const areaTexts = hasToken ? loadAreaTexts().catch(() => undefined) : undefined;
       let profile: User | undefined;
       let error: ApiError | undefined;
       if (hasToken) {
@@ -39,6 +43,7 @@ export function createProtect(deps: GuardDependencies) {
       const decision = decideAccess({ hasToken, profile, error, ability });
       switch (decision) {
         case 'allow':
+          await areaTexts;
           return null;
         case 'maintenance':
           throw redirect(MAINTENANCE_PATH);

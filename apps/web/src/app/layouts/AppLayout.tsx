@@ -1,22 +1,22 @@
 import { AppShell, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { useNotifications } from '@/features/notifications/api/notifications';
 import { RequestsBadge } from '@/features/notifications/components/RequestsBadge';
-import { useQueueCounts } from '@/features/staff/api/queues';
-import { QueueCountBadge } from '@/features/staff/components/QueueCountBadge';
-import { QUEUE_ORDER, queuePath } from '@/features/staff/queueSearch';
+import { QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
+import { loadAreaTexts } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { logout as endUserSession } from '@/shared/session/session';
 import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
-import { MenuDrawer } from './MenuDrawer';
 import { Logo } from './Logo';
 import { AppNavigation, PublicNavigation, PublicNavigationBar } from './Navigation';
+import { NavigationStatus } from './NavigationStatus';
 
 const HEADER_HEIGHT = 64;
 
@@ -28,6 +28,14 @@ const HEADER_HEIGHT = 64;
  */
 const NAVBAR = { width: 260, breakpoint: NAVIGATION_BREAKPOINT, collapsed: { mobile: true } };
 
+// Chunks of their own (decision 063): the drawer comes when the burger is first pointed at, focused
+// or pressed; the queue counts only for staff.
+const loadMenuDrawer = () => import('./MenuDrawer');
+const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
+const StaffQueueBadge = lazy(() =>
+  import('./StaffQueueBadge').then((module) => ({ default: module.StaffQueueBadge })),
+);
+
 /** The shared layout of the home page, the FAQ and the logged-in area. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -35,19 +43,31 @@ export function AppLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  // Mounted from the first opening on, so that it can animate its closing.
+  const [hasDrawer, setHasDrawer] = useState(false);
   // Read synchronously so the first paint already has the right header.
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
   const user = useCurrentUser().data;
   const isLoggedIn = user !== undefined;
+  // The navigation's counts speak the logged-in area's words, on public pages too (decision 063).
+  useEffect(() => {
+    if (isLoggedIn) void loadAreaTexts();
+  }, [isLoggedIn]);
   const notifications = useNotifications(user?.id).data;
   // Staff without a second factor are refused by the API: no counts to ask for.
   const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
-  const queueCounts = useQueueCounts(isStaff).data;
   const badges = {
     '/practices': <RequestsBadge notifications={notifications} />,
-    ...Object.fromEntries(
-      QUEUE_ORDER.map((queue) => [queuePath(queue), <QueueCountBadge counts={queueCounts} queue={queue} />]),
-    ),
+    ...(isStaff
+      ? Object.fromEntries(
+          QUEUE_ORDER.map((queue) => [
+            queuePath(queue),
+            <Suspense fallback={null}>
+              <StaffQueueBadge queue={queue} />
+            </Suspense>,
+          ]),
+        )
+      : {}),
   };
 
   const logout = () => {
@@ -65,13 +85,19 @@ export function AppLayout() {
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
+      <NavigationStatus />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {!isWide && (
               <Burger
                 opened={isDrawerOpen}
-                onClick={drawer.toggle}
+                onClick={() => {
+                  setHasDrawer(true);
+                  drawer.toggle();
+                }}
+                onPointerEnter={() => void loadMenuDrawer()}
+                onFocus={() => void loadMenuDrawer()}
                 aria-label={t('nav.openMenu')}
                 aria-expanded={isDrawerOpen}
               />
@@ -95,20 +121,24 @@ export function AppLayout() {
         </AppShell.Navbar>
       )}
 
-      <MenuDrawer opened={isDrawerOpen && !isWide} onClose={drawer.close}>
-        <nav aria-label={t(user ? 'nav.appLabel' : 'nav.publicLabel')}>
-          {user ? (
-            <AppNavigation
-              abilities={user.abilities}
-              onNavigate={drawer.close}
-              onLogout={logout}
-              badges={badges}
-            />
-          ) : (
-            <PublicNavigation onNavigate={drawer.close} />
-          )}
-        </nav>
-      </MenuDrawer>
+      {hasDrawer && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={isDrawerOpen && !isWide} onClose={drawer.close}>
+            <nav aria-label={t(user ? 'nav.appLabel' : 'nav.publicLabel')}>
+              {user ? (
+                <AppNavigation
+                  abilities={user.abilities}
+                  onNavigate={drawer.close}
+                  onLogout={logout}
+                  badges={badges}
+                />
+              ) : (
+                <PublicNavigation onNavigate={drawer.close} />
+              )}
+            </nav>
+          </MenuDrawer>
+        </Suspense>
+      )}
 
       <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
         <Container size={1200} px={0}>

@@ -5,6 +5,7 @@ import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { NavigationStatus } from './NavigationStatus';
 
 /** Full-page layout for the forms outside the logged-in area (login, registration, …) and maintenance. */
 export function FormLayout() {
@@ -14,6 +15,7 @@ export function FormLayout() {
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
+      <NavigationStatus />
       <header className="form-layout-header">
         <Group justify="space-between" px="md" h={64} wrap="nowrap">
           <Logo />

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigation } from 'react-router';
+
+/**
+ * While the router fetches the next page (its chunk, its guard's answer), the current page stays as
+ * it is and this says so: a thin bar over the top edge, out of the layout's flow so nothing moves,
+ * and "Loading…" in a polite live region for screen readers (decision 063).
+ */
+export function NavigationStatus() {
+  const { t } = useTranslation();
+  const isLoading = useNavigation().state === 'loading';
+  return (
+    <>
+      <div className="navigation-progress" data-active={isLoading || undefined} aria-hidden="true" />
+      <div className="visually-hidden" aria-live="polite">
+        {isLoading ? t('app.loading') : ''}
+      </div>
+    </>
+  );
+}
