@@ -23,6 +23,7 @@ const BUILDS = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite-plugins.ts',
       'packages/domain/src',
     ],
     stamp: 'apps/web/dist/.build-stamp',
