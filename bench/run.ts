@@ -7,11 +7,12 @@ import type { Scenario } from './scenario';
 import { cluster } from './scenarios/cluster';
 import { enumeration } from './scenarios/enumeration';
 import { health } from './scenarios/health';
+import { lighthouse } from './scenarios/lighthouse';
 import { rush } from './scenarios/rush';
 import { scale } from './scenarios/scale';
 import { verify } from './scenarios/verify';
 
-const SCENARIOS: Scenario[] = [health, rush, verify, cluster, scale, enumeration];
+const SCENARIOS: Scenario[] = [health, rush, verify, cluster, scale, enumeration, lighthouse];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;

@@ -26,6 +26,11 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 function stopper(child: ChildProcess, cleanup?: () => void): () => Promise<void> {
   return () =>
     new Promise((done) => {
+      // A server that is gone already (killed from outside) fires no second 'exit'.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        cleanup?.();
+        return done();
+      }
       child.once('exit', () => {
         cleanup?.();
         done();
@@ -39,6 +44,8 @@ export type PortalOptions = {
   env?: Record<string, string>;
   /** Runs before the portal starts, with its environment: seeding through the CLI, say. */
   prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  /** How long the portal may take to answer its health check (60 s by default). */
+  startTimeoutMs?: number;
 };
 
 /** `npm run cli -- <args>` of the API on the given environment; rejects when the command fails. */
@@ -78,8 +85,19 @@ export async function startPortal(port: number, options: PortalOptions = {}): Pr
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/v1/health`, child);
-  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`portal on ${url} exited: ${signal ?? code}`);
+  });
+  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    await waitFor(`${url}/api/v1/health`, child, options.startTimeoutMs);
+  } catch (error) {
+    // Never leave a portal behind that the next run would take for its own.
+    if (child.exitCode === null) await stop();
+    else rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return { url, stop };
 }
 
 /** A bare Fastify hello route, the baseline the portal's figures are compared with. */

@@ -33,7 +33,7 @@ const STATEMENT_ENTRIES = 2;
 const GOAL_SLACK_MS = 5;
 
 /** `npm run cli -- demo:statement --out …` on the portal's environment: the certificate id it printed. */
-function publishDemoStatement(env: NodeJS.ProcessEnv, out: string): Promise<string> {
+export function publishDemoStatement(env: NodeJS.ProcessEnv, out: string): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn('tsx', [join(ROOT, 'apps/api/src/cli.ts'), 'demo:statement', '--out', out], {
       env,
