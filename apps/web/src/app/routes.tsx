@@ -2,7 +2,6 @@ import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
 import { PageLoader } from '@/shared/ui/PageLoader';
-import { PlannedPage, type PlannedPageName } from './PlannedPage';
 import { RouteError } from './RouteError';
 
 type Protect = (ability?: Ability) => LoaderFunction;
@@ -29,10 +28,10 @@ const HomeDiscovery = lazy(() =>
 
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
 export function buildRoutes(protect: Protect): RouteObject[] {
-  const loggedIn = (path: string, lazy: PlannedPageName | LazyRoute, ability?: Ability): RouteObject => ({
+  const loggedIn = (path: string, lazy: LazyRoute, ability?: Ability): RouteObject => ({
     path,
     loader: protect(ability),
-    ...(typeof lazy === 'string' ? { element: <PlannedPage page={lazy} /> } : { lazy }),
+    lazy,
   });
 
   return [

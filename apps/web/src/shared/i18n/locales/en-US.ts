@@ -60,7 +60,6 @@ export const enUS = {
     staffNotices: 'Notices and maintenance',
   },
   common: {
-    comingSoon: 'This page is not available yet: it arrives with a coming update of the portal.',
     backHome: 'Back to the home page',
     close: 'Close',
     cancel: 'Cancel',

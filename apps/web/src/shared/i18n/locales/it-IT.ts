@@ -57,7 +57,6 @@ export const itIT: PublicCatalogue = {
     staffNotices: 'Avvisi e manutenzione',
   },
   common: {
-    comingSoon: 'Questa pagina non è ancora disponibile: arriverà con un prossimo aggiornamento del portale.',
     backHome: 'Torna alla pagina iniziale',
     close: 'Chiudi',
     cancel: 'Annulla',
