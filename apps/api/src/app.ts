@@ -60,7 +60,7 @@ import type { PaymentProvider } from './platform/payments/provider';
 import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
 import { createRateLimiter } from './platform/rate-limit/limiter';
-import { createRedis } from './platform/redis';
+import { connected, createRedis } from './platform/redis';
 import { loadBodyKeys } from './platform/signing/keys';
 import { createP12Signer } from './platform/signing/pdf-signer';
 import { createFileStorage } from './platform/storage';
@@ -171,6 +171,9 @@ export async function buildApp({
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unreachable'));
     app.addHook('onClose', async () => void redis.disconnect());
+    app.addHook('onReady', async () => {
+      if (!(await connected(redis, 5000))) app.log.warn('redis not ready after 5 s: starting without it');
+    });
   }
   await registerSecurity(app, {
     publicUrl: config.publicUrl,

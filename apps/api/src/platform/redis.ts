@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 
 /**
@@ -13,4 +14,27 @@ export function createRedis(url: string): Redis {
     // Keep reconnecting in the background, at most every 2 s.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
+}
+
+/**
+ * Waits (at most `withinMs`) for the first connection, so an instance that starts counts its
+ * first calls in the shared Redis instead of letting them through uncounted (there is no offline
+ * queue). A Redis that refuses or does not answer in time leaves the instance starting all the
+ * same: false.
+ */
+export async function connected(redis: Redis, withinMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  const gaveUp = new AbortController();
+  const timer = setTimeout(() => gaveUp.abort(), withinMs);
+  try {
+    return await Promise.race([
+      once(redis, 'ready', { signal: gaveUp.signal }).then(() => true),
+      once(redis, 'error', { signal: gaveUp.signal }).then(() => false),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    gaveUp.abort();
+  }
 }
