@@ -4,15 +4,27 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from './scenario';
+import { anchor } from './scenarios/anchor';
 import { cluster } from './scenarios/cluster';
 import { enumeration } from './scenarios/enumeration';
 import { health } from './scenarios/health';
 import { lighthouse } from './scenarios/lighthouse';
 import { rush } from './scenarios/rush';
 import { scale } from './scenarios/scale';
+import { staffScale } from './scenarios/staff-scale';
 import { verify } from './scenarios/verify';
 
-const SCENARIOS: Scenario[] = [health, rush, verify, cluster, scale, enumeration, lighthouse];
+const SCENARIOS: Scenario[] = [
+  health,
+  rush,
+  verify,
+  cluster,
+  scale,
+  enumeration,
+  lighthouse,
+  anchor,
+  staffScale,
+];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;
@@ -41,7 +53,7 @@ for (const scenario of selected) {
     options,
     ...result.figures,
   };
-  const file = join(resultsDir, `${scenario.name}.json`);
+  const file = join(resultsDir, `${result.resultsName ?? scenario.name}.json`);
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   console.log(`written ${file}`);
 }

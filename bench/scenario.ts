@@ -7,6 +7,8 @@ export type ScenarioResult = {
   summary: string;
   /** Written to bench/results/<name>.json. */
   figures: Record<string, unknown>;
+  /** The results file's name when not the scenario's (a variant: the rush with another payment provider). */
+  resultsName?: string;
 };
 
 export type Scenario = { name: string; run: (options: ScenarioOptions) => Promise<ScenarioResult> };

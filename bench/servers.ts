@@ -110,3 +110,34 @@ export async function startBareFastify(port: number): Promise<Server> {
   await waitFor(`${url}/hello`, child);
   return { url, stop: stopper(child) };
 }
+
+/**
+ * A payment provider's contract server (apps/api/test/contract, decision 067) in its own process,
+ * Stripe's sending its webhooks to `webhookUrl`, Nexi's notifying each order's own address.
+ */
+export async function startContractServer(
+  provider: 'stripe' | 'nexi',
+  port: number,
+  webhookUrl: string,
+): Promise<Server> {
+  const child = spawn(
+    'tsx',
+    [
+      join(ROOT, 'apps/api/test/contract/serve.ts'),
+      provider,
+      '--port',
+      String(port),
+      '--webhook',
+      webhookUrl,
+    ],
+    { env: process.env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/contract/health`, child);
+  } catch (error) {
+    if (child.exitCode === null) await stopper(child)();
+    throw error;
+  }
+  return { url, stop: stopper(child) };
+}

@@ -1,10 +1,46 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { NEXI_API_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../apps/api/test/contract/keys';
 
 // Two portals built from the same code: an ordinary one and one in maintenance mode.
 // E2E_PORT moves both (to run two checkouts' journeys side by side).
 export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const MAINTENANCE_PORT = PORTAL_PORT + 1;
+/**
+ * The payment provider of the ordinary portal: the sandbox, or (E2E_PAYMENT_PROVIDER=stripe|nexi)
+ * the real adapter against that provider's contract server on the next port (decision 067).
+ */
+export const PAYMENT_PROVIDER = (process.env.E2E_PAYMENT_PROVIDER ?? 'sandbox') as
+  'sandbox' | 'stripe' | 'nexi';
+const CONTRACT_PORT = PORTAL_PORT + 2;
+const CONTRACT_URL = `http://127.0.0.1:${CONTRACT_PORT}`;
+const PAYMENT_SETTINGS: Record<typeof PAYMENT_PROVIDER, Record<string, string>> = {
+  sandbox: {},
+  stripe: {
+    PAYMENT_PROVIDER: 'stripe',
+    PAYMENT_API_KEY: STRIPE_SECRET_KEY,
+    PAYMENT_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+    PAYMENT_API_URL: CONTRACT_URL,
+  },
+  nexi: {
+    PAYMENT_PROVIDER: 'nexi',
+    PAYMENT_API_KEY: NEXI_API_KEY,
+    PAYMENT_API_URL: `${CONTRACT_URL}/api/phoenix-0.0/psp/api/v1`,
+  },
+};
+const contractServer =
+  PAYMENT_PROVIDER === 'sandbox'
+    ? []
+    : [
+        {
+          command: `tsx ../apps/api/test/contract/serve.ts ${PAYMENT_PROVIDER} --port ${CONTRACT_PORT} --webhook http://127.0.0.1:${PORTAL_PORT}/api/v1/payments/webhook`,
+          url: `${CONTRACT_URL}/contract/health`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'ignore' as const,
+          stderr: 'pipe' as const,
+        },
+      ];
 
 /** The data directory of a portal: SQLite file, files, mail (`mail/*.eml`), keys. */
 export const dataDir = (port: number): string =>
@@ -63,7 +99,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // The ordinary portal's clock can be moved with `clock:set` (decision 056; appeals.spec.ts).
   webServer: [
-    portal(PORTAL_PORT, { TEST_CLOCK: 'true' }),
+    ...contractServer,
+    portal(PORTAL_PORT, { TEST_CLOCK: 'true', ...PAYMENT_SETTINGS[PAYMENT_PROVIDER] }),
     portal(MAINTENANCE_PORT, { MAINTENANCE_MODE: 'true' }),
   ],
 });

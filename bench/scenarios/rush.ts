@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { NEXI_API_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../../apps/api/test/contract/keys';
 import type { Scenario } from '../scenario';
-import { runCli, startPortal } from '../servers';
+import { runCli, startContractServer, startPortal, type Server } from '../servers';
 
 /**
  * The opening-hour rush: N applicants, logged in with a draft ready, all pay at the same moment
- * through the sandbox provider — checkout, the gateway's page, the card form, the return page —
+ * through the sandbox provider, or (BENCH_PAYMENT_PROVIDER=stripe|nexi) the real adapter against
+ * that provider's contract server (decision 067) — checkout, the gateway's page, the card form, the return page —
  * while the gateway's webhooks come in. Half of them close the tab after paying, so only the
  * webhook can settle theirs. The settle time runs from the last payer's last answer until the
  * portal's own count of settled payments (`GET /metrics`) reaches N; the goal is 60 s (issue #13).
@@ -16,7 +18,35 @@ import { runCli, startPortal } from '../servers';
 const PORT = 3320;
 const PASSWORD = 'Rush#Hour2026';
 const PREFIX = 'rush';
-const SUCCESS_CARD = '4242 4242 4242 4242';
+const CONTRACT_PORT = 3330;
+/** Each provider's test card that pays (the contract servers' pages take their provider's). */
+const SUCCESS_CARDS = {
+  sandbox: '4242 4242 4242 4242',
+  stripe: '4242 4242 4242 4242',
+  nexi: '4349 9401 9900 4549',
+} as const;
+type Provider = keyof typeof SUCCESS_CARDS;
+
+/** What the portal is told of a provider behind a contract server. */
+function providerSettings(provider: Provider, contract: Server | null): Record<string, string> {
+  switch (provider) {
+    case 'sandbox':
+      return {};
+    case 'stripe':
+      return {
+        PAYMENT_PROVIDER: 'stripe',
+        PAYMENT_API_KEY: STRIPE_SECRET_KEY,
+        PAYMENT_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+        PAYMENT_API_URL: contract?.url ?? '',
+      };
+    case 'nexi':
+      return {
+        PAYMENT_PROVIDER: 'nexi',
+        PAYMENT_API_KEY: NEXI_API_KEY,
+        PAYMENT_API_URL: `${contract?.url ?? ''}/api/phoenix-0.0/psp/api/v1`,
+      };
+  }
+}
 /** Opens the portal's `GET /metrics` for this run (the portal asks for at least 32 characters). */
 const METRICS_TOKEN = `rush-bench-${randomBytes(16).toString('hex')}`;
 /** The goal: every payment settled this long after the last payer (issue #13). */
@@ -94,14 +124,31 @@ export const rush: Scenario = {
     const applicants = Number(process.env.BENCH_RUSH_APPLICANTS ?? 100);
     if (!Number.isInteger(applicants) || applicants < 1)
       throw new Error('BENCH_RUSH_APPLICANTS must be a whole number ≥ 1');
+    const provider = (process.env.BENCH_PAYMENT_PROVIDER ?? 'sandbox') as Provider;
+    if (!(provider in SUCCESS_CARDS))
+      throw new Error('BENCH_PAYMENT_PROVIDER must be sandbox, stripe or nexi');
+    const contract =
+      provider === 'sandbox'
+        ? null
+        : await startContractServer(
+            provider,
+            CONTRACT_PORT,
+            `http://127.0.0.1:${PORT}/api/v1/payments/webhook`,
+          );
     const portal = await startPortal(PORT, {
+      // A loaded machine takes its time to start a portal over a seeded database.
+      startTimeoutMs: 180_000,
       env: {
+        ...providerSettings(provider, contract),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         TRUST_PROXY: '1',
         DAILY_SUBMISSION_CAP: String(applicants + 10),
         METRICS_TOKEN,
       },
       prepare: (env) => runCli(env, ['demo:rush-drafts', '--count', String(applicants), '--prefix', PREFIX]),
+    }).catch(async (error: unknown) => {
+      await contract?.stop();
+      throw error;
     });
     const samples: Sample[] = [];
     const api = `${portal.url}/api/v1`;
@@ -156,7 +203,7 @@ export const rush: Scenario = {
           const page = await timed('gateway page', session.data.checkout_url);
           await page.text();
           const form = new URLSearchParams({
-            card_number: SUCCESS_CARD,
+            card_number: SUCCESS_CARDS[provider],
             expiry: '12/30',
             cvc: '123',
             holder: 'Rush Applicant',
@@ -254,6 +301,7 @@ export const rush: Scenario = {
         };
       });
       const figures = {
+        paymentProvider: provider,
         applicants,
         requests: samples.length,
         rushSeconds: Number(rushSeconds.toFixed(2)),
@@ -277,6 +325,7 @@ export const rush: Scenario = {
       };
       if (!isConsistent || !isSettled) process.exitCode = 1;
       return {
+        ...(provider === 'sandbox' ? {} : { resultsName: `rush-${provider}` }),
         table: [
           ...table,
           {
@@ -300,6 +349,7 @@ export const rush: Scenario = {
       };
     } finally {
       await portal.stop();
+      await contract?.stop();
     }
   },
 };

@@ -27,19 +27,19 @@ import { verify } from './verify';
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SMALL_REQUESTS = 1_005;
 
-type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres';
 
-type SeededPortal = { server: Server; volume: SeededVolume; stop: () => Promise<void> };
+export type SeededPortal = { server: Server; volume: SeededVolume; stop: () => Promise<void> };
 
-const quantile = (values: readonly number[], q: number) => {
+export const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 const median = (values: readonly number[]) => quantile(values, 0.5);
-const round1 = (value: number) => Math.round(value * 10) / 10;
+export const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** A portal on its own database, migrated, seeded with `requests` requests, started afterwards. */
-async function seededPortal(dialect: Dialect, requests: number, port: number): Promise<SeededPortal> {
+export async function seededPortal(dialect: Dialect, requests: number, port: number): Promise<SeededPortal> {
   const work = mkdtempSync(join(tmpdir(), 'lisbon-scale-'));
   const name = `lisbon_bench_scale_${port}`;
   const url = POSTGRES.replace(/\/[^/]*$/, `/${name}`);
@@ -97,10 +97,10 @@ async function seededPortal(dialect: Dialect, requests: number, port: number): P
   };
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** `count` calls one after the other, as one browser makes them: each call's milliseconds. */
-async function timed(url: string, headers: Record<string, string>, count: number): Promise<number[]> {
+export async function timed(url: string, headers: Record<string, string>, count: number): Promise<number[]> {
   const times: number[] = [];
   for (let call = 0; call < count; call += 1) {
     const started = performance.now();

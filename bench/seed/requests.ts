@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PostgresIntrospector, sql, type RawBuilder } from 'kysely';
 import { parseDatabaseUrl } from '../../apps/api/src/platform/config';
 import { openDatabase, type Db } from '../../apps/api/src/platform/db/database';
+import { countryName, LOCALES, normaliseSearchText } from '@lisbon/domain';
 
 /**
  * A body's database after years of work, in seconds: `applicants` applicants and `requests`
@@ -55,8 +56,19 @@ const pick = (of: RawBuilder<unknown>, values: readonly (string | number)[]) =>
     sql` `,
   )} end)`;
 
-const FIRST_NAMES = ['Ada', 'Bruno', 'Chiara', 'Dawit', 'Elif', 'Farid', 'Giulia', 'Hana', 'Ivan', 'Jamila'];
-const LAST_NAMES = [
+export const FIRST_NAMES = [
+  'Ada',
+  'Bruno',
+  'Chiara',
+  'Dawit',
+  'Elif',
+  'Farid',
+  'Giulia',
+  'Hana',
+  'Ivan',
+  'Jamila',
+];
+export const LAST_NAMES = [
   'Rossi',
   'Haddad',
   'Kowalski',
@@ -68,7 +80,7 @@ const LAST_NAMES = [
   'Müller',
   'Costa',
 ];
-const COUNTRIES = [
+export const COUNTRIES = [
   'AF',
   'AL',
   'AR',
@@ -90,6 +102,38 @@ const COUNTRIES = [
   'UA',
   'US',
 ];
+
+/** Institutions, some with letters staff type without their accents. */
+export const INSTITUTIONS = [
+  'Universidade de São Paulo',
+  'Université Paris Cité',
+  'Universität Wien',
+  'Ludwig-Maximilians-Universität München',
+  'Universidad Nacional Autónoma de México',
+  'İstanbul Üniversitesi',
+  'Uniwersytet Jagielloński',
+  'Universitatea din București',
+  'Cairo University',
+  'Addis Ababa University',
+  'University of Lagos',
+  'University of Tehran',
+  'Kabul University',
+  'Peking University',
+  'Universidad de los Andes',
+  'Universidad de Buenos Aires',
+  'Université Mohammed V de Rabat',
+  'University of Delhi',
+  'Lomonosov Moscow State University',
+  'Taras Shevchenko National University of Kyiv',
+  'Damascus University',
+  'University of Karachi',
+  'Universidade Federal do Rio de Janeiro',
+  'University of Tirana',
+];
+
+/** A country's words as the domain's `requestSearchText` writes them: its code and its names. */
+const countryWords = (code: string) =>
+  normaliseSearchText([code, ...LOCALES.map((locale) => countryName(code, locale))].join(' '));
 
 /** Out of 100: where the requests stand. The draft share only applies to an applicant's first request. */
 const STATUS_BY_PERCENT: readonly string[] = [
@@ -115,6 +159,9 @@ const STATUS_BY_PERCENT: readonly string[] = [
 ];
 
 if (STATUS_BY_PERCENT.length !== 100) throw new Error('STATUS_BY_PERCENT must cover 100 %');
+
+/** Applicant k's tax ID is `TAX` followed by this plus k. */
+export const TAX_ID_BASE = 1_000_000;
 
 const STAFF = [
   { role: 'secretary', count: 1 },
@@ -157,13 +204,13 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
 
   // Applicants: ids follow each other, so the i-th request belongs to first + (i mod applicants).
   await sql`
-    insert into users (email, role, category, locale, first_name, last_name, password_hash, activated_at,
+    insert into users (email, role, category, locale, first_name, last_name, tax_id, password_hash, activated_at,
                        terms_accepted_at, created_at, updated_at)
     select 'applicant-' || g.i || '@bench.example', 'applicant',
            case when g.i % 10 = 0 then 'refugee' else 'standard' end,
            case when g.i % 3 = 0 then 'it-IT' else 'en-US' end,
-           ${pick(sql`(g.i % 10)`, FIRST_NAMES)}, ${pick(sql`((g.i / 10) % 10)`, LAST_NAMES)}, 'not-a-hash', ${now},
-           ${now}, ${now}, ${now}
+           ${pick(sql`(g.i % 10)`, FIRST_NAMES)}, ${pick(sql`((g.i / 10) % 10)`, LAST_NAMES)},
+           'TAX' || (${sql.lit(TAX_ID_BASE)} + g.i), 'not-a-hash', ${now}, ${now}, ${now}, ${now}
     from ${dialect.series(options.applicants)}`.execute(db);
   const range = await db
     .selectFrom('users')
@@ -179,16 +226,34 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
   // and the counts rebuilt once after it, as the migration that made them does.
   const isPostgres = dialect === postgres;
   if (isPostgres) await sql`alter table practices disable trigger practices_queue_count`.execute(db);
+  // The search index (decision 069) is built once after the load, as a bulk load would do it:
+  // GIN maintained row by row takes several times as long.
+  const searchIndex = isPostgres
+    ? (
+        await sql<{ indexdef: string }>`select indexdef from pg_indexes
+          where schemaname = current_schema() and indexname = 'practices_search'`.execute(db)
+      ).rows[0]?.indexdef
+    : undefined;
+  if (searchIndex) await sql`drop index practices_search`.execute(db);
   const percent = sql`(g.i % 100)`;
   const numbered = sql`(select g.i, case when ${percent} = 99 and g.i > ${sql.lit(options.applicants)} then 'published'
                         else ${pick(percent, STATUS_BY_PERCENT)} end as status
                         from ${dialect.series(options.requests)}) as g`;
   const status = sql`g.status`;
   const isOpenToStaff = sql`${status} not in ('draft', 'unassigned')`;
+  // The words staff search finds a request by (decision 069), as the portal writes them: the
+  // applicant's names, email and tax ID, the qualification, the institution, the country.
+  const applicant = sql`((g.i % ${sql.lit(options.applicants)}) + 1)`;
+  const searchText = sql`${pick(sql`(${applicant} % 10)`, FIRST_NAMES.map(normaliseSearchText))} || ' ' ||
+    ${pick(sql`((${applicant} / 10) % 10)`, LAST_NAMES.map(normaliseSearchText))} ||
+    ' applicant ' || ${applicant} || ' bench example tax' || (${sql.lit(TAX_ID_BASE)} + ${applicant}) ||
+    ' bachelor of science ' || (g.i % 500) || ' ' ||
+    ${pick(sql`(g.i % ${sql.lit(INSTITUTIONS.length)})`, INSTITUTIONS.map(normaliseSearchText))} || ' ' ||
+    ${pick(sql`(g.i % 20)`, COUNTRIES.map(countryWords))}`;
   await sql`
     insert into practices (user_id, status, service, country, level, is_urgent, wizard_step, qualification_name,
                            requested_at, requested_on, expected_deadline, assignee_id, reviewer_id,
-                           created_at, updated_at)
+                           search_text, created_at, updated_at)
     select ${sql.lit(firstApplicant)} + (g.i % ${sql.lit(options.applicants)}),
            ${status},
            case when g.i % 10 = 0 then 'refugee_comparability'
@@ -203,9 +268,16 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
            case when ${status} = 'draft' or g.i % 13 = 0 then null else ${dialect.dayAfter(sql`(g.i / 1440) - 600`)} end,
            case when ${isOpenToStaff} then ${pick(sql`(g.i % ${sql.lit(evaluators.length)})`, evaluators)} end,
            case when ${isOpenToStaff} then ${pick(sql`(g.i % ${sql.lit(reviewers.length)})`, reviewers)} end,
+           ${searchText},
            ${dialect.timestampAfter(sql`g.i * 60`)}, ${dialect.timestampAfter(sql`g.i * 60`)}
     from ${numbered}`.execute(db);
 
+  if (searchIndex) {
+    await db.connection().execute(async (connection) => {
+      await sql`set maintenance_work_mem = '512MB'`.execute(connection);
+      await sql.raw(searchIndex).execute(connection);
+    });
+  }
   if (isPostgres) {
     await sql`alter table practices enable trigger practices_queue_count`.execute(db);
     await sql`delete from practice_queue_counts`.execute(db);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { dataDir, PAYMENT_PROVIDER, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
   createApplicant,
@@ -10,8 +10,21 @@ import {
 } from '../support';
 
 const REVIEW_HEADING = 'New request, step 4 of 4: Review';
-const SUCCESS_CARD = '4242 4242 4242 4242';
-const DECLINED_CARD = '4000 0000 0000 0002';
+/**
+ * The provider's hosted page and its test cards: the sandbox's, or a contract server's for Stripe
+ * and Nexi (E2E_PAYMENT_PROVIDER, decision 067). The same journeys run against each.
+ */
+const GATEWAY = {
+  sandbox: {
+    page: /\/sandbox\/checkout\/cs_sandbox_/,
+    success: '4242 4242 4242 4242',
+    declined: '4000 0000 0000 0002',
+  },
+  stripe: { page: /:\d+\/c\/pay\/cs_test_/, success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' },
+  nexi: { page: /:\d+\/hpp\//, success: '4349 9401 9900 4549', declined: '4349 9401 9999 7007' },
+}[PAYMENT_PROVIDER];
+const SUCCESS_CARD = GATEWAY.success;
+const DECLINED_CARD = GATEWAY.declined;
 
 const newApplicant = (name: string) => ({
   email: `${name}.${Date.now()}@example.org`,
@@ -59,9 +72,9 @@ async function fillBilling(page: Page) {
   await billing.getByLabel(/^Zip code/).fill('69002');
 }
 
-/** On the sandbox gateway's hosted page: pays with a test card. */
+/** On the provider's hosted page: pays with a test card. */
 async function payOnCheckoutPage(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await expect(page).toHaveURL(GATEWAY.page);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel(/^Card number/).fill(card);
@@ -168,10 +181,26 @@ test('a declined card keeps the draft as it was, and a retry with the success ca
   await payOnCheckoutPage(page, DECLINED_CARD);
 
   // Back on the review step: the failure is said, the draft and the billing information are kept.
-  await expect(page).toHaveURL(/\/service\/new\/review\?payment=\d+/);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Payment failed! Try again or contact your bank.' }),
-  ).toBeVisible();
+  // Each provider says a decline its own way: the sandbox sends the payer back to the review step;
+  // Nexi to the return page, which says it; Stripe keeps its page open for another card.
+  if (PAYMENT_PROVIDER === 'nexi') {
+    await expect(page).toHaveURL(/\/service\/new\/thank-you\?payment=\d+/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Payment failed! Try again or contact your bank.' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /try again/i }).click();
+  } else if (PAYMENT_PROVIDER === 'stripe') {
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await expect(page).toHaveURL(/\/service\/new\/review\?payment=\d+/);
+  } else {
+    await expect(page).toHaveURL(/\/service\/new\/review\?payment=\d+/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Payment failed! Try again or contact your bank.' }),
+    ).toBeVisible();
+  }
   await expect(page.getByRole('heading', { name: REVIEW_HEADING })).toBeVisible();
   await expect(page.getByText('Licence de physique').first()).toBeVisible();
   const billing = page.getByRole('group', { name: 'Billing information' });

@@ -74,6 +74,9 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   expect(transactionHash).toMatch(/^[0-9a-f]{64}$/);
   const verifyLink = statement.getByRole('link', { name: /\/verify\// });
   const certificateId = ((await verifyLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  // No chain configured here: the panel says the record is on the body's own ledger only (issue 17).
+  const record = statement.getByRole('region', { name: 'Record on the blockchain' });
+  await expect(record.getByText(/recorded on the issuing body’s own ledger only/)).toBeVisible();
   await expectAccessible(applicantPage);
   // On a 375 px phone the transaction hash wraps: the page stays as wide as the screen, once it has
   // re-laid out (expectNoSideScroll measures until it does).
@@ -96,6 +99,10 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await expect(result.getByText(QUALIFICATION)).toBeVisible();
   await expect(result.getByText(today)).toBeVisible();
   await expect(result.getByText(transactionHash)).toBeVisible();
+  const steps = result.getByRole('region', { name: 'The steps of the check' }).getByRole('listitem');
+  await expect(steps).toHaveCount(4);
+  await expect(steps.nth(0)).toContainText('Step 1: The file is the one the ledger sealed: ✓ Passed');
+  await expect(steps.nth(3)).toContainText('it is not anchored on a blockchain');
   await expectAccessible(visitor);
 
   // One byte changed: NOT valid, in plain words.
@@ -106,6 +113,9 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await expect(result.getByText('NOT valid', { exact: true })).toBeVisible();
   await expect(result.getByText(NOT_ORIGINAL)).toBeVisible();
   await expect(result.getByText(MASKED_NAME)).toHaveCount(0);
+  // Which step failed, and why: the file's fingerprint is not the sealed one.
+  await expect(steps.nth(0)).toContainText('✗ Failed');
+  await expect(steps.nth(0)).toContainText('but the seal entry holds');
   await expectAccessible(visitor);
 
   // The original again: its ledger entry opens as a page in words, not as JSON (issue 14).

@@ -25,6 +25,7 @@ import { invoicesRoutes } from './modules/invoices/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { refundRoutes } from './modules/payments/refund.routes';
 import { paymentWebhookRoutes } from './modules/payments/webhook.routes';
 import { practicesRoutes } from './modules/practices/routes';
 import { closuresRoutes } from './modules/reference/closures.routes';
@@ -115,7 +116,12 @@ export function createContext({
       paymentProvider ??
       createPaymentProvider({ config, db, clock, webhookSecret: resolveWebhookSecret(config) }),
     // The keys are read (or generated, embedded default) on first use; main.ts asks at start.
-    ledger: createDatabaseLedger({ db, clock, keys: () => loadBodyKeys(config).ledger }),
+    ledger: createDatabaseLedger({
+      db,
+      clock,
+      keys: () => loadBodyKeys(config).ledger,
+      anchor: config.anchor,
+    }),
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
     secrets: createSecretBox(() => resolveTotpKey(config)),
     metrics,
@@ -209,6 +215,7 @@ export async function buildApp({
       await api.register(consentRoutes, { ctx, guard });
       await api.register(paymentsRoutes, { ctx, guard });
       await api.register(paymentWebhookRoutes, { ctx });
+      await api.register(refundRoutes, { ctx, guard });
       await api.register(invoicesRoutes, { ctx, guard });
       await api.register(messagesRoutes, { ctx, guard });
       await api.register(staffRoutes, { ctx, guard });

@@ -27,6 +27,8 @@ import {
 } from './platform/signing/keys';
 import { clockOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
+import { anchorRun, anchorStatus, anchorVerify, ANCHOR_USAGE } from './cli-anchor';
+import { UsageError } from './cli-usage';
 
 const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !== 'applicant');
 
@@ -72,9 +74,8 @@ Commands:
                 --from <backup folder> [--force: move the data already there aside]
   clock:set     only with TEST_CLOCK=true (refused in production): the time of the server and of
                 these commands becomes the real time plus whole days (decision 056)
-                --days <n> | --reset`;
-
-class UsageError extends Error {}
+                --days <n> | --reset
+${ANCHOR_USAGE}`;
 
 /** The services' context; on PostgreSQL only with the deployment's keys, never generated ones. */
 function contextOf(config: Config, db: Db) {
@@ -396,6 +397,15 @@ try {
       break;
     case 'ledger:verify':
       await ledgerVerify();
+      break;
+    case 'anchor:verify':
+      await anchorVerify(args);
+      break;
+    case 'anchor:run':
+      await anchorRun();
+      break;
+    case 'anchor:status':
+      await anchorStatus();
       break;
     case 'storage:sweep':
       await storageSweep(args);

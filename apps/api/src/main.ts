@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, refreshStatistics } from './platform/db/database';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
+import { queueLedgerAnchor } from './platform/ledger/anchor/schedule';
 import { queueLedgerAudit } from './platform/ledger/audit-run';
 import { assertLedgerKeyMatches } from './platform/ledger/key-check';
 import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/keys';
@@ -17,6 +18,8 @@ import { createHttpWebhookTransport, injectWebhookTransport } from './platform/p
 import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
 import { clockOf } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
+import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
+import { fillMissingSearchTexts } from './modules/practices/search-text';
 
 function readConfig(): Config {
   try {
@@ -97,6 +100,30 @@ const askForLedgerAudit = () =>
     app.log.error({ err: error }, 'the ledger audit could not be queued'),
   );
 const ledgerAudit = setInterval(() => void askForLedgerAudit(), LEDGER_AUDIT_MS).unref();
+// Anchoring on a chain (decision 065), when configured: a pass every 30 s, one at a time; the
+// open batch's trouble with the chain is logged once each time it changes.
+const LEDGER_ANCHOR_MS = 30_000;
+let anchorErrorLogged: string | null = null;
+const askForLedgerAnchor = () =>
+  queueLedgerAnchor(ctx)
+    .then(({ lastError }) => {
+      if (lastError && lastError !== anchorErrorLogged) {
+        app.log.warn(
+          { error: lastError },
+          'anchoring waits: the chain’s node failed; the next pass tries again',
+        );
+      }
+      anchorErrorLogged = lastError;
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'anchoring could not be queued'));
+const ledgerAnchor = setInterval(() => void askForLedgerAnchor(), LEDGER_ANCHOR_MS).unref();
+// The day's mails of requests late or at risk (decision 070): every instance asks, one takes the day.
+const DEADLINE_DIGEST_MS = 5 * 60_000;
+const askForDeadlineDigest = () =>
+  queueDeadlineDigest(ctx).catch((error: unknown) =>
+    app.log.error({ err: error }, 'the deadline mails could not be queued'),
+  );
+const deadlineDigest = setInterval(() => void askForDeadlineDigest(), DEADLINE_DIGEST_MS).unref();
 
 try {
   const { migrations, seeded } = await prepareDatabase(db);
@@ -112,6 +139,26 @@ try {
   );
   await app.listen({ host: config.host, port: config.port });
   await askForLedgerAudit();
+  await askForDeadlineDigest();
+  await askForLedgerAnchor();
+  app.log.info(
+    ctx.ledger.anchoring
+      ? {
+          chainId: ctx.ledger.anchoring.settings.chainId,
+          sender: ctx.ledger.anchoring.chain.address,
+          confirmations: ctx.ledger.anchoring.settings.confirmations,
+        }
+      : {},
+    ctx.ledger.anchoring
+      ? 'the ledger is anchored on a chain (decision 065)'
+      : 'anchoring is off (ANCHOR_RPC_URL unset): statements are recorded on the body’s own ledger only',
+  );
+  // Requests from before staff search get their words, in the background (decision 069).
+  fillMissingSearchTexts(ctx)
+    .then((filled) => {
+      if (filled > 0) app.log.info({ filled }, 'requests indexed for staff search');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'indexing requests for staff search failed'));
   worker.start();
   app.log.info(config.smtpUrl ? 'mail goes out over SMTP' : 'mail is written to DATA_DIR/mail as .eml files');
   app.log.info(`Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
@@ -143,6 +190,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     clearInterval(fileSweep);
     clearInterval(paymentReconciliation);
     clearInterval(ledgerAudit);
+    clearInterval(ledgerAnchor);
+    clearInterval(deadlineDigest);
     // The job gets most of the time; what remains is for closing connections.
     await Promise.all([worker.stop({ deadlineMs: deadlineMs * 0.6 }), app.close()]);
     mailer.close();

@@ -207,6 +207,17 @@ describe('the sandbox’s hosted checkout page', () => {
     expect((await checkout(app, ada, id)).checkout_url).toBe(session.checkout_url);
   });
 
+  it('cannot be paid again once declined: the payer is sent back to the review step', async () => {
+    const id = await readyDraft(app, ada);
+    const session = await checkout(app, ada, id);
+    await payOnSandbox(app, session.checkout_url, CARDS.declined);
+    const second = await payOnSandbox(app, session.checkout_url, CARDS.success);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(
+      `http://localhost:3000/service/new/review?payment=${session.payment_id}`,
+    );
+  });
+
   it('answers 404 for a session it never issued', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,8 +40,8 @@ describe('payment configuration', () => {
   });
 
   it('stops the start with a message naming the variable', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
-      /PAYMENT_PROVIDER must be one of sandbox/,
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(
+      /PAYMENT_PROVIDER must be one of sandbox, stripe, nexi/,
     );
     expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(
       /PAYMENT_WEBHOOK_SECRET must be at least 32/,
@@ -50,6 +50,58 @@ describe('payment configuration', () => {
       /PAYMENT_SESSION_TTL_MINUTES must be a whole number/,
     );
     expect(() => loadConfig({ BODY_NAME: 'x'.repeat(201) })).toThrow(/BODY_NAME must be at most 200/);
+  });
+});
+
+describe('the real providers’ settings (decision 067)', () => {
+  const stripe = {
+    PAYMENT_PROVIDER: 'stripe',
+    PAYMENT_API_KEY: 'sk_test_51Habc',
+    PAYMENT_WEBHOOK_SECRET: `whsec_${'a'.repeat(32)}`,
+  };
+
+  it('takes Stripe’s secret key and signing secret, and its public API unless PAYMENT_API_URL says otherwise', () => {
+    expect(loadConfig(stripe)).toMatchObject({
+      paymentProvider: 'stripe',
+      paymentApiKey: 'sk_test_51Habc',
+      paymentApiUrl: 'https://api.stripe.com',
+    });
+    expect(loadConfig({ ...stripe, PAYMENT_API_URL: 'http://127.0.0.1:12111/' }).paymentApiUrl).toBe(
+      'http://127.0.0.1:12111',
+    );
+  });
+
+  it('takes Nexi’s API key, and Nexi’s production API unless PAYMENT_API_URL names the test one', () => {
+    const nexi = loadConfig({
+      PAYMENT_PROVIDER: 'nexi',
+      PAYMENT_API_KEY: '5d952446-9004-4023-9eae-a527a152846b',
+    });
+    expect(nexi).toMatchObject({
+      paymentApiKey: '5d952446-9004-4023-9eae-a527a152846b',
+      paymentApiUrl: 'https://xpay.nexigroup.com/api/phoenix-0.0/psp/api/v1',
+    });
+  });
+
+  it('reads the API key from a file, as mounted secrets are', () => {
+    const file = join(dataDir, 'api-key');
+    writeFileSync(file, 'sk_live_51Hsecret\n');
+    expect(loadConfig({ ...stripe, PAYMENT_API_KEY: '', PAYMENT_API_KEY_FILE: file }).paymentApiKey).toBe(
+      'sk_live_51Hsecret',
+    );
+  });
+
+  it('stops the start when a provider lacks what it needs, naming the variable', () => {
+    expect(() => loadConfig({ ...stripe, PAYMENT_API_KEY: '' })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs PAYMENT_API_KEY/,
+    );
+    expect(() => loadConfig({ ...stripe, PAYMENT_API_KEY: 'pk_test_public' })).toThrow(/PAYMENT_API_KEY/);
+    expect(() => loadConfig({ ...stripe, PAYMENT_WEBHOOK_SECRET: '' })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs PAYMENT_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'nexi' })).toThrow(
+      /PAYMENT_PROVIDER=nexi needs PAYMENT_API_KEY/,
+    );
+    expect(() => loadConfig({ ...stripe, PAYMENT_API_URL: 'ftp://x' })).toThrow(/PAYMENT_API_URL must be/);
   });
 });
 

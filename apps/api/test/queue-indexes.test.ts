@@ -59,6 +59,7 @@ const STATISTICS_AT_SCALE: Record<string, string> = {
   practices_queue_assigned: '150000 3000 1500 10 1',
   practices_queue_to_review: '30000 600 300 5 1',
   practices_queue_group: '1000000 333333 166667 1000 1',
+  practices_queue_open: '300000 150000 300 1',
 };
 
 async function planAsAtScale() {
@@ -123,6 +124,15 @@ describe('the staff queues at scale', () => {
     const plan = await planOf(staffPageIdsQuery(database.db, filterOf(queue)));
     expectServedByIndex(plan, /practices_queue_/);
   });
+
+  it.each(STAFF_QUEUES.filter((queue) => queue !== 'archive'))(
+    'reads the %s queue filtered late or at risk as a range of an index, in its order (decision 070)',
+    async (queue) => {
+      const deadlineRange = { from: '2025-03-03', through: '2025-03-17' };
+      const plan = await planOf(staffPageIdsQuery(database.db, filterOf(queue, { deadlineRange })));
+      expectServedByIndex(plan, /practices_queue_/);
+    },
+  );
 
   it('reads one status of any queue from the status index', async () => {
     const plan = await planOf(staffPageIdsQuery(database.db, filterOf('all', { status: 'in_review' })));

@@ -1,6 +1,7 @@
 import { emptyAssessment, type PracticeStatus } from '@lisbon/domain';
 import type { App } from '../src/app';
 import { createReadyStaff, type ReadyStaff } from '../src/demo/staff';
+import { refreshSearchText } from '../src/modules/practices/search-text';
 import type { Clock } from '../src/platform/clock';
 import type { TestDatabase } from './helper';
 import { bearer, contextFor, login, totpCode } from './identity';
@@ -61,6 +62,8 @@ export type PracticeFactory = {
   isUrgent?: boolean;
   deadline?: string | null;
   qualificationName?: string;
+  /** The wizard's qualification step, as stored (institution, its country, names on the diploma). */
+  qualification?: Record<string, unknown>;
   createdAt?: string;
 };
 
@@ -78,6 +81,7 @@ export async function practiceIn(database: TestDatabase, practice: PracticeFacto
       is_urgent: practice.isUrgent ? 1 : 0,
       wizard_step: 'review',
       qualification_name: practice.qualificationName ?? 'Bachelor of Science in Biology',
+      qualification: practice.qualification ? JSON.stringify(practice.qualification) : null,
       requested_at: practice.status === 'draft' ? null : at,
       requested_on: practice.status === 'draft' ? null : at.slice(0, 10),
       expected_deadline: practice.deadline === undefined ? '2025-06-01' : practice.deadline,
@@ -88,6 +92,8 @@ export async function practiceIn(database: TestDatabase, practice: PracticeFacto
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // What a submission writes: the words staff search finds the request by.
+  if (practice.status !== 'draft') await refreshSearchText(database.db, { practiceId: id });
   if (practice.isAssessed) {
     await database.db
       .insertInto('practice_evaluations')

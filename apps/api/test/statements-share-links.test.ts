@@ -179,6 +179,7 @@ describe('share links', () => {
       transaction_hash: null,
       holder_name: null,
       has_pdf: false,
+      anchor: null,
     });
     const pdf = await openPdf(tokenOf(link));
     expect(pdf.statusCode).toBe(409);

@@ -11,7 +11,15 @@ import type { Worker } from '../src/platform/jobs/worker';
 import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
 import { dataOf, multipart, type Applicant } from './requests';
 import { staffMember, type StaffMember } from './staff';
-import { newApplicant, publishMove, publishOne, readyForIssue, verifyUpload } from './statements';
+import {
+  newApplicant,
+  publishMove,
+  publishOne,
+  readyForIssue,
+  sha256Of,
+  statementOf,
+  verifyUpload,
+} from './statements';
 
 let database: TestDatabase;
 let app: App;
@@ -57,8 +65,30 @@ describe('verifying a statement', () => {
         holder_name: 'M**** L*******',
         certificate_authority: 'Demo Evaluation Centre (DEMO)',
       },
+      // No chain configured: the record is on the body's own ledger only, and the answer says so.
+      anchor: { state: 'off' },
+      checks: [
+        { step: 'file', outcome: 'passed', reason: 'file_matches', values: { hash: sha256Of(pdf) } },
+        expect.objectContaining({ step: 'entry', outcome: 'passed', reason: 'entry_intact' }),
+        { step: 'path', outcome: 'skipped', reason: 'anchoring_off', values: {} },
+        { step: 'transaction', outcome: 'skipped', reason: 'anchoring_off', values: {} },
+      ],
     });
     expect((await verdict(statement.certificate_id, pdf, 'it-IT,it;q=0.9')).message).toMatch(/^Valido:/);
+  });
+
+  it('says, without a chain, that the statement’s record is on the body’s ledger only, and has no receipt', async () => {
+    const statement = dataOf<{ anchor: unknown; transaction_hash: string; ledger_hash: string }>(
+      await statementOf(app, owner, first.statement.certificate.request_id),
+    );
+    expect(statement.anchor).toEqual({ state: 'off' });
+    expect(statement.transaction_hash).toBe(statement.ledger_hash);
+    const receipt = await app.inject({
+      method: 'GET',
+      url: `/api/v1/verify/${first.statement.certificate_id}/receipt`,
+    });
+    expect(receipt.statusCode).toBe(409);
+    expect(receipt.json()).toMatchObject({ code: 'NOT_ANCHORED' });
   });
 
   it('calls any changed byte NOT valid: not the original', async () => {
@@ -69,6 +99,18 @@ describe('verifying a statement', () => {
       result: 'not_valid',
       reason: 'not_original',
       details: null,
+      // Which step failed and why; nothing after it is claimed.
+      checks: [
+        {
+          step: 'file',
+          outcome: 'failed',
+          reason: 'file_differs',
+          values: { actual: sha256Of(flipped), expected: sha256Of(first.pdf) },
+        },
+        { step: 'entry', outcome: 'skipped', reason: 'earlier_step_failed' },
+        { step: 'path', outcome: 'skipped', reason: 'earlier_step_failed' },
+        { step: 'transaction', outcome: 'skipped', reason: 'earlier_step_failed' },
+      ],
     });
   });
 
@@ -243,6 +285,8 @@ describe('verifying a statement by its file alone, no id (issue 14)', () => {
       reason: 'not_original',
       message: expect.stringMatching(/^NOT valid: this file is not the original statement/),
       details: null,
+      anchor: null,
+      checks: [],
     });
   });
 

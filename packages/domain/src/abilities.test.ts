@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABILITIES, abilitiesFor, canAccess } from './abilities';
+import { ABILITIES, abilitiesFor, canAccess, isStaffAbility } from './abilities';
 
 describe('abilitiesFor', () => {
   it('names every ability for every role, true only where granted', () => {
@@ -30,5 +30,16 @@ describe('canAccess', () => {
     expect(canAccess(abilitiesFor('secretary'), 'staff.assign')).toBe(true);
     expect(canAccess(abilitiesFor('applicant'), 'staff.assign')).toBe(false);
     expect(canAccess(undefined, 'staff.assign')).toBe(false);
+  });
+});
+
+describe('payments.refund', () => {
+  it('belongs to administrators and secretaries only (decision 068), and asks two factors', () => {
+    const holders = (['applicant', 'evaluator', 'reviewer', 'secretary', 'admin'] as const).filter(
+      (role) => abilitiesFor(role)['payments.refund'],
+    );
+    expect(holders).toEqual(['secretary', 'admin']);
+    expect(isStaffAbility('payments.refund')).toBe(true);
+    expect(isStaffAbility('practice.apply')).toBe(false);
   });
 });

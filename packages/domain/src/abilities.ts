@@ -18,6 +18,9 @@ export const ABILITIES = [
   'staff.close',
   'staff.delivery',
   'staff.manage',
+  'payments.refund',
+  'staff.dashboard',
+  'staff.broadcast',
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 export type Abilities = Record<Ability, boolean>;
@@ -27,7 +30,17 @@ const GRANTS: Record<Role, readonly Ability[]> = {
   applicant: ['practice.apply', 'delivery.order'],
   evaluator: ['staff.workspace', 'staff.evaluate'],
   reviewer: ['staff.workspace', 'staff.review'],
-  secretary: ['staff.workspace', 'staff.assign', 'staff.close', 'staff.delivery'],
+  // Refunds (decision 068): those who close requests and handle deliveries, never evaluators.
+  // The dashboard and messages to many applicants (decision 071): who runs the office, not evaluators.
+  secretary: [
+    'staff.workspace',
+    'staff.assign',
+    'staff.close',
+    'staff.delivery',
+    'payments.refund',
+    'staff.dashboard',
+    'staff.broadcast',
+  ],
   admin: [
     'staff.workspace',
     'staff.assign',
@@ -37,6 +50,9 @@ const GRANTS: Record<Role, readonly Ability[]> = {
     'staff.close',
     'staff.delivery',
     'staff.manage',
+    'payments.refund',
+    'staff.dashboard',
+    'staff.broadcast',
   ],
 };
 
@@ -45,6 +61,9 @@ export function abilitiesFor(role: Role): Abilities {
   const granted = new Set(GRANTS[role]);
   return Object.fromEntries(ABILITIES.map((ability) => [ability, granted.has(ability)])) as Abilities;
 }
+
+/** A staff member's ability (one no applicant holds): the API asks two factors for it. */
+export const isStaffAbility = (ability: Ability): boolean => !GRANTS.applicant.includes(ability);
 
 /** The route rule of spec §6: no ability needed → any logged-in user; otherwise that ability must be true. */
 export function canAccess(abilities: Partial<Abilities> | undefined, required?: Ability): boolean {

@@ -51,7 +51,8 @@ export const shippingInfoViewSchema = z
   .meta({ id: 'ShippingInfo' });
 export type ShippingInfoView = z.infer<typeof shippingInfoViewSchema>;
 
-export const DELIVERY_STATUSES = ['open', 'paid', 'delivered'] as const;
+/** `cancelled`: paid, then cancelled by staff before delivery, its fee refunded (decision 068). */
+export const DELIVERY_STATUSES = ['open', 'paid', 'delivered', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const deliverySchema = z

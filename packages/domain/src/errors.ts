@@ -34,11 +34,13 @@ export const ERROR_CODES = [
   'PRACTICE_CHANGED',
   'PUBLICATION_NOT_AVAILABLE',
   'PUBLICATION_PENDING',
+  'NOT_ANCHORED',
   'APPEAL_NOT_AVAILABLE',
   'DELIVERY_SUSPENDED',
   'SHIPPING_INFO_LOCKED',
   'SHIPPING_INFO_REQUIRED',
   'DELIVERY_NOT_AVAILABLE',
+  'REFUND_NOT_AVAILABLE',
   'SHARE_LINK_EXPIRED',
   'SHARE_LINK_REVOKED',
   'APPEAL_WINDOW_CLOSED',
@@ -93,6 +95,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PUBLICATION_NOT_AVAILABLE: 409,
   // The statement is being published (spec §4): try again later.
   PUBLICATION_PENDING: 409,
+  // A statement with no blockchain receipt (yet): anchoring pending, or the body anchors nothing (decision 066).
+  NOT_ANCHORED: 409,
   APPEAL_NOT_AVAILABLE: 409,
   // Return delivery is suspended (spec §9 windows): the cart cannot be paid until the window ends.
   DELIVERY_SUSPENDED: 409,
@@ -101,6 +105,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SHIPPING_INFO_REQUIRED: 409,
   // A request not open to delivery, already shipped, or not (yet) paid for delivery.
   DELIVERY_NOT_AVAILABLE: 409,
+  // Nothing to refund: not paid, already refunded, or the evaluation has started (decision 068).
+  REFUND_NOT_AVAILABLE: 409,
   // A statement's share link that has run out or that its owner took back: gone for good.
   SHARE_LINK_EXPIRED: 410,
   SHARE_LINK_REVOKED: 410,

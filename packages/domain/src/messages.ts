@@ -38,6 +38,7 @@ const VALIDATION_EN = {
   dateAfterEnrolment: 'The date must be after the enrolment date',
   dateSameOrAfterGraduation: 'The date must be on or after the graduation date',
   dateNotInFuture: 'The date must be today or earlier',
+  dateNotBeforeStart: 'The end of the period must be on or after its start',
   vatNumberInvalid: 'Invalid VAT number',
   sdiCodeInvalid: 'The unique code (SDI) has 7 letters or digits',
   sdiOrPecRequired: 'Give the unique code (SDI) or a certified email address (PEC)',
@@ -100,6 +101,7 @@ const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateAfterEnrolment: "La data deve essere successiva alla data d'iscrizione",
   dateSameOrAfterGraduation: 'La data deve essere uguale o successiva alla data di conseguimento',
   dateNotInFuture: 'La data deve essere oggi o precedente',
+  dateNotBeforeStart: 'La fine del periodo deve essere uguale o successiva al suo inizio',
   vatNumberInvalid: 'Partita IVA non valida',
   sdiCodeInvalid: 'Il codice univoco (SDI) ha 7 lettere o cifre',
   sdiOrPecRequired: 'Indica il codice univoco (SDI) o un indirizzo di posta elettronica certificata (PEC)',
@@ -203,6 +205,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     PRACTICE_CHANGED: 'Someone else changed this request in the meantime. Reload it and try again.',
     PUBLICATION_NOT_AVAILABLE: 'Publishing statements is not available yet. Please try again later.',
     PUBLICATION_PENDING: 'Publication of the statement is still pending. Please try again later.',
+    NOT_ANCHORED:
+      'This statement has no blockchain receipt: its anchoring is still pending, or the body keeps its record on its own ledger only.',
     APPEAL_NOT_AVAILABLE:
       'Appeals and amendments are asked for by the applicant, from the request’s appeal page.',
     APPEAL_WINDOW_CLOSED:
@@ -214,6 +218,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     SHIPPING_INFO_LOCKED: 'Shipping information cannot be modified after submission.',
     SHIPPING_INFO_REQUIRED: 'Submit the shipping information before paying.',
     DELIVERY_NOT_AVAILABLE: 'This request is not available for return delivery.',
+    REFUND_NOT_AVAILABLE:
+      'There is nothing to refund: the payment is already refunded, or the evaluation has started.',
     SHARE_LINK_EXPIRED: 'This link to the statement has expired. Ask the holder for a new one.',
     SHARE_LINK_REVOKED: 'This link to the statement has been revoked by its holder.',
     MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
@@ -261,6 +267,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     PUBLICATION_NOT_AVAILABLE:
       'La pubblicazione degli attestati non è ancora disponibile. Riprova più tardi.',
     PUBLICATION_PENDING: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
+    NOT_ANCHORED:
+      'Questo attestato non ha una ricevuta blockchain: il suo ancoraggio è ancora in attesa, oppure l’ente conserva la registrazione solo nel proprio registro.',
     APPEAL_NOT_AVAILABLE:
       'Ricorsi e rettifiche sono chiesti dal richiedente, dalla pagina del ricorso della richiesta.',
     APPEAL_WINDOW_CLOSED:
@@ -272,6 +280,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ErrorCode, string>> = {
     SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
     SHIPPING_INFO_REQUIRED: 'Invia le informazioni di spedizione prima di pagare.',
     DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',
+    REFUND_NOT_AVAILABLE:
+      'Non c’è nulla da rimborsare: il pagamento è già rimborsato, oppure la valutazione è iniziata.',
     SHARE_LINK_EXPIRED: 'Questo link all’attestato è scaduto. Chiedine uno nuovo al titolare.',
     SHARE_LINK_REVOKED: 'Questo link all’attestato è stato revocato dal titolare.',
     MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',

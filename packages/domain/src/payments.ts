@@ -116,6 +116,21 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** What is paid for: a request (practice) or a return delivery of originals. */
 export const PAYMENT_PURPOSES = ['practice', 'delivery'] as const;
 
+/** The adapters of the payment port (decision 067), chosen by PAYMENT_PROVIDER. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'nexi'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** How an invoice, a receipt and the staff workspace name who took the money. */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
+  sandbox: 'Sandbox (test, no real money)',
+  stripe: 'Stripe',
+  nexi: 'Nexi XPay',
+};
+
+/** A stored provider name as printed; a name no longer configured is printed as stored. */
+export const paymentProviderLabel = (provider: string): string =>
+  (PAYMENT_PROVIDER_LABELS as Record<string, string>)[provider] ?? provider;
+
 export const paymentSchema = z
   .object({
     id: z.number().int(),
@@ -125,6 +140,8 @@ export const paymentSchema = z
     amount: moneySchema,
     status: z.enum(PAYMENT_STATUSES),
     provider: z.string(),
+    /** The provider's own id of the money movement (Stripe PaymentIntent, Nexi operation); null until paid. */
+    transaction_reference: z.string().nullable(),
     created_at: z.string(),
     paid_at: z.string().nullable(),
   })
@@ -153,7 +170,11 @@ export const checkoutSessionSchema = z
   .meta({ id: 'CheckoutSession' });
 export type CheckoutSessionView = z.infer<typeof checkoutSessionSchema>;
 
-export const FISCAL_DOCUMENT_KINDS = ['invoice', 'receipt'] as const;
+/** What a settled payment issues: an invoice and a receipt, each numbered in its own sequence. */
+export const PAYMENT_DOCUMENT_KINDS = ['invoice', 'receipt'] as const;
+/** A refund issues a credit note (nota di credito), in a third sequence of its own (decision 068). */
+export const FISCAL_DOCUMENT_KINDS = [...PAYMENT_DOCUMENT_KINDS, 'credit_note'] as const;
+export type FiscalDocumentKind = (typeof FISCAL_DOCUMENT_KINDS)[number];
 
 /**
  * What an invoice or receipt was paid for, as facts rather than words: a request's service (and
@@ -185,6 +206,12 @@ export const fiscalDocumentSchema = z
     description: z.string(),
     /** Null only when the payment's request is no longer there to tell. */
     subject: fiscalSubjectSchema.nullable(),
+    /** Who took the money (`sandbox`, `stripe`, `nexi`), as stored when it was issued. */
+    provider: z.string(),
+    /** The provider's own id of the money movement (or of the refund, on a credit note). */
+    transaction_reference: z.string(),
+    /** On a credit note: the number of the invoice it corrects. */
+    corrects_number: z.string().nullable(),
   })
   .meta({ id: 'FiscalDocument' });
 export type FiscalDocument = z.infer<typeof fiscalDocumentSchema>;
@@ -195,3 +222,40 @@ export const invoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).extend({
   kind: z.enum(FISCAL_DOCUMENT_KINDS).optional(),
 });
 export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
+
+/** Why a payment is given back (decision 068): the only two cases staff may refund. */
+export const REFUND_REASONS = ['closed_before_evaluation', 'delivery_cancelled'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** pending: asked of the provider; succeeded: the money went back and the credit note is issued. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const refundSchema = z
+  .object({
+    id: z.number().int(),
+    reason: z.enum(REFUND_REASONS),
+    /** Always the whole payment. */
+    amount: moneySchema,
+    status: z.enum(REFUND_STATUSES),
+    requested_at: z.string(),
+    refunded_at: z.string().nullable(),
+    credit_note_number: z.string().nullable(),
+  })
+  .meta({ id: 'Refund' });
+export type Refund = z.infer<typeof refundSchema>;
+
+/** A succeeded payment as the staff workspace shows it: who took it, its reference, its refund. */
+export const staffPaymentSchema = z
+  .object({
+    id: z.number().int(),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    delivery_id: z.number().int().nullable(),
+    amount: moneySchema,
+    provider: z.string(),
+    transaction_reference: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    refund: refundSchema.nullable(),
+  })
+  .meta({ id: 'StaffPayment' });
+export type StaffPayment = z.infer<typeof staffPaymentSchema>;

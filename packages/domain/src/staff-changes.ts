@@ -17,6 +17,8 @@ export const STAFF_CHANGES = [
   'open_to_delivery',
   'set_delivered',
   'reassign',
+  'refund_payment',
+  'cancel_delivery',
 ] as const;
 export type StaffChange = (typeof STAFF_CHANGES)[number];
 
@@ -93,7 +95,34 @@ export const STAFF_CHANGE_RULES: Record<StaffChange, StaffChangeRule> = {
     grants: [{ ability: 'staff.assign', statuses: REASSIGNABLE_STATUSES }],
     notice: 'practicesAssigned',
   },
+  // Refunds (decision 068): the whole payment of a request closed before its evaluation started…
+  refund_payment: {
+    grants: [{ ability: 'payments.refund', statuses: ['closed'] }],
+    notice: 'refundRequested',
+  },
+  // … or the fee of a paid shipment cancelled before any of its originals was delivered.
+  cancel_delivery: {
+    grants: [{ ability: 'payments.refund', statuses: DELIVERY_SETTABLE_STATUSES }],
+    notice: 'deliveryCancelled',
+  },
 };
+
+/** What a refund change needs besides status and ability: facts of the payments (decision 068). */
+export type RefundFacts = {
+  /** The request's own payment succeeded and has no refund yet. */
+  isRequestPaymentRefundable: boolean;
+  /** The evaluation ever started (an audit `start` move): from then on the work is paid for. */
+  hasEvaluationStarted: boolean;
+  /** The request's shipment is paid, has no refund yet, and none of its originals was delivered. */
+  isShipmentCancellable: boolean;
+};
+
+/** Whether a refund change still applies to a request: each happens once, and only in its case. */
+export function isRefundPending(change: 'refund_payment' | 'cancel_delivery', facts: RefundFacts): boolean {
+  return change === 'refund_payment'
+    ? facts.isRequestPaymentRefundable && !facts.hasEvaluationStarted
+    : facts.isShipmentCancellable;
+}
 
 function meets(grant: Grant, context: ActorContext): boolean {
   if (context.actor !== 'staff' || context.abilities?.[grant.ability] !== true) return false;
@@ -121,13 +150,22 @@ export function isChangeOffered(
     delivery_opened_at?: string | null;
     delivery_paid_at?: string | null;
     delivered_at?: string | null;
+    /** The payments' facts; without them no refund change is offered. */
+    refund?: RefundFacts;
   },
   context: ActorContext,
 ): boolean {
   if (!canChange(change, practice.status, context)) return false;
-  return change === 'open_to_delivery' || change === 'set_delivered'
-    ? isDeliveryChangePending(change, practice)
-    : true;
+  switch (change) {
+    case 'open_to_delivery':
+    case 'set_delivered':
+      return isDeliveryChangePending(change, practice);
+    case 'refund_payment':
+    case 'cancel_delivery':
+      return practice.refund !== undefined && isRefundPending(change, practice.refund);
+    default:
+      return true;
+  }
 }
 
 /** The actor side of `canChange`, whatever the status: 403 when false, 409 when only the status is wrong. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anchorViewSchema } from './anchor';
 import { isoDateSchema } from './dates';
 import { CERTIFICATE_STATES } from './statement';
 
@@ -68,7 +69,7 @@ export const shareTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za
 /**
  * GET /shared/{token}: the verification page of the statement the link points to. What anyone
  * with the link may see, and nothing else personal: published or not, the qualification, the
- * publish date, the transaction hash and the holder's name partly masked.
+ * publish date, the transaction hash (the chain's once anchored) and the holder's name partly masked.
  */
 export const sharedStatementSchema = z
   .object({
@@ -83,6 +84,8 @@ export const sharedStatementSchema = z
     has_pdf: z.boolean(),
     expires_on: z.string().nullable(),
     max_upload_bytes: z.number().int(),
+    /** Its record on the blockchain once published (decision 065); null before. */
+    anchor: anchorViewSchema.nullable(),
   })
   .meta({ id: 'SharedStatement' });
 export type SharedStatement = z.infer<typeof sharedStatementSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anchorCheckSchema, anchorViewSchema } from './anchor';
 import { hasAppeal } from './appeal';
 import { LOCALES, type Locale } from './locales';
 import type { PracticeStatus } from './statuses';
@@ -135,11 +136,18 @@ export const statementSchema = z
       status: z.literal('published'),
       certificate_id: z.string(),
       certificate: certificateSchema,
-      /** The issue entry's hash: printed in the statement. */
-      transaction_hash: sha256Hex,
+      /**
+       * The chain transaction that anchors the statement once that anchor is final (`0x…`,
+       * decision 065); until then, and without anchoring, the issue entry's hash.
+       */
+      transaction_hash: z.string().regex(/^(0x)?[0-9a-f]{64}$/),
+      /** The issue entry's hash: printed in the statement, the id of its ledger record. */
+      ledger_hash: sha256Hex,
       published_at: z.string(),
       verify_url: z.string(),
       pdf: z.object({ size: z.number().int(), sha256: sha256Hex }),
+      /** The statement's record on the blockchain: off, pending, or anchored. */
+      anchor: anchorViewSchema,
     }),
   ])
   .meta({ id: 'Statement' });
@@ -165,6 +173,7 @@ export const VERIFY_REASONS = [
   'superseded',
   'revoked',
   'ledger_broken',
+  'anchor_broken',
 ] as const;
 export type VerifyReason = (typeof VERIFY_REASONS)[number];
 
@@ -178,6 +187,7 @@ export const VERIFY_RESULT_OF: Record<VerifyReason, VerifyResult> = {
   superseded: 'not_valid',
   revoked: 'not_valid',
   ledger_broken: 'not_valid',
+  anchor_broken: 'not_valid',
 };
 
 /** The plain words of each reason (spec §8: valid, NOT valid, certificate not yet published). */
@@ -194,6 +204,8 @@ export const VERIFY_MESSAGES: Record<Locale, Record<VerifyReason, string>> = {
     revoked: 'NOT valid: this statement has been revoked.',
     ledger_broken:
       'NOT valid: the record of this statement on the ledger does not check. Please contact the issuing body.',
+    anchor_broken:
+      'NOT valid: the record of this statement on the blockchain does not match the body’s ledger (see the step that failed below). Please contact the issuing body.',
   },
   'it-IT': {
     original:
@@ -208,6 +220,8 @@ export const VERIFY_MESSAGES: Record<Locale, Record<VerifyReason, string>> = {
     revoked: 'NON valido: questo attestato è stato revocato.',
     ledger_broken:
       'NON valido: la registrazione di questo attestato sul registro non risulta integra. Contatta l’ente che lo ha rilasciato.',
+    anchor_broken:
+      'NON valido: la registrazione di questo attestato sulla blockchain non corrisponde al registro dell’ente (vedi qui sotto il passaggio non riuscito). Contatta l’ente che lo ha rilasciato.',
   },
 };
 
@@ -232,6 +246,13 @@ export const verificationSchema = z
         certificate_authority: z.string(),
       })
       .nullable(),
+    /** The statement's record on the blockchain (decision 066); null when no statement was found to check. */
+    anchor: anchorViewSchema.nullable(),
+    /**
+     * Each step of the check with its outcome and why (file, seal entry, Merkle path, chain
+     * transaction); empty when no statement was found to check against.
+     */
+    checks: z.array(anchorCheckSchema),
   })
   .meta({ id: 'Verification' });
 export type Verification = z.infer<typeof verificationSchema>;
@@ -254,6 +275,9 @@ export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
 export const LEDGER_KINDS = ['issue', 'seal', 'supersede', 'revoke'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/** The `prev_hash` of the ledger's first entry: the chain starts from nothing. */
+export const LEDGER_GENESIS_HASH = '0'.repeat(64);
+
 /** GET /ledger/{txHash}: one entry as stored (no personal data: ids and hashes only). */
 export const ledgerEntrySchema = z
   .object({
@@ -272,9 +296,6 @@ export const ledgerEntrySchema = z
   })
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
-
-/** The hash the ledger's first entry links to: the chain starts from nothing. */
-export const LEDGER_GENESIS_HASH = '0'.repeat(64);
 
 export const txHashParamsSchema = z.object({ txHash: sha256Hex });
 

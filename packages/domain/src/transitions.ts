@@ -49,6 +49,8 @@ export const APPLICANT_MAILS = [
   'appeal-rejected',
   'appeal-issued',
   'amend-issued',
+  /** A message staff sent to the applicants of several requests at once (decision 071). */
+  'office-message',
 ] as const;
 export type ApplicantMail = (typeof APPLICANT_MAILS)[number];
 

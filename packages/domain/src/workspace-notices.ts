@@ -23,6 +23,8 @@ export const WORKSPACE_NOTICE_KEYS = [
   'appealRejected',
   'openToDelivery',
   'setAsDelivered',
+  'refundRequested',
+  'deliveryCancelled',
 ] as const;
 export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
 
@@ -46,6 +48,8 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     appealRejected: 'Appeal rejected',
     openToDelivery: 'Open to delivery',
     setAsDelivered: 'Set as delivered',
+    refundRequested: 'Refund requested: the credit note follows once the provider confirms',
+    deliveryCancelled: 'Delivery cancelled: the fee is being refunded',
   },
   'it-IT': {
     practicesAssigned: 'Pratiche assegnate',
@@ -66,6 +70,8 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     appealRejected: 'Ricorso rigettato',
     openToDelivery: 'Aperta alla restituzione',
     setAsDelivered: 'Impostata come consegnata',
+    refundRequested: 'Rimborso richiesto: la nota di credito segue alla conferma del gestore',
+    deliveryCancelled: 'Restituzione annullata: la tariffa è in rimborso',
   },
 };
 

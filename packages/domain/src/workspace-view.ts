@@ -3,6 +3,7 @@ import { assessmentValuesSchema } from './assessment';
 import { practiceSchema } from './practice';
 import { PRACTICE_STATUSES } from './statuses';
 import { STAFF_CHANGES } from './staff-changes';
+import { staffPaymentSchema } from './payments';
 import { threadMessageSchema } from './thread';
 import { TRANSITION_ACTIONS } from './transitions';
 import { userSchema } from './user';
@@ -10,8 +11,11 @@ import { staffRefSchema, VERIFICATION_OUTCOMES } from './workspace';
 
 /** GET /staff/practices/{id}: the request workspace, everything a staff member works with. */
 
-/** What an audit entry records: a move of the table, a staff change, or the draft's creation. */
-export const AUDIT_ACTIONS = ['create', ...TRANSITION_ACTIONS, ...STAFF_CHANGES] as const;
+/**
+ * What an audit entry records: a move of the table, a staff change, the draft's creation, or the
+ * provider's confirmation of a refund (by the system, with its credit note; decision 068).
+ */
+export const AUDIT_ACTIONS = ['create', ...TRANSITION_ACTIONS, ...STAFF_CHANGES, 'refund_issued'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z
@@ -93,6 +97,8 @@ export const staffPracticeSchema = practiceSchema
     available_actions: z.array(availableActionSchema),
     /** The staff changes this user may make now. */
     allowed_changes: z.array(z.enum(STAFF_CHANGES)),
+    /** The succeeded payments for this request and for its shipment, each with its refund. */
+    payments: z.array(staffPaymentSchema),
   })
   .meta({ id: 'StaffPractice' });
 export type StaffPractice = z.infer<typeof staffPracticeSchema>;

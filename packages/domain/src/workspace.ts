@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SORT_FIELDS } from './constants';
 import { isoDateSchema } from './dates';
+import { DEADLINE_FLAGS } from './deadlines';
 import { listQuerySchema } from './envelope';
 import { practiceSummarySchema } from './practice';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
@@ -74,6 +75,8 @@ export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS).extend({
   is_urgent: flag.optional(),
   /** Expected deadline on or before this day. */
   deadline_before: isoDateSchema.optional(),
+  /** Open requests late, at risk or on time (decision 070). */
+  deadline: z.enum(DEADLINE_FLAGS).optional(),
   assignee_id: id.optional(),
   reviewer_id: id.optional(),
 });
@@ -96,6 +99,8 @@ export const staffPracticeSummarySchema = practiceSummarySchema
     assignee: staffRefSchema.nullable(),
     reviewer: staffRefSchema.nullable(),
     updated_at: z.string(),
+    /** Where the request stands against its deadline; null when it has no working days to go. */
+    deadline_flag: z.enum(DEADLINE_FLAGS).nullable(),
   })
   .meta({ id: 'StaffPracticeSummary' });
 export type StaffPracticeSummary = z.infer<typeof staffPracticeSummarySchema>;
@@ -139,6 +144,13 @@ export const assignBodySchema = z
     path: ['reviewer_id'],
   });
 export type AssignBody = z.infer<typeof assignBodySchema>;
+
+/** POST /staff/practices/messages: one message to the applicants of several requests (decision 071). */
+export const messageApplicantsBodySchema = z.object({
+  practice_ids: z.array(z.number().int().positive()).min(1).max(100),
+  message: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
+});
+export type MessageApplicantsBody = z.infer<typeof messageApplicantsBodySchema>;
 
 export const VERIFICATION_OUTCOMES = ['pending', 'verified', 'not_verified', 'not_possible'] as const;
 export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UPLOAD_LIMIT_DEFAULTS } from '@lisbon/domain';
+import { DEFAULT_AT_RISK_WORKING_DAYS, PAYMENT_PROVIDERS, UPLOAD_LIMIT_DEFAULTS } from '@lisbon/domain';
 import { z } from 'zod';
+import { ANCHOR_ENV, anchorSettingsFrom, type AnchorSettings } from './ledger/anchor/settings';
 
 /**
  * The repository root, found from this file rather than the cwd (npm runs workspace scripts in
@@ -81,10 +82,21 @@ export type Config = {
   readonly pdfMaxInflatedBytes: number;
   /** The body's own local holidays, besides the national ones (29 June in Rome). */
   readonly localHolidays: readonly { month: number; day: number }[];
-  /** The payment provider port's adapter; `sandbox` is served by the portal itself. */
+  /** Open requests with this many working days left or fewer are at risk (decision 070). */
+  readonly deadlineAtRiskDays: number;
+  /** From this hour of a working day (the body's time), staff are mailed their requests late or at risk. */
+  readonly deadlineDigestHour: number;
+  /** The payment provider port's adapter (decision 067); `sandbox` is served by the portal itself. */
   readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number];
-  /** HMAC secret of the provider's webhooks; null: generated into `DATA_DIR/keys/` on first start. */
+  /**
+   * The webhook secret: the sandbox's HMAC secret (null: generated into `DATA_DIR/keys/` on first
+   * start), or Stripe's endpoint signing secret (`whsec_…`, required); Nexi signs nothing.
+   */
   readonly paymentWebhookSecret: string | null;
+  /** The provider's API key: Stripe's secret key, Nexi's X-Api-Key; null with the sandbox. */
+  readonly paymentApiKey: string | null;
+  /** The provider's API base address (its public one unless set: a test mode, a contract server); null with the sandbox. */
+  readonly paymentApiUrl: string | null;
   /** AES-256 key (64 hex digits) that seals TOTP secrets at rest; null: generated into `DATA_DIR/keys/` on first start. */
   readonly totpSecretKey: string | null;
   readonly paymentSessionTtlMinutes: number;
@@ -104,6 +116,8 @@ export type Config = {
   readonly ledgerKeyPath: string | null;
   /** The same key given as the PEM text itself (LEDGER_KEY), for platforms that inject secrets as variables. */
   readonly ledgerKeyPem: string | null;
+  /** Anchoring the ledger on an Ethereum-compatible chain (decision 065); null: the ledger only. */
+  readonly anchor: AnchorSettings | null;
 };
 
 /** An S3-compatible object store for every file the portal keeps (decision 040). */
@@ -127,7 +141,11 @@ export type ContactDetails = {
   readonly hours: string;
 };
 
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+/** The providers' own API addresses, unless PAYMENT_API_URL says otherwise (docs/payments.md). */
+export const PAYMENT_API_URLS = {
+  stripe: 'https://api.stripe.com',
+  nexi: 'https://xpay.nexigroup.com/api/phoenix-0.0/psp/api/v1',
+} as const;
 
 /** Demo details of the issuing body, clearly marked as such until an operator sets real ones. */
 export const DEMO_BODY: Record<string, string> = {
@@ -283,6 +301,15 @@ const envSchema = z.object({
     String(UPLOAD_LIMIT_DEFAULTS.pdfMaxInflatedBytes),
   ),
   LOCAL_HOLIDAYS: monthDays.prefault('06-29'),
+  DEADLINE_AT_RISK_DAYS: wholeNumber('DEADLINE_AT_RISK_DAYS', 60).prefault(
+    String(DEFAULT_AT_RISK_WORKING_DAYS),
+  ),
+  DEADLINE_DIGEST_HOUR: z
+    .string()
+    .regex(/^\d{1,2}$/, 'DEADLINE_DIGEST_HOUR must be an hour from 0 to 23')
+    .transform(Number)
+    .refine((hour) => hour <= 23, 'DEADLINE_DIGEST_HOUR must be an hour from 0 to 23')
+    .prefault('7'),
   PAYMENT_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
     .default('sandbox'),
@@ -291,6 +318,12 @@ const envSchema = z.object({
     .min(32, 'PAYMENT_WEBHOOK_SECRET must be at least 32 characters long')
     .optional(),
   PAYMENT_WEBHOOK_SECRET_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
+  PAYMENT_API_KEY: z.string().trim().min(1).optional(),
+  PAYMENT_API_KEY_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
+  PAYMENT_API_URL: z
+    .url({ protocol: /^https?$/, error: 'PAYMENT_API_URL must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   TOTP_SECRET_KEY: z
     .string()
     .trim()
@@ -317,6 +350,7 @@ const envSchema = z.object({
   SIGNING_P12_PASSPHRASE_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY: z.string().trim().min(1).optional(),
+  ...ANCHOR_ENV,
   S3_BUCKET: z
     .string()
     .trim()
@@ -393,6 +427,38 @@ function parseTrustProxy(value: string): TrustProxy {
 }
 
 /**
+ * What each provider needs (decision 067): Stripe a secret key (`sk_…` or a restricted `rk_…`) and
+ * its endpoint's signing secret (`whsec_…`); Nexi its API key. The sandbox needs neither.
+ */
+function paymentSettings(given: {
+  provider: (typeof PAYMENT_PROVIDERS)[number];
+  webhookSecret: string | undefined;
+  apiKey: string | undefined;
+  apiUrl: string | undefined;
+}): { apiKey: string | null; apiUrl: string | null } {
+  switch (given.provider) {
+    case 'sandbox':
+      return { apiKey: null, apiUrl: null };
+    case 'stripe':
+      if (!given.apiKey || !/^(sk|rk)_(test|live)_\w+$/.test(given.apiKey))
+        throw new ConfigError(
+          'Invalid configuration: PAYMENT_PROVIDER=stripe needs PAYMENT_API_KEY, the secret key (sk_test_…, sk_live_… or rk_…)',
+        );
+      if (!given.webhookSecret?.startsWith('whsec_'))
+        throw new ConfigError(
+          'Invalid configuration: PAYMENT_PROVIDER=stripe needs PAYMENT_WEBHOOK_SECRET, the signing secret of the webhook endpoint (whsec_…)',
+        );
+      return { apiKey: given.apiKey, apiUrl: given.apiUrl ?? PAYMENT_API_URLS.stripe };
+    case 'nexi':
+      if (!given.apiKey || !/^[\w-]{8,200}$/.test(given.apiKey))
+        throw new ConfigError(
+          'Invalid configuration: PAYMENT_PROVIDER=nexi needs PAYMENT_API_KEY, the X-Api-Key of the XPay terminal',
+        );
+      return { apiKey: given.apiKey, apiUrl: given.apiUrl ?? PAYMENT_API_URLS.nexi };
+  }
+}
+
+/**
  * Reads the configuration from an environment map, pure so tests can build configs.
  * Empty strings count as unset, as env files commonly leave them so.
  */
@@ -419,6 +485,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: PAYMENT_WEBHOOK_SECRET_FILE must hold at least 32 characters',
     );
+  const payment = paymentSettings({
+    provider: values.PAYMENT_PROVIDER,
+    webhookSecret,
+    apiKey:
+      values.PAYMENT_API_KEY ?? secretFromFile(values.PAYMENT_API_KEY_FILE, 'PAYMENT_API_KEY_FILE')?.trim(),
+    apiUrl: values.PAYMENT_API_URL,
+  });
   const totpSecretKey =
     values.TOTP_SECRET_KEY ?? secretFromFile(values.TOTP_SECRET_KEY_FILE, 'TOTP_SECRET_KEY_FILE')?.trim();
   if (totpSecretKey !== undefined && !/^[0-9a-f]{64}$/i.test(totpSecretKey))
@@ -445,6 +518,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: TEST_CLOCK moves the server’s time for tests and demos; it is refused with NODE_ENV=production',
     );
+  const anchor = anchorSettingsFrom(values, (path) =>
+    secretFromFile(fromRepo(path), 'ANCHOR_PRIVATE_KEY_FILE'),
+  );
+  if ('error' in anchor) throw new ConfigError(`Invalid configuration: ${anchor.error}`);
   try {
     return Object.freeze({
       port: values.PORT,
@@ -485,8 +562,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unattachedDocumentTtlHours: values.UPLOAD_UNATTACHED_TTL_HOURS,
       pdfMaxInflatedBytes: values.UPLOAD_PDF_MAX_INFLATED_BYTES,
       localHolidays: Object.freeze(values.LOCAL_HOLIDAYS),
+      deadlineAtRiskDays: values.DEADLINE_AT_RISK_DAYS,
+      deadlineDigestHour: values.DEADLINE_DIGEST_HOUR,
       paymentProvider: values.PAYMENT_PROVIDER,
       paymentWebhookSecret: webhookSecret ?? null,
+      paymentApiKey: payment.apiKey,
+      paymentApiUrl: payment.apiUrl,
       totpSecretKey: totpSecretKey ?? null,
       paymentSessionTtlMinutes: values.PAYMENT_SESSION_TTL_MINUTES,
       body: Object.freeze({
@@ -524,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       // Platforms that cannot hold line breaks in a variable pass the PEM with `\n` escapes.
       ledgerKeyPem: values.LEDGER_KEY?.replaceAll('\\n', '\n') ?? null,
+      anchor: anchor.settings,
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);

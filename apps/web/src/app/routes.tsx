@@ -334,6 +334,14 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'dashboard',
+                  loader: protect('staff.dashboard'),
+                  lazy: page(
+                    () => import('@/features/staff/pages/DashboardPage'),
+                    ({ DashboardPage }) => <DashboardPage />,
+                  ),
+                },
+                {
                   path: 'notices',
                   lazy: page(
                     () => import('@/features/notices/pages/StaffNoticesPage'),

@@ -36,6 +36,7 @@ export function staffSummaryFixture(overrides: Partial<StaffPracticeSummary> = {
     requested_at: requested_at ?? '2026-11-02T09:00:00.000Z',
     expected_deadline: '2027-01-29',
     days_to_go: 41,
+    deadline_flag: 'on_time',
     qualification_name: 'Diplôme national de master',
     applicant: { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' },
     assignee: null,
@@ -82,6 +83,7 @@ export function staffPracticeFixture(overrides: Partial<StaffPractice> = {}): St
     file_check: null,
     available_actions: [],
     allowed_changes: [],
+    payments: [],
     ...overrides,
   };
 }

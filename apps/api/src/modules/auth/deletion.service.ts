@@ -8,6 +8,7 @@ import { anonymiseAccount, findAccountById } from '../users/accounts';
 import { queueIdentityMail } from './mails';
 import { deleteRecoveryCodes, deleteUserTokens } from './repository';
 import { recordEvent } from './service';
+import { refreshSearchText } from '../practices/search-text';
 
 /**
  * DELETE /users/{id}: the user types their own email to confirm ('The email address does not
@@ -33,6 +34,8 @@ export async function deleteAccount(
     await deleteRecoveryCodes(trx, userId);
     await closeRequestsInProgress(trx, userId, ctx.clock.now().toISOString());
     await anonymiseAccount(trx, userId, ctx.clock.now().toISOString());
+    // Staff search no longer finds the requests by the names and addresses just erased (decision 069).
+    await refreshSearchText(trx, { userId });
     await recordEvent(ctx, trx, { userId, kind: 'account_deleted' });
   });
 }

@@ -161,3 +161,42 @@ export async function countUndeliveredOfShipment(db: Db, deliveryId: number): Pr
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** Requests of a shipment already set delivered. */
+export async function countDeliveredOfShipment(db: Db, deliveryId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('practices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('delivery_id', '=', deliveryId)
+    .where('delivered_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * A cancelled shipment lets its requests go (decision 068): still open to delivery, no longer in a
+ * paid shipment, so the applicant may order them again.
+ */
+export async function releaseShipmentPractices(
+  db: Db,
+  { deliveryId, at }: { deliveryId: number; at: string },
+): Promise<void> {
+  await db
+    .updateTable('practices')
+    .set({ delivery_id: null, delivery_paid_at: null, updated_at: at })
+    .where('delivery_id', '=', deliveryId)
+    .execute();
+}
+
+/** The shipments a request was ever in (a cart keeps its requests, even once cancelled). */
+export async function listShipmentIdsOfPractice(db: Db, practiceId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('delivery_practices as dp')
+    .innerJoin('deliveries as d', 'd.id', 'dp.delivery_id')
+    .select('dp.delivery_id')
+    .where('dp.practice_id', '=', practiceId)
+    .where('d.status', '!=', 'open')
+    .orderBy('dp.delivery_id')
+    .execute();
+  return rows.map((row) => row.delivery_id);
+}

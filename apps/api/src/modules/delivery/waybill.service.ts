@@ -8,8 +8,8 @@ import { findDeliveryRow, listDeliveryPracticeIds } from './repository';
 const dayOf = (iso: string) => calendarDayOf(new Date(iso)).split('-').reverse().join('/');
 
 /**
- * GET /delivery/{id}/waybill: the waybill of a paid shipment (owner only: anyone else's, or one
- * not yet paid, is 404), rendered with pdf-lib like the other PDFs, Italian then English.
+ * GET /delivery/{id}/waybill: the waybill of a paid shipment (owner only: anyone else's, one not
+ * yet paid, or one cancelled, is 404), rendered with pdf-lib like the other PDFs, Italian then English.
  */
 export async function openWaybill(
   ctx: AppContext,
@@ -17,7 +17,8 @@ export async function openWaybill(
   deliveryId: number,
 ): Promise<{ content: Uint8Array; fileName: string }> {
   const row = await findDeliveryRow(ctx.db, deliveryId);
-  if (!row || row.user_id !== actor.id || row.status === 'open' || !row.waybill_number || !row.paid_at) {
+  const isShipped = row?.status === 'paid' || row?.status === 'delivered';
+  if (!row || row.user_id !== actor.id || !isShipped || !row.waybill_number || !row.paid_at) {
     throw new AppError('NOT_FOUND');
   }
   const practiceIds = (await listDeliveryPracticeIds(ctx.db, [row.id])).get(row.id) ?? [];

@@ -1,4 +1,4 @@
-import type { Money, PricedLine } from '@lisbon/domain';
+import type { FiscalDocumentKind, Money, PricedLine } from '@lisbon/domain';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BodyDetails } from '../../platform/config';
 import { embedPdfFonts } from '../../platform/pdf/fonts';
@@ -8,7 +8,7 @@ import { printable, wrap } from '../../platform/pdf/text-document';
 export type PayerLines = readonly string[];
 
 export type FiscalDocumentContent = {
-  kind: 'invoice' | 'receipt';
+  kind: FiscalDocumentKind;
   number: string;
   /** The body's calendar day of issue, dd/mm/yyyy. */
   issuedOn: string;
@@ -20,6 +20,11 @@ export type FiscalDocumentContent = {
   totals: Money;
   vatRatePercent: number;
   paymentReference: string;
+  /** The provider as printed (`Stripe`, `Nexi XPay`, …) and its id of the payment, or of the refund. */
+  provider: string;
+  transactionReference: string;
+  /** A credit note: the invoice it corrects. */
+  correctsNumber: string | null;
 };
 
 const A4: [number, number] = [595.28, 841.89];
@@ -31,6 +36,7 @@ const LEADING = 14;
 const TITLES = {
   invoice: (number: string) => `Fattura n. ${number} / Invoice no. ${number}`,
   receipt: (number: string) => `Ricevuta n. ${number} / Receipt no. ${number}`,
+  credit_note: (number: string) => `Nota di credito n. ${number} / Credit note no. ${number}`,
 };
 
 export const euro = (cents: number): string =>
@@ -104,6 +110,10 @@ export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): P
   }
   gap(6);
   paragraph(`Data / Date: ${content.issuedOn}`);
+  if (content.correctsNumber)
+    paragraph(
+      `Rettifica la fattura n. ${content.correctsNumber} / Corrects invoice no. ${content.correctsNumber}`,
+    );
   gap(12);
 
   paragraph('Emittente / Issuer', bold);
@@ -153,7 +163,11 @@ export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): P
     rightAligned(euro(amount), columns.total, label.startsWith('Totale') ? bold : regular);
   }
   gap(18);
-  paragraph(`Pagamento con carta, riferimento / Paid by card, reference: ${content.paymentReference}`);
+  paragraph(
+    content.kind === 'credit_note'
+      ? `Rimborsato con carta tramite ${content.provider}, riferimento del rimborso / Refunded to the card through ${content.provider}, refund reference: ${content.transactionReference}`
+      : `Pagato con carta tramite ${content.provider}, riferimento della transazione / Paid by card through ${content.provider}, transaction reference: ${content.transactionReference}`,
+  );
   if (content.kind === 'receipt') {
     gap(6);
     paragraph(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/definition';
 
-/** Renders one invoice or receipt to PDF and keeps it in the file store. Queued when the payment settles. */
+/** Renders one invoice, receipt or credit note to PDF and keeps it in the file store. Queued at issue. */
 export const renderFiscalDocumentJob = defineJob({
   name: 'render-fiscal-document',
   version: 1,

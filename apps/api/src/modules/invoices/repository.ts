@@ -112,3 +112,27 @@ export async function setStorageKey(
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The numbers of some documents, by id (what a credit note prints of the invoice it corrects). */
+export async function findDocumentNumbers(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('fiscal_documents')
+    .select(['id', 'number'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.number]));
+}
+
+/** A payment's document of a kind (its invoice, its credit note), if issued. */
+export async function findPaymentDocument(
+  db: Db,
+  { paymentId, kind }: { paymentId: number; kind: string },
+): Promise<FiscalDocumentRow | undefined> {
+  return db
+    .selectFrom('fiscal_documents')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}

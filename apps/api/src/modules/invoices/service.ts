@@ -4,6 +4,8 @@ import {
   calendarDayOf,
   FISCAL_DOCUMENT_KINDS,
   formatFiscalNumber,
+  PAYMENT_DOCUMENT_KINDS,
+  paymentProviderLabel,
   SERVICE_KINDS,
   VAT_RATE_PERCENT,
   type BillingInfoView,
@@ -24,6 +26,7 @@ import { payerLines } from './payer';
 import { renderFiscalDocumentPdf } from './pdf';
 import { renderFiscalDocumentJob } from './render.job';
 import {
+  findDocumentNumbers,
   findFiscalDocumentRow,
   findPaymentSubjects,
   insertFiscalDocument,
@@ -46,6 +49,9 @@ export type FiscalIssue = {
   payer: BillingInfoView;
   /** The provider and its session id: how the payment is found on the provider's side. */
   paymentReference: string;
+  /** Who took the money (`sandbox`, `stripe`, `nexi`) and its own id of the transaction (decision 067). */
+  provider: string;
+  transactionReference: string;
 };
 
 export type IssuedDocument = { id: number; kind: FiscalDocumentKind; number: string };
@@ -61,7 +67,7 @@ export async function issueFiscalDocuments(
 ): Promise<IssuedDocument[]> {
   const year = Number(calendarDayOf(issue.issuedAt).slice(0, 4));
   const issued: IssuedDocument[] = [];
-  for (const kind of FISCAL_DOCUMENT_KINDS) {
+  for (const kind of PAYMENT_DOCUMENT_KINDS) {
     const sequence = await nextSequence(trx, kind, year);
     const number = formatFiscalNumber(year, sequence);
     const now = issue.issuedAt.toISOString();
@@ -80,6 +86,9 @@ export async function issueFiscalDocuments(
       lines: JSON.stringify(issue.lines),
       payer: JSON.stringify(issue.payer),
       payment_reference: issue.paymentReference,
+      provider: issue.provider,
+      transaction_reference: issue.transactionReference,
+      corrects_document_id: null,
       created_at: now,
       updated_at: now,
     });
@@ -89,7 +98,8 @@ export async function issueFiscalDocuments(
   return issued;
 }
 
-const kindOf = (value: string): FiscalDocumentKind => (value === 'receipt' ? 'receipt' : 'invoice');
+export const kindOf = (value: string): FiscalDocumentKind =>
+  FISCAL_DOCUMENT_KINDS.find((kind) => kind === value) ?? 'invoice';
 
 /**
  * What the payment paid for, from the payment and its request (decision 061): a request's service
@@ -113,6 +123,10 @@ async function toFiscalDocuments(
 ): Promise<FiscalDocument[]> {
   const subjects = await findPaymentSubjects(ctx.db, [...new Set(rows.map((row) => row.payment_id))]);
   const byPayment = new Map(subjects.map((subject) => [subject.payment_id, subject]));
+  const corrected = rows.flatMap((row) =>
+    row.corrects_document_id === null ? [] : [row.corrects_document_id],
+  );
+  const correctedNumbers = await findDocumentNumbers(ctx.db, corrected);
   return rows.map((row) => ({
     id: row.id,
     kind: kindOf(row.kind),
@@ -122,6 +136,10 @@ async function toFiscalDocuments(
     amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
     description: row.description,
     subject: subjectOf(byPayment.get(row.payment_id)),
+    provider: row.provider ?? 'sandbox',
+    transaction_reference: row.transaction_reference ?? row.payment_reference,
+    corrects_number:
+      row.corrects_document_id === null ? null : (correctedNumbers.get(row.corrects_document_id) ?? null),
   }));
 }
 
@@ -168,8 +186,12 @@ const linesSchema = z.array(
 
 const dayMonthYear = (date: Date) => calendarDayOf(date).split('-').reverse().join('/');
 
-function renderRow(ctx: AppContext, row: FiscalDocumentRow): Promise<Uint8Array> {
+async function renderRow(ctx: AppContext, row: FiscalDocumentRow): Promise<Uint8Array> {
   const issuedAt = new Date(row.issued_at);
+  const corrects =
+    row.corrects_document_id === null
+      ? undefined
+      : await findDocumentNumbers(ctx.db, [row.corrects_document_id]);
   return renderFiscalDocumentPdf({
     kind: kindOf(row.kind),
     number: row.number,
@@ -182,6 +204,10 @@ function renderRow(ctx: AppContext, row: FiscalDocumentRow): Promise<Uint8Array>
     totals: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
     vatRatePercent: VAT_RATE_PERCENT,
     paymentReference: row.payment_reference,
+    provider: paymentProviderLabel(row.provider ?? ''),
+    transactionReference: row.transaction_reference ?? row.payment_reference,
+    correctsNumber:
+      row.corrects_document_id === null ? null : (corrects?.get(row.corrects_document_id) ?? null),
   });
 }
 
@@ -200,7 +226,11 @@ export async function storeFiscalDocumentPdf(ctx: AppContext, id: number): Promi
   await storeRendered(ctx, row, false);
 }
 
-const FILE_PREFIX = { invoice: 'fattura-invoice', receipt: 'ricevuta-receipt' };
+const FILE_PREFIX = {
+  invoice: 'fattura-invoice',
+  receipt: 'ricevuta-receipt',
+  credit_note: 'nota-di-credito-credit-note',
+};
 
 /** GET /invoices/{id}/pdf: the stored PDF, rendered now when the job has not run yet (or the file is lost). */
 export async function openFiscalDocumentPdf(

@@ -6,6 +6,8 @@ export type NewThreadMessage = {
   side: 'staff' | 'applicant';
   body: string;
   requestedDocuments: readonly string[];
+  /** `broadcast` for a message sent to several requests at once. */
+  kind?: 'broadcast';
   at: string;
 };
 
@@ -19,6 +21,7 @@ export async function insertThreadMessage(db: Db, message: NewThreadMessage): Pr
       body: message.body,
       requested_documents:
         message.requestedDocuments.length > 0 ? JSON.stringify(message.requestedDocuments) : null,
+      kind: message.kind ?? null,
       created_at: message.at,
     })
     .returning('id')
@@ -66,13 +69,17 @@ export async function listMessageDocumentLinks(db: Db, practiceId: number) {
     .execute();
 }
 
-/** The last question staff asked on a request: what a request waiting for the applicant waits for. */
+/**
+ * The last question staff asked on a request: what a request waiting for the applicant waits for.
+ * A message sent to several requests at once asks nothing of this one.
+ */
 export async function findLastStaffMessage(db: Db, practiceId: number) {
   return db
     .selectFrom('practice_messages')
     .select(['body', 'requested_documents', 'created_at'])
     .where('practice_id', '=', practiceId)
     .where('side', '=', 'staff')
+    .where('kind', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();

@@ -36,6 +36,8 @@ export type NewMessage = {
   body: string;
   requestedDocuments?: readonly DocumentType[];
   documentIds?: readonly number[];
+  /** Sent to several requests at once (decision 071): never the question a request waits on. */
+  kind?: 'broadcast';
   at: string;
 };
 
@@ -54,6 +56,7 @@ export async function addThreadMessage(db: Db, message: NewMessage): Promise<num
     side: message.side,
     body: message.body,
     requestedDocuments: message.requestedDocuments ?? [],
+    ...(message.kind ? { kind: message.kind } : {}),
     at: message.at,
   });
   await insertMessageDocuments(db, id, documentIds);

@@ -132,5 +132,6 @@ export async function startCheckout(
     successUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.success, paymentId),
     cancelUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.cancel, paymentId),
     customerEmail: actor.email,
+    locale: actor.locale,
   });
 }

@@ -94,5 +94,6 @@ export async function startDeliveryCheckout(
     successUrl: returnUrl,
     cancelUrl: returnUrl,
     customerEmail: actor.email,
+    locale: actor.locale,
   });
 }

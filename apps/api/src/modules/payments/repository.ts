@@ -93,11 +93,18 @@ export async function updatePaymentBilling(
  */
 export async function markPaymentSucceeded(
   db: Db,
-  { id, now }: { id: number; now: string },
+  { id, transactionReference, now }: { id: number; transactionReference: string; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ status: 'succeeded', failure_reason: null, paid_at: now, settled_at: now, updated_at: now })
+    .set({
+      status: 'succeeded',
+      failure_reason: null,
+      transaction_reference: transactionReference,
+      paid_at: now,
+      settled_at: now,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('status', '<>', 'succeeded')
     .executeTakeFirst();

@@ -56,10 +56,16 @@ async function settleSucceeded(
   ctx: AppContext,
   trx: Db,
   payment: PaymentRow,
-  at: SettleContext,
+  at: SettleContext & { transactionReference: string },
 ): Promise<SettlementOutcome> {
   const now = at.now.toISOString();
-  if (!(await markPaymentSucceeded(trx, { id: payment.id, now })))
+  if (
+    !(await markPaymentSucceeded(trx, {
+      id: payment.id,
+      transactionReference: at.transactionReference,
+      now,
+    }))
+  )
     return { isDuplicate: false, effect: 'none' };
   let warning: string | undefined;
   if (payment.purpose === 'delivery') {
@@ -89,6 +95,8 @@ async function settleSucceeded(
     totals: { net: payment.amount_net, vat: payment.amount_vat, total: payment.amount_total },
     payer: billingInfoViewSchema.parse(JSON.parse(payment.billing)),
     paymentReference: `${payment.provider} ${payment.provider_session_id ?? payment.id}`,
+    provider: payment.provider,
+    transactionReference: at.transactionReference,
   });
   const account = await findAccountById(trx, payment.user_id);
   if (account && !account.deleted_at) {
@@ -107,11 +115,12 @@ async function settleSucceeded(
  * Processes one provider event exactly once: its id is recorded in the same transaction as its
  * effects, so a redelivery (the provider retrying after a lost answer, a duplicate, a crash after
  * the commit) finds the row and changes nothing. Events from the webhook and from asking the
- * provider both come through here.
+ * provider both come through here, with the transaction reference the provider confirmed.
  */
 export async function processProviderEvent(
   ctx: AppContext,
   event: ProviderEvent,
+  transactionReference: string | null,
 ): Promise<SettlementOutcome> {
   const provider = ctx.payments.name;
   // Read before the transaction: on SQLite the transaction holds the only connection.
@@ -132,7 +141,12 @@ export async function processProviderEvent(
       return { isDuplicate: false, effect: 'none', warning: 'an event for an unknown checkout session' };
     switch (event.type) {
       case 'checkout.completed':
-        return settleSucceeded(ctx, trx, payment, { now, calendar });
+        return settleSucceeded(ctx, trx, payment, {
+          now,
+          calendar,
+          // Every adapter names the transaction once paid; the session stands in for one that did not.
+          transactionReference: transactionReference ?? event.providerSessionId,
+        });
       case 'checkout.failed':
       case 'checkout.expired': {
         const status = event.type === 'checkout.failed' ? 'failed' : 'expired';
@@ -168,13 +182,17 @@ export async function reconcilePayment(
   payment: PaymentRow,
 ): Promise<SettlementOutcome | null> {
   if (payment.status !== 'pending' || !payment.provider_session_id) return null;
-  const state = await ctx.payments.getSessionState(payment.provider_session_id);
-  if (state === 'open') return null;
-  return processProviderEvent(ctx, {
-    id: `reconcile:${state}:${payment.provider_session_id}`,
-    type: EVENT_OF_STATE[state],
-    providerSessionId: payment.provider_session_id,
-  });
+  const session = await ctx.payments.getSession(payment.provider_session_id);
+  if (session.state === 'open') return null;
+  return processProviderEvent(
+    ctx,
+    {
+      id: `reconcile:${session.state}:${payment.provider_session_id}`,
+      type: EVENT_OF_STATE[session.state],
+      providerSessionId: payment.provider_session_id,
+    },
+    session.transactionReference,
+  );
 }
 
 /** GET /payments/{id}: the payer's own payment; a pending one is first checked with the provider. */

@@ -12,6 +12,7 @@ export const toPayment = (row: PaymentRow): Payment => ({
   amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
   status: oneOf(PAYMENT_STATUSES, row.status, 'pending'),
   provider: row.provider,
+  transaction_reference: row.transaction_reference,
   created_at: row.created_at,
   paid_at: row.paid_at,
 });

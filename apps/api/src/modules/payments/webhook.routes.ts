@@ -27,7 +27,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: {
         summary: 'Payment provider webhook (signed; called by the provider, not by the SPA)',
         description:
-          'The signature header (sandbox: `x-sandbox-signature: t=…,v1=…`, HMAC-SHA256 of `t.body` with the webhook secret) is checked over the raw body: 400 INVALID_SIGNATURE otherwise. Each event is processed exactly once; a redelivery answers 200 with `duplicate: true` and changes nothing.',
+          'The address to register with the provider (docs/payments.md). Its authenticity is checked over the raw body — sandbox: `x-sandbox-signature: t=…,v1=…`, HMAC-SHA256 of `t.body` with the webhook secret; Stripe: `Stripe-Signature`, checked by the `stripe` library with the endpoint’s signing secret; Nexi: the notification’s `securityToken`, which must be its order’s — 400 INVALID_SIGNATURE otherwise. An event takes effect only when the provider’s own state of the session agrees. Each event is processed exactly once; a redelivery answers 200 with `duplicate: true` and changes nothing.',
         tags: ['payments'],
         response: { 200: dataEnvelope(acknowledgementSchema), ...errorsOf(400, 415) },
       },

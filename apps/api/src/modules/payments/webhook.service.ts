@@ -25,19 +25,19 @@ export async function receiveWebhook(
   // Defence in depth: a signature proves who signed, not that the money moved. The event takes
   // effect only when the provider's own state of the session says the same; otherwise it is not
   // recorded, so the provider's true event (or reconciliation) still settles the payment later.
-  const state = await confirmedState(ctx, event.providerSessionId);
-  if (state === 'open' || EVENT_OF_STATE[state] !== event.type)
+  const session = await confirmedSession(ctx, event.providerSessionId);
+  if (session.state === 'open' || EVENT_OF_STATE[session.state] !== event.type)
     return {
       isDuplicate: false,
       effect: 'none',
       warning: 'a signed event the provider does not confirm: ignored',
     };
-  return processProviderEvent(ctx, event);
+  return processProviderEvent(ctx, event, session.transactionReference);
 }
 
-async function confirmedState(ctx: AppContext, providerSessionId: string) {
+async function confirmedSession(ctx: AppContext, providerSessionId: string) {
   try {
-    return await ctx.payments.getSessionState(providerSessionId);
+    return await ctx.payments.getSession(providerSessionId);
   } catch (error) {
     // The provider retries a webhook that was not answered 2xx: it will find it less busy.
     if (error instanceof ProviderBusyError) throw new AppError('PROVIDER_BUSY', { cause: error });

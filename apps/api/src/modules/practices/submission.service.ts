@@ -19,6 +19,7 @@ import {
   takeDailySubmission,
   updatePracticeInStatus,
 } from './repository';
+import { refreshSearchText } from './search-text';
 import { getPractice, requireComplete } from './service';
 
 /**
@@ -110,5 +111,6 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
     byUserId: record.byUserId,
     at: now,
   });
+  await refreshSearchText(trx, { practiceId: record.practiceId });
   return true;
 }

@@ -1,4 +1,4 @@
-import type { Ability } from '@lisbon/domain';
+import { isStaffAbility, type Ability } from '@lisbon/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -26,9 +26,6 @@ type Access = {
 
 /** Calls whose bearer token names no session, per address (decision 050). */
 export const UNKNOWN_TOKEN_RULE: RateRule = { name: 'token:unknown-session', limit: 120, windowSeconds: 60 };
-
-/** The staff area needs two factors: a staff ability is refused until 2FA is on. */
-const isStaffAbility = (ability: Ability) => ability.startsWith('staff.');
 
 export type AuthGuard = {
   /** Any logged-in user whose session has passed the second factor (when the account has one). */
@@ -80,6 +77,7 @@ export function createAuthGuard(ctx: AppContext): AuthGuard {
       if (access.ability && !user.abilities[access.ability]) {
         throw new AppError(access.ability === 'staff.manage' ? 'ADMIN_FORBIDDEN_ACCESS' : 'FORBIDDEN_ACCESS');
       }
+      // The staff area needs two factors: a staff ability is refused until 2FA is on.
       if (access.ability && isStaffAbility(access.ability) && !user.isTwoFactorEnabled) {
         throw new AppError('TWO_FACTOR_REQUIRED');
       }

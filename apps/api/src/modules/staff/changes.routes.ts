@@ -2,6 +2,7 @@ import {
   assessmentSchema,
   assignBodySchema,
   fileCheckBodySchema,
+  messageApplicantsBodySchema,
   noteBodySchema,
   noticeEnvelope,
   staffPracticeSchema,
@@ -21,6 +22,7 @@ import {
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { transition } from '../transitions/service';
 import { assignPractices } from './assignment.service';
+import { messageApplicants } from './broadcast.service';
 import { addNote, concludeFileCheck, updateAssessment, updateVerification } from './changes.service';
 import { noticeMeta } from '../transitions/notice';
 import { getStaffPractice } from './workspace.service';
@@ -94,6 +96,29 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
     async (request) => ({
       data: await assignPractices(ctx, actor(request), request.body),
       meta: noticeMeta(request, 'practicesAssigned'),
+    }),
+  );
+
+  app.post(
+    '/staff/practices/messages',
+    {
+      onRequest: guard.ability('staff.broadcast'),
+      schema: {
+        summary: 'Send one message to the applicants of several requests (a closure announced, say)',
+        description:
+          'Secretaries and administrators (ability staff.broadcast). All or none: the message goes to each request’s thread, from the office, and to each applicant by mail in their language; it asks nothing of a request waiting for its applicant. 404 when one of the requests is not submitted.',
+        tags,
+        security,
+        body: messageApplicantsBodySchema,
+        response: {
+          200: noticeEnvelope(z.object({ practice_ids: z.array(z.number().int()) })),
+          ...errorsOf(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request) => ({
+      data: await messageApplicants(ctx, actor(request), request.body),
+      meta: noticeMeta(request, 'messageSent'),
     }),
   );
 

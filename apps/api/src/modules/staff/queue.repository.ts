@@ -10,6 +10,8 @@ export type StaffListFilter = {
   service?: string | undefined;
   isUrgent?: boolean | undefined;
   deadlineBefore?: string | undefined;
+  /** Open requests whose deadline falls in this range (a flag of decision 070), both ends included. */
+  deadlineRange?: { from?: string; through?: string } | undefined;
   assigneeId?: number | undefined;
   reviewerId?: number | undefined;
   sort: { field: SortField; isDescending: boolean };
@@ -81,6 +83,16 @@ function filtered(db: Db, filter: StaffListFilter) {
   if (filter.service) query = query.where('p.service', '=', filter.service);
   if (filter.isUrgent !== undefined) query = query.where('p.is_urgent', '=', filter.isUrgent ? 1 : 0);
   if (filter.deadlineBefore) query = query.where('p.expected_deadline', '<=', filter.deadlineBefore);
+  if (filter.deadlineRange) {
+    const { from, through } = filter.deadlineRange;
+    // Open requests with a deadline, written as the partial index `practices_queue_open` states
+    // them (migration 2026-11-26-210), so that every queue reads a range of an index in order.
+    query = query
+      .where('p.status', 'not in', literals(ARCHIVE_STATUSES))
+      .where(sql`case when ${sql.ref('p.expected_deadline')} is null then 1 else 0 end`, '=', sql.lit(0));
+    if (from) query = query.where('p.expected_deadline', '>=', from);
+    if (through) query = query.where('p.expected_deadline', '<=', through);
+  }
   if (filter.assigneeId) query = query.where('p.assignee_id', '=', filter.assigneeId);
   if (filter.reviewerId) query = query.where('p.reviewer_id', '=', filter.reviewerId);
   return query;
@@ -95,8 +107,11 @@ export function staffPageIdsQuery(db: Db, filter: StaffListFilter) {
   const direction = filter.sort.isDescending ? 'desc' : 'asc';
   let query = filtered(db, filter).select('p.id');
   // Empty values last in both directions and on both databases (their defaults differ); the
-  // expression is the indexes' own for the deadline. Columns that are never empty need none.
-  if (NULLABLE_SORTS.has(filter.sort.field)) {
+  // expression is the indexes' own for the deadline. Columns that are never empty need none, nor
+  // the deadline when a range of it is asked for: then SQLite keeps the index's order only if the
+  // term it already fixes to 0 is not ordered by too.
+  const isDeadlineRange = filter.sort.field === 'expected_deadline' && filter.deadlineRange !== undefined;
+  if (NULLABLE_SORTS.has(filter.sort.field) && !isDeadlineRange) {
     query = query.orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`);
   }
   if (filter.sort.field === 'name') {

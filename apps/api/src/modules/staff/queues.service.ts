@@ -1,4 +1,6 @@
 import {
+  deadlineBounds,
+  deadlineRangeOf,
   isInQueue,
   PRACTICE_STATUSES,
   STAFF_QUEUES,
@@ -53,7 +55,8 @@ async function totalOf(
     filter.country === undefined &&
     filter.service === undefined &&
     filter.isUrgent === undefined &&
-    filter.deadlineBefore === undefined;
+    filter.deadlineBefore === undefined &&
+    filter.deadlineRange === undefined;
   if (isCountable) {
     const groups = await queueGroups(ctx, {
       actorId: filter.userId,
@@ -78,6 +81,8 @@ export async function listStaffPractices(
 ): Promise<{ data: StaffPracticeSummary[]; meta: ListMeta }> {
   requireStaff(actor);
   const sort = query.sort ?? 'expected_deadline';
+  const today = { today: bodyToday(ctx), calendar: await workingCalendar(ctx) };
+  const atRiskDays = ctx.config.deadlineAtRiskDays;
   const filter: StaffListFilter = {
     userId: actor.id,
     queue: query.queue,
@@ -86,6 +91,9 @@ export async function listStaffPractices(
     service: query.service,
     isUrgent: query.is_urgent,
     deadlineBefore: query.deadline_before,
+    deadlineRange: query.deadline
+      ? deadlineRangeOf(query.deadline, deadlineBounds(today.today, today.calendar, atRiskDays))
+      : undefined,
     assigneeId: query.assignee_id,
     reviewerId: query.reviewer_id,
     sort: { field: sort.replace(/^-/, '') as SortField, isDescending: sort.startsWith('-') },
@@ -94,9 +102,8 @@ export async function listStaffPractices(
   };
   const rows = await listStaffPracticeRows(ctx.db, filter);
   const { total, isCapped } = await totalOf(ctx, filter);
-  const today = { today: bodyToday(ctx), calendar: await workingCalendar(ctx) };
   return {
-    data: rows.map((row) => toStaffSummary(row, today)),
+    data: rows.map((row) => toStaffSummary(row, today, atRiskDays)),
     meta: {
       page: query.page,
       perPage: query.perPage,

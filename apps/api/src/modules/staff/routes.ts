@@ -1,10 +1,14 @@
 import {
+  dashboardQuerySchema,
+  dashboardSchema,
   dataEnvelope,
   listEnvelope,
   queueCountsSchema,
   staffPracticeSchema,
   staffPracticesQuerySchema,
   staffPracticeSummarySchema,
+  staffSearchQuerySchema,
+  staffSearchResultSchema,
   staffUserSchema,
   staffUsersQuerySchema,
 } from '@lisbon/domain';
@@ -21,6 +25,8 @@ import { sendPrivateFile } from '../../platform/http/download';
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { listStaffUsers } from './assignment.service';
 import { listStaffPractices, queueCounts } from './queues.service';
+import { getDashboard } from './dashboard.service';
+import { searchPractices } from './search.service';
 import { getStaffPractice, openStaffDocument } from './workspace.service';
 
 const tags = ['staff'];
@@ -64,6 +70,41 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
       },
     },
     async (request) => listStaffPractices(ctx, actor(request), request.query),
+  );
+
+  app.get(
+    '/staff/search',
+    {
+      onRequest,
+      schema: {
+        summary:
+          'Find requests as one types: by number, applicant, email, tax ID, qualification, institution, country',
+        description: `From 2 characters (spec §9). The request whose number the query is comes first, then the newest requests whose words begin with every word of the query, in any order, accents and case ignored (decision 069). ${STAFF_ONLY}`,
+        tags,
+        security,
+        querystring: staffSearchQuerySchema,
+        response: { 200: dataEnvelope(z.array(staffSearchResultSchema)), ...errorsOf(401, 403, 422) },
+      },
+    },
+    async (request) => ({ data: await searchPractices(ctx, actor(request), request.query) }),
+  );
+
+  app.get(
+    '/staff/dashboard',
+    {
+      onRequest: guard.ability('staff.dashboard'),
+      schema: {
+        summary:
+          'The dashboard: backlog and deadlines now; publications, time to publish, people, appeals of a period',
+        description:
+          'Secretaries and administrators (ability staff.dashboard, two factors on). `from` and `to` are days of the body (Europe/Rome), both included; default the last 12 weeks. The period’s figures are read from the audit trail (decision 071).',
+        tags,
+        security,
+        querystring: dashboardQuerySchema,
+        response: { 200: dataEnvelope(dashboardSchema), ...errorsOf(401, 403, 422) },
+      },
+    },
+    async (request) => ({ data: await getDashboard(ctx, actor(request), request.query) }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  deadlineFlagOf,
   type StaffPracticeSummary,
   type StaffRef,
   type Transition,
@@ -24,9 +25,14 @@ export function refsOf(people: readonly PersonRow[]): (id: number | null) => Sta
   return (id) => (id === null ? null : (byId.get(id) ?? { id, first_name: '', last_name: '' }));
 }
 
-export function toStaffSummary(row: StaffPracticeRow, today: Today): StaffPracticeSummary {
+export function toStaffSummary(
+  row: StaffPracticeRow,
+  today: Today,
+  atRiskDays: number,
+): StaffPracticeSummary {
+  const summary = toPracticeSummary(toOwnedPractice(row), today);
   return {
-    ...toPracticeSummary(toOwnedPractice(row), today),
+    ...summary,
     qualification_name: row.qualification_name,
     applicant: {
       id: row.user_id,
@@ -37,6 +43,7 @@ export function toStaffSummary(row: StaffPracticeRow, today: Today): StaffPracti
     assignee: ref(row.assignee_id, row.assignee_first_name, row.assignee_last_name),
     reviewer: ref(row.reviewer_id, row.reviewer_first_name, row.reviewer_last_name),
     updated_at: row.updated_at,
+    deadline_flag: summary.days_to_go === null ? null : deadlineFlagOf(summary.days_to_go, atRiskDays),
   };
 }
 

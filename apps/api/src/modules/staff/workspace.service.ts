@@ -2,13 +2,16 @@ import {
   availableTransitions,
   STAFF_CHANGES,
   type PracticeStatus,
+  type RefundFacts,
   type StaffPractice,
   isChangeOffered,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { shipmentFactsOf } from '../delivery/cancel.service';
 import { openPracticeDocument } from '../documents/service';
 import { listThread } from '../messages/thread';
+import { staffPaymentsOf } from '../payments/refund.service';
 import { findSubmittedPractice, getPracticeForStaff } from '../practices/service';
 import type { SessionUser } from '../sessions/service';
 import { listAudit } from '../transitions/audit';
@@ -36,13 +39,21 @@ export async function getStaffPractice(
   requireStaff(actor);
   const practice = await getPracticeForStaff(ctx, id);
   const { db } = ctx;
-  const [facts, history, thread, noteRows, evaluation] = await Promise.all([
+  const [facts, history, thread, noteRows, evaluation, shipments] = await Promise.all([
     findStaffFacts(db, id),
     listAudit(db, id),
     listThread(db, id, 'staff'),
     listNoteRows(db, id),
     findEvaluationRow(db, id),
+    shipmentFactsOf(db, id),
   ]);
+  const payments = await staffPaymentsOf(db, { practiceId: id, deliveryIds: shipments.deliveryIds });
+  // What the refund changes need (decision 068): the domain's rules decide with these facts.
+  const refund: RefundFacts = {
+    isRequestPaymentRefundable: payments.some((payment) => payment.purpose === 'practice' && !payment.refund),
+    hasEvaluationStarted: history.some((entry) => entry.action === 'start'),
+    isShipmentCancellable: shipments.isCancellable,
+  };
   const people = await findPeople(
     db,
     [
@@ -75,7 +86,10 @@ export async function getStaffPractice(
     })),
     ...evaluationViews(evaluation, refOf),
     available_actions: availableTransitions(status, context).map(toAvailableAction),
-    allowed_changes: STAFF_CHANGES.filter((change) => isChangeOffered(change, practice, context)),
+    allowed_changes: STAFF_CHANGES.filter((change) =>
+      isChangeOffered(change, { ...practice, refund }, context),
+    ),
+    payments,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Statement } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
+import { anchorViewOfSeal, sealOf } from './anchor.service';
 import { parseCertificate } from './certificate';
 import { verifyUrlOf } from './publication.service';
 import {
@@ -25,7 +26,11 @@ export async function ownStatement(
   return statement;
 }
 
-/** GET /practices/{id}/statement: pending while the publish job runs (spec §4), then the certificate. */
+/**
+ * GET /practices/{id}/statement: pending while the publish job runs (spec §4), then the certificate.
+ * Its transaction hash is the chain transaction once the seal entry's anchor is final (decision
+ * 065), the issue entry's hash (printed in the PDF) until then.
+ */
 export async function getStatement(
   ctx: AppContext,
   actor: SessionUser,
@@ -36,11 +41,14 @@ export async function getStatement(
   if (statement.status !== 'published' || !certificate || !issueHash || !pdfHash || pdfSize === null) {
     return { status: 'pending', requested_at: statement.requested_at };
   }
+  const anchor = await anchorViewOfSeal(ctx, await sealOf(ctx, statement));
   return {
     status: 'published',
     certificate_id: statement.id,
     certificate: parseCertificate(certificate),
-    transaction_hash: issueHash,
+    transaction_hash: anchor.state === 'anchored' ? anchor.transaction_hash : issueHash,
+    ledger_hash: issueHash,
+    anchor,
     published_at: statement.published_at ?? parseCertificate(certificate).publish_date,
     verify_url: verifyUrlOf(ctx, statement.id),
     pdf: { size: pdfSize, sha256: pdfHash },

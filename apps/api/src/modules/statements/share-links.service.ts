@@ -16,6 +16,7 @@ import { randomToken, sha256 } from '../../platform/crypto';
 import type { StatementShareLinksTable } from '../../platform/db/statement-tables';
 import { AppError, fieldError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
+import { anchorViewOfSeal, sealOf } from './anchor.service';
 import { parseCertificate } from './certificate';
 import { findStatement, type StatementRow } from './repository';
 import { ownStatement, type StatementFile } from './service';
@@ -149,17 +150,20 @@ export async function openSharedStatement(ctx: AppContext, token: string): Promi
   const status = await certificateStatus(ctx, statement.id);
   const isPublished = status.state !== 'pending' && statement.certificate !== null;
   const certificate = isPublished && statement.certificate ? parseCertificate(statement.certificate) : null;
+  const anchor = isPublished ? await anchorViewOfSeal(ctx, await sealOf(ctx, statement)) : null;
   return {
     certificate_id: statement.id,
     state: status.state,
     qualification_name: certificate?.qualification_name ?? null,
     published_at: status.published_at,
-    transaction_hash: isPublished ? statement.issue_hash : null,
+    transaction_hash:
+      anchor?.state === 'anchored' ? anchor.transaction_hash : isPublished ? statement.issue_hash : null,
     holder_name: certificate ? maskName(certificate.holder_name) : null,
     certificate_authority: status.certificate_authority,
     has_pdf: isPublished && statement.pdf_key !== null,
     expires_on: link.expires_on,
     max_upload_bytes: VERIFY_MAX_BYTES,
+    anchor,
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
+  anchorReceiptSchema,
   certificateIdParamsSchema as params,
   certificateStatusSchema,
   dataEnvelope,
@@ -14,8 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
+import { attachmentDisposition } from '../../platform/http/download';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
+import { statementReceipt } from './anchor.service';
 import { ledgerEntryView } from './ledger.service';
 import { certificateStatus, verifyStatement, verifyStatementFile } from './verify.service';
 
@@ -58,6 +61,28 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => ({ data: await certificateStatus(ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/verify/:id/receipt',
+    {
+      schema: {
+        summary:
+          'The statement’s blockchain receipt: its seal entry, Merkle path, root, chain and transaction',
+        description:
+          'A JSON file in the format of docs/anchor-receipt.md (not wrapped in `data`: it is the document itself), saved as an attachment. With the statement PDF and any node of the chain, `npm run cli -- anchor:verify <receipt> --rpc <node> --file <pdf>` checks it without the portal (decision 066). Ids and hashes only, like `GET /ledger/{txHash}`. 404 for an unknown or unpublished statement; 409 NOT_ANCHORED while its anchoring is pending or when the body anchors nothing.',
+        tags: ['verification'],
+        params,
+        response: { 200: anchorReceiptSchema, ...errorsOf(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await statementReceipt(ctx, request.params.id);
+      return reply
+        .header('content-disposition', attachmentDisposition(`statement-${request.params.id}.receipt.json`))
+        .header('cache-control', 'public, max-age=3600')
+        .send(receipt);
+    },
   );
 
   app.post(

@@ -3,6 +3,8 @@ import {
   VERIFY_MAX_BYTES,
   VERIFY_MESSAGES,
   VERIFY_RESULT_OF,
+  type AnchorCheck,
+  type AnchorView,
   type CertificateState,
   type CertificateStatus,
   type Locale,
@@ -11,23 +13,36 @@ import {
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { LedgerEntry } from '../../platform/ledger/entry';
+import { verificationChecks } from './anchor.service';
 import { parseCertificate, storedCertificateHash } from './certificate';
 import { findStatement, type StatementRow } from './repository';
 
 type Details = NonNullable<Verification['details']>;
 
+/** The statement's record on the chain and the steps of the check; none when no statement was checked. */
+type Checked = { anchor: AnchorView | null; checks: AnchorCheck[] };
+const NOTHING_CHECKED: Checked = { anchor: null, checks: [] };
+
 const answer = (
   certificateId: string | null,
   reason: VerifyReason,
   locale: Locale,
-  details: Details | null = null,
+  { details = null, checked = NOTHING_CHECKED }: { details?: Details | null; checked?: Checked } = {},
 ): Verification => ({
   certificate_id: certificateId,
   result: VERIFY_RESULT_OF[reason],
   reason,
   message: VERIFY_MESSAGES[locale][reason],
   details,
+  anchor: checked.anchor,
+  checks: checked.checks,
 });
+
+/** A final anchor that the Merkle path or the chain contradicts (decision 066). */
+const isAnchorContradicted = (checks: readonly AnchorCheck[]) =>
+  checks.some(
+    (check) => (check.step === 'path' || check.step === 'transaction') && check.outcome === 'failed',
+  );
 
 /** The ledger's word on a published statement: is its record whole, still in force? */
 async function recordFault(
@@ -54,9 +69,11 @@ async function recordFault(
 /**
  * POST /verify/{id}: valid only when a seal entry of this certificate holds exactly this SHA-256,
  * the chain up to the head links and verifies, the issue entry matches the certificate's fields,
- * and no later entry supersedes or revokes it (DESIGN.md). Needs nothing but the database. The
- * chain's word is the last recorded audit plus a check of this certificate's entries and of those
- * appended since that audit, never a walk of the whole chain (decision 048).
+ * and no later entry supersedes or revokes it (DESIGN.md). The chain's word is the last recorded
+ * audit plus a check of this certificate's entries and of those appended since that audit, never a
+ * walk of the whole chain (decision 048). Once the seal entry's anchor is final, its Merkle path
+ * and its transaction on the chain are checked too, and a contradiction makes it NOT valid
+ * (decision 066); every answer about a statement lists the steps and their outcomes.
  */
 export async function verifyStatement(
   ctx: AppContext,
@@ -72,18 +89,26 @@ export async function verifyStatement(
     const isAnotherStatement = (await ctx.ledger.withPayloadHash(sha256)).some(
       (entry) => entry.kind === 'seal',
     );
-    return answer(certificateId, isAnotherStatement ? 'other_statement' : 'not_original', locale);
+    const checked = await verificationChecks(ctx, { seal, sha256, isRecordSound: true });
+    return answer(certificateId, isAnotherStatement ? 'other_statement' : 'not_original', locale, {
+      checked,
+    });
   }
   const fault = await recordFault(ctx, statement, entries, seal);
-  if (fault || !statement.certificate) return answer(certificateId, fault ?? 'ledger_broken', locale);
+  const checked = await verificationChecks(ctx, { seal, sha256, isRecordSound: fault !== 'ledger_broken' });
+  if (fault || !statement.certificate)
+    return answer(certificateId, fault ?? 'ledger_broken', locale, { checked });
+  if (isAnchorContradicted(checked.checks))
+    return answer(certificateId, 'anchor_broken', locale, { checked });
   const certificate = parseCertificate(statement.certificate);
-  return answer(certificateId, 'original', locale, {
+  const details = {
     qualification_name: certificate.qualification_name,
     published_at: statement.published_at ?? certificate.publish_date,
     transaction_hash: seal.ref_hash ?? '',
     holder_name: maskName(certificate.holder_name),
     certificate_authority: certificate.certificate_authority,
-  });
+  };
+  return answer(certificateId, 'original', locale, { details, checked });
 }
 
 /**

@@ -13,6 +13,15 @@ const hello = (locale: Locale, name: string) =>
 /** What the applicant is told about their request, in each interface language. */
 const TEXTS: Record<Locale, Record<ApplicantMail, (facts: Facts) => MailContent>> = {
   'en-US': {
+    'office-message': (f) => ({
+      subject: `A message about your request no. ${f.practiceId}`,
+      greeting: hello('en-US', f.firstName),
+      paragraphs: [
+        `The evaluation office writes about your request no. ${f.practiceId}:`,
+        ...(f.text ? [f.text] : []),
+      ],
+      action: { label: 'See your request', url: f.link },
+    }),
     'request-received': (f) => ({
       subject: `Request no. ${f.practiceId} received`,
       greeting: hello('en-US', f.firstName),
@@ -100,6 +109,15 @@ const TEXTS: Record<Locale, Record<ApplicantMail, (facts: Facts) => MailContent>
     }),
   },
   'it-IT': {
+    'office-message': (f) => ({
+      subject: `Un messaggio sulla tua richiesta n. ${f.practiceId}`,
+      greeting: hello('it-IT', f.firstName),
+      paragraphs: [
+        `L’ufficio valutazioni ti scrive sulla tua richiesta n. ${f.practiceId}:`,
+        ...(f.text ? [f.text] : []),
+      ],
+      action: { label: 'Vedi la tua richiesta', url: f.link },
+    }),
     'request-received': (f) => ({
       subject: `Richiesta n. ${f.practiceId} ricevuta`,
       greeting: hello('it-IT', f.firstName),

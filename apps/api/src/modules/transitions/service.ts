@@ -251,3 +251,26 @@ export async function recordStaffChange(
   if (!isStaff(input.actor)) throw new AppError('FORBIDDEN_ACCESS');
   await ctx.db.transaction().execute((trx) => recordStaffChangeWithin(ctx, trx, input, apply));
 }
+
+/**
+ * An entry the system writes to a request's audit trail, by nobody, in the caller's transaction:
+ * a refund the provider confirmed (decision 068). The request's status is both `from` and `to`.
+ */
+export async function recordSystemEntry(
+  trx: Db,
+  entry: { practiceId: number; action: 'refund_issued'; details: Record<string, unknown>; at: string },
+): Promise<void> {
+  const practice = await findMovablePractice(trx, entry.practiceId);
+  if (!practice) return;
+  const status = statusOf(practice.status);
+  await insertAuditEntry(trx, {
+    practiceId: entry.practiceId,
+    from: status,
+    to: status,
+    action: entry.action,
+    byUserId: null,
+    note: null,
+    details: entry.details,
+    at: entry.at,
+  });
+}

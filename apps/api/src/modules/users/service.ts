@@ -1,6 +1,7 @@
 import { checkTaxId, userSchema, type ProfileUpdate, type User, type UserUpdate } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { refreshSearchText } from '../practices/search-text';
 import { requireOwnUser } from '../sessions/guard';
 import { toSessionUser, type SessionUser } from '../sessions/service';
 import { findAccountById, isTwoFactorEnabled } from './accounts';
@@ -79,7 +80,11 @@ export async function updateUser(
     const isConfirmed = input.tax_id_omocodia_confirmed === true;
     patch.tax_id_omocodia_confirmed_at = flagTime(isConfirmed, row.tax_id_omocodia_confirmed_at, now);
   }
-  await updateUserRow(ctx.db, id, { ...patch, updated_at: now });
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUserRow(trx, id, { ...patch, updated_at: now });
+    // Names and tax ID are what staff search finds the applicant's requests by (decision 069).
+    await refreshSearchText(trx, { userId: id });
+  });
   return getUser(ctx, actor, id);
 }
 

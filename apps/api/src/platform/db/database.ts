@@ -41,8 +41,11 @@ import type {
   FiscalCountersTable,
   FiscalDocumentsTable,
   PaymentEventsTable,
+  NexiOrdersTable,
   PaymentsTable,
+  RefundsTable,
   SandboxEventsTable,
+  SandboxRefundsTable,
   SandboxSessionsTable,
 } from './payment-tables';
 import type {
@@ -53,12 +56,15 @@ import type {
   StatementsTable,
 } from './statement-tables';
 import type { SettingChangesTable, SettingsTable } from './notice-tables';
+import type { LedgerAnchorProofsTable, LedgerAnchorsTable } from './anchor-tables';
 import type {
   PracticeEvaluationsTable,
   PracticeMessageDocumentsTable,
   PracticeMessagesTable,
   PracticeNotesTable,
   PracticeQueueCountsTable,
+  DeadlineDigestDaysTable,
+  DeadlineDigestMailsTable,
 } from './workspace-tables';
 
 /** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
@@ -100,13 +106,20 @@ export type Database = {
   fiscal_documents: FiscalDocumentsTable;
   sandbox_sessions: SandboxSessionsTable;
   sandbox_events: SandboxEventsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  refunds: RefundsTable;
+  nexi_orders: NexiOrdersTable;
   practice_messages: PracticeMessagesTable;
   practice_message_documents: PracticeMessageDocumentsTable;
   practice_notes: PracticeNotesTable;
   practice_evaluations: PracticeEvaluationsTable;
   practice_queue_counts: PracticeQueueCountsTable;
+  deadline_digest_days: DeadlineDigestDaysTable;
+  deadline_digest_mails: DeadlineDigestMailsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_audits: LedgerAuditsTable;
+  ledger_anchors: LedgerAnchorsTable;
+  ledger_anchor_proofs: LedgerAnchorProofsTable;
   statements: StatementsTable;
   deliveries: DeliveriesTable;
   delivery_practices: DeliveryPracticesTable;

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from './database';
 
-/** Row types of the payment tables (migrations 010 and 011); `database.ts` lists them in `Database`. */
+/** Row types of the payment tables (migrations 010, 011, 100, 101); `database.ts` lists them in `Database`. */
 
 type NullableText = string | null;
 
@@ -31,6 +31,8 @@ export type PaymentsTable = {
   failure_reason: NullableText;
   provider: string;
   provider_session_id: NullableText;
+  /** The provider's id of the money movement, once paid (migration 100). */
+  transaction_reference: NullableText;
   checkout_url: NullableText;
   expires_at: NullableText;
   paid_at: NullableText;
@@ -69,6 +71,11 @@ export type FiscalDocumentsTable = {
   /** JSON text: the payer's billing information. */
   payer: string;
   payment_reference: string;
+  /** Who took the money and its transaction reference (null only on rows of before migration 100). */
+  provider: NullableText;
+  transaction_reference: NullableText;
+  /** A credit note: the invoice it corrects. */
+  corrects_document_id: number | null;
   storage_key: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -98,4 +105,41 @@ export type SandboxEventsTable = {
   delivered_at: NullableText;
   attempts: Generated<number>;
   last_status: number | null;
+};
+
+export type RefundsTable = {
+  id: Generated<number>;
+  payment_id: number;
+  practice_id: number | null;
+  reason: string;
+  amount_net: number;
+  amount_vat: number;
+  amount_total: number;
+  status: string;
+  provider: string;
+  provider_refund_id: NullableText;
+  failure_reason: NullableText;
+  requested_by: number | null;
+  requested_at: string;
+  refunded_at: NullableText;
+  credit_note_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SandboxRefundsTable = {
+  id: string;
+  session_id: string;
+  idempotency_key: string;
+  amount: number;
+  status: string;
+  created_at: string;
+};
+
+export type NexiOrdersTable = {
+  order_id: string;
+  security_token_sha256: string;
+  amount: number;
+  expires_at: string;
+  created_at: string;
 };

@@ -173,6 +173,8 @@ export type PracticesTable = {
   delivery_opened_at: NullableText;
   delivery_id: number | null;
   delivered_at: NullableText;
+  /** The words staff search finds it by (migration 2026-11-26-200, the domain's `requestSearchText`). */
+  search_text: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -180,7 +182,7 @@ export type PracticesTable = {
 export type DeliveriesTable = {
   id: Generated<number>;
   user_id: number;
-  status: 'open' | 'paid' | 'delivered';
+  status: 'open' | 'paid' | 'delivered' | 'cancelled';
   recipient_name: NullableText;
   address: NullableText;
   city: NullableText;

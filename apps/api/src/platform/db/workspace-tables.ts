@@ -13,6 +13,8 @@ export type PracticeMessagesTable = {
   body: string;
   /** JSON text: the document types staff asked for. */
   requested_documents: NullableText;
+  /** `broadcast`: sent to several requests at once (migration 2026-11-26-220); null: the thread's own. */
+  kind: Generated<string | null>;
   created_at: string;
 };
 
@@ -53,3 +55,9 @@ export type PracticeQueueCountsTable = {
   reviewer_id: number;
   count: number;
 };
+
+/** A day whose deadline mails were asked for, by one instance (migration 2026-11-26-210). */
+export type DeadlineDigestDaysTable = { day: string; queued_at: string };
+
+/** A staff member's deadline mail of a day, queued once (migration 2026-11-26-210). */
+export type DeadlineDigestMailsTable = { day: string; user_id: number; queued_at: string };

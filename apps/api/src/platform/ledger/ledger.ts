@@ -2,6 +2,10 @@ import type { KeyObject } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { runAnchoring, type AnchoringPass } from './anchor/anchoring';
+import { createChainReader, createChainSender, type ChainReader, type ChainSender } from './anchor/chain';
+import { selectAnchorOfEntry, type EntryAnchorRow } from './anchor/repository';
+import type { AnchorSettings } from './anchor/settings';
 import { auditChain, type ChainAudit } from './audit';
 import { runLedgerAudit, type AuditRequest, type AuditRun } from './audit-run';
 import { GENESIS_HASH, sealBody, type LedgerEntry, type LedgerEntryInput } from './entry';
@@ -18,8 +22,8 @@ import {
 
 /**
  * The ledger port (decision 022): an append-only chain of signed entries. The embedded provider
- * keeps it in the database; anchoring the head on a public blockchain later is another provider
- * (or a job that publishes `head()`), and changes nothing for the callers.
+ * keeps it in the database and, when configured, anchors it on an Ethereum-compatible chain
+ * (decision 065): batches of entries, one transaction each, changing nothing for appenders.
  */
 export type Ledger = {
   /**
@@ -44,7 +48,21 @@ export type Ledger = {
    * entries appended since it, never the whole chain (decision 048).
    */
   isRecordSound(entries: readonly LedgerEntry[]): Promise<boolean>;
+  /** The batch that anchors the entry, with its Merkle path; none before it is batched (decision 065). */
+  anchorOf(entry: LedgerEntry): Promise<EntryAnchorRow | undefined>;
+  /** Anchoring on the configured chain; null when the body keeps its record on its own ledger only. */
+  readonly anchoring: LedgerAnchoring | null;
   readonly publicKey: KeyObject;
+};
+
+export type LedgerAnchoring = {
+  readonly settings: AnchorSettings;
+  /** The configured node and sending account, made on first use. */
+  readonly chain: ChainSender;
+  /** The configured node for a visitor's verification: a short timeout, no retries (they wait). */
+  readonly reader: ChainReader;
+  /** One pass: the open batch moved as far as the chain allows, or the next one made when due. */
+  run(): Promise<AnchoringPass>;
 };
 
 export class LedgerConflictError extends Error {
@@ -68,11 +86,14 @@ export function createDatabaseLedger({
   db,
   clock,
   keys,
+  anchor = null,
 }: {
   db: Db;
   clock: Clock;
   /** Read on first use, so building a context never touches the key files. */
   keys: () => LedgerKeys;
+  /** Where and how to anchor; null: nowhere. */
+  anchor?: AnchorSettings | null;
 }): Ledger {
   // Entries whose signature this process's verifications have checked: their hash covers the
   // signature, so an entry that still hashes to one of these is the same entry, and needs no
@@ -131,8 +152,41 @@ export function createDatabaseLedger({
       if (verified.size > MAX_VERIFIED) verified.clear();
       return isRecordSound({ db, publicKey: keys().publicKey, entries, verified });
     },
+    anchorOf: (entry) => selectAnchorOfEntry(db, entry.seq),
+    anchoring: anchor && anchoringOn({ db, clock, settings: anchor }),
     get publicKey() {
       return keys().publicKey;
     },
+  };
+}
+
+/** How long a verification waits for the chain's node before saying it could not be reached. */
+const VERIFY_TIMEOUT_MS = 3000;
+
+function anchoringOn({
+  db,
+  clock,
+  settings,
+}: {
+  db: Db;
+  clock: Clock;
+  settings: AnchorSettings;
+}): LedgerAnchoring {
+  let chain: ChainSender | undefined;
+  let reader: ChainReader | undefined;
+  const chainOf = () => (chain ??= createChainSender(settings));
+  return {
+    settings,
+    get chain() {
+      return chainOf();
+    },
+    get reader() {
+      return (reader ??= createChainReader({
+        rpcUrl: settings.rpcUrl,
+        timeoutMs: VERIFY_TIMEOUT_MS,
+        retryCount: 0,
+      }));
+    },
+    run: () => runAnchoring({ db, clock, chain: chainOf(), settings }),
   };
 }

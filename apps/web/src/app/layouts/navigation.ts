@@ -31,6 +31,7 @@ export const APP_NAVIGATION: readonly NavGroup[] = [
   {
     label: 'staff',
     items: [
+      { to: '/staff/dashboard', label: 'staffDashboard', ability: 'staff.dashboard' },
       ...QUEUE_ORDER.map((queue) => ({
         to: queuePath(queue),
         label: QUEUE_LABELS[queue],

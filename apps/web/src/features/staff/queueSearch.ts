@@ -1,4 +1,6 @@
 import {
+  DEADLINE_FLAGS,
+  type DeadlineFlag,
   PRACTICE_STATUSES,
   type PracticeStatus,
   SERVICE_KINDS,
@@ -18,6 +20,8 @@ export type QueueFilters = {
   service?: ServiceKind | undefined;
   is_urgent?: 'true' | 'false' | undefined;
   deadline_before?: string | undefined;
+  /** Late, at risk or on time (decision 070). */
+  deadline?: DeadlineFlag | undefined;
   assignee_id?: number | undefined;
 };
 export type QueueSearch = QueueFilters & { queue: StaffQueue; sort: string; page: number };
@@ -27,6 +31,7 @@ export const FILTER_KEYS = [
   'service',
   'is_urgent',
   'deadline_before',
+  'deadline',
   'assignee_id',
 ] as const satisfies readonly (keyof QueueFilters)[];
 
@@ -55,6 +60,7 @@ export function readQueueSearch(queue: StaffQueue, params: URLSearchParams): Que
     service: oneOf(SERVICE_KINDS, params.get('service')),
     is_urgent: oneOf(['true', 'false'] as const, params.get('is_urgent')),
     deadline_before: deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? deadline : undefined,
+    deadline: oneOf(DEADLINE_FLAGS, params.get('deadline')),
     assignee_id: assignee > 0 ? assignee : undefined,
   };
 }

@@ -21,6 +21,12 @@ import * as ledgerAudits from './2026-11-25-030-ledger-audits';
 import * as monacoNotALisbonState from './2026-11-25-053-monaco-not-a-lisbon-state';
 
 import * as totpSecretsSealed from './2026-11-25-057-totp-secrets-sealed';
+import * as ledgerAnchors from './2026-11-26-065-ledger-anchors';
+import * as refundsAndCreditNotes from './2026-11-26-100-refunds-and-credit-notes';
+import * as providerRefundsAndNexiOrders from './2026-11-26-101-provider-refunds-and-nexi-orders';
+import * as staffSearch from './2026-11-26-200-staff-search';
+import * as deadlinesAndDashboard from './2026-11-26-210-deadlines-and-dashboard';
+import * as messagesToSeveral from './2026-11-26-220-messages-to-several';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -47,4 +53,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-030-ledger-audits': ledgerAudits,
   '2026-11-25-053-monaco-not-a-lisbon-state': monacoNotALisbonState,
   '2026-11-25-057-totp-secrets-sealed': totpSecretsSealed,
+  '2026-11-26-065-ledger-anchors': ledgerAnchors,
+  '2026-11-26-100-refunds-and-credit-notes': refundsAndCreditNotes,
+  '2026-11-26-101-provider-refunds-and-nexi-orders': providerRefundsAndNexiOrders,
+  '2026-11-26-200-staff-search': staffSearch,
+  '2026-11-26-210-deadlines-and-dashboard': deadlinesAndDashboard,
+  '2026-11-26-220-messages-to-several': messagesToSeveral,
 };

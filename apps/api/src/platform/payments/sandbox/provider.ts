@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   type ProviderSessionState,
 } from '../provider';
+import { refundSession } from './refunds';
 import { findSession, insertSession } from './repository';
 import { isValidSignature, SIGNATURE_HEADER } from './signature';
 
@@ -68,11 +69,16 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       return { providerSessionId: id, checkoutUrl: `${options.publicUrl}${SANDBOX_PATH}/${id}`, expiresAt };
     },
 
-    async getSessionState(providerSessionId) {
+    async getSession(providerSessionId) {
       const session = await findSession(db, providerSessionId);
       // A real gateway answers 404 for a session it never issued; the portal treats it as lost.
-      return session ? sessionState(session, clock.now()) : 'expired';
+      if (!session) return { state: 'expired', transactionReference: null };
+      const state = sessionState(session, clock.now());
+      // The sandbox's transaction is its session: one card payment each.
+      return { state, transactionReference: state === 'paid' ? session.id : null };
     },
+
+    refund: (request) => refundSession({ db, clock }, request),
 
     async verifyWebhook(rawBody, headers) {
       const header = headers[SIGNATURE_HEADER];

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { SandboxEventsTable, SandboxSessionsTable } from '../../db/payment-tables';
+import type { SandboxEventsTable, SandboxRefundsTable, SandboxSessionsTable } from '../../db/payment-tables';
 
 export type SandboxSessionRow = Selectable<SandboxSessionsTable>;
 export type SandboxEventRow = Selectable<SandboxEventsTable>;
@@ -67,4 +67,25 @@ export async function recordDeliveryAttempt(
     }))
     .where('id', '=', attempt.id)
     .execute();
+}
+
+export async function findRefundByKey(db: Db, idempotencyKey: string) {
+  return db
+    .selectFrom('sandbox_refunds')
+    .selectAll()
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export async function refundedAmountOfSession(db: Db, sessionId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom('sandbox_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+export async function insertRefund(db: Db, row: Insertable<SandboxRefundsTable>): Promise<void> {
+  await db.insertInto('sandbox_refunds').values(row).execute();
 }

@@ -34,6 +34,9 @@ const invoice: FiscalDocument = {
   amount: { net: 20492, vat: 4508, total: 25000 },
   description: 'Request no. 7: Correspondence and verification (urgent)',
   subject: { kind: 'request', practice_id: 7, service: 'correspondence_verification', is_urgent: true },
+  provider: 'sandbox',
+  transaction_reference: 'cs_test_5',
+  corrects_number: null,
 };
 const receipt: FiscalDocument = { ...invoice, id: 12, kind: 'receipt' };
 

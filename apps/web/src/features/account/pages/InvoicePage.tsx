@@ -1,4 +1,4 @@
-import { type FiscalDocument, VAT_RATE_PERCENT } from '@lisbon/domain';
+import { type FiscalDocument, paymentProviderLabel, VAT_RATE_PERCENT } from '@lisbon/domain';
 import { Alert, Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -83,6 +83,10 @@ export function InvoicePage() {
   }
 
   const document = query.data;
+  // A credit note names the invoice it corrects (decision 068).
+  const corrects: [string, string][] = document.corrects_number
+    ? [[t('invoices.corrects'), document.corrects_number]]
+    : [];
   const download = async () => {
     setIsExporting(true);
     setExportFailed(false);
@@ -109,6 +113,9 @@ export function InvoicePage() {
           [t('invoices.columns.issuedAt'), formatDate(document.issued_at, locale)],
           [t('invoices.description'), invoiceDescription(document, t)],
           [t('invoices.payment'), `#${document.payment_id}`],
+          ...corrects,
+          [t('invoices.provider'), paymentProviderLabel(document.provider)],
+          [t('invoices.transactionReference'), document.transaction_reference],
         ]}
       />
       <section aria-labelledby="invoice-amount">

@@ -9,7 +9,7 @@ import { FormAlert } from '@/shared/ui/FormAlert';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { downloadWaybill } from '../api/delivery';
 
-/** One paid shipment: its requests, its payment, its waybill, and when it was delivered. */
+/** One paid shipment: its requests, its payment, its waybill (none once cancelled), and when it was delivered. */
 function Shipment({ shipment }: { shipment: Delivery }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -43,7 +43,7 @@ function Shipment({ shipment }: { shipment: Delivery }) {
           </Text>
         )}
         <FormAlert message={failure} />
-        {shipment.waybill_number && (
+        {shipment.waybill_number && shipment.status !== 'cancelled' && (
           <Button variant="light" w="fit-content" loading={isBusy} onClick={() => void download()}>
             {t('delivery.shipments.waybill', { number: shipment.waybill_number })}
           </Button>

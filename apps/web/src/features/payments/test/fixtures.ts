@@ -10,6 +10,7 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     amount: { net: 20492, vat: 4508, total: 25000 },
     status: 'pending',
     provider: 'sandbox',
+    transaction_reference: null,
     created_at: '2026-11-21T12:00:00.000Z',
     paid_at: null,
     ...overrides,

@@ -23,6 +23,8 @@ const published: PublishedStatement = {
   status: 'published',
   certificate_id: ID,
   transaction_hash: 'd'.repeat(64),
+  ledger_hash: 'd'.repeat(64),
+  anchor: { state: 'off' },
   published_at: '2026-02-10T10:00:00.000Z',
   verify_url: `http://localhost:3000/verify/${ID}`,
   pdf: { size: 26000, sha256: 'e'.repeat(64) },
@@ -104,6 +106,58 @@ describe('the statement on the request detail', () => {
     isBroken = true;
     await userEvent.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
     await findAlert('An error occurred while exporting your document. Try again on another browser.');
+  });
+
+  it('says plainly that the record is on the body’s own ledger only when nothing is anchored', async () => {
+    mockApi({ 'GET /practices/7/statement': { body: { data: published } } });
+    panel();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Record on the blockchain' })).toBeTruthy();
+    expect(screen.getByText(/recorded on the issuing body’s own ledger only/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download the proof (JSON receipt)' })).toBeNull();
+  });
+
+  it('says anchoring pending until the anchor is final', async () => {
+    mockApi({
+      'GET /practices/7/statement': { body: { data: { ...published, anchor: { state: 'pending' } } } },
+    });
+    panel();
+    expect(await screen.findByText(/^Anchoring pending:/)).toBeTruthy();
+  });
+
+  it('shows the chain, the block, the linked transaction and its time once anchored, and saves the receipt', async () => {
+    const transaction = `0x${'a'.repeat(64)}`;
+    const anchored: PublishedStatement = {
+      ...published,
+      transaction_hash: transaction,
+      anchor: {
+        state: 'anchored',
+        chain_id: 11155111,
+        chain_name: 'Ethereum Sepolia',
+        block_number: 7_654_321,
+        block_time: '2026-02-10T10:12:00.000Z',
+        transaction_hash: transaction,
+        explorer_url: `https://sepolia.etherscan.io/tx/${transaction}`,
+      },
+    };
+    mockApi({
+      'GET /practices/7/statement': { body: { data: anchored } },
+      [`GET /verify/${ID}/receipt`]: { body: { format: 'lisbon-anchor-receipt/1' } },
+    });
+    panel();
+    expect(await screen.findByText('Ethereum Sepolia')).toBeTruthy();
+    expect(screen.getByText('7654321')).toBeTruthy();
+    const links = screen.getAllByRole('link', {
+      name: `${transaction} (on the block explorer, opens another site)`,
+    });
+    // The certificate's transaction hash and the anchor's transaction: the same chain transaction.
+    expect(links).toHaveLength(2);
+    expect(links[0]?.getAttribute('href')).toBe(`https://sepolia.etherscan.io/tx/${transaction}`);
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('d'.repeat(64))).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Download the proof (JSON receipt)' }));
+    await waitFor(() =>
+      expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), `statement-${ID}.receipt.json`),
+    );
   });
 
   it('shows nothing before the request can have a statement, nor when it has none', async () => {

@@ -8,10 +8,13 @@ import {
   type PublishedStatement,
 } from '@lisbon/domain';
 import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@/api';
+import { AnchorFacts, ChainTransaction } from '@/shared/anchor/AnchorRecord';
+import { ReceiptDownload } from '@/shared/anchor/ReceiptDownload';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
@@ -78,9 +81,40 @@ function Published({ practiceId, statement }: { practiceId: number; statement: P
           ...CERTIFICATE_FIELDS.map(
             (field) => [label(field), shown(statement.certificate, field, locale)] as [string, string | null],
           ),
-          [label('transaction_hash'), <Code key="hash">{statement.transaction_hash}</Code>],
+          // Once anchored, the chain transaction (decision 065); the ledger entry the PDF prints stays shown.
+          [
+            label('transaction_hash'),
+            statement.anchor.state === 'anchored' ? (
+              <ChainTransaction
+                key="hash"
+                hash={statement.anchor.transaction_hash}
+                explorerUrl={statement.anchor.explorer_url}
+              />
+            ) : (
+              <Code key="hash">{statement.transaction_hash}</Code>
+            ),
+          ],
+          ...(statement.anchor.state === 'anchored'
+            ? [
+                [t('anchor.ledgerEntry'), <Code key="ledger">{statement.ledger_hash}</Code>] as [
+                  string,
+                  ReactNode,
+                ],
+              ]
+            : []),
         ]}
       />
+      <section aria-labelledby="statement-anchor">
+        <Title order={3} size="h4" id="statement-anchor" mb={4}>
+          {t('anchor.title')}
+        </Title>
+        <Stack gap="xs">
+          <AnchorFacts anchor={statement.anchor} />
+          {statement.anchor.state === 'anchored' && (
+            <ReceiptDownload certificateId={statement.certificate_id} />
+          )}
+        </Stack>
+      </section>
     </Stack>
   );
 }

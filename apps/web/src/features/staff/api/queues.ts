@@ -1,5 +1,6 @@
 import {
   type AssignBody,
+  type MessageApplicantsBody,
   DEFAULT_PER_PAGE,
   queueCountsSchema,
   staffPracticeSummarySchema,
@@ -54,6 +55,12 @@ export function useStaffUsers(role: 'evaluator' | 'reviewer', isEnabled = true) 
     staleTime: 5 * 60_000,
   });
 }
+
+/** POST /staff/practices/messages: one message to the applicants of several requests, all or none. */
+export const messageApplicants = async (body: MessageApplicantsBody) =>
+  api.create('staff/practices/messages', body, {
+    schema: z.object({ practice_ids: z.array(z.number().int()) }),
+  });
 
 /** POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none. */
 export const assignPractices = async (body: AssignBody) =>

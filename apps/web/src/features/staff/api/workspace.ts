@@ -33,6 +33,8 @@ export const workspaceCalls = {
   note: (id: number, body: NoteBody) => api.create(path(id, 'notes'), body, options),
   openToDelivery: (id: number) => api.create(path(id, 'open-to-delivery'), {}, options),
   setDelivered: (id: number) => api.create(path(id, 'delivered'), {}, options),
+  refund: (id: number) => api.create(path(id, 'refund'), {}, options),
+  cancelDelivery: (id: number) => api.create(path(id, 'cancel-delivery'), {}, options),
 };
 
 /** The success message of spec §4: the API's key, worded in the interface language. */

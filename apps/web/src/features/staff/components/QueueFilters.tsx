@@ -1,4 +1,4 @@
-import { isoDateSchema, PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
+import { DEADLINE_FLAGS, isoDateSchema, PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
 import { Button, Group, NativeSelect, SimpleGrid } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,14 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
             if (value === '' || isoDateSchema.safeParse(value).success)
               onChange({ deadline_before: value || undefined });
           }}
+        />
+        <NativeSelect
+          label={t('operations.deadline.filter')}
+          data={[
+            any,
+            ...DEADLINE_FLAGS.map((flag) => ({ value: flag, label: t(`operations.deadline.flags.${flag}`) })),
+          ]}
+          {...select('deadline')}
         />
         <NativeSelect
           label={t('staff.filters.assignee')}

@@ -5,12 +5,15 @@ import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { DeadlineFlag } from './DeadlineFlag';
 
 type Selection = {
   /** Requests that may be assigned now (their status allows the `assign` move). */
   isSelectable: (practice: StaffPracticeSummary) => boolean;
   selected: ReadonlySet<number>;
   onToggle: (ids: readonly number[], isSelected: boolean) => void;
+  /** The name of the box that selects the whole page; what makes a row selectable, said. */
+  selectAllLabel?: string;
 };
 
 type Props = {
@@ -34,7 +37,7 @@ export function QueueTable({ practices, caption, selection }: Props) {
   return (
     // Fits beside the side navigation from 1280 px up (the Reviewer column in view); narrower
     // screens scroll it sideways, with the browser's own visible scrollbar.
-    <Table.ScrollContainer minWidth={960} type="native">
+    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -42,7 +45,7 @@ export function QueueTable({ practices, caption, selection }: Props) {
             {selection && (
               <Table.Th scope="col">
                 <Checkbox
-                  aria-label={t('staff.queue.selectAll')}
+                  aria-label={selection.selectAllLabel ?? t('staff.queue.selectAll')}
                   checked={selectable.length > 0 && selectedHere.length === selectable.length}
                   indeterminate={selectedHere.length > 0 && selectedHere.length < selectable.length}
                   disabled={selectable.length === 0}
@@ -101,8 +104,8 @@ export function QueueTable({ practices, caption, selection }: Props) {
               </Table.Td>
               <Table.Td>
                 {date(practice.expected_deadline)}
-                {practice.days_to_go !== null && (
-                  <Text size="xs">{t('practiceFacts.days', { count: practice.days_to_go })}</Text>
+                {practice.deadline_flag && practice.days_to_go !== null && (
+                  <DeadlineFlag flag={practice.deadline_flag} daysToGo={practice.days_to_go} />
                 )}
               </Table.Td>
               <Table.Td>{personName(practice.assignee) ?? t('staff.people.none')}</Table.Td>

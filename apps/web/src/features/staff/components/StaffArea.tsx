@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@lisbon/domain';
+import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { isApiError } from '@/api';
@@ -6,14 +7,15 @@ import { currentLocale } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { showError } from '@/shared/ui/toast';
 import { useQueueCounts } from '../api/queues';
+import { StaffSearch } from './StaffSearch';
 
 /** Where staff turn on their second factor: the account settings. */
 export const TWO_FACTOR_PATH = '/account#two-factor';
 
 /**
- * The frame of every `/staff/…` page (the route's guard has checked staff.workspace). Staff
- * without two-factor authentication are refused by the API (403 TWO_FACTOR_REQUIRED): they are
- * sent to their account to turn it on, and told why.
+ * The frame of every `/staff/…` page (the route's guard has checked staff.workspace), headed by
+ * the staff search. Staff without two-factor authentication are refused by the API (403
+ * TWO_FACTOR_REQUIRED): they are sent to their account to turn it on, and told why.
  */
 export function StaffArea() {
   const user = useCurrentUser().data;
@@ -28,5 +30,11 @@ export function StaffArea() {
   }, [isRefused]);
 
   if (isRefused) return <Navigate to={TWO_FACTOR_PATH} replace />;
-  return <Outlet />;
+  // The search box heads every staff page (decision 069), so any request is a few keystrokes away.
+  return (
+    <Stack gap="lg">
+      {hasTwoFactor && <StaffSearch />}
+      <Outlet />
+    </Stack>
+  );
 }

@@ -159,10 +159,11 @@ describe('staff queues', () => {
     const api = staffApi();
     renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
     await screen.findByRole('table');
-    // A request ready for issue can no longer change hands: it has no checkbox.
-    expect(screen.queryByRole('checkbox', { name: 'Select request #15' })).toBeNull();
+    // A request ready for issue can no longer change hands: selected (to write to its applicant),
+    // it is left out of the assignment.
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #12' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #14' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #15' }));
     await userEvent.click(screen.getByRole('button', { name: 'Assign selected (2)' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });

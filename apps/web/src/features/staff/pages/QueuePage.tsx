@@ -9,6 +9,7 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { useStaffPractices } from '../api/queues';
 import { AssignDialog } from '../components/AssignDialog';
+import { MessageDialog } from '../components/MessageDialog';
 import { QueueFilters } from '../components/QueueFilters';
 import { QueueTable } from '../components/QueueTable';
 import { queuePath } from '../queueNavigation';
@@ -33,6 +34,8 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   const practices = useStaffPractices(search);
   const abilities = useCurrentUser().data?.abilities;
   const canAssign = abilities?.['staff.assign'] === true;
+  // Secretaries may also write to the applicants of any requests of the queue (decision 071).
+  const canMessage = abilities?.['staff.broadcast'] === true;
   // The queue waits for a publisher: who cannot publish is told who does (decision 055).
   const isPublishedByOthers = queue === 'ready_for_issue' && abilities?.['staff.publish'] !== true;
   // A selection holds for the table it was made in: another page, filter or sort starts afresh.
@@ -44,6 +47,10 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   const selected = selection.table === tableKey ? selection.ids : new Set<number>();
   const setSelected = (ids: ReadonlySet<number>) => setSelection({ table: tableKey, ids });
   const [isAssigning, setIsAssigning] = useState(false);
+  const [isMessaging, setIsMessaging] = useState(false);
+  const assignable = (practices.data?.practices ?? [])
+    .filter((practice) => selected.has(practice.id) && isAssignable(practice))
+    .map((practice) => practice.id);
 
   // A change made before the previous one reached the URL (a navigation runs the route's guard
   // first) builds on it rather than on the URL, so that none is lost; the URL is followed again
@@ -98,7 +105,18 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
             total,
             count: total,
           })}
-          selection={canAssign ? { isSelectable: isAssignable, selected, onToggle: toggle } : undefined}
+          selection={
+            canMessage
+              ? {
+                  isSelectable: () => true,
+                  selected,
+                  onToggle: toggle,
+                  selectAllLabel: t('operations.bulk.selectAll'),
+                }
+              : canAssign
+                ? { isSelectable: isAssignable, selected, onToggle: toggle }
+                : undefined
+          }
         />
         {pages > 1 && (
           <nav aria-label={t('practices.pagesLabel')}>
@@ -120,17 +138,32 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
       <PageHeading>{title}</PageHeading>
       {isPublishedByOthers && <Text>{t('staff.queue.publishedByAdmin')}</Text>}
       <QueueFilters search={search} onChange={change} onClear={clearFilters} />
-      {canAssign && (
+      {(canAssign || canMessage) && (
         <Group>
-          <Button disabled={selected.size === 0} onClick={() => setIsAssigning(true)}>
-            {t('staff.queue.assignSelected', { count: selected.size })}
-          </Button>
+          {canAssign && (
+            <Button disabled={assignable.length === 0} onClick={() => setIsAssigning(true)}>
+              {t('staff.queue.assignSelected', { count: assignable.length })}
+            </Button>
+          )}
+          {canMessage && (
+            <Button variant="outline" disabled={selected.size === 0} onClick={() => setIsMessaging(true)}>
+              {t('operations.bulk.message', { count: selected.size })}
+            </Button>
+          )}
         </Group>
       )}
       {content}
+      {canMessage && (
+        <MessageDialog
+          practiceIds={[...selected]}
+          opened={isMessaging}
+          onClose={() => setIsMessaging(false)}
+          onSent={() => setSelected(new Set())}
+        />
+      )}
       {canAssign && (
         <AssignDialog
-          practiceIds={[...selected]}
+          practiceIds={assignable}
           opened={isAssigning}
           onClose={() => setIsAssigning(false)}
           onAssigned={() => setSelected(new Set())}

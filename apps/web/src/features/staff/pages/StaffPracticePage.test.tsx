@@ -147,6 +147,7 @@ describe('request workspace', () => {
   it('checks the assessment with the domain schema before saving it', async () => {
     const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Assessment' }));
     const year = await screen.findByLabelText(/^Year of award/);
     await userEvent.type(year, '1850');
     await userEvent.type(screen.getByLabelText(/^Classification or level/), 'EQF level 7');
@@ -173,6 +174,7 @@ describe('request workspace', () => {
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
     const warning = /To send the request in review, complete the assessment/;
     expect(await screen.findAllByText(warning)).toHaveLength(1);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Assessment' }));
     await userEvent.type(await screen.findByLabelText(/^Classification or level/), 'EQF level 7');
     await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
     await waitFor(() => expect(api.callsTo('PUT /staff/practices/7/assessment')).toHaveLength(1));

@@ -1,26 +1,16 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ThreadMessages } from '@/shared/practice/ThreadMessages';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { staffPracticeQuery } from '../api/workspace';
 import { ActionsPanel } from '../workspace/ActionsPanel';
-import { AppealSection } from '../workspace/AppealSection';
-import { AssessmentSection } from '../workspace/AssessmentSection';
-import { AuditTrail } from '../workspace/AuditTrail';
-import { DeliverySection } from '../workspace/DeliverySection';
-import { DocumentButtons, StaffDocuments } from '../workspace/StaffDocuments';
-import { FileCheckSection } from '../workspace/FileCheckSection';
-import { NotesSection } from '../workspace/NotesSection';
-import { PracticeOverview } from '../workspace/PracticeOverview';
 import { PublicationPanel } from '../workspace/PublicationPanel';
-import { Section } from '../workspace/Section';
-import { VerificationSection } from '../workspace/VerificationSection';
 import { actorContext, mayChange } from '../workspace/rules';
+import { WorkspaceParts } from '../workspace/WorkspaceParts';
 
 /** `/staff/practices/{id}`: the request workspace, everything a staff member works with. */
 export function StaffPracticePage() {
@@ -49,38 +39,20 @@ export function StaffPracticePage() {
   const may = (change: Parameters<typeof mayChange>[0]) => mayChange(change, practice, context);
 
   return (
-    <Stack gap="xl" maw={1100}>
+    <Stack gap="lg">
       <PageHeading>{title}</PageHeading>
-      <ActionsPanel practice={practice} context={context} />
-      <PublicationPanel practice={practice} context={context} />
-      <PracticeOverview practice={practice} />
-      <AppealSection practice={practice} />
-      <StaffDocuments practice={practice} />
-      <Section id="file-check" title={t('staff.fileCheck.title')}>
-        <FileCheckSection practice={practice} isAllowed={may('file_check')} />
-      </Section>
-      <Section id="verification" title={t('staff.verification.title')}>
-        <VerificationSection practice={practice} isAllowed={may('verification')} />
-      </Section>
-      <Section id="assessment" title={t('staff.assessment.title')}>
-        <AssessmentSection practice={practice} isAllowed={may('assessment')} />
-      </Section>
-      <Section id="delivery" title={t('staff.delivery.title')}>
-        <DeliverySection practice={practice} may={may} />
-      </Section>
-      <Section id="thread" title={t('thread.title')}>
-        <ThreadMessages
-          messages={practice.thread}
-          viewer="staff"
-          renderDocument={(document) => <DocumentButtons practiceId={practice.id} document={document} />}
-        />
-      </Section>
-      <Section id="notes" title={t('staff.notes.title')}>
-        <NotesSection practice={practice} isAllowed={may('note')} />
-      </Section>
-      <Section id="history" title={t('staff.history.title')}>
-        <AuditTrail history={practice.history} />
-      </Section>
+      {/* The current step's moves stay in view beside the parts on wide screens, above them on phones. */}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <Stack gap="lg" pos={{ base: 'static', md: 'sticky' }} top={80}>
+            <ActionsPanel practice={practice} context={context} />
+            <PublicationPanel practice={practice} context={context} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          <WorkspaceParts practice={practice} may={may} />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionOf, mayChange, offeredTransitions } from './rules';
 import { AssignDialog } from '../components/AssignDialog';
+import { personName } from '../components/QueueTable';
 import { Section } from './Section';
 import { TransitionDialog } from './TransitionDialog';
 
@@ -27,6 +28,8 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
   const isBlocked = (transition: Transition) =>
     transition.requires?.assessment === true && missing.length > 0;
   const blocksReview = transitions.some(isBlocked);
+  const last = practice.history.at(-1);
+  const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
 
   return (
     <Section id="actions" title={t('staff.actions.title')}>
@@ -52,6 +55,15 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
             </Button>
           )}
         </Group>
+      )}
+      {sentBack && (
+        // Why the review sent it back, in place beside the moves, while it is being evaluated again.
+        <Alert role="note" color="blue" variant="light" mt="sm">
+          {t('operations.workspace.sentBack', {
+            name: personName(sentBack.by) ?? t('staff.history.system'),
+            note: sentBack.note ?? '',
+          })}
+        </Alert>
       )}
       {blocksReview && (
         // A note the disabled button points to, not an alert: announced when the button is reached,

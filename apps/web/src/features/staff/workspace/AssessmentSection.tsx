@@ -2,6 +2,7 @@ import {
   type Assessment,
   ASSESSMENT_FIELDS,
   assessmentSchema,
+  assessmentStart,
   countryName,
   type StaffPractice,
 } from '@lisbon/domain';
@@ -25,10 +26,12 @@ export function AssessmentSection({ practice, isAllowed }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const assessment = practice.assessment;
+  // Empty fields start from the request's own qualification details, for the evaluator to check.
+  const start = assessmentStart(assessment, practice.qualification);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'assessment',
     schema: assessmentSchema,
-    initialValues: assessmentValues(assessment),
+    initialValues: assessmentValues(start.values),
     toInput: assessmentInput,
   });
   const { run, failure, isBusy } = useChange('assessmentUpdated', showServerErrors);
@@ -60,7 +63,13 @@ export function AssessmentSection({ practice, isAllowed }: Props) {
   const input = (field: keyof Assessment) => {
     const common = {
       label: label(field),
-      description: isNeededForReview(field) ? t('staff.assessment.neededForReview') : undefined,
+      description:
+        [
+          start.prefilled.includes(field) ? t('operations.workspace.prefilled') : null,
+          isNeededForReview(field) ? t('staff.assessment.neededForReview') : null,
+        ]
+          .filter(Boolean)
+          .join(' ') || undefined,
       ...form.getInputProps(field),
     };
     if (field === 'award_year')

@@ -1,24 +1,30 @@
 import { type StaffChange, type StaffPractice } from '@lisbon/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { useChange } from './ChangeForm';
+import { RefundDialog } from './RefundDialog';
 
 type Props = { practice: StaffPractice; may: (change: StaffChange) => boolean };
 
 /**
  * Return delivery of the originals: 'open to delivery' once the evaluation is over, 'set as
- * delivered' once the applicant has paid the shipment. Each button only when the rules allow it.
+ * delivered' once the applicant has paid the shipment, or cancelling the paid shipment with its fee
+ * refunded (decision 068). Each button only when the rules allow it.
  */
 export function DeliverySection({ practice, may }: Props) {
   const { t } = useTranslation();
   const opening = useChange('openToDelivery', () => false);
   const delivering = useChange('setAsDelivered', () => false);
   const date = (value: string) => formatDateTime(value, currentLocale());
-  const isOffered = (change: 'open_to_delivery' | 'set_delivered') => may(change);
+  const isOffered = (change: 'open_to_delivery' | 'set_delivered' | 'cancel_delivery') => may(change);
+  const [isCancelling, setIsCancelling] = useState(false);
+  // A request is in one shipment at a time: the fee not yet refunded is the current shipment's.
+  const fee = practice.payments.find((payment) => payment.purpose === 'delivery' && !payment.refund);
 
   return (
     <Stack gap="sm">
@@ -51,7 +57,21 @@ export function DeliverySection({ practice, may }: Props) {
             {t('staff.delivery.setDelivered')}
           </Button>
         )}
+        {fee && isOffered('cancel_delivery') && (
+          <Button variant="outline" color="red" onClick={() => setIsCancelling(true)}>
+            {t('staff.refund.delivery.open')}
+          </Button>
+        )}
       </Group>
+      {fee && isOffered('cancel_delivery') && (
+        <RefundDialog
+          kind="delivery"
+          amountCents={fee.amount.total}
+          opened={isCancelling}
+          onClose={() => setIsCancelling(false)}
+          call={() => workspaceCalls.cancelDelivery(practice.id)}
+        />
+      )}
     </Stack>
   );
 }

@@ -33,9 +33,15 @@ export const offeredTransitions = (practice: StaffPractice, context: ActorContex
       transition.action === 'issue_amendment',
   );
 
-/** Whether this user may make this staff change (file check, …, the delivery changes while pending) now. */
+/**
+ * Whether this user may make this staff change (file check, …, the delivery changes while pending)
+ * now. The refund changes hang on payments the page does not hold whole (a shipment's other
+ * requests): for them the API's own answer, `allowed_changes`, decides (decision 068).
+ */
 export const mayChange = (change: StaffChange, practice: StaffPractice, context: ActorContext): boolean =>
-  isChangeOffered(change, practice, context);
+  change === 'refund_payment' || change === 'cancel_delivery'
+    ? practice.allowed_changes.includes(change)
+    : isChangeOffered(change, practice, context);
 
 /** A move's action: one of TRANSITION_ACTIONS, which the `Transition` type widens to a string. */
 export const actionOf = (transition: Transition) => transition.action as TransitionAction;

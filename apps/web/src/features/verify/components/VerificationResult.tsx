@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Facts } from '@/shared/practice/Facts';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { VerificationAnchor } from './VerificationAnchor';
 
 /** The answer for one file: valid (green, with the details) or NOT valid (with the reason), in plain words. */
 export function VerificationResult({ result, fileName }: { result: Verification; fileName: string }) {
@@ -53,6 +54,7 @@ export function VerificationResult({ result, fileName }: { result: Verification;
           ]}
         />
       )}
+      <VerificationAnchor result={result} />
     </Alert>
   );
 }

@@ -28,6 +28,7 @@ const shared: SharedStatement = {
   has_pdf: true,
   expires_on: '2026-03-31',
   max_upload_bytes: VERIFY_MAX_BYTES,
+  anchor: { state: 'pending' },
 };
 
 describe('the page a share link opens', () => {
@@ -43,6 +44,7 @@ describe('the page a share link opens', () => {
     expect(screen.getByText('February 10, 2026')).toBeTruthy();
     expect(screen.getByText('d'.repeat(64))).toBeTruthy();
     expect(screen.getByText('This link works until March 31, 2026.')).toBeTruthy();
+    expect(screen.getByText(/^Anchoring pending:/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Check a file' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
@@ -80,6 +82,7 @@ describe('the page a share link opens', () => {
             transaction_hash: null,
             holder_name: null,
             has_pdf: false,
+            anchor: null,
           },
         },
       },

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api';
+import { AnchorFacts, ChainTransaction } from '@/shared/anchor/AnchorRecord';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
@@ -35,7 +36,13 @@ function StatementFacts({ token, statement }: { token: string; statement: Shared
             ],
             [
               t('shared.transactionHash'),
-              statement.transaction_hash ? (
+              statement.anchor?.state === 'anchored' ? (
+                <ChainTransaction
+                  key="hash"
+                  hash={statement.anchor.transaction_hash}
+                  explorerUrl={statement.anchor.explorer_url}
+                />
+              ) : statement.transaction_hash ? (
                 <Code key="hash" style={{ wordBreak: 'break-all' }}>
                   {statement.transaction_hash}
                 </Code>
@@ -44,6 +51,14 @@ function StatementFacts({ token, statement }: { token: string; statement: Shared
             [t('shared.authority'), statement.certificate_authority],
           ]}
         />
+        {statement.anchor && (
+          <div>
+            <Text fw={700} mb={4}>
+              {t('anchor.title')}
+            </Text>
+            <AnchorFacts anchor={statement.anchor} />
+          </div>
+        )}
         {statement.expires_on && (
           <Text size="sm" c="dimmed">
             {t('shared.expiresOn', { date: formatDate(statement.expires_on, locale) })}

@@ -29,6 +29,8 @@ const answer = (verification: Partial<Verification>): Verification => ({
   reason: 'not_original',
   message: 'server wording',
   details: null,
+  anchor: null,
+  checks: [],
   ...verification,
 });
 
@@ -82,6 +84,10 @@ describe('the public verification page', () => {
     expect(within(region).getByText('M**** R****')).toBeTruthy();
     expect(within(region).getByText('Licence de biologie')).toBeTruthy();
     expect(within(region).getByText(HASH)).toBeTruthy();
+    // The ledger entry opens as a page of the portal, not as the API's JSON (issue 14).
+    expect(within(region).getByRole('link', { name: 'See the ledger entry' }).getAttribute('href')).toBe(
+      `/ledger/${HASH}`,
+    );
     expect(within(region).getByText('File checked: statement.pdf')).toBeTruthy();
     expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(1);
     expect(api.callsTo(`POST /verify/${ID}`)[0]?.headers.get('authorization')).toBeNull();
@@ -103,6 +109,100 @@ describe('the public verification page', () => {
     await waitFor(() => expect(within(region).getByText('NOT valid')).toBeTruthy());
     expect(within(region).getByText(words)).toBeTruthy();
     expect(within(region).queryByText('Valid')).toBeNull();
+  });
+
+  it('lists each step of the check with its outcome and why, and the blockchain record with its receipt', async () => {
+    const transaction = `0x${'a'.repeat(64)}`;
+    mockApi({
+      [`GET /verify/${ID}`]: { body: { data: status('published') } },
+      [`POST /verify/${ID}`]: {
+        body: {
+          data: answer({
+            result: 'valid',
+            reason: 'original',
+            anchor: {
+              state: 'anchored',
+              chain_id: 31337,
+              chain_name: null,
+              block_number: 42,
+              block_time: '2026-02-10T10:12:00.000Z',
+              transaction_hash: transaction,
+              explorer_url: null,
+            },
+            checks: [
+              { step: 'file', outcome: 'passed', reason: 'file_matches', values: {} },
+              { step: 'entry', outcome: 'passed', reason: 'entry_intact', values: { hash: HASH } },
+              {
+                step: 'path',
+                outcome: 'passed',
+                reason: 'path_leads_to_root',
+                values: { root: HASH, steps: '3' },
+              },
+              {
+                step: 'transaction',
+                outcome: 'unavailable',
+                reason: 'node_unreachable',
+                values: { transaction, block: '42', chain: '31337', sender: '0x1', root: `0x${HASH}` },
+              },
+            ],
+          }),
+        },
+      },
+    });
+    renderApp(`/verify/${ID}`);
+    await screen.findByText(/published on/);
+    choose(pdf());
+    const region = liveRegion();
+    await waitFor(() => expect(within(region).getByText('The steps of the check')).toBeTruthy());
+    const steps = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps[0]).toMatch(/^Step 1: The file is the one the ledger sealed: ✓ Passed/);
+    expect(steps[2]).toMatch(/Merkle path \(3 steps\) gives exactly the root c{64}/);
+    expect(steps[3]).toMatch(/^Step 4: The batch is recorded on the blockchain: \? Could not be checked now/);
+    expect(steps[3]).toMatch(/could not be reached/);
+    expect(within(region).getByText('chain id 31337')).toBeTruthy();
+    expect(within(region).getByText(transaction)).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Download the proof (JSON receipt)' })).toBeTruthy();
+  });
+
+  it('says which step failed and why in the visitor’s language, and that a ledger-only record has no chain to check', async () => {
+    await changeLocale('it-IT');
+    mockApi({
+      [`GET /verify/${ID}`]: { body: { data: status('published') } },
+      [`POST /verify/${ID}`]: {
+        body: {
+          data: answer({
+            anchor: { state: 'off' },
+            checks: [
+              {
+                step: 'file',
+                outcome: 'failed',
+                reason: 'file_differs',
+                values: { actual: 'a'.repeat(64), expected: HASH },
+              },
+              { step: 'entry', outcome: 'skipped', reason: 'earlier_step_failed', values: {} },
+              { step: 'path', outcome: 'skipped', reason: 'earlier_step_failed', values: {} },
+              { step: 'transaction', outcome: 'skipped', reason: 'earlier_step_failed', values: {} },
+            ],
+          }),
+        },
+      },
+    });
+    renderApp(`/verify/${ID}`);
+    await screen.findByText(/pubblicato/);
+    choose(pdf('copia.pdf'));
+    const region = liveRegion();
+    await waitFor(() => expect(within(region).getByText('I passaggi della verifica')).toBeTruthy());
+    const steps = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps[0]).toMatch(/^Passaggio 1: Il file è quello sigillato nel registro: ✗ Non superato/);
+    expect(steps[0]).toMatch(
+      new RegExp(`L’impronta SHA-256 del file è a{64}, ma la voce di sigillo contiene c{64}`),
+    );
+    expect(steps[1]).toMatch(/Non verificato, perché un passaggio precedente non è riuscito\./);
+    expect(within(region).getByText(/registrato solo nel registro dell’ente/)).toBeTruthy();
   });
 
   it('says a statement not yet published is not published, before and after the upload', async () => {
@@ -129,7 +229,7 @@ describe('the public verification page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verifica un attestato');
   });
 
-  it('refuses a file over the limit without sending it', async () => {
+  it('refuses a file over the limit without sending it, naming the file', async () => {
     const api = mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
     renderApp(`/verify/${ID}`);
     await screen.findByText(/published on/);

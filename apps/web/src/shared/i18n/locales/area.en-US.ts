@@ -5,6 +5,7 @@ import { paymentsEn } from './payments.en-US';
 import { profileEn } from './profile.en-US';
 import { staffEn } from './staff.en-US';
 import { wizardEn } from './wizard.en-US';
+import { operationsEn } from './operations.en-US';
 
 /**
  * The logged-in area's texts (account, the request wizard, payments, delivery, appeals, the staff
@@ -19,4 +20,5 @@ export const areaEn = {
   ...profileEn,
   ...staffEn,
   ...wizardEn,
+  ...operationsEn,
 };

@@ -5,6 +5,7 @@ import { paymentsIt } from './payments.it-IT';
 import { profileIt } from './profile.it-IT';
 import { staffIt } from './staff.it-IT';
 import { wizardIt } from './wizard.it-IT';
+import { operationsIt } from './operations.it-IT';
 import type { AreaCatalogue } from './en-US';
 
 /** The logged-in area's texts in Italian; typed as the English ones (area.en-US.ts). */
@@ -16,4 +17,5 @@ export const areaIt: AreaCatalogue = {
   ...profileIt,
   ...staffIt,
   ...wizardIt,
+  ...operationsIt,
 };

@@ -47,7 +47,12 @@ export const deliveryEn = {
       paidOn: 'Paid on {{date}}',
       deliveredOn: 'Delivered on {{date}}',
       waybill: 'Download the waybill {{number}}',
-      status: { open: 'Being prepared', paid: 'Paid', delivered: 'Delivered' },
+      status: {
+        open: 'Being prepared',
+        paid: 'Paid',
+        delivered: 'Delivered',
+        cancelled: 'Cancelled, fee refunded',
+      },
     },
   },
 };

@@ -50,7 +50,12 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       paidOn: 'Pagata il {{date}}',
       deliveredOn: 'Consegnata il {{date}}',
       waybill: 'Scarica la lettera di vettura {{number}}',
-      status: { open: 'In preparazione', paid: 'Pagata', delivered: 'Consegnata' },
+      status: {
+        open: 'In preparazione',
+        paid: 'Pagata',
+        delivered: 'Consegnata',
+        cancelled: 'Annullata, tariffa rimborsata',
+      },
     },
   },
 };

@@ -10,6 +10,7 @@ import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
 import { ledgerEn } from './ledger.en-US';
 import { contactEn } from './contact.en-US';
+import { anchorEn } from './anchor.en-US';
 
 /**
  * The English catalogue, the reference for every other language. Wording quoted by the spec
@@ -58,6 +59,7 @@ export const enUS = {
     staffArchive: 'Archive secretary',
     staffAll: 'All',
     staffNotices: 'Notices and maintenance',
+    staffDashboard: 'Dashboard',
   },
   common: {
     backHome: 'Back to the home page',
@@ -165,6 +167,7 @@ export const enUS = {
   ...contactEn,
   ...sharingEn,
   ...noticesEn,
+  ...anchorEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {

@@ -10,6 +10,7 @@ import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
 import { ledgerIt } from './ledger.it-IT';
 import { contactIt } from './contact.it-IT';
+import { anchorIt } from './anchor.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
 export const itIT: PublicCatalogue = {
@@ -55,6 +56,7 @@ export const itIT: PublicCatalogue = {
     staffArchive: 'Archivio segreteria',
     staffAll: 'Tutte',
     staffNotices: 'Avvisi e manutenzione',
+    staffDashboard: 'Cruscotto',
   },
   common: {
     backHome: 'Torna alla pagina iniziale',
@@ -164,6 +166,7 @@ export const itIT: PublicCatalogue = {
   ...contactIt,
   ...sharingIt,
   ...noticesIt,
+  ...anchorIt,
 
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },

@@ -130,9 +130,9 @@ export const staffEn = {
     },
     documents: {
       preview: 'Show',
-      open: 'Open',
       previewOf: 'Preview of {{name}}',
-      pdfNote: 'Show a document on this page, open a PDF in a new tab of the browser, or download it.',
+      pdfNote:
+        'Images can be shown on this page. PDFs are downloaded, to open in your PDF reader: the portal never opens an uploaded PDF itself, so no script in one can run here.',
     },
     delivery: {
       title: 'Return delivery',
@@ -142,6 +142,39 @@ export const staffEn = {
       delivered: 'Delivered on {{date}}.',
       open: 'Open to delivery',
       setDelivered: 'Set as delivered',
+    },
+    payments: {
+      title: 'Payments',
+      caption: 'Payments for this request and its return delivery',
+      none: 'Nothing was paid for this request.',
+      columns: { for: 'For', amount: 'Amount', provider: 'Paid through', refund: 'Refund' },
+      request: 'The request',
+      delivery: 'Return delivery no. {{id}}',
+      paidOn: 'Paid on {{date}}',
+      reference: 'Transaction {{reference}}',
+      notRefunded: 'Not refunded',
+      refundPending: 'Asked on {{date}}: waiting for the provider',
+      refunded: 'Refunded on {{date}}, credit note {{number}}',
+      refundFailed: 'The provider refused the refund: see its dashboard',
+    },
+    refund: {
+      final:
+        'The money goes back to the card that paid; this cannot be undone. The credit note and the applicant’s mail follow once the provider confirms.',
+      keep: 'Do not refund',
+      payment: {
+        open: 'Refund the payment',
+        title: 'Refund the payment',
+        confirm:
+          'This request was closed before its evaluation started. Refund the whole {{amount}} to the applicant?',
+        submit: 'Refund {{amount}}',
+      },
+      delivery: {
+        open: 'Cancel the delivery and refund the fee',
+        title: 'Cancel the delivery',
+        confirm:
+          'Cancel the return delivery of this shipment, before any of its originals is delivered, and refund its fee of {{amount}}? Its requests may be ordered again.',
+        submit: 'Cancel and refund {{amount}}',
+      },
     },
     fileCheck: {
       title: 'File check',
@@ -226,6 +259,9 @@ export const staffEn = {
         open_to_delivery: 'Open to delivery',
         set_delivered: 'Set as delivered',
         reassign: 'Evaluator or reviewer changed',
+        refund_payment: 'Refund of the payment asked for',
+        cancel_delivery: 'Delivery cancelled, refund of the fee asked for',
+        refund_issued: 'Refund confirmed by the provider, credit note issued',
       },
     },
     updated: 'Last updated on {{date}} by {{name}}.',

@@ -135,10 +135,9 @@ export const staffIt: Staff = {
     },
     documents: {
       preview: 'Mostra',
-      open: 'Apri',
       previewOf: 'Anteprima di {{name}}',
       pdfNote:
-        'Mostra un documento in questa pagina, apri un PDF in una nuova scheda del browser, oppure scaricalo.',
+        'Le immagini si possono mostrare in questa pagina. I PDF si scaricano, per aprirli con il tuo lettore PDF: il portale non apre mai da sé un PDF caricato, così nessuno script contenuto può essere eseguito qui.',
     },
     delivery: {
       title: 'Restituzione degli originali',
@@ -148,6 +147,39 @@ export const staffIt: Staff = {
       delivered: 'Consegnata il {{date}}.',
       open: 'Apri alla restituzione',
       setDelivered: 'Imposta come consegnata',
+    },
+    payments: {
+      title: 'Pagamenti',
+      caption: 'Pagamenti di questa richiesta e della sua restituzione',
+      none: 'Per questa richiesta non è stato pagato nulla.',
+      columns: { for: 'Per', amount: 'Importo', provider: 'Pagato tramite', refund: 'Rimborso' },
+      request: 'La richiesta',
+      delivery: 'Restituzione n. {{id}}',
+      paidOn: 'Pagato il {{date}}',
+      reference: 'Transazione {{reference}}',
+      notRefunded: 'Non rimborsato',
+      refundPending: 'Chiesto il {{date}}: in attesa del gestore',
+      refunded: 'Rimborsato il {{date}}, nota di credito {{number}}',
+      refundFailed: 'Il gestore ha rifiutato il rimborso: vedi il suo pannello',
+    },
+    refund: {
+      final:
+        'Il denaro torna sulla carta che ha pagato; non si può annullare. La nota di credito e la mail al richiedente seguono la conferma del gestore.',
+      keep: 'Non rimborsare',
+      payment: {
+        open: 'Rimborsa il pagamento',
+        title: 'Rimborsa il pagamento',
+        confirm:
+          'Questa richiesta è stata chiusa prima dell’inizio della valutazione. Rimborsare al richiedente l’intero importo di {{amount}}?',
+        submit: 'Rimborsa {{amount}}',
+      },
+      delivery: {
+        open: 'Annulla la restituzione e rimborsa la tariffa',
+        title: 'Annulla la restituzione',
+        confirm:
+          'Annullare la restituzione di questa spedizione, prima che ne sia consegnato alcun originale, e rimborsarne la tariffa di {{amount}}? Le sue richieste potranno essere ordinate di nuovo.',
+        submit: 'Annulla e rimborsa {{amount}}',
+      },
     },
     fileCheck: {
       title: 'Controllo del fascicolo',
@@ -232,6 +264,9 @@ export const staffIt: Staff = {
         open_to_delivery: 'Aperta alla restituzione',
         set_delivered: 'Impostata come consegnata',
         reassign: 'Valutatore o revisore cambiato',
+        refund_payment: 'Rimborso del pagamento richiesto',
+        cancel_delivery: 'Restituzione annullata, rimborso della tariffa richiesto',
+        refund_issued: 'Rimborso confermato dal gestore, nota di credito emessa',
       },
     },
     updated: 'Ultimo aggiornamento il {{date}} da {{name}}.',

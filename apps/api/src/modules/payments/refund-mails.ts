@@ -1,0 +1,74 @@
+import { type Locale, localeOrDefault, type RefundReason } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { renderMail, type MailContent } from '../../platform/mail/message';
+import { sendMailJob } from '../../platform/mail/send-mail.job';
+
+export type RefundMailFacts = {
+  firstName: string;
+  amountCents: number;
+  reason: RefundReason;
+  practiceId: number | null;
+  deliveryId: number | null;
+  creditNoteNumber: string | null;
+  link: string;
+};
+
+const euro = (locale: Locale, cents: number) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+const WHY: Record<Locale, (f: RefundMailFacts) => string> = {
+  'en-US': (f) =>
+    f.reason === 'delivery_cancelled'
+      ? `The return delivery no. ${f.deliveryId ?? ''} of your original documents has been cancelled, so we have refunded its fee.`
+      : `Your request no. ${f.practiceId ?? ''} was closed before its evaluation started, so we have refunded what you paid for it.`,
+  'it-IT': (f) =>
+    f.reason === 'delivery_cancelled'
+      ? `La restituzione n. ${f.deliveryId ?? ''} dei tuoi documenti originali è stata annullata: ti abbiamo rimborsato la tariffa.`
+      : `La tua richiesta n. ${f.practiceId ?? ''} è stata chiusa prima dell’inizio della valutazione: ti abbiamo rimborsato quanto pagato.`,
+};
+
+const TEXTS: Record<Locale, (facts: RefundMailFacts) => MailContent> = {
+  'en-US': (f) => ({
+    subject: `Refund of ${euro('en-US', f.amountCents)}`,
+    greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
+    paragraphs: [
+      WHY['en-US'](f),
+      `${euro('en-US', f.amountCents)} go back to the card you paid with; your bank may take a few working days to show it.`,
+      ...(f.creditNoteNumber
+        ? [`Credit note ${f.creditNoteNumber} is in your account, ready to download.`]
+        : []),
+    ],
+    action: { label: 'See your account', url: f.link },
+  }),
+  'it-IT': (f) => ({
+    subject: `Rimborso di ${euro('it-IT', f.amountCents)}`,
+    greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
+    paragraphs: [
+      WHY['it-IT'](f),
+      `${euro('it-IT', f.amountCents)} tornano sulla carta con cui hai pagato; la tua banca può impiegare alcuni giorni lavorativi a mostrarli.`,
+      ...(f.creditNoteNumber
+        ? [`La nota di credito ${f.creditNoteNumber} è nel tuo account, pronta da scaricare.`]
+        : []),
+    ],
+    action: { label: 'Vai al tuo account', url: f.link },
+  }),
+};
+
+/** 'Refund', in the applicant's language, queued in the refund's settling transaction `db`. */
+export async function queueRefundMail(
+  ctx: AppContext,
+  db: Db,
+  recipient: { email: string; locale: string },
+  facts: Omit<RefundMailFacts, 'link'>,
+): Promise<void> {
+  const locale = localeOrDefault(recipient.locale);
+  const content = TEXTS[locale]({ ...facts, link: `${ctx.config.publicUrl}/account` });
+  const message = renderMail(content, {
+    kind: 'payment-refunded',
+    to: recipient.email,
+    locale,
+    publicUrl: ctx.config.publicUrl,
+  });
+  await ctx.queue.enqueue(db, sendMailJob, message);
+}

@@ -1,0 +1,131 @@
+import { refundSchema, type Money, type RefundReason, type StaffPayment } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { AppError } from '../../platform/errors';
+import { listAudit } from '../transitions/audit';
+import { recordStaffChange } from '../transitions/service';
+import type { SessionUser } from '../sessions/service';
+import { refundPaymentJob } from './refund.job';
+import {
+  findUnrefundedPayment,
+  insertRefund,
+  listRefundsOfPayments,
+  listSucceededPayments,
+  type RefundRow,
+} from './refund.repository';
+import { findPaymentRow } from './repository';
+
+/** Refunds need the ability, as well as the staff change's own grant (decision 068). */
+export function requireRefunder(actor: SessionUser): void {
+  if (!actor.abilities['payments.refund'] || !actor.abilities['staff.workspace'])
+    throw new AppError('FORBIDDEN_ACCESS');
+}
+
+/**
+ * A refund of a whole succeeded payment, inside the caller's transaction `trx` (a staff change):
+ * the refund row, pending, and the job that asks the provider. One per payment (a unique index):
+ * a second request, or two staff members at once, gets 409 REFUND_NOT_AVAILABLE.
+ */
+export async function requestRefundWithin(
+  ctx: AppContext,
+  trx: Db,
+  input: { paymentId: number; practiceId: number; reason: RefundReason; actorId: number; at: string },
+): Promise<{ refundId: number; amount: Money }> {
+  const payment = await findPaymentRow(trx, input.paymentId);
+  if (!payment || payment.status !== 'succeeded') throw new AppError('REFUND_NOT_AVAILABLE');
+  let refundId: number;
+  try {
+    refundId = await insertRefund(trx, {
+      payment_id: payment.id,
+      practice_id: input.practiceId,
+      reason: input.reason,
+      amount_net: payment.amount_net,
+      amount_vat: payment.amount_vat,
+      amount_total: payment.amount_total,
+      status: 'pending',
+      provider: payment.provider,
+      requested_by: input.actorId,
+      requested_at: input.at,
+      created_at: input.at,
+      updated_at: input.at,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('REFUND_NOT_AVAILABLE', { cause: error });
+    throw error;
+  }
+  await ctx.queue.enqueue(trx, refundPaymentJob, { refundId });
+  return {
+    refundId,
+    amount: { net: payment.amount_net, vat: payment.amount_vat, total: payment.amount_total },
+  };
+}
+
+/** The payment of a shipment that may still be refunded (the delivery module cancels it). */
+export const findRefundableShipmentPayment = (db: Db, deliveryId: number) =>
+  findUnrefundedPayment(db, { purpose: 'delivery', deliveryId });
+
+/** Whether the evaluation of a request ever started: from then on its work is paid for. */
+export async function hasEvaluationStarted(db: Db, practiceId: number): Promise<boolean> {
+  return (await listAudit(db, practiceId)).some((entry) => entry.action === 'start');
+}
+
+/**
+ * POST /staff/practices/{id}/refund: the whole payment of a request closed before its evaluation
+ * started goes back (the `refund_payment` staff change: closed, `payments.refund`). The refund is
+ * asked of the provider by a job; its credit note, mail and audit entry follow its confirmation.
+ */
+export async function refundRequestPayment(ctx: AppContext, actor: SessionUser, practiceId: number) {
+  requireRefunder(actor);
+  await recordStaffChange(ctx, { practiceId, change: 'refund_payment', actor }, async (trx, at) => {
+    if (await hasEvaluationStarted(trx, practiceId)) throw new AppError('REFUND_NOT_AVAILABLE');
+    const payment = await findUnrefundedPayment(trx, { purpose: 'practice', practiceId });
+    if (!payment) throw new AppError('REFUND_NOT_AVAILABLE');
+    const reason = 'closed_before_evaluation';
+    const { refundId, amount } = await requestRefundWithin(ctx, trx, {
+      paymentId: payment.id,
+      practiceId,
+      reason,
+      actorId: actor.id,
+      at,
+    });
+    return { details: { payment_id: payment.id, refund_id: refundId, amount_total: amount.total, reason } };
+  });
+}
+
+const toRefund = (row: RefundRow & { credit_note_number: string | null }) =>
+  refundSchema.parse({
+    id: row.id,
+    reason: row.reason,
+    amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+    status: row.status,
+    requested_at: row.requested_at,
+    refunded_at: row.refunded_at,
+    credit_note_number: row.credit_note_number,
+  });
+
+/** The succeeded payments of a request and of its shipments, each with its refund (staff workspace). */
+export async function staffPaymentsOf(
+  db: Db,
+  target: { practiceId: number; deliveryIds: readonly number[] },
+): Promise<StaffPayment[]> {
+  const payments = await listSucceededPayments(db, target);
+  const refunds = await listRefundsOfPayments(
+    db,
+    payments.map((payment) => payment.id),
+  );
+  const byPayment = new Map(refunds.map((refund) => [refund.payment_id, refund]));
+  return payments.map((payment) => {
+    const refund = byPayment.get(payment.id);
+    return {
+      id: payment.id,
+      purpose: payment.purpose === 'delivery' ? 'delivery' : 'practice',
+      delivery_id: payment.delivery_id,
+      amount: { net: payment.amount_net, vat: payment.amount_vat, total: payment.amount_total },
+      provider: payment.provider,
+      transaction_reference: payment.transaction_reference,
+      paid_at: payment.paid_at,
+      refund: refund ? toRefund(refund) : null,
+    };
+  });
+}

@@ -1,0 +1,122 @@
+import { requestSearchText } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+
+/**
+ * The words staff search finds a request by (decision 069), written to `practices.search_text`
+ * from the request and its applicant as they are now, by the domain's one rule. Called where
+ * those change: a submission, an applicant's details, an account's deletion. The database keeps
+ * its search index from the column (SQLite by triggers, PostgreSQL by its GIN index).
+ */
+export async function refreshSearchText(
+  db: Db,
+  which: { practiceId: number } | { userId: number },
+): Promise<void> {
+  let query = db
+    .selectFrom('practices as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.country',
+      'p.qualification',
+      'p.qualification_name',
+      'p.search_text',
+      'u.first_name',
+      'u.middle_name',
+      'u.last_name',
+      'u.email',
+      'u.tax_id',
+    ]);
+  query =
+    'practiceId' in which
+      ? query.where('p.id', '=', which.practiceId)
+      : query.where('p.user_id', '=', which.userId);
+  for (const row of await query.execute()) {
+    const text = searchTextOf(row);
+    if (text === row.search_text) continue;
+    await db.updateTable('practices').set({ search_text: text }).where('id', '=', row.id).execute();
+  }
+}
+
+type Row = {
+  country: string;
+  qualification: string | null;
+  qualification_name: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  email: string;
+  tax_id: string | null;
+};
+
+const QUALIFICATION_WORDS = [
+  'diploma_first_name',
+  'diploma_middle_name',
+  'diploma_last_name',
+  'qualification_name',
+  'institution_name',
+  'teaching_institution_name',
+  'awarding_body_name',
+  'institution_country',
+] as const;
+
+/**
+ * The stored step's fields the search reads, each a string or absent. Read leniently rather than
+ * through the step's schema, whose date rules depend on the day it runs.
+ */
+function qualificationOf(json: string | null): Partial<Record<(typeof QUALIFICATION_WORDS)[number], string>> {
+  const parsed: unknown = json ? JSON.parse(json) : null;
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const fields = parsed as Record<string, unknown>;
+  return Object.fromEntries(
+    QUALIFICATION_WORDS.flatMap((key) => (typeof fields[key] === 'string' ? [[key, fields[key]]] : [])),
+  );
+}
+
+function searchTextOf(row: Row): string {
+  const qualification = qualificationOf(row.qualification);
+  return requestSearchText({
+    applicant: row,
+    diploma_names: [
+      qualification.diploma_first_name,
+      qualification.diploma_middle_name,
+      qualification.diploma_last_name,
+    ],
+    qualification_name: row.qualification_name ?? qualification.qualification_name,
+    institutions: [
+      qualification.institution_name,
+      qualification.teaching_institution_name,
+      qualification.awarding_body_name,
+    ],
+    countries: [row.country, qualification.institution_country],
+  });
+}
+
+const BACKFILL_BATCH = 500;
+
+/**
+ * Requests submitted before search existed get their words, a batch at a time in id order (one
+ * pass over the table, however large), each batch in its own short transaction. Run at start;
+ * the answer is how many were filled.
+ */
+export async function fillMissingSearchTexts(ctx: Pick<AppContext, 'db'>): Promise<number> {
+  let after = 0;
+  let filled = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .selectFrom('practices')
+      .select('id')
+      .where('id', '>', after)
+      .where('status', '<>', 'draft')
+      .where('search_text', 'is', null)
+      .orderBy('id')
+      .limit(BACKFILL_BATCH)
+      .execute();
+    if (rows.length === 0) return filled;
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const { id } of rows) await refreshSearchText(trx, { practiceId: id });
+    });
+    filled += rows.length;
+    after = rows.at(-1)?.id ?? after;
+  }
+}

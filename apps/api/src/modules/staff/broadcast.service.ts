@@ -1,0 +1,44 @@
+import type { MessageApplicantsBody } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { addThreadMessage } from '../messages/thread';
+import type { SessionUser } from '../sessions/service';
+import { queueApplicantMail } from '../transitions/mails';
+import { findMessageTargets } from './broadcast.repository';
+
+/**
+ * POST /staff/practices/messages (decision 071): one message, from the office, to the applicants
+ * of several requests (a closure announced, a document every one of them must send): in each
+ * request's thread and in each applicant's mailbox, in their language. All or none: 404 when one
+ * of the requests is not a submitted one.
+ */
+export async function messageApplicants(
+  ctx: AppContext,
+  actor: SessionUser,
+  input: MessageApplicantsBody,
+): Promise<{ practice_ids: number[] }> {
+  if (!actor.abilities['staff.broadcast']) throw new AppError('FORBIDDEN_ACCESS');
+  const ids = [...new Set(input.practice_ids)];
+  const at = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const targets = await findMessageTargets(trx, ids);
+    if (targets.length !== ids.length) throw new AppError('NOT_FOUND');
+    for (const target of targets) {
+      await addThreadMessage(trx, {
+        practiceId: target.id,
+        ownerId: target.user_id,
+        authorId: actor.id,
+        side: 'staff',
+        body: input.message,
+        kind: 'broadcast',
+        at,
+      });
+      await queueApplicantMail(ctx, trx, 'office-message', {
+        userId: target.user_id,
+        practiceId: target.id,
+        text: input.message,
+      });
+    }
+  });
+  return { practice_ids: ids };
+}

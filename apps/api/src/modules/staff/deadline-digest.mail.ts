@@ -1,0 +1,79 @@
+import { formatDayMonthYear, type DeadlineFlag, type Locale } from '@lisbon/domain';
+import type { MailContent } from '../../platform/mail/message';
+
+export type DigestLine = {
+  id: number;
+  applicant: string;
+  qualification: string | null;
+  deadline: string;
+  flag: DeadlineFlag;
+  /** Working days left; negative when late. */
+  daysToGo: number;
+};
+
+export type DigestFacts = {
+  firstName: string;
+  /** The caller's own requests as evaluator, or every request of the office. */
+  scope: 'assigned' | 'office';
+  late: number;
+  atRisk: number;
+  atRiskDays: number;
+  lines: readonly DigestLine[];
+  link: string;
+};
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function lineOf(locale: Locale, line: DigestLine): string {
+  const deadline = formatDayMonthYear(line.deadline);
+  const what = [`${locale === 'it-IT' ? 'n.' : 'No.'} ${line.id}`, line.applicant, line.qualification]
+    .filter(Boolean)
+    .join(' · ');
+  if (locale === 'it-IT') {
+    const when =
+      line.flag === 'late'
+        ? `in ritardo di ${plural(-line.daysToGo, 'giorno lavorativo', 'giorni lavorativi')}`
+        : line.daysToGo === 0
+          ? 'scade oggi'
+          : `${plural(line.daysToGo, 'giorno lavorativo', 'giorni lavorativi')} alla scadenza`;
+    return `- ${what}: ${when} (scadenza ${deadline})`;
+  }
+  const when =
+    line.flag === 'late'
+      ? `late by ${plural(-line.daysToGo, 'working day', 'working days')}`
+      : line.daysToGo === 0
+        ? 'due today'
+        : `${plural(line.daysToGo, 'working day', 'working days')} left`;
+  return `- ${what}: ${when} (deadline ${deadline})`;
+}
+
+/** The daily mail of requests late or at risk, in each interface language. */
+export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
+  const shown = facts.lines.map((line) => lineOf(locale, line));
+  const more = facts.late + facts.atRisk - facts.lines.length;
+  if (locale === 'it-IT') {
+    const whose =
+      facts.scope === 'assigned' ? 'Delle richieste assegnate a te' : 'Delle richieste dell’ufficio';
+    return {
+      subject: `Scadenze: ${facts.late} in ritardo, ${facts.atRisk} a rischio`,
+      greeting: facts.firstName ? `Gentile ${facts.firstName},` : 'Buongiorno,',
+      paragraphs: [
+        `${whose}, ${facts.late} ${facts.late === 1 ? 'è in ritardo' : 'sono in ritardo'} e ${facts.atRisk} ${facts.atRisk === 1 ? 'ha' : 'hanno'} ${facts.atRiskDays} giorni lavorativi o meno alla scadenza (chiusure e festività escluse).`,
+        shown.join('\n'),
+        ...(more > 0 ? [`…e altre ${more}.`] : []),
+      ],
+      action: { label: 'Apri la coda', url: facts.link },
+    };
+  }
+  const whose = facts.scope === 'assigned' ? 'Of the requests assigned to you' : 'Of the office’s requests';
+  return {
+    subject: `Deadlines: ${facts.late} late, ${facts.atRisk} at risk`,
+    greeting: facts.firstName ? `Hello ${facts.firstName},` : 'Hello,',
+    paragraphs: [
+      `${whose}, ${facts.late} ${facts.late === 1 ? 'is' : 'are'} late and ${facts.atRisk} ${facts.atRisk === 1 ? 'has' : 'have'} ${facts.atRiskDays} working days or fewer left (closures and holidays excluded).`,
+      shown.join('\n'),
+      ...(more > 0 ? [`…and ${more} more.`] : []),
+    ],
+    action: { label: 'Open the queue', url: facts.link },
+  };
+}

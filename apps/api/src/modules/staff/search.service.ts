@@ -1,0 +1,45 @@
+import {
+  PRACTICE_STATUSES,
+  requestIdOf,
+  searchTermsOf,
+  statusLabel,
+  type StaffSearchQuery,
+  type StaffSearchResult,
+} from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { SessionUser } from '../sessions/service';
+import { findSearchRows, searchPracticeIds } from './search.repository';
+import { requireStaff } from './workspace.service';
+
+/**
+ * GET /staff/search (decision 069): the request whose number the query is, first, then the newest
+ * requests whose words begin with every word of the query: applicant's names in any order, email,
+ * tax ID, qualification, institution, country; accents and case ignored.
+ */
+export async function searchPractices(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: StaffSearchQuery,
+): Promise<StaffSearchResult[]> {
+  requireStaff(actor);
+  const byNumber = requestIdOf(query.q);
+  const found = await searchPracticeIds(ctx.db, searchTermsOf(query.q), query.limit);
+  const ids = [...new Set([...(byNumber === null ? [] : [byNumber]), ...found])].slice(0, query.limit);
+  const rows = new Map((await findSearchRows(ctx.db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    const status = PRACTICE_STATUSES.find((candidate) => candidate === row?.status);
+    if (!row || !status) return [];
+    return [
+      {
+        id,
+        status,
+        status_label: statusLabel(status),
+        country: row.country,
+        qualification_name: row.qualification_name,
+        applicant: { first_name: row.first_name, last_name: row.last_name, email: row.email },
+        is_id_match: id === byNumber,
+      },
+    ];
+  });
+}

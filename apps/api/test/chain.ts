@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../src/platform/config';
+
+/**
+ * A local Ethereum-compatible node for the anchoring tests and the bench: `hardhat node` from
+ * npm (its EDR engine ships prebuilt), on 127.0.0.1, offline, with Hardhat's 20 funded accounts
+ * whose keys are published. Each caller starts its own and stops it.
+ */
+export type LocalChain = {
+  url: string;
+  chainId: number;
+  /** The funded accounts' private keys, as the node prints them. */
+  keys: `0x${string}`[];
+  /** A raw JSON-RPC call: `evm_mine`, `evm_snapshot`, `evm_revert`, `evm_setAutomine`… */
+  rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
+  stop(): Promise<void>;
+};
+
+const CONFIG_DIR = join(REPO_ROOT, 'apps/api/test/chain');
+/** Hardhat's default chain id. */
+export const LOCAL_CHAIN_ID = 31337;
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+export async function rpcCall<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+export async function startLocalChain(): Promise<LocalChain> {
+  let cli: string;
+  try {
+    cli = realpathSync(join(REPO_ROOT, 'node_modules/.bin/hardhat'));
+  } catch {
+    throw new Error('hardhat is not installed: run npm install (under Node 24, see docs/anchoring.md)');
+  }
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      '--config',
+      join(CONFIG_DIR, 'hardhat.config.js'),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    {
+      cwd: CONFIG_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    },
+  );
+  let output = '';
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      // The accounts are printed after the banner: wait for the last one.
+      if (output.includes('Account #19:') && /Account #19:[^\n]*\nPrivate Key: 0x[0-9a-f]{64}/.test(output))
+        done();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      // npm skips an optional package whose engines the installing Node does not meet: EDR's binding needs Node ≥ 22.
+      const hint = output.includes('HHE200')
+        ? '\nHardhat’s engine (@nomicfoundation/edr-linux-x64-gnu) is missing: run npm install with Node 24 (npx -p node@24 npm install; docs/anchoring.md).'
+        : '';
+      fail(new Error(`hardhat node exited with ${code}:\n${output}${hint}`));
+    });
+  });
+  const keys = [...output.matchAll(/Private Key: (0x[0-9a-f]{64})/g)].map(
+    (match) => match[1] as `0x${string}`,
+  );
+  return {
+    url,
+    chainId: LOCAL_CHAIN_ID,
+    keys,
+    rpc: (method, params) => rpcCall(url, method, params),
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

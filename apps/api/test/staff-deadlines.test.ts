@@ -1,0 +1,217 @@
+import type { StaffPracticeSummary } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { createContext } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { queueDeadlineDigest } from '../src/modules/staff/deadline-digest.service';
+import {
+  createTestApp,
+  createTestDatabase,
+  createTestWorker,
+  isPostgresRun,
+  testConfig,
+  type TestDatabase,
+} from './helper';
+import { readMailFiles } from './mail';
+import { apiCall, applicant, dataOf, type Applicant } from './requests';
+import { practiceIn, staffMember, type StaffMember } from './staff';
+
+// Decision 070: every open request is late, at risk (10 working days or fewer by default) or on
+// time, by the working days the applicant sees (holidays and closures excluded); queues filter by
+// it; evaluators and the office are mailed their requests late or at risk once a day.
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+// Friday 13 December 2024, 09:00 in Rome; the office closes from Monday 16 December to 12 January.
+const clock = new ManualClock('2024-12-13T08:00:00Z');
+let ada: Applicant;
+let secretary: StaffMember;
+let eva: StaffMember;
+let ezio: StaffMember;
+const ids = {} as Record<
+  'late' | 'today' | 'afterClosure' | 'edge' | 'onTime' | 'ezios' | 'closed' | 'none',
+  number
+>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  // The seeds hold the closure of spec §9: 16 December 2024 to 12 January 2025.
+  ada = await applicant(app, database, clock, 'ada@example.org');
+  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
+  eva = await staffMember(app, database, clock, {
+    role: 'evaluator',
+    email: 'eva@example.org',
+    firstName: 'Eva',
+  });
+  ezio = await staffMember(app, database, clock, {
+    role: 'evaluator',
+    email: 'ezio@example.org',
+    firstName: 'Ezio',
+  });
+  // An evaluator with nothing late or at risk: no mail.
+  await staffMember(app, database, clock, { role: 'evaluator', email: 'idle@example.org' });
+  await database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', ezio.id).execute();
+  const evas = { userId: ada.id, status: 'in_evaluation', assigneeId: eva.id } as const;
+  // Thursday 12 December: a working day has passed since (today).
+  ids.late = await practiceIn(database, { ...evas, deadline: '2024-12-12' });
+  ids.today = await practiceIn(database, { ...evas, deadline: '2024-12-13' });
+  // During the closure: no working day lies between today and it, so it is due as if today.
+  ids.afterClosure = await practiceIn(database, { ...evas, deadline: '2025-01-08' });
+  // The 10th working day after today is Friday 24 January, the 11th Monday 27 January.
+  ids.edge = await practiceIn(database, { ...evas, deadline: '2025-01-26' });
+  ids.onTime = await practiceIn(database, { ...evas, deadline: '2025-01-27' });
+  ids.ezios = await practiceIn(database, {
+    userId: ada.id,
+    status: 'in_review',
+    assigneeId: ezio.id,
+    deadline: '2024-12-02',
+  });
+  ids.closed = await practiceIn(database, { userId: ada.id, status: 'closed', deadline: '2024-12-01' });
+  ids.none = await practiceIn(database, { userId: ada.id, status: 'unassigned', deadline: null });
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const queue = async (who: StaffMember, query: string) => {
+  const response = await call('GET', `/staff/practices?${query}`, who);
+  expect(response.statusCode).toBe(200);
+  return dataOf<StaffPracticeSummary[]>(response);
+};
+
+describe('deadlines in the queues', () => {
+  it('flags each open request by its working days left, across the closure and the holidays', async () => {
+    const rows = await queue(secretary, 'queue=all&perPage=50');
+    const flags = Object.fromEntries(rows.map((row) => [row.id, [row.deadline_flag, row.days_to_go]]));
+    expect(flags).toEqual({
+      [ids.ezios]: ['late', -9],
+      [ids.late]: ['late', -1],
+      [ids.today]: ['at_risk', 0],
+      [ids.afterClosure]: ['at_risk', 0],
+      [ids.edge]: ['at_risk', 10],
+      [ids.onTime]: ['on_time', 11],
+      [ids.closed]: [null, null],
+      [ids.none]: [null, null],
+    });
+  });
+
+  it('filters every queue by flag, nearest deadline first', async () => {
+    const idsOf = async (who: StaffMember, query: string) => (await queue(who, query)).map((row) => row.id);
+    expect(await idsOf(secretary, 'deadline=late')).toEqual([ids.ezios, ids.late]);
+    expect(await idsOf(secretary, 'deadline=at_risk')).toEqual([ids.today, ids.afterClosure, ids.edge]);
+    expect(await idsOf(secretary, 'deadline=on_time')).toEqual([ids.onTime]);
+    expect(await idsOf(eva, 'queue=assigned&deadline=late')).toEqual([ids.late]);
+    expect(await idsOf(secretary, 'queue=archive&deadline=late')).toEqual([]);
+    expect(await idsOf(secretary, 'deadline=late&sort=-expected_deadline')).toEqual([ids.late, ids.ezios]);
+    const counted = await call('GET', '/staff/practices?deadline=at_risk', secretary);
+    expect(counted.json()).toMatchObject({ meta: { total: 3 } });
+  });
+
+  it('moves the at-risk threshold with DEADLINE_AT_RISK_DAYS', async () => {
+    const strict = await createTestApp(database, { clock, env: { DEADLINE_AT_RISK_DAYS: '1' } });
+    try {
+      const response = await apiCall(strict)('GET', '/staff/practices?deadline=at_risk', secretary);
+      expect(dataOf<StaffPracticeSummary[]>(response).map((row) => row.id)).toEqual([
+        ids.today,
+        ids.afterClosure,
+      ]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('the daily mail of requests late or at risk', () => {
+  const digestJobs = async () =>
+    database.db.selectFrom('jobs').select('id').where('name', '=', 'deadline-digest').execute();
+
+  it('waits for the hour, and for a working day', async () => {
+    const early = new ManualClock('2024-12-13T05:30:00Z'); // 06:30 in Rome
+    expect(
+      await queueDeadlineDigest(
+        createContext({ config: testConfig(database), db: database.db, clock: early }),
+      ),
+    ).toBe(false);
+    const saturday = new ManualClock('2024-12-14T09:00:00Z');
+    expect(
+      await queueDeadlineDigest(
+        createContext({ config: testConfig(database), db: database.db, clock: saturday }),
+      ),
+    ).toBe(false);
+    expect(await digestJobs()).toHaveLength(0);
+  });
+
+  it('is asked for once a day however many instances ask, and mails each person once, in their language', async () => {
+    const second = database.openConnection();
+    try {
+      const instances = [database.db, second, database.db].map((db) =>
+        createContext({ config: testConfig(database), db, clock }),
+      );
+      // Side by side on PostgreSQL; in turn on SQLite, whose instances are one process each.
+      const asked: boolean[] = [];
+      if (isPostgresRun) asked.push(...(await Promise.all(instances.map((ctx) => queueDeadlineDigest(ctx)))));
+      else for (const ctx of instances) asked.push(await queueDeadlineDigest(ctx));
+      expect(asked.filter(Boolean)).toHaveLength(1);
+      expect(await digestJobs()).toHaveLength(1);
+      // The job runs twice (a worker died after its mails were queued): nobody gets a second mail.
+      const job = await digestJobs();
+      await database.db
+        .insertInto('jobs')
+        .columns([
+          'name',
+          'version',
+          'payload',
+          'status',
+          'max_attempts',
+          'run_at',
+          'created_at',
+          'updated_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('jobs')
+            .select([
+              'name',
+              'version',
+              'payload',
+              'status',
+              'max_attempts',
+              'run_at',
+              'created_at',
+              'updated_at',
+            ])
+            .where('id', '=', job[0]?.id ?? 0),
+        )
+        .execute();
+      await createTestWorker(database, { clock }).drainOnce();
+    } finally {
+      await second.destroy();
+    }
+    const mails = readMailFiles(database.tempDir).filter((mail) => mail.kind === 'deadline-digest');
+    expect(mails.map((mail) => mail.to).sort()).toEqual([
+      'eva@example.org',
+      'ezio@example.org',
+      'sec@example.org',
+    ]);
+    const to = (address: string) => mails.find((mail) => mail.to === address);
+    expect(to('eva@example.org')?.subject).toContain('Deadlines: 1 late, 3 at risk');
+    expect(to('eva@example.org')?.text).toContain(`No. ${ids.late}`);
+    expect(to('eva@example.org')?.text).toContain('late by 1 working day (deadline 12/12/2024)');
+    expect(to('eva@example.org')?.text).not.toContain(`No. ${ids.onTime}`);
+    expect(to('ezio@example.org')?.language).toBe('it-IT');
+    expect(to('ezio@example.org')?.subject).toContain('Scadenze: 1 in ritardo, 0 a rischio');
+    expect(to('ezio@example.org')?.text).toContain('in ritardo di 9 giorni lavorativi');
+    expect(to('sec@example.org')?.subject).toContain('Deadlines: 2 late, 3 at risk');
+    expect(to('idle@example.org')).toBeUndefined();
+    // Later the same day, nothing more is asked for.
+    clock.advance({ hours: 3 });
+    expect(
+      await queueDeadlineDigest(createContext({ config: testConfig(database), db: database.db, clock })),
+    ).toBe(false);
+  });
+});

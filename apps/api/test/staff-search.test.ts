@@ -1,0 +1,205 @@
+import type { StaffSearchResult } from '@lisbon/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { RECENT_WINDOW } from '../src/modules/staff/search.repository';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { apiCall, applicant, completeDraft, dataOf, type Applicant } from './requests';
+import { practiceIn, staffMember, type StaffMember } from './staff';
+
+// Decision 069: one box finds a request by number, applicant (names in any order, accents
+// ignored), email, tax ID, qualification, institution and country, on both databases.
+
+let database: TestDatabase;
+let app: App;
+let call: ReturnType<typeof apiCall>;
+const clock = new ManualClock('2024-12-10T09:00:00Z');
+let zoe: Applicant;
+let bob: Applicant;
+let evaluator: StaffMember;
+const ids = {} as Record<'zoe' | 'zoeOld' | 'bob' | 'draft', number>;
+
+const QUALIFICATION = {
+  institution_name: 'Universidade de São Paulo',
+  institution_country: 'BR',
+  diploma_last_name: 'Mueller-Schmidt',
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+  call = apiCall(app);
+  zoe = await applicant(app, database, clock, 'zoe.mueller@example.org', { firstName: 'Zoë' });
+  bob = await applicant(app, database, clock, 'bob@example.org', { firstName: 'Bob' });
+  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
+  ids.zoeOld = await practiceIn(database, {
+    userId: zoe.id,
+    status: 'published',
+    qualificationName: 'Licence de biologie',
+    country: 'FR',
+  });
+  ids.zoe = await practiceIn(database, {
+    userId: zoe.id,
+    status: 'in_evaluation',
+    qualificationName: 'Bacharel em Ciências Biológicas',
+    qualification: QUALIFICATION,
+    country: 'BR',
+  });
+  ids.bob = await practiceIn(database, {
+    userId: bob.id,
+    status: 'unassigned',
+    qualificationName: 'Master of Engineering',
+    country: 'IN',
+  });
+  ids.draft = await practiceIn(database, {
+    userId: bob.id,
+    status: 'draft',
+    qualificationName: 'Hidden Draft',
+  });
+  // Zoë's surname and tax ID as she writes them in her account: the search follows.
+  const updated = await call('PATCH', `/users/${zoe.id}`, zoe, {
+    last_name: 'Müller',
+    tax_id: 'RSSMRA80A01H501U',
+  });
+  expect(updated.statusCode).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const search = async (q: string, limit?: number) => {
+  const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const response = await call('GET', `/staff/search?${query}`, evaluator);
+  expect(response.statusCode).toBe(200);
+  return dataOf<StaffSearchResult[]>(response);
+};
+const idsOf = async (q: string) => (await search(q)).map((result) => result.id);
+
+describe('staff search', () => {
+  it('finds the applicant by names in any order, with or without accents, newest request first', async () => {
+    expect(await idsOf('Zoë Müller')).toEqual([ids.zoe, ids.zoeOld]);
+    expect(await idsOf('muller zoe')).toEqual([ids.zoe, ids.zoeOld]);
+    expect(await idsOf('MÜL')).toEqual([ids.zoe, ids.zoeOld]);
+    expect(await idsOf('zoe bob')).toEqual([]);
+  });
+
+  it('finds by email, tax ID, qualification, institution, country and name on the diploma', async () => {
+    expect(await idsOf('zoe.mueller@exa')).toEqual([ids.zoe, ids.zoeOld]);
+    expect(await idsOf('rssmra80a01')).toEqual([ids.zoe, ids.zoeOld]);
+    expect(await idsOf('ciencias biologicas')).toEqual([ids.zoe]);
+    expect(await idsOf('sao paulo')).toEqual([ids.zoe]);
+    expect(await idsOf('Brasile')).toEqual([ids.zoe]);
+    expect(await idsOf('india engineering')).toEqual([ids.bob]);
+    expect(await idsOf('schmidt')).toEqual([ids.zoe]);
+  });
+
+  it('puts the request whose number was typed first, and never shows a draft', async () => {
+    const results = await search(`#${ids.bob}`);
+    expect(results[0]).toMatchObject({
+      id: ids.bob,
+      is_id_match: true,
+      status: 'unassigned',
+      applicant: { first_name: 'Bob', email: 'bob@example.org' },
+      qualification_name: 'Master of Engineering',
+    });
+    expect(await idsOf('hidden draft')).toEqual([]);
+    expect(await idsOf(`#${ids.draft}`)).toEqual([]);
+  });
+
+  it('answers from two characters, and 422 below', async () => {
+    expect(await idsOf('zo')).toEqual([ids.zoe, ids.zoeOld]);
+    expect((await call('GET', '/staff/search?q=z', evaluator)).statusCode).toBe(422);
+    expect(await idsOf('%_')).toEqual([]);
+  });
+
+  it('finds a request as soon as it is submitted, by the institution its applicant typed', async () => {
+    const refugee = await applicant(app, database, clock, 'refugee@example.org', { category: 'refugee' });
+    const id = await completeDraft(app, refugee, {
+      country: 'FR',
+      documents: [
+        'identity_document',
+        'diploma',
+        'transcript_of_records',
+        'consent_form',
+        'refugee_status_certificate',
+      ],
+    });
+    expect(await idsOf('sao paulo')).toEqual([ids.zoe]);
+    expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);
+    expect(await idsOf('sao paulo')).toEqual([id, ids.zoe]);
+  });
+
+  it('forgets the names of a deleted account', async () => {
+    const leaving = await applicant(app, database, clock, 'leaving@example.org', { firstName: 'Ottavia' });
+    await practiceIn(database, { userId: leaving.id, status: 'in_evaluation' });
+    expect(await idsOf('ottavia')).toHaveLength(1);
+    const deleted = await call('DELETE', `/users/${leaving.id}`, leaving, { email: 'leaving@example.org' });
+    expect(deleted.statusCode).toBe(204);
+    expect(await idsOf('ottavia')).toEqual([]);
+  });
+
+  it('is for staff only', async () => {
+    expect((await call('GET', '/staff/search?q=zoe', zoe)).statusCode).toBe(403);
+  });
+});
+
+const COPIED = [
+  'user_id',
+  'status',
+  'service',
+  'country',
+  'level',
+  'is_urgent',
+  'wizard_step',
+  'search_text',
+] as const;
+
+/** Copies every request whose words are `text`: their number doubles. */
+const doubleRequestsWith = (text: string) =>
+  database.db
+    .insertInto('practices')
+    .columns(COPIED)
+    .expression((eb) => eb.selectFrom('practices').select(COPIED).where('search_text', '=', text))
+    .execute();
+
+describe('staff search past the newest requests', () => {
+  it('finds a rare word among older requests, and a common one among the newest, newest first', async () => {
+    // More requests than the first look reads on PostgreSQL: the rare one is older than all of them.
+    const rare = await practiceIn(database, {
+      userId: bob.id,
+      status: 'published',
+      qualificationName: 'Quokkaconservationstudies',
+    });
+    await practiceIn(database, { userId: bob.id, status: 'closed' });
+    await database.db
+      .updateTable('practices')
+      .set({ search_text: 'filler common words' })
+      .where('id', '>', rare)
+      .execute();
+    while ((await idsOf('filler')).length > 0 && (await countWith('filler common words')) <= RECENT_WINDOW) {
+      await doubleRequestsWith('filler common words');
+    }
+    expect(await idsOf('quokka')).toEqual([rare]);
+    // Longer than the beginnings PostgreSQL's index holds: the rest of the word is checked too.
+    expect(await idsOf('quokkaconservations')).toEqual([rare]);
+    expect(await idsOf('quokkaconservationx')).toEqual([]);
+    const newest = await database.db
+      .selectFrom('practices')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    expect((await search('filler comm', 3)).map((result) => result.id)).toEqual(newest.map((row) => row.id));
+  });
+});
+
+async function countWith(text: string): Promise<number> {
+  const { count } = await database.db
+    .selectFrom('practices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('search_text', '=', text)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

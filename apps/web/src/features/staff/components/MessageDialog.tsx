@@ -1,0 +1,85 @@
+import { MESSAGE_MAX_LENGTH, messageApplicantsBodySchema } from '@lisbon/domain';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { showSuccess } from '@/shared/ui/toast';
+import { messageApplicants, STAFF_KEY } from '../api/queues';
+import { noticeText } from '../api/workspace';
+
+type Props = { practiceIds: readonly number[]; opened: boolean; onClose: () => void; onSent?: () => void };
+
+/** One message to the applicants of the selected requests (decision 071): their threads and mailboxes. */
+export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { form, submit, showServerErrors } = useSchemaForm({
+    name: 'message',
+    schema: messageApplicantsBodySchema,
+    initialValues: { message: '' },
+    toInput: (values) => ({ practice_ids: [...practiceIds], message: values.message }),
+  });
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = submit(async (body) => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      const result = await messageApplicants(body);
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+      showSuccess(noticeText(result.notice?.notice ?? 'messageSent'));
+      onSent?.();
+      close();
+    } catch (error) {
+      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+    } finally {
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('operations.bulk.dialogTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text>
+            {t('operations.bulk.intro', {
+              count: practiceIds.length,
+              ids: practiceIds.map((id) => `#${id}`).join(', '),
+            })}
+          </Text>
+          <FormAlert message={failure} />
+          <Textarea
+            label={t('operations.bulk.label')}
+            required
+            rows={5}
+            maxLength={MESSAGE_MAX_LENGTH}
+            data-autofocus
+            {...form.getInputProps('message')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isBusy}>
+              {t('operations.bulk.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

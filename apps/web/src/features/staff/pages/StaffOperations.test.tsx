@@ -1,0 +1,234 @@
+import type { Dashboard, StaffSearchResult } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { qualificationFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { evaluator, staffPracticeFixture, staffSummaryFixture, staffUser } from '@/test/staffFixtures';
+
+// Issue #18 in the browser's model: the search box of every staff page, deadlines in the queues,
+// a message to several applicants, the dashboard, and the workspace's parts.
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const counts = { assigned: 2, to_review: 0, unassigned: 3, ready_for_issue: 1, archive: 12, all: 18 };
+
+const found: StaffSearchResult[] = [
+  {
+    id: 41,
+    status: 'in_evaluation',
+    status_label: 'in evaluation',
+    country: 'DE',
+    qualification_name: 'Master of Science',
+    applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
+    is_id_match: false,
+  },
+  {
+    id: 12,
+    status: 'published',
+    status_label: 'published',
+    country: 'DE',
+    qualification_name: 'Bachelor of Arts',
+    applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
+    is_id_match: false,
+  },
+];
+
+const rows = [
+  staffSummaryFixture({ id: 12, deadline_flag: 'late', days_to_go: -3, assignee: evaluator }),
+  staffSummaryFixture({ id: 14, deadline_flag: 'at_risk', days_to_go: 4 }),
+];
+
+function operationsApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /staff/queues/counts': { body: { data: counts } },
+    'GET /staff/practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 2 } } },
+    'GET /staff/users': { body: { data: [] } },
+    'GET /staff/search': (call) => ({
+      body: { data: (call.query.get('q') ?? '').toLowerCase().startsWith('zo') ? found : [] },
+    }),
+    ...extra,
+  });
+}
+
+describe('the staff search box', () => {
+  it('finds requests as one types from two characters, and opens the one chosen with the keyboard', async () => {
+    const api = operationsApi({
+      'GET /staff/practices/12': { body: { data: staffPracticeFixture({ id: 12 }) } },
+    });
+    const { router } = renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    const box = await screen.findByRole('combobox', { name: 'Find a request' });
+    await userEvent.type(box, 'z');
+    expect(api.callsTo('GET /staff/search')).toHaveLength(0);
+    await userEvent.type(box, 'o');
+    const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringContaining('#41 · Zoë Müller'),
+      expect.stringContaining('#12 · Zoë Müller'),
+    ]);
+    expect(api.callsTo('GET /staff/search')[0]?.query.get('q')).toBe('zo');
+    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/practices/12'));
+  });
+
+  it('says when nothing is found', async () => {
+    operationsApi();
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Find a request' }), 'qq');
+    expect(await screen.findAllByText('No items found')).not.toHaveLength(0);
+  });
+});
+
+describe('deadlines and work on several requests in a queue', () => {
+  it('flags each request against its deadline and filters the queue by it', async () => {
+    const api = operationsApi();
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Late')).toBeTruthy();
+    expect(within(table).getByText('late by 3 working days')).toBeTruthy();
+    expect(within(table).getByText('4 working days left')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Against the deadline'), 'At risk');
+    await waitFor(() =>
+      expect(api.callsTo('GET /staff/practices').at(-1)?.query.get('deadline')).toBe('at_risk'),
+    );
+  });
+
+  it('sends one message to the applicants of the selected requests', async () => {
+    const api = operationsApi({
+      'POST /staff/practices/messages': (call) => ({
+        body: {
+          data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
+          meta: { notice: 'messageSent', message: 'Message sent' },
+        },
+      }),
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every request on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Message the applicants (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'A message to the applicants' });
+    await userEvent.type(within(dialog).getByLabelText(/^Message/), 'The office is closed next week.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/messages')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/messages')[0]?.body).toEqual({
+      practice_ids: [12, 14],
+      message: 'The office is closed next week.',
+    });
+    expect(await screen.findByText('Message sent')).toBeTruthy();
+  });
+
+  it('offers evaluators no message to many applicants', async () => {
+    operationsApi();
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: /Message the applicant/ })).toBeNull();
+  });
+});
+
+const dashboard: Dashboard = {
+  period: { from: '2026-10-05', to: '2026-11-29' },
+  at_risk_days: 10,
+  backlog: [
+    { status: 'unassigned', count: 3 },
+    { status: 'in_evaluation', count: 5 },
+  ],
+  ageing: { late: 2, at_risk: 1, on_time: 4, no_deadline: 1 },
+  urgent: [
+    {
+      id: 12,
+      status: 'in_evaluation',
+      expected_deadline: '2026-11-20',
+      days_to_go: -3,
+      deadline_flag: 'late',
+      applicant: 'Ada Lovelace',
+      assignee: evaluator,
+    },
+  ],
+  published_per_week: [{ week: '2026-11-23', count: 4 }],
+  time_to_publication: [{ service: 'all', published: 4, median_working_days: 37.5 }],
+  people: [
+    {
+      person: evaluator,
+      evaluating: 5,
+      reviewing: 0,
+      sent_in_review: 3,
+      reviews_concluded: 0,
+      published: 0,
+    },
+  ],
+  appeals: { statements: 4, appeals: 1, amendments: 0 },
+  deliveries_waiting: { count: 0, practices: [] },
+};
+
+describe('the dashboard', () => {
+  it('shows each figure as a table, links the requests that will miss their deadline, and sets the period', async () => {
+    const api = operationsApi({ 'GET /staff/dashboard': { body: { data: dashboard } } });
+    renderApp('/staff/dashboard', { queryClient: logIn(staffUser('secretary')) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const urgent = await screen.findByRole('table', { name: 'Requests that will miss their deadline' });
+    expect(within(urgent).getByRole('link', { name: 'Request #12' })).toBeTruthy();
+    expect(within(urgent).getByText('Late: late by 3 working days')).toBeTruthy();
+    const appeals = screen.getByRole('table', { name: 'Appeals and amendments' });
+    expect(within(appeals).getByText('25 %')).toBeTruthy();
+    const time = screen.getByRole('table', { name: 'Working days from submission to publication' });
+    expect(within(time).getByText('37.5')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Last 4 weeks' }));
+    await waitFor(() => expect(api.callsTo('GET /staff/dashboard').at(-1)?.query.get('from')).toBeTruthy());
+  });
+
+  it('is not offered to evaluators', async () => {
+    operationsApi();
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+});
+
+describe('the workspace', () => {
+  it('shows the request in parts, starts the assessment from the request, and tells its whole record', async () => {
+    const practice = staffPracticeFixture({
+      id: 7,
+      status: 'in_evaluation',
+      qualification: qualificationFixture,
+      notes: [
+        { id: 3, text: 'Called the university', author: evaluator, created_at: '2026-11-03T08:00:00.000Z' },
+      ],
+    });
+    operationsApi({ 'GET /staff/practices/7': { body: { data: practice } } });
+    renderApp('/staff/practices/7?part=assessment', { queryClient: logIn(staffUser('evaluator')) });
+    const tabs = await screen.findByRole('tablist', { name: 'Parts of the request' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Request and applicant',
+      'Documents',
+      'File check and verification',
+      'Assessment',
+      'Messages',
+      'Notes',
+      'History',
+    ]);
+    expect((await screen.findByLabelText(/^Awarding institution/)).getAttribute('value')).toBe(
+      'Université Lyon 1',
+    );
+    expect((screen.getByLabelText(/^Year of award/) as HTMLInputElement).value).toBe('2021');
+    expect(screen.getAllByText(/Taken from the request: check it\./).length).toBeGreaterThan(0);
+    // The moves of the current step stay beside the parts.
+    expect(screen.getByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
+
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'History' }));
+    const history = await screen.findByRole('tabpanel', { name: 'History' });
+    expect(within(history).getByText('Called the university')).toBeTruthy();
+    expect(within(history).getByText('Internal note')).toBeTruthy();
+  });
+});

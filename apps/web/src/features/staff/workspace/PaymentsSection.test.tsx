@@ -1,0 +1,105 @@
+import type { StaffPayment, StaffPractice } from '@lisbon/domain';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const counts = { assigned: 0, to_review: 0, unassigned: 0, ready_for_issue: 0, archive: 1, all: 1 };
+
+const paid: StaffPayment = {
+  id: 5,
+  purpose: 'practice',
+  delivery_id: null,
+  amount: { net: 12_295, vat: 2_705, total: 15_000 },
+  provider: 'nexi',
+  transaction_reference: '3470744123',
+  paid_at: '2026-11-02T09:05:00.000Z',
+  refund: null,
+};
+
+function workspace(practice: StaffPractice, after: StaffPractice) {
+  return mockApi({
+    'GET /staff/queues/counts': { body: { data: counts } },
+    [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+    [`POST /staff/practices/${practice.id}/refund`]: {
+      body: { data: after, meta: { notice: 'refundRequested', message: '' } },
+    },
+  });
+}
+
+const paymentsSection = async () =>
+  (await screen.findByRole('heading', { level: 2, name: 'Payments' })).closest('section') as HTMLElement;
+
+describe('the payments of a request, in the staff workspace', () => {
+  it('says who took the money and the transaction, and refunds only after a confirmation', async () => {
+    const closed = staffPracticeFixture({
+      status: 'closed',
+      payments: [paid],
+      allowed_changes: ['refund_payment'],
+    });
+    const pending = {
+      ...closed,
+      allowed_changes: [],
+      payments: [
+        {
+          ...paid,
+          refund: {
+            id: 1,
+            reason: 'closed_before_evaluation' as const,
+            amount: paid.amount,
+            status: 'pending' as const,
+            requested_at: '2026-11-12T10:00:00.000Z',
+            refunded_at: null,
+            credit_note_number: null,
+          },
+        },
+      ],
+    };
+    const api = workspace(closed, pending);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    const section = await paymentsSection();
+    expect(within(section).getByRole('table', { name: /Payments for this request/ })).toBeTruthy();
+    expect(within(section).getByText('Nexi XPay')).toBeTruthy();
+    expect(within(section).getByText('Transaction 3470744123')).toBeTruthy();
+    expect(within(section).getByText('Not refunded')).toBeTruthy();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Refund the payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund the payment' });
+    expect(within(dialog).getByText(/Refund the whole €150.00 to the applicant\?/)).toBeTruthy();
+    // Kept: nothing is asked of the API.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Do not refund' }));
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Refund the payment' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Refund the payment' })).getByRole('button', {
+        name: 'Refund €150.00',
+      }),
+    );
+    expect(await within(section).findByText(/waiting for the provider/)).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/staff/practices/7/refund',
+    ]);
+    expect(within(section).queryByRole('button', { name: 'Refund the payment' })).toBeNull();
+  });
+
+  it('offers no refund the API does not allow (the evaluation had started, or an evaluator)', async () => {
+    workspace(
+      staffPracticeFixture({ status: 'closed', payments: [paid], allowed_changes: [] }),
+      staffPracticeFixture(),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const section = await paymentsSection();
+    expect(within(section).getByText('Nexi XPay')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Refund the payment' })).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import type { StaffPractice } from '@lisbon/domain';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/shared/format';
+import { currentLocale } from '@/shared/i18n';
+import { personName } from '../components/QueueTable';
+import { recordEntries, type RecordEntry } from './record';
+
+/**
+ * The record's full history on one page (issue #18): every move, note, message and document,
+ * with who and when, oldest first, the latest marked as the current step.
+ */
+export function RecordHistory({ practice }: { practice: StaffPractice }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const entries = recordEntries(practice);
+  if (entries.length === 0) return <Text>{t('messages.noItems')}</Text>;
+
+  const who = (entry: RecordEntry): string => {
+    switch (entry.kind) {
+      case 'move':
+        return entry.entry.by ? (personName(entry.entry.by) ?? '') : t('staff.history.system');
+      case 'note':
+        return personName(entry.author) ?? '—';
+      case 'staffMessage':
+        return entry.author ?? '—';
+      case 'applicantMessage':
+      case 'document':
+        return t('operations.workspace.record.byApplicant');
+    }
+  };
+  const what = (entry: RecordEntry) => {
+    switch (entry.kind) {
+      case 'move': {
+        const { entry: move } = entry;
+        return (
+          <>
+            <Text fw={600}>{t(`staff.history.actions.${move.action}`)}</Text>
+            <Text size="sm">
+              {move.from_status && move.from_status !== move.to_status
+                ? t('staff.history.move', {
+                    from: t(`staff.status.${move.from_status}`),
+                    to: t(`staff.status.${move.to_status}`),
+                  })
+                : t(`staff.status.${move.to_status}`)}
+            </Text>
+            {typeof move.details?.reason === 'string' && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {t('staff.history.reason', { reason: move.details.reason })}
+              </Text>
+            )}
+            {move.note && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {t('staff.history.note', { note: move.note })}
+              </Text>
+            )}
+          </>
+        );
+      }
+      case 'document':
+        return (
+          <Text size="sm">
+            {entry.document.type === 'additional' && entry.document.additional_type
+              ? entry.document.additional_type
+              : t(`labels.document.${entry.document.type}`)}
+            {`: ${entry.document.file_name}`}
+          </Text>
+        );
+      default:
+        return (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {entry.text}
+          </Text>
+        );
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text>{t('operations.workspace.record.intro')}</Text>
+      <ol className="timeline">
+        {entries.map((entry, index) => (
+          <li key={`${entry.kind}-${index}`} aria-current={index === entries.length - 1 ? 'step' : undefined}>
+            <Group gap="xs" wrap="wrap">
+              <Badge
+                radius="sm"
+                variant={entry.kind === 'move' ? 'filled' : 'default'}
+                color={entry.kind === 'move' ? 'blue.9' : undefined}
+              >
+                {t(`operations.workspace.record.kinds.${entry.kind}`)}
+              </Badge>
+              <Text size="sm">
+                <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+                {' · '}
+                {who(entry)}
+              </Text>
+            </Group>
+            {what(entry)}
+          </li>
+        ))}
+      </ol>
+    </Stack>
+  );
+}

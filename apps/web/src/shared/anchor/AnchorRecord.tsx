@@ -1,0 +1,93 @@
+import { ANCHOR_CHECK_STEPS, anchorCheckMessage, type AnchorCheck, type AnchorView } from '@lisbon/domain';
+import { Anchor, Code, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../format';
+import { currentLocale } from '../i18n';
+import { Facts } from '../practice/Facts';
+
+const breakAll = { wordBreak: 'break-all' } as const;
+
+/** A chain transaction's hash, linked to the configured block explorer when there is one. */
+export function ChainTransaction({ hash, explorerUrl }: { hash: string; explorerUrl: string | null }) {
+  const { t } = useTranslation();
+  if (!explorerUrl) return <Code style={breakAll}>{hash}</Code>;
+  return (
+    <Anchor
+      href={explorerUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      c="inherit"
+      underline="always"
+      style={breakAll}
+    >
+      {t('anchor.explorerLink', { hash })}
+    </Anchor>
+  );
+}
+
+/**
+ * A statement's record on the blockchain (decision 065), in plain words: on the body's own ledger
+ * only, anchoring pending, or anchored with its chain, block, transaction and time.
+ */
+export function AnchorFacts({ anchor }: { anchor: AnchorView }) {
+  const { t } = useTranslation();
+  if (anchor.state !== 'anchored') return <Text size="sm">{t(`anchor.${anchor.state}`)}</Text>;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('anchor.anchored')}</Text>
+      <Facts
+        facts={[
+          [t('anchor.chain'), anchor.chain_name ?? t('anchor.chainId', { id: anchor.chain_id })],
+          [t('anchor.block'), String(anchor.block_number)],
+          [
+            t('anchor.transaction'),
+            <ChainTransaction key="tx" hash={anchor.transaction_hash} explorerUrl={anchor.explorer_url} />,
+          ],
+          [t('anchor.time'), formatDateTime(anchor.block_time, currentLocale())],
+        ]}
+      />
+    </Stack>
+  );
+}
+
+const OUTCOME_MARKS: Record<AnchorCheck['outcome'], string> = {
+  passed: '✓',
+  failed: '✗',
+  pending: '…',
+  unavailable: '?',
+  skipped: '–',
+};
+
+/**
+ * Each step of a check with its outcome and why, in the visitor's language (the domain's words, with
+ * the hashes in place): never a bare "failed".
+ */
+export function AnchorChecks({ checks }: { checks: readonly AnchorCheck[] }) {
+  const { t } = useTranslation();
+  if (checks.length === 0) return null;
+  return (
+    <section aria-label={t('anchor.checksTitle')}>
+      <Text fw={700} mb={4}>
+        {t('anchor.checksTitle')}
+      </Text>
+      <ol style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+        {checks.map((check) => (
+          <li key={check.step} data-outcome={check.outcome}>
+            <Text size="sm" fw={600}>
+              {t('anchor.step', {
+                number: ANCHOR_CHECK_STEPS.indexOf(check.step) + 1,
+                title: t(`anchor.steps.${check.step}`),
+              })}
+              {': '}
+              <span aria-hidden="true">{OUTCOME_MARKS[check.outcome]} </span>
+              {t(`anchor.outcomes.${check.outcome}`)}
+            </Text>
+            <Text size="sm" mb={6} style={breakAll}>
+              {anchorCheckMessage(check, currentLocale())}
+            </Text>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

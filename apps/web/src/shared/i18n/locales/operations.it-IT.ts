@@ -1,0 +1,139 @@
+import type { operationsEn } from './operations.en-US';
+
+/** Operazioni del personale (issue #18): ricerca, scadenze, cruscotto, parti della pratica, lavoro su più richieste; in italiano. */
+export const operationsIt: typeof operationsEn = {
+  operations: {
+    search: {
+      region: 'Trova una richiesta',
+      label: 'Trova una richiesta',
+      placeholder: 'Numero, nome, email, codice fiscale, titolo, istituzione, paese',
+      hint: 'Da 2 caratteri. Premi / in qualsiasi pagina del personale per tornare qui.',
+      searching: 'Ricerca in corso…',
+      results_one: '{{count}} richiesta trovata: frecce per scegliere, Invio per aprire',
+      results_other: '{{count}} richieste trovate: frecce per scegliere, Invio per aprire',
+      none: 'Nessun elemento trovato',
+      byNumber: 'Numero di richiesta',
+    },
+    deadline: {
+      flags: { late: 'In ritardo', at_risk: 'A rischio', on_time: 'In tempo' },
+      late_one: 'in ritardo di {{count}} giorno lavorativo',
+      late_other: 'in ritardo di {{count}} giorni lavorativi',
+      left_one: 'manca {{count}} giorno lavorativo',
+      left_other: 'mancano {{count}} giorni lavorativi',
+      dueToday: 'scade oggi',
+      filter: 'Rispetto alla scadenza',
+    },
+    dashboard: {
+      title: 'Cruscotto',
+      intro:
+        'Arretrato e scadenze come sono ora; pubblicazioni, tempi di pubblicazione, lavoro di ciascuno e ricorsi nel periodo che scegli, contati dal registro delle attività.',
+      period: {
+        legend: 'Periodo dei dati',
+        from: 'Dal',
+        to: 'Al',
+        weeks_one: 'Ultima settimana',
+        weeks_other: 'Ultime {{count}} settimane',
+        shown: 'Dati dal {{from}} al {{to}}.',
+      },
+      csv: 'Scarica la tabella (CSV)',
+      chartNote: 'Grafico della tabella seguente, che riporta gli stessi dati.',
+      total: 'Totale',
+      backlog: { title: 'Arretrato per stato', status: 'Stato', count: 'Richieste' },
+      ageing: {
+        title: 'Richieste aperte rispetto alla scadenza',
+        flag: 'Scadenza',
+        count: 'Richieste',
+        noDeadline: 'Senza scadenza',
+      },
+      urgent: {
+        title: 'Richieste che mancheranno la scadenza',
+        intro_one:
+          'In ritardo, o a rischio ({{count}} giorno lavorativo o meno, chiusure e festività escluse), dalla scadenza più vicina.',
+        intro_other:
+          'In ritardo, o a rischio ({{count}} giorni lavorativi o meno, chiusure e festività escluse), dalla scadenza più vicina.',
+        none: 'Nessuna richiesta è in ritardo o a rischio.',
+        request: 'Richiesta',
+        applicant: 'Richiedente',
+        status: 'Stato',
+        deadline: 'Scadenza prevista',
+        left: 'Giorni lavorativi',
+        assignee: 'Valutatore',
+      },
+      published: { title: 'Attestati pubblicati per settimana', week: 'Settimana del', count: 'Pubblicati' },
+      time: {
+        title: 'Giorni lavorativi dalla presentazione alla pubblicazione',
+        service: 'Servizio',
+        published: 'Attestati pubblicati',
+        median: 'Mediana dei giorni lavorativi',
+        all: 'Tutti i servizi',
+      },
+      people: {
+        title: 'Carico e produzione per valutatore e revisore',
+        person: 'Membro del personale',
+        evaluating: 'In valutazione ora',
+        reviewing: 'Da revisionare ora',
+        sent: 'Inviate in revisione',
+        concluded: 'Revisioni concluse',
+        published: 'Attestati pubblicati',
+      },
+      appeals: {
+        title: 'Ricorsi e rettifiche',
+        figure: 'Dato',
+        value: 'Numero',
+        share: 'Quota sugli attestati',
+        statements: 'Attestati pubblicati',
+        appeals: 'Ricorsi richiesti',
+        amendments: 'Rettifiche richieste',
+      },
+      deliveries: {
+        title: 'Restituzioni in attesa di spedizione',
+        count_one: '{{count}} richiesta pagata e non ancora spedita.',
+        count_other: '{{count}} richieste pagate e non ancora spedite.',
+        request: 'Richiesta',
+        applicant: 'Richiedente',
+        paidAt: 'Pagata il',
+      },
+    },
+    workspace: {
+      partsLabel: 'Parti della richiesta',
+      parts: {
+        request: 'Richiesta e richiedente',
+        documents: 'Documenti',
+        checks: 'Controllo del fascicolo e verifica',
+        assessment: 'Valutazione',
+        thread: 'Messaggi',
+        notes: 'Note',
+        history: 'Cronologia',
+      },
+      step: 'Ora: {{status}}',
+      prefilled: 'Ripreso dalla richiesta: controllalo.',
+      sentBack: 'Rimandata in valutazione da {{name}}: {{note}}',
+      record: {
+        intro:
+          'Tutto ciò che è accaduto a questa richiesta, dal più vecchio: passaggi, note, messaggi e documenti.',
+        kinds: {
+          move: 'Passaggio',
+          note: 'Nota interna',
+          staffMessage: 'Messaggio dell’ufficio',
+          applicantMessage: 'Messaggio del richiedente',
+          document: 'Documento caricato',
+        },
+        byApplicant: 'il richiedente',
+      },
+    },
+    bulk: {
+      selectAll: 'Seleziona tutte le richieste di questa pagina',
+      message_one: 'Scrivi al richiedente ({{count}})',
+      message_other: 'Scrivi ai richiedenti ({{count}})',
+      assignable_one: '{{count}} delle richieste selezionate si può assegnare.',
+      assignable_other: '{{count}} delle richieste selezionate si possono assegnare.',
+      dialogTitle: 'Un messaggio ai richiedenti',
+      intro_one:
+        'Il richiedente della richiesta {{ids}} lo legge nei messaggi della richiesta e lo riceve per email, nella sua lingua. Non gli chiede nulla: per porre una domanda, apri la richiesta.',
+      intro_other:
+        'I richiedenti delle richieste {{ids}} lo leggono nei messaggi della loro richiesta e lo ricevono per email, nella loro lingua. Non chiede loro nulla: per porre una domanda, apri la richiesta.',
+      label: 'Messaggio',
+      submit: 'Invia',
+    },
+  },
+};

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import {
+  createApplicant,
+  createDemoStaff,
+  draftAtReview,
+  expectAccessible,
+  expectNoSideScroll,
+  payThroughApi,
+  staffPage,
+  type DemoStaffMember,
+} from '../support';
+
+// Issue #18: the search box of every staff page, deadlines in the queues, a message to several
+// applicants, the dashboard and the workspace in parts, with axe at desktop width and at 375 px.
+
+test.use({ actionTimeout: 15_000 });
+
+const applicant = { email: `tomasz.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+
+test('a secretary finds a request as she types, reads the dashboard, works a request in parts and writes to applicants', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const staff = createDemoStaff(dataDir(PORTAL_PORT));
+  const [secretaryAccount, evaluatorAccount] = ['secretary', 'evaluator'].map((role) => {
+    const member = staff[role];
+    if (!member) throw new Error(`demo:staff printed no ${role}`);
+    return member;
+  }) as [DemoStaffMember, DemoStaffMember];
+  // Amina Haddad (support.ts) with two paid requests, waiting to be assigned.
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const first = await draftAtReview(request, applicant);
+  await payThroughApi(request, applicant, first);
+  const second = await draftAtReview(request, applicant);
+  await payThroughApi(request, applicant, second);
+
+  const secretary = await staffPage(browser, secretaryAccount);
+  await secretary.goto('/staff/queues/unassigned');
+  await expect(secretary.getByRole('heading', { level: 1, name: 'To assign' })).toBeVisible();
+
+  // Search: `/` brings the focus to the box; her email, as typed, finds both requests, newest first.
+  await secretary.keyboard.press('/');
+  const box = secretary.getByRole('combobox', { name: 'Find a request' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially(applicant.email.slice(0, 12));
+  const results = secretary.getByRole('listbox');
+  await expect(results.getByRole('option')).toHaveCount(2);
+  await expect(results.getByRole('option').first()).toContainText(`#${second} · Amina Haddad`);
+  await expect(secretary.getByText('2 requests found', { exact: false })).toBeAttached();
+  await expectAccessible(secretary);
+  await secretary.keyboard.press('ArrowDown');
+  await secretary.keyboard.press('Enter');
+  await expect(secretary.getByRole('heading', { level: 1, name: `Request #${first}` })).toBeVisible();
+  // By number, from the workspace: the box is on every staff page.
+  await box.fill('');
+  await expect(results).toBeHidden();
+  await box.fill(`#${second}`);
+  await expect(results.getByRole('option').first()).toContainText(`#${second}`);
+  await secretary.keyboard.press('Enter');
+  await expect(secretary.getByRole('heading', { level: 1, name: `Request #${second}` })).toBeVisible();
+
+  // The queue: each row against its deadline; filtered by it.
+  await secretary.goto('/staff/queues/unassigned');
+  const row = secretary
+    .getByRole('row')
+    .filter({ has: secretary.getByRole('link', { name: `Request #${first}` }) });
+  await expect(row.getByText('On time')).toBeVisible();
+  await expect(row.getByText(/working days left/)).toBeVisible();
+  await secretary.getByLabel('Against the deadline').selectOption({ label: 'Late' });
+  await expect(secretary.getByRole('link', { name: `Request #${first}` })).toHaveCount(0);
+  await secretary.getByLabel('Against the deadline').selectOption({ label: 'On time' });
+  await expect(secretary.getByRole('link', { name: `Request #${first}`, exact: true })).toBeVisible();
+  await expectAccessible(secretary);
+
+  // A message to the applicants of both requests: a closure announced.
+  await secretary.getByRole('checkbox', { name: `Select request #${first}` }).check();
+  await secretary.getByRole('checkbox', { name: `Select request #${second}` }).check();
+  await secretary.getByRole('button', { name: 'Message the applicants (2)' }).click();
+  const dialog = secretary.getByRole('dialog', { name: 'A message to the applicants' });
+  await dialog.getByLabel(/^Message/).fill('The office is closed from 24 December to 6 January.');
+  await expectAccessible(secretary);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(secretary.getByText('Message sent', { exact: true }).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The dashboard: the backlog holds both requests; every table downloads as CSV.
+  await secretary.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(secretary.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const backlog = secretary.getByRole('table', { name: 'Backlog by status' });
+  await expect(backlog.getByRole('rowheader', { name: 'Unassigned' })).toBeVisible();
+  await expectAccessible(secretary);
+  const download = secretary.waitForEvent('download');
+  await secretary
+    .getByRole('region', { name: 'Backlog by status' })
+    .getByRole('button', { name: 'Download the table (CSV)' })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('backlog-by-status.csv');
+  expect(readFileSync(await file.path(), 'utf8')).toContain('Status,Requests');
+  await secretary.getByRole('button', { name: 'Last 4 weeks' }).click();
+  await expect(secretary).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
+  await expect(secretary.getByText(/^Figures from /)).toBeVisible();
+
+  // The workspace in parts: the message is in the record; the moves stay in view.
+  await secretary.goto(`/staff/practices/${first}?part=history`);
+  const history = secretary.getByRole('tabpanel', { name: 'History' });
+  await expect(history.getByText('The office is closed from 24 December to 6 January.')).toBeVisible();
+  await expect(history.getByText('Message from the office')).toBeVisible();
+  await expect(secretary.getByRole('region', { name: 'Actions' })).toBeInViewport();
+  await expectAccessible(secretary);
+
+  // The secretary assigns the first request; its evaluator starts the evaluation.
+  await secretary.goto('/staff/queues/unassigned');
+  await secretary.getByRole('checkbox', { name: `Select request #${first}` }).check();
+  await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
+  const assign = secretary.getByRole('dialog', { name: 'Assign practices' });
+  await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
+  await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(assign).toBeHidden();
+  const evaluator = await staffPage(browser, evaluatorAccount);
+  await evaluator.goto(`/staff/practices/${first}`);
+  const actions = evaluator.getByRole('region', { name: 'Actions' });
+  await actions.getByRole('button', { name: 'Start the evaluation', exact: true }).click();
+  const start = evaluator.getByRole('dialog', { name: 'Start the evaluation' });
+  await start.getByRole('button', { name: 'Start the evaluation', exact: true }).click();
+  await expect(start).toBeHidden();
+
+  // The assessment starts from the request's qualification.
+  await evaluator.getByRole('tab', { name: 'Assessment' }).click();
+  const assessment = evaluator.getByRole('region', { name: 'Assessment' });
+  await expect(assessment.getByLabel(/^Awarding institution/)).toHaveValue('Université de Lyon');
+  await expect(assessment.getByLabel(/^Year of award/)).toHaveValue('2019');
+  await expect(assessment.getByLabel(/^Qualification name/)).toHaveValue('Licence de physique');
+  await expect(assessment.getByText('Taken from the request: check it.').first()).toBeVisible();
+  await expectAccessible(evaluator);
+  // Evaluators have no dashboard.
+  await expect(evaluator.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+  // At 375 px: the search, the dashboard and the workspace fit and pass axe.
+  await secretary.setViewportSize({ width: 375, height: 800 });
+  await secretary.goto('/staff/dashboard');
+  await expect(secretary.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectNoSideScroll(secretary);
+  await expectAccessible(secretary);
+  await secretary.getByRole('combobox', { name: 'Find a request' }).fill('haddad amina');
+  await expect(secretary.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  await expectAccessible(secretary);
+  await secretary.goto(`/staff/practices/${second}?part=documents`);
+  await expect(secretary.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible();
+  await expectNoSideScroll(secretary);
+  await expectAccessible(secretary);
+});

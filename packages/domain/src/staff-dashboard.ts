@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isoDateSchema } from './dates';
+import { DEADLINE_FLAGS } from './deadlines';
+import { SERVICE_KINDS } from './services';
+import { PRACTICE_STATUSES } from './statuses';
+import { staffRefSchema } from './workspace';
+
+/**
+ * The dashboard of secretaries and administrators (issue #18, decision 071): the backlog now, and
+ * the figures of a period read from the audit trail.
+ */
+
+/** The longest period the dashboard reads at once. */
+export const DASHBOARD_MAX_DAYS = 731;
+/** The period shown when none is asked for: the last twelve weeks. */
+export const DASHBOARD_DEFAULT_DAYS = 84;
+
+export const dashboardQuerySchema = z
+  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    message: 'dateNotBeforeStart',
+    path: ['to'],
+  });
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+const count = z.number().int();
+
+export const dashboardSchema = z
+  .object({
+    /** Both days included, in the body's calendar. */
+    period: z.object({ from: isoDateSchema, to: isoDateSchema }),
+    at_risk_days: count,
+    /** Submitted requests not yet finished, per status, now. */
+    backlog: z.array(z.object({ status: z.enum(PRACTICE_STATUSES), count })),
+    /** The same requests against their deadlines, now. */
+    ageing: z.object({ late: count, at_risk: count, on_time: count, no_deadline: count }),
+    /** The open requests nearest their deadline (late first), at most 20. */
+    urgent: z.array(
+      z.object({
+        id: count,
+        status: z.enum(PRACTICE_STATUSES),
+        expected_deadline: isoDateSchema,
+        days_to_go: count,
+        deadline_flag: z.enum(DEADLINE_FLAGS),
+        applicant: z.string(),
+        assignee: staffRefSchema.nullable(),
+      }),
+    ),
+    /** Statements published in each week of the period (weeks start on Monday). */
+    published_per_week: z.array(z.object({ week: isoDateSchema, count })),
+    /** Working days from submission to publication of the statements published in the period. */
+    time_to_publication: z.array(
+      z.object({
+        service: z.enum([...SERVICE_KINDS, 'all']),
+        published: count,
+        median_working_days: z.number().nullable(),
+      }),
+    ),
+    /** Per member of staff: open requests now, and what they did in the period. */
+    people: z.array(
+      z.object({
+        person: staffRefSchema,
+        evaluating: count,
+        reviewing: count,
+        sent_in_review: count,
+        reviews_concluded: count,
+        published: count,
+      }),
+    ),
+    /** Of the statements published in the period, how many were appealed or amended (requests in the period). */
+    appeals: z.object({ statements: count, appeals: count, amendments: count }),
+    /** Return deliveries paid for and not yet sent, oldest first (at most 20 listed). */
+    deliveries_waiting: z.object({
+      count,
+      practices: z.array(z.object({ id: count, paid_at: z.string(), applicant: z.string() })),
+    }),
+  })
+  .meta({ id: 'StaffDashboard' });
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The median of a list of numbers, null for none: the middle one, or the mean of the two middle ones. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? null)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The Monday on or before a day: the week a day belongs to on the dashboard. */
+export function weekOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() - sinceMonday);
+  return date.toISOString().slice(0, 10);
+}

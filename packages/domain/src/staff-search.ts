@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { RESOURCE_SEARCH_MIN_CHARS } from './constants';
+import { countryName } from './countries';
+import { LOCALES } from './locales';
+import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
+
+/**
+ * Staff search (issue #18, decision 069): one box on every staff page finds a request by its id,
+ * the applicant's names (any order, accents ignored), email or tax ID, the qualification's name,
+ * the institution or the country. Both databases index the same normalised text, made here, and
+ * are asked with the same normalised words: each word of the query must begin a word of the text.
+ */
+
+/** Letters that NFKD does not take apart, written as their base letters. */
+const FOLDED: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  ı: 'i',
+  þ: 'th',
+};
+
+/**
+ * The one rule for search text: accents and case dropped, every run of anything but letters and
+ * digits made one space. `Müller-Lüdenscheidt, José` → `muller ludenscheidt jose`; an email's dots
+ * and `@` split it into words, so `ada.rossi@` finds `ada.rossi@example.org`.
+ */
+export function normaliseSearchText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđðłıþ]/g, (letter) => FOLDED[letter] ?? letter)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Words of a query past this many are ignored: each one is a term both databases look up. */
+export const SEARCH_MAX_TERMS = 6;
+
+/**
+ * The normalised words of a query, each at most once, in order. A word is looked up from
+ * RESOURCE_SEARCH_MIN_CHARS characters (spec §9): a lone letter would begin a word of nearly every
+ * request, so it is left out (`ada r` looks for `ada`).
+ */
+export function searchTermsOf(query: string): string[] {
+  const words = normaliseSearchText(query)
+    .split(' ')
+    .filter((word) => [...word].length >= RESOURCE_SEARCH_MIN_CHARS);
+  return [...new Set(words)].slice(0, SEARCH_MAX_TERMS);
+}
+
+/** A query that names a request by its number: `1234`, `#1234`, `no. 1234`. */
+export function requestIdOf(query: string): number | null {
+  const match = /^\s*(?:no\.?\s*|n\.?\s*|#)?(\d{1,9})\s*$/i.exec(query);
+  if (!match?.[1]) return null;
+  const id = Number(match[1]);
+  return id > 0 ? id : null;
+}
+
+export type SearchableRequest = {
+  applicant: {
+    first_name: string;
+    middle_name?: string | null;
+    last_name: string;
+    email: string;
+    tax_id?: string | null;
+  };
+  /** The names as on the diploma, when they differ from the account's. */
+  diploma_names?: readonly (string | null | undefined)[];
+  qualification_name?: string | null;
+  /** The institution, and the teaching institution and awarding body where they differ. */
+  institutions?: readonly (string | null | undefined)[];
+  /** Countries as ISO codes: the education system's, the institution's. */
+  countries?: readonly (string | null | undefined)[];
+};
+
+/**
+ * The text a request is found by: every field above, normalised, each word once. A country is
+ * there as its code and its name in every interface language (`it italy italia`).
+ */
+export function requestSearchText(request: SearchableRequest): string {
+  const countries = (request.countries ?? []).filter((code): code is string => Boolean(code));
+  const parts = [
+    request.applicant.first_name,
+    request.applicant.middle_name,
+    request.applicant.last_name,
+    request.applicant.email,
+    request.applicant.tax_id,
+    ...(request.diploma_names ?? []),
+    request.qualification_name,
+    ...(request.institutions ?? []),
+    ...countries.flatMap((code) => [code, ...LOCALES.map((locale) => countryName(code, locale))]),
+  ];
+  const words = parts.flatMap((part) => (part ? normaliseSearchText(part).split(' ') : []));
+  return [...new Set(words.filter(Boolean))].join(' ');
+}
+
+/** GET /staff/search: at least RESOURCE_SEARCH_MIN_CHARS characters (spec §9), results as one types. */
+export const staffSearchQuerySchema = z.object({
+  q: z.string().trim().min(RESOURCE_SEARCH_MIN_CHARS).max(200),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;
+
+export const staffSearchResultSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(PRACTICE_STATUSES),
+    status_label: z.enum(STATUS_LABELS),
+    country: z.string(),
+    qualification_name: z.string().nullable(),
+    applicant: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
+    /** Found by its number rather than by its words. */
+    is_id_match: z.boolean(),
+  })
+  .meta({ id: 'StaffSearchResult' });
+export type StaffSearchResult = z.infer<typeof staffSearchResultSchema>;
