@@ -172,7 +172,7 @@ test('an appeal within the window, through the staff workspace to the statement 
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: action }).click();
-    await expect(page.getByText(notice).first()).toBeVisible();
+    await expect(page.getByText(notice).filter({ visible: true }).first()).toBeVisible();
     await expect(dialog).toBeHidden();
   }
   await logOut(page);
@@ -187,7 +187,7 @@ test('an appeal within the window, through the staff workspace to the statement 
   expect(appealId).not.toBe(published.certificateId);
   expect(await verdictOn(page, appealId, appealPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByText('appeal issued').first()).toBeVisible();
+  await expect(page.getByText('appeal issued').filter({ visible: true }).first()).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -230,7 +230,7 @@ test('an amendment through to the amended statement, and re-verification of both
   expect(old).toMatch(/superseded by an amendment/);
   expect(await verdictOn(page, amendedId, amendedPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByText('amendment issued').first()).toBeVisible();
+  await expect(page.getByText('amendment issued').filter({ visible: true }).first()).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -83,7 +83,9 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await dialog.getByLabel(/^Message/).fill('The office is closed from 24 December to 6 January.');
   await expectAccessible(secretary);
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(secretary.getByText('Message sent', { exact: true }).first()).toBeVisible();
+  await expect(
+    secretary.getByText('Message sent', { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // The dashboard: the backlog holds both requests; every table downloads as CSV.
@@ -135,7 +137,9 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expect(assessment.getByLabel(/^Awarding institution/)).toHaveValue('Université de Lyon');
   await expect(assessment.getByLabel(/^Year of award/)).toHaveValue('2019');
   await expect(assessment.getByLabel(/^Qualification name/)).toHaveValue('Licence de physique');
-  await expect(assessment.getByText('Taken from the request: check it.').first()).toBeVisible();
+  await expect(
+    assessment.getByText('Taken from the request: check it.').filter({ visible: true }).first(),
+  ).toBeVisible();
   await expectAccessible(evaluator);
   // Evaluators have no dashboard.
   await expect(evaluator.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
