@@ -23,12 +23,21 @@ const fits = (entry) =>
   (entry.cpu ?? [process.arch]).includes(process.arch) &&
   (!entry.libc || entry.libc.includes(libc));
 
+// Only what an installed package asks for: `npm ci --omit=dev` leaves Hardhat out, and its engine too.
+const installed = (path) => existsSync(join(root, path, 'package.json'));
+const wanted = new Set(
+  Object.entries(lock.packages)
+    .filter(([path]) => path.includes(MODULES) && installed(path))
+    .flatMap(([, entry]) => Object.keys(entry.optionalDependencies ?? {})),
+);
+
 for (const [path, entry] of Object.entries(lock.packages)) {
-  if (!path.includes(MODULES) || !fits(entry) || existsSync(join(root, path, 'package.json'))) continue;
+  if (!path.includes(MODULES) || !fits(entry) || installed(path)) continue;
   // A package nested in another one that is not here either (itself skipped) stays out.
   const owner = path.slice(0, path.lastIndexOf(MODULES));
-  if (owner && !existsSync(join(root, owner, 'package.json'))) continue;
+  if (owner && !installed(owner)) continue;
   const name = path.slice(path.lastIndexOf(MODULES) + MODULES.length);
+  if (!wanted.has(name)) continue;
   const work = mkdtempSync(join(tmpdir(), 'lisbon-native-'));
   try {
     const packed = execFileSync(
