@@ -184,7 +184,7 @@ describe('GET /metrics', () => {
           'lisbon_http_request_duration_seconds_count{method="GET",route="/api/v1/practices/:id",status="401"}',
         ),
       ).toBe(1);
-      expect(text).not.toContain('123456');
+      expect(text).not.toContain('practices/123456');
     });
 
     it('reads the job queue: how many by status and how long the oldest due one has waited', async () => {
