@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './staff';
 
 /** Every page a journey visits must pass axe with no serious or critical violation. */
@@ -263,34 +262,4 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
       { message: 'the page does not scroll sideways' },
     )
     .toEqual([]);
-}
-
-/**
- * A new browser context logged in as this demo staff member, past the second factor. Every journey
- * shares the demo accounts, and a code is accepted once (a replay is refused): when an earlier
- * journey used this window's code, the next window's is given, then a fresh one once it comes.
- */
-export async function staffPage(browser: Browser, member: DemoStaffMember): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth/login');
-  await logIn(page, member);
-  const challenge = page.getByRole('heading', { level: 1, name: 'Two-factor authentication' });
-  await expect(challenge).toBeVisible();
-  const totp = new TOTP({ secret: Secret.fromBase32(member.secret) });
-  for (const shift of [0, totp.period * 1000]) {
-    await page.getByLabel(/^Code/).fill(totp.generate({ timestamp: Date.now() + shift }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    if (
-      await challenge.waitFor({ state: 'detached', timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      return page;
-  }
-  await page.waitForTimeout(totp.period * 1000);
-  await page.getByLabel(/^Code/).fill(totp.generate());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(challenge).toHaveCount(0);
-  return page;
 }

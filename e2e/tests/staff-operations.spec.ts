@@ -8,9 +8,9 @@ import {
   expectAccessible,
   expectNoSideScroll,
   payThroughApi,
-  staffPage,
   type DemoStaffMember,
 } from '../support';
+import { staffPage } from '../staff';
 
 // Issue #18: the search box of every staff page, deadlines in the queues, a message to several
 // applicants, the dashboard and the workspace in parts, with axe at desktop width and at 375 px.

@@ -11,9 +11,9 @@ import {
   logIn,
   payThroughApi,
   samplePdf,
-  staffPage,
   type DemoStaffMember,
 } from '../support';
+import { staffPage } from '../staff';
 
 test.use({ actionTimeout: 15_000 });
 
