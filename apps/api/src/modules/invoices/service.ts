@@ -116,6 +116,15 @@ function subjectOf(row: PaymentSubjectRow | undefined): FiscalSubject | null {
   return null;
 }
 
+/**
+ * Who took the money and their reference, as issued (migration 2026-11-26-100 filled both for
+ * the documents from before): the columns are nullable only for that history.
+ */
+const paidThrough = (row: FiscalDocumentRow) => ({
+  provider: row.provider ?? 'sandbox',
+  transactionReference: row.transaction_reference ?? row.payment_reference,
+});
+
 /** The documents as the API shows them, each with its subject (one query for them all). */
 async function toFiscalDocuments(
   ctx: AppContext,
@@ -136,8 +145,8 @@ async function toFiscalDocuments(
     amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
     description: row.description,
     subject: subjectOf(byPayment.get(row.payment_id)),
-    provider: row.provider ?? 'sandbox',
-    transaction_reference: row.transaction_reference ?? row.payment_reference,
+    provider: paidThrough(row).provider,
+    transaction_reference: paidThrough(row).transactionReference,
     corrects_number:
       row.corrects_document_id === null ? null : (correctedNumbers.get(row.corrects_document_id) ?? null),
   }));
@@ -204,8 +213,8 @@ async function renderRow(ctx: AppContext, row: FiscalDocumentRow): Promise<Uint8
     totals: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
     vatRatePercent: VAT_RATE_PERCENT,
     paymentReference: row.payment_reference,
-    provider: paymentProviderLabel(row.provider ?? ''),
-    transactionReference: row.transaction_reference ?? row.payment_reference,
+    provider: paymentProviderLabel(paidThrough(row).provider),
+    transactionReference: paidThrough(row).transactionReference,
     correctsNumber:
       row.corrects_document_id === null ? null : (corrects?.get(row.corrects_document_id) ?? null),
   });
