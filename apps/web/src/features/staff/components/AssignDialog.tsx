@@ -1,14 +1,10 @@
 import { assignBodySchema } from '@lisbon/domain';
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { showSuccess } from '@/shared/ui/toast';
-import { assignPractices, STAFF_KEY, useStaffUsers } from '../api/queues';
-import { noticeText } from '../api/workspace';
+import { assignPractices, useStaffUsers } from '../api/queues';
+import { useQueueDialog } from './useQueueDialog';
 
 type Props = {
   practiceIds: readonly number[];
@@ -24,11 +20,8 @@ type Values = { evaluator_id: string; reviewer_id: string };
 /** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
 export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const evaluators = useStaffUsers('evaluator', opened);
   const reviewers = useStaffUsers('reviewer', opened);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'assign',
     schema: assignBodySchema,
@@ -43,27 +36,15 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
     }),
   });
 
-  const close = () => {
-    form.reset();
-    setFailure(null);
-    onClose();
-  };
-
-  const onSubmit = submit(async (body) => {
-    setFailure(null);
-    setIsBusy(true);
-    try {
-      const result = await assignPractices(body);
-      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
-      showSuccess(noticeText(result.notice?.notice ?? 'practicesAssigned'));
-      onAssigned?.();
-      close();
-    } catch (error) {
-      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
-    } finally {
-      setIsBusy(false);
-    }
+  const { failure, isBusy, close, run } = useQueueDialog({
+    send: assignPractices,
+    notice: 'practicesAssigned',
+    reset: () => form.reset(),
+    showServerErrors,
+    onClose,
+    onDone: onAssigned,
   });
+  const onSubmit = submit(run);
 
   const people = (users: typeof evaluators.data) => [
     { value: '', label: t('staff.assign.choose') },

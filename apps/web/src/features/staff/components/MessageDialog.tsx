@@ -1,49 +1,31 @@
 import { MESSAGE_MAX_LENGTH, messageApplicantsBodySchema } from '@lisbon/domain';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { showSuccess } from '@/shared/ui/toast';
-import { messageApplicants, STAFF_KEY } from '../api/queues';
-import { noticeText } from '../api/workspace';
+import { messageApplicants } from '../api/queues';
+import { useQueueDialog } from './useQueueDialog';
 
 type Props = { practiceIds: readonly number[]; opened: boolean; onClose: () => void; onSent?: () => void };
 
 /** One message to the applicants of the selected requests (decision 071): their threads and mailboxes. */
 export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'message',
     schema: messageApplicantsBodySchema,
     initialValues: { message: '' },
     toInput: (values) => ({ practice_ids: [...practiceIds], message: values.message }),
   });
-  const close = () => {
-    form.reset();
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = submit(async (body) => {
-    setFailure(null);
-    setIsBusy(true);
-    try {
-      const result = await messageApplicants(body);
-      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
-      showSuccess(noticeText(result.notice?.notice ?? 'messageSent'));
-      onSent?.();
-      close();
-    } catch (error) {
-      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
-    } finally {
-      setIsBusy(false);
-    }
+  const { failure, isBusy, close, run } = useQueueDialog({
+    send: messageApplicants,
+    notice: 'messageSent',
+    reset: () => form.reset(),
+    showServerErrors,
+    onClose,
+    onDone: onSent,
   });
+  const onSubmit = submit(run);
 
   return (
     <Modal
