@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../src/platform/config';
 import { isPostgres } from '../src/platform/db/schema-helpers';
 import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import type { AnchorRow } from '../src/platform/ledger/anchor/repository';
-import { freePort, startLocalChain, type LocalChain } from './chain';
+import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
 import { createTestDatabase, testConfig, type TestDatabase } from './helper';
 
 /**
@@ -30,13 +30,7 @@ let certificates = 0;
 beforeAll(async () => {
   chain = await startLocalChain();
   database = await createTestDatabase();
-  env = {
-    ANCHOR_RPC_URL: chain.url,
-    ANCHOR_CHAIN_ID: String(chain.chainId),
-    ANCHOR_PRIVATE_KEY: chain.keys[2] ?? '',
-    ANCHOR_BATCH_SIZE: '4',
-    ANCHOR_CONFIRMATIONS: String(CONFIRMATIONS),
-  };
+  env = anchoringEnv(chain, { account: 2, batchSize: 4, confirmations: CONFIRMATIONS });
 }, 60_000);
 afterAll(async () => {
   await database?.close();

@@ -12,7 +12,7 @@ import type { Worker } from '../src/platform/jobs/worker';
 import { checkReceipt, sha256Hex } from '../src/platform/ledger/anchor/check';
 import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import { queueLedgerAnchor } from '../src/platform/ledger/anchor/schedule';
-import { freePort, startLocalChain, type LocalChain } from './chain';
+import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
 import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
 import { dataOf, type Applicant } from './requests';
 import { staffMember, type StaffMember } from './staff';
@@ -39,13 +39,9 @@ beforeAll(async () => {
   chain = await startLocalChain();
   database = await createTestDatabase();
   env = {
-    ANCHOR_RPC_URL: chain.url,
-    ANCHOR_CHAIN_ID: String(chain.chainId),
+    ...anchoringEnv(chain, { account: 1, batchSize: 100, confirmations: CONFIRMATIONS }),
     ANCHOR_CHAIN_NAME: 'Hardhat local',
-    ANCHOR_PRIVATE_KEY: chain.keys[1] ?? '',
-    ANCHOR_BATCH_SIZE: '100',
     ANCHOR_INTERVAL_MINUTES: '60',
-    ANCHOR_CONFIRMATIONS: String(CONFIRMATIONS),
     ANCHOR_EXPLORER_TX_URL: 'https://explorer.example.org/tx/{txHash}',
     // The clock moves past the anchoring interval: the applicant's session must outlast it.
     SESSION_TTL_MINUTES: '1440',

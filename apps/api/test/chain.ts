@@ -19,6 +19,21 @@ export type LocalChain = {
   stop(): Promise<void>;
 };
 
+/**
+ * The anchoring settings that point the portal at this chain, sending from its account `account`
+ * (each caller its own, so that two never share a nonce), with `batchSize` and `confirmations`.
+ */
+export const anchoringEnv = (
+  chain: LocalChain,
+  { account, batchSize, confirmations }: { account: number; batchSize: number; confirmations: number },
+): Record<string, string> => ({
+  ANCHOR_RPC_URL: chain.url,
+  ANCHOR_CHAIN_ID: String(chain.chainId),
+  ANCHOR_PRIVATE_KEY: chain.keys[account] ?? '',
+  ANCHOR_BATCH_SIZE: String(batchSize),
+  ANCHOR_CONFIRMATIONS: String(confirmations),
+});
+
 const CONFIG_DIR = join(REPO_ROOT, 'apps/api/test/chain');
 /** Hardhat's default chain id. */
 export const LOCAL_CHAIN_ID = 31337;
