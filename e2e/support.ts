@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './staff';
 
 /** Every page a journey visits must pass axe with no serious or critical violation. */
@@ -262,4 +262,16 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
       { message: 'the page does not scroll sideways' },
     )
     .toEqual([]);
+}
+
+/**
+ * Some visible element of `scope` says `text` (a toast, say): the staff workspace keeps copies of
+ * its words in tabs that are hidden, which a plain `getByText(...).first()` may pick.
+ */
+export async function expectShown(
+  scope: Page | Locator,
+  text: string,
+  { exact = false } = {},
+): Promise<void> {
+  await expect(scope.getByText(text, { exact }).filter({ visible: true }).first()).toBeVisible();
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf } from '../support';
+import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf, expectShown } from '../support';
 
 /**
  * Appeals and amendments (issue 8, decision 026): a statement published through the real
@@ -172,7 +172,7 @@ test('an appeal within the window, through the staff workspace to the statement 
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: action }).click();
-    await expect(page.getByText(notice).filter({ visible: true }).first()).toBeVisible();
+    await expectShown(page, notice);
     await expect(dialog).toBeHidden();
   }
   await logOut(page);
@@ -187,7 +187,7 @@ test('an appeal within the window, through the staff workspace to the statement 
   expect(appealId).not.toBe(published.certificateId);
   expect(await verdictOn(page, appealId, appealPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByText('appeal issued').filter({ visible: true }).first()).toBeVisible();
+  await expectShown(page, 'appeal issued');
   await expectAccessible(page);
 });
 
@@ -230,7 +230,7 @@ test('an amendment through to the amended statement, and re-verification of both
   expect(old).toMatch(/superseded by an amendment/);
   expect(await verdictOn(page, amendedId, amendedPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByText('amendment issued').filter({ visible: true }).first()).toBeVisible();
+  await expectShown(page, 'amendment issued');
   await expectAccessible(page);
 });
 

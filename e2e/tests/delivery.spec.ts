@@ -3,7 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { apiToken, createApplicant, draftAtReview, expectAccessible, logIn, payThroughApi } from '../support';
+import {
+  apiToken,
+  createApplicant,
+  draftAtReview,
+  expectAccessible,
+  logIn,
+  payThroughApi,
+  expectShown,
+} from '../support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -125,9 +133,7 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await dialog.getByRole('button', { name: 'Close the request', exact: true }).click();
   await expect(dialog).toBeHidden();
   await delivery.getByRole('button', { name: 'Open to delivery' }).click();
-  await expect(
-    staff.getByText('Open to delivery', { exact: true }).filter({ visible: true }).first(),
-  ).toBeVisible();
+  await expectShown(staff, 'Open to delivery', { exact: true });
   await expect(delivery.getByText(/^Open to delivery since /)).toBeVisible();
   await expectAccessible(staff);
 
@@ -185,9 +191,7 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await staff.reload();
   await expect(delivery.getByText(/^Shipment paid on /)).toBeVisible();
   await delivery.getByRole('button', { name: 'Set as delivered' }).click();
-  await expect(
-    staff.getByText('Set as delivered', { exact: true }).filter({ visible: true }).first(),
-  ).toBeVisible();
+  await expectShown(staff, 'Set as delivered', { exact: true });
   await expect(delivery.getByText(/^Delivered on /)).toBeVisible();
   await expect(delivery.getByRole('button', { name: 'Set as delivered' })).toHaveCount(0);
   await expectAccessible(staff);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
+  expectShown,
   createApplicant,
   createDemoStaff,
   draftAtReview,
@@ -83,9 +84,7 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await dialog.getByLabel(/^Message/).fill('The office is closed from 24 December to 6 January.');
   await expectAccessible(secretary);
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(
-    secretary.getByText('Message sent', { exact: true }).filter({ visible: true }).first(),
-  ).toBeVisible();
+  await expectShown(secretary, 'Message sent', { exact: true });
   await expect(dialog).toBeHidden();
 
   // The dashboard: the backlog holds both requests; every table downloads as CSV.
@@ -137,9 +136,7 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expect(assessment.getByLabel(/^Awarding institution/)).toHaveValue('Université de Lyon');
   await expect(assessment.getByLabel(/^Year of award/)).toHaveValue('2019');
   await expect(assessment.getByLabel(/^Qualification name/)).toHaveValue('Licence de physique');
-  await expect(
-    assessment.getByText('Taken from the request: check it.').filter({ visible: true }).first(),
-  ).toBeVisible();
+  await expectShown(assessment, 'Taken from the request: check it.');
   await expectAccessible(evaluator);
   // Evaluators have no dashboard.
   await expect(evaluator.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
+  expectShown,
   apiToken,
   chooseFile,
   createApplicant,
@@ -57,7 +58,7 @@ async function move(page: Page, name: string, fill?: (dialog: Locator) => Promis
 
 /** The success message of spec §4, once, as a toast. */
 async function expectNotice(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await expectShown(page, text, { exact: true });
 }
 
 test('secretary assigns, evaluator asks for a document, applicant replies, review sends back then concludes', async ({
