@@ -1,6 +1,7 @@
 import { requestSearchText } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
+import { findIdsWithoutSearchText, findSearchSources, setSearchText } from './repository';
 
 /**
  * The words staff search finds a request by (decision 069), written to `practices.search_text`
@@ -12,29 +13,10 @@ export async function refreshSearchText(
   db: Db,
   which: { practiceId: number } | { userId: number },
 ): Promise<void> {
-  let query = db
-    .selectFrom('practices as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.country',
-      'p.qualification',
-      'p.qualification_name',
-      'p.search_text',
-      'u.first_name',
-      'u.middle_name',
-      'u.last_name',
-      'u.email',
-      'u.tax_id',
-    ]);
-  query =
-    'practiceId' in which
-      ? query.where('p.id', '=', which.practiceId)
-      : query.where('p.user_id', '=', which.userId);
-  for (const row of await query.execute()) {
+  for (const row of await findSearchSources(db, which)) {
     const text = searchTextOf(row);
     if (text === row.search_text) continue;
-    await db.updateTable('practices').set({ search_text: text }).where('id', '=', row.id).execute();
+    await setSearchText(db, row.id, text);
   }
 }
 
@@ -103,15 +85,7 @@ export async function fillMissingSearchTexts(ctx: Pick<AppContext, 'db'>): Promi
   let after = 0;
   let filled = 0;
   for (;;) {
-    const rows = await ctx.db
-      .selectFrom('practices')
-      .select('id')
-      .where('id', '>', after)
-      .where('status', '<>', 'draft')
-      .where('search_text', 'is', null)
-      .orderBy('id')
-      .limit(BACKFILL_BATCH)
-      .execute();
+    const rows = await findIdsWithoutSearchText(ctx.db, after, BACKFILL_BATCH);
     if (rows.length === 0) return filled;
     await ctx.db.transaction().execute(async (trx) => {
       for (const { id } of rows) await refreshSearchText(trx, { practiceId: id });
