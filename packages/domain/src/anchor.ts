@@ -36,6 +36,13 @@ export const anchorViewSchema = z
 export type AnchorView = z.infer<typeof anchorViewSchema>;
 export type AnchorState = AnchorView['state'];
 
+/**
+ * The certificate's transaction hash (spec §3): the chain's transaction once the anchor is final,
+ * until then the statement's entry on the body's own ledger (decision 065).
+ */
+export const certificateTransactionHash = (anchor: AnchorView, ledgerHash: string): string =>
+  anchor.state === 'anchored' ? anchor.transaction_hash : ledgerHash;
+
 export const ANCHOR_RECEIPT_FORMAT = 'lisbon-anchor-receipt/1';
 /** RFC 6962 (§2.1): SHA-256, leaves prefixed 0x00, inner nodes 0x01, positional pairs. */
 export const MERKLE_ALGORITHM = 'rfc6962-sha256';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Statement } from '@lisbon/domain';
+import { certificateTransactionHash, type Statement } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
@@ -46,7 +46,7 @@ export async function getStatement(
     status: 'published',
     certificate_id: statement.id,
     certificate: parseCertificate(certificate),
-    transaction_hash: anchor.state === 'anchored' ? anchor.transaction_hash : issueHash,
+    transaction_hash: certificateTransactionHash(anchor, issueHash),
     ledger_hash: issueHash,
     anchor,
     published_at: statement.published_at ?? parseCertificate(certificate).publish_date,

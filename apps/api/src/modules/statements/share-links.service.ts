@@ -1,4 +1,5 @@
 import {
+  certificateTransactionHash,
   maskName,
   SHARE_LINK_MAX_DAYS,
   shareLinkState,
@@ -157,7 +158,7 @@ export async function openSharedStatement(ctx: AppContext, token: string): Promi
     qualification_name: certificate?.qualification_name ?? null,
     published_at: status.published_at,
     transaction_hash:
-      anchor?.state === 'anchored' ? anchor.transaction_hash : isPublished ? statement.issue_hash : null,
+      anchor && statement.issue_hash ? certificateTransactionHash(anchor, statement.issue_hash) : null,
     holder_name: certificate ? maskName(certificate.holder_name) : null,
     certificate_authority: status.certificate_authority,
     has_pdf: isPublished && statement.pdf_key !== null,
