@@ -1,7 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-// One runner, three projects: pure rules, the API on a real database, the web client in happy-dom.
+const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
+
+/**
+ * Web tests that need modules of their own: they replace a module (`vi.mock`) or check what the
+ * first import of the app fetches (the starting catalogue, a route's chunk).
+ */
+const FRESH_MODULES = [
+  'src/app/prefetch.test.ts',
+  'src/shared/i18n/loading.test.ts',
+  'src/features/account/pages/InvoicePage.test.tsx',
+  'src/features/practices/components/StatementPanel.test.tsx',
+  'src/features/practices/pages/AppealPage.test.tsx',
+  'src/features/verify/pages/SharedStatementPage.test.tsx',
+];
+
+const web = {
+  resolve: { alias: { '@': `${webRoot}src` } },
+  test: {
+    root: './apps/web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    // Form tests type into many fields, and the first test rendering a page imports its chunk
+    // (decision 063): a busy 2-core CI machine needs more than the 5 s default.
+    testTimeout: 30_000,
+    setupFiles: ['./src/test/setup.ts'],
+  },
+};
+
+// One runner, four projects: pure rules, the API on a real database, the web client in happy-dom
+// (files sharing modules per worker, and apart the few that need modules of their own).
 export default defineConfig({
   test: {
     projects: [
@@ -23,17 +52,20 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        ...web,
         test: {
+          ...web.test,
           name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          // Form tests type into many fields, and the first test rendering a page imports its chunk
-          // (decision 063): a busy 2-core CI machine needs more than the 5 s default.
-          testTimeout: 30_000,
-          setupFiles: ['./src/test/setup.ts'],
+          exclude: FRESH_MODULES,
+          // One module graph per worker instead of one per file: importing React, Mantine and the
+          // catalogues again for each of 60 files was most of the suite's time (issue #16). The
+          // setup file puts the shared state back for each file (language, storage).
+          isolate: false,
         },
+      },
+      {
+        ...web,
+        test: { ...web.test, name: 'web-fresh', include: FRESH_MODULES },
       },
     ],
   },

@@ -1,12 +1,19 @@
+import { notifications } from '@mantine/notifications';
 import { configure } from '@testing-library/react';
-import { beforeEach } from 'vitest';
-import { i18nReady, loadAreaTexts } from '@/shared/i18n';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n, i18nReady, loadAreaTexts } from '@/shared/i18n';
 import { mockApi } from './mockApi';
 
 // The English catalogue is a chunk of its own, fetched at start, and the logged-in area's texts
 // another, fetched by the guard (decision 063): every test renders after both, whatever it renders.
 await i18nReady;
 await loadAreaTexts();
+
+// Files of the `web` project share one module graph and one document per worker (vitest.config.ts):
+// each file starts as a first visit would, in English, with nothing stored.
+localStorage.clear();
+sessionStorage.clear();
+if (i18n.language !== 'en-US') await i18n.changeLanguage('en-US');
 
 // findBy… and waitFor wait up to 10 s instead of 1 s: route loaders and lazy pages take longer
 // on a busy 2-core CI machine, and the first test that renders a page imports its chunk (each
@@ -18,5 +25,12 @@ configure({ asyncUtilTimeout: 10_000 });
 // a list behind the page under test) gets the API's 404, as `mockApi` answers unknown routes.
 // A test that cares stubs `fetch` itself, with `mockApi` or `vi.stubGlobal`.
 beforeEach(() => {
+  // Toasts live in a store of their own, outside the rendered tree: none comes from a test before.
+  notifications.clean();
   mockApi({});
+});
+
+// A file that forgets to give the clock back must not slow the next file's timers.
+afterEach(() => {
+  vi.useRealTimers();
 });
