@@ -1,6 +1,7 @@
 // One lint setup for the whole workspace. Besides correctness rules it enforces the import
 // directions of STYLE.md: domain imports no I/O; web features never import each other
-// (shared → features → app); an API module never reaches into another module's repository.
+// (shared → features → app); an API module never reaches into another module's repository, and only
+// a repository builds SQL.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -30,6 +31,18 @@ const IO_PACKAGES = [
   'react-dom',
   'react/*',
 ];
+// The calls that start a Kysely query; only a module's repository files may make them.
+const QUERY_STARTERS = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+];
+const SQL_IN_REPOSITORIES =
+  "SQL lives in the module's repository.ts or *.repository.ts; call a function there.";
 
 export default tseslint.config(
   {
@@ -137,6 +150,28 @@ export default tseslint.config(
               message: "Call another module's service, never its repository.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The repository holds all SQL: elsewhere in a module Kysely's types may be named, but no
+    // query is built (a service passes its transaction to repository functions).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/repository.ts', '**/*.repository.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+          patterns: [{ group: ['kysely/*'], allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression > MemberExpression.callee > Identifier.property[name=/^(${QUERY_STARTERS.join('|')})$/]`,
+          message: SQL_IN_REPOSITORIES,
         },
       ],
     },

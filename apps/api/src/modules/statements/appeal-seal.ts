@@ -5,6 +5,7 @@ import { queueApplicantMail } from '../transitions/mails';
 import {
   findPracticeOwner,
   markStatementPublished,
+  markStatementSuperseded,
   movePracticeOnPublication,
   type StatementRow,
 } from './repository';
@@ -44,12 +45,7 @@ export async function completeAppealPublicationWithin(
       payloadHash: statement.pdf_sha256,
       refHash: statement.issue_hash,
     });
-    await trx
-      .updateTable('statements')
-      .set({ status: 'superseded', updated_at: at })
-      .where('id', '=', variant.originalId)
-      .where('status', '=', 'published')
-      .execute();
+    await markStatementSuperseded(trx, { id: variant.originalId, at });
   }
   await markStatementPublished(trx, { id: statement.id, sealHash, publishedAt, at });
   const transition = findTransition(

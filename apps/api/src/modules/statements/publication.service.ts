@@ -20,6 +20,7 @@ import {
   findStatement,
   findStatementForChange,
   insertStatement,
+  markStatementIssued,
   markStatementPublished,
   movePracticeOnPublication,
   touchPracticeInStatus,
@@ -118,11 +119,12 @@ async function issue(ctx: AppContext, statement: StatementRow): Promise<Statemen
       certificateId: current.id,
       payloadHash: storedCertificateHash(json),
     });
-    await trx
-      .updateTable('statements')
-      .set({ certificate: json, issue_hash: entry.hash, updated_at: ctx.clock.now().toISOString() })
-      .where('id', '=', current.id)
-      .execute();
+    await markStatementIssued(trx, {
+      id: current.id,
+      certificate: json,
+      issueHash: entry.hash,
+      at: ctx.clock.now().toISOString(),
+    });
   });
   return reread(ctx, statement.id);
 }

@@ -105,6 +105,28 @@ export async function updateStatementWhereUnset(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The issue step's result: the certificate fixed and the hash of its issue entry. */
+export async function markStatementIssued(
+  db: Db,
+  { id, certificate, issueHash, at }: { id: string; certificate: string; issueHash: string; at: string },
+): Promise<void> {
+  await db
+    .updateTable('statements')
+    .set({ certificate, issue_hash: issueHash, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An amended statement replaces its published original, which stops being valid (decision 026). */
+export async function markStatementSuperseded(db: Db, { id, at }: { id: string; at: string }): Promise<void> {
+  await db
+    .updateTable('statements')
+    .set({ status: 'superseded', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .execute();
+}
+
 export async function markStatementPublished(
   db: Db,
   { id, sealHash, publishedAt, at }: { id: string; sealHash: string; publishedAt: string; at: string },

@@ -10,26 +10,31 @@ import {
   type SharedStatement,
 } from '@lisbon/domain';
 import type { Readable } from 'node:stream';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
-import type { StatementShareLinksTable } from '../../platform/db/statement-tables';
 import { AppError, fieldError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
 import { anchorViewOfSeal, sealOf } from './anchor.service';
 import { parseCertificate } from './certificate';
 import { findStatement, type StatementRow } from './repository';
+import {
+  findOwnShareLink,
+  findShareLink,
+  findShareLinkByTokenHash,
+  insertShareLink,
+  listShareLinksOf,
+  revokeShareLinkRow,
+  type ShareLinkRow,
+} from './share-links.repository';
 import { ownStatement, type StatementFile } from './service';
 import { certificateStatus } from './verify.service';
-
-type LinkRow = Selectable<StatementShareLinksTable>;
 
 /** The address a share link opens: the verification page of its statement, no login. */
 export const sharedUrlOf = (ctx: AppContext, token: string): string =>
   `${ctx.config.publicUrl}/verify/shared/${token}`;
 
-const toShareLink = (row: LinkRow, now: Date): ShareLink => ({
+const toShareLink = (row: ShareLinkRow, now: Date): ShareLink => ({
   id: row.id,
   state: shareLinkState(row, now),
   expires_on: row.expires_on,
@@ -44,13 +49,7 @@ export async function listShareLinks(
   practiceId: number,
 ): Promise<ShareLink[]> {
   const statement = await ownStatement(ctx, actor, practiceId);
-  const rows = await ctx.db
-    .selectFrom('statement_share_links')
-    .selectAll()
-    .where('statement_id', '=', statement.id)
-    .where('user_id', '=', actor.id)
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await listShareLinksOf(ctx.db, { statementId: statement.id, userId: actor.id });
   const now = ctx.clock.now();
   return rows.map((row) => toShareLink(row, now));
 }
@@ -75,19 +74,13 @@ export async function createShareLink(
   }
   const token = randomToken();
   const at = now.toISOString();
-  const row = await ctx.db
-    .insertInto('statement_share_links')
-    .values({
-      statement_id: statement.id,
-      user_id: actor.id,
-      token_hash: sha256(token),
-      expires_on: expiresOn,
-      revoked_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertShareLink(ctx.db, {
+    statementId: statement.id,
+    userId: actor.id,
+    tokenHash: sha256(token),
+    expiresOn,
+    at,
+  });
   return { ...toShareLink(row, now), url: sharedUrlOf(ctx, token) };
 }
 
@@ -99,27 +92,10 @@ export async function revokeShareLink(
 ): Promise<ShareLink> {
   const statement = await ownStatement(ctx, actor, practiceId);
   const at = ctx.clock.now().toISOString();
-  const link = await ctx.db
-    .selectFrom('statement_share_links')
-    .selectAll()
-    .where('id', '=', linkId)
-    .where('statement_id', '=', statement.id)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst();
+  const link = await findOwnShareLink(ctx.db, { id: linkId, statementId: statement.id, userId: actor.id });
   if (!link) throw new AppError('NOT_FOUND');
-  if (!link.revoked_at) {
-    await ctx.db
-      .updateTable('statement_share_links')
-      .set({ revoked_at: at, updated_at: at })
-      .where('id', '=', linkId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-  const row = await ctx.db
-    .selectFrom('statement_share_links')
-    .selectAll()
-    .where('id', '=', linkId)
-    .executeTakeFirstOrThrow();
+  if (!link.revoked_at) await revokeShareLinkRow(ctx.db, { id: linkId, at });
+  const row = await findShareLink(ctx.db, linkId);
   return toShareLink(row, ctx.clock.now());
 }
 
@@ -127,12 +103,8 @@ export async function revokeShareLink(
 async function statementOfToken(
   ctx: AppContext,
   token: string,
-): Promise<{ link: LinkRow; statement: StatementRow }> {
-  const link = await ctx.db
-    .selectFrom('statement_share_links')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .executeTakeFirst();
+): Promise<{ link: ShareLinkRow; statement: StatementRow }> {
+  const link = await findShareLinkByTokenHash(ctx.db, sha256(token));
   if (!link) throw new AppError('NOT_FOUND');
   const state = shareLinkState(link, ctx.clock.now());
   if (state === 'revoked') throw new AppError('SHARE_LINK_REVOKED');

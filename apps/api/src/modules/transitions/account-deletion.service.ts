@@ -1,6 +1,6 @@
 import { closesOnAccountDeletion, PRACTICE_STATUSES } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
-import { insertAuditEntry, updateInStatus } from './repository';
+import { findPracticesOfUserIn, insertAuditEntry, updateInStatus } from './repository';
 
 /**
  * Decision 052: the requests in progress of an account being deleted are closed, inside the
@@ -9,12 +9,7 @@ import { insertAuditEntry, updateInStatus } from './repository';
  */
 export async function closeRequestsInProgress(trx: Db, userId: number, at: string): Promise<void> {
   const closing = PRACTICE_STATUSES.filter(closesOnAccountDeletion);
-  const practices = await trx
-    .selectFrom('practices')
-    .select(['id', 'status'])
-    .where('user_id', '=', userId)
-    .where('status', 'in', closing)
-    .execute();
+  const practices = await findPracticesOfUserIn(trx, { userId, statuses: closing });
   for (const practice of practices) {
     const patch = { status: 'closed', updated_at: at };
     if (!(await updateInStatus(trx, { id: practice.id, from: practice.status, patch }))) continue;

@@ -15,6 +15,19 @@ export async function findMovablePractice(db: Db, id: number): Promise<MovablePr
     .executeTakeFirst();
 }
 
+/** An applicant's requests in one of `statuses`, with where each stands. */
+export async function findPracticesOfUserIn(
+  db: Db,
+  { userId, statuses }: { userId: number; statuses: readonly string[] },
+): Promise<{ id: number; status: string }[]> {
+  return db
+    .selectFrom('practices')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
+    .execute();
+}
+
 /**
  * Compare-and-set on the status: changes the row only while it is still in `from`, so of two
  * staff members acting at once exactly one wins (on PostgreSQL the second waits for the first's

@@ -38,3 +38,38 @@ export async function advanceTotpCounter(db: Db, id: number, counter: number): P
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Accounts whose TOTP secret or pending secret is still stored as it was before sealing (decision 057). */
+export async function findUsersWithUnsealedTotp(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'two_factor_secret', 'two_factor_pending_secret'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('two_factor_secret', 'is not', null), eb('two_factor_secret', 'not like', 'v1.%')]),
+        eb.and([
+          eb('two_factor_pending_secret', 'is not', null),
+          eb('two_factor_pending_secret', 'not like', 'v1.%'),
+        ]),
+      ]),
+    )
+    .execute();
+}
+
+/** Writes both TOTP secrets only while the secret is still `seen`: another instance's sealing wins. */
+export async function updateTotpSecretsUnlessChanged(
+  db: Db,
+  {
+    id,
+    seen,
+    secret,
+    pendingSecret,
+  }: { id: number; seen: string | null; secret: string | null; pendingSecret: string | null },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ two_factor_secret: secret, two_factor_pending_secret: pendingSecret })
+    .where('id', '=', id)
+    .where('two_factor_secret', 'is not distinct from', seen)
+    .execute();
+}
