@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { bodyToday, deadlineFrom, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
-import { queueApplicantMail } from '../transitions/mails';
+import { queueApplicantMail } from '../mails/service';
 import { findOwnPractice } from './access.service';
 import {
   dailySubmissionCount,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { addThreadMessage } from '../messages/thread';
 import type { SessionUser } from '../sessions/service';
-import { queueApplicantMail } from '../transitions/mails';
+import { queueApplicantMail } from '../mails/service';
 import { findMessageTargets } from './broadcast.repository';
 
 /**

@@ -1,7 +1,7 @@
 import { findTransition } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { queueApplicantMail } from '../transitions/mails';
+import { queueApplicantMail } from '../mails/service';
 import {
   findPracticeOwner,
   markStatementPublished,

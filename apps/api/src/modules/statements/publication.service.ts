@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { sha256Hex } from '../../platform/ledger/entry';
 import { findAssessment } from '../staff/evaluation';
-import { queueApplicantMail } from '../transitions/mails';
+import { queueApplicantMail } from '../mails/service';
 import { buildCertificate, parseCertificate, storedCertificateHash } from './certificate';
 import { renderStatement } from './pdf';
 import { completeAppealPublicationWithin, statementVariantOf } from './appeal-seal';

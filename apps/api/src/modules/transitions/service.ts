@@ -16,11 +16,11 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { queueApplicantMail } from '../mails/service';
 import { addThreadMessage } from '../messages/thread';
 import { requestAppealPublicationWithin } from '../statements/appeal.service';
 import { isPublicationPending, requestPublicationWithin } from '../statements/publication.service';
 import type { SessionUser } from '../sessions/service';
-import { queueApplicantMail } from './mails';
 import { requireAssessmentComplete, requireAssignable } from './requirements';
 import { findMovablePractice, insertAuditEntry, updateInStatus, type MovablePractice } from './repository';
 

@@ -1,0 +1,35 @@
+import { type ApplicantMail, localeOrDefault } from '@lisbon/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
+import { renderMail } from '../../platform/mail/message';
+import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { findAccountById } from '../users/accounts';
+import { APPEAL_MAILS } from './appeal.texts';
+import type { MailTexts } from './greeting';
+import { REQUEST_MAILS } from './request.texts';
+import { STATEMENT_MAILS } from './statement.texts';
+
+/** Every applicant mail, each kind in the file of the feature whose event sends it. */
+const TEXTS: MailTexts<ApplicantMail> = {
+  'en-US': { ...REQUEST_MAILS['en-US'], ...STATEMENT_MAILS['en-US'], ...APPEAL_MAILS['en-US'] },
+  'it-IT': { ...REQUEST_MAILS['it-IT'], ...STATEMENT_MAILS['it-IT'], ...APPEAL_MAILS['it-IT'] },
+};
+
+/**
+ * Queues a mail about a request to its applicant, in their language, in the caller's transaction
+ * `db`: it goes out if and only if the change it tells about is committed. No account, no mail.
+ */
+export async function queueApplicantMail(
+  ctx: AppContext,
+  db: Db,
+  kind: ApplicantMail,
+  { userId, practiceId, text = null }: { userId: number; practiceId: number; text?: string | null },
+): Promise<void> {
+  const account = await findAccountById(db, userId);
+  if (!account) return;
+  const locale = localeOrDefault(account.locale);
+  const link = `${ctx.config.publicUrl}/practices/${practiceId}`;
+  const content = TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link });
+  const message = renderMail(content, { kind, to: account.email, locale, publicUrl: ctx.config.publicUrl });
+  await ctx.queue.enqueue(db, sendMailJob, message);
+}
