@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { deliveryStaffRoutes } from './modules/delivery/staff.routes';
 import { invoicesRoutes } from './modules/invoices/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -225,6 +226,7 @@ export async function buildApp({
       await api.register(staffPublicationRoutes, { ctx, guard });
       await api.register(appealsRoutes, { ctx, guard });
       await api.register(verifyRoutes, { ctx });
+      await api.register(ledgerRoutes, { ctx });
       await api.register(deliveryRoutes, { ctx, guard });
       await api.register(deliveryStaffRoutes, { ctx, guard });
       await api.register(systemRoutes, { ctx, guard });

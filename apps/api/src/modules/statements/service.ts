@@ -3,7 +3,7 @@ import { certificateTransactionHash, type Statement } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
-import { anchorViewOfSeal, sealOf } from './anchor.service';
+import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import { parseCertificate } from './certificate';
 import { verifyUrlOf } from './publication.service';
 import {

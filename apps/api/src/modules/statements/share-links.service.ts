@@ -15,7 +15,7 @@ import { isoAfter } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, fieldError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
-import { anchorViewOfSeal, sealOf } from './anchor.service';
+import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import { parseCertificate } from './certificate';
 import { findStatement, type StatementRow } from './repository';
 import {

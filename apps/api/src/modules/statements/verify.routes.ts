@@ -5,9 +5,7 @@ import {
   certificateIdParamsSchema as params,
   certificateStatusSchema,
   dataEnvelope,
-  ledgerEntrySchema,
   negotiateLocale,
-  txHashParamsSchema,
   VERIFY_MAX_BYTES,
   verificationSchema,
 } from '@lisbon/domain';
@@ -18,9 +16,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { attachmentDisposition } from '../../platform/http/download';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
-import { statementReceipt } from './anchor.service';
-import { ledgerEntryView } from './ledger.service';
-import { certificateStatus, verifyStatement, verifyStatementFile } from './verify.service';
+import { certificateStatus, statementReceipt, verifyStatement, verifyStatementFile } from './verify.service';
 
 const MEGABYTE = 1024 * 1024;
 const MAX_MEGABYTES = VERIFY_MAX_BYTES / MEGABYTE;
@@ -45,7 +41,7 @@ async function hashUpload(request: FastifyRequest): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The public face of statements: verification by upload, what an id is, one ledger entry. No login. */
+/** The public face of statements: verification by upload, what an id is, its receipt. No login. */
 export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart);
 
@@ -126,20 +122,5 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       ctx.metrics.verifications.inc({ result: verdict.result });
       return { data: verdict };
     },
-  );
-
-  app.get(
-    '/ledger/:txHash',
-    {
-      schema: {
-        summary: 'One ledger entry by its hash (a statement’s transaction hash, say): ids and hashes only',
-        description:
-          '`is_intact` says whether the entry’s own hash and signature check; `npm run cli -- ledger:verify` audits the whole chain.',
-        tags: ['verification'],
-        params: txHashParamsSchema,
-        response: { 200: dataEnvelope(ledgerEntrySchema), ...errorsOf(404, 422) },
-      },
-    },
-    async (request) => ({ data: await ledgerEntryView(ctx, request.params.txHash) }),
   );
 };

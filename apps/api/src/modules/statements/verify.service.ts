@@ -1,5 +1,6 @@
 import {
   maskName,
+  type AnchorReceipt,
   VERIFY_MAX_BYTES,
   VERIFY_MESSAGES,
   VERIFY_RESULT_OF,
@@ -12,9 +13,11 @@ import {
   type VerifyReason,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
 import type { LedgerEntry } from '../../platform/ledger/entry';
-import { verificationChecks } from './anchor.service';
+import { receiptOf, sealOf, verificationChecks } from '../ledger/anchor.service';
 import { parseCertificate, storedCertificateHash } from './certificate';
+import { verifyUrlOf } from './publication.service';
 import { findStatement, type StatementRow } from './repository';
 
 type Details = NonNullable<Verification['details']>;
@@ -89,13 +92,23 @@ export async function verifyStatement(
     const isAnotherStatement = (await ctx.ledger.withPayloadHash(sha256)).some(
       (entry) => entry.kind === 'seal',
     );
-    const checked = await verificationChecks(ctx, { seal, sha256, isRecordSound: true });
+    const checked = await verificationChecks(ctx, {
+      seal,
+      sha256,
+      isRecordSound: true,
+      verifyUrl: verifyUrlOf(ctx, seal.certificate_id),
+    });
     return answer(certificateId, isAnotherStatement ? 'other_statement' : 'not_original', locale, {
       checked,
     });
   }
   const fault = await recordFault(ctx, statement, entries, seal);
-  const checked = await verificationChecks(ctx, { seal, sha256, isRecordSound: fault !== 'ledger_broken' });
+  const checked = await verificationChecks(ctx, {
+    seal,
+    sha256,
+    isRecordSound: fault !== 'ledger_broken',
+    verifyUrl: verifyUrlOf(ctx, seal.certificate_id),
+  });
   if (fault || !statement.certificate)
     return answer(certificateId, fault ?? 'ledger_broken', locale, { checked });
   if (isAnchorContradicted(checked.checks))
@@ -149,4 +162,18 @@ export async function certificateStatus(ctx: AppContext, certificateId: string):
     certificate_authority: ctx.config.body.name,
     max_upload_bytes: VERIFY_MAX_BYTES,
   };
+}
+
+/**
+ * GET /verify/{id}/receipt: public, like the ledger entry it proves (ids and hashes only). 404 for
+ * an unknown or unpublished statement, 409 NOT_ANCHORED before its anchor is final or without one.
+ */
+export async function statementReceipt(ctx: AppContext, certificateId: string): Promise<AnchorReceipt> {
+  const statement = await findStatement(ctx.db, certificateId);
+  const seal = statement && statement.status !== 'pending' ? await sealOf(ctx, statement) : undefined;
+  if (!seal) throw new AppError('NOT_FOUND');
+  const entryAnchor = await ctx.ledger.anchorOf(seal);
+  const receipt = receiptOf(ctx, { seal, entryAnchor, verifyUrl: verifyUrlOf(ctx, seal.certificate_id) });
+  if (!receipt) throw new AppError('NOT_ANCHORED');
+  return receipt;
 }

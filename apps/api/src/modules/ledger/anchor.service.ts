@@ -1,6 +1,5 @@
 import type { AnchorCheck, AnchorReceipt, AnchorView } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
 import {
   checkEntry,
   checkFile,
@@ -13,8 +12,6 @@ import { ChainError } from '../../platform/ledger/anchor/chain';
 import { anchorViewOf, buildReceipt } from '../../platform/ledger/anchor/receipt';
 import type { EntryAnchorRow } from '../../platform/ledger/anchor/repository';
 import type { LedgerEntry } from '../../platform/ledger/entry';
-import { verifyUrlOf } from './publication.service';
-import { findStatement, type StatementRow } from './repository';
 
 /**
  * A statement's record on the chain (decisions 065, 066): the anchor of its seal entry (the entry
@@ -23,7 +20,10 @@ import { findStatement, type StatementRow } from './repository';
  */
 
 /** The seal entry of a published statement, by the hash its row keeps. */
-export async function sealOf(ctx: AppContext, statement: StatementRow): Promise<LedgerEntry | undefined> {
+export async function sealOf(
+  ctx: AppContext,
+  statement: { seal_hash: string | null },
+): Promise<LedgerEntry | undefined> {
   return statement.seal_hash ? ctx.ledger.get(statement.seal_hash) : undefined;
 }
 
@@ -33,27 +33,25 @@ export async function anchorViewOfSeal(ctx: AppContext, seal: LedgerEntry | unde
   return anchorViewOf(seal && (await ctx.ledger.anchorOf(seal)), namingOf(ctx));
 }
 
-const receiptOf = (ctx: AppContext, seal: LedgerEntry, entryAnchor: EntryAnchorRow | undefined) =>
+/**
+ * The receipt of a seal entry, naming the body and the statement's verification page
+ * (`verifyUrl`); none before the entry's anchor is final or without one.
+ */
+export const receiptOf = (
+  ctx: AppContext,
+  {
+    seal,
+    entryAnchor,
+    verifyUrl,
+  }: { seal: LedgerEntry; entryAnchor: EntryAnchorRow | undefined; verifyUrl: string },
+) =>
   buildReceipt({
     entry: seal,
     entryAnchor,
     publicKey: ctx.ledger.publicKey,
     naming: namingOf(ctx),
-    issuer: { name: ctx.config.body.name, verify_url: verifyUrlOf(ctx, seal.certificate_id) },
+    issuer: { name: ctx.config.body.name, verify_url: verifyUrl },
   });
-
-/**
- * GET /verify/{id}/receipt: public, like the ledger entry it proves (ids and hashes only). 404 for
- * an unknown or unpublished statement, 409 NOT_ANCHORED before its anchor is final or without one.
- */
-export async function statementReceipt(ctx: AppContext, certificateId: string): Promise<AnchorReceipt> {
-  const statement = await findStatement(ctx.db, certificateId);
-  const seal = statement && statement.status !== 'pending' ? await sealOf(ctx, statement) : undefined;
-  if (!seal) throw new AppError('NOT_FOUND');
-  const receipt = receiptOf(ctx, seal, await ctx.ledger.anchorOf(seal));
-  if (!receipt) throw new AppError('NOT_ANCHORED');
-  return receipt;
-}
 
 /** The chain's answers that passed, kept a minute per transaction: visitors need not each ask the node. */
 const PASSED_CHECK_TTL_MS = 60_000;
@@ -93,10 +91,15 @@ const unreachableReader = {
  */
 export async function verificationChecks(
   ctx: AppContext,
-  { seal, sha256, isRecordSound }: { seal: LedgerEntry; sha256: string; isRecordSound: boolean },
+  {
+    seal,
+    sha256,
+    isRecordSound,
+    verifyUrl,
+  }: { seal: LedgerEntry; sha256: string; isRecordSound: boolean; verifyUrl: string },
 ): Promise<{ anchor: AnchorView; checks: AnchorCheck[] }> {
   const entryAnchor = await ctx.ledger.anchorOf(seal);
-  const receipt = receiptOf(ctx, seal, entryAnchor);
+  const receipt = receiptOf(ctx, { seal, entryAnchor, verifyUrl });
   const isAnchoring = ctx.ledger.anchoring !== null;
   const checks = await runChecks({
     file: () => checkFile(seal.payload_hash, sha256),
