@@ -15,7 +15,7 @@ import {
 } from '@lisbon/domain';
 import { createContext } from './app';
 import { UsageError } from './cli-usage';
-import { statementReceipt } from './modules/statements/verify.service';
+import { statementReceipt } from './modules/verify/service';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { checkReceipt } from './platform/ledger/anchor/check';

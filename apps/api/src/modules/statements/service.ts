@@ -13,6 +13,8 @@ import {
   type StatementRow,
 } from './repository';
 
+export type { StatementRow } from './repository';
+
 /** The applicant's own request's live statement; 404 for anyone else's request or none yet. */
 export async function ownStatement(
   ctx: AppContext,
@@ -72,6 +74,14 @@ export async function openStatementPdf(
     size: statement.pdf_size,
     fileName: `statement-${statement.id}.pdf`,
   };
+}
+
+/** A statement by its certificate id, for the public pages that open one by id or link (verify, share links). */
+export async function statementById(
+  ctx: AppContext,
+  certificateId: string,
+): Promise<StatementRow | undefined> {
+  return findStatement(ctx.db, certificateId);
 }
 
 /** A published statement's signed PDF, for scripts (the demo, the bench); the routes check the owner. */

@@ -28,7 +28,7 @@ import {
   type ShareLinkRow,
 } from './share-links.repository';
 import { ownStatement, type StatementFile } from './service';
-import { certificateStatus } from './verify.service';
+import { certificateStatus } from '../verify/service';
 
 /** The address a share link opens: the verification page of its statement, no login. */
 export const sharedUrlOf = (ctx: AppContext, token: string): string =>

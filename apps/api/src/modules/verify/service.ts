@@ -16,9 +16,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { LedgerEntry } from '../../platform/ledger/entry';
 import { receiptOf, sealOf, verificationChecks } from '../ledger/anchor.service';
-import { parseCertificate, storedCertificateHash } from './certificate';
-import { verifyUrlOf } from './publication.service';
-import { findStatement, type StatementRow } from './repository';
+import { parseCertificate, storedCertificateHash } from '../statements/certificate';
+import { verifyUrlOf } from '../statements/publication.service';
+import { statementById, type StatementRow } from '../statements/service';
 
 type Details = NonNullable<Verification['details']>;
 
@@ -82,7 +82,7 @@ export async function verifyStatement(
   ctx: AppContext,
   { certificateId, sha256, locale }: { certificateId: string; sha256: string; locale: Locale },
 ): Promise<Verification> {
-  const statement = await findStatement(ctx.db, certificateId);
+  const statement = await statementById(ctx, certificateId);
   if (!statement) return answer(certificateId, 'unknown_id', locale);
   if (statement.status === 'pending') return answer(certificateId, 'not_yet_published', locale);
   const entries = await ctx.ledger.entriesOf(certificateId);
@@ -152,7 +152,7 @@ const stateOf = (statement: StatementRow | undefined, entries: LedgerEntry[]): C
 
 /** GET /verify/{id}: what the id is (published or not), with nothing personal. */
 export async function certificateStatus(ctx: AppContext, certificateId: string): Promise<CertificateStatus> {
-  const statement = await findStatement(ctx.db, certificateId);
+  const statement = await statementById(ctx, certificateId);
   const entries = statement ? await ctx.ledger.entriesOf(certificateId) : [];
   const state = stateOf(statement, entries);
   return {
@@ -169,7 +169,7 @@ export async function certificateStatus(ctx: AppContext, certificateId: string):
  * an unknown or unpublished statement, 409 NOT_ANCHORED before its anchor is final or without one.
  */
 export async function statementReceipt(ctx: AppContext, certificateId: string): Promise<AnchorReceipt> {
-  const statement = await findStatement(ctx.db, certificateId);
+  const statement = await statementById(ctx, certificateId);
   const seal = statement && statement.status !== 'pending' ? await sealOf(ctx, statement) : undefined;
   if (!seal) throw new AppError('NOT_FOUND');
   const entryAnchor = await ctx.ledger.anchorOf(seal);

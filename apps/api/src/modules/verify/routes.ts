@@ -16,7 +16,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { attachmentDisposition } from '../../platform/http/download';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
-import { certificateStatus, statementReceipt, verifyStatement, verifyStatementFile } from './verify.service';
+import { certificateStatus, statementReceipt, verifyStatement, verifyStatementFile } from './service';
 
 const MEGABYTE = 1024 * 1024;
 const MAX_MEGABYTES = VERIFY_MAX_BYTES / MEGABYTE;
