@@ -24,7 +24,7 @@ import {
   openSharedPdf,
   openSharedStatement,
   revokeShareLink,
-} from './share-links.service';
+} from './service';
 
 const tags = ['statements'];
 const OWNER = '404 when the request has no statement, or is not the applicant’s.';

@@ -14,10 +14,11 @@ import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, fieldError } from '../../platform/errors';
-import type { SessionUser } from '../sessions/service';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
-import { parseCertificate } from './certificate';
-import { findStatement, type StatementRow } from './repository';
+import type { SessionUser } from '../sessions/service';
+import { parseCertificate } from '../statements/certificate';
+import { ownStatement, statementById, type StatementFile, type StatementRow } from '../statements/service';
+import { certificateStatus } from '../verify/service';
 import {
   findOwnShareLink,
   findShareLink,
@@ -26,9 +27,7 @@ import {
   listShareLinksOf,
   revokeShareLinkRow,
   type ShareLinkRow,
-} from './share-links.repository';
-import { ownStatement, type StatementFile } from './service';
-import { certificateStatus } from '../verify/service';
+} from './repository';
 
 /** The address a share link opens: the verification page of its statement, no login. */
 export const sharedUrlOf = (ctx: AppContext, token: string): string =>
@@ -109,7 +108,7 @@ async function statementOfToken(
   const state = shareLinkState(link, ctx.clock.now());
   if (state === 'revoked') throw new AppError('SHARE_LINK_REVOKED');
   if (state === 'expired') throw new AppError('SHARE_LINK_EXPIRED');
-  const statement = await findStatement(ctx.db, link.statement_id);
+  const statement = await statementById(ctx, link.statement_id);
   if (!statement) throw new AppError('NOT_FOUND');
   return { link, statement };
 }
