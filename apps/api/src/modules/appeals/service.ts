@@ -15,9 +15,9 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { findOwnPractice, type OwnedPractice } from '../practices/access.service';
 import type { SessionUser } from '../sessions/service';
-import { appealStatementOf, openAppealStatementPdf } from '../statements/appeal.service';
 import { transitionWithin } from '../transitions/service';
 import { findAppealRow, insertAppealRow, type AppealRow } from './repository';
+import { appealStatementOf, openAppealStatementPdf } from './statement.service';
 
 const documentIdsOf = (json: string): number[] => {
   const parsed: unknown = JSON.parse(json);

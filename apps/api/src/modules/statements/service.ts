@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { certificateTransactionHash, type Statement } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
@@ -10,6 +11,7 @@ import {
   findLiveStatementOfPractice,
   findPracticeOwner,
   findStatement,
+  listStatementsOfPractice,
   type StatementRow,
 } from './repository';
 
@@ -82,6 +84,11 @@ export async function statementById(
   certificateId: string,
 ): Promise<StatementRow | undefined> {
   return findStatement(ctx.db, certificateId);
+}
+
+/** Every statement of a request, oldest first: the original, its amended versions, the statement of appeal. */
+export async function statementsOfPractice(db: Db, practiceId: number): Promise<StatementRow[]> {
+  return listStatementsOfPractice(db, practiceId);
 }
 
 /** A published statement's signed PDF, for scripts (the demo, the bench); the routes check the owner. */

@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { queueApplicantMail } from '../mails/service';
 import { addThreadMessage } from '../messages/thread';
-import { requestAppealPublicationWithin } from '../statements/appeal.service';
+import { requestAppealPublicationWithin } from '../statements/appeal-publication.service';
 import { isPublicationPending, requestPublicationWithin } from '../statements/publication.service';
 import type { SessionUser } from '../sessions/service';
 import { requireAssessmentComplete, requireAssignable } from './requirements';
