@@ -1,13 +1,4 @@
-import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import {
-  findRefundableShipmentPayment,
-  requestRefundWithin,
-  requireRefunder,
-} from '../payments/refund.service';
-import type { SessionUser } from '../sessions/service';
-import { recordStaffChange } from '../transitions/service';
 import {
   countDeliveredOfShipment,
   findDeliveryRow,
@@ -18,8 +9,13 @@ import {
   updateDelivery,
 } from './repository';
 
+/**
+ * The delivery side of cancelling a paid shipment (decision 068); the payments module refunds its
+ * fee and calls these (`payments/delivery-cancel.service.ts`).
+ */
+
 /** The shipment a request is in, when it may still be cancelled: paid, and nothing delivered yet. */
-async function cancellableShipment(db: Db, practiceId: number) {
+export async function cancellableShipment(db: Db, practiceId: number) {
   const practice = await findPracticeDeliveryRow(db, practiceId);
   if (!practice?.delivery_id) return null;
   const shipment = await findDeliveryRow(db, practice.delivery_id);
@@ -27,58 +23,27 @@ async function cancellableShipment(db: Db, practiceId: number) {
   return (await countDeliveredOfShipment(db, shipment.id)) === 0 ? shipment : null;
 }
 
-/**
- * What the staff workspace needs of a request's shipments: the ones it was ever in (their payments
- * are shown), and whether its current one may be cancelled with its fee refunded.
- */
-export async function shipmentFactsOf(db: Db, practiceId: number) {
-  const [deliveryIds, shipment] = await Promise.all([
-    listShipmentIdsOfPractice(db, practiceId),
-    cancellableShipment(db, practiceId),
-  ]);
-  const isCancellable =
-    shipment !== null && (await findRefundableShipmentPayment(db, shipment.id)) !== undefined;
-  return { deliveryIds, isCancellable };
+/** Every shipment a request was ever in (the staff workspace shows their payments). */
+export async function shipmentIdsOfPractice(db: Db, practiceId: number): Promise<number[]> {
+  return listShipmentIdsOfPractice(db, practiceId);
 }
 
 /**
- * POST /staff/practices/{id}/cancel-delivery (decision 068): the paid shipment that carries this
- * request is cancelled before any of its originals was delivered — its requests are released
- * (still open to delivery, so they may be ordered again) and its whole fee is refunded through the
- * provider, with its credit note, mail and audit entry once the provider confirms.
+ * Cancels a paid shipment in the caller's transaction: it becomes `cancelled` and its requests are
+ * released (still open to delivery, so they may be ordered again). Answers the requests it carried;
+ * null when it was no longer paid.
  */
-export async function cancelDelivery(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<void> {
-  requireRefunder(actor);
-  await recordStaffChange(ctx, { practiceId, change: 'cancel_delivery', actor }, async (trx, at) => {
-    const shipment = await cancellableShipment(trx, practiceId);
-    if (!shipment) throw new AppError('DELIVERY_NOT_AVAILABLE');
-    const payment = await findRefundableShipmentPayment(trx, shipment.id);
-    if (!payment) throw new AppError('REFUND_NOT_AVAILABLE');
-    const isCancelled = await updateDelivery(trx, {
-      id: shipment.id,
-      from: 'paid',
-      patch: { status: 'cancelled', updated_at: at },
-    });
-    if (!isCancelled) throw new AppError('DELIVERY_NOT_AVAILABLE');
-    const practiceIds = (await listDeliveryPracticeIds(trx, [shipment.id])).get(shipment.id) ?? [];
-    await releaseShipmentPractices(trx, { deliveryId: shipment.id, at });
-    const reason = 'delivery_cancelled';
-    const { refundId, amount } = await requestRefundWithin(ctx, trx, {
-      paymentId: payment.id,
-      practiceId,
-      reason,
-      actorId: actor.id,
-      at,
-    });
-    return {
-      details: {
-        delivery_id: shipment.id,
-        practice_ids: practiceIds,
-        payment_id: payment.id,
-        refund_id: refundId,
-        amount_total: amount.total,
-        reason,
-      },
-    };
+export async function cancelShipmentWithin(
+  trx: Db,
+  { deliveryId, at }: { deliveryId: number; at: string },
+): Promise<number[] | null> {
+  const isCancelled = await updateDelivery(trx, {
+    id: deliveryId,
+    from: 'paid',
+    patch: { status: 'cancelled', updated_at: at },
   });
+  if (!isCancelled) return null;
+  const practiceIds = (await listDeliveryPracticeIds(trx, [deliveryId])).get(deliveryId) ?? [];
+  await releaseShipmentPractices(trx, { deliveryId, at });
+  return practiceIds;
 }

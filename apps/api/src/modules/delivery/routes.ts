@@ -1,11 +1,4 @@
-import {
-  checkoutSessionSchema,
-  dataEnvelope,
-  deliveryCheckoutRequestSchema,
-  deliveryOverviewSchema,
-  deliverySchema,
-  shippingInfoSchema,
-} from '@lisbon/domain';
+import { dataEnvelope, deliveryOverviewSchema, deliverySchema, shippingInfoSchema } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,7 +9,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { authenticated, type AuthGuard } from '../sessions/guard';
-import { checkoutDelivery, getDeliveryOverview, putShipping } from './service';
+import { getDeliveryOverview, putShipping } from './service';
 import { openWaybill } from './waybill.service';
 
 const tags = ['delivery'];
@@ -59,23 +52,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request) => ({ data: await putShipping(ctx, actor(request), request.body) }),
-  );
-
-  app.post(
-    '/delivery/checkout',
-    {
-      onRequest,
-      schema: {
-        summary: 'Pay the cart: a hosted checkout for the return-delivery fee (30.00 € per shipment)',
-        description:
-          '404 for a request that is not the applicant’s; 409 DELIVERY_NOT_AVAILABLE for one not open to delivery or already shipped; 409 SHIPPING_INFO_REQUIRED before the shipping information; 409 DELIVERY_SUSPENDED during a suspension window (spec §9); 429 PROVIDER_BUSY. Settled by the provider’s webhook, exactly once, with an invoice and a receipt.',
-        tags,
-        security,
-        body: deliveryCheckoutRequestSchema,
-        response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
-      },
-    },
-    async (request) => ({ data: await checkoutDelivery(ctx, actor(request), request.body) }),
   );
 
   app.get(

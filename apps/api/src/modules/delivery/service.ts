@@ -2,7 +2,6 @@ import {
   deliveryFee,
   isDeliveryAddable,
   suspensionDuring,
-  type CheckoutSessionView,
   type DeliverablePractice,
   type Delivery,
   type DeliveryCheckoutRequest,
@@ -12,7 +11,6 @@ import {
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
-import { startDeliveryCheckout } from '../payments/delivery-checkout.service';
 import { returnDeliverySuspensions } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import {
@@ -144,16 +142,17 @@ export async function putShipping(
 }
 
 /**
- * POST /delivery/checkout: pays the cart. Every request must be the applicant's own (404 otherwise,
- * like one that does not exist) and open to delivery, not yet shipped (409 DELIVERY_NOT_AVAILABLE);
- * the shipping information must be given (409 SHIPPING_INFO_REQUIRED); during a suspension window
- * the cart cannot be paid (409 DELIVERY_SUSPENDED, saying until when).
+ * The cart about to be paid (POST /delivery/checkout, by the payments module): every request must
+ * be the applicant's own (404 otherwise, like one that does not exist) and open to delivery, not
+ * yet shipped (409 DELIVERY_NOT_AVAILABLE); the shipping information must be given (409
+ * SHIPPING_INFO_REQUIRED); during a suspension window the cart cannot be paid (409
+ * DELIVERY_SUSPENDED, saying until when). The shipment then holds exactly these requests.
  */
-export async function checkoutDelivery(
+export async function shipmentToPay(
   ctx: AppContext,
   actor: SessionUser,
-  input: DeliveryCheckoutRequest,
-): Promise<CheckoutSessionView> {
+  input: Pick<DeliveryCheckoutRequest, 'practice_ids'>,
+): Promise<{ deliveryId: number; practiceIds: number[] }> {
   requireOrdering(actor);
   const rows = await listPracticeDeliveryRows(ctx.db, input.practice_ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -168,5 +167,5 @@ export async function checkoutDelivery(
   if (suspension) throw new AppError('DELIVERY_SUSPENDED', { params: { until: suspension.to } });
   const practiceIds = [...input.practice_ids].sort((a, b) => a - b);
   await replaceDeliveryPractices(ctx.db, open.id, practiceIds);
-  return startDeliveryCheckout(ctx, actor, { deliveryId: open.id, practiceIds, billing: input.billing });
+  return { deliveryId: open.id, practiceIds };
 }

@@ -10,7 +10,6 @@ import {
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { getStaffPractice } from '../staff/workspace.service';
 import { noticeMeta } from '../transitions/notice';
-import { cancelDelivery } from './cancel.service';
 import { openToDelivery, setDelivered } from './staff.service';
 
 const tags = ['staff'];
@@ -19,7 +18,7 @@ const DESCRIPTION =
 
 /**
  * Return delivery, the staff side: 'open to delivery' and 'set as delivered' (spec §4 success
- * messages), and cancelling a paid shipment with its fee refunded (decision 068).
+ * messages). Cancelling a paid shipment with its fee refunded is the payments module's (decision 068).
  */
 export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
   app,
@@ -44,25 +43,6 @@ export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard
       return {
         data: await getStaffPractice(ctx, actor(request), request.params.id),
         meta: noticeMeta(request, 'openToDelivery'),
-      };
-    },
-  );
-
-  app.post(
-    '/staff/practices/:id/cancel-delivery',
-    {
-      onRequest: guard.ability('payments.refund'),
-      schema: {
-        ...schema('Cancel the paid shipment that carries this request, and refund its fee'),
-        description:
-          'Before any of its originals is delivered: the shipment becomes `cancelled`, its requests may be ordered again, and its whole fee is refunded through the payment provider (the credit note, the applicant’s mail and the audit entry follow the provider’s confirmation). 403 FORBIDDEN_ACCESS without `payments.refund`; 409 DELIVERY_NOT_AVAILABLE when the request is in no paid shipment or one of its originals is delivered; 409 REFUND_NOT_AVAILABLE when its fee is already refunded. Answers the updated workspace and, in `meta`, the success message.',
-      },
-    },
-    async (request) => {
-      await cancelDelivery(ctx, actor(request), request.params.id);
-      return {
-        data: await getStaffPractice(ctx, actor(request), request.params.id),
-        meta: noticeMeta(request, 'deliveryCancelled'),
       };
     },
   );

@@ -3,11 +3,13 @@ import {
   deliveryFee,
   type BillingInfo,
   type CheckoutSessionView,
+  type DeliveryCheckoutRequest,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { ProviderBusyError } from '../../platform/payments/provider';
+import { shipmentToPay } from '../delivery/service';
 import type { SessionUser } from '../sessions/service';
 import { storeBilling } from './billing.service';
 import { busy, openProviderSession } from './provider-session';
@@ -29,7 +31,7 @@ const deliveryLines = (deliveryId: number, practiceIds: readonly number[]) => [
  * request's payment, one open payment per shipment, reused while its session is open; settled by
  * the webhook exactly once, with its invoice and receipt in the same numbering.
  */
-export async function startDeliveryCheckout(
+async function startDeliveryCheckout(
   ctx: AppContext,
   actor: SessionUser,
   input: { deliveryId: number; practiceIds: readonly number[]; billing: BillingInfo },
@@ -96,4 +98,14 @@ export async function startDeliveryCheckout(
     customerEmail: actor.email,
     locale: actor.locale,
   });
+}
+
+/** POST /delivery/checkout: the cart as the delivery module checked it, paid through a hosted checkout. */
+export async function checkoutDelivery(
+  ctx: AppContext,
+  actor: SessionUser,
+  input: DeliveryCheckoutRequest,
+): Promise<CheckoutSessionView> {
+  const { deliveryId, practiceIds } = await shipmentToPay(ctx, actor, input);
+  return startDeliveryCheckout(ctx, actor, { deliveryId, practiceIds, billing: input.billing });
 }

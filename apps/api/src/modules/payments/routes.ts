@@ -4,6 +4,7 @@ import {
   checkoutRequestSchema,
   checkoutSessionSchema,
   dataEnvelope,
+  deliveryCheckoutRequestSchema,
   paymentSchema,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,11 +17,12 @@ import {
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { getBilling, putBilling } from './billing.service';
 import { startCheckout } from './checkout.service';
+import { checkoutDelivery } from './delivery-checkout.service';
 import { getPaymentStatus } from './settlement.service';
 
 const tags = ['payments'];
 
-/** Paying for a request: billing information, the hosted checkout, the payment's status. */
+/** Paying for a request or a return-delivery shipment: billing information, the hosted checkouts, the payment's status. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
   app,
   { ctx, guard },
@@ -93,5 +95,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request) => ({ data: await getPaymentStatus(ctx, actor(request), request.params.id) }),
+  );
+
+  app.post(
+    '/delivery/checkout',
+    {
+      onRequest: guard.ability('delivery.order'),
+      schema: {
+        summary: 'Pay the cart: a hosted checkout for the return-delivery fee (30.00 € per shipment)',
+        description:
+          '404 for a request that is not the applicant’s; 409 DELIVERY_NOT_AVAILABLE for one not open to delivery or already shipped; 409 SHIPPING_INFO_REQUIRED before the shipping information; 409 DELIVERY_SUSPENDED during a suspension window (spec §9); 429 PROVIDER_BUSY. Settled by the provider’s webhook, exactly once, with an invoice and a receipt.',
+        tags: ['delivery'],
+        security,
+        body: deliveryCheckoutRequestSchema,
+        response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => ({ data: await checkoutDelivery(ctx, actor(request), request.body) }),
   );
 };

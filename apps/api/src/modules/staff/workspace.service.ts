@@ -8,9 +8,9 @@ import {
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { shipmentFactsOf } from '../delivery/cancel.service';
 import { openPracticeDocument } from '../documents/service';
 import { listThread } from '../messages/thread';
+import { shipmentFactsOf } from '../payments/delivery-cancel.service';
 import { staffPaymentsOf } from '../payments/refund.service';
 import { findSubmittedPractice, getPracticeForStaff } from '../practices/service';
 import type { SessionUser } from '../sessions/service';
