@@ -141,7 +141,7 @@ export function canChange(change: StaffChange, status: PracticeStatus, context: 
 
 /**
  * Whether a change is offered on this request now: `canChange`, and for the delivery changes,
- * still pending (each happens once). The API's `allowed_changes` and the web's workspace ask this.
+ * still pending (each happens once). The API's `allowed_changes` asks this; the web reads that answer.
  */
 export function isChangeOffered(
   change: StaffChange,

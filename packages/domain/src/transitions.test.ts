@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
-import { PRACTICE_STATUSES } from './statuses';
+import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import {
+  actorContextOf,
   availableTransitions,
   canFire,
   findTransition,
+  isOfferedInWorkspace,
   TRANSITION_ACTIONS,
   TRANSITIONS,
   type Transition,
@@ -152,5 +154,51 @@ describe('send in review', () => {
   it('needs a complete assessment, in evaluation and in appeal', () => {
     expect(findTransition('send_in_review', 'in_evaluation')?.requires?.assessment).toBe(true);
     expect(findTransition('send_in_review', 'appeal_in_evaluation')?.requires?.assessment).toBe(true);
+  });
+});
+
+describe('actorContextOf', () => {
+  const people = { assignee_id: 21, reviewer_id: 22 };
+
+  it('reads an applicant as such, and staff by their part in the request', () => {
+    expect(actorContextOf({ id: 5, abilities: abilitiesFor('applicant') }, people)).toEqual({
+      actor: 'applicant',
+    });
+    expect(actorContextOf({ id: 21, abilities: abilitiesFor('evaluator') }, people)).toMatchObject({
+      actor: 'staff',
+      isAssignee: true,
+      isReviewer: false,
+      isAdmin: false,
+    });
+    expect(actorContextOf({ id: 99, abilities: abilitiesFor('admin') }, people)).toMatchObject({
+      isAdmin: true,
+    });
+  });
+});
+
+describe('the appeal moves the workspace offers (only those the table allows)', () => {
+  const offered = (status: PracticeStatus, role: 'admin' | 'secretary' | 'evaluator' | 'reviewer', id = 99) =>
+    availableTransitions(
+      status,
+      actorContextOf({ id, abilities: abilitiesFor(role) }, { assignee_id: 21, reviewer_id: 22 }),
+    )
+      .filter(isOfferedInWorkspace)
+      .map((transition) => transition.action);
+
+  it('lets the secretary admit or refuse a new appeal, not the evaluator', () => {
+    expect(offered('appeal_requested', 'secretary')).toEqual(['admit_appeal', 'refuse_appeal']);
+    expect(offered('appeal_requested', 'evaluator', 21)).toEqual([]);
+  });
+
+  it('lets the assignee ask or send in review, and the reviewer conclude', () => {
+    expect(offered('appeal_in_evaluation', 'evaluator', 21)).toEqual(['ask_applicant', 'send_in_review']);
+    expect(offered('appeal_in_review', 'reviewer', 22)).toEqual(['conclude_review']);
+    expect(offered('appeal_pending_student_reply', 'admin')).toEqual([]);
+  });
+
+  it('offers the statement of appeal, the amended statement and the rejection to a publisher only', () => {
+    expect(offered('appeal_reviewed', 'admin')).toEqual(['issue_appeal', 'issue_amendment', 'reject_appeal']);
+    expect(offered('appeal_reviewed', 'reviewer', 22)).toEqual([]);
+    expect(offered('published', 'admin')).toEqual([]);
   });
 });

@@ -298,6 +298,24 @@ export type ActorContext = {
   isAdmin?: boolean;
 };
 
+/**
+ * Who this user is to this request, as the transition table and the staff-change rules read it:
+ * an applicant unless they hold the staff workspace.
+ */
+export function actorContextOf(
+  user: { id: number; abilities: Abilities },
+  practice: { assignee_id: number | null; reviewer_id: number | null },
+): ActorContext {
+  if (!user.abilities['staff.workspace']) return { actor: 'applicant' };
+  return {
+    actor: 'staff',
+    abilities: user.abilities,
+    isAssignee: practice.assignee_id === user.id,
+    isReviewer: practice.reviewer_id === user.id,
+    isAdmin: user.abilities['staff.manage'],
+  };
+}
+
 /** Whether this actor may fire this transition (the status itself is checked by findTransition). */
 export function canFire(transition: Transition, context: ActorContext): boolean {
   if (transition.actor !== context.actor) return false;
@@ -314,3 +332,13 @@ export function availableTransitions(status: PracticeStatus, context: ActorConte
     (transition) => transition.from.includes(status) && canFire(transition, context),
   );
 }
+
+/**
+ * Whether the staff workspace offers this move itself: not those another flow owns (the applicant's
+ * appeal, publication's own panel), but the statement of appeal and the amended statement, which it
+ * queues for the publish job (decision 026).
+ */
+export const isOfferedInWorkspace = (transition: Transition): boolean =>
+  transition.via === undefined ||
+  transition.action === 'issue_appeal' ||
+  transition.action === 'issue_amendment';

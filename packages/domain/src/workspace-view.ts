@@ -5,7 +5,12 @@ import { PRACTICE_STATUSES } from './statuses';
 import { STAFF_CHANGES } from './staff-changes';
 import { staffPaymentSchema } from './payments';
 import { threadMessageSchema } from './thread';
-import { TRANSITION_ACTIONS } from './transitions';
+import {
+  isOfferedInWorkspace,
+  TRANSITION_ACTIONS,
+  type Transition,
+  type TransitionAction,
+} from './transitions';
 import { userSchema } from './user';
 import { staffRefSchema, VERIFICATION_OUTCOMES } from './workspace';
 
@@ -77,6 +82,22 @@ export const availableActionSchema = z.object({
     assessment: z.boolean(),
   }),
   is_available: z.boolean(),
+});
+export type AvailableAction = z.infer<typeof availableActionSchema>;
+
+/** A move of the transition table as `available_actions` lists it. */
+export const toAvailableAction = (transition: Transition): AvailableAction => ({
+  // The table's actions are TRANSITION_ACTIONS; `Transition` types them as strings.
+  action: transition.action as TransitionAction,
+  to: transition.to,
+  requires: {
+    note: transition.requires?.note === true,
+    reason: transition.requires?.reason === true,
+    message: transition.requires?.message === true,
+    assignment: transition.requires?.assignment === true,
+    assessment: transition.requires?.assessment === true,
+  },
+  is_available: isOfferedInWorkspace(transition),
 });
 
 export const staffPracticeSchema = practiceSchema

@@ -1,4 +1,14 @@
-import type { StaffPractice, StaffPracticeSummary, StaffRef, User } from '@lisbon/domain';
+import {
+  actorContextOf,
+  availableTransitions,
+  isChangeOffered,
+  STAFF_CHANGES,
+  type StaffPractice,
+  type StaffPracticeSummary,
+  type StaffRef,
+  toAvailableAction,
+  type User,
+} from '@lisbon/domain';
 import { practiceFixture } from './fixtures';
 import { testUser } from './users';
 
@@ -85,5 +95,21 @@ export function staffPracticeFixture(overrides: Partial<StaffPractice> = {}): St
     allowed_changes: [],
     payments: [],
     ...overrides,
+  };
+}
+
+/**
+ * The workspace as the API answers it to this staff member: what they may do now, by the domain's
+ * rules (no refund change, which needs the payments' facts: a test states those itself).
+ */
+export function seenBy(user: Pick<User, 'id' | 'abilities'>, practice: StaffPractice): StaffPractice {
+  const context = actorContextOf(user, {
+    assignee_id: practice.assignee?.id ?? null,
+    reviewer_id: practice.reviewer?.id ?? null,
+  });
+  return {
+    ...practice,
+    available_actions: availableTransitions(practice.status, context).map(toAvailableAction),
+    allowed_changes: STAFF_CHANGES.filter((change) => isChangeOffered(change, practice, context)),
   };
 }

@@ -1,10 +1,4 @@
-import {
-  deadlineFlagOf,
-  type StaffPracticeSummary,
-  type StaffRef,
-  type Transition,
-  type TransitionAction,
-} from '@lisbon/domain';
+import { deadlineFlagOf, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
 import { toOwnedPractice } from '../practices/access.service';
 import { toPracticeSummary, type Today } from '../practices/view';
 import type { StaffPracticeRow } from './queue.repository';
@@ -46,21 +40,3 @@ export function toStaffSummary(
     deadline_flag: summary.days_to_go === null ? null : deadlineFlagOf(summary.days_to_go, atRiskDays),
   };
 }
-
-export const toAvailableAction = (transition: Transition) => ({
-  // The table's actions are TRANSITION_ACTIONS; `Transition` types them as strings.
-  action: transition.action as TransitionAction,
-  to: transition.to,
-  requires: {
-    note: transition.requires?.note === true,
-    reason: transition.requires?.reason === true,
-    message: transition.requires?.message === true,
-    assignment: transition.requires?.assignment === true,
-    assessment: transition.requires?.assessment === true,
-  },
-  // The statement of appeal and the amended statement are issued from the workspace (decision 026).
-  is_available:
-    transition.via === undefined ||
-    transition.action === 'issue_appeal' ||
-    transition.action === 'issue_amendment',
-});

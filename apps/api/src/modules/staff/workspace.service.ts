@@ -1,10 +1,12 @@
 import {
+  actorContextOf,
   availableTransitions,
   STAFF_CHANGES,
   type PracticeStatus,
   type RefundFacts,
   type StaffPractice,
   isChangeOffered,
+  toAvailableAction,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -15,12 +17,11 @@ import { staffPaymentsOf } from '../payments/refund.service';
 import { findSubmittedPractice, getPracticeForStaff } from '../practices/service';
 import type { SessionUser } from '../sessions/service';
 import { listAudit } from '../transitions/audit';
-import { actorContextOf } from '../transitions/service';
 import { findAccountById } from '../users/accounts';
 import { toUser } from '../users/service';
 import { evaluationViews } from './evaluation';
 import { findEvaluationRow, findPeople, findStaffFacts, listNoteRows } from './repository';
-import { refsOf, toAvailableAction } from './view';
+import { refsOf } from './view';
 
 /** Every route of this module needs the staff workspace; the guard checks it, and so does each service. */
 export function requireStaff(actor: SessionUser): void {
@@ -67,7 +68,7 @@ export async function getStaffPractice(
   );
   const refOf = refsOf(people);
   const applicant = await findAccountById(db, facts.user_id);
-  const context = actorContextOf(actor, { id, status: practice.status, ...facts });
+  const context = actorContextOf(actor, facts);
   const status: PracticeStatus = practice.status;
   return {
     ...practice,

@@ -1,10 +1,10 @@
 import {
+  actorContextOf,
   canChange,
   canFire,
   findTransition,
   isGranted,
   PRACTICE_STATUSES,
-  type ActorContext,
   type DocumentType,
   type FieldErrors,
   type PracticeStatus,
@@ -58,18 +58,6 @@ const statusOf = (value: string): PracticeStatus => {
   if (!status) throw new Error(`Unexpected stored status ${value}`);
   return status;
 };
-
-/** Who the actor is to this request, as the transition table and the staff-change rules read it. */
-export function actorContextOf(actor: SessionUser, practice: MovablePractice): ActorContext {
-  if (!isStaff(actor)) return { actor: 'applicant' };
-  return {
-    actor: 'staff',
-    abilities: actor.abilities,
-    isAssignee: practice.assignee_id === actor.id,
-    isReviewer: practice.reviewer_id === actor.id,
-    isAdmin: actor.abilities['staff.manage'],
-  };
-}
 
 /** The request as the actor may reach it: staff reach every request, an applicant only their own (404). */
 async function reachablePractice(db: Db, actor: SessionUser, id: number): Promise<MovablePractice> {

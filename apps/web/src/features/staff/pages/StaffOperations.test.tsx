@@ -6,7 +6,13 @@ import { qualificationFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
-import { evaluator, staffPracticeFixture, staffSummaryFixture, staffUser } from '@/test/staffFixtures';
+import {
+  evaluator,
+  seenBy,
+  staffPracticeFixture,
+  staffSummaryFixture,
+  staffUser,
+} from '@/test/staffFixtures';
 
 // Issue #18 in the browser's model: the search box of every staff page, deadlines in the queues,
 // a message to several applicants, the dashboard, and the workspace's parts.
@@ -202,8 +208,9 @@ describe('the workspace', () => {
         { id: 3, text: 'Called the university', author: evaluator, created_at: '2026-11-03T08:00:00.000Z' },
       ],
     });
-    operationsApi({ 'GET /staff/practices/7': { body: { data: practice } } });
-    renderApp('/staff/practices/7?part=assessment', { queryClient: logIn(staffUser('evaluator')) });
+    const user = staffUser('evaluator');
+    operationsApi({ 'GET /staff/practices/7': { body: { data: seenBy(user, practice) } } });
+    renderApp('/staff/practices/7?part=assessment', { queryClient: logIn(user) });
     const tabs = await screen.findByRole('tablist', { name: 'Parts of the request' });
     expect(
       within(tabs)

@@ -1,11 +1,11 @@
-import type { StaffPractice } from '@lisbon/domain';
+import type { StaffPractice, User } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
-import { evaluator, reviewer, staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+import { evaluator, reviewer, seenBy, staffPracticeFixture, staffUser } from '@/test/staffFixtures';
 
 afterEach(() => {
   cleanup();
@@ -15,13 +15,14 @@ afterEach(() => {
 
 const counts = { assigned: 1, to_review: 1, unassigned: 0, ready_for_issue: 0, archive: 0, all: 1 };
 
-function workspaceApi(practice: StaffPractice, answer: Partial<StaffPractice> = {}) {
+/** The API as this staff member finds it: the request, and what they may do on it (decision 073). */
+function workspaceApi(viewer: User, practice: StaffPractice, answer: Partial<StaffPractice> = {}) {
   const changed = (notice: string) => () => ({
-    body: { data: { ...practice, ...answer }, meta: { notice, message: '' } },
+    body: { data: seenBy(viewer, { ...practice, ...answer }), meta: { notice, message: '' } },
   });
   return mockApi({
     'GET /staff/queues/counts': { body: { data: counts } },
-    [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+    [`GET /staff/practices/${practice.id}`]: { body: { data: seenBy(viewer, practice) } },
     [`POST /staff/practices/${practice.id}/transitions`]: changed('sentBack'),
     [`PUT /staff/practices/${practice.id}/assessment`]: changed('assessmentUpdated'),
     'GET /staff/users': (call) => ({
@@ -59,19 +60,19 @@ const actionButtons = async () => {
 
 describe('request workspace', () => {
   it("offers the reviewer only the table's moves for a request in review", async () => {
-    workspaceApi(staffPracticeFixture({ status: 'in_review' }));
+    workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'in_review' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Request #7' })).toBeTruthy();
     expect(await actionButtons()).toEqual(['Conclude review', 'Send back to evaluation']);
   });
 
   it('offers the secretary closing and a new assignment, and the evaluator the evaluation moves, of a request in evaluation', async () => {
-    workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     expect(await actionButtons()).toEqual(['Close the request', 'Change the assignment']);
     cleanup();
 
-    workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
     expect(await actionButtons()).toEqual(['Ask the applicant', 'Send in review']);
     // The assessment is empty: the request cannot go in review yet, and the page says why.
@@ -82,14 +83,14 @@ describe('request workspace', () => {
   });
 
   it('offers nothing to an evaluator who is not the assignee', async () => {
-    workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    workspaceApi(staffUser('evaluator', { id: 99 }), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator', { id: 99 })) });
     expect(await screen.findByText('There is nothing for you to do on this request now.')).toBeTruthy();
   });
 
   it('sends a request back only with a note, and says so', async () => {
     const practice = staffPracticeFixture({ status: 'in_review' });
-    const api = workspaceApi(practice, { status: 'in_evaluation' });
+    const api = workspaceApi(staffUser('reviewer'), practice, { status: 'in_evaluation' });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Send back to evaluation' }));
 
@@ -114,7 +115,9 @@ describe('request workspace', () => {
   }, 20_000);
 
   it('closes a request with a reason the applicant reads and a note that stays with staff, each labelled so', async () => {
-    const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }), { status: 'closed' });
+    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
+      status: 'closed',
+    });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Close the request' }));
 
@@ -145,7 +148,7 @@ describe('request workspace', () => {
   }, 20_000);
 
   it('checks the assessment with the domain schema before saving it', async () => {
-    const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    const api = workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
     await userEvent.click(await screen.findByRole('tab', { name: 'Assessment' }));
     const year = await screen.findByLabelText(/^Year of award/);
@@ -170,7 +173,7 @@ describe('request workspace', () => {
 
   it('says once, as a note and not an alert, that the assessment must be completed, even after a save', async () => {
     const practice = staffPracticeFixture({ status: 'in_evaluation' });
-    const api = workspaceApi(practice);
+    const api = workspaceApi(staffUser('evaluator'), practice);
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
     const warning = /To send the request in review, complete the assessment/;
     expect(await screen.findAllByText(warning)).toHaveLength(1);
@@ -187,7 +190,10 @@ describe('request workspace', () => {
   }, 20_000);
 
   it('offers no "verified with the issuer" on a comparability-only (refugee) request', async () => {
-    workspaceApi(staffPracticeFixture({ status: 'in_evaluation', service: 'refugee_comparability' }));
+    workspaceApi(
+      staffUser('evaluator'),
+      staffPracticeFixture({ status: 'in_evaluation', service: 'refugee_comparability' }),
+    );
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
     const outcome = (await screen.findByLabelText(/^Outcome/)) as HTMLSelectElement;
     expect([...outcome.options].map((option) => option.textContent)).toEqual([
@@ -197,7 +203,7 @@ describe('request workspace', () => {
   }, 20_000);
 
   it('hands a request in evaluation to another evaluator, starting from the people it has', async () => {
-    const api = workspaceApi(staffPracticeFixture({ status: 'in_evaluation' }));
+    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change the assignment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });

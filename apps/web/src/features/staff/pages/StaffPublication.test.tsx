@@ -1,11 +1,11 @@
-import type { StaffPublication } from '@lisbon/domain';
+import type { StaffPublication, User } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
-import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+import { seenBy, staffPracticeFixture, staffUser } from '@/test/staffFixtures';
 
 afterEach(() => {
   cleanup();
@@ -22,9 +22,10 @@ const publication = (state: StaffPublication['state']): StaffPublication => ({
   published_at: state === 'published' ? '2026-02-10T10:00:05.000Z' : null,
 });
 
-function publicationApi(initial: StaffPublication['state']) {
+/** The API as this staff member finds it: the request ready for issue, and its publication. */
+function publicationApi(initial: StaffPublication['state'], viewer: User) {
   let state = initial;
-  const practice = staffPracticeFixture({ status: 'ready_for_issue' });
+  const practice = seenBy(viewer, staffPracticeFixture({ status: 'ready_for_issue' }));
   const api = mockApi({
     'GET /staff/queues/counts': { body: { data: counts } },
     'GET /staff/practices/7': { body: { data: practice } },
@@ -40,7 +41,7 @@ function publicationApi(initial: StaffPublication['state']) {
       return { body: { data: publication('pending') } };
     },
   });
-  return { api, setState: (next: StaffPublication['state']) => (state = next) };
+  return api;
 }
 
 const statementSection = async () =>
@@ -48,8 +49,9 @@ const statementSection = async () =>
 
 describe('publication in the staff workspace', () => {
   it('publishes, then shows publication pending with no second publish offered', async () => {
-    const { api } = publicationApi('none');
-    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const admin = staffUser('admin');
+    const api = publicationApi('none', admin);
+    renderApp('/staff/practices/7', { queryClient: logIn(admin) });
     const section = await statementSection();
     await userEvent.click(await within(section).findByRole('button', { name: 'Publish the statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish' });
@@ -64,8 +66,9 @@ describe('publication in the staff workspace', () => {
   });
 
   it('offers to publish again when the job failed for good, and says it is queued', async () => {
-    const { api } = publicationApi('failed');
-    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const admin = staffUser('admin');
+    const api = publicationApi('failed', admin);
+    renderApp('/staff/practices/7', { queryClient: logIn(admin) });
     const section = await statementSection();
     expect(await within(section).findByText(/The publication failed/)).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: 'Publish again' }));
@@ -75,8 +78,9 @@ describe('publication in the staff workspace', () => {
   });
 
   it('shows the publish date once published, and no publish button to who may not publish', async () => {
-    const { setState } = publicationApi('none');
-    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const evaluator = staffUser('evaluator');
+    publicationApi('none', evaluator);
+    renderApp('/staff/practices/7', { queryClient: logIn(evaluator) });
     const section = await statementSection();
     await waitFor(() => expect(within(section).getByText(/Publishing records the statement/)).toBeTruthy());
     expect(within(section).queryByRole('button')).toBeNull();
@@ -85,8 +89,9 @@ describe('publication in the staff workspace', () => {
     ).toBeTruthy();
     cleanup();
 
-    setState('published');
-    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    const admin = staffUser('admin');
+    publicationApi('published', admin);
+    renderApp('/staff/practices/7', { queryClient: logIn(admin) });
     const published = await statementSection();
     expect(await within(published).findByText(/Statement published on February 10, 2026/)).toBeTruthy();
     expect(
@@ -96,10 +101,11 @@ describe('publication in the staff workspace', () => {
 
   it('shows the request as issued once its statement of appeal is published, without a reload', async () => {
     let isIssued = false;
-    const reviewed = staffPracticeFixture({
-      status: 'appeal_reviewed',
-      status_label: 'appeal in evaluation',
-    });
+    const admin = staffUser('admin');
+    const reviewed = seenBy(
+      admin,
+      staffPracticeFixture({ status: 'appeal_reviewed', status_label: 'appeal in evaluation' }),
+    );
     const appeal = (statement: 'pending' | 'published' | null) => ({
       id: 1,
       practice_id: 7,
@@ -134,7 +140,7 @@ describe('publication in the staff workspace', () => {
         };
       },
     });
-    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+    renderApp('/staff/practices/7', { queryClient: logIn(admin) });
     await userEvent.click(await screen.findByRole('button', { name: 'Issue the appeal statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Issue the appeal statement' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue the appeal statement' }));

@@ -1,32 +1,25 @@
-import {
-  type ActorContext,
-  missingAssessmentFields,
-  type StaffPractice,
-  type Transition,
-} from '@lisbon/domain';
+import { type AvailableAction, missingAssessmentFields, type StaffPractice } from '@lisbon/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionOf, mayChange, offeredTransitions } from './rules';
 import { AssignDialog } from '../components/AssignDialog';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
 import { TransitionDialog } from './TransitionDialog';
 
 /**
- * The moves this staff member may make on this request now, and only those (the domain's
- * transition table for their abilities and their part in the request).
+ * The moves this staff member may make on this request now, and only those: what the API answers
+ * (`available_actions`, from the domain's transition table for their abilities and their part).
  */
-export function ActionsPanel({ practice, context }: { practice: StaffPractice; context: ActorContext }) {
+export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Transition | null>(null);
+  const [open, setOpen] = useState<AvailableAction | null>(null);
   const [isReassigning, setIsReassigning] = useState(false);
   // Past the `assign` move, assigning staff may still hand the request to other people.
-  const mayReassign = mayChange('reassign', practice, context);
-  const transitions = offeredTransitions(practice, context);
+  const mayReassign = practice.allowed_changes.includes('reassign');
+  const transitions = practice.available_actions.filter((action) => action.is_available);
   const missing = missingAssessmentFields(practice.assessment);
-  const isBlocked = (transition: Transition) =>
-    transition.requires?.assessment === true && missing.length > 0;
+  const isBlocked = (transition: AvailableAction) => transition.requires.assessment && missing.length > 0;
   const blocksReview = transitions.some(isBlocked);
   const last = practice.history.at(-1);
   const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
@@ -46,7 +39,7 @@ export function ActionsPanel({ practice, context }: { practice: StaffPractice; c
               aria-describedby={isBlocked(transition) ? 'actions-missing' : undefined}
               onClick={() => setOpen(transition)}
             >
-              {t(`staff.actions.names.${actionOf(transition)}`)}
+              {t(`staff.actions.names.${transition.action}`)}
             </Button>
           ))}
           {mayReassign && (

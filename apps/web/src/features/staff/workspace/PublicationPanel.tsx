@@ -1,10 +1,4 @@
-import {
-  type ActorContext,
-  canFire,
-  findTransition,
-  mayHaveStatement,
-  type StaffPractice,
-} from '@lisbon/domain';
+import { findTransition, mayHaveStatement, type StaffPractice } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -24,7 +18,7 @@ import { TransitionDialog } from './TransitionDialog';
  * published, "publication pending" while the job runs (no second publish offered), "publish
  * again" when the job gave up, and the publish date once done.
  */
-export function PublicationPanel({ practice, context }: { practice: StaffPractice; context: ActorContext }) {
+export function PublicationPanel({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -51,7 +45,9 @@ export function PublicationPanel({ practice, context }: { practice: StaffPractic
   if (!isShown) return null;
 
   const publish = findTransition('publish', practice.status);
-  const mayPublish = publish !== undefined && canFire(publish, context);
+  // Whether this user may publish is the API's answer (`available_actions`).
+  const publishAction = practice.available_actions.find((action) => action.action === 'publish');
+  const mayPublish = publishAction !== undefined;
   const locale = currentLocale();
 
   return (
@@ -110,10 +106,10 @@ export function PublicationPanel({ practice, context }: { practice: StaffPractic
           </Alert>
         )}
       </Stack>
-      {isDialogOpen && publish && (
+      {isDialogOpen && publishAction && (
         <TransitionDialog
           practice={practice}
-          transition={publish}
+          transition={publishAction}
           onClose={() => {
             setIsDialogOpen(false);
             void queryClient.invalidateQueries({ queryKey: publicationQuery(practice.id).queryKey });

@@ -1,4 +1,9 @@
-import { DOCUMENT_TYPES, type StaffPractice, type Transition, transitionBodySchema } from '@lisbon/domain';
+import {
+  type AvailableAction,
+  DOCUMENT_TYPES,
+  type StaffPractice,
+  transitionBodySchema,
+} from '@lisbon/domain';
 import { Button, Group, Modal, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +11,8 @@ import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { useApplyChange, workspaceCalls } from '../api/workspace';
-import { actionOf } from './rules';
 
-type Props = { practice: StaffPractice; transition: Transition; onClose: () => void };
+type Props = { practice: StaffPractice; transition: AvailableAction; onClose: () => void };
 type Values = { note: string; reason: string; message: string; requested_documents: string[] };
 
 const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
@@ -22,9 +26,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
   const applyChange = useApplyChange();
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const isNoteRequired = transition.requires?.note === true;
-  const isReason = transition.requires?.reason === true;
-  const isMessage = transition.requires?.message === true;
+  const { note: isNoteRequired, reason: isReason, message: isMessage } = transition.requires;
   const schema = transitionBodySchema.superRefine((body, issues) => {
     if (isNoteRequired && !body.note)
       issues.addIssue({ code: 'custom', message: 'required', path: ['note'] });
@@ -46,16 +48,14 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
         : {}),
     }),
   });
-  const name = t(`staff.actions.names.${actionOf(transition)}`);
+  const name = t(`staff.actions.names.${transition.action}`);
 
   const onSubmit = submit(async (body) => {
     setFailure(null);
     setIsBusy(true);
     try {
-      await applyChange(
-        await workspaceCalls.transition(practice.id, body),
-        transition.notice ?? 'practiceUpdated',
-      );
+      // The answer names the move's success message; the fallback is the API's own.
+      await applyChange(await workspaceCalls.transition(practice.id, body), 'practiceUpdated');
       onClose();
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
