@@ -82,3 +82,10 @@ export const discoverySchema = z
   })
   .meta({ id: 'ServiceDiscovery' });
 export type Discovery = z.infer<typeof discoverySchema>;
+
+/**
+ * The service of a discovery answer that applies (spec §1): a refugee's is the free comparability
+ * alternative, anyone else's the service of the country and level; null when none applies.
+ */
+export const applicableService = (discovery: Discovery, isRefugee: boolean): ServiceDescription | null =>
+  isRefugee ? discovery.refugee_alternative : discovery.service;

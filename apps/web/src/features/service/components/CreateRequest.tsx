@@ -1,4 +1,4 @@
-import type { EducationLevel } from '@lisbon/domain';
+import { applicableService, type EducationLevel } from '@lisbon/domain';
 import { Button, Checkbox, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function CreateRequest({ country, level, replaceDraft }: Props) {
   const storeDraft = useStoreDraft();
   const user = useCurrentUser().data;
   const discovery = useDiscovery(country, level).data;
-  const service = user?.category === 'refugee' ? discovery?.refugee_alternative : discovery?.service;
+  const service = discovery && applicableService(discovery, user?.category === 'refugee');
   const [isUrgent, setIsUrgent] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { EDUCATION_LEVELS, type EducationLevel } from '@lisbon/domain';
+import { applicableService, EDUCATION_LEVELS, type EducationLevel } from '@lisbon/domain';
 import {
   Alert,
   Anchor,
@@ -48,7 +48,7 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
   const [level, setLevel] = useState<EducationLevel | null>(initialLevel);
   const discovery = useDiscovery(country, level);
   const isRefugee = user?.category === 'refugee';
-  const hasService = Boolean(isRefugee ? discovery.data?.refugee_alternative : discovery.data?.service);
+  const hasService = Boolean(discovery.data && applicableService(discovery.data, isRefugee));
 
   const start = (code: string, chosen: EducationLevel) => {
     const target = newRequestPath(code, chosen);

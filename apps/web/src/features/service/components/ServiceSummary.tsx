@@ -1,4 +1,4 @@
-import type { Discovery, ServiceDescription } from '@lisbon/domain';
+import { applicableService, type Discovery, type ServiceDescription } from '@lisbon/domain';
 import { Alert, Anchor, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -78,7 +78,7 @@ type Props = {
 /** The answer of discovery: the service that applies, the refugee alternative, or none. */
 export function ServiceSummary({ discovery, isRefugee, order = 2 }: Props) {
   const { t } = useTranslation();
-  const main = isRefugee ? discovery.refugee_alternative : discovery.service;
+  const main = applicableService(discovery, isRefugee);
   const alternative = isRefugee ? null : discovery.refugee_alternative;
   if (!main) {
     return (

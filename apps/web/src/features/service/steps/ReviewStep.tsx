@@ -1,4 +1,4 @@
-import type { Practice, ServiceDescription, WizardStep } from '@lisbon/domain';
+import { applicableService, type Practice, type ServiceDescription, type WizardStep } from '@lisbon/domain';
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useId, useState } from 'react';
@@ -48,8 +48,7 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
   const discoveryQuery = useDiscovery(practice.country, practice.level);
   const discovery = discoveryQuery.data;
   const documents = useQuery(practiceDocumentsQuery(practice.id)).data;
-  const service =
-    practice.service === 'refugee_comparability' ? discovery?.refugee_alternative : discovery?.service;
+  const service = discovery && applicableService(discovery, practice.service === 'refugee_comparability');
   const price = practice.is_urgent ? service?.urgent_price : service?.price;
   const isFree = practice.service === 'refugee_comparability' || service?.is_free === true;
   const [failure, setFailure] = useState<string | null>(null);
