@@ -28,6 +28,7 @@ export * from './services';
 export * from './staff-changes';
 export * from './staff-dashboard';
 export * from './staff-search';
+export * from './certificate-text';
 export * from './statement';
 export * from './statement-access';
 export * from './statuses';

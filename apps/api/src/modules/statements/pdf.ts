@@ -1,9 +1,8 @@
 import {
   CERTIFICATE_LABELS,
-  countryName,
+  certificateFieldText,
   type Certificate,
   type CertificateField,
-  type Locale,
   type ServiceKind,
 } from '@lisbon/domain';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -67,30 +66,11 @@ const SECTIONS: {
   },
 ];
 
-const formatDay = (iso: string, locale: Locale, timeZone: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
-
-function valueOf(field: CertificateField, content: StatementContent): string {
-  const { certificate, transactionHash } = content;
-  const { locale } = certificate;
-  switch (field) {
-    case 'transaction_hash':
-      return transactionHash;
-    case 'birth_date':
-      return certificate.birth_date ? formatDay(`${certificate.birth_date}T00:00:00Z`, locale, 'UTC') : '';
-    case 'publish_date':
-      return formatDay(certificate.publish_date, locale, 'Europe/Rome');
-    case 'country_of_studies':
-      return certificate.country_of_studies ? countryName(certificate.country_of_studies, locale) : '';
-    case 'country_of_education_system':
-      return countryName(certificate.country_of_education_system, locale);
-    case 'award_year':
-    case 'request_id':
-      return certificate[field] === null ? '' : String(certificate[field]);
-    default:
-      return certificate[field] ?? '';
-  }
-}
+/** A field's printed value: the domain's text, or the transaction hash the statement was issued with. */
+const valueOf = (field: CertificateField, content: StatementContent): string =>
+  field === 'transaction_hash'
+    ? content.transactionHash
+    : (certificateFieldText(content.certificate, field, content.certificate.locale) ?? '');
 
 type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
 

@@ -1,8 +1,7 @@
 import {
   CERTIFICATE_FIELDS,
-  countryName,
+  certificateFieldText,
   mayHaveStatement,
-  type Certificate,
   type CertificateField,
   type Practice,
   type PublishedStatement,
@@ -15,33 +14,11 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { AnchorFacts, ChainTransaction } from '@/shared/anchor/AnchorRecord';
 import { ReceiptDownload } from '@/shared/anchor/ReceiptDownload';
-import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { downloadStatementPdf, statementQuery } from '../api/statement';
 import { ShareLinks } from './ShareLinks';
-
-/** A certificate field as the applicant reads it: dates and countries in the interface's language. */
-function shown(
-  certificate: Certificate,
-  field: (typeof CERTIFICATE_FIELDS)[number],
-  locale: string,
-): string | null {
-  switch (field) {
-    case 'birth_date':
-    case 'publish_date':
-      return certificate[field] ? formatDate(certificate[field], locale) : null;
-    case 'country_of_studies':
-    case 'country_of_education_system':
-      return certificate[field] ? countryName(certificate[field], currentLocale()) : null;
-    case 'award_year':
-    case 'request_id':
-      return certificate[field] === null ? null : String(certificate[field]);
-    default:
-      return certificate[field];
-  }
-}
 
 function Published({ practiceId, statement }: { practiceId: number; statement: PublishedStatement }) {
   const { t } = useTranslation();
@@ -79,7 +56,11 @@ function Published({ practiceId, statement }: { practiceId: number; statement: P
       <Facts
         facts={[
           ...CERTIFICATE_FIELDS.map(
-            (field) => [label(field), shown(statement.certificate, field, locale)] as [string, string | null],
+            (field) =>
+              [label(field), certificateFieldText(statement.certificate, field, locale)] as [
+                string,
+                string | null,
+              ],
           ),
           // Once anchored, the chain transaction (decision 065); the ledger entry the PDF prints stays shown.
           [
