@@ -1,4 +1,5 @@
 import type { UserCategory } from './abilities';
+import type { Locale } from './locales';
 
 /** Levels of education system covered (spec §1). */
 export const EDUCATION_LEVELS = ['higher', 'upper_secondary'] as const;
@@ -12,6 +13,22 @@ export const SERVICE_KINDS = [
   'refugee_comparability',
 ] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+/** The services' names in each language: the portal's labels, and the lines of invoices and receipts. */
+export const SERVICE_NAMES: Record<Locale, Record<ServiceKind, string>> = {
+  'en-US': {
+    correspondence_verification: 'Correspondence and verification',
+    comparability_verification: 'Comparability and verification',
+    comparability: 'Comparability only',
+    refugee_comparability: 'Free comparability for refugees',
+  },
+  'it-IT': {
+    correspondence_verification: 'Corrispondenza e verifica',
+    comparability_verification: 'Comparabilità e verifica',
+    comparability: 'Solo comparabilità',
+    refugee_comparability: 'Comparabilità gratuita per rifugiati',
+  },
+};
 
 /** What the portal knows of a country of education system (data an administrator can correct). */
 export type CountryFacts = {

@@ -1,17 +1,6 @@
-import { priceLines, type ChargeLine, type ServiceKind } from '@lisbon/domain';
+import { priceLines, SERVICE_NAMES, type ChargeLine, type ServiceKind } from '@lisbon/domain';
 import type { ServicePrices } from '../../platform/config';
 import { priceCents } from '../reference/prices';
-
-/** Service names as invoices print them: Italian, then English (the web's labels). */
-const SERVICE_NAMES: Record<ServiceKind, { it: string; en: string }> = {
-  correspondence_verification: { it: 'Corrispondenza e verifica', en: 'Correspondence and verification' },
-  comparability_verification: { it: 'Comparabilità e verifica', en: 'Comparability and verification' },
-  comparability: { it: 'Solo comparabilità', en: 'Comparability only' },
-  refugee_comparability: {
-    it: 'Comparabilità gratuita per rifugiati',
-    en: 'Free comparability for refugees',
-  },
-};
 
 /**
  * What a request costs, from the configured prices (VAT included): the service, plus the urgent
@@ -21,7 +10,8 @@ export function chargeForPractice(
   prices: ServicePrices,
   practice: { id: number; service: ServiceKind; isUrgent: boolean },
 ) {
-  const name = SERVICE_NAMES[practice.service];
+  // Invoices print the service's name in Italian, then in English (decision 061).
+  const name = { it: SERVICE_NAMES['it-IT'][practice.service], en: SERVICE_NAMES['en-US'][practice.service] };
   const lines: ChargeLine[] = [
     {
       description: `${name.it}, richiesta n. ${practice.id} / ${name.en}, request no. ${practice.id}`,

@@ -1,3 +1,5 @@
+import { SERVICE_NAMES } from '@lisbon/domain';
+
 /** Names of the domain's values (statuses, purposes, document types…), in English. */
 export const labelsEn = {
   labels: {
@@ -14,12 +16,7 @@ export const labelsEn = {
       amend_issued: 'amendment issued',
       appeal_refused: 'appeal refused',
     },
-    service: {
-      correspondence_verification: 'Correspondence and verification',
-      comparability_verification: 'Comparability and verification',
-      comparability: 'Comparability only',
-      refugee_comparability: 'Free comparability for refugees',
-    },
+    service: SERVICE_NAMES['en-US'],
     level: { higher: 'Higher education', upper_secondary: 'Upper secondary education' },
     purpose: {
       further_studies: 'Access to further studies',

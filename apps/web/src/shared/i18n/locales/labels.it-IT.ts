@@ -1,3 +1,4 @@
+import { SERVICE_NAMES } from '@lisbon/domain';
 import type { Catalogue } from './en-US';
 
 /** I nomi dei valori del dominio (stati, finalità, tipi di documento…), in italiano. */
@@ -15,12 +16,7 @@ export const labelsIt: Pick<Catalogue, 'labels'> = {
       amend_issued: 'rettifica emessa',
       appeal_refused: 'ricorso rifiutato',
     },
-    service: {
-      correspondence_verification: 'Corrispondenza e verifica',
-      comparability_verification: 'Comparabilità e verifica',
-      comparability: 'Solo comparabilità',
-      refugee_comparability: 'Comparabilità gratuita per rifugiati',
-    },
+    service: SERVICE_NAMES['it-IT'],
     level: { higher: 'Istruzione superiore', upper_secondary: 'Istruzione secondaria superiore' },
     purpose: {
       further_studies: 'Accesso al proseguimento degli studi',
