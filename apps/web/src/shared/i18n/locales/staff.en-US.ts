@@ -1,3 +1,5 @@
+import { CERTIFICATE_LABELS } from '@lisbon/domain';
+
 /** The staff workspace (queues, assignment, the request workspace) and a request's thread, in English. */
 export const staffEn = {
   staff: {
@@ -202,24 +204,8 @@ export const staffEn = {
       neededForReview: 'Needed to send in review',
       submit: 'Save the assessment',
       missing: 'To send the request in review, complete the assessment: {{fields}}.',
-      fields: {
-        classification: 'Classification or level',
-        awarding_institution: 'Awarding institution',
-        award_year: 'Year of award',
-        institution_status: 'Institution status',
-        country_of_studies: 'Country of studies',
-        teaching_institution: 'Teaching institution',
-        qualification_type: 'Qualification type',
-        major: 'Major',
-        qualification_name: 'Qualification name',
-        workload: 'Workload',
-        duration: 'Duration',
-        deqar_id: 'DEQAR id',
-        whed_id: 'WHED id',
-        access_requirements: 'Access requirements',
-        access_to_further_studies: 'Access to further studies',
-        evaluation_notes: 'Evaluation notes',
-      },
+      // The certificate's own labels: the fields are those the statement prints.
+      fields: CERTIFICATE_LABELS['en-US'],
     },
     notes: {
       title: 'Internal notes',

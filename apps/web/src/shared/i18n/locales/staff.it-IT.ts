@@ -1,3 +1,4 @@
+import { CERTIFICATE_LABELS } from '@lisbon/domain';
 import type { Catalogue } from './en-US';
 
 type Staff = Pick<Catalogue, 'staff' | 'thread' | 'reply'>;
@@ -207,24 +208,8 @@ export const staffIt: Staff = {
       neededForReview: 'Necessario per l’invio in revisione',
       submit: 'Salva la valutazione',
       missing: 'Per inviare la richiesta in revisione completa la valutazione: {{fields}}.',
-      fields: {
-        classification: 'Classificazione o livello',
-        awarding_institution: 'Istituzione che rilascia il titolo',
-        award_year: 'Anno di rilascio',
-        institution_status: 'Status dell’istituzione',
-        country_of_studies: 'Paese degli studi',
-        teaching_institution: 'Istituzione di insegnamento',
-        qualification_type: 'Tipo di titolo',
-        major: 'Indirizzo di studio',
-        qualification_name: 'Denominazione del titolo',
-        workload: 'Carico di lavoro',
-        duration: 'Durata',
-        deqar_id: 'Id DEQAR',
-        whed_id: 'Id WHED',
-        access_requirements: 'Requisiti di accesso',
-        access_to_further_studies: 'Accesso a ulteriori studi',
-        evaluation_notes: 'Note di valutazione',
-      },
+      // The certificate's own labels: the fields are those the statement prints.
+      fields: CERTIFICATE_LABELS['it-IT'],
     },
     notes: {
       title: 'Note interne',
