@@ -1,7 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { embedPdfFonts } from '../src/platform/pdf/fonts';
-import { printable, renderTextDocument } from '../src/platform/pdf/text-document';
+import { printable } from '../src/platform/pdf/layout';
+import { renderTextDocument } from '../src/platform/pdf/text-document';
 
 const NAMES = 'Niccolò Ðorđević, Łucja Wałęsa, Людмила Иванова, Ελένη Παππά';
 

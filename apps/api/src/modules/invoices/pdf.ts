@@ -1,8 +1,8 @@
 import type { FiscalDocumentKind, Money, PricedLine } from '@lisbon/domain';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import type { BodyDetails } from '../../platform/config';
 import { embedPdfFonts } from '../../platform/pdf/fonts';
-import { printable, wrap } from '../../platform/pdf/text-document';
+import { createFlow, type Cell, type TextStyle } from '../../platform/pdf/layout';
 
 /** The payer's lines as printed: name, tax codes, address. */
 export type PayerLines = readonly string[];
@@ -27,7 +27,6 @@ export type FiscalDocumentContent = {
   correctsNumber: string | null;
 };
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const SIZE = 10;
 const LEADING = 14;
@@ -42,8 +41,6 @@ const TITLES = {
 export const euro = (cents: number): string =>
   new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
-type Cursor = { page: PDFPage; y: number };
-
 /** An invoice or receipt as a one- or more-page A4 PDF, with the embedded DejaVu fonts. */
 export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -55,121 +52,79 @@ export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): P
   pdf.setCreationDate(content.issuedAt);
   pdf.setModificationDate(content.issuedAt);
   const { regular, bold } = await embedPdfFonts(pdf);
-  const width = A4[0] - 2 * MARGIN;
-  const cursor: Cursor = { page: pdf.addPage(A4), y: A4[1] - MARGIN };
+  const flow = createFlow(pdf, { margin: MARGIN, leading: LEADING });
+  const { width } = flow;
+  const plain: TextStyle = { font: regular, size: SIZE };
+  const strong: TextStyle = { font: bold, size: SIZE };
+  const paragraph = (value: string, style = plain) => flow.paragraph(value, style);
 
-  const ensure = (height: number) => {
-    if (cursor.y - height >= MARGIN) return;
-    cursor.page = pdf.addPage(A4);
-    cursor.y = A4[1] - MARGIN;
-  };
-  const text = (
-    value: string,
-    options: { x?: number; font?: PDFFont; size?: number; color?: [number, number, number] } = {},
-  ) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? SIZE;
-    cursor.page.drawText(printable(font, value), {
-      x: options.x ?? MARGIN,
-      y: cursor.y,
-      size,
-      font,
-      color: rgb(...(options.color ?? [0, 0, 0])),
-    });
-  };
-  const paragraph = (
-    value: string,
-    font: PDFFont = regular,
-    size = SIZE,
-    maxWidth = width,
-    color?: [number, number, number],
-  ) => {
-    for (const line of wrap(font, printable(font, value), size, maxWidth)) {
-      ensure(LEADING);
-      cursor.y -= LEADING;
-      text(line, { font, size, ...(color ? { color } : {}) });
-    }
-  };
-  const gap = (height: number) => {
-    cursor.y -= height;
-  };
-  const rightAligned = (value: string, right: number, font: PDFFont = regular) =>
-    text(value, { x: right - font.widthOfTextAtSize(printable(font, value), SIZE), font });
-
-  paragraph(title, bold, 16);
+  paragraph(title, { font: bold, size: 16 });
   if (content.isDemoBody) {
-    gap(4);
-    // Wrapped like any paragraph: on one line it ran past the page's right edge.
+    flow.down(4);
     paragraph(
       'DEMO — dati dell’ente di esempio, senza valore fiscale / demo body details, not a valid fiscal document',
-      bold,
-      SIZE,
-      width,
-      [0.7, 0.05, 0.1],
+      { ...strong, color: rgb(0.7, 0.05, 0.1) },
     );
   }
-  gap(6);
+  flow.down(6);
   paragraph(`Data / Date: ${content.issuedOn}`);
   if (content.correctsNumber)
     paragraph(
       `Rettifica la fattura n. ${content.correctsNumber} / Corrects invoice no. ${content.correctsNumber}`,
     );
-  gap(12);
+  flow.down(12);
 
-  paragraph('Emittente / Issuer', bold);
+  paragraph('Emittente / Issuer', strong);
   for (const line of [content.body.name, content.body.address, `P. IVA / VAT no. ${content.body.vatNumber}`])
     paragraph(line);
-  gap(10);
-  paragraph('Intestatario / Bill to', bold);
+  flow.down(10);
+  paragraph('Intestatario / Bill to', strong);
   for (const line of content.payer) paragraph(line);
-  gap(16);
+  flow.down(16);
 
   // The lines: description, then net, VAT and total in right-aligned columns.
+  const amount = (text: string, right: number, style = plain): Cell => ({ text, style, right });
   const columns = { net: MARGIN + width - 180, vat: MARGIN + width - 90, total: MARGIN + width };
-  const descriptionWidth = width - 250;
-  ensure(LEADING * 2);
-  cursor.y -= LEADING;
-  text('Descrizione / Description', { font: bold });
-  rightAligned('Imponibile / Net', columns.net, bold);
-  rightAligned(`IVA ${content.vatRatePercent}%`, columns.vat, bold);
-  rightAligned('Totale / Total', columns.total, bold);
+  const description = (text: string, style = plain): Cell => ({ text, style, x: MARGIN, width: width - 250 });
+  flow.ensure(LEADING * 2);
+  flow.row([
+    description('Descrizione / Description', strong),
+    amount('Imponibile / Net', columns.net, strong),
+    amount(`IVA ${content.vatRatePercent}%`, columns.vat, strong),
+    amount('Totale / Total', columns.total, strong),
+  ]);
   for (const line of content.lines) {
-    const wrapped = wrap(regular, printable(regular, line.description), SIZE, descriptionWidth);
-    ensure(LEADING * wrapped.length + 4);
-    cursor.y -= LEADING + 4;
-    rightAligned(euro(line.net), columns.net);
-    rightAligned(euro(line.vat), columns.vat);
-    rightAligned(euro(line.total), columns.total);
-    wrapped.forEach((part, index) => {
-      if (index > 0) cursor.y -= LEADING;
-      text(part);
+    // A line and its amounts stay on one page.
+    flow.keepTogether(() => {
+      flow.down(4);
+      flow.row([
+        description(line.description),
+        amount(euro(line.net), columns.net),
+        amount(euro(line.vat), columns.vat),
+        amount(euro(line.total), columns.total),
+      ]);
     });
   }
-  gap(10);
-  cursor.page.drawLine({
-    start: { x: MARGIN + width - 260, y: cursor.y },
-    end: { x: MARGIN + width, y: cursor.y },
-    thickness: 0.5,
-  });
-  const totals: [string, number][] = [
-    ['Imponibile / Net amount', content.totals.net],
-    [`IVA / VAT ${content.vatRatePercent}%`, content.totals.vat],
-    ['Totale / Total', content.totals.total],
+  flow.down(10);
+  flow.rule({ from: MARGIN + width - 260, thickness: 0.5 });
+  const totals: [string, number, TextStyle][] = [
+    ['Imponibile / Net amount', content.totals.net, plain],
+    [`IVA / VAT ${content.vatRatePercent}%`, content.totals.vat, plain],
+    ['Totale / Total', content.totals.total, strong],
   ];
-  for (const [label, amount] of totals) {
-    ensure(LEADING);
-    cursor.y -= LEADING;
-    text(label, { x: MARGIN + width - 260, font: label.startsWith('Totale') ? bold : regular });
-    rightAligned(euro(amount), columns.total, label.startsWith('Totale') ? bold : regular);
-  }
-  gap(18);
+  for (const [label, value, style] of totals)
+    flow.row([
+      { text: label, style, x: MARGIN + width - 260, width: 160 },
+      amount(euro(value), columns.total, style),
+    ]);
+  flow.down(18);
   paragraph(
     content.kind === 'credit_note'
       ? `Rimborsato con carta tramite ${content.provider}, riferimento del rimborso / Refunded to the card through ${content.provider}, refund reference: ${content.transactionReference}`
       : `Pagato con carta tramite ${content.provider}, riferimento della transazione / Paid by card through ${content.provider}, transaction reference: ${content.transactionReference}`,
   );
   if (content.kind === 'receipt') {
-    gap(6);
+    flow.down(6);
     paragraph(
       `Si dichiara di aver ricevuto il pagamento di ${euro(content.totals.total)}. / We confirm that we have received the payment of ${euro(content.totals.total)}.`,
     );

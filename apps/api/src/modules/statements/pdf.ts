@@ -9,7 +9,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { BodyDetails } from '../../platform/config';
 import { embedPdfFonts } from '../../platform/pdf/fonts';
-import { printable, wrap } from '../../platform/pdf/text-document';
+import { A4, createFlow, printable, type TextStyle } from '../../platform/pdf/layout';
 import { STATEMENT_TEXTS } from './texts';
 
 export type StatementContent = {
@@ -25,7 +25,6 @@ export type StatementContent = {
   variant?: { kind: 'appeal' | 'amendment'; originalId: string } | undefined;
 };
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const SIZE = 9.5;
 const LEADING = 12.5;
@@ -34,6 +33,9 @@ const QR_SIZE = 84;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.37, 0.42);
 const ACCENT = rgb(0.05, 0.27, 0.55);
+const RULE = rgb(0.75, 0.77, 0.8);
+/** Above a section's heading and below it, to its rule. */
+const SECTION_GAP = 18 + 5;
 
 const SECTIONS: {
   title: 'holder' | 'qualification' | 'evaluation' | 'record';
@@ -72,8 +74,6 @@ const valueOf = (field: CertificateField, content: StatementContent): string =>
     ? content.transactionHash
     : (certificateFieldText(content.certificate, field, content.certificate.locale) ?? '');
 
-type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
-
 /** The statement as an A4 PDF in the applicant's language, ready to be signed (not saved). */
 export async function renderStatement(content: StatementContent): Promise<PDFDocument> {
   const { certificate } = content;
@@ -90,102 +90,75 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
   pdf.setCreator('Lisbon');
   pdf.setCreationDate(publishedAt);
   pdf.setModificationDate(publishedAt);
-  const fonts: Fonts = await embedPdfFonts(pdf);
-  const width = A4[0] - 2 * MARGIN;
-  let page: PDFPage = pdf.addPage(A4);
-  let y = A4[1] - MARGIN;
-
-  const newPage = () => {
-    page = pdf.addPage(A4);
-    y = A4[1] - MARGIN;
-  };
-  // The lowest a line may sit: just above the footer (page numbers at MARGIN - 18).
-  const ensure = (height: number) => {
-    if (y - height < MARGIN) newPage();
-  };
-  const line = (text: string, x: number, font: PDFFont, size = SIZE, color = INK) =>
-    page.drawText(printable(font, text), { x, y, size, font, color });
-  const rule = (thickness = 0.6) =>
-    page.drawLine({
-      start: { x: MARGIN, y },
-      end: { x: MARGIN + width, y },
-      thickness,
-      color: rgb(0.75, 0.77, 0.8),
-    });
-  const paragraph = (text: string, font = fonts.regular, size = SIZE, color = INK) => {
-    for (const part of wrap(font, printable(font, text), size, width)) {
-      ensure(LEADING);
-      y -= LEADING;
-      line(part, MARGIN, font, size, color);
-    }
-  };
+  const fonts = await embedPdfFonts(pdf);
+  const flow = createFlow(pdf, { margin: MARGIN, leading: LEADING });
+  const { width } = flow;
+  const style = (font: PDFFont, size = SIZE, color = INK): TextStyle => ({ font, size, color });
+  const rule = (thickness = 0.6) => flow.rule({ thickness, color: RULE });
 
   // The body's identity, with the QR code of the verification page beside it.
-  const qrTop = y + 4;
-  drawQrCode(page, content.verifyUrl, { x: A4[0] - MARGIN - QR_SIZE + 6, y: qrTop - QR_SIZE, size: QR_SIZE });
-  const headerWidth = width - QR_SIZE - 12;
-  const header = (text: string, font: PDFFont, size: number, color = INK) => {
-    for (const part of wrap(font, printable(font, text), size, headerWidth)) {
-      y -= size + 3;
-      line(part, MARGIN, font, size, color);
-    }
-  };
+  const qrTop = flow.y() + 4;
+  drawQrCode(flow.page(), content.verifyUrl, {
+    x: A4[0] - MARGIN - QR_SIZE + 6,
+    y: qrTop - QR_SIZE,
+    size: QR_SIZE,
+  });
+  const header = (text: string, font: PDFFont, size: number, color = INK) =>
+    flow.paragraph(text, style(font, size, color), { leading: size + 3, width: width - QR_SIZE - 12 });
   header(content.body.name, fonts.bold, 14, ACCENT);
-  y -= 2;
+  flow.down(2);
   header(content.body.address, fonts.regular, SIZE, MUTED);
   header(`${texts.vatNumber} ${content.body.vatNumber}`, fonts.regular, SIZE, MUTED);
   if (content.isDemoBody) header(texts.demo, fonts.bold, SIZE, rgb(0.7, 0.05, 0.1));
-  y = Math.min(y, qrTop - QR_SIZE) - 10;
+  // Below the taller of the two: the body's lines or the QR code.
+  flow.down(flow.y() - Math.min(flow.y(), qrTop - QR_SIZE) + 10);
   rule(1);
-  y -= 6;
-  paragraph(title, fonts.bold, 17);
-  y -= 2;
-  paragraph(`${labels.reference_id}: ${certificate.reference_id}`, fonts.regular, SIZE, MUTED);
+  flow.down(6);
+  flow.paragraph(title, style(fonts.bold, 17));
+  flow.down(2);
+  flow.paragraph(`${labels.reference_id}: ${certificate.reference_id}`, style(fonts.regular, SIZE, MUTED));
   if (content.variant) {
     const { kind, originalId } = content.variant;
-    paragraph(texts.variantNote[kind](originalId), fonts.regular, SIZE, MUTED);
+    flow.paragraph(texts.variantNote[kind](originalId), style(fonts.regular, SIZE, MUTED));
   }
-  y -= 4;
+  flow.down(4);
 
   for (const section of SECTIONS) {
-    ensure(LEADING * 3);
-    y -= 18;
-    line(texts.sections[section.title].toUpperCase(), MARGIN, fonts.bold, 8.5, ACCENT);
-    y -= 5;
+    // A section's heading stays with its first field.
+    flow.ensure(SECTION_GAP + LEADING);
+    flow.down(18);
+    flow.line(texts.sections[section.title].toUpperCase(), style(fonts.bold, 8.5, ACCENT));
+    flow.down(5);
     rule();
     for (const field of section.fields) {
       const isHash = field === 'transaction_hash';
-      const font = isHash ? fonts.mono : fonts.regular;
-      const size = isHash ? 8 : SIZE;
-      const value = valueOf(field, content) || '—';
-      const parts = value
-        .split(/\n+/)
-        .flatMap((text) => wrap(font, printable(font, text), size, width - LABEL_WIDTH));
-      const labelParts = wrap(fonts.bold, printable(fonts.bold, labels[field]), SIZE, LABEL_WIDTH - 10);
-      const rows = Math.max(parts.length, labelParts.length);
-      for (let row = 0; row < rows; row += 1) {
-        ensure(LEADING);
-        y -= LEADING;
-        const label = labelParts[row];
-        const part = parts[row];
-        if (label) line(label, MARGIN, fonts.bold, SIZE, MUTED);
-        if (part) line(part, MARGIN + LABEL_WIDTH, font, size);
-      }
-      y -= 2;
+      flow.row([
+        { text: labels[field], style: style(fonts.bold, SIZE, MUTED), x: MARGIN, width: LABEL_WIDTH - 10 },
+        {
+          text: valueOf(field, content) || '—',
+          style: isHash ? style(fonts.mono, 8) : style(fonts.regular),
+          x: MARGIN + LABEL_WIDTH,
+          width: width - LABEL_WIDTH,
+        },
+      ]);
+      flow.down(2);
     }
   }
 
   // How to verify it (the printed address of the QR code), and how it is signed.
-  ensure(LEADING * 6);
-  y -= 16;
+  flow.ensure(LEADING * 6);
+  flow.down(16);
   rule(1);
-  y -= 4;
-  paragraph(texts.verifyHeading, fonts.bold);
-  paragraph(texts.verifyText);
-  paragraph(content.verifyUrl, fonts.mono, 8.5, ACCENT);
-  y -= 4;
-  paragraph(texts.signedBy(content.body.name), fonts.regular, 8, MUTED);
-  paragraph(`${texts.certificateFingerprint} ${content.signer.fingerprint}`, fonts.mono, 6.5, MUTED);
+  flow.down(4);
+  flow.paragraph(texts.verifyHeading, style(fonts.bold));
+  flow.paragraph(texts.verifyText, style(fonts.regular));
+  flow.paragraph(content.verifyUrl, style(fonts.mono, 8.5, ACCENT));
+  flow.down(4);
+  flow.paragraph(texts.signedBy(content.body.name), style(fonts.regular, 8, MUTED));
+  flow.paragraph(
+    `${texts.certificateFingerprint} ${content.signer.fingerprint}`,
+    style(fonts.mono, 6.5, MUTED),
+  );
 
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
