@@ -2,6 +2,8 @@ import { LOCALES, type Certificate } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ASSESSMENT } from '../src/demo/statement';
 import { renderStatement, type StatementContent } from '../src/modules/statements/pdf';
+import { A4 } from '../src/platform/pdf/layout';
+import { pdfText, pdfTextBoxes } from './pdf';
 
 /** Every field filled in as the demo's evaluator fills it, with the demo body's details. */
 const content = (locale: Certificate['locale'], variant: StatementContent['variant']): StatementContent => ({
@@ -43,5 +45,54 @@ describe('the statement PDF', () => {
     );
     expect(amended.getPageCount()).toBe(1);
     expect((await renderStatement(content(locale, undefined))).getPageCount()).toBe(1);
+  });
+});
+
+describe('the statement PDF with long names', () => {
+  const ORIGINAL = 'c0a8f6d2-6a4e-4f43-9d3b-4b7c1e2f9a10';
+  const long = (locale: Certificate['locale'], changes: Partial<Certificate>): StatementContent => {
+    const base = content(locale, { kind: 'appeal', originalId: ORIGINAL });
+    return {
+      ...base,
+      certificate: {
+        ...base.certificate,
+        holder_name: 'Maria Benedetta Niccolò Ðorđević D’Alessandro de’ Medici Sanseverino Caracciolo',
+        awarding_institution:
+          'Università degli Studi di Napoli Federico II, Dipartimento di Ingegneria Elettrica e delle Tecnologie dell’Informazione',
+        qualification_name:
+          'Laurea magistrale in Ingegneria delle Telecomunicazioni e dell’Elettronica per l’Automazione industriale',
+        teaching_institution:
+          'Scuola Politecnica e delle Scienze di Base dell’Università degli Studi di Napoli Federico II, sede di San Giovanni a Teduccio',
+        ...changes,
+      },
+    };
+  };
+  const bytesOf = async (statement: StatementContent) => (await renderStatement(statement)).save();
+
+  it.each(LOCALES)(
+    'keeps a statement of appeal whose text fits on one page in %s, every line inside it',
+    async (locale) => {
+      const bytes = await bytesOf(long(locale, {}));
+      const pages = await pdfTextBoxes(bytes);
+      expect(pages).toHaveLength(1);
+      for (const item of pages[0]?.items ?? [])
+        expect(item.x + item.width).toBeLessThanOrEqual(A4[0] - 50 + 0.01);
+      const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
+      expect(text).toContain('Niccolò Ðorđević D’Alessandro');
+      expect(text).toContain('Tecnologie dell’Informazione');
+    },
+  );
+
+  it('carries the verification block whole to a second page when the text does not fit on one', async () => {
+    const notes = Array.from(
+      { length: 4 },
+      () => 'Il titolo è comparabile a una laurea italiana di primo livello.',
+    ).join('\n');
+    const pages = await pdfTextBoxes(await bytesOf(long('it-IT', { evaluation_notes: notes })));
+    expect(pages).toHaveLength(2);
+    const texts = pages.map((page) => page.items.map((item) => item.text).join(' '));
+    expect(texts[0]).not.toContain('Verifica questo attestato');
+    expect(texts[1]).toContain('Verifica questo attestato');
+    expect(texts[1]).toContain('SHA-256 del certificato di firma');
   });
 });

@@ -34,6 +34,11 @@ const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.37, 0.42);
 const ACCENT = rgb(0.05, 0.27, 0.55);
 const RULE = rgb(0.75, 0.77, 0.8);
+/**
+ * Between two fields: one point, so that a statement of appeal with long names (two lines each)
+ * still fits on one page in Italian with its verification block (issue #20).
+ */
+const FIELD_GAP = 1;
 /** Above a section's heading and below it, to its rule. */
 const SECTION_GAP = 18 + 5;
 
@@ -141,24 +146,26 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
           width: width - LABEL_WIDTH,
         },
       ]);
-      flow.down(2);
+      flow.down(FIELD_GAP);
     }
   }
 
-  // How to verify it (the printed address of the QR code), and how it is signed.
-  flow.ensure(LEADING * 6);
-  flow.down(16);
-  rule(1);
-  flow.down(4);
-  flow.paragraph(texts.verifyHeading, style(fonts.bold));
-  flow.paragraph(texts.verifyText, style(fonts.regular));
-  flow.paragraph(content.verifyUrl, style(fonts.mono, 8.5, ACCENT));
-  flow.down(4);
-  flow.paragraph(texts.signedBy(content.body.name), style(fonts.regular, 8, MUTED));
-  flow.paragraph(
-    `${texts.certificateFingerprint} ${content.signer.fingerprint}`,
-    style(fonts.mono, 6.5, MUTED),
-  );
+  // How to verify it (the printed address of the QR code), and how it is signed: one block, never
+  // split across pages.
+  flow.keepTogether(() => {
+    flow.down(16);
+    rule(1);
+    flow.down(4);
+    flow.paragraph(texts.verifyHeading, style(fonts.bold));
+    flow.paragraph(texts.verifyText, style(fonts.regular));
+    flow.paragraph(content.verifyUrl, style(fonts.mono, 8.5, ACCENT));
+    flow.down(4);
+    flow.paragraph(texts.signedBy(content.body.name), style(fonts.regular, 8, MUTED));
+    flow.paragraph(
+      `${texts.certificateFingerprint} ${content.signer.fingerprint}`,
+      style(fonts.mono, 6.5, MUTED),
+    );
+  });
 
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
