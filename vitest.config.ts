@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
 
 /**
- * Web tests that need modules of their own: they replace a module (`vi.mock`) or check what the
- * first import of the app fetches (the starting catalogue, a route's chunk).
+ * Web tests that need modules of their own: they replace a module (`vi.mock`), check what the
+ * first import of the app fetches (the starting catalogue, a route's chunk), or drive a poll or a
+ * debounced search through fake or real time and failed now and then after other files in one
+ * worker (the payment's return page, the staff search).
  */
 const FRESH_MODULES = [
   'src/app/prefetch.test.ts',
@@ -14,6 +16,8 @@ const FRESH_MODULES = [
   'src/features/practices/components/StatementPanel.test.tsx',
   'src/features/practices/pages/AppealPage.test.tsx',
   'src/features/verify/pages/SharedStatementPage.test.tsx',
+  'src/features/payments/pages/PaymentReturnPage.test.tsx',
+  'src/features/staff/pages/StaffOperations.test.tsx',
 ];
 
 const web = {
