@@ -67,6 +67,24 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits, an async handler where a void one is expected, a
+    // switch that forgets a member of its union, a cast the types already guarantee.
+    files: ['**/*.{ts,tsx}'],
+    // The root vitest.config.ts belongs to no tsconfig (each package's covers its own folder only).
+    ignores: ['vitest.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A `default` is a deliberate "every other member" (six switches say so); without one, every member.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

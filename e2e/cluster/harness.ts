@@ -172,7 +172,7 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
       silent: true,
       configureBuckets: [{ name: 'lisbon-cluster', configs: [] }],
     });
-    const s3Port = ((await s3.run()) as AddressInfo).port;
+    const s3Port = (await s3.run()).port;
     cleanups.push(() => s3.close());
     const mails: string[] = [];
     const smtp = new SMTPServer({

@@ -81,7 +81,7 @@ const statementAt = async (index: number) =>
 
 const receiptOf = async (certificateId: string) => {
   const response = await app.inject({ method: 'GET', url: `/api/v1/verify/${certificateId}/receipt` });
-  return { response, receipt: response.json() as AnchorReceipt };
+  return { response, receipt: response.json<AnchorReceipt>() };
 };
 
 const only = <T>(value: T | null | undefined): T => {

@@ -153,7 +153,7 @@ describe('asking for an appeal', () => {
   it('validates the type and motivation (422) and hides other applicants’ requests (404)', async () => {
     const invalid = await askAppeal(practiceId, { type: 'revision', motivation: '' });
     expect(invalid.statusCode).toBe(422);
-    expect(Object.keys((invalid.json() as { errors: object }).errors).sort()).toEqual(['motivation', 'type']);
+    expect(Object.keys(invalid.json<{ errors: object }>().errors).sort()).toEqual(['motivation', 'type']);
     expect((await askAppeal(practiceId, { type: 'appeal', motivation: 'x' }, stranger)).statusCode).toBe(404);
     expect((await appealOf(practiceId, stranger)).statusCode).toBe(404);
   });

@@ -56,7 +56,7 @@ describe('GET /auth/me', () => {
     const { token, session } = await login(app, 'ada@example.org');
     const response = await me(token);
     expect(response.statusCode).toBe(200);
-    const user = userSchema.parse((response.json() as { data: unknown }).data);
+    const user = userSchema.parse(response.json<{ data: unknown }>().data);
     expect(user).toMatchObject({ id: session.user_id, email: 'ada@example.org', role: 'applicant' });
     expect(Object.keys(user.abilities).sort()).toEqual([...ABILITIES].sort());
     expect(user.abilities['practice.apply']).toBe(true);

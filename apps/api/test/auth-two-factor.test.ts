@@ -34,7 +34,7 @@ describe('two-factor setup and enable', () => {
     const { token } = await login(app, 'setup@example.org');
     const response = await call('POST', '/auth/2fa/setup', token);
     expect(response.statusCode).toBe(200);
-    const setup = twoFactorSetupSchema.parse((response.json() as { data: unknown }).data);
+    const setup = twoFactorSetupSchema.parse(response.json<{ data: unknown }>().data);
     expect(setup.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(setup.qr_code.split(',')[1]!, 'base64').toString()).toContain('<svg');
     const otp = URI.parse(setup.otpauth_url);

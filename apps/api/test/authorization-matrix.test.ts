@@ -179,9 +179,9 @@ beforeAll(async () => {
     const staff = await staffMember(app, database, clock, { role, email: `${role}@example.org` });
     callers.push({ name: role, role, userId: staff.id, twoFactor: true });
   }
-  const document_ = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+  const document_ = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
-  };
+  }>();
   operations = Object.entries(document_.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       key: `${method.toUpperCase()} ${path}`,

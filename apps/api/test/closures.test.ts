@@ -106,13 +106,13 @@ describe('return-delivery suspension windows', () => {
       ends_on: '2025-03-10',
     });
     expect(overlapping.statusCode).toBe(422);
-    expect((overlapping.json() as FieldErrors).errors).toEqual({
+    expect(overlapping.json<FieldErrors>().errors).toEqual({
       starts_on: ['This period overlaps another one of the same kind'],
     });
 
     const missing = await call('POST', SUSPENSIONS, admin, { starts_on: '2025-05-10' });
     expect(missing.statusCode).toBe(422);
-    expect((missing.json() as FieldErrors).errors).toHaveProperty('ends_on');
+    expect(missing.json<FieldErrors>().errors).toHaveProperty('ends_on');
   });
 
   it('let one of several overlapping windows added at the same moment through, and refuse the rest', async () => {
@@ -221,7 +221,7 @@ describe('closures managed by administrators', () => {
 
     const overlapping = await call('POST', '/staff/closures', admin, { ...SUMMER, starts_on: '2025-08-01' });
     expect(overlapping.statusCode).toBe(422);
-    expect((overlapping.json() as FieldErrors).errors).toHaveProperty('starts_on');
+    expect(overlapping.json<FieldErrors>().errors).toHaveProperty('starts_on');
     // A suspension window over the same days is another kind: allowed.
     const window = await call('POST', SUSPENSIONS, admin, { starts_on: '2025-08-11', ends_on: '2025-08-12' });
     expect(window.statusCode).toBe(201);

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const list = async (query: string) => {
   const response = await app.inject({ method: 'GET', url: `/api/v1/cms-entries${query}` });
-  return { response, body: response.json() as { data: CmsEntry[]; meta: { total: number } } };
+  return { response, body: response.json<{ data: CmsEntry[]; meta: { total: number } }>() };
 };
 
 describe('GET /api/v1/cms-entries', () => {

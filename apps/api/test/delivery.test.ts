@@ -84,7 +84,7 @@ describe('staff open a request to delivery', () => {
       data: { status: 'published', delivery_opened_at: '2026-03-10T09:00:00.000Z' },
       meta: { notice: 'openToDelivery', message: 'Open to delivery' },
     });
-    expect((opened.json() as { data: { allowed_changes: string[] } }).data.allowed_changes).not.toContain(
+    expect(opened.json<{ data: { allowed_changes: string[] } }>().data.allowed_changes).not.toContain(
       'open_to_delivery',
     );
     expect((await auditOf(database, id)).at(-1)).toMatchObject({
@@ -126,7 +126,7 @@ describe('shipping information', () => {
   it('answers 422 with the field map when incomplete', async () => {
     const response = await call(bob, 'PUT', '/delivery/shipping', { ...SHIPPING, recipient_name: '' });
     expect(response.statusCode).toBe(422);
-    expect((response.json() as { errors: Record<string, string[]> }).errors).toHaveProperty('recipient_name');
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('recipient_name');
   });
 });
 

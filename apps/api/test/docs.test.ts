@@ -17,11 +17,11 @@ describe('API documentation', () => {
   it('publishes OpenAPI 3 at /api/docs/json listing the endpoints with their schemas', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as {
+    const document = response.json<{
       openapi: string;
       paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
       components: { schemas: Record<string, unknown> };
-    };
+    }>();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/v1/health', '/api/v1/cms-entries']),

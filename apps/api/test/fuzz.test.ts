@@ -351,7 +351,7 @@ beforeAll(async () => {
       twoFactor: true,
     },
   );
-  document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Document;
+  document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<Document>();
 }, 60_000);
 
 afterAll(async () => {

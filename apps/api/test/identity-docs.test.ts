@@ -17,10 +17,10 @@ type Operation = { security?: unknown[]; description?: string };
 
 describe('identity calls in the OpenAPI document', () => {
   it('lists every identity call, with bearer security on those that need a session', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, Operation>>;
       components: { securitySchemes: Record<string, { scheme: string }> };
-    };
+    }>();
     const expected: [string, string, boolean][] = [
       ['/api/v1/auth', 'post', false],
       ['/api/v1/auth/2fa', 'post', true],

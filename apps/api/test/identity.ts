@@ -55,9 +55,9 @@ export async function login(app: App, email: string, password = PASSWORD, remote
     payload: { email, password },
     remoteAddress,
   });
-  const body = response.json() as {
+  const body = response.json<{
     data: { access_token: string; expires_at: string; user_id: number; two_factor_required: boolean };
-  };
+  }>();
   return { response, session: body.data, token: body.data?.access_token ?? '' };
 }
 
@@ -69,14 +69,14 @@ export const totpCode = (secret: string, clock: Clock): string =>
 /** Turns two factors on for the session's user; answers the secret and the recovery codes. */
 export async function enableTwoFactor(app: App, token: string, clock: Clock) {
   const setup = await app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(token) });
-  const { secret } = (setup.json() as { data: { secret: string } }).data;
+  const { secret } = setup.json<{ data: { secret: string } }>().data;
   const enable = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/2fa/enable',
     headers: bearer(token),
     payload: { code: totpCode(secret, clock) },
   });
-  const { recovery_codes } = (enable.json() as { data: { recovery_codes: string[] } }).data;
+  const { recovery_codes } = enable.json<{ data: { recovery_codes: string[] } }>().data;
   return { secret, recoveryCodes: recovery_codes };
 }
 

@@ -148,7 +148,7 @@ describe('the ledger', () => {
     const entry = await issue('public-id');
     const response = await app.inject({ method: 'GET', url: `/api/v1/ledger/${entry.hash}` });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: Record<string, unknown> };
+    const { data } = response.json<{ data: Record<string, unknown> }>();
     expect(data).toEqual({ ...entry, is_intact: true });
     expect((await app.inject({ method: 'GET', url: `/api/v1/ledger/${'0'.repeat(64)}` })).statusCode).toBe(
       404,

@@ -142,7 +142,7 @@ describe('POST /practices/{id}/checkout', () => {
       billing: { ...BILLING, entity_type: 'legal_entity', country: 'IT' },
     });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys((response.json() as { errors: object }).errors)).toContain('billing.business_name');
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toContain('billing.business_name');
   });
 });
 
@@ -267,7 +267,7 @@ describe('a payment provider under load', () => {
         "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
     });
     const english = await callAs(busyApp)(carla, 'POST', `/practices/${id}/checkout`, { billing });
-    expect((english.json() as { message: string }).message).toMatch(/try again in a few minutes/);
+    expect(english.json<{ message: string }>().message).toMatch(/try again in a few minutes/);
 
     // Nothing lost: the draft as it was, the billing information kept; a later try goes through.
     const draft = dataOf<{ status: string; wizard_step: string }>(

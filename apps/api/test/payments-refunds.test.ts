@@ -105,7 +105,7 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
 
       const asked = await asStaff(secretary, 'POST', `/staff/practices/${id}/refund`);
       expect(asked.statusCode).toBe(200);
-      expect((asked.json() as { meta: { notice: string } }).meta.notice).toBe('refundRequested');
+      expect(asked.json<{ meta: { notice: string } }>().meta.notice).toBe('refundRequested');
       const pending = staffPracticeSchema.parse(dataOf(asked));
       expect(pending.allowed_changes).not.toContain('refund_payment');
       expect(pending.payments[0]?.refund).toMatchObject({
@@ -287,7 +287,7 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
 
       const cancelled = await asStaff(secretary, 'POST', `/staff/practices/${second}/cancel-delivery`);
       expect(cancelled.statusCode).toBe(200);
-      expect((cancelled.json() as { meta: { notice: string } }).meta.notice).toBe('deliveryCancelled');
+      expect(cancelled.json<{ meta: { notice: string } }>().meta.notice).toBe('deliveryCancelled');
       expect((await asStaff(admin, 'POST', `/staff/practices/${first}/cancel-delivery`)).statusCode).toBe(
         409,
       );

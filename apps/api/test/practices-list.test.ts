@@ -72,10 +72,10 @@ afterAll(async () => {
 const list = async (query: string, who = ada) => {
   const response = await call('GET', `/practices?${query}`, who);
   expect(response.statusCode).toBe(200);
-  return response.json() as {
+  return response.json<{
     data: { id: number; status_label: string; days_to_go: number | null }[];
     meta: object;
-  };
+  }>();
 };
 
 describe('GET /practices', () => {

@@ -114,7 +114,7 @@ describe('the request wizard', () => {
     );
     const early = await call('POST', `/practices/${id}/review`, standard);
     expect(early.statusCode).toBe(422);
-    expect(Object.keys((early.json() as { errors: object }).errors).sort()).toEqual([
+    expect(Object.keys(early.json<{ errors: object }>().errors).sort()).toEqual([
       'documents.consent_form',
       'documents.identity_document',
       'documents.transcript_of_records',
@@ -210,7 +210,7 @@ describe('refugee requests', () => {
     const id = await completeDraft(app, refugee, { country: 'BR', documents: STANDARD_DOCUMENTS });
     const response = await call('POST', `/practices/${id}/submit`, refugee);
     expect(response.statusCode).toBe(422);
-    expect(Object.keys((response.json() as { errors: object }).errors)).toEqual([
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual([
       'documents.refugee_status_certificate',
     ]);
     await upload(

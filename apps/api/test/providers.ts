@@ -109,7 +109,7 @@ function sandboxHarness(clock: Clock): ProviderHarness {
       );
       return {
         status: response.statusCode,
-        location: (response.headers.location as string | undefined) ?? null,
+        location: response.headers.location ?? null,
       };
     },
     async failPayment(checkoutUrl) {

@@ -60,11 +60,11 @@ describe('the global limit across instances (REDIS_URL)', () => {
     const [first, second] = [await appWith(env), await appWith(env)];
     const client = freshAddress();
     const statuses = [
-      (await cms(first!, client)).statusCode,
-      (await cms(second!, client)).statusCode,
-      (await cms(first!, client)).statusCode,
-      (await cms(second!, client)).statusCode,
-      (await cms(first!, client)).statusCode,
+      (await cms(first, client)).statusCode,
+      (await cms(second, client)).statusCode,
+      (await cms(first, client)).statusCode,
+      (await cms(second, client)).statusCode,
+      (await cms(first, client)).statusCode,
     ];
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });

@@ -21,9 +21,9 @@ type Operation = {
 
 describe('request-flow calls in the OpenAPI document', () => {
   it('lists every call, public or behind a session, with its schemas', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, Operation>>;
-    };
+    }>();
     const expected: [string, string, boolean][] = [
       ['/api/v1/countries', 'get', false],
       ['/api/v1/countries/{code}', 'get', false],

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -20,7 +19,7 @@ export async function startS3Server(bucket = 'lisbon-test'): Promise<S3Server> {
     silent: true,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await server.run();
   return {
     env: {
       S3_BUCKET: bucket,

@@ -125,9 +125,7 @@ describe('a request from assignment to ready for issue', () => {
     // Review: refused without an assessment, sent back with a note, then concluded.
     const incomplete = await move(evaluator, id, { action: 'send_in_review' });
     expect(incomplete.statusCode).toBe(422);
-    expect(Object.keys((incomplete.json() as { errors: object }).errors)).toContain(
-      'assessment.classification',
-    );
+    expect(Object.keys(incomplete.json<{ errors: object }>().errors)).toContain('assessment.classification');
     const assessed = await call('PUT', `/staff/practices/${id}/assessment`, evaluator, COMPLETE_ASSESSMENT);
     expect(assessed.json()).toMatchObject({ meta: { message: 'Assessment updated' } });
     expect((await move(evaluator, id, { action: 'send_in_review' })).json()).toMatchObject({

@@ -96,7 +96,7 @@ afterAll(async () => {
 const idsOf = async (who: Applicant, query: string) => {
   const response = await call('GET', `/staff/practices?${query}`, who);
   expect(response.statusCode, query).toBe(200);
-  const body = response.json() as { data: { id: number }[]; meta: { total: number } };
+  const body = response.json<{ data: { id: number }[]; meta: { total: number } }>();
   return { ids: body.data.map((practice) => practice.id), total: body.meta.total };
 };
 

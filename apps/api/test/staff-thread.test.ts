@@ -63,7 +63,7 @@ describe('replies', () => {
       document_ids: [otherDocument],
     });
     expect(foreign.statusCode).toBe(422);
-    expect(Object.keys((foreign.json() as { errors: object }).errors)).toEqual(['document_ids']);
+    expect(Object.keys(foreign.json<{ errors: object }>().errors)).toEqual(['document_ids']);
     expect(await statusOf(id)).toBe('pending_student_reply');
     expect((await call('POST', `/practices/${id}/reply`, giulia, { message: 'Not mine' })).statusCode).toBe(
       404,
@@ -71,7 +71,7 @@ describe('replies', () => {
     expect((await call('POST', `/practices/${id}/reply`, ada, { message: 'Done' })).statusCode).toBe(200);
     const again = await call('POST', `/practices/${id}/reply`, ada, { message: 'Once more' });
     expect(again.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
-    expect((again.json() as { message: string }).message).toContain('reply');
+    expect(again.json<{ message: string }>().message).toContain('reply');
   });
 });
 

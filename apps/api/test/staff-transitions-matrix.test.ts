@@ -141,7 +141,7 @@ async function fire(role: MatrixRole, practiceId: number, action: TransitionActi
     headers: bearer(people[role].token),
     payload: body(action),
   });
-  const answer = response.json() as { code?: string };
+  const answer = response.json<{ code?: string }>();
   return { status: response.statusCode, ...(answer.code ? { code: answer.code } : {}) };
 }
 

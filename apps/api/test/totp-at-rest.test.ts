@@ -36,7 +36,7 @@ describe('TOTP secrets at rest', () => {
     const id = await createUser(database, clock, { email: 'sealed@example.org' });
     const { token } = await login(app, 'sealed@example.org');
     const setup = await app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(token) });
-    const { secret } = (setup.json() as { data: { secret: string } }).data;
+    const { secret } = setup.json<{ data: { secret: string } }>().data;
     expect((await storedOf(id)).two_factor_pending_secret).toMatch(/^v1\./);
     expect((await storedOf(id)).two_factor_pending_secret).not.toContain(secret);
     await app.inject({

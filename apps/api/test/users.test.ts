@@ -173,7 +173,7 @@ describe('DELETE /users/{id}', () => {
         headers: bearer(token),
         payload: { country: 'FR', level: 'higher', replace_draft: false },
       });
-      const practiceId = (created.json() as { data: { id: number } }).data.id;
+      const practiceId = created.json<{ data: { id: number } }>().data.id;
       await database.db.updateTable('practices').set({ status }).where('id', '=', practiceId).execute();
       return practiceId;
     };

@@ -179,7 +179,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     // never read its uncommitted rows.
     if (database.inTransaction) return undefined;
     const statement = statements.prepare(text);
-    return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
+    return statement.reader ? statement.all(parameters) : undefined;
   });
   return db;
 }

@@ -202,7 +202,7 @@ export async function queueStats(db: Db, now: string): Promise<QueueStats> {
     .groupBy('status')
     .execute();
   const counts = { pending: 0, running: 0, failed: 0 };
-  for (const row of rows) counts[row.status as keyof typeof counts] = Number(row.count);
+  for (const row of rows) counts[row.status] = Number(row.count);
   const oldest = await db
     .selectFrom('jobs')
     .select((eb) => eb.fn.min('run_at').as('run_at'))

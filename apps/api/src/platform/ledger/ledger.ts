@@ -80,7 +80,7 @@ const isBusy = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   'code' in error &&
-  String((error as { code: unknown }).code).startsWith('SQLITE_BUSY');
+  String(error.code).startsWith('SQLITE_BUSY');
 
 export function createDatabaseLedger({
   db,

@@ -140,7 +140,7 @@ export function openP12(der: Buffer, passphrase: string): forge.pki.Certificate 
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der.toString('binary')), false, passphrase);
   const certificates = p12.getBags({ bagType: CERT_BAG })[CERT_BAG] ?? [];
   const keys = p12.getBags({ bagType: SHROUDED_KEY_BAG })[SHROUDED_KEY_BAG];
-  const key = keys?.[0]?.key as forge.pki.rsa.PrivateKey | undefined;
+  const key = keys?.[0]?.key;
   const certificate = certificates
     .map((bag) => bag.cert)
     .find((cert) => {

@@ -41,13 +41,14 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
   const [failure, setFailure] = useState<string | null>(null);
   const upload = useUploadProgress();
   const isSingleType = types.length === 1;
+  const initialValues: Values = {
+    type: isSingleType ? (types[0] ?? null) : defaultType,
+    additional_type: '',
+  };
   const { form, submit, showServerErrors } = useSchemaForm({
     name,
     schema: documentUploadFieldsSchema,
-    initialValues: {
-      type: isSingleType ? (types[0] ?? null) : defaultType,
-      additional_type: '',
-    } satisfies Values as Values,
+    initialValues,
     toInput: (values) => ({
       ...blankToNull(values),
       type: values.type ?? undefined,

@@ -104,7 +104,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
       'GET /delivery': { body: { data: overview() } },
       'PUT /delivery/shipping': { body: { data: openDelivery() } },
     });
-    const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    const value = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label).value;
     expect((await screen.findByLabelText<HTMLInputElement>(/^Recipient name/, {}, LOADED)).value).toBe(
       'Ada Lovelace',
     );

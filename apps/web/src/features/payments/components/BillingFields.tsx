@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, type EntityType } from '@lisbon/domain';
+import { ENTITY_TYPES } from '@lisbon/domain';
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function BillingFields({ form }: { form: BillingForm }) {
           name="entity_type"
           value={kind}
           onChange={(value) => {
-            form.setFieldValue('entity_type', value as EntityType);
+            form.setFieldValue('entity_type', value);
             form.clearErrors();
           }}
           data={ENTITY_TYPES.map((value) => ({ value, label: t(`payments.billing.entityTypes.${value}`) }))}

@@ -69,7 +69,9 @@ export function PracticeConversation({ practice }: { practice: Practice }) {
               <Button
                 size="xs"
                 variant="light"
-                onClick={() => downloadDocument(document).catch(() => showError(t('messages.exportFailed')))}
+                onClick={() =>
+                  void downloadDocument(document).catch(() => showError(t('messages.exportFailed')))
+                }
               >
                 {t('documentUpload.download')}
                 <span className="visually-hidden"> {document.file_name}</span>

@@ -71,11 +71,7 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
           value={country}
           onChange={setCountry}
         />
-        <Radio.Group
-          label={t('discovery.level')}
-          value={level}
-          onChange={(value) => setLevel(value as EducationLevel)}
-        >
+        <Radio.Group label={t('discovery.level')} value={level} onChange={(value) => setLevel(value)}>
           <Group gap="md" mt="xs">
             {EDUCATION_LEVELS.map((item) => (
               <Radio key={item} value={item} label={t(`labels.level.${item}`)} />

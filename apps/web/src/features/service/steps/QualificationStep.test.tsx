@@ -60,7 +60,7 @@ describe('qualification step', () => {
 
   it('shows every date of the step in one format, dd/mm/yyyy, said in its label (issue 14)', async () => {
     open();
-    const value = async (label: RegExp) => ((await screen.findByLabelText(label)) as HTMLInputElement).value;
+    const value = async (label: RegExp) => (await screen.findByLabelText<HTMLInputElement>(label)).value;
     expect(await value(/^Enrolment date \(dd\/mm\/yyyy\)/)).toBe('01/09/2019');
     expect(await value(/^Graduation date \(dd\/mm\/yyyy\)/)).toBe('01/07/2021');
     expect(await value(/^Award date \(dd\/mm\/yyyy\)/)).toBe('15/07/2021');

@@ -22,13 +22,14 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
   const { t } = useTranslation();
   const evaluators = useStaffUsers('evaluator', opened);
   const reviewers = useStaffUsers('reviewer', opened);
+  const initialValues: Values = {
+    evaluator_id: current?.evaluatorId ? String(current.evaluatorId) : '',
+    reviewer_id: current?.reviewerId ? String(current.reviewerId) : '',
+  };
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'assign',
     schema: assignBodySchema,
-    initialValues: {
-      evaluator_id: current?.evaluatorId ? String(current.evaluatorId) : '',
-      reviewer_id: current?.reviewerId ? String(current.reviewerId) : '',
-    } satisfies Values as Values,
+    initialValues,
     toInput: (values) => ({
       practice_ids: [...practiceIds],
       evaluator_id: values.evaluator_id ? Number(values.evaluator_id) : undefined,

@@ -228,7 +228,7 @@ describe('the workspace', () => {
     expect((await screen.findByLabelText(/^Awarding institution/)).getAttribute('value')).toBe(
       'Université Lyon 1',
     );
-    expect((screen.getByLabelText(/^Year of award/) as HTMLInputElement).value).toBe('2021');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Year of award/).value).toBe('2021');
     expect(screen.getAllByText(/Taken from the request: check it\./).length).toBeGreaterThan(0);
     // The moves of the current step stay beside the parts.
     expect(screen.getByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();

@@ -76,7 +76,7 @@ describe('request workspace', () => {
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
     expect(await actionButtons()).toEqual(['Ask the applicant', 'Send in review']);
     // The assessment is empty: the request cannot go in review yet, and the page says why.
-    expect((screen.getByRole('button', { name: 'Send in review' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);
     expect(
       screen.getByText(/To send the request in review, complete the assessment: Classification or level/),
     ).toBeTruthy();
@@ -195,7 +195,7 @@ describe('request workspace', () => {
       staffPracticeFixture({ status: 'in_evaluation', service: 'refugee_comparability' }),
     );
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
-    const outcome = (await screen.findByLabelText(/^Outcome/)) as HTMLSelectElement;
+    const outcome = await screen.findByLabelText<HTMLSelectElement>(/^Outcome/);
     expect([...outcome.options].map((option) => option.textContent)).toEqual([
       'Pending',
       'Verification not possible',
@@ -209,7 +209,7 @@ describe('request workspace', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });
     expect(within(dialog).getByText(/Request #7 is already being worked on/)).toBeTruthy();
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
-    const assignee = within(dialog).getByLabelText(/Credential Evaluator/) as HTMLSelectElement;
+    const assignee = within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/);
     expect(assignee.value).toBe(String(evaluator.id));
     await userEvent.selectOptions(assignee, 'Ezio Esperti');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));

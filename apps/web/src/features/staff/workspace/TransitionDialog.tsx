@@ -34,10 +34,11 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     if (isMessage && !body.message)
       issues.addIssue({ code: 'custom', message: 'required', path: ['message'] });
   });
+  const initialValues: Values = { note: '', reason: '', message: '', requested_documents: [] };
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'transition',
     schema,
-    initialValues: { note: '', reason: '', message: '', requested_documents: [] } satisfies Values as Values,
+    initialValues,
     toInput: (values) => ({
       action: transition.action,
       expected_status: practice.status,
