@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discoveryFixture } from '@/test/fixtures';
@@ -7,6 +7,7 @@ import { renderApp } from '@/test/renderApp';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -49,9 +50,13 @@ describe('service discovery on the home page', () => {
     const calls = api();
     renderApp('/');
     const input = await screen.findByLabelText(/^Country of education system/, { selector: 'input' });
+    // Fake time jumps past the search's debounce instead of a real sleep; it also runs on by itself,
+    // since testing-library's own zero-delay waits would otherwise never end.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await userEvent.type(input, 'f');
     expect(await screen.findByText('Type at least 2 characters to search')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    vi.useRealTimers();
     expect(calls.callsTo('GET /countries')).toHaveLength(0);
 
     await userEvent.type(input, 'r');
