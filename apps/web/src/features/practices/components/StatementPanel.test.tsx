@@ -1,4 +1,5 @@
 import type { PublishedStatement } from '@lisbon/domain';
+import { useQuery } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -7,6 +8,7 @@ import { saveBlob } from '@/shared/ui/saveBlob';
 import { findAlert } from '@/test/alerts';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
+import { statementQuery } from '../api/statement';
 import { StatementPanel } from './StatementPanel';
 
 vi.mock('@/shared/ui/saveBlob', () => ({ saveBlob: vi.fn() }));
@@ -62,6 +64,11 @@ const panel = (status: 'ready_for_issue' | 'published' | 'in_review' = 'publishe
       <StatementPanel practice={{ id: 7, status }} />
     </MemoryRouter>,
   );
+
+/** Says when the statement's answer has come: the panel beside it renders that answer in the same pass. */
+function Answered() {
+  return useQuery(statementQuery(7)).isSuccess ? <p>answered</p> : null;
+}
 
 describe('the statement on the request detail', () => {
   it('tells the applicant to try again later while publication is pending', async () => {
@@ -166,9 +173,14 @@ describe('the statement on the request detail', () => {
     expect(screen.queryByRole('heading', { name: 'Statement' })).toBeNull();
     expect(api.calls).toHaveLength(0);
     cleanup();
-    panel('ready_for_issue');
-    await waitFor(() => expect(api.callsTo('GET /practices/7/statement')).toHaveLength(1));
-    await new Promise((settle) => setTimeout(settle, 0));
+    renderComponent(
+      <MemoryRouter>
+        <StatementPanel practice={{ id: 7, status: 'ready_for_issue' }} />
+        <Answered />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('answered')).toBeTruthy();
+    expect(api.callsTo('GET /practices/7/statement')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Statement' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
