@@ -35,6 +35,7 @@ export type DemoStaff = { role: string; email: string; secret: string };
  */
 export function demoStaff(dataDirectory: string): DemoStaff[] {
   const kept = join(dataDirectory, 'e2e-demo-staff.json');
+  // The file this function writes below, on its first call.
   if (existsSync(kept)) return JSON.parse(readFileSync(kept, 'utf8')) as DemoStaff[];
   const output = runCli(dataDirectory, ['demo:staff']);
   const staff = [...output.matchAll(/^(\w+)\s+(\S+@\S+)\s+TOTP secret ([A-Z2-7]+)$/gm)].map(

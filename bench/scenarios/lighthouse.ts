@@ -58,6 +58,7 @@ function runLighthouse(url: string): Promise<Report> {
     child.once('exit', (code) => {
       rmSync(profile, { recursive: true, force: true });
       if (code !== 0) return fail(new Error(`lighthouse exited with ${code} on ${url}`));
+      // Lighthouse's --output=json report.
       done(JSON.parse(output) as Report);
     });
   });
@@ -71,7 +72,7 @@ async function runLighthouseRetrying(url: string): Promise<Report> {
       return await runLighthouse(url);
     } catch (error) {
       if (attempt === 3) throw error;
-      console.warn(`${(error as Error).message}: trying again`);
+      console.warn(`${error instanceof Error ? error.message : String(error)}: trying again`);
     }
   }
 }

@@ -124,6 +124,7 @@ export const rush: Scenario = {
     const applicants = Number(process.env.BENCH_RUSH_APPLICANTS ?? 100);
     if (!Number.isInteger(applicants) || applicants < 1)
       throw new Error('BENCH_RUSH_APPLICANTS must be a whole number ≥ 1');
+    // Named by whoever runs the bench (README): the bench trusts its own settings.
     const provider = (process.env.BENCH_PAYMENT_PROVIDER ?? 'sandbox') as Provider;
     if (!(provider in SUCCESS_CARDS))
       throw new Error('BENCH_PAYMENT_PROVIDER must be sandbox, stripe or nexi');

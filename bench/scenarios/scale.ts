@@ -241,6 +241,7 @@ export const scale: Scenario = {
   name: 'scale',
   async run({ connections, durationSeconds }) {
     const rounds = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
+    // Named by whoever runs the bench (README): the bench trusts its own settings.
     const dialects = (process.env.BENCH_SCALE_DATABASES ?? 'sqlite,postgres').split(',') as Dialect[];
     const hello = await startBareFastify(3339);
     try {

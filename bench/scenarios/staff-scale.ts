@@ -40,6 +40,7 @@ const COUNTRY_NAMES: Record<string, string> = { NG: 'Nigeria', BR: 'Brasile', UA
 /** What staff look for: each a whole text, typed from its second character on. */
 function searchesFor(volume: SeededPortal['volume'], count: number): Search[] {
   const random = generator(18);
+  // random(n) is below n: the index is in the list.
   const pickOf = <T>(list: readonly T[]): T => list[random(list.length)] as T;
   const applicantNumber = () => 1 + random(volume.applicants);
   const kinds: (() => Search)[] = [
@@ -172,6 +173,7 @@ export const staffScale: Scenario = {
   name: 'staff-scale',
   async run() {
     const rounds = Number(process.env.BENCH_STAFF_ROUNDS ?? 3);
+    // Named by whoever runs the bench (README): the bench trusts its own settings.
     const dialects = (process.env.BENCH_STAFF_DATABASES ?? 'postgres').split(',') as Dialect[];
     const results: Record<string, Awaited<ReturnType<typeof measureDialect>>> = {};
     for (const dialect of dialects) results[dialect] = await measureDialect(dialect, rounds);

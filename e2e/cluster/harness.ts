@@ -185,6 +185,7 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    // Listening on a TCP port: the address is an AddressInfo, not a pipe's path.
     const smtpPort = (smtp.server.address() as AddressInfo).port;
     cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
@@ -290,7 +291,7 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
       start,
       cli,
       async query(text, values) {
-        return (await pool.query(text, values as unknown[])).rows;
+        return (await pool.query(text, values)).rows;
       },
       balancerErrors: () => balancer.errors(),
       stop: stopAll,

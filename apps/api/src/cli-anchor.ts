@@ -28,6 +28,7 @@ import {
 } from './platform/ledger/anchor/repository';
 import { assertSharedKeysConfigured } from './platform/signing/keys';
 import { clockOf } from './platform/test-clock';
+import { messageOf } from './platform/errors';
 
 /**
  * The anchoring commands of `npm run cli` (decisions 065, 066): `anchor:verify` checks a statement
@@ -66,7 +67,7 @@ function readReceipt(path: string): AnchorReceipt {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new ReceiptError(`the receipt ${path} cannot be read as JSON: ${(error as Error).message}`);
+    throw new ReceiptError(`the receipt ${path} cannot be read as JSON: ${messageOf(error)}`);
   }
   const parsed = anchorReceiptSchema.safeParse(
     typeof json === 'object' && json !== null && 'data' in json ? json.data : json,

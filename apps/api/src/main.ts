@@ -20,6 +20,7 @@ import { clockOf } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
 import { fillMissingSearchTexts } from './modules/practices/search-text';
+import { messageOf } from './platform/errors';
 
 function readConfig(): Config {
   try {
@@ -38,7 +39,7 @@ const config = readConfig();
 try {
   assertSharedKeysConfigured(config);
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(messageOf(error));
   process.exit(1);
 }
 const db = openDatabase(config.database);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordOf } from './collections';
 
 /** Roles of DESIGN.md "Identity". Routes and endpoints are guarded by abilities, never by role. */
 export const ROLES = ['applicant', 'evaluator', 'reviewer', 'secretary', 'admin'] as const;
@@ -59,7 +60,7 @@ const GRANTS: Record<Role, readonly Ability[]> = {
 /** The full abilities map of a role: every ability named, true only where granted. */
 export function abilitiesFor(role: Role): Abilities {
   const granted = new Set(GRANTS[role]);
-  return Object.fromEntries(ABILITIES.map((ability) => [ability, granted.has(ability)])) as Abilities;
+  return recordOf(ABILITIES, (ability) => granted.has(ability));
 }
 
 /** A staff member's ability (one no applicant holds): the API asks two factors for it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries';
+import { recordOf } from './collections';
 
 /**
  * The evaluator's assessment: the certificate fields of spec §3 that the statement will print,
@@ -83,8 +84,7 @@ export const ASSESSMENT_REQUIRED_FIELDS = [
 ] as const satisfies readonly (keyof Assessment)[];
 
 /** Every field, null where the evaluator has not filled it in. */
-export const emptyAssessment = (): Assessment =>
-  Object.fromEntries(ASSESSMENT_FIELDS.map((field) => [field, null])) as Assessment;
+export const emptyAssessment = (): Assessment => recordOf(ASSESSMENT_FIELDS, () => null);
 
 /** The required fields still empty; none means the assessment may go in review. */
 export const missingAssessmentFields = (assessment: Partial<Assessment> | null): (keyof Assessment)[] =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneOf } from './collections';
 import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
 
 /** `{ data }`: the shape of every successful answer (DESIGN.md "Contract"). */
@@ -40,3 +41,13 @@ export const listQuerySchema = <S extends readonly [string, ...string[]]>(sortFi
       .enum([...sortFields, ...sortFields.map((field) => `-${field}`)] as [string, ...string[]])
       .optional(),
   });
+
+/** A list's `sort` (`field` or `-field`, one listQuerySchema accepted) as its field and direction. */
+export function sortOf<F extends string>(
+  sortFields: readonly F[],
+  sort: string,
+): { field: F; isDescending: boolean } {
+  const field = sort.replace(/^-/, '');
+  if (!isOneOf(sortFields, field)) throw new Error(`Unexpected sort field ${field}`);
+  return { field, isDescending: sort.startsWith('-') };
+}

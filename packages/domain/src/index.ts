@@ -6,6 +6,7 @@ export * from './assessment';
 export * from './assessment-prefill';
 export * from './auth';
 export * from './cms';
+export * from './collections';
 export * from './constants';
 export * from './countries';
 export * from './dates';

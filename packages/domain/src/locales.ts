@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { isOneOf } from './collections';
 
 export const LOCALES = ['en-US', 'it-IT'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 export const localeSchema = z.enum(LOCALES);
 
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale => isOneOf(LOCALES, value);
 
 /** A stored locale as one the portal speaks: the default for anything else. */
 export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);

@@ -129,6 +129,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
 
 /** A stored provider name as printed; a name no longer configured is printed as stored. */
 export const paymentProviderLabel = (provider: string): string =>
+  // Any stored name is looked up; one no longer configured finds nothing.
   (PAYMENT_PROVIDER_LABELS as Record<string, string>)[provider] ?? provider;
 
 export const paymentSchema = z

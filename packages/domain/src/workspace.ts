@@ -8,6 +8,7 @@ import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './stat
 import { DOCUMENT_TYPES, SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
 import { MAX_REQUESTED_DOCUMENTS, MESSAGE_MAX_LENGTH } from './thread';
 import { TRANSITION_ACTIONS } from './transitions';
+import { recordOf } from './collections';
 
 /**
  * The staff workspace (spec §1 staff queues): its queues, list filters and request bodies.
@@ -54,12 +55,7 @@ export function isInQueue(
 }
 
 export const queueCountsSchema = z
-  .object(
-    Object.fromEntries(STAFF_QUEUES.map((queue) => [queue, z.number().int()])) as Record<
-      StaffQueue,
-      z.ZodNumber
-    >,
-  )
+  .object(recordOf(STAFF_QUEUES, () => z.number().int()))
   .meta({ id: 'QueueCounts' });
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
 

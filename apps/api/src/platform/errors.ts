@@ -35,3 +35,10 @@ export class AppError extends Error {
 /** A 422 on one field; the error handler words the message key in the caller's language. */
 export const fieldError = (field: string, key: ValidationMessageKey): AppError =>
   new AppError('VALIDATION_FAILED', { errors: { [field]: [key] } });
+
+/** The `code` a system or driver error carries (`ENOENT`, `23505`, `SQLITE_BUSY`…); undefined when none. */
+export const errorCode = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+
+/** A thrown value's message, for a line of output; anything thrown that is not an Error as text. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -79,6 +79,7 @@ function joinUrl(baseUrl: string, path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
+    // Array.isArray does not narrow a readonly array out of the union: what is left is a scalar.
     const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
     for (const item of values) params.append(key, String(item));
   }
@@ -173,6 +174,7 @@ export function createApiClient(config: ClientConfig) {
     });
     const envelope = envelopeSchema.safeParse(raw);
     if (!envelope.success) throw unreadableError();
+    // Without a schema the caller vouches for the data's type; with one, it is parsed just below.
     let data = envelope.data.data as T;
     if (options.schema) {
       const parsed = options.schema.safeParse(data);
@@ -213,6 +215,7 @@ export function createApiClient(config: ClientConfig) {
         },
         options,
       ),
+    // A request with `blob: true` answers the Blob itself; `shared` has one return type for both kinds.
     download: (path: string, query?: Query, options: Pick<CallOptions<Blob>, 'auth'> = {}) =>
       shared({
         method: 'GET',

@@ -46,6 +46,7 @@ function get<K extends StorageKey>(key: K): StorageValue<K> | null {
   if (raw == null) return null;
   try {
     const parsed = STORAGE_SCHEMAS[key].safeParse(JSON.parse(raw));
+    // The schema of key K parses a StorageValue<K>; TypeScript cannot follow K into STORAGE_SCHEMAS.
     if (parsed.success) return parsed.data as StorageValue<K>;
   } catch {
     // Not JSON: treated like a value of the wrong shape below.
@@ -104,6 +105,7 @@ export function getSessionToken(now: Date = new Date()): string | null {
  * under that login, so the next person on a shared computer starts clean. The language stays.
  */
 export function clearSession(): void {
+  // Object.keys types keys as strings; STORAGE_SCHEMAS has exactly the StorageKeys.
   for (const key of Object.keys(STORAGE_SCHEMAS) as StorageKey[]) {
     if (key !== 'language') remove(key);
   }

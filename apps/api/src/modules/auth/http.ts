@@ -1,9 +1,10 @@
 import {
   errorBodySchema,
+  type Locale,
   negotiateLocale,
   NOTICE_MESSAGES,
-  type Locale,
   type NoticeKey,
+  recordOf,
 } from '@lisbon/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -25,8 +26,4 @@ export const notice = (request: FastifyRequest, key: NoticeKey) => ({
 
 export const bearer = [{ bearerAuth: [] }];
 
-export const errorsOf = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
-    S,
-    typeof errorBodySchema
-  >;
+export const errorsOf = <S extends number>(...statuses: S[]) => recordOf(statuses, () => errorBodySchema);

@@ -61,6 +61,7 @@ export function toDelivery(row: DeliveryRow, practiceIds: number[]): Delivery {
 const toDeliverable = (row: DeliveryPracticeRow): DeliverablePractice => ({
   id: row.id,
   qualification_name: row.qualification_name,
+  // The column is typed as text; only the transitions write it, always a PracticeStatus.
   status: row.status as DeliverablePractice['status'],
   delivery_opened_at: row.delivery_opened_at ?? '',
   delivery_paid_at: row.delivery_paid_at,

@@ -1,20 +1,22 @@
 import { Readable } from 'node:stream';
 import {
+  type BillingInfoView,
   billingInfoViewSchema,
   calendarDayOf,
   FISCAL_DOCUMENT_KINDS,
-  formatFiscalNumber,
-  PAYMENT_DOCUMENT_KINDS,
-  paymentProviderLabel,
-  SERVICE_KINDS,
-  VAT_RATE_PERCENT,
-  type BillingInfoView,
   type FiscalDocument,
   type FiscalSubject,
+  formatFiscalNumber,
+  INVOICE_SORT_FIELDS,
   type InvoicesQuery,
   type ListMeta,
   type Money,
+  PAYMENT_DOCUMENT_KINDS,
+  paymentProviderLabel,
   type PricedLine,
+  SERVICE_KINDS,
+  sortOf,
+  VAT_RATE_PERCENT,
 } from '@lisbon/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -165,11 +167,10 @@ export async function listFiscalDocuments(
   query: InvoicesQuery,
 ): Promise<{ data: FiscalDocument[]; meta: ListMeta }> {
   const sort = query.sort ?? '-created_at';
-  const field = sort.replace(/^-/, '') as 'id' | 'created_at' | 'sequence';
   const { rows, total } = await listFiscalDocumentRows(ctx.db, {
     userId: actor.id,
     kind: query.kind,
-    sort: { field, isDescending: sort.startsWith('-') },
+    sort: sortOf(INVOICE_SORT_FIELDS, sort),
     page: query.page,
     perPage: query.perPage,
   });

@@ -1,10 +1,11 @@
 import {
-  EDUCATION_LEVELS,
-  PRACTICE_STATUSES,
-  SERVICE_KINDS,
   type DocumentType,
+  EDUCATION_LEVELS,
   type EducationLevel,
+  isOneOf,
+  PRACTICE_STATUSES,
   type PracticeStatus,
+  SERVICE_KINDS,
   type ServiceKind,
   type UserCategory,
 } from '@lisbon/domain';
@@ -45,8 +46,8 @@ export type PracticeSummaryRow = Pick<
 >;
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T => {
-  if (!(values as readonly string[]).includes(value)) throw new Error(`Unexpected stored value ${value}`);
-  return value as T;
+  if (!isOneOf(values, value)) throw new Error(`Unexpected stored value ${value}`);
+  return value;
 };
 
 export const toOwnedPractice = <Row extends PracticeSummaryRow>(row: Row): OwnedPractice<Row> => ({

@@ -1,10 +1,4 @@
-import {
-  PRACTICE_STATUSES,
-  STATUS_LABELS,
-  statusLabel,
-  type Notifications,
-  type StatusLabel,
-} from '@lisbon/domain';
+import { type Notifications, PRACTICE_STATUSES, recordOf, STATUS_LABELS, statusLabel } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { requireOwnUser } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
@@ -17,7 +11,7 @@ export async function notificationsOf(
   userId: number,
 ): Promise<Notifications> {
   requireOwnUser(actor, userId);
-  const counts = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0])) as Record<StatusLabel, number>;
+  const counts = recordOf(STATUS_LABELS, () => 0);
   let total = 0;
   for (const row of await countPracticesByStatus(ctx.db, userId)) {
     const status = PRACTICE_STATUSES.find((candidate) => candidate === row.status);

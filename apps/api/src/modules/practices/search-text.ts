@@ -49,6 +49,7 @@ const QUALIFICATION_WORDS = [
 function qualificationOf(json: string | null): Partial<Record<(typeof QUALIFICATION_WORDS)[number], string>> {
   const parsed: unknown = json ? JSON.parse(json) : null;
   if (typeof parsed !== 'object' || parsed === null) return {};
+  // A JSON object: each field is read as unknown and kept only when it is text.
   const fields = parsed as Record<string, unknown>;
   return Object.fromEntries(
     QUALIFICATION_WORDS.flatMap((key) => (typeof fields[key] === 'string' ? [[key, fields[key]]] : [])),

@@ -1,16 +1,17 @@
 import {
-  REFUGEE_REQUEST_LIMIT,
-  serviceFor,
-  WIZARD_STEPS,
   type CreatePractice,
   type FieldErrors,
   type ListMeta,
   type Practice,
-  type PracticeSummary,
   type PracticesQuery,
+  type PracticeSummary,
   type PurposeStep,
   type QualificationStep,
-  type SortField,
+  REFUGEE_REQUEST_LIMIT,
+  serviceFor,
+  SORT_FIELDS,
+  sortOf,
+  WIZARD_STEPS,
   type WizardStep,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -138,11 +139,10 @@ export async function listPractices(
   query: PracticesQuery,
 ): Promise<{ data: PracticeSummary[]; meta: ListMeta }> {
   const sort = query.sort ?? '-created_at';
-  const field = sort.replace(/^-/, '') as SortField;
   const { rows, total } = await listPracticeRows(ctx.db, {
     userId: actor.id,
     view: query.view,
-    sort: { field, isDescending: sort.startsWith('-') },
+    sort: sortOf(SORT_FIELDS, sort),
     page: query.page,
     perPage: query.perPage,
   });
@@ -154,7 +154,12 @@ export async function listPractices(
 }
 
 const laterStep = (current: string, next: WizardStep): WizardStep =>
-  WIZARD_STEPS[Math.max(WIZARD_STEPS.indexOf(current as WizardStep), WIZARD_STEPS.indexOf(next))] ?? next;
+  WIZARD_STEPS[
+    Math.max(
+      WIZARD_STEPS.findIndex((step) => step === current),
+      WIZARD_STEPS.indexOf(next),
+    )
+  ] ?? next;
 
 async function updateDraft(
   ctx: AppContext,

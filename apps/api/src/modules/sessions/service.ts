@@ -1,11 +1,12 @@
 import {
+  type Abilities,
   abilitiesFor,
+  isOneOf,
+  type Locale,
   LOCALES,
+  type Role,
   ROLES,
   USER_CATEGORIES,
-  type Abilities,
-  type Locale,
-  type Role,
   type UserCategory,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -46,7 +47,7 @@ export type RequestSession = {
 export type Authenticated = { user: SessionUser; session: RequestSession };
 
 const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
-  (values as readonly string[]).includes(value) ? (value as T) : fallback;
+  isOneOf(values, value) ? value : fallback;
 
 /** What a session user is made of: the account's identity, role and second factor. */
 type AccountIdentity = Pick<

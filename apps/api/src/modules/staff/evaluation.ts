@@ -14,6 +14,7 @@ import { findEvaluationRow } from './repository';
 type EvaluationRow = NonNullable<Awaited<ReturnType<typeof findEvaluationRow>>>;
 
 const parseAssessment = (json: string | null): Assessment | null =>
+  // The column holds the JSON of an assessment the save has checked against its schema.
   json ? { ...emptyAssessment(), ...(JSON.parse(json) as Partial<Assessment>) } : null;
 
 /** The saved assessment, every field present; null before the first save. */

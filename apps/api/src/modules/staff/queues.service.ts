@@ -2,11 +2,13 @@ import {
   deadlineBounds,
   deadlineRangeOf,
   isInQueue,
-  PRACTICE_STATUSES,
-  STAFF_QUEUES,
   type ListMeta,
+  PRACTICE_STATUSES,
   type QueueCounts,
-  type SortField,
+  recordOf,
+  SORT_FIELDS,
+  sortOf,
+  STAFF_QUEUES,
   type StaffPracticesQuery,
   type StaffPracticeSummary,
 } from '@lisbon/domain';
@@ -27,7 +29,7 @@ import { requireStaff } from './workspace.service';
 /** GET /staff/queues/counts: how many requests each queue holds for this staff member (the navigation). */
 export async function queueCounts(ctx: AppContext, actor: SessionUser): Promise<QueueCounts> {
   requireStaff(actor);
-  const counts = Object.fromEntries(STAFF_QUEUES.map((queue) => [queue, 0])) as QueueCounts;
+  const counts: QueueCounts = recordOf(STAFF_QUEUES, () => 0);
   for (const group of await queueGroups(ctx, { actorId: actor.id })) {
     for (const queue of STAFF_QUEUES) if (isInQueue(queue, group)) counts[queue] += group.count;
   }
@@ -96,7 +98,7 @@ export async function listStaffPractices(
       : undefined,
     assigneeId: query.assignee_id,
     reviewerId: query.reviewer_id,
-    sort: { field: sort.replace(/^-/, '') as SortField, isDescending: sort.startsWith('-') },
+    sort: sortOf(SORT_FIELDS, sort),
     page: query.page,
     perPage: query.perPage,
   };

@@ -86,6 +86,7 @@ export function parseManifest(text: string): BackupManifest {
   } catch {
     throw new BackupError(`${MANIFEST_FILE} is damaged (not JSON): nothing was restored`);
   }
+  // Any JSON at all: both fields are read as unknown and checked next.
   const { format, format_version: version } = (json ?? {}) as Record<string, unknown>;
   if (format !== FORMAT) throw new BackupError(`${MANIFEST_FILE} is not a Lisbon backup's`);
   if (version !== FORMAT_VERSION)
@@ -125,6 +126,7 @@ export const copyHashed = (from: string, to: string): Promise<Written> =>
 export async function hashFile(path: string): Promise<Written> {
   const hash = createHash('sha256');
   let bytes = 0;
+  // A file stream without an encoding yields Buffers; its iterator is typed any.
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     bytes += chunk.length;

@@ -34,6 +34,7 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
           role: row.role ?? '',
         },
   note: row.note,
+  // The column holds JSON.stringify of the `details` object the repository was given.
   details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
   at: row.at,
 });

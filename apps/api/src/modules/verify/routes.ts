@@ -32,6 +32,7 @@ async function hashUpload(request: FastifyRequest): Promise<string> {
   if (!part) throw fieldError('file', 'required');
   const hash = createHash('sha256');
   try {
+    // A multipart file stream yields Buffers; its iterator is typed any.
     for await (const chunk of part.file) hash.update(chunk as Buffer);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();

@@ -20,12 +20,14 @@ export function reusableQuery<Args extends unknown[], Row>(
   return async (db, ...args) => {
     let query = compiled.get(db);
     if (!query) {
+      // Slots stand in for the arguments while the query is built: build only passes them on to Kysely.
       const slots = args.map((_, index) => new Slot(index)) as unknown as Args;
       query = build(db, ...slots).compile();
       compiled.set(db, query);
     }
     const parameters = query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value));
     const direct = directReaderOf(db)?.(query.sql, parameters);
+    // The same SQL as Kysely's, read straight from SQLite: rows of this query's Row.
     if (direct) return direct as Row[];
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(query.sql, parameters));
     return rows;

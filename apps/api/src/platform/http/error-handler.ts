@@ -65,6 +65,7 @@ function valueAt(source: unknown, path: readonly string[]): unknown {
   for (const key of path) {
     // Own keys only: `constructor` or `toString` in a body must not reach Object.prototype.
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    // An own key of an object (checked above): its value, whatever it is.
     value = (value as Record<string, unknown>)[key];
   }
   return value;
@@ -81,11 +82,12 @@ export function fieldErrorsFor(
   locale: Locale,
 ): FieldErrors {
   // A prototype-less map: a field named `constructor` or `toString` is a key like any other.
-  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  const errors: FieldErrors = Object.create(null);
   const source = requestPart(request, context);
   for (const issue of validation) {
     const path = issue.instancePath.split('/').filter(Boolean);
     const issueLike: IssueLike = {
+      // Ajv's params are the keyword's own (limit, missingProperty…); IssueLike names the ones the messages use.
       ...(issue.params as Omit<IssueLike, 'code' | 'message' | 'input'>),
       code: issue.keyword,
       message: issue.message ?? '',

@@ -49,6 +49,7 @@ export const PERMISSIONS_POLICY = [
  */
 export function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
+  // Helmet calls only setHeader and removeHeader: these two stand in for a whole response (and no request).
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);

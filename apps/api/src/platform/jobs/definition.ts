@@ -60,6 +60,7 @@ export const registerJob = <D extends JobDefinition>(
   handler: JobHandler<D>,
 ): RegisteredJob => ({
   definition,
+  // The worker parses each payload with this definition's schema before it calls the handler.
   handler: (payload, job) => handler(payload as JobPayload<D>, job),
 });
 

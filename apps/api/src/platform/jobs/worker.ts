@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { recordOf } from '@lisbon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoAfter, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { DEFAULT_JOB_KIND, JOB_KINDS, kindOf, type JobKind, type RegisteredJob } from './definition';
 import { claimNextJob, deleteJob, recordFailedRun, releaseJob, renewLease, type JobRow } from './repository';
+import { messageOf } from '../errors';
 
 export type WorkerOptions = {
   db: Db;
@@ -44,10 +46,11 @@ export const retryDelaySeconds = (attempt: number): number =>
 
 /** An error's message, short and without credentials a URL might carry (`smtp://user:pass@host`). */
 export const describeError = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error))
+  messageOf(error)
     .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
     .slice(0, 500);
 
+// Object.keys types keys as strings; JOB_KINDS has exactly the JobKinds.
 const KINDS_BY_PRIORITY = (Object.keys(JOB_KINDS) as JobKind[]).sort(
   (a, b) => JOB_KINDS[b].priority - JOB_KINDS[a].priority,
 );
@@ -62,7 +65,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const kindOfName = new Map(options.jobs.map((job) => [job.definition.name, kindOf(job.definition)]));
   /** The jobs in hand, with their rows: what `stop()` waits for or gives back. */
   const inHand = new Map<Promise<void>, JobRow>();
-  const busy = Object.fromEntries(KINDS_BY_PRIORITY.map((kind) => [kind, 0])) as Record<JobKind, number>;
+  const busy = recordOf(KINDS_BY_PRIORITY, () => 0);
   let isStarted = false;
   let isStopping = false;
 

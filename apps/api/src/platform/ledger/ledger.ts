@@ -19,6 +19,7 @@ import {
   selectOfCertificate,
   walkFrom,
 } from './repository';
+import { errorCode } from '../errors';
 
 /**
  * The ledger port (decision 022): an append-only chain of signed entries. The embedded provider
@@ -76,11 +77,7 @@ const MAX_APPEND_ATTEMPTS = 20;
 const MAX_VERIFIED = 10_000;
 
 /** SQLite across processes: a writer that lost the race is told busy, and tries again. */
-const isBusy = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  String(error.code).startsWith('SQLITE_BUSY');
+const isBusy = (error: unknown) => String(errorCode(error)).startsWith('SQLITE_BUSY');
 
 export function createDatabaseLedger({
   db,

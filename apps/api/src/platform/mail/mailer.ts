@@ -60,6 +60,7 @@ export function createMailer({ config, clock, log }: MailerOptions): Mailer {
       const file = join(directory, `${stamp}-${unique}-${message.kind}.eml`);
       // Mails hold activation and reset links: owner-only.
       await mkdir(directory, { recursive: true, mode: 0o700 });
+      // The stream transport with `buffer: true` hands the message over as a Buffer.
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       // The link only: it is what a developer needs to go on; a mail never carries a password.
       log.info({ mail: message.kind, file, link: message.link }, 'mail written to file');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { errorCode } from '../errors';
 
 const FILE_NAME = 'payment-webhook-secret';
 
@@ -19,7 +20,7 @@ export function resolveWebhookSecret(config: Pick<Config, 'paymentWebhookSecret'
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     // Already there (an earlier start, or another instance a moment ago): use it.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   }
   return readFileSync(file, 'utf8').trim();
 }

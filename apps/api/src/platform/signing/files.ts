@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { errorCode } from '../errors';
 
 /**
  * Writes `content` to `path` only if nothing is there yet, atomically: a temporary file (0600)
@@ -12,14 +13,14 @@ export function createOnce(path: string, content: () => Buffer | string): Buffer
   try {
     return readFileSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(temporary, content(), { flag: 'wx', mode: 0o600 });
   try {
     linkSync(temporary, path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   } finally {
     rmSync(temporary, { force: true });
   }

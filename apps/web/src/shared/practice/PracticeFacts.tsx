@@ -32,13 +32,13 @@ export function PurposeFacts({ purpose }: { purpose: PurposeStep }) {
       facts={[
         [t('practiceFacts.purpose'), t(`labels.purpose.${purpose.purpose}`)],
         ...(purpose.purpose === 'other'
-          ? [[t('practiceFacts.purposeOther'), purpose.purpose_other] as Fact]
+          ? [[t('practiceFacts.purposeOther'), purpose.purpose_other] satisfies Fact]
           : []),
         [t('practiceFacts.institution'), purpose.italian_institution],
         [t('practiceFacts.programme'), purpose.programme_name],
         [t('practiceFacts.visa'), t(purpose.has_visa ? 'labels.yes' : 'labels.no')],
         ...(purpose.has_visa
-          ? [[t('practiceFacts.representation'), purpose.diplomatic_representation] as Fact]
+          ? [[t('practiceFacts.representation'), purpose.diplomatic_representation] satisfies Fact]
           : []),
       ]}
     />

@@ -15,6 +15,7 @@ export function cmsSeedEntries(): NewCmsEntry[] {
   return Object.entries(SEEDED).flatMap(([entity, contents]) =>
     contents.flatMap((content, index) =>
       LOCALES.map((locale) => ({
+        // Object.entries types SEEDED's keys as strings; they are its CmsEntity keys.
         entity: entity as CmsEntity,
         locale,
         position: index + 1,

@@ -47,6 +47,7 @@ const MAX_MOVES = 12;
 
 const asHex = (value: string | null): Hex => {
   if (!value) throw new Error('an anchor in this state must have its transaction recorded');
+  // Recorded from the node's answer when the transaction was sent: a 0x hash.
   return value as Hex;
 };
 
@@ -156,6 +157,7 @@ async function broadcast(deps: AnchoringDeps, anchor: AnchorRow): Promise<'sent'
 /** Gives up a transaction that can never be mined, keeping it on record: the batch is signed anew. */
 async function abandon({ db, clock }: AnchoringDeps, anchor: AnchorRow): Promise<AnchorRow> {
   const abandoned = [
+    // The column holds the JSON array this function writes below.
     ...(JSON.parse(anchor.abandoned_txs) as unknown[]),
     { tx_hash: anchor.tx_hash, nonce: anchor.nonce },
   ];

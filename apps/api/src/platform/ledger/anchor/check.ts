@@ -88,6 +88,7 @@ export async function checkTransaction(
         expected: String(anchor.chain_id),
       });
     }
+    // The receipt's schema has checked it: 0x and 64 hex digits.
     const hash = anchor.transaction_hash as Hex;
     const transaction = await reader.transaction(hash);
     if (!transaction) return check('transaction', 'failed', 'transaction_not_found', values);
@@ -166,6 +167,7 @@ export function checkReceipt({
   fileSha256: string | null;
   reader: ChainReader;
 }): Promise<AnchorCheck[]> {
+  // A kind outside the list is passed on as it is: the checks report it (as the ledger's reads do).
   const entry = { ...receipt.entry, kind: receipt.entry.kind as LedgerEntry['kind'] };
   return runChecks({
     file: () => checkFile(entry.payload_hash, fileSha256),

@@ -151,5 +151,6 @@ export async function selectAnchorOfEntry(db: Db, seq: number): Promise<EntryAnc
   if (!proof) return undefined;
   const anchor = await selectAnchor(db, proof.anchor_id);
   if (!anchor) return undefined;
+  // The column holds the JSON of the MerkleSteps written with the proof.
   return { anchor, leafIndex: proof.leaf_index, path: JSON.parse(proof.path) as MerkleStep[] };
 }

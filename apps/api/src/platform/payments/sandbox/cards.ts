@@ -13,4 +13,5 @@ export type CardOutcome = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
 export const digitsOf = (cardNumber: string): string => cardNumber.replace(/[\s-]/g, '');
 
 export const outcomeOf = (cardNumber: string): CardOutcome | null =>
+  // Any digits typed are looked up; TEST_CARDS stays a literal, for its outcomes make CardOutcome.
   (TEST_CARDS as Record<string, CardOutcome>)[digitsOf(cardNumber)] ?? null;

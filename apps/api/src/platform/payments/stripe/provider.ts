@@ -174,6 +174,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const meaning = EVENT_TYPES[event.type];
       const object = event.data.object as { object?: string };
       if (!meaning || object.object !== 'checkout.session') return null;
+      // Its `object` field says it is a Checkout Session; Stripe types data.object loosely.
       const session = object as Session;
       const type = meaning(session);
       return type ? { id: event.id, type, providerSessionId: session.id } : null;

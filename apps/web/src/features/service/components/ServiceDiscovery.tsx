@@ -20,7 +20,7 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
 import { EducationCountrySelect } from './EducationCountrySelect';
-import { ServiceSummary } from './ServiceSummary';
+import { below, ServiceSummary } from './ServiceSummary';
 
 /** Where the request wizard starts for a country and level. */
 export const newRequestPath = (country: string, level: EducationLevel) =>
@@ -97,11 +97,7 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
           </Alert>
         ) : (
           <Stack gap="lg">
-            <ServiceSummary
-              discovery={discovery.data}
-              isRefugee={isRefugee}
-              order={Math.min(order + 1, 6) as TitleOrder}
-            />
+            <ServiceSummary discovery={discovery.data} isRefugee={isRefugee} order={below(order)} />
             {hasService && (action ?? start)(country, level)}
           </Stack>
         )}

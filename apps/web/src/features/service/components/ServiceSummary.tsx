@@ -7,7 +7,8 @@ import { currentLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 
 /** Headings follow the page's outline: the service's title at `order`, its parts one below. */
-const below = (order: TitleOrder) => Math.min(order + 1, 6) as TitleOrder;
+const BELOW: Record<TitleOrder, TitleOrder> = { 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 6 };
+export const below = (order: TitleOrder): TitleOrder => BELOW[order];
 
 /** A price with VAT shown apart, or "free". */
 export function PriceText({ price }: { price: ServiceDescription['price'] }) {

@@ -1,4 +1,4 @@
-import { EDUCATION_LEVELS, type EducationLevel } from '@lisbon/domain';
+import { EDUCATION_LEVELS, type EducationLevel, isOneOf } from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { ServiceDiscovery } from '../components/ServiceDiscovery';
 
 /** A level of education system from a query string, if it is one. */
 export function levelFrom(value: string | null): EducationLevel | null {
-  return (EDUCATION_LEVELS as readonly string[]).includes(value ?? '') ? (value as EducationLevel) : null;
+  return isOneOf(EDUCATION_LEVELS, value) ? value : null;
 }
 
 /** `/service`: find the service that fits, then start a request for it. */

@@ -13,6 +13,7 @@ export const isNeededForReview = (field: keyof Assessment) =>
   (ASSESSMENT_REQUIRED_FIELDS as readonly string[]).includes(field);
 
 export function assessmentValues(assessment: Partial<Assessment> | null): AssessmentValues {
+  // Object.fromEntries loses the keys: every field is here, a text, or the year as the number it was.
   const values = Object.fromEntries(
     ASSESSMENT_FIELDS.map((field) => [field, assessment?.[field] ?? '']),
   ) as AssessmentValues;
