@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
-import { maskName, mayHaveStatement, VERIFY_MESSAGES, VERIFY_REASONS, VERIFY_RESULT_OF } from './statement';
+import {
+  CERTIFICATE_FIELDS,
+  CERTIFICATE_SECTIONS,
+  maskName,
+  mayHaveStatement,
+  VERIFY_MESSAGES,
+  VERIFY_REASONS,
+  VERIFY_RESULT_OF,
+} from './statement';
 
 describe('maskName', () => {
   it('keeps the first letter of each name and hides the rest', () => {
@@ -32,5 +40,13 @@ describe('mayHaveStatement', () => {
     expect(mayHaveStatement('appeal_requested')).toBe(true);
     expect(mayHaveStatement('reviewed')).toBe(false);
     expect(mayHaveStatement('closed')).toBe(false);
+  });
+});
+
+describe("the statement's sections", () => {
+  it('print every field of the certificate once, and the transaction hash', () => {
+    const printed = CERTIFICATE_SECTIONS.flatMap((section) => section.fields);
+    expect(new Set(printed).size).toBe(printed.length);
+    expect([...printed].sort()).toEqual([...CERTIFICATE_FIELDS, 'transaction_hash'].sort());
   });
 });

@@ -71,6 +71,41 @@ export const CERTIFICATE_FIELDS = [
 ] as const satisfies readonly (keyof Certificate)[];
 export type CertificateField = (typeof CERTIFICATE_FIELDS)[number] | 'transaction_hash';
 
+/**
+ * How the signed statement groups the fields under its headings, in print order: every field of
+ * the certificate once, and the transaction hash it was issued with.
+ */
+export const CERTIFICATE_SECTIONS: readonly {
+  title: 'holder' | 'qualification' | 'evaluation' | 'record';
+  fields: readonly CertificateField[];
+}[] = [
+  { title: 'holder', fields: ['holder_name', 'birth_date'] },
+  {
+    title: 'qualification',
+    fields: [
+      'qualification_name',
+      'qualification_type',
+      'classification',
+      'major',
+      'awarding_institution',
+      'award_year',
+      'institution_status',
+      'teaching_institution',
+      'country_of_studies',
+      'country_of_education_system',
+      'workload',
+      'duration',
+      'deqar_id',
+      'whed_id',
+    ],
+  },
+  { title: 'evaluation', fields: ['access_requirements', 'access_to_further_studies', 'evaluation_notes'] },
+  {
+    title: 'record',
+    fields: ['reference_id', 'request_id', 'certificate_authority', 'publish_date', 'transaction_hash'],
+  },
+];
+
 export const CERTIFICATE_LABELS: Record<Locale, Record<CertificateField, string>> = {
   'en-US': {
     holder_name: 'Holder name',

@@ -1,5 +1,6 @@
 import {
   CERTIFICATE_LABELS,
+  CERTIFICATE_SECTIONS,
   certificateFieldText,
   type Certificate,
   type CertificateField,
@@ -41,37 +42,6 @@ const RULE = rgb(0.75, 0.77, 0.8);
 const FIELD_GAP = 1;
 /** Above a section's heading and below it, to its rule. */
 const SECTION_GAP = 18 + 5;
-
-const SECTIONS: {
-  title: 'holder' | 'qualification' | 'evaluation' | 'record';
-  fields: CertificateField[];
-}[] = [
-  { title: 'holder', fields: ['holder_name', 'birth_date'] },
-  {
-    title: 'qualification',
-    fields: [
-      'qualification_name',
-      'qualification_type',
-      'classification',
-      'major',
-      'awarding_institution',
-      'award_year',
-      'institution_status',
-      'teaching_institution',
-      'country_of_studies',
-      'country_of_education_system',
-      'workload',
-      'duration',
-      'deqar_id',
-      'whed_id',
-    ],
-  },
-  { title: 'evaluation', fields: ['access_requirements', 'access_to_further_studies', 'evaluation_notes'] },
-  {
-    title: 'record',
-    fields: ['reference_id', 'request_id', 'certificate_authority', 'publish_date', 'transaction_hash'],
-  },
-];
 
 /** A field's printed value: the domain's text, or the transaction hash the statement was issued with. */
 const valueOf = (field: CertificateField, content: StatementContent): string =>
@@ -128,7 +98,7 @@ export async function renderStatement(content: StatementContent): Promise<PDFDoc
   }
   flow.down(4);
 
-  for (const section of SECTIONS) {
+  for (const section of CERTIFICATE_SECTIONS) {
     // A section's heading stays with its first field.
     flow.ensure(SECTION_GAP + LEADING);
     flow.down(18);
