@@ -43,12 +43,9 @@ export const certificateSchema = z
   .meta({ id: 'Certificate' });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-/** The order in which the statement and the certificate display list the fields. */
-export const CERTIFICATE_FIELDS = [
-  'holder_name',
-  'birth_date',
-  'reference_id',
-  'request_id',
+/** The statement's sections, each field once: the display's order and the print's come from them. */
+const HOLDER_FIELDS = ['holder_name', 'birth_date'] as const;
+const QUALIFICATION_FIELDS = [
   'qualification_name',
   'qualification_type',
   'classification',
@@ -63,9 +60,17 @@ export const CERTIFICATE_FIELDS = [
   'duration',
   'deqar_id',
   'whed_id',
-  'access_requirements',
-  'access_to_further_studies',
-  'evaluation_notes',
+] as const;
+const EVALUATION_FIELDS = ['access_requirements', 'access_to_further_studies', 'evaluation_notes'] as const;
+const RECORD_FIELDS = ['reference_id', 'request_id', 'certificate_authority', 'publish_date'] as const;
+
+/** The order in which the certificate display lists the fields: the holder and the record's ids first. */
+export const CERTIFICATE_FIELDS = [
+  ...HOLDER_FIELDS,
+  'reference_id',
+  'request_id',
+  ...QUALIFICATION_FIELDS,
+  ...EVALUATION_FIELDS,
   'certificate_authority',
   'publish_date',
 ] as const satisfies readonly (keyof Certificate)[];
@@ -79,31 +84,10 @@ export const CERTIFICATE_SECTIONS: readonly {
   title: 'holder' | 'qualification' | 'evaluation' | 'record';
   fields: readonly CertificateField[];
 }[] = [
-  { title: 'holder', fields: ['holder_name', 'birth_date'] },
-  {
-    title: 'qualification',
-    fields: [
-      'qualification_name',
-      'qualification_type',
-      'classification',
-      'major',
-      'awarding_institution',
-      'award_year',
-      'institution_status',
-      'teaching_institution',
-      'country_of_studies',
-      'country_of_education_system',
-      'workload',
-      'duration',
-      'deqar_id',
-      'whed_id',
-    ],
-  },
-  { title: 'evaluation', fields: ['access_requirements', 'access_to_further_studies', 'evaluation_notes'] },
-  {
-    title: 'record',
-    fields: ['reference_id', 'request_id', 'certificate_authority', 'publish_date', 'transaction_hash'],
-  },
+  { title: 'holder', fields: HOLDER_FIELDS },
+  { title: 'qualification', fields: QUALIFICATION_FIELDS },
+  { title: 'evaluation', fields: EVALUATION_FIELDS },
+  { title: 'record', fields: [...RECORD_FIELDS, 'transaction_hash'] },
 ];
 
 export const CERTIFICATE_LABELS: Record<Locale, Record<CertificateField, string>> = {
