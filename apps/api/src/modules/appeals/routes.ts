@@ -5,7 +5,6 @@ import {
   dataEnvelope,
   noticeEnvelope,
 } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,7 +14,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getPracticeForStaff } from '../practices/service';
 import { noticeMeta } from '../transitions/notice';
 import { appealOfPractice, createAppeal, getAppealOverview, openOwnAppealStatement } from './service';
@@ -28,7 +27,6 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('practice.apply');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
 
   app.get(
     '/practices/:id/appeal',
@@ -44,7 +42,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
         response: { 200: dataEnvelope(appealOverviewSchema), ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await getAppealOverview(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getAppealOverview(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -63,7 +61,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
       },
     },
     async (request, reply) => {
-      const { overview, notice } = await createAppeal(ctx, actor(request), request.params.id, request.body);
+      const { overview, notice } = await createAppeal(ctx, actorOf(request), request.params.id, request.body);
       return reply.code(201).send({ data: overview, meta: noticeMeta(request, notice) });
     },
   );
@@ -87,7 +85,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
       },
     },
     async (request, reply) => {
-      const file = await openOwnAppealStatement(ctx, actor(request), request.params.id);
+      const file = await openOwnAppealStatement(ctx, actorOf(request), request.params.id);
       return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );

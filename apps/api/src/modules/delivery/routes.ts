@@ -8,7 +8,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getDeliveryOverview, putShipping } from './service';
 import { openWaybill } from './waybill.service';
 
@@ -20,7 +20,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('delivery.order');
-  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
 
   app.get(
     '/delivery',
@@ -34,7 +33,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(deliveryOverviewSchema), ...errorsOf(401, 403) },
       },
     },
-    async (request) => ({ data: await getDeliveryOverview(ctx, actor(request)) }),
+    async (request) => ({ data: await getDeliveryOverview(ctx, actorOf(request)) }),
   );
 
   app.put(
@@ -51,7 +50,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(deliverySchema), ...errorsOf(401, 403, 409, 422) },
       },
     },
-    async (request) => ({ data: await putShipping(ctx, actor(request), request.body) }),
+    async (request) => ({ data: await putShipping(ctx, actorOf(request), request.body) }),
   );
 
   app.get(
@@ -71,7 +70,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) => {
-      const { content, fileName } = await openWaybill(ctx, actor(request), request.params.id);
+      const { content, fileName } = await openWaybill(ctx, actorOf(request), request.params.id);
       return sendPrivateFile(reply, {
         content: Buffer.from(content),
         size: content.byteLength,

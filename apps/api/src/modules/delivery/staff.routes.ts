@@ -1,5 +1,4 @@
 import { noticeEnvelope, staffPracticeSchema } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import {
@@ -7,7 +6,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getStaffPractice } from '../staff/workspace.service';
 import { noticeMeta } from '../transitions/notice';
 import { openToDelivery, setDelivered } from './staff.service';
@@ -25,7 +24,6 @@ export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('staff.workspace');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
   const schema = (summary: string) => ({
     summary,
     description: DESCRIPTION,
@@ -39,9 +37,9 @@ export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard
     '/staff/practices/:id/open-to-delivery',
     { onRequest, schema: schema('Open a request to return delivery: the body holds its originals') },
     async (request) => {
-      await openToDelivery(ctx, actor(request), request.params.id);
+      await openToDelivery(ctx, actorOf(request), request.params.id);
       return {
-        data: await getStaffPractice(ctx, actor(request), request.params.id),
+        data: await getStaffPractice(ctx, actorOf(request), request.params.id),
         meta: noticeMeta(request, 'openToDelivery'),
       };
     },
@@ -54,9 +52,9 @@ export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard
       schema: schema('Set a request’s originals as delivered (records `delivered_at`, mails the applicant)'),
     },
     async (request) => {
-      await setDelivered(ctx, actor(request), request.params.id);
+      await setDelivered(ctx, actorOf(request), request.params.id);
       return {
-        data: await getStaffPractice(ctx, actor(request), request.params.id),
+        data: await getStaffPractice(ctx, actorOf(request), request.params.id),
         meta: noticeMeta(request, 'setAsDelivered'),
       };
     },

@@ -16,7 +16,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { sendPrivateFile } from '../../platform/http/download';
 import { deleteDocument, documentsOverview, openDocument, replaceDocument, uploadDocument } from './service';
 import { stageUpload, StagedUpload } from './upload';
@@ -57,7 +57,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   });
 
   const onRequest = guard.ability('practice.apply');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
 
   app.get(
     '/documents',
@@ -72,7 +71,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: dataEnvelope(documentsOverviewSchema), ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await documentsOverview(ctx, actor(request), request.query) }),
+    async (request) => ({ data: await documentsOverview(ctx, actorOf(request), request.query) }),
   );
 
   app.post(
@@ -91,7 +90,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
     },
     async (request, reply) => {
       const { file, ...fields } = request.body;
-      return reply.code(201).send({ data: await uploadDocument(ctx, actor(request), fields, file) });
+      return reply.code(201).send({ data: await uploadDocument(ctx, actorOf(request), fields, file) });
     },
   );
 
@@ -111,7 +110,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       },
     },
     async (request) => ({
-      data: await replaceDocument(ctx, actor(request), request.params.id, request.body.file),
+      data: await replaceDocument(ctx, actorOf(request), request.params.id, request.body.file),
     }),
   );
 
@@ -128,7 +127,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       },
     },
     async (request, reply) => {
-      await deleteDocument(ctx, actor(request), request.params.id);
+      await deleteDocument(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -152,7 +151,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       },
     },
     async (request, reply) => {
-      const { content, document } = await openDocument(ctx, actor(request), request.params.id);
+      const { content, document } = await openDocument(ctx, actorOf(request), request.params.id);
       return sendPrivateFile(reply, {
         content,
         size: document.size,

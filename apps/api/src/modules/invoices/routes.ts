@@ -7,7 +7,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getFiscalDocument, listFiscalDocuments, openFiscalDocumentPdf } from './service';
 
 const tags = ['invoices'];
@@ -18,7 +18,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
   { ctx, guard },
 ) => {
   const onRequest = guard.user;
-  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
 
   app.get(
     '/invoices',
@@ -33,7 +32,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: listEnvelope(fiscalDocumentSchema), ...errorsOf(401, 422) },
       },
     },
-    async (request) => listFiscalDocuments(ctx, actor(request), request.query),
+    async (request) => listFiscalDocuments(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -48,7 +47,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(fiscalDocumentSchema), ...errorsOf(401, 404, 422) },
       },
     },
-    async (request) => ({ data: await getFiscalDocument(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getFiscalDocument(ctx, actorOf(request), request.params.id) }),
   );
 
   app.get(
@@ -69,7 +68,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) => {
-      const { content, fileName } = await openFiscalDocumentPdf(ctx, actor(request), request.params.id);
+      const { content, fileName } = await openFiscalDocumentPdf(ctx, actorOf(request), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -5,7 +5,6 @@ import {
   replyBodySchema,
   threadMessageSchema,
 } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -14,7 +13,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { noticeMeta } from '../transitions/notice';
 import { getOwnThread, replyToQuestion } from './service';
 
@@ -26,7 +25,6 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('practice.apply');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
 
   app.get(
     '/practices/:id/messages',
@@ -41,7 +39,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(z.array(threadMessageSchema)), ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await getOwnThread(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getOwnThread(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -62,7 +60,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
     async (request) => {
       const { practice, notice } = await replyToQuestion(
         ctx,
-        actor(request),
+        actorOf(request),
         request.params.id,
         request.body,
       );

@@ -14,7 +14,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getBilling, putBilling } from './billing.service';
 import { startCheckout } from './checkout.service';
 import { checkoutDelivery } from './delivery-checkout.service';
@@ -27,8 +27,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
   app,
   { ctx, guard },
 ) => {
-  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
-
   app.get(
     '/users/:id/billing',
     {
@@ -41,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(billingInfoViewSchema.nullable()), ...errorsOf(401, 404, 422) },
       },
     },
-    async (request) => ({ data: await getBilling(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getBilling(ctx, actorOf(request), request.params.id) }),
   );
 
   app.put(
@@ -57,7 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(billingInfoViewSchema), ...errorsOf(401, 404, 422) },
       },
     },
-    async (request) => ({ data: await putBilling(ctx, actor(request), request.params.id, request.body) }),
+    async (request) => ({ data: await putBilling(ctx, actorOf(request), request.params.id, request.body) }),
   );
 
   app.post(
@@ -76,7 +74,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request) => ({
-      data: await startCheckout(ctx, actor(request), request.params.id, request.body.billing),
+      data: await startCheckout(ctx, actorOf(request), request.params.id, request.body.billing),
     }),
   );
 
@@ -94,7 +92,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(paymentSchema), ...errorsOf(401, 404, 422) },
       },
     },
-    async (request) => ({ data: await getPaymentStatus(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getPaymentStatus(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -111,6 +109,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await checkoutDelivery(ctx, actor(request), request.body) }),
+    async (request) => ({ data: await checkoutDelivery(ctx, actorOf(request), request.body) }),
   );
 };

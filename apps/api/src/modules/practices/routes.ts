@@ -17,7 +17,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { notificationsOf } from './notifications.service';
 import {
   createPractice,
@@ -40,7 +40,6 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('practice.apply');
-  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
 
   app.post(
     '/practices',
@@ -57,7 +56,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createPractice(ctx, actor(request), request.body) }),
+      reply.code(201).send({ data: await createPractice(ctx, actorOf(request), request.body) }),
   );
 
   app.get(
@@ -71,7 +70,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: dataEnvelope(practiceSchema.nullable()), ...errorsOf(401, 403) },
       },
     },
-    async (request) => ({ data: await getDraft(ctx, actor(request)) }),
+    async (request) => ({ data: await getDraft(ctx, actorOf(request)) }),
   );
 
   app.get(
@@ -88,7 +87,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: listEnvelope(practiceSummarySchema), ...errorsOf(401, 403, 422) },
       },
     },
-    async (request) => listPractices(ctx, actor(request), request.query),
+    async (request) => listPractices(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -104,7 +103,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: practice, ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await getPractice(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getPractice(ctx, actorOf(request), request.params.id) }),
   );
 
   const stepOptions = <B extends z.ZodType>(summary: string, body: B) => ({
@@ -123,14 +122,14 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   app.patch(
     '/practices/:id/purpose',
     stepOptions('Wizard step: the purpose of the request', purposeStepSchema),
-    async (request) => ({ data: await savePurpose(ctx, actor(request), request.params.id, request.body) }),
+    async (request) => ({ data: await savePurpose(ctx, actorOf(request), request.params.id, request.body) }),
   );
 
   app.patch(
     '/practices/:id/qualification',
     stepOptions('Wizard step: the qualification to assess', qualificationStepSchema),
     async (request) => ({
-      data: await saveQualification(ctx, actor(request), request.params.id, request.body),
+      data: await saveQualification(ctx, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -149,7 +148,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: practice, ...errorsOf(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({ data: await moveToReview(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await moveToReview(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -166,7 +165,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: practice, ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await submitPractice(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await submitPractice(ctx, actorOf(request), request.params.id) }),
   );
 
   app.delete(
@@ -183,7 +182,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       },
     },
     async (request, reply) => {
-      await deleteDraft(ctx, actor(request), request.params.id);
+      await deleteDraft(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -200,6 +199,6 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         response: { 200: dataEnvelope(notificationsSchema), ...errorsOf(401, 404, 422) },
       },
     },
-    async (request) => ({ data: await notificationsOf(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await notificationsOf(ctx, actorOf(request), request.params.id) }),
   );
 };

@@ -7,7 +7,6 @@ import {
   returnDeliverySuspensionInputSchema,
   returnDeliverySuspensionSchema,
 } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,7 +15,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import {
   createClosure,
   createReturnDeliverySuspension,
@@ -43,8 +42,6 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
   app,
   { ctx, guard },
 ) => {
-  const actor = (request: FastifyRequest) => authenticated(request).user;
-
   app.get(
     '/staff/closures',
     {
@@ -56,7 +53,7 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: listEnvelope(closureNoticeSchema), ...errorsOf(401, 403) },
       },
     },
-    async (request) => allOf(await listClosures(ctx, actor(request))),
+    async (request) => allOf(await listClosures(ctx, actorOf(request))),
   );
 
   app.post(
@@ -73,7 +70,7 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createClosure(ctx, actor(request), request.body) }),
+      reply.code(201).send({ data: await createClosure(ctx, actorOf(request), request.body) }),
   );
 
   app.delete(
@@ -90,7 +87,7 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) => {
-      await deleteCalendarPeriod(ctx, actor(request), { kind: 'closure', id: request.params.id });
+      await deleteCalendarPeriod(ctx, actorOf(request), { kind: 'closure', id: request.params.id });
       return reply.code(204).send(null);
     },
   );
@@ -106,7 +103,7 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: listEnvelope(returnDeliverySuspensionSchema), ...errorsOf(401, 403) },
       },
     },
-    async (request) => allOf(await listReturnDeliverySuspensions(ctx, actor(request))),
+    async (request) => allOf(await listReturnDeliverySuspensions(ctx, actorOf(request))),
   );
 
   app.post(
@@ -127,7 +124,9 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createReturnDeliverySuspension(ctx, actor(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await createReturnDeliverySuspension(ctx, actorOf(request), request.body) }),
   );
 
   app.delete(
@@ -144,7 +143,7 @@ export const closuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) => {
-      await deleteCalendarPeriod(ctx, actor(request), {
+      await deleteCalendarPeriod(ctx, actorOf(request), {
         kind: 'return_delivery_suspension',
         id: request.params.id,
       });

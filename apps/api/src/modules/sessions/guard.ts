@@ -100,6 +100,9 @@ export function authenticated(request: FastifyRequest): { user: SessionUser; ses
 }
 
 /** Spec §6 and DESIGN.md: a user's own record only; anyone else's is "not found", never data. */
+/** The user a guarded route acts for: what every route passes to its service. */
+export const actorOf = (request: FastifyRequest): SessionUser => authenticated(request).user;
+
 export function requireOwnUser(actor: SessionUser, userId: number): void {
   if (actor.id !== userId) throw new AppError('NOT_FOUND');
 }

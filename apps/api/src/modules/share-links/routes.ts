@@ -7,7 +7,6 @@ import {
   sharedStatementSchema,
   shareTokenParamsSchema,
 } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -17,7 +16,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import {
   createShareLink,
   listShareLinks,
@@ -40,7 +39,6 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('practice.apply');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
 
   app.get(
     '/practices/:id/statement/share-links',
@@ -55,7 +53,7 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
         response: { 200: dataEnvelope(z.array(shareLinkSchema)), ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await listShareLinks(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await listShareLinks(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -73,7 +71,7 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       },
     },
     async (request, reply) => {
-      const data = await createShareLink(ctx, actor(request), {
+      const data = await createShareLink(ctx, actorOf(request), {
         practiceId: request.params.id,
         expiresOn: request.body.expires_on ?? null,
       });
@@ -95,7 +93,7 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       },
     },
     async (request) => ({
-      data: await revokeShareLink(ctx, actor(request), {
+      data: await revokeShareLink(ctx, actorOf(request), {
         practiceId: request.params.id,
         linkId: request.params.linkId,
       }),

@@ -19,7 +19,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { transition } from '../transitions/service';
 import { assignPractices } from './assignment.service';
 import { messageApplicants } from './broadcast.service';
@@ -38,9 +38,8 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('staff.workspace');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
   const answer = async (request: FastifyRequest, id: number, notice: WorkspaceNoticeKey) => ({
-    data: await getStaffPractice(ctx, actor(request), id),
+    data: await getStaffPractice(ctx, actorOf(request), id),
     meta: noticeMeta(request, notice),
   });
 
@@ -64,7 +63,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       const result = await transition(ctx, {
         practiceId: request.params.id,
         action: body.action,
-        actor: actor(request),
+        actor: actorOf(request),
         note: body.note,
         reason: body.reason,
         message: body.message,
@@ -94,7 +93,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => ({
-      data: await assignPractices(ctx, actor(request), request.body),
+      data: await assignPractices(ctx, actorOf(request), request.body),
       meta: noticeMeta(request, 'practicesAssigned'),
     }),
   );
@@ -117,7 +116,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => ({
-      data: await messageApplicants(ctx, actor(request), request.body),
+      data: await messageApplicants(ctx, actorOf(request), request.body),
       meta: noticeMeta(request, 'messageSent'),
     }),
   );
@@ -137,7 +136,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => {
-      await concludeFileCheck(ctx, actor(request), request.params.id, request.body);
+      await concludeFileCheck(ctx, actorOf(request), request.params.id, request.body);
       return answer(request, request.params.id, 'fileCheckConcluded');
     },
   );
@@ -157,7 +156,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => {
-      await updateVerification(ctx, actor(request), request.params.id, request.body);
+      await updateVerification(ctx, actorOf(request), request.params.id, request.body);
       return answer(request, request.params.id, 'verificationUpdated');
     },
   );
@@ -177,7 +176,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => {
-      await updateAssessment(ctx, actor(request), request.params.id, request.body);
+      await updateAssessment(ctx, actorOf(request), request.params.id, request.body);
       return answer(request, request.params.id, 'assessmentUpdated');
     },
   );
@@ -197,7 +196,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => {
-      await addNote(ctx, actor(request), request.params.id, request.body);
+      await addNote(ctx, actorOf(request), request.params.id, request.body);
       return answer(request, request.params.id, 'noteAdded');
     },
   );

@@ -12,7 +12,6 @@ import {
   staffUserSchema,
   staffUsersQuerySchema,
 } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -22,7 +21,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { listStaffUsers } from './assignment.service';
 import { listStaffPractices, queueCounts } from './queues.service';
 import { getDashboard } from './dashboard.service';
@@ -39,7 +38,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('staff.workspace');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
 
   app.get(
     '/staff/queues/counts',
@@ -53,7 +51,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: dataEnvelope(queueCountsSchema), ...errorsOf(401, 403) },
       },
     },
-    async (request) => ({ data: await queueCounts(ctx, actor(request)) }),
+    async (request) => ({ data: await queueCounts(ctx, actorOf(request)) }),
   );
 
   app.get(
@@ -69,7 +67,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: listEnvelope(staffPracticeSummarySchema), ...errorsOf(401, 403, 422) },
       },
     },
-    async (request) => listStaffPractices(ctx, actor(request), request.query),
+    async (request) => listStaffPractices(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -86,7 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: dataEnvelope(z.array(staffSearchResultSchema)), ...errorsOf(401, 403, 422) },
       },
     },
-    async (request) => ({ data: await searchPractices(ctx, actor(request), request.query) }),
+    async (request) => ({ data: await searchPractices(ctx, actorOf(request), request.query) }),
   );
 
   app.get(
@@ -104,7 +102,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: dataEnvelope(dashboardSchema), ...errorsOf(401, 403, 422) },
       },
     },
-    async (request) => ({ data: await getDashboard(ctx, actor(request), request.query) }),
+    async (request) => ({ data: await getDashboard(ctx, actorOf(request), request.query) }),
   );
 
   app.get(
@@ -120,7 +118,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: dataEnvelope(staffPracticeSchema), ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await getStaffPractice(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getStaffPractice(ctx, actorOf(request), request.params.id) }),
   );
 
   app.get(
@@ -141,7 +139,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
     },
     async (request, reply) => {
       const { id, documentId } = request.params;
-      const { content, document } = await openStaffDocument(ctx, actor(request), {
+      const { content, document } = await openStaffDocument(ctx, actorOf(request), {
         practiceId: id,
         documentId,
       });
@@ -167,6 +165,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: dataEnvelope(z.array(staffUserSchema)), ...errorsOf(401, 403, 422) },
       },
     },
-    async (request) => ({ data: await listStaffUsers(ctx, actor(request), request.query.role) }),
+    async (request) => ({ data: await listStaffUsers(ctx, actorOf(request), request.query.role) }),
   );
 };

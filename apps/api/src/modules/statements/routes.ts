@@ -1,5 +1,4 @@
 import { dataEnvelope, statementSchema } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,7 +8,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getStatement, openStatementPdf } from './service';
 
 const tags = ['statements'];
@@ -21,7 +20,6 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
   { ctx, guard },
 ) => {
   const onRequest = guard.ability('practice.apply');
-  const actor = (request: FastifyRequest) => authenticated(request).user;
 
   app.get(
     '/practices/:id/statement',
@@ -38,7 +36,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       },
     },
     async (request, reply) => {
-      const data = await getStatement(ctx, actor(request), request.params.id);
+      const data = await getStatement(ctx, actorOf(request), request.params.id);
       return reply.code(data.status === 'pending' ? 202 : 200).send({ data });
     },
   );
@@ -61,7 +59,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       },
     },
     async (request, reply) => {
-      const file = await openStatementPdf(ctx, actor(request), request.params.id);
+      const file = await openStatementPdf(ctx, actorOf(request), request.params.id);
       return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );

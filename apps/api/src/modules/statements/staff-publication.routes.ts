@@ -1,5 +1,4 @@
 import { dataEnvelope, staffPublicationSchema } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import {
@@ -7,7 +6,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getPublication, retryPublication } from './staff-publication.service';
 
 const tags = ['staff'];
@@ -18,8 +17,6 @@ export const staffPublicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; gu
   app,
   { ctx, guard },
 ) => {
-  const actor = (request: FastifyRequest) => authenticated(request).user;
-
   app.get(
     '/staff/practices/:id/publication',
     {
@@ -34,7 +31,7 @@ export const staffPublicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; gu
         response: { 200: publication, ...errorsOf(401, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await getPublication(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await getPublication(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -51,6 +48,6 @@ export const staffPublicationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; gu
         response: { 200: publication, ...errorsOf(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => ({ data: await retryPublication(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await retryPublication(ctx, actorOf(request), request.params.id) }),
   );
 };

@@ -12,7 +12,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { addStudyEntry, changeStudyEntry, listStudyEntries, removeStudyEntry } from './service';
 
 const entryParams = params.extend({ entryId: z.coerce.number().int().positive() });
@@ -25,7 +25,6 @@ export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
   { ctx, guard },
 ) => {
   const onRequest = guard.user;
-  const actor = (request: Parameters<typeof authenticated>[0]) => authenticated(request).user;
   const base = '/users/:id/user-qualification';
 
   app.get(
@@ -41,7 +40,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         response: { 200: dataEnvelope(z.array(studyEntrySchema)), ...errorsOf(401, 404, 422) },
       },
     },
-    async (request) => ({ data: await listStudyEntries(ctx, actor(request), request.params.id) }),
+    async (request) => ({ data: await listStudyEntries(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -61,7 +60,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
     async (request, reply) =>
       reply
         .code(201)
-        .send({ data: await addStudyEntry(ctx, actor(request), request.params.id, request.body) }),
+        .send({ data: await addStudyEntry(ctx, actorOf(request), request.params.id, request.body) }),
   );
 
   app.patch(
@@ -79,7 +78,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
       },
     },
     async (request) => ({
-      data: await changeStudyEntry(ctx, actor(request), {
+      data: await changeStudyEntry(ctx, actorOf(request), {
         userId: request.params.id,
         id: request.params.entryId,
         input: request.body,
@@ -101,7 +100,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
       },
     },
     async (request, reply) => {
-      await removeStudyEntry(ctx, actor(request), request.params.id, request.params.entryId);
+      await removeStudyEntry(ctx, actorOf(request), request.params.id, request.params.entryId);
       return reply.code(204).send(null);
     },
   );

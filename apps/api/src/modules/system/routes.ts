@@ -5,11 +5,10 @@ import {
   maintenanceStateSchema,
   noticesSchema,
 } from '@lisbon/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { bearerSecurity as security, errorsOf } from '../../platform/http/route-schemas';
-import { authenticated, type AuthGuard } from '../sessions/guard';
+import { actorOf, type AuthGuard } from '../sessions/guard';
 import { currentNotices, getMaintenanceState, setMaintenance } from './maintenance.service';
 
 /** Notices across the portal (closures, maintenance) and the administrators' maintenance switch. */
@@ -17,8 +16,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   app,
   { ctx, guard },
 ) => {
-  const actor = (request: FastifyRequest) => authenticated(request).user;
-
   app.get(
     '/notices',
     {
@@ -44,7 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
         response: { 200: dataEnvelope(maintenanceStateSchema), ...errorsOf(401, 403) },
       },
     },
-    async (request) => ({ data: await getMaintenanceState(ctx, actor(request)) }),
+    async (request) => ({ data: await getMaintenanceState(ctx, actorOf(request)) }),
   );
 
   app.put(
@@ -65,6 +62,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
         },
       },
     },
-    async (request) => ({ data: await setMaintenance(ctx, actor(request), request.body.is_on) }),
+    async (request) => ({ data: await setMaintenance(ctx, actorOf(request), request.body.is_on) }),
   );
 };
