@@ -43,6 +43,10 @@ export const listQuerySchema = <S extends readonly [string, ...string[]]>(sortFi
   });
 
 /** A list's `sort` (`field` or `-field`, one listQuerySchema accepted) as its field and direction. */
+/** Whether a `sort` parameter names one of the fields, ascending or descending (`-field`). */
+export const isSortOf = (sortFields: readonly string[], sort: string | null): sort is string =>
+  sort !== null && isOneOf(sortFields, sort.replace(/^-/, ''));
+
 export function sortOf<F extends string>(
   sortFields: readonly F[],
   sort: string,

@@ -16,6 +16,7 @@ import {
   type Dashboard,
   type DashboardQuery,
   type PracticeStatus,
+  isOneOf,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -152,9 +153,7 @@ export async function getDashboard(
           person: toStaffRef(person),
           evaluating: held((row) => row.assignee_id === person.id),
           reviewing: held(
-            (row) =>
-              row.reviewer_id === person.id &&
-              (QUEUE_STATUSES.to_review as readonly string[]).includes(row.status),
+            (row) => row.reviewer_id === person.id && isOneOf(QUEUE_STATUSES.to_review, row.status),
           ),
           sent_in_review: done('send_in_review'),
           reviews_concluded: done('conclude_review'),

@@ -1,5 +1,5 @@
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
-import { LEDGER_GENESIS_HASH, LEDGER_KINDS, type LedgerKind } from '@lisbon/domain';
+import { LEDGER_GENESIS_HASH, LEDGER_KINDS, type LedgerKind, isOneOf } from '@lisbon/domain';
 import { canonicalJson } from './canonical';
 
 /** The hash the first entry links to: the chain starts from nothing. */
@@ -36,8 +36,7 @@ export type LedgerEntry = LedgerEntryBody & {
 export const sha256Hex = (data: string | Uint8Array): string =>
   createHash('sha256').update(data).digest('hex');
 
-export const isLedgerKind = (value: string): value is LedgerKind =>
-  (LEDGER_KINDS as readonly string[]).includes(value);
+export const isLedgerKind = (value: string): value is LedgerKind => isOneOf(LEDGER_KINDS, value);
 
 export const bodyOf = (entry: LedgerEntry): LedgerEntryBody => ({
   seq: entry.seq,

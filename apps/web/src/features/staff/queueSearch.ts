@@ -8,10 +8,11 @@ import {
   SORT_FIELDS,
   STAFF_QUEUES,
   type StaffQueue,
+  isOneOf,
+  isSortOf,
 } from '@lisbon/domain';
 
-export const isQueue = (value: string | undefined): value is StaffQueue =>
-  (STAFF_QUEUES as readonly string[]).includes(value ?? '');
+export const isQueue = (value: string | undefined): value is StaffQueue => isOneOf(STAFF_QUEUES, value ?? '');
 
 /** The filters of a queue table, as kept in the URL and sent to GET /staff/practices. */
 export type QueueFilters = {
@@ -44,7 +45,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 /** Reads a queue's table state from the URL; anything unknown is ignored, not sent. */
 export function readQueueSearch(queue: StaffQueue, params: URLSearchParams): QueueSearch {
   const sort = params.get('sort');
-  const isSort = sort !== null && (SORT_FIELDS as readonly string[]).includes(sort.replace(/^-/, ''));
+  const isSort = isSortOf(SORT_FIELDS, sort);
   const country = params.get('country');
   const deadline = params.get('deadline_before');
   const assignee = Number.parseInt(params.get('assignee_id') ?? '', 10);

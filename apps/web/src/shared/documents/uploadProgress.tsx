@@ -1,4 +1,4 @@
-import { ACCEPTED_DOCUMENT_TYPES, ERROR_MESSAGES, formatMessage } from '@lisbon/domain';
+import { ACCEPTED_DOCUMENT_TYPES, ERROR_MESSAGES, formatMessage, isOneOf } from '@lisbon/domain';
 import { Progress, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ export const aboutFile = (file: Pick<File, 'name'>, message: string, t: TFunctio
 
 /** Why a file cannot be sent, checked before sending (the API checks again, by content too). */
 export function fileProblem(file: File, t: TFunction): string | null {
-  const isAccepted = (ACCEPTED_DOCUMENT_TYPES as readonly string[]).includes(file.type);
+  const isAccepted = isOneOf(ACCEPTED_DOCUMENT_TYPES, file.type);
   if (!isAccepted) return aboutFile(file, t('validation.fileTypeNotAccepted'), t);
   if (file.size > config.uploadMaxBytes) {
     const tooLarge = ERROR_MESSAGES[currentLocale()].FILE_TOO_LARGE;

@@ -1,4 +1,4 @@
-import { SORT_FIELDS } from '@lisbon/domain';
+import { SORT_FIELDS, isSortOf } from '@lisbon/domain';
 import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,8 +10,7 @@ import { PracticesTable } from '../components/PracticesTable';
 import { SortSelect } from '../components/SortSelect';
 
 const DEFAULT_SORT = '-created_at';
-const isSort = (value: string | null): value is string =>
-  value !== null && (SORT_FIELDS as readonly string[]).includes(value.replace(/^-/, ''));
+const isSort = (value: string | null): value is string => isSortOf(SORT_FIELDS, value);
 
 /** `/practices` (My requests) and `/practices?view=archive`: sortable, paginated, from the URL. */
 export function PracticesPage() {

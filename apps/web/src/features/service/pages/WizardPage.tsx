@@ -1,4 +1,4 @@
-import { type Practice, WIZARD_STEPS, type WizardStep } from '@lisbon/domain';
+import { type Practice, WIZARD_STEPS, type WizardStep, isOneOf } from '@lisbon/domain';
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,8 +15,7 @@ import { QualificationStep } from '../steps/QualificationStep';
 import { type CheckoutSlot, ReviewStep } from '../steps/ReviewStep';
 import { WizardStepper } from '../components/WizardStepper';
 
-const isWizardStep = (value: string | undefined): value is WizardStep =>
-  (WIZARD_STEPS as readonly string[]).includes(value ?? '');
+const isWizardStep = (value: string | undefined): value is WizardStep => isOneOf(WIZARD_STEPS, value ?? '');
 
 /** The step after `step` (the review has none: the wizard hands over to submission or payment). */
 const nextStep = (step: WizardStep): WizardStep => WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1] ?? 'review';

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, type Practice } from '@lisbon/domain';
+import { DOCUMENT_TYPES, type Practice, isOneOf } from '@lisbon/domain';
 import { Alert, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -114,8 +114,8 @@ export function DocumentsStep({ practice, onSaved }: Props) {
 /** A key of the review's 422 as the applicant knows it. */
 function partName(key: string, t: TFunction): string {
   const type = key.startsWith('documents.') ? key.slice('documents.'.length) : null;
-  if (type && (DOCUMENT_TYPES as readonly string[]).includes(type)) {
-    return t(`labels.document.${type as (typeof DOCUMENT_TYPES)[number]}`);
+  if (type && isOneOf(DOCUMENT_TYPES, type)) {
+    return t(`labels.document.${type}`);
   }
   if (key === 'purpose' || key === 'qualification') return t(`wizard.steps.${key}`);
   return key;

@@ -1,4 +1,4 @@
-import { findTransition, REASSIGNABLE_STATUSES, type StaffPracticeSummary } from '@lisbon/domain';
+import { findTransition, REASSIGNABLE_STATUSES, type StaffPracticeSummary, isOneOf } from '@lisbon/domain';
 import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,7 @@ import { FILTER_KEYS, isQueue, readQueueSearch } from '../queueSearch';
 
 /** Assigned for the first time (the `assign` move), or handed to other people while being worked on. */
 const isAssignable = (practice: StaffPracticeSummary) =>
-  findTransition('assign', practice.status) !== undefined ||
-  (REASSIGNABLE_STATUSES as readonly string[]).includes(practice.status);
+  findTransition('assign', practice.status) !== undefined || isOneOf(REASSIGNABLE_STATUSES, practice.status);
 
 /** `/staff/queues/{queue}`: one queue as a table, filtered, sorted and paginated from the URL. */
 export function QueuePage() {

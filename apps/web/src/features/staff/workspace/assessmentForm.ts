@@ -1,4 +1,4 @@
-import { type Assessment, ASSESSMENT_FIELDS, ASSESSMENT_REQUIRED_FIELDS } from '@lisbon/domain';
+import { type Assessment, ASSESSMENT_FIELDS, ASSESSMENT_REQUIRED_FIELDS, isOneOf } from '@lisbon/domain';
 
 /** The assessment form's values: every field a text but the year (a number, or '' while empty). */
 export type AssessmentValues = Omit<Record<keyof Assessment, string>, 'award_year' | 'country_of_studies'> & {
@@ -8,9 +8,8 @@ export type AssessmentValues = Omit<Record<keyof Assessment, string>, 'award_yea
 
 /** Long free texts get a text area; the rest a single line. */
 export const LONG_FIELDS = ['access_requirements', 'access_to_further_studies', 'evaluation_notes'] as const;
-export const isLongField = (field: keyof Assessment) => (LONG_FIELDS as readonly string[]).includes(field);
-export const isNeededForReview = (field: keyof Assessment) =>
-  (ASSESSMENT_REQUIRED_FIELDS as readonly string[]).includes(field);
+export const isLongField = (field: keyof Assessment) => isOneOf(LONG_FIELDS, field);
+export const isNeededForReview = (field: keyof Assessment) => isOneOf(ASSESSMENT_REQUIRED_FIELDS, field);
 
 export function assessmentValues(assessment: Partial<Assessment> | null): AssessmentValues {
   // Object.fromEntries loses the keys: every field is here, a text, or the year as the number it was.
