@@ -80,10 +80,16 @@ export async function startPortal(port: number, options: PortalOptions = {}): Pr
     throw error;
   }
   // The production build, as deployed (`npm run bench` builds it when stale).
-  const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'apps/api/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_PORTAL_NODE_OPTIONS adds Node flags to the portal only: `--cpu-prof --cpu-prof-dir=/tmp/prof` profiles it.
+  const nodeOptions = (process.env.BENCH_PORTAL_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeOptions, '--enable-source-maps', join(ROOT, 'apps/api/dist/main.js')],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   child.once('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM') console.error(`portal on ${url} exited: ${signal ?? code}`);

@@ -217,6 +217,46 @@ async function documentsAcrossInstances(cluster: Cluster) {
   );
 }
 
+/**
+ * Decision 076: each instance keeps the sessions it has seen in memory; a logout through one
+ * instance must stop the token on every other instance as the database's notice arrives.
+ */
+async function logoutAcrossInstances(cluster: Cluster) {
+  const applicant = await logIn(cluster, 'cluster-0002@bench.example.org', RUSH_PASSWORD);
+  const me = dataOf<{ id: number }>(
+    expectStatus(await call(cluster.url, applicant, 'GET', '/api/v1/auth/me'), 200, 'me'),
+  );
+  const poll = `/api/v1/users/${me.id}/notifications`;
+  const direct = cluster.instances.map((instance) => `http://127.0.0.1:${instance.port}`);
+  // Each instance answers the poll twice, so each keeps the session.
+  for (const url of direct) {
+    for (let round = 0; round < 2; round += 1)
+      expectStatus(await call(url, applicant, 'GET', poll), 200, `poll ${url}`);
+  }
+  const loggedOut = expectStatus(
+    await call(cluster.url, applicant, 'POST', '/api/v1/auth/logout', { json: { cause: 'user' } }),
+    204,
+    'logout',
+  );
+  const started = Date.now();
+  const refusedAfter: Record<string, number> = {};
+  await Promise.all(
+    cluster.instances.map(async (instance, index) => {
+      await waitFor(
+        async () => (await call(direct[index]!, applicant, 'GET', poll)).status === 401,
+        `${instance.id} to refuse the logged-out token`,
+        5000,
+      );
+      refusedAfter[instance.id] = Date.now() - started;
+    }),
+  );
+  log(
+    `sessions: logged out through ${loggedOut.instance}; refused by ${Object.entries(refusedAfter)
+      .map(([id, ms]) => `${id} after ${ms} ms`)
+      .join(', ')}`,
+  );
+}
+
 async function rushWithAKill(cluster: Cluster) {
   const emails = Array.from(
     { length: PAYERS },
@@ -345,6 +385,7 @@ async function main() {
 
     await journey(cluster, staff, staffIds);
     await documentsAcrossInstances(cluster);
+    await logoutAcrossInstances(cluster);
     await rushWithAKill(cluster);
     const audit = await cluster.cli(['ledger:verify']);
     check(audit.startsWith('Ledger OK'), audit);

@@ -46,6 +46,7 @@ import { verifyRoutes } from './modules/verify/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
+import { changeFeedOf, startChangeFeed } from './platform/db/changes';
 import { registerCompression } from './platform/http/compression';
 import { registerDocs } from './platform/http/docs';
 import { registerErrorHandler, sendError } from './platform/http/error-handler';
@@ -239,5 +240,19 @@ export async function buildApp({
   if (config.paymentProvider === 'sandbox')
     await app.register(sandboxGatewayRoutes, { deps: ctx, payee: config.body.name });
   registerSpa(app, { webDistDir: config.webDistDir });
+  // What the database says changed, for the rows kept in memory (decision 076); started when the
+  // app is ready, after the migrations, since SQLite's triggers name the tables.
+  let changeFeed: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    changeFeed = await startChangeFeed(db, (message) => app.log.warn(message));
+  });
+  app.addHook('onClose', async () => {
+    await changeFeed?.stop();
+  });
+  // A call that may have written answers once this instance has heard its own changes, so its
+  // next call (a poll after a logout, say) never reads what it kept from before them.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await changeFeedOf(db)?.settle();
+  });
   return app;
 }

@@ -2,7 +2,7 @@ import { isStaffAbility, type Ability } from '@lisbon/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { bearerTokenOf } from '../../platform/http/bearer';
+import { bearerTokenHashOf } from '../../platform/http/bearer';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { resolveSession, type RequestSession, type SessionUser } from './service';
 
@@ -55,9 +55,9 @@ export function createAuthGuard(ctx: AppContext): AuthGuard {
    * The global limit counts calls with a token per session (security.ts), so a token that names
    * no session is counted here against the address: random tokens buy no extra calls.
    */
-  async function resolveCountingUnknown(request: FastifyRequest, token: string) {
+  async function resolveCountingUnknown(request: FastifyRequest, tokenHash: string) {
     try {
-      return await resolveSession(ctx, token);
+      return await resolveSession(ctx, tokenHash);
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAUTHORIZED_ACCESS') {
         await ctx.limiter.consume([{ rule: UNKNOWN_TOKEN_RULE, subject: request.ip }]);
@@ -68,9 +68,9 @@ export function createAuthGuard(ctx: AppContext): AuthGuard {
 
   const guard = (access: Access): onRequestAsyncHookHandler =>
     async function authenticate(request: FastifyRequest) {
-      const token = bearerTokenOf(request);
-      if (!token) throw new AppError('UNAUTHORIZED_ACCESS');
-      const { user, session } = await resolveCountingUnknown(request, token);
+      const tokenHash = bearerTokenHashOf(request);
+      if (!tokenHash) throw new AppError('UNAUTHORIZED_ACCESS');
+      const { user, session } = await resolveCountingUnknown(request, tokenHash);
       if (session.isExpired && !access.isExpiredAllowed) throw new AppError('TOKEN_EXPIRED');
       if (session.isSecondFactorPending && !access.isSecondFactorStep)
         throw new AppError('UNAUTHORIZED_ACCESS');

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { Db } from '../../platform/db/database';
+import { rowCache } from '../../platform/db/row-cache';
 import { AppError } from '../../platform/errors';
 import { isTwoFactorEnabled, type Account } from '../users/accounts';
 import {
@@ -74,11 +75,11 @@ const ttlSeconds = (ctx: AppContext) => ctx.config.sessionTtlMinutes * 60;
  * The expiry a session gets when used at `now`: its idle lifetime from now, never past its
  * absolute lifetime from the login (OWASP ASVS: a stolen token does not live forever).
  */
-export const slidExpiry = (ctx: AppContext, { now, openedAt }: { now: Date; openedAt: string }): string => {
-  const idle = now.getTime() + ttlSeconds(ctx) * 1000;
-  const absolute = Date.parse(openedAt) + ctx.config.sessionMaxHours * 3600_000;
-  return new Date(Math.min(idle, absolute)).toISOString();
-};
+export const slidExpiry = (ctx: AppContext, { now, openedAt }: { now: Date; openedAt: string }): string =>
+  new Date(slidExpiryMs(ctx, now.getTime(), Date.parse(openedAt))).toISOString();
+
+const slidExpiryMs = (ctx: AppContext, nowMs: number, openedAtMs: number): number =>
+  Math.min(nowMs + ttlSeconds(ctx) * 1000, openedAtMs + ctx.config.sessionMaxHours * 3600_000);
 
 /** A new session: the token is returned once, the database keeps only its SHA-256. */
 export async function openSession(
@@ -106,26 +107,72 @@ export async function openSession(
  */
 const extendStepMs = (ctx: AppContext) => (ttlSeconds(ctx) / 10) * 1000;
 
+/** A session as the guard needs it, read with its user; no secret of the account is kept. */
+type KnownSession = {
+  id: number;
+  user: SessionUser;
+  expiresAt: string;
+  expiresAtMs: number;
+  openedAtMs: number;
+  isSecondFactorPassed: boolean;
+};
+
 /**
- * The session of a bearer token and its user. Unknown token or closed account: 401
+ * Every logged-in page polls every 10 s, so the session and its user are kept in memory until
+ * the database says the session or the user changed (decision 076): a logout, a revocation, a
+ * closed account or a new role takes effect on every instance as the change commits.
+ */
+const knownSessions = rowCache<string, KnownSession | undefined>({
+  maxEntries: 50_000,
+  dependsOn: {
+    sessions: (tokenHashes) => tokenHashes,
+    users: function* (userIds, kept) {
+      const changed = new Set(userIds);
+      for (const tokenHash of kept.keys()) {
+        const user = kept.get(tokenHash)?.user;
+        if (user && changed.has(String(user.id))) yield tokenHash;
+      }
+    },
+  },
+});
+
+async function readSession(db: Db, tokenHash: string): Promise<KnownSession | undefined> {
+  const row = await findSessionWithUser(db, tokenHash);
+  if (!row) return undefined;
+  const user = toSessionUser({ ...row, id: row.user_id });
+  // Shared by every call of the session while kept: nobody may change it.
+  Object.freeze(user.abilities);
+  return {
+    id: row.id,
+    user: Object.freeze(user),
+    expiresAt: row.expires_at,
+    expiresAtMs: Date.parse(row.expires_at),
+    openedAtMs: Date.parse(row.created_at),
+    isSecondFactorPassed: row.two_factor_passed_at !== null,
+  };
+}
+
+/**
+ * The session of a bearer token (by its SHA-256, `bearerTokenHashOf`) and its user. Unknown token or closed account: 401
  * UNAUTHORIZED_ACCESS. An expired session is returned marked so (the guard answers TOKEN_EXPIRED,
  * logout still ends it); a live one slides its expiry forward.
  */
-export async function resolveSession(ctx: AppContext, token: string): Promise<Authenticated> {
-  const session = await findSessionWithUser(ctx.db, sha256(token));
+export async function resolveSession(ctx: AppContext, tokenHash: string): Promise<Authenticated> {
+  const session = await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash));
   if (!session) throw new AppError('UNAUTHORIZED_ACCESS');
-  const user = toSessionUser({ ...session, id: session.user_id });
+  const { user } = session;
   const now = ctx.clock.now();
-  const isExpired = Date.parse(session.expires_at) <= now.getTime();
-  let expiresAt = session.expires_at;
+  const isExpired = session.expiresAtMs <= now.getTime();
+  let { expiresAt } = session;
   if (!isExpired) {
-    const extended = slidExpiry(ctx, { now, openedAt: session.created_at });
-    if (Date.parse(extended) - Date.parse(expiresAt) >= extendStepMs(ctx)) {
-      await extendSession(ctx.db, session.id, extended, now.toISOString());
-      expiresAt = extended;
+    const extendedMs = slidExpiryMs(ctx, now.getTime(), session.openedAtMs);
+    if (extendedMs - session.expiresAtMs >= extendStepMs(ctx)) {
+      // The write drops the kept session: the next call reads the new expiry.
+      expiresAt = new Date(extendedMs).toISOString();
+      await extendSession(ctx.db, session.id, expiresAt, now.toISOString());
     }
   }
-  const isSecondFactorPending = user.isTwoFactorEnabled && session.two_factor_passed_at === null;
+  const isSecondFactorPending = user.isTwoFactorEnabled && !session.isSecondFactorPassed;
   return { user, session: { id: session.id, expiresAt, isSecondFactorPending, isExpired } };
 }
 

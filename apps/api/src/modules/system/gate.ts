@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { isApiPath, isHealthPath } from '../../platform/http/paths';
-import { bearerTokenOf } from '../../platform/http/bearer';
+import { bearerTokenHashOf } from '../../platform/http/bearer';
 import { resolveSession } from '../sessions/service';
 import { currentMaintenance } from './maintenance.service';
 
@@ -24,10 +24,10 @@ const routeOf = (request: FastifyRequest) =>
   `${request.method} ${(request.url.split('?', 1)[0] ?? '').replace(/\/+$/, '')}`;
 
 async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
-  const token = bearerTokenOf(request);
-  if (!token) return false;
+  const tokenHash = bearerTokenHashOf(request);
+  if (!tokenHash) return false;
   try {
-    const { user, session } = await resolveSession(ctx, token);
+    const { user, session } = await resolveSession(ctx, tokenHash);
     return !session.isExpired && user.abilities['staff.workspace'];
   } catch {
     return false;

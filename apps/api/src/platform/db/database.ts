@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { postgresChangeSource, registerChangeSource, sqliteChangeSource } from './changes';
 import type {
   AuthEventsTable,
   AuthTokensTable,
@@ -158,7 +159,17 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerChangeSource(db, (log) =>
+      postgresChangeSource(
+        {
+          connectionString: config.url,
+          ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+        },
+        log,
+      ),
+    );
+    return db;
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
   const database = new SqliteDatabase(config.path);
@@ -181,6 +192,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     const statement = statements.prepare(text);
     return statement.reader ? statement.all(parameters) : undefined;
   });
+  registerChangeSource(db, () => sqliteChangeSource(database));
   return db;
 }
 

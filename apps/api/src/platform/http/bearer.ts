@@ -1,7 +1,34 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256 } from '../crypto';
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** `bearerTokenHashOf`'s answer once worked out: null when the request carries no token. */
+    bearerTokenHash: string | null | undefined;
+  }
+}
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
 
 /** The session token a request carries in `Authorization: Bearer …`, if well formed. */
 export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
   BEARER.exec(request.headers.authorization ?? '')?.[1];
+
+/** Gives every request the slot `bearerTokenHashOf` fills (a decoration keeps requests one shape). */
+export function registerBearerTokenHash(app: FastifyInstance): void {
+  app.decorateRequest('bearerTokenHash', undefined);
+}
+
+/**
+ * The SHA-256 of the request's session token (what the database keeps), worked out once per
+ * request: the rate limit, the maintenance gate and the guard all ask for it.
+ */
+export function bearerTokenHashOf(request: FastifyRequest): string | undefined {
+  if (request.bearerTokenHash === undefined) {
+    const token = bearerTokenOf(request);
+    request.bearerTokenHash = token === undefined ? null : sha256(token);
+  }
+  return request.bearerTokenHash ?? undefined;
+}

@@ -3,9 +3,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { sha256 } from '../crypto';
 import { AppError } from '../errors';
-import { bearerTokenOf } from './bearer';
+import { bearerTokenHashOf, registerBearerTokenHash } from './bearer';
 import { isApiPath } from './paths';
 
 /**
@@ -74,6 +73,7 @@ export async function registerSecurity(
   app: FastifyInstance,
   { publicUrl, globalLimitPerMinute, redis }: SecurityOptions,
 ): Promise<void> {
+  registerBearerTokenHash(app);
   const isHttps = publicUrl.startsWith('https://');
   const headers = {
     ...headersOf({
@@ -117,8 +117,8 @@ export async function registerSecurity(
     ...(redis ? { redis, nameSpace: 'lisbon:rate:', skipOnError: true } : {}),
     allowList: (request) => !isApiPath(request.url),
     keyGenerator: (request) => {
-      const token = bearerTokenOf(request);
-      return token ? `session:${sha256(token)}` : `address:${request.ip}`;
+      const tokenHash = bearerTokenHashOf(request);
+      return tokenHash ? `session:${tokenHash}` : `address:${request.ip}`;
     },
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });

@@ -27,6 +27,7 @@ import * as providerRefundsAndNexiOrders from './2026-11-26-101-provider-refunds
 import * as staffSearch from './2026-11-26-200-staff-search';
 import * as deadlinesAndDashboard from './2026-11-26-210-deadlines-and-dashboard';
 import * as messagesToSeveral from './2026-11-26-220-messages-to-several';
+import * as changeNotifications from './2026-11-26-300-change-notifications';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-200-staff-search': staffSearch,
   '2026-11-26-210-deadlines-and-dashboard': deadlinesAndDashboard,
   '2026-11-26-220-messages-to-several': messagesToSeveral,
+  '2026-11-26-300-change-notifications': changeNotifications,
 };
