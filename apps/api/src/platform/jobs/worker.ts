@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { recordOf } from '@lisbon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoAfter, type Clock } from '../clock';
+import { changeFeedOf } from '../db/changes';
 import type { Db } from '../db/database';
 import { DEFAULT_JOB_KIND, JOB_KINDS, kindOf, type JobKind, type RegisteredJob } from './definition';
 import { claimNextJob, deleteJob, recordFailedRun, releaseJob, renewLease, type JobRow } from './repository';
@@ -106,6 +107,9 @@ export function createWorker(options: WorkerOptions): Worker {
       else log.error(context, 'job failed for good after its last attempt');
     } finally {
       stopHeartbeat();
+      // What the job changed is heard before it counts as done: this instance's next call never
+      // answers from a row kept from before (decision 076).
+      await changeFeedOf(db)?.settle();
     }
   }
 
