@@ -4,6 +4,7 @@ import {
   isOneOf,
   type Locale,
   LOCALES,
+  recordOf,
   type Role,
   ROLES,
   USER_CATEGORIES,
@@ -107,6 +108,8 @@ export async function openSession(
  */
 const extendStepMs = (ctx: AppContext) => (ttlSeconds(ctx) / 10) * 1000;
 
+const ROLE_ABILITIES = recordOf(ROLES, (role) => Object.freeze(abilitiesFor(role)));
+
 /** A session as the guard needs it, read with its user; no secret of the account is kept. */
 type KnownSession = {
   id: number;
@@ -139,9 +142,9 @@ const knownSessions = rowCache<string, KnownSession | undefined>({
 async function readSession(db: Db, tokenHash: string): Promise<KnownSession | undefined> {
   const row = await findSessionWithUser(db, tokenHash);
   if (!row) return undefined;
+  // Shared by every call of the session while kept (the abilities by every user of the role): frozen.
   const user = toSessionUser({ ...row, id: row.user_id });
-  // Shared by every call of the session while kept: nobody may change it.
-  Object.freeze(user.abilities);
+  user.abilities = ROLE_ABILITIES[user.role];
   return {
     id: row.id,
     user: Object.freeze(user),
