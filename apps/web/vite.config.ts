@@ -1,43 +1,71 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type BuildEnvironmentOptions, defineConfig, type UserConfig } from 'vite';
 import { mantineStyles, precompress } from './vite-plugins';
+
+const reactOnPreact = fileURLToPath(new URL('./src/react-on-preact.ts', import.meta.url));
+const REACT_ON_PREACT = [
+  { find: /^react$/, replacement: reactOnPreact },
+  { find: /^react-dom$/, replacement: reactOnPreact },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+];
 
 // `npm run dev` serves the SPA on 5173 and forwards API calls to the Fastify server on 3000,
 // so the client's default same-origin base URL works in development too.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
-export default defineConfig({
-  plugins: [react(), mantineStyles(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { port: 5173, proxy: apiProxy },
-  preview: { port: 4173, proxy: apiProxy },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which files each page needs, read by scripts/web-budget.mjs.
-    manifest: true,
-    // Maps for our own debugging only: not referenced from the bundles, moved out of dist/ to
-    // dist-sourcemaps/ by precompress(), and refused by the API all the same (spa.ts).
-    sourcemap: 'hidden',
-    rolldownOptions: {
-      // Building a zod schema changes nothing else: a module's schemas that no page uses are
-      // dropped with it (the phone-number metadata behind the phone schema, say), decision 063.
-      treeshake: { manualPureFunctions: ['z'] },
-      output: {
-        // React changes less often than the app: its own chunk stays cached across releases. Other
-        // libraries go with the pages that use them, so a first visit fetches only its own share
-        // (decision 063).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              priority: 30,
-            },
-          ],
-        },
+const CLIENT_BUILD: BuildEnvironmentOptions = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  // dist/.vite/manifest.json: which files each page needs, read by scripts/web-budget.mjs.
+  manifest: true,
+  // Maps for our own debugging only: not referenced from the bundles, moved out of dist/ to
+  // dist-sourcemaps/ by precompress(), and refused by the API all the same (spa.ts).
+  sourcemap: 'hidden',
+  rolldownOptions: {
+    // No `treeshake.manualPureFunctions: ['z']` (decision 063): it names a function in every
+    // module, and Preact's minified diff is a `z` too (decision 075). The domain's split modules
+    // keep most unused schemas out all the same; the rest costs about 3 kB.
+    output: {
+      // React changes less often than the app: its own chunk stays cached across releases. Other
+      // libraries go with the pages that use them, so a first visit fetches only its own share
+      // (decision 063).
+      codeSplitting: {
+        groups: [
+          {
+            name: 'react',
+            test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            priority: 30,
+          },
+        ],
       },
     },
   },
-});
+};
+
+/**
+ * `vite build --ssr src/prerender.tsx` (scripts/build.mjs): the module that renders the public pages
+ * at build time, for Node, every library bundled so that the aliases above hold there too (the
+ * pages are rendered by the Preact that hydrates them), into dist-prerender/ (decision 075).
+ */
+const PRERENDER_BUILD: UserConfig = {
+  ssr: { noExternal: true },
+  build: { outDir: 'dist-prerender', emptyOutDir: true, sourcemap: false, minify: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), mantineStyles(), ...(isSsrBuild ? [] : [precompress()])],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The app runs on Preact's React compatibility layer: 10 kB instead of React's 68 kB on every
+      // first visit (decision 075). The tests render with React itself (vitest.config.ts).
+      ...REACT_ON_PREACT,
+    ],
+  },
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  ...(isSsrBuild ? PRERENDER_BUILD : { build: CLIENT_BUILD }),
+}));
