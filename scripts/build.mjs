@@ -25,9 +25,18 @@ const BUILDS = {
       'apps/web/vite.config.ts',
       'apps/web/vite-plugins.ts',
       'packages/domain/src',
+      'scripts/web-pages.mjs',
+      'scripts/prerender.mjs',
     ],
     stamp: 'apps/web/dist/.build-stamp',
-    run: () => run('npx', ['vite', 'build'], join(ROOT, 'apps/web')),
+    // The SPA, then its public pages rendered into it (decision 075): the module that renders them,
+    // built for Node into dist-prerender/, and the script that writes dist/pages/.
+    run: () => {
+      const web = join(ROOT, 'apps/web');
+      run('npx', ['vite', 'build'], web);
+      run('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--logLevel', 'warn'], web);
+      run(process.execPath, [join(ROOT, 'scripts/prerender.mjs')], ROOT);
+    },
   },
   api: {
     inputs: ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'scripts/build.mjs'],

@@ -8,6 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { firstVisitFiles, PAGES, readManifest } from './web-pages.mjs';
+
+/** The language a first visit shows (the domain's DEFAULT_LOCALE): its catalogue is counted. */
+const DEFAULT_LOCALE = 'en-US';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? join(ROOT, 'apps/web/dist'));
@@ -22,24 +26,6 @@ const GOAL = { js: 170_000, css: 25_000 };
  */
 const CEILING = { js: 270_000, css: GOAL.css };
 
-/** Every first visit loads the entry (index.html's script, with its static imports) and this. */
-const EVERY_PAGE = ['src/shared/i18n/locales/en-US.ts'];
-
-/**
- * What each page loads after the entry: its routes' lazy modules, layout and page (app/routes.tsx),
- * each with its static imports. A module missing from the manifest means the route table changed.
- */
-const APP_LAYOUT = 'src/app/layouts/AppLayout.tsx';
-const PAGES = [
-  // The service finder of the home page comes after it (routes.tsx, decision 063).
-  { page: '/', modules: [APP_LAYOUT, 'src/features/home/pages/HomePage.tsx'] },
-  {
-    page: '/auth/login',
-    modules: ['src/app/layouts/FormLayout.tsx', 'src/features/auth/pages/LoginPage.tsx'],
-  },
-  { page: '/verify/{id}', modules: [APP_LAYOUT, 'src/features/verify/pages/VerifyPage.tsx'] },
-];
-
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(
@@ -47,7 +33,7 @@ if (!existsSync(manifestPath)) {
   );
   process.exit(2);
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const manifest = readManifest(dist);
 
 const gzipped = new Map();
 function gzipBytes(file) {
@@ -55,25 +41,12 @@ function gzipBytes(file) {
   return gzipped.get(file);
 }
 
-/** The files a chunk needs before it runs: itself, its static imports (deeply) and their CSS. */
-function collect(key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk)
-    throw new Error(`${key} is not in the manifest (its own chunk): update PAGES in ${import.meta.url}`);
-  if (files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported, files);
-  return files;
-}
-
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 let isOver = false;
 const rows = PAGES.map(({ page, modules }) => {
-  const files = new Set();
+  let files;
   try {
-    for (const key of [entry, ...EVERY_PAGE, ...modules]) collect(key, files);
+    files = firstVisitFiles(manifest, { modules }, DEFAULT_LOCALE);
   } catch (error) {
     console.error(error.message);
     process.exit(2);

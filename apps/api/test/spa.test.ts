@@ -183,3 +183,79 @@ describe('single-page app not built', () => {
     await unbuilt.close();
   });
 });
+
+describe('single-page app: the pages the build pre-renders (decision 075)', () => {
+  /** A page of the build: the SPA's shell with the page's HTML in #root, in one language. */
+  const prerendered = (locale: string, heading: string) =>
+    `<!doctype html><html lang="${locale}"><body><div id="root" data-prerendered="${locale}"><h1>${heading}</h1></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+  const PAGES = {
+    'en-US/index.html': prerendered('en-US', 'Recognition of foreign qualifications'),
+    'it-IT/index.html': prerendered('it-IT', 'Riconoscimento dei titoli di studio esteri'),
+    'en-US/auth/login.html': prerendered('en-US', 'Log in'),
+    'it-IT/auth/login.html': prerendered('it-IT', 'Accedi'),
+    'en-US/verify.html': prerendered('en-US', 'Verify a statement'),
+    'it-IT/verify.html': prerendered('it-IT', 'Verifica una dichiarazione'),
+  };
+
+  let built: TestDatabase;
+  let server: App;
+  beforeAll(async () => {
+    built = await createTestDatabase();
+    const dist = join(built.tempDir, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("lisbon")');
+    for (const [file, html] of Object.entries(PAGES)) {
+      const path = join(dist, 'pages', file);
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, html);
+      writeFileSync(`${path}.br`, brotliCompressSync(html));
+      writeFileSync(`${path}.gz`, gzipSync(html));
+    }
+    server = await createTestApp(built, { env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await built.close();
+  });
+
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    server.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it('serves / as its pre-rendered HTML, with its heading, never cached without asking', async () => {
+    const response = await visit('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(response.body).toBe(PAGES['en-US/index.html']);
+    expect(response.body).toContain('<h1>Recognition of foreign qualifications</h1>');
+  });
+
+  it('serves the login page and the verification page of any id as theirs, the latter whatever the id', async () => {
+    expect((await visit('/auth/login')).body).toBe(PAGES['en-US/auth/login.html']);
+    expect((await visit('/verify/LIS-2026-000123?from=qr')).body).toBe(PAGES['en-US/verify.html']);
+  });
+
+  it('serves them in the language of the visitor’s cookie, and in the default one for any other value', async () => {
+    const italian = { cookie: 'theme=light; lisbon-language=it-IT' };
+    expect((await visit('/', italian)).body).toBe(PAGES['it-IT/index.html']);
+    expect((await visit('/auth/login', italian)).body).toBe(PAGES['it-IT/auth/login.html']);
+    expect((await visit('/', { cookie: 'lisbon-language=fr-FR' })).body).toBe(PAGES['en-US/index.html']);
+  });
+
+  it('sends them compressed to a browser that accepts it', async () => {
+    const response = await visit('/', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGES['en-US/index.html']);
+  });
+
+  it('answers every other page, a deeper verify path among them, with the empty index.html', async () => {
+    for (const url of ['/practices/12', '/auth/register', '/verify/abc/more', '/faq']) {
+      const response = await visit(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+});

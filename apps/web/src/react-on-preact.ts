@@ -1,7 +1,7 @@
 // What the built app imports as `react` and `react-dom` (vite.config.ts, decision 075): Preact's
 // compatibility layer, plus what Mantine 9 uses of React 19 and Preact has not: `Activity`.
-import { createElement, Fragment } from 'preact';
-import { Suspense as CompatSuspense, use as compatUse, useContext } from 'preact/compat';
+import { createElement } from 'preact';
+import { use as compatUse, useContext } from 'preact/compat';
 import type { ComponentChildren } from 'preact';
 
 // @ts-expect-error -- compat's types say `export =`, which `export *` cannot take; its module is ESM.
@@ -43,13 +43,3 @@ export const use: typeof compatUse = import.meta.env.SSR
   ? (((resource: Parameters<typeof compatUse>[0]) =>
       'then' in resource ? compatUse(resource) : useContext(resource)) as typeof compatUse)
   : compatUse;
-
-/**
- * At build time (`prerender.tsx`) a `<Suspense>` shows its fallback: what it waits for (the toasts'
- * container, the home page's service finder) comes after the page, in the browser (decision 063),
- * and the browser's first render, which hydrates that HTML, shows the same fallback meanwhile.
- */
-export const Suspense: typeof CompatSuspense = import.meta.env.SSR
-  ? ((({ fallback }: { fallback?: ComponentChildren }) =>
-      createElement(Fragment, null, fallback)) as unknown as typeof CompatSuspense)
-  : CompatSuspense;

@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
+import { AfterHydration } from '@/shared/ui/AfterHydration';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are rare on a first visit: their container (and its transitions) comes after the page.
@@ -23,9 +24,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: Props) 
           forceColorScheme="light"
           env={env}
         >
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          <AfterHydration>
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          </AfterHydration>
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -1,6 +1,7 @@
 import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
+import { AfterHydration } from '@/shared/ui/AfterHydration';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { RouteError } from './RouteError';
 
@@ -132,9 +133,11 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                 ({ HomePage }) => (
                   <HomePage
                     discovery={
-                      <Suspense fallback={<div className="discovery-frame" />}>
-                        <HomeDiscovery />
-                      </Suspense>
+                      <AfterHydration fallback={<div className="discovery-frame" />}>
+                        <Suspense fallback={<div className="discovery-frame" />}>
+                          <HomeDiscovery />
+                        </Suspense>
+                      </AfterHydration>
                     }
                   />
                 ),

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@lisbon/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { isApiPath } from './paths';
 
@@ -28,12 +29,49 @@ const isServable = (path: string): boolean => !/\.(map|br|gz)$/.test(path) && !/
 /** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a page of the app. */
 const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
+/** The cookie where the SPA keeps the language the visitor chose (shared/i18n), for the page's HTML. */
+export const LANGUAGE_COOKIE = 'lisbon-language';
+
+/**
+ * The pages the build renders (scripts/web-pages.mjs, decision 075), by path: the file under
+ * `pages/<locale>/` that holds the page's HTML, served in the visitor's language.
+ */
+const PRERENDERED: { path: RegExp; file: string }[] = [
+  { path: /^\/$/, file: 'index.html' },
+  { path: /^\/auth\/login$/, file: 'auth/login.html' },
+  { path: /^\/verify\/[^/]+$/, file: 'verify.html' },
+];
+
+function languageOf(request: FastifyRequest): Locale {
+  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
+  return chosen !== undefined && isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+}
+
+/** The pre-rendered HTML of the page at `url` in the visitor's language, if the build has one. */
+function prerenderedFile(webDistDir: string, request: FastifyRequest): string | null {
+  const path = request.url.split('?')[0] ?? '';
+  const page = PRERENDERED.find((candidate) => candidate.path.test(path));
+  if (!page) return null;
+  const file = join('pages', languageOf(request), page.file);
+  return existsSync(join(webDistDir, file)) ? file : null;
+}
+
+/** A page of the app: its pre-rendered HTML in the visitor's language if the build has one, else index.html. */
+function sendPage(webDistDir: string, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const prerendered = prerenderedFile(webDistDir, request);
+  if (prerendered === null) return reply.sendFile('index.html');
+  reply.header('vary', 'Accept-Encoding, Cookie');
+  return reply.sendFile(prerendered);
+}
+
 /**
  * Serves the built SPA with history fallback: a GET for a page (HTML wanted, or a path that names
  * no file) that matches no file gets index.html, so deep links such as /practices/12 load the
  * app whatever client asks. A missing asset stays a 404; anything under /api stays a JSON 404.
  * Each file goes out as the build's Brotli or gzip copy when the client accepts one (identity
- * otherwise), with `Vary: Accept-Encoding` (decision 063).
+ * otherwise), with `Vary: Accept-Encoding` (decision 063). The pages the build pre-renders (`/`,
+ * `/auth/login`, `/verify/{id}`) get their own HTML instead of the empty index.html, in the language
+ * of the `lisbon-language` cookie or else the default one, with `Vary: Cookie` (decision 075).
  */
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
@@ -44,7 +82,10 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       setHeaders: setCacheHeaders,
       preCompressed: true,
       allowedPath: isServable,
+      // `/` is a page like the others: its HTML is chosen by sendPage, not index.html by directory.
+      index: false,
     });
+    app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(webDistDir, request, reply));
   } else {
     app.log.warn({ webDistDir }, 'web app not built; serving a placeholder at /');
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -60,6 +101,6 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       ((request.headers.accept ?? '').includes('text/html') || !looksLikeFile(request.url));
     if (!isPageRequest) throw new AppError('NOT_FOUND');
     if (!hasBuild) return reply.type('text/plain').send(MISSING_BUILD_MESSAGE);
-    return reply.sendFile('index.html');
+    return sendPage(webDistDir, request, reply);
   });
 }

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Container, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -89,26 +89,27 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            {!isWide && (
-              <Burger
-                opened={isDrawerOpen}
-                onClick={() => {
-                  setHasDrawer(true);
-                  drawer.toggle();
-                }}
-                onPointerEnter={() => void loadMenuDrawer()}
-                onFocus={() => void loadMenuDrawer()}
-                aria-label={t('nav.openMenu')}
-                aria-expanded={isDrawerOpen}
-              />
-            )}
+            {/* Shown by the stylesheet (below the breakpoint), not by `isWide`: the HTML the build
+                renders for a phone and a desktop is one and the same (decision 075). */}
+            <Burger
+              hiddenFrom={NAVIGATION_BREAKPOINT}
+              opened={isDrawerOpen}
+              onClick={() => {
+                setHasDrawer(true);
+                drawer.toggle();
+              }}
+              onPointerEnter={() => void loadMenuDrawer()}
+              onFocus={() => void loadMenuDrawer()}
+              aria-label={t('nav.openMenu')}
+              aria-expanded={isDrawerOpen}
+            />
             <Logo />
           </Group>
           <Group gap="md" wrap="nowrap">
-            {isWide && !isLoggedIn && (
-              <nav aria-label={t('nav.publicLabel')}>
+            {!isLoggedIn && (
+              <Box component="nav" visibleFrom={NAVIGATION_BREAKPOINT} aria-label={t('nav.publicLabel')}>
                 <PublicNavigationBar />
-              </nav>
+              </Box>
             )}
             <LanguageSwitch />
           </Group>

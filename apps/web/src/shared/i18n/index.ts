@@ -74,8 +74,18 @@ export const i18nReady: Promise<unknown> = i18n
     returnEmptyString: false,
   });
 
+/**
+ * The cookie that tells the server which language to send a pre-rendered page in (apps/api's
+ * spa.ts, decision 075): the language, nothing else, and not read by the API's own routes.
+ */
+export const LANGUAGE_COOKIE = 'lisbon-language';
+const YEAR_IN_SECONDS = 31_536_000;
+
 function syncDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  const secure = globalThis.location?.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_IN_SECONDS}; samesite=lax${secure}`;
 }
 // Also fired once the starting catalogue has come.
 i18n.on('languageChanged', syncDocumentLanguage);

@@ -1,0 +1,65 @@
+// The public pages a visitor meets first, rendered at build time in each language (decision 075):
+// after `vite build` (the SPA) and `vite build --ssr src/prerender.tsx` (the module that renders
+// them, in dist-prerender/), writes `dist/pages/<locale>/<page>.html`: the SPA's index.html with
+// the page's HTML in #root, its stylesheets linked and its modules preloaded, so the browser paints
+// the page from the HTML alone and fetches every module at once instead of one after another. The
+// API serves it for the page (spa.ts); main.tsx hydrates it. Each file gets a Brotli and a gzip
+// copy, as precompress() gives the rest of the build.
+//
+//   node scripts/prerender.mjs [web directory, default apps/web]
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { entryFiles, firstVisitFiles, PAGES, readManifest } from './web-pages.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const web = resolve(process.argv[2] ?? join(ROOT, 'apps/web'));
+const dist = join(web, 'dist');
+/** The languages of the domain's LOCALES: a page is rendered in each. */
+const LOCALES = ['en-US', 'it-IT'];
+
+const { renderPage } = await import(pathToFileURL(join(web, 'dist-prerender/prerender.js')).href);
+const manifest = readManifest(dist);
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const inShell = entryFiles(manifest);
+
+/** The shell with `body` in #root, marked with its language, and the page's own files linked. */
+function pageHtml(body, locale, files) {
+  const links = [...files]
+    .filter((file) => !inShell.has(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    );
+  const html = shell
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
+  if (!html.includes(`data-prerendered="${locale}"`))
+    throw new Error('index.html has no empty <div id="root">');
+  return html;
+}
+
+function write(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  const bytes = Buffer.from(text);
+  writeFileSync(path, bytes);
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
+for (const locale of LOCALES) {
+  for (const page of PAGES) {
+    const body = await renderPage(page.url, locale);
+    write(
+      join(dist, 'pages', locale, page.file),
+      pageHtml(body, locale, firstVisitFiles(manifest, page, locale)),
+    );
+  }
+}
+console.error(`pre-rendered ${PAGES.length} pages in ${LOCALES.join(' and ')} into ${join(dist, 'pages')}`);

@@ -1,0 +1,73 @@
+// The pages a visitor meets first (issue 16), and what the browser needs before each shows, read
+// from Vite's manifest (`build.manifest`): shared by the budget (web-budget.mjs) and the build's
+// pre-rendering of those pages (prerender.mjs), so both speak of the same files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A language's catalogue: every first visit loads the one of the language it shows. */
+export const catalogueOf = (locale) => `src/shared/i18n/locales/${locale}.ts`;
+
+const APP_LAYOUT = 'src/app/layouts/AppLayout.tsx';
+const FORM_LAYOUT = 'src/app/layouts/FormLayout.tsx';
+
+/**
+ * Each page with what it loads after the entry: its routes' lazy modules, layout and page
+ * (app/routes.tsx), each with its static imports; `url` is what the build renders, `file` where it
+ * writes it under `pages/<locale>/` (the API serves it for `page`). A module missing from the
+ * manifest means the route table changed.
+ */
+export const PAGES = [
+  // The service finder of the home page comes after it (routes.tsx, decision 063).
+  {
+    page: '/',
+    url: '/',
+    file: 'index.html',
+    modules: [APP_LAYOUT, 'src/features/home/pages/HomePage.tsx'],
+  },
+  {
+    page: '/auth/login',
+    url: '/auth/login',
+    file: 'auth/login.html',
+    modules: [FORM_LAYOUT, 'src/features/auth/pages/LoginPage.tsx'],
+  },
+  // The statement's id is the page's to read once it runs: the HTML is the same for every id.
+  {
+    page: '/verify/{id}',
+    url: '/verify/-',
+    file: 'verify.html',
+    modules: [APP_LAYOUT, 'src/features/verify/pages/VerifyPage.tsx'],
+  },
+];
+
+export function readManifest(dist) {
+  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+}
+
+/** The files a chunk needs before it runs: itself, its static imports (deeply) and their CSS. */
+function collect(manifest, key, files) {
+  const chunk = manifest[key];
+  if (!chunk)
+    throw new Error(`${key} is not in the manifest (its own chunk): update PAGES in scripts/web-pages.mjs`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) collect(manifest, imported, files);
+}
+
+/** The entry's files: what index.html names (its script, the modules it preloads, its CSS). */
+export function entryFiles(manifest) {
+  const files = new Set();
+  collect(
+    manifest,
+    Object.keys(manifest).find((key) => manifest[key].isEntry),
+    files,
+  );
+  return files;
+}
+
+/** Every file the first visit of `page` in `locale` needs before it shows: the entry's and the page's. */
+export function firstVisitFiles(manifest, { modules }, locale) {
+  const files = entryFiles(manifest);
+  for (const key of [catalogueOf(locale), ...modules]) collect(manifest, key, files);
+  return files;
+}
