@@ -1,19 +1,20 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
-import { AfterHydration } from '@/shared/ui/AfterHydration';
 import { cssVariablesResolver, theme } from './theme';
+import { haveToastsShown, subscribeToToastsShown } from './toastsShown';
 
-// Toasts are rare on a first visit: their container (and its transitions) comes after the page.
-// A toast shown before it is kept by the store and appears once it is there (decision 063).
+// Toasts are rare on a first visit: their container (and its transitions) comes with the first
+// toast, which the store keeps until it is there (decisions 063, 075). Never at build time.
 const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
 
 type Props = { queryClient: QueryClient; children: ReactNode; env?: 'default' | 'test' };
 
 /** Language, server cache, theme and toasts: everything a page expects around it. */
 export function AppProviders({ queryClient, children, env = 'default' }: Props) {
+  const haveToasts = useSyncExternalStore(subscribeToToastsShown, haveToastsShown, () => false);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -24,11 +25,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: Props) 
           forceColorScheme="light"
           env={env}
         >
-          <AfterHydration>
+          {haveToasts && (
             <Suspense fallback={null}>
               <Toasts />
             </Suspense>
-          </AfterHydration>
+          )}
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -1,8 +1,8 @@
 import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
-import { AfterHydration } from '@/shared/ui/AfterHydration';
 import { PageLoader } from '@/shared/ui/PageLoader';
+import { WhenNearViewport } from '@/shared/ui/WhenNearViewport';
 import { RouteError } from './RouteError';
 
 type Protect = (ability?: Ability) => LoaderFunction;
@@ -18,8 +18,9 @@ function page<Modules>(load: () => Promise<Modules>, render: (modules: Modules) 
 }
 
 /**
- * The home page's service finder sits below its opening on a phone: it comes after the page, in a
- * chunk of its own (its searchable select is most of it), in a frame of its usual height.
+ * The home page's service finder sits below its opening on a phone: it comes when its place nears
+ * the screen, in a chunk of its own (its searchable select is most of it), in a frame of its usual
+ * height meanwhile (decisions 063, 075).
  */
 const HomeDiscovery = lazy(() =>
   import('@/features/service/components/ServiceDiscovery').then(({ ServiceDiscovery }) => ({
@@ -133,11 +134,11 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                 ({ HomePage }) => (
                   <HomePage
                     discovery={
-                      <AfterHydration fallback={<div className="discovery-frame" />}>
+                      <WhenNearViewport className="discovery-frame">
                         <Suspense fallback={<div className="discovery-frame" />}>
                           <HomeDiscovery />
                         </Suspense>
-                      </AfterHydration>
+                      </WhenNearViewport>
                     }
                   />
                 ),
