@@ -49,6 +49,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-prerender/**',
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',

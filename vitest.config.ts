@@ -47,6 +47,15 @@ export default defineConfig({
         },
       },
       {
+        // The build's own scripts: the first-visit budget and the pages it shares with pre-rendering.
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'api',
           root: './apps/api',

@@ -33,7 +33,9 @@ for _ in $(seq 1 60); do
   sleep 0.5
 done
 curl -fsS "http://127.0.0.1:$PORT/api/v1/health" | grep -q '"status":"ok"'
-curl -fsS "http://127.0.0.1:$PORT/" | grep -q '<div id="root">'
+# `/` is the home page the build rendered (decision 075); a page it did not render is the empty shell.
+curl -fsS "http://127.0.0.1:$PORT/" | grep -q '<div id="root" data-prerendered="en-US"><'
+curl -fsS "http://127.0.0.1:$PORT/practices/1" | grep -q '<div id="root"></div>'
 asset="$(curl -fsS "http://127.0.0.1:$PORT/" | grep -oE '/assets/[^"]+\.js' | head -n 1)"
 curl -fsS "http://127.0.0.1:$PORT$asset" > /dev/null
 code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$asset.map")"

@@ -19,12 +19,12 @@ const dist = resolve(process.argv[2] ?? join(ROOT, 'apps/web/dist'));
 /** kB as Vite prints them (1,000 bytes), gzip at the level the build precompresses with. */
 const GOAL = { js: 170_000, css: 25_000 };
 /**
- * What CI holds today: the goal for CSS; for JavaScript the figures of decision 063 and a little
- * room. React, React Router, zod, i18next, TanStack Query and Mantine's core alone weigh about
- * 165 kB, so the goal needs one of them replaced (decision 063): lower this as that work lands,
+ * What CI holds today: the goal for CSS; for JavaScript the figures of decision 075 (the app on
+ * Preact: 190 kB for `/`, 182 for `/auth/login`, 203 for `/verify/{id}`) and a little room. The
+ * goal needs zod off the public pages (zod/mini, decision 075): lower this as that work lands,
  * never raise it without a decision.
  */
-const CEILING = { js: 270_000, css: GOAL.css };
+const CEILING = { js: 210_000, css: GOAL.css };
 
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
@@ -71,10 +71,10 @@ const rows = PAGES.map(({ page, modules }) => {
 
 console.log(
   `First visit, gzipped, per page: goal JS ${kB(GOAL.js)} kB and CSS ${kB(GOAL.css)} kB (issue 16); ` +
-    `CI fails above JS ${kB(CEILING.js)} kB or CSS ${kB(CEILING.css)} kB (decision 063)`,
+    `CI fails above JS ${kB(CEILING.js)} kB or CSS ${kB(CEILING.css)} kB (decision 075)`,
 );
 console.table(rows);
 if (isOver) {
-  console.error('A first visit is over the ceiling of decision 063.');
+  console.error('A first visit is over the ceiling of decision 075.');
   process.exit(1);
 }

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support';
+
+// The public pages a visitor meets first come as HTML the build rendered (decision 075): they show
+// before any script has run, in the visitor's language, and the app then takes them over.
+
+const PAGES = [
+  {
+    path: '/',
+    english: 'Recognition of foreign qualifications',
+    italian: 'Riconoscimento dei titoli di studio esteri',
+  },
+  { path: '/auth/login', english: 'Log in', italian: 'Accedi' },
+  { path: '/verify/LIS-0000-000000', english: 'Verify a statement', italian: 'Verifica un attestato' },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('each public page shows its heading from the HTML alone', async ({ page }) => {
+    for (const { path, english } of PAGES) {
+      const response = await page.goto(path);
+      expect(response?.headers()['cache-control']).toBe('no-cache');
+      await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
+    }
+  });
+
+  test('a visitor whose language cookie says Italian gets the pages in Italian', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lisbon-language', value: 'it-IT', url: baseURL ?? '' }]);
+    for (const { path, italian } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: italian })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+    }
+  });
+});
+
+test('the app takes the page over: the login form answers, and a language chosen is kept for the HTML of the next visit', async ({
+  page,
+}) => {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // The form's own check, which only the app makes: the HTML is alive.
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/');
+  await page.getByLabel('Language').selectOption('it-IT');
+  await expect(page.getByRole('heading', { level: 1, name: PAGES[0]?.italian })).toBeVisible();
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain(`data-prerendered="it-IT"`);
+  expect(html).toContain(PAGES[0]?.italian);
+});
