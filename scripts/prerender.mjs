@@ -36,7 +36,7 @@ const inlineCss = (file) =>
 /**
  * The shell with `body` in #root, marked with its language; the page's stylesheets (the shell's
  * among them) inline, and the page's own modules preloaded: all of them fetched at once, not each
- * after the one that imports it.
+ * after the one that imports it, at low priority (nothing on screen waits for them).
  */
 function pageHtml(body, locale, files) {
   const css = [...files].filter((file) => file.endsWith('.css'));
@@ -48,7 +48,13 @@ function pageHtml(body, locale, files) {
       '</head>',
       `  ${[...css.map(inlineCss), ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('\n    ')}\n  </head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
+    // The page shows from the HTML: its modules only bring it to life, behind what paints it.
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   if (!html.includes(`data-prerendered="${locale}"`))
     throw new Error('index.html has no empty <div id="root">');
   return html;

@@ -2,7 +2,7 @@ import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
 import { PageLoader } from '@/shared/ui/PageLoader';
-import { WhenNearViewport } from '@/shared/ui/WhenNearViewport';
+import { WhenOnScreen } from '@/shared/ui/WhenOnScreen';
 import { RouteError } from './RouteError';
 
 type Protect = (ability?: Ability) => LoaderFunction;
@@ -18,8 +18,8 @@ function page<Modules>(load: () => Promise<Modules>, render: (modules: Modules) 
 }
 
 /**
- * The home page's service finder sits below its opening on a phone: it comes when its place nears
- * the screen, in a chunk of its own (its searchable select is most of it), in a frame of its usual
+ * The home page's service finder sits below its opening on a phone: it comes when its place is on
+ * screen, in a chunk of its own (its searchable select is most of it), in a frame of its usual
  * height meanwhile (decisions 063, 075).
  */
 const HomeDiscovery = lazy(() =>
@@ -134,11 +134,11 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                 ({ HomePage }) => (
                   <HomePage
                     discovery={
-                      <WhenNearViewport className="discovery-frame">
+                      <WhenOnScreen className="discovery-frame">
                         <Suspense fallback={<div className="discovery-frame" />}>
                           <HomeDiscovery />
                         </Suspense>
-                      </WhenNearViewport>
+                      </WhenOnScreen>
                     }
                   />
                 ),
