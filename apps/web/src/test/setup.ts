@@ -21,6 +21,37 @@ if (i18n.language !== 'en-US') await i18n.changeLanguage('en-US');
 // element, only later.
 configure({ asyncUtilTimeout: 10_000 });
 
+// happy-dom lays nothing out, and its IntersectionObserver never calls back: here an observed
+// element is on screen at once, as the parts that wait to be seen (`WhenOnScreen`, decision 075)
+// are on a desktop's first screen.
+class OnScreenObserver implements IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly scrollMargin = '0px';
+  readonly thresholds = [0];
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element): void {
+    const bounds = target.getBoundingClientRect();
+    const entry = {
+      target,
+      isIntersecting: true,
+      intersectionRatio: 1,
+      boundingClientRect: bounds,
+      intersectionRect: bounds,
+      rootBounds: null,
+      time: performance.now(),
+    };
+    queueMicrotask(() => this.callback([entry], this));
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+// Assigned, not `vi.stubGlobal`: tests that give their own stubs back (`vi.unstubAllGlobals`) keep it.
+globalThis.IntersectionObserver = OnScreenObserver;
+
 // No test reaches the network: a call the test did not answer (the layout's notification poll,
 // a list behind the page under test) gets the API's 404, as `mockApi` answers unknown routes.
 // A test that cares stubs `fetch` itself, with `mockApi` or `vi.stubGlobal`.
