@@ -20,7 +20,7 @@ const dist = resolve(process.argv[2] ?? join(ROOT, 'apps/web/dist'));
 const GOAL = { js: 170_000, css: 25_000 };
 /**
  * What CI holds today: the goal for CSS; for JavaScript the figures of decision 075 (the app on
- * Preact, in fewer chunks: 195 kB for `/`, 188 for `/auth/login`, 210 for `/verify/{id}`) and a
+ * Preact, in fewer chunks: 191 kB for `/`, 184 for `/auth/login`, 211 for `/verify/{id}`) and a
  * little room. The goal needs zod off the public pages (zod/mini, decision 075): lower this as that
  * work lands, never raise it without a decision.
  */

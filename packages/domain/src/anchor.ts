@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Locale } from './locales';
+import { ANCHOR_CHECK_STEPS } from './anchor-texts';
+
+export { ANCHOR_CHECK_STEPS, ANCHOR_STEP_TITLES, type AnchorCheckStep } from './anchor-texts';
 
 /**
  * The ledger's anchors on an Ethereum-compatible chain (decisions 065 and 066): what a statement's
@@ -95,10 +98,6 @@ export const anchorReceiptSchema = z
   .meta({ id: 'AnchorReceipt' });
 export type AnchorReceipt = z.infer<typeof anchorReceiptSchema>;
 
-/** The steps of a check, in order: each runs only when the one before it passed. */
-export const ANCHOR_CHECK_STEPS = ['file', 'entry', 'path', 'transaction'] as const;
-export type AnchorCheckStep = (typeof ANCHOR_CHECK_STEPS)[number];
-
 /**
  * `unavailable`: the chain's node could not be asked (nothing is known either way); `pending`: not
  * yet decidable (anchoring pending, confirmations still to come); `skipped`: not run.
@@ -149,22 +148,6 @@ export const isEveryCheckPassed = (checks: readonly AnchorCheck[]): boolean =>
 
 export const firstFailedCheck = (checks: readonly AnchorCheck[]): AnchorCheck | undefined =>
   checks.find((check) => check.outcome === 'failed');
-
-/** What each step checks, as a heading. */
-export const ANCHOR_STEP_TITLES: Record<Locale, Record<AnchorCheckStep, string>> = {
-  'en-US': {
-    file: 'The file is the one the ledger sealed',
-    entry: 'The seal entry is intact and signed by the body',
-    path: 'The entry belongs to the batch the body anchored',
-    transaction: 'The batch is recorded on the blockchain',
-  },
-  'it-IT': {
-    file: 'Il file è quello sigillato nel registro',
-    entry: 'La voce di sigillo è integra e firmata dall’ente',
-    path: 'La voce appartiene al lotto ancorato dall’ente',
-    transaction: 'Il lotto è registrato sulla blockchain',
-  },
-};
 
 /** What a step found, and why, with `{{placeholders}}` filled from the check's `values`. */
 export const ANCHOR_CHECK_MESSAGES: Record<Locale, Record<AnchorCheckReason, string>> = {
