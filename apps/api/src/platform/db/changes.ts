@@ -132,9 +132,9 @@ export async function startChangeFeed(db: Db, log: Log): Promise<{ stop(): Promi
  */
 export function sqliteChangeSource(database: SqliteDatabase.Database): Source {
   const FUNCTION = 'lisbon_changed';
-  // Prepared once: `database.pragma()` prepares its statement on every call.
-  const readDataVersion = database.prepare('pragma data_version').pluck();
-  const dataVersion = () => readDataVersion.get() as number;
+  // Prepared once, when started: `database.pragma()` prepares its statement on every call.
+  let readDataVersion: SqliteDatabase.Statement | undefined;
+  const dataVersion = () => readDataVersion?.get() as number;
   let hearChange: ((change: Change) => void) | undefined;
   let seenVersion = 0;
   let isStarted = false;
@@ -164,6 +164,7 @@ export function sqliteChangeSource(database: SqliteDatabase.Database): Source {
         return null;
       });
       for (const trigger of triggers) database.exec(trigger.sql);
+      readDataVersion = database.prepare('pragma data_version').pluck();
       seenVersion = dataVersion();
       isStarted = true;
       setLive(true);
