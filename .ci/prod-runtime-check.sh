@@ -32,16 +32,21 @@ for _ in $(seq 1 60); do
   kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
   sleep 0.5
 done
-curl -fsS "http://127.0.0.1:$PORT/api/v1/health" | grep -q '"status":"ok"'
+# Each answer is read whole before it is searched: `curl | grep -q` fails under pipefail when grep
+# stops at its match while curl is still writing a page larger than the pipe's buffer.
+health="$(curl -fsS "http://127.0.0.1:$PORT/api/v1/health")"
+grep -q '"status":"ok"' <<<"$health"
 # `/` is the home page the build rendered (decision 075); a page it did not render is the empty shell.
-curl -fsS "http://127.0.0.1:$PORT/" | grep -q '<div id="root" data-prerendered="en-US"><'
-curl -fsS "http://127.0.0.1:$PORT/practices/1" | grep -q '<div id="root"></div>'
-asset="$(curl -fsS "http://127.0.0.1:$PORT/" | grep -oE '/assets/[^"]+\.js' | head -n 1)"
+home="$(curl -fsS "http://127.0.0.1:$PORT/")"
+grep -q '<div id="root" data-prerendered="en-US"><' <<<"$home"
+shell="$(curl -fsS "http://127.0.0.1:$PORT/practices/1")"
+grep -q '<div id="root"></div>' <<<"$shell"
+asset="$(grep -m 1 -oE '/assets/[^"]+\.js' <<<"$home" | sed -n 1p)"
 curl -fsS "http://127.0.0.1:$PORT$asset" > /dev/null
 code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$asset.map")"
 [ "$code" = 404 ] || { echo "source map served: $asset.map answered $code" >&2; exit 1; }
 # The entry script goes out as the build's Brotli copy, cached for a year (decision 063).
-entry="$(curl -fsS "http://127.0.0.1:$PORT/" | grep -oE '<script type="module"[^>]* src="/assets/[^"]+\.js"' | grep -oE '/assets/[^"]+')"
+entry="$(grep -oE '<script type="module"[^>]* src="/assets/[^"]+\.js"' <<<"$home" | grep -oE '/assets/[^"]+')"
 headers="$(curl -fsS -o /dev/null -D - -H 'Accept-Encoding: br, gzip' "http://127.0.0.1:$PORT$entry")"
 grep -qi '^content-encoding: br' <<<"$headers" || { echo "$entry not served as Brotli" >&2; exit 1; }
 grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$headers" || { echo "$entry not cached for a year" >&2; exit 1; }
