@@ -169,3 +169,83 @@ describe('bounded concurrency', () => {
     expect(rows).toEqual(ids.map(() => ({ status: 'pending', attempts: 0, locked_by: null })));
   });
 });
+
+describe('jobs that share an ordering key', () => {
+  const orderedJob = defineJob({
+    name: 'test-ordered',
+    version: 1,
+    payload: z.object({ key: z.string(), n: z.number() }),
+    kind: 'mail',
+    orderingKey: ({ key }) => key,
+  });
+
+  /** A handler that notes each job's start and end, with turns of the event loop between. */
+  function recorder() {
+    const events: string[] = [];
+    const handler = registerJob(orderedJob, async ({ key, n }) => {
+      events.push(`start ${key}${n}`);
+      for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      events.push(`end ${key}${n}`);
+    });
+    return { events, handler };
+  }
+
+  it('run one at a time in the order queued, while other keys run beside them', async () => {
+    for (const [key, n] of [
+      ['a', 1],
+      ['a', 2],
+      ['b', 1],
+      ['a', 3],
+    ] as const) {
+      await queue.enqueue(database.db, orderedJob, { key, n });
+    }
+    const { events, handler } = recorder();
+    // a1 ends only once b1 has started: b runs beside a, not behind it (or this never ends).
+    const bStarted = gate();
+    const gated = registerJob(orderedJob, async (payload, job) => {
+      if (payload.key === 'b') bStarted.open();
+      if (payload.key === 'a' && payload.n === 1) await bStarted.opened;
+      await handler.handler(payload, job);
+    });
+    const worker = createWorker({ db: database.db, clock, jobs: [gated], log });
+    expect(await worker.drainOnce()).toBe(4);
+    expect(events.filter((event) => event.includes(' a'))).toEqual([
+      'start a1',
+      'end a1',
+      'start a2',
+      'end a2',
+      'start a3',
+      'end a3',
+    ]);
+  });
+
+  it('keep their order across workers on separate connections', async () => {
+    for (let n = 1; n <= 12; n += 1) await queue.enqueue(database.db, orderedJob, { key: 'c', n });
+    const { events, handler } = recorder();
+    const connections = [database.openConnection(), database.openConnection()];
+    try {
+      const workers = connections.map((db) => createWorker({ db, clock, jobs: [handler], log }));
+      const counts = await Promise.all(workers.map((worker) => worker.drainOnce()));
+      expect(counts[0]! + counts[1]!).toBe(12);
+    } finally {
+      await Promise.all(connections.map((db) => db.destroy()));
+    }
+    expect(events).toEqual(
+      Array.from({ length: 12 }, (_, index) => [`start c${index + 1}`, `end c${index + 1}`]).flat(),
+    );
+  });
+
+  it('wait while an earlier one waits for its retry, but not behind one given up', async () => {
+    const retrying = await queue.enqueue(database.db, orderedJob, { key: 'd', n: 1 });
+    await queue.enqueue(database.db, orderedJob, { key: 'd', n: 2 });
+    const later = new Date(clock.now().getTime() + 60_000).toISOString();
+    await database.db.updateTable('jobs').set({ run_at: later }).where('id', '=', retrying).execute();
+    const { events, handler } = recorder();
+    const worker = createWorker({ db: database.db, clock, jobs: [handler], log });
+    expect(await worker.drainOnce()).toBe(0);
+
+    await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', retrying).execute();
+    expect(await worker.drainOnce()).toBe(1);
+    expect(events).toEqual(['start d2', 'end d2']);
+  });
+});

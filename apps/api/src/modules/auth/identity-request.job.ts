@@ -19,4 +19,8 @@ export const identityRequestJob = defineJob({
   maxAttempts: 8,
   // Somebody waits for the mail it queues.
   kind: 'mail',
+  // One email's requests take effect in the order they came: the account a second registration
+  // finds is the first one's, with its language.
+  orderingKey: (request) =>
+    `identity:${request.action === 'register' ? request.registration.email : request.email}`,
 });

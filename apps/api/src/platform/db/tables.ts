@@ -20,6 +20,8 @@ export type JobsTable = {
   /** Until when the worker that claimed it holds it; renewed while the handler runs. */
   lease_until: string | null;
   last_error: string | null;
+  /** Jobs with the same key run one at a time, in the order queued (decision 077); null for most. */
+  ordering_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -32,6 +32,12 @@ export type JobDefinition<P extends z.ZodType = z.ZodType> = {
   readonly maxAttempts?: number;
   /** Which comes first and how many run at once; `standard` by default. */
   readonly kind?: JobKind;
+  /**
+   * Jobs whose payloads give the same key run one at a time, in the order they were queued, on
+   * whichever instance (decision 077): two registrations of one email, say. Without it, jobs run
+   * side by side as slots allow.
+   */
+  readonly orderingKey?: (payload: z.infer<P>) => string;
 };
 
 export const defineJob = <P extends z.ZodType>(definition: JobDefinition<P>): JobDefinition<P> => definition;

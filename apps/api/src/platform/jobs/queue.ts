@@ -26,10 +26,12 @@ const storedPayload = <D extends JobDefinition>(definition: D, payload: JobPaylo
 export function createDatabaseQueue(clock: Clock): JobQueue {
   const queue: JobQueue = {
     async enqueue(db, definition, payload) {
+      const parsed = definition.payload.parse(payload);
       return insertJob(db, {
         name: definition.name,
         version: definition.version,
-        payload: storedPayload(definition, payload),
+        payload: JSON.stringify(parsed),
+        orderingKey: definition.orderingKey?.(parsed),
         maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         priority: JOB_KINDS[kindOf(definition)].priority,
         runAt: clock.now().toISOString(),

@@ -12,6 +12,8 @@ export type NewJob = {
   maxAttempts: number;
   /** Higher first (`JOB_KINDS` in definition.ts); the column's default (`standard`) when left out. */
   priority?: number;
+  /** See `JobDefinition.orderingKey`. */
+  orderingKey?: string;
   runAt: string;
 };
 
@@ -25,6 +27,7 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
       status: 'pending',
       max_attempts: job.maxAttempts,
       priority: job.priority,
+      ordering_key: job.orderingKey ?? null,
       run_at: job.runAt,
       created_at: job.runAt,
       updated_at: job.runAt,
@@ -48,8 +51,11 @@ export type ClaimOptions = {
  * highest priority, oldest due first, and marks it running under a new lease in one statement.
  * The due branch reads `jobs_claim_index` (status, priority desc, run_at, id) in its order and
  * stops at the first row that fits: no sort, however long the queue.
+ * A job with an ordering key waits while an earlier job with the same key is still queued or
+ * running (a given-up one no longer holds it back); `jobs_ordering_index` finds that job.
  * PostgreSQL: `for update skip locked` lets several instances claim side by side without waiting
- * on or taking the same row. SQLite has a single writer, so the statement is atomic as it is.
+ * on or taking the same row; an earlier job another instance holds is still seen, so the later
+ * one waits. SQLite has a single writer, so the statement is atomic as it is.
  */
 export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRow | undefined> {
   if (options.names.length === 0) return undefined;
@@ -76,7 +82,22 @@ export async function claimNextJob(db: Db, options: ClaimOptions): Promise<JobRo
       .select('id')
       .where('status', '=', 'pending')
       .where('priority', '>=', options.minPriority)
-      .where('run_at', '<=', options.now),
+      .where('run_at', '<=', options.now)
+      .where((eb) =>
+        eb.or([
+          eb('ordering_key', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('jobs as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.ordering_key', '=', 'jobs.ordering_key')
+                .whereRef('earlier.id', '<', 'jobs.id')
+                .where('earlier.status', '!=', 'failed'),
+            ),
+          ),
+        ]),
+      ),
   );
   return db
     .updateTable('jobs')

@@ -28,6 +28,7 @@ import * as staffSearch from './2026-11-26-200-staff-search';
 import * as deadlinesAndDashboard from './2026-11-26-210-deadlines-and-dashboard';
 import * as messagesToSeveral from './2026-11-26-220-messages-to-several';
 import * as changeNotifications from './2026-11-26-300-change-notifications';
+import * as jobsInOrder from './2026-11-26-310-jobs-in-order';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-210-deadlines-and-dashboard': deadlinesAndDashboard,
   '2026-11-26-220-messages-to-several': messagesToSeveral,
   '2026-11-26-300-change-notifications': changeNotifications,
+  '2026-11-26-310-jobs-in-order': jobsInOrder,
 };
