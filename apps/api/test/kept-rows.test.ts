@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { App } from '../src/app';
 import { CHANGE_LISTENER_NAME, changeFeedOf, parseChange, startChangeFeed } from '../src/platform/db/changes';
 import type { Db } from '../src/platform/db/database';
-import { rowCache } from '../src/platform/db/row-cache';
+import { isKept, rowCache } from '../src/platform/db/row-cache';
+import { serializerCompiler } from '../src/platform/http/serializer';
 import { createTestApp, createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
 import { applicant, apiCall, dataOf, type Applicant } from './requests';
 
@@ -147,6 +149,32 @@ describe('a row cache', () => {
 
     await touchUser(other, first);
     await vi.waitFor(async () => expect(await kept(feedDb, first, read)).toEqual({ reads: 2 }), waitOptions);
+  });
+
+  it('freezes what it keeps; an answer built from it is checked and written once, then reused', async () => {
+    const kept = rowCache<number, { counts: { open: number } }>({
+      maxEntries: 10,
+      dependsOn: { users: (ids) => ids },
+    });
+    const [first = 0] = userIds;
+    const value = await kept(feedDb, first, async () => ({ counts: { open: 1 } }));
+    expect(isKept(value)).toBe(true);
+    expect(Object.isFrozen(value) && Object.isFrozen(value.counts)).toBe(true);
+    expect(isKept({ counts: { open: 1 } })).toBe(false);
+
+    let checks = 0;
+    const counted = z.number().refine(() => ++checks > 0);
+    const schema = z.object({ data: z.object({ counts: z.object({ open: counted }) }) });
+    const serialize = serializerCompiler({ schema, method: 'GET', url: '/kept', httpStatus: '200' });
+    expect(serialize({ data: value })).toBe('{"data":{"counts":{"open":1}}}');
+    expect(serialize({ data: value })).toBe('{"data":{"counts":{"open":1}}}');
+    expect(checks).toBe(1);
+
+    // A value nobody keeps is checked every time: one that does not fit is refused.
+    expect(serialize({ data: { counts: { open: 2 } } })).toBe('{"data":{"counts":{"open":2}}}');
+    expect(serialize({ data: { counts: { open: 2 } } })).toBe('{"data":{"counts":{"open":2}}}');
+    expect(checks).toBe(3);
+    expect(() => serialize({ data: { counts: { open: 'two' } } })).toThrow();
   });
 
   it('has heard, once settled, every change committed before (many calls at once)', async () => {

@@ -191,6 +191,8 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
     '/users/:id/notifications',
     {
       onRequest: guard.user,
+      // A hundred bytes or so, never worth compressing: the poll skips the compression hooks.
+      compress: false,
       schema: {
         summary: 'Counts of the user’s requests per status label, and a total (polled every 10 s)',
         tags: ['users'],

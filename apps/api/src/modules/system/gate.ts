@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { isApiPath, isHealthPath } from '../../platform/http/paths';
 import { bearerTokenHashOf } from '../../platform/http/bearer';
 import { resolveSession } from '../sessions/service';
-import { currentMaintenance } from './maintenance.service';
+import { currentMaintenance, knownMaintenance } from './maintenance.service';
 
 /**
  * What anyone may still call while the administrators' switch is on: enough for staff to log in,
@@ -41,13 +41,19 @@ async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<
  */
 export function registerMaintenanceGate(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.maintenanceModeSetting === false) return;
-  app.addHook('onRequest', async (request) => {
-    if (!isApiPath(request.url) || isHealthPath(request.url)) return;
-    if (ctx.config.isMaintenanceMode) throw new AppError('MAINTENANCE');
+  const isLetThrough = async (request: FastifyRequest): Promise<boolean> => {
+    if (ctx.config.isMaintenanceMode) return false;
     const maintenance = await currentMaintenance(ctx);
-    if (!maintenance.isOn) return;
-    if (OPEN_DURING_SWITCH.has(routeOf(request))) return;
-    if (await isStaffCaller(ctx, request)) return;
-    throw new AppError('MAINTENANCE');
+    return !maintenance.isOn || OPEN_DURING_SWITCH.has(routeOf(request)) || isStaffCaller(ctx, request);
+  };
+  // A hook that calls `done`, not an async one: the pages, health and, while maintenance is known
+  // to be off, every call pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isApiPath(request.url) || isHealthPath(request.url)) return done();
+    if (knownMaintenance(ctx)?.isOn === false) return done();
+    isLetThrough(request).then(
+      (isThrough) => done(isThrough ? undefined : new AppError('MAINTENANCE')),
+      (error: unknown) => done(error instanceof Error ? error : new AppError('api_error')),
+    );
   });
 }

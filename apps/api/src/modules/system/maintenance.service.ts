@@ -13,7 +13,7 @@ export type Maintenance = { isOn: boolean; isStaffOnly: boolean };
 /** How long an instance trusts the switch it last read: every instance follows a change within this. */
 export const MAINTENANCE_RECHECK_MS = 2000;
 
-type SwitchReading = { isOn: Promise<boolean>; readAt: number };
+type SwitchReading = { isOn: Promise<boolean>; readAt: number; value?: boolean };
 
 /** Per instance (per app context): the last reading of the switch, shared by concurrent calls. */
 const readings = new WeakMap<AppContext, SwitchReading>();
@@ -31,14 +31,36 @@ export async function currentMaintenance(ctx: AppContext): Promise<Maintenance> 
   return { isOn, isStaffOnly: isOn };
 }
 
+/**
+ * Maintenance as `currentMaintenance` would answer it, when that is known without waiting (the
+ * configured setting, or a fresh reading of the switch that has come back); undefined otherwise.
+ */
+export function knownMaintenance(ctx: AppContext): Maintenance | undefined {
+  const configured = ctx.config.maintenanceModeSetting;
+  if (configured !== null) return { isOn: configured, isStaffOnly: false };
+  const isOn = freshReading(ctx, ctx.clock.now().getTime())?.value;
+  return isOn === undefined ? undefined : { isOn, isStaffOnly: isOn };
+}
+
+function freshReading(ctx: AppContext, now: number): SwitchReading | undefined {
+  const reading = readings.get(ctx);
+  return reading && now >= reading.readAt && now - reading.readAt < MAINTENANCE_RECHECK_MS
+    ? reading
+    : undefined;
+}
+
 function recentSwitch(ctx: AppContext): Promise<boolean> {
   const now = ctx.clock.now().getTime();
-  const reading = readings.get(ctx);
-  if (reading && now >= reading.readAt && now - reading.readAt < MAINTENANCE_RECHECK_MS) return reading.isOn;
+  const fresh = freshReading(ctx, now);
+  if (fresh) return fresh.isOn;
   const isOn = isSettingOn(ctx);
-  readings.set(ctx, { isOn, readAt: now });
-  // A failed read is not remembered: the next call asks the database again.
-  isOn.catch(() => readings.delete(ctx));
+  const reading: SwitchReading = { isOn, readAt: now };
+  readings.set(ctx, reading);
+  isOn.then(
+    (value) => (reading.value = value),
+    // A failed read is not remembered: the next call asks the database again.
+    () => readings.delete(ctx),
+  );
   return isOn;
 }
 

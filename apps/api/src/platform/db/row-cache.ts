@@ -18,6 +18,20 @@ export type KeptValues<Value> = { get(key: string): Value | undefined; keys(): I
 
 type Entry<Value> = { value: Value };
 
+/** Every object a row cache keeps: frozen, shared by every call that reads it until it is dropped. */
+const keptObjects = new WeakSet<object>();
+
+/** Whether this object is one a row cache keeps (frozen, never changed: an answer built from it may be reused). */
+export const isKept = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && keptObjects.has(value);
+
+/** Freezes an object and everything in it, so no caller can change what the others read. */
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const item of Object.values(value)) deepFreeze(item);
+  return Object.freeze(value);
+}
+
 /**
  * Rows read once and then answered from memory, per instance and per database, until the
  * database says they changed (decision 076). A value is kept only while the database's change
@@ -64,7 +78,8 @@ export function rowCache<Key extends string | number, Value>(
     const value = await read();
     // Nothing is kept for a row that is not there (an unknown token): it is not worth a slot.
     if (value !== undefined && feed.isLive() && feed.generation() === generation) {
-      entries.set(name, { value });
+      entries.set(name, { value: deepFreeze(value) });
+      if (typeof value === 'object' && value !== null) keptObjects.add(value);
       if (entries.size > options.maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
