@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { authenticated } from '../sessions/guard';
 import { userIdParamsSchema } from '../users/routes';
 import { deleteAccount } from './deletion.service';
-import { bearer, errorsOf, metaOf, notice, requestLocale, type AuthRoutesOptions } from './http';
+import { metaOf, notice, requestLocale, type AuthRoutesOptions } from './http';
+import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import { checkLinkToken, forgotPassword, resetPassword, updatePassword } from './password.service';
 import { activate, register, resendActivation } from './registration.service';
 

@@ -1,11 +1,4 @@
-import {
-  errorBodySchema,
-  type Locale,
-  negotiateLocale,
-  NOTICE_MESSAGES,
-  type NoticeKey,
-  recordOf,
-} from '@lisbon/domain';
+import { type Locale, negotiateLocale, NOTICE_MESSAGES, type NoticeKey } from '@lisbon/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { AuthGuard } from '../sessions/guard';
@@ -23,7 +16,3 @@ export const metaOf = (request: FastifyRequest): RequestMeta => ({ address: requ
 export const notice = (request: FastifyRequest, key: NoticeKey) => ({
   data: { message: NOTICE_MESSAGES[requestLocale(request)][key] },
 });
-
-export const bearer = [{ bearerAuth: [] }];
-
-export const errorsOf = <S extends number>(...statuses: S[]) => recordOf(statuses, () => errorBodySchema);

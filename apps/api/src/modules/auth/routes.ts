@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated } from '../sessions/guard';
-import { bearer, errorsOf, metaOf, type AuthRoutesOptions } from './http';
+import { metaOf, type AuthRoutesOptions } from './http';
+import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import { login, logout, me, refresh } from './service';
 
 /** The session calls of spec §7: log in, log out, refresh, the current profile. */

@@ -7,7 +7,8 @@ import {
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticated } from '../sessions/guard';
-import { bearer, errorsOf, metaOf, type AuthRoutesOptions } from './http';
+import { metaOf, type AuthRoutesOptions } from './http';
+import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import {
   disableTwoFactorAuth,
   enableTwoFactorAuth,
