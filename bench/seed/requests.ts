@@ -246,15 +246,10 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
   // and the counts rebuilt once after it, as the migration that made them does.
   const isPostgres = dialect === postgres;
   if (isPostgres) await sql`alter table practices disable trigger practices_queue_count`.execute(db);
-  // The search index (decision 069) is built once after the load, as a bulk load would do it:
-  // GIN maintained row by row takes several times as long.
-  const searchIndex = isPostgres
-    ? (
-        await sql<{ indexdef: string }>`select indexdef from pg_indexes
-          where schemaname = current_schema() and indexname = 'practices_search'`.execute(db)
-      ).rows[0]?.indexdef
-    : undefined;
-  if (searchIndex) await sql`drop index practices_search`.execute(db);
+  // The secondary indexes of the big tables (the search's GIN of decision 069 among them) are set
+  // aside and built once after the load, as a bulk load does: kept up row by row they take most of
+  // the load's time. Those behind a constraint (keys, unique emails) stay.
+  const setAside = isPostgres ? await dropSecondaryIndexes(db, ['practices', 'practice_status_history']) : [];
   const percent = sql`(g.i % 100)`;
   const numbered = sql`(select g.i, case when ${percent} = 99 and g.i > ${sql.lit(options.applicants)} then 'published'
                         else ${pick(percent, STATUS_BY_PERCENT)} end as status
@@ -292,12 +287,6 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
            ${dialect.timestampAfter(sql`g.i * 60`)}, ${dialect.timestampAfter(sql`g.i * 60`)}
     from ${numbered}`.execute(db);
 
-  if (searchIndex) {
-    await db.connection().execute(async (connection) => {
-      await sql`set maintenance_work_mem = '512MB'`.execute(connection);
-      await sql.raw(searchIndex).execute(connection);
-    });
-  }
   if (isPostgres) {
     await sql`alter table practices enable trigger practices_queue_count`.execute(db);
     await sql`delete from practice_queue_counts`.execute(db);
@@ -316,6 +305,7 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
            p.assignee_id, 'bench', p.created_at
     from practices p
     join ${dialect.series(8, 'h')} on h.i <= 7 or p.id % 3 = 0`.execute(db);
+  await buildIndexes(db, setAside);
 
   const secretaryToken = await openSessionFor(db, secretaryId, now);
   const applicantId = firstApplicant + 1;
@@ -337,6 +327,26 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
     applicant: { id: applicantId, token: applicantToken },
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
+}
+
+/** PostgreSQL: drops the tables' indexes that back no constraint; answers their definitions. */
+async function dropSecondaryIndexes(db: Db, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select i.indexname as name, i.indexdef as definition from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in (${sql.join(tables.map((table) => sql.lit(table)))})
+      and not exists (select 1 from pg_constraint c where c.conindid = to_regclass(quote_ident(i.indexname)))`.execute(
+    db,
+  );
+  for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(db);
+  return rows.map((row) => row.definition);
+}
+
+/** Builds the indexes set aside, with the memory a bulk load gives its index builds. */
+async function buildIndexes(db: Db, definitions: readonly string[]): Promise<void> {
+  if (definitions.length === 0) return;
+  await sql`set maintenance_work_mem = '256MB'`.execute(db);
+  for (const definition of definitions) await sql.raw(definition).execute(db);
+  await sql`reset maintenance_work_mem`.execute(db);
 }
 
 /** A session as a login (and its second factor) would leave it; the token is returned, its SHA-256 stored. */
