@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { Db } from '../../platform/db/database';
+import { changeFeedOf } from '../../platform/db/changes';
 import { rowCache } from '../../platform/db/row-cache';
 import { AppError } from '../../platform/errors';
 import { isTwoFactorEnabled, type Account } from '../users/accounts';
@@ -170,9 +171,12 @@ export async function resolveSession(ctx: AppContext, tokenHash: string): Promis
   if (!isExpired) {
     const extendedMs = slidExpiryMs(ctx, now.getTime(), session.openedAtMs);
     if (extendedMs - session.expiresAtMs >= extendStepMs(ctx)) {
-      // The write drops the kept session: the next call reads the new expiry.
+      // The write drops the kept session: the next call reads the new expiry. This call may be a
+      // GET, which does not wait for the instance to hear its changes (app.ts): it waits here, so
+      // the next call on this instance never finds the old expiry kept.
       expiresAt = new Date(extendedMs).toISOString();
       await extendSession(ctx.db, session.id, expiresAt, now.toISOString());
+      await changeFeedOf(ctx.db)?.settle();
     }
   }
   const isSecondFactorPending = user.isTwoFactorEnabled && !session.isSecondFactorPassed;
