@@ -1,8 +1,8 @@
 // The public pages a visitor meets first, rendered at build time in each language (decision 075):
 // after `vite build` (the SPA) and `vite build --ssr src/prerender.tsx` (the module that renders
 // them, in dist-prerender/), writes `dist/pages/<locale>/<page>.html`: the SPA's index.html with
-// the page's HTML in #root, its stylesheets linked and its modules preloaded, so the browser paints
-// the page from the HTML alone and fetches every module at once instead of one after another. The
+// the page's HTML in #root, its stylesheets inline and its modules named for main.tsx to fetch at once
+// after the first paint, so the browser paints the page from the HTML alone (decision 077). The
 // API serves it for the page (spa.ts); main.tsx hydrates it. Each file gets a Brotli and a gzip
 // copy, as precompress() gives the rest of the build.
 //
@@ -35,8 +35,9 @@ const inlineCss = (file) =>
 
 /**
  * The shell with `body` in #root, marked with its language; the page's stylesheets (the shell's
- * among them) inline, and the page's own modules preloaded: all of them fetched at once, not each
- * after the one that imports it, at low priority (nothing on screen waits for them).
+ * among them) inline, and the page's own modules named in `data-modules`: main.tsx asks for all of
+ * them at once, at low priority, once the page has painted (decision 077), so no script competes
+ * with the HTML or delays its first paint.
  */
 function pageHtml(body, locale, files) {
   const css = [...files].filter((file) => file.endsWith('.css'));
@@ -44,12 +45,12 @@ function pageHtml(body, locale, files) {
   let html = shell.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`);
   for (const file of css) html = html.replace(`<link rel="stylesheet" crossorigin href="/${file}">`, '');
   html = html
+    .replace('</head>', `  ${css.map(inlineCss).join('\n    ')}\n  </head>`)
     .replace(
-      '</head>',
-      `  ${[...css.map(inlineCss), ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('\n    ')}\n  </head>`,
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${locale}" data-modules="${modules.map((file) => `/${file}`).join(' ')}">${body}</div>`,
     )
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`)
-    // The page shows from the HTML: its modules only bring it to life, behind what paints it.
+    // The page shows from the HTML: the entry only brings it to life, behind what paints it.
     .replaceAll(
       '<link rel="modulepreload" crossorigin',
       '<link rel="modulepreload" fetchpriority="low" crossorigin',

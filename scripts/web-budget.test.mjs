@@ -28,11 +28,18 @@ function makeBuild({ entryBytes }) {
       imports: ['_shared.js'],
       css: ['assets/index.css'],
     },
-    '_shared.js': { file: 'assets/shared.js' },
+    // What the entry imports once the page has painted (main.tsx, decision 077).
+    '_shared.js': { file: 'assets/shared.js', dynamicImports: ['src/app/start.tsx'] },
+    'src/app/start.tsx': { file: 'assets/start.js', imports: ['_shared.js'] },
     'src/shared/i18n/locales/en-US.ts': { file: 'assets/en-US.js', imports: ['_shared.js'] },
     'src/shared/i18n/locales/it-IT.ts': { file: 'assets/it-IT.js' },
   };
-  const files = { 'assets/index.js': entryBytes, 'assets/shared.js': 1000, 'assets/en-US.js': 2000 };
+  const files = {
+    'assets/index.js': entryBytes,
+    'assets/shared.js': 1000,
+    'assets/start.js': 1000,
+    'assets/en-US.js': 2000,
+  };
   files['assets/it-IT.js'] = 3000;
   for (const { modules } of PAGES)
     for (const key of modules) {
@@ -59,8 +66,8 @@ describe('the first-visit budget', () => {
     const result = budget(dist);
     expect(result.status).toBe(0);
     for (const { page } of PAGES) expect(result.stdout).toContain(`'${page}'`);
-    // Entry, shared chunk, English catalogue, layout and page: about 104 kB; the goal is 170.
-    expect(result.stdout).toMatch(/'10[45]\.\d'/);
+    // Entry, shared chunk, the app's start, English catalogue, layout and page: about 105 kB; the goal is 170.
+    expect(result.stdout).toMatch(/'10[56]\.\d'/);
     expect(result.stdout).toContain("'met'");
   });
 
@@ -83,7 +90,7 @@ describe('the first-visit budget', () => {
 });
 
 describe('a first visit’s files', () => {
-  it('are the entry’s, the language’s catalogue and the page’s modules with what they import, once each', () => {
+  it('are the entry’s, the app’s start it imports, the language’s catalogue and the page’s modules with what they import, once each', () => {
     const { dist, manifest } = makeBuild({ entryBytes: 10 });
     builds.push(dist);
     const home = PAGES.find(({ page }) => page === '/');
@@ -94,6 +101,7 @@ describe('a first visit’s files', () => {
       'assets/index.css',
       'assets/index.js',
       'assets/shared.js',
+      'assets/start.js',
     ]);
     expect(firstVisitFiles(manifest, home, 'it-IT')).toContain('assets/it-IT.js');
   });

@@ -54,20 +54,38 @@ function collect(manifest, key, files) {
   for (const imported of chunk.imports ?? []) collect(manifest, imported, files);
 }
 
+const entryKey = (manifest) => Object.keys(manifest).find((key) => manifest[key].isEntry);
+
 /** The entry's files: what index.html names (its script, the modules it preloads, its CSS). */
 export function entryFiles(manifest) {
   const files = new Set();
-  collect(
-    manifest,
-    Object.keys(manifest).find((key) => manifest[key].isEntry),
-    files,
-  );
+  collect(manifest, entryKey(manifest), files);
   return files;
 }
 
-/** Every file the first visit of `page` in `locale` needs before it shows: the entry's and the page's. */
+/**
+ * What the entry imports once the page has painted (main.tsx, decision 077), which every page
+ * needs: the dynamic imports of the entry's chunks (the app's i18n and start).
+ */
+function startKeys(manifest) {
+  const keys = [];
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+    keys.push(...(manifest[key].dynamicImports ?? []));
+  };
+  visit(entryKey(manifest));
+  return keys;
+}
+
+/**
+ * Every file the first visit of `page` in `locale` needs before it comes alive: the entry's, the
+ * app's start (main.tsx imports it) and the page's.
+ */
 export function firstVisitFiles(manifest, { modules }, locale) {
   const files = entryFiles(manifest);
-  for (const key of [catalogueOf(locale), ...modules]) collect(manifest, key, files);
+  for (const key of [...startKeys(manifest), catalogueOf(locale), ...modules]) collect(manifest, key, files);
   return files;
 }

@@ -10,6 +10,7 @@ import { RequestsBadge } from '@/features/notifications/components/RequestsBadge
 import { QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
 import { loadAreaTexts } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
+import { HydrateLater } from '@/shared/ui/hydration';
 import { logout as endUserSession } from '@/shared/session/session';
 import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
@@ -86,35 +87,37 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <NavigationStatus />
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {/* Shown by the stylesheet (below the breakpoint), not by `isWide`: the HTML the build
+      <HydrateLater>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              {/* Shown by the stylesheet (below the breakpoint), not by `isWide`: the HTML the build
                 renders for a phone and a desktop is one and the same (decision 075). */}
-            <Burger
-              hiddenFrom={NAVIGATION_BREAKPOINT}
-              opened={isDrawerOpen}
-              onClick={() => {
-                setHasDrawer(true);
-                drawer.toggle();
-              }}
-              onPointerEnter={() => void loadMenuDrawer()}
-              onFocus={() => void loadMenuDrawer()}
-              aria-label={t('nav.openMenu')}
-              aria-expanded={isDrawerOpen}
-            />
-            <Logo />
+              <Burger
+                hiddenFrom={NAVIGATION_BREAKPOINT}
+                opened={isDrawerOpen}
+                onClick={() => {
+                  setHasDrawer(true);
+                  drawer.toggle();
+                }}
+                onPointerEnter={() => void loadMenuDrawer()}
+                onFocus={() => void loadMenuDrawer()}
+                aria-label={t('nav.openMenu')}
+                aria-expanded={isDrawerOpen}
+              />
+              <Logo />
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              {!isLoggedIn && (
+                <Box component="nav" visibleFrom={NAVIGATION_BREAKPOINT} aria-label={t('nav.publicLabel')}>
+                  <PublicNavigationBar />
+                </Box>
+              )}
+              <LanguageSwitch />
+            </Group>
           </Group>
-          <Group gap="md" wrap="nowrap">
-            {!isLoggedIn && (
-              <Box component="nav" visibleFrom={NAVIGATION_BREAKPOINT} aria-label={t('nav.publicLabel')}>
-                <PublicNavigationBar />
-              </Box>
-            )}
-            <LanguageSwitch />
-          </Group>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
+      </HydrateLater>
 
       {user && isWide && (
         <AppShell.Navbar p="sm" aria-label={t('nav.appLabel')}>
@@ -147,7 +150,9 @@ export function AppLayout() {
           <Outlet />
         </Container>
       </AppShell.Main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Container, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
+import { HydrateLater } from '@/shared/ui/hydration';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -16,12 +17,15 @@ export function FormLayout() {
         {t('app.skipToContent')}
       </a>
       <NavigationStatus />
-      <header className="form-layout-header">
-        <Group justify="space-between" px="md" h={64} wrap="nowrap">
-          <Logo />
-          <LanguageSwitch />
-        </Group>
-      </header>
+      {/* The form first; the header and the footer each in a task of their own (decision 077). */}
+      <HydrateLater>
+        <header className="form-layout-header">
+          <Group justify="space-between" px="md" h={64} wrap="nowrap">
+            <Logo />
+            <LanguageSwitch />
+          </Group>
+        </header>
+      </HydrateLater>
       <main id="main-content" tabIndex={-1} className="form-layout-main">
         <Container size={560} py="xl">
           <NoticeBanner />
@@ -30,7 +34,9 @@ export function FormLayout() {
           </Paper>
         </Container>
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </Box>
   );
 }

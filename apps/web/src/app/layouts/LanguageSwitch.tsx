@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSaveLocale } from '@/features/account/api/account';
 import { currentLocale } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 
 /**
  * The interface language, remembered for the next visit; for a logged-in user also the profile's
@@ -13,6 +14,7 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const user = useCurrentUser().data;
   const saveLocale = useSaveLocale();
+  const isPrerendered = useIsPrerendered();
   return (
     <NativeSelect
       aria-label={t('language.label')}
@@ -24,6 +26,7 @@ export function LanguageSwitch() {
       }}
       size="sm"
       w={120}
+      disabled={isPrerendered}
     >
       {LOCALES.map((locale) => (
         <option key={locale} value={locale} lang={locale}>

@@ -8,6 +8,7 @@ import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage, failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { logIn } from '../api/auth';
 
@@ -16,6 +17,7 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [isWrongCredentials, setWrongCredentials] = useState(false);
+  const isPrerendered = useIsPrerendered();
   const { form, submit } = useSchemaForm({
     name: 'login',
     schema: loginSchema,
@@ -53,15 +55,17 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
           type="email"
           autoComplete="username"
           required
+          disabled={isPrerendered}
           {...form.getInputProps('email')}
         />
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="current-password"
           required
+          disabled={isPrerendered}
           {...form.getInputProps('password')}
         />
-        <Button type="submit" loading={form.submitting}>
+        <Button type="submit" loading={form.submitting} disabled={isPrerendered}>
           {t('auth.login.submit')}
         </Button>
         <Stack gap={4} component="ul" className="plain-list">

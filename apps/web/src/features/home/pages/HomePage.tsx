@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { HydrateLater } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
 import { InfoCards } from '../components/InfoCards';
@@ -44,60 +45,71 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
 
   return (
     <Stack gap={48} maw={1200}>
-      <Stack gap="md" maw={760}>
-        <PageHeading>{t('home.title')}</PageHeading>
-        <Text size="lg">{t('home.intro')}</Text>
-        <Group gap="sm">
-          <Button component={Link} to="/auth/register" size="md">
-            {t('home.register')}
+      <HydrateLater>
+        <Stack gap="md" maw={760}>
+          <PageHeading>{t('home.title')}</PageHeading>
+          <Text size="lg">{t('home.intro')}</Text>
+          <Group gap="sm">
+            <Button component={Link} to="/auth/register" size="md">
+              {t('home.register')}
+            </Button>
+            <Button component={Link} to="/auth/login" size="md" variant="outline">
+              {t('home.login')}
+            </Button>
+            <Button component={Link} to="/faq" size="md" variant="subtle">
+              {t('home.faq')}
+            </Button>
+          </Group>
+        </Stack>
+      </HydrateLater>
+
+      {/* Each section hydrates in a task of its own (decision 077). */}
+      <HydrateLater>
+        <Paper component="section" aria-labelledby="home-discovery" withBorder p="lg">
+          <Title order={2} id="home-discovery" mb="xs">
+            {t('home.discoveryTitle')}
+          </Title>
+          <Text maw={760} mb="md">
+            {t('home.discoveryBody')}
+          </Text>
+          {discovery}
+        </Paper>
+      </HydrateLater>
+
+      <HydrateLater>
+        <section aria-labelledby="home-services">
+          <Title order={2} id="home-services" mb="xs">
+            {t('home.servicesTitle')}
+          </Title>
+          <Text mb="md" maw={760}>
+            {t('home.servicesIntro')}
+          </Text>
+          <InfoCards cards={services} />
+        </section>
+      </HydrateLater>
+
+      <HydrateLater>
+        <Paper component="section" aria-labelledby="home-refugees" withBorder p="lg" bg="blue.0">
+          <Title order={2} id="home-refugees" mb="xs">
+            {t('home.refugeesTitle')}
+          </Title>
+          <Text mb="md" maw={760}>
+            {t('home.refugeesBody', { limit: REFUGEE_REQUEST_LIMIT })}
+          </Text>
+          <Button component={Link} to="/auth/register/refugee">
+            {t('home.refugeesRegister')}
           </Button>
-          <Button component={Link} to="/auth/login" size="md" variant="outline">
-            {t('home.login')}
-          </Button>
-          <Button component={Link} to="/faq" size="md" variant="subtle">
-            {t('home.faq')}
-          </Button>
-        </Group>
-      </Stack>
+        </Paper>
+      </HydrateLater>
 
-      <Paper component="section" aria-labelledby="home-discovery" withBorder p="lg">
-        <Title order={2} id="home-discovery" mb="xs">
-          {t('home.discoveryTitle')}
-        </Title>
-        <Text maw={760} mb="md">
-          {t('home.discoveryBody')}
-        </Text>
-        {discovery}
-      </Paper>
-
-      <section aria-labelledby="home-services">
-        <Title order={2} id="home-services" mb="xs">
-          {t('home.servicesTitle')}
-        </Title>
-        <Text mb="md" maw={760}>
-          {t('home.servicesIntro')}
-        </Text>
-        <InfoCards cards={services} />
-      </section>
-
-      <Paper component="section" aria-labelledby="home-refugees" withBorder p="lg" bg="blue.0">
-        <Title order={2} id="home-refugees" mb="xs">
-          {t('home.refugeesTitle')}
-        </Title>
-        <Text mb="md" maw={760}>
-          {t('home.refugeesBody', { limit: REFUGEE_REQUEST_LIMIT })}
-        </Text>
-        <Button component={Link} to="/auth/register/refugee">
-          {t('home.refugeesRegister')}
-        </Button>
-      </Paper>
-
-      <section aria-labelledby="home-before">
-        <Title order={2} id="home-before" mb="md">
-          {t('home.beforeTitle')}
-        </Title>
-        <InfoCards cards={goodToKnow} columns={2} />
-      </section>
+      <HydrateLater>
+        <section aria-labelledby="home-before">
+          <Title order={2} id="home-before" mb="md">
+            {t('home.beforeTitle')}
+          </Title>
+          <InfoCards cards={goodToKnow} columns={2} />
+        </section>
+      </HydrateLater>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aboutFile } from '@/shared/documents/uploadProgress';
 import { errorMessage } from '@/shared/ui/errorMessage';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 import { verifyFile } from '../api/verify';
 import { VerificationResult } from './VerificationResult';
 
@@ -22,6 +23,7 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
   const maxMegabytes = Math.round(maxBytes / MEGABYTE);
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ result: Verification; fileName: string } | null>(null);
+  const isPrerendered = useIsPrerendered();
   const check = useMutation({
     mutationFn: (file: File) => verifyFile(id, file),
     onSuccess: (result, file) => setChecked({ result, fileName: file.name }),
@@ -74,7 +76,12 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
           </Dropzone>
           <FileButton onChange={(file) => file && send(file)} accept="application/pdf,.pdf">
             {(props) => (
-              <Button {...props} variant="outline" w="fit-content" disabled={check.isPending}>
+              <Button
+                {...props}
+                variant="outline"
+                w="fit-content"
+                disabled={isPrerendered || check.isPending}
+              >
                 {checked ? t('verify.another') : t('verify.choose')}
               </Button>
             )}

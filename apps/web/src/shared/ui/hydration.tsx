@@ -1,0 +1,75 @@
+import { Component, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { nextTask } from '../tasks';
+
+/**
+ * A pre-rendered page hydrates in turns (decision 077): each part under `HydrateLater` is put off
+ * to a task of its own, one after the other, its HTML staying on screen as it is until then, so
+ * that no single task takes the whole page. Outside a hydration (any later render, the tests)
+ * the children render at once.
+ */
+let isHydrating = false;
+let lastTurn: Promise<void> = Promise.resolve();
+/** From the hydration's start until its last turn: what renders now may be the build's HTML. */
+let isTakingOver = false;
+
+/** Runs `hydrate` (the app's `hydrateRoot`) with the parts under `HydrateLater` put off. */
+export function hydrateInTurns(hydrate: () => void): void {
+  isHydrating = true;
+  isTakingOver = true;
+  try {
+    hydrate();
+  } finally {
+    isHydrating = false;
+  }
+  // A task after the last turn: that turn's parts render in microtasks after it resolves.
+  void lastTurn.then(nextTask).then(() => {
+    isTakingOver = false;
+  });
+}
+
+/**
+ * True where a form's controls are the build's HTML that the app has not taken over yet: rendered
+ * at build time, then in the render that hydrates them; false once they are the app's. A control
+ * of a pre-rendered page is disabled until then (decision 077): text typed into it would not be
+ * the form's, and a submit would send the form to the server as a GET, password and all.
+ */
+export function useIsPrerendered(): boolean {
+  const [isPrerendered, setPrerendered] = useState(import.meta.env.SSR || isTakingOver);
+  useEffect(() => {
+    // The second render is the point: the one that hydrated could not change the build's HTML.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (isPrerendered) setPrerendered(false);
+    // Once, after the render that hydrated it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return isPrerendered;
+}
+
+type Props = { children: ReactNode };
+
+/**
+ * Suspends while hydrating until its turn has come: Preact keeps the element it would have
+ * claimed (its children must render one element) and hydrates it when the turn resolves.
+ */
+class Turn extends Component<Props> {
+  private isDone = !isHydrating;
+  private readonly turn = this.isDone
+    ? null
+    : (lastTurn = lastTurn.then(nextTask).then(() => {
+        this.isDone = true;
+      }));
+
+  override render(): ReactNode {
+    if (!this.isDone && this.turn) throw this.turn;
+    return this.props.children;
+  }
+}
+
+/** Its children, hydrated in a later task than the rest of the page (one element at its root). */
+export function HydrateLater({ children }: Props) {
+  return (
+    <Suspense fallback={null}>
+      <Turn>{children}</Turn>
+    </Suspense>
+  );
+}
