@@ -25,6 +25,15 @@ test.describe('without JavaScript', () => {
     }
   });
 
+  test('a form stays disabled until the app has it: nothing typed is lost, no password goes into an address', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await expect(page.getByLabel('Language')).toBeDisabled();
+  });
+
   test('a visitor whose language cookie says Italian gets the pages in Italian', async ({
     page,
     context,

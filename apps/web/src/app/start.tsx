@@ -4,9 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { i18n, i18nReady } from '@/shared/i18n';
-import { formatEuros } from '@/shared/format';
 import { getSessionToken } from '@/shared/storage';
-import { nextTask } from '@/shared/tasks';
 import { hydrateInTurns } from '@/shared/ui/hydration';
 import { watchMaintenance } from './maintenance';
 import { watchPrefetch } from './prefetch';
@@ -42,9 +40,6 @@ const start = async (): Promise<void> => {
   const prerendered = root.dataset.prerendered;
   if (prerendered === i18n.language && getSessionToken() === null) {
     await routerReady(router);
-    // The first number format loads ICU's data (15 to 25 ms): in a task of its own, not the hydration's.
-    formatEuros(0, i18n.language);
-    await nextTask();
     hydrateInTurns(() => hydrateRoot(root, app));
   } else {
     createRoot(root).render(app);

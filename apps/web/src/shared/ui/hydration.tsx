@@ -32,6 +32,9 @@ export function hydrateInTurns(hydrate: () => void): void {
  * at build time, then in the render that hydrates them; false once they are the app's. A control
  * of a pre-rendered page is disabled until then (decision 077): text typed into it would not be
  * the form's, and a submit would send the form to the server as a GET, password and all.
+ * Call it in the part that renders the control, not above a `HydrateLater` around it: a hydrating
+ * render leaves the build's attributes as they are, so the control must still be disabled in the
+ * render of its own turn, and enabled by a later one.
  */
 export function useIsPrerendered(): boolean {
   const [isPrerendered, setPrerendered] = useState(import.meta.env.SSR || isTakingOver);

@@ -8,7 +8,7 @@ import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage, failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { useIsPrerendered } from '@/shared/ui/hydration';
+import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { logIn } from '../api/auth';
 
@@ -68,23 +68,25 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
         <Button type="submit" loading={form.submitting} disabled={isPrerendered}>
           {t('auth.login.submit')}
         </Button>
-        <Stack gap={4} component="ul" className="plain-list">
-          <li>
-            <Anchor component={Link} to="/auth/recover-password">
-              {t('auth.login.forgotPassword')}
-            </Anchor>
-          </li>
-          <li>
-            <Anchor component={Link} to="/auth/register">
-              {t('auth.login.register')}
-            </Anchor>
-          </li>
-          <li>
-            <Anchor component={Link} to="/auth/activate">
-              {t('auth.login.resendActivation')}
-            </Anchor>
-          </li>
-        </Stack>
+        <HydrateLater>
+          <Stack gap={4} component="ul" className="plain-list">
+            <li>
+              <Anchor component={Link} to="/auth/recover-password">
+                {t('auth.login.forgotPassword')}
+              </Anchor>
+            </li>
+            <li>
+              <Anchor component={Link} to="/auth/register">
+                {t('auth.login.register')}
+              </Anchor>
+            </li>
+            <li>
+              <Anchor component={Link} to="/auth/activate">
+                {t('auth.login.resendActivation')}
+              </Anchor>
+            </li>
+          </Stack>
+        </HydrateLater>
       </Stack>
     </form>
   );

@@ -18,7 +18,6 @@ import { InfoCards } from '../components/InfoCards';
 /** The landing page: what the portal does, for whom, and where to start; `discovery` finds the service. */
 export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const lisbonStates = useReferenceFigures().data?.lisbon_states_count;
 
   const services = [
@@ -32,15 +31,6 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
     },
     { title: t('home.comparabilityTitle'), body: t('home.comparabilityBody') },
     { title: t('home.comparabilityOnlyTitle'), body: t('home.comparabilityOnlyBody') },
-  ];
-  const goodToKnow = [
-    { title: t('home.adultsTitle'), body: t('home.adultsBody', { age: ADULT_AGE_YEARS }) },
-    {
-      title: t('home.originalsTitle'),
-      body: t('home.originalsBody', { fee: formatEuros(RETURN_DELIVERY_FEE.total, locale) }),
-    },
-    { title: t('home.verificationTitle'), body: t('home.verificationBody') },
-    { title: t('home.appealTitle'), body: t('home.appealBody', { days: APPEAL_WINDOW_DAYS }) },
   ];
 
   return (
@@ -103,13 +93,34 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
       </HydrateLater>
 
       <HydrateLater>
-        <section aria-labelledby="home-before">
-          <Title order={2} id="home-before" mb="md">
-            {t('home.beforeTitle')}
-          </Title>
-          <InfoCards cards={goodToKnow} columns={2} />
-        </section>
+        <GoodToKnow />
       </HydrateLater>
     </Stack>
+  );
+}
+
+/**
+ * What to know before applying. A component of its own so that its fee is formatted in its own
+ * turn of the hydration: the first `Intl.NumberFormat` loads ICU's data (decision 077).
+ */
+function GoodToKnow() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const goodToKnow = [
+    { title: t('home.adultsTitle'), body: t('home.adultsBody', { age: ADULT_AGE_YEARS }) },
+    {
+      title: t('home.originalsTitle'),
+      body: t('home.originalsBody', { fee: formatEuros(RETURN_DELIVERY_FEE.total, locale) }),
+    },
+    { title: t('home.verificationTitle'), body: t('home.verificationBody') },
+    { title: t('home.appealTitle'), body: t('home.appealBody', { days: APPEAL_WINDOW_DAYS }) },
+  ];
+  return (
+    <section aria-labelledby="home-before">
+      <Title order={2} id="home-before" mb="md">
+        {t('home.beforeTitle')}
+      </Title>
+      <InfoCards cards={goodToKnow} columns={2} />
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aboutFile } from '@/shared/documents/uploadProgress';
 import { errorMessage } from '@/shared/ui/errorMessage';
-import { useIsPrerendered } from '@/shared/ui/hydration';
+import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
 import { verifyFile } from '../api/verify';
 import { VerificationResult } from './VerificationResult';
 
@@ -89,21 +89,24 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
         </Stack>
       </section>
 
-      <section aria-labelledby="verify-result">
-        <Title order={2} id="verify-result" className="visually-hidden">
-          {t('verify.resultTitle')}
-        </Title>
-        {/* Always present, so assistive technology announces whatever appears in it. */}
-        <div role="status" aria-live="polite" aria-atomic="true">
-          {check.isPending && <Text>{t('verify.checking')}</Text>}
-          {problem && (
-            <Alert color="red" variant="light">
-              {problem}
-            </Alert>
-          )}
-          {checked && <VerificationResult result={checked.result} fileName={checked.fileName} />}
-        </div>
-      </section>
+      {/* The result's section hydrates in a task of its own (decision 077). */}
+      <HydrateLater>
+        <section aria-labelledby="verify-result">
+          <Title order={2} id="verify-result" className="visually-hidden">
+            {t('verify.resultTitle')}
+          </Title>
+          {/* Always present, so assistive technology announces whatever appears in it. */}
+          <div role="status" aria-live="polite" aria-atomic="true">
+            {check.isPending && <Text>{t('verify.checking')}</Text>}
+            {problem && (
+              <Alert color="red" variant="light">
+                {problem}
+              </Alert>
+            )}
+            {checked && <VerificationResult result={checked.result} fileName={checked.fileName} />}
+          </div>
+        </section>
+      </HydrateLater>
     </>
   );
 }

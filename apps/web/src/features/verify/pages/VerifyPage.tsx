@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
+import { HydrateLater } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { certificateStatusQuery } from '../api/verify';
 import { VerifyFile } from '../components/VerifyFile';
@@ -35,19 +36,22 @@ export function VerifyPage() {
         <Text>{t('verify.intro')}</Text>
       </div>
 
+      {/* Each part hydrates in a task of its own (decision 077). */}
       {id !== null && (
-        <section aria-labelledby="verify-id">
-          <Title order={2} id="verify-id" size="h4" mb="xs">
-            {t('verify.idLabel')}: <Code>{id}</Code>
-          </Title>
-          {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
-          {status.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(status.error, t)}
-            </Alert>
-          )}
-          {status.data && <StatementState status={status.data} />}
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="verify-id">
+            <Title order={2} id="verify-id" size="h4" mb="xs">
+              {t('verify.idLabel')}: <Code>{id}</Code>
+            </Title>
+            {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
+            {status.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(status.error, t)}
+              </Alert>
+            )}
+            {status.data && <StatementState status={status.data} />}
+          </section>
+        </HydrateLater>
       )}
 
       <VerifyFile id={id} maxBytes={maxBytes} />
