@@ -1,14 +1,33 @@
 // What main.tsx needs before the app's own modules (decision 077): nothing here imports a library.
 export { nextTask } from '@/shared/tasks';
 
+/** Longest wait for the first contentful paint: a page that never reports it starts all the same. */
+const PAINT_WAIT_MS = 1000;
+
 /**
- * Resolves after the page's first paint: the frame's animation callback runs before it paints, a
- * task queued from there runs after. A hidden tab paints nothing and runs no animation callbacks:
- * it starts at once.
+ * Resolves once the page's content has painted: the browser's `first-contentful-paint` entry, which
+ * comes when the frame is on screen (an animation frame runs before its frame is painted, and on a
+ * busy machine the frame reached the screen after the modules had come). A hidden tab paints
+ * nothing: it starts at once; so does a browser without paint timing, after a frame and a task.
  */
 export function afterFirstPaint(): Promise<void> {
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, PAINT_WAIT_MS);
+  });
 }
 
 /**
