@@ -23,7 +23,6 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
   const maxMegabytes = Math.round(maxBytes / MEGABYTE);
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ result: Verification; fileName: string } | null>(null);
-  const isPrerendered = useIsPrerendered();
   const check = useMutation({
     mutationFn: (file: File) => verifyFile(id, file),
     onSuccess: (result, file) => setChecked({ result, fileName: file.name }),
@@ -43,53 +42,24 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
 
   return (
     <>
-      <section aria-labelledby="verify-file">
-        <Title order={2} id="verify-file" mb="sm">
-          {t('verify.fileTitle')}
-        </Title>
-        <Stack gap="sm">
-          <Dropzone
-            onDrop={(files) => files[0] && send(files[0])}
-            onReject={(rejections) => {
-              const file = rejections[0]?.file;
-              setChecked(null);
-              const problem =
-                file && file.size > maxBytes
-                  ? t('verify.tooLarge', { max: maxMegabytes })
-                  : t('verify.notPdf');
-              setProblem(file ? aboutFile(file, problem, t) : problem);
-            }}
-            accept={['application/pdf']}
-            maxSize={maxBytes}
-            multiple={false}
-            activateOnClick={false}
-            activateOnKeyboard={false}
-            loading={check.isPending}
-            aria-describedby={hintId}
-          >
-            <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
-              <Text fw={600}>{t('verify.drop')}</Text>
-              <Text size="sm" id={hintId}>
-                {t('verify.hint', { max: maxMegabytes })}
-              </Text>
-            </Stack>
-          </Dropzone>
-          <FileButton onChange={(file) => file && send(file)} accept="application/pdf,.pdf">
-            {(props) => (
-              <Button
-                {...props}
-                variant="outline"
-                w="fit-content"
-                disabled={isPrerendered || check.isPending}
-              >
-                {checked ? t('verify.another') : t('verify.choose')}
-              </Button>
-            )}
-          </FileButton>
-        </Stack>
-      </section>
+      {/* Each section hydrates in a task of its own (decision 077). */}
+      <HydrateLater>
+        <FileSection
+          hintId={hintId}
+          maxMegabytes={maxMegabytes}
+          maxBytes={maxBytes}
+          isPending={check.isPending}
+          hasChecked={checked !== null}
+          onFile={send}
+          onReject={(file) => {
+            setChecked(null);
+            const problem =
+              file && file.size > maxBytes ? t('verify.tooLarge', { max: maxMegabytes }) : t('verify.notPdf');
+            setProblem(file ? aboutFile(file, problem, t) : problem);
+          }}
+        />
+      </HydrateLater>
 
-      {/* The result's section hydrates in a task of its own (decision 077). */}
       <HydrateLater>
         <section aria-labelledby="verify-result">
           <Title order={2} id="verify-result" className="visually-hidden">
@@ -108,5 +78,63 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
         </section>
       </HydrateLater>
     </>
+  );
+}
+
+type FileSectionProps = {
+  hintId: string;
+  maxMegabytes: number;
+  maxBytes: number;
+  isPending: boolean;
+  hasChecked: boolean;
+  onFile: (file: File) => void;
+  onReject: (file: File | undefined) => void;
+};
+
+/** The drop zone and the button that choose the file; the button waits for the app (decision 077). */
+function FileSection({
+  hintId,
+  maxMegabytes,
+  maxBytes,
+  isPending,
+  hasChecked,
+  onFile,
+  onReject,
+}: FileSectionProps) {
+  const { t } = useTranslation();
+  const isPrerendered = useIsPrerendered();
+  return (
+    <section aria-labelledby="verify-file">
+      <Title order={2} id="verify-file" mb="sm">
+        {t('verify.fileTitle')}
+      </Title>
+      <Stack gap="sm">
+        <Dropzone
+          onDrop={(files) => files[0] && onFile(files[0])}
+          onReject={(rejections) => onReject(rejections[0]?.file)}
+          accept={['application/pdf']}
+          maxSize={maxBytes}
+          multiple={false}
+          activateOnClick={false}
+          activateOnKeyboard={false}
+          loading={isPending}
+          aria-describedby={hintId}
+        >
+          <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
+            <Text fw={600}>{t('verify.drop')}</Text>
+            <Text size="sm" id={hintId}>
+              {t('verify.hint', { max: maxMegabytes })}
+            </Text>
+          </Stack>
+        </Dropzone>
+        <FileButton onChange={(file) => file && onFile(file)} accept="application/pdf,.pdf">
+          {(props) => (
+            <Button {...props} variant="outline" w="fit-content" disabled={isPrerendered || isPending}>
+              {hasChecked ? t('verify.another') : t('verify.choose')}
+            </Button>
+          )}
+        </FileButton>
+      </Stack>
+    </section>
   );
 }
