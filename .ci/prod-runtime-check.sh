@@ -46,7 +46,7 @@ curl -fsS "http://127.0.0.1:$PORT$asset" > /dev/null
 code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$asset.map")"
 [ "$code" = 404 ] || { echo "source map served: $asset.map answered $code" >&2; exit 1; }
 # The entry script is cached for a year; the page's modules (named in #root's data-modules, decision
-# 077), the React chunk among them, go out as the build's Brotli copies, cached for a year too
+# 078), the React chunk among them, go out as the build's Brotli copies, cached for a year too
 # (decision 063). The entry itself is too small for a compressed copy.
 entry="$(grep -oE '<script type="module"[^>]* src="/assets/[^"]+\.js"' <<<"$home" | grep -oE '/assets/[^"]+')"
 headers="$(curl -fsS -o /dev/null -D - -H 'Accept-Encoding: br, gzip' "http://127.0.0.1:$PORT$entry")"

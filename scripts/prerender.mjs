@@ -2,7 +2,7 @@
 // after `vite build` (the SPA) and `vite build --ssr src/prerender.tsx` (the module that renders
 // them, in dist-prerender/), writes `dist/pages/<locale>/<page>.html`: the SPA's index.html with
 // the page's HTML in #root, its stylesheets inline and its modules named for main.tsx to fetch at once
-// after the first paint, so the browser paints the page from the HTML alone (decision 077). The
+// after the first paint, so the browser paints the page from the HTML alone (decision 078). The
 // API serves it for the page (spa.ts); main.tsx hydrates it. Each file gets a Brotli and a gzip
 // copy, as precompress() gives the rest of the build.
 //
@@ -36,7 +36,7 @@ const inlineCss = (file) =>
 /**
  * The shell with `body` in #root, marked with its language; the page's stylesheets (the shell's
  * among them) inline, and the page's own modules named in `data-modules`: main.tsx asks for all of
- * them at once, at low priority, once the page has painted (decision 077), so no script competes
+ * them at once, at low priority, once the page has painted (decision 078), so no script competes
  * with the HTML or delays its first paint.
  */
 function pageHtml(body, locale, files) {

@@ -28,7 +28,7 @@ function makeBuild({ entryBytes }) {
       imports: ['_shared.js'],
       css: ['assets/index.css'],
     },
-    // What the entry imports once the page has painted (main.tsx, decision 077).
+    // What the entry imports once the page has painted (main.tsx, decision 078).
     '_shared.js': { file: 'assets/shared.js', dynamicImports: ['src/app/start.tsx'] },
     'src/app/start.tsx': { file: 'assets/start.js', imports: ['_shared.js'] },
     'src/shared/i18n/locales/en-US.ts': { file: 'assets/en-US.js', imports: ['_shared.js'] },

@@ -64,7 +64,7 @@ export function entryFiles(manifest) {
 }
 
 /**
- * What the entry imports once the page has painted (main.tsx, decision 077), which every page
+ * What the entry imports once the page has painted (main.tsx, decision 078), which every page
  * needs: the dynamic imports of the entry's chunks (the app's i18n and start).
  */
 function startKeys(manifest) {

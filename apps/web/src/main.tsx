@@ -9,7 +9,7 @@ import { afterFirstPaint, nextTask, preloadModules } from './app/boot';
 /**
  * The entry is this little: a page the build rendered (`data-prerendered`, decision 075) paints from
  * its HTML, and its modules are asked for only once it has painted, all at once (`data-modules`),
- * then evaluated in a few tasks rather than one (decision 077).
+ * then evaluated in a few tasks rather than one (decision 078).
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

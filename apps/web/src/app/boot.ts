@@ -1,4 +1,4 @@
-// What main.tsx needs before the app's own modules (decision 077): nothing here imports a library.
+// What main.tsx needs before the app's own modules (decision 078): nothing here imports a library.
 export { nextTask } from '@/shared/tasks';
 
 /** Longest wait for the first contentful paint: a page that never reports it starts all the same. */

@@ -1,4 +1,4 @@
-// The app itself, imported by main.tsx once the page has painted (decision 077): the router, the
+// The app itself, imported by main.tsx once the page has painted (decision 078): the router, the
 // providers, and the hydration of a pre-rendered page or a fresh render.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

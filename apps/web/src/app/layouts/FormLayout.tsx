@@ -17,7 +17,7 @@ export function FormLayout() {
         {t('app.skipToContent')}
       </a>
       <NavigationStatus />
-      {/* The form first; the header and the footer each in a task of their own (decision 077). */}
+      {/* The form first; the header and the footer each in a task of their own (decision 078). */}
       <HydrateLater>
         <header className="form-layout-header">
           <Group justify="space-between" px="md" h={64} wrap="nowrap">

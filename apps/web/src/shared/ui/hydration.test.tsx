@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HydrateLater, useIsPrerendered } from './hydration';
 
-// The hydration in turns itself is Preact's (decision 077): the built app's journeys cover it
+// The hydration in turns itself is Preact's (decision 078): the built app's journeys cover it
 // (e2e/tests/first-visit.spec.ts and the login and verify journeys). Here, what every other render
 // of these components does, with React as the tests render.
 afterEach(cleanup);

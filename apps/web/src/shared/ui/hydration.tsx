@@ -2,7 +2,7 @@ import { Component, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { nextTask } from '../tasks';
 
 /**
- * A pre-rendered page hydrates in turns (decision 077): each part under `HydrateLater` is put off
+ * A pre-rendered page hydrates in turns (decision 078): each part under `HydrateLater` is put off
  * to a task of its own, one after the other, its HTML staying on screen as it is until then, so
  * that no single task takes the whole page. Outside a hydration (any later render, the tests)
  * the children render at once.
@@ -30,7 +30,7 @@ export function hydrateInTurns(hydrate: () => void): void {
 /**
  * True where a form's controls are the build's HTML that the app has not taken over yet: rendered
  * at build time, then in the render that hydrates them; false once they are the app's. A control
- * of a pre-rendered page is disabled until then (decision 077): text typed into it would not be
+ * of a pre-rendered page is disabled until then (decision 078): text typed into it would not be
  * the form's, and a submit would send the form to the server as a GET, password and all.
  * Call it in the part that renders the control, not above a `HydrateLater` around it: a hydrating
  * render leaves the build's attributes as they are, so the control must still be disabled in the

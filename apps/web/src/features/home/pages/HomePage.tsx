@@ -53,7 +53,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
         </Stack>
       </HydrateLater>
 
-      {/* Each section hydrates in a task of its own (decision 077). */}
+      {/* Each section hydrates in a task of its own (decision 078). */}
       <HydrateLater>
         <Paper component="section" aria-labelledby="home-discovery" withBorder p="lg">
           <Title order={2} id="home-discovery" mb="xs">
@@ -101,7 +101,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
 
 /**
  * What to know before applying. A component of its own so that its fee is formatted in its own
- * turn of the hydration: the first `Intl.NumberFormat` loads ICU's data (decision 077).
+ * turn of the hydration: the first `Intl.NumberFormat` loads ICU's data (decision 078).
  */
 function GoodToKnow() {
   const { t } = useTranslation();

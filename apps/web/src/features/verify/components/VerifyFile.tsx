@@ -42,7 +42,7 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
 
   return (
     <>
-      {/* Each section hydrates in a task of its own (decision 077). */}
+      {/* Each section hydrates in a task of its own (decision 078). */}
       <HydrateLater>
         <FileSection
           hintId={hintId}
@@ -91,7 +91,7 @@ type FileSectionProps = {
   onReject: (file: File | undefined) => void;
 };
 
-/** The drop zone and the button that choose the file; the button waits for the app (decision 077). */
+/** The drop zone and the button that choose the file; the button waits for the app (decision 078). */
 function FileSection({
   hintId,
   maxMegabytes,

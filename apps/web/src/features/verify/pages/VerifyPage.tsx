@@ -36,7 +36,7 @@ export function VerifyPage() {
         <Text>{t('verify.intro')}</Text>
       </div>
 
-      {/* Each part hydrates in a task of its own (decision 077). */}
+      {/* Each part hydrates in a task of its own (decision 078). */}
       {id !== null && (
         <HydrateLater>
           <section aria-labelledby="verify-id">
