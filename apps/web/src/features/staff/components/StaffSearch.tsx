@@ -49,12 +49,15 @@ export function StaffSearch() {
 
   const isLongEnough = query.trim().length >= RESOURCE_SEARCH_MIN_CHARS;
   const results = isLongEnough ? (search.data ?? []) : [];
-  const hasAnswer = isLongEnough && search.data !== undefined && !search.isPlaceholderData;
+  // The list answers what is typed only once the pause has passed and its own answer has come;
+  // until then the earlier list stays in view, but none of it can be chosen: Enter never opens a
+  // request found for other words than those in the box.
+  const hasAnswer = isLongEnough && query === value && search.data !== undefined && !search.isPlaceholderData;
   const { selectFirstOption } = combobox;
-  // A new list of results: the first is the one Enter opens.
+  // A new answer: the first result is the one Enter opens.
   useEffect(() => {
-    if (search.data && search.data.length > 0) selectFirstOption();
-  }, [search.data, selectFirstOption]);
+    if (hasAnswer && search.data && search.data.length > 0) selectFirstOption();
+  }, [hasAnswer, search.data, selectFirstOption]);
 
   const open = (id: string) => {
     setValue('');
@@ -97,7 +100,7 @@ export function StaffSearch() {
         <Combobox.Dropdown hidden={!isLongEnough || (!hasAnswer && results.length === 0)}>
           <Combobox.Options aria-label={t('operations.search.label')}>
             {results.map((result) => (
-              <Combobox.Option value={String(result.id)} key={result.id}>
+              <Combobox.Option value={String(result.id)} key={result.id} disabled={!hasAnswer}>
                 <ResultLine result={result} />
               </Combobox.Option>
             ))}

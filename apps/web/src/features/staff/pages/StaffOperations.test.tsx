@@ -84,6 +84,27 @@ describe('the staff search box', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/practices/12'));
   });
 
+  it('never opens, while the words typed change, a request the earlier words found', async () => {
+    const api = operationsApi();
+    const { router } = renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    const box = await screen.findByRole('combobox', { name: 'Find a request' });
+    await userEvent.type(box, 'zo');
+    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}');
+    // More words, then Enter at once: the list in view answers "zo", not "zoe".
+    await userEvent.type(box, 'e{Enter}');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('aria-disabled'))).toEqual(['true', 'true']);
+    expect(router.state.location.pathname).toBe('/staff/queues/all');
+    // Its own answer come, the first result is the one Enter opens.
+    await waitFor(() =>
+      expect(api.callsTo('GET /staff/search').map((call) => call.query.get('q'))).toContain('zoe'),
+    );
+    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/practices/41'));
+  });
+
   it('says when nothing is found', async () => {
     operationsApi();
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });
