@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,15 @@ import { publishDemoStatement } from './verify';
  * `/verify/{id}` of a demo statement published through the CLI. Prints the medians of the
  * performance and accessibility scores, the JavaScript transferred and the paint metrics, and the
  * accessibility audits that failed on any run. Chromium is Debian's (CHROME_PATH, default
- * /usr/bin/chromium); WEB_DIST_DIR measures another build of the SPA.
+ * /usr/bin/chromium); WEB_DIST_DIR measures another build of the SPA; BENCH_LIGHTHOUSE_REPORTS names a
+ * directory to keep each run's whole report in.
  */
 
 const PORT = 3340;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Where to keep each run's whole report (its long tasks, its trace's breakdown), if anywhere. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const GOAL = { performance: 95, accessibility: 100 };
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 
@@ -58,7 +61,12 @@ function runLighthouse(url: string): Promise<Report> {
     child.once('exit', (code) => {
       rmSync(profile, { recursive: true, force: true });
       if (code !== 0) return fail(new Error(`lighthouse exited with ${code} on ${url}`));
-      // Lighthouse's --output=json report.
+      // Lighthouse's --output=json report, kept whole when BENCH_LIGHTHOUSE_REPORTS names a directory.
+      if (REPORTS_DIR) {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
+        writeFileSync(join(REPORTS_DIR, name), output);
+      }
       done(JSON.parse(output) as Report);
     });
   });

@@ -16,7 +16,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 const start = async (): Promise<void> => {
   if (root.dataset.prerendered) await afterFirstPaint();
-  preloadModules(root.dataset.modules);
+  // In the background, a few links per task, while the first stages come.
+  void preloadModules(root.dataset.modules);
   // Each import evaluates the modules not evaluated yet, in one task: a few tasks of some
   // milliseconds each, where the whole app in one import was a single long one.
   await import('@/shared/storage');

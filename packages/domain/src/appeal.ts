@@ -108,10 +108,6 @@ export const OPEN_APPEAL_STATUSES = [
 export const isAppealOpen = (status: PracticeStatus): boolean =>
   (OPEN_APPEAL_STATUSES as readonly PracticeStatus[]).includes(status);
 
-/** Whether an appeal or amendment was ever asked for: open, or ended (refused, rejected, issued). */
-export const hasAppeal = (status: PracticeStatus): boolean =>
-  status.startsWith('appeal_') || status === 'amend_issued';
-
 export const APPEAL_MOTIVATION_MAX_LENGTH = MESSAGE_MAX_LENGTH;
 
 /** POST /practices/{id}/appeal: type, motivation, and documents uploaded beforehand to the request. */

@@ -20,6 +20,7 @@ export * from './locales';
 export * from './messages';
 export * from './money';
 export * from './notices';
+export * from './notifications';
 export * from './password';
 export * from './payments';
 export * from './phone';

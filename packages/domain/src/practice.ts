@@ -133,8 +133,6 @@ export const documentUploadFieldsSchema = z
     path: ['additional_type'],
   });
 
-export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-
 export const historyEntrySchema = z.object({
   from_status: z.enum(PRACTICE_STATUSES).nullable(),
   to_status: z.enum(PRACTICE_STATUSES),
@@ -208,15 +206,6 @@ export const practiceSummarySchema = practiceSchema.pick({
   days_to_go: true,
 });
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
-
-/** Notifications (spec §7): counts per practice category (status label) and a total. */
-export const notificationsSchema = z
-  .object({
-    counts: z.record(z.enum(STATUS_LABELS), z.number().int()),
-    total: z.number().int(),
-  })
-  .meta({ id: 'Notifications' });
-export type Notifications = z.infer<typeof notificationsSchema>;
 
 /** GET /documents: the owner's documents, or one request's with `practice_id`. */
 export const documentsQuerySchema = z.object({ practice_id: z.coerce.number().int().positive().optional() });

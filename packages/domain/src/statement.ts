@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { anchorCheckSchema, anchorViewSchema } from './anchor';
-import { hasAppeal } from './appeal';
 import { LOCALES } from './locales';
-import type { PracticeStatus } from './statuses';
+import { hasAppeal, type PracticeStatus } from './statuses';
 import { VERIFY_REASONS, VERIFY_RESULTS } from './statement-texts';
 
 export {

@@ -89,3 +89,11 @@ export const DOCUMENT_EDITABLE_STATUSES = [
 
 export const areDocumentsEditable = (status: PracticeStatus): boolean =>
   (DOCUMENT_EDITABLE_STATUSES as readonly PracticeStatus[]).includes(status);
+
+/**
+ * Whether an appeal or amendment was ever asked for: open, or ended (refused, rejected, issued).
+ * Here rather than in appeal.ts: the statement's rules use it on the public verify page, which
+ * needs none of the appeal's and the thread's schemas (decision 079).
+ */
+export const hasAppeal = (status: PracticeStatus): boolean =>
+  status.startsWith('appeal_') || status === 'amend_issued';

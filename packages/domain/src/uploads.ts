@@ -1,10 +1,14 @@
-import type { ACCEPTED_DOCUMENT_TYPES } from './practice';
-
 /**
  * What an uploaded document may be and hold, and how much an applicant may keep (decision 058).
  * The API inspects every file's bytes against these lists as it arrives; the limits' defaults
  * are the configuration's (README).
  */
+
+/**
+ * The files a request's documents may be. Here rather than in practice.ts: the upload's progress,
+ * on the public verify page too, needs none of the request's schemas (decision 079).
+ */
+export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 export type AcceptedDocumentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
 

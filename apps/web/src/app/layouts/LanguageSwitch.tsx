@@ -1,7 +1,7 @@
 import { isLocale, LOCALES } from '@lisbon/domain';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSaveLocale } from '@/features/account/api/account';
+import { useSaveLocale } from '@/features/account/api/profile';
 import { currentLocale } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { useIsPrerendered } from '@/shared/ui/hydration';

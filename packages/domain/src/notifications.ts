@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { STATUS_LABELS } from './statuses';
+
+// Apart from practice.ts: the header's badge reads it on every page, and needs none of the
+// request's schemas (decision 079).
+
+/** Notifications (spec §7): counts per practice category (status label) and a total. */
+export const notificationsSchema = z
+  .object({
+    counts: z.record(z.enum(STATUS_LABELS), z.number().int()),
+    total: z.number().int(),
+  })
+  .meta({ id: 'Notifications' });
+export type Notifications = z.infer<typeof notificationsSchema>;
