@@ -6,9 +6,11 @@ import { profileEn } from './profile.en-US';
 import { staffEn } from './staff.en-US';
 import { wizardEn } from './wizard.en-US';
 import { operationsEn } from './operations.en-US';
+import { practicesEn } from './practices.en-US';
+import { shareLinksEn } from './share-links.en-US';
 
 /**
- * The logged-in area's texts (account, the request wizard, payments, delivery, appeals, the staff
+ * The logged-in area's texts (account, the requests, the wizard, payments, delivery, appeals, the staff
  * workspace), in English: a chunk of their own, fetched with the first page behind a login, since
  * none of the public pages needs them (decision 063).
  */
@@ -21,4 +23,6 @@ export const areaEn = {
   ...staffEn,
   ...wizardEn,
   ...operationsEn,
+  ...practicesEn,
+  ...shareLinksEn,
 };

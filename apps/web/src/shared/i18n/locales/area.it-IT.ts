@@ -6,6 +6,8 @@ import { profileIt } from './profile.it-IT';
 import { staffIt } from './staff.it-IT';
 import { wizardIt } from './wizard.it-IT';
 import { operationsIt } from './operations.it-IT';
+import { practicesIt } from './practices.it-IT';
+import { shareLinksIt } from './share-links.it-IT';
 import type { AreaCatalogue } from './en-US';
 
 /** The logged-in area's texts in Italian; typed as the English ones (area.en-US.ts). */
@@ -18,4 +20,6 @@ export const areaIt: AreaCatalogue = {
   ...staffIt,
   ...wizardIt,
   ...operationsIt,
+  ...practicesIt,
+  ...shareLinksIt,
 };

@@ -1,124 +1,9 @@
 import type { Catalogue } from './en-US';
 
-type Requests = Pick<
-  Catalogue,
-  'practices' | 'practice' | 'practiceFacts' | 'documentUpload' | 'documentsPage' | 'notifications'
->;
+type Requests = Pick<Catalogue, 'documentUpload' | 'notifications'>;
 
-/** Le mie richieste, il dettaglio di una richiesta, i documenti e le notifiche, in italiano. */
+/** L'avanzamento di un caricamento e le notifiche dell'intestazione, anche nelle pagine pubbliche, in italiano. */
 export const requestsIt: Requests = {
-  practices: {
-    title: 'Le mie richieste',
-    archiveTitle: 'Archivio',
-    new: 'Nuova richiesta',
-    caption_one: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richiesta in tutto',
-    caption_other: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richieste in tutto',
-    sortLabel: 'Ordina per',
-    sortAsc: '{{field}}, crescente',
-    sortDesc: '{{field}}, decrescente',
-    sortFields: {
-      id: 'Numero',
-      name: 'Nome',
-      started_at: 'Data di avvio',
-      expected_deadline: 'Scadenza prevista',
-      requested_at: 'Data della richiesta',
-      delivery_paid_at: 'Data di pagamento della spedizione',
-      sequence: 'Sequenza',
-      created_at: 'Data di creazione',
-    },
-    columns: {
-      number: 'Richiesta',
-      status: 'Stato',
-      service: 'Servizio',
-      country: 'Paese e livello',
-      createdAt: 'Creata',
-      requestedAt: 'Inviata',
-      deadline: 'Scadenza prevista',
-      daysToGo: 'Giorni lavorativi mancanti',
-    },
-    requestNumber: 'Richiesta',
-    urgent: 'urgente',
-    pagesLabel: 'Pagine delle richieste',
-    page: 'Pagina {{page}}',
-    pageControls: {
-      first: 'Prima pagina',
-      previous: 'Pagina precedente',
-      next: 'Pagina successiva',
-      last: 'Ultima pagina',
-    },
-  },
-  practice: {
-    title: 'Richiesta n. {{id}}',
-    continueDraft: 'Continua la richiesta',
-    deleteDraft: 'Elimina la bozza',
-    deleteDraftTitle: 'Eliminare questa bozza?',
-    draftDeleted: 'Bozza eliminata',
-    requestTitle: 'Richiesta',
-    missingTitle: 'Documenti richiesti ancora mancanti',
-    uploadLink: 'Caricali nella pagina dei documenti',
-    documentsCaption: 'Documenti della richiesta n. {{id}}',
-    historyTitle: 'Cronologia dello stato',
-    reason: 'Motivo: {{reason}}',
-    next: {
-      draft:
-        'Questa richiesta è una bozza: completa i passi e inviala. Fino ad allora nulla viene trasmesso ai valutatori.',
-      'in evaluation':
-        'I nostri valutatori stanno esaminando la tua richiesta. Non devi fare nulla; ti scriveremo se ci servirà altro.',
-      'cimea request':
-        'Ci serve qualcosa da te: leggi la nostra domanda qui sotto e rispondi, allegando i documenti richiesti.',
-      closed: 'Questa richiesta è chiusa. Non sono previste altre azioni.',
-      published:
-        "Il tuo attestato è pubblicato. Puoi chiedere un ricorso o una rettifica entro 7 giorni dall'emissione.",
-      'appeal in evaluation': 'La tua richiesta di ricorso o di rettifica è in esame.',
-      appeal_rejected: "Il ricorso è stato respinto: l'attestato pubblicato resta invariato.",
-      appeal_issued: 'Il ricorso è stato accolto ed è stato emesso un nuovo attestato.',
-      amend_issued: "L'attestato rettificato è stato emesso.",
-      appeal_refused: 'Il ricorso è stato rifiutato.',
-    },
-  },
-  practiceFacts: {
-    number: 'Numero della richiesta',
-    status: 'Stato',
-    service: 'Servizio',
-    country: 'Paese del sistema di istruzione',
-    level: 'Livello del sistema di istruzione',
-    urgent: 'Procedura urgente',
-    price: 'Prezzo',
-    time: 'Tempi previsti',
-    createdAt: 'Creata il',
-    requestedAt: 'Inviata il',
-    paidAt: 'Pagata il',
-    deliveryOpenedAt: 'Aperta alla restituzione dal',
-    deliveryPaidAt: 'Restituzione pagata il',
-    deliveredAt: 'Originali consegnati il',
-    deadline: 'Scadenza prevista',
-    daysToGo: 'Giorni mancanti',
-    days_one: '{{count}} giorno lavorativo',
-    days_other: '{{count}} giorni lavorativi',
-    purpose: 'Finalità',
-    purposeOther: 'Finalità descritta',
-    institution: 'Istituzione italiana di interesse',
-    programme: 'Corso',
-    visa: 'Per una richiesta di visto',
-    representation: 'Rappresentanza diplomatica italiana',
-    qualification: 'Titolo',
-    awardingInstitution: 'Istituzione',
-    institutionCountry: "Paese dell'istituzione",
-    countryDiffers: 'Paese diverso dal sistema di istruzione',
-    teaching: 'Istituzione didattica',
-    awardingBody: 'Ente che ha rilasciato il titolo',
-    language: 'Lingua del corso',
-    deliveryMode: 'Modalità di erogazione',
-    studiesType: 'Frequenza',
-    credits: 'Crediti',
-    enrolledAt: 'Iscrizione il',
-    graduatedAt: 'Conseguito il',
-    issuedAt: 'Rilasciato il',
-    diplomaType: 'Tipo di diploma',
-    awardingAccredited: 'Istituzione che rilascia il titolo accreditata',
-    teachingAccredited: 'Istituzione didattica accreditata',
-    diplomaName: 'Nome sul diploma',
-  },
   documentUpload: {
     type: 'Tipo di documento',
     additionalType: 'Di quale documento si tratta?',
@@ -140,26 +25,6 @@ export const requestsIt: Requests = {
     /** Every upload error names its file (issue 14). */
     aboutFile: '“{{name}}”: {{message}}',
     columns: { type: 'Tipo', file: 'File', size: 'Dimensione', added: 'Aggiunto il', actions: 'Azioni' },
-  },
-  documentsPage: {
-    title: 'Documenti',
-    intro:
-      'I tuoi documenti per ogni richiesta, e quelli che ogni richiesta richiede ancora per il suo paese e livello del sistema di istruzione. Puoi aggiungere, sostituire o eliminare documenti finché una richiesta è in bozza o mentre attendiamo una tua risposta.',
-    practiceTitle: 'Richiesta n. {{id}}: {{country}}, {{level}}',
-    openRequest: 'Apri la richiesta n. {{id}}',
-    required: 'Documenti richiesti',
-    missing: 'Ancora mancanti',
-    complete: 'Tutti i documenti richiesti sono stati caricati.',
-    tableCaption: 'Documenti della richiesta n. {{id}}',
-    add: 'Aggiungi un documento',
-    locked: 'Questa richiesta non accetta più modifiche ai documenti.',
-    startRequest: 'Trova un servizio e inizia una richiesta',
-    unattachedTitle: 'Altri documenti',
-    unattachedCaption: 'Documenti non collegati a una richiesta',
-    unattachedKept_one:
-      'Un documento che non appartiene a nessuna richiesta viene eliminato {{count}} ora dopo il caricamento: il personale non lo vede mai. Carica i documenti nella richiesta a cui servono.',
-    unattachedKept_other:
-      'Un documento che non appartiene a nessuna richiesta viene eliminato {{count}} ore dopo il caricamento: il personale non lo vede mai. Carica i documenti nella richiesta a cui servono.',
   },
   notifications: {
     awaiting_one: '{{count}} richiesta attende una tua risposta',

@@ -1,30 +1,7 @@
 import type { sharingEn } from './sharing.en-US';
 
-/** Link di condivisione di un attestato e la sua pubblicazione vista dallo staff, in italiano. */
+/** La pagina che apre un link di condivisione, per chiunque, in italiano. */
 export const sharingIt: typeof sharingEn = {
-  sharing: {
-    title: 'Link di condivisione',
-    intro:
-      'Crea un link alla pagina di verifica del tuo attestato per chi deve controllarlo: vedrà il titolo, la data di pubblicazione e il tuo nome in parte nascosto, e potrà scaricare il PDF. Puoi dargli un ultimo giorno di validità e revocarlo in qualsiasi momento.',
-    expiresOn: 'Ultimo giorno di validità del link',
-    expiresOnHelp: 'Facoltativo: lascia vuoto per un link senza scadenza.',
-    create: 'Crea un link di condivisione',
-    created: 'Link di condivisione creato',
-    createdHelp: 'Copia il link adesso: per la tua sicurezza è mostrato solo questa volta.',
-    address: 'Indirizzo del link di condivisione',
-    copy: 'Copia',
-    copied: 'Copiato',
-    none: 'Non hai ancora link di condivisione.',
-    caption: 'I tuoi link di condivisione',
-    createdAt: 'Creato il',
-    expiry: 'Valido fino al',
-    noExpiry: 'Nessuna scadenza',
-    state: 'Stato',
-    actions: 'Azioni',
-    states: { active: 'Attivo', expired: 'Scaduto', revoked: 'Revocato' },
-    revoke: 'Revoca',
-    revokeLabel: 'Revoca il link creato il {{date}}',
-  },
   shared: {
     title: 'Attestato condiviso',
     intro:
@@ -47,21 +24,5 @@ export const sharingIt: typeof sharingEn = {
     download: 'Scarica l’attestato (PDF)',
     downloadFailed: 'Non è stato possibile scaricare l’attestato. Riprova più tardi.',
     unavailable: 'Questo link non funziona',
-  },
-  publication: {
-    title: 'Attestato',
-    publish: 'Pubblica l’attestato',
-    publishHelp:
-      'La pubblicazione registra l’attestato sul registro, firma il PDF e lo invia al richiedente.',
-    pending:
-      'Pubblicazione in corso: l’attestato viene registrato, firmato e archiviato. Questa pagina si aggiorna quando ha finito.',
-    failed:
-      'La pubblicazione non è riuscita e non viene più ritentata. Pubblicalo di nuovo: i passaggi già fatti non vengono ripetuti.',
-    retry: 'Pubblica di nuovo',
-    onlyAdmin: 'Solo un amministratore può pubblicare l’attestato: chiedi a uno di loro di pubblicarlo.',
-    retried: 'La pubblicazione è stata rimessa in coda.',
-    published: 'Attestato pubblicato il {{date}}.',
-    verifyPage: 'Apri la sua pagina di verifica',
-    refresh: 'Controlla di nuovo',
   },
 };

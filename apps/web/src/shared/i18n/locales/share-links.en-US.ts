@@ -1,0 +1,46 @@
+/**
+ * Share links to a statement (the applicant's) and its publication as the staff follow it, in
+ * English: with the logged-in area's texts (area.en-US.ts), since no public page shows them
+ * (decision 079).
+ */
+export const shareLinksEn = {
+  sharing: {
+    title: 'Share links',
+    intro:
+      'Make a link to the verification page of your statement for whoever needs to check it: they see the qualification, the publish date and your name partly hidden, and can download the PDF. You can give it a last day and revoke it at any time.',
+    expiresOn: 'Last day the link works',
+    expiresOnHelp: 'Optional: leave empty for a link with no expiry.',
+    create: 'Create a share link',
+    created: 'Share link created',
+    createdHelp: 'Copy the link now: for your safety it is shown only this once.',
+    address: 'Share link address',
+    copy: 'Copy',
+    copied: 'Copied',
+    none: 'You have no share links yet.',
+    caption: 'Your share links',
+    createdAt: 'Created on',
+    expiry: 'Works until',
+    noExpiry: 'No expiry',
+    state: 'State',
+    actions: 'Actions',
+    states: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+    revoke: 'Revoke',
+    revokeLabel: 'Revoke the link created on {{date}}',
+  },
+  publication: {
+    title: 'Statement',
+    publish: 'Publish the statement',
+    publishHelp:
+      'Publishing records the statement on the ledger, signs the PDF and sends it to the applicant.',
+    pending:
+      'Publication pending: the statement is being recorded, signed and stored. This page updates when it is done.',
+    failed:
+      'The publication failed and is no longer being tried. Publish it again: the steps already done are not repeated.',
+    retry: 'Publish again',
+    onlyAdmin: 'Only an administrator may publish the statement: ask one to publish it.',
+    retried: 'The publication has been queued again.',
+    published: 'Statement published on {{date}}.',
+    verifyPage: 'Open its verification page',
+    refresh: 'Check again',
+  },
+};
