@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type BuildEnvironmentOptions, defineConfig, type UserConfig } from 'vite';
-import { mantineStyles, precompress } from './vite-plugins';
+import { appShellScrollClasses, mantineStyles, precompress } from './vite-plugins';
 
 const reactOnPreact = fileURLToPath(new URL('./src/react-on-preact.ts', import.meta.url));
 const REACT_ON_PREACT = [
@@ -60,7 +60,7 @@ const PRERENDER_BUILD: UserConfig = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), mantineStyles(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), mantineStyles(), appShellScrollClasses(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
