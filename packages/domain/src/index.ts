@@ -18,6 +18,8 @@ export * from './health';
 export * from './invoice';
 export * from './locales';
 export * from './messages';
+export * from './messages-en';
+export * from './messages-it';
 export * from './money';
 export * from './notices';
 export * from './notifications';

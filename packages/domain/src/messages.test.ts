@@ -5,8 +5,11 @@ import {
   NOTICE_MESSAGES,
   VALIDATION_MESSAGES,
   formatMessage,
+  issueMessage,
   messageForIssue,
 } from './messages';
+import { VALIDATION_EN } from './messages-en';
+import { VALIDATION_IT } from './messages-it';
 
 const firstIssue = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input, { reportInput: true });
@@ -54,6 +57,20 @@ describe('messageForIssue', () => {
 
   it('refuses a value outside an enum with a choice message, not a crash', () => {
     expect(messageForIssue(firstIssue(z.enum(['a', 'b']), 'c'))).toBe('Choose one of the options offered');
+  });
+});
+
+describe('issueMessage', () => {
+  it('names the message and its numbers, which each language words: the SPA looks them up in its catalogue', () => {
+    const issue = firstIssue(z.string().min(5), 'abc');
+    expect(issueMessage(issue)).toEqual({ key: 'minLength', params: { min: 5 } });
+    expect(formatMessage(VALIDATION_IT.minLength, { min: 5 })).toBe(messageForIssue(issue, 'it-IT'));
+    expect(formatMessage(VALIDATION_EN.minLength, { min: 5 })).toBe(messageForIssue(issue, 'en-US'));
+  });
+
+  it('gives a refinement its own key, without numbers', () => {
+    const schema = z.string().refine(() => false, { message: 'passwordsDoNotMatch' });
+    expect(issueMessage(firstIssue(schema, 'x'))).toEqual({ key: 'passwordsDoNotMatch' });
   });
 });
 

@@ -1,8 +1,7 @@
-import { ERROR_MESSAGES } from '@lisbon/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { createPath, type DataRouter } from 'react-router';
 import { onUnauthorized } from '@/api';
-import { currentLocale } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { keepSessionAlive } from '@/shared/session/keeper';
 import { loginPath } from '@/shared/session/loginPath';
 import { endSession, logout } from '@/shared/session/session';
@@ -34,7 +33,7 @@ export function watchSession(router: DataRouter, queryClient: QueryClient): () =
   const stopKeeping = keepSessionAlive({
     onExpired: () => {
       logout(queryClient, route(), 'expired');
-      goToLogin(ERROR_MESSAGES[currentLocale()].TOKEN_EXPIRED);
+      goToLogin(i18n.t('apiErrors.TOKEN_EXPIRED'));
     },
   });
   return () => {

@@ -1,11 +1,10 @@
-import { ACCEPTED_DOCUMENT_TYPES, ERROR_MESSAGES, formatMessage, isOneOf } from '@lisbon/domain';
+import { ACCEPTED_DOCUMENT_TYPES, isOneOf } from '@lisbon/domain';
 import { Progress, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '@/api';
 import { config } from '../config';
-import { currentLocale } from '../i18n';
 
 const MB = 1024 * 1024;
 
@@ -19,8 +18,7 @@ export function fileProblem(file: File, t: TFunction): string | null {
   const isAccepted = isOneOf(ACCEPTED_DOCUMENT_TYPES, file.type);
   if (!isAccepted) return aboutFile(file, t('validation.fileTypeNotAccepted'), t);
   if (file.size > config.uploadMaxBytes) {
-    const tooLarge = ERROR_MESSAGES[currentLocale()].FILE_TOO_LARGE;
-    return aboutFile(file, formatMessage(tooLarge, { max: config.uploadMaxBytes / MB }), t);
+    return aboutFile(file, t('apiErrors.FILE_TOO_LARGE', { max: config.uploadMaxBytes / MB }), t);
   }
   return null;
 }

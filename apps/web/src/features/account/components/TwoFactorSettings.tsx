@@ -1,8 +1,7 @@
-import { ERROR_MESSAGES, type User } from '@lisbon/domain';
+import type { User } from '@lisbon/domain';
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
 import { RecoveryCodes } from './RecoveryCodes';
 import { SettingsSection } from './SettingsSection';
 import { TwoFactorDisable } from './TwoFactorDisable';
@@ -19,7 +18,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
     <SettingsSection id="two-factor" title={t('account.twoFactor.title')}>
       {isStaffWithoutTwoFactor && (
         <Alert color="orange" variant="light" role="note" mb="md">
-          {ERROR_MESSAGES[currentLocale()].TWO_FACTOR_REQUIRED}
+          {t('apiErrors.TWO_FACTOR_REQUIRED')}
         </Alert>
       )}
       {recoveryCodes ? (

@@ -1,9 +1,8 @@
-import { ERROR_MESSAGES } from '@lisbon/domain';
 import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { isApiError } from '@/api';
-import { currentLocale } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { showError } from '@/shared/ui/toast';
 import { useQueueCounts } from '../api/queues';
@@ -26,7 +25,7 @@ export function StaffArea() {
     (!hasTwoFactor || (isApiError(counts.error) && counts.error.code === 'TWO_FACTOR_REQUIRED'));
 
   useEffect(() => {
-    if (isRefused) showError(ERROR_MESSAGES[currentLocale()].TWO_FACTOR_REQUIRED);
+    if (isRefused) showError(i18n.t('apiErrors.TWO_FACTOR_REQUIRED'));
   }, [isRefused]);
 
   if (isRefused) return <Navigate to={TWO_FACTOR_PATH} replace />;

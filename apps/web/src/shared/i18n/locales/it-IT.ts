@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@lisbon/domain';
+import { ERROR_IT, VALIDATION_IT } from '@lisbon/domain';
 import { authIt } from './auth.it-IT';
 import type { PublicCatalogue } from './en-US';
 import { termsIt } from './terms.it-IT';
@@ -209,5 +209,10 @@ export const itIT: PublicCatalogue = {
         'Fatti rispedire i documenti originali: carrello, spedizione, fatturazione, pagamento e lettera di vettura.',
     },
   },
-  validation: VALIDATION_MESSAGES['it-IT'],
+  validation: VALIDATION_IT,
+  apiErrors: {
+    TOKEN_EXPIRED: ERROR_IT.TOKEN_EXPIRED,
+    FILE_TOO_LARGE: ERROR_IT.FILE_TOO_LARGE,
+    TWO_FACTOR_REQUIRED: ERROR_IT.TWO_FACTOR_REQUIRED,
+  },
 };

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@lisbon/domain';
+import { PAYMENT_EN } from '@lisbon/domain';
 
 /** Paying for a request (the review step, the provider's return) and invoices and receipts, in English. */
 export const paymentsEn = {
@@ -40,7 +40,7 @@ export const paymentsEn = {
       zipCode: 'Zip code',
       province: 'Province',
     },
-    outcome: PAYMENT_MESSAGES['en-US'],
+    outcome: PAYMENT_EN,
     return: {
       title: 'Confirming your payment',
       checking: 'Checking the outcome of your payment…',

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@lisbon/domain';
+import { PAYMENT_IT } from '@lisbon/domain';
 import type { Catalogue } from './en-US';
 
 /** Pagamento di una richiesta, ricevute e fatture, in italiano. */
@@ -41,7 +41,7 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       zipCode: 'CAP',
       province: 'Provincia',
     },
-    outcome: PAYMENT_MESSAGES['it-IT'],
+    outcome: PAYMENT_IT,
     return: {
       title: 'Conferma del pagamento',
       checking: 'Verifica dell’esito del pagamento…',

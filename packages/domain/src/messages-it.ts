@@ -1,0 +1,135 @@
+import type { ErrorCode } from './errors';
+import type { PaymentMessageKey, ValidationMessageKey } from './messages-en';
+
+// The Italian messages apart from the other languages' (decision 079, messages-en.ts).
+
+export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
+  required: 'Questo campo è obbligatorio',
+  minLength: 'Lunghezza minima {{min}} caratteri',
+  maxLength: 'Lunghezza massima {{max}} caratteri',
+  emailInvalid: 'Email non valida',
+  dateInvalid: 'Data non valida',
+  phoneInvalid: 'Numero di telefono non valido (aggiungi il prefisso internazionale)',
+  numberMin: 'Deve essere maggiore di {{min}}',
+  numberMax: 'Deve essere minore o uguale a {{max}}',
+  passwordsDoNotMatch: 'Le password non coincidono',
+  dateAfter: 'La data deve essere successiva al {{date}}',
+  dateSameOrBefore: 'La data deve essere uguale o precedente al {{date}}',
+  dateSameOrAfter: 'La data deve essere uguale o successiva al {{date}}',
+  taxIdInvalid: 'Codice fiscale non valido',
+  emailMismatch: "L'indirizzo email non corrisponde.",
+  invalidValue: 'Valore non valido',
+  numberOutOfRange: 'Questo numero è fuori intervallo',
+  nameCharacters: 'Usa solo lettere, spazi, apostrofi, trattini e punti',
+  characterNotAccepted: 'Questo campo contiene un carattere non accettato',
+  invalidOption: 'Scegli una delle opzioni proposte',
+  unknownField: 'Questo campo non è accettato',
+  passwordRule:
+    'La password deve avere almeno 8 caratteri, una lettera maiuscola, una minuscola, una cifra e un carattere speciale',
+  passwordCommon: 'Questa password è troppo comune. Scegline una meno prevedibile.',
+  adultsOnly: 'I servizi sono riservati ai maggiorenni: devi avere almeno 18 anni.',
+  termsRequired: 'Devi accettare i termini e le condizioni',
+  taxIdOmocodiaConfirm: 'Questo codice fiscale è valido ma insolito (omocodia): conferma che è il tuo.',
+  tokenNotFound: 'Token non trovato',
+  twoFactorCodeInvalid: 'Il codice non è valido. Riprova o contattaci',
+  currentPasswordWrong: 'La password attuale non è corretta',
+  dateAfterEnrolment: "La data deve essere successiva alla data d'iscrizione",
+  dateSameOrAfterGraduation: 'La data deve essere uguale o successiva alla data di conseguimento',
+  dateNotInFuture: 'La data deve essere oggi o precedente',
+  dateNotBeforeStart: 'La fine del periodo deve essere uguale o successiva al suo inizio',
+  vatNumberInvalid: 'Partita IVA non valida',
+  sdiCodeInvalid: 'Il codice univoco (SDI) ha 7 lettere o cifre',
+  sdiOrPecRequired: 'Indica il codice univoco (SDI) o un indirizzo di posta elettronica certificata (PEC)',
+  noServiceAvailable: 'Nessun servizio disponibile',
+  urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
+  documentRequired: 'Questo documento è obbligatorio',
+  fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
+  fileActiveContent:
+    '“{{file}}” contiene script, file incorporati o altri contenuti attivi, che non sono accettati: stampalo in un nuovo PDF o scansiona la copia cartacea, e carica quella',
+  fileProtected:
+    '“{{file}}” è protetto da password o cifrato, quindi non se ne può controllare il contenuto: carica una copia senza protezione',
+  fileHoldsMarkup:
+    '“{{file}}” contiene codice di pagine web (HTML o uno script) oltre al documento: salva o scansiona di nuovo il documento, e carica quello',
+  fileDamaged:
+    '“{{file}}” non è un file {{format}} leggibile, oppure è incompleto: salvalo o esportalo di nuovo, e carica quello',
+  fileExpandsTooMuch:
+    '“{{file}}” si espande oltre {{max}} MB quando viene aperto: salvalo di nuovo con compressione (dimensione o risoluzione minori), e carica quello',
+  fileTooManyPixels:
+    '“{{file}}” ha più di {{max}} milioni di pixel: salvalo a una risoluzione minore, e carica quello',
+  reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
+  verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',
+  documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
+  dateNotInPast: 'La data deve essere oggi o successiva',
+  dateWithinYear: 'Scegli una data entro un anno da oggi',
+  periodOverlaps: 'Questo periodo si sovrappone a un altro dello stesso tipo',
+};
+
+export const PAYMENT_IT: Record<PaymentMessageKey, string> = {
+  paymentSuccessful: 'Pagamento riuscito',
+  paymentFailed: 'Pagamento non riuscito! Riprova o contatta la tua banca.',
+  paymentPending: 'Stiamo aspettando che il servizio di pagamento confermi il tuo pagamento.',
+  paymentExpired:
+    'Il pagamento non è stato completato in tempo. Non è stato addebitato nulla: paga di nuovo.',
+  providerBusy:
+    "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
+};
+
+export const ERROR_IT: Record<ErrorCode, string> = {
+  TOKEN_EXPIRED: 'La sessione è scaduta. Accedi di nuovo.',
+  FORBIDDEN_ACCESS: 'Non hai accesso a questa risorsa.',
+  INVALID_CREDENTIALS: 'Credenziali non valide',
+  UNAUTHORIZED_ACCESS: 'Accedi per continuare.',
+  ADMIN_FORBIDDEN_ACCESS: 'Questa azione è riservata agli amministratori.',
+  VALIDATION_FAILED: 'Alcuni campi non sono validi.',
+  BAD_REQUEST: 'Non è stato possibile leggere la richiesta.',
+  UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di contenuto non è accettato.',
+  PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande.',
+  NOT_FOUND: 'Non trovato',
+  CONFLICT: 'Questa azione non è possibile nello stato attuale.',
+  RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',
+  TOKEN_NOT_FOUND: 'Token non trovato',
+  TWO_FACTOR_REQUIRED:
+    "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
+  LIMIT_REACHED: 'Limite raggiunto',
+  DRAFT_EXISTS: 'Hai già una richiesta in bozza: continuala, oppure conferma di volerne iniziare una nuova.',
+  PAYMENT_REQUIRED: 'Questa richiesta deve essere pagata prima di essere inviata.',
+  CONTINGENCY_LIMIT:
+    "A causa dell'elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.",
+  PRACTICE_NOT_EDITABLE: 'Questa richiesta non può più essere modificata.',
+  FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
+  STORAGE_QUOTA_EXCEEDED:
+    'Non c’è spazio per “{{file}}”: i tuoi documenti possono occupare al massimo {{quota}} MB in tutto e ne occupano già {{used}} MB. Elimina i documenti che non ti servono più, oppure carica un file più piccolo.',
+  UNATTACHED_DOCUMENTS_LIMIT:
+    'Hai già {{max}} documenti che non appartengono a nessuna richiesta: eliminane uno, oppure carica “{{file}}” in una richiesta.',
+  PAYMENT_NOT_REQUIRED: 'Questa richiesta è gratuita: inviala senza pagare.',
+  PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
+  PROVIDER_BUSY: PAYMENT_IT.providerBusy,
+  INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
+  UNSUBSCRIBE_FAILED: "Si è verificato un errore durante l'annullamento dell'iscrizione. Riprova più tardi.",
+  MAINTENANCE_CONFIGURED:
+    'La manutenzione è impostata dalla configurazione del server (MAINTENANCE_MODE): non può essere cambiata qui.',
+  TRANSITION_NOT_ALLOWED:
+    'L’azione “{{action}}” non è possibile mentre la richiesta è nello stato “{{status}}”.',
+  PRACTICE_CHANGED: 'Qualcun altro ha modificato questa richiesta nel frattempo. Ricaricala e riprova.',
+  PUBLICATION_NOT_AVAILABLE: 'La pubblicazione degli attestati non è ancora disponibile. Riprova più tardi.',
+  PUBLICATION_PENDING: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
+  NOT_ANCHORED:
+    'Questo attestato non ha una ricevuta blockchain: il suo ancoraggio è ancora in attesa, oppure l’ente conserva la registrazione solo nel proprio registro.',
+  APPEAL_NOT_AVAILABLE:
+    'Ricorsi e rettifiche sono chiesti dal richiedente, dalla pagina del ricorso della richiesta.',
+  APPEAL_WINDOW_CLOSED:
+    'È troppo tardi: un ricorso o una rettifica si possono chiedere solo entro sette giorni dal rilascio dell’attestato.',
+  APPEAL_ALREADY_OPEN: 'Questa richiesta ha già un ricorso o una rettifica in corso.',
+  PERIOD_ALREADY_STARTED: 'Questo periodo è già iniziato: non può più essere eliminato.',
+  DELIVERY_SUSPENDED:
+    'La restituzione degli originali è sospesa fino al {{until}}: il carrello non può essere pagato ora. Riprova dopo quella data.',
+  SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
+  SHIPPING_INFO_REQUIRED: 'Invia le informazioni di spedizione prima di pagare.',
+  DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',
+  REFUND_NOT_AVAILABLE:
+    'Non c’è nulla da rimborsare: il pagamento è già rimborsato, oppure la valutazione è iniziata.',
+  SHARE_LINK_EXPIRED: 'Questo link all’attestato è scaduto. Chiedine uno nuovo al titolare.',
+  SHARE_LINK_REVOKED: 'Questo link all’attestato è stato revocato dal titolare.',
+  MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
+  api_error: 'api_error',
+};
