@@ -5,13 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '@/api';
 import { config } from '../config';
+import { aboutFile } from './aboutFile';
+
+export { aboutFile };
 
 const MB = 1024 * 1024;
-
-/** An upload's error with the name of the file it is about (issue 14): "“scan.exe”: File type …". */
-export const aboutFile = (file: Pick<File, 'name'>, message: string, t: TFunction): string =>
-  // The API's own refusals of a file's content already name it (decision 058).
-  message.includes(`“${file.name}”`) ? message : t('documentUpload.aboutFile', { name: file.name, message });
 
 /** Why a file cannot be sent, checked before sending (the API checks again, by content too). */
 export function fileProblem(file: File, t: TFunction): string | null {

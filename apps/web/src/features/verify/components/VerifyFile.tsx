@@ -1,16 +1,19 @@
 import { type Verification } from '@lisbon/domain';
-import { Alert, Button, FileButton, Stack, Text, Title } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { Alert, Box, Button, FileButton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { aboutFile } from '@/shared/documents/uploadProgress';
+import { aboutFile } from '@/shared/documents/aboutFile';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
 import { verifyFile } from '../api/verify';
 import { VerificationResult } from './VerificationResult';
 
 const MEGABYTE = 1024 * 1024;
+
+/** A PDF by its type, or by its name where the system gave the file no type. */
+const isPdf = (file: File) =>
+  file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
 
 /**
  * Takes the PDF by drop or by choice, has the API check it against statement `id` (null: the
@@ -103,22 +106,37 @@ function FileSection({
 }: FileSectionProps) {
   const { t } = useTranslation();
   const isPrerendered = useIsPrerendered();
+  const [isDragging, setDragging] = useState(false);
+  // Files dragged over the page are the target's to take: the browser would open them instead.
+  const takeDrag = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = isPending ? 'none' : 'copy';
+    setDragging(!isPending);
+  };
   return (
     <section aria-labelledby="verify-file">
       <Title order={2} id="verify-file" mb="sm">
         {t('verify.fileTitle')}
       </Title>
       <Stack gap="sm">
-        <Dropzone
-          onDrop={(files) => files[0] && onFile(files[0])}
-          onReject={(rejections) => onReject(rejections[0]?.file)}
-          accept={['application/pdf']}
-          maxSize={maxBytes}
-          multiple={false}
-          activateOnClick={false}
-          activateOnKeyboard={false}
-          loading={isPending}
+        {/* A drop target and nothing more: the button below chooses the file by click or keyboard. */}
+        <Box
+          className="file-drop"
+          data-dragging={isDragging || undefined}
+          data-loading={isPending || undefined}
           aria-describedby={hintId}
+          onDragEnter={takeDrag}
+          onDragOver={takeDrag}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            const file = event.dataTransfer.files[0];
+            if (!file || isPending) return;
+            if (isPdf(file) && file.size <= maxBytes) onFile(file);
+            else onReject(file);
+          }}
         >
           <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
             <Text fw={600}>{t('verify.drop')}</Text>
@@ -126,7 +144,7 @@ function FileSection({
               {t('verify.hint', { max: maxMegabytes })}
             </Text>
           </Stack>
-        </Dropzone>
+        </Box>
         <FileButton onChange={(file) => file && onFile(file)} accept="application/pdf,.pdf">
           {(props) => (
             <Button {...props} variant="outline" w="fit-content" disabled={isPrerendered || isPending}>

@@ -44,6 +44,29 @@ const pdf = (name = 'statement.pdf') => new File(['%PDF-1.7 original'], name, { 
 const liveRegion = () => screen.getByRole('status');
 
 describe('the public verification page', () => {
+  it('takes a PDF dropped on its target and refuses any other file there, saying why', async () => {
+    const api = mockApi({
+      [`GET /verify/${ID}`]: { body: { data: status('published') } },
+      [`POST /verify/${ID}`]: { body: { data: answer({ result: 'valid', reason: 'original' }) } },
+    });
+    renderApp(`/verify/${ID}`);
+    await screen.findByText(/published on/);
+    const target = screen.getByText('Drop the statement PDF here').closest('.file-drop');
+    if (!target) throw new Error('no drop target');
+    const drop = (file: File) =>
+      fireEvent.drop(target, { dataTransfer: { files: [file], types: ['Files'] } });
+
+    drop(new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
+    await waitFor(() => expect(liveRegion().textContent).toContain('Choose a PDF file.'));
+    expect(liveRegion().textContent).toContain('photo.gif');
+    expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
+
+    drop(pdf('dropped.pdf'));
+    await waitFor(() => expect(within(liveRegion()).getByText('Valid')).toBeTruthy());
+    expect(within(liveRegion()).getByText('File checked: dropped.pdf')).toBeTruthy();
+    expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(1);
+  });
+
   it('says what the id is, asks for the file with its size limit, and has one h1', async () => {
     mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
     renderApp(`/verify/${ID}`);
