@@ -34,6 +34,8 @@ export * from './staff-dashboard';
 export * from './staff-search';
 export * from './certificate-text';
 export * from './statement';
+export * from './statement-texts-en';
+export * from './statement-texts-it';
 export * from './statement-access';
 export * from './statuses';
 export * from './study';

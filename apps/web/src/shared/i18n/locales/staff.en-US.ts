@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS } from '@lisbon/domain';
+import { CERTIFICATE_LABELS_EN } from '@lisbon/domain';
 
 /** The staff workspace (queues, assignment, the request workspace) and a request's thread, in English. */
 export const staffEn = {
@@ -205,7 +205,7 @@ export const staffEn = {
       submit: 'Save the assessment',
       missing: 'To send the request in review, complete the assessment: {{fields}}.',
       // The certificate's own labels: the fields are those the statement prints.
-      fields: CERTIFICATE_LABELS['en-US'],
+      fields: CERTIFICATE_LABELS_EN,
     },
     notes: {
       title: 'Internal notes',

@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS } from '@lisbon/domain';
+import { CERTIFICATE_LABELS_IT } from '@lisbon/domain';
 import type { Catalogue } from './en-US';
 
 type Staff = Pick<Catalogue, 'staff' | 'thread' | 'reply'>;
@@ -209,7 +209,7 @@ export const staffIt: Staff = {
       submit: 'Salva la valutazione',
       missing: 'Per inviare la richiesta in revisione completa la valutazione: {{fields}}.',
       // The certificate's own labels: the fields are those the statement prints.
-      fields: CERTIFICATE_LABELS['it-IT'],
+      fields: CERTIFICATE_LABELS_IT,
     },
     notes: {
       title: 'Note interne',

@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS, VERIFY_MESSAGES } from '@lisbon/domain';
+import { CERTIFICATE_LABELS_EN, VERIFY_MESSAGES_EN } from '@lisbon/domain';
 
 /** The public verification page and the applicant's statement panel, in English. */
 export const verifyEn = {
@@ -35,7 +35,7 @@ export const verifyEn = {
       authority: 'Certificate authority',
       ledgerLink: 'See the ledger entry',
     },
-    reasons: VERIFY_MESSAGES['en-US'],
+    reasons: VERIFY_MESSAGES_EN,
     another: 'Check another file',
   },
   statement: {
@@ -49,8 +49,8 @@ export const verifyEn = {
     shareHelp:
       'Give this address to whoever needs to check your statement, with the PDF file: they upload it there.',
     caption: 'The fields of your statement',
-    transactionHash: CERTIFICATE_LABELS['en-US'].transaction_hash,
-    fields: CERTIFICATE_LABELS['en-US'],
+    transactionHash: CERTIFICATE_LABELS_EN.transaction_hash,
+    fields: CERTIFICATE_LABELS_EN,
     empty: '—',
   },
 };

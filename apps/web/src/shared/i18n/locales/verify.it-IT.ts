@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS, VERIFY_MESSAGES } from '@lisbon/domain';
+import { CERTIFICATE_LABELS_IT, VERIFY_MESSAGES_IT } from '@lisbon/domain';
 import type { verifyEn } from './verify.en-US';
 
 /** La verifica pubblica e il riquadro dell'attestato del richiedente, in italiano. */
@@ -36,7 +36,7 @@ export const verifyIt: typeof verifyEn = {
       authority: 'Ente certificatore',
       ledgerLink: 'Vedi la registrazione sul registro',
     },
-    reasons: VERIFY_MESSAGES['it-IT'],
+    reasons: VERIFY_MESSAGES_IT,
     another: 'Controlla un altro file',
   },
   statement: {
@@ -50,8 +50,8 @@ export const verifyIt: typeof verifyEn = {
     shareHelp:
       'Dai questo indirizzo a chi deve controllare il tuo attestato, insieme al file PDF: lo caricherà lì.',
     caption: 'I campi del tuo attestato',
-    transactionHash: CERTIFICATE_LABELS['it-IT'].transaction_hash,
-    fields: CERTIFICATE_LABELS['it-IT'],
+    transactionHash: CERTIFICATE_LABELS_IT.transaction_hash,
+    fields: CERTIFICATE_LABELS_IT,
     empty: '—',
   },
 };
