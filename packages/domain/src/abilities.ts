@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordOf } from './collections';
 
 /** Roles of DESIGN.md "Identity". Routes and endpoints are guarded by abilities, never by role. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Locale } from './locales';
 import { ANCHOR_CHECK_STEPS } from './anchor-texts';
 
@@ -10,9 +10,9 @@ export { ANCHOR_CHECK_STEPS, ANCHOR_STEP_TITLES, type AnchorCheckStep } from './
  * that check with their outcomes in plain words. One definition for the API, the web and the CLI.
  */
 
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
-const chainHash = z.string().regex(/^0x[0-9a-f]{64}$/);
-const chainAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const chainHash = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
+const chainAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 
 /**
  * A statement's record on the chain: `off` when the body anchors nothing (its own ledger only),
@@ -24,18 +24,18 @@ export const anchorViewSchema = z
     z.object({ state: z.literal('pending') }),
     z.object({
       state: z.literal('anchored'),
-      chain_id: z.number().int(),
+      chain_id: z.number().check(z.int()),
       /** The operator's name for the chain (ANCHOR_CHAIN_NAME); null: only its id is known. */
-      chain_name: z.string().nullable(),
-      block_number: z.number().int(),
+      chain_name: z.nullable(z.string()),
+      block_number: z.number().check(z.int()),
       /** The block's own time, as the chain recorded it. */
       block_time: z.string(),
       transaction_hash: chainHash,
       /** The transaction on the configured block explorer; null when none is configured. */
-      explorer_url: z.string().nullable(),
+      explorer_url: z.nullable(z.string()),
     }),
   ])
-  .meta({ id: 'Anchor' });
+  .register(z.globalRegistry, { id: 'Anchor' });
 export type AnchorView = z.infer<typeof anchorViewSchema>;
 export type AnchorState = AnchorView['state'];
 
@@ -63,12 +63,12 @@ export const anchorReceiptSchema = z
   .object({
     format: z.literal(ANCHOR_RECEIPT_FORMAT),
     entry: z.object({
-      seq: z.number().int(),
+      seq: z.number().check(z.int()),
       prev_hash: sha256Hex,
       kind: z.string(),
       certificate_id: z.string(),
       payload_hash: sha256Hex,
-      ref_hash: sha256Hex.nullable(),
+      ref_hash: z.nullable(sha256Hex),
       created_at: z.string(),
       signature: z.string(),
       hash: sha256Hex,
@@ -77,25 +77,25 @@ export const anchorReceiptSchema = z
     ledger_public_key: z.string(),
     merkle: z.object({
       algorithm: z.literal(MERKLE_ALGORITHM),
-      leaf_index: z.number().int().min(0),
-      tree_size: z.number().int().min(1),
+      leaf_index: z.number().check(z.int(), z.gte(0)),
+      tree_size: z.number().check(z.int(), z.gte(1)),
       path: z.array(merkleStepSchema),
       root: sha256Hex,
     }),
     anchor: z.object({
-      chain_id: z.number().int(),
-      chain_name: z.string().nullable(),
+      chain_id: z.number().check(z.int()),
+      chain_name: z.nullable(z.string()),
       transaction_hash: chainHash,
-      block_number: z.number().int(),
+      block_number: z.number().check(z.int()),
       block_hash: chainHash,
       block_time: z.string(),
       /** The body's address that sent the transaction: compare it with the one the body publishes. */
       sender: chainAddress,
-      confirmations_required: z.number().int().min(1),
+      confirmations_required: z.number().check(z.int(), z.gte(1)),
     }),
     issuer: z.object({ name: z.string(), verify_url: z.string() }),
   })
-  .meta({ id: 'AnchorReceipt' });
+  .register(z.globalRegistry, { id: 'AnchorReceipt' });
 export type AnchorReceipt = z.infer<typeof anchorReceiptSchema>;
 
 /**
@@ -139,7 +139,7 @@ export const anchorCheckSchema = z
     reason: z.enum(ANCHOR_CHECK_REASONS),
     values: z.record(z.string(), z.string()),
   })
-  .meta({ id: 'AnchorCheck' });
+  .register(z.globalRegistry, { id: 'AnchorCheck' });
 export type AnchorCheck = z.infer<typeof anchorCheckSchema>;
 
 /** The checks as a whole: every step passed; or the first step that failed. */

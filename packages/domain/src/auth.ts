@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_CATEGORIES } from './abilities';
 import { localeSchema } from './locales';
 import { passwordPairShape, withPasswordConfirmation } from './password';
@@ -8,7 +8,7 @@ import { birthDateSchema, emailSchema, personNameSchema } from './user';
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1).max(1024),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -17,18 +17,20 @@ export const sessionSchema = z
   .object({
     access_token: z.string(),
     expires_at: z.string(),
-    user_id: z.number().int(),
+    user_id: z.number().check(z.int()),
     two_factor_required: z.boolean(),
   })
-  .meta({ id: 'Session' });
+  .register(z.globalRegistry, { id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 
 /** POST /auth/refresh answer (spec §7). */
-export const refreshSchema = z.object({ expires_at: z.string(), user_id: z.number().int() });
+export const refreshSchema = z.object({ expires_at: z.string(), user_id: z.number().check(z.int()) });
 export type Refresh = z.infer<typeof refreshSchema>;
 
 /** A TOTP code (6 digits) or a one-time recovery code. */
-export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(6).max(32) });
+export const twoFactorCodeSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(6), z.maxLength(32)),
+});
 
 /** GET /auth/2fa: whether the account has two factors and whether this session has passed them. */
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), verified: z.boolean() });
@@ -46,14 +48,14 @@ export const registerSchema = z.object({
   first_name: personNameSchema,
   last_name: personNameSchema,
   birth_date: birthDateSchema,
-  category: z.enum(USER_CATEGORIES).default('standard'),
-  locale: localeSchema.optional(),
-  accept_terms: z.boolean().refine((accepted) => accepted, { message: 'termsRequired' }),
-  marketing_consent: z.boolean().default(false),
+  category: z._default(z.enum(USER_CATEGORIES), 'standard'),
+  locale: z.optional(localeSchema),
+  accept_terms: z.boolean().check(z.refine((accepted) => accepted, { message: 'termsRequired' })),
+  marketing_consent: z._default(z.boolean(), false),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-const tokenSchema = z.string().trim().min(16).max(200);
+const tokenSchema = z.string().check(z.trim(), z.minLength(16), z.maxLength(200));
 
 /** Activation sets the password (spec §2 /auth/activate/{token}). */
 export const activateSchema = withPasswordConfirmation(
@@ -63,7 +65,7 @@ export const resetPasswordSchema = withPasswordConfirmation(
   z.object({ token: tokenSchema, ...passwordPairShape }),
 );
 export const updatePasswordSchema = withPasswordConfirmation(
-  z.object({ current_password: z.string().min(1).max(1024), ...passwordPairShape }),
+  z.object({ current_password: z.string().check(z.minLength(1), z.maxLength(1024)), ...passwordPairShape }),
 );
 export const emailOnlySchema = z.object({ email: emailSchema });
 
@@ -76,12 +78,13 @@ export const checkTokenSchema = z.object({ token: tokenSchema, purpose: z.enum(L
 export const LOGOUT_CAUSES = ['user', 'expired', 'unauthorized', 'deleted'] as const;
 export const logoutSchema = z.object({
   // Only recorded: a NUL (that no database column stores) is dropped rather than refused, so logout always ends the session.
-  route: z
-    .string()
-    .max(2048)
-    .transform((route) => route.replaceAll('\u0000', ''))
-    .optional(),
-  cause: z.enum(LOGOUT_CAUSES).default('user'),
+  route: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(2048)),
+      z.transform((route: string) => route.replaceAll('\u0000', '')),
+    ),
+  ),
+  cause: z._default(z.enum(LOGOUT_CAUSES), 'user'),
 });
 
 /** The answer of calls that must not reveal whether an account exists. */

@@ -25,6 +25,6 @@ export type CmsEntry = z.infer<typeof cmsEntrySchema>;
 
 export const cmsEntriesQuerySchema = z.object({
   entity: cmsEntitySchema.optional(),
-  locale: localeSchema.optional(),
+  locale: z.optional(localeSchema),
 });
 export type CmsEntriesQuery = z.infer<typeof cmsEntriesQuerySchema>;

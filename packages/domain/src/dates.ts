@@ -1,5 +1,5 @@
 import { addMonths, differenceInYears, isValid, parseISO } from 'date-fns';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADULT_AGE_YEARS } from './constants';
 
 /** Calendar dates travel as ISO `YYYY-MM-DD` strings. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listEnvelope, listQuerySchema } from './envelope';
+import { listEnvelope } from './envelope';
+import { listQuerySchema } from './list-query';
 
 describe('listQuerySchema', () => {
   const query = listQuerySchema(['id', 'created_at'] as const);

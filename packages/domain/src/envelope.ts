@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isOneOf } from './collections';
 import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
 
 /** `{ data }`: the shape of every successful answer (DESIGN.md "Contract"). */
-export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const dataEnvelope = <T extends z.core.$ZodType>(data: T) => z.object({ data });
 
 export const listMetaSchema = z.object({
-  page: z.number().int().min(1),
-  perPage: z.number().int().min(1),
-  total: z.number().int().min(0),
-  sort: z.string().optional(),
+  page: z.number().check(z.int(), z.gte(1)),
+  perPage: z.number().check(z.int(), z.gte(1)),
+  total: z.number().check(z.int(), z.gte(0)),
+  sort: z.optional(z.string()),
   /** The list holds more than `total` requests: past a bound, they are not counted further. */
-  is_total_capped: z.boolean().optional(),
+  is_total_capped: z.optional(z.boolean()),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
@@ -23,24 +23,15 @@ export type ListMeta = z.infer<typeof listMetaSchema>;
 export const noticeMetaSchema = z.object({ notice: z.enum(WORKSPACE_NOTICE_KEYS), message: z.string() });
 export type NoticeMeta = z.infer<typeof noticeMetaSchema>;
 
-export const noticeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: noticeMetaSchema });
+export const noticeEnvelope = <T extends z.core.$ZodType>(data: T) =>
+  z.object({ data, meta: noticeMetaSchema });
 
 /** `{ data: [...], meta }`: the shape of every list answer. */
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
+export const listEnvelope = <T extends z.core.$ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: listMetaSchema });
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
-
-/** Query of every paginated list: `page`, `perPage`, `sort=field` or `sort=-field`. */
-export const listQuerySchema = <S extends readonly [string, ...string[]]>(sortFields: S) =>
-  z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-    sort: z
-      .enum([...sortFields, ...sortFields.map((field) => `-${field}`)] as [string, ...string[]])
-      .optional(),
-  });
 
 /** A list's `sort` (`field` or `-field`, one listQuerySchema accepted) as its field and direction. */
 /** Whether a `sort` parameter names one of the fields, ascending or descending (`-field`). */

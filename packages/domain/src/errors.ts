@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every error code the API answers with. The spec's own codes come first (§8). */
 export const ERROR_CODES = [
@@ -131,7 +131,7 @@ export const errorBodySchema = z
   .object({
     code: z.string(),
     message: z.string(),
-    errors: fieldErrorsSchema.optional(),
+    errors: z.optional(fieldErrorsSchema),
   })
-  .meta({ id: 'Error' });
+  .register(z.globalRegistry, { id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

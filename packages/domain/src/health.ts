@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const healthSchema = z
   .object({
@@ -9,11 +9,11 @@ export const healthSchema = z
     /** Maintenance is on by the administrators' setting: staff may still log in. */
     maintenance_staff_only: z.boolean(),
   })
-  .meta({ id: 'Health' });
+  .register(z.globalRegistry, { id: 'Health' });
 export type Health = z.infer<typeof healthSchema>;
 
 /** What a load balancer reads: the process answers (live), and may be sent traffic (ready). */
 export const probeSchema = z
   .object({ status: z.enum(['live', 'ready', 'draining', 'database_unreachable']) })
-  .meta({ id: 'Probe' });
+  .register(z.globalRegistry, { id: 'Probe' });
 export type Probe = z.infer<typeof probeSchema>;

@@ -16,6 +16,7 @@ export * from './envelope';
 export * from './errors';
 export * from './health';
 export * from './invoice';
+export * from './list-query';
 export * from './locales';
 export * from './messages';
 export * from './messages-en';

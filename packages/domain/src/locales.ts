@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isOneOf } from './collections';
 
 export const LOCALES = ['en-US', 'it-IT'] as const;

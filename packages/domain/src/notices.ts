@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addCalendarDays, isWorkingDay, type WorkingCalendar } from './working-days';
 
 /**
@@ -11,16 +11,16 @@ const localisedText = z.object({ 'en-US': z.string(), 'it-IT': z.string() });
 
 export const closureNoticeSchema = z
   .object({
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     starts_on: z.iso.date(),
     ends_on: z.iso.date(),
     /** The first working day after the closure: "service resumes" (spec §9). */
     resumes_on: z.iso.date(),
     /** From this day the notice shows; null: never announced. */
-    announce_from: z.iso.date().nullable(),
+    announce_from: z.nullable(z.iso.date()),
     notice: localisedText,
   })
-  .meta({ id: 'ClosureNotice' });
+  .register(z.globalRegistry, { id: 'ClosureNotice' });
 export type ClosureNotice = z.infer<typeof closureNoticeSchema>;
 
 export const noticesSchema = z
@@ -33,7 +33,7 @@ export const noticesSchema = z
       is_staff_only: z.boolean(),
     }),
   })
-  .meta({ id: 'Notices' });
+  .register(z.globalRegistry, { id: 'Notices' });
 export type Notices = z.infer<typeof noticesSchema>;
 
 const NOTICE_MAX = 1000;
@@ -50,27 +50,29 @@ export const closureInputSchema = z
   .object({
     ...periodShape,
     announce_from: z.iso.date(),
-    notice_en_us: z.string().trim().min(1).max(NOTICE_MAX),
-    notice_it_it: z.string().trim().min(1).max(NOTICE_MAX),
+    notice_en_us: z.string().check(z.trim(), z.minLength(1), z.maxLength(NOTICE_MAX)),
+    notice_it_it: z.string().check(z.trim(), z.minLength(1), z.maxLength(NOTICE_MAX)),
   })
-  .refine(endsOnOrAfterStart, ENDS_BEFORE_START)
-  .refine((closure) => closure.announce_from <= closure.starts_on, {
-    path: ['announce_from'],
-    // Announced only once it has begun: the notice must show from the first day or earlier.
-    message: 'invalidValue',
-  });
+  .check(
+    z.refine(endsOnOrAfterStart, ENDS_BEFORE_START),
+    z.refine((closure) => closure.announce_from <= closure.starts_on, {
+      path: ['announce_from'],
+      // Announced only once it has begun: the notice must show from the first day or earlier.
+      message: 'invalidValue',
+    }),
+  );
 export type ClosureInput = z.infer<typeof closureInputSchema>;
 
 /** POST /staff/return-delivery-suspensions (administrators): a window with no notice of its own. */
 export const returnDeliverySuspensionInputSchema = z
   .object(periodShape)
-  .refine(endsOnOrAfterStart, ENDS_BEFORE_START);
+  .check(z.refine(endsOnOrAfterStart, ENDS_BEFORE_START));
 export type ReturnDeliverySuspensionInput = z.infer<typeof returnDeliverySuspensionInputSchema>;
 
 /** A return-delivery suspension window (spec §9): paper returns stop, carts cannot be paid. */
 export const returnDeliverySuspensionSchema = z
-  .object({ id: z.number().int(), ...periodShape })
-  .meta({ id: 'ReturnDeliverySuspension' });
+  .object({ id: z.number().check(z.int()), ...periodShape })
+  .register(z.globalRegistry, { id: 'ReturnDeliverySuspension' });
 export type ReturnDeliverySuspension = z.infer<typeof returnDeliverySuspensionSchema>;
 
 type Period = { starts_on: string; ends_on: string };
@@ -102,7 +104,7 @@ export type MaintenanceSource = (typeof MAINTENANCE_SOURCES)[number];
 export const maintenanceChangeSchema = z.object({
   is_on: z.boolean(),
   changed_at: z.string(),
-  changed_by: z.string().nullable(),
+  changed_by: z.nullable(z.string()),
 });
 
 /** GET /staff/maintenance: what decides maintenance now, and the switch's history. */
@@ -115,14 +117,14 @@ export const maintenanceStateSchema = z
     is_setting_on: z.boolean(),
     changes: z.array(maintenanceChangeSchema),
   })
-  .meta({ id: 'MaintenanceState' });
+  .register(z.globalRegistry, { id: 'MaintenanceState' });
 export type MaintenanceState = z.infer<typeof maintenanceStateSchema>;
 
 export const maintenanceInputSchema = z.object({ is_on: z.boolean() });
 
 /** A newsletter unsubscribe token: 256 bits, base64url (43 characters). */
-export const marketingOptOutTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const marketingOptOutTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
 
 export const marketingOptOutResultSchema = z
   .object({ is_unsubscribed: z.literal(true) })
-  .meta({ id: 'MarketingOptOut' });
+  .register(z.globalRegistry, { id: 'MarketingOptOut' });

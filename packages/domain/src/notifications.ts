@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STATUS_LABELS } from './statuses';
 
 // Apart from practice.ts: the header's badge reads it on every page, and needs none of the
@@ -7,8 +7,8 @@ import { STATUS_LABELS } from './statuses';
 /** Notifications (spec §7): counts per practice category (status label) and a total. */
 export const notificationsSchema = z
   .object({
-    counts: z.record(z.enum(STATUS_LABELS), z.number().int()),
-    total: z.number().int(),
+    counts: z.record(z.enum(STATUS_LABELS), z.number().check(z.int())),
+    total: z.number().check(z.int()),
   })
-  .meta({ id: 'Notifications' });
+  .register(z.globalRegistry, { id: 'Notifications' });
 export type Notifications = z.infer<typeof notificationsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /**
@@ -36,22 +36,34 @@ export const isStrongPassword = (password: string): boolean => passwordProblems(
 /** A new password: the spec rule, reported as one message the form and the API share. */
 export const newPasswordSchema = z
   .string()
-  .min(1)
-  .max(PASSWORD_MAX_LENGTH)
-  .refine(isStrongPassword, { message: 'passwordRule' });
+  .check(
+    z.minLength(1),
+    z.maxLength(PASSWORD_MAX_LENGTH),
+    z.refine(isStrongPassword, { message: 'passwordRule' }),
+  );
 
-export const passwordPairShape = { password: newPasswordSchema, password_confirmation: z.string().min(1) };
+export const passwordPairShape = {
+  password: newPasswordSchema,
+  password_confirmation: z.string().check(z.minLength(1)),
+};
 
-/** Adds the confirmation rule to an object holding `password` and `password_confirmation`. */
+type PasswordPair = { password: string; password_confirmation: string };
+
+/**
+ * Adds the confirmation rule to an object holding `password` and `password_confirmation`. Through
+ * `.check`, which classic and mini schemas both have: the rule applies to either.
+ */
 export const withPasswordConfirmation = <
-  T extends z.ZodType<{ password: string; password_confirmation: string }>,
+  T extends z.core.$ZodType<PasswordPair> & { check(...checks: z.core.$ZodCheck<PasswordPair>[]): T },
 >(
   schema: T,
-) =>
-  schema.refine((value) => value.password === value.password_confirmation, {
-    message: 'passwordsDoNotMatch',
-    path: ['password_confirmation'],
-  });
+): T =>
+  schema.check(
+    z.refine((value) => value.password === value.password_confirmation, {
+      message: 'passwordsDoNotMatch',
+      path: ['password_confirmation'],
+    }),
+  );
 
 /** A password and its confirmation; the mismatch is reported on the confirmation field. */
 export const passwordWithConfirmationSchema = withPasswordConfirmation(z.object(passwordPairShape));

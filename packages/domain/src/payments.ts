@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './envelope';
+import { listQuerySchema } from './list-query';
 import { SERVICE_KINDS } from './services';
 import { checkTaxId } from './tax-id';
 import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';

@@ -3,7 +3,7 @@ import { isoDateSchema } from './dates';
 import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import { DOCUMENT_TYPES, EDUCATION_LEVELS, PURPOSES, SERVICE_KINDS } from './services';
 import { SORT_FIELDS, WIZARD_STEPS } from './constants';
-import { listQuerySchema } from './envelope';
+import { listQuerySchema } from './list-query';
 
 export const DELIVERY_MODES = ['in_presence', 'blended', 'distance_learning'] as const;
 export const STUDIES_TYPES = ['full_time', 'part_time'] as const;

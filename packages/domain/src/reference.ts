@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DOCUMENT_TYPES, EDUCATION_LEVELS, SERVICE_KINDS } from './services';
 
 /** A country of education system as the API shows it (reference data an administrator can correct). */
@@ -11,15 +11,17 @@ export const countrySchema = z
     is_service_available: z.boolean(),
     is_verification_possible: z.boolean(),
   })
-  .meta({ id: 'Country' });
+  .register(z.globalRegistry, { id: 'Country' });
 export type Country = z.infer<typeof countrySchema>;
 
 /** GET /countries: `search` needs at least 2 characters (spec §5), matched on the code or the name. */
-export const countriesQuerySchema = z.object({ search: z.string().trim().min(2).max(60).optional() });
+export const countriesQuerySchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.minLength(2), z.maxLength(60))),
+});
 
 /** GET /services/discovery?country=FR&level=higher */
 export const discoveryQuerySchema = z.object({
-  country: z.string().trim().length(2),
+  country: z.string().check(z.trim(), z.length(2)),
   level: z.enum(EDUCATION_LEVELS),
 });
 
@@ -28,12 +30,20 @@ export const serviceDescriptionSchema = z.object({
   includes_verification: z.boolean(),
   is_free: z.boolean(),
   /** Prices in euro cents, VAT included; the VAT part is shown apart. */
-  price: z.object({ total: z.number().int(), net: z.number().int(), vat: z.number().int() }),
-  urgent_price: z
-    .object({ total: z.number().int(), net: z.number().int(), vat: z.number().int() })
-    .nullable(),
-  ordinary_working_days: z.number().int(),
-  urgent_working_days: z.number().int().nullable(),
+  price: z.object({
+    total: z.number().check(z.int()),
+    net: z.number().check(z.int()),
+    vat: z.number().check(z.int()),
+  }),
+  urgent_price: z.nullable(
+    z.object({
+      total: z.number().check(z.int()),
+      net: z.number().check(z.int()),
+      vat: z.number().check(z.int()),
+    }),
+  ),
+  ordinary_working_days: z.number().check(z.int()),
+  urgent_working_days: z.nullable(z.number().check(z.int())),
   /** The deadline of a request submitted today, ordinary processing (ISO date). */
   expected_deadline: z.string(),
   required_documents: z.array(z.enum(DOCUMENT_TYPES)),
@@ -42,8 +52,8 @@ export type ServiceDescription = z.infer<typeof serviceDescriptionSchema>;
 
 /** GET /reference/figures: counts the texts state, taken from the data an administrator corrects. */
 export const referenceFiguresSchema = z
-  .object({ lisbon_states_count: z.number().int() })
-  .meta({ id: 'ReferenceFigures' });
+  .object({ lisbon_states_count: z.number().check(z.int()) })
+  .register(z.globalRegistry, { id: 'ReferenceFigures' });
 export type ReferenceFigures = z.infer<typeof referenceFiguresSchema>;
 
 /** Where a text names a figure of the data (CMS answers): `{{lisbon_states_count}}`. */
@@ -58,13 +68,13 @@ export const contactDetailsSchema = z
     address: z.string(),
     email: z.string(),
     /** Null: no telephone line is offered. */
-    phone: z.string().nullable(),
+    phone: z.nullable(z.string()),
     /** Opening hours, as the operator wrote them. */
     hours: z.string(),
     /** Demo values are configuration defaults; the page says so while they are in use. */
     is_demo: z.boolean(),
   })
-  .meta({ id: 'ContactDetails' });
+  .register(z.globalRegistry, { id: 'ContactDetails' });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 export const discoverySchema = z
@@ -72,15 +82,15 @@ export const discoverySchema = z
     country: countrySchema,
     level: z.enum(EDUCATION_LEVELS),
     /** Null when no service is available for this country and level. */
-    service: serviceDescriptionSchema.nullable(),
+    service: z.nullable(serviceDescriptionSchema),
     /** The free comparability service for refugees, when one applies. */
-    refugee_alternative: serviceDescriptionSchema.nullable(),
+    refugee_alternative: z.nullable(serviceDescriptionSchema),
     /** How many Lisbon Recognition Convention states the data holds (spec §1 speaks of 55). */
-    lisbon_states_count: z.number().int(),
+    lisbon_states_count: z.number().check(z.int()),
     /** Demo prices are configuration; the portal says so while they are in use. */
     are_prices_demo: z.boolean(),
   })
-  .meta({ id: 'ServiceDiscovery' });
+  .register(z.globalRegistry, { id: 'ServiceDiscovery' });
 export type Discovery = z.infer<typeof discoverySchema>;
 
 /**

@@ -16,7 +16,7 @@ export const DASHBOARD_MAX_DAYS = 731;
 export const DASHBOARD_DEFAULT_DAYS = 84;
 
 export const dashboardQuerySchema = z
-  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .object({ from: z.optional(isoDateSchema), to: z.optional(isoDateSchema) })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {
     message: 'dateNotBeforeStart',
     path: ['to'],

@@ -32,7 +32,7 @@ export const SHARE_LINK_MAX_DAYS = 365;
 
 /** POST /practices/{id}/statement/share-links: no expiry, or the last day the link works (a date, not before today). */
 export const shareLinkBodySchema = z
-  .strictObject({ expires_on: isoDateSchema.nullable().optional() })
+  .strictObject({ expires_on: z.optional(z.nullable(isoDateSchema)) })
   .meta({ id: 'ShareLinkBody' });
 export type ShareLinkBody = z.infer<typeof shareLinkBodySchema>;
 
@@ -85,7 +85,7 @@ export const sharedStatementSchema = z
     expires_on: z.string().nullable(),
     max_upload_bytes: z.number().int(),
     /** Its record on the blockchain once published (decision 065); null before. */
-    anchor: anchorViewSchema.nullable(),
+    anchor: z.nullable(anchorViewSchema),
   })
   .meta({ id: 'SharedStatement' });
 export type SharedStatement = z.infer<typeof sharedStatementSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { anchorCheckSchema, anchorViewSchema } from './anchor';
 import { LOCALES } from './locales';
 import { hasAppeal, type PracticeStatus } from './statuses';
@@ -28,35 +28,35 @@ export const certificateSchema = z
     /** The statement's own id: the one `/verify/{id}` carries. */
     reference_id: z.string(),
     holder_name: z.string(),
-    birth_date: z.string().nullable(),
-    classification: z.string().nullable(),
-    awarding_institution: z.string().nullable(),
-    award_year: z.number().int().nullable(),
-    institution_status: z.string().nullable(),
+    birth_date: z.nullable(z.string()),
+    classification: z.nullable(z.string()),
+    awarding_institution: z.nullable(z.string()),
+    award_year: z.nullable(z.number().check(z.int())),
+    institution_status: z.nullable(z.string()),
     /** ISO 3166-1 alpha-2 codes; the statement prints their names in its language. */
-    country_of_studies: z.string().nullable(),
+    country_of_studies: z.nullable(z.string()),
     country_of_education_system: z.string(),
-    teaching_institution: z.string().nullable(),
-    qualification_type: z.string().nullable(),
-    major: z.string().nullable(),
-    qualification_name: z.string().nullable(),
-    workload: z.string().nullable(),
-    duration: z.string().nullable(),
-    deqar_id: z.string().nullable(),
-    whed_id: z.string().nullable(),
-    access_requirements: z.string().nullable(),
-    access_to_further_studies: z.string().nullable(),
-    evaluation_notes: z.string().nullable(),
-    request_id: z.number().int(),
+    teaching_institution: z.nullable(z.string()),
+    qualification_type: z.nullable(z.string()),
+    major: z.nullable(z.string()),
+    qualification_name: z.nullable(z.string()),
+    workload: z.nullable(z.string()),
+    duration: z.nullable(z.string()),
+    deqar_id: z.nullable(z.string()),
+    whed_id: z.nullable(z.string()),
+    access_requirements: z.nullable(z.string()),
+    access_to_further_studies: z.nullable(z.string()),
+    evaluation_notes: z.nullable(z.string()),
+    request_id: z.number().check(z.int()),
     certificate_authority: z.string(),
     publish_date: z.string(),
     /** The applicant's language, which the statement is written in. */
     locale: z.enum(LOCALES),
   })
-  .meta({ id: 'Certificate' });
+  .register(z.globalRegistry, { id: 'Certificate' });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
 /** GET /practices/{id}/statement: pending while the publish job runs, then the statement. */
 export const statementSchema = z
@@ -70,17 +70,17 @@ export const statementSchema = z
        * The chain transaction that anchors the statement once that anchor is final (`0x…`,
        * decision 065); until then, and without anchoring, the issue entry's hash.
        */
-      transaction_hash: z.string().regex(/^(0x)?[0-9a-f]{64}$/),
+      transaction_hash: z.string().check(z.regex(/^(0x)?[0-9a-f]{64}$/)),
       /** The issue entry's hash: printed in the statement, the id of its ledger record. */
       ledger_hash: sha256Hex,
       published_at: z.string(),
       verify_url: z.string(),
-      pdf: z.object({ size: z.number().int(), sha256: sha256Hex }),
+      pdf: z.object({ size: z.number().check(z.int()), sha256: sha256Hex }),
       /** The statement's record on the blockchain: off, pending, or anchored. */
       anchor: anchorViewSchema,
     }),
   ])
-  .meta({ id: 'Statement' });
+  .register(z.globalRegistry, { id: 'Statement' });
 export type Statement = z.infer<typeof statementSchema>;
 export type PublishedStatement = Extract<Statement, { status: 'published' }>;
 
@@ -98,29 +98,29 @@ export const VERIFY_MAX_BYTES = 10 * 1024 * 1024;
  */
 export const verificationSchema = z
   .object({
-    certificate_id: z.string().nullable(),
+    certificate_id: z.nullable(z.string()),
     result: z.enum(VERIFY_RESULTS),
     reason: z.enum(VERIFY_REASONS),
     message: z.string(),
     /** Only when valid: nothing personal but the holder's masked name. */
-    details: z
-      .object({
-        qualification_name: z.string().nullable(),
+    details: z.nullable(
+      z.object({
+        qualification_name: z.nullable(z.string()),
         published_at: z.string(),
         transaction_hash: sha256Hex,
         holder_name: z.string(),
         certificate_authority: z.string(),
-      })
-      .nullable(),
+      }),
+    ),
     /** The statement's record on the blockchain (decision 066); null when no statement was found to check. */
-    anchor: anchorViewSchema.nullable(),
+    anchor: z.nullable(anchorViewSchema),
     /**
      * Each step of the check with its outcome and why (file, seal entry, Merkle path, chain
      * transaction); empty when no statement was found to check against.
      */
     checks: z.array(anchorCheckSchema),
   })
-  .meta({ id: 'Verification' });
+  .register(z.globalRegistry, { id: 'Verification' });
 export type Verification = z.infer<typeof verificationSchema>;
 
 export const CERTIFICATE_STATES = ['published', 'pending', 'superseded', 'revoked', 'unknown'] as const;
@@ -131,11 +131,11 @@ export const certificateStatusSchema = z
   .object({
     certificate_id: z.string(),
     state: z.enum(CERTIFICATE_STATES),
-    published_at: z.string().nullable(),
+    published_at: z.nullable(z.string()),
     certificate_authority: z.string(),
-    max_upload_bytes: z.number().int(),
+    max_upload_bytes: z.number().check(z.int()),
   })
-  .meta({ id: 'CertificateStatus' });
+  .register(z.globalRegistry, { id: 'CertificateStatus' });
 export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
 
 export const LEDGER_KINDS = ['issue', 'seal', 'supersede', 'revoke'] as const;
@@ -147,12 +147,12 @@ export const LEDGER_GENESIS_HASH = '0'.repeat(64);
 /** GET /ledger/{txHash}: one entry as stored (no personal data: ids and hashes only). */
 export const ledgerEntrySchema = z
   .object({
-    seq: z.number().int(),
+    seq: z.number().check(z.int()),
     kind: z.enum(LEDGER_KINDS),
     certificate_id: z.string(),
     payload_hash: sha256Hex,
     /** The entry this one refers to: a seal names its issue entry. */
-    ref_hash: sha256Hex.nullable(),
+    ref_hash: z.nullable(sha256Hex),
     prev_hash: sha256Hex,
     created_at: z.string(),
     signature: z.string(),
@@ -160,13 +160,13 @@ export const ledgerEntrySchema = z
     /** The entry's own hash and signature check (the whole chain: `npm run cli -- ledger:verify`). */
     is_intact: z.boolean(),
   })
-  .meta({ id: 'LedgerEntry' });
+  .register(z.globalRegistry, { id: 'LedgerEntry' });
 export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
 
 export const txHashParamsSchema = z.object({ txHash: sha256Hex });
 
 /** `:id` of a certificate: any short text (an unknown one is answered as unknown, not as invalid). */
-export const certificateIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const certificateIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** "Maria Rossi" → "M**** R****": the holder is recognisable to who already knows them, to nobody else. */
 export const maskName = (name: string): string =>

@@ -14,8 +14,8 @@ export const studyEntryInputSchema = z.object({
   institution_city: optionalText(100),
   level: z.enum(EDUCATION_LEVELS),
   study_program_name: optionalText(200),
-  enrolled_at: isoDateSchema.nullable().optional(),
-  graduated_at: isoDateSchema.nullable().optional(),
+  enrolled_at: z.optional(z.nullable(isoDateSchema)),
+  graduated_at: z.optional(z.nullable(isoDateSchema)),
 });
 export type StudyEntryInput = z.infer<typeof studyEntryInputSchema>;
 /** PATCH users/{id}/user-qualification/{entryId}: any subset of the fields. */

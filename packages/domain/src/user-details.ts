@@ -29,15 +29,15 @@ export const userDetailsShape = {
   first_name: name,
   middle_name: optionalText(100),
   last_name: name,
-  birth_date: birthDateSchema.nullable().optional(),
+  birth_date: z.optional(z.nullable(birthDateSchema)),
   birth_country: countryCodeSchema.nullable().optional(),
   birth_city: optionalText(100),
   nationality: countryCodeSchema.nullable().optional(),
   document_number: optionalText(40),
   document_issue_country: countryCodeSchema.nullable().optional(),
-  document_expiration_date: isoDateSchema.nullable().optional(),
+  document_expiration_date: z.optional(z.nullable(isoDateSchema)),
   phone: phoneSchema.nullable().optional(),
-  gender: genderSchema.nullable().optional(),
+  gender: z.optional(z.nullable(genderSchema)),
   residence_country: countryCodeSchema.nullable().optional(),
   address: optionalText(200),
   city: optionalText(100),
@@ -54,8 +54,8 @@ export const userDetailsShape = {
 export const userUpdateSchema = z
   .strictObject({
     ...userDetailsShape,
-    first_name: name.optional(),
-    last_name: name.optional(),
+    first_name: z.optional(name),
+    last_name: z.optional(name),
   })
   .refine(
     (value) =>

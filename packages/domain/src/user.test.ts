@@ -5,7 +5,7 @@ import { messageForIssue } from './messages';
 import { isSameEmail } from './user';
 import { userUpdateSchema } from './user-details';
 
-const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
+const messagesOf = (result: z.core.util.SafeParseResult<unknown>) =>
   Object.fromEntries(
     (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), messageForIssue(issue)]),
   );

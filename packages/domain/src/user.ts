@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { abilitiesSchema, ROLES, USER_CATEGORIES } from './abilities';
 import { isAdult, isoDateSchema } from './dates';
 import { localeSchema } from './locales';
@@ -7,7 +7,10 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(GENDERS);
 
 /** An email address as typed: trimmed and lower-cased before it is checked. */
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.email().check(z.maxLength(254)),
+);
 
 /**
  * A person's name as names are written: letters of any script (with their accents), spaces,
@@ -15,22 +18,24 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(25
  * addresses anyone can type.
  */
 const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
-export const personNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
+export const personNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(100),
   // An empty name is the `required` message's alone.
-  .refine((value) => value === '' || NAME_CHARACTERS.test(value), { message: 'nameCharacters' });
+  z.refine((value) => value === '' || NAME_CHARACTERS.test(value), { message: 'nameCharacters' }),
+);
 
-export const birthDateSchema = isoDateSchema.refine((value) => isAdult(value), { message: 'adultsOnly' });
+export const birthDateSchema = isoDateSchema.check(
+  z.refine((value) => isAdult(value), { message: 'adultsOnly' }),
+);
 
-const nullableText = z.string().nullable();
+const nullableText = z.nullable(z.string());
 
 /** A user as the API shows it to its owner (and to staff): GET /users/{id}, GET /auth/me. */
 export const userSchema = z
   .object({
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     email: z.string(),
     locale: localeSchema,
     category: z.enum(USER_CATEGORIES),
@@ -47,7 +52,7 @@ export const userSchema = z
     document_issue_country: nullableText,
     document_expiration_date: nullableText,
     phone: nullableText,
-    gender: genderSchema.nullable(),
+    gender: z.nullable(genderSchema),
     residence_country: nullableText,
     address: nullableText,
     city: nullableText,
@@ -61,13 +66,13 @@ export const userSchema = z
     activated_at: nullableText,
     created_at: z.string(),
   })
-  .meta({ id: 'User' });
+  .register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 /** PATCH /profile: the interface language (and the marketing consent flag). */
 export const profileUpdateSchema = z.strictObject({
-  locale: localeSchema.optional(),
-  marketing_consent: z.boolean().optional(),
+  locale: z.optional(localeSchema),
+  marketing_consent: z.optional(z.boolean()),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -76,4 +81,4 @@ export const isSameEmail = (typed: string, accountEmail: string): boolean =>
   typed.trim().toLowerCase() === accountEmail.trim().toLowerCase();
 
 /** Account deletion: the user types the account's own email ('The email address does not match.'). */
-export const deleteAccountSchema = z.object({ email: z.string().trim().min(1) });
+export const deleteAccountSchema = z.object({ email: z.string().check(z.trim(), z.minLength(1)) });

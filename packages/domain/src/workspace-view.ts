@@ -105,7 +105,7 @@ export const staffPracticeSchema = practiceSchema
   .extend({
     qualification_name: z.string().nullable(),
     updated_at: z.string(),
-    applicant: userSchema.nullable(),
+    applicant: z.nullable(userSchema),
     assignee: staffRefSchema.nullable(),
     reviewer: staffRefSchema.nullable(),
     /** The full audit trail, oldest first. */

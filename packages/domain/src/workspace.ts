@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SORT_FIELDS } from './constants';
 import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
-import { listQuerySchema } from './envelope';
+import { listQuerySchema } from './list-query';
 import { practiceSummarySchema } from './practice';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { DOCUMENT_TYPES, SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
@@ -70,7 +70,7 @@ export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS).extend({
   service: z.enum(SERVICE_KINDS).optional(),
   is_urgent: flag.optional(),
   /** Expected deadline on or before this day. */
-  deadline_before: isoDateSchema.optional(),
+  deadline_before: z.optional(isoDateSchema),
   /** Open requests late, at risk or on time (decision 070). */
   deadline: z.enum(DEADLINE_FLAGS).optional(),
   assignee_id: id.optional(),

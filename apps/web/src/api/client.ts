@@ -6,7 +6,7 @@ import {
   noticeMetaSchema,
   REQUEST_TIMEOUT_MS,
 } from '@lisbon/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, errorFromResponse, unreadableError } from './errors';
 import { type MultipartFields, toFormData } from './multipart';
 import { type UploadProgress, xhrFetch } from './xhr';
@@ -26,7 +26,7 @@ export type CallOptions<T> = {
   /** `false` for calls made before login, such as `POST /auth`: no bearer token is sent. */
   auth?: boolean;
   /** Checks and types `data`; an answer that does not match is an unreadable answer. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   /**
    * A token to send instead of the stored one: the second-factor step of a login, whose session
    * is not stored until it passes. A 401 on such a call is the caller's to handle.
@@ -72,7 +72,7 @@ type Request = {
   onProgress?: (progress: UploadProgress) => void;
 };
 
-const envelopeSchema = z.object({ data: z.unknown(), meta: z.unknown().optional() });
+const envelopeSchema = z.object({ data: z.unknown(), meta: z.optional(z.unknown()) });
 
 function joinUrl(baseUrl: string, path: string, query?: Query): string {
   const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -177,7 +177,7 @@ export function createApiClient(config: ClientConfig) {
     // Without a schema the caller vouches for the data's type; with one, it is parsed just below.
     let data = envelope.data.data as T;
     if (options.schema) {
-      const parsed = options.schema.safeParse(data);
+      const parsed = z.safeParse(options.schema, data);
       if (!parsed.success) throw unreadableError();
       data = parsed.data;
     }

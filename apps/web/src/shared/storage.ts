@@ -1,5 +1,5 @@
 import { localeSchema, WIZARD_STEPS } from '@lisbon/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every value the SPA keeps in the browser (spec §2), in one place. Each key has a schema, so a
@@ -9,19 +9,19 @@ const objectValue = z.record(z.string(), z.unknown());
 
 const STORAGE_SCHEMAS = {
   /** Who the token belongs to, as `POST /auth/refresh` answers it. */
-  auth: z.object({ userId: z.number().int() }),
+  auth: z.object({ userId: z.number().check(z.int()) }),
   /** The opaque bearer token. */
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   /** When the token stops being valid, as the API wrote it (ISO 8601). */
-  tokenExpiresAt: z.string().min(1),
+  tokenExpiresAt: z.string().check(z.minLength(1)),
   /** Billing details typed to pay (a request, a delivery), shipping and delivery ones, kept across reloads. */
   billing: objectValue,
   shipping: objectValue,
   delivery: objectValue,
   /** The request wizard's draft: which request, and the step to resume at (the server keeps the answers). */
-  draft: z.object({ practiceId: z.number().int(), step: z.enum(WIZARD_STEPS) }),
+  draft: z.object({ practiceId: z.number().check(z.int()), step: z.enum(WIZARD_STEPS) }),
   /** Ids of the practices in the return-delivery cart. */
-  cart: z.array(z.number().int()),
+  cart: z.array(z.number().check(z.int())),
   /** The interface language the user chose. */
   language: localeSchema,
 } as const;

@@ -26,7 +26,12 @@ const COMMON = 'A password on the common-password list answers 422 on `password`
 
 /** The account's life: register, activate, recover and change the password, delete. */
 export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { ctx, guard }) => {
-  const publicPost = <B extends z.ZodType>(path: string, summary: string, description: string, body: B) => ({
+  const publicPost = <B extends z.core.$ZodType>(
+    path: string,
+    summary: string,
+    description: string,
+    body: B,
+  ) => ({
     path,
     options: {
       schema: {

@@ -42,7 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
           'Also ends an expired session or one still waiting for its second factor. A body that does not validate is ignored: the session ends all the same.',
         tags: ['auth'],
         security: bearer,
-        body: logoutSchema.nullish(),
+        body: z.nullish(logoutSchema),
         response: { 204: z.null().describe('Session ended'), ...errorsOf(401, 422) },
       },
     },

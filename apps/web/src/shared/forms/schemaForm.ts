@@ -2,7 +2,7 @@ import { type Locale, messageForIssue } from '@lisbon/domain';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { isApiError } from '@/api/errors';
 import { currentLocale } from '../i18n';
 
@@ -19,8 +19,8 @@ export function blankToNull(values: FormValues): FormValues {
 }
 
 /** The first message of each field the schema refuses, in the spec's words (`messageForIssue`). */
-export function schemaErrors(schema: z.ZodType, input: unknown, locale: Locale): FormErrors {
-  const result = schema.safeParse(input, { reportInput: true });
+export function schemaErrors(schema: z.core.$ZodType, input: unknown, locale: Locale): FormErrors {
+  const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return {};
   const errors: FormErrors = {};
   for (const issue of result.error.issues) {
@@ -51,7 +51,8 @@ export function focusFirstError(formName: string, errors: FormErrors): void {
 type Options<Values extends FormValues, Output> = {
   /** Unique on the page: it scopes the fields for focus. */
   name: string;
-  schema: z.ZodType<Output>;
+  /** Any zod schema, classic or mini: both are parsed through zod/mini's functions. */
+  schema: z.core.$ZodType<Output>;
   initialValues: Values;
   /** The schema's input from the form's values; blank text becomes null unless told otherwise. */
   toInput?: (values: Values) => unknown;
@@ -85,7 +86,7 @@ export function useSchemaForm<Values extends FormValues, Output>({
   const submit = (handler: (data: Output) => Promise<void> | void) =>
     form.onSubmit(
       (values) => {
-        const parsed = schema.safeParse(toInput(values));
+        const parsed = z.safeParse(schema, toInput(values));
         return parsed.success ? handler(parsed.data) : undefined;
       },
       (errors) => focusFirstError(name, errors),

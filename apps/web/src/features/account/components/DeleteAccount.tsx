@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod/mini';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { endSession } from '@/shared/session/session';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -27,10 +28,12 @@ export function DeleteAccount({ user }: { user: User }) {
   // The API compares the address as the domain reads any email: trimmed, lower case.
   const schema = useMemo(
     () =>
-      deleteAccountSchema.refine((value) => isSameEmail(value.email, user.email), {
-        message: 'emailMismatch',
-        path: ['email'],
-      }),
+      deleteAccountSchema.check(
+        z.refine((value) => isSameEmail(value.email, user.email), {
+          message: 'emailMismatch',
+          path: ['email'],
+        }),
+      ),
     [user.email],
   );
   const { form, submit, showServerErrors } = useSchemaForm({

@@ -7,7 +7,7 @@ import {
   sessionSchema,
   twoFactorStatusSchema,
 } from '@lisbon/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from '@/api';
 
 /** The public auth calls of spec §7; each answers its data, or throws an ApiError. */

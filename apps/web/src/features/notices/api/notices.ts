@@ -8,7 +8,7 @@ import {
   type ReturnDeliverySuspensionInput,
 } from '@lisbon/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/api';
 
 const NOTICES_KEY = ['notices'] as const;
