@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { isOneOf } from './collections';
-import { WORKSPACE_NOTICE_KEYS } from './workspace-notices';
+import { WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
 
 /** `{ data }`: the shape of every successful answer (DESIGN.md "Contract"). */
 export const dataEnvelope = <T extends z.core.$ZodType>(data: T) => z.object({ data });

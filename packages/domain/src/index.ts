@@ -49,5 +49,6 @@ export * from './user-details';
 export * from './vat-number';
 export * from './working-days';
 export * from './workspace';
+export * from './workspace-notice-keys';
 export * from './workspace-notices';
 export * from './workspace-view';

@@ -90,8 +90,19 @@ export const PAYMENT_EN: Record<PaymentMessageKey, string> = {
  * The message of each API error code, as the API sends it in `message`, per language: the SPA's
  * catalogue of a language takes the few it shows itself from its own (decision 079).
  */
-export const ERROR_EN: Record<ErrorCode, string> = {
+/**
+ * The API's messages the SPA also shows of its own accord (a session that ran out, a file too
+ * large to send, a staff area without two factors), apart from the others: its English catalogue
+ * takes these, not every error's words (decision 079).
+ */
+export const SPA_ERRORS_EN = {
   TOKEN_EXPIRED: 'Your session has expired. Please log in again.',
+  TWO_FACTOR_REQUIRED: 'Turn on two-factor authentication in your account settings to use the staff area.',
+  FILE_TOO_LARGE: 'The file is too large: the maximum size is {{max}} MB.',
+} satisfies Partial<Record<ErrorCode, string>>;
+
+export const ERROR_EN: Record<ErrorCode, string> = {
+  ...SPA_ERRORS_EN,
   FORBIDDEN_ACCESS: 'You do not have access to this resource.',
   INVALID_CREDENTIALS: 'Invalid credentials',
   UNAUTHORIZED_ACCESS: 'Please log in to continue.',
@@ -104,14 +115,12 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   CONFLICT: 'This action is not possible in the current state.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   TOKEN_NOT_FOUND: 'Token not found',
-  TWO_FACTOR_REQUIRED: 'Turn on two-factor authentication in your account settings to use the staff area.',
   LIMIT_REACHED: 'Limit reached',
   DRAFT_EXISTS: 'You already have a draft request: continue it, or confirm that you want to start a new one.',
   PAYMENT_REQUIRED: 'This request must be paid before it can be submitted.',
   CONTINGENCY_LIMIT:
     'Because of the high number of requests, your request cannot be finalised now. Your data has been kept: please try again later.',
   PRACTICE_NOT_EDITABLE: 'This request can no longer be changed.',
-  FILE_TOO_LARGE: 'The file is too large: the maximum size is {{max}} MB.',
   STORAGE_QUOTA_EXCEEDED:
     'There is no room for “{{file}}”: your documents may take up to {{quota}} MB together and already take {{used}} MB. Delete documents you no longer need, or upload a smaller file.',
   UNATTACHED_DOCUMENTS_LIMIT:

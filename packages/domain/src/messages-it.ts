@@ -74,8 +74,16 @@ export const PAYMENT_IT: Record<PaymentMessageKey, string> = {
     "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
 };
 
-export const ERROR_IT: Record<ErrorCode, string> = {
+/** The API's messages the SPA also shows of its own accord (messages-en.ts). */
+export const SPA_ERRORS_IT = {
   TOKEN_EXPIRED: 'La sessione è scaduta. Accedi di nuovo.',
+  TWO_FACTOR_REQUIRED:
+    "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
+  FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
+} satisfies Partial<Record<ErrorCode, string>>;
+
+export const ERROR_IT: Record<ErrorCode, string> = {
+  ...SPA_ERRORS_IT,
   FORBIDDEN_ACCESS: 'Non hai accesso a questa risorsa.',
   INVALID_CREDENTIALS: 'Credenziali non valide',
   UNAUTHORIZED_ACCESS: 'Accedi per continuare.',
@@ -88,15 +96,12 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   CONFLICT: 'Questa azione non è possibile nello stato attuale.',
   RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',
   TOKEN_NOT_FOUND: 'Token non trovato',
-  TWO_FACTOR_REQUIRED:
-    "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
   LIMIT_REACHED: 'Limite raggiunto',
   DRAFT_EXISTS: 'Hai già una richiesta in bozza: continuala, oppure conferma di volerne iniziare una nuova.',
   PAYMENT_REQUIRED: 'Questa richiesta deve essere pagata prima di essere inviata.',
   CONTINGENCY_LIMIT:
     "A causa dell'elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.",
   PRACTICE_NOT_EDITABLE: 'Questa richiesta non può più essere modificata.',
-  FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
   STORAGE_QUOTA_EXCEEDED:
     'Non c’è spazio per “{{file}}”: i tuoi documenti possono occupare al massimo {{quota}} MB in tutto e ne occupano già {{used}} MB. Elimina i documenti che non ti servono più, oppure carica un file più piccolo.',
   UNATTACHED_DOCUMENTS_LIMIT:

@@ -2,7 +2,7 @@ import type { Ability } from './abilities';
 import { DELIVERY_OPENABLE_STATUSES, DELIVERY_SETTABLE_STATUSES, isDeliveryChangePending } from './delivery';
 import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import type { ActorContext } from './transitions';
-import type { WorkspaceNoticeKey } from './workspace-notices';
+import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 
 /**
  * The staff changes that are not moves of the transition table: who may make each and in which

@@ -1,6 +1,6 @@
 import type { Abilities, Ability } from './abilities';
 import type { PracticeStatus } from './statuses';
-import type { WorkspaceNoticeKey } from './workspace-notices';
+import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 
 /**
  * The transition table of DESIGN.md "Request (practice) lifecycle", as data. The API refuses any

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVALUATION_OFFICE, WORKSPACE_NOTICE_KEYS, WORKSPACE_NOTICES } from './workspace-notices';
+import { WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
+import { EVALUATION_OFFICE, WORKSPACE_NOTICES } from './workspace-notices';
 
 describe('workspace notices', () => {
   it('words every success message in both languages, with the spec §4 words in English', () => {

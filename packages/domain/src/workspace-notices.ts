@@ -1,33 +1,7 @@
 import type { Locale } from './locales';
+import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 
-/**
- * The success messages of spec §4 that the staff workspace and the request thread acknowledge
- * with. The API sends the key and the worded message in `meta`; the web may word the key itself.
- */
-export const WORKSPACE_NOTICE_KEYS = [
-  'practicesAssigned',
-  'practiceUpdated',
-  'fileCheckConcluded',
-  'verificationUpdated',
-  'assessmentUpdated',
-  'noteAdded',
-  'sentInReview',
-  'sentBack',
-  'reviewConcluded',
-  'practicePublished',
-  'closed',
-  'messageSent',
-  'appealCreated',
-  'appealConfirmed',
-  'appealRefused',
-  'appealRejected',
-  'openToDelivery',
-  'setAsDelivered',
-  'refundRequested',
-  'deliveryCancelled',
-] as const;
-export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
-
+/** The words of each success message (workspace-notice-keys.ts), per language. */
 export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string>> = {
   'en-US': {
     practicesAssigned: 'Practices assigned',

@@ -1,4 +1,4 @@
-import { ERROR_EN, VALIDATION_EN } from '@lisbon/domain';
+import { SPA_ERRORS_EN, VALIDATION_EN } from '@lisbon/domain';
 import type { areaEn } from './area.en-US';
 import { authEn } from './auth.en-US';
 import { termsEn } from './terms.en-US';
@@ -204,11 +204,7 @@ export const enUS = {
   },
   validation: VALIDATION_EN,
   // The API's messages the SPA shows of its own accord (the domain's, in this language only).
-  apiErrors: {
-    TOKEN_EXPIRED: ERROR_EN.TOKEN_EXPIRED,
-    FILE_TOO_LARGE: ERROR_EN.FILE_TOO_LARGE,
-    TWO_FACTOR_REQUIRED: ERROR_EN.TWO_FACTOR_REQUIRED,
-  },
+  apiErrors: SPA_ERRORS_EN,
 } as const;
 
 /** The shape every catalogue must have: the English keys, any text. */

@@ -1,4 +1,4 @@
-import { ERROR_IT, VALIDATION_IT } from '@lisbon/domain';
+import { SPA_ERRORS_IT, VALIDATION_IT } from '@lisbon/domain';
 import { authIt } from './auth.it-IT';
 import type { PublicCatalogue } from './en-US';
 import { termsIt } from './terms.it-IT';
@@ -210,9 +210,5 @@ export const itIT: PublicCatalogue = {
     },
   },
   validation: VALIDATION_IT,
-  apiErrors: {
-    TOKEN_EXPIRED: ERROR_IT.TOKEN_EXPIRED,
-    FILE_TOO_LARGE: ERROR_IT.FILE_TOO_LARGE,
-    TWO_FACTOR_REQUIRED: ERROR_IT.TWO_FACTOR_REQUIRED,
-  },
+  apiErrors: SPA_ERRORS_IT,
 };

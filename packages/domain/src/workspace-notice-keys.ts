@@ -1,0 +1,30 @@
+// The keys apart from their words (workspace-notices.ts): the SPA's client checks the key of
+// every answer's `meta`, and a first visit needs none of the words (decision 079).
+
+/**
+ * The success messages of spec §4 that the staff workspace and the request thread acknowledge
+ * with. The API sends the key and the worded message in `meta`; the web may word the key itself.
+ */
+export const WORKSPACE_NOTICE_KEYS = [
+  'practicesAssigned',
+  'practiceUpdated',
+  'fileCheckConcluded',
+  'verificationUpdated',
+  'assessmentUpdated',
+  'noteAdded',
+  'sentInReview',
+  'sentBack',
+  'reviewConcluded',
+  'practicePublished',
+  'closed',
+  'messageSent',
+  'appealCreated',
+  'appealConfirmed',
+  'appealRefused',
+  'appealRejected',
+  'openToDelivery',
+  'setAsDelivered',
+  'refundRequested',
+  'deliveryCancelled',
+] as const;
+export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
