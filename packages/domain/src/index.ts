@@ -18,6 +18,7 @@ export * from './health';
 export * from './invoice';
 export * from './list-query';
 export * from './locales';
+export * from './issue-message';
 export * from './messages';
 export * from './messages-en';
 export * from './messages-it';

@@ -5,9 +5,9 @@ import {
   NOTICE_MESSAGES,
   VALIDATION_MESSAGES,
   formatMessage,
-  issueMessage,
   messageForIssue,
 } from './messages';
+import { issueMessage } from './issue-message';
 import { VALIDATION_EN } from './messages-en';
 import { VALIDATION_IT } from './messages-it';
 

@@ -1,10 +1,10 @@
-import { type Locale, messageForIssue } from '@lisbon/domain';
+import { issueMessage } from '@lisbon/domain';
 import { type FormErrors, useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { isApiError } from '@/api/errors';
-import { currentLocale } from '../i18n';
 
 export type FormValues = Record<string, unknown>;
 
@@ -18,14 +18,21 @@ export function blankToNull(values: FormValues): FormValues {
   );
 }
 
-/** The first message of each field the schema refuses, in the spec's words (`messageForIssue`). */
-export function schemaErrors(schema: z.core.$ZodType, input: unknown, locale: Locale): FormErrors {
+/**
+ * The first message of each field the schema refuses, in the spec's words: the domain names the
+ * message (`issueMessage`), the catalogue of the language in use words it (`validation.*`, the
+ * domain's own words in that language only, decision 079).
+ */
+export function schemaErrors(schema: z.core.$ZodType, input: unknown, t: TFunction): FormErrors {
   const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return {};
   const errors: FormErrors = {};
+  // Which message, and its numbers, is known at run time only: i18next's types cannot follow it.
+  const word = t as unknown as (key: string, params?: Record<string, unknown>) => string;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
-    errors[path] ??= messageForIssue(issue, locale);
+    const { key, params } = issueMessage(issue);
+    errors[path] ??= word(`validation.${key}`, params);
   }
   return errors;
 }
@@ -68,12 +75,12 @@ export function useSchemaForm<Values extends FormValues, Output>({
   initialValues,
   toInput = blankToNull,
 }: Options<Values, Output>) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const form = useForm<Values>({
     name,
     mode: 'controlled',
     initialValues,
-    validate: (values) => schemaErrors(schema, toInput(values), currentLocale()),
+    validate: (values) => schemaErrors(schema, toInput(values), t),
   });
 
   // Messages on screen follow a change of language.
