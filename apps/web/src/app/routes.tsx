@@ -1,6 +1,7 @@
 import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
+import { loadTexts, type TextGroup } from '@/shared/i18n';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { WhenOnScreen } from '@/shared/ui/WhenOnScreen';
 import { RouteError } from './RouteError';
@@ -16,6 +17,14 @@ type LazyRoute = LazyRouteFunction<RouteObject>;
 function page<Modules>(load: () => Promise<Modules>, render: (modules: Modules) => ReactElement): LazyRoute {
   return async () => ({ element: render(await load()) });
 }
+
+/** A page's modules together with a group of texts only it and a few others show (`loadTexts`). */
+const withTexts =
+  <Modules,>(group: TextGroup, load: () => Promise<Modules>) =>
+  async (): Promise<Modules> => {
+    const [modules] = await Promise.all([load(), loadTexts(group)]);
+    return modules;
+  };
 
 /**
  * The home page's service finder sits below its opening on a phone: it comes when its place is on
@@ -64,14 +73,14 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             {
               path: 'auth/register',
               lazy: page(
-                () => import('@/features/auth/pages/RegisterPage'),
+                withTexts('terms', () => import('@/features/auth/pages/RegisterPage')),
                 ({ RegisterPage }) => <RegisterPage key="standard" category="standard" />,
               ),
             },
             {
               path: 'auth/register/refugee',
               lazy: page(
-                () => import('@/features/auth/pages/RegisterPage'),
+                withTexts('terms', () => import('@/features/auth/pages/RegisterPage')),
                 ({ RegisterPage }) => <RegisterPage key="refugee" category="refugee" />,
               ),
             },
@@ -283,7 +292,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             {
               path: 'terms',
               lazy: page(
-                () => import('@/features/auth/pages/TermsPage'),
+                withTexts('terms', () => import('@/features/auth/pages/TermsPage')),
                 ({ TermsPage }) => <TermsPage />,
               ),
             },

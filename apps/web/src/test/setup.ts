@@ -1,13 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n, i18nReady, loadAreaTexts } from '@/shared/i18n';
+import { i18n, i18nReady, loadAreaTexts, loadTexts } from '@/shared/i18n';
 import { mockApi } from './mockApi';
 
 // The English catalogue is a chunk of its own, fetched at start, and the logged-in area's texts
-// another, fetched by the guard (decision 063): every test renders after both, whatever it renders.
+// and the terms others, fetched by the pages that show them (decisions 063, 079): every test
+// renders after all of them, whatever it renders.
 await i18nReady;
 await loadAreaTexts();
+await loadTexts('terms');
 
 // Files of the `web` project share one module graph and one document per worker (vitest.config.ts):
 // each file starts as a first visit would, in English, with nothing stored.

@@ -4,9 +4,15 @@ import { areaEn } from './locales/area.en-US';
 import { areaIt } from './locales/area.it-IT';
 import { enUS } from './locales/en-US';
 import { itIT } from './locales/it-IT';
+import { termsEn } from './locales/terms.en-US';
+import { termsIt } from './locales/terms.it-IT';
 
-// Each language's texts: the catalogue fetched at start and the logged-in area's (decision 063).
-const catalogues = { 'en-US': { ...enUS, ...areaEn }, 'it-IT': { ...itIT, ...areaIt } };
+// Each language's texts: the catalogue fetched at start and the groups fetched apart, the
+// logged-in area's (decision 063) and the terms (decision 079).
+const catalogues = {
+  'en-US': { ...enUS, ...areaEn, ...termsEn },
+  'it-IT': { ...itIT, ...areaIt, ...termsIt },
+};
 
 type Tree = { readonly [key: string]: string | Tree };
 

@@ -3,35 +3,46 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../storage';
 import type { areaEn } from './locales/area.en-US';
-import type { AreaCatalogue, enUS, PublicCatalogue } from './locales/en-US';
+import type { enUS, PublicCatalogue } from './locales/en-US';
+import type { termsEn } from './locales/terms.en-US';
 
 /**
  * Each language's catalogue is a chunk of its own, fetched when the language is first used: a
- * visitor downloads only the language they read. The logged-in area's texts are another chunk per
- * language, fetched by the first page behind a login (`loadAreaTexts`), since no public page needs
- * them (decision 063). All stay complete and typed against the English ones (catalogues.test.ts).
+ * visitor downloads only the language they read. Texts that few pages show are groups of their
+ * own, a chunk per language each, fetched by the first page that needs them (`loadTexts`): the
+ * logged-in area's by the first page behind a login (decision 063), the terms by the registration
+ * and terms pages (decision 079). All stay complete and typed against the English ones
+ * (catalogues.test.ts).
  */
 const CATALOGUES: Record<Locale, () => Promise<PublicCatalogue>> = {
   'en-US': () => import('./locales/en-US').then((module) => module.enUS),
   'it-IT': () => import('./locales/it-IT').then((module) => module.itIT),
 };
-const AREA_TEXTS: Record<Locale, () => Promise<AreaCatalogue>> = {
-  'en-US': () => import('./locales/area.en-US').then((module) => module.areaEn),
-  'it-IT': () => import('./locales/area.it-IT').then((module) => module.areaIt),
-};
+const TEXT_GROUPS = {
+  area: {
+    'en-US': () => import('./locales/area.en-US').then((module) => module.areaEn),
+    'it-IT': () => import('./locales/area.it-IT').then((module) => module.areaIt),
+  },
+  terms: {
+    'en-US': () => import('./locales/terms.en-US').then((module) => module.termsEn),
+    'it-IT': () => import('./locales/terms.it-IT').then((module) => module.termsIt),
+  },
+} satisfies Record<string, Record<Locale, () => Promise<object>>>;
+export type TextGroup = keyof typeof TEXT_GROUPS;
 
-/** Once a page behind a login has asked for them, every language fetched carries the area's texts. */
-let isAreaWanted = false;
-const hasAreaTexts = new Set<Locale>();
+/** Once a page has asked for a group, every language fetched carries it. */
+const wantedGroups = new Set<TextGroup>();
+/** The groups each language has: `area:en-US`. */
+const loadedGroups = new Set<`${TextGroup}:${Locale}`>();
 
 async function textsOf(locale: Locale): Promise<object> {
-  const withArea = isAreaWanted;
-  const [catalogue, area] = await Promise.all([
+  const groups = [...wantedGroups];
+  const [catalogue, ...more] = await Promise.all([
     CATALOGUES[locale](),
-    withArea ? AREA_TEXTS[locale]() : Promise.resolve({}),
+    ...groups.map((group) => TEXT_GROUPS[group][locale]()),
   ]);
-  if (withArea) hasAreaTexts.add(locale);
-  return { ...catalogue, ...area };
+  for (const group of groups) loadedGroups.add(`${group}:${locale}`);
+  return Object.assign({}, catalogue, ...more) as object;
 }
 
 /** i18next asks for a language's texts before it switches to it, at start and on each change. */
@@ -50,7 +61,7 @@ declare module 'i18next' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS & typeof areaEn };
+    resources: { translation: typeof enUS & typeof areaEn & typeof termsEn };
   }
 }
 
@@ -96,17 +107,20 @@ export function currentLocale(): Locale {
 }
 
 /**
- * Fetches the logged-in area's texts in the language in use (and, from now on, with any other
- * language chosen). The guard of every page behind a login waits for it.
+ * Fetches a group of texts in the language in use (and, from now on, with any other language
+ * chosen): a page that shows them waits for it.
  */
-export async function loadAreaTexts(): Promise<void> {
-  isAreaWanted = true;
+export async function loadTexts(group: TextGroup): Promise<void> {
+  wantedGroups.add(group);
   await i18nReady;
   const locale = currentLocale();
-  if (hasAreaTexts.has(locale)) return;
-  i18n.addResourceBundle(locale, 'translation', await AREA_TEXTS[locale](), true, true);
-  hasAreaTexts.add(locale);
+  if (loadedGroups.has(`${group}:${locale}`)) return;
+  i18n.addResourceBundle(locale, 'translation', await TEXT_GROUPS[group][locale](), true, true);
+  loadedGroups.add(`${group}:${locale}`);
 }
+
+/** The logged-in area's texts: the guard of every page behind a login waits for them. */
+export const loadAreaTexts = (): Promise<void> => loadTexts('area');
 
 /** Switches the interface language (its catalogue fetched first) and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {

@@ -4,6 +4,8 @@ import { changeLocale, i18n } from '.';
 import { areaEn } from './locales/area.en-US';
 import { areaIt } from './locales/area.it-IT';
 import { itIT } from './locales/it-IT';
+import { termsEn } from './locales/terms.en-US';
+import { termsIt } from './locales/terms.it-IT';
 
 const hasCatalogue = (instance: typeof i18n, locale: string) =>
   instance.hasResourceBundle(locale, 'translation');
@@ -50,5 +52,17 @@ describe('the language in use only (decision 063)', () => {
     );
     await fresh.changeLocale('it-IT');
     expect(fresh.i18n.t('account.settings.title')).toBe(areaIt.account.settings.title);
+  });
+
+  it('fetches the terms only for the pages that show them, then with every language (decision 079)', async () => {
+    vi.resetModules();
+    const fresh = await import('.');
+    await fresh.i18nReady;
+    expect(fresh.i18n.exists('terms.standard.title')).toBe(false);
+    await fresh.loadTexts('terms');
+    expect(fresh.i18n.t('terms.standard.title')).toBe(termsEn.terms.standard.title);
+    await fresh.changeLocale('it-IT');
+    expect(fresh.i18n.t('terms.standard.title')).toBe(termsIt.terms.standard.title);
+    expect(fresh.i18n.exists('staff.queue.count_one')).toBe(false);
   });
 });

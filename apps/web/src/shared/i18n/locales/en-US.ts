@@ -1,7 +1,7 @@
 import { SPA_ERRORS_EN, VALIDATION_EN } from '@lisbon/domain';
 import type { areaEn } from './area.en-US';
 import { authEn } from './auth.en-US';
-import { termsEn } from './terms.en-US';
+import type { termsEn } from './terms.en-US';
 import { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
 import { requestsEn } from './requests.en-US';
@@ -158,7 +158,6 @@ export const enUS = {
     title: 'Something went wrong',
   },
   ...authEn,
-  ...termsEn,
   ...labelsEn,
   ...discoveryEn,
   ...requestsEn,
@@ -209,8 +208,11 @@ export const enUS = {
 
 /** The shape every catalogue must have: the English keys, any text. */
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** Every text, this catalogue's and the logged-in area's (area.en-US.ts, fetched apart: decision 063). */
-export type Catalogue = Widen<typeof enUS & typeof areaEn>;
+/**
+ * Every text, this catalogue's and the groups fetched apart: the logged-in area's (area.en-US.ts,
+ * decision 063) and the terms (terms.en-US.ts, decision 079).
+ */
+export type Catalogue = Widen<typeof enUS & typeof areaEn & typeof termsEn>;
 /** The texts fetched at start, in every language. */
 export type PublicCatalogue = Widen<typeof enUS>;
 /** The logged-in area's texts, in every language. */

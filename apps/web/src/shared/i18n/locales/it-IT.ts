@@ -1,7 +1,6 @@
 import { SPA_ERRORS_IT, VALIDATION_IT } from '@lisbon/domain';
 import { authIt } from './auth.it-IT';
 import type { PublicCatalogue } from './en-US';
-import { termsIt } from './terms.it-IT';
 import { discoveryIt } from './discovery.it-IT';
 import { labelsIt } from './labels.it-IT';
 import { requestsIt } from './requests.it-IT';
@@ -157,7 +156,6 @@ export const itIT: PublicCatalogue = {
     title: 'Qualcosa è andato storto',
   },
   ...authIt,
-  ...termsIt,
   ...labelsIt,
   ...discoveryIt,
   ...requestsIt,
