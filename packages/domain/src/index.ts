@@ -35,6 +35,7 @@ export * from './staff-changes';
 export * from './staff-dashboard';
 export * from './staff-search';
 export * from './certificate-text';
+export * from './certificate-status';
 export * from './statement';
 export * from './statement-texts-en';
 export * from './statement-texts-it';

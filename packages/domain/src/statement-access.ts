@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anchorViewSchema } from './anchor';
 import { isoDateSchema } from './dates';
-import { CERTIFICATE_STATES } from './statement';
+import { CERTIFICATE_STATES } from './certificate-status';
 
 /**
  * Who sees a statement besides its owner: the staff, who follow its publication, and whoever the

@@ -88,9 +88,6 @@ export type PublishedStatement = Extract<Statement, { status: 'published' }>;
 export const mayHaveStatement = (status: PracticeStatus): boolean =>
   status === 'ready_for_issue' || status === 'published' || hasAppeal(status);
 
-/** The largest file the public verification accepts (the statement itself is far smaller). */
-export const VERIFY_MAX_BYTES = 10 * 1024 * 1024;
-
 /**
  * POST /verify/{id} and POST /verify (the file alone): the answer of the public verification, in
  * the caller's language. Without an id, `certificate_id` is the statement the file was found to
@@ -122,21 +119,6 @@ export const verificationSchema = z
   })
   .register(z.globalRegistry, { id: 'Verification' });
 export type Verification = z.infer<typeof verificationSchema>;
-
-export const CERTIFICATE_STATES = ['published', 'pending', 'superseded', 'revoked', 'unknown'] as const;
-export type CertificateState = (typeof CERTIFICATE_STATES)[number];
-
-/** GET /verify/{id}: what the id is, without personal data, and what the upload accepts. */
-export const certificateStatusSchema = z
-  .object({
-    certificate_id: z.string(),
-    state: z.enum(CERTIFICATE_STATES),
-    published_at: z.nullable(z.string()),
-    certificate_authority: z.string(),
-    max_upload_bytes: z.number().check(z.int()),
-  })
-  .register(z.globalRegistry, { id: 'CertificateStatus' });
-export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
 
 export const LEDGER_KINDS = ['issue', 'seal', 'supersede', 'revoke'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

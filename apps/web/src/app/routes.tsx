@@ -29,12 +29,12 @@ const withTexts =
 /**
  * The home page's service finder sits below its opening on a phone: it comes when its place is on
  * screen, in a chunk of its own (its searchable select is most of it), in a frame of its usual
- * height meanwhile (decisions 063, 075).
+ * height meanwhile (decisions 063, 075), with its texts (decision 079).
  */
 const HomeDiscovery = lazy(() =>
-  import('@/features/service/components/ServiceDiscovery').then(({ ServiceDiscovery }) => ({
-    default: () => <ServiceDiscovery order={3} />,
-  })),
+  withTexts('discovery', () => import('@/features/service/components/ServiceDiscovery'))().then(
+    ({ ServiceDiscovery }) => ({ default: () => <ServiceDiscovery order={3} /> }),
+  ),
 );
 
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
@@ -185,7 +185,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             {
               path: 'verify/shared/:token',
               lazy: page(
-                () => import('@/features/verify/pages/SharedStatementPage'),
+                withTexts('ledger', () => import('@/features/verify/pages/SharedStatementPage')),
                 ({ SharedStatementPage }) => <SharedStatementPage />,
               ),
             },
@@ -193,7 +193,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             {
               path: 'ledger/:txHash',
               lazy: page(
-                () => import('@/features/verify/pages/LedgerEntryPage'),
+                withTexts('ledger', () => import('@/features/verify/pages/LedgerEntryPage')),
                 ({ LedgerEntryPage }) => <LedgerEntryPage />,
               ),
             },

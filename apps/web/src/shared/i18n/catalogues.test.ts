@@ -6,12 +6,19 @@ import { enUS } from './locales/en-US';
 import { itIT } from './locales/it-IT';
 import { termsEn } from './locales/terms.en-US';
 import { termsIt } from './locales/terms.it-IT';
+import { anchorEn } from './locales/anchor.en-US';
+import { anchorIt } from './locales/anchor.it-IT';
+import { discoveryEn } from './locales/discovery.en-US';
+import { discoveryIt } from './locales/discovery.it-IT';
+import { ledgerEn } from './locales/ledger.en-US';
+import { ledgerIt } from './locales/ledger.it-IT';
 
 // Each language's texts: the catalogue fetched at start and the groups fetched apart, the
-// logged-in area's (decision 063) and the terms (decision 079).
+// logged-in area's (decision 063), the terms, the service finder's and a statement's record's
+// (decision 079).
 const catalogues = {
-  'en-US': { ...enUS, ...areaEn, ...termsEn },
-  'it-IT': { ...itIT, ...areaIt, ...termsIt },
+  'en-US': { ...enUS, ...areaEn, ...termsEn, ...discoveryEn, ...ledgerEn, ...anchorEn },
+  'it-IT': { ...itIT, ...areaIt, ...termsIt, ...discoveryIt, ...ledgerIt, ...anchorIt },
 };
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -4,6 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import { storage } from '../storage';
 import type { areaEn } from './locales/area.en-US';
 import type { enUS, PublicCatalogue } from './locales/en-US';
+import type { anchorEn } from './locales/anchor.en-US';
+import type { discoveryEn } from './locales/discovery.en-US';
+import type { ledgerEn } from './locales/ledger.en-US';
 import type { termsEn } from './locales/terms.en-US';
 
 /**
@@ -11,7 +14,8 @@ import type { termsEn } from './locales/terms.en-US';
  * visitor downloads only the language they read. Texts that few pages show are groups of their
  * own, a chunk per language each, fetched by the first page that needs them (`loadTexts`): the
  * logged-in area's by the first page behind a login (decision 063), the terms by the registration
- * and terms pages (decision 079). All stay complete and typed against the English ones
+ * and terms pages, the service finder's by the finder, a statement's record by the pages that show
+ * one (decision 079). All stay complete and typed against the English ones
  * (catalogues.test.ts).
  */
 const CATALOGUES: Record<Locale, () => Promise<PublicCatalogue>> = {
@@ -26,6 +30,21 @@ const TEXT_GROUPS = {
   terms: {
     'en-US': () => import('./locales/terms.en-US').then((module) => module.termsEn),
     'it-IT': () => import('./locales/terms.it-IT').then((module) => module.termsIt),
+  },
+  discovery: {
+    'en-US': () => import('./locales/discovery.en-US').then((module) => module.discoveryEn),
+    'it-IT': () => import('./locales/discovery.it-IT').then((module) => module.discoveryIt),
+  },
+  /** A statement's record: the ledger's entry and the anchor on the blockchain. */
+  ledger: {
+    'en-US': () =>
+      Promise.all([import('./locales/ledger.en-US'), import('./locales/anchor.en-US')]).then(
+        ([ledger, anchor]) => ({ ...ledger.ledgerEn, ...anchor.anchorEn }),
+      ),
+    'it-IT': () =>
+      Promise.all([import('./locales/ledger.it-IT'), import('./locales/anchor.it-IT')]).then(
+        ([ledger, anchor]) => ({ ...ledger.ledgerIt, ...anchor.anchorIt }),
+      ),
   },
 } satisfies Record<string, Record<Locale, () => Promise<object>>>;
 export type TextGroup = keyof typeof TEXT_GROUPS;
@@ -61,7 +80,14 @@ declare module 'i18next' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enUS & typeof areaEn & typeof termsEn };
+    resources: {
+      translation: typeof enUS &
+        typeof areaEn &
+        typeof termsEn &
+        typeof discoveryEn &
+        typeof ledgerEn &
+        typeof anchorEn;
+    };
   }
 }
 
@@ -119,8 +145,13 @@ export async function loadTexts(group: TextGroup): Promise<void> {
   loadedGroups.add(`${group}:${locale}`);
 }
 
-/** The logged-in area's texts: the guard of every page behind a login waits for them. */
-export const loadAreaTexts = (): Promise<void> => loadTexts('area');
+/**
+ * The logged-in area's texts, with the groups its pages show too (the service finder, a statement's
+ * record): the guard of every page behind a login waits for them.
+ */
+export async function loadAreaTexts(): Promise<void> {
+  await Promise.all([loadTexts('area'), loadTexts('discovery'), loadTexts('ledger')]);
+}
 
 /** Switches the interface language (its catalogue fetched first) and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {

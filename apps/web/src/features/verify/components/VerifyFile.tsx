@@ -1,13 +1,23 @@
 import { type Verification } from '@lisbon/domain';
 import { Alert, Box, Button, FileButton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aboutFile } from '@/shared/documents/aboutFile';
+import { loadTexts } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
-import { verifyFile } from '../api/verify';
-import { VerificationResult } from './VerificationResult';
+
+/**
+ * The check and its answer's display (with the texts of a statement's record), fetched when a file
+ * is chosen: a first visit needs neither.
+ */
+const loadCheck = () => import('../api/verifyFile');
+const loadResult = () =>
+  Promise.all([import('./VerificationResult'), loadTexts('ledger')]).then(([module]) => module);
+const VerificationResult = lazy(() =>
+  loadResult().then((module) => ({ default: module.VerificationResult })),
+);
 
 const MEGABYTE = 1024 * 1024;
 
@@ -27,7 +37,10 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ result: Verification; fileName: string } | null>(null);
   const check = useMutation({
-    mutationFn: (file: File) => verifyFile(id, file),
+    mutationFn: async (file: File) => {
+      void loadResult();
+      return (await loadCheck()).verifyFile(id, file);
+    },
     onSuccess: (result, file) => setChecked({ result, fileName: file.name }),
     // The API's refusals (too many attempts, the service down) are not about the file itself.
     onError: (error) => setProblem(errorMessage(error, t)),
@@ -76,7 +89,11 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
                 {problem}
               </Alert>
             )}
-            {checked && <VerificationResult result={checked.result} fileName={checked.fileName} />}
+            {checked && (
+              <Suspense fallback={null}>
+                <VerificationResult result={checked.result} fileName={checked.fileName} />
+              </Suspense>
+            )}
           </div>
         </section>
       </HydrateLater>

@@ -2,15 +2,15 @@ import { SPA_ERRORS_EN, VALIDATION_EN } from '@lisbon/domain';
 import type { areaEn } from './area.en-US';
 import { authEn } from './auth.en-US';
 import type { termsEn } from './terms.en-US';
-import { discoveryEn } from './discovery.en-US';
+import type { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
 import { requestsEn } from './requests.en-US';
 import { sharingEn } from './sharing.en-US';
 import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
-import { ledgerEn } from './ledger.en-US';
+import type { ledgerEn } from './ledger.en-US';
 import { contactEn } from './contact.en-US';
-import { anchorEn } from './anchor.en-US';
+import type { anchorEn } from './anchor.en-US';
 
 /**
  * The English catalogue, the reference for every other language. Wording quoted by the spec
@@ -159,14 +159,11 @@ export const enUS = {
   },
   ...authEn,
   ...labelsEn,
-  ...discoveryEn,
   ...requestsEn,
   ...verifyEn,
-  ...ledgerEn,
   ...contactEn,
   ...sharingEn,
   ...noticesEn,
-  ...anchorEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },
     register: {
@@ -209,10 +206,13 @@ export const enUS = {
 /** The shape every catalogue must have: the English keys, any text. */
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /**
- * Every text, this catalogue's and the groups fetched apart: the logged-in area's (area.en-US.ts,
- * decision 063) and the terms (terms.en-US.ts, decision 079).
+ * Every text, this catalogue's and the groups fetched apart (i18n's TEXT_GROUPS): the logged-in
+ * area's (area.en-US.ts, decision 063), the terms, the service finder's, the ledger's and the
+ * anchor's (decision 079).
  */
-export type Catalogue = Widen<typeof enUS & typeof areaEn & typeof termsEn>;
+export type Catalogue = Widen<
+  typeof enUS & typeof areaEn & typeof termsEn & typeof discoveryEn & typeof ledgerEn & typeof anchorEn
+>;
 /** The texts fetched at start, in every language. */
 export type PublicCatalogue = Widen<typeof enUS>;
 /** The logged-in area's texts, in every language. */

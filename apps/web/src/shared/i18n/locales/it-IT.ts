@@ -1,15 +1,12 @@
 import { SPA_ERRORS_IT, VALIDATION_IT } from '@lisbon/domain';
 import { authIt } from './auth.it-IT';
 import type { PublicCatalogue } from './en-US';
-import { discoveryIt } from './discovery.it-IT';
 import { labelsIt } from './labels.it-IT';
 import { requestsIt } from './requests.it-IT';
 import { sharingIt } from './sharing.it-IT';
 import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
-import { ledgerIt } from './ledger.it-IT';
 import { contactIt } from './contact.it-IT';
-import { anchorIt } from './anchor.it-IT';
 
 /** The Italian catalogue; typed as the English one, so a missing or extra key fails the build. */
 export const itIT: PublicCatalogue = {
@@ -157,14 +154,11 @@ export const itIT: PublicCatalogue = {
   },
   ...authIt,
   ...labelsIt,
-  ...discoveryIt,
   ...requestsIt,
   ...verifyIt,
-  ...ledgerIt,
   ...contactIt,
   ...sharingIt,
   ...noticesIt,
-  ...anchorIt,
 
   pages: {
     login: { title: 'Accedi', purpose: 'Accedi per seguire le tue richieste e i tuoi documenti.' },
