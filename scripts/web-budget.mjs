@@ -19,13 +19,10 @@ const dist = resolve(process.argv[2] ?? join(ROOT, 'apps/web/dist'));
 /** kB as Vite prints them (1,000 bytes), gzip at the level the build precompresses with. */
 const GOAL = { js: 170_000, css: 25_000 };
 /**
- * What CI holds today: the goal for CSS; for JavaScript the figures of decision 075 (the app on
- * Preact, in fewer chunks: 191 kB for `/`, 184 for `/auth/login`, 211 for `/verify/{id}`) and a
- * little room, which decision 078's start in stages took (194, 187 and 214.6 kB). The goal needs
- * zod off the public pages (zod/mini, decision 075): lower this as that work lands, never raise it
- * without a decision.
+ * What CI holds: the goal itself, since every page meets it (decision 079; decisions 075 and 078
+ * held 215 kB while it did not). Raise it only with a decision.
  */
-const CEILING = { js: 215_000, css: GOAL.css };
+const CEILING = { js: GOAL.js, css: GOAL.css };
 
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
@@ -44,10 +41,10 @@ function gzipBytes(file) {
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 let isOver = false;
-const rows = PAGES.map(({ page, modules }) => {
+const rows = PAGES.map(({ page, modules, texts }) => {
   let files;
   try {
-    files = firstVisitFiles(manifest, { modules }, DEFAULT_LOCALE);
+    files = firstVisitFiles(manifest, { modules, texts }, DEFAULT_LOCALE);
   } catch (error) {
     console.error(error.message);
     process.exit(2);
@@ -72,10 +69,10 @@ const rows = PAGES.map(({ page, modules }) => {
 
 console.log(
   `First visit, gzipped, per page: goal JS ${kB(GOAL.js)} kB and CSS ${kB(GOAL.css)} kB (issue 16); ` +
-    `CI fails above JS ${kB(CEILING.js)} kB or CSS ${kB(CEILING.css)} kB (decision 075)`,
+    `CI fails above JS ${kB(CEILING.js)} kB or CSS ${kB(CEILING.css)} kB (decision 079)`,
 );
 console.table(rows);
 if (isOver) {
-  console.error('A first visit is over the ceiling of decision 075.');
+  console.error('A first visit is over the ceiling of decision 079.');
   process.exit(1);
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstVisitFiles, PAGES } from './web-pages.mjs';
+import { firstVisitFiles, PAGES, textsOf } from './web-pages.mjs';
 
 const BUDGET = fileURLToPath(new URL('./web-budget.mjs', import.meta.url));
 
@@ -41,12 +41,19 @@ function makeBuild({ entryBytes }) {
     'assets/en-US.js': 2000,
   };
   files['assets/it-IT.js'] = 3000;
-  for (const { modules } of PAGES)
+  for (const { modules, texts = [] } of PAGES) {
     for (const key of modules) {
       const file = `assets/${key.split('/').pop().replace('.tsx', '.js')}`;
       manifest[key] = { file, imports: ['_shared.js'] };
       files[file] = 500;
     }
+    for (const group of texts)
+      for (const locale of ['en-US', 'it-IT']) {
+        const file = `assets/${group}.${locale}.js`;
+        manifest[textsOf(group, locale)] = { file };
+        files[file] = 400;
+      }
+  }
   for (const [file, bytes] of Object.entries(files)) writeFileSync(join(dist, file), incompressible(bytes));
   writeFileSync(join(dist, 'assets/index.css'), incompressible(1000));
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
@@ -104,6 +111,16 @@ describe('a first visit’s files', () => {
       'assets/start.js',
     ]);
     expect(firstVisitFiles(manifest, home, 'it-IT')).toContain('assets/it-IT.js');
+  });
+
+  it('take the groups of texts the page’s routes fetch, in the page’s language', () => {
+    const { dist, manifest } = makeBuild({ entryBytes: 10 });
+    builds.push(dist);
+    const login = PAGES.find(({ page }) => page === '/auth/login');
+    expect(login?.texts).toEqual(['auth']);
+    expect(firstVisitFiles(manifest, login, 'en-US')).toContain('assets/auth.en-US.js');
+    expect(firstVisitFiles(manifest, login, 'en-US')).not.toContain('assets/auth.it-IT.js');
+    expect(firstVisitFiles(manifest, login, 'it-IT')).toContain('assets/auth.it-IT.js');
   });
 
   it('name the module the route table lost', () => {

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 /** A language's catalogue: every first visit loads the one of the language it shows. */
 export const catalogueOf = (locale) => `src/shared/i18n/locales/${locale}.ts`;
+/** A group of texts fetched apart (the SPA's i18n `loadTexts`, decision 079), in a language. */
+export const textsOf = (group, locale) => `src/shared/i18n/locales/${group}.${locale}.ts`;
 
 const APP_LAYOUT = 'src/app/layouts/AppLayout.tsx';
 const FORM_LAYOUT = 'src/app/layouts/FormLayout.tsx';
@@ -29,6 +31,8 @@ export const PAGES = [
     url: '/auth/login',
     file: 'auth/login.html',
     modules: [FORM_LAYOUT, 'src/features/auth/pages/LoginPage.tsx'],
+    // The form pages' texts, which their layout's route fetches (routes.tsx, decision 079).
+    texts: ['auth'],
   },
   // The statement's id is the page's to read once it runs: the HTML is the same for every id.
   {
@@ -82,10 +86,17 @@ function startKeys(manifest) {
 
 /**
  * Every file the first visit of `page` in `locale` needs before it comes alive: the entry's, the
- * app's start (main.tsx imports it) and the page's.
+ * app's start (main.tsx imports it), the language's catalogue, the page's modules and the groups of
+ * texts its routes fetch (`texts`).
  */
-export function firstVisitFiles(manifest, { modules }, locale) {
+export function firstVisitFiles(manifest, { modules, texts = [] }, locale) {
   const files = entryFiles(manifest);
-  for (const key of [...startKeys(manifest), catalogueOf(locale), ...modules]) collect(manifest, key, files);
+  const keys = [
+    ...startKeys(manifest),
+    catalogueOf(locale),
+    ...modules,
+    ...texts.map((group) => textsOf(group, locale)),
+  ];
+  for (const key of keys) collect(manifest, key, files);
   return files;
 }

@@ -52,7 +52,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
       children: [
         {
           lazy: page(
-            () => import('./layouts/FormLayout'),
+            withTexts('auth', () => import('./layouts/FormLayout')),
             ({ FormLayout }) => <FormLayout />,
           ),
           children: [

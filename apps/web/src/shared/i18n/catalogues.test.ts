@@ -7,6 +7,8 @@ import { itIT } from './locales/it-IT';
 import { termsEn } from './locales/terms.en-US';
 import { termsIt } from './locales/terms.it-IT';
 import { anchorEn } from './locales/anchor.en-US';
+import { authEn } from './locales/auth.en-US';
+import { authIt } from './locales/auth.it-IT';
 import { anchorIt } from './locales/anchor.it-IT';
 import { discoveryEn } from './locales/discovery.en-US';
 import { discoveryIt } from './locales/discovery.it-IT';
@@ -17,8 +19,8 @@ import { ledgerIt } from './locales/ledger.it-IT';
 // logged-in area's (decision 063), the terms, the service finder's and a statement's record's
 // (decision 079).
 const catalogues = {
-  'en-US': { ...enUS, ...areaEn, ...termsEn, ...discoveryEn, ...ledgerEn, ...anchorEn },
-  'it-IT': { ...itIT, ...areaIt, ...termsIt, ...discoveryIt, ...ledgerIt, ...anchorIt },
+  'en-US': { ...enUS, ...areaEn, ...authEn, ...termsEn, ...discoveryEn, ...ledgerEn, ...anchorEn },
+  'it-IT': { ...itIT, ...areaIt, ...authIt, ...termsIt, ...discoveryIt, ...ledgerIt, ...anchorIt },
 };
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -5,6 +5,7 @@ import { storage } from '../storage';
 import type { areaEn } from './locales/area.en-US';
 import type { enUS, PublicCatalogue } from './locales/en-US';
 import type { anchorEn } from './locales/anchor.en-US';
+import type { authEn } from './locales/auth.en-US';
 import type { discoveryEn } from './locales/discovery.en-US';
 import type { ledgerEn } from './locales/ledger.en-US';
 import type { termsEn } from './locales/terms.en-US';
@@ -13,8 +14,8 @@ import type { termsEn } from './locales/terms.en-US';
  * Each language's catalogue is a chunk of its own, fetched when the language is first used: a
  * visitor downloads only the language they read. Texts that few pages show are groups of their
  * own, a chunk per language each, fetched by the first page that needs them (`loadTexts`): the
- * logged-in area's by the first page behind a login (decision 063), the terms by the registration
- * and terms pages, the service finder's by the finder, a statement's record by the pages that show
+ * logged-in area's by the first page behind a login (decision 063), the form pages' (logging in,
+ * registering, a password) by their layout, the terms by the registration and terms pages, the service finder's by the finder, a statement's record by the pages that show
  * one (decision 079). All stay complete and typed against the English ones
  * (catalogues.test.ts).
  */
@@ -26,6 +27,11 @@ const TEXT_GROUPS = {
   area: {
     'en-US': () => import('./locales/area.en-US').then((module) => module.areaEn),
     'it-IT': () => import('./locales/area.it-IT').then((module) => module.areaIt),
+  },
+  /** Logging in, registering, a password and its rule: the form pages' and the account's. */
+  auth: {
+    'en-US': () => import('./locales/auth.en-US').then((module) => module.authEn),
+    'it-IT': () => import('./locales/auth.it-IT').then((module) => module.authIt),
   },
   terms: {
     'en-US': () => import('./locales/terms.en-US').then((module) => module.termsEn),
@@ -83,6 +89,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof enUS &
         typeof areaEn &
+        typeof authEn &
         typeof termsEn &
         typeof discoveryEn &
         typeof ledgerEn &
@@ -146,11 +153,11 @@ export async function loadTexts(group: TextGroup): Promise<void> {
 }
 
 /**
- * The logged-in area's texts, with the groups its pages show too (the service finder, a statement's
- * record): the guard of every page behind a login waits for them.
+ * The logged-in area's texts, with the groups its pages show too (a password's, the service
+ * finder's, a statement's record): the guard of every page behind a login waits for them.
  */
 export async function loadAreaTexts(): Promise<void> {
-  await Promise.all([loadTexts('area'), loadTexts('discovery'), loadTexts('ledger')]);
+  await Promise.all([loadTexts('area'), loadTexts('auth'), loadTexts('discovery'), loadTexts('ledger')]);
 }
 
 /** Switches the interface language (its catalogue fetched first) and remembers it for the next visit. */

@@ -74,7 +74,4 @@ export const authEn = {
     notMet: 'not met yet',
     specialCharacters: 'Special characters:',
   },
-  search: {
-    typeMore: 'Type at least {{min}} characters to search',
-  },
 } as const;

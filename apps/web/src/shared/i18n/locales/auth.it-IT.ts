@@ -1,7 +1,7 @@
 import type { Catalogue } from './en-US';
 
 /** Accesso, registrazione, attivazione, recupero della password e regola della password. */
-export const authIt: Pick<Catalogue, 'auth' | 'password' | 'search'> = {
+export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
   auth: {
     backToLogin: "Torna all'accesso",
     fields: {
@@ -77,8 +77,5 @@ export const authIt: Pick<Catalogue, 'auth' | 'password' | 'search'> = {
     met: 'soddisfatto',
     notMet: 'non ancora soddisfatto',
     specialCharacters: 'Caratteri speciali:',
-  },
-  search: {
-    typeMore: 'Digita almeno {{min}} caratteri per cercare',
   },
 };

@@ -1,6 +1,6 @@
 import { SPA_ERRORS_EN, VALIDATION_EN } from '@lisbon/domain';
 import type { areaEn } from './area.en-US';
-import { authEn } from './auth.en-US';
+import type { authEn } from './auth.en-US';
 import type { termsEn } from './terms.en-US';
 import type { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
@@ -157,7 +157,9 @@ export const enUS = {
   routeError: {
     title: 'Something went wrong',
   },
-  ...authEn,
+  search: {
+    typeMore: 'Type at least {{min}} characters to search',
+  },
   ...labelsEn,
   ...requestsEn,
   ...verifyEn,
@@ -211,7 +213,13 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
  * anchor's (decision 079).
  */
 export type Catalogue = Widen<
-  typeof enUS & typeof areaEn & typeof termsEn & typeof discoveryEn & typeof ledgerEn & typeof anchorEn
+  typeof enUS &
+    typeof areaEn &
+    typeof authEn &
+    typeof termsEn &
+    typeof discoveryEn &
+    typeof ledgerEn &
+    typeof anchorEn
 >;
 /** The texts fetched at start, in every language. */
 export type PublicCatalogue = Widen<typeof enUS>;

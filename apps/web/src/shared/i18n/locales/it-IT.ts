@@ -1,5 +1,4 @@
 import { SPA_ERRORS_IT, VALIDATION_IT } from '@lisbon/domain';
-import { authIt } from './auth.it-IT';
 import type { PublicCatalogue } from './en-US';
 import { labelsIt } from './labels.it-IT';
 import { requestsIt } from './requests.it-IT';
@@ -152,7 +151,9 @@ export const itIT: PublicCatalogue = {
   routeError: {
     title: 'Qualcosa è andato storto',
   },
-  ...authIt,
+  search: {
+    typeMore: 'Digita almeno {{min}} caratteri per cercare',
+  },
   ...labelsIt,
   ...requestsIt,
   ...verifyIt,
