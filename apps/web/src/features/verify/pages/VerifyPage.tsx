@@ -1,5 +1,5 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus } from '@lisbon/domain';
-import { Alert, Code, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -40,16 +40,24 @@ export function VerifyPage() {
       {id !== null && (
         <HydrateLater>
           <section aria-labelledby="verify-id">
+            {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
+                id, and a heading that wrapped only then would push the file's section down. */}
             <Title order={2} id="verify-id" size="h4" mb="xs">
-              {t('verify.idLabel')}: <Code>{id}</Code>
+              {t('verify.idLabel')}:{' '}
+              <Code display="block" w="fit-content">
+                {id}
+              </Code>
             </Title>
-            {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
-            {status.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(status.error, t)}
-              </Alert>
-            )}
-            {status.data && <StatementState status={status.data} />}
+            {/* Room for the answer's usual two lines while it comes, so the file's section stays put. */}
+            <Box mih="3.25rem">
+              {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
+              {status.isError && (
+                <Alert color="red" variant="light" role="alert">
+                  {errorMessage(status.error, t)}
+                </Alert>
+              )}
+              {status.data && <StatementState status={status.data} />}
+            </Box>
           </section>
         </HydrateLater>
       )}
