@@ -147,7 +147,10 @@ export function AppLayout() {
       <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
         <Container size={1200} px={0}>
           <NoticeBanner isStaff={user?.abilities['staff.workspace'] === true} />
-          <Outlet />
+          {/* The page hydrates in a turn after the layout's, and its own parts after it (decision 079). */}
+          <HydrateLater>
+            <Outlet />
+          </HydrateLater>
         </Container>
       </AppShell.Main>
       <HydrateLater>

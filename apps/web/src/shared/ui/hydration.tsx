@@ -7,24 +7,32 @@ import { nextTask } from '../tasks';
  * that no single task takes the whole page. Outside a hydration (any later render, the tests)
  * the children render at once.
  */
-let isHydrating = false;
 let lastTurn: Promise<void> = Promise.resolve();
-/** From the hydration's start until its last turn: what renders now may be the build's HTML. */
+/**
+ * From the hydration's start until its last turn: what renders now may be the build's HTML, and a
+ * part under `HydrateLater` waits for a turn of its own, also when a part hydrated in a turn holds
+ * it (the layout's page, and the page's sections in it).
+ */
 let isTakingOver = false;
+
+/** Ends the taking over a task after the last turn, once no turn has queued another. */
+function endTakingOverAfterTheLastTurn(): void {
+  const turn = lastTurn;
+  // A task after the turn: its parts render in microtasks after it resolves, and queue theirs.
+  void turn.then(nextTask).then(() => {
+    if (turn === lastTurn) isTakingOver = false;
+    else endTakingOverAfterTheLastTurn();
+  });
+}
 
 /** Runs `hydrate` (the app's `hydrateRoot`) with the parts under `HydrateLater` put off. */
 export function hydrateInTurns(hydrate: () => void): void {
-  isHydrating = true;
   isTakingOver = true;
   try {
     hydrate();
   } finally {
-    isHydrating = false;
+    endTakingOverAfterTheLastTurn();
   }
-  // A task after the last turn: that turn's parts render in microtasks after it resolves.
-  void lastTurn.then(nextTask).then(() => {
-    isTakingOver = false;
-  });
 }
 
 /**
@@ -55,7 +63,7 @@ type Props = { children: ReactNode };
  * claimed (its children must render one element) and hydrates it when the turn resolves.
  */
 class Turn extends Component<Props> {
-  private isDone = !isHydrating;
+  private isDone = !isTakingOver;
   private readonly turn = this.isDone
     ? null
     : (lastTurn = lastTurn.then(nextTask).then(() => {
