@@ -48,8 +48,9 @@ export function VerifyPage() {
                 {id}
               </Code>
             </Title>
-            {/* Room for the answer's usual two lines while it comes, so the file's section stays put. */}
-            <Box mih="3.25rem">
+            {/* Room for the answer while it comes (three lines on a phone, two wider), so the file's
+                section stays put. */}
+            <Box mih={{ base: '4.75rem', sm: '3.25rem' }}>
               {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
               {status.isError && (
                 <Alert color="red" variant="light" role="alert">
