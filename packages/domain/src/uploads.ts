@@ -23,6 +23,15 @@ export const DOCUMENT_FORMATS: Record<
 };
 
 /**
+ * Whether a file the browser hands over claims to be of `type`: by its type, or by its name's
+ * extension where the system gave it no type. A claim only: the API checks the bytes.
+ */
+export const claimsType = (file: { type: string; name: string }, type: AcceptedDocumentType): boolean =>
+  file.type === type ||
+  (file.type === '' &&
+    DOCUMENT_FORMATS[type].extensions.some((extension) => file.name.toLowerCase().endsWith(`.${extension}`)));
+
+/**
  * PDF names that make a document act instead of being read. A PDF that holds any of them, in its
  * bytes or in a compressed stream, is refused. `/OpenAction` and `/AA` themselves are not on the
  * list: they also set the page a document opens at; the actions that make them dangerous are.

@@ -1,7 +1,7 @@
 import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
-import { loadTexts, type TextGroup } from '@/shared/i18n';
+import { withTexts } from '@/shared/i18n';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { WhenOnScreen } from '@/shared/ui/WhenOnScreen';
 import { RouteError } from './RouteError';
@@ -17,14 +17,6 @@ type LazyRoute = LazyRouteFunction<RouteObject>;
 function page<Modules>(load: () => Promise<Modules>, render: (modules: Modules) => ReactElement): LazyRoute {
   return async () => ({ element: render(await load()) });
 }
-
-/** A page's modules together with a group of texts only it and a few others show (`loadTexts`). */
-const withTexts =
-  <Modules,>(group: TextGroup, load: () => Promise<Modules>) =>
-  async (): Promise<Modules> => {
-    const [modules] = await Promise.all([load(), loadTexts(group)]);
-    return modules;
-  };
 
 /**
  * The home page's service finder sits below its opening on a phone: it comes when its place is on

@@ -15,9 +15,9 @@ import type { termsEn } from './locales/terms.en-US';
  * visitor downloads only the language they read. Texts that few pages show are groups of their
  * own, a chunk per language each, fetched by the first page that needs them (`loadTexts`): the
  * logged-in area's by the first page behind a login (decision 063), the form pages' (logging in,
- * registering, a password) by their layout, the terms by the registration and terms pages, the service finder's by the finder, a statement's record by the pages that show
- * one (decision 079). All stay complete and typed against the English ones
- * (catalogues.test.ts).
+ * registering, a password) by their layout, the terms by the registration and terms pages, the
+ * service finder's by the finder, a statement's record by the pages that show one (decision 079).
+ * All stay complete and typed against the English ones (catalogues.test.ts).
  */
 const CATALOGUES: Record<Locale, () => Promise<PublicCatalogue>> = {
   'en-US': () => import('./locales/en-US').then((module) => module.enUS),
@@ -151,6 +151,14 @@ export async function loadTexts(group: TextGroup): Promise<void> {
   i18n.addResourceBundle(locale, 'translation', await TEXT_GROUPS[group][locale](), true, true);
   loadedGroups.add(`${group}:${locale}`);
 }
+
+/** Modules that a group of texts goes with: both come before `load`'s promise resolves. */
+export const withTexts =
+  <Modules>(group: TextGroup, load: () => Promise<Modules>) =>
+  async (): Promise<Modules> => {
+    const [modules] = await Promise.all([load(), loadTexts(group)]);
+    return modules;
+  };
 
 /**
  * The logged-in area's texts, with the groups its pages show too (a password's, the service

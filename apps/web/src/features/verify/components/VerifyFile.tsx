@@ -1,10 +1,10 @@
-import { type Verification } from '@lisbon/domain';
+import { claimsType, type Verification } from '@lisbon/domain';
 import { Alert, Box, Button, FileButton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aboutFile } from '@/shared/documents/aboutFile';
-import { loadTexts } from '@/shared/i18n';
+import { withTexts } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
 
@@ -13,17 +13,12 @@ import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
  * is chosen: a first visit needs neither.
  */
 const loadCheck = () => import('../api/verifyFile');
-const loadResult = () =>
-  Promise.all([import('./VerificationResult'), loadTexts('ledger')]).then(([module]) => module);
+const loadResult = withTexts('ledger', () => import('./VerificationResult'));
 const VerificationResult = lazy(() =>
   loadResult().then((module) => ({ default: module.VerificationResult })),
 );
 
 const MEGABYTE = 1024 * 1024;
-
-/** A PDF by its type, or by its name where the system gave the file no type. */
-const isPdf = (file: File) =>
-  file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
 
 /**
  * Takes the PDF by drop or by choice, has the API check it against statement `id` (null: the
@@ -151,7 +146,7 @@ function FileSection({
             setDragging(false);
             const file = event.dataTransfer.files[0];
             if (!file || isPending) return;
-            if (isPdf(file) && file.size <= maxBytes) onFile(file);
+            if (claimsType(file, 'application/pdf') && file.size <= maxBytes) onFile(file);
             else onReject(file);
           }}
         >
