@@ -64,3 +64,42 @@ test('the app takes the page over: the login form answers, and a language chosen
   expect(html).toContain(`data-prerendered="it-IT"`);
   expect(html).toContain(PAGES[0]?.italian);
 });
+
+// On a phone: the home page's service finder is below the fold there, so it stays the build's HTML
+// (on a screen where it shows at once, it is rendered when its chunk comes, by design).
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the app takes each public page over as the build wrote it: no element is rendered anew or twice', async ({
+    page,
+  }) => {
+    // Each element the build wrote is marked before any script of the app runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const element of document.querySelectorAll('#root *')) {
+          (element as Element & { fromTheBuild?: boolean }).fromTheBuild = true;
+        }
+      });
+    });
+    for (const path of ['/', '/auth/login']) {
+      await page.goto(path);
+      // The language switch is the build's, disabled, until the app has the header; the page's last
+      // parts hydrate in the turns after it.
+      await expect(page.getByLabel('Language')).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      const root = await page.evaluate(() => {
+        const elements = [...document.querySelectorAll('#root *')];
+        return {
+          renderedAnew: elements
+            .filter((element) => !(element as Element & { fromTheBuild?: boolean }).fromTheBuild)
+            .map((element) => element.outerHTML.slice(0, 120)),
+          headings: document.querySelectorAll('#root h1').length,
+          headers: document.querySelectorAll('#root header').length,
+          footers: document.querySelectorAll('#root footer').length,
+        };
+      });
+      expect(root, path).toEqual({ renderedAnew: [], headings: 1, headers: 1, footers: 1 });
+    }
+  });
+});

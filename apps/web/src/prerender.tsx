@@ -4,7 +4,7 @@
 // hydrates it, so a first visit paints before any script has come.
 import type { Locale } from '@lisbon/domain';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { i18n, i18nReady } from '@/shared/i18n';
@@ -28,7 +28,8 @@ export async function renderPage(url: string, locale: Locale): Promise<string> {
     { initialEntries: [url] },
   );
   await routerReady(router);
-  const html = renderToString(
+  // Async: each part put off for the hydration suspends once, and its HTML is marked (decision 081).
+  const html = await renderToStringAsync(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />

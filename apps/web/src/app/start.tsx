@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { i18n, i18nReady } from '@/shared/i18n';
+import { prepareFormats } from '@/shared/format';
 import { getSessionToken } from '@/shared/storage';
 import { nextTask } from '@/shared/tasks';
 import { hydrateInTurns } from '@/shared/ui/hydration';
@@ -20,7 +21,8 @@ if (!root) throw new Error('index.html has no #root element');
 /**
  * The app's start, each step in a task of its own after the one that evaluated the modules
  * (decision 078): the router (which starts fetching the page's chunks), then the watchers (whose
- * first calls go out), then the hydration or the render.
+ * first calls go out), then the formats' data (decision 081), then the hydration or the render:
+ * the providers first, the router's pages in a later turn.
  */
 const start = async (): Promise<void> => {
   await nextTask();
@@ -30,6 +32,8 @@ const start = async (): Promise<void> => {
   watchMaintenance(router);
   watchSession(router, queryClient);
   watchPrefetch(router);
+  await nextTask();
+  prepareFormats(i18n.language);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

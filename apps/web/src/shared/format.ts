@@ -1,5 +1,15 @@
 /** Numbers and dates as the current interface language writes them. */
 
+/**
+ * Makes the browser load what it formats dates and numbers with (its ICU data), about 15 ms on a
+ * phone's CPU the first time any of them is asked for, and nothing after. The app's start calls it
+ * in a task of its own (decision 081), so that the render that shows the first date (a statement's,
+ * a closure's in the notices) is not one long task with it.
+ */
+export function prepareFormats(locale: string): void {
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(0);
+}
+
 /** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT). */
 export function formatEuros(cents: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);

@@ -59,8 +59,8 @@ export function useIsPrerendered(): boolean {
 type Props = { children: ReactNode };
 
 /**
- * Suspends while hydrating until its turn has come: Preact keeps the element it would have
- * claimed (its children must render one element) and hydrates it when the turn resolves.
+ * Suspends while hydrating until its turn has come: Preact keeps the HTML it would have claimed
+ * (the range the build marked, see `MarkedAtBuild`) and hydrates it when the turn resolves.
  */
 class Turn extends Component<Props> {
   private isDone = !isTakingOver;
@@ -76,11 +76,27 @@ class Turn extends Component<Props> {
   }
 }
 
-/** Its children, hydrated in a later task than the rest of the page (one element at its root). */
+/** The parts that have suspended once at build time. */
+const markedAtBuild = new WeakSet<object>();
+
+/**
+ * At build time a part suspends once (decision 081): the renderer then writes its HTML between
+ * `<!--$s-->` and `<!--/$s-->`, and Preact keeps that whole range while the part waits for its
+ * turn, however many elements it holds (unmarked, it kept one element and rendered the rest anew).
+ */
+function MarkedAtBuild({ children }: Props): ReactNode {
+  if (typeof children === 'object' && children !== null && !markedAtBuild.has(children)) {
+    markedAtBuild.add(children);
+    throw Promise.resolve();
+  }
+  return children;
+}
+
+/** Its children, hydrated in a later task than the rest of the page. */
 export function HydrateLater({ children }: Props) {
   return (
     <Suspense fallback={null}>
-      <Turn>{children}</Turn>
+      {import.meta.env.SSR ? <MarkedAtBuild>{children}</MarkedAtBuild> : <Turn>{children}</Turn>}
     </Suspense>
   );
 }
