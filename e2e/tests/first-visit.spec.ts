@@ -73,14 +73,13 @@ test.describe('on a phone', () => {
   test('the app takes each public page over as the build wrote it: no element is rendered anew or twice', async ({
     page,
   }) => {
-    // Each element the build wrote is marked before any script of the app runs.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
+    // Each element the build wrote is marked before any script of the app runs (scripts run in the
+    // page, as text: this project's types have no DOM).
+    await page.addInitScript({
+      content: `document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
-        for (const element of document.querySelectorAll('#root *')) {
-          (element as Element & { fromTheBuild?: boolean }).fromTheBuild = true;
-        }
-      });
+        for (const element of document.querySelectorAll('#root *')) element.fromTheBuild = true;
+      });`,
     });
     for (const path of ['/', '/auth/login']) {
       await page.goto(path);
@@ -88,17 +87,22 @@ test.describe('on a phone', () => {
       // parts hydrate in the turns after it.
       await expect(page.getByLabel('Language')).toBeEnabled();
       await page.waitForLoadState('networkidle');
-      const root = await page.evaluate(() => {
-        const elements = [...document.querySelectorAll('#root *')];
+      const root = await page.evaluate<{
+        renderedAnew: string[];
+        headings: number;
+        headers: number;
+        footers: number;
+      }>(`(() => {
+        const count = (selector) => document.querySelectorAll(selector).length;
         return {
-          renderedAnew: elements
-            .filter((element) => !(element as Element & { fromTheBuild?: boolean }).fromTheBuild)
+          renderedAnew: [...document.querySelectorAll('#root *')]
+            .filter((element) => !element.fromTheBuild)
             .map((element) => element.outerHTML.slice(0, 120)),
-          headings: document.querySelectorAll('#root h1').length,
-          headers: document.querySelectorAll('#root header').length,
-          footers: document.querySelectorAll('#root footer').length,
+          headings: count('#root h1'),
+          headers: count('#root header'),
+          footers: count('#root footer'),
         };
-      });
+      })()`);
       expect(root, path).toEqual({ renderedAnew: [], headings: 1, headers: 1, footers: 1 });
     }
   });

@@ -20,7 +20,11 @@ const start = async (): Promise<void> => {
   void preloadModules(root.dataset.modules);
   // Each import evaluates the modules not evaluated yet, in one task: a few tasks of some
   // milliseconds each, where the whole app in one import was a single long one.
-  await import('@/shared/storage');
+  const { storage } = await import('@/shared/storage');
+  await nextTask();
+  // The first reading opens the browser's storage, a few milliseconds of their own (decision 081):
+  // the language that i18n reads next.
+  storage.get('language');
   await nextTask();
   await import('@/shared/i18n');
   await nextTask();

@@ -83,10 +83,13 @@ export function AppLayout() {
       {...(isLoggedIn && isWide ? { navbar: NAVBAR } : {})}
       padding="md"
     >
-      <a className="skip-link" href="#main-content">
-        {t('app.skipToContent')}
-      </a>
-      <NavigationStatus />
+      {/* The shell's parts hydrate in turns of their own (decisions 078, 081). */}
+      <HydrateLater>
+        <a className="skip-link" href="#main-content">
+          {t('app.skipToContent')}
+        </a>
+        <NavigationStatus />
+      </HydrateLater>
       <HydrateLater>
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -108,12 +111,16 @@ export function AppLayout() {
               <Logo />
             </Group>
             <Group gap="md" wrap="nowrap">
-              {!isLoggedIn && (
-                <Box component="nav" visibleFrom={NAVIGATION_BREAKPOINT} aria-label={t('nav.publicLabel')}>
-                  <PublicNavigationBar />
-                </Box>
-              )}
-              <LanguageSwitch />
+              <HydrateLater>
+                {!isLoggedIn && (
+                  <Box component="nav" visibleFrom={NAVIGATION_BREAKPOINT} aria-label={t('nav.publicLabel')}>
+                    <PublicNavigationBar />
+                  </Box>
+                )}
+              </HydrateLater>
+              <HydrateLater>
+                <LanguageSwitch />
+              </HydrateLater>
             </Group>
           </Group>
         </AppShell.Header>
@@ -144,15 +151,17 @@ export function AppLayout() {
         </Suspense>
       )}
 
-      <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
-        <Container size={1200} px={0}>
-          <NoticeBanner isStaff={user?.abilities['staff.workspace'] === true} />
-          {/* The page hydrates in a turn after the layout's, and its own parts after it (decision 079). */}
-          <HydrateLater>
-            <Outlet />
-          </HydrateLater>
-        </Container>
-      </AppShell.Main>
+      <HydrateLater>
+        <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
+          <Container size={1200} px={0}>
+            <NoticeBanner isStaff={user?.abilities['staff.workspace'] === true} />
+            {/* The page hydrates in a turn after the layout's, and its own parts after it (decision 079). */}
+            <HydrateLater>
+              <Outlet />
+            </HydrateLater>
+          </Container>
+        </AppShell.Main>
+      </HydrateLater>
       <HydrateLater>
         <Footer />
       </HydrateLater>
