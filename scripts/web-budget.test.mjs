@@ -113,6 +113,16 @@ describe('a first visit’s files', () => {
     expect(firstVisitFiles(manifest, home, 'it-IT')).toContain('assets/it-IT.js');
   });
 
+  it('come each after the modules it imports, so that they can be evaluated in that order', () => {
+    const { dist, manifest } = makeBuild({ entryBytes: 10 });
+    builds.push(dist);
+    const home = PAGES.find(({ page }) => page === '/');
+    const scripts = [...firstVisitFiles(manifest, home, 'en-US')].filter((file) => file.endsWith('.js'));
+    expect(scripts.indexOf('assets/shared.js')).toBeLessThan(scripts.indexOf('assets/index.js'));
+    for (const page of ['assets/start.js', 'assets/en-US.js', 'assets/AppLayout.js', 'assets/HomePage.js'])
+      expect(scripts.indexOf('assets/shared.js'), page).toBeLessThan(scripts.indexOf(page));
+  });
+
   it('take the groups of texts the page’s routes fetch, in the page’s language', () => {
     const { dist, manifest } = makeBuild({ entryBytes: 10 });
     builds.push(dist);

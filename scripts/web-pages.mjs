@@ -47,15 +47,20 @@ export function readManifest(dist) {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 }
 
-/** The files a chunk needs before it runs: itself, its static imports (deeply) and their CSS. */
-function collect(manifest, key, files) {
+/**
+ * The files a chunk needs before it runs: its static imports (deeply) and their CSS, then itself.
+ * Each module comes after the modules it imports, so that main.tsx can evaluate them one per task
+ * in this order (decision 081).
+ */
+function collect(manifest, key, files, seen = new Set()) {
   const chunk = manifest[key];
   if (!chunk)
     throw new Error(`${key} is not in the manifest (its own chunk): update PAGES in scripts/web-pages.mjs`);
-  if (files.has(chunk.file)) return;
-  files.add(chunk.file);
+  if (files.has(chunk.file) || seen.has(key)) return;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) collect(manifest, imported, files, seen);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(manifest, imported, files);
+  files.add(chunk.file);
 }
 
 const entryKey = (manifest) => Object.keys(manifest).find((key) => manifest[key].isEntry);
