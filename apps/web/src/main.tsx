@@ -21,12 +21,12 @@ const start = async (): Promise<void> => {
   // the longest) is evaluated before the other modules are asked for, not while they come (decision 081).
   const { storage } = await import('@/shared/storage');
   await nextTask();
-  // In the background, a few links per task, while the next stages come.
-  void preloadModules(root.dataset.modules);
   // The first reading opens the browser's storage, a few milliseconds of their own (decision 081):
   // the language that i18n reads next.
   storage.get('language');
   await nextTask();
+  // In the background, a few links per task, while the next stages come.
+  void preloadModules(root.dataset.modules);
   await import('@/shared/i18n');
   await nextTask();
   // A pre-rendered page's modules, each after those it imports (the build's order): one evaluated

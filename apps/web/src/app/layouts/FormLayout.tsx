@@ -17,12 +17,15 @@ export function FormLayout() {
         {t('app.skipToContent')}
       </a>
       <NavigationStatus />
-      {/* The form first; the header and the footer each in a task of their own (decision 078). */}
+      {/* The header, the form and the footer each in a task of their own, and the language switch
+          in one after the header's (decisions 078, 081). */}
       <HydrateLater>
         <header className="form-layout-header">
           <Group justify="space-between" px="md" h={64} wrap="nowrap">
             <Logo />
-            <LanguageSwitch />
+            <HydrateLater>
+              <LanguageSwitch />
+            </HydrateLater>
           </Group>
         </header>
       </HydrateLater>
@@ -30,7 +33,9 @@ export function FormLayout() {
         <Container size={560} py="xl">
           <NoticeBanner />
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }}>
-            <Outlet />
+            <HydrateLater>
+              <Outlet />
+            </HydrateLater>
           </Paper>
         </Container>
       </main>
