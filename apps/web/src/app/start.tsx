@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { i18n, i18nReady } from '@/shared/i18n';
-import { prepareFormats } from '@/shared/format';
 import { getSessionToken } from '@/shared/storage';
 import { nextTask } from '@/shared/tasks';
 import { hydrateInTurns } from '@/shared/ui/hydration';
@@ -32,8 +31,6 @@ const start = async (): Promise<void> => {
   watchMaintenance(router);
   watchSession(router, queryClient);
   watchPrefetch(router);
-  await nextTask();
-  prepareFormats(i18n.language);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -8,7 +8,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatEuros } from '@/shared/format';
+import { formatEuros, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { HydrateLater } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -19,6 +19,8 @@ import { InfoCards } from '../components/InfoCards';
 export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
   const lisbonStates = useReferenceFigures().data?.lisbon_states_count;
+  // The fee of the originals' return, in a later turn (`GoodToKnow`).
+  usePreparedFormats(currentLocale());
 
   const services = [
     {

@@ -3,7 +3,7 @@ import { Alert, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDate } from '@/shared/format';
+import { formatDate, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { HydrateLater } from '@/shared/ui/hydration';
@@ -28,6 +28,8 @@ export function VerifyPage() {
   const id = useParams().id ?? null;
   const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
   const maxBytes = status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES;
+  // The statement's date, once its state has come.
+  usePreparedFormats(currentLocale());
 
   return (
     <Stack gap="xl" maw={880}>
