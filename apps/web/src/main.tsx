@@ -16,6 +16,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 const start = async (): Promise<void> => {
   if (root.dataset.prerendered) await afterFirstPaint();
+  // A pre-rendered page's modules, space-separated, each after those it imports (the build's order).
+  const modules = root.dataset.modules?.split(' ').filter(Boolean) ?? [];
   // Each import evaluates the modules not evaluated yet, in one task: a few tasks of some
   // milliseconds each, where the whole app in one import was a single long one. The first (zod,
   // the longest) is evaluated before the other modules are asked for, not while they come (decision 081).
@@ -26,12 +28,12 @@ const start = async (): Promise<void> => {
   storage.get('language');
   await nextTask();
   // In the background, a few links per task, while the next stages come.
-  void preloadModules(root.dataset.modules);
+  void preloadModules(modules);
   await import('@/shared/i18n');
   await nextTask();
-  // A pre-rendered page's modules, each after those it imports (the build's order): one evaluated
-  // per task, where the app's start evaluated them all in one (decision 081).
-  for (const module of root.dataset.modules?.split(' ').filter(Boolean) ?? []) {
+  // The page's modules, one evaluated per task, where the app's start evaluated them all in one
+  // (decision 081).
+  for (const module of modules) {
     await import(/* @vite-ignore */ module);
     await nextTask();
   }

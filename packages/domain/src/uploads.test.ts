@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsType } from './uploads';
+import { acceptedFiles, claimsType } from './uploads';
 
 describe('claimsType', () => {
   it('takes the type the browser gives, whatever the name', () => {
@@ -11,5 +11,12 @@ describe('claimsType', () => {
     expect(claimsType({ type: '', name: 'Statement.PDF' }, 'application/pdf')).toBe(true);
     expect(claimsType({ type: '', name: 'scan.jpeg' }, 'image/jpeg')).toBe(true);
     expect(claimsType({ type: '', name: 'statement.pdf.exe' }, 'application/pdf')).toBe(false);
+  });
+});
+
+describe('acceptedFiles', () => {
+  it('names each type and the extensions its files carry', () => {
+    expect(acceptedFiles(['application/pdf'])).toBe('application/pdf,.pdf');
+    expect(acceptedFiles(['image/jpeg', 'image/png'])).toBe('image/jpeg,.jpg,.jpeg,image/png,.png');
   });
 });

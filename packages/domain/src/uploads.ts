@@ -23,6 +23,15 @@ export const DOCUMENT_FORMATS: Record<
 };
 
 /**
+ * A file input's `accept` for `types`: each type and its file extensions, so that a system that
+ * types no file still offers the right ones (`application/pdf,.pdf`).
+ */
+export const acceptedFiles = (types: readonly AcceptedDocumentType[]): string =>
+  types
+    .flatMap((type) => [type, ...DOCUMENT_FORMATS[type].extensions.map((extension) => `.${extension}`)])
+    .join(',');
+
+/**
  * Whether a file the browser hands over claims to be of `type`: by its type, or by its name's
  * extension where the system gave it no type. A claim only: the API checks the bytes.
  */

@@ -36,13 +36,12 @@ export function afterFirstPaint(): Promise<void> {
 const PRELOADS_PER_TASK = 4;
 
 /**
- * Asks for a page's modules (`/assets/…js`, space-separated, as the build wrote them, in the order
- * the start needs them) at low priority: they come in parallel instead of each after the module
+ * Asks for a page's modules (`/assets/…js`, in the build's order: each after those it imports) at
+ * low priority: they come in parallel instead of each after the module
  * that imports it. A few per task: thirty links at once were a task of 15–25 ms on a phone's CPU,
  * counted by Lighthouse as blocking (decision 078).
  */
-export async function preloadModules(modules: string | undefined): Promise<void> {
-  const hrefs = modules?.split(' ').filter(Boolean) ?? [];
+export async function preloadModules(hrefs: readonly string[]): Promise<void> {
   for (let start = 0; start < hrefs.length; start += PRELOADS_PER_TASK) {
     if (start > 0) await nextTask();
     const links = document.createDocumentFragment();

@@ -20,8 +20,8 @@ if (!root) throw new Error('index.html has no #root element');
 /**
  * The app's start, each step in a task of its own after the one that evaluated the modules
  * (decision 078): the router (which starts fetching the page's chunks), then the watchers (whose
- * first calls go out), then the formats' data (decision 081), then the hydration or the render:
- * the providers first, the router's pages in a later turn.
+ * first calls go out), then the hydration or the render: the providers first, the router's pages
+ * in a later turn (decision 081).
  */
 const start = async (): Promise<void> => {
   await nextTask();

@@ -1,4 +1,4 @@
-import { claimsType, type Verification } from '@lisbon/domain';
+import { acceptedFiles, claimsType, type Verification } from '@lisbon/domain';
 import { Alert, Box, Button, FileButton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, lazy, Suspense, useId, useState } from 'react';
@@ -157,7 +157,7 @@ function FileSection({
             </Text>
           </Stack>
         </Box>
-        <FileButton onChange={(file) => file && onFile(file)} accept="application/pdf,.pdf">
+        <FileButton onChange={(file) => file && onFile(file)} accept={acceptedFiles(['application/pdf'])}>
           {(props) => (
             <Button {...props} variant="outline" w="fit-content" disabled={isPrerendered || isPending}>
               {hasChecked ? t('verify.another') : t('verify.choose')}
