@@ -44,6 +44,8 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run hundreds of cases: a busy 2-core machine needs more than the 5 s default.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import type { CertificateField, VerifyReason } from './statement-texts';
+import type { CertificateField, VerifyReason } from './statement-fields';
 
 // The statement's labels and the verification's answers in Italian, apart from the other
 // languages' (decision 079): the SPA's catalogue of a language takes only its own.

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { anchorCheckSchema, anchorViewSchema } from './anchor';
 import { LOCALES } from './locales';
 import { hasAppeal, type PracticeStatus } from './statuses';
-import { VERIFY_REASONS, VERIFY_RESULTS } from './statement-texts';
+import { CERTIFICATE_FIELDS, VERIFY_REASONS, VERIFY_RESULTS } from './statement-fields';
 
 export {
   CERTIFICATE_FIELDS,
@@ -55,6 +55,10 @@ export const certificateSchema = z
   })
   .register(z.globalRegistry, { id: 'Certificate' });
 export type Certificate = z.infer<typeof certificateSchema>;
+
+/** Every field the display and the print name is one of the certificate's (checked by the compiler). */
+const displayedFields: readonly (keyof Certificate)[] = CERTIFICATE_FIELDS;
+void displayedFields;
 
 const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 

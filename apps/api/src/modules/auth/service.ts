@@ -6,8 +6,8 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import type { Authenticated } from '../sessions/service';
-import { openSession, purgeExpiredSessions, revokeSession } from '../sessions/service';
-import { findAccountByEmail, isActive, isTwoFactorEnabled } from '../users/accounts';
+import { isTwoFactorEnabled, openSession, purgeExpiredSessions, revokeSession } from '../sessions/service';
+import { findAccountByEmail, isActive } from '../users/accounts';
 import { getUser } from '../users/service';
 import {
   knownAddressBucket,

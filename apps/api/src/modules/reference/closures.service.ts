@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { ClosuresTable } from '../../platform/db/tables';
 import { AppError, fieldError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
-import { recordSettingChange } from '../system/setting-changes.service';
+import { insertSettingChange } from '../../platform/settings/repository';
 import { bodyToday, workingCalendar } from './calendar.service';
 import {
   deletePeriod,
@@ -78,7 +78,7 @@ async function addPeriod(
     await lockCalendar(trx);
     if (await findOverlappingPeriod(trx, row)) throw fieldError('starts_on', 'periodOverlaps');
     const id = await insertClosure(trx, row);
-    await recordSettingChange(trx, {
+    await insertSettingChange(trx, {
       key: auditKey(row.kind),
       before: null,
       after: JSON.stringify({ id, ...row }),
@@ -135,7 +135,7 @@ export async function deleteCalendarPeriod(
     if (!row) throw new AppError('NOT_FOUND');
     if (!isPeriodDeletable(bodyToday(ctx), row)) throw new AppError('PERIOD_ALREADY_STARTED');
     await deletePeriod(trx, row.id);
-    await recordSettingChange(trx, {
+    await insertSettingChange(trx, {
       key: auditKey(period.kind),
       before: JSON.stringify({ kind: period.kind, ...row }),
       after: 'null',

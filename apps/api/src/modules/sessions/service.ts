@@ -17,7 +17,6 @@ import type { Db } from '../../platform/db/database';
 import { changeFeedOf } from '../../platform/db/changes';
 import { rowCache } from '../../platform/db/row-cache';
 import { AppError } from '../../platform/errors';
-import { isTwoFactorEnabled, type Account } from '../users/accounts';
 import {
   deleteSession,
   deleteSessionsExpiredBefore,
@@ -53,10 +52,20 @@ const pick = <T extends string>(values: readonly T[], value: string, fallback: T
   isOneOf(values, value) ? value : fallback;
 
 /** What a session user is made of: the account's identity, role and second factor. */
-type AccountIdentity = Pick<
-  Account,
-  'id' | 'email' | 'role' | 'category' | 'locale' | 'two_factor_enabled_at' | 'two_factor_secret'
->;
+type AccountIdentity = {
+  id: number;
+  email: string;
+  role: string;
+  category: string;
+  locale: string;
+  two_factor_enabled_at: string | null;
+  two_factor_secret: string | null;
+};
+
+/** Two factors are on once a secret is confirmed; sessions and the account pages read it alike. */
+export const isTwoFactorEnabled = (
+  account: Pick<AccountIdentity, 'two_factor_enabled_at' | 'two_factor_secret'>,
+): boolean => account.two_factor_enabled_at !== null && account.two_factor_secret !== null;
 
 export function toSessionUser(account: AccountIdentity): SessionUser {
   const role = pick(ROLES, account.role, 'applicant');

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { announcedClosures } from '../reference/closures.service';
 import type { SessionUser } from '../sessions/service';
-import { findSetting, listSettingChanges, writeSetting } from './repository';
+import { findSetting, listSettingChanges, writeSetting } from '../../platform/settings/repository';
 
 const MAINTENANCE_KEY = 'maintenance_mode';
 const HISTORY_LENGTH = 10;

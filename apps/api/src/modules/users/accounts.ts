@@ -15,10 +15,6 @@ import {
  */
 export type Account = UserRow;
 
-export const isTwoFactorEnabled = (
-  account: Pick<Account, 'two_factor_enabled_at' | 'two_factor_secret'>,
-): boolean => account.two_factor_enabled_at !== null && account.two_factor_secret !== null;
-
 export const isActive = (account: Account): boolean =>
   account.activated_at !== null && account.deleted_at === null && account.password_hash !== null;
 

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { refreshSearchText } from '../practices/search-text';
 import { requireOwnUser } from '../sessions/guard';
-import { toSessionUser, type SessionUser } from '../sessions/service';
-import { findAccountById, isTwoFactorEnabled } from './accounts';
+import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
+import { findAccountById } from './accounts';
 import { updateUser as updateUserRow, type UserPatch, type UserRow } from './repository';
 
 export function toUser(row: UserRow): User {

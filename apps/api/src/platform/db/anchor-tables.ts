@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './database';
+import type { Timestamp } from './column-types';
 
 /** Row types of the ledger's anchors (migration 2026-11-26-065, decision 065); `database.ts` lists them. */
 

@@ -1,7 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { CHANGE_CHANNEL } from './migrations/2026-11-26-300-change-notifications';
-import type { Db } from './database';
 
 /** The tables whose rows an instance keeps in memory (decision 076). */
 export type WatchedTable = 'sessions' | 'users' | 'practices';
@@ -45,6 +44,8 @@ type Source = {
 };
 
 type Log = (message: string) => void;
+/** A database handle, as database.ts opens it: each handle has its own source and feed. */
+type Db = object;
 const sources = new WeakMap<Db, (log: Log) => Source>();
 const feeds = new WeakMap<Db, ChangeFeed & { starts: number; stop: () => Promise<void> }>();
 

@@ -8,7 +8,6 @@ import {
   SqliteDialect,
   SqliteDriver,
   sql,
-  type ColumnType,
   type DatabaseConnection,
   type Driver,
   type Generated,
@@ -17,6 +16,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { postgresChangeSource, registerChangeSource, sqliteChangeSource } from './changes';
+import type { Timestamp } from './column-types';
 import type {
   AuthEventsTable,
   AuthTokensTable,
@@ -67,9 +67,6 @@ import type {
   DeadlineDigestDaysTable,
   DeadlineDigestMailsTable,
 } from './workspace-tables';
-
-/** ISO-8601 UTC text on both dialects, so rows read the same on SQLite and PostgreSQL. */
-export type Timestamp = ColumnType<string, string | undefined, string>;
 
 export type CmsEntriesTable = {
   id: Generated<number>;

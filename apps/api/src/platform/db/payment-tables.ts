@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './database';
+import type { Timestamp } from './column-types';
 
 /** Row types of the payment tables (migrations 010, 011, 100, 101); `database.ts` lists them in `Database`. */
 

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './database';
+import type { Timestamp } from './column-types';
 
 /** Row types of the statement and ledger tables (migrations 030, 2026-11-25-030); `database.ts` lists them in `Database`. */
 

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './database';
+import type { Timestamp } from './column-types';
 
 /** Row types of the staff workspace tables (migration 020); `database.ts` lists them in `Database`. */
 

@@ -1,4 +1,8 @@
-import type { Db } from '../../platform/db/database';
+/**
+ * The administrators' settings (the maintenance switch) and the audit trail of every setting they
+ * change, the calendar's closures included: a store the system and reference modules share.
+ */
+import type { Db } from '../db/database';
 
 export async function findSetting(db: Db, key: string) {
   return db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
