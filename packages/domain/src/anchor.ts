@@ -142,13 +142,6 @@ export const anchorCheckSchema = z
   .register(z.globalRegistry, { id: 'AnchorCheck' });
 export type AnchorCheck = z.infer<typeof anchorCheckSchema>;
 
-/** The checks as a whole: every step passed; or the first step that failed. */
-export const isEveryCheckPassed = (checks: readonly AnchorCheck[]): boolean =>
-  checks.length === ANCHOR_CHECK_STEPS.length && checks.every((check) => check.outcome === 'passed');
-
-export const firstFailedCheck = (checks: readonly AnchorCheck[]): AnchorCheck | undefined =>
-  checks.find((check) => check.outcome === 'failed');
-
 /** What a step found, and why, with `{{placeholders}}` filled from the check's `values`. */
 export const ANCHOR_CHECK_MESSAGES: Record<Locale, Record<AnchorCheckReason, string>> = {
   'en-US': {

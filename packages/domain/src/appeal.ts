@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from './constants';
 import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
-import { BODY_TIME_ZONE } from './working-days';
+import { BODY_TIME_ZONE, wallClockOf, type WallClock } from './wall-clock';
 
 /**
  * Appeals and amendments (spec §1, §3, §4, §9): within seven days of the statement's release the
@@ -12,46 +12,18 @@ import { BODY_TIME_ZONE } from './working-days';
 export const APPEAL_TYPES = ['appeal', 'amendment'] as const;
 export type AppealType = (typeof APPEAL_TYPES)[number];
 
-type LocalTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-const localFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-
-/** The wall-clock time an instant shows in a time zone. */
-function localTimeOf(instant: Date, timeZone: string): LocalTime {
-  const parts = localFormat(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
-const asUtc = (time: LocalTime): number =>
+const asUtc = (time: WallClock): number =>
   Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
 
 /** The zone's offset from UTC at an instant, in ms (Rome: +1 h in winter, +2 h in summer). */
 const offsetAt = (instant: number, timeZone: string): number =>
-  asUtc(localTimeOf(new Date(instant), timeZone)) - Math.floor(instant / 1000) * 1000;
+  asUtc(wallClockOf(new Date(instant), timeZone)) - Math.floor(instant / 1000) * 1000;
 
 /**
  * The instant a wall-clock time names in a time zone. Two rounds settle the offset on both sides
  * of a change; a time the spring change skips resolves to the instant an hour later on the clock.
  */
-function instantOf(time: LocalTime, timeZone: string): Date {
+function instantOf(time: WallClock, timeZone: string): Date {
   const wall = asUtc(time);
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);
@@ -69,7 +41,7 @@ const WINDOW_MS = APPEAL_WINDOW_DAYS * 24 * 3600 * 1000;
  */
 export function appealDeadline(publishedAt: string | Date, timeZone: string = BODY_TIME_ZONE): Date {
   const released = typeof publishedAt === 'string' ? new Date(publishedAt) : publishedAt;
-  const local = localTimeOf(released, timeZone);
+  const local = wallClockOf(released, timeZone);
   const day = new Date(Date.UTC(local.year, local.month - 1, local.day + APPEAL_WINDOW_DAYS));
   const calendarDeadline = instantOf(
     { ...local, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() },

@@ -1,10 +1,8 @@
 import { countryName } from './countries';
 import type { Locale } from './locales';
 import type { Certificate, CERTIFICATE_FIELDS } from './statement';
-import { BODY_TIME_ZONE } from './working-days';
-
-const longDate = (date: Date, locale: Locale, timeZone: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
+import { formatLongDate } from './formats';
+import { BODY_TIME_ZONE } from './wall-clock';
 
 /**
  * A certificate field as the statement prints it and the certificate display shows it: dates in
@@ -18,11 +16,9 @@ export function certificateFieldText(
 ): string | null {
   switch (field) {
     case 'birth_date':
-      return certificate.birth_date
-        ? longDate(new Date(`${certificate.birth_date}T00:00:00Z`), locale, 'UTC')
-        : null;
+      return certificate.birth_date ? formatLongDate(certificate.birth_date, locale) : null;
     case 'publish_date':
-      return longDate(new Date(certificate.publish_date), locale, BODY_TIME_ZONE);
+      return formatLongDate(certificate.publish_date, locale, BODY_TIME_ZONE);
     case 'country_of_studies':
     case 'country_of_education_system':
       return certificate[field] ? countryName(certificate[field], locale) : null;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
 import { moneySchema, billingInfoSchema } from './payments';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES } from './statuses';
-import { calendarDayOf, type Closure } from './working-days';
+import { calendarDayOf } from './wall-clock';
+import type { Closure } from './working-days';
 
 /**
  * Return delivery of paper originals (spec §2 `/delivery`, §3 Delivery): staff open a request to

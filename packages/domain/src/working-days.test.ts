@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
   addWorkingDays,
-  calendarDayOf,
   isWorkingDay,
   italianPublicHolidays,
   workingDaysUntil,
@@ -100,14 +99,5 @@ describe('workingDaysUntil', () => {
         dayByDay(today, deadline),
       );
     }
-  });
-});
-
-describe('calendarDayOf', () => {
-  it('gives the day in Rome, which starts before midnight UTC', () => {
-    expect(calendarDayOf(new Date('2025-01-12T22:30:00Z'))).toBe('2025-01-12');
-    expect(calendarDayOf(new Date('2025-01-12T23:30:00Z'))).toBe('2025-01-13');
-    expect(calendarDayOf(new Date('2025-07-01T22:30:00Z'))).toBe('2025-07-02'); // summer time
-    expect(calendarDayOf(new Date('2025-07-01T22:30:00Z'), 'UTC')).toBe('2025-07-01');
   });
 });

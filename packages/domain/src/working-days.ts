@@ -119,23 +119,3 @@ export function workingDaysUntil(today: string, deadline: string, calendar: Work
   const weekdays = weekdaysThrough(dayNumber(to)) - weekdaysThrough(dayNumber(from));
   return sign * (weekdays - daysOffBetween(from, to, calendar)) || 0;
 }
-
-/** A closure announced for today or later: the notice the portal shows (spec §9). */
-export function activeOrUpcomingClosures(today: string, closures: readonly Closure[]): Closure[] {
-  return closures.filter((closure) => closure.to >= today).sort((a, b) => a.from.localeCompare(b.from));
-}
-
-/** The evaluation body's time zone: its calendar days (deadlines, daily limits) are Rome's. */
-export const BODY_TIME_ZONE = 'Europe/Rome';
-
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone; the body's by default. */
-export function calendarDayOf(instant: Date, timeZone: string = BODY_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}

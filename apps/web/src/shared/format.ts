@@ -1,4 +1,5 @@
 // Numbers and dates as the current interface language writes them.
+import { formatEuros as euros, formatLongDate } from '@lisbon/domain';
 import { useEffect } from 'react';
 
 /**
@@ -21,22 +22,11 @@ export function usePreparedFormats(locale: string): void {
   }, [locale]);
 }
 
-/** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT). */
-export function formatEuros(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
+/** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT): the domain's rule. */
+export const formatEuros = (cents: number, locale: string): string => euros(cents, locale);
 
 /** A calendar day (`YYYY-MM-DD`) or an instant, as a date without time, e.g. "3 March 2026". */
-export function formatDate(value: string, locale: string): string {
-  const isCalendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  // A calendar day has no time zone: read and write it in UTC so it never shifts by a day.
-  const date = new Date(isCalendarDay ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    ...(isCalendarDay ? { timeZone: 'UTC' } : {}),
-  }).format(date);
-}
+export const formatDate = (value: string, locale: string): string => formatLongDate(value, locale);
 
 /** An instant with its time, e.g. "3 March 2026 at 14:05". */
 export function formatDateTime(value: string, locale: string): string {

@@ -1,5 +1,6 @@
 import type { Locale } from '@lisbon/domain';
 import type { MailContent } from '../../platform/mail/message';
+import { greeting } from '../../platform/mail/greeting';
 
 export const IDENTITY_MAILS = [
   'activation',
@@ -26,9 +27,6 @@ export type MailTextParams = {
 
 type Texts = Record<IdentityMail, (params: MailTextParams) => MailContent>;
 
-const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
-const ciao = (name: string) => (name ? `Gentile ${name},` : 'Gentile utente,');
-
 /** Said when a new link withdrew an earlier one, so nobody wonders why the first mail's link fails. */
 const replaced = (p: MailTextParams, sentence: string): string[] => (p.replacesEarlierLink ? [sentence] : []);
 const EN_REPLACED = 'This link replaces the one we sent you earlier, which no longer works.';
@@ -37,7 +35,7 @@ const IT_REPLACED = 'Questo link sostituisce quello che ti abbiamo inviato prima
 const EN: Texts = {
   activation: (p) => ({
     subject: 'Activate your account',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: [
       'Thank you for registering. To activate your account, open the link below and choose your password.',
       `The link can be used once, within ${p.activationHours} hours.`,
@@ -48,7 +46,7 @@ const EN: Texts = {
   }),
   'already-registered': (p) => ({
     subject: 'You already have an account',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: [
       'Someone, probably you, tried to register with this email address, but it already has an account.',
       'You can log in with it. If you forgot your password, you can set a new one.',
@@ -58,7 +56,7 @@ const EN: Texts = {
   }),
   'password-reset': (p) => ({
     subject: 'Set a new password',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: [
       'We received a request to set a new password for your account.',
       `The link can be used once, within ${p.resetMinutes} minutes.`,
@@ -69,14 +67,14 @@ const EN: Texts = {
   }),
   'password-changed': (p) => ({
     subject: 'Your password was changed',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: ['The password of your account was just changed, and your other sessions were logged out.'],
     action: { label: 'Set a new password', url: p.link },
     footer: `If you did not do this, set a new password at once and contact us: ${p.contactUrl}`,
   }),
   'two-factor-enabled': (p) => ({
     subject: 'Two-factor authentication enabled',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: [
       'Two-factor authentication is now on: logging in will also ask for a code from your authenticator app.',
       'Keep your recovery codes in a safe place. Each works once, if you lose your phone.',
@@ -85,13 +83,13 @@ const EN: Texts = {
   }),
   'two-factor-disabled': (p) => ({
     subject: 'Two-factor authentication disabled',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: ['Two-factor authentication is now off: logging in asks for your password only.'],
     footer: `If you did not do this, set a new password at once and contact us: ${p.contactUrl}`,
   }),
   'account-deleted': (p) => ({
     subject: 'Your account has been deleted',
-    greeting: hello(p.firstName),
+    greeting: greeting('en-US', p.firstName),
     paragraphs: [
       'As you asked, your account and its personal data have been deleted.',
       'We keep only what the law requires us to keep, such as invoices.',
@@ -103,7 +101,7 @@ const EN: Texts = {
 const IT: Texts = {
   activation: (p) => ({
     subject: 'Attiva il tuo account',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: [
       'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
       `Il link si può usare una sola volta, entro ${p.activationHours} ore.`,
@@ -114,7 +112,7 @@ const IT: Texts = {
   }),
   'already-registered': (p) => ({
     subject: 'Hai già un account',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: [
       'Qualcuno, probabilmente tu, ha provato a registrarsi con questo indirizzo email, che ha già un account.',
       'Puoi accedere con questo indirizzo. Se hai dimenticato la password, puoi impostarne una nuova.',
@@ -124,7 +122,7 @@ const IT: Texts = {
   }),
   'password-reset': (p) => ({
     subject: 'Imposta una nuova password',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: [
       'Abbiamo ricevuto una richiesta di impostare una nuova password per il tuo account.',
       `Il link si può usare una sola volta, entro ${p.resetMinutes} minuti.`,
@@ -135,7 +133,7 @@ const IT: Texts = {
   }),
   'password-changed': (p) => ({
     subject: 'La tua password è stata cambiata',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: [
       'La password del tuo account è appena stata cambiata e le altre sessioni sono state chiuse.',
     ],
@@ -144,7 +142,7 @@ const IT: Texts = {
   }),
   'two-factor-enabled': (p) => ({
     subject: 'Autenticazione a due fattori attivata',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: [
       "L'autenticazione a due fattori è attiva: all'accesso ti verrà chiesto anche un codice della tua app di autenticazione.",
       'Conserva i codici di recupero in un luogo sicuro. Ognuno funziona una sola volta, se perdi il telefono.',
@@ -153,13 +151,13 @@ const IT: Texts = {
   }),
   'two-factor-disabled': (p) => ({
     subject: 'Autenticazione a due fattori disattivata',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: ["L'autenticazione a due fattori è disattivata: per accedere basta la password."],
     footer: `Se non sei stato tu, imposta subito una nuova password e contattaci: ${p.contactUrl}`,
   }),
   'account-deleted': (p) => ({
     subject: 'Il tuo account è stato eliminato',
-    greeting: ciao(p.firstName),
+    greeting: greeting('it-IT', p.firstName),
     paragraphs: [
       'Come hai chiesto, il tuo account e i suoi dati personali sono stati eliminati.',
       'Conserviamo solo ciò che la legge ci impone di conservare, come le fatture.',

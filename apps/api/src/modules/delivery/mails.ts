@@ -4,13 +4,14 @@ import type { Db } from '../../platform/db/database';
 import { renderMail, type MailContent } from '../../platform/mail/message';
 import { sendMailJob } from '../../platform/mail/send-mail.job';
 import { findAccountById } from '../users/accounts';
+import { greeting } from '../../platform/mail/greeting';
 
 type Facts = { firstName: string; practiceId: number; waybill: string | null; link: string };
 
 const TEXTS: Record<Locale, (facts: Facts) => MailContent> = {
   'en-US': (f) => ({
     subject: `The originals of request no. ${f.practiceId} have been delivered`,
-    greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
+    greeting: greeting('en-US', f.firstName),
     paragraphs: [
       `The original paper documents of your request no. ${f.practiceId} have been delivered to the address you gave.`,
       ...(f.waybill ? [`Waybill: ${f.waybill}.`] : []),
@@ -19,7 +20,7 @@ const TEXTS: Record<Locale, (facts: Facts) => MailContent> = {
   }),
   'it-IT': (f) => ({
     subject: `Gli originali della richiesta n. ${f.practiceId} sono stati consegnati`,
-    greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
+    greeting: greeting('it-IT', f.firstName),
     paragraphs: [
       `I documenti originali cartacei della tua richiesta n. ${f.practiceId} sono stati consegnati all'indirizzo che hai indicato.`,
       ...(f.waybill ? [`Lettera di vettura: ${f.waybill}.`] : []),

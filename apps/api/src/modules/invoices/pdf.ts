@@ -1,4 +1,4 @@
-import type { FiscalDocumentKind, Money, PricedLine } from '@lisbon/domain';
+import { type FiscalDocumentKind, formatEuros, type Money, type PricedLine } from '@lisbon/domain';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { BodyDetails } from '../../platform/config';
 import { embedPdfFonts } from '../../platform/pdf/fonts';
@@ -38,8 +38,8 @@ const TITLES = {
   credit_note: (number: string) => `Nota di credito n. ${number} / Credit note no. ${number}`,
 };
 
-export const euro = (cents: number): string =>
-  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+/** Amounts as Italian fiscal documents write them, whatever the reader's language. */
+export const euro = (cents: number): string => formatEuros(cents, 'it-IT');
 
 /** An invoice or receipt as a one- or more-page A4 PDF, with the embedded DejaVu fonts. */
 export async function renderFiscalDocumentPdf(content: FiscalDocumentContent): Promise<Uint8Array> {

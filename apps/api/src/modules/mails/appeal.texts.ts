@@ -1,5 +1,6 @@
 import type { ApplicantMail } from '@lisbon/domain';
-import { hello, type MailTexts } from './greeting';
+import type { MailTexts } from './greeting';
+import { greeting } from '../../platform/mail/greeting';
 
 type AppealMail = Extract<
   ApplicantMail,
@@ -16,7 +17,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
   'en-US': {
     'appeal-received': (f) => ({
       subject: `Appeal or amendment of request no. ${f.practiceId} received`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `We have received your appeal or amendment of the statement of request no. ${f.practiceId}. The evaluation office will first check that it can be admitted, and we will write to you when it is decided.`,
       ],
@@ -24,7 +25,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-confirmed': (f) => ({
       subject: `Appeal of request no. ${f.practiceId} confirmed`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `Your appeal or amendment of request no. ${f.practiceId} has been admitted and is now in evaluation.`,
       ],
@@ -32,7 +33,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-refused': (f) => ({
       subject: `Appeal of request no. ${f.practiceId} refused`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `Your appeal or amendment of request no. ${f.practiceId} cannot be admitted. Your statement stays as it was published.`,
         ...(f.text ? [`Reason: ${f.text}`] : []),
@@ -41,7 +42,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-rejected': (f) => ({
       subject: `Appeal of request no. ${f.practiceId} rejected`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `Your appeal or amendment of request no. ${f.practiceId} has been evaluated and rejected. Your statement stays as it was published.`,
         ...(f.text ? [`Reason: ${f.text}`] : []),
@@ -50,7 +51,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-issued': (f) => ({
       subject: `Statement of appeal of request no. ${f.practiceId} issued`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `Your appeal of request no. ${f.practiceId} has been decided: the statement of appeal, attached to your statement, can be downloaded from the request page.`,
       ],
@@ -58,7 +59,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'amend-issued': (f) => ({
       subject: `Amended statement of request no. ${f.practiceId} issued`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `A new version of the statement of request no. ${f.practiceId} has been issued. The previous file is no longer valid: please use the new one, which you can download from the request page.`,
       ],
@@ -68,7 +69,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
   'it-IT': {
     'appeal-received': (f) => ({
       subject: `Ricorso o rettifica della richiesta n. ${f.practiceId} ricevuto`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `Abbiamo ricevuto il tuo ricorso o la tua rettifica dell’attestato della richiesta n. ${f.practiceId}. L’ufficio valutazioni verificherà prima che sia ammissibile e ti scriveremo quando sarà deciso.`,
       ],
@@ -76,7 +77,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-confirmed': (f) => ({
       subject: `Ricorso della richiesta n. ${f.practiceId} confermato`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} è stato ammesso ed è ora in valutazione.`,
       ],
@@ -84,7 +85,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-refused': (f) => ({
       subject: `Ricorso della richiesta n. ${f.practiceId} respinto`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} non può essere ammesso. L’attestato resta come è stato pubblicato.`,
         ...(f.text ? [`Motivo: ${f.text}`] : []),
@@ -93,7 +94,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-rejected': (f) => ({
       subject: `Ricorso della richiesta n. ${f.practiceId} rigettato`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} è stato valutato e rigettato. L’attestato resta come è stato pubblicato.`,
         ...(f.text ? [`Motivo: ${f.text}`] : []),
@@ -102,7 +103,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'appeal-issued': (f) => ({
       subject: `Attestato di ricorso della richiesta n. ${f.practiceId} rilasciato`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `Il tuo ricorso della richiesta n. ${f.practiceId} è stato deciso: l’attestato di ricorso, allegato al tuo attestato, si scarica dalla pagina della richiesta.`,
       ],
@@ -110,7 +111,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
     }),
     'amend-issued': (f) => ({
       subject: `Attestato rettificato della richiesta n. ${f.practiceId} rilasciato`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `È stata rilasciata una nuova versione dell’attestato della richiesta n. ${f.practiceId}. Il file precedente non è più valido: usa quello nuovo, che si scarica dalla pagina della richiesta.`,
       ],

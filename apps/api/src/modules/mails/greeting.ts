@@ -5,6 +5,3 @@ type Facts = { firstName: string; practiceId: number; text: string | null; link:
 
 /** What the applicant is told about their request, for some kinds of mail, in each interface language. */
 export type MailTexts<K extends ApplicantMail> = Record<Locale, Record<K, (facts: Facts) => MailContent>>;
-
-export const hello = (locale: Locale, name: string) =>
-  locale === 'it-IT' ? (name ? `Gentile ${name},` : 'Gentile utente,') : name ? `Hello ${name},` : 'Hello,';

@@ -1,5 +1,6 @@
 import type { ApplicantMail } from '@lisbon/domain';
-import { hello, type MailTexts } from './greeting';
+import type { MailTexts } from './greeting';
+import { greeting } from '../../platform/mail/greeting';
 
 type RequestMail = Extract<
   ApplicantMail,
@@ -11,7 +12,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
   'en-US': {
     'request-received': (f) => ({
       subject: `Request no. ${f.practiceId} received`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `We have received your request no. ${f.practiceId}. It will be assigned to an evaluator, and we will write to you when something changes.`,
       ],
@@ -19,7 +20,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
     }),
     'question-asked': (f) => ({
       subject: `A question about your request no. ${f.practiceId}`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `The evaluation office needs something from you to go on with your request no. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),
@@ -29,7 +30,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
     }),
     closed: (f) => ({
       subject: `Request no. ${f.practiceId} closed`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `Your request no. ${f.practiceId} has been closed.`,
         ...(f.text ? [`Reason: ${f.text}`] : []),
@@ -38,7 +39,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
     }),
     'office-message': (f) => ({
       subject: `A message about your request no. ${f.practiceId}`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `The evaluation office writes about your request no. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),
@@ -49,7 +50,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
   'it-IT': {
     'request-received': (f) => ({
       subject: `Richiesta n. ${f.practiceId} ricevuta`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `Abbiamo ricevuto la tua richiesta n. ${f.practiceId}. Sarà assegnata a un valutatore e ti scriveremo quando qualcosa cambierà.`,
       ],
@@ -57,7 +58,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
     }),
     'question-asked': (f) => ({
       subject: `Una domanda sulla tua richiesta n. ${f.practiceId}`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `L'ufficio valutazioni ha bisogno di qualcosa da te per proseguire con la tua richiesta n. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),
@@ -67,7 +68,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
     }),
     closed: (f) => ({
       subject: `Richiesta n. ${f.practiceId} chiusa`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `La tua richiesta n. ${f.practiceId} è stata chiusa.`,
         ...(f.text ? [`Motivo: ${f.text}`] : []),
@@ -76,7 +77,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
     }),
     'office-message': (f) => ({
       subject: `Un messaggio sulla tua richiesta n. ${f.practiceId}`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `L’ufficio valutazioni ti scrive sulla tua richiesta n. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),

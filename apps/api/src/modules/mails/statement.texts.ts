@@ -1,5 +1,6 @@
 import type { ApplicantMail } from '@lisbon/domain';
-import { hello, type MailTexts } from './greeting';
+import type { MailTexts } from './greeting';
+import { greeting } from '../../platform/mail/greeting';
 
 type StatementMail = Extract<ApplicantMail, 'statement-published'>;
 
@@ -8,7 +9,7 @@ export const STATEMENT_MAILS: MailTexts<StatementMail> = {
   'en-US': {
     'statement-published': (f) => ({
       subject: `Statement of request no. ${f.practiceId} published`,
-      greeting: hello('en-US', f.firstName),
+      greeting: greeting('en-US', f.firstName),
       paragraphs: [
         `The statement of your request no. ${f.practiceId} has been published. You can see it, download the signed PDF and share a link to its verification page from the request page.`,
       ],
@@ -18,7 +19,7 @@ export const STATEMENT_MAILS: MailTexts<StatementMail> = {
   'it-IT': {
     'statement-published': (f) => ({
       subject: `Attestato della richiesta n. ${f.practiceId} pubblicato`,
-      greeting: hello('it-IT', f.firstName),
+      greeting: greeting('it-IT', f.firstName),
       paragraphs: [
         `L’attestato della tua richiesta n. ${f.practiceId} è stato pubblicato. Dalla pagina della richiesta puoi vederlo, scaricare il PDF firmato e condividere un link alla sua pagina di verifica.`,
       ],

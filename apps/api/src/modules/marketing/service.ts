@@ -6,15 +6,14 @@ import { renderMail } from '../../platform/mail/message';
 import { sendMailJob } from '../../platform/mail/send-mail.job';
 import { findUserByOptOutTokenHash, listSubscribers, withdrawMarketingConsent } from './repository';
 import { optOutToken, optOutUrl } from './token';
+import { greeting } from '../../platform/mail/greeting';
 
-const TEXTS: Record<Locale, { greeting: (name: string) => string; unsubscribe: string; footer: string }> = {
+const TEXTS: Record<Locale, { unsubscribe: string; footer: string }> = {
   'en-US': {
-    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     unsubscribe: 'Unsubscribe from the newsletter',
     footer: 'You receive this newsletter because you asked for news about the services in your account.',
   },
   'it-IT': {
-    greeting: (name) => (name ? `Gentile ${name},` : 'Gentile utente,'),
     unsubscribe: 'Annulla l’iscrizione alla newsletter',
     footer: 'Ricevi questa newsletter perché hai chiesto notizie sui servizi nel tuo account.',
   },
@@ -56,7 +55,7 @@ export async function sendMarketingMail(ctx: AppContext, mail: MarketingMail): P
       const message = renderMail(
         {
           subject: mail.subject.trim(),
-          greeting: texts.greeting(subscriber.first_name),
+          greeting: greeting(locale, subscriber.first_name),
           paragraphs,
           action: { label: texts.unsubscribe, url },
           footer: texts.footer,

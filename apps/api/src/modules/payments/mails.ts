@@ -1,8 +1,9 @@
-import { PAYMENT_MESSAGES, type Locale, localeOrDefault } from '@lisbon/domain';
+import { formatEuros, PAYMENT_MESSAGES, type Locale, localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { renderMail, type MailContent } from '../../platform/mail/message';
 import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { greeting } from '../../platform/mail/greeting';
 
 export type PaymentMailFacts = {
   firstName: string;
@@ -13,18 +14,15 @@ export type PaymentMailFacts = {
   link: string;
 };
 
-const euro = (locale: Locale, cents: number) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
 const TEXTS: Record<Locale, (facts: PaymentMailFacts) => MailContent> = {
   'en-US': (f) => ({
     // For a request, this is also the 'request received' mail of the request's history.
     subject: f.practiceId
       ? `${PAYMENT_MESSAGES['en-US'].paymentSuccessful}: request no. ${f.practiceId} received`
       : PAYMENT_MESSAGES['en-US'].paymentSuccessful,
-    greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
+    greeting: greeting('en-US', f.firstName),
     paragraphs: [
-      `We have received your payment of ${euro('en-US', f.amountCents)}.`,
+      `We have received your payment of ${formatEuros(f.amountCents, 'en-US')}.`,
       ...(f.practiceId
         ? [`Your request no. ${f.practiceId} has been submitted and will be assigned to an evaluator.`]
         : []),
@@ -36,9 +34,9 @@ const TEXTS: Record<Locale, (facts: PaymentMailFacts) => MailContent> = {
     subject: f.practiceId
       ? `${PAYMENT_MESSAGES['it-IT'].paymentSuccessful}: richiesta n. ${f.practiceId} ricevuta`
       : PAYMENT_MESSAGES['it-IT'].paymentSuccessful,
-    greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
+    greeting: greeting('it-IT', f.firstName),
     paragraphs: [
-      `Abbiamo ricevuto il tuo pagamento di ${euro('it-IT', f.amountCents)}.`,
+      `Abbiamo ricevuto il tuo pagamento di ${formatEuros(f.amountCents, 'it-IT')}.`,
       ...(f.practiceId
         ? [`La tua richiesta n. ${f.practiceId} è stata inviata e sarà assegnata a un valutatore.`]
         : []),

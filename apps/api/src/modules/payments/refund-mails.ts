@@ -1,8 +1,9 @@
-import { type Locale, localeOrDefault, type RefundReason } from '@lisbon/domain';
+import { formatEuros, type Locale, localeOrDefault, type RefundReason } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { renderMail, type MailContent } from '../../platform/mail/message';
 import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { greeting } from '../../platform/mail/greeting';
 
 export type RefundMailFacts = {
   firstName: string;
@@ -13,9 +14,6 @@ export type RefundMailFacts = {
   creditNoteNumber: string | null;
   link: string;
 };
-
-const euro = (locale: Locale, cents: number) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 const WHY: Record<Locale, (f: RefundMailFacts) => string> = {
   'en-US': (f) =>
@@ -30,11 +28,11 @@ const WHY: Record<Locale, (f: RefundMailFacts) => string> = {
 
 const TEXTS: Record<Locale, (facts: RefundMailFacts) => MailContent> = {
   'en-US': (f) => ({
-    subject: `Refund of ${euro('en-US', f.amountCents)}`,
-    greeting: f.firstName ? `Hello ${f.firstName},` : 'Hello,',
+    subject: `Refund of ${formatEuros(f.amountCents, 'en-US')}`,
+    greeting: greeting('en-US', f.firstName),
     paragraphs: [
       WHY['en-US'](f),
-      `${euro('en-US', f.amountCents)} go back to the card you paid with; your bank may take a few working days to show it.`,
+      `${formatEuros(f.amountCents, 'en-US')} go back to the card you paid with; your bank may take a few working days to show it.`,
       ...(f.creditNoteNumber
         ? [`Credit note ${f.creditNoteNumber} is in your account, ready to download.`]
         : []),
@@ -42,11 +40,11 @@ const TEXTS: Record<Locale, (facts: RefundMailFacts) => MailContent> = {
     action: { label: 'See your account', url: f.link },
   }),
   'it-IT': (f) => ({
-    subject: `Rimborso di ${euro('it-IT', f.amountCents)}`,
-    greeting: f.firstName ? `Gentile ${f.firstName},` : 'Gentile utente,',
+    subject: `Rimborso di ${formatEuros(f.amountCents, 'it-IT')}`,
+    greeting: greeting('it-IT', f.firstName),
     paragraphs: [
       WHY['it-IT'](f),
-      `${euro('it-IT', f.amountCents)} tornano sulla carta con cui hai pagato; la tua banca può impiegare alcuni giorni lavorativi a mostrarli.`,
+      `${formatEuros(f.amountCents, 'it-IT')} tornano sulla carta con cui hai pagato; la tua banca può impiegare alcuni giorni lavorativi a mostrarli.`,
       ...(f.creditNoteNumber
         ? [`La nota di credito ${f.creditNoteNumber} è nel tuo account, pronta da scaricare.`]
         : []),

@@ -1,5 +1,6 @@
 import { formatDayMonthYear, type DeadlineFlag, type Locale } from '@lisbon/domain';
 import type { MailContent } from '../../platform/mail/message';
+import { greeting } from '../../platform/mail/greeting';
 
 export type DigestLine = {
   id: number;
@@ -56,7 +57,7 @@ export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
       facts.scope === 'assigned' ? 'Delle richieste assegnate a te' : 'Delle richieste dell’ufficio';
     return {
       subject: `Scadenze: ${facts.late} in ritardo, ${facts.atRisk} a rischio`,
-      greeting: facts.firstName ? `Gentile ${facts.firstName},` : 'Buongiorno,',
+      greeting: greeting('it-IT', facts.firstName),
       paragraphs: [
         `${whose}, ${facts.late} ${facts.late === 1 ? 'è in ritardo' : 'sono in ritardo'} e ${facts.atRisk} ${facts.atRisk === 1 ? 'ha' : 'hanno'} ${facts.atRiskDays} giorni lavorativi o meno alla scadenza (chiusure e festività escluse).`,
         shown.join('\n'),
@@ -68,7 +69,7 @@ export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
   const whose = facts.scope === 'assigned' ? 'Of the requests assigned to you' : 'Of the office’s requests';
   return {
     subject: `Deadlines: ${facts.late} late, ${facts.atRisk} at risk`,
-    greeting: facts.firstName ? `Hello ${facts.firstName},` : 'Hello,',
+    greeting: greeting('en-US', facts.firstName),
     paragraphs: [
       `${whose}, ${facts.late} ${facts.late === 1 ? 'is' : 'are'} late and ${facts.atRisk} ${facts.atRisk === 1 ? 'has' : 'have'} ${facts.atRiskDays} working days or fewer left (closures and holidays excluded).`,
       shown.join('\n'),

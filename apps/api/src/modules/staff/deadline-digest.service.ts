@@ -7,8 +7,8 @@ import {
   localeOrDefault,
   ROLES,
   workingDaysUntil,
-  BODY_TIME_ZONE,
   type Ability,
+  wallClockOf,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { renderMail } from '../../platform/mail/message';
@@ -31,12 +31,7 @@ export const DIGEST_LINES = 25;
 const rolesWith = (ability: Ability) => ROLES.filter((role) => abilitiesFor(role)[ability]);
 
 /** The hour of an instant in the body's time zone. */
-const bodyHour = (instant: Date): number =>
-  Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: BODY_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(
-      instant,
-    ),
-  );
+const bodyHour = (instant: Date): number => wallClockOf(instant).hour;
 
 /**
  * Asks for today's deadline mails once the day's hour has come (DEADLINE_DIGEST_HOUR), on working

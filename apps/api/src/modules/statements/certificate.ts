@@ -78,10 +78,7 @@ export function buildCertificate({
   });
 }
 
-/** SHA-256 of the certificate's canonical JSON: the issue entry's payload hash. */
-export const certificateHash = (certificate: Certificate): string => sha256Hex(canonicalJson(certificate));
-
-/** The same over the stored text as it is, so a later change of the schema never changes an old hash. */
+/** SHA-256 of a certificate's canonical JSON, over the stored text as it is (the issue entry's payload hash): a later change of the schema never changes an old hash. */
 export const storedCertificateHash = (json: string): string => sha256Hex(canonicalJson(JSON.parse(json)));
 
 export const parseCertificate = (json: string): Certificate => certificateSchema.parse(JSON.parse(json));

@@ -1,7 +1,9 @@
 import {
   ERROR_MESSAGES,
   ERROR_STATUS,
+  formatLongDate,
   formatMessage,
+  isCalendarDay,
   messageForIssue,
   negotiateLocale,
   type ErrorBody,
@@ -127,19 +129,13 @@ const localiseFieldErrors = (
     ]),
   );
 
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A message's parameters for people: a calendar day (`2025-01-07`) in the locale's words, as the web writes it. */
 const localiseParams = (params: Record<string, unknown> | undefined, locale: Locale) =>
   params &&
   Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      typeof value === 'string' && CALENDAR_DAY.test(value)
-        ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-            new Date(`${value}T00:00:00Z`),
-          )
-        : value,
+      typeof value === 'string' && isCalendarDay(value) ? formatLongDate(value, locale) : value,
     ]),
   );
 

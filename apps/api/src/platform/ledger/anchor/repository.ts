@@ -45,10 +45,6 @@ export async function selectAnchor(db: Db, id: number): Promise<AnchorRow | unde
   return db.selectFrom('ledger_anchors').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function selectAnchors(db: Db, limit: number): Promise<AnchorRow[]> {
-  return db.selectFrom('ledger_anchors').selectAll().orderBy('first_seq', 'desc').limit(limit).execute();
-}
-
 /** How many entries wait after `afterSeq`, and when the oldest of them was appended. */
 export async function selectWaiting(
   db: Db,

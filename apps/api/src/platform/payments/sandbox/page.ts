@@ -1,3 +1,4 @@
+import { formatEuros } from '@lisbon/domain';
 import { TEST_CARDS } from './cards';
 import type { CardForm, CardFormErrors } from './gateway';
 import type { SandboxSessionRow } from './repository';
@@ -9,8 +10,7 @@ import type { SandboxSessionRow } from './repository';
 
 const escape = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const euro = (cents: number) =>
-  new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = (cents: number) => formatEuros(cents, 'en-IE');
 
 const STYLE = `
 body{font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;margin:0;background:#f4f5f7}
