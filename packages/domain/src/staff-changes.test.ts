@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
-import { canChange, isChangeOffered, isGranted, REASSIGNABLE_STATUSES } from './staff-changes';
+import { assignmentMoveOf, canChange, isChangeOffered, isGranted, REASSIGNABLE_STATUSES } from './staff-changes';
 import { findTransition } from './transitions';
 
 const staff = (role: 'evaluator' | 'reviewer' | 'secretary' | 'admin', extra = {}) => ({
@@ -68,5 +68,17 @@ describe('staff changes', () => {
     for (const status of ['unassigned', 'assigned', 'ready_for_issue', 'published', 'closed'] as const) {
       expect(canChange('reassign', status, staff('secretary')), status).toBe(false);
     }
+  });
+});
+
+describe('assignmentMoveOf', () => {
+  it('assigns a new request, hands over one being worked on, and leaves the others', () => {
+    expect(assignmentMoveOf('unassigned')).toBe('assign');
+    expect(assignmentMoveOf('assigned')).toBe('assign');
+    expect(assignmentMoveOf('in_evaluation')).toBe('reassign');
+    expect(assignmentMoveOf('appeal_reviewed')).toBe('reassign');
+    expect(assignmentMoveOf('ready_for_issue')).toBeNull();
+    expect(assignmentMoveOf('published')).toBeNull();
+    expect(assignmentMoveOf('draft')).toBeNull();
   });
 });

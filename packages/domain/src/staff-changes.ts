@@ -1,7 +1,7 @@
 import type { Ability } from './abilities';
 import { DELIVERY_OPENABLE_STATUSES, DELIVERY_SETTABLE_STATUSES, isDeliveryChangePending } from './delivery';
 import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
-import type { ActorContext } from './transitions';
+import { findTransition, isThePersonAsked, type ActorContext } from './transitions';
 import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 
 /**
@@ -54,6 +54,16 @@ export const REASSIGNABLE_STATUSES = [
   'reviewed',
   'appeal_reviewed',
 ] as const satisfies readonly PracticeStatus[];
+
+/**
+ * How a request in this status changes hands when staff assign it: for the first time (the `assign`
+ * move), to other people while it is worked on (`reassign`), or not at all. The queue offers what
+ * the API does.
+ */
+export function assignmentMoveOf(status: PracticeStatus): 'assign' | 'reassign' | null {
+  if (findTransition('assign', status)) return 'assign';
+  return (REASSIGNABLE_STATUSES as readonly PracticeStatus[]).includes(status) ? 'reassign' : null;
+}
 
 export const STAFF_CHANGE_RULES: Record<StaffChange, StaffChangeRule> = {
   // The evaluator checks the file is complete and readable once it is theirs.
@@ -126,10 +136,7 @@ export function isRefundPending(change: 'refund_payment' | 'cancel_delivery', fa
 
 function meets(grant: Grant, context: ActorContext): boolean {
   if (context.actor !== 'staff' || context.abilities?.[grant.ability] !== true) return false;
-  if (context.isAdmin) return true;
-  if (grant.mustBe === 'assignee') return context.isAssignee === true;
-  if (grant.mustBe === 'reviewer') return context.isReviewer === true;
-  return true;
+  return isThePersonAsked(grant.mustBe, context);
 }
 
 /** Whether this staff member may make this change to a request in this status. */

@@ -320,9 +320,20 @@ export function actorContextOf(
 export function canFire(transition: Transition, context: ActorContext): boolean {
   if (transition.actor !== context.actor) return false;
   if (transition.ability && context.abilities?.[transition.ability] !== true) return false;
+  return isThePersonAsked(transition.mustBe, context);
+}
+
+/**
+ * Whether the actor is the person a move or a staff change asks for (the request's assignee or
+ * reviewer), where it asks for one; an administrator always is.
+ */
+export function isThePersonAsked(
+  mustBe: 'assignee' | 'reviewer' | undefined,
+  context: ActorContext,
+): boolean {
   if (context.isAdmin) return true;
-  if (transition.mustBe === 'assignee') return context.isAssignee === true;
-  if (transition.mustBe === 'reviewer') return context.isReviewer === true;
+  if (mustBe === 'assignee') return context.isAssignee === true;
+  if (mustBe === 'reviewer') return context.isReviewer === true;
   return true;
 }
 

@@ -1,6 +1,6 @@
 import {
   abilitiesFor,
-  findTransition,
+  assignmentMoveOf,
   PRACTICE_STATUSES,
   ROLES,
   type AssignBody,
@@ -30,10 +30,11 @@ export async function assignPractices(
   const ids = [...new Set(input.practice_ids)];
   await ctx.db.transaction().execute(async (trx) => {
     for (const practiceId of ids) {
-      // Past the statuses of the `assign` move, a request being worked on changes hands instead.
+      // Past the statuses of the `assign` move, a request being worked on changes hands instead
+      // (the domain's rule, which the queue offers by).
       const stored = await findPracticeStatus(trx, practiceId);
       const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
-      if (status && !findTransition('assign', status)) {
+      if (status && assignmentMoveOf(status) !== 'assign') {
         await reassignWithin(ctx, trx, actor, practiceId, input);
         continue;
       }

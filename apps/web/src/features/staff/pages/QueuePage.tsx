@@ -1,4 +1,4 @@
-import { findTransition, REASSIGNABLE_STATUSES, type StaffPracticeSummary, isOneOf } from '@lisbon/domain';
+import { assignmentMoveOf, type StaffPracticeSummary } from '@lisbon/domain';
 import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,8 @@ import { QueueTable } from '../components/QueueTable';
 import { queuePath } from '../queueNavigation';
 import { FILTER_KEYS, isQueue, readQueueSearch } from '../queueSearch';
 
-/** Assigned for the first time (the `assign` move), or handed to other people while being worked on. */
-const isAssignable = (practice: StaffPracticeSummary) =>
-  findTransition('assign', practice.status) !== undefined || isOneOf(REASSIGNABLE_STATUSES, practice.status);
+/** What the API assigns: for the first time, or to other people while it is worked on. */
+const isAssignable = (practice: StaffPracticeSummary) => assignmentMoveOf(practice.status) !== null;
 
 /** `/staff/queues/{queue}`: one queue as a table, filtered, sorted and paginated from the URL. */
 export function QueuePage() {
