@@ -50,6 +50,21 @@ describe('the queue', () => {
     await database.db.deleteFrom('jobs').where('name', '=', counterJob.name).execute();
   });
 
+  it('says whether a job of a definition waits or runs, and lets a handler take its job once', async () => {
+    const other = defineJob({ name: 'test-other', version: 1, payload: z.object({}) });
+    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(false);
+    const id = await queue.enqueue(database.db, counterJob, { n: 9100 });
+    await queue.enqueue(database.db, other, {});
+    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(true);
+    await database.db.updateTable('jobs').set({ status: 'running' }).where('id', '=', id).execute();
+    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(true);
+    await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', id).execute();
+    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(false);
+    expect(await queue.take(database.db, id)).toBe(true);
+    expect(await queue.take(database.db, id)).toBe(false);
+    await database.db.deleteFrom('jobs').where('name', '=', other.name).execute();
+  });
+
   it('commits a job with the change that asks for it, or not at all', async () => {
     await expect(
       database.db.transaction().execute(async (trx) => {

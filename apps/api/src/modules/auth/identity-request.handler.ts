@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { registerJob, type JobPayload } from '../../platform/jobs/definition';
-import { takeJob } from '../../platform/jobs/repository';
 import { identityRequestJob } from './identity-request.job';
 import { applyForgotPassword } from './password.service';
 import { applyRegistration, applyResendActivation } from './registration.service';
@@ -28,7 +27,7 @@ export const identityRequestHandler = (ctx: AppContext) =>
   registerJob(identityRequestJob, async (request, job) => {
     const once = () =>
       ctx.db.transaction().execute(async (trx) => {
-        if (await takeJob(trx, job.id)) await apply(ctx, trx, request);
+        if (await ctx.queue.take(trx, job.id)) await apply(ctx, trx, request);
       });
     try {
       await once();

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { DEFAULT_MAX_ATTEMPTS, JOB_KINDS, kindOf, type JobDefinition, type JobPayload } from './definition';
-import { deleteFailedJobs, insertJob, selectJobStatuses } from './repository';
+import { deleteFailedJobs, hasUnfinishedJob, insertJob, selectJobStatuses, takeJob } from './repository';
 
 /** Where a subject's jobs stand: none queued, one still on its way (queued, running, retrying), or all given up. */
 export type JobsState = 'none' | 'underway' | 'failed';
@@ -16,6 +16,16 @@ export type JobQueue = {
   stateOf<D extends JobDefinition>(db: Db, definition: D, payload: JobPayload<D>): Promise<JobsState>;
   /** Clears the subject's failed jobs and queues it again, in the caller's transaction. */
   requeue<D extends JobDefinition>(db: Db, definition: D, payload: JobPayload<D>): Promise<number>;
+  /**
+   * Whether a job of this definition waits or runs, whatever its payload: for a job that needs no
+   * more than one at a time (the ledger's audit and anchoring), asked before queueing another.
+   */
+  isAnyQueued(db: Db, definition: JobDefinition): Promise<boolean>;
+  /**
+   * Ends a job inside the transaction of its effect; false when the row is gone already (a run
+   * that committed before its worker died): the effect is then not repeated (definition.ts).
+   */
+  take(db: Db, jobId: number): Promise<boolean>;
 };
 
 /** A payload as the queue stores it: parsed by its schema, then JSON; the subject's key in lookups too. */
@@ -46,6 +56,8 @@ export function createDatabaseQueue(clock: Clock): JobQueue {
       await deleteFailedJobs(db, definition.name, storedPayload(definition, payload));
       return queue.enqueue(db, definition, payload);
     },
+    isAnyQueued: (db, definition) => hasUnfinishedJob(db, definition.name),
+    take: (db, jobId) => takeJob(db, jobId),
   };
   return queue;
 }

@@ -140,6 +140,18 @@ export async function deleteJob(db: Db, id: number): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
 
+/** A job of this name waits or runs (the queue keeps no uniqueness of its own). */
+export async function hasUnfinishedJob(db: Db, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('name', '=', name)
+    .where('status', 'in', ['pending', 'running'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Ends a job inside the transaction of its effect; false when the row is gone already (a run
  * that committed before its worker died): the effect is then not repeated.

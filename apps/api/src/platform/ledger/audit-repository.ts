@@ -48,19 +48,3 @@ export async function hasAuditAfter(
 export async function insertAudit(db: Db, audit: NewLedgerAudit): Promise<void> {
   await db.insertInto('ledger_audits').values(audit).execute();
 }
-
-/**
- * An audit job waits or runs already. The queue knows no uniqueness, and every instance asks for
- * the audit on its own timer: this keeps them to one job at a time (a rare race gives two, which
- * is harmless: the second finds nothing new or loses the compare-and-set of its record).
- */
-export async function hasQueuedAuditJob(db: Db, jobName: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('name', '=', jobName)
-    .where('status', 'in', ['pending', 'running'])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

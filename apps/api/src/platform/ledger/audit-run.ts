@@ -5,7 +5,6 @@ import type { JobQueue } from '../jobs/queue';
 import { auditChain, GENESIS, type ChainAudit, type ChainPoint } from './audit';
 import {
   hasAuditAfter,
-  hasQueuedAuditJob,
   insertAudit,
   lockForAuditRecord,
   selectLatestAudit,
@@ -131,7 +130,9 @@ export async function runLedgerAudit({
  * instance; the worker of whichever instance claims it runs it.
  */
 export async function queueLedgerAudit({ db, queue }: { db: Db; queue: JobQueue }): Promise<boolean> {
-  if (await hasQueuedAuditJob(db, auditLedgerJob.name)) return false;
+  // Every instance asks on its own timer: this keeps them to one job at a time (a rare race gives
+  // two, which is harmless: the second finds nothing new or loses the compare-and-set of its record).
+  if (await queue.isAnyQueued(db, auditLedgerJob)) return false;
   await queue.enqueue(db, auditLedgerJob, {});
   return true;
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
-import { hasQueuedAuditJob } from '../audit-repository';
 import type { Ledger } from '../ledger';
 import { anchorLedgerJob } from './anchor.job';
 import { selectOpenAnchor } from './repository';
@@ -27,7 +26,7 @@ export async function queueLedgerAnchor({
 }): Promise<AnchorSchedule> {
   if (!ledger.anchoring) return { isQueued: false, lastError: null };
   const lastError = (await selectOpenAnchor(db))?.last_error ?? null;
-  if (await hasQueuedAuditJob(db, anchorLedgerJob.name)) return { isQueued: false, lastError };
+  if (await queue.isAnyQueued(db, anchorLedgerJob)) return { isQueued: false, lastError };
   await queue.enqueue(db, anchorLedgerJob, {});
   return { isQueued: true, lastError };
 }
