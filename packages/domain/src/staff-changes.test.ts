@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
-import { assignmentMoveOf, canChange, isChangeOffered, isGranted, REASSIGNABLE_STATUSES } from './staff-changes';
+import {
+  assignmentMoveOf,
+  canChange,
+  isChangeOffered,
+  isGranted,
+  REASSIGNABLE_STATUSES,
+} from './staff-changes';
 import { findTransition } from './transitions';
 
 const staff = (role: 'evaluator' | 'reviewer' | 'secretary' | 'admin', extra = {}) => ({
