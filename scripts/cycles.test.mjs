@@ -32,7 +32,7 @@ afterEach(() => {
 describe('import cycles (node scripts/cycles.mjs, run by npm run lint)', () => {
   it('finds two API modules that import each other, and files that import each other', async () => {
     const root = fixture({
-      // Module a's service calls module b's, whose repository file reads a's service back.
+      // Module a's service calls module b's, whose other file imports a's service back.
       [`${MODULES}/a/service.ts`]: "import { b } from '../b/service';\nexport const a = () => b();\n",
       [`${MODULES}/b/service.ts`]: "import { read } from './read';\nexport const b = () => read();\n",
       [`${MODULES}/b/read.ts`]: "import { a } from '../a/service';\nexport const read = () => typeof a;\n",
