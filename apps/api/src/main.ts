@@ -19,7 +19,7 @@ import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
 import { clockOf } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
-import { fillMissingSearchTexts } from './modules/practices/search-text';
+import { fillMissingSearchTexts } from './modules/practice-records/search-text';
 import { messageOf } from './platform/errors';
 
 function readConfig(): Config {

@@ -1,7 +1,7 @@
 import { emptyAssessment, type PracticeStatus } from '@lisbon/domain';
 import type { App } from '../src/app';
 import { createReadyStaff, type ReadyStaff } from '../src/demo/staff';
-import { refreshSearchText } from '../src/modules/practices/search-text';
+import { refreshSearchText } from '../src/modules/practice-records/search-text';
 import type { Clock } from '../src/platform/clock';
 import type { TestDatabase } from './helper';
 import { bearer, contextFor, login, totpCode } from './identity';

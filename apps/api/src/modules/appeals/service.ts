@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
-import { findOwnPractice, type OwnedPractice } from '../practices/access.service';
+import { findOwnPractice, type OwnedPractice } from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import { transitionWithin } from '../transitions/service';
 import { findAppealRow, insertAppealRow, type AppealRow } from './repository';

@@ -8,7 +8,7 @@ import { anonymiseAccount, findAccountById } from '../users/accounts';
 import { queueIdentityMail } from './mails';
 import { deleteRecoveryCodes, deleteUserTokens } from './repository';
 import { recordEvent } from './service';
-import { refreshSearchText } from '../practices/search-text';
+import { refreshSearchText } from '../practice-records/search-text';
 
 /**
  * DELETE /users/{id}: the user types their own email to confirm ('The email address does not

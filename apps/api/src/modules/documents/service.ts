@@ -20,7 +20,7 @@ import {
   missingDocuments,
   requiredDocumentsOf,
   type OwnedPractice,
-} from '../practices/access.service';
+} from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
 import { acceptedContentType, type AcceptedContentType } from './file-check';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { ProviderBusyError } from '../../platform/payments/provider';
-import { findOwnPractice } from '../practices/access.service';
+import { findOwnPractice } from '../practice-records/access.service';
 import { requireComplete } from '../practices/service';
 import { requireSubmissionCapacity } from '../practices/submission.service';
 import type { SessionUser } from '../sessions/service';

@@ -23,21 +23,21 @@ import {
   removeStoredFiles,
 } from '../documents/service';
 import { pendingQuestionOf } from '../messages/thread';
-import { bodyToday, workingCalendar } from '../reference/calendar.service';
-import { findCountryFacts } from '../reference/service';
-import type { SessionUser } from '../sessions/service';
 import {
   findOwnPractice,
+  findPractice,
   missingDocuments,
   requiredDocumentsOf,
   toOwnedPractice,
   type OwnedPractice,
-} from './access.service';
+} from '../practice-records/access.service';
+import { bodyToday, workingCalendar } from '../reference/calendar.service';
+import { findCountryFacts } from '../reference/service';
+import type { SessionUser } from '../sessions/service';
 import {
   countSubmittedPractices,
   deleteDraftRow,
   findDraftRow,
-  findPracticeRow,
   insertHistory,
   insertPractice,
   listHistoryRows,
@@ -116,9 +116,9 @@ export async function getPractice(ctx: AppContext, actor: SessionUser, id: numbe
 /** Any request's detail, for the staff workspace: its caller has checked the staff ability first. */
 /** Staff see a request once it is submitted: a draft is the applicant's alone, as if it did not exist. */
 export async function findSubmittedPractice(ctx: AppContext, id: number): Promise<OwnedPractice> {
-  const row = await findPracticeRow(ctx.db, id);
-  if (!row || row.status === 'draft') throw new AppError('NOT_FOUND');
-  return toOwnedPractice(row);
+  const practice = await findPractice(ctx.db, id);
+  if (!practice || practice.status === 'draft') throw new AppError('NOT_FOUND');
+  return practice;
 }
 
 export async function getPracticeForStaff(ctx: AppContext, id: number): Promise<Practice> {

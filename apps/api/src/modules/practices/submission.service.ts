@@ -11,15 +11,14 @@ import { AppError } from '../../platform/errors';
 import { bodyToday, deadlineFrom, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import { queueApplicantMail } from '../mails/service';
-import { findOwnPractice } from './access.service';
+import { findOwnPractice, findPractice } from '../practice-records/access.service';
+import { refreshSearchText } from '../practice-records/search-text';
 import {
   dailySubmissionCount,
-  findPracticeRow,
   insertHistory,
   takeDailySubmission,
   updatePracticeInStatus,
 } from './repository';
-import { refreshSearchText } from './search-text';
 import { getPractice, requireComplete } from './service';
 
 /**
@@ -84,7 +83,7 @@ export type SubmissionRecord = {
 export async function recordSubmission(trx: Db, record: SubmissionRecord): Promise<boolean> {
   const submit = findTransition('submit', 'draft');
   if (!submit) throw new Error('The submit transition is missing from the domain table');
-  const practice = await findPracticeRow(trx, record.practiceId);
+  const practice = await findPractice(trx, record.practiceId);
   if (practice?.status !== 'draft') return false;
   const day = calendarDayOf(record.at);
   const now = record.at.toISOString();
@@ -96,7 +95,7 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
       wizard_step: 'review',
       requested_at: now,
       requested_on: day,
-      expected_deadline: deadlineFrom(day, practice.is_urgent === 1, record.calendar),
+      expected_deadline: deadlineFrom(day, practice.row.is_urgent === 1, record.calendar),
       ...(record.paidAt ? { paid_at: record.paidAt } : {}),
       updated_at: now,
     },

@@ -13,7 +13,7 @@ import {
   type WorkingCalendar,
 } from '@lisbon/domain';
 import { daysToGo } from '../reference/calendar.service';
-import type { OwnedPractice, PracticeSummaryRow } from './access.service';
+import type { OwnedPractice, PracticeSummaryRow } from '../practice-records/access.service';
 
 export type Today = { today: string; calendar: WorkingCalendar };
 

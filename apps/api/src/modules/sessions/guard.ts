@@ -106,3 +106,8 @@ export const actorOf = (request: FastifyRequest): SessionUser => authenticated(r
 export function requireOwnUser(actor: SessionUser, userId: number): void {
   if (actor.id !== userId) throw new AppError('NOT_FOUND');
 }
+
+/** The staff workspace's check, made again by each of its services on their first line behind the route's guard. */
+export function requireStaff(actor: SessionUser): void {
+  if (!actor.abilities['staff.workspace']) throw new AppError('FORBIDDEN_ACCESS');
+}

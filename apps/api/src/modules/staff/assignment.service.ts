@@ -9,11 +9,11 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { requireAssignable } from '../transitions/requirements';
 import { recordStaffChangeWithin, transitionWithin } from '../transitions/service';
 import { findPracticeStatus, listActiveUsersWithRoles, setPeople } from './repository';
-import { requireStaff } from './workspace.service';
 
 /**
  * POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none,

@@ -8,10 +8,10 @@ import {
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { findAssessment, saveEvaluation } from '../evaluations/service';
 import type { SessionUser } from '../sessions/service';
 import { recordStaffChange } from '../transitions/service';
-import { findAssessment } from './evaluation';
-import { findServiceOfPractice, insertNote, upsertEvaluation } from './repository';
+import { findServiceOfPractice, insertNote } from './repository';
 
 /**
  * The staff changes that are not moves: who may make them and when is the domain's
@@ -27,7 +27,7 @@ export async function updateAssessment(
 ): Promise<void> {
   await recordStaffChange(ctx, { practiceId, change: 'assessment', actor }, async (trx, at) => {
     const saved = await findAssessment(trx, practiceId);
-    await upsertEvaluation(
+    await saveEvaluation(
       trx,
       practiceId,
       {
@@ -54,7 +54,7 @@ export async function updateVerification(
     if (!verificationOutcomesFor(service).includes(input.outcome)) {
       throw new AppError('VALIDATION_FAILED', { errors: { outcome: ['verificationNotInService'] } });
     }
-    await upsertEvaluation(
+    await saveEvaluation(
       trx,
       practiceId,
       {
@@ -77,7 +77,7 @@ export async function concludeFileCheck(
   input: FileCheckBody,
 ): Promise<void> {
   await recordStaffChange(ctx, { practiceId, change: 'file_check', actor }, async (trx, at) => {
-    await upsertEvaluation(
+    await saveEvaluation(
       trx,
       practiceId,
       { file_checked_at: at, file_checked_by: actor.id, file_check_notes: input.notes ?? null },

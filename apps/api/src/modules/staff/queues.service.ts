@@ -14,6 +14,7 @@ import {
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
+import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import {
   countQueueGroups,
@@ -24,7 +25,6 @@ import {
   type StaffListFilter,
 } from './queue.repository';
 import { toStaffSummary } from './view';
-import { requireStaff } from './workspace.service';
 
 /** GET /staff/queues/counts: how many requests each queue holds for this staff member (the navigation). */
 export async function queueCounts(ctx: AppContext, actor: SessionUser): Promise<QueueCounts> {

@@ -1,6 +1,4 @@
-import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { PracticeEvaluationsTable } from '../../platform/db/workspace-tables';
 
 /** What the workspace reads of a request beyond the applicant's view of it. */
 export async function findStaffFacts(db: Db, id: number) {
@@ -21,33 +19,6 @@ export async function findPracticeStatus(db: Db, id: number): Promise<string | u
 export async function findServiceOfPractice(db: Db, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('practices').select('service').where('id', '=', id).executeTakeFirst();
   return row?.service;
-}
-
-export async function findEvaluationRow(db: Db, practiceId: number) {
-  return db
-    .selectFrom('practice_evaluations')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .executeTakeFirst();
-}
-
-/** Creates the request's evaluation row on first use, then applies the patch. */
-export async function upsertEvaluation(
-  db: Db,
-  practiceId: number,
-  patch: Updateable<PracticeEvaluationsTable>,
-  at: string,
-): Promise<void> {
-  await db
-    .insertInto('practice_evaluations')
-    .values({ practice_id: practiceId, created_at: at, updated_at: at })
-    .onConflict((conflict) => conflict.column('practice_id').doNothing())
-    .execute();
-  await db
-    .updateTable('practice_evaluations')
-    .set({ ...patch, updated_at: at })
-    .where('practice_id', '=', practiceId)
-    .execute();
 }
 
 export async function insertNote(

@@ -7,9 +7,9 @@ import {
   type StaffSearchResult,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { findSearchRows, searchPracticeIds } from './search.repository';
-import { requireStaff } from './workspace.service';
 
 /**
  * GET /staff/search (decision 069): the request whose number the query is, first, then the newest

@@ -1,5 +1,5 @@
 import { deadlineFlagOf, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
-import { toOwnedPractice } from '../practices/access.service';
+import { toOwnedPractice } from '../practice-records/access.service';
 import { toPracticeSummary, type Today } from '../practices/view';
 import type { StaffPracticeRow } from './queue.repository';
 import type { PersonRow } from './repository';

@@ -9,24 +9,19 @@ import {
   toAvailableAction,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
 import { openPracticeDocument } from '../documents/service';
+import { evaluationViews, findEvaluation } from '../evaluations/service';
 import { listThread } from '../messages/thread';
 import { shipmentFactsOf } from '../payments/delivery-cancel.service';
 import { staffPaymentsOf } from '../payments/refund.service';
 import { findSubmittedPractice, getPracticeForStaff } from '../practices/service';
+import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { listAudit } from '../transitions/audit';
 import { findAccountById } from '../users/accounts';
 import { toUser } from '../users/service';
-import { evaluationViews } from './evaluation';
-import { findEvaluationRow, findPeople, findStaffFacts, listNoteRows } from './repository';
+import { findPeople, findStaffFacts, listNoteRows } from './repository';
 import { refsOf } from './view';
-
-/** Every route of this module needs the staff workspace; the guard checks it, and so does each service. */
-export function requireStaff(actor: SessionUser): void {
-  if (!actor.abilities['staff.workspace']) throw new AppError('FORBIDDEN_ACCESS');
-}
 
 /**
  * GET /staff/practices/{id}: the request as the applicant filed it, the applicant's account, the
@@ -45,7 +40,7 @@ export async function getStaffPractice(
     listAudit(db, id),
     listThread(db, id, 'staff'),
     listNoteRows(db, id),
-    findEvaluationRow(db, id),
+    findEvaluation(db, id),
     shipmentFactsOf(db, id),
   ]);
   const payments = await staffPaymentsOf(db, { practiceId: id, deliveryIds: shipments.deliveryIds });

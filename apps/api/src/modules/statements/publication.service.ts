@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { sha256Hex } from '../../platform/ledger/entry';
-import { findAssessment } from '../staff/evaluation';
+import { findAssessment } from '../evaluations/service';
 import { queueApplicantMail } from '../mails/service';
 import { buildCertificate, parseCertificate, storedCertificateHash } from './certificate';
 import { renderStatement } from './pdf';

@@ -2,8 +2,8 @@ import type { StaffPublication } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
-import { requireStaff } from '../staff/workspace.service';
 import { publishStatementJob } from './publish.job';
 import { findLiveStatementOfPractice, findPracticeOwner, type StatementRow } from './repository';
 

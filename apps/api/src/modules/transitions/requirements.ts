@@ -1,8 +1,8 @@
 import { missingAssessmentFields, type Ability, type FieldErrors } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { findAssessment } from '../evaluations/service';
 import { toSessionUser } from '../sessions/service';
-import { findAssessment } from '../staff/evaluation';
 import { findAccountById, isActive } from '../users/accounts';
 
 /** What some moves need to find before they happen. */

@@ -1,7 +1,7 @@
 import { checkTaxId, userSchema, type ProfileUpdate, type User, type UserUpdate } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { refreshSearchText } from '../practices/search-text';
+import { refreshSearchText } from '../practice-records/search-text';
 import { requireOwnUser } from '../sessions/guard';
 import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
 import { findAccountById } from './accounts';

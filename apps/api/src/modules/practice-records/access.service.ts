@@ -17,8 +17,8 @@ import type { SessionUser } from '../sessions/service';
 import { findPracticeRow, listPracticeRowsOfUser, type PracticeRow } from './repository';
 
 /**
- * What other modules (documents) may know of a request: its owner check and its requirements.
- * Kept apart from `service.ts`, which uses the documents module, so the two never import each other.
+ * What other modules may know of a request: its owner check and its requirements. Below the
+ * documents, the thread and the applicant's pages (`practices/`), which all read requests here.
  */
 export type OwnedPractice<Row extends PracticeSummaryRow = PracticeRow> = {
   id: number;
@@ -59,6 +59,12 @@ export const toOwnedPractice = <Row extends PracticeSummaryRow>(row: Row): Owned
   level: oneOf(EDUCATION_LEVELS, row.level),
   row,
 });
+
+/** A request by id, whoever owns it; undefined when there is none. The caller has checked access. */
+export async function findPractice(db: Db, id: number): Promise<OwnedPractice | undefined> {
+  const row = await findPracticeRow(db, id);
+  return row && toOwnedPractice(row);
+}
 
 /** The actor's own request; anyone else's is "not found", exactly like an id that does not exist. */
 export async function findOwnPractice(

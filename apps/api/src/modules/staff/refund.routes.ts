@@ -6,12 +6,12 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { cancelDelivery } from '../payments/delivery-cancel.service';
+import { refundRequestPayment } from '../payments/refund.service';
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
-import { getStaffPractice } from '../staff/workspace.service';
 import { noticeMeta } from '../transitions/notice';
-import { cancelDelivery } from './delivery-cancel.service';
-import { refundRequestPayment } from './refund.service';
+import { getStaffPractice } from './workspace.service';
 
 /** Refunds, the staff side (decision 068): a request's payment, and a shipment's fee by cancelling it. */
 export const refundRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (

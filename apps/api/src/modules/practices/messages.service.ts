@@ -1,10 +1,10 @@
 import type { Practice, ReplyBody, ThreadMessage, WorkspaceNoticeKey } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { findOwnPractice } from '../practices/access.service';
-import { getPractice } from '../practices/service';
+import { listThread } from '../messages/thread';
+import { findOwnPractice } from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import { transition } from '../transitions/service';
-import { listThread } from './thread';
+import { getPractice } from './service';
 
 /** GET /practices/{id}/messages: the owner's thread; staff appear as the office, never by name. */
 export async function getOwnThread(

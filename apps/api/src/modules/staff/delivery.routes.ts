@@ -6,10 +6,10 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { openToDelivery, setDelivered } from '../delivery/staff.service';
 import { actorOf, type AuthGuard } from '../sessions/guard';
-import { getStaffPractice } from '../staff/workspace.service';
 import { noticeMeta } from '../transitions/notice';
-import { openToDelivery, setDelivered } from './staff.service';
+import { getStaffPractice } from './workspace.service';
 
 const tags = ['staff'];
 const DESCRIPTION =
@@ -17,7 +17,8 @@ const DESCRIPTION =
 
 /**
  * Return delivery, the staff side: 'open to delivery' and 'set as delivered' (spec §4 success
- * messages). Cancelling a paid shipment with its fee refunded is the payments module's (decision 068).
+ * messages), through the delivery module. Cancelling a paid shipment with its fee refunded is in
+ * `refund.routes.ts`, through the payments module (decision 068).
  */
 export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
   app,

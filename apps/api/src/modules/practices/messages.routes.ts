@@ -15,7 +15,7 @@ import {
 } from '../../platform/http/route-schemas';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { noticeMeta } from '../transitions/notice';
-import { getOwnThread, replyToQuestion } from './service';
+import { getOwnThread, replyToQuestion } from './messages.service';
 
 const tags = ['practices'];
 

@@ -6,12 +6,30 @@ import {
   type StaffPractice,
   type StaffRef,
 } from '@lisbon/domain';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { findEvaluationRow } from './repository';
+import type { PracticeEvaluationsTable } from '../../platform/db/workspace-tables';
+import { findEvaluationRow, upsertEvaluation } from './repository';
 
-/** The evaluation of a request (assessment, verification, file check) as the other modules read it. */
+/**
+ * The evaluation of a request (assessment, verification, file check): the staff workspace records
+ * it, the transitions' requirements and the statement's publication read the assessment. Below all
+ * three, so none of them imports another for it.
+ */
 
 type EvaluationRow = NonNullable<Awaited<ReturnType<typeof findEvaluationRow>>>;
+
+/** The stored evaluation of a request; undefined before anything was recorded. */
+export const findEvaluation = (db: Db, practiceId: number): Promise<EvaluationRow | undefined> =>
+  findEvaluationRow(db, practiceId);
+
+/** Records part of the evaluation (inside the staff change's transaction), creating it on first use. */
+export const saveEvaluation = (
+  db: Db,
+  practiceId: number,
+  patch: Updateable<PracticeEvaluationsTable>,
+  at: string,
+): Promise<void> => upsertEvaluation(db, practiceId, patch, at);
 
 const parseAssessment = (json: string | null): Assessment | null =>
   // The column holds the JSON of an assessment the save has checked against its schema.

@@ -1,0 +1,56 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { PracticesTable } from '../../platform/db/tables';
+
+/** The queries of the request read model: a request as it is stored, and its search words. */
+
+export type PracticeRow = Selectable<PracticesTable>;
+
+export async function findPracticeRow(db: Db, id: number): Promise<PracticeRow | undefined> {
+  return db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listPracticeRowsOfUser(db: Db, userId: number): Promise<PracticeRow[]> {
+  return db.selectFrom('practices').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+/** What a request's search words are made of (decision 069): the request's or the applicant's requests. */
+export async function findSearchSources(db: Db, which: { practiceId: number } | { userId: number }) {
+  const query = db
+    .selectFrom('practices as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.country',
+      'p.qualification',
+      'p.qualification_name',
+      'p.search_text',
+      'u.first_name',
+      'u.middle_name',
+      'u.last_name',
+      'u.email',
+      'u.tax_id',
+    ]);
+  return (
+    'practiceId' in which
+      ? query.where('p.id', '=', which.practiceId)
+      : query.where('p.user_id', '=', which.userId)
+  ).execute();
+}
+
+export async function setSearchText(db: Db, id: number, text: string): Promise<void> {
+  await db.updateTable('practices').set({ search_text: text }).where('id', '=', id).execute();
+}
+
+/** The next `limit` submitted requests after `after`, in id order, that have no search words yet. */
+export async function findIdsWithoutSearchText(db: Db, after: number, limit: number) {
+  return db
+    .selectFrom('practices')
+    .select('id')
+    .where('id', '>', after)
+    .where('status', '<>', 'draft')
+    .where('search_text', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
