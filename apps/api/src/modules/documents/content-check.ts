@@ -2,16 +2,10 @@ import { MARKUP_TAGS } from '@lisbon/domain';
 import { acceptedContentType, HEAD_BYTES, type AcceptedContentType } from './file-check';
 import { jpegCheck, pngCheck } from './image-check';
 import { PdfCheck } from './pdf-check';
+import type { ContentFinding, FormatCheck } from './findings';
 import { TextScanner } from './text-scan';
 
-/** Why a file's content is refused (decision 058); the service words it for the applicant. */
-export type ContentFinding =
-  | { reason: 'holdsMarkup' }
-  | { reason: 'activeContent'; name: string }
-  | { reason: 'protected' }
-  | { reason: 'expandsTooMuch' }
-  | { reason: 'tooManyPixels' }
-  | { reason: 'damaged' };
+export type { ContentFinding } from './findings';
 
 /** The most telling reason first, when a file has several. */
 const PRIORITY: ContentFinding['reason'][] = [
@@ -24,10 +18,6 @@ const PRIORITY: ContentFinding['reason'][] = [
 ];
 
 /** One format's inspection, fed the file's bytes in order. */
-export type FormatCheck = {
-  write(chunk: Buffer): Promise<void>;
-  finish(): Promise<ContentFinding[]>;
-};
 
 export type ContentLimits = { pdfMaxInflatedBytes: number; imageMaxPixels: number };
 

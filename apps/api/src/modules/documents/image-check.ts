@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { ContentFinding, FormatCheck } from './content-check';
+import type { ContentFinding, FormatCheck } from './findings';
 
 /**
  * What a format parser asks of the bytes next: exactly `take` of them (small, handed over in one

@@ -4,7 +4,7 @@ import {
   PDF_ACTIVE_CONTENT_SHORT_NAMES,
   PDF_ENCRYPTION_NAME,
 } from '@lisbon/domain';
-import type { ContentFinding, FormatCheck } from './content-check';
+import type { ContentFinding, FormatCheck } from './findings';
 import { carryFor, decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
 
 /** Names looked for in every byte, raw or inflated: long enough never to occur by chance. */
