@@ -32,6 +32,7 @@ import { practicesRoutes } from './modules/practices/routes';
 import { closuresRoutes } from './modules/reference/closures.routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
+import { isSessionToken } from './modules/sessions/service';
 import { shareLinksRoutes } from './modules/share-links/routes';
 import { staffChangesRoutes } from './modules/staff/changes.routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -190,6 +191,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     globalLimitPerMinute: config.rateLimitPerMinute,
     redis,
+    isSessionToken: (tokenHash) => isSessionToken(ctx, tokenHash),
   });
   await registerCompression(app);
 
