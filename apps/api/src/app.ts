@@ -33,6 +33,7 @@ import { closuresRoutes } from './modules/reference/closures.routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
 import { isSessionToken } from './modules/sessions/service';
+import { hideDraftsFromStaff } from './modules/staff/drafts-hidden';
 import { shareLinksRoutes } from './modules/share-links/routes';
 import { staffChangesRoutes } from './modules/staff/changes.routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -209,6 +210,7 @@ export async function buildApp({
         maintenance: () => currentMaintenance(ctx),
         isDraining,
       });
+      hideDraftsFromStaff(api, ctx);
       await api.register(cmsRoutes, { db });
       await api.register(referenceRoutes, { ctx });
       const guard = createAuthGuard(ctx);
