@@ -64,6 +64,7 @@ import { createPaymentProvider } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/provider';
 import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
+import { createKeptDocuments } from './platform/pdf/kept-documents';
 import { createRateLimiter } from './platform/rate-limit/limiter';
 import { connected, createRedis } from './platform/redis';
 import { loadBodyKeys } from './platform/signing/keys';
@@ -129,6 +130,7 @@ export function createContext({
     }),
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
     secrets: createSecretBox(() => resolveTotpKey(config)),
+    keptDocuments: createKeptDocuments(),
     metrics,
   };
 }
