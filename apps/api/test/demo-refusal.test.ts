@@ -62,7 +62,9 @@ describe('demo commands on a production deployment', { timeout: 120_000 }, () =>
         const tables = await client.query(`select to_regclass('public.users') as users`);
         const hasUsers = (tables.rows[0] as { users: string | null }).users !== null;
         const demo = hasUsers
-          ? await client.query(`select count(*)::int as n from public.users where email like '%@demo.lisbon.test'`)
+          ? await client.query(
+              `select count(*)::int as n from public.users where email like '%@demo.lisbon.test'`,
+            )
           : { rows: [{ n: 0 }] };
         expect((demo.rows[0] as { n: number }).n).toBe(0);
       } finally {
@@ -81,6 +83,8 @@ describe('ALLOW_DEMO_DATA', () => {
       loadConfig({ ...postgres, ALLOW_DEMO_DATA: 'true', NODE_ENV: 'production' }).demoDataRefusal,
     ).toMatch(/NODE_ENV=production/);
     expect(loadConfig({}).demoDataRefusal).toBeNull();
-    expect(() => loadConfig({ ALLOW_DEMO_DATA: 'yes' })).toThrow(/ALLOW_DEMO_DATA must be true, false, 1 or 0/);
+    expect(() => loadConfig({ ALLOW_DEMO_DATA: 'yes' })).toThrow(
+      /ALLOW_DEMO_DATA must be true, false, 1 or 0/,
+    );
   });
 });

@@ -78,14 +78,19 @@ describe('secrets in the logs', () => {
     const reset = linkToken(mailTo('reset@example.org', 'password-reset'), 'reset-password');
     secrets.set('reset token', reset);
     await app.inject({ method: 'GET', url: `/auth/reset-password/${reset}?token=${reset}` });
-    await post('/auth/reset-password', { token: reset, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    await post('/auth/reset-password', {
+      token: reset,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
 
     // A session, its second factor and a refused call with a forged token.
     const session = await login(app, 'reset@example.org', NEW_PASSWORD, '203.0.113.81');
     secrets.set('session token', session.token);
     const twoFactor = await enableTwoFactor(app, session.token, clock);
     secrets.set('TOTP secret', twoFactor.secret);
-    for (const [index, code] of twoFactor.recoveryCodes.entries()) secrets.set(`recovery code ${index}`, code);
+    for (const [index, code] of twoFactor.recoveryCodes.entries())
+      secrets.set(`recovery code ${index}`, code);
     await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.token) });
     await app.inject({ method: 'GET', url: `/api/v1/auth/me?access_token=${session.token}` });
     await post('/auth/logout', { route: '/', cause: 'user' }, bearer(session.token));

@@ -51,7 +51,10 @@ const MALFORMED: Record<string, { contentType: string; payload: Buffer }> = {
     contentType: `multipart/form-data; boundary="${'q'.repeat(300)}"`,
     payload: withBoundary('q'.repeat(300)),
   },
-  'an empty quoted boundary': { contentType: 'multipart/form-data; boundary=""', payload: wellFormed.payload },
+  'an empty quoted boundary': {
+    contentType: 'multipart/form-data; boundary=""',
+    payload: wellFormed.payload,
+  },
   'a content type that does not parse': {
     contentType: 'multipart/form-data; boundary',
     payload: wellFormed.payload,

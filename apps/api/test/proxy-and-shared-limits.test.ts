@@ -130,7 +130,8 @@ describe('many users behind one address (decision 050)', () => {
     const client = freshAddress();
     const statuses: number[] = [];
     for (let call = 0; call < 62; call += 1) {
-      const token = call % 2 === 0 ? randomBytes(32).toString('base64url').slice(0, 43) : `x${call}.not-a-token`;
+      const token =
+        call % 2 === 0 ? randomBytes(32).toString('base64url').slice(0, 43) : `x${call}.not-a-token`;
       const response = await app.inject({
         method: 'GET',
         url: call % 3 === 0 ? '/api/v1/countries' : '/api/v1/verify/LSB-0000-0000',

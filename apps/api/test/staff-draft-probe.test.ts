@@ -30,14 +30,22 @@ afterAll(async () => {
   await database.close();
 });
 
-type Probe = { method: 'GET' | 'POST' | 'PUT'; path: (id: number) => string; payload?: (id: number) => object };
+type Probe = {
+  method: 'GET' | 'POST' | 'PUT';
+  path: (id: number) => string;
+  payload?: (id: number) => object;
+};
 
 /** Every staff call that names one request, with a body that validates. */
 const PROBES: Record<string, Probe> = {
   workspace: { method: 'GET', path: (id) => `/staff/practices/${id}` },
   publication: { method: 'GET', path: (id) => `/staff/practices/${id}/publication` },
   'publication retry': { method: 'POST', path: (id) => `/staff/practices/${id}/publication/retry` },
-  notes: { method: 'POST', path: (id) => `/staff/practices/${id}/notes`, payload: () => ({ text: 'A note' }) },
+  notes: {
+    method: 'POST',
+    path: (id) => `/staff/practices/${id}/notes`,
+    payload: () => ({ text: 'A note' }),
+  },
   close: {
     method: 'POST',
     path: (id) => `/staff/practices/${id}/transitions`,

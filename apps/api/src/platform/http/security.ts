@@ -124,7 +124,9 @@ export async function registerSecurity(
     allowList: (request) => !isApiPath(request.url),
     keyGenerator: async (request) => {
       const tokenHash = bearerTokenHashOf(request);
-      return tokenHash && (await isSessionToken(tokenHash)) ? `session:${tokenHash}` : `address:${request.ip}`;
+      return tokenHash && (await isSessionToken(tokenHash))
+        ? `session:${tokenHash}`
+        : `address:${request.ip}`;
     },
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
