@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Scenario } from './scenario';
 import { anchor } from './scenarios/anchor';
 import { cluster } from './scenarios/cluster';
+import { cost } from './scenarios/cost';
 import { enumeration } from './scenarios/enumeration';
 import { health } from './scenarios/health';
 import { lighthouse } from './scenarios/lighthouse';
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   lighthouse,
   anchor,
   staffScale,
+  cost,
 ];
 
 const wanted = process.argv.slice(2);

@@ -194,7 +194,8 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
     const cli = (args: string[]) =>
       new Promise<string>((resolve, reject) => {
         const child = spawn(NODE, [join(ROOT, 'apps/api/dist/cli.js'), ...args], {
-          env: { ...process.env, ...clusterEnv },
+          // The cluster's PostgreSQL is a test's own: its demo:* commands may write there (decision 084).
+          env: { ...process.env, ...clusterEnv, ALLOW_DEMO_DATA: 'true' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let stdout = '';

@@ -30,6 +30,8 @@ import { practicesRoutes } from './modules/practices/routes';
 import { closuresRoutes } from './modules/reference/closures.routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
+import { isSessionToken } from './modules/sessions/service';
+import { hideDraftsFromStaff } from './modules/staff/drafts-hidden';
 import { shareLinksRoutes } from './modules/share-links/routes';
 import { staffChangesRoutes } from './modules/staff/changes.routes';
 import { deliveryStaffRoutes } from './modules/staff/delivery.routes';
@@ -62,6 +64,7 @@ import { createPaymentProvider } from './platform/payments';
 import type { PaymentProvider } from './platform/payments/provider';
 import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
+import { createKeptDocuments } from './platform/pdf/kept-documents';
 import { createRateLimiter } from './platform/rate-limit/limiter';
 import { connected, createRedis } from './platform/redis';
 import { loadBodyKeys } from './platform/signing/keys';
@@ -127,6 +130,7 @@ export function createContext({
     }),
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
     secrets: createSecretBox(() => resolveTotpKey(config)),
+    keptDocuments: createKeptDocuments(),
     metrics,
   };
 }
@@ -190,6 +194,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     globalLimitPerMinute: config.rateLimitPerMinute,
     redis,
+    isSessionToken: (tokenHash) => isSessionToken(ctx, tokenHash),
   });
   await registerCompression(app);
 
@@ -207,6 +212,7 @@ export async function buildApp({
         maintenance: () => currentMaintenance(ctx),
         isDraining,
       });
+      hideDraftsFromStaff(api, ctx);
       await api.register(cmsRoutes, { db });
       await api.register(referenceRoutes, { ctx });
       const guard = createAuthGuard(ctx);

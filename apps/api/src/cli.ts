@@ -371,8 +371,15 @@ async function restore(args: string[]): Promise<void> {
   await withDatabase(async (db) => printLedgerAudit(await configuredLedger(config, db).audit()));
 }
 
+/** Demo data (accounts with a published password) never goes into a production deployment (decision 084). */
+function refuseDemoDataInProduction(command: string): void {
+  const refusal = loadConfig(process.env).demoDataRefusal;
+  if (refusal) throw new ConfigError(`${command}: ${refusal} Nothing was written.`);
+}
+
 const [command, ...args] = process.argv.slice(2);
 try {
+  if (command?.startsWith('demo:')) refuseDemoDataInProduction(command);
   switch (command) {
     case 'migrate':
       await migrate();

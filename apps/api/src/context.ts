@@ -8,6 +8,7 @@ import type { PaymentProvider } from './platform/payments/provider';
 import type { RateLimiter } from './platform/rate-limit/limiter';
 import type { SecretBox } from './platform/secret-box';
 import type { PdfSigner } from './platform/signing/pdf-signer';
+import type { KeptDocuments } from './platform/pdf/kept-documents';
 import type { FileStorage } from './platform/storage/storage';
 
 /** What every module's services are given: the adapters, chosen once at start. */
@@ -25,6 +26,8 @@ export type AppContext = {
   pdfSigner: PdfSigner;
   /** Seals the secrets the portal reads back (TOTP) under the configured key. */
   secrets: SecretBox;
+  /** Documents rendered on request, kept by their input (decision 084). */
+  keptDocuments: KeptDocuments;
   /** What `GET /metrics` reports: one set per process, shared by its HTTP server and its worker. */
   metrics: Metrics;
 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { API_PREFIX } from '@lisbon/domain';
@@ -113,11 +114,16 @@ const webhookTransportFor = (app: App | undefined): WebhookTransport =>
  */
 export function createTestWorker(
   database: TestDatabase,
-  options: TestAppOptions & { mailer?: Mailer; app?: App; webhookTransport?: WebhookTransport } = {},
+  options: TestAppOptions & {
+    mailer?: Mailer;
+    app?: App;
+    webhookTransport?: WebhookTransport;
+    log?: FastifyBaseLogger;
+  } = {},
 ): Worker {
   const config = testConfig(database, options.env);
   const clock = options.clock ?? { now: () => new Date() };
-  const log = pino({ level: 'silent' });
+  const log = options.log ?? pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ config, clock, log });
   const db = options.db ?? database.db;
   const jobs = registeredJobs({

@@ -55,7 +55,7 @@ async function startSmtpServer(
 }
 
 describe('mail written to files (no SMTP_URL)', () => {
-  it('writes a real RFC 822 message and logs its link, and nothing else of it', async () => {
+  it('writes a real RFC 822 message and logs its file, never its link or its address', async () => {
     const lines: string[] = [];
     const log = pino(
       { level: 'info' },
@@ -81,7 +81,9 @@ describe('mail written to files (no SMTP_URL)', () => {
 
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const entry = entries.find((e) => e.msg === 'mail written to file');
-    expect(entry).toMatchObject({ level: 30, mail: 'password-reset', link });
+    expect(entry).toMatchObject({ level: 30, mail: 'password-reset' });
+    // The link is a credential: it stays in the owner-only `.eml` (decision 083).
+    expect(lines.join('\n')).not.toContain(linkToken(mail!, 'reset-password'));
     expect(lines.join('\n')).not.toContain('file@example.org');
     // Mails carry activation and reset links; the database holds password hashes: owner-only, both.
     const mailDir = join(database.tempDir, 'mail');

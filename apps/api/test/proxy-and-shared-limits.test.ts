@@ -124,4 +124,23 @@ describe('many users behind one address (decision 050)', () => {
     expect(statuses.slice(0, 120).every((status) => status === 401)).toBe(true);
     expect(statuses[120]).toBe(429);
   });
+
+  it('counts unknown and malformed tokens on public routes against their address like no token', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '60' });
+    const client = freshAddress();
+    const statuses: number[] = [];
+    for (let call = 0; call < 62; call += 1) {
+      const token =
+        call % 2 === 0 ? randomBytes(32).toString('base64url').slice(0, 43) : `x${call}.not-a-token`;
+      const response = await app.inject({
+        method: 'GET',
+        url: call % 3 === 0 ? '/api/v1/countries' : '/api/v1/verify/LSB-0000-0000',
+        remoteAddress: client,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 60).includes(429)).toBe(false);
+    expect(statuses.slice(60)).toEqual([429, 429]);
+  });
 });

@@ -69,8 +69,11 @@ export const FILES = {
 export type FilePart = { name: string; content: Buffer; contentType?: string };
 
 /** A multipart/form-data body as a browser sends it: the fields, then one `file`. */
-export function multipart(fields: Record<string, string | number>, file?: FilePart) {
-  const boundary = `----lisbon${randomBytes(8).toString('hex')}`;
+export function multipart(
+  fields: Record<string, string | number>,
+  file?: FilePart,
+  boundary = `----lisbon${randomBytes(8).toString('hex')}`,
+) {
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(

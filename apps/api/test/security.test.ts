@@ -4,12 +4,15 @@ import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
 
 let database: TestDatabase;
 let app: App;
+let plainApp: App;
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database);
+  app = await createTestApp(database, { env: { PUBLIC_URL: 'https://portal.example.org' } });
+  plainApp = await createTestApp(database, { env: { PUBLIC_URL: 'http://portal.example.org' } });
 });
 afterAll(async () => {
   await app.close();
+  await plainApp.close();
   await database.close();
 });
 
@@ -46,6 +49,14 @@ describe('security headers', () => {
       expect(headers['x-powered-by']).toBeUndefined();
       expect(headers['permissions-policy']).toMatch(/(^|, )camera=\(\)(,|$)/);
       expect(headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)(,|$)/);
+    }
+  });
+
+  it('sends HSTS only when PUBLIC_URL is https://', async () => {
+    for (const url of ['/api/v1/health', '/', '/api/v1/nope']) {
+      const { headers } = await plainApp.inject({ method: 'GET', url });
+      expect(headers['strict-transport-security'], url).toBeUndefined();
+      expect(headers['x-content-type-options']).toBe('nosniff');
     }
   });
 

@@ -53,6 +53,8 @@ type Outcome = { status: number; code?: string; to?: PracticeStatus; isDeferred?
 
 /** What the table says should happen: the move, 409 (no such move from here), 403 (not this actor), or another flow's 409. */
 function expected(status: PracticeStatus, action: TransitionAction, role: MatrixRole): Outcome {
+  // Staff cannot tell a draft from a missing id (decision 084): the applicant's alone.
+  if (status === 'draft' && role !== 'applicant-owner') return { status: 404, code: 'NOT_FOUND' };
   const move = findTransition(action, status);
   if (!move) return { status: 409, code: 'TRANSITION_NOT_ALLOWED' };
   if (!canFire(move, CONTEXTS[role])) return { status: 403, code: 'FORBIDDEN_ACCESS' };

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -25,6 +26,7 @@ import {
   plainPdf,
   pngOf,
 } from './samples';
+import { ascii85, asciiHex, pdfBombBehind, pdfWithScriptBehind, pdfZipPolyglot } from './pdf-attacks';
 import { practiceIn, staffMember, type StaffMember } from './staff';
 
 /** Issue #15 item 9, decision 058: what an upload may hold, and how documents are sent back. */
@@ -103,6 +105,31 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       'bomb.pdf',
       bomb,
       '“bomb.pdf” expands to more than 128 MB when opened: save it again with compression (a smaller size or resolution), and upload that',
+    ],
+    // Issue #32, decision 083: behind any filter chain.
+    [
+      'a PDF whose script sits in an /ASCIIHexDecode object stream',
+      'hex.pdf',
+      pdfWithScriptBehind('/ASCIIHexDecode', asciiHex),
+      '“hex.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose script sits in an [/ASCII85Decode /FlateDecode] object stream',
+      'a85.pdf',
+      pdfWithScriptBehind('[/ASCII85Decode /FlateDecode]', (data) => ascii85(deflateSync(data))),
+      '“a85.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose stream inflates to 200 MB behind [/ASCIIHexDecode /FlateDecode]',
+      'chain.pdf',
+      pdfBombBehind('[/ASCIIHexDecode /FlateDecode]', asciiHex(deflateSync(Buffer.alloc(200 * MEGABYTE)))),
+      '“chain.pdf” expands to more than 128 MB when opened: save it again with compression (a smaller size or resolution), and upload that',
+    ],
+    [
+      'a PDF+ZIP polyglot',
+      'zip.pdf',
+      pdfZipPolyglot(plainPdf()),
+      '“zip.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
     ],
     [
       'an encrypted PDF',

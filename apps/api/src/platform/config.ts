@@ -44,6 +44,11 @@ export type Config = {
    * into DATA_DIR (journeys, demos; decision 056). Refused with NODE_ENV=production.
    */
   readonly isTestClock: boolean;
+  /**
+   * The `demo:*` commands may write here: never with NODE_ENV=production; on PostgreSQL only with
+   * ALLOW_DEMO_DATA=true (decision 084). The reason they may not, otherwise null.
+   */
+  readonly demoDataRefusal: string | null;
   readonly trustProxy: TrustProxy;
   /** The shared Redis of a deployment: the global rate limit counts across instances there. */
   readonly redisUrl: string | null;
@@ -182,6 +187,19 @@ const booleanFlag = (name: string) =>
     .refine((value) => ['true', 'false', '1', '0'].includes(value), `${name} must be true, false, 1 or 0`)
     .transform((value) => value === 'true' || value === '1');
 
+/** Why demo data may not be written to this deployment, or null when it may. */
+function demoDataRefusal(
+  nodeEnv: string | undefined,
+  dialect: DatabaseConfig['dialect'],
+  isAllowed: boolean,
+): string | null {
+  if (nodeEnv === 'production')
+    return 'Demo data is refused with NODE_ENV=production: demo accounts have published passwords.';
+  if (dialect === 'postgres' && !isAllowed)
+    return 'Demo data is refused on PostgreSQL, the production database, unless ALLOW_DEMO_DATA=true: demo accounts have published passwords.';
+  return null;
+}
+
 const wholeNumber = (name: string, max: number) => {
   const message = `${name} must be a whole number between 1 and ${max}`;
   return z
@@ -255,6 +273,7 @@ const envSchema = z.object({
     .default('info'),
   MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').optional(),
   TEST_CLOCK: booleanFlag('TEST_CLOCK').optional(),
+  ALLOW_DEMO_DATA: booleanFlag('ALLOW_DEMO_DATA').optional(),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   REDIS_URL: z
@@ -523,18 +542,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   if ('error' in anchor) throw new ConfigError(`Invalid configuration: ${anchor.error}`);
   try {
+    const database = parseDatabaseUrl(values.DATABASE_URL, values.DATA_DIR);
     return Object.freeze({
       port: values.PORT,
       host: values.HOST,
       // Unset, it follows PORT, so a local start on another port still prints a working address.
       publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
-      database: Object.freeze(parseDatabaseUrl(values.DATABASE_URL, values.DATA_DIR)),
+      database: Object.freeze(database),
       dataDir: values.DATA_DIR,
       webDistDir: values.WEB_DIST_DIR,
       logLevel: values.LOG_LEVEL,
       isMaintenanceMode: values.MAINTENANCE_MODE === true,
       maintenanceModeSetting: values.MAINTENANCE_MODE ?? null,
       isTestClock: values.TEST_CLOCK === true,
+      demoDataRefusal: demoDataRefusal(values.NODE_ENV, database.dialect, values.ALLOW_DEMO_DATA === true),
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,

@@ -5,10 +5,11 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose last part is a secret: whoever reads it can act with it (activation and reset links,
- * statement share links, newsletter opt-out), on the SPA's page and on the API alike.
+ * statement share links, newsletter opt-out, the sandbox gateway's checkout session), on the SPA's
+ * page and on the API alike.
  */
 const SECRET_IN_PATH =
-  /^((?:\/api\/v\d+)?\/(?:auth\/activate|auth\/reset-password|marketing-opt-out|shared|verify\/shared))\/[^/?#]+/;
+  /^((?:\/api\/v\d+)?\/(?:auth\/activate|auth\/reset-password|marketing-opt-out|shared|verify\/shared|sandbox\/checkout))\/[^/?#]+/;
 
 /** Query parameters that may carry a credential, whatever the page. */
 const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
@@ -55,6 +56,9 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
         'res.headers["set-cookie"]',
         'headers.authorization',
         'headers.cookie',
+        // @fastify/multipart logs the options it hands to busboy, request headers included, at trace.
+        '*.headers.authorization',
+        '*.headers.cookie',
       ],
       censor: REDACTED,
     },

@@ -15,6 +15,8 @@ export const RULES = {
   loginKnownAddress: { name: 'login:known-address', limit: 1, windowSeconds: 90 * 24 * 60 * MINUTES },
   twoFactorAccountAddress: { name: '2fa:account+address', limit: 5, windowSeconds: 15 * MINUTES },
   twoFactorAccount: { name: '2fa:account', limit: 20, windowSeconds: 15 * MINUTES },
+  /** Not a limit: an address where the account passed its second factor, remembered for 90 days. */
+  twoFactorKnownAddress: { name: '2fa:known-address', limit: 1, windowSeconds: 90 * 24 * 60 * MINUTES },
   /** Activation and reset links: a wrong token counts against the address. */
   tokenAddress: { name: 'token:address', limit: 20, windowSeconds: 15 * MINUTES },
   /** Calls that send mail count every request: per address, and per email so no inbox is flooded. */
@@ -22,11 +24,17 @@ export const RULES = {
   mailAddress: { name: 'mail:address', limit: 20, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateRule>;
 
-/** Failures counted where the attacker is: this account at this address, and this address. */
-export const loginLocalBuckets = (email: string, address: string): RateBucket[] => [
-  { rule: RULES.loginAccountAddress, subject: `${email}|${address}` },
-  { rule: RULES.loginAddress, subject: address },
-];
+/** Failures counted where the attacker is: this account at this address. */
+export const loginAccountAddressBucket = (email: string, address: string): RateBucket => ({
+  rule: RULES.loginAccountAddress,
+  subject: `${email}|${address}`,
+});
+
+/** Failures at this address for any account: it stops only accounts that do not know the address. */
+export const loginAddressBucket = (address: string): RateBucket => ({
+  rule: RULES.loginAddress,
+  subject: address,
+});
 
 /** Failures counted for the account from everywhere: it stops only addresses it does not know. */
 export const loginAccountBucket = (email: string): RateBucket => ({
@@ -36,7 +44,8 @@ export const loginAccountBucket = (email: string): RateBucket => ({
 
 /** Every counter a failed login adds to. */
 export const loginBuckets = (email: string, address: string): RateBucket[] => [
-  ...loginLocalBuckets(email, address),
+  loginAccountAddressBucket(email, address),
+  loginAddressBucket(address),
   loginAccountBucket(email),
 ];
 
@@ -55,6 +64,12 @@ export const twoFactorBuckets = (userId: number, address: string): RateBucket[] 
   { rule: RULES.twoFactorAccountAddress, subject: `${userId}|${address}` },
   { rule: RULES.twoFactorAccount, subject: String(userId) },
 ];
+
+/** Marked by a correct second factor at an address: the account knows it for 90 days (decision 084). */
+export const twoFactorKnownAddressBucket = (userId: number, address: string): RateBucket => ({
+  rule: RULES.twoFactorKnownAddress,
+  subject: `${userId}|${address}`,
+});
 
 export const tokenBuckets = (address: string): RateBucket[] => [
   { rule: RULES.tokenAddress, subject: address },

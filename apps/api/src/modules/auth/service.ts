@@ -13,7 +13,8 @@ import {
   knownAddressBucket,
   loginAccountBucket,
   loginBuckets,
-  loginLocalBuckets,
+  loginAccountAddressBucket,
+  loginAddressBucket,
   loginSuccessBuckets,
 } from './rate-limits';
 import { deleteTokensExpiredBefore, insertAuthEvent, type AuthEvent } from './repository';
@@ -34,18 +35,20 @@ export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
  * there is no real one. With two factors on, the session is limited to the second-factor step.
  */
 /**
- * Before a password is checked (decision 047): failures at this address for this account (5) or
- * for any account (100) refuse with 429 there. Failures for the account from everywhere (30)
- * refuse only addresses where the account's password was never given right: an attacker spread
- * over many addresses slows every other address down, never the user at an address of theirs.
+ * Before a password is checked (decision 047): failures at this address for this account (5)
+ * refuse with 429 there. Failures at this address for any account (100) and for the account from
+ * everywhere (30) refuse only addresses where the account's password was never given right: an
+ * attacker spread over many addresses, or many accounts tried from a shared address, slows every
+ * other address down, never the user at an address of theirs (decision 084).
  */
 export async function assertPasswordAttemptOpen(
   ctx: AppContext,
   email: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await ctx.limiter.assertOpen(loginLocalBuckets(email, meta.address));
+  await ctx.limiter.assertOpen([loginAccountAddressBucket(email, meta.address)]);
   if ((await ctx.limiter.count(knownAddressBucket(email, meta.address))) > 0) return;
+  await ctx.limiter.assertOpen([loginAddressBucket(meta.address)]);
   try {
     await ctx.limiter.assertOpen([loginAccountBucket(email)]);
   } catch (error) {

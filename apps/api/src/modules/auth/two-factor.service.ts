@@ -14,7 +14,7 @@ import {
   type Account,
 } from '../users/accounts';
 import { queueIdentityMail } from './mails';
-import { twoFactorBuckets } from './rate-limits';
+import { twoFactorBuckets, twoFactorKnownAddressBucket } from './rate-limits';
 import { deleteRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './repository';
 import { recordEvent, type RequestMeta } from './service';
 import {
@@ -47,13 +47,34 @@ export function twoFactorStatus({ user, session }: Authenticated): TwoFactorStat
 }
 
 /**
+ * Before a code is checked (decision 084, as decision 047 for passwords): wrong codes for the
+ * account at this address (5) refuse there. Wrong codes for the account from everywhere (20)
+ * refuse only TOTP codes from addresses where the account never passed its second factor: whoever
+ * holds the password cannot lock the owner out of an address of theirs, and a recovery code (50
+ * random bits, ten of them) is never refused for the account's sake, from any address.
+ */
+async function assertCodeAttemptOpen(
+  ctx: AppContext,
+  accountId: number,
+  isRecoveryCode: boolean,
+  meta: RequestMeta,
+): Promise<void> {
+  const [local, account] = twoFactorBuckets(accountId, meta.address);
+  if (local) await ctx.limiter.assertOpen([local]);
+  if (isRecoveryCode || !account) return;
+  if ((await ctx.limiter.count(twoFactorKnownAddressBucket(accountId, meta.address))) > 0) return;
+  await ctx.limiter.assertOpen([account]);
+}
+
+/**
  * A current TOTP code (each time step once) or an unused recovery code, which is spent. Wrong
- * codes count against the account at this address and, more loosely, the account (429 beyond).
+ * codes count against the account at this address and, more loosely, the account (429 beyond,
+ * as `assertCodeAttemptOpen` says). A right one makes the address known to the account.
  */
 async function checkCode(ctx: AppContext, account: Account, code: string, meta: RequestMeta): Promise<void> {
   const buckets = twoFactorBuckets(account.id, meta.address);
-  await ctx.limiter.assertOpen(buckets);
   const typed = normalizeCode(code);
+  await assertCodeAttemptOpen(ctx, account.id, !isTotpShaped(typed), meta);
   const now = ctx.clock.now();
   const stored = account.two_factor_secret;
   // A secret that does not open (the key was changed) still lets recovery codes in.
@@ -70,6 +91,13 @@ async function checkCode(ctx: AppContext, account: Account, code: string, meta: 
     throw fieldError('code', 'twoFactorCodeInvalid');
   }
   await ctx.limiter.reset(buckets.slice(0, 1));
+  await rememberCodeAddress(ctx, account.id, meta);
+}
+
+/** A right code at this address: the account knows the address for its second factor. */
+async function rememberCodeAddress(ctx: AppContext, accountId: number, meta: RequestMeta): Promise<void> {
+  const known = twoFactorKnownAddressBucket(accountId, meta.address);
+  if ((await ctx.limiter.count(known)) === 0) await ctx.limiter.hit([known]);
 }
 
 /** POST /auth/2fa: the second step of a login. */
@@ -137,6 +165,7 @@ export async function enableTwoFactorAuth(
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
     await queueIdentityMail(ctx, trx, 'two-factor-enabled', account);
   });
+  await rememberCodeAddress(ctx, account.id, meta);
   return { recovery_codes: recoveryCodes };
 }
 

@@ -2,6 +2,7 @@ import { calendarDayOf } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { renderTextDocument } from '../../platform/pdf/text-document';
+import { chargeRender } from '../../platform/rate-limit/render-budget';
 import type { SessionUser } from '../sessions/service';
 import { findDeliveryRow, listDeliveryPracticeIds } from './repository';
 
@@ -30,7 +31,7 @@ export async function openWaybill(
     row.country,
     row.phone ? `Tel. ${row.phone}` : null,
   ].filter(Boolean);
-  const content = await renderTextDocument({
+  const document = {
     title: `Lettera di vettura / Waybill ${row.waybill_number}`,
     paragraphs: [
       `Mittente / Sender: ${body.name}, ${body.address}`,
@@ -45,8 +46,15 @@ export async function openWaybill(
     signatureLines: ['Corriere / Courier', 'Ricevuto da / Received by'],
     author: body.name,
     subject: `Waybill ${row.waybill_number}`,
-    language: 'it-IT',
+    language: 'it-IT' as const,
     createdAt: new Date(row.paid_at),
-  });
+  };
+  // Rendered once per content, then kept; a render counts against the owner's budget (decision 084).
+  const content = await ctx.keptDocuments.get(
+    'waybill',
+    { ...document, createdAt: row.paid_at },
+    () => renderTextDocument(document),
+    () => chargeRender(ctx.limiter, actor.id),
+  );
   return { content, fileName: `waybill-${row.waybill_number}.pdf` };
 }

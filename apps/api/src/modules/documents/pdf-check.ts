@@ -5,6 +5,13 @@ import {
   PDF_ENCRYPTION_NAME,
 } from '@lisbon/domain';
 import type { ContentFinding, FormatCheck } from './findings';
+import {
+  DecodeBudgetExceeded,
+  declaredFilters,
+  decodeWithin,
+  needsDecoding,
+  type DeclaredFilters,
+} from './pdf-filters';
 import { carryFor, decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
 
 /** Names looked for in every byte, raw or inflated: long enough never to occur by chance. */
@@ -21,7 +28,15 @@ const STREAM = Buffer.from('stream', 'latin1');
 const END = Buffer.from('end', 'latin1');
 /** `%%EOF` must stand in the file's last kilobyte, or the file was cut short. */
 const TAIL_BYTES = 1024;
+/** Decoded data is searched in pieces of this size. */
+const DECODED_CHUNK = 1024 * 1024;
 const EOF_MARKER = '%%EOF';
+
+/** How much of the structure before `stream` is kept to read the stream's dictionary from. */
+const DICTIONARY_BYTES = 4096;
+/** A ZIP's local file header and its end of central directory: together, a ZIP rides in the file. */
+const ZIP_LOCAL_HEADER = Buffer.from('PK\x03\x04', 'latin1');
+const ZIP_DIRECTORY_END = Buffer.from('PK\x05\x06', 'latin1');
 
 const isRegular = (byte: number | undefined) =>
   byte !== undefined && !' \t\n\f\r\0()<>[]{}/%'.includes(String.fromCharCode(byte));
@@ -37,6 +52,9 @@ type OpenStream = {
   inflater: Inflate | null;
   anywhere: TextScanner | null;
   structure: TextScanner | null;
+  /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
+  declared: DeclaredFilters | null;
+  raw: Buffer[];
 };
 
 /**
@@ -59,6 +77,9 @@ export class PdfCheck implements FormatCheck {
   private tail = '';
   private stream: OpenStream | null = null;
   private hasObjectStreamMarker = false;
+  private structureTail = '';
+  private hasZipHeader = false;
+  private hasZipDirectoryEnd = false;
   private inflatedBytes = 0;
   private readonly closing: Promise<void>[] = [];
 
@@ -73,6 +94,8 @@ export class PdfCheck implements FormatCheck {
     this.received += chunk.length;
     const combined = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
     const base = start - this.carry.length;
+    this.hasZipHeader ||= combined.includes(ZIP_LOCAL_HEADER);
+    this.hasZipDirectoryEnd ||= combined.includes(ZIP_DIRECTORY_END);
     // New bytes from here on belong to the structure, or to the open stream's data.
     let from = start;
     for (let index = combined.indexOf(STREAM); index !== -1; index = combined.indexOf(STREAM, index + 1)) {
@@ -98,14 +121,14 @@ export class PdfCheck implements FormatCheck {
         await this.data(combined, from - base, index);
         this.closeStream();
       } else {
-        this.structure.feed(combined.toString('latin1', Math.max(from - base, 0), index));
+        this.feedStructure(combined.toString('latin1', Math.max(from - base, 0), index));
       }
       this.openStream();
       from = base + dataStart;
     }
     const rest = Math.max(from - base, this.carry.length);
     if (this.stream) await this.data(combined, rest, combined.length);
-    else this.structure.feed(combined.toString('latin1', rest));
+    else this.feedStructure(combined.toString('latin1', rest));
     this.carry = combined.subarray(Math.max(0, combined.length - 16));
   }
 
@@ -115,7 +138,15 @@ export class PdfCheck implements FormatCheck {
     this.closeStream();
     await Promise.all(this.closing);
     if (!this.tail.includes(EOF_MARKER)) this.refuse({ reason: 'damaged' });
+    // A PDF+ZIP polyglot: an archive reader opens what the PDF reader does not show (decision 083).
+    if (this.hasZipHeader && this.hasZipDirectoryEnd)
+      this.refuse({ reason: 'activeContent', name: 'ZIP archive' });
     return this.findings;
+  }
+
+  private feedStructure(text: string): void {
+    this.structure.feed(text);
+    this.structureTail = (this.structureTail + text).slice(-DICTIONARY_BYTES);
   }
 
   private onName(match: RegExpExecArray): void {
@@ -131,14 +162,18 @@ export class PdfCheck implements FormatCheck {
   }
 
   private openStream(): void {
+    const declared = declaredFilters(this.structureTail);
     this.stream = {
       isObjectStream: this.hasObjectStreamMarker,
       header: [],
       inflater: null,
       anywhere: null,
       structure: null,
+      declared: needsDecoding(declared) ? declared : null,
+      raw: [],
     };
     this.hasObjectStreamMarker = false;
+    this.structureTail = '';
   }
 
   /** The open stream's data bytes `combined[from, to)` that have not been seen yet. */
@@ -147,6 +182,11 @@ export class PdfCheck implements FormatCheck {
     const newFrom = Math.max(from, this.carry.length);
     if (!stream || to <= newFrom) return;
     let bytes = combined.subarray(newFrom, to);
+    if (stream.declared) {
+      // Kept whole (at most the upload's size) and decoded as its dictionary says at its end.
+      stream.raw.push(Buffer.from(bytes));
+      return;
+    }
     if (stream.header.length < 2) {
       const taken = bytes.subarray(0, 2 - stream.header.length);
       stream.header.push(...taken);
@@ -210,8 +250,38 @@ export class PdfCheck implements FormatCheck {
   }
 
   private closeStream(): void {
-    const inflater = this.stream?.inflater;
+    const stream = this.stream;
+    const inflater = stream?.inflater;
     if (inflater && !inflater.destroyed) inflater.end();
+    if (stream?.declared && this.findings.length === 0) this.decodeDeclared(stream, stream.declared);
     this.stream = null;
+  }
+
+  /** A stream's whole data through its declared filters, under what is left of the budget, then searched. */
+  private decodeDeclared(stream: OpenStream, declared: DeclaredFilters): void {
+    const raw = Buffer.concat(stream.raw);
+    stream.raw = [];
+    try {
+      const { bytes, decodedBytes } = decodeWithin(raw, declared, this.maxInflatedBytes - this.inflatedBytes);
+      this.inflatedBytes += decodedBytes;
+      const anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) => this.onName(match));
+      const structure = stream.isObjectStream
+        ? new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) => this.onName(match))
+        : null;
+      for (let at = 0; at < bytes.length; at += DECODED_CHUNK) {
+        const text = Buffer.from(
+          bytes.buffer,
+          bytes.byteOffset + at,
+          Math.min(DECODED_CHUNK, bytes.length - at),
+        ).toString('latin1');
+        anywhere.feed(text);
+        structure?.feed(text);
+      }
+      anywhere.end();
+      structure?.end();
+    } catch (error) {
+      if (!(error instanceof DecodeBudgetExceeded)) throw error;
+      this.refuse({ reason: 'expandsTooMuch' });
+    }
   }
 }

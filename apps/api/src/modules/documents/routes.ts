@@ -18,6 +18,7 @@ import {
 } from '../../platform/http/route-schemas';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { sendPrivateFile } from '../../platform/http/download';
+import { refuseUnreadableBoundary } from '../../platform/http/multipart-boundary';
 import { deleteDocument, documentsOverview, openDocument, replaceDocument, uploadDocument } from './service';
 import { stageUpload, StagedUpload } from './upload';
 
@@ -37,6 +38,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   { ctx, guard },
 ) => {
   const staged = new WeakMap<FastifyRequest, StagedUpload[]>();
+  app.addHook('onRequest', refuseUnreadableBoundary);
   // Registered here, so only these routes parse multipart; every file goes straight to the store.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -166,6 +166,14 @@ async function readSession(db: Db, tokenHash: string): Promise<KnownSession | un
 }
 
 /**
+ * Whether a bearer token (by its SHA-256) names a session, live or expired, without touching it:
+ * the global rate limit counts a call per session only then, per address otherwise (decision 084).
+ */
+export async function isSessionToken(ctx: AppContext, tokenHash: string): Promise<boolean> {
+  return (await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash))) !== undefined;
+}
+
+/**
  * The session of a bearer token (by its SHA-256, `bearerTokenHashOf`) and its user. Unknown token or closed account: 401
  * UNAUTHORIZED_ACCESS. An expired session is returned marked so (the guard answers TOKEN_EXPIRED,
  * logout still ends it); a live one slides its expiry forward.

@@ -33,6 +33,8 @@ export async function assignPractices(
       // Past the statuses of the `assign` move, a request being worked on changes hands instead
       // (the domain's rule, which the queue offers by).
       const stored = await findPracticeStatus(trx, practiceId);
+      // A draft is the applicant's alone: not found, like a missing id (decision 084).
+      if (stored === undefined || stored === 'draft') throw new AppError('NOT_FOUND');
       const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
       if (status && assignmentMoveOf(status) !== 'assign') {
         await reassignWithin(ctx, trx, actor, practiceId, input);

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
 import { attachmentDisposition } from '../../platform/http/download';
+import { refuseUnreadableBoundary } from '../../platform/http/multipart-boundary';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { certificateStatus, statementReceipt, verifyStatement, verifyStatementFile } from './service';
@@ -44,6 +45,7 @@ async function hashUpload(request: FastifyRequest): Promise<string> {
 
 /** The public face of statements: verification by upload, what an id is, its receipt. No login. */
 export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', refuseUnreadableBoundary);
   await app.register(multipart);
 
   app.get(

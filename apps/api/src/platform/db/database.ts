@@ -168,7 +168,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     );
     return db;
   }
-  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+  // Folders it creates (DATA_DIR by default) are owner-only too.
+  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true, mode: 0o700 });
   const database = new SqliteDatabase(config.path);
   // Password hashes and TOTP secrets: owner-only, like the files and keys (SQLite gives -wal/-shm the same mode).
   if (config.path !== ':memory:') chmodSync(config.path, 0o600);

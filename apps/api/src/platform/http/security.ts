@@ -67,11 +67,13 @@ export type SecurityOptions = {
   globalLimitPerMinute: number;
   /** The deployment's shared Redis (REDIS_URL); null: counted in this process's memory. */
   redis: Redis | null;
+  /** Whether a token's SHA-256 names a session: only then is a call counted per session. */
+  isSessionToken: (tokenHash: string) => Promise<boolean>;
 };
 
 export async function registerSecurity(
   app: FastifyInstance,
-  { publicUrl, globalLimitPerMinute, redis }: SecurityOptions,
+  { publicUrl, globalLimitPerMinute, redis, isSessionToken }: SecurityOptions,
 ): Promise<void> {
   registerBearerTokenHash(app);
   const isHttps = publicUrl.startsWith('https://');
@@ -82,7 +84,8 @@ export async function registerSecurity(
         // Upgrading requests only makes sense when the portal is actually served over HTTPS.
         directives: isHttps ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
       },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      // HSTS over plain HTTP is ignored at best, and pins a host that has no certificate at worst.
+      strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'no-referrer' },
       // Matches frame-ancestors 'none' for browsers that only know the older header.
       frameguard: { action: 'deny' },
@@ -106,8 +109,9 @@ export async function registerSecurity(
 
   // Lenient: a floor against floods. A call with a session token counts for that session, so the
   // fifty applicants behind one university's or reception centre's address, each polling every
-  // 10 s, are never refused; anonymous calls count per address. A token that names no session
-  // is refused by the guard, which then counts the address (decision 050). Tighter per-route
+  // 10 s, are never refused; anonymous calls count per address, and so do calls whose token names
+  // no session (a random header buys no calls, on public routes too; decision 084). The guard
+  // counts such tokens against the address once more (decision 050). Tighter per-route
   // limits (login, 2FA, …) come with those routes. Only the API is counted; the SPA's static files are not. With
   // several instances the counters live in Redis, so the limit is the deployment's, not each
   // instance's; a Redis that does not answer lets the call through (and is logged) rather than
@@ -118,9 +122,11 @@ export async function registerSecurity(
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'lisbon:rate:', skipOnError: true } : {}),
     allowList: (request) => !isApiPath(request.url),
-    keyGenerator: (request) => {
+    keyGenerator: async (request) => {
       const tokenHash = bearerTokenHashOf(request);
-      return tokenHash ? `session:${tokenHash}` : `address:${request.ip}`;
+      return tokenHash && (await isSessionToken(tokenHash))
+        ? `session:${tokenHash}`
+        : `address:${request.ip}`;
     },
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });

@@ -62,8 +62,9 @@ export function createMailer({ config, clock, log }: MailerOptions): Mailer {
       await mkdir(directory, { recursive: true, mode: 0o700 });
       // The stream transport with `buffer: true` hands the message over as a Buffer.
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      // The link only: it is what a developer needs to go on; a mail never carries a password.
-      log.info({ mail: message.kind, file, link: message.link }, 'mail written to file');
+      // The file's name only: the link inside is a credential, and logs are read by more people than
+      // the owner-only mail folder (decision 083).
+      log.info({ mail: message.kind, file }, 'mail written to file');
     },
     close: () => transport.close(),
   };

@@ -19,7 +19,8 @@ export function createLocalDiskStorage(root: string): FileStorage {
     async write(content) {
       const key = randomBytes(16).toString('hex');
       const path = pathOf(key);
-      await mkdir(join(root, key.slice(0, 2)), { recursive: true });
+      // Applicants' documents: owner-only folders, from DATA_DIR down, like the files in them.
+      await mkdir(join(root, key.slice(0, 2)), { recursive: true, mode: 0o700 });
       try {
         // `wx`: a new file only; a key collision (2^-128) fails instead of overwriting.
         await pipeline(content, createWriteStream(path, { flags: 'wx', mode: 0o600 }));

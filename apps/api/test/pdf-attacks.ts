@@ -1,0 +1,171 @@
+import { deflateSync } from 'node:zlib';
+import { pdfOf, streamObject } from './samples';
+
+/**
+ * The attack corpus of issue #32 (decision 083): PDFs whose JavaScript hides in an object stream
+ * behind each standard filter and chain, decompression bombs through chains, a PDF+ZIP polyglot.
+ * Built byte by byte here, so nothing large is kept in the repository.
+ */
+
+export const asciiHex = (data: Buffer): Buffer => Buffer.from(`${data.toString('hex')}>`, 'latin1');
+
+export function ascii85(data: Buffer): Buffer {
+  let out = '';
+  for (let at = 0; at < data.length; at += 4) {
+    const group = data.subarray(at, at + 4);
+    const padded = Buffer.concat([group, Buffer.alloc(4 - group.length)]);
+    let value = padded.readUInt32BE(0);
+    if (value === 0 && group.length === 4) {
+      out += 'z';
+      continue;
+    }
+    const digits: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      digits.unshift(String.fromCharCode((value % 85) + 33));
+      value = Math.floor(value / 85);
+    }
+    out += digits.slice(0, group.length + 1).join('');
+  }
+  return Buffer.from(`${out}~>`, 'latin1');
+}
+
+/** LZW as PDF writes it: 9 to 12-bit codes, most significant bit first, EarlyChange 1. */
+export function lzw(data: Buffer): Buffer {
+  const CLEAR = 256;
+  const END = 257;
+  const bits: number[] = [];
+  let width = 9;
+  const emit = (code: number) => {
+    for (let bit = width - 1; bit >= 0; bit -= 1) bits.push((code >> bit) & 1);
+  };
+  let table = new Map<string, number>();
+  let next = 258;
+  const reset = () => {
+    table = new Map(Array.from({ length: 256 }, (_, byte) => [String.fromCharCode(byte), byte]));
+    next = 258;
+    width = 9;
+  };
+  reset();
+  emit(CLEAR);
+  let current = '';
+  for (const byte of data) {
+    const extended = current + String.fromCharCode(byte);
+    if (table.has(extended)) {
+      current = extended;
+      continue;
+    }
+    emit(table.get(current) ?? 0);
+    table.set(extended, next);
+    next += 1;
+    // The reader adds its entry one code later: it widens when it reaches what this one reached.
+    if (next >= 1 << width && width < 12) width += 1;
+    if (next >= 4094) {
+      emit(CLEAR);
+      reset();
+    }
+    current = String.fromCharCode(byte);
+  }
+  if (current) emit(table.get(current) ?? 0);
+  emit(END);
+  const out = Buffer.alloc(Math.ceil(bits.length / 8));
+  bits.forEach((bit, index) => {
+    if (bit) out[index >> 3] = (out[index >> 3] ?? 0) | (0x80 >> (index & 7));
+  });
+  return out;
+}
+
+/** Literal runs of 7 bytes: a length byte falls inside every name, so none reads in the raw bytes. */
+export function runLength(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += 7) {
+    const literal = data.subarray(at, at + 7);
+    parts.push(Buffer.from([literal.length - 1]), literal);
+  }
+  return Buffer.concat([...parts, Buffer.from([128])]);
+}
+
+/** `count` × 128 zero bytes in RunLength: two bytes each. */
+export const runLengthZeros = (count: number): Buffer =>
+  Buffer.concat([Buffer.alloc(count * 2).map((_, index) => (index % 2 === 0 ? 129 : 0)), Buffer.from([128])]);
+
+/** PNG "Up" predictor over rows of `columns` bytes, each row led by its type byte. */
+export function pngUp(data: Buffer, columns: number): Buffer {
+  const rows = Math.ceil(data.length / columns);
+  const padded = Buffer.concat([data, Buffer.alloc(rows * columns - data.length, 0x20)]);
+  const out = Buffer.alloc(rows * (columns + 1));
+  for (let row = 0; row < rows; row += 1) {
+    out[row * (columns + 1)] = 2;
+    for (let index = 0; index < columns; index += 1) {
+      const value = padded[row * columns + index] ?? 0;
+      const up = row > 0 ? (padded[(row - 1) * columns + index] ?? 0) : 0;
+      out[row * (columns + 1) + 1 + index] = (value - up) & 0xff;
+    }
+  }
+  return out;
+}
+
+const PAGES = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
+const PAGE = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>';
+const CONTENT = streamObject(
+  '/Filter /FlateDecode',
+  deflateSync(Buffer.from('BT /F1 24 Tf 72 720 Td (Diploma) Tj ET')),
+);
+
+/**
+ * The catalogue, its `/Names /JavaScript` tree and a `/S /JavaScript` action, all inside one
+ * object stream encoded as `filter` says (with `parms`), as poppler's `pdfinfo -js` prints them.
+ */
+export function pdfWithScriptBehind(filter: string, encode: (data: Buffer) => Buffer, parms = ''): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /Names << /JavaScript 6 0 R >> /OpenAction 7 0 R >>',
+    '<< /Names [(x) 7 0 R] >>',
+    '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>',
+  ];
+  let header = '';
+  let body = '';
+  objects.forEach((object, index) => {
+    header += `${[1, 6, 7][index]} ${body.length} `;
+    body += `${object}\n`;
+  });
+  const data = encode(Buffer.from(`${header}${body}`, 'latin1'));
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      PAGES,
+      PAGE,
+      CONTENT,
+      streamObject(`/Type /ObjStm /N 3 /First ${header.length} /Filter ${filter} ${parms}`, data),
+    ],
+    { trailer: '' },
+  );
+}
+
+/** A content stream expanding to `bytes` zeros through `filter`. */
+export const pdfBombBehind = (filter: string, data: Buffer): Buffer =>
+  pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', PAGES, PAGE, streamObject(`/Filter ${filter}`, data)]);
+
+/** A PDF whose tail is a ZIP archive holding a deflated web page: an archive reader opens it. */
+export function pdfZipPolyglot(pdf: Buffer): Buffer {
+  const name = Buffer.from('page.html');
+  const content = deflateSync(Buffer.from('<html><script>alert(1)</script></html>')).subarray(2, -4);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(content.length, 18);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(content.length, 20);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(pdf.length, 42);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(pdf.length + local.length + name.length + content.length, 16);
+  return Buffer.concat([pdf, local, name, content, central, name, end]);
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { applicant, type Applicant } from './requests';
+
+/** Issue #32: documents rendered on request are rendered once and kept; renders have a per-user budget (decision 084). */
+let database: TestDatabase;
+let app: App;
+let looper: Applicant;
+let other: Applicant;
+const clock = new ManualClock('2026-02-10T10:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // The global per-session floor stays out of the way: only the render budget is under test.
+  app = await createTestApp(database, { clock, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  looper = await applicant(app, database, clock, 'looper@example.org');
+  other = await applicant(app, database, clock, 'other@example.org');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const form = (who: Applicant) =>
+  app.inject({ method: 'GET', url: '/api/v1/consent/form', headers: bearer(who.token) });
+const rename = (who: Applicant, firstName: string) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/v1/users/${who.id}`,
+    headers: bearer(who.token),
+    payload: { first_name: firstName },
+  });
+
+describe('GET /consent/form', () => {
+  it('is rendered once and kept: the same bytes later, and thirty calls never reach the budget', async () => {
+    const first = await form(other);
+    expect(first.statusCode).toBe(200);
+    clock.advance({ minutes: 5 });
+    for (let call = 0; call < 30; call += 1) {
+      const again = await form(other);
+      expect(again.statusCode).toBe(200);
+      // A new render would carry the new creation date: the kept one is the very same file.
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+  });
+
+  it('is rendered anew when the name on it changes', async () => {
+    const before = await form(other);
+    expect((await rename(other, 'Grace')).statusCode).toBe(200);
+    const after = await form(other);
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+  });
+
+  it('refuses a user past ten renders a minute with 429 and Retry-After, not anyone else', async () => {
+    const statuses: number[] = [];
+    for (let call = 0; call < 12; call += 1) {
+      expect((await rename(looper, `Name${'x'.repeat(call)}`)).statusCode).toBe(200);
+      statuses.push((await form(looper)).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    const refused = await form(looper);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await form(other)).statusCode).toBe(200);
+    clock.advance({ minutes: 1, seconds: 1 });
+    expect((await form(looper)).statusCode).toBe(200);
+  });
+});
