@@ -51,6 +51,7 @@ import type {
 } from './payment-tables';
 import type {
   AppealsTable,
+  KeyFingerprintsTable,
   LedgerAuditsTable,
   LedgerEntriesTable,
   StatementShareLinksTable,
@@ -128,6 +129,7 @@ export type Database = {
   settings: SettingsTable;
   setting_changes: SettingChangesTable;
   appeals: AppealsTable;
+  key_fingerprints: KeyFingerprintsTable;
 };
 
 export type Db = Kysely<Database>;
