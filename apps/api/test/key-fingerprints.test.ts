@@ -109,8 +109,11 @@ describe('key fingerprints held by the database', () => {
 
 describe('keys:rotate', () => {
   it('changes the signing certificate for the whole deployment: the new key starts, the old one is refused', async () => {
-    const rotated = { ...deployment, SIGNING_P12_PATH: other.SIGNING_P12_PATH ?? '' };
-    rotated.SIGNING_P12_PASSPHRASE_FILE = other.SIGNING_P12_PASSPHRASE_FILE ?? '';
+    const rotated = {
+      ...deployment,
+      SIGNING_P12_PATH: other.SIGNING_P12_PATH ?? '',
+      SIGNING_P12_PASSPHRASE_FILE: other.SIGNING_P12_PASSPHRASE_FILE ?? '',
+    };
     const before = await recordedFingerprint(database.db, 'signing');
     const rotation = await rotateKey({ db: database.db, config: configOf(rotated), clock, name: 'signing' });
     expect(rotation.previous).toBe(before);
