@@ -10,6 +10,7 @@
 //
 // It builds what is stale first; runs on the machine kind it is for (linux-x64, glibc).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -41,6 +42,7 @@ const run = (command, args, options = {}) =>
 run(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale']);
 rmSync(STAGE, { recursive: true, force: true });
 rmSync(TARBALL, { force: true });
+rmSync(`${TARBALL}.sha256`, { force: true });
 mkdirSync(STAGE, { recursive: true });
 
 // The production dependencies of the API alone, exactly as the lockfile has them: npm installs the
@@ -144,6 +146,9 @@ function sizeOf(path) {
   return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), 0);
 }
 run('tar', ['-czf', TARBALL, '-C', OUT, NAME]);
+// The checksum operators compare before unpacking (docs/deploy.md, "Install").
+const sha256 = createHash('sha256').update(readFileSync(TARBALL)).digest('hex');
+writeFileSync(`${TARBALL}.sha256`, `${sha256}  ${NAME}-${process.platform}-${process.arch}.tar.gz\n`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 console.log(
   `${TARBALL}: ${mb(statSync(TARBALL).size)} (unpacked ${mb(sizeOf(STAGE))}; node_modules ${mb(sizeOf(join(STAGE, 'node_modules')))}, Node ${mb(statSync(join(STAGE, 'runtime/bin/node')).size)})`,
