@@ -24,6 +24,12 @@ for tool in tsx vite esbuild vitest @vitejs/plugin-react; do
   if [ -e "$WORK/app/node_modules/$tool" ]; then echo "devDependency $tool was installed" >&2; exit 1; fi
 done
 
+# `npm start` in a copied build without devDependencies runs the build it has: no Vite, no esbuild,
+# no word about sources newer than the build, whatever the files' times (decision 087).
+touch "$WORK/app/apps/api/src/main.ts" "$WORK/app/apps/web/index.html"
+stale="$(cd "$WORK/app" && "$NODE" scripts/build.mjs --if-stale 2>&1)"
+[ -z "$stale" ] || { echo "scripts/build.mjs --if-stale in a copied build said: $stale" >&2; exit 1; }
+
 (cd "$WORK/app" && PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" LOG_LEVEL=warn exec \
   "$NODE" apps/api/dist/main.js > "$WORK/server.log" 2>&1) &
 SERVER_PID=$!

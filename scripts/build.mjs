@@ -115,17 +115,11 @@ for (const name of wanted) {
     console.error(`${name}: up to date (${relative(ROOT, join(ROOT, build.stamp))})`);
     continue;
   }
-  if (
-    isIfStale &&
-    name === 'api' &&
-    !existsSync(join(ROOT, 'node_modules/esbuild')) &&
-    existsSync(join(ROOT, 'apps/api/dist/main.js'))
-  ) {
-    console.warn(
-      'api: sources look newer than the build, but esbuild is not installed: running the existing build',
-    );
+  // A copied build installed without devDependencies (no esbuild, no Vite) runs the build it has:
+  // its files' times say nothing about its sources (decision 087).
+  const tool = name === 'api' ? 'esbuild' : 'vite';
+  if (isIfStale && !existsSync(join(ROOT, 'node_modules', tool)) && existsSync(join(ROOT, build.stamp)))
     continue;
-  }
   await build.run();
   writeFileSync(join(ROOT, build.stamp), `${new Date().toISOString()}\n`);
   console.error(`${name}: built`);

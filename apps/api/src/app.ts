@@ -181,8 +181,15 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   registerStorableInputCheck(app);
-  registerMetrics(app, { metrics: ctx.metrics, token: config.metricsToken, db, clock: ctx.clock });
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  registerMetrics(app, {
+    metrics: ctx.metrics,
+    token: config.metricsToken,
+    db,
+    clock: ctx.clock,
+    redis,
+    anchoring: ctx.ledger.anchoring,
+  });
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unreachable'));
     app.addHook('onClose', async () => void redis.disconnect());

@@ -25,6 +25,8 @@ import {
   loadBodyKeys,
   MissingKeyError,
 } from './platform/signing/keys';
+import { KEY_NAMES } from './platform/signing/fingerprints';
+import { rotateKey, RotationError } from './platform/signing/rotation';
 import { clockOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { anchorRun, anchorStatus, anchorVerify, ANCHOR_USAGE } from './cli-anchor';
@@ -32,7 +34,7 @@ import { UsageError } from './cli-usage';
 
 const STAFF_ROLES = ROLES.filter((role): role is StaffAccount['role'] => role !== 'applicant');
 
-const USAGE = `Usage: npm run cli -- <command>   (or npm run cli -w @lisbon/api -- <command>)
+const USAGE = `Usage: bin/lisbon <command>   (a release; in a checkout: npm run cli -- <command>)
 
 Commands:
   help          this list (also --help, -h)
@@ -63,6 +65,11 @@ Commands:
   keys:generate one set of keys for a deployment (ledger key, signing P12 and its passphrase, webhook
                 secret, TOTP sealing key) as files in a new folder; prints the variables that point at them
                 --out <folder>
+  keys:rotate   change one key for the whole deployment (decision 086), run with the configuration
+                that holds the new key: records its fingerprint, so instances with the new key start and
+                those with the old one are refused; totp also seals every TOTP secret again under the
+                new key (stop every instance first); the ledger key is not rotated
+                --key ${KEY_NAMES.filter((name) => name !== 'ledger').join('|')} [--previous-key-file <old TOTP key file>]
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
                 the head, recorded as the last audit; prints OK (exit 0) or the first break (exit 1)
   backup        the embedded default (SQLite, files on disk): a consistent snapshot of the database,
@@ -124,6 +131,33 @@ function keysGenerate(args: string[]): void {
     `# One set of keys for every instance of this deployment (keep the folder secret, back it up):`,
   );
   for (const line of lines) console.log(line);
+}
+
+async function keysRotate(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { key: { type: 'string' }, 'previous-key-file': { type: 'string' } },
+  });
+  if (!values.key) throw new UsageError('keys:rotate needs --key <name>');
+  const config = loadConfig(process.env);
+  assertSharedKeysConfigured(config);
+  const previous = values['previous-key-file'];
+  await withDatabase(async (db) => {
+    await prepareDatabase(db);
+    const rotation = await rotateKey({
+      db,
+      config,
+      clock: clockOf(config),
+      name: values.key ?? '',
+      ...(previous ? { previousKeyFile: callerPath(previous) } : {}),
+    });
+    console.log(
+      `The ${rotation.name} key of this deployment is now ${rotation.next} (was ${rotation.previous ?? 'not recorded'}).`,
+    );
+    if (rotation.name === 'totp')
+      console.log(`Sealed again under the new key: ${rotation.resealed} accounts.`);
+    console.log('Give every instance the new key; an instance still holding the old one refuses to start.');
+  });
 }
 
 async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
@@ -324,6 +358,8 @@ function printLedgerAudit(audit: ChainAudit): void {
 /** A full audit, recorded as the last one: after a repair, verifications answer valid again at once (decision 048). */
 async function ledgerVerify(): Promise<void> {
   const config = loadConfig(process.env);
+  // On PostgreSQL the key comes from configuration: name the variable, never "start the portal".
+  assertSharedKeysConfigured(config);
   await withDatabase(async (db) => {
     const run = await configuredLedger(config, db).runAudit('full');
     if (run) printLedgerAudit(run.audit);
@@ -420,6 +456,9 @@ try {
     case 'keys:generate':
       keysGenerate(args);
       break;
+    case 'keys:rotate':
+      await keysRotate(args);
+      break;
     case 'backup':
       await backup(args);
       break;
@@ -450,6 +489,7 @@ try {
       error instanceof ConfigError ||
       error instanceof AppError ||
       error instanceof MissingKeyError ||
+      error instanceof RotationError ||
       error instanceof BackupError;
     console.error(isExpected ? error.message : error);
     process.exitCode = 1;

@@ -14,6 +14,7 @@ import { queueLedgerAnchor } from './platform/ledger/anchor/schedule';
 import { queueLedgerAudit } from './platform/ledger/audit-run';
 import { assertLedgerKeyMatches } from './platform/ledger/key-check';
 import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/keys';
+import { assertKeyFingerprints, keySetFingerprints } from './platform/signing/fingerprints';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
 import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
 import { clockOf } from './platform/test-clock';
@@ -133,6 +134,9 @@ try {
   // The body's signing and ledger keys: read, or generated into DATA_DIR/keys on first start.
   const keys = loadBodyKeys(config);
   await assertLedgerKeyMatches(db, keys.ledger.publicKey);
+  // Every key of the set against the deployment's record (decision 086): a partly different set is refused.
+  const recorded = await assertKeyFingerprints(db, keySetFingerprints(config), ctx.clock);
+  if (recorded.length > 0) app.log.info({ keys: recorded }, 'key fingerprints recorded for this deployment');
   app.log.info({ fingerprint: keys.certificate.fingerprint }, 'statement signing certificate ready');
   app.log.info(
     { dialect: config.database.dialect, migrationsApplied: migrations.results?.length ?? 0, seeded },

@@ -340,3 +340,39 @@ describe('checking a receipt step by step', () => {
     expect(failure.stdout).toMatch(/Esito: NON VALIDO al passaggio 1\./);
   }, 180_000);
 });
+
+describe('anchoring in the metrics (issue #34)', () => {
+  it('shows the last batch’s state, the oldest unanchored entry’s age and the sending account’s balance', async () => {
+    const token = 'metrics-token-for-the-test-0123456789abcdef';
+    const scraped = await createTestApp(database, { clock, env: { ...env, METRICS_TOKEN: token } });
+    const answer = await scraped.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await scraped.close();
+    const chainId = `chain_id="${env.ANCHOR_CHAIN_ID ?? ''}"`;
+    const value = (series: string) =>
+      Number(
+        answer.body
+          .split('\n')
+          .find((line) => line.startsWith(`${series} `))
+          ?.slice(series.length + 1),
+      );
+    const latest = only(
+      await database.db
+        .selectFrom('ledger_anchors')
+        .select('status')
+        .orderBy('first_seq', 'desc')
+        .executeTakeFirst(),
+    );
+    expect(value(`lisbon_anchor_last_batch{${chainId},status="${latest.status}"}`)).toBe(1);
+    expect(answer.body.match(/^lisbon_anchor_last_batch\{[^}]*\} 1$/gm)).toHaveLength(1);
+    expect(value(`lisbon_anchor_oldest_unanchored_age_seconds{${chainId}}`)).toBeGreaterThanOrEqual(0);
+    expect(value(`lisbon_anchor_node_up{${chainId}}`)).toBe(1);
+    // Hardhat's accounts start with 10,000 ether; account 1 has paid for a few anchors since.
+    const balance = value(`lisbon_anchor_sender_balance_ether{${chainId}}`);
+    expect(balance).toBeGreaterThan(9_000);
+    expect(balance).toBeLessThan(10_000);
+  });
+});

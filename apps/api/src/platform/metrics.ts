@@ -1,8 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * What an operator watches (issue #12): latency and answers per route, the job queue, payments
- * settled and verification results. One set per process, scraped at `GET /metrics` when
+ * What an operator watches (issues #12, #34): latency, answers and server errors per route, the
+ * job queue (by kind too), the database pool, Redis, anchoring, payments settled and verification
+ * results. One set per process, scraped at `GET /metrics` when
  * METRICS_TOKEN opens it; every instance is scraped on its own and Prometheus adds them up.
  */
 export type Metrics = {
@@ -12,6 +13,14 @@ export type Metrics = {
   readonly verifications: Counter<'result'>;
   readonly jobs: Gauge<'status'>;
   readonly oldestDueJobAge: Gauge;
+  readonly jobsByKind: Gauge<'kind' | 'status'>;
+  readonly httpErrors: Counter<'method' | 'route' | 'status'>;
+  readonly dbPool: Gauge<'state'>;
+  readonly redisUp: Gauge<'role'>;
+  readonly anchorOldestUnanchoredAge: Gauge<'chain_id'>;
+  readonly anchorLastBatch: Gauge<'chain_id' | 'status'>;
+  readonly anchorSenderBalance: Gauge<'chain_id'>;
+  readonly anchorNodeUp: Gauge<'chain_id'>;
 };
 
 export type MetricsOptions = {
@@ -52,6 +61,54 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}): 
     oldestDueJobAge: new Gauge({
       name: 'lisbon_jobs_oldest_due_age_seconds',
       help: 'How long the oldest pending job has been due (0 when none waits), read at the scrape.',
+      registers: [registry],
+    }),
+    jobsByKind: new Gauge({
+      name: 'lisbon_jobs_by_kind',
+      help: 'Background jobs in the shared queue by kind (mail, publication, payment…) and status, read at the scrape.',
+      labelNames: ['kind', 'status'],
+      registers: [registry],
+    }),
+    httpErrors: new Counter({
+      name: 'lisbon_http_errors_total',
+      help: 'Answers of this instance with a server error (5xx), by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    dbPool: new Gauge({
+      name: 'lisbon_db_pool_connections',
+      help: 'PostgreSQL connections of this instance’s pool: in_use, idle, and waiting (calls queued for a connection).',
+      labelNames: ['state'],
+      registers: [registry],
+    }),
+    redisUp: new Gauge({
+      name: 'lisbon_redis_up',
+      help: '1 while this instance is connected to REDIS_URL (role: what it serves), 0 while it is not; absent without REDIS_URL.',
+      labelNames: ['role'],
+      registers: [registry],
+    }),
+    anchorOldestUnanchoredAge: new Gauge({
+      name: 'lisbon_anchor_oldest_unanchored_age_seconds',
+      help: 'Age of the oldest ledger entry no batch holds yet (0 when none waits); with anchoring on.',
+      labelNames: ['chain_id'],
+      registers: [registry],
+    }),
+    anchorLastBatch: new Gauge({
+      name: 'lisbon_anchor_last_batch',
+      help: 'The newest anchoring batch’s state: 1 for its status (prepared, signed, sent, mined, final), 0 for the others.',
+      labelNames: ['chain_id', 'status'],
+      registers: [registry],
+    }),
+    anchorSenderBalance: new Gauge({
+      name: 'lisbon_anchor_sender_balance_ether',
+      help: 'The anchoring account’s balance in the chain’s coin (ether), read from the node at the scrape.',
+      labelNames: ['chain_id'],
+      registers: [registry],
+    }),
+    anchorNodeUp: new Gauge({
+      name: 'lisbon_anchor_node_up',
+      help: '1 when the chain’s node answered the scrape’s balance read, 0 when it did not.',
+      labelNames: ['chain_id'],
       registers: [registry],
     }),
   };

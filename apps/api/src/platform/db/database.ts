@@ -51,6 +51,7 @@ import type {
 } from './payment-tables';
 import type {
   AppealsTable,
+  KeyFingerprintsTable,
   LedgerAuditsTable,
   LedgerEntriesTable,
   StatementShareLinksTable,
@@ -125,6 +126,7 @@ export type Database = {
   settings: SettingsTable;
   setting_changes: SettingChangesTable;
   appeals: AppealsTable;
+  key_fingerprints: KeyFingerprintsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -149,6 +151,16 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** PostgreSQL's connection pool of a database opened here, for the metrics; null on SQLite. */
+export function poolStats(db: Db): { inUse: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool
+    ? { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }
+    : null;
+}
+
 export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -157,6 +169,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     registerChangeSource(db, (log) =>
       postgresChangeSource(
         {

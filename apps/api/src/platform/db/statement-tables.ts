@@ -86,3 +86,10 @@ export type AppealsTable = {
   document_ids: string;
   created_at: string;
 };
+
+/** The fingerprint of one key of the deployment's key set (decision 086), by the key's name. */
+export type KeyFingerprintsTable = {
+  name: string;
+  fingerprint: string;
+  recorded_at: Timestamp;
+};

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import { queueStats } from '../jobs/repository';
 import type { Metrics } from '../metrics';
 import { isApiPath } from './paths';
+import { refreshScrapedFigures, type ScrapeSources } from './scrape';
 
 export const METRICS_PATH = '/metrics';
 
@@ -17,7 +17,14 @@ const isToken = (header: string | undefined, expected: string): boolean => {
   return timingSafeEqual(digest(presented), digest(expected));
 };
 
-export type MetricsRouteOptions = { metrics: Metrics; token: string | null; db: Db; clock: Clock };
+export type MetricsRouteOptions = {
+  metrics: Metrics;
+  token: string | null;
+  db: Db;
+  clock: Clock;
+  redis?: ScrapeSources['redis'];
+  anchoring?: ScrapeSources['anchoring'];
+};
 
 /**
  * Times every answer by route pattern (never the raw URL: ids and tokens would explode the series
@@ -26,16 +33,16 @@ export type MetricsRouteOptions = { metrics: Metrics; token: string | null; db: 
  */
 export function registerMetrics(
   app: FastifyInstance,
-  { metrics, token, db, clock }: MetricsRouteOptions,
+  { metrics, token, db, clock, redis = null, anchoring = null }: MetricsRouteOptions,
 ): void {
   // A hook that calls `done`, not an async one: it runs on every call, and a promise each time costs.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? (isApiPath(request.url) ? 'unmatched' : 'spa');
-    if (route !== METRICS_PATH)
-      metrics.httpDuration.observe(
-        { method: request.method, route, status: String(reply.statusCode) },
-        reply.elapsedTime / 1000,
-      );
+    if (route !== METRICS_PATH) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      if (reply.statusCode >= 500) metrics.httpErrors.inc(labels);
+    }
     done();
   });
 
@@ -45,12 +52,7 @@ export function registerMetrics(
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('UNAUTHORIZED_ACCESS');
     }
-    const now = clock.now();
-    const { counts, oldestDueAt } = await queueStats(db, now.toISOString());
-    for (const [status, count] of Object.entries(counts)) metrics.jobs.set({ status }, count);
-    metrics.oldestDueJobAge.set(
-      oldestDueAt ? Math.max(0, (now.getTime() - oldestDueAt.getTime()) / 1000) : 0,
-    );
+    await refreshScrapedFigures({ metrics, db, clock, redis, anchoring });
     return reply
       .header('cache-control', 'no-store')
       .type(metrics.registry.contentType)

@@ -224,9 +224,11 @@ export type QueueStats = {
   counts: Record<'pending' | 'running' | 'failed', number>;
   /** When the oldest job due to run was due; null when none waits. */
   oldestDueAt: Date | null;
+  /** The same by kind (the job's name: mail, publication, payment settlement…). */
+  byKind: { kind: string; status: 'pending' | 'running' | 'failed'; count: number }[];
 };
 
-/** The queue at a glance, for monitoring: two index-backed reads. */
+/** The queue at a glance, for monitoring: three reads. */
 export async function queueStats(db: Db, now: string): Promise<QueueStats> {
   const rows = await db
     .selectFrom('jobs')
@@ -242,5 +244,15 @@ export async function queueStats(db: Db, now: string): Promise<QueueStats> {
     .where('status', '=', 'pending')
     .where('run_at', '<=', now)
     .executeTakeFirst();
-  return { counts, oldestDueAt: oldest?.run_at ? new Date(oldest.run_at) : null };
+  const byKind = await db
+    .selectFrom('jobs')
+    .select(['name', 'status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('status', 'in', ['pending', 'running', 'failed'])
+    .groupBy(['name', 'status'])
+    .execute();
+  return {
+    counts,
+    oldestDueAt: oldest?.run_at ? new Date(oldest.run_at) : null,
+    byKind: byKind.map((row) => ({ kind: row.name, status: row.status, count: Number(row.count) })),
+  };
 }

@@ -249,7 +249,7 @@ export function assertSharedKeysConfigured(
   ];
   if (missing.length === 0) return;
   throw new ConfigError(
-    `Invalid configuration: on PostgreSQL every instance must hold the same keys, so they are not generated: set ${missing.join('; ')}. Make a set once with \`npm run cli -- keys:generate --out <folder>\` and give the same to every instance.`,
+    `Invalid configuration: on PostgreSQL every instance must hold the same keys, so they are not generated: set ${missing.join('; ')}. Make a set once with \`bin/lisbon keys:generate --out <folder>\` (in a checkout: \`npm run cli -- keys:generate --out <folder>\`) and give the same to every instance.`,
   );
 }
 

@@ -49,6 +49,8 @@ export type ChainSender = ChainReader & {
   /** A zero-value transaction to the sender itself whose data is `root`, signed here; nothing is sent. */
   sign(root: string, nonce: number): Promise<{ raw: Hex; hash: Hex }>;
   broadcast(raw: Hex): Promise<void>;
+  /** The sending account's balance, in wei: what is left to pay for the next anchors. */
+  balance(): Promise<bigint>;
 };
 
 /** The node could not be asked, or refused: a message without the node's address (it may hold an API key). */
@@ -200,5 +202,6 @@ export function createChainSender({
     async broadcast(raw) {
       await ask(() => client.sendRawTransaction({ serializedTransaction: raw }));
     },
+    balance: () => ask(() => client.getBalance({ address: account.address })),
   };
 }

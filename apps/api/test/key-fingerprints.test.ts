@@ -1,0 +1,184 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { ConfigError } from '../src/platform/config';
+import { createSecretBox, totpContext } from '../src/platform/secret-box';
+import {
+  assertKeyFingerprints,
+  KEY_SET,
+  keySetFingerprints,
+  recordedFingerprint,
+} from '../src/platform/signing/fingerprints';
+import { generateKeySet, KEY_SET_FILES } from '../src/platform/signing/keys';
+import { rotateKey, RotationError } from '../src/platform/signing/rotation';
+import { createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { createUser } from './identity';
+
+// Decision 086: one fingerprint per key of the set, held by the database (issue #34, item 1).
+
+const dir = mkdtempSync(join(tmpdir(), 'lisbon-key-fingerprints-'));
+const clock = new ManualClock('2026-11-27T10:00:00Z');
+const ANCHOR_KEY = `0x${'11'.repeat(32)}`;
+let database: TestDatabase;
+
+/** A key set's variables, generated into `folder`. */
+function keySet(folder: string): Record<string, string> {
+  const lines = generateKeySet({ folder: join(dir, folder), bodyName: 'Centro di prova', now: clock.now() });
+  return Object.fromEntries(lines.map((line) => line.split('=') as [string, string]));
+}
+let deployment: Record<string, string>;
+let other: Record<string, string>;
+const configOf = (env: Record<string, string>) => testConfig(database, env);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  deployment = keySet('deployment');
+  other = keySet('other');
+});
+afterAll(async () => {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('key fingerprints held by the database', () => {
+  it('the first start records one fingerprint per key of the set, none of them a secret', async () => {
+    const fingerprints = keySetFingerprints(configOf(deployment));
+    expect(fingerprints.map((key) => key.name)).toEqual(['ledger', 'signing', 'totp', 'webhook']);
+    expect(await assertKeyFingerprints(database.db, fingerprints, clock)).toEqual([
+      'ledger',
+      'signing',
+      'totp',
+      'webhook',
+    ]);
+    const totpKey = readFileSync(join(dir, 'deployment', KEY_SET_FILES.totpKey), 'utf8').trim();
+    const rows = await database.db.selectFrom('key_fingerprints').selectAll().execute();
+    expect(rows).toHaveLength(4);
+    expect(JSON.stringify(rows)).not.toContain(totpKey);
+    // A second instance with the same set starts and records nothing.
+    expect(await assertKeyFingerprints(database.db, fingerprints, clock)).toEqual([]);
+  });
+
+  it('refuses an instance with the ledger key but its own signing P12, TOTP key and webhook secret, naming each variable', async () => {
+    const partly = { ...other, LEDGER_KEY_PATH: deployment.LEDGER_KEY_PATH ?? '' };
+    const attempt = assertKeyFingerprints(database.db, keySetFingerprints(configOf(partly)), clock);
+    await expect(attempt).rejects.toThrow(ConfigError);
+    const message = await attempt.catch((error: Error) => error.message);
+    expect(message).toMatch(
+      /SIGNING_P12_PATH; TOTP_SECRET_KEY \(or TOTP_SECRET_KEY_FILE\); PAYMENT_WEBHOOK_SECRET/,
+    );
+    expect(message).not.toMatch(/LEDGER_KEY/);
+    expect(message).toMatch(/keys:rotate/);
+  });
+
+  it('refuses an instance that differs in one key only, naming that variable alone', async () => {
+    const oneOff = { ...deployment, TOTP_SECRET_KEY_FILE: other.TOTP_SECRET_KEY_FILE ?? '' };
+    await expect(
+      assertKeyFingerprints(database.db, keySetFingerprints(configOf(oneOff)), clock),
+    ).rejects.toThrow(
+      /^Invalid configuration: TOTP_SECRET_KEY \(or TOTP_SECRET_KEY_FILE\) holds another key/,
+    );
+  });
+
+  it('records a key the deployment starts using later (the anchoring account) and holds it from then on', async () => {
+    const anchored = { ...deployment, ANCHOR_RPC_URL: 'http://127.0.0.1:8545', ANCHOR_CHAIN_ID: '31337' };
+    expect(
+      await assertKeyFingerprints(
+        database.db,
+        keySetFingerprints(configOf({ ...anchored, ANCHOR_PRIVATE_KEY: ANCHOR_KEY })),
+        clock,
+      ),
+    ).toEqual(['anchor']);
+    expect(await recordedFingerprint(database.db, 'anchor')).toMatch(/^0x[0-9a-f]{40}$/);
+    await expect(
+      assertKeyFingerprints(
+        database.db,
+        keySetFingerprints(configOf({ ...anchored, ANCHOR_PRIVATE_KEY: `0x${'22'.repeat(32)}` })),
+        clock,
+      ),
+    ).rejects.toThrow(/ANCHOR_PRIVATE_KEY \(or ANCHOR_PRIVATE_KEY_FILE\) holds another key/);
+  });
+
+  it('a key joins the set with one definition', () => {
+    const walletKey = { name: 'wallet', variable: () => 'WALLET_KEY_PATH', fingerprint: () => 'abc' };
+    const names = keySetFingerprints(configOf(deployment), [...KEY_SET, walletKey]).map((key) => key.name);
+    expect(names).toContain('wallet');
+  });
+});
+
+describe('keys:rotate', () => {
+  it('changes the signing certificate for the whole deployment: the new key starts, the old one is refused', async () => {
+    const rotated = {
+      ...deployment,
+      SIGNING_P12_PATH: other.SIGNING_P12_PATH ?? '',
+      SIGNING_P12_PASSPHRASE_FILE: other.SIGNING_P12_PASSPHRASE_FILE ?? '',
+    };
+    const before = await recordedFingerprint(database.db, 'signing');
+    const rotation = await rotateKey({ db: database.db, config: configOf(rotated), clock, name: 'signing' });
+    expect(rotation.previous).toBe(before);
+    expect(rotation.next).not.toBe(before);
+    await expect(
+      assertKeyFingerprints(database.db, keySetFingerprints(configOf(rotated)), clock),
+    ).resolves.toEqual([]);
+    await expect(
+      assertKeyFingerprints(database.db, keySetFingerprints(configOf(deployment)), clock),
+    ).rejects.toThrow(/SIGNING_P12_PATH holds another key/);
+    deployment = rotated;
+  });
+
+  it('changes the TOTP key and seals every secret again under it, in one step', async () => {
+    const oldKey = Buffer.from(
+      readFileSync(join(dir, 'deployment', KEY_SET_FILES.totpKey), 'utf8').trim(),
+      'hex',
+    );
+    const newFolder = join(dir, 'new-totp');
+    keySet('new-totp');
+    const newKey = Buffer.from(readFileSync(join(newFolder, KEY_SET_FILES.totpKey), 'utf8').trim(), 'hex');
+    const id = await createUser(database, clock, { email: 'totp-rotation@example.org' });
+    await database.db
+      .updateTable('users')
+      .set({ two_factor_secret: createSecretBox(() => oldKey).seal('JBSWY3DPEHPK3PXP', totpContext(id)) })
+      .where('id', '=', id)
+      .execute();
+    const rotated = { ...deployment, TOTP_SECRET_KEY_FILE: join(newFolder, KEY_SET_FILES.totpKey) };
+    const wrongPrevious = join(dir, 'wrong-previous');
+    copyFileSync(join(dir, 'other', KEY_SET_FILES.totpKey), wrongPrevious);
+    await expect(
+      rotateKey({
+        db: database.db,
+        config: configOf(rotated),
+        clock,
+        name: 'totp',
+        previousKeyFile: wrongPrevious,
+      }),
+    ).rejects.toThrow(RotationError);
+    const rotation = await rotateKey({
+      db: database.db,
+      config: configOf(rotated),
+      clock,
+      name: 'totp',
+      previousKeyFile: join(dir, 'deployment', KEY_SET_FILES.totpKey),
+    });
+    expect(rotation.resealed).toBeGreaterThanOrEqual(1);
+    const { two_factor_secret: stored } = await database.db
+      .selectFrom('users')
+      .select('two_factor_secret')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(createSecretBox(() => newKey).open(stored ?? '', totpContext(id))).toBe('JBSWY3DPEHPK3PXP');
+    expect(createSecretBox(() => oldKey).open(stored ?? '', totpContext(id))).toBeNull();
+    await expect(
+      assertKeyFingerprints(database.db, keySetFingerprints(configOf(rotated)), clock),
+    ).resolves.toEqual([]);
+  });
+
+  it('refuses to rotate the ledger key, and a rotation while another key differs', async () => {
+    await expect(
+      rotateKey({ db: database.db, config: configOf(deployment), clock, name: 'ledger' }),
+    ).rejects.toThrow(/ledger key is not rotated/);
+    await expect(
+      rotateKey({ db: database.db, config: configOf(other), clock, name: 'webhook' }),
+    ).rejects.toThrow(/one key at a time/);
+  });
+});

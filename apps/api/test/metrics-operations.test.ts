@@ -1,0 +1,113 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { registerMetrics } from '../src/platform/http/metrics';
+import { insertJob } from '../src/platform/jobs/repository';
+import { createMetrics } from '../src/platform/metrics';
+import { createTestApp, createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+
+// The figures an operator misses (issue #34, item 4): the queue by kind, server errors by route,
+// the database pool and Redis. Anchoring's are in anchor.test.ts, on a real chain.
+
+const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
+const clock = new ManualClock('2026-11-27T09:00:00Z');
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** Prometheus's text of a scrape of `app`. */
+async function scrape(app: { inject: ReturnType<typeof Fastify>['inject'] }): Promise<string> {
+  const answer = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(answer.statusCode).toBe(200);
+  return answer.body;
+}
+/** The value of one series (name with its labels as Prometheus prints them), or undefined. */
+const sample = (text: string, series: string): number | undefined => {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+describe('GET /metrics for operators', () => {
+  it('counts the shared queue by kind and status', async () => {
+    const app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    const job = (name: string) =>
+      insertJob(database.db, {
+        name,
+        version: 1,
+        payload: '{}',
+        maxAttempts: 3,
+        runAt: clock.now().toISOString(),
+      });
+    await job('test.mail-kind');
+    await job('test.mail-kind');
+    await job('test.publication-kind');
+    const text = await scrape(app);
+    expect(sample(text, 'lisbon_jobs_by_kind{kind="test.mail-kind",status="pending"}')).toBe(2);
+    expect(sample(text, 'lisbon_jobs_by_kind{kind="test.publication-kind",status="pending"}')).toBe(1);
+    await database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
+    // A kind that left the queue leaves the scrape too.
+    expect(await scrape(app)).not.toContain('test.mail-kind');
+    await app.close();
+  });
+
+  it('counts server errors by route pattern, and nothing for answers below 500', async () => {
+    const app = Fastify();
+    const metrics = createMetrics();
+    registerMetrics(app, { metrics, token: METRICS_TOKEN, db: database.db, clock });
+    app.get('/boom/:id', () => {
+      throw new Error('broken on purpose');
+    });
+    app.get('/fine', () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/boom/1' });
+    await app.inject({ method: 'GET', url: '/boom/2' });
+    await app.inject({ method: 'GET', url: '/fine' });
+    const text = await scrape(app);
+    expect(sample(text, 'lisbon_http_errors_total{method="GET",route="/boom/:id",status="500"}')).toBe(2);
+    expect(text).not.toMatch(/lisbon_http_errors_total\{[^}]*route="\/fine"/);
+    await app.close();
+  });
+
+  it('shows the PostgreSQL pool in use, idle and waiting (none on SQLite)', async () => {
+    const app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    const text = await scrape(app);
+    if (isPostgresRun) {
+      expect(sample(text, 'lisbon_db_pool_connections{state="waiting"}')).toBe(0);
+      const inUse = sample(text, 'lisbon_db_pool_connections{state="in_use"}') ?? -1;
+      const idle = sample(text, 'lisbon_db_pool_connections{state="idle"}') ?? -1;
+      expect(inUse).toBeGreaterThanOrEqual(0);
+      // The scrape's own reads opened at least one connection, given back since.
+      expect(inUse + idle).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(text).not.toContain('lisbon_db_pool_connections{');
+    }
+    await app.close();
+  });
+
+  it('says whether Redis is reachable: 1 when it answers, 0 when it does not, nothing without REDIS_URL', async () => {
+    const up = await createTestApp(database, {
+      clock,
+      env: { METRICS_TOKEN, REDIS_URL: 'redis://127.0.0.1:6379/3' },
+    });
+    await up.ready();
+    expect(sample(await scrape(up), 'lisbon_redis_up{role="rate_limit"}')).toBe(1);
+    await up.close();
+    const down = await createTestApp(database, {
+      clock,
+      env: { METRICS_TOKEN, REDIS_URL: 'redis://127.0.0.1:1/0' },
+    });
+    await down.ready();
+    expect(sample(await scrape(down), 'lisbon_redis_up{role="rate_limit"}')).toBe(0);
+    await down.close();
+    const none = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    expect(await scrape(none)).not.toMatch(/^lisbon_redis_up/m);
+    await none.close();
+  });
+});

@@ -1,0 +1,155 @@
+// `npm run release`: the versioned tarball an operations team installs (decision 087).
+//
+//   release/lisbon-<version>-linux-x64.tar.gz, unpacking to lisbon-<version>/ with
+//     bin/lisbon, bin/lisbon-backup   the server and every CLI command; the nightly dump
+//     runtime/bin/node                 Node 24, the exact version of the root's `node` package
+//     apps/api/dist, apps/web/dist     the build (scripts/build.mjs), no source maps of the SPA
+//     node_modules                     the API's production dependencies only, from the lockfile
+//     systemd/                         lisbon@.service, lisbon-migrate.service, lisbon-backup.{service,timer}
+//     lisbon.env.example, docs/, CHANGELOG.md, README.md, LICENSE, VERSION
+//
+// It builds what is stale first; runs on the machine kind it is for (linux-x64, glibc).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const { version } = rootPackage;
+const NAME = `lisbon-${version}`;
+const OUT = join(ROOT, 'release');
+const STAGE = join(OUT, NAME);
+const TARBALL = join(OUT, `${NAME}-${process.platform}-${process.arch}.tar.gz`);
+const WORKSPACES = ['packages/domain', 'apps/api', 'apps/web', 'e2e', 'bench'];
+
+const run = (command, args, options = {}) =>
+  execFileSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
+
+run(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale']);
+rmSync(STAGE, { recursive: true, force: true });
+rmSync(TARBALL, { force: true });
+rmSync(`${TARBALL}.sha256`, { force: true });
+mkdirSync(STAGE, { recursive: true });
+
+// The production dependencies of the API alone, exactly as the lockfile has them: npm installs the
+// one workspace from the root's manifest and lockfile, so neither the SPA's libraries, nor the
+// bench, nor the browser tests come along. No install scripts: every native part ships prebuilt.
+copyFileSync(join(ROOT, 'package.json'), join(STAGE, 'package.json'));
+copyFileSync(join(ROOT, 'package-lock.json'), join(STAGE, 'package-lock.json'));
+for (const workspace of WORKSPACES) {
+  mkdirSync(join(STAGE, workspace), { recursive: true });
+  copyFileSync(join(ROOT, workspace, 'package.json'), join(STAGE, workspace, 'package.json'));
+}
+run(
+  'npm',
+  [
+    'ci',
+    '--omit=dev',
+    '--workspace',
+    '@lisbon/api',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+  ],
+  { cwd: STAGE },
+);
+// The workspaces' links (the API and the domain are bundled into dist) and the manifests that made
+// them; the API's manifest stays (its `"type": "module"`, and the marker of the install's root).
+rmSync(join(STAGE, 'node_modules/@lisbon'), { recursive: true, force: true });
+for (const path of ['package-lock.json', 'packages', 'apps/web', 'e2e', 'bench'])
+  rmSync(join(STAGE, path), { recursive: true, force: true });
+const { name, description, license, engines } = rootPackage;
+writeFileSync(
+  join(STAGE, 'package.json'),
+  `${JSON.stringify({ name, version, description, license, private: true, type: 'module', engines }, null, 2)}\n`,
+);
+
+/**
+ * What the runtime never reads: type declarations, TypeScript sources, source maps and the
+ * Markdown (READMEs, changelogs; the licences stay) of the packages, and TypeScript itself (an optional peer of viem's types, kept by npm as the root's
+ * devDependency is in the lockfile). Roughly half of the installed bytes.
+ */
+const LICENCE = /^(licen[cs]e|copying|notice)/i;
+const UNREAD = /\.(d\.ts|d\.mts|d\.cts|ts|mts|cts|tsx|map|md|markdown)$/i;
+function prune(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) prune(path);
+    else if (entry.isFile() && UNREAD.test(entry.name) && !LICENCE.test(entry.name)) rmSync(path);
+  }
+}
+rmSync(join(STAGE, 'node_modules/typescript'), { recursive: true, force: true });
+rmSync(join(STAGE, 'node_modules/.bin'), { recursive: true, force: true });
+prune(join(STAGE, 'node_modules'));
+// Parts of better-sqlite3 this runtime never loads: its C sources (node-gyp's, for a build from
+// source) and its binaries for other systems.
+const modules = join(STAGE, 'node_modules');
+for (const path of ['better-sqlite3/deps', 'better-sqlite3/src'])
+  rmSync(join(modules, path), { recursive: true, force: true });
+const keep = new Set([
+  `${process.platform}-${process.arch}.node`,
+  `${process.platform}musl-${process.arch}.node`,
+]);
+for (const file of readdirSync(join(modules, 'better-sqlite3/prebuilds')))
+  if (!keep.has(file)) rmSync(join(modules, 'better-sqlite3/prebuilds', file));
+
+// The build: the API's bundles with their maps (stack traces), the SPA without the maps it keeps apart.
+const copyTree = (from, to) => cpSync(join(ROOT, from), join(STAGE, to ?? from), { recursive: true });
+mkdirSync(join(STAGE, 'apps/api/dist'), { recursive: true });
+for (const file of readdirSync(join(ROOT, 'apps/api/dist'))) {
+  if (/^(main|cli)\.js(\.map)?$/.test(file)) copyTree(`apps/api/dist/${file}`);
+}
+copyTree('apps/web/dist');
+rmSync(join(STAGE, 'apps/web/dist/.build-stamp'), { force: true });
+
+// Node 24 from the registry's `node` package (decision 001): the exact version the lockfile pins.
+const nodeVersion = rootPackage.devDependencies.node;
+const nodeBinary = join(ROOT, 'node_modules/node/bin/node');
+const actual = execFileSync(nodeBinary, ['--version'], { encoding: 'utf8' }).trim();
+if (actual !== `v${nodeVersion}`)
+  throw new Error(`node_modules/node is ${actual}, not v${nodeVersion}: npm ci first`);
+mkdirSync(join(STAGE, 'runtime/bin'), { recursive: true });
+copyFileSync(nodeBinary, join(STAGE, 'runtime/bin/node'));
+chmodSync(join(STAGE, 'runtime/bin/node'), 0o755);
+// Its symbol table (12 MB) serves only native debuggers; JavaScript stack traces keep their names.
+try {
+  execFileSync('strip', [join(STAGE, 'runtime/bin/node')]);
+} catch {
+  console.warn('strip (binutils) is not installed: Node keeps its symbol table (+12 MB)');
+}
+
+copyTree('packaging/bin', 'bin');
+copyTree('packaging/systemd', 'systemd');
+copyTree('packaging/lisbon.env.example', 'lisbon.env.example');
+copyTree('docs');
+for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) if (existsSync(join(ROOT, file))) copyTree(file);
+writeFileSync(join(STAGE, 'VERSION'), `${version}\n`);
+
+function sizeOf(path) {
+  const stat = lstatSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), 0);
+}
+run('tar', ['-czf', TARBALL, '-C', OUT, NAME]);
+// The checksum operators compare before unpacking (docs/deploy.md, "Install").
+const sha256 = createHash('sha256').update(readFileSync(TARBALL)).digest('hex');
+writeFileSync(`${TARBALL}.sha256`, `${sha256}  ${NAME}-${process.platform}-${process.arch}.tar.gz\n`);
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+console.log(
+  `${TARBALL}: ${mb(statSync(TARBALL).size)} (unpacked ${mb(sizeOf(STAGE))}; node_modules ${mb(sizeOf(join(STAGE, 'node_modules')))}, Node ${mb(statSync(join(STAGE, 'runtime/bin/node')).size)})`,
+);
