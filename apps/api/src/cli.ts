@@ -25,7 +25,7 @@ import {
   loadBodyKeys,
   MissingKeyError,
 } from './platform/signing/keys';
-import { clockOf, testClockPath, writeClockOffset } from './platform/test-clock';
+import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { anchorRun, anchorStatus, anchorVerify, ANCHOR_USAGE } from './cli-anchor';
 import { UsageError } from './cli-usage';
@@ -80,7 +80,7 @@ ${ANCHOR_USAGE}`;
 /** The services' context; on PostgreSQL only with the deployment's keys, never generated ones. */
 function contextOf(config: Config, db: Db) {
   assertSharedKeysConfigured(config);
-  return createContext({ config, db, clock: clockOf(config) });
+  return createContext({ config, db, ...clocksOf(config) });
 }
 
 /** `clock:set`: moves the time of a TEST_CLOCK server (and of these commands) by whole days, or back. */
