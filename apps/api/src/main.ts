@@ -17,6 +17,7 @@ import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/key
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
 import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
 import { clocksOf } from './platform/test-clock';
+import { recordServedAddress } from './platform/served-address';
 import { prepareDatabase } from './seeds';
 import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
 import { fillMissingSearchTexts } from './modules/practices/search-text';
@@ -139,6 +140,7 @@ try {
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });
+  recordServedAddress(config, process.env);
   await askForLedgerAudit();
   await askForDeadlineDigest();
   await askForLedgerAnchor();
