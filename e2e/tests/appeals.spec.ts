@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf, expectShown } from '../support';
+import { staffPage } from '../staff';
 
 /**
  * Appeals and amendments (issue 8, decision 026): a statement published through the real
@@ -237,6 +238,7 @@ test('an amendment through to the amended statement, and re-verification of both
 test('the seven-day window by the server’s clock: an appeal on day 6 is accepted, on day 8 it is too late', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const applicant = { email: `window.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
@@ -251,15 +253,31 @@ test('the seven-day window by the server’s clock: an appeal on day 6 is accept
     await askFor(page, onDaySix.practiceId, 'Appeal', 'Day six: the classification is not the one awarded.');
     await logOut(page);
 
-    // Sessions follow the server's clock too: two days later the applicant logs in again.
+    // Two days later the applicant logs in again.
     setClock(8);
     await logIn(page, applicant);
     await expect(page).toHaveURL(/\/(practices|account)/);
+    // The request page follows the server's calendar, not the device's clock (issue 33), at 375 and 1280 px.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/practices/${onDayEight.practiceId}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Request #${onDayEight.practiceId}` }),
+      ).toBeVisible();
+      await expect(page.getByText('published', { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Ask for an appeal or amendment' })).toHaveCount(0);
+      await expectAccessible(page);
+    }
     await page.goto(`/practices/${onDayEight.practiceId}/appeal`);
     await expect(page.getByText('An appeal or amendment is not possible')).toBeVisible();
     await expect(page.getByText(/^It is too late/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send the appeal or amendment' })).toHaveCount(0);
     await expectAccessible(page);
+
+    // Two factors keep real time under the moved calendar: the admin's authenticator code works (issue 33).
+    const admin = await staffPage(browser, onDayEight.admin);
+    await expect(admin).not.toHaveURL(/\/auth\//);
+    await admin.context().close();
   } finally {
     setClock(0);
   }

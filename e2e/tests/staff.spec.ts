@@ -115,7 +115,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expectNotice(evaluator, 'Message sent');
   await expectAccessible(evaluator);
 
-  // Applicant: sees 'cimea request' with the question and replies with an upload.
+  // Applicant: sees 'request for information' with the question and replies with an upload.
   const applicantContext = await browser.newContext();
   const student = await applicantContext.newPage();
   await student.goto('/auth/login');
@@ -123,10 +123,10 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expect(student).not.toHaveURL(/\/auth\/login/);
   await student.goto('/practices');
   const row = student.getByRole('row').filter({ has: student.getByRole('link', { name: `Request #${id}` }) });
-  await expect(row.getByText('cimea request')).toBeVisible();
+  await expect(row.getByText('request for information')).toBeVisible();
   await expectAccessible(student);
   await student.goto(`/practices/${id}`);
-  await expect(student.getByText('cimea request').first()).toBeVisible();
+  await expect(student.getByText('request for information').first()).toBeVisible();
   const question = student.getByRole('note').filter({ hasText: 'We need something from you' });
   await expect(question.getByText(QUESTION)).toBeVisible();
   await expect(question.getByText('Transcript of records', { exact: true })).toBeVisible();
@@ -257,7 +257,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
 
   // The applicant's timeline: one step per label (spec §4), the question among them.
   const timeline = student.getByRole('region', { name: 'Status history' }).getByRole('listitem');
-  await expect(timeline.filter({ hasText: 'cimea request' })).toHaveCount(1);
+  await expect(timeline.filter({ hasText: 'request for information' })).toHaveCount(1);
   await expect(timeline.last()).toContainText('in evaluation');
   await expectAccessible(student);
 });

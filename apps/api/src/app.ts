@@ -87,6 +87,11 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
   /** The time port; tests pass a ManualClock to move time. */
   clock?: Clock;
+  /**
+   * The real time of the one-time codes, sessions, links and rate limits; by default the time
+   * port above, so a test's ManualClock moves both. The server and the CLI pass the system's.
+   */
+  securityClock?: Clock;
   /** Replaces the provider PAYMENT_PROVIDER names; tests pass one that answers like a busy gateway. */
   paymentProvider?: PaymentProvider;
   /** The process's metrics, shared with its worker (main.ts); otherwise a set of the app's own. */
@@ -108,6 +113,7 @@ export function createContext({
   config,
   db,
   clock = systemClock,
+  securityClock = clock,
   paymentProvider,
   metrics = createMetrics(),
 }: Omit<BuildAppOptions, 'logger' | 'isDraining'>): AppContext {
@@ -115,8 +121,9 @@ export function createContext({
     config,
     db,
     clock,
+    securityClock,
     queue: createDatabaseQueue(clock),
-    limiter: createRateLimiter({ db, clock }),
+    limiter: createRateLimiter({ db, clock: securityClock }),
     storage: createFileStorage(config),
     payments:
       paymentProvider ??
@@ -143,6 +150,7 @@ export async function buildApp({
   db,
   logger,
   clock,
+  securityClock,
   paymentProvider,
   metrics,
   isDraining = () => false,
@@ -151,6 +159,7 @@ export async function buildApp({
     config,
     db,
     ...(clock ? { clock } : {}),
+    ...(securityClock ? { securityClock } : {}),
     ...(paymentProvider ? { paymentProvider } : {}),
     ...(metrics ? { metrics } : {}),
   });

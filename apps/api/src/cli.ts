@@ -14,7 +14,8 @@ import { backupDataDir } from './modules/system/backup.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { restoreBackup } from './modules/system/restore.service';
 import { systemClock } from './platform/clock';
-import { ConfigError, loadConfig, type Config } from './platform/config';
+import { ConfigError, type Config } from './platform/config';
+import { loadCommandConfig } from './platform/served-address';
 import { openDatabase, type Db } from './platform/db/database';
 import { AppError } from './platform/errors';
 import type { ChainAudit } from './platform/ledger/audit';
@@ -27,7 +28,7 @@ import {
 } from './platform/signing/keys';
 import { KEY_NAMES } from './platform/signing/fingerprints';
 import { rotateKey, RotationError } from './platform/signing/rotation';
-import { clockOf, testClockPath, writeClockOffset } from './platform/test-clock';
+import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { anchorRun, anchorStatus, anchorVerify, ANCHOR_USAGE } from './cli-anchor';
 import { UsageError } from './cli-usage';
@@ -87,13 +88,13 @@ ${ANCHOR_USAGE}`;
 /** The services' context; on PostgreSQL only with the deployment's keys, never generated ones. */
 function contextOf(config: Config, db: Db) {
   assertSharedKeysConfigured(config);
-  return createContext({ config, db, clock: clockOf(config) });
+  return createContext({ config, db, ...clocksOf(config) });
 }
 
 /** `clock:set`: moves the time of a TEST_CLOCK server (and of these commands) by whole days, or back. */
 function clockSet(args: string[]): void {
   const { values } = parseArgs({ args, options: { days: { type: 'string' }, reset: { type: 'boolean' } } });
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   if (!config.isTestClock) throw new UsageError('clock:set needs TEST_CLOCK=true (never in production)');
   const days = values.reset ? 0 : Number(values.days);
   if (!Number.isInteger(days)) throw new UsageError('clock:set needs --days <whole number> or --reset');
@@ -107,7 +108,7 @@ async function storageSweep(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { 'grace-minutes': { type: 'string', default: '60' } } });
   const minutes = Number(values['grace-minutes']);
   if (!Number.isInteger(minutes) || minutes < 0) throw new UsageError('--grace-minutes takes a whole number');
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     const { checked, removed } = await sweepOrphanFiles(contextOf(config, db), {
       graceSeconds: minutes * 60,
@@ -121,7 +122,7 @@ async function storageSweep(args: string[]): Promise<void> {
 function keysGenerate(args: string[]): void {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   if (!values.out) throw new UsageError('keys:generate needs --out <folder>');
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   const lines = generateKeySet({
     folder: callerPath(values.out),
     bodyName: config.body.name,
@@ -139,7 +140,7 @@ async function keysRotate(args: string[]): Promise<void> {
     options: { key: { type: 'string' }, 'previous-key-file': { type: 'string' } },
   });
   if (!values.key) throw new UsageError('keys:rotate needs --key <name>');
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   assertSharedKeysConfigured(config);
   const previous = values['previous-key-file'];
   await withDatabase(async (db) => {
@@ -161,7 +162,7 @@ async function keysRotate(args: string[]): Promise<void> {
 }
 
 async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   const db = openDatabase(config.database);
   try {
     return await work(db);
@@ -206,7 +207,7 @@ function staffFromArgs(args: string[]): StaffAccount {
 
 async function createUser(args: string[]): Promise<void> {
   const staff = staffFromArgs(args);
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
     const { userId, link } = await createStaffAccount(contextOf(config, db), staff);
@@ -235,7 +236,7 @@ async function rushDrafts(args: string[]): Promise<void> {
   if (!/^[a-z0-9-]{1,30}$/.test(values.prefix)) {
     throw new UsageError('--prefix must be 1 to 30 of a-z, 0-9, -');
   }
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
     const created = await createRushDrafts(contextOf(config, db), {
@@ -250,7 +251,7 @@ async function rushDrafts(args: string[]): Promise<void> {
 }
 
 async function demoStaff(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
     const { created, existing } = await createDemoStaff(contextOf(config, db));
@@ -275,7 +276,7 @@ const callerPath = (path: string): string => resolve(process.env.INIT_CWD ?? pro
 
 async function demoStatement(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' }, email: { type: 'string' } } });
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
     const { certificateId, practiceId, pdf, admin } = await createDemoStatement(contextOf(config, db), {
@@ -296,7 +297,7 @@ async function demoReadyForIssue(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
   const email = emailSchema.safeParse(values.email);
   if (!email.success) throw new UsageError('--email <applicant address> is required');
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
     const account = await findAccountByEmail(db, email.data);
@@ -324,7 +325,7 @@ async function marketingSend(args: string[]): Promise<void> {
     throw new UsageError(`--body-file cannot be read: ${values['body-file']}`);
   }
   if (!body.trim()) throw new UsageError('--body-file must not be empty');
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
     const count = await sendMarketingMail(contextOf(config, db), { subject, body });
@@ -357,7 +358,7 @@ function printLedgerAudit(audit: ChainAudit): void {
 
 /** A full audit, recorded as the last one: after a repair, verifications answer valid again at once (decision 048). */
 async function ledgerVerify(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   // On PostgreSQL the key comes from configuration: name the variable, never "start the portal".
   assertSharedKeysConfigured(config);
   await withDatabase(async (db) => {
@@ -370,7 +371,7 @@ async function backup(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   if (!values.out) throw new UsageError('backup needs --out <new or empty folder>');
   const folder = callerPath(values.out);
-  const { manifest, warnings } = await backupDataDir(loadConfig(process.env), {
+  const { manifest, warnings } = await backupDataDir(loadCommandConfig(process.env), {
     folder,
     appVersion: VERSION,
   });
@@ -389,7 +390,7 @@ async function restore(args: string[]): Promise<void> {
     options: { from: { type: 'string' }, force: { type: 'boolean', default: false } },
   });
   if (!values.from) throw new UsageError('restore needs --from <backup folder>');
-  const config = loadConfig(process.env);
+  const config = loadCommandConfig(process.env);
   const { manifest, databasePath, movedAside } = await restoreBackup(config, {
     from: callerPath(values.from),
     isForced: values.force,
@@ -409,7 +410,7 @@ async function restore(args: string[]): Promise<void> {
 
 /** Demo data (accounts with a published password) never goes into a production deployment (decision 084). */
 function refuseDemoDataInProduction(command: string): void {
-  const refusal = loadConfig(process.env).demoDataRefusal;
+  const refusal = loadCommandConfig(process.env).demoDataRefusal;
   if (refusal) throw new ConfigError(`${command}: ${refusal} Nothing was written.`);
 }
 

@@ -15,7 +15,13 @@ import type { FileStorage } from './platform/storage/storage';
 export type AppContext = {
   db: Db;
   config: Config;
+  /** The business calendar: deadlines, the appeal window, closures. `clock:set` moves it (decision 056). */
   clock: Clock;
+  /**
+   * Real time, for what guards the accounts: one-time codes, sessions, links in mails, rate
+   * limits. A moved business calendar never moves it (decision 085).
+   */
+  securityClock: Clock;
   queue: JobQueue;
   limiter: RateLimiter;
   storage: FileStorage;

@@ -17,7 +17,8 @@ import { assertSharedKeysConfigured, loadBodyKeys } from './platform/signing/key
 import { assertKeyFingerprints, keySetFingerprints } from './platform/signing/fingerprints';
 import { createHttpWebhookTransport, injectWebhookTransport } from './platform/payments/sandbox/transport';
 import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
-import { clockOf } from './platform/test-clock';
+import { clocksOf } from './platform/test-clock';
+import { recordServedAddress } from './platform/served-address';
 import { prepareDatabase } from './seeds';
 import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
 import { fillMissingSearchTexts } from './modules/practice-records/search-text';
@@ -47,9 +48,9 @@ const db = openDatabase(config.database);
 let isClosing = false;
 // One set of metrics for the process: the HTTP server's answers and the worker's settlements.
 const metrics = createMetrics({ processMetrics: true });
-const clock = clockOf(config);
-const app = await buildApp({ config, db, metrics, clock, isDraining: () => isClosing });
-const ctx = createContext({ config, db, metrics, clock });
+const { clock, securityClock } = clocksOf(config);
+const app = await buildApp({ config, db, metrics, clock, securityClock, isDraining: () => isClosing });
+const ctx = createContext({ config, db, metrics, clock, securityClock });
 const mailer = createMailer({ config, clock: ctx.clock, log: app.log });
 const webhookPath = `${API_PREFIX}/payments/webhook`;
 // The sandbox gateway calls the webhook over real HTTP, like a gateway; in-process when PUBLIC_URL is out of reach.
@@ -143,6 +144,7 @@ try {
     'database ready',
   );
   await app.listen({ host: config.host, port: config.port });
+  recordServedAddress(config, process.env);
   await askForLedgerAudit();
   await askForDeadlineDigest();
   await askForLedgerAnchor();

@@ -112,10 +112,11 @@ describe('the appeal window', () => {
   }, 60_000);
 
   it('shows published_at on the request and the deadline seven days later on Rome’s clock', async () => {
-    const practice = dataOf<{ published_at: string | null }>(
+    const practice = dataOf<{ published_at: string | null; is_appeal_window_open: boolean }>(
       await call('GET', `/practices/${practiceId}`, owner),
     );
     expect(practice.published_at).toBe(publishedAt);
+    expect(practice.is_appeal_window_open).toBe(true);
     // Released on 26 March (CET); the clocks go forward on 29 March: the week is 6 d 23 h long.
     expect(dataOf<AppealOverview>(await appealOf(practiceId))).toMatchObject({
       status: 'published',
@@ -132,6 +133,11 @@ describe('the appeal window', () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'APPEAL_WINDOW_CLOSED' });
     expect(dataOf<AppealOverview>(await appealOf(practiceId)).can_request).toBe(false);
+    // The request's own answer says so too: its page offers no appeal (issue 33).
+    expect(
+      dataOf<{ is_appeal_window_open: boolean }>(await call('GET', `/practices/${practiceId}`, owner))
+        .is_appeal_window_open,
+    ).toBe(false);
     expect(await statusOf(practiceId)).toBe('published');
   });
 

@@ -128,6 +128,18 @@ describe('shipping information', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('recipient_name');
   });
+
+  it('refuses a courier phone without its country code, as the account does, and keeps nothing (issue 33)', async () => {
+    const response = await call(bob, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '12345' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      phone: ['Phone number not valid (add country code)'],
+    });
+    expect((await overview(bob)).current?.shipping ?? null).toBeNull();
+    const accepted = await call(bob, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '+39 06 1234 5678' });
+    expect(accepted.statusCode).toBe(200);
+    expect(dataOf(accepted)).toMatchObject({ shipping: { phone: '+390612345678' } });
+  });
 });
 
 describe('paying the cart', () => {

@@ -88,6 +88,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   db?: Db;
   clock?: Clock;
+  /** Real time's stand-in for codes, sessions and limits (decision 085); by default `clock`. */
+  securityClock?: Clock;
   paymentProvider?: PaymentProvider;
 };
 
@@ -96,6 +98,7 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
     config: testConfig(database, options.env),
     db: options.db ?? database.db,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.securityClock ? { securityClock: options.securityClock } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
 }

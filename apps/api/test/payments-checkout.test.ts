@@ -161,6 +161,8 @@ describe('the sandbox’s hosted checkout page', () => {
     }
     expect(page.body).toMatch(/<label for="field-card_number">/);
     expect(page.body).not.toContain('<script');
+    // Its icon is inline: the browser asks no /favicon.ico, which the gateway does not serve (issue 33).
+    expect(page.body).toContain('<link rel="icon" href="data:,">');
     expect(page.body).toContain('Pay €150.00');
     // The payee is the evaluation body, as a gateway names the merchant.
     expect(page.body).toContain('payee: Demo Evaluation Centre (DEMO)');

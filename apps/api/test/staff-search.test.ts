@@ -114,6 +114,15 @@ describe('staff search', () => {
     expect(await idsOf('%_')).toEqual([]);
   });
 
+  it('finds a request by a one-digit number, as staff type it (issue 33)', async () => {
+    const first = Math.min(ids.zoe, ids.zoeOld, ids.bob);
+    expect(first).toBeLessThan(10);
+    const results = await search(String(first));
+    expect(results[0]).toMatchObject({ id: first, is_id_match: true });
+    const refused = await call('GET', '/staff/search?q=z', evaluator);
+    expect(refused.json()).toMatchObject({ errors: { q: ['Minimum length 2 characters'] } });
+  });
+
   it('finds a request as soon as it is submitted, by the institution its applicant typed', async () => {
     const refugee = await applicant(app, database, clock, 'refugee@example.org', { category: 'refugee' });
     const id = await completeDraft(app, refugee, {

@@ -30,6 +30,13 @@ describe('demo:ready-for-issue', () => {
     const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
     const ctx = createContext({ config: testConfig(database), db: database.db, clock });
     const practiceId = await createReadyForIssue(ctx, owner.id);
+    // France signed the Lisbon Convention: the service its requests get, as discovery says (issue 33).
+    const { service } = await database.db
+      .selectFrom('practices')
+      .select('service')
+      .where('id', '=', practiceId)
+      .executeTakeFirstOrThrow();
+    expect(service).toBe('correspondence_verification');
     const worker = createTestWorker(database, { clock });
     const { statement } = await publishOne(app, worker, { admin, owner, practiceId });
     expect(statement.certificate).toMatchObject({

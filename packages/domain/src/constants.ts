@@ -40,5 +40,16 @@ export const SORT_FIELDS = [
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
+/**
+ * The sort options an applicant's list offers (issue 33): the spec's others (sequence, started at,
+ * name, delivery payment date) mean nothing on their own requests. The API accepts all of them.
+ */
+export const APPLICANT_SORT_FIELDS = [
+  'id',
+  'requested_at',
+  'expected_deadline',
+  'created_at',
+] as const satisfies readonly SortField[];
+
 /** The API's path prefix; the SPA's default base URL is this, same origin. */
 export const API_PREFIX = '/api/v1';

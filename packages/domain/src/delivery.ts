@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
 import { moneySchema, billingInfoSchema } from './payments';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES } from './statuses';
+import { phoneSchema } from './user-details';
 import { calendarDayOf } from './wall-clock';
 import type { Closure } from './working-days';
 
@@ -34,7 +35,8 @@ export const shippingInfoSchema = z.object({
   zip_code: text(20),
   province: z.string().trim().max(100).nullable().optional(),
   country: z.string().trim().length(2).toUpperCase(),
-  phone: z.string().trim().max(30).nullable().optional(),
+  /** The courier's phone number, checked like the account's ('Phone number not valid (add country code)'). */
+  phone: phoneSchema.nullable().optional(),
 });
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 

@@ -171,6 +171,11 @@ export const practiceSchema = z
     paid_at: z.string().nullable(),
     /** When the statement was released: the appeal window runs seven days from it (null before). */
     published_at: z.string().nullable().optional(),
+    /**
+     * Whether an appeal or amendment may be asked for now, on the server's calendar (the device's
+     * clock may differ). The API always sends it; optional like `pending_question`.
+     */
+    is_appeal_window_open: z.boolean().optional(),
     expected_deadline: z.string().nullable(),
     days_to_go: z.number().int().nullable(),
     /**

@@ -100,9 +100,30 @@ export function requestSearchText(request: SearchableRequest): string {
   return [...new Set(words.filter(Boolean))].join(' ');
 }
 
-/** GET /staff/search: at least RESOURCE_SEARCH_MIN_CHARS characters (spec §9), results as one types. */
+/**
+ * A query worth asking: RESOURCE_SEARCH_MIN_CHARS characters (spec §9), or a request's number of
+ * any length (`3` finds request #3; issue 33).
+ */
+export const isSearchableQuery = (query: string): boolean =>
+  query.trim().length >= RESOURCE_SEARCH_MIN_CHARS || requestIdOf(query) !== null;
+
+/** GET /staff/search: a searchable query (above), results as one types. */
 export const staffSearchQuerySchema = z.object({
-  q: z.string().trim().min(RESOURCE_SEARCH_MIN_CHARS).max(200),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .superRefine((value, ctx) => {
+      // Worded like a string's minimum length: 'Minimum length 2 characters'.
+      if (!isSearchableQuery(value))
+        ctx.addIssue({
+          code: 'too_small',
+          origin: 'string',
+          minimum: RESOURCE_SEARCH_MIN_CHARS,
+          inclusive: true,
+          input: value,
+        });
+    }),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;

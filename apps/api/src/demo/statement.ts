@@ -1,6 +1,8 @@
+import { serviceFor } from '@lisbon/domain';
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { AppContext } from '../context';
+import { findCountryFacts } from '../modules/reference/service';
 import { findStatementIdOfPractice, publishStatement } from '../modules/statements/publication.service';
 import { readStatementPdf } from '../modules/statements/service';
 import { toSessionUser } from '../modules/sessions/service';
@@ -36,12 +38,16 @@ export const DEMO_ASSESSMENT = {
  */
 export async function createReadyForIssue(ctx: AppContext, applicantId: number): Promise<number> {
   const now = ctx.clock.now().toISOString();
+  // The service the portal's own rule gives France (a Lisbon Convention state), as for any request.
+  const france = await findCountryFacts(ctx.db, 'FR');
+  const offer = france && serviceFor({ country: france, level: 'higher', category: 'standard' });
+  if (!offer) throw new Error('the reference data offers no service for France: run the seeds first');
   const { id: practiceId } = await ctx.db
     .insertInto('practices')
     .values({
       user_id: applicantId,
       status: 'ready_for_issue',
-      service: 'comparability_verification',
+      service: offer.kind,
       country: 'FR',
       level: 'higher',
       is_urgent: 0,

@@ -34,3 +34,16 @@ export function writeClockOffset(path: string, seconds: number): void {
 /** The server's clock as configured: the system's, or the movable one under TEST_CLOCK. */
 export const clockOf = (config: { isTestClock: boolean; dataDir: string }): Clock =>
   config.isTestClock ? offsetFileClock(testClockPath(config.dataDir)) : systemClock;
+
+/**
+ * The clocks of a server or a command: the business calendar, moved under TEST_CLOCK, and real
+ * time for one-time codes, sessions, links and rate limits, which a moved calendar never moves
+ * (an authenticator app shows the real time's code; decision 085).
+ */
+export const clocksOf = (config: {
+  isTestClock: boolean;
+  dataDir: string;
+}): { clock: Clock; securityClock: Clock } => ({
+  clock: clockOf(config),
+  securityClock: systemClock,
+});

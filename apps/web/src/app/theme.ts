@@ -38,6 +38,8 @@ export const theme = createTheme({
     // A combobox's 'Type at least 2 characters' / 'No items found' sits inside its listbox, which
     // may only own options (axe aria-required-children): it is one, that cannot be chosen.
     ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true } },
+    // The show-or-hide button of a password is reached with Tab like every other button (issue 33).
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 

@@ -34,7 +34,7 @@ export async function issueToken(
   userId: number,
   purpose: TokenPurpose,
 ): Promise<IssuedToken> {
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const token = randomToken();
   const withdrawn = await deleteUnusedTokens(db, userId, purpose);
   await insertAuthToken(db, {
@@ -57,7 +57,7 @@ export async function findToken(
   const row = await findUsableToken(db, {
     tokenHash: sha256(token),
     purpose,
-    now: ctx.clock.now().toISOString(),
+    now: ctx.securityClock.now().toISOString(),
   });
   if (!row) throw new AppError('TOKEN_NOT_FOUND');
   return row;
@@ -71,7 +71,7 @@ export async function redeemToken(
   purpose: TokenPurpose,
 ): Promise<number> {
   const row = await findToken(ctx, db, token, purpose);
-  if (!(await markTokenUsed(db, row.id, ctx.clock.now().toISOString())))
+  if (!(await markTokenUsed(db, row.id, ctx.securityClock.now().toISOString())))
     throw new AppError('TOKEN_NOT_FOUND');
   return row.user_id;
 }

@@ -130,7 +130,11 @@ async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practic
   const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
   const history = await listHistoryRows(ctx.db, practice.id);
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
-  return toPractice(practice, { documents, missing, history, pendingQuestion }, await today(ctx));
+  return toPractice(
+    practice,
+    { documents, missing, history, pendingQuestion },
+    { ...(await today(ctx)), now: ctx.clock.now() },
+  );
 }
 
 export async function listPractices(

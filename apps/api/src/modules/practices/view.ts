@@ -1,4 +1,5 @@
 import {
+  canRequestAppeal,
   isArchived,
   PRACTICE_STATUSES,
   purposeStepSchema,
@@ -64,7 +65,11 @@ function reasonOf(details: string | null): string | null {
 
 const status = (value: string) => PRACTICE_STATUSES.find((candidate) => candidate === value) ?? 'draft';
 
-export function toPractice(practice: OwnedPractice, details: PracticeDetails, today: Today): Practice {
+export function toPractice(
+  practice: OwnedPractice,
+  details: PracticeDetails,
+  today: Today & { now: Date },
+): Practice {
   const { row } = practice;
   return {
     ...toPracticeSummary(practice, today),
@@ -86,6 +91,10 @@ export function toPractice(practice: OwnedPractice, details: PracticeDetails, to
     }),
     paid_at: row.paid_at,
     published_at: row.published_at,
+    is_appeal_window_open: canRequestAppeal(
+      { status: practice.status, published_at: row.published_at },
+      today.now,
+    ),
     pending_question: details.pendingQuestion,
     delivery_opened_at: row.delivery_opened_at,
     delivery_paid_at: row.delivery_paid_at,

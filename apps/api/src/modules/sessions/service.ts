@@ -98,7 +98,7 @@ export async function openSession(
   db: Db,
   { userId, isTwoFactorPassed }: { userId: number; isTwoFactorPassed: boolean },
 ): Promise<{ token: string; expiresAt: string }> {
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const token = randomToken();
   const expiresAt = slidExpiry(ctx, { now, openedAt: now.toISOString() });
   await insertSession(db, {
@@ -182,7 +182,7 @@ export async function resolveSession(ctx: AppContext, tokenHash: string): Promis
   const session = await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash));
   if (!session) throw new AppError('UNAUTHORIZED_ACCESS');
   const { user } = session;
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const isExpired = session.expiresAtMs <= now.getTime();
   let { expiresAt } = session;
   if (!isExpired) {
@@ -201,7 +201,7 @@ export async function resolveSession(ctx: AppContext, tokenHash: string): Promis
 }
 
 export const passSecondFactor = (ctx: AppContext, db: Db, sessionId: number) =>
-  markTwoFactorPassed(db, sessionId, ctx.clock.now().toISOString());
+  markTwoFactorPassed(db, sessionId, ctx.securityClock.now().toISOString());
 
 export const revokeSession = (db: Db, sessionId: number) => deleteSession(db, sessionId);
 
@@ -211,4 +211,4 @@ export const revokeUserSessions = (db: Db, userId: number, options: { exceptSess
 
 /** Expired sessions are kept a day, so a late request still hears TOKEN_EXPIRED, then removed. */
 export const purgeExpiredSessions = (ctx: AppContext) =>
-  deleteSessionsExpiredBefore(ctx.db, isoAfter(ctx.clock.now(), -24 * 3600));
+  deleteSessionsExpiredBefore(ctx.db, isoAfter(ctx.securityClock.now(), -24 * 3600));

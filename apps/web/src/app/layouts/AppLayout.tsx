@@ -14,6 +14,7 @@ import { HydrateLater } from '@/shared/ui/hydration';
 import { logout as endUserSession } from '@/shared/session/session';
 import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
+import { LanguageOffer } from './LanguageOffer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { AppNavigation, PublicNavigation, PublicNavigationBar } from './Navigation';
@@ -155,6 +156,7 @@ export function AppLayout() {
         <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
           <Container size={1200} px={0}>
             <NoticeBanner isStaff={user?.abilities['staff.workspace'] === true} />
+            {user && <LanguageOffer user={user} />}
             {/* The page hydrates in a turn after the layout's, and its own parts after it (decision 079). */}
             <HydrateLater>
               <Outlet />

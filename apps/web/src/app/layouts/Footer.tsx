@@ -21,6 +21,11 @@ export function Footer() {
               </Anchor>
             </li>
             <li>
+              <Anchor component={Link} to="/verify" size="sm">
+                {t('nav.verify')}
+              </Anchor>
+            </li>
+            <li>
               <Anchor component={Link} to="/contact" size="sm">
                 {t('nav.contact')}
               </Anchor>

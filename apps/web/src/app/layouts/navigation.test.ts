@@ -1,5 +1,6 @@
+import { abilitiesFor, canAccess, type Role } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
-import { currentLink } from './navigation';
+import { APP_NAVIGATION, currentLink } from './navigation';
 
 const links = ['/', '/faq', '/practices', '/practices?view=archive', '/service'];
 
@@ -20,5 +21,27 @@ describe('currentLink', () => {
 
   it('does not mark home for every page', () => {
     expect(currentLink({ pathname: '/documents', search: '' }, links)).toBeUndefined();
+  });
+});
+
+describe('the staff navigation (issue 33)', () => {
+  const labelsFor = (role: Role) =>
+    APP_NAVIGATION.flatMap((group) => group.items)
+      .filter((item) => canAccess(abilitiesFor(role), item.ability))
+      .map((item) => item.label);
+
+  it('shows staff no applicant pages: no consent, no terms', () => {
+    for (const role of ['evaluator', 'reviewer', 'secretary', 'admin'] as const) {
+      expect(labelsFor(role)).not.toContain('consent');
+      expect(labelsFor(role)).not.toContain('terms');
+    }
+    expect(labelsFor('applicant')).toEqual(expect.arrayContaining(['consent', 'terms']));
+  });
+
+  it("shows 'Archive secretary' to the secretary and the admin, not to evaluators and reviewers", () => {
+    expect(labelsFor('evaluator')).not.toContain('staffArchive');
+    expect(labelsFor('reviewer')).not.toContain('staffArchive');
+    expect(labelsFor('secretary')).toContain('staffArchive');
+    expect(labelsFor('admin')).toContain('staffArchive');
   });
 });

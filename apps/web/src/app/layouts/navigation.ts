@@ -46,8 +46,9 @@ export const APP_NAVIGATION: readonly NavGroup[] = [
       { to: '/account', label: 'profile' },
       { to: '/documents', label: 'documents', ability: 'practice.apply' },
       { to: '/study', label: 'study', ability: 'practice.apply' },
-      { to: '/consent', label: 'consent' },
-      { to: '/terms', label: 'terms' },
+      // The applicant's pages: staff give no consent and accept no applicant terms (issue 33).
+      { to: '/consent', label: 'consent', ability: 'practice.apply' },
+      { to: '/terms', label: 'terms', ability: 'practice.apply' },
     ],
   },
 ];

@@ -9,7 +9,9 @@ export const QUEUE_ABILITIES: Record<StaffQueue, Ability> = {
   to_review: 'staff.review',
   unassigned: 'staff.assign',
   ready_for_issue: 'staff.workspace',
-  archive: 'staff.workspace',
+  // 'Archive secretary' (spec §1) is the secretary's: evaluators and reviewers find archived
+  // requests under All and through search (issue 33).
+  archive: 'staff.assign',
   all: 'staff.workspace',
 };
 export const QUEUE_ORDER = [

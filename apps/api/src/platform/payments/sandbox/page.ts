@@ -35,7 +35,7 @@ a{color:#1c4e80}`;
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>${escape(title)} – Sandbox payment gateway</title><style>${STYLE}</style></head>
 <body>
 <header class="banner">SANDBOX — no real money. Test cards only; nothing is ever charged.</header>

@@ -1,7 +1,6 @@
 import { isLocale, LOCALES, type User } from '@lisbon/domain';
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showError, showSuccess } from '@/shared/ui/toast';
 import { useSaveLocale } from '../api/account';
@@ -27,7 +26,7 @@ export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: Use
         label={t('account.fields.locale')}
         description={t('account.fields.localeHelp')}
         data={LOCALES.map((locale) => ({ value: locale, label: t(`language.names.${locale}`) }))}
-        value={currentLocale()}
+        value={user.locale}
         onChange={(event) => {
           const { value } = event.currentTarget;
           if (!isLocale(value)) return;

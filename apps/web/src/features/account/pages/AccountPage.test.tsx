@@ -179,7 +179,10 @@ describe('account page: settings', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Request #12 (in evaluation): will be closed', 'Request #14 (cimea request): will be closed']);
+    ).toEqual([
+      'Request #12 (in evaluation): will be closed',
+      'Request #14 (request for information): will be closed',
+    ]);
     expect(
       within(dialog).getByText(
         'Fees you have paid are not refunded. Invoices and receipts are kept for the time the law requires.',

@@ -88,6 +88,8 @@ describe('an invoice', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Taxable amount€204.92', 'VAT 22 %€45.08', 'Total€250.00']);
+    // The payment's internal id (5, counting failed attempts) is not a number the payer knows (issue 33).
+    expect(screen.queryByText('#5')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     await vi.waitFor(() =>
       expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'invoice-2026-000001.pdf'),

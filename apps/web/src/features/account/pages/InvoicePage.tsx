@@ -112,7 +112,7 @@ export function InvoicePage() {
           [t('invoices.columns.kind'), t(`invoices.kinds.${document.kind}`)],
           [t('invoices.columns.issuedAt'), formatDate(document.issued_at, locale)],
           [t('invoices.description'), invoiceDescription(document, t)],
-          [t('invoices.payment'), `#${document.payment_id}`],
+          // Not the payment's database id: it counts every attempt, failed ones too (issue 33).
           ...corrects,
           [t('invoices.provider'), paymentProviderLabel(document.provider)],
           [t('invoices.transactionReference'), document.transaction_reference],

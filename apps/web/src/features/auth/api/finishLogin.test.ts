@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { changeLocale, i18n, i18nReady } from '@/shared/i18n';
+import { offerLanguage, useLanguageOffer } from '@/shared/i18n/languageOffer';
+import { storage } from '@/shared/storage';
 import { completeProfile, testUser } from '@/test/users';
-import { destinationAfterLogin } from './finishLogin';
+import { destinationAfterLogin, followAccountLanguage } from './finishLogin';
 
 describe('where a login lands', () => {
   it('sends staff with two factors to their workspace, and staff without to the account page', () => {
@@ -21,5 +25,25 @@ describe('where a login lands', () => {
     expect(destinationAfterLogin(testUser({ role: 'reviewer' }), '/staff/practices/4')).toBe(
       '/staff/practices/4',
     );
+  });
+});
+
+describe('the language after a login (issue 33)', () => {
+  it("takes the account's language when none was chosen on this device", async () => {
+    storage.remove('language');
+    await i18nReady;
+    await followAccountLanguage(testUser({ locale: 'it-IT' }));
+    expect(i18n.language).toBe('it-IT');
+    expect(renderHook(() => useLanguageOffer()).result.current).toBeNull();
+    await changeLocale('en-US');
+  });
+
+  it("takes the account's language and offers to save the one chosen on this device", async () => {
+    await changeLocale('en-US');
+    await followAccountLanguage(testUser({ locale: 'it-IT' }));
+    expect(i18n.language).toBe('it-IT');
+    expect(renderHook(() => useLanguageOffer()).result.current).toBe('en-US');
+    await changeLocale('en-US');
+    offerLanguage(null);
   });
 });

@@ -62,6 +62,8 @@ describe('registration', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Registration successful' })).toBeTruthy();
     expect(screen.getByText(/Check your mailbox/)).toBeTruthy();
+    // Said once, not three times (heading, toast and the API's sentence; issue 33).
+    expect(screen.getAllByText(/Registration successful/)).toHaveLength(1);
     expect(api.callsTo('POST /auth/register')[0]?.body).toMatchObject({
       email: 'amal@example.org',
       category: 'refugee',

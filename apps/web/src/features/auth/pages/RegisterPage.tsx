@@ -4,21 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { showSuccess } from '@/shared/ui/toast';
 import { RegisterForm } from '../components/RegisterForm';
 
 /** /auth/register and /auth/register/refugee: the same form, each with its own intro and terms. */
 export function RegisterPage({ category }: { category: UserCategory }) {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [isRegistered, setRegistered] = useState(false);
   const isRefugee = category === 'refugee';
 
-  if (notice !== null) {
+  // 'Registration successful' once, as the heading: no toast, and not the API's sentence that
+  // repeats it and the mailbox (issue 33).
+  if (isRegistered) {
     return (
       <Stack gap="md">
         <PageHeading focusOnMount>{t('messages.registered')}</PageHeading>
         <Text>{t('auth.register.checkMailbox')}</Text>
-        <Text c="dimmed">{notice}</Text>
         <Anchor component={Link} to="/auth/login">
           {t('auth.register.goToLogin')}
         </Anchor>
@@ -47,13 +47,7 @@ export function RegisterPage({ category }: { category: UserCategory }) {
           </Anchor>
         </Text>
       )}
-      <RegisterForm
-        category={category}
-        onRegistered={(message) => {
-          showSuccess(t('messages.registered'));
-          setNotice(message);
-        }}
-      />
+      <RegisterForm category={category} onRegistered={() => setRegistered(true)} />
     </Stack>
   );
 }

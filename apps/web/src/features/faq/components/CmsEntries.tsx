@@ -1,9 +1,27 @@
 import type { CmsEntry } from '@lisbon/domain';
-import { Accordion, Alert, Button, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
+
+/** A path of the portal written in the text, such as `/verify`: the page it names, as a link. */
+const SITE_PATH = /(?<=^|[\s(])(\/[a-z][a-z0-9/-]*[a-z0-9])/g;
+
+/** A paragraph whose portal paths are links to their pages. */
+function WithLinks({ text }: { text: string }) {
+  return text.split(SITE_PATH).map((part, index) =>
+    // split() with a capture group puts the paths at the odd places.
+    index % 2 === 1 ? (
+      <Anchor key={index} component={Link} to={part}>
+        {part}
+      </Anchor>
+    ) : (
+      part
+    ),
+  );
+}
 
 /** Plain text whose blank lines separate paragraphs (the CMS body format). */
 function Paragraphs({ text }: { text: string }) {
@@ -13,7 +31,7 @@ function Paragraphs({ text }: { text: string }) {
     .filter(Boolean)
     .map((paragraph, index) => (
       <Text key={index} mb="sm">
-        {paragraph}
+        <WithLinks text={paragraph} />
       </Text>
     ));
 }

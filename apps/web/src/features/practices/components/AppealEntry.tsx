@@ -1,4 +1,4 @@
-import { appealDeadline, canRequestAppeal, hasAppeal, type Practice } from '@lisbon/domain';
+import { appealDeadline, hasAppeal, type Practice } from '@lisbon/domain';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,15 +6,16 @@ import { formatDateTime } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 
 /**
- * The way to `/practices/{id}/appeal` from the request: while the seven-day window is open, the
- * button and until when; once an appeal was asked for, a link to follow it and its statement.
+ * The way to `/practices/{id}/appeal` from the request: while the seven-day window is open on the
+ * server's calendar (its answer says; the device's clock may differ), the button and until when;
+ * once an appeal was asked for, a link to follow it and its statement.
  */
-export function AppealEntry({ practice, now = new Date() }: { practice: Practice; now?: Date }) {
+export function AppealEntry({ practice }: { practice: Practice }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const publishedAt = practice.published_at ?? null;
   const to = `/practices/${practice.id}/appeal`;
-  if (publishedAt && canRequestAppeal({ status: practice.status, published_at: publishedAt }, now)) {
+  if (publishedAt && practice.is_appeal_window_open === true) {
     return (
       <section aria-labelledby="appeal-entry">
         <Title order={2} id="appeal-entry" mb="xs">

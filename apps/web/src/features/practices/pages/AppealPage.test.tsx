@@ -196,10 +196,10 @@ describe('the entry point on the request', () => {
     published_at: '2026-11-10T09:00:00.000Z',
   });
 
-  it('offers the appeal while the window is open, until its deadline', () => {
+  it('offers the appeal while the server says the window is open, until its deadline', () => {
     renderComponent(
       <MemoryRouter>
-        <AppealEntry practice={published} now={new Date('2026-11-17T09:00:00.000Z')} />
+        <AppealEntry practice={{ ...published, is_appeal_window_open: true }} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Ask for an appeal or amendment' }).getAttribute('href')).toBe(
@@ -207,10 +207,12 @@ describe('the entry point on the request', () => {
     );
   });
 
-  it('is gone a second after the window, and leads to the appeal once asked for', () => {
+  it("is gone once the server says the window closed, whatever the device's clock, and leads to the appeal once asked for (issue 33)", () => {
     renderComponent(
       <MemoryRouter>
-        <AppealEntry practice={published} now={new Date('2026-11-17T09:00:01.000Z')} />
+        <AppealEntry
+          practice={{ ...published, published_at: new Date().toISOString(), is_appeal_window_open: false }}
+        />
       </MemoryRouter>,
     );
     expect(screen.queryByRole('link')).toBeNull();

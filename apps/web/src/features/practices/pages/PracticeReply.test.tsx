@@ -68,7 +68,8 @@ describe('a request waiting for the applicant', () => {
     renderApp('/practices/7', { queryClient: logIn() });
 
     expect(await screen.findByText('We need something from you')).toBeTruthy();
-    expect(screen.getAllByText('cimea request').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('request for information').length).toBeGreaterThan(0);
+    expect(screen.queryByText('cimea request')).toBeNull();
     expect(await screen.findByRole('article', { name: 'Message from Evaluation office' })).toBeTruthy();
     expect(screen.getAllByText('Please send the transcript of records, translated.')).toHaveLength(2);
 

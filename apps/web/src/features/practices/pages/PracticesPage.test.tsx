@@ -99,16 +99,28 @@ describe('my requests', () => {
     expect(calls.callsTo('GET /practices')[0]?.query.get('view')).toBe('archive');
   });
 
-  it('offers the sort options of spec §9, each ascending and descending', async () => {
+  it("offers the sort options of spec §9 that mean something on one's requests, each ascending and descending (issue 33)", async () => {
     mockApi({ 'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } } });
     renderApp('/practices', { queryClient: logIn() });
     const options = within(await screen.findByLabelText('Sort by')).getAllByRole('option');
-    expect(options).toHaveLength(16);
-    expect(options.map((option) => (option as HTMLOptionElement).value).slice(0, 4)).toEqual([
+    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual([
       'id',
       '-id',
-      'name',
-      '-name',
+      'requested_at',
+      '-requested_at',
+      'expected_deadline',
+      '-expected_deadline',
+      'created_at',
+      '-created_at',
     ]);
+    expect(screen.queryByText(/Sequence/)).toBeNull();
+  });
+
+  it('keeps the order of a link sorted by another of the spec’s fields', async () => {
+    mockApi({ 'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } } });
+    renderApp('/practices?sort=-sequence', { queryClient: logIn() });
+    const select = await screen.findByLabelText<HTMLSelectElement>('Sort by');
+    expect(select.value).toBe('-sequence');
+    expect(within(select).getAllByRole('option')).toHaveLength(10);
   });
 });

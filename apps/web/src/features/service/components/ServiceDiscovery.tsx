@@ -97,7 +97,12 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
           </Alert>
         ) : (
           <Stack gap="lg">
-            <ServiceSummary discovery={discovery.data} isRefugee={isRefugee} order={below(order)} />
+            <ServiceSummary
+              discovery={discovery.data}
+              isRefugee={isRefugee}
+              isLoggedIn={user !== undefined}
+              order={below(order)}
+            />
             {hasService && (action ?? start)(country, level)}
           </Stack>
         )}

@@ -20,3 +20,13 @@ describe('the demonstration-prices notice', () => {
     expect(screen.queryByText(/demonstration values/)).toBeNull();
   });
 });
+
+describe('the free refugee alternative', () => {
+  it('is offered to a visitor, and not to a logged-in standard applicant (issue 33)', () => {
+    renderComponent(<ServiceSummary discovery={discoveryFixture()} isRefugee={false} />);
+    expect(screen.getByText(/Register with a refugee account/)).toBeTruthy();
+    cleanup();
+    renderComponent(<ServiceSummary discovery={discoveryFixture()} isRefugee={false} isLoggedIn />);
+    expect(screen.queryByText(/Register with a refugee account/)).toBeNull();
+  });
+});

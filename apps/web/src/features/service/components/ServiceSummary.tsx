@@ -73,14 +73,19 @@ type Props = {
   discovery: Discovery;
   /** The logged-in applicant's category: a refugee's service is the free alternative. */
   isRefugee: boolean;
+  /**
+   * A logged-in applicant: the refugee alternative, which needs an account registered as a
+   * refugee, is offered to visitors only, not to an applicant who already has a standard one.
+   */
+  isLoggedIn?: boolean;
   order?: TitleOrder;
 };
 
 /** The answer of discovery: the service that applies, the refugee alternative, or none. */
-export function ServiceSummary({ discovery, isRefugee, order = 2 }: Props) {
+export function ServiceSummary({ discovery, isRefugee, isLoggedIn = false, order = 2 }: Props) {
   const { t } = useTranslation();
   const main = applicableService(discovery, isRefugee);
-  const alternative = isRefugee ? null : discovery.refugee_alternative;
+  const alternative = isRefugee || isLoggedIn ? null : discovery.refugee_alternative;
   if (!main) {
     return (
       <Alert color="orange" variant="light" title={t('validation.noServiceAvailable')}>

@@ -31,8 +31,11 @@ export function ThankYouPage({ practiceId }: { practiceId?: number }) {
     if (isSubmitted && (storage.get('draft')?.practiceId ?? id) === id) storeDraft(null);
   }, [isSubmitted, id, storeDraft]);
 
+  // Opened without a request (typed, or from a bookmark): nothing was submitted, so the heading
+  // does not say so either (issue 33).
+  const hasRequest = Number.isInteger(id) && id > 0;
   let content;
-  if (!Number.isInteger(id) || id <= 0) content = <Text>{t('wizard.thankYou.noRequest')}</Text>;
+  if (!hasRequest) content = <Text>{t('wizard.thankYou.noRequest')}</Text>;
   else if (practice.isPending) content = <PageLoader />;
   else if (practice.isError)
     content = (
@@ -82,7 +85,7 @@ export function ThankYouPage({ practiceId }: { practiceId?: number }) {
   }
   return (
     <Stack gap="lg" maw={760}>
-      <PageHeading>{t('wizard.thankYou.title')}</PageHeading>
+      <PageHeading>{t(hasRequest ? 'wizard.thankYou.title' : 'wizard.thankYou.noRequestTitle')}</PageHeading>
       {content}
     </Stack>
   );

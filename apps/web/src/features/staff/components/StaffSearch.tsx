@@ -1,4 +1,4 @@
-import { countryName, RESOURCE_SEARCH_MIN_CHARS, type StaffSearchResult } from '@lisbon/domain';
+import { countryName, isSearchableQuery, type StaffSearchResult } from '@lisbon/domain';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +47,7 @@ export function StaffSearch() {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   useHotkeys([['/', () => inputRef.current?.focus()]]);
 
-  const isLongEnough = query.trim().length >= RESOURCE_SEARCH_MIN_CHARS;
+  const isLongEnough = isSearchableQuery(query);
   const results = isLongEnough ? (search.data ?? []) : [];
   // The list answers what is typed only once the pause has passed and its own answer has come;
   // until then the earlier list stays in view, but none of it can be chosen: Enter never opens a

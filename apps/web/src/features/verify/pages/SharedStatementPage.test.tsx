@@ -70,6 +70,22 @@ describe('the page a share link opens', () => {
     expect(screen.queryByRole('button', { name: 'Download the statement (PDF)' })).toBeNull();
   });
 
+  it('says in a sentence that a malformed link is unknown, never the raw validation text (issue 33)', async () => {
+    mockApi({
+      'GET /shared/abc': {
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Value not valid',
+          errors: { token: ['Value not valid'] },
+        },
+      },
+    });
+    renderApp('/verify/shared/abc');
+    expect(await screen.findByText(/^The portal never gave this link/)).toBeTruthy();
+    expect(screen.queryByText('Value not valid')).toBeNull();
+  });
+
   it('shows a statement not yet published without a PDF to download', async () => {
     mockApi({
       [`GET /shared/${TOKEN}`]: {

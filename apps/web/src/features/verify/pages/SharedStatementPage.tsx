@@ -103,7 +103,12 @@ export function SharedStatementPage() {
           <Text fw={700} mb={4}>
             {t('shared.unavailable')}
           </Text>
-          <Text mb="xs">{errorMessage(query.error, t)}</Text>
+          <Text mb="xs">
+            {/* A token of the wrong shape (422) is as unknown as one of the right shape (404). */}
+            {isApiError(query.error) && (query.error.status === 404 || query.error.status === 422)
+              ? t('shared.unknownLink')
+              : errorMessage(query.error, t)}
+          </Text>
           <Anchor component={Link} to="/" c="inherit" underline="always">
             {t('nav.home')}
           </Anchor>

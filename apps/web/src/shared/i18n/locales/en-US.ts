@@ -36,6 +36,7 @@ export const enUS = {
     home: 'Home',
     faq: 'FAQ',
     contact: 'Contact us',
+    verify: 'Check a statement',
     login: 'Log in',
     register: 'Register',
     account: 'Account',

@@ -28,6 +28,7 @@ export const itIT: PublicCatalogue = {
     home: 'Home',
     faq: 'Domande frequenti',
     contact: 'Contattaci',
+    verify: 'Verifica un attestato',
     login: 'Accedi',
     register: 'Registrati',
     account: 'Account',

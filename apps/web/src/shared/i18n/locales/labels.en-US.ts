@@ -7,7 +7,8 @@ export const labelsEn = {
     status: {
       draft: 'draft',
       'in evaluation': 'in evaluation',
-      'cimea request': 'cimea request',
+      // The spec's 'cimea request' names a body the portal never mentions (issue 33, decision 085).
+      'cimea request': 'request for information',
       closed: 'closed',
       published: 'published',
       'appeal in evaluation': 'appeal in evaluation',

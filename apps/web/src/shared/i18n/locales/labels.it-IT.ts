@@ -7,7 +7,7 @@ export const labelsIt: Pick<Catalogue, 'labels'> = {
     status: {
       draft: 'bozza',
       'in evaluation': 'in valutazione',
-      'cimea request': 'richiesta CIMEA',
+      'cimea request': 'richiesta di informazioni',
       closed: 'chiusa',
       published: 'pubblicata',
       'appeal in evaluation': 'ricorso in valutazione',

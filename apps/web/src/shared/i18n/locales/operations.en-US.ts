@@ -5,7 +5,7 @@ export const operationsEn = {
       region: 'Find a request',
       label: 'Find a request',
       placeholder: 'Number, name, email, tax ID, qualification, institution, country',
-      hint: 'From 2 characters. Press / on any staff page to come back here.',
+      hint: 'From 2 characters, or a request’s number. Press / on any staff page to come back here.',
       searching: 'Searching…',
       results_one: '{{count}} request found: arrow keys to choose, Enter to open',
       results_other: '{{count}} requests found: arrow keys to choose, Enter to open',

@@ -7,7 +7,7 @@ export const operationsIt: typeof operationsEn = {
       region: 'Trova una richiesta',
       label: 'Trova una richiesta',
       placeholder: 'Numero, nome, email, codice fiscale, titolo, istituzione, paese',
-      hint: 'Da 2 caratteri. Premi / in qualsiasi pagina del personale per tornare qui.',
+      hint: 'Da 2 caratteri, o il numero di una richiesta. Premi / in qualsiasi pagina del personale per tornare qui.',
       searching: 'Ricerca in corso…',
       results_one: '{{count}} richiesta trovata: frecce per scegliere, Invio per aprire',
       results_other: '{{count}} richieste trovate: frecce per scegliere, Invio per aprire',

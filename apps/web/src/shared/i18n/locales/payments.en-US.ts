@@ -69,7 +69,6 @@ export const paymentsEn = {
       requestUrgent: 'Request no. {{id}}: {{service}} (urgent)',
       delivery: 'Return delivery of originals, shipment no. {{id}}',
     },
-    payment: 'Payment',
     provider: 'Paid through',
     transactionReference: 'Transaction reference',
     corrects: 'Corrects invoice',

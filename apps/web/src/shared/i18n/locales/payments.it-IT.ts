@@ -70,7 +70,6 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       requestUrgent: 'Richiesta n. {{id}}: {{service}} (urgente)',
       delivery: 'Restituzione degli originali, spedizione n. {{id}}',
     },
-    payment: 'Pagamento',
     provider: 'Pagato tramite',
     transactionReference: 'Riferimento della transazione',
     corrects: 'Rettifica la fattura',

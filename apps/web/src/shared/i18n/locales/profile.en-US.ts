@@ -1,4 +1,4 @@
-/** My study path and the consent page, in English. */
+/** My study path, the consent page and the language offered after a login, in English. */
 export const profileEn = {
   study: {
     title: 'My study path',
@@ -44,5 +44,11 @@ export const profileEn = {
     uploadToDraft: 'The signed form is attached to your draft request #{{id}}.',
     uploadToAccount:
       'You have no draft request: a form uploaded now belongs to no request and is deleted after a while (the Documents page says when). Start a request first, then upload the form to it.',
+  },
+  languageOffer: {
+    title: 'Your preferred language',
+    text: 'Before logging in you chose {{chosen}} on this device. Your account’s preferred language is {{saved}}, so the portal now speaks {{saved}}.',
+    save: 'Save {{chosen}} as my preferred language',
+    keep: 'Keep {{saved}}',
   },
 } as const;

@@ -1,7 +1,7 @@
 import type { Catalogue } from './en-US';
 
 /** Il percorso di studi e la pagina del consenso, in italiano. */
-export const profileIt: Pick<Catalogue, 'study' | 'consent'> = {
+export const profileIt: Pick<Catalogue, 'study' | 'consent' | 'languageOffer'> = {
   study: {
     title: 'Il mio percorso di studi',
     intro:
@@ -46,5 +46,11 @@ export const profileIt: Pick<Catalogue, 'study' | 'consent'> = {
     uploadToDraft: 'Il modulo firmato viene collegato alla tua richiesta in bozza n. {{id}}.',
     uploadToAccount:
       'Non hai richieste in bozza: un modulo caricato ora non appartiene a nessuna richiesta e viene eliminato dopo un certo tempo (la pagina Documenti indica quando). Inizia prima una richiesta, poi carica il modulo in quella.',
+  },
+  languageOffer: {
+    title: 'La tua lingua preferita',
+    text: 'Prima di accedere hai scelto {{chosen}} su questo dispositivo. La lingua preferita del tuo account è {{saved}}, quindi il portale ora usa {{saved}}.',
+    save: 'Salva {{chosen}} come lingua preferita',
+    keep: 'Mantieni {{saved}}',
   },
 };

@@ -22,5 +22,7 @@ export const sharingEn = {
     download: 'Download the statement (PDF)',
     downloadFailed: 'The statement could not be downloaded. Please try again later.',
     unavailable: 'This link does not work',
+    unknownLink:
+      'The portal never gave this link: check that it was copied whole, or ask the holder of the statement for a new one.',
   },
 };

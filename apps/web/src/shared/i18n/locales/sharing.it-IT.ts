@@ -24,5 +24,7 @@ export const sharingIt: typeof sharingEn = {
     download: 'Scarica l’attestato (PDF)',
     downloadFailed: 'Non è stato possibile scaricare l’attestato. Riprova più tardi.',
     unavailable: 'Questo link non funziona',
+    unknownLink:
+      'Il portale non ha mai rilasciato questo link: controlla che sia stato copiato per intero, o chiedi al titolare dell’attestato un link nuovo.',
   },
 };

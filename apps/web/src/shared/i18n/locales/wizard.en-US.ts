@@ -110,7 +110,8 @@ export const wizardEn = {
       body: 'Thank you: we have received your request.',
       next: 'An evaluator will examine it. We will write to you if we need anything else; you can follow its status in My requests.',
       open: 'Open the request',
-      noRequest: 'No request to show. Find your requests in My requests.',
+      noRequestTitle: 'No request to show',
+      noRequest: 'Find your requests in My requests.',
     },
   },
 } as const;

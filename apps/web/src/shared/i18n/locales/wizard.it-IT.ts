@@ -112,7 +112,8 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       body: 'Grazie: abbiamo ricevuto la tua richiesta.',
       next: 'Un valutatore la esaminerà. Ti scriveremo se ci servirà altro; puoi seguirne lo stato in Le mie richieste.',
       open: 'Apri la richiesta',
-      noRequest: 'Nessuna richiesta da mostrare. Trovi le tue richieste in Le mie richieste.',
+      noRequestTitle: 'Nessuna richiesta da mostrare',
+      noRequest: 'Trovi le tue richieste in Le mie richieste.',
     },
   },
 };
