@@ -61,7 +61,8 @@ Commands:
                 older than the grace period; the server also runs it every hour
                 [--grace-minutes <n, default 60>]
   keys:generate one set of keys for a deployment (ledger key, signing P12 and its passphrase, webhook
-                secret, TOTP sealing key) as files in a new folder; prints the variables that point at them
+                secret, TOTP sealing key, wallet issuer key) as files in a new folder; prints the variables
+                that point at them
                 --out <folder>
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
                 the head, recorded as the last audit; prints OK (exit 0) or the first break (exit 1)

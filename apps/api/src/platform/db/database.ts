@@ -55,6 +55,8 @@ import type {
   LedgerEntriesTable,
   StatementShareLinksTable,
   StatementsTable,
+  WalletOffersTable,
+  WalletPresentationsTable,
 } from './statement-tables';
 import type { SettingChangesTable, SettingsTable } from './notice-tables';
 import type { LedgerAnchorProofsTable, LedgerAnchorsTable } from './anchor-tables';
@@ -128,6 +130,8 @@ export type Database = {
   settings: SettingsTable;
   setting_changes: SettingChangesTable;
   appeals: AppealsTable;
+  wallet_offers: WalletOffersTable;
+  wallet_presentations: WalletPresentationsTable;
 };
 
 export type Db = Kysely<Database>;
