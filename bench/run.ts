@@ -13,6 +13,7 @@ import { rush } from './scenarios/rush';
 import { scale } from './scenarios/scale';
 import { staffScale } from './scenarios/staff-scale';
 import { verify } from './scenarios/verify';
+import { wallet } from './scenarios/wallet';
 
 const SCENARIOS: Scenario[] = [
   health,
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   lighthouse,
   anchor,
   staffScale,
+  wallet,
 ];
 
 const wanted = process.argv.slice(2);

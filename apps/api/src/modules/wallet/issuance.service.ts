@@ -272,6 +272,20 @@ export async function issueCredential(
       'credential_request_denied',
       'The credential of this offer was issued already',
     );
+  const credential = await signCredential(key, {
+    iss: issuerUrlOf(ctx),
+    iat: Math.floor(ctx.clock.now().getTime() / 1000),
+    vct: vctOf(ctx),
+    cnf: { jwk: signer.publicJwk },
+    status: { status_list: { idx: offer.id, uri: `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}` } },
+    ...claims,
+  });
+  ctx.metrics.walletCredentials.inc();
+  return issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] });
+}
+
+/** The SD-JWT VC itself: the personal claims as disclosures, signed ES256 with `kid` (also the bench's). */
+export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPayload): Promise<string> {
   const sdjwt = new SDJwtVcInstance({
     signer: await ES256.getSigner(key.privateKey.export({ format: 'jwk' })),
     signAlg: ES256.alg,
@@ -279,23 +293,13 @@ export async function issueCredential(
     hashAlg: 'sha-256',
     saltGenerator: generateSalt,
   });
-  const personal = WALLET_CLAIMS.filter((claim) => claim.personal && claim.name in claims).map(
+  const personal = WALLET_CLAIMS.filter((claim) => claim.personal && claim.name in payload).map(
     (claim) => claim.name,
   );
-  const payload: SdJwtVcPayload = {
-    iss: issuerUrlOf(ctx),
-    iat: Math.floor(ctx.clock.now().getTime() / 1000),
-    vct: vctOf(ctx),
-    cnf: { jwk: signer.publicJwk },
-    status: { status_list: { idx: offer.id, uri: `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}` } },
-    ...claims,
-  };
-  const credential = await sdjwt.issue(
+  return sdjwt.issue(
     payload,
     // The library types the frame by the payload's fixed keys; ours are the claims listed in the domain.
     { _sd: personal } as unknown as DisclosureFrame<SdJwtVcPayload>,
     { header: { kid: key.kid } },
   );
-  ctx.metrics.walletCredentials.inc();
-  return issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] });
 }

@@ -129,7 +129,7 @@ function everyDisclosureSigned(presentation: string): boolean {
  * credential and its disclosures, the holder's key binding over our nonce and client id, the
  * status list entry, and the statement's record in the ledger.
  */
-async function checkPresentation(
+export async function checkPresentation(
   ctx: AppContext,
   key: WalletIssuerKey,
   { presentation, nonce }: { presentation: string; nonce: string },
