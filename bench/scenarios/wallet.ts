@@ -87,7 +87,7 @@ export const wallet: Scenario = {
           url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
           headers: bearer(owner.token),
         });
-        return (response.json() as { data: WalletOffer }).data;
+        return response.json<{ data: WalletOffer }>().data;
       };
 
       // One real credential and presentation for the verify rounds.
