@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   clientAuthenticationNone,
+  setGlobalConfig,
   type CallbackContext,
   type Jwk,
   type SignJwtCallback,
@@ -43,6 +44,8 @@ const verifyJwt: VerifyJwtCallback = async (signer, { compact }) => {
 export type Holder = Awaited<ReturnType<typeof createHolder>>;
 
 export async function createHolder(fetch: HolderFetch) {
+  // A test wallet talks to a portal on http://127.0.0.1; the libraries refuse http unless told.
+  setGlobalConfig({ allowInsecureUrls: true });
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   const publicJwk = (await exportJWK(publicKey)) as Jwk;
   const signJwt: SignJwtCallback = async (signer, { header, payload }) => {
