@@ -212,9 +212,38 @@ describe('issuing the statement to a wallet', () => {
     const credential = await app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
     expect(credential.statusCode).toBe(401);
     expect(credential.json().error).toBe('invalid_token');
+    const request = await presentationRequest();
+    const garbage = await app.inject({
+      method: 'POST',
+      url: `/api/v1/wallet/presentations/${request.id}/response`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'vp_token=not-json&state=x',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json()).toHaveProperty('error');
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/presentations/AAAAAAAAAAAAAAAAAAAAAAAA/request',
+    });
+    expect(missing.statusCode).toBe(404);
     const unknown = await app.inject({ method: 'GET', url: '/api/v1/wallet/presentations/not%20an%20id' });
     expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
     expect(unknown.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('several instances on one database', () => {
+  it('redeems on a second instance an offer made on the first, once', async () => {
+    const other = await createTestApp(database, { clock });
+    try {
+      const offer = await offerOf();
+      const wallet = await createHolder(injectFetch(other));
+      const credential = await wallet.receive(offer.offer_url, offer.tx_code);
+      expect((await thirdPartyVerify(credential)).payload).toMatchObject({ statement_id: certificateId });
+      await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { Oauth2ServerErrorResponseError } from '@openid4vc/oauth2';
+import { Oauth2Error, Oauth2ServerErrorResponseError } from '@openid4vc/oauth2';
 import { Openid4vciError } from '@openid4vc/openid4vci';
 
 /**
@@ -27,6 +27,7 @@ export function protocolErrorOf(error: unknown, fallback: string): WalletProtoco
     );
   const isLibraryRefusal =
     error instanceof Openid4vciError ||
+    error instanceof Oauth2Error ||
     (error instanceof Error && (error.name.startsWith('Oauth2') || error.name === 'ValidationError'));
   if (isLibraryRefusal)
     return new WalletProtocolError(400, fallback, error.message.split('\n')[0] ?? fallback);

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { errorsOf } from '../../platform/http/route-schemas';
+import type { RateRule } from '../../platform/rate-limit/limiter';
 import { protocolErrorOf } from './protocol-error';
 import {
   createPresentationRequest,
@@ -17,6 +18,13 @@ import {
 } from './verifier.service';
 
 const tags = ['wallet'];
+
+/** Per address: a verifier makes a request per visitor, not thousands of rows a minute. */
+export const WALLET_REQUEST_RULE: RateRule = {
+  name: 'wallet-request:address',
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
 
 /**
  * The verifier (OpenID4VP 1.0, decision 088): a visitor asks for a request, the wallet fetches the
@@ -29,10 +37,14 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: {
         summary: 'A request for a wallet to present a recognition statement (QR code and same-device link)',
         tags,
+        description: 'At most 30 per address in 10 minutes (429 RATE_LIMITED).',
         response: { 201: dataEnvelope(walletRequestSchema), ...errorsOf(429) },
       },
     },
-    async (_request, reply) => reply.code(201).send({ data: await createPresentationRequest(ctx) }),
+    async (request, reply) => {
+      await ctx.limiter.consume([{ rule: WALLET_REQUEST_RULE, subject: request.ip }]);
+      return reply.code(201).send({ data: await createPresentationRequest(ctx) });
+    },
   );
 
   app.get(
