@@ -54,7 +54,8 @@ beforeAll(async () => {
   ledgerHash = published.statement.ledger_hash;
   fetchApp = injectFetch(app);
   holder = await createHolder(fetchApp);
-});
+  // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
+}, 60_000);
 afterAll(async () => {
   await app.close();
   await database.close();
