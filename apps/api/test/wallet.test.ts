@@ -22,6 +22,7 @@ let certificateId: string;
 let ledgerHash: string;
 let holder: Holder;
 let fetchApp: HolderFetch;
+const METRICS_TOKEN = 'metrics-token-for-the-wallet-test-0123456789';
 
 /** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
 const injectFetch =
@@ -43,7 +44,7 @@ const injectFetch =
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
+  app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
   const worker = createTestWorker(database, { clock });
   const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
   owner = await newApplicant(app, database, clock, 'maria@example.org');
@@ -313,5 +314,22 @@ describe('checking a presentation from a wallet', () => {
         .where('id', '=', certificateId)
         .execute();
     }
+  });
+});
+
+describe('metrics', () => {
+  it('count the offers made, the credentials issued and the presentations checked by result', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const value = (series: string) =>
+      Number(new RegExp(`^${series} (\\d+)$`, 'm').exec(answer.body)?.[1] ?? 0);
+    expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
+    // The issuing test's and the presentations' (the second instance counts its own).
+    expect(value('lisbon_wallet_credentials_issued_total')).toBe(2);
+    expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
+    expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
   });
 });
