@@ -56,6 +56,20 @@ export async function markIssued(db: Db, id: number, at: string): Promise<boolea
   return result.numUpdatedRows === 1n;
 }
 
+const NO_LONGER_IN_FORCE = ['superseded', 'revoked'] as const;
+
+/** One credential's entry, read as the list reads it: issued, and its statement still in force. */
+export async function isCredentialInForce(db: Db, index: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('wallet_offers')
+    .innerJoin('statements', 'statements.id', 'wallet_offers.statement_id')
+    .select('statements.status')
+    .where('wallet_offers.id', '=', index)
+    .where('wallet_offers.issued_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined && !(NO_LONGER_IN_FORCE as readonly string[]).includes(row.status);
+}
+
 /** The status list's size (the highest index) and the indexes whose statement is no longer in force. */
 export async function statusListRows(db: Db): Promise<{ size: number; revoked: number[] }> {
   const top = await db
@@ -67,7 +81,7 @@ export async function statusListRows(db: Db): Promise<{ size: number; revoked: n
     .innerJoin('statements', 'statements.id', 'wallet_offers.statement_id')
     .select('wallet_offers.id')
     .where('wallet_offers.issued_at', 'is not', null)
-    .where('statements.status', 'in', ['superseded', 'revoked'])
+    .where('statements.status', 'in', NO_LONGER_IN_FORCE)
     .execute();
   return { size: Number(top?.top ?? 0), revoked: revoked.map((row) => row.id) };
 }
