@@ -178,7 +178,7 @@ export const wallet: Scenario = {
           ratio: round(median(verifyCrypto) / ref, 2),
         },
         {
-          figure: 'verify, all four steps (+ status list and ledger from the database)',
+          figure: 'verify, all four steps (+ status entry and ledger from the database)',
           medianMs: round(median(verifyAll)),
           ratio: round(median(verifyAll) / ref, 2),
         },
