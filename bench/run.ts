@@ -14,6 +14,7 @@ import { rush } from './scenarios/rush';
 import { scale } from './scenarios/scale';
 import { staffScale } from './scenarios/staff-scale';
 import { verify } from './scenarios/verify';
+import { wallet } from './scenarios/wallet';
 
 const SCENARIOS: Scenario[] = [
   health,
@@ -26,6 +27,7 @@ const SCENARIOS: Scenario[] = [
   anchor,
   staffScale,
   cost,
+  wallet,
 ];
 
 const wanted = process.argv.slice(2);

@@ -45,6 +45,7 @@ import { currentMaintenance } from './modules/system/maintenance.service';
 import { systemRoutes } from './modules/system/routes';
 import { usersRoutes } from './modules/users/routes';
 import { verifyRoutes } from './modules/verify/routes';
+import { walletRoutes, walletWellKnownRoutes } from './modules/wallet/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
@@ -258,10 +259,12 @@ export async function buildApp({
       await api.register(systemRoutes, { ctx, guard });
       await api.register(closuresRoutes, { ctx, guard });
       await api.register(marketingRoutes, { ctx });
+      await api.register(walletRoutes, { ctx, guard });
     },
     { prefix: API_PREFIX },
   );
 
+  await app.register(walletWellKnownRoutes, { ctx });
   if (config.paymentProvider === 'sandbox')
     await app.register(sandboxGatewayRoutes, { deps: ctx, payee: config.body.name });
   registerSpa(app, { webDistDir: config.webDistDir });

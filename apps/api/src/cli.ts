@@ -64,7 +64,8 @@ Commands:
                 older than the grace period; the server also runs it every hour
                 [--grace-minutes <n, default 60>]
   keys:generate one set of keys for a deployment (ledger key, signing P12 and its passphrase, webhook
-                secret, TOTP sealing key) as files in a new folder; prints the variables that point at them
+                secret, TOTP sealing key, wallet issuer key) as files in a new folder; prints the variables
+                that point at them
                 --out <folder>
   keys:rotate   change one key for the whole deployment (decision 086), run with the configuration
                 that holds the new key: records its fingerprint, so instances with the new key start and

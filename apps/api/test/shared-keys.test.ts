@@ -40,6 +40,7 @@ describe('one set of keys for every instance', () => {
       'SIGNING_P12_PASSPHRASE_FILE',
       'SIGNING_P12_PATH',
       'TOTP_SECRET_KEY_FILE',
+      'WALLET_ISSUER_KEY_PATH',
     ]);
     for (const file of Object.values(KEY_SET_FILES))
       expect(statSync(join(keysDir, file)).mode & 0o777).toBe(0o600);
@@ -62,7 +63,7 @@ describe('one set of keys for every instance', () => {
     const config = loadConfig({ ...POSTGRES, DATA_DIR: join(dir, 'no-keys') });
     expect(() => assertSharedKeysConfigured(config)).toThrow(ConfigError);
     expect(() => assertSharedKeysConfigured(config)).toThrow(
-      /LEDGER_KEY_PATH \(or LEDGER_KEY\).*SIGNING_P12_PATH.*PAYMENT_WEBHOOK_SECRET.*TOTP_SECRET_KEY.*keys:generate/,
+      /LEDGER_KEY_PATH \(or LEDGER_KEY\).*SIGNING_P12_PATH.*PAYMENT_WEBHOOK_SECRET.*TOTP_SECRET_KEY.*WALLET_ISSUER_KEY_PATH.*keys:generate/,
     );
     expect(() => assertSharedKeysConfigured(loadConfig({ DATA_DIR: join(dir, 'sqlite') }))).not.toThrow();
   });

@@ -56,3 +56,4 @@ export * from './workspace';
 export * from './workspace-notice-keys';
 export * from './workspace-notices';
 export * from './workspace-view';
+export * from './wallet';

@@ -123,6 +123,10 @@ export type Config = {
   readonly ledgerKeyPem: string | null;
   /** Anchoring the ledger on an Ethereum-compatible chain (decision 065); null: the ledger only. */
   readonly anchor: AnchorSettings | null;
+  /** The wallet credentials' ES256 issuer key (PKCS#8 PEM file); null: generated into `DATA_DIR/keys/` (decision 088). */
+  readonly walletIssuerKeyPath: string | null;
+  /** How long a credential offer can be redeemed, in minutes (decision 088). */
+  readonly walletOfferTtlMinutes: number;
 };
 
 /** An S3-compatible object store for every file the portal keeps (decision 040). */
@@ -369,6 +373,8 @@ const envSchema = z.object({
   SIGNING_P12_PASSPHRASE_FILE: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   LEDGER_KEY: z.string().trim().min(1).optional(),
+  WALLET_ISSUER_KEY_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
+  WALLET_OFFER_TTL_MINUTES: wholeNumber('WALLET_OFFER_TTL_MINUTES', 1440).prefault('15'),
   ...ANCHOR_ENV,
   S3_BUCKET: z
     .string()
@@ -609,6 +615,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? Object.freeze({ path: values.SIGNING_P12_PATH, passphrase })
           : null,
       ledgerKeyPath: values.LEDGER_KEY_PATH ?? null,
+      walletIssuerKeyPath: values.WALLET_ISSUER_KEY_PATH ?? null,
+      walletOfferTtlMinutes: values.WALLET_OFFER_TTL_MINUTES,
       s3: values.S3_BUCKET
         ? Object.freeze({
             bucket: values.S3_BUCKET,

@@ -11,6 +11,10 @@ export type Metrics = {
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly paymentsSettled: Counter<'outcome'>;
   readonly verifications: Counter<'result'>;
+  /** The wallet (decision 088): offers made, credentials issued, presentations checked by result. */
+  readonly walletOffers: Counter;
+  readonly walletCredentials: Counter;
+  readonly walletPresentations: Counter<'result'>;
   readonly jobs: Gauge<'status'>;
   readonly oldestDueJobAge: Gauge;
   readonly jobsByKind: Gauge<'kind' | 'status'>;
@@ -49,6 +53,22 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}): 
     verifications: new Counter({
       name: 'lisbon_verifications_total',
       help: 'Public statement verifications answered, by result (valid, not_valid, not_published, unknown).',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    walletOffers: new Counter({
+      name: 'lisbon_wallet_offers_total',
+      help: 'Credential offers of a statement made to a wallet.',
+      registers: [registry],
+    }),
+    walletCredentials: new Counter({
+      name: 'lisbon_wallet_credentials_issued_total',
+      help: 'SD-JWT VC credentials issued to a wallet.',
+      registers: [registry],
+    }),
+    walletPresentations: new Counter({
+      name: 'lisbon_wallet_presentations_total',
+      help: 'Wallet presentations checked by the verifier, by result (valid, not_valid).',
       labelNames: ['result'],
       registers: [registry],
     }),

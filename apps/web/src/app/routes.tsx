@@ -167,6 +167,21 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                 ({ VerifyPage }) => <VerifyPage key="by-file" />,
               ),
             },
+            // The wallet's check (decision 088): a request for a wallet, and the outcome of one.
+            {
+              path: 'verify/wallet',
+              lazy: page(
+                withTexts('wallet', () => import('@/features/wallet/pages/WalletCheckPage')),
+                ({ WalletCheckPage }) => <WalletCheckPage key="new" />,
+              ),
+            },
+            {
+              path: 'verify/wallet/:id',
+              lazy: page(
+                withTexts('wallet', () => import('@/features/wallet/pages/WalletCheckPage')),
+                ({ WalletCheckPage }) => <WalletCheckPage />,
+              ),
+            },
             {
               path: 'verify/:id',
               lazy: page(
@@ -251,8 +266,14 @@ export function buildRoutes(protect: Protect): RouteObject[] {
             loggedIn(
               'practices/:id',
               page(
-                () => import('@/features/practices/pages/PracticePage'),
-                ({ PracticePage }) => <PracticePage />,
+                () =>
+                  Promise.all([
+                    import('@/features/practices/pages/PracticePage'),
+                    withTexts('wallet', () => import('@/features/wallet/components/AddToWallet'))(),
+                  ]),
+                ([{ PracticePage }, { AddToWallet }]) => (
+                  <PracticePage statementActions={(id) => <AddToWallet practiceId={id} />} />
+                ),
               ),
               'practice.apply',
             ),

@@ -56,6 +56,8 @@ import type {
   LedgerEntriesTable,
   StatementShareLinksTable,
   StatementsTable,
+  WalletOffersTable,
+  WalletPresentationsTable,
 } from './statement-tables';
 import type { SettingChangesTable, SettingsTable } from './notice-tables';
 import type { LedgerAnchorProofsTable, LedgerAnchorsTable } from './anchor-tables';
@@ -127,6 +129,8 @@ export type Database = {
   setting_changes: SettingChangesTable;
   appeals: AppealsTable;
   key_fingerprints: KeyFingerprintsTable;
+  wallet_offers: WalletOffersTable;
+  wallet_presentations: WalletPresentationsTable;
 };
 
 export type Db = Kysely<Database>;

@@ -93,3 +93,29 @@ export type KeyFingerprintsTable = {
   fingerprint: string;
   recorded_at: Timestamp;
 };
+
+/** A credential offer of a statement (migration 2026-11-27-088); its id is the credential's status index. */
+export type WalletOffersTable = {
+  id: Generated<number>;
+  statement_id: string;
+  user_id: number;
+  code_hash: string;
+  tx_code_hash: string;
+  failed_attempts: Generated<number>;
+  expires_at: Timestamp;
+  redeemed_at: Timestamp | null;
+  issued_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** An OpenID4VP request of the verifier and, once answered, its outcome (JSON of `WalletCheck`). */
+export type WalletPresentationsTable = {
+  id: string;
+  nonce: string;
+  expires_at: Timestamp;
+  result: NullableText;
+  checked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};

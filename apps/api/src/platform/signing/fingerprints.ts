@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
@@ -6,6 +8,7 @@ import type { Db } from '../db/database';
 import { resolveWebhookSecret } from '../payments/secret';
 import { resolveTotpKey } from '../secret-box';
 import { loadBodyKeys } from './keys';
+import { WALLET_KEY_FILE } from './wallet-key';
 
 /**
  * One fingerprint per key of the deployment's key set, held by the database (decision 086): the
@@ -61,6 +64,19 @@ export const KEY_SET: readonly KeyDefinition[] = [
     // The sending account's address: public, and what every receipt names.
     fingerprint: (config) =>
       config.anchor ? privateKeyToAddress(config.anchor.privateKey()).toLowerCase() : null,
+  },
+  {
+    name: 'wallet',
+    variable: () => 'WALLET_ISSUER_KEY_PATH',
+    // The issuer's public key (decision 088); on SQLite the key is generated on first use, so a
+    // deployment records it at the start after that one.
+    fingerprint: (config) => {
+      const path = config.walletIssuerKeyPath ?? join(config.dataDir, 'keys', WALLET_KEY_FILE);
+      if (!config.walletIssuerKeyPath && !existsSync(path)) return null;
+      return createHash('sha256')
+        .update(createPublicKey(readFileSync(path)).export({ type: 'spki', format: 'der' }))
+        .digest('hex');
+    },
   },
 ];
 

@@ -5,10 +5,11 @@ import forge from 'node-forge';
 import { ConfigError, type Config } from '../config';
 import type { LedgerKeys } from '../ledger/ledger';
 import { createOnce } from './files';
+import { newWalletKeyPem, WALLET_KEY_FILE } from './wallet-key';
 
 /**
  * The body's keys (decision 023): the ledger's Ed25519 key pair and the statement-signing P12
- * (RSA key + X.509 certificate). Production: LEDGER_KEY_PATH, SIGNING_P12_PATH and
+ * (RSA key + X.509 certificate). The wallet issuer key loads apart (`wallet-key.ts`, decision 088). Production: LEDGER_KEY_PATH, SIGNING_P12_PATH and
  * SIGNING_P12_PASSPHRASE. Embedded default: generated into `DATA_DIR/keys/` (files 0600) on first
  * start, read from there afterwards. Neither a key nor the passphrase is ever logged.
  */
@@ -234,6 +235,7 @@ export function assertSharedKeysConfigured(
     | 'paymentWebhookSecret'
     | 'paymentProvider'
     | 'totpSecretKey'
+    | 'walletIssuerKeyPath'
   >,
 ): void {
   if (config.database.dialect !== 'postgres') return;
@@ -246,6 +248,7 @@ export function assertSharedKeysConfigured(
       ? []
       : ['PAYMENT_WEBHOOK_SECRET (or PAYMENT_WEBHOOK_SECRET_FILE)']),
     ...(config.totpSecretKey ? [] : ['TOTP_SECRET_KEY (or TOTP_SECRET_KEY_FILE)']),
+    ...(config.walletIssuerKeyPath ? [] : ['WALLET_ISSUER_KEY_PATH']),
   ];
   if (missing.length === 0) return;
   throw new ConfigError(
@@ -259,6 +262,7 @@ export const KEY_SET_FILES = {
   passphrase: 'signing-passphrase',
   webhookSecret: 'payment-webhook-secret',
   totpKey: 'totp-secret.key',
+  walletIssuer: WALLET_KEY_FILE,
 } as const;
 
 /**
@@ -282,6 +286,7 @@ export function generateKeySet({
     [KEY_SET_FILES.p12, () => selfSignedP12({ commonName: bodyName, passphrase, now })],
     [KEY_SET_FILES.webhookSecret, () => `${randomBytes(32).toString('hex')}\n`],
     [KEY_SET_FILES.totpKey, () => `${randomBytes(32).toString('hex')}\n`],
+    [KEY_SET_FILES.walletIssuer, newWalletKeyPem],
   ];
   for (const [name] of files) {
     if (existsSync(join(folder, name)))
@@ -294,5 +299,6 @@ export function generateKeySet({
     `SIGNING_P12_PASSPHRASE_FILE=${join(folder, KEY_SET_FILES.passphrase)}`,
     `PAYMENT_WEBHOOK_SECRET_FILE=${join(folder, KEY_SET_FILES.webhookSecret)}`,
     `TOTP_SECRET_KEY_FILE=${join(folder, KEY_SET_FILES.totpKey)}`,
+    `WALLET_ISSUER_KEY_PATH=${join(folder, KEY_SET_FILES.walletIssuer)}`,
   ];
 }

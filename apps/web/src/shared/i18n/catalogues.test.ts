@@ -14,13 +14,33 @@ import { discoveryEn } from './locales/discovery.en-US';
 import { discoveryIt } from './locales/discovery.it-IT';
 import { ledgerEn } from './locales/ledger.en-US';
 import { ledgerIt } from './locales/ledger.it-IT';
+import { walletEn } from './locales/wallet.en-US';
+import { walletIt } from './locales/wallet.it-IT';
 
 // Each language's texts: the catalogue fetched at start and the groups fetched apart, the
 // logged-in area's (decision 063), the terms, the service finder's and a statement's record's
 // (decision 079).
 const catalogues = {
-  'en-US': { ...enUS, ...areaEn, ...authEn, ...termsEn, ...discoveryEn, ...ledgerEn, ...anchorEn },
-  'it-IT': { ...itIT, ...areaIt, ...authIt, ...termsIt, ...discoveryIt, ...ledgerIt, ...anchorIt },
+  'en-US': {
+    ...enUS,
+    ...areaEn,
+    ...authEn,
+    ...termsEn,
+    ...discoveryEn,
+    ...ledgerEn,
+    ...anchorEn,
+    ...walletEn,
+  },
+  'it-IT': {
+    ...itIT,
+    ...areaIt,
+    ...authIt,
+    ...termsIt,
+    ...discoveryIt,
+    ...ledgerIt,
+    ...anchorIt,
+    ...walletIt,
+  },
 };
 
 type Tree = { readonly [key: string]: string | Tree };

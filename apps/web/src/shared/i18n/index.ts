@@ -9,6 +9,7 @@ import type { authEn } from './locales/auth.en-US';
 import type { discoveryEn } from './locales/discovery.en-US';
 import type { ledgerEn } from './locales/ledger.en-US';
 import type { termsEn } from './locales/terms.en-US';
+import type { walletEn } from './locales/wallet.en-US';
 
 /**
  * Each language's catalogue is a chunk of its own, fetched when the language is first used: a
@@ -52,6 +53,11 @@ const TEXT_GROUPS = {
         ([ledger, anchor]) => ({ ...ledger.ledgerIt, ...anchor.anchorIt }),
       ),
   },
+  /** The statement in a digital wallet: the applicant's offer, the verifier's check (decision 088). */
+  wallet: {
+    'en-US': () => import('./locales/wallet.en-US').then((module) => module.walletEn),
+    'it-IT': () => import('./locales/wallet.it-IT').then((module) => module.walletIt),
+  },
 } satisfies Record<string, Record<Locale, () => Promise<object>>>;
 export type TextGroup = keyof typeof TEXT_GROUPS;
 
@@ -93,7 +99,8 @@ declare module 'i18next' {
         typeof termsEn &
         typeof discoveryEn &
         typeof ledgerEn &
-        typeof anchorEn;
+        typeof anchorEn &
+        typeof walletEn;
     };
   }
 }

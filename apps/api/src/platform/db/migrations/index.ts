@@ -29,6 +29,7 @@ import * as deadlinesAndDashboard from './2026-11-26-210-deadlines-and-dashboard
 import * as messagesToSeveral from './2026-11-26-220-messages-to-several';
 import * as changeNotifications from './2026-11-26-300-change-notifications';
 import * as jobsInOrder from './2026-11-26-310-jobs-in-order';
+import * as wallet from './2026-11-27-088-wallet';
 import * as keyFingerprints from './2026-11-27-340-key-fingerprints';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-220-messages-to-several': messagesToSeveral,
   '2026-11-26-300-change-notifications': changeNotifications,
   '2026-11-26-310-jobs-in-order': jobsInOrder,
+  '2026-11-27-088-wallet': wallet,
   '2026-11-27-340-key-fingerprints': keyFingerprints,
 };

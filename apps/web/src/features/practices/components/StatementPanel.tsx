@@ -20,7 +20,15 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { downloadStatementPdf, statementQuery } from '../api/statement';
 import { ShareLinks } from './ShareLinks';
 
-function Published({ practiceId, statement }: { practiceId: number; statement: PublishedStatement }) {
+function Published({
+  practiceId,
+  statement,
+  actions,
+}: {
+  practiceId: number;
+  statement: PublishedStatement;
+  actions?: ((practiceId: number) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const download = useMutation({
@@ -42,6 +50,7 @@ function Published({ practiceId, statement }: { practiceId: number; statement: P
         <Button onClick={() => download.mutate()} loading={download.isPending}>
           {t('statement.download')}
         </Button>
+        {actions?.(practiceId)}
       </Group>
       <Text size="sm">
         {t('statement.share')}:{' '}
@@ -104,7 +113,14 @@ function Published({ practiceId, statement }: { practiceId: number; statement: P
  * The statement on the applicant's request: "publication pending, retry later" while the publish
  * job runs (spec §4), then the certificate display, the signed PDF and the verification page.
  */
-export function StatementPanel({ practice }: { practice: Pick<Practice, 'id' | 'status'> }) {
+export function StatementPanel({
+  practice,
+  actions,
+}: {
+  practice: Pick<Practice, 'id' | 'status'>;
+  /** What another feature adds beside the download (the wallet's offer). */
+  actions?: (practiceId: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const query = useQuery({ ...statementQuery(practice.id), enabled: mayHaveStatement(practice.status) });
   if (!mayHaveStatement(practice.status) || query.isPending || query.data === null) return null;
@@ -126,7 +142,9 @@ export function StatementPanel({ practice }: { practice: Pick<Practice, 'id' | '
           </Button>
         </Alert>
       )}
-      {query.data?.status === 'published' && <Published practiceId={practice.id} statement={query.data} />}
+      {query.data?.status === 'published' && (
+        <Published practiceId={practice.id} statement={query.data} actions={actions} />
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { areDocumentsEditable } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -20,8 +21,14 @@ import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
 import { StatusTimeline } from '../components/StatusTimeline';
 
-/** `/practices/{id}`: every field of the request, its documents, its history and what comes next. */
-export function PracticePage() {
+/**
+ * `/practices/{id}`: every field of the request, its documents, its history and what comes next.
+ * `statementActions` adds what another feature offers on a published statement (the wallet's
+ * offer), composed by the router so features stay apart.
+ */
+export function PracticePage({
+  statementActions,
+}: { statementActions?: (practiceId: number) => ReactNode } = {}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const id = Number(useParams().id);
@@ -64,7 +71,7 @@ export function PracticePage() {
         )}
       </Stack>
 
-      <StatementPanel practice={practice} />
+      <StatementPanel practice={practice} {...(statementActions ? { actions: statementActions } : {})} />
 
       <AppealStatementPanel practice={practice} />
 

@@ -1,8 +1,8 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus } from '@lisbon/domain';
-import { Alert, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -66,6 +66,16 @@ export function VerifyPage() {
       )}
 
       <VerifyFile id={id} maxBytes={maxBytes} />
+
+      <section aria-labelledby="verify-wallet">
+        <Title order={2} id="verify-wallet" size="h4" mb="xs">
+          {t('verify.walletTitle')}
+        </Title>
+        <Text mb="xs">{t('verify.walletIntro')}</Text>
+        <Anchor component={Link} to="/verify/wallet">
+          {t('verify.walletLink')}
+        </Anchor>
+      </section>
     </Stack>
   );
 }

@@ -7,6 +7,10 @@ export const verifyEn = {
     intro:
       'Upload the PDF of a statement to check that it is the original we published. Only the original file is valid: a printout, a scan or a re-saved copy is not.',
     idLabel: 'Statement id',
+    walletTitle: 'Statement in a digital wallet',
+    walletIntro:
+      'A holder can also show their statement from a digital wallet (EU Digital Identity Wallet, IT-Wallet).',
+    walletLink: 'Check a credential from a wallet',
     states: {
       published: 'This id belongs to a statement published on {{date}} by {{authority}}.',
       pending: 'This id belongs to a statement that is not yet published. Please try again later.',

@@ -8,6 +8,10 @@ export const verifyIt: typeof verifyEn = {
     intro:
       'Carica il PDF di un attestato per controllare che sia l’originale che abbiamo pubblicato. È valido solo il file originale: una stampa, una scansione o una copia salvata di nuovo non lo sono.',
     idLabel: 'Codice dell’attestato',
+    walletTitle: 'Attestato in un portafoglio digitale',
+    walletIntro:
+      'Il titolare può anche mostrare l’attestato da un portafoglio digitale (portafoglio europeo di identità digitale, IT-Wallet).',
+    walletLink: 'Verifica una credenziale da un portafoglio',
     states: {
       published: 'Questo codice appartiene a un attestato pubblicato il {{date}} da {{authority}}.',
       pending: 'Questo codice appartiene a un attestato non ancora pubblicato. Riprova più tardi.',

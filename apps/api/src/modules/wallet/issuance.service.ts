@@ -1,0 +1,305 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  WALLET_CLAIMS,
+  WALLET_CREDENTIAL_ID,
+  WALLET_STATUS_LIST_PATH,
+  WALLET_TX_CODE_ATTEMPTS,
+  WALLET_TX_CODE_LENGTH,
+  type WalletOffer,
+} from '@lisbon/domain';
+import {
+  decodeJwt,
+  Oauth2AuthorizationServer,
+  preAuthorizedCodeGrantIdentifier,
+  setGlobalConfig,
+  type HttpMethod,
+} from '@openid4vc/oauth2';
+import { Openid4vciIssuer } from '@openid4vc/openid4vci';
+import { ES256, digest, generateSalt } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
+import type { DisclosureFrame } from '@sd-jwt/types';
+import { jwtVerify, SignJWT } from 'jose';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../context';
+import { isoAfter } from '../../platform/clock';
+import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
+import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
+import type { SessionUser } from '../sessions/service';
+import { parseCertificate } from '../statements/certificate';
+import { ownStatement, statementById } from '../statements/service';
+import { issuerSigner, walletCallbacks } from './callbacks';
+import { issuerMetadataResult, issuerUrlOf, vctOf } from './metadata';
+import { WalletProtocolError } from './protocol-error';
+import {
+  countFailedAttempt,
+  findOffer,
+  findOfferByCode,
+  insertOffer,
+  markIssued,
+  redeemOffer,
+} from './repository';
+
+const ACCESS_TOKEN_SECONDS = 300;
+const NONCE_SECONDS = 300;
+const NONCE_TYP = 'lisbon-c-nonce+jwt';
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The key, loaded in one place so the key set's fingerprints (issue #34) can take it over. The
+ * libraries refuse `http://` URLs unless told: a deployment whose PUBLIC_URL is http (a laptop, the
+ * tests) tells them, one on https never does.
+ */
+export function issuerKeyOf(ctx: AppContext): Promise<WalletIssuerKey> {
+  setGlobalConfig({ allowInsecureUrls: ctx.config.publicUrl.startsWith('http://') });
+  return loadWalletIssuerKey(ctx.config);
+}
+
+type RequestLike = { url: string; method: string; headers: Record<string, string | string[] | undefined> };
+const requestOf = (request: RequestLike, ctx: AppContext) => ({
+  url: `${issuerUrlOf(ctx)}${request.url}`,
+  method: request.method as HttpMethod,
+  headers: new Headers(
+    Object.entries(request.headers).flatMap(([name, value]) =>
+      value === undefined
+        ? []
+        : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+    ),
+  ),
+});
+
+/**
+ * POST /practices/{id}/statement/wallet-offers: a credential offer of the applicant's published
+ * statement, pre-authorized, with a transaction code (OpenID4VCI 1.0 §4.1.1). Both codes are kept
+ * as SHA-256 only; the offer is redeemed once, before WALLET_OFFER_TTL_MINUTES pass.
+ */
+export async function createOffer(
+  ctx: AppContext,
+  actor: SessionUser,
+  practiceId: number,
+): Promise<WalletOffer> {
+  const statement = await ownStatement(ctx, actor, practiceId);
+  if (statement.status !== 'published') throw new WalletPublicationError();
+  const key = await issuerKeyOf(ctx);
+  const code = randomBytes(32).toString('base64url');
+  const txCode = String(randomInt(0, 10 ** WALLET_TX_CODE_LENGTH)).padStart(WALLET_TX_CODE_LENGTH, '0');
+  const expiresAt = isoAfter(ctx.clock.now(), ctx.config.walletOfferTtlMinutes * 60);
+  await insertOffer(ctx.db, {
+    statementId: statement.id,
+    userId: actor.id,
+    codeHash: sha256(code),
+    txCodeHash: sha256(txCode),
+    expiresAt,
+  });
+  const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
+  const { credentialOffer } = await issuer.createCredentialOffer({
+    issuerMetadata: issuerMetadataResult(ctx),
+    credentialConfigurationIds: [WALLET_CREDENTIAL_ID],
+    grants: {
+      [preAuthorizedCodeGrantIdentifier]: {
+        'pre-authorized_code': code,
+        tx_code: { input_mode: 'numeric', length: WALLET_TX_CODE_LENGTH },
+      },
+    },
+  });
+  ctx.metrics.walletOffers.inc();
+  return {
+    offer_url: credentialOffer,
+    qr_svg: await QRCode.toString(credentialOffer, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    tx_code: txCode,
+    expires_at: expiresAt,
+  };
+}
+
+/** Raised when the statement is not (or no longer) published: the route answers PUBLICATION_PENDING. */
+export class WalletPublicationError extends Error {
+  override name = 'WalletPublicationError';
+}
+
+/** POST /wallet/token: the pre-authorized code and its transaction code, once, for an access token. */
+export async function exchangeToken(
+  ctx: AppContext,
+  { body, request }: { body: Record<string, unknown>; request: RequestLike },
+) {
+  const key = await issuerKeyOf(ctx);
+  const server = new Oauth2AuthorizationServer({ callbacks: walletCallbacks(key) });
+  const parsed = server.parseAccessTokenRequest({
+    accessTokenRequest: body,
+    request: requestOf(request, ctx),
+  });
+  if (parsed.grant.grantType !== preAuthorizedCodeGrantIdentifier)
+    throw new WalletProtocolError(
+      400,
+      'unsupported_grant_type',
+      'Only the pre-authorized code grant is supported',
+    );
+  const offer = await findOfferByCode(ctx.db, sha256(parsed.grant.preAuthorizedCode));
+  const now = ctx.clock.now();
+  if (!offer) throw new WalletProtocolError(400, 'invalid_grant', 'Unknown pre-authorized code');
+  if (offer.redeemed_at)
+    throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
+  if (new Date(offer.expires_at) <= now)
+    throw new WalletProtocolError(400, 'invalid_grant', 'This offer has expired');
+  if (offer.failed_attempts >= WALLET_TX_CODE_ATTEMPTS)
+    throw new WalletProtocolError(400, 'invalid_grant', 'Too many wrong transaction codes: make a new offer');
+  if (!parsed.grant.txCode || sha256(parsed.grant.txCode) !== offer.tx_code_hash) {
+    await countFailedAttempt(ctx.db, offer.id);
+    throw new WalletProtocolError(400, 'invalid_grant', 'Wrong transaction code');
+  }
+  if (!(await redeemOffer(ctx.db, offer.id, now.toISOString())))
+    throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
+  return server.createAccessTokenResponse({
+    audience: issuerUrlOf(ctx),
+    authorizationServer: issuerUrlOf(ctx),
+    signer: issuerSigner(key),
+    subject: String(offer.id),
+    expiresInSeconds: ACCESS_TOKEN_SECONDS,
+    scope: WALLET_CREDENTIAL_ID,
+    now,
+  });
+}
+
+/** POST /wallet/nonce: a c_nonce any instance can check, since it is signed (OpenID4VCI 1.0 §7). */
+export async function createNonce(ctx: AppContext) {
+  const key = await issuerKeyOf(ctx);
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  const nonce = await new SignJWT({ jti: randomBytes(16).toString('base64url') })
+    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: NONCE_TYP })
+    .setIssuer(issuerUrlOf(ctx))
+    .setIssuedAt(now)
+    .setExpirationTime(now + NONCE_SECONDS)
+    .sign(key.privateKey);
+  const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
+  return issuer.createNonceResponse({ cNonce: nonce, cNonceExpiresIn: NONCE_SECONDS });
+}
+
+async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknown): Promise<string> {
+  if (typeof nonce !== 'string')
+    throw new WalletProtocolError(400, 'invalid_nonce', 'The key proof has no nonce');
+  try {
+    await jwtVerify(nonce, key.publicKey, {
+      issuer: issuerUrlOf(ctx),
+      typ: NONCE_TYP,
+      currentDate: ctx.clock.now(),
+    });
+    return nonce;
+  } catch {
+    throw new WalletProtocolError(
+      400,
+      'invalid_nonce',
+      'The key proof’s nonce is not one of ours or has expired',
+    );
+  }
+}
+
+async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, authorization: string | undefined) {
+  const token = authorization?.match(/^Bearer (\S+)$/)?.[1];
+  if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      issuer: issuerUrlOf(ctx),
+      audience: issuerUrlOf(ctx),
+      currentDate: ctx.clock.now(),
+    });
+    const offer = await findOffer(ctx.db, Number(payload.sub));
+    if (offer?.redeemed_at) return offer;
+  } catch {
+    // An unreadable, expired or foreign token reads as invalid below.
+  }
+  throw new WalletProtocolError(401, 'invalid_token', 'The access token is invalid or has expired');
+}
+
+/** The claims of the credential from the statement's record; null ones are left out. */
+async function claimsOf(ctx: AppContext, statementId: string) {
+  const statement = await statementById(ctx, statementId);
+  if (!statement?.certificate || statement.status !== 'published' || !statement.issue_hash)
+    throw new WalletProtocolError(400, 'credential_request_denied', 'The statement is no longer in force');
+  const certificate = parseCertificate(statement.certificate);
+  const anchor = await anchorViewOfSeal(ctx, await sealOf(ctx, statement));
+  const values: Record<string, string | number | null> = {
+    holder_name: certificate.holder_name,
+    birth_date: certificate.birth_date,
+    qualification_name: certificate.qualification_name,
+    classification: certificate.classification,
+    awarding_institution: certificate.awarding_institution,
+    award_year: certificate.award_year,
+    country_of_education_system: certificate.country_of_education_system,
+    statement_id: statement.id,
+    issue_date: (statement.published_at ?? certificate.publish_date).slice(0, 10),
+    ledger_transaction: statement.issue_hash,
+    chain_transaction: anchor.state === 'anchored' ? anchor.transaction_hash : null,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+}
+
+/**
+ * POST /wallet/credential: the SD-JWT VC of the offer's statement, bound to the key the wallet
+ * proved (`cnf`), its personal claims selectively disclosable, with its status list entry (the
+ * offer's id), signed with the issuer key named by `kid`. One credential per offer.
+ */
+export async function issueCredential(
+  ctx: AppContext,
+  { body, authorization }: { body: Record<string, unknown>; authorization: string | undefined },
+) {
+  const key = await issuerKeyOf(ctx);
+  const offer = await offerOfAccessToken(ctx, key, authorization);
+  const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
+  const issuerMetadata = issuerMetadataResult(ctx);
+  const parsed = issuer.parseCredentialRequest({ issuerMetadata, credentialRequest: body });
+  const proof = parsed.proofs?.jwt?.[0];
+  if (!proof) throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
+  let nonce: unknown;
+  try {
+    nonce = decodeJwt({ jwt: proof }).payload.nonce;
+  } catch {
+    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not a JWT');
+  }
+  const expectedNonce = await checkedNonce(ctx, key, nonce);
+  const { signer } = await issuer
+    .verifyCredentialRequestJwtProof({ issuerMetadata, jwt: proof, expectedNonce, now: ctx.clock.now() })
+    .catch((error: unknown) => {
+      throw new WalletProtocolError(
+        400,
+        'invalid_proof',
+        error instanceof Error ? error.message : 'Invalid key proof',
+      );
+    });
+  if (signer.method !== 'jwk')
+    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof must carry a jwk');
+  const claims = await claimsOf(ctx, offer.statement_id);
+  if (!(await markIssued(ctx.db, offer.id, ctx.clock.now().toISOString())))
+    throw new WalletProtocolError(
+      400,
+      'credential_request_denied',
+      'The credential of this offer was issued already',
+    );
+  const credential = await signCredential(key, {
+    iss: issuerUrlOf(ctx),
+    iat: Math.floor(ctx.clock.now().getTime() / 1000),
+    vct: vctOf(ctx),
+    cnf: { jwk: signer.publicJwk },
+    status: { status_list: { idx: offer.id, uri: `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}` } },
+    ...claims,
+  });
+  ctx.metrics.walletCredentials.inc();
+  return issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] });
+}
+
+/** The SD-JWT VC itself: the personal claims as disclosures, signed ES256 with `kid` (also the bench's). */
+export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPayload): Promise<string> {
+  const sdjwt = new SDJwtVcInstance({
+    signer: await ES256.getSigner(key.privateKey.export({ format: 'jwk' })),
+    signAlg: ES256.alg,
+    hasher: digest,
+    hashAlg: 'sha-256',
+    saltGenerator: generateSalt,
+  });
+  const personal = WALLET_CLAIMS.filter((claim) => claim.personal && claim.name in payload).map(
+    (claim) => claim.name,
+  );
+  return sdjwt.issue(
+    payload,
+    // The library types the frame by the payload's fixed keys; ours are the claims listed in the domain.
+    { _sd: personal } as unknown as DisclosureFrame<SdJwtVcPayload>,
+    { header: { kid: key.kid } },
+  );
+}

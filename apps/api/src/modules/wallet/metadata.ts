@@ -1,0 +1,93 @@
+import {
+  LOCALES,
+  WALLET_CLAIMS,
+  WALLET_CLAIM_LABELS,
+  WALLET_CREDENTIAL_ID,
+  WALLET_CREDENTIAL_NAME,
+  WALLET_VCT_PATH,
+} from '@lisbon/domain';
+import { preAuthorizedCodeGrantIdentifier, type AuthorizationServerMetadata } from '@openid4vc/oauth2';
+import { Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4vci';
+import type { AppContext } from '../../context';
+import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
+
+/**
+ * The documents a wallet reads before anything else (OpenID4VCI 1.0 §12, RFC 8414, SD-JWT VC
+ * §4-6): the credential issuer is the deployment's public URL, which is its own authorization
+ * server for the pre-authorized code flow.
+ */
+export const issuerUrlOf = (ctx: AppContext): string => ctx.config.publicUrl.replace(/\/$/, '');
+export const vctOf = (ctx: AppContext): string => `${issuerUrlOf(ctx)}${WALLET_VCT_PATH}`;
+export const walletEndpoint = (ctx: AppContext, path: string): string =>
+  `${issuerUrlOf(ctx)}/api/v1/wallet/${path}`;
+
+export function authorizationServerMetadata(ctx: AppContext): AuthorizationServerMetadata {
+  return {
+    issuer: issuerUrlOf(ctx),
+    token_endpoint: walletEndpoint(ctx, 'token'),
+    grant_types_supported: [preAuthorizedCodeGrantIdentifier],
+    'pre-authorized_grant_anonymous_access_supported': true,
+    token_endpoint_auth_methods_supported: ['none'],
+  };
+}
+
+const configuration = (ctx: AppContext) => ({
+  format: 'dc+sd-jwt' as const,
+  vct: vctOf(ctx),
+  scope: WALLET_CREDENTIAL_ID,
+  cryptographic_binding_methods_supported: ['jwk'],
+  credential_signing_alg_values_supported: ['ES256'],
+  proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256'] } },
+  credential_metadata: {
+    display: LOCALES.map((locale) => ({ locale, name: WALLET_CREDENTIAL_NAME[locale].name })),
+    claims: WALLET_CLAIMS.map(({ name }) => ({
+      path: [name],
+      display: LOCALES.map((locale) => ({ locale, name: WALLET_CLAIM_LABELS[locale][name] })),
+    })),
+  },
+});
+
+export function credentialIssuerMetadata(ctx: AppContext) {
+  return {
+    credential_issuer: issuerUrlOf(ctx),
+    credential_endpoint: walletEndpoint(ctx, 'credential'),
+    nonce_endpoint: walletEndpoint(ctx, 'nonce'),
+    display: LOCALES.map((locale) => ({ locale, name: ctx.config.body.name })),
+    credential_configurations_supported: { [WALLET_CREDENTIAL_ID]: configuration(ctx) },
+  };
+}
+
+/** The metadata as the libraries take it on the issuer's side. */
+export function issuerMetadataResult(ctx: AppContext): IssuerMetadataResult {
+  const credentialIssuer = credentialIssuerMetadata(ctx);
+  return {
+    credentialIssuer,
+    authorizationServers: [authorizationServerMetadata(ctx)],
+    originalDraftVersion: Openid4vciVersion.V1,
+    knownCredentialConfigurations: credentialIssuer.credential_configurations_supported,
+  } as unknown as IssuerMetadataResult;
+}
+
+/** `/.well-known/jwt-vc-issuer` (SD-JWT VC §5): the keys that sign the credentials. */
+export const jwtVcIssuerMetadata = (ctx: AppContext, key: WalletIssuerKey) => ({
+  issuer: issuerUrlOf(ctx),
+  jwks: { keys: [key.publicJwk] },
+});
+
+/** The type metadata document at the `vct` (SD-JWT VC §6), in both languages. */
+export const typeMetadata = (ctx: AppContext) => ({
+  vct: vctOf(ctx),
+  name: WALLET_CREDENTIAL_NAME['en-US'].name,
+  description: WALLET_CREDENTIAL_NAME['en-US'].description,
+  display: LOCALES.map((locale) => ({
+    locale,
+    lang: locale,
+    name: WALLET_CREDENTIAL_NAME[locale].name,
+    description: WALLET_CREDENTIAL_NAME[locale].description,
+  })),
+  claims: WALLET_CLAIMS.map(({ name, personal }) => ({
+    path: [name],
+    display: LOCALES.map((locale) => ({ locale, lang: locale, label: WALLET_CLAIM_LABELS[locale][name] })),
+    sd: personal ? 'always' : 'never',
+  })),
+});

@@ -1,0 +1,35 @@
+import { Oauth2Error, Oauth2ServerErrorResponseError } from '@openid4vc/oauth2';
+import { Openid4vciError } from '@openid4vc/openid4vci';
+
+/**
+ * A refusal of a protocol endpoint in the error format its specification requires (RFC 6749 §5.2,
+ * OpenID4VCI 1.0 §8.3.1, RFC 6750 §3): `{ error, error_description }`, never a 500.
+ */
+export class WalletProtocolError extends Error {
+  override name = 'WalletProtocolError';
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** What a library's refusal of the request means for the wallet; anything else stays an error of ours. */
+export function protocolErrorOf(error: unknown, fallback: string): WalletProtocolError | undefined {
+  if (error instanceof WalletProtocolError) return error;
+  if (error instanceof Oauth2ServerErrorResponseError)
+    return new WalletProtocolError(
+      error.status >= 400 && error.status < 500 ? error.status : 400,
+      error.errorResponse.error,
+      error.errorResponse.error_description ?? error.message,
+    );
+  const isLibraryRefusal =
+    error instanceof Openid4vciError ||
+    error instanceof Oauth2Error ||
+    (error instanceof Error && (error.name.startsWith('Oauth2') || error.name === 'ValidationError'));
+  if (isLibraryRefusal)
+    return new WalletProtocolError(400, fallback, error.message.split('\n')[0] ?? fallback);
+  return undefined;
+}

@@ -1,0 +1,111 @@
+import type { Db } from '../../platform/db/database';
+
+/** All SQL of the wallet (decision 088): offers, their one redemption, the status list, the verifier's requests. */
+
+export async function insertOffer(
+  db: Db,
+  offer: { statementId: string; userId: number; codeHash: string; txCodeHash: string; expiresAt: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('wallet_offers')
+    .values({
+      statement_id: offer.statementId,
+      user_id: offer.userId,
+      code_hash: offer.codeHash,
+      tx_code_hash: offer.txCodeHash,
+      expires_at: offer.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const findOfferByCode = (db: Db, codeHash: string) =>
+  db.selectFrom('wallet_offers').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+
+export const findOffer = (db: Db, id: number) =>
+  db.selectFrom('wallet_offers').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function countFailedAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('wallet_offers')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks the offer redeemed unless another request did first: true for the one that won. */
+export async function redeemOffer(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('wallet_offers')
+    .set({ redeemed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('redeemed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks the offer's one credential issued: true for the request that won. */
+export async function markIssued(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('wallet_offers')
+    .set({ issued_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('issued_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+const NO_LONGER_IN_FORCE = ['superseded', 'revoked'] as const;
+
+/** One credential's entry, read as the list reads it: issued, and its statement still in force. */
+export async function isCredentialInForce(db: Db, index: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('wallet_offers')
+    .innerJoin('statements', 'statements.id', 'wallet_offers.statement_id')
+    .select('statements.status')
+    .where('wallet_offers.id', '=', index)
+    .where('wallet_offers.issued_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined && !(NO_LONGER_IN_FORCE as readonly string[]).includes(row.status);
+}
+
+/** The status list's size (the highest index) and the indexes whose statement is no longer in force. */
+export async function statusListRows(db: Db): Promise<{ size: number; revoked: number[] }> {
+  const top = await db
+    .selectFrom('wallet_offers')
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
+  const revoked = await db
+    .selectFrom('wallet_offers')
+    .innerJoin('statements', 'statements.id', 'wallet_offers.statement_id')
+    .select('wallet_offers.id')
+    .where('wallet_offers.issued_at', 'is not', null)
+    .where('statements.status', 'in', NO_LONGER_IN_FORCE)
+    .execute();
+  return { size: Number(top?.top ?? 0), revoked: revoked.map((row) => row.id) };
+}
+
+export async function insertPresentation(
+  db: Db,
+  request: { id: string; nonce: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('wallet_presentations')
+    .values({ id: request.id, nonce: request.nonce, expires_at: request.expiresAt })
+    .execute();
+}
+
+export const findPresentation = (db: Db, id: string) =>
+  db.selectFrom('wallet_presentations').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Records the outcome once: a second answer for the same request changes nothing. */
+export async function recordPresentation(db: Db, id: string, result: string, at: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('wallet_presentations')
+    .set({ result, checked_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('checked_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}

@@ -1,0 +1,153 @@
+import { dataEnvelope, WALLET_STATUS_LIST_MAX_AGE_SECONDS, walletOfferSchema } from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import {
+  bearerSecurity as security,
+  errorsOf,
+  idParamsSchema as params,
+} from '../../platform/http/route-schemas';
+import { actorOf, type AuthGuard } from '../sessions/guard';
+import {
+  createNonce,
+  createOffer,
+  exchangeToken,
+  issueCredential,
+  issuerKeyOf,
+  WalletPublicationError,
+} from './issuance.service';
+import {
+  authorizationServerMetadata,
+  credentialIssuerMetadata,
+  jwtVcIssuerMetadata,
+  typeMetadata,
+} from './metadata';
+import { protocolErrorOf } from './protocol-error';
+import { statusListJwt } from './status-list.service';
+import { walletVerifierRoutes } from './verifier.routes';
+
+const tags = ['wallet'];
+
+/** Answers a protocol endpoint's refusal in its specification's format; other errors go to the app's handler. */
+async function protocol<T>(
+  reply: FastifyReply,
+  fallback: string,
+  run: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await run();
+  } catch (error) {
+    const refusal = protocolErrorOf(error, fallback);
+    if (!refusal) throw error;
+    reply.header('cache-control', 'no-store');
+    if (refusal.status === 401) reply.header('www-authenticate', `Bearer error="${refusal.error}"`);
+    return reply.code(refusal.status).send({ error: refusal.error, error_description: refusal.description });
+  }
+}
+
+const publicDocument = (reply: FastifyReply, seconds = 300) =>
+  reply.header('cache-control', `public, max-age=${seconds}`).header('access-control-allow-origin', '*');
+
+/**
+ * The documents a wallet or a third-party verifier reads at the deployment's root (decision 088):
+ * OpenID4VCI issuer metadata, RFC 8414 authorization server metadata, the SD-JWT VC issuer's keys.
+ */
+export const walletWellKnownRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const hide = { hide: true };
+  app.get('/.well-known/openid-credential-issuer', { schema: hide }, async (_request, reply) => {
+    publicDocument(reply);
+    return credentialIssuerMetadata(ctx);
+  });
+  app.get('/.well-known/oauth-authorization-server', { schema: hide }, async (_request, reply) => {
+    publicDocument(reply);
+    return authorizationServerMetadata(ctx);
+  });
+  app.get('/.well-known/jwt-vc-issuer', { schema: hide }, async (_request, reply) => {
+    publicDocument(reply);
+    return jwtVcIssuerMetadata(ctx, await issuerKeyOf(ctx));
+  });
+};
+
+/**
+ * The issuer's endpoints under the API (OpenID4VCI 1.0 pre-authorized code flow), the status list,
+ * the type metadata, the applicant's offers, and the verifier (`verifier.routes.ts`).
+ */
+export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
+  app,
+  { ctx, guard },
+) => {
+  // The token request is a form (RFC 6749 §4.1.3); this parser belongs to the wallet's routes only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.post(
+    '/practices/:id/statement/wallet-offers',
+    {
+      onRequest: guard.ability('practice.apply'),
+      schema: {
+        summary: 'A credential offer of the applicant’s published statement for their wallet',
+        description:
+          'QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request, 409 PUBLICATION_PENDING before publication.',
+        tags,
+        security,
+        params,
+        response: { 201: dataEnvelope(walletOfferSchema), ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const offer = await createOffer(ctx, actorOf(request), request.params.id);
+        reply.header('cache-control', 'no-store');
+        return reply.code(201).send({ data: offer });
+      } catch (error) {
+        if (error instanceof WalletPublicationError) throw new AppError('PUBLICATION_PENDING');
+        throw error;
+      }
+    },
+  );
+
+  app.post('/wallet/token', { schema: { hide: true } }, async (request, reply) =>
+    protocol(reply, 'invalid_request', async () => {
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const answer = await exchangeToken(ctx, { body: body as Record<string, unknown>, request });
+      reply.header('cache-control', 'no-store');
+      return answer;
+    }),
+  );
+
+  app.post('/wallet/nonce', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createNonce(ctx);
+  });
+
+  app.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
+    protocol(reply, 'invalid_credential_request', async () => {
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const answer = await issueCredential(ctx, {
+        body: body as Record<string, unknown>,
+        authorization: request.headers.authorization,
+      });
+      reply.header('cache-control', 'no-store');
+      return answer;
+    }),
+  );
+
+  app.get('/wallet/status-list', { schema: { hide: true } }, async (_request, reply) => {
+    publicDocument(reply, WALLET_STATUS_LIST_MAX_AGE_SECONDS).header(
+      'content-type',
+      'application/statuslist+jwt',
+    );
+    return statusListJwt(ctx);
+  });
+
+  app.get('/wallet/vct/recognition-statement', { schema: { hide: true } }, async (_request, reply) => {
+    publicDocument(reply);
+    return typeMetadata(ctx);
+  });
+
+  await app.register(walletVerifierRoutes, { ctx });
+};

@@ -1,0 +1,102 @@
+import {
+  dataEnvelope,
+  walletCheckSchema,
+  walletPresentationIdSchema,
+  walletRequestSchema,
+} from '@lisbon/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { errorsOf } from '../../platform/http/route-schemas';
+import type { RateRule } from '../../platform/rate-limit/limiter';
+import { protocolErrorOf } from './protocol-error';
+import {
+  createPresentationRequest,
+  presentationResult,
+  receivePresentation,
+  requestObject,
+} from './verifier.service';
+
+const tags = ['wallet'];
+
+/** Per address: a verifier makes a request per visitor, not thousands of rows a minute. */
+export const WALLET_REQUEST_RULE: RateRule = {
+  name: 'wallet-request:address',
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
+
+/**
+ * The verifier (OpenID4VP 1.0, decision 088): a visitor asks for a request, the wallet fetches the
+ * signed request object and posts its answer; the visitor's page reads the outcome.
+ */
+export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/wallet/presentations',
+    {
+      schema: {
+        summary: 'A request for a wallet to present a recognition statement (QR code and same-device link)',
+        tags,
+        description: 'At most 30 per address in 10 minutes (429 RATE_LIMITED).',
+        response: { 201: dataEnvelope(walletRequestSchema), ...errorsOf(429) },
+      },
+    },
+    async (request, reply) => {
+      await ctx.limiter.consume([{ rule: WALLET_REQUEST_RULE, subject: request.ip }]);
+      return reply.code(201).send({ data: await createPresentationRequest(ctx) });
+    },
+  );
+
+  app.get(
+    '/wallet/presentations/:id',
+    {
+      schema: {
+        summary: 'The outcome of a wallet presentation: waiting, or valid / not valid step by step',
+        tags,
+        params: walletPresentationIdSchema,
+        response: { 200: dataEnvelope(walletCheckSchema), ...errorsOf(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const result = await presentationResult(ctx, request.params.id);
+      if (!result) throw new AppError('NOT_FOUND');
+      reply.header('cache-control', 'no-store');
+      return { data: result };
+    },
+  );
+
+  const refuse = (error: unknown, reply: { code(status: number): { send(body: object): unknown } }) => {
+    const refusal = protocolErrorOf(error, 'invalid_request');
+    if (!refusal) throw error;
+    return reply.code(refusal.status).send({ error: refusal.error, error_description: refusal.description });
+  };
+
+  app.get(
+    '/wallet/presentations/:id/request',
+    { schema: { hide: true, params: walletPresentationIdSchema } },
+    async (request, reply) => {
+      try {
+        const jwt = await requestObject(ctx, request.params.id);
+        return reply
+          .header('content-type', 'application/oauth-authz-req+jwt')
+          .header('cache-control', 'no-store')
+          .send(jwt);
+      } catch (error) {
+        return refuse(error, reply);
+      }
+    },
+  );
+
+  app.post(
+    '/wallet/presentations/:id/response',
+    { schema: { hide: true, params: walletPresentationIdSchema } },
+    async (request, reply) => {
+      try {
+        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+        return await receivePresentation(ctx, request.params.id, body as Record<string, unknown>);
+      } catch (error) {
+        return refuse(error, reply);
+      }
+    },
+  );
+};

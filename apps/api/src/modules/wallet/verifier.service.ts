@@ -1,0 +1,237 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  WALLET_CHECK_STEPS,
+  WALLET_CLAIMS,
+  WALLET_PRESENTATION_TTL_MINUTES,
+  WALLET_STATUS_LIST_PATH,
+  type WalletCheck,
+  type WalletCheckStep,
+  type WalletRequest,
+} from '@lisbon/domain';
+import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4vc/openid4vp';
+import { ES256, digest } from '@sd-jwt/crypto-nodejs';
+import { SDJwtInstance } from '@sd-jwt/core';
+import type { SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
+import { decodeJwt, type JWK } from 'jose';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../context';
+import { isoAfter } from '../../platform/clock';
+import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
+import { statementById } from '../statements/service';
+import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
+import { issuerKeyOf } from './issuance.service';
+import { issuerUrlOf, vctOf, walletEndpoint } from './metadata';
+import { WalletProtocolError } from './protocol-error';
+import { findPresentation, insertPresentation, isCredentialInForce, recordPresentation } from './repository';
+
+const QUERY_ID = 'statement';
+const clientIdOf = (key: WalletIssuerKey) => `decentralized_identifier:${verifierDid(key)}`;
+
+/** The OpenID4VP 1.0 request: DCQL for our `vct`, answered by `direct_post` to the response URI. */
+function requestPayload(ctx: AppContext, key: WalletIssuerKey, row: { id: string; nonce: string }) {
+  return {
+    response_type: 'vp_token' as const,
+    client_id: clientIdOf(key),
+    response_mode: 'direct_post' as const,
+    response_uri: walletEndpoint(ctx, `presentations/${row.id}/response`),
+    nonce: row.nonce,
+    state: row.id,
+    dcql_query: {
+      credentials: [
+        {
+          id: QUERY_ID,
+          format: 'dc+sd-jwt',
+          meta: { vct_values: [vctOf(ctx)] },
+          claims: WALLET_CLAIMS.filter(
+            (claim) => claim.name !== 'birth_date' && claim.name !== 'chain_transaction',
+          ).map((claim) => ({ path: [claim.name] })),
+        },
+      ],
+    },
+    client_metadata: {
+      client_name: ctx.config.body.name,
+      vp_formats_supported: {
+        'dc+sd-jwt': {
+          'sd-jwt_alg_values': ['ES256'] as [string],
+          'kb-jwt_alg_values': ['ES256'] as [string],
+        },
+      },
+    },
+  };
+}
+
+async function signedRequest(ctx: AppContext, key: WalletIssuerKey, row: { id: string; nonce: string }) {
+  const verifier = new Openid4vpVerifier({ callbacks: { ...walletCallbacks(key) } });
+  return verifier.createOpenId4vpAuthorizationRequest({
+    authorizationRequestPayload: requestPayload(ctx, key, row),
+    jar: {
+      requestUri: walletEndpoint(ctx, `presentations/${row.id}/request`),
+      jwtSigner: { method: 'did', didUrl: verifierDidUrl(key), alg: 'ES256' },
+      expiresInSeconds: WALLET_PRESENTATION_TTL_MINUTES * 60,
+    },
+    now: ctx.clock.now(),
+  });
+}
+
+/** POST /wallet/presentations: a request for the wallet, as a QR code and a same-device link. */
+export async function createPresentationRequest(ctx: AppContext): Promise<WalletRequest> {
+  const key = await issuerKeyOf(ctx);
+  const row = { id: randomBytes(18).toString('base64url'), nonce: randomBytes(18).toString('base64url') };
+  const expiresAt = isoAfter(ctx.clock.now(), WALLET_PRESENTATION_TTL_MINUTES * 60);
+  await insertPresentation(ctx.db, { ...row, expiresAt });
+  const { authorizationRequest } = await signedRequest(ctx, key, row);
+  return {
+    id: row.id,
+    request_url: authorizationRequest,
+    qr_svg: await QRCode.toString(authorizationRequest, {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+    }),
+    expires_at: expiresAt,
+  };
+}
+
+async function liveRequest(ctx: AppContext, id: string) {
+  const row = await findPresentation(ctx.db, id);
+  if (!row) throw new WalletProtocolError(404, 'invalid_request', 'Unknown request');
+  if (row.checked_at || new Date(row.expires_at) <= ctx.clock.now())
+    throw new WalletProtocolError(400, 'invalid_request', 'This request has expired or was answered already');
+  return row;
+}
+
+/** GET /wallet/presentations/{id}/request: the signed request object (RFC 9101), `oauth-authz-req+jwt`. */
+export async function requestObject(ctx: AppContext, id: string): Promise<string> {
+  const row = await liveRequest(ctx, id);
+  const { jar } = await signedRequest(ctx, await issuerKeyOf(ctx), row);
+  if (!jar) throw new Error('the request object was not signed');
+  return jar.authorizationRequestJwt;
+}
+
+type Outcome = WalletCheck['checks'][number]['outcome'];
+
+/**
+ * SD-JWT §7.1 step 3: every disclosure presented must have its digest among the issuer-signed
+ * `_sd` digests; the library leaves out an unreferenced one silently, we refuse the presentation
+ * (a changed value is a forged disclosure). Our credentials disclose top-level claims only.
+ */
+function everyDisclosureSigned(presentation: string): boolean {
+  const [jwt = '', ...rest] = presentation.split('~');
+  const disclosures = rest.filter((part) => part.length > 0 && !part.includes('.'));
+  const signed = (decodeJwt(jwt)._sd ?? []) as string[];
+  return disclosures.every((disclosure) =>
+    signed.includes(createHash('sha256').update(disclosure).digest('base64url')),
+  );
+}
+
+/**
+ * The steps of the check, each on its own (the same as the PDF's): the issuer's signature over the
+ * credential and its disclosures, the holder's key binding over our nonce and client id, the
+ * status list entry, and the statement's record in the ledger.
+ */
+export async function checkPresentation(
+  ctx: AppContext,
+  key: WalletIssuerKey,
+  { presentation, nonce }: { presentation: string; nonce: string },
+): Promise<Pick<WalletCheck, 'checks' | 'claims'>> {
+  const outcomes = new Map<WalletCheckStep, Outcome>(WALLET_CHECK_STEPS.map((step) => [step, 'not_checked']));
+  const issuerVerifier = await ES256.getVerifier(key.publicJwk);
+  // SD-JWT's own checks (signature, disclosures, key binding); `iss`, `vct` and the status are steps of ours.
+  const sdjwt = new SDJwtInstance<SdJwtVcPayload>({
+    hasher: digest,
+    verifier: issuerVerifier,
+    kbVerifier: async (data, signature, payload) => {
+      const cnf = (payload as SdJwtVcPayload).cnf as { jwk?: JWK } | undefined;
+      if (!cnf?.jwk) return false;
+      return (await ES256.getVerifier(cnf.jwk))(data, signature);
+    },
+  });
+  let payload: SdJwtVcPayload | undefined;
+  try {
+    const verified = await sdjwt.verify(presentation, {
+      currentDate: Math.floor(ctx.clock.now().getTime() / 1000),
+    });
+    // The claims of a verified SD-JWT; whether they are ours is checked on the next line.
+    payload = verified.payload as SdJwtVcPayload;
+    const isOurs = payload.iss === issuerUrlOf(ctx) && payload.vct === vctOf(ctx);
+    outcomes.set('signature', isOurs && everyDisclosureSigned(presentation) ? 'passed' : 'failed');
+  } catch {
+    outcomes.set('signature', 'failed');
+  }
+  if (payload && outcomes.get('signature') === 'passed') {
+    try {
+      const { kb } = await sdjwt.verify(presentation, {
+        keyBindingNonce: nonce,
+        currentDate: Math.floor(ctx.clock.now().getTime() / 1000),
+      });
+      outcomes.set('holder_binding', kb?.payload.aud === clientIdOf(key) ? 'passed' : 'failed');
+    } catch {
+      outcomes.set('holder_binding', 'failed');
+    }
+    // Our own credential: its entry read where the published list is built from, not the whole list
+    // rebuilt and signed for one bit (a third party reads the list: docs/wallet.md).
+    const entry = payload.status?.status_list;
+    const isOurList = entry?.uri === `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}`;
+    outcomes.set(
+      'status',
+      entry && isOurList && (await isCredentialInForce(ctx.db, entry.idx)) ? 'passed' : 'failed',
+    );
+    const statement = await statementById(ctx, String(payload.statement_id));
+    outcomes.set(
+      'ledger',
+      statement?.status === 'published' && statement.issue_hash === payload.ledger_transaction
+        ? 'passed'
+        : 'failed',
+    );
+  }
+  const claims = payload
+    ? Object.fromEntries(
+        WALLET_CLAIMS.flatMap(({ name }) => {
+          const value = (payload as Record<string, unknown>)[name];
+          return typeof value === 'string' || typeof value === 'number' ? [[name, value]] : [];
+        }),
+      )
+    : {};
+  return {
+    checks: WALLET_CHECK_STEPS.map((step) => ({ step, outcome: outcomes.get(step) ?? 'not_checked' })),
+    claims,
+  };
+}
+
+/** POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked once and kept. */
+export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
+  const row = await liveRequest(ctx, id);
+  const key = await issuerKeyOf(ctx);
+  const parsed = await parseOpenid4vpAuthorizationResponse({
+    authorizationResponse: body,
+    authorizationRequestPayload: requestPayload(ctx, key, row),
+    callbacks: walletCallbacks(key),
+  });
+  if (parsed.type !== 'dcql')
+    throw new WalletProtocolError(400, 'invalid_request', 'A DCQL answer is expected');
+  const presentation = parsed.dcql.presentations[QUERY_ID]?.[0];
+  if (typeof presentation !== 'string')
+    throw new WalletProtocolError(400, 'invalid_request', 'The answer holds no SD-JWT VC for the query');
+  const checked = await checkPresentation(ctx, key, { presentation, nonce: row.nonce });
+  const isValid = checked.checks.every((check) => check.outcome === 'passed');
+  await recordPresentation(
+    ctx.db,
+    id,
+    JSON.stringify({ ...checked, is_valid: isValid }),
+    ctx.clock.now().toISOString(),
+  );
+  ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
+  return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}` };
+}
+
+/** GET /wallet/presentations/{id}: what the visitor's page shows. */
+export async function presentationResult(ctx: AppContext, id: string): Promise<WalletCheck | undefined> {
+  const row = await findPresentation(ctx.db, id);
+  if (!row) return undefined;
+  if (row.result) {
+    const stored = JSON.parse(row.result) as Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'>;
+    return { id, state: 'checked', ...stored };
+  }
+  const state = new Date(row.expires_at) <= ctx.clock.now() ? 'expired' : 'waiting';
+  return { id, state, is_valid: null, checks: [], claims: {} };
+}

@@ -1,0 +1,335 @@
+import type { WalletCheck, WalletOffer, WalletRequest } from '@lisbon/domain';
+import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import { decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { bearer } from './identity';
+import { dataOf, type Applicant } from './requests';
+import { staffMember } from './staff';
+import { newApplicant, publishOne, readyForIssue } from './statements';
+import { createHolder, type Holder, type HolderFetch } from './wallet-holder';
+
+let database: TestDatabase;
+let app: App;
+const clock = new ManualClock(new Date());
+let owner: Applicant;
+let stranger: Applicant;
+let practiceId: number;
+let certificateId: string;
+let ledgerHash: string;
+let holder: Holder;
+let fetchApp: HolderFetch;
+const METRICS_TOKEN = 'metrics-token-for-the-wallet-test-0123456789';
+
+/** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
+const injectFetch =
+  (target: App): HolderFetch =>
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const response = await target.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const isEmpty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(isEmpty ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+  const worker = createTestWorker(database, { clock });
+  const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  owner = await newApplicant(app, database, clock, 'maria@example.org');
+  stranger = await newApplicant(app, database, clock, 'stranger@example.org');
+  practiceId = await readyForIssue(database, owner);
+  const published = await publishOne(app, worker, { admin, owner, practiceId });
+  certificateId = published.statement.certificate_id;
+  ledgerHash = published.statement.ledger_hash;
+  fetchApp = injectFetch(app);
+  holder = await createHolder(fetchApp);
+  // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function newOffer(who: Applicant = owner, id = practiceId) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/practices/${id}/statement/wallet-offers`,
+    headers: bearer(who.token),
+  });
+  return response;
+}
+async function offerOf(): Promise<WalletOffer> {
+  const response = await newOffer();
+  if (response.statusCode !== 201) throw new Error(`offer answered ${response.statusCode}: ${response.body}`);
+  return dataOf<WalletOffer>(response);
+}
+
+async function issuerJwks() {
+  const response = await app.inject({ method: 'GET', url: '/.well-known/jwt-vc-issuer' });
+  return response.json<{ issuer: string; jwks: { keys: (Record<string, string> & { kid: string })[] } }>()
+    .jwks.keys;
+}
+
+/** A third party's check: any SD-JWT VC library, given only the public keys of `/.well-known/jwt-vc-issuer`. */
+async function thirdPartyVerify(credential: string) {
+  const [key] = await issuerJwks();
+  const verify = await ES256.getVerifier(key ?? {});
+  const verifier = new SDJwtVcInstance({
+    hasher: digest,
+    verifier: verify,
+    // The status list's signature is checked with the same public key; the list comes over HTTP.
+    statusVerifier: verify,
+    statusListFetcher: async (uri) => (await fetchApp(uri)).text(),
+  });
+  return verifier.verify(credential);
+}
+
+async function presentationRequest(): Promise<WalletRequest> {
+  return dataOf<WalletRequest>(await app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }));
+}
+async function resultOf(id: string): Promise<WalletCheck> {
+  return dataOf<WalletCheck>(await app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` }));
+}
+
+describe('the issuer’s public documents', () => {
+  it('publish the issuer metadata, the authorization server, the keys with their kid and the type metadata in both languages', async () => {
+    const issuer = (await app.inject({ method: 'GET', url: '/.well-known/openid-credential-issuer' })).json();
+    expect(issuer.credential_issuer).toBe('http://localhost:3000');
+    expect(issuer.credential_configurations_supported['recognition-statement'].format).toBe('dc+sd-jwt');
+    const server = (
+      await app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+    ).json();
+    expect(server.grant_types_supported).toEqual(['urn:ietf:params:oauth:grant-type:pre-authorized_code']);
+    const [key] = await issuerJwks();
+    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: expect.any(String) });
+    expect(key).not.toHaveProperty('d');
+    const type = (
+      await app.inject({ method: 'GET', url: '/api/v1/wallet/vct/recognition-statement' })
+    ).json();
+    expect(type.display.map((entry: { locale: string; name: string }) => entry.name)).toEqual([
+      'Recognition statement',
+      'Attestato di riconoscimento',
+    ]);
+    const holderClaim = type.claims.find((claim: { path: string[] }) => claim.path[0] === 'holder_name');
+    expect(holderClaim.display[1]).toMatchObject({ locale: 'it-IT', label: 'Titolare' });
+  });
+});
+
+describe('issuing the statement to a wallet', () => {
+  it('gives the applicant an offer as a QR code, a same-device link and a one-time code; not to anyone else', async () => {
+    const offer = await offerOf();
+    expect(offer.offer_url).toMatch(/^openid-credential-offer:\/\/\?credential_offer=/);
+    expect(offer.qr_svg).toContain('<svg');
+    expect(offer.tx_code).toMatch(/^\d{6}$/);
+    expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(15 * 60 * 1000);
+    expect(offer.offer_url).not.toContain(offer.tx_code);
+    expect((await newOffer(stranger)).statusCode).toBe(404);
+  });
+
+  it('issues a key-bound SD-JWT VC with the personal claims disclosable, checkable by a third party with our public keys', async () => {
+    const offer = await offerOf();
+    const credential = await holder.receive(offer.offer_url, offer.tx_code);
+    const [key] = await issuerJwks();
+    expect(decodeProtectedHeader(credential.split('~')[0] ?? '')).toMatchObject({
+      alg: 'ES256',
+      kid: key?.kid,
+      typ: 'dc+sd-jwt',
+    });
+    const verified = await thirdPartyVerify(credential);
+    expect(verified.payload).toMatchObject({
+      iss: 'http://localhost:3000',
+      vct: 'http://localhost:3000/api/v1/wallet/vct/recognition-statement',
+      cnf: { jwk: { x: holder.publicJwk.x, y: holder.publicJwk.y } },
+      statement_id: certificateId,
+      ledger_transaction: ledgerHash,
+      holder_name: expect.any(String),
+      status: {
+        status_list: { idx: expect.any(Number), uri: 'http://localhost:3000/api/v1/wallet/status-list' },
+      },
+    });
+    // The personal claims travel as disclosures: the signed part holds only their digests.
+    const signedPart = JSON.parse(
+      Buffer.from(credential.split('~')[0]?.split('.')[1] ?? '', 'base64url').toString(),
+    );
+    expect(signedPart).not.toHaveProperty('holder_name');
+    expect(signedPart).toHaveProperty('statement_id', certificateId);
+    expect(signedPart._sd.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses a wrong transaction code, and the right one once the offer was used', async () => {
+    const offer = await offerOf();
+    const wrong = offer.tx_code === '000000' ? '111111' : '000000';
+    await expect(holder.accessToken(offer.offer_url, wrong)).rejects.toThrow(/Wrong transaction code/);
+    await holder.accessToken(offer.offer_url, offer.tx_code);
+    await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
+  });
+
+  it('refuses an expired offer', async () => {
+    const offer = await offerOf();
+    clock.advance({ minutes: 16 });
+    try {
+      await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/expired/);
+    } finally {
+      clock.set(new Date());
+    }
+  });
+
+  it('refuses a key proof over a nonce that is not the issuer’s, or for another audience', async () => {
+    for (const proofOptions of [{ nonce: 'made-up-nonce' }, { audience: 'https://other-issuer.example' }]) {
+      const offer = await offerOf();
+      const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+      const { jwt } = await holder.keyProof(issuerMetadata, proofOptions);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/credential',
+        headers: { authorization: `Bearer ${accessToken}` },
+        payload: { credential_configuration_id: 'recognition-statement', proof: { proof_type: 'jwt', jwt } },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(proofOptions.nonce ? 'invalid_nonce' : 'invalid_proof');
+    }
+  });
+
+  it('answers malformed protocol requests in the OAuth error format, never 500', async () => {
+    const token = await app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=nonsense',
+    });
+    expect(token.statusCode).toBe(400);
+    expect(token.json()).toHaveProperty('error');
+    const credential = await app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
+    expect(credential.statusCode).toBe(401);
+    expect(credential.json().error).toBe('invalid_token');
+    const request = await presentationRequest();
+    const garbage = await app.inject({
+      method: 'POST',
+      url: `/api/v1/wallet/presentations/${request.id}/response`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'vp_token=not-json&state=x',
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json()).toHaveProperty('error');
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/presentations/AAAAAAAAAAAAAAAAAAAAAAAA/request',
+    });
+    expect(missing.statusCode).toBe(404);
+    const unknown = await app.inject({ method: 'GET', url: '/api/v1/wallet/presentations/not%20an%20id' });
+    expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
+    expect(unknown.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('several instances on one database', () => {
+  it('redeems on a second instance an offer made on the first, once', async () => {
+    const other = await createTestApp(database, { clock });
+    try {
+      const offer = await offerOf();
+      const wallet = await createHolder(injectFetch(other));
+      const credential = await wallet.receive(offer.offer_url, offer.tx_code);
+      expect((await thirdPartyVerify(credential)).payload).toMatchObject({ statement_id: certificateId });
+      await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('checking a presentation from a wallet', () => {
+  let credential: string;
+  beforeAll(async () => {
+    const offer = await offerOf();
+    credential = await holder.receive(offer.offer_url, offer.tx_code);
+  });
+
+  it('is valid step by step: signature, holder binding, status, ledger record', async () => {
+    const request = await presentationRequest();
+    expect(request.request_url).toMatch(
+      /^openid4vp:\/\/\?client_id=decentralized_identifier%3Adid%3Ajwk%3A.*request_uri=/,
+    );
+    expect((await resultOf(request.id)).state).toBe('waiting');
+    const answer = await holder.present(request.request_url, credential);
+    expect(answer.status).toBe(200);
+    const result = await resultOf(request.id);
+    expect(result).toMatchObject({ state: 'checked', is_valid: true });
+    expect(result.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(result.claims).toMatchObject({ statement_id: certificateId });
+    expect(result.claims).not.toHaveProperty('birth_date');
+  });
+
+  it('is NOT valid when a disclosure was tampered with', async () => {
+    const request = await presentationRequest();
+    const forged = (presentation: string) => {
+      const parts = presentation.split('~');
+      const index = parts.findIndex((part, at) => at > 0 && part.length > 0 && !part.includes('.'));
+      const [salt, name] = JSON.parse(Buffer.from(parts[index] ?? '', 'base64url').toString()) as [
+        string,
+        string,
+      ];
+      parts[index] = Buffer.from(JSON.stringify([salt, name, 'Someone Else'])).toString('base64url');
+      return parts.join('~');
+    };
+    await holder.present(request.request_url, credential, forged);
+    const result = await resultOf(request.id);
+    expect(result.is_valid).toBe(false);
+    expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
+  });
+
+  it('reads revoked in the status list once the statement is superseded, and its presentation is NOT valid', async () => {
+    await database.db
+      .updateTable('statements')
+      .set({ status: 'superseded' })
+      .where('id', '=', certificateId)
+      .execute();
+    try {
+      const list = await app.inject({ method: 'GET', url: '/api/v1/wallet/status-list' });
+      expect(list.headers['content-type']).toContain('application/statuslist+jwt');
+      expect(list.headers['cache-control']).toBe('public, max-age=30');
+      const request = await presentationRequest();
+      await holder.present(request.request_url, credential);
+      const result = await resultOf(request.id);
+      expect(result.is_valid).toBe(false);
+      expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
+      expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
+      // No live statement to offer any more.
+      expect((await newOffer()).statusCode).toBe(404);
+    } finally {
+      await database.db
+        .updateTable('statements')
+        .set({ status: 'published' })
+        .where('id', '=', certificateId)
+        .execute();
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('count the offers made, the credentials issued and the presentations checked by result', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const value = (series: string) =>
+      Number(new RegExp(`^${series} (\\d+)$`, 'm').exec(answer.body)?.[1] ?? 0);
+    expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
+    // The issuing test's and the presentations' (the second instance counts its own).
+    expect(value('lisbon_wallet_credentials_issued_total')).toBe(2);
+    expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
+    expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
+  });
+});

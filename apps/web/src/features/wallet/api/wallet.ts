@@ -1,0 +1,27 @@
+import { walletCheckSchema, walletOfferSchema, walletRequestSchema } from '@lisbon/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/api';
+
+/** POST …/statement/wallet-offers: a credential offer, its one-time code shown this once. */
+export const createWalletOffer = async (practiceId: number) =>
+  (await api.create(`practices/${practiceId}/statement/wallet-offers`, {}, { schema: walletOfferSchema }))
+    .data;
+
+/** POST /wallet/presentations: a verifier's request for a wallet. */
+export const createWalletRequest = async () =>
+  (await api.create('wallet/presentations', {}, { auth: false, schema: walletRequestSchema })).data;
+
+/** How often the page asks whether the wallet has answered. */
+const POLL_MS = 2000;
+
+/** GET /wallet/presentations/{id}: asked again while the wallet has not answered. */
+export const walletCheckQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['wallet', 'presentations', id] as const,
+    queryFn: async () =>
+      (await api.get(`wallet/presentations/${id}`, null, { auth: false, schema: walletCheckSchema })).data,
+    refetchInterval: (query) => (query.state.data?.state === 'waiting' ? POLL_MS : false),
+  });
+
+/** The QR code's SVG as an image source: drawn by the API, shown as a picture with its own text alternative. */
+export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -1,0 +1,71 @@
+import { WALLET_CLAIM_LABELS, type WalletCheck, type WalletClaim } from '@lisbon/domain';
+import { Alert, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { walletCheckQuery } from '../api/wallet';
+
+const isClaim = (name: string): name is WalletClaim => name in WALLET_CLAIM_LABELS['en-US'];
+
+function Checked({ check }: { check: WalletCheck }) {
+  const { t } = useTranslation();
+  const labels = WALLET_CLAIM_LABELS[currentLocale()];
+  return (
+    <Stack gap="sm">
+      <Alert color={check.is_valid ? 'green' : 'red'} variant="light" data-testid="wallet-result">
+        <Text fw={700} size="lg">
+          {check.is_valid ? t('wallet.valid') : t('wallet.notValid')}
+        </Text>
+      </Alert>
+      <section aria-labelledby="wallet-steps">
+        <Title order={3} size="h5" id="wallet-steps">
+          {t('wallet.stepsTitle')}
+        </Title>
+        <List>
+          {check.checks.map(({ step, outcome }) => (
+            <List.Item key={step}>
+              {t(`wallet.steps.${step}`)}: <strong>{t(`wallet.outcomes.${outcome}`)}</strong>
+            </List.Item>
+          ))}
+        </List>
+      </section>
+      {Object.keys(check.claims).length > 0 && (
+        <section aria-labelledby="wallet-claims">
+          <Title order={3} size="h5" id="wallet-claims">
+            {t('wallet.disclosed')}
+          </Title>
+          <List>
+            {Object.entries(check.claims).map(([name, value]) => (
+              <List.Item key={name}>
+                {isClaim(name) ? labels[name] : name}: {String(value)}
+              </List.Item>
+            ))}
+          </List>
+        </section>
+      )}
+    </Stack>
+  );
+}
+
+/** The outcome of a wallet's presentation, read again while the wallet has not answered; in a live region. */
+export function WalletResult({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const check = useQuery(walletCheckQuery(id));
+  return (
+    <section aria-labelledby="wallet-result-title" aria-live="polite">
+      <Title order={2} size="h4" id="wallet-result-title" mb="xs">
+        {t('wallet.resultTitle')}
+      </Title>
+      {check.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
+      {check.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(check.error, t)}
+        </Alert>
+      )}
+      {check.data?.state === 'waiting' && <Text>{t('wallet.waiting')}</Text>}
+      {check.data?.state === 'expired' && <Text>{t('wallet.expired')}</Text>}
+      {check.data?.state === 'checked' && <Checked check={check.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { WalletCheck } from '@lisbon/domain';
+import { cleanup, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+
+afterEach(async () => {
+  await changeLocale('en-US');
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const ID = 'AbCdEfGhIjKlMnOpQrStUvWx';
+const checked = (overrides: Partial<WalletCheck> = {}): WalletCheck => ({
+  id: ID,
+  state: 'checked',
+  is_valid: false,
+  checks: [
+    { step: 'signature', outcome: 'passed' },
+    { step: 'holder_binding', outcome: 'passed' },
+    { step: 'status', outcome: 'failed' },
+    { step: 'ledger', outcome: 'failed' },
+  ],
+  claims: { statement_id: 'S-1', holder_name: 'Amina Haddad' },
+  ...overrides,
+});
+
+const blocking = async () =>
+  (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+
+describe('the wallet check’s result page (decision 088)', () => {
+  it('says NOT valid with each step’s outcome and what the holder disclosed, labelled', async () => {
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: checked() } } });
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByTestId('wallet-result')).textContent).toBe('NOT valid');
+    expect(screen.getByText(/^Status \(not revoked or superseded\)/).textContent).toBe(
+      'Status (not revoked or superseded): failed',
+    );
+    expect(screen.getByText(/^Holder:/).textContent).toBe('Holder: Amina Haddad');
+    expect(await blocking()).toEqual([]);
+  });
+
+  it('speaks Italian: valido, and the steps in words', async () => {
+    await changeLocale('it-IT');
+    const allPassed = checked().checks.map(({ step }) => ({ step, outcome: 'passed' as const }));
+    mockApi({
+      [`GET /wallet/presentations/${ID}`]: { body: { data: checked({ is_valid: true, checks: allPassed }) } },
+    });
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByTestId('wallet-result')).textContent).toBe('Valido');
+    expect(screen.getByText(/^Registrazione nel registro/).textContent).toBe(
+      'Registrazione nel registro: superato',
+    );
+  });
+});

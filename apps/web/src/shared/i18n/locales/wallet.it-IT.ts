@@ -1,0 +1,42 @@
+import type { walletEn } from './wallet.en-US';
+
+/** L'attestato nel portafoglio digitale: l'offerta del richiedente e la verifica, in italiano. */
+export const walletIt: typeof walletEn = {
+  wallet: {
+    add: 'Aggiungi a un portafoglio digitale',
+    offerTitle: 'Aggiungi l’attestato al tuo portafoglio digitale',
+    offerIntro:
+      'Apri l’app del tuo portafoglio (per esempio IT-Wallet o un altro portafoglio europeo di identità digitale) e inquadra questo codice, oppure apri il link su questo dispositivo. Il portafoglio ti chiederà il codice monouso qui sotto.',
+    qrAlt: 'Codice QR dell’offerta della credenziale per il tuo portafoglio',
+    sameDevice: 'Apri in un portafoglio su questo dispositivo',
+    txCode: 'Codice monouso',
+    txCodeHelp: 'Digita questo codice nel portafoglio quando lo chiede. Non condividerlo.',
+    expires: 'L’offerta si può usare una sola volta, fino alle {{time}}.',
+    newOffer: 'Crea una nuova offerta',
+    close: 'Chiudi',
+    offerFailed: 'Non è stato possibile creare l’offerta. Riprova.',
+    checkLink: 'Verifica una credenziale da un portafoglio',
+    checkIntro:
+      'Qualcuno può mostrarti il proprio attestato di riconoscimento da un portafoglio digitale. Chiedigli di inquadrare questo codice con il portafoglio, oppure di aprire il link sul dispositivo che contiene il portafoglio.',
+    checkTitle: 'Verifica una credenziale da un portafoglio',
+    checkQrAlt: 'Codice QR della richiesta per un portafoglio',
+    checkSameDevice: 'Apri in un portafoglio su questo dispositivo',
+    waiting: 'In attesa della risposta del portafoglio…',
+    expired: 'Questa richiesta è scaduta. Creane una nuova.',
+    newRequest: 'Crea una nuova richiesta',
+    requestFailed: 'Non è stato possibile creare la richiesta. Riprova.',
+    resultTitle: 'Esito della verifica dal portafoglio',
+    valid: 'Valido',
+    notValid: 'NON valido',
+    stepsTitle: 'Passaggi della verifica',
+    steps: {
+      signature: 'Firma dell’ente emittente',
+      holder_binding: 'Legame con il titolare (il portafoglio possiede la chiave)',
+      status: 'Stato (non revocato né sostituito)',
+      ledger: 'Registrazione nel registro',
+    },
+    outcomes: { passed: 'superato', failed: 'non superato', not_checked: 'non verificato' },
+    disclosed: 'Dati mostrati dal titolare',
+    unknownRequest: 'Questa richiesta non esiste.',
+  },
+};

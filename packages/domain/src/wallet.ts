@@ -1,0 +1,127 @@
+import { z } from 'zod/mini';
+import type { Locale } from './locales';
+
+/**
+ * The statement in the holder's wallet (decision 088): the credential's type, which of its claims
+ * the holder may withhold, the offer the applicant shows, and the verifier's answer. One place for
+ * the API, the web and the docs.
+ */
+
+/** The credential configuration id in the issuer metadata, and the last segment of the `vct`. */
+export const WALLET_CREDENTIAL_ID = 'recognition-statement';
+/** The `vct` is the deployment's URL of this path: the type metadata document is served there. */
+export const WALLET_VCT_PATH = `/api/v1/wallet/vct/${WALLET_CREDENTIAL_ID}`;
+/** Where the status list of the deployment's credentials is served (IETF Token Status List). */
+export const WALLET_STATUS_LIST_PATH = '/api/v1/wallet/status-list';
+/** A status list answer may be cached this long: a superseded statement reads revoked within a minute. */
+export const WALLET_STATUS_LIST_MAX_AGE_SECONDS = 30;
+/** Digits of the transaction code shown beside the offer. */
+export const WALLET_TX_CODE_LENGTH = 6;
+/** Wrong transaction codes an offer takes before it is spent. */
+export const WALLET_TX_CODE_ATTEMPTS = 5;
+/** How long a verifier's request waits for the wallet's answer. */
+export const WALLET_PRESENTATION_TTL_MINUTES = 10;
+
+/** The claims of the credential, in the order of the type metadata; `personal` ones are selectively disclosable. */
+export const WALLET_CLAIMS = [
+  { name: 'holder_name', personal: true },
+  { name: 'birth_date', personal: true },
+  { name: 'qualification_name', personal: true },
+  { name: 'classification', personal: true },
+  { name: 'awarding_institution', personal: true },
+  { name: 'award_year', personal: true },
+  { name: 'country_of_education_system', personal: true },
+  { name: 'statement_id', personal: false },
+  { name: 'issue_date', personal: false },
+  { name: 'ledger_transaction', personal: false },
+  { name: 'chain_transaction', personal: false },
+] as const;
+export type WalletClaim = (typeof WALLET_CLAIMS)[number]['name'];
+
+export const WALLET_CLAIM_LABELS: Record<Locale, Record<WalletClaim, string>> = {
+  'en-US': {
+    holder_name: 'Holder',
+    birth_date: 'Date of birth',
+    qualification_name: 'Qualification',
+    classification: 'Classification',
+    awarding_institution: 'Awarding institution',
+    award_year: 'Year of award',
+    country_of_education_system: 'Country of the education system',
+    statement_id: 'Statement id',
+    issue_date: 'Date of issue',
+    ledger_transaction: 'Ledger transaction',
+    chain_transaction: 'Chain transaction',
+  },
+  'it-IT': {
+    holder_name: 'Titolare',
+    birth_date: 'Data di nascita',
+    qualification_name: 'Titolo di studio',
+    classification: 'Classificazione',
+    awarding_institution: 'Istituzione che ha rilasciato il titolo',
+    award_year: 'Anno di conseguimento',
+    country_of_education_system: 'Paese del sistema di istruzione',
+    statement_id: 'Identificativo dell’attestato',
+    issue_date: 'Data di emissione',
+    ledger_transaction: 'Transazione nel registro',
+    chain_transaction: 'Transazione sulla blockchain',
+  },
+};
+
+export const WALLET_CREDENTIAL_NAME: Record<Locale, { name: string; description: string }> = {
+  'en-US': {
+    name: 'Recognition statement',
+    description: 'A statement of comparability of a foreign qualification, issued by the recognition body.',
+  },
+  'it-IT': {
+    name: 'Attestato di riconoscimento',
+    description: 'Attestato di comparabilità di un titolo estero, rilasciato dall’ente di riconoscimento.',
+  },
+};
+
+/** POST /practices/{id}/statement/wallet-offers: what the applicant shows to their wallet. */
+export const walletOfferSchema = z
+  .object({
+    /** `openid-credential-offer://?credential_offer=…`, for the same device, and what the QR code holds. */
+    offer_url: z.string(),
+    /** The QR code of `offer_url`, as an SVG document. */
+    qr_svg: z.string(),
+    /** The one-time code the wallet asks for; shown once, stored only as a hash. */
+    tx_code: z.string(),
+    expires_at: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'WalletOffer' });
+export type WalletOffer = z.infer<typeof walletOfferSchema>;
+
+/** POST /wallet/presentations: a verifier's request for the wallet. */
+export const walletRequestSchema = z
+  .object({
+    id: z.string(),
+    /** `openid4vp://?client_id=…&request_uri=…`: the same-device link, and what the QR code holds. */
+    request_url: z.string(),
+    qr_svg: z.string(),
+    expires_at: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'WalletRequest' });
+export type WalletRequest = z.infer<typeof walletRequestSchema>;
+
+export const WALLET_CHECK_STEPS = ['signature', 'holder_binding', 'status', 'ledger'] as const;
+export type WalletCheckStep = (typeof WALLET_CHECK_STEPS)[number];
+
+export const walletPresentationIdSchema = z.object({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+});
+
+/** GET /wallet/presentations/{id}: waiting for the wallet, or the outcome of each step. */
+export const walletCheckSchema = z
+  .object({
+    id: z.string(),
+    state: z.enum(['waiting', 'checked', 'expired']),
+    is_valid: z.nullable(z.boolean()),
+    checks: z.array(
+      z.object({ step: z.enum(WALLET_CHECK_STEPS), outcome: z.enum(['passed', 'failed', 'not_checked']) }),
+    ),
+    /** What the holder disclosed, by claim name; empty until checked. */
+    claims: z.record(z.string(), z.nullable(z.union([z.string(), z.number()]))),
+  })
+  .register(z.globalRegistry, { id: 'WalletCheck' });
+export type WalletCheck = z.infer<typeof walletCheckSchema>;
