@@ -35,7 +35,8 @@ const configOf = (env: Record<string, string>) => testConfig(database, env);
 beforeAll(async () => {
   database = await createTestDatabase();
   deployment = keySet('deployment');
-  other = keySet('other');
+  // Another set that shares the deployment's wallet key: each test below changes the keys it names.
+  other = { ...keySet('other'), WALLET_ISSUER_KEY_PATH: deployment.WALLET_ISSUER_KEY_PATH ?? '' };
 });
 afterAll(async () => {
   await database.close();
@@ -45,16 +46,17 @@ afterAll(async () => {
 describe('key fingerprints held by the database', () => {
   it('the first start records one fingerprint per key of the set, none of them a secret', async () => {
     const fingerprints = keySetFingerprints(configOf(deployment));
-    expect(fingerprints.map((key) => key.name)).toEqual(['ledger', 'signing', 'totp', 'webhook']);
+    expect(fingerprints.map((key) => key.name)).toEqual(['ledger', 'signing', 'totp', 'webhook', 'wallet']);
     expect(await assertKeyFingerprints(database.db, fingerprints, clock)).toEqual([
       'ledger',
       'signing',
       'totp',
       'webhook',
+      'wallet',
     ]);
     const totpKey = readFileSync(join(dir, 'deployment', KEY_SET_FILES.totpKey), 'utf8').trim();
     const rows = await database.db.selectFrom('key_fingerprints').selectAll().execute();
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     expect(JSON.stringify(rows)).not.toContain(totpKey);
     // A second instance with the same set starts and records nothing.
     expect(await assertKeyFingerprints(database.db, fingerprints, clock)).toEqual([]);
@@ -81,6 +83,16 @@ describe('key fingerprints held by the database', () => {
     );
   });
 
+  it('refuses an instance with its own wallet issuer key (decision 088), naming its variable', async () => {
+    const ownWallet = {
+      ...deployment,
+      WALLET_ISSUER_KEY_PATH: keySet('own-wallet').WALLET_ISSUER_KEY_PATH ?? '',
+    };
+    await expect(
+      assertKeyFingerprints(database.db, keySetFingerprints(configOf(ownWallet)), clock),
+    ).rejects.toThrow(/^Invalid configuration: WALLET_ISSUER_KEY_PATH holds another key/);
+  });
+
   it('records a key the deployment starts using later (the anchoring account) and holds it from then on', async () => {
     const anchored = { ...deployment, ANCHOR_RPC_URL: 'http://127.0.0.1:8545', ANCHOR_CHAIN_ID: '31337' };
     expect(
@@ -101,9 +113,9 @@ describe('key fingerprints held by the database', () => {
   });
 
   it('a key joins the set with one definition', () => {
-    const walletKey = { name: 'wallet', variable: () => 'WALLET_KEY_PATH', fingerprint: () => 'abc' };
-    const names = keySetFingerprints(configOf(deployment), [...KEY_SET, walletKey]).map((key) => key.name);
-    expect(names).toContain('wallet');
+    const laterKey = { name: 'later', variable: () => 'LATER_KEY_PATH', fingerprint: () => 'abc' };
+    const names = keySetFingerprints(configOf(deployment), [...KEY_SET, laterKey]).map((key) => key.name);
+    expect(names).toContain('later');
   });
 });
 
