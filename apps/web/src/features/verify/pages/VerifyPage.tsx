@@ -1,12 +1,12 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus } from '@lisbon/domain';
 import { Alert, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDate, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
-import { HydrateLater } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { certificateStatusQuery } from '../api/verify';
 import { VerifyFile } from '../components/VerifyFile';
@@ -38,9 +38,9 @@ export function VerifyPage() {
         <Text>{t('verify.intro')}</Text>
       </div>
 
-      {/* Each part hydrates in a task of its own (decision 078). */}
+      {/* Each part a boundary React hydrates apart (decision 082). */}
       {id !== null && (
-        <HydrateLater>
+        <Suspense>
           <section aria-labelledby="verify-id">
             {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
                 id, and a heading that wrapped only then would push the file's section down. */}
@@ -62,7 +62,7 @@ export function VerifyPage() {
               {status.data && <StatementState status={status.data} />}
             </Box>
           </section>
-        </HydrateLater>
+        </Suspense>
       )}
 
       <VerifyFile id={id} maxBytes={maxBytes} />
