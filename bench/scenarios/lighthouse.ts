@@ -35,7 +35,9 @@ const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Each page beside the reference, at each slowdown (decision 082). */
 const GOAL = { performanceBelowReference: 5, tbtOverReferenceMs: 150, accessibility: 100 };
 const SLOWDOWNS = [4, 8];
-const REFERENCE = '/reference/';
+/** The reference page, built under `reference/` of the copy of the SPA's build (a file, served as such). */
+const REFERENCE_BASE = '/reference/';
+const REFERENCE = `${REFERENCE_BASE}index.html`;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 
@@ -146,7 +148,7 @@ async function buildWithReference(webDist: string): Promise<string> {
   await build({
     configFile: false,
     root: join(ROOT, 'bench/reference'),
-    base: REFERENCE,
+    base: REFERENCE_BASE,
     logLevel: 'warn',
     build: { outDir: join(dist, 'reference'), emptyOutDir: true },
     plugins: [prerenderReference, precompress()],

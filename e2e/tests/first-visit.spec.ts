@@ -123,4 +123,21 @@ test.describe('on a phone', () => {
     // React reports a page whose HTML did not match what it rendered (a hydration error) here.
     expect(errors).toEqual([]);
   });
+
+  test('React hydrates each public page without a mismatch, a statement’s page too', async ({ page }) => {
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      // React reports a mismatch (its errors 418, 422, 423, 425) and renders the part anew.
+      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
+        reports.push(message.text());
+    });
+    page.on('pageerror', (error) => reports.push(error.message));
+    for (const { path, english } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
+      await expect(page.getByLabel('Language')).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(reports).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { formatDate, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { certificateStatusQuery } from '../api/verify';
 import { VerifyFile } from '../components/VerifyFile';
@@ -26,6 +27,9 @@ function StatementState({ status }: { status: CertificateStatus }) {
 export function VerifyPage() {
   const { t } = useTranslation();
   const id = useParams().id ?? null;
+  // The build renders `/verify/-` for every id (scripts/web-pages.mjs): while React hydrates that
+  // HTML the page shows what the build wrote, the visitor's id in the render right after.
+  const shownId = useIsPrerendered() ? '-' : id;
   const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
   const maxBytes = status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES;
   // The statement's date, once its state has come.
@@ -47,7 +51,7 @@ export function VerifyPage() {
             <Title order={2} id="verify-id" size="h4" mb="xs">
               {t('verify.idLabel')}:{' '}
               <Code display="block" w="fit-content">
-                {id}
+                {shownId}
               </Code>
             </Title>
             {/* Room for the answer while it comes (three lines on a phone, two wider), so the file's
