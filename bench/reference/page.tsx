@@ -7,7 +7,7 @@ import { useState } from 'react';
 export function ReferencePage() {
   const [count, setCount] = useState(0);
   return (
-    <MantineProvider forceColorScheme="light">
+    <MantineProvider forceColorScheme="light" theme={{ primaryShade: 8 }}>
       <main>
         <Container size={560} py="xl">
           <Stack>
