@@ -42,7 +42,7 @@ done
 # stops at its match while curl is still writing a page larger than the pipe's buffer.
 health="$(curl -fsS "http://127.0.0.1:$PORT/api/v1/health")"
 grep -q '"status":"ok"' <<<"$health"
-# `/` is the home page the build rendered (decision 075); a page it did not render is the empty shell.
+# `/` is the home page the build rendered (decision 082); a page it did not render is the empty shell.
 home="$(curl -fsS "http://127.0.0.1:$PORT/")"
 grep -q '<div id="root" data-prerendered="en-US"[^>]*><' <<<"$home"
 shell="$(curl -fsS "http://127.0.0.1:$PORT/practices/1")"
@@ -51,9 +51,9 @@ asset="$(grep -m 1 -oE '/assets/[^"]+\.js' <<<"$home" | sed -n 1p)"
 curl -fsS "http://127.0.0.1:$PORT$asset" > /dev/null
 code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$asset.map")"
 [ "$code" = 404 ] || { echo "source map served: $asset.map answered $code" >&2; exit 1; }
-# The entry script is cached for a year; the page's modules (named in #root's data-modules, decision
-# 078), the React chunk among them, go out as the build's Brotli copies, cached for a year too
-# (decision 063). The entry itself is too small for a compressed copy.
+# The entry script is cached for a year; the page's modules (its modulepreload links, decision 082),
+# the React chunk among them, go out as the build's Brotli copies, cached for a year too (decision
+# 063).
 entry="$(grep -oE '<script type="module"[^>]* src="/assets/[^"]+\.js"' <<<"$home" | grep -oE '/assets/[^"]+')"
 headers="$(curl -fsS -o /dev/null -D - -H 'Accept-Encoding: br, gzip' "http://127.0.0.1:$PORT$entry")"
 grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$headers" || { echo "$entry not cached for a year" >&2; exit 1; }

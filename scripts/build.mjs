@@ -34,7 +34,7 @@ const BUILDS = {
     run: () => {
       const web = join(ROOT, 'apps/web');
       run('npx', ['vite', 'build'], web);
-      run('npx', ['vite', 'build', '--ssr', 'src/prerender.tsx', '--logLevel', 'warn'], web);
+      run('npx', ['vite', 'build', '--ssr', 'src/boot/prerender.tsx', '--logLevel', 'warn'], web);
       run(process.execPath, [join(ROOT, 'scripts/prerender.mjs')], ROOT);
     },
   },

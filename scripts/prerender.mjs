@@ -1,61 +1,76 @@
-// The public pages a visitor meets first, rendered at build time in each language (decision 075):
-// after `vite build` (the SPA) and `vite build --ssr src/prerender.tsx` (the module that renders
-// them, in dist-prerender/), writes `dist/pages/<locale>/<page>.html`: the SPA's index.html with
-// the page's HTML in #root, its stylesheets inline and its modules named for main.tsx to fetch at once
-// after the first paint, so the browser paints the page from the HTML alone (decision 078). The
-// API serves it for the page (spa.ts); main.tsx hydrates it. Each file gets a Brotli and a gzip
-// copy, as precompress() gives the rest of the build.
+// The public pages a visitor meets first, rendered at build time in each language: after
+// `vite build` (the SPA) and `vite build --ssr src/boot/prerender.tsx` (the module that renders them
+// with react-dom/static, in dist-prerender/), writes `dist/pages/<locale>/<page>.html`: the SPA's
+// index.html with the page's HTML in #root, its stylesheets inline and a `modulepreload` for each of
+// its chunks, so the browser paints the page from the HTML alone and fetches its scripts at once.
+// The API serves it for the page (spa.ts); boot/main.tsx hydrates it. Each file gets a Brotli and a
+// gzip copy, as precompress() gives the rest of the build. `dist/.vite/pages.json` keeps each
+// page's files for the budget (web-budget.mjs).
+//
+// Each page is rendered in a process of its own, which notes every module it loads: the chunks of
+// the router's lazy routes and of the texts the page used are read from there, not from a list.
 //
 //   node scripts/prerender.mjs [web directory, default apps/web]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { registerHooks } from 'node:module';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { entryFiles, firstVisitFiles, PAGES, readManifest } from './web-pages.mjs';
+import { entryFiles, firstVisitFiles, LOCALES, PAGES, readManifest } from './web-pages.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const web = resolve(process.argv[2] ?? join(ROOT, 'apps/web'));
-const dist = join(web, 'dist');
-/** The languages of the domain's LOCALES: a page is rendered in each. */
-const LOCALES = ['en-US', 'it-IT'];
+const SELF = fileURLToPath(import.meta.url);
 
-const { renderPage } = await import(pathToFileURL(join(web, 'dist-prerender/prerender.js')).href);
-const manifest = readManifest(dist);
-const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const inShell = entryFiles(manifest);
+/** In a process of its own: renders one page, prints its HTML and the modules it loaded. */
+async function renderOne(web, url, locale) {
+  const prerendered = join(web, 'dist-prerender');
+  // The page is sent to visitors whose language it is: the app starts in it, as their browser's
+  // storage says (shared/storage), so that only its catalogue loads.
+  localStorage.setItem('lisbon.language', JSON.stringify(locale));
+  const loaded = new Set();
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const result = nextResolve(specifier, context);
+      if (result.url.startsWith('file:')) loaded.add(relative(prerendered, fileURLToPath(result.url)));
+      return result;
+    },
+  });
+  const { renderPage } = await import(pathToFileURL(join(prerendered, 'prerender.js')).href);
+  const html = await renderPage(url, locale);
+  // The source modules of the chunks loaded, as the SSR build's manifest names them; a client
+  // chunk has the same name where the app imports the module with `import()`.
+  const ssrManifest = readManifest(prerendered);
+  const keys = Object.keys(ssrManifest).filter(
+    (key) => ssrManifest[key].isDynamicEntry && loaded.has(ssrManifest[key].file),
+  );
+  process.stdout.write(JSON.stringify({ html, keys }));
+}
 
 /**
- * A stylesheet of the page, inline: the first paint needs the HTML alone, not five to ten small
- * requests that the page's modules share a slow line with. The file's `<link>` stays, `disabled`
- * (never fetched): Vite's loader sees it there and does not fetch the file again when the module
- * that imports it comes.
+ * A stylesheet of the page, inline: the first paint needs the HTML alone. The file's `<link>`
+ * stays, `disabled` (never fetched): Vite's loader sees it there and does not fetch the file again
+ * when the chunk that imports it comes.
  */
-const inlineCss = (file) =>
+const inlineCss = (dist, file) =>
   `<style data-href="/${file}">${readFileSync(join(dist, file), 'utf8')}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
 
-/**
- * The shell with `body` in #root, marked with its language; the page's stylesheets (the shell's
- * among them) inline, and the page's own modules named in `data-modules`: main.tsx asks for all of
- * them at once, at low priority, once the page has painted (decision 078), so no script competes
- * with the HTML or delays its first paint.
- */
-function pageHtml(body, locale, files) {
+/** The shell with `body` in #root, marked with its language, its CSS inline, its chunks preloaded. */
+function pageHtml(dist, shell, inShell, body, locale, files) {
+  // The CSP allows no inline script: React wrote one only for a boundary it had not finished.
+  if (body.includes('<script')) throw new Error(`the HTML of a page holds a script: ${body.slice(0, 200)}`);
   const css = [...files].filter((file) => file.endsWith('.css'));
   const modules = [...files].filter((file) => file.endsWith('.js') && !inShell.has(file));
   let html = shell.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`);
   for (const file of css) html = html.replace(`<link rel="stylesheet" crossorigin href="/${file}">`, '');
+  const head = [
+    ...css.map((file) => inlineCss(dist, file)),
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
   html = html
-    .replace('</head>', `  ${css.map(inlineCss).join('\n    ')}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${locale}" data-modules="${modules.map((file) => `/${file}`).join(' ')}">${body}</div>`,
-    )
-    // The page shows from the HTML: the entry only brings it to life, behind what paints it.
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    )
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+    .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
   if (!html.includes(`data-prerendered="${locale}"`))
     throw new Error('index.html has no empty <div id="root">');
   return html;
@@ -72,13 +87,36 @@ function write(path, text) {
   writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
-for (const locale of LOCALES) {
-  for (const page of PAGES) {
-    const body = await renderPage(page.url, locale);
-    write(
-      join(dist, 'pages', locale, page.file),
-      pageHtml(body, locale, firstVisitFiles(manifest, page, locale)),
-    );
+async function renderAll(web) {
+  const dist = join(web, 'dist');
+  const manifest = readManifest(dist);
+  const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+  const inShell = entryFiles(manifest);
+  const pages = [];
+  const storageDir = mkdtempSync(join(tmpdir(), 'lisbon-prerender-'));
+  for (const locale of LOCALES) {
+    for (const { page, url, file } of PAGES) {
+      const storage = `--localstorage-file=${join(storageDir, `${locale}-${file.replaceAll('/', '-')}`)}`;
+      const flags = ['--experimental-webstorage', storage, '--no-warnings'];
+      const output = execFileSync(process.execPath, [...flags, SELF, '--render', web, url, locale], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const { html, keys } = JSON.parse(output);
+      const files = firstVisitFiles(
+        manifest,
+        keys.filter((key) => key in manifest),
+      );
+      write(join(dist, 'pages', locale, file), pageHtml(dist, shell, inShell, html, locale, files));
+      pages.push({ page, locale, files: [...files] });
+    }
   }
+  rmSync(storageDir, { recursive: true, force: true });
+  writeFileSync(join(dist, '.vite/pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+  console.error(`pre-rendered ${PAGES.length} pages in ${LOCALES.join(' and ')} into ${join(dist, 'pages')}`);
 }
-console.error(`pre-rendered ${PAGES.length} pages in ${LOCALES.join(' and ')} into ${join(dist, 'pages')}`);
+
+const args = process.argv.slice(2);
+if (args[0] === '--render') await renderOne(resolve(args[1]), args[2], args[3]);
+else await renderAll(resolve(args[0] ?? join(ROOT, 'apps/web')));

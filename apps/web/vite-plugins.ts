@@ -19,38 +19,6 @@ import type { Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Mantine's AppShell parts, which read react-remove-scroll for two class names only. */
-const APP_SHELL = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
-const SCROLL_CLASSES = '\0lisbon-app-shell-scroll-classes';
-/**
- * The class names AppShell's header, footer and aside take from react-remove-scroll, without the
- * rest of it (decision 079): AppShell imports `RemoveScroll` for `RemoveScroll.classNames.zeroRight`
- * alone, which brought the whole scroll lock (react-remove-scroll, its side car and scroll bar,
- * 3.7 kB gzipped) into every page with the layout. The names come from the library's own
- * constants module, the one `RemoveScroll.classNames` is made of (scrollClasses.test.ts); a
- * drawer or a modal still imports the real thing.
- */
-export function appShellScrollClasses(): Plugin {
-  return {
-    name: 'lisbon-app-shell-scroll-classes',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      if (source === 'react-remove-scroll' && importer && APP_SHELL.test(importer)) return SCROLL_CLASSES;
-      // The constants as react-remove-scroll itself resolves them.
-      if (source === 'react-remove-scroll-bar/constants' && importer === SCROLL_CLASSES)
-        return this.resolve(source, fileURLToPath(import.meta.resolve('react-remove-scroll')));
-      return null;
-    },
-    load(id) {
-      if (id !== SCROLL_CLASSES) return null;
-      return [
-        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
-        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
-      ].join('\n');
-    },
-  };
-}
-
 /** A Mantine component's class names (`esm/components/Button/Button.module.mjs`), by package. */
 const MANTINE_CLASSES =
   /[\\/]@mantine[\\/](core|dropzone|notifications)[\\/]esm[\\/].*?([\w-]+)\.module\.mjs$/;
@@ -59,8 +27,8 @@ const MANTINE_CLASSES =
  * Mantine's stylesheet per component rather than the whole of it (250 kB): each component's class
  * names module gets an import of the component's own CSS (`@mantine/core/styles/Button.css`), so
  * the CSS lands in the chunk of the pages that use the component, after the CSS of the components
- * it is built from (imported first). main.tsx imports the base styles. In development Vite serves
- * Mantine pre-bundled, past this hook: main.tsx gets the whole stylesheets there.
+ * it is built from (imported first). boot/main.tsx imports the base styles. In development Vite serves
+ * Mantine pre-bundled, past this hook: boot/main.tsx gets the whole stylesheets there.
  */
 export function mantineStyles(): Plugin {
   const coreStyles = dirname(fileURLToPath(import.meta.resolve('@mantine/core/styles.css')));
@@ -72,7 +40,7 @@ export function mantineStyles(): Plugin {
     },
     transform(code, id) {
       if (!isBuild) {
-        if (!/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
+        if (!/[\\/]src[\\/]boot[\\/]main\.tsx$/.test(id)) return null;
         const whole = ['@mantine/core', '@mantine/notifications', '@mantine/dropzone'];
         return { code: `${whole.map((pkg) => `import '${pkg}/styles.css';`).join('')}\n${code}`, map: null };
       }

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
 
-// The public pages a visitor meets first come as HTML the build rendered (decision 075): they show
-// before any script has run, in the visitor's language, and the app then takes them over.
+// The public pages a visitor meets first come as HTML the build rendered with React's
+// react-dom/static (decision 082): they show before any script has run, in the visitor's language,
+// and React's hydrateRoot then takes them over.
 
 const PAGES = [
   {
@@ -81,20 +82,27 @@ test.describe('on a phone', () => {
         for (const element of document.querySelectorAll('#root *')) element.fromTheBuild = true;
       });`,
     });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     for (const path of ['/', '/auth/login']) {
       await page.goto(path);
-      // The language switch is the build's, disabled, until the app has the header; the page's last
-      // parts hydrate in the turns after it.
+      // The language switch is the build's, disabled, until React has hydrated the header.
       await expect(page.getByLabel('Language')).toBeEnabled();
       await page.waitForLoadState('networkidle');
       const root = await page.evaluate<{
+        isReactRoot: boolean;
         renderedAnew: string[];
         headings: number;
         headers: number;
         footers: number;
       }>(`(() => {
         const count = (selector) => document.querySelectorAll(selector).length;
+        const root = document.getElementById('root');
         return {
+          // React's own mark on the element it hydrated (react-dom's client, not another library).
+          isReactRoot: Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
           renderedAnew: [...document.querySelectorAll('#root *')]
             .filter((element) => !element.fromTheBuild)
             .map((element) => element.outerHTML.slice(0, 120)),
@@ -103,7 +111,33 @@ test.describe('on a phone', () => {
           footers: count('#root footer'),
         };
       })()`);
-      expect(root, path).toEqual({ renderedAnew: [], headings: 1, headers: 1, footers: 1 });
+      expect(root, path).toEqual({
+        isReactRoot: true,
+        renderedAnew: [],
+        headings: 1,
+        headers: 1,
+        footers: 1,
+      });
+      await expectAccessible(page);
     }
+    // React reports a page whose HTML did not match what it rendered (a hydration error) here.
+    expect(errors).toEqual([]);
+  });
+
+  test('React hydrates each public page without a mismatch, a statement’s page too', async ({ page }) => {
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      // React reports a mismatch (its errors 418, 422, 423, 425) and renders the part anew.
+      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
+        reports.push(message.text());
+    });
+    page.on('pageerror', (error) => reports.push(error.message));
+    for (const { path, english } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
+      await expect(page.getByLabel('Language')).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(reports).toEqual([]);
   });
 });

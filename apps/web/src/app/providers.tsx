@@ -3,7 +3,6 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
-import { HydrateLater } from '@/shared/ui/hydration';
 import { cssVariablesResolver, theme } from './theme';
 import { haveToastsShown, subscribeToToastsShown } from './toastsShown';
 
@@ -31,8 +30,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: Props) 
               <Toasts />
             </Suspense>
           )}
-          {/* A pre-rendered page's own parts hydrate in a turn after the providers (decision 081). */}
-          <HydrateLater>{children}</HydrateLater>
+          {/* A pre-rendered page hydrates after the providers, in tasks React yields between (decision 082). */}
+          <Suspense>{children}</Suspense>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -10,7 +10,6 @@ import { RequestsBadge } from '@/features/notifications/components/RequestsBadge
 import { QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
 import { loadAreaTexts } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
-import { HydrateLater } from '@/shared/ui/hydration';
 import { logout as endUserSession } from '@/shared/session/session';
 import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
@@ -84,14 +83,14 @@ export function AppLayout() {
       {...(isLoggedIn && isWide ? { navbar: NAVBAR } : {})}
       padding="md"
     >
-      {/* The shell's parts hydrate in turns of their own (decisions 078, 081). */}
-      <HydrateLater>
+      {/* Boundaries React hydrates one by one after the shell, the one the user acts on first (decision 082). */}
+      <Suspense>
         <a className="skip-link" href="#main-content">
           {t('app.skipToContent')}
         </a>
         <NavigationStatus />
-      </HydrateLater>
-      <HydrateLater>
+      </Suspense>
+      <Suspense>
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
@@ -112,20 +111,20 @@ export function AppLayout() {
               <Logo />
             </Group>
             <Group gap="md" wrap="nowrap">
-              <HydrateLater>
+              <Suspense>
                 {!isLoggedIn && (
                   <Box component="nav" visibleFrom={NAVIGATION_BREAKPOINT} aria-label={t('nav.publicLabel')}>
                     <PublicNavigationBar />
                   </Box>
                 )}
-              </HydrateLater>
-              <HydrateLater>
+              </Suspense>
+              <Suspense>
                 <LanguageSwitch />
-              </HydrateLater>
+              </Suspense>
             </Group>
           </Group>
         </AppShell.Header>
-      </HydrateLater>
+      </Suspense>
 
       {user && isWide && (
         <AppShell.Navbar p="sm" aria-label={t('nav.appLabel')}>
@@ -152,21 +151,21 @@ export function AppLayout() {
         </Suspense>
       )}
 
-      <HydrateLater>
+      <Suspense>
         <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
           <Container size={1200} px={0}>
             <NoticeBanner isStaff={user?.abilities['staff.workspace'] === true} />
             {user && <LanguageOffer user={user} />}
-            {/* The page hydrates in a turn after the layout's, and its own parts after it (decision 079). */}
-            <HydrateLater>
+            {/* The page hydrates after the layout, its own boundaries after it (decision 082). */}
+            <Suspense>
               <Outlet />
-            </HydrateLater>
+            </Suspense>
           </Container>
         </AppShell.Main>
-      </HydrateLater>
-      <HydrateLater>
+      </Suspense>
+      <Suspense>
         <Footer />
-      </HydrateLater>
+      </Suspense>
     </AppShell>
   );
 }

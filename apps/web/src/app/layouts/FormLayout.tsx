@@ -1,8 +1,8 @@
 import { Box, Container, Group, Paper } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
-import { HydrateLater } from '@/shared/ui/hydration';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -17,31 +17,31 @@ export function FormLayout() {
         {t('app.skipToContent')}
       </a>
       <NavigationStatus />
-      {/* The header, the form and the footer each in a task of their own, and the language switch
-          in one after the header's (decisions 078, 081). */}
-      <HydrateLater>
+      {/* Boundaries React hydrates one by one after the shell, the one the user acts on first
+          (decision 082). */}
+      <Suspense>
         <header className="form-layout-header">
           <Group justify="space-between" px="md" h={64} wrap="nowrap">
             <Logo />
-            <HydrateLater>
+            <Suspense>
               <LanguageSwitch />
-            </HydrateLater>
+            </Suspense>
           </Group>
         </header>
-      </HydrateLater>
+      </Suspense>
       <main id="main-content" tabIndex={-1} className="form-layout-main">
         <Container size={560} py="xl">
           <NoticeBanner />
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }}>
-            <HydrateLater>
+            <Suspense>
               <Outlet />
-            </HydrateLater>
+            </Suspense>
           </Paper>
         </Container>
       </main>
-      <HydrateLater>
+      <Suspense>
         <Footer />
-      </HydrateLater>
+      </Suspense>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { loginSchema, type Session } from '@lisbon/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@/api';
@@ -8,7 +8,7 @@ import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage, failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { logIn } from '../api/auth';
 
@@ -68,7 +68,7 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
         <Button type="submit" loading={form.submitting} disabled={isPrerendered}>
           {t('auth.login.submit')}
         </Button>
-        <HydrateLater>
+        <Suspense>
           <Stack gap={4} component="ul" className="plain-list">
             <li>
               <Anchor component={Link} to="/auth/recover-password">
@@ -86,7 +86,7 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
               </Anchor>
             </li>
           </Stack>
-        </HydrateLater>
+        </Suspense>
       </Stack>
     </form>
   );

@@ -5,12 +5,11 @@ import {
   RETURN_DELIVERY_FEE,
 } from '@lisbon/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEuros, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { HydrateLater } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
 import { InfoCards } from '../components/InfoCards';
@@ -19,7 +18,7 @@ import { InfoCards } from '../components/InfoCards';
 export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
   const lisbonStates = useReferenceFigures().data?.lisbon_states_count;
-  // The fee of the originals' return, in a later turn (`GoodToKnow`).
+  // The fee of the originals' return, after the first render (`GoodToKnow`).
   usePreparedFormats(currentLocale());
 
   const services = [
@@ -37,7 +36,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
 
   return (
     <Stack gap={48} maw={1200}>
-      <HydrateLater>
+      <Suspense>
         <Stack gap="md" maw={760}>
           <PageHeading>{t('home.title')}</PageHeading>
           <Text size="lg">{t('home.intro')}</Text>
@@ -53,10 +52,10 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
             </Button>
           </Group>
         </Stack>
-      </HydrateLater>
+      </Suspense>
 
-      {/* Each section hydrates in a task of its own (decision 078). */}
-      <HydrateLater>
+      {/* Each section a boundary React hydrates apart (decision 082). */}
+      <Suspense>
         <Paper component="section" aria-labelledby="home-discovery" withBorder p="lg">
           <Title order={2} id="home-discovery" mb="xs">
             {t('home.discoveryTitle')}
@@ -66,9 +65,9 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
           </Text>
           {discovery}
         </Paper>
-      </HydrateLater>
+      </Suspense>
 
-      <HydrateLater>
+      <Suspense>
         <section aria-labelledby="home-services">
           <Title order={2} id="home-services" mb="xs">
             {t('home.servicesTitle')}
@@ -78,9 +77,9 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
           </Text>
           <InfoCards cards={services} />
         </section>
-      </HydrateLater>
+      </Suspense>
 
-      <HydrateLater>
+      <Suspense>
         <Paper component="section" aria-labelledby="home-refugees" withBorder p="lg" bg="blue.0">
           <Title order={2} id="home-refugees" mb="xs">
             {t('home.refugeesTitle')}
@@ -92,18 +91,18 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
             {t('home.refugeesRegister')}
           </Button>
         </Paper>
-      </HydrateLater>
+      </Suspense>
 
-      <HydrateLater>
+      <Suspense>
         <GoodToKnow />
-      </HydrateLater>
+      </Suspense>
     </Stack>
   );
 }
 
 /**
  * What to know before applying. A component of its own so that its fee is formatted in its own
- * turn of the hydration: the first `Intl.NumberFormat` loads ICU's data (decision 078).
+ * boundary of the hydration: the first `Intl.NumberFormat` loads ICU's data (decision 082).
  */
 function GoodToKnow() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { aboutFile } from '@/shared/documents/aboutFile';
 import { withTexts } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
-import { HydrateLater, useIsPrerendered } from '@/shared/ui/hydration';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 
 /**
  * The check and its answer's display (with the texts of a statement's record), fetched when a file
@@ -53,8 +53,8 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
 
   return (
     <>
-      {/* Each section hydrates in a task of its own (decision 078). */}
-      <HydrateLater>
+      {/* Each section a boundary React hydrates apart (decision 082). */}
+      <Suspense>
         <FileSection
           hintId={hintId}
           maxMegabytes={maxMegabytes}
@@ -69,9 +69,9 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
             setProblem(file ? aboutFile(file, problem, t) : problem);
           }}
         />
-      </HydrateLater>
+      </Suspense>
 
-      <HydrateLater>
+      <Suspense>
         <section aria-labelledby="verify-result">
           <Title order={2} id="verify-result" className="visually-hidden">
             {t('verify.resultTitle')}
@@ -91,7 +91,7 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
             )}
           </div>
         </section>
-      </HydrateLater>
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus } from '@lisbon/domain';
 import { Alert, Anchor, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate, usePreparedFormats } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
-import { HydrateLater } from '@/shared/ui/hydration';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { certificateStatusQuery } from '../api/verify';
 import { VerifyFile } from '../components/VerifyFile';
@@ -26,6 +27,9 @@ function StatementState({ status }: { status: CertificateStatus }) {
 export function VerifyPage() {
   const { t } = useTranslation();
   const id = useParams().id ?? null;
+  // The build renders `/verify/-` for every id (scripts/web-pages.mjs): while React hydrates that
+  // HTML the page shows what the build wrote, the visitor's id in the render right after.
+  const shownId = useIsPrerendered() ? '-' : id;
   const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
   const maxBytes = status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES;
   // The statement's date, once its state has come.
@@ -38,16 +42,16 @@ export function VerifyPage() {
         <Text>{t('verify.intro')}</Text>
       </div>
 
-      {/* Each part hydrates in a task of its own (decision 078). */}
+      {/* Each part a boundary React hydrates apart (decision 082). */}
       {id !== null && (
-        <HydrateLater>
+        <Suspense>
           <section aria-labelledby="verify-id">
             {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
                 id, and a heading that wrapped only then would push the file's section down. */}
             <Title order={2} id="verify-id" size="h4" mb="xs">
               {t('verify.idLabel')}:{' '}
               <Code display="block" w="fit-content">
-                {id}
+                {shownId}
               </Code>
             </Title>
             {/* Room for the answer while it comes (three lines on a phone, two wider), so the file's
@@ -62,7 +66,7 @@ export function VerifyPage() {
               {status.data && <StatementState status={status.data} />}
             </Box>
           </section>
-        </HydrateLater>
+        </Suspense>
       )}
 
       <VerifyFile id={id} maxBytes={maxBytes} />

@@ -1,17 +1,16 @@
-// The public pages rendered at build time (decision 075): `scripts/prerender.mjs` runs this module,
-// built by Vite for Node with the app's own aliases (so with Preact, as the browser runs it), and
-// writes each page's HTML into the build. The browser shows that HTML at once and `main.tsx`
-// hydrates it, so a first visit paints before any script has come.
+// The public pages rendered at build time: `vite build --ssr src/boot/prerender.tsx` builds this
+// module for Node and `scripts/prerender.mjs` calls `renderPage` for each page and language. The
+// browser paints the HTML at once and main.tsx hydrates it with the same React.
 import type { Locale } from '@lisbon/domain';
 import { StrictMode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/queryClient';
+import { routerReady } from '@/app/router';
+import { buildRoutes } from '@/app/routes';
 import { i18n, i18nReady } from '@/shared/i18n';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/queryClient';
-import { routerReady } from './app/router';
-import { buildRoutes } from './app/routes';
 
 /**
  * The HTML of `url`'s page, as the app renders it before any effect runs, in `locale`. Only public
@@ -27,15 +26,19 @@ export async function renderPage(url: string, locale: Locale): Promise<string> {
     }),
     { initialEntries: [url] },
   );
+  // The route's lazy modules first, as main.tsx waits for them before it hydrates.
   await routerReady(router);
-  // Async: each part put off for the hydration suspends once, and its HTML is marked (decision 081).
-  const html = await renderToStringAsync(
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
+    // Every boundary in place, none sent apart with a script to move it (the CSP allows no inline
+    // script, and the page is complete anyway).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  const html = await new Response(prelude).text();
   router.dispose();
   queryClient.clear();
   return html;

@@ -1,0 +1,50 @@
+// The browser's entry (index.html): Mantine's base styles, then the app, hydrated over the HTML the
+// build rendered for the public pages (prerender.tsx) or rendered afresh. README.md says how.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '../app/app.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { watchMaintenance } from '@/app/maintenance';
+import { watchPrefetch } from '@/app/prefetch';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/queryClient';
+import { createAppRouter, routerReady } from '@/app/router';
+import { watchSession } from '@/app/session';
+import { i18n, i18nReady } from '@/shared/i18n';
+import { getSessionToken } from '@/shared/storage';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+watchMaintenance(router);
+watchSession(router, queryClient);
+watchPrefetch(router);
+
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+// Without its catalogue (offline for a moment) the app still starts, showing the keys.
+await i18nReady.catch(() => undefined);
+/**
+ * A page the build rendered (`data-prerendered` names its language) is hydrated: React takes over
+ * the HTML on screen, the shell first, then each `<Suspense>` boundary in a task of its own. The
+ * router must first have the page's lazy route modules, or the first render would not match the
+ * HTML. The page is rendered afresh where the HTML was written for someone else: in another
+ * language than the visitor's, or without the user who is logged in.
+ */
+if (root.dataset.prerendered === i18n.language && getSessionToken() === null) {
+  await routerReady(router);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}
