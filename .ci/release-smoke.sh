@@ -113,6 +113,10 @@ code="$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/jso
 [ "$code" = 200 ] || fail "activate answered $code"
 login="$(curl -fsS -H 'content-type: application/json' -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$A/api/v1/auth")"
 grep -q '"access_token"' <<<"$login" || fail "login: no access token"
+# A generated PDF (the consent form) renders with the fonts the release keeps.
+access="$(sed -E 's/.*"access_token":"([^"]+)".*/\1/' <<<"$login")"
+curl -fsS -H "authorization: Bearer $access" -o "$WORK/consent.pdf" "$B/api/v1/consent/form"
+[ "$(head -c 5 "$WORK/consent.pdf")" = "%PDF-" ] || fail "the consent form is not a PDF"
 
 created="$(bare "$APP/bin/lisbon" user:create --role admin --email admin@example.org --first-name Ada --last-name Rossi)"
 grep -q "/auth/activate/" <<<"$created" || fail "user:create printed no activation link"

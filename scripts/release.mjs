@@ -108,6 +108,15 @@ const keep = new Set([
 for (const file of readdirSync(join(modules, 'better-sqlite3/prebuilds')))
   if (!keep.has(file)) rmSync(join(modules, 'better-sqlite3/prebuilds', file));
 
+// Of DejaVu's 22 fonts (10 MB), the three the PDFs embed: the list is the one platform/pdf/fonts.ts reads.
+const fontsSource = readFileSync(join(ROOT, 'apps/api/src/platform/pdf/fonts.ts'), 'utf8');
+const usedFonts = new Set([...fontsSource.matchAll(/'(DejaVu[\w-]+\.ttf)'/g)].map((match) => match[1]));
+if (usedFonts.size === 0) throw new Error('no DejaVu font named in apps/api/src/platform/pdf/fonts.ts');
+const fontDir = join(modules, 'dejavu-fonts-ttf/ttf');
+for (const file of readdirSync(fontDir)) if (!usedFonts.has(file)) rmSync(join(fontDir, file));
+for (const file of ['status.txt', 'unicover.txt', 'langcover.txt', 'NEWS', 'fontconfig'])
+  rmSync(join(modules, 'dejavu-fonts-ttf', file), { recursive: true, force: true });
+
 // The build: the API's bundles with their maps (stack traces), the SPA without the maps it keeps apart.
 const copyTree = (from, to) => cpSync(join(ROOT, from), join(STAGE, to ?? from), { recursive: true });
 mkdirSync(join(STAGE, 'apps/api/dist'), { recursive: true });

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { useNotifications } from '@/features/notifications/api/notifications';
-import { RequestsBadge } from '@/features/notifications/components/RequestsBadge';
 import { QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
 import { loadAreaTexts } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
@@ -36,6 +35,12 @@ const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: modu
 const StaffQueueBadge = lazy(() =>
   import('./StaffQueueBadge').then((module) => ({ default: module.StaffQueueBadge })),
 );
+// The applicant's counts, only once logged in: a visitor's first visit does not take the badges.
+const RequestsBadge = lazy(() =>
+  import('@/features/notifications/components/RequestsBadge').then((module) => ({
+    default: module.RequestsBadge,
+  })),
+);
 
 /** The shared layout of the home page, the FAQ and the logged-in area. */
 export function AppLayout() {
@@ -58,7 +63,11 @@ export function AppLayout() {
   // Staff without a second factor are refused by the API: no counts to ask for.
   const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
   const badges = {
-    '/practices': <RequestsBadge notifications={notifications} />,
+    '/practices': (
+      <Suspense>
+        <RequestsBadge notifications={notifications} />
+      </Suspense>
+    ),
     ...(isStaff
       ? Object.fromEntries(
           QUEUE_ORDER.map((queue) => [
