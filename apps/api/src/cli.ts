@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailSchema, ROLES } from '@lisbon/domain';
 import { createContext, VERSION } from './app';
@@ -23,6 +23,7 @@ import { createDatabaseLedger } from './platform/ledger/ledger';
 import {
   assertSharedKeysConfigured,
   generateKeySet,
+  LEDGER_KEY_FILE,
   loadBodyKeys,
   MissingKeyError,
 } from './platform/signing/keys';
@@ -360,8 +361,13 @@ function printLedgerAudit(audit: ChainAudit): void {
 /** A full audit, recorded as the last one: after a repair, verifications answer valid again at once (decision 048). */
 async function ledgerVerify(): Promise<void> {
   const config = loadCommandConfig(process.env);
-  // On PostgreSQL the key comes from configuration: name the variable, never "start the portal".
-  assertSharedKeysConfigured(config);
+  // On PostgreSQL the key comes from configuration (or a DATA_DIR that holds the deployment's):
+  // without either, name the variables, never "start the portal".
+  const hasLedgerKey =
+    config.ledgerKeyPem !== null ||
+    config.ledgerKeyPath !== null ||
+    existsSync(join(config.dataDir, 'keys', LEDGER_KEY_FILE));
+  if (!hasLedgerKey) assertSharedKeysConfigured(config);
   await withDatabase(async (db) => {
     const run = await configuredLedger(config, db).runAudit('full');
     if (run) printLedgerAudit(run.audit);

@@ -29,7 +29,7 @@ export class MissingKeyError extends Error {
   override name = 'MissingKeyError';
 }
 
-const LEDGER_KEY_FILE = 'ledger-ed25519.pem';
+export const LEDGER_KEY_FILE = 'ledger-ed25519.pem';
 const P12_FILE = 'statement-signing.p12';
 const PASSPHRASE_FILE = 'statement-signing.passphrase';
 const CERTIFICATE_YEARS = 10;
