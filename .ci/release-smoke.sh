@@ -42,7 +42,7 @@ bare() { (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$WORK" LISBON_ENV_F
 psql "$PG/postgres" -qc "drop database if exists $DB" >/dev/null
 psql "$PG/postgres" -qc "create database $DB" >/dev/null
 bare "$APP/bin/lisbon" keys:generate --out "$ETC/keys" | grep -v '^#' >"$WORK/keys.env"
-[ "$(wc -l <"$WORK/keys.env")" = 5 ] || fail "keys:generate did not print five variables"
+[ "$(wc -l <"$WORK/keys.env")" = 6 ] || fail "keys:generate did not print six variables (the wallet issuer key is the sixth)"
 {
   echo "NODE_ENV=production"
   echo "HOST=127.0.0.1"
