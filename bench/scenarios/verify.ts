@@ -32,11 +32,15 @@ const ORIGINAL_REQUESTS = BIG_REQUESTS * 2;
 const STATEMENT_ENTRIES = 2;
 const GOAL_SLACK_MS = 5;
 
-/** `npm run cli -- demo:statement --out …` on the portal's environment: the certificate id it printed. */
+/**
+ * `npm run cli -- demo:statement --out …` on the portal's environment: the certificate id it printed.
+ * The bench's portal is a throw-away SQLite copy, so demo data is allowed there even when this
+ * process carries NODE_ENV=production (Vite's build sets it), which the demo commands refuse.
+ */
 export function publishDemoStatement(env: NodeJS.ProcessEnv, out: string): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn('tsx', [join(ROOT, 'apps/api/src/cli.ts'), 'demo:statement', '--out', out], {
-      env,
+      env: { ...env, NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
