@@ -62,7 +62,7 @@ function pageHtml(dist, shell, inShell, body, locale, files) {
   if (body.includes('<script')) throw new Error(`the HTML of a page holds a script: ${body.slice(0, 200)}`);
   const css = [...files].filter((file) => file.endsWith('.css'));
   const modules = [...files].filter((file) => file.endsWith('.js') && !inShell.has(file));
-  let html = shell.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`);
+  let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
   for (const file of css) html = html.replace(`<link rel="stylesheet" crossorigin href="/${file}">`, '');
   const head = [
     ...css.map((file) => inlineCss(dist, file)),
@@ -109,7 +109,7 @@ async function renderAll(web) {
         keys.filter((key) => key in manifest),
       );
       write(join(dist, 'pages', locale, file), pageHtml(dist, shell, inShell, html, locale, files));
-      pages.push({ page, locale, files: [...files] });
+      pages.push({ page, locale, file, files: [...files] });
     }
   }
   rmSync(storageDir, { recursive: true, force: true });

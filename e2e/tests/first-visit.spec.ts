@@ -23,6 +23,9 @@ test.describe('without JavaScript', () => {
       const response = await page.goto(path);
       expect(response?.headers()['cache-control']).toBe('no-cache');
       await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
+      // Mantine's colour scheme is in the HTML: the app does not set it once it runs, which would
+      // restyle the whole page and start every colour transition on it.
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     }
   });
 

@@ -184,7 +184,7 @@ describe('single-page app not built', () => {
   });
 });
 
-describe('single-page app: the pages the build pre-renders (decision 075)', () => {
+describe('single-page app: the pages the build pre-renders (decisions 075, 082)', () => {
   /** A page of the build: the SPA's shell with the page's HTML in #root, in one language. */
   const prerendered = (locale: string, heading: string) =>
     `<!doctype html><html lang="${locale}"><body><div id="root" data-prerendered="${locale}"><h1>${heading}</h1></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
@@ -205,6 +205,14 @@ describe('single-page app: the pages the build pre-renders (decision 075)', () =
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("lisbon")');
+    // The list the build's pre-rendering writes beside Vite's manifest (scripts/prerender.mjs).
+    mkdirSync(join(dist, '.vite'));
+    const list = ['en-US', 'it-IT'].flatMap((locale) => [
+      { page: '/', locale, file: 'index.html', files: [] },
+      { page: '/auth/login', locale, file: 'auth/login.html', files: [] },
+      { page: '/verify/{id}', locale, file: 'verify.html', files: [] },
+    ]);
+    writeFileSync(join(dist, '.vite/pages.json'), JSON.stringify(list));
     for (const [file, html] of Object.entries(PAGES)) {
       const path = join(dist, 'pages', file);
       mkdirSync(join(path, '..'), { recursive: true });

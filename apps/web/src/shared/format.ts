@@ -1,26 +1,5 @@
 // Numbers and dates as the current interface language writes them.
 import { formatEuros as euros, formatLongDate } from '@lisbon/domain';
-import { useEffect } from 'react';
-
-/**
- * Makes the browser load what it formats dates and numbers with (its ICU data), about 15 ms on a
- * phone's CPU the first time any of them is asked for, and nothing after (decision 081).
- */
-export function prepareFormats(locale: string): void {
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(0);
-}
-
-/**
- * For a page that shows a date or an amount on its first visit: the formats' data loads in a task
- * of its own after the page's first render, instead of in the render that shows the first one
- * (decision 081). A page that shows none does not load it.
- */
-export function usePreparedFormats(locale: string): void {
-  useEffect(() => {
-    const timer = setTimeout(() => prepareFormats(locale));
-    return () => clearTimeout(timer);
-  }, [locale]);
-}
 
 /** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT): the domain's rule. */
 export const formatEuros = (cents: number, locale: string): string => euros(cents, locale);

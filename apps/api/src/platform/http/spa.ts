@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@lisbon/domain';
@@ -32,15 +32,24 @@ const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('
 /** The cookie where the SPA keeps the language the visitor chose (shared/i18n), for the page's HTML. */
 export const LANGUAGE_COOKIE = 'lisbon-language';
 
+/** A page the build pre-rendered: the paths it answers, the file under `pages/<locale>/` with its HTML. */
+type PrerenderedPage = { path: RegExp; file: string };
+
 /**
- * The pages the build renders (scripts/web-pages.mjs, decision 075), by path: the file under
- * `pages/<locale>/` that holds the page's HTML, served in the visitor's language.
+ * The pages the build pre-rendered, as its pre-rendering wrote them into `.vite/pages.json`
+ * (scripts/prerender.mjs, from the list in scripts/web-pages.mjs): `/verify/{id}` answers any id.
+ * None when the build has no such file (an older or a development build): index.html for all.
  */
-const PRERENDERED: { path: RegExp; file: string }[] = [
-  { path: /^\/$/, file: 'index.html' },
-  { path: /^\/auth\/login$/, file: 'auth/login.html' },
-  { path: /^\/verify\/[^/]+$/, file: 'verify.html' },
-];
+export function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
+  const list = join(webDistDir, '.vite/pages.json');
+  if (!existsSync(list)) return [];
+  const entries = JSON.parse(readFileSync(list, 'utf8')) as { page: string; file: string }[];
+  const byPage = new Map(entries.map(({ page, file }) => [page, file]));
+  return [...byPage].map(([page, file]) => ({
+    path: new RegExp(`^${page.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/]+\}/g, '[^/]+')}$`),
+    file,
+  }));
+}
 
 function languageOf(request: FastifyRequest): Locale {
   const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
@@ -48,17 +57,26 @@ function languageOf(request: FastifyRequest): Locale {
 }
 
 /** The pre-rendered HTML of the page at `url` in the visitor's language, if the build has one. */
-function prerenderedFile(webDistDir: string, request: FastifyRequest): string | null {
+function prerenderedFile(
+  webDistDir: string,
+  pages: PrerenderedPage[],
+  request: FastifyRequest,
+): string | null {
   const path = request.url.split('?')[0] ?? '';
-  const page = PRERENDERED.find((candidate) => candidate.path.test(path));
+  const page = pages.find((candidate) => candidate.path.test(path));
   if (!page) return null;
   const file = join('pages', languageOf(request), page.file);
   return existsSync(join(webDistDir, file)) ? file : null;
 }
 
 /** A page of the app: its pre-rendered HTML in the visitor's language if the build has one, else index.html. */
-function sendPage(webDistDir: string, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const prerendered = prerenderedFile(webDistDir, request);
+function sendPage(
+  webDistDir: string,
+  pages: PrerenderedPage[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const prerendered = prerenderedFile(webDistDir, pages, request);
   if (prerendered === null) return reply.sendFile('index.html');
   reply.header('vary', 'Accept-Encoding, Cookie');
   return reply.sendFile(prerendered);
@@ -75,6 +93,7 @@ function sendPage(webDistDir: string, request: FastifyRequest, reply: FastifyRep
  */
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  const pages = hasBuild ? readPrerenderedPages(webDistDir) : [];
   if (hasBuild) {
     app.register(fastifyStatic, {
       root: webDistDir,
@@ -85,7 +104,9 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       // `/` is a page like the others: its HTML is chosen by sendPage, not index.html by directory.
       index: false,
     });
-    app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(webDistDir, request, reply));
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      sendPage(webDistDir, pages, request, reply),
+    );
   } else {
     app.log.warn({ webDistDir }, 'web app not built; serving a placeholder at /');
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -101,6 +122,6 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       ((request.headers.accept ?? '').includes('text/html') || !looksLikeFile(request.url));
     if (!isPageRequest) throw new AppError('NOT_FOUND');
     if (!hasBuild) return reply.type('text/plain').send(MISSING_BUILD_MESSAGE);
-    return sendPage(webDistDir, request, reply);
+    return sendPage(webDistDir, pages, request, reply);
   });
 }

@@ -8,7 +8,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatEuros, usePreparedFormats } from '@/shared/format';
+import { formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
@@ -18,8 +18,6 @@ import { InfoCards } from '../components/InfoCards';
 export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
   const lisbonStates = useReferenceFigures().data?.lisbon_states_count;
-  // The fee of the originals' return, after the first render (`GoodToKnow`).
-  usePreparedFormats(currentLocale());
 
   const services = [
     {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatDate, usePreparedFormats } from '@/shared/format';
+import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { useIsPrerendered } from '@/shared/ui/hydration';
@@ -32,8 +32,6 @@ export function VerifyPage() {
   const shownId = useIsPrerendered() ? '-' : id;
   const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
   const maxBytes = status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES;
-  // The statement's date, once its state has come.
-  usePreparedFormats(currentLocale());
 
   return (
     <Stack gap="xl" maw={880}>
