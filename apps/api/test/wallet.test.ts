@@ -107,19 +107,23 @@ async function issuerJwks() {
 }
 
 /**
- * A third party's check: any SD-JWT VC library, given only the public keys of
- * `/.well-known/jwt-vc-issuer` (fetched over HTTP from the instance served), each JWT checked with
- * the key its header names by `kid` (the credential's, then the status list's).
+ * A third party's check: any SD-JWT VC library, given only our public metadata: the issuer's keys
+ * found from the credential's `iss` at `/.well-known/jwt-vc-issuer` (SD-JWT VC §5, over HTTP from
+ * the instance served), each JWT checked with the key its header names by `kid` (the credential's,
+ * then the status list's), the status list from the credential's `status` entry. With `nonce`, a
+ * presentation's key binding too: signed by `cnf.jwk`, over that nonce.
  */
-async function thirdPartyVerify(credential: string) {
-  const { jwks } = (await (await fetchApp('http://localhost:3000/.well-known/jwt-vc-issuer')).json()) as {
-    jwks: { keys: (JWK & { kid: string })[] };
-  };
+async function thirdPartyVerify(credential: string, { nonce }: { nonce?: string } = {}) {
+  const { iss } = decodeJwt(credential.split('~')[0] ?? '');
+  const metadata = (await (
+    await fetchApp(`${new URL(String(iss)).origin}/.well-known/jwt-vc-issuer`)
+  ).json()) as { issuer: string; jwks: { keys: (JWK & { kid: string })[] } };
+  if (metadata.issuer !== iss) throw new Error('the issuer metadata names another issuer');
   const verify = async (data: string, signature: string) => {
     const header = JSON.parse(Buffer.from(data.split('.')[0] ?? '', 'base64url').toString()) as {
       kid?: string;
     };
-    const jwk = jwks.keys.find((key) => key.kid === header.kid);
+    const jwk = metadata.jwks.keys.find((key) => key.kid === header.kid);
     return jwk ? (await ES256.getVerifier(jwk))(data, signature) : false;
   };
   const verifier = new SDJwtVcInstance({
@@ -127,8 +131,14 @@ async function thirdPartyVerify(credential: string) {
     verifier: verify,
     statusVerifier: verify,
     statusListFetcher: async (uri) => (await fetchApp(uri)).text(),
+    kbVerifier: async (data, signature, payload) => {
+      const cnf = (payload as SdJwtVcPayload).cnf as { jwk?: JWK } | undefined;
+      return cnf?.jwk ? (await ES256.getVerifier(cnf.jwk))(data, signature) : false;
+    },
   });
-  return verifier.verify(credential);
+  return nonce
+    ? verifier.verify(credential, { keyBindingNonce: nonce, requireKeyBindings: true })
+    : verifier.verify(credential);
 }
 
 /** The status list an instance serves, and one credential's bit in it (0 valid, 1 revoked). */
@@ -318,6 +328,37 @@ describe('checking a presentation from a wallet', () => {
     expect(result.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
     expect(result.claims).toMatchObject({ statement_id: certificateId });
     expect(result.claims).not.toHaveProperty('birth_date');
+  });
+
+  it('is checked valid by a third-party library given only our public metadata, key binding included; a wrong nonce is refused and a tampered disclosure never reaches the claims', async () => {
+    const aud = 'https://admissions.university.example';
+    const present = (nonce: string) =>
+      holder.sdjwt.present(
+        credential,
+        { holder_name: true, qualification_name: true },
+        { kb: { payload: { iat: Math.floor(Date.now() / 1000), aud, nonce } } },
+      );
+    const presentation = await present('their-nonce-1');
+    const verified = await thirdPartyVerify(presentation, { nonce: 'their-nonce-1' });
+    expect(verified.payload).toMatchObject({ statement_id: certificateId, holder_name: expect.any(String) });
+    expect(verified.payload).not.toHaveProperty('birth_date');
+    expect(verified.kb?.payload).toMatchObject({ aud, nonce: 'their-nonce-1' });
+    await expect(thirdPartyVerify(presentation, { nonce: 'another-nonce' })).rejects.toThrow(/[Nn]once/);
+    // Without a key binding the library refuses a presentation that must carry one.
+    await expect(thirdPartyVerify(credential, { nonce: 'their-nonce-1' })).rejects.toThrow();
+    // A changed disclosure matches no signed digest: the library drops it (ours refuses it, below).
+    const parts = presentation.split('~');
+    const index = parts.findIndex((part, at) => at > 0 && part.length > 0 && !part.includes('.'));
+    const [salt, name] = JSON.parse(Buffer.from(parts[index] ?? '', 'base64url').toString()) as [
+      string,
+      string,
+    ];
+    parts[index] = Buffer.from(JSON.stringify([salt, name, 'Someone Else'])).toString('base64url');
+    const tampered = await thirdPartyVerify(parts.join('~'), { nonce: 'their-nonce-1' }).catch(
+      (error: Error) => error,
+    );
+    if (!(tampered instanceof Error))
+      expect((tampered.payload as Record<string, unknown>)[name]).not.toBe('Someone Else');
   });
 
   it('is NOT valid when a disclosure was tampered with', async () => {
