@@ -597,3 +597,67 @@ describe('rotating the wallet issuer key (decision 094)', () => {
     }
   }, 120_000);
 });
+
+describe('the credential’s claims and the offer’s lifetime', () => {
+  it('carries the chain’s transaction once the statement’s seal entry is anchored (final)', async () => {
+    const first = await offerOf();
+    const unanchored = await thirdPartyVerify(await holder.receive(first.offer_url, first.tx_code));
+    expect(unanchored.payload).not.toHaveProperty('chain_transaction');
+    const { seal_hash: sealHash } = await database.db
+      .selectFrom('statements')
+      .select('seal_hash')
+      .where('id', '=', certificateId)
+      .executeTakeFirstOrThrow();
+    const { seq } = await database.db
+      .selectFrom('ledger_entries')
+      .select('seq')
+      .where('hash', '=', sealHash ?? '')
+      .executeTakeFirstOrThrow();
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const anchor = await database.db
+      .insertInto('ledger_anchors')
+      .values({
+        first_seq: seq,
+        last_seq: seq,
+        entry_count: 1,
+        root: 'cd'.repeat(32),
+        chain_id: 31337,
+        sender: `0x${'11'.repeat(20)}`,
+        status: 'final',
+        confirmations_required: 1,
+        nonce: 0,
+        raw_tx: null,
+        tx_hash: txHash,
+        block_number: 7,
+        block_hash: `0x${'ef'.repeat(32)}`,
+        block_time: clock.now().toISOString(),
+        sent_at: clock.now().toISOString(),
+        final_at: clock.now().toISOString(),
+        last_error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('ledger_anchor_proofs')
+      .values({ entry_seq: seq, anchor_id: anchor.id, leaf_index: 0, path: '[]' })
+      .execute();
+    const next = await offerOf();
+    const anchored = await thirdPartyVerify(await holder.receive(next.offer_url, next.tx_code));
+    expect(anchored.payload).toMatchObject({ chain_transaction: txHash, statement_id: certificateId });
+  });
+
+  it('lasts WALLET_OFFER_TTL_MINUTES when configured', async () => {
+    const other = await createTestApp(database, { clock, env: { WALLET_OFFER_TTL_MINUTES: '5' } });
+    try {
+      const response = await other.inject({
+        method: 'POST',
+        url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+        headers: bearer(owner.token),
+      });
+      const offer = dataOf<WalletOffer>(response);
+      expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(5 * 60 * 1000);
+    } finally {
+      await other.close();
+    }
+  });
+});
