@@ -71,8 +71,9 @@ Commands:
   keys:rotate   change one key for the whole deployment (decision 086), run with the configuration
                 that holds the new key: records its fingerprint, so instances with the new key start and
                 those with the old one are refused; totp also seals every TOTP secret again under the
-                new key (stop every instance first); the ledger key is not rotated
-                --key ${KEY_NAMES.filter((name) => name !== 'ledger').join('|')} [--previous-key-file <old TOTP key file>]
+                new key (stop every instance first); wallet keeps the old public key in the JWKS so
+                earlier credentials verify (decision 094); the ledger key is not rotated
+                --key ${KEY_NAMES.filter((name) => name !== 'ledger').join('|')} [--previous-key-file <old TOTP or wallet key file>]
   ledger:verify audit the whole ledger: every entry's hash, link and signature from the first to
                 the head, recorded as the last audit; prints OK (exit 0) or the first break (exit 1)
   backup        the embedded default (SQLite, files on disk): a consistent snapshot of the database,

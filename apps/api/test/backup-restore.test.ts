@@ -29,6 +29,7 @@ import { restoreBackup } from '../src/modules/system/restore.service';
 import { loadConfig, REPO_ROOT, type Config } from '../src/platform/config';
 import { openDatabase, type Db } from '../src/platform/db/database';
 import { migrations } from '../src/platform/db/migrations';
+import { loadWalletIssuerKey } from '../src/platform/signing/wallet-key';
 import { prepareDatabase } from '../src/seeds';
 import { verifyUpload } from './statements';
 
@@ -73,6 +74,8 @@ beforeAll(async () => {
   const ctx = createContext({ config, db });
   // A published statement: ledger entries, a signed PDF in DATA_DIR/files, keys in DATA_DIR/keys.
   source = { config, db, ctx, statement: await createDemoStatement(ctx) };
+  // The wallet issuer key of the embedded default, generated into DATA_DIR/keys on first use (#36).
+  await loadWalletIssuerKey(config);
   // The source connection stays open throughout, as the server's would.
   ({ manifest } = await backupDataDir(config, { folder: backupFolder, appVersion: '9.9.9' }));
 }, 60_000);
@@ -99,6 +102,7 @@ describe('backup', () => {
         'keys/ledger-ed25519.pem',
         'keys/statement-signing.p12',
         'keys/statement-signing.passphrase',
+        'keys/wallet-issuer-es256.pem',
       ]),
     );
     for (const entry of manifest.entries) {
@@ -142,12 +146,19 @@ describe('backup', () => {
     const outside = join(root, 'secret-store', 'ledger.pem');
     mkdirSync(join(root, 'secret-store'));
     writeFileSync(outside, 'held by the secret store only', { mode: 0o600 });
-    const config = configOf('source', { LEDGER_KEY_PATH: outside });
+    const walletOutside = join(root, 'secret-store', 'wallet.pem');
+    writeFileSync(walletOutside, 'held by the secret store only', { mode: 0o600 });
+    const config = configOf('source', { LEDGER_KEY_PATH: outside, WALLET_ISSUER_KEY_PATH: walletOutside });
     const folder = join(root, 'backup-with-outside-key');
     const { manifest: named, warnings } = await backupDataDir(config, { folder, appVersion: '1' });
-    expect(named.keys_outside).toEqual([`LEDGER_KEY_PATH (${outside})`]);
+    expect(named.keys_outside).toEqual([
+      `LEDGER_KEY_PATH (${outside})`,
+      `WALLET_ISSUER_KEY_PATH (${walletOutside})`,
+    ]);
     expect(warnings).toEqual([
-      expect.stringContaining(`kept by your secret store: LEDGER_KEY_PATH (${outside})`),
+      expect.stringContaining(
+        `kept by your secret store: LEDGER_KEY_PATH (${outside}); WALLET_ISSUER_KEY_PATH (${walletOutside})`,
+      ),
     ]);
     const held = named.entries.filter((entry) =>
       readFileSync(join(folder, entry.path)).includes('held by the secret store only'),

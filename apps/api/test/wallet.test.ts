@@ -1,14 +1,33 @@
-import type { WalletCheck, WalletOffer, WalletRequest } from '@lisbon/domain';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  WALLET_STATUS_LIST_MAX_AGE_SECONDS,
+  type WalletCheck,
+  type WalletOffer,
+  type WalletRequest,
+} from '@lisbon/domain';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
-import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
-import { decodeProtectedHeader } from 'jose';
+import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
+import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
+import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { signCredential } from '../src/modules/wallet/issuance.service';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import type { Worker } from '../src/platform/jobs/worker';
+import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
+import { rotateKey, RotationError } from '../src/platform/signing/rotation';
+import {
+  newWalletKeyPem,
+  walletKeyPath,
+  walletPublicJwk,
+  type WalletIssuerKey,
+} from '../src/platform/signing/wallet-key';
+import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
 import { bearer } from './identity';
 import { dataOf, type Applicant } from './requests';
-import { staffMember } from './staff';
+import { staffMember, type StaffMember } from './staff';
 import { newApplicant, publishOne, readyForIssue } from './statements';
 import { createHolder, type Holder, type HolderFetch } from './wallet-holder';
 
@@ -22,6 +41,10 @@ let certificateId: string;
 let ledgerHash: string;
 let holder: Holder;
 let fetchApp: HolderFetch;
+/** The instance the wallets' and the third party's HTTP calls reach (another one while a test says so). */
+let served: App;
+let worker: Worker;
+let admin: StaffMember;
 const METRICS_TOKEN = 'metrics-token-for-the-wallet-test-0123456789';
 
 /** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
@@ -45,15 +68,16 @@ const injectFetch =
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
-  const worker = createTestWorker(database, { clock });
-  const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
+  worker = createTestWorker(database, { clock });
+  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
   owner = await newApplicant(app, database, clock, 'maria@example.org');
   stranger = await newApplicant(app, database, clock, 'stranger@example.org');
   practiceId = await readyForIssue(database, owner);
   const published = await publishOne(app, worker, { admin, owner, practiceId });
   certificateId = published.statement.certificate_id;
   ledgerHash = published.statement.ledger_hash;
-  fetchApp = injectFetch(app);
+  served = app;
+  fetchApp = (input, init) => injectFetch(served)(input, init);
   holder = await createHolder(fetchApp);
   // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
 }, 60_000);
@@ -82,25 +106,60 @@ async function issuerJwks() {
     .jwks.keys;
 }
 
-/** A third party's check: any SD-JWT VC library, given only the public keys of `/.well-known/jwt-vc-issuer`. */
-async function thirdPartyVerify(credential: string) {
-  const [key] = await issuerJwks();
-  const verify = await ES256.getVerifier(key ?? {});
+/**
+ * A third party's check: any SD-JWT VC library, given only our public metadata: the issuer's keys
+ * found from the credential's `iss` at `/.well-known/jwt-vc-issuer` (SD-JWT VC §5, over HTTP from
+ * the instance served), each JWT checked with the key its header names by `kid` (the credential's,
+ * then the status list's), the status list from the credential's `status` entry. With `nonce`, a
+ * presentation's key binding too: signed by `cnf.jwk`, over that nonce.
+ */
+async function thirdPartyVerify(credential: string, { nonce }: { nonce?: string } = {}) {
+  const { iss } = decodeJwt(credential.split('~')[0] ?? '');
+  const metadata = (await (
+    await fetchApp(`${new URL(String(iss)).origin}/.well-known/jwt-vc-issuer`)
+  ).json()) as { issuer: string; jwks: { keys: (JWK & { kid: string })[] } };
+  if (metadata.issuer !== iss) throw new Error('the issuer metadata names another issuer');
+  const verify = async (data: string, signature: string) => {
+    const header = JSON.parse(Buffer.from(data.split('.')[0] ?? '', 'base64url').toString()) as {
+      kid?: string;
+    };
+    const jwk = metadata.jwks.keys.find((key) => key.kid === header.kid);
+    return jwk ? (await ES256.getVerifier(jwk))(data, signature) : false;
+  };
   const verifier = new SDJwtVcInstance({
     hasher: digest,
     verifier: verify,
-    // The status list's signature is checked with the same public key; the list comes over HTTP.
     statusVerifier: verify,
     statusListFetcher: async (uri) => (await fetchApp(uri)).text(),
+    kbVerifier: async (data, signature, payload) => {
+      const cnf = (payload as SdJwtVcPayload).cnf as { jwk?: JWK } | undefined;
+      return cnf?.jwk ? (await ES256.getVerifier(cnf.jwk))(data, signature) : false;
+    },
   });
-  return verifier.verify(credential);
+  return nonce
+    ? verifier.verify(credential, { keyBindingNonce: nonce, requireKeyBindings: true })
+    : verifier.verify(credential);
 }
 
-async function presentationRequest(): Promise<WalletRequest> {
-  return dataOf<WalletRequest>(await app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }));
+/** The status list an instance serves, and one credential's bit in it (0 valid, 1 revoked). */
+async function statusOf(target: App, credential: string) {
+  const list = await target.inject({ method: 'GET', url: '/api/v1/wallet/status-list' });
+  const { status } = decodeJwt<SdJwtVcPayload>(credential.split('~')[0] ?? '');
+  const index = status?.status_list?.idx ?? -1;
+  return {
+    bit: getListFromStatusListJWT(list.body).getStatus(index),
+    cacheControl: list.headers['cache-control'],
+    payload: decodeJwt(list.body),
+  };
 }
-async function resultOf(id: string): Promise<WalletCheck> {
-  return dataOf<WalletCheck>(await app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` }));
+
+async function presentationRequest(target: App = app): Promise<WalletRequest> {
+  return dataOf<WalletRequest>(await target.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }));
+}
+async function resultOf(id: string, target: App = app): Promise<WalletCheck> {
+  return dataOf<WalletCheck>(
+    await target.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` }),
+  );
 }
 
 describe('the issuer’s public documents', () => {
@@ -271,6 +330,37 @@ describe('checking a presentation from a wallet', () => {
     expect(result.claims).not.toHaveProperty('birth_date');
   });
 
+  it('is checked valid by a third-party library given only our public metadata, key binding included; a wrong nonce is refused and a tampered disclosure never reaches the claims', async () => {
+    const aud = 'https://admissions.university.example';
+    const present = (nonce: string) =>
+      holder.sdjwt.present(
+        credential,
+        { holder_name: true, qualification_name: true },
+        { kb: { payload: { iat: Math.floor(Date.now() / 1000), aud, nonce } } },
+      );
+    const presentation = await present('their-nonce-1');
+    const verified = await thirdPartyVerify(presentation, { nonce: 'their-nonce-1' });
+    expect(verified.payload).toMatchObject({ statement_id: certificateId, holder_name: expect.any(String) });
+    expect(verified.payload).not.toHaveProperty('birth_date');
+    expect(verified.kb?.payload).toMatchObject({ aud, nonce: 'their-nonce-1' });
+    await expect(thirdPartyVerify(presentation, { nonce: 'another-nonce' })).rejects.toThrow(/[Nn]once/);
+    // Without a key binding the library refuses a presentation that must carry one.
+    await expect(thirdPartyVerify(credential, { nonce: 'their-nonce-1' })).rejects.toThrow();
+    // A changed disclosure matches no signed digest: the library drops it (ours refuses it, below).
+    const parts = presentation.split('~');
+    const index = parts.findIndex((part, at) => at > 0 && part.length > 0 && !part.includes('.'));
+    const [salt, name] = JSON.parse(Buffer.from(parts[index] ?? '', 'base64url').toString()) as [
+      string,
+      string,
+    ];
+    parts[index] = Buffer.from(JSON.stringify([salt, name, 'Someone Else'])).toString('base64url');
+    const tampered = await thirdPartyVerify(parts.join('~'), { nonce: 'their-nonce-1' }).catch(
+      (error: Error) => error,
+    );
+    if (!(tampered instanceof Error))
+      expect((tampered.payload as Record<string, unknown>)[name]).not.toBe('Someone Else');
+  });
+
   it('is NOT valid when a disclosure was tampered with', async () => {
     const request = await presentationRequest();
     const forged = (presentation: string) => {
@@ -289,22 +379,27 @@ describe('checking a presentation from a wallet', () => {
     expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
   });
 
-  it('reads revoked in the status list once the statement is superseded, and its presentation is NOT valid', async () => {
+  // Withdrawal: the statements' `revoked` status (and the ledger's `revoke` kind) exists, but no
+  // command or endpoint withdraws a statement today; the status is what a withdrawal would set.
+  it('reads revoked in the status list once the statement is withdrawn (revoked), and its presentation is NOT valid at the status step', async () => {
+    expect((await statusOf(app, credential)).bit).toBe(0);
     await database.db
       .updateTable('statements')
-      .set({ status: 'superseded' })
+      .set({ status: 'revoked' })
       .where('id', '=', certificateId)
       .execute();
     try {
-      const list = await app.inject({ method: 'GET', url: '/api/v1/wallet/status-list' });
-      expect(list.headers['content-type']).toContain('application/statuslist+jwt');
-      expect(list.headers['cache-control']).toBe('public, max-age=30');
+      const list = await statusOf(app, credential);
+      expect(list.bit).toBe(1);
+      expect(list.cacheControl).toBe('public, max-age=30');
+      await expect(thirdPartyVerify(credential)).rejects.toThrow(/[Ss]tatus/);
       const request = await presentationRequest();
       await holder.present(request.request_url, credential);
       const result = await resultOf(request.id);
       expect(result.is_valid).toBe(false);
       expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
       expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
+      expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
       // No live statement to offer any more.
       expect((await newOffer()).statusCode).toBe(404);
     } finally {
@@ -331,5 +426,238 @@ describe('metrics', () => {
     expect(value('lisbon_wallet_credentials_issued_total')).toBe(2);
     expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
     expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
+  });
+});
+
+// The describes below come after the metrics' counts: they issue and check on instances of their own.
+
+describe('a statement superseded by an amendment', () => {
+  it('reads revoked on every instance within the status list’s cache window, and its presentation is NOT valid at the status step', async () => {
+    const secretary = await staffMember(app, database, clock, {
+      role: 'secretary',
+      email: 'secretary@example.org',
+    });
+    const evaluator = await staffMember(app, database, clock, {
+      role: 'evaluator',
+      email: 'evaluator@example.org',
+    });
+    const reviewer = await staffMember(app, database, clock, {
+      role: 'reviewer',
+      email: 'reviewer@example.org',
+    });
+    const amendedId = await readyForIssue(database, owner);
+    await database.db
+      .updateTable('practices')
+      .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
+      .where('id', '=', amendedId)
+      .execute();
+    const { statement: original } = await publishOne(app, worker, { admin, owner, practiceId: amendedId });
+    const offer = dataOf<WalletOffer>(await newOffer(owner, amendedId));
+    const credential = await holder.receive(offer.offer_url, offer.tx_code);
+    // A second instance on the same database, with its own clock.
+    const otherClock = new ManualClock(clock.now());
+    const other = await createTestApp(database, { clock: otherClock });
+    try {
+      expect((await statusOf(other, credential)).bit).toBe(0);
+      let address = 0;
+      const move = async (staff: StaffMember, action: string) => {
+        address += 1;
+        const answer = await app.inject({
+          method: 'POST',
+          url: `/api/v1/staff/practices/${amendedId}/transitions`,
+          headers: bearer(staff.token),
+          payload: { action },
+          remoteAddress: `198.51.100.${address}`,
+        });
+        expect(answer.statusCode, `${action}: ${answer.body}`).toBe(200);
+      };
+      const appeal = await app.inject({
+        method: 'POST',
+        url: `/api/v1/practices/${amendedId}/appeal`,
+        headers: bearer(owner.token),
+        payload: { type: 'amendment', motivation: 'The major is misspelt.' },
+      });
+      expect(appeal.statusCode, appeal.body).toBe(201);
+      await move(secretary, 'admit_appeal');
+      await move(evaluator, 'send_in_review');
+      await move(reviewer, 'conclude_review');
+      await move(admin, 'issue_amendment');
+      await worker.drainOnce();
+      const { status } = await database.db
+        .selectFrom('statements')
+        .select('status')
+        .where('id', '=', original.certificate_id)
+        .executeTakeFirstOrThrow();
+      expect(status).toBe('superseded');
+
+      // The other instance, once the window a cache may hold the list has passed, serves the new bit.
+      otherClock.advance({ seconds: WALLET_STATUS_LIST_MAX_AGE_SECONDS });
+      const list = await statusOf(other, credential);
+      expect(list.bit).toBe(1);
+      expect(list.cacheControl).toBe(`public, max-age=${WALLET_STATUS_LIST_MAX_AGE_SECONDS}`);
+      expect(list.payload).toMatchObject({
+        ttl: WALLET_STATUS_LIST_MAX_AGE_SECONDS,
+        iat: Math.floor(otherClock.now().getTime() / 1000),
+      });
+      served = other;
+      await expect(thirdPartyVerify(credential)).rejects.toThrow(/[Ss]tatus/);
+      const request = await presentationRequest(other);
+      await holder.present(request.request_url, credential);
+      const result = await resultOf(request.id, other);
+      expect(result.is_valid).toBe(false);
+      expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
+      expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
+      expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
+    } finally {
+      served = app;
+      await other.close();
+    }
+  }, 120_000);
+});
+
+/** An issuer key of our own making, as `signCredential` takes it: a foreign key, or one claiming another's `kid`. */
+async function foreignKey(kid?: string): Promise<WalletIssuerKey> {
+  const privateKey = createPrivateKey(newWalletKeyPem());
+  const publicKey = createPublicKey(privateKey);
+  const publicJwk = await walletPublicJwk(publicKey);
+  const named = { ...publicJwk, kid: kid ?? publicJwk.kid };
+  return { privateKey, publicKey, publicJwk: named, kid: named.kid };
+}
+
+describe('rotating the wallet issuer key (decision 094)', () => {
+  it('keeps a credential issued before `keys:rotate` valid on our verifier and for a third party given the JWKS; a key not in the JWKS is NOT valid', async () => {
+    const offer = await offerOf();
+    const earlier = await holder.receive(offer.offer_url, offer.tx_code);
+    const oldKid = decodeProtectedHeader(earlier.split('~')[0] ?? '').kid;
+    // The deployment as it started: its key set's fingerprints recorded (main.ts does it at each start).
+    const before = testConfig(database);
+    await assertKeyFingerprints(database.db, keySetFingerprints(before), clock);
+
+    // `keys:rotate --key wallet`, run with the configuration that holds the new key.
+    const newKeyPath = join(database.tempDir, 'wallet-issuer-rotated.pem');
+    writeFileSync(newKeyPath, newWalletKeyPem());
+    const env = { WALLET_ISSUER_KEY_PATH: newKeyPath };
+    const rotate = (previousKeyFile?: string) =>
+      rotateKey({
+        db: database.db,
+        config: testConfig(database, env),
+        clock,
+        name: 'wallet',
+        ...(previousKeyFile ? { previousKeyFile } : {}),
+      });
+    await expect(rotate()).rejects.toThrow(/--previous-key-file/);
+    await expect(rotate(newKeyPath)).rejects.toThrow(RotationError);
+    const rotation = await rotate(walletKeyPath(before));
+    expect(rotation.next).not.toBe(rotation.previous);
+
+    const rotated = await createTestApp(database, { clock, env });
+    served = rotated;
+    try {
+      // Both keys in the JWKS, the current one first; the instance not yet restarted lists both too.
+      const { jwks } = (await rotated.inject({ method: 'GET', url: '/.well-known/jwt-vc-issuer' })).json<{
+        jwks: { keys: JWK[] };
+      }>();
+      const newKid = jwks.keys[0]?.kid;
+      expect(jwks.keys.map((key) => key.kid)).toEqual([newKid, oldKid]);
+      expect(newKid).not.toBe(oldKid);
+      expect((await issuerJwks()).map((key) => key.kid).sort()).toEqual([newKid, oldKid].sort());
+      for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
+
+      // A new credential is signed with the new key.
+      const next = await offerOf();
+      const later = await holder.receive(next.offer_url, next.tx_code);
+      expect(decodeProtectedHeader(later.split('~')[0] ?? '').kid).toBe(newKid);
+
+      // The earlier credential: valid for a third party with the JWKS only, and on our verifier.
+      expect((await thirdPartyVerify(earlier)).payload).toMatchObject({ statement_id: certificateId });
+      expect((await thirdPartyVerify(later)).payload).toMatchObject({ statement_id: certificateId });
+      const request = await presentationRequest(rotated);
+      await holder.present(request.request_url, earlier);
+      const result = await resultOf(request.id, rotated);
+      expect(result.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+      expect(result.is_valid).toBe(true);
+
+      // A credential signed by a key not in the JWKS, under its own kid or claiming the old key's: NOT valid.
+      const { payload } = await thirdPartyVerify(earlier);
+      const claims = Object.fromEntries(
+        Object.entries(payload).filter(([name]) => name !== '_sd' && name !== '_sd_alg'),
+      ) as SdJwtVcPayload;
+      for (const key of [await foreignKey(), await foreignKey(String(oldKid))]) {
+        const forged = await signCredential(key, claims);
+        await expect(thirdPartyVerify(forged)).rejects.toThrow(/[Ss]ignature/);
+        const check = await presentationRequest(rotated);
+        await holder.present(check.request_url, forged);
+        const outcome = await resultOf(check.id, rotated);
+        expect(outcome.is_valid).toBe(false);
+        expect(outcome.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
+      }
+    } finally {
+      served = app;
+      await rotated.close();
+    }
+  }, 120_000);
+});
+
+describe('the credential’s claims and the offer’s lifetime', () => {
+  it('carries the chain’s transaction once the statement’s seal entry is anchored (final)', async () => {
+    const first = await offerOf();
+    const unanchored = await thirdPartyVerify(await holder.receive(first.offer_url, first.tx_code));
+    expect(unanchored.payload).not.toHaveProperty('chain_transaction');
+    const { seal_hash: sealHash } = await database.db
+      .selectFrom('statements')
+      .select('seal_hash')
+      .where('id', '=', certificateId)
+      .executeTakeFirstOrThrow();
+    const { seq } = await database.db
+      .selectFrom('ledger_entries')
+      .select('seq')
+      .where('hash', '=', sealHash ?? '')
+      .executeTakeFirstOrThrow();
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const anchor = await database.db
+      .insertInto('ledger_anchors')
+      .values({
+        first_seq: seq,
+        last_seq: seq,
+        entry_count: 1,
+        root: 'cd'.repeat(32),
+        chain_id: 31337,
+        sender: `0x${'11'.repeat(20)}`,
+        status: 'final',
+        confirmations_required: 1,
+        nonce: 0,
+        raw_tx: null,
+        tx_hash: txHash,
+        block_number: 7,
+        block_hash: `0x${'ef'.repeat(32)}`,
+        block_time: clock.now().toISOString(),
+        sent_at: clock.now().toISOString(),
+        final_at: clock.now().toISOString(),
+        last_error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('ledger_anchor_proofs')
+      .values({ entry_seq: seq, anchor_id: anchor.id, leaf_index: 0, path: '[]' })
+      .execute();
+    const next = await offerOf();
+    const anchored = await thirdPartyVerify(await holder.receive(next.offer_url, next.tx_code));
+    expect(anchored.payload).toMatchObject({ chain_transaction: txHash, statement_id: certificateId });
+  });
+
+  it('lasts WALLET_OFFER_TTL_MINUTES when configured', async () => {
+    const other = await createTestApp(database, { clock, env: { WALLET_OFFER_TTL_MINUTES: '5' } });
+    try {
+      const response = await other.inject({
+        method: 'POST',
+        url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+        headers: bearer(owner.token),
+      });
+      const offer = dataOf<WalletOffer>(response);
+      expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(5 * 60 * 1000);
+    } finally {
+      await other.close();
+    }
   });
 });

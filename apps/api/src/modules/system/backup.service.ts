@@ -28,6 +28,7 @@ export type BackupSettings = Pick<
   | 'signingP12'
   | 'paymentWebhookSecret'
   | 'totpSecretKey'
+  | 'walletIssuerKeyPath'
 >;
 
 export type BackupResult = { manifest: BackupManifest; warnings: string[] };
@@ -56,6 +57,9 @@ function keysOutside(config: BackupSettings): string[] {
     ...(config.paymentWebhookSecret ? ['PAYMENT_WEBHOOK_SECRET'] : []),
     ...(config.totpSecretKey
       ? ['TOTP_SECRET_KEY (without it no TOTP secret in the backup can be read)']
+      : []),
+    ...(config.walletIssuerKeyPath && outside(config.walletIssuerKeyPath)
+      ? [`WALLET_ISSUER_KEY_PATH (${config.walletIssuerKeyPath})`]
       : []),
   ];
 }

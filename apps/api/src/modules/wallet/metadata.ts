@@ -8,6 +8,7 @@ import {
 } from '@lisbon/domain';
 import { preAuthorizedCodeGrantIdentifier, type AuthorizationServerMetadata } from '@openid4vc/oauth2';
 import { Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4vci';
+import type { JWK } from 'jose';
 import type { AppContext } from '../../context';
 import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
 
@@ -68,10 +69,14 @@ export function issuerMetadataResult(ctx: AppContext): IssuerMetadataResult {
   } as unknown as IssuerMetadataResult;
 }
 
-/** `/.well-known/jwt-vc-issuer` (SD-JWT VC §5): the keys that sign the credentials. */
-export const jwtVcIssuerMetadata = (ctx: AppContext, key: WalletIssuerKey) => ({
+/**
+ * `/.well-known/jwt-vc-issuer` (SD-JWT VC §5): the keys that sign the credentials, each with its
+ * `kid`: this instance's first, then every key `keys:rotate` recorded (decision 094), the retired
+ * ones included, so a credential signed before a rotation still finds its key.
+ */
+export const jwtVcIssuerMetadata = (ctx: AppContext, key: WalletIssuerKey, recorded: readonly JWK[]) => ({
   issuer: issuerUrlOf(ctx),
-  jwks: { keys: [key.publicJwk] },
+  jwks: { keys: [key.publicJwk, ...recorded.filter((other) => other.kid !== key.kid)] },
 });
 
 /** The type metadata document at the `vct` (SD-JWT VC §6), in both languages. */

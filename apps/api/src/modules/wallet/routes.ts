@@ -8,6 +8,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { recordedWalletKeys } from '../../platform/signing/wallet-key';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import {
   createNonce,
@@ -65,7 +66,7 @@ export const walletWellKnownRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   });
   app.get('/.well-known/jwt-vc-issuer', { schema: hide }, async (_request, reply) => {
     publicDocument(reply);
-    return jwtVcIssuerMetadata(ctx, await issuerKeyOf(ctx));
+    return jwtVcIssuerMetadata(ctx, await issuerKeyOf(ctx), await recordedWalletKeys(ctx.db));
   });
 };
 

@@ -12,11 +12,11 @@ import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4
 import { ES256, digest } from '@sd-jwt/crypto-nodejs';
 import { SDJwtInstance } from '@sd-jwt/core';
 import type { SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
-import { decodeJwt, type JWK } from 'jose';
+import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
-import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
+import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
 import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
 import { issuerKeyOf } from './issuance.service';
@@ -111,6 +111,22 @@ export async function requestObject(ctx: AppContext, id: string): Promise<string
 type Outcome = WalletCheck['checks'][number]['outcome'];
 
 /**
+ * The issuer key a credential names by `kid` (decision 094): this instance's, or one the deployment
+ * recorded at a rotation (retired keys included); null for a key the deployment never had.
+ */
+async function issuerJwkOf(ctx: AppContext, key: WalletIssuerKey, presentation: string): Promise<JWK | null> {
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(presentation.split('~')[0] ?? '').kid;
+  } catch {
+    return null;
+  }
+  if (typeof kid !== 'string') return null;
+  if (kid === key.kid) return key.publicJwk;
+  return recordedWalletKey(ctx.db, kid);
+}
+
+/**
  * SD-JWT §7.1 step 3: every disclosure presented must have its digest among the issuer-signed
  * `_sd` digests; the library leaves out an unreferenced one silently, we refuse the presentation
  * (a changed value is a forged disclosure). Our credentials disclose top-level claims only.
@@ -135,7 +151,9 @@ export async function checkPresentation(
   { presentation, nonce }: { presentation: string; nonce: string },
 ): Promise<Pick<WalletCheck, 'checks' | 'claims'>> {
   const outcomes = new Map<WalletCheckStep, Outcome>(WALLET_CHECK_STEPS.map((step) => [step, 'not_checked']));
-  const issuerVerifier = await ES256.getVerifier(key.publicJwk);
+  const issuerJwk = await issuerJwkOf(ctx, key, presentation);
+  // A key the deployment never had: nothing verifies (the signature step fails below).
+  const issuerVerifier = issuerJwk ? await ES256.getVerifier(issuerJwk) : () => false;
   // SD-JWT's own checks (signature, disclosures, key binding); `iss`, `vct` and the status are steps of ours.
   const sdjwt = new SDJwtInstance<SdJwtVcPayload>({
     hasher: digest,

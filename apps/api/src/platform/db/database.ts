@@ -56,6 +56,7 @@ import type {
   LedgerEntriesTable,
   StatementShareLinksTable,
   StatementsTable,
+  WalletIssuerKeysTable,
   WalletOffersTable,
   WalletPresentationsTable,
 } from './statement-tables';
@@ -129,6 +130,7 @@ export type Database = {
   setting_changes: SettingChangesTable;
   appeals: AppealsTable;
   key_fingerprints: KeyFingerprintsTable;
+  wallet_issuer_keys: WalletIssuerKeysTable;
   wallet_offers: WalletOffersTable;
   wallet_presentations: WalletPresentationsTable;
 };

@@ -109,6 +109,14 @@ export type WalletOffersTable = {
   updated_at: Timestamp;
 };
 
+/** A public key of the wallet issuer recorded by `keys:rotate` (decision 094): the JWK, as JSON text. */
+export type WalletIssuerKeysTable = {
+  kid: string;
+  public_jwk: string;
+  recorded_at: Timestamp;
+  retired_at: Timestamp | null;
+};
+
 /** An OpenID4VP request of the verifier and, once answered, its outcome (JSON of `WalletCheck`). */
 export type WalletPresentationsTable = {
   id: string;

@@ -1,6 +1,5 @@
 import { createHash, createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
@@ -8,7 +7,7 @@ import type { Db } from '../db/database';
 import { resolveWebhookSecret } from '../payments/secret';
 import { resolveTotpKey } from '../secret-box';
 import { loadBodyKeys } from './keys';
-import { WALLET_KEY_FILE } from './wallet-key';
+import { walletKeyFingerprint, walletKeyPath } from './wallet-key';
 
 /**
  * One fingerprint per key of the deployment's key set, held by the database (decision 086): the
@@ -71,11 +70,9 @@ export const KEY_SET: readonly KeyDefinition[] = [
     // The issuer's public key (decision 088); on SQLite the key is generated on first use, so a
     // deployment records it at the start after that one.
     fingerprint: (config) => {
-      const path = config.walletIssuerKeyPath ?? join(config.dataDir, 'keys', WALLET_KEY_FILE);
+      const path = walletKeyPath(config);
       if (!config.walletIssuerKeyPath && !existsSync(path)) return null;
-      return createHash('sha256')
-        .update(createPublicKey(readFileSync(path)).export({ type: 'spki', format: 'der' }))
-        .digest('hex');
+      return walletKeyFingerprint(createPublicKey(readFileSync(path)));
     },
   },
 ];

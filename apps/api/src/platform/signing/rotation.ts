@@ -1,3 +1,4 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
@@ -10,6 +11,7 @@ import {
   replaceFingerprint,
   secretFingerprint,
 } from './fingerprints';
+import { recordWalletKeyRotation, walletKeyFingerprint, walletKeyPath } from './wallet-key';
 
 export class RotationError extends Error {
   override name = 'RotationError';
@@ -33,14 +35,29 @@ function previousTotpKey(path: string | undefined): Buffer {
   return Buffer.from(hex, 'hex');
 }
 
+/** The wallet key given to `--previous-key-file`: its PEM, private or public (decision 094). */
+function previousWalletKey(path: string | undefined): KeyObject {
+  if (!path)
+    throw new RotationError(
+      'keys:rotate --key wallet needs --previous-key-file <the old wallet issuer key, or its public key (PEM)>: the credentials it signed stay checkable only if its public key stays published',
+    );
+  try {
+    return createPublicKey(readFileSync(path));
+  } catch {
+    throw new RotationError('--previous-key-file must hold the old wallet issuer key (PEM)');
+  }
+}
+
 /**
  * `keys:rotate --key <name>` (decision 086), run with the configuration that holds the NEW key:
  * records its fingerprint for the whole deployment, so instances given the new key start and
  * instances still holding the old one are refused at their next start. Every other key must match
  * its record. The TOTP key seals secrets in the database: they are opened with the previous key
  * (which must match the record) and sealed with the new one in the same transaction as the record,
- * so a crash leaves either the old key and old seals or the new key and new seals. The ledger key
- * is not rotated (decision 039): every entry is checked with the one key.
+ * so a crash leaves either the old key and old seals or the new key and new seals. The wallet
+ * issuer key's public part is kept (`--previous-key-file`, decision 094) beside the new one, so the
+ * JWKS still lists it and earlier credentials verify. The ledger key is not rotated (decision 039):
+ * every entry is checked with the one key.
  */
 export async function rotateKey({
   db,
@@ -76,6 +93,17 @@ export async function rotateKey({
   return db.transaction().execute(async (trx) => {
     const previous = await recordedFingerprint(trx, name);
     let resealed = 0;
+    if (name === 'wallet') {
+      // Decision 094: the retired public key stays in the JWKS, so earlier credentials keep verifying.
+      const retired = previous === null && !previousKeyFile ? null : previousWalletKey(previousKeyFile);
+      if (retired && previous !== null && walletKeyFingerprint(retired) !== previous)
+        throw new RotationError('--previous-key-file is not the wallet issuer key this deployment recorded');
+      await recordWalletKeyRotation(
+        trx,
+        { retired, next: createPublicKey(readFileSync(walletKeyPath(config))) },
+        clock,
+      );
+    }
     if (oldKey) {
       if (previous !== null && previous !== secretFingerprint('totp', oldKey)) {
         throw new RotationError('--previous-key-file is not the TOTP key this deployment recorded');

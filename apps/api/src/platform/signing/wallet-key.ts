@@ -1,8 +1,16 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
+import type { Db } from '../db/database';
 import { createOnce } from './files';
 
 /**
@@ -27,7 +35,24 @@ export const newWalletKeyPem = (): string =>
     generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
   );
 
+/** Where the key is read: WALLET_ISSUER_KEY_PATH, or the embedded default's file in `DATA_DIR/keys/`. */
+export const walletKeyPath = (settings: Pick<Config, 'dataDir' | 'walletIssuerKeyPath'>): string =>
+  settings.walletIssuerKeyPath ?? join(settings.dataDir, 'keys', WALLET_KEY_FILE);
+
 const loaded = new Map<string, Promise<WalletIssuerKey>>();
+
+/** The key's fingerprint in the key set (decision 086): SHA-256 of its public key (SPKI, DER). */
+export const walletKeyFingerprint = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
+
+/** A public key as the JWKS lists it: its RFC 7638 thumbprint as `kid`, `alg` ES256, `use` sig. */
+export async function walletPublicJwk(publicKey: KeyObject): Promise<JWK & { kid: string }> {
+  const jwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+  return { ...jwk, kid, alg: 'ES256', use: 'sig' };
+}
 
 async function load(pem: Buffer, variable: string): Promise<WalletIssuerKey> {
   let privateKey: KeyObject | undefined;
@@ -39,16 +64,15 @@ async function load(pem: Buffer, variable: string): Promise<WalletIssuerKey> {
   if (privateKey?.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
     throw new ConfigError(`Invalid configuration: ${variable} must hold an EC P-256 private key (PEM)`);
   const publicKey = createPublicKey(privateKey);
-  const jwk = await exportJWK(publicKey);
-  const kid = await calculateJwkThumbprint(jwk);
-  return { privateKey, publicKey, kid, publicJwk: { ...jwk, kid, alg: 'ES256', use: 'sig' } };
+  const publicJwk = await walletPublicJwk(publicKey);
+  return { privateKey, publicKey, kid: publicJwk.kid, publicJwk };
 }
 
 /** The issuer key, read once per location and process; generated on SQLite when none is configured. */
 export function loadWalletIssuerKey(
   settings: Pick<Config, 'dataDir' | 'walletIssuerKeyPath'>,
 ): Promise<WalletIssuerKey> {
-  const path = settings.walletIssuerKeyPath ?? join(settings.dataDir, 'keys', WALLET_KEY_FILE);
+  const path = walletKeyPath(settings);
   const cached = loaded.get(path);
   if (cached) return cached;
   let pem: Buffer;
@@ -64,4 +88,48 @@ export function loadWalletIssuerKey(
   const key = load(pem, 'WALLET_ISSUER_KEY_PATH');
   loaded.set(path, key);
   return key;
+}
+
+/**
+ * `keys:rotate --key wallet` (decision 094), in the rotation's transaction: the retired public key
+ * is kept with `retired_at` and the new one recorded beside it, so every instance, the ones still
+ * holding the old key during a rolling restart too, lists both and checks earlier credentials.
+ */
+export async function recordWalletKeyRotation(
+  db: Db,
+  { retired, next }: { retired: KeyObject | null; next: KeyObject },
+  clock: Clock,
+): Promise<void> {
+  const at = clock.now().toISOString();
+  const upsert = async (publicKey: KeyObject, retiredAt: string | null) => {
+    const jwk = await walletPublicJwk(publicKey);
+    await db
+      .insertInto('wallet_issuer_keys')
+      .values({ kid: jwk.kid, public_jwk: JSON.stringify(jwk), recorded_at: at, retired_at: retiredAt })
+      .onConflict((conflict) => conflict.column('kid').doUpdateSet({ retired_at: retiredAt }))
+      .execute();
+  };
+  if (retired) await upsert(retired, at);
+  await upsert(next, null);
+}
+
+/** Every public key the deployment recorded (current and retired), for the JWKS and the verifier. */
+export async function recordedWalletKeys(db: Db): Promise<(JWK & { kid: string })[]> {
+  const rows = await db
+    .selectFrom('wallet_issuer_keys')
+    .select(['public_jwk'])
+    .orderBy('recorded_at')
+    .orderBy('kid')
+    .execute();
+  return rows.map((row) => JSON.parse(row.public_jwk) as JWK & { kid: string });
+}
+
+/** One recorded public key by its `kid`; null when the deployment never had it. */
+export async function recordedWalletKey(db: Db, kid: string): Promise<(JWK & { kid: string }) | null> {
+  const row = await db
+    .selectFrom('wallet_issuer_keys')
+    .select('public_jwk')
+    .where('kid', '=', kid)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.public_jwk) as JWK & { kid: string }) : null;
 }

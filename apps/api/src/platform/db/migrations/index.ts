@@ -31,6 +31,7 @@ import * as changeNotifications from './2026-11-26-300-change-notifications';
 import * as jobsInOrder from './2026-11-26-310-jobs-in-order';
 import * as wallet from './2026-11-27-088-wallet';
 import * as keyFingerprints from './2026-11-27-340-key-fingerprints';
+import * as walletIssuerKeys from './2026-11-28-094-wallet-issuer-keys';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-310-jobs-in-order': jobsInOrder,
   '2026-11-27-088-wallet': wallet,
   '2026-11-27-340-key-fingerprints': keyFingerprints,
+  '2026-11-28-094-wallet-issuer-keys': walletIssuerKeys,
 };
