@@ -24,6 +24,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,21 +93,71 @@ function prune(dir) {
     if (entry.isDirectory()) prune(path);
     else if (entry.isFile() && UNREAD.test(entry.name) && !LICENCE.test(entry.name)) rmSync(path);
   }
+  // The directories left empty (viem's _types/, the packages' src/): some 700, 4 kB each on disk.
+  if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
 }
 rmSync(join(STAGE, 'node_modules/typescript'), { recursive: true, force: true });
 rmSync(join(STAGE, 'node_modules/.bin'), { recursive: true, force: true });
 prune(join(STAGE, 'node_modules'));
 // Parts of better-sqlite3 this runtime never loads: its C sources (node-gyp's, for a build from
-// source) and its binaries for other systems.
+// source) and its binaries for other systems. Its loader (lib/binding.js) takes the musl binary
+// only in a musl process, and the release's Node is glibc's: only `<platform>-<arch>.node` stays.
 const modules = join(STAGE, 'node_modules');
 for (const path of ['better-sqlite3/deps', 'better-sqlite3/src'])
   rmSync(join(modules, path), { recursive: true, force: true });
-const keep = new Set([
-  `${process.platform}-${process.arch}.node`,
-  `${process.platform}musl-${process.arch}.node`,
-]);
 for (const file of readdirSync(join(modules, 'better-sqlite3/prebuilds')))
-  if (!keep.has(file)) rmSync(join(modules, 'better-sqlite3/prebuilds', file));
+  if (file !== `${process.platform}-${process.arch}.node`)
+    rmSync(join(modules, 'better-sqlite3/prebuilds', file));
+
+/**
+ * Copies of packages in a form Node never loads from this build (decision 092): browser bundles,
+ * the module format the package's manifest does not hand to Node, and the entry points the build
+ * never imports. Each path must exist (a new version that moves it fails the release here, so the
+ * list is re-read at each upgrade), and after the removal every package the build imports is
+ * imported from the release with its own Node (below), so a file the runtime loads cannot go.
+ */
+const UNLOADED = [
+  // pdf-lib has no "exports": Node takes "main" (cjs/); es/ is the bundlers' "module", dist/ UMD.
+  'pdf-lib/dist',
+  'pdf-lib/es',
+  // The same for pdf-lib's own dependencies, which cjs/ requires by their "main" (lib/, cjs/).
+  '@pdf-lib/standard-fonts/dist',
+  '@pdf-lib/standard-fonts/es',
+  '@pdf-lib/upng/dist',
+  // viem and ox answer an `import` with _esm/ (their "exports"); _cjs/ is for `require`, which
+  // nothing in the release uses for them.
+  'viem/_cjs',
+  'ox/_cjs',
+  // date-fns: the build imports the root only (ES modules, its "exports".import); the browser
+  // bundles, the functional-programming entry and the locales other than en-US (the default that
+  // format() imports) are never loaded.
+  'date-fns/cdn.js',
+  'date-fns/cdn.min.js',
+  'date-fns/fp',
+  'date-fns/fp.js',
+  'date-fns/fp.cjs',
+  // libphonenumber-js: the browser bundle and the CommonJS copy (index.cjs's); the build imports
+  // the root's index.js, which reads min/, core/ and es6/.
+  'libphonenumber-js/bundle',
+  'libphonenumber-js/build',
+];
+for (const path of UNLOADED) {
+  if (!existsSync(join(modules, path)))
+    throw new Error(`${path} is not in the install: re-read the UNLOADED list of scripts/release.mjs`);
+  rmSync(join(modules, path), { recursive: true, force: true });
+}
+// Of date-fns's locales, en-US (format()'s default) and the helpers it builds on; and none of its
+// CommonJS copies (*.cjs, for `require`): the build imports it as ES modules.
+const locales = join(modules, 'date-fns/locale');
+const keptLocales = new Set(['en-US', 'en-US.js', '_lib', 'types.js']);
+for (const entry of readdirSync(locales))
+  if (!keptLocales.has(entry)) rmSync(join(locales, entry), { recursive: true, force: true });
+(function dropCommonJs(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) dropCommonJs(join(dir, entry.name));
+    else if (entry.name.endsWith('.cjs')) rmSync(join(dir, entry.name));
+  }
+})(join(modules, 'date-fns'));
 
 // Of DejaVu's 22 fonts (10 MB), the three the PDFs embed: the list is the one platform/pdf/fonts.ts reads.
 const fontsSource = readFileSync(join(ROOT, 'apps/api/src/platform/pdf/fonts.ts'), 'utf8');
@@ -142,6 +193,36 @@ try {
   console.warn('strip (binutils) is not installed: Node keeps its symbol table (+12 MB)');
 }
 
+// The test of the pruning: every package the two bundles import (statically or not) is imported
+// from the release's node_modules by the release's Node, and SQLite opens (its native binary);
+// a file the removals above took from a module's static graph fails the release here.
+const bundleText = ['main.js', 'cli.js']
+  .map((file) => readFileSync(join(STAGE, 'apps/api/dist', file), 'utf8'))
+  .join('\n');
+const builtins = new Set(builtinModules);
+const imported = new Set(
+  [...bundleText.matchAll(/(?:\bfrom|\bimport\(?)\s*"((?:@[\w.-]+\/)?\w[\w.-]*(?:\/[\w./-]+)?)"/g)]
+    .map((match) => match[1])
+    .filter((specifier) => !specifier.startsWith('node:') && !builtins.has(specifier)),
+);
+if (imported.size < 20) throw new Error(`only ${imported.size} packages found in the bundles' imports`);
+const checkFile = join(STAGE, 'apps/api/dist/release-import-check.mjs');
+writeFileSync(
+  checkFile,
+  `for (const specifier of ${JSON.stringify([...imported].sort())}) {
+  await import(specifier, specifier.endsWith('.json') ? { with: { type: 'json' } } : undefined).catch((error) => {
+    console.error(\`\${specifier} does not load from the release: \${error.message}\`);
+    process.exit(1);
+  });
+}
+const { default: Database } = await import('better-sqlite3');
+new Database(':memory:').close();
+`,
+);
+run(join(STAGE, 'runtime/bin/node'), [checkFile], { cwd: STAGE, env: { PATH: '/usr/bin:/bin' } });
+rmSync(checkFile);
+console.log(`${imported.size} packages the build imports load from the release`);
+
 copyTree('packaging/bin', 'bin');
 copyTree('packaging/systemd', 'systemd');
 copyTree('packaging/lisbon.env.example', 'lisbon.env.example');
@@ -149,16 +230,18 @@ copyTree('docs');
 for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) if (existsSync(join(ROOT, file))) copyTree(file);
 writeFileSync(join(STAGE, 'VERSION'), `${version}\n`);
 
+/** Bytes as `du -sb` counts them (directories included), the smoke test's measure. */
 function sizeOf(path) {
   const stat = lstatSync(path);
   if (!stat.isDirectory()) return stat.size;
-  return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), 0);
+  return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), stat.size);
 }
 run('tar', ['-czf', TARBALL, '-C', OUT, NAME]);
 // The checksum operators compare before unpacking (docs/deploy.md, "Install").
 const sha256 = createHash('sha256').update(readFileSync(TARBALL)).digest('hex');
 writeFileSync(`${TARBALL}.sha256`, `${sha256}  ${NAME}-${process.platform}-${process.arch}.tar.gz\n`);
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+// In MB of 10^6 bytes, the unit of the smoke test's 200 MB limit (.ci/release-smoke.sh).
+const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 console.log(
   `${TARBALL}: ${mb(statSync(TARBALL).size)} (unpacked ${mb(sizeOf(STAGE))}; node_modules ${mb(sizeOf(join(STAGE, 'node_modules')))}, Node ${mb(statSync(join(STAGE, 'runtime/bin/node')).size)})`,
 );

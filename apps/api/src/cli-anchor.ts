@@ -26,6 +26,7 @@ import {
   selectOpenAnchor,
   selectWaiting,
 } from './platform/ledger/anchor/repository';
+import { assertKeyFingerprints, keySetFingerprints } from './platform/signing/fingerprints';
 import { assertSharedKeysConfigured } from './platform/signing/keys';
 import { clockOf } from './platform/test-clock';
 import { messageOf } from './platform/errors';
@@ -55,6 +56,8 @@ async function withContext<T>(work: (ctx: ReturnType<typeof createContext>) => P
   assertSharedKeysConfigured(config);
   const db = openDatabase(config.database);
   try {
+    // The key set against the deployment's record, as an instance starting (decision 086).
+    await assertKeyFingerprints(db, keySetFingerprints(config), clockOf(config));
     return await work(createContext({ config, db, clock: clockOf(config) }));
   } finally {
     await db.destroy();

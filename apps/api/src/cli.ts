@@ -27,7 +27,12 @@ import {
   loadBodyKeys,
   MissingKeyError,
 } from './platform/signing/keys';
-import { KEY_NAMES } from './platform/signing/fingerprints';
+import {
+  assertKeyFingerprints,
+  KEY_NAMES,
+  keySetFingerprints,
+  ledgerKeyFingerprint,
+} from './platform/signing/fingerprints';
 import { rotateKey, RotationError } from './platform/signing/rotation';
 import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
@@ -88,9 +93,14 @@ Commands:
                 --days <n> | --reset
 ${ANCHOR_USAGE}`;
 
-/** The services' context; on PostgreSQL only with the deployment's keys, never generated ones. */
-function contextOf(config: Config, db: Db) {
+/**
+ * The services' context; on PostgreSQL only with the deployment's keys, never generated ones, and
+ * only with the key set the deployment recorded: a command given another key is refused naming
+ * the variable, as a starting instance is (decision 086).
+ */
+async function contextOf(config: Config, db: Db) {
   assertSharedKeysConfigured(config);
+  await assertKeyFingerprints(db, keySetFingerprints(config), clockOf(config));
   return createContext({ config, db, ...clocksOf(config) });
 }
 
@@ -113,7 +123,7 @@ async function storageSweep(args: string[]): Promise<void> {
   if (!Number.isInteger(minutes) || minutes < 0) throw new UsageError('--grace-minutes takes a whole number');
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
-    const { checked, removed } = await sweepOrphanFiles(contextOf(config, db), {
+    const { checked, removed } = await sweepOrphanFiles(await contextOf(config, db), {
       graceSeconds: minutes * 60,
     });
     console.log(
@@ -213,7 +223,7 @@ async function createUser(args: string[]): Promise<void> {
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
-    const { userId, link } = await createStaffAccount(contextOf(config, db), staff);
+    const { userId, link } = await createStaffAccount(await contextOf(config, db), staff);
     console.log(`Created ${staff.role} account #${userId} for ${staff.email}.`);
     console.log(`It stays inactive until its password is set at this link (single use):\n${link}`);
     console.log('Staff must turn on two-factor authentication before they can reach any staff page.');
@@ -242,7 +252,7 @@ async function rushDrafts(args: string[]): Promise<void> {
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
-    const created = await createRushDrafts(contextOf(config, db), {
+    const created = await createRushDrafts(await contextOf(config, db), {
       count,
       prefix: values.prefix,
       password: values.password,
@@ -257,7 +267,7 @@ async function demoStaff(): Promise<void> {
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
-    const { created, existing } = await createDemoStaff(contextOf(config, db));
+    const { created, existing } = await createDemoStaff(await contextOf(config, db));
     for (const staff of created) {
       console.log(`${staff.role.padEnd(10)} ${staff.email}  TOTP secret ${staff.secret}`);
       console.log(`           ${staff.otpauthUrl}`);
@@ -282,7 +292,7 @@ async function demoStatement(args: string[]): Promise<void> {
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
-    const { certificateId, practiceId, pdf, admin } = await createDemoStatement(contextOf(config, db), {
+    const { certificateId, practiceId, pdf, admin } = await createDemoStatement(await contextOf(config, db), {
       ownerEmail: values.email,
     });
     const out = values.out ? callerPath(values.out) : undefined;
@@ -305,7 +315,7 @@ async function demoReadyForIssue(args: string[]): Promise<void> {
     await prepareDatabase(db);
     const account = await findAccountByEmail(db, email.data);
     if (account?.role !== 'applicant') throw new UsageError(`no applicant with the address ${email.data}`);
-    const practiceId = await createReadyForIssue(contextOf(config, db), account.id);
+    const practiceId = await createReadyForIssue(await contextOf(config, db), account.id);
     console.log(`request ${practiceId}`);
     console.log(
       `Request #${practiceId} of ${email.data} is ready for issue: publish it from /staff/practices/${practiceId}.`,
@@ -331,7 +341,7 @@ async function marketingSend(args: string[]): Promise<void> {
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     await prepareDatabase(db);
-    const count = await sendMarketingMail(contextOf(config, db), { subject, body });
+    const count = await sendMarketingMail(await contextOf(config, db), { subject, body });
     console.log(`Queued ${count} marketing mails; the portal's worker sends them.`);
   });
 }
@@ -370,6 +380,8 @@ async function ledgerVerify(): Promise<void> {
     existsSync(join(config.dataDir, 'keys', LEDGER_KEY_FILE));
   if (!hasLedgerKey) assertSharedKeysConfigured(config);
   await withDatabase(async (db) => {
+    // The ledger key against the deployment's record: another key is named, not reported as a break.
+    await assertKeyFingerprints(db, [ledgerKeyFingerprint(config)], systemClock);
     const run = await configuredLedger(config, db).runAudit('full');
     if (run) printLedgerAudit(run.audit);
   });

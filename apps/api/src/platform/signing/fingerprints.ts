@@ -1,4 +1,4 @@
-import { createHash, createPublicKey } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { privateKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../clock';
@@ -31,14 +31,17 @@ export type KeyFingerprint = {
 export const secretFingerprint = (name: string, secret: string | Buffer): string =>
   createHash('sha256').update(`lisbon-key-fingerprint:${name}:`).update(secret).digest('hex');
 
+const publicKeyFingerprint = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
+const ledgerVariable = (config: Config) => (config.ledgerKeyPem ? 'LEDGER_KEY' : 'LEDGER_KEY_PATH');
+
 export const KEY_SET: readonly KeyDefinition[] = [
   {
     name: 'ledger',
-    variable: (config) => (config.ledgerKeyPem ? 'LEDGER_KEY' : 'LEDGER_KEY_PATH'),
-    fingerprint: (config) =>
-      createHash('sha256')
-        .update(loadBodyKeys(config).ledger.publicKey.export({ type: 'spki', format: 'der' }))
-        .digest('hex'),
+    variable: ledgerVariable,
+    fingerprint: (config) => publicKeyFingerprint(loadBodyKeys(config).ledger.publicKey),
   },
   {
     name: 'signing',
@@ -87,12 +90,23 @@ export function keySetFingerprints(config: Config, keySet = KEY_SET): KeyFingerp
   });
 }
 
+/**
+ * The ledger key's alone, read and never made: `ledger:verify` checks the ledger with no other key
+ * (an auditor's configuration may hold only that one).
+ */
+export const ledgerKeyFingerprint = (config: Config): KeyFingerprint => ({
+  name: 'ledger',
+  variable: ledgerVariable(config),
+  fingerprint: publicKeyFingerprint(loadBodyKeys(config, { isCreating: false }).ledger.publicKey),
+});
+
 export const ROTATE_HINT = 'bin/lisbon keys:rotate';
 
 /**
- * At start: records the fingerprints the deployment has none of yet (the first instance, or a key
- * the deployment starts using), then refuses the start when any key differs from its record,
- * naming the variables. Answers the names it recorded.
+ * At start, and before every command of the CLI that uses keys: records the fingerprints the
+ * deployment has none of yet (the first instance, or a key the deployment starts using), then
+ * refuses the start or the command when any key differs from its record, naming the variables.
+ * Answers the names it recorded.
  */
 export async function assertKeyFingerprints(
   db: Db,
