@@ -54,6 +54,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'bench/results/**',
+      // `npm run release`'s staging copy and tarball (ignored by git, decision 087).
+      'release/**',
     ],
   },
   js.configs.recommended,
