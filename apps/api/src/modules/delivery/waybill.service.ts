@@ -2,7 +2,6 @@ import { calendarDayOf } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { renderTextDocument } from '../../platform/pdf/text-document';
-import { chargeRender } from '../../platform/rate-limit/render-budget';
 import type { SessionUser } from '../sessions/service';
 import { findDeliveryRow, listDeliveryPracticeIds } from './repository';
 
@@ -54,7 +53,7 @@ export async function openWaybill(
     'waybill',
     { ...document, createdAt: row.paid_at },
     () => renderTextDocument(document),
-    () => chargeRender(ctx.limiter, actor.id),
+    () => ctx.renderBudget.charge(actor.id),
   );
   return { content, fileName: `waybill-${row.waybill_number}.pdf` };
 }
