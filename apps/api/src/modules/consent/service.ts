@@ -1,6 +1,6 @@
 import { PORTAL_NAME } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { renderTextDocument } from '../../platform/pdf/text-document';
+import { renderTextDocumentOffThread } from '../../platform/pdf/render-pool';
 import type { SessionUser } from '../sessions/service';
 import { getUser } from '../users/service';
 import { CONSENT_TEXTS } from './texts';
@@ -19,7 +19,7 @@ export async function consentForm(ctx: AppContext, actor: SessionUser): Promise<
     'consent-form',
     { paragraphs, title: text.title, signatureLines: text.signatureLines, locale: user.locale },
     () =>
-      renderTextDocument({
+      renderTextDocumentOffThread({
         title: text.title,
         paragraphs,
         signatureLines: text.signatureLines,

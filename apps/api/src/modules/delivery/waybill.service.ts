@@ -1,7 +1,7 @@
 import { calendarDayOf } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { renderTextDocument } from '../../platform/pdf/text-document';
+import { renderTextDocumentOffThread } from '../../platform/pdf/render-pool';
 import type { SessionUser } from '../sessions/service';
 import { findDeliveryRow, listDeliveryPracticeIds } from './repository';
 
@@ -52,7 +52,7 @@ export async function openWaybill(
   const content = await ctx.keptDocuments.get(
     'waybill',
     { ...document, createdAt: row.paid_at },
-    () => renderTextDocument(document),
+    () => renderTextDocumentOffThread(document),
     () => ctx.renderBudget.charge(actor.id),
   );
   return { content, fileName: `waybill-${row.waybill_number}.pdf` };
