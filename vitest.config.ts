@@ -64,6 +64,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // The log check over the whole run: no minted secret in any app's log line (decision 083).
+          globalSetup: ['./test/log-check.global.ts'],
+          setupFiles: ['./test/log-check.setup.ts'],
         },
       },
       {

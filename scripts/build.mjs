@@ -82,7 +82,12 @@ async function buildApi() {
   }
   const apiDir = join(ROOT, 'apps/api');
   await esbuild.build({
-    entryPoints: [join(apiDir, 'src/main.ts'), join(apiDir, 'src/cli.ts')],
+    entryPoints: {
+      main: join(apiDir, 'src/main.ts'),
+      cli: join(apiDir, 'src/cli.ts'),
+      // The render pool's thread (platform/pdf/render-pool.ts), beside main.js (decision 084).
+      'render-worker': join(apiDir, 'src/platform/pdf/render-worker.ts'),
+    },
     outdir: join(apiDir, 'dist'),
     bundle: true,
     platform: 'node',

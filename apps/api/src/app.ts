@@ -67,6 +67,7 @@ import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
 import { createKeptDocuments } from './platform/pdf/kept-documents';
 import { createRateLimiter } from './platform/rate-limit/limiter';
+import { createRenderBudget } from './platform/rate-limit/render-budget';
 import { connected, createRedis } from './platform/redis';
 import { loadBodyKeys } from './platform/signing/keys';
 import { createP12Signer } from './platform/signing/pdf-signer';
@@ -118,13 +119,14 @@ export function createContext({
   paymentProvider,
   metrics = createMetrics(),
 }: Omit<BuildAppOptions, 'logger' | 'isDraining'>): AppContext {
+  const limiter = createRateLimiter({ db, clock: securityClock });
   return {
     config,
     db,
     clock,
     securityClock,
     queue: createDatabaseQueue(clock),
-    limiter: createRateLimiter({ db, clock: securityClock }),
+    limiter,
     storage: createFileStorage(config),
     payments:
       paymentProvider ??
@@ -139,6 +141,7 @@ export function createContext({
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
     secrets: createSecretBox(() => resolveTotpKey(config)),
     keptDocuments: createKeptDocuments(),
+    renderBudget: createRenderBudget({ limiter, clock: securityClock }),
     metrics,
   };
 }

@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
+import { suiteLog } from './log-check';
 
 /**
  * A fresh database for one test file: SQLite in a temporary directory by default, or a
@@ -94,8 +95,12 @@ export type TestAppOptions = {
 };
 
 export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<App> {
+  const config = testConfig(database, options.env);
+  // In a checked run, every line goes to the run's log (log-check.ts).
+  const logger = suiteLog(config);
   return buildApp({
-    config: testConfig(database, options.env),
+    config,
+    ...(logger ? { logger } : {}),
     db: options.db ?? database.db,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.securityClock ? { securityClock: options.securityClock } : {}),
@@ -126,7 +131,7 @@ export function createTestWorker(
 ): Worker {
   const config = testConfig(database, options.env);
   const clock = options.clock ?? { now: () => new Date() };
-  const log = options.log ?? pino({ level: 'silent' });
+  const log = options.log ?? suiteLog(config) ?? pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ config, clock, log });
   const db = options.db ?? database.db;
   const jobs = registeredJobs({

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from './config';
+import { minted } from './crypto';
 import { createOnce } from './signing/files';
 
 /**
@@ -25,7 +26,10 @@ export const TOTP_KEY_FILE = 'totp-secret.key';
 export function resolveTotpKey(config: Pick<Config, 'totpSecretKey' | 'dataDir'>): Buffer {
   const hex =
     config.totpSecretKey ??
-    createOnce(join(config.dataDir, 'keys', TOTP_KEY_FILE), () => `${randomBytes(32).toString('hex')}\n`)
+    createOnce(
+      join(config.dataDir, 'keys', TOTP_KEY_FILE),
+      () => `${minted(randomBytes(32).toString('hex'))}\n`,
+    )
       .toString('utf8')
       .trim();
   return Buffer.from(hex, 'hex');

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PORTAL_NAME } from '@lisbon/domain';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { sha256 } from '../../platform/crypto';
+import { minted, sha256 } from '../../platform/crypto';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const totpFor = (secret: string, label: string) =>
@@ -16,7 +16,7 @@ const totpFor = (secret: string, label: string) =>
   });
 
 /** A new 160-bit secret, base32 (RFC 4226's recommended length). */
-export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
+export const newTotpSecret = (): string => minted(new Secret({ size: 20 }).base32);
 
 export const otpauthUrl = (secret: string, label: string): string => totpFor(secret, label).toString();
 
@@ -47,7 +47,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export function newRecoveryCodes(): string[] {
   const code = () =>
     Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => code().replace(/^(.{5})/, '$1-'));
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => minted(code().replace(/^(.{5})/, '$1-')));
 }
 
 /** Case, spaces and the dash do not matter when a code is typed back. */

@@ -56,13 +56,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/2fa/setup',
     {
-      onRequest: guard.user,
+      // Each call draws a new QR code: a render, under the user's render budget (decision 084).
+      onRequest: [guard.user, ctx.renderBudget.refuseSpent],
       schema: {
         summary: 'Start turning two factors on: a new secret, its otpauth URL and QR code',
         description: 'The secret stays pending until POST /auth/2fa/enable confirms it. 409 when already on.',
         tags: ['auth'],
         security: bearer,
-        response: { 200: dataEnvelope(twoFactorSetupSchema), ...errorsOf(401, 409) },
+        response: { 200: dataEnvelope(twoFactorSetupSchema), ...errorsOf(401, 409, 429) },
       },
     },
     async (request) => ({ data: await setUpTwoFactor(ctx, authenticated(request)) }),

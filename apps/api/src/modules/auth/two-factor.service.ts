@@ -121,6 +121,8 @@ export async function verifySecondFactor(
 export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Promise<TwoFactorSetup> {
   const account = await accountOf(ctx, auth);
   if (auth.user.isTwoFactorEnabled) throw new AppError('CONFLICT');
+  // The QR code is drawn anew for each new secret: it counts against the render budget.
+  await ctx.renderBudget.charge(account.id);
   const secret = newTotpSecret();
   await setPendingTwoFactorSecret(
     ctx.db,

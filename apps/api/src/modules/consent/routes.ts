@@ -13,7 +13,8 @@ export const consentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
   app.get(
     '/consent/form',
     {
-      onRequest: guard.user,
+      // A user whose render budget is spent is refused here, before any work (decision 084).
+      onRequest: [guard.user, ctx.renderBudget.refuseSpent],
       schema: {
         summary: 'The data-processing consent form as a PDF, with the user’s name, in the account’s language',
         description: 'Sign it and upload it with POST /documents as type `consent_form`.',

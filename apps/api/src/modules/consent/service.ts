@@ -1,7 +1,6 @@
 import { PORTAL_NAME } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { renderTextDocument } from '../../platform/pdf/text-document';
-import { chargeRender } from '../../platform/rate-limit/render-budget';
+import { renderTextDocumentOffThread } from '../../platform/pdf/render-pool';
 import type { SessionUser } from '../sessions/service';
 import { getUser } from '../users/service';
 import { CONSENT_TEXTS } from './texts';
@@ -20,7 +19,7 @@ export async function consentForm(ctx: AppContext, actor: SessionUser): Promise<
     'consent-form',
     { paragraphs, title: text.title, signatureLines: text.signatureLines, locale: user.locale },
     () =>
-      renderTextDocument({
+      renderTextDocumentOffThread({
         title: text.title,
         paragraphs,
         signatureLines: text.signatureLines,
@@ -29,6 +28,6 @@ export async function consentForm(ctx: AppContext, actor: SessionUser): Promise<
         language: user.locale,
         createdAt: ctx.clock.now(),
       }),
-    () => chargeRender(ctx.limiter, actor.id),
+    () => ctx.renderBudget.charge(actor.id),
   );
 }

@@ -56,7 +56,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
   app.get(
     '/delivery/:id/waybill',
     {
-      onRequest,
+      // A user whose render budget is spent is refused here, before any work (decision 084).
+      onRequest: [onRequest, ctx.renderBudget.refuseSpent],
       schema: {
         summary: 'The waybill PDF of a paid shipment (owner only; anyone else’s answers 404)',
         tags,

@@ -1,8 +1,7 @@
 import { calendarDayOf } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { renderTextDocument } from '../../platform/pdf/text-document';
-import { chargeRender } from '../../platform/rate-limit/render-budget';
+import { renderTextDocumentOffThread } from '../../platform/pdf/render-pool';
 import type { SessionUser } from '../sessions/service';
 import { findDeliveryRow, listDeliveryPracticeIds } from './repository';
 
@@ -53,8 +52,8 @@ export async function openWaybill(
   const content = await ctx.keptDocuments.get(
     'waybill',
     { ...document, createdAt: row.paid_at },
-    () => renderTextDocument(document),
-    () => chargeRender(ctx.limiter, actor.id),
+    () => renderTextDocumentOffThread(document),
+    () => ctx.renderBudget.charge(actor.id),
   );
   return { content, fileName: `waybill-${row.waybill_number}.pdf` };
 }

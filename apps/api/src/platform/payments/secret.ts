@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { minted } from '../crypto';
 import { errorCode } from '../errors';
 
 const FILE_NAME = 'payment-webhook-secret';
@@ -17,7 +18,7 @@ export function resolveWebhookSecret(config: Pick<Config, 'paymentWebhookSecret'
   const file = join(directory, FILE_NAME);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   try {
-    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    writeFileSync(file, `${minted(randomBytes(32).toString('hex'))}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     // Already there (an earlier start, or another instance a moment ago): use it.
     if (errorCode(error) !== 'EEXIST') throw error;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isoAfter, type Clock } from '../../clock';
+import { minted } from '../../crypto';
 import type { Db } from '../../db/database';
 import {
   PROVIDER_EVENT_TYPES,
@@ -50,7 +51,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     name: 'sandbox',
 
     async createCheckoutSession(request) {
-      const id = newSandboxId('cs');
+      const id = minted(newSandboxId('cs'));
       const now = clock.now();
       const expiresAt = isoAfter(now, options.sessionTtlMinutes * 60);
       await insertSession(db, {
