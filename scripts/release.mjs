@@ -172,7 +172,7 @@ for (const file of ['status.txt', 'unicover.txt', 'langcover.txt', 'NEWS', 'font
 const copyTree = (from, to) => cpSync(join(ROOT, from), join(STAGE, to ?? from), { recursive: true });
 mkdirSync(join(STAGE, 'apps/api/dist'), { recursive: true });
 for (const file of readdirSync(join(ROOT, 'apps/api/dist'))) {
-  if (/^(main|cli)\.js(\.map)?$/.test(file)) copyTree(`apps/api/dist/${file}`);
+  if (/^(main|cli|render-worker)\.js(\.map)?$/.test(file)) copyTree(`apps/api/dist/${file}`);
 }
 copyTree('apps/web/dist');
 rmSync(join(STAGE, 'apps/web/dist/.build-stamp'), { force: true });

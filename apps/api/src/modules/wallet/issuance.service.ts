@@ -22,6 +22,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
+import { randomToken } from '../../platform/crypto';
 import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
@@ -80,7 +81,7 @@ export async function createOffer(
   const statement = await ownStatement(ctx, actor, practiceId);
   if (statement.status !== 'published') throw new WalletPublicationError();
   const key = await issuerKeyOf(ctx);
-  const code = randomBytes(32).toString('base64url');
+  const code = randomToken();
   const txCode = String(randomInt(0, 10 ** WALLET_TX_CODE_LENGTH)).padStart(WALLET_TX_CODE_LENGTH, '0');
   const expiresAt = isoAfter(ctx.clock.now(), ctx.config.walletOfferTtlMinutes * 60);
   await insertOffer(ctx.db, {
