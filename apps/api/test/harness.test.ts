@@ -26,23 +26,28 @@ describe('the test harness', () => {
     expect((await get(refugee.token, '/staff/practices')).statusCode).toBe(403);
   });
 
-  it('makes requests as a draft, paid through the sandbox, and published with their statement', async () => {
-    const owner = await t.applicant();
-    const statusOf = async (id: number) =>
-      dataOf<{ status: string }>(await get(owner.token, `/practices/${id}`)).status;
-    expect(await statusOf(await t.request(owner, 'draft'))).toBe('draft');
-    const paid = await t.request(owner, 'paid');
-    expect(await statusOf(paid)).toBe('unassigned');
-    const payments = await t.database.db
-      .selectFrom('payments')
-      .select('status')
-      .where('practice_id', '=', paid)
-      .execute();
-    expect(payments).toEqual([{ status: 'succeeded' }]);
-    const published = await t.request(owner, 'published');
-    expect(await statusOf(published)).toBe('published');
-    expect(dataOf(await get(owner.token, `/practices/${published}/statement`))).toMatchObject({
-      status: 'published',
-    });
-  });
+  // Through the API: four uploads, a checkout, a settlement, a signed PDF; a loaded machine takes its time.
+  it(
+    'makes requests as a draft, paid through the sandbox, and published with their statement',
+    { timeout: 90_000 },
+    async () => {
+      const owner = await t.applicant();
+      const statusOf = async (id: number) =>
+        dataOf<{ status: string }>(await get(owner.token, `/practices/${id}`)).status;
+      expect(await statusOf(await t.request(owner, 'draft'))).toBe('draft');
+      const paid = await t.request(owner, 'paid');
+      expect(await statusOf(paid)).toBe('unassigned');
+      const payments = await t.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('practice_id', '=', paid)
+        .execute();
+      expect(payments).toEqual([{ status: 'succeeded' }]);
+      const published = await t.request(owner, 'published');
+      expect(await statusOf(published)).toBe('published');
+      expect(dataOf(await get(owner.token, `/practices/${published}/statement`))).toMatchObject({
+        status: 'published',
+      });
+    },
+  );
 });

@@ -189,6 +189,7 @@ export type TestHarness = {
 };
 
 let harnesses = 0;
+const SET_UP_TIMEOUT = 60_000;
 
 /**
  * One test file's app (or several, one per describe block): a fresh database (SQLite, or a
@@ -214,16 +215,17 @@ export function useTestApp(options: TestHarnessOptions = {}): TestHarness {
   };
   const nextEmail = (prefix: string) => `${prefix}.${name}.${(people += 1)}@lisbon.test`;
 
+  // Migrations and seeds on a PostgreSQL schema take more than vitest's 10 s on a loaded machine.
   beforeAll(async () => {
     env = typeof givenEnv === 'function' ? givenEnv() : (givenEnv ?? {});
     database = await createTestDatabase(isMigrated === false ? { isMigrated } : {});
     if (hasApp) app = await createTestApp(database, { ...appOptions, env });
-  });
+  }, SET_UP_TIMEOUT);
   afterAll(async () => {
     for (const close of closing.reverse()) await close();
     await app?.close();
     await database?.close();
-  });
+  }, SET_UP_TIMEOUT);
 
   const harness: TestHarness = {
     get database() {
