@@ -11,7 +11,7 @@ import { isPostgres } from '../src/platform/db/schema-helpers';
 import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import type { AnchorRow } from '../src/platform/ledger/anchor/repository';
 import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
-import { createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp } from './helper';
 
 /**
  * Anchoring when things go wrong between the portal and the chain (issue #17, decision 065): a
@@ -21,7 +21,6 @@ import { createTestDatabase, testConfig, type TestDatabase } from './helper';
  */
 
 let chain: LocalChain;
-let database: TestDatabase;
 const clock = new ManualClock('2026-03-02T09:00:00Z');
 const CONFIRMATIONS = 3;
 let env: Record<string, string>;
@@ -29,16 +28,13 @@ let certificates = 0;
 
 beforeAll(async () => {
   chain = await startLocalChain();
-  database = await createTestDatabase();
   env = anchoringEnv(chain, { account: 2, batchSize: 4, confirmations: CONFIRMATIONS });
 }, 60_000);
-afterAll(async () => {
-  await database?.close();
-  await chain?.stop();
-});
+afterAll(() => chain?.stop());
+const t = useTestApp({ hasApp: false });
 
 const context = (overrides: Record<string, string> = {}) =>
-  createContext({ config: testConfig(database, { ...env, ...overrides }), db: database.db, clock });
+  createContext({ config: testConfig(t.database, { ...env, ...overrides }), db: t.database.db, clock });
 const sender = () => privateKeyToAccount(env.ANCHOR_PRIVATE_KEY as `0x${string}`).address;
 const reader = () => createChainReader({ rpcUrl: chain.url });
 
@@ -108,8 +104,8 @@ describe('anchoring when the worker or the chain misbehaves', () => {
   it('finds the transaction of a worker killed between sending it and recording it, and sends no other', async () => {
     await appendStatements(2);
     const proxy = await holdingProxy(chain.url);
-    const schema = isPostgres(database.db)
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+    const schema = isPostgres(t.database.db)
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db)).rows[0]
           ?.schema
       : null;
     const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['test/chain/anchor-once.ts'], {
@@ -118,7 +114,7 @@ describe('anchoring when the worker or the chain misbehaves', () => {
       env: {
         ...process.env,
         ANCHOR_ONCE: JSON.stringify({
-          database: database.databaseConfig,
+          database: t.database.databaseConfig,
           schema,
           rpcUrl: proxy.url,
           chainId: chain.chainId,
@@ -142,7 +138,7 @@ describe('anchoring when the worker or the chain misbehaves', () => {
     expect(await exited).toBe('SIGKILL');
     await proxy.close();
 
-    const recorded = await database.db
+    const recorded = await t.database.db
       .selectFrom('ledger_anchors')
       .selectAll()
       .where('status', '!=', 'final')

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { AnchorReceipt, Statement, Verification } from '@lisbon/domain';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
 import type { Worker } from '../src/platform/jobs/worker';
@@ -13,10 +13,10 @@ import { checkReceipt, sha256Hex } from '../src/platform/ledger/anchor/check';
 import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import { queueLedgerAnchor } from '../src/platform/ledger/anchor/schedule';
 import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { createTestApp, createTestWorker, testConfig, useTestApp } from './helper';
 import { dataOf, type Applicant } from './requests';
-import { staffMember, type StaffMember } from './staff';
-import { newApplicant, publishOne, readyForIssue, statementOf, verifyUpload } from './statements';
+import { type StaffMember } from './staff';
+import { publishOne, readyForIssue, statementOf, verifyUpload } from './statements';
 
 /**
  * Anchoring on a real chain (issue #17, decisions 065 and 066): statements published on the
@@ -25,8 +25,6 @@ import { newApplicant, publishOne, readyForIssue, statementOf, verifyUpload } fr
  */
 
 let chain: LocalChain;
-let database: TestDatabase;
-let app: App;
 let worker: Worker;
 const clock = new ManualClock('2026-03-02T09:00:00Z');
 let admin: StaffMember;
@@ -37,7 +35,6 @@ let env: Record<string, string>;
 const CONFIRMATIONS = 3;
 beforeAll(async () => {
   chain = await startLocalChain();
-  database = await createTestDatabase();
   env = {
     ...anchoringEnv(chain, { account: 1, batchSize: 100, confirmations: CONFIRMATIONS }),
     ANCHOR_CHAIN_NAME: 'Hardhat local',
@@ -46,24 +43,22 @@ beforeAll(async () => {
     // The clock moves past the anchoring interval: the applicant's session must outlast it.
     SESSION_TTL_MINUTES: '1440',
   };
-  app = await createTestApp(database, { clock, env });
-  worker = createTestWorker(database, { clock, env });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
+}, 60_000);
+afterAll(() => chain?.stop());
+const t = useTestApp({ clock, env: () => env });
+beforeAll(async () => {
+  worker = createTestWorker(t.database, { clock, env });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
   for (let count = 0; count < 3; count += 1) {
-    const practiceId = await readyForIssue(database, owner);
-    published.push({ ...(await publishOne(app, worker, { admin, owner, practiceId })), practiceId });
+    const practiceId = await readyForIssue(t.database, owner);
+    published.push({ ...(await publishOne(t.app, worker, { admin, owner, practiceId })), practiceId });
   }
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await chain?.stop();
-});
 
 const sender = () => privateKeyToAccount(env.ANCHOR_PRIVATE_KEY as `0x${string}`).address;
 const reader = () => createChainReader({ rpcUrl: chain.url });
-const context = () => createContext({ config: testConfig(database, env), db: database.db, clock });
+const context = () => createContext({ config: testConfig(t.database, env), db: t.database.db, clock });
 const sentTransactions = async () =>
   reader().client.getTransactionCount({ address: sender(), blockTag: 'latest' });
 
@@ -76,11 +71,11 @@ async function anchoringPass(): Promise<void> {
 
 const statementAt = async (index: number) =>
   dataOf<Extract<Statement, { status: 'published' }>>(
-    await statementOf(app, owner, only(published[index]).practiceId),
+    await statementOf(t.app, owner, only(published[index]).practiceId),
   );
 
 const receiptOf = async (certificateId: string) => {
-  const response = await app.inject({ method: 'GET', url: `/api/v1/verify/${certificateId}/receipt` });
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/verify/${certificateId}/receipt` });
   return { response, receipt: response.json<AnchorReceipt>() };
 };
 
@@ -102,13 +97,13 @@ describe('anchoring the ledger on a chain', () => {
   it('makes no batch while fewer than ANCHOR_BATCH_SIZE entries wait and the oldest is younger than the interval', async () => {
     await anchoringPass();
     expect(await sentTransactions()).toBe(0);
-    expect(await database.db.selectFrom('ledger_anchors').selectAll().execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('ledger_anchors').selectAll().execute()).toEqual([]);
   });
 
   it('anchors every waiting entry in one transaction once the interval has passed, final after the confirmations', async () => {
     clock.advance({ minutes: 61 });
     await anchoringPass();
-    const [batch] = await database.db.selectFrom('ledger_anchors').selectAll().execute();
+    const [batch] = await t.database.db.selectFrom('ledger_anchors').selectAll().execute();
     // Three statements: an issue and a seal entry each.
     expect(batch).toMatchObject({ first_seq: 1, last_seq: 6, entry_count: 6, status: 'mined', nonce: 0 });
     expect(await sentTransactions()).toBe(1);
@@ -118,7 +113,7 @@ describe('anchoring the ledger on a chain', () => {
 
     for (let block = 1; block < CONFIRMATIONS; block += 1) await chain.rpc('evm_mine');
     await anchoringPass();
-    const final = only(await database.db.selectFrom('ledger_anchors').selectAll().executeTakeFirst());
+    const final = only(await t.database.db.selectFrom('ledger_anchors').selectAll().executeTakeFirst());
     expect(final).toMatchObject({
       status: 'final',
       tx_hash: batch?.tx_hash,
@@ -128,7 +123,7 @@ describe('anchoring the ledger on a chain', () => {
   });
 
   it('shows the applicant the chain, the block, the transaction (linked) and the time; the transaction hash is the chain’s', async () => {
-    const final = only(await database.db.selectFrom('ledger_anchors').selectAll().executeTakeFirst());
+    const final = only(await t.database.db.selectFrom('ledger_anchors').selectAll().executeTakeFirst());
     for (let index = 0; index < published.length; index += 1) {
       const statement = await statementAt(index);
       expect(statement.anchor).toEqual({
@@ -172,10 +167,10 @@ describe('anchoring the ledger on a chain', () => {
 
   it('answers the public verification valid, with the anchor and every step passed', async () => {
     const { statement, pdf } = only(published[1]);
-    const verdict = dataOf<Verification>(await verifyUpload(app, statement.certificate_id, pdf));
+    const verdict = dataOf<Verification>(await verifyUpload(t.app, statement.certificate_id, pdf));
     expect(verdict).toMatchObject({ result: 'valid', reason: 'original', anchor: { state: 'anchored' } });
     expect(verdict.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
-    const byFile = dataOf<Verification>(await verifyUpload(app, null, pdf, { language: 'it-IT' }));
+    const byFile = dataOf<Verification>(await verifyUpload(t.app, null, pdf, { language: 'it-IT' }));
     expect(byFile).toMatchObject({ result: 'valid', certificate_id: statement.certificate_id });
     expect(byFile.message).toMatch(/^Valido:/);
   });
@@ -269,7 +264,7 @@ describe('checking a receipt step by step', () => {
   it('checks with the documented steps and common tools alone (docs/verify-receipt.sh), naming the failing step', async () => {
     const { statement, pdf } = only(published[1]);
     const { receipt } = await receiptOf(statement.certificate_id);
-    const folder = database.tempDir;
+    const folder = t.database.tempDir;
     const tamperedPath = { ...receipt, merkle: { ...receipt.merkle, root: 'f'.repeat(64) } };
     writeFileSync(join(folder, 'shell-receipt.json'), JSON.stringify(receipt));
     writeFileSync(join(folder, 'shell-tampered.json'), JSON.stringify(tamperedPath));
@@ -294,10 +289,10 @@ describe('checking a receipt step by step', () => {
     expect(tampered.stdout).toMatch(/Result: NOT VALID at step 3\./);
   });
 
-  it('checks a receipt file from the command line with a node and no database, and names the failing step', async () => {
+  it('checks a receipt file from the command line with a node and no t.database, and names the failing step', async () => {
     const { statement, pdf } = only(published[0]);
     const { receipt } = await receiptOf(statement.certificate_id);
-    const folder = database.tempDir;
+    const folder = t.database.tempDir;
     writeFileSync(join(folder, 'receipt.json'), JSON.stringify(receipt));
     writeFileSync(join(folder, 'statement.pdf'), pdf);
     const tampered = Buffer.from(pdf);
@@ -317,7 +312,7 @@ describe('checking a receipt step by step', () => {
           '--lang',
           lang,
         ],
-        // No database, no keys: an empty data directory the command never opens.
+        // No t.database, no keys: an empty data directory the command never opens.
         {
           cwd: join(REPO_ROOT, 'apps', 'api'),
           env: { ...process.env, DATA_DIR: join(folder, 'nothing-here'), INIT_CWD: folder },
@@ -344,7 +339,7 @@ describe('checking a receipt step by step', () => {
 describe('anchoring in the metrics (issue #34)', () => {
   it('shows the last batch’s state, the oldest unanchored entry’s age and the sending account’s balance', async () => {
     const token = 'metrics-token-for-the-test-0123456789abcdef';
-    const scraped = await createTestApp(database, { clock, env: { ...env, METRICS_TOKEN: token } });
+    const scraped = await createTestApp(t.database, { clock, env: { ...env, METRICS_TOKEN: token } });
     const answer = await scraped.inject({
       method: 'GET',
       url: '/metrics',
@@ -360,7 +355,7 @@ describe('anchoring in the metrics (issue #34)', () => {
           ?.slice(series.length + 1),
       );
     const latest = only(
-      await database.db
+      await t.database.db
         .selectFrom('ledger_anchors')
         .select('status')
         .orderBy('first_seq', 'desc')

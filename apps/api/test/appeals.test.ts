@@ -1,15 +1,14 @@
 import type { AppealOverview, Statement } from '@lisbon/domain';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
 import type { MailMessage } from '../src/platform/mail/message';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp, createTestWorker } from './helper';
 import { bearer } from './identity';
 import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
-import { auditOf, queuedMails, staffMember, type StaffMember } from './staff';
-import { newApplicant, publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
+import { auditOf, queuedMails, type StaffMember } from './staff';
+import { publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
 
 /**
  * Appeals and amendments end to end (decision 026): the window, one appeal per request, every
@@ -17,8 +16,6 @@ import { newApplicant, publishOne, readyForIssue, sha256Of, statementOf, verifyU
  * supersedes the old one in verification.
  */
 
-let database: TestDatabase;
-let app: App;
 let worker: Worker;
 // Sessions live a while only: the clock stays near here, and the window is moved by `published_at`.
 const clock = new ManualClock('2026-04-02T08:00:00Z');
@@ -34,13 +31,12 @@ const sent: MailMessage[] = [];
 /** The kinds of every mail to the owner, sent by the worker or still queued. */
 const mailKinds = async () => [
   ...sent.filter((mail) => mail.to === 'maria@example.org').map((mail) => mail.kind),
-  ...(await queuedMails(database, 'maria@example.org')).map((mail) => mail.kind),
+  ...(await queuedMails(t.database, 'maria@example.org')).map((mail) => mail.kind),
 ];
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, {
+  worker = createTestWorker(t.database, {
     clock,
     mailer: {
       send: (message) => {
@@ -50,23 +46,19 @@ beforeAll(async () => {
       close: () => undefined,
     },
   });
-  call = apiCall(app);
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'secretary@example.org' });
-  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'evaluator@example.org' });
-  reviewer = await staffMember(app, database, clock, { role: 'reviewer', email: 'reviewer@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
-  stranger = await newApplicant(app, database, clock, 'other@example.org');
+  call = apiCall(t.app);
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  secretary = await t.staff('secretary', { email: 'secretary@example.org' });
+  evaluator = await t.staff('evaluator', { email: 'evaluator@example.org' });
+  reviewer = await t.staff('reviewer', { email: 'reviewer@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  stranger = await t.applicant({ email: 'other@example.org', firstName: 'Maria' });
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 let addresses = 0;
 const move = (staff: StaffMember, practiceId: number, payload: Record<string, unknown>) => {
   addresses += 1;
-  return app.inject({
+  return t.app.inject({
     method: 'POST',
     url: `/api/v1/staff/practices/${practiceId}/transitions`,
     headers: bearer(staff.token),
@@ -76,18 +68,23 @@ const move = (staff: StaffMember, practiceId: number, payload: Record<string, un
 };
 
 const statusOf = async (id: number) =>
-  (await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+  (
+    await t.database.db
+      .selectFrom('practices')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
 
 /** A published request of the owner, assigned to the evaluator and the reviewer, released now. */
 async function published(): Promise<{ practiceId: number; statement: Statement; pdf: Buffer }> {
-  const practiceId = await readyForIssue(database, owner);
-  await database.db
+  const practiceId = await readyForIssue(t.database, owner);
+  await t.database.db
     .updateTable('practices')
     .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
     .where('id', '=', practiceId)
     .execute();
-  const { statement, pdf } = await publishOne(app, worker, { admin, owner, practiceId });
+  const { statement, pdf } = await publishOne(t.app, worker, { admin, owner, practiceId });
   return { practiceId, statement, pdf };
 }
 
@@ -103,7 +100,7 @@ describe('the appeal window', () => {
   beforeAll(async () => {
     ({ practiceId } = await published());
     // Released on 26 March 2026 at 10:00 in Rome (CET); the clocks go forward on 29 March.
-    await database.db
+    await t.database.db
       .updateTable('practices')
       .set({ published_at: '2026-03-26T09:00:00.000Z' })
       .where('id', '=', practiceId)
@@ -167,7 +164,7 @@ describe('asking for an appeal', () => {
   it('creates the appeal with its documents, the thread message, the audit entry and the mail', async () => {
     const document = dataOf<{ id: number }>(
       await upload(
-        app,
+        t.app,
         owner,
         { type: 'additional', additional_type: 'Appeal evidence', practice_id: practiceId },
         { name: 'letter.pdf', content: FILES.pdf, contentType: 'application/pdf' },
@@ -194,7 +191,7 @@ describe('asking for an appeal', () => {
       body: 'The awarding institution is recognised: see the attached letter.',
       documents: [{ id: document.id }],
     });
-    expect((await auditOf(database, practiceId)).at(-1)).toMatchObject({
+    expect((await auditOf(t.database, practiceId)).at(-1)).toMatchObject({
       from_status: 'published',
       to_status: 'appeal_requested',
       action: 'request_appeal',
@@ -213,7 +210,7 @@ describe('asking for an appeal', () => {
   });
 
   it('refuses an appeal before publication (409)', async () => {
-    const draftish = await readyForIssue(database, owner);
+    const draftish = await readyForIssue(t.database, owner);
     const answer = await askAppeal(draftish, { type: 'appeal', motivation: 'Too early' });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
@@ -221,10 +218,10 @@ describe('asking for an appeal', () => {
 
   it('refuses documents of another request (422) and leaves nothing behind', async () => {
     const other = await published();
-    const foreign = await readyForIssue(database, owner);
+    const foreign = await readyForIssue(t.database, owner);
     const document = dataOf<{ id: number }>(
       await upload(
-        app,
+        t.app,
         owner,
         { type: 'additional', additional_type: 'Letter', practice_id: other.practiceId },
         { name: 'letter.pdf', content: FILES.pdf, contentType: 'application/pdf' },
@@ -307,7 +304,7 @@ describe('the staff’s appeal moves', () => {
     expect(overtaking.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
     await worker.drainOnce();
     expect(await statusOf(practiceId)).toBe('appeal_issued');
-    expect((await auditOf(database, practiceId)).at(-1)).toMatchObject({
+    expect((await auditOf(t.database, practiceId)).at(-1)).toMatchObject({
       from_status: 'appeal_reviewed',
       to_status: 'appeal_issued',
       action: 'issue_appeal',
@@ -332,10 +329,10 @@ describe('the staff’s appeal moves', () => {
     expect(appealPdf.toString('latin1')).toContain('/ByteRange');
     // One page: no line of it spills onto a second one.
     expect((await PDFDocument.load(appealPdf)).getPageCount()).toBe(1);
-    expect(dataOf<{ result: string }>(await verifyUpload(app, certificateId, appealPdf)).result).toBe(
+    expect(dataOf<{ result: string }>(await verifyUpload(t.app, certificateId, appealPdf)).result).toBe(
       'valid',
     );
-    const seal = await database.db
+    const seal = await t.database.db
       .selectFrom('ledger_entries')
       .select(['kind', 'payload_hash'])
       .where('certificate_id', '=', certificateId)
@@ -346,7 +343,7 @@ describe('the staff’s appeal moves', () => {
     // The original stays valid: a statement of appeal is attached to it, it does not replace it.
     if (original.status !== 'published') throw new Error('original not published');
     expect(
-      dataOf<{ result: string }>(await verifyUpload(app, original.certificate_id, originalPdf)).result,
+      dataOf<{ result: string }>(await verifyUpload(t.app, original.certificate_id, originalPdf)).result,
     ).toBe('valid');
   }, 120_000);
 
@@ -387,7 +384,7 @@ describe('the staff’s appeal moves', () => {
     expect(await statusOf(rejected.practiceId)).toBe('appeal_rejected');
     const kinds = await mailKinds();
     expect(kinds).toEqual(expect.arrayContaining(['appeal-refused', 'appeal-rejected']));
-    const rejectionMail = [...sent, ...(await queuedMails(database, 'maria@example.org'))].find(
+    const rejectionMail = [...sent, ...(await queuedMails(t.database, 'maria@example.org'))].find(
       (mail) => mail.kind === 'appeal-rejected',
     );
     expect(rejectionMail?.text).toContain('The name is right.');
@@ -401,19 +398,19 @@ describe('an amendment', () => {
     if (old.status !== 'published') throw new Error('not published');
     await askAppeal(practiceId, { type: 'amendment', motivation: 'The major is Zoology.' });
     await move(secretary, practiceId, { action: 'admit_appeal' });
-    const assessment = await app.inject({
+    const assessment = await t.app.inject({
       method: 'GET',
       url: `/api/v1/staff/practices/${practiceId}`,
       headers: bearer(evaluator.token),
     });
     expect(assessment.statusCode).toBe(200);
-    await database.db
+    await t.database.db
       .updateTable('practice_evaluations')
       .set({
         assessment: JSON.stringify({
           ...JSON.parse(
             (
-              await database.db
+              await t.database.db
                 .selectFrom('practice_evaluations')
                 .select('assessment')
                 .where('practice_id', '=', practiceId)
@@ -429,11 +426,11 @@ describe('an amendment', () => {
     await move(reviewer, practiceId, { action: 'conclude_review' });
     expect((await move(admin, practiceId, { action: 'issue_amendment' })).statusCode).toBe(200);
     // While the new version is on its way the statement says pending (try again later).
-    expect((await statementOf(app, owner, practiceId)).statusCode).toBe(202);
+    expect((await statementOf(t.app, owner, practiceId)).statusCode).toBe(202);
     await worker.drainOnce();
     expect(await statusOf(practiceId)).toBe('amend_issued');
 
-    const current = dataOf<Statement>(await statementOf(app, owner, practiceId));
+    const current = dataOf<Statement>(await statementOf(t.app, owner, practiceId));
     if (current.status !== 'published') throw new Error('amended statement not published');
     expect(current.certificate_id).not.toBe(old.certificate_id);
     expect(current.certificate.major).toBe('Zoology');
@@ -443,19 +440,19 @@ describe('an amendment', () => {
     expect(viaAppeal.headers['content-disposition']).toContain('amended-statement');
 
     const oldVerdict = dataOf<{ result: string; reason: string; message: string }>(
-      await verifyUpload(app, old.certificate_id, oldPdf),
+      await verifyUpload(t.app, old.certificate_id, oldPdf),
     );
     expect(oldVerdict).toMatchObject({ result: 'not_valid', reason: 'superseded' });
     expect(oldVerdict.message).toContain('superseded by an amendment');
-    expect(dataOf<{ result: string }>(await verifyUpload(app, current.certificate_id, newPdf)).result).toBe(
+    expect(dataOf<{ result: string }>(await verifyUpload(t.app, current.certificate_id, newPdf)).result).toBe(
       'valid',
     );
     const status = dataOf<{ state: string }>(
-      await app.inject({ method: 'GET', url: `/api/v1/verify/${old.certificate_id}` }),
+      await t.app.inject({ method: 'GET', url: `/api/v1/verify/${old.certificate_id}` }),
     );
     expect(status.state).toBe('superseded');
 
-    const entries = await database.db
+    const entries = await t.database.db
       .selectFrom('ledger_entries')
       .select(['kind', 'certificate_id', 'payload_hash', 'ref_hash'])
       .where('certificate_id', 'in', [old.certificate_id, current.certificate_id])

@@ -1,39 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityRequestHandler } from '../src/modules/auth/identity-request.handler';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, contextFor, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock();
 let address = 0;
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-  await createUser(database, clock, { email: 'pending@example.org', isActive: false });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  await createUser(t.database, clock, { email: 'pending@example.org', isActive: false });
 });
 beforeEach(() => {
   address += 1;
 });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress: `192.0.2.${address}` });
-const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
-const mailsTo = (to: string) => readMailFiles(database.tempDir).filter((mail) => mail.to === to);
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    headers,
+    remoteAddress: `192.0.2.${address}`,
+  });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+const mailsTo = (to: string) => readMailFiles(t.database.tempDir).filter((mail) => mail.to === to);
 
 async function resetToken(email: string): Promise<string> {
   await post('/auth/forgot-password', { email });
-  await worker.drainOnce();
+  await t.worker.drainOnce();
   const mail = mailsTo(email)
     .filter((m) => m.kind === 'password-reset')
     .at(-1);
@@ -43,7 +38,7 @@ async function resetToken(email: string): Promise<string> {
 
 describe('POST /auth/forgot-password', () => {
   it('answers the same whether or not the email has an account', async () => {
-    await createUser(database, clock, { email: 'forgot@example.org' });
+    await createUser(t.database, clock, { email: 'forgot@example.org' });
     const known = await post('/auth/forgot-password', { email: 'forgot@example.org' });
     const unknown = await post('/auth/forgot-password', { email: 'nobody@example.org' });
     const inactive = await post('/auth/forgot-password', { email: 'pending@example.org' });
@@ -56,48 +51,48 @@ describe('POST /auth/forgot-password', () => {
       data: { message: 'If the email belongs to an account, we have sent a link to set a new password.' },
     });
     // Each answer only queued the same job: nothing of the account was read or written before it (#15 item 5).
-    const queued = await database.db.selectFrom('jobs').select(['name', 'payload']).orderBy('id').execute();
+    const queued = await t.database.db.selectFrom('jobs').select(['name', 'payload']).orderBy('id').execute();
     expect(queued.map((job) => job.name)).toEqual(Array(3).fill('identity-request'));
-    expect(await database.db.selectFrom('auth_tokens').select('id').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('auth_tokens').select('id').execute()).toEqual([]);
     // Three requests, two of them with an account to mail.
-    expect(await worker.drainOnce()).toBe(5);
+    expect(await t.worker.drainOnce()).toBe(5);
     expect(mailsTo('forgot@example.org').map((mail) => mail.kind)).toEqual(['password-reset']);
     expect(mailsTo('pending@example.org').map((mail) => mail.kind)).toEqual(['activation']);
     expect(mailsTo('nobody@example.org')).toEqual([]);
   });
 
   it('sends one link even when the worker dies after the request’s commit and the job runs again', async () => {
-    const userId = await createUser(database, clock, { email: 'twice-run@example.org' });
+    const userId = await createUser(t.database, clock, { email: 'twice-run@example.org' });
     await post('/auth/forgot-password', { email: 'twice-run@example.org' });
-    const job = await database.db
+    const job = await t.database.db
       .selectFrom('jobs')
       .select(['id', 'payload'])
       .where('name', '=', 'identity-request')
       .executeTakeFirstOrThrow();
-    const { handler } = identityRequestHandler(contextFor(database, clock));
+    const { handler } = identityRequestHandler(contextFor(t.database, clock));
     // The first run commits; its worker is gone before it can end the job, so a second one runs it.
     await handler(JSON.parse(job.payload), { id: job.id });
     await handler(JSON.parse(job.payload), { id: job.id });
-    const mails = await database.db
+    const mails = await t.database.db
       .selectFrom('jobs')
       .select('name')
       .where('name', '=', 'send-mail')
       .execute();
     expect(mails).toHaveLength(1);
-    const tokens = await database.db
+    const tokens = await t.database.db
       .selectFrom('auth_tokens')
       .select('purpose')
       .where('user_id', '=', userId)
       .execute();
     expect(tokens).toEqual([{ purpose: 'password_reset' }]);
-    await worker.drainOnce();
+    await t.worker.drainOnce();
   });
 });
 
 describe('POST /auth/reset-password', () => {
   it('sets the new password, ends every session and mails a notice; the link works once', async () => {
-    await createUser(database, clock, { email: 'reset@example.org' });
-    const { token: session } = await login(app, 'reset@example.org');
+    await createUser(t.database, clock, { email: 'reset@example.org' });
+    const { token: session } = await login(t.app, 'reset@example.org');
     const token = await resetToken('reset@example.org');
     const payload = { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     const response = await post('/auth/reset-password', payload);
@@ -106,10 +101,10 @@ describe('POST /auth/reset-password', () => {
       data: { message: 'Password updated. You can now log in with your new password.' },
     });
     expect((await me(session)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
-    expect((await login(app, 'reset@example.org', PASSWORD)).response.statusCode).toBe(401);
-    expect((await login(app, 'reset@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'reset@example.org', PASSWORD)).response.statusCode).toBe(401);
+    expect((await login(t.app, 'reset@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
     expect((await post('/auth/reset-password', payload)).json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     expect(mailsTo('reset@example.org').map((mail) => mail.kind)).toEqual([
       'password-reset',
       'password-changed',
@@ -117,7 +112,7 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('refuses a link older than RESET_TOKEN_TTL_MINUTES (60)', async () => {
-    await createUser(database, clock, { email: 'slow@example.org' });
+    await createUser(t.database, clock, { email: 'slow@example.org' });
     const token = await resetToken('slow@example.org');
     clock.advance({ minutes: 61 });
     const response = await post('/auth/reset-password', {
@@ -130,9 +125,9 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('stores link tokens only as SHA-256', async () => {
-    await createUser(database, clock, { email: 'hash@example.org' });
+    await createUser(t.database, clock, { email: 'hash@example.org' });
     const token = await resetToken('hash@example.org');
-    const rows = await database.db.selectFrom('auth_tokens').select('token_hash').execute();
+    const rows = await t.database.db.selectFrom('auth_tokens').select('token_hash').execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.token_hash === token)).toBe(false);
   });
@@ -142,7 +137,7 @@ describe('POST /auth/check-token', () => {
   const check = (token: string, purpose = 'password_reset') => post('/auth/check-token', { token, purpose });
 
   it('answers 204 for a working link and leaves it usable', async () => {
-    await createUser(database, clock, { email: 'check@example.org' });
+    await createUser(t.database, clock, { email: 'check@example.org' });
     const token = await resetToken('check@example.org');
     expect((await check(token)).statusCode).toBe(204);
     expect((await check(token)).statusCode).toBe(204);
@@ -155,7 +150,7 @@ describe('POST /auth/check-token', () => {
   });
 
   it('answers 404 TOKEN_NOT_FOUND for an unknown, used, replaced or other-purpose link', async () => {
-    await createUser(database, clock, { email: 'dead@example.org' });
+    await createUser(t.database, clock, { email: 'dead@example.org' });
     const replaced = await resetToken('dead@example.org');
     const used = await resetToken('dead@example.org');
     await post('/auth/reset-password', {
@@ -189,9 +184,9 @@ describe('POST /auth/check-token', () => {
 
 describe('POST /auth/update-password', () => {
   it('needs the current password, keeps this session, ends the others and mails a notice', async () => {
-    await createUser(database, clock, { email: 'update@example.org' });
-    const { token: here } = await login(app, 'update@example.org');
-    const { token: elsewhere } = await login(app, 'update@example.org', PASSWORD, '192.0.2.250');
+    await createUser(t.database, clock, { email: 'update@example.org' });
+    const { token: here } = await login(t.app, 'update@example.org');
+    const { token: elsewhere } = await login(t.app, 'update@example.org', PASSWORD, '192.0.2.250');
     const wrong = await post(
       '/auth/update-password',
       { current_password: 'Not#MyPassword1', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
@@ -211,14 +206,14 @@ describe('POST /auth/update-password', () => {
     expect(response.json()).toEqual({ data: { message: 'Password updated' } });
     expect((await me(here)).statusCode).toBe(200);
     expect((await me(elsewhere)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
-    expect((await login(app, 'update@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
-    await worker.drainOnce();
+    expect((await login(t.app, 'update@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
+    await t.worker.drainOnce();
     expect(mailsTo('update@example.org').map((mail) => mail.kind)).toEqual(['password-changed']);
   });
 
   it('refuses a common new password and requires a session', async () => {
-    await createUser(database, clock, { email: 'common@example.org' });
-    const { token } = await login(app, 'common@example.org');
+    await createUser(t.database, clock, { email: 'common@example.org' });
+    const { token } = await login(t.app, 'common@example.org');
     const common = await post(
       '/auth/update-password',
       { current_password: PASSWORD, password: 'Dragon#2026', password_confirmation: 'Dragon#2026' },

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { createUser, login, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock();
 let address = 0;
+const t = useTestApp({ clock, env: { PUBLIC_URL: 'https://portal.example.org' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const env = { PUBLIC_URL: 'https://portal.example.org' };
-  app = await createTestApp(database, { clock, env });
-  worker = createTestWorker(database, { clock, env });
-  await createUser(database, clock, { email: 'known@example.org', firstName: 'Grace', locale: 'it-IT' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  await createUser(t.database, clock, { email: 'known@example.org', firstName: 'Grace', locale: 'it-IT' });
 });
 // Each test from its own address, so the per-address limits of one do not reach the next.
 beforeEach(() => {
@@ -37,7 +25,7 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,
     payload,
@@ -46,9 +34,9 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   });
 
 const queuedJobNames = async () =>
-  (await database.db.selectFrom('jobs').select('name').orderBy('id').execute()).map((job) => job.name);
+  (await t.database.db.selectFrom('jobs').select('name').orderBy('id').execute()).map((job) => job.name);
 
-const mailsTo = (to: string) => readMailFiles(database.tempDir).filter((mail) => mail.to === to);
+const mailsTo = (to: string) => readMailFiles(t.database.tempDir).filter((mail) => mail.to === to);
 
 describe('POST /auth/register', () => {
   it('creates an inactive account and mails its activation link in the chosen language', async () => {
@@ -59,8 +47,8 @@ describe('POST /auth/register', () => {
     });
     // The answer only queued the work (#15 item 5): a known email would have cost the same.
     expect(await queuedJobNames()).toEqual(['identity-request']);
-    expect(await worker.drainOnce()).toBe(2);
-    const user = await database.db
+    expect(await t.worker.drainOnce()).toBe(2);
+    const user = await t.database.db
       .selectFrom('users')
       .select(['activated_at', 'password_hash', 'category', 'role', 'terms_accepted_at'])
       .where('email', '=', 'new@example.org')
@@ -89,8 +77,8 @@ describe('POST /auth/register', () => {
     const payload = registration({ email: 'twice@example.org' });
     const answers = await Promise.all([post('/auth/register', payload), post('/auth/register', payload)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
-    await worker.drainOnce();
-    const rows = await database.db
+    await t.worker.drainOnce();
+    const rows = await t.database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'twice@example.org')
@@ -107,8 +95,8 @@ describe('POST /auth/register', () => {
       },
     );
     expect(response.statusCode).toBe(202);
-    await worker.drainOnce();
-    const user = await database.db
+    await t.worker.drainOnce();
+    const user = await t.database.db
       .selectFrom('users')
       .select(['category', 'locale'])
       .where('email', '=', 'refugee@example.org')
@@ -121,7 +109,7 @@ describe('POST /auth/register', () => {
     const known = await post('/auth/register', registration({ email: 'KNOWN@example.org' }));
     expect(known.statusCode).toBe(fresh.statusCode);
     expect(known.json()).toEqual(fresh.json());
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     const [mail] = mailsTo('known@example.org');
     expect(mail).toMatchObject({
       kind: 'already-registered',
@@ -129,7 +117,7 @@ describe('POST /auth/register', () => {
       subject: 'Lisbon – Hai già un account',
     });
     expect(mail?.text).toContain('https://portal.example.org/auth/recover-password');
-    const count = await database.db
+    const count = await t.database.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('email', '=', 'known@example.org')
@@ -156,7 +144,7 @@ describe('POST /auth/register', () => {
 describe('POST /auth/activate', () => {
   const registerAndReadToken = async (email: string) => {
     await post('/auth/register', registration({ email }));
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     const mail = mailsTo(email).at(-1);
     if (!mail) throw new Error('no activation mail');
     return linkToken(mail, 'activate');
@@ -164,12 +152,12 @@ describe('POST /auth/activate', () => {
 
   it('sets the password and activates the account; the link works once', async () => {
     const token = await registerAndReadToken('activate@example.org');
-    expect((await login(app, 'activate@example.org')).response.statusCode).toBe(401);
+    expect((await login(t.app, 'activate@example.org')).response.statusCode).toBe(401);
     const payload = { token, password: PASSWORD, password_confirmation: PASSWORD };
     const response = await post('/auth/activate', payload);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { message: 'Account activated. You can now log in.' } });
-    expect((await login(app, 'activate@example.org')).response.statusCode).toBe(200);
+    expect((await login(t.app, 'activate@example.org')).response.statusCode).toBe(200);
 
     const again = await post('/auth/activate', payload);
     expect(again.statusCode).toBe(404);
@@ -228,7 +216,7 @@ describe('POST /auth/activate', () => {
     expect(tooLong.statusCode).toBe(422);
     const ok = await post('/auth/activate', { token, password: long, password_confirmation: long });
     expect(ok.statusCode).toBe(200);
-    expect((await login(app, 'long@example.org', long)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'long@example.org', long)).response.statusCode).toBe(200);
   });
 });
 
@@ -236,7 +224,7 @@ describe('registering an email again before activating it', () => {
   it('mails a new link that says the first one no longer works, in the account language', async () => {
     await post('/auth/register', registration({ email: 'again@example.org', locale: 'it-IT' }));
     await post('/auth/register', registration({ email: 'again@example.org' }));
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     const [first, second] = mailsTo('again@example.org');
     const notice = 'Questo link sostituisce quello che ti abbiamo inviato prima, che non funziona più.';
     expect(first?.text).not.toContain(notice);
@@ -251,7 +239,7 @@ describe('registering an email again before activating it', () => {
   it('says the same in English', async () => {
     await post('/auth/register', registration({ email: 'again-en@example.org', locale: 'en-US' }));
     await post('/auth/register', registration({ email: 'again-en@example.org', locale: 'en-US' }));
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     expect(
       mailsTo('again-en@example.org').map((mail) =>
         mail.text.includes('This link replaces the one we sent you earlier, which no longer works.'),
@@ -263,7 +251,7 @@ describe('registering an email again before activating it', () => {
 describe('POST /auth/activation/resend', () => {
   it('answers the same for any email and mails a new link only to an account not yet active', async () => {
     await post('/auth/register', registration({ email: 'resend@example.org' }));
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     const first = linkToken(mailsTo('resend@example.org')[0]!, 'activate');
     const answers = await Promise.all(
       ['resend@example.org', 'known@example.org', 'nobody@example.org'].map((email) =>
@@ -275,7 +263,7 @@ describe('POST /auth/activation/resend', () => {
       expect(answer.json()).toEqual(answers[0]?.json());
     }
     // Three queued requests; one of them finds an account to mail.
-    expect(await worker.drainOnce()).toBe(4);
+    expect(await t.worker.drainOnce()).toBe(4);
     expect(mailsTo('nobody@example.org')).toEqual([]);
     const second = linkToken(mailsTo('resend@example.org')[1]!, 'activate');
     expect(second).not.toBe(first);

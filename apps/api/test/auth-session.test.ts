@@ -1,29 +1,21 @@
 import { ABILITIES, sessionSchema, userSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { createTestApp, useTestApp } from './helper';
 import { bearer, createUser, login, PASSWORD } from './identity';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock();
+const t = useTestApp({ clock, env: { SESSION_TTL_MINUTES: '60' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { SESSION_TTL_MINUTES: '60' } });
-  await createUser(database, clock, { email: 'ada@example.org' });
-  await createUser(database, clock, { email: 'inactive@example.org', isActive: false });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  await createUser(t.database, clock, { email: 'ada@example.org' });
+  await createUser(t.database, clock, { email: 'inactive@example.org', isActive: false });
 });
 
-const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
 
 describe('POST /auth', () => {
   it('answers an opaque 256-bit token, its expiry and the user id', async () => {
-    const { response, session } = await login(app, 'Ada@Example.org ');
+    const { response, session } = await login(t.app, 'Ada@Example.org ');
     expect(response.statusCode).toBe(200);
     expect(sessionSchema.parse(session)).toEqual(session);
     expect(session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -32,17 +24,17 @@ describe('POST /auth', () => {
   });
 
   it('stores only the SHA-256 of the token', async () => {
-    const { token } = await login(app, 'ada@example.org');
-    const rows = await database.db.selectFrom('sessions').select('token_hash').execute();
+    const { token } = await login(t.app, 'ada@example.org');
+    const rows = await t.database.db.selectFrom('sessions').select('token_hash').execute();
     expect(rows.some((row) => row.token_hash.includes(token))).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
   });
 
   it('answers 401 INVALID_CREDENTIALS alike for a wrong password, an unknown email and an inactive account', async () => {
     const answers = await Promise.all([
-      login(app, 'ada@example.org', 'Wrong#Password1'),
-      login(app, 'nobody@example.org', PASSWORD),
-      login(app, 'inactive@example.org', PASSWORD),
+      login(t.app, 'ada@example.org', 'Wrong#Password1'),
+      login(t.app, 'nobody@example.org', PASSWORD),
+      login(t.app, 'inactive@example.org', PASSWORD),
     ]);
     for (const { response } of answers) {
       expect(response.statusCode).toBe(401);
@@ -53,7 +45,7 @@ describe('POST /auth', () => {
 
 describe('GET /auth/me', () => {
   it('answers the profile with the full abilities map of the role', async () => {
-    const { token, session } = await login(app, 'ada@example.org');
+    const { token, session } = await login(t.app, 'ada@example.org');
     const response = await me(token);
     expect(response.statusCode).toBe(200);
     const user = userSchema.parse(response.json<{ data: unknown }>().data);
@@ -65,9 +57,9 @@ describe('GET /auth/me', () => {
   });
 
   it('answers 401 UNAUTHORIZED_ACCESS without a token or with an unknown one', async () => {
-    const none = await app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    const none = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
     const unknown = await me('A'.repeat(43));
-    const malformed = await app.inject({
+    const malformed = await t.app.inject({
       method: 'GET',
       url: '/api/v1/auth/me',
       headers: { authorization: 'Basic xyz' },
@@ -81,11 +73,15 @@ describe('GET /auth/me', () => {
 
 describe('sliding expiry', () => {
   it('extends the session on every authenticated call and on /auth/refresh', async () => {
-    const { token, session } = await login(app, 'ada@example.org');
+    const { token, session } = await login(t.app, 'ada@example.org');
     clock.advance({ minutes: 50 });
     expect((await me(token)).statusCode).toBe(200);
     clock.advance({ minutes: 50 });
-    const refresh = await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: bearer(token),
+    });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.json()).toEqual({
       data: {
@@ -98,25 +94,33 @@ describe('sliding expiry', () => {
   });
 
   it('answers 401 TOKEN_EXPIRED once the session has been idle longer than its lifetime', async () => {
-    const { token } = await login(app, 'ada@example.org');
+    const { token } = await login(t.app, 'ada@example.org');
     clock.advance({ minutes: 61 });
     const response = await me(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
-    const refresh = await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: bearer(token),
+    });
     expect(refresh.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
   });
 });
 
 describe('session lifetimes', () => {
   it('ends an active session at its absolute lifetime (12 hours by default), however often it is used', async () => {
-    const { token, session } = await login(app, 'ada@example.org');
+    const { token, session } = await login(t.app, 'ada@example.org');
     const loginAt = clock.now().getTime();
     for (let minutes = 30; minutes < 12 * 60; minutes += 30) {
       clock.advance({ minutes: 30 });
       expect((await me(token)).statusCode).toBe(200);
     }
-    const refresh = await app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: bearer(token) });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: bearer(token),
+    });
     expect(refresh.json()).toEqual({
       data: { expires_at: new Date(loginAt + 12 * 3600_000).toISOString(), user_id: session.user_id },
     });
@@ -125,9 +129,9 @@ describe('session lifetimes', () => {
   });
 
   it('writes the sliding expiry only once it would move by a tenth of the idle lifetime', async () => {
-    const { token, session } = await login(app, 'ada@example.org');
+    const { token, session } = await login(t.app, 'ada@example.org');
     const stored = () =>
-      database.db
+      t.database.db
         .selectFrom('sessions')
         .select('expires_at')
         .where('user_id', '=', session.user_id)
@@ -146,7 +150,7 @@ describe('session lifetimes', () => {
   });
 
   it('slides a one-minute session on every call, so an active user keeps it', async () => {
-    const shortApp = await createTestApp(database, { clock, env: { SESSION_TTL_MINUTES: '1' } });
+    const shortApp = await createTestApp(t.database, { clock, env: { SESSION_TTL_MINUTES: '1' } });
     try {
       const { token } = await login(shortApp, 'ada@example.org');
       for (let step = 0; step < 6; step += 1) {
@@ -169,8 +173,8 @@ describe('session lifetimes', () => {
 
 describe('POST /auth/logout', () => {
   it('revokes the session and records the route and the cause', async () => {
-    const { token, session } = await login(app, 'ada@example.org');
-    const response = await app.inject({
+    const { token, session } = await login(t.app, 'ada@example.org');
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       headers: bearer(token),
@@ -178,7 +182,7 @@ describe('POST /auth/logout', () => {
     });
     expect(response.statusCode).toBe(204);
     expect((await me(token)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
-    const event = await database.db
+    const event = await t.database.db
       .selectFrom('auth_events')
       .select(['route', 'cause'])
       .where('user_id', '=', session.user_id)
@@ -188,16 +192,16 @@ describe('POST /auth/logout', () => {
   });
 
   it('also ends an expired session, and refuses an unknown token', async () => {
-    const { token } = await login(app, 'ada@example.org');
+    const { token } = await login(t.app, 'ada@example.org');
     clock.advance({ hours: 2 });
-    const expired = await app.inject({
+    const expired = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       headers: bearer(token),
       payload: { cause: 'expired' },
     });
     expect(expired.statusCode).toBe(204);
-    const again = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
+    const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
     expect(again.statusCode).toBe(401);
   });
 });

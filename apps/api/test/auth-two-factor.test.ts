@@ -1,37 +1,24 @@
 import { twoFactorSetupSchema } from '@lisbon/domain';
 import { URI } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, totpCode } from './identity';
 import { readMailFiles } from './mail';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock();
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock });
 
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** Past the time step of the last accepted code: each step's code works once. */
 const nextStep = () => clock.advance({ seconds: 30 });
 
 describe('two-factor setup and enable', () => {
   it('gives a pending secret with its otpauth URL and SVG QR code, in force only once confirmed', async () => {
-    await createUser(database, clock, { email: 'setup@example.org' });
-    const { token } = await login(app, 'setup@example.org');
+    await createUser(t.database, clock, { email: 'setup@example.org' });
+    const { token } = await login(t.app, 'setup@example.org');
     const response = await call('POST', '/auth/2fa/setup', token);
     expect(response.statusCode).toBe(200);
     const setup = twoFactorSetupSchema.parse(response.json<{ data: unknown }>().data);
@@ -53,10 +40,10 @@ describe('two-factor setup and enable', () => {
   });
 
   it('turns on with a real code: ten recovery codes, this session kept, the others ended, a mail', async () => {
-    await createUser(database, clock, { email: 'enable@example.org' });
-    const { token } = await login(app, 'enable@example.org');
-    const { token: other } = await login(app, 'enable@example.org', undefined, '198.51.100.9');
-    const { recoveryCodes } = await enableTwoFactor(app, token, clock);
+    await createUser(t.database, clock, { email: 'enable@example.org' });
+    const { token } = await login(t.app, 'enable@example.org');
+    const { token: other } = await login(t.app, 'enable@example.org', undefined, '198.51.100.9');
+    const { recoveryCodes } = await enableTwoFactor(t.app, token, clock);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect((await call('GET', '/auth/2fa', token)).json()).toEqual({
@@ -66,12 +53,12 @@ describe('two-factor setup and enable', () => {
       data: { two_factor_enabled: true },
     });
     expect((await call('GET', '/auth/me', other)).statusCode).toBe(401);
-    const stored = await database.db.selectFrom('recovery_codes').select('code_hash').execute();
+    const stored = await t.database.db.selectFrom('recovery_codes').select('code_hash').execute();
     expect(stored.some((row) => recoveryCodes.includes(row.code_hash))).toBe(false);
     expect((await call('POST', '/auth/2fa/setup', token)).statusCode).toBe(409);
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     expect(
-      readMailFiles(database.tempDir)
+      readMailFiles(t.database.tempDir)
         .filter((m) => m.to === 'enable@example.org')
         .map((m) => m.kind),
     ).toEqual(['two-factor-enabled']);
@@ -80,10 +67,10 @@ describe('two-factor setup and enable', () => {
 
 describe('logging in with two factors', () => {
   it('limits the session to the second-factor step until a TOTP code passes it', async () => {
-    await createUser(database, clock, { email: 'totp@example.org' });
-    const { secret } = await enableTwoFactor(app, (await login(app, 'totp@example.org')).token, clock);
+    await createUser(t.database, clock, { email: 'totp@example.org' });
+    const { secret } = await enableTwoFactor(t.app, (await login(t.app, 'totp@example.org')).token, clock);
     nextStep();
-    const { session, token } = await login(app, 'totp@example.org');
+    const { session, token } = await login(t.app, 'totp@example.org');
     expect(session.two_factor_required).toBe(true);
     expect((await call('GET', '/auth/2fa', token)).json()).toEqual({
       data: { enabled: true, verified: false },
@@ -101,16 +88,16 @@ describe('logging in with two factors', () => {
     expect(passed.json()).toEqual({ data: { enabled: true, verified: true } });
     expect((await call('GET', '/auth/me', token)).statusCode).toBe(200);
 
-    const { token: second } = await login(app, 'totp@example.org');
+    const { token: second } = await login(t.app, 'totp@example.org');
     const replay = await call('POST', '/auth/2fa', second, { code });
     expect(replay.statusCode).toBe(422);
   });
 
   it('accepts a code one step early or late, and not two', async () => {
-    await createUser(database, clock, { email: 'drift@example.org' });
-    const { secret } = await enableTwoFactor(app, (await login(app, 'drift@example.org')).token, clock);
+    await createUser(t.database, clock, { email: 'drift@example.org' });
+    const { secret } = await enableTwoFactor(t.app, (await login(t.app, 'drift@example.org')).token, clock);
     nextStep();
-    const { token } = await login(app, 'drift@example.org');
+    const { token } = await login(t.app, 'drift@example.org');
     const late = totpCode(secret, clock);
     clock.advance({ seconds: 60 });
     expect((await call('POST', '/auth/2fa', token, { code: late })).statusCode).toBe(422);
@@ -119,36 +106,36 @@ describe('logging in with two factors', () => {
   });
 
   it('accepts each recovery code once, typed in any case and spacing', async () => {
-    await createUser(database, clock, { email: 'recovery@example.org' });
+    await createUser(t.database, clock, { email: 'recovery@example.org' });
     const { recoveryCodes } = await enableTwoFactor(
-      app,
-      (await login(app, 'recovery@example.org')).token,
+      t.app,
+      (await login(t.app, 'recovery@example.org')).token,
       clock,
     );
     const code = recoveryCodes[0]!;
-    const first = await login(app, 'recovery@example.org');
+    const first = await login(t.app, 'recovery@example.org');
     expect(
       (await call('POST', '/auth/2fa', first.token, { code: ` ${code.toUpperCase()} ` })).statusCode,
     ).toBe(200);
-    const second = await login(app, 'recovery@example.org');
+    const second = await login(t.app, 'recovery@example.org');
     const reused = await call('POST', '/auth/2fa', second.token, { code });
     expect(reused.statusCode).toBe(422);
     expect((await call('POST', '/auth/2fa', second.token, { code: recoveryCodes[1]! })).statusCode).toBe(200);
   });
 
   it('answers 409 to the second-factor step of an account without two factors', async () => {
-    await createUser(database, clock, { email: 'plain@example.org' });
-    const { token } = await login(app, 'plain@example.org');
+    await createUser(t.database, clock, { email: 'plain@example.org' });
+    const { token } = await login(t.app, 'plain@example.org');
     expect((await call('POST', '/auth/2fa', token, { code: '123456' })).statusCode).toBe(409);
   });
 });
 
 describe('POST /auth/2fa/disable', () => {
   it('needs a current code or a recovery code, ends the other sessions and mails a notice', async () => {
-    await createUser(database, clock, { email: 'disable@example.org' });
-    const { token } = await login(app, 'disable@example.org');
-    const { recoveryCodes } = await enableTwoFactor(app, token, clock);
-    const other = await login(app, 'disable@example.org', undefined, '198.51.100.77');
+    await createUser(t.database, clock, { email: 'disable@example.org' });
+    const { token } = await login(t.app, 'disable@example.org');
+    const { recoveryCodes } = await enableTwoFactor(t.app, token, clock);
+    const other = await login(t.app, 'disable@example.org', undefined, '198.51.100.77');
     await call('POST', '/auth/2fa', other.token, { code: recoveryCodes[0]! });
     expect((await call('POST', '/auth/2fa/disable', token, { code: '999999' })).statusCode).toBe(422);
     const response = await call('POST', '/auth/2fa/disable', token, { code: recoveryCodes[1]! });
@@ -158,15 +145,15 @@ describe('POST /auth/2fa/disable', () => {
       data: { two_factor_enabled: false },
     });
     expect((await call('GET', '/auth/me', other.token)).statusCode).toBe(401);
-    expect((await login(app, 'disable@example.org')).session.two_factor_required).toBe(false);
-    const codesLeft = await database.db
+    expect((await login(t.app, 'disable@example.org')).session.two_factor_required).toBe(false);
+    const codesLeft = await t.database.db
       .selectFrom('recovery_codes')
       .selectAll()
       .where('user_id', '=', other.session.user_id)
       .execute();
     expect(codesLeft).toEqual([]);
-    await worker.drainOnce();
-    const kinds = readMailFiles(database.tempDir)
+    await t.worker.drainOnce();
+    const kinds = readMailFiles(t.database.tempDir)
       .filter((m) => m.to === 'disable@example.org')
       .map((m) => m.kind);
     expect(kinds).toEqual(['two-factor-enabled', 'two-factor-disabled']);

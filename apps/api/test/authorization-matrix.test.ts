@@ -1,8 +1,7 @@
 import { abilitiesFor, type Ability, type Role } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { createUser, sessionToken } from './identity';
 import { practiceIn, staffMember } from './staff';
 
@@ -135,8 +134,6 @@ const MATRIX: Record<string, Access> = {
 type Operation = { requestBody?: { content: Record<string, unknown> } };
 type Caller = { name: string; role: Role | null; userId: number | null; twoFactor: boolean };
 
-let database: TestDatabase;
-let app: App;
 let operations: { key: string; method: string; path: string; operation: Operation }[] = [];
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 const callers: Caller[] = [];
@@ -147,17 +144,16 @@ const victim = { userId: 0, email: 'victim@example.org', ids: {} as Record<strin
 const tokenOf = async (caller: Caller): Promise<string | undefined> =>
   caller.userId === null
     ? undefined
-    : sessionToken(database, clock, caller.userId, { twoFactorPassed: caller.twoFactor });
+    : sessionToken(t.database, clock, caller.userId, { twoFactorPassed: caller.twoFactor });
 
+const t = useTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  victim.userId = await createUser(database, clock, { email: victim.email, firstName: 'Victima' });
-  const attacker = await createUser(database, clock, { email: 'attacker@example.org' });
-  const submitted = await practiceIn(database, { userId: victim.userId, status: 'published' });
-  const draft = await practiceIn(database, { userId: victim.userId, status: 'draft' });
+  victim.userId = await createUser(t.database, clock, { email: victim.email, firstName: 'Victima' });
+  const attacker = await createUser(t.database, clock, { email: 'attacker@example.org' });
+  const submitted = await practiceIn(t.database, { userId: victim.userId, status: 'published' });
+  const draft = await practiceIn(t.database, { userId: victim.userId, status: 'draft' });
   const now = clock.now().toISOString();
-  const document = await database.db
+  const document = await t.database.db
     .insertInto('documents')
     .values({
       user_id: victim.userId,
@@ -179,10 +175,10 @@ beforeAll(async () => {
     { name: 'applicant', role: 'applicant', userId: attacker, twoFactor: false },
   );
   for (const role of ['secretary', 'evaluator', 'reviewer', 'admin'] as const) {
-    const staff = await staffMember(app, database, clock, { role, email: `${role}@example.org` });
+    const staff = await staffMember(t.app, t.database, clock, { role, email: `${role}@example.org` });
     callers.push({ name: role, role, userId: staff.id, twoFactor: true });
   }
-  const document_ = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+  const document_ = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, Operation>>;
   }>();
   operations = Object.entries(document_.paths).flatMap(([path, methods]) =>
@@ -195,16 +191,11 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 const isAllowed = (access: Access, caller: Caller) =>
   access === 'public' || (caller.role !== null && (access === 'user' || abilitiesFor(caller.role)[access]));
 
 async function call(method: string, url: string, token: string | undefined) {
-  return app.inject({
+  return t.app.inject({
     method: method as 'GET',
     url,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { BILLING, callAs, payer, type Payer } from './payments';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { practiceIn, staffMember, type StaffMember } from './staff';
+import { useTestApp } from './helper';
+import { BILLING, callAs, type Payer } from './payments';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { practiceIn, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 // Monday 2 December 2024, 10:00 in Rome.
 const TODAY = '2024-12-02T09:00:00Z';
@@ -30,26 +27,21 @@ const SUMMER = {
   notice_it_it: 'Chiusura estiva.',
 };
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
+  call = apiCall(t.app);
   // Logged in at the latest moment the tests reach: a session is not refused when the clock goes back.
   clock.set('2024-12-24T12:00:00Z');
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  eva = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  dora = await payer(app, database, clock, 'dora@example.org');
+  ada = await t.applicant({ email: 'ada@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  dora = await t.applicant({ email: 'dora@example.org' });
   clock.set(TODAY);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const calendarChanges = () =>
-  database.db
+  t.database.db
     .selectFrom('setting_changes')
     .select(['key', 'value_before', 'value_after', 'changed_by'])
     .where('key', 'like', 'calendar.%')
@@ -122,7 +114,7 @@ describe('return-delivery suspension windows', () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422, 422]);
-    const june = await database.db
+    const june = await t.database.db
       .selectFrom('closures')
       .select('id')
       .where('kind', '=', 'return_delivery_suspension')
@@ -136,10 +128,10 @@ describe('return-delivery suspension windows', () => {
   });
 
   it('once added, refuse paying a cart whose checkout could be open inside the window (409 DELIVERY_SUSPENDED)', async () => {
-    const id = await practiceIn(database, { userId: dora.id, status: 'closed' });
+    const id = await practiceIn(t.database, { userId: dora.id, status: 'closed' });
     const opened = await call('POST', `/staff/practices/${id}/open-to-delivery`, secretary);
     expect(opened.statusCode).toBe(200);
-    const pay = callAs(app);
+    const pay = callAs(t.app);
     await pay(dora, 'PUT', '/delivery/shipping', {
       recipient_name: 'Dora',
       address: 'Rue de Rivoli 1',

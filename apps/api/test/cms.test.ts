@@ -1,21 +1,11 @@
 import { cmsEntrySchema, LOCALES, type CmsEntry } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp();
 
 const list = async (query: string) => {
-  const response = await app.inject({ method: 'GET', url: `/api/v1/cms-entries${query}` });
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/cms-entries${query}` });
   return { response, body: response.json<{ data: CmsEntry[]; meta: { total: number } }>() };
 };
 
@@ -43,12 +33,20 @@ describe('GET /api/v1/cms-entries', () => {
       expect(text).not.toContain('{{');
     }
     // An administrator's correction of the data changes the text, with no text edited.
-    await database.db.updateTable('countries').set({ is_lisbon_state: 1 }).where('code', '=', 'GR').execute();
+    await t.database.db
+      .updateTable('countries')
+      .set({ is_lisbon_state: 1 })
+      .where('code', '=', 'GR')
+      .execute();
     const { body } = await list('?entity=faq&locale=en-US');
     expect(body.data.map((entry) => entry.content.body).join('\n')).toContain(
       'from the 56 countries that signed',
     );
-    await database.db.updateTable('countries').set({ is_lisbon_state: 0 }).where('code', '=', 'GR').execute();
+    await t.database.db
+      .updateTable('countries')
+      .set({ is_lisbon_state: 0 })
+      .where('code', '=', 'GR')
+      .execute();
   });
 
   it('filters by entity and locale and orders by position', async () => {
@@ -76,7 +74,7 @@ describe('GET /api/v1/cms-entries', () => {
   });
 
   it('gives the 422 messages in Italian when the request asks for it', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/api/v1/cms-entries?entity=news',
       headers: { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' },

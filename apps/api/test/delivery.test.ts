@@ -1,27 +1,23 @@
 import { deliveryOverviewSchema, fiscalDocumentSchema, paymentSchema, practiceSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp, createTestWorker } from './helper';
 import {
   BILLING,
   callAs,
   CARDS,
   countRows,
   dataOf,
-  payer,
   payOnSandbox,
   postWebhook,
   sessionIdOf,
   signedWebhook,
   type Payer,
 } from './payments';
-import { auditOf, practiceIn, queuedMails, staffMember, type StaffMember } from './staff';
+import { auditOf, practiceIn, queuedMails, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof callAs>;
 let worker: Worker;
 let sent: { body: string; headers: Record<string, string> }[] = [];
@@ -41,30 +37,25 @@ const SHIPPING = {
   country: 'FR',
 };
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = callAs(app);
-  const toApp = injectWebhookTransport((request) => app.inject(request), '/api/v1/payments/webhook');
+  call = callAs(t.app);
+  const toApp = injectWebhookTransport((request) => t.app.inject(request), '/api/v1/payments/webhook');
   const transport: WebhookTransport = {
     async deliver(request) {
       sent.push(request);
       return toApp.deliver(request);
     },
   };
-  worker = createTestWorker(database, { clock, webhookTransport: transport });
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@lisbon.test' });
-  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@lisbon.test' });
-  ada = await payer(app, database, clock, 'ada@example.org', { firstName: 'Ada', locale: 'it-IT' });
-  bob = await payer(app, database, clock, 'bob@example.org');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  worker = createTestWorker(t.database, { clock, webhookTransport: transport });
+  secretary = await t.staff('secretary', { email: 'sec@lisbon.test' });
+  evaluator = await t.staff('evaluator', { email: 'eva@lisbon.test' });
+  ada = await t.applicant({ email: 'ada@example.org', firstName: 'Ada', locale: 'it-IT' });
+  bob = await t.applicant({ email: 'bob@example.org' });
 });
 
 const asStaff = (who: StaffMember, url: string) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,
     headers: { authorization: `Bearer ${who.token}` },
@@ -75,7 +66,7 @@ const errorOf = (response: { json(): unknown }) => response.json() as { code: st
 
 describe('staff open a request to delivery', () => {
   it('records it in the audit trail without changing the status, once, only with staff.delivery', async () => {
-    const id = await practiceIn(database, { userId: ada.id, status: 'published' });
+    const id = await practiceIn(t.database, { userId: ada.id, status: 'published' });
     expect((await asStaff(evaluator, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(403);
 
     const opened = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
@@ -87,7 +78,7 @@ describe('staff open a request to delivery', () => {
     expect(opened.json<{ data: { allowed_changes: string[] } }>().data.allowed_changes).not.toContain(
       'open_to_delivery',
     );
-    expect((await auditOf(database, id)).at(-1)).toMatchObject({
+    expect((await auditOf(t.database, id)).at(-1)).toMatchObject({
       action: 'open_to_delivery',
       from_status: 'published',
       to_status: 'published',
@@ -100,7 +91,7 @@ describe('staff open a request to delivery', () => {
   });
 
   it('refuses while the evaluation still needs the originals (409)', async () => {
-    const id = await practiceIn(database, { userId: ada.id, status: 'in_evaluation' });
+    const id = await practiceIn(t.database, { userId: ada.id, status: 'in_evaluation' });
     const response = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('TRANSITION_NOT_ALLOWED');
@@ -109,7 +100,7 @@ describe('staff open a request to delivery', () => {
 
 describe('shipping information', () => {
   it('is given once, then read-only: a change answers 409', async () => {
-    const carla = await payer(app, database, clock, 'carla@example.org');
+    const carla = await t.applicant({ email: 'carla@example.org' });
     const first = await call(carla, 'PUT', '/delivery/shipping', SHIPPING);
     expect(first.statusCode).toBe(200);
     expect(dataOf(first)).toMatchObject({ status: 'open', shipping: { recipient_name: 'Ada Lovelace' } });
@@ -144,9 +135,9 @@ describe('shipping information', () => {
 
 describe('paying the cart', () => {
   it('checks ownership and eligibility of every request in it', async () => {
-    const bobs = await practiceIn(database, { userId: bob.id, status: 'closed' });
+    const bobs = await practiceIn(t.database, { userId: bob.id, status: 'closed' });
     await asStaff(secretary, `/staff/practices/${bobs}/open-to-delivery`);
-    const notOpened = await practiceIn(database, { userId: ada.id, status: 'closed' });
+    const notOpened = await practiceIn(t.database, { userId: ada.id, status: 'closed' });
     await call(ada, 'PUT', '/delivery/shipping', SHIPPING);
 
     const foreign = await call(ada, 'POST', '/delivery/checkout', { practice_ids: [bobs], billing: BILLING });
@@ -162,8 +153,8 @@ describe('paying the cart', () => {
   });
 
   it('is refused during a suspension window, or when a checkout opened now would close in one (409, said until when)', async () => {
-    const dora = await payer(app, database, clock, 'dora@example.org');
-    const id = await practiceIn(database, { userId: dora.id, status: 'closed' });
+    const dora = await t.applicant({ email: 'dora@example.org' });
+    const id = await practiceIn(t.database, { userId: dora.id, status: 'closed' });
     await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     await call(dora, 'PUT', '/delivery/shipping', SHIPPING);
     try {
@@ -191,7 +182,7 @@ describe('paying the cart', () => {
       expect(errorOf(refused)).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
       // Until when, in the words of the applicant's language.
       expect(errorOf(refused).message).toContain('sospesa fino al 7 gennaio 2025');
-      expect(await countRows(database, 'payments')).toBe(0);
+      expect(await countRows(t.database, 'payments')).toBe(0);
 
       // Midnight in Rome: the window is over.
       clock.set('2025-01-07T23:00:00Z');
@@ -208,8 +199,8 @@ describe('paying the cart', () => {
 
   it('settles once through the webhook, with its invoice and receipt, and the waybill is the owner’s', async () => {
     const [first, second] = [
-      await practiceIn(database, { userId: ada.id, status: 'published' }),
-      await practiceIn(database, { userId: ada.id, status: 'appeal_rejected' }),
+      await practiceIn(t.database, { userId: ada.id, status: 'published' }),
+      await practiceIn(t.database, { userId: ada.id, status: 'appeal_rejected' }),
     ];
     for (const id of [first, second]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     const started = await call(ada, 'POST', '/delivery/checkout', {
@@ -218,7 +209,7 @@ describe('paying the cart', () => {
     });
     expect(started.statusCode).toBe(200);
     const session = dataOf<{ payment_id: number; checkout_url: string }>(started);
-    expect((await payOnSandbox(app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
+    expect((await payOnSandbox(t.app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
     sent = [];
     await worker.drainOnce();
 
@@ -250,14 +241,14 @@ describe('paying the cart', () => {
     // The same event again, and the provider's answer asked afterwards: nothing more happens.
     const [webhook] = sent;
     if (!webhook) throw new Error('no webhook was sent');
-    const again = await postWebhook(app, { payload: webhook.body, headers: webhook.headers });
+    const again = await postWebhook(t.app, { payload: webhook.body, headers: webhook.headers });
     expect(dataOf(again)).toEqual({ received: true, duplicate: true });
-    const other = signedWebhook(database, clock, {
+    const other = signedWebhook(t.database, clock, {
       id: 'evt_other',
       type: 'checkout.completed',
-      sessionId: await sessionIdOf(database, session.payment_id),
+      sessionId: await sessionIdOf(t.database, session.payment_id),
     });
-    expect((await postWebhook(app, other)).statusCode).toBe(200);
+    expect((await postWebhook(t.app, other)).statusCode).toBe(200);
     expect(await documentsNow()).toHaveLength(2);
 
     const view = await overview(ada);
@@ -282,10 +273,10 @@ describe('paying the cart', () => {
     expect((await call(ada, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
   });
   it('prints the cart as paid on the invoice when an open checkout is reused after the cart changed', async () => {
-    const fay = await payer(app, database, clock, 'fay@example.org');
+    const fay = await t.applicant({ email: 'fay@example.org' });
     const [kept, removed] = [
-      await practiceIn(database, { userId: fay.id, status: 'closed' }),
-      await practiceIn(database, { userId: fay.id, status: 'closed' }),
+      await practiceIn(t.database, { userId: fay.id, status: 'closed' }),
+      await practiceIn(t.database, { userId: fay.id, status: 'closed' }),
     ];
     for (const id of [kept, removed]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     await call(fay, 'PUT', '/delivery/shipping', SHIPPING);
@@ -297,12 +288,12 @@ describe('paying the cart', () => {
       await call(fay, 'POST', '/delivery/checkout', { practice_ids: [kept], billing: BILLING }),
     );
     expect(second.payment_id).toBe(first.payment_id);
-    await payOnSandbox(app, second.checkout_url, CARDS.success);
+    await payOnSandbox(t.app, second.checkout_url, CARDS.success);
     await worker.drainOnce();
 
     const shipment = (await overview(fay)).shipments[0];
     expect(shipment?.practice_ids).toEqual([kept]);
-    const printed = await database.db
+    const printed = await t.database.db
       .selectFrom('fiscal_documents')
       .select('lines')
       .where('payment_id', '=', first.payment_id)
@@ -318,8 +309,8 @@ describe('paying the cart', () => {
 
 describe('staff set as delivered', () => {
   it('records delivered_at once the shipment is paid, mails the applicant in their language', async () => {
-    const eve = await payer(app, database, clock, 'eve@example.org', { locale: 'it-IT' });
-    const id = await practiceIn(database, { userId: eve.id, status: 'closed' });
+    const eve = await t.applicant({ email: 'eve@example.org', locale: 'it-IT' });
+    const id = await practiceIn(t.database, { userId: eve.id, status: 'closed' });
     await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     const early = await asStaff(secretary, `/staff/practices/${id}/delivered`);
     expect(errorOf(early).code).toBe('DELIVERY_NOT_AVAILABLE');
@@ -328,7 +319,7 @@ describe('staff set as delivered', () => {
     const session = dataOf<{ checkout_url: string }>(
       await call(eve, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING }),
     );
-    await payOnSandbox(app, session.checkout_url, CARDS.success);
+    await payOnSandbox(t.app, session.checkout_url, CARDS.success);
     await worker.drainOnce();
     clock.advance({ minutes: 30 });
 
@@ -345,8 +336,10 @@ describe('staff set as delivered', () => {
       status: 'delivered',
       delivered_at: '2026-03-10T09:30:00.000Z',
     });
-    expect((await queuedMails(database, 'eve@example.org')).map((mail) => mail.kind)).toContain('delivered');
-    const mail = (await queuedMails(database, 'eve@example.org')).find((item) => item.kind === 'delivered');
+    expect((await queuedMails(t.database, 'eve@example.org')).map((mail) => mail.kind)).toContain(
+      'delivered',
+    );
+    const mail = (await queuedMails(t.database, 'eve@example.org')).find((item) => item.kind === 'delivered');
     expect(mail?.locale).toBe('it-IT');
     expect((await asStaff(secretary, `/staff/practices/${id}/delivered`)).statusCode).toBe(409);
     clock.set('2026-03-10T09:00:00Z');

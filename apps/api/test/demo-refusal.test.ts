@@ -3,17 +3,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
-import { createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+import { useTestApp, isPostgresRun } from './helper';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase({ isMigrated: false });
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ isMigrated: false });
 
 const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const run = (args: string[], env: Record<string, string>) =>
@@ -32,7 +26,7 @@ const DEMO_COMMANDS = [
 // Each case starts the CLI in a process of its own, compiling it with tsx: slow on a busy machine.
 describe('demo commands on a production deployment', { timeout: 120_000 }, () => {
   it('refuse NODE_ENV=production with a clear message, writing nothing', async () => {
-    const path = join(database.tempDir, 'production.sqlite');
+    const path = join(t.database.tempDir, 'production.sqlite');
     const outcomes = await Promise.allSettled(
       DEMO_COMMANDS.map((args) => run(args, { NODE_ENV: 'production', DATABASE_URL: path })),
     );

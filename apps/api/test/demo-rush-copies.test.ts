@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { createRushDrafts, rushEmail } from '../src/demo/rush-drafts';
 import { ManualClock } from '../src/platform/clock';
-import { createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { useTestApp, testConfig } from './helper';
 import { PASSWORD } from './identity';
 
-let database: TestDatabase;
 const clock = new ManualClock('2026-03-10T09:00:00Z');
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ hasApp: false });
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -23,10 +17,10 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 describe('demo:rush-drafts, set-based', () => {
   it('copies the draft the wizard made, row for row, each document with a file of its own', async () => {
-    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
+    const ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
     expect(await createRushDrafts(ctx, { count: 3, prefix: 'copy', password: PASSWORD })).toBe(3);
 
-    const users = await database.db
+    const users = await t.database.db
       .selectFrom('users')
       .selectAll()
       .where('email', 'like', 'copy-%')
@@ -44,17 +38,17 @@ describe('demo:rush-drafts, set-based', () => {
         id,
         user_id: _userId,
         ...practice
-      } = await database.db
+      } = await t.database.db
         .selectFrom('practices')
         .selectAll()
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
-      const history = await database.db
+      const history = await t.database.db
         .selectFrom('practice_status_history')
         .select(['from_status', 'to_status', 'by_user_id', 'action', 'at'])
         .where('practice_id', '=', id)
         .execute();
-      const documents = await database.db
+      const documents = await t.database.db
         .selectFrom('documents')
         .select(['type', 'file_name', 'storage_key', 'content_type', 'size', 'sha256'])
         .where('practice_id', '=', id)

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp();
 
 describe('API documentation', () => {
   it('publishes OpenAPI 3 at /api/docs/json listing the endpoints with their schemas', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       openapi: string;
@@ -33,7 +23,7 @@ describe('API documentation', () => {
   });
 
   it('serves swagger-ui at /api/docs with no inline script', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);

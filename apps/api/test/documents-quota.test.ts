@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { createContext } from '../src/app';
 import { purgeUnattachedDocuments } from '../src/modules/documents/retention.service';
 import { sweepOrphanFiles } from '../src/modules/system/file-sweep.service';
 import { ManualClock } from '../src/platform/clock';
 import { StoredFileMissingError, type FileStorage } from '../src/platform/storage/storage';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp, type TestDatabase } from './helper';
 import { bearer } from './identity';
 import {
   apiCall,
-  applicant,
   dataOf,
   multipart,
   storedFiles,
@@ -56,8 +55,6 @@ const isStored = async (storage: FileStorage, key: string) =>
   );
 
 describe('the storage quota and the documents of no request', () => {
-  let database: TestDatabase;
-  let app: App;
   let call: ReturnType<typeof apiCall>;
   const clock = new ManualClock('2025-03-03T09:00:00Z');
   const env = {
@@ -67,34 +64,29 @@ describe('the storage quota and the documents of no request', () => {
   };
   const file = pdfOfSize(0.6 * MEGABYTE);
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp(database, { clock, env });
-    call = apiCall(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+  const t = useTestApp({ clock, env });
+  beforeAll(() => {
+    call = apiCall(t.app);
   });
 
   const draftOf = async (who: Applicant) =>
     dataOf<{ id: number }>(await call('POST', '/practices', who, { country: 'BR', level: 'higher' })).id;
 
   it('refuses a file that would take the applicant past the quota (413), naming it, and stores nothing', async () => {
-    const ada = await applicant(app, database, clock, 'ada@example.org');
+    const ada = await t.applicant({ email: 'ada@example.org' });
     const draftId = await draftOf(ada);
     for (const name of ['one.pdf', 'two.pdf', 'three.pdf']) {
       const response = await upload(
-        app,
+        t.app,
         ada,
         { type: 'diploma', practice_id: draftId },
         { name, content: file },
       );
       expect(response.statusCode).toBe(201);
     }
-    const files = storedFiles(database).length;
+    const files = storedFiles(t.database).length;
     const refused = await upload(
-      app,
+      t.app,
       ada,
       { type: 'diploma', practice_id: draftId },
       { name: 'four.pdf', content: file },
@@ -105,19 +97,19 @@ describe('the storage quota and the documents of no request', () => {
       message:
         'There is no room for “four.pdf”: your documents may take up to 2 MB together and already take 1.8 MB. Delete documents you no longer need, or upload a smaller file.',
     });
-    const rows = await database.db
+    const rows = await t.database.db
       .selectFrom('documents')
       .select('id')
       .where('user_id', '=', ada.id)
       .execute();
     expect(rows).toHaveLength(3);
-    expect(storedFiles(database)).toHaveLength(files);
+    expect(storedFiles(t.database)).toHaveLength(files);
 
     // A replacement counts without the file it replaces; a deletion makes room.
     const [first] = rows;
     if (!first) throw new Error('no document');
     const replaced = await upload(
-      app,
+      t.app,
       ada,
       {},
       { name: 'one again.pdf', content: file },
@@ -129,7 +121,7 @@ describe('the storage quota and the documents of no request', () => {
     expect(replaced.statusCode).toBe(200);
     expect((await call('DELETE', `/documents/${first.id}`, ada)).statusCode).toBe(204);
     const accepted = await upload(
-      app,
+      t.app,
       ada,
       { type: 'diploma', practice_id: draftId },
       { name: 'four.pdf', content: file },
@@ -138,18 +130,23 @@ describe('the storage quota and the documents of no request', () => {
   });
 
   it('holds against forty uploads sent at once', async () => {
-    const eve = await applicant(app, database, clock, 'eve@example.org');
+    const eve = await t.applicant({ email: 'eve@example.org' });
     const draftId = await draftOf(eve);
     const small = pdfOfSize(0.3 * MEGABYTE);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        upload(app, eve, { type: 'diploma', practice_id: draftId }, { name: `${index}.pdf`, content: small }),
+        upload(
+          t.app,
+          eve,
+          { type: 'diploma', practice_id: draftId },
+          { name: `${index}.pdf`, content: small },
+        ),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(6);
     expect(statuses.filter((status) => status === 413)).toHaveLength(34);
-    const { total } = await database.db
+    const { total } = await t.database.db
       .selectFrom('documents')
       .select((eb) => eb.fn.sum<number | string>('size').as('total'))
       .where('user_id', '=', eve.id)
@@ -158,11 +155,11 @@ describe('the storage quota and the documents of no request', () => {
   });
 
   it('keeps at most UPLOAD_UNATTACHED_MAX documents of no request (409), and still takes uploads to a request', async () => {
-    const leo = await applicant(app, database, clock, 'leo@example.org');
+    const leo = await t.applicant({ email: 'leo@example.org' });
     const small = pdfOfSize(1000);
     for (const index of [1, 2, 3]) {
       const response = await upload(
-        app,
+        t.app,
         leo,
         { type: 'consent_form' },
         { name: `consent-${index}.pdf`, content: small },
@@ -170,7 +167,7 @@ describe('the storage quota and the documents of no request', () => {
       expect(response.statusCode).toBe(201);
     }
     const refused = await upload(
-      app,
+      t.app,
       leo,
       { type: 'consent_form' },
       { name: 'consent-4.pdf', content: small },
@@ -182,7 +179,7 @@ describe('the storage quota and the documents of no request', () => {
         'You already have 3 documents that belong to no request: delete one of them, or upload “consent-4.pdf” to a request.',
     });
     const toRequest = await upload(
-      app,
+      t.app,
       leo,
       { type: 'consent_form', practice_id: await draftOf(leo) },
       { name: 'consent-4.pdf', content: small },
@@ -191,12 +188,12 @@ describe('the storage quota and the documents of no request', () => {
   });
 
   it('answers in Italian too', async () => {
-    const mia = await applicant(app, database, clock, 'mia@example.org');
+    const mia = await t.applicant({ email: 'mia@example.org' });
     const small = pdfOfSize(1000);
     for (const index of [1, 2, 3])
-      await upload(app, mia, { type: 'consent_form' }, { name: `${index}.pdf`, content: small });
+      await upload(t.app, mia, { type: 'consent_form' }, { name: `${index}.pdf`, content: small });
     const body = multipart({ type: 'consent_form' }, { name: 'modulo.pdf', content: small });
-    const refused = await app.inject({
+    const refused = await t.app.inject({
       method: 'POST',
       url: '/api/v1/documents',
       headers: { ...bearer(mia.token), ...body.headers, 'accept-language': 'it-IT' },
@@ -221,42 +218,35 @@ describe.each([
   ['local disk', () => ({})],
   ['S3-compatible object store', () => s3.env],
 ])('documents of no request deleted after UPLOAD_UNATTACHED_TTL_HOURS, on the %s', (_name, envOf) => {
-  let database: TestDatabase;
-  let app: App;
   let call: ReturnType<typeof apiCall>;
   const clock = new ManualClock('2025-03-03T09:00:00Z');
-  const context = () => createContext({ config: testConfig(database, envOf()), db: database.db, clock });
+  const t = useTestApp({ clock, env: envOf });
+  const context = () => createContext({ config: testConfig(t.database, envOf()), db: t.database.db, clock });
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp(database, { clock, env: envOf() });
-    call = apiCall(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+  beforeAll(() => {
+    call = apiCall(t.app);
   });
 
   it('deletes the row and the file of a document never attached, keeps attached ones, and can run again', async () => {
     const ctx = context();
-    const ada = await applicant(app, database, clock, 'ada@example.org');
+    const ada = await t.applicant({ email: 'ada@example.org' });
     const draftId = dataOf<{ id: number }>(
       await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
     ).id;
     const loose = dataOf<StoredDocument>(
-      await upload(app, ada, { type: 'consent_form' }, { name: 'loose.pdf', content: pdfOfSize(2000) }),
+      await upload(t.app, ada, { type: 'consent_form' }, { name: 'loose.pdf', content: pdfOfSize(2000) }),
     );
     const attached = dataOf<StoredDocument>(
       await upload(
-        app,
+        t.app,
         ada,
         { type: 'diploma', practice_id: draftId },
         { name: 'kept.pdf', content: pdfOfSize(2000) },
       ),
     );
     const [looseKey, attachedKey] = [
-      await storedKeyOf(database, loose.id),
-      await storedKeyOf(database, attached.id),
+      await storedKeyOf(t.database, loose.id),
+      await storedKeyOf(t.database, attached.id),
     ];
 
     clock.advance({ hours: 23 });
@@ -265,7 +255,7 @@ describe.each([
 
     clock.advance({ hours: 2 });
     expect(await purgeUnattachedDocuments(ctx)).toEqual({ removed: 1 });
-    expect(await documentIds(database, ada)).toEqual([attached.id]);
+    expect(await documentIds(t.database, ada)).toEqual([attached.id]);
     expect(await isStored(ctx.storage, looseKey)).toBe(false);
     expect(await isStored(ctx.storage, attachedKey)).toBe(true);
 
@@ -274,11 +264,11 @@ describe.each([
 
   it('leaves a file the sweep removes when the process dies between the two deletions', async () => {
     const ctx = context();
-    const bea = await applicant(app, database, clock, 'bea@example.org');
+    const bea = await t.applicant({ email: 'bea@example.org' });
     const loose = dataOf<StoredDocument>(
-      await upload(app, bea, { type: 'consent_form' }, { name: 'loose.pdf', content: pdfOfSize(2000) }),
+      await upload(t.app, bea, { type: 'consent_form' }, { name: 'loose.pdf', content: pdfOfSize(2000) }),
     );
-    const key = await storedKeyOf(database, loose.id);
+    const key = await storedKeyOf(t.database, loose.id);
     clock.advance({ hours: 25 });
     const crashing = {
       ...ctx,
@@ -286,7 +276,7 @@ describe.each([
     };
     expect(await purgeUnattachedDocuments(crashing)).toEqual({ removed: 1 });
     // The row went first: never a row without its file, at worst a file without its row.
-    expect(await documentIds(database, bea)).toEqual([]);
+    expect(await documentIds(t.database, bea)).toEqual([]);
     expect(await isStored(ctx.storage, key)).toBe(true);
     expect(await purgeUnattachedDocuments(ctx)).toEqual({ removed: 0 });
 

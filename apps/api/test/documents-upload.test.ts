@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import {
-  applicant,
   apiCall,
   dataOf,
   FILES,
@@ -17,8 +15,6 @@ import {
   type StoredDocument,
 } from './requests';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -26,19 +22,14 @@ let eve: Applicant;
 let draftId: number;
 const MEGABYTE = 1024 * 1024;
 
+const t = useTestApp({ clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org', { category: 'refugee' });
-  eve = await applicant(app, database, clock, 'eve@example.org');
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org', category: 'refugee' });
+  eve = await t.applicant({ email: 'eve@example.org' });
   draftId = dataOf<{ id: number }>(
     await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
   ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 describe('POST /documents', () => {
@@ -51,7 +42,7 @@ describe('POST /documents', () => {
     'accepts %s, with its checked type, size and SHA-256, under a random name',
     async (name, content, type) => {
       const response = await upload(
-        app,
+        t.app,
         ada,
         { type: 'diploma', practice_id: draftId },
         { name, content, contentType: 'text/plain' },
@@ -65,9 +56,9 @@ describe('POST /documents', () => {
         practice_id: draftId,
       });
       expect(document.sha256).toBe(createHash('sha256').update(content).digest('hex'));
-      const path = await storedPathOf(database, document.id);
+      const path = await storedPathOf(t.database, document.id);
       expect(path).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
-      expect(storedFiles(database)).toContain(path);
+      expect(storedFiles(t.database)).toContain(path);
     },
   );
 
@@ -77,9 +68,9 @@ describe('POST /documents', () => {
     ['a PDF named .png', 'scan.png', FILES.pdf],
     ['an empty file', 'empty.pdf', Buffer.alloc(0)],
   ])('refuses %s and keeps nothing of it', async (_case, name, content) => {
-    const before = storedFiles(database).length;
+    const before = storedFiles(t.database).length;
     const response = await upload(
-      app,
+      t.app,
       ada,
       { type: 'diploma', practice_id: draftId },
       { name, content, contentType: 'application/pdf' },
@@ -88,14 +79,14 @@ describe('POST /documents', () => {
     expect(response.json()).toMatchObject({
       errors: { file: ['File type not accepted: upload a PDF, JPEG or PNG file'] },
     });
-    expect(storedFiles(database)).toHaveLength(before);
+    expect(storedFiles(t.database)).toHaveLength(before);
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with 413 and keeps nothing of it', async () => {
-    const before = storedFiles(database).length;
+    const before = storedFiles(t.database).length;
     const big = Buffer.concat([FILES.pdf, Buffer.alloc(MEGABYTE)]);
     const response = await upload(
-      app,
+      t.app,
       ada,
       { type: 'diploma', practice_id: draftId },
       { name: 'big.pdf', content: big },
@@ -105,12 +96,12 @@ describe('POST /documents', () => {
       code: 'FILE_TOO_LARGE',
       message: 'The file is too large: the maximum size is 1 MB.',
     });
-    expect(storedFiles(database)).toHaveLength(before);
+    expect(storedFiles(t.database)).toHaveLength(before);
   });
 
   it('makes a path-traversal file name harmless: random storage name, sanitised display name', async () => {
     const response = await upload(
-      app,
+      t.app,
       ada,
       { type: 'translation', practice_id: draftId },
       {
@@ -120,8 +111,8 @@ describe('POST /documents', () => {
     );
     const document = dataOf<StoredDocument>(response);
     expect(document.file_name).toBe('passwd.pdf');
-    expect(await storedPathOf(database, document.id)).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
-    expect(existsSync(join(database.tempDir, 'etc'))).toBe(false);
+    expect(await storedPathOf(t.database, document.id)).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
+    expect(existsSync(join(t.database.tempDir, 'etc'))).toBe(false);
     const download = await call('GET', `/documents/${document.id}/download`, ada);
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`,
@@ -130,19 +121,19 @@ describe('POST /documents', () => {
 
   it('asks for the type of an additional document, and for a file', async () => {
     const untyped = await upload(
-      app,
+      t.app,
       ada,
       { type: 'additional', practice_id: draftId },
       { name: 'x.pdf', content: FILES.pdf },
     );
     expect(untyped.json()).toMatchObject({ errors: { additional_type: ['This field is required'] } });
-    const fileless = await upload(app, ada, { type: 'diploma', practice_id: draftId });
+    const fileless = await upload(t.app, ada, { type: 'diploma', practice_id: draftId });
     expect(fileless.json()).toMatchObject({ errors: { file: ['This field is required'] } });
   });
 
   it('attaches nothing to another applicant’s request (404)', async () => {
     const response = await upload(
-      app,
+      t.app,
       eve,
       { type: 'diploma', practice_id: draftId },
       { name: 'x.pdf', content: FILES.pdf },

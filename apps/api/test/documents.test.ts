@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import {
-  applicant,
   apiCall,
   completeDraft,
   dataOf,
@@ -15,8 +13,6 @@ import {
   type StoredDocument,
 } from './requests';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -25,20 +21,15 @@ let cleo: Applicant;
 let draftId: number;
 const MEGABYTE = 1024 * 1024;
 
+const t = useTestApp({ clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org', { category: 'refugee' });
-  eve = await applicant(app, database, clock, 'eve@example.org');
-  cleo = await applicant(app, database, clock, 'cleo@example.org', { category: 'refugee' });
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org', category: 'refugee' });
+  eve = await t.applicant({ email: 'eve@example.org' });
+  cleo = await t.applicant({ email: 'cleo@example.org', category: 'refugee' });
   draftId = dataOf<{ id: number }>(
     await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
   ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 describe('download, replace and delete', () => {
@@ -46,7 +37,7 @@ describe('download, replace and delete', () => {
   beforeAll(async () => {
     document = dataOf<StoredDocument>(
       await upload(
-        app,
+        t.app,
         ada,
         { type: 'student_card', practice_id: draftId },
         { name: 'Carta dello studente.pdf', content: FILES.pdf },
@@ -69,7 +60,7 @@ describe('download, replace and delete', () => {
     expect((await call('GET', `/documents/${document.id}/download`, eve)).statusCode).toBe(404);
     expect((await call('DELETE', `/documents/${document.id}`, eve)).statusCode).toBe(404);
     const replace = await upload(
-      app,
+      t.app,
       eve,
       {},
       { name: 'x.png', content: FILES.png },
@@ -80,9 +71,9 @@ describe('download, replace and delete', () => {
   });
 
   it('replaces the file and removes the old one', async () => {
-    const oldPath = await storedPathOf(database, document.id);
+    const oldPath = await storedPathOf(t.database, document.id);
     const response = await upload(
-      app,
+      t.app,
       ada,
       {},
       { name: 'card.png', content: FILES.png },
@@ -93,14 +84,14 @@ describe('download, replace and delete', () => {
       file_name: 'card.png',
       content_type: 'image/png',
     });
-    expect(storedFiles(database)).not.toContain(oldPath);
+    expect(storedFiles(t.database)).not.toContain(oldPath);
   });
 
   it('deletes the row, then the file', async () => {
-    const path = await storedPathOf(database, document.id);
+    const path = await storedPathOf(t.database, document.id);
     expect((await call('DELETE', `/documents/${document.id}`, ada)).statusCode).toBe(204);
     expect((await call('GET', `/documents/${document.id}/download`, ada)).statusCode).toBe(404);
-    expect(storedFiles(database)).not.toContain(path);
+    expect(storedFiles(t.database)).not.toContain(path);
   });
 
   it('refuses to change the documents of a submitted request (409)', async () => {
@@ -111,7 +102,7 @@ describe('download, replace and delete', () => {
       'consent_form',
       'refugee_status_certificate',
     ];
-    const id = await completeDraft(app, cleo, { country: 'SO', documents });
+    const id = await completeDraft(t.app, cleo, { country: 'SO', documents });
     expect((await call('POST', `/practices/${id}/submit`, cleo)).statusCode).toBe(200);
     const [first] = dataOf<{ documents: StoredDocument[] }>(
       await call('GET', `/practices/${id}`, cleo),
@@ -120,7 +111,7 @@ describe('download, replace and delete', () => {
       code: 'PRACTICE_NOT_EDITABLE',
     });
     const replace = await upload(
-      app,
+      t.app,
       cleo,
       {},
       { name: 'x.png', content: FILES.png },
@@ -128,7 +119,7 @@ describe('download, replace and delete', () => {
     );
     expect(replace.statusCode).toBe(409);
     const added = await upload(
-      app,
+      t.app,
       cleo,
       { type: 'translation', practice_id: id },
       { name: 'x.pdf', content: FILES.pdf },
@@ -142,7 +133,7 @@ describe('download, replace and delete', () => {
 
 describe('GET /documents', () => {
   it('groups the owner’s documents per request with the missing required ones, and lists unattached ones', async () => {
-    await upload(app, ada, { type: 'consent_form' }, { name: 'consent.pdf', content: FILES.pdf });
+    await upload(t.app, ada, { type: 'consent_form' }, { name: 'consent.pdf', content: FILES.pdf });
     const overview = dataOf<{
       practices: {
         practice_id: number;

@@ -1,37 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
+const t = useTestApp();
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
   // Routes that exist only in this test, to reach the error paths no production route triggers yet.
-  app.post(
+  t.app.post(
     '/api/v1/test/echo',
     { schema: { body: z.object({ name: z.string().min(3), email: z.email() }) } },
     async (request) => ({ data: request.body }),
   );
-  app.post(
+  t.app.post(
     '/api/v1/test/strict',
     { schema: { body: z.strictObject({ name: z.string().optional() }) } },
     async (request) => ({ data: request.body }),
   );
-  app.get('/api/v1/test/boom', async () => {
+  t.app.get('/api/v1/test/boom', async () => {
     throw new Error('connection to postgres://admin:s3cret@db failed');
   });
-  await app.ready();
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  await t.app.ready();
 });
 
 describe('error contract', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/api/v1/nope',
       headers: { accept: 'text/html' },
@@ -42,7 +34,7 @@ describe('error contract', () => {
   });
 
   it('answers malformed JSON with 400 BAD_REQUEST', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -54,7 +46,7 @@ describe('error contract', () => {
 
   it('answers a body that is not JSON with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     for (const contentType of ['text/plain', 'application/xml']) {
-      const response = await app.inject({
+      const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/test/echo',
         headers: { 'content-type': contentType },
@@ -66,7 +58,7 @@ describe('error contract', () => {
   });
 
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -77,7 +69,7 @@ describe('error contract', () => {
   });
 
   it('tells a missing field ("required") apart from a wrong one in the 422 field map', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       payload: { email: 'not-an-email' },
@@ -91,7 +83,7 @@ describe('error contract', () => {
   });
 
   it('answers keys named like Object.prototype members with 422 on those keys, not a 500', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/test/strict',
       headers: { 'content-type': 'application/json' },
@@ -107,15 +99,15 @@ describe('error contract', () => {
   });
 
   it('answers a thrown error with exactly { code: "api_error", message: "api_error" }', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/test/boom' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/test/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ code: 'api_error', message: 'api_error' });
     expect(response.body).not.toMatch(/s3cret|postgres|stack|at /);
   });
 
   it('echoes a fresh request id on every answer, errors included', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/v1/test/boom' });
-    const second = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/test/boom' });
+    const second = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     expect(first.headers['x-request-id']).toMatch(uuid);
     expect(second.headers['x-request-id']).toMatch(uuid);

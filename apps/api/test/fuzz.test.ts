@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+import { useTestApp, isPostgresRun } from './helper';
 import { createUser, sessionToken } from './identity';
-import { practiceIn, staffMember } from './staff';
+import { practiceIn } from './staff';
 
 /**
  * Every operation of the OpenAPI document, attacked with FUZZ_CASES (default 200) generated
@@ -311,8 +310,6 @@ function queryFor(document: Document, operation: Operation, random: Random, inde
 const LEAKS =
   /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|Sqlite|SQLITE_|syntax error|violates|relation "|\bstack\b|TypeError|ReferenceError/i;
 
-let database: TestDatabase;
-let app: App;
 let document: Document;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 type Actor = { name: string; userId: number | null; objectIds: number[]; token?: string; twoFactor: boolean };
@@ -320,21 +317,20 @@ const actors: Actor[] = [];
 
 /** Each operation starts from fresh sessions, whatever the last did. */
 const freshToken = async (actor: Actor): Promise<string | undefined> =>
-  actor.userId === null ? undefined : sessionToken(database, clock, actor.userId);
+  actor.userId === null ? undefined : sessionToken(t.database, clock, actor.userId);
 
+const t = useTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  const owner = await createUser(database, clock, { email: 'owner@example.org' });
-  const other = await createUser(database, clock, { email: 'other@example.org' });
-  const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  const ownDraft = await practiceIn(database, { userId: owner, status: 'draft' });
-  const ownSubmitted = await practiceIn(database, {
+  const owner = await createUser(t.database, clock, { email: 'owner@example.org' });
+  const other = await createUser(t.database, clock, { email: 'other@example.org' });
+  const admin = await t.staff('admin', { email: 'admin@example.org' });
+  const ownDraft = await practiceIn(t.database, { userId: owner, status: 'draft' });
+  const ownSubmitted = await practiceIn(t.database, {
     userId: owner,
     status: 'in_evaluation',
     assigneeId: admin.id,
   });
-  const othersSubmitted = await practiceIn(database, { userId: other, status: 'published' });
+  const othersSubmitted = await practiceIn(t.database, { userId: other, status: 'published' });
   actors.push(
     { name: 'nobody', userId: null, objectIds: [ownSubmitted], twoFactor: false },
     { name: 'owner', userId: owner, objectIds: [owner, ownDraft, ownSubmitted], twoFactor: false },
@@ -351,13 +347,8 @@ beforeAll(async () => {
       twoFactor: true,
     },
   );
-  document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<Document>();
+  document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Document>();
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 describe(`the fuzz suite (seed ${SEED}, ${CASES} cases per operation, ${isPostgresRun ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('answers every generated request of every operation with no 5xx and no internal detail, and stays up', async () => {
@@ -382,7 +373,7 @@ describe(`the fuzz suite (seed ${SEED}, ${CASES} cases per operation, ${isPostgr
           ? payloadFor(document, operation, random, index)
           : {};
         const token = tokens[actorIndex];
-        const response = await app.inject({
+        const response = await t.app.inject({
           method: method as 'GET',
           url: `${url}${queryFor(document, operation, random, index)}`,
           headers: {
@@ -408,7 +399,7 @@ describe(`the fuzz suite (seed ${SEED}, ${CASES} cases per operation, ${isPostgr
         }
       }
       // A case may have switched maintenance on: off again, so the next operation is fuzzed for real.
-      await app.inject({
+      await t.app.inject({
         method: 'PUT',
         url: '/api/v1/staff/maintenance',
         headers: { authorization: `Bearer ${(await freshToken(actors[3] as Actor)) ?? ''}` },
@@ -419,7 +410,7 @@ describe(`the fuzz suite (seed ${SEED}, ${CASES} cases per operation, ${isPostgr
       `fuzz: ${cases} cases over ${operations.length} operations, seed ${SEED}, ${failures.length} failures`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
-    const health = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.statusCode).toBe(200);
   }, 900_000);
 });

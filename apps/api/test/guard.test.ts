@@ -1,48 +1,40 @@
 import type { Ability } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAuthGuard } from '../src/modules/sessions/guard';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, contextFor, createUser, enableTwoFactor, login, totpCode } from './identity';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock();
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
   // Routes that exist only here: the staff modules that will use these guards come later.
-  const guard = createAuthGuard(contextFor(database, clock));
+  const guard = createAuthGuard(contextFor(t.database, clock));
   for (const ability of ['staff.assign', 'staff.manage', 'practice.apply'] satisfies Ability[]) {
-    app.get(`/api/v1/test/${ability}`, { onRequest: guard.ability(ability) }, async (request) => ({
+    t.app.get(`/api/v1/test/${ability}`, { onRequest: guard.ability(ability) }, async (request) => ({
       data: { user: request.user?.id },
     }));
   }
-  await app.ready();
+  await t.app.ready();
   for (const [email, role] of [
     ['applicant@example.org', 'applicant'],
     ['secretary@example.org', 'secretary'],
     ['admin@example.org', 'admin'],
   ] as const) {
-    await createUser(database, clock, { email, role });
+    await createUser(t.database, clock, { email, role });
   }
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const reach = (ability: Ability, token: string) =>
-  app.inject({ method: 'GET', url: `/api/v1/test/${ability}`, headers: bearer(token) });
+  t.app.inject({ method: 'GET', url: `/api/v1/test/${ability}`, headers: bearer(token) });
 
 /** Logs in and, for staff, turns on and passes two factors. */
 async function staffSession(email: string): Promise<string> {
-  const { token } = await login(app, email);
-  const { secret } = await enableTwoFactor(app, token, clock);
+  const { token } = await login(t.app, email);
+  const { secret } = await enableTwoFactor(t.app, token, clock);
   clock.advance({ seconds: 30 });
-  const session = await login(app, email);
-  await app.inject({
+  const session = await login(t.app, email);
+  await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/2fa',
     headers: bearer(session.token),
@@ -53,14 +45,14 @@ async function staffSession(email: string): Promise<string> {
 
 describe('ability guard', () => {
   it('lets a user with the ability through and sets request.user', async () => {
-    const { token, session } = await login(app, 'applicant@example.org');
+    const { token, session } = await login(t.app, 'applicant@example.org');
     const response = await reach('practice.apply', token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { user: session.user_id } });
   });
 
   it('answers 403 FORBIDDEN_ACCESS without the ability, ADMIN_FORBIDDEN_ACCESS for staff.manage', async () => {
-    const { token } = await login(app, 'applicant@example.org');
+    const { token } = await login(t.app, 'applicant@example.org');
     expect((await reach('staff.assign', token)).json()).toEqual({
       code: 'FORBIDDEN_ACCESS',
       message: 'You do not have access to this resource.',
@@ -73,8 +65,8 @@ describe('ability guard', () => {
   });
 
   it('keeps staff out of staff routes until two factors are on: 403 TWO_FACTOR_REQUIRED', async () => {
-    const { token } = await login(app, 'admin@example.org');
-    const refused = await app.inject({
+    const { token } = await login(t.app, 'admin@example.org');
+    const refused = await t.app.inject({
       method: 'GET',
       url: '/api/v1/test/staff.manage',
       headers: { ...bearer(token), 'accept-language': 'it-IT' },
@@ -86,14 +78,14 @@ describe('ability guard', () => {
         "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
     });
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
     ).toBe(200);
     const withTwoFactors = await staffSession('admin@example.org');
     expect((await reach('staff.manage', withTwoFactors)).statusCode).toBe(200);
   });
 
   it('answers 401 to a session still waiting for its second factor, before any ability check', async () => {
-    const { token } = await login(app, 'secretary@example.org');
+    const { token } = await login(t.app, 'secretary@example.org');
     expect((await reach('staff.assign', token)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
   });
 });

@@ -1,22 +1,16 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp, VERSION } from '../src/app';
 import { REPO_ROOT } from '../src/platform/config';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { createTestApp, useTestApp, testConfig } from './helper';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ hasApp: false });
 
 describe('GET /api/v1/health', () => {
   it('answers 200 with the health envelope when the database answers', async () => {
-    const app = await createTestApp(database);
+    const app = await createTestApp(t.database);
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -32,11 +26,11 @@ describe('GET /api/v1/health', () => {
   });
 
   it('answers 503 with database "unreachable" when the database is closed', async () => {
-    const closed = database.openConnection();
+    const closed = t.database.openConnection();
     // Kysely connects lazily: use the connection once so that destroying it really closes it.
     await sql`select 1`.execute(closed);
     await closed.destroy();
-    const app = await createTestApp(database, { db: closed });
+    const app = await createTestApp(t.database, { db: closed });
     const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
@@ -54,7 +48,7 @@ describe('GET /api/v1/health', () => {
 
 describe("the load balancer's probes", () => {
   it('answers live and ready while the instance serves, in maintenance mode too', async () => {
-    const app = await createTestApp(database, { env: { MAINTENANCE_MODE: 'true' } });
+    const app = await createTestApp(t.database, { env: { MAINTENANCE_MODE: 'true' } });
     const live = await app.inject({ method: 'GET', url: '/api/v1/health/live' });
     const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect([live.statusCode, live.json()]).toEqual([200, { data: { status: 'live' } }]);
@@ -63,11 +57,11 @@ describe("the load balancer's probes", () => {
   });
 
   it('names the instance that answered when INSTANCE_ID is set, and nothing otherwise', async () => {
-    const named = await createTestApp(database, { env: { INSTANCE_ID: 'web-2' } });
+    const named = await createTestApp(t.database, { env: { INSTANCE_ID: 'web-2' } });
     const answer = await named.inject({ method: 'GET', url: '/api/v1/health/live' });
     expect(answer.headers['x-lisbon-instance']).toBe('web-2');
     await named.close();
-    const unnamed = await createTestApp(database);
+    const unnamed = await createTestApp(t.database);
     const plain = await unnamed.inject({ method: 'GET', url: '/api/v1/health/live' });
     expect(plain.headers).not.toHaveProperty('x-lisbon-instance');
     await unnamed.close();
@@ -76,8 +70,8 @@ describe("the load balancer's probes", () => {
   it('answers not ready (503) as soon as the instance drains, while liveness stays 200', async () => {
     let isDraining = false;
     const app = await buildApp({
-      config: testConfig(database),
-      db: database.db,
+      config: testConfig(t.database),
+      db: t.database.db,
       isDraining: () => isDraining,
     });
     isDraining = true;
@@ -90,10 +84,10 @@ describe("the load balancer's probes", () => {
   });
 
   it('answers not ready (503) when the database cannot be reached', async () => {
-    const closed = database.openConnection();
+    const closed = t.database.openConnection();
     await sql`select 1`.execute(closed);
     await closed.destroy();
-    const app = await createTestApp(database, { db: closed });
+    const app = await createTestApp(t.database, { db: closed });
     const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect([ready.statusCode, ready.json()]).toEqual([503, { data: { status: 'database_unreachable' } }]);
     await app.close();
@@ -106,7 +100,7 @@ describe("the load balancer's probes", () => {
         ...process.env,
         PORT: '3331',
         HOST: '127.0.0.1',
-        DATA_DIR: join(database.tempDir, 'sigterm'),
+        DATA_DIR: join(t.database.tempDir, 'sigterm'),
         LOG_LEVEL: 'info',
         SHUTDOWN_TIMEOUT_SECONDS: '10',
         TEST_DATABASE_URL: '',

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
-import { API_PREFIX } from '@lisbon/domain';
+import { API_PREFIX, type PracticeStatus, type Role } from '@lisbon/domain';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, createContext, type App } from '../src/app';
 import { registeredJobs } from '../src/jobs';
-import type { Clock } from '../src/platform/clock';
+import { systemClock, type Clock } from '../src/platform/clock';
 import { loadConfig, type Config, type DatabaseConfig } from '../src/platform/config';
 import { openDatabase, type Db } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
@@ -18,6 +19,9 @@ import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
+import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
+import { practiceIn, staffMember, type PracticeFactory, type StaffMember } from './staff';
+import { publishOne, readyForIssue } from './statements';
 
 /**
  * A fresh database for one test file: SQLite in a temporary directory by default, or a
@@ -140,4 +144,133 @@ export function createTestWorker(
     webhookTransport: options.webhookTransport ?? webhookTransportFor(options.app),
   });
   return createWorker({ db, clock, jobs, log });
+}
+
+export type TestHarnessOptions = Omit<TestAppOptions, 'env' | 'db'> & {
+  /** The app's settings, or a function answering them once earlier hooks have run (a provider's, a chain's). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** false: an empty database, no migrations, no seeds (and no app). */
+  isMigrated?: boolean;
+  /** false: only the database (tests of repositories, commands and jobs). */
+  hasApp?: boolean;
+};
+
+/** The states a test asks a request in: any status straight in the database, or through the API. */
+export type RequestState =
+  | PracticeStatus
+  /** Through the API: a complete draft (FR, higher education), checked out, paid by card, settled. */
+  | 'paid'
+  /** Assessed in full, published by an admin, its statement's job run. */
+  | 'published';
+
+export type TestHarness = {
+  readonly database: TestDatabase;
+  readonly app: App;
+  readonly clock: Clock;
+  /** The settings the app was built with. */
+  readonly env: Record<string, string>;
+  /** A job worker on the same database, clock and settings, delivering the sandbox's webhooks to the app; made on first use. */
+  readonly worker: Worker;
+  /** Something else to close with the file (a provider, a chain), before the app and the database. */
+  onClose(close: () => unknown): void;
+  /** A staff member with two factors on and passed, as `demo:staff` makes one. */
+  staff(
+    role: Exclude<Role, 'applicant'>,
+    details?: { email?: string; firstName?: string; lastName?: string },
+  ): Promise<StaffMember>;
+  /** An active applicant, logged in from an address of their own. */
+  applicant(details?: {
+    email?: string;
+    category?: 'standard' | 'refugee';
+    locale?: 'en-US' | 'it-IT';
+    firstName?: string;
+  }): Promise<Payer>;
+  /** A request of `owner` in `state`: see RequestState. */
+  request(
+    owner: Payer,
+    state: RequestState,
+    details?: Omit<PracticeFactory, 'userId' | 'status'>,
+  ): Promise<number>;
+};
+
+let harnesses = 0;
+const SET_UP_TIMEOUT = 60_000;
+
+/**
+ * One test file's app (or several, one per describe block): a fresh database (SQLite, or a
+ * PostgreSQL schema by TEST_DATABASE_URL) and an app on it, made before the file's tests and
+ * closed after them, with factories for the people and requests the tests need. Call it at the
+ * top of a file or of a describe block; its members are there once the tests run.
+ */
+export function useTestApp(options: TestHarnessOptions = {}): TestHarness {
+  const { env: givenEnv, isMigrated, hasApp = isMigrated !== false, ...appOptions } = options;
+  const clock = appOptions.clock ?? systemClock;
+  const name = `h${(harnesses += 1)}`;
+  const closing: (() => unknown)[] = [];
+  let database: TestDatabase | undefined;
+  let app: App | undefined;
+  let worker: Worker | undefined;
+  let env: Record<string, string> = {};
+  let people = 0;
+  let admin: StaffMember | undefined;
+  const present = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`the test harness's ${what} is made in beforeAll: use it in a test or hook`);
+    return value;
+  };
+  const nextEmail = (prefix: string) => `${prefix}.${name}.${(people += 1)}@lisbon.test`;
+
+  // Migrations and seeds on a PostgreSQL schema take more than vitest's 10 s on a loaded machine.
+  beforeAll(async () => {
+    env = typeof givenEnv === 'function' ? givenEnv() : (givenEnv ?? {});
+    database = await createTestDatabase(isMigrated === false ? { isMigrated } : {});
+    if (hasApp) app = await createTestApp(database, { ...appOptions, env });
+  }, SET_UP_TIMEOUT);
+  afterAll(async () => {
+    for (const close of closing.reverse()) await close();
+    await app?.close();
+    await database?.close();
+  }, SET_UP_TIMEOUT);
+
+  const harness: TestHarness = {
+    get database() {
+      return present(database, 'database');
+    },
+    get app() {
+      return present(app, 'app');
+    },
+    clock,
+    get env() {
+      return env;
+    },
+    get worker() {
+      worker ??= createTestWorker(harness.database, { ...appOptions, env, ...(app ? { app } : {}) });
+      return worker;
+    },
+    onClose(close) {
+      closing.push(close);
+    },
+    staff: (role, details = {}) =>
+      staffMember(harness.app, harness.database, clock, { role, email: nextEmail(role), ...details }, env),
+    applicant: ({ email, ...details } = {}) =>
+      payer(harness.app, harness.database, clock, email ?? nextEmail('applicant'), details),
+    async request(owner, state, details = {}) {
+      if (state === 'published') {
+        admin ??= await harness.staff('admin');
+        const practiceId = await readyForIssue(harness.database, owner);
+        await publishOne(harness.app, harness.worker, { admin, owner, practiceId });
+        return practiceId;
+      }
+      if (state === 'paid') {
+        const practiceId = await readyDraft(harness.app, owner, details.isUrgent ? { isUrgent: true } : {});
+        const session = await checkout(harness.app, owner, practiceId);
+        const paid = await payOnSandbox(harness.app, session.checkout_url, CARDS.success);
+        if (paid.statusCode !== 303) throw new Error(`payment answered ${paid.statusCode}: ${paid.body}`);
+        await harness.worker.drainOnce();
+        return practiceId;
+      }
+      return practiceIn(harness.database, { ...details, userId: owner.id, status: state });
+    },
+  };
+  return harness;
 }

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
 
-let database: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp();
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -42,7 +32,7 @@ const IDENTITY_CALLS: [path: string, method: Method, needsSession: boolean][] = 
 ];
 
 const call = (path: string, method: Method, headers: Record<string, string> = {}) =>
-  app.inject({
+  t.app.inject({
     method,
     url: path.replace('{id}', '1'),
     headers,
@@ -70,7 +60,7 @@ describe('the session guard on the identity calls', () => {
 
 describe('identity calls in the OpenAPI document', () => {
   it('lists every identity call, with bearer security exactly on those that need a session', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { security?: unknown[]; description?: string }>>;
       components: { securitySchemes: Record<string, { scheme: string }> };
     }>();

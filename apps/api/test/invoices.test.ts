@@ -5,20 +5,13 @@ import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import type { Db } from '../src/platform/db/database';
 import type { Worker } from '../src/platform/jobs/worker';
-import {
-  createTestApp,
-  createTestDatabase,
-  createTestWorker,
-  isPostgresRun,
-  type TestDatabase,
-} from './helper';
+import { createTestApp, useTestApp, createTestWorker, isPostgresRun } from './helper';
 import {
   BILLING,
   callAs,
   CARDS,
   checkout,
   dataOf,
-  payer,
   payOnSandbox,
   postWebhook,
   readyDraft,
@@ -27,28 +20,21 @@ import {
   type Payer,
 } from './payments';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof callAs>;
 let worker: Worker;
 // Friday 2 January 2026, 10:00 in Rome.
 const clock = new ManualClock('2026-01-02T09:00:00Z');
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = callAs(app);
-  worker = createTestWorker(database, { clock, app });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = callAs(t.app);
+  worker = createTestWorker(t.database, { clock, app: t.app });
 });
 
 async function paidPayment(who: Payer) {
-  const practiceId = await readyDraft(app, who);
-  const session = await checkout(app, who, practiceId);
-  await payOnSandbox(app, session.checkout_url, CARDS.success);
+  const practiceId = await readyDraft(t.app, who);
+  const session = await checkout(t.app, who, practiceId);
+  await payOnSandbox(t.app, session.checkout_url, CARDS.success);
   await worker.drainOnce();
   return { practiceId, ...session };
 }
@@ -63,8 +49,8 @@ describe('invoices and receipts', () => {
   let bob: Payer;
 
   beforeAll(async () => {
-    ada = await payer(app, database, clock, 'ada@example.org', { firstName: 'Àda' });
-    bob = await payer(app, database, clock, 'bob@example.org');
+    ada = await t.applicant({ email: 'ada@example.org', firstName: 'Àda' });
+    bob = await t.applicant({ email: 'bob@example.org' });
   });
 
   it('lists the owner’s invoices and receipts, filtered by kind', async () => {
@@ -145,14 +131,18 @@ describe('invoices and receipts', () => {
   });
 
   it('renders a PDF on demand when the rendering job has not run yet, and keeps Italian letters', async () => {
-    const practiceId = await readyDraft(app, bob);
-    const session = await checkout(app, bob, practiceId, { ...BILLING, last_name: 'Niccolò', city: 'Forlì' });
-    await payOnSandbox(app, session.checkout_url, CARDS.success);
+    const practiceId = await readyDraft(t.app, bob);
+    const session = await checkout(t.app, bob, practiceId, {
+      ...BILLING,
+      last_name: 'Niccolò',
+      city: 'Forlì',
+    });
+    await payOnSandbox(t.app, session.checkout_url, CARDS.success);
     // Settled by the return page, with the rendering jobs still queued.
     await call(bob, 'GET', `/payments/${session.payment_id}`);
     const [receipt] = await documentsOf(bob, '?kind=receipt');
     if (!receipt) throw new Error('no receipt');
-    const keyBefore = await database.db
+    const keyBefore = await t.database.db
       .selectFrom('fiscal_documents')
       .select('storage_key')
       .where('id', '=', receipt.id)
@@ -166,14 +156,14 @@ describe('invoices and receipts', () => {
     expect(text).toContain('Ada Niccolò');
     expect(text).toContain('40100 Forlì (BO)');
     // The job then finds the PDF already stored and leaves it.
-    const stored = await database.db
+    const stored = await t.database.db
       .selectFrom('fiscal_documents')
       .select('storage_key')
       .where('id', '=', receipt.id)
       .executeTakeFirstOrThrow();
     expect(stored.storage_key).toMatch(/^[0-9a-f]{32}$/);
     await worker.drainOnce();
-    const after = await database.db
+    const after = await t.database.db
       .selectFrom('fiscal_documents')
       .select('storage_key')
       .where('id', '=', receipt.id)
@@ -194,48 +184,48 @@ describe('numbering under concurrent settlements', () => {
   });
 
   it('gives N parallel webhooks (each delivered twice) the numbers after the last, with no gap and no duplicate', async () => {
-    const before = await database.db.selectFrom('fiscal_counters').selectAll().execute();
+    const before = await t.database.db.selectFrom('fiscal_counters').selectAll().execute();
     const start = (kind: string) => before.find((row) => row.kind === kind)?.value ?? 0;
     const payers = await Promise.all(
-      Array.from({ length: PAYERS }, (_, index) => payer(app, database, clock, `rush${index}@example.org`)),
+      Array.from({ length: PAYERS }, (_, index) => t.applicant({ email: `rush${index}@example.org` })),
     );
     const sessions = [];
     for (const who of payers) {
-      const practiceId = await readyDraft(app, who);
-      const session = await checkout(app, who, practiceId);
-      expect((await payOnSandbox(app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
+      const practiceId = await readyDraft(t.app, who);
+      const session = await checkout(t.app, who, practiceId);
+      expect((await payOnSandbox(t.app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
       sessions.push({
         who,
         practiceId,
         ...session,
-        sessionId: await sessionIdOf(database, session.payment_id),
+        sessionId: await sessionIdOf(t.database, session.payment_id),
       });
     }
     // On PostgreSQL a second instance (its own pool) takes half of the calls, as behind a load balancer.
     if (isPostgresRun) {
-      const db = database.openConnection();
-      second = { db, app: await createTestApp(database, { clock, db }) };
+      const db = t.database.openConnection();
+      second = { db, app: await createTestApp(t.database, { clock, db }) };
     }
-    const apps = second ? [app, second.app] : [app];
-    const events = await database.db
+    const apps = second ? [t.app, second.app] : [t.app];
+    const events = await t.database.db
       .selectFrom('sandbox_events')
       .select(['id', 'session_id', 'type'])
       .execute();
     const deliveries = sessions.flatMap((session, index) => {
       const event = events.find((row) => row.session_id === session.sessionId);
       if (!event) throw new Error('no sandbox event');
-      const webhook = signedWebhook(database, clock, {
+      const webhook = signedWebhook(t.database, clock, {
         id: event.id,
         type: event.type,
         sessionId: session.sessionId,
       });
-      return [0, 1].map((copy) => postWebhook(apps[(index + copy) % apps.length] ?? app, webhook));
+      return [0, 1].map((copy) => postWebhook(apps[(index + copy) % apps.length] ?? t.app, webhook));
     });
     const answers = await Promise.all(deliveries);
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     expect(answers.filter((answer) => dataOf<{ duplicate: boolean }>(answer).duplicate)).toHaveLength(PAYERS);
 
-    const documents = await database.db
+    const documents = await t.database.db
       .selectFrom('fiscal_documents')
       .select(['kind', 'sequence', 'number', 'payment_id'])
       .where(
@@ -252,7 +242,7 @@ describe('numbering under concurrent settlements', () => {
       expect(sequences).toEqual(Array.from({ length: PAYERS }, (_, index) => start(kind) + index + 1));
     }
     expect(new Set(documents.map((row) => `${row.kind}:${row.payment_id}`)).size).toBe(PAYERS * 2);
-    const practices = await database.db
+    const practices = await t.database.db
       .selectFrom('practices')
       .select(['status', 'paid_at'])
       .where(

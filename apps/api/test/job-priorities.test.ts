@@ -1,24 +1,18 @@
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ManualClock } from '../src/platform/clock';
 import { defineJob, JOB_KINDS, registerJob, type JobKind } from '../src/platform/jobs/definition';
 import { createDatabaseQueue } from '../src/platform/jobs/queue';
 import { createWorker } from '../src/platform/jobs/worker';
-import { createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
 const clock = new ManualClock();
 const queue = createDatabaseQueue(clock);
 const log = pino({ level: 'silent' });
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ hasApp: false });
 afterEach(async () => {
-  await database.db.deleteFrom('jobs').execute();
+  await t.database.db.deleteFrom('jobs').execute();
 });
 
 const jobOfKind = (kind: JobKind) =>
@@ -33,7 +27,7 @@ function gate() {
 
 /** Lets every claim already asked of the database finish before the test looks. */
 async function settle() {
-  for (let round = 0; round < 3; round += 1) await database.db.selectFrom('jobs').select('id').execute();
+  for (let round = 0; round < 3; round += 1) await t.database.db.selectFrom('jobs').select('id').execute();
 }
 
 /** Handlers that note when each job starts and how many run at once, and wait at `gate`. */
@@ -66,11 +60,11 @@ function observer(opened: Promise<void>) {
 
 describe('priorities', () => {
   it('claims a payment event queued after 100 PDF renders first', async () => {
-    for (let n = 0; n < 100; n += 1) await queue.enqueue(database.db, jobOfKind('render'), { n });
-    await queue.enqueue(database.db, jobOfKind('payment'), { n: 100 });
+    for (let n = 0; n < 100; n += 1) await queue.enqueue(t.database.db, jobOfKind('render'), { n });
+    await queue.enqueue(t.database.db, jobOfKind('payment'), { n: 100 });
     const seen = observer(Promise.resolve());
     const worker = createWorker({
-      db: database.db,
+      db: t.database.db,
       clock,
       log,
       jobs: [seen.handlerFor('render'), seen.handlerFor('payment')],
@@ -83,8 +77,8 @@ describe('priorities', () => {
 
   it('records each job with its kind’s priority, payment events highest and renders lowest', async () => {
     for (const kind of ['render', 'mail', 'payment', 'standard'] as const)
-      await queue.enqueue(database.db, jobOfKind(kind), { n: 0 });
-    const rows = await database.db
+      await queue.enqueue(t.database.db, jobOfKind(kind), { n: 0 });
+    const rows = await t.database.db
       .selectFrom('jobs')
       .select(['name', 'priority'])
       .orderBy('priority', 'desc')
@@ -102,13 +96,13 @@ describe('priorities', () => {
 
   it('starts no render while payment events take every payment slot', async () => {
     const { concurrency } = JOB_KINDS.payment;
-    await queue.enqueue(database.db, jobOfKind('render'), { n: 0 });
+    await queue.enqueue(t.database.db, jobOfKind('render'), { n: 0 });
     for (let n = 1; n <= concurrency + 1; n += 1)
-      await queue.enqueue(database.db, jobOfKind('payment'), { n });
+      await queue.enqueue(t.database.db, jobOfKind('payment'), { n });
     const { open, opened } = gate();
     const seen = observer(opened);
     const worker = createWorker({
-      db: database.db,
+      db: t.database.db,
       clock,
       log,
       jobs: [seen.handlerFor('render'), seen.handlerFor('payment')],
@@ -130,16 +124,16 @@ describe('bounded concurrency', () => {
     async (kind) => {
       const { concurrency } = JOB_KINDS[kind];
       const count = concurrency * 2 + 1;
-      for (let n = 0; n < count; n += 1) await queue.enqueue(database.db, jobOfKind(kind), { n });
+      for (let n = 0; n < count; n += 1) await queue.enqueue(t.database.db, jobOfKind(kind), { n });
       const { open, opened } = gate();
       const seen = observer(opened);
-      const worker = createWorker({ db: database.db, clock, log, jobs: [seen.handlerFor(kind)] });
+      const worker = createWorker({ db: t.database.db, clock, log, jobs: [seen.handlerFor(kind)] });
       const draining = worker.drainOnce();
       await seen.started(concurrency);
       await settle();
       // Every slot taken, and no job beyond them claimed.
       expect(seen.order).toHaveLength(concurrency);
-      const running = await database.db
+      const running = await t.database.db
         .selectFrom('jobs')
         .select('id')
         .where('status', '=', 'running')
@@ -155,13 +149,13 @@ describe('bounded concurrency', () => {
     const { concurrency } = JOB_KINDS.mail;
     const ids: number[] = [];
     for (let n = 0; n < concurrency; n += 1)
-      ids.push(await queue.enqueue(database.db, jobOfKind('mail'), { n }));
+      ids.push(await queue.enqueue(t.database.db, jobOfKind('mail'), { n }));
     const seen = observer(new Promise(() => {}));
-    const worker = createWorker({ db: database.db, clock, log, jobs: [seen.handlerFor('mail')] });
+    const worker = createWorker({ db: t.database.db, clock, log, jobs: [seen.handlerFor('mail')] });
     worker.start();
     await seen.started(concurrency);
     await worker.stop({ deadlineMs: 50 });
-    const rows = await database.db
+    const rows = await t.database.db
       .selectFrom('jobs')
       .select(['status', 'attempts', 'locked_by'])
       .where('id', 'in', ids)
@@ -197,7 +191,7 @@ describe('jobs that share an ordering key', () => {
       ['b', 1],
       ['a', 3],
     ] as const) {
-      await queue.enqueue(database.db, orderedJob, { key, n });
+      await queue.enqueue(t.database.db, orderedJob, { key, n });
     }
     const { events, handler } = recorder();
     // a1 ends only once b1 has started: b runs beside a, not behind it (or this never ends).
@@ -207,7 +201,7 @@ describe('jobs that share an ordering key', () => {
       if (payload.key === 'a' && payload.n === 1) await bStarted.opened;
       await handler.handler(payload, job);
     });
-    const worker = createWorker({ db: database.db, clock, jobs: [gated], log });
+    const worker = createWorker({ db: t.database.db, clock, jobs: [gated], log });
     expect(await worker.drainOnce()).toBe(4);
     expect(events.filter((event) => event.includes(' a'))).toEqual([
       'start a1',
@@ -220,9 +214,9 @@ describe('jobs that share an ordering key', () => {
   });
 
   it('keep their order across workers on separate connections', async () => {
-    for (let n = 1; n <= 12; n += 1) await queue.enqueue(database.db, orderedJob, { key: 'c', n });
+    for (let n = 1; n <= 12; n += 1) await queue.enqueue(t.database.db, orderedJob, { key: 'c', n });
     const { events, handler } = recorder();
-    const connections = [database.openConnection(), database.openConnection()];
+    const connections = [t.database.openConnection(), t.database.openConnection()];
     try {
       const workers = connections.map((db) => createWorker({ db, clock, jobs: [handler], log }));
       const counts = await Promise.all(workers.map((worker) => worker.drainOnce()));
@@ -236,15 +230,15 @@ describe('jobs that share an ordering key', () => {
   });
 
   it('wait while an earlier one waits for its retry, but not behind one given up', async () => {
-    const retrying = await queue.enqueue(database.db, orderedJob, { key: 'd', n: 1 });
-    await queue.enqueue(database.db, orderedJob, { key: 'd', n: 2 });
+    const retrying = await queue.enqueue(t.database.db, orderedJob, { key: 'd', n: 1 });
+    await queue.enqueue(t.database.db, orderedJob, { key: 'd', n: 2 });
     const later = new Date(clock.now().getTime() + 60_000).toISOString();
-    await database.db.updateTable('jobs').set({ run_at: later }).where('id', '=', retrying).execute();
+    await t.database.db.updateTable('jobs').set({ run_at: later }).where('id', '=', retrying).execute();
     const { events, handler } = recorder();
-    const worker = createWorker({ db: database.db, clock, jobs: [handler], log });
+    const worker = createWorker({ db: t.database.db, clock, jobs: [handler], log });
     expect(await worker.drainOnce()).toBe(0);
 
-    await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', retrying).execute();
+    await t.database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', retrying).execute();
     expect(await worker.drainOnce()).toBe(1);
     expect(events).toEqual(['start d2', 'end d2']);
   });

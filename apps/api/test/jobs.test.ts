@@ -1,27 +1,17 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { defineJob, registerJob } from '../src/platform/jobs/definition';
 import { createDatabaseQueue } from '../src/platform/jobs/queue';
 import { createWorker, retryDelaySeconds } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp, createTestWorker } from './helper';
 import { readMailFiles } from './mail';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock();
 const queue = createDatabaseQueue(clock);
 const log = pino({ level: 'silent' });
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock });
 
 const counterJob = defineJob({
   name: 'test-counter',
@@ -30,49 +20,49 @@ const counterJob = defineJob({
   maxAttempts: 3,
 });
 const jobRow = (id: number) =>
-  database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  t.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('the queue', () => {
   it('tells where a subject’s jobs stand, and queues a given-up subject again once', async () => {
     const subject = { n: 9001 };
-    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('none');
-    const first = await queue.enqueue(database.db, counterJob, subject);
-    await queue.enqueue(database.db, counterJob, { n: 9002 });
-    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('underway');
-    await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', first).execute();
-    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('failed');
-    const again = await queue.requeue(database.db, counterJob, subject);
+    expect(await queue.stateOf(t.database.db, counterJob, subject)).toBe('none');
+    const first = await queue.enqueue(t.database.db, counterJob, subject);
+    await queue.enqueue(t.database.db, counterJob, { n: 9002 });
+    expect(await queue.stateOf(t.database.db, counterJob, subject)).toBe('underway');
+    await t.database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', first).execute();
+    expect(await queue.stateOf(t.database.db, counterJob, subject)).toBe('failed');
+    const again = await queue.requeue(t.database.db, counterJob, subject);
     expect(await jobRow(first)).toBeUndefined();
     expect(await jobRow(again)).toMatchObject({ status: 'pending', payload: JSON.stringify(subject) });
-    expect(await queue.stateOf(database.db, counterJob, subject)).toBe('underway');
+    expect(await queue.stateOf(t.database.db, counterJob, subject)).toBe('underway');
     // Another subject's job is left as it was.
-    expect(await queue.stateOf(database.db, counterJob, { n: 9002 })).toBe('underway');
-    await database.db.deleteFrom('jobs').where('name', '=', counterJob.name).execute();
+    expect(await queue.stateOf(t.database.db, counterJob, { n: 9002 })).toBe('underway');
+    await t.database.db.deleteFrom('jobs').where('name', '=', counterJob.name).execute();
   });
 
   it('says whether a job of a definition waits or runs, and lets a handler take its job once', async () => {
     const other = defineJob({ name: 'test-other', version: 1, payload: z.object({}) });
-    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(false);
-    const id = await queue.enqueue(database.db, counterJob, { n: 9100 });
-    await queue.enqueue(database.db, other, {});
-    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(true);
-    await database.db.updateTable('jobs').set({ status: 'running' }).where('id', '=', id).execute();
-    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(true);
-    await database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', id).execute();
-    expect(await queue.isAnyQueued(database.db, counterJob)).toBe(false);
-    expect(await queue.take(database.db, id)).toBe(true);
-    expect(await queue.take(database.db, id)).toBe(false);
-    await database.db.deleteFrom('jobs').where('name', '=', other.name).execute();
+    expect(await queue.isAnyQueued(t.database.db, counterJob)).toBe(false);
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 9100 });
+    await queue.enqueue(t.database.db, other, {});
+    expect(await queue.isAnyQueued(t.database.db, counterJob)).toBe(true);
+    await t.database.db.updateTable('jobs').set({ status: 'running' }).where('id', '=', id).execute();
+    expect(await queue.isAnyQueued(t.database.db, counterJob)).toBe(true);
+    await t.database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', id).execute();
+    expect(await queue.isAnyQueued(t.database.db, counterJob)).toBe(false);
+    expect(await queue.take(t.database.db, id)).toBe(true);
+    expect(await queue.take(t.database.db, id)).toBe(false);
+    await t.database.db.deleteFrom('jobs').where('name', '=', other.name).execute();
   });
 
   it('commits a job with the change that asks for it, or not at all', async () => {
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      t.database.db.transaction().execute(async (trx) => {
         await queue.enqueue(trx, counterJob, { n: 1 });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const jobs = await database.db
+    const jobs = await t.database.db
       .selectFrom('jobs')
       .selectAll()
       .where('name', '=', 'test-counter')
@@ -81,7 +71,7 @@ describe('the queue', () => {
   });
 
   it('refuses a payload its definition does not accept', async () => {
-    await expect(queue.enqueue(database.db, counterJob, { n: 'one' } as never)).rejects.toThrow();
+    await expect(queue.enqueue(t.database.db, counterJob, { n: 'one' } as never)).rejects.toThrow();
   });
 });
 
@@ -92,8 +82,8 @@ describe('the worker', () => {
       calls += 1;
       throw new Error('connect ECONNREFUSED smtp://mailer:s3cret@mail.example.org:25');
     });
-    const worker = createWorker({ db: database.db, clock, jobs: [flaky], log });
-    const id = await queue.enqueue(database.db, counterJob, { n: 2 });
+    const worker = createWorker({ db: t.database.db, clock, jobs: [flaky], log });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 2 });
 
     expect(await worker.drainOnce()).toBe(1);
     let row = await jobRow(id);
@@ -120,34 +110,34 @@ describe('the worker', () => {
     clock.advance({ hours: 2 });
     expect(await worker.drainOnce()).toBe(0);
     expect(calls).toBe(3);
-    await database.db.deleteFrom('jobs').where('id', '=', id).execute();
+    await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
   });
 
   it('removes a job once it has run', async () => {
     const seen: number[] = [];
     const worker = createWorker({
-      db: database.db,
+      db: t.database.db,
       clock,
       jobs: [registerJob(counterJob, async ({ n }) => void seen.push(n))],
       log,
     });
-    const id = await queue.enqueue(database.db, counterJob, { n: 3 });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 3 });
     expect(await worker.drainOnce()).toBe(1);
     expect(seen).toEqual([3]);
     expect(await jobRow(id)).toBeUndefined();
   });
 
   it('takes back a job left running by a worker that died, after the lock timeout', async () => {
-    const id = await queue.enqueue(database.db, counterJob, { n: 4 });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 4 });
     const now = clock.now().toISOString();
-    await database.db
+    await t.database.db
       .updateTable('jobs')
       .set({ status: 'running', locked_at: now, locked_by: 'dead' })
       .where('id', '=', id)
       .execute();
     const seen: number[] = [];
     const worker = createWorker({
-      db: database.db,
+      db: t.database.db,
       clock,
       jobs: [registerJob(counterJob, async ({ n }) => void seen.push(n))],
       log,
@@ -159,11 +149,11 @@ describe('the worker', () => {
   });
 
   it('takes over the job of a killed instance once its lease lapses, in seconds', async () => {
-    const id = await queue.enqueue(database.db, counterJob, { n: 5 });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 5 });
     const seen: number[] = [];
     const handler = registerJob(counterJob, async ({ n }) => void seen.push(n));
     // The instance claimed it, then was killed with kill -9: no heartbeat, no release.
-    await database.db
+    await t.database.db
       .updateTable('jobs')
       .set({
         status: 'running',
@@ -173,7 +163,7 @@ describe('the worker', () => {
       })
       .where('id', '=', id)
       .execute();
-    const survivor = createWorker({ db: database.db, clock, jobs: [handler], log, leaseSeconds: 30 });
+    const survivor = createWorker({ db: t.database.db, clock, jobs: [handler], log, leaseSeconds: 30 });
     expect(await survivor.drainOnce()).toBe(0);
     clock.advance({ seconds: 31 });
     expect(await survivor.drainOnce()).toBe(1);
@@ -181,7 +171,7 @@ describe('the worker', () => {
   });
 
   it('keeps a long job with its worker while the worker renews the lease', async () => {
-    const id = await queue.enqueue(database.db, counterJob, { n: 6 });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 6 });
     let finish = () => {};
     let started = () => {};
     const isStarted = new Promise<void>((resolve) => (started = resolve));
@@ -190,7 +180,7 @@ describe('the worker', () => {
       await new Promise<void>((resolve) => (finish = resolve));
     });
     const owner = createWorker({
-      db: database.db,
+      db: t.database.db,
       clock,
       jobs: [slow],
       log,
@@ -199,7 +189,7 @@ describe('the worker', () => {
     });
     const running = owner.drainOnce();
     await isStarted;
-    const other = createWorker({ db: database.db, clock, jobs: [slow], log, leaseSeconds: 30 });
+    const other = createWorker({ db: t.database.db, clock, jobs: [slow], log, leaseSeconds: 30 });
     for (let step = 0; step < 3; step += 1) {
       clock.advance({ seconds: 20 });
       await new Promise((resolve) => setTimeout(resolve, 60)); // heartbeats renew the lease
@@ -211,14 +201,14 @@ describe('the worker', () => {
   });
 
   it('gives back, at stop, a job it cannot finish before the deadline, without counting an attempt', async () => {
-    const id = await queue.enqueue(database.db, counterJob, { n: 7 });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 7 });
     let started = () => {};
     const isStarted = new Promise<void>((resolve) => (started = resolve));
     const stuck = registerJob(counterJob, async () => {
       started();
       await new Promise(() => {});
     });
-    const worker = createWorker({ db: database.db, clock, jobs: [stuck], log });
+    const worker = createWorker({ db: t.database.db, clock, jobs: [stuck], log });
     worker.start();
     await isStarted;
     await worker.stop({ deadlineMs: 50 });
@@ -228,18 +218,18 @@ describe('the worker', () => {
       locked_by: null,
       lease_until: null,
     });
-    await database.db.deleteFrom('jobs').where('id', '=', id).execute();
+    await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
   });
 
   it('shares the queue between workers on separate connections: each job runs exactly once', async () => {
     const ids = [];
-    for (let n = 0; n < 30; n += 1) ids.push(await queue.enqueue(database.db, counterJob, { n }));
+    for (let n = 0; n < 30; n += 1) ids.push(await queue.enqueue(t.database.db, counterJob, { n }));
     const seen: number[] = [];
     const handler = registerJob(counterJob, async ({ n }) => {
       seen.push(n);
       await new Promise((resolve) => setImmediate(resolve));
     });
-    const connections = [database.openConnection(), database.openConnection()];
+    const connections = [t.database.openConnection(), t.database.openConnection()];
     try {
       const workers = connections.map((db) => createWorker({ db, clock, jobs: [handler], log }));
       const counts = await Promise.all(workers.map((worker) => worker.drainOnce()));
@@ -253,7 +243,7 @@ describe('the worker', () => {
 
 describe('a crash between commit and sending', () => {
   it('still sends the mail, exactly once, when a fresh worker starts', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
       payload: {
@@ -266,14 +256,16 @@ describe('a crash between commit and sending', () => {
     });
     expect(response.statusCode).toBe(202);
     // The process that committed is gone before any worker ran; a new one opens its own connection.
-    const connection = database.openConnection();
+    const connection = t.database.openConnection();
     try {
       // The registration's work, then its mail.
-      expect(await createTestWorker(database, { clock, db: connection }).drainOnce()).toBe(2);
-      expect(await createTestWorker(database, { clock, db: connection }).drainOnce()).toBe(0);
+      expect(await createTestWorker(t.database, { clock, db: connection }).drainOnce()).toBe(2);
+      expect(await createTestWorker(t.database, { clock, db: connection }).drainOnce()).toBe(0);
     } finally {
       await connection.destroy();
     }
-    expect(readMailFiles(database.tempDir).filter((mail) => mail.to === 'crash@example.org')).toHaveLength(1);
+    expect(readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'crash@example.org')).toHaveLength(
+      1,
+    );
   });
 });

@@ -2,12 +2,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../src/app';
 import { CHANGE_LISTENER_NAME, changeFeedOf, parseChange, startChangeFeed } from '../src/platform/db/changes';
 import type { Db } from '../src/platform/db/database';
 import { isKept, rowCache } from '../src/platform/db/row-cache';
 import { serializerCompiler } from '../src/platform/http/serializer';
-import { createTestApp, createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+import { useTestApp, isPostgresRun } from './helper';
 import { applicant, apiCall, dataOf, type Applicant } from './requests';
 
 /**
@@ -18,23 +17,18 @@ import { applicant, apiCall, dataOf, type Applicant } from './requests';
 const clock = { now: () => new Date() };
 const waitOptions = { timeout: 5000, interval: 20 };
 
-let database: TestDatabase;
-let app: App;
 let other: Db;
 let call: ReturnType<typeof apiCall>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  await app.ready();
-  other = database.openConnection();
-  call = apiCall(app);
+  await t.app.ready();
+  other = t.database.openConnection();
+  call = apiCall(t.app);
 });
 
 afterAll(async () => {
-  await app.close();
   await other.destroy();
-  await database.close();
 });
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -42,7 +36,7 @@ const poll = (who: Applicant) => call('GET', `/users/${who.id}/notifications`, w
 
 describe('what an instance keeps follows the database', () => {
   it('refuses a session another instance revoked', async () => {
-    const ada = await applicant(app, database, clock, 'ada.kept@example.org');
+    const ada = await applicant(t.app, t.database, clock, 'ada.kept@example.org');
     expect((await poll(ada)).statusCode).toBe(200);
     expect((await poll(ada)).statusCode).toBe(200);
 
@@ -58,8 +52,8 @@ describe('what an instance keeps follows the database', () => {
   });
 
   it('refuses the sessions of an account closed elsewhere, and gives a new role its abilities', async () => {
-    const bea = await applicant(app, database, clock, 'bea.kept@example.org');
-    const cy = await applicant(app, database, clock, 'cy.kept@example.org');
+    const bea = await applicant(t.app, t.database, clock, 'bea.kept@example.org');
+    const cy = await applicant(t.app, t.database, clock, 'cy.kept@example.org');
     expect((await call('GET', '/staff/practices', cy)).json()).toMatchObject({ code: 'FORBIDDEN_ACCESS' });
     expect((await poll(bea)).statusCode).toBe(200);
 
@@ -82,7 +76,7 @@ describe('what an instance keeps follows the database', () => {
   });
 
   it("counts a request whose status changed elsewhere in the applicant's next poll", async () => {
-    const dee = await applicant(app, database, clock, 'dee.kept@example.org');
+    const dee = await applicant(t.app, t.database, clock, 'dee.kept@example.org');
     const draft = dataOf<{ id: number }>(
       await call('POST', '/practices', dee, { country: 'FR', level: 'higher' }),
     ).id;
@@ -98,7 +92,7 @@ describe('what an instance keeps follows the database', () => {
   });
 
   it('counts the request this instance creates at once', async () => {
-    const eve = await applicant(app, database, clock, 'eve.kept@example.org');
+    const eve = await applicant(t.app, t.database, clock, 'eve.kept@example.org');
     expect(dataOf<{ total: number }>(await poll(eve)).total).toBe(0);
     await call('POST', '/practices', eve, { country: 'FR', level: 'higher' });
     expect(dataOf<{ total: number }>(await poll(eve)).total).toBe(1);
@@ -111,7 +105,7 @@ describe('a row cache', () => {
   let userIds: number[];
 
   beforeAll(async () => {
-    feedDb = database.openConnection();
+    feedDb = t.database.openConnection();
     stopFeed = (await startChangeFeed(feedDb, () => undefined)).stop;
     await vi.waitFor(() => expect(changeFeedOf(feedDb)?.isLive()).toBe(true), waitOptions);
     const users = await feedDb.selectFrom('users').select('id').orderBy('id').limit(2).execute();
@@ -226,7 +220,7 @@ describe('a row cache', () => {
   });
 
   it('reads every time on a database whose feed was not started', async () => {
-    const unfed = database.openConnection();
+    const unfed = t.database.openConnection();
     try {
       const kept = rowCache<string, number>({ maxEntries: 10, dependsOn: {} });
       let reads = 0;

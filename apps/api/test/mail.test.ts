@@ -4,28 +4,18 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { createMailer } from '../src/platform/mail/mailer';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { useTestApp, createTestWorker, testConfig } from './helper';
 import { createUser } from './identity';
 import { linkToken, parseMail, readMailFiles, type ReadMail } from './mail';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock();
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { PUBLIC_URL: 'https://lisbon.example.org' } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock, env: { PUBLIC_URL: 'https://lisbon.example.org' } });
 
 const forgot = (email: string, remoteAddress = '192.0.2.1') =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email }, remoteAddress });
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email }, remoteAddress });
 
 /** A real SMTP server in this process; it keeps what it receives. */
 async function startSmtpServer(
@@ -61,17 +51,17 @@ describe('mail written to files (no SMTP_URL)', () => {
       { level: 'info' },
       new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }),
     );
-    const worker = createTestWorker(database, {
+    const worker = createTestWorker(t.database, {
       clock,
       env: { PUBLIC_URL: 'https://lisbon.example.org' },
-      mailer: createMailer({ config: testConfig(database), clock, log }),
+      mailer: createMailer({ config: testConfig(t.database), clock, log }),
     });
-    await createUser(database, clock, { email: 'file@example.org', firstName: 'Rita' });
+    await createUser(t.database, clock, { email: 'file@example.org', firstName: 'Rita' });
     await forgot('file@example.org');
     // The request's work, then its mail.
     expect(await worker.drainOnce()).toBe(2);
 
-    const [mail] = readMailFiles(database.tempDir);
+    const [mail] = readMailFiles(t.database.tempDir);
     expect(mail).toMatchObject({ to: 'file@example.org', kind: 'password-reset', language: 'en-US' });
     expect(mail?.subject).toBe('Lisbon – Set a new password');
     expect(mail?.text).toContain('Hello Rita,');
@@ -86,11 +76,11 @@ describe('mail written to files (no SMTP_URL)', () => {
     expect(lines.join('\n')).not.toContain(linkToken(mail!, 'reset-password'));
     expect(lines.join('\n')).not.toContain('file@example.org');
     // Mails carry activation and reset links; the database holds password hashes: owner-only, both.
-    const mailDir = join(database.tempDir, 'mail');
+    const mailDir = join(t.database.tempDir, 'mail');
     expect(statSync(mailDir).mode & 0o777).toBe(0o700);
     for (const file of readdirSync(mailDir)) expect(statSync(join(mailDir, file)).mode & 0o777).toBe(0o600);
-    if (database.databaseConfig.dialect === 'sqlite')
-      expect(statSync(database.databaseConfig.path).mode & 0o777).toBe(0o600);
+    if (t.database.databaseConfig.dialect === 'sqlite')
+      expect(statSync(t.database.databaseConfig.path).mode & 0o777).toBe(0o600);
   });
 });
 
@@ -103,9 +93,13 @@ describe('mail over SMTP (SMTP_URL)', () => {
         MAIL_FROM: 'Portale <portale@example.org>',
         PUBLIC_URL: 'https://lisbon.example.org',
       };
-      await createUser(database, clock, { email: 'smtp@example.org', firstName: 'Giulia', locale: 'it-IT' });
+      await createUser(t.database, clock, {
+        email: 'smtp@example.org',
+        firstName: 'Giulia',
+        locale: 'it-IT',
+      });
       await forgot('smtp@example.org', '192.0.2.2');
-      expect(await createTestWorker(database, { clock, env }).drainOnce()).toBe(2);
+      expect(await createTestWorker(t.database, { clock, env }).drainOnce()).toBe(2);
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;
       expect(mail).toMatchObject({
@@ -127,11 +121,11 @@ describe('mail over SMTP (SMTP_URL)', () => {
     const port = probe.port;
     await probe.close();
     const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
-    await createUser(database, clock, { email: 'later@example.org' });
+    await createUser(t.database, clock, { email: 'later@example.org' });
     await forgot('later@example.org', '192.0.2.3');
-    const worker = createTestWorker(database, { clock, env });
+    const worker = createTestWorker(t.database, { clock, env });
     expect(await worker.drainOnce()).toBe(2);
-    const job = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    const job = await t.database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ name: 'send-mail', status: 'pending', attempts: 1 });
     expect(job.last_error).toMatch(/ECONNREFUSED/);
 
@@ -142,7 +136,7 @@ describe('mail over SMTP (SMTP_URL)', () => {
       expect(await worker.drainOnce()).toBe(1);
       expect(await worker.drainOnce()).toBe(0);
       expect(smtp.received.map((mail) => mail.to)).toEqual(['later@example.org']);
-      expect(await database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
     } finally {
       await smtp.close();
     }

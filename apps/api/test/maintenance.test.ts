@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { env: { MAINTENANCE_MODE: 'true' } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ env: { MAINTENANCE_MODE: 'true' } });
 
 describe('maintenance mode', () => {
   it('answers every API call with 503 MAINTENANCE', async () => {
     for (const url of ['/api/v1/cms-entries', '/api/v1/cms-entries?locale=xx', '/api/v1/nope']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         code: 'MAINTENANCE',
@@ -26,13 +16,13 @@ describe('maintenance mode', () => {
   });
 
   it('keeps health up, saying maintenance is on', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: { status: 'ok', maintenance: true } });
   });
 
   it('still serves non-API pages, so the web app can show its maintenance page', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: '/maintenance',
       headers: { accept: 'text/html' },

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { applicant, FILES, multipart, type Applicant } from './requests';
+import { FILES, multipart, type Applicant } from './requests';
 
-let database: TestDatabase;
-let app: App;
 let maria: Applicant;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  maria = await applicant(app, database, clock, 'maria@example.org');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  maria = await t.applicant({ email: 'maria@example.org' });
 });
 
 const wellFormed = multipart({ practice_id: 1, type: 'other' }, { name: 'a.pdf', content: FILES.pdf });
@@ -77,7 +69,7 @@ describe('malformed multipart', () => {
   for (const endpoint of ENDPOINTS) {
     for (const [name, body] of Object.entries(MALFORMED)) {
       it(`${endpoint.method} ${endpoint.url} with ${name} answers 4xx in the error contract`, async () => {
-        const response = await app.inject({
+        const response = await t.app.inject({
           method: endpoint.method,
           url: endpoint.url,
           headers: { 'content-type': body.contentType, ...(endpoint.isPublic ? {} : bearer(maria.token)) },
@@ -95,7 +87,7 @@ describe('malformed multipart', () => {
 describe('a multipart boundary at the RFC limit', () => {
   it('is read: a 70-character boundary uploads the file', async () => {
     const body = multipart({ type: 'diploma' }, { name: 'a.pdf', content: FILES.pdf }, 'x'.repeat(70));
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/documents',
       headers: { ...body.headers, ...bearer(maria.token) },
@@ -114,13 +106,13 @@ describe('input no database column can hold', () => {
     ['DELETE', `/api/v1/documents/${TOO_LARGE}`],
     ['GET', `/api/v1/documents?practice_id=${TOO_LARGE}`],
   ] as const)('%s %s with an id of 2^31 answers 422 on the id', async (method, url) => {
-    const response = await app.inject({ method, url, headers: bearer(maria.token) });
+    const response = await t.app.inject({ method, url, headers: bearer(maria.token) });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('answers 2^31 - 1 as an id that is not found, not as an invalid one', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/practices/${TOO_LARGE - 1}`,
       headers: bearer(maria.token),
@@ -129,7 +121,7 @@ describe('input no database column can hold', () => {
   });
 
   it('answers a NUL in a public path parameter with 422', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/verify/%00' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/verify/%00' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -138,7 +130,7 @@ describe('input no database column can hold', () => {
   });
 
   it('answers a NUL inside a JSON string with 422 on that field', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/users/${maria.id}`,
       headers: bearer(maria.token),
@@ -149,7 +141,7 @@ describe('input no database column can hold', () => {
   });
 
   it('refuses JSON nested past any input of the portal with 422, even where a route takes no body', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/documents/1',
       headers: { ...bearer(maria.token), 'content-type': 'application/json' },
@@ -159,28 +151,36 @@ describe('input no database column can hold', () => {
   });
 
   it('ends the session on a logout whose route holds a NUL', async () => {
-    const session = await applicant(app, database, clock, 'nul-logout@example.org');
-    const logout = await app.inject({
+    const session = await t.applicant({ email: 'nul-logout@example.org' });
+    const logout = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       headers: bearer(session.token),
       payload: { route: '/account\u0000', cause: 'user' },
     });
     expect(logout.statusCode).toBe(204);
-    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.token) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(session.token),
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('ends the session on a logout whose body does not validate', async () => {
-    const session = await applicant(app, database, clock, 'bad-logout@example.org');
-    const logout = await app.inject({
+    const session = await t.applicant({ email: 'bad-logout@example.org' });
+    const logout = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
       headers: bearer(session.token),
       payload: { cause: 'not-a-cause', extra: true },
     });
     expect(logout.statusCode).toBe(204);
-    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.token) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(session.token),
+    });
     expect(after.statusCode).toBe(401);
   });
 });

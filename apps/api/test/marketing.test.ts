@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sendMarketingMail } from '../src/modules/marketing/service';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { contextFor } from './identity';
 import { readMailFiles, type ReadMail } from './mail';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
+import { apiCall, dataOf, type Applicant } from './requests';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -25,7 +20,7 @@ const optIn = (who: Applicant) => call('PATCH', '/profile', who, { marketing_con
 const consentOf = async (who: Applicant) =>
   dataOf<{ marketing_consent: boolean }>(await call('GET', '/auth/me', who)).marketing_consent;
 const marketingMails = (): ReadMail[] =>
-  readMailFiles(database.tempDir).filter((mail) => mail.kind === 'marketing');
+  readMailFiles(t.database.tempDir).filter((mail) => mail.kind === 'marketing');
 const tokenIn = (mail: ReadMail): string => {
   const token = /\/marketing-opt-out\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   if (!token) throw new Error('no opt-out link in the mail');
@@ -33,28 +28,22 @@ const tokenIn = (mail: ReadMail): string => {
 };
 
 async function send(): Promise<number> {
-  const count = await sendMarketingMail(contextFor(database, clock), {
+  const count = await sendMarketingMail(contextFor(t.database, clock), {
     subject: 'New services in spring',
     body: 'Comparability statements now come faster.\n\nRead more on the portal.',
   });
-  while ((await worker.drainOnce()) > 0);
+  while ((await t.worker.drainOnce()) > 0);
   return count;
 }
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  bea = await applicant(app, database, clock, 'bea@example.org', { locale: 'it-IT', firstName: 'Bea' });
-  await applicant(app, database, clock, 'cleo@example.org');
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  bea = await t.applicant({ email: 'bea@example.org', locale: 'it-IT', firstName: 'Bea' });
+  await t.applicant({ email: 'cleo@example.org' });
   expect((await optIn(ada)).statusCode).toBe(200);
   expect((await optIn(bea)).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 describe('marketing mail', () => {
@@ -75,7 +64,7 @@ describe('marketing mail', () => {
 
   it('keeps only a hash of the token', async () => {
     const token = tokenIn(marketingMails().find((mail) => mail.to === 'ada@example.org')!);
-    const row = await database.db
+    const row = await t.database.db
       .selectFrom('users')
       .select('marketing_opt_out_token_hash')
       .where('id', '=', ada.id)
@@ -117,7 +106,7 @@ describe('POST /marketing-opt-out/{token}', () => {
   });
 
   it('answers in Italian when asked', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/marketing-opt-out/${'B'.repeat(43)}`,
       headers: { 'accept-language': 'it-IT' },

@@ -1,23 +1,17 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { registerMetrics } from '../src/platform/http/metrics';
 import { insertJob } from '../src/platform/jobs/repository';
 import { createMetrics } from '../src/platform/metrics';
-import { createTestApp, createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+import { createTestApp, useTestApp, isPostgresRun } from './helper';
 
 // The figures an operator misses (issue #34, item 4): the queue by kind, server errors by route,
 // the database pool and Redis. Anchoring's are in anchor.test.ts, on a real chain.
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
 const clock = new ManualClock('2026-11-27T09:00:00Z');
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ hasApp: false });
 
 /** Prometheus's text of a scrape of `app`. */
 async function scrape(app: { inject: ReturnType<typeof Fastify>['inject'] }): Promise<string> {
@@ -37,9 +31,9 @@ const sample = (text: string, series: string): number | undefined => {
 
 describe('GET /metrics for operators', () => {
   it('counts the shared queue by kind and status', async () => {
-    const app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    const app = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
     const job = (name: string) =>
-      insertJob(database.db, {
+      insertJob(t.database.db, {
         name,
         version: 1,
         payload: '{}',
@@ -52,7 +46,7 @@ describe('GET /metrics for operators', () => {
     const text = await scrape(app);
     expect(sample(text, 'lisbon_jobs_by_kind{kind="test.mail-kind",status="pending"}')).toBe(2);
     expect(sample(text, 'lisbon_jobs_by_kind{kind="test.publication-kind",status="pending"}')).toBe(1);
-    await database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
+    await t.database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
     // A kind that left the queue leaves the scrape too.
     expect(await scrape(app)).not.toContain('test.mail-kind');
     await app.close();
@@ -61,7 +55,7 @@ describe('GET /metrics for operators', () => {
   it('counts server errors by route pattern, and nothing for answers below 500', async () => {
     const app = Fastify();
     const metrics = createMetrics();
-    registerMetrics(app, { metrics, token: METRICS_TOKEN, db: database.db, clock });
+    registerMetrics(app, { metrics, token: METRICS_TOKEN, db: t.database.db, clock });
     app.get('/boom/:id', () => {
       throw new Error('broken on purpose');
     });
@@ -76,7 +70,7 @@ describe('GET /metrics for operators', () => {
   });
 
   it('shows the PostgreSQL pool in use, idle and waiting (none on SQLite)', async () => {
-    const app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    const app = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
     const text = await scrape(app);
     if (isPostgresRun) {
       expect(sample(text, 'lisbon_db_pool_connections{state="waiting"}')).toBe(0);
@@ -92,21 +86,21 @@ describe('GET /metrics for operators', () => {
   });
 
   it('says whether Redis is reachable: 1 when it answers, 0 when it does not, nothing without REDIS_URL', async () => {
-    const up = await createTestApp(database, {
+    const up = await createTestApp(t.database, {
       clock,
       env: { METRICS_TOKEN, REDIS_URL: 'redis://127.0.0.1:6379/3' },
     });
     await up.ready();
     expect(sample(await scrape(up), 'lisbon_redis_up{role="rate_limit"}')).toBe(1);
     await up.close();
-    const down = await createTestApp(database, {
+    const down = await createTestApp(t.database, {
       clock,
       env: { METRICS_TOKEN, REDIS_URL: 'redis://127.0.0.1:1/0' },
     });
     await down.ready();
     expect(sample(await scrape(down), 'lisbon_redis_up{role="rate_limit"}')).toBe(0);
     await down.close();
-    const none = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+    const none = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
     expect(await scrape(none)).not.toMatch(/^lisbon_redis_up/m);
     await none.close();
   });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { MAINTENANCE_RECHECK_MS } from '../src/modules/system/maintenance.service';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { createTestApp, useTestApp } from './helper';
 import { login } from './identity';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { staffMember, type StaffMember } from './staff';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2024-12-02T09:00:00Z');
 let ada: Applicant;
@@ -17,17 +14,12 @@ let admin: StaffMember;
 
 type Notices = { closures: { starts_on: string; resumes_on: string; notice: Record<string, string> }[] };
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  eva = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org' });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
 });
 
 describe('closure notices', () => {
@@ -115,7 +107,7 @@ describe('the administrators’ maintenance switch', () => {
     expect(blocked.json()).toMatchObject({ code: 'MAINTENANCE' });
     expect((await call('GET', '/countries')).statusCode).toBe(503);
     // The provider's confirmations still reach the portal (this one is unsigned: refused by the route).
-    const webhook = await app.inject({
+    const webhook = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payments/webhook',
       headers: { 'content-type': 'application/json' },
@@ -135,7 +127,7 @@ describe('the administrators’ maintenance switch', () => {
   });
 
   it('lets staff log in while it is on', async () => {
-    const { token } = await login(app, 'eva@example.org', 'Quiet#Harbour42');
+    const { token } = await login(t.app, 'eva@example.org', 'Quiet#Harbour42');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
@@ -149,7 +141,7 @@ describe('the administrators’ maintenance switch', () => {
       ],
     });
     expect((await call('GET', '/auth/me', ada)).statusCode).toBe(200);
-    const rows = await database.db
+    const rows = await t.database.db
       .selectFrom('setting_changes')
       .selectAll()
       .where('key', '=', 'maintenance_mode')
@@ -161,7 +153,7 @@ describe('the administrators’ maintenance switch', () => {
   });
 
   it('reaches another instance on the same database within seconds, without a read per call', async () => {
-    const other = await createTestApp(database, { clock });
+    const other = await createTestApp(t.database, { clock });
     try {
       const me = () =>
         other.inject({
@@ -192,7 +184,7 @@ describe('the administrators’ maintenance switch', () => {
 
 describe('maintenance set by configuration', () => {
   it('wins over the switch: MAINTENANCE_MODE=false keeps the portal open and refuses switching', async () => {
-    const open = await createTestApp(database, { clock, env: { MAINTENANCE_MODE: 'false' } });
+    const open = await createTestApp(t.database, { clock, env: { MAINTENANCE_MODE: 'false' } });
     try {
       const response = await open.inject({
         method: 'PUT',
@@ -214,7 +206,7 @@ describe('maintenance set by configuration', () => {
   });
 
   it('MAINTENANCE_MODE=true stops staff too', async () => {
-    const closed = await createTestApp(database, { clock, env: { MAINTENANCE_MODE: 'true' } });
+    const closed = await createTestApp(t.database, { clock, env: { MAINTENANCE_MODE: 'true' } });
     try {
       const response = await closed.inject({
         method: 'GET',

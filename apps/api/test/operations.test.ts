@@ -5,7 +5,7 @@ import { buildApp, type App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { insertJob } from '../src/platform/jobs/repository';
 import { loggerOptions, redactUrl } from '../src/platform/logger';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { createTestApp, useTestApp, testConfig } from './helper';
 import { bearer, createUser, login } from './identity';
 import {
   CARDS,
@@ -21,14 +21,8 @@ import { verifyUpload } from './statements';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
 const clock = new ManualClock('2026-03-10T09:00:00Z');
-let database: TestDatabase;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ hasApp: false });
 
 describe('access logs', () => {
   it('replace the secret of activation, reset, share and opt-out links, and credentials in queries', () => {
@@ -59,11 +53,11 @@ describe('access logs', () => {
         done();
       },
     });
-    const config = testConfig(database, { LOG_LEVEL: 'info' });
+    const config = testConfig(t.database, { LOG_LEVEL: 'info' });
     const logger = pino(loggerOptions(config) as pino.LoggerOptions, sink);
-    const app = await buildApp({ config, db: database.db, logger, clock });
+    const app = await buildApp({ config, db: t.database.db, logger, clock });
     const secret = 'Zx9vQm2LkP0oIu8yTr6eWq4aSd2fGh1jKl3zXc5vBn7';
-    await createUser(database, clock, { email: 'logged@example.org' });
+    await createUser(t.database, clock, { email: 'logged@example.org' });
     const { token } = await login(app, 'logged@example.org');
     for (const url of [
       `/auth/activate/${secret}`,
@@ -98,14 +92,14 @@ describe('access logs', () => {
 describe('API answers', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createTestApp(database, { clock });
+    app = await createTestApp(t.database, { clock });
   });
   afterAll(async () => {
     await app.close();
   });
 
   it('are never kept by a browser or a proxy: authenticated ones private, no-store; others no-store', async () => {
-    await createUser(database, clock, { email: 'cache@example.org' });
+    await createUser(t.database, clock, { email: 'cache@example.org' });
     const { token } = await login(app, 'cache@example.org', undefined, '198.51.100.9');
     const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
     expect(me.statusCode).toBe(200);
@@ -120,7 +114,7 @@ describe('API answers', () => {
 
 describe('GET /metrics', () => {
   it('is closed (404, in the error contract) unless METRICS_TOKEN is set', async () => {
-    const app = await createTestApp(database, { clock });
+    const app = await createTestApp(t.database, { clock });
     const answer = await app.inject({ method: 'GET', url: '/metrics' });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -129,7 +123,7 @@ describe('GET /metrics', () => {
   });
 
   it('refuses a short METRICS_TOKEN at start', () => {
-    expect(() => testConfig(database, { METRICS_TOKEN: 'short' })).toThrow(
+    expect(() => testConfig(t.database, { METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN must be at least 32/,
     );
   });
@@ -153,7 +147,7 @@ describe('GET /metrics', () => {
     };
 
     beforeAll(async () => {
-      app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
+      app = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
     });
     afterAll(async () => {
       await app.close();
@@ -188,15 +182,15 @@ describe('GET /metrics', () => {
     });
 
     it('reads the job queue: how many by status and how long the oldest due one has waited', async () => {
-      await database.db.deleteFrom('jobs').execute();
-      await insertJob(database.db, {
+      await t.database.db.deleteFrom('jobs').execute();
+      await insertJob(t.database.db, {
         name: 'send-mail',
         version: 1,
         payload: '{}',
         maxAttempts: 3,
         runAt: new Date(clock.now().getTime() - 90_000).toISOString(),
       });
-      await insertJob(database.db, {
+      await insertJob(t.database.db, {
         name: 'send-mail',
         version: 1,
         payload: '{}',
@@ -208,17 +202,17 @@ describe('GET /metrics', () => {
       expect(sample(text, 'lisbon_jobs{status="failed"}')).toBe(0);
       // The one due in ten minutes is not waiting yet.
       expect(sample(text, 'lisbon_jobs_oldest_due_age_seconds')).toBe(90);
-      await database.db.deleteFrom('jobs').execute();
+      await t.database.db.deleteFrom('jobs').execute();
       expect(sample(await scrape(), 'lisbon_jobs_oldest_due_age_seconds')).toBe(0);
     });
 
     it('counts payments settled and verification results', async () => {
-      const ada = await payer(app, database, clock, 'metrics-payer@example.org');
+      const ada = await payer(app, t.database, clock, 'metrics-payer@example.org');
       const practiceId = await readyDraft(app, ada);
       const session = await checkout(app, ada, practiceId);
       expect((await payOnSandbox(app, session.checkout_url, CARDS.success)).statusCode).toBe(303);
-      const sessionId = await sessionIdOf(database, session.payment_id);
-      const webhook = signedWebhook(database, clock, {
+      const sessionId = await sessionIdOf(t.database, session.payment_id);
+      const webhook = signedWebhook(t.database, clock, {
         id: 'evt_metrics_1',
         type: 'checkout.completed',
         sessionId,

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, PASSWORD, totpCode } from './identity';
 
 /** Issue #32: whoever knows a password, or shares an address, cannot lock the owner out (decision 084). */
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock });
 
 const HOME = '198.51.100.20';
 const ELSEWHERE = '192.0.2.200';
 const ATTACKERS = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4', '203.0.113.5'];
 
 const secondFactor = (token: string, code: string, remoteAddress: string) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/2fa',
     payload: { code },
@@ -32,21 +22,21 @@ const secondFactor = (token: string, code: string, remoteAddress: string) =>
 
 describe('the second factor under attack by someone who knows the password', () => {
   it('lets the owner in with a code from an address where they passed it, and with a recovery code from anywhere', async () => {
-    await createUser(database, clock, { email: 'staff@example.org', role: 'secretary' });
+    await createUser(t.database, clock, { email: 'staff@example.org', role: 'secretary' });
     const enabled = await enableTwoFactor(
-      app,
-      (await login(app, 'staff@example.org', PASSWORD, HOME)).token,
+      t.app,
+      (await login(t.app, 'staff@example.org', PASSWORD, HOME)).token,
       clock,
     );
     // The owner passed the second factor at home once before the attack.
     clock.advance({ seconds: 30 });
-    const before = await login(app, 'staff@example.org', PASSWORD, HOME);
+    const before = await login(t.app, 'staff@example.org', PASSWORD, HOME);
     expect((await secondFactor(before.token, totpCode(enabled.secret, clock), HOME)).statusCode).toBe(200);
 
     // Five wrong codes from each of five addresses: the account passes its account-wide limit (20).
     const statuses: number[] = [];
     for (const address of ATTACKERS) {
-      const attacker = await login(app, 'staff@example.org', PASSWORD, address);
+      const attacker = await login(t.app, 'staff@example.org', PASSWORD, address);
       for (let i = 0; i < 5; i += 1)
         statuses.push((await secondFactor(attacker.token, '000000', address)).statusCode);
       expect((await secondFactor(attacker.token, '000000', address)).statusCode).toBe(429);
@@ -56,11 +46,11 @@ describe('the second factor under attack by someone who knows the password', () 
     // At home, the right code opens, again and again.
     for (let i = 0; i < 2; i += 1) {
       clock.advance({ seconds: 30 });
-      const owner = await login(app, 'staff@example.org', PASSWORD, HOME);
+      const owner = await login(t.app, 'staff@example.org', PASSWORD, HOME);
       expect((await secondFactor(owner.token, totpCode(enabled.secret, clock), HOME)).statusCode).toBe(200);
     }
     // Elsewhere, a recovery code opens (a TOTP code waits for the window: 20 wrong codes are a real guess).
-    const travelling = await login(app, 'staff@example.org', PASSWORD, ELSEWHERE);
+    const travelling = await login(t.app, 'staff@example.org', PASSWORD, ELSEWHERE);
     clock.advance({ seconds: 30 });
     expect(
       (await secondFactor(travelling.token, totpCode(enabled.secret, clock), ELSEWHERE)).statusCode,
@@ -69,7 +59,7 @@ describe('the second factor under attack by someone who knows the password', () 
       200,
     );
     // The attackers' addresses stay refused, recovery-code guesses included.
-    const attacker = await login(app, 'staff@example.org', PASSWORD, ATTACKERS[0]);
+    const attacker = await login(t.app, 'staff@example.org', PASSWORD, ATTACKERS[0]);
     expect((await secondFactor(attacker.token, 'abcde-fghjk', ATTACKERS[0] ?? '')).statusCode).toBe(429);
   });
 });
@@ -77,15 +67,15 @@ describe('the second factor under attack by someone who knows the password', () 
 describe('a shared address after many failed logins', () => {
   it('still lets users who logged in there before log in, and refuses the others there', async () => {
     const shared = '198.51.100.99';
-    await createUser(database, clock, { email: 'regular@example.org' });
-    await createUser(database, clock, { email: 'newcomer@example.org' });
-    expect((await login(app, 'regular@example.org', PASSWORD, shared)).response.statusCode).toBe(200);
+    await createUser(t.database, clock, { email: 'regular@example.org' });
+    await createUser(t.database, clock, { email: 'newcomer@example.org' });
+    expect((await login(t.app, 'regular@example.org', PASSWORD, shared)).response.statusCode).toBe(200);
     // 100 failures over 25 accounts at the address (four each: no account's own limit is reached).
     for (let i = 0; i < 100; i += 1)
-      await login(app, `nobody${i % 25}@example.org`, 'Wrong#Guess123', shared);
-    expect((await login(app, 'regular@example.org', PASSWORD, shared)).response.statusCode).toBe(200);
-    expect((await login(app, 'newcomer@example.org', PASSWORD, shared)).response.statusCode).toBe(429);
+      await login(t.app, `nobody${i % 25}@example.org`, 'Wrong#Guess123', shared);
+    expect((await login(t.app, 'regular@example.org', PASSWORD, shared)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'newcomer@example.org', PASSWORD, shared)).response.statusCode).toBe(429);
     // From its own address the newcomer is not touched.
-    expect((await login(app, 'newcomer@example.org', PASSWORD, HOME)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'newcomer@example.org', PASSWORD, HOME)).response.statusCode).toBe(200);
   });
 });

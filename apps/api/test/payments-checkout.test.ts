@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { ProviderBusyError, type PaymentProvider } from '../src/platform/payments/provider';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { createTestApp, useTestApp } from './helper';
 import {
   BILLING,
   callAs,
@@ -17,24 +17,17 @@ import {
   type Payer,
 } from './payments';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof callAs>;
 // Tuesday 10 March 2026, 10:00 in Rome.
 const clock = new ManualClock('2026-03-10T09:00:00Z');
 let ada: Payer;
 let bob: Payer;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = callAs(app);
-  ada = await payer(app, database, clock, 'ada@example.org');
-  bob = await payer(app, database, clock, 'bob@example.org');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = callAs(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  bob = await t.applicant({ email: 'bob@example.org' });
 });
 
 describe('billing information', () => {
@@ -73,7 +66,7 @@ describe('billing information', () => {
 
 describe('POST /practices/{id}/checkout', () => {
   it('opens a hosted checkout for a ready draft, priced from the configuration with VAT', async () => {
-    const id = await readyDraft(app, ada);
+    const id = await readyDraft(t.app, ada);
     const response = await call(ada, 'POST', `/practices/${id}/checkout`, { billing: BILLING });
     expect(response.statusCode).toBe(200);
     const session = checkoutSessionSchema.parse(dataOf(response));
@@ -99,21 +92,21 @@ describe('POST /practices/{id}/checkout', () => {
   });
 
   it('adds the urgent supplement to an urgent request', async () => {
-    const id = await readyDraft(app, bob, { isUrgent: true });
-    const session = await checkout(app, bob, id);
+    const id = await readyDraft(t.app, bob, { isUrgent: true });
+    const session = await checkout(t.app, bob, id);
     const payment = dataOf<{ amount: object }>(await call(bob, 'GET', `/payments/${session.payment_id}`));
     expect(payment.amount).toEqual(splitVat(25_000));
   });
 
   it('keeps one open payment per request: a second checkout reuses the open session', async () => {
-    const id = await readyDraft(app, ada);
-    const first = await checkout(app, ada, id);
-    const second = await checkout(app, ada, id);
+    const id = await readyDraft(t.app, ada);
+    const first = await checkout(t.app, ada, id);
+    const second = await checkout(t.app, ada, id);
     expect(second).toEqual(first);
   });
 
   it('is refused for a request that is not the caller’s (404), not complete (422) or not at review (409)', async () => {
-    const id = await readyDraft(app, ada);
+    const id = await readyDraft(t.app, ada);
     expect((await call(bob, 'POST', `/practices/${id}/checkout`, { billing: BILLING })).statusCode).toBe(404);
     const fresh = dataOf<{ id: number }>(
       await call(bob, 'POST', '/practices', { country: 'FR', level: 'higher', replace_draft: true }),
@@ -127,7 +120,7 @@ describe('POST /practices/{id}/checkout', () => {
   });
 
   it('tells a refugee that the free request is submitted without paying (409 PAYMENT_NOT_REQUIRED)', async () => {
-    const refugee = await payer(app, database, clock, 'refugee@example.org', { category: 'refugee' });
+    const refugee = await t.applicant({ email: 'refugee@example.org', category: 'refugee' });
     const created = dataOf<{ id: number }>(
       await call(refugee, 'POST', '/practices', { country: 'FR', level: 'higher' }),
     );
@@ -137,7 +130,7 @@ describe('POST /practices/{id}/checkout', () => {
   });
 
   it('validates the billing information of the checkout', async () => {
-    const id = await readyDraft(app, ada);
+    const id = await readyDraft(t.app, ada);
     const response = await call(ada, 'POST', `/practices/${id}/checkout`, {
       billing: { ...BILLING, entity_type: 'legal_entity', country: 'IT' },
     });
@@ -148,9 +141,9 @@ describe('POST /practices/{id}/checkout', () => {
 
 describe('the sandbox’s hosted checkout page', () => {
   it('is a plain HTML form with labels and a clear sandbox banner, no script', async () => {
-    const id = await readyDraft(app, ada);
-    const session = await checkout(app, ada, id);
-    const page = await app.inject({ method: 'GET', url: sandboxPath(session.checkout_url) });
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const page = await t.app.inject({ method: 'GET', url: sandboxPath(session.checkout_url) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -169,9 +162,9 @@ describe('the sandbox’s hosted checkout page', () => {
   });
 
   it('refuses a card that is not a test card, and a past expiry, on the form (422)', async () => {
-    const id = await readyDraft(app, ada);
-    const session = await checkout(app, ada, id);
-    const response = await payOnSandbox(app, session.checkout_url, '5555 5555 5555 4444', {
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const response = await payOnSandbox(t.app, session.checkout_url, '5555 5555 5555 4444', {
       expiry: '01/20',
     });
     expect(response.statusCode).toBe(422);
@@ -181,9 +174,9 @@ describe('the sandbox’s hosted checkout page', () => {
   });
 
   it('answers like a gateway under load for the busy card: 503, Retry-After, nothing charged', async () => {
-    const id = await readyDraft(app, ada);
-    const session = await checkout(app, ada, id);
-    const busy = await payOnSandbox(app, session.checkout_url, CARDS.busy);
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const busy = await payOnSandbox(t.app, session.checkout_url, CARDS.busy);
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('120');
     expect(busy.body).toContain('Please try again in a few minutes');
@@ -191,7 +184,7 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(payment.status).toBe('pending');
     expect(dataOf<{ status: string }>(await call(ada, 'GET', `/practices/${id}`)).status).toBe('draft');
     // The same session can still be paid a few minutes later.
-    const paid = await payOnSandbox(app, session.checkout_url, CARDS.success);
+    const paid = await payOnSandbox(t.app, session.checkout_url, CARDS.success);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(
       `http://localhost:3000/service/new/thank-you?payment=${session.payment_id}`,
@@ -199,21 +192,21 @@ describe('the sandbox’s hosted checkout page', () => {
   });
 
   it('sends the payer back to the review step on cancel, leaving the session open', async () => {
-    const id = await readyDraft(app, ada);
-    const session = await checkout(app, ada, id);
-    const cancel = await app.inject({ method: 'POST', url: `${sandboxPath(session.checkout_url)}/cancel` });
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const cancel = await t.app.inject({ method: 'POST', url: `${sandboxPath(session.checkout_url)}/cancel` });
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(
       `http://localhost:3000/service/new/review?payment=${session.payment_id}`,
     );
-    expect((await checkout(app, ada, id)).checkout_url).toBe(session.checkout_url);
+    expect((await checkout(t.app, ada, id)).checkout_url).toBe(session.checkout_url);
   });
 
   it('cannot be paid again once declined: the payer is sent back to the review step', async () => {
-    const id = await readyDraft(app, ada);
-    const session = await checkout(app, ada, id);
-    await payOnSandbox(app, session.checkout_url, CARDS.declined);
-    const second = await payOnSandbox(app, session.checkout_url, CARDS.success);
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    await payOnSandbox(t.app, session.checkout_url, CARDS.declined);
+    const second = await payOnSandbox(t.app, session.checkout_url, CARDS.success);
     expect(second.statusCode).toBe(303);
     expect(second.headers.location).toBe(
       `http://localhost:3000/service/new/review?payment=${session.payment_id}`,
@@ -221,7 +214,7 @@ describe('the sandbox’s hosted checkout page', () => {
   });
 
   it('answers 404 for a session it never issued', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: `/sandbox/checkout/cs_sandbox_${'0'.repeat(32)}`,
     });
@@ -236,20 +229,20 @@ describe('a payment provider under load', () => {
   beforeAll(async () => {
     const { createContext } = await import('../src/app');
     const { testConfig } = await import('./helper');
-    const real = createContext({ config: testConfig(database), db: database.db, clock }).payments;
+    const real = createContext({ config: testConfig(t.database), db: t.database.db, clock }).payments;
     const flaky: PaymentProvider = {
       ...real,
       createCheckoutSession: (request) =>
         isBusy ? Promise.reject(new ProviderBusyError(180)) : real.createCheckoutSession(request),
     };
-    busyApp = await createTestApp(database, { clock, paymentProvider: flaky });
+    busyApp = await createTestApp(t.database, { clock, paymentProvider: flaky });
   });
   afterAll(async () => {
     await busyApp.close();
   });
 
   it('answers 429 PROVIDER_BUSY with the high payment volume message; the draft and billing are kept', async () => {
-    const carla = await payer(busyApp, database, clock, 'carla@example.org', { locale: 'it-IT' });
+    const carla = await payer(busyApp, t.database, clock, 'carla@example.org', { locale: 'it-IT' });
     const id = await readyDraft(busyApp, carla);
     const billing = { ...BILLING, first_name: 'Carla' };
     const response = await callAs(busyApp)(

@@ -5,16 +5,16 @@ import {
   staffPracticeSchema,
   type StaffPractice,
 } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
 import { settleRefund } from '../src/modules/payments/refund-settlement.service';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp } from './helper';
 import { readMailFiles } from './mail';
-import { BILLING, callAs, checkout, dataOf, payer, readyDraft, sessionIdOf, type Payer } from './payments';
+import { BILLING, callAs, checkout, dataOf, readyDraft, sessionIdOf, type Payer } from './payments';
 import { pdfText } from './pdf';
 import { PROVIDER_NAMES, startProvider, type ProviderHarness } from './providers';
-import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
+import { auditOf, practiceIn, type StaffMember } from './staff';
 
 /**
  * Refunds through the payment port (decision 068), with each provider: staff holding
@@ -24,8 +24,6 @@ import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
  * mail in the applicant's language and its audit entries.
  */
 describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
-  let database: TestDatabase;
-  let app: App;
   let call: ReturnType<typeof callAs>;
   let provider: ProviderHarness;
   let secretary: StaffMember;
@@ -36,28 +34,19 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
 
   beforeAll(async () => {
     provider = await startProvider(name, clock);
-    database = await createTestDatabase();
-    app = await createTestApp(database, { clock, env: provider.env });
-    call = callAs(app);
-    provider.attach(app, database);
-    secretary = await staffMember(app, database, clock, {
-      role: 'secretary',
-      email: `sec.${name}@lisbon.test`,
-    });
-    admin = await staffMember(app, database, clock, { role: 'admin', email: `admin.${name}@lisbon.test` });
-    evaluator = await staffMember(app, database, clock, {
-      role: 'evaluator',
-      email: `eva.${name}@lisbon.test`,
-    });
+    t.onClose(() => provider.close());
   });
-  afterAll(async () => {
-    await app.close();
-    await provider.close();
-    await database.close();
+  const t = useTestApp({ clock, env: () => provider.env });
+  beforeAll(async () => {
+    call = callAs(t.app);
+    provider.attach(t.app, t.database);
+    secretary = await t.staff('secretary');
+    admin = await t.staff('admin');
+    evaluator = await t.staff('evaluator');
   });
 
   const asStaff = (who: StaffMember, method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({
+    t.app.inject({
       method,
       url: `/api/v1${url}`,
       headers: { authorization: `Bearer ${who.token}` },
@@ -70,22 +59,19 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
       fiscalDocumentSchema.parse(item),
     );
   const refundMails = (to: string) =>
-    readMailFiles(database.tempDir).filter((mail) => mail.kind === 'payment-refunded' && mail.to === to);
-  const ctx = () => createContext({ config: testConfig(database, provider.env), db: database.db, clock });
+    readMailFiles(t.database.tempDir).filter((mail) => mail.kind === 'payment-refunded' && mail.to === to);
+  const ctx = () => createContext({ config: testConfig(t.database, provider.env), db: t.database.db, clock });
 
   /** An applicant's request, paid through the provider and submitted (unassigned). */
   async function paidRequest(local: string, locale: 'en-US' | 'it-IT' = 'en-US') {
-    const who = await payer(app, database, clock, `${local}.${name}@example.org`, {
-      firstName: local,
-      locale,
-    });
-    const id = await readyDraft(app, who);
-    const session = await checkout(app, who, id);
+    const who = await t.applicant({ email: `${local}.${name}@example.org`, firstName: local, locale });
+    const id = await readyDraft(t.app, who);
+    const session = await checkout(t.app, who, id);
     await provider.pay(session.checkout_url, 'paid');
     await provider.deliver();
     const payment = paymentSchema.parse(dataOf(await call(who, 'GET', `/payments/${session.payment_id}`)));
     expect(payment.status).toBe('succeeded');
-    return { who, id, payment, sessionId: await sessionIdOf(database, session.payment_id) };
+    return { who, id, payment, sessionId: await sessionIdOf(t.database, session.payment_id) };
   }
   const close = (id: number) =>
     asStaff(secretary, 'POST', `/staff/practices/${id}/transitions`, {
@@ -155,7 +141,7 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
       expect(mails[0]?.text).toContain('chiusa prima dell’inizio della valutazione');
       expect(mails[0]?.text).toContain('nota di credito 2026/000001');
 
-      const audit = await auditOf(database, id);
+      const audit = await auditOf(t.database, id);
       expect(audit.map((entry) => [entry.action, entry.by_user_id])).toEqual(
         expect.arrayContaining([
           ['refund_payment', secretary.id],
@@ -210,7 +196,7 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
       });
 
     it('numbers credit notes in their own unbroken sequence, apart from invoices and receipts', async () => {
-      const numbers = await database.db
+      const numbers = await t.database.db
         .selectFrom('fiscal_documents')
         .select(['kind', 'sequence'])
         .where('kind', '=', 'credit_note')
@@ -245,7 +231,7 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
       await close(paid.id);
       expect((await asStaff(evaluator, 'POST', `/staff/practices/${paid.id}/refund`)).statusCode).toBe(403);
 
-      const free = await practiceIn(database, { userId: paid.who.id, status: 'closed' });
+      const free = await practiceIn(t.database, { userId: paid.who.id, status: 'closed' });
       const unpaid = await asStaff(secretary, 'POST', `/staff/practices/${free}/refund`);
       expect(unpaid.statusCode).toBe(409);
       expect(unpaid.json()).toMatchObject({ code: 'REFUND_NOT_AVAILABLE' });
@@ -254,9 +240,9 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
 
   describe('of a cancelled return delivery', () => {
     it('refunds the fee once, releases the requests for a new order, and closes the waybill', async () => {
-      const rosa = await payer(app, database, clock, `rosa.${name}@example.org`, { firstName: 'Rosa' });
-      const first = await practiceIn(database, { userId: rosa.id, status: 'published' });
-      const second = await practiceIn(database, { userId: rosa.id, status: 'published' });
+      const rosa = await t.applicant({ email: `rosa.${name}@example.org`, firstName: 'Rosa' });
+      const first = await practiceIn(t.database, { userId: rosa.id, status: 'published' });
+      const second = await practiceIn(t.database, { userId: rosa.id, status: 'published' });
       for (const id of [first, second])
         expect((await asStaff(secretary, 'POST', `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(
           200,
@@ -313,14 +299,14 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
       const [mail] = refundMails(rosa.email);
       expect(mail?.subject).toBe('Lisbon – Refund of €30.00');
       expect(mail?.text).toContain(`return delivery no. ${shipmentId}`);
-      expect((await auditOf(database, second)).map((entry) => entry.action)).toEqual(
+      expect((await auditOf(t.database, second)).map((entry) => entry.action)).toEqual(
         expect.arrayContaining(['cancel_delivery', 'refund_issued']),
       );
     });
 
     it('is refused once an original of the shipment was delivered', async () => {
-      const sara = await payer(app, database, clock, `sara.${name}@example.org`);
-      const id = await practiceIn(database, { userId: sara.id, status: 'published' });
+      const sara = await t.applicant({ email: `sara.${name}@example.org` });
+      const id = await practiceIn(t.database, { userId: sara.id, status: 'published' });
       await asStaff(secretary, 'POST', `/staff/practices/${id}/open-to-delivery`);
       await call(sara, 'PUT', '/delivery/shipping', {
         recipient_name: 'Sara',

@@ -1,9 +1,9 @@
 import { fiscalDocumentSchema, paymentProviderLabel, paymentSchema, practiceSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
 import { reconcileStalePayments } from '../src/modules/payments/settlement.service';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp } from './helper';
 import { readMailFiles } from './mail';
 import {
   BILLING,
@@ -11,7 +11,6 @@ import {
   checkout,
   countRows,
   dataOf,
-  payer,
   postWebhook,
   readyDraft,
   sessionIdOf,
@@ -28,8 +27,6 @@ import { PROVIDER_NAMES, startProvider, type ProviderHarness } from './providers
  * confirmed with the provider before settling, reconciliation by asking the provider.
  */
 describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
-  let database: TestDatabase;
-  let app: App;
   let call: ReturnType<typeof callAs>;
   let provider: ProviderHarness;
   // Tuesday 10 March 2026, 10:00 in Rome.
@@ -37,15 +34,12 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
 
   beforeAll(async () => {
     provider = await startProvider(name, clock);
-    database = await createTestDatabase();
-    app = await createTestApp(database, { clock, env: provider.env });
-    call = callAs(app);
-    provider.attach(app, database);
+    t.onClose(() => provider.close());
   });
-  afterAll(async () => {
-    await app.close();
-    await provider.close();
-    await database.close();
+  const t = useTestApp({ clock, env: () => provider.env });
+  beforeAll(() => {
+    call = callAs(t.app);
+    provider.attach(t.app, t.database);
   });
   beforeEach(() => {
     provider.sent().length = 0;
@@ -60,10 +54,15 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
       fiscalDocumentSchema.parse(item),
     );
   const paymentMails = (to: string) =>
-    readMailFiles(database.tempDir).filter((mail) => mail.kind === 'payment-successful' && mail.to === to);
+    readMailFiles(t.database.tempDir).filter((mail) => mail.kind === 'payment-successful' && mail.to === to);
   const paymentStatusInDatabase = async (id: number) =>
-    (await database.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-      .status;
+    (
+      await t.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
   const email = (local: string) => `${local}.${name}@example.org`;
 
   /** Effects a settlement has: counted so a test can say "exactly once". */
@@ -82,9 +81,9 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
 
   describe('a successful payment', () => {
     it('is settled by the provider’s webhook: the request is submitted with paid_at, invoice, receipt and a mail', async () => {
-      const ada = await payer(app, database, clock, email('ada'), { firstName: 'Ada' });
-      const id = await readyDraft(app, ada);
-      const session = await checkout(app, ada, id);
+      const ada = await t.applicant({ email: email('ada'), firstName: 'Ada' });
+      const id = await readyDraft(t.app, ada);
+      const session = await checkout(t.app, ada, id);
       const redirect = await provider.pay(session.checkout_url, 'paid');
       expect(redirect).toEqual({
         status: 303,
@@ -94,7 +93,7 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
       // The redirect decides nothing: until the webhook comes the request is a draft.
       expect(
         (
-          await database.db
+          await t.database.db
             .selectFrom('practices')
             .select('status')
             .where('id', '=', id)
@@ -133,8 +132,8 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('prints on the invoice and the receipt, PDF and API, which provider and which transaction paid them', async () => {
-      const bea = await payer(app, database, clock, email('bea'));
-      const session = await checkout(app, bea, await readyDraft(app, bea));
+      const bea = await t.applicant({ email: email('bea') });
+      const session = await checkout(t.app, bea, await readyDraft(t.app, bea));
       await provider.pay(session.checkout_url, 'paid');
       await provider.deliver();
       const { transaction_reference: reference } = await payment(bea, session.payment_id);
@@ -156,16 +155,16 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('is processed once when the webhook is delivered twice', async () => {
-      const bob = await payer(app, database, clock, email('bob'));
-      const id = await readyDraft(app, bob);
-      const session = await checkout(app, bob, id);
+      const bob = await t.applicant({ email: email('bob') });
+      const id = await readyDraft(t.app, bob);
+      const session = await checkout(t.app, bob, id);
       await provider.pay(session.checkout_url, 'paid');
       await provider.deliver();
       expect(await effects(bob, id)).toEqual(ONCE);
 
       const [delivery] = provider.sent();
       if (!delivery) throw new Error('no webhook was sent');
-      const again = await postWebhook(app, { payload: delivery.body, headers: delivery.headers });
+      const again = await postWebhook(t.app, { payload: delivery.body, headers: delivery.headers });
       expect(again.statusCode).toBe(200);
       expect(dataOf(again)).toEqual({ received: true, duplicate: true });
       await provider.deliver();
@@ -173,20 +172,20 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('is processed once when the server is killed between committing and answering', async () => {
-      const carla = await payer(app, database, clock, email('carla'));
-      const id = await readyDraft(app, carla);
-      const session = await checkout(app, carla, id);
+      const carla = await t.applicant({ email: email('carla') });
+      const id = await readyDraft(t.app, carla);
+      const session = await checkout(t.app, carla, id);
       await provider.pay(session.checkout_url, 'paid');
-      const events = await countRows(database, 'payment_events');
+      const events = await countRows(t.database, 'payment_events');
 
       // The webhook's transaction commits; the answer is lost, so the provider sends it again.
       await provider.deliver('lose-answer');
-      expect(await countRows(database, 'payment_events')).toBe(events + 1);
+      expect(await countRows(t.database, 'payment_events')).toBe(events + 1);
       clock.advance({ seconds: 31 });
       await provider.deliver();
       expect(provider.sent()).toHaveLength(2);
       expect(provider.sent()[1]?.body).toBe(provider.sent()[0]?.body);
-      expect(await countRows(database, 'payment_events')).toBe(events + 1);
+      expect(await countRows(t.database, 'payment_events')).toBe(events + 1);
       expect(await effects(carla, id)).toEqual(ONCE);
       // Answered 2xx at last: nothing is left to send.
       await provider.deliver();
@@ -194,9 +193,9 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('is settled when the webhook arrives before the payer is back: the return page reads it', async () => {
-      const dan = await payer(app, database, clock, email('dan'));
-      const id = await readyDraft(app, dan);
-      const session = await checkout(app, dan, id);
+      const dan = await t.applicant({ email: email('dan') });
+      const id = await readyDraft(t.app, dan);
+      const session = await checkout(t.app, dan, id);
       await provider.pay(session.checkout_url, 'paid');
       await provider.deliver();
       expect((await payment(dan, session.payment_id)).status).toBe('succeeded');
@@ -204,9 +203,9 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('is settled by asking the provider when the payer is back before any webhook', async () => {
-      const eve = await payer(app, database, clock, email('eve'));
-      const id = await readyDraft(app, eve);
-      const session = await checkout(app, eve, id);
+      const eve = await t.applicant({ email: email('eve') });
+      const id = await readyDraft(t.app, eve);
+      const session = await checkout(t.app, eve, id);
       await provider.pay(session.checkout_url, 'paid');
 
       // No webhook yet: the return page's GET /payments/{id} asks the provider and settles.
@@ -218,27 +217,27 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('answers 404 for another user’s payment', async () => {
-      const fay = await payer(app, database, clock, email('fay'));
-      const gus = await payer(app, database, clock, email('gus'));
-      const session = await checkout(app, fay, await readyDraft(app, fay));
+      const fay = await t.applicant({ email: email('fay') });
+      const gus = await t.applicant({ email: email('gus') });
+      const session = await checkout(t.app, fay, await readyDraft(t.app, fay));
       expect((await call(gus, 'GET', `/payments/${session.payment_id}`)).statusCode).toBe(404);
     });
   });
 
   describe('a failed payment', () => {
     it('says the payment failed, leaves the draft intact, and a retry succeeds', async () => {
-      const hal = await payer(app, database, clock, email('hal'));
-      const id = await readyDraft(app, hal);
+      const hal = await t.applicant({ email: email('hal') });
+      const id = await readyDraft(t.app, hal);
       const before = await practice(hal, id);
-      const first = await checkout(app, hal, id);
-      await provider.failPayment(first.checkout_url, await sessionIdOf(database, first.payment_id));
+      const first = await checkout(t.app, hal, id);
+      await provider.failPayment(first.checkout_url, await sessionIdOf(t.database, first.payment_id));
       await provider.deliver();
 
       expect(await payment(hal, first.payment_id)).toMatchObject({ status: 'failed', paid_at: null });
       expect(await practice(hal, id)).toEqual(before);
       expect(await documentsOf(hal)).toEqual([]);
 
-      const retry = await checkout(app, hal, id);
+      const retry = await checkout(t.app, hal, id);
       expect(retry.payment_id).not.toBe(first.payment_id);
       expect(retry.checkout_url).not.toBe(first.checkout_url);
       await provider.pay(retry.checkout_url, 'paid');
@@ -250,12 +249,13 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
   });
 
   describe('the periodic settlement job', () => {
-    const ctx = () => createContext({ config: testConfig(database, provider.env), db: database.db, clock });
+    const ctx = () =>
+      createContext({ config: testConfig(t.database, provider.env), db: t.database.db, clock });
 
     it('settles a paid session whose webhook never arrived and whose payer never came back', async () => {
-      const jay = await payer(app, database, clock, email('jay'));
-      const id = await readyDraft(app, jay);
-      const session = await checkout(app, jay, id);
+      const jay = await t.applicant({ email: email('jay') });
+      const id = await readyDraft(t.app, jay);
+      const session = await checkout(t.app, jay, id);
       await provider.pay(session.checkout_url, 'paid');
       await provider.deliver('unreachable');
       expect(await paymentStatusInDatabase(session.payment_id)).toBe('pending');
@@ -270,15 +270,15 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
     });
 
     it('expires an abandoned session; the draft stays and a new checkout opens a new session', async () => {
-      const kim = await payer(app, database, clock, email('kim'));
-      const id = await readyDraft(app, kim);
-      const session = await checkout(app, kim, id);
+      const kim = await t.applicant({ email: email('kim') });
+      const id = await readyDraft(t.app, kim);
+      const session = await checkout(t.app, kim, id);
       clock.advance({ minutes: 31 });
       await provider.expire();
       await reconcileStalePayments(ctx());
       expect((await payment(kim, session.payment_id)).status).toBe('expired');
       expect((await practice(kim, id)).status).toBe('draft');
-      const next = await checkout(app, kim, id);
+      const next = await checkout(t.app, kim, id);
       expect(next.payment_id).not.toBe(session.payment_id);
       // Whatever the provider says of the expiry later changes nothing.
       await provider.deliver();
@@ -288,43 +288,43 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
 
   describe('the webhook’s authenticity', () => {
     it('is required: a missing or wrong signature (or token), or altered bytes, are refused with 400 and nothing recorded', async () => {
-      const ned = await payer(app, database, clock, email('ned'));
-      const session = await checkout(app, ned, await readyDraft(app, ned));
-      const sessionId = await sessionIdOf(database, session.payment_id);
-      const events = await countRows(database, 'payment_events');
+      const ned = await t.applicant({ email: email('ned') });
+      const session = await checkout(t.app, ned, await readyDraft(t.app, ned));
+      const sessionId = await sessionIdOf(t.database, session.payment_id);
+      const events = await countRows(t.database, 'payment_events');
       const good = provider.forgedCompletion(sessionId);
 
-      const unsigned = await postWebhook(app, {
+      const unsigned = await postWebhook(t.app, {
         payload: good.payload.replace(/"securityToken":"\w+",/, ''),
         headers: { 'content-type': 'application/json' },
       });
       expect(unsigned.statusCode).toBe(400);
       expect(unsigned.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
-      expect((await postWebhook(app, provider.badlySigned(sessionId))).statusCode).toBe(400);
+      expect((await postWebhook(t.app, provider.badlySigned(sessionId))).statusCode).toBe(400);
       if (name !== 'nexi') {
         // Signatures cover the bytes; Nexi's token is in them, so altering it is the wrong token above.
         const tampered = { ...good, payload: good.payload.replace('"checkout', '"checkouT') };
-        expect((await postWebhook(app, tampered)).statusCode).toBe(400);
+        expect((await postWebhook(t.app, tampered)).statusCode).toBe(400);
       }
-      expect(await countRows(database, 'payment_events')).toBe(events);
+      expect(await countRows(t.database, 'payment_events')).toBe(events);
     });
 
     if (name !== 'nexi')
       it('refuses a signature older than five minutes, so a captured call cannot be replayed later', async () => {
-        const otto = await payer(app, database, clock, email('otto'));
-        const session = await checkout(app, otto, await readyDraft(app, otto));
-        const stale = provider.forgedCompletion(await sessionIdOf(database, session.payment_id));
+        const otto = await t.applicant({ email: email('otto') });
+        const session = await checkout(t.app, otto, await readyDraft(t.app, otto));
+        const stale = provider.forgedCompletion(await sessionIdOf(t.database, session.payment_id));
         clock.advance({ minutes: 6 });
-        expect((await postWebhook(app, stale)).statusCode).toBe(400);
+        expect((await postWebhook(t.app, stale)).statusCode).toBe(400);
       });
 
     it('settles nothing on an authentic completion the provider does not confirm', async () => {
-      const una = await payer(app, database, clock, email('unconfirmed'));
-      const id = await readyDraft(app, una);
-      const session = await checkout(app, una, id);
-      const sessionId = await sessionIdOf(database, session.payment_id);
+      const una = await t.applicant({ email: email('unconfirmed') });
+      const id = await readyDraft(t.app, una);
+      const session = await checkout(t.app, una, id);
+      const sessionId = await sessionIdOf(t.database, session.payment_id);
       // Signed with the real secret, or carrying the order's token (a leak, a replaying insider), but never paid.
-      const response = await postWebhook(app, provider.forgedCompletion(sessionId));
+      const response = await postWebhook(t.app, provider.forgedCompletion(sessionId));
       expect(response.statusCode).toBe(200);
       expect(await payment(una, session.payment_id)).toMatchObject({ status: 'pending' });
       expect((await practice(una, id)).status).toBe('draft');
@@ -342,7 +342,7 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
         const webhook = provider.forgedCompletion(
           name === 'sandbox' ? 'cs_sandbox_unknown' : 'cs_test_unknown',
         );
-        const response = await postWebhook(app, webhook);
+        const response = await postWebhook(t.app, webhook);
         expect(response.statusCode).toBe(200);
         expect(dataOf(response)).toEqual({ received: true, duplicate: false });
       });
@@ -350,7 +350,7 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
 
   if (name === 'nexi')
     it('refuses a notification for an order the portal never opened: nothing can vouch for it', async () => {
-      const response = await postWebhook(app, {
+      const response = await postWebhook(t.app, {
         payload: JSON.stringify({
           eventId: '4b3c1c0e-1111-4a4a-9b9b-000000000000',
           eventTime: '2026-03-10T09:00:00.000Z',
@@ -371,8 +371,8 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
   if (name !== 'sandbox')
     describe('the provider under load', () => {
       it('answers 429 PROVIDER_BUSY with Retry-After; the draft and billing are kept, and a later try goes through', async () => {
-        const pia = await payer(app, database, clock, email('pia'));
-        const id = await readyDraft(app, pia);
+        const pia = await t.applicant({ email: email('pia') });
+        const id = await readyDraft(t.app, pia);
         provider.setBusy?.(true);
         const busy = await call(pia, 'POST', `/practices/${id}/checkout`, { billing: BILLING });
         provider.setBusy?.(false);
@@ -380,7 +380,7 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
         expect(busy.headers['retry-after']).toBe('2');
         expect(busy.json()).toMatchObject({ code: 'PROVIDER_BUSY' });
         expect((await practice(pia, id)).status).toBe('draft');
-        const later = await checkout(app, pia, id);
+        const later = await checkout(t.app, pia, id);
         await provider.pay(later.checkout_url, 'paid');
         await provider.deliver();
         expect(await effects(pia, id)).toEqual(ONCE);

@@ -1,21 +1,10 @@
 import { practiceSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { login } from './identity';
-import {
-  applicant,
-  apiCall,
-  completeDraft,
-  dataOf,
-  PURPOSE,
-  QUALIFICATION,
-  type Applicant,
-} from './requests';
+import { apiCall, completeDraft, dataOf, PURPOSE, QUALIFICATION, type Applicant } from './requests';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -40,7 +29,7 @@ async function practiceIn(
     ...QUALIFICATION,
     qualification_name: qualificationName,
   });
-  await database.db
+  await t.database.db
     .updateTable('practices')
     .set({ status, expected_deadline: deadline, created_at: `2025-02-0${++day}T10:00:00.000Z` })
     .where('id', '=', id)
@@ -48,12 +37,11 @@ async function practiceIn(
   return id;
 }
 
+const t = useTestApp({ clock, env: { DAILY_SUBMISSION_CAP: '1' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { DAILY_SUBMISSION_CAP: '1' } });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  bob = await applicant(app, database, clock, 'bob@example.org');
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  bob = await t.applicant({ email: 'bob@example.org' });
   ids = [
     await practiceIn(ada, 'in_evaluation', 'Master of Arts', '2025-06-10'),
     await practiceIn(ada, 'published', 'Bachelor of Laws', '2025-05-01'),
@@ -63,10 +51,6 @@ beforeAll(async () => {
   ids.push(
     dataOf<{ id: number }>(await call('POST', '/practices', ada, { country: 'FR', level: 'higher' })).id,
   );
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const list = async (query: string, who = ada) => {
@@ -171,10 +155,10 @@ describe('the contingency limit (DAILY_SUBMISSION_CAP=1)', () => {
       'consent_form',
       'refugee_status_certificate',
     ];
-    const first = await applicant(app, database, clock, 'first@example.org', { category: 'refugee' });
-    const second = await applicant(app, database, clock, 'second@example.org', { category: 'refugee' });
-    const firstId = await completeDraft(app, first, { documents });
-    const secondId = await completeDraft(app, second, { documents });
+    const first = await t.applicant({ email: 'first@example.org', category: 'refugee' });
+    const second = await t.applicant({ email: 'second@example.org', category: 'refugee' });
+    const firstId = await completeDraft(t.app, first, { documents });
+    const secondId = await completeDraft(t.app, second, { documents });
     expect((await call('POST', `/practices/${firstId}/submit`, first)).statusCode).toBe(200);
 
     const before = dataOf(await call('GET', `/practices/${secondId}`, second));
@@ -186,13 +170,13 @@ describe('the contingency limit (DAILY_SUBMISSION_CAP=1)', () => {
     });
     expect(dataOf(await call('GET', `/practices/${secondId}`, second))).toEqual(before);
     // A paid request learns it before paying.
-    const paidId = await completeDraft(app, ada, { documents: documents.slice(0, 4) });
+    const paidId = await completeDraft(t.app, ada, { documents: documents.slice(0, 4) });
     expect((await call('POST', `/practices/${paidId}/submit`, ada)).json()).toMatchObject({
       code: 'CONTINGENCY_LIMIT',
     });
 
     clock.advance({ days: 1 });
-    const { token } = await login(app, 'second@example.org'); // the session expired overnight
+    const { token } = await login(t.app, 'second@example.org'); // the session expired overnight
     expect(dataOf(await call('POST', `/practices/${secondId}/submit`, { ...second, token }))).toMatchObject({
       status: 'unassigned',
     });

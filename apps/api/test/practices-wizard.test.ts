@@ -1,10 +1,8 @@
 import { practiceSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import {
-  applicant,
   apiCall,
   completeDraft,
   dataOf,
@@ -15,8 +13,6 @@ import {
   type Applicant,
 } from './requests';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 // Tuesday 10 December 2024, 10:00 in Rome.
 const clock = new ManualClock('2024-12-10T09:00:00Z');
@@ -25,16 +21,11 @@ let refugee: Applicant;
 const STANDARD_DOCUMENTS = ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'];
 const REFUGEE_DOCUMENTS = [...STANDARD_DOCUMENTS, 'refugee_status_certificate'];
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  standard = await applicant(app, database, clock, 'standard@example.org');
-  refugee = await applicant(app, database, clock, 'refugee@example.org', { category: 'refugee' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = apiCall(t.app);
+  standard = await t.applicant({ email: 'standard@example.org' });
+  refugee = await t.applicant({ email: 'refugee@example.org', category: 'refugee' });
 });
 
 const practiceOf = (response: { json(): unknown }) => practiceSchema.parse(dataOf(response));
@@ -107,7 +98,7 @@ describe('the request wizard', () => {
 
   it('moves to review only once the required documents are there, listing the missing ones', async () => {
     await upload(
-      app,
+      t.app,
       standard,
       { type: 'diploma', practice_id: id },
       { name: 'diploma.pdf', content: FILES.pdf },
@@ -123,7 +114,7 @@ describe('the request wizard', () => {
       errors: { 'documents.consent_form': ['This document is required'] },
     });
     for (const type of ['identity_document', 'transcript_of_records', 'consent_form']) {
-      await upload(app, standard, { type, practice_id: id }, { name: `${type}.png`, content: FILES.png });
+      await upload(t.app, standard, { type, practice_id: id }, { name: `${type}.png`, content: FILES.png });
     }
     const review = await call('POST', `/practices/${id}/review`, standard);
     expect(practiceOf(review)).toMatchObject({ wizard_step: 'review', missing_documents: [] });
@@ -140,7 +131,7 @@ describe('the request wizard', () => {
     const refused = await call('POST', '/practices', standard, { country: 'BR', level: 'upper_secondary' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'DRAFT_EXISTS' });
-    const files = await database.db
+    const files = await t.database.db
       .selectFrom('documents')
       .select('storage_key')
       .where('practice_id', '=', id)
@@ -157,7 +148,7 @@ describe('the request wizard', () => {
       level: 'upper_secondary',
     });
     expect((await call('GET', `/practices/${id}`, standard)).statusCode).toBe(404);
-    const left = await database.db
+    const left = await t.database.db
       .selectFrom('documents')
       .select('id')
       .where('practice_id', '=', id)
@@ -185,7 +176,7 @@ describe('the request wizard', () => {
 
 describe('refugee requests', () => {
   it('get the free comparability service and are submitted with a deadline of 60 working days', async () => {
-    const id = await completeDraft(app, refugee, { country: 'FR', documents: REFUGEE_DOCUMENTS });
+    const id = await completeDraft(t.app, refugee, { country: 'FR', documents: REFUGEE_DOCUMENTS });
     expect(practiceOf(await call('GET', `/practices/${id}`, refugee)).service).toBe('refugee_comparability');
     const response = await call('POST', `/practices/${id}/submit`, refugee);
     expect(response.statusCode).toBe(200);
@@ -207,14 +198,14 @@ describe('refugee requests', () => {
   });
 
   it('need the refugee status certificate', async () => {
-    const id = await completeDraft(app, refugee, { country: 'BR', documents: STANDARD_DOCUMENTS });
+    const id = await completeDraft(t.app, refugee, { country: 'BR', documents: STANDARD_DOCUMENTS });
     const response = await call('POST', `/practices/${id}/submit`, refugee);
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual([
       'documents.refugee_status_certificate',
     ]);
     await upload(
-      app,
+      t.app,
       refugee,
       { type: 'refugee_status_certificate', practice_id: id },
       { name: 'status.jpg', content: FILES.jpeg },
@@ -226,7 +217,7 @@ describe('refugee requests', () => {
     const third = await call('POST', '/practices', refugee, { country: 'SO', level: 'higher' });
     expect(third.statusCode).toBe(409);
     expect(third.json()).toEqual({ code: 'LIMIT_REACHED', message: 'Limit reached' });
-    const italian = await app.inject({
+    const italian = await t.app.inject({
       method: 'POST',
       url: '/api/v1/practices',
       headers: { authorization: `Bearer ${refugee.token}`, 'accept-language': 'it-IT' },

@@ -1,27 +1,26 @@
 import { STAFF_QUEUES, type StaffQueue } from '@lisbon/domain';
 import { CompiledQuery, sql, type Compilable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { staffPageIdsQuery, type StaffListFilter } from '../src/modules/staff/queue.repository';
 import { countPracticesByStatus } from '../src/modules/practices/repository';
-import { createTestDatabase, isPostgresRun, type TestDatabase } from './helper';
+import { useTestApp, isPostgresRun } from './helper';
 import { createUser } from './identity';
 import { practiceIn } from './staff';
 
 // Decision 050: at a million requests no queue page may sort or scan every request. The plans are
 // read from the database itself, so a lost index or a query that no longer matches one fails here.
 
-let database: TestDatabase;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let applicantId: number;
 let evaluatorId: number;
 let reviewerId: number;
 
+const t = useTestApp({ hasApp: false });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  applicantId = await createUser(database, clock, { email: 'ada@example.org' });
-  evaluatorId = await createUser(database, clock, { email: 'eva@example.org', role: 'evaluator' });
-  reviewerId = await createUser(database, clock, { email: 'rita@example.org', role: 'reviewer' });
+  applicantId = await createUser(t.database, clock, { email: 'ada@example.org' });
+  evaluatorId = await createUser(t.database, clock, { email: 'eva@example.org', role: 'evaluator' });
+  reviewerId = await createUser(t.database, clock, { email: 'rita@example.org', role: 'reviewer' });
   const statuses = [
     'unassigned',
     'in_evaluation',
@@ -31,7 +30,7 @@ beforeAll(async () => {
     'closed',
   ] as const;
   for (const [index, status] of statuses.entries()) {
-    await practiceIn(database, {
+    await practiceIn(t.database, {
       userId: applicantId,
       status,
       assigneeId: status === 'unassigned' ? undefined : evaluatorId,
@@ -40,8 +39,6 @@ beforeAll(async () => {
     });
   }
 });
-
-afterAll(() => database.close());
 
 /**
  * The statistics SQLite's ANALYZE (run by `pragma optimize` when the portal opens the database)
@@ -64,17 +61,17 @@ const STATISTICS_AT_SCALE: Record<string, string> = {
 
 async function planAsAtScale() {
   if (isPostgresRun) return;
-  await sql`analyze`.execute(database.db);
-  await sql`delete from sqlite_stat1 where tbl = 'practices'`.execute(database.db);
+  await sql`analyze`.execute(t.database.db);
+  await sql`delete from sqlite_stat1 where tbl = 'practices'`.execute(t.database.db);
   // 200,000 applicants: each of their indexes keeps its per-key figure, with the table's size.
   await sql`update sqlite_stat1 set stat = '200000' || substr(stat, instr(stat, ' '))
-            where tbl = 'users' and instr(stat, ' ') > 0`.execute(database.db);
+            where tbl = 'users' and instr(stat, ' ') > 0`.execute(t.database.db);
   for (const [index, stat] of Object.entries(STATISTICS_AT_SCALE)) {
     await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('practices', ${index}, ${stat})`.execute(
-      database.db,
+      t.database.db,
     );
   }
-  await sql`analyze sqlite_schema`.execute(database.db);
+  await sql`analyze sqlite_schema`.execute(t.database.db);
 }
 
 const filterOf = (queue: StaffQueue, extra: Partial<StaffListFilter> = {}): StaffListFilter => ({
@@ -90,7 +87,7 @@ const filterOf = (queue: StaffQueue, extra: Partial<StaffListFilter> = {}): Staf
 async function planOf(query: Compilable): Promise<string> {
   const { sql: text, parameters } = query.compile();
   if (isPostgresRun) {
-    return database.db.transaction().execute(async (trx) => {
+    return t.database.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       await sql`set local enable_sort = off`.execute(trx);
       const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
@@ -99,7 +96,7 @@ async function planOf(query: Compilable): Promise<string> {
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
   }
-  const { rows } = await database.db.executeQuery<{ detail: string }>(
+  const { rows } = await t.database.db.executeQuery<{ detail: string }>(
     CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
   );
   return rows.map((row) => row.detail).join('\n');
@@ -121,7 +118,7 @@ describe('the staff queues at scale', () => {
   beforeAll(planAsAtScale);
 
   it.each(STAFF_QUEUES)('reads the %s queue in its default order from an index', async (queue) => {
-    const plan = await planOf(staffPageIdsQuery(database.db, filterOf(queue)));
+    const plan = await planOf(staffPageIdsQuery(t.database.db, filterOf(queue)));
     expectServedByIndex(plan, /practices_queue_/);
   });
 
@@ -129,37 +126,37 @@ describe('the staff queues at scale', () => {
     'reads the %s queue filtered late or at risk as a range of an index, in its order (decision 070)',
     async (queue) => {
       const deadlineRange = { from: '2025-03-03', through: '2025-03-17' };
-      const plan = await planOf(staffPageIdsQuery(database.db, filterOf(queue, { deadlineRange })));
+      const plan = await planOf(staffPageIdsQuery(t.database.db, filterOf(queue, { deadlineRange })));
       expectServedByIndex(plan, /practices_queue_/);
     },
   );
 
   it('reads one status of any queue from the status index', async () => {
-    const plan = await planOf(staffPageIdsQuery(database.db, filterOf('all', { status: 'in_review' })));
+    const plan = await planOf(staffPageIdsQuery(t.database.db, filterOf('all', { status: 'in_review' })));
     expectServedByIndex(plan, /practices_queue_status|practices_queue_all/);
   });
 
   it('counts an applicant’s requests per status from an index alone', async () => {
-    const query = database.db
+    const query = t.database.db
       .selectFrom('practices')
       .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
       .where('user_id', '=', applicantId)
       .groupBy('status');
     const plan = await planOf(query);
     expect(plan).toMatch(/practices_user_status_index/);
-    expect(await countPracticesByStatus(database.db, applicantId)).toHaveLength(6);
+    expect(await countPracticesByStatus(t.database.db, applicantId)).toHaveLength(6);
   });
 });
 
 describe('the maintained queue counts', () => {
   const recount = async () => {
-    const kept = await database.db
+    const kept = await t.database.db
       .selectFrom('practice_queue_counts')
       .select(['status', 'assignee_id', 'reviewer_id', 'count'])
       .where('count', '>', 0)
       .orderBy(['status', 'assignee_id', 'reviewer_id'])
       .execute();
-    const actual = await database.db
+    const actual = await t.database.db
       .selectFrom('practices')
       .select([
         'status',
@@ -176,26 +173,26 @@ describe('the maintained queue counts', () => {
   };
 
   it('follow every insert, move, assignment and deletion of a request, and ignore drafts', async () => {
-    const draft = await practiceIn(database, { userId: applicantId, status: 'draft' });
-    const other = await createUser(database, clock, { email: 'bob@example.org' });
-    const moved = await practiceIn(database, { userId: other, status: 'unassigned' });
-    await database.db
+    const draft = await practiceIn(t.database, { userId: applicantId, status: 'draft' });
+    const other = await createUser(t.database, clock, { email: 'bob@example.org' });
+    const moved = await practiceIn(t.database, { userId: other, status: 'unassigned' });
+    await t.database.db
       .updateTable('practices')
       .set({ status: 'unassigned' })
       .where('id', '=', draft)
       .execute();
-    await database.db
+    await t.database.db
       .updateTable('practices')
       .set({ status: 'assigned', assignee_id: evaluatorId, reviewer_id: reviewerId })
       .where('id', '=', moved)
       .execute();
-    await database.db.updateTable('practices').set({ reviewer_id: null }).where('id', '=', moved).execute();
-    await database.db
+    await t.database.db.updateTable('practices').set({ reviewer_id: null }).where('id', '=', moved).execute();
+    await t.database.db
       .updateTable('practices')
       .set({ qualification_name: 'MSc' })
       .where('id', '=', draft)
       .execute();
-    await database.db.deleteFrom('practices').where('status', '=', 'closed').execute();
+    await t.database.db.deleteFrom('practices').where('status', '=', 'closed').execute();
     const { kept, actual } = await recount();
     expect(kept).toEqual(actual);
     expect(kept.find((row) => row.status === 'unassigned')?.count).toBe(2);

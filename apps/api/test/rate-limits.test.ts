@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, PASSWORD } from './identity';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock();
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
   for (const email of [
     'victim@example.org',
     'neighbour@example.org',
     'spread@example.org',
     'otp@example.org',
   ]) {
-    await createUser(database, clock, { email });
+    await createUser(t.database, clock, { email });
   }
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const ATTACKER = '203.0.113.66';
 const VICTIM = '198.51.100.10';
-const failLogin = (email: string, address: string) => login(app, email, 'Wrong#Guess123', address);
+const failLogin = (email: string, address: string) => login(t.app, email, 'Wrong#Guess123', address);
 const post = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress, headers });
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress, headers });
 
 function expectLimited(response: Awaited<ReturnType<App['inject']>>, maxSeconds: number): void {
   expect(response.statusCode).toBe(429);
@@ -46,38 +39,38 @@ describe('login limits', () => {
     for (let i = 0; i < 5; i += 1)
       expect((await failLogin('victim@example.org', ATTACKER)).response.statusCode).toBe(401);
     expectLimited((await failLogin('victim@example.org', ATTACKER)).response, 15 * 60);
-    expectLimited((await login(app, 'victim@example.org', PASSWORD, ATTACKER)).response, 15 * 60);
+    expectLimited((await login(t.app, 'victim@example.org', PASSWORD, ATTACKER)).response, 15 * 60);
   });
 
   it('does not block another account from that address, nor the victim from their own', async () => {
-    expect((await login(app, 'neighbour@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
-    expect((await login(app, 'victim@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'neighbour@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'victim@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
   });
 
   it('lifts the limit when its window has passed: no lock is permanent', async () => {
     clock.advance({ minutes: 16 });
-    expect((await login(app, 'victim@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'victim@example.org', PASSWORD, ATTACKER)).response.statusCode).toBe(200);
   });
 
   it('never refuses the right password from an address where the account logged in before (decision 047)', async () => {
     // The victim has logged in from home before the attack.
-    expect((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
     // Thirty wrong passwords from seven addresses: the account is past its account-wide limit.
     for (let i = 0; i < 30; i += 1) await failLogin('spread@example.org', `203.0.113.${100 + (i % 7)}`);
     // From home, the right password still opens, again and again.
     for (let i = 0; i < 3; i += 1)
-      expect((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
+      expect((await login(t.app, 'spread@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
     // A wrong one from home still counts at home: five, then 429 there too.
     for (let i = 0; i < 5; i += 1)
       expect((await failLogin('spread@example.org', VICTIM)).response.statusCode).toBe(401);
-    expectLimited((await login(app, 'spread@example.org', PASSWORD, VICTIM)).response, 15 * 60);
+    expectLimited((await login(t.app, 'spread@example.org', PASSWORD, VICTIM)).response, 15 * 60);
   });
 
   it('slows an account attacked from many addresses at addresses it does not know, briefly, in Italian', async () => {
-    await createUser(database, clock, { email: 'roaming@example.org' });
+    await createUser(t.database, clock, { email: 'roaming@example.org' });
     for (let i = 0; i < 30; i += 1) await failLogin('roaming@example.org', `203.0.113.${100 + (i % 7)}`);
     const unknownAddress = '192.0.2.77';
-    const limited = await app.inject({
+    const limited = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth',
       payload: { email: 'roaming@example.org', password: PASSWORD },
@@ -88,20 +81,22 @@ describe('login limits', () => {
     expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Troppi tentativi. Attendi e riprova.' });
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // Another account is not touched at that address.
-    expect((await login(app, 'neighbour@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(
+    expect((await login(t.app, 'neighbour@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(
       200,
     );
     clock.advance({ minutes: 15 });
-    expect((await login(app, 'roaming@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'roaming@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(
+      200,
+    );
   });
 
   it('forgets a known address after 90 days', async () => {
-    await createUser(database, clock, { email: 'seldom@example.org' });
+    await createUser(t.database, clock, { email: 'seldom@example.org' });
     const home = '198.51.100.44';
-    expect((await login(app, 'seldom@example.org', PASSWORD, home)).response.statusCode).toBe(200);
+    expect((await login(t.app, 'seldom@example.org', PASSWORD, home)).response.statusCode).toBe(200);
     clock.advance({ days: 91 });
     for (let i = 0; i < 30; i += 1) await failLogin('seldom@example.org', `203.0.113.${150 + (i % 7)}`);
-    expect((await login(app, 'seldom@example.org', PASSWORD, home)).response.statusCode).toBe(429);
+    expect((await login(t.app, 'seldom@example.org', PASSWORD, home)).response.statusCode).toBe(429);
   });
 });
 
@@ -152,14 +147,14 @@ describe('mail-sending calls', () => {
 
 describe('second-factor limits', () => {
   it('stops wrong codes after 5 from one address, not the same account from another', async () => {
-    await enableTwoFactor(app, (await login(app, 'otp@example.org')).token, clock);
-    const attacker = await login(app, 'otp@example.org', PASSWORD, ATTACKER);
+    await enableTwoFactor(t.app, (await login(t.app, 'otp@example.org')).token, clock);
+    const attacker = await login(t.app, 'otp@example.org', PASSWORD, ATTACKER);
     for (let i = 0; i < 5; i += 1) {
       const wrong = await post('/auth/2fa', { code: '000000' }, ATTACKER, bearer(attacker.token));
       expect(wrong.statusCode).toBe(422);
     }
     expectLimited(await post('/auth/2fa', { code: '000000' }, ATTACKER, bearer(attacker.token)), 15 * 60);
-    const owner = await login(app, 'otp@example.org', PASSWORD, VICTIM);
+    const owner = await login(t.app, 'otp@example.org', PASSWORD, VICTIM);
     expect((await post('/auth/2fa', { code: '000000' }, VICTIM, bearer(owner.token))).statusCode).toBe(422);
   });
 });

@@ -1,26 +1,16 @@
 import { discoverySchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { runSeeds } from '../src/seeds';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { createTestApp, useTestApp } from './helper';
 import { apiCall, dataOf } from './requests';
 
-let database: TestDatabase;
-let app: App;
 // Tuesday 10 December 2024 in Rome, just before the closure of spec §9.
 const clock = new ManualClock('2024-12-10T09:00:00Z');
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock });
 
 const call = (url: string, locale = 'en-US') =>
-  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'accept-language': locale } });
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'accept-language': locale } });
 const discover = async (country: string, level: string) => {
   const response = await call(`/services/discovery?country=${country}&level=${level}`);
   expect(response.statusCode).toBe(200);
@@ -29,7 +19,7 @@ const discover = async (country: string, level: string) => {
 
 describe('the Lisbon Recognition Convention states', () => {
   it('seeds the 55 parties of spec §9, without Monaco or Greece, and answers the count as a figure', async () => {
-    const lisbon = await database.db
+    const lisbon = await t.database.db
       .selectFrom('countries')
       .select('code')
       .where('is_lisbon_state', '=', 1)
@@ -55,6 +45,7 @@ describe('GET /services/discovery, as a visitor', () => {
         is_free: false,
         price: { total: 15_000, net: 12_295, vat: 2_705 },
         urgent_price: { total: 25_000, net: 20_492, vat: 4_508 },
+        urgent_supplement: { total: 10_000, net: 8_197, vat: 1_803 },
         ordinary_working_days: 60,
         urgent_working_days: 30,
         required_documents: ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'],
@@ -64,6 +55,7 @@ describe('GET /services/discovery, as a visitor', () => {
         is_free: true,
         price: { total: 0, net: 0, vat: 0 },
         urgent_price: null,
+        urgent_supplement: null,
         urgent_working_days: null,
       });
       expect(found.refugee_alternative?.required_documents).toContain('refugee_status_certificate');
@@ -107,7 +99,7 @@ describe('GET /services/discovery, as a visitor', () => {
 
   it('skips the local holiday of 29 June and the national ones', async () => {
     const spring = new ManualClock('2026-04-20T08:00:00Z');
-    const other = await createTestApp(database, { clock: spring });
+    const other = await createTestApp(t.database, { clock: spring });
     const response = await other.inject({
       method: 'GET',
       url: '/api/v1/services/discovery?country=BR&level=higher',
@@ -151,7 +143,7 @@ describe('GET /countries', () => {
     expect(names).toHaveLength(250);
     expect(names).toEqual([...names].sort(new Intl.Collator('it-IT').compare));
     expect(all.json()).toMatchObject({ meta: { total: 250 } });
-    const one = await apiCall(app)('GET', '/countries/kp');
+    const one = await apiCall(t.app)('GET', '/countries/kp');
     expect(dataOf(one)).toMatchObject({ code: 'KP', is_service_available: false, levels: [] });
     expect((await call('/countries/XX')).statusCode).toBe(404);
   });
@@ -159,17 +151,17 @@ describe('GET /countries', () => {
 
 describe('reference seed', () => {
   it('inserts nothing the second time and keeps an administrator’s correction', async () => {
-    await database.db
+    await t.database.db
       .updateTable('countries')
       .set({ is_service_available: 0, levels: '' })
       .where('code', '=', 'BR')
       .execute();
-    await database.db
+    await t.database.db
       .deleteFrom('required_documents')
       .where('level', '=', 'higher')
       .where('document_type', '=', 'consent_form')
       .execute();
-    expect(await runSeeds(database.db)).toEqual({
+    expect(await runSeeds(t.database.db)).toEqual({
       cmsEntries: 0,
       countries: 0,
       requiredDocuments: 0,

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp();
 
 type Operation = {
   security?: unknown[];
@@ -21,7 +11,7 @@ type Operation = {
 
 describe('request-flow calls in the OpenAPI document', () => {
   it('lists every call, public or behind a session, with its schemas', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, Operation>>;
     }>();
     const expected: [string, string, boolean][] = [

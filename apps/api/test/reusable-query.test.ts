@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { reusableQuery } from '../src/platform/db/reusable-query';
-import { createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { createUser } from './identity';
 
-let database: TestDatabase;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 
+const t = useTestApp({ hasApp: false });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await createUser(database, clock, { email: 'ada@example.org', role: 'applicant' });
-  await createUser(database, clock, { email: 'eva@example.org', role: 'evaluator' });
+  await createUser(t.database, clock, { email: 'ada@example.org', role: 'applicant' });
+  await createUser(t.database, clock, { email: 'eva@example.org', role: 'evaluator' });
 });
-afterAll(() => database.close());
 
 describe('a query compiled once', () => {
   it('runs with each call’s own arguments, keeping the constants it was built with', async () => {
@@ -27,13 +25,13 @@ describe('a query compiled once', () => {
         .where('deleted_at', 'is', null)
         .where('locale', 'in', ['en-US', 'it-IT']);
     });
-    expect(await byEmailAndRole(database.db, 'ada@example.org', 'applicant')).toEqual([
+    expect(await byEmailAndRole(t.database.db, 'ada@example.org', 'applicant')).toEqual([
       { email: 'ada@example.org' },
     ]);
-    expect(await byEmailAndRole(database.db, 'eva@example.org', 'evaluator')).toEqual([
+    expect(await byEmailAndRole(t.database.db, 'eva@example.org', 'evaluator')).toEqual([
       { email: 'eva@example.org' },
     ]);
-    expect(await byEmailAndRole(database.db, 'eva@example.org', 'applicant')).toEqual([]);
+    expect(await byEmailAndRole(t.database.db, 'eva@example.org', 'applicant')).toEqual([]);
     expect(builds).toBe(1);
   });
 
@@ -45,7 +43,7 @@ describe('a query compiled once', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted = () => {};
     const isInserted = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = database.db.transaction().execute(async (trx) => {
+    const transaction = t.database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
         .values({
@@ -65,7 +63,7 @@ describe('a query compiled once', () => {
     await isInserted;
     // SQLite has one connection, which the open transaction holds: the read waits for it.
     // PostgreSQL reads on another connection, where the row is not committed yet.
-    const read = byEmail(database.db, 'late@example.org');
+    const read = byEmail(t.database.db, 'late@example.org');
     let early: { email: string }[] | null = null;
     void read.then((rows) => (early = rows));
     await new Promise((resolve) => setImmediate(resolve));
@@ -73,6 +71,6 @@ describe('a query compiled once', () => {
     release();
     await transaction;
     await read;
-    expect(await byEmail(database.db, 'late@example.org')).toEqual([{ email: 'late@example.org' }]);
+    expect(await byEmail(t.database.db, 'late@example.org')).toEqual([{ email: 'late@example.org' }]);
   });
 });

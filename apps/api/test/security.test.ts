@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { createTestApp, useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
 let plainApp: App;
+const t = useTestApp({ env: { PUBLIC_URL: 'https://portal.example.org' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { env: { PUBLIC_URL: 'https://portal.example.org' } });
-  plainApp = await createTestApp(database, { env: { PUBLIC_URL: 'http://portal.example.org' } });
+  plainApp = await createTestApp(t.database, { env: { PUBLIC_URL: 'http://portal.example.org' } });
 });
 afterAll(async () => {
-  await app.close();
   await plainApp.close();
-  await database.close();
 });
 
 const directives = (csp: string) =>
@@ -26,7 +21,7 @@ const directives = (csp: string) =>
 
 describe('security headers', () => {
   it('sends a strict CSP: scripts from our origin only, never inline', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     const csp = directives(String(response.headers['content-security-policy']));
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
@@ -40,7 +35,7 @@ describe('security headers', () => {
 
   it('sends the other hardening headers, on errors too', async () => {
     for (const url of ['/api/v1/health', '/api/v1/nope']) {
-      const { headers } = await app.inject({ method: 'GET', url });
+      const { headers } = await t.app.inject({ method: 'GET', url });
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('no-referrer');
       expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -62,7 +57,7 @@ describe('security headers', () => {
 
   it('limits API calls per address and answers 429 RATE_LIMITED with Retry-After', async () => {
     const call = () =>
-      app.inject({ method: 'GET', url: '/api/v1/cms-entries?entity=faq', remoteAddress: '203.0.113.7' });
+      t.app.inject({ method: 'GET', url: '/api/v1/cms-entries?entity=faq', remoteAddress: '203.0.113.7' });
     for (let i = 0; i < 300; i += 1) expect((await call()).statusCode).toBe(200);
     const limited = await call();
     expect(limited.statusCode).toBe(429);
@@ -71,7 +66,7 @@ describe('security headers', () => {
       code: 'RATE_LIMITED',
       message: 'Too many attempts. Please wait and try again.',
     });
-    const otherAddress = await app.inject({
+    const otherAddress = await t.app.inject({
       method: 'GET',
       url: '/api/v1/cms-entries',
       remoteAddress: '203.0.113.8',

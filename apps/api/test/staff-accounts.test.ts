@@ -1,44 +1,34 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
 import { purgeExpiredIdentityData } from '../src/modules/auth/service';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, contextFor, login, PASSWORD } from './identity';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock();
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { PUBLIC_URL: 'https://staff.example.org' } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock, env: { PUBLIC_URL: 'https://staff.example.org' } });
 
 describe('staff accounts', () => {
   it('creates an inactive staff account whose link sets the password', async () => {
-    const ctx = contextFor(database, clock);
+    const ctx = contextFor(t.database, clock);
     const { userId, link } = await createStaffAccount(
       { ...ctx, config: { ...ctx.config, publicUrl: 'https://staff.example.org' } },
       { role: 'reviewer', email: 'Rev@Example.org', firstName: 'Rosa', lastName: 'Rossi' },
     );
     expect(link).toMatch(/^https:\/\/staff\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}$/);
     const token = link.split('/').at(-1)!;
-    const activate = await app.inject({
+    const activate = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/activate',
       payload: { token, password: PASSWORD, password_confirmation: PASSWORD },
     });
     expect(activate.statusCode).toBe(200);
-    const { token: session } = await login(app, 'rev@example.org');
-    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session) });
+    const { token: session } = await login(t.app, 'rev@example.org');
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session) });
     expect(me.json()).toMatchObject({
       data: {
         id: userId,
@@ -56,7 +46,7 @@ describe('staff accounts', () => {
     const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const env = {
       ...process.env,
-      DATABASE_URL: join(database.tempDir, 'cli.sqlite'),
+      DATABASE_URL: join(t.database.tempDir, 'cli.sqlite'),
       PUBLIC_URL: 'https://cli.example.org',
     };
     const run = (args: string[]) =>
@@ -75,25 +65,25 @@ describe('staff accounts', () => {
 
 describe('housekeeping', () => {
   it('removes sessions a day past expiry, expired link tokens and spent rate-limit counters', async () => {
-    await login(app, 'rev@example.org', 'Wrong#Guess123');
+    await login(t.app, 'rev@example.org', 'Wrong#Guess123');
     const before = await Promise.all(
       (['sessions', 'auth_tokens', 'rate_limits'] as const).map(
-        async (table) => (await database.db.selectFrom(table).selectAll().execute()).length,
+        async (table) => (await t.database.db.selectFrom(table).selectAll().execute()).length,
       ),
     );
     expect(before.every((count) => count > 0)).toBe(true);
     clock.advance({ days: 5 });
-    await purgeExpiredIdentityData(contextFor(database, clock));
+    await purgeExpiredIdentityData(contextFor(t.database, clock));
     for (const table of ['sessions', 'auth_tokens'] as const) {
-      expect(await database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+      expect(await t.database.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
     }
     // Only the marks of addresses where a password was given right stay, for their 90 days (decision 047).
-    const kept = await database.db.selectFrom('rate_limits').select('reset_at').execute();
+    const kept = await t.database.db.selectFrom('rate_limits').select('reset_at').execute();
     expect(kept.length).toBeGreaterThan(0);
     for (const { reset_at } of kept)
       expect(Date.parse(String(reset_at)) - clock.now().getTime()).toBeGreaterThan(80 * 24 * 3600 * 1000);
     clock.advance({ days: 90 });
-    await purgeExpiredIdentityData(contextFor(database, clock));
-    expect(await database.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+    await purgeExpiredIdentityData(contextFor(t.database, clock));
+    expect(await t.database.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
   });
 });

@@ -1,16 +1,13 @@
 import type { StaffPractice } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { auditOf, practiceIn, queuedMails, staffMember, type StaffMember } from './staff';
+import { useTestApp } from './helper';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { auditOf, practiceIn, queuedMails, type StaffMember } from './staff';
 
 // Decision 071: re-assign several requests at once, and one message to the applicants of several
 // requests (a closure announced), in each thread and each mailbox, all or none.
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -21,21 +18,20 @@ let ezio: StaffMember;
 let rita: StaffMember;
 const ids = {} as Record<'waiting' | 'evaluating' | 'unassigned' | 'draft', number>;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  bea = await applicant(app, database, clock, 'bea@example.org', { locale: 'it-IT', firstName: 'Bea' });
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  eva = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-  ezio = await staffMember(app, database, clock, { role: 'evaluator', email: 'ezio@example.org' });
-  rita = await staffMember(app, database, clock, { role: 'reviewer', email: 'rita@example.org' });
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  bea = await t.applicant({ email: 'bea@example.org', locale: 'it-IT', firstName: 'Bea' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org' });
+  ezio = await t.staff('evaluator', { email: 'ezio@example.org' });
+  rita = await t.staff('reviewer', { email: 'rita@example.org' });
   const people = { assigneeId: eva.id, reviewerId: rita.id };
-  ids.waiting = await practiceIn(database, { userId: ada.id, status: 'in_evaluation', ...people });
-  ids.evaluating = await practiceIn(database, { userId: bea.id, status: 'in_evaluation', ...people });
-  ids.unassigned = await practiceIn(database, { userId: bea.id, status: 'unassigned' });
-  ids.draft = await practiceIn(database, { userId: ada.id, status: 'draft' });
+  ids.waiting = await practiceIn(t.database, { userId: ada.id, status: 'in_evaluation', ...people });
+  ids.evaluating = await practiceIn(t.database, { userId: bea.id, status: 'in_evaluation', ...people });
+  ids.unassigned = await practiceIn(t.database, { userId: bea.id, status: 'unassigned' });
+  ids.draft = await practiceIn(t.database, { userId: ada.id, status: 'draft' });
   // Eva asks Ada something: the request waits for her reply.
   const asked = await call('POST', `/staff/practices/${ids.waiting}/transitions`, eva, {
     action: 'ask_applicant',
@@ -43,11 +39,6 @@ beforeAll(async () => {
   });
   expect(asked.statusCode).toBe(200);
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const workspaceOf = async (id: number) =>
   dataOf<StaffPractice>(await call('GET', `/staff/practices/${id}`, secretary));
@@ -73,10 +64,10 @@ describe('a message to several applicants', () => {
     expect(dataOf<{ pending_question: { message: string } }>(waiting).pending_question.message).toBe(
       'Which year did you graduate?',
     );
-    const toAda = await queuedMails(database, 'ada@example.org');
+    const toAda = await queuedMails(t.database, 'ada@example.org');
     expect(toAda.filter((mail) => mail.kind === 'office-message')).toHaveLength(1);
     expect(toAda.find((mail) => mail.kind === 'office-message')?.text).toContain(message);
-    const toBea = (await queuedMails(database, 'bea@example.org')).filter(
+    const toBea = (await queuedMails(t.database, 'bea@example.org')).filter(
       (mail) => mail.kind === 'office-message',
     );
     expect(toBea.map((mail) => mail.locale)).toEqual(['it-IT']);
@@ -113,11 +104,11 @@ describe('re-assigning several requests at once', () => {
     for (const id of [ids.unassigned, ids.evaluating]) {
       expect((await workspaceOf(id)).assignee?.id).toBe(ezio.id);
     }
-    expect((await auditOf(database, ids.unassigned)).at(-1)).toMatchObject({
+    expect((await auditOf(t.database, ids.unassigned)).at(-1)).toMatchObject({
       action: 'assign',
       to_status: 'assigned',
     });
-    expect((await auditOf(database, ids.evaluating)).at(-1)).toMatchObject({
+    expect((await auditOf(t.database, ids.evaluating)).at(-1)).toMatchObject({
       action: 'reassign',
       to_status: 'in_evaluation',
     });

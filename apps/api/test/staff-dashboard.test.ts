@@ -1,17 +1,14 @@
 import type { Dashboard } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { bodyDayStart } from '../src/modules/staff/dashboard.service';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { practiceIn, staffMember, type StaffMember } from './staff';
+import { useTestApp } from './helper';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { practiceIn, type StaffMember } from './staff';
 
 // Decision 071: the dashboard's figures of a period come from the audit trail. A history is
 // seeded here move by move, and every figure is checked against what it must be.
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 // Monday 3 March 2025, 10:00 in Rome.
 const clock = new ManualClock('2025-03-03T09:00:00Z');
@@ -26,7 +23,7 @@ type Move = { action: string; from: string; to: string; by: number | null; at: s
 
 const record = async (practiceId: number, moves: Move[]) => {
   for (const move of moves) {
-    await database.db
+    await t.database.db
       .insertInto('practice_status_history')
       .values({
         practice_id: practiceId,
@@ -73,31 +70,18 @@ const published = (submitted: string, sent: string, reviewed: string, publishedA
   },
 ];
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  eva = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'eva@example.org',
-    firstName: 'Eva',
-  });
-  rita = await staffMember(app, database, clock, {
-    role: 'reviewer',
-    email: 'rita@example.org',
-    firstName: 'Rita',
-  });
-  admin = await staffMember(app, database, clock, {
-    role: 'admin',
-    email: 'admin@example.org',
-    firstName: 'Adele',
-  });
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org', firstName: 'Eva' });
+  rita = await t.staff('reviewer', { email: 'rita@example.org', firstName: 'Rita' });
+  admin = await t.staff('admin', { email: 'admin@example.org', firstName: 'Adele' });
   const people = { assigneeId: eva.id, reviewerId: rita.id };
 
   // Published in the period: submitted on Epiphany, inside the closure of spec §9 (19 working days).
-  ids.p1 = await practiceIn(database, {
+  ids.p1 = await practiceIn(t.database, {
     userId: ada.id,
     status: 'published',
     service: 'comparability_verification',
@@ -105,7 +89,7 @@ beforeAll(async () => {
   });
   await record(ids.p1, published('2025-01-06', '2025-02-04', '2025-02-05', '2025-02-06'));
   // 9 working days, then an appeal.
-  ids.p2 = await practiceIn(database, {
+  ids.p2 = await practiceIn(t.database, {
     userId: ada.id,
     status: 'appeal_requested',
     service: 'comparability',
@@ -123,7 +107,7 @@ beforeAll(async () => {
     },
   ]);
   // 13 working days, then an amendment.
-  ids.p3 = await practiceIn(database, {
+  ids.p3 = await practiceIn(t.database, {
     userId: ada.id,
     status: 'appeal_requested',
     service: 'comparability',
@@ -144,7 +128,7 @@ beforeAll(async () => {
     [ids.p2, 'appeal'],
     [ids.p3, 'amendment'],
   ] as const) {
-    await database.db
+    await t.database.db
       .insertInto('appeals')
       .values({
         practice_id: practiceId,
@@ -157,24 +141,24 @@ beforeAll(async () => {
       .execute();
   }
   // Published before the period: not counted.
-  ids.before = await practiceIn(database, { userId: ada.id, status: 'published', ...people });
+  ids.before = await practiceIn(t.database, { userId: ada.id, status: 'published', ...people });
   await record(ids.before, published('2025-01-13', '2025-01-20', '2025-01-21', '2025-01-31'));
 
   // Open now: late, at risk, without a deadline, on time.
-  ids.late = await practiceIn(database, {
+  ids.late = await practiceIn(t.database, {
     userId: ada.id,
     status: 'in_evaluation',
     ...people,
     deadline: '2025-02-28',
   });
-  ids.atRisk = await practiceIn(database, {
+  ids.atRisk = await practiceIn(t.database, {
     userId: ada.id,
     status: 'in_review',
     ...people,
     deadline: '2025-03-10',
   });
-  ids.none = await practiceIn(database, { userId: ada.id, status: 'unassigned', deadline: null });
-  ids.onTime = await practiceIn(database, {
+  ids.none = await practiceIn(t.database, { userId: ada.id, status: 'unassigned', deadline: null });
+  ids.onTime = await practiceIn(t.database, {
     userId: ada.id,
     status: 'in_evaluation',
     ...people,
@@ -182,21 +166,16 @@ beforeAll(async () => {
   });
 
   // A return delivery paid for and not yet sent.
-  const delivery = await database.db
+  const delivery = await t.database.db
     .insertInto('deliveries')
     .values({ user_id: ada.id, status: 'paid', paid_at: '2025-02-20T10:00:00.000Z' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await database.db
+  await t.database.db
     .insertInto('delivery_practices')
     .values({ delivery_id: delivery.id, practice_id: ids.p1 })
     .execute();
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const dashboard = async (who: StaffMember, query = '') => call('GET', `/staff/dashboard${query}`, who);
 

@@ -1,27 +1,17 @@
 import type { StaffPracticeSummary } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { queueDeadlineDigest } from '../src/modules/staff/deadline-digest.service';
-import {
-  createTestApp,
-  createTestDatabase,
-  createTestWorker,
-  isPostgresRun,
-  testConfig,
-  type TestDatabase,
-} from './helper';
+import { createTestApp, useTestApp, createTestWorker, isPostgresRun, testConfig } from './helper';
 import { readMailFiles } from './mail';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { practiceIn, staffMember, type StaffMember } from './staff';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { practiceIn, type StaffMember } from './staff';
 
 // Decision 070: every open request is late, at risk (10 working days or fewer by default) or on
 // time, by the working days the applicant sees (holidays and closures excluded); queues filter by
 // it; evaluators and the office are mailed their requests late or at risk once a day.
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 // Friday 13 December 2024, 09:00 in Rome; the office closes from Monday 16 December to 12 January.
 const clock = new ManualClock('2024-12-13T08:00:00Z');
@@ -34,49 +24,35 @@ const ids = {} as Record<
   number
 >;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
+  call = apiCall(t.app);
   // The seeds hold the closure of spec §9: 16 December 2024 to 12 January 2025.
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  eva = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'eva@example.org',
-    firstName: 'Eva',
-  });
-  ezio = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'ezio@example.org',
-    firstName: 'Ezio',
-  });
+  ada = await t.applicant({ email: 'ada@example.org' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org', firstName: 'Eva' });
+  ezio = await t.staff('evaluator', { email: 'ezio@example.org', firstName: 'Ezio' });
   // An evaluator with nothing late or at risk: no mail.
-  await staffMember(app, database, clock, { role: 'evaluator', email: 'idle@example.org' });
-  await database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', ezio.id).execute();
+  await t.staff('evaluator', { email: 'idle@example.org' });
+  await t.database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', ezio.id).execute();
   const evas = { userId: ada.id, status: 'in_evaluation', assigneeId: eva.id } as const;
   // Thursday 12 December: a working day has passed since (today).
-  ids.late = await practiceIn(database, { ...evas, deadline: '2024-12-12' });
-  ids.today = await practiceIn(database, { ...evas, deadline: '2024-12-13' });
+  ids.late = await practiceIn(t.database, { ...evas, deadline: '2024-12-12' });
+  ids.today = await practiceIn(t.database, { ...evas, deadline: '2024-12-13' });
   // During the closure: no working day lies between today and it, so it is due as if today.
-  ids.afterClosure = await practiceIn(database, { ...evas, deadline: '2025-01-08' });
+  ids.afterClosure = await practiceIn(t.database, { ...evas, deadline: '2025-01-08' });
   // The 10th working day after today is Friday 24 January, the 11th Monday 27 January.
-  ids.edge = await practiceIn(database, { ...evas, deadline: '2025-01-26' });
-  ids.onTime = await practiceIn(database, { ...evas, deadline: '2025-01-27' });
-  ids.ezios = await practiceIn(database, {
+  ids.edge = await practiceIn(t.database, { ...evas, deadline: '2025-01-26' });
+  ids.onTime = await practiceIn(t.database, { ...evas, deadline: '2025-01-27' });
+  ids.ezios = await practiceIn(t.database, {
     userId: ada.id,
     status: 'in_review',
     assigneeId: ezio.id,
     deadline: '2024-12-02',
   });
-  ids.closed = await practiceIn(database, { userId: ada.id, status: 'closed', deadline: '2024-12-01' });
-  ids.none = await practiceIn(database, { userId: ada.id, status: 'unassigned', deadline: null });
+  ids.closed = await practiceIn(t.database, { userId: ada.id, status: 'closed', deadline: '2024-12-01' });
+  ids.none = await practiceIn(t.database, { userId: ada.id, status: 'unassigned', deadline: null });
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const queue = async (who: StaffMember, query: string) => {
   const response = await call('GET', `/staff/practices?${query}`, who);
@@ -113,7 +89,7 @@ describe('deadlines in the queues', () => {
   });
 
   it('moves the at-risk threshold with DEADLINE_AT_RISK_DAYS', async () => {
-    const strict = await createTestApp(database, { clock, env: { DEADLINE_AT_RISK_DAYS: '1' } });
+    const strict = await createTestApp(t.database, { clock, env: { DEADLINE_AT_RISK_DAYS: '1' } });
     try {
       const response = await apiCall(strict)('GET', '/staff/practices?deadline=at_risk', secretary);
       expect(dataOf<StaffPracticeSummary[]>(response).map((row) => row.id)).toEqual([
@@ -128,29 +104,29 @@ describe('deadlines in the queues', () => {
 
 describe('the daily mail of requests late or at risk', () => {
   const digestJobs = async () =>
-    database.db.selectFrom('jobs').select('id').where('name', '=', 'deadline-digest').execute();
+    t.database.db.selectFrom('jobs').select('id').where('name', '=', 'deadline-digest').execute();
 
   it('waits for the hour, and for a working day', async () => {
     const early = new ManualClock('2024-12-13T05:30:00Z'); // 06:30 in Rome
     expect(
       await queueDeadlineDigest(
-        createContext({ config: testConfig(database), db: database.db, clock: early }),
+        createContext({ config: testConfig(t.database), db: t.database.db, clock: early }),
       ),
     ).toBe(false);
     const saturday = new ManualClock('2024-12-14T09:00:00Z');
     expect(
       await queueDeadlineDigest(
-        createContext({ config: testConfig(database), db: database.db, clock: saturday }),
+        createContext({ config: testConfig(t.database), db: t.database.db, clock: saturday }),
       ),
     ).toBe(false);
     expect(await digestJobs()).toHaveLength(0);
   });
 
   it('is asked for once a day however many instances ask, and mails each person once, in their language', async () => {
-    const second = database.openConnection();
+    const second = t.database.openConnection();
     try {
-      const instances = [database.db, second, database.db].map((db) =>
-        createContext({ config: testConfig(database), db, clock }),
+      const instances = [t.database.db, second, t.database.db].map((db) =>
+        createContext({ config: testConfig(t.database), db, clock }),
       );
       // Side by side on PostgreSQL; in turn on SQLite, whose instances are one process each.
       const asked: boolean[] = [];
@@ -160,7 +136,7 @@ describe('the daily mail of requests late or at risk', () => {
       expect(await digestJobs()).toHaveLength(1);
       // The job runs twice (a worker died after its mails were queued): nobody gets a second mail.
       const job = await digestJobs();
-      await database.db
+      await t.database.db
         .insertInto('jobs')
         .columns([
           'name',
@@ -188,11 +164,11 @@ describe('the daily mail of requests late or at risk', () => {
             .where('id', '=', job[0]?.id ?? 0),
         )
         .execute();
-      await createTestWorker(database, { clock }).drainOnce();
+      await createTestWorker(t.database, { clock }).drainOnce();
     } finally {
       await second.destroy();
     }
-    const mails = readMailFiles(database.tempDir).filter((mail) => mail.kind === 'deadline-digest');
+    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.kind === 'deadline-digest');
     expect(mails.map((mail) => mail.to).sort()).toEqual([
       'eva@example.org',
       'ezio@example.org',
@@ -211,7 +187,7 @@ describe('the daily mail of requests late or at risk', () => {
     // Later the same day, nothing more is asked for.
     clock.advance({ hours: 3 });
     expect(
-      await queueDeadlineDigest(createContext({ config: testConfig(database), db: database.db, clock })),
+      await queueDeadlineDigest(createContext({ config: testConfig(t.database), db: t.database.db, clock })),
     ).toBe(false);
   });
 });

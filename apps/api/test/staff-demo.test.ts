@@ -1,22 +1,16 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
-import { createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase({ isMigrated: false });
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ isMigrated: false });
 
 describe('npm run cli -- demo:staff', () => {
   it('creates the demo staff once, printing each TOTP secret only the first time', async () => {
     const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-    const env = { ...process.env, DATABASE_URL: join(database.tempDir, 'demo.sqlite') };
+    const env = { ...process.env, DATABASE_URL: join(t.database.tempDir, 'demo.sqlite') };
     const run = () =>
       promisify(execFile)(tsx, ['src/cli.ts', 'demo:staff'], { cwd: join(REPO_ROOT, 'apps', 'api'), env });
     const first = await run();

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { applicant, type Applicant } from './requests';
-import { practiceIn, staffMember, type StaffMember } from './staff';
+import { type Applicant } from './requests';
+import { practiceIn, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let admin: StaffMember;
 let evaluator: StaffMember;
 let reviewer: StaffMember;
@@ -16,18 +13,13 @@ let draftId: number;
 const MISSING_ID = 987_654;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-  reviewer = await staffMember(app, database, clock, { role: 'reviewer', email: 'rev@example.org' });
-  owner = await applicant(app, database, clock, 'maria@example.org');
-  draftId = await practiceIn(database, { userId: owner.id, status: 'draft' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  evaluator = await t.staff('evaluator', { email: 'eva@example.org' });
+  reviewer = await t.staff('reviewer', { email: 'rev@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org' });
+  draftId = await practiceIn(t.database, { userId: owner.id, status: 'draft' });
 });
 
 type Probe = {
@@ -63,7 +55,7 @@ const PROBES: Record<string, Probe> = {
 };
 
 const probe = (entry: Probe, id: number) =>
-  app.inject({
+  t.app.inject({
     method: entry.method,
     url: `/api/v1${entry.path(id)}`,
     headers: bearer(admin.token),

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { apiCall, applicant, dataOf, FILES, upload, type Applicant } from './requests';
-import {
-  auditOf,
-  COMPLETE_ASSESSMENT,
-  practiceIn,
-  queuedMails,
-  staffMember,
-  type StaffMember,
-} from './staff';
+import { useTestApp } from './helper';
+import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
+import { auditOf, COMPLETE_ASSESSMENT, practiceIn, queuedMails, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let giulia: Applicant;
@@ -21,26 +11,13 @@ let secretary: StaffMember;
 let evaluator: StaffMember;
 let reviewer: StaffMember;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  giulia = await applicant(app, database, clock, 'giulia@example.org', {
-    locale: 'it-IT',
-    firstName: 'Giulia',
-  });
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  evaluator = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'eva@example.org',
-    firstName: 'Eva',
-    lastName: 'Bianchi',
-  });
-  reviewer = await staffMember(app, database, clock, { role: 'reviewer', email: 'rev@example.org' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = apiCall(t.app);
+  giulia = await t.applicant({ email: 'giulia@example.org', locale: 'it-IT', firstName: 'Giulia' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  evaluator = await t.staff('evaluator', { email: 'eva@example.org', firstName: 'Eva', lastName: 'Bianchi' });
+  reviewer = await t.staff('reviewer', { email: 'rev@example.org' });
 });
 
 type Thread = { side: string; author_name: string | null; body: string; documents: { id: number }[] }[];
@@ -50,7 +27,7 @@ const move = (who: Applicant, id: number, payload: object) =>
 
 describe('a request from assignment to ready for issue', () => {
   it('goes through a question with an upload, a send-back and two reviews', async () => {
-    const id = await practiceIn(database, { userId: giulia.id, status: 'unassigned' });
+    const id = await practiceIn(t.database, { userId: giulia.id, status: 'unassigned' });
     const assigned = await call('POST', '/staff/practices/assign', secretary, {
       practice_ids: [id],
       evaluator_id: evaluator.id,
@@ -85,14 +62,14 @@ describe('a request from assignment to ready for issue', () => {
       await call('GET', `/users/${giulia.id}/notifications`, giulia),
     );
     expect(notifications.counts['cimea request']).toBe(1);
-    const [question] = await queuedMails(database, 'giulia@example.org');
+    const [question] = await queuedMails(t.database, 'giulia@example.org');
     expect(question).toMatchObject({ kind: 'question-asked', locale: 'it-IT' });
     expect(question?.subject).toContain('Una domanda sulla tua richiesta');
     expect(question?.text).toContain('Please upload your transcript of records.');
 
     // The applicant uploads while asked, then replies with the document: back in evaluation.
     const uploaded = await upload(
-      app,
+      t.app,
       giulia,
       { type: 'transcript_of_records', practice_id: id },
       { name: 'transcript.pdf', content: FILES.pdf },
@@ -148,7 +125,7 @@ describe('a request from assignment to ready for issue', () => {
     expect(ready.json()).toMatchObject({ data: { status: 'ready_for_issue' } });
     expect((await move(secretary, id, { action: 'publish' })).statusCode).toBe(403);
 
-    const trail = await auditOf(database, id);
+    const trail = await auditOf(t.database, id);
     expect(trail.map((entry) => entry.action)).toEqual([
       'assign',
       'start',

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { auditOf, practiceIn, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -22,75 +19,54 @@ type Request =
   'evaluating' | 'asked' | 'reviewing' | 'ready' | 'closed' | 'ezios' | 'new1' | 'new2' | 'draft';
 const ids = {} as Record<Request, number>;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  bob = await applicant(app, database, clock, 'bob@example.org');
-  await database.db.updateTable('users').set({ last_name: 'Zanetti' }).where('id', '=', bob.id).execute();
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  eva = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'eva@example.org',
-    firstName: 'Eva',
-  });
-  ezio = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'ezio@example.org',
-    firstName: 'Ezio',
-  });
-  rita = await staffMember(app, database, clock, {
-    role: 'reviewer',
-    email: 'rita@example.org',
-    firstName: 'Rita',
-  });
-  admin = await staffMember(app, database, clock, {
-    role: 'admin',
-    email: 'admin@example.org',
-    firstName: 'Ada',
-  });
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  bob = await t.applicant({ email: 'bob@example.org' });
+  await t.database.db.updateTable('users').set({ last_name: 'Zanetti' }).where('id', '=', bob.id).execute();
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org', firstName: 'Eva' });
+  ezio = await t.staff('evaluator', { email: 'ezio@example.org', firstName: 'Ezio' });
+  rita = await t.staff('reviewer', { email: 'rita@example.org', firstName: 'Rita' });
+  admin = await t.staff('admin', { email: 'admin@example.org', firstName: 'Ada' });
   const mine = { assigneeId: eva.id, reviewerId: rita.id };
-  ids.evaluating = await practiceIn(database, {
+  ids.evaluating = await practiceIn(t.database, {
     userId: ada.id,
     status: 'in_evaluation',
     ...mine,
     deadline: '2025-05-10',
   });
-  ids.asked = await practiceIn(database, {
+  ids.asked = await practiceIn(t.database, {
     userId: bob.id,
     status: 'pending_student_reply',
     ...mine,
     country: 'FR',
     deadline: '2025-04-01',
   });
-  ids.reviewing = await practiceIn(database, {
+  ids.reviewing = await practiceIn(t.database, {
     userId: ada.id,
     status: 'in_review',
     ...mine,
     isUrgent: true,
   });
-  ids.ready = await practiceIn(database, {
+  ids.ready = await practiceIn(t.database, {
     userId: bob.id,
     status: 'ready_for_issue',
     ...mine,
     deadline: null,
   });
-  ids.closed = await practiceIn(database, { userId: ada.id, status: 'closed', ...mine });
-  ids.ezios = await practiceIn(database, {
+  ids.closed = await practiceIn(t.database, { userId: ada.id, status: 'closed', ...mine });
+  ids.ezios = await practiceIn(t.database, {
     userId: bob.id,
     status: 'in_evaluation',
     assigneeId: ezio.id,
     reviewerId: rita.id,
     service: 'comparability',
   });
-  ids.new1 = await practiceIn(database, { userId: ada.id, status: 'unassigned', deadline: '2025-07-01' });
-  ids.new2 = await practiceIn(database, { userId: bob.id, status: 'unassigned', deadline: '2025-07-02' });
-  ids.draft = await practiceIn(database, { userId: ada.id, status: 'draft' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  ids.new1 = await practiceIn(t.database, { userId: ada.id, status: 'unassigned', deadline: '2025-07-01' });
+  ids.new2 = await practiceIn(t.database, { userId: bob.id, status: 'unassigned', deadline: '2025-07-02' });
+  ids.draft = await practiceIn(t.database, { userId: ada.id, status: 'draft' });
 });
 
 const idsOf = async (who: Applicant, query: string) => {
@@ -105,9 +81,9 @@ describe('access to the staff area', () => {
     for (const url of ['/staff/queues/counts', '/staff/practices', `/staff/practices/${ids.asked}`]) {
       expect((await call('GET', url, ada)).json(), url).toMatchObject({ code: 'FORBIDDEN_ACCESS' });
     }
-    withoutTwoFactor = await createUser(database, clock, { email: 'no2fa@example.org', role: 'evaluator' });
-    const { token } = await login(app, 'no2fa@example.org');
-    const response = await app.inject({
+    withoutTwoFactor = await createUser(t.database, clock, { email: 'no2fa@example.org', role: 'evaluator' });
+    const { token } = await login(t.app, 'no2fa@example.org');
+    const response = await t.app.inject({
       method: 'GET',
       url: '/api/v1/staff/queues/counts',
       headers: bearer(token),
@@ -197,9 +173,9 @@ describe('assignment', () => {
     // A request past its review no longer changes hands (re-assignment: staff-reassign.test.ts).
     const mixed = await assign(secretary, [ids.new1, ids.ready]);
     expect(mixed.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
-    expect(await auditOf(database, ids.new1)).toEqual([]);
+    expect(await auditOf(t.database, ids.new1)).toEqual([]);
 
-    const italian = await app.inject({
+    const italian = await t.app.inject({
       method: 'POST',
       url: '/api/v1/staff/practices/assign',
       headers: { ...bearer(secretary.token), 'accept-language': 'it-IT' },
@@ -210,7 +186,7 @@ describe('assignment', () => {
       meta: { notice: 'practicesAssigned', message: 'Pratiche assegnate' },
     });
     for (const id of [ids.new1, ids.new2]) {
-      expect(await auditOf(database, id)).toMatchObject([
+      expect(await auditOf(t.database, id)).toMatchObject([
         { action: 'assign', from_status: 'unassigned', to_status: 'assigned', by_user_id: secretary.id },
       ]);
     }
@@ -236,7 +212,7 @@ describe('totals at scale (decision 050)', () => {
     }));
     const before = (await idsOf(secretary, 'queue=archive')).total;
     for (let start = 0; start < rows.length; start += 500) {
-      await database.db
+      await t.database.db
         .insertInto('practices')
         .values(rows.slice(start, start + 500))
         .execute();
@@ -248,7 +224,7 @@ describe('totals at scale (decision 050)', () => {
     expect((await idsOf(secretary, 'queue=archive')).total).toBe(before + 10_050);
     const counts = await call('GET', '/staff/queues/counts', secretary);
     expect(dataOf(counts)).toMatchObject({ archive: before + 10_050 });
-    await database.db.deleteFrom('practices').where('country', '=', 'NZ').execute();
+    await t.database.db.deleteFrom('practices').where('country', '=', 'NZ').execute();
     expect((await idsOf(secretary, 'queue=archive')).total).toBe(before);
   });
 });

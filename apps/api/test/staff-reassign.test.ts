@@ -1,10 +1,9 @@
 import { REASSIGNABLE_STATUSES, type PracticeStatus } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { apiCall, applicant, dataOf, type Applicant } from './requests';
-import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
+import { useTestApp } from './helper';
+import { apiCall, dataOf, type Applicant } from './requests';
+import { auditOf, practiceIn, type StaffMember } from './staff';
 
 /**
  * Issue 6: a secretary or admin may change the evaluator or reviewer of a request already being
@@ -12,8 +11,6 @@ import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
  * people may act and the former ones get 403.
  */
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -24,25 +21,26 @@ let ezio: StaffMember;
 let rita: StaffMember;
 let remo: StaffMember;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  eva = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-  ezio = await staffMember(app, database, clock, { role: 'evaluator', email: 'ezio@example.org' });
-  rita = await staffMember(app, database, clock, { role: 'reviewer', email: 'rita@example.org' });
-  remo = await staffMember(app, database, clock, { role: 'reviewer', email: 'remo@example.org' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org' });
+  ezio = await t.staff('evaluator', { email: 'ezio@example.org' });
+  rita = await t.staff('reviewer', { email: 'rita@example.org' });
+  remo = await t.staff('reviewer', { email: 'remo@example.org' });
 });
 
 const inStatus = (status: PracticeStatus) =>
-  practiceIn(database, { userId: ada.id, status, assigneeId: eva.id, reviewerId: rita.id, isAssessed: true });
+  practiceIn(t.database, {
+    userId: ada.id,
+    status,
+    assigneeId: eva.id,
+    reviewerId: rita.id,
+    isAssessed: true,
+  });
 
 const assign = (who: Applicant, ids: number[], evaluator: StaffMember, reviewer: StaffMember) =>
   call('POST', '/staff/practices/assign', who, {
@@ -55,7 +53,7 @@ const move = (who: Applicant, id: number, payload: object) =>
   call('POST', `/staff/practices/${id}/transitions`, who, payload);
 
 const peopleOf = (id: number) =>
-  database.db
+  t.database.db
     .selectFrom('practices')
     .select(['status', 'assignee_id', 'reviewer_id'])
     .where('id', '=', id)
@@ -75,7 +73,7 @@ describe('re-assignment once the evaluation has started', () => {
       reviewer_id: rita.id,
     });
 
-    const [entry] = (await auditOf(database, id)).filter((row) => row.action === 'reassign');
+    const [entry] = (await auditOf(t.database, id)).filter((row) => row.action === 'reassign');
     expect(entry).toMatchObject({
       from_status: 'in_evaluation',
       to_status: 'in_evaluation',
@@ -146,7 +144,7 @@ describe('re-assignment once the evaluation has started', () => {
     expect(wrong.json()).toMatchObject({ errors: { evaluator_id: expect.any(Array) } });
 
     // A new request and one in evaluation together; a closed one spoils the batch for all.
-    const fresh = await practiceIn(database, { userId: ada.id, status: 'unassigned' });
+    const fresh = await practiceIn(t.database, { userId: ada.id, status: 'unassigned' });
     const closed = await inStatus('closed');
     expect((await assign(secretary, [fresh, id, closed], ezio, remo)).statusCode).toBe(409);
     expect(await peopleOf(fresh)).toEqual({ status: 'unassigned', assignee_id: null, reviewer_id: null });

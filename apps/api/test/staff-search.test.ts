@@ -1,17 +1,14 @@
 import type { StaffSearchResult } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { RECENT_WINDOW } from '../src/modules/staff/search.repository';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { apiCall, applicant, completeDraft, dataOf, type Applicant } from './requests';
-import { practiceIn, staffMember, type StaffMember } from './staff';
+import { useTestApp } from './helper';
+import { apiCall, completeDraft, dataOf, type Applicant } from './requests';
+import { practiceIn, type StaffMember } from './staff';
 
 // Decision 069: one box finds a request by number, applicant (names in any order, accents
 // ignored), email, tax ID, qualification, institution and country, on both databases.
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2024-12-10T09:00:00Z');
 let zoe: Applicant;
@@ -25,33 +22,32 @@ const QUALIFICATION = {
   diploma_last_name: 'Mueller-Schmidt',
 };
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  zoe = await applicant(app, database, clock, 'zoe.mueller@example.org', { firstName: 'Zoë' });
-  bob = await applicant(app, database, clock, 'bob@example.org', { firstName: 'Bob' });
-  evaluator = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-  ids.zoeOld = await practiceIn(database, {
+  call = apiCall(t.app);
+  zoe = await t.applicant({ email: 'zoe.mueller@example.org', firstName: 'Zoë' });
+  bob = await t.applicant({ email: 'bob@example.org', firstName: 'Bob' });
+  evaluator = await t.staff('evaluator', { email: 'eva@example.org' });
+  ids.zoeOld = await practiceIn(t.database, {
     userId: zoe.id,
     status: 'published',
     qualificationName: 'Licence de biologie',
     country: 'FR',
   });
-  ids.zoe = await practiceIn(database, {
+  ids.zoe = await practiceIn(t.database, {
     userId: zoe.id,
     status: 'in_evaluation',
     qualificationName: 'Bacharel em Ciências Biológicas',
     qualification: QUALIFICATION,
     country: 'BR',
   });
-  ids.bob = await practiceIn(database, {
+  ids.bob = await practiceIn(t.database, {
     userId: bob.id,
     status: 'unassigned',
     qualificationName: 'Master of Engineering',
     country: 'IN',
   });
-  ids.draft = await practiceIn(database, {
+  ids.draft = await practiceIn(t.database, {
     userId: bob.id,
     status: 'draft',
     qualificationName: 'Hidden Draft',
@@ -63,11 +59,6 @@ beforeAll(async () => {
   });
   expect(updated.statusCode).toBe(200);
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const search = async (q: string, limit?: number) => {
   const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
@@ -124,8 +115,8 @@ describe('staff search', () => {
   });
 
   it('finds a request as soon as it is submitted, by the institution its applicant typed', async () => {
-    const refugee = await applicant(app, database, clock, 'refugee@example.org', { category: 'refugee' });
-    const id = await completeDraft(app, refugee, {
+    const refugee = await t.applicant({ email: 'refugee@example.org', category: 'refugee' });
+    const id = await completeDraft(t.app, refugee, {
       country: 'FR',
       documents: [
         'identity_document',
@@ -141,8 +132,8 @@ describe('staff search', () => {
   });
 
   it('forgets the names of a deleted account', async () => {
-    const leaving = await applicant(app, database, clock, 'leaving@example.org', { firstName: 'Ottavia' });
-    await practiceIn(database, { userId: leaving.id, status: 'in_evaluation' });
+    const leaving = await t.applicant({ email: 'leaving@example.org', firstName: 'Ottavia' });
+    await practiceIn(t.database, { userId: leaving.id, status: 'in_evaluation' });
     expect(await idsOf('ottavia')).toHaveLength(1);
     const deleted = await call('DELETE', `/users/${leaving.id}`, leaving, { email: 'leaving@example.org' });
     expect(deleted.statusCode).toBe(204);
@@ -167,7 +158,7 @@ const COPIED = [
 
 /** Copies every request whose words are `text`: their number doubles. */
 const doubleRequestsWith = (text: string) =>
-  database.db
+  t.database.db
     .insertInto('practices')
     .columns(COPIED)
     .expression((eb) => eb.selectFrom('practices').select(COPIED).where('search_text', '=', text))
@@ -176,13 +167,13 @@ const doubleRequestsWith = (text: string) =>
 describe('staff search past the newest requests', () => {
   it('finds a rare word among older requests, and a common one among the newest, newest first', async () => {
     // More requests than the first look reads on PostgreSQL: the rare one is older than all of them.
-    const rare = await practiceIn(database, {
+    const rare = await practiceIn(t.database, {
       userId: bob.id,
       status: 'published',
       qualificationName: 'Quokkaconservationstudies',
     });
-    await practiceIn(database, { userId: bob.id, status: 'closed' });
-    await database.db
+    await practiceIn(t.database, { userId: bob.id, status: 'closed' });
+    await t.database.db
       .updateTable('practices')
       .set({ search_text: 'filler common words' })
       .where('id', '>', rare)
@@ -194,7 +185,7 @@ describe('staff search past the newest requests', () => {
     // Longer than the beginnings PostgreSQL's index holds: the rest of the word is checked too.
     expect(await idsOf('quokkaconservations')).toEqual([rare]);
     expect(await idsOf('quokkaconservationx')).toEqual([]);
-    const newest = await database.db
+    const newest = await t.database.db
       .selectFrom('practices')
       .select('id')
       .orderBy('id', 'desc')
@@ -205,7 +196,7 @@ describe('staff search past the newest requests', () => {
 });
 
 async function countWith(text: string): Promise<number> {
-  const { count } = await database.db
+  const { count } = await t.database.db
     .selectFrom('practices')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('search_text', '=', text)

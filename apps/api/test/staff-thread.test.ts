@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { apiCall, applicant, completeDraft, dataOf, type Applicant } from './requests';
-import { auditOf, practiceIn, queuedMails, staffMember, type StaffMember } from './staff';
+import { apiCall, completeDraft, dataOf, type Applicant } from './requests';
+import { auditOf, practiceIn, queuedMails, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let giulia: Applicant;
@@ -17,44 +14,36 @@ let evaluator: StaffMember;
 let reviewer: StaffMember;
 let admin: StaffMember;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  giulia = await applicant(app, database, clock, 'giulia@example.org', {
-    locale: 'it-IT',
-    firstName: 'Giulia',
-  });
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  evaluator = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'eva@example.org',
-    firstName: 'Eva',
-    lastName: 'Bianchi',
-  });
-  reviewer = await staffMember(app, database, clock, { role: 'reviewer', email: 'rev@example.org' });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = apiCall(t.app);
+  giulia = await t.applicant({ email: 'giulia@example.org', locale: 'it-IT', firstName: 'Giulia' });
+  ada = await t.applicant({ email: 'ada@example.org' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  evaluator = await t.staff('evaluator', { email: 'eva@example.org', firstName: 'Eva', lastName: 'Bianchi' });
+  reviewer = await t.staff('reviewer', { email: 'rev@example.org' });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
 });
 
 const move = (who: Applicant, id: number, payload: object) =>
   call('POST', `/staff/practices/${id}/transitions`, who, payload);
 const statusOf = async (id: number) =>
-  (await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+  (
+    await t.database.db
+      .selectFrom('practices')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
 
 describe('replies', () => {
   it('attach only documents of the same request, and only while the applicant is asked', async () => {
-    const id = await practiceIn(database, {
+    const id = await practiceIn(t.database, {
       userId: ada.id,
       status: 'pending_student_reply',
       assigneeId: evaluator.id,
     });
-    const other = await completeDraft(app, ada, { documents: ['identity_document'] });
+    const other = await completeDraft(t.app, ada, { documents: ['identity_document'] });
     const otherDocument = dataOf<{ documents: { id: number }[] }>(
       await call('GET', `/practices/${other}`, ada),
     ).documents[0]?.id;
@@ -77,25 +66,25 @@ describe('replies', () => {
 
 describe('mails to the applicant', () => {
   it('tell of a closure with its reason, in the applicant’s language', async () => {
-    const forGiulia = await practiceIn(database, { userId: giulia.id, status: 'in_evaluation' });
-    const forAda = await practiceIn(database, { userId: ada.id, status: 'assigned' });
+    const forGiulia = await practiceIn(t.database, { userId: giulia.id, status: 'in_evaluation' });
+    const forAda = await practiceIn(t.database, { userId: ada.id, status: 'assigned' });
     const closed = await move(secretary, forGiulia, { action: 'close', reason: 'Richiesta duplicata' });
     expect(closed.json()).toMatchObject({
       data: { status: 'closed' },
       meta: { notice: 'closed', message: 'Closed' },
     });
     await move(secretary, forAda, { action: 'close', reason: 'Duplicate request' });
-    const italian = (await queuedMails(database, 'giulia@example.org')).find(
+    const italian = (await queuedMails(t.database, 'giulia@example.org')).find(
       (mail) => mail.kind === 'closed',
     );
     expect(italian).toMatchObject({ locale: 'it-IT' });
     expect(italian?.text).toContain('Motivo: Richiesta duplicata');
-    const english = (await queuedMails(database, 'ada@example.org')).find((mail) => mail.kind === 'closed');
+    const english = (await queuedMails(t.database, 'ada@example.org')).find((mail) => mail.kind === 'closed');
     expect(english?.subject).toContain(`Request no. ${forAda} closed`);
   });
 
   it('carry the reason of a closure, on the request page too, and never the internal note', async () => {
-    const id = await practiceIn(database, { userId: ada.id, status: 'assigned' });
+    const id = await practiceIn(t.database, { userId: ada.id, status: 'assigned' });
     const noReason = await move(secretary, id, { action: 'close', note: 'Internal only' });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json()).toMatchObject({ errors: { reason: [expect.any(String)] } });
@@ -105,7 +94,7 @@ describe('mails to the applicant', () => {
       note: 'Applicant was rude on the phone.',
     });
     expect(closed.statusCode).toBe(200);
-    const mail = (await queuedMails(database, 'ada@example.org')).find(
+    const mail = (await queuedMails(t.database, 'ada@example.org')).find(
       (queued) => queued.kind === 'closed' && queued.subject.includes(`no. ${id} `),
     );
     expect(mail?.text).toContain('Reason: The same qualification is evaluated in request 12.');
@@ -118,7 +107,7 @@ describe('mails to the applicant', () => {
       }),
     );
     expect(page.body).not.toContain('rude');
-    const audit = await auditOf(database, id);
+    const audit = await auditOf(t.database, id);
     expect(audit.at(-1)).toMatchObject({
       note: 'Applicant was rude on the phone.',
       details: JSON.stringify({ reason: 'The same qualification is evaluated in request 12.' }),
@@ -126,11 +115,8 @@ describe('mails to the applicant', () => {
   });
 
   it('confirm a free request when it is submitted', async () => {
-    const refugee = await applicant(app, database, clock, 'amina@example.org', {
-      category: 'refugee',
-      locale: 'it-IT',
-    });
-    const id = await completeDraft(app, refugee, {
+    const refugee = await t.applicant({ email: 'amina@example.org', category: 'refugee', locale: 'it-IT' });
+    const id = await completeDraft(t.app, refugee, {
       documents: [
         'identity_document',
         'diploma',
@@ -140,7 +126,7 @@ describe('mails to the applicant', () => {
       ],
     });
     expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);
-    expect(await queuedMails(database, 'amina@example.org')).toMatchObject([
+    expect(await queuedMails(t.database, 'amina@example.org')).toMatchObject([
       {
         kind: 'request-received',
         locale: 'it-IT',
@@ -153,7 +139,7 @@ describe('mails to the applicant', () => {
 describe('two staff members acting at once', () => {
   it('let exactly one win; the other gets 409', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const id = await practiceIn(database, {
+      const id = await practiceIn(t.database, {
         userId: ada.id,
         status: 'in_evaluation',
         assigneeId: evaluator.id,
@@ -167,16 +153,16 @@ describe('two staff members acting at once', () => {
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       const loser = answers.find((answer) => answer.statusCode === 409)?.json() as { code: string };
       expect(['PRACTICE_CHANGED', 'TRANSITION_NOT_ALLOWED']).toContain(loser.code);
-      expect(await auditOf(database, id)).toHaveLength(1);
+      expect(await auditOf(t.database, id)).toHaveLength(1);
     }
   });
 
   it('refuse a move made on a status the user no longer sees', async () => {
-    const id = await practiceIn(database, { userId: ada.id, status: 'assigned', assigneeId: evaluator.id });
+    const id = await practiceIn(t.database, { userId: ada.id, status: 'assigned', assigneeId: evaluator.id });
     const stale = await move(evaluator, id, { action: 'start', expected_status: 'unassigned' });
     expect(stale.json()).toMatchObject({ code: 'PRACTICE_CHANGED' });
     expect(await statusOf(id)).toBe('assigned');
-    const italian = await app.inject({
+    const italian = await t.app.inject({
       method: 'POST',
       url: `/api/v1/staff/practices/${id}/transitions`,
       headers: { ...bearer(evaluator.token), 'accept-language': 'it-IT' },

@@ -9,17 +9,16 @@ import {
   type PracticeStatus,
   type TransitionAction,
 } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toSessionUser } from '../src/modules/sessions/service';
 import { transition } from '../src/modules/transitions/service';
 import { findAccountById } from '../src/modules/users/accounts';
 import { ManualClock } from '../src/platform/clock';
 import { AppError } from '../src/platform/errors';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { withPublishedStatement } from './appeals';
 import { bearer, contextFor } from './identity';
-import { applicant, type Applicant } from './requests';
+import { type Applicant } from './requests';
 import { auditOf, practiceIn, staffMember } from './staff';
 
 /**
@@ -65,19 +64,16 @@ function expected(status: PracticeStatus, action: TransitionAction, role: Matrix
   return { status: 200, to: move.to };
 }
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let owner: Applicant;
 const people = {} as Record<Exclude<MatrixRole, 'applicant-owner'>, Applicant>;
 /** One request per status, assigned to the assignee and reviewer of the matrix: failures leave it as it was. */
 const probes = {} as Record<PracticeStatus, number>;
 
+const t = useTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Thousands of calls in seconds from each role's one session: far past the per-session floor.
-  app = await createTestApp(database, { clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  owner = await applicant(app, database, clock, 'owner@example.org');
+  owner = await t.applicant({ email: 'owner@example.org' });
   const staff = [
     ['secretary', 'secretary'],
     ['evaluator-assignee', 'evaluator'],
@@ -87,17 +83,13 @@ beforeAll(async () => {
     ['admin', 'admin'],
   ] as const;
   for (const [name, role] of staff) {
-    people[name] = await staffMember(app, database, clock, { role, email: `${name}@example.org` });
+    people[name] = await staffMember(t.app, t.database, clock, { role, email: `${name}@example.org` });
   }
   for (const status of PRACTICE_STATUSES) probes[status] = await inStatus(status);
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 async function inStatus(status: PracticeStatus): Promise<number> {
-  const id = await practiceIn(database, {
+  const id = await practiceIn(t.database, {
     userId: owner.id,
     status,
     assigneeId: people['evaluator-assignee'].id,
@@ -105,7 +97,7 @@ async function inStatus(status: PracticeStatus): Promise<number> {
     isAssessed: true,
   });
   // An appeal is about a published statement (issue_appeal and issue_amendment need it).
-  if (status.startsWith('appeal_')) await withPublishedStatement(database, id);
+  if (status.startsWith('appeal_')) await withPublishedStatement(t.database, id);
   return id;
 }
 
@@ -121,11 +113,11 @@ const body = (action: TransitionAction) => ({
 /** One action as one role: in process for the applicant, through the API for staff. */
 async function fire(role: MatrixRole, practiceId: number, action: TransitionAction): Promise<Outcome> {
   if (role === 'applicant-owner') {
-    const account = await findAccountById(database.db, owner.id);
+    const account = await findAccountById(t.database.db, owner.id);
     if (!account) throw new Error('owner missing');
     const { message } = body(action);
     try {
-      await transition(contextFor(database, clock), {
+      await transition(contextFor(t.database, clock), {
         practiceId,
         action,
         actor: toSessionUser(account),
@@ -137,7 +129,7 @@ async function fire(role: MatrixRole, practiceId: number, action: TransitionActi
       return { status: ERROR_STATUS[error.code], code: error.code };
     }
   }
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/staff/practices/${practiceId}/transitions`,
     headers: bearer(people[role].token),
@@ -148,8 +140,13 @@ async function fire(role: MatrixRole, practiceId: number, action: TransitionActi
 }
 
 const statusOf = async (id: number) =>
-  (await database.db.selectFrom('practices').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+  (
+    await t.database.db
+      .selectFrom('practices')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
 
 describe.each(PRACTICE_STATUSES)('from %s', (status) => {
   it('answers every action for every role as the transition table says', async () => {
@@ -167,7 +164,7 @@ describe.each(PRACTICE_STATUSES)('from %s', (status) => {
         const id = await inStatus(status);
         expect(await fire(role, id, action), label).toEqual({ status: 200 });
         expect(await statusOf(id), label).toBe(want.to);
-        const entries = await auditOf(database, id);
+        const entries = await auditOf(t.database, id);
         if (want.isDeferred) {
           expect(entries, label).toEqual([]);
           continue;
@@ -189,7 +186,7 @@ describe.each(PRACTICE_STATUSES)('from %s', (status) => {
       }
     }
     expect(await statusOf(probes[status])).toBe(status);
-    expect(await auditOf(database, probes[status])).toEqual([]);
+    expect(await auditOf(t.database, probes[status])).toEqual([]);
   });
 });
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { apiCall, applicant, dataOf, FILES, upload, type Applicant } from './requests';
-import { auditOf, practiceIn, staffMember, type StaffMember } from './staff';
+import { useTestApp } from './helper';
+import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
+import { auditOf, practiceIn, type StaffMember } from './staff';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -18,28 +15,19 @@ let rita: StaffMember;
 type Request = 'evaluating' | 'asked' | 'closed';
 const ids = {} as Record<Request, number>;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
-  bob = await applicant(app, database, clock, 'bob@example.org');
-  secretary = await staffMember(app, database, clock, { role: 'secretary', email: 'sec@example.org' });
-  eva = await staffMember(app, database, clock, {
-    role: 'evaluator',
-    email: 'eva@example.org',
-    firstName: 'Eva',
-  });
-  ezio = await staffMember(app, database, clock, { role: 'evaluator', email: 'ezio@example.org' });
-  rita = await staffMember(app, database, clock, { role: 'reviewer', email: 'rita@example.org' });
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
+  bob = await t.applicant({ email: 'bob@example.org' });
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  eva = await t.staff('evaluator', { email: 'eva@example.org', firstName: 'Eva' });
+  ezio = await t.staff('evaluator', { email: 'ezio@example.org' });
+  rita = await t.staff('reviewer', { email: 'rita@example.org' });
   const mine = { assigneeId: eva.id, reviewerId: rita.id };
-  ids.evaluating = await practiceIn(database, { userId: ada.id, status: 'in_evaluation', ...mine });
-  ids.asked = await practiceIn(database, { userId: bob.id, status: 'pending_student_reply', ...mine });
-  ids.closed = await practiceIn(database, { userId: ada.id, status: 'closed', ...mine });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  ids.evaluating = await practiceIn(t.database, { userId: ada.id, status: 'in_evaluation', ...mine });
+  ids.asked = await practiceIn(t.database, { userId: bob.id, status: 'pending_student_reply', ...mine });
+  ids.closed = await practiceIn(t.database, { userId: ada.id, status: 'closed', ...mine });
 });
 
 describe('the request workspace', () => {
@@ -65,7 +53,7 @@ describe('the request workspace', () => {
   });
 
   it('refuses "verified with the issuer" on a comparability-only (refugee) request (422), and keeps what was recorded', async () => {
-    const id = await practiceIn(database, {
+    const id = await practiceIn(t.database, {
       userId: bob.id,
       status: 'in_evaluation',
       service: 'refugee_comparability',
@@ -83,7 +71,7 @@ describe('the request workspace', () => {
       outcome: 'not_possible',
     });
     expect(possible.json()).toMatchObject({ data: { verification: { outcome: 'not_possible' } } });
-    expect((await auditOf(database, id)).map((entry) => entry.action)).toEqual(['verification']);
+    expect((await auditOf(t.database, id)).map((entry) => entry.action)).toEqual(['verification']);
   });
 
   it('records the file check, the verification and the assessment with their audit entries', async () => {
@@ -132,7 +120,7 @@ describe('the request workspace', () => {
       code: 'TRANSITION_NOT_ALLOWED',
     });
     expect(
-      (await auditOf(database, id)).map((entry) => [
+      (await auditOf(t.database, id)).map((entry) => [
         entry.action,
         entry.from_status,
         entry.to_status,
@@ -154,7 +142,7 @@ describe('the request workspace', () => {
       data: { notes: [{ text: 'Applicant phoned, very anxious', author: { id: secretary.id } }] },
       meta: { message: 'Note added' },
     });
-    const [entry] = await auditOf(database, ids.asked);
+    const [entry] = await auditOf(t.database, ids.asked);
     expect(entry).toMatchObject({ action: 'note', note: null });
     for (const url of [`/practices/${ids.asked}`, `/practices/${ids.asked}/messages`]) {
       const response = await call('GET', url, bob);
@@ -167,13 +155,13 @@ describe('the request workspace', () => {
   });
 
   it('lets staff download a request’s documents', async () => {
-    const id = await practiceIn(database, {
+    const id = await practiceIn(t.database, {
       userId: bob.id,
       status: 'pending_student_reply',
       assigneeId: eva.id,
     });
     const uploaded = await upload(
-      app,
+      t.app,
       bob,
       { type: 'diploma', practice_id: id },
       { name: 'diploma.pdf', content: FILES.pdf },
@@ -192,9 +180,9 @@ describe('the request workspace', () => {
   });
 
   it('hides a draft and its documents from every staff role, as if it did not exist', async () => {
-    const draft = await practiceIn(database, { userId: bob.id, status: 'draft' });
+    const draft = await practiceIn(t.database, { userId: bob.id, status: 'draft' });
     const uploaded = await upload(
-      app,
+      t.app,
       bob,
       { type: 'diploma', practice_id: draft },
       { name: 'draft.pdf', content: FILES.pdf },

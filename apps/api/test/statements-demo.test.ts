@@ -2,43 +2,33 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
 import { createReadyForIssue } from '../src/demo/statement';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
-import { staffMember } from './staff';
-import { newApplicant, publishOne } from './statements';
+import { useTestApp, createTestWorker, testConfig } from './helper';
+import { publishOne } from './statements';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const t = useTestApp({ clock });
 
 describe('demo:ready-for-issue', () => {
   it('makes a request of an applicant ready for issue, with every field the statement needs', async () => {
-    const owner = await newApplicant(app, database, clock, 'maria@example.org');
-    const admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
+    const owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+    const admin = await t.staff('admin', { email: 'admin@example.org' });
+    const ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
     const practiceId = await createReadyForIssue(ctx, owner.id);
     // France signed the Lisbon Convention: the service its requests get, as discovery says (issue 33).
-    const { service } = await database.db
+    const { service } = await t.database.db
       .selectFrom('practices')
       .select('service')
       .where('id', '=', practiceId)
       .executeTakeFirstOrThrow();
     expect(service).toBe('correspondence_verification');
-    const worker = createTestWorker(database, { clock });
-    const { statement } = await publishOne(app, worker, { admin, owner, practiceId });
+    const worker = createTestWorker(t.database, { clock });
+    const { statement } = await publishOne(t.app, worker, { admin, owner, practiceId });
     expect(statement.certificate).toMatchObject({
       holder_name: 'Maria Lovelace',
       qualification_name: 'Licence de biologie',
@@ -49,7 +39,11 @@ describe('demo:ready-for-issue', () => {
 
   it('refuses an address that is not an applicant’s', async () => {
     const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-    const env = { ...process.env, DATABASE_URL: join(database.tempDir, 'demo.sqlite'), LOG_LEVEL: 'silent' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: join(t.database.tempDir, 'demo.sqlite'),
+      LOG_LEVEL: 'silent',
+    };
     const run = promisify(execFile)(
       tsx,
       ['src/cli.ts', 'demo:ready-for-issue', '--email', 'nobody@example.org'],
@@ -66,13 +60,13 @@ describe('demo:ready-for-issue', () => {
 
 describe('demo:statement', () => {
   it('writes --out relative to the directory npm run cli was called from, not apps/api', async () => {
-    const caller = join(database.tempDir, 'caller');
+    const caller = join(t.database.tempDir, 'caller');
     mkdirSync(caller, { recursive: true });
     const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const env = {
       ...process.env,
-      DATA_DIR: join(database.tempDir, 'demo-data'),
-      DATABASE_URL: join(database.tempDir, 'demo-statement.sqlite'),
+      DATA_DIR: join(t.database.tempDir, 'demo-data'),
+      DATABASE_URL: join(t.database.tempDir, 'demo-statement.sqlite'),
       LOG_LEVEL: 'silent',
       INIT_CWD: caller,
     };

@@ -1,17 +1,15 @@
 import type { Statement } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
 import { publishStatement } from '../src/modules/statements/publication.service';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { useTestApp, testConfig } from './helper';
 import { bearer } from './identity';
 import { dataOf, storedFiles, type Applicant } from './requests';
-import { auditOf, staffMember, type StaffMember } from './staff';
+import { auditOf, type StaffMember } from './staff';
 import {
   downloadStatement,
   FULL_ASSESSMENT,
-  newApplicant,
   publishMove,
   readyForIssue,
   sha256Of,
@@ -19,43 +17,34 @@ import {
   verifyUpload,
 } from './statements';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 let admin: StaffMember;
 let owner: Applicant;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
 });
 
-const ledgerRows = () => database.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute();
+const ledgerRows = () => t.database.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute();
 const statusOf = async (id: number) =>
-  await database.db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  await t.database.db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('publishing a statement', () => {
   it('keeps the request pending until the job has run, then publishes it with both ledger entries', async () => {
-    const practiceId = await readyForIssue(database, owner);
-    const moved = await publishMove(app, admin, practiceId);
+    const practiceId = await readyForIssue(t.database, owner);
+    const moved = await publishMove(t.app, admin, practiceId);
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       meta: { notice: 'practicePublished', message: 'Practice published' },
     });
 
     // Pending: the applicant is told to try again later (spec §4), the visitor that it is not published yet.
-    const pending = await statementOf(app, owner, practiceId);
+    const pending = await statementOf(t.app, owner, practiceId);
     expect(pending.statusCode).toBe(202);
     expect(dataOf(pending)).toMatchObject({ status: 'pending' });
-    const early = await app.inject({
+    const early = await t.app.inject({
       method: 'GET',
       url: `/api/v1/practices/${practiceId}/statement/pdf`,
       headers: bearer(owner.token),
@@ -65,8 +54,8 @@ describe('publishing a statement', () => {
     expect((await statusOf(practiceId)).status).toBe('ready_for_issue');
     expect(await ledgerRows()).toEqual([]);
 
-    expect(await worker.drainOnce()).toBeGreaterThanOrEqual(1);
-    const published = await statementOf(app, owner, practiceId);
+    expect(await t.worker.drainOnce()).toBeGreaterThanOrEqual(1);
+    const published = await statementOf(t.app, owner, practiceId);
     expect(published.statusCode).toBe(200);
     const statement = dataOf<Extract<Statement, { status: 'published' }>>(published);
     expect(statement.status).toBe('published');
@@ -92,31 +81,31 @@ describe('publishing a statement', () => {
       certificate_id: statement.certificate_id,
     });
 
-    const pdf = await downloadStatement(app, owner, practiceId);
+    const pdf = await downloadStatement(t.app, owner, practiceId);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(sha256Of(pdf)).toBe(seal?.payload_hash);
     expect(statement.pdf).toEqual({ size: pdf.length, sha256: seal?.payload_hash });
 
     const practice = await statusOf(practiceId);
     expect(practice).toMatchObject({ status: 'published', published_at: statement.published_at });
-    expect((await auditOf(database, practiceId)).at(-1)).toMatchObject({
+    expect((await auditOf(t.database, practiceId)).at(-1)).toMatchObject({
       from_status: 'ready_for_issue',
       to_status: 'published',
       action: 'publish',
       by_user_id: admin.id,
     });
 
-    const verified = await verifyUpload(app, statement.certificate_id, pdf);
+    const verified = await verifyUpload(t.app, statement.certificate_id, pdf);
     expect(dataOf(verified)).toMatchObject({ result: 'valid', reason: 'original' });
   });
 
   it('refuses a second publication and any other move while the first is pending', async () => {
-    const practiceId = await readyForIssue(database, owner);
-    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
-    const again = await publishMove(app, admin, practiceId, '192.0.2.11');
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const again = await publishMove(t.app, admin, practiceId, '192.0.2.11');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
-    const close = await app.inject({
+    const close = await t.app.inject({
       method: 'POST',
       url: `/api/v1/staff/practices/${practiceId}/transitions`,
       headers: bearer(admin.token),
@@ -124,9 +113,9 @@ describe('publishing a statement', () => {
       remoteAddress: '192.0.2.12',
     });
     expect(close.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     expect((await statusOf(practiceId)).status).toBe('published');
-    const statements = await database.db
+    const statements = await t.database.db
       .selectFrom('statements')
       .select('status')
       .where('practice_id', '=', practiceId)
@@ -135,15 +124,15 @@ describe('publishing a statement', () => {
   });
 
   it('appends one issue and one seal entry and keeps one PDF however often the job is retried', async () => {
-    const practiceId = await readyForIssue(database, owner);
-    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
-    const { id: statementId } = await database.db
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const { id: statementId } = await t.database.db
       .selectFrom('statements')
       .select('id')
       .where('practice_id', '=', practiceId)
       .executeTakeFirstOrThrow();
-    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
-    const filesBefore = storedFiles(database).length;
+    const ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
+    const filesBefore = storedFiles(t.database).length;
 
     // A first run dies after the PDF is stored, before the seal: the retry must reuse both.
     const failingSeal = {
@@ -157,36 +146,36 @@ describe('publishing a statement', () => {
       },
     };
     await expect(publishStatement(failingSeal, statementId)).rejects.toThrow('the machine went down');
-    expect(storedFiles(database).length).toBe(filesBefore + 1);
+    expect(storedFiles(t.database).length).toBe(filesBefore + 1);
     await publishStatement(ctx, statementId);
     await publishStatement(ctx, statementId);
-    await worker.drainOnce();
+    await t.worker.drainOnce();
 
-    const entries = await database.db
+    const entries = await t.database.db
       .selectFrom('ledger_entries')
       .select('kind')
       .where('certificate_id', '=', statementId)
       .orderBy('seq')
       .execute();
     expect(entries.map((entry) => entry.kind)).toEqual(['issue', 'seal']);
-    expect(storedFiles(database).length).toBe(filesBefore + 1);
+    expect(storedFiles(t.database).length).toBe(filesBefore + 1);
     expect((await statusOf(practiceId)).status).toBe('published');
-    const published = (await auditOf(database, practiceId)).filter((entry) => entry.action === 'publish');
+    const published = (await auditOf(t.database, practiceId)).filter((entry) => entry.action === 'publish');
     expect(published).toHaveLength(1);
-    const pdf = await downloadStatement(app, owner, practiceId);
-    expect(dataOf(await verifyUpload(app, statementId, pdf))).toMatchObject({ result: 'valid' });
+    const pdf = await downloadStatement(t.app, owner, practiceId);
+    expect(dataOf(await verifyUpload(t.app, statementId, pdf))).toMatchObject({ result: 'valid' });
   });
 
   it('ends with one issue, one seal, one PDF and one mail when two runs of the same job overlap', async () => {
-    const practiceId = await readyForIssue(database, owner);
-    expect((await publishMove(app, admin, practiceId, '192.0.2.40')).statusCode).toBe(200);
-    const { id: statementId } = await database.db
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId, '192.0.2.40')).statusCode).toBe(200);
+    const { id: statementId } = await t.database.db
       .selectFrom('statements')
       .select('id')
       .where('practice_id', '=', practiceId)
       .executeTakeFirstOrThrow();
-    const filesBefore = storedFiles(database).length;
-    const mailsBefore = await database.db
+    const filesBefore = storedFiles(t.database).length;
+    const mailsBefore = await t.database.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('name', '=', 'send-mail')
@@ -194,39 +183,45 @@ describe('publishing a statement', () => {
 
     // The worker and `demo:statement` (or two workers) both start it before either has finished.
     await Promise.all([
-      publishStatement(createContext({ config: testConfig(database), db: database.db, clock }), statementId),
-      publishStatement(createContext({ config: testConfig(database), db: database.db, clock }), statementId),
+      publishStatement(
+        createContext({ config: testConfig(t.database), db: t.database.db, clock }),
+        statementId,
+      ),
+      publishStatement(
+        createContext({ config: testConfig(t.database), db: t.database.db, clock }),
+        statementId,
+      ),
     ]);
 
-    const entries = await database.db
+    const entries = await t.database.db
       .selectFrom('ledger_entries')
       .select('kind')
       .where('certificate_id', '=', statementId)
       .execute();
     expect(entries.map((entry) => entry.kind).sort()).toEqual(['issue', 'seal']);
-    expect(storedFiles(database).length).toBe(filesBefore + 1);
+    expect(storedFiles(t.database).length).toBe(filesBefore + 1);
     expect((await statusOf(practiceId)).status).toBe('published');
-    expect((await auditOf(database, practiceId)).filter((entry) => entry.action === 'publish')).toHaveLength(
-      1,
-    );
-    const mailsAfter = await database.db
+    expect(
+      (await auditOf(t.database, practiceId)).filter((entry) => entry.action === 'publish'),
+    ).toHaveLength(1);
+    const mailsAfter = await t.database.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('name', '=', 'send-mail')
       .executeTakeFirstOrThrow();
     expect(Number(mailsAfter.count) - Number(mailsBefore.count)).toBe(1);
-    const pdf = await downloadStatement(app, owner, practiceId);
-    expect(dataOf(await verifyUpload(app, statementId, pdf))).toMatchObject({ result: 'valid' });
+    const pdf = await downloadStatement(t.app, owner, practiceId);
+    expect(dataOf(await verifyUpload(t.app, statementId, pdf))).toMatchObject({ result: 'valid' });
   });
 
   it('keeps one unbroken chain when several publications run at once', async () => {
     const practiceIds: number[] = [];
     for (let index = 0; index < 6; index += 1) {
-      const practiceId = await readyForIssue(database, owner);
-      expect((await publishMove(app, admin, practiceId, `192.0.2.${50 + index}`)).statusCode).toBe(200);
+      const practiceId = await readyForIssue(t.database, owner);
+      expect((await publishMove(t.app, admin, practiceId, `192.0.2.${50 + index}`)).statusCode).toBe(200);
       practiceIds.push(practiceId);
     }
-    const pending = await database.db
+    const pending = await t.database.db
       .selectFrom('statements')
       .select(['id', 'practice_id'])
       .where('practice_id', 'in', practiceIds)
@@ -237,7 +232,7 @@ describe('publishing a statement', () => {
     // Each job on its own context, as separate workers (or instances) would run them.
     await Promise.all(
       pending.map(({ id }) =>
-        publishStatement(createContext({ config: testConfig(database), db: database.db, clock }), id),
+        publishStatement(createContext({ config: testConfig(t.database), db: t.database.db, clock }), id),
       ),
     );
 
@@ -245,34 +240,34 @@ describe('publishing a statement', () => {
     expect(rows).toHaveLength(before + 2 * practiceIds.length);
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, index) => index + 1));
     rows.slice(1).forEach((row, index) => expect(row.prev_hash).toBe(rows[index]?.hash));
-    const ctx = createContext({ config: testConfig(database), db: database.db, clock });
+    const ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
     expect(await ctx.ledger.audit()).toMatchObject({ isIntact: true, length: rows.length });
     for (const { id, practice_id: practiceId } of pending) {
       expect((await statusOf(practiceId)).status).toBe('published');
-      const pdf = await downloadStatement(app, owner, practiceId);
-      expect(dataOf(await verifyUpload(app, id, pdf))).toMatchObject({ result: 'valid' });
+      const pdf = await downloadStatement(t.app, owner, practiceId);
+      expect(dataOf(await verifyUpload(t.app, id, pdf))).toMatchObject({ result: 'valid' });
     }
   });
 
   it('writes the statement in the applicant’s language', async () => {
-    const italian = await newApplicant(app, database, clock, 'giulia@example.org');
-    await database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', italian.id).execute();
-    const practiceId = await readyForIssue(database, italian);
-    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
-    await worker.drainOnce();
+    const italian = await t.applicant({ email: 'giulia@example.org', firstName: 'Maria' });
+    await t.database.db.updateTable('users').set({ locale: 'it-IT' }).where('id', '=', italian.id).execute();
+    const practiceId = await readyForIssue(t.database, italian);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    await t.worker.drainOnce();
     const statement = dataOf<Extract<Statement, { status: 'published' }>>(
-      await statementOf(app, italian, practiceId),
+      await statementOf(t.app, italian, practiceId),
     );
     expect(statement.certificate.locale).toBe('it-IT');
-    const pdf = await downloadStatement(app, italian, practiceId);
+    const pdf = await downloadStatement(t.app, italian, practiceId);
     // The document's language is in its catalogue, in clear text.
     expect(pdf.toString('latin1')).toContain('/Lang (it-IT)');
   });
 
   it('shows the statement to its owner only', async () => {
-    const practiceId = await readyForIssue(database, owner);
-    const stranger = await newApplicant(app, database, clock, 'stranger@example.org');
-    expect((await statementOf(app, stranger, practiceId)).statusCode).toBe(404);
-    expect((await statementOf(app, owner, practiceId)).statusCode).toBe(404);
+    const practiceId = await readyForIssue(t.database, owner);
+    const stranger = await t.applicant({ email: 'stranger@example.org', firstName: 'Maria' });
+    expect((await statementOf(t.app, stranger, practiceId)).statusCode).toBe(404);
+    expect((await statementOf(t.app, owner, practiceId)).statusCode).toBe(404);
   });
 });

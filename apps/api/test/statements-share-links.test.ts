@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { CreatedShareLink, ShareLink, SharedStatement } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
 import { dataOf, type Applicant } from './requests';
-import { staffMember, type StaffMember } from './staff';
-import { newApplicant, publishMove, publishOne, readyForIssue, sha256Of, verifyUpload } from './statements';
+import { type StaffMember } from './staff';
+import { publishMove, publishOne, readyForIssue, sha256Of, verifyUpload } from './statements';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 let admin: StaffMember;
 let owner: Applicant;
@@ -21,45 +16,39 @@ let practiceId: number;
 let certificateId: string;
 let original: Buffer;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
-  stranger = await newApplicant(app, database, clock, 'stranger@example.org');
-  practiceId = await readyForIssue(database, owner);
-  const published = await publishOne(app, worker, { admin, owner, practiceId });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  stranger = await t.applicant({ email: 'stranger@example.org', firstName: 'Maria' });
+  practiceId = await readyForIssue(t.database, owner);
+  const published = await publishOne(t.app, t.worker, { admin, owner, practiceId });
   certificateId = published.statement.certificate_id;
   original = published.pdf;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const links = (who: Applicant, id = practiceId) =>
-  app.inject({
+  t.app.inject({
     method: 'GET',
     url: `/api/v1/practices/${id}/statement/share-links`,
     headers: bearer(who.token),
   });
 const create = (who: Applicant, payload: object, id = practiceId) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: `/api/v1/practices/${id}/statement/share-links`,
     headers: bearer(who.token),
     payload,
   });
 const revoke = (who: Applicant, linkId: number, id = practiceId) =>
-  app.inject({
+  t.app.inject({
     method: 'DELETE',
     url: `/api/v1/practices/${id}/statement/share-links/${linkId}`,
     headers: bearer(who.token),
   });
 const tokenOf = (link: CreatedShareLink) => link.url.split('/verify/shared/')[1] ?? '';
-const open = (token: string) => app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
-const openPdf = (token: string) => app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` });
+const open = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
+const openPdf = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` });
 
 describe('share links', () => {
   it('opens the statement’s verification facts and its PDF to anyone with the link, nothing more', async () => {
@@ -71,7 +60,7 @@ describe('share links', () => {
 
     // Stored hashed: the table holds the token's SHA-256, never the token.
     const token = tokenOf(link);
-    const rows = await database.db.selectFrom('statement_share_links').selectAll().execute();
+    const rows = await t.database.db.selectFrom('statement_share_links').selectAll().execute();
     expect(rows.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
 
@@ -99,7 +88,9 @@ describe('share links', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(sha256Of(pdf.rawPayload)).toBe(sha256Of(original));
-    expect(dataOf(await verifyUpload(app, certificateId, pdf.rawPayload))).toMatchObject({ result: 'valid' });
+    expect(dataOf(await verifyUpload(t.app, certificateId, pdf.rawPayload))).toMatchObject({
+      result: 'valid',
+    });
   });
 
   it('lists the owner’s links and revokes one, which then says so plainly', async () => {
@@ -162,16 +153,16 @@ describe('share links', () => {
     expect((await create(stranger, {})).statusCode).toBe(404);
     expect((await revoke(stranger, link.id)).statusCode).toBe(404);
     // Another request of the stranger's own cannot reach this link either.
-    const own = await readyForIssue(database, stranger);
-    await publishOne(app, worker, { admin, owner: stranger, practiceId: own });
+    const own = await readyForIssue(t.database, stranger);
+    await publishOne(t.app, t.worker, { admin, owner: stranger, practiceId: own });
     expect((await revoke(stranger, link.id, own)).statusCode).toBe(404);
     expect((await open(tokenOf(link))).statusCode).toBe(200);
     expect((await links(owner, 999_999)).statusCode).toBe(404);
   });
 
   it('shows a statement that is not published yet as such, with no PDF', async () => {
-    const pendingPractice = await readyForIssue(database, owner);
-    expect((await publishMove(app, admin, pendingPractice)).statusCode).toBe(200);
+    const pendingPractice = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, pendingPractice)).statusCode).toBe(200);
     const link = dataOf<CreatedShareLink>(await create(owner, {}, pendingPractice));
     const shared = dataOf<SharedStatement>(await open(tokenOf(link)));
     expect(shared).toMatchObject({
@@ -186,7 +177,7 @@ describe('share links', () => {
     const pdf = await openPdf(tokenOf(link));
     expect(pdf.statusCode).toBe(409);
     expect(pdf.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     expect(dataOf<SharedStatement>(await open(tokenOf(link)))).toMatchObject({
       state: 'published',
       has_pdf: true,

@@ -1,67 +1,61 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedLedger } from '../../../bench/seed/ledger';
-import { createContext, type App } from '../src/app';
+import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
 import { auditLedgerJob } from '../src/platform/ledger/audit.job';
 import { insertAudit } from '../src/platform/ledger/audit-repository';
 import { queueLedgerAudit, runLedgerAudit } from '../src/platform/ledger/audit-run';
 import type { LedgerEntriesTable } from '../src/platform/db/statement-tables';
 import { sha256Hex } from '../src/platform/ledger/entry';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { useTestApp, testConfig } from './helper';
 import { dataOf, type Applicant } from './requests';
-import { staffMember, type StaffMember } from './staff';
-import { newApplicant, publishOne, readyForIssue, verifyUpload } from './statements';
+import { type StaffMember } from './staff';
+import { publishOne, readyForIssue, verifyUpload } from './statements';
 
 /** Decision 048: a verification checks its own entries and the unaudited tail, and cites the audit job's record. */
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock('2026-03-02T09:00:00Z');
 let ctx: ReturnType<typeof createContext>;
 let admin: StaffMember;
 let owner: Applicant;
 let first: Awaited<ReturnType<typeof publishOne>>;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-  ctx = createContext({ config: testConfig(database), db: database.db, clock });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
-  first = await publishOne(app, worker, { admin, owner, practiceId: await readyForIssue(database, owner) });
+  ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  first = await publishOne(t.app, t.worker, {
+    admin,
+    owner,
+    practiceId: await readyForIssue(t.database, owner),
+  });
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const verdictOf = async (statement: typeof first) =>
   dataOf<{ result: string; reason: string }>(
-    await verifyUpload(app, statement.statement.certificate_id, statement.pdf),
+    await verifyUpload(t.app, statement.statement.certificate_id, statement.pdf),
   );
 
 /** What `main.ts` does every minute, and the worker running it. */
 async function runAuditJob(): Promise<void> {
   await queueLedgerAudit(ctx);
-  await worker.drainOnce();
+  await t.worker.drainOnce();
 }
 
-const audits = () => database.db.selectFrom('ledger_audits').selectAll().orderBy('id').execute();
+const audits = () => t.database.db.selectFrom('ledger_audits').selectAll().orderBy('id').execute();
 const lastAudit = async () => (await audits()).at(-1);
 
 /** Changes one entry as stored and says how to put it back. */
 async function tamper(seq: number, patch: Partial<LedgerEntriesTable>): Promise<() => Promise<void>> {
-  const entry = await database.db
+  const entry = await t.database.db
     .selectFrom('ledger_entries')
     .selectAll()
     .where('seq', '=', seq)
     .executeTakeFirstOrThrow();
-  await database.db.updateTable('ledger_entries').set(patch).where('seq', '=', seq).execute();
+  await t.database.db.updateTable('ledger_entries').set(patch).where('seq', '=', seq).execute();
   return async () => {
-    await database.db.updateTable('ledger_entries').set(entry).where('seq', '=', seq).execute();
+    await t.database.db.updateTable('ledger_entries').set(entry).where('seq', '=', seq).execute();
   };
 }
 
@@ -74,10 +68,10 @@ describe('verification without a full audit', () => {
     await runAuditJob();
     expect(await lastAudit()).toMatchObject({ scope: 'full', status: 'intact', through_seq: 2 });
 
-    const second = await publishOne(app, worker, {
+    const second = await publishOne(t.app, t.worker, {
       admin,
       owner,
-      practiceId: await readyForIssue(database, owner),
+      practiceId: await readyForIssue(t.database, owner),
     });
     expect(second.statement.transaction_hash).not.toBe(first.statement.transaction_hash);
     expect(await verdictOf(second)).toMatchObject({ result: 'valid' });
@@ -95,16 +89,16 @@ describe('verification without a full audit', () => {
   it('is queued once at a time, however many instances ask', async () => {
     expect(await queueLedgerAudit(ctx)).toBe(true);
     expect(await queueLedgerAudit(ctx)).toBe(false);
-    const queued = await database.db
+    const queued = await t.database.db
       .selectFrom('jobs')
       .select('status')
       .where('name', '=', auditLedgerJob.name)
       .where('status', '=', 'pending')
       .execute();
     expect(queued).toHaveLength(1);
-    await worker.drainOnce();
+    await t.worker.drainOnce();
     expect(await queueLedgerAudit(ctx)).toBe(true);
-    await worker.drainOnce();
+    await t.worker.drainOnce();
   });
 
   it('calls a statement NOT valid at once when an entry of its own is tampered with, audited or not', async () => {
@@ -152,7 +146,7 @@ describe('verification without a full audit', () => {
       fault: 'its hash does not match its content',
       through_seq: 2,
     });
-    const job = await database.db
+    const job = await t.database.db
       .selectFrom('jobs')
       .select(['status', 'last_error'])
       .where('name', '=', auditLedgerJob.name)
@@ -177,10 +171,10 @@ describe('verification without a full audit', () => {
   });
 
   it('records no intact audit over a break recorded while it ran', async () => {
-    const other = database.openConnection();
+    const other = t.database.openConnection();
     let isBreakRecorded = false;
     // Another run records a break while this one reads its first page of entries.
-    const db = database.db.withPlugin({
+    const db = t.database.db.withPlugin({
       transformQuery: ({ node }) => node,
       async transformResult({ result }) {
         const [row] = result.rows;
@@ -216,7 +210,7 @@ describe('verification without a full audit', () => {
   });
 
   it('trusts the audited prefix without walking it: valid over a seeded chain a walk would reject', async () => {
-    const seeded = await seedLedger(database.db, { entries: 2_000, at: clock.now() });
+    const seeded = await seedLedger(t.database.db, { entries: 2_000, at: clock.now() });
     expect(seeded).toMatchObject({ fromSeq: 6, throughSeq: 2_005 });
     // The seeded entries carry no real signature: walking the chain fails at the first of them.
     expect(await ctx.ledger.audit()).toMatchObject({ isIntact: false, seq: 6 });

@@ -4,50 +4,40 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { VERIFY_MAX_BYTES } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { useTestApp, testConfig } from './helper';
 import { dataOf, multipart, type Applicant } from './requests';
-import { staffMember, type StaffMember } from './staff';
-import {
-  newApplicant,
-  publishMove,
-  publishOne,
-  readyForIssue,
-  sha256Of,
-  statementOf,
-  verifyUpload,
-} from './statements';
+import { type StaffMember } from './staff';
+import { publishMove, publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 let admin: StaffMember;
 let owner: Applicant;
 let first: Awaited<ReturnType<typeof publishOne>>;
 let second: Awaited<ReturnType<typeof publishOne>>;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
-  first = await publishOne(app, worker, { admin, owner, practiceId: await readyForIssue(database, owner) });
-  second = await publishOne(app, worker, { admin, owner, practiceId: await readyForIssue(database, owner) });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  first = await publishOne(t.app, t.worker, {
+    admin,
+    owner,
+    practiceId: await readyForIssue(t.database, owner),
+  });
+  second = await publishOne(t.app, t.worker, {
+    admin,
+    owner,
+    practiceId: await readyForIssue(t.database, owner),
+  });
   // Two publications: key generation and two RSA signatures in JavaScript (node-forge) take a while.
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const verdict = async (id: string, content: Buffer, language?: string) =>
   dataOf<{ result: string; reason: string; message: string; details: Record<string, unknown> | null }>(
-    await verifyUpload(app, id, content, language ? { language } : {}),
+    await verifyUpload(t.app, id, content, language ? { language } : {}),
   );
 
 describe('verifying a statement', () => {
@@ -79,11 +69,11 @@ describe('verifying a statement', () => {
 
   it('says, without a chain, that the statement’s record is on the body’s ledger only, and has no receipt', async () => {
     const statement = dataOf<{ anchor: unknown; transaction_hash: string; ledger_hash: string }>(
-      await statementOf(app, owner, first.statement.certificate.request_id),
+      await statementOf(t.app, owner, first.statement.certificate.request_id),
     );
     expect(statement.anchor).toEqual({ state: 'off' });
     expect(statement.transaction_hash).toBe(statement.ledger_hash);
-    const receipt = await app.inject({
+    const receipt = await t.app.inject({
       method: 'GET',
       url: `/api/v1/verify/${first.statement.certificate_id}/receipt`,
     });
@@ -135,9 +125,9 @@ describe('verifying a statement', () => {
       result: 'unknown',
       reason: 'unknown_id',
     });
-    const practiceId = await readyForIssue(database, owner);
-    expect((await publishMove(app, admin, practiceId)).statusCode).toBe(200);
-    const { id } = await database.db
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const { id } = await t.database.db
       .selectFrom('statements')
       .select('id')
       .where('practice_id', '=', practiceId)
@@ -147,13 +137,13 @@ describe('verifying a statement', () => {
       reason: 'not_yet_published',
       message: 'The certificate is not yet published. Please try again later.',
     });
-    const status = await app.inject({ method: 'GET', url: `/api/v1/verify/${id}` });
+    const status = await t.app.inject({ method: 'GET', url: `/api/v1/verify/${id}` });
     expect(dataOf(status)).toMatchObject({ state: 'pending', published_at: null });
-    await worker.drainOnce();
+    await t.worker.drainOnce();
   });
 
   it('tells what an id is without a file, and nothing personal', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/verify/${first.statement.certificate_id}`,
     });
@@ -164,14 +154,18 @@ describe('verifying a statement', () => {
       certificate_authority: 'Demo Evaluation Centre (DEMO)',
       max_upload_bytes: VERIFY_MAX_BYTES,
     });
-    const unknown = await app.inject({ method: 'GET', url: '/api/v1/verify/whatever' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/verify/whatever' });
     expect(dataOf(unknown)).toMatchObject({ state: 'unknown', published_at: null });
   });
 
   it('calls the original NOT valid while any ledger entry is tampered with', async () => {
-    const [entry] = await database.db.selectFrom('ledger_entries').selectAll().where('seq', '=', 3).execute();
+    const [entry] = await t.database.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('seq', '=', 3)
+      .execute();
     if (!entry) throw new Error('no third entry');
-    await database.db
+    await t.database.db
       .updateTable('ledger_entries')
       .set({ signature: Buffer.alloc(64, 1).toString('base64') })
       .where('seq', '=', 3)
@@ -182,7 +176,7 @@ describe('verifying a statement', () => {
         reason: 'ledger_broken',
       });
     } finally {
-      await database.db
+      await t.database.db
         .updateTable('ledger_entries')
         .set({ signature: entry.signature })
         .where('seq', '=', 3)
@@ -192,7 +186,7 @@ describe('verifying a statement', () => {
   });
 
   it('calls a superseded statement NOT valid, with that reason', async () => {
-    const ledger = createContext({ config: testConfig(database), db: database.db, clock }).ledger;
+    const ledger = createContext({ config: testConfig(t.database), db: t.database.db, clock }).ledger;
     await ledger.append({
       kind: 'supersede',
       certificateId: second.statement.certificate_id,
@@ -202,7 +196,7 @@ describe('verifying a statement', () => {
       result: 'not_valid',
       reason: 'superseded',
     });
-    const status = await app.inject({
+    const status = await t.app.inject({
       method: 'GET',
       url: `/api/v1/verify/${second.statement.certificate_id}`,
     });
@@ -228,8 +222,8 @@ describe('verifying a statement', () => {
     const lengthBytes = (der[1] ?? 0) & 0x7f;
     const size =
       2 + lengthBytes + der.subarray(2, 2 + lengthBytes).reduce((sum, byte) => sum * 256 + byte, 0);
-    const signature = join(database.tempDir, 'signature.der');
-    const content = join(database.tempDir, 'signed-content.bin');
+    const signature = join(t.database.tempDir, 'signature.der');
+    const content = join(t.database.tempDir, 'signed-content.bin');
     writeFileSync(signature, der.subarray(0, size));
     writeFileSync(content, signed);
     const { stderr } = await promisify(execFile)('openssl', [
@@ -255,7 +249,7 @@ describe('verifying a statement', () => {
 
 describe('verifying a statement by its file alone, no id (issue 14)', () => {
   const byFile = async (content: Buffer, language?: string) =>
-    dataOf<Record<string, unknown>>(await verifyUpload(app, null, content, language ? { language } : {}));
+    dataOf<Record<string, unknown>>(await verifyUpload(t.app, null, content, language ? { language } : {}));
 
   it('finds the statement the original is, and calls it valid with the same answer as under its id', async () => {
     const { statement, pdf } = first;
@@ -301,7 +295,7 @@ describe('verifying a statement by its file alone, no id (issue 14)', () => {
 
   it('needs a file and shares the per-address limit of the upload under an id', async () => {
     const empty = multipart({ note: 'no file here' });
-    const noFile = await app.inject({
+    const noFile = await t.app.inject({
       method: 'POST',
       url: '/api/v1/verify',
       headers: empty.headers,
@@ -311,18 +305,20 @@ describe('verifying a statement by its file alone, no id (issue 14)', () => {
     expect(noFile.statusCode).toBe(422);
     const answers: number[] = [];
     for (let attempt = 0; attempt < 15; attempt += 1) {
-      answers.push((await verifyUpload(app, 'any', first.pdf, { remoteAddress: '198.18.1.2' })).statusCode);
-      answers.push((await verifyUpload(app, null, first.pdf, { remoteAddress: '198.18.1.2' })).statusCode);
+      answers.push((await verifyUpload(t.app, 'any', first.pdf, { remoteAddress: '198.18.1.2' })).statusCode);
+      answers.push((await verifyUpload(t.app, null, first.pdf, { remoteAddress: '198.18.1.2' })).statusCode);
     }
     expect(answers.every((status) => status === 200)).toBe(true);
-    expect((await verifyUpload(app, null, first.pdf, { remoteAddress: '198.18.1.2' })).statusCode).toBe(429);
+    expect((await verifyUpload(t.app, null, first.pdf, { remoteAddress: '198.18.1.2' })).statusCode).toBe(
+      429,
+    );
   });
 });
 
 describe('the verification upload', () => {
   it('states its size limit and refuses a larger file', async () => {
     const large = Buffer.alloc(VERIFY_MAX_BYTES + 1, 0x20);
-    const response = await verifyUpload(app, first.statement.certificate_id, large);
+    const response = await verifyUpload(t.app, first.statement.certificate_id, large);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'FILE_TOO_LARGE',
@@ -331,14 +327,14 @@ describe('the verification upload', () => {
   });
 
   it('needs a multipart body with a file', async () => {
-    const json = await app.inject({
+    const json = await t.app.inject({
       method: 'POST',
       url: `/api/v1/verify/${first.statement.certificate_id}`,
       payload: { file: 'nope' },
     });
     expect(json.statusCode).toBe(415);
     const empty = multipart({ note: 'no file here' });
-    const noFile = await app.inject({
+    const noFile = await t.app.inject({
       method: 'POST',
       url: `/api/v1/verify/${first.statement.certificate_id}`,
       headers: empty.headers,
@@ -352,13 +348,15 @@ describe('the verification upload', () => {
     const answers: number[] = [];
     for (let attempt = 0; attempt < 31; attempt += 1) {
       answers.push(
-        (await verifyUpload(app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.9' })).statusCode,
+        (await verifyUpload(t.app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.9' }))
+          .statusCode,
       );
     }
     expect(answers.slice(0, 30).every((status) => status === 200)).toBe(true);
     expect(answers[30]).toBe(429);
     expect(
-      (await verifyUpload(app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.10' })).statusCode,
+      (await verifyUpload(t.app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.10' }))
+        .statusCode,
     ).toBe(200);
   });
 });

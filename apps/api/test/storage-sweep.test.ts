@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { createContext } from '../src/app';
 import { sweepOrphanFiles } from '../src/modules/system/file-sweep.service';
 import { ManualClock } from '../src/platform/clock';
 import { StoredFileMissingError } from '../src/platform/storage/storage';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { useTestApp, testConfig } from './helper';
 import { bearer } from './identity';
-import { applicant, dataOf, FILES, upload, type Applicant } from './requests';
+import { dataOf, FILES, upload, type Applicant } from './requests';
 import { startS3Server, type S3Server } from './s3';
 
 let s3: S3Server;
@@ -21,32 +21,25 @@ describe.each([
   ['local disk', () => ({})],
   ['S3-compatible object store', () => s3.env],
 ])('documents and the sweep of leftovers on the %s', (_name, envOf) => {
-  let database: TestDatabase;
-  let app: App;
   let maria: Applicant;
   const clock = new ManualClock('2026-02-10T10:00:00Z');
-  const context = () => createContext({ config: testConfig(database, envOf()), db: database.db, clock });
+  const context = () => createContext({ config: testConfig(t.database, envOf()), db: t.database.db, clock });
 
+  const t = useTestApp({ clock, env: envOf() });
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await createTestApp(database, { clock, env: envOf() });
-    maria = await applicant(app, database, clock, 'maria@example.org');
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
+    maria = await t.applicant({ email: 'maria@example.org' });
   });
 
   it('stores an uploaded document and gives the same bytes back', async () => {
     const uploaded = await upload(
-      app,
+      t.app,
       maria,
       { type: 'diploma' },
       { name: 'diploma.pdf', content: FILES.pdf },
     );
     expect(uploaded.statusCode).toBe(201);
     const { id } = dataOf<{ id: number }>(uploaded);
-    const download = await app.inject({
+    const download = await t.app.inject({
       method: 'GET',
       url: `/api/v1/documents/${id}/download`,
       headers: bearer(maria.token),
@@ -57,7 +50,12 @@ describe.each([
 
   it('removes files no row holds once past the grace period, and keeps the others', async () => {
     const ctx = context();
-    const uploaded = await upload(app, maria, { type: 'diploma' }, { name: 'kept.pdf', content: FILES.pdf });
+    const uploaded = await upload(
+      t.app,
+      maria,
+      { type: 'diploma' },
+      { name: 'kept.pdf', content: FILES.pdf },
+    );
     const { id } = dataOf<{ id: number }>(uploaded);
     const orphan = await ctx.storage.write(Readable.from([Buffer.from('left behind by a killed upload')]));
 
@@ -68,7 +66,7 @@ describe.each([
     const swept = await sweepOrphanFiles(ctx, { graceSeconds: 0, now: new Date(Date.now() + 1000) });
     expect(swept.removed).toBe(1);
     await expect(ctx.storage.read(orphan)).rejects.toBeInstanceOf(StoredFileMissingError);
-    const download = await app.inject({
+    const download = await t.app.inject({
       method: 'GET',
       url: `/api/v1/documents/${id}/download`,
       headers: bearer(maria.token),

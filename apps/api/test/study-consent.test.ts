@@ -1,28 +1,20 @@
 import { pdfText } from './pdf';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
-import { applicant, apiCall, dataOf, type Applicant } from './requests';
+import { useTestApp } from './helper';
+import { apiCall, dataOf, type Applicant } from './requests';
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
 let bob: Applicant;
 
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org', { locale: 'it-IT', firstName: 'Niccolò' });
-  bob = await applicant(app, database, clock, 'bob@example.org');
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org', locale: 'it-IT', firstName: 'Niccolò' });
+  bob = await t.applicant({ email: 'bob@example.org' });
 });
 
 const ENTRY = {

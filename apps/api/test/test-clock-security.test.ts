@@ -1,32 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { systemClock } from '../src/platform/clock';
 import { clocksOf, testClockPath, writeClockOffset } from '../src/platform/test-clock';
-import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { createTestApp, useTestApp, testConfig } from './helper';
 import { bearer, createUser, enableTwoFactor, login, totpCode } from './identity';
 
 // The clocks as the server wires them under TEST_CLOCK (main.ts): `clock:set --days 6` moves the
 // business calendar, never the time an authenticator app shows (issue 33, decision 085).
-let database: TestDatabase;
+// The app's clocks are wired from the file's DATA_DIR, which the harness makes: the app is this file's own.
+const t = useTestApp({ hasApp: false });
 let app: App;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig(database, { TEST_CLOCK: 'true' });
-  app = await createTestApp(database, { env: { TEST_CLOCK: 'true' }, ...clocksOf(config) });
+  const config = testConfig(t.database, { TEST_CLOCK: 'true' });
+  app = await createTestApp(t.database, { env: { TEST_CLOCK: 'true' }, ...clocksOf(config) });
+  t.onClose(() => app.close());
   writeClockOffset(testClockPath(config.dataDir), 6 * 24 * 3600);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 describe('two factors after the test clock moved six days', () => {
   it('the business calendar is six days ahead, and a real authenticator code still logs in', async () => {
-    const config = testConfig(database, { TEST_CLOCK: 'true' });
+    const config = testConfig(t.database, { TEST_CLOCK: 'true' });
     const { clock } = clocksOf(config);
     expect(clock.now().getTime() - Date.now()).toBeGreaterThan(5.9 * 24 * 3600 * 1000);
 
-    await createUser(database, systemClock, { email: 'moved@example.org' });
+    await createUser(t.database, systemClock, { email: 'moved@example.org' });
     const first = await login(app, 'moved@example.org');
     const { secret } = await enableTwoFactor(app, first.token, systemClock);
     const second = await login(app, 'moved@example.org', undefined, '198.51.100.8');
@@ -44,11 +41,11 @@ describe('two factors after the test clock moved six days', () => {
   });
 
   it('a code of the moved calendar is refused', async () => {
-    await createUser(database, systemClock, { email: 'calendar@example.org' });
+    await createUser(t.database, systemClock, { email: 'calendar@example.org' });
     const first = await login(app, 'calendar@example.org');
     const { secret } = await enableTwoFactor(app, first.token, systemClock);
     const second = await login(app, 'calendar@example.org', undefined, '198.51.100.9');
-    const { clock } = clocksOf(testConfig(database, { TEST_CLOCK: 'true' }));
+    const { clock } = clocksOf(testConfig(t.database, { TEST_CLOCK: 'true' }));
     const refused = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/2fa',

@@ -1,12 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
 import {
   apiCall,
-  applicant,
   dataOf,
   multipart,
   storedFiles,
@@ -27,12 +25,10 @@ import {
   pngOf,
 } from './samples';
 import { ascii85, asciiHex, pdfBombBehind, pdfWithScriptBehind, pdfZipPolyglot } from './pdf-attacks';
-import { practiceIn, staffMember, type StaffMember } from './staff';
+import { practiceIn, type StaffMember } from './staff';
 
 /** Issue #15 item 9, decision 058: what an upload may hold, and how documents are sent back. */
 
-let database: TestDatabase;
-let app: App;
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let ada: Applicant;
@@ -41,24 +37,19 @@ const MEGABYTE = 1024 * 1024;
 // Built once: 200 MB of zeros deflated into about 200 KB.
 const bomb = pdfInflatingTo(200 * MEGABYTE);
 
+const t = useTestApp({ clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { UPLOAD_MAX_BYTES: String(MEGABYTE) } });
-  call = apiCall(app);
-  ada = await applicant(app, database, clock, 'ada@example.org');
+  call = apiCall(t.app);
+  ada = await t.applicant({ email: 'ada@example.org' });
   draftId = dataOf<{ id: number }>(
     await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
   ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
 });
 
 const documentRows = async () =>
   Number(
     (
-      await database.db
+      await t.database.db
         .selectFrom('documents')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow()
@@ -66,7 +57,7 @@ const documentRows = async () =>
   );
 
 const send = (name: string, content: Buffer) =>
-  upload(app, ada, { type: 'diploma', practice_id: draftId }, { name, content });
+  upload(t.app, ada, { type: 'diploma', practice_id: draftId }, { name, content });
 
 describe('uploads refused for what they hold, with nothing stored', () => {
   it.each([
@@ -168,7 +159,7 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       '“huge.png” has more than 100 million pixels: save it at a lower resolution, and upload that',
     ],
   ])('refuses %s: 422 on `file`, naming it', async (_case, name, content, message) => {
-    const [files, rows] = [storedFiles(database).length, await documentRows()];
+    const [files, rows] = [storedFiles(t.database).length, await documentRows()];
     const response = await send(name, content);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
@@ -176,7 +167,7 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       message: 'Some fields are not valid.',
       errors: { file: [message] },
     });
-    expect(storedFiles(database)).toHaveLength(files);
+    expect(storedFiles(t.database)).toHaveLength(files);
     expect(await documentRows()).toBe(rows);
   });
 
@@ -185,7 +176,7 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       { type: 'diploma', practice_id: draftId },
       { name: 'diploma.pdf', content: pdfWithOpenActionScript() },
     );
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/documents',
       headers: { ...bearer(ada.token), ...body.headers, 'accept-language': 'it-IT,it;q=0.9' },
@@ -204,9 +195,9 @@ describe('uploads refused for what they hold, with nothing stored', () => {
   it('refuses a replacement for what it holds, and keeps the file it would replace', async () => {
     const original = plainPdf('Original');
     const { id } = dataOf<StoredDocument>(await send('diploma.pdf', original));
-    const files = storedFiles(database).length;
+    const files = storedFiles(t.database).length;
     const replaced = await upload(
-      app,
+      t.app,
       ada,
       {},
       { name: 'diploma.pdf', content: pdfHtmlPolyglot() },
@@ -216,7 +207,7 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       },
     );
     expect(replaced.statusCode).toBe(422);
-    expect(storedFiles(database)).toHaveLength(files);
+    expect(storedFiles(t.database)).toHaveLength(files);
     const download = await call('GET', `/documents/${id}/download`, ada);
     expect(download.rawPayload.equals(original)).toBe(true);
   });
@@ -254,15 +245,15 @@ describe('documents are sent so that no browser runs them', () => {
   const sent = plainPdf('Sent back');
 
   beforeAll(async () => {
-    staff = await staffMember(app, database, clock, { role: 'evaluator', email: 'eva@example.org' });
-    practiceId = await practiceIn(database, {
+    staff = await t.staff('evaluator', { email: 'eva@example.org' });
+    practiceId = await practiceIn(t.database, {
       userId: ada.id,
       status: 'pending_student_reply',
       assigneeId: staff.id,
     });
     documentId = dataOf<StoredDocument>(
       await upload(
-        app,
+        t.app,
         ada,
         { type: 'diploma', practice_id: practiceId },
         { name: 'Diploma finale.pdf', content: sent },

@@ -1,37 +1,26 @@
 import { userSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
 import { readMailFiles } from './mail';
 
-let database: TestDatabase;
-let app: App;
-let worker: Worker;
 const clock = new ManualClock();
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
+const t = useTestApp({ clock });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  worker = createTestWorker(database, { clock });
   const session = async (email: string) => {
-    const id = await createUser(database, clock, { email, locale: 'it-IT' });
-    return { id, token: (await login(app, email)).token };
+    const id = await createUser(t.database, clock, { email, locale: 'it-IT' });
+    return { id, token: (await login(t.app, email)).token };
   };
   alice = await session('alice@example.org');
   bob = await session('bob@example.org');
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 type Method = 'GET' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 const dataOf = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
 
 describe('GET and PATCH /users/{id}', () => {
@@ -98,14 +87,14 @@ describe('ownership', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/users/${bob.id}` });
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/users/${bob.id}` });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('PATCH /profile and the qualification list', () => {
   it('sets the locale and the marketing consent of the session’s own user', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'PATCH',
       url: '/api/v1/profile',
       headers: bearer(bob.token),
@@ -131,13 +120,13 @@ describe('DELETE /users/{id}', () => {
 
   it('erases personal data, keeps the row id, ends sessions and mails the old address', async () => {
     const { id, token } = alice;
-    const elsewhere = (await login(app, 'alice@example.org', undefined, '198.51.100.99')).token;
+    const elsewhere = (await login(t.app, 'alice@example.org', undefined, '198.51.100.99')).token;
     const response = await call('DELETE', `/users/${id}`, token, { email: ' Alice@Example.org ' });
     expect(response.statusCode).toBe(204);
     for (const session of [token, elsewhere]) {
       expect((await call('GET', '/auth/me', session)).statusCode).toBe(401);
     }
-    const row = await database.db
+    const row = await t.database.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', id)
@@ -151,30 +140,34 @@ describe('DELETE /users/{id}', () => {
       middle_name: null,
     });
     expect(row.deleted_at).not.toBeNull();
-    const sessions = await database.db.selectFrom('sessions').selectAll().where('user_id', '=', id).execute();
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', id)
+      .execute();
     expect(sessions).toEqual([]);
-    expect((await login(app, 'alice@example.org')).response.statusCode).toBe(401);
+    expect((await login(t.app, 'alice@example.org')).response.statusCode).toBe(401);
 
-    await worker.drainOnce();
-    const mails = readMailFiles(database.tempDir).filter((mail) => mail.to === 'alice@example.org');
+    await t.worker.drainOnce();
+    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'alice@example.org');
     expect(mails.map((mail) => [mail.kind, mail.language])).toEqual([['account-deleted', 'it-IT']]);
-    const jobs = await database.db.selectFrom('jobs').select('payload').execute();
+    const jobs = await t.database.db.selectFrom('jobs').select('payload').execute();
     expect(jobs.some((job) => job.payload.includes('alice@example.org'))).toBe(false);
   });
 
   it('closes the requests in progress, appeals included, and leaves drafts and final outcomes as they were (decision 052)', async () => {
     const email = 'carla@example.org';
-    const id = await createUser(database, clock, { email });
-    const { token } = await login(app, email);
+    const id = await createUser(t.database, clock, { email });
+    const { token } = await login(t.app, email);
     const requestIn = async (status: string) => {
-      const created = await app.inject({
+      const created = await t.app.inject({
         method: 'POST',
         url: '/api/v1/practices',
         headers: bearer(token),
         payload: { country: 'FR', level: 'higher', replace_draft: false },
       });
       const practiceId = created.json<{ data: { id: number } }>().data.id;
-      await database.db.updateTable('practices').set({ status }).where('id', '=', practiceId).execute();
+      await t.database.db.updateTable('practices').set({ status }).where('id', '=', practiceId).execute();
       return practiceId;
     };
     const statuses = [
@@ -189,7 +182,7 @@ describe('DELETE /users/{id}', () => {
     for (const status of statuses) ids.push(await requestIn(status));
 
     expect((await call('DELETE', `/users/${id}`, token, { email })).statusCode).toBe(204);
-    const rows = await database.db
+    const rows = await t.database.db
       .selectFrom('practices')
       .select(['id', 'status'])
       .where('user_id', '=', id)
@@ -203,7 +196,7 @@ describe('DELETE /users/{id}', () => {
       'closed',
       'draft',
     ]);
-    const closes = await database.db
+    const closes = await t.database.db
       .selectFrom('practice_status_history')
       .select(['practice_id', 'from_status', 'to_status', 'action', 'by_user_id'])
       .where('practice_id', 'in', ids)
@@ -222,7 +215,7 @@ describe('DELETE /users/{id}', () => {
   });
 
   it('lets the freed email register again as a new account', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
       payload: {
@@ -234,8 +227,8 @@ describe('DELETE /users/{id}', () => {
       },
     });
     expect(response.statusCode).toBe(202);
-    await worker.drainOnce();
-    const rows = await database.db
+    await t.worker.drainOnce();
+    const rows = await t.database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'alice@example.org')

@@ -46,6 +46,31 @@ export function priceLines(
   };
 }
 
+/** What a request is charged, in euro cents, VAT included: its service, and the urgent supplement. */
+export type RequestFee = { serviceCents: number; urgentSupplementCents: number };
+
+/**
+ * The lines a request is charged by, priced as the invoice prints them: the service and, when
+ * urgent, the urgent supplement as a line of its own (a supplement of nothing is no line). The
+ * checkout, the invoice and the amount the applicant is shown before paying all come from here.
+ */
+export function feeLines(
+  fee: RequestFee,
+  isUrgent: boolean,
+  descriptions: { service: string; urgent: string },
+): { lines: PricedLine[]; totals: Money } {
+  return priceLines([
+    { description: descriptions.service, amountCents: fee.serviceCents },
+    ...(isUrgent && fee.urgentSupplementCents > 0
+      ? [{ description: descriptions.urgent, amountCents: fee.urgentSupplementCents }]
+      : []),
+  ]);
+}
+
+/** What a request costs in all, VAT included: the total of its fee lines. */
+export const feeTotal = (fee: RequestFee, isUrgent: boolean): Money =>
+  splitVat(fee.serviceCents + (isUrgent ? fee.urgentSupplementCents : 0));
+
 /** The number printed on an invoice or receipt: the year and the sequence within it, "2026/000042". */
 export const formatFiscalNumber = (year: number, sequence: number): string =>
   `${year}/${String(sequence).padStart(6, '0')}`;

@@ -7,6 +7,7 @@ const described = (kind: ServiceDescription['kind'], isFree = false): ServiceDes
   is_free: isFree,
   price: { total: isFree ? 0 : 24590, net: 0, vat: 0 },
   urgent_price: null,
+  urgent_supplement: null,
   ordinary_working_days: 60,
   urgent_working_days: null,
   expected_deadline: '2027-01-29',

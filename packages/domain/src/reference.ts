@@ -42,6 +42,14 @@ export const serviceDescriptionSchema = z.object({
       vat: z.number().check(z.int()),
     }),
   ),
+  /** What urgent processing adds to the price (its own line on the invoice); null where it is not offered. */
+  urgent_supplement: z.nullable(
+    z.object({
+      total: z.number().check(z.int()),
+      net: z.number().check(z.int()),
+      vat: z.number().check(z.int()),
+    }),
+  ),
   ordinary_working_days: z.number().check(z.int()),
   urgent_working_days: z.nullable(z.number().check(z.int())),
   /** The deadline of a request submitted today, ordinary processing (ISO date). */

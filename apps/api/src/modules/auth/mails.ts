@@ -1,8 +1,6 @@
-import { localeOrDefault } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { renderMail } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { MAIL_TEXTS, type IdentityMail } from './mail-texts';
 import type { IssuedToken } from './tokens';
 
@@ -36,16 +34,15 @@ export async function queueIdentityMail(
   recipient: MailRecipient,
   issued?: IssuedToken,
 ): Promise<void> {
-  const locale = localeOrDefault(recipient.locale);
   const link = linkFor(kind, ctx.config.publicUrl, issued?.token);
-  const content = MAIL_TEXTS[locale][kind]({
-    firstName: recipient.first_name,
-    link,
-    replacesEarlierLink: issued?.replacesEarlier ?? false,
-    contactUrl: `${ctx.config.publicUrl}/contact`,
-    activationHours: ctx.config.activationTokenTtlHours,
-    resetMinutes: ctx.config.resetTokenTtlMinutes,
-  });
-  const message = renderMail(content, { kind, to: recipient.email, locale, publicUrl: ctx.config.publicUrl });
-  await ctx.queue.enqueue(db, sendMailJob, message);
+  await queueMail(ctx, db, kind, recipient, (locale) =>
+    MAIL_TEXTS[locale][kind]({
+      firstName: recipient.first_name,
+      link,
+      replacesEarlierLink: issued?.replacesEarlier ?? false,
+      contactUrl: `${ctx.config.publicUrl}/contact`,
+      activationHours: ctx.config.activationTokenTtlHours,
+      resetMinutes: ctx.config.resetTokenTtlMinutes,
+    }),
+  );
 }

@@ -1,8 +1,8 @@
-import { type Locale, localeOrDefault } from '@lisbon/domain';
+import type { Locale } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { renderMail, type MailContent } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import type { MailContent } from '../../platform/mail/message';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { findAccountById } from '../users/accounts';
 import { greeting } from '../../platform/mail/greeting';
 
@@ -37,14 +37,8 @@ export async function queueDeliveredMail(
 ): Promise<void> {
   const account = await findAccountById(db, userId);
   if (!account || account.deleted_at) return;
-  const locale = localeOrDefault(account.locale);
   const link = `${ctx.config.publicUrl}/delivery`;
-  const content = TEXTS[locale]({ firstName: account.first_name, practiceId, waybill, link });
-  const message = renderMail(content, {
-    kind: 'delivered',
-    to: account.email,
-    locale,
-    publicUrl: ctx.config.publicUrl,
-  });
-  await ctx.queue.enqueue(db, sendMailJob, message);
+  await queueMail(ctx, db, 'delivered', account, (locale) =>
+    TEXTS[locale]({ firstName: account.first_name, practiceId, waybill, link }),
+  );
 }

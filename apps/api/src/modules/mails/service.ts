@@ -1,8 +1,7 @@
-import { type ApplicantMail, localeOrDefault } from '@lisbon/domain';
+import type { ApplicantMail } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { renderMail } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { findAccountById } from '../users/accounts';
 import { APPEAL_MAILS } from './appeal.texts';
 import type { MailTexts } from './greeting';
@@ -27,9 +26,8 @@ export async function queueApplicantMail(
 ): Promise<void> {
   const account = await findAccountById(db, userId);
   if (!account) return;
-  const locale = localeOrDefault(account.locale);
   const link = `${ctx.config.publicUrl}/practices/${practiceId}`;
-  const content = TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link });
-  const message = renderMail(content, { kind, to: account.email, locale, publicUrl: ctx.config.publicUrl });
-  await ctx.queue.enqueue(db, sendMailJob, message);
+  await queueMail(ctx, db, kind, account, (locale) =>
+    TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link }),
+  );
 }

@@ -1,9 +1,8 @@
-import { marketingOptOutTokenSchema, type Locale, localeOrDefault } from '@lisbon/domain';
+import { marketingOptOutTokenSchema, type Locale } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { renderMail } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { findUserByOptOutTokenHash, listSubscribers, withdrawMarketingConsent } from './repository';
 import { optOutToken, optOutUrl } from './token';
 import { greeting } from '../../platform/mail/greeting';
@@ -49,20 +48,21 @@ export async function sendMarketingMail(ctx: AppContext, mail: MarketingMail): P
   const subscribers = await listSubscribers(ctx.db);
   for (const subscriber of subscribers) {
     await ctx.db.transaction().execute(async (trx) => {
-      const locale = localeOrDefault(subscriber.locale);
       const url = optOutUrl(ctx.config.publicUrl, await optOutToken(ctx, trx, subscriber.id));
-      const texts = TEXTS[locale];
-      const message = renderMail(
-        {
+      await queueMail(
+        ctx,
+        trx,
+        'marketing',
+        subscriber,
+        (locale) => ({
           subject: mail.subject.trim(),
           greeting: greeting(locale, subscriber.first_name),
           paragraphs,
-          action: { label: texts.unsubscribe, url },
-          footer: texts.footer,
-        },
-        { kind: 'marketing', to: subscriber.email, locale, publicUrl: ctx.config.publicUrl },
+          action: { label: TEXTS[locale].unsubscribe, url },
+          footer: TEXTS[locale].footer,
+        }),
+        { unsubscribeUrl: url },
       );
-      await ctx.queue.enqueue(trx, sendMailJob, { ...message, unsubscribeUrl: url });
     });
   }
   return subscribers.length;

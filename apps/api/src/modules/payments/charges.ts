@@ -1,6 +1,6 @@
-import { priceLines, SERVICE_NAMES, type ChargeLine, type ServiceKind } from '@lisbon/domain';
+import { SERVICE_NAMES, type ServiceKind } from '@lisbon/domain';
 import type { ServicePrices } from '../../platform/config';
-import { priceCents } from '../reference/prices';
+import { requestFeeLines } from '../reference/prices';
 
 /**
  * What a request costs, from the configured prices (VAT included): the service, plus the urgent
@@ -12,20 +12,12 @@ export function chargeForPractice(
 ) {
   // Invoices print the service's name in Italian, then in English (decision 061).
   const name = { it: SERVICE_NAMES['it-IT'][practice.service], en: SERVICE_NAMES['en-US'][practice.service] };
-  const lines: ChargeLine[] = [
-    {
-      description: `${name.it}, richiesta n. ${practice.id} / ${name.en}, request no. ${practice.id}`,
-      amountCents: priceCents(prices, practice.service),
-    },
-    ...(practice.isUrgent
-      ? [
-          {
-            description: 'Supplemento procedura urgente / Urgent processing supplement',
-            amountCents: prices.urgentSupplement,
-          },
-        ]
-      : []),
-  ];
   const description = `Request no. ${practice.id}: ${name.en}${practice.isUrgent ? ' (urgent)' : ''}`;
-  return { description, ...priceLines(lines) };
+  return {
+    description,
+    ...requestFeeLines(prices, practice.service, practice.isUrgent, {
+      service: `${name.it}, richiesta n. ${practice.id} / ${name.en}, request no. ${practice.id}`,
+      urgent: 'Supplemento procedura urgente / Urgent processing supplement',
+    }),
+  };
 }

@@ -1,8 +1,8 @@
-import { formatEuros, PAYMENT_MESSAGES, type Locale, localeOrDefault } from '@lisbon/domain';
+import { formatEuros, PAYMENT_MESSAGES, type Locale } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { renderMail, type MailContent } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import type { MailContent } from '../../platform/mail/message';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { greeting } from '../../platform/mail/greeting';
 
 export type PaymentMailFacts = {
@@ -53,16 +53,8 @@ export async function queuePaymentSuccessfulMail(
   recipient: { email: string; locale: string },
   facts: Omit<PaymentMailFacts, 'link'>,
 ): Promise<void> {
-  const locale = localeOrDefault(recipient.locale);
   const link = facts.practiceId
     ? `${ctx.config.publicUrl}/practices/${facts.practiceId}`
     : `${ctx.config.publicUrl}/account`;
-  const content = TEXTS[locale]({ ...facts, link });
-  const message = renderMail(content, {
-    kind: 'payment-successful',
-    to: recipient.email,
-    locale,
-    publicUrl: ctx.config.publicUrl,
-  });
-  await ctx.queue.enqueue(db, sendMailJob, message);
+  await queueMail(ctx, db, 'payment-successful', recipient, (locale) => TEXTS[locale]({ ...facts, link }));
 }

@@ -1,8 +1,8 @@
-import { formatEuros, type Locale, localeOrDefault, type RefundReason } from '@lisbon/domain';
+import { formatEuros, type Locale, type RefundReason } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { renderMail, type MailContent } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import type { MailContent } from '../../platform/mail/message';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { greeting } from '../../platform/mail/greeting';
 
 export type RefundMailFacts = {
@@ -60,13 +60,7 @@ export async function queueRefundMail(
   recipient: { email: string; locale: string },
   facts: Omit<RefundMailFacts, 'link'>,
 ): Promise<void> {
-  const locale = localeOrDefault(recipient.locale);
-  const content = TEXTS[locale]({ ...facts, link: `${ctx.config.publicUrl}/account` });
-  const message = renderMail(content, {
-    kind: 'payment-refunded',
-    to: recipient.email,
-    locale,
-    publicUrl: ctx.config.publicUrl,
-  });
-  await ctx.queue.enqueue(db, sendMailJob, message);
+  await queueMail(ctx, db, 'payment-refunded', recipient, (locale) =>
+    TEXTS[locale]({ ...facts, link: `${ctx.config.publicUrl}/account` }),
+  );
 }

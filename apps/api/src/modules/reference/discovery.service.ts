@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { bodyToday, deadlineFrom, workingCalendar } from './calendar.service';
-import { servicePrice, urgentPrice } from './prices';
+import { servicePrice, urgentPrice, urgentSupplement } from './prices';
 import { countLisbonStates, findCountryRow } from './repository';
 import { requiredDocuments, toCountry, toCountryFacts } from './service';
 
@@ -32,6 +32,7 @@ async function describe(
     is_free: offer.isFree,
     price: servicePrice(ctx.config.prices, offer.kind),
     urgent_price: offer.isUrgentAvailable ? urgentPrice(ctx.config.prices, offer.kind) : null,
+    urgent_supplement: offer.isUrgentAvailable ? urgentSupplement(ctx.config.prices) : null,
     ordinary_working_days: ORDINARY_WORKING_DAYS,
     urgent_working_days: offer.isUrgentAvailable ? URGENT_WORKING_DAYS : null,
     expected_deadline: deadlineFrom(today, false, calendar),

@@ -1,4 +1,4 @@
-import { splitVat, type Money, type ServiceKind } from '@lisbon/domain';
+import { feeLines, feeTotal, splitVat, type Money, type ServiceKind } from '@lisbon/domain';
 import type { ServicePrices } from '../../platform/config';
 
 /** A service's price in cents, VAT included; the refugee comparability service is free. */
@@ -18,6 +18,22 @@ export function priceCents(prices: ServicePrices, kind: ServiceKind): number {
 export const servicePrice = (prices: ServicePrices, kind: ServiceKind): Money =>
   splitVat(priceCents(prices, kind));
 
+/** A request's fee lines from the configured prices, by the domain's rule (`feeLines`). */
+const feeOf = (prices: ServicePrices, kind: ServiceKind) => ({
+  serviceCents: priceCents(prices, kind),
+  urgentSupplementCents: prices.urgentSupplement,
+});
+
+export const requestFeeLines = (
+  prices: ServicePrices,
+  kind: ServiceKind,
+  isUrgent: boolean,
+  descriptions: { service: string; urgent: string },
+) => feeLines(feeOf(prices, kind), isUrgent, descriptions);
+
 /** Urgent processing costs the service price plus the supplement. */
 export const urgentPrice = (prices: ServicePrices, kind: ServiceKind): Money =>
-  splitVat(priceCents(prices, kind) + prices.urgentSupplement);
+  feeTotal(feeOf(prices, kind), true);
+
+/** What urgent processing adds to the price. */
+export const urgentSupplement = (prices: ServicePrices): Money => splitVat(prices.urgentSupplement);

@@ -4,15 +4,13 @@ import {
   deadlineBounds,
   deadlineFlagOf,
   isWorkingDay,
-  localeOrDefault,
   ROLES,
   workingDaysUntil,
   type Ability,
   wallClockOf,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { renderMail } from '../../platform/mail/message';
-import { sendMailJob } from '../../platform/mail/send-mail.job';
+import { queueMail } from '../../platform/mail/queue-mail';
 import { workingCalendar } from '../reference/calendar.service';
 import { deadlineDigestJob } from './deadline-digest.job';
 import { digestContent, type DigestLine } from './deadline-digest.mail';
@@ -110,25 +108,19 @@ async function queueDigestMail(
     lines: DigestLine[];
   },
 ): Promise<boolean> {
-  const locale = localeOrDefault(person.locale);
   const path = scope === 'office' ? '/staff/dashboard' : '/staff/queues/assigned';
-  const content = digestContent(locale, {
-    firstName: person.first_name,
-    scope,
-    ...counts,
-    atRiskDays: ctx.config.deadlineAtRiskDays,
-    lines,
-    link: `${ctx.config.publicUrl}${path}`,
-  });
-  const message = renderMail(content, {
-    kind: 'deadline-digest',
-    to: person.email,
-    locale,
-    publicUrl: ctx.config.publicUrl,
-  });
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await takeDigestMail(trx, day, person.id, ctx.clock.now().toISOString()))) return false;
-    await ctx.queue.enqueue(trx, sendMailJob, message);
+    await queueMail(ctx, trx, 'deadline-digest', person, (locale) =>
+      digestContent(locale, {
+        firstName: person.first_name,
+        scope,
+        ...counts,
+        atRiskDays: ctx.config.deadlineAtRiskDays,
+        lines,
+        link: `${ctx.config.publicUrl}${path}`,
+      }),
+    );
     return true;
   });
 }

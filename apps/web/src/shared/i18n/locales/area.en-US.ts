@@ -7,7 +7,8 @@ import { staffEn } from './staff.en-US';
 import { wizardEn } from './wizard.en-US';
 import { operationsEn } from './operations.en-US';
 import { practicesEn } from './practices.en-US';
-import { shareLinksEn } from './share-links.en-US';
+import { publicationEn } from './publication.en-US';
+import { sharingEn } from './sharing.en-US';
 
 /**
  * The logged-in area's texts (account, the requests, the wizard, payments, delivery, appeals, the staff
@@ -24,5 +25,6 @@ export const areaEn = {
   ...wizardEn,
   ...operationsEn,
   ...practicesEn,
-  ...shareLinksEn,
+  ...sharingEn,
+  ...publicationEn,
 };

@@ -7,7 +7,8 @@ import { staffIt } from './staff.it-IT';
 import { wizardIt } from './wizard.it-IT';
 import { operationsIt } from './operations.it-IT';
 import { practicesIt } from './practices.it-IT';
-import { shareLinksIt } from './share-links.it-IT';
+import { publicationIt } from './publication.it-IT';
+import { sharingIt } from './sharing.it-IT';
 import type { AreaCatalogue } from './en-US';
 
 /** The logged-in area's texts in Italian; typed as the English ones (area.en-US.ts). */
@@ -21,5 +22,6 @@ export const areaIt: AreaCatalogue = {
   ...wizardIt,
   ...operationsIt,
   ...practicesIt,
-  ...shareLinksIt,
+  ...sharingIt,
+  ...publicationIt,
 };

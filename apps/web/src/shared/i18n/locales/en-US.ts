@@ -5,7 +5,7 @@ import type { termsEn } from './terms.en-US';
 import type { discoveryEn } from './discovery.en-US';
 import { labelsEn } from './labels.en-US';
 import { requestsEn } from './requests.en-US';
-import { sharingEn } from './sharing.en-US';
+import { sharedEn } from './shared.en-US';
 import { noticesEn } from './notices.en-US';
 import { verifyEn } from './verify.en-US';
 import type { ledgerEn } from './ledger.en-US';
@@ -165,7 +165,7 @@ export const enUS = {
   ...requestsEn,
   ...verifyEn,
   ...contactEn,
-  ...sharingEn,
+  ...sharedEn,
   ...noticesEn,
   pages: {
     login: { title: 'Log in', purpose: 'Log in to follow your requests and documents.' },

@@ -2,7 +2,7 @@ import { SPA_ERRORS_IT, VALIDATION_IT } from '@lisbon/domain';
 import type { PublicCatalogue } from './en-US';
 import { labelsIt } from './labels.it-IT';
 import { requestsIt } from './requests.it-IT';
-import { sharingIt } from './sharing.it-IT';
+import { sharedIt } from './shared.it-IT';
 import { noticesIt } from './notices.it-IT';
 import { verifyIt } from './verify.it-IT';
 import { contactIt } from './contact.it-IT';
@@ -159,7 +159,7 @@ export const itIT: PublicCatalogue = {
   ...requestsIt,
   ...verifyIt,
   ...contactIt,
-  ...sharingIt,
+  ...sharedIt,
   ...noticesIt,
 
   pages: {

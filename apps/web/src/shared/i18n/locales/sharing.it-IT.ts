@@ -1,30 +1,28 @@
 import type { sharingEn } from './sharing.en-US';
 
-/** La pagina che apre un link di condivisione, per chiunque, in italiano. */
+/** I link di condivisione di un attestato, in italiano (sharing.en-US.ts). */
 export const sharingIt: typeof sharingEn = {
-  shared: {
-    title: 'Attestato condiviso',
+  sharing: {
+    title: 'Link di condivisione',
     intro:
-      'Il titolare di questo attestato ha condiviso con te questa pagina. Scarica il PDF e verificalo qui sotto: solo il file originale è valido.',
-    facts: 'L’attestato',
+      'Crea un link alla pagina di verifica del tuo attestato per chi deve controllarlo: vedrà il titolo, la data di pubblicazione e il tuo nome in parte nascosto, e potrà scaricare il PDF. Puoi dargli un ultimo giorno di validità e revocarlo in qualsiasi momento.',
+    expiresOn: 'Ultimo giorno di validità del link',
+    expiresOnHelp: 'Facoltativo: lascia vuoto per un link senza scadenza.',
+    create: 'Crea un link di condivisione',
+    created: 'Link di condivisione creato',
+    createdHelp: 'Copia il link adesso: per la tua sicurezza è mostrato solo questa volta.',
+    address: 'Indirizzo del link di condivisione',
+    copy: 'Copia',
+    copied: 'Copiato',
+    none: 'Non hai ancora link di condivisione.',
+    caption: 'I tuoi link di condivisione',
+    createdAt: 'Creato il',
+    expiry: 'Valido fino al',
+    noExpiry: 'Nessuna scadenza',
     state: 'Stato',
-    states: {
-      published: 'Pubblicato',
-      pending: 'Non ancora pubblicato. Riprova più tardi.',
-      superseded: 'Sostituito da una rettifica',
-      revoked: 'Revocato',
-      unknown: 'Sconosciuto',
-    },
-    holder: 'Titolare (in parte nascosto)',
-    qualification: 'Titolo',
-    publishedAt: 'Data di pubblicazione',
-    transactionHash: 'Hash della transazione',
-    authority: 'Ente certificatore',
-    expiresOn: 'Questo link è valido fino al {{date}}.',
-    download: 'Scarica l’attestato (PDF)',
-    downloadFailed: 'Non è stato possibile scaricare l’attestato. Riprova più tardi.',
-    unavailable: 'Questo link non funziona',
-    unknownLink:
-      'Il portale non ha mai rilasciato questo link: controlla che sia stato copiato per intero, o chiedi al titolare dell’attestato un link nuovo.',
+    actions: 'Azioni',
+    states: { active: 'Attivo', expired: 'Scaduto', revoked: 'Revocato' },
+    revoke: 'Revoca',
+    revokeLabel: 'Revoca il link creato il {{date}}',
   },
 };
