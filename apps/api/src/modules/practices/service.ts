@@ -7,7 +7,7 @@ import {
   type PracticeSummary,
   type PurposeStep,
   type QualificationStep,
-  REFUGEE_REQUEST_LIMIT,
+  isRequestLimitReached,
   serviceFor,
   SORT_FIELDS,
   sortOf,
@@ -23,6 +23,7 @@ import {
   removeStoredFiles,
 } from '../documents/service';
 import { pendingQuestionOf } from '../messages/thread';
+import { staffPaymentsOf } from '../payments/refund.service';
 import {
   findOwnPractice,
   findPractice,
@@ -70,10 +71,7 @@ export async function createPractice(
     id = await ctx.db.transaction().execute(async (trx) => {
       const draft = await findDraftRow(trx, actor.id);
       if (draft && !input.replace_draft) throw new AppError('DRAFT_EXISTS');
-      if (
-        actor.category === 'refugee' &&
-        (await countSubmittedPractices(trx, actor.id)) >= REFUGEE_REQUEST_LIMIT
-      ) {
+      if (isRequestLimitReached(actor.category, await countSubmittedPractices(trx, actor.id))) {
         throw new AppError('LIMIT_REACHED');
       }
       if (draft) {
@@ -130,9 +128,15 @@ async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practic
   const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
   const history = await listHistoryRows(ctx.db, practice.id);
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
+  // The request's own payment given back, if it was (a shipment's fee is its delivery's).
+  const payments =
+    practice.status === 'draft'
+      ? []
+      : await staffPaymentsOf(ctx.db, { practiceId: practice.id, deliveryIds: [] });
+  const refund = payments.find((payment) => payment.purpose === 'practice' && payment.refund)?.refund ?? null;
   return toPractice(
     practice,
-    { documents, missing, history, pendingQuestion },
+    { documents, missing, history, pendingQuestion, refund },
     { ...(await today(ctx)), now: ctx.clock.now() },
   );
 }
