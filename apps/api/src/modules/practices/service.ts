@@ -8,6 +8,7 @@ import {
   type PurposeStep,
   type QualificationStep,
   isRequestLimitReached,
+  refundSchema,
   serviceFor,
   SORT_FIELDS,
   sortOf,
@@ -23,7 +24,6 @@ import {
   removeStoredFiles,
 } from '../documents/service';
 import { pendingQuestionOf } from '../messages/thread';
-import { staffPaymentsOf } from '../payments/refund.service';
 import {
   findOwnPractice,
   findPractice,
@@ -37,6 +37,7 @@ import { findCountryFacts } from '../reference/service';
 import type { SessionUser } from '../sessions/service';
 import {
   countSubmittedPractices,
+  findRequestRefund,
   deleteDraftRow,
   findDraftRow,
   insertHistory,
@@ -129,11 +130,18 @@ async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practic
   const history = await listHistoryRows(ctx.db, practice.id);
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
   // The request's own payment given back, if it was (a shipment's fee is its delivery's).
-  const payments =
-    practice.status === 'draft'
-      ? []
-      : await staffPaymentsOf(ctx.db, { practiceId: practice.id, deliveryIds: [] });
-  const refund = payments.find((payment) => payment.purpose === 'practice' && payment.refund)?.refund ?? null;
+  const row = practice.status === 'draft' ? undefined : await findRequestRefund(ctx.db, practice.id);
+  const refund = row
+    ? refundSchema.parse({
+        id: row.id,
+        reason: row.reason,
+        amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+        status: row.status,
+        requested_at: row.requested_at,
+        refunded_at: row.refunded_at,
+        credit_note_number: row.credit_note_number,
+      })
+    : null;
   return toPractice(
     practice,
     { documents, missing, history, pendingQuestion, refund },
