@@ -199,6 +199,8 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
     await page.goto('/practices');
     const mine = entry(page);
     await expect(mine).toHaveCount(1, { timeout: 20_000 });
+    // Brought into view top to bottom: a row starts at the table's left, so nothing scrolls sideways.
+    await mine.scrollIntoViewIfNeeded();
     await expect(mine.getByText(deadline)).toBeInViewport();
     await expect(mine.getByText(daysToGo, { exact: true })).toBeInViewport();
     // The list's name is read whole, not cut.
@@ -215,6 +217,7 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
     await staff.goto('/staff/queues/all');
     const row = entry(staff);
     await expect(row).toHaveCount(1, { timeout: 20_000 });
+    await row.scrollIntoViewIfNeeded();
     await expect(row.getByText(deadline)).toBeInViewport();
     await expect(row.getByText(/working days? left/)).toBeInViewport();
     await expectNoSideScroll(staff);
@@ -276,4 +279,36 @@ test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "
   // The chooser the browser opens for one document (a PDF, JPEG or PNG); it is left unanswered.
   expect((await chooser).isMultiple()).toBe(false);
   await expectAccessible(page);
+});
+
+test('a refugee account that has filed its two requests reads the limit on the service pages before choosing anything', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const person = { email: `limit.${Date.now()}@example.org`, password, category: 'refugee' as const };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
+  for (let filed = 0; filed < 2; filed += 1) {
+    const id = await draftAtReview(request, person);
+    const submitted = await request.post(`/api/v1/practices/${id}/submit`, { headers });
+    expect(submitted.ok(), await submitted.text()).toBe(true);
+  }
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/account/);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/service/new');
+    await expect(page.getByText('Limit reached')).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(/^A refugee account can file up to 2 requests, and yours has filed 2/),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create the request' })).toHaveCount(0);
+    await expectAccessible(page);
+    await expectNoSideScroll(page);
+    await page.goto('/service');
+    await expect(page.getByText('Limit reached')).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+  }
 });
