@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
@@ -156,4 +156,159 @@ test('an evaluator sees no applicant pages and no secretary archive in the menu,
   await expect(page.getByRole('option', { name: /^#1 · / })).toBeVisible();
   await expectAccessible(page);
   await page.context().close();
+});
+
+/** The date as the portal writes a calendar day in English (`formatLongDate`). */
+const longDate = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+test('the requests of an applicant and of a staff queue show their deadline at 375 and 1024 px, and no page scrolls sideways', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // Two people, two widths, four pages each, with axe on each: slow on a busy machine.
+  test.setTimeout(300_000);
+  const person = { email: `layout.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const id = await draftAtReview(request, person);
+  await payThroughApi(request, person, id);
+  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
+  const answer = await request.get(`/api/v1/practices/${id}`, { headers });
+  const submitted = (
+    (await answer.json()) as { data: { expected_deadline: string | null; days_to_go: number | null } }
+  ).data;
+  expect(submitted.expected_deadline, 'a submitted request has a deadline').not.toBeNull();
+  const deadline = longDate(submitted.expected_deadline ?? '');
+  const daysToGo = String(submitted.days_to_go);
+  // The request's row or card: whatever the layout, the one holding its link.
+  const entry = (on: Page) =>
+    on
+      .locator('tr, li')
+      .filter({ has: on.getByRole('link', { name: `Request #${id}`, exact: true }) })
+      .filter({ visible: true });
+
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/account/);
+  for (const width of [375, 1024]) {
+    // Tall enough that the first rows are on screen: what is hidden is hidden sideways.
+    await page.setViewportSize({ width, height: 1400 });
+    await page.goto('/practices');
+    const mine = entry(page);
+    await expect(mine).toHaveCount(1, { timeout: 20_000 });
+    // Brought into view top to bottom: a row starts at the table's left, so nothing scrolls sideways.
+    await mine.scrollIntoViewIfNeeded();
+    await expect(mine.getByText(deadline)).toBeInViewport();
+    await expect(mine.getByText(daysToGo, { exact: true })).toBeInViewport();
+    // The list's name is read whole, not cut.
+    await expect(page.getByText(/^My requests: page 1 of 1/)).toBeInViewport({ ratio: 1 });
+    await expectNoSideScroll(page);
+    await expectAccessible(page);
+  }
+
+  const secretary = createDemoStaff(dataDir(PORTAL_PORT)).secretary;
+  if (!secretary) throw new Error('no demo secretary');
+  const staff = await staffPage(browser, secretary);
+  for (const width of [375, 1024]) {
+    await staff.setViewportSize({ width, height: 1400 });
+    await staff.goto('/staff/queues/all');
+    const row = entry(staff);
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByText(deadline)).toBeInViewport();
+    await expect(row.getByText(/working days? left/)).toBeInViewport();
+    await expectNoSideScroll(staff);
+    await expectAccessible(staff);
+
+    // The request's page: its payments fit (their table scrolls in a region of its own).
+    await staff.goto(`/staff/practices/${id}`);
+    await expect(staff.getByRole('table', { name: /^Payments for this request/ })).toBeAttached({
+      timeout: 20_000,
+    });
+    await expectNoSideScroll(staff);
+    await expectAccessible(staff);
+  }
+  await staff.context().close();
+});
+
+test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "Choose a file" opens the file chooser', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const person = { email: `lists.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  // A draft at its documents: the wizard's document type offers every type of the service.
+  await draftAtReview(request, person);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/account/);
+  /** Opens a list, checks it is long enough to scroll, and runs axe with it open. */
+  const openList = async (name: string, typed?: string) => {
+    const field = page.getByRole('combobox', { name });
+    await field.click();
+    if (typed) await field.pressSequentially(typed);
+    const list = page.getByRole('listbox').filter({ visible: true });
+    await expect(list.getByRole('option').nth(4)).toBeVisible();
+    // The list scrolls (or the check would say nothing about scrolling lists).
+    const scrolls = await page.evaluate<boolean>(
+      `[...document.querySelectorAll('[role="listbox"]')].some((box) =>
+        [box, box.parentElement, ...box.querySelectorAll('*')].some((part) => part.scrollHeight > part.clientHeight + 1))`,
+    );
+    expect(scrolls, `the list of ${name} scrolls`).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+  };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/service');
+    await openList('Country of education system', 'an');
+    await page.goto('/account');
+    await openList('Country of birth', 'an');
+    await page.goto('/service/new/documents');
+    await openList('Document type');
+  }
+  // Enter on the focused "Choose a file" opens the file chooser, as a click does.
+  const choose = page.getByRole('button', { name: 'Choose a file' });
+  await choose.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  // The chooser the browser opens for one document (a PDF, JPEG or PNG); it is left unanswered.
+  expect((await chooser).isMultiple()).toBe(false);
+  await expectAccessible(page);
+});
+
+test('a refugee account that has filed its two requests reads the limit on the service pages before choosing anything', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const person = { email: `limit.${Date.now()}@example.org`, password, category: 'refugee' as const };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
+  for (let filed = 0; filed < 2; filed += 1) {
+    const id = await draftAtReview(request, person);
+    const submitted = await request.post(`/api/v1/practices/${id}/submit`, { headers });
+    expect(submitted.ok(), await submitted.text()).toBe(true);
+  }
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/account/);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/service/new');
+    await expect(page.getByText('Limit reached')).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(/^A refugee account can file up to 2 requests, and yours has filed 2/),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create the request' })).toHaveCount(0);
+    await expectAccessible(page);
+    await expectNoSideScroll(page);
+    await page.goto('/service');
+    await expect(page.getByText('Limit reached')).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+  }
 });

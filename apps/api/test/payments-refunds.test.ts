@@ -2,6 +2,7 @@ import {
   fiscalDocumentSchema,
   paymentProviderLabel,
   paymentSchema,
+  practiceSchema,
   staffPracticeSchema,
   type StaffPractice,
 } from '@lisbon/domain';
@@ -83,6 +84,9 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
     it('gives the whole payment back once, with a credit note, an Italian mail and the audit entries', async () => {
       const { who, id, payment, sessionId } = await paidRequest('lucia', 'it-IT');
       expect((await close(id)).statusCode).toBe(200);
+      // The applicant's request says whether its payment was given back (issue 33): not yet.
+      const ownRequest = async () => practiceSchema.parse(dataOf(await call(who, 'GET', `/practices/${id}`)));
+      expect((await ownRequest()).payment_refund).toBeNull();
       const before = await workspace(id);
       expect(before.allowed_changes).toContain('refund_payment');
       expect(before.payments).toMatchObject([
@@ -113,6 +117,12 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
         refunded_at: '2026-03-10T09:00:00.000Z',
       });
       expect(await provider.refundsOf(payment.transaction_reference ?? '', sessionId)).toBe(1);
+      expect((await ownRequest()).payment_refund).toMatchObject({
+        status: 'succeeded',
+        reason: 'closed_before_evaluation',
+        amount: { total: 15_000 },
+        credit_note_number: '2026/000001',
+      });
 
       const documents = await documentsOf(who);
       const invoice = documents.find((document) => document.kind === 'invoice');

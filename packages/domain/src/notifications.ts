@@ -12,3 +12,7 @@ export const notificationsSchema = z
   })
   .register(z.globalRegistry, { id: 'Notifications' });
 export type Notifications = z.infer<typeof notificationsSchema>;
+
+/** The requests submitted, from the counts per status label: every one but the draft. */
+export const submittedRequestsOf = (notifications: Notifications): number =>
+  notifications.total - notifications.counts.draft;

@@ -4,6 +4,7 @@ import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import { DOCUMENT_TYPES, EDUCATION_LEVELS, PURPOSES, SERVICE_KINDS } from './services';
 import { SORT_FIELDS, WIZARD_STEPS } from './constants';
 import { listQuerySchema } from './list-query';
+import { refundSchema } from './payments';
 
 export const DELIVERY_MODES = ['in_presence', 'blended', 'distance_learning'] as const;
 export const STUDIES_TYPES = ['full_time', 'part_time'] as const;
@@ -187,6 +188,11 @@ export const practiceSchema = z
     delivery_opened_at: z.string().nullable().optional(),
     delivery_paid_at: z.string().nullable().optional(),
     delivered_at: z.string().nullable().optional(),
+    /**
+     * The refund of the request's payment (a request closed before its evaluation started), with
+     * its credit note once the provider confirms; null when none (optional like `pending_question`).
+     */
+    payment_refund: refundSchema.nullable().optional(),
   })
   .meta({ id: 'Practice' });
 export type Practice = z.infer<typeof practiceSchema>;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { USER_CATEGORIES } from './abilities';
-import { EDUCATION_LEVELS, serviceFor, type CountryFacts } from './services';
+import { recordOf } from './collections';
+import { REFUGEE_REQUEST_LIMIT } from './constants';
+import { submittedRequestsOf } from './notifications';
+import { STATUS_LABELS } from './statuses';
+import { EDUCATION_LEVELS, isRequestLimitReached, serviceFor, type CountryFacts } from './services';
 
 const lisbon: CountryFacts = {
   code: 'FR',
@@ -50,5 +54,23 @@ describe('serviceFor — the matrix of category × country × level', () => {
   it('never gives refugees verification, and keeps their service free and ordinary', () => {
     const offer = serviceFor({ country: lisbon, level: 'higher', category: 'refugee' });
     expect(offer).toMatchObject({ includesVerification: false, isFree: true, isUrgentAvailable: false });
+  });
+});
+
+describe('isRequestLimitReached — a refugee account submits at most two requests', () => {
+  it('stops a refugee at the limit, never a standard account', () => {
+    expect(REFUGEE_REQUEST_LIMIT).toBe(2);
+    expect(isRequestLimitReached('refugee', 1)).toBe(false);
+    expect(isRequestLimitReached('refugee', 2)).toBe(true);
+    expect(isRequestLimitReached('refugee', 3)).toBe(true);
+    expect(isRequestLimitReached('standard', 9)).toBe(false);
+  });
+
+  it('counts the submitted requests of the notifications: all but the draft', () => {
+    const counts = recordOf(STATUS_LABELS, () => 0);
+    counts.draft = 1;
+    counts['in evaluation'] = 1;
+    counts.closed = 1;
+    expect(submittedRequestsOf({ counts, total: 3 })).toBe(2);
   });
 });

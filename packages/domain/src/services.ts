@@ -1,5 +1,15 @@
 import type { UserCategory } from './abilities';
+import { REFUGEE_REQUEST_LIMIT } from './constants';
 import type { Locale } from './locales';
+
+/**
+ * Whether an account may create no more requests (spec §1, §12: 'Limit reached'): a refugee
+ * account submits at most REFUGEE_REQUEST_LIMIT of them; a draft does not count, and a standard
+ * account has no limit. The API refuses a new request by it; the service page says so up front.
+ */
+export function isRequestLimitReached(category: UserCategory, submittedRequests: number): boolean {
+  return category === 'refugee' && submittedRequests >= REFUGEE_REQUEST_LIMIT;
+}
 
 /** Levels of education system covered (spec §1). */
 export const EDUCATION_LEVELS = ['higher', 'upper_secondary'] as const;

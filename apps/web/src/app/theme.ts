@@ -13,6 +13,9 @@ export const NAVIGATION_BREAKPOINT = 'sm' as const;
 /** From the navigation breakpoint up (inclusive): the side navigation and the header links. */
 export const WIDE_SCREEN_QUERY = `(min-width: ${em(BREAKPOINTS[NAVIGATION_BREAKPOINT])})`;
 
+/** Mantine's own height for an open list (`maxDropdownHeight`), scrolled by the listbox. */
+const LIST_THAT_SCROLLS = { maxHeight: 220, overflowY: 'auto' } as const;
+
 export const theme = createTheme({
   primaryColor: 'blue',
   // Shade 8 keeps white text on filled buttons and links on white above the WCAG AA 4.5:1 ratio.
@@ -38,6 +41,12 @@ export const theme = createTheme({
     // A combobox's 'Type at least 2 characters' / 'No items found' sits inside its listbox, which
     // may only own options (axe aria-required-children): it is one, that cannot be chosen.
     ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true } },
+    // An open list that scrolls is the listbox itself, not Mantine's scroll area inside it: axe
+    // `scrollable-region-focusable` exempts a combobox's own popup (the input points at it with
+    // aria-controls and moves through it with the arrow keys), where the scroll area was a region
+    // no key could reach, and a tabindex on it tripped aria-required-children (issue 33).
+    Select: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
+    MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
     // The show-or-hide button of a password is reached with Tab like every other button (issue 33).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },

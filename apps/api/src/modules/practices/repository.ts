@@ -162,3 +162,21 @@ export async function dailySubmissionCount(db: Db, day: string): Promise<number>
     .executeTakeFirst();
   return row?.count ?? 0;
 }
+
+/**
+ * The refund of a request's own payment, with its credit note's number (issue 33). Read here, not
+ * through the payments module, which builds on this one.
+ */
+export async function findRequestRefund(db: Db, practiceId: number) {
+  return db
+    .selectFrom('refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .leftJoin('fiscal_documents as f', 'f.id', 'r.credit_note_id')
+    .selectAll('r')
+    .select('f.number as credit_note_number')
+    .where('p.purpose', '=', 'practice')
+    .where('p.practice_id', '=', practiceId)
+    .where('p.status', '=', 'succeeded')
+    .orderBy('r.id', 'desc')
+    .executeTakeFirst();
+}

@@ -7,7 +7,8 @@ import {
   type PracticeSummary,
   type PurposeStep,
   type QualificationStep,
-  REFUGEE_REQUEST_LIMIT,
+  isRequestLimitReached,
+  refundSchema,
   serviceFor,
   SORT_FIELDS,
   sortOf,
@@ -36,6 +37,7 @@ import { findCountryFacts } from '../reference/service';
 import type { SessionUser } from '../sessions/service';
 import {
   countSubmittedPractices,
+  findRequestRefund,
   deleteDraftRow,
   findDraftRow,
   insertHistory,
@@ -70,10 +72,7 @@ export async function createPractice(
     id = await ctx.db.transaction().execute(async (trx) => {
       const draft = await findDraftRow(trx, actor.id);
       if (draft && !input.replace_draft) throw new AppError('DRAFT_EXISTS');
-      if (
-        actor.category === 'refugee' &&
-        (await countSubmittedPractices(trx, actor.id)) >= REFUGEE_REQUEST_LIMIT
-      ) {
+      if (isRequestLimitReached(actor.category, await countSubmittedPractices(trx, actor.id))) {
         throw new AppError('LIMIT_REACHED');
       }
       if (draft) {
@@ -130,9 +129,22 @@ async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practic
   const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
   const history = await listHistoryRows(ctx.db, practice.id);
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
+  // The request's own payment given back, if it was (a shipment's fee is its delivery's).
+  const row = practice.status === 'draft' ? undefined : await findRequestRefund(ctx.db, practice.id);
+  const refund = row
+    ? refundSchema.parse({
+        id: row.id,
+        reason: row.reason,
+        amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+        status: row.status,
+        requested_at: row.requested_at,
+        refunded_at: row.refunded_at,
+        credit_note_number: row.credit_note_number,
+      })
+    : null;
   return toPractice(
     practice,
-    { documents, missing, history, pendingQuestion },
+    { documents, missing, history, pendingQuestion, refund },
     { ...(await today(ctx)), now: ctx.clock.now() },
   );
 }

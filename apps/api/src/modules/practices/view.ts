@@ -11,6 +11,7 @@ import {
   type Practice,
   type PracticeDocument,
   type PracticeSummary,
+  type Refund,
   type WorkingCalendar,
 } from '@lisbon/domain';
 import { daysToGo } from '../reference/calendar.service';
@@ -53,6 +54,8 @@ export type PracticeDetails = {
   history: { from_status: string | null; to_status: string; at: string; details: string | null }[];
   /** The staff question a request waiting for the applicant waits on. */
   pendingQuestion: PendingQuestion | null;
+  /** The refund of the request's payment, if there is one. */
+  refund: Refund | null;
 };
 
 /** The reason the applicant was given for a move, from the audit entry's details; nothing else of them. */
@@ -99,5 +102,6 @@ export function toPractice(
     delivery_opened_at: row.delivery_opened_at,
     delivery_paid_at: row.delivery_paid_at,
     delivered_at: row.delivered_at,
+    payment_refund: details.refund,
   };
 }

@@ -3,57 +3,83 @@ import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
 type Props = { practices: readonly PracticeSummary[]; caption: string };
 
-/** One page of requests: number, status label, service, country, dates, deadline and days to go. */
+/**
+ * One page of requests: number, status label, deadline and working days to go first, then service,
+ * country and dates. Cards on phones and tablets; from the side navigation up a table whose key
+ * columns fit beside it, the two dates from 1440 px (issue 33).
+ */
 export function PracticesTable({ practices, caption }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const isNarrow = useIsNarrowScreen();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
+  const link = (practice: PracticeSummary) => (
+    <RowLink to={`/practices/${practice.id}`} name={`${t('practices.requestNumber')} #${practice.id}`}>
+      #{practice.id}
+    </RowLink>
+  );
+  const service = (practice: PracticeSummary) =>
+    `${t(`labels.service.${practice.service}`)}${practice.is_urgent ? ` (${t('practices.urgent')})` : ''}`;
+  const country = (practice: PracticeSummary) =>
+    `${countryName(practice.country, locale)}, ${t(`labels.level.${practice.level}`)}`;
+
+  if (isNarrow)
+    return (
+      <CardList
+        caption={caption}
+        items={practices.map((practice) => ({
+          key: practice.id,
+          title: link(practice),
+          badge: <StatusBadge label={practice.status_label} />,
+          lines: [service(practice), country(practice)],
+          facts: [
+            { label: t('practices.columns.deadline'), value: date(practice.expected_deadline) },
+            { label: t('practices.columns.daysToGo'), value: practice.days_to_go ?? '—' },
+            { label: t('practices.columns.createdAt'), value: date(practice.created_at) },
+            { label: t('practices.columns.requestedAt'), value: date(practice.requested_at) },
+          ],
+        }))}
+      />
+    );
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={700} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('practices.columns.number')}</Table.Th>
             <Table.Th scope="col">{t('practices.columns.status')}</Table.Th>
-            <Table.Th scope="col">{t('practices.columns.service')}</Table.Th>
-            <Table.Th scope="col">{t('practices.columns.country')}</Table.Th>
-            <Table.Th scope="col">{t('practices.columns.createdAt')}</Table.Th>
-            <Table.Th scope="col">{t('practices.columns.requestedAt')}</Table.Th>
             <Table.Th scope="col">{t('practices.columns.deadline')}</Table.Th>
             <Table.Th scope="col">{t('practices.columns.daysToGo')}</Table.Th>
+            <Table.Th scope="col">{t('practices.columns.service')}</Table.Th>
+            <Table.Th scope="col">{t('practices.columns.country')}</Table.Th>
+            <Table.Th scope="col" visibleFrom="md">
+              {t('practices.columns.createdAt')}
+            </Table.Th>
+            <Table.Th scope="col" visibleFrom="md">
+              {t('practices.columns.requestedAt')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {practices.map((practice) => (
             <Table.Tr key={practice.id}>
-              <Table.Th scope="row">
-                <RowLink
-                  to={`/practices/${practice.id}`}
-                  name={`${t('practices.requestNumber')} #${practice.id}`}
-                >
-                  #{practice.id}
-                </RowLink>
-              </Table.Th>
+              <Table.Th scope="row">{link(practice)}</Table.Th>
               <Table.Td>
                 <StatusBadge label={practice.status_label} />
               </Table.Td>
-              <Table.Td>
-                {t(`labels.service.${practice.service}`)}
-                {practice.is_urgent ? ` (${t('practices.urgent')})` : ''}
-              </Table.Td>
-              <Table.Td>
-                {countryName(practice.country, locale)}, {t(`labels.level.${practice.level}`)}
-              </Table.Td>
-              <Table.Td>{date(practice.created_at)}</Table.Td>
-              <Table.Td>{date(practice.requested_at)}</Table.Td>
               <Table.Td>{date(practice.expected_deadline)}</Table.Td>
               <Table.Td>{practice.days_to_go ?? '—'}</Table.Td>
+              <Table.Td>{service(practice)}</Table.Td>
+              <Table.Td>{country(practice)}</Table.Td>
+              <Table.Td visibleFrom="md">{date(practice.created_at)}</Table.Td>
+              <Table.Td visibleFrom="md">{date(practice.requested_at)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -16,6 +16,7 @@ import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { practiceQuery } from '../api/practices';
 import { AppealEntry } from '../components/AppealEntry';
 import { AppealStatementPanel } from '../components/AppealStatement';
+import { ClosureNotice } from '../components/ClosureNotice';
 import { DeleteDraft } from '../components/DeleteDraft';
 import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
@@ -61,6 +62,7 @@ export function PracticePage({
           <StatusBadge label={practice.status_label} />
         </div>
         <Text>{t(`practice.next.${practice.status_label}`)}</Text>
+        <ClosureNotice practice={practice} />
         {practice.status === 'draft' && (
           <Group gap="sm">
             <Button component={Link} to={`/service/new/${practice.wizard_step}`}>

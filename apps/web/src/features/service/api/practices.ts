@@ -1,14 +1,18 @@
 import {
   type CreatePractice,
   documentsOverviewSchema,
+  isRequestLimitReached,
+  notificationsSchema,
   type Practice,
   practiceSchema,
   type PurposeStep,
   type QualificationStep,
   studyEntrySchema,
+  submittedRequestsOf,
+  type User,
   type WizardStep,
 } from '@lisbon/domain';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '@/api';
@@ -84,4 +88,26 @@ export function useStoreDraft() {
     },
     [queryClient],
   );
+}
+
+/**
+ * Whether this account may create no more requests (the domain's rule, spec §1): asked only of a
+ * refugee account, from its requests counted per status (the header's badge reads the same counts).
+ */
+export function useRequestLimit(user: Pick<User, 'id' | 'category'> | undefined) {
+  const isRefugee = user?.category === 'refugee';
+  const counts = useQuery({
+    queryKey: ['notifications', user?.id],
+    queryFn: async () =>
+      (await api.get(`users/${user?.id}/notifications`, null, { schema: notificationsSchema })).data,
+    enabled: isRefugee,
+    staleTime: 0,
+  });
+  return {
+    isPending: isRefugee && counts.isPending,
+    isReached:
+      isRefugee &&
+      counts.data !== undefined &&
+      isRequestLimitReached('refugee', submittedRequestsOf(counts.data)),
+  };
 }

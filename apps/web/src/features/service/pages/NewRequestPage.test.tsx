@@ -1,4 +1,4 @@
-import type { CreatePractice } from '@lisbon/domain';
+import { type CreatePractice, STATUS_LABELS } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { discoveryFixture, practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { testUser } from '@/test/users';
 
 afterEach(() => {
   cleanup();
@@ -79,5 +80,57 @@ describe('new request with a draft present', () => {
     renderApp('/service/new?country=FR&level=higher', { queryClient: logIn() });
     await userEvent.click(await screen.findByRole('button', { name: 'Create the request' }));
     expect(await findAlert('Limit reached')).toBeTruthy();
+  });
+
+  describe('a refugee account that has filed its two requests (issue 33)', () => {
+    const counts = (submitted: number) => ({
+      body: {
+        data: {
+          counts: {
+            ...Object.fromEntries(STATUS_LABELS.map((label) => [label, 0])),
+            closed: submitted,
+            draft: 1,
+          },
+          total: submitted + 1,
+        },
+      },
+    });
+    const refugee = () => logIn(testUser({ category: 'refugee' }));
+
+    it('is told so in a sentence before choosing a country, with no button to create one', async () => {
+      mockApi({
+        'GET /practices/draft': { body: { data: null } },
+        'GET /users/1/notifications': counts(2),
+      });
+      renderApp('/service/new', { queryClient: refugee() });
+      expect(await screen.findByText('Limit reached')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'A refugee account can file up to 2 requests, and yours has filed 2: no new request can be created. You can follow them under My requests.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to My requests' }).getAttribute('href')).toBe('/practices');
+      expect(screen.queryByRole('combobox', { name: 'Country of education system' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Create the request' })).toBeNull();
+    });
+
+    it('is told so on the service page too, where the service can still be looked up', async () => {
+      mockApi({ 'GET /users/1/notifications': counts(2) });
+      renderApp('/service', { queryClient: refugee() });
+      expect(await screen.findByText('Limit reached')).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Country of education system' })).toBeTruthy();
+    });
+
+    it('is not told so below the limit: the draft does not count', async () => {
+      mockApi({
+        'GET /practices/draft': { body: { data: null } },
+        'GET /users/1/notifications': counts(1),
+        'GET /countries/FR': { body: { data: discoveryFixture().country } },
+        'GET /services/discovery': { body: { data: discoveryFixture() } },
+      });
+      renderApp('/service/new?country=FR&level=higher', { queryClient: refugee() });
+      expect(await screen.findByRole('button', { name: 'Create the request' })).toBeTruthy();
+      expect(screen.queryByText('Limit reached')).toBeNull();
+    });
   });
 });

@@ -2,7 +2,10 @@ import { EDUCATION_LEVELS, type EducationLevel, isOneOf } from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/shared/session/currentUser';
 import { PageHeading } from '@/shared/ui/PageHeading';
+import { useRequestLimit } from '../api/practices';
+import { RequestLimitNotice } from '../components/RequestLimitNotice';
 import { ServiceDiscovery } from '../components/ServiceDiscovery';
 
 /** A level of education system from a query string, if it is one. */
@@ -14,9 +17,11 @@ export function levelFrom(value: string | null): EducationLevel | null {
 export function ServicePage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  const limit = useRequestLimit(useCurrentUser().data);
   return (
     <Stack gap="lg" maw={960}>
       <PageHeading>{t('discovery.pageTitle')}</PageHeading>
+      {limit.isReached && <RequestLimitNotice />}
       <Text size="lg">{t('discovery.intro')}</Text>
       <ServiceDiscovery
         order={2}

@@ -1,10 +1,22 @@
-import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { countryName } from '@lisbon/domain';
+import { Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/shared/i18n';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
-import type { QualificationForm } from './qualificationForm';
+import { isInstitutionCountryDifferent, type QualificationForm } from './qualificationForm';
 
-/** The qualification and its institution, with the teaching institution and awarding body when they differ. */
-export function InstitutionFields({ form }: { form: QualificationForm }) {
+type Props = {
+  form: QualificationForm;
+  /** The request's country of education system, where the institution's country starts. */
+  educationCountry: string;
+};
+
+/**
+ * The qualification and its institution, with the teaching institution and awarding body when they
+ * differ. Whether the institution's country differs from the education system's is not asked: it
+ * follows from the country chosen, and is said only when it does (issue 33).
+ */
+export function InstitutionFields({ form, educationCountry }: Props) {
   const { t } = useTranslation();
   const { values } = form;
   return (
@@ -33,10 +45,13 @@ export function InstitutionFields({ form }: { form: QualificationForm }) {
             {...form.getInputProps('institution_city')}
           />
         </SimpleGrid>
-        <Checkbox
-          label={t('wizard.qualification.countryDiffers')}
-          {...form.getInputProps('is_institution_country_different', { type: 'checkbox' })}
-        />
+        {isInstitutionCountryDifferent(values, educationCountry) && (
+          <Text size="sm">
+            {t('wizard.qualification.countryDiffers', {
+              country: countryName(educationCountry, currentLocale()),
+            })}
+          </Text>
+        )}
         <Checkbox
           label={t('wizard.qualification.teachingDiffers')}
           {...form.getInputProps('is_teaching_institution_different', { type: 'checkbox' })}

@@ -104,4 +104,37 @@ describe('qualification step', () => {
       teaching_institution_name: null,
     });
   });
+
+  it("asks nothing of the institution's country: it says so only when it differs from the education system's (issue 33)", async () => {
+    const differs = /^The institution is not in the country of education system/;
+    const calls = open();
+    await screen.findByLabelText(/^Award date/);
+    expect(screen.queryByRole('checkbox', { name: /country differs/ })).toBeNull();
+    expect(screen.queryByText(differs)).toBeNull();
+    await save();
+    await waitFor(() => expect(calls.callsTo('PATCH /practices/7/qualification')).toHaveLength(1));
+    expect(calls.callsTo('PATCH /practices/7/qualification')[0]?.body).toMatchObject({
+      institution_country: 'FR',
+      is_institution_country_different: false,
+    });
+    cleanup();
+
+    const inBelgium = practiceFixture({
+      wizard_step: 'documents',
+      country: 'FR',
+      qualification: { ...qualificationFixture, institution_country: 'BE' },
+    });
+    const again = open(inBelgium);
+    expect(
+      await screen.findByText(
+        'The institution is not in the country of education system (France): this is recorded with the request.',
+      ),
+    ).toBeTruthy();
+    await save();
+    await waitFor(() => expect(again.callsTo('PATCH /practices/7/qualification')).toHaveLength(1));
+    expect(again.callsTo('PATCH /practices/7/qualification')[0]?.body).toMatchObject({
+      institution_country: 'BE',
+      is_institution_country_different: true,
+    });
+  });
 });

@@ -24,7 +24,7 @@ export function QualificationStep({ practice, onSaved }: Props) {
     name: 'qualification',
     schema: qualificationStepSchema,
     initialValues: qualificationValues(practice),
-    toInput: qualificationInput,
+    toInput: (values) => qualificationInput(values, practice.country),
   });
 
   const onSubmit = submit(async (input) => {
@@ -41,7 +41,7 @@ export function QualificationStep({ practice, onSaved }: Props) {
       <Stack gap="lg">
         <FormAlert message={failure} />
         <StudyPathPrefill onChoose={(values) => form.setValues(values)} />
-        <InstitutionFields form={form} />
+        <InstitutionFields form={form} educationCountry={practice.country} />
         <ProgrammeFields form={form} />
         <DiplomaNameFields form={form} />
         <Button type="submit" loading={form.submitting} w="fit-content">

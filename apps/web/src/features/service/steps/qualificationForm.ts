@@ -82,11 +82,21 @@ export function fromStudyEntry(entry: StudyEntry): Partial<QualificationValues> 
   };
 }
 
+/** Whether the institution is in another country than the request's education system (issue 33: no box to tick). */
+export const isInstitutionCountryDifferent = (
+  values: QualificationValues,
+  educationCountry: string,
+): boolean => values.institution_country !== null && values.institution_country !== educationCountry;
+
 /**
  * The input of `qualificationStepSchema`: the dates as their fields hold them (ISO, or the text
- * typed when it is no date, so the schema says 'Date not valid'), the parts a flag hides sent empty.
+ * typed when it is no date, so the schema says 'Date not valid'), the parts a flag hides sent empty;
+ * given the request's country of education system, whether the institution's differs follows from it.
  */
-export function qualificationInput(values: QualificationValues): Record<string, unknown> {
+export function qualificationInput(
+  values: QualificationValues,
+  educationCountry?: string,
+): Record<string, unknown> {
   const { has_different_name: hasDifferentName, ...rest } = values;
   const input = blankToNull(rest);
   const teaching = values.is_teaching_institution_different;
@@ -107,5 +117,8 @@ export function qualificationInput(values: QualificationValues): Record<string, 
     diploma_first_name: hasDifferentName ? input.diploma_first_name : null,
     diploma_middle_name: hasDifferentName ? input.diploma_middle_name : null,
     diploma_last_name: hasDifferentName ? input.diploma_last_name : null,
+    ...(educationCountry === undefined
+      ? {}
+      : { is_institution_country_different: isInstitutionCountryDifferent(values, educationCountry) }),
   };
 }

@@ -1,8 +1,9 @@
 import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
-import { Checkbox, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { DeadlineFlag } from './DeadlineFlag';
@@ -26,67 +27,111 @@ type Props = {
 export const personName = (person: StaffRef | null) =>
   person ? `${person.first_name} ${person.last_name}`.trim() : null;
 
-/** One page of a staff queue: the request, its applicant, status, service, deadline and people. */
+/**
+ * One page of a staff queue: the request, its applicant, status and deadline first, then the
+ * people, service and country. Cards on phones and tablets; from the side navigation up a table
+ * whose first columns, the deadline among them, stay in view beside it (issue 33).
+ */
 export function QueueTable({ practices, caption, selection }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const isNarrow = useIsNarrowScreen();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
   const selectable = selection ? practices.filter(selection.isSelectable).map((practice) => practice.id) : [];
   const selectedHere = selectable.filter((id) => selection?.selected.has(id));
+  const selectAll = selection && (
+    <Checkbox
+      aria-label={selection.selectAllLabel ?? t('staff.queue.selectAll')}
+      checked={selectable.length > 0 && selectedHere.length === selectable.length}
+      indeterminate={selectedHere.length > 0 && selectedHere.length < selectable.length}
+      disabled={selectable.length === 0}
+      onChange={(event) => selection.onToggle(selectable, event.currentTarget.checked)}
+    />
+  );
+  const selectOne = (practice: StaffPracticeSummary) =>
+    selection?.isSelectable(practice) && (
+      <Checkbox
+        aria-label={t('staff.queue.selectRow', { id: practice.id })}
+        checked={selection.selected.has(practice.id)}
+        onChange={(event) => selection.onToggle([practice.id], event.currentTarget.checked)}
+      />
+    );
+  const link = (practice: StaffPracticeSummary) => (
+    <RowLink to={`/staff/practices/${practice.id}`} name={`${t('practices.requestNumber')} #${practice.id}`}>
+      #{practice.id}
+    </RowLink>
+  );
+  const applicant = (practice: StaffPracticeSummary) =>
+    `${practice.applicant.first_name} ${practice.applicant.last_name}`;
+  const service = (practice: StaffPracticeSummary) =>
+    `${t(`labels.service.${practice.service}`)}${practice.is_urgent ? ` (${t('practices.urgent')})` : ''}`;
+  const country = (practice: StaffPracticeSummary) =>
+    `${countryName(practice.country, locale)}, ${t(`labels.level.${practice.level}`)}`;
+  const deadline = (practice: StaffPracticeSummary) => (
+    <>
+      {date(practice.expected_deadline)}
+      {practice.deadline_flag && practice.days_to_go !== null && (
+        <DeadlineFlag flag={practice.deadline_flag} daysToGo={practice.days_to_go} />
+      )}
+    </>
+  );
 
+  if (isNarrow)
+    return (
+      <CardList
+        caption={caption}
+        header={selectAll && <Box mb="xs">{selectAll}</Box>}
+        items={practices.map((practice) => ({
+          key: practice.id,
+          before: selectOne(practice),
+          title: link(practice),
+          badge: <StatusBadge label={practice.status_label} />,
+          lines: [
+            t(`staff.status.${practice.status}`),
+            [applicant(practice), practice.qualification_name].filter(Boolean).join(' · '),
+            service(practice),
+            country(practice),
+          ],
+          facts: [
+            { label: t('staff.columns.deadline'), value: deadline(practice) },
+            {
+              label: t('staff.columns.assignee'),
+              value: personName(practice.assignee) ?? t('staff.people.none'),
+            },
+            {
+              label: t('staff.columns.reviewer'),
+              value: personName(practice.reviewer) ?? t('staff.people.none'),
+            },
+          ],
+        }))}
+      />
+    );
   return (
-    // Fits beside the side navigation from 1280 px up (the Reviewer column in view); narrower
-    // screens scroll it sideways, with the browser's own visible scrollbar.
+    // Fits beside the side navigation from 1280 px up; narrower screens scroll it sideways, with
+    // the browser's own visible scrollbar, the deadline still in view.
     <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            {selection && (
-              <Table.Th scope="col">
-                <Checkbox
-                  aria-label={selection.selectAllLabel ?? t('staff.queue.selectAll')}
-                  checked={selectable.length > 0 && selectedHere.length === selectable.length}
-                  indeterminate={selectedHere.length > 0 && selectedHere.length < selectable.length}
-                  disabled={selectable.length === 0}
-                  onChange={(event) => selection.onToggle(selectable, event.currentTarget.checked)}
-                />
-              </Table.Th>
-            )}
+            {selection && <Table.Th scope="col">{selectAll}</Table.Th>}
             <Table.Th scope="col">{t('staff.columns.number')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.applicant')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.status')}</Table.Th>
-            <Table.Th scope="col">{t('staff.columns.service')}</Table.Th>
-            <Table.Th scope="col">{t('staff.columns.country')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.deadline')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.assignee')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.reviewer')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.service')}</Table.Th>
+            <Table.Th scope="col">{t('staff.columns.country')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {practices.map((practice) => (
             <Table.Tr key={practice.id}>
-              {selection && (
-                <Table.Td>
-                  {selection.isSelectable(practice) && (
-                    <Checkbox
-                      aria-label={t('staff.queue.selectRow', { id: practice.id })}
-                      checked={selection.selected.has(practice.id)}
-                      onChange={(event) => selection.onToggle([practice.id], event.currentTarget.checked)}
-                    />
-                  )}
-                </Table.Td>
-              )}
-              <Table.Th scope="row">
-                <RowLink
-                  to={`/staff/practices/${practice.id}`}
-                  name={`${t('practices.requestNumber')} #${practice.id}`}
-                >
-                  #{practice.id}
-                </RowLink>
-              </Table.Th>
+              {selection && <Table.Td>{selectOne(practice)}</Table.Td>}
+              <Table.Th scope="row">{link(practice)}</Table.Th>
               <Table.Td>
-                <Text size="sm">{`${practice.applicant.first_name} ${practice.applicant.last_name}`}</Text>
+                <Text size="sm">{applicant(practice)}</Text>
                 {practice.qualification_name && <Text size="xs">{practice.qualification_name}</Text>}
               </Table.Td>
               <Table.Td>
@@ -95,21 +140,11 @@ export function QueueTable({ practices, caption, selection }: Props) {
                   {t(`staff.status.${practice.status}`)}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                {t(`labels.service.${practice.service}`)}
-                {practice.is_urgent ? ` (${t('practices.urgent')})` : ''}
-              </Table.Td>
-              <Table.Td>
-                {countryName(practice.country, locale)}, {t(`labels.level.${practice.level}`)}
-              </Table.Td>
-              <Table.Td>
-                {date(practice.expected_deadline)}
-                {practice.deadline_flag && practice.days_to_go !== null && (
-                  <DeadlineFlag flag={practice.deadline_flag} daysToGo={practice.days_to_go} />
-                )}
-              </Table.Td>
+              <Table.Td>{deadline(practice)}</Table.Td>
               <Table.Td>{personName(practice.assignee) ?? t('staff.people.none')}</Table.Td>
               <Table.Td>{personName(practice.reviewer) ?? t('staff.people.none')}</Table.Td>
+              <Table.Td>{service(practice)}</Table.Td>
+              <Table.Td>{country(practice)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

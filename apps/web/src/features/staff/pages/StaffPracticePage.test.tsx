@@ -222,4 +222,53 @@ describe('request workspace', () => {
     });
     expect(await screen.findByText('Practices assigned')).toBeTruthy();
   }, 20_000);
+
+  describe('what the checks and the review say once done (issue 33)', () => {
+    const checks = {
+      file_check: {
+        concluded_at: '2026-11-04T09:00:00.000Z',
+        by: evaluator,
+        notes: 'All four documents legible.',
+      },
+      verification: {
+        outcome: 'verified' as const,
+        notes: 'Confirmed by the registrar.',
+        updated_at: '2026-11-05T09:00:00.000Z',
+        updated_by: evaluator,
+      },
+    };
+
+    it('shows the concluded file check and the saved verification, and no second conclusion', async () => {
+      workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation', ...checks }));
+      renderApp('/staff/practices/7?part=checks', { queryClient: logIn(staffUser('evaluator')) });
+      const name = `${evaluator.first_name} ${evaluator.last_name}`;
+      expect(await screen.findByText(new RegExp(`^Concluded on .+ by ${name}\\.$`))).toBeTruthy();
+      expect(screen.getByText('All four documents legible.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Conclude the file check' })).toBeNull();
+      expect(screen.getByText('Saved outcome: Verified with the issuer')).toBeTruthy();
+      expect(screen.getByText('Confirmed by the registrar.', { selector: 'p' })).toBeTruthy();
+      expect(screen.getByText(new RegExp(`^Last updated on .+ by ${name}\\.$`))).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Save the verification' })).toBeTruthy();
+    }, 20_000);
+
+    it('offers the conclusion while the file check is not concluded', async () => {
+      workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
+      renderApp('/staff/practices/7?part=checks', { queryClient: logIn(staffUser('evaluator')) });
+      expect(await screen.findByRole('button', { name: 'Conclude the file check' })).toBeTruthy();
+      expect(screen.getByText('No verification recorded yet.')).toBeTruthy();
+    }, 20_000);
+
+    it('tells a reviewer that only an administrator publishes, and not an administrator', async () => {
+      const adminPublishes =
+        'Once the request is ready for issue, an administrator publishes the statement: only administrators may.';
+      workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'in_review' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
+      expect(await screen.findByText(adminPublishes)).toBeTruthy();
+      cleanup();
+      workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'in_review' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
+      expect(screen.queryByText(adminPublishes)).toBeNull();
+    }, 20_000);
+  });
 });

@@ -2,6 +2,7 @@ import { type AvailableAction, missingAssessmentFields, type StaffPractice } fro
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/shared/session/currentUser';
 import { AssignDialog } from '../components/AssignDialog';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
@@ -23,6 +24,12 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const blocksReview = transitions.some(isBlocked);
   const last = practice.history.at(-1);
   const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
+  // The review leads to 'ready for issue', where only an administrator publishes (decision 055):
+  // said to whoever reviews without that ability, so nobody waits for a Publish button (issue 33).
+  const mayPublish = useCurrentUser().data?.abilities['staff.publish'] === true;
+  const isBeforePublishing = transitions.some(
+    (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
+  );
 
   return (
     <Section id="actions" title={t('staff.actions.title')}>
@@ -57,6 +64,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
             note: sentBack.note ?? '',
           })}
         </Alert>
+      )}
+      {isBeforePublishing && !mayPublish && (
+        <Text size="sm" mt="sm">
+          {t('staff.actions.adminPublishes')}
+        </Text>
       )}
       {blocksReview && (
         // A note the disabled button points to, not an alert: announced when the button is reached,

@@ -9,7 +9,10 @@ import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
 import { useChange } from './ChangeForm';
 
-/** 'File check concluded': the evaluator confirms the file is complete and readable. */
+/**
+ * 'File check concluded': the evaluator confirms the file is complete and readable; once concluded,
+ * who concluded it, when, and the notes.
+ */
 export function FileCheckSection({ practice, isAllowed }: { practice: StaffPractice; isAllowed: boolean }) {
   const { t } = useTranslation();
   const check = practice.file_check;
@@ -31,7 +34,8 @@ export function FileCheckSection({ practice, isAllowed }: { practice: StaffPract
           : t('staff.fileCheck.notDone')}
       </Text>
       {check?.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{check.notes}</Text>}
-      {isAllowed && (
+      {/* Once concluded, the saved outcome above is what there is: no second conclusion offered (issue 33). */}
+      {isAllowed && !check && (
         <form onSubmit={submit((body) => run(() => workspaceCalls.fileCheck(practice.id, body)))} noValidate>
           <Stack gap="sm">
             <FormAlert message={failure} />

@@ -45,7 +45,16 @@ export function PaymentsSection({ practice, may }: Props) {
   if (practice.payments.length === 0) return <Text>{t('staff.payments.none')}</Text>;
   return (
     <Stack gap="sm" align="flex-start">
-      <Table.ScrollContainer minWidth={560}>
+      {/* The whole width of the part (the stack aligns its buttons to the start), scrolling on its own
+        on a phone so that the page does not (issue 33). */}
+      <Table.ScrollContainer
+        minWidth={560}
+        w="100%"
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('staff.payments.caption')}
+      >
         <Table verticalSpacing="xs">
           <Table.Caption>{t('staff.payments.caption')}</Table.Caption>
           <Table.Thead>

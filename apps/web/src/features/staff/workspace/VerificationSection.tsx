@@ -31,25 +31,31 @@ export function VerificationSection({
     label: t(`staff.verification.outcomes.${outcome}`),
   }));
 
-  if (!isAllowed) {
-    return verification ? (
-      <Stack gap="xs">
-        <Text fw={600}>{t(`staff.verification.outcomes.${verification.outcome}`)}</Text>
-        {verification.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{verification.notes}</Text>}
-        <Text size="sm">
-          {t('staff.updated', {
-            date: formatDateTime(verification.updated_at, currentLocale()),
-            name: personName(verification.updated_by) ?? '—',
-          })}
-        </Text>
-      </Stack>
-    ) : (
-      <Text>{t('staff.verification.none')}</Text>
-    );
-  }
+  // The saved outcome, who saved it and when: above the form too, which holds what is being changed.
+  const saved = verification ? (
+    <Stack gap="xs">
+      <Text fw={600}>
+        {t('staff.verification.saved', {
+          outcome: t(`staff.verification.outcomes.${verification.outcome}`),
+        })}
+      </Text>
+      {verification.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{verification.notes}</Text>}
+      <Text size="sm">
+        {t('staff.updated', {
+          date: formatDateTime(verification.updated_at, currentLocale()),
+          name: personName(verification.updated_by) ?? '—',
+        })}
+      </Text>
+    </Stack>
+  ) : (
+    <Text>{t('staff.verification.none')}</Text>
+  );
+
+  if (!isAllowed) return saved;
   return (
     <form onSubmit={submit((body) => run(() => workspaceCalls.verification(practice.id, body)))} noValidate>
       <Stack gap="sm" maw={640}>
+        {saved}
         <FormAlert message={failure} />
         <NativeSelect
           label={t('staff.verification.outcome')}

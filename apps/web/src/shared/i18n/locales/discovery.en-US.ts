@@ -1,6 +1,11 @@
 /** Service discovery (home and /service), in English. */
 export const discoveryEn = {
   discovery: {
+    limit: {
+      title: 'Limit reached',
+      body: 'A refugee account can file up to {{limit}} requests, and yours has filed {{limit}}: no new request can be created. You can follow them under My requests.',
+      link: 'Go to My requests',
+    },
     pageTitle: 'Find your service',
     intro:
       'Choose the country of the education system that awarded your qualification and its level: you will see the service that applies, its price, the time it takes and the documents it needs.',

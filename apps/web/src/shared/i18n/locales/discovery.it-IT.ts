@@ -3,6 +3,11 @@ import type { Catalogue } from './en-US';
 /** La ricerca del servizio (home e /service), in italiano. */
 export const discoveryIt: Pick<Catalogue, 'discovery'> = {
   discovery: {
+    limit: {
+      title: 'Limite raggiunto',
+      body: 'Un account rifugiato può presentare al massimo {{limit}} richieste e il tuo ne ha presentate {{limit}}: non è possibile crearne una nuova. Puoi seguirle in Le mie richieste.',
+      link: 'Vai a Le mie richieste',
+    },
     pageTitle: 'Trova il tuo servizio',
     intro:
       'Scegli il paese del sistema di istruzione che ha rilasciato il tuo titolo e il suo livello: vedrai il servizio che si applica, il prezzo, i tempi e i documenti necessari.',

@@ -39,6 +39,16 @@ export const practicesEn = {
     pageControls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },
   practice: {
+    closure: {
+      title: 'Why this request was closed',
+      noReason: 'No reason was given.',
+      refundPending:
+        'Your payment of {{amount}} is being refunded to the card that paid, as asked on {{date}}.',
+      refunded:
+        'Your payment of {{amount}} was refunded to the card that paid on {{date}}: credit note {{number}}.',
+      refundFailed: 'The refund of your payment of {{amount}} did not go through: we will write to you.',
+      receiptsLink: 'See it with your invoices and receipts',
+    },
     title: 'Request #{{id}}',
     continueDraft: 'Continue the request',
     deleteDraft: 'Delete the draft',

@@ -45,6 +45,16 @@ export const practicesIt: Practices = {
     },
   },
   practice: {
+    closure: {
+      title: 'Perché questa richiesta è stata chiusa',
+      noReason: 'Non è stato indicato alcun motivo.',
+      refundPending:
+        'Il tuo pagamento di {{amount}} viene rimborsato sulla carta che lo ha effettuato, come richiesto il {{date}}.',
+      refunded:
+        'Il tuo pagamento di {{amount}} è stato rimborsato sulla carta che lo ha effettuato il {{date}}: nota di credito {{number}}.',
+      refundFailed: 'Il rimborso del tuo pagamento di {{amount}} non è andato a buon fine: ti scriveremo.',
+      receiptsLink: 'Vedila tra le tue fatture e ricevute',
+    },
     title: 'Richiesta n. {{id}}',
     continueDraft: 'Continua la richiesta',
     deleteDraft: 'Elimina la bozza',

@@ -84,6 +84,8 @@ export const staffEn = {
       appeal_refused: 'Appeal refused',
     },
     actions: {
+      adminPublishes:
+        'Once the request is ready for issue, an administrator publishes the statement: only administrators may.',
       title: 'Actions',
       none: 'There is nothing for you to do on this request now.',
       confirm: 'The request moves from “{{from}}” to “{{to}}”.',
@@ -186,6 +188,7 @@ export const staffEn = {
       submit: 'Conclude the file check',
     },
     verification: {
+      saved: 'Saved outcome: {{outcome}}',
       title: 'Verification',
       outcome: 'Outcome',
       outcomes: {

@@ -87,6 +87,8 @@ export const staffIt: Staff = {
       appeal_refused: 'Ricorso respinto',
     },
     actions: {
+      adminPublishes:
+        'Quando la richiesta è pronta per l’emissione, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
@@ -190,6 +192,7 @@ export const staffIt: Staff = {
       submit: 'Concludi il controllo del fascicolo',
     },
     verification: {
+      saved: 'Esito salvato: {{outcome}}',
       title: 'Verifica',
       outcome: 'Esito',
       outcomes: {

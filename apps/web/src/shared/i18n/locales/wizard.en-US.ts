@@ -57,7 +57,8 @@ export const wizardEn = {
       institution: 'Institution name',
       institutionCountry: 'Country of the institution',
       institutionCity: 'City of the institution',
-      countryDiffers: "The institution's country differs from the country of education system",
+      countryDiffers:
+        'The institution is not in the country of education system ({{country}}): this is recorded with the request.',
       teachingDiffers: 'The teaching institution differs from the awarding institution',
       teachingName: 'Teaching institution name',
       teachingCountry: 'Country of the teaching institution',

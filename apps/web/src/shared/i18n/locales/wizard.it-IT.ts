@@ -58,7 +58,8 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       institution: "Nome dell'istituzione",
       institutionCountry: "Paese dell'istituzione",
       institutionCity: "Città dell'istituzione",
-      countryDiffers: "Il paese dell'istituzione è diverso dal paese del sistema di istruzione",
+      countryDiffers:
+        "L'istituzione non si trova nel paese del sistema di istruzione ({{country}}): lo registriamo con la richiesta.",
       teachingDiffers:
         "L'istituzione che ha erogato la didattica è diversa da quella che ha rilasciato il titolo",
       teachingName: "Nome dell'istituzione didattica",

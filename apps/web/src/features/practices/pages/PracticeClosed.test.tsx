@@ -1,0 +1,91 @@
+import type { Practice } from '@lisbon/domain';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const reason = 'Withdrawn by the applicant before the evaluation.';
+const closed = (overrides: Partial<Practice> = {}) =>
+  practiceFixture({
+    status: 'closed',
+    status_label: 'closed',
+    requested_at: '2026-11-02T09:00:00.000Z',
+    paid_at: '2026-11-02T09:00:00.000Z',
+    history: [
+      { from_status: 'draft', to_status: 'unassigned', at: '2026-11-02T09:00:00.000Z' },
+      { from_status: 'unassigned', to_status: 'closed', at: '2026-11-03T09:00:00.000Z', reason },
+    ],
+    ...overrides,
+  });
+
+function open(practice: Practice) {
+  mockApi({ 'GET /practices/7': { body: { data: practice } } });
+  renderApp('/practices/7', { queryClient: logIn() });
+}
+
+/** The part of the page above the request's facts: what the applicant reads first. */
+async function top() {
+  const notice = await screen.findByText('Why this request was closed');
+  const facts = screen.getByRole('heading', { level: 2, name: 'Request' });
+  // The notice comes before the request's facts (and the history at the bottom).
+  expect(notice.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  return notice.closest('[role="alert"], .mantine-Alert-root') as HTMLElement;
+}
+
+describe('a closed request (issue 33)', () => {
+  it('says at the top why it was closed, and that its payment was refunded with the credit note', async () => {
+    open(
+      closed({
+        payment_refund: {
+          id: 3,
+          reason: 'closed_before_evaluation',
+          amount: { net: 12_295, vat: 2_705, total: 15_000 },
+          status: 'succeeded',
+          requested_at: '2026-11-03T09:00:00.000Z',
+          refunded_at: '2026-11-04T09:00:00.000Z',
+          credit_note_number: '2026/000001',
+        },
+      }),
+    );
+    const notice = await top();
+    expect(notice.textContent).toContain(`Reason: ${reason}`);
+    expect(notice.textContent).toContain(
+      'Your payment of €150.00 was refunded to the card that paid on November 4, 2026: credit note 2026/000001.',
+    );
+    expect(
+      screen.getByRole('link', { name: 'See it with your invoices and receipts' }).getAttribute('href'),
+    ).toBe('/account');
+  });
+
+  it('says a refund asked of the provider is on its way, and nothing of a refund when there is none', async () => {
+    open(
+      closed({
+        payment_refund: {
+          id: 3,
+          reason: 'closed_before_evaluation',
+          amount: { net: 12_295, vat: 2_705, total: 15_000 },
+          status: 'pending',
+          requested_at: '2026-11-03T09:00:00.000Z',
+          refunded_at: null,
+          credit_note_number: null,
+        },
+      }),
+    );
+    expect((await top()).textContent).toContain(
+      'Your payment of €150.00 is being refunded to the card that paid, as asked on November 3, 2026.',
+    );
+    cleanup();
+    open(closed({ payment_refund: null }));
+    const notice = await top();
+    expect(notice.textContent).toContain(`Reason: ${reason}`);
+    expect(notice.textContent).not.toMatch(/refund/i);
+  });
+});
