@@ -15,8 +15,8 @@ import { Footer } from './Footer';
 import { LanguageOffer } from './LanguageOffer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
-import { AppNavigation, PublicNavigation, PublicNavigationBar } from './Navigation';
 import { NavigationStatus } from './NavigationStatus';
+import { PublicNavigationBar } from './PublicNavigationBar';
 
 const HEADER_HEIGHT = 64;
 
@@ -28,9 +28,17 @@ const HEADER_HEIGHT = 64;
  */
 const NAVBAR = { width: 260, breakpoint: NAVIGATION_BREAKPOINT, collapsed: { mobile: true } };
 
-// Chunks of their own (decision 063): the drawer comes when the burger is first pointed at, focused
-// or pressed; the queue counts only for staff.
-const loadMenuDrawer = () => import('./MenuDrawer');
+// Chunks of their own (decision 063). The menus of links (Mantine's NavLink) come only in the drawer
+// or once logged in: a visitor's first visit shows the header's row of links (PublicNavigationBar).
+// The drawer comes when the burger is first pointed at, focused or pressed; the queue counts only
+// for staff.
+const loadNavigation = () => import('./Navigation');
+const AppNavigation = lazy(() => loadNavigation().then((module) => ({ default: module.AppNavigation })));
+const PublicNavigation = lazy(() =>
+  loadNavigation().then((module) => ({ default: module.PublicNavigation })),
+);
+const loadMenuDrawer = () =>
+  Promise.all([import('./MenuDrawer'), loadNavigation()]).then(([drawer]) => drawer);
 const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
 const StaffQueueBadge = lazy(() =>
   import('./StaffQueueBadge').then((module) => ({ default: module.StaffQueueBadge })),
@@ -137,7 +145,9 @@ export function AppLayout() {
 
       {user && isWide && (
         <AppShell.Navbar p="sm" aria-label={t('nav.appLabel')}>
-          <AppNavigation abilities={user.abilities} onLogout={logout} badges={badges} />
+          <Suspense fallback={null}>
+            <AppNavigation abilities={user.abilities} onLogout={logout} badges={badges} />
+          </Suspense>
         </AppShell.Navbar>
       )}
 
