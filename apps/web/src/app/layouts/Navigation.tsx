@@ -1,5 +1,5 @@
 import { type Abilities, canAccess } from '@lisbon/domain';
-import { Button, Group, NavLink, Stack } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
