@@ -25,7 +25,7 @@ describe.each([
   const clock = new ManualClock('2026-02-10T10:00:00Z');
   const context = () => createContext({ config: testConfig(t.database, envOf()), db: t.database.db, clock });
 
-  const t = useTestApp({ clock, env: envOf() });
+  const t = useTestApp({ clock, env: envOf });
   beforeAll(async () => {
     maria = await t.applicant({ email: 'maria@example.org' });
   });
