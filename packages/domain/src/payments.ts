@@ -246,6 +246,31 @@ export const refundSchema = z
   .meta({ id: 'Refund' });
 export type Refund = z.infer<typeof refundSchema>;
 
+/** A refund as stored (its amounts in three columns), as the API answers it. */
+export type RefundRecord = {
+  id: number;
+  reason: string;
+  amount_net: number;
+  amount_vat: number;
+  amount_total: number;
+  status: string;
+  requested_at: string;
+  refunded_at: string | null;
+  credit_note_number: string | null;
+};
+
+/** The refund of a stored record: one reading for the staff's payments and the applicant's request. */
+export const refundOf = (row: RefundRecord): Refund =>
+  refundSchema.parse({
+    id: row.id,
+    reason: row.reason,
+    amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
+    status: row.status,
+    requested_at: row.requested_at,
+    refunded_at: row.refunded_at,
+    credit_note_number: row.credit_note_number,
+  });
+
 /** A succeeded payment as the staff workspace shows it: who took it, its reference, its refund. */
 export const staffPaymentSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { refundSchema, type Money, type RefundReason, type StaffPayment } from '@lisbon/domain';
+import { refundOf, type Money, type RefundReason, type StaffPayment } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -93,16 +93,7 @@ export async function refundRequestPayment(ctx: AppContext, actor: SessionUser, 
   });
 }
 
-const toRefund = (row: RefundRow & { credit_note_number: string | null }) =>
-  refundSchema.parse({
-    id: row.id,
-    reason: row.reason,
-    amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
-    status: row.status,
-    requested_at: row.requested_at,
-    refunded_at: row.refunded_at,
-    credit_note_number: row.credit_note_number,
-  });
+const toRefund = (row: RefundRow & { credit_note_number: string | null }) => refundOf(row);
 
 /** The succeeded payments of a request and of its shipments, each with its refund (staff workspace). */
 export async function staffPaymentsOf(

@@ -8,7 +8,7 @@ import {
   type PurposeStep,
   type QualificationStep,
   isRequestLimitReached,
-  refundSchema,
+  refundOf,
   serviceFor,
   SORT_FIELDS,
   sortOf,
@@ -131,17 +131,7 @@ async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practic
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
   // The request's own payment given back, if it was (a shipment's fee is its delivery's).
   const row = practice.status === 'draft' ? undefined : await findRequestRefund(ctx.db, practice.id);
-  const refund = row
-    ? refundSchema.parse({
-        id: row.id,
-        reason: row.reason,
-        amount: { net: row.amount_net, vat: row.amount_vat, total: row.amount_total },
-        status: row.status,
-        requested_at: row.requested_at,
-        refunded_at: row.refunded_at,
-        credit_note_number: row.credit_note_number,
-      })
-    : null;
+  const refund = row ? refundOf(row) : null;
   return toPractice(
     practice,
     { documents, missing, history, pendingQuestion, refund },
