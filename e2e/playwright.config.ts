@@ -62,6 +62,9 @@ const portal = (port: number, env: Record<string, string> = {}) => ({
     DATA_DIR: dataDir(port),
     DATABASE_URL: `${dataDir(port)}/lisbon.sqlite`,
     LOG_LEVEL: 'warn',
+    // As behind a load balancer on this host: a journey can register applicants from their own
+    // addresses (X-Forwarded-For), the browser's calls come from 127.0.0.1 itself.
+    TRUST_PROXY: '127.0.0.1',
     ...env,
   },
 });
