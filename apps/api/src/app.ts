@@ -213,6 +213,7 @@ export async function buildApp({
   await registerSecurity(app, {
     publicUrl: config.publicUrl,
     globalLimitPerMinute: config.rateLimitPerMinute,
+    refusalDelayMs: config.rateLimitRefusalDelayMs,
     redis,
     isSessionToken: (tokenHash) => isSessionToken(ctx, tokenHash),
   });

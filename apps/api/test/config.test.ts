@@ -82,6 +82,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ INSTANCE_ID: 'web 1; rm' })).toThrow(/INSTANCE_ID must be/);
   });
 
+  it('holds a refusal a second by default, not at all with 0, and names a wrong pause', () => {
+    expect(loadConfig({}).rateLimitRefusalDelayMs).toBe(1000);
+    expect(loadConfig({ RATE_LIMIT_REFUSAL_DELAY_MS: '0' }).rateLimitRefusalDelayMs).toBe(0);
+    for (const value of ['10001', '-1', 'soon'])
+      expect(() => loadConfig({ RATE_LIMIT_REFUSAL_DELAY_MS: value })).toThrow(
+        /RATE_LIMIT_REFUSAL_DELAY_MS must be a whole number of milliseconds between 0 and 10000/,
+      );
+  });
+
   it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://lisbon.example.org/' })).toMatchObject({
       port: 3000,

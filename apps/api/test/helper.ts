@@ -82,6 +82,8 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
+    // Tests meet the limits hundreds of times: refusals answer at once, but in the test of the pause.
+    RATE_LIMIT_REFUSAL_DELAY_MS: '0',
     DATA_DIR: database.tempDir,
     WEB_DIST_DIR: join(database.tempDir, 'no-web-build'),
     ...env,

@@ -54,6 +54,8 @@ export type Config = {
   readonly redisUrl: string | null;
   /** The global floor against floods: API calls per minute and client address. */
   readonly rateLimitPerMinute: number;
+  /** How long a refused call (429) waits before its answer: a client looping on refusals slows down. */
+  readonly rateLimitRefusalDelayMs: number;
   /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); null: metrics closed (404). */
   readonly metricsToken: string | null;
   /** A name for this instance (INSTANCE_ID), sent as `x-lisbon-instance` on every answer; null: none. */
@@ -284,6 +286,15 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
+  RATE_LIMIT_REFUSAL_DELAY_MS: z
+    .string()
+    .regex(/^\d+$/, 'RATE_LIMIT_REFUSAL_DELAY_MS must be a whole number of milliseconds between 0 and 10000')
+    .transform(Number)
+    .refine(
+      (value) => value <= 10_000,
+      'RATE_LIMIT_REFUSAL_DELAY_MS must be a whole number of milliseconds between 0 and 10000',
+    )
+    .prefault('1000'),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters long').optional(),
   INSTANCE_ID: z
     .string()
@@ -565,6 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+      rateLimitRefusalDelayMs: values.RATE_LIMIT_REFUSAL_DELAY_MS,
       instanceId: values.INSTANCE_ID ?? null,
       metricsToken: values.METRICS_TOKEN ?? null,
       jobLeaseSeconds: values.JOB_LEASE_SECONDS,

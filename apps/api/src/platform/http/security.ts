@@ -65,6 +65,8 @@ export type SecurityOptions = {
   publicUrl: string;
   /** API calls per minute and client address, counted across every instance when `redis` is given. */
   globalLimitPerMinute: number;
+  /** How long a refused call (429, by any limit) is held before its answer is sent. */
+  refusalDelayMs: number;
   /** The deployment's shared Redis (REDIS_URL); null: counted in this process's memory. */
   redis: Redis | null;
   /** Whether a token's SHA-256 names a session: only then is a call counted per session. */
@@ -73,7 +75,7 @@ export type SecurityOptions = {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  { publicUrl, globalLimitPerMinute, redis, isSessionToken }: SecurityOptions,
+  { publicUrl, globalLimitPerMinute, refusalDelayMs, redis, isSessionToken }: SecurityOptions,
 ): Promise<void> {
   registerBearerTokenHash(app);
   const isHttps = publicUrl.startsWith('https://');
@@ -106,6 +108,16 @@ export async function registerSecurity(
       reply.header('cache-control', request.headers.authorization ? 'private, no-store' : 'no-store');
     done(null, payload);
   });
+  // A refusal is answered after a pause. A client that retries the moment it is refused (a loop,
+  // a script) would otherwise make thousands of refused calls a second, each one cheap but all of
+  // them together the server's time, and every other user's calls would wait behind them; held,
+  // each of its loops makes about one call per pause. The pause costs a timer, not the server's work,
+  // and a user who is refused now and then only waits a moment more for the message (decision 084).
+  if (refusalDelayMs > 0)
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (reply.statusCode === 429) setTimeout(() => done(null, payload), refusalDelayMs);
+      else done(null, payload);
+    });
 
   // Lenient: a floor against floods. A call with a session token counts for that session, so the
   // fifty applicants behind one university's or reception centre's address, each polling every
