@@ -22,6 +22,7 @@ import { injectWebhookTransport, type WebhookTransport } from '../src/platform/p
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
 import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
+import type { Applicant } from './requests';
 import { practiceIn, staffMember, type PracticeFactory, type StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
 
@@ -220,7 +221,12 @@ export type TestHarness = {
     state: RequestState,
     details?: Omit<PracticeFactory, 'userId' | 'status'>,
   ): Promise<number>;
+  /** A request of `owner` made as `request(owner, 'published')` makes it, with its statement and signed PDF. */
+  publishedRequest(owner: Applicant): Promise<Publication>;
 };
+
+/** A published request: its id, its statement as its owner reads it, the PDF they download. */
+export type Publication = Awaited<ReturnType<typeof publishOne>> & { practiceId: number };
 
 let harnesses = 0;
 const SET_UP_TIMEOUT = 60_000;
@@ -311,13 +317,13 @@ export function useTestApp(options: TestHarnessOptions = {}): TestHarness {
       staffMember(harness.app, harness.database, clock, { role, email: nextEmail(role), ...details }, env),
     applicant: ({ email, ...details } = {}) =>
       payer(harness.app, harness.database, clock, email ?? nextEmail('applicant'), details),
+    async publishedRequest(owner) {
+      admin ??= await harness.staff('admin');
+      const practiceId = await readyForIssue(harness.database, owner);
+      return { practiceId, ...(await publishOne(harness.app, harness.worker, { admin, owner, practiceId })) };
+    },
     async request(owner, state, details = {}) {
-      if (state === 'published') {
-        admin ??= await harness.staff('admin');
-        const practiceId = await readyForIssue(harness.database, owner);
-        await publishOne(harness.app, harness.worker, { admin, owner, practiceId });
-        return practiceId;
-      }
+      if (state === 'published') return (await harness.publishedRequest(owner)).practiceId;
       if (state === 'paid') {
         const practiceId = await readyDraft(harness.app, owner, details.isUrgent ? { isUrgent: true } : {});
         const session = await checkout(harness.app, owner, practiceId);
