@@ -69,12 +69,10 @@ const move = (staff: StaffMember, practiceId: number, payload: Record<string, un
 
 /** A published request of the owner, assigned to the evaluator and the reviewer, released now. */
 async function published(): Promise<{ practiceId: number; statement: Statement; pdf: Buffer }> {
-  const practiceId = await readyForIssue(t.database, owner);
-  await t.database.db
-    .updateTable('practices')
-    .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
-    .where('id', '=', practiceId)
-    .execute();
+  const practiceId = await readyForIssue(t.database, owner, {
+    assigneeId: evaluator.id,
+    reviewerId: reviewer.id,
+  });
   const { statement, pdf } = await publishOne(t.app, worker, { admin, owner, practiceId });
   return { practiceId, statement, pdf };
 }

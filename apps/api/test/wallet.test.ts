@@ -424,12 +424,10 @@ describe('a statement superseded by an amendment', () => {
     const secretary = await t.staff('secretary', { email: 'secretary@example.org' });
     const evaluator = await t.staff('evaluator', { email: 'evaluator@example.org' });
     const reviewer = await t.staff('reviewer', { email: 'reviewer@example.org' });
-    const amendedId = await readyForIssue(t.database, owner);
-    await t.database.db
-      .updateTable('practices')
-      .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
-      .where('id', '=', amendedId)
-      .execute();
+    const amendedId = await readyForIssue(t.database, owner, {
+      assigneeId: evaluator.id,
+      reviewerId: reviewer.id,
+    });
     const { statement: original } = await publishOne(t.app, t.worker, {
       admin,
       owner,
