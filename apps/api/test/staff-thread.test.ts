@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { apiCall, completeDraft, dataOf, type Applicant } from './requests';
+import { apiCall, completeDraft, dataOf, REFUGEE_DOCUMENTS, type Applicant } from './requests';
 import { auditOf, practiceIn, queuedMails, statusOf, type StaffMember } from './staff';
 
 let call: ReturnType<typeof apiCall>;
@@ -108,13 +108,7 @@ describe('mails to the applicant', () => {
   it('confirm a free request when it is submitted', async () => {
     const refugee = await t.applicant({ email: 'amina@example.org', category: 'refugee', locale: 'it-IT' });
     const id = await completeDraft(t.app, refugee, {
-      documents: [
-        'identity_document',
-        'diploma',
-        'transcript_of_records',
-        'consent_form',
-        'refugee_status_certificate',
-      ],
+      documents: REFUGEE_DOCUMENTS,
     });
     expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);
     expect(await queuedMails(t.database, 'amina@example.org')).toMatchObject([
