@@ -1,4 +1,4 @@
-import type { Discovery, Practice, ServiceDescription } from '@lisbon/domain';
+import type { Discovery, Practice, PracticeSummary, ServiceDescription } from '@lisbon/domain';
 
 /** Answers of the request calls, as the API shapes them, with what a test needs changed. */
 
@@ -66,6 +66,36 @@ export function practiceFixture(overrides: Partial<Practice> = {}): Practice {
     expected_deadline: null,
     days_to_go: null,
     ...overrides,
+  };
+}
+
+/** The request of practiceFixture as the lists of requests show it. */
+export function practiceSummaryFixture(overrides: Partial<Practice> = {}): PracticeSummary {
+  const {
+    id,
+    status,
+    status_label,
+    service,
+    country,
+    level,
+    is_urgent,
+    created_at,
+    requested_at,
+    expected_deadline,
+    days_to_go,
+  } = practiceFixture(overrides);
+  return {
+    id,
+    status,
+    status_label,
+    service,
+    country,
+    level,
+    is_urgent,
+    created_at,
+    requested_at,
+    expected_deadline,
+    days_to_go,
   };
 }
 

@@ -1,8 +1,7 @@
-import type { PracticeSummary } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { practiceFixture } from '@/test/fixtures';
+import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
@@ -13,37 +12,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const summary = (overrides: Partial<PracticeSummary>): PracticeSummary => {
-  const {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at,
-    expected_deadline,
-    days_to_go,
-  } = practiceFixture(overrides);
-  return {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at,
-    expected_deadline,
-    days_to_go,
-  };
-};
-
 const rows = [
-  summary({
+  practiceSummaryFixture({
     id: 12,
     status: 'assigned',
     status_label: 'in evaluation',
@@ -51,7 +21,7 @@ const rows = [
     expected_deadline: '2027-01-29',
     days_to_go: 41,
   }),
-  summary({ id: 9 }),
+  practiceSummaryFixture({ id: 9 }),
 ];
 
 describe('my requests', () => {
