@@ -1,4 +1,10 @@
-import type { Discovery, Practice, PracticeSummary, ServiceDescription } from '@lisbon/domain';
+import {
+  practiceSummarySchema,
+  type Discovery,
+  type Practice,
+  type PracticeSummary,
+  type ServiceDescription,
+} from '@lisbon/domain';
 
 /** Answers of the request calls, as the API shapes them, with what a test needs changed. */
 
@@ -69,35 +75,9 @@ export function practiceFixture(overrides: Partial<Practice> = {}): Practice {
   };
 }
 
-/** The request of practiceFixture as the lists of requests show it. */
-export function practiceSummaryFixture(overrides: Partial<Practice> = {}): PracticeSummary {
-  const {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at,
-    expected_deadline,
-    days_to_go,
-  } = practiceFixture(overrides);
-  return {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at,
-    expected_deadline,
-    days_to_go,
-  };
-}
+/** The request of practiceFixture as the lists of requests show it: the summary's fields only. */
+export const practiceSummaryFixture = (overrides: Partial<Practice> = {}): PracticeSummary =>
+  practiceSummarySchema.parse(practiceFixture(overrides));
 
 export const qualificationFixture = {
   qualification_name: 'Diplôme national de master',
