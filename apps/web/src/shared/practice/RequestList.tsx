@@ -1,8 +1,9 @@
-import { Alert, Pagination, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../ui/errorMessage';
+import { PageNavigation } from '../ui/PageNavigation';
 import { PageLoader } from '../ui/PageLoader';
 
 /** One page of a list of requests, as the API's list answers it. */
@@ -35,17 +36,13 @@ export function RequestList<Page extends RequestPage>({ list, page, onPage, chil
   return (
     <>
       {children(list.data, pages)}
-      {pages > 1 && (
-        <nav aria-label={t('practices.pagesLabel')}>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPage}
-            getItemProps={(item) => ({ 'aria-label': t('practices.page', { page: item }) })}
-            getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
-          />
-        </nav>
-      )}
+      <PageNavigation
+        label={t('practices.pagesLabel')}
+        pageLabel={(item) => t('practices.page', { page: item })}
+        pages={pages}
+        page={page}
+        onPage={onPage}
+      />
     </>
   );
 }

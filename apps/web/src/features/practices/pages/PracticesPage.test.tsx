@@ -59,6 +59,18 @@ describe('my requests', () => {
     expect(router.state.location.search).toContain('sort=expected_deadline');
   });
 
+  it('past one page, names its pages and their controls, and moves to another in the URL', async () => {
+    const calls = mockApi({
+      'GET /practices': { body: { data: rows, meta: { page: 1, perPage: 2, total: 5 } } },
+    });
+    const { router } = renderApp('/practices', { queryClient: logIn() });
+    const pages = await screen.findByRole('navigation', { name: 'Pages of requests' });
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeTruthy();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(calls.callsTo('GET /practices').at(-1)?.query.get('page')).toBe('3'));
+    expect(router.state.location.search).toContain('page=3');
+  });
+
   it("says 'No items found' when the archive is empty, asking the API for the archive view", async () => {
     const calls = mockApi({
       'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
