@@ -198,7 +198,8 @@ export type TestHarness = {
   onClose(close: () => unknown): void;
   /**
    * Another instance of the deployment on this database: the harness's settings with `env` over
-   * them, its clock unless another is given; closed with the file.
+   * them, its clock unless another is given, the harness's connection unless `db` is another one
+   * (its own pool, a closed one); closed with the file.
    */
   instance(options?: TestAppOptions): Promise<App>;
   /** `npm run cli -- <args>` as a process on this database, DATA_DIR and settings, with `env` over them. */
