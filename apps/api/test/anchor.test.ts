@@ -13,7 +13,7 @@ import { checkReceipt, sha256Hex } from '../src/platform/ledger/anchor/check';
 import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import { queueLedgerAnchor } from '../src/platform/ledger/anchor/schedule';
 import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
-import { createTestApp, createTestWorker, testConfig, useTestApp } from './helper';
+import { createTestWorker, testConfig, useTestApp } from './helper';
 import { dataOf, type Applicant } from './requests';
 import { type StaffMember } from './staff';
 import { publishOne, readyForIssue, statementOf, verifyUpload } from './statements';
@@ -339,13 +339,12 @@ describe('checking a receipt step by step', () => {
 describe('anchoring in the metrics (issue #34)', () => {
   it('shows the last batch’s state, the oldest unanchored entry’s age and the sending account’s balance', async () => {
     const token = 'metrics-token-for-the-test-0123456789abcdef';
-    const scraped = await createTestApp(t.database, { clock, env: { ...env, METRICS_TOKEN: token } });
+    const scraped = await t.instance({ env: { METRICS_TOKEN: token } });
     const answer = await scraped.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: `Bearer ${token}` },
     });
-    await scraped.close();
     const chainId = `chain_id="${env.ANCHOR_CHAIN_ID ?? ''}"`;
     const value = (series: string) =>
       Number(

@@ -7,7 +7,7 @@ import type { MailMessage } from '../src/platform/mail/message';
 import { useTestApp, createTestWorker } from './helper';
 import { bearer } from './identity';
 import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
-import { auditOf, queuedMails, type StaffMember } from './staff';
+import { auditOf, queuedMails, statusOf, type StaffMember } from './staff';
 import { publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
 
 /**
@@ -67,23 +67,12 @@ const move = (staff: StaffMember, practiceId: number, payload: Record<string, un
   });
 };
 
-const statusOf = async (id: number) =>
-  (
-    await t.database.db
-      .selectFrom('practices')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 /** A published request of the owner, assigned to the evaluator and the reviewer, released now. */
 async function published(): Promise<{ practiceId: number; statement: Statement; pdf: Buffer }> {
-  const practiceId = await readyForIssue(t.database, owner);
-  await t.database.db
-    .updateTable('practices')
-    .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
-    .where('id', '=', practiceId)
-    .execute();
+  const practiceId = await readyForIssue(t.database, owner, {
+    assigneeId: evaluator.id,
+    reviewerId: reviewer.id,
+  });
   const { statement, pdf } = await publishOne(t.app, worker, { admin, owner, practiceId });
   return { practiceId, statement, pdf };
 }
@@ -135,14 +124,14 @@ describe('the appeal window', () => {
       dataOf<{ is_appeal_window_open: boolean }>(await call('GET', `/practices/${practiceId}`, owner))
         .is_appeal_window_open,
     ).toBe(false);
-    expect(await statusOf(practiceId)).toBe('published');
+    expect(await statusOf(t.database, practiceId)).toBe('published');
   });
 
   it('accepts at the last second of the window', async () => {
     clock.set('2026-04-02T08:00:00Z');
     const answer = await askAppeal(practiceId, { type: 'appeal', motivation: 'The level is wrong.' });
     expect(answer.statusCode).toBe(201);
-    expect(await statusOf(practiceId)).toBe('appeal_requested');
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_requested');
   });
 });
 
@@ -236,7 +225,7 @@ describe('asking for an appeal', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ errors: { document_ids: expect.any(Array) } });
-    expect(await statusOf(other.practiceId)).toBe('published');
+    expect(await statusOf(t.database, other.practiceId)).toBe('published');
     // Only the applicant asks for an appeal: staff may not (403).
     expect((await move(admin, other.practiceId, { action: 'request_appeal', message: 'x' })).statusCode).toBe(
       403,
@@ -262,7 +251,7 @@ describe('the staff’s appeal moves', () => {
     expect(admitted.json()).toMatchObject({
       meta: { notice: 'appealConfirmed', message: 'Appeal confirmed' },
     });
-    expect(await statusOf(practiceId)).toBe('appeal_in_evaluation');
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_in_evaluation');
     // A stale status loses (optimistic concurrency).
     const stale = await move(secretary, practiceId, {
       action: 'admit_appeal',
@@ -284,7 +273,7 @@ describe('the staff’s appeal moves', () => {
     expect(asked).toMatchObject({ status: 'appeal_pending_student_reply', status_label: 'cimea request' });
     const replied = await call('POST', `/practices/${practiceId}/reply`, owner, { message: '2019.' });
     expect(replied.statusCode).toBe(200);
-    expect(await statusOf(practiceId)).toBe('appeal_in_evaluation');
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_in_evaluation');
 
     // Publishing is not a move of an appeal in evaluation.
     expect((await move(admin, practiceId, { action: 'issue_appeal' })).json()).toMatchObject({
@@ -293,17 +282,17 @@ describe('the staff’s appeal moves', () => {
     expect((await move(evaluator, practiceId, { action: 'send_in_review' })).statusCode).toBe(200);
     expect((await move(evaluator, practiceId, { action: 'conclude_review' })).statusCode).toBe(403);
     expect((await move(reviewer, practiceId, { action: 'conclude_review' })).statusCode).toBe(200);
-    expect(await statusOf(practiceId)).toBe('appeal_reviewed');
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_reviewed');
 
     // Issue: only with staff.publish; the request waits for the job.
     expect((await move(reviewer, practiceId, { action: 'issue_appeal' })).statusCode).toBe(403);
     const issued = await move(admin, practiceId, { action: 'issue_appeal' });
     expect(issued.statusCode).toBe(200);
-    expect(await statusOf(practiceId)).toBe('appeal_reviewed');
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_reviewed');
     const overtaking = await move(admin, practiceId, { action: 'reject_appeal', reason: 'No' });
     expect(overtaking.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
     await worker.drainOnce();
-    expect(await statusOf(practiceId)).toBe('appeal_issued');
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_issued');
     expect((await auditOf(t.database, practiceId)).at(-1)).toMatchObject({
       from_status: 'appeal_reviewed',
       to_status: 'appeal_issued',
@@ -358,7 +347,7 @@ describe('the staff’s appeal moves', () => {
       reason: 'Out of scope.',
     });
     expect(refusal.json()).toMatchObject({ meta: { notice: 'appealRefused', message: 'Appeal refused' } });
-    expect(await statusOf(refused.practiceId)).toBe('appeal_refused');
+    expect(await statusOf(t.database, refused.practiceId)).toBe('appeal_refused');
     expect((await move(secretary, refused.practiceId, { action: 'admit_appeal' })).json()).toMatchObject({
       code: 'TRANSITION_NOT_ALLOWED',
     });
@@ -381,7 +370,7 @@ describe('the staff’s appeal moves', () => {
     expect(rejection.json()).toMatchObject({
       meta: { notice: 'appealRejected', message: 'Appeal rejected' },
     });
-    expect(await statusOf(rejected.practiceId)).toBe('appeal_rejected');
+    expect(await statusOf(t.database, rejected.practiceId)).toBe('appeal_rejected');
     const kinds = await mailKinds();
     expect(kinds).toEqual(expect.arrayContaining(['appeal-refused', 'appeal-rejected']));
     const rejectionMail = [...sent, ...(await queuedMails(t.database, 'maria@example.org'))].find(
@@ -428,7 +417,7 @@ describe('an amendment', () => {
     // While the new version is on its way the statement says pending (try again later).
     expect((await statementOf(t.app, owner, practiceId)).statusCode).toBe(202);
     await worker.drainOnce();
-    expect(await statusOf(practiceId)).toBe('amend_issued');
+    expect(await statusOf(t.database, practiceId)).toBe('amend_issued');
 
     const current = dataOf<Statement>(await statementOf(t.app, owner, practiceId));
     if (current.status !== 'published') throw new Error('amended statement not published');

@@ -1,7 +1,7 @@
 import { ABILITIES, sessionSchema, userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, useTestApp } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, login, PASSWORD } from './identity';
 
 const clock = new ManualClock();
@@ -150,24 +150,20 @@ describe('session lifetimes', () => {
   });
 
   it('slides a one-minute session on every call, so an active user keeps it', async () => {
-    const shortApp = await createTestApp(t.database, { clock, env: { SESSION_TTL_MINUTES: '1' } });
-    try {
-      const { token } = await login(shortApp, 'ada@example.org');
-      for (let step = 0; step < 6; step += 1) {
-        clock.advance({ seconds: 30 });
-        const response = await shortApp.inject({
-          method: 'GET',
-          url: '/api/v1/auth/me',
-          headers: bearer(token),
-        });
-        expect(response.statusCode).toBe(200);
-      }
-      clock.advance({ seconds: 61 });
-      const idle = await shortApp.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
-      expect(idle.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
-    } finally {
-      await shortApp.close();
+    const shortApp = await t.instance({ env: { SESSION_TTL_MINUTES: '1' } });
+    const { token } = await login(shortApp, 'ada@example.org');
+    for (let step = 0; step < 6; step += 1) {
+      clock.advance({ seconds: 30 });
+      const response = await shortApp.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
     }
+    clock.advance({ seconds: 61 });
+    const idle = await shortApp.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(idle.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
   });
 });
 

@@ -33,7 +33,12 @@ import { loadWalletIssuerKey } from '../src/platform/signing/wallet-key';
 import { prepareDatabase } from '../src/seeds';
 import { verifyUpload } from './statements';
 
-/** Each data directory of this file under one temporary root: the source, backups, restores. */
+/**
+ * Each data directory of this file under one temporary root: the source, backups, restores. Not
+ * the test harness's database: these are an operator's data directories, SQLite at DATA_DIR's
+ * default path beside its files and keys, opened and restored as the server and the CLI do, on a
+ * PostgreSQL run too (PostgreSQL is what the backup refuses, below).
+ */
 const root = mkdtempSync(join(tmpdir(), 'lisbon-backup-test-'));
 const env = (name: string) => ({
   LOG_LEVEL: 'silent',

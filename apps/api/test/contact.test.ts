@@ -1,37 +1,25 @@
 import { contactDetailsSchema } from '@lisbon/domain';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { loadConfig } from '../src/platform/config';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
 import { readMailFiles } from './mail';
 
-let database: TestDatabase | undefined;
-let app: App | undefined;
-afterEach(async () => {
-  await app?.close();
-  await database?.close();
-  app = undefined;
-  database = undefined;
-});
-
 const clock = new ManualClock();
-
-async function start(env: Record<string, string> = {}) {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { env, clock });
-  return { database, app };
-}
+// The file's app keeps the demo contact details; the configured ones are another instance's.
+const t = useTestApp({ clock, env: { PUBLIC_URL: 'https://portal.example.org' } });
 
 describe('GET /contact', () => {
   it('answers the configured address, email, telephone and hours, without login', async () => {
-    const { app } = await start({
-      BODY_NAME: 'Centro di valutazione',
-      CONTACT_ADDRESS: 'Via Roma 1, 00100 Roma',
-      CONTACT_EMAIL: 'help@body.example.it',
-      CONTACT_PHONE: '+39 06 1234 5678',
-      CONTACT_HOURS: 'Lun–Ven 9–13',
+    const app = await t.instance({
+      env: {
+        BODY_NAME: 'Centro di valutazione',
+        CONTACT_ADDRESS: 'Via Roma 1, 00100 Roma',
+        CONTACT_EMAIL: 'help@body.example.it',
+        CONTACT_PHONE: '+39 06 1234 5678',
+        CONTACT_HOURS: 'Lun–Ven 9–13',
+      },
     });
     const response = await app.inject({ method: 'GET', url: '/api/v1/contact' });
     expect(response.statusCode).toBe(200);
@@ -46,8 +34,7 @@ describe('GET /contact', () => {
   });
 
   it('says its details are demo values while the defaults are in use, with no telephone', async () => {
-    const { app } = await start();
-    const { data } = (await app.inject({ method: 'GET', url: '/api/v1/contact' })).json();
+    const { data } = (await t.app.inject({ method: 'GET', url: '/api/v1/contact' })).json();
     expect(data).toMatchObject({ email: 'contact@example.org', phone: null, is_demo: true });
   });
 });
@@ -61,19 +48,17 @@ describe('contact configuration', () => {
 
 describe('mails that say "contact us"', () => {
   it('link the contact page', async () => {
-    const env = { PUBLIC_URL: 'https://portal.example.org' };
-    const { database, app } = await start(env);
-    const userId = await createUser(database, clock, { email: 'leaving@example.org' });
-    const { token } = await login(app, 'leaving@example.org');
-    const deleted = await app.inject({
+    const userId = await createUser(t.database, clock, { email: 'leaving@example.org' });
+    const { token } = await login(t.app, 'leaving@example.org');
+    const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/users/${userId}`,
       headers: bearer(token),
       payload: { email: 'leaving@example.org' },
     });
     expect(deleted.statusCode).toBe(204);
-    await createTestWorker(database, { env, clock }).drainOnce();
-    const mail = readMailFiles(database.tempDir).find((m) => m.kind === 'account-deleted');
+    await t.worker.drainOnce();
+    const mail = readMailFiles(t.database.tempDir).find((m) => m.kind === 'account-deleted');
     expect(mail?.text).toContain(
       'If you did not ask for this, contact us: https://portal.example.org/contact',
     );

@@ -6,6 +6,7 @@ import {
   completeDraft,
   dataOf,
   FILES,
+  REFUGEE_DOCUMENTS,
   storedFiles,
   storedPathOf,
   upload,
@@ -95,14 +96,7 @@ describe('download, replace and delete', () => {
   });
 
   it('refuses to change the documents of a submitted request (409)', async () => {
-    const documents = [
-      'identity_document',
-      'diploma',
-      'transcript_of_records',
-      'consent_form',
-      'refugee_status_certificate',
-    ];
-    const id = await completeDraft(t.app, cleo, { country: 'SO', documents });
+    const id = await completeDraft(t.app, cleo, { country: 'SO', documents: REFUGEE_DOCUMENTS });
     expect((await call('POST', `/practices/${id}/submit`, cleo)).statusCode).toBe(200);
     const [first] = dataOf<{ documents: StoredDocument[] }>(
       await call('GET', `/practices/${id}`, cleo),

@@ -26,6 +26,14 @@ describe('the test harness', () => {
     expect((await get(refugee.token, '/staff/practices')).statusCode).toBe(403);
   });
 
+  it('starts another instance on the same database, with settings of its own', async () => {
+    const member = await t.staff('secretary');
+    const named = await t.instance({ env: { INSTANCE_ID: 'web-2' } });
+    const me = await named.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(member.token) });
+    expect(me.headers['x-lisbon-instance']).toBe('web-2');
+    expect(dataOf(me)).toMatchObject({ id: member.id, role: 'secretary' });
+  });
+
   // Through the API: four uploads, a checkout, a settlement, a signed PDF; a loaded machine takes its time.
   it(
     'makes requests as a draft, paid through the sandbox, and published with their statement',

@@ -2,16 +2,24 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp, VERSION } from '../src/app';
+import { VERSION } from '../src/app';
 import { REPO_ROOT } from '../src/platform/config';
-import { createTestApp, useTestApp, testConfig } from './helper';
+import { useTestApp } from './helper';
 
-const t = useTestApp({ hasApp: false });
+const t = useTestApp();
+
+/** An instance of the deployment whose database does not answer: on a connection closed already. */
+async function unreachable() {
+  const closed = t.database.openConnection();
+  // Kysely connects lazily: use the connection once so that destroying it really closes it.
+  await sql`select 1`.execute(closed);
+  await closed.destroy();
+  return t.instance({ db: closed });
+}
 
 describe('GET /api/v1/health', () => {
   it('answers 200 with the health envelope when the database answers', async () => {
-    const app = await createTestApp(t.database);
-    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: {
@@ -22,16 +30,10 @@ describe('GET /api/v1/health', () => {
         maintenance_staff_only: false,
       },
     });
-    await app.close();
   });
 
   it('answers 503 with database "unreachable" when the database is closed', async () => {
-    const closed = t.database.openConnection();
-    // Kysely connects lazily: use the connection once so that destroying it really closes it.
-    await sql`select 1`.execute(closed);
-    await closed.destroy();
-    const app = await createTestApp(t.database, { db: closed });
-    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const response = await (await unreachable()).inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       data: {
@@ -42,55 +44,40 @@ describe('GET /api/v1/health', () => {
         maintenance_staff_only: false,
       },
     });
-    await app.close();
   });
 });
 
 describe("the load balancer's probes", () => {
   it('answers live and ready while the instance serves, in maintenance mode too', async () => {
-    const app = await createTestApp(t.database, { env: { MAINTENANCE_MODE: 'true' } });
+    const app = await t.instance({ env: { MAINTENANCE_MODE: 'true' } });
     const live = await app.inject({ method: 'GET', url: '/api/v1/health/live' });
     const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect([live.statusCode, live.json()]).toEqual([200, { data: { status: 'live' } }]);
     expect([ready.statusCode, ready.json()]).toEqual([200, { data: { status: 'ready' } }]);
-    await app.close();
   });
 
   it('names the instance that answered when INSTANCE_ID is set, and nothing otherwise', async () => {
-    const named = await createTestApp(t.database, { env: { INSTANCE_ID: 'web-2' } });
+    const named = await t.instance({ env: { INSTANCE_ID: 'web-2' } });
     const answer = await named.inject({ method: 'GET', url: '/api/v1/health/live' });
     expect(answer.headers['x-lisbon-instance']).toBe('web-2');
-    await named.close();
-    const unnamed = await createTestApp(t.database);
-    const plain = await unnamed.inject({ method: 'GET', url: '/api/v1/health/live' });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/health/live' });
     expect(plain.headers).not.toHaveProperty('x-lisbon-instance');
-    await unnamed.close();
   });
 
   it('answers not ready (503) as soon as the instance drains, while liveness stays 200', async () => {
     let isDraining = false;
-    const app = await buildApp({
-      config: testConfig(t.database),
-      db: t.database.db,
-      isDraining: () => isDraining,
-    });
+    const app = await t.instance({ isDraining: () => isDraining });
     isDraining = true;
     const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect([ready.statusCode, ready.json()]).toEqual([503, { data: { status: 'draining' } }]);
     expect((await app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
     // An ordinary call is still served during the drain: never a 503, which the SPA reads as maintenance.
     expect((await app.inject({ method: 'GET', url: '/api/v1/cms-entries' })).statusCode).toBe(200);
-    await app.close();
   });
 
   it('answers not ready (503) when the database cannot be reached', async () => {
-    const closed = t.database.openConnection();
-    await sql`select 1`.execute(closed);
-    await closed.destroy();
-    const app = await createTestApp(t.database, { db: closed });
-    const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    const ready = await (await unreachable()).inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect([ready.statusCode, ready.json()]).toEqual([503, { data: { status: 'database_unreachable' } }]);
-    await app.close();
   });
 
   it('stops on SIGTERM within its deadline and exits 0', async () => {

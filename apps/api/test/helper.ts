@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,16 +11,18 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, createContext, type App } from '../src/app';
 import { registeredJobs } from '../src/jobs';
 import { systemClock, type Clock } from '../src/platform/clock';
-import { loadConfig, type Config, type DatabaseConfig } from '../src/platform/config';
+import { loadConfig, REPO_ROOT, type Config, type DatabaseConfig } from '../src/platform/config';
 import { openDatabase, type Db } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import { createWorker, type Worker } from '../src/platform/jobs/worker';
+import { loggerOptions } from '../src/platform/logger';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
 import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
+import type { Applicant } from './requests';
 import { practiceIn, staffMember, type PracticeFactory, type StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
 
@@ -30,6 +33,11 @@ import { publishOne, readyForIssue } from './statements';
 export type TestDatabase = {
   db: Db;
   databaseConfig: DatabaseConfig;
+  /**
+   * DATABASE_URL for a process of its own (the CLI): the SQLite file, or the server's URL with
+   * this file's schema on the search path.
+   */
+  url: string;
   /** A second, independent connection to the same database (for example, to close it). */
   openConnection(): Db;
   /** The temporary directory of this file: DATA_DIR, a place for fake builds. */
@@ -44,6 +52,7 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
   const url = process.env.TEST_DATABASE_URL;
   let databaseConfig: DatabaseConfig;
   let schema: string | undefined;
+  let databaseUrl: string;
   if (url) {
     schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -51,8 +60,12 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
     await admin.query(`create schema "${schema}"`);
     await admin.end();
     databaseConfig = { dialect: 'postgres', url };
+    const onSchema = new URL(url);
+    onSchema.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = onSchema.toString();
   } else {
     databaseConfig = { dialect: 'sqlite', path: join(tempDir, 'test.sqlite') };
+    databaseUrl = databaseConfig.path;
   }
   const openConnection = () => openDatabase(databaseConfig, schema ? { schema } : {});
   const db = openConnection();
@@ -63,6 +76,7 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
   return {
     db,
     databaseConfig,
+    url: databaseUrl,
     openConnection,
     tempDir,
     async close() {
@@ -98,12 +112,21 @@ export type TestAppOptions = {
   /** Real time's stand-in for codes, sessions and limits (decision 085); by default `clock`. */
   securityClock?: Clock;
   paymentProvider?: PaymentProvider;
+  /** Whether the instance drains (the load balancer's readiness probe). */
+  isDraining?: () => boolean;
+  /**
+   * Where the log lines go, through the options production uses at LOG_LEVEL, for a test that
+   * reads them; otherwise to the run's log in a checked run (log-check.ts), else nowhere.
+   */
+  logTo?: pino.DestinationStream;
 };
+
+const testLog = (config: Config, logTo: pino.DestinationStream | undefined): FastifyBaseLogger | undefined =>
+  logTo ? pino(loggerOptions(config) as pino.LoggerOptions, logTo) : suiteLog(config);
 
 export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<App> {
   const config = testConfig(database, options.env);
-  // In a checked run, every line goes to the run's log (log-check.ts).
-  const logger = suiteLog(config);
+  const logger = testLog(config, options.logTo);
   return buildApp({
     config,
     ...(logger ? { logger } : {}),
@@ -111,6 +134,7 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.securityClock ? { securityClock: options.securityClock } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.isDraining ? { isDraining: options.isDraining } : {}),
   });
 }
 
@@ -132,12 +156,11 @@ export function createTestWorker(
     mailer?: Mailer;
     app?: App;
     webhookTransport?: WebhookTransport;
-    log?: FastifyBaseLogger;
   } = {},
 ): Worker {
   const config = testConfig(database, options.env);
   const clock = options.clock ?? { now: () => new Date() };
-  const log = options.log ?? suiteLog(config) ?? pino({ level: 'silent' });
+  const log = testLog(config, options.logTo) ?? pino({ level: 'silent' });
   const mailer = options.mailer ?? createMailer({ config, clock, log });
   const db = options.db ?? database.db;
   const jobs = registeredJobs({
@@ -175,6 +198,14 @@ export type TestHarness = {
   readonly worker: Worker;
   /** Something else to close with the file (a provider, a chain), before the app and the database. */
   onClose(close: () => unknown): void;
+  /**
+   * Another instance of the deployment on this database: the harness's settings with `env` over
+   * them, its clock unless another is given, the harness's connection unless `db` is another one
+   * (its own pool, a closed one); closed with the file.
+   */
+  instance(options?: TestAppOptions): Promise<App>;
+  /** `npm run cli -- <args>` as a process on this database, DATA_DIR and settings, with `env` over them. */
+  cli(args: string[], env?: Record<string, string>): Promise<{ code: number | null; output: string }>;
   /** A staff member with two factors on and passed, as `demo:staff` makes one. */
   staff(
     role: Exclude<Role, 'applicant'>,
@@ -193,7 +224,12 @@ export type TestHarness = {
     state: RequestState,
     details?: Omit<PracticeFactory, 'userId' | 'status'>,
   ): Promise<number>;
+  /** A request of `owner` made as `request(owner, 'published')` makes it, with its statement and signed PDF. */
+  publishedRequest(owner: Applicant): Promise<Publication>;
 };
+
+/** A published request: its id, its statement as its owner reads it, the PDF they download. */
+export type Publication = Awaited<ReturnType<typeof publishOne>> & { practiceId: number };
 
 let harnesses = 0;
 const SET_UP_TIMEOUT = 60_000;
@@ -252,17 +288,45 @@ export function useTestApp(options: TestHarnessOptions = {}): TestHarness {
     onClose(close) {
       closing.push(close);
     },
+    async instance({ env: overrides, ...options } = {}) {
+      const instance = await createTestApp(harness.database, {
+        ...appOptions,
+        ...options,
+        env: { ...env, ...overrides },
+      });
+      harness.onClose(() => instance.close());
+      return instance;
+    },
+    async cli(args, overrides = {}) {
+      // This Node, not whichever `node` the PATH finds first.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+        cwd: join(REPO_ROOT, 'apps/api'),
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'silent',
+          DATA_DIR: harness.database.tempDir,
+          DATABASE_URL: harness.database.url,
+          ...env,
+          ...overrides,
+        },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      return { code, output };
+    },
     staff: (role, details = {}) =>
       staffMember(harness.app, harness.database, clock, { role, email: nextEmail(role), ...details }, env),
     applicant: ({ email, ...details } = {}) =>
       payer(harness.app, harness.database, clock, email ?? nextEmail('applicant'), details),
+    async publishedRequest(owner) {
+      admin ??= await harness.staff('admin');
+      const practiceId = await readyForIssue(harness.database, owner);
+      return { practiceId, ...(await publishOne(harness.app, harness.worker, { admin, owner, practiceId })) };
+    },
     async request(owner, state, details = {}) {
-      if (state === 'published') {
-        admin ??= await harness.staff('admin');
-        const practiceId = await readyForIssue(harness.database, owner);
-        await publishOne(harness.app, harness.worker, { admin, owner, practiceId });
-        return practiceId;
-      }
+      if (state === 'published') return (await harness.publishedRequest(owner)).practiceId;
       if (state === 'paid') {
         const practiceId = await readyDraft(harness.app, owner, details.isUrgent ? { isUrgent: true } : {});
         const session = await checkout(harness.app, owner, practiceId);

@@ -1,11 +1,9 @@
 import { pdfText, pdfTextBoxes } from './pdf';
 import { fiscalDocumentSchema } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import type { Db } from '../src/platform/db/database';
 import type { Worker } from '../src/platform/jobs/worker';
-import { createTestApp, useTestApp, createTestWorker, isPostgresRun } from './helper';
+import { useTestApp, createTestWorker, isPostgresRun } from './helper';
 import {
   BILLING,
   callAs,
@@ -176,13 +174,6 @@ describe('invoices and receipts', () => {
 
 describe('numbering under concurrent settlements', () => {
   const PAYERS = 12;
-  let second: { app: App; db: Db } | undefined;
-
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.db.destroy();
-  });
-
   it('gives N parallel webhooks (each delivered twice) the numbers after the last, with no gap and no duplicate', async () => {
     const before = await t.database.db.selectFrom('fiscal_counters').selectAll().execute();
     const start = (kind: string) => before.find((row) => row.kind === kind)?.value ?? 0;
@@ -201,12 +192,14 @@ describe('numbering under concurrent settlements', () => {
         sessionId: await sessionIdOf(t.database, session.payment_id),
       });
     }
+    const apps = [t.app];
     // On PostgreSQL a second instance (its own pool) takes half of the calls, as behind a load balancer.
     if (isPostgresRun) {
       const db = t.database.openConnection();
-      second = { db, app: await createTestApp(t.database, { clock, db }) };
+      // Closed after the instance on it (the harness closes in reverse order).
+      t.onClose(() => db.destroy());
+      apps.push(await t.instance({ db }));
     }
-    const apps = second ? [t.app, second.app] : [t.app];
     const events = await t.database.db
       .selectFrom('sandbox_events')
       .select(['id', 'session_id', 'type'])

@@ -1,7 +1,6 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { ConfigError } from '../src/platform/config';
 import { createSecretBox, totpContext } from '../src/platform/secret-box';
@@ -13,58 +12,54 @@ import {
 } from '../src/platform/signing/fingerprints';
 import { generateKeySet, KEY_SET_FILES } from '../src/platform/signing/keys';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
-import { createTestDatabase, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp } from './helper';
 import { createUser } from './identity';
 
 // Decision 086: one fingerprint per key of the set, held by the database (issue #34, item 1).
 
-const dir = mkdtempSync(join(tmpdir(), 'lisbon-key-fingerprints-'));
 const clock = new ManualClock('2026-11-27T10:00:00Z');
 const ANCHOR_KEY = `0x${'11'.repeat(32)}`;
-let database: TestDatabase;
+const t = useTestApp({ hasApp: false });
+/** A file or folder of this test's key sets, in the database's temporary directory. */
+const keysAt = (...path: string[]) => join(t.database.tempDir, ...path);
 
 /** A key set's variables, generated into `folder`. */
 function keySet(folder: string): Record<string, string> {
-  const lines = generateKeySet({ folder: join(dir, folder), bodyName: 'Centro di prova', now: clock.now() });
+  const lines = generateKeySet({ folder: keysAt(folder), bodyName: 'Centro di prova', now: clock.now() });
   return Object.fromEntries(lines.map((line) => line.split('=') as [string, string]));
 }
 let deployment: Record<string, string>;
 let other: Record<string, string>;
-const configOf = (env: Record<string, string>) => testConfig(database, env);
+const configOf = (env: Record<string, string>) => testConfig(t.database, env);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   deployment = keySet('deployment');
   // Another set that shares the deployment's wallet key: each test below changes the keys it names.
   other = { ...keySet('other'), WALLET_ISSUER_KEY_PATH: deployment.WALLET_ISSUER_KEY_PATH ?? '' };
-});
-afterAll(async () => {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('key fingerprints held by the database', () => {
   it('the first start records one fingerprint per key of the set, none of them a secret', async () => {
     const fingerprints = keySetFingerprints(configOf(deployment));
     expect(fingerprints.map((key) => key.name)).toEqual(['ledger', 'signing', 'totp', 'webhook', 'wallet']);
-    expect(await assertKeyFingerprints(database.db, fingerprints, clock)).toEqual([
+    expect(await assertKeyFingerprints(t.database.db, fingerprints, clock)).toEqual([
       'ledger',
       'signing',
       'totp',
       'webhook',
       'wallet',
     ]);
-    const totpKey = readFileSync(join(dir, 'deployment', KEY_SET_FILES.totpKey), 'utf8').trim();
-    const rows = await database.db.selectFrom('key_fingerprints').selectAll().execute();
+    const totpKey = readFileSync(keysAt('deployment', KEY_SET_FILES.totpKey), 'utf8').trim();
+    const rows = await t.database.db.selectFrom('key_fingerprints').selectAll().execute();
     expect(rows).toHaveLength(5);
     expect(JSON.stringify(rows)).not.toContain(totpKey);
     // A second instance with the same set starts and records nothing.
-    expect(await assertKeyFingerprints(database.db, fingerprints, clock)).toEqual([]);
+    expect(await assertKeyFingerprints(t.database.db, fingerprints, clock)).toEqual([]);
   });
 
   it('refuses an instance with the ledger key but its own signing P12, TOTP key and webhook secret, naming each variable', async () => {
     const partly = { ...other, LEDGER_KEY_PATH: deployment.LEDGER_KEY_PATH ?? '' };
-    const attempt = assertKeyFingerprints(database.db, keySetFingerprints(configOf(partly)), clock);
+    const attempt = assertKeyFingerprints(t.database.db, keySetFingerprints(configOf(partly)), clock);
     await expect(attempt).rejects.toThrow(ConfigError);
     const message = await attempt.catch((error: Error) => error.message);
     expect(message).toMatch(
@@ -77,7 +72,7 @@ describe('key fingerprints held by the database', () => {
   it('refuses an instance that differs in one key only, naming that variable alone', async () => {
     const oneOff = { ...deployment, TOTP_SECRET_KEY_FILE: other.TOTP_SECRET_KEY_FILE ?? '' };
     await expect(
-      assertKeyFingerprints(database.db, keySetFingerprints(configOf(oneOff)), clock),
+      assertKeyFingerprints(t.database.db, keySetFingerprints(configOf(oneOff)), clock),
     ).rejects.toThrow(
       /^Invalid configuration: TOTP_SECRET_KEY \(or TOTP_SECRET_KEY_FILE\) holds another key/,
     );
@@ -89,7 +84,7 @@ describe('key fingerprints held by the database', () => {
       WALLET_ISSUER_KEY_PATH: keySet('own-wallet').WALLET_ISSUER_KEY_PATH ?? '',
     };
     await expect(
-      assertKeyFingerprints(database.db, keySetFingerprints(configOf(ownWallet)), clock),
+      assertKeyFingerprints(t.database.db, keySetFingerprints(configOf(ownWallet)), clock),
     ).rejects.toThrow(/^Invalid configuration: WALLET_ISSUER_KEY_PATH holds another key/);
   });
 
@@ -97,15 +92,15 @@ describe('key fingerprints held by the database', () => {
     const anchored = { ...deployment, ANCHOR_RPC_URL: 'http://127.0.0.1:8545', ANCHOR_CHAIN_ID: '31337' };
     expect(
       await assertKeyFingerprints(
-        database.db,
+        t.database.db,
         keySetFingerprints(configOf({ ...anchored, ANCHOR_PRIVATE_KEY: ANCHOR_KEY })),
         clock,
       ),
     ).toEqual(['anchor']);
-    expect(await recordedFingerprint(database.db, 'anchor')).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(await recordedFingerprint(t.database.db, 'anchor')).toMatch(/^0x[0-9a-f]{40}$/);
     await expect(
       assertKeyFingerprints(
-        database.db,
+        t.database.db,
         keySetFingerprints(configOf({ ...anchored, ANCHOR_PRIVATE_KEY: `0x${'22'.repeat(32)}` })),
         clock,
       ),
@@ -126,39 +121,44 @@ describe('keys:rotate', () => {
       SIGNING_P12_PATH: other.SIGNING_P12_PATH ?? '',
       SIGNING_P12_PASSPHRASE_FILE: other.SIGNING_P12_PASSPHRASE_FILE ?? '',
     };
-    const before = await recordedFingerprint(database.db, 'signing');
-    const rotation = await rotateKey({ db: database.db, config: configOf(rotated), clock, name: 'signing' });
+    const before = await recordedFingerprint(t.database.db, 'signing');
+    const rotation = await rotateKey({
+      db: t.database.db,
+      config: configOf(rotated),
+      clock,
+      name: 'signing',
+    });
     expect(rotation.previous).toBe(before);
     expect(rotation.next).not.toBe(before);
     await expect(
-      assertKeyFingerprints(database.db, keySetFingerprints(configOf(rotated)), clock),
+      assertKeyFingerprints(t.database.db, keySetFingerprints(configOf(rotated)), clock),
     ).resolves.toEqual([]);
     await expect(
-      assertKeyFingerprints(database.db, keySetFingerprints(configOf(deployment)), clock),
+      assertKeyFingerprints(t.database.db, keySetFingerprints(configOf(deployment)), clock),
     ).rejects.toThrow(/SIGNING_P12_PATH holds another key/);
     deployment = rotated;
   });
 
   it('changes the TOTP key and seals every secret again under it, in one step', async () => {
     const oldKey = Buffer.from(
-      readFileSync(join(dir, 'deployment', KEY_SET_FILES.totpKey), 'utf8').trim(),
+      readFileSync(keysAt('deployment', KEY_SET_FILES.totpKey), 'utf8').trim(),
       'hex',
     );
-    const newFolder = join(dir, 'new-totp');
+    const newFolder = keysAt('new-totp');
     keySet('new-totp');
     const newKey = Buffer.from(readFileSync(join(newFolder, KEY_SET_FILES.totpKey), 'utf8').trim(), 'hex');
-    const id = await createUser(database, clock, { email: 'totp-rotation@example.org' });
-    await database.db
+    const id = await createUser(t.database, clock, { email: 'totp-rotation@example.org' });
+    await t.database.db
       .updateTable('users')
       .set({ two_factor_secret: createSecretBox(() => oldKey).seal('JBSWY3DPEHPK3PXP', totpContext(id)) })
       .where('id', '=', id)
       .execute();
     const rotated = { ...deployment, TOTP_SECRET_KEY_FILE: join(newFolder, KEY_SET_FILES.totpKey) };
-    const wrongPrevious = join(dir, 'wrong-previous');
-    copyFileSync(join(dir, 'other', KEY_SET_FILES.totpKey), wrongPrevious);
+    const wrongPrevious = keysAt('wrong-previous');
+    copyFileSync(keysAt('other', KEY_SET_FILES.totpKey), wrongPrevious);
     await expect(
       rotateKey({
-        db: database.db,
+        db: t.database.db,
         config: configOf(rotated),
         clock,
         name: 'totp',
@@ -166,14 +166,14 @@ describe('keys:rotate', () => {
       }),
     ).rejects.toThrow(RotationError);
     const rotation = await rotateKey({
-      db: database.db,
+      db: t.database.db,
       config: configOf(rotated),
       clock,
       name: 'totp',
-      previousKeyFile: join(dir, 'deployment', KEY_SET_FILES.totpKey),
+      previousKeyFile: keysAt('deployment', KEY_SET_FILES.totpKey),
     });
     expect(rotation.resealed).toBeGreaterThanOrEqual(1);
-    const { two_factor_secret: stored } = await database.db
+    const { two_factor_secret: stored } = await t.database.db
       .selectFrom('users')
       .select('two_factor_secret')
       .where('id', '=', id)
@@ -181,16 +181,16 @@ describe('keys:rotate', () => {
     expect(createSecretBox(() => newKey).open(stored ?? '', totpContext(id))).toBe('JBSWY3DPEHPK3PXP');
     expect(createSecretBox(() => oldKey).open(stored ?? '', totpContext(id))).toBeNull();
     await expect(
-      assertKeyFingerprints(database.db, keySetFingerprints(configOf(rotated)), clock),
+      assertKeyFingerprints(t.database.db, keySetFingerprints(configOf(rotated)), clock),
     ).resolves.toEqual([]);
   });
 
   it('refuses to rotate the ledger key, and a rotation while another key differs', async () => {
     await expect(
-      rotateKey({ db: database.db, config: configOf(deployment), clock, name: 'ledger' }),
+      rotateKey({ db: t.database.db, config: configOf(deployment), clock, name: 'ledger' }),
     ).rejects.toThrow(/ledger key is not rotated/);
     await expect(
-      rotateKey({ db: database.db, config: configOf(other), clock, name: 'webhook' }),
+      rotateKey({ db: t.database.db, config: configOf(other), clock, name: 'webhook' }),
     ).rejects.toThrow(/one key at a time/);
   });
 });

@@ -1,60 +1,26 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createContext, type App } from '../src/app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
-import { REPO_ROOT } from '../src/platform/config';
 import { isUniqueViolation } from '../src/platform/db/errors';
 import { GENESIS_HASH, sha256Hex } from '../src/platform/ledger/entry';
 import type { Ledger } from '../src/platform/ledger/ledger';
-import { createTestApp, createTestDatabase, isPostgresRun, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp } from './helper';
 
-let database: TestDatabase;
-let app: App;
 let ledger: Ledger;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock });
-  ledger = createContext({ config: testConfig(database), db: database.db, clock }).ledger;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const t = useTestApp({ clock });
+beforeAll(() => {
+  ledger = createContext({ config: testConfig(t.database), db: t.database.db, clock }).ledger;
 });
 beforeEach(async () => {
-  await database.db.deleteFrom('ledger_entries').execute();
+  await t.database.db.deleteFrom('ledger_entries').execute();
 });
 
 const issue = (certificateId: string) =>
   ledger.append({ kind: 'issue', certificateId, payloadHash: sha256Hex(`fields of ${certificateId}`) });
 
-const rows = () => database.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute();
-
-/** `npm run cli -- ledger:verify` on this test's database and keys. */
-async function ledgerVerifyCli(): Promise<{ code: number | null; output: string }> {
-  let databaseUrl = join(database.tempDir, 'test.sqlite');
-  if (isPostgresRun) {
-    const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-      database.db,
-    );
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.searchParams.set('options', `-c search_path=${found[0]?.schema ?? ''}`);
-    databaseUrl = url.toString();
-  }
-  // This Node (24), not whichever `node` the PATH finds first.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ledger:verify'], {
-    cwd: join(REPO_ROOT, 'apps/api'),
-    env: { ...process.env, DATA_DIR: database.tempDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((done) => child.once('exit', done));
-  return { code, output };
-}
+const rows = () => t.database.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute();
 
 describe('the ledger', () => {
   it('chains each entry to the one before, from the genesis hash, signed and hashed', async () => {
@@ -93,7 +59,7 @@ describe('the ledger', () => {
   it('refuses, in the database itself, a second entry after the same one (a fork)', async () => {
     const first = await issue('a');
     const fork = { ...first, seq: 2, certificate_id: 'b', hash: sha256Hex('fork') };
-    const error = await database.db
+    const error = await t.database.db
       .insertInto('ledger_entries')
       .values(fork)
       .execute()
@@ -113,7 +79,7 @@ describe('the ledger', () => {
     it(`finds ${name} in the middle of the chain, at that entry`, async () => {
       for (const id of ['a', 'b', 'c', 'd']) await issue(id);
       await ledger.audit();
-      await database.db.updateTable('ledger_entries').set(patch).where('seq', '=', 3).execute();
+      await t.database.db.updateTable('ledger_entries').set(patch).where('seq', '=', 3).execute();
       expect(await ledger.audit()).toMatchObject({ isIntact: false, seq: 3, checked: 2 });
     });
   }
@@ -126,7 +92,7 @@ describe('the ledger', () => {
     const forged = { ...body, payload_hash: sha256Hex('forged') };
     const { canonicalJson } = await import('../src/platform/ledger/canonical');
     const hash = sha256Hex(canonicalJson({ ...forged, signature }));
-    await database.db
+    await t.database.db
       .updateTable('ledger_entries')
       .set({ payload_hash: forged.payload_hash, hash })
       .where('seq', '=', 2)
@@ -140,33 +106,33 @@ describe('the ledger', () => {
 
   it('finds a deleted entry as a gap', async () => {
     for (const id of ['a', 'b', 'c']) await issue(id);
-    await database.db.deleteFrom('ledger_entries').where('seq', '=', 2).execute();
+    await t.database.db.deleteFrom('ledger_entries').where('seq', '=', 2).execute();
     expect(await ledger.audit()).toMatchObject({ isIntact: false, seq: 2, hash: null });
   });
 
   it('shows one entry publicly by its hash, with ids and hashes only', async () => {
     const entry = await issue('public-id');
-    const response = await app.inject({ method: 'GET', url: `/api/v1/ledger/${entry.hash}` });
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/ledger/${entry.hash}` });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: Record<string, unknown> }>();
     expect(data).toEqual({ ...entry, is_intact: true });
-    expect((await app.inject({ method: 'GET', url: `/api/v1/ledger/${'0'.repeat(64)}` })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/ledger/${'0'.repeat(64)}` })).statusCode).toBe(
       404,
     );
-    expect((await app.inject({ method: 'GET', url: '/api/v1/ledger/not-a-hash' })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/ledger/not-a-hash' })).statusCode).toBe(422);
   });
 
   it('is audited end to end by `npm run cli -- ledger:verify`, which names the first break', async () => {
     for (const id of ['a', 'b', 'c']) await issue(id);
-    const intact = await ledgerVerifyCli();
+    const intact = await t.cli(['ledger:verify']);
     expect(intact.output).toContain('Ledger OK: 3 entries');
     expect(intact.code).toBe(0);
-    await database.db
+    await t.database.db
       .updateTable('ledger_entries')
       .set({ payload_hash: sha256Hex('forged') })
       .where('seq', '=', 2)
       .execute();
-    const broken = await ledgerVerifyCli();
+    const broken = await t.cli(['ledger:verify']);
     expect(broken.output).toContain('Ledger BROKEN at entry 2');
     expect(broken.code).toBe(1);
   }, 90_000);

@@ -4,14 +4,14 @@ import { ManualClock } from '../src/platform/clock';
 import { registerMetrics } from '../src/platform/http/metrics';
 import { insertJob } from '../src/platform/jobs/repository';
 import { createMetrics } from '../src/platform/metrics';
-import { createTestApp, useTestApp, isPostgresRun } from './helper';
+import { isPostgresRun, useTestApp } from './helper';
 
 // The figures an operator misses (issue #34, item 4): the queue by kind, server errors by route,
 // the database pool and Redis. Anchoring's are in anchor.test.ts, on a real chain.
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
 const clock = new ManualClock('2026-11-27T09:00:00Z');
-const t = useTestApp({ hasApp: false });
+const t = useTestApp({ clock, env: { METRICS_TOKEN } });
 
 /** Prometheus's text of a scrape of `app`. */
 async function scrape(app: { inject: ReturnType<typeof Fastify>['inject'] }): Promise<string> {
@@ -31,7 +31,6 @@ const sample = (text: string, series: string): number | undefined => {
 
 describe('GET /metrics for operators', () => {
   it('counts the shared queue by kind and status', async () => {
-    const app = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
     const job = (name: string) =>
       insertJob(t.database.db, {
         name,
@@ -43,13 +42,12 @@ describe('GET /metrics for operators', () => {
     await job('test.mail-kind');
     await job('test.mail-kind');
     await job('test.publication-kind');
-    const text = await scrape(app);
+    const text = await scrape(t.app);
     expect(sample(text, 'lisbon_jobs_by_kind{kind="test.mail-kind",status="pending"}')).toBe(2);
     expect(sample(text, 'lisbon_jobs_by_kind{kind="test.publication-kind",status="pending"}')).toBe(1);
     await t.database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
     // A kind that left the queue leaves the scrape too.
-    expect(await scrape(app)).not.toContain('test.mail-kind');
-    await app.close();
+    expect(await scrape(t.app)).not.toContain('test.mail-kind');
   });
 
   it('counts server errors by route pattern, and nothing for answers below 500', async () => {
@@ -70,8 +68,7 @@ describe('GET /metrics for operators', () => {
   });
 
   it('shows the PostgreSQL pool in use, idle and waiting (none on SQLite)', async () => {
-    const app = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
-    const text = await scrape(app);
+    const text = await scrape(t.app);
     if (isPostgresRun) {
       expect(sample(text, 'lisbon_db_pool_connections{state="waiting"}')).toBe(0);
       const inUse = sample(text, 'lisbon_db_pool_connections{state="in_use"}') ?? -1;
@@ -82,26 +79,15 @@ describe('GET /metrics for operators', () => {
     } else {
       expect(text).not.toContain('lisbon_db_pool_connections{');
     }
-    await app.close();
   });
 
   it('says whether Redis is reachable: 1 when it answers, 0 when it does not, nothing without REDIS_URL', async () => {
-    const up = await createTestApp(t.database, {
-      clock,
-      env: { METRICS_TOKEN, REDIS_URL: 'redis://127.0.0.1:6379/3' },
-    });
+    const up = await t.instance({ env: { REDIS_URL: 'redis://127.0.0.1:6379/3' } });
     await up.ready();
     expect(sample(await scrape(up), 'lisbon_redis_up{role="rate_limit"}')).toBe(1);
-    await up.close();
-    const down = await createTestApp(t.database, {
-      clock,
-      env: { METRICS_TOKEN, REDIS_URL: 'redis://127.0.0.1:1/0' },
-    });
+    const down = await t.instance({ env: { REDIS_URL: 'redis://127.0.0.1:1/0' } });
     await down.ready();
     expect(sample(await scrape(down), 'lisbon_redis_up{role="rate_limit"}')).toBe(0);
-    await down.close();
-    const none = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
-    expect(await scrape(none)).not.toMatch(/^lisbon_redis_up/m);
-    await none.close();
+    expect(await scrape(t.app)).not.toMatch(/^lisbon_redis_up/m);
   });
 });

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import { migrations } from '../src/platform/db/migrations';
 import { prepareDatabase, runSeeds } from '../src/seeds';
-import { createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase({ isMigrated: false });
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestApp({ isMigrated: false });
 
 describe('migrations and seeds', () => {
   it('apply every migration once, then nothing on a second run', async () => {
-    const first = await migrateToLatest(database.db);
+    const first = await migrateToLatest(t.database.db);
     expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    const second = await migrateToLatest(database.db);
+    const second = await migrateToLatest(t.database.db);
     expect(second.results).toEqual([]);
   });
 
@@ -29,20 +23,20 @@ describe('migrations and seeds', () => {
   });
 
   it('seed reference data once and keep an edited entry when run again', async () => {
-    const first = await runSeeds(database.db);
+    const first = await runSeeds(t.database.db);
     expect(first.cmsEntries).toBeGreaterThanOrEqual(24);
     const edited = JSON.stringify({ title: 'Edited', body: 'Edited by staff' });
-    await database.db.updateTable('cms_entries').set({ content: edited }).where('id', '=', 1).execute();
+    await t.database.db.updateTable('cms_entries').set({ content: edited }).where('id', '=', 1).execute();
 
-    const second = await runSeeds(database.db);
+    const second = await runSeeds(t.database.db);
     expect(second.cmsEntries).toBe(0);
-    const row = await database.db
+    const row = await t.database.db
       .selectFrom('cms_entries')
       .select('content')
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
     expect(row.content).toBe(edited);
-    const { count } = await database.db
+    const { count } = await t.database.db
       .selectFrom('cms_entries')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -51,21 +45,19 @@ describe('migrations and seeds', () => {
 });
 
 describe('instances starting at once on an empty database', () => {
-  let empty: TestDatabase;
-  beforeAll(async () => {
-    empty = await createTestDatabase({ isMigrated: false });
-  });
-  afterAll(async () => {
-    await empty.close();
-  });
+  const empty = useTestApp({ isMigrated: false });
 
   it('migrate and seed without a clash, and the seeds land once', async () => {
-    const connections = [empty.openConnection(), empty.openConnection(), empty.openConnection()];
+    const connections = [
+      empty.database.openConnection(),
+      empty.database.openConnection(),
+      empty.database.openConnection(),
+    ];
     try {
       const runs = await Promise.all(connections.map((db) => prepareDatabase(db)));
       const applied = runs.map((run) => run.migrations.results?.length ?? 0).sort((a, b) => b - a);
       expect(applied).toEqual([Object.keys(migrations).length, 0, 0]);
-      const countries = await empty.db
+      const countries = await empty.database.db
         .selectFrom('countries')
         .select((eb) => eb.fn.countAll().as('count'))
         .executeTakeFirstOrThrow();

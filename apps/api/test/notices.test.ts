@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { MAINTENANCE_RECHECK_MS } from '../src/modules/system/maintenance.service';
-import { createTestApp, useTestApp } from './helper';
+import { useTestApp } from './helper';
 import { login } from './identity';
 import { apiCall, dataOf, type Applicant } from './requests';
 import { type StaffMember } from './staff';
@@ -153,27 +153,23 @@ describe('the administrators’ maintenance switch', () => {
   });
 
   it('reaches another instance on the same database within seconds, without a read per call', async () => {
-    const other = await createTestApp(t.database, { clock });
-    try {
-      const me = () =>
-        other.inject({
-          method: 'GET',
-          url: '/api/v1/auth/me',
-          headers: { authorization: `Bearer ${ada.token}` },
-        });
-      expect((await me()).statusCode).toBe(200);
-      await call('PUT', '/staff/maintenance', admin, { is_on: true });
-      // The other instance trusts what it read a moment ago…
-      expect((await me()).statusCode).toBe(200);
-      // …and reads the switch again once MAINTENANCE_RECHECK_MS has passed.
-      clock.advance({ seconds: MAINTENANCE_RECHECK_MS / 1000 });
-      expect((await me()).statusCode).toBe(503);
-      await call('PUT', '/staff/maintenance', admin, { is_on: false });
-      clock.advance({ seconds: MAINTENANCE_RECHECK_MS / 1000 });
-      expect((await me()).statusCode).toBe(200);
-    } finally {
-      await other.close();
-    }
+    const other = await t.instance();
+    const me = () =>
+      other.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${ada.token}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    await call('PUT', '/staff/maintenance', admin, { is_on: true });
+    // The other instance trusts what it read a moment ago…
+    expect((await me()).statusCode).toBe(200);
+    // …and reads the switch again once MAINTENANCE_RECHECK_MS has passed.
+    clock.advance({ seconds: MAINTENANCE_RECHECK_MS / 1000 });
+    expect((await me()).statusCode).toBe(503);
+    await call('PUT', '/staff/maintenance', admin, { is_on: false });
+    clock.advance({ seconds: MAINTENANCE_RECHECK_MS / 1000 });
+    expect((await me()).statusCode).toBe(200);
   });
 
   it('validates its body', async () => {
@@ -184,39 +180,31 @@ describe('the administrators’ maintenance switch', () => {
 
 describe('maintenance set by configuration', () => {
   it('wins over the switch: MAINTENANCE_MODE=false keeps the portal open and refuses switching', async () => {
-    const open = await createTestApp(t.database, { clock, env: { MAINTENANCE_MODE: 'false' } });
-    try {
-      const response = await open.inject({
-        method: 'PUT',
-        url: '/api/v1/staff/maintenance',
-        headers: { authorization: `Bearer ${admin.token}` },
-        payload: { is_on: true },
-      });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ code: 'MAINTENANCE_CONFIGURED' });
-      const state = await open.inject({
-        method: 'GET',
-        url: '/api/v1/staff/maintenance',
-        headers: { authorization: `Bearer ${admin.token}` },
-      });
-      expect(dataOf(state)).toMatchObject({ is_on: false, source: 'configuration' });
-    } finally {
-      await open.close();
-    }
+    const open = await t.instance({ env: { MAINTENANCE_MODE: 'false' } });
+    const response = await open.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/maintenance',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { is_on: true },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'MAINTENANCE_CONFIGURED' });
+    const state = await open.inject({
+      method: 'GET',
+      url: '/api/v1/staff/maintenance',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(dataOf(state)).toMatchObject({ is_on: false, source: 'configuration' });
   });
 
   it('MAINTENANCE_MODE=true stops staff too', async () => {
-    const closed = await createTestApp(t.database, { clock, env: { MAINTENANCE_MODE: 'true' } });
-    try {
-      const response = await closed.inject({
-        method: 'GET',
-        url: '/api/v1/auth/me',
-        headers: { authorization: `Bearer ${admin.token}` },
-      });
-      expect(response.statusCode).toBe(503);
-    } finally {
-      await closed.close();
-    }
+    const closed = await t.instance({ env: { MAINTENANCE_MODE: 'true' } });
+    const response = await closed.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.statusCode).toBe(503);
   });
 });
 

@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { insertJob } from '../src/platform/jobs/repository';
-import { loggerOptions, redactUrl } from '../src/platform/logger';
-import { createTestApp, useTestApp, testConfig } from './helper';
+import { redactUrl } from '../src/platform/logger';
+import { testConfig, useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
 import {
   CARDS,
@@ -22,7 +21,7 @@ import { verifyUpload } from './statements';
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
 const clock = new ManualClock('2026-03-10T09:00:00Z');
 
-const t = useTestApp({ hasApp: false });
+const t = useTestApp({ clock });
 
 describe('access logs', () => {
   it('replace the secret of activation, reset, share and opt-out links, and credentials in queries', () => {
@@ -53,9 +52,7 @@ describe('access logs', () => {
         done();
       },
     });
-    const config = testConfig(t.database, { LOG_LEVEL: 'info' });
-    const logger = pino(loggerOptions(config) as pino.LoggerOptions, sink);
-    const app = await buildApp({ config, db: t.database.db, logger, clock });
+    const app = await t.instance({ env: { LOG_LEVEL: 'info' }, logTo: sink });
     const secret = 'Zx9vQm2LkP0oIu8yTr6eWq4aSd2fGh1jKl3zXc5vBn7';
     await createUser(t.database, clock, { email: 'logged@example.org' });
     const { token } = await login(app, 'logged@example.org');
@@ -90,36 +87,26 @@ describe('access logs', () => {
 });
 
 describe('API answers', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await createTestApp(t.database, { clock });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
   it('are never kept by a browser or a proxy: authenticated ones private, no-store; others no-store', async () => {
     await createUser(t.database, clock, { email: 'cache@example.org' });
-    const { token } = await login(app, 'cache@example.org', undefined, '198.51.100.9');
-    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    const { token } = await login(t.app, 'cache@example.org', undefined, '198.51.100.9');
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
     expect(me.statusCode).toBe(200);
     expect(me.headers['cache-control']).toBe('private, no-store');
-    const refused = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer('nope') });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer('nope') });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('private, no-store');
-    const health = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.headers['cache-control']).toBe('no-store');
   });
 });
 
 describe('GET /metrics', () => {
   it('is closed (404, in the error contract) unless METRICS_TOKEN is set', async () => {
-    const app = await createTestApp(t.database, { clock });
-    const answer = await app.inject({ method: 'GET', url: '/metrics' });
+    const answer = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect(answer.body).not.toContain('lisbon_');
-    await app.close();
   });
 
   it('refuses a short METRICS_TOKEN at start', () => {
@@ -147,10 +134,7 @@ describe('GET /metrics', () => {
     };
 
     beforeAll(async () => {
-      app = await createTestApp(t.database, { clock, env: { METRICS_TOKEN } });
-    });
-    afterAll(async () => {
-      await app.close();
+      app = await t.instance({ env: { METRICS_TOKEN } });
     });
 
     it('answers 401 with a challenge without the token or with a wrong one', async () => {

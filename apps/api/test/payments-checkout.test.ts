@@ -1,9 +1,9 @@
 import { checkoutSessionSchema, splitVat } from '@lisbon/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { ProviderBusyError, type PaymentProvider } from '../src/platform/payments/provider';
-import { createTestApp, useTestApp } from './helper';
+import { useTestApp } from './helper';
 import {
   BILLING,
   callAs,
@@ -235,10 +235,7 @@ describe('a payment provider under load', () => {
       createCheckoutSession: (request) =>
         isBusy ? Promise.reject(new ProviderBusyError(180)) : real.createCheckoutSession(request),
     };
-    busyApp = await createTestApp(t.database, { clock, paymentProvider: flaky });
-  });
-  afterAll(async () => {
-    await busyApp.close();
+    busyApp = await t.instance({ paymentProvider: flaky });
   });
 
   it('answers 429 PROVIDER_BUSY with the high payment volume message; the draft and billing are kept', async () => {

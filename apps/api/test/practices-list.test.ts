@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { login } from './identity';
-import { apiCall, completeDraft, dataOf, PURPOSE, QUALIFICATION, type Applicant } from './requests';
+import {
+  apiCall,
+  completeDraft,
+  dataOf,
+  PURPOSE,
+  QUALIFICATION,
+  REFUGEE_DOCUMENTS,
+  STANDARD_DOCUMENTS,
+  type Applicant,
+} from './requests';
 
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
@@ -148,17 +157,10 @@ describe('GET /users/{id}/notifications', () => {
 
 describe('the contingency limit (DAILY_SUBMISSION_CAP=1)', () => {
   it('keeps the draft intact past the cap and accepts it the next day', async () => {
-    const documents = [
-      'identity_document',
-      'diploma',
-      'transcript_of_records',
-      'consent_form',
-      'refugee_status_certificate',
-    ];
     const first = await t.applicant({ email: 'first@example.org', category: 'refugee' });
     const second = await t.applicant({ email: 'second@example.org', category: 'refugee' });
-    const firstId = await completeDraft(t.app, first, { documents });
-    const secondId = await completeDraft(t.app, second, { documents });
+    const firstId = await completeDraft(t.app, first, { documents: REFUGEE_DOCUMENTS });
+    const secondId = await completeDraft(t.app, second, { documents: REFUGEE_DOCUMENTS });
     expect((await call('POST', `/practices/${firstId}/submit`, first)).statusCode).toBe(200);
 
     const before = dataOf(await call('GET', `/practices/${secondId}`, second));
@@ -170,7 +172,7 @@ describe('the contingency limit (DAILY_SUBMISSION_CAP=1)', () => {
     });
     expect(dataOf(await call('GET', `/practices/${secondId}`, second))).toEqual(before);
     // A paid request learns it before paying.
-    const paidId = await completeDraft(t.app, ada, { documents: documents.slice(0, 4) });
+    const paidId = await completeDraft(t.app, ada, { documents: STANDARD_DOCUMENTS });
     expect((await call('POST', `/practices/${paidId}/submit`, ada)).json()).toMatchObject({
       code: 'CONTINGENCY_LIMIT',
     });

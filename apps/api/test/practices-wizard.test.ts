@@ -9,6 +9,8 @@ import {
   FILES,
   PURPOSE,
   QUALIFICATION,
+  REFUGEE_DOCUMENTS,
+  STANDARD_DOCUMENTS,
   upload,
   type Applicant,
 } from './requests';
@@ -18,8 +20,6 @@ let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2024-12-10T09:00:00Z');
 let standard: Applicant;
 let refugee: Applicant;
-const STANDARD_DOCUMENTS = ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'];
-const REFUGEE_DOCUMENTS = [...STANDARD_DOCUMENTS, 'refugee_status_certificate'];
 
 const t = useTestApp({ clock });
 beforeAll(async () => {

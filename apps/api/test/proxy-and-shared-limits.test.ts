@@ -1,25 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { createUser, login } from './identity';
 
-let database: TestDatabase;
-const apps: App[] = [];
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await database.close();
-});
-
-async function appWith(env: Record<string, string>): Promise<App> {
-  const app = await createTestApp(database, { env });
-  apps.push(app);
-  return app;
-}
+// Each test starts the instances its limits need, on the one database.
+const t = useTestApp({ hasApp: false });
+const appWith = (env: Record<string, string>) => t.instance({ env });
 
 /** A fresh client address per run, so counters left in Redis by an earlier run never meet this one. */
 const freshAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(randomBytes(1)[0] ?? 0) % 250}`;
@@ -84,7 +72,7 @@ describe('many users behind one address (decision 050)', () => {
     const users: { id: number; token: string }[] = [];
     for (let index = 0; index < 50; index += 1) {
       const email = `student${index}@example.org`;
-      const id = await createUser(database, clock, { email });
+      const id = await createUser(t.database, clock, { email });
       users.push({ id, token: (await login(app, email, undefined, `203.0.113.${index}`)).token });
     }
     const shared = freshAddress();

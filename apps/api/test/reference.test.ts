@@ -2,7 +2,7 @@ import { discoverySchema } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { runSeeds } from '../src/seeds';
-import { createTestApp, useTestApp } from './helper';
+import { useTestApp } from './helper';
 import { apiCall, dataOf } from './requests';
 
 // Tuesday 10 December 2024 in Rome, just before the closure of spec §9.
@@ -99,12 +99,11 @@ describe('GET /services/discovery, as a visitor', () => {
 
   it('skips the local holiday of 29 June and the national ones', async () => {
     const spring = new ManualClock('2026-04-20T08:00:00Z');
-    const other = await createTestApp(t.database, { clock: spring });
+    const other = await t.instance({ clock: spring });
     const response = await other.inject({
       method: 'GET',
       url: '/api/v1/services/discovery?country=BR&level=higher',
     });
-    await other.close();
     // 1 May, 2 June and 29 June (Rome) fall on weekdays: without the last one it would be 15 July.
     expect(dataOf<{ service: { expected_deadline: string } }>(response).service.expected_deadline).toBe(
       '2026-07-16',

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { RENDERS_PER_USER } from '../src/platform/rate-limit/render-budget';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { applicant, type Applicant } from './requests';
+import type { Applicant } from './requests';
 
 /** Issue #32: documents rendered on request are rendered once and kept; renders have a per-user budget (decision 084). */
-let database: TestDatabase;
-let app: App;
 let looper: Applicant;
 let other: Applicant;
 let flooder: Applicant;
@@ -18,24 +15,19 @@ const clock = new ManualClock('2026-02-10T10:00:00Z');
 /** Renders drawn in place from the sources take seconds each on a loaded 2-core machine. */
 const RENDERING = 120_000;
 
+// The global per-session floor stays out of the way: only the render budget is under test.
+const t = useTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // The global per-session floor stays out of the way: only the render budget is under test.
-  app = await createTestApp(database, { clock, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  looper = await applicant(app, database, clock, 'looper@example.org');
-  other = await applicant(app, database, clock, 'other@example.org');
-  flooder = await applicant(app, database, clock, 'flooder@example.org');
-  setter = await applicant(app, database, clock, 'setter@example.org');
+  looper = await t.applicant({ email: 'looper@example.org' });
+  other = await t.applicant({ email: 'other@example.org' });
+  flooder = await t.applicant({ email: 'flooder@example.org' });
+  setter = await t.applicant({ email: 'setter@example.org' });
 }, RENDERING);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 const form = (who: Applicant) =>
-  app.inject({ method: 'GET', url: '/api/v1/consent/form', headers: bearer(who.token) });
+  t.app.inject({ method: 'GET', url: '/api/v1/consent/form', headers: bearer(who.token) });
 const rename = (who: Applicant, firstName: string) =>
-  app.inject({
+  t.app.inject({
     method: 'PATCH',
     url: `/api/v1/users/${who.id}`,
     headers: bearer(who.token),
@@ -90,7 +82,7 @@ describe('GET /consent/form', () => {
 
 /** Renders counted in the database for the user's current window. */
 const rendersCounted = (who: Applicant) =>
-  createRateLimiter({ db: database.db, clock }).count({ rule: RENDERS_PER_USER, subject: String(who.id) });
+  createRateLimiter({ db: t.database.db, clock }).count({ rule: RENDERS_PER_USER, subject: String(who.id) });
 
 describe('a spent render budget', () => {
   it(
@@ -123,7 +115,7 @@ describe('a spent render budget', () => {
 
 describe('POST /auth/2fa/setup', () => {
   const setUp = (who: Applicant) =>
-    app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(who.token) });
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(who.token) });
 
   it('draws a QR code per call, under the same budget: ten a minute, then 429 with Retry-After', async () => {
     for (let call = 0; call < 10; call += 1) expect((await setUp(setter)).statusCode).toBe(200);

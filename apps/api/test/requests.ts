@@ -112,6 +112,11 @@ export function upload(
   });
 }
 
+/** The documents the seeded data asks of a request in higher education. */
+export const STANDARD_DOCUMENTS = ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'];
+/** A refugee's request: those and the certificate of their status. */
+export const REFUGEE_DOCUMENTS = [...STANDARD_DOCUMENTS, 'refugee_status_certificate'];
+
 /** A draft with both steps saved and the documents the country and level require, ready to submit. */
 export async function completeDraft(
   app: App,

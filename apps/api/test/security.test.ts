@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { createTestApp, useTestApp } from './helper';
+import { useTestApp } from './helper';
 
 let plainApp: App;
 const t = useTestApp({ env: { PUBLIC_URL: 'https://portal.example.org' } });
 beforeAll(async () => {
-  plainApp = await createTestApp(t.database, { env: { PUBLIC_URL: 'http://portal.example.org' } });
-});
-afterAll(async () => {
-  await plainApp.close();
+  plainApp = await t.instance({ env: { PUBLIC_URL: 'http://portal.example.org' } });
 });
 
 const directives = (csp: string) =>

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { ConfigError, loadConfig, REPO_ROOT } from '../src/platform/config';
-import type { Worker } from '../src/platform/jobs/worker';
 import { assertLedgerKeyMatches } from '../src/platform/ledger/key-check';
 import {
   assertSharedKeysConfigured,
@@ -16,10 +15,9 @@ import {
   KEY_SET_FILES,
   loadBodyKeys,
 } from '../src/platform/signing/keys';
-import { createTestApp, createTestDatabase, createTestWorker, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 import { dataOf } from './requests';
-import { staffMember } from './staff';
-import { newApplicant, publishOne, readyForIssue, verifyUpload } from './statements';
+import { publishOne, readyForIssue, verifyUpload } from './statements';
 
 const dir = mkdtempSync(join(tmpdir(), 'lisbon-shared-keys-'));
 const keysDir = join(dir, 'keys');
@@ -96,36 +94,19 @@ describe('one set of keys for every instance', () => {
 });
 
 describe('two instances on one database, each with its own DATA_DIR', () => {
-  let database: TestDatabase;
-  let instanceA: App;
-  let instanceB: App;
-  let worker: Worker;
-  const clock = new ManualClock('2026-02-10T10:00:00Z');
   const envOf = (name: string) => ({ ...keyEnv, DATA_DIR: join(dir, name) });
-
+  // Instance A and its worker, on the key set the file's beforeAll makes (hence env as a function).
+  const t = useTestApp({ clock: new ManualClock('2026-02-10T10:00:00Z'), env: () => envOf('instance-a') });
+  let instanceB: App;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    instanceA = await createTestApp(database, { clock, env: envOf('instance-a') });
-    instanceB = await createTestApp(database, { clock, env: envOf('instance-b') });
-    worker = createTestWorker(database, { clock, env: envOf('instance-a') });
-  });
-  afterAll(async () => {
-    await instanceA.close();
-    await instanceB.close();
-    await database.close();
+    instanceB = await t.instance({ env: envOf('instance-b') });
   });
 
   it('verify valid on B a statement published on A', async () => {
-    const admin = await staffMember(
-      instanceA,
-      database,
-      clock,
-      { role: 'admin', email: 'admin@example.org' },
-      envOf('instance-a'),
-    );
-    const owner = await newApplicant(instanceA, database, clock, 'maria@example.org');
-    const practiceId = await readyForIssue(database, owner);
-    const { statement, pdf } = await publishOne(instanceA, worker, { admin, owner, practiceId });
+    const admin = await t.staff('admin', { email: 'admin@example.org' });
+    const owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement, pdf } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
     const onB = dataOf<{ result: string }>(await verifyUpload(instanceB, statement.certificate_id, pdf));
     expect(onB.result).toBe('valid');
     // Neither instance made keys of its own.
@@ -135,10 +116,10 @@ describe('two instances on one database, each with its own DATA_DIR', () => {
 
   it('refuses to start with a ledger key that did not sign this ledger', async () => {
     const other = generateKeyPairSync('ed25519').publicKey;
-    await expect(assertLedgerKeyMatches(database.db, other)).rejects.toThrow(
+    await expect(assertLedgerKeyMatches(t.database.db, other)).rejects.toThrow(
       /not the key that signed this ledger/,
     );
     const own = loadBodyKeys(loadConfig(envOf('instance-b')), { isCreating: false }).ledger.publicKey;
-    await expect(assertLedgerKeyMatches(database.db, own)).resolves.toBeUndefined();
+    await expect(assertLedgerKeyMatches(t.database.db, own)).resolves.toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { MISSING_BUILD_MESSAGE } from '../src/platform/http/spa';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helper';
+import { useTestApp } from './helper';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
@@ -12,11 +12,11 @@ const INDEX_HTML =
 /** A bundle as the build leaves it: the file, and its Brotli and gzip copies beside it (decision 063). */
 const BUNDLE = `export const pages = [${Array.from({ length: 200 }, (_, i) => `"page-${i}"`).join(',')}];`;
 
-let database: TestDatabase;
+// The file's app has no web build; each describe block serves a fake build of its own.
+const t = useTestApp();
 let app: App;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const dist = join(database.tempDir, 'dist');
+  const dist = join(t.database.tempDir, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
@@ -27,11 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'pages-def456.js.gz'), gzipSync(BUNDLE));
   writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   writeFileSync(join(dist, '.build-stamp'), '2026-11-24T07:00:00.000Z');
-  app = await createTestApp(database, { env: { WEB_DIST_DIR: dist } });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  app = await t.instance({ env: { WEB_DIST_DIR: dist } });
 });
 
 const page = (url: string) =>
@@ -174,13 +170,11 @@ describe('single-page app delivery: compression and caching (decision 063)', () 
 
 describe('single-page app not built', () => {
   it('answers / with a plain message saying how to build it', async () => {
-    const unbuilt = await createTestApp(database);
-    const response = await unbuilt.inject({ method: 'GET', url: '/' });
+    const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toBe(MISSING_BUILD_MESSAGE);
     expect(response.body).toContain('npm run build');
-    await unbuilt.close();
   });
 });
 
@@ -197,11 +191,9 @@ describe('single-page app: the pages the build pre-renders (decisions 075, 082)'
     'it-IT/verify.html': prerendered('it-IT', 'Verifica una dichiarazione'),
   };
 
-  let built: TestDatabase;
   let server: App;
   beforeAll(async () => {
-    built = await createTestDatabase();
-    const dist = join(built.tempDir, 'dist');
+    const dist = join(t.database.tempDir, 'prerendered');
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("lisbon")');
@@ -220,11 +212,7 @@ describe('single-page app: the pages the build pre-renders (decisions 075, 082)'
       writeFileSync(`${path}.br`, brotliCompressSync(html));
       writeFileSync(`${path}.gz`, gzipSync(html));
     }
-    server = await createTestApp(built, { env: { WEB_DIST_DIR: dist } });
-  });
-  afterAll(async () => {
-    await server.close();
-    await built.close();
+    server = await t.instance({ env: { WEB_DIST_DIR: dist } });
   });
 
   const visit = (url: string, headers: Record<string, string> = {}) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { queueDeadlineDigest } from '../src/modules/staff/deadline-digest.service';
-import { createTestApp, useTestApp, createTestWorker, isPostgresRun, testConfig } from './helper';
+import { useTestApp, createTestWorker, isPostgresRun, testConfig } from './helper';
 import { readMailFiles } from './mail';
 import { apiCall, dataOf, type Applicant } from './requests';
 import { practiceIn, type StaffMember } from './staff';
@@ -89,16 +89,12 @@ describe('deadlines in the queues', () => {
   });
 
   it('moves the at-risk threshold with DEADLINE_AT_RISK_DAYS', async () => {
-    const strict = await createTestApp(t.database, { clock, env: { DEADLINE_AT_RISK_DAYS: '1' } });
-    try {
-      const response = await apiCall(strict)('GET', '/staff/practices?deadline=at_risk', secretary);
-      expect(dataOf<StaffPracticeSummary[]>(response).map((row) => row.id)).toEqual([
-        ids.today,
-        ids.afterClosure,
-      ]);
-    } finally {
-      await strict.close();
-    }
+    const strict = await t.instance({ env: { DEADLINE_AT_RISK_DAYS: '1' } });
+    const response = await apiCall(strict)('GET', '/staff/practices?deadline=at_risk', secretary);
+    expect(dataOf<StaffPracticeSummary[]>(response).map((row) => row.id)).toEqual([
+      ids.today,
+      ids.afterClosure,
+    ]);
   });
 });
 

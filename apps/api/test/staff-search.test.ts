@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { RECENT_WINDOW } from '../src/modules/staff/search.repository';
 import { useTestApp } from './helper';
-import { apiCall, completeDraft, dataOf, type Applicant } from './requests';
+import { apiCall, completeDraft, dataOf, REFUGEE_DOCUMENTS, type Applicant } from './requests';
 import { practiceIn, type StaffMember } from './staff';
 
 // Decision 069: one box finds a request by number, applicant (names in any order, accents
@@ -118,13 +118,7 @@ describe('staff search', () => {
     const refugee = await t.applicant({ email: 'refugee@example.org', category: 'refugee' });
     const id = await completeDraft(t.app, refugee, {
       country: 'FR',
-      documents: [
-        'identity_document',
-        'diploma',
-        'transcript_of_records',
-        'consent_form',
-        'refugee_status_certificate',
-      ],
+      documents: REFUGEE_DOCUMENTS,
     });
     expect(await idsOf('sao paulo')).toEqual([ids.zoe]);
     expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);

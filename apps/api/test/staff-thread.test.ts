@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { apiCall, completeDraft, dataOf, type Applicant } from './requests';
-import { auditOf, practiceIn, queuedMails, type StaffMember } from './staff';
+import { apiCall, completeDraft, dataOf, REFUGEE_DOCUMENTS, type Applicant } from './requests';
+import { auditOf, practiceIn, queuedMails, statusOf, type StaffMember } from './staff';
 
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2025-03-03T09:00:00Z');
@@ -27,15 +27,6 @@ beforeAll(async () => {
 
 const move = (who: Applicant, id: number, payload: object) =>
   call('POST', `/staff/practices/${id}/transitions`, who, payload);
-const statusOf = async (id: number) =>
-  (
-    await t.database.db
-      .selectFrom('practices')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 describe('replies', () => {
   it('attach only documents of the same request, and only while the applicant is asked', async () => {
     const id = await practiceIn(t.database, {
@@ -53,7 +44,7 @@ describe('replies', () => {
     });
     expect(foreign.statusCode).toBe(422);
     expect(Object.keys(foreign.json<{ errors: object }>().errors)).toEqual(['document_ids']);
-    expect(await statusOf(id)).toBe('pending_student_reply');
+    expect(await statusOf(t.database, id)).toBe('pending_student_reply');
     expect((await call('POST', `/practices/${id}/reply`, giulia, { message: 'Not mine' })).statusCode).toBe(
       404,
     );
@@ -117,13 +108,7 @@ describe('mails to the applicant', () => {
   it('confirm a free request when it is submitted', async () => {
     const refugee = await t.applicant({ email: 'amina@example.org', category: 'refugee', locale: 'it-IT' });
     const id = await completeDraft(t.app, refugee, {
-      documents: [
-        'identity_document',
-        'diploma',
-        'transcript_of_records',
-        'consent_form',
-        'refugee_status_certificate',
-      ],
+      documents: REFUGEE_DOCUMENTS,
     });
     expect((await call('POST', `/practices/${id}/submit`, refugee)).statusCode).toBe(200);
     expect(await queuedMails(t.database, 'amina@example.org')).toMatchObject([
@@ -161,7 +146,7 @@ describe('two staff members acting at once', () => {
     const id = await practiceIn(t.database, { userId: ada.id, status: 'assigned', assigneeId: evaluator.id });
     const stale = await move(evaluator, id, { action: 'start', expected_status: 'unassigned' });
     expect(stale.json()).toMatchObject({ code: 'PRACTICE_CHANGED' });
-    expect(await statusOf(id)).toBe('assigned');
+    expect(await statusOf(t.database, id)).toBe('assigned');
     const italian = await t.app.inject({
       method: 'POST',
       url: `/api/v1/staff/practices/${id}/transitions`,

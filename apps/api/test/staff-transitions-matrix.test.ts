@@ -19,7 +19,7 @@ import { useTestApp } from './helper';
 import { withPublishedStatement } from './appeals';
 import { bearer, contextFor } from './identity';
 import { type Applicant } from './requests';
-import { auditOf, practiceIn, staffMember } from './staff';
+import { auditOf, practiceIn, staffMember, statusOf } from './staff';
 
 /**
  * The transition matrix: every status × every action × every role, driven by the domain's table.
@@ -139,15 +139,6 @@ async function fire(role: MatrixRole, practiceId: number, action: TransitionActi
   return { status: response.statusCode, ...(answer.code ? { code: answer.code } : {}) };
 }
 
-const statusOf = async (id: number) =>
-  (
-    await t.database.db
-      .selectFrom('practices')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 describe.each(PRACTICE_STATUSES)('from %s', (status) => {
   it('answers every action for every role as the transition table says', async () => {
     for (const action of TRANSITION_ACTIONS) {
@@ -163,7 +154,7 @@ describe.each(PRACTICE_STATUSES)('from %s', (status) => {
         }
         const id = await inStatus(status);
         expect(await fire(role, id, action), label).toEqual({ status: 200 });
-        expect(await statusOf(id), label).toBe(want.to);
+        expect(await statusOf(t.database, id), label).toBe(want.to);
         const entries = await auditOf(t.database, id);
         if (want.isDeferred) {
           expect(entries, label).toEqual([]);
@@ -185,7 +176,7 @@ describe.each(PRACTICE_STATUSES)('from %s', (status) => {
           );
       }
     }
-    expect(await statusOf(probes[status])).toBe(status);
+    expect(await statusOf(t.database, probes[status])).toBe(status);
     expect(await auditOf(t.database, probes[status])).toEqual([]);
   });
 });

@@ -108,6 +108,16 @@ export async function practiceIn(database: TestDatabase, practice: PracticeFacto
   return id;
 }
 
+/** A request's status, as stored. */
+export const statusOf = async (database: TestDatabase, practiceId: number) =>
+  (
+    await database.db
+      .selectFrom('practices')
+      .select('status')
+      .where('id', '=', practiceId)
+      .executeTakeFirstOrThrow()
+  ).status;
+
 /** The audit entries of a request, oldest first, as stored. */
 export const auditOf = (database: TestDatabase, practiceId: number) =>
   database.db

@@ -7,29 +7,22 @@ import { insertAudit } from '../src/platform/ledger/audit-repository';
 import { queueLedgerAudit, runLedgerAudit } from '../src/platform/ledger/audit-run';
 import type { LedgerEntriesTable } from '../src/platform/db/statement-tables';
 import { sha256Hex } from '../src/platform/ledger/entry';
-import { useTestApp, testConfig } from './helper';
+import { useTestApp, testConfig, type Publication } from './helper';
 import { dataOf, type Applicant } from './requests';
-import { type StaffMember } from './staff';
-import { publishOne, readyForIssue, verifyUpload } from './statements';
+import { verifyUpload } from './statements';
 
 /** Decision 048: a verification checks its own entries and the unaudited tail, and cites the audit job's record. */
 
 const clock = new ManualClock('2026-03-02T09:00:00Z');
 let ctx: ReturnType<typeof createContext>;
-let admin: StaffMember;
 let owner: Applicant;
-let first: Awaited<ReturnType<typeof publishOne>>;
+let first: Publication;
 
 const t = useTestApp({ clock });
 beforeAll(async () => {
   ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
-  admin = await t.staff('admin', { email: 'admin@example.org' });
   owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
-  first = await publishOne(t.app, t.worker, {
-    admin,
-    owner,
-    practiceId: await readyForIssue(t.database, owner),
-  });
+  first = await t.publishedRequest(owner);
 }, 60_000);
 
 const verdictOf = async (statement: typeof first) =>
@@ -68,11 +61,7 @@ describe('verification without a full audit', () => {
     await runAuditJob();
     expect(await lastAudit()).toMatchObject({ scope: 'full', status: 'intact', through_seq: 2 });
 
-    const second = await publishOne(t.app, t.worker, {
-      admin,
-      owner,
-      practiceId: await readyForIssue(t.database, owner),
-    });
+    const second = await t.publishedRequest(owner);
     expect(second.statement.transaction_hash).not.toBe(first.statement.transaction_hash);
     expect(await verdictOf(second)).toMatchObject({ result: 'valid' });
     expect(await verdictOf(first)).toMatchObject({ result: 'valid' });

@@ -7,31 +7,23 @@ import { VERIFY_MAX_BYTES } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
-import { useTestApp, testConfig } from './helper';
+import { useTestApp, testConfig, type Publication } from './helper';
 import { dataOf, multipart, type Applicant } from './requests';
 import { type StaffMember } from './staff';
-import { publishMove, publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
+import { publishMove, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
 
 const clock = new ManualClock('2026-02-10T10:00:00Z');
 let admin: StaffMember;
 let owner: Applicant;
-let first: Awaited<ReturnType<typeof publishOne>>;
-let second: Awaited<ReturnType<typeof publishOne>>;
+let first: Publication;
+let second: Publication;
 
 const t = useTestApp({ clock });
 beforeAll(async () => {
   admin = await t.staff('admin', { email: 'admin@example.org' });
   owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
-  first = await publishOne(t.app, t.worker, {
-    admin,
-    owner,
-    practiceId: await readyForIssue(t.database, owner),
-  });
-  second = await publishOne(t.app, t.worker, {
-    admin,
-    owner,
-    practiceId: await readyForIssue(t.database, owner),
-  });
+  first = await t.publishedRequest(owner);
+  second = await t.publishedRequest(owner);
   // Two publications: key generation and two RSA signatures in JavaScript (node-forge) take a while.
 }, 60_000);
 

@@ -6,7 +6,7 @@ import type { Worker } from '../src/platform/jobs/worker';
 import type { TestDatabase } from './helper';
 import { bearer } from './identity';
 import { applicant, dataOf, multipart, type Applicant } from './requests';
-import { COMPLETE_ASSESSMENT, practiceIn, type StaffMember } from './staff';
+import { COMPLETE_ASSESSMENT, practiceIn, type PracticeFactory, type StaffMember } from './staff';
 
 /** Shared by the statement tests: requests ready for issue, publication, downloads and uploads. */
 
@@ -23,9 +23,21 @@ export const FULL_ASSESSMENT = {
   evaluation_notes: 'Comparable to an Italian Laurea (first-cycle degree), EQF level 6.',
 };
 
-/** A request of `owner` in `ready_for_issue`, with every certificate field assessed. */
-export async function readyForIssue(database: TestDatabase, owner: Applicant): Promise<number> {
-  const id = await practiceIn(database, { userId: owner.id, status: 'ready_for_issue', isAssessed: true });
+/**
+ * A request of `owner` in `ready_for_issue`, with every certificate field assessed, assigned to
+ * the evaluator and the reviewer `staff` names, if any.
+ */
+export async function readyForIssue(
+  database: TestDatabase,
+  owner: Applicant,
+  staff: Pick<PracticeFactory, 'assigneeId' | 'reviewerId'> = {},
+): Promise<number> {
+  const id = await practiceIn(database, {
+    ...staff,
+    userId: owner.id,
+    status: 'ready_for_issue',
+    isAssessed: true,
+  });
   await database.db
     .updateTable('practice_evaluations')
     .set({ assessment: JSON.stringify(FULL_ASSESSMENT) })

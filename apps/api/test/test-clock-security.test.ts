@@ -2,18 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { systemClock } from '../src/platform/clock';
 import { clocksOf, testClockPath, writeClockOffset } from '../src/platform/test-clock';
-import { createTestApp, useTestApp, testConfig } from './helper';
+import { testConfig, useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, totpCode } from './identity';
 
 // The clocks as the server wires them under TEST_CLOCK (main.ts): `clock:set --days 6` moves the
 // business calendar, never the time an authenticator app shows (issue 33, decision 085).
-// The app's clocks are wired from the file's DATA_DIR, which the harness makes: the app is this file's own.
+// The app's clocks are wired from the file's DATA_DIR, which the harness makes: the app is an
+// instance started once it has.
 const t = useTestApp({ hasApp: false });
 let app: App;
 beforeAll(async () => {
   const config = testConfig(t.database, { TEST_CLOCK: 'true' });
-  app = await createTestApp(t.database, { env: { TEST_CLOCK: 'true' }, ...clocksOf(config) });
-  t.onClose(() => app.close());
+  app = await t.instance({ env: { TEST_CLOCK: 'true' }, ...clocksOf(config) });
   writeClockOffset(testClockPath(config.dataDir), 6 * 24 * 3600);
 });
 

@@ -11,11 +11,10 @@ import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { signCredential } from '../src/modules/wallet/issuance.service';
 import { ManualClock } from '../src/platform/clock';
-import type { Worker } from '../src/platform/jobs/worker';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
 import {
@@ -24,15 +23,13 @@ import {
   walletPublicJwk,
   type WalletIssuerKey,
 } from '../src/platform/signing/wallet-key';
-import { createTestApp, createTestDatabase, createTestWorker, testConfig, type TestDatabase } from './helper';
+import { testConfig, useTestApp } from './helper';
 import { bearer } from './identity';
 import { dataOf, type Applicant } from './requests';
-import { staffMember, type StaffMember } from './staff';
-import { newApplicant, publishOne, readyForIssue } from './statements';
+import type { StaffMember } from './staff';
+import { publishOne, readyForIssue } from './statements';
 import { createHolder, type Holder, type HolderFetch } from './wallet-holder';
 
-let database: TestDatabase;
-let app: App;
 const clock = new ManualClock(new Date());
 let owner: Applicant;
 let stranger: Applicant;
@@ -43,9 +40,9 @@ let holder: Holder;
 let fetchApp: HolderFetch;
 /** The instance the wallets' and the third party's HTTP calls reach (another one while a test says so). */
 let served: App;
-let worker: Worker;
 let admin: StaffMember;
 const METRICS_TOKEN = 'metrics-token-for-the-wallet-test-0123456789';
+const t = useTestApp({ clock, env: { METRICS_TOKEN } });
 
 /** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
 const injectFetch =
@@ -66,28 +63,21 @@ const injectFetch =
   };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database, { clock, env: { METRICS_TOKEN } });
-  worker = createTestWorker(database, { clock });
-  admin = await staffMember(app, database, clock, { role: 'admin', email: 'admin@example.org' });
-  owner = await newApplicant(app, database, clock, 'maria@example.org');
-  stranger = await newApplicant(app, database, clock, 'stranger@example.org');
-  practiceId = await readyForIssue(database, owner);
-  const published = await publishOne(app, worker, { admin, owner, practiceId });
+  admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  stranger = await t.applicant({ email: 'stranger@example.org', firstName: 'Maria' });
+  practiceId = await readyForIssue(t.database, owner);
+  const published = await publishOne(t.app, t.worker, { admin, owner, practiceId });
   certificateId = published.statement.certificate_id;
   ledgerHash = published.statement.ledger_hash;
-  served = app;
+  served = t.app;
   fetchApp = (input, init) => injectFetch(served)(input, init);
   holder = await createHolder(fetchApp);
   // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
 
 async function newOffer(who: Applicant = owner, id = practiceId) {
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/practices/${id}/statement/wallet-offers`,
     headers: bearer(who.token),
@@ -101,7 +91,7 @@ async function offerOf(): Promise<WalletOffer> {
 }
 
 async function issuerJwks() {
-  const response = await app.inject({ method: 'GET', url: '/.well-known/jwt-vc-issuer' });
+  const response = await t.app.inject({ method: 'GET', url: '/.well-known/jwt-vc-issuer' });
   return response.json<{ issuer: string; jwks: { keys: (Record<string, string> & { kid: string })[] } }>()
     .jwks.keys;
 }
@@ -153,10 +143,10 @@ async function statusOf(target: App, credential: string) {
   };
 }
 
-async function presentationRequest(target: App = app): Promise<WalletRequest> {
+async function presentationRequest(target: App = t.app): Promise<WalletRequest> {
   return dataOf<WalletRequest>(await target.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }));
 }
-async function resultOf(id: string, target: App = app): Promise<WalletCheck> {
+async function resultOf(id: string, target: App = t.app): Promise<WalletCheck> {
   return dataOf<WalletCheck>(
     await target.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` }),
   );
@@ -164,18 +154,20 @@ async function resultOf(id: string, target: App = app): Promise<WalletCheck> {
 
 describe('the issuer’s public documents', () => {
   it('publish the issuer metadata, the authorization server, the keys with their kid and the type metadata in both languages', async () => {
-    const issuer = (await app.inject({ method: 'GET', url: '/.well-known/openid-credential-issuer' })).json();
+    const issuer = (
+      await t.app.inject({ method: 'GET', url: '/.well-known/openid-credential-issuer' })
+    ).json();
     expect(issuer.credential_issuer).toBe('http://localhost:3000');
     expect(issuer.credential_configurations_supported['recognition-statement'].format).toBe('dc+sd-jwt');
     const server = (
-      await app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+      await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
     ).json();
     expect(server.grant_types_supported).toEqual(['urn:ietf:params:oauth:grant-type:pre-authorized_code']);
     const [key] = await issuerJwks();
     expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: expect.any(String) });
     expect(key).not.toHaveProperty('d');
     const type = (
-      await app.inject({ method: 'GET', url: '/api/v1/wallet/vct/recognition-statement' })
+      await t.app.inject({ method: 'GET', url: '/api/v1/wallet/vct/recognition-statement' })
     ).json();
     expect(type.display.map((entry: { locale: string; name: string }) => entry.name)).toEqual([
       'Recognition statement',
@@ -250,7 +242,7 @@ describe('issuing the statement to a wallet', () => {
       const offer = await offerOf();
       const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
       const { jwt } = await holder.keyProof(issuerMetadata, proofOptions);
-      const response = await app.inject({
+      const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/wallet/credential',
         headers: { authorization: `Bearer ${accessToken}` },
@@ -262,7 +254,7 @@ describe('issuing the statement to a wallet', () => {
   });
 
   it('answers malformed protocol requests in the OAuth error format, never 500', async () => {
-    const token = await app.inject({
+    const token = await t.app.inject({
       method: 'POST',
       url: '/api/v1/wallet/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -270,11 +262,11 @@ describe('issuing the statement to a wallet', () => {
     });
     expect(token.statusCode).toBe(400);
     expect(token.json()).toHaveProperty('error');
-    const credential = await app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
+    const credential = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
     expect(credential.statusCode).toBe(401);
     expect(credential.json().error).toBe('invalid_token');
     const request = await presentationRequest();
-    const garbage = await app.inject({
+    const garbage = await t.app.inject({
       method: 'POST',
       url: `/api/v1/wallet/presentations/${request.id}/response`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -282,12 +274,12 @@ describe('issuing the statement to a wallet', () => {
     });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json()).toHaveProperty('error');
-    const missing = await app.inject({
+    const missing = await t.app.inject({
       method: 'GET',
       url: '/api/v1/wallet/presentations/AAAAAAAAAAAAAAAAAAAAAAAA/request',
     });
     expect(missing.statusCode).toBe(404);
-    const unknown = await app.inject({ method: 'GET', url: '/api/v1/wallet/presentations/not%20an%20id' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/presentations/not%20an%20id' });
     expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
     expect(unknown.statusCode).toBeLessThan(500);
   });
@@ -295,16 +287,12 @@ describe('issuing the statement to a wallet', () => {
 
 describe('several instances on one database', () => {
   it('redeems on a second instance an offer made on the first, once', async () => {
-    const other = await createTestApp(database, { clock });
-    try {
-      const offer = await offerOf();
-      const wallet = await createHolder(injectFetch(other));
-      const credential = await wallet.receive(offer.offer_url, offer.tx_code);
-      expect((await thirdPartyVerify(credential)).payload).toMatchObject({ statement_id: certificateId });
-      await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
-    } finally {
-      await other.close();
-    }
+    const other = await t.instance();
+    const offer = await offerOf();
+    const wallet = await createHolder(injectFetch(other));
+    const credential = await wallet.receive(offer.offer_url, offer.tx_code);
+    expect((await thirdPartyVerify(credential)).payload).toMatchObject({ statement_id: certificateId });
+    await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
   });
 });
 
@@ -382,14 +370,14 @@ describe('checking a presentation from a wallet', () => {
   // Withdrawal: the statements' `revoked` status (and the ledger's `revoke` kind) exists, but no
   // command or endpoint withdraws a statement today; the status is what a withdrawal would set.
   it('reads revoked in the status list once the statement is withdrawn (revoked), and its presentation is NOT valid at the status step', async () => {
-    expect((await statusOf(app, credential)).bit).toBe(0);
-    await database.db
+    expect((await statusOf(t.app, credential)).bit).toBe(0);
+    await t.database.db
       .updateTable('statements')
       .set({ status: 'revoked' })
       .where('id', '=', certificateId)
       .execute();
     try {
-      const list = await statusOf(app, credential);
+      const list = await statusOf(t.app, credential);
       expect(list.bit).toBe(1);
       expect(list.cacheControl).toBe('public, max-age=30');
       await expect(thirdPartyVerify(credential)).rejects.toThrow(/[Ss]tatus/);
@@ -403,7 +391,7 @@ describe('checking a presentation from a wallet', () => {
       // No live statement to offer any more.
       expect((await newOffer()).statusCode).toBe(404);
     } finally {
-      await database.db
+      await t.database.db
         .updateTable('statements')
         .set({ status: 'published' })
         .where('id', '=', certificateId)
@@ -414,7 +402,7 @@ describe('checking a presentation from a wallet', () => {
 
 describe('metrics', () => {
   it('count the offers made, the credentials issued and the presentations checked by result', async () => {
-    const answer = await app.inject({
+    const answer = await t.app.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -433,36 +421,29 @@ describe('metrics', () => {
 
 describe('a statement superseded by an amendment', () => {
   it('reads revoked on every instance within the status list’s cache window, and its presentation is NOT valid at the status step', async () => {
-    const secretary = await staffMember(app, database, clock, {
-      role: 'secretary',
-      email: 'secretary@example.org',
+    const secretary = await t.staff('secretary', { email: 'secretary@example.org' });
+    const evaluator = await t.staff('evaluator', { email: 'evaluator@example.org' });
+    const reviewer = await t.staff('reviewer', { email: 'reviewer@example.org' });
+    const amendedId = await readyForIssue(t.database, owner, {
+      assigneeId: evaluator.id,
+      reviewerId: reviewer.id,
     });
-    const evaluator = await staffMember(app, database, clock, {
-      role: 'evaluator',
-      email: 'evaluator@example.org',
+    const { statement: original } = await publishOne(t.app, t.worker, {
+      admin,
+      owner,
+      practiceId: amendedId,
     });
-    const reviewer = await staffMember(app, database, clock, {
-      role: 'reviewer',
-      email: 'reviewer@example.org',
-    });
-    const amendedId = await readyForIssue(database, owner);
-    await database.db
-      .updateTable('practices')
-      .set({ assignee_id: evaluator.id, reviewer_id: reviewer.id })
-      .where('id', '=', amendedId)
-      .execute();
-    const { statement: original } = await publishOne(app, worker, { admin, owner, practiceId: amendedId });
     const offer = dataOf<WalletOffer>(await newOffer(owner, amendedId));
     const credential = await holder.receive(offer.offer_url, offer.tx_code);
     // A second instance on the same database, with its own clock.
     const otherClock = new ManualClock(clock.now());
-    const other = await createTestApp(database, { clock: otherClock });
+    const other = await t.instance({ clock: otherClock });
     try {
       expect((await statusOf(other, credential)).bit).toBe(0);
       let address = 0;
       const move = async (staff: StaffMember, action: string) => {
         address += 1;
-        const answer = await app.inject({
+        const answer = await t.app.inject({
           method: 'POST',
           url: `/api/v1/staff/practices/${amendedId}/transitions`,
           headers: bearer(staff.token),
@@ -471,7 +452,7 @@ describe('a statement superseded by an amendment', () => {
         });
         expect(answer.statusCode, `${action}: ${answer.body}`).toBe(200);
       };
-      const appeal = await app.inject({
+      const appeal = await t.app.inject({
         method: 'POST',
         url: `/api/v1/practices/${amendedId}/appeal`,
         headers: bearer(owner.token),
@@ -482,8 +463,8 @@ describe('a statement superseded by an amendment', () => {
       await move(evaluator, 'send_in_review');
       await move(reviewer, 'conclude_review');
       await move(admin, 'issue_amendment');
-      await worker.drainOnce();
-      const { status } = await database.db
+      await t.worker.drainOnce();
+      const { status } = await t.database.db
         .selectFrom('statements')
         .select('status')
         .where('id', '=', original.certificate_id)
@@ -509,8 +490,7 @@ describe('a statement superseded by an amendment', () => {
       expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
       expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
     } finally {
-      served = app;
-      await other.close();
+      served = t.app;
     }
   }, 120_000);
 });
@@ -530,17 +510,17 @@ describe('rotating the wallet issuer key (decision 094)', () => {
     const earlier = await holder.receive(offer.offer_url, offer.tx_code);
     const oldKid = decodeProtectedHeader(earlier.split('~')[0] ?? '').kid;
     // The deployment as it started: its key set's fingerprints recorded (main.ts does it at each start).
-    const before = testConfig(database);
-    await assertKeyFingerprints(database.db, keySetFingerprints(before), clock);
+    const before = testConfig(t.database);
+    await assertKeyFingerprints(t.database.db, keySetFingerprints(before), clock);
 
     // `keys:rotate --key wallet`, run with the configuration that holds the new key.
-    const newKeyPath = join(database.tempDir, 'wallet-issuer-rotated.pem');
+    const newKeyPath = join(t.database.tempDir, 'wallet-issuer-rotated.pem');
     writeFileSync(newKeyPath, newWalletKeyPem());
     const env = { WALLET_ISSUER_KEY_PATH: newKeyPath };
     const rotate = (previousKeyFile?: string) =>
       rotateKey({
-        db: database.db,
-        config: testConfig(database, env),
+        db: t.database.db,
+        config: testConfig(t.database, env),
         clock,
         name: 'wallet',
         ...(previousKeyFile ? { previousKeyFile } : {}),
@@ -550,7 +530,7 @@ describe('rotating the wallet issuer key (decision 094)', () => {
     const rotation = await rotate(walletKeyPath(before));
     expect(rotation.next).not.toBe(rotation.previous);
 
-    const rotated = await createTestApp(database, { clock, env });
+    const rotated = await t.instance({ env });
     served = rotated;
     try {
       // Both keys in the JWKS, the current one first; the instance not yet restarted lists both too.
@@ -592,8 +572,7 @@ describe('rotating the wallet issuer key (decision 094)', () => {
         expect(outcome.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
       }
     } finally {
-      served = app;
-      await rotated.close();
+      served = t.app;
     }
   }, 120_000);
 });
@@ -603,18 +582,18 @@ describe('the credential’s claims and the offer’s lifetime', () => {
     const first = await offerOf();
     const unanchored = await thirdPartyVerify(await holder.receive(first.offer_url, first.tx_code));
     expect(unanchored.payload).not.toHaveProperty('chain_transaction');
-    const { seal_hash: sealHash } = await database.db
+    const { seal_hash: sealHash } = await t.database.db
       .selectFrom('statements')
       .select('seal_hash')
       .where('id', '=', certificateId)
       .executeTakeFirstOrThrow();
-    const { seq } = await database.db
+    const { seq } = await t.database.db
       .selectFrom('ledger_entries')
       .select('seq')
       .where('hash', '=', sealHash ?? '')
       .executeTakeFirstOrThrow();
     const txHash = `0x${'ab'.repeat(32)}`;
-    const anchor = await database.db
+    const anchor = await t.database.db
       .insertInto('ledger_anchors')
       .values({
         first_seq: seq,
@@ -637,7 +616,7 @@ describe('the credential’s claims and the offer’s lifetime', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await database.db
+    await t.database.db
       .insertInto('ledger_anchor_proofs')
       .values({ entry_seq: seq, anchor_id: anchor.id, leaf_index: 0, path: '[]' })
       .execute();
@@ -647,17 +626,13 @@ describe('the credential’s claims and the offer’s lifetime', () => {
   });
 
   it('lasts WALLET_OFFER_TTL_MINUTES when configured', async () => {
-    const other = await createTestApp(database, { clock, env: { WALLET_OFFER_TTL_MINUTES: '5' } });
-    try {
-      const response = await other.inject({
-        method: 'POST',
-        url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
-        headers: bearer(owner.token),
-      });
-      const offer = dataOf<WalletOffer>(response);
-      expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(5 * 60 * 1000);
-    } finally {
-      await other.close();
-    }
+    const other = await t.instance({ env: { WALLET_OFFER_TTL_MINUTES: '5' } });
+    const response = await other.inject({
+      method: 'POST',
+      url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+      headers: bearer(owner.token),
+    });
+    const offer = dataOf<WalletOffer>(response);
+    expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(5 * 60 * 1000);
   });
 });

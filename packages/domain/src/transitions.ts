@@ -64,6 +64,59 @@ export const OPEN_STATUSES = [
   'ready_for_issue',
 ] as const satisfies readonly PracticeStatus[];
 
+/**
+ * The evaluation's moves, the same for a request and for its appeal (decision 026): the evaluator
+ * asks the applicant and is answered, then sends the assessment to the reviewer, who concludes.
+ * Only the statuses they go between differ.
+ */
+function evaluationMoves<Status extends PracticeStatus>(statuses: {
+  evaluating: Status;
+  waitingForReply: Status;
+  inReview: Status;
+  reviewed: Status;
+}) {
+  return [
+    {
+      action: 'ask_applicant',
+      from: [statuses.evaluating],
+      to: statuses.waitingForReply,
+      actor: 'staff',
+      ability: 'staff.evaluate',
+      mustBe: 'assignee',
+      requires: { message: true },
+      notifies: 'question-asked',
+      notice: 'messageSent',
+    },
+    {
+      action: 'reply',
+      from: [statuses.waitingForReply],
+      to: statuses.evaluating,
+      actor: 'applicant',
+      requires: { message: true },
+      notice: 'messageSent',
+    },
+    {
+      action: 'send_in_review',
+      from: [statuses.evaluating],
+      to: statuses.inReview,
+      actor: 'staff',
+      ability: 'staff.evaluate',
+      mustBe: 'assignee',
+      requires: { assessment: true },
+      notice: 'sentInReview',
+    },
+    {
+      action: 'conclude_review',
+      from: [statuses.inReview],
+      to: statuses.reviewed,
+      actor: 'staff',
+      ability: 'staff.review',
+      mustBe: 'reviewer',
+      notice: 'reviewConcluded',
+    },
+  ] as const satisfies readonly Transition[];
+}
+
 export const TRANSITIONS = [
   { action: 'submit', from: ['draft'], to: 'unassigned', actor: 'system' },
   {
@@ -84,44 +137,12 @@ export const TRANSITIONS = [
     mustBe: 'assignee',
     notice: 'practiceUpdated',
   },
-  {
-    action: 'ask_applicant',
-    from: ['in_evaluation'],
-    to: 'pending_student_reply',
-    actor: 'staff',
-    ability: 'staff.evaluate',
-    mustBe: 'assignee',
-    requires: { message: true },
-    notifies: 'question-asked',
-    notice: 'messageSent',
-  },
-  {
-    action: 'reply',
-    from: ['pending_student_reply'],
-    to: 'in_evaluation',
-    actor: 'applicant',
-    requires: { message: true },
-    notice: 'messageSent',
-  },
-  {
-    action: 'send_in_review',
-    from: ['in_evaluation'],
-    to: 'in_review',
-    actor: 'staff',
-    ability: 'staff.evaluate',
-    mustBe: 'assignee',
-    requires: { assessment: true },
-    notice: 'sentInReview',
-  },
-  {
-    action: 'conclude_review',
-    from: ['in_review'],
-    to: 'reviewed',
-    actor: 'staff',
-    ability: 'staff.review',
-    mustBe: 'reviewer',
-    notice: 'reviewConcluded',
-  },
+  ...evaluationMoves({
+    evaluating: 'in_evaluation',
+    waitingForReply: 'pending_student_reply',
+    inReview: 'in_review',
+    reviewed: 'reviewed',
+  }),
   {
     action: 'send_back',
     from: ['in_review'],
@@ -189,44 +210,12 @@ export const TRANSITIONS = [
     notifies: 'appeal-refused',
     notice: 'appealRefused',
   },
-  {
-    action: 'ask_applicant',
-    from: ['appeal_in_evaluation'],
-    to: 'appeal_pending_student_reply',
-    actor: 'staff',
-    ability: 'staff.evaluate',
-    mustBe: 'assignee',
-    requires: { message: true },
-    notifies: 'question-asked',
-    notice: 'messageSent',
-  },
-  {
-    action: 'reply',
-    from: ['appeal_pending_student_reply'],
-    to: 'appeal_in_evaluation',
-    actor: 'applicant',
-    requires: { message: true },
-    notice: 'messageSent',
-  },
-  {
-    action: 'send_in_review',
-    from: ['appeal_in_evaluation'],
-    to: 'appeal_in_review',
-    actor: 'staff',
-    ability: 'staff.evaluate',
-    mustBe: 'assignee',
-    requires: { assessment: true },
-    notice: 'sentInReview',
-  },
-  {
-    action: 'conclude_review',
-    from: ['appeal_in_review'],
-    to: 'appeal_reviewed',
-    actor: 'staff',
-    ability: 'staff.review',
-    mustBe: 'reviewer',
-    notice: 'reviewConcluded',
-  },
+  ...evaluationMoves({
+    evaluating: 'appeal_in_evaluation',
+    waitingForReply: 'appeal_pending_student_reply',
+    inReview: 'appeal_in_review',
+    reviewed: 'appeal_reviewed',
+  }),
   {
     action: 'issue_appeal',
     from: ['appeal_reviewed'],

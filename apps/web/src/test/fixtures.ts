@@ -1,4 +1,10 @@
-import type { Discovery, Practice, ServiceDescription } from '@lisbon/domain';
+import {
+  practiceSummarySchema,
+  type Discovery,
+  type Practice,
+  type PracticeSummary,
+  type ServiceDescription,
+} from '@lisbon/domain';
 
 /** Answers of the request calls, as the API shapes them, with what a test needs changed. */
 
@@ -68,6 +74,10 @@ export function practiceFixture(overrides: Partial<Practice> = {}): Practice {
     ...overrides,
   };
 }
+
+/** The request of practiceFixture as the lists of requests show it: the summary's fields only. */
+export const practiceSummaryFixture = (overrides: Partial<Practice> = {}): PracticeSummary =>
+  practiceSummarySchema.parse(practiceFixture(overrides));
 
 export const qualificationFixture = {
   qualification_name: 'Diplôme national de master',

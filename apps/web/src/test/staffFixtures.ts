@@ -9,7 +9,7 @@ import {
   toAvailableAction,
   type User,
 } from '@lisbon/domain';
-import { practiceFixture } from './fixtures';
+import { practiceFixture, practiceSummaryFixture } from './fixtures';
 import { testUser } from './users';
 
 /** Staff as the API shapes them for the staff workspace, with what a test needs changed. */
@@ -32,20 +32,14 @@ export const staffUser = (
   });
 
 export function staffSummaryFixture(overrides: Partial<StaffPracticeSummary> = {}): StaffPracticeSummary {
-  const { id, status, status_label, service, country, level, is_urgent, created_at, requested_at } =
-    practiceFixture({ status: 'unassigned', status_label: 'in evaluation' });
   return {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at: requested_at ?? '2026-11-02T09:00:00.000Z',
-    expected_deadline: '2027-01-29',
-    days_to_go: 41,
+    ...practiceSummaryFixture({
+      status: 'unassigned',
+      status_label: 'in evaluation',
+      requested_at: '2026-11-02T09:00:00.000Z',
+      expected_deadline: '2027-01-29',
+      days_to_go: 41,
+    }),
     deadline_flag: 'on_time',
     qualification_name: 'Diplôme national de master',
     applicant: { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' },

@@ -1,4 +1,4 @@
-import { Alert, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { formatDate, formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageNavigation } from '@/shared/ui/PageNavigation';
 import { RowLink } from '@/shared/ui/RowLink';
 import { invoicesQuery } from '../api/invoices';
 
@@ -64,17 +65,13 @@ export function ReceiptsSection() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 && (
-          <nav aria-label={t('invoices.pagesLabel')}>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getItemProps={(item) => ({ 'aria-label': t('invoices.page', { page: item }) })}
-              getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
-            />
-          </nav>
-        )}
+        <PageNavigation
+          label={t('invoices.pagesLabel')}
+          pageLabel={(item) => t('invoices.page', { page: item })}
+          pages={pages}
+          page={page}
+          onPage={setPage}
+        />
       </Stack>
     );
   }

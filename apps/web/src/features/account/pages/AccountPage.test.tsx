@@ -1,11 +1,11 @@
-import { formatDayMonthYear, type PracticeStatus, type StatusLabel, type User } from '@lisbon/domain';
+import { formatDayMonthYear, type User } from '@lisbon/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { currentUserQuery } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
-import { practiceFixture } from '@/test/fixtures';
+import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { testUser } from '@/test/users';
@@ -135,30 +135,17 @@ describe('account page: settings', () => {
   });
 
   it('before deleting, lists the requests in progress, says they close and fees are not refunded (decision 052)', async () => {
-    const inProgress = (id: number, status: PracticeStatus, status_label: StatusLabel) => {
-      const { service, country, level, is_urgent, created_at, requested_at, expected_deadline, days_to_go } =
-        practiceFixture({ id });
-      return {
-        id,
-        status,
-        status_label,
-        service,
-        country,
-        level,
-        is_urgent,
-        created_at,
-        requested_at,
-        expected_deadline,
-        days_to_go,
-      };
-    };
     const api = mockApi({
       'GET /practices': {
         body: {
           data: [
-            inProgress(12, 'in_evaluation', 'in evaluation'),
-            inProgress(14, 'pending_student_reply', 'cimea request'),
-            inProgress(15, 'draft', 'draft'),
+            practiceSummaryFixture({ id: 12, status: 'in_evaluation', status_label: 'in evaluation' }),
+            practiceSummaryFixture({
+              id: 14,
+              status: 'pending_student_reply',
+              status_label: 'cimea request',
+            }),
+            practiceSummaryFixture({ id: 15, status: 'draft', status_label: 'draft' }),
           ],
           meta: { page: 1, perPage: 100, total: 3 },
         },

@@ -1,8 +1,7 @@
-import type { PracticeSummary } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { practiceFixture } from '@/test/fixtures';
+import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
@@ -13,37 +12,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const summary = (overrides: Partial<PracticeSummary>): PracticeSummary => {
-  const {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at,
-    expected_deadline,
-    days_to_go,
-  } = practiceFixture(overrides);
-  return {
-    id,
-    status,
-    status_label,
-    service,
-    country,
-    level,
-    is_urgent,
-    created_at,
-    requested_at,
-    expected_deadline,
-    days_to_go,
-  };
-};
-
 const rows = [
-  summary({
+  practiceSummaryFixture({
     id: 12,
     status: 'assigned',
     status_label: 'in evaluation',
@@ -51,7 +21,7 @@ const rows = [
     expected_deadline: '2027-01-29',
     days_to_go: 41,
   }),
-  summary({ id: 9 }),
+  practiceSummaryFixture({ id: 9 }),
 ];
 
 describe('my requests', () => {
@@ -87,6 +57,18 @@ describe('my requests', () => {
       expect(calls.callsTo('GET /practices').at(-1)?.query.get('sort')).toBe('expected_deadline'),
     );
     expect(router.state.location.search).toContain('sort=expected_deadline');
+  });
+
+  it('past one page, names its pages and their controls, and moves to another in the URL', async () => {
+    const calls = mockApi({
+      'GET /practices': { body: { data: rows, meta: { page: 1, perPage: 2, total: 5 } } },
+    });
+    const { router } = renderApp('/practices', { queryClient: logIn() });
+    const pages = await screen.findByRole('navigation', { name: 'Pages of requests' });
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeTruthy();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(calls.callsTo('GET /practices').at(-1)?.query.get('page')).toBe('3'));
+    expect(router.state.location.search).toContain('page=3');
   });
 
   it("says 'No items found' when the archive is empty, asking the API for the archive view", async () => {

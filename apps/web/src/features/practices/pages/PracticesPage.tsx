@@ -1,10 +1,9 @@
 import { SORT_FIELDS, isSortOf } from '@lisbon/domain';
-import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '@/shared/ui/errorMessage';
+import { RequestList } from '@/shared/practice/RequestList';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
 import { type ListQuery, usePractices } from '../api/practices';
 import { PracticesTable } from '../components/PracticesTable';
 import { SortSelect } from '../components/SortSelect';
@@ -33,37 +32,6 @@ export function PracticesPage() {
     });
 
   const title = t(isArchive ? 'practices.archiveTitle' : 'practices.title');
-  let content;
-  if (practices.isPending) content = <PageLoader />;
-  else if (practices.isError)
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(practices.error, t)}
-      </Alert>
-    );
-  else if (practices.data.practices.length === 0) content = <Text>{t('messages.noItems')}</Text>;
-  else {
-    const pages = Math.max(1, Math.ceil(practices.data.total / practices.data.perPage));
-    content = (
-      <>
-        <PracticesTable
-          practices={practices.data.practices}
-          caption={t('practices.caption', { title, page: query.page, pages, count: practices.data.total })}
-        />
-        {pages > 1 && (
-          <nav aria-label={t('practices.pagesLabel')}>
-            <Pagination
-              total={pages}
-              value={query.page}
-              onChange={(page) => change({ page: String(page) })}
-              getItemProps={(page) => ({ 'aria-label': t('practices.page', { page }) })}
-              getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
-            />
-          </nav>
-        )}
-      </>
-    );
-  }
 
   return (
     <Stack gap="lg">
@@ -74,7 +42,14 @@ export function PracticesPage() {
           {t('practices.new')}
         </Button>
       </Group>
-      {content}
+      <RequestList list={practices} page={query.page} onPage={(page) => change({ page: String(page) })}>
+        {(data, pages) => (
+          <PracticesTable
+            practices={data.practices}
+            caption={t('practices.caption', { title, page: query.page, pages, count: data.total })}
+          />
+        )}
+      </RequestList>
     </Stack>
   );
 }

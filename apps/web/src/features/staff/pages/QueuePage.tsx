@@ -1,12 +1,11 @@
 import { assignmentMoveOf, type StaffPracticeSummary } from '@lisbon/domain';
-import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { RequestList } from '@/shared/practice/RequestList';
 import { useCurrentUser } from '@/shared/session/currentUser';
-import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
 import { useStaffPractices } from '../api/queues';
 import { AssignDialog } from '../components/AssignDialog';
 import { MessageDialog } from '../components/MessageDialog';
@@ -80,56 +79,6 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   };
 
   const title = t(`staff.queueTitles.${queue}`);
-  let content;
-  if (practices.isPending) content = <PageLoader />;
-  else if (practices.isError)
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(practices.error, t)}
-      </Alert>
-    );
-  else if (practices.data.practices.length === 0) content = <Text>{t('messages.noItems')}</Text>;
-  else {
-    const { total, isTotalCapped, perPage } = practices.data;
-    const pages = Math.max(1, Math.ceil(total / perPage));
-    content = (
-      <>
-        <QueueTable
-          practices={practices.data.practices}
-          caption={t(isTotalCapped ? 'staff.queue.captionCapped' : 'staff.queue.caption', {
-            title,
-            page: search.page,
-            pages,
-            total,
-            count: total,
-          })}
-          selection={
-            canMessage
-              ? {
-                  isSelectable: () => true,
-                  selected,
-                  onToggle: toggle,
-                  selectAllLabel: t('operations.bulk.selectAll'),
-                }
-              : canAssign
-                ? { isSelectable: isAssignable, selected, onToggle: toggle }
-                : undefined
-          }
-        />
-        {pages > 1 && (
-          <nav aria-label={t('practices.pagesLabel')}>
-            <Pagination
-              total={pages}
-              value={search.page}
-              onChange={(page) => change({ page: String(page) })}
-              getItemProps={(page) => ({ 'aria-label': t('practices.page', { page }) })}
-              getControlProps={(control) => ({ 'aria-label': t(`practices.pageControls.${control}`) })}
-            />
-          </nav>
-        )}
-      </>
-    );
-  }
 
   return (
     <Stack gap="lg">
@@ -150,7 +99,32 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
           )}
         </Group>
       )}
-      {content}
+      <RequestList list={practices} page={search.page} onPage={(page) => change({ page: String(page) })}>
+        {({ practices: rows, total, isTotalCapped }, pages) => (
+          <QueueTable
+            practices={rows}
+            caption={t(isTotalCapped ? 'staff.queue.captionCapped' : 'staff.queue.caption', {
+              title,
+              page: search.page,
+              pages,
+              total,
+              count: total,
+            })}
+            selection={
+              canMessage
+                ? {
+                    isSelectable: () => true,
+                    selected,
+                    onToggle: toggle,
+                    selectAllLabel: t('operations.bulk.selectAll'),
+                  }
+                : canAssign
+                  ? { isSelectable: isAssignable, selected, onToggle: toggle }
+                  : undefined
+            }
+          />
+        )}
+      </RequestList>
       {canMessage && (
         <MessageDialog
           practiceIds={[...selected]}
