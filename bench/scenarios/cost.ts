@@ -12,7 +12,8 @@ import { runCli, startPortal } from '../servers';
  * BENCH_COST_LOOPS loops (6) from one session, each renaming the user (a new name, so a new form)
  * and fetching the consent form, one call after the other, for as long as a measurement lasts; it
  * meets the render budget (10 a minute), then the global per-session floor (300 calls a minute)
- * of the default settings, as deployed. The other users call `GET /countries/FR` one call at a
+ * of the default settings, as deployed, each refusal answered after the default pause
+ * (RATE_LIMIT_REFUSAL_DELAY_MS, 1 s). The other users call `GET /countries/FR` one call at a
  * time, a call every BENCH_COST_GAP_MS (10 ms) after the last answer, for BENCH_COST_SECONDS (8 s)
  * per measurement, twenty users in turn so that they stay under the floor themselves. Idle and
  * loaded measurements alternate for BENCH_COST_ROUNDS rounds; the medians of their p99 are printed
@@ -191,7 +192,7 @@ export const cost: Scenario = {
       console.table(perRound);
       return {
         table,
-        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all) beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
+        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause) beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(' / ')}.`,
         figures: {
