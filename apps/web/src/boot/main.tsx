@@ -4,7 +4,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '../app/app.css';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { watchMaintenance } from '@/app/maintenance';
@@ -44,11 +44,7 @@ await i18nReady.catch(() => undefined);
  */
 if (root.dataset.prerendered === i18n.language && getSessionToken() === null) {
   await routerReady(router);
-  // In a transition React hydrates in slices of a few milliseconds, yielding to the browser
-  // between them, instead of the shell in one task; the page on screen is already the right one.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
 }
