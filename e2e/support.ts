@@ -180,7 +180,7 @@ export async function draftAtReview(
 }
 
 /** The billing information the journeys pay with, unless they give their own. */
-const SAMPLE_BILLING = {
+export const SAMPLE_BILLING = {
   entity_type: 'individual',
   first_name: 'Amina',
   last_name: 'Haddad',

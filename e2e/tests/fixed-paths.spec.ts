@@ -13,6 +13,7 @@ import {
   expectShown,
   logIn,
   payThroughApi,
+  SAMPLE_BILLING,
   type DemoStaffMember,
 } from '../support';
 import { staffPage } from '../staff';
@@ -85,18 +86,6 @@ async function api<T>(
   return ((await response.json()) as { data: T }).data;
 }
 
-const SANDBOX_BILLING = {
-  entity_type: 'individual',
-  first_name: 'Amina',
-  last_name: 'Haddad',
-  fiscal_code: null,
-  address: '12 rue de la République',
-  city: 'Lyon',
-  zip_code: '69002',
-  province: null,
-  country: 'FR',
-};
-
 /** One attempt to pay a draft on the sandbox gateway's form with a card; answers the payment once settled. */
 async function payAttempt(
   request: APIRequestContext,
@@ -110,7 +99,7 @@ async function payAttempt(
     'post',
     `/practices/${practiceId}/checkout`,
     headers,
-    { billing: SANDBOX_BILLING },
+    { billing: SAMPLE_BILLING },
   );
   const paid = await request.post(new URL(session.checkout_url).pathname, {
     form: { card_number: card, expiry: '12/34', cvc: '123', holder: 'Amina Haddad' },
