@@ -206,6 +206,16 @@ function demoDataRefusal(
   return null;
 }
 
+/** A duration in milliseconds from 0 (none) to `max`. */
+const milliseconds = (name: string, max: number) => {
+  const message = `${name} must be a whole number of milliseconds between 0 and ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((value) => value <= max, message);
+};
+
 const wholeNumber = (name: string, max: number) => {
   const message = `${name} must be a whole number between 1 and ${max}`;
   return z
@@ -286,15 +296,7 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
-  RATE_LIMIT_REFUSAL_DELAY_MS: z
-    .string()
-    .regex(/^\d+$/, 'RATE_LIMIT_REFUSAL_DELAY_MS must be a whole number of milliseconds between 0 and 10000')
-    .transform(Number)
-    .refine(
-      (value) => value <= 10_000,
-      'RATE_LIMIT_REFUSAL_DELAY_MS must be a whole number of milliseconds between 0 and 10000',
-    )
-    .prefault('1000'),
+  RATE_LIMIT_REFUSAL_DELAY_MS: milliseconds('RATE_LIMIT_REFUSAL_DELAY_MS', 10_000).prefault('1000'),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters long').optional(),
   INSTANCE_ID: z
     .string()
