@@ -23,17 +23,6 @@ const FRESH_MODULES = [
 /** API tests that replace a module (`vi.mock`): they run with modules of their own. */
 const API_FRESH_MODULES = ['src/platform/passwords.test.ts'];
 
-const api = {
-  test: {
-    root: './apps/api',
-    environment: 'node' as const,
-    testTimeout: 20_000,
-    // The log check over the whole run: no minted secret in any app's log line (decision 083).
-    globalSetup: ['./test/log-check.global.ts'],
-    setupFiles: ['./test/log-check.setup.ts'],
-  },
-};
-
 const web = {
   resolve: { alias: { '@': `${webRoot}src` } },
   test: {
@@ -72,16 +61,20 @@ export default defineConfig({
         },
       },
       {
-        ...api,
         test: {
-          ...api.test,
           name: 'api',
+          root: './apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: API_FRESH_MODULES,
           // One module graph per worker instead of one per file: every file builds its own apps
           // (test/helper.ts), so what the files shared was only the import of Fastify, Kysely, the
           // PDF and ledger libraries again and again, half of the suite's time.
           isolate: false,
+          environment: 'node',
+          testTimeout: 20_000,
+          // The log check over the whole run: no minted secret in any app's log line (decision 083).
+          globalSetup: ['./test/log-check.global.ts'],
+          setupFiles: ['./test/log-check.setup.ts'],
         },
       },
       {

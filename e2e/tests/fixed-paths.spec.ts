@@ -22,7 +22,8 @@ import { staffPage } from '../staff';
  * The fixed paths of issue 33, walked again at 375 and 1280 px with axe on each page state: a closed
  * request's reason and refund at its top, the institution's country in the wizard, the staff checks
  * once done, and the words fixed earlier (no 'cimea request', no payment number on the invoice, no
- * refugee invitation once logged in, 'Registration successful' once, an empty thank-you page).
+ * refugee invitation once logged in, 'Registration successful' once; the empty thank-you page is
+ * first-users.spec.ts's).
  */
 
 test.use({ actionTimeout: 15_000 });
@@ -224,7 +225,7 @@ test('a closed, refunded request says why and its refund at its top; its invoice
   }
 });
 
-test('the wizard takes the institution country from the country chosen and says so only when they differ; no refugee invitation once logged in; an empty thank-you page', async ({
+test('the wizard takes the institution country from the country chosen and says so only when they differ; no refugee invitation once logged in', async ({
   page,
   request,
 }) => {
@@ -341,15 +342,6 @@ test('the wizard takes the institution country from the country chosen and says 
       institution_country: 'BE',
       is_institution_country_different: true,
     });
-  }
-
-  // The thank-you page opened directly: nothing was submitted, and it does not say so.
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/service/new/thank-you');
-    await expect(page.getByRole('heading', { level: 1, name: 'No request to show' })).toBeVisible();
-    await expect(page.getByText('Request submitted')).toHaveCount(0);
-    await expectAccessible(page);
   }
 });
 

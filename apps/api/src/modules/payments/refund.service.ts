@@ -12,7 +12,6 @@ import {
   insertRefund,
   listRefundsOfPayments,
   listSucceededPayments,
-  type RefundRow,
 } from './refund.repository';
 import { findPaymentRow } from './repository';
 
@@ -93,8 +92,6 @@ export async function refundRequestPayment(ctx: AppContext, actor: SessionUser, 
   });
 }
 
-const toRefund = (row: RefundRow & { credit_note_number: string | null }) => refundOf(row);
-
 /** The succeeded payments of a request and of its shipments, each with its refund (staff workspace). */
 export async function staffPaymentsOf(
   db: Db,
@@ -116,7 +113,7 @@ export async function staffPaymentsOf(
       provider: payment.provider,
       transaction_reference: payment.transaction_reference,
       paid_at: payment.paid_at,
-      refund: refund ? toRefund(refund) : null,
+      refund: refund ? refundOf(refund) : null,
     };
   });
 }
