@@ -35,6 +35,17 @@ const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Each page beside the reference, at each slowdown (decision 082). */
 const GOAL = { performanceBelowReference: 5, tbtOverReferenceMs: 150, accessibility: 100 };
 const SLOWDOWNS = [4, 8];
+/**
+ * Lighthouse's throttling, both by default, interleaved (decision 082): `simulate`, its own default
+ * (the page loads at full speed and Lantern estimates the phone from that trace: a module script
+ * that arrived before the first paint counts as blocking it), and `devtools` (the page loads on the
+ * throttled network and CPU, and the figures are what was observed). BENCH_LIGHTHOUSE_THROTTLING
+ * picks one of them.
+ */
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING ?? 'both';
+const METHODS = THROTTLING === 'both' ? ['simulate', 'devtools'] : [THROTTLING];
+if (!METHODS.every((method) => method === 'simulate' || method === 'devtools'))
+  throw new Error(`BENCH_LIGHTHOUSE_THROTTLING is simulate, devtools or both, not ${THROTTLING}`);
 /** The reference page, built under `reference/` of the copy of the SPA's build (a file, served as such). */
 const REFERENCE_BASE = '/reference/';
 const REFERENCE = `${REFERENCE_BASE}index.html`;
@@ -54,7 +65,7 @@ type Report = {
 };
 
 /** One Lighthouse run in its own Chromium, as the CLI does it; the JSON report. */
-function runLighthouse(url: string, slowdown: number): Promise<Report> {
+function runLighthouse(url: string, slowdown: number, method: string): Promise<Report> {
   const profile = mkdtempSync(join(tmpdir(), 'lisbon-lighthouse-'));
   const args = [
     LIGHTHOUSE_CLI,
@@ -63,6 +74,7 @@ function runLighthouse(url: string, slowdown: number): Promise<Report> {
     '--output-path=stdout',
     '--quiet',
     '--only-categories=performance,accessibility',
+    `--throttling-method=${method}`,
     `--throttling.cpuSlowdownMultiplier=${slowdown}`,
     // As root on a CI machine Chromium needs --no-sandbox; the profile is thrown away after the run.
     `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir=${profile}`,
@@ -80,7 +92,7 @@ function runLighthouse(url: string, slowdown: number): Promise<Report> {
       // Lighthouse's --output=json report, kept whole when BENCH_LIGHTHOUSE_REPORTS names a directory.
       if (REPORTS_DIR) {
         mkdirSync(REPORTS_DIR, { recursive: true });
-        const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-x${slowdown}-${Date.now()}.json`;
+        const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-x${slowdown}-${method}-${Date.now()}.json`;
         writeFileSync(join(REPORTS_DIR, name), output);
       }
       done(JSON.parse(output) as Report);
@@ -90,10 +102,10 @@ function runLighthouse(url: string, slowdown: number): Promise<Report> {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 /** A run that fails (a trace Chromium could not record on a busy machine) is tried again, twice. */
-async function runLighthouseRetrying(url: string, slowdown: number): Promise<Report> {
+async function runLighthouseRetrying(url: string, slowdown: number, method: string): Promise<Report> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(url, slowdown);
+      return await runLighthouse(url, slowdown, method);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`${error instanceof Error ? error.message : String(error)}: trying again`);
@@ -176,23 +188,26 @@ export const lighthouse: Scenario = {
     const pages = [REFERENCE, '/', '/auth/login', `/verify/${certificateId}`];
     try {
       const runs = new Map<string, { report: Report; load: number }[]>();
-      const key = (page: string, slowdown: number) => `${page} x${slowdown}`;
-      // Interleaved: each round runs every page at every slowdown once, so that a busier minute of
-      // the machine weighs on the reference as on the pages. One Chromium at a time.
+      const key = (page: string, slowdown: number, method: string) => `${page} x${slowdown} ${method}`;
+      const settings = METHODS.flatMap((method) => SLOWDOWNS.map((slowdown) => ({ method, slowdown })));
+      // Interleaved: each round runs every page at every slowdown (and throttling) once, so that a
+      // busier minute of the machine weighs on the reference as on the pages. One Chromium at a time.
       for (let round = 0; round < RUNS; round += 1)
-        for (const slowdown of SLOWDOWNS)
+        for (const { method, slowdown } of settings)
           for (const page of pages) {
             const load = loadavg()[0] ?? 0;
-            const report = await runLighthouseRetrying(`${portal.url}${page}`, slowdown);
-            runs.set(key(page, slowdown), [...(runs.get(key(page, slowdown)) ?? []), { report, load }]);
+            const report = await runLighthouseRetrying(`${portal.url}${page}`, slowdown, method);
+            const at = key(page, slowdown, method);
+            runs.set(at, [...(runs.get(at) ?? []), { report, load }]);
           }
-      const rows = SLOWDOWNS.flatMap((slowdown) => {
+      const rows = settings.flatMap(({ method, slowdown }) => {
         const figures = pages.map((page) => {
-          const reports = (runs.get(key(page, slowdown)) ?? []).map((run) => run.report);
+          const reports = (runs.get(key(page, slowdown, method)) ?? []).map((run) => run.report);
           const of = (pick: (report: Report) => number) => median(reports.map(pick));
           return {
             page: pathOf(page),
             cpu: `${slowdown}x`,
+            throttling: method,
             performance: of((report) => score(report, 'performance')),
             accessibility: of((report) => score(report, 'accessibility')),
             tbtMs: Math.round(of((report) => metric(report, 'total-blocking-time'))),
@@ -201,7 +216,7 @@ export const lighthouse: Scenario = {
             cls: Number(of((report) => metric(report, 'cumulative-layout-shift')).toFixed(3)),
             scriptKB: Math.round(of(scriptBytes) / 100) / 10,
             benchmarkIndex: Math.round(of((report) => report.environment.benchmarkIndex)),
-            loadAverage: round(median((runs.get(key(page, slowdown)) ?? []).map((run) => run.load))),
+            loadAverage: round(median((runs.get(key(page, slowdown, method)) ?? []).map((run) => run.load))),
             failedAccessibilityAudits: [...new Set(reports.flatMap(failedAccessibility))].join(' ') || '-',
           };
         });
@@ -220,13 +235,15 @@ export const lighthouse: Scenario = {
       return {
         table: rows,
         summary:
-          `Lighthouse mobile preset at CPU slowdown ${SLOWDOWNS.join(' and ')}, median of ${RUNS} interleaved runs ` +
+          `Lighthouse mobile preset at CPU slowdown ${SLOWDOWNS.join(' and ')} (${METHODS.join(' and ')} throttling), ` +
+          `median of ${RUNS} interleaved runs ` +
           `(scriptKB: JavaScript transferred, kB; loadAverage: the machine's 1-minute load as each run started): ` +
           `goal on each page: performance within ${GOAL.performanceBelowReference} points of the reference page's, ` +
           `TBT at most the reference's + ${GOAL.tbtOverReferenceMs} ms, accessibility ${GOAL.accessibility} — ${isMet ? 'met' : 'NOT met'}.`,
         figures: {
           runs: RUNS,
           slowdowns: SLOWDOWNS,
+          throttling: METHODS,
           chromium: CHROME_PATH,
           // Lighthouse's simulated phone scales the CPU time it observes: a busy machine lowers the scores.
           loadAverage: { before: round(loadBefore), after: round(loadavg()[0] ?? 0) },

@@ -127,6 +127,23 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  test('an answer that comes while React hydrates the home page changes its own sentence, with no mismatch', async ({
+    page,
+  }) => {
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
+        reports.push(message.text());
+    });
+    page.on('pageerror', (error) => reports.push(error.message));
+    // The build's HTML says the sentence without the count; the figures' answer adds it, read in
+    // the section that shows it once React has hydrated that section.
+    await page.goto('/');
+    await expect(page.getByText(/^For qualifications from the \d+ states that signed/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(reports).toEqual([]);
+  });
+
   test('React hydrates each public page without a mismatch, a statement’s page too', async ({ page }) => {
     const reports: string[] = [];
     page.on('console', (message) => {

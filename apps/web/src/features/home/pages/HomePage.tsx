@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
+import { useIsPrerendered } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
 import { InfoCards } from '../components/InfoCards';
@@ -17,20 +18,6 @@ import { InfoCards } from '../components/InfoCards';
 /** The landing page: what the portal does, for whom, and where to start; `discovery` finds the service. */
 export function HomePage({ discovery }: { discovery: ReactNode }) {
   const { t } = useTranslation();
-  const lisbonStates = useReferenceFigures().data?.lisbon_states_count;
-
-  const services = [
-    {
-      title: t('home.correspondenceTitle'),
-      // The count comes from the countries data; until it has come, the sentence goes without it.
-      body:
-        lisbonStates === undefined
-          ? t('home.correspondenceBodyUncounted')
-          : t('home.correspondenceBody', { signatories: lisbonStates }),
-    },
-    { title: t('home.comparabilityTitle'), body: t('home.comparabilityBody') },
-    { title: t('home.comparabilityOnlyTitle'), body: t('home.comparabilityOnlyBody') },
-  ];
 
   return (
     <Stack gap={48} maw={1200}>
@@ -66,15 +53,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
       </Suspense>
 
       <Suspense>
-        <section aria-labelledby="home-services">
-          <Title order={2} id="home-services" mb="xs">
-            {t('home.servicesTitle')}
-          </Title>
-          <Text mb="md" maw={760}>
-            {t('home.servicesIntro')}
-          </Text>
-          <InfoCards cards={services} />
-        </section>
+        <Services />
       </Suspense>
 
       <Suspense>
@@ -95,6 +74,41 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
         <GoodToKnow />
       </Suspense>
     </Stack>
+  );
+}
+
+/**
+ * The three services. The count of Lisbon states comes with the figures, read here and not in the
+ * page: a page whose state changes while React has not yet hydrated its sections makes React
+ * hydrate them all at once, in one task, before it can render the change. While hydrating, the
+ * sentence is the build's, without the count.
+ */
+function Services() {
+  const { t } = useTranslation();
+  const figures = useReferenceFigures().data;
+  const lisbonStates = useIsPrerendered() ? undefined : figures?.lisbon_states_count;
+  const services = [
+    {
+      title: t('home.correspondenceTitle'),
+      // The count comes from the countries data; until it has come, the sentence goes without it.
+      body:
+        lisbonStates === undefined
+          ? t('home.correspondenceBodyUncounted')
+          : t('home.correspondenceBody', { signatories: lisbonStates }),
+    },
+    { title: t('home.comparabilityTitle'), body: t('home.comparabilityBody') },
+    { title: t('home.comparabilityOnlyTitle'), body: t('home.comparabilityOnlyBody') },
+  ];
+  return (
+    <section aria-labelledby="home-services">
+      <Title order={2} id="home-services" mb="xs">
+        {t('home.servicesTitle')}
+      </Title>
+      <Text mb="md" maw={760}>
+        {t('home.servicesIntro')}
+      </Text>
+      <InfoCards cards={services} />
+    </section>
   );
 }
 

@@ -27,12 +27,9 @@ function StatementState({ status }: { status: CertificateStatus }) {
 export function VerifyPage() {
   const { t } = useTranslation();
   const id = useParams().id ?? null;
-  // The build renders `/verify/-` for every id (scripts/web-pages.mjs): while React hydrates that
-  // HTML the page shows what the build wrote, the visitor's id in the render right after.
-  const shownId = useIsPrerendered() ? '-' : id;
-  const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
-  const maxBytes = status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES;
 
+  // The page itself holds no state that changes as it comes alive: a change here, before React has
+  // hydrated the sections below, would make React hydrate them all at once, in one task (decision 082).
   return (
     <Stack gap="xl" maw={880}>
       <div>
@@ -43,31 +40,11 @@ export function VerifyPage() {
       {/* Each part a boundary React hydrates apart (decision 082). */}
       {id !== null && (
         <Suspense>
-          <section aria-labelledby="verify-id">
-            {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
-                id, and a heading that wrapped only then would push the file's section down. */}
-            <Title order={2} id="verify-id" size="h4" mb="xs">
-              {t('verify.idLabel')}:{' '}
-              <Code display="block" w="fit-content">
-                {shownId}
-              </Code>
-            </Title>
-            {/* Room for the answer while it comes (three lines on a phone, two wider), so the file's
-                section stays put. */}
-            <Box mih={{ base: '4.75rem', sm: '3.25rem' }}>
-              {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
-              {status.isError && (
-                <Alert color="red" variant="light" role="alert">
-                  {errorMessage(status.error, t)}
-                </Alert>
-              )}
-              {status.data && <StatementState status={status.data} />}
-            </Box>
-          </section>
+          <StatementSection id={id} />
         </Suspense>
       )}
 
-      <VerifyFile id={id} maxBytes={maxBytes} />
+      <FileForId id={id} />
 
       <section aria-labelledby="verify-wallet">
         <Title order={2} id="verify-wallet" size="h4" mb="xs">
@@ -80,4 +57,45 @@ export function VerifyPage() {
       </section>
     </Stack>
   );
+}
+
+/** The id from the address and what it is. */
+function StatementSection({ id }: { id: string }) {
+  const { t } = useTranslation();
+  // The build renders `/verify/-` for every id (scripts/web-pages.mjs), the answer still to come:
+  // while React hydrates that HTML the section shows what the build wrote, the visitor's id and
+  // the answer (which may have come by then) in the render right after.
+  const isPrerendered = useIsPrerendered();
+  const shownId = isPrerendered ? '-' : id;
+  const query = useQuery(certificateStatusQuery(id));
+  const status = isPrerendered ? undefined : query;
+  return (
+    <section aria-labelledby="verify-id">
+      {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
+          id, and a heading that wrapped only then would push the file's section down. */}
+      <Title order={2} id="verify-id" size="h4" mb="xs">
+        {t('verify.idLabel')}:{' '}
+        <Code display="block" w="fit-content">
+          {shownId}
+        </Code>
+      </Title>
+      {/* Room for the answer while it comes (three lines on a phone, two wider), so the file's
+          section stays put. */}
+      <Box mih={{ base: '4.75rem', sm: '3.25rem' }}>
+        {(status === undefined || status.isPending) && <Loader size="sm" aria-label={t('app.loading')} />}
+        {status?.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(status.error, t)}
+          </Alert>
+        )}
+        {status?.data && <StatementState status={status.data} />}
+      </Box>
+    </section>
+  );
+}
+
+/** The file's check, with the largest file the API takes (its answer on the id says; the rule's until then). */
+function FileForId({ id }: { id: string | null }) {
+  const status = useQuery({ ...certificateStatusQuery(id ?? ''), enabled: id !== null });
+  return <VerifyFile id={id} maxBytes={status.data?.max_upload_bytes ?? VERIFY_MAX_BYTES} />;
 }
