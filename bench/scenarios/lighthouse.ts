@@ -42,10 +42,12 @@ const SLOWDOWNS = [4, 8];
  * throttled network and CPU, and the figures are what was observed). BENCH_LIGHTHOUSE_THROTTLING
  * picks one of them.
  */
+type Method = 'simulate' | 'devtools';
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING ?? 'both';
-const METHODS = THROTTLING === 'both' ? ['simulate', 'devtools'] : [THROTTLING];
-if (!METHODS.every((method) => method === 'simulate' || method === 'devtools'))
+const isMethod = (value: string): value is Method => value === 'simulate' || value === 'devtools';
+if (THROTTLING !== 'both' && !isMethod(THROTTLING))
   throw new Error(`BENCH_LIGHTHOUSE_THROTTLING is simulate, devtools or both, not ${THROTTLING}`);
+const METHODS: Method[] = isMethod(THROTTLING) ? [THROTTLING] : ['simulate', 'devtools'];
 /** The reference page, built under `reference/` of the copy of the SPA's build (a file, served as such). */
 const REFERENCE_BASE = '/reference/';
 const REFERENCE = `${REFERENCE_BASE}index.html`;
@@ -65,7 +67,7 @@ type Report = {
 };
 
 /** One Lighthouse run in its own Chromium, as the CLI does it; the JSON report. */
-function runLighthouse(url: string, slowdown: number, method: string): Promise<Report> {
+function runLighthouse(url: string, slowdown: number, method: Method): Promise<Report> {
   const profile = mkdtempSync(join(tmpdir(), 'lisbon-lighthouse-'));
   const args = [
     LIGHTHOUSE_CLI,
@@ -102,7 +104,7 @@ function runLighthouse(url: string, slowdown: number, method: string): Promise<R
 
 const round = (value: number) => Math.round(value * 10) / 10;
 /** A run that fails (a trace Chromium could not record on a busy machine) is tried again, twice. */
-async function runLighthouseRetrying(url: string, slowdown: number, method: string): Promise<Report> {
+async function runLighthouseRetrying(url: string, slowdown: number, method: Method): Promise<Report> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await runLighthouse(url, slowdown, method);
@@ -188,7 +190,7 @@ export const lighthouse: Scenario = {
     const pages = [REFERENCE, '/', '/auth/login', `/verify/${certificateId}`];
     try {
       const runs = new Map<string, { report: Report; load: number }[]>();
-      const key = (page: string, slowdown: number, method: string) => `${page} x${slowdown} ${method}`;
+      const key = (page: string, slowdown: number, method: Method) => `${page} x${slowdown} ${method}`;
       const settings = METHODS.flatMap((method) => SLOWDOWNS.map((slowdown) => ({ method, slowdown })));
       // Interleaved: each round runs every page at every slowdown (and throttling) once, so that a
       // busier minute of the machine weighs on the reference as on the pages. One Chromium at a time.

@@ -17,3 +17,12 @@ export function useIsPrerendered(): boolean {
     () => true,
   );
 }
+
+/**
+ * `value` once React owns the page, `undefined` at build time and while hydrating: for what the
+ * build could not know (the visitor's id, a query's answer that may have come before its section
+ * hydrates), so that the hydrating render matches the build's HTML and the next one shows it.
+ */
+export function useHydratedValue<T>(value: T): T | undefined {
+  return useIsPrerendered() ? undefined : value;
+}

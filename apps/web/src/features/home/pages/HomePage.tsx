@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEuros } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
-import { useIsPrerendered } from '@/shared/ui/hydration';
+import { useHydratedValue } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
 import { InfoCards } from '../components/InfoCards';
@@ -85,8 +85,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
  */
 function Services() {
   const { t } = useTranslation();
-  const figures = useReferenceFigures().data;
-  const lisbonStates = useIsPrerendered() ? undefined : figures?.lisbon_states_count;
+  const lisbonStates = useHydratedValue(useReferenceFigures().data?.lisbon_states_count);
   const services = [
     {
       title: t('home.correspondenceTitle'),

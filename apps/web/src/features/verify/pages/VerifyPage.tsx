@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
-import { useIsPrerendered } from '@/shared/ui/hydration';
+import { useHydratedValue } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { certificateStatusQuery } from '../api/verify';
 import { VerifyFile } from '../components/VerifyFile';
@@ -65,10 +65,8 @@ function StatementSection({ id }: { id: string }) {
   // The build renders `/verify/-` for every id (scripts/web-pages.mjs), the answer still to come:
   // while React hydrates that HTML the section shows what the build wrote, the visitor's id and
   // the answer (which may have come by then) in the render right after.
-  const isPrerendered = useIsPrerendered();
-  const shownId = isPrerendered ? '-' : id;
-  const query = useQuery(certificateStatusQuery(id));
-  const status = isPrerendered ? undefined : query;
+  const shownId = useHydratedValue(id) ?? '-';
+  const status = useHydratedValue(useQuery(certificateStatusQuery(id)));
   return (
     <section aria-labelledby="verify-id">
       {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
