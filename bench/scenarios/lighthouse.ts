@@ -57,7 +57,17 @@ const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/in
 type Audit = {
   score: number | null;
   numericValue?: number;
-  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+  details?: {
+    items?: {
+      resourceType?: string;
+      transferSize?: number;
+      /** long-tasks and user-timings: ms since the navigation started. */
+      startTime?: number;
+      duration?: number;
+      /** user-timings: the mark's or measure's name. */
+      name?: string;
+    }[];
+  };
 };
 type Report = {
   categories: Record<'performance' | 'accessibility', { score: number | null; auditRefs: { id: string }[] }>;
@@ -126,6 +136,44 @@ const metric = (report: Report, audit: string) => report.audits[audit]?.numericV
 const scriptBytes = (report: Report) =>
   report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
     ?.transferSize ?? 0;
+/**
+ * What takes the time on a page, as observed (devtools throttling; a simulated run's long tasks are
+ * estimates and its user timings are not, so they are not put side by side):
+ * - `startTaskMs`: the task in which the browser evaluated the page's modules and the entry made the
+ *   router (the one that holds boot/main.tsx's `lisbon:modules` mark);
+ * - `modulesMs`: the part of it before that mark: the modules' evaluation, the entry's imports;
+ * - `routerMs`: React Router's part of it (the `lisbon:router` measure: the router made and its first
+ *   navigation started);
+ * - `otherBlockingMs`: every other task after the first paint, by its time over 50 ms (what TBT
+ *   counts): hydration, the answers' renders.
+ * Undefined for a page without the marks (the reference) or a simulated run.
+ */
+function startUp(report: Report, method: Method) {
+  const timings = report.audits['user-timings']?.details?.items ?? [];
+  const modules = timings.find((timing) => timing.name === 'lisbon:modules')?.startTime;
+  const router = timings.find((timing) => timing.name === 'lisbon:router')?.duration;
+  if (method !== 'devtools' || modules === undefined || router === undefined) return undefined;
+  const tasks = (report.audits['long-tasks']?.details?.items ?? []).map(
+    ({ startTime = 0, duration = 0 }) => ({
+      startTime,
+      duration,
+    }),
+  );
+  const start = tasks.find((task) => task.startTime <= modules && modules <= task.startTime + task.duration);
+  const firstPaint = metric(report, 'first-contentful-paint');
+  const otherBlockingMs = tasks
+    .filter((task) => task !== start && task.startTime >= firstPaint)
+    .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+  return {
+    startTaskMs: start?.duration ?? 0,
+    modulesMs: start ? modules - start.startTime : 0,
+    routerMs: router,
+    otherBlockingMs,
+  };
+}
+const figure = (values: (number | undefined)[]) =>
+  values.every((value) => value !== undefined) && values.length > 0 ? Math.round(median(values)) : '-';
+
 /** Accessibility audits that count towards the score and did not pass. */
 const failedAccessibility = (report: Report) =>
   report.categories.accessibility.auditRefs
@@ -217,6 +265,10 @@ export const lighthouse: Scenario = {
             lcpMs: Math.round(of((report) => metric(report, 'largest-contentful-paint'))),
             cls: Number(of((report) => metric(report, 'cumulative-layout-shift')).toFixed(3)),
             scriptKB: Math.round(of(scriptBytes) / 100) / 10,
+            startTaskMs: figure(reports.map((report) => startUp(report, method)?.startTaskMs)),
+            modulesMs: figure(reports.map((report) => startUp(report, method)?.modulesMs)),
+            routerMs: figure(reports.map((report) => startUp(report, method)?.routerMs)),
+            otherBlockingMs: figure(reports.map((report) => startUp(report, method)?.otherBlockingMs)),
             benchmarkIndex: Math.round(of((report) => report.environment.benchmarkIndex)),
             loadAverage: round(median((runs.get(key(page, slowdown, method)) ?? []).map((run) => run.load))),
             failedAccessibilityAudits: [...new Set(reports.flatMap(failedAccessibility))].join(' ') || '-',

@@ -161,3 +161,25 @@ test.describe('on a phone', () => {
     expect(reports).toEqual([]);
   });
 });
+
+test('the start-up marks its steps for DevTools: the modules evaluated, the router made, the hydration begun', async ({
+  page,
+}) => {
+  const startUp = () =>
+    page.evaluate<{ marks: string[]; router: number[] }>(`(() => ({
+      marks: performance.getEntriesByType('mark').map((mark) => mark.name).filter((name) => name.startsWith('lisbon:')),
+      router: performance.getEntriesByName('lisbon:router', 'measure').map((measure) => measure.duration),
+    }))()`);
+  // A page the build rendered is hydrated, after the router has its first page.
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  const login = await startUp();
+  expect(login.marks).toEqual(['lisbon:modules', 'lisbon:hydrate']);
+  expect(login.router).toHaveLength(1);
+  // Any other page is rendered afresh: no hydration to mark.
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const faq = await startUp();
+  expect(faq.marks).toEqual(['lisbon:modules']);
+  expect(faq.router).toHaveLength(1);
+});
