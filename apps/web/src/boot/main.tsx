@@ -15,6 +15,7 @@ import { createAppRouter, routerReady } from '@/app/router';
 import { watchSession } from '@/app/session';
 import { i18n, i18nReady } from '@/shared/i18n';
 import { getSessionToken } from '@/shared/storage';
+import { START_UP } from './timings';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,10 +23,10 @@ if (!root) throw new Error('index.html has no #root element');
 // User Timing marks, shown in DevTools' Performance panel and in Lighthouse's report: every module
 // above is evaluated (in the same task as what follows), then the router is made and starts its
 // first navigation. `npm run bench -- lighthouse` reads them (decision 082).
-performance.mark('lisbon:modules');
+performance.mark(START_UP.modules);
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
-performance.measure('lisbon:router', 'lisbon:modules');
+performance.measure(START_UP.router, START_UP.modules);
 watchMaintenance(router);
 watchSession(router, queryClient);
 watchPrefetch(router);
@@ -49,7 +50,7 @@ await i18nReady.catch(() => undefined);
  */
 if (root.dataset.prerendered === i18n.language && getSessionToken() === null) {
   await routerReady(router);
-  performance.mark('lisbon:hydrate');
+  performance.mark(START_UP.hydrate);
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
