@@ -3,7 +3,8 @@
 // pre-rendering recorded them (`dist/.vite/pages.json`, prerender.mjs). Prints the figures against
 // the goal and exits non-zero above the ceiling CI holds. It also checks that the build runs
 // React's own react-dom, the library the source is typed against and the tests render with: the
-// chunk that holds it carries its version, and no file of the build holds Preact.
+// chunk that holds it carries its version, and no file of the build holds Preact. And it checks that
+// every chunk a visit runs at start tells V8 to compile it whole as it downloads (vite-plugins.ts).
 //
 //   npm run budget [-- dist directory, default apps/web/dist]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { readPages } from './web-pages.mjs';
+import { COMPILE_HINT } from '../apps/web/vite-plugins.ts';
+import { entryFiles, readManifest, readPages } from './web-pages.mjs';
 
 /** The language a first visit shows (the domain's DEFAULT_LOCALE). */
 const DEFAULT_LOCALE = 'en-US';
@@ -56,6 +58,13 @@ function reactProblems() {
   return problems;
 }
 
+/** The entry's chunks (those every visit runs at start) that do not start with V8's compile hint. */
+function unhintedStartUpChunks() {
+  return [...entryFiles(readManifest(dist))].filter(
+    (file) => file.endsWith('.js') && !readFileSync(join(dist, file), 'utf8').startsWith(`${COMPILE_HINT}\n`),
+  );
+}
+
 const gzipped = new Map();
 function gzipBytes(file) {
   if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
@@ -93,5 +102,12 @@ console.table(rows);
 const problems = reactProblems();
 for (const problem of problems) console.error(problem);
 if (problems.length === 0) console.log(`The build runs React's react-dom ${REACT_DOM_VERSION}.`);
+const unhinted = unhintedStartUpChunks();
+for (const file of unhinted)
+  console.error(
+    `${file} runs at the start of every visit but does not begin with V8's compile hint (${COMPILE_HINT})`,
+  );
+if (unhinted.length === 0)
+  console.log(`Every chunk a visit starts with begins with V8's compile hint (${COMPILE_HINT}).`);
 if (isOver) console.error('A first visit is over the ceiling of decision 082.');
-if (isOver || problems.length > 0) process.exit(1);
+if (isOver || problems.length > 0 || unhinted.length > 0) process.exit(1);

@@ -1,6 +1,7 @@
 // The first-visit budget (web-budget.mjs), its check that the build runs React's react-dom, and the
-// files of a first visit (web-pages.mjs), on a build made up here: a manifest, the pages the
-// pre-rendering recorded and files of known sizes.
+// files of a first visit (web-pages.mjs), and its check of V8's compile hint on the chunks every
+// visit starts with, on a build made up here: a manifest, the pages the pre-rendering recorded and
+// files of known sizes.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstVisitFiles, PAGES } from './web-pages.mjs';
+import { COMPILE_HINT } from '../apps/web/vite-plugins.ts';
+import { entryFiles, firstVisitFiles, PAGES } from './web-pages.mjs';
 
 const BUDGET = fileURLToPath(new URL('./web-budget.mjs', import.meta.url));
 const REACT_DOM_VERSION = JSON.parse(
@@ -51,8 +53,11 @@ const MANIFEST = {
   'src/shared/i18n/locales/en-US.ts': { file: 'assets/en-US.js', isDynamicEntry: true },
 };
 
-/** A build whose every page needs the entry (`entryBytes`), React, a shared chunk, a layout and a page. */
-function makeBuild({ entryBytes, react = REACT_DOM }) {
+/**
+ * A build whose every page needs the entry (`entryBytes`), React, a shared chunk, a layout and a page.
+ * The entry's chunks begin with V8's compile hint, but for those in `unhinted`.
+ */
+function makeBuild({ entryBytes, react = REACT_DOM, unhinted = [] }) {
   const dist = mkdtempSync(join(tmpdir(), 'lisbon-budget-'));
   mkdirSync(join(dist, '.vite'), { recursive: true });
   mkdirSync(join(dist, 'assets'));
@@ -67,6 +72,11 @@ function makeBuild({ entryBytes, react = REACT_DOM }) {
   };
   for (const [file, bytes] of Object.entries(sizes)) writeFileSync(join(dist, file), incompressible(bytes));
   writeFileSync(join(dist, 'assets/react.js'), Buffer.concat([Buffer.from(react), incompressible(3000)]));
+  for (const file of entryFiles(MANIFEST))
+    if (file.endsWith('.js') && !unhinted.includes(file)) {
+      const path = join(dist, file);
+      writeFileSync(path, Buffer.concat([Buffer.from(`${COMPILE_HINT}\n`), readFileSync(path)]));
+    }
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
   const keys = Object.keys(MANIFEST).filter((key) => MANIFEST[key].isDynamicEntry);
   const pages = PAGES.map(({ page }) => ({
@@ -95,6 +105,7 @@ describe('the first-visit budget', () => {
     expect(result.stdout).toMatch(/'10[78]\.\d'/);
     expect(result.stdout).toContain("'met'");
     expect(result.stdout).toContain(`The build runs React's react-dom ${REACT_DOM_VERSION}.`);
+    expect(result.stdout).toContain(`Every chunk a visit starts with begins with V8's compile hint`);
   });
 
   it('fails, naming the pages over, when a first visit needs more JavaScript than the ceiling', () => {
@@ -126,6 +137,17 @@ describe('the build’s React', () => {
     const result = budget(makeBuild({ entryBytes: 10_000, react: `${REACT_DOM}/* preact/compat */` }));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/assets\/react\.js holds Preact/);
+  });
+});
+
+describe('V8’s compile hint', () => {
+  it('fails, naming the chunk, when a chunk the entry imports does not begin with it', () => {
+    const result = budget(makeBuild({ entryBytes: 10_000, unhinted: ['assets/shared.js'] }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `assets/shared.js runs at the start of every visit but does not begin with V8's compile hint`,
+    );
+    expect(result.stderr).not.toContain('assets/index.js');
   });
 });
 

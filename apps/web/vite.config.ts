@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type BuildEnvironmentOptions, defineConfig, type UserConfig } from 'vite';
-import { mantineStyles, precompress } from './vite-plugins';
+import { compileStartUpEagerly, mantineStyles, precompress } from './vite-plugins';
 
 // `npm run dev` serves the SPA on 5173 and forwards API calls to the Fastify server on 3000,
 // so the client's default same-origin base URL works in development too.
@@ -43,7 +43,7 @@ const PRERENDER_BUILD: UserConfig = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), mantineStyles(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), mantineStyles(), ...(isSsrBuild ? [] : [compileStartUpEagerly(), precompress()])],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
