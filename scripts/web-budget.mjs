@@ -108,6 +108,6 @@ for (const file of unhinted)
     `${file} runs at the start of every visit but does not begin with V8's compile hint (${COMPILE_HINT})`,
   );
 if (unhinted.length === 0)
-  console.log(`Every chunk a visit starts with begins with V8's compile hint (${COMPILE_HINT}).`);
+  console.log(`Every chunk a visit starts with carries V8's compile hint (${COMPILE_HINT}).`);
 if (isOver) console.error('A first visit is over the ceiling of decision 082.');
 if (isOver || problems.length > 0 || unhinted.length > 0) process.exit(1);

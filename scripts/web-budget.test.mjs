@@ -105,7 +105,7 @@ describe('the first-visit budget', () => {
     expect(result.stdout).toMatch(/'10[78]\.\d'/);
     expect(result.stdout).toContain("'met'");
     expect(result.stdout).toContain(`The build runs React's react-dom ${REACT_DOM_VERSION}.`);
-    expect(result.stdout).toContain(`Every chunk a visit starts with begins with V8's compile hint`);
+    expect(result.stdout).toContain(`Every chunk a visit starts with carries V8's compile hint`);
   });
 
   it('fails, naming the pages over, when a first visit needs more JavaScript than the ceiling', () => {

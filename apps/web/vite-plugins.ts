@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -80,22 +80,17 @@ export function compileStartUpEagerly(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = new Map(
-          Object.values(bundle).flatMap((output) =>
-            output.type === 'chunk' ? [[output.fileName, output]] : [],
-          ),
-        );
-        const startUp = new Set<string>();
+        const startUp = new Map<string, Rolldown.OutputChunk>();
         const visit = (fileName: string) => {
-          const chunk = chunks.get(fileName);
-          if (!chunk || startUp.has(fileName)) return;
-          startUp.add(fileName);
-          chunk.imports.forEach(visit);
+          const output = bundle[fileName];
+          if (output?.type !== 'chunk' || startUp.has(fileName)) return;
+          startUp.set(fileName, output);
+          output.imports.forEach(visit);
         };
-        for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-        for (const fileName of startUp) {
-          const chunk = chunks.get(fileName);
-          if (chunk) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
+        for (const [fileName, chunk] of startUp) {
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
           // The code moved down a line: so does every line of its source map (an asset of its own).
           const map = bundle[`${fileName}.map`];
           if (map?.type === 'asset') {
