@@ -130,37 +130,10 @@ start_instances
 A="http://127.0.0.1:${PORTS[0]}"
 
 # nginx from deploy.md's example ("nginx with TLS"), as written there but for the addresses and a
-# self-signed certificate: the test fails when the example no longer holds what it replaces.
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 \
-  -subj /CN=portal.example.org -addext subjectAltName=IP:127.0.0.1 \
-  -keyout "$NGX/privkey.pem" -out "$NGX/fullchain.pem" >/dev/null 2>&1
-sed -n '/^```nginx$/,/^```$/p' "$APP/docs/deploy.md" | sed -e '1d;$d' \
-  -e "s#server 10.0.1.11:3000 #server 127.0.0.1:${PORTS[0]} #" \
-  -e "s#server 10.0.1.12:3000 #server 127.0.0.1:${PORTS[1]} #" \
-  -e "s#listen 80;#listen 127.0.0.1:${PORTS[2]};#" \
-  -e "s#listen 443 ssl#listen 127.0.0.1:${PORTS[3]} ssl#" \
-  -e "s#/etc/letsencrypt/live/portal.example.org/#$NGX/#" >"$NGX/lisbon.conf"
-for expected in "127.0.0.1:${PORTS[0]}" "127.0.0.1:${PORTS[1]}" "listen 127.0.0.1:${PORTS[2]};" \
-  "listen 127.0.0.1:${PORTS[3]} ssl" "$NGX/fullchain.pem" "$NGX/privkey.pem"; do
-  grep -qF "$expected" "$NGX/lisbon.conf" || fail "deploy.md's nginx example no longer has what the test replaces ($expected)"
-done
-cat >"$NGX/nginx.conf" <<NGINX
-daemon off;
-worker_processes 1;
-pid $NGX/nginx.pid;
-error_log $NGX/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path $NGX/body;
-  proxy_temp_path $NGX/proxy;
-  fastcgi_temp_path $NGX/fastcgi;
-  uwsgi_temp_path $NGX/uwsgi;
-  scgi_temp_path $NGX/scgi;
-  include $NGX/lisbon.conf;
-}
-NGINX
-nginx -t -q -c "$NGX/nginx.conf" -p "$NGX" 2>"$NGX/error.log" || fail "nginx refuses deploy.md's example: $(cat "$NGX/error.log")"
+# self-signed certificate (scripts/deploy-nginx.sh, which the Lighthouse bench uses too): the test
+# fails when the example no longer holds what it replaces or nginx refuses it.
+bash "$ROOT/scripts/deploy-nginx.sh" "$APP/docs/deploy.md" "$NGX" "${PORTS[2]}" "${PORTS[3]}" "${PORTS[0]}" "${PORTS[1]}" ||
+  fail "nginx from deploy.md's example could not be configured"
 nginx -c "$NGX/nginx.conf" -p "$NGX" 2>>"$NGX/error.log" &
 PIDS+=("$!")
 web() { curl --cacert "$NGX/fullchain.pem" "$@"; }

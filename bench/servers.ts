@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,13 +10,23 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 export type Server = { url: string; stop: () => Promise<void> };
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** Whether `url` answers 200; over HTTPS, trusting the certificate `ca` alone. */
+function answersOk(url: string, ca?: string): Promise<boolean> {
+  if (ca === undefined) return fetch(url).then((response) => response.ok);
+  return new Promise((done, fail) =>
+    get(url, { ca }, (response) => {
+      response.resume();
+      done(response.statusCode === 200);
+    }).once('error', fail),
+  );
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000, ca?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
     try {
-      const response = await fetch(url);
-      if (response.ok) return;
+      if (await answersOk(url, ca)) return;
     } catch {
       // not listening yet
     }
@@ -104,6 +116,57 @@ export async function startPortal(port: number, options: PortalOptions = {}): Pr
     throw error;
   }
   return { url, stop };
+}
+
+/**
+ * Debian's nginx configured by docs/deploy.md's own example (scripts/deploy-nginx.sh, as the
+ * release's smoke test does) in front of the portal on `upstreamPort`: HTTPS on `httpsPort` with a
+ * throw-away certificate for 127.0.0.1, HTTP/2, the example's headers and limits; its plain HTTP
+ * on `httpPort` redirects. `spkiHash` names the certificate for Chromium's
+ * `--ignore-certificate-errors-spki-list`, which trusts it alone.
+ */
+export async function startDeployNginx({
+  httpsPort,
+  httpPort,
+  upstreamPort,
+}: {
+  httpsPort: number;
+  httpPort: number;
+  upstreamPort: number;
+}): Promise<Server & { spkiHash: string }> {
+  // A folder nginx's workers (nobody, when run as root) may enter: they write temporary files there.
+  const dir = mkdtempSync(join(tmpdir(), 'lisbon-bench-nginx-'));
+  chmodSync(dir, 0o755);
+  const configured = spawnSync(
+    'bash',
+    [
+      join(ROOT, 'scripts/deploy-nginx.sh'),
+      join(ROOT, 'docs/deploy.md'),
+      dir,
+      String(httpPort),
+      String(httpsPort),
+      String(upstreamPort),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (configured.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`nginx could not be configured: ${configured.stderr || configured.error?.message}`);
+  }
+  const certificate = readFileSync(join(dir, 'fullchain.pem'), 'utf8');
+  const spki = new X509Certificate(certificate).publicKey.export({ type: 'spki', format: 'der' });
+  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `https://127.0.0.1:${httpsPort}`;
+  const stop = stopper(child, () => rmSync(dir, { recursive: true, force: true }));
+  try {
+    await waitFor(`${url}/api/v1/health`, child, 30_000, certificate);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, spkiHash: createHash('sha256').update(spki).digest('base64'), stop };
 }
 
 /** A bare Fastify hello route, the baseline the portal's figures are compared with. */

@@ -10,17 +10,17 @@ import { build, type Plugin } from 'vite';
 import { START_UP } from '../../apps/web/src/boot/timings';
 import { precompress } from '../../apps/web/vite-plugins';
 import type { Scenario } from '../scenario';
-import { runCli, startPortal } from '../servers';
+import { runCli, startDeployNginx, startPortal } from '../servers';
 import { publishDemoStatement } from './verify';
 
 /**
  * A first visit on a phone (decisions 063, 082): Lighthouse in its mobile preset (emulated
  * mid-range phone, simulated slow 4G) at a 4× slower CPU (its default) and at 8× (a low-end phone),
- * against the production build served by the real portal, on `/`, `/auth/login` and `/verify/{id}`
- * of a demo statement published through the CLI, and on a **reference page** served by the same
- * portal: React 19 and Mantine's provider around a heading, a link and a button, rendered at build
- * time with react-dom/static and hydrated with hydrateRoot (bench/reference/), the floor of the
- * stack. Lighthouse's score moves with the machine; the reference, measured in the same run, does
+ * against the production build served by the real portal behind nginx as docs/deploy.md configures
+ * it (HTTPS, HTTP/2), on `/`, `/auth/login` and `/verify/{id}` of a demo statement published through
+ * the CLI, and on a **reference page** served the same way: React 19 and Mantine's provider around
+ * a heading, a link and a button, rendered at build time with react-dom/static and hydrated with
+ * hydrateRoot (bench/reference/), the floor of the stack. Lighthouse's score moves with the machine; the reference, measured in the same run, does
  * not move apart from the pages. The runs are interleaved (each round runs every page at every
  * slowdown once), BENCH_LIGHTHOUSE_RUNS rounds (3 by default); the medians are printed with
  * Lighthouse's `benchmarkIndex` and the machine's load average beside every figure. Chromium is
@@ -29,6 +29,17 @@ import { publishDemoStatement } from './verify';
  */
 
 const PORT = 3340;
+/**
+ * How the pages reach Chromium (decision 082, eighth session). `nginx` (the default): as production
+ * serves them, through Debian's nginx configured by docs/deploy.md's own example, over HTTPS and
+ * HTTP/2 (a throw-away certificate Chromium is told to trust). `portal`: from the portal itself,
+ * plain HTTP/1.1, as sessions before the eighth measured. The reference page goes the same way.
+ */
+type Serving = 'nginx' | 'portal';
+const SERVING = process.env.BENCH_LIGHTHOUSE_SERVE ?? 'nginx';
+const isServing = (value: string): value is Serving => value === 'nginx' || value === 'portal';
+if (!isServing(SERVING)) throw new Error(`BENCH_LIGHTHOUSE_SERVE is nginx or portal, not ${SERVING}`);
+const NGINX_PORTS = { https: 3341, http: 3342 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Where to keep each run's whole report (its long tasks, its trace's breakdown), if anywhere. */
@@ -78,7 +89,12 @@ type Report = {
 };
 
 /** One Lighthouse run in its own Chromium, as the CLI does it; the JSON report. */
-function runLighthouse(url: string, slowdown: number, method: Method): Promise<Report> {
+function runLighthouse(
+  url: string,
+  slowdown: number,
+  method: Method,
+  chromeFlags: string[],
+): Promise<Report> {
   const profile = mkdtempSync(join(tmpdir(), 'lisbon-lighthouse-'));
   const args = [
     LIGHTHOUSE_CLI,
@@ -90,7 +106,7 @@ function runLighthouse(url: string, slowdown: number, method: Method): Promise<R
     `--throttling-method=${method}`,
     `--throttling.cpuSlowdownMultiplier=${slowdown}`,
     // As root on a CI machine Chromium needs --no-sandbox; the profile is thrown away after the run.
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir=${profile}`,
+    `--chrome-flags=${['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--user-data-dir=${profile}`, ...chromeFlags].join(' ')}`,
   ];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
@@ -115,10 +131,15 @@ function runLighthouse(url: string, slowdown: number, method: Method): Promise<R
 
 const round = (value: number) => Math.round(value * 10) / 10;
 /** A run that fails (a trace Chromium could not record on a busy machine) is tried again, twice. */
-async function runLighthouseRetrying(url: string, slowdown: number, method: Method): Promise<Report> {
+async function runLighthouseRetrying(
+  url: string,
+  slowdown: number,
+  method: Method,
+  chromeFlags: string[],
+): Promise<Report> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(url, slowdown, method);
+      return await runLighthouse(url, slowdown, method, chromeFlags);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`${error instanceof Error ? error.message : String(error)}: trying again`);
@@ -227,8 +248,10 @@ export const lighthouse: Scenario = {
     let certificateId = '';
     const loadBefore = loadavg()[0] ?? 0;
     const dist = await buildWithReference(process.env.WEB_DIST_DIR ?? join(ROOT, 'apps/web/dist'));
+    const publicUrl =
+      SERVING === 'nginx' ? `https://127.0.0.1:${NGINX_PORTS.https}` : `http://127.0.0.1:${PORT}`;
     const portal = await startPortal(PORT, {
-      env: { PUBLIC_URL: `http://127.0.0.1:${PORT}`, WEB_DIST_DIR: dist },
+      env: { PUBLIC_URL: publicUrl, WEB_DIST_DIR: dist },
       // A busy shared machine starts the built portal slowly; the figures say how busy (loadAverage).
       startTimeoutMs: 180_000,
       prepare: async (env) => {
@@ -236,6 +259,19 @@ export const lighthouse: Scenario = {
         certificateId = await publishDemoStatement(env, join(env.DATA_DIR ?? '', 'demo-statement.pdf'));
       },
     });
+    const nginx =
+      SERVING === 'nginx'
+        ? await startDeployNginx({
+            httpsPort: NGINX_PORTS.https,
+            httpPort: NGINX_PORTS.http,
+            upstreamPort: PORT,
+          }).catch(async (error: unknown) => {
+            await portal.stop();
+            throw error;
+          })
+        : undefined;
+    const origin = nginx?.url ?? portal.url;
+    const chromeFlags = nginx ? [`--ignore-certificate-errors-spki-list=${nginx.spkiHash}`] : [];
     const pages = [REFERENCE, '/', '/auth/login', `/verify/${certificateId}`];
     try {
       const runs = new Map<string, { report: Report; load: number }[]>();
@@ -247,7 +283,7 @@ export const lighthouse: Scenario = {
         for (const { method, slowdown } of settings)
           for (const page of pages) {
             const load = loadavg()[0] ?? 0;
-            const report = await runLighthouseRetrying(`${portal.url}${page}`, slowdown, method);
+            const report = await runLighthouseRetrying(`${origin}${page}`, slowdown, method, chromeFlags);
             const at = key(page, slowdown, method);
             runs.set(at, [...(runs.get(at) ?? []), { report, load }]);
           }
@@ -292,6 +328,7 @@ export const lighthouse: Scenario = {
         table: rows,
         summary:
           `Lighthouse mobile preset at CPU slowdown ${SLOWDOWNS.join(' and ')} (${METHODS.join(' and ')} throttling), ` +
+          `served ${SERVING === 'nginx' ? 'through nginx as docs/deploy.md configures it (HTTPS, HTTP/2)' : 'by the portal itself (HTTP/1.1)'}, ` +
           `median of ${RUNS} interleaved runs ` +
           `(scriptKB: JavaScript transferred, kB; loadAverage: the machine's 1-minute load as each run started): ` +
           `goal on each page: performance within ${GOAL.performanceBelowReference} points of the reference page's, ` +
@@ -300,6 +337,7 @@ export const lighthouse: Scenario = {
           runs: RUNS,
           slowdowns: SLOWDOWNS,
           throttling: METHODS,
+          serving: SERVING,
           chromium: CHROME_PATH,
           // Lighthouse's simulated phone scales the CPU time it observes: a busy machine lowers the scores.
           loadAverage: { before: round(loadBefore), after: round(loadavg()[0] ?? 0) },
@@ -309,6 +347,7 @@ export const lighthouse: Scenario = {
         },
       };
     } finally {
+      await nginx?.stop();
       await portal.stop();
       rmSync(dist, { recursive: true, force: true });
     }
