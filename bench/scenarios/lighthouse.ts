@@ -20,12 +20,13 @@ import { publishDemoStatement } from './verify';
  * it (HTTPS, HTTP/2), on `/`, `/auth/login` and `/verify/{id}` of a demo statement published through
  * the CLI, and on a **reference page** served the same way: React 19 and Mantine's provider around
  * a heading, a link and a button, rendered at build time with react-dom/static and hydrated with
- * hydrateRoot (bench/reference/), the floor of the stack. Lighthouse's score moves with the machine; the reference, measured in the same run, does
- * not move apart from the pages. The runs are interleaved (each round runs every page at every
- * slowdown once), BENCH_LIGHTHOUSE_RUNS rounds (3 by default); the medians are printed with
- * Lighthouse's `benchmarkIndex` and the machine's load average beside every figure. Chromium is
- * Debian's (CHROME_PATH, default /usr/bin/chromium); WEB_DIST_DIR measures another build of the SPA;
- * BENCH_LIGHTHOUSE_REPORTS names a directory to keep each run's whole report in.
+ * hydrateRoot (bench/reference/), the floor of the stack. Lighthouse's score moves with the
+ * machine; the reference, measured in the same run, does not move apart from the pages. The runs
+ * are interleaved (each round runs every page at every slowdown once), BENCH_LIGHTHOUSE_RUNS rounds
+ * (3 by default); the medians are printed with Lighthouse's `benchmarkIndex` and the machine's load
+ * average beside every figure. Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium);
+ * WEB_DIST_DIR measures another build of the SPA; BENCH_LIGHTHOUSE_REPORTS names a directory to
+ * keep each run's whole report in.
  */
 
 const PORT = 3340;
@@ -106,7 +107,14 @@ function runLighthouse(
     `--throttling-method=${method}`,
     `--throttling.cpuSlowdownMultiplier=${slowdown}`,
     // As root on a CI machine Chromium needs --no-sandbox; the profile is thrown away after the run.
-    `--chrome-flags=${['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--user-data-dir=${profile}`, ...chromeFlags].join(' ')}`,
+    `--chrome-flags=${[
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+      ...chromeFlags,
+    ].join(' ')}`,
   ];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
