@@ -21,6 +21,10 @@ fail() {
   echo "deploy-nginx: $*" >&2
   exit 1
 }
+for tool in nginx openssl; do
+  command -v "$tool" >/dev/null 2>&1 ||
+    fail "$tool is not on PATH (Debian: apt-get install -y $tool; nginx lives in /usr/sbin)"
+done
 
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 \
   -subj /CN=portal.example.org -addext subjectAltName=IP:127.0.0.1 \
