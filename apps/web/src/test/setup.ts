@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n, i18nReady, loadAreaTexts, loadTexts } from '@/shared/i18n';
 import { mockApi } from './mockApi';
+import { WAIT_MS } from './wait';
 
 // The English catalogue is a chunk of its own, fetched at start, and the logged-in area's texts
 // and the terms others, fetched by the pages that show them (decisions 063, 079): every test
@@ -21,7 +22,7 @@ if (i18n.language !== 'en-US') await i18n.changeLanguage('en-US');
 // on a busy 2-core CI machine, and the first test that renders a page imports its chunk (each
 // file imports only the pages it renders, decision 063). Each test still fails on a missing
 // element, only later.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // happy-dom lays nothing out, and its IntersectionObserver never calls back: here an observed
 // element is on screen at once, as the parts that wait to be seen (`WhenOnScreen`, decision 075)

@@ -13,6 +13,7 @@ import { renderComponent } from '@/test/renderComponent';
 import { logIn } from '@/test/session';
 import { ReceiptsSection } from '../components/ReceiptsSection';
 import { invoiceDescription } from '../invoiceDescription';
+import { waitOptions } from '@/test/wait';
 
 vi.mock('@/shared/ui/saveBlob', () => ({ saveBlob: vi.fn() }));
 
@@ -91,8 +92,9 @@ describe('an invoice', () => {
     // The payment's internal id (5, counting failed attempts) is not a number the payer knows (issue 33).
     expect(screen.queryByText('#5')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
-    await vi.waitFor(() =>
-      expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'invoice-2026-000001.pdf'),
+    await vi.waitFor(
+      () => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'invoice-2026-000001.pdf'),
+      waitOptions,
     );
     expect(api.callsTo('GET /invoices/11/pdf')).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
+import { waitOptions } from '@/test/wait';
 
 const closure = {
   id: 1,
@@ -41,7 +42,7 @@ describe('the notice banner', () => {
   it('shows nothing when nothing is announced', async () => {
     const api = mockApi({ 'GET /notices': notices([]) });
     renderApp('/faq');
-    await vi.waitFor(() => expect(api.callsTo('GET /notices')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.callsTo('GET /notices')).toHaveLength(1), waitOptions);
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { RequestsBadge } from '../components/RequestsBadge';
 import { useNotifications } from './notifications';
+import { waitOptions } from '@/test/wait';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
@@ -29,7 +30,7 @@ describe('notifications', () => {
     renderComponent(<Probe />);
     await vi.advanceTimersByTimeAsync(0);
     expect(api.callsTo('GET /users/1/notifications')).toHaveLength(1);
-    await vi.waitFor(() => expect(screen.getByText('2 requests await your reply')).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByText('2 requests await your reply')).toBeTruthy(), waitOptions);
     expect(screen.getByText('3 requests in all')).toBeTruthy();
 
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);

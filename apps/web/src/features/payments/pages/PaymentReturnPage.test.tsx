@@ -10,6 +10,7 @@ import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { MAX_POLLS, POLL_MS } from '../api/payments';
 import { paymentFixture } from '../test/fixtures';
+import { waitOptions } from '@/test/wait';
 
 afterEach(() => {
   // The toasts live outside the page: the next test starts without this one's.
@@ -66,14 +67,20 @@ describe('back from the payment provider', () => {
   it('asks again while the payment is pending, until it is confirmed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const calls = returnFromProvider(['pending', 'pending', 'succeeded']);
-    await vi.waitFor(() => expect(screen.getByText(PAYMENT_MESSAGES['en-US'].paymentPending)).toBeTruthy());
+    await vi.waitFor(
+      () => expect(screen.getByText(PAYMENT_MESSAGES['en-US'].paymentPending)).toBeTruthy(),
+      waitOptions,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
 
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(calls.callsTo('GET /payments/5')).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: 'Request submitted' })).toBeNull();
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Request submitted' })).toBeTruthy());
+    await vi.waitFor(
+      () => expect(screen.getByRole('heading', { name: 'Request submitted' })).toBeTruthy(),
+      waitOptions,
+    );
     expect(screen.getByText(PAYMENT_MESSAGES['en-US'].paymentSuccessful)).toBeTruthy();
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(calls.callsTo('GET /payments/5')).toHaveLength(3);
@@ -82,10 +89,13 @@ describe('back from the payment provider', () => {
   it('stops asking after a while and offers to check again, calmly', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const calls = returnFromProvider(['pending']);
-    await vi.waitFor(() => expect(calls.callsTo('GET /payments/5')).toHaveLength(1));
+    await vi.waitFor(() => expect(calls.callsTo('GET /payments/5')).toHaveLength(1), waitOptions);
     for (let tick = 0; tick < MAX_POLLS + 3; tick += 1) await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(calls.callsTo('GET /payments/5')).toHaveLength(MAX_POLLS);
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy());
+    await vi.waitFor(
+      () => expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy(),
+      waitOptions,
+    );
     expect(screen.getByText(/has not confirmed your payment yet/)).toBeTruthy();
   });
 
