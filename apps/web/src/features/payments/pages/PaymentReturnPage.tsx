@@ -26,9 +26,10 @@ export function PaymentReturnPage({ paymentId, renderPaid }: Props) {
   const queryClient = useQueryClient();
   const query = paymentQuery(paymentId);
   const payment = useQuery(query);
-  // Polling stops after MAX_POLLS answers (`paymentQuery`); reading dataUpdatedAt re-renders on each.
-  const answers =
-    payment.dataUpdatedAt > 0 ? (queryClient.getQueryState(query.queryKey)?.dataUpdateCount ?? 0) : 0;
+  // Polling stops after MAX_POLLS answers (`paymentQuery`). Reading `isFetching` here re-renders the
+  // page as each poll ends, so the count is fresh even when two answers carry the same time.
+  const { isFetching } = payment;
+  const answers = queryClient.getQueryState(query.queryKey)?.dataUpdateCount ?? 0;
   const status = payment.data?.status;
   const isAnnounced = useRef(false);
 
@@ -64,7 +65,7 @@ export function PaymentReturnPage({ paymentId, renderPaid }: Props) {
             <Alert color="blue" variant="light" role="status">
               {t('payments.return.takingLong')}
             </Alert>
-            <Button onClick={() => void payment.refetch()} loading={payment.isFetching}>
+            <Button onClick={() => void payment.refetch()} loading={isFetching}>
               {t('payments.return.checkAgain')}
             </Button>
           </>
