@@ -34,6 +34,9 @@ export const MAX_POLLS = 8;
 export const isSettled = (payment: Payment | undefined) =>
   payment !== undefined && payment.status !== 'pending';
 
+/** Whether polling has given up: MAX_POLLS answers have come back (the query's `dataUpdateCount`). */
+export const hasStoppedAsking = (answers: number) => answers >= MAX_POLLS;
+
 /**
  * GET /payments/{id}: the API asks the provider about a pending payment before answering. Polled
  * until the payment is settled or MAX_POLLS answers have come back pending.
@@ -46,7 +49,7 @@ export const paymentQuery = (id: number) =>
     refetchInterval: (query) =>
       query.state.status === 'error' ||
       isSettled(query.state.data) ||
-      query.state.dataUpdateCount >= MAX_POLLS
+      hasStoppedAsking(query.state.dataUpdateCount)
         ? false
         : POLL_MS,
   });

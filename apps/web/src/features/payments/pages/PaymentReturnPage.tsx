@@ -8,7 +8,7 @@ import { storage } from '@/shared/storage';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { showSuccess } from '@/shared/ui/toast';
-import { MAX_POLLS, paymentQuery } from '../api/payments';
+import { hasStoppedAsking, paymentQuery } from '../api/payments';
 
 type Props = {
   paymentId: number;
@@ -56,7 +56,7 @@ export function PaymentReturnPage({ paymentId, renderPaid }: Props) {
   }
 
   if (payment.isPending || payment.data.status === 'pending') {
-    const isTakingLong = answers >= MAX_POLLS;
+    const isTakingLong = hasStoppedAsking(answers);
     return (
       <Stack gap="md" maw={760} align="flex-start">
         <PageHeading>{t('payments.return.title')}</PageHeading>
