@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createElement, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { START_UP } from '../../apps/web/src/boot/timings';
 import { precompress } from '../../apps/web/vite-plugins';
@@ -243,7 +244,9 @@ async function buildWithReference(webDist: string): Promise<string> {
     base: REFERENCE_BASE,
     logLevel: 'warn',
     build: { outDir: join(dist, 'reference'), emptyOutDir: true },
-    plugins: [prerenderReference, precompress()],
+    // Built as the app is, with React's Vite plugin (which also keeps the libraries' "use client"
+    // directives out of the log).
+    plugins: [react(), prerenderReference, precompress()],
   });
   return dist;
 }
