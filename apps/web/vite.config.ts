@@ -16,9 +16,9 @@ const CLIENT_BUILD: BuildEnvironmentOptions = {
   // Maps for our own debugging only: not referenced from the bundles, moved out of dist/ to
   // dist-sourcemaps/ by precompress(), and refused by the API all the same (spa.ts).
   sourcemap: 'hidden',
-  // Vite warns of a chunk over 500 kB. The one above it is the staff dashboard's (recharts, about
-  // 500 kB minified, 140 kB gzipped), loaded only when a staff member opens that page; what the public
-  // pages load is held by `npm run budget` instead.
+  // Vite warns of a chunk over 500 kB. The one above it is the staff dashboard's (recharts,
+  // about 500 kB minified, 140 kB gzipped), loaded only when a staff member opens that page;
+  // what the public pages load is held by `npm run budget` instead.
   chunkSizeWarningLimit: 600,
   rolldownOptions: {
     output: {
