@@ -2,8 +2,55 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEMO_STAFF_PASSWORD, demoStaff } from './staff';
+
+export { expect };
+
+/**
+ * Playwright's `test`, in which every page keeps to the Content-Security-Policy the portal sends
+ * (`security.ts`): the test's own browser context and any other the test opens (a second user's).
+ * What the policy refuses (an `eval`, an inline script, a script from elsewhere) the browser
+ * refuses without a word on the page, but it fires a `securitypolicyviolation` event: the journey
+ * fails with what was refused and where.
+ */
+export const test = base.extend<{ policyViolations: string[] }>({
+  policyViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      const watch = async (watched: BrowserContext) => {
+        await watched.exposeBinding('reportPolicyViolation', ({ page }, text: string) => {
+          violations.push(`${page.url()}: ${text}`);
+        });
+        // Runs in the page, as text: this project's types have no DOM.
+        await watched.addInitScript({
+          content: `document.addEventListener('securitypolicyviolation', (event) => {
+            window.reportPolicyViolation(event.violatedDirective + ' refused ' + event.blockedURI +
+              ' (' + event.sourceFile + ':' + event.lineNumber + ')');
+          });`,
+        });
+      };
+      // Contexts the test opens with `browser.newContext()`: watched as Playwright creates them,
+      // before the test has a page in them.
+      const watching: Promise<void>[] = [];
+      const watchCreated = (created: BrowserContext) => watching.push(watch(created));
+      browser.on('context', watchCreated);
+      await watch(context);
+      await use(violations);
+      browser.off('context', watchCreated);
+      await Promise.all(watching);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Every page a journey visits must pass axe with no serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {

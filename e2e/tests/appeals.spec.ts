@@ -1,10 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf, expectShown } from '../support';
+import {
+  chooseFile,
+  createApplicant,
+  expect,
+  expectAccessible,
+  expectShown,
+  logIn,
+  samplePdf,
+  test,
+} from '../support';
 import { staffPage } from '../staff';
 
 /**

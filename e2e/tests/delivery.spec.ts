@@ -1,16 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
   createApplicant,
   draftAtReview,
+  expect,
   expectAccessible,
+  expectShown,
   logIn,
   payThroughApi,
-  expectShown,
+  test,
 } from '../support';
 
 test.use({ actionTimeout: 15_000 });

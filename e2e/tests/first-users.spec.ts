@@ -1,14 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
   createApplicant,
   createDemoStaff,
   draftAtReview,
+  expect,
   expectAccessible,
   expectNoSideScroll,
   logIn,
   payThroughApi,
+  test,
 } from '../support';
 import { staffPage } from '../staff';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible } from '../support';
+import { expect, expectAccessible, test } from '../support';
 
 // The public pages a visitor meets first come as HTML the build rendered with React's
 // react-dom/static (decision 082): they show before any script has run, in the visitor's language,

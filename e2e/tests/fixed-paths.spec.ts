@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
@@ -9,11 +9,13 @@ import {
   createDemoStaff,
   dayMonthYear,
   draftAtReview,
+  expect,
   expectAccessible,
   expectShown,
   logIn,
   payThroughApi,
   SAMPLE_BILLING,
+  test,
   type DemoStaffMember,
 } from '../support';
 import { staffPage } from '../staff';

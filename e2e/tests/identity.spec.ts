@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   createApplicant,
   dayMonthYear,
   draftAtReview,
+  expect,
   expectAccessible,
   expectNoSideScroll,
   logIn,
   mailedLink,
   payThroughApi,
+  test,
 } from '../support';
 
 const email = `ada.${Date.now()}@example.org`;

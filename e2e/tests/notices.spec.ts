@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { createApplicant, dayMonthYear, expectAccessible } from '../support';
+import { createApplicant, dayMonthYear, expect, expectAccessible, test } from '../support';
 import { DEMO_STAFF_PASSWORD, demoStaff, runCli } from '../staff';
 
 /** `npm run cli -- <args>` against the journey's portal; its printed output. */

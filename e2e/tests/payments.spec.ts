@@ -1,12 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir, PAYMENT_PROVIDER, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
   createApplicant,
   draftAtReview,
+  expect,
   expectAccessible,
   expectNoSideScroll,
   logIn,
+  test,
 } from '../support';
 
 const REVIEW_HEADING = 'New request, step 4 of 4: Review';

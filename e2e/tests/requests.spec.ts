@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { chooseFile, createApplicant, expectAccessible, logIn, samplePdf } from '../support';
+import { chooseFile, createApplicant, expect, expectAccessible, logIn, samplePdf, test } from '../support';
 
 const applicant = { email: `amina.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
 

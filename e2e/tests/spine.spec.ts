@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { MAINTENANCE_PORT } from '../playwright.config';
-import { expectAccessible } from '../support';
+import { expect, expectAccessible, test } from '../support';
 
 test('a visitor reads the home page, switches to Italian, reads the FAQ and meets a not-found page', async ({
   page,

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
-  expectShown,
   createApplicant,
   createDemoStaff,
   draftAtReview,
+  expect,
   expectAccessible,
   expectNoSideScroll,
+  expectShown,
   payThroughApi,
+  test,
   type DemoStaffMember,
 } from '../support';
 import { staffPage } from '../staff';

@@ -1,17 +1,19 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
-  expectShown,
   apiToken,
   chooseFile,
   createApplicant,
   createDemoStaff,
   draftAtReview,
+  expect,
   expectAccessible,
   expectNoSideScroll,
+  expectShown,
   logIn,
   payThroughApi,
   samplePdf,
+  test,
   type DemoStaffMember,
 } from '../support';
 import { staffPage } from '../staff';

@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import { demoStaff, logInStaff, runCli } from '../staff';
-import { createApplicant, dayMonthYear, expectAccessible, expectNoSideScroll, logIn } from '../support';
+import {
+  createApplicant,
+  dayMonthYear,
+  expect,
+  expectAccessible,
+  expectNoSideScroll,
+  logIn,
+  test,
+} from '../support';
 
 const applicant = { email: `amina.statement.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
 const MASKED_NAME = 'A**** H*****';

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { createHolder } from '../../apps/api/test/wallet-holder';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import { runCli } from '../staff';
-import { createApplicant, expectAccessible, logIn } from '../support';
+import { createApplicant, expect, expectAccessible, logIn, test } from '../support';
 
 /**
  * The statement in a digital wallet (issue #36, decision 088), on a phone's width: the applicant

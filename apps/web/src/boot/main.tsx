@@ -7,6 +7,7 @@ import '../app/app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { config } from 'zod/mini';
 import { watchMaintenance } from '@/app/maintenance';
 import { watchPrefetch } from '@/app/prefetch';
 import { AppProviders } from '@/app/providers';
@@ -19,6 +20,13 @@ import { START_UP } from './timings';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The Content-Security-Policy allows no `eval` (security.ts). Zod compiles the parser of a `zod`
+// object schema with `new Function` when it can, and its probe alone makes the browser report a
+// violation: in the browser, schemas parse without compiling. Set before the router loads the
+// routes' modules, which hold every `zod` schema (the modules above use `zod/mini`, which has no
+// compiler); the journeys fail on any violation (e2e/support.ts).
+config({ jitless: true });
 
 // User Timing marks, shown in DevTools' Performance panel and in Lighthouse's report: every module
 // above is evaluated (in the same task as what follows), then the router is made and starts its
