@@ -14,18 +14,31 @@ import { DEMO_STAFF_PASSWORD, demoStaff } from './staff';
 
 export { expect };
 
+/** React's report of a page whose HTML did not match its first render (error 418). */
+const HYDRATION_MISMATCH = /Minified React error #418\b/;
+
 /**
- * Playwright's `test`, in which every page keeps to the Content-Security-Policy the portal sends
- * (`security.ts`): the test's own browser context and any other the test opens (a second user's).
- * What the policy refuses (an `eval`, an inline script, a script from elsewhere) the browser
- * refuses without a word on the page, but it fires a `securitypolicyviolation` event: the journey
- * fails with what was refused and where.
+ * Playwright's `test`, in which every page, in the test's own browser context and in any other the
+ * test opens (a second user's), keeps to the Content-Security-Policy the portal sends
+ * (`security.ts`) and throws no error that nothing catches:
+ * - what the policy refuses (an `eval`, an inline script, a script from elsewhere) the browser
+ *   refuses without a word on the page, but it fires a `securitypolicyviolation` event;
+ * - an uncaught exception or unhandled rejection in the app reaches Playwright as a `weberror`
+ *   (React reports a hydration mismatch that way too, and recovers by rendering that part anew:
+ *   the journeys that check hydration look for it themselves, as a language chosen while the page
+ *   is still hydrating causes one, decision 082).
+ * The journey fails with what happened and where.
  */
-export const test = base.extend<{ policyViolations: string[] }>({
-  policyViolations: [
+export const test = base.extend<{ pageFaults: void }>({
+  pageFaults: [
     async ({ browser, context }, use) => {
       const violations: string[] = [];
+      const uncaught: string[] = [];
       const watch = async (watched: BrowserContext) => {
+        watched.on('weberror', (error) => {
+          const { message, stack } = error.error();
+          if (!HYDRATION_MISMATCH.test(message)) uncaught.push(`${error.page()?.url()}: ${stack}`);
+        });
         await watched.exposeBinding('reportPolicyViolation', ({ page }, text: string) => {
           violations.push(`${page.url()}: ${text}`);
         });
@@ -40,13 +53,16 @@ export const test = base.extend<{ policyViolations: string[] }>({
       // Contexts the test opens with `browser.newContext()`: watched as Playwright creates them,
       // before the test has a page in them.
       const watching: Promise<void>[] = [];
-      const watchCreated = (created: BrowserContext) => watching.push(watch(created));
+      const watchCreated = (created: BrowserContext) => {
+        watching.push(watch(created));
+      };
       browser.on('context', watchCreated);
       await watch(context);
-      await use(violations);
+      await use();
       browser.off('context', watchCreated);
       await Promise.all(watching);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(uncaught, 'errors the app did not catch').toEqual([]);
     },
     { auto: true },
   ],

@@ -32,6 +32,8 @@ config({ jitless: true });
 // above is evaluated (in the same task as what follows), then the router is made and starts its
 // first navigation. `npm run bench -- lighthouse` reads them (decision 082).
 performance.mark(START_UP.modules);
+// The page the server sent, before the router's first navigation can move elsewhere.
+const pathOnArrival = window.location.pathname;
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 performance.measure(START_UP.router, START_UP.modules);
@@ -54,10 +56,12 @@ await i18nReady.catch(() => undefined);
  * the HTML on screen, the shell first, then each `<Suspense>` boundary in a task of its own. The
  * router must first have the page's lazy route modules, or the first render would not match the
  * HTML. The page is rendered afresh where the HTML was written for someone else: in another
- * language than the visitor's, or without the user who is logged in.
+ * language than the visitor's, or without the user who is logged in; or for another page, when
+ * the router's first navigation went elsewhere (to /maintenance, say).
  */
-if (root.dataset.prerendered === i18n.language && getSessionToken() === null) {
-  await routerReady(router);
+const isForThisVisitor = root.dataset.prerendered === i18n.language && getSessionToken() === null;
+if (isForThisVisitor) await routerReady(router);
+if (isForThisVisitor && router.state.location.pathname === pathOnArrival) {
   performance.mark(START_UP.hydrate);
   hydrateRoot(root, app);
 } else {
