@@ -14,19 +14,15 @@ import { DEMO_STAFF_PASSWORD, demoStaff } from './staff';
 
 export { expect };
 
-/** React's report of a page whose HTML did not match its first render (error 418). */
-const HYDRATION_MISMATCH = /Minified React error #418\b/;
-
 /**
  * Playwright's `test`, in which every page, in the test's own browser context and in any other the
  * test opens (a second user's), keeps to the Content-Security-Policy the portal sends
  * (`security.ts`) and throws no error that nothing catches:
  * - what the policy refuses (an `eval`, an inline script, a script from elsewhere) the browser
  *   refuses without a word on the page, but it fires a `securitypolicyviolation` event;
- * - an uncaught exception or unhandled rejection in the app reaches Playwright as a `weberror`
- *   (React reports a hydration mismatch that way too, and recovers by rendering that part anew:
- *   the journeys that check hydration look for it themselves, as a language chosen while the page
- *   is still hydrating causes one, decision 082).
+ * - an uncaught exception or unhandled rejection in the app reaches Playwright as a `weberror`,
+ *   and so does React's report of a pre-rendered page whose HTML did not match its first render
+ *   (error 418), after which React renders that part anew.
  * The journey fails with what happened and where.
  */
 export const test = base.extend<{ pageFaults: void }>({
@@ -36,8 +32,7 @@ export const test = base.extend<{ pageFaults: void }>({
       const uncaught: string[] = [];
       const watch = async (watched: BrowserContext) => {
         watched.on('weberror', (error) => {
-          const { message, stack } = error.error();
-          if (!HYDRATION_MISMATCH.test(message)) uncaught.push(`${error.page()?.url()}: ${stack}`);
+          uncaught.push(`${error.page()?.url()}: ${error.error().stack}`);
         });
         await watched.exposeBinding('reportPolicyViolation', ({ page }, text: string) => {
           violations.push(`${page.url()}: ${text}`);

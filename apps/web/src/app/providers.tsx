@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/shared/i18n';
+import { useShownI18n } from '@/shared/i18n';
 import { cssVariablesResolver, theme } from './theme';
 import { haveToastsShown, subscribeToToastsShown } from './toastsShown';
 
@@ -15,8 +15,9 @@ type Props = { queryClient: QueryClient; children: ReactNode; env?: 'default' | 
 /** Language, server cache, theme and toasts: everything a page expects around it. */
 export function AppProviders({ queryClient, children, env = 'default' }: Props) {
   const haveToasts = useSyncExternalStore(subscribeToToastsShown, haveToastsShown, () => false);
+  const shownI18n = useShownI18n();
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={shownI18n}>
       <QueryClientProvider client={queryClient}>
         {/* Light scheme only: no ColorSchemeScript, whose inline script the CSP forbids. */}
         <MantineProvider

@@ -2,7 +2,7 @@ import { isLocale, LOCALES } from '@lisbon/domain';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSaveLocale } from '@/features/account/api/profile';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { useIsPrerendered } from '@/shared/ui/hydration';
 
@@ -12,13 +12,14 @@ import { useIsPrerendered } from '@/shared/ui/hydration';
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const user = useCurrentUser().data;
   const saveLocale = useSaveLocale();
   const isPrerendered = useIsPrerendered();
   return (
     <NativeSelect
       aria-label={t('language.label')}
-      value={currentLocale()}
+      value={locale}
       onChange={(event) => {
         const { value } = event.currentTarget;
         // The switch works even when saving fails; the profile keeps its language until next time.

@@ -2,7 +2,7 @@ import { ANCHOR_CHECK_STEPS, anchorCheckMessage, type AnchorCheck, type AnchorVi
 import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format';
-import { currentLocale } from '../i18n';
+import { useLocale } from '../i18n';
 import { Facts } from '../practice/Facts';
 
 const breakAll = { wordBreak: 'break-all' } as const;
@@ -31,6 +31,7 @@ export function ChainTransaction({ hash, explorerUrl }: { hash: string; explorer
  */
 export function AnchorFacts({ anchor }: { anchor: AnchorView }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (anchor.state !== 'anchored') return <Text size="sm">{t(`anchor.${anchor.state}`)}</Text>;
   return (
     <Stack gap="xs">
@@ -43,7 +44,7 @@ export function AnchorFacts({ anchor }: { anchor: AnchorView }) {
             t('anchor.transaction'),
             <ChainTransaction key="tx" hash={anchor.transaction_hash} explorerUrl={anchor.explorer_url} />,
           ],
-          [t('anchor.time'), formatDateTime(anchor.block_time, currentLocale())],
+          [t('anchor.time'), formatDateTime(anchor.block_time, locale)],
         ]}
       />
     </Stack>
@@ -64,6 +65,7 @@ const OUTCOME_MARKS: Record<AnchorCheck['outcome'], string> = {
  */
 export function AnchorChecks({ checks }: { checks: readonly AnchorCheck[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (checks.length === 0) return null;
   return (
     <section aria-label={t('anchor.checksTitle')}>
@@ -83,7 +85,7 @@ export function AnchorChecks({ checks }: { checks: readonly AnchorCheck[] }) {
               {t(`anchor.outcomes.${check.outcome}`)}
             </Text>
             <Text size="sm" mb={6} style={breakAll}>
-              {anchorCheckMessage(check, currentLocale())}
+              {anchorCheckMessage(check, locale)}
             </Text>
           </li>
         ))}

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '../format';
-import { currentLocale } from '../i18n';
+import { useLocale } from '../i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { errorMessage } from '../ui/errorMessage';
 import { FormAlert } from '../ui/FormAlert';
@@ -22,7 +22,7 @@ type Props = {
 /** A request's documents: type, file, size, date; download always, replace and delete while editable. */
 export function DocumentTable({ documents, caption, isEditable }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const upload = useUploadProgress();
   const [failure, setFailure] = useState<string | null>(null);

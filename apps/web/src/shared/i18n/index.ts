@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@lisbon/domain';
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import { startTransition, useEffect, useState } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { storage } from '../storage';
 import type { areaEn } from './locales/area.en-US';
 import type { enUS, PublicCatalogue } from './locales/en-US';
@@ -141,9 +142,41 @@ function syncDocumentLanguage(language: string): void {
 // Also fired once the starting catalogue has come.
 i18n.on('languageChanged', syncDocumentLanguage);
 
-/** The interface language; until its catalogue has come (the API's first calls), the one coming. */
+/**
+ * The interface language; until its catalogue has come (the API's first calls), the one coming.
+ * For code outside a render: a component reads `useLocale()`.
+ */
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : startLocale;
+}
+
+const copyIn = (language: string): I18n => i18n.cloneInstance({ lng: language, initAsync: false });
+
+/**
+ * The i18next instance that React renders with (`AppProviders` gives it to every component): a
+ * copy of `i18n` that keeps one language, sharing its texts. When the interface language changes,
+ * a copy in the new language replaces it in a transition. So the language is React state: a page
+ * still hydrating renders in the language its HTML was written in, and React hydrates each part
+ * before it shows the new language there. Read from `i18n` itself, a part that hydrated after the
+ * change would not match its HTML (React's error 418) and be rendered anew.
+ */
+export function useShownI18n(): I18n {
+  const [shown, setShown] = useState(() => copyIn(i18n.language));
+  useEffect(() => {
+    const follow = () => {
+      if (i18n.language !== shown.language) startTransition(() => setShown(copyIn(i18n.language)));
+    };
+    follow(); // changed before this effect ran
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [shown]);
+  return shown;
+}
+
+/** The language a component renders in: the one React shows (`useShownI18n`). */
+export function useLocale(): Locale {
+  const { i18n: shown } = useTranslation();
+  return isLocale(shown.language) ? shown.language : DEFAULT_LOCALE;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { countryName, type Practice, type PurposeStep, type QualificationStep } from '@lisbon/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format';
-import { currentLocale } from '../i18n';
+import { useLocale } from '../i18n';
 import { type Fact, Facts } from './Facts';
 
 /** The request itself: service, country and level of education system, urgency. */
@@ -11,7 +11,7 @@ export function ServiceFacts({
   practice: Pick<Practice, 'service' | 'country' | 'level' | 'is_urgent'>;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   return (
     <Facts
       facts={[
@@ -48,7 +48,7 @@ export function PurposeFacts({ purpose }: { purpose: PurposeStep }) {
 /** Step 2 as saved, with the optional parts only when they apply. */
 export function QualificationFacts({ qualification: q }: { qualification: QualificationStep }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);
   const yesNo = (flag: boolean) => t(flag ? 'labels.yes' : 'labels.no');
   const facts: Fact[] = [

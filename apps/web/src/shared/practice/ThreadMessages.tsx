@@ -3,7 +3,7 @@ import { Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format';
-import { currentLocale } from '../i18n';
+import { useLocale } from '../i18n';
 
 type Props = {
   messages: readonly ThreadMessage[];
@@ -16,7 +16,7 @@ type Props = {
 /** A request's message thread, oldest first: questions of the evaluation office and the applicant's replies. */
 export function ThreadMessages({ messages, viewer, renderDocument }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   if (messages.length === 0) return <Text>{t('thread.empty')}</Text>;
   const authorOf = (message: ThreadMessage) => {
     if (message.side === 'staff') return message.author_name ?? EVALUATION_OFFICE[locale];

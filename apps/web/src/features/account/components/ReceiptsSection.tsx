@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { PageNavigation } from '@/shared/ui/PageNavigation';
@@ -13,7 +13,7 @@ import { invoicesQuery } from '../api/invoices';
 /** Receipts and invoices (spec §2 `/account`): one of each per payment, newest first. */
 export function ReceiptsSection() {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [page, setPage] = useState(1);
   const list = useQuery(invoicesQuery(page));
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api';
 import { formatDate, formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -27,7 +27,8 @@ const BackLink = () => {
 /** The amount with its VAT breakdown. */
 function AmountTable({ document }: { document: FiscalDocument }) {
   const { t } = useTranslation();
-  const euros = (cents: number) => formatEuros(cents, currentLocale());
+  const locale = useLocale();
+  const euros = (cents: number) => formatEuros(cents, locale);
   const rows: [string, number][] = [
     [t('payments.amount.net'), document.amount.net],
     [t('payments.amount.vat', { rate: VAT_RATE_PERCENT }), document.amount.vat],
@@ -51,7 +52,7 @@ function AmountTable({ document }: { document: FiscalDocument }) {
 /** `/account/invoices/{id}`: one invoice or receipt, with its PDF. Another user's answers 404. */
 export function InvoicePage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const id = Number(useParams().id);
   const isValidId = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...invoiceQuery(id), enabled: isValidId });

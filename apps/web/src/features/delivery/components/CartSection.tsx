@@ -2,13 +2,14 @@ import type { DeliverablePractice } from '@lisbon/domain';
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 
 type Props = { practices: DeliverablePractice[]; cart: number[]; onChange: (ids: number[]) => void };
 
 /** The requests open to delivery, each added to or removed from the cart (several in one shipment). */
 export function CartSection({ practices, cart, onChange }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (practices.length === 0) return <Text>{t('delivery.cart.empty')}</Text>;
   const toggle = (id: number, isChecked: boolean) =>
     onChange(isChecked ? [...cart, id].sort((a, b) => a - b) : cart.filter((item) => item !== id));
@@ -25,7 +26,7 @@ export function CartSection({ practices, cart, onChange }: Props) {
             name: practice.qualification_name ?? '—',
           })}
           description={t('delivery.cart.openedOn', {
-            date: formatDate(practice.delivery_opened_at, currentLocale()),
+            date: formatDate(practice.delivery_opened_at, locale),
           })}
         />
       ))}

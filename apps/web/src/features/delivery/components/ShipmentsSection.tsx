@@ -3,7 +3,7 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { saveBlob } from '@/shared/ui/saveBlob';
@@ -12,7 +12,7 @@ import { downloadWaybill } from '../api/delivery';
 /** One paid shipment: its requests, its payment, its waybill (none once cancelled), and when it was delivered. */
 function Shipment({ shipment }: { shipment: Delivery }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const download = async () => {

@@ -3,7 +3,7 @@ import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
@@ -18,7 +18,7 @@ import { initialShipping, type ShippingValues } from './shippingForm';
 export function ShippingSummary({ shipping }: { shipping: ShippingInfoView }) {
   // useTranslation re-renders on a language change, so the country's name follows it.
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   return (
     <Stack gap={4}>
       <Text>{shipping.recipient_name}</Text>

@@ -5,7 +5,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -44,7 +44,7 @@ const paymentIdOf = (search: URLSearchParams) => {
  */
 export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const returnedPayment = paymentIdOf(search);

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { DocumentUploader } from '@/shared/documents/DocumentUploader';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
 /** One request on /documents: its documents, the required ones still missing, and the upload while editable. */
 export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const headingId = `documents-practice-${entry.practice_id}`;
   const title = t('documentsPage.practiceTitle', {
     id: entry.practice_id,

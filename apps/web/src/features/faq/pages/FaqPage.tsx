@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useCmsEntries } from '../api/cmsEntries';
 import { CmsEntries } from '../components/CmsEntries';
@@ -11,7 +11,7 @@ import { CmsEntries } from '../components/CmsEntries';
 export function FaqPage() {
   // useTranslation re-renders this page when the language changes, so the locale is current.
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const faq = useCmsEntries('faq', locale);
   const tips = useCmsEntries('country_tips', locale);
   const { hash } = useLocation();

@@ -9,7 +9,7 @@ import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { useHydratedValue } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
@@ -117,7 +117,7 @@ function Services() {
  */
 function GoodToKnow() {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const goodToKnow = [
     { title: t('home.adultsTitle'), body: t('home.adultsBody', { age: ADULT_AGE_YEARS }) },
     {

@@ -3,7 +3,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { closuresQuery, suspensionsQuery } from '../api/notices';
 import { ClosureForm } from './ClosureForm';
@@ -24,7 +24,7 @@ const ActionsHeader = () => {
 /** The body's closure periods; administrators announce new ones and delete those not begun. */
 export function ClosuresSection({ isAdmin }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const closures = useQuery(closuresQuery());
   const today = calendarDayOf(new Date());
   if (!closures.data) return <PageLoader />;
@@ -79,7 +79,7 @@ export function ClosuresSection({ isAdmin }: Props) {
 /** The return-delivery suspension windows; administrators add new ones and delete those not begun. */
 export function SuspensionsSection({ isAdmin }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const suspensions = useQuery(suspensionsQuery());
   const today = calendarDayOf(new Date());
   if (!suspensions.data) return <PageLoader />;

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { formatDate } from '@/shared/format';
 import { noticesQuery } from '../api/notices';
 
@@ -11,13 +11,13 @@ import { noticesQuery } from '../api/notices';
  */
 export function NoticeBanner({ isStaff = false }: { isStaff?: boolean }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const notices = useQuery(noticesQuery()).data;
   if (!notices) return null;
   const { closures } = notices;
   // Only staff work on while maintenance is on; everyone else is on the maintenance page.
   const isMaintenanceShown = isStaff && notices.maintenance.is_on;
   if (closures.length === 0 && !isMaintenanceShown) return null;
-  const locale = currentLocale();
 
   return (
     <section aria-label={t('notices.heading')} className="notice-banner">

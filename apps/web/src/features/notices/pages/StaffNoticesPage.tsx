@@ -2,7 +2,7 @@ import { Alert, Stack, Switch, Table, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { formatDateTime } from '@/shared/format';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -19,7 +19,7 @@ import { ClosuresSection, SuspensionsSection } from '../components/CalendarSecti
 export function StaffNoticesPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const locale = currentLocale();
+  const locale = useLocale();
   const isAdmin = useCurrentUser().data?.abilities['staff.manage'] === true;
   const maintenance = useQuery(maintenanceQuery());
   const [isSaving, setSaving] = useState(false);

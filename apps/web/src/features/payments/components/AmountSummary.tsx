@@ -2,7 +2,7 @@ import { type Money, type ServiceDescription, VAT_RATE_PERCENT } from '@lisbon/d
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { chargeLines } from './charges';
 
 type Props = { service: ServiceDescription; isUrgent: boolean; caption: string };
@@ -10,7 +10,7 @@ type Props = { service: ServiceDescription; isUrgent: boolean; caption: string }
 /** The charges of a request, each with VAT apart, and what they add up to. */
 export function AmountSummary({ service, isUrgent, caption }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const euros = (cents: number) => formatEuros(cents, locale);
   const { lines, totals } = chargeLines(service, isUrgent, {
     service: t(`labels.service.${service.kind}`),

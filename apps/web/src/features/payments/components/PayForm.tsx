@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api';
 import { formatEuros } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -25,6 +25,7 @@ type Props = {
  */
 export function PayForm({ totalCents, initialValues, start }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
   const { form, submit, showServerErrors } = useSchemaForm({
@@ -63,7 +64,7 @@ export function PayForm({ totalCents, initialValues, start }: Props) {
         </Fieldset>
         <FormAlert message={failure} />
         <Button type="submit" size="md" w="fit-content" loading={form.submitting || isLeaving}>
-          {t('payments.pay', { amount: formatEuros(totalCents, currentLocale()) })}
+          {t('payments.pay', { amount: formatEuros(totalCents, locale) })}
         </Button>
       </Stack>
     </form>

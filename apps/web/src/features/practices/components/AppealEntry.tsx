@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 
 /**
  * The way to `/practices/{id}/appeal` from the request: while the seven-day window is open on the
@@ -12,7 +12,7 @@ import { currentLocale } from '@/shared/i18n';
  */
 export function AppealEntry({ practice }: { practice: Practice }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const publishedAt = practice.published_at ?? null;
   const to = `/practices/${practice.id}/appeal`;
   if (publishedAt && practice.is_appeal_window_open === true) {

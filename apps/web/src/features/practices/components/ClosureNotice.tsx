@@ -3,7 +3,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 
 /**
  * At the top of a closed request (issue 33): the reason staff gave, which was only at the bottom of
@@ -11,7 +11,7 @@ import { currentLocale } from '@/shared/i18n';
  */
 export function ClosureNotice({ practice }: { practice: Practice }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   if (practice.status !== 'closed') return null;
   const closing = practice.history.findLast((entry) => entry.to_status === 'closed');
   const refund = practice.payment_refund;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadDocument } from '@/shared/documents/api';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { ThreadMessages } from '@/shared/practice/ThreadMessages';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -15,6 +15,7 @@ import { ReplyForm } from './ReplyForm';
 /** What the office asks, when it asks something ('cimea request'), the reply form, and the whole thread. */
 export function PracticeConversation({ practice }: { practice: Practice }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const thread = useQuery({ ...threadQuery(practice.id), enabled: practice.status !== 'draft' });
   const question = practice.pending_question ?? null;
   if (practice.status === 'draft') return null;
@@ -33,9 +34,7 @@ export function PracticeConversation({ practice }: { practice: Practice }) {
           >
             <Stack gap="xs">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{question.message}</Text>
-              <Text size="sm">
-                {t('reply.askedOn', { date: formatDateTime(question.asked_at, currentLocale()) })}
-              </Text>
+              <Text size="sm">{t('reply.askedOn', { date: formatDateTime(question.asked_at, locale) })}</Text>
               {question.requested_documents.length > 0 && (
                 <div>
                   <Text fw={600}>{t('reply.requested')}</Text>

@@ -2,7 +2,7 @@ import { countryName, type PracticeSummary } from '@lisbon/domain';
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
@@ -16,7 +16,7 @@ type Props = { practices: readonly PracticeSummary[]; caption: string };
  */
 export function PracticesTable({ practices, caption }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const isNarrow = useIsNarrowScreen();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
   const link = (practice: PracticeSummary) => (

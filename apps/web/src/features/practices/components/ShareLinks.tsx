@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api';
 import { DateField } from '@/shared/forms/DateField';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { createShareLink, revokeShareLink, shareLinksQuery } from '../api/shareLinks';
 
@@ -19,7 +19,7 @@ const STATE_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as cons
  */
 export function ShareLinks({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const links = useQuery(shareLinksQuery(practiceId));
   const [expiresOn, setExpiresOn] = useState('');

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { AnchorFacts, ChainTransaction } from '@/shared/anchor/AnchorRecord';
 import { ReceiptDownload } from '@/shared/anchor/ReceiptDownload';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { downloadStatementPdf, statementQuery } from '../api/statement';
@@ -30,7 +30,7 @@ function Published({
   actions?: ((practiceId: number) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const download = useMutation({
     mutationFn: () => downloadStatementPdf(practiceId, statement.certificate_id),
   });

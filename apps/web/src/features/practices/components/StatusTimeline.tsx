@@ -2,7 +2,7 @@ import { type Practice, statusLabel, type StatusLabel } from '@lisbon/domain';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 
 /** A step and the reason staff gave the applicant for it (a closure, an appeal refused or rejected). */
 type Step = { label: StatusLabel; at: string; reason: string | null };
@@ -22,7 +22,7 @@ export function timelineOf(history: Practice['history']): Step[] {
 
 export function StatusTimeline({ history }: { history: Practice['history'] }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const steps = timelineOf(history);
   if (steps.length === 0) return <Text>{t('messages.noItems')}</Text>;
   return (

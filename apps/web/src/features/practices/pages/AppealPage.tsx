@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { currentLocale, useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -58,7 +58,7 @@ export function AppealPage() {
 
 function AppealContent({ overview }: { overview: AppealOverview }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const deadline = overview.deadline ? formatDateTime(overview.deadline, locale) : null;
   if (overview.appeal) return <AppealView overview={overview} />;
   if (overview.can_request) {
@@ -80,7 +80,7 @@ function AppealContent({ overview }: { overview: AppealOverview }) {
 
 function AppealView({ overview }: { overview: AppealOverview }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const appeal = overview.appeal;
   if (!appeal) return null;
   const statement = appeal.statement;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -31,7 +31,7 @@ export function PracticePage({
   statementActions,
 }: { statementActions?: (practiceId: number) => ReactNode } = {}) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const id = Number(useParams().id);
   const query = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const title = t('practice.title', { id: Number.isInteger(id) ? id : '' });

@@ -8,14 +8,14 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/api';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 
 /** Reference data changes rarely: an hour in the cache is plenty. */
 const REFERENCE_STALE_MS = 60 * 60_000;
 
 /** GET /countries?search=: countries of education system, named in the interface language. */
 export function useCountrySearch(search: string) {
-  const locale = currentLocale();
+  const locale = useLocale();
   const term = search.trim();
   return useQuery({
     queryKey: ['countries', locale, term],
@@ -29,7 +29,7 @@ export function useCountrySearch(search: string) {
 
 /** GET /countries/{code}: the name of a country given by code (a link, a draft). */
 export function useCountry(code: string | null) {
-  const locale = currentLocale();
+  const locale = useLocale();
   return useQuery({
     queryKey: ['country', locale, code],
     queryFn: async () => (await api.get('countries', code, { auth: false, schema: countrySchema })).data,
@@ -49,7 +49,7 @@ export const discoveryQuery = (country: string, level: EducationLevel, locale: L
 
 /** GET /services/discovery: the service for a country and level, once both are chosen. */
 export function useDiscovery(country: string | null, level: EducationLevel | null) {
-  const locale = currentLocale();
+  const locale = useLocale();
   return useQuery({
     ...discoveryQuery(country ?? '', level ?? 'higher', locale),
     enabled: country !== null && level !== null,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 
 type Props = { draft: Practice; onStartNew: () => void };
@@ -12,7 +12,7 @@ type Props = { draft: Practice; onStartNew: () => void };
 /** One draft at a time (spec §4): continue it, or confirm to start a new one in its place. */
 export function DraftFound({ draft, onStartNew }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [isConfirming, setIsConfirming] = useState(false);
   const stepNumber = WIZARD_STEPS.indexOf(draft.wizard_step) + 1;
   return (

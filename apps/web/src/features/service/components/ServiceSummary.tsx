@@ -3,7 +3,7 @@ import { Alert, Anchor, List, Paper, Stack, Text, Title, type TitleOrder } from 
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 
 /** Headings follow the page's outline: the service's title at `order`, its parts one below. */
@@ -13,7 +13,7 @@ export const below = (order: TitleOrder): TitleOrder => BELOW[order];
 /** A price with VAT shown apart, or "free". */
 export function PriceText({ price }: { price: ServiceDescription['price'] }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   if (price.total === 0) return <>{t('discovery.free')}</>;
   return (
     <>
@@ -31,7 +31,7 @@ type ServiceProps = { service: ServiceDescription; order: TitleOrder };
 /** One service: what it gives, price, urgency, time and the documents it needs. */
 export function ServiceDetails({ service, order }: ServiceProps) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   return (
     <Stack gap="sm">
       <Title order={order}>{t(`labels.service.${service.kind}`)}</Title>

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -19,7 +19,7 @@ import { practiceQuery, useStoreDraft } from '../api/practices';
  */
 export function ThankYouPage({ practiceId }: { practiceId?: number }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [search] = useSearchParams();
   const id = practiceId ?? Number(search.get('practice'));
   const practice = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });

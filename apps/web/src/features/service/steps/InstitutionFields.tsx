@@ -1,7 +1,7 @@
 import { countryName } from '@lisbon/domain';
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { isInstitutionCountryDifferent, type QualificationForm } from './qualificationForm';
 
@@ -18,6 +18,7 @@ type Props = {
  */
 export function InstitutionFields({ form, educationCountry }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { values } = form;
   return (
     <Fieldset legend={t('wizard.qualification.institutionLegend')}>
@@ -48,7 +49,7 @@ export function InstitutionFields({ form, educationCountry }: Props) {
         {isInstitutionCountryDifferent(values, educationCountry) && (
           <Text size="sm">
             {t('wizard.qualification.countryDiffers', {
-              country: countryName(educationCountry, currentLocale()),
+              country: countryName(educationCountry, locale),
             })}
           </Text>
         )}

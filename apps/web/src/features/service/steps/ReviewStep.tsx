@@ -5,7 +5,7 @@ import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -43,7 +43,7 @@ export type CheckoutSlot = ComponentType<{ practice: Practice; service: ServiceD
  */
 export function ReviewStep({ practice, checkout: Checkout }: { practice: Practice; checkout: CheckoutSlot }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const navigate = useNavigate();
   const discoveryQuery = useDiscovery(practice.country, practice.level);
   const discovery = discoveryQuery.data;

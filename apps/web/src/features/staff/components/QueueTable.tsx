@@ -2,7 +2,7 @@ import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/d
 import { Box, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
@@ -34,7 +34,7 @@ export const personName = (person: StaffRef | null) =>
  */
 export function QueueTable({ practices, caption, selection }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const isNarrow = useIsNarrowScreen();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
   const selectable = selection ? practices.filter(selection.isSelectable).map((practice) => practice.id) : [];

@@ -4,7 +4,7 @@ import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { useStaffSearch } from '../api/search';
 
@@ -13,6 +13,7 @@ const PAUSE_MS = 150;
 
 function ResultLine({ result }: { result: StaffSearchResult }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const name = `${result.applicant.first_name} ${result.applicant.last_name}`.trim();
   return (
     <Group gap="sm" wrap="nowrap" justify="space-between">
@@ -21,7 +22,7 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
           #{result.id} · {name || result.applicant.email}
         </Text>
         <Text size="xs">
-          {[result.qualification_name, countryName(result.country, currentLocale()), result.applicant.email]
+          {[result.qualification_name, countryName(result.country, locale), result.applicant.email]
             .filter(Boolean)
             .join(' · ')}
           {result.is_id_match ? ` · ${t('operations.search.byNumber')}` : ''}

@@ -4,7 +4,7 @@ import type { Dashboard } from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { useDaysInWords } from '../components/DeadlineFlag';
 import { personName } from '../components/QueueTable';
 import { FigureTable } from './FigureTable';
@@ -14,7 +14,7 @@ const CHART_HEIGHT = 220;
 /** Every figure of the dashboard, each a table (with a chart where a picture reads faster) and its CSV. */
 export function DashboardFigures({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const date = (value: string) => formatDate(value, locale);
   const inWords = useDaysInWords();
   const d = (key: string) => t(`operations.dashboard.${key}` as 'operations.dashboard.title');

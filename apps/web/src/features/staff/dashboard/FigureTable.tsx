@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { RowLink } from '@/shared/ui/RowLink';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { toCsv } from './csv';
@@ -34,6 +34,7 @@ type Props = {
  */
 export function FigureTable({ id, title, intro, chart, columns, rows, footer, empty, fileName }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const download = () =>
     saveBlob(
       new Blob(
@@ -51,7 +52,7 @@ export function FigureTable({ id, title, intro, chart, columns, rows, footer, em
     );
   const show = (value: Cell): ReactNode => {
     if (value === null) return '—';
-    if (typeof value === 'number') return value.toLocaleString(currentLocale());
+    if (typeof value === 'number') return value.toLocaleString(locale);
     if (typeof value === 'object') {
       return (
         <RowLink to={value.to} name={value.name}>

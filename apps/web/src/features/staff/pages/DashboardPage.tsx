@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateField } from '@/shared/forms/DateField';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -22,7 +22,7 @@ const dayOf = (value: string | null) => (value && isoDateSchema.safeParse(value)
  */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const period = { from: dayOf(params.get('from')), to: dayOf(params.get('to')) };
   const dashboard = useDashboard(period);

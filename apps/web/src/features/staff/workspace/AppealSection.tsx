@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { PUBLICATION_POLL_MS } from '../api/publication';
 import { staffPracticeQuery } from '../api/workspace';
@@ -26,7 +26,7 @@ export const staffAppealQuery = (practiceId: number, status: string) =>
  */
 export function AppealSection({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const isAppealed = hasAppeal(practice.status);
   const query = useQuery({

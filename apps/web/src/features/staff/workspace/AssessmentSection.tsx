@@ -10,7 +10,7 @@ import { Button, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } fro
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -24,7 +24,7 @@ type Props = { practice: StaffPractice; isAllowed: boolean };
 /** 'Assessment updated': the certificate fields of spec §3 that the statement will print. */
 export function AssessmentSection({ practice, isAllowed }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const assessment = practice.assessment;
   // Empty fields start from the request's own qualification details, for the evaluator to check.
   const start = assessmentStart(assessment, practice.qualification);

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { useChange } from './ChangeForm';
@@ -18,9 +18,10 @@ type Props = { practice: StaffPractice; may: (change: StaffChange) => boolean };
  */
 export function DeliverySection({ practice, may }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const opening = useChange('openToDelivery', () => false);
   const delivering = useChange('setAsDelivered', () => false);
-  const date = (value: string) => formatDateTime(value, currentLocale());
+  const date = (value: string) => formatDateTime(value, locale);
   const isOffered = (change: 'open_to_delivery' | 'set_delivered' | 'cancel_delivery') => may(change);
   const [isCancelling, setIsCancelling] = useState(false);
   // A request is in one shipment at a time: the fee not yet refunded is the current shipment's.

@@ -3,7 +3,7 @@ import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
@@ -15,6 +15,7 @@ import { useChange } from './ChangeForm';
  */
 export function FileCheckSection({ practice, isAllowed }: { practice: StaffPractice; isAllowed: boolean }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const check = practice.file_check;
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'file-check',
@@ -28,7 +29,7 @@ export function FileCheckSection({ practice, isAllowed }: { practice: StaffPract
       <Text>
         {check
           ? t('staff.fileCheck.done', {
-              date: formatDateTime(check.concluded_at, currentLocale()),
+              date: formatDateTime(check.concluded_at, locale),
               name: personName(check.by) ?? '—',
             })
           : t('staff.fileCheck.notDone')}

@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
@@ -12,7 +12,7 @@ import { useChange } from './ChangeForm';
 /** Internal notes ('Note added'): read by staff only, never by the applicant. */
 export function NotesSection({ practice, isAllowed }: { practice: StaffPractice; isAllowed: boolean }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'note',
     schema: noteBodySchema,

@@ -8,7 +8,7 @@ import { Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { workspaceCalls } from '../api/workspace';
 import { RefundDialog } from './RefundDialog';
 
@@ -21,7 +21,7 @@ type Props = { practice: StaffPractice; may: (change: StaffChange) => boolean };
  */
 export function PaymentsSection({ practice, may }: Props) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [isAsking, setIsAsking] = useState(false);
   const requestPayment = practice.payments.find(
     (payment) => payment.purpose === 'practice' && !payment.refund,

@@ -2,7 +2,7 @@ import { countryName, type StaffPractice } from '@lisbon/domain';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
@@ -12,7 +12,7 @@ import { Section } from './Section';
 /** The request at a glance: status and people, the applicant, the request as filed. */
 export function PracticeOverview({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const date = (value: string | null | undefined) => (value ? formatDate(value, locale) : null);
   const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);
   const applicant = practice.applicant;

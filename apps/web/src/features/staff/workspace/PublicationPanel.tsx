@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showSuccess } from '@/shared/ui/toast';
 import { PUBLICATION_POLL_MS, publicationQuery, retryPublication } from '../api/publication';
@@ -20,6 +20,7 @@ import { TransitionDialog } from './TransitionDialog';
  */
 export function PublicationPanel({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const isShown = mayHaveStatement(practice.status);
@@ -48,7 +49,6 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
   // Whether this user may publish is the API's answer (`available_actions`).
   const publishAction = practice.available_actions.find((action) => action.action === 'publish');
   const mayPublish = publishAction !== undefined;
-  const locale = currentLocale();
 
   return (
     <Section id="publication" title={t('publication.title')}>

@@ -2,7 +2,7 @@ import type { StaffPractice } from '@lisbon/domain';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { personName } from '../components/QueueTable';
 import { recordEntries, type RecordEntry } from './record';
 
@@ -12,7 +12,7 @@ import { recordEntries, type RecordEntry } from './record';
  */
 export function RecordHistory({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const entries = recordEntries(practice);
   if (entries.length === 0) return <Text>{t('messages.noItems')}</Text>;
 

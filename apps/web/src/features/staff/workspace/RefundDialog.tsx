@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '@/api';
 import { formatEuros } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { useChange } from './ChangeForm';
 
@@ -23,8 +23,9 @@ type Props = {
  */
 export function RefundDialog({ kind, amountCents, opened, onClose, call }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const change = useChange(kind === 'payment' ? 'refundRequested' : 'deliveryCancelled', () => false);
-  const amount = formatEuros(amountCents, currentLocale());
+  const amount = formatEuros(amountCents, locale);
   return (
     <Modal
       opened={opened}

@@ -3,7 +3,7 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { showError } from '@/shared/ui/toast';
 import { fetchStaffDocument } from '../api/workspace';
@@ -37,7 +37,7 @@ export function DocumentButtons({
 /** The request's documents: type, file, size, date; images shown inline on demand, every document saved (decision 058). */
 export function StaffDocuments({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const [shown, setShown] = useState<number | null>(null);
   const typeOf = (document: PracticeDocument) =>
     document.type === 'additional' && document.additional_type

@@ -3,7 +3,7 @@ import { Button, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
@@ -18,6 +18,7 @@ export function VerificationSection({
   isAllowed: boolean;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const verification = practice.verification;
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'verification',
@@ -42,7 +43,7 @@ export function VerificationSection({
       {verification.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{verification.notes}</Text>}
       <Text size="sm">
         {t('staff.updated', {
-          date: formatDateTime(verification.updated_at, currentLocale()),
+          date: formatDateTime(verification.updated_at, locale),
           name: personName(verification.updated_by) ?? '—',
         })}
       </Text>

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -17,7 +17,7 @@ import { StudyEntryForm } from '../components/StudyEntryForm';
 /** `/study`, My study path: the applicant's qualifications, reused by the request wizard. */
 export function StudyPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const userId = useCurrentUser().data?.id ?? 0;
   const entries = useQuery({ ...studyEntriesQuery(userId), enabled: userId > 0 });

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Facts } from '@/shared/practice/Facts';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { VerificationAnchor } from './VerificationAnchor';
 
 /** The answer for one file: valid (green, with the details) or NOT valid (with the reason), in plain words. */
 export function VerificationResult({ result, fileName }: { result: Verification; fileName: string }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const isValid = result.result === 'valid';
   const title =
     result.result === 'valid'

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -27,6 +27,7 @@ function EntryLink({ hash }: { hash: string }) {
 
 function EntryFacts({ entry }: { entry: LedgerEntryView }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <Facts
       facts={[
@@ -40,7 +41,7 @@ function EntryFacts({ entry }: { entry: LedgerEntryView }) {
             </Anchor>
           </>,
         ],
-        [t('ledger.fields.createdAt'), formatDateTime(entry.created_at, currentLocale())],
+        [t('ledger.fields.createdAt'), formatDateTime(entry.created_at, locale)],
         [t('ledger.fields.seq'), String(entry.seq)],
         [t('ledger.fields.payloadHash'), <Hash key="payload" value={entry.payload_hash} />],
         [

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api';
 import { AnchorFacts, ChainTransaction } from '@/shared/anchor/AnchorRecord';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -16,7 +16,7 @@ import { VerifyFile } from '../components/VerifyFile';
 
 function StatementFacts({ token, statement }: { token: string; statement: SharedStatement }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
+  const locale = useLocale();
   const download = useMutation({ mutationFn: () => downloadSharedPdf(token, statement.certificate_id) });
   return (
     <section aria-labelledby="shared-facts">

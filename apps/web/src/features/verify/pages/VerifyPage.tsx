@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { useHydratedValue } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -15,7 +15,8 @@ import { VerifyFile } from '../components/VerifyFile';
 /** What the id is, in a sentence, with no personal data (the API gives none). */
 function StatementState({ status }: { status: CertificateStatus }) {
   const { t } = useTranslation();
-  const date = status.published_at ? formatDate(status.published_at, currentLocale()) : '';
+  const locale = useLocale();
+  const date = status.published_at ? formatDate(status.published_at, locale) : '';
   return <Text>{t(`verify.states.${status.state}`, { date, authority: status.certificate_authority })}</Text>;
 }
 

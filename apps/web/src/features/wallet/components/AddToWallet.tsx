@@ -4,11 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { createWalletOffer, svgSource } from '../api/wallet';
 
 function Offer({ offer }: { offer: WalletOffer }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <Stack gap="sm">
       <Text size="sm">{t('wallet.offerIntro')}</Text>
@@ -34,9 +35,7 @@ function Offer({ offer }: { offer: WalletOffer }) {
           {t('wallet.txCodeHelp')}
         </Text>
       </div>
-      <Text size="sm">
-        {t('wallet.expires', { time: formatDateTime(offer.expires_at, currentLocale()) })}
-      </Text>
+      <Text size="sm">{t('wallet.expires', { time: formatDateTime(offer.expires_at, locale) })}</Text>
     </Stack>
   );
 }

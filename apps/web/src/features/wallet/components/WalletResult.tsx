@@ -2,7 +2,7 @@ import { WALLET_CLAIM_LABELS, type WalletCheck, type WalletClaim } from '@lisbon
 import { Alert, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/shared/i18n';
+import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { walletCheckQuery } from '../api/wallet';
 
@@ -10,7 +10,8 @@ const isClaim = (name: string): name is WalletClaim => name in WALLET_CLAIM_LABE
 
 function Checked({ check }: { check: WalletCheck }) {
   const { t } = useTranslation();
-  const labels = WALLET_CLAIM_LABELS[currentLocale()];
+  const locale = useLocale();
+  const labels = WALLET_CLAIM_LABELS[locale];
   return (
     <Stack gap="sm">
       <Alert color={check.is_valid ? 'green' : 'red'} variant="light" data-testid="wallet-result">
