@@ -173,10 +173,13 @@ export function useShownI18n(): I18n {
   return shown;
 }
 
-/** The language a component renders in: the one React shows (`useShownI18n`). */
+/**
+ * The language a component renders in: the one React shows (`useShownI18n`); until its catalogue
+ * has come, the one coming, as `currentLocale()`.
+ */
 export function useLocale(): Locale {
   const { i18n: shown } = useTranslation();
-  return isLocale(shown.language) ? shown.language : DEFAULT_LOCALE;
+  return isLocale(shown.language) ? shown.language : startLocale;
 }
 
 /**
