@@ -108,6 +108,8 @@ declare module 'i18next' {
 
 export const i18n = i18next.createInstance();
 const startLocale: Locale = storage.get('language') ?? DEFAULT_LOCALE;
+/** A language i18next reports, or the starting one while its catalogue is still coming. */
+const orStartLocale = (language: string): Locale => (isLocale(language) ? language : startLocale);
 
 /** Resolves once the catalogue of the starting language has come: the app renders after it. */
 export const i18nReady: Promise<unknown> = i18n
@@ -147,7 +149,7 @@ i18n.on('languageChanged', syncDocumentLanguage);
  * For code outside a render: a component reads `useLocale()`.
  */
 export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : startLocale;
+  return orStartLocale(i18n.language);
 }
 
 const copyIn = (language: string): I18n => i18n.cloneInstance({ lng: language, initAsync: false });
@@ -179,7 +181,7 @@ export function useShownI18n(): I18n {
  */
 export function useLocale(): Locale {
   const { i18n: shown } = useTranslation();
-  return isLocale(shown.language) ? shown.language : startLocale;
+  return orStartLocale(shown.language);
 }
 
 /**
