@@ -46,12 +46,10 @@ export default defineConfig({
     // A worker per core. Vitest's default keeps one core for itself, which on CI's 2-core machine
     // leaves one worker: measured on such a machine, the whole run took 438 s with one worker and
     // 323 s with two. Each file builds its apps on a temporary SQLite file of its own, chains and
-    // servers take free ports, and the Redis tests count from addresses of their own.
-    // On PostgreSQL (TEST_DATABASE_URL) the files take turns: their schemas share one database,
-    // whose notifications reach every schema's listeners (a file's row cache heard another's
-    // changes), and Kysely's migrator reads the tables of every schema, failing when another file
-    // drops its schema at that moment (both seen with two workers).
-    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : availableParallelism(),
+    // servers take free ports, and the Redis tests count from addresses of their own. On PostgreSQL
+    // (TEST_DATABASE_URL) each worker has a database of its own, a schema per file in it
+    // (apps/api/test/helper.ts: workerDatabaseUrl).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -28,7 +28,7 @@ import { publishOne, readyForIssue } from './statements';
 
 /**
  * A fresh database for one test file: SQLite in a temporary directory by default, or a
- * throwaway schema of the PostgreSQL server named by TEST_DATABASE_URL.
+ * throwaway schema in this worker's database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
 export type TestDatabase = {
   db: Db;
@@ -47,9 +47,40 @@ export type TestDatabase = {
 
 export const isPostgresRun = Boolean(process.env.TEST_DATABASE_URL);
 
+let workerDatabase: Promise<string> | undefined;
+
+/**
+ * On a PostgreSQL run, this vitest worker's database: TEST_DATABASE_URL's server, the database's
+ * name with the worker's number after it (`test_w1`, `test_w2`), made on first use. Files of two
+ * workers run side by side, and files in one database would hear each other: notifications reach
+ * the listeners of every schema, and Kysely's migrator reads every schema's tables, failing when
+ * another file drops its own. In one worker the files take turns.
+ */
+export function workerDatabaseUrl(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('workerDatabaseUrl() is for a PostgreSQL run (TEST_DATABASE_URL)');
+  workerDatabase ??= (async () => {
+    const worker = new URL(url);
+    const name = `${decodeURIComponent(worker.pathname.slice(1)) || 'postgres'}_w${process.env.VITEST_POOL_ID ?? '1'}`;
+    worker.pathname = `/${encodeURIComponent(name)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}"`);
+    } catch (error) {
+      // 42P04: made by an earlier file or run of this worker.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    } finally {
+      await admin.end();
+    }
+    return worker.toString();
+  })();
+  return workerDatabase;
+}
+
 export async function createTestDatabase(options: { isMigrated?: boolean } = {}): Promise<TestDatabase> {
   const tempDir = mkdtempSync(join(tmpdir(), 'lisbon-api-test-'));
-  const url = process.env.TEST_DATABASE_URL;
+  const url = isPostgresRun ? await workerDatabaseUrl() : undefined;
   let databaseConfig: DatabaseConfig;
   let schema: string | undefined;
   let databaseUrl: string;

@@ -6,7 +6,7 @@ import { CHANGE_LISTENER_NAME, changeFeedOf, parseChange, startChangeFeed } from
 import type { Db } from '../src/platform/db/database';
 import { isKept, rowCache } from '../src/platform/db/row-cache';
 import { serializerCompiler } from '../src/platform/http/serializer';
-import { useTestApp, isPostgresRun } from './helper';
+import { isPostgresRun, useTestApp, workerDatabaseUrl } from './helper';
 import { applicant, apiCall, dataOf, type Applicant } from './requests';
 
 /**
@@ -250,12 +250,14 @@ describe('a row cache', () => {
         expect(await kept(feedDb, 'x', async () => ++reads)).toBe(2);
         return;
       }
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      const admin = new pg.Client({ connectionString: await workerDatabaseUrl() });
       await admin.connect();
       try {
-        // The listening connections are cut, as a database restart or a network fault would.
+        // The listening connections are cut, as a database restart or a network fault would: those
+        // of this worker's database, not another worker's.
         const { rowCount } = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = $1 and datname = current_database()`,
           [CHANGE_LISTENER_NAME],
         );
         expect(rowCount).toBeGreaterThan(0);
