@@ -128,9 +128,9 @@ const UNLOADED = [
   // nothing in the release uses for them.
   'viem/_cjs',
   'ox/_cjs',
-  // date-fns: the build imports the root only (ES modules, its "exports".import); the browser
-  // bundles, the functional-programming entry and the locales other than en-US (the default that
-  // format() imports) are never loaded.
+  // date-fns: the build imports its functions' own modules (ES modules, its "exports".import,
+  // packages/domain/src/dates.ts); the browser bundles, the functional-programming entry and the
+  // locales other than en-US (the default that format() imports) are never loaded.
   'date-fns/cdn.js',
   'date-fns/cdn.min.js',
   'date-fns/fp',
