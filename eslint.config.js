@@ -93,6 +93,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'date-fns',
+              message:
+                "Import each function from its own module ('date-fns/addMonths'): the root loads ~300 modules at every start of the API.",
+            },
+          ],
           patterns: [
             {
               group: [...NODE_BUILTINS, ...IO_PACKAGES],
