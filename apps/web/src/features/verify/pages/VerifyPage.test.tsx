@@ -1,9 +1,11 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus, type Verification } from '@lisbon/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
+import { certificateStatusQuery } from '../api/verify';
 
 afterEach(async () => {
   await changeLocale('en-US');
@@ -77,6 +79,35 @@ describe('the public verification page', () => {
       screen.getByText('One PDF file, at most 10 MB. The file is only checked, never kept.'),
     ).toBeTruthy();
     expect(liveRegion().textContent).toBe('');
+  });
+
+  it('renders the answer after the update that brought it, in a render of its own (decision 082)', async () => {
+    // A query's update is synchronous; the answer (and the first date the browser formats) is
+    // rendered with useDeferredValue, in a render React may interrupt. So some commit has the
+    // answer in the cache and not yet on screen, and a later one shows it.
+    mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
+    const commits: { isAnswerCached: boolean; isAnswerShown: boolean }[] = [];
+    let isCached = () => false;
+    const Recorded = ({ children }: { children: ReactNode }) => (
+      <Profiler
+        id="page"
+        onRender={() =>
+          commits.push({
+            isAnswerCached: isCached(),
+            isAnswerShown: document.body.textContent.includes('published on'),
+          })
+        }
+      >
+        {children}
+      </Profiler>
+    );
+    const { queryClient } = renderApp(`/verify/${ID}`, { wrapper: Recorded });
+    isCached = () => queryClient.getQueryData(certificateStatusQuery(ID).queryKey) !== undefined;
+    await screen.findByText(/published on February 10, 2026/);
+
+    const cachedNotShown = commits.findIndex((commit) => commit.isAnswerCached && !commit.isAnswerShown);
+    expect(cachedNotShown).toBeGreaterThanOrEqual(0);
+    expect(commits.slice(cachedNotShown + 1).some((commit) => commit.isAnswerShown)).toBe(true);
   });
 
   it('announces a valid original in green words, with the masked holder and the transaction hash', async () => {

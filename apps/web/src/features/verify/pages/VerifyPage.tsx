@@ -1,7 +1,7 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus } from '@lisbon/domain';
 import { Alert, Anchor, Box, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '@/shared/format';
@@ -67,7 +67,10 @@ function StatementSection({ id }: { id: string }) {
   // while React hydrates that HTML the section shows what the build wrote, the visitor's id and
   // the answer (which may have come by then) in the render right after.
   const shownId = useHydratedValue(id) ?? '-';
-  const status = useHydratedValue(useQuery(certificateStatusQuery(id)));
+  // A query's update renders synchronously, in one task; the answer (with the page's first date,
+  // which costs the browser its first Intl formatter) is rendered in a deferred render instead,
+  // which React can interrupt and yields between (useDeferredValue; decision 082).
+  const status = useDeferredValue(useHydratedValue(useQuery(certificateStatusQuery(id))));
   return (
     <section aria-labelledby="verify-id">
       {/* The id on a line of its own: the build's page says `-`, the visitor's a 36-character
