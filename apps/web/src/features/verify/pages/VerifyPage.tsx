@@ -64,12 +64,12 @@ export function VerifyPage() {
 function StatementSection({ id }: { id: string }) {
   const { t } = useTranslation();
   // The build renders `/verify/-` for every id (scripts/web-pages.mjs), the answer still to come:
-  // while React hydrates that HTML the section shows what the build wrote, the visitor's id and
-  // the answer (which may have come by then) in the render right after.
+  // while React hydrates that HTML the section shows what the build wrote, and the visitor's id in
+  // the render right after. The answer (which may have come by then) follows in a deferred render,
+  // which React can interrupt and yields between: a query's update alone would render it at once,
+  // in one task, with the page's first date, which costs the browser its first Intl formatter
+  // (useDeferredValue; decision 082).
   const shownId = useHydratedValue(id) ?? '-';
-  // A query's update renders synchronously, in one task; the answer (with the page's first date,
-  // which costs the browser its first Intl formatter) is rendered in a deferred render instead,
-  // which React can interrupt and yields between (useDeferredValue; decision 082).
   const status = useDeferredValue(useHydratedValue(useQuery(certificateStatusQuery(id))));
   return (
     <section aria-labelledby="verify-id">
