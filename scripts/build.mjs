@@ -5,7 +5,7 @@
 //   node scripts/build.mjs --if-stale    build only what a source change made stale (npm start)
 //   node scripts/build.mjs api|web       one of them
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,6 +81,8 @@ async function buildApi() {
     process.exit(1);
   }
   const apiDir = join(ROOT, 'apps/api');
+  // A fresh folder: the chunks' names change with their content, and a release copies them all.
+  rmSync(join(apiDir, 'dist'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: {
       main: join(apiDir, 'src/main.ts'),
@@ -92,6 +94,9 @@ async function buildApi() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // The entries share their code in chunks beside them (dist/chunk-*.js), and a dynamic import
+    // stays one: `cli.ts` loads the commands, and with them the API's packages, only to run one.
+    splitting: true,
     target: 'node24',
     sourcemap: true,
     logLevel: 'warning',

@@ -172,7 +172,7 @@ for (const file of ['status.txt', 'unicover.txt', 'langcover.txt', 'NEWS', 'font
 const copyTree = (from, to) => cpSync(join(ROOT, from), join(STAGE, to ?? from), { recursive: true });
 mkdirSync(join(STAGE, 'apps/api/dist'), { recursive: true });
 for (const file of readdirSync(join(ROOT, 'apps/api/dist'))) {
-  if (/^(main|cli|render-worker)\.js(\.map)?$/.test(file)) copyTree(`apps/api/dist/${file}`);
+  if (/\.js(\.map)?$/.test(file)) copyTree(`apps/api/dist/${file}`);
 }
 copyTree('apps/web/dist');
 rmSync(join(STAGE, 'apps/web/dist/.build-stamp'), { force: true });
@@ -193,10 +193,12 @@ try {
   console.warn('strip (binutils) is not installed: Node keeps its symbol table (+12 MB)');
 }
 
-// The test of the pruning: every package the two bundles import (statically or not) is imported
-// from the release's node_modules by the release's Node, and SQLite opens (its native binary);
-// a file the removals above took from a module's static graph fails the release here.
-const bundleText = ['main.js', 'cli.js']
+// The test of the pruning: every package the bundles import (their entries and the chunks they
+// share, statically or not) is imported from the release's node_modules by the release's Node, and
+// SQLite opens (its native binary); a file the removals above took from a module's static graph
+// fails the release here.
+const bundleText = readdirSync(join(STAGE, 'apps/api/dist'))
+  .filter((file) => file.endsWith('.js'))
   .map((file) => readFileSync(join(STAGE, 'apps/api/dist', file), 'utf8'))
   .join('\n');
 const builtins = new Set(builtinModules);

@@ -37,17 +37,6 @@ import { messageOf } from './platform/errors';
  * `anchor:status` are the operator's.
  */
 
-export const ANCHOR_USAGE = `  anchor:verify <receipt.json | certificate id> --rpc <node URL> [--file <statement.pdf>] [--lang en-US|it-IT]
-                check a statement against its blockchain receipt, step by step: the file is the one
-                the seal entry holds, the entry is intact and signed, its Merkle path leads to the
-                root, the root is the data of the transaction in its block. A receipt file needs no
-                database and no configuration; a certificate id reads its receipt from this portal's
-                database. Exit 0: every step passed; 1: a step failed (it says which and why);
-                3: not decidable now (the node cannot be reached, confirmations still to come)
-  anchor:run    one anchoring pass now (the server runs one every 30 seconds): the open batch moved
-                as far as the chain allows, or the next one made when due; needs ANCHOR_RPC_URL
-  anchor:status the entries waiting, the open batch and the last final one`;
-
 /** `npm run cli` runs in apps/api: a relative path means the caller's directory (npm's INIT_CWD). */
 const callerPath = (path: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 

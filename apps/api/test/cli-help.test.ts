@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
 
 const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
@@ -21,6 +24,58 @@ describe('npm run cli -- --help', { timeout: 90_000 }, () => {
     await expect(run(['no-such-command'])).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/Unknown command: no-such-command/),
+    });
+  });
+
+  it('refuses wrong arguments of a known command with exit 2, its reason and the usage', async () => {
+    await expect(run(['user:create', '--role', 'applicant'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--role must be one of evaluator, reviewer, secretary, admin\n\nUsage:/),
+    });
+  });
+
+  describe('what it loads', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'lisbon-cli-loads-'));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    // Node's module hooks note every module the process loads, the project's and the packages'.
+    const hooks = join(folder, 'note-loads.mjs');
+    writeFileSync(
+      hooks,
+      `import { registerHooks } from 'node:module';
+import { appendFileSync } from 'node:fs';
+registerHooks({
+  load(url, context, nextLoad) {
+    appendFileSync(process.env.LOADS_FILE, url + '\\n');
+    return nextLoad(url, context);
+  },
+});
+`,
+    );
+    const loadsOf = async (args: string[], name: string) => {
+      const loadsFile = join(folder, name);
+      writeFileSync(loadsFile, '');
+      await promisify(execFile)(
+        process.execPath,
+        ['--import', pathToFileURL(hooks).href, '--import', 'tsx', 'src/cli.ts', ...args],
+        { cwd: join(REPO_ROOT, 'apps', 'api'), env: { ...process.env, LOADS_FILE: loadsFile } },
+      ).catch(() => undefined);
+      return readFileSync(loadsFile, 'utf8').split('\n');
+    };
+
+    it('answers help without the API: no command, no app, no server or database package', async () => {
+      const loads = await loadsOf(['help'], 'help.txt');
+      expect(loads.some((url) => url.endsWith('/src/cli-usage.ts'))).toBe(true);
+      expect(
+        loads.filter((url) =>
+          /\/src\/(cli-commands|app)\.ts$|\/node_modules\/(fastify|kysely|viem)\//.test(url),
+        ),
+      ).toEqual([]);
+    });
+
+    it('loads the commands, and the API with them, to run one', async () => {
+      const loads = await loadsOf(['user:create'], 'user-create.txt');
+      expect(loads.some((url) => url.endsWith('/src/cli-commands.ts'))).toBe(true);
+      expect(loads.some((url) => url.endsWith('/src/app.ts'))).toBe(true);
     });
   });
 });

@@ -6,14 +6,16 @@ import { ConfigError, type Config } from '../config';
 import type { Db } from '../db/database';
 import { resolveWebhookSecret } from '../payments/secret';
 import { resolveTotpKey } from '../secret-box';
+import { KEY_NAMES, type KeyName } from './key-names';
 import { loadBodyKeys } from './keys';
 import { walletKeyFingerprint, walletKeyPath } from './wallet-key';
 
 /**
  * One fingerprint per key of the deployment's key set, held by the database (decision 086): the
  * first instance records them, every later one must hold the same keys or refuses to start naming
- * the variable. A key joins the set with one more line in KEY_SET (a name, its variable and how
- * its fingerprint is read from the configuration; null when this deployment does not use it).
+ * the variable. A key joins the set with its name in KEY_NAMES (key-names.ts) and its entry in
+ * KEY_DEFINITIONS (its variable and how its fingerprint is read from the configuration; null when
+ * this deployment does not use it).
  */
 export type KeyDefinition = {
   readonly name: string;
@@ -37,38 +39,32 @@ const publicKeyFingerprint = (publicKey: KeyObject): string =>
     .digest('hex');
 const ledgerVariable = (config: Config) => (config.ledgerKeyPem ? 'LEDGER_KEY' : 'LEDGER_KEY_PATH');
 
-export const KEY_SET: readonly KeyDefinition[] = [
-  {
-    name: 'ledger',
+const KEY_DEFINITIONS: Record<KeyName, Omit<KeyDefinition, 'name'>> = {
+  ledger: {
     variable: ledgerVariable,
     fingerprint: (config) => publicKeyFingerprint(loadBodyKeys(config).ledger.publicKey),
   },
-  {
-    name: 'signing',
+  signing: {
     variable: () => 'SIGNING_P12_PATH',
     fingerprint: (config) => loadBodyKeys(config).certificate.fingerprint,
   },
-  {
-    name: 'totp',
+  totp: {
     variable: () => 'TOTP_SECRET_KEY (or TOTP_SECRET_KEY_FILE)',
     fingerprint: (config) => secretFingerprint('totp', resolveTotpKey(config)),
   },
-  {
-    name: 'webhook',
+  webhook: {
     variable: () => 'PAYMENT_WEBHOOK_SECRET (or PAYMENT_WEBHOOK_SECRET_FILE)',
     // Nexi signs nothing: no webhook secret to compare.
     fingerprint: (config) =>
       config.paymentProvider === 'nexi' ? null : secretFingerprint('webhook', resolveWebhookSecret(config)),
   },
-  {
-    name: 'anchor',
+  anchor: {
     variable: () => 'ANCHOR_PRIVATE_KEY (or ANCHOR_PRIVATE_KEY_FILE)',
     // The sending account's address: public, and what every receipt names.
     fingerprint: (config) =>
       config.anchor ? privateKeyToAddress(config.anchor.privateKey()).toLowerCase() : null,
   },
-  {
-    name: 'wallet',
+  wallet: {
     variable: () => 'WALLET_ISSUER_KEY_PATH',
     // The issuer's public key (decision 088); on SQLite the key is generated on first use, so a
     // deployment records it at the start after that one.
@@ -78,9 +74,12 @@ export const KEY_SET: readonly KeyDefinition[] = [
       return walletKeyFingerprint(createPublicKey(readFileSync(path)));
     },
   },
-];
+};
 
-export const KEY_NAMES = KEY_SET.map((key) => key.name);
+export const KEY_SET: readonly KeyDefinition[] = KEY_NAMES.map((name) => ({
+  name,
+  ...KEY_DEFINITIONS[name],
+}));
 
 /** The fingerprints of the keys this configuration holds (the keys the deployment does not use left out). */
 export function keySetFingerprints(config: Config, keySet = KEY_SET): KeyFingerprint[] {

@@ -1,0 +1,7 @@
+/**
+ * The names of the deployment's key set, in the order the checks report them (decision 086).
+ * `fingerprints.ts` defines each one; the CLI's usage names them without loading that module.
+ */
+export const KEY_NAMES = ['ledger', 'signing', 'totp', 'webhook', 'anchor', 'wallet'] as const;
+
+export type KeyName = (typeof KEY_NAMES)[number];
