@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ANCHOR_CHECK_STEPS,
@@ -14,7 +13,7 @@ import {
   type Locale,
 } from '@lisbon/domain';
 import { createContext } from './app';
-import { UsageError } from './cli-usage';
+import { callerPath, UsageError } from './cli-usage';
 import { statementReceipt } from './modules/verify/service';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
@@ -36,9 +35,6 @@ import { messageOf } from './platform/errors';
  * against its receipt with any node of the chain and nothing of the portal's; `anchor:run` and
  * `anchor:status` are the operator's.
  */
-
-/** `npm run cli` runs in apps/api: a relative path means the caller's directory (npm's INIT_CWD). */
-const callerPath = (path: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 async function withContext<T>(work: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);

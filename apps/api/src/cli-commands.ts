@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { emailSchema } from '@lisbon/domain';
+import { emailSchema, STAFF_ROLES } from '@lisbon/domain';
 import { createContext, VERSION } from './app';
 import { createRushDrafts, rushEmail } from './demo/rush-drafts';
 import { createDemoStaff, DEMO_STAFF_PASSWORD } from './demo/staff';
@@ -36,7 +36,7 @@ import { rotateKey, RotationError } from './platform/signing/rotation';
 import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { anchorRun, anchorStatus, anchorVerify } from './cli-anchor';
-import { STAFF_ROLES, USAGE, UsageError, type Command } from './cli-usage';
+import { callerPath, USAGE, UsageError, type Command } from './cli-usage';
 
 /**
  * The services' context; on PostgreSQL only with the deployment's keys, never generated ones, and
@@ -228,9 +228,6 @@ async function demoStaff(): Promise<void> {
     }
   });
 }
-
-/** `npm run cli` runs in apps/api: a relative path means the caller's directory (npm's INIT_CWD). */
-const callerPath = (path: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 async function demoStatement(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' }, email: { type: 'string' } } });

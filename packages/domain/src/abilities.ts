@@ -5,6 +5,10 @@ import { recordOf } from './collections';
 export const ROLES = ['applicant', 'evaluator', 'reviewer', 'secretary', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles staff hold: every role but the applicant's, who registers on their own. */
+export type StaffRole = Exclude<Role, 'applicant'>;
+export const STAFF_ROLES = ROLES.filter((role): role is StaffRole => role !== 'applicant');
+
 export const USER_CATEGORIES = ['standard', 'refugee'] as const;
 export type UserCategory = (typeof USER_CATEGORIES)[number];
 

@@ -1,4 +1,4 @@
-import type { Role } from '@lisbon/domain';
+import type { StaffRole } from '@lisbon/domain';
 import type { AppContext } from '../context';
 import { totpContext } from '../platform/secret-box';
 import { hashPassword } from '../platform/passwords';
@@ -25,7 +25,7 @@ export const DEMO_STAFF = [
 ] as const satisfies readonly ReadyStaff[];
 
 export type ReadyStaff = {
-  role: Exclude<Role, 'applicant'>;
+  role: StaffRole;
   email: string;
   firstName: string;
   lastName: string;

@@ -1,4 +1,4 @@
-import type { Locale, registerSchema, Role } from '@lisbon/domain';
+import type { Locale, registerSchema, StaffRole } from '@lisbon/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
@@ -93,7 +93,7 @@ export async function applyResendActivation(ctx: AppContext, trx: Db, email: str
 }
 
 export type StaffAccount = {
-  role: Exclude<Role, 'applicant'>;
+  role: StaffRole;
   email: string;
   firstName: string;
   lastName: string;

@@ -5,3 +5,5 @@
 export const KEY_NAMES = ['ledger', 'signing', 'totp', 'webhook', 'anchor', 'wallet'] as const;
 
 export type KeyName = (typeof KEY_NAMES)[number];
+
+export const isKeyName = (name: string): name is KeyName => KEY_NAMES.some((key) => key === name);

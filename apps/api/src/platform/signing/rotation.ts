@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
 import type { Db } from '../db/database';
 import { createSecretBox, resolveTotpKey, totpContext } from '../secret-box';
-import { KEY_NAMES } from './key-names';
+import { isKeyName, KEY_NAMES } from './key-names';
 import {
   keySetFingerprints,
   recordedFingerprint,
@@ -72,8 +72,7 @@ export async function rotateKey({
   name: string;
   previousKeyFile?: string;
 }): Promise<Rotation> {
-  if (!(KEY_NAMES as readonly string[]).includes(name))
-    throw new RotationError(`--key must be one of ${KEY_NAMES.join(', ')}`);
+  if (!isKeyName(name)) throw new RotationError(`--key must be one of ${KEY_NAMES.join(', ')}`);
   if (name === 'ledger') {
     throw new RotationError(
       'The ledger key is not rotated: every ledger entry is checked with the one key (decision 039); keep it as long as the ledger',
