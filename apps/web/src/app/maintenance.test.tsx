@@ -27,6 +27,23 @@ describe('maintenance', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance'));
   });
 
+  it('moves to /maintenance only once React has rendered the app, whose first render reads the router', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(health(true))));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderApp('/');
+    let markRendered = () => undefined as void;
+    const rendered = new Promise<void>((resolve) => {
+      markRendered = resolve;
+    });
+    stopWatching = watchMaintenance(router, { rendered });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/');
+
+    markRendered();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance'));
+  });
+
   it('stays put when the health check reports no maintenance', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(health(false))));
     vi.stubGlobal('fetch', fetchMock);

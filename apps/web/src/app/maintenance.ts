@@ -13,14 +13,22 @@ const STAFF_LOGIN_PATHS = new Set([LOGIN_PATH, '/login']);
  * The home page calls no API, so a health check at start covers a first visit too — except, while
  * maintenance is the administrators' switch, for someone logged in (the API tells staff from
  * applicants) or on the login page (staff still log in).
+ *
+ * The watch starts with the app, the move waits for `rendered`: React's first render reads the
+ * router's state, and a page the build rendered is hydrated only if that state is still the page's
+ * (boot/main.tsx). After React's first commit the router's changes reach React as transitions.
  */
-export function watchMaintenance(router: DataRouter): () => void {
-  const goToMaintenance = () => {
-    const { location, navigation } = router.state;
-    if (location.pathname === MAINTENANCE_PATH) return;
-    const from = createPath(navigation.location ?? location);
-    void router.navigate(MAINTENANCE_PATH, { state: { from } });
-  };
+export function watchMaintenance(
+  router: DataRouter,
+  { rendered = Promise.resolve() }: { rendered?: Promise<void> } = {},
+): () => void {
+  const goToMaintenance = () =>
+    void rendered.then(() => {
+      const { location, navigation } = router.state;
+      if (location.pathname === MAINTENANCE_PATH) return;
+      const from = createPath(navigation.location ?? location);
+      void router.navigate(MAINTENANCE_PATH, { state: { from } });
+    });
   const unsubscribe = onMaintenance(goToMaintenance);
   fetchHealth().then(
     (health) => {

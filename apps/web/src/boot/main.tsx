@@ -4,7 +4,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '../app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { config } from 'zod/mini';
@@ -37,7 +37,17 @@ const pathOnArrival = window.location.pathname;
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 performance.measure(START_UP.router, START_UP.modules);
-watchMaintenance(router);
+// React's first commit: the health check's move to /maintenance waits for it, or the first render
+// could read another page than the one the check below let React hydrate (error 418).
+let markRendered: () => void = () => undefined;
+const rendered = new Promise<void>((resolve) => {
+  markRendered = resolve;
+});
+function FirstCommit() {
+  useEffect(() => markRendered(), []);
+  return null;
+}
+watchMaintenance(router, { rendered });
 watchSession(router, queryClient);
 watchPrefetch(router);
 
@@ -45,6 +55,7 @@ const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      <FirstCommit />
     </AppProviders>
   </StrictMode>
 );
