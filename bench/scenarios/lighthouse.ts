@@ -32,10 +32,10 @@ import { publishDemoStatement } from './verify';
 
 const PORT = 3340;
 /**
- * How the pages reach Chromium (decision 082, eighth session). `nginx` (the default): as production
- * serves them, through Debian's nginx configured by docs/deploy.md's own example, over HTTPS and
- * HTTP/2 (a throw-away certificate Chromium is told to trust). `portal`: from the portal itself,
- * plain HTTP/1.1, as sessions before the eighth measured. The reference page goes the same way.
+ * How the pages reach Chromium (results/lighthouse-runs.md, eighth session). `nginx` (the default):
+ * as production serves them, through Debian's nginx configured by docs/deploy.md's own example, over
+ * HTTPS and HTTP/2 (a throw-away certificate Chromium is told to trust). `portal`: from the portal
+ * itself, plain HTTP/1.1, as sessions before the eighth measured. The reference page goes the same way.
  */
 type Serving = 'nginx' | 'portal';
 const SERVING = process.env.BENCH_LIGHTHOUSE_SERVE ?? 'nginx';
