@@ -97,7 +97,7 @@ export const wallet: Scenario = {
       const nonce = 'bench-nonce';
       const presentation = await holder.sdjwt.present(
         credential,
-        { holder_name: true, qualification_name: true },
+        { holder_name: true, qualification_name: true, country_of_education_system: true },
         { kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: clientId, nonce } } },
       );
       const payload = JSON.parse(
@@ -139,7 +139,9 @@ export const wallet: Scenario = {
         verifyCrypto.push(
           await timed(() => cryptoVerifier.verify(unstatusedPresentation, { keyBindingNonce: nonce })),
         );
-        verifyAll.push(await timed(() => checkPresentation(ctx, key, { presentation, nonce })));
+        verifyAll.push(
+          await timed(() => checkPresentation(ctx, key, { presentation, nonce, requestedAt: new Date() })),
+        );
       }
       const loadDuring = loadavg()[0] ?? 0;
 

@@ -246,7 +246,7 @@ describe('issuing the statement to a wallet', () => {
         method: 'POST',
         url: '/api/v1/wallet/credential',
         headers: { authorization: `Bearer ${accessToken}` },
-        payload: { credential_configuration_id: 'recognition-statement', proof: { proof_type: 'jwt', jwt } },
+        payload: { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt] } },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe(proofOptions.nonce ? 'invalid_nonce' : 'invalid_proof');
@@ -303,7 +303,7 @@ describe('checking a presentation from a wallet', () => {
     credential = await holder.receive(offer.offer_url, offer.tx_code);
   });
 
-  it('is valid step by step: signature, holder binding, status, ledger record', async () => {
+  it('is valid step by step: signature, holder binding, status, ledger record, the claims asked for', async () => {
     const request = await presentationRequest();
     expect(request.request_url).toMatch(
       /^openid4vp:\/\/\?client_id=decentralized_identifier%3Adid%3Ajwk%3A.*request_uri=/,
@@ -313,7 +313,7 @@ describe('checking a presentation from a wallet', () => {
     expect(answer.status).toBe(200);
     const result = await resultOf(request.id);
     expect(result).toMatchObject({ state: 'checked', is_valid: true });
-    expect(result.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
     expect(result.claims).toMatchObject({ statement_id: certificateId });
     expect(result.claims).not.toHaveProperty('birth_date');
   });
@@ -554,7 +554,7 @@ describe('rotating the wallet issuer key (decision 094)', () => {
       const request = await presentationRequest(rotated);
       await holder.present(request.request_url, earlier);
       const result = await resultOf(request.id, rotated);
-      expect(result.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+      expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
       expect(result.is_valid).toBe(true);
 
       // A credential signed by a key not in the JWKS, under its own kid or claiming the old key's: NOT valid.
@@ -634,5 +634,255 @@ describe('the credential’s claims and the offer’s lifetime', () => {
     });
     const offer = dataOf<WalletOffer>(response);
     expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(5 * 60 * 1000);
+  });
+});
+
+/** The request object a wallet fetches for `request`: its payload, unverified (the wallet's tests verify it). */
+async function requestObjectOf(request: WalletRequest) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/wallet/presentations/${request.id}/request`,
+  });
+  return decodeJwt<{
+    aud: string;
+    nonce: string;
+    client_id: string;
+    state: string;
+    dcql_query: { credentials: { claims: { id: string }[]; claim_sets: string[][] }[] };
+  }>(response.body);
+}
+
+/** A wallet's `direct_post` of a form of our own making, as a wallet that follows OpenID4VP 1.0 sends it. */
+const answerWith = (request: WalletRequest, form: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/wallet/presentations/${request.id}/response`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+describe('the verifier, as OpenID4VP 1.0 asks', () => {
+  let credential: string;
+  beforeAll(async () => {
+    const offer = await offerOf();
+    credential = await holder.receive(offer.offer_url, offer.tx_code);
+  });
+
+  /** The credential presented with `frame`'s disclosures and a key binding over the request's nonce. */
+  async function presented(request: WalletRequest, frame: Record<string, boolean>, kb: object = {}) {
+    const object = await requestObjectOf(request);
+    const presentation = await holder.sdjwt.present(credential, frame, {
+      kb: {
+        payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce, ...kb },
+      },
+    });
+    return answerWith(request, {
+      vp_token: JSON.stringify({ statement: [presentation] }),
+      state: request.id,
+    });
+  }
+  const requiredOnly = { holder_name: true, country_of_education_system: true };
+
+  it('signs its request for a wallet with static metadata (aud self-issued), asks for the claims every statement has and, by claim sets, for those it may lack', async () => {
+    const object = await requestObjectOf(await presentationRequest());
+    expect(object.aud).toBe('https://self-issued.me/v2');
+    const [query] = object.dcql_query.credentials;
+    const required = [
+      'holder_name',
+      'country_of_education_system',
+      'statement_id',
+      'issue_date',
+      'ledger_transaction',
+    ];
+    expect(query?.claims.map((claim) => claim.id)).not.toContain('birth_date');
+    expect(query?.claim_sets).toHaveLength(16);
+    expect(query?.claim_sets[0]).toHaveLength(9);
+    expect(query?.claim_sets.at(-1)?.sort()).toEqual([...required].sort());
+    for (const set of query?.claim_sets ?? []) expect(set).toEqual(expect.arrayContaining(required));
+  });
+
+  it('records a wallet’s error answer (the holder declined) as declined, and stops waiting', async () => {
+    const request = await presentationRequest();
+    const object = await requestObjectOf(request);
+    const answer = await answerWith(request, { error: 'access_denied', state: request.id });
+    expect(answer.statusCode).toBe(200);
+    expect(await resultOf(request.id)).toMatchObject({ state: 'declined', is_valid: null, claims: {} });
+    const presentation = await holder.sdjwt.present(credential, requiredOnly, {
+      kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+    });
+    const again = await answerWith(request, {
+      vp_token: JSON.stringify({ statement: [presentation] }),
+      state: request.id,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('refuses an unreadable vp_token or an answer without the request’s state with 400 invalid_request, never 500, and keeps waiting', async () => {
+    const request = await presentationRequest();
+    const forms: Record<string, string>[] = [
+      { vp_token: '{bad', state: request.id },
+      { vp_token: 'eyJhbGciOiJFUzI1NiJ9.e30.sig~', state: request.id },
+      { vp_token: JSON.stringify({ statement: ['x'] }) },
+    ];
+    for (const form of forms) {
+      const answer = await answerWith(request, form);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: 'invalid_request' });
+    }
+    expect((await resultOf(request.id)).state).toBe('waiting');
+  });
+
+  it('is NOT valid when the claims asked of every statement are not disclosed; a claim it did not ask for is not kept', async () => {
+    const withholding = await presentationRequest();
+    await presented(withholding, {});
+    const withheld = await resultOf(withholding.id);
+    expect(withheld.is_valid).toBe(false);
+    expect(withheld.checks).toContainEqual({ step: 'claims', outcome: 'failed' });
+    expect(withheld.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
+    expect(withheld.claims).not.toHaveProperty('holder_name');
+
+    const oversharing = await presentationRequest();
+    await presented(oversharing, { ...requiredOnly, birth_date: true });
+    const overshared = await resultOf(oversharing.id);
+    expect(overshared).toMatchObject({ state: 'checked', is_valid: true });
+    expect(overshared.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
+    expect(overshared.claims).toMatchObject({ holder_name: expect.any(String), statement_id: certificateId });
+    expect(overshared.claims).not.toHaveProperty('birth_date');
+  });
+
+  it('fails the holder binding of a key binding made long before the request, ahead of the clock, or past its exp', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const kb of [{ iat: now - 365 * 24 * 3600 }, { iat: now + 24 * 3600 }, { exp: now - 60 }]) {
+      const request = await presentationRequest();
+      expect((await presented(request, requiredOnly, kb)).statusCode).toBe(200);
+      const result = await resultOf(request.id);
+      expect(result.is_valid).toBe(false);
+      expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'failed' });
+    }
+  });
+});
+
+describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
+  const credentialRequest = (
+    accessToken: string,
+    payload: object | string,
+    contentType = 'application/json',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const printableAscii = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
+
+  it('names each malformed credential request by its code, in one line of plain ASCII', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const [header = '', , signature = ''] = jwt.split('.');
+    const withoutNonce = `${header}.${Buffer.from(JSON.stringify({ aud: 'http://localhost:3000', iat: Math.floor(Date.now() / 1000) })).toString('base64url')}.${signature}`;
+    const cases: [object | string, string][] = [
+      [{ credential_configuration_id: 'nope', proofs: { jwt: [jwt] } }, 'unknown_credential_configuration'],
+      [{ credential_identifier: 'x', proofs: { jwt: [jwt] } }, 'unknown_credential_identifier'],
+      [
+        { credential_configuration_id: 'recognition-statement', proof: { proof_type: 'jwt', jwt } },
+        'invalid_credential_request',
+      ],
+      [
+        { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt, jwt] } },
+        'invalid_credential_request',
+      ],
+      [{ credential_configuration_id: 'recognition-statement' }, 'invalid_proof'],
+      [
+        { credential_configuration_id: 'recognition-statement', proofs: { jwt: [withoutNonce] } },
+        'invalid_proof',
+      ],
+      [
+        {
+          credential_configuration_id: 'recognition-statement',
+          proofs: { jwt: [`${jwt.slice(0, -4)}AAAA`] },
+        },
+        'invalid_proof',
+      ],
+      ['{"credential_configuration_id":', 'invalid_credential_request'],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await credentialRequest(accessToken, payload);
+      expect({ payload, status: response.statusCode, error: response.json().error }).toEqual({
+        payload,
+        status: 400,
+        error,
+      });
+      expect(response.json().error_description).toMatch(printableAscii);
+    }
+    // None of them spent the offer: the credential still comes with a good request.
+    const good = await credentialRequest(accessToken, {
+      credential_configuration_id: 'recognition-statement',
+      proofs: { jwt: [jwt] },
+    });
+    expect(good.statusCode).toBe(200);
+    // 128 bits of salt in each disclosure (RFC 9901 §9.3).
+    const issued = good.json<{ credentials: { credential: string }[] }>().credentials[0]?.credential ?? '';
+    for (const disclosure of issued.split('~').slice(1).filter(Boolean)) {
+      const [salt] = JSON.parse(Buffer.from(disclosure, 'base64url').toString()) as [string];
+      expect(Buffer.from(salt, 'base64url').length).toBeGreaterThanOrEqual(16);
+    }
+  });
+
+  it('tells a request without credentials only the scheme (RFC 6750 §3.1), and a bad token invalid_token', async () => {
+    const bare = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.headers['www-authenticate']).toBe('Bearer');
+    const wrong = await credentialRequest('not-a-token', {});
+    expect(wrong.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+  });
+
+  it('takes the token request as a form only; a missing transaction code is invalid_request and costs no attempt', async () => {
+    const offer = await offerOf();
+    const code = new URL(offer.offer_url).searchParams.get('credential_offer') ?? '';
+    const preAuthorizedCode = (
+      JSON.parse(code) as { grants: Record<string, { 'pre-authorized_code': string }> }
+    ).grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']?.['pre-authorized_code'];
+    const grant = {
+      grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+      'pre-authorized_code': preAuthorizedCode ?? '',
+    };
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/token',
+      payload: { ...grant, tx_code: offer.tx_code },
+    });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json().error).toBe('invalid_request');
+    const form = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    for (let tries = 0; tries < 6; tries += 1) {
+      const missing = await form(grant);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toBe('invalid_request');
+    }
+    const good = await form({ ...grant, tx_code: offer.tx_code });
+    expect(good.statusCode).toBe(200);
+  });
+
+  it('lets no more than five transaction codes be tried, even all at once', async () => {
+    const offer = await offerOf();
+    const wrong = offer.tx_code === '000000' ? '111111' : '000000';
+    const answers = await Promise.allSettled(
+      Array.from({ length: 12 }, () => holder.accessToken(offer.offer_url, wrong)),
+    );
+    const reasons = answers.map((answer) =>
+      answer.status === 'rejected' ? String(answer.reason) : 'granted',
+    );
+    expect(reasons.filter((reason) => /Wrong transaction code/.test(reason))).toHaveLength(5);
+    expect(reasons.filter((reason) => /Too many wrong transaction codes/.test(reason))).toHaveLength(7);
+    await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/Too many/);
   });
 });

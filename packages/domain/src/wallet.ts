@@ -22,19 +22,26 @@ export const WALLET_TX_CODE_ATTEMPTS = 5;
 /** How long a verifier's request waits for the wallet's answer. */
 export const WALLET_PRESENTATION_TTL_MINUTES = 10;
 
-/** The claims of the credential, in the order of the type metadata; `personal` ones are selectively disclosable. */
+/**
+ * The claims of the credential, in the order of the type metadata; `personal` ones are selectively
+ * disclosable. `asked`: what the portal's verifier asks a wallet for (its DCQL query):
+ * `required` claims every credential holds, `if_held` ones a statement may lack (the wallet
+ * discloses those its credential holds), `no` for the date of birth, which a check does not need
+ * (data minimisation), and for the chain's transaction, which is not selectively disclosable and
+ * comes with the credential when it is held.
+ */
 export const WALLET_CLAIMS = [
-  { name: 'holder_name', personal: true },
-  { name: 'birth_date', personal: true },
-  { name: 'qualification_name', personal: true },
-  { name: 'classification', personal: true },
-  { name: 'awarding_institution', personal: true },
-  { name: 'award_year', personal: true },
-  { name: 'country_of_education_system', personal: true },
-  { name: 'statement_id', personal: false },
-  { name: 'issue_date', personal: false },
-  { name: 'ledger_transaction', personal: false },
-  { name: 'chain_transaction', personal: false },
+  { name: 'holder_name', personal: true, asked: 'required' },
+  { name: 'birth_date', personal: true, asked: 'no' },
+  { name: 'qualification_name', personal: true, asked: 'if_held' },
+  { name: 'classification', personal: true, asked: 'if_held' },
+  { name: 'awarding_institution', personal: true, asked: 'if_held' },
+  { name: 'award_year', personal: true, asked: 'if_held' },
+  { name: 'country_of_education_system', personal: true, asked: 'required' },
+  { name: 'statement_id', personal: false, asked: 'required' },
+  { name: 'issue_date', personal: false, asked: 'required' },
+  { name: 'ledger_transaction', personal: false, asked: 'required' },
+  { name: 'chain_transaction', personal: false, asked: 'no' },
 ] as const;
 export type WalletClaim = (typeof WALLET_CLAIMS)[number]['name'];
 
@@ -104,18 +111,25 @@ export const walletRequestSchema = z
   .register(z.globalRegistry, { id: 'WalletRequest' });
 export type WalletRequest = z.infer<typeof walletRequestSchema>;
 
-export const WALLET_CHECK_STEPS = ['signature', 'holder_binding', 'status', 'ledger'] as const;
+/**
+ * The steps of a wallet presentation's check: the issuer's signature, the holder's key binding,
+ * the status list, the ledger record, and the claims asked for disclosed (`required` above).
+ */
+export const WALLET_CHECK_STEPS = ['signature', 'holder_binding', 'status', 'ledger', 'claims'] as const;
 export type WalletCheckStep = (typeof WALLET_CHECK_STEPS)[number];
 
 export const walletPresentationIdSchema = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 });
 
-/** GET /wallet/presentations/{id}: waiting for the wallet, or the outcome of each step. */
+/**
+ * GET /wallet/presentations/{id}: waiting for the wallet, the outcome of each step, or `declined`
+ * when the wallet answered with an error (its holder refused, or it holds no such credential).
+ */
 export const walletCheckSchema = z
   .object({
     id: z.string(),
-    state: z.enum(['waiting', 'checked', 'expired']),
+    state: z.enum(['waiting', 'checked', 'expired', 'declined']),
     is_valid: z.nullable(z.boolean()),
     checks: z.array(
       z.object({ step: z.enum(WALLET_CHECK_STEPS), outcome: z.enum(['passed', 'failed', 'not_checked']) }),

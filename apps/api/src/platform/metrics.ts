@@ -68,7 +68,7 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}): 
     }),
     walletPresentations: new Counter({
       name: 'lisbon_wallet_presentations_total',
-      help: 'Wallet presentations checked by the verifier, by result (valid, not_valid).',
+      help: 'Wallet presentations answered to the verifier, by result (valid, not_valid, declined).',
       labelNames: ['result'],
       registers: [registry],
     }),

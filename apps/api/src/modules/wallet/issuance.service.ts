@@ -15,7 +15,7 @@ import {
   type HttpMethod,
 } from '@openid4vc/oauth2';
 import { Openid4vciIssuer } from '@openid4vc/openid4vci';
-import { ES256, digest, generateSalt } from '@sd-jwt/crypto-nodejs';
+import { ES256, digest } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
 import { jwtVerify, SignJWT } from 'jose';
@@ -31,14 +31,7 @@ import { ownStatement, statementById } from '../statements/service';
 import { issuerSigner, walletCallbacks } from './callbacks';
 import { issuerMetadataResult, issuerUrlOf, vctOf } from './metadata';
 import { WalletProtocolError } from './protocol-error';
-import {
-  countFailedAttempt,
-  findOffer,
-  findOfferByCode,
-  insertOffer,
-  markIssued,
-  redeemOffer,
-} from './repository';
+import { findOffer, findOfferByCode, insertOffer, markIssued, redeemOffer, takeAttempt } from './repository';
 
 const ACCESS_TOKEN_SECONDS = 300;
 const NONCE_SECONDS = 300;
@@ -140,12 +133,15 @@ export async function exchangeToken(
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
   if (new Date(offer.expires_at) <= now)
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has expired');
-  if (offer.failed_attempts >= WALLET_TX_CODE_ATTEMPTS)
+  // OpenID4VCI 1.0 §6.3: a code that is missing is a malformed request, and costs no attempt.
+  if (!parsed.grant.txCode)
+    throw new WalletProtocolError(400, 'invalid_request', 'The transaction code (tx_code) is missing');
+  // Each try takes one of the offer's attempts before its code is compared, in one statement, so
+  // that tries made at once on several instances cannot get past the limit between read and write.
+  if (!(await takeAttempt(ctx.db, offer.id, WALLET_TX_CODE_ATTEMPTS)))
     throw new WalletProtocolError(400, 'invalid_grant', 'Too many wrong transaction codes: make a new offer');
-  if (!parsed.grant.txCode || sha256(parsed.grant.txCode) !== offer.tx_code_hash) {
-    await countFailedAttempt(ctx.db, offer.id);
+  if (sha256(parsed.grant.txCode) !== offer.tx_code_hash)
     throw new WalletProtocolError(400, 'invalid_grant', 'Wrong transaction code');
-  }
   if (!(await redeemOffer(ctx.db, offer.id, now.toISOString())))
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
   return server.createAccessTokenResponse({
@@ -174,8 +170,9 @@ export async function createNonce(ctx: AppContext) {
 }
 
 async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknown): Promise<string> {
+  // OpenID4VCI 1.0 §8.3.1.2: a proof without a c_nonce is an invalid proof; a wrong one, a wrong nonce.
   if (typeof nonce !== 'string')
-    throw new WalletProtocolError(400, 'invalid_nonce', 'The key proof has no nonce');
+    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof has no nonce');
   try {
     await jwtVerify(nonce, key.publicKey, {
       issuer: issuerUrlOf(ctx),
@@ -187,7 +184,7 @@ async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknow
     throw new WalletProtocolError(
       400,
       'invalid_nonce',
-      'The key proof’s nonce is not one of ours or has expired',
+      'The nonce of the key proof is not one of ours or has expired',
     );
   }
 }
@@ -233,6 +230,49 @@ async function claimsOf(ctx: AppContext, statementId: string) {
 }
 
 /**
+ * What OpenID4VCI 1.0 §8.2 allows, checked before the library reads the request (it also reads
+ * earlier drafts' forms): our one configuration by its id, no credential identifier (the token
+ * carries no `authorization_details`, so none was given), and one key proof in `proofs` (the
+ * issuer does not issue in batches; the metadata has no `batch_credential_issuance`).
+ */
+function checkedCredentialRequest(body: Record<string, unknown>): Record<string, unknown> {
+  if ('credential_identifier' in body)
+    throw new WalletProtocolError(
+      400,
+      'unknown_credential_identifier',
+      'No credential identifier was issued',
+    );
+  if (typeof body.credential_configuration_id !== 'string')
+    throw new WalletProtocolError(
+      400,
+      'invalid_credential_request',
+      'The credential_configuration_id is missing',
+    );
+  if (body.credential_configuration_id !== WALLET_CREDENTIAL_ID)
+    throw new WalletProtocolError(
+      400,
+      'unknown_credential_configuration',
+      `The only credential configuration is ${WALLET_CREDENTIAL_ID}`,
+    );
+  if ('proof' in body)
+    throw new WalletProtocolError(
+      400,
+      'invalid_credential_request',
+      'Send the key proof in proofs, not proof',
+    );
+  const proofs = body.proofs as { jwt?: unknown } | undefined;
+  if (!Array.isArray(proofs?.jwt) || proofs.jwt.length === 0)
+    throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
+  if (proofs.jwt.length > 1)
+    throw new WalletProtocolError(
+      400,
+      'invalid_credential_request',
+      'One key proof: this issuer does not issue credentials in batches',
+    );
+  return body;
+}
+
+/**
  * POST /wallet/credential: the SD-JWT VC of the offer's statement, bound to the key the wallet
  * proved (`cnf`), its personal claims selectively disclosable, with its status list entry (the
  * offer's id), signed with the issuer key named by `kid`. One credential per offer.
@@ -245,7 +285,10 @@ export async function issueCredential(
   const offer = await offerOfAccessToken(ctx, key, authorization);
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const issuerMetadata = issuerMetadataResult(ctx);
-  const parsed = issuer.parseCredentialRequest({ issuerMetadata, credentialRequest: body });
+  const parsed = issuer.parseCredentialRequest({
+    issuerMetadata,
+    credentialRequest: checkedCredentialRequest(body),
+  });
   const proof = parsed.proofs?.jwt?.[0];
   if (!proof) throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
   let nonce: unknown;
@@ -257,12 +300,8 @@ export async function issueCredential(
   const expectedNonce = await checkedNonce(ctx, key, nonce);
   const { signer } = await issuer
     .verifyCredentialRequestJwtProof({ issuerMetadata, jwt: proof, expectedNonce, now: ctx.clock.now() })
-    .catch((error: unknown) => {
-      throw new WalletProtocolError(
-        400,
-        'invalid_proof',
-        error instanceof Error ? error.message : 'Invalid key proof',
-      );
+    .catch(() => {
+      throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not valid');
     });
   if (signer.method !== 'jwk')
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof must carry a jwk');
@@ -292,7 +331,8 @@ export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPaylo
     signAlg: ES256.alg,
     hasher: digest,
     hashAlg: 'sha-256',
-    saltGenerator: generateSalt,
+    // RFC 9901 §9.3: at least 128 bits of salt, so that a disclosure's digest cannot be guessed.
+    saltGenerator: () => randomBytes(16).toString('base64url'),
   });
   const personal = WALLET_CLAIMS.filter((claim) => claim.personal && claim.name in payload).map(
     (claim) => claim.name,

@@ -7,13 +7,24 @@ import { Openid4vciError } from '@openid4vc/openid4vci';
  */
 export class WalletProtocolError extends Error {
   override name = 'WalletProtocolError';
+  readonly description: string;
   constructor(
     readonly status: number,
     readonly error: string,
-    readonly description: string,
+    description: string,
   ) {
-    super(description);
+    const safe = describable(description);
+    super(safe);
+    this.description = safe;
   }
+}
+
+/**
+ * RFC 6749 §5.2: `error_description` is one line of printable ASCII, without a quote or a
+ * backslash. A library's description keeps its first line, with any other character left out.
+ */
+function describable(text: string): string {
+  return (text.split('\n')[0] ?? '').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '').trim();
 }
 
 /** What a library's refusal of the request means for the wallet; anything else stays an error of ours. */

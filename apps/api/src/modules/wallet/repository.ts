@@ -26,12 +26,18 @@ export const findOfferByCode = (db: Db, codeHash: string) =>
 export const findOffer = (db: Db, id: number) =>
   db.selectFrom('wallet_offers').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function countFailedAttempt(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Takes one of the offer's transaction-code attempts, unless `limit` were taken: true when taken.
+ * One conditional update, so tries made at once cannot pass the limit on any database.
+ */
+export async function takeAttempt(db: Db, id: number, limit: number): Promise<boolean> {
+  const result = await db
     .updateTable('wallet_offers')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('failed_attempts', '<', limit)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 /** Marks the offer redeemed unless another request did first: true for the one that won. */

@@ -1,6 +1,6 @@
 import { dataEnvelope, WALLET_STATUS_LIST_MAX_AGE_SECONDS, walletOfferSchema } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import {
@@ -24,15 +24,18 @@ import {
   jwtVcIssuerMetadata,
   typeMetadata,
 } from './metadata';
-import { protocolErrorOf } from './protocol-error';
+import { protocolErrorOf, WalletProtocolError } from './protocol-error';
 import { statusListJwt } from './status-list.service';
 import { walletVerifierRoutes } from './verifier.routes';
 
 const tags = ['wallet'];
 
-/** Answers a protocol endpoint's refusal in its specification's format; other errors go to the app's handler. */
+/**
+ * Answers a protocol endpoint's refusal in its specification's format; other errors go to the app's
+ * handler. A request without any credentials is told only the scheme (RFC 6750 §3.1).
+ */
 async function protocol<T>(
-  reply: FastifyReply,
+  { request, reply }: { request: FastifyRequest; reply: FastifyReply },
   fallback: string,
   run: () => Promise<T>,
 ): Promise<T | FastifyReply> {
@@ -42,10 +45,21 @@ async function protocol<T>(
     const refusal = protocolErrorOf(error, fallback);
     if (!refusal) throw error;
     reply.header('cache-control', 'no-store');
-    if (refusal.status === 401) reply.header('www-authenticate', `Bearer error="${refusal.error}"`);
+    if (refusal.status === 401)
+      reply.header(
+        'www-authenticate',
+        request.headers.authorization ? `Bearer error="${refusal.error}"` : 'Bearer',
+      );
     return reply.code(refusal.status).send({ error: refusal.error, error_description: refusal.description });
   }
 }
+
+/** The protocol endpoints whose unreadable body is refused in their format, with the error code each uses. */
+const UNREADABLE_BODY_ERROR: Record<string, string> = {
+  '/api/v1/wallet/token': 'invalid_request',
+  '/api/v1/wallet/credential': 'invalid_credential_request',
+  '/api/v1/wallet/presentations/:id/response': 'invalid_request',
+};
 
 const publicDocument = (reply: FastifyReply, seconds = 300) =>
   reply.header('cache-control', `public, max-age=${seconds}`).header('access-control-allow-origin', '*');
@@ -78,6 +92,17 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   app,
   { ctx, guard },
 ) => {
+  // A body the parsers cannot read (malformed JSON, say) reaches no handler: refused here in the
+  // protocol's format on the protocol endpoints, and by the app's handler on the others.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const code = UNREADABLE_BODY_ERROR[request.routeOptions.url ?? ''];
+    if (!code || !error.code?.startsWith('FST_ERR_CTP_')) throw error;
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .send({ error: code, error_description: 'The request body could not be read' });
+  });
+
   // The token request is a form (RFC 6749 §4.1.3); this parser belongs to the wallet's routes only.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -112,7 +137,13 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   );
 
   app.post('/wallet/token', { schema: { hide: true } }, async (request, reply) =>
-    protocol(reply, 'invalid_request', async () => {
+    protocol({ request, reply }, 'invalid_request', async () => {
+      if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+        throw new WalletProtocolError(
+          400,
+          'invalid_request',
+          'The token request is a form (application/x-www-form-urlencoded)',
+        );
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       const answer = await exchangeToken(ctx, { body: body as Record<string, unknown>, request });
       reply.header('cache-control', 'no-store');
@@ -126,7 +157,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   });
 
   app.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
-    protocol(reply, 'invalid_credential_request', async () => {
+    protocol({ request, reply }, 'invalid_credential_request', async () => {
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       const answer = await issueCredential(ctx, {
         body: body as Record<string, unknown>,

@@ -26,6 +26,30 @@ import { findPresentation, insertPresentation, isCredentialInForce, recordPresen
 
 const QUERY_ID = 'statement';
 const clientIdOf = (key: WalletIssuerKey) => `decentralized_identifier:${verifierDid(key)}`;
+/** The request object's audience with a wallet whose metadata is static (OpenID4VP 1.0 §5.8). */
+const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
+/** How far a key binding's `iat` may run ahead of our clock. */
+const CLOCK_SKEW_SECONDS = 60;
+
+const namesAsked = (asked: (typeof WALLET_CLAIMS)[number]['asked']) =>
+  WALLET_CLAIMS.filter((claim) => claim.asked === asked).map((claim) => claim.name);
+const REQUIRED_CLAIMS = namesAsked('required');
+const CLAIMS_IF_HELD = namesAsked('if_held');
+
+/**
+ * DCQL's claim sets (OpenID4VP 1.0 §6.4.1): the required claims with every combination of those a
+ * statement may lack, the fullest first, so that a wallet discloses all its credential holds and a
+ * credential without, say, a classification still answers the query.
+ */
+function claimSets(): string[][] {
+  const combinations = CLAIMS_IF_HELD.reduce<string[][]>(
+    (sets, name) => sets.flatMap((set) => [[...set, name], set]),
+    [[]],
+  );
+  return combinations
+    .sort((a, b) => b.length - a.length)
+    .map((optional) => [...REQUIRED_CLAIMS, ...optional]);
+}
 
 /** The OpenID4VP 1.0 request: DCQL for our `vct`, answered by `direct_post` to the response URI. */
 function requestPayload(ctx: AppContext, key: WalletIssuerKey, row: { id: string; nonce: string }) {
@@ -42,9 +66,8 @@ function requestPayload(ctx: AppContext, key: WalletIssuerKey, row: { id: string
           id: QUERY_ID,
           format: 'dc+sd-jwt',
           meta: { vct_values: [vctOf(ctx)] },
-          claims: WALLET_CLAIMS.filter(
-            (claim) => claim.name !== 'birth_date' && claim.name !== 'chain_transaction',
-          ).map((claim) => ({ path: [claim.name] })),
+          claims: [...REQUIRED_CLAIMS, ...CLAIMS_IF_HELD].map((name) => ({ id: name, path: [name] })),
+          claim_sets: claimSets(),
         },
       ],
     },
@@ -68,6 +91,7 @@ async function signedRequest(ctx: AppContext, key: WalletIssuerKey, row: { id: s
       requestUri: walletEndpoint(ctx, `presentations/${row.id}/request`),
       jwtSigner: { method: 'did', didUrl: verifierDidUrl(key), alg: 'ES256' },
       expiresInSeconds: WALLET_PRESENTATION_TTL_MINUTES * 60,
+      additionalJwtPayload: { aud: SELF_ISSUED_AUDIENCE },
     },
     now: ctx.clock.now(),
   });
@@ -141,14 +165,30 @@ function everyDisclosureSigned(presentation: string): boolean {
 }
 
 /**
- * The steps of the check, each on its own (the same as the PDF's): the issuer's signature over the
- * credential and its disclosures, the holder's key binding over our nonce and client id, the
- * status list entry, and the statement's record in the ledger.
+ * SD-JWT §7.3: the key binding was made for this request, not kept from an earlier one: its `iat`
+ * between the request's making and now (with a minute's skew), and not past its `exp` if it has one.
+ */
+function isFreshKeyBinding(
+  kb: { iat?: unknown; exp?: unknown },
+  { requestedAt, now }: { requestedAt: number; now: number },
+): boolean {
+  if (typeof kb.iat !== 'number') return false;
+  if (kb.iat < requestedAt - CLOCK_SKEW_SECONDS || kb.iat > now + CLOCK_SKEW_SECONDS) return false;
+  return kb.exp === undefined || (typeof kb.exp === 'number' && kb.exp > now);
+}
+
+/**
+ * The steps of the check, each on its own: the issuer's signature over the credential and its
+ * disclosures, the holder's key binding over our nonce and client id, made for this request, the
+ * status list entry, the statement's record in the ledger (these four the same as the PDF's), and
+ * the claims the query asks of every credential disclosed. The claims shown are those asked for
+ * and those the credential always carries: a personal claim the query did not ask for (the date of
+ * birth) is not kept.
  */
 export async function checkPresentation(
   ctx: AppContext,
   key: WalletIssuerKey,
-  { presentation, nonce }: { presentation: string; nonce: string },
+  { presentation, nonce, requestedAt }: { presentation: string; nonce: string; requestedAt: Date },
 ): Promise<Pick<WalletCheck, 'checks' | 'claims'>> {
   const outcomes = new Map<WalletCheckStep, Outcome>(WALLET_CHECK_STEPS.map((step) => [step, 'not_checked']));
   const issuerJwk = await issuerJwkOf(ctx, key, presentation);
@@ -177,12 +217,13 @@ export async function checkPresentation(
     outcomes.set('signature', 'failed');
   }
   if (payload && outcomes.get('signature') === 'passed') {
+    const now = Math.floor(ctx.clock.now().getTime() / 1000);
     try {
-      const { kb } = await sdjwt.verify(presentation, {
-        keyBindingNonce: nonce,
-        currentDate: Math.floor(ctx.clock.now().getTime() / 1000),
-      });
-      outcomes.set('holder_binding', kb?.payload.aud === clientIdOf(key) ? 'passed' : 'failed');
+      const { kb } = await sdjwt.verify(presentation, { keyBindingNonce: nonce, currentDate: now });
+      const isBound =
+        kb?.payload.aud === clientIdOf(key) &&
+        isFreshKeyBinding(kb.payload, { requestedAt: Math.floor(requestedAt.getTime() / 1000), now });
+      outcomes.set('holder_binding', isBound ? 'passed' : 'failed');
     } catch {
       outcomes.set('holder_binding', 'failed');
     }
@@ -204,33 +245,55 @@ export async function checkPresentation(
   }
   const claims = payload
     ? Object.fromEntries(
-        WALLET_CLAIMS.flatMap(({ name }) => {
+        WALLET_CLAIMS.filter(({ asked, personal }) => asked !== 'no' || !personal).flatMap(({ name }) => {
           const value = (payload as Record<string, unknown>)[name];
           return typeof value === 'string' || typeof value === 'number' ? [[name, value]] : [];
         }),
       )
     : {};
+  if (payload) outcomes.set('claims', REQUIRED_CLAIMS.every((name) => name in claims) ? 'passed' : 'failed');
   return {
     checks: WALLET_CHECK_STEPS.map((step) => ({ step, outcome: outcomes.get(step) ?? 'not_checked' })),
     claims,
   };
 }
 
+/**
+ * The wallet's error answer (OpenID4VP 1.0 §8.5, `direct_post`): its holder declined, or it holds
+ * no credential the query fits. Kept as the request's outcome, so that the visitor's page stops
+ * waiting and says so.
+ */
+async function recordDeclined(ctx: AppContext, id: string, error: string) {
+  const at = ctx.clock.now().toISOString();
+  await recordPresentation(ctx.db, id, JSON.stringify({ declined: error }), at);
+  ctx.metrics.walletPresentations.inc({ result: 'declined' });
+  return {};
+}
+
 /** POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked once and kept. */
 export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
+  if (body.state !== row.id)
+    throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
+  if (typeof body.error === 'string') return recordDeclined(ctx, id, body.error);
   const key = await issuerKeyOf(ctx);
   const parsed = await parseOpenid4vpAuthorizationResponse({
     authorizationResponse: body,
     authorizationRequestPayload: requestPayload(ctx, key, row),
     callbacks: walletCallbacks(key),
+  }).catch(() => {
+    // The wallet's answer is input: one the library cannot read is the wallet's mistake, not ours.
+    throw new WalletProtocolError(400, 'invalid_request', 'The answer is not a readable vp_token');
   });
   if (parsed.type !== 'dcql')
     throw new WalletProtocolError(400, 'invalid_request', 'A DCQL answer is expected');
   const presentation = parsed.dcql.presentations[QUERY_ID]?.[0];
   if (typeof presentation !== 'string')
     throw new WalletProtocolError(400, 'invalid_request', 'The answer holds no SD-JWT VC for the query');
-  const checked = await checkPresentation(ctx, key, { presentation, nonce: row.nonce });
+  const requestedAt = new Date(
+    new Date(row.expires_at).getTime() - WALLET_PRESENTATION_TTL_MINUTES * 60 * 1000,
+  );
+  const checked = await checkPresentation(ctx, key, { presentation, nonce: row.nonce, requestedAt });
   const isValid = checked.checks.every((check) => check.outcome === 'passed');
   await recordPresentation(
     ctx.db,
@@ -247,7 +310,9 @@ export async function presentationResult(ctx: AppContext, id: string): Promise<W
   const row = await findPresentation(ctx.db, id);
   if (!row) return undefined;
   if (row.result) {
-    const stored = JSON.parse(row.result) as Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'>;
+    const stored = JSON.parse(row.result) as
+      Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'> | { declined: string };
+    if ('declined' in stored) return { id, state: 'declined', is_valid: null, checks: [], claims: {} };
     return { id, state: 'checked', ...stored };
   }
   const state = new Date(row.expires_at) <= ctx.clock.now() ? 'expired' : 'waiting';

@@ -66,6 +66,7 @@ export function WalletResult({ id }: { id: string }) {
       )}
       {check.data?.state === 'waiting' && <Text>{t('wallet.waiting')}</Text>}
       {check.data?.state === 'expired' && <Text>{t('wallet.expired')}</Text>}
+      {check.data?.state === 'declined' && <Text>{t('wallet.declined')}</Text>}
       {check.data?.state === 'checked' && <Checked check={check.data} />}
     </section>
   );

@@ -45,6 +45,20 @@ describe('the wallet check’s result page (decision 088)', () => {
     expect(await blocking()).toEqual([]);
   });
 
+  it('says the wallet declined when it answered with an error, and stops waiting, in both languages', async () => {
+    const declined = { ...checked(), state: 'declined' as const, is_valid: null, checks: [], claims: {} };
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: declined } } });
+    renderApp(`/verify/wallet/${ID}`);
+    expect(await screen.findByText(/^The wallet did not share a statement/)).toBeTruthy();
+    expect(screen.queryByTestId('wallet-result')).toBeNull();
+    expect(screen.queryByText('Waiting for the wallet’s answer…')).toBeNull();
+    expect(await blocking()).toEqual([]);
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp(`/verify/wallet/${ID}`);
+    expect(await screen.findByText(/^Il wallet non ha condiviso un attestato/)).toBeTruthy();
+  });
+
   it('speaks Italian: valido, and the steps in words', async () => {
     await changeLocale('it-IT');
     const allPassed = checked().checks.map(({ step }) => ({ step, outcome: 'passed' as const }));

@@ -21,6 +21,8 @@ export const walletEn = {
     checkSameDevice: 'Open in a wallet on this device',
     waiting: 'Waiting for the wallet’s answer…',
     expired: 'This request has expired. Make a new one.',
+    declined:
+      'The wallet did not share a statement: its holder declined, or it holds none. Make a new request to try again.',
     newRequest: 'Make a new request',
     requestFailed: 'The request could not be made. Please try again.',
     resultTitle: 'Result of the wallet check',
@@ -32,6 +34,7 @@ export const walletEn = {
       holder_binding: 'Holder binding (the wallet holds the key)',
       status: 'Status (not revoked or superseded)',
       ledger: 'Record in the ledger',
+      claims: 'Details asked for (holder, country, statement, date of issue, ledger record)',
     },
     outcomes: { passed: 'passed', failed: 'failed', not_checked: 'not checked' },
     disclosed: 'What the holder disclosed',
