@@ -190,6 +190,18 @@ web -fsS -H "authorization: Bearer $access" -o "$WORK/consent.pdf" "$N/api/v1/co
 
 created="$(bare "$APP/bin/lisbon" user:create --role admin --email admin@example.org --first-name Ada --last-name Rossi)"
 grep -q "/auth/activate/" <<<"$created" || fail "user:create printed no activation link"
+# Without the service's settings a command refuses, naming the file, instead of working on the
+# embedded defaults (a SQLite file and keys of its own in the release) and saying it did.
+if missing="$(bare env LISBON_ENV_FILE="$WORK/no-such.env" "$APP/bin/lisbon" user:create --role admin \
+  --email other@example.org --first-name Ada --last-name Rossi 2>&1)"; then
+  fail "bin/lisbon ran without its environment file: $missing"
+fi
+grep -q "no-such.env does not exist" <<<"$missing" || fail "bin/lisbon's refusal does not name the file: $missing"
+[ ! -e "$APP/data" ] || fail "a command without its environment file wrote $APP/data"
+# nginx's access log (deploy.md's log format) keeps an activation link's path, not its token.
+web -s -o /dev/null "$N/auth/activate/$token"
+grep -qF '"GET /auth/activate/[redacted] ' "$NGX/access.log" || fail "nginx logged no redacted activation link"
+! grep -qF "$token" "$NGX/access.log" || fail "nginx's access log holds an activation token"
 
 # A statement published for the applicant through the real publication (ledger entries, signed
 # PDF in the bucket). The smoke's only demo data, so written outside production mode, in this

@@ -6,7 +6,8 @@
 #
 #   scripts/deploy-nginx.sh DEPLOY_MD DIR HTTP_PORT HTTPS_PORT UPSTREAM_PORT [UPSTREAM_PORT]
 #
-# writes DIR/nginx.conf (with DIR/lisbon.conf, DIR/fullchain.pem, DIR/privkey.pem), checks it with
+# writes DIR/nginx.conf (with DIR/lisbon.conf, DIR/fullchain.pem, DIR/privkey.pem; the example's
+# access log goes to DIR/access.log), checks it with
 # `nginx -t` and prints nothing; then `nginx -c DIR/nginx.conf -p DIR` serves it in the foreground.
 # With one upstream port, the example's second instance is left out. DIR must be a folder nginx's
 # workers may enter (mode 0755): they write their temporary files there. Fails when the example no
@@ -35,9 +36,10 @@ sed -n '/^```nginx$/,/^```$/p' "$DEPLOY_MD" | sed -e '1d;$d' \
   -e "s#server 10.0.1.11:3000 #server 127.0.0.1:${FIRST} #" "${second[@]}" \
   -e "s#listen 80;#listen 127.0.0.1:${HTTP_PORT};#" \
   -e "s#listen 443 ssl#listen 127.0.0.1:${HTTPS_PORT} ssl#" \
-  -e "s#/etc/letsencrypt/live/portal.example.org/#$DIR/#" >"$DIR/lisbon.conf"
+  -e "s#/etc/letsencrypt/live/portal.example.org/#$DIR/#" \
+  -e "s#/var/log/nginx/lisbon-access.log#$DIR/access.log#" >"$DIR/lisbon.conf"
 expected=("127.0.0.1:${FIRST}" "listen 127.0.0.1:${HTTP_PORT};" "listen 127.0.0.1:${HTTPS_PORT} ssl"
-  "$DIR/fullchain.pem" "$DIR/privkey.pem")
+  "$DIR/fullchain.pem" "$DIR/privkey.pem" "$DIR/access.log")
 [ -z "$SECOND" ] || expected+=("127.0.0.1:${SECOND}")
 for text in "${expected[@]}"; do
   grep -qF "$text" "$DIR/lisbon.conf" || fail "deploy.md's nginx example no longer has what is replaced ($text)"

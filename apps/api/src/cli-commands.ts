@@ -17,6 +17,7 @@ import { systemClock } from './platform/clock';
 import { ConfigError, type Config } from './platform/config';
 import { loadCommandConfig } from './platform/served-address';
 import { openDatabase, type Db } from './platform/db/database';
+import { unusableDatabase } from './platform/db/errors';
 import { AppError } from './platform/errors';
 import type { ChainAudit } from './platform/ledger/audit';
 import { createDatabaseLedger } from './platform/ledger/ledger';
@@ -419,7 +420,8 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof MissingKeyError ||
         error instanceof RotationError ||
         error instanceof BackupError;
-      console.error(isExpected ? error.message : error);
+      const unusable = unusableDatabase(error);
+      console.error(isExpected ? error.message : (unusable ?? error));
       process.exitCode = 1;
     }
   }

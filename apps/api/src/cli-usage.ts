@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { STAFF_ROLES } from '@lisbon/domain';
-import { KEY_NAMES } from './platform/signing/key-names';
+import { ROTATABLE_KEY_NAMES } from './platform/signing/key-names';
 
 /**
  * The commands' names and what `bin/lisbon help` says of each, and what the commands share to read
@@ -89,7 +89,7 @@ const COMMAND_USAGES = [
       'those with the old one are refused; totp also seals every TOTP secret again under the',
       'new key (stop every instance first); wallet keeps the old public key in the JWKS so',
       'earlier credentials verify (decision 094); the ledger key is not rotated',
-      `--key ${KEY_NAMES.filter((name) => name !== 'ledger').join('|')} [--previous-key-file <old TOTP or wallet key file>]`,
+      `--key ${ROTATABLE_KEY_NAMES.join('|')} [--previous-key-file <old TOTP or wallet key file>]`,
     ],
   },
   {

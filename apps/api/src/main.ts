@@ -8,6 +8,7 @@ import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, refreshStatistics } from './platform/db/database';
+import { unusableDatabase } from './platform/db/errors';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
 import { queueLedgerAnchor } from './platform/ledger/anchor/schedule';
@@ -172,7 +173,9 @@ try {
   if (config.isMaintenanceMode)
     app.log.warn('maintenance mode is on: the API answers 503 except /api/v1/health');
 } catch (error) {
+  const unusable = unusableDatabase(error);
   if (error instanceof ConfigError) console.error(error.message);
+  else if (unusable) console.error(unusable);
   else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();
   process.exit(1);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ManualClock } from '../src/platform/clock';
 import { defineJob, registerJob } from '../src/platform/jobs/definition';
 import { createDatabaseQueue } from '../src/platform/jobs/queue';
-import { createWorker, retryDelaySeconds } from '../src/platform/jobs/worker';
+import { causeOf, createWorker, retryDelaySeconds } from '../src/platform/jobs/worker';
 import { useTestApp, createTestWorker } from './helper';
 import { readMailFiles } from './mail';
 
@@ -76,6 +76,27 @@ describe('the queue', () => {
 });
 
 describe('the worker', () => {
+  it('logs why a job failed by the error’s code or class, never its message', async () => {
+    const lines: { cause?: string; msg?: string }[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const refused = Object.assign(new Error('connect ECONNREFUSED maria@example.org'), {
+      code: 'ECONNREFUSED',
+    });
+    const failing = registerJob(counterJob, async () => {
+      throw refused;
+    });
+    const worker = createWorker({ db: t.database.db, clock, jobs: [failing], log: capture });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 20 });
+    expect(await worker.drainOnce()).toBe(1);
+    expect(lines).toEqual([
+      expect.objectContaining({ cause: 'ECONNREFUSED', msg: 'job failed; it will be retried' }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('maria@example.org');
+    expect(causeOf(new TypeError('x is not a function'))).toBe('TypeError');
+    expect(causeOf(Object.assign(new Error('bad'), { code: 'a message, not a code' }))).toBe('Error');
+    await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+
   it('retries a failing job with exponential backoff, keeps no secret in the error, then gives up', async () => {
     let calls = 0;
     const flaky = registerJob(counterJob, async () => {

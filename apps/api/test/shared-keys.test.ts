@@ -83,6 +83,57 @@ describe('one set of keys for every instance', () => {
     expect(existsSync(join(dataDir, 'keys'))).toBe(false);
   }, 30_000);
 
+  it('names DATABASE_URL in one line when the database cannot be used, at a start and for a command', async () => {
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const outcomes = [];
+    for (const [entry, databaseUrl] of [
+      [['src/main.ts'], 'postgres://postgres@127.0.0.1:1/test'],
+      [['src/main.ts'], 'postgres://postgres@127.0.0.1:5432/lisbon_no_such_database'],
+      [['src/cli.ts', 'ledger:verify'], 'postgres://postgres@127.0.0.1:1/test'],
+    ] as const) {
+      const failure = await promisify(execFile)(tsx, [...entry], {
+        cwd: join(REPO_ROOT, 'apps', 'api'),
+        env: {
+          ...process.env,
+          ...keyEnv,
+          ...POSTGRES,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: join(dir, 'no-db'),
+          PORT: '0',
+        },
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      outcomes.push({
+        code: failure?.code,
+        stackTrace: /\n\s+at /.test(failure?.stderr ?? ''),
+        stderr: failure?.stderr.trim(),
+      });
+    }
+    expect(outcomes).toEqual([
+      {
+        code: 1,
+        stackTrace: false,
+        stderr: expect.stringMatching(
+          /^DATABASE_URL: the database cannot be used: nothing listens at its host and port/,
+        ),
+      },
+      {
+        code: 1,
+        stackTrace: false,
+        stderr: expect.stringMatching(
+          /^DATABASE_URL: the database cannot be used: the database does not exist/,
+        ),
+      },
+      {
+        code: 1,
+        stackTrace: false,
+        stderr: expect.stringMatching(/^DATABASE_URL: the database cannot be used: nothing listens/),
+      },
+    ]);
+  }, 60_000);
+
   it('takes the ledger key as a variable too, with \\n escapes', () => {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const config = loadConfig({ ...keyEnv, LEDGER_KEY_PATH: '', LEDGER_KEY: pem.replaceAll('\n', '\\n') });

@@ -51,6 +51,13 @@ export const describeError = (error: unknown): string =>
     .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
     .slice(0, 500);
 
+/** What kind of failure: a system or library error's code, else the error's class. */
+export function causeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
+  return error instanceof Error ? error.name : typeof error;
+}
+
 // Object.keys types keys as strings; JOB_KINDS has exactly the JobKinds.
 const KINDS_BY_PRIORITY = (Object.keys(JOB_KINDS) as JobKind[]).sort(
   (a, b) => JOB_KINDS[b].priority - JOB_KINDS[a].priority,
@@ -102,7 +109,9 @@ export function createWorker(options: WorkerOptions): Worker {
       const isLastAttempt = row.attempts >= row.max_attempts;
       const retryAt = isLastAttempt ? null : isoAfter(now, retryDelaySeconds(row.attempts));
       await recordFailedRun(db, { id: row.id, error: describeError(error), now: now.toISOString(), retryAt });
-      const context = { job: row.name, jobId: row.id, attempt: row.attempts, retryAt };
+      // The error's code or class (ECONNREFUSED, EAUTH, TypeError), never its message, which may
+      // hold an address or a name: the whole message is in the job's row (jobs.last_error).
+      const context = { job: row.name, jobId: row.id, attempt: row.attempts, retryAt, cause: causeOf(error) };
       if (retryAt) log.warn(context, 'job failed; it will be retried');
       else log.error(context, 'job failed for good after its last attempt');
     } finally {

@@ -6,4 +6,7 @@ export const KEY_NAMES = ['ledger', 'signing', 'totp', 'webhook', 'anchor', 'wal
 
 export type KeyName = (typeof KEY_NAMES)[number];
 
+/** The keys `keys:rotate` changes: all but the ledger's, which checks every entry (decision 039). */
+export const ROTATABLE_KEY_NAMES = KEY_NAMES.filter((name) => name !== 'ledger');
+
 export const isKeyName = (name: string): name is KeyName => KEY_NAMES.some((key) => key === name);
