@@ -18,6 +18,7 @@ import { ConfigError, type Config } from './platform/config';
 import { loadCommandConfig } from './platform/served-address';
 import { openDatabase, type Db } from './platform/db/database';
 import { unusableDatabase } from './platform/db/errors';
+import { unusableBucket } from './platform/storage/refusals';
 import { AppError } from './platform/errors';
 import type { ChainAudit } from './platform/ledger/audit';
 import { createDatabaseLedger } from './platform/ledger/ledger';
@@ -420,7 +421,8 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof MissingKeyError ||
         error instanceof RotationError ||
         error instanceof BackupError;
-      const unusable = unusableDatabase(error);
+      // The command's configuration came from this environment (and bin/lisbon's file).
+      const unusable = unusableDatabase(error, process.env.DATABASE_URL) ?? unusableBucket(error);
       console.error(isExpected ? error.message : (unusable ?? error));
       process.exitCode = 1;
     }

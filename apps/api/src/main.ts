@@ -173,7 +173,10 @@ try {
   if (config.isMaintenanceMode)
     app.log.warn('maintenance mode is on: the API answers 503 except /api/v1/health');
 } catch (error) {
-  const unusable = unusableDatabase(error);
+  const unusable = unusableDatabase(
+    error,
+    config.database.dialect === 'postgres' ? config.database.url : undefined,
+  );
   if (error instanceof ConfigError) console.error(error.message);
   else if (unusable) console.error(unusable);
   else app.log.fatal({ err: error }, 'start failed');

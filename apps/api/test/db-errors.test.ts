@@ -1,0 +1,65 @@
+import { S3ServiceException } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { unusableDatabase } from '../src/platform/db/errors';
+import { unusableBucket } from '../src/platform/storage/refusals';
+
+const URL_5432 = 'postgres://lisbon:secret@db.internal:5432/lisbon?sslmode=require';
+const networkError = (code: string, fields: object, message = `connect ${code}`) =>
+  Object.assign(new Error(message), { code, ...fields });
+
+describe('a database the portal cannot use, in one line naming DATABASE_URL', () => {
+  it('names the reason for the server DATABASE_URL names, its own refusals, and TLS it does not take', () => {
+    expect(unusableDatabase(networkError('ECONNREFUSED', { port: 5432 }), URL_5432)).toBe(
+      'DATABASE_URL: the database cannot be used: nothing listens at its host and port (connect ECONNREFUSED).',
+    );
+    expect(unusableDatabase(networkError('ENOTFOUND', { hostname: 'db.internal' }), URL_5432)).toMatch(
+      /its host name does not resolve/,
+    );
+    // Node tries each address of a name: the refusals come inside an AggregateError.
+    const both = Object.assign(new AggregateError([networkError('ECONNREFUSED', { port: 5432 })], ''), {
+      code: 'ECONNREFUSED',
+    });
+    expect(unusableDatabase(both, URL_5432)).toMatch(/nothing listens at its host and port \(ECONNREFUSED\)/);
+    expect(unusableDatabase(networkError('28P01', {}, 'password authentication failed'), URL_5432)).toMatch(
+      /the role or its password was refused/,
+    );
+    expect(unusableDatabase(new Error('The server does not support SSL connections'), URL_5432)).toMatch(
+      /does not take TLS/,
+    );
+  });
+
+  it('leaves alone what is not about that server: the object store refusing, another error, SQLite', () => {
+    expect(unusableDatabase(networkError('ECONNREFUSED', { port: 9000 }), URL_5432)).toBeUndefined();
+    expect(
+      unusableDatabase(networkError('ENOTFOUND', { hostname: 's3.internal' }), URL_5432),
+    ).toBeUndefined();
+    expect(unusableDatabase(new TypeError('x is not a function'), URL_5432)).toBeUndefined();
+    expect(unusableDatabase(networkError('ECONNREFUSED', { port: 5432 }), undefined)).toBeUndefined();
+  });
+
+  it('never repeats the password of the URL', () => {
+    const line = unusableDatabase(networkError('ECONNREFUSED', { port: 5432 }), URL_5432) ?? '';
+    expect(line).not.toContain('secret');
+  });
+});
+
+describe('an object store that refuses the bucket or the credentials, in one line naming the S3 variables', () => {
+  it('names the refusal from the SDK’s error, and leaves other errors alone', () => {
+    const refusal = new S3ServiceException({
+      name: 'InvalidAccessKeyId',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 403 },
+      message: 'The AWS Access Key Id you provided does not exist in our records.',
+    });
+    expect(unusableBucket(refusal)).toBe(
+      'S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: the object store refused the bucket or the credentials: InvalidAccessKeyId (HTTP 403).',
+    );
+    const missing = new S3ServiceException({
+      name: 'NoSuchKey',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 404 },
+    });
+    expect(unusableBucket(missing)).toBeUndefined();
+    expect(unusableBucket(new Error('other'))).toBeUndefined();
+  });
+});
