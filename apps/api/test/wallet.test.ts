@@ -11,7 +11,7 @@ import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { signCredential } from '../src/modules/wallet/issuance.service';
 import { ManualClock } from '../src/platform/clock';
@@ -43,6 +43,9 @@ let served: App;
 let admin: StaffMember;
 const METRICS_TOKEN = 'metrics-token-for-the-wallet-test-0123456789';
 const t = useTestApp({ clock, env: { METRICS_TOKEN } });
+// A wallet signs its key binding at the real time (`iat`), which the verifier compares with the
+// portal's clock: each test starts with that clock at the real time, however long the ones before took.
+beforeEach(() => clock.set(new Date()));
 
 /** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
 const injectFetch =
@@ -817,14 +820,20 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
       });
       expect(response.json().error_description).toMatch(printableAscii);
     }
+    // A body of a type no parser reads keeps its status (415), in the endpoint's format.
+    const unreadable = await credentialRequest(accessToken, 'proofs=x', 'text/plain');
+    expect([unreadable.statusCode, unreadable.json().error]).toEqual([415, 'invalid_credential_request']);
     // None of them spent the offer: the credential still comes with a good request.
     const good = await credentialRequest(accessToken, {
       credential_configuration_id: 'recognition-statement',
       proofs: { jwt: [jwt] },
     });
     expect(good.statusCode).toBe(200);
-    // 128 bits of salt in each disclosure (RFC 9901 §9.3).
-    const issued = good.json<{ credentials: { credential: string }[] }>().credentials[0]?.credential ?? '';
+  });
+
+  it('salts each disclosure with 128 bits (RFC 9901 §9.3)', async () => {
+    const offer = await offerOf();
+    const issued = await holder.receive(offer.offer_url, offer.tx_code);
     for (const disclosure of issued.split('~').slice(1).filter(Boolean)) {
       const [salt] = JSON.parse(Buffer.from(disclosure, 'base64url').toString()) as [string];
       expect(Buffer.from(salt, 'base64url').length).toBeGreaterThanOrEqual(16);

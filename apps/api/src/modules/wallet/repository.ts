@@ -28,7 +28,8 @@ export const findOffer = (db: Db, id: number) =>
 
 /**
  * Takes one of the offer's transaction-code attempts, unless `limit` were taken: true when taken.
- * One conditional update, so tries made at once cannot pass the limit on any database.
+ * One conditional update, so tries made at once cannot pass the limit on any database. The column
+ * `failed_attempts` counts every try, the right one included (an offer is redeemed once anyway).
  */
 export async function takeAttempt(db: Db, id: number, limit: number): Promise<boolean> {
   const result = await db

@@ -1,4 +1,9 @@
-import { dataEnvelope, WALLET_STATUS_LIST_MAX_AGE_SECONDS, walletOfferSchema } from '@lisbon/domain';
+import {
+  API_PREFIX,
+  dataEnvelope,
+  WALLET_STATUS_LIST_MAX_AGE_SECONDS,
+  walletOfferSchema,
+} from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -56,9 +61,9 @@ async function protocol<T>(
 
 /** The protocol endpoints whose unreadable body is refused in their format, with the error code each uses. */
 const UNREADABLE_BODY_ERROR: Record<string, string> = {
-  '/api/v1/wallet/token': 'invalid_request',
-  '/api/v1/wallet/credential': 'invalid_credential_request',
-  '/api/v1/wallet/presentations/:id/response': 'invalid_request',
+  [`${API_PREFIX}/wallet/token`]: 'invalid_request',
+  [`${API_PREFIX}/wallet/credential`]: 'invalid_credential_request',
+  [`${API_PREFIX}/wallet/presentations/:id/response`]: 'invalid_request',
 };
 
 const publicDocument = (reply: FastifyReply, seconds = 300) =>
@@ -97,8 +102,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const code = UNREADABLE_BODY_ERROR[request.routeOptions.url ?? ''];
     if (!code || !error.code?.startsWith('FST_ERR_CTP_')) throw error;
+    // Too large (413) or of a type no parser reads (415) keep their status; anything else is a 400.
+    const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : 400;
     return reply
-      .code(400)
+      .code(status)
       .header('cache-control', 'no-store')
       .send({ error: code, error_description: 'The request body could not be read' });
   });
@@ -138,7 +145,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
 
   app.post('/wallet/token', { schema: { hide: true } }, async (request, reply) =>
     protocol({ request, reply }, 'invalid_request', async () => {
-      if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+      if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
         throw new WalletProtocolError(
           400,
           'invalid_request',

@@ -265,8 +265,10 @@ export async function checkPresentation(
  */
 async function recordDeclined(ctx: AppContext, id: string, error: string) {
   const at = ctx.clock.now().toISOString();
-  await recordPresentation(ctx.db, id, JSON.stringify({ declined: error }), at);
-  ctx.metrics.walletPresentations.inc({ result: 'declined' });
+  // An error code is a short ASCII word (access_denied, …); anything else is kept as `other`.
+  const code = /^[a-z_]{1,64}$/.test(error) ? error : 'other';
+  if (await recordPresentation(ctx.db, id, JSON.stringify({ declined: code }), at))
+    ctx.metrics.walletPresentations.inc({ result: 'declined' });
   return {};
 }
 
@@ -290,18 +292,20 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
   const presentation = parsed.dcql.presentations[QUERY_ID]?.[0];
   if (typeof presentation !== 'string')
     throw new WalletProtocolError(400, 'invalid_request', 'The answer holds no SD-JWT VC for the query');
+  // From the expiry the portal's clock set (`created_at` is the database's own clock).
   const requestedAt = new Date(
     new Date(row.expires_at).getTime() - WALLET_PRESENTATION_TTL_MINUTES * 60 * 1000,
   );
   const checked = await checkPresentation(ctx, key, { presentation, nonce: row.nonce, requestedAt });
   const isValid = checked.checks.every((check) => check.outcome === 'passed');
-  await recordPresentation(
+  const isRecorded = await recordPresentation(
     ctx.db,
     id,
     JSON.stringify({ ...checked, is_valid: isValid }),
     ctx.clock.now().toISOString(),
   );
-  ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
+  // A second answer checked at the same moment is not the request's: it counts for nothing.
+  if (isRecorded) ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
   return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}` };
 }
 

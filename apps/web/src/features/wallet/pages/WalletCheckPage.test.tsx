@@ -56,7 +56,7 @@ describe('the wallet check’s result page (decision 088)', () => {
     cleanup();
     await changeLocale('it-IT');
     renderApp(`/verify/wallet/${ID}`);
-    expect(await screen.findByText(/^Il wallet non ha condiviso un attestato/)).toBeTruthy();
+    expect(await screen.findByText(/^Il portafoglio non ha condiviso un attestato/)).toBeTruthy();
   });
 
   it('speaks Italian: valido, and the steps in words', async () => {

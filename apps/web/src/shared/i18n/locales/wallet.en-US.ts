@@ -34,7 +34,7 @@ export const walletEn = {
       holder_binding: 'Holder binding (the wallet holds the key)',
       status: 'Status (not revoked or superseded)',
       ledger: 'Record in the ledger',
-      claims: 'Details asked for (holder, country, statement, date of issue, ledger record)',
+      claims: 'Details asked for, disclosed',
     },
     outcomes: { passed: 'passed', failed: 'failed', not_checked: 'not checked' },
     disclosed: 'What the holder disclosed',

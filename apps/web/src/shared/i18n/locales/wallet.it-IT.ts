@@ -24,7 +24,7 @@ export const walletIt: typeof walletEn = {
     waiting: 'In attesa della risposta del portafoglio…',
     expired: 'Questa richiesta è scaduta. Creane una nuova.',
     declined:
-      'Il wallet non ha condiviso un attestato: il titolare ha rifiutato, oppure non ne possiede. Crea una nuova richiesta per riprovare.',
+      'Il portafoglio non ha condiviso un attestato: il titolare ha rifiutato, oppure non ne possiede. Crea una nuova richiesta per riprovare.',
     newRequest: 'Crea una nuova richiesta',
     requestFailed: 'Non è stato possibile creare la richiesta. Riprova.',
     resultTitle: 'Esito della verifica dal portafoglio',
@@ -36,7 +36,7 @@ export const walletIt: typeof walletEn = {
       holder_binding: 'Legame con il titolare (il portafoglio possiede la chiave)',
       status: 'Stato (non revocato né sostituito)',
       ledger: 'Registrazione nel registro',
-      claims: 'Dati richiesti (titolare, paese, attestato, data di emissione, registrazione nel registro)',
+      claims: 'Dati richiesti, mostrati',
     },
     outcomes: { passed: 'superato', failed: 'non superato', not_checked: 'non verificato' },
     disclosed: 'Dati mostrati dal titolare',
