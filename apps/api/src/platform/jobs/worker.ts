@@ -6,7 +6,7 @@ import { changeFeedOf } from '../db/changes';
 import type { Db } from '../db/database';
 import { DEFAULT_JOB_KIND, JOB_KINDS, kindOf, type JobKind, type RegisteredJob } from './definition';
 import { claimNextJob, deleteJob, recordFailedRun, releaseJob, renewLease, type JobRow } from './repository';
-import { messageOf } from '../errors';
+import { errorCode, messageOf } from '../errors';
 
 export type WorkerOptions = {
   db: Db;
@@ -53,7 +53,7 @@ export const describeError = (error: unknown): string =>
 
 /** What kind of failure: a system or library error's code, else the error's class. */
 export function causeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
   return error instanceof Error ? error.name : typeof error;
 }
