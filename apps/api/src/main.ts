@@ -4,6 +4,7 @@ import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
 import { purgeUnattachedDocuments } from './modules/documents/retention.service';
+import { purgeOldPresentations } from './modules/wallet/verifier.service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
@@ -78,6 +79,12 @@ const housekeeping = setInterval(() => {
       if (removed > 0) app.log.info({ removed }, 'documents that belong to no request were deleted');
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'unattached documents purge failed'));
+  // Wallet checks past WALLET_RESULT_KEPT_HOURS, with the claims disclosed (decision 088).
+  purgeOldPresentations(ctx)
+    .then(({ removed }) => {
+      if (removed > 0) app.log.info({ removed }, 'wallet checks past their keeping time were deleted');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'wallet checks purge failed'));
 }, HOUSEKEEPING_MS).unref();
 const FILE_SWEEP_MS = 60 * 60_000;
 const fileSweep = setInterval(() => {

@@ -2,6 +2,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  WALLET_PRESENTATION_TTL_MINUTES,
+  WALLET_RESULT_KEPT_HOURS,
   WALLET_STATUS_LIST_MAX_AGE_SECONDS,
   type WalletCheck,
   type WalletOffer,
@@ -14,6 +16,7 @@ import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { signCredential } from '../src/modules/wallet/issuance.service';
+import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
 import { ManualClock } from '../src/platform/clock';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
@@ -24,7 +27,7 @@ import {
   type WalletIssuerKey,
 } from '../src/platform/signing/wallet-key';
 import { testConfig, useTestApp } from './helper';
-import { bearer } from './identity';
+import { bearer, contextFor } from './identity';
 import { dataOf, type Applicant } from './requests';
 import type { StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
@@ -752,6 +755,26 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     expect(overshared.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
     expect(overshared.claims).toMatchObject({ holder_name: expect.any(String), statement_id: certificateId });
     expect(overshared.claims).not.toHaveProperty('birth_date');
+  });
+
+  it('keeps a check and the claims disclosed for WALLET_RESULT_KEPT_HOURS after its request expired, then deletes it', async () => {
+    const checked = await presentationRequest();
+    await presented(checked, requiredOnly);
+    const unanswered = await presentationRequest();
+    const ctx = contextFor(t.database, clock);
+    clock.advance({ minutes: WALLET_PRESENTATION_TTL_MINUTES, hours: WALLET_RESULT_KEPT_HOURS - 1 });
+    expect(await purgeOldPresentations(ctx)).toEqual({ removed: 0 });
+    expect(await resultOf(checked.id)).toMatchObject({ state: 'checked', is_valid: true });
+    expect(await resultOf(unanswered.id)).toMatchObject({ state: 'expired' });
+
+    clock.advance({ hours: 1, minutes: 1 });
+    const fresh = await presentationRequest();
+    expect((await purgeOldPresentations(ctx)).removed).toBeGreaterThanOrEqual(2);
+    for (const id of [checked.id, unanswered.id]) {
+      const gone = await t.app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` });
+      expect(gone.statusCode).toBe(404);
+    }
+    expect(await resultOf(fresh.id)).toMatchObject({ state: 'waiting' });
   });
 
   it('fails the holder binding of a key binding made long before the request, ahead of the clock, or past its exp', async () => {

@@ -21,6 +21,12 @@ export const WALLET_TX_CODE_LENGTH = 6;
 export const WALLET_TX_CODE_ATTEMPTS = 5;
 /** How long a verifier's request waits for the wallet's answer. */
 export const WALLET_PRESENTATION_TTL_MINUTES = 10;
+/**
+ * How long after its request expired a verifier's check is kept, with the claims the wallet
+ * disclosed: long enough for the verifier to read it again that day, then deleted (data
+ * minimisation; decision 088).
+ */
+export const WALLET_RESULT_KEPT_HOURS = 24;
 
 /**
  * The claims of the credential, in the order of the type metadata; `personal` ones are selectively

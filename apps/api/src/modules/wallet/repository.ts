@@ -116,3 +116,12 @@ export async function recordPresentation(db: Db, id: string, result: string, at:
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n;
 }
+
+/** Deletes the requests that expired before `before`, answered or not: how many. */
+export async function deletePresentationsExpiredBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('wallet_presentations')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

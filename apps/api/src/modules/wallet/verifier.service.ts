@@ -3,6 +3,7 @@ import {
   WALLET_CHECK_STEPS,
   WALLET_CLAIMS,
   WALLET_PRESENTATION_TTL_MINUTES,
+  WALLET_RESULT_KEPT_HOURS,
   WALLET_STATUS_LIST_PATH,
   type WalletCheck,
   type WalletCheckStep,
@@ -22,7 +23,13 @@ import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
 import { issuerKeyOf } from './issuance.service';
 import { issuerUrlOf, vctOf, walletEndpoint } from './metadata';
 import { WalletProtocolError } from './protocol-error';
-import { findPresentation, insertPresentation, isCredentialInForce, recordPresentation } from './repository';
+import {
+  deletePresentationsExpiredBefore,
+  findPresentation,
+  insertPresentation,
+  isCredentialInForce,
+  recordPresentation,
+} from './repository';
 
 const QUERY_ID = 'statement';
 const clientIdOf = (key: WalletIssuerKey) => `decentralized_identifier:${verifierDid(key)}`;
@@ -321,4 +328,13 @@ export async function presentationResult(ctx: AppContext, id: string): Promise<W
   }
   const state = new Date(row.expires_at) <= ctx.clock.now() ? 'expired' : 'waiting';
   return { id, state, is_valid: null, checks: [], claims: {} };
+}
+
+/**
+ * Housekeeping: the checks whose request expired more than WALLET_RESULT_KEPT_HOURS ago are
+ * deleted with the claims their wallet disclosed; their page then reads "no longer kept".
+ */
+export async function purgeOldPresentations(ctx: AppContext): Promise<{ removed: number }> {
+  const before = isoAfter(ctx.clock.now(), -WALLET_RESULT_KEPT_HOURS * 3600);
+  return { removed: await deletePresentationsExpiredBefore(ctx.db, before) };
 }

@@ -1,7 +1,13 @@
-import { WALLET_CLAIM_LABELS, type WalletCheck, type WalletClaim } from '@lisbon/domain';
+import {
+  WALLET_CLAIM_LABELS,
+  WALLET_RESULT_KEPT_HOURS,
+  type WalletCheck,
+  type WalletClaim,
+} from '@lisbon/domain';
 import { Alert, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/errors';
 import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { walletCheckQuery } from '../api/wallet';
@@ -61,7 +67,9 @@ export function WalletResult({ id }: { id: string }) {
       {check.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {check.isError && (
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(check.error, t)}
+          {isApiError(check.error) && check.error.status === 404
+            ? t('wallet.gone', { hours: WALLET_RESULT_KEPT_HOURS })
+            : errorMessage(check.error, t)}
         </Alert>
       )}
       {check.data?.state === 'waiting' && <Text>{t('wallet.waiting')}</Text>}

@@ -59,6 +59,18 @@ describe('the wallet check’s result page (decision 088)', () => {
     expect(await screen.findByText(/^Il portafoglio non ha condiviso un attestato/)).toBeTruthy();
   });
 
+  it('says a check no longer kept was deleted, in both languages', async () => {
+    mockApi({});
+    renderApp(`/verify/wallet/${ID}`);
+    const gone = await screen.findByText(/^There is no check at this address: a check is kept for 24 hours/);
+    expect(gone.closest('[role="alert"]')).not.toBeNull();
+    expect(await blocking()).toEqual([]);
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp(`/verify/wallet/${ID}`);
+    expect(await screen.findByText(/^Non c’è alcuna verifica a questo indirizzo/)).toBeTruthy();
+  });
+
   it('speaks Italian: valido, and the steps in words', async () => {
     await changeLocale('it-IT');
     const allPassed = checked().checks.map(({ step }) => ({ step, outcome: 'passed' as const }));
