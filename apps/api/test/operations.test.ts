@@ -37,7 +37,21 @@ describe('access logs', () => {
     expect(redactUrl(`/somewhere?page=2&token=${token}&session_id=cs_1`)).toBe(
       '/somewhere?page=2&token=[redacted]&session_id=[redacted]',
     );
+    // A wallet check's address reads its outcome, with the claims the holder disclosed.
+    expect(redactUrl(`/api/v1/wallet/presentations/${token}/request`)).toBe(
+      '/api/v1/wallet/presentations/[redacted]/request',
+    );
+    expect(redactUrl(`/verify/wallet/${token}`)).toBe('/verify/wallet/[redacted]');
+    // However the path is spelled: any case, doubled slashes, percent-encoded.
+    for (const spelled of [
+      `/AUTH/ACTIVATE/${token}`,
+      `/auth/%61ctivate/${token}`,
+      `//auth//activate/${token}`,
+      `/auth/activate/${token}%E0%A4%A`,
+    ])
+      expect(redactUrl(spelled)).not.toContain(token);
     // What is not a secret stays readable.
+    expect(redactUrl('/verify/wallet')).toBe('/verify/wallet');
     expect(redactUrl('/api/v1/practices/12?page=2')).toBe('/api/v1/practices/12?page=2');
     expect(redactUrl('/verify/5e2c9a4e-0000-4000-8000-000000000000')).toBe(
       '/verify/5e2c9a4e-0000-4000-8000-000000000000',

@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { pdfOf, streamObject } from './samples';
 
 /**
@@ -111,38 +111,100 @@ const CONTENT = streamObject(
   deflateSync(Buffer.from('BT /F1 24 Tf 72 720 Td (Diploma) Tj ET')),
 );
 
-/**
- * The catalogue, its `/Names /JavaScript` tree and a `/S /JavaScript` action, all inside one
- * object stream encoded as `filter` says (with `parms`), as poppler's `pdfinfo -js` prints them.
- */
-export function pdfWithScriptBehind(filter: string, encode: (data: Buffer) => Buffer, parms = ''): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R /Names << /JavaScript 6 0 R >> /OpenAction 7 0 R >>',
-    '<< /Names [(x) 7 0 R] >>',
-    '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>',
-  ];
+const SCRIPT_OBJECTS = [
+  '<< /Type /Catalog /Pages 2 0 R /Names << /JavaScript 6 0 R >> /OpenAction 7 0 R >>',
+  '<< /Names [(x) 7 0 R] >>',
+  '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>',
+];
+
+/** The object stream's text: its offsets header, and the objects after `gap` (counted in `/First`). */
+function objectStreamText(gap = '') {
   let header = '';
   let body = '';
-  objects.forEach((object, index) => {
+  SCRIPT_OBJECTS.forEach((object, index) => {
     header += `${[1, 6, 7][index]} ${body.length} `;
     body += `${object}\n`;
   });
-  const data = encode(Buffer.from(`${header}${body}`, 'latin1'));
+  return { header: `${header}${gap}`, body };
+}
+
+/**
+ * The catalogue, its `/Names /JavaScript` tree and a `/S /JavaScript` action, all inside one object
+ * stream whose dictionary `dictionary` writes (given its `/First`) and whose data `encode` makes;
+ * `extra` objects follow it (the first is object 6).
+ */
+export function pdfWithScriptStream(
+  dictionary: (first: number) => string,
+  encode: (text: Buffer) => Buffer,
+  extra: string[] = [],
+): Buffer {
+  const { header, body } = objectStreamText();
   return pdfOf(
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
       PAGES,
       PAGE,
       CONTENT,
-      streamObject(`/Type /ObjStm /N 3 /First ${header.length} /Filter ${filter} ${parms}`, data),
+      streamObject(dictionary(header.length), encode(Buffer.from(`${header}${body}`, 'latin1'))),
+      ...extra,
     ],
     { trailer: '' },
   );
 }
 
+/** The script's object stream encoded as `filter` says (with `parms`), as poppler's `pdfinfo -js` prints it. */
+export const pdfWithScriptBehind = (filter: string, encode: (data: Buffer) => Buffer, parms = ''): Buffer =>
+  pdfWithScriptStream((first) => `/Type /ObjStm /N 3 /First ${first} /Filter ${filter} ${parms}`, encode);
+
+function adler32(data: Buffer): number {
+  let [a, b] = [1, 0];
+  for (const byte of data) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/**
+ * The script's object stream as plain `/FlateDecode` whose zlib data opens with a stored block
+ * holding `endstream` and `endobj`: a check that ends the stream at the keyword never inflates the
+ * rest, which a reader reads by the stream's `/Length`.
+ */
+export function pdfWithScriptPastFakeEndstream(): Buffer {
+  const { header, body } = objectStreamText('\nendstream\nendobj\n');
+  const stored = Buffer.from(header, 'latin1');
+  const length = Buffer.alloc(5);
+  length.writeUInt8(0, 0);
+  length.writeUInt16LE(stored.length, 1);
+  length.writeUInt16LE(~stored.length & 0xffff, 3);
+  const text = Buffer.from(`${header}${body}`, 'latin1');
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(adler32(text));
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0x01]),
+    length,
+    stored,
+    deflateRawSync(Buffer.from(body, 'latin1')),
+    checksum,
+  ]);
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      PAGES,
+      PAGE,
+      CONTENT,
+      streamObject(`/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`, data),
+    ],
+    { trailer: '' },
+  );
+}
+
+/** A content stream of `data` with the dictionary `dictionary` (and its `/Length`). */
+export const pdfBombWith = (dictionary: string, data: Buffer): Buffer =>
+  pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', PAGES, PAGE, streamObject(dictionary, data)]);
+
 /** A content stream expanding to `bytes` zeros through `filter`. */
-export const pdfBombBehind = (filter: string, data: Buffer): Buffer =>
-  pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', PAGES, PAGE, streamObject(`/Filter ${filter}`, data)]);
+export const pdfBombBehind = (filter: string, data: Buffer): Buffer => pdfBombWith(`/Filter ${filter}`, data);
 
 /** A PDF whose tail is a ZIP archive holding a deflated web page: an archive reader opens it. */
 export function pdfZipPolyglot(pdf: Buffer): Buffer {

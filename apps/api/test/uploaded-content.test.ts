@@ -24,7 +24,16 @@ import {
   plainPdf,
   pngOf,
 } from './samples';
-import { ascii85, asciiHex, pdfBombBehind, pdfWithScriptBehind, pdfZipPolyglot } from './pdf-attacks';
+import {
+  ascii85,
+  asciiHex,
+  pdfBombBehind,
+  pdfBombWith,
+  pdfWithScriptBehind,
+  pdfWithScriptPastFakeEndstream,
+  pdfWithScriptStream,
+  pdfZipPolyglot,
+} from './pdf-attacks';
 import { practiceIn, type StaffMember } from './staff';
 
 /** Issue #15 item 9, decision 058: what an upload may hold, and how documents are sent back. */
@@ -115,6 +124,30 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       'chain.pdf',
       pdfBombBehind('[/ASCIIHexDecode /FlateDecode]', asciiHex(deflateSync(Buffer.alloc(200 * MEGABYTE)))),
       '“chain.pdf” expands to more than 128 MB when opened: save it again with compression (a smaller size or resolution), and upload that',
+    ],
+    // Issue #32, the second probe: the dictionary read as readers read it, the data to its /Length.
+    [
+      'a PDF whose script sits in Flate data holding a false endstream',
+      'fake-end.pdf',
+      pdfWithScriptPastFakeEndstream(),
+      '“fake-end.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose stream inflates to 200 MB behind a chain after a comment',
+      'comment.pdf',
+      pdfBombWith(
+        '/Filter %x\n[/ASCIIHexDecode /FlateDecode]',
+        asciiHex(deflateSync(Buffer.alloc(200 * MEGABYTE))),
+      ),
+      '“comment.pdf” expands to more than 128 MB when opened: save it again with compression (a smaller size or resolution), and upload that',
+    ],
+    [
+      'a PDF whose object stream names its filter by reference',
+      'by-ref.pdf',
+      pdfWithScriptStream((first) => `/Type /ObjStm /N 3 /First ${first} /Filter 6 0 R`, asciiHex, [
+        '/ASCIIHexDecode',
+      ]),
+      '“by-ref.pdf” is not a readable PDF file, or it is cut short: save or export it again, and upload that',
     ],
     [
       'a PDF+ZIP polyglot',

@@ -16,8 +16,10 @@ import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { signCredential } from '../src/modules/wallet/issuance.service';
+import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
 import { ManualClock } from '../src/platform/clock';
+import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
 import {
@@ -82,7 +84,11 @@ beforeAll(async () => {
   // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
 }, 60_000);
 
+/** An offer as the applicant asks for it; the tests ask for more than an hour's budget, so it is spent afresh. */
 async function newOffer(who: Applicant = owner, id = practiceId) {
+  await createRateLimiter({ db: t.database.db, clock }).reset([
+    { rule: WALLET_OFFER_RULE, subject: String(who.id) },
+  ]);
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/practices/${id}/statement/wallet-offers`,
@@ -231,6 +237,23 @@ describe('issuing the statement to a wallet', () => {
     await expect(holder.accessToken(offer.offer_url, wrong)).rejects.toThrow(/Wrong transaction code/);
     await holder.accessToken(offer.offer_url, offer.tx_code);
     await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
+  });
+
+  it('makes at most ten offers per applicant in an hour, then answers 429 RATE_LIMITED', async () => {
+    const offer = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+        headers: bearer(owner.token),
+      });
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: WALLET_OFFER_RULE, subject: String(owner.id) },
+    ]);
+    for (let index = 0; index < WALLET_OFFER_RULE.limit; index += 1)
+      expect((await offer()).statusCode).toBe(201);
+    const refused = await offer();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
   it('refuses an expired offer', async () => {

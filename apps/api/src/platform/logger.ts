@@ -5,11 +5,21 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose last part is a secret: whoever reads it can act with it (activation and reset links,
- * statement share links, newsletter opt-out, the sandbox gateway's checkout session), on the SPA's
- * page and on the API alike.
+ * statement share links, newsletter opt-out, the sandbox gateway's checkout session) or read what
+ * it guards (a wallet check's outcome, with the claims the holder disclosed), on the SPA's page and
+ * on the API alike. Matched however the path is spelled: any case, doubled slashes, percent-encoded.
  */
 const SECRET_IN_PATH =
-  /^((?:\/api\/v\d+)?\/(?:auth\/activate|auth\/reset-password|marketing-opt-out|shared|verify\/shared|sandbox\/checkout))\/[^/?#]+/;
+  /^((?:\/+api\/+v\d+)?\/+(?:auth\/+activate|auth\/+reset-password|marketing-opt-out|shared|verify\/+shared|sandbox\/+checkout|wallet\/+presentations|verify\/+wallet))\/+[^/?#]+/i;
+
+/** The path as a router reads it, percent-encoding undone where it is well formed. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /** Query parameters that may carry a credential, whatever the page. */
 const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
@@ -18,7 +28,10 @@ const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const redactedPath = path.replace(SECRET_IN_PATH, `$1/${REDACTED}`);
+  const decoded = decodedPath(path);
+  const redactedPath = SECRET_IN_PATH.test(decoded)
+    ? decoded.replace(SECRET_IN_PATH, `$1/${REDACTED}`)
+    : path;
   if (queryAt === -1) return redactedPath;
   const query = url
     .slice(queryAt + 1)

@@ -5,7 +5,10 @@ import {
   asciiHex,
   lzw,
   pdfBombBehind,
+  pdfBombWith,
   pdfWithScriptBehind,
+  pdfWithScriptPastFakeEndstream,
+  pdfWithScriptStream,
   pdfZipPolyglot,
   pngUp,
   runLength,
@@ -77,5 +80,85 @@ describe('the attack corpus of issue #32 (decision 083)', () => {
       ['/ASCIIHexDecode', asciiHex(text)],
     ] as const)
       expect(await findingOf(pdfBombBehind(filter, data)), filter).toBeNull();
+  });
+});
+
+describe('a stream’s dictionary read as readers read it (issue #32, the second probe)', () => {
+  const objectStream = (first: number) => `/Type /ObjStm /N 3 /First ${first}`;
+  const DAMAGED = { reason: 'damaged' };
+
+  it.each([
+    [
+      'a /Filter in a nested dictionary before the stream’s own',
+      (first: number) => `/X << /Filter /FlateDecode >> ${objectStream(first)} /Filter [/ASCIIHexDecode]`,
+    ],
+    [
+      'a dictionary longer than 4 kB',
+      (first: number) => `${objectStream(first)} /Filter [/ASCIIHexDecode] /Pad [${'0 '.repeat(3000)}]`,
+    ],
+    [
+      'a comment between /Filter and its value',
+      (first: number) => `${objectStream(first)} /Filter %c\n/ASCIIHexDecode`,
+    ],
+    [
+      'the name /obj in the dictionary',
+      (first: number) => `${objectStream(first)} /Filter [/ASCIIHexDecode] /Foo /obj`,
+    ],
+    [
+      'a string holding an object header and a dictionary',
+      (first: number) =>
+        `/Note (1 0 obj << /Filter /FlateDecode >>) ${objectStream(first)} /Filter /ASCIIHexDecode`,
+    ],
+    ['/F, which readers take for /Filter', (first: number) => `${objectStream(first)} /F /AHx`],
+  ])('refuses JavaScript behind %s', async (_, dictionary) => {
+    const pdf = pdfWithScriptStream(dictionary, asciiHex);
+    expect(pdf.includes('JavaScript')).toBe(false);
+    for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+  });
+
+  it('refuses JavaScript behind a chain whose second stage alone has a predictor', async () => {
+    const pdf = pdfWithScriptStream(
+      (first) =>
+        `${objectStream(first)} /Filter [/FlateDecode /FlateDecode] /DecodeParms [null << /Predictor 12 /Columns 8 >>]`,
+      (data) => deflateSync(deflateSync(pngUp(data, 8))),
+    );
+    expect(await findingOf(pdf)).toEqual(SCRIPT);
+  });
+
+  it('refuses JavaScript in Flate data that holds a false endstream, read to the stream’s /Length', async () => {
+    const pdf = pdfWithScriptPastFakeEndstream();
+    expect(pdf.includes('JavaScript')).toBe(false);
+    for (const size of [7, 4096, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+  });
+
+  it.each([
+    ['a filter given by reference', (first: number) => `${objectStream(first)} /Filter 6 0 R`],
+    [
+      'a filter ISO 32000 does not define',
+      (first: number) => `${objectStream(first)} /Filter [/Foo /ASCIIHexDecode]`,
+    ],
+    [
+      '/F and /Filter that disagree',
+      (first: number) => `${objectStream(first)} /Filter /FlateDecode /F /AHx`,
+    ],
+  ])('refuses as unreadable %s', async (_, dictionary) => {
+    expect(await findingOf(pdfWithScriptStream(dictionary, asciiHex, ['/ASCIIHexDecode']))).toEqual(DAMAGED);
+  });
+
+  it.each([
+    ['a comment before the chain', '/Filter %x\n[/ASCIIHexDecode /FlateDecode]'],
+    ['the name /obj in the dictionary', '/Foo /obj /Filter [/ASCIIHexDecode /FlateDecode]'],
+    ['/F with short names', '/F [/AHx /Fl]'],
+  ])('refuses a bomb behind %s', async (_, dictionary) => {
+    expect(await findingOf(pdfBombWith(dictionary, asciiHex(deflateSync(MEGABYTES_2))))).toEqual(BOMB);
+  });
+
+  it('accepts ordinary text whose dictionary holds a string with an object header and a comment', async () => {
+    const text = Buffer.from('BT /F1 24 Tf 72 720 Td (Diploma) Tj ET');
+    const pdf = pdfBombWith(
+      '/Title (7 0 obj) % a note\n/Filter [/ASCIIHexDecode /FlateDecode]',
+      asciiHex(deflateSync(text)),
+    );
+    expect(await findingOf(pdf)).toBeNull();
   });
 });

@@ -7,10 +7,11 @@ import {
 import type { ContentFinding, FormatCheck } from './findings';
 import {
   DecodeBudgetExceeded,
-  declaredFilters,
   decodeWithin,
   needsDecoding,
-  type DeclaredFilters,
+  readStreamDictionary,
+  UNFOLLOWABLE,
+  type FilterStage,
 } from './pdf-filters';
 import { carryFor, decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
 
@@ -32,8 +33,6 @@ const TAIL_BYTES = 1024;
 const DECODED_CHUNK = 1024 * 1024;
 const EOF_MARKER = '%%EOF';
 
-/** How much of the structure before `stream` is kept to read the stream's dictionary from. */
-const DICTIONARY_BYTES = 4096;
 /** A ZIP's local file header and its end of central directory: together, a ZIP rides in the file. */
 const ZIP_LOCAL_HEADER = Buffer.from('PK\x03\x04', 'latin1');
 const ZIP_DIRECTORY_END = Buffer.from('PK\x05\x06', 'latin1');
@@ -53,9 +52,18 @@ type OpenStream = {
   anywhere: TextScanner | null;
   structure: TextScanner | null;
   /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
-  declared: DeclaredFilters | null;
+  declared: FilterStage[] | null;
   raw: Buffer[];
+  /** Where the data ends by its dictionary's `/Length` (an offset in the file), when it is written there. */
+  endsAt: number | null;
 };
+
+/**
+ * A stream whose `endstream` (or a second `stream`) came before its `/Length` said its data ends:
+ * the structure after the keyword is read as structure, and the bytes up to `endsAt` are also read
+ * as the stream's data, as a reader that trusts `/Length` reads them.
+ */
+type LengthTail = { stream: OpenStream; endsAt: number };
 
 /**
  * Reads a PDF as it arrives and finds what decision 058 refuses: active content (by name, in the
@@ -77,7 +85,9 @@ export class PdfCheck implements FormatCheck {
   private tail = '';
   private stream: OpenStream | null = null;
   private hasObjectStreamMarker = false;
-  private structureTail = '';
+  /** The structure since the last stream: the next stream's dictionary is read from it. */
+  private structureSinceStream = '';
+  private lengthTails: LengthTail[] = [];
   private hasZipHeader = false;
   private hasZipDirectoryEnd = false;
   private inflatedBytes = 0;
@@ -86,6 +96,7 @@ export class PdfCheck implements FormatCheck {
   constructor(private readonly maxInflatedBytes: number) {}
 
   async write(chunk: Buffer): Promise<void> {
+    await this.feedLengthTails(chunk, this.received);
     this.anywhere.feed(chunk.toString('latin1'));
     this.tail = (this.tail + chunk.toString('latin1', Math.max(0, chunk.length - TAIL_BYTES))).slice(
       -TAIL_BYTES,
@@ -110,7 +121,7 @@ export class PdfCheck implements FormatCheck {
       if (isEnd) {
         if (!this.stream) continue;
         await this.data(combined, from - base, index - END.length);
-        this.closeStream();
+        await this.endStream(combined, base, index - END.length);
         from = base + after;
         continue;
       }
@@ -119,11 +130,12 @@ export class PdfCheck implements FormatCheck {
       const dataStart = combined[after] === 0x0d && combined[after + 1] === 0x0a ? after + 2 : after + 1;
       if (this.stream) {
         await this.data(combined, from - base, index);
-        this.closeStream();
+        await this.endStream(combined, base, index);
       } else {
-        this.feedStructure(combined.toString('latin1', Math.max(from - base, 0), index));
+        // Only bytes not fed before: the carry's were, with the start of the keyword if it began there.
+        this.feedStructure(combined.toString('latin1', Math.max(from - base, this.carry.length), index));
       }
-      this.openStream();
+      this.openStream(base + dataStart);
       from = base + dataStart;
     }
     const rest = Math.max(from - base, this.carry.length);
@@ -136,6 +148,8 @@ export class PdfCheck implements FormatCheck {
     this.anywhere.end();
     this.structure.end();
     this.closeStream();
+    for (const tail of this.lengthTails) this.close(tail.stream);
+    this.lengthTails = [];
     await Promise.all(this.closing);
     if (!this.tail.includes(EOF_MARKER)) this.refuse({ reason: 'damaged' });
     // A PDF+ZIP polyglot: an archive reader opens what the PDF reader does not show (decision 083).
@@ -146,7 +160,41 @@ export class PdfCheck implements FormatCheck {
 
   private feedStructure(text: string): void {
     this.structure.feed(text);
-    this.structureTail = (this.structureTail + text).slice(-DICTIONARY_BYTES);
+    this.structureSinceStream += text;
+  }
+
+  /**
+   * The open stream ends at a keyword at `combined[keywordAt]`. If its `/Length` says its data goes
+   * on, it goes on as a length tail too, fed the bytes from the keyword on (those not fed already).
+   */
+  private async endStream(combined: Buffer, base: number, keywordAt: number): Promise<void> {
+    const stream = this.stream;
+    if (!stream) return;
+    this.stream = null;
+    if (stream.endsAt === null || base + keywordAt >= stream.endsAt) {
+      this.close(stream);
+      return;
+    }
+    const tail = { stream, endsAt: stream.endsAt };
+    this.lengthTails.push(tail);
+    const from = Math.max(keywordAt, this.carry.length);
+    const to = Math.min(combined.length, tail.endsAt - base);
+    if (to > from) await this.feedStream(stream, combined.subarray(from, to));
+    if (base + combined.length >= tail.endsAt) this.closeLengthTail(tail);
+  }
+
+  /** The new bytes `chunk` (at `offset` in the file) to each length tail, up to its end. */
+  private async feedLengthTails(chunk: Buffer, offset: number): Promise<void> {
+    for (const tail of [...this.lengthTails]) {
+      const bytes = chunk.subarray(0, Math.max(0, Math.min(chunk.length, tail.endsAt - offset)));
+      if (bytes.length > 0) await this.feedStream(tail.stream, bytes);
+      if (offset + chunk.length >= tail.endsAt) this.closeLengthTail(tail);
+    }
+  }
+
+  private closeLengthTail(tail: LengthTail): void {
+    this.lengthTails = this.lengthTails.filter((kept) => kept !== tail);
+    this.close(tail.stream);
   }
 
   private onName(match: RegExpExecArray): void {
@@ -161,19 +209,25 @@ export class PdfCheck implements FormatCheck {
     if (!this.findings.some((found) => found.reason === finding.reason)) this.findings.push(finding);
   }
 
-  private openStream(): void {
-    const declared = declaredFilters(this.structureTail);
+  /** A stream whose data starts at `dataStart` in the file, as its dictionary says. */
+  private openStream(dataStart: number): void {
+    // Without the start of the keyword when an earlier chunk brought it (a delimiter stands before it).
+    const dictionary = readStreamDictionary(this.structureSinceStream.replace(/[a-z]+$/, ''));
+    // An encoding given so that only a reader resolving the whole file can follow it (decision 083).
+    if (dictionary === UNFOLLOWABLE) this.refuse({ reason: 'damaged' });
+    const read = dictionary === UNFOLLOWABLE ? null : dictionary;
     this.stream = {
-      isObjectStream: this.hasObjectStreamMarker,
+      isObjectStream: this.hasObjectStreamMarker || read?.isObjectStream === true,
       header: [],
       inflater: null,
       anywhere: null,
       structure: null,
-      declared: needsDecoding(declared) ? declared : null,
+      declared: read && needsDecoding(read.stages) ? read.stages : null,
       raw: [],
+      endsAt: read?.length != null ? dataStart + read.length : null,
     };
     this.hasObjectStreamMarker = false;
-    this.structureTail = '';
+    this.structureSinceStream = '';
   }
 
   /** The open stream's data bytes `combined[from, to)` that have not been seen yet. */
@@ -181,7 +235,12 @@ export class PdfCheck implements FormatCheck {
     const stream = this.stream;
     const newFrom = Math.max(from, this.carry.length);
     if (!stream || to <= newFrom) return;
-    let bytes = combined.subarray(newFrom, to);
+    await this.feedStream(stream, combined.subarray(newFrom, to));
+  }
+
+  /** A stream's next data bytes: kept for its declared decoding, or inflated when they are zlib. */
+  private async feedStream(stream: OpenStream, data: Buffer): Promise<void> {
+    let bytes = data;
     if (stream.declared) {
       // Kept whole (at most the upload's size) and decoded as its dictionary says at its end.
       stream.raw.push(Buffer.from(bytes));
@@ -250,15 +309,18 @@ export class PdfCheck implements FormatCheck {
   }
 
   private closeStream(): void {
-    const stream = this.stream;
-    const inflater = stream?.inflater;
-    if (inflater && !inflater.destroyed) inflater.end();
-    if (stream?.declared && this.findings.length === 0) this.decodeDeclared(stream, stream.declared);
+    if (this.stream) this.close(this.stream);
     this.stream = null;
   }
 
+  private close(stream: OpenStream): void {
+    const inflater = stream.inflater;
+    if (inflater && !inflater.destroyed) inflater.end();
+    if (stream.declared && this.findings.length === 0) this.decodeDeclared(stream, stream.declared);
+  }
+
   /** A stream's whole data through its declared filters, under what is left of the budget, then searched. */
-  private decodeDeclared(stream: OpenStream, declared: DeclaredFilters): void {
+  private decodeDeclared(stream: OpenStream, declared: FilterStage[]): void {
     const raw = Buffer.concat(stream.raw);
     stream.raw = [];
     try {

@@ -1,5 +1,16 @@
 import { constants, inflateSync } from 'node:zlib';
-import { decodePDFRawStream, PDFContext, PDFRawStream } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFObjectParser,
+  PDFRawStream,
+  PDFRef,
+  type PDFObject,
+} from 'pdf-lib';
 import { decodePdfName } from './text-scan';
 
 /**
@@ -7,6 +18,7 @@ import { decodePdfName } from './text-scan';
  * node:zlib (`maxOutputLength` stops a bomb before it is in memory), ASCIIHexDecode,
  * ASCII85Decode, LZWDecode and RunLengthDecode with pdf-lib's decoders (ported from pdf.js, read
  * block by block so the budget is checked as they go), PNG and TIFF predictors by hand (pdf-lib has none).
+ * A stream's dictionary is read with pdf-lib's object parser, as readers read it.
  */
 
 /** The short names PDF allows for inline images, which readers accept on streams too. */
@@ -16,13 +28,33 @@ const FULL_NAMES: Record<string, string> = {
   LZW: 'LZWDecode',
   Fl: 'FlateDecode',
   RL: 'RunLengthDecode',
+  CCF: 'CCITTFaxDecode',
+  DCT: 'DCTDecode',
 };
 const DECODABLE = new Set(['ASCIIHexDecode', 'ASCII85Decode', 'LZWDecode', 'FlateDecode', 'RunLengthDecode']);
+/** ISO 32000's filters: the encodings above, the image codecs (their output is pixels) and Crypt. */
+const STANDARD = new Set([...DECODABLE, 'CCITTFaxDecode', 'JBIG2Decode', 'DCTDecode', 'JPXDecode', 'Crypt']);
 
 export type Predictor = { predictor: number; colors: number; bitsPerComponent: number; columns: number };
 
-/** A stream's filters as its dictionary declares them, with the parameters that change the bytes. */
-export type DeclaredFilters = { filters: string[]; predictor: Predictor | null; earlyChange: number };
+/** One stage of a stream's filter chain, with the parameters that change its bytes. */
+export type FilterStage = { filter: string; predictor: Predictor | null; earlyChange: number };
+
+/**
+ * What the check reads of a stream's dictionary: its filter chain, its `/Length` when it is
+ * written there (not by reference), and whether it is an object stream.
+ */
+export type StreamDictionary = { stages: FilterStage[]; length: number | null; isObjectStream: boolean };
+
+/**
+ * A dictionary whose encoding the check cannot follow as a reader would: a filter or its
+ * parameters given by reference, a filter ISO 32000 does not define, `/F` and `/Filter` that
+ * disagree. No producer writes these; a reader may still decode them, so the file is refused.
+ */
+export const UNFOLLOWABLE = 'unfollowable';
+
+const context = PDFContext.create();
+const fullName = (name: string) => FULL_NAMES[name] ?? name;
 
 const NAME = /\/([^\s/[\]<>()%{}]+)/g;
 const numberAfter = (dictionary: string, key: string, fallback: number): number => {
@@ -30,22 +62,116 @@ const numberAfter = (dictionary: string, key: string, fallback: number): number 
   return found ? Number(found[1]) : fallback;
 };
 
-/**
- * The filters of the stream whose dictionary ends `dictionary` (the structure before `stream`),
- * or null when it has none. Only the text after the last `obj` keyword is read.
- */
-export function declaredFilters(structureBefore: string): DeclaredFilters | null {
-  const objAt = structureBefore.search(/\bobj\b(?![\s\S]*\bobj\b)/);
-  const dictionary = objAt === -1 ? structureBefore : structureBefore.slice(objAt);
-  const filter = /\/Filter\s*(\[[^\]]*\]|\/[^\s/[\]<>()%{}]+)/.exec(dictionary)?.[1];
-  if (!filter) return null;
-  const filters = [...filter.matchAll(NAME)].map((match) => {
-    const name = decodePdfName(match[1] ?? '');
-    return FULL_NAMES[name] ?? name;
-  });
-  const predictor = numberAfter(dictionary, 'Predictor', 1);
+/** The dictionary `text` holds, whole: one dictionary and nothing after it but blanks and comments. */
+function parsedDictionary(text: string): PDFDict | null {
+  try {
+    // Read as an array's only element: anything left after the dictionary makes a second one.
+    const parsed = PDFObjectParser.forBytes(Buffer.from(`[${text}\n]`, 'latin1'), context).parseObject();
+    const only = parsed instanceof PDFArray && parsed.size() === 1 ? parsed.get(0) : undefined;
+    return only instanceof PDFDict ? only : null;
+  } catch {
+    return null;
+  }
+}
+
+const numberIn = (parms: PDFDict, key: string, fallback: number): number | typeof UNFOLLOWABLE => {
+  const value = parms.get(PDFName.of(key));
+  if (value instanceof PDFRef) return UNFOLLOWABLE;
+  return value instanceof PDFNumber ? value.asNumber() : fallback;
+};
+
+/** A stage's parameters from its `/DecodeParms` entry (a dictionary, or anything else for none). */
+function stageOf(filter: string, parms: PDFObject | undefined): FilterStage | typeof UNFOLLOWABLE {
+  if (parms instanceof PDFRef) return UNFOLLOWABLE;
+  if (!(parms instanceof PDFDict)) return { filter, predictor: null, earlyChange: 1 };
+  const values = {
+    predictor: numberIn(parms, 'Predictor', 1),
+    colors: numberIn(parms, 'Colors', 1),
+    bitsPerComponent: numberIn(parms, 'BitsPerComponent', 8),
+    columns: numberIn(parms, 'Columns', 1),
+    earlyChange: numberIn(parms, 'EarlyChange', 1),
+  };
+  if (Object.values(values).includes(UNFOLLOWABLE)) return UNFOLLOWABLE;
+  const { predictor, colors, bitsPerComponent, columns, earlyChange } = values as Record<string, number>;
   return {
-    filters,
+    filter,
+    predictor:
+      (predictor ?? 1) > 1
+        ? {
+            predictor: predictor ?? 1,
+            colors: colors ?? 1,
+            bitsPerComponent: bitsPerComponent ?? 8,
+            columns: columns ?? 1,
+          }
+        : null,
+    earlyChange: earlyChange ?? 1,
+  };
+}
+
+/** The filter chain of a parsed dictionary, as pdf.js reads it (`/F` or `/Filter`, `/DP` or `/DecodeParms`). */
+function stagesOf(dictionary: PDFDict): FilterStage[] | typeof UNFOLLOWABLE {
+  const entry = (key: string) => dictionary.get(PDFName.of(key));
+  const [filter, short] = [entry('Filter'), entry('F')];
+  const isFilterValue = (value: PDFObject | undefined) =>
+    value instanceof PDFName || value instanceof PDFArray || value instanceof PDFRef;
+  // `/F` is a file specification on a stream, but readers take it for `/Filter` too.
+  if (isFilterValue(filter) && isFilterValue(short) && filter?.toString() !== short?.toString())
+    return UNFOLLOWABLE;
+  const chain = isFilterValue(filter) ? filter : isFilterValue(short) ? short : undefined;
+  const parms = entry('DecodeParms') ?? entry('DP');
+  if (chain === undefined) return [];
+  if (chain instanceof PDFRef || parms instanceof PDFRef) return UNFOLLOWABLE;
+  const names = chain instanceof PDFArray ? chain.asArray() : [chain];
+  const stages: FilterStage[] = [];
+  for (const [index, name] of names.entries()) {
+    if (!(name instanceof PDFName)) return UNFOLLOWABLE;
+    const filterName = fullName(name.decodeText());
+    if (!STANDARD.has(filterName)) return UNFOLLOWABLE;
+    const stageParms =
+      chain instanceof PDFArray ? (parms instanceof PDFArray ? parms.get(index) : undefined) : parms;
+    const stage = stageOf(filterName, stageParms);
+    if (stage === UNFOLLOWABLE) return UNFOLLOWABLE;
+    stages.push(stage);
+  }
+  return stages;
+}
+
+/** How many `N G obj` headers, from the last, are tried for a stream's dictionary. */
+const HEADERS_TRIED = 8;
+
+/**
+ * The dictionary of the stream whose `stream` keyword ends `structureBefore` (the structure since
+ * the previous stream): read with pdf-lib's parser from the last `N G obj` header after which one
+ * whole dictionary stands (a header written inside a string or a name is passed over). When no
+ * header gives one, the filters are guessed from the text after the last `obj`, as a careless
+ * writer's file is read.
+ */
+export function readStreamDictionary(structureBefore: string): StreamDictionary | typeof UNFOLLOWABLE | null {
+  // The last few only: each try parses to the end, and a file could hold a header per line.
+  const headers = [...structureBefore.matchAll(/\b\d+\s+\d+\s+obj\b/g)].slice(-HEADERS_TRIED).reverse();
+  for (const header of headers) {
+    const dictionary = parsedDictionary(structureBefore.slice((header.index ?? 0) + header[0].length));
+    if (!dictionary) continue;
+    const stages = stagesOf(dictionary);
+    if (stages === UNFOLLOWABLE) return UNFOLLOWABLE;
+    const length = dictionary.get(PDFName.of('Length'));
+    return {
+      stages,
+      length: length instanceof PDFNumber ? length.asNumber() : null,
+      isObjectStream:
+        dictionary.get(PDFName.of('Type')) === PDFName.of('ObjStm') || dictionary.has(PDFName.of('First')),
+    };
+  }
+  return guessedDictionary(structureBefore);
+}
+
+function guessedDictionary(structureBefore: string): StreamDictionary | typeof UNFOLLOWABLE | null {
+  const lastObj = [...structureBefore.matchAll(/\bobj\b/g)].at(-1);
+  const dictionary = lastObj ? structureBefore.slice(lastObj.index) : structureBefore;
+  const filter = /\/F(?:ilter)?\s*(\[[^\]]*\]|\/[^\s/[\]<>()%{}]+)/.exec(dictionary)?.[1];
+  if (!filter) return null;
+  const predictor = numberAfter(dictionary, 'Predictor', 1);
+  const parameters = {
     predictor:
       predictor > 1
         ? {
@@ -57,18 +183,22 @@ export function declaredFilters(structureBefore: string): DeclaredFilters | null
         : null,
     earlyChange: numberAfter(dictionary, 'EarlyChange', 1),
   };
+  const stages = [...filter.matchAll(NAME)].map((match) => ({
+    filter: fullName(decodePdfName(match[1] ?? '')),
+    ...parameters,
+  }));
+  if (stages.some((stage) => !STANDARD.has(stage.filter))) return UNFOLLOWABLE;
+  return { stages, length: null, isObjectStream: /\/(?:ObjStm|First)\b/.test(dictionary) };
 }
 
 /** Whether the stream's bytes need the decoding here: anything but none or a plain FlateDecode. */
-export const needsDecoding = (declared: DeclaredFilters | null): declared is DeclaredFilters =>
-  declared !== null &&
-  DECODABLE.has(declared.filters[0] ?? '') &&
-  (declared.filters.length > 1 || declared.filters[0] !== 'FlateDecode' || declared.predictor !== null);
+export const needsDecoding = (stages: FilterStage[]): boolean =>
+  DECODABLE.has(stages[0]?.filter ?? '') &&
+  (stages.length > 1 || stages[0]?.filter !== 'FlateDecode' || stages[0]?.predictor !== null);
 
 export class DecodeBudgetExceeded extends Error {}
 
 const CHUNK = 64 * 1024;
-const context = PDFContext.create();
 
 function inflateWithin(bytes: Uint8Array, budget: number): Uint8Array {
   try {
@@ -173,20 +303,20 @@ export function unpredict(
  */
 export function decodeWithin(
   raw: Uint8Array,
-  declared: DeclaredFilters,
+  stages: FilterStage[],
   budget: number,
 ): { bytes: Uint8Array; decodedBytes: number } {
   let bytes = raw;
   let decodedBytes = 0;
-  for (const filter of declared.filters) {
+  for (const { filter, predictor, earlyChange } of stages) {
     if (!DECODABLE.has(filter)) break;
     const left = budget - decodedBytes;
     bytes =
       filter === 'FlateDecode'
         ? inflateWithin(bytes, left)
-        : decodeWithPdfLib(bytes, filter, declared.earlyChange, left);
-    if (declared.predictor && (filter === 'FlateDecode' || filter === 'LZWDecode'))
-      bytes = unpredict(bytes, declared.predictor);
+        : decodeWithPdfLib(bytes, filter, earlyChange, left);
+    if (predictor && (filter === 'FlateDecode' || filter === 'LZWDecode'))
+      bytes = unpredict(bytes, predictor);
     decodedBytes += bytes.length;
     if (decodedBytes > budget) throw new DecodeBudgetExceeded();
   }

@@ -15,6 +15,7 @@ import {
 } from '../../platform/http/route-schemas';
 import { recordedWalletKeys } from '../../platform/signing/wallet-key';
 import { actorOf, type AuthGuard } from '../sessions/guard';
+import type { RateRule } from '../../platform/rate-limit/limiter';
 import {
   createNonce,
   createOffer,
@@ -34,6 +35,12 @@ import { statusListJwt } from './status-list.service';
 import { walletVerifierRoutes } from './verifier.routes';
 
 const tags = ['wallet'];
+
+/**
+ * Per user: an applicant makes an offer when they add the statement to a wallet, and again if it
+ * expired; each offer takes a place in the status list for good, so a loop cannot fill it.
+ */
+export const WALLET_OFFER_RULE: RateRule = { name: 'wallet-offer:user', limit: 10, windowSeconds: 60 * 60 };
 
 /**
  * Answers a protocol endpoint's refusal in its specification's format; other errors go to the app's
@@ -124,16 +131,18 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       schema: {
         summary: 'A credential offer of the applicant’s published statement for their wallet',
         description:
-          'QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request, 409 PUBLICATION_PENDING before publication.',
+          'QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request, 409 PUBLICATION_PENDING before publication; at most 10 offers per user in an hour (429 RATE_LIMITED).',
         tags,
         security,
         params,
-        response: { 201: dataEnvelope(walletOfferSchema), ...errorsOf(401, 403, 404, 409, 422) },
+        response: { 201: dataEnvelope(walletOfferSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
+      const actor = actorOf(request);
+      await ctx.limiter.consume([{ rule: WALLET_OFFER_RULE, subject: String(actor.id) }]);
       try {
-        const offer = await createOffer(ctx, actorOf(request), request.params.id);
+        const offer = await createOffer(ctx, actor, request.params.id);
         reply.header('cache-control', 'no-store');
         return reply.code(201).send({ data: offer });
       } catch (error) {

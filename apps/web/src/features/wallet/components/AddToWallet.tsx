@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { failureMessage } from '@/shared/ui/errorMessage';
 import { createWalletOffer, svgSource } from '../api/wallet';
 
 function Offer({ offer }: { offer: WalletOffer }) {
@@ -71,7 +72,7 @@ export function AddToWallet({ practiceId }: { practiceId: number }) {
         {offer.isPending && <Text>{t('app.loading')}</Text>}
         {offer.isError && (
           <Alert color="red" variant="light" role="alert">
-            {t('wallet.offerFailed')}
+            {failureMessage(offer.error, t('wallet.offerFailed'))}
           </Alert>
         )}
         {offer.data && <Offer offer={offer.data} />}
