@@ -170,7 +170,7 @@ function adler32(data: Buffer): number {
  * holding `endstream` and `endobj`: a check that ends the stream at the keyword never inflates the
  * rest, which a reader reads by the stream's `/Length`.
  */
-export function pdfWithScriptPastFakeEndstream(): Buffer {
+export function pdfWithScriptPastFakeEndstream({ lengthByReference = false } = {}): Buffer {
   const { header, body } = objectStreamText('\nendstream\nendobj\n');
   const stored = Buffer.from(header, 'latin1');
   const length = Buffer.alloc(5);
@@ -187,13 +187,23 @@ export function pdfWithScriptPastFakeEndstream(): Buffer {
     deflateRawSync(Buffer.from(body, 'latin1')),
     checksum,
   ]);
+  const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`;
+  // With `lengthByReference`, only a reader resolving object 6 knows where the data ends.
+  const objectStream = lengthByReference
+    ? Buffer.concat([
+        Buffer.from(`<< ${dictionary} /Length 6 0 R >>\nstream\n`, 'latin1'),
+        data,
+        Buffer.from('\nendstream', 'latin1'),
+      ])
+    : streamObject(dictionary, data);
   return pdfOf(
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
       PAGES,
       PAGE,
       CONTENT,
-      streamObject(`/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`, data),
+      objectStream,
+      ...(lengthByReference ? [String(data.length)] : []),
     ],
     { trailer: '' },
   );

@@ -125,10 +125,12 @@ describe('a stream’s dictionary read as readers read it (issue #32, the second
     expect(await findingOf(pdf)).toEqual(SCRIPT);
   });
 
-  it('refuses JavaScript in Flate data that holds a false endstream, read to the stream’s /Length', async () => {
-    const pdf = pdfWithScriptPastFakeEndstream();
-    expect(pdf.includes('JavaScript')).toBe(false);
-    for (const size of [7, 4096, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+  it('refuses JavaScript in Flate data that holds a false endstream, read to the stream’s /Length or the zlib data’s end', async () => {
+    for (const lengthByReference of [false, true]) {
+      const pdf = pdfWithScriptPastFakeEndstream({ lengthByReference });
+      expect(pdf.includes('JavaScript')).toBe(false);
+      for (const size of [7, 4096, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+    }
   });
 
   it.each([

@@ -49,6 +49,8 @@ type OpenStream = {
   /** The first two data bytes, until the zlib header can be judged. */
   header: number[];
   inflater: Inflate | null;
+  /** The zlib data reached its end (or could go no further): more bytes change nothing. */
+  isInflated: boolean;
   anywhere: TextScanner | null;
   structure: TextScanner | null;
   /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
@@ -59,9 +61,10 @@ type OpenStream = {
 };
 
 /**
- * A stream whose `endstream` (or a second `stream`) came before its `/Length` said its data ends:
- * the structure after the keyword is read as structure, and the bytes up to `endsAt` are also read
- * as the stream's data, as a reader that trusts `/Length` reads them.
+ * A stream whose `endstream` (or a second `stream`) came before its data ended, by its `/Length`
+ * or, for zlib data, by the end of the zlib stream: the structure after the keyword is read as
+ * structure, and the bytes up to `endsAt` (or until the zlib data ends) are also read as the
+ * stream's data, as a reader that finds the stream's end by `/Length` reads them.
  */
 type LengthTail = { stream: OpenStream; endsAt: number };
 
@@ -164,32 +167,44 @@ export class PdfCheck implements FormatCheck {
   }
 
   /**
-   * The open stream ends at a keyword at `combined[keywordAt]`. If its `/Length` says its data goes
-   * on, it goes on as a length tail too, fed the bytes from the keyword on (those not fed already).
+   * The open stream ends at a keyword at `combined[keywordAt]`. If its direct `/Length` says its
+   * data goes on, or its zlib data has not ended (a `/Length` by reference), it goes on as a length
+   * tail too, fed the bytes from the keyword on (those not fed already).
    */
   private async endStream(combined: Buffer, base: number, keywordAt: number): Promise<void> {
     const stream = this.stream;
     if (!stream) return;
     this.stream = null;
-    if (stream.endsAt === null || base + keywordAt >= stream.endsAt) {
+    const isShortOfLength = stream.endsAt !== null && base + keywordAt < stream.endsAt;
+    const isZlibOpen = stream.inflater !== null && !stream.isInflated;
+    if (!isShortOfLength && !isZlibOpen) {
       this.close(stream);
       return;
     }
-    const tail = { stream, endsAt: stream.endsAt };
+    const tail = { stream, endsAt: isShortOfLength ? (stream.endsAt ?? Infinity) : Infinity };
     this.lengthTails.push(tail);
     const from = Math.max(keywordAt, this.carry.length);
     const to = Math.min(combined.length, tail.endsAt - base);
     if (to > from) await this.feedStream(stream, combined.subarray(from, to));
-    if (base + combined.length >= tail.endsAt) this.closeLengthTail(tail);
+    if (this.isSpent(tail, base + combined.length)) this.closeLengthTail(tail);
   }
 
   /** The new bytes `chunk` (at `offset` in the file) to each length tail, up to its end. */
   private async feedLengthTails(chunk: Buffer, offset: number): Promise<void> {
     for (const tail of [...this.lengthTails]) {
+      if (this.isSpent(tail, offset)) {
+        this.closeLengthTail(tail);
+        continue;
+      }
       const bytes = chunk.subarray(0, Math.max(0, Math.min(chunk.length, tail.endsAt - offset)));
       if (bytes.length > 0) await this.feedStream(tail.stream, bytes);
-      if (offset + chunk.length >= tail.endsAt) this.closeLengthTail(tail);
+      if (this.isSpent(tail, offset + chunk.length)) this.closeLengthTail(tail);
     }
+  }
+
+  /** Whether a length tail has had its bytes, once the file's first `read` bytes have come. */
+  private isSpent(tail: LengthTail, read: number): boolean {
+    return read >= tail.endsAt || (tail.endsAt === Infinity && tail.stream.isInflated);
   }
 
   private closeLengthTail(tail: LengthTail): void {
@@ -220,6 +235,7 @@ export class PdfCheck implements FormatCheck {
       isObjectStream: this.hasObjectStreamMarker || read?.isObjectStream === true,
       header: [],
       inflater: null,
+      isInflated: false,
       anywhere: null,
       structure: null,
       declared: read && needsDecoding(read.stages) ? read.stages : null,
@@ -280,6 +296,7 @@ export class PdfCheck implements FormatCheck {
     });
     // Damaged compressed data is the reader's problem, not a refusal: what did inflate was inspected.
     inflater.on('error', () => inflater.destroy());
+    for (const event of ['end', 'close'] as const) inflater.once(event, () => (stream.isInflated = true));
     this.closing.push(
       new Promise((resolve) => {
         inflater.once('close', () => {
