@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
+import { createContext } from '../src/app';
 import { purgeExpiredIdentityData } from '../src/modules/auth/service';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
@@ -85,5 +86,57 @@ describe('housekeeping', () => {
     clock.advance({ days: 90 });
     await purgeExpiredIdentityData(contextFor(t.database, clock));
     expect(await t.database.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps an unused activation link when only the business calendar moved (clock:set), and removes it once it ran out in real time', async () => {
+    const realTime = new ManualClock(clock.now());
+    const ctx = contextFor(t.database, realTime);
+    const { link } = await createStaffAccount(ctx, {
+      role: 'evaluator',
+      email: 'moved-clock@example.org',
+      firstName: 'Eva',
+      lastName: 'Valli',
+    });
+    const token = link.split('/').at(-1)!;
+    const calendar = new ManualClock(realTime.now());
+    calendar.advance({ days: 6 });
+    await purgeExpiredIdentityData(
+      createContext({ config: ctx.config, db: t.database.db, clock: calendar, securityClock: realTime }),
+    );
+    const activate = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/activate',
+        payload: { token, password: PASSWORD, password_confirmation: PASSWORD },
+      });
+    const tokens = () => t.database.db.selectFrom('auth_tokens').select('id').execute();
+    expect(await tokens()).toHaveLength(1);
+    realTime.advance({ days: 5 });
+    await purgeExpiredIdentityData(
+      createContext({ config: ctx.config, db: t.database.db, clock: calendar, securityClock: realTime }),
+    );
+    expect(await tokens()).toEqual([]);
+    expect((await activate()).statusCode).toBe(404);
+    // One kept by the moved calendar still works.
+    const kept = await createStaffAccount(ctx, {
+      role: 'evaluator',
+      email: 'kept@example.org',
+      firstName: 'Kai',
+      lastName: 'Valli',
+    });
+    calendar.advance({ days: 6 });
+    await purgeExpiredIdentityData(
+      createContext({ config: ctx.config, db: t.database.db, clock: calendar, securityClock: realTime }),
+    );
+    const keptToken = kept.link.split('/').at(-1)!;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/activate',
+          payload: { token: keptToken, password: PASSWORD, password_confirmation: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

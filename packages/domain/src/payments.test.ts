@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messageForIssue } from './messages';
-import { billingInfoSchema } from './payments';
+import { billingInfoSchema, paymentProviderLabel } from './payments';
 
 const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
   Object.fromEntries(
@@ -53,5 +53,14 @@ describe('billingInfoSchema', () => {
       country: 'FR',
     });
     expect(result.success).toBe(true);
+  });
+});
+
+describe('the payment provider’s name (issue 33: Italian pages said the sandbox in English)', () => {
+  it('is said in the page’s language, and a name no longer configured as stored', () => {
+    expect(paymentProviderLabel('sandbox', 'it-IT')).toBe('Sandbox (prova, nessun addebito reale)');
+    expect(paymentProviderLabel('sandbox')).toBe('Sandbox (test, no real money)');
+    expect(paymentProviderLabel('nexi', 'it-IT')).toBe('Nexi XPay');
+    expect(paymentProviderLabel('paypal', 'it-IT')).toBe('paypal');
   });
 });

@@ -1,3 +1,4 @@
+import type { Locale } from './locales';
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { SERVICE_KINDS } from './services';
@@ -120,17 +121,16 @@ export const PAYMENT_PURPOSES = ['practice', 'delivery'] as const;
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'nexi'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** How an invoice, a receipt and the staff workspace name who took the money. */
-export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
-  sandbox: 'Sandbox (test, no real money)',
-  stripe: 'Stripe',
-  nexi: 'Nexi XPay',
+/** How an invoice, a receipt and the staff workspace name who took the money, in each language. */
+export const PAYMENT_PROVIDER_LABELS: Record<Locale, Record<PaymentProviderName, string>> = {
+  'en-US': { sandbox: 'Sandbox (test, no real money)', stripe: 'Stripe', nexi: 'Nexi XPay' },
+  'it-IT': { sandbox: 'Sandbox (prova, nessun addebito reale)', stripe: 'Stripe', nexi: 'Nexi XPay' },
 };
 
 /** A stored provider name as printed; a name no longer configured is printed as stored. */
-export const paymentProviderLabel = (provider: string): string =>
+export const paymentProviderLabel = (provider: string, locale: Locale = 'en-US'): string =>
   // Any stored name is looked up; one no longer configured finds nothing.
-  (PAYMENT_PROVIDER_LABELS as Record<string, string>)[provider] ?? provider;
+  (PAYMENT_PROVIDER_LABELS[locale] as Record<string, string>)[provider] ?? provider;
 
 export const paymentSchema = z
   .object({

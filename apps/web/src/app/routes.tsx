@@ -315,6 +315,8 @@ export function buildRoutes(protect: Protect): RouteObject[] {
                 () => import('@/features/consent/pages/ConsentPage'),
                 ({ ConsentPage }) => <ConsentPage />,
               ),
+              // The applicant's consent: staff give none (issue 33), as the menu shows.
+              'practice.apply',
             ),
             loggedIn(
               'delivery',

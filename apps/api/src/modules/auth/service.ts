@@ -121,9 +121,12 @@ export function me(ctx: AppContext, { user }: Authenticated): Promise<User> {
   return getUser(ctx, user, user.id);
 }
 
-/** Removes what has run out: sessions a day after expiry, link tokens, rate-limit counters. */
+/**
+ * Removes what has run out: sessions a day after expiry, link tokens, rate-limit counters. All on
+ * real time (the security clock): links are made on it, and a moved test clock must not spend them.
+ */
 export async function purgeExpiredIdentityData(ctx: AppContext): Promise<void> {
   await purgeExpiredSessions(ctx);
-  await deleteTokensExpiredBefore(ctx.db, isoAfter(ctx.clock.now(), -24 * 3600));
+  await deleteTokensExpiredBefore(ctx.db, isoAfter(ctx.securityClock.now(), -24 * 3600));
   await ctx.limiter.purgeExpired();
 }

@@ -115,7 +115,7 @@ export function InvoicePage() {
           [t('invoices.description'), invoiceDescription(document, t)],
           // Not the payment's database id: it counts every attempt, failed ones too (issue 33).
           ...corrects,
-          [t('invoices.provider'), paymentProviderLabel(document.provider)],
+          [t('invoices.provider'), paymentProviderLabel(document.provider, locale)],
           [t('invoices.transactionReference'), document.transaction_reference],
         ]}
       />

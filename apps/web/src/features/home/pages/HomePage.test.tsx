@@ -1,11 +1,13 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const figures = (count: number) => ({
@@ -33,5 +35,20 @@ describe('the home page', () => {
         /^For qualifications from the states that signed the Lisbon Recognition Convention/,
       ),
     ).toBeTruthy();
+  });
+
+  it('invites a visitor to register and log in, and a logged-in applicant to their requests only (issue 33)', async () => {
+    mockApi(figures(55));
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register as a refugee' })).toBeTruthy();
+    cleanup();
+
+    mockApi(figures(55));
+    renderApp('/', { queryClient: logIn() });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'My requests' })).toBeTruthy();
+    for (const name of ['Create an account', 'Log in', 'Register as a refugee'])
+      expect(within(main).queryByRole('link', { name })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { useCurrentUser } from '@/shared/session/currentUser';
 import { useHydratedValue } from '@/shared/ui/hydration';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { useReferenceFigures } from '../api/figures';
@@ -25,17 +26,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
         <Stack gap="md" maw={760}>
           <PageHeading>{t('home.title')}</PageHeading>
           <Text size="lg">{t('home.intro')}</Text>
-          <Group gap="sm">
-            <Button component={Link} to="/auth/register" size="md">
-              {t('home.register')}
-            </Button>
-            <Button component={Link} to="/auth/login" size="md" variant="outline">
-              {t('home.login')}
-            </Button>
-            <Button component={Link} to="/faq" size="md" variant="subtle">
-              {t('home.faq')}
-            </Button>
-          </Group>
+          <HomeActions />
         </Stack>
       </Suspense>
 
@@ -64,9 +55,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
           <Text mb="md" maw={760}>
             {t('home.refugeesBody', { limit: REFUGEE_REQUEST_LIMIT })}
           </Text>
-          <Button component={Link} to="/auth/register/refugee">
-            {t('home.refugeesRegister')}
-          </Button>
+          <RefugeeRegistration />
         </Paper>
       </Suspense>
 
@@ -74,6 +63,51 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
         <GoodToKnow />
       </Suspense>
     </Stack>
+  );
+}
+
+/**
+ * Where to start: an account and a login for a visitor, their requests for a logged-in applicant
+ * (issue 33: nobody logged in is asked to register). The build renders the visitor's; a stored
+ * session shows the user's once React owns the page.
+ */
+function HomeActions() {
+  const { t } = useTranslation();
+  const user = useHydratedValue(useCurrentUser().data);
+  return (
+    <Group gap="sm">
+      {user === undefined ? (
+        <>
+          <Button component={Link} to="/auth/register" size="md">
+            {t('home.register')}
+          </Button>
+          <Button component={Link} to="/auth/login" size="md" variant="outline">
+            {t('home.login')}
+          </Button>
+        </>
+      ) : (
+        user.abilities['practice.apply'] && (
+          <Button component={Link} to="/practices" size="md">
+            {t('nav.myRequests')}
+          </Button>
+        )
+      )}
+      <Button component={Link} to="/faq" size="md" variant="subtle">
+        {t('home.faq')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The refugee registration, for a visitor only: an account is standard or refugee from the start. */
+function RefugeeRegistration() {
+  const { t } = useTranslation();
+  const user = useHydratedValue(useCurrentUser().data);
+  if (user !== undefined) return null;
+  return (
+    <Button component={Link} to="/auth/register/refugee" w="fit-content">
+      {t('home.refugeesRegister')}
+    </Button>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { areDocumentsEditable } from '@lisbon/domain';
+import { APPEAL_WINDOW_DAYS, areDocumentsEditable } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +61,12 @@ export function PracticePage({
         <div>
           <StatusBadge label={practice.status_label} />
         </div>
-        <Text>{t(`practice.next.${practice.status_label}`)}</Text>
+        <Text>
+          {/* The server's calendar says whether the appeal window is still open (issue 33). */}
+          {practice.status_label === 'published' && practice.is_appeal_window_open === false
+            ? t('practice.nextPublishedWindowClosed', { days: APPEAL_WINDOW_DAYS })
+            : t(`practice.next.${practice.status_label}`)}
+        </Text>
         <ClosureNotice practice={practice} />
         {practice.status === 'draft' && (
           <Group gap="sm">

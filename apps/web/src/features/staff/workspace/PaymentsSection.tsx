@@ -80,7 +80,7 @@ export function PaymentsSection({ practice, may }: Props) {
                 </Table.Td>
                 <Table.Td>{formatEuros(payment.amount.total, locale)}</Table.Td>
                 <Table.Td>
-                  {paymentProviderLabel(payment.provider)}
+                  {paymentProviderLabel(payment.provider, locale)}
                   {payment.transaction_reference && (
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {t('staff.payments.reference', { reference: payment.transaction_reference })}

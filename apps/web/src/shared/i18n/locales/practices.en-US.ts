@@ -60,6 +60,8 @@ export const practicesEn = {
     documentsCaption: 'Documents of request #{{id}}',
     historyTitle: 'Status history',
     reason: 'Reason: {{reason}}',
+    nextPublishedWindowClosed:
+      'Your statement is published. The {{days}} days to ask for an appeal or an amendment have ended.',
     next: {
       draft:
         'This request is a draft: complete the steps and submit it. Nothing is sent to the evaluators until then.',

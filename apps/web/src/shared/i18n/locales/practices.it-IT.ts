@@ -66,6 +66,8 @@ export const practicesIt: Practices = {
     documentsCaption: 'Documenti della richiesta n. {{id}}',
     historyTitle: 'Cronologia dello stato',
     reason: 'Motivo: {{reason}}',
+    nextPublishedWindowClosed:
+      'Il tuo attestato è pubblicato. I {{days}} giorni per chiedere un ricorso o una rettifica sono terminati.',
     next: {
       draft:
         'Questa richiesta è una bozza: completa i passi e inviala. Fino ad allora nulla viene trasmesso ai valutatori.',
