@@ -74,37 +74,34 @@ function parsedDictionary(text: string): PDFDict | null {
   }
 }
 
-const numberIn = (parms: PDFDict, key: string, fallback: number): number | typeof UNFOLLOWABLE => {
+/** A number a stage's parameters hold, by key: its default when absent, null when by reference. */
+function numberIn(parms: PDFDict, key: string, fallback: number): number | null {
   const value = parms.get(PDFName.of(key));
-  if (value instanceof PDFRef) return UNFOLLOWABLE;
+  if (value instanceof PDFRef) return null;
   return value instanceof PDFNumber ? value.asNumber() : fallback;
-};
+}
 
 /** A stage's parameters from its `/DecodeParms` entry (a dictionary, or anything else for none). */
 function stageOf(filter: string, parms: PDFObject | undefined): FilterStage | typeof UNFOLLOWABLE {
   if (parms instanceof PDFRef) return UNFOLLOWABLE;
   if (!(parms instanceof PDFDict)) return { filter, predictor: null, earlyChange: 1 };
-  const values = {
-    predictor: numberIn(parms, 'Predictor', 1),
-    colors: numberIn(parms, 'Colors', 1),
-    bitsPerComponent: numberIn(parms, 'BitsPerComponent', 8),
-    columns: numberIn(parms, 'Columns', 1),
-    earlyChange: numberIn(parms, 'EarlyChange', 1),
-  };
-  if (Object.values(values).includes(UNFOLLOWABLE)) return UNFOLLOWABLE;
-  const { predictor, colors, bitsPerComponent, columns, earlyChange } = values as Record<string, number>;
+  const predictor = numberIn(parms, 'Predictor', 1);
+  const colors = numberIn(parms, 'Colors', 1);
+  const bitsPerComponent = numberIn(parms, 'BitsPerComponent', 8);
+  const columns = numberIn(parms, 'Columns', 1);
+  const earlyChange = numberIn(parms, 'EarlyChange', 1);
+  if (
+    predictor === null ||
+    colors === null ||
+    bitsPerComponent === null ||
+    columns === null ||
+    earlyChange === null
+  )
+    return UNFOLLOWABLE;
   return {
     filter,
-    predictor:
-      (predictor ?? 1) > 1
-        ? {
-            predictor: predictor ?? 1,
-            colors: colors ?? 1,
-            bitsPerComponent: bitsPerComponent ?? 8,
-            columns: columns ?? 1,
-          }
-        : null,
-    earlyChange: earlyChange ?? 1,
+    predictor: predictor > 1 ? { predictor, colors, bitsPerComponent, columns } : null,
+    earlyChange,
   };
 }
 

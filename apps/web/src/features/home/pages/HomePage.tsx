@@ -66,6 +66,9 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
   );
 }
 
+/** The logged-in user once React owns the page; none at build time and while hydrating (decision 082). */
+const useHydratedUser = () => useHydratedValue(useCurrentUser().data);
+
 /**
  * Where to start: an account and a login for a visitor, their requests for a logged-in applicant
  * (issue 33: nobody logged in is asked to register). The build renders the visitor's; a stored
@@ -73,7 +76,7 @@ export function HomePage({ discovery }: { discovery: ReactNode }) {
  */
 function HomeActions() {
   const { t } = useTranslation();
-  const user = useHydratedValue(useCurrentUser().data);
+  const user = useHydratedUser();
   return (
     <Group gap="sm">
       {user === undefined ? (
@@ -102,7 +105,7 @@ function HomeActions() {
 /** The refugee registration, for a visitor only: an account is standard or refugee from the start. */
 function RefugeeRegistration() {
   const { t } = useTranslation();
-  const user = useHydratedValue(useCurrentUser().data);
+  const user = useHydratedUser();
   if (user !== undefined) return null;
   return (
     <Button component={Link} to="/auth/register/refugee" w="fit-content">
