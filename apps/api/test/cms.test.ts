@@ -49,6 +49,40 @@ describe('GET /api/v1/cms-entries', () => {
       .execute();
   });
 
+  it('gives the address of every portal page the FAQ names, which the FAQ page shows as a link', async () => {
+    // The page's name in each language, and the path the SPA routes to it.
+    const pages = {
+      'en-US': [
+        ['the Documents page', '/documents'],
+        ['the Consent page', '/consent'],
+        ['your Account page', '/account'],
+        ['on the Account page', '/account'],
+        ['the Delivery page', '/delivery'],
+        ['the refugee registration page', '/auth/register/refugee'],
+        ['the verification page', '/verify'],
+      ],
+      'it-IT': [
+        ['la pagina Documenti', '/documents'],
+        ['dalla pagina Consenso', '/consent'],
+        ['nella pagina Account', '/account'],
+        ['Nella pagina Restituzione', '/delivery'],
+        ['dedicata ai rifugiati', '/auth/register/refugee'],
+        ['dalla pagina di verifica', '/verify'],
+      ],
+    } as const;
+    for (const locale of LOCALES) {
+      const { body } = await list(`?entity=faq&locale=${locale}`);
+      const text = body.data.map((entry) => entry.content.body).join('\n');
+      for (const [name, path] of pages[locale]) {
+        const mentions = text.split(name).slice(1);
+        expect(mentions.length, `${locale}: ${name}`).toBeGreaterThan(0);
+        // The path follows the name: "the Documents page (/documents) lists".
+        for (const after of mentions)
+          expect(after.slice(0, path.length + 4), `${locale}: ${name}`).toContain(path);
+      }
+    }
+  });
+
   it('filters by entity and locale and orders by position', async () => {
     const { body } = await list('?entity=faq&locale=it-IT');
     expect(body.data.length).toBeGreaterThanOrEqual(8);

@@ -33,19 +33,19 @@ Se sei titolare di asilo politico o di protezione sussidiaria in Italia, il serv
       title: 'Who can apply?',
       body: `Anyone aged 18 or over who holds a foreign qualification, either the final diploma or a provisional certificate. The services are reserved to adults, so you must be of age when you register. You apply for yourself, from your own account, and each request concerns one qualification.
 
-If you hold political asylum or subsidiary protection in Italy, register through the refugee registration page. You will be asked for your refugee status certificate, and a refugee account can submit up to two requests.`,
+If you hold political asylum or subsidiary protection in Italy, register through the refugee registration page (/auth/register/refugee). You will be asked for your refugee status certificate, and a refugee account can submit up to two requests.`,
     },
     'it-IT': {
       title: 'Chi può presentare una richiesta?',
       body: `Chiunque abbia almeno 18 anni e possieda un titolo di studio estero, sia il diploma definitivo sia un certificato provvisorio. I servizi sono riservati ai maggiorenni, quindi devi esserlo al momento della registrazione. Presenti la richiesta per te stesso, dal tuo account, e ogni richiesta riguarda un solo titolo.
 
-Se sei titolare di asilo politico o di protezione sussidiaria in Italia, registrati dalla pagina dedicata ai rifugiati. Ti verrà chiesto il certificato che attesta il tuo status; un account per rifugiati può presentare al massimo due richieste.`,
+Se sei titolare di asilo politico o di protezione sussidiaria in Italia, registrati dalla pagina dedicata ai rifugiati (/auth/register/refugee). Ti verrà chiesto il certificato che attesta il tuo status; un account per rifugiati può presentare al massimo due richieste.`,
     },
   },
   {
     'en-US': {
       title: 'Which documents do I need?',
-      body: `It depends on the service and on the country of education system: the Documents page lists what is required in your case. Most requests need an ID card or passport, the signed consent form (downloadable from the Consent page), and the diploma, or a provisional certificate if the final diploma has not been issued yet.
+      body: `It depends on the service and on the country of education system: the Documents page (/documents) lists what is required in your case. Most requests need an ID card or passport, the signed consent form (downloadable from the Consent page, /consent), and the diploma, or a provisional certificate if the final diploma has not been issued yet.
 
 For higher education, add the transcript of records and, if your institution issues one, the diploma supplement. For a school-leaving qualification, add the 12th grade certificate and the results of the final or national examination.
 
@@ -53,7 +53,7 @@ Some countries require an apostille or a legalisation of the diploma, and a docu
     },
     'it-IT': {
       title: 'Quali documenti servono?',
-      body: `Dipende dal servizio e dal Paese del sistema di istruzione: la pagina Documenti elenca quelli richiesti nel tuo caso. Quasi sempre servono un documento d'identità o il passaporto, il modulo di consenso firmato (lo scarichi dalla pagina Consenso) e il diploma, oppure un certificato provvisorio se il diploma definitivo non è ancora stato rilasciato.
+      body: `Dipende dal servizio e dal Paese del sistema di istruzione: la pagina Documenti (/documents) elenca quelli richiesti nel tuo caso. Quasi sempre servono un documento d'identità o il passaporto, il modulo di consenso firmato (lo scarichi dalla pagina Consenso, /consent) e il diploma, oppure un certificato provvisorio se il diploma definitivo non è ancora stato rilasciato.
 
 Per l'istruzione superiore aggiungi il transcript degli esami e, se la tua istituzione lo rilascia, il Diploma Supplement. Per un titolo di scuola secondaria aggiungi il certificato del dodicesimo anno e i risultati dell'esame finale o nazionale.
 
@@ -79,13 +79,13 @@ Ogni richiesta mostra la scadenza prevista e i giorni mancanti. Se i valutatori 
       title: 'How does payment work?',
       body: `You pay online when you submit a request. The price of the service, and of the urgent option if you choose it, is shown before you confirm. The payment takes place on the secure page of our payment provider: we never see or store your card details. Once the payment succeeds, the request is submitted and its deadline starts; if it fails, the request stays a draft and you can try again or contact your bank.
 
-If the invoice must be made out to a company or an organisation, fill in the billing information (tax code, VAT number, business name and unique code) before paying. Receipts and invoices are always available on your Account page. The comparability service for refugees is free.`,
+If the invoice must be made out to a company or an organisation, fill in the billing information (tax code, VAT number, business name and unique code) before paying. Receipts and invoices are always available on your Account page (/account). The comparability service for refugees is free.`,
     },
     'it-IT': {
       title: 'Come funziona il pagamento?',
       body: `Paghi online al momento di inviare la richiesta. Il prezzo del servizio, e dell'opzione urgente se la scegli, ti viene mostrato prima della conferma. Il pagamento avviene sulla pagina protetta del nostro fornitore di pagamenti: non vediamo né conserviamo i dati della tua carta. Quando il pagamento va a buon fine, la richiesta viene inviata e la scadenza inizia a decorrere; se non va a buon fine, la richiesta resta in bozza e puoi riprovare o contattare la tua banca.
 
-Se la fattura va intestata a un'azienda o a un ente, compila i dati di fatturazione (codice fiscale, partita IVA, ragione sociale e codice univoco) prima di pagare. Ricevute e fatture sono sempre disponibili nella pagina Account. Il servizio di comparabilità per i rifugiati è gratuito.`,
+Se la fattura va intestata a un'azienda o a un ente, compila i dati di fatturazione (codice fiscale, partita IVA, ragione sociale e codice univoco) prima di pagare. Ricevute e fatture sono sempre disponibili nella pagina Account (/account). Il servizio di comparabilità per i rifugiati è gratuito.`,
     },
   },
   {
@@ -123,13 +123,13 @@ Per prima cosa decidiamo se ammettere il ricorso. Se viene ammesso, il titolo vi
   {
     'en-US': {
       title: 'Can I get my original paper documents back?',
-      body: `Yes. If you sent us original paper documents, we can return them by courier. On the Delivery page, add to the cart the requests whose documents you want back, enter the shipping details and the billing information, and pay the fee of 30.00 € per shipment (24.59 € plus 5.41 € VAT at 22%). The waybill to track the parcel appears on the same page once it has been sent.
+      body: `Yes. If you sent us original paper documents, we can return them by courier. On the Delivery page (/delivery), add to the cart the requests whose documents you want back, enter the shipping details and the billing information, and pay the fee of 30.00 € per shipment (24.59 € plus 5.41 € VAT at 22%). The waybill to track the parcel appears on the same page once it has been sent.
 
 Return deliveries are suspended during the office closures announced on the portal.`,
     },
     'it-IT': {
       title: 'Posso riavere i documenti cartacei originali?',
-      body: `Sì. Se ci hai spedito documenti cartacei originali, possiamo restituirteli tramite corriere. Nella pagina Restituzione aggiungi al carrello le richieste di cui vuoi riavere i documenti, inserisci i dati di spedizione e di fatturazione e paga 30,00 € a spedizione (24,59 € più 5,41 € di IVA al 22%). La lettera di vettura per seguire il pacco compare nella stessa pagina dopo la spedizione.
+      body: `Sì. Se ci hai spedito documenti cartacei originali, possiamo restituirteli tramite corriere. Nella pagina Restituzione (/delivery) aggiungi al carrello le richieste di cui vuoi riavere i documenti, inserisci i dati di spedizione e di fatturazione e paga 30,00 € a spedizione (24,59 € più 5,41 € di IVA al 22%). La lettera di vettura per seguire il pacco compare nella stessa pagina dopo la spedizione.
 
 Le restituzioni sono sospese durante i periodi di chiusura dell'ufficio annunciati sul portale.`,
     },
@@ -139,13 +139,13 @@ Le restituzioni sono sospese durante i periodi di chiusura dell'ufficio annuncia
       title: 'How are my personal data handled?',
       body: `We process your personal data only to evaluate your requests, issue statements and handle payments and return deliveries, in line with the EU General Data Protection Regulation (GDPR). Your documents are stored securely and are seen only by the staff who handle your request. The consent form you sign explains the processing in full.
 
-The verification page reveals nothing about you: it only says whether an uploaded PDF matches a statement we issued. You can update your details on the Account page and delete your account from its settings; data that the law obliges us to keep, such as invoices, are kept for the period the law requires.`,
+The verification page reveals nothing about you: it only says whether an uploaded PDF matches a statement we issued. You can update your details on the Account page (/account) and delete your account from its settings; data that the law obliges us to keep, such as invoices, are kept for the period the law requires.`,
     },
     'it-IT': {
       title: 'Come vengono trattati i miei dati personali?',
       body: `Trattiamo i tuoi dati personali solo per valutare le tue richieste, rilasciare gli attestati e gestire pagamenti e restituzioni, nel rispetto del Regolamento generale sulla protezione dei dati (GDPR). I tuoi documenti sono conservati in modo sicuro e li vede solo il personale che segue la tua richiesta. Il modulo di consenso che firmi descrive il trattamento in dettaglio.
 
-La pagina di verifica non rivela nulla di te: dice soltanto se il PDF caricato corrisponde a un attestato che abbiamo rilasciato. Puoi aggiornare i tuoi dati nella pagina Account ed eliminare l'account dalle impostazioni; i dati che la legge ci obbliga a conservare, come le fatture, vengono conservati per il tempo previsto dalla legge.`,
+La pagina di verifica non rivela nulla di te: dice soltanto se il PDF caricato corrisponde a un attestato che abbiamo rilasciato. Puoi aggiornare i tuoi dati nella pagina Account (/account) ed eliminare l'account dalle impostazioni; i dati che la legge ci obbliga a conservare, come le fatture, vengono conservati per il tempo previsto dalla legge.`,
     },
   },
 ];
