@@ -47,6 +47,24 @@ describe('FAQ page', () => {
     expect(String(cmsCall?.[0])).toContain('locale=en-US');
   });
 
+  it('links the portal pages an answer names by their address', async () => {
+    answerCms({
+      faq: [
+        entry(
+          1,
+          'faq',
+          'Which documents do I need?',
+          'The Documents page (/documents) lists them; the form comes from the Consent page, /consent).',
+        ),
+      ],
+      country_tips: [],
+    });
+    renderApp('/faq');
+    await userEvent.click(await screen.findByRole('button', { name: 'Which documents do I need?' }));
+    expect((await screen.findByRole('link', { name: '/documents' })).getAttribute('href')).toBe('/documents');
+    expect(screen.getByRole('link', { name: '/consent' }).getAttribute('href')).toBe('/consent');
+  });
+
   it("says 'No items found' when a list is empty", async () => {
     answerCms({ faq: [], country_tips: [entry(3, 'country_tips', 'A tip', 'Text')] });
     renderApp('/faq');
