@@ -38,14 +38,14 @@ async function renderOne(web, url, locale) {
     },
   });
   const { renderPage } = await import(pathToFileURL(join(prerendered, 'prerender.js')).href);
-  const html = await renderPage(url, locale);
+  const { html, ...head } = await renderPage(url, locale);
   // The source modules of the chunks loaded, as the SSR build's manifest names them; a client
   // chunk has the same name where the app imports the module with `import()`.
   const ssrManifest = readManifest(prerendered);
   const keys = Object.keys(ssrManifest).filter(
     (key) => ssrManifest[key].isDynamicEntry && loaded.has(ssrManifest[key].file),
   );
-  process.stdout.write(JSON.stringify({ html, keys }));
+  process.stdout.write(JSON.stringify({ html, head, keys }));
 }
 
 /**
@@ -56,20 +56,37 @@ async function renderOne(web, url, locale) {
 const inlineCss = (dist, file) =>
   `<style data-href="/${file}">${readFileSync(join(dist, file), 'utf8')}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
 
-/** The shell with `body` in #root, marked with its language, its CSS inline, its chunks preloaded. */
-function pageHtml(dist, shell, inShell, body, locale, files) {
+/** `pattern`'s match in `html` replaced, which must be there: index.html changed otherwise. */
+function replaceOnce(html, pattern, replacement) {
+  if (!pattern.test(html)) throw new Error(`index.html has no ${pattern}`);
+  return html.replace(pattern, replacement);
+}
+
+/**
+ * The shell with `body` in #root, marked with its language, its CSS inline, its chunks preloaded,
+ * and the head's texts (`head`, escaped: the title, the description, the text without JavaScript)
+ * in the page's language.
+ */
+function pageHtml(dist, shell, inShell, { body, head }, locale, files) {
   // The CSP allows no inline script: React wrote one only for a boundary it had not finished.
   if (body.includes('<script')) throw new Error(`the HTML of a page holds a script: ${body.slice(0, 200)}`);
   const css = [...files].filter((file) => file.endsWith('.css'));
   const modules = [...files].filter((file) => file.endsWith('.js') && !inShell.has(file));
   let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${head.title}</title>`);
+  html = replaceOnce(
+    html,
+    /(<meta\s+name="description"\s+content=")[^"]*"/,
+    (_, start) => `${start}${head.description}"`,
+  );
+  html = replaceOnce(html, /<noscript>[^<]*<\/noscript>/, `<noscript>${head.noscript}</noscript>`);
   for (const file of css) html = html.replace(`<link rel="stylesheet" crossorigin href="/${file}">`, '');
-  const head = [
+  const inHead = [
     ...css.map((file) => inlineCss(dist, file)),
     ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   html = html
-    .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+    .replace('</head>', `  ${inHead.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${body}</div>`);
   if (!html.includes(`data-prerendered="${locale}"`))
     throw new Error('index.html has no empty <div id="root">');
@@ -103,12 +120,15 @@ async function renderAll(web) {
         maxBuffer: 64 * 1024 * 1024,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const { html, keys } = JSON.parse(output);
+      const { html, head, keys } = JSON.parse(output);
       const files = firstVisitFiles(
         manifest,
         keys.filter((key) => key in manifest),
       );
-      write(join(dist, 'pages', locale, file), pageHtml(dist, shell, inShell, html, locale, files));
+      write(
+        join(dist, 'pages', locale, file),
+        pageHtml(dist, shell, inShell, { body: html, head }, locale, files),
+      );
       pages.push({ page, locale, file, files: [...files] });
     }
   }

@@ -51,13 +51,15 @@ const MANIFEST = {
     imports: ['_shared.js'],
   },
   'src/shared/i18n/locales/en-US.ts': { file: 'assets/en-US.js', isDynamicEntry: true },
+  'src/shared/i18n/locales/it-IT.ts': { file: 'assets/it-IT.js', isDynamicEntry: true },
 };
 
 /**
- * A build whose every page needs the entry (`entryBytes`), React, a shared chunk, a layout and a page.
- * The entry's chunks begin with V8's compile hint, but for those in `unhinted`.
+ * A build whose every page needs the entry (`entryBytes`), React, a shared chunk, a layout, a page
+ * and its language's catalogue (the Italian one `italianBytes`). The entry's chunks begin with V8's
+ * compile hint, but for those in `unhinted`.
  */
-function makeBuild({ entryBytes, react = REACT_DOM, unhinted = [] }) {
+function makeBuild({ entryBytes, react = REACT_DOM, unhinted = [], italianBytes = 2000 }) {
   const dist = mkdtempSync(join(tmpdir(), 'lisbon-budget-'));
   mkdirSync(join(dist, '.vite'), { recursive: true });
   mkdirSync(join(dist, 'assets'));
@@ -67,6 +69,7 @@ function makeBuild({ entryBytes, react = REACT_DOM, unhinted = [] }) {
     'assets/AppLayout.js': 500,
     'assets/HomePage.js': 500,
     'assets/en-US.js': 2000,
+    'assets/it-IT.js': italianBytes,
     'assets/index.css': 1000,
     'assets/AppLayout.css': 500,
   };
@@ -78,12 +81,13 @@ function makeBuild({ entryBytes, react = REACT_DOM, unhinted = [] }) {
       writeFileSync(path, Buffer.concat([Buffer.from(`${COMPILE_HINT}\n`), readFileSync(path)]));
     }
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
-  const keys = Object.keys(MANIFEST).filter((key) => MANIFEST[key].isDynamicEntry);
-  const pages = PAGES.map(({ page }) => ({
-    page,
-    locale: 'en-US',
-    files: [...firstVisitFiles(MANIFEST, keys)],
-  }));
+  const pages = ['en-US', 'it-IT'].flatMap((locale) => {
+    // The page's own catalogue, not the other language's.
+    const keys = Object.keys(MANIFEST).filter(
+      (key) => MANIFEST[key].isDynamicEntry && (!key.includes('/locales/') || key.includes(locale)),
+    );
+    return PAGES.map(({ page }) => ({ page, locale, files: [...firstVisitFiles(MANIFEST, keys)] }));
+  });
   writeFileSync(join(dist, '.vite/pages.json'), JSON.stringify(pages));
   builds.push(dist);
   return dist;
@@ -101,6 +105,7 @@ describe('the first-visit budget', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     for (const { page } of PAGES) expect(result.stdout).toContain(`'${page}'`);
+    for (const locale of ['en-US', 'it-IT']) expect(result.stdout).toContain(`'${locale}'`);
     // Entry, React, shared chunk, layout, page and catalogue: about 107 kB; the goal is 230.
     expect(result.stdout).toMatch(/'10[78]\.\d'/);
     expect(result.stdout).toContain("'met'");
@@ -112,6 +117,15 @@ describe('the first-visit budget', () => {
     const result = budget(makeBuild({ entryBytes: 240_000 }));
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("'OVER'");
+    expect(result.stderr).toMatch(/over the ceiling/);
+  });
+
+  it('weighs each page in every language: an Italian page over the ceiling fails the build', () => {
+    const result = budget(makeBuild({ entryBytes: 100_000, italianBytes: 130_000 }));
+    expect(result.status).toBe(1);
+    const over = result.stdout.split('\n').filter((line) => line.includes("'OVER'"));
+    expect(over).toHaveLength(PAGES.length);
+    for (const line of over) expect(line).toContain("'it-IT'");
     expect(result.stderr).toMatch(/over the ceiling/);
   });
 

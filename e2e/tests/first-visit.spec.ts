@@ -22,6 +22,7 @@ test.describe('without JavaScript', () => {
       const response = await page.goto(path);
       expect(response?.headers()['cache-control']).toBe('no-cache');
       await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
+      await expect(page).toHaveTitle(`${english} · Lisbon`);
       // Mantine's colour scheme is in the HTML: the app does not set it once it runs, which would
       // restyle the whole page and start every colour transition on it.
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
@@ -47,6 +48,13 @@ test.describe('without JavaScript', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: italian })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+      // The head too: the tab's title the page's heading gives, the description, the text without JavaScript.
+      await expect(page).toHaveTitle(`${italian} · Lisbon`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        /titolo di studio estero/,
+      );
+      expect(await page.locator('noscript').textContent()).toContain('Lisbon ha bisogno di JavaScript');
     }
   });
 });
@@ -191,4 +199,22 @@ test('the start-up marks its steps for DevTools: the modules evaluated, the rout
   const faq = await startUp();
   expect(faq.marks).toEqual(['lisbon:modules']);
   expect(faq.router).toHaveLength(1);
+});
+
+test('a visitor whose cookie alone says Italian (storage cleared) gets the Italian page hydrated, and stays in Italian', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'lisbon-language', value: 'it-IT', url: baseURL ?? '' }]);
+  await page.goto('/auth/login');
+  // The form is enabled once React owns it: hydrated from the build's Italian HTML, not rendered anew.
+  await expect(page.getByRole('button', { name: 'Accedi' })).toBeEnabled();
+  const marks = await page.evaluate<string[]>(
+    `performance.getEntriesByType('mark').map((mark) => mark.name).filter((name) => name.startsWith('lisbon:'))`,
+  );
+  expect(marks).toContain('lisbon:hydrate');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'lisbon-language')?.value).toBe('it-IT');
 });

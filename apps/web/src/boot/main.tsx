@@ -64,7 +64,8 @@ const app = (
 await i18nReady.catch(() => undefined);
 /**
  * A page the build rendered (`data-prerendered` names its language) is hydrated: React takes over
- * the HTML on screen, the shell first, then each `<Suspense>` boundary in a task of its own. The
+ * the HTML on screen, the shell first, then the `<Suspense>` boundaries at a lower priority, in
+ * slices between which it yields to the browser (first where the visitor clicks or types). The
  * router must first have the page's lazy route modules, or the first render would not match the
  * HTML. The page is rendered afresh where the HTML was written for someone else: in another
  * language than the visitor's, or without the user who is logged in; or for another page, when

@@ -11,12 +11,27 @@ import { createQueryClient } from '@/app/queryClient';
 import { routerReady } from '@/app/router';
 import { buildRoutes } from '@/app/routes';
 import { i18n, i18nReady } from '@/shared/i18n';
+import { documentEn } from '@/shared/i18n/locales/document.en-US';
+import { documentIt } from '@/shared/i18n/locales/document.it-IT';
+import { pageTitle } from '@/shared/ui/usePageTitle';
+
+/** The page's head in its language, which the app's `index.html` says in English. */
+const DOCUMENT_TEXTS = { 'en-US': documentEn.document, 'it-IT': documentIt.document } as const;
+
+/** Text as HTML writes it, in an element or a quoted attribute. */
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** A page as the build writes it: `#root`'s HTML, and the head's texts, escaped, in its language. */
+export type RenderedPage = { html: string; title: string; description: string; noscript: string };
 
 /**
- * The HTML of `url`'s page, as the app renders it before any effect runs, in `locale`. Only public
- * pages: a page behind a login has a guard that asks the API, and no build can answer for a user.
+ * The HTML of `url`'s page, as the app renders it before any effect runs, in `locale`, and its
+ * head: the tab's title that the page's heading gives once the app runs (`usePageTitle`), the
+ * description and the text shown without JavaScript. Only public pages: a page behind a login has
+ * a guard that asks the API, and no build can answer for a user.
  */
-export async function renderPage(url: string, locale: Locale): Promise<string> {
+export async function renderPage(url: string, locale: Locale): Promise<RenderedPage> {
   await i18nReady;
   await i18n.changeLanguage(locale);
   const queryClient = createQueryClient();
@@ -41,5 +56,14 @@ export async function renderPage(url: string, locale: Locale): Promise<string> {
   const html = await new Response(prelude).text();
   router.dispose();
   queryClient.clear();
-  return html;
+  // React wrote the heading's text escaped; the page has one (PageHeading).
+  const heading = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+  if (heading === undefined) throw new Error(`${url} has no h1 to name the page`);
+  const texts = DOCUMENT_TEXTS[locale];
+  return {
+    html,
+    title: pageTitle(heading, escapeHtml(i18n.getFixedT(locale)('app.name'))),
+    description: escapeHtml(texts.description),
+    noscript: escapeHtml(texts.noscript),
+  };
 }

@@ -16,6 +16,8 @@ import { ledgerEn } from './locales/ledger.en-US';
 import { ledgerIt } from './locales/ledger.it-IT';
 import { walletEn } from './locales/wallet.en-US';
 import { walletIt } from './locales/wallet.it-IT';
+import { documentEn } from './locales/document.en-US';
+import { documentIt } from './locales/document.it-IT';
 
 // Each language's texts: the catalogue fetched at start and the groups fetched apart, the
 // logged-in area's (decision 063), the terms, the service finder's and a statement's record's
@@ -30,6 +32,7 @@ const catalogues = {
     ...ledgerEn,
     ...anchorEn,
     ...walletEn,
+    ...documentEn,
   },
   'it-IT': {
     ...itIT,
@@ -40,6 +43,7 @@ const catalogues = {
     ...ledgerIt,
     ...anchorIt,
     ...walletIt,
+    ...documentIt,
   },
 };
 

@@ -106,8 +106,28 @@ declare module 'i18next' {
   }
 }
 
+/**
+ * The cookie that tells the server which language to send a pre-rendered page in (apps/api's
+ * spa.ts): the language, nothing else, and not read by the API's own routes.
+ */
+export const LANGUAGE_COOKIE = 'lisbon-language';
+const YEAR_IN_SECONDS = 31_536_000;
+
+/**
+ * The language the visitor chose last: kept in storage, or only in the cookie (storage cleared, or
+ * refused by the browser). The server sent the page in the cookie's language: starting in another
+ * would render it anew, in a language the visitor did not choose.
+ */
+function chosenLocale(): Locale | undefined {
+  const stored = storage.get('language');
+  if (stored) return stored;
+  if (typeof document === 'undefined') return undefined;
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return cookie !== undefined && isLocale(cookie) ? cookie : undefined;
+}
+
 export const i18n = i18next.createInstance();
-const startLocale: Locale = storage.get('language') ?? DEFAULT_LOCALE;
+const startLocale: Locale = chosenLocale() ?? DEFAULT_LOCALE;
 /** A language i18next reports, or the starting one while its catalogue is still coming. */
 const orStartLocale = (language: string): Locale => (isLocale(language) ? language : startLocale);
 
@@ -127,13 +147,6 @@ export const i18nReady: Promise<unknown> = i18n
     react: { bindI18nStore: 'added' },
     returnEmptyString: false,
   });
-
-/**
- * The cookie that tells the server which language to send a pre-rendered page in (apps/api's
- * spa.ts, decision 075): the language, nothing else, and not read by the API's own routes.
- */
-export const LANGUAGE_COOKIE = 'lisbon-language';
-const YEAR_IN_SECONDS = 31_536_000;
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;

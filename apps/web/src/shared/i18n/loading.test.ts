@@ -41,6 +41,24 @@ describe('the language in use only (decision 063)', () => {
     expect(fresh.i18n.t('nav.login')).toBe(itIT.nav.login);
   });
 
+  it('starts in the language of the cookie the server read when storage has none', async () => {
+    // The server sent the page in Italian from the cookie; storage was cleared since.
+    document.cookie = 'lisbon-language=it-IT; path=/';
+    storage.remove('language');
+    vi.resetModules();
+    const fresh = await import('.');
+    await fresh.i18nReady;
+    expect(fresh.i18n.language).toBe('it-IT');
+    expect(document.cookie).toContain('lisbon-language=it-IT');
+    // A language that is not one of the portal's is ignored.
+    document.cookie = 'lisbon-language=xx-XX; path=/';
+    vi.resetModules();
+    const other = await import('.');
+    await other.i18nReady;
+    expect(other.i18n.language).toBe('en-US');
+    document.cookie = 'lisbon-language=en-US; path=/';
+  });
+
   it("fetches the logged-in area's texts only when a page behind a login asks, then with every language", async () => {
     vi.resetModules();
     const fresh = await import('.');
