@@ -202,6 +202,7 @@ export async function buildApp({
     clock: ctx.clock,
     redis,
     anchoring: ctx.ledger.anchoring,
+    storage: { store: ctx.storage, kind: config.s3 ? 's3' : 'disk' },
   });
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unreachable'));

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
 import { buildApp, createContext } from './app';
 import { createMetrics } from './platform/metrics';
@@ -21,6 +22,8 @@ import { createHttpWebhookTransport, injectWebhookTransport } from './platform/p
 import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
 import { clocksOf } from './platform/test-clock';
 import { recordServedAddress } from './platform/served-address';
+import { PROBE_TIMEOUT_MS as STORE_PROBE_TIMEOUT_MS } from './platform/http/scrape';
+import { unusableBucket } from './platform/storage/refusals';
 import { prepareDatabase } from './seeds';
 import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
 import { fillMissingSearchTexts } from './modules/practice-records/search-text';
@@ -151,6 +154,7 @@ try {
     { dialect: config.database.dialect, migrationsApplied: migrations.results?.length ?? 0, seeded },
     'database ready',
   );
+  await assertFileStoreUsable();
   await app.listen({ host: config.host, port: config.port });
   recordServedAddress(config, process.env);
   await askForLedgerAudit();
@@ -189,6 +193,29 @@ try {
   else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();
   process.exit(1);
+}
+
+/**
+ * The file store before the instance serves: a bucket or credentials the object store refuses, or
+ * a DATA_DIR that cannot be written, stop the start with one line naming the variables (nothing
+ * would be uploaded, published or downloaded); an object store that does not answer is logged as
+ * an error, and `lisbon_object_store_up` says when it answers again.
+ */
+async function assertFileStoreUsable(): Promise<void> {
+  try {
+    await ctx.storage.probe(STORE_PROBE_TIMEOUT_MS);
+  } catch (error) {
+    if (!config.s3)
+      throw new ConfigError(
+        `Invalid configuration: DATA_DIR: ${join(config.dataDir, 'files')} cannot be written by this user, and uploaded documents go there.`,
+      );
+    const refused = unusableBucket(error);
+    if (refused) throw new ConfigError(`Invalid configuration: ${refused}`);
+    app.log.error(
+      { err: error, endpoint: config.s3.endpoint ?? 'AWS S3' },
+      'the object store does not answer (S3_ENDPOINT): uploads, statements and downloads fail until it does',
+    );
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { registerMetrics } from '../src/platform/http/metrics';
 import { insertJob } from '../src/platform/jobs/repository';
 import { createMetrics } from '../src/platform/metrics';
 import { isPostgresRun, useTestApp } from './helper';
+import { startS3Server } from './s3';
 
 // The figures an operator misses (issue #34, item 4): the queue by kind, server errors by route,
 // the database pool and Redis. Anchoring's are in anchor.test.ts, on a real chain.
@@ -12,6 +13,16 @@ import { isPostgresRun, useTestApp } from './helper';
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
 const clock = new ManualClock('2026-11-27T09:00:00Z');
 const t = useTestApp({ clock, env: { METRICS_TOKEN } });
+
+/** An object store nobody answers for: nothing listens on port 1. */
+const S3_UNREACHABLE = {
+  S3_BUCKET: 'lisbon-test',
+  S3_ENDPOINT: 'http://127.0.0.1:1',
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+};
 
 /** Prometheus's text of a scrape of `app`. */
 async function scrape(app: { inject: ReturnType<typeof Fastify>['inject'] }): Promise<string> {
@@ -89,5 +100,23 @@ describe('GET /metrics for operators', () => {
     await down.ready();
     expect(sample(await scrape(down), 'lisbon_redis_up{role="rate_limit"}')).toBe(0);
     expect(await scrape(t.app)).not.toMatch(/^lisbon_redis_up/m);
+  });
+});
+
+describe('GET /metrics: the file store', () => {
+  it('says whether the object store answers: 1 for its bucket, 0 when it does not answer or has no such bucket', async () => {
+    const s3 = await startS3Server();
+    try {
+      const up = await t.instance({ env: s3.env });
+      expect(sample(await scrape(up), 'lisbon_object_store_up{store="s3"}')).toBe(1);
+      const missing = await t.instance({ env: { ...s3.env, S3_BUCKET: 'lisbon-no-such-bucket' } });
+      expect(sample(await scrape(missing), 'lisbon_object_store_up{store="s3"}')).toBe(0);
+    } finally {
+      await s3.close();
+    }
+    const down = await t.instance({ env: { ...S3_UNREACHABLE } });
+    expect(sample(await scrape(down), 'lisbon_object_store_up{store="s3"}')).toBe(0);
+    // The embedded default: DATA_DIR/files on disk, writable.
+    expect(sample(await scrape(t.app), 'lisbon_object_store_up{store="disk"}')).toBe(1);
   });
 });

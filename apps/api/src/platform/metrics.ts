@@ -21,6 +21,7 @@ export type Metrics = {
   readonly httpErrors: Counter<'method' | 'route' | 'status'>;
   readonly dbPool: Gauge<'state'>;
   readonly redisUp: Gauge<'role'>;
+  readonly objectStoreUp: Gauge<'store'>;
   readonly anchorOldestUnanchoredAge: Gauge<'chain_id'>;
   readonly anchorLastBatch: Gauge<'chain_id' | 'status'>;
   readonly anchorSenderBalance: Gauge<'chain_id'>;
@@ -105,6 +106,12 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}): 
       name: 'lisbon_redis_up',
       help: '1 while this instance is connected to REDIS_URL (role: what it serves), 0 while it is not; absent without REDIS_URL.',
       labelNames: ['role'],
+      registers: [registry],
+    }),
+    objectStoreUp: new Gauge({
+      name: 'lisbon_object_store_up',
+      help: '1 when the file store answered the scrape’s probe (store: s3, the bucket; disk, DATA_DIR/files writable), 0 when it did not.',
+      labelNames: ['store'],
       registers: [registry],
     }),
     anchorOldestUnanchoredAge: new Gauge({

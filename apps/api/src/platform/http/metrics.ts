@@ -24,6 +24,7 @@ export type MetricsRouteOptions = {
   clock: Clock;
   redis?: ScrapeSources['redis'];
   anchoring?: ScrapeSources['anchoring'];
+  storage?: ScrapeSources['storage'];
 };
 
 /**
@@ -33,7 +34,7 @@ export type MetricsRouteOptions = {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  { metrics, token, db, clock, redis = null, anchoring = null }: MetricsRouteOptions,
+  { metrics, token, db, clock, redis = null, anchoring = null, storage = null }: MetricsRouteOptions,
 ): void {
   // A hook that calls `done`, not an async one: it runs on every call, and a promise each time costs.
   app.addHook('onResponse', (request, reply, done) => {
@@ -52,7 +53,7 @@ export function registerMetrics(
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('UNAUTHORIZED_ACCESS');
     }
-    await refreshScrapedFigures({ metrics, db, clock, redis, anchoring });
+    await refreshScrapedFigures({ metrics, db, clock, redis, anchoring, storage });
     return reply
       .header('cache-control', 'no-store')
       .type(metrics.registry.contentType)

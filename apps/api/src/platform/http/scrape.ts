@@ -7,6 +7,7 @@ import { queueStats } from '../jobs/repository';
 import { selectLatestAnchor, selectWaiting } from '../ledger/anchor/repository';
 import type { LedgerAnchoring } from '../ledger/ledger';
 import type { Metrics } from '../metrics';
+import type { FileStorage } from '../storage/storage';
 
 export type ScrapeSources = {
   metrics: Metrics;
@@ -16,11 +17,13 @@ export type ScrapeSources = {
   redis: Redis | null;
   /** Anchoring on a chain; null: off. */
   anchoring: LedgerAnchoring | null;
+  /** The file store, probed at each scrape: the S3 bucket or the local folder. */
+  storage: { store: FileStorage; kind: 's3' | 'disk' } | null;
 };
 
 const ANCHOR_STATUSES: readonly AnchorStatus[] = ['prepared', 'signed', 'sent', 'mined', 'final'];
-/** A scrape waits this long for the chain's node, then says the node did not answer. */
-const NODE_TIMEOUT_MS = 3000;
+/** A scrape waits this long for the chain's node or the object store, then says it did not answer. */
+export const PROBE_TIMEOUT_MS = 3000;
 
 const ageSeconds = (now: Date, since: string | Date | null) =>
   since ? Math.max(0, (now.getTime() - new Date(since).getTime()) / 1000) : 0;
@@ -32,6 +35,7 @@ export async function refreshScrapedFigures({
   clock,
   redis,
   anchoring,
+  storage,
 }: ScrapeSources): Promise<void> {
   const now = clock.now();
   const { counts, oldestDueAt, byKind } = await queueStats(db, now.toISOString());
@@ -48,6 +52,13 @@ export async function refreshScrapedFigures({
     metrics.dbPool.set({ state: 'waiting' }, pool.waiting);
   }
   if (redis) metrics.redisUp.set({ role: 'rate_limit' }, redis.status === 'ready' ? 1 : 0);
+  if (storage) {
+    const isUp = await storage.store.probe(PROBE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+    metrics.objectStoreUp.set({ store: storage.kind }, isUp ? 1 : 0);
+  }
   if (anchoring) await refreshAnchoring(metrics, db, now, anchoring);
 }
 
@@ -65,7 +76,7 @@ async function refreshAnchoring(metrics: Metrics, db: Db, now: Date, anchoring: 
     const balance = await Promise.race([
       anchoring.chain.balance(),
       new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('the node did not answer in time')), NODE_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error('the node did not answer in time')), PROBE_TIMEOUT_MS);
       }),
     ]);
     metrics.anchorSenderBalance.set(chain, Number(formatEther(balance)));

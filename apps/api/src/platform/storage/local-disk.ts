@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { STORAGE_KEY_PATTERN, StoredFileMissingError, type FileStorage } from './storage';
@@ -54,6 +54,11 @@ export function createLocalDiskStorage(root: string): FileStorage {
           if (mtime < modifiedBefore) yield name;
         }
       }
+    },
+
+    async probe() {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await access(root, constants.W_OK);
     },
   };
 }

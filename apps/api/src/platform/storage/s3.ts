@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
+  NoSuchBucket,
   NoSuchKey,
   S3Client,
   S3ServiceException,
@@ -93,6 +95,25 @@ export function createS3Storage(
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+
+    async probe(timeoutMs) {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        // A HEAD answer has no body, so no error code: a bare 404 or 403, named here as S3 names them.
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+        if (error instanceof S3ServiceException && status === 404)
+          throw new NoSuchBucket({ $metadata: error.$metadata, message: `No bucket named ${Bucket}` });
+        if (error instanceof S3ServiceException && status === 403)
+          throw new S3ServiceException({
+            name: 'AccessDenied',
+            $fault: 'client',
+            $metadata: error.$metadata,
+            message: `The credentials may not use the bucket ${Bucket}`,
+          });
+        throw error;
+      }
     },
   };
 }

@@ -14,6 +14,11 @@ export type FileStorage = {
   remove(key: string): Promise<void>;
   /** Every stored key last written before the given time, for the sweep of files no row holds. */
   listKeys(options: { modifiedBefore: Date }): AsyncIterable<string>;
+  /**
+   * Resolves when the store can be used (the bucket answers; the folder can be written), within
+   * `timeoutMs`; rejects with the store's own error otherwise. At start and at each metrics scrape.
+   */
+  probe(timeoutMs: number): Promise<void>;
 };
 
 export class StoredFileMissingError extends Error {
