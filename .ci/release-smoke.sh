@@ -198,6 +198,17 @@ if missing="$(bare env LISBON_ENV_FILE="$WORK/no-such.env" "$APP/bin/lisbon" use
 fi
 grep -q "no-such.env does not exist" <<<"$missing" || fail "bin/lisbon's refusal does not name the file: $missing"
 [ ! -e "$APP/data" ] || fail "a command without its environment file wrote $APP/data"
+# `serve` takes no arguments: `lisbon serve --help` refuses instead of starting an instance.
+if served="$(bare "$APP/bin/lisbon" serve --help 2>&1)"; then
+  fail "lisbon serve --help started: $served"
+fi
+grep -q "takes no arguments" <<<"$served" || fail "lisbon serve --help did not say why: $served"
+# NODE_EXTRA_CA_CERTS in the environment file reaches Node at its start, as systemd gives it to the
+# service (a CA file that is not there makes Node say it ignored it).
+cp "$ENV_FILE" "$WORK/ca.env"
+echo "NODE_EXTRA_CA_CERTS=$WORK/no-such-ca.pem" >>"$WORK/ca.env"
+ca_run="$(bare env LISBON_ENV_FILE="$WORK/ca.env" "$APP/bin/lisbon" ledger:verify 2>&1)" || true
+grep -q "no-such-ca.pem" <<<"$ca_run" || fail "bin/lisbon did not give Node the file's NODE_EXTRA_CA_CERTS: $ca_run"
 # nginx's access log (deploy.md's log format) keeps an activation link's path, not its token.
 web -s -o /dev/null "$N/auth/activate/$token"
 grep -qF '"GET /auth/activate/[redacted] ' "$NGX/access.log" || fail "nginx logged no redacted activation link"

@@ -113,7 +113,9 @@ async function keysRotate(args: string[]): Promise<void> {
       ...(previous ? { previousKeyFile: callerPath(previous) } : {}),
     });
     console.log(
-      `The ${rotation.name} key of this deployment is now ${rotation.next} (was ${rotation.previous ?? 'not recorded'}).`,
+      rotation.next === rotation.previous
+        ? `The ${rotation.name} key of this deployment is unchanged: ${rotation.next} is already the one recorded.`
+        : `The ${rotation.name} key of this deployment is now ${rotation.next} (was ${rotation.previous ?? 'not recorded'}).`,
     );
     if (rotation.name === 'totp')
       console.log(`Sealed again under the new key: ${rotation.resealed} accounts.`);
@@ -378,25 +380,33 @@ function refuseDemoDataInProduction(command: string): void {
   if (refusal) throw new ConfigError(`${command}: ${refusal} Nothing was written.`);
 }
 
+/** A command that takes no arguments refuses any, rather than run as if it had not been given one. */
+const withoutArguments =
+  (command: Command, run: () => Promise<void>) =>
+  (args: string[]): Promise<void> => {
+    if (args.length > 0) throw new UsageError(`${command} takes no arguments: ${args.join(' ')}`);
+    return run();
+  };
+
 /** What each command runs, with the arguments after its name. */
 const HANDLERS: Record<Command, (args: string[]) => Promise<void> | void> = {
-  migrate: () => migrate(),
+  migrate: withoutArguments('migrate', migrate),
   'user:create': createUser,
   'demo:rush-drafts': rushDrafts,
-  'demo:staff': () => demoStaff(),
+  'demo:staff': withoutArguments('demo:staff', demoStaff),
   'demo:statement': demoStatement,
   'demo:ready-for-issue': demoReadyForIssue,
   'marketing:send': marketingSend,
   'storage:sweep': storageSweep,
   'keys:generate': keysGenerate,
   'keys:rotate': keysRotate,
-  'ledger:verify': () => ledgerVerify(),
+  'ledger:verify': withoutArguments('ledger:verify', ledgerVerify),
   backup,
   restore,
   'clock:set': clockSet,
   'anchor:verify': anchorVerify,
-  'anchor:run': () => anchorRun(),
-  'anchor:status': () => anchorStatus(),
+  'anchor:run': withoutArguments('anchor:run', anchorRun),
+  'anchor:status': withoutArguments('anchor:status', anchorStatus),
 };
 
 /**

@@ -34,6 +34,13 @@ describe('npm run cli -- --help', { timeout: 90_000 }, () => {
     });
   });
 
+  it('refuses an option a command does not take, doing nothing, instead of running without it', async () => {
+    await expect(run(['migrate', '--dry-run'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^migrate takes no arguments: --dry-run\n\nUsage:/),
+    });
+  });
+
   describe('what it loads', () => {
     const folder = mkdtempSync(join(tmpdir(), 'lisbon-cli-loads-'));
     afterAll(() => rmSync(folder, { recursive: true, force: true }));

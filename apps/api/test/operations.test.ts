@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
+import { REPO_ROOT } from '../src/platform/config';
 import { insertJob } from '../src/platform/jobs/repository';
 import { redactUrl } from '../src/platform/logger';
 import { testConfig, useTestApp } from './helper';
@@ -126,6 +129,15 @@ describe('GET /metrics', () => {
   it('refuses a short METRICS_TOKEN at start', () => {
     expect(() => testConfig(t.database, { METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN must be at least 32/,
+    );
+  });
+
+  it('refuses the example file’s placeholder, which the release publishes, as METRICS_TOKEN', () => {
+    const example = readFileSync(join(REPO_ROOT, 'packaging/lisbon.env.example'), 'utf8');
+    const placeholder = /^METRICS_TOKEN=(.*)$/m.exec(example)?.[1] ?? '';
+    expect(placeholder.length).toBeGreaterThanOrEqual(32);
+    expect(() => testConfig(t.database, { METRICS_TOKEN: placeholder })).toThrow(
+      /METRICS_TOKEN is still the example’s placeholder/,
     );
   });
 

@@ -297,7 +297,15 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
   RATE_LIMIT_REFUSAL_DELAY_MS: milliseconds('RATE_LIMIT_REFUSAL_DELAY_MS', 10_000).prefault('1000'),
-  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters long').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters long')
+    // The shipped example's placeholder is public: a token copied from it opens /metrics to anyone.
+    .refine(
+      (token) => !/change-?me/i.test(token),
+      'METRICS_TOKEN is still the example’s placeholder: set a random token',
+    )
+    .optional(),
   INSTANCE_ID: z
     .string()
     .trim()

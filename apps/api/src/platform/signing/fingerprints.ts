@@ -128,7 +128,7 @@ export async function assertKeyFingerprints(
     throw new ConfigError(
       `Invalid configuration: ${differing.map((key) => key.variable).join('; ')} ${
         differing.length === 1 ? 'holds another key' : 'hold other keys'
-      } than the one this deployment recorded at its first start (decision 086): give every instance the deployment's key set, or change a key for the whole deployment with \`${ROTATE_HINT} --key <${ROTATABLE_KEY_NAMES.join('|')}>\``,
+      } than the one this deployment recorded (at its first start, or by its last rotation; decision 086): give every instance the deployment's key set, or change a key for the whole deployment with \`${ROTATE_HINT} --key <${ROTATABLE_KEY_NAMES.join('|')}>\``,
     );
   }
   return recorded;
