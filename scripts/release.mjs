@@ -6,7 +6,7 @@
 //     apps/api/dist, apps/web/dist     the build (scripts/build.mjs), no source maps of the SPA
 //     node_modules                     the API's production dependencies only, from the lockfile
 //     systemd/                         lisbon@.service, lisbon-migrate.service, lisbon-backup.{service,timer}
-//     lisbon.env.example, docs/, CHANGELOG.md, README.md, LICENSE, VERSION
+//     lisbon.env.example, docs/, CHANGELOG.md, README.md, LICENSE, VERSION, COMMIT
 //
 // It builds what is stale first; runs on the machine kind it is for (linux-x64, glibc).
 import { execFileSync } from 'node:child_process';
@@ -231,6 +231,22 @@ copyTree('packaging/lisbon.env.example', 'lisbon.env.example');
 copyTree('docs');
 for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) if (existsSync(join(ROOT, file))) copyTree(file);
 writeFileSync(join(STAGE, 'VERSION'), `${version}\n`);
+// The commit it was built from, and whether that is the release's tag: a build of main between
+// releases carries the last release's number and the CHANGELOG's unreleased changes.
+const git = (args) => {
+  try {
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+};
+const commit = git(['rev-parse', 'HEAD']);
+if (commit) writeFileSync(join(STAGE, 'COMMIT'), `${commit}\n`);
+const isTagged = (git(['tag', '--points-at', 'HEAD']) ?? '').split('\n').includes(`v${version}`);
 
 /** Bytes as `du -sb` counts them (directories included), the smoke test's measure. */
 function sizeOf(path) {
@@ -247,3 +263,7 @@ const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 console.log(
   `${TARBALL}: ${mb(statSync(TARBALL).size)} (unpacked ${mb(sizeOf(STAGE))}; node_modules ${mb(sizeOf(join(STAGE, 'node_modules')))}, Node ${mb(statSync(join(STAGE, 'runtime/bin/node')).size)})`,
 );
+if (!isTagged)
+  console.warn(
+    `Not the tagged release v${version}: this tarball says ${version} but is built from ${commit ?? 'an unknown commit'}, with the CHANGELOG's unreleased changes. Install only tarballs built from a release's tag (docs/deploy.md, "Upgrade, and roll back").`,
+  );
