@@ -8,6 +8,18 @@ export const localeSchema = z.enum(LOCALES);
 
 export const isLocale = (value: unknown): value is Locale => isOneOf(LOCALES, value);
 
+/**
+ * The cookie that keeps the language the visitor chose: the SPA writes it, the server sends a
+ * pre-rendered page in its language, and the SPA starts in it when its storage has none.
+ */
+export const LANGUAGE_COOKIE = 'lisbon-language';
+
+/** The language a `Cookie` header (or `document.cookie`) names, if it is one the portal speaks. */
+export function languageInCookies(cookies: string | undefined): Locale | undefined {
+  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookies ?? '')?.[1];
+  return isLocale(value) ? value : undefined;
+}
+
 /** A stored locale as one the portal speaks: the default for anything else. */
 export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 

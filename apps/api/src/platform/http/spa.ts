@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@lisbon/domain';
+import { DEFAULT_LOCALE, languageInCookies, type Locale } from '@lisbon/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { isApiPath } from './paths';
@@ -29,9 +29,6 @@ const isServable = (path: string): boolean => !/\.(map|br|gz)$/.test(path) && !/
 /** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a page of the app. */
 const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-/** The cookie where the SPA keeps the language the visitor chose (shared/i18n), for the page's HTML. */
-export const LANGUAGE_COOKIE = 'lisbon-language';
-
 /** A page the build pre-rendered: the paths it answers, the file under `pages/<locale>/` with its HTML. */
 type PrerenderedPage = { path: RegExp; file: string };
 
@@ -52,8 +49,7 @@ export function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
 }
 
 function languageOf(request: FastifyRequest): Locale {
-  const chosen = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
-  return chosen !== undefined && isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+  return languageInCookies(request.headers.cookie) ?? DEFAULT_LOCALE;
 }
 
 /** The pre-rendered HTML of the page at `url` in the visitor's language, if the build has one. */

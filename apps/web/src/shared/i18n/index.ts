@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@lisbon/domain';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  languageInCookies,
+  LOCALES,
+  type Locale,
+} from '@lisbon/domain';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { startTransition, useEffect, useState } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -106,11 +113,6 @@ declare module 'i18next' {
   }
 }
 
-/**
- * The cookie that tells the server which language to send a pre-rendered page in (apps/api's
- * spa.ts): the language, nothing else, and not read by the API's own routes.
- */
-export const LANGUAGE_COOKIE = 'lisbon-language';
 const YEAR_IN_SECONDS = 31_536_000;
 
 /**
@@ -121,9 +123,7 @@ const YEAR_IN_SECONDS = 31_536_000;
 function chosenLocale(): Locale | undefined {
   const stored = storage.get('language');
   if (stored) return stored;
-  if (typeof document === 'undefined') return undefined;
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-  return cookie !== undefined && isLocale(cookie) ? cookie : undefined;
+  return typeof document === 'undefined' ? undefined : languageInCookies(document.cookie);
 }
 
 export const i18n = i18next.createInstance();
