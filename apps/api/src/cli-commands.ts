@@ -38,7 +38,7 @@ import { rotateKey, RotationError } from './platform/signing/rotation';
 import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
 import { anchorRun, anchorStatus, anchorVerify } from './cli-anchor';
-import { callerPath, USAGE, UsageError, type Command } from './cli-usage';
+import { callerPath, commandUsage, UsageError, type Command } from './cli-usage';
 
 /**
  * The services' context; on PostgreSQL only with the deployment's keys, never generated ones, and
@@ -419,7 +419,7 @@ export async function runCommand(command: Command, args: string[]): Promise<void
     await HANDLERS[command](args);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
-      console.error(`${error.message}\n\n${USAGE}`);
+      console.error(`${error.message}\n\n${commandUsage(command)}`);
       process.exitCode = 2;
     } else if (error instanceof UnsupportedBackupError) {
       console.error(error.message);

@@ -9,7 +9,7 @@ import { ROTATABLE_KEY_NAMES } from './platform/signing/key-names';
  * run one.
  */
 
-/** A command given wrong arguments: `cli.ts` prints the message and the usage, and exits with 2. */
+/** A command given wrong arguments: the command prints the message and its own usage, and exits with 2. */
 export class UsageError extends Error {}
 
 /** `npm run cli` runs in apps/api: a relative path means the caller's directory (npm's INIT_CWD). */
@@ -163,10 +163,23 @@ const usageOf = (name: string, [first, ...rest]: readonly string[]): string =>
     ...rest.map((line) => `${' '.repeat(16)}${line}`),
   ].join('\n');
 
+const INVOCATION = 'bin/lisbon <command>   (a release; in a checkout: npm run cli -- <command>)';
+
 export const USAGE = [
-  'Usage: bin/lisbon <command>   (a release; in a checkout: npm run cli -- <command>)',
+  `Usage: ${INVOCATION}`,
   '',
   'Commands:',
   usageOf('help', ['this list (also --help, -h)']),
   ...COMMAND_USAGES.map(({ name, lines }) => usageOf(name, lines)),
 ].join('\n');
+
+/** Where a mistake ends: the way to the whole list, rather than the list itself. */
+export const HELP_HINT = "'bin/lisbon help' lists every command.";
+
+/** One command's usage, printed under a mistake in its arguments. */
+export function commandUsage(command: Command): string {
+  const usage = COMMAND_USAGES.find(({ name }) => name === command);
+  if (!usage) return USAGE;
+  const { name, lines } = usage;
+  return [`Usage: ${INVOCATION}`, '', usageOf(name, lines), '', HELP_HINT].join('\n');
+}

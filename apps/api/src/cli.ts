@@ -3,13 +3,13 @@
  * command it does not know answer from the usage alone; any other loads the commands, and with
  * them the API's modules and packages, only then (cli-commands.ts).
  */
-import { isCommand, USAGE } from './cli-usage';
+import { HELP_HINT, isCommand, USAGE } from './cli-usage';
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'help' || command === '--help' || command === '-h') {
   console.log(USAGE);
 } else if (!isCommand(command)) {
-  console.error(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
+  console.error(command ? `Unknown command: ${command}\n${HELP_HINT}` : USAGE);
   process.exitCode = 2;
 } else {
   const { runCommand } = await import('./cli-commands');

@@ -20,18 +20,25 @@ describe('npm run cli -- --help', { timeout: 90_000 }, () => {
     }
   });
 
-  it('still refuses an unknown command with exit 2', async () => {
+  it('refuses an unknown command with exit 2 and the way to the list, not the list', async () => {
     await expect(run(['no-such-command'])).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/Unknown command: no-such-command/),
+      stderr: "Unknown command: no-such-command\n'bin/lisbon help' lists every command.\n",
     });
   });
 
-  it('refuses wrong arguments of a known command with exit 2, its reason and the usage', async () => {
-    await expect(run(['user:create', '--role', 'applicant'])).rejects.toMatchObject({
+  it("refuses wrong arguments of a known command with exit 2, its reason and that command's usage", async () => {
+    const refusal = await run(['user:create', '--role', 'applicant']).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/--role must be one of evaluator, reviewer, secretary, admin\n\nUsage:/),
     });
+    const { stderr } = refusal as { stderr: string };
+    expect(stderr).toMatch(/^ {2}user:create {3}create a staff account/m);
+    expect(stderr).toMatch(/^ {16}--role evaluator\|reviewer\|secretary\|admin --email <address>/m);
+    expect(stderr).toMatch(/'bin\/lisbon help' lists every command\.\n$/);
+    // Not the whole list: no other command is named.
+    expect(stderr).not.toMatch(/^ {2}(migrate|backup|restore|help)\b/m);
   });
 
   it('refuses an option a command does not take, doing nothing, instead of running without it', async () => {
