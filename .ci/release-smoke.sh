@@ -237,6 +237,8 @@ statement_checks "before the backup"
 metrics="$(curl -fsS -H 'authorization: Bearer release-smoke-metrics-token-0123456789' "$A/metrics")"
 grep -q '^lisbon_jobs' <<<"$metrics" || fail "metrics without lisbon_jobs"
 grep -qE '^lisbon_redis_up(\{[^}]*\})? 1$' <<<"$metrics" || fail "the instance does not reach Redis (lisbon_redis_up)"
+grep -q '^lisbon_backup_last_success_timestamp_seconds 0$' <<<"$metrics" ||
+  fail "a backup is said to have been made before the first one (lisbon_backup_last_success_timestamp_seconds)"
 
 # Back up (lisbon-backup.service), lose the database, restore it as deploy.md's "Restore" says:
 # instances stopped, pg_restore of the dump into a fresh database, lisbon-migrate, the instances.
@@ -245,6 +247,11 @@ read -r -a BACKUP <<<"$(exec_start lisbon-backup.service)"
 backup_log="$(bare "${BACKUP[@]}")" || fail "lisbon-backup.service failed: $backup_log"
 dump="$(sed -n 's/^backup written: //p' <<<"$backup_log")"
 [ -s "$dump" ] || fail "lisbon-backup wrote no dump: $backup_log"
+grep -qx "backup recorded: $dump" <<<"$backup_log" || fail "lisbon-backup did not record its dump: $backup_log"
+metrics="$(curl -fsS -H 'authorization: Bearer release-smoke-metrics-token-0123456789' "$A/metrics")"
+backup_at="$(sed -n 's/^lisbon_backup_last_success_timestamp_seconds //p' <<<"$metrics")"
+[ "${backup_at%.*}" -gt $(($(date +%s) - 600)) ] ||
+  fail "the metrics do not say the dump was just made (lisbon_backup_last_success_timestamp_seconds $backup_at)"
 stop_instances
 psql "$PG/postgres" -qc "drop database $DB with (force)" >/dev/null
 psql "$PG/postgres" -qc "create database $DB" >/dev/null

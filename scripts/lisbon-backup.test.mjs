@@ -37,6 +37,9 @@ for argument in "$@"; do case "$argument" in --file=*) echo dump > "\${argument#
 `,
 );
 chmodSync(join(release, 'spy/pg_dump'), 0o755);
+/** The release's CLI, noting the command it is given (the dump's record for the metrics). */
+writeFileSync(join(release, 'bin/lisbon'), `#!/bin/sh\nprintf '%s\\n' "$@" > "${release}/lisbon.args"\n`);
+chmodSync(join(release, 'bin/lisbon'), 0o755);
 
 const backup = (databaseUrl) =>
   spawnSync(join(release, 'bin/lisbon-backup'), [], {
@@ -59,6 +62,16 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(args).toContain('postgres://lisbon@db.internal:5432/lisbon?sslmode=require');
     expect(args).not.toMatch(/s%40cret|s@cret/);
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret/pass');
+  });
+
+  it('records the dump it wrote, by its file, for the metrics (decision 096)', () => {
+    const result = backup('postgres://lisbon@db.internal/lisbon');
+    expect(result.status).toBe(0);
+    const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1];
+    expect(readFileSync(written ?? 'none', 'utf8')).toBe('dump\n');
+    expect(readFileSync(join(release, 'lisbon.args'), 'utf8')).toBe(
+      `backup:record\n--location\n${written}\n`,
+    );
   });
 
   it('sets no PGPASSWORD when the address has none (a .pgpass file or peer authentication)', () => {

@@ -13,6 +13,7 @@ import { BackupError, UnsupportedBackupError } from './modules/system/backup-man
 import { backupDataDir } from './modules/system/backup.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { restoreBackup } from './modules/system/restore.service';
+import { recordBackup } from './platform/backup-record';
 import { systemClock } from './platform/clock';
 import { ConfigError, type Config } from './platform/config';
 import { loadCommandConfig } from './platform/served-address';
@@ -348,6 +349,19 @@ async function backup(args: string[]): Promise<void> {
   );
   for (const warning of warnings) console.warn(`Note: ${warning}`);
   console.log('It holds the private keys: keep it as secret as they are, and away from this machine.');
+  // Its time for the metrics (decision 096), written into the live database, not the copy.
+  await withDatabase((db) =>
+    recordBackup(db, { kind: 'embedded', location: folder, finishedAt: systemClock.now() }),
+  );
+}
+
+/** `backup:record`: a backup made outside the portal (the nightly `pg_dump`), for the metrics. */
+async function backupRecord(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { location: { type: 'string' } } });
+  const location = values.location?.trim();
+  if (!location) throw new UsageError('backup:record needs --location <the dump file written>');
+  await withDatabase((db) => recordBackup(db, { kind: 'pg_dump', location, finishedAt: systemClock.now() }));
+  console.log(`backup recorded: ${location}`);
 }
 
 async function restore(args: string[]): Promise<void> {
@@ -402,6 +416,7 @@ const HANDLERS: Record<Command, (args: string[]) => Promise<void> | void> = {
   'keys:rotate': keysRotate,
   'ledger:verify': withoutArguments('ledger:verify', ledgerVerify),
   backup,
+  'backup:record': backupRecord,
   restore,
   'clock:set': clockSet,
   'anchor:verify': anchorVerify,

@@ -104,8 +104,18 @@ const COMMAND_USAGES = [
     lines: [
       'the embedded default (SQLite, files on disk): a consistent snapshot of the database,',
       'DATA_DIR/files and DATA_DIR/keys, with the SHA-256 of each in manifest.json; safe',
-      'while the server runs; owner-only, as it holds the keys (PostgreSQL, S3: docs/deploy.md)',
+      'while the server runs; owner-only, as it holds the keys (PostgreSQL, S3: docs/deploy.md);',
+      'recorded for the metrics once written',
       '--out <new or empty folder>',
+    ],
+  },
+  {
+    name: 'backup:record',
+    lines: [
+      "record a backup made outside the portal, once written whole (the release's nightly",
+      "lisbon-backup runs it after its pg_dump): the metrics' lisbon_backup_last_success_",
+      'timestamp_seconds says when the newest was made (decision 096)',
+      '--location <the dump file written>',
     ],
   },
   {

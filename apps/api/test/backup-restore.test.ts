@@ -262,6 +262,10 @@ describe('restore', () => {
   });
 });
 
+/** The newest row of the backups' record. */
+const latestBackup = (db: Db) =>
+  db.selectFrom('backups').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+
 /** `npm run cli -- <args>` as a process on this Node, as a deployer runs it. */
 async function cli(args: string[], extra: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
@@ -286,6 +290,8 @@ describe('the backup and restore commands', () => {
       stdout: expect.stringContaining(`Backup written to ${folder}`),
     });
     expect(backedUp.stdout).toContain(`(ledger entries: ${entries}, statements: 1,`);
+    // Recorded in the live database for the metrics (decision 096), after the copy was made.
+    expect(await latestBackup(source.db)).toMatchObject({ kind: 'embedded', location: folder });
 
     const restored = await cli(['restore', '--from', folder], env('cli-restored'));
     expect(restored.stdout).toContain(`Ledger OK: ${entries} entries`);
@@ -301,6 +307,16 @@ describe('the backup and restore commands', () => {
     expect(again.stderr).toContain('The target already holds data');
     expect(again.stderr).not.toMatch(/^\s+at /m);
   }, 120_000);
+
+  it('record a backup made outside the portal (the nightly pg_dump) for the metrics, by its file', async () => {
+    const missing = await cli(['backup:record'], env('source'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^backup:record needs --location <the dump file written>\n/);
+    const location = '/var/backups/lisbon/lisbon-2026-12-02T023000Z.dump';
+    const recorded = await cli(['backup:record', '--location', location], env('source'));
+    expect(recorded).toMatchObject({ code: 0, stdout: `backup recorded: ${location}\n` });
+    expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location });
+  }, 60_000);
 
   it('refuse PostgreSQL with exit code 2 and the way to back it up, without a stack', async () => {
     const refused = await cli(['backup', '--out', join(root, 'cli-pg')], {

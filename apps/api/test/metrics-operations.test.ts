@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { registerMetrics } from '../src/platform/http/metrics';
+import { recordBackup } from '../src/platform/backup-record';
 import { insertJob } from '../src/platform/jobs/repository';
 import { createMetrics } from '../src/platform/metrics';
 import { isPostgresRun, useTestApp } from './helper';
@@ -59,6 +60,22 @@ describe('GET /metrics for operators', () => {
     await t.database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
     // A kind that left the queue leaves the scrape too.
     expect(await scrape(t.app)).not.toContain('test.mail-kind');
+  });
+
+  it('says when the newest backup was written whole: 0 until one is recorded (decision 096)', async () => {
+    await t.database.db.deleteFrom('backups').execute();
+    expect(sample(await scrape(t.app), 'lisbon_backup_last_success_timestamp_seconds')).toBe(0);
+    const older = new Date('2026-11-30T02:31:00Z');
+    const newer = new Date('2026-12-01T02:34:00Z');
+    await recordBackup(t.database.db, {
+      kind: 'pg_dump',
+      location: '/b/lisbon-newer.dump',
+      finishedAt: newer,
+    });
+    await recordBackup(t.database.db, { kind: 'embedded', location: '/b/lisbon-older', finishedAt: older });
+    expect(sample(await scrape(t.app), 'lisbon_backup_last_success_timestamp_seconds')).toBe(
+      newer.getTime() / 1000,
+    );
   });
 
   it('counts server errors by route pattern, and nothing for answers below 500', async () => {

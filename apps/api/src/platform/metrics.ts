@@ -22,6 +22,7 @@ export type Metrics = {
   readonly dbPool: Gauge<'state'>;
   readonly redisUp: Gauge<'role'>;
   readonly objectStoreUp: Gauge<'store'>;
+  readonly lastBackup: Gauge;
   readonly anchorOldestUnanchoredAge: Gauge<'chain_id'>;
   readonly anchorLastBatch: Gauge<'chain_id' | 'status'>;
   readonly anchorSenderBalance: Gauge<'chain_id'>;
@@ -112,6 +113,11 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}): 
       name: 'lisbon_object_store_up',
       help: '1 when the file store answered the scrape’s probe (store: s3, the bucket; disk, DATA_DIR/files writable), 0 when it did not.',
       labelNames: ['store'],
+      registers: [registry],
+    }),
+    lastBackup: new Gauge({
+      name: 'lisbon_backup_last_success_timestamp_seconds',
+      help: 'When the newest recorded backup was written whole (lisbon backup, or lisbon-backup’s pg_dump), in Unix seconds; 0 when none was ever recorded.',
       registers: [registry],
     }),
     anchorOldestUnanchoredAge: new Gauge({

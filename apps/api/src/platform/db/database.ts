@@ -83,6 +83,16 @@ export type CmsEntriesTable = {
   updated_at: Timestamp;
 };
 
+/** A backup of the deployment, recorded once written whole (decision 096). */
+export type BackupsTable = {
+  id: Generated<number>;
+  /** `embedded`: `lisbon backup` (SQLite, files, keys); `pg_dump`: the release's nightly dump. */
+  kind: 'embedded' | 'pg_dump';
+  /** The folder or file, as the host that made it names it. */
+  location: string;
+  finished_at: Timestamp;
+};
+
 export type Database = {
   cms_entries: CmsEntriesTable;
   jobs: JobsTable;
@@ -133,6 +143,7 @@ export type Database = {
   wallet_issuer_keys: WalletIssuerKeysTable;
   wallet_offers: WalletOffersTable;
   wallet_presentations: WalletPresentationsTable;
+  backups: BackupsTable;
 };
 
 export type Db = Kysely<Database>;

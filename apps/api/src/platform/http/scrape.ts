@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { formatEther } from 'viem';
+import { latestBackupAt } from '../backup-record';
 import type { Clock } from '../clock';
 import { poolStats, type Db } from '../db/database';
 import type { AnchorStatus } from '../db/anchor-tables';
@@ -44,6 +45,9 @@ export async function refreshScrapedFigures({
   // Kinds that left the queue disappear rather than stay at their last count.
   metrics.jobsByKind.reset();
   for (const { kind, status, count } of byKind) metrics.jobsByKind.set({ kind, status }, count);
+
+  const lastBackup = await latestBackupAt(db);
+  metrics.lastBackup.set(lastBackup ? lastBackup.getTime() / 1000 : 0);
 
   const pool = poolStats(db);
   if (pool) {
