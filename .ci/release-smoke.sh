@@ -253,6 +253,11 @@ backup_at="$(sed -n 's/^lisbon_backup_last_success_timestamp_seconds //p' <<<"$m
 [ "${backup_at%.*}" -gt $(($(date +%s) - 600)) ] ||
   fail "the metrics do not say the dump was just made (lisbon_backup_last_success_timestamp_seconds $backup_at)"
 stop_instances
+# With every instance stopped, nginx answers deploy.md's page in both languages, not its bare 502.
+code="$(web -s -D "$WORK/down.headers" -o "$WORK/down.html" -w '%{http_code}' "$N/auth/login")"
+[ "$code" = 503 ] || fail "with every instance stopped nginx answered $code, not 503"
+grep -q 'Il portale non è disponibile' "$WORK/down.html" || fail "nginx's page while the instances are down: $(head -c 300 "$WORK/down.html")"
+grep -qi '^retry-after: 300' "$WORK/down.headers" || fail "nginx's page while the instances are down has no Retry-After"
 psql "$PG/postgres" -qc "drop database $DB with (force)" >/dev/null
 psql "$PG/postgres" -qc "create database $DB" >/dev/null
 restore_command="$(grep -oE 'pg_restore --clean [^`]*' "$APP/docs/deploy.md" | head -n 1)"

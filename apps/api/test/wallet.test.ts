@@ -518,6 +518,9 @@ describe('a statement superseded by an amendment', () => {
       expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
       expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
       expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
+      // Its record in the ledger is intact: the status says why, in the PDF check's words.
+      expect(result.checks).toContainEqual({ step: 'ledger', outcome: 'passed' });
+      expect(result.reason).toBe('superseded');
     } finally {
       served = t.app;
     }

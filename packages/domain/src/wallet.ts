@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Locale } from './locales';
+import type { VerifyReason } from './statement-fields';
 
 /**
  * The statement in the holder's wallet (decision 088): the credential's type, which of its claims
@@ -123,6 +124,9 @@ export type WalletRequest = z.infer<typeof walletRequestSchema>;
  */
 export const WALLET_CHECK_STEPS = ['signature', 'holder_binding', 'status', 'ledger', 'claims'] as const;
 export type WalletCheckStep = (typeof WALLET_CHECK_STEPS)[number];
+/** The PDF check's reasons (VERIFY_REASONS) a credential's status step can give. */
+export const WALLET_STATUS_REASONS = ['superseded', 'revoked'] as const satisfies readonly VerifyReason[];
+export type WalletStatusReason = (typeof WALLET_STATUS_REASONS)[number];
 
 export const walletPresentationIdSchema = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
@@ -140,6 +144,8 @@ export const walletCheckSchema = z
     checks: z.array(
       z.object({ step: z.enum(WALLET_CHECK_STEPS), outcome: z.enum(['passed', 'failed', 'not_checked']) }),
     ),
+    /** Why the statement is no longer in force, as the PDF check says it; null otherwise. */
+    reason: z.nullable(z.enum(WALLET_STATUS_REASONS)),
     /** What the holder disclosed, by claim name; empty until checked. */
     claims: z.record(z.string(), z.nullable(z.union([z.string(), z.number()]))),
   })

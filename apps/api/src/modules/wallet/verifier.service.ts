@@ -7,6 +7,7 @@ import {
   WALLET_STATUS_LIST_PATH,
   type WalletCheck,
   type WalletCheckStep,
+  type WalletStatusReason,
   type WalletRequest,
 } from '@lisbon/domain';
 import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4vc/openid4vp';
@@ -196,7 +197,7 @@ export async function checkPresentation(
   ctx: AppContext,
   key: WalletIssuerKey,
   { presentation, nonce, requestedAt }: { presentation: string; nonce: string; requestedAt: Date },
-): Promise<Pick<WalletCheck, 'checks' | 'claims'>> {
+): Promise<Pick<WalletCheck, 'checks' | 'claims' | 'reason'>> {
   const outcomes = new Map<WalletCheckStep, Outcome>(WALLET_CHECK_STEPS.map((step) => [step, 'not_checked']));
   const issuerJwk = await issuerJwkOf(ctx, key, presentation);
   // A key the deployment never had: nothing verifies (the signature step fails below).
@@ -212,6 +213,7 @@ export async function checkPresentation(
     },
   });
   let payload: SdJwtVcPayload | undefined;
+  let reason: WalletStatusReason | null = null;
   try {
     const verified = await sdjwt.verify(presentation, {
       currentDate: Math.floor(ctx.clock.now().getTime() / 1000),
@@ -242,13 +244,15 @@ export async function checkPresentation(
       'status',
       entry && isOurList && (await isCredentialInForce(ctx.db, entry.idx)) ? 'passed' : 'failed',
     );
+    // The record is the statement's issue entry, whether or not the statement is still in force:
+    // a superseded one fails the status step, with its reason, as the PDF check says it.
     const statement = await statementById(ctx, String(payload.statement_id));
-    outcomes.set(
-      'ledger',
-      statement?.status === 'published' && statement.issue_hash === payload.ledger_transaction
-        ? 'passed'
-        : 'failed',
-    );
+    const hasRecord =
+      statement !== undefined &&
+      statement.status !== 'pending' &&
+      statement.issue_hash === payload.ledger_transaction;
+    outcomes.set('ledger', hasRecord ? 'passed' : 'failed');
+    if (statement?.status === 'superseded' || statement?.status === 'revoked') reason = statement.status;
   }
   const claims = payload
     ? Object.fromEntries(
@@ -262,6 +266,7 @@ export async function checkPresentation(
   return {
     checks: WALLET_CHECK_STEPS.map((step) => ({ step, outcome: outcomes.get(step) ?? 'not_checked' })),
     claims,
+    reason,
   };
 }
 
@@ -322,12 +327,15 @@ export async function presentationResult(ctx: AppContext, id: string): Promise<W
   if (!row) return undefined;
   if (row.result) {
     const stored = JSON.parse(row.result) as
-      Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'> | { declined: string };
-    if ('declined' in stored) return { id, state: 'declined', is_valid: null, checks: [], claims: {} };
-    return { id, state: 'checked', ...stored };
+      | (Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'> & Partial<Pick<WalletCheck, 'reason'>>)
+      | { declined: string };
+    if ('declined' in stored)
+      return { id, state: 'declined', is_valid: null, checks: [], claims: {}, reason: null };
+    // A result kept before the reason was recorded (2026-12-02) has none.
+    return { id, state: 'checked', ...stored, reason: stored.reason ?? null };
   }
   const state = new Date(row.expires_at) <= ctx.clock.now() ? 'expired' : 'waiting';
-  return { id, state, is_valid: null, checks: [], claims: {} };
+  return { id, state, is_valid: null, checks: [], claims: {}, reason: null };
 }
 
 /**

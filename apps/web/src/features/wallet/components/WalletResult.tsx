@@ -24,6 +24,9 @@ function Checked({ check }: { check: WalletCheck }) {
         <Text fw={700} size="lg">
           {check.is_valid ? t('wallet.valid') : t('wallet.notValid')}
         </Text>
+        {!check.is_valid && check.reason !== null && (
+          <Text data-testid="wallet-reason">{t(`wallet.reasons.${check.reason}`)}</Text>
+        )}
       </Alert>
       <section aria-labelledby="wallet-steps">
         <Title order={3} size="h5" id="wallet-steps">

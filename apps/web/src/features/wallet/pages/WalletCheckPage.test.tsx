@@ -25,6 +25,7 @@ const checked = (overrides: Partial<WalletCheck> = {}): WalletCheck => ({
     { step: 'ledger', outcome: 'failed' },
   ],
   claims: { statement_id: 'S-1', holder_name: 'Amina Haddad' },
+  reason: null,
   ...overrides,
 });
 
@@ -43,6 +44,34 @@ describe('the wallet check’s result page (decision 088)', () => {
     );
     expect(screen.getByText(/^Holder:/).textContent).toBe('Holder: Amina Haddad');
     expect(await blocking()).toEqual([]);
+  });
+
+  it('says why a statement no longer in force is NOT valid, in the PDF check’s words, in both languages', async () => {
+    const superseded = checked({
+      checks: checked().checks.map(({ step }) => ({
+        step,
+        outcome: step === 'status' ? ('failed' as const) : ('passed' as const),
+      })),
+      reason: 'superseded',
+    });
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: superseded } } });
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByTestId('wallet-reason')).textContent).toBe(
+      'NOT valid: superseded by an amendment. This statement has been replaced by a new version.',
+    );
+    expect(screen.getByText(/^Record in the ledger/).textContent).toBe('Record in the ledger: passed');
+    expect(await blocking()).toEqual([]);
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByTestId('wallet-reason')).textContent).toMatch(/^NON valido: sostituito/);
+  });
+
+  it('gives no reason where the statement is in force, whatever failed', async () => {
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: checked() } } });
+    renderApp(`/verify/wallet/${ID}`);
+    await screen.findByTestId('wallet-result');
+    expect(screen.queryByTestId('wallet-reason')).toBeNull();
   });
 
   it('says the wallet declined when it answered with an error, and stops waiting, in both languages', async () => {

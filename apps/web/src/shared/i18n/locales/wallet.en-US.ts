@@ -1,3 +1,5 @@
+import { VERIFY_MESSAGES_EN } from '@lisbon/domain';
+
 /** The statement in a digital wallet: the applicant's offer and the verifier's check, in English. */
 export const walletEn = {
   wallet: {
@@ -38,6 +40,8 @@ export const walletEn = {
       claims: 'Details asked for, disclosed',
     },
     outcomes: { passed: 'passed', failed: 'failed', not_checked: 'not checked' },
+    /** Why a statement is no longer in force: the PDF check's own words. */
+    reasons: { superseded: VERIFY_MESSAGES_EN.superseded, revoked: VERIFY_MESSAGES_EN.revoked },
     disclosed: 'What the holder disclosed',
     unknownRequest: 'There is no such request.',
   },

@@ -1,3 +1,4 @@
+import { VERIFY_MESSAGES_IT } from '@lisbon/domain';
 import type { walletEn } from './wallet.en-US';
 
 /** L'attestato nel portafoglio digitale: l'offerta del richiedente e la verifica, in italiano. */
@@ -40,6 +41,7 @@ export const walletIt: typeof walletEn = {
       claims: 'Dati richiesti, mostrati',
     },
     outcomes: { passed: 'superato', failed: 'non superato', not_checked: 'non verificato' },
+    reasons: { superseded: VERIFY_MESSAGES_IT.superseded, revoked: VERIFY_MESSAGES_IT.revoked },
     disclosed: 'Dati mostrati dal titolare',
     unknownRequest: 'Questa richiesta non esiste.',
   },
