@@ -89,6 +89,37 @@ export const runLengthZeros = (count: number): Buffer =>
   Buffer.concat([Buffer.alloc(count * 2).map((_, index) => (index % 2 === 0 ? 129 : 0)), Buffer.from([128])]);
 
 /** PNG "Up" predictor over rows of `columns` bytes, each row led by its type byte. */
+/**
+ * `data` through a TIFF predictor (2) of `bits`-wide samples (1, 2, 4, 8 or 16), one colour, rows of
+ * `columns` samples: each sample written as its difference from the one to its left, as a writer
+ * encodes it (decoding adds them back).
+ */
+export function tiffDifferenced(data: Buffer, bits: number, columns: number): Buffer {
+  const rowBytes = Math.ceil((bits * columns) / 8);
+  const rows = Math.ceil(data.length / rowBytes);
+  const out = Buffer.concat([data, Buffer.alloc(rows * rowBytes - data.length, 0x20)]);
+  const read = (row: number, index: number) =>
+    bits === 16
+      ? out.readUInt16BE(row + index * 2)
+      : ((out[row + ((index * bits) >> 3)] ?? 0) >> (8 - bits - ((index * bits) & 7))) & ((1 << bits) - 1);
+  for (let row = 0; row < out.length; row += rowBytes) {
+    const samples = Array.from({ length: columns }, (_, index) => read(row, index));
+    const mask = bits === 16 ? 0xffff : (1 << bits) - 1;
+    const differences = samples.map(
+      (sample, index) => (sample - (index > 0 ? (samples[index - 1] ?? 0) : 0)) & mask,
+    );
+    out.fill(0, row, row + rowBytes);
+    differences.forEach((value, index) => {
+      if (bits === 16) out.writeUInt16BE(value, row + index * 2);
+      else {
+        const at = row + ((index * bits) >> 3);
+        out[at] = (out[at] ?? 0) | (value << (8 - bits - ((index * bits) & 7)));
+      }
+    });
+  }
+  return out;
+}
+
 export function pngUp(data: Buffer, columns: number): Buffer {
   const rows = Math.ceil(data.length / columns);
   const padded = Buffer.concat([data, Buffer.alloc(rows * columns - data.length, 0x20)]);
@@ -214,7 +245,8 @@ export const pdfBombWith = (dictionary: string, data: Buffer): Buffer =>
   pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', PAGES, PAGE, streamObject(dictionary, data)]);
 
 /** A content stream expanding to `bytes` zeros through `filter`. */
-export const pdfBombBehind = (filter: string, data: Buffer): Buffer => pdfBombWith(`/Filter ${filter}`, data);
+export const pdfBombBehind = (filter: string, data: Buffer, parms = ''): Buffer =>
+  pdfBombWith(`/Filter ${filter} ${parms}`, data);
 
 /** A PDF whose tail is a ZIP archive holding a deflated web page: an archive reader opens it. */
 export function pdfZipPolyglot(pdf: Buffer): Buffer {

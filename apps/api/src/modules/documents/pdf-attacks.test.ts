@@ -13,6 +13,7 @@ import {
   pngUp,
   runLength,
   runLengthZeros,
+  tiffDifferenced,
 } from '../../../test/pdf-attacks';
 import { plainPdf } from '../../../test/samples';
 import { ContentCheck } from './content-check';
@@ -28,6 +29,8 @@ async function findingOf(bytes: Buffer, size = 4096) {
 
 const SCRIPT = { reason: 'activeContent', name: 'JavaScript' };
 const BOMB = { reason: 'expandsTooMuch' };
+/** A stream encoded in a way the check cannot follow as a reader would. */
+const UNFOLLOWED = { reason: 'damaged' };
 const MEGABYTES_2 = Buffer.alloc(2 * 1024 * 1024);
 
 describe('the attack corpus of issue #32 (decision 083)', () => {
@@ -62,6 +65,52 @@ describe('the attack corpus of issue #32 (decision 083)', () => {
     ['[/ASCII85Decode /RunLengthDecode]', ascii85(runLengthZeros(16 * 1024))],
   ])('refuses a bomb behind %s', async (filter, data) => {
     expect(await findingOf(pdfBombBehind(filter, data))).toEqual(BOMB);
+  });
+
+  // The third probe: an Identity /Crypt first in the chain, which readers pass by, and TIFF
+  // predictors at every bit depth.
+  const IDENTITY = '<< /Name /Identity >>';
+  it.each([
+    ['[/Crypt /ASCIIHexDecode]', asciiHex, `/DecodeParms [${IDENTITY} null]`],
+    ['[/Crypt /ASCII85Decode]', ascii85, `/DecodeParms [${IDENTITY} null]`],
+    ['[/Crypt /RunLengthDecode]', runLength, `/DecodeParms [${IDENTITY} null]`],
+    ['[/Crypt /ASCIIHexDecode] (no parameters)', asciiHex, ''],
+    ...[1, 2, 4, 8, 16].map(
+      (bits) =>
+        [
+          `/FlateDecode, TIFF predictor at ${bits} bits`,
+          (data: Buffer) => deflateSync(tiffDifferenced(data, bits, 64)),
+          `/DecodeParms << /Predictor 2 /Colors 1 /BitsPerComponent ${bits} /Columns 64 >>`,
+        ] as const,
+    ),
+    [
+      '/LZWDecode, TIFF predictor at 1 bit',
+      (data: Buffer) => lzw(tiffDifferenced(data, 1, 64)),
+      '/DecodeParms << /Predictor 2 /BitsPerComponent 1 /Columns 64 >>',
+    ],
+  ])('refuses JavaScript in an object stream behind %s', async (filter, encode, parms) => {
+    const declared = filter.replace(/ \(.*\)$/, '').replace(/, TIFF.*$/, '');
+    const pdf = pdfWithScriptBehind(declared, encode, parms);
+    expect(pdf.includes('JavaScript')).toBe(false);
+    for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+  });
+
+  it.each([
+    ['[/Crypt /ASCIIHexDecode /FlateDecode]', asciiHex(deflateSync(MEGABYTES_2))],
+    ['[/Crypt /ASCII85Decode /FlateDecode]', ascii85(deflateSync(MEGABYTES_2))],
+  ])('refuses a bomb behind %s', async (filter, data) => {
+    expect(await findingOf(pdfBombBehind(filter, data, `/DecodeParms [${IDENTITY} null null]`))).toEqual(
+      BOMB,
+    );
+  });
+
+  it('refuses a predictor of a bit depth ISO 32000 does not define, as a reader might still decode it', async () => {
+    const pdf = pdfWithScriptBehind(
+      '/FlateDecode',
+      (data) => deflateSync(tiffDifferenced(data, 4, 64)),
+      '/DecodeParms << /Predictor 2 /BitsPerComponent 3 /Columns 64 >>',
+    );
+    expect(await findingOf(pdf)).toEqual(UNFOLLOWED);
   });
 
   it('refuses a PDF+ZIP polyglot carrying a deflated web page', async () => {

@@ -36,6 +36,8 @@ const DECODABLE = new Set(['ASCIIHexDecode', 'ASCII85Decode', 'LZWDecode', 'Flat
 const STANDARD = new Set([...DECODABLE, 'CCITTFaxDecode', 'JBIG2Decode', 'DCTDecode', 'JPXDecode', 'Crypt']);
 
 export type Predictor = { predictor: number; colors: number; bitsPerComponent: number; columns: number };
+/** The bit depths ISO 32000 allows a predictor's samples (7.4.4.4); any other is refused. */
+const BITS_PER_COMPONENT = new Set([1, 2, 4, 8, 16]);
 
 /** One stage of a stream's filter chain, with the parameters that change its bytes. */
 export type FilterStage = { filter: string; predictor: Predictor | null; earlyChange: number };
@@ -95,7 +97,8 @@ function stageOf(filter: string, parms: PDFObject | undefined): FilterStage | ty
     colors === null ||
     bitsPerComponent === null ||
     columns === null ||
-    earlyChange === null
+    earlyChange === null ||
+    !BITS_PER_COMPONENT.has(bitsPerComponent)
   )
     return UNFOLLOWABLE;
   return {
@@ -130,8 +133,16 @@ function stagesOf(dictionary: PDFDict): FilterStage[] | typeof UNFOLLOWABLE {
     if (stage === UNFOLLOWABLE) return UNFOLLOWABLE;
     stages.push(stage);
   }
-  return stages;
+  return withoutCrypt(stages);
 }
+
+/**
+ * `/Crypt` in a file that is not encrypted (an encrypted one is refused) can only be its Identity
+ * filter, which readers pass by: the stages after it are what a reader decodes, so they are what
+ * the check decodes (a `/Crypt` first in the chain hid JavaScript and bombs).
+ */
+const withoutCrypt = (stages: FilterStage[]): FilterStage[] =>
+  stages.filter((stage) => stage.filter !== 'Crypt');
 
 /** How many `N G obj` headers, from the last, are tried for a stream's dictionary. */
 const HEADERS_TRIED = 8;
@@ -180,12 +191,18 @@ function guessedDictionary(structureBefore: string): StreamDictionary | typeof U
         : null,
     earlyChange: numberAfter(dictionary, 'EarlyChange', 1),
   };
+  if (parameters.predictor && !BITS_PER_COMPONENT.has(parameters.predictor.bitsPerComponent))
+    return UNFOLLOWABLE;
   const stages = [...filter.matchAll(NAME)].map((match) => ({
     filter: fullName(decodePdfName(match[1] ?? '')),
     ...parameters,
   }));
   if (stages.some((stage) => !STANDARD.has(stage.filter))) return UNFOLLOWABLE;
-  return { stages, length: null, isObjectStream: /\/(?:ObjStm|First)\b/.test(dictionary) };
+  return {
+    stages: withoutCrypt(stages),
+    length: null,
+    isObjectStream: /\/(?:ObjStm|First)\b/.test(dictionary),
+  };
 }
 
 /** Whether the stream's bytes need the decoding here: anything but none or a plain FlateDecode. */
@@ -249,7 +266,40 @@ const paeth = (left: number, up: number, upLeft: number): number => {
   return toUp <= toUpLeft ? up : upLeft;
 };
 
-/** Undoes a PNG (10–15) or 8-bit TIFF (2) predictor; any other is left as it is. */
+/** Sample `index` of a row that starts at byte `row`, `bits` wide (1, 2, 4, 8 or 16), big-endian. */
+function sampleAt(bytes: Uint8Array, row: number, index: number, bits: number): number {
+  if (bits === 16) return ((bytes[row + index * 2] ?? 0) << 8) | (bytes[row + index * 2 + 1] ?? 0);
+  const bit = index * bits;
+  return ((bytes[row + (bit >> 3)] ?? 0) >> (8 - bits - (bit & 7))) & ((1 << bits) - 1);
+}
+
+function setSampleAt(bytes: Uint8Array, row: number, index: number, bits: number, value: number): void {
+  if (bits === 16) {
+    bytes[row + index * 2] = (value >> 8) & 0xff;
+    bytes[row + index * 2 + 1] = value & 0xff;
+    return;
+  }
+  const bit = index * bits;
+  const at = row + (bit >> 3);
+  const shift = 8 - bits - (bit & 7);
+  const mask = ((1 << bits) - 1) << shift;
+  bytes[at] = ((bytes[at] ?? 0) & ~mask) | ((value << shift) & mask);
+}
+
+/** Undoes a TIFF predictor (2): each sample is the difference from the same colour's sample to its left. */
+function untiff(bytes: Uint8Array, colors: number, bits: number, columns: number, rowBytes: number) {
+  const out = Uint8Array.from(bytes);
+  const samples = colors * columns;
+  const mask = bits === 16 ? 0xffff : (1 << bits) - 1;
+  for (let row = 0; row < out.length; row += rowBytes)
+    for (let index = colors; index < samples; index += 1) {
+      const sum = sampleAt(out, row, index, bits) + sampleAt(out, row, index - colors, bits);
+      setSampleAt(out, row, index, bits, sum & mask);
+    }
+  return out;
+}
+
+/** Undoes a PNG (10–15) or TIFF (2) predictor; any other is left as it is. */
 export function unpredict(
   bytes: Uint8Array,
   { predictor, colors, bitsPerComponent, columns }: Predictor,
@@ -257,14 +307,7 @@ export function unpredict(
   const pixelBytes = Math.max(1, Math.ceil((colors * bitsPerComponent) / 8));
   const rowBytes = Math.ceil((colors * bitsPerComponent * columns) / 8);
   if (rowBytes < 1) return bytes;
-  if (predictor === 2) {
-    if (bitsPerComponent !== 8) return bytes;
-    const out = Uint8Array.from(bytes);
-    for (let row = 0; row < out.length; row += rowBytes)
-      for (let index = row + pixelBytes; index < Math.min(row + rowBytes, out.length); index += 1)
-        out[index] = ((out[index] ?? 0) + (out[index - pixelBytes] ?? 0)) & 0xff;
-    return out;
-  }
+  if (predictor === 2) return untiff(bytes, colors, bitsPerComponent, columns, rowBytes);
   if (predictor < 10) return bytes;
   const rows = Math.floor(bytes.length / (rowBytes + 1));
   const out = new Uint8Array(rows * rowBytes);
