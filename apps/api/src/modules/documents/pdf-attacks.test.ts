@@ -70,7 +70,7 @@ describe('the attack corpus of issue #32 (decision 083)', () => {
   // The third probe: an Identity /Crypt first in the chain, which readers pass by, and TIFF
   // predictors at every bit depth.
   const IDENTITY = '<< /Name /Identity >>';
-  it.each([
+  it.each<[string, (data: Buffer) => Buffer, string]>([
     ['[/Crypt /ASCIIHexDecode]', asciiHex, `/DecodeParms [${IDENTITY} null]`],
     ['[/Crypt /ASCII85Decode]', ascii85, `/DecodeParms [${IDENTITY} null]`],
     ['[/Crypt /RunLengthDecode]', runLength, `/DecodeParms [${IDENTITY} null]`],
@@ -81,7 +81,7 @@ describe('the attack corpus of issue #32 (decision 083)', () => {
           `/FlateDecode, TIFF predictor at ${bits} bits`,
           (data: Buffer) => deflateSync(tiffDifferenced(data, bits, 64)),
           `/DecodeParms << /Predictor 2 /Colors 1 /BitsPerComponent ${bits} /Columns 64 >>`,
-        ] as const,
+        ] satisfies [string, (data: Buffer) => Buffer, string],
     ),
     [
       '/LZWDecode, TIFF predictor at 1 bit',
