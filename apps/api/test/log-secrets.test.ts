@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
@@ -111,5 +112,34 @@ describe('secrets in the logs', () => {
     expect(log).toContain('/verify/shared/[redacted]');
     const leaks = [...secrets].filter(([, value]) => log.includes(value)).map(([name]) => name);
     expect(leaks).toEqual([]);
+  });
+
+  it('writes no request bytes when Node refuses a malformed request, bearer token and all (trace)', async () => {
+    const token = 'uuCPqA3iUKntI8hA67CPeMjPFz2IPgUtzsprkZIsawU';
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const before = lines.length;
+    const answer = await new Promise<string>((done, fail) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nX-Bad: a\u0001b\r\n\r\n`,
+        ),
+      );
+      let received = '';
+      socket.on('data', (chunk) => (received += String(chunk)));
+      socket.on('end', () => done(received));
+      socket.on('error', fail);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    const written = lines.slice(before);
+    // Node's parser refused it, and Fastify logged that (at trace), without the request's bytes.
+    expect(written.some((line) => line.includes('"msg":"client error"'))).toBe(true);
+    const bytesOf = (line: string) =>
+      [...line.matchAll(/"data":\[([\d,]+)\]/g)].map((match) =>
+        Buffer.from((match[1] ?? '').split(',').map(Number)).toString('latin1'),
+      );
+    expect(
+      written.filter((line) => line.includes(token) || bytesOf(line).some((text) => text.includes(token))),
+    ).toEqual([]);
   });
 });

@@ -72,6 +72,9 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
         // @fastify/multipart logs the options it hands to busboy, request headers included, at trace.
         '*.headers.authorization',
         '*.headers.cookie',
+        // Node's parser, refusing a malformed request, hands Fastify the request's bytes, headers
+        // and bearer token included; Fastify logs the error at trace.
+        'err.rawPacket',
       ],
       censor: REDACTED,
     },
