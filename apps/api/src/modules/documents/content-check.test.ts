@@ -12,6 +12,7 @@ import {
   pngOf,
   streamObject,
 } from '../../../test/samples';
+import { pdfZipPolyglot } from '../../../test/pdf-attacks';
 import { ContentCheck } from './content-check';
 import { decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
 
@@ -39,6 +40,28 @@ describe('content inspection, whatever the chunk boundaries', () => {
     ['page.jpg', jpegMagicThenHtml(), { reason: 'holdsMarkup' }],
   ])('%s in chunks of 1, 7 and 64 KiB bytes', async (name, bytes, expected) => {
     for (const size of [1, 7, 65_536]) expect(await findingOf(name, bytes, size)).toEqual(expected);
+  });
+
+  it('refuses a PDF or a ZIP riding after a JPEG’s end, and keeps a motion photo’s video (third probe)', async () => {
+    const photo = jpegOf({ width: 32, height: 16 });
+    const withPdf = Buffer.concat([photo, pdfWithScriptInObjectStream()]);
+    const withZip = pdfZipPolyglot(photo);
+    // A phone's motion photo: an MP4 after EOI ('ftyp' box), bytes of every value in it.
+    const video = Buffer.concat([
+      Buffer.from('\x00\x00\x00\x18ftypmp42', 'latin1'),
+      Buffer.from(Array.from({ length: 200_000 }, (_, index) => (index * 7919) % 251)),
+    ]);
+    for (const size of [1, 7, 65_536]) {
+      expect(await findingOf('photo.jpg', withPdf, size)).toEqual({
+        reason: 'activeContent',
+        name: 'PDF document',
+      });
+      expect(await findingOf('photo.jpg', withZip, size)).toEqual({
+        reason: 'activeContent',
+        name: 'ZIP archive',
+      });
+      expect(await findingOf('motion.jpg', Buffer.concat([photo, video]), size)).toBeNull();
+    }
   });
 
   it('finds a short name in an object stream, not in a page’s text or in stream data', async () => {

@@ -147,11 +147,45 @@ const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
 const START_OF_SCAN = 0xda;
 const END_OF_IMAGE = 0xd9;
 
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+const ZIP_LOCAL_HEADER = Buffer.from('PK\x03\x04', 'latin1');
+const ZIP_DIRECTORY_END = Buffer.from('PK\x05\x06', 'latin1');
+
+/**
+ * Another file after a JPEG's EOI, which a PDF reader or an unzip tool opens from the same bytes (a
+ * polyglot, decision 083): a PDF header, or a ZIP's local file header and its end of central
+ * directory. Found across chunks: the last few bytes of one are read again with the next.
+ */
+class RidingFile {
+  found: 'PDF document' | 'ZIP archive' | null = null;
+  private carry = Buffer.alloc(0);
+  private hasZipHeader = false;
+
+  /** How many of `bytes` were read: all of them, or fewer where another file was found. */
+  scan(bytes: Buffer): number {
+    const combined = Buffer.concat([this.carry, bytes]);
+    const stopAt = (at: number) => Math.max(0, Math.min(bytes.length - 1, at - this.carry.length));
+    const pdf = combined.indexOf(PDF_HEADER);
+    if (pdf !== -1) {
+      this.found = 'PDF document';
+      return stopAt(pdf);
+    }
+    this.hasZipHeader ||= combined.includes(ZIP_LOCAL_HEADER);
+    const directoryEnd = combined.indexOf(ZIP_DIRECTORY_END);
+    if (this.hasZipHeader && directoryEnd !== -1) {
+      this.found = 'ZIP archive';
+      return stopAt(directoryEnd);
+    }
+    this.carry = combined.subarray(Math.max(0, combined.length - (PDF_HEADER.length - 1)));
+    return bytes.length;
+  }
+}
+
 /**
  * A JPEG: after SOI, segments of a marker and a length; a frame header (SOFn) with its
  * dimensions before the first scan (SOS); each scan's entropy-coded data up to the next marker;
  * EOI after at least one scan. What follows EOI is left alone (phones append motion-photo videos
- * there); the markup check still reads it.
+ * there), but for another file a reader would open (RidingFile); the markup check still reads it.
  */
 function* jpeg(progress: Progress, maxPixels: number): Parser {
   yield { skip: 2 };
@@ -171,8 +205,9 @@ function* jpeg(progress: Progress, maxPixels: number): Parser {
     if (current === END_OF_IMAGE) {
       if (!hasScan) return DAMAGED;
       progress.isComplete = true;
-      yield { scan: (bytes) => bytes.length };
-      return null;
+      const riding = new RidingFile();
+      yield { scan: (bytes) => riding.scan(bytes) };
+      return riding.found ? { reason: 'activeContent', name: riding.found } : null;
     }
     if (current === 0x01 || isRestart(current)) continue;
     if (current === 0x00 || current === 0xd8) return DAMAGED;
