@@ -91,15 +91,19 @@ export async function createHolder(fetch: HolderFetch) {
   /** A key proof over `nonce` (the issuer's unless told), for `audience` (the issuer unless told). */
   async function keyProof(
     issuerMetadata: Awaited<ReturnType<typeof accessToken>>['issuerMetadata'],
-    { nonce, audience }: { nonce?: string; audience?: string } = {},
+    { nonce, audience, issuedAt }: { nonce?: string; audience?: string; issuedAt?: number } = {},
   ) {
     const cNonce = nonce ?? (await vci.requestNonce({ issuerMetadata })).c_nonce;
     const credentialConfigurationId =
       Object.keys(issuerMetadata.credentialIssuer.credential_configurations_supported)[0] ?? '';
-    if (audience) {
-      const jwt = await new SignJWT({ aud: audience, nonce: cNonce })
+    // A proof written by hand: for another audience, or dated (`iat`, seconds) when the wallet says.
+    if (audience || issuedAt !== undefined) {
+      const jwt = await new SignJWT({
+        aud: audience ?? issuerMetadata.credentialIssuer.credential_issuer,
+        nonce: cNonce,
+      })
         .setProtectedHeader({ alg: 'ES256', typ: 'openid4vci-proof+jwt', jwk: publicJwk })
-        .setIssuedAt()
+        .setIssuedAt(issuedAt)
         .sign(privateKey);
       return { jwt, credentialConfigurationId };
     }

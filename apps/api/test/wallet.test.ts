@@ -282,6 +282,30 @@ describe('issuing the statement to a wallet', () => {
     }
   });
 
+  it('refuses a key proof dated a day off, and takes one dated now by the wallet’s own hand', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const credentialWith = async (issuedAt: number) => {
+      const offer = await offerOf();
+      const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+      const { jwt } = await holder.keyProof(issuerMetadata, { issuedAt });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/credential',
+        headers: { authorization: `Bearer ${accessToken}` },
+        payload: { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt] } },
+      });
+    };
+    for (const issuedAt of [now + 86_400, now - 86_400]) {
+      const refused = await credentialWith(issuedAt);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: 'invalid_proof',
+        error_description: expect.stringMatching(/iat/),
+      });
+    }
+    expect((await credentialWith(now - 30)).statusCode).toBe(200);
+  });
+
   it('answers malformed protocol requests in the OAuth error format, never 500', async () => {
     const token = await t.app.inject({
       method: 'POST',
@@ -439,8 +463,8 @@ describe('metrics', () => {
     const value = (series: string) =>
       Number(new RegExp(`^${series} (\\d+)$`, 'm').exec(answer.body)?.[1] ?? 0);
     expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
-    // The issuing test's and the presentations' (the second instance counts its own).
-    expect(value('lisbon_wallet_credentials_issued_total')).toBe(2);
+    // The issuing test's, the presentations' and the dated proof's (the second instance counts its own).
+    expect(value('lisbon_wallet_credentials_issued_total')).toBe(3);
     expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
     expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
   });

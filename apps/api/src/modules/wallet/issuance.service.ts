@@ -35,6 +35,8 @@ import { findOffer, findOfferByCode, insertOffer, markIssued, redeemOffer, takeA
 
 const ACCESS_TOKEN_SECONDS = 300;
 const NONCE_SECONDS = 300;
+/** How far a wallet's clock may be off ours when it dates its key proof. */
+const PROOF_CLOCK_SKEW_SECONDS = 60;
 const NONCE_TYP = 'lisbon-c-nonce+jwt';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -292,12 +294,22 @@ export async function issueCredential(
   const proof = parsed.proofs?.jwt?.[0];
   if (!proof) throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
   let nonce: unknown;
+  let issuedAt: unknown;
   try {
-    nonce = decodeJwt({ jwt: proof }).payload.nonce;
+    ({ nonce, iat: issuedAt } = decodeJwt({ jwt: proof }).payload);
   } catch {
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not a JWT');
   }
   const expectedNonce = await checkedNonce(ctx, key, nonce);
+  // OpenID4VCI 1.0 Appendix F.4: the proof's creation time within an acceptable window: made while
+  // its nonce could be (NONCE_SECONDS), allowing a wallet's clock PROOF_CLOCK_SKEW_SECONDS off.
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  if (
+    typeof issuedAt !== 'number' ||
+    issuedAt > now + PROOF_CLOCK_SKEW_SECONDS ||
+    issuedAt < now - NONCE_SECONDS - PROOF_CLOCK_SKEW_SECONDS
+  )
+    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof was not made now (its iat)');
   const { signer } = await issuer
     .verifyCredentialRequestJwtProof({ issuerMetadata, jwt: proof, expectedNonce, now: ctx.clock.now() })
     .catch(() => {
