@@ -2,7 +2,10 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { deflateSync } from 'node:zlib';
+import { DOCUMENT_TYPES } from '@lisbon/domain';
 import { rushEmail } from '../../apps/api/src/demo/rush-drafts';
+import { asciiHex, pdfBombBehind } from '../../apps/api/test/pdf-attacks';
 import type { Scenario } from '../scenario';
 import { runCli, startPortal } from '../servers';
 
@@ -17,7 +20,9 @@ import { runCli, startPortal } from '../servers';
  * time, a call every BENCH_COST_GAP_MS (10 ms) after the last answer, for BENCH_COST_SECONDS (8 s)
  * per measurement, twenty users in turn so that they stay under the floor themselves. Idle and
  * loaded measurements alternate for BENCH_COST_ROUNDS rounds; the medians of their p99 are printed
- * side by side, each round's figures and the load average beside them.
+ * side by side, each round's figures and the load average beside them. Then the same with uploads
+ * (the third probe of issue #32): each loop uploads a PDF whose `[/ASCIIHexDecode /FlateDecode]`
+ * stream expands past the check's budget (128 MB decoded before the 422), as fast as answered.
  */
 
 const PORT = 3346;
@@ -47,14 +52,30 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
  */
 const LOOPER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { api, token, id, loops } = workerData;
+const { api, token, id, loops, kind, bomb, documentType } = workerData;
 // A name of letters only (names take no digits): 0 → a, 25 → z, 26 → aa …
 const nameOf = (index) => (index >= 26 ? nameOf(Math.floor(index / 26) - 1) : '') + String.fromCharCode(97 + (index % 26));
 let renamed = 0;
 let running = [];
 let isRunning = false;
 let counts = { served: 0, refused: 0, renames: 0 };
+const upload = async () => {
+  while (isRunning) {
+    const form = new FormData();
+    form.append('type', documentType);
+    form.append('file', new Blob([bomb], { type: 'application/pdf' }), 'diploma.pdf');
+    const answer = await fetch(api + '/documents', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + token },
+      body: form,
+    });
+    await answer.arrayBuffer();
+    if (answer.status === 422) counts.served += 1;
+    else if (answer.status === 429) counts.refused += 1;
+  }
+};
 const loop = async () => {
+  if (kind === 'upload') return upload();
   while (isRunning) {
     renamed += 1;
     const rename = await fetch(api + '/users/' + id, {
@@ -101,6 +122,7 @@ export const cost: Scenario = {
       return { token: body.data.access_token, id: body.data.user_id };
     };
     const table: Record<string, unknown>[] = [];
+    const results: Record<string, unknown>[] = [];
     try {
       const looper = await login(rushEmail(PREFIX, 1));
       const others: { token: string; id: number }[] = [];
@@ -129,83 +151,106 @@ export const cost: Scenario = {
       // The looping user runs on a thread of its own, as the attacker's client is not the
       // measuring one: its six loops' own work (fetch, parsing answers) does not wait in the
       // measuring event loop, only what the portal makes the other user wait counts.
-      const looperThread = new Worker(LOOPER, {
-        eval: true,
-        workerData: { api, token: looper.token, id: looper.id, loops: LOOPS },
-      });
-      const looperCalls = { served: 0, refused: 0, renames: 0 };
-      const startLoops = () => {
-        looperThread.postMessage('start');
-        return () =>
-          new Promise<typeof looperCalls>((resolve) => {
-            looperThread.once('message', (counts: typeof looperCalls) => {
-              looperCalls.served += counts.served;
-              looperCalls.refused += counts.refused;
-              looperCalls.renames += counts.renames;
-              resolve(counts);
-            });
-            looperThread.postMessage('stop');
-          });
-      };
-      // Warm-up: the first calls' compilation counts for neither side.
-      for (let call = 0; call < 50; call += 1) await cheapCall();
-      const idle: number[] = [];
-      const loaded: number[] = [];
-      const idleP50: number[] = [];
-      const loadedP50: number[] = [];
-      const calls: number[] = [];
-      const perRound: Record<string, number>[] = [];
-      for (let index = 0; index < ROUNDS; index += 1) {
-        const quiet = await measureCheap();
-        idle.push(quiet.p99);
-        idleP50.push(quiet.p50);
-        const stop = startLoops();
-        const busy = await measureCheap();
-        const counts = await stop();
-        loaded.push(busy.p99);
-        loadedP50.push(busy.p50);
-        calls.push(quiet.calls, busy.calls);
-        perRound.push({
-          'idle p99 ms': round(quiet.p99),
-          'loaded p99 ms': round(busy.p99),
-          'forms served': counts.served,
-          '429': counts.refused,
-          renames: counts.renames,
-          'load (1 min)': round(loadavg()[0] ?? 0, 2),
+      // 256 MB of zeros, deflated and written in hex: a 0.5 MB file the check decodes to its budget.
+      const bomb = pdfBombBehind(
+        '[/ASCIIHexDecode /FlateDecode]',
+        asciiHex(deflateSync(Buffer.alloc(256 * 1024 * 1024))),
+      );
+      for (const kind of ['render', 'upload'] as const) {
+        const looperThread = new Worker(LOOPER, {
+          eval: true,
+          workerData: {
+            api,
+            token: looper.token,
+            id: looper.id,
+            loops: LOOPS,
+            kind,
+            bomb,
+            documentType: DOCUMENT_TYPES[0],
+          },
         });
+        const looperCalls = { served: 0, refused: 0, renames: 0 };
+        const startLoops = () => {
+          looperThread.postMessage('start');
+          return () =>
+            new Promise<typeof looperCalls>((resolve) => {
+              looperThread.once('message', (counts: typeof looperCalls) => {
+                looperCalls.served += counts.served;
+                looperCalls.refused += counts.refused;
+                looperCalls.renames += counts.renames;
+                resolve(counts);
+              });
+              looperThread.postMessage('stop');
+            });
+        };
+        // Warm-up: the first calls' compilation counts for neither side.
+        for (let call = 0; call < 50; call += 1) await cheapCall();
+        // The render budget the first looper met is spent for a minute: the second starts afresh.
+        if (kind === 'upload') await sleep(61_000);
+        const idle: number[] = [];
+        const loaded: number[] = [];
+        const idleP50: number[] = [];
+        const loadedP50: number[] = [];
+        const calls: number[] = [];
+        const perRound: Record<string, number | string>[] = [];
+        for (let index = 0; index < ROUNDS; index += 1) {
+          const quiet = await measureCheap();
+          idle.push(quiet.p99);
+          idleP50.push(quiet.p50);
+          const stop = startLoops();
+          const busy = await measureCheap();
+          const counts = await stop();
+          loaded.push(busy.p99);
+          loadedP50.push(busy.p50);
+          calls.push(quiet.calls, busy.calls);
+          perRound.push({
+            looper: kind,
+            'idle p99 ms': round(quiet.p99),
+            'loaded p99 ms': round(busy.p99),
+            [kind === 'render' ? 'forms served' : 'bombs refused (422)']: counts.served,
+            '429': counts.refused,
+            renames: counts.renames,
+            'load (1 min)': round(loadavg()[0] ?? 0, 2),
+          });
+        }
+        const ratio = median(loaded) / median(idle);
+        table.push({
+          call: 'GET /countries/FR (other users)',
+          'the looping user': kind === 'render' ? 'consent form, renamed each time' : 'uploads a PDF bomb',
+          'idle p50 ms': round(median(idleP50)),
+          'idle p99 ms (reference)': round(median(idle)),
+          'while one user loops p50 ms': round(median(loadedP50)),
+          'while one user loops p99 ms': round(median(loaded)),
+          'p99 ratio': round(ratio, 2),
+          goal: '≤ 2',
+          'looper: answered': looperCalls.served,
+          'looper: refused (429)': looperCalls.refused,
+          'looper: renames': looperCalls.renames,
+          'load average (1 min)': round(loadavg()[0] ?? 0, 2),
+        });
+        results.push({
+          kind,
+          idleP99Ms: idle,
+          loadedP99Ms: loaded,
+          ratio,
+          looper: looperCalls,
+          calls,
+          perRound,
+        });
+        await looperThread.terminate();
       }
-      const ratio = median(loaded) / median(idle);
-      table.push({
-        call: 'GET /countries/FR (other users)',
-        'idle p50 ms': round(median(idleP50)),
-        'idle p99 ms (reference)': round(median(idle)),
-        'while one user loops p50 ms': round(median(loadedP50)),
-        'while one user loops p99 ms': round(median(loaded)),
-        'p99 ratio': round(ratio, 2),
-        goal: '≤ 2',
-        'looper: forms served': looperCalls.served,
-        'looper: forms refused (429)': looperCalls.refused,
-        'looper: renames': looperCalls.renames,
-        'load average (1 min)': round(loadavg()[0] ?? 0, 2),
-      });
-      await looperThread.terminate();
-      console.table(perRound);
+      console.table(results.flatMap((result) => result.perRound as Record<string, number | string>[]));
       return {
         table,
-        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause) beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
+        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause), then of one user uploading a PDF bomb (refused 422 once decoded to the 128 MB budget), beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(' / ')}.`,
         figures: {
           loops: LOOPS,
           seconds: SECONDS,
           gapMs: GAP_MS,
-          callsPerMeasurement: calls,
           rounds: ROUNDS,
-          idleP99Ms: idle,
-          loadedP99Ms: loaded,
-          ratio,
-          looper: looperCalls,
-          perRound,
+          results,
           loadAverage: loadavg(),
         },
       };

@@ -58,9 +58,31 @@ describe('the second factor under attack by someone who knows the password', () 
     expect((await secondFactor(travelling.token, enabled.recoveryCodes[0] ?? '', ELSEWHERE)).statusCode).toBe(
       200,
     );
-    // The attackers' addresses stay refused, recovery-code guesses included.
+    // The attackers' addresses stay refused a TOTP code; a recovery-code guess is only wrong (50 bits).
     const attacker = await login(t.app, 'staff@example.org', PASSWORD, ATTACKERS[0]);
-    expect((await secondFactor(attacker.token, 'abcde-fghjk', ATTACKERS[0] ?? '')).statusCode).toBe(429);
+    expect((await secondFactor(attacker.token, '000000', ATTACKERS[0] ?? '')).statusCode).toBe(429);
+    expect((await secondFactor(attacker.token, 'abcde-fghjk', ATTACKERS[0] ?? '')).statusCode).toBe(422);
+  });
+
+  it('lets the owner in with a recovery code at their own address, when someone behind it spent its tries', async () => {
+    await createUser(t.database, clock, { email: 'office@example.org', role: 'evaluator' });
+    const office = '198.51.100.77';
+    const enabled = await enableTwoFactor(
+      t.app,
+      (await login(t.app, 'office@example.org', PASSWORD, office)).token,
+      clock,
+    );
+    clock.advance({ seconds: 30 });
+    const before = await login(t.app, 'office@example.org', PASSWORD, office);
+    expect((await secondFactor(before.token, totpCode(enabled.secret, clock), office)).statusCode).toBe(200);
+    // A colleague behind the same address, who knows the password, sends five wrong codes.
+    const colleague = await login(t.app, 'office@example.org', PASSWORD, office);
+    for (let i = 0; i < 5; i += 1)
+      expect((await secondFactor(colleague.token, '000000', office)).statusCode).toBe(422);
+    clock.advance({ seconds: 30 });
+    const owner = await login(t.app, 'office@example.org', PASSWORD, office);
+    expect((await secondFactor(owner.token, totpCode(enabled.secret, clock), office)).statusCode).toBe(429);
+    expect((await secondFactor(owner.token, enabled.recoveryCodes[1] ?? '', office)).statusCode).toBe(200);
   });
 });
 

@@ -50,8 +50,10 @@ export function twoFactorStatus({ user, session }: Authenticated): TwoFactorStat
  * Before a code is checked (decision 084, as decision 047 for passwords): wrong codes for the
  * account at this address (5) refuse there. Wrong codes for the account from everywhere (20)
  * refuse only TOTP codes from addresses where the account never passed its second factor: whoever
- * holds the password cannot lock the owner out of an address of theirs, and a recovery code (50
- * random bits, ten of them) is never refused for the account's sake, from any address.
+ * holds the password cannot lock the owner out of an address of theirs. A recovery code (50 random
+ * bits, ten of them) is never refused by these counts, at any address: someone behind the owner's
+ * own address (an office's, a university's) who spends its five TOTP tries cannot keep the owner
+ * out, and guessing 50 bits at the flood limit's pace (300 calls a minute) takes longer than ever.
  */
 async function assertCodeAttemptOpen(
   ctx: AppContext,
@@ -59,9 +61,10 @@ async function assertCodeAttemptOpen(
   isRecoveryCode: boolean,
   meta: RequestMeta,
 ): Promise<void> {
+  if (isRecoveryCode) return;
   const [local, account] = twoFactorBuckets(accountId, meta.address);
   if (local) await ctx.limiter.assertOpen([local]);
-  if (isRecoveryCode || !account) return;
+  if (!account) return;
   if ((await ctx.limiter.count(twoFactorKnownAddressBucket(accountId, meta.address))) > 0) return;
   await ctx.limiter.assertOpen([account]);
 }

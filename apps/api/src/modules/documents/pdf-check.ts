@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createInflate, type Inflate } from 'node:zlib';
 import {
   PDF_ACTIVE_CONTENT_NAMES,
@@ -95,6 +96,8 @@ export class PdfCheck implements FormatCheck {
   private hasZipDirectoryEnd = false;
   private inflatedBytes = 0;
   private readonly closing: Promise<void>[] = [];
+  /** The streams whose declared filters are decoded, one after the other (each under what is left of the budget). */
+  private decoding: Promise<void> = Promise.resolve();
 
   constructor(private readonly maxInflatedBytes: number) {}
 
@@ -154,6 +157,7 @@ export class PdfCheck implements FormatCheck {
     for (const tail of this.lengthTails) this.close(tail.stream);
     this.lengthTails = [];
     await Promise.all(this.closing);
+    await this.decoding;
     if (!this.tail.includes(EOF_MARKER)) this.refuse({ reason: 'damaged' });
     // A PDF+ZIP polyglot: an archive reader opens what the PDF reader does not show (decision 083).
     if (this.hasZipHeader && this.hasZipDirectoryEnd)
@@ -333,15 +337,23 @@ export class PdfCheck implements FormatCheck {
   private close(stream: OpenStream): void {
     const inflater = stream.inflater;
     if (inflater && !inflater.destroyed) inflater.end();
-    if (stream.declared && this.findings.length === 0) this.decodeDeclared(stream, stream.declared);
+    const { declared } = stream;
+    if (declared)
+      this.decoding = this.decoding.then(() =>
+        this.findings.length === 0 ? this.decodeDeclared(stream, declared) : undefined,
+      );
   }
 
   /** A stream's whole data through its declared filters, under what is left of the budget, then searched. */
-  private decodeDeclared(stream: OpenStream, declared: FilterStage[]): void {
+  private async decodeDeclared(stream: OpenStream, declared: FilterStage[]): Promise<void> {
     const raw = Buffer.concat(stream.raw);
     stream.raw = [];
     try {
-      const { bytes, decodedBytes } = decodeWithin(raw, declared, this.maxInflatedBytes - this.inflatedBytes);
+      const { bytes, decodedBytes } = await decodeWithin(
+        raw,
+        declared,
+        this.maxInflatedBytes - this.inflatedBytes,
+      );
       this.inflatedBytes += decodedBytes;
       const anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) => this.onName(match));
       const structure = stream.isObjectStream
@@ -355,6 +367,8 @@ export class PdfCheck implements FormatCheck {
         ).toString('latin1');
         anywhere.feed(text);
         structure?.feed(text);
+        // A whole budget's worth is searched in turns of 1 MiB: other calls are answered between.
+        await nextTurn();
       }
       anywhere.end();
       structure?.end();

@@ -1,4 +1,6 @@
-import { constants, inflateSync } from 'node:zlib';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { constants, inflate } from 'node:zlib';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -213,11 +215,18 @@ export const needsDecoding = (stages: FilterStage[]): boolean =>
 export class DecodeBudgetExceeded extends Error {}
 
 const CHUNK = 64 * 1024;
+/** The JavaScript decoders give the event loop back after this many chunks (1 MiB): other calls go on. */
+const CHUNKS_BETWEEN_TURNS = 16;
+const inflateOffTheLoop = promisify(inflate);
 
-function inflateWithin(bytes: Uint8Array, budget: number): Uint8Array {
+/** zlib's inflation, on libuv's threads: a bomb's gigabyte is refused without holding up other calls. */
+async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
   try {
     // Z_SYNC_FLUSH: a stream cut short still gives what it holds, as readers show it.
-    return inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: Math.max(1, budget) });
+    return await inflateOffTheLoop(bytes, {
+      finishFlush: constants.Z_SYNC_FLUSH,
+      maxOutputLength: Math.max(1, budget),
+    });
   } catch (error) {
     if (error instanceof RangeError) throw new DecodeBudgetExceeded();
     // Damaged data is the reader's problem; what inflates up to the damage is checked by the raw
@@ -226,12 +235,12 @@ function inflateWithin(bytes: Uint8Array, budget: number): Uint8Array {
   }
 }
 
-function decodeWithPdfLib(
+async function decodeWithPdfLib(
   bytes: Uint8Array,
   filter: string,
   earlyChange: number,
   budget: number,
-): Uint8Array {
+): Promise<Uint8Array> {
   const dictionary = context.obj(
     filter === 'LZWDecode'
       ? { Filter: filter, DecodeParms: { EarlyChange: earlyChange } }
@@ -247,6 +256,7 @@ function decodeWithPdfLib(
       total += chunk.length;
       if (total > budget) throw new DecodeBudgetExceeded();
       chunks.push(Buffer.from(chunk));
+      if (chunks.length % CHUNKS_BETWEEN_TURNS === 0) await nextTurn();
     }
   } catch (error) {
     if (error instanceof DecodeBudgetExceeded) throw error;
@@ -341,11 +351,11 @@ export function unpredict(
  * (an image codec: its output is pixels, not PDF syntax). Every stage's output counts against
  * `budget`; past it, DecodeBudgetExceeded. Answers the decoded bytes and what they cost.
  */
-export function decodeWithin(
+export async function decodeWithin(
   raw: Uint8Array,
   stages: FilterStage[],
   budget: number,
-): { bytes: Uint8Array; decodedBytes: number } {
+): Promise<{ bytes: Uint8Array; decodedBytes: number }> {
   let bytes = raw;
   let decodedBytes = 0;
   for (const { filter, predictor, earlyChange } of stages) {
@@ -353,8 +363,8 @@ export function decodeWithin(
     const left = budget - decodedBytes;
     bytes =
       filter === 'FlateDecode'
-        ? inflateWithin(bytes, left)
-        : decodeWithPdfLib(bytes, filter, earlyChange, left);
+        ? await inflateWithin(bytes, left)
+        : await decodeWithPdfLib(bytes, filter, earlyChange, left);
     if (predictor && (filter === 'FlateDecode' || filter === 'LZWDecode'))
       bytes = unpredict(bytes, predictor);
     decodedBytes += bytes.length;
