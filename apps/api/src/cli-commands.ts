@@ -13,6 +13,7 @@ import { BackupError, UnsupportedBackupError } from './modules/system/backup-man
 import { backupDataDir } from './modules/system/backup.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { restoreBackup } from './modules/system/restore.service';
+import { withdrawStatement, WithdrawalError } from './modules/statements/withdrawal';
 import { recordBackup } from './platform/backup-record';
 import { systemClock } from './platform/clock';
 import { ConfigError, type Config } from './platform/config';
@@ -355,6 +356,27 @@ async function backup(args: string[]): Promise<void> {
   );
 }
 
+/** `statement:withdraw`: a published statement stops being valid, for good (decision 097). */
+async function statementWithdraw(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { certificate: { type: 'string' }, reason: { type: 'string' } },
+  });
+  const certificateId = values.certificate?.trim();
+  const reason = values.reason?.trim();
+  if (!certificateId) throw new UsageError('statement:withdraw needs --certificate <the statement id>');
+  if (!reason)
+    throw new UsageError('statement:withdraw needs --reason <why, kept in the ledger as its hash>');
+  const config = loadCommandConfig(process.env);
+  await withDatabase(async (db) => {
+    const ctx = await contextOf(config, db);
+    const { entrySeq } = await withdrawStatement(ctx, { certificateId, reason });
+    console.log(
+      `Statement ${certificateId} withdrawn: ledger entry ${entrySeq} (revoke). Its PDF now checks NOT valid, and its wallet credentials read revoked within a minute.`,
+    );
+  });
+}
+
 /** `backup:record`: a backup made outside the portal (the nightly `pg_dump`), for the metrics. */
 async function backupRecord(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { location: { type: 'string' } } });
@@ -417,6 +439,7 @@ const HANDLERS: Record<Command, (args: string[]) => Promise<void> | void> = {
   'ledger:verify': withoutArguments('ledger:verify', ledgerVerify),
   backup,
   'backup:record': backupRecord,
+  'statement:withdraw': statementWithdraw,
   restore,
   'clock:set': clockSet,
   'anchor:verify': anchorVerify,
@@ -445,7 +468,8 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof AppError ||
         error instanceof MissingKeyError ||
         error instanceof RotationError ||
-        error instanceof BackupError;
+        error instanceof BackupError ||
+        error instanceof WithdrawalError;
       // The command's configuration came from this environment (and bin/lisbon's file).
       const unusable = unusableDatabase(error, process.env.DATABASE_URL) ?? unusableBucket(error);
       console.error(isExpected ? error.message : (unusable ?? error));

@@ -119,6 +119,14 @@ const COMMAND_USAGES = [
     ],
   },
   {
+    name: 'statement:withdraw',
+    lines: [
+      'withdraw a published statement for good (decision 097): a revoke entry in the ledger and',
+      'the status revoked; its PDF then checks NOT valid and its wallet credentials read revoked',
+      '--certificate <statement id> --reason <text: kept in the ledger as its SHA-256>',
+    ],
+  },
+  {
     name: 'restore',
     lines: [
       'a backup into the configured DATA_DIR and database, with the server stopped: every',

@@ -420,8 +420,8 @@ describe('checking a presentation from a wallet', () => {
     expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
   });
 
-  // Withdrawal: the statements' `revoked` status (and the ledger's `revoke` kind) exists, but no
-  // command or endpoint withdraws a statement today; the status is what a withdrawal would set.
+  // Withdrawal: the status `revoked` is what `lisbon statement:withdraw` sets, with its ledger entry
+  // (statement-withdrawal.test.ts); set here directly, so that the statement serves the tests after.
   it('reads revoked in the status list once the statement is withdrawn (revoked), and its presentation is NOT valid at the status step', async () => {
     expect((await statusOf(t.app, credential)).bit).toBe(0);
     await t.database.db

@@ -127,6 +127,17 @@ export async function markStatementSuperseded(db: Db, { id, at }: { id: string; 
     .execute();
 }
 
+/** A published statement withdrawn (decision 097): false when it was no longer the published one. */
+export async function markStatementRevoked(db: Db, { id, at }: { id: string; at: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('statements')
+    .set({ status: 'revoked', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function markStatementPublished(
   db: Db,
   { id, sealHash, publishedAt, at }: { id: string; sealHash: string; publishedAt: string; at: string },

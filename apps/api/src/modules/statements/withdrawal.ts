@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { findStatement, markStatementRevoked } from './repository';
+
+/** A statement that cannot be withdrawn: none with this id, or not the published one. */
+export class WithdrawalError extends Error {}
+
+/**
+ * `lisbon statement:withdraw`: a published statement stops being valid for good (decision 097).
+ * In one transaction, a `revoke` entry of the ledger for the certificate (its payload the SHA-256
+ * of the reason given, its reference the statement's issue entry) and the status `revoked`: the
+ * public check of its PDF says "NOT valid: this statement has been revoked", its wallet credentials
+ * read revoked in the status list, and no new offer is made of it.
+ */
+export async function withdrawStatement(
+  ctx: AppContext,
+  { certificateId, reason }: { certificateId: string; reason: string },
+): Promise<{ certificateId: string; entrySeq: number }> {
+  const statement = await findStatement(ctx.db, certificateId);
+  if (!statement) throw new WithdrawalError(`There is no statement with the id ${certificateId}.`);
+  if (statement.status !== 'published' || !statement.issue_hash)
+    throw new WithdrawalError(
+      `The statement ${certificateId} is ${statement.status}: only the published version of a statement can be withdrawn.`,
+    );
+  const issueHash = statement.issue_hash;
+  const at = ctx.clock.now().toISOString();
+  const entry = await ctx.db.transaction().execute(async (trx) => {
+    const revoke = await ctx.ledger.appendWithin(trx, {
+      kind: 'revoke',
+      certificateId,
+      payloadHash: createHash('sha256').update(reason).digest('hex'),
+      refHash: issueHash,
+    });
+    if (!(await markStatementRevoked(trx, { id: certificateId, at })))
+      throw new WithdrawalError(`The statement ${certificateId} changed meanwhile: nothing was withdrawn.`);
+    return revoke;
+  });
+  return { certificateId, entrySeq: entry.seq };
+}
