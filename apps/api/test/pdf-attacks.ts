@@ -75,10 +75,10 @@ export function lzw(data: Buffer): Buffer {
 }
 
 /** Literal runs of 7 bytes: a length byte falls inside every name, so none reads in the raw bytes. */
-export function runLength(data: Buffer): Buffer {
+export function runLength(data: Buffer, runBytes = 7): Buffer {
   const parts: Buffer[] = [];
-  for (let at = 0; at < data.length; at += 7) {
-    const literal = data.subarray(at, at + 7);
+  for (let at = 0; at < data.length; at += runBytes) {
+    const literal = data.subarray(at, at + runBytes);
     parts.push(Buffer.from([literal.length - 1]), literal);
   }
   return Buffer.concat([...parts, Buffer.from([128])]);
@@ -220,6 +220,40 @@ export function pdfWithScriptPastFakeEndstream({ lengthByReference = false } = {
   ]);
   const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`;
   // With `lengthByReference`, only a reader resolving object 6 knows where the data ends.
+  const objectStream = lengthByReference
+    ? Buffer.concat([
+        Buffer.from(`<< ${dictionary} /Length 6 0 R >>\nstream\n`, 'latin1'),
+        data,
+        Buffer.from('\nendstream', 'latin1'),
+      ])
+    : streamObject(dictionary, data);
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      PAGES,
+      PAGE,
+      CONTENT,
+      objectStream,
+      ...(lengthByReference ? [String(data.length)] : []),
+    ],
+    { trailer: '' },
+  );
+}
+
+/**
+ * The script's object stream as `/RunLengthDecode` whose first literal run holds `endstream` and
+ * `endobj` whole, the rest in runs of 3 bytes (no name readable in the raw bytes): with its
+ * `/Length` by reference, only the encoding's own end marker (128) says where the data ends.
+ */
+export function pdfWithScriptPastFakeEndstreamInRunLength({ lengthByReference = true } = {}): Buffer {
+  const { header, body } = objectStreamText('\nendstream\nendobj\n');
+  const first = Buffer.from(header, 'latin1');
+  const data = Buffer.concat([
+    Buffer.from([first.length - 1]),
+    first,
+    runLength(Buffer.from(body, 'latin1'), 3),
+  ]);
+  const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /RunLengthDecode`;
   const objectStream = lengthByReference
     ? Buffer.concat([
         Buffer.from(`<< ${dictionary} /Length 6 0 R >>\nstream\n`, 'latin1'),

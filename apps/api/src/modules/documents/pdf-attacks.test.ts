@@ -8,6 +8,7 @@ import {
   pdfBombWith,
   pdfWithScriptBehind,
   pdfWithScriptPastFakeEndstream,
+  pdfWithScriptPastFakeEndstreamInRunLength,
   pdfWithScriptStream,
   pdfZipPolyglot,
   pngUp,
@@ -111,6 +112,15 @@ describe('the attack corpus of issue #32 (decision 083)', () => {
       '/DecodeParms << /Predictor 2 /BitsPerComponent 3 /Columns 64 >>',
     );
     expect(await findingOf(pdf)).toEqual(UNFOLLOWED);
+  });
+
+  it('refuses JavaScript in run-length data holding a false endstream, its /Length by reference or not', async () => {
+    for (const lengthByReference of [true, false]) {
+      const pdf = pdfWithScriptPastFakeEndstreamInRunLength({ lengthByReference });
+      expect(pdf.includes('JavaScript')).toBe(false);
+      for (const size of [7, 65_536])
+        expect(await findingOf(pdf, size), String(lengthByReference)).toEqual(SCRIPT);
+    }
   });
 
   it('refuses a PDF+ZIP polyglot carrying a deflated web page', async () => {

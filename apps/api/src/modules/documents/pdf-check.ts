@@ -9,6 +9,8 @@ import type { ContentFinding, FormatCheck } from './findings';
 import {
   DecodeBudgetExceeded,
   decodeWithin,
+  type EncodingEnd,
+  encodingEndOf,
   needsDecoding,
   readStreamDictionary,
   UNFOLLOWABLE,
@@ -59,6 +61,8 @@ type OpenStream = {
   raw: Buffer[];
   /** Where the data ends by its dictionary's `/Length` (an offset in the file), when it is written there. */
   endsAt: number | null;
+  /** With a `/Length` by reference: where its first encoding's own end marker stands, once seen. */
+  encodingEnd: EncodingEnd | null;
 };
 
 /**
@@ -181,7 +185,8 @@ export class PdfCheck implements FormatCheck {
     this.stream = null;
     const isShortOfLength = stream.endsAt !== null && base + keywordAt < stream.endsAt;
     const isZlibOpen = stream.inflater !== null && !stream.isInflated;
-    if (!isShortOfLength && !isZlibOpen) {
+    const isEncodingOpen = stream.encodingEnd !== null && !stream.encodingEnd.isEnded;
+    if (!isShortOfLength && !isZlibOpen && !isEncodingOpen) {
       this.close(stream);
       return;
     }
@@ -208,7 +213,10 @@ export class PdfCheck implements FormatCheck {
 
   /** Whether a length tail has had its bytes, once the file's first `read` bytes have come. */
   private isSpent(tail: LengthTail, read: number): boolean {
-    return read >= tail.endsAt || (tail.endsAt === Infinity && tail.stream.isInflated);
+    return (
+      read >= tail.endsAt ||
+      (tail.endsAt === Infinity && (tail.stream.isInflated || tail.stream.encodingEnd?.isEnded === true))
+    );
   }
 
   private closeLengthTail(tail: LengthTail): void {
@@ -245,6 +253,8 @@ export class PdfCheck implements FormatCheck {
       declared: read && needsDecoding(read.stages) ? read.stages : null,
       raw: [],
       endsAt: read?.length != null ? dataStart + read.length : null,
+      encodingEnd:
+        read && read.length === null && needsDecoding(read.stages) ? encodingEndOf(read.stages) : null,
     };
     this.hasObjectStreamMarker = false;
     this.structureSinceStream = '';
@@ -264,6 +274,7 @@ export class PdfCheck implements FormatCheck {
     if (stream.declared) {
       // Kept whole (at most the upload's size) and decoded as its dictionary says at its end.
       stream.raw.push(Buffer.from(bytes));
+      stream.encodingEnd?.feed(bytes);
       return;
     }
     if (stream.header.length < 2) {

@@ -207,6 +207,51 @@ function guessedDictionary(structureBefore: string): StreamDictionary | typeof U
   };
 }
 
+/**
+ * Where a stream's data ends by its first encoding's own end-of-data marker (RunLength's byte 128,
+ * ASCIIHex's `>`, ASCII85's `~>`), followed through its raw bytes as they come: a reader that cannot
+ * trust the first `endstream` (its `/Length` is a reference) decodes to that marker, so an
+ * `endstream` written inside the data does not end it for the check either (decision 083).
+ */
+export class EncodingEnd {
+  isEnded = false;
+  /** RunLength: literal bytes still to pass, or the byte of a repeat still to come. */
+  private literalLeft = 0;
+  private isRepeatNext = false;
+  private previous = -1;
+
+  constructor(private readonly filter: string) {}
+
+  feed(bytes: Uint8Array): void {
+    let at = 0;
+    while (at < bytes.length && !this.isEnded) {
+      const byte = bytes[at] ?? 0;
+      if (this.filter === 'ASCIIHexDecode') this.isEnded = byte === 0x3e;
+      else if (this.filter === 'ASCII85Decode') {
+        this.isEnded = this.previous === 0x7e && byte === 0x3e;
+        this.previous = byte;
+      } else if (this.literalLeft > 0) {
+        const passed = Math.min(this.literalLeft, bytes.length - at);
+        this.literalLeft -= passed;
+        at += passed;
+        continue;
+      } else if (this.isRepeatNext) this.isRepeatNext = false;
+      else if (byte === 128) this.isEnded = true;
+      else if (byte < 128) this.literalLeft = byte + 1;
+      else this.isRepeatNext = true;
+      at += 1;
+    }
+  }
+}
+
+/** The end marker to follow for a stream encoded `stages`, when its first encoding has one the check reads. */
+export const encodingEndOf = (stages: FilterStage[]): EncodingEnd | null => {
+  const first = stages[0]?.filter;
+  return first === 'RunLengthDecode' || first === 'ASCIIHexDecode' || first === 'ASCII85Decode'
+    ? new EncodingEnd(first)
+    : null;
+};
+
 /** Whether the stream's bytes need the decoding here: anything but none or a plain FlateDecode. */
 export const needsDecoding = (stages: FilterStage[]): boolean =>
   DECODABLE.has(stages[0]?.filter ?? '') &&
