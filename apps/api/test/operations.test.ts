@@ -51,6 +51,10 @@ describe('access logs', () => {
       `/auth/%61ctivate/${token}`,
       `//auth//activate/${token}`,
       `/auth/activate/${token}%E0%A4%A`,
+      // Below a prefix the SPA also answers, or with something written on the segment.
+      `/it/auth/reset-password/${token}`,
+      `/auth/reset-password;x/${token}`,
+      `/api/v1/x/../auth/activate/${token}`,
     ])
       expect(redactUrl(spelled)).not.toContain(token);
     // What is not a secret stays readable.

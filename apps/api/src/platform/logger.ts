@@ -7,10 +7,12 @@ export const REDACTED = '[redacted]';
  * Paths whose last part is a secret: whoever reads it can act with it (activation and reset links,
  * statement share links, newsletter opt-out, the sandbox gateway's checkout session) or read what
  * it guards (a wallet check's outcome, with the claims the holder disclosed), on the SPA's page and
- * on the API alike. Matched however the path is spelled: any case, doubled slashes, percent-encoded.
+ * on the API alike. Matched however the path is spelled: any case, doubled slashes, percent-encoded,
+ * below any prefix (`/it/auth/reset-password/…`, which the SPA answers too) and with anything
+ * written on the segment (`/auth/reset-password;x/…`).
  */
 const SECRET_IN_PATH =
-  /^((?:\/+api\/+v\d+)?\/+(?:auth\/+activate|auth\/+reset-password|marketing-opt-out|shared|verify\/+shared|sandbox\/+checkout|wallet\/+presentations|verify\/+wallet))\/+[^/?#]+/i;
+  /^(.*?\/+(?:auth\/+activate|auth\/+reset-password|marketing-opt-out|shared|verify\/+shared|sandbox\/+checkout|wallet\/+presentations|verify\/+wallet)[^/?#]*)\/+[^/?#]+/i;
 
 /** The path as a router reads it, percent-encoding undone where it is well formed. */
 function decodedPath(path: string): string {
