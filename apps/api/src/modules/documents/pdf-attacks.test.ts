@@ -18,6 +18,7 @@ import {
 } from '../../../test/pdf-attacks';
 import { plainPdf } from '../../../test/samples';
 import { ContentCheck } from './content-check';
+import { EncodingEnd } from './pdf-filters';
 
 const LIMITS = { pdfMaxInflatedBytes: 1024 * 1024, imageMaxPixels: 100_000_000 };
 
@@ -120,6 +121,21 @@ describe('the attack corpus of issue #32 (decision 083)', () => {
       expect(pdf.includes('JavaScript')).toBe(false);
       for (const size of [7, 65_536])
         expect(await findingOf(pdf, size), String(lengthByReference)).toEqual(SCRIPT);
+    }
+  });
+
+  it('follows LZW data to its end code, past a table cleared and codes widened, in any pieces', () => {
+    for (const size of [10, 3_000, 20_000]) {
+      const text = Buffer.from(Array.from({ length: size }, (_, index) => (index * 7 + (index >> 5)) % 251));
+      const data = lzw(text);
+      for (const piece of [1, 5, 4096]) {
+        const end = new EncodingEnd('LZWDecode');
+        for (let at = 0; at < data.length - 2; at += piece)
+          end.feed(data.subarray(at, Math.min(at + piece, data.length - 2)));
+        expect(end.isEnded, `${size} bytes in pieces of ${piece}, short of its last two`).toBe(false);
+        end.feed(data.subarray(data.length - 2));
+        expect(end.isEnded, `${size} bytes in pieces of ${piece}`).toBe(true);
+      }
     }
   });
 

@@ -209,7 +209,8 @@ function guessedDictionary(structureBefore: string): StreamDictionary | typeof U
 
 /**
  * Where a stream's data ends by its first encoding's own end-of-data marker (RunLength's byte 128,
- * ASCIIHex's `>`, ASCII85's `~>`), followed through its raw bytes as they come: a reader that cannot
+ * ASCIIHex's `>`, ASCII85's `~>`, LZW's code 257), followed through its raw bytes as they come: a
+ * reader that cannot
  * trust the first `endstream` (its `/Length` is a reference) decodes to that marker, so an
  * `endstream` written inside the data does not end it for the check either (decision 083).
  */
@@ -219,10 +220,23 @@ export class EncodingEnd {
   private literalLeft = 0;
   private isRepeatNext = false;
   private previous = -1;
+  /** LZW: the bits not yet read as a code, and the code table's growth, as pdf.js follows it. */
+  private bits = 0;
+  private bitCount = 0;
+  private codeLength = 9;
+  private nextCode = 258;
+  private hasPrevious = false;
 
-  constructor(private readonly filter: string) {}
+  constructor(
+    private readonly filter: string,
+    private readonly earlyChange = 1,
+  ) {}
 
   feed(bytes: Uint8Array): void {
+    if (this.filter === 'LZWDecode') {
+      this.feedLzw(bytes);
+      return;
+    }
     let at = 0;
     while (at < bytes.length && !this.isEnded) {
       const byte = bytes[at] ?? 0;
@@ -242,13 +256,40 @@ export class EncodingEnd {
       at += 1;
     }
   }
+
+  /** Codes read most significant bit first, 9 to 12 bits wide; each code after the first adds an entry. */
+  private feedLzw(bytes: Uint8Array): void {
+    for (const byte of bytes) {
+      this.bits = ((this.bits << 8) | byte) >>> 0;
+      this.bitCount += 8;
+      while (this.bitCount >= this.codeLength && !this.isEnded) {
+        this.bitCount -= this.codeLength;
+        const code = (this.bits >>> this.bitCount) & ((1 << this.codeLength) - 1);
+        this.bits &= (1 << this.bitCount) - 1;
+        if (code === 256) {
+          [this.codeLength, this.nextCode, this.hasPrevious] = [9, 258, false];
+        } else if (code === 257) {
+          this.isEnded = true;
+        } else {
+          if (this.hasPrevious) {
+            this.nextCode += 1;
+            const reached = this.nextCode + this.earlyChange;
+            if ((reached & (reached - 1)) === 0) this.codeLength = Math.min(Math.log2(reached) + 1, 12);
+          }
+          this.hasPrevious = true;
+        }
+      }
+      if (this.isEnded) return;
+    }
+  }
 }
 
 /** The end marker to follow for a stream encoded `stages`, when its first encoding has one the check reads. */
 export const encodingEndOf = (stages: FilterStage[]): EncodingEnd | null => {
-  const first = stages[0]?.filter;
-  return first === 'RunLengthDecode' || first === 'ASCIIHexDecode' || first === 'ASCII85Decode'
-    ? new EncodingEnd(first)
+  const [first] = stages;
+  if (first === undefined) return null;
+  return ['RunLengthDecode', 'ASCIIHexDecode', 'ASCII85Decode', 'LZWDecode'].includes(first.filter)
+    ? new EncodingEnd(first.filter, first.earlyChange)
     : null;
 };
 
