@@ -76,6 +76,9 @@ export const PDF_ACTIVE_CONTENT_SHORT_NAMES = [
   'JS',
   // XML forms (XFA), with scripts of their own and outside the PDF's rules.
   'XFA',
+  // 3D annotations (U3D, PRC): a player with scripts of its own, whose parsers readers have had to
+  // patch again and again (issue #32's third probe).
+  '3D',
 ] as const;
 
 /** A PDF with this name in its trailer is encrypted: its streams cannot be inspected, so it is refused. */

@@ -64,6 +64,15 @@ describe('content inspection, whatever the chunk boundaries', () => {
     }
   });
 
+  it('refuses a 3D annotation, and keeps a page whose text says 3D', async () => {
+    const annotated = pdfOf([CATALOG, '<< /Type /Annot /Subtype /3D /Rect [0 0 10 10] /3DD 9 0 R >>']);
+    const text = pdfOf([CATALOG, streamObject('', Buffer.from('BT (Diploma in /3D modelling) Tj ET'))]);
+    for (const size of [3, 65_536]) {
+      expect(await findingOf('a.pdf', annotated, size)).toEqual({ reason: 'activeContent', name: '3D' });
+      expect(await findingOf('a.pdf', text, size)).toBeNull();
+    }
+  });
+
   it('finds a short name in an object stream, not in a page’s text or in stream data', async () => {
     const objectStream = pdfOf([
       CATALOG,
