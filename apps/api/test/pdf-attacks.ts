@@ -219,7 +219,14 @@ export function pdfWithScriptPastFakeEndstream({ lengthByReference = false } = {
     checksum,
   ]);
   const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`;
-  // With `lengthByReference`, only a reader resolving object 6 knows where the data ends.
+  return pdfWithObjectStream(dictionary, data, { lengthByReference });
+}
+
+/**
+ * A page and the script's object stream `dictionary` over `data`; with `lengthByReference`, its
+ * `/Length` is object 6, so only a reader resolving it knows where the data ends.
+ */
+function pdfWithObjectStream(dictionary: string, data: Buffer, { lengthByReference = false } = {}): Buffer {
   const objectStream = lengthByReference
     ? Buffer.concat([
         Buffer.from(`<< ${dictionary} /Length 6 0 R >>\nstream\n`, 'latin1'),
@@ -254,24 +261,7 @@ export function pdfWithScriptPastFakeEndstreamInRunLength({ lengthByReference = 
     runLength(Buffer.from(body, 'latin1'), 3),
   ]);
   const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /RunLengthDecode`;
-  const objectStream = lengthByReference
-    ? Buffer.concat([
-        Buffer.from(`<< ${dictionary} /Length 6 0 R >>\nstream\n`, 'latin1'),
-        data,
-        Buffer.from('\nendstream', 'latin1'),
-      ])
-    : streamObject(dictionary, data);
-  return pdfOf(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      PAGES,
-      PAGE,
-      CONTENT,
-      objectStream,
-      ...(lengthByReference ? [String(data.length)] : []),
-    ],
-    { trailer: '' },
-  );
+  return pdfWithObjectStream(dictionary, data, { lengthByReference });
 }
 
 /** A content stream of `data` with the dictionary `dictionary` (and its `/Length`). */
