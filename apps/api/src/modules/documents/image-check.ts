@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { ContentFinding, FormatCheck } from './findings';
+import { ZIP_DIRECTORY_END, ZIP_LOCAL_HEADER, type ContentFinding, type FormatCheck } from './findings';
 
 /**
  * What a format parser asks of the bytes next: exactly `take` of them (small, handed over in one
@@ -148,8 +148,6 @@ const START_OF_SCAN = 0xda;
 const END_OF_IMAGE = 0xd9;
 
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
-const ZIP_LOCAL_HEADER = Buffer.from('PK\x03\x04', 'latin1');
-const ZIP_DIRECTORY_END = Buffer.from('PK\x05\x06', 'latin1');
 
 /**
  * Another file after a JPEG's EOI, which a PDF reader or an unzip tool opens from the same bytes (a

@@ -5,7 +5,7 @@ import {
   PDF_ACTIVE_CONTENT_SHORT_NAMES,
   PDF_ENCRYPTION_NAME,
 } from '@lisbon/domain';
-import type { ContentFinding, FormatCheck } from './findings';
+import { ZIP_DIRECTORY_END, ZIP_LOCAL_HEADER, type ContentFinding, type FormatCheck } from './findings';
 import {
   DecodeBudgetExceeded,
   decodeWithin,
@@ -35,10 +35,6 @@ const TAIL_BYTES = 1024;
 /** Decoded data is searched in pieces of this size. */
 const DECODED_CHUNK = 1024 * 1024;
 const EOF_MARKER = '%%EOF';
-
-/** A ZIP's local file header and its end of central directory: together, a ZIP rides in the file. */
-const ZIP_LOCAL_HEADER = Buffer.from('PK\x03\x04', 'latin1');
-const ZIP_DIRECTORY_END = Buffer.from('PK\x05\x06', 'latin1');
 
 const isRegular = (byte: number | undefined) =>
   byte !== undefined && !' \t\n\f\r\0()<>[]{}/%'.includes(String.fromCharCode(byte));

@@ -210,9 +210,9 @@ function guessedDictionary(structureBefore: string): StreamDictionary | typeof U
 /**
  * Where a stream's data ends by its first encoding's own end-of-data marker (RunLength's byte 128,
  * ASCIIHex's `>`, ASCII85's `~>`, LZW's code 257), followed through its raw bytes as they come: a
- * reader that cannot
- * trust the first `endstream` (its `/Length` is a reference) decodes to that marker, so an
- * `endstream` written inside the data does not end it for the check either (decision 083).
+ * reader that cannot trust the first `endstream` (its `/Length` is a reference) decodes to that
+ * marker, so an `endstream` written inside the data does not end it for the check either
+ * (decision 083).
  */
 export class EncodingEnd {
   isEnded = false;

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { sha256Hex } from '../../platform/ledger/entry';
 import { findStatement, markStatementRevoked } from './repository';
 
 /** A statement that cannot be withdrawn: none with this id, or not the published one. */
@@ -28,7 +28,7 @@ export async function withdrawStatement(
     const revoke = await ctx.ledger.appendWithin(trx, {
       kind: 'revoke',
       certificateId,
-      payloadHash: createHash('sha256').update(reason).digest('hex'),
+      payloadHash: sha256Hex(reason),
       refHash: issueHash,
     });
     if (!(await markStatementRevoked(trx, { id: certificateId, at })))
