@@ -89,6 +89,8 @@ async function buildApi() {
       cli: join(apiDir, 'src/cli.ts'),
       // The render pool's thread (platform/pdf/render-pool.ts), beside main.js (decision 084).
       'render-worker': join(apiDir, 'src/platform/pdf/render-worker.ts'),
+      // The upload check's thread (modules/documents/check-pool.ts), beside main.js (decision 098).
+      'check-worker': join(apiDir, 'src/modules/documents/check-worker.ts'),
     },
     outdir: join(apiDir, 'dist'),
     bundle: true,

@@ -67,7 +67,7 @@ import { sandboxGatewayRoutes } from './platform/payments/sandbox/routes';
 import { resolveWebhookSecret } from './platform/payments/secret';
 import { createKeptDocuments } from './platform/pdf/kept-documents';
 import { createRateLimiter } from './platform/rate-limit/limiter';
-import { createRenderBudget } from './platform/rate-limit/render-budget';
+import { createCostBudget, RENDERS_PER_USER, UPLOADS_PER_USER } from './platform/rate-limit/cost-budget';
 import { connected, createRedis } from './platform/redis';
 import { loadBodyKeys } from './platform/signing/keys';
 import { createP12Signer } from './platform/signing/pdf-signer';
@@ -141,7 +141,8 @@ export function createContext({
     pdfSigner: createP12Signer(() => loadBodyKeys(config)),
     secrets: createSecretBox(() => resolveTotpKey(config)),
     keptDocuments: createKeptDocuments(),
-    renderBudget: createRenderBudget({ limiter, clock: securityClock }),
+    renderBudget: createCostBudget(RENDERS_PER_USER, { limiter, clock: securityClock }),
+    uploadBudget: createCostBudget(UPLOADS_PER_USER, { limiter, clock: securityClock }),
     metrics,
   };
 }

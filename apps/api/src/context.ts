@@ -6,7 +6,7 @@ import type { Ledger } from './platform/ledger/ledger';
 import type { Metrics } from './platform/metrics';
 import type { PaymentProvider } from './platform/payments/provider';
 import type { RateLimiter } from './platform/rate-limit/limiter';
-import type { RenderBudget } from './platform/rate-limit/render-budget';
+import type { CostBudget } from './platform/rate-limit/cost-budget';
 import type { SecretBox } from './platform/secret-box';
 import type { PdfSigner } from './platform/signing/pdf-signer';
 import type { KeptDocuments } from './platform/pdf/kept-documents';
@@ -36,7 +36,9 @@ export type AppContext = {
   /** Documents rendered on request, kept by their input (decision 084). */
   keptDocuments: KeptDocuments;
   /** Renders on request per user, refused early once spent (decision 084). */
-  renderBudget: RenderBudget;
+  renderBudget: CostBudget;
+  /** Uploads per user, refused early once spent (decision 098). */
+  uploadBudget: CostBudget;
   /** What `GET /metrics` reports: one set per process, shared by its HTTP server and its worker. */
   metrics: Metrics;
 };

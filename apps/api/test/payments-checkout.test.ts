@@ -1,5 +1,5 @@
 import { checkoutSessionSchema, splitVat } from '@lisbon/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { ProviderBusyError, type PaymentProvider } from '../src/platform/payments/provider';
@@ -29,6 +29,8 @@ beforeAll(async () => {
   ada = await t.applicant({ email: 'ada@example.org' });
   bob = await t.applicant({ email: 'bob@example.org' });
 });
+// Each test in a minute of its own: one user's uploads here pass the twenty a minute of the upload budget (decision 098).
+beforeEach(() => clock.advance({ minutes: 1 }));
 
 describe('billing information', () => {
   it('is kept on the server for the user, and answers null before any is given', async () => {
@@ -73,7 +75,8 @@ describe('POST /practices/{id}/checkout', () => {
     expect(session.checkout_url).toMatch(
       /^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[0-9a-f]{32}$/,
     );
-    expect(session.expires_at).toBe('2026-03-10T09:30:00.000Z');
+    // Thirty minutes from now.
+    expect(session.expires_at).toBe(new Date(clock.now().getTime() + 30 * 60_000).toISOString());
     const payment = dataOf(await call(ada, 'GET', `/payments/${session.payment_id}`));
     // Correspondence verification, demo price 150.00 € VAT included.
     expect(payment).toMatchObject({

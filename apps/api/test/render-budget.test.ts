@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
-import { RENDERS_PER_USER } from '../src/platform/rate-limit/render-budget';
+import { RENDERS_PER_USER } from '../src/platform/rate-limit/cost-budget';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
 import type { Applicant } from './requests';

@@ -30,7 +30,7 @@ const fileField = z.instanceof(StagedUpload, { error: 'required' }).meta({
 });
 const tags = ['documents'];
 const ACCEPTED =
-  'Accepted: PDF, JPEG, PNG, checked by their first bytes and by their name; anything else answers 422 on `file`. The content is inspected as it arrives (decision 058): a PDF with active content (scripts, launch or submit actions, embedded files, media, XFA), an encrypted PDF, HTML or script anywhere in the file, a PDF whose streams expand beyond UPLOAD_PDF_MAX_INFLATED_BYTES, an image that does not parse as its type or has more than 100 million pixels: 422 on `file`, naming the file. Larger than UPLOAD_MAX_BYTES: 413 FILE_TOO_LARGE. More than the applicant’s UPLOAD_QUOTA_BYTES with their other documents: 413 STORAGE_QUOTA_EXCEEDED.';
+  'Accepted: PDF, JPEG, PNG, checked by their first bytes and by their name; anything else answers 422 on `file`. The content is inspected as it arrives (decision 058): a PDF with active content (scripts, launch or submit actions, embedded files, media, XFA), an encrypted PDF, HTML or script anywhere in the file, a PDF whose streams expand beyond UPLOAD_PDF_MAX_INFLATED_BYTES, an image that does not parse as its type or has more than 100 million pixels: 422 on `file`, naming the file. Larger than UPLOAD_MAX_BYTES: 413 FILE_TOO_LARGE. More than the applicant’s UPLOAD_QUOTA_BYTES with their other documents: 413 STORAGE_QUOTA_EXCEEDED. More than 20 uploads (new or replaced) by one user in a minute: 429 RATE_LIMITED with Retry-After.';
 
 /** Documents of the logged-in applicant: multipart upload, replace, delete, download, overview. */
 export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
@@ -59,6 +59,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   });
 
   const onRequest = guard.ability('practice.apply');
+  // An upload's content check costs CPU: each counts against the user's budget before its body is read.
+  const onUpload = [onRequest, ctx.uploadBudget.refuseSpent, ctx.uploadBudget.chargeCall];
 
   app.get(
     '/documents',
@@ -79,7 +81,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   app.post(
     '/documents',
     {
-      onRequest,
+      onRequest: onUpload,
       schema: {
         summary: 'Upload a document, to a request (draft or awaiting the applicant’s reply) or to none',
         description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE. Without \`practice_id\`, the document belongs to no request: kept UPLOAD_UNATTACHED_TTL_HOURS after its upload, at most UPLOAD_UNATTACHED_MAX of them (409 UNATTACHED_DOCUMENTS_LIMIT).`,
@@ -87,7 +89,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         security,
         consumes: ['multipart/form-data'],
         body: documentUploadFieldsSchema.safeExtend({ file: fileField }),
-        response: { 201: dataEnvelope(documentSchema), ...errorsOf(401, 403, 404, 409, 413, 415, 422) },
+        response: { 201: dataEnvelope(documentSchema), ...errorsOf(401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -99,7 +101,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
   app.put(
     '/documents/:id',
     {
-      onRequest,
+      onRequest: onUpload,
       schema: {
         summary: 'Replace a document’s file, while its request is a draft or awaits the applicant’s reply',
         description: `multipart/form-data with one \`file\`. ${ACCEPTED}`,
@@ -108,7 +110,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         consumes: ['multipart/form-data'],
         params,
         body: z.object({ file: fileField }),
-        response: { 200: dataEnvelope(documentSchema), ...errorsOf(401, 403, 404, 409, 413, 415, 422) },
+        response: { 200: dataEnvelope(documentSchema), ...errorsOf(401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request) => ({

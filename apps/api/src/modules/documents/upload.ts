@@ -4,7 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { IMAGE_MAX_PIXELS, UPLOAD_LIMIT_DEFAULTS } from '@lisbon/domain';
 import { AppError } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage/storage';
-import { ContentCheck, type ContentFinding, type ContentLimits } from './content-check';
+import { uploadCheck } from './check-pool';
+import type { ContentFinding, ContentLimits } from './content-check';
 import { HEAD_BYTES, sanitiseFileName } from './file-check';
 
 /**
@@ -45,7 +46,7 @@ export async function stageUpload(
 ): Promise<StagedUpload> {
   const fileName = sanitiseFileName(filename);
   const hash = createHash('sha256');
-  const content = new ContentCheck(fileName, limits);
+  const content = uploadCheck(fileName, limits);
   let size = 0;
   let head = Buffer.alloc(0);
   const measure = new Transform({
@@ -57,9 +58,15 @@ export async function stageUpload(
       content.write(chunk).then(() => done(null, chunk), done);
     },
   });
-  // pipeline() carries an aborted upload's error into the store's write, which then removes its file.
-  const [key] = await Promise.all([storage.write(measure), pipeline(file, measure)]);
-  const finding = await content.finish();
+  let key: string;
+  let finding: ContentFinding | null;
+  try {
+    // pipeline() carries an aborted upload's error into the store's write, which then removes its file.
+    [key] = await Promise.all([storage.write(measure), pipeline(file, measure)]);
+    finding = await content.finish();
+  } finally {
+    content.abandon();
+  }
   // Past the size limit busboy ends the stream early and marks it truncated.
   if (file.truncated === true || size > maxBytes) {
     await storage.remove(key);

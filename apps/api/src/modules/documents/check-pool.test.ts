@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asciiHex, pdfBombBehind, pdfWithScriptBehind } from '../../../test/pdf-attacks';
+import { jpegOf, pdfWithOpenActionScript, plainPdf, pngOf } from '../../../test/samples';
+import { createCheckPool, uploadCheck, type CheckPool } from './check-pool';
+
+/**
+ * The upload check on its thread (decision 098): the worker is built from the sources as the
+ * build makes `dist/check-worker.js`, and fed files in chunks as uploads bring them.
+ */
+const LIMITS = { pdfMaxInflatedBytes: 1024 * 1024, imageMaxPixels: 100_000_000 };
+let folder: string;
+let pool: CheckPool;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'lisbon-check-worker-'));
+  const outfile = join(folder, 'check-worker.mjs');
+  await build({
+    entryPoints: [join(import.meta.dirname, 'check-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+    // Bundled CommonJS packages call require(): an ES module gets one made for it.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  pool = createCheckPool(outfile);
+}, 60_000);
+
+afterAll(async () => {
+  await pool?.destroy();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function findingOf(name: string, bytes: Buffer, size: number, onThread = true) {
+  const check = uploadCheck(name, LIMITS, onThread ? pool : null);
+  for (let offset = 0; offset < bytes.length; offset += size)
+    await check.write(bytes.subarray(offset, offset + size));
+  return check.finish();
+}
+
+describe('the upload check on its thread', () => {
+  it.each([
+    ['plain.pdf', plainPdf(), null],
+    ['photo.jpg', jpegOf({ width: 32, height: 16 }), null],
+    ['scan.png', pngOf(), null],
+    ['script.pdf', pdfWithOpenActionScript(), 'activeContent'],
+    ['hidden.pdf', pdfWithScriptBehind('/ASCIIHexDecode', asciiHex), 'activeContent'],
+    [
+      'bomb.pdf',
+      pdfBombBehind('[/ASCIIHexDecode /FlateDecode]', asciiHex(deflateSync(Buffer.alloc(8 << 20)))),
+      'expandsTooMuch',
+    ],
+  ])(
+    'finds in %s what the check in place finds, in chunks of 1 KiB and 64 KiB',
+    async (name, bytes, reason) => {
+      const inPlace = await findingOf(name, bytes, 64 * 1024, false);
+      expect(inPlace?.reason ?? null).toBe(reason);
+      const completed = pool.completed;
+      expect(await findingOf(name, bytes, 1024)).toEqual(inPlace);
+      expect(await findingOf(name, bytes, 64 * 1024)).toEqual(inPlace);
+      // Each check was a task of the pool's one thread.
+      expect(pool.completed).toBe(completed + 2);
+      expect(pool.threads).toHaveLength(1);
+    },
+  );
+
+  it('runs uploads side by side: one waiting for its next chunk holds no other up', async () => {
+    const slow = uploadCheck('slow.pdf', LIMITS, pool);
+    const bytes = pdfWithOpenActionScript();
+    await slow.write(bytes.subarray(0, 100));
+    expect(await findingOf('other.pdf', plainPdf(), 512)).toBeNull();
+    await slow.write(bytes.subarray(100));
+    expect(await slow.finish()).toEqual({ reason: 'activeContent', name: 'JavaScript' });
+  });
+
+  it('ends an abandoned check with its task, and takes the next upload', async () => {
+    const completed = pool.completed;
+    const abandoned = uploadCheck('gone.pdf', LIMITS, pool);
+    await abandoned.write(plainPdf().subarray(0, 200));
+    abandoned.abandon();
+    await expect.poll(() => pool.completed).toBe(completed + 1);
+    expect(await findingOf('next.pdf', pdfWithOpenActionScript(), 256)).toEqual({
+      reason: 'activeContent',
+      name: 'JavaScript',
+    });
+  });
+});
