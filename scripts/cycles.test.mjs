@@ -11,7 +11,10 @@ function fixture(files) {
   const root = mkdtempSync(join(tmpdir(), 'lisbon-cycles-'));
   roots.push(root);
   const tree = {
-    'apps/web/tsconfig.json': '{ "compilerOptions": { "module": "esnext", "moduleResolution": "bundler" } }',
+    'apps/web/tsconfig.json': JSON.stringify({
+      compilerOptions: { module: 'esnext', moduleResolution: 'bundler', paths: { '@/*': ['./src/*'] } },
+    }),
+    'apps/api/src/main.ts': 'export const api = 1;\n',
     'apps/web/src/main.ts': 'export const web = 1;\n',
     'packages/domain/src/index.ts': 'export const domain = 1;\n',
     ...files,
@@ -59,6 +62,33 @@ describe('import cycles (node scripts/cycles.mjs, run by npm run lint)', () => {
       [`${MODULES}/c/service.ts`]: 'export const c = 1;\n',
     });
     expect(await findCycles(root)).toEqual({ files: [], modules: [] });
+  });
+
+  it('finds files of the web app that import each other through the @/ alias', async () => {
+    const root = fixture({
+      'apps/web/src/features/a/page.tsx':
+        "import { b } from '@/features/b/part';\nexport const a = () => b;\n",
+      'apps/web/src/features/b/part.ts':
+        "import { a } from '@/features/a/page';\nexport const b = () => a;\n",
+    });
+    expect(await findCycles(root)).toEqual({
+      files: [['apps/web/src/features/a/page.tsx', 'apps/web/src/features/b/part.ts']],
+      modules: [],
+    });
+  });
+
+  it("fails on an import of the repository's own files that it cannot resolve, not on an npm package", async () => {
+    const root = fixture({
+      'apps/web/src/page.ts':
+        "import { gone } from '@/shared/gone';\nimport { z } from 'zod';\nexport const page = [gone, z];\n",
+      [`${MODULES}/a/service.ts`]: "import { b } from '../b/service';\nexport const a = () => b();\n",
+    });
+    await expect(findCycles(root)).rejects.toThrow(
+      [
+        `${MODULES}/a/service.ts imports '../b/service', which cannot be resolved`,
+        "apps/web/src/page.ts imports '@/shared/gone', which cannot be resolved",
+      ].join('\n'),
+    );
   });
 
   it('groups a cycle through several modules into one', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feeLines, feeTotal } from './invoice';
+import { feeLines, feeTotal, serviceFee } from './invoice';
+import type { ServiceDescription } from './reference';
 
 const names = { service: 'Comparability', urgent: 'Urgent processing supplement' };
 
@@ -26,5 +27,27 @@ describe('feeLines', () => {
     expect(feeLines({ serviceCents: 0, urgentSupplementCents: 0 }, true, names).lines).toEqual([
       { description: 'Comparability', total: 0, net: 0, vat: 0 },
     ]);
+  });
+});
+
+describe('serviceFee', () => {
+  it('totals a described service as the API priced it: the urgent price when urgent', () => {
+    const service: ServiceDescription = {
+      kind: 'comparability',
+      includes_verification: false,
+      is_free: false,
+      price: { total: 15000, net: 12295, vat: 2705 },
+      urgent_price: { total: 25000, net: 20492, vat: 4508 },
+      urgent_supplement: { total: 10000, net: 8197, vat: 1803 },
+      ordinary_working_days: 60,
+      urgent_working_days: 30,
+      expected_deadline: '2026-03-02',
+      required_documents: [],
+    };
+    expect(feeTotal(serviceFee(service), false)).toEqual(service.price);
+    expect(feeTotal(serviceFee(service), true)).toEqual(service.urgent_price);
+    expect(feeTotal(serviceFee({ ...service, urgent_price: null, urgent_supplement: null }), true)).toEqual(
+      service.price,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { VAT_RATE_PERCENT } from './constants';
 import { splitVat } from './money';
 import type { Money } from './payments';
+import type { ServiceDescription } from './reference';
 
 /** One charge of a payment, in euro cents, VAT included (the service, the urgent supplement, …). */
 export type ChargeLine = { description: string; amountCents: number };
@@ -48,6 +49,12 @@ export function priceLines(
 
 /** What a request is charged, in euro cents, VAT included: its service, and the urgent supplement. */
 export type RequestFee = { serviceCents: number; urgentSupplementCents: number };
+
+/** The fee of a service as the API describes it (discovery), for `feeLines` and `feeTotal`. */
+export const serviceFee = (service: ServiceDescription): RequestFee => ({
+  serviceCents: service.price.total,
+  urgentSupplementCents: service.urgent_supplement?.total ?? 0,
+});
 
 /**
  * The lines a request is charged by, priced as the invoice prints them: the service and, when

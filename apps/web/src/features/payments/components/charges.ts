@@ -1,8 +1,8 @@
-import { feeLines, type Money, type ServiceDescription } from '@lisbon/domain';
+import { feeLines, feeTotal, serviceFee, type Money, type ServiceDescription } from '@lisbon/domain';
 
-/** What a request costs in all, VAT included: the urgent price when urgent (service + supplement). */
+/** What a request costs in all, VAT included, by the domain's rule (`feeTotal`). */
 export const amountDue = (service: ServiceDescription, isUrgent: boolean): Money =>
-  isUrgent && service.urgent_price ? service.urgent_price : service.price;
+  feeTotal(serviceFee(service), isUrgent);
 
 /**
  * The lines of that amount: the service and, when urgent, the urgent supplement the API answers,
@@ -12,9 +12,4 @@ export const chargeLines = (
   service: ServiceDescription,
   isUrgent: boolean,
   names: { service: string; urgent: string },
-) =>
-  feeLines(
-    { serviceCents: service.price.total, urgentSupplementCents: service.urgent_supplement?.total ?? 0 },
-    isUrgent,
-    names,
-  );
+) => feeLines(serviceFee(service), isUrgent, names);

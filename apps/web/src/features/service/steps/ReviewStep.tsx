@@ -1,4 +1,11 @@
-import { applicableService, type Practice, type ServiceDescription, type WizardStep } from '@lisbon/domain';
+import {
+  applicableService,
+  feeTotal,
+  serviceFee,
+  type Practice,
+  type ServiceDescription,
+  type WizardStep,
+} from '@lisbon/domain';
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useId, useState } from 'react';
@@ -49,7 +56,7 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
   const discovery = discoveryQuery.data;
   const documents = useQuery(practiceDocumentsQuery(practice.id)).data;
   const service = discovery && applicableService(discovery, practice.service === 'refugee_comparability');
-  const price = practice.is_urgent ? service?.urgent_price : service?.price;
+  const price = service && feeTotal(serviceFee(service), practice.is_urgent);
   const isFree = practice.service === 'refugee_comparability' || service?.is_free === true;
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);

@@ -1,0 +1,47 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { discoveryFixture, practiceFixture, qualificationFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function openReview(isUrgent: boolean) {
+  mockApi({
+    'GET /practices/draft': {
+      body: {
+        data: practiceFixture({
+          wizard_step: 'review',
+          is_urgent: isUrgent,
+          qualification: qualificationFixture,
+        }),
+      },
+    },
+    'GET /services/discovery': { body: { data: discoveryFixture() } },
+    'GET /users/1/billing': { body: { data: null } },
+  });
+  renderApp('/service/new/review', { queryClient: logIn() });
+}
+
+/** The review's "Price", found once the discovery has answered. */
+async function reviewPrice() {
+  const price = await screen.findByText(/VAT included/, { selector: 'dd' }, { timeout: 5000 });
+  return price.textContent;
+}
+
+// The review step renders whole behind each test: on a loaded machine it takes seconds.
+describe('review step: the price', { timeout: 15_000 }, () => {
+  it('is the service price for an ordinary request', async () => {
+    openReview(false);
+    expect(await reviewPrice()).toBe('€150.00 VAT included (€122.95 plus €27.05 VAT)');
+  });
+
+  it('is the service and the urgent supplement for an urgent one, as the checkout charges it', async () => {
+    openReview(true);
+    expect(await reviewPrice()).toBe('€250.00 VAT included (€204.92 plus €45.08 VAT)');
+  });
+});
