@@ -82,6 +82,8 @@ export async function startPortal(port: number, options: PortalOptions = {}): Pr
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: join(dataDir, 'lisbon.sqlite'),
+    // Stated, as production asks (the bench may carry NODE_ENV=production from Vite's build).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     ...options.env,
   };

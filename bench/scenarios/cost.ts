@@ -244,7 +244,7 @@ export const cost: Scenario = {
       console.table(results.flatMap((result) => result.perRound as Record<string, number | string>[]));
       return {
         table,
-        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause), then of one user uploading a PDF bomb (refused 422 once decoded to the 128 MB budget), beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
+        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause), then of one user uploading a PDF bomb (refused 422 once decoded to the 128 MB budget on the check thread; 20 uploads a minute allowed), beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(' / ')}.`,
         figures: {

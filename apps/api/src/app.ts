@@ -9,7 +9,8 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import packageJson from '../package.json' with { type: 'json' };
+// The release's version: the root package's, the one `npm run release` names the tarball by.
+import packageJson from '../../../package.json' with { type: 'json' };
 import type { AppContext } from './context';
 import { appealsRoutes } from './modules/appeals/routes';
 import { accountRoutes } from './modules/auth/account.routes';

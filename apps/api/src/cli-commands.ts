@@ -17,6 +17,7 @@ import { withdrawStatement, WithdrawalError } from './modules/statements/withdra
 import { recordBackup } from './platform/backup-record';
 import { systemClock } from './platform/clock';
 import { ConfigError, type Config } from './platform/config';
+import { MigrationError } from './platform/db/migrate';
 import { loadCommandConfig } from './platform/served-address';
 import { openDatabase, type Db } from './platform/db/database';
 import { unusableDatabase } from './platform/db/errors';
@@ -140,7 +141,11 @@ async function migrate(): Promise<void> {
     const { migrations, seeded } = await prepareDatabase(db);
     const { results = [] } = migrations;
     for (const result of results) console.log(`${result.status.padEnd(11)} ${result.migrationName}`);
-    if (results.length === 0) console.log('No pending migrations.');
+    if (migrations.newerMigrations.length > 0)
+      console.log(
+        `The database was migrated by a newer release (${migrations.newerMigrations.join(', ')}): nothing to do; this release serves it as it is.`,
+      );
+    else if (results.length === 0) console.log('No pending migrations.');
     console.log(
       `Seeded ${seeded.cmsEntries} new CMS entries, ${seeded.countries} countries, ${seeded.requiredDocuments} required documents, ${seeded.closures} closures.`,
     );
@@ -469,7 +474,8 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof MissingKeyError ||
         error instanceof RotationError ||
         error instanceof BackupError ||
-        error instanceof WithdrawalError;
+        error instanceof WithdrawalError ||
+        (error instanceof MigrationError && !error.cause);
       // The command's configuration came from this environment (and bin/lisbon's file).
       const unusable = unusableDatabase(error, process.env.DATABASE_URL) ?? unusableBucket(error);
       console.error(isExpected ? error.message : (unusable ?? error));

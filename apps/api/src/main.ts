@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
-import { buildApp, createContext } from './app';
+import { buildApp, createContext, VERSION } from './app';
 import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
@@ -10,6 +10,7 @@ import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, refreshStatistics } from './platform/db/database';
+import { MigrationError } from './platform/db/migrate';
 import { unusableDatabase } from './platform/db/errors';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
@@ -150,6 +151,11 @@ try {
   const recorded = await assertKeyFingerprints(db, keySetFingerprints(config), ctx.clock);
   if (recorded.length > 0) app.log.info({ keys: recorded }, 'key fingerprints recorded for this deployment');
   app.log.info({ fingerprint: keys.certificate.fingerprint }, 'statement signing certificate ready');
+  if (migrations.newerMigrations.length > 0)
+    app.log.warn(
+      { newerMigrations: migrations.newerMigrations, version: VERSION },
+      'the database was migrated by a newer release: this release serves it as it is (expand-only migrations; docs/deploy.md, section 11)',
+    );
   app.log.info(
     { dialect: config.database.dialect, migrationsApplied: migrations.results?.length ?? 0, seeded },
     'database ready',
@@ -179,7 +185,16 @@ try {
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'indexing requests for staff search failed'));
   worker.start();
-  app.log.info(config.smtpUrl ? 'mail goes out over SMTP' : 'mail is written to DATA_DIR/mail as .eml files');
+  if (config.smtpUrl) app.log.info('mail goes out over SMTP');
+  else if (config.isProduction)
+    app.log.warn(
+      'SMTP_URL is not set: mail is written to DATA_DIR/mail as .eml files, and nobody receives it',
+    );
+  else app.log.info('mail is written to DATA_DIR/mail as .eml files');
+  if (config.isProduction && !config.redisUrl)
+    app.log.warn(
+      'REDIS_URL is not set: the global rate limit counts in each instance alone (set it whenever several instances run)',
+    );
   app.log.info(`Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
   if (config.isMaintenanceMode)
     app.log.warn('maintenance mode is on: the API answers 503 except /api/v1/health');
@@ -188,7 +203,9 @@ try {
     error,
     config.database.dialect === 'postgres' ? config.database.url : undefined,
   );
-  if (error instanceof ConfigError) console.error(error.message);
+  // A database this release cannot serve as it is: one line saying why, no stack.
+  if (error instanceof ConfigError || (error instanceof MigrationError && !error.cause))
+    console.error(error.message);
   else if (unusable) console.error(unusable);
   else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();

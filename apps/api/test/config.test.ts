@@ -123,6 +123,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ ACTIVATION_TOKEN_TTL_HOURS: '9999' })).toThrow(
       /ACTIVATION_TOKEN_TTL_HOURS must be/,
     );
+    // The example env file's placeholder password.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://user:CHANGE-ME@relay.internal:587' })).toThrow(
+      /SMTP_URL still holds the example’s placeholder password/,
+    );
+  });
+
+  it('asks a production deployment for its database and public address instead of the defaults', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://lisbon@db.internal/lisbon',
+      PUBLIC_URL: 'https://portal.example.org',
+    };
+    expect(loadConfig(production)).toMatchObject({ isProduction: true, database: { dialect: 'postgres' } });
+    // A missing or misspelt DATABASE_URL would give the instance a SQLite file of its own.
+    expect(() => loadConfig({ ...production, DATABASE_URL: undefined })).toThrow(
+      /DATABASE_URL must be set with NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, DATABASE_URL: '' })).toThrow(/DATABASE_URL must be set/);
+    // SQLite stays possible, said on purpose.
+    expect(loadConfig({ ...production, DATABASE_URL: 'sqlite:/var/lib/lisbon/lisbon.sqlite' })).toMatchObject(
+      {
+        database: { dialect: 'sqlite', path: '/var/lib/lisbon/lisbon.sqlite' },
+      },
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(
+      /PUBLIC_URL must be set with NODE_ENV=production/,
+    );
+    // Another spelling of production would pass every check unseen.
+    expect(() => loadConfig({ ...production, NODE_ENV: 'Production' })).toThrow(
+      /NODE_ENV must be written production, in lower case/,
+    );
+    // Elsewhere the embedded defaults stand.
+    expect(loadConfig({})).toMatchObject({ isProduction: false, database: { dialect: 'sqlite' } });
   });
 });
 

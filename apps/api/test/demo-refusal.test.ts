@@ -28,7 +28,9 @@ describe('demo commands on a production deployment', { timeout: 120_000 }, () =>
   it('refuse NODE_ENV=production with a clear message, writing nothing', async () => {
     const path = join(t.database.tempDir, 'production.sqlite');
     const outcomes = await Promise.allSettled(
-      DEMO_COMMANDS.map((args) => run(args, { NODE_ENV: 'production', DATABASE_URL: path })),
+      DEMO_COMMANDS.map((args) =>
+        run(args, { NODE_ENV: 'production', DATABASE_URL: path, PUBLIC_URL: 'https://portal.example.org' }),
+      ),
     );
     for (const [index, outcome] of outcomes.entries()) {
       expect(outcome.status, DEMO_COMMANDS[index]?.[0]).toBe('rejected');
@@ -74,7 +76,12 @@ describe('ALLOW_DEMO_DATA', () => {
     expect(loadConfig(postgres).demoDataRefusal).toMatch(/unless ALLOW_DEMO_DATA=true/);
     expect(loadConfig({ ...postgres, ALLOW_DEMO_DATA: 'true' }).demoDataRefusal).toBeNull();
     expect(
-      loadConfig({ ...postgres, ALLOW_DEMO_DATA: 'true', NODE_ENV: 'production' }).demoDataRefusal,
+      loadConfig({
+        ...postgres,
+        ALLOW_DEMO_DATA: 'true',
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://portal.example.org',
+      }).demoDataRefusal,
     ).toMatch(/NODE_ENV=production/);
     expect(loadConfig({}).demoDataRefusal).toBeNull();
     expect(() => loadConfig({ ALLOW_DEMO_DATA: 'yes' })).toThrow(

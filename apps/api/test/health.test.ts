@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,11 @@ async function unreachable() {
 }
 
 describe('GET /api/v1/health', () => {
+  it('names the release’s version: the root package’s, which the tarball and its VERSION file carry', () => {
+    const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(VERSION).toBe(root.version);
+  });
+
   it('answers 200 with the health envelope when the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);

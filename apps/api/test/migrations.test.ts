@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/platform/db/migrate';
+import { MigrationError, migrateToLatest } from '../src/platform/db/migrate';
 import { migrations } from '../src/platform/db/migrations';
 import { prepareDatabase, runSeeds } from '../src/seeds';
 import { useTestApp } from './helper';
@@ -65,5 +66,48 @@ describe('instances starting at once on an empty database', () => {
     } finally {
       await Promise.all(connections.map((db) => db.destroy()));
     }
+  });
+});
+
+describe('a database another release migrated', () => {
+  const ahead = useTestApp({ isMigrated: false });
+  const known = Object.keys(migrations);
+  const record = (name: string) =>
+    sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+      ahead.database.db,
+    );
+  const forget = (name: string) =>
+    sql`delete from kysely_migration where name = ${name}`.execute(ahead.database.db);
+
+  it('is served as it is when a newer release added migrations after all of this one’s (a rollback)', async () => {
+    await migrateToLatest(ahead.database.db);
+    // What release N+1 would have done: an expand-only migration this release does not know.
+    await sql`create table newer_things (id integer primary key)`.execute(ahead.database.db);
+    await record('2099-01-01-100-newer-things');
+    const started = await prepareDatabase(ahead.database.db);
+    expect(started.migrations.results).toEqual([]);
+    expect(started.migrations.newerMigrations).toEqual(['2099-01-01-100-newer-things']);
+  });
+
+  it('is refused, saying why, when one of this release’s migrations is missing before the newer ones', async () => {
+    const latest = known.at(-1)!;
+    await forget(latest);
+    await expect(migrateToLatest(ahead.database.db)).rejects.toThrow(
+      new MigrationError(
+        `The database was migrated by a newer release (up to 2099-01-01-100-newer-things) but lacks this release's ${latest}: restore the backup taken before the upgrade (docs/deploy.md, section 11)`,
+      ),
+    );
+    await record(latest);
+  });
+
+  it('is refused when it holds an unknown migration among this release’s own', async () => {
+    await record('2000-01-01-000-another-build');
+    await expect(migrateToLatest(ahead.database.db)).rejects.toThrow(
+      /does not know among its own \(2000-01-01-000-another-build, 2099-01-01-100-newer-things\)/,
+    );
+    await forget('2000-01-01-000-another-build');
+    expect((await migrateToLatest(ahead.database.db)).newerMigrations).toEqual([
+      '2099-01-01-100-newer-things',
+    ]);
   });
 });

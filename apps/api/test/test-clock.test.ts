@@ -20,7 +20,12 @@ describe('the test clock (decision 056)', () => {
   });
 
   it('is off unless set, and then the server keeps the system clock whatever the offset file says', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DATABASE_URL: join(dataDir, 'lisbon.sqlite'),
+      PUBLIC_URL: 'https://portal.example.org',
+    });
     expect(config.isTestClock).toBe(false);
     writeClockOffset(testClockPath(dataDir), 8 * 24 * 60 * 60);
     expect(clockOf(config)).toBe(systemClock);

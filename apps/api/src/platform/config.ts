@@ -49,6 +49,8 @@ export type Config = {
    * ALLOW_DEMO_DATA=true (decision 084). The reason they may not, otherwise null.
    */
   readonly demoDataRefusal: string | null;
+  /** NODE_ENV=production: DATABASE_URL and PUBLIC_URL must be set, and what is missing is said aloud. */
+  readonly isProduction: boolean;
   readonly trustProxy: TrustProxy;
   /** The shared Redis of a deployment: the global rate limit counts across instances there. */
   readonly redisUrl: string | null;
@@ -316,7 +318,14 @@ const envSchema = z.object({
     .optional(),
   JOB_LEASE_SECONDS: wholeNumber('JOB_LEASE_SECONDS', 3600).prefault('30'),
   SHUTDOWN_TIMEOUT_SECONDS: wholeNumber('SHUTDOWN_TIMEOUT_SECONDS', 600).prefault('25'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    // The example's placeholder password starts, then every mail fails at the relay.
+    .refine(
+      (url) => !/change-?me/i.test(url),
+      'SMTP_URL still holds the example’s placeholder password: set the relay’s own',
+    )
+    .optional(),
   MAIL_FROM: z
     .string()
     .trim()
@@ -413,6 +422,31 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag('S3_FORCE_PATH_STYLE').default(false),
 });
+
+/**
+ * What a production deployment must state rather than get by default (issue #34): the embedded
+ * defaults are right for a laptop and silently wrong on a server. Without DATABASE_URL an
+ * instance would keep its own SQLite file beside a shared object store, and its hourly sweep
+ * would remove the files of every request it does not know; without PUBLIC_URL every link in a
+ * mail, a statement's QR code and a wallet offer would name localhost.
+ */
+function productionRefusals(
+  values: Pick<z.infer<typeof envSchema>, 'NODE_ENV' | 'DATABASE_URL' | 'PUBLIC_URL'>,
+) {
+  const { NODE_ENV: nodeEnv } = values;
+  // NODE_ENV=Production would pass every check below unseen.
+  if (nodeEnv !== undefined && nodeEnv !== 'production' && nodeEnv.trim().toLowerCase() === 'production')
+    throw new ConfigError('Invalid configuration: NODE_ENV must be written production, in lower case');
+  if (nodeEnv !== 'production') return;
+  if (values.DATABASE_URL === undefined)
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL must be set with NODE_ENV=production (postgres://…, or sqlite:<path> for one instance on its own): without it the instance would keep its data in a SQLite file of its own',
+    );
+  if (values.PUBLIC_URL === undefined)
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL must be set with NODE_ENV=production: the links in mails, statements and wallet offers are made from it',
+    );
+}
 
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
 export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseConfig {
@@ -564,6 +598,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: TEST_CLOCK moves the server’s time for tests and demos; it is refused with NODE_ENV=production',
     );
+  productionRefusals(values);
   const anchor = anchorSettingsFrom(values, (path) =>
     secretFromFile(fromRepo(path), 'ANCHOR_PRIVATE_KEY_FILE'),
   );
@@ -583,6 +618,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maintenanceModeSetting: values.MAINTENANCE_MODE ?? null,
       isTestClock: values.TEST_CLOCK === true,
       demoDataRefusal: demoDataRefusal(values.NODE_ENV, database.dialect, values.ALLOW_DEMO_DATA === true),
+      isProduction: values.NODE_ENV === 'production',
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
