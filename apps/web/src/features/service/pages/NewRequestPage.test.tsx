@@ -114,11 +114,28 @@ describe('new request with a draft present', () => {
       expect(screen.queryByRole('button', { name: 'Create the request' })).toBeNull();
     });
 
-    it('is told so on the service page too, where the service can still be looked up', async () => {
-      mockApi({ 'GET /users/1/notifications': counts(2) });
-      renderApp('/service', { queryClient: refugee() });
+    it('is told so on the service page too, where the service can still be looked up but not started', async () => {
+      mockApi({
+        'GET /users/1/notifications': counts(2),
+        'GET /countries/FR': { body: { data: discoveryFixture().country } },
+        'GET /services/discovery': { body: { data: discoveryFixture() } },
+      });
+      renderApp('/service?country=FR&level=higher', { queryClient: refugee() });
       expect(await screen.findByText('Limit reached')).toBeTruthy();
       expect(screen.getByRole('combobox', { name: 'Country of education system' })).toBeTruthy();
+      // The service found, and no way to a request the API would refuse.
+      expect(await screen.findByText('Free comparability for refugees')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Start a request' })).toBeNull();
+    });
+
+    it('offers to start a request on the service page below the limit', async () => {
+      mockApi({
+        'GET /users/1/notifications': counts(1),
+        'GET /countries/FR': { body: { data: discoveryFixture().country } },
+        'GET /services/discovery': { body: { data: discoveryFixture() } },
+      });
+      renderApp('/service?country=FR&level=higher', { queryClient: refugee() });
+      expect(await screen.findByRole('link', { name: 'Start a request' })).toBeTruthy();
     });
 
     it('is not told so below the limit: the draft does not count', async () => {

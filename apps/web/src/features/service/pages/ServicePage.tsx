@@ -27,6 +27,8 @@ export function ServicePage() {
         order={2}
         initialCountry={search.get('country')?.toUpperCase() ?? null}
         initialLevel={levelFrom(search.get('level'))}
+        // At the limit the service can still be looked up, but no request started (issue 33).
+        action={limit.isReached ? () => null : undefined}
       />
     </Stack>
   );
