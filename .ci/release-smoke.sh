@@ -273,6 +273,26 @@ start_instances
 statement_checks "after the restore"
 restore_seconds=$((SECONDS - restore_started))
 
+# A newer release's expand-only migration (a rolling upgrade half done, or a rollback): this
+# release's instances restart on it, serve it as it is and say so; its migrate has nothing to do.
+psql "$PG/$DB" -qc "create table newer_release_things (id integer primary key)" >/dev/null
+psql "$PG/$DB" -qc "insert into kysely_migration (name, timestamp) values ('2999-01-01-001-newer-release-things', now()::text)" >/dev/null
+stop_instances
+migrate
+grep -q 'migrated by a newer release (2999-01-01-001-newer-release-things): nothing to do' "$WORK/migrate.log" ||
+  fail "lisbon migrate on a newer release's database: $(cat "$WORK/migrate.log")"
+start_instances
+grep -q 'the database was migrated by a newer release' "$WORK/instance-${PORTS[0]}.log" ||
+  fail "an instance on a newer release's database did not say so"
+statement_checks "on a database a newer release migrated"
+
+# Production without DATABASE_URL would keep a SQLite file of its own beside the shared bucket.
+if refused="$(bare env DATABASE_URL= "$APP/bin/lisbon" ledger:verify 2>&1)"; then
+  fail "a production command without DATABASE_URL ran: $refused"
+fi
+grep -q 'DATABASE_URL must be set with NODE_ENV=production' <<<"$refused" ||
+  fail "the refusal without DATABASE_URL does not say so: $refused"
+
 # An instance given another TOTP key than the deployment recorded stops at once, naming the variable
 # (at once once started: on a machine at a load of 17, starting took more than a minute).
 mkdir -p "$WORK/other"
@@ -283,4 +303,4 @@ if refused="$(bare env PORT=0 TOTP_SECRET_KEY_FILE="$WORK/other/keys/totp-secret
 fi
 grep -q 'TOTP_SECRET_KEY' <<<"$refused" || fail "the refusal does not name TOTP_SECRET_KEY: $refused"
 
-echo "release smoke OK in $((SECONDS - STARTED)) s (backup and restore: $restore_seconds s): $(basename "$TARBALL") unpacked outside the repository ($((bytes / 1000000)) MB), migrated, two instances on PostgreSQL, S3 and Redis behind nginx (TLS) served the journey; bin/lisbon created the administrator and verified the ledger; the statement verified valid before and after a backup and restore; a partly different key set was refused"
+echo "release smoke OK in $((SECONDS - STARTED)) s (backup and restore: $restore_seconds s): $(basename "$TARBALL") unpacked outside the repository ($((bytes / 1000000)) MB), migrated, two instances on PostgreSQL, S3 and Redis behind nginx (TLS) served the journey; bin/lisbon created the administrator and verified the ledger; the statement verified valid before and after a backup and restore, and on a database a newer release migrated; production without DATABASE_URL and a partly different key set were refused"
