@@ -4,6 +4,7 @@ import { withdrawStatement, WithdrawalError } from '../src/modules/statements/wi
 import { ManualClock } from '../src/platform/clock';
 import { testConfig, useTestApp } from './helper';
 import { bearer } from './identity';
+import { readMailFiles } from './mail';
 import type { Applicant } from './requests';
 import type { StaffMember } from './staff';
 import { publishOne, readyForIssue, verifyUpload } from './statements';
@@ -46,6 +47,16 @@ describe('withdrawing a published statement', () => {
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ kind: 'revoke', certificate_id: statement.certificate_id });
     expect((await ctx.ledger.audit()).isIntact).toBe(true);
+    // The holder is told, with the reason, once the mail job runs.
+    await t.worker.drainOnce();
+    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'holder@example.org');
+    expect(mails.filter((mail) => mail.kind === 'statement-withdrawn')).toEqual([
+      expect.objectContaining({
+        language: 'en-US',
+        subject: expect.stringContaining(`Statement of request no. ${practiceId} withdrawn`),
+        text: expect.stringContaining('The reason given: Issued on a forged diploma (case 2026/114).'),
+      }),
+    ]);
     // Nothing left to put in a wallet: the statement is no longer the published one.
     const offer = await t.app.inject({
       method: 'POST',
@@ -70,5 +81,11 @@ describe('withdrawing a published statement', () => {
       withdrawStatement(ctx, { certificateId: statement.certificate_id, reason: 'Twice.' }),
     ).rejects.toThrow(/is revoked: only the published version/);
     expect(await entries()).toBe(count);
+    // Told once, of the withdrawal that was made.
+    await t.worker.drainOnce();
+    const told = readMailFiles(t.database.tempDir).filter(
+      (mail) => mail.kind === 'statement-withdrawn' && mail.subject.includes(`no. ${practiceId} `),
+    );
+    expect(told.map((mail) => mail.text.includes('The reason given: Once.'))).toEqual([true]);
   });
 });

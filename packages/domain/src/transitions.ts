@@ -42,6 +42,8 @@ export const APPLICANT_MAILS = [
   'request-received',
   'question-asked',
   'statement-published',
+  /** The body withdrew the published statement (decision 097): its reason, and what it means. */
+  'statement-withdrawn',
   'closed',
   'appeal-received',
   'appeal-confirmed',

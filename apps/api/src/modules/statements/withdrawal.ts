@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { sha256Hex } from '../../platform/ledger/entry';
-import { findStatement, markStatementRevoked } from './repository';
+import { queueApplicantMail } from '../mails/service';
+import { findPracticeOwner, findStatement, markStatementRevoked } from './repository';
 
 /** A statement that cannot be withdrawn: none with this id, or not the published one. */
 export class WithdrawalError extends Error {}
@@ -10,7 +11,8 @@ export class WithdrawalError extends Error {}
  * In one transaction, a `revoke` entry of the ledger for the certificate (its payload the SHA-256
  * of the reason given, its reference the statement's issue entry) and the status `revoked`: the
  * public check of its PDF says "NOT valid: this statement has been revoked", its wallet credentials
- * read revoked in the status list, and no new offer is made of it.
+ * read revoked in the status list, and no new offer is made of it. The applicant is mailed the
+ * reason, in their language.
  */
 export async function withdrawStatement(
   ctx: AppContext,
@@ -33,6 +35,14 @@ export async function withdrawStatement(
     });
     if (!(await markStatementRevoked(trx, { id: certificateId, at })))
       throw new WithdrawalError(`The statement ${certificateId} changed meanwhile: nothing was withdrawn.`);
+    // In the same transaction: the holder is told once, if and only if the withdrawal commits.
+    const owner = await findPracticeOwner(trx, statement.practice_id);
+    if (owner)
+      await queueApplicantMail(ctx, trx, 'statement-withdrawn', {
+        userId: owner.user_id,
+        practiceId: statement.practice_id,
+        text: reason,
+      });
     return revoke;
   });
   return { certificateId, entrySeq: entry.seq };
