@@ -12,7 +12,8 @@ import { runCli, startPortal } from '../servers';
 /**
  * Issue #32 item 6 (decision 084): one applicant loops on a document rendered on request while
  * other users make a cheap call. The looping user runs as the attacker did, on a thread of its own:
- * BENCH_COST_LOOPS loops (6) from one session, each renaming the user (a new name, so a new form)
+ * BENCH_COST_LOOPS loops (6) from one session, a user of its own in each round (so that every loaded
+ * round starts with a whole budget to spend), each renaming the user (a new name, so a new form)
  * and fetching the consent form, one call after the other, for as long as a measurement lasts; it
  * meets the render budget (10 a minute), then the global per-session floor (300 calls a minute)
  * of the default settings, as deployed, each refusal answered after the default pause
@@ -35,6 +36,8 @@ const ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 3);
 /** Users making the cheap call in turn: 20 × 300 calls a minute covers the measurements. */
 const OTHERS = 20;
 const PREFIX = 'cost';
+/** A looping user of its own per round, for each of the two kinds. */
+const LOOPERS = 2 * ROUNDS;
 const PASSWORD = 'Rush#Hour2026';
 
 const median = (values: number[]) => {
@@ -54,7 +57,10 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
  */
 const LOOPER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { api, token, id, loops, kind, bomb, documentType } = workerData;
+const { api, loops, kind, bomb, documentType } = workerData;
+// Each round's looping user, given with its start: a user of its own each round.
+let token;
+let id;
 // A name of letters only (names take no digits): 0 → a, 25 → z, 26 → aa …
 const nameOf = (index) => (index >= 26 ? nameOf(Math.floor(index / 26) - 1) : '') + String.fromCharCode(97 + (index % 26));
 let renamed = 0;
@@ -94,7 +100,8 @@ const loop = async () => {
   }
 };
 parentPort.on('message', async (message) => {
-  if (message === 'start') {
+  if (message.type === 'start') {
+    ({ token, id } = message);
     isRunning = true;
     running = Array.from({ length: loops }, loop);
   } else {
@@ -111,7 +118,8 @@ export const cost: Scenario = {
   async run() {
     const portal = await startPortal(PORT, {
       env: { PUBLIC_URL: `http://127.0.0.1:${PORT}` },
-      prepare: (env) => runCli(env, ['demo:rush-drafts', '--count', String(1 + OTHERS), '--prefix', PREFIX]),
+      prepare: (env) =>
+        runCli(env, ['demo:rush-drafts', '--count', String(LOOPERS + OTHERS), '--prefix', PREFIX]),
     });
     const api = `${portal.url}/api/v1`;
     const login = async (email: string) => {
@@ -126,9 +134,13 @@ export const cost: Scenario = {
     const table: Record<string, unknown>[] = [];
     const results: Record<string, unknown>[] = [];
     try {
-      const looper = await login(rushEmail(PREFIX, 1));
+      // A looping user of its own for each round of each kind: every loaded round starts with a
+      // whole budget to spend, as a new attacker's minute would, not only the first.
+      const loopers: { token: string; id: number }[] = [];
+      for (let index = 1; index <= LOOPERS; index += 1) loopers.push(await login(rushEmail(PREFIX, index)));
       const others: { token: string; id: number }[] = [];
-      for (let index = 2; index <= 1 + OTHERS; index += 1) others.push(await login(rushEmail(PREFIX, index)));
+      for (let index = LOOPERS + 1; index <= LOOPERS + OTHERS; index += 1)
+        others.push(await login(rushEmail(PREFIX, index)));
       let turn = 0;
       const cheapCall = async () => {
         turn += 1;
@@ -158,13 +170,11 @@ export const cost: Scenario = {
         '[/ASCIIHexDecode /FlateDecode]',
         asciiHex(deflateSync(Buffer.alloc(256 * 1024 * 1024))),
       );
-      for (const kind of ['render', 'upload'] as const) {
+      for (const [kindIndex, kind] of (['render', 'upload'] as const).entries()) {
         const looperThread = new Worker(LOOPER, {
           eval: true,
           workerData: {
             api,
-            token: looper.token,
-            id: looper.id,
             loops: LOOPS,
             kind,
             bomb,
@@ -172,8 +182,8 @@ export const cost: Scenario = {
           },
         });
         const looperCalls = { served: 0, refused: 0, renames: 0 };
-        const startLoops = () => {
-          looperThread.postMessage('start');
+        const startLoops = (looper: { token: string; id: number }) => {
+          looperThread.postMessage({ type: 'start', ...looper });
           return () =>
             new Promise<typeof looperCalls>((resolve) => {
               looperThread.once('message', (counts: typeof looperCalls) => {
@@ -182,13 +192,11 @@ export const cost: Scenario = {
                 looperCalls.renames += counts.renames;
                 resolve(counts);
               });
-              looperThread.postMessage('stop');
+              looperThread.postMessage({ type: 'stop' });
             });
         };
         // Warm-up: the first calls' compilation counts for neither side.
         for (let call = 0; call < 50; call += 1) await cheapCall();
-        // The render budget the first looper met is spent for a minute: the second starts afresh.
-        if (kind === 'upload') await sleep(61_000);
         const idle: number[] = [];
         const loaded: number[] = [];
         const idleP50: number[] = [];
@@ -199,7 +207,7 @@ export const cost: Scenario = {
           const quiet = await measureCheap();
           idle.push(quiet.p99);
           idleP50.push(quiet.p50);
-          const stop = startLoops();
+          const stop = startLoops(loopers[kindIndex * ROUNDS + index]!);
           const busy = await measureCheap();
           const counts = await stop();
           loaded.push(busy.p99);
@@ -244,7 +252,7 @@ export const cost: Scenario = {
       console.table(results.flatMap((result) => result.perRound as Record<string, number | string>[]));
       return {
         table,
-        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause), then of one user uploading a PDF bomb (refused 422 once decoded to the 128 MB budget on the check thread; 20 uploads a minute allowed), beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, medians of the p99. Load average ${loadavg()
+        summary: `${LOOPS} loops of one user renaming themselves and fetching the consent form (a render each time: 10 renders a minute allowed, 300 calls a minute in all, each refusal answered after a 1 s pause), then of one user uploading a PDF bomb (refused 422 once decoded to the 128 MB budget on the check thread; 20 uploads a minute allowed), beside other users' GET /countries/FR, one call at a time every ${GAP_MS} ms for ${SECONDS} s per measurement, idle and loaded interleaved over ${ROUNDS} rounds, a new looping user each round (a whole budget spent in each), medians of the p99. Load average ${loadavg()
           .map((value) => value.toFixed(2))
           .join(' / ')}.`,
         figures: {

@@ -150,6 +150,9 @@ export function createContext({
 
 export const VERSION = packageJson.version;
 
+/** How long a request may take to arrive whole, its body included. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 /** The whole HTTP application, not listening: main.ts listens, tests call `app.inject`. */
 export async function buildApp({
   config,
@@ -176,6 +179,10 @@ export async function buildApp({
     // A draining instance finishes what it has and takes no new connection; it never answers
     // 503, which the SPA reads as maintenance (spec §8).
     return503OnClosing: false,
+    // A request must arrive whole within five minutes (Node's own default, which Fastify turns off):
+    // an upload trickled a byte a second would otherwise hold its check, and its socket, for ever.
+    // Behind deploy.md's nginx, which buffers bodies, the portal receives each at the network's pace.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // The router's own refusals (a bad %-escape, a path parameter over the length limit) answer in
     // the error contract too, not with Fastify's body that echoes the URL.
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),

@@ -52,6 +52,11 @@ describe('security headers', () => {
     }
   });
 
+  it('gives a request five minutes to arrive whole: a trickled upload does not hold its socket for ever', () => {
+    // Fastify's default is no limit at all; Node's server ends the request past it (408).
+    expect(t.app.server.requestTimeout).toBe(5 * 60 * 1000);
+  });
+
   it('limits API calls per address and answers 429 RATE_LIMITED with Retry-After', async () => {
     const call = () =>
       t.app.inject({ method: 'GET', url: '/api/v1/cms-entries?entity=faq', remoteAddress: '203.0.113.7' });

@@ -81,6 +81,25 @@ describe('the upload check on its thread', () => {
     expect(await slow.finish()).toEqual({ reason: 'activeContent', name: 'JavaScript' });
   });
 
+  it('fails the uploads of a thread that ended, never leaving a write waiting, then takes the next', async () => {
+    const bytes = plainPdf();
+    const checks = [uploadCheck('one.pdf', LIMITS, pool), uploadCheck('two.pdf', LIMITS, pool)];
+    for (const check of checks) await check.write(bytes.subarray(0, 100));
+    // One chunk on its way as the thread ends (answered or not), the other check between chunks.
+    const onItsWay = Promise.allSettled([checks[0]!.write(bytes.subarray(100, 200))]);
+    await pool.threads[0]!.terminate();
+    await onItsWay;
+    for (const check of checks) {
+      await expect(check.write(bytes.subarray(200))).rejects.toThrow();
+      await expect(check.finish()).rejects.toThrow();
+    }
+    // Piscina starts another thread for the next upload.
+    expect(await findingOf('next.pdf', pdfWithOpenActionScript(), 512)).toEqual({
+      reason: 'activeContent',
+      name: 'JavaScript',
+    });
+  });
+
   it('ends an abandoned check with its task, and takes the next upload', async () => {
     const completed = pool.completed;
     const abandoned = uploadCheck('gone.pdf', LIMITS, pool);

@@ -44,7 +44,8 @@ export const createCheckPool = (filename: string): CheckPool =>
     filename,
     minThreads: 0,
     maxThreads: 1,
-    concurrentTasksPerWorker: 1_000,
+    // An upload waiting for its next chunk costs its task little; the request timeout ends a stalled one.
+    concurrentTasksPerWorker: 10_000,
     // A thread idle for a minute ends; the next upload starts one again.
     idleTimeout: 60_000,
   });
@@ -68,21 +69,26 @@ class OffThreadCheck implements UploadCheck {
   private readonly port: MessagePort;
   private readonly finding: Promise<ContentFinding | null>;
   private waiting: { resolve(): void; reject(error: Error): void } | null = null;
+  /** Why the task can take no more chunks (its thread ended): every later write fails with it. */
+  private failure: Error | null = null;
 
   constructor(pool: CheckPool, fileName: string, limits: ContentLimits) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.finding = pool.run({ fileName, limits, port: port2 }, { transferList: [port2] });
-    // A task that fails (its thread ended) fails the chunk waiting for it.
+    // A task that fails (its thread ended) fails the chunk waiting for it, and any after it.
     this.finding.catch((error: unknown) =>
-      this.answer(error instanceof Error ? error : new Error(String(error))),
+      this.fail(error instanceof Error ? error : new Error(String(error))),
     );
+    // The worker's end closed before the check's end: nothing will answer any more.
+    port1.on('close', () => this.fail(new Error('the upload check ended before the file did')));
     port1.on('message', (reply: CheckReply) =>
       this.answer('failure' in reply ? new Error(reply.failure) : null),
     );
   }
 
   write(chunk: Buffer): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
       this.waiting = { resolve, reject };
       // Copied by the structured clone: the chunk itself goes on to the store.
@@ -102,6 +108,11 @@ class OffThreadCheck implements UploadCheck {
   abandon(): void {
     // The worker's end of the port closes too, and its task ends with no finding.
     this.port.close();
+  }
+
+  private fail(failure: Error) {
+    this.failure ??= failure;
+    this.answer(failure);
   }
 
   private answer(failure: Error | null) {

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createInflate, type Inflate } from 'node:zlib';
+import pLimit from 'p-limit';
 import {
   PDF_ACTIVE_CONTENT_NAMES,
   PDF_ACTIVE_CONTENT_SHORT_NAMES,
@@ -17,6 +18,14 @@ import {
   type FilterStage,
 } from './pdf-filters';
 import { carryFor, decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
+
+/**
+ * A stream with declared filters is decoded whole, up to UPLOAD_PDF_MAX_INFLATED_BYTES, before it
+ * is searched. One such decoding at a time in the process, whichever upload it belongs to: on one
+ * check thread they would only take turns anyway, and forty uploads decoding at once held forty
+ * budgets in memory (6.9 GB in a review). The others wait, their uploads held by backpressure.
+ */
+export const declaredDecodings = pLimit(1);
 
 /** Names looked for in every byte, raw or inflated: long enough never to occur by chance. */
 const ANYWHERE = [...PDF_ACTIVE_CONTENT_NAMES, PDF_ENCRYPTION_NAME];
@@ -347,7 +356,9 @@ export class PdfCheck implements FormatCheck {
     const { declared } = stream;
     if (declared)
       this.decoding = this.decoding.then(() =>
-        this.findings.length === 0 ? this.decodeDeclared(stream, declared) : undefined,
+        declaredDecodings(() =>
+          this.findings.length === 0 ? this.decodeDeclared(stream, declared) : undefined,
+        ),
       );
   }
 
