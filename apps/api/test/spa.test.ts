@@ -241,6 +241,22 @@ describe('single-page app: the pages the build pre-renders (decisions 075, 082)'
     expect((await visit('/', { cookie: 'lisbon-language=fr-FR' })).body).toBe(PAGES['en-US/index.html']);
   });
 
+  it('serves them in the browser’s language before any choice, the choice winning over it (decision 099)', async () => {
+    const italianBrowser = { 'accept-language': 'it-IT,it;q=0.9,en;q=0.8' };
+    const response = await visit('/', italianBrowser);
+    expect(response.body).toBe(PAGES['it-IT/index.html']);
+    expect(response.headers.vary).toMatch(/accept-language/i);
+    expect((await visit('/auth/login', { 'accept-language': 'it' })).body).toBe(
+      PAGES['it-IT/auth/login.html'],
+    );
+    // A language the portal does not speak: the default one.
+    expect((await visit('/', { 'accept-language': 'fr-FR,de;q=0.5' })).body).toBe(PAGES['en-US/index.html']);
+    // A choice made (the cookie) wins over the browser.
+    expect((await visit('/', { ...italianBrowser, cookie: 'lisbon-language=en-US' })).body).toBe(
+      PAGES['en-US/index.html'],
+    );
+  });
+
   it('sends them compressed to a browser that accepts it', async () => {
     const response = await visit('/', { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBe('br');

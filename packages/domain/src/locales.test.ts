@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocale, negotiateLocale } from './locales';
+import { isLocale, localeOfTags, negotiateLocale } from './locales';
 
 describe('negotiateLocale', () => {
   it('defaults to en-US without a header', () => {
@@ -26,5 +26,16 @@ describe('isLocale', () => {
     expect(isLocale('it-IT')).toBe(true);
     expect(isLocale('it')).toBe(false);
     expect(isLocale(3)).toBe(false);
+  });
+});
+
+describe('localeOfTags (the browser’s languages before any choice, decision 099)', () => {
+  it('takes the first language the portal speaks, exactly or by its language, else en-US', () => {
+    expect(localeOfTags(['it-IT', 'en-US'])).toBe('it-IT');
+    expect(localeOfTags(['it'])).toBe('it-IT');
+    expect(localeOfTags(['fr-FR', 'it-CH'])).toBe('it-IT');
+    expect(localeOfTags(['en-GB', 'it'])).toBe('en-US');
+    expect(localeOfTags(['fr-FR', 'de'])).toBe('en-US');
+    expect(localeOfTags([])).toBe('en-US');
   });
 });

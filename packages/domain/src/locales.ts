@@ -23,6 +23,21 @@ export function languageInCookies(cookies: string | undefined): Locale | undefin
 /** A stored locale as one the portal speaks: the default for anything else. */
 export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
+/**
+ * The first of the language tags, in the order of preference, that the portal speaks (exactly, or
+ * by its language: `it-CH` gives it-IT); en-US when none. The browser's `navigator.languages`.
+ */
+export function localeOfTags(tags: readonly string[]): Locale {
+  for (const tag of tags) {
+    const wanted = tag.toLowerCase();
+    const found =
+      LOCALES.find((locale) => locale.toLowerCase() === wanted) ??
+      LOCALES.find((locale) => locale.slice(0, 2) === wanted.slice(0, 2));
+    if (found) return found;
+  }
+  return DEFAULT_LOCALE;
+}
+
 /** Picks the best supported locale from an Accept-Language header; en-US when nothing fits. */
 export function negotiateLocale(acceptLanguage: string | undefined | null): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE;
@@ -35,11 +50,5 @@ export function negotiateLocale(acceptLanguage: string | undefined | null): Loca
     })
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag);
-    if (exact) return exact;
-    const language = LOCALES.find((locale) => locale.slice(0, 2) === tag.slice(0, 2));
-    if (language) return language;
-  }
-  return DEFAULT_LOCALE;
+  return localeOfTags(ranked.map(({ tag }) => tag));
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LOCALE, languageInCookies, type Locale } from '@lisbon/domain';
+import { languageInCookies, negotiateLocale, type Locale } from '@lisbon/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { isApiPath } from './paths';
@@ -49,7 +49,7 @@ export function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
 }
 
 function languageOf(request: FastifyRequest): Locale {
-  return languageInCookies(request.headers.cookie) ?? DEFAULT_LOCALE;
+  return languageInCookies(request.headers.cookie) ?? negotiateLocale(request.headers['accept-language']);
 }
 
 /** The pre-rendered HTML of the page at `url` in the visitor's language, if the build has one. */
@@ -74,7 +74,7 @@ function sendPage(
 ): FastifyReply {
   const prerendered = prerenderedFile(webDistDir, pages, request);
   if (prerendered === null) return reply.sendFile('index.html');
-  reply.header('vary', 'Accept-Encoding, Cookie');
+  reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
   return reply.sendFile(prerendered);
 }
 
@@ -85,7 +85,8 @@ function sendPage(
  * Each file goes out as the build's Brotli or gzip copy when the client accepts one (identity
  * otherwise), with `Vary: Accept-Encoding` (decision 063). The pages the build pre-renders (`/`,
  * `/auth/login`, `/verify/{id}`) get their own HTML instead of the empty index.html, in the language
- * of the `lisbon-language` cookie or else the default one, with `Vary: Cookie` (decision 075).
+ * of the `lisbon-language` cookie or else the browser's (`Accept-Language`, the default one when it
+ * names neither), with `Vary: Cookie, Accept-Language` (decisions 075, 099).
  */
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));

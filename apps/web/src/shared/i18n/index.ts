@@ -127,7 +127,10 @@ function chosenLocale(): Locale | undefined {
 }
 
 export const i18n = i18next.createInstance();
-const startLocale: Locale = chosenLocale() ?? DEFAULT_LOCALE;
+// Before any choice, the language the server sent the page in: a pre-rendered page in the
+// browser's language (`Accept-Language`, decision 099), the app's shell in the default one.
+const servedIn = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+const startLocale: Locale = chosenLocale() ?? (isLocale(servedIn) ? servedIn : DEFAULT_LOCALE);
 /** A language i18next reports, or the starting one while its catalogue is still coming. */
 const orStartLocale = (language: string): Locale => (isLocale(language) ? language : startLocale);
 

@@ -50,13 +50,37 @@ describe('the language in use only (decision 063)', () => {
     await fresh.i18nReady;
     expect(fresh.i18n.language).toBe('it-IT');
     expect(document.cookie).toContain('lisbon-language=it-IT');
-    // A language that is not one of the portal's is ignored.
+    // A language that is not one of the portal's is ignored: the page's (here the default) stands.
     document.cookie = 'lisbon-language=xx-XX; path=/';
+    document.documentElement.lang = 'en-US';
     vi.resetModules();
     const other = await import('.');
     await other.i18nReady;
     expect(other.i18n.language).toBe('en-US');
     document.cookie = 'lisbon-language=en-US; path=/';
+  });
+
+  it('starts, before any choice, in the language the server sent the page in (decision 099)', async () => {
+    // A pre-rendered page chosen by the browser's Accept-Language: no storage, no cookie.
+    storage.remove('language');
+    document.cookie = 'lisbon-language=; path=/; max-age=0';
+    document.documentElement.lang = 'it-IT';
+    try {
+      vi.resetModules();
+      const fresh = await import('.');
+      await fresh.i18nReady;
+      expect(fresh.i18n.language).toBe('it-IT');
+      // Nothing is stored until the visitor chooses.
+      expect(storage.get('language')).toBeNull();
+      // A choice made wins over the page's language.
+      document.cookie = 'lisbon-language=en-US; path=/';
+      vi.resetModules();
+      const chosen = await import('.');
+      await chosen.i18nReady;
+      expect(chosen.i18n.language).toBe('en-US');
+    } finally {
+      document.documentElement.lang = 'en-US';
+    }
   });
 
   it("fetches the logged-in area's texts only when a page behind a login asks, then with every language", async () => {
