@@ -17,7 +17,7 @@ import { withdrawStatement, WithdrawalError } from './modules/statements/withdra
 import { recordBackup } from './platform/backup-record';
 import { systemClock } from './platform/clock';
 import { ConfigError, type Config } from './platform/config';
-import { MigrationError } from './platform/db/migrate';
+import { MigrationRefusal } from './platform/db/migrate';
 import { loadCommandConfig } from './platform/served-address';
 import { openDatabase, type Db } from './platform/db/database';
 import { unusableDatabase } from './platform/db/errors';
@@ -475,7 +475,7 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof RotationError ||
         error instanceof BackupError ||
         error instanceof WithdrawalError ||
-        (error instanceof MigrationError && !error.cause);
+        error instanceof MigrationRefusal;
       // The command's configuration came from this environment (and bin/lisbon's file).
       const unusable = unusableDatabase(error, process.env.DATABASE_URL) ?? unusableBucket(error);
       console.error(isExpected ? error.message : (unusable ?? error));

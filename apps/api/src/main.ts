@@ -10,7 +10,7 @@ import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, refreshStatistics } from './platform/db/database';
-import { MigrationError } from './platform/db/migrate';
+import { MigrationRefusal } from './platform/db/migrate';
 import { unusableDatabase } from './platform/db/errors';
 import { createWorker } from './platform/jobs/worker';
 import { createMailer } from './platform/mail/mailer';
@@ -204,8 +204,7 @@ try {
     config.database.dialect === 'postgres' ? config.database.url : undefined,
   );
   // A database this release cannot serve as it is: one line saying why, no stack.
-  if (error instanceof ConfigError || (error instanceof MigrationError && !error.cause))
-    console.error(error.message);
+  if (error instanceof ConfigError || error instanceof MigrationRefusal) console.error(error.message);
   else if (unusable) console.error(unusable);
   else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();

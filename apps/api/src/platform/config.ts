@@ -195,13 +195,19 @@ const booleanFlag = (name: string) =>
     .refine((value) => ['true', 'false', '1', '0'].includes(value), `${name} must be true, false, 1 or 0`)
     .transform((value) => value === 'true' || value === '1');
 
+/**
+ * A value still holding the shipped example's placeholder (`CHANGE-ME`): the example is public, so
+ * a token or password copied from it opens the door to anyone, or starts and then fails.
+ */
+const isExamplePlaceholder = (value: string) => /change-?me/i.test(value);
+
 /** Why demo data may not be written to this deployment, or null when it may. */
 function demoDataRefusal(
-  nodeEnv: string | undefined,
+  isProduction: boolean,
   dialect: DatabaseConfig['dialect'],
   isAllowed: boolean,
 ): string | null {
-  if (nodeEnv === 'production')
+  if (isProduction)
     return 'Demo data is refused with NODE_ENV=production: demo accounts have published passwords.';
   if (dialect === 'postgres' && !isAllowed)
     return 'Demo data is refused on PostgreSQL, the production database, unless ALLOW_DEMO_DATA=true: demo accounts have published passwords.';
@@ -304,7 +310,7 @@ const envSchema = z.object({
     .min(32, 'METRICS_TOKEN must be at least 32 characters long')
     // The shipped example's placeholder is public: a token copied from it opens /metrics to anyone.
     .refine(
-      (token) => !/change-?me/i.test(token),
+      (token) => !isExamplePlaceholder(token),
       'METRICS_TOKEN is still the example’s placeholder: set a random token',
     )
     .optional(),
@@ -322,7 +328,7 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     // The example's placeholder password starts, then every mail fails at the relay.
     .refine(
-      (url) => !/change-?me/i.test(url),
+      (url) => !isExamplePlaceholder(url),
       'SMTP_URL still holds the example’s placeholder password: set the relay’s own',
     )
     .optional(),
@@ -594,7 +600,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set to store files in an object store');
   if (values.LEDGER_KEY && values.LEDGER_KEY_PATH)
     throw new ConfigError('Invalid configuration: set LEDGER_KEY_PATH or LEDGER_KEY, not both');
-  if (values.TEST_CLOCK === true && values.NODE_ENV === 'production')
+  const isProduction = values.NODE_ENV === 'production';
+  if (values.TEST_CLOCK === true && isProduction)
     throw new ConfigError(
       'Invalid configuration: TEST_CLOCK moves the server’s time for tests and demos; it is refused with NODE_ENV=production',
     );
@@ -617,8 +624,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isMaintenanceMode: values.MAINTENANCE_MODE === true,
       maintenanceModeSetting: values.MAINTENANCE_MODE ?? null,
       isTestClock: values.TEST_CLOCK === true,
-      demoDataRefusal: demoDataRefusal(values.NODE_ENV, database.dialect, values.ALLOW_DEMO_DATA === true),
-      isProduction: values.NODE_ENV === 'production',
+      demoDataRefusal: demoDataRefusal(isProduction, database.dialect, values.ALLOW_DEMO_DATA === true),
+      isProduction,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,

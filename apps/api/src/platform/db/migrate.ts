@@ -8,6 +8,12 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
+/**
+ * A database this release cannot serve as it is (another build's migrations, or one of its own
+ * missing before a newer release's): said in one line, with no stack, to whoever started it.
+ */
+export class MigrationRefusal extends MigrationError {}
+
 /** What a start's migrations did: Kysely's results, and the newer release's migrations found, if any. */
 export type Migrated = MigrationResultSet & {
   /**
@@ -51,7 +57,7 @@ export async function migrateToLatest(db: Db): Promise<Migrated> {
     const isNewer = unknown.every((name) => name > latestKnown);
     const missing = known.filter((name) => !executed.includes(name));
     if (isNewer && missing.length === 0) return { results: [], newerMigrations: unknown };
-    throw new MigrationError(
+    throw new MigrationRefusal(
       isNewer
         ? `The database was migrated by a newer release (up to ${unknown.at(-1)}) but lacks this release's ${missing.join(', ')}: restore the backup taken before the upgrade (docs/deploy.md, section 11)`
         : `The database holds migrations this release does not know among its own (${unknown.join(', ')}): it was migrated by another build; install the release that migrated it`,
