@@ -5,7 +5,8 @@
 // its chunks, so the browser paints the page from the HTML alone and fetches its scripts at once.
 // The API serves it for the page (spa.ts); boot/main.tsx hydrates it. Each file gets a Brotli and a
 // gzip copy, as precompress() gives the rest of the build. `dist/.vite/pages.json` keeps each
-// page's files for the budget (web-budget.mjs).
+// page's files for the budget (web-budget.mjs). Beside them, `dist/pages/<locale>/app.html` is the
+// empty shell in the language, for every other page of the app.
 //
 // Each page is rendered in a process of its own, which notes every module it loads: the chunks of
 // the router's lazy routes and of the texts the page used are read from there, not from a list.
@@ -21,6 +22,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { entryFiles, firstVisitFiles, LOCALES, PAGES, readManifest } from './web-pages.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The empty shell in each language, under `pages/<locale>/`; the name spa.ts asks for. */
+const APP_SHELL = 'app.html';
 const SELF = fileURLToPath(import.meta.url);
 
 /** In a process of its own: renders one page, prints its HTML and the modules it loaded. */
@@ -62,6 +65,17 @@ function replaceOnce(html, pattern, replacement) {
   return html.replace(pattern, replacement);
 }
 
+/** The shell marked with its language, its description and its text without JavaScript in it. */
+function inLanguage(shell, locale, head) {
+  let html = replaceOnce(shell, /<html lang="[^"]*"/, `<html lang="${locale}"`);
+  html = replaceOnce(
+    html,
+    /(<meta\s+name="description"\s+content=")[^"]*"/,
+    (_, start) => `${start}${head.description}"`,
+  );
+  return replaceOnce(html, /<noscript>[^<]*<\/noscript>/, `<noscript>${head.noscript}</noscript>`);
+}
+
 /**
  * The shell with `body` in #root, marked with its language, its CSS inline, its chunks preloaded,
  * and the head's texts (`head`, escaped: the title, the description, the text without JavaScript)
@@ -72,14 +86,11 @@ function pageHtml(dist, shell, inShell, { body, head }, locale, files) {
   if (body.includes('<script')) throw new Error(`the HTML of a page holds a script: ${body.slice(0, 200)}`);
   const css = [...files].filter((file) => file.endsWith('.css'));
   const modules = [...files].filter((file) => file.endsWith('.js') && !inShell.has(file));
-  let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
-  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${head.title}</title>`);
-  html = replaceOnce(
-    html,
-    /(<meta\s+name="description"\s+content=")[^"]*"/,
-    (_, start) => `${start}${head.description}"`,
+  let html = replaceOnce(
+    inLanguage(shell, locale, head),
+    /<title>[^<]*<\/title>/,
+    `<title>${head.title}</title>`,
   );
-  html = replaceOnce(html, /<noscript>[^<]*<\/noscript>/, `<noscript>${head.noscript}</noscript>`);
   for (const file of css) html = html.replace(`<link rel="stylesheet" crossorigin href="/${file}">`, '');
   const inHead = [
     ...css.map((file) => inlineCss(dist, file)),
@@ -130,6 +141,11 @@ async function renderAll(web) {
         pageHtml(dist, shell, inShell, { body: html, head }, locale, files),
       );
       pages.push({ page, locale, file, files: [...files] });
+      // The app's other pages in this language: the empty shell, its head in the language, for a
+      // first visit to a deep link by a browser in it (spa.ts, decision 099). The app starts in
+      // the language of `<html lang>`.
+      if (file === 'index.html')
+        write(join(dist, 'pages', locale, APP_SHELL), inLanguage(shell, locale, head));
     }
   }
   rmSync(storageDir, { recursive: true, force: true });

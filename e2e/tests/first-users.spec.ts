@@ -69,6 +69,26 @@ test('the saved preferred language follows the user to another browser; a langua
   await device.close();
 });
 
+test('a first visit from an Italian browser opens in Italian, on a deep link as on the pre-rendered pages; a choice made wins', async ({
+  browser,
+}) => {
+  for (const width of WIDTHS) {
+    const italian = await browser.newContext({ locale: 'it-IT', viewport: { width, height: 800 } });
+    const page = await italian.newPage();
+    // A deep link the build did not pre-render: the shell in the browser's language (decision 099).
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+    await expect(page.getByRole('heading', { level: 1, name: 'Domande frequenti' })).toBeVisible();
+    await expectAccessible(page);
+    // Chosen English on this device: the next first page comes in English.
+    await page.getByRole('combobox', { name: /Lingua|Language/ }).selectOption('en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+    await page.goto('/auth/register');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await italian.close();
+  }
+});
+
 test('a visitor finds the statement check, and reads a malformed share link in a sentence', async ({
   page,
 }) => {

@@ -189,6 +189,9 @@ describe('single-page app: the pages the build pre-renders (decisions 075, 082)'
     'it-IT/auth/login.html': prerendered('it-IT', 'Accedi'),
     'en-US/verify.html': prerendered('en-US', 'Verify a statement'),
     'it-IT/verify.html': prerendered('it-IT', 'Verifica una dichiarazione'),
+    // The empty shell in each language, for every other page (scripts/prerender.mjs).
+    'en-US/app.html': '<!doctype html><html lang="en-US"><body><div id="root"></div></body></html>',
+    'it-IT/app.html': '<!doctype html><html lang="it-IT"><body><div id="root"></div></body></html>',
   };
 
   let server: App;
@@ -263,11 +266,21 @@ describe('single-page app: the pages the build pre-renders (decisions 075, 082)'
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGES['en-US/index.html']);
   });
 
-  it('answers every other page, a deeper verify path among them, with the empty index.html', async () => {
+  it('answers every other page, a deeper verify path among them, with the empty shell in the visitor’s language', async () => {
     for (const url of ['/practices/12', '/auth/register', '/verify/abc/more', '/faq']) {
       const response = await visit(url);
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(PAGES['en-US/app.html']);
+      // A first visit to a deep link from an Italian browser starts the app in Italian (decision 099).
+      const italian = await visit(url, { 'accept-language': 'it-IT,it;q=0.9' });
+      expect(italian.body).toBe(PAGES['it-IT/app.html']);
+      expect(italian.headers.vary).toMatch(/accept-language/i);
+      expect(italian.headers.vary).toMatch(/cookie/i);
+      // A choice made on this device wins.
+      expect((await visit(url, { 'accept-language': 'it', cookie: 'lisbon-language=en-US' })).body).toBe(
+        PAGES['en-US/app.html'],
+      );
     }
   });
 });

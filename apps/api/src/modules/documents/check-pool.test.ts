@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asciiHex, pdfBombBehind, pdfWithScriptBehind } from '../../../test/pdf-attacks';
 import { jpegOf, pdfWithOpenActionScript, plainPdf, pngOf } from '../../../test/samples';
+import { BACKGROUND_THREAD_NICENESS } from '../../platform/background-thread';
 import { createCheckPool, uploadCheck, type CheckPool } from './check-pool';
 
 /**
@@ -38,6 +39,14 @@ afterAll(async () => {
   await pool?.destroy();
   rmSync(folder, { recursive: true, force: true });
 });
+
+/** A thread's nice value, from its Linux `stat` (field 19, the 17th after the command's name). */
+const nicenessIn = (statFile: string) => {
+  const stat = readFileSync(statFile, 'latin1');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
+const nicenessOfThreads = () =>
+  readdirSync('/proc/self/task').map((thread) => nicenessIn(`/proc/self/task/${thread}/stat`));
 
 async function findingOf(name: string, bytes: Buffer, size: number, onThread = true) {
   const check = uploadCheck(name, LIMITS, onThread ? pool : null);
@@ -98,6 +107,14 @@ describe('the upload check on its thread', () => {
       reason: 'activeContent',
       name: 'JavaScript',
     });
+  });
+
+  it('checks at the lowest priority, the process itself at its own', async () => {
+    expect(await findingOf('plain.pdf', plainPdf(), 512)).toBeNull();
+    expect(pool.threads).toHaveLength(1);
+    // The pool's one thread, and that thread only: the process's main thread is not lowered.
+    expect(nicenessOfThreads().filter((niceness) => niceness === BACKGROUND_THREAD_NICENESS)).toHaveLength(1);
+    expect(nicenessIn('/proc/self/stat')).toBe(0);
   });
 
   it('ends an abandoned check with its task, and takes the next upload', async () => {

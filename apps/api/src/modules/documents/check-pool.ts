@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import { backgroundPool, builtWorker } from '../../platform/background-thread';
 import { ContentCheck, type ContentFinding, type ContentLimits } from './content-check';
 
 /**
@@ -11,11 +10,10 @@ import { ContentCheck, type ContentFinding, type ContentLimits } from './content
  * still stream: each upload is one task, fed its chunks in order through a MessagePort of its
  * own, each chunk acknowledged before the next leaves (the store's write waits as it did).
  *
- * The worker is the built `check-worker.js` beside the running bundle (`dist/main.js`), as the
- * render pool's is (platform/pdf/render-pool.ts). Run from the sources (tests, `tsx`), there is
- * no such file: the check runs in place.
+ * The worker is the built `check-worker.js` beside the running bundle (`dist/main.js`); run from
+ * the sources, the check runs in place (`platform/background-thread.ts`).
  */
-const WORKER_FILE = fileURLToPath(new URL('./check-worker.js', import.meta.url));
+const WORKER_URL = new URL('./check-worker.js', import.meta.url);
 
 /** One upload's check, given to the worker with the port its chunks come through. */
 export type CheckTask = { fileName: string; limits: ContentLimits; port: MessagePort };
@@ -35,24 +33,22 @@ export type UploadCheck = {
 export type CheckPool = Piscina<CheckTask, ContentFinding | null>;
 
 /**
- * The thread's pool: one thread (the target machine has two cores, and the upload budget bounds
- * what one user asks of it), every upload a task of its own on it at once: a task waits for its
- * chunks most of the time, so one slow client never holds another's check up.
+ * The thread's pool (`backgroundPool`: one thread at the lowest priority), every upload a task of
+ * its own on it at once: a task waits for its chunks most of the time, so one slow client never
+ * holds another's check up.
  */
 export const createCheckPool = (filename: string): CheckPool =>
-  new Piscina<CheckTask, ContentFinding | null>({
-    filename,
-    minThreads: 0,
-    maxThreads: 1,
+  backgroundPool<CheckTask, ContentFinding | null>(filename, {
     // An upload waiting for its next chunk costs its task little; the request timeout ends a stalled one.
     concurrentTasksPerWorker: 10_000,
-    // A thread idle for a minute ends; the next upload starts one again.
-    idleTimeout: 60_000,
   });
 
 let defaultPool: CheckPool | null | undefined;
 const poolOfBuild = () => {
-  defaultPool ??= existsSync(WORKER_FILE) ? createCheckPool(WORKER_FILE) : null;
+  if (defaultPool === undefined) {
+    const file = builtWorker(WORKER_URL);
+    defaultPool = file ? createCheckPool(file) : null;
+  }
   return defaultPool;
 };
 

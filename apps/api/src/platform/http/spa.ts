@@ -48,6 +48,9 @@ export function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
   }));
 }
 
+/** The empty shell in one language, beside the pre-rendered pages (scripts/prerender.mjs). */
+const APP_SHELL = 'app.html';
+
 function languageOf(request: FastifyRequest): Locale {
   return languageInCookies(request.headers.cookie) ?? negotiateLocale(request.headers['accept-language']);
 }
@@ -65,17 +68,27 @@ function prerenderedFile(
   return existsSync(join(webDistDir, file)) ? file : null;
 }
 
-/** A page of the app: its pre-rendered HTML in the visitor's language if the build has one, else index.html. */
+/**
+ * Any other page: the empty shell the build wrote in the visitor's language (`<html lang>`, the
+ * description, the text without JavaScript), where the app starts in that language, if the build
+ * wrote one (scripts/prerender.mjs); else index.html.
+ */
+function shellFile(webDistDir: string, request: FastifyRequest): string | null {
+  const file = join('pages', languageOf(request), APP_SHELL);
+  return existsSync(join(webDistDir, file)) ? file : null;
+}
+
+/** A page of the app: its pre-rendered HTML in the visitor's language if the build has one, else its shell. */
 function sendPage(
   webDistDir: string,
   pages: PrerenderedPage[],
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const prerendered = prerenderedFile(webDistDir, pages, request);
-  if (prerendered === null) return reply.sendFile('index.html');
+  const file = prerenderedFile(webDistDir, pages, request) ?? shellFile(webDistDir, request);
+  if (file === null) return reply.sendFile('index.html');
   reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
-  return reply.sendFile(prerendered);
+  return reply.sendFile(file);
 }
 
 /**
@@ -86,7 +99,8 @@ function sendPage(
  * otherwise), with `Vary: Accept-Encoding` (decision 063). The pages the build pre-renders (`/`,
  * `/auth/login`, `/verify/{id}`) get their own HTML instead of the empty index.html, in the language
  * of the `lisbon-language` cookie or else the browser's (`Accept-Language`, the default one when it
- * names neither), with `Vary: Cookie, Accept-Language` (decisions 075, 099).
+ * names neither), with `Vary: Cookie, Accept-Language` (decisions 075, 099); every other page gets the
+ * empty shell in that language, `pages/<locale>/app.html`, where the build wrote one.
  */
 export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: string }): void {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
