@@ -167,12 +167,28 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
   return standard('api_error');
 }
 
+/** Errors a request's body stream fails with when its client closes the connection halfway. */
+const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** The client closed its connection before the request ended (an upload given up halfway). */
+const isClientGone = (error: FastifyError | AppError, request: FastifyRequest): boolean =>
+  request.raw.destroyed &&
+  (CLIENT_GONE_CODES.has(String((error as { code?: unknown }).code)) || error.message === 'aborted');
+
 export async function sendError(
   error: FastifyError | AppError,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
   const locale = negotiateLocale(request.headers['accept-language']);
+  if (isClientGone(error, request)) {
+    // Nobody is left to answer, and nothing failed on our side: the client's doing, not an error.
+    request.log.info(
+      { code: (error as { code?: unknown }).code },
+      'the client left before its request ended',
+    );
+    return reply.code(400).send(answerFor(new AppError('BAD_REQUEST'), request, locale).body);
+  }
   const { status, body } = answerFor(error, request, locale);
   if (status >= 500 && !(error instanceof AppError && error.code === 'MAINTENANCE')) {
     // The request id is bound to request.log; bodies and headers are not logged, as they may hold secrets.

@@ -1,0 +1,55 @@
+import { request as httpRequest } from 'node:http';
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { useTestApp } from './helper';
+import { storedFiles, type Applicant } from './requests';
+
+/** An upload its client gives up on halfway: nothing kept, and not an error of the portal's. */
+const lines: { level: number; msg?: string; code?: string }[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+      lines.push(JSON.parse(line) as (typeof lines)[number]);
+    done();
+  },
+});
+const t = useTestApp();
+let server: App;
+let applicant: Applicant;
+beforeAll(async () => {
+  applicant = await t.applicant({ email: 'leaves@example.org' });
+  server = await t.instance({ logTo: sink });
+});
+
+describe('an upload whose client leaves halfway', () => {
+  it('is logged as the client’s doing, not as a failure, and keeps no file', async () => {
+    const address = await server.listen({ port: 0, host: '127.0.0.1' });
+    const files = storedFiles(t.database).length;
+    const head = Buffer.from(
+      '--cut\r\nContent-Disposition: form-data; name="type"\r\n\r\ndiploma\r\n' +
+        '--cut\r\nContent-Disposition: form-data; name="file"; filename="diploma.pdf"\r\n' +
+        'Content-Type: application/pdf\r\n\r\n%PDF-1.7\n',
+    );
+    const sent = httpRequest(`${address}/api/v1/documents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${applicant.token}`,
+        'content-type': 'multipart/form-data; boundary=cut',
+        'content-length': String(1024 * 1024),
+      },
+    });
+    sent.on('error', () => {});
+    sent.write(Buffer.concat([head, Buffer.alloc(256 * 1024, 0x20)]));
+    // The file is being stored: the upload is under way. Then the client leaves.
+    await expect.poll(() => storedFiles(t.database).length).toBe(files + 1);
+    sent.destroy();
+    const ended = () =>
+      lines.find((line) => line.level >= 50 || line.msg === 'the client left before its request ended');
+    await expect.poll(ended).toBeDefined();
+    expect(ended()).toMatchObject({ level: 30, code: 'ECONNRESET' });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    // The half-written file is removed.
+    await expect.poll(() => storedFiles(t.database).length).toBe(files);
+  });
+});
