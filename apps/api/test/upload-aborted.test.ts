@@ -19,7 +19,8 @@ let server: App;
 let applicant: Applicant;
 beforeAll(async () => {
   applicant = await t.applicant({ email: 'leaves@example.org' });
-  server = await t.instance({ logTo: sink });
+  // At the level a deployment logs by default.
+  server = await t.instance({ logTo: sink, env: { LOG_LEVEL: 'info' } });
 });
 
 describe('an upload whose client leaves halfway', () => {
