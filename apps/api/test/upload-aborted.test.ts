@@ -1,7 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { registerErrorHandler } from '../src/platform/http/error-handler';
 import { useTestApp } from './helper';
 import { storedFiles, type Applicant } from './requests';
 
@@ -52,5 +55,39 @@ describe('an upload whose client leaves halfway', () => {
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     // The half-written file is removed.
     await expect.poll(() => storedFiles(t.database).length).toBe(files);
+  });
+});
+
+describe('a backend’s own connection failure after the body was read', () => {
+  it('stays a failure of ours: 500, logged as an error, though the request had a body', async () => {
+    const seen: { level: number; msg?: string }[] = [];
+    const errors = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+          seen.push(JSON.parse(line) as (typeof seen)[number]);
+        done();
+      },
+    });
+    const bare = Fastify({ loggerInstance: pino({ level: 'info' }, errors) as FastifyBaseLogger });
+    registerErrorHandler(bare);
+    // As an object store or the database answers when its connection is reset.
+    bare.post('/store', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    });
+    const address = await bare.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const response = await fetch(`${address}/store`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ file: 'x'.repeat(10_000) }),
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ code: 'api_error' });
+      expect(seen).toContainEqual(expect.objectContaining({ level: 50, msg: 'request failed' }));
+      expect(seen.map((line) => line.msg)).not.toContain('the client left before its request ended');
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -170,9 +170,15 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
 /** Errors a request's body stream fails with when its client closes the connection halfway. */
 const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
-/** The client closed its connection before the request ended (an upload given up halfway). */
+/**
+ * The client closed its connection before its request had arrived whole (an upload given up
+ * halfway): the body is incomplete and the socket gone. Not `request.raw.destroyed`, which Node
+ * sets once a body has been read whole, while the client still waits: a backend's own ECONNRESET
+ * (an object store, the database) after that is a failure of ours, answered 500 and logged.
+ */
 const isClientGone = (error: FastifyError | AppError, request: FastifyRequest): boolean =>
-  request.raw.destroyed &&
+  !request.raw.complete &&
+  request.raw.socket.destroyed &&
   (CLIENT_GONE_CODES.has(String((error as { code?: unknown }).code)) || error.message === 'aborted');
 
 export async function sendError(

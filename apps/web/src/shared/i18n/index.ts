@@ -127,8 +127,8 @@ function chosenLocale(): Locale | undefined {
 }
 
 export const i18n = i18next.createInstance();
-// Before any choice, the language the server sent the page in: a pre-rendered page in the
-// browser's language (`Accept-Language`, decision 099), the app's shell in the default one.
+// Before any choice, the language the server sent the page in: a pre-rendered page or the app's
+// shell, each in the browser's language when the portal speaks it (`Accept-Language`, decision 099).
 const servedIn = typeof document === 'undefined' ? undefined : document.documentElement.lang;
 const startLocale: Locale = chosenLocale() ?? (isLocale(servedIn) ? servedIn : DEFAULT_LOCALE);
 /** A language i18next reports, or the starting one while its catalogue is still coming. */
