@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { registerErrorHandler } from '../src/platform/http/error-handler';
@@ -68,7 +67,7 @@ describe('a backend’s own connection failure after the body was read', () => {
         done();
       },
     });
-    const bare = Fastify({ loggerInstance: pino({ level: 'info' }, errors) as FastifyBaseLogger });
+    const bare = Fastify({ logger: { level: 'info', stream: errors } });
     registerErrorHandler(bare);
     // As an object store or the database answers when its connection is reset.
     bare.post('/store', async () => {
