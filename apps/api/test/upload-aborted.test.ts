@@ -8,14 +8,21 @@ import { useTestApp } from './helper';
 import { storedFiles, type Applicant } from './requests';
 
 /** An upload its client gives up on halfway: nothing kept, and not an error of the portal's. */
-const lines: { level: number; msg?: string; code?: string }[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-      lines.push(JSON.parse(line) as (typeof lines)[number]);
-    done();
-  },
-});
+type LogLine = { level: number; msg?: string; code?: string };
+/** A log destination that keeps each JSON line written to it, parsed. */
+function logLines() {
+  const lines: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
+const { lines, sink } = logLines();
 const t = useTestApp();
 let server: App;
 let applicant: Applicant;
@@ -59,14 +66,7 @@ describe('an upload whose client leaves halfway', () => {
 
 describe('a backend’s own connection failure after the body was read', () => {
   it('stays a failure of ours: 500, logged as an error, though the request had a body', async () => {
-    const seen: { level: number; msg?: string }[] = [];
-    const errors = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-          seen.push(JSON.parse(line) as (typeof seen)[number]);
-        done();
-      },
-    });
+    const { lines: seen, sink: errors } = logLines();
     const bare = Fastify({ logger: { level: 'info', stream: errors } });
     registerErrorHandler(bare);
     // As an object store or the database answers when its connection is reset.

@@ -20,7 +20,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, errorCode } from '../errors';
 
 /** Statuses Fastify and its plugins raise on their own (bad JSON, wrong content type, …), as our codes. */
 const CODE_FOR_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -179,7 +179,7 @@ const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_S
 const isClientGone = (error: FastifyError | AppError, request: FastifyRequest): boolean =>
   !request.raw.complete &&
   request.raw.socket.destroyed &&
-  (CLIENT_GONE_CODES.has(String((error as { code?: unknown }).code)) || error.message === 'aborted');
+  (CLIENT_GONE_CODES.has(String(errorCode(error))) || error.message === 'aborted');
 
 export async function sendError(
   error: FastifyError | AppError,
@@ -189,10 +189,7 @@ export async function sendError(
   const locale = negotiateLocale(request.headers['accept-language']);
   if (isClientGone(error, request)) {
     // Nobody is left to answer, and nothing failed on our side: the client's doing, not an error.
-    request.log.info(
-      { code: (error as { code?: unknown }).code },
-      'the client left before its request ended',
-    );
+    request.log.info({ code: errorCode(error) }, 'the client left before its request ended');
     return reply.code(400).send(answerFor(new AppError('BAD_REQUEST'), request, locale).body);
   }
   const { status, body } = answerFor(error, request, locale);

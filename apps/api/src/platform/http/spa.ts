@@ -55,6 +55,12 @@ function languageOf(request: FastifyRequest): Locale {
   return languageInCookies(request.headers.cookie) ?? negotiateLocale(request.headers['accept-language']);
 }
 
+/** A file the build wrote under `pages/<locale>/`, in the visitor's language, if it is there. */
+function inVisitorsLanguage(webDistDir: string, request: FastifyRequest, name: string): string | null {
+  const file = join('pages', languageOf(request), name);
+  return existsSync(join(webDistDir, file)) ? file : null;
+}
+
 /** The pre-rendered HTML of the page at `url` in the visitor's language, if the build has one. */
 function prerenderedFile(
   webDistDir: string,
@@ -63,19 +69,7 @@ function prerenderedFile(
 ): string | null {
   const path = request.url.split('?')[0] ?? '';
   const page = pages.find((candidate) => candidate.path.test(path));
-  if (!page) return null;
-  const file = join('pages', languageOf(request), page.file);
-  return existsSync(join(webDistDir, file)) ? file : null;
-}
-
-/**
- * Any other page: the empty shell the build wrote in the visitor's language (`<html lang>`, the
- * description, the text without JavaScript), where the app starts in that language, if the build
- * wrote one (scripts/prerender.mjs); else index.html.
- */
-function shellFile(webDistDir: string, request: FastifyRequest): string | null {
-  const file = join('pages', languageOf(request), APP_SHELL);
-  return existsSync(join(webDistDir, file)) ? file : null;
+  return page ? inVisitorsLanguage(webDistDir, request, page.file) : null;
 }
 
 /** A page of the app: its pre-rendered HTML in the visitor's language if the build has one, else its shell. */
@@ -85,7 +79,10 @@ function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const file = prerenderedFile(webDistDir, pages, request) ?? shellFile(webDistDir, request);
+  // Any other page: the empty shell the build wrote in the visitor's language (`<html lang>`, the
+  // description, the text without JavaScript), where the app starts in that language; else index.html.
+  const file =
+    prerenderedFile(webDistDir, pages, request) ?? inVisitorsLanguage(webDistDir, request, APP_SHELL);
   if (file === null) return reply.sendFile('index.html');
   reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
   return reply.sendFile(file);
