@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
 import { buildApp, createContext, VERSION } from './app';
+import { BACKGROUND_THREAD_NICENESS, canLowerThreadPriority } from './platform/background-thread';
 import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
@@ -191,6 +192,11 @@ try {
       'SMTP_URL is not set: mail is written to DATA_DIR/mail as .eml files, and nobody receives it',
     );
   else app.log.info('mail is written to DATA_DIR/mail as .eml files');
+  if (!canLowerThreadPriority())
+    app.log.warn(
+      { niceness: BACKGROUND_THREAD_NICENESS },
+      'this platform has no build of @napi-rs/nice: the upload check and document rendering threads run at the normal priority, and a busy one slows every other call (decision 100)',
+    );
   if (config.isProduction && !config.redisUrl)
     app.log.warn(
       'REDIS_URL is not set: the global rate limit counts in each instance alone (set it whenever several instances run)',

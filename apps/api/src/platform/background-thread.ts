@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 
@@ -28,6 +29,25 @@ export function backgroundPool<Task, Result>(
     niceIncrement: BACKGROUND_THREAD_NICENESS,
     ...options,
   });
+}
+
+/**
+ * Whether the threads can run at that priority here: piscina lowers it with `@napi-rs/nice`, loaded
+ * from piscina's own place, and silently leaves it as it is where that package has no build for the
+ * platform. The start logs a warning then (main.ts), so an operator learns why a busy upload check
+ * may slow every other call.
+ */
+export function canLowerThreadPriority(load: (name: string) => unknown = requireBesidePiscina): boolean {
+  try {
+    const nice = load('@napi-rs/nice');
+    return typeof nice === 'object' && nice !== null && 'nice' in nice && typeof nice.nice === 'function';
+  } catch {
+    return false;
+  }
+}
+
+function requireBesidePiscina(name: string): unknown {
+  return createRequire(createRequire(import.meta.url).resolve('piscina'))(name);
 }
 
 /**
