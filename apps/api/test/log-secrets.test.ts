@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { logLines } from './log-lines';
 import { linkToken, readMailFiles } from './mail';
 import { CARDS, checkout, payOnSandbox, readyDraft, sessionIdOf } from './payments';
 import { publishOne, readyForIssue } from './statements';
@@ -14,12 +14,12 @@ import { publishOne, readyForIssue } from './statements';
  * in any line (decision 083).
  */
 const clock = new ManualClock('2026-02-10T10:00:00Z');
-const lines: string[] = [];
+const { lines, stream } = logLines();
 const secrets = new Map<string, string>();
 const t = useTestApp({
   clock,
   env: { PUBLIC_URL: 'https://portal.example.org', LOG_LEVEL: 'trace' },
-  logTo: new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }),
+  logTo: stream,
 });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -105,7 +105,7 @@ describe('secrets in the logs', () => {
 
     // The flows really ran and were really logged: otherwise the check below proves nothing.
     for (const [name, value] of secrets) expect(value.length, name).toBeGreaterThanOrEqual(6);
-    const log = lines.join('');
+    const log = lines.join('\n');
     expect(log).toContain('mail written to file');
     expect(log).toContain('/auth/reset-password/[redacted]');
     expect(log).toContain('/sandbox/checkout/[redacted]');

@@ -1,6 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -9,6 +8,7 @@ import { ManualClock } from '../src/platform/clock';
 import { createMailer } from '../src/platform/mail/mailer';
 import { useTestApp, createTestWorker, testConfig } from './helper';
 import { createUser } from './identity';
+import { logLines } from './log-lines';
 import { linkToken, parseMail, readMailFiles, type ReadMail } from './mail';
 
 const clock = new ManualClock();
@@ -46,11 +46,8 @@ async function startSmtpServer(
 
 describe('mail written to files (no SMTP_URL)', () => {
   it('writes a real RFC 822 message and logs its file, never its link or its address', async () => {
-    const lines: string[] = [];
-    const log = pino(
-      { level: 'info' },
-      new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }),
-    );
+    const { lines, entries, stream } = logLines();
+    const log = pino({ level: 'info' }, stream);
     const worker = createTestWorker(t.database, {
       clock,
       env: { PUBLIC_URL: 'https://lisbon.example.org' },
@@ -69,8 +66,7 @@ describe('mail written to files (no SMTP_URL)', () => {
     const link = `https://lisbon.example.org/auth/reset-password/${linkToken(mail!, 'reset-password')}`;
     expect(mail?.html).toContain(`href="${link}"`);
 
-    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const entry = entries.find((e) => e.msg === 'mail written to file');
+    const entry = entries().find((e) => e.msg === 'mail written to file');
     expect(entry).toMatchObject({ level: 30, mail: 'password-reset' });
     // The link is a credential: it stays in the owner-only `.eml` (decision 083).
     expect(lines.join('\n')).not.toContain(linkToken(mail!, 'reset-password'));

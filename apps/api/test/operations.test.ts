@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -9,6 +8,7 @@ import { insertJob } from '../src/platform/jobs/repository';
 import { redactUrl } from '../src/platform/logger';
 import { testConfig, useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
+import { logLines } from './log-lines';
 import {
   CARDS,
   checkout,
@@ -66,14 +66,8 @@ describe('access logs', () => {
   });
 
   it('never hold a link token, a bearer token or a password, and leave the probes out at info', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const app = await t.instance({ env: { LOG_LEVEL: 'info' }, logTo: sink });
+    const { lines, entries, stream } = logLines<{ msg: string; req?: { url: string } }>();
+    const app = await t.instance({ env: { LOG_LEVEL: 'info' }, logTo: stream });
     const secret = 'Zx9vQm2LkP0oIu8yTr6eWq4aSd2fGh1jKl3zXc5vBn7';
     await createUser(t.database, clock, { email: 'logged@example.org' });
     const { token } = await login(app, 'logged@example.org');
@@ -90,8 +84,7 @@ describe('access logs', () => {
       await app.inject({ method: 'GET', url, headers: bearer(token) });
     await app.close();
 
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
-    const urls = entries.flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    const urls = entries().flatMap((entry) => (entry.req ? [entry.req.url] : []));
     expect(urls).toEqual(
       expect.arrayContaining([
         '/auth/activate/[redacted]',

@@ -1,28 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { registerErrorHandler } from '../src/platform/http/error-handler';
 import { useTestApp } from './helper';
+import { logLines } from './log-lines';
 import { storedFiles, type Applicant } from './requests';
 
 /** An upload its client gives up on halfway: nothing kept, and not an error of the portal's. */
 type LogLine = { level: number; msg?: string; code?: string };
-/** A log destination that keeps each JSON line written to it, parsed. */
-function logLines() {
-  const lines: LogLine[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
-  return { lines, sink };
-}
-
-const { lines, sink } = logLines();
+const { entries, stream: sink } = logLines<LogLine>();
 const t = useTestApp();
 let server: App;
 let applicant: Applicant;
@@ -55,10 +42,10 @@ describe('an upload whose client leaves halfway', () => {
     await expect.poll(() => storedFiles(t.database).length).toBe(files + 1);
     sent.destroy();
     const ended = () =>
-      lines.find((line) => line.level >= 50 || line.msg === 'the client left before its request ended');
+      entries().find((line) => line.level >= 50 || line.msg === 'the client left before its request ended');
     await expect.poll(ended).toBeDefined();
     expect(ended()).toMatchObject({ level: 30, code: 'ECONNRESET' });
-    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(entries().filter((line) => line.level >= 50)).toEqual([]);
     // The half-written file is removed.
     await expect.poll(() => storedFiles(t.database).length).toBe(files);
   });
@@ -66,7 +53,7 @@ describe('an upload whose client leaves halfway', () => {
 
 describe('a backend’s own connection failure after the body was read', () => {
   it('stays a failure of ours: 500, logged as an error, though the request had a body', async () => {
-    const { lines: seen, sink: errors } = logLines();
+    const { entries: seen, stream: errors } = logLines<LogLine>();
     const bare = Fastify({ logger: { level: 'info', stream: errors } });
     registerErrorHandler(bare);
     // As an object store or the database answers when its connection is reset.
@@ -83,8 +70,8 @@ describe('a backend’s own connection failure after the body was read', () => {
       });
       expect(response.status).toBe(500);
       expect(await response.json()).toMatchObject({ code: 'api_error' });
-      expect(seen).toContainEqual(expect.objectContaining({ level: 50, msg: 'request failed' }));
-      expect(seen.map((line) => line.msg)).not.toContain('the client left before its request ended');
+      expect(seen()).toContainEqual(expect.objectContaining({ level: 50, msg: 'request failed' }));
+      expect(seen().map((line) => line.msg)).not.toContain('the client left before its request ended');
     } finally {
       await bare.close();
     }
