@@ -297,3 +297,28 @@ export function pdfZipPolyglot(pdf: Buffer): Buffer {
   end.writeUInt32LE(pdf.length + local.length + name.length + content.length, 16);
   return Buffer.concat([pdf, local, name, content, central, name, end]);
 }
+
+/**
+ * A one-page PDF with a link annotation whose action is `/S /URI /URI <value>` (`value` as it stands
+ * in the file: a literal or hex string, or a reference to object 6, a string to `javascript:`), in
+ * the file's structure (object 5) or, with `inObjectStream`, as object 7 in a compressed object
+ * stream (object 5). `catalog` adds entries to the catalogue.
+ */
+export function pdfWithLink(value: string, { inObjectStream = false, catalog = '' } = {}): Buffer {
+  const link = `<< /Type /Annot /Subtype /Link /Rect [72 700 300 720] /A << /S /URI /URI ${value} >> >>`;
+  const annotation = inObjectStream ? 7 : 5;
+  const header = `${annotation} 0 `;
+  return pdfOf([
+    `<< /Type /Catalog /Pages 2 0 R ${catalog}>>`,
+    PAGES,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Annots [${annotation} 0 R] >>`,
+    CONTENT,
+    inObjectStream
+      ? streamObject(
+          `/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode`,
+          deflateSync(Buffer.from(`${header}${link}`, 'latin1')),
+        )
+      : link,
+    '(javascript:alert\\(1\\))',
+  ]);
+}

@@ -29,6 +29,7 @@ import {
   asciiHex,
   pdfBombBehind,
   pdfBombWith,
+  pdfWithLink,
   pdfWithScriptBehind,
   pdfWithScriptPastFakeEndstream,
   pdfWithScriptStream,
@@ -157,6 +158,19 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       pdfZipPolyglot(plainPdf()),
       '“zip.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
     ],
+    // Decision 083, amended 2026-12-03: where a link leads.
+    [
+      'a PDF whose link runs JavaScript',
+      'link.pdf',
+      pdfWithLink('(JavaScript:alert\\(document.cookie\\))'),
+      '“link.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose link opens a file on the reader’s computer',
+      'file-link.pdf',
+      pdfWithLink('<66696c653a2f2f2f433a2f57696e646f77732f63616c632e657865>'),
+      '“file-link.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
     [
       'an encrypted PDF',
       'locked.pdf',
@@ -266,6 +280,14 @@ describe('uploads accepted as they are', () => {
       'image/jpeg',
     ],
     ['a PNG', 'scan.png', pngOf({ width: 1000, height: 1400 }), 'image/png'],
+    [
+      'a PDF with links to the university’s site and its registrar’s mail',
+      'linked.pdf',
+      pdfWithLink(
+        '(https://www.example.edu/diplomas/2019) /Next << /S /URI /URI (mailto:registrar@example.edu) >>',
+      ),
+      'application/pdf',
+    ],
   ])('accepts %s', async (_case, name, content, contentType) => {
     const response = await send(name, content);
     expect(response.statusCode).toBe(201);

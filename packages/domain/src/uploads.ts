@@ -81,6 +81,13 @@ export const PDF_ACTIVE_CONTENT_SHORT_NAMES = [
   '3D',
 ] as const;
 
+/**
+ * The schemes a link in a PDF (a `/URI` action) may open, as pdf.js allows them: a web page, a mail
+ * or a phone number. A link to `javascript:`, `file:`, a share or an application's own scheme is
+ * active content (issue #32); so is a link the check cannot read (an indirect string).
+ */
+export const PDF_LINK_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel'] as const;
+
 /** A PDF with this name in its trailer is encrypted: its streams cannot be inspected, so it is refused. */
 export const PDF_ENCRYPTION_NAME = 'Encrypt';
 

@@ -6,6 +6,7 @@ import {
   lzw,
   pdfBombBehind,
   pdfBombWith,
+  pdfWithLink,
   pdfWithScriptBehind,
   pdfWithScriptPastFakeEndstream,
   pdfWithScriptPastFakeEndstreamInRunLength,
@@ -237,5 +238,59 @@ describe('a stream’s dictionary read as readers read it (issue #32, the second
       asciiHex(deflateSync(text)),
     );
     expect(await findingOf(pdf)).toBeNull();
+  });
+});
+
+describe('links a reader would follow (decision 083)', () => {
+  const LINK = { reason: 'activeContent', name: 'URI' };
+  const hex = (text: string) => `<${Buffer.from(text, 'latin1').toString('hex')}>`;
+
+  it.each([
+    ['a javascript: link', '(javascript:app.alert\\(1\\))'],
+    ['its scheme in capitals after spaces and controls', '(  \\001JaVaScRiPt:alert\\(1\\))'],
+    ['its scheme cut by an escaped tab and a line end', '(java\\tscr\\\nipt:alert\\(1\\))'],
+    ['its scheme written in octal escapes', '(\\152\\141\\166\\141script:alert\\(1\\))'],
+    ['a hex string', hex('javascript:alert(1)')],
+    ['a hex string split by white space', '<6a617661 7363726970743a616c657274283129>'],
+    ['a UTF-16 string', hex(`\xfe\xff${[...'javascript:x'].map((c) => `\0${c}`).join('')}`)],
+    ['a comment before the string', '% a note\n(javascript:alert\\(1\\))'],
+    ['a file: link', '(file:///C:/Windows/System32/calc.exe)'],
+    ['a link to a network share', '(smb://attacker.example/share)'],
+    ['an application’s own scheme', '(ms-msdt:/id PCWDiagnostic)'],
+    ['a data: link', '(data:text/html,<b>x</b>)'],
+    ['a string in another object', '6 0 R'],
+    ['a scheme past what is read', `(${' '.repeat(600)}javascript:alert\\(1\\))`],
+  ])('refuses %s', async (_, value) => {
+    for (const size of [7, 65_536]) expect(await findingOf(pdfWithLink(value), size)).toEqual(LINK);
+  });
+
+  it('refuses a javascript: link in a compressed object stream, its name escaped', async () => {
+    const pdf = pdfWithLink('(javascript:alert\\(1\\))', { inObjectStream: true });
+    expect(pdf.includes('/URI')).toBe(false);
+    for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(LINK);
+    const escaped = pdfWithLink('(javascript:x)').toString('latin1').replace('/URI (', '/UR#49 (');
+    expect(await findingOf(Buffer.from(escaped, 'latin1'), 7)).toEqual(LINK);
+  });
+
+  it.each([
+    ['a web page', '(https://www.example.edu/diplomas/2019)'],
+    ['a web page in capitals', '(HTTP://WWW.EXAMPLE.EDU)'],
+    ['a web page whose path holds parentheses', '(https://en.wikipedia.org/wiki/Laurea_\\(Italy\\))'],
+    ['a web page as a hex string', hex('https://www.example.edu')],
+    ['a mail address', '(mailto:registrar@example.edu)'],
+    ['a phone number', '(tel:+39061234567)'],
+    ['a link within the site', '(diplomas/2019.html)'],
+    ['a link whose colon comes after a slash', '(files/a:b)'],
+  ])('accepts %s', async (_, value) => {
+    for (const size of [7, 65_536]) expect(await findingOf(pdfWithLink(value), size)).toBeNull();
+  });
+
+  it('accepts the catalogue’s base for links, and a link in an object stream', async () => {
+    const base = pdfWithLink('(https://www.example.edu)', {
+      catalog: '/URI << /Base (https://www.example.edu/) >>',
+    });
+    expect(await findingOf(base, 7)).toBeNull();
+    const packed = pdfWithLink('(https://www.example.edu)', { inObjectStream: true });
+    expect(await findingOf(packed, 7)).toBeNull();
   });
 });

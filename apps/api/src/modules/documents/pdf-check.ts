@@ -17,6 +17,7 @@ import {
   UNFOLLOWABLE,
   type FilterStage,
 } from './pdf-filters';
+import { LinkScanner } from './pdf-links';
 import { carryFor, decodePdfName, pdfNamesPattern, TextScanner } from './text-scan';
 
 /**
@@ -36,6 +37,9 @@ const STRUCTURE = [...PDF_ACTIVE_CONTENT_SHORT_NAMES, ...OBJECT_STREAM_MARKERS];
 
 const ANYWHERE_PATTERN = pdfNamesPattern(ANYWHERE);
 const STRUCTURE_PATTERN = pdfNamesPattern(STRUCTURE);
+
+/** Text read in pieces, to its end. */
+type Scan = { feed(text: string): void; end(): void };
 
 const STREAM = Buffer.from('stream', 'latin1');
 const END = Buffer.from('end', 'latin1');
@@ -60,7 +64,7 @@ type OpenStream = {
   /** The zlib data reached its end (or could go no further): more bytes change nothing. */
   isInflated: boolean;
   anywhere: TextScanner | null;
-  structure: TextScanner | null;
+  structure: Scan | null;
   /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
   declared: FilterStage[] | null;
   raw: Buffer[];
@@ -90,9 +94,7 @@ export class PdfCheck implements FormatCheck {
   private readonly anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) =>
     this.onName(match),
   );
-  private readonly structure = new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) =>
-    this.onName(match),
-  );
+  private readonly structure = this.structureScan();
   private received = 0;
   private carry: Buffer = Buffer.alloc(0);
   private tail = '';
@@ -229,6 +231,22 @@ export class PdfCheck implements FormatCheck {
     this.close(tail.stream);
   }
 
+  /** The structure's short names, and where its links lead (a `javascript:` link is active content). */
+  private structureScan(): Scan {
+    const names = new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) => this.onName(match));
+    const links = new LinkScanner(() => this.refuse({ reason: 'activeContent', name: 'URI' }));
+    return {
+      feed(text) {
+        names.feed(text);
+        links.feed(text);
+      },
+      end() {
+        names.end();
+        links.end();
+      },
+    };
+  }
+
   private onName(match: RegExpExecArray): void {
     const name = decodePdfName(match[1] ?? '');
     if (OBJECT_STREAM_MARKERS.includes(name)) this.hasObjectStreamMarker = true;
@@ -299,10 +317,7 @@ export class PdfCheck implements FormatCheck {
     const inflater = createInflate();
     stream.inflater = inflater;
     stream.anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) => this.onName(match));
-    if (stream.isObjectStream)
-      stream.structure = new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) =>
-        this.onName(match),
-      );
+    if (stream.isObjectStream) stream.structure = this.structureScan();
     inflater.on('data', (output: Buffer) => {
       this.inflatedBytes += output.length;
       if (this.inflatedBytes > this.maxInflatedBytes) {
@@ -374,9 +389,7 @@ export class PdfCheck implements FormatCheck {
       );
       this.inflatedBytes += decodedBytes;
       const anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) => this.onName(match));
-      const structure = stream.isObjectStream
-        ? new TextScanner(STRUCTURE_PATTERN, carryFor(STRUCTURE), (match) => this.onName(match))
-        : null;
+      const structure = stream.isObjectStream ? this.structureScan() : null;
       for (let at = 0; at < bytes.length; at += DECODED_CHUNK) {
         const text = Buffer.from(
           bytes.buffer,
