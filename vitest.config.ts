@@ -7,7 +7,8 @@ const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
 /**
  * Web tests that need modules of their own: they replace a module (`vi.mock`), check what the
  * first import of the app fetches (the starting catalogue, a route's chunk), hydrate a page as a
- * first visit does (no toast shown yet, which would change the providers while they hydrate), or
+ * first visit does (no toast shown yet, which would change the providers while they hydrate), start
+ * a page with a language chosen or not (the language modules imported anew), or
  * drive a poll or a debounced search through fake or real time and failed now and then after other
  * files in one worker (the payment's return page, the staff search).
  */
@@ -15,6 +16,7 @@ const FRESH_MODULES = [
   'src/app/prefetch.test.ts',
   'src/app/providers.test.tsx',
   'src/shared/i18n/loading.test.ts',
+  'src/shared/i18n/languageOffer.test.ts',
   'src/features/account/pages/InvoicePage.test.tsx',
   'src/features/practices/components/StatementPanel.test.tsx',
   'src/features/practices/pages/AppealPage.test.tsx',

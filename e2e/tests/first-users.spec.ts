@@ -46,6 +46,13 @@ test('the saved preferred language follows the user to another browser; a langua
     await expect(page.getByLabel(/^Lingua preferita/)).toHaveValue('it-IT');
     await expect(page.getByText('Italiano', { exact: true }).first()).toBeAttached();
     await expectAccessible(page);
+    // The device forgets its language (storage entry and cookie) but keeps the session: the page
+    // starts in the browser's English, then takes the account's language again.
+    await page.evaluate(() => localStorage.removeItem('lisbon.language'));
+    await fresh.clearCookies({ name: 'lisbon-language' });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+    await expect(page.getByLabel(/^Lingua preferita/)).toHaveValue('it-IT');
     await fresh.close();
   }
 

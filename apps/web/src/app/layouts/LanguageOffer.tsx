@@ -1,19 +1,27 @@
 import type { User } from '@lisbon/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveLocale } from '@/features/account/api/profile';
-import { offerLanguage, useLanguageOffer } from '@/shared/i18n/languageOffer';
+import {
+  followAccountLanguageWithoutChoice,
+  offerLanguage,
+  useLanguageOffer,
+} from '@/shared/i18n/languageOffer';
 
 /**
  * After a login the interface speaks the account's language; a different one chosen on this
  * device before it is offered here, to be saved as the preferred language or left (decision 085).
+ * A session found on a device with no language chosen takes the account's language too.
  */
 export function LanguageOffer({ user }: { user: User }) {
   const { t } = useTranslation();
   const offered = useLanguageOffer();
   const saveLocale = useSaveLocale();
   const [isSaving, setSaving] = useState(false);
+  useEffect(() => {
+    void followAccountLanguageWithoutChoice(user);
+  }, [user]);
   if (offered === null || offered === user.locale) return null;
   const save = () => {
     setSaving(true);

@@ -130,7 +130,10 @@ export const i18n = i18next.createInstance();
 // Before any choice, the language the server sent the page in: a pre-rendered page or the app's
 // shell, each in the browser's language when the portal speaks it (`Accept-Language`, decision 099).
 const servedIn = typeof document === 'undefined' ? undefined : document.documentElement.lang;
-const startLocale: Locale = chosenLocale() ?? (isLocale(servedIn) ? servedIn : DEFAULT_LOCALE);
+const chosenAtStart = chosenLocale();
+const startLocale: Locale = chosenAtStart ?? (isLocale(servedIn) ? servedIn : DEFAULT_LOCALE);
+/** Whether the page started in a language the visitor had chosen on this device (storage or cookie). */
+export const isLanguageChosenAtStart = chosenAtStart !== undefined;
 /** A language i18next reports, or the starting one while its catalogue is still coming. */
 const orStartLocale = (language: string): Locale => (isLocale(language) ? language : startLocale);
 

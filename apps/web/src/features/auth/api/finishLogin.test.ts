@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { changeLocale, i18n, i18nReady } from '@/shared/i18n';
-import { offerLanguage, useLanguageOffer } from '@/shared/i18n/languageOffer';
+import { followAccountLanguage, offerLanguage, useLanguageOffer } from '@/shared/i18n/languageOffer';
 import { storage } from '@/shared/storage';
 import { completeProfile, testUser } from '@/test/users';
-import { destinationAfterLogin, followAccountLanguage } from './finishLogin';
+import { destinationAfterLogin } from './finishLogin';
 
 describe('where a login lands', () => {
   it('sends staff with two factors to their workspace, and staff without to the account page', () => {

@@ -1,12 +1,10 @@
 import { canAccess, type Session, type User } from '@lisbon/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { changeLocale, currentLocale } from '@/shared/i18n';
-import { offerLanguage } from '@/shared/i18n/languageOffer';
+import { followAccountLanguage } from '@/shared/i18n/languageOffer';
 import { currentUserQuery } from '@/shared/session/currentUser';
 import { nextFromSearch } from '@/shared/session/loginPath';
 import { startSession } from '@/shared/session/session';
-import { storage } from '@/shared/storage';
 
 /** The details an applicant completes on /account before a request can be prepared. */
 const PROFILE_FIELDS = [
@@ -34,16 +32,6 @@ export function destinationAfterLogin(user: User | undefined, next: string | nul
   if (user.abilities['staff.workspace'] === true) return user.two_factor_enabled ? '/staff' : '/account';
   if (!isProfileComplete(user)) return '/account';
   return canAccess(user.abilities, 'practice.apply') ? '/practices' : '/account';
-}
-
-/**
- * The interface takes the account's language after a login. A language chosen on this device
- * before it (the switch remembers it) that differs is offered to be saved, not silently kept.
- */
-export async function followAccountLanguage(user: User): Promise<void> {
-  const chosenOnDevice = storage.get('language');
-  offerLanguage(chosenOnDevice !== null && chosenOnDevice !== user.locale ? chosenOnDevice : null);
-  if (currentLocale() !== user.locale) await changeLocale(user.locale);
 }
 
 /** Stores a session that passed every step, loads the profile and goes on. */
