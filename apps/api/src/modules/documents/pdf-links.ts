@@ -7,6 +7,11 @@ import { carryFor, pdfNamesPattern } from './text-scan';
  * `file:`, a network share or an application's own scheme is active content. The string is read
  * as the reader reads it (escapes, hex, a byte-order mark) and the scheme as a browser parses a URL
  * (tabs and line ends dropped, leading spaces and controls trimmed).
+ *
+ * The string is read here, not by pdf-lib's object parser (which reads the stream dictionaries,
+ * `pdf-filters.ts`): that parser takes a whole token, while a link is judged as soon as its scheme
+ * has come, however long the rest of the string, and from a window of text that may end inside
+ * an escape.
  */
 
 /** The characters after `/URI` read to judge its link: enough for any scheme, however padded. */
