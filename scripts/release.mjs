@@ -245,7 +245,10 @@ const git = (args) => {
   }
 };
 const commit = git(['rev-parse', 'HEAD']);
-if (commit) writeFileSync(join(STAGE, 'COMMIT'), `${commit}\n`);
+// Changes not committed (tracked files changed, new files git does not ignore) are in the tarball
+// but in no commit: COMMIT says so, and so does the warning below.
+const changes = (git(['status', '--porcelain']) ?? '').split('\n').filter(Boolean);
+if (commit) writeFileSync(join(STAGE, 'COMMIT'), `${commit}${changes.length > 0 ? '-dirty' : ''}\n`);
 const isTagged = (git(['tag', '--points-at', 'HEAD']) ?? '').split('\n').includes(`v${version}`);
 
 /** Bytes as `du -sb` counts them (directories included), the smoke test's measure. */
@@ -265,5 +268,9 @@ console.log(
 );
 if (!isTagged)
   console.warn(
-    `Not the tagged release v${version}: this tarball says ${version} but is built from ${commit ?? 'an unknown commit'}, with the CHANGELOG's unreleased changes. Install only tarballs built from a release's tag (docs/deploy.md, "Upgrade, and roll back").`,
+    `Not the tagged release v${version}: this tarball says ${version} but is built from ${commit ?? 'an unknown commit'}, which may hold the CHANGELOG's unreleased changes. Install only tarballs built from a release: its tag, or the commit CHANGELOG.md names beside the version (docs/deploy.md, "Upgrade, and roll back").`,
+  );
+if (changes.length > 0)
+  console.warn(
+    `Built with ${changes.length} uncommitted change(s) (git status): COMMIT says ${commit}-dirty, and no commit holds what this tarball holds. Install only tarballs built from a clean checkout.`,
   );

@@ -22,6 +22,7 @@ import { loadCommandConfig } from './platform/served-address';
 import { openDatabase, type Db } from './platform/db/database';
 import { unusableDatabase } from './platform/db/errors';
 import { unusableBucket } from './platform/storage/refusals';
+import { unusableFile } from './platform/system-refusals';
 import { AppError } from './platform/errors';
 import type { ChainAudit } from './platform/ledger/audit';
 import { createDatabaseLedger } from './platform/ledger/ledger';
@@ -477,7 +478,8 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof WithdrawalError ||
         error instanceof MigrationRefusal;
       // The command's configuration came from this environment (and bin/lisbon's file).
-      const unusable = unusableDatabase(error, process.env.DATABASE_URL) ?? unusableBucket(error);
+      const unusable =
+        unusableDatabase(error, process.env.DATABASE_URL) ?? unusableBucket(error) ?? unusableFile(error);
       console.error(isExpected ? error.message : (unusable ?? error));
       process.exitCode = 1;
     }

@@ -26,6 +26,7 @@ import { clocksOf } from './platform/test-clock';
 import { recordServedAddress } from './platform/served-address';
 import { PROBE_TIMEOUT_MS as STORE_PROBE_TIMEOUT_MS } from './platform/http/scrape';
 import { unusableBucket } from './platform/storage/refusals';
+import { unusableAddress, unusableFile } from './platform/system-refusals';
 import { prepareDatabase } from './seeds';
 import { queueDeadlineDigest } from './modules/staff/deadline-digest.service';
 import { fillMissingSearchTexts } from './modules/practice-records/search-text';
@@ -209,9 +210,12 @@ try {
     error,
     config.database.dialect === 'postgres' ? config.database.url : undefined,
   );
-  // A database this release cannot serve as it is: one line saying why, no stack.
+  // A database this release cannot serve as it is, an address it cannot listen on, a file it cannot
+  // read: one line saying why, no stack.
+  const refusal =
+    unusable ?? unusableAddress(error, { host: config.host, port: config.port }) ?? unusableFile(error);
   if (error instanceof ConfigError || error instanceof MigrationRefusal) console.error(error.message);
-  else if (unusable) console.error(unusable);
+  else if (refusal) console.error(refusal);
   else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();
   process.exit(1);

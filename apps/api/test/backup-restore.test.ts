@@ -129,7 +129,7 @@ describe('backup', () => {
     expect(readdirSync(backupFolder)).not.toContain('database.sqlite-wal');
   });
 
-  it('refuses PostgreSQL and an object store, pointing at pg_dump and docs/deploy.md, and writes nothing', async () => {
+  it('refuses PostgreSQL and an object store, pointing at pg_dump, pg_restore and docs/deploy.md, and writes nothing', async () => {
     const folder = join(root, 'never-written');
     const postgres = configOf('pg', { DATABASE_URL: 'postgres://lisbon@localhost/lisbon' });
     const s3 = configOf('s3', { S3_BUCKET: 'lisbon-files' });
@@ -143,6 +143,10 @@ describe('backup', () => {
       /DATABASE_URL is PostgreSQL: back up PostgreSQL with pg_dump .*see docs\/deploy\.md/,
     );
     await expect(backupDataDir(s3, { folder, appVersion: '1' })).rejects.toThrow(/S3_BUCKET is set/);
+    // A restore is told how to restore, not how to back up.
+    await expect(restoreBackup(postgres, { from: backupFolder })).rejects.toThrow(
+      /DATABASE_URL is PostgreSQL: restore PostgreSQL with pg_restore .*lisbon-migrate; see docs\/deploy\.md, section 10/,
+    );
     expect(existsSync(folder)).toBe(false);
     expect(existsSync(join(root, 'pg'))).toBe(false);
   });

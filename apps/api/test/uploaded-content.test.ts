@@ -241,6 +241,34 @@ describe('uploads refused for what they hold, with nothing stored', () => {
     });
   });
 
+  it('refuses two files in one upload with the field’s error, in either language, and stores neither', async () => {
+    const boundary = '----lisbon-two-files';
+    const first = multipart(
+      { type: 'diploma', practice_id: draftId },
+      { name: 'a.pdf', content: plainPdf('A') },
+      boundary,
+    );
+    const second = multipart({}, { name: 'b.png', content: pngOf() }, boundary).payload;
+    // The first body without its closing boundary, then the second's file part and its close.
+    const payload = Buffer.concat([first.payload.subarray(0, -`--${boundary}--\r\n`.length), second]);
+    const [rows, files] = [await documentRows(), storedFiles(t.database).length];
+    for (const [language, message] of [
+      ['en-US', 'Upload one file at a time'],
+      ['it-IT', 'Carica un file alla volta'],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/documents',
+        headers: { ...bearer(ada.token), ...first.headers, 'accept-language': language },
+        payload,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { file: [message] } });
+    }
+    expect(await documentRows()).toBe(rows);
+    expect(storedFiles(t.database)).toHaveLength(files);
+  });
+
   it('refuses a replacement for what it holds, and keeps the file it would replace', async () => {
     const original = plainPdf('Original');
     const { id } = dataOf<StoredDocument>(await send('diploma.pdf', original));

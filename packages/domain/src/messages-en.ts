@@ -45,6 +45,7 @@ export const VALIDATION_EN = {
   urgentNotAvailable: 'Urgent processing is not available for this service',
   documentRequired: 'This document is required',
   fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
+  fileOnlyOne: 'Upload one file at a time',
   fileActiveContent:
     '“{{file}}” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
   fileProtected:

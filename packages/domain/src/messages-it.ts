@@ -44,6 +44,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
   documentRequired: 'Questo documento è obbligatorio',
   fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
+  fileOnlyOne: 'Carica un file alla volta',
   fileActiveContent:
     '“{{file}}” contiene script, file incorporati o altri contenuti attivi, che non sono accettati: stampalo in un nuovo PDF o scansiona la copia cartacea, e carica quella',
   fileProtected:

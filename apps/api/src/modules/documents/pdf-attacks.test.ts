@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   ascii85,
@@ -17,7 +17,7 @@ import {
   runLengthZeros,
   tiffDifferenced,
 } from '../../../test/pdf-attacks';
-import { plainPdf } from '../../../test/samples';
+import { pdfOf, plainPdf, streamObject } from '../../../test/samples';
 import { ContentCheck } from './content-check';
 import { EncodingEnd } from './pdf-filters';
 
@@ -292,5 +292,56 @@ describe('links a reader would follow (decision 083)', () => {
     expect(await findingOf(base, 7)).toBeNull();
     const packed = pdfWithLink('(https://www.example.edu)', { inObjectStream: true });
     expect(await findingOf(packed, 7)).toBeNull();
+  });
+});
+
+describe('zlib data as readers inflate it (the review of stop 62)', () => {
+  /** zlib data whose Adler-32 checksum, its last four bytes, is wrong: pdf.js inflates it all the same. */
+  const withBadChecksum = (data: Buffer): Buffer => {
+    const deflated = deflateSync(data);
+    deflated[deflated.length - 1] = (deflated.at(-1) ?? 0) ^ 0xff;
+    return deflated;
+  };
+
+  it.each([
+    ['/FlateDecode', withBadChecksum],
+    ['[/ASCIIHexDecode /FlateDecode]', (data: Buffer) => asciiHex(withBadChecksum(data))],
+  ])('refuses JavaScript in an object stream behind %s whose checksum is wrong', async (filter, encode) => {
+    const pdf = pdfWithScriptBehind(filter, encode);
+    expect(pdf.includes('JavaScript')).toBe(false);
+    for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+  });
+
+  it('refuses as damaged a declared FlateDecode stream that stops being deflate', async () => {
+    // The script's objects in a block that is not the last, then a block of the reserved type 3:
+    // zlib throws away what the piece holding both inflated, where a reader shows the first.
+    const broken = (data: Buffer) =>
+      Buffer.concat([deflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH }), Buffer.from([0xff, 0xff])]);
+    for (const filter of ['/FlateDecode', '[/ASCIIHexDecode /FlateDecode]']) {
+      const pdf = pdfWithScriptBehind(
+        filter,
+        filter === '/FlateDecode' ? broken : (data) => asciiHex(broken(data)),
+      );
+      for (const size of [7, 65_536])
+        expect([SCRIPT, UNFOLLOWED], filter).toContainEqual(await findingOf(pdf, size));
+    }
+    const notDeflate = pdfOf([
+      '<< /Type /Catalog >>',
+      streamObject('/Filter /FlateDecode', Buffer.from([0x78, 0x9c, 0xff, 0xff, 0xff])),
+    ]);
+    for (const size of [7, 65_536]) expect(await findingOf(notDeflate, size)).toEqual(UNFOLLOWED);
+  });
+
+  it('accepts a stream that only looks like zlib where no filter says it is, and a right one', async () => {
+    const lookalike = pdfOf([
+      '<< /Type /Catalog >>',
+      streamObject('', Buffer.concat([Buffer.from('x^'), Buffer.alloc(64, 0xff)])),
+    ]);
+    for (const size of [7, 65_536]) expect(await findingOf(lookalike, size)).toBeNull();
+    const good = pdfOf([
+      '<< /Type /Catalog >>',
+      streamObject('/Filter /FlateDecode', deflateSync(Buffer.from('BT (Diploma) Tj ET'))),
+    ]);
+    for (const size of [7, 65_536]) expect(await findingOf(good, size)).toBeNull();
   });
 });

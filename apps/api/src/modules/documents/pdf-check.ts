@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createInflate, type Inflate } from 'node:zlib';
+import { constants, createInflateRaw, type InflateRaw } from 'node:zlib';
 import pLimit from 'p-limit';
 import {
   PDF_ACTIVE_CONTENT_NAMES,
@@ -8,8 +8,10 @@ import {
 } from '@lisbon/domain';
 import { ZIP_DIRECTORY_END, ZIP_LOCAL_HEADER, type ContentFinding, type FormatCheck } from './findings';
 import {
+  DamagedData,
   DecodeBudgetExceeded,
   decodeWithin,
+  isZlibHeader,
   type EncodingEnd,
   encodingEndOf,
   needsDecoding,
@@ -53,16 +55,15 @@ const isRegular = (byte: number | undefined) =>
   byte !== undefined && !' \t\n\f\r\0()<>[]{}/%'.includes(String.fromCharCode(byte));
 
 /** A zlib header (RFC 1950): how every FlateDecode stream starts, whatever its dictionary says. */
-const isZlibHeader = (first: number, second: number) =>
-  (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
-
 type OpenStream = {
   isObjectStream: boolean;
   /** The first two data bytes, until the zlib header can be judged. */
   header: number[];
-  inflater: Inflate | null;
+  inflater: InflateRaw | null;
   /** The zlib data reached its end (or could go no further): more bytes change nothing. */
   isInflated: boolean;
+  /** Its dictionary names FlateDecode first: what a reader inflates, and what it cannot. */
+  isDeclaredFlate: boolean;
   anywhere: TextScanner | null;
   structure: Scan | null;
   /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
@@ -271,6 +272,7 @@ export class PdfCheck implements FormatCheck {
       header: [],
       inflater: null,
       isInflated: false,
+      isDeclaredFlate: read?.stages[0]?.filter === 'FlateDecode',
       anywhere: null,
       structure: null,
       declared: read && needsDecoding(read.stages) ? read.stages : null,
@@ -305,16 +307,22 @@ export class PdfCheck implements FormatCheck {
       stream.header.push(...taken);
       if (stream.header.length === 2) {
         const [first = 0, second = 0] = stream.header;
+        // The header is not inflated: the data after it is, raw (below).
         if (isZlibHeader(first, second) && this.findings.length === 0) this.inflate(stream);
-        if (stream.inflater) await this.feed(stream, Buffer.from(stream.header));
       }
       bytes = bytes.subarray(taken.length);
     }
     if (stream.inflater && bytes.length > 0) await this.feed(stream, bytes);
   }
 
+  /**
+   * Inflates the data after the zlib header as readers do: raw, so that the Adler-32 checksum at
+   * its end is not checked. pdf.js shows a stream whose checksum is wrong, and zlib, which checks
+   * it, would throw away the last piece's output unseen (a script in an object stream with one
+   * byte of its checksum changed passed the check).
+   */
   private inflate(stream: OpenStream): void {
-    const inflater = createInflate();
+    const inflater = createInflateRaw();
     stream.inflater = inflater;
     stream.anywhere = new TextScanner(ANYWHERE_PATTERN, carryFor(ANYWHERE), (match) => this.onName(match));
     if (stream.isObjectStream) stream.structure = this.structureScan();
@@ -329,8 +337,15 @@ export class PdfCheck implements FormatCheck {
       stream.anywhere?.feed(text);
       stream.structure?.feed(text);
     });
-    // Damaged compressed data is the reader's problem, not a refusal: what did inflate was inspected.
-    inflater.on('error', () => inflater.destroy());
+    // Data cut short ends the stream: what inflated was inspected, as a reader shows it. Data that
+    // is not deflate at all (zlib's Z_DATA_ERROR) throws away the output of the piece it is in, so
+    // in a stream the dictionary declares FlateDecode, which a reader inflates up to the damage,
+    // it is a damaged file; in a stream that only looks like zlib, nothing a reader inflates.
+    inflater.on('error', (error: Error & { errno?: number }) => {
+      if (error.errno === constants.Z_DATA_ERROR && stream.isDeclaredFlate)
+        this.refuse({ reason: 'damaged' });
+      inflater.destroy();
+    });
     for (const event of ['end', 'close'] as const) inflater.once(event, () => (stream.isInflated = true));
     this.closing.push(
       new Promise((resolve) => {
@@ -404,8 +419,9 @@ export class PdfCheck implements FormatCheck {
       anywhere.end();
       structure?.end();
     } catch (error) {
-      if (!(error instanceof DecodeBudgetExceeded)) throw error;
-      this.refuse({ reason: 'expandsTooMuch' });
+      if (error instanceof DamagedData) this.refuse({ reason: 'damaged' });
+      else if (error instanceof DecodeBudgetExceeded) this.refuse({ reason: 'expandsTooMuch' });
+      else throw error;
     }
   }
 }

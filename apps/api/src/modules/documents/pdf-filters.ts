@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { constants, inflate } from 'node:zlib';
+import { constants, inflateRaw } from 'node:zlib';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -299,25 +299,36 @@ export const needsDecoding = (stages: FilterStage[]): boolean =>
   (stages.length > 1 || stages[0]?.filter !== 'FlateDecode' || stages[0]?.predictor !== null);
 
 export class DecodeBudgetExceeded extends Error {}
+/** Flate data that is not deflate past its start: a reader inflates it up to there, and zlib throws its output away. */
+export class DamagedData extends Error {}
+
+/** Whether two bytes are a zlib header (RFC 1950): deflate, a window of at most 32 KiB, a valid check. */
+export const isZlibHeader = (first: number, second: number) =>
+  (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
 
 const CHUNK = 64 * 1024;
 /** The JavaScript decoders give the event loop back after this many chunks (1 MiB): other calls go on. */
 const CHUNKS_BETWEEN_TURNS = 16;
-const inflateOffTheLoop = promisify(inflate);
+const inflateRawOffTheLoop = promisify(inflateRaw);
 
-/** zlib's inflation, on libuv's threads: a bomb's gigabyte is refused without holding up other calls. */
+/**
+ * zlib's inflation, on libuv's threads: a bomb's gigabyte is refused without holding up other
+ * calls. Raw after the zlib header, as readers inflate: the Adler-32 checksum is not checked
+ * (pdf.js shows a stream whose checksum is wrong). Data without a zlib header is none a reader
+ * inflates.
+ */
 async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
+  if (!isZlibHeader(bytes[0] ?? 0, bytes[1] ?? 0)) return new Uint8Array(0);
   try {
     // Z_SYNC_FLUSH: a stream cut short still gives what it holds, as readers show it.
-    return await inflateOffTheLoop(bytes, {
+    return await inflateRawOffTheLoop(bytes.subarray(2), {
       finishFlush: constants.Z_SYNC_FLUSH,
       maxOutputLength: Math.max(1, budget),
     });
   } catch (error) {
     if (error instanceof RangeError) throw new DecodeBudgetExceeded();
-    // Damaged data is the reader's problem; what inflates up to the damage is checked by the raw
-    // zlib pass of pdf-check.ts when the data is zlib.
-    return new Uint8Array(0);
+    // Not deflate past some point: zlib gives nothing of it, a reader what came before.
+    throw new DamagedData();
   }
 }
 

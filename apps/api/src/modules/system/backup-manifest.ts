@@ -70,7 +70,9 @@ export function embeddedDatabasePath(
   ];
   if (reasons.length > 0 || config.database.dialect !== 'sqlite') {
     throw new UnsupportedBackupError(
-      `${command} covers the embedded default only (SQLite and files under DATA_DIR), but ${reasons.join(' and ')}: back up PostgreSQL with pg_dump and the bucket with the store's versioning/replication; see docs/deploy.md.`,
+      command === 'backup'
+        ? `backup covers the embedded default only (SQLite and files under DATA_DIR), but ${reasons.join(' and ')}: back up PostgreSQL with pg_dump and the bucket with the store's versioning/replication; see docs/deploy.md, section 9.`
+        : `restore covers the embedded default only (SQLite and files under DATA_DIR), but ${reasons.join(' and ')}: restore PostgreSQL with pg_restore and the bucket from its versions, then run lisbon-migrate; see docs/deploy.md, section 10.`,
     );
   }
   if (config.database.path === ':memory:')

@@ -162,6 +162,14 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
     return { status: 422, body: { ...standard('VALIDATION_FAILED').body, errors } };
   }
   if (isMalformedMultipart(error)) return standard('BAD_REQUEST');
+  // A second file part in an upload that takes one (the parser's `files: 1` limit): the field's
+  // error, as for any other invalid input, not a body too large.
+  if (errorCode(error) === 'FST_FILES_LIMIT')
+    return answerFor(
+      new AppError('VALIDATION_FAILED', { errors: { file: ['fileOnlyOne'] } }),
+      request,
+      locale,
+    );
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return standard(CODE_FOR_CLIENT_STATUS[status] ?? 'BAD_REQUEST', status);
   return standard('api_error');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ConfigError } from '../config';
 import { errorCode } from '../errors';
 
 /**
@@ -25,4 +26,13 @@ export function createOnce(path: string, content: () => Buffer | string): Buffer
     rmSync(temporary, { force: true });
   }
   return readFileSync(path);
+}
+
+/** A file a variable names (a key the operator made): its bytes, or one line naming the variable. */
+export function readConfigured(path: string, variable: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${variable} cannot be read (${path})`);
+  }
 }

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { privateKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { resolveWebhookSecret } from '../payments/secret';
 import { resolveTotpKey } from '../secret-box';
 import { KEY_NAMES, ROTATABLE_KEY_NAMES, type KeyName } from './key-names';
+import { readConfigured } from './files';
 import { loadBodyKeys } from './keys';
 import { walletKeyFingerprint, walletKeyPath } from './wallet-key';
 
@@ -71,7 +72,7 @@ const KEY_DEFINITIONS: Record<KeyName, Omit<KeyDefinition, 'name'>> = {
     fingerprint: (config) => {
       const path = walletKeyPath(config);
       if (!config.walletIssuerKeyPath && !existsSync(path)) return null;
-      return walletKeyFingerprint(createPublicKey(readFileSync(path)));
+      return walletKeyFingerprint(createPublicKey(readConfigured(path, 'WALLET_ISSUER_KEY_PATH')));
     },
   },
 };

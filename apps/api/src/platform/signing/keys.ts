@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { ConfigError, type Config } from '../config';
 import type { LedgerKeys } from '../ledger/ledger';
-import { createOnce } from './files';
+import { createOnce, readConfigured } from './files';
 import { newWalletKeyPem, WALLET_KEY_FILE } from './wallet-key';
 
 /**
@@ -35,14 +35,6 @@ const PASSPHRASE_FILE = 'statement-signing.passphrase';
 const CERTIFICATE_YEARS = 10;
 
 const keysDir = (settings: KeySettings) => join(settings.dataDir, 'keys');
-
-function readConfigured(path: string, variable: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch {
-    throw new ConfigError(`Invalid configuration: ${variable} cannot be read (${path})`);
-  }
-}
 
 function readOrCreate(path: string, isCreating: boolean, make: () => Buffer | string): Buffer {
   if (isCreating) return createOnce(path, make);
@@ -290,7 +282,7 @@ export function generateKeySet({
   ];
   for (const [name] of files) {
     if (existsSync(join(folder, name)))
-      throw new Error(`${join(folder, name)} exists already: keys are never overwritten`);
+      throw new ConfigError(`${join(folder, name)} exists already: keys are never overwritten`);
   }
   for (const [name, content] of files) createOnce(join(folder, name), content);
   return [

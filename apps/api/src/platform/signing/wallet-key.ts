@@ -5,13 +5,12 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import type { Clock } from '../clock';
 import { ConfigError, type Config } from '../config';
 import type { Db } from '../db/database';
-import { createOnce } from './files';
+import { createOnce, readConfigured } from './files';
 
 /**
  * The key that signs the wallet credentials (SD-JWT VC), the access tokens and the verifier's
@@ -77,11 +76,7 @@ export function loadWalletIssuerKey(
   if (cached) return cached;
   let pem: Buffer;
   if (settings.walletIssuerKeyPath) {
-    try {
-      pem = readFileSync(path);
-    } catch {
-      throw new ConfigError(`Invalid configuration: WALLET_ISSUER_KEY_PATH cannot be read (${path})`);
-    }
+    pem = readConfigured(path, 'WALLET_ISSUER_KEY_PATH');
   } else {
     pem = createOnce(path, newWalletKeyPem);
   }
