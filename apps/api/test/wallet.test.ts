@@ -12,7 +12,7 @@ import {
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
-import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
+import { decodeJwt, decodeProtectedHeader, type JWK, SignJWT } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { signCredential } from '../src/modules/wallet/issuance.service';
@@ -23,6 +23,7 @@ import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
 import {
+  loadWalletIssuerKey,
   newWalletKeyPem,
   walletKeyPath,
   walletPublicJwk,
@@ -266,6 +267,25 @@ describe('issuing the statement to a wallet', () => {
     }
   });
 
+  it('refuses a token of the issuer’s key that does not say it is an access token (typ at+jwt)', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const { privateKey, kid } = await loadWalletIssuerKey(testConfig(t.database));
+    // The same claims, the same key and audience: only the header's type differs.
+    const retyped = await new SignJWT(decodeJwt(accessToken))
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .sign(privateKey);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: { authorization: `Bearer ${retyped}` },
+      payload: { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt] } },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe('invalid_token');
+  });
+
   it('refuses a key proof over a nonce that is not the issuer’s, or for another audience', async () => {
     for (const proofOptions of [{ nonce: 'made-up-nonce' }, { audience: 'https://other-issuer.example' }]) {
       const offer = await offerOf();
@@ -424,6 +444,7 @@ describe('checking a presentation from a wallet', () => {
   // (statement-withdrawal.test.ts); set here directly, so that the statement serves the tests after.
   it('reads revoked in the status list once the statement is withdrawn (revoked), and its presentation is NOT valid at the status step', async () => {
     expect((await statusOf(t.app, credential)).bit).toBe(0);
+    const earlierOffer = await offerOf();
     await t.database.db
       .updateTable('statements')
       .set({ status: 'revoked' })
@@ -441,8 +462,11 @@ describe('checking a presentation from a wallet', () => {
       expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
       expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
       expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
-      // No live statement to offer any more.
+      // No live statement to offer any more, and no token for an offer made before.
       expect((await newOffer()).statusCode).toBe(404);
+      await expect(holder.accessToken(earlierOffer.offer_url, earlierOffer.tx_code)).rejects.toThrow(
+        /no longer in force/,
+      );
     } finally {
       await t.database.db
         .updateTable('statements')

@@ -144,6 +144,10 @@ export async function exchangeToken(
     throw new WalletProtocolError(400, 'invalid_grant', 'Too many wrong transaction codes: make a new offer');
   if (sha256(parsed.grant.txCode) !== offer.tx_code_hash)
     throw new WalletProtocolError(400, 'invalid_grant', 'Wrong transaction code');
+  // A statement withdrawn or superseded since the offer: no token for a credential it cannot have.
+  const statement = await statementById(ctx, offer.statement_id);
+  if (statement?.status !== 'published')
+    throw new WalletProtocolError(400, 'invalid_grant', 'The statement of this offer is no longer in force');
   if (!(await redeemOffer(ctx.db, offer.id, now.toISOString())))
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
   return server.createAccessTokenResponse({
@@ -195,9 +199,12 @@ async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, authori
   const token = authorization?.match(/^Bearer (\S+)$/)?.[1];
   if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
   try {
+    // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key
+    // reads as one, whatever its audience.
     const { payload } = await jwtVerify(token, key.publicKey, {
       issuer: issuerUrlOf(ctx),
       audience: issuerUrlOf(ctx),
+      typ: 'at+jwt',
       currentDate: ctx.clock.now(),
     });
     const offer = await findOffer(ctx.db, Number(payload.sub));
