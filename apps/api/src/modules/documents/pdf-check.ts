@@ -54,7 +54,6 @@ const EOF_MARKER = '%%EOF';
 const isRegular = (byte: number | undefined) =>
   byte !== undefined && !' \t\n\f\r\0()<>[]{}/%'.includes(String.fromCharCode(byte));
 
-/** A zlib header (RFC 1950): how every FlateDecode stream starts, whatever its dictionary says. */
 type OpenStream = {
   isObjectStream: boolean;
   /** The first two data bytes, until the zlib header can be judged. */

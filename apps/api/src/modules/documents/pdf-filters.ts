@@ -302,7 +302,10 @@ export class DecodeBudgetExceeded extends Error {}
 /** Flate data that is not deflate past its start: a reader inflates it up to there, and zlib throws its output away. */
 export class DamagedData extends Error {}
 
-/** Whether two bytes are a zlib header (RFC 1950): deflate, a window of at most 32 KiB, a valid check. */
+/**
+ * Whether two bytes are a zlib header (RFC 1950): deflate, a window of at most 32 KiB, a valid
+ * check. How every FlateDecode stream starts, whatever its dictionary says.
+ */
 export const isZlibHeader = (first: number, second: number) =>
   (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
 
