@@ -85,6 +85,20 @@ beforeAll(async () => {
   // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
 }, 60_000);
 
+/** A request to the credential endpoint, as a wallet sends it (or a malformed one). */
+const credentialRequest = (accessToken: string, payload: object | string, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/wallet/credential',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+/** The body of a credential request with one key proof. */
+const withProof = (jwt: string) => ({
+  credential_configuration_id: 'recognition-statement',
+  proofs: { jwt: [jwt] },
+});
+
 /** An offer as the applicant asks for it; the tests ask for more than an hour's budget, so it is spent afresh. */
 async function newOffer(who: Applicant = owner, id = practiceId) {
   await createRateLimiter({ db: t.database.db, clock }).reset([
@@ -276,12 +290,7 @@ describe('issuing the statement to a wallet', () => {
       .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
       .sign(privateKey);
     const { jwt } = await holder.keyProof(issuerMetadata);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/wallet/credential',
-      headers: { authorization: `Bearer ${retyped}` },
-      payload: { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt] } },
-    });
+    const refused = await credentialRequest(retyped, withProof(jwt));
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error).toBe('invalid_token');
   });
@@ -291,12 +300,7 @@ describe('issuing the statement to a wallet', () => {
       const offer = await offerOf();
       const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
       const { jwt } = await holder.keyProof(issuerMetadata, proofOptions);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/wallet/credential',
-        headers: { authorization: `Bearer ${accessToken}` },
-        payload: { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt] } },
-      });
+      const response = await credentialRequest(accessToken, withProof(jwt));
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe(proofOptions.nonce ? 'invalid_nonce' : 'invalid_proof');
     }
@@ -308,12 +312,7 @@ describe('issuing the statement to a wallet', () => {
       const offer = await offerOf();
       const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
       const { jwt } = await holder.keyProof(issuerMetadata, { issuedAt });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/v1/wallet/credential',
-        headers: { authorization: `Bearer ${accessToken}` },
-        payload: { credential_configuration_id: 'recognition-statement', proofs: { jwt: [jwt] } },
-      });
+      return credentialRequest(accessToken, withProof(jwt));
     };
     for (const issuedAt of [now + 86_400, now - 86_400]) {
       const refused = await credentialWith(issuedAt);
@@ -864,17 +863,6 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
 });
 
 describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
-  const credentialRequest = (
-    accessToken: string,
-    payload: object | string,
-    contentType = 'application/json',
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/wallet/credential',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
   const printableAscii = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
 
   it('names each malformed credential request by its code, in one line of plain ASCII', async () => {
@@ -921,10 +909,7 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
     const unreadable = await credentialRequest(accessToken, 'proofs=x', 'text/plain');
     expect([unreadable.statusCode, unreadable.json().error]).toEqual([415, 'invalid_credential_request']);
     // None of them spent the offer: the credential still comes with a good request.
-    const good = await credentialRequest(accessToken, {
-      credential_configuration_id: 'recognition-statement',
-      proofs: { jwt: [jwt] },
-    });
+    const good = await credentialRequest(accessToken, withProof(jwt));
     expect(good.statusCode).toBe(200);
   });
 

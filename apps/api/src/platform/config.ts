@@ -469,14 +469,21 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string): Da
   return { dialect: 'sqlite', path: path === ':memory:' ? path : fromRepo(path) };
 }
 
-/** A secret kept in a file (a mounted secret): its content without the final line break. Never logged. */
-function secretFromFile(path: string | undefined, variable: string): string | undefined {
-  if (path === undefined) return undefined;
+/** A file a variable names (a key or a secret the operator made): its bytes, or one line naming the variable. */
+export function readConfiguredFile(path: string, variable: string): Buffer {
   try {
-    return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    return readFileSync(path);
   } catch {
     throw new ConfigError(`Invalid configuration: ${variable} cannot be read (${path})`);
   }
+}
+
+/** A secret kept in a file (a mounted secret): its content without the final line break. Never logged. */
+function secretFromFile(path: string | undefined, variable: string): string | undefined {
+  if (path === undefined) return undefined;
+  return readConfiguredFile(path, variable)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /**

@@ -59,6 +59,14 @@ export class UnsupportedBackupError extends Error {
   override name = 'UnsupportedBackupError';
 }
 
+/** What PostgreSQL and an object store use instead of `backup` and `restore` (docs/deploy.md). */
+const OWN_TOOLS = {
+  backup:
+    "back up PostgreSQL with pg_dump and the bucket with the store's versioning/replication; see docs/deploy.md, section 9",
+  restore:
+    'restore PostgreSQL with pg_restore and the bucket from its versions, then run lisbon-migrate; see docs/deploy.md, section 10',
+} as const;
+
 /** The SQLite file of the embedded default; refuses PostgreSQL, an object store and `:memory:`. */
 export function embeddedDatabasePath(
   config: Pick<Config, 'database' | 's3'>,
@@ -70,9 +78,7 @@ export function embeddedDatabasePath(
   ];
   if (reasons.length > 0 || config.database.dialect !== 'sqlite') {
     throw new UnsupportedBackupError(
-      command === 'backup'
-        ? `backup covers the embedded default only (SQLite and files under DATA_DIR), but ${reasons.join(' and ')}: back up PostgreSQL with pg_dump and the bucket with the store's versioning/replication; see docs/deploy.md, section 9.`
-        : `restore covers the embedded default only (SQLite and files under DATA_DIR), but ${reasons.join(' and ')}: restore PostgreSQL with pg_restore and the bucket from its versions, then run lisbon-migrate; see docs/deploy.md, section 10.`,
+      `${command} covers the embedded default only (SQLite and files under DATA_DIR), but ${reasons.join(' and ')}: ${OWN_TOOLS[command]}.`,
     );
   }
   if (config.database.path === ':memory:')

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigError } from '../config';
 import { errorCode } from '../errors';
 
 /**
@@ -26,13 +25,4 @@ export function createOnce(path: string, content: () => Buffer | string): Buffer
     rmSync(temporary, { force: true });
   }
   return readFileSync(path);
-}
-
-/** A file a variable names (a key the operator made): its bytes, or one line naming the variable. */
-export function readConfigured(path: string, variable: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch {
-    throw new ConfigError(`Invalid configuration: ${variable} cannot be read (${path})`);
-  }
 }

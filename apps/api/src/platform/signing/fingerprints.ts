@@ -2,12 +2,11 @@ import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { privateKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../clock';
-import { ConfigError, type Config } from '../config';
+import { ConfigError, readConfiguredFile, type Config } from '../config';
 import type { Db } from '../db/database';
 import { resolveWebhookSecret } from '../payments/secret';
 import { resolveTotpKey } from '../secret-box';
 import { KEY_NAMES, ROTATABLE_KEY_NAMES, type KeyName } from './key-names';
-import { readConfigured } from './files';
 import { loadBodyKeys } from './keys';
 import { walletKeyFingerprint, walletKeyPath } from './wallet-key';
 
@@ -72,7 +71,7 @@ const KEY_DEFINITIONS: Record<KeyName, Omit<KeyDefinition, 'name'>> = {
     fingerprint: (config) => {
       const path = walletKeyPath(config);
       if (!config.walletIssuerKeyPath && !existsSync(path)) return null;
-      return walletKeyFingerprint(createPublicKey(readConfigured(path, 'WALLET_ISSUER_KEY_PATH')));
+      return walletKeyFingerprint(createPublicKey(readConfiguredFile(path, 'WALLET_ISSUER_KEY_PATH')));
     },
   },
 };

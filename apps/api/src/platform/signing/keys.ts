@@ -2,9 +2,9 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } f
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { ConfigError, type Config } from '../config';
+import { ConfigError, readConfiguredFile, type Config } from '../config';
 import type { LedgerKeys } from '../ledger/ledger';
-import { createOnce, readConfigured } from './files';
+import { createOnce } from './files';
 import { newWalletKeyPem, WALLET_KEY_FILE } from './wallet-key';
 
 /**
@@ -52,7 +52,7 @@ function ledgerKeys(settings: KeySettings, isCreating: boolean): LedgerKeys {
   const pem = settings.ledgerKeyPem
     ? Buffer.from(settings.ledgerKeyPem)
     : settings.ledgerKeyPath
-      ? readConfigured(settings.ledgerKeyPath, 'LEDGER_KEY_PATH')
+      ? readConfiguredFile(settings.ledgerKeyPath, 'LEDGER_KEY_PATH')
       : readOrCreate(join(keysDir(settings), LEDGER_KEY_FILE), isCreating, newLedgerKeyPem);
   let privateKey;
   try {
@@ -150,7 +150,7 @@ export function openP12(der: Buffer, passphrase: string): forge.pki.Certificate 
 function signingP12(settings: KeySettings, isCreating: boolean, now: Date): BodyKeys['p12'] {
   if (settings.signingP12) {
     return {
-      der: readConfigured(settings.signingP12.path, 'SIGNING_P12_PATH'),
+      der: readConfiguredFile(settings.signingP12.path, 'SIGNING_P12_PATH'),
       passphrase: settings.signingP12.passphrase,
     };
   }

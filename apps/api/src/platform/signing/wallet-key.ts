@@ -8,9 +8,9 @@ import {
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import type { Clock } from '../clock';
-import { ConfigError, type Config } from '../config';
+import { ConfigError, readConfiguredFile, type Config } from '../config';
 import type { Db } from '../db/database';
-import { createOnce, readConfigured } from './files';
+import { createOnce } from './files';
 
 /**
  * The key that signs the wallet credentials (SD-JWT VC), the access tokens and the verifier's
@@ -76,7 +76,7 @@ export function loadWalletIssuerKey(
   if (cached) return cached;
   let pem: Buffer;
   if (settings.walletIssuerKeyPath) {
-    pem = readConfigured(path, 'WALLET_ISSUER_KEY_PATH');
+    pem = readConfiguredFile(path, 'WALLET_ISSUER_KEY_PATH');
   } else {
     pem = createOnce(path, newWalletKeyPem);
   }
