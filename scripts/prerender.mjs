@@ -27,7 +27,7 @@ const APP_SHELL = 'app.html';
 const SELF = fileURLToPath(import.meta.url);
 
 /** In a process of its own: renders one page, prints its HTML and the modules it loaded. */
-async function renderOne(web, url, locale) {
+async function renderOne(web, page, url, locale) {
   const prerendered = join(web, 'dist-prerender');
   // The page is sent to visitors whose language it is: the app starts in it, as their browser's
   // storage says (shared/storage), so that only its catalogue loads.
@@ -41,14 +41,14 @@ async function renderOne(web, url, locale) {
     },
   });
   const { renderPage } = await import(pathToFileURL(join(prerendered, 'prerender.js')).href);
-  const { html, ...head } = await renderPage(url, locale);
+  const { html, except, ...head } = await renderPage(url, locale, page);
   // The source modules of the chunks loaded, as the SSR build's manifest names them; a client
   // chunk has the same name where the app imports the module with `import()`.
   const ssrManifest = readManifest(prerendered);
   const keys = Object.keys(ssrManifest).filter(
     (key) => ssrManifest[key].isDynamicEntry && loaded.has(ssrManifest[key].file),
   );
-  process.stdout.write(JSON.stringify({ html, head, keys }));
+  process.stdout.write(JSON.stringify({ html, head, keys, except }));
 }
 
 /**
@@ -126,12 +126,12 @@ async function renderAll(web) {
     for (const { page, url, file } of PAGES) {
       const storage = `--localstorage-file=${join(storageDir, `${locale}-${file.replaceAll('/', '-')}`)}`;
       const flags = ['--experimental-webstorage', storage, '--no-warnings'];
-      const output = execFileSync(process.execPath, [...flags, SELF, '--render', web, url, locale], {
+      const output = execFileSync(process.execPath, [...flags, SELF, '--render', web, page, url, locale], {
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const { html, head, keys } = JSON.parse(output);
+      const { html, head, keys, except } = JSON.parse(output);
       const files = firstVisitFiles(
         manifest,
         keys.filter((key) => key in manifest),
@@ -140,7 +140,8 @@ async function renderAll(web) {
         join(dist, 'pages', locale, file),
         pageHtml(dist, shell, inShell, { body: html, head }, locale, files),
       );
-      pages.push({ page, locale, file, files: [...files] });
+      // `except`: the paths the page's pattern matches that the router gives another page.
+      pages.push({ page, locale, file, except, files: [...files] });
       // The app's other pages in this language: the empty shell, its head in the language, for a
       // first visit to a deep link by a browser in it (spa.ts, decision 099). The app starts in
       // the language of `<html lang>`.
@@ -154,5 +155,5 @@ async function renderAll(web) {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === '--render') await renderOne(resolve(args[1]), args[2], args[3]);
+if (args[0] === '--render') await renderOne(resolve(args[1]), args[2], args[3], args[4]);
 else await renderAll(resolve(args[0] ?? join(ROOT, 'apps/web')));

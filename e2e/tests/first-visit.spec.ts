@@ -177,6 +177,24 @@ test.describe('on a phone', () => {
     }
     expect(reports).toEqual([]);
   });
+
+  test('a page whose path the verification page’s pattern matches, the wallet check, comes as the shell: no mismatch', async ({
+    page,
+  }) => {
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
+        reports.push(message.text());
+    });
+    page.on('pageerror', (error) => reports.push(error.message));
+    const response = await page.goto('/verify/wallet');
+    expect(await response?.text()).not.toContain('data-prerendered');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Check a credential from a wallet' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(reports).toEqual([]);
+  });
 });
 
 test('the start-up marks its steps for DevTools: the modules evaluated, the router made, the hydration begun', async ({

@@ -353,6 +353,16 @@ describe('the staff’s appeal moves', () => {
     });
     const refusedView = dataOf<AppealOverview>(await appealOf(refused.practiceId));
     expect(refusedView).toMatchObject({ can_request: false, appeal: { is_open: false } });
+    // Within the window, a second one is refused for what it is: one per request, not one open.
+    const again = await askAppeal(refused.practiceId, {
+      type: 'amendment',
+      motivation: 'Then an amendment.',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'APPEAL_ALREADY_OPEN',
+      message: 'This request already has an appeal or amendment: only one can be asked for.',
+    });
 
     const rejected = await published();
     await askAppeal(rejected.practiceId, { type: 'amendment', motivation: 'The name is misspelt.' });

@@ -71,8 +71,8 @@ describe('POST /auth/forgot-password', () => {
       .executeTakeFirstOrThrow();
     const { handler } = identityRequestHandler(contextFor(t.database, clock));
     // The first run commits; its worker is gone before it can end the job, so a second one runs it.
-    await handler(JSON.parse(job.payload), { id: job.id });
-    await handler(JSON.parse(job.payload), { id: job.id });
+    await handler(JSON.parse(job.payload), { id: job.id, attempt: 1 });
+    await handler(JSON.parse(job.payload), { id: job.id, attempt: 2 });
     const mails = await t.database.db
       .selectFrom('jobs')
       .select('name')

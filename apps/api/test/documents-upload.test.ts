@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -139,5 +139,64 @@ describe('POST /documents', () => {
       { name: 'x.pdf', content: FILES.pdf },
     );
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('POST /documents sent again with its upload_id (decision 101)', () => {
+  const rowsOf = (uploadId: string) =>
+    t.database.db
+      .selectFrom('documents')
+      .select(['id', 'user_id'])
+      .where('upload_id', '=', uploadId)
+      .execute();
+
+  it('answers the document stored the first time, and stores no second file', async () => {
+    const fields = { type: 'transcript_of_records', practice_id: draftId, upload_id: randomUUID() };
+    const first = await upload(t.app, ada, fields, { name: 'once.pdf', content: FILES.pdf });
+    expect(first.statusCode).toBe(201);
+    const files = storedFiles(t.database).length;
+    // The answer was lost (a dropped connection, a restart): the client sends the same upload again.
+    const again = await upload(t.app, ada, fields, { name: 'once.pdf', content: FILES.pdf });
+    expect(again.statusCode).toBe(201);
+    expect(dataOf(again)).toEqual(dataOf(first));
+    expect(storedFiles(t.database)).toHaveLength(files);
+    expect(await rowsOf(fields.upload_id)).toHaveLength(1);
+  });
+
+  it('stores one document when the same upload comes twice at once', async () => {
+    const fields = { type: 'diploma_supplement', practice_id: draftId, upload_id: randomUUID() };
+    const answers = await Promise.all(
+      [1, 2].map(() => upload(t.app, ada, fields, { name: 'twice.pdf', content: FILES.pdf })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(dataOf<StoredDocument>(answers[0]!).id).toBe(dataOf<StoredDocument>(answers[1]!).id);
+    expect(await rowsOf(fields.upload_id)).toHaveLength(1);
+  });
+
+  it('keeps each user’s ids apart, and refuses an id that is not a UUID with its field', async () => {
+    const uploadId = randomUUID();
+    const ours = await upload(
+      t.app,
+      ada,
+      { type: 'diploma', upload_id: uploadId },
+      { name: 'a.pdf', content: FILES.pdf },
+    );
+    const theirs = await upload(
+      t.app,
+      eve,
+      { type: 'diploma', upload_id: uploadId },
+      { name: 'e.pdf', content: FILES.pdf },
+    );
+    expect([ours.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(dataOf<StoredDocument>(theirs).id).not.toBe(dataOf<StoredDocument>(ours).id);
+    expect(dataOf<StoredDocument>(theirs).file_name).toBe('e.pdf');
+    const bad = await upload(
+      t.app,
+      ada,
+      { type: 'diploma', upload_id: 'again' },
+      { name: 'b.pdf', content: FILES.pdf },
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: { upload_id: [expect.any(String)] } });
   });
 });

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { createMailer } from '../src/platform/mail/mailer';
+import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { useTestApp, createTestWorker, testConfig } from './helper';
 import { createUser } from './identity';
 import { logLines } from './log-lines';
@@ -77,6 +77,67 @@ describe('mail written to files (no SMTP_URL)', () => {
     for (const file of readdirSync(mailDir)) expect(statSync(join(mailDir, file)).mode & 0o777).toBe(0o600);
     if (t.database.databaseConfig.dialect === 'sqlite')
       expect(statSync(t.database.databaseConfig.path).mode & 0o777).toBe(0o600);
+  });
+});
+
+/**
+ * What `kill -9` leaves when it lands between a mail's send and its job's end: the mailer has
+ * sent, the job's row is still `running`, its lease lapses. The run then is made to throw after
+ * its send, and the row put back as the dead worker leaves it; the next worker takes it over.
+ */
+async function sendThenDie(mailer: Mailer, email: string, remoteAddress: string): Promise<void> {
+  let isDying = true;
+  const dying: Mailer = {
+    async send(message, delivery) {
+      await mailer.send(message, delivery);
+      if (isDying) throw new Error('the worker died here');
+    },
+    close: () => mailer.close(),
+  };
+  await createUser(t.database, clock, { email });
+  await forgot(email, remoteAddress);
+  expect(await createTestWorker(t.database, { clock, mailer: dying }).drainOnce()).toBe(2);
+  const lapsed = new Date(clock.now().getTime() - 1000).toISOString();
+  await t.database.db
+    .updateTable('jobs')
+    .set({ status: 'running', locked_at: lapsed, lease_until: lapsed })
+    .where('name', '=', 'send-mail')
+    .execute();
+  isDying = false;
+  expect(await createTestWorker(t.database, { clock, mailer: dying }).drainOnce()).toBe(1);
+  expect(await t.database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+}
+
+describe('a worker that dies between the send and the job’s end (decision 101)', () => {
+  it('writes the mail’s file once: the next run finds it by the message’s id', async () => {
+    const mailer = createMailer({ config: testConfig(t.database), clock, log: pino({ level: 'silent' }) });
+    await sendThenDie(mailer, 'twice@example.org', '192.0.2.4');
+    const files = readdirSync(join(t.database.tempDir, 'mail')).filter((name) =>
+      name.endsWith('-password-reset.eml'),
+    );
+    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'twice@example.org');
+    expect(mails).toHaveLength(1);
+    const id = /^<([0-9a-f-]{36})@/.exec(mails[0]!.messageId)?.[1];
+    expect(files.filter((name) => name.includes(`-${id}-`))).toHaveLength(1);
+  });
+
+  it('sends it again over SMTP with the same Message-ID, which the receiver recognises as one', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Portale <portale@example.org>' };
+      const mailer = createMailer({
+        config: testConfig(t.database, env),
+        clock,
+        log: pino({ level: 'silent' }),
+      });
+      await sendThenDie(mailer, 'again@example.org', '192.0.2.5');
+      expect(smtp.received.map((mail) => mail.to)).toEqual(['again@example.org', 'again@example.org']);
+      const [first, second] = smtp.received;
+      expect(first?.messageId).toMatch(/^<[0-9a-f-]{36}@example\.org>$/);
+      expect(second?.messageId).toBe(first?.messageId);
+    } finally {
+      await smtp.close();
+    }
   });
 });
 

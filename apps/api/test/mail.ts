@@ -10,6 +10,7 @@ export type ReadMail = {
   kind: string;
   /** The List-Unsubscribe header of a marketing mail, empty otherwise. */
   listUnsubscribe: string;
+  messageId: string;
   text: string;
   html: string;
 };
@@ -83,6 +84,7 @@ export function parseMail(raw: string): ReadMail {
     language: headers.get('content-language') ?? '',
     kind: headers.get('x-lisbon-mail') ?? '',
     listUnsubscribe: headers.get('list-unsubscribe') ?? '',
+    messageId: headers.get('message-id') ?? '',
     text: all.find((part) => part.type === 'text/plain')?.content ?? '',
     html: all.find((part) => part.type === 'text/html')?.content ?? '',
   };

@@ -68,6 +68,18 @@ describe('GET and PATCH /users/{id}', () => {
       email: 'alice@example.org',
     });
   });
+
+  it('says only "Date not valid" of a birth date that is not a day, or before 1900, and keeps the old one', async () => {
+    const before = dataOf(await call('GET', `/users/${alice.id}`, alice.token)) as { birth_date: unknown };
+    for (const birth_date of ['0000-01-01', '1899-12-31', '1990-02-30']) {
+      const response = await call('PATCH', `/users/${alice.id}`, alice.token, { birth_date });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ errors: { birth_date: ['Date not valid'] } });
+    }
+    expect(dataOf(await call('GET', `/users/${alice.id}`, alice.token))).toMatchObject({
+      birth_date: before.birth_date,
+    });
+  });
 });
 
 describe('ownership', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentExpiry, formatDayMonthYear, isAdult, parseDayMonthYear } from './dates';
+import { documentExpiry, formatDayMonthYear, isAdult, isoDateSchema, parseDayMonthYear } from './dates';
+import { messageForIssue } from './messages';
+import { birthDateSchema } from './user';
 
 const today = new Date(2026, 10, 21); // 21 Nov 2026
 
@@ -54,5 +56,24 @@ describe('parseDayMonthYear', () => {
   it('formats an ISO day back the way it is typed, and reads it again unchanged', () => {
     expect(formatDayMonthYear('2020-12-31')).toBe('31/12/2020');
     expect(parseDayMonthYear(formatDayMonthYear('2024-02-29'))).toBe('2024-02-29');
+  });
+});
+
+describe('isoDateSchema', () => {
+  const messagesOf = (schema: typeof isoDateSchema, value: string) =>
+    schema.safeParse(value).error?.issues.map((issue) => messageForIssue(issue)) ?? [];
+
+  it('takes days from 1900 on and says "Date not valid" of earlier ones', () => {
+    expect(messagesOf(isoDateSchema, '1900-01-01')).toEqual([]);
+    expect(messagesOf(isoDateSchema, '1899-12-31')).toEqual(['Date not valid']);
+    expect(messagesOf(isoDateSchema, '0000-01-01')).toEqual(['Date not valid']);
+  });
+
+  it('says only "Date not valid" of a birth date that does not exist, not the adults-only rule too', () => {
+    expect(messagesOf(birthDateSchema, '1990-02-30')).toEqual(['Date not valid']);
+    expect(messagesOf(birthDateSchema, '0001-01-01')).toEqual(['Date not valid']);
+    expect(messagesOf(birthDateSchema, '2020-01-01')).toEqual([
+      'Services are restricted to adults: you must be at least 18 years old.',
+    ]);
   });
 });

@@ -7,8 +7,17 @@ import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod/mini';
 import { ADULT_AGE_YEARS } from './constants';
 
-/** Calendar dates travel as ISO `YYYY-MM-DD` strings. */
-export const isoDateSchema = z.iso.date();
+/** The earliest day any date of the portal can be: a birth, a diploma, a passport's expiry. */
+export const EARLIEST_DATE = '1900-01-01';
+
+/**
+ * Calendar dates travel as ISO `YYYY-MM-DD` strings, from 1900 on. A date that is not one ends
+ * its field's checks and its object's comparisons: 'Date not valid' is said alone, never beside
+ * "must be on or after the graduation date" or the adults-only rule it cannot be compared for.
+ */
+export const isoDateSchema = z.iso
+  .date({ abort: true })
+  .check(z.refine((value) => value >= EARLIEST_DATE, { message: 'dateInvalid', abort: true }));
 
 /**
  * Every date a person types is day, month, year (spec §5 asks it of the award date; decision 060

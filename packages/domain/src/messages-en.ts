@@ -144,7 +144,7 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'Appeals and amendments are asked for by the applicant, from the request’s appeal page.',
   APPEAL_WINDOW_CLOSED:
     'It is too late: an appeal or amendment can be asked for only within seven days after the statement is released.',
-  APPEAL_ALREADY_OPEN: 'This request already has an open appeal or amendment.',
+  APPEAL_ALREADY_OPEN: 'This request already has an appeal or amendment: only one can be asked for.',
   PERIOD_ALREADY_STARTED: 'This period has already begun: it can no longer be deleted.',
   DELIVERY_SUSPENDED:
     'Return delivery is suspended until {{until}}: the cart cannot be paid now. Please try again after that date.',

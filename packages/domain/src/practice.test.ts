@@ -36,6 +36,13 @@ describe('qualificationStepSchema', () => {
     );
   });
 
+  it('says only "Date not valid" of a date that is not one, without comparing it', () => {
+    const result = qualificationStepSchema.safeParse({ ...qualification, issued_at: '15/09/2019' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
+      ['issued_at', 'invalid_format'],
+    ]);
+  });
+
   it('requires the teaching institution when it differs', () => {
     const result = qualificationStepSchema.safeParse({
       ...qualification,

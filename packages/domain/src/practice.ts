@@ -128,6 +128,12 @@ export const documentUploadFieldsSchema = z
     type: z.enum(DOCUMENT_TYPES),
     additional_type: optionalText(100),
     practice_id: z.coerce.number().int().positive().optional(),
+    /**
+     * The client's id of this upload (a UUID it makes): sent again with the same upload, after an
+     * answer lost to a dropped connection or a restart, it answers the document stored the first
+     * time instead of a second copy (decision 101).
+     */
+    upload_id: z.uuid().optional(),
   })
   .refine((value) => value.type !== 'additional' || Boolean(value.additional_type), {
     message: 'required',

@@ -4,7 +4,7 @@
 import type { Locale } from '@lisbon/domain';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, matchPath, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/queryClient';
@@ -22,25 +22,57 @@ const DOCUMENT_TEXTS = { 'en-US': documentEn.document, 'it-IT': documentIt.docum
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** A page as the build writes it: `#root`'s HTML, and the head's texts, escaped, in its language. */
-export type RenderedPage = { html: string; title: string; description: string; noscript: string };
+/**
+ * A page as the build writes it: `#root`'s HTML, the head's texts, escaped, in its language, and
+ * the paths its pattern matches that the router gives another page (`except`).
+ */
+export type RenderedPage = {
+  html: string;
+  title: string;
+  description: string;
+  noscript: string;
+  except: string[];
+};
+
+/** Every path of the table without a parameter, as its parents' paths make it (`/verify/wallet`). */
+function fixedPaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const own = route.path !== undefined && !/[:*]/.test(path) ? [path] : [];
+    return [...own, ...fixedPaths(route.children ?? [], path)];
+  });
+}
+
+/** The page the router renders at `path`: its deepest route. */
+const leafAt = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.at(-1)?.route;
 
 /**
- * The HTML of `url`'s page, as the app renders it before any effect runs, in `locale`, and its
+ * The fixed paths `page` (`/verify/{id}`) matches whose page is another (`/verify/wallet`): the
+ * server sends them the shell, not this page's HTML, which they would not hydrate (decision 082).
+ */
+function pathsOfOtherPages(routes: RouteObject[], page: string, url: string): string[] {
+  const pattern = page.replace(/\{([^/}]+)\}/g, ':$1');
+  const own = leafAt(routes, url);
+  return fixedPaths(routes).filter(
+    (path) => matchPath(pattern, path) !== null && leafAt(routes, path) !== own,
+  );
+}
+
+/**
+ * The HTML of `url`'s page (`page`'s pattern, `/verify/{id}`, rendered at `/verify/-`), as the app renders it before any effect runs, in `locale`, and its
  * head: the tab's title that the page's heading gives once the app runs (`usePageTitle`), the
  * description and the text shown without JavaScript. Only public pages: a page behind a login has
  * a guard that asks the API, and no build can answer for a user.
  */
-export async function renderPage(url: string, locale: Locale): Promise<RenderedPage> {
+export async function renderPage(url: string, locale: Locale, page: string = url): Promise<RenderedPage> {
   await i18nReady;
   await i18n.changeLanguage(locale);
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    buildRoutes(() => () => {
-      throw new Error(`${url} is behind a login: it cannot be pre-rendered`);
-    }),
-    { initialEntries: [url] },
-  );
+  const routes = buildRoutes(() => () => {
+    throw new Error(`${url} is behind a login: it cannot be pre-rendered`);
+  });
+  const except = pathsOfOtherPages(routes, page, url);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
   // The route's lazy modules first, as main.tsx waits for them before it hydrates.
   await routerReady(router);
   const { prelude } = await prerender(
@@ -65,5 +97,6 @@ export async function renderPage(url: string, locale: Locale): Promise<RenderedP
     title: pageTitle(heading, escapeHtml(i18n.getFixedT(locale)('app.name'))),
     description: escapeHtml(texts.description),
     noscript: escapeHtml(texts.noscript),
+    except,
   };
 }

@@ -74,7 +74,7 @@ export async function getAppealOverview(
 /**
  * POST /practices/{id}/appeal: the `request_appeal` move with the motivation as the thread's
  * message and the documents attached, in one transaction with the appeal's row. 409
- * APPEAL_ALREADY_OPEN when the request has one, APPEAL_WINDOW_CLOSED seven days after
+ * APPEAL_ALREADY_OPEN when the request has had one (open or closed), APPEAL_WINDOW_CLOSED seven days after
  * `published_at` (Europe/Rome, to the second), TRANSITION_NOT_ALLOWED before publication.
  */
 export async function createAppeal(

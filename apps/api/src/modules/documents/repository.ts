@@ -10,6 +10,20 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
   return id;
 }
 
+/** The document a user's upload with this client id stored, if one did (decision 101). */
+export async function findUploadedRow(
+  db: Db,
+  userId: number,
+  uploadId: string,
+): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('upload_id', '=', uploadId)
+    .executeTakeFirst();
+}
+
 export async function findDocumentRow(db: Db, id: number): Promise<DocumentRow | undefined> {
   return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
 }

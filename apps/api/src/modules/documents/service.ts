@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { documentUploadFieldsSchema } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, fieldError } from '../../platform/errors';
 import {
   findOwnPractice,
@@ -29,6 +30,7 @@ import {
   deleteDocumentRow,
   deleteDocumentRowsOfPracticeReturningKeys,
   findDocumentRow,
+  findUploadedRow,
   insertDocument,
   listDocumentRowsOfPractice,
   listDocumentRowsOfUser,
@@ -127,21 +129,37 @@ export async function uploadDocument(
   file: StagedUpload,
 ): Promise<PracticeDocument> {
   const practiceId = fields.practice_id ?? null;
+  const uploadId = fields.upload_id ?? null;
   await requireEditable(ctx, actor, practiceId);
+  // The same upload again (its answer was lost): the document it stored, and this copy dropped.
+  const stored = uploadId === null ? undefined : await findUploadedRow(ctx.db, actor.id, uploadId);
+  if (stored) return toDocument(stored);
   const contentType = checkedType(ctx, file);
   const now = ctx.clock.now().toISOString();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    await requireRoomFor(trx, ctx, { actor, file, freedBytes: 0, isUnattached: practiceId === null });
-    return insertDocument(trx, {
-      user_id: actor.id,
-      practice_id: practiceId,
-      type: fields.type,
-      additional_type: fields.type === 'additional' ? (fields.additional_type ?? null) : null,
-      ...fileColumns(file, contentType),
-      created_at: now,
-      updated_at: now,
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      await requireRoomFor(trx, ctx, { actor, file, freedBytes: 0, isUnattached: practiceId === null });
+      return insertDocument(trx, {
+        user_id: actor.id,
+        practice_id: practiceId,
+        type: fields.type,
+        additional_type: fields.type === 'additional' ? (fields.additional_type ?? null) : null,
+        ...fileColumns(file, contentType),
+        upload_id: uploadId,
+        created_at: now,
+        updated_at: now,
+      });
     });
-  });
+  } catch (error) {
+    // The same upload sent twice at once: the one that committed first is the document.
+    const winner =
+      uploadId !== null && isUniqueViolation(error)
+        ? await findUploadedRow(ctx.db, actor.id, uploadId)
+        : undefined;
+    if (winner) return toDocument(winner);
+    throw error;
+  }
   file.isCommitted = true;
   return toDocument(await ownDocument(ctx, actor, id));
 }

@@ -231,6 +231,8 @@ export type DocumentsTable = {
   content_type: string;
   size: number;
   sha256: string;
+  /** The client's id of the upload, when it sent one (decision 101). */
+  upload_id: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -29,21 +29,28 @@ const isServable = (path: string): boolean => !/\.(map|br|gz)$/.test(path) && !/
 /** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a page of the app. */
 const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
-/** A page the build pre-rendered: the paths it answers, the file under `pages/<locale>/` with its HTML. */
-type PrerenderedPage = { path: RegExp; file: string };
+/** A pre-rendered page: the paths it answers, those among them it leaves to another page, its file. */
+type PrerenderedPage = { path: RegExp; except: ReadonlySet<string>; file: string };
 
 /**
  * The pages the build pre-rendered, as its pre-rendering wrote them into `.vite/pages.json`
- * (scripts/prerender.mjs, from the list in scripts/web-pages.mjs): `/verify/{id}` answers any id.
- * None when the build has no such file (an older or a development build): index.html for all.
+ * (scripts/prerender.mjs, from the list in scripts/web-pages.mjs): `/verify/{id}` answers any id
+ * but the paths the router gives another page (`except`, read from the router by the build:
+ * `/verify/wallet`). None when the build has no such file (an older or a development build):
+ * index.html for all.
  */
 export function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
   const list = join(webDistDir, '.vite/pages.json');
   if (!existsSync(list)) return [];
-  const entries = JSON.parse(readFileSync(list, 'utf8')) as { page: string; file: string }[];
-  const byPage = new Map(entries.map(({ page, file }) => [page, file]));
-  return [...byPage].map(([page, file]) => ({
+  const entries = JSON.parse(readFileSync(list, 'utf8')) as {
+    page: string;
+    file: string;
+    except?: string[];
+  }[];
+  const byPage = new Map(entries.map((entry) => [entry.page, entry]));
+  return [...byPage.values()].map(({ page, file, except = [] }) => ({
     path: new RegExp(`^${page.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/]+\}/g, '[^/]+')}$`),
+    except: new Set(except),
     file,
   }));
 }
@@ -68,7 +75,7 @@ function prerenderedFile(
   request: FastifyRequest,
 ): string | null {
   const path = request.url.split('?')[0] ?? '';
-  const page = pages.find((candidate) => candidate.path.test(path));
+  const page = pages.find((candidate) => candidate.path.test(path) && !candidate.except.has(path));
   return page ? inVisitorsLanguage(webDistDir, request, page.file) : null;
 }
 

@@ -51,7 +51,11 @@ export type JobPayload<D extends JobDefinition> = z.infer<D['payload']>;
  * its commit takes the row in its own transaction (`takeJob`): the effect and the job's end commit
  * together, and a second run finds nothing to take.
  */
-export type RunningJob = { id: number };
+export type RunningJob = {
+  id: number;
+  /** 1 on the job's first run; more when an earlier run failed or its worker died during it. */
+  attempt: number;
+};
 
 export type JobHandler<D extends JobDefinition> = (payload: JobPayload<D>, job: RunningJob) => Promise<void>;
 

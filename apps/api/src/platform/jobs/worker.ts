@@ -102,7 +102,10 @@ export function createWorker(options: WorkerOptions): Worker {
     try {
       if (!job) throw new Error(`no handler for job ${row.name}`);
       if (row.version !== job.definition.version) throw new Error(`unsupported version ${row.version}`);
-      await job.handler(job.definition.payload.parse(JSON.parse(row.payload)), { id: row.id });
+      await job.handler(job.definition.payload.parse(JSON.parse(row.payload)), {
+        id: row.id,
+        attempt: row.attempts,
+      });
       await deleteJob(db, row.id);
     } catch (error) {
       const now = clock.now();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -7,9 +7,15 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { MailMessage } from './message';
 
+/**
+ * Which message a send is, the same on every run of its job (decision 101): `id` names it, and
+ * `repeated` says an earlier run may have sent it before its worker died.
+ */
+export type Delivery = { id: string; repeated: boolean };
+
 /** The mail port: one message out, or an error (the send-mail job then retries). */
 export type Mailer = {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, delivery?: Delivery): Promise<void>;
   close(): void;
 };
 
@@ -22,8 +28,14 @@ export type MailerOptions = {
 /** Orders the files of one process even when the clock stands still (tests). */
 let sequence = 0;
 
-const envelope = (message: MailMessage, from: string) => ({
+/** The domain of the sender's address, for the message's id (RFC 5322 §3.6.4). */
+const domainOf = (from: string): string => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
+const envelope = (message: MailMessage, from: string, delivery: Delivery | undefined) => ({
   from,
+  // The same on every send of the message: a mail system that receives it twice (a crash between
+  // the send and the job's end) recognises one message.
+  ...(delivery ? { messageId: `<${delivery.id}@${domainOf(from)}>` } : {}),
   to: message.to,
   subject: message.subject,
   text: message.text,
@@ -40,9 +52,11 @@ export function createMailer({ config, clock, log }: MailerOptions): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send(message) {
-        await transport.sendMail(envelope(message, config.mailFrom));
-        log.info({ mail: message.kind }, 'mail sent');
+      async send(message, delivery) {
+        // SMTP cannot say whether the run that died had sent it: sent again, with the same
+        // Message-ID (decision 101).
+        await transport.sendMail(envelope(message, config.mailFrom, delivery));
+        log.info({ mail: message.kind, repeated: delivery?.repeated ?? false }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -52,16 +66,28 @@ export function createMailer({ config, clock, log }: MailerOptions): Mailer {
   // The stream transport builds the very bytes SMTP would carry, so the file opens in any mail client.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const info = await transport.sendMail(envelope(message, config.mailFrom));
-      const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
-      sequence += 1;
-      const unique = `${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
-      const file = join(directory, `${stamp}-${unique}-${message.kind}.eml`);
+    async send(message, delivery) {
       // Mails hold activation and reset links: owner-only.
       await mkdir(directory, { recursive: true, mode: 0o700 });
+      // A run after a worker died may follow its write: the file, named by the message's id, is there.
+      if (delivery?.repeated) {
+        const written = (await readdir(directory)).find((name) => name.includes(`-${delivery.id}-`));
+        if (written) {
+          log.info({ mail: message.kind, file: written }, 'mail already written to file');
+          return;
+        }
+      }
+      const info = await transport.sendMail(envelope(message, config.mailFrom, delivery));
+      const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
+      sequence += 1;
+      const unique = `${String(sequence).padStart(6, '0')}-${delivery?.id ?? randomBytes(4).toString('hex')}`;
+      const file = join(directory, `${stamp}-${unique}-${message.kind}.eml`);
+      // Written whole under another name, then renamed: a file named by the message is all of it.
+      // The next run writes a partial file its worker left over again.
+      const partial = join(directory, `.${delivery?.id ?? unique}.partial`);
       // The stream transport with `buffer: true` hands the message over as a Buffer.
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await rename(partial, file);
       // The file's name only: the link inside is a credential, and logs are read by more people than
       // the owner-only mail folder (decision 083).
       log.info({ mail: message.kind, file }, 'mail written to file');

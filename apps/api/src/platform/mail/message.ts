@@ -14,6 +14,12 @@ export const mailMessageSchema = z.object({
   link: z.url().optional(),
   /** Marketing mail: the unsubscribe page, sent as the List-Unsubscribe header too (RFC 2369). */
   unsubscribeUrl: z.url().optional(),
+  /**
+   * The message's own id, made when it is queued: its `Message-ID` and its file's name, the same
+   * on every run of its job, so a send repeated after a crash is recognised (decision 101). Absent
+   * from messages queued by an older release: the job's id stands in.
+   */
+  messageId: z.uuid().optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 

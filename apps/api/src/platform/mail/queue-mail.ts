@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { localeOrDefault, type Locale } from '@lisbon/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -27,5 +28,9 @@ export async function queueMail(
     locale,
     publicUrl: ctx.config.publicUrl,
   });
-  await ctx.queue.enqueue(db, sendMailJob, { ...message, ...(unsubscribeUrl ? { unsubscribeUrl } : {}) });
+  await ctx.queue.enqueue(db, sendMailJob, {
+    ...message,
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+    messageId: randomUUID(),
+  });
 }

@@ -12,9 +12,32 @@ export type UploadFields = {
 
 type OnProgress = (progress: UploadProgress) => void;
 
+/** The ids of the uploads made of each file chosen, one per purpose it was sent for. */
+const uploadIds = new WeakMap<File, Map<string, string>>();
+
+/**
+ * The upload's id (decision 101): the same file sent again for the same document, after an
+ * answer that never came, is the document stored the first time. None where the browser makes no
+ * UUID (a page not served over HTTPS or from localhost): each send is then an upload of its own.
+ */
+export function uploadIdOf(file: File, fields: UploadFields): string | undefined {
+  const ids = uploadIds.get(file) ?? new Map<string, string>();
+  uploadIds.set(file, ids);
+  const purpose = JSON.stringify([fields.type, fields.additional_type ?? null, fields.practice_id ?? null]);
+  const id = ids.get(purpose) ?? globalThis.crypto.randomUUID?.();
+  if (id !== undefined) ids.set(purpose, id);
+  return id;
+}
+
 /** POST /documents (multipart), reporting progress. */
 export const uploadDocument = async (fields: UploadFields, file: File, onProgress: OnProgress) =>
-  (await api.upload('documents', { ...fields, file }, { schema: documentSchema, onProgress })).data;
+  (
+    await api.upload(
+      'documents',
+      { ...fields, upload_id: uploadIdOf(file, fields), file },
+      { schema: documentSchema, onProgress },
+    )
+  ).data;
 
 /** PUT /documents/{id}: a new file for the same document. */
 export const replaceDocument = async (id: number, file: File, onProgress: OnProgress) =>

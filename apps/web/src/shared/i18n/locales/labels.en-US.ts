@@ -3,7 +3,11 @@ import { SERVICE_NAMES } from '@lisbon/domain';
 /** Names of the domain's values (statuses, purposes, document types…), in English. */
 export const labelsEn = {
   labels: {
-    /** Spec §4 labels, word for word. */
+    /**
+     * Spec §4's labels. Its four codes with underscores are shown as words in both languages
+     * (issue 14: applicants read 'appeal_issued' as a raw code), and 'cimea request' as a request
+     * for information (issue 33, decision 085); the API's `status_label` keeps the spec's words.
+     */
     status: {
       draft: 'draft',
       'in evaluation': 'in evaluation',
