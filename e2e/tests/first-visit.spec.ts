@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../support';
 
 // The public pages a visitor meets first come as HTML the build rendered with React's
@@ -13,6 +14,20 @@ const PAGES = [
   { path: '/auth/login', english: 'Log in', italian: 'Accedi' },
   { path: '/verify/LIS-0000-000000', english: 'Verify a statement', italian: 'Verifica un attestato' },
 ];
+
+/**
+ * What React reports of a page whose HTML did not match its first render (its errors 418, 422,
+ * 423, 425, after which it renders the part anew), and any uncaught error, as the page runs.
+ */
+function hydrationReports(page: Page): string[] {
+  const reports: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
+      reports.push(message.text());
+  });
+  page.on('pageerror', (error) => reports.push(error.message));
+  return reports;
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -147,12 +162,7 @@ test.describe('on a phone', () => {
   test('an answer that comes while React hydrates the home page changes its own sentence, with no mismatch', async ({
     page,
   }) => {
-    const reports: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
-        reports.push(message.text());
-    });
-    page.on('pageerror', (error) => reports.push(error.message));
+    const reports = hydrationReports(page);
     // The build's HTML says the sentence without the count; the figures' answer adds it, read in
     // the section that shows it once React has hydrated that section.
     await page.goto('/');
@@ -162,13 +172,7 @@ test.describe('on a phone', () => {
   });
 
   test('React hydrates each public page without a mismatch, a statement’s page too', async ({ page }) => {
-    const reports: string[] = [];
-    page.on('console', (message) => {
-      // React reports a mismatch (its errors 418, 422, 423, 425) and renders the part anew.
-      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
-        reports.push(message.text());
-    });
-    page.on('pageerror', (error) => reports.push(error.message));
+    const reports = hydrationReports(page);
     for (const { path, english } of PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: english })).toBeVisible();
@@ -181,12 +185,7 @@ test.describe('on a phone', () => {
   test('a page whose path the verification page’s pattern matches, the wallet check, comes as the shell: no mismatch', async ({
     page,
   }) => {
-    const reports: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /React error|hydrat/i.test(message.text()))
-        reports.push(message.text());
-    });
-    page.on('pageerror', (error) => reports.push(error.message));
+    const reports = hydrationReports(page);
     const response = await page.goto('/verify/wallet');
     expect(await response?.text()).not.toContain('data-prerendered');
     await expect(
