@@ -4,11 +4,12 @@
 import type { Locale } from '@lisbon/domain';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter, matchPath, matchRoutes, type RouteObject } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/queryClient';
 import { routerReady } from '@/app/router';
+import { pathsOfOtherPages } from '@/app/routePaths';
 import { buildRoutes } from '@/app/routes';
 import { i18n, i18nReady } from '@/shared/i18n';
 import { documentEn } from '@/shared/i18n/locales/document.en-US';
@@ -34,33 +35,9 @@ export type RenderedPage = {
   except: string[];
 };
 
-/** Every path of the table without a parameter, as its parents' paths make it (`/verify/wallet`). */
-function fixedPaths(routes: RouteObject[], parent = ''): string[] {
-  return routes.flatMap((route) => {
-    const path = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path}`;
-    const own = route.path !== undefined && !/[:*]/.test(path) ? [path] : [];
-    return [...own, ...fixedPaths(route.children ?? [], path)];
-  });
-}
-
-/** The page the router renders at `path`: its deepest route. */
-const leafAt = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.at(-1)?.route;
-
 /**
- * The fixed paths `page` (`/verify/{id}`) matches whose page is another (`/verify/wallet`): the
- * server sends them the shell, not this page's HTML, which they would not hydrate (decision 082).
- */
-function pathsOfOtherPages(routes: RouteObject[], page: string, url: string): string[] {
-  const pattern = page.replace(/\{([^/}]+)\}/g, ':$1');
-  const own = leafAt(routes, url);
-  return fixedPaths(routes).filter(
-    (path) => matchPath(pattern, path) !== null && leafAt(routes, path) !== own,
-  );
-}
-
-/**
- * The HTML of `url`'s page (`page`'s pattern, `/verify/{id}`, rendered at `/verify/-`), as the app renders it before any effect runs, in `locale`, and its
- * head: the tab's title that the page's heading gives once the app runs (`usePageTitle`), the
+ * The HTML of `url`'s page (of `page`'s pattern), as the app renders it before any effect runs, in
+ * `locale`, and its head: the tab's title that the page's heading gives once the app runs (`usePageTitle`), the
  * description and the text shown without JavaScript. Only public pages: a page behind a login has
  * a guard that asks the API, and no build can answer for a user.
  */
