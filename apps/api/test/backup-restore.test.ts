@@ -239,7 +239,7 @@ describe('restore', () => {
     const config = configOf('occupied');
     await restoreBackup(config, { from: backupFolder });
     const marker = join(config.dataDir, 'files', 'ff', 'f'.repeat(32));
-    mkdirSync(join(config.dataDir, 'files', 'ff'));
+    mkdirSync(join(config.dataDir, 'files', 'ff'), { recursive: true });
     writeFileSync(marker, 'written after the first restore');
 
     await expect(restoreBackup(config, { from: backupFolder })).rejects.toThrow(
