@@ -254,6 +254,41 @@ describe('issuing the statement to a wallet', () => {
     await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
   });
 
+  it('answers the credential again to a wallet that lost the answer and asks with its token and the same key; another key, or a token past its five minutes, is refused (decision 102)', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const ask = async (wallet: Holder) =>
+      credentialRequest(accessToken, withProof((await wallet.keyProof(issuerMetadata)).jwt));
+    const signedPartOf = (response: Awaited<ReturnType<typeof ask>>) =>
+      decodeJwt<SdJwtVcPayload>(
+        (response.json<{ credentials: { credential: string }[] }>().credentials[0]?.credential ?? '').split(
+          '~',
+        )[0] ?? '',
+      );
+    const first = await ask(holder);
+    expect(first.statusCode).toBe(200);
+    // The answer never reached the wallet (a dropped connection, an instance killed after the
+    // offer was marked issued): it asks again with a new proof of the same key.
+    const again = await ask(holder);
+    expect(again.statusCode).toBe(200);
+    expect(signedPartOf(again)).toMatchObject({
+      cnf: signedPartOf(first).cnf,
+      status: signedPartOf(first).status,
+      statement_id: certificateId,
+    });
+    const otherWallet = await createHolder(fetchApp);
+    const refused = await ask(otherWallet);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: 'credential_request_denied',
+      error_description: 'The credential of this offer was issued already, to another key',
+    });
+    clock.advance({ minutes: 6 });
+    const late = await ask(holder);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toBe('invalid_token');
+  });
+
   it('makes at most ten offers per applicant in an hour, then answers 429 RATE_LIMITED', async () => {
     const offer = () =>
       t.app.inject({
@@ -486,8 +521,9 @@ describe('metrics', () => {
     const value = (series: string) =>
       Number(new RegExp(`^${series} (\\d+)$`, 'm').exec(answer.body)?.[1] ?? 0);
     expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
-    // The issuing test's, the presentations' and the dated proof's (the second instance counts its own).
-    expect(value('lisbon_wallet_credentials_issued_total')).toBe(3);
+    // The issuing test's, the lost answer's (once, though answered twice), the presentations' and the
+    // dated proof's (the second instance counts its own).
+    expect(value('lisbon_wallet_credentials_issued_total')).toBe(4);
     expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
     expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
   });

@@ -18,7 +18,7 @@ import { Openid4vciIssuer } from '@openid4vc/openid4vci';
 import { ES256, digest } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import type { DisclosureFrame } from '@sd-jwt/types';
-import { jwtVerify, SignJWT } from 'jose';
+import { calculateJwkThumbprint, jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
@@ -284,7 +284,7 @@ function checkedCredentialRequest(body: Record<string, unknown>): Record<string,
 /**
  * POST /wallet/credential: the SD-JWT VC of the offer's statement, bound to the key the wallet
  * proved (`cnf`), its personal claims selectively disclosable, with its status list entry (the
- * offer's id), signed with the issuer key named by `kid`. One credential per offer.
+ * offer's id), signed with the issuer key named by `kid`. One credential per offer, to one key.
  */
 export async function issueCredential(
   ctx: AppContext,
@@ -325,11 +325,18 @@ export async function issueCredential(
   if (signer.method !== 'jwk')
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof must carry a jwk');
   const claims = await claimsOf(ctx, offer.statement_id);
-  if (!(await markIssued(ctx.db, offer.id, ctx.clock.now().toISOString())))
+  // One credential per offer, bound to one key. A wallet that lost the answer (a dropped connection,
+  // an instance killed after this mark) asks again with its token and the same key, and is answered
+  // the credential again: the same claims, key and status-list entry (decision 102).
+  const issuance = await markIssued(ctx.db, offer.id, {
+    holderKeyThumbprint: await calculateJwkThumbprint(signer.publicJwk),
+    at: ctx.clock.now().toISOString(),
+  });
+  if (issuance === 'refused')
     throw new WalletProtocolError(
       400,
       'credential_request_denied',
-      'The credential of this offer was issued already',
+      'The credential of this offer was issued already, to another key',
     );
   const credential = await signCredential(key, {
     iss: issuerUrlOf(ctx),
@@ -339,7 +346,7 @@ export async function issueCredential(
     status: { status_list: { idx: offer.id, uri: `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}` } },
     ...claims,
   });
-  ctx.metrics.walletCredentials.inc();
+  if (issuance === 'first') ctx.metrics.walletCredentials.inc();
   return issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] });
 }
 

@@ -52,15 +52,25 @@ export async function redeemOffer(db: Db, id: number, at: string): Promise<boole
   return result.numUpdatedRows === 1n;
 }
 
-/** Marks the offer's one credential issued: true for the request that won. */
-export async function markIssued(db: Db, id: number, at: string): Promise<boolean> {
+/**
+ * Marks the offer's one credential issued to the key of `holderKeyThumbprint`, unless it was issued
+ * already: `first` when this request marked it, `again` when it was issued to that same key (the
+ * wallet asking again after its answer was lost, decision 102), `refused` for any other key.
+ */
+export async function markIssued(
+  db: Db,
+  id: number,
+  { holderKeyThumbprint, at }: { holderKeyThumbprint: string; at: string },
+): Promise<'first' | 'again' | 'refused'> {
   const result = await db
     .updateTable('wallet_offers')
-    .set({ issued_at: at, updated_at: at })
+    .set({ issued_at: at, holder_key_thumbprint: holderKeyThumbprint, updated_at: at })
     .where('id', '=', id)
     .where('issued_at', 'is', null)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (result.numUpdatedRows === 1n) return 'first';
+  const issued = await findOffer(db, id);
+  return issued?.holder_key_thumbprint === holderKeyThumbprint ? 'again' : 'refused';
 }
 
 const NO_LONGER_IN_FORCE = ['superseded', 'revoked'] as const;

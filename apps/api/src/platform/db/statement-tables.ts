@@ -105,6 +105,8 @@ export type WalletOffersTable = {
   expires_at: Timestamp;
   redeemed_at: Timestamp | null;
   issued_at: Timestamp | null;
+  /** The JWK thumbprint (RFC 7638) of the key the credential was bound to, once issued. */
+  holder_key_thumbprint: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
