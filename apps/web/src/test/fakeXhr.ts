@@ -56,6 +56,11 @@ export class FakeXhr extends EventTarget {
     );
   }
 
+  /** No answer: the connection dropped. */
+  fail(): void {
+    this.dispatchEvent(new Event('error'));
+  }
+
   respond(status: number, body?: unknown): void {
     this.status = status;
     this.responseText = body === undefined ? '' : JSON.stringify(body);

@@ -119,4 +119,41 @@ describe('document upload', () => {
     chooseFile(new File(['%PDF-'], 'scan.pdf', { type: 'application/pdf' }));
     expect(await findAlert(refusal)).toBeTruthy();
   });
+
+  it('offers to send a file again when its upload got no answer, as the same upload (decision 101)', async () => {
+    let answers = 0;
+    const xhr = installFakeXhr((request) => {
+      answers += 1;
+      if (answers === 1) request.fail();
+      else request.respond(201, { data: uploaded });
+    });
+    renderComponent(<DocumentUploader name="upload" practiceId={7} types={['diploma']} />);
+    chooseFile(new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' }));
+    expect(
+      await findAlert('“diploma.pdf”: An error occurred. Try again later or contact your system administrator'),
+    ).toBeTruthy();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Send “diploma.pdf” again' }));
+    expect(await screen.findByText('Document added')).toBeTruthy();
+    expect(xhr.sent).toHaveLength(2);
+    expect(xhr.sent[1]?.field('upload_id')).toBe(xhr.sent[0]?.field('upload_id'));
+    expect(xhr.sent[0]?.field('upload_id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
+  });
+
+  it('offers no second send of a file the API refused', async () => {
+    installFakeXhr((request) =>
+      request.respond(422, {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid.',
+        errors: { file: ['File type not accepted: upload a PDF, JPEG or PNG file'] },
+      }),
+    );
+    renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
+    chooseFile(new File(['MZ'], 'renamed.pdf', { type: 'application/pdf' }));
+    expect(
+      await findAlert('“renamed.pdf”: File type not accepted: upload a PDF, JPEG or PNG file'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
+  });
 });

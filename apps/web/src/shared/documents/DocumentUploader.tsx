@@ -9,6 +9,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/errors';
 import { config } from '../config';
 import { blankToNull, useSchemaForm } from '../forms/schemaForm';
 import { errorMessage } from '../ui/errorMessage';
@@ -39,6 +40,8 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
   const queryClient = useQueryClient();
   const hintId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  /** The file whose upload got no answer, or the server's failure: it may be sent again as is. */
+  const [unsent, setUnsent] = useState<File | null>(null);
   const upload = useUploadProgress();
   const isSingleType = types.length === 1;
   const initialValues: Values = {
@@ -58,6 +61,7 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
 
   const send = (file: File) => {
     setFailure(null);
+    setUnsent(null);
     const problem = fileProblem(file, t);
     if (problem) {
       setFailure(problem);
@@ -71,7 +75,11 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
         showSuccess(t('documentUpload.added'));
         onUploaded?.(document);
       } catch (error) {
-        if (!showServerErrors(error)) setFailure(aboutFile(file, errorMessage(error, t), t));
+        if (showServerErrors(error)) return;
+        setFailure(aboutFile(file, errorMessage(error, t), t));
+        // Sent again, the same file is the same upload (its id, decision 101): a first send the
+        // server stored before its answer was lost is not stored twice.
+        if (!isApiError(error) || error.status >= 500) setUnsent(file);
       }
     })();
   };
@@ -84,6 +92,11 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
   return (
     <Stack gap="sm">
       <FormAlert message={failure} />
+      {unsent && !upload.isUploading ? (
+        <Button variant="light" w="fit-content" onClick={() => send(unsent)}>
+          {t('documentUpload.sendAgain', { name: unsent.name })}
+        </Button>
+      ) : null}
       {isSingleType ? null : (
         <Group align="flex-start" grow>
           <Select

@@ -7,6 +7,7 @@ export const requestsEn = {
     drop: 'Drop a file here',
     hint: 'PDF, JPEG or PNG, up to {{max}} MB. You can also use the button below.',
     choose: 'Choose a file',
+    sendAgain: 'Send “{{name}}” again',
     progress: 'Upload progress',
     uploading: 'Uploading: {{percent}}%',
     added: 'Document added',

@@ -11,6 +11,7 @@ export const requestsIt: Requests = {
     drop: 'Trascina qui un file',
     hint: 'PDF, JPEG o PNG, fino a {{max}} MB. Puoi anche usare il pulsante qui sotto.',
     choose: 'Scegli un file',
+    sendAgain: 'Invia di nuovo “{{name}}”',
     progress: 'Avanzamento del caricamento',
     uploading: 'Caricamento: {{percent}}%',
     added: 'Documento aggiunto',
