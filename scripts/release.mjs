@@ -1,6 +1,7 @@
 // `npm run release`: the versioned tarball an operations team installs (decision 087).
 //
-//   release/lisbon-<version>-linux-x64.tar.gz, unpacking to lisbon-<version>/ with
+//   release/lisbon-<version>-linux-x64.tar.gz, unpacking to lisbon-<version>/ with (a build other
+//   than the tagged release's clean checkout: lisbon-<version>+<commit>[-dirty])
 //     bin/lisbon, bin/lisbon-backup   the server and every CLI command; the nightly dump
 //     runtime/bin/node                 Node 24, the exact version of the root's `node` package
 //     apps/api/dist, apps/web/dist     the build (scripts/build.mjs), no source maps of the SPA
@@ -31,7 +32,28 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const { version } = rootPackage;
-const NAME = `lisbon-${version}`;
+const git = (args) => {
+  try {
+    return execFileSync('git', args, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+};
+const commit = git(['rev-parse', 'HEAD']);
+// Changes not committed (tracked files changed, new files git does not ignore) are in the tarball
+// but in no commit: COMMIT says so, and so does the warning below.
+const changes = (git(['status', '--porcelain']) ?? '').split('\n').filter(Boolean);
+const isTagged = (git(['tag', '--points-at', 'HEAD']) ?? '').split('\n').includes(`v${version}`);
+
+// A build that is not the tagged release says so in its name, so it never unpacks over the
+// installed release of the same version (docs/deploy.md, "Upgrade, and roll back").
+const isRelease = isTagged && changes.length === 0;
+const build = `${commit?.slice(0, 7) ?? 'unknown'}${changes.length > 0 ? '-dirty' : ''}`;
+const NAME = isRelease ? `lisbon-${version}` : `lisbon-${version}+${build}`;
 const OUT = join(ROOT, 'release');
 const STAGE = join(OUT, NAME);
 const TARBALL = join(OUT, `${NAME}-${process.platform}-${process.arch}.tar.gz`);
@@ -45,6 +67,7 @@ rmSync(STAGE, { recursive: true, force: true });
 rmSync(TARBALL, { force: true });
 rmSync(`${TARBALL}.sha256`, { force: true });
 mkdirSync(STAGE, { recursive: true });
+if (commit) writeFileSync(join(STAGE, 'COMMIT'), `${commit}${changes.length > 0 ? '-dirty' : ''}\n`);
 
 // The production dependencies of the API alone, exactly as the lockfile has them: npm installs the
 // one workspace from the root's manifest and lockfile, so neither the SPA's libraries, nor the
@@ -233,24 +256,6 @@ for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) if (existsSync(join
 writeFileSync(join(STAGE, 'VERSION'), `${version}\n`);
 // The commit it was built from, and whether that is the release's tag: a build of main between
 // releases carries the last release's number and the CHANGELOG's unreleased changes.
-const git = (args) => {
-  try {
-    return execFileSync('git', args, {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return null;
-  }
-};
-const commit = git(['rev-parse', 'HEAD']);
-// Changes not committed (tracked files changed, new files git does not ignore) are in the tarball
-// but in no commit: COMMIT says so, and so does the warning below.
-const changes = (git(['status', '--porcelain']) ?? '').split('\n').filter(Boolean);
-if (commit) writeFileSync(join(STAGE, 'COMMIT'), `${commit}${changes.length > 0 ? '-dirty' : ''}\n`);
-const isTagged = (git(['tag', '--points-at', 'HEAD']) ?? '').split('\n').includes(`v${version}`);
-
 /** Bytes as `du -sb` counts them (directories included), the smoke test's measure. */
 function sizeOf(path) {
   const stat = lstatSync(path);

@@ -232,7 +232,7 @@ export async function buildApp({
   // Health stays up for load balancers; the SPA stays up so it can show its maintenance page.
   registerMaintenanceGate(app, ctx);
 
-  await registerDocs(app, { version: VERSION, publicUrl: config.publicUrl });
+  if (config.isApiDocsServed) await registerDocs(app, { version: VERSION, publicUrl: config.publicUrl });
   registerAuthentication(app);
 
   await app.register(

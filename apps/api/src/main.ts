@@ -24,6 +24,7 @@ import { createHttpWebhookTransport, injectWebhookTransport } from './platform/p
 import { sealLegacyTotpSecrets } from './modules/users/totp-sealing.service';
 import { clocksOf } from './platform/test-clock';
 import { recordServedAddress } from './platform/served-address';
+import { productionWarnings } from './platform/production-warnings';
 import { PROBE_TIMEOUT_MS as STORE_PROBE_TIMEOUT_MS } from './platform/http/scrape';
 import { unusableBucket } from './platform/storage/refusals';
 import { unusableAddress, unusableFile } from './platform/system-refusals';
@@ -188,19 +189,12 @@ try {
     .catch((error: unknown) => app.log.error({ err: error }, 'indexing requests for staff search failed'));
   worker.start();
   if (config.smtpUrl) app.log.info('mail goes out over SMTP');
-  else if (config.isProduction)
-    app.log.warn(
-      'SMTP_URL is not set: mail is written to DATA_DIR/mail as .eml files, and nobody receives it',
-    );
-  else app.log.info('mail is written to DATA_DIR/mail as .eml files');
+  else if (!config.isProduction) app.log.info('mail is written to DATA_DIR/mail as .eml files');
+  for (const warning of productionWarnings(config)) app.log.warn(warning);
   if (!canLowerThreadPriority())
     app.log.warn(
       { niceness: BACKGROUND_THREAD_NICENESS },
       'this platform has no build of @napi-rs/nice: the upload check and document rendering threads run at the normal priority, and a busy one slows every other call (decision 100)',
-    );
-  if (config.isProduction && !config.redisUrl)
-    app.log.warn(
-      'REDIS_URL is not set: the global rate limit counts in each instance alone (set it whenever several instances run)',
     );
   app.log.info(`Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
   if (config.isMaintenanceMode)

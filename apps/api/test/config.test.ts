@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
+import { productionWarnings } from '../src/platform/production-warnings';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -156,6 +157,54 @@ describe('configuration', () => {
     );
     // Elsewhere the embedded defaults stand.
     expect(loadConfig({})).toMatchObject({ isProduction: false, database: { dialect: 'sqlite' } });
+  });
+});
+
+describe('what a production instance warns its operator of at start', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://lisbon@db.internal/lisbon',
+    PUBLIC_URL: 'https://portal.example.org',
+  };
+  const configured = {
+    ...production,
+    SMTP_URL: 'smtps://portal:relay-password@relay.internal:465',
+    REDIS_URL: 'redis://redis.internal:6379/0',
+    PAYMENT_PROVIDER: 'nexi',
+    PAYMENT_API_KEY: 'xpay-terminal-key-0123',
+    BODY_NAME: 'Centro di Valutazione',
+    BODY_ADDRESS: 'Via Roma 1, 00100 Roma RM, Italia',
+    BODY_VAT_NUMBER: '01234567897',
+    PRICE_CORRESPONDENCE_VERIFICATION_CENTS: '15000',
+    PRICE_COMPARABILITY_VERIFICATION_CENTS: '20000',
+    PRICE_COMPARABILITY_CENTS: '10000',
+    PRICE_URGENT_SUPPLEMENT_CENTS: '10000',
+    CONTACT_ADDRESS: 'Via Roma 1, 00100 Roma RM, Italia',
+    CONTACT_EMAIL: 'info@centro.example.org',
+    CONTACT_HOURS: 'lun–ven 9–13',
+  };
+
+  it('names each setting left at its laptop default: mail, Redis, the sandbox payments, the demo body, prices and contact', () => {
+    const warnings = productionWarnings(loadConfig(production));
+    expect(warnings.map((warning) => warning.split(' ')[0])).toEqual([
+      'SMTP_URL',
+      'REDIS_URL',
+      'PAYMENT_PROVIDER',
+      'BODY_NAME,',
+      'the',
+      'CONTACT_ADDRESS,',
+    ]);
+    expect(warnings[2]).toMatch(/no money moves/);
+    expect(warnings[4]).toMatch(/PRICE_\*_CENTS/);
+    // One body detail left out is enough for the demo marks on the PDFs.
+    expect(productionWarnings(loadConfig({ ...configured, BODY_VAT_NUMBER: undefined }))).toEqual([
+      expect.stringMatching(/^BODY_NAME, BODY_ADDRESS and BODY_VAT_NUMBER are not all set/),
+    ]);
+  });
+
+  it('says nothing of a deployment that set them all, nor of a laptop', () => {
+    expect(productionWarnings(loadConfig(configured))).toEqual([]);
+    expect(productionWarnings(loadConfig({}))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './helper';
+import { loadConfig } from '../src/platform/config';
+import { createTestApp, useTestApp } from './helper';
 
 const t = useTestApp();
 
@@ -27,5 +28,24 @@ describe('API documentation', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('is not served with API_DOCS=false, the production default; API_DOCS=true serves it there', async () => {
+    const closed = await createTestApp(t.database, { env: { API_DOCS: 'false' } });
+    try {
+      for (const url of ['/api/docs/json', '/api/docs/'])
+        expect((await closed.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect((await closed.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+    }
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://lisbon@db.internal/lisbon',
+      PUBLIC_URL: 'https://portal.example.org',
+    };
+    expect(loadConfig(production).isApiDocsServed).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).isApiDocsServed).toBe(true);
+    expect(loadConfig({}).isApiDocsServed).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { createServer, type AddressInfo } from 'node:net';
+import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -94,6 +96,19 @@ describe('the worker', () => {
     expect(JSON.stringify(lines)).not.toContain('maria@example.org');
     expect(causeOf(new TypeError('x is not a function'))).toBe('TypeError');
     expect(causeOf(Object.assign(new Error('bad'), { code: 'a message, not a code' }))).toBe('Error');
+    // nodemailer names a refused connection ESOCKET; the system's name underneath is what the log says.
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const refusedMail = await nodemailer
+      .createTransport(`smtp://127.0.0.1:${closedPort}`)
+      .sendMail({ from: 'a@example.org', to: 'b@example.org', text: 'x' })
+      .catch((error: unknown) => error);
+    expect((refusedMail as { code?: string }).code).toBe('ESOCKET');
+    expect(causeOf(refusedMail)).toBe('ECONNREFUSED');
     await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
   });
 

@@ -173,6 +173,51 @@ describe('mail over SMTP (SMTP_URL)', () => {
     }
   });
 
+  it('never gives the relay its password over a connection without TLS, unless the URL says requireTLS=false', async () => {
+    const logins: string[] = [];
+    let delivered = 0;
+    // A relay that asks for a login and offers no STARTTLS: a password sent to it travels in clear.
+    const relay = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        logins.push(auth.username ?? '');
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          delivered += 1;
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const { port } = relay.server.address() as AddressInfo;
+    const sendThrough = (url: string) =>
+      createMailer({
+        config: testConfig(t.database, { SMTP_URL: url }),
+        clock,
+        log: pino({ level: 'silent' }),
+      }).send({
+        kind: 'password-reset',
+        to: 'clear@example.org',
+        locale: 'en-US',
+        subject: 'Set a new password',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
+    try {
+      await expect(sendThrough(`smtp://portal:relay-password@127.0.0.1:${port}`)).rejects.toThrow(/STARTTLS/);
+      expect({ logins, delivered }).toEqual({ logins: [], delivered: 0 });
+      await sendThrough(`smtp://portal:relay-password@127.0.0.1:${port}?requireTLS=false`);
+      expect({ logins, delivered }).toEqual({ logins: ['portal'], delivered: 1 });
+    } finally {
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  });
+
   it('keeps the mail while the server is down and delivers it, once, after the backoff', async () => {
     const probe = await startSmtpServer();
     const port = probe.port;

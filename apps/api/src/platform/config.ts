@@ -51,6 +51,8 @@ export type Config = {
   readonly demoDataRefusal: string | null;
   /** NODE_ENV=production: DATABASE_URL and PUBLIC_URL must be set, and what is missing is said aloud. */
   readonly isProduction: boolean;
+  /** The OpenAPI description and swagger-ui at /api/docs (API_DOCS): served unless production says nothing. */
+  readonly isApiDocsServed: boolean;
   readonly trustProxy: TrustProxy;
   /** The shared Redis of a deployment: the global rate limit counts across instances there. */
   readonly redisUrl: string | null;
@@ -298,6 +300,7 @@ const envSchema = z.object({
   MAINTENANCE_MODE: booleanFlag('MAINTENANCE_MODE').optional(),
   TEST_CLOCK: booleanFlag('TEST_CLOCK').optional(),
   ALLOW_DEMO_DATA: booleanFlag('ALLOW_DEMO_DATA').optional(),
+  API_DOCS: booleanFlag('API_DOCS').optional(),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   REDIS_URL: z
@@ -633,6 +636,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isTestClock: values.TEST_CLOCK === true,
       demoDataRefusal: demoDataRefusal(isProduction, database.dialect, values.ALLOW_DEMO_DATA === true),
       isProduction,
+      isApiDocsServed: values.API_DOCS ?? !isProduction,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,

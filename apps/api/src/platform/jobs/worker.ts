@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { getSystemErrorName } from 'node:util';
 import { recordOf } from '@lisbon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoAfter, type Clock } from '../clock';
@@ -53,6 +54,16 @@ export const describeError = (error: unknown): string =>
 
 /** What kind of failure: a system or library error's code, else the error's class. */
 export function causeOf(error: unknown): string {
+  // A library that wraps a socket's error keeps its errno under a code of its own (nodemailer's
+  // ESOCKET for a refused connection): the system's name says what went wrong.
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  if (typeof errno === 'number' && Number.isInteger(errno) && errno < 0) {
+    try {
+      return getSystemErrorName(errno);
+    } catch {
+      // not a system error number: the code or the class below
+    }
+  }
   const code = errorCode(error);
   if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
   return error instanceof Error ? error.name : typeof error;

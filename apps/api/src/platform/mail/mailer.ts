@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { MailMessage } from './message';
@@ -47,10 +48,20 @@ const envelope = (message: MailMessage, from: string, delivery: Delivery | undef
   },
 });
 
+/**
+ * The SMTP transport's options: an `smtp://` URL that logs in (a user in it) requires STARTTLS, so
+ * the relay's password never crosses in clear; `?requireTLS=false` in the URL says otherwise, for
+ * a relay on the same host. `smtps://` is TLS from the start.
+ */
+export function smtpOptionsOf(url: string): SMTPTransport.Options {
+  const logsIn = new URL(url).username !== '';
+  return url.startsWith('smtp://') && logsIn ? { url, requireTLS: true } : { url };
+}
+
 /** SMTP when `SMTP_URL` is set; otherwise each message becomes an RFC 822 `.eml` file in `DATA_DIR/mail/`. */
 export function createMailer({ config, clock, log }: MailerOptions): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport(smtpOptionsOf(config.smtpUrl));
     return {
       async send(message, delivery) {
         // SMTP cannot say whether the run that died had sent it: sent again, with the same

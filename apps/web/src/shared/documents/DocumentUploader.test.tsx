@@ -130,7 +130,9 @@ describe('document upload', () => {
     renderComponent(<DocumentUploader name="upload" practiceId={7} types={['diploma']} />);
     chooseFile(new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' }));
     expect(
-      await findAlert('“diploma.pdf”: An error occurred. Try again later or contact your system administrator'),
+      await findAlert(
+        '“diploma.pdf”: An error occurred. Try again later or contact your system administrator',
+      ),
     ).toBeTruthy();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Send “diploma.pdf” again' }));
