@@ -102,6 +102,13 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   // Evaluator: starts the evaluation and asks the applicant for a document.
   const evaluator = await staffPage(browser, evaluatorAccount);
   await openFromQueue(evaluator, 'assigned', id);
+  // Escape closes a move's dialog and gives focus back to the move's button.
+  const start = actions(evaluator).getByRole('button', { name: 'Start the evaluation', exact: true });
+  await start.click();
+  await expect(evaluator.getByRole('dialog', { name: 'Start the evaluation' })).toBeVisible();
+  await evaluator.keyboard.press('Escape');
+  await expect(evaluator.getByRole('dialog', { name: 'Start the evaluation' })).toBeHidden();
+  await expect(start).toBeFocused();
   await move(evaluator, 'Start the evaluation');
   await expectNotice(evaluator, 'Practice updated');
   await move(evaluator, 'Ask the applicant', async (dialog) => {

@@ -99,7 +99,7 @@ describe('staff open a request to delivery', () => {
 });
 
 describe('shipping information', () => {
-  it('is given once, then read-only: a change answers 409', async () => {
+  it('is given once, then read-only: a change answers 409, the same again 200', async () => {
     const carla = await t.applicant({ email: 'carla@example.org' });
     const first = await call(carla, 'PUT', '/delivery/shipping', SHIPPING);
     expect(first.statusCode).toBe(200);
@@ -112,6 +112,10 @@ describe('shipping information', () => {
       message: 'Shipping information cannot be modified after submission.',
     });
     expect((await overview(carla)).current?.shipping?.recipient_name).toBe('Ada Lovelace');
+    // The same information again (the first answer lost): what was submitted, answered as then.
+    const again = await call(carla, 'PUT', '/delivery/shipping', SHIPPING);
+    expect(again.statusCode).toBe(200);
+    expect(dataOf(again)).toEqual(dataOf(first));
   });
 
   it('answers 422 with the field map when incomplete', async () => {
@@ -272,6 +276,39 @@ describe('paying the cart', () => {
     // A new shipment takes new shipping information.
     expect((await call(ada, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
   });
+  it('opens a new checkout a minute after one whose instance died before its provider session opened', async () => {
+    const gus = await t.applicant({ email: 'gus@example.org' });
+    const id = await practiceIn(t.database, { userId: gus.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(gus, 'PUT', '/delivery/shipping', SHIPPING);
+    const checkout = () => call(gus, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING });
+    const first = dataOf<{ payment_id: number }>(await checkout());
+    // What a kill between the payment's row and the provider's answer leaves: a row with no session.
+    await t.database.db
+      .updateTable('payments')
+      .set({ provider_session_id: null, checkout_url: null, expires_at: null })
+      .where('id', '=', first.payment_id)
+      .execute();
+    const meanwhile = await checkout();
+    expect(meanwhile.statusCode).toBe(409);
+    expect(errorOf(meanwhile).code).toBe('PAYMENT_IN_PROGRESS');
+    const before = clock.now();
+    clock.advance({ seconds: 61 });
+    const retried = await checkout().finally(() => clock.set(before));
+    expect(retried.statusCode).toBe(200);
+    const second = dataOf<{ payment_id: number; checkout_url: string }>(retried);
+    expect(second.payment_id).not.toBe(first.payment_id);
+    const closed = await t.database.db
+      .selectFrom('payments')
+      .select(['status'])
+      .where('id', '=', first.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(closed.status).toBe('failed');
+    await payOnSandbox(t.app, second.checkout_url, CARDS.success);
+    await worker.drainOnce();
+    expect((await overview(gus)).shipments[0]?.paid_at).toEqual(expect.any(String));
+  });
+
   it('prints the cart as paid on the invoice when an open checkout is reused after the cart changed', async () => {
     const fay = await t.applicant({ email: 'fay@example.org' });
     const [kept, removed] = [

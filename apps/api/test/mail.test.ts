@@ -121,6 +121,26 @@ describe('a worker that dies between the send and the job’s end (decision 101)
     expect(files.filter((name) => name.includes(`-${id}-`))).toHaveLength(1);
   });
 
+  it('writes the file once when a run takes over one still writing in this process (a lease lost under load)', async () => {
+    const mailer = createMailer({ config: testConfig(t.database), clock, log: pino({ level: 'silent' }) });
+    const id = '7d2f5c1e-0b4a-4c4e-9d0f-3a1b2c3d4e5f';
+    const message = {
+      kind: 'payment-successful',
+      to: 'overlap@example.org',
+      locale: 'en-US' as const,
+      subject: 'Payment successful',
+      text: 'Paid',
+      html: '<p>Paid</p>',
+      messageId: id,
+    };
+    await Promise.all([
+      mailer.send(message, { id, repeated: false }),
+      mailer.send(message, { id, repeated: true }),
+    ]);
+    const files = readdirSync(join(t.database.tempDir, 'mail')).filter((name) => name.includes(`-${id}-`));
+    expect(files).toHaveLength(1);
+  });
+
   it('sends it again over SMTP with the same Message-ID, which the receiver recognises as one', async () => {
     const smtp = await startSmtpServer();
     try {

@@ -101,6 +101,20 @@ describe('POST /practices/{id}/checkout', () => {
     expect(payment.amount).toEqual(splitVat(25_000));
   });
 
+  it('names the request on the provider’s page in the payer’s language', async () => {
+    const giulia = await t.applicant({ email: 'giulia@example.org', locale: 'it-IT' });
+    for (const [who, line] of [
+      [giulia, 'Richiesta n. '],
+      [bob, 'Request no. '],
+    ] as const) {
+      const id = await readyDraft(t.app, who, { isUrgent: true });
+      const session = await checkout(t.app, who, id);
+      const page = await t.app.inject({ method: 'GET', url: sandboxPath(session.checkout_url) });
+      expect(page.body).toContain(`${line}${id}: `);
+      expect(page.body).toContain(who === giulia ? '(urgente)' : '(urgent)');
+    }
+  });
+
   it('keeps one open payment per request: a second checkout reuses the open session', async () => {
     const id = await readyDraft(t.app, ada);
     const first = await checkout(t.app, ada, id);

@@ -101,10 +101,20 @@ export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): 
   };
 }
 
+const SHIPPING_FIELDS = [
+  'recipient_name',
+  'address',
+  'city',
+  'zip_code',
+  'province',
+  'country',
+  'phone',
+] as const;
+
 /**
  * PUT /delivery/shipping: the shipping information of the shipment being prepared ('Shipping info
  * updated'). It is given once: afterwards it is read-only and a change answers 409
- * SHIPPING_INFO_LOCKED (spec §4, §5). The next shipment, after this one is paid, takes its own.
+ * SHIPPING_INFO_LOCKED (spec §4, §5); the same information sent again answers as the first time. The next shipment, after this one is paid, takes its own.
  */
 export async function putShipping(
   ctx: AppContext,
@@ -125,19 +135,24 @@ export async function putShipping(
     updated_at: now,
   };
   let open = await findOpenDeliveryRow(ctx.db, actor.id);
+  let isLocked = false;
   if (!open) {
     try {
       await insertDelivery(ctx.db, { user_id: actor.id, status: 'open', created_at: now, ...fields });
     } catch (error) {
       // Two first submissions at once: the one-open-shipment index lets one through.
-      if (isUniqueViolation(error)) throw new AppError('SHIPPING_INFO_LOCKED');
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      isLocked = true;
     }
   } else if (!(await submitShipping(ctx.db, open.id, fields))) {
-    throw new AppError('SHIPPING_INFO_LOCKED');
+    isLocked = true;
   }
   open = await findOpenDeliveryRow(ctx.db, actor.id);
   if (!open) throw new AppError('CONFLICT');
+  // The same information sent again (its answer lost to a dropped connection) is what was
+  // submitted, not a change: answered as the first time.
+  const isSame = SHIPPING_FIELDS.every((name) => open?.[name] === fields[name]);
+  if (isLocked && !isSame) throw new AppError('SHIPPING_INFO_LOCKED');
   const practiceIds = await listDeliveryPracticeIds(ctx.db, [open.id]);
   return toDelivery(open, practiceIds.get(open.id) ?? []);
 }

@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, type ServiceKind } from '@lisbon/domain';
+import { type Locale, SERVICE_NAMES, type ServiceKind } from '@lisbon/domain';
 import type { ServicePrices } from '../../platform/config';
 import { requestFeeLines } from '../reference/prices';
 
@@ -21,3 +21,26 @@ export function chargeForPractice(
     }),
   };
 }
+
+/** The line the provider's payment page shows the payer, in the payer's language (the stored one stays English). */
+const CHECKOUT_LINES: Record<
+  Locale,
+  { request: (id: number, service: string, isUrgent: boolean) => string; delivery: (id: number) => string }
+> = {
+  'en-US': {
+    request: (id, service, isUrgent) => `Request no. ${id}: ${service}${isUrgent ? ' (urgent)' : ''}`,
+    delivery: (id) => `Return delivery of originals, shipment no. ${id}`,
+  },
+  'it-IT': {
+    request: (id, service, isUrgent) => `Richiesta n. ${id}: ${service}${isUrgent ? ' (urgente)' : ''}`,
+    delivery: (id) => `Restituzione degli originali, spedizione n. ${id}`,
+  },
+};
+
+export const requestCheckoutLine = (
+  locale: Locale,
+  practice: { id: number; service: ServiceKind; isUrgent: boolean },
+) => CHECKOUT_LINES[locale].request(practice.id, SERVICE_NAMES[locale][practice.service], practice.isUrgent);
+
+export const deliveryCheckoutLine = (locale: Locale, deliveryId: number) =>
+  CHECKOUT_LINES[locale].delivery(deliveryId);

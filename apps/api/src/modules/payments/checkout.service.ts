@@ -13,7 +13,7 @@ import { requireComplete } from '../practices/service';
 import { requireSubmissionCapacity } from '../practices/submission.service';
 import type { SessionUser } from '../sessions/service';
 import { storeBilling } from './billing.service';
-import { chargeForPractice } from './charges';
+import { chargeForPractice, requestCheckoutLine } from './charges';
 import { busy, openProviderSession } from './provider-session';
 import {
   closePendingPayment,
@@ -34,6 +34,27 @@ const returnUrl = (ctx: AppContext, path: string, paymentId: number) =>
  * The request's open payment, when there is one the payer can still use: its session is reused
  * (with the billing information just given); one the provider has closed is settled on the way.
  */
+/**
+ * A payment whose provider session never opened (its instance died between the row and the
+ * provider's answer): in progress for OPENING_GRACE_MS, since another call may still be opening
+ * it; then closed as failed (`not_opened`), so that the checkout asked now opens a new one.
+ */
+export async function closeUnopenedPayment(
+  ctx: AppContext,
+  payment: Pick<PaymentRow, 'id' | 'created_at'>,
+): Promise<void> {
+  const now = ctx.clock.now();
+  if (now.getTime() - new Date(payment.created_at).getTime() < OPENING_GRACE_MS) {
+    throw new AppError('PAYMENT_IN_PROGRESS');
+  }
+  await closePendingPayment(ctx.db, {
+    id: payment.id,
+    status: 'failed',
+    reason: 'not_opened',
+    now: now.toISOString(),
+  });
+}
+
 async function reusableSession(
   ctx: AppContext,
   payment: PaymentRow,
@@ -41,15 +62,7 @@ async function reusableSession(
 ): Promise<CheckoutSessionView | null> {
   const now = ctx.clock.now();
   if (!payment.provider_session_id || !payment.checkout_url || !payment.expires_at) {
-    if (now.getTime() - new Date(payment.created_at).getTime() < OPENING_GRACE_MS) {
-      throw new AppError('PAYMENT_IN_PROGRESS');
-    }
-    await closePendingPayment(ctx.db, {
-      id: payment.id,
-      status: 'failed',
-      reason: 'not_opened',
-      now: now.toISOString(),
-    });
+    await closeUnopenedPayment(ctx, payment);
     return null;
   }
   const outcome = await reconcilePayment(ctx, payment);
@@ -95,11 +108,8 @@ export async function startCheckout(
     throw error;
   }
 
-  const charge = chargeForPractice(ctx.config.prices, {
-    id: practiceId,
-    service: practice.service,
-    isUrgent: practice.row.is_urgent === 1,
-  });
+  const charged = { id: practiceId, service: practice.service, isUrgent: practice.row.is_urgent === 1 };
+  const charge = chargeForPractice(ctx.config.prices, charged);
   const now = ctx.clock.now().toISOString();
   let paymentId: number;
   try {
@@ -128,7 +138,7 @@ export async function startCheckout(
   return openProviderSession(ctx, {
     paymentId,
     amount: charge.totals,
-    description: charge.description,
+    description: requestCheckoutLine(actor.locale, charged),
     successUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.success, paymentId),
     cancelUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.cancel, paymentId),
     customerEmail: actor.email,

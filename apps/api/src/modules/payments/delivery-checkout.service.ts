@@ -15,6 +15,8 @@ import { storeBilling } from './billing.service';
 import { busy, openProviderSession } from './provider-session';
 import { findPendingPaymentOfDelivery, insertPayment, updatePaymentBilling } from './repository';
 import { reconcilePayment } from './settlement.service';
+import { deliveryCheckoutLine } from './charges';
+import { closeUnopenedPayment } from './checkout.service';
 
 /** The invoice line of a shipment: Italian, then English, like the service lines. */
 const deliveryLine = (deliveryId: number, practiceIds: readonly number[]) =>
@@ -54,7 +56,7 @@ async function startDeliveryCheckout(
       }
       if (outcome.effect === 'succeeded') throw new AppError('DELIVERY_NOT_AVAILABLE');
     } else if (open) {
-      throw new AppError('PAYMENT_IN_PROGRESS');
+      await closeUnopenedPayment(ctx, open);
     }
   } catch (error) {
     if (error instanceof ProviderBusyError) throw busy(error);
@@ -92,7 +94,7 @@ async function startDeliveryCheckout(
   return openProviderSession(ctx, {
     paymentId,
     amount: fee,
-    description,
+    description: deliveryCheckoutLine(actor.locale, deliveryId),
     successUrl: returnUrl,
     cancelUrl: returnUrl,
     customerEmail: actor.email,

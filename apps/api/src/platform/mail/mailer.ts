@@ -76,33 +76,51 @@ export function createMailer({ config, clock, log }: MailerOptions): Mailer {
   const directory = join(config.dataDir, 'mail');
   // The stream transport builds the very bytes SMTP would carry, so the file opens in any mail client.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  /** Messages being written by this process, by id: a run that took over a run still going waits for it. */
+  const writing = new Map<string, Promise<void>>();
+  async function writeOnce(message: MailMessage, delivery: Delivery | undefined): Promise<void> {
+    const earlier = delivery ? writing.get(delivery.id) : undefined;
+    if (!delivery || earlier === undefined) return write(message, delivery);
+    await earlier.catch(() => undefined);
+    return write(message, { ...delivery, repeated: true });
+  }
   return {
     async send(message, delivery) {
-      // Mails hold activation and reset links: owner-only.
-      await mkdir(directory, { recursive: true, mode: 0o700 });
-      // A run after a worker died may follow its write: the file, named by the message's id, is there.
-      if (delivery?.repeated) {
-        const written = (await readdir(directory)).find((name) => name.includes(`-${delivery.id}-`));
-        if (written) {
-          log.info({ mail: message.kind, file: written }, 'mail already written to file');
-          return;
-        }
+      const run = writeOnce(message, delivery);
+      if (delivery) writing.set(delivery.id, run);
+      try {
+        await run;
+      } finally {
+        if (delivery && writing.get(delivery.id) === run) writing.delete(delivery.id);
       }
-      const info = await transport.sendMail(envelope(message, config.mailFrom, delivery));
-      const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
-      sequence += 1;
-      const unique = `${String(sequence).padStart(6, '0')}-${delivery?.id ?? randomBytes(4).toString('hex')}`;
-      const file = join(directory, `${stamp}-${unique}-${message.kind}.eml`);
-      // Written whole under another name, then renamed: a file named by the message is all of it.
-      // The next run writes a partial file its worker left over again.
-      const partial = join(directory, `.${delivery?.id ?? unique}.partial`);
-      // The stream transport with `buffer: true` hands the message over as a Buffer.
-      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
-      await rename(partial, file);
-      // The file's name only: the link inside is a credential, and logs are read by more people than
-      // the owner-only mail folder (decision 083).
-      log.info({ mail: message.kind, file }, 'mail written to file');
     },
     close: () => transport.close(),
   };
+
+  async function write(message: MailMessage, delivery: Delivery | undefined): Promise<void> {
+    // Mails hold activation and reset links: owner-only.
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    // A run after a worker died may follow its write: the file, named by the message's id, is there.
+    if (delivery?.repeated) {
+      const written = (await readdir(directory)).find((name) => name.includes(`-${delivery.id}-`));
+      if (written) {
+        log.info({ mail: message.kind, file: written }, 'mail already written to file');
+        return;
+      }
+    }
+    const info = await transport.sendMail(envelope(message, config.mailFrom, delivery));
+    const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
+    sequence += 1;
+    const unique = `${String(sequence).padStart(6, '0')}-${delivery?.id ?? randomBytes(4).toString('hex')}`;
+    const file = join(directory, `${stamp}-${unique}-${message.kind}.eml`);
+    // Written whole under another name, then renamed: a file named by the message is all of it.
+    // The next run writes a partial file its worker left over again.
+    const partial = join(directory, `.${delivery?.id ?? unique}.partial`);
+    // The stream transport with `buffer: true` hands the message over as a Buffer.
+    await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+    await rename(partial, file);
+    // The file's name only: the link inside is a credential, and logs are read by more people than
+    // the owner-only mail folder (decision 083).
+    log.info({ mail: message.kind, file }, 'mail written to file');
+  }
 }

@@ -11,6 +11,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { showError, showSuccess } from '../ui/toast';
 import { deleteDocument, DOCUMENT_QUERY_KEYS, downloadDocument, replaceDocument } from './api';
 import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 type Props = {
   documents: readonly PracticeDocument[];
@@ -77,7 +78,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
   return (
     <>
       <FormAlert message={failure} />
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollableTable minWidth={640} label={caption}>
         <Table striped verticalSpacing="xs">
           <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
@@ -129,7 +130,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollableTable>
       <UploadProgressBar progress={upload.progress} />
       <ConfirmDialog
         opened={toDelete !== null}

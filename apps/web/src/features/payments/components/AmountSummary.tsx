@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { chargeLines } from './charges';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 type Props = { service: ServiceDescription; isUrgent: boolean; caption: string };
 
@@ -24,7 +25,7 @@ export function AmountSummary({ service, isUrgent, caption }: Props) {
     </>
   );
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollableTable minWidth={480} label={caption}>
       <Table verticalSpacing="xs">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -58,6 +59,6 @@ export function AmountSummary({ service, isUrgent, caption }: Props) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }

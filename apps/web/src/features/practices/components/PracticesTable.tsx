@@ -6,6 +6,7 @@ import { useLocale } from '@/shared/i18n';
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 type Props = { practices: readonly PracticeSummary[]; caption: string };
 
@@ -48,7 +49,7 @@ export function PracticesTable({ practices, caption }: Props) {
       />
     );
   return (
-    <Table.ScrollContainer minWidth={700} type="native" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollableTable minWidth={700} label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -84,6 +85,6 @@ export function PracticesTable({ practices, caption }: Props) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }

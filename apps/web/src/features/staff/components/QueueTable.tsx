@@ -7,6 +7,7 @@ import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { DeadlineFlag } from './DeadlineFlag';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 type Selection = {
   /** Requests that may be assigned now (their status allows the `assign` move). */
@@ -109,7 +110,7 @@ export function QueueTable({ practices, caption, selection }: Props) {
   return (
     // Fits beside the side navigation from 1280 px up; narrower screens scroll it sideways, with
     // the browser's own visible scrollbar, the deadline still in view.
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollableTable minWidth={960} label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -149,6 +150,6 @@ export function QueueTable({ practices, caption, selection }: Props) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }

@@ -5,6 +5,7 @@ import { useLocale } from '@/shared/i18n';
 import { RowLink } from '@/shared/ui/RowLink';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { toCsv } from './csv';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 /** A figure, a text, nothing (shown as a dash), or a link to a request (its text goes to the CSV). */
 export type Cell = string | number | null | { text: string; to: string; name: string };
@@ -83,14 +84,7 @@ export function FigureTable({ id, title, intro, chart, columns, rows, footer, em
                 {chart}
               </div>
             )}
-            <Table.ScrollContainer
-              minWidth={Math.min(720, 160 * columns.length)}
-              type="native"
-              // Scrolls sideways on a phone: reachable with the keyboard, named for screen readers.
-              tabIndex={0}
-              role="region"
-              aria-label={title}
-            >
+            <ScrollableTable minWidth={Math.min(720, 160 * columns.length)} label={title}>
               <Table striped verticalSpacing="xs">
                 <Table.Caption>{title}</Table.Caption>
                 <Table.Thead>
@@ -135,7 +129,7 @@ export function FigureTable({ id, title, intro, chart, columns, rows, footer, em
                   </Table.Tfoot>
                 )}
               </Table>
-            </Table.ScrollContainer>
+            </ScrollableTable>
           </>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import { type AvailableAction, missingAssessmentFields, type StaffPractice } from '@lisbon/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { AssignDialog } from '../components/AssignDialog';
@@ -15,6 +15,15 @@ import { TransitionDialog } from './TransitionDialog';
 export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<AvailableAction | null>(null);
+  /** The move's button that opened the dialog, given focus back when the dialog closes. */
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const closeTransition = () => {
+    setOpen(null);
+    // The dialog leaves the page as it closes, before Mantine's own return of focus could run.
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  };
   const [isReassigning, setIsReassigning] = useState(false);
   // Past the `assign` move, assigning staff may still hand the request to other people.
   const mayReassign = practice.allowed_changes.includes('reassign');
@@ -44,7 +53,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
               color={transition.action === 'close' ? 'red' : undefined}
               disabled={isBlocked(transition)}
               aria-describedby={isBlocked(transition) ? 'actions-missing' : undefined}
-              onClick={() => setOpen(transition)}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpen(transition);
+              }}
             >
               {t(`staff.actions.names.${transition.action}`)}
             </Button>
@@ -94,7 +106,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
         />
       )}
       {open && open.action !== 'assign' && (
-        <TransitionDialog practice={practice} transition={open} onClose={() => setOpen(null)} />
+        <TransitionDialog practice={practice} transition={open} onClose={closeTransition} />
       )}
     </Section>
   );

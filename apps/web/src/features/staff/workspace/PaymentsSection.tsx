@@ -11,6 +11,7 @@ import { formatDateTime, formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { workspaceCalls } from '../api/workspace';
 import { RefundDialog } from './RefundDialog';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 type Props = { practice: StaffPractice; may: (change: StaffChange) => boolean };
 
@@ -47,14 +48,7 @@ export function PaymentsSection({ practice, may }: Props) {
     <Stack gap="sm" align="flex-start">
       {/* The whole width of the part (the stack aligns its buttons to the start), scrolling on its own
         on a phone so that the page does not (issue 33). */}
-      <Table.ScrollContainer
-        minWidth={560}
-        w="100%"
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={t('staff.payments.caption')}
-      >
+      <ScrollableTable minWidth={560} w="100%" label={t('staff.payments.caption')}>
         <Table verticalSpacing="xs">
           <Table.Caption>{t('staff.payments.caption')}</Table.Caption>
           <Table.Thead>
@@ -92,7 +86,7 @@ export function PaymentsSection({ practice, may }: Props) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollableTable>
       {requestPayment && may('refund_payment') && (
         <>
           <Button variant="outline" color="red" onClick={() => setIsAsking(true)}>

@@ -9,6 +9,7 @@ import { showError } from '@/shared/ui/toast';
 import { fetchStaffDocument } from '../api/workspace';
 import { DocumentPreview, isImage } from './DocumentPreview';
 import { Section } from './Section';
+import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 /** Download, saved under the document's own name: a PDF opens in the staff member's reader, never in the portal. */
 export function DocumentButtons({
@@ -50,7 +51,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
       {practice.documents.length === 0 ? (
         <Text>{t('messages.noItems')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollableTable minWidth={720} label={t('practice.documentsCaption', { id: practice.id })}>
           <Table striped verticalSpacing="xs">
             <Table.Caption>{t('practice.documentsCaption', { id: practice.id })}</Table.Caption>
             <Table.Thead>
@@ -91,7 +92,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
       )}
       <Text size="sm" mt="xs">
         {t('staff.documents.pdfNote')}
