@@ -114,7 +114,8 @@ const SHIPPING_FIELDS = [
 /**
  * PUT /delivery/shipping: the shipping information of the shipment being prepared ('Shipping info
  * updated'). It is given once: afterwards it is read-only and a change answers 409
- * SHIPPING_INFO_LOCKED (spec §4, §5); the same information sent again answers as the first time. The next shipment, after this one is paid, takes its own.
+ * SHIPPING_INFO_LOCKED (spec §4, §5); the same information sent again answers as the first time.
+ * The next shipment, after this one is paid, takes its own.
  */
 export async function putShipping(
   ctx: AppContext,

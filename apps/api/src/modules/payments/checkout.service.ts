@@ -31,10 +31,6 @@ const returnUrl = (ctx: AppContext, path: string, paymentId: number) =>
   `${ctx.config.publicUrl}${path}?payment=${paymentId}`;
 
 /**
- * The request's open payment, when there is one the payer can still use: its session is reused
- * (with the billing information just given); one the provider has closed is settled on the way.
- */
-/**
  * A payment whose provider session never opened (its instance died between the row and the
  * provider's answer): in progress for OPENING_GRACE_MS, since another call may still be opening
  * it; then closed as failed (`not_opened`), so that the checkout asked now opens a new one.
@@ -55,6 +51,10 @@ export async function closeUnopenedPayment(
   });
 }
 
+/**
+ * The request's open payment, when there is one the payer can still use: its session is reused
+ * (with the billing information just given); one the provider has closed is settled on the way.
+ */
 async function reusableSession(
   ctx: AppContext,
   payment: PaymentRow,
