@@ -6,6 +6,7 @@ import {
   type Delivery,
   type DeliveryCheckoutRequest,
   type DeliveryOverview,
+  shippingInfoSchema,
   type ShippingInfo,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -101,15 +102,8 @@ export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): 
   };
 }
 
-const SHIPPING_FIELDS = [
-  'recipient_name',
-  'address',
-  'city',
-  'zip_code',
-  'province',
-  'country',
-  'phone',
-] as const;
+/** The fields of shipping information, as the domain's schema has them. */
+const SHIPPING_FIELDS = shippingInfoSchema.keyof().options;
 
 /**
  * PUT /delivery/shipping: the shipping information of the shipment being prepared ('Shipping info

@@ -12,9 +12,8 @@ export function chargeForPractice(
 ) {
   // Invoices print the service's name in Italian, then in English (decision 061).
   const name = { it: SERVICE_NAMES['it-IT'][practice.service], en: SERVICE_NAMES['en-US'][practice.service] };
-  const description = `Request no. ${practice.id}: ${name.en}${practice.isUrgent ? ' (urgent)' : ''}`;
   return {
-    description,
+    description: requestCheckoutLine('en-US', practice),
     ...requestFeeLines(prices, practice.service, practice.isUrgent, {
       service: `${name.it}, richiesta n. ${practice.id} / ${name.en}, request no. ${practice.id}`,
       urgent: 'Supplemento procedura urgente / Urgent processing supplement',
