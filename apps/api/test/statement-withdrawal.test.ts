@@ -88,4 +88,91 @@ describe('withdrawing a published statement', () => {
     );
     expect(told.map((mail) => mail.text.includes('The reason given: Once.'))).toEqual([true]);
   });
+
+  it('tells the applicant on the request, closes the appeal window and refuses an appeal (409)', async () => {
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    await withdrawStatement(contextOf(), { certificateId: statement.certificate_id, reason: 'Court order.' });
+
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(owner.token) });
+    const practice = (await get(`/practices/${practiceId}`)).json().data;
+    expect(practice).toMatchObject({
+      status: 'published',
+      statement_withdrawn_at: expect.any(String),
+      is_appeal_window_open: false,
+    });
+    const answer = await get(`/practices/${practiceId}/statement`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({
+      status: 'withdrawn',
+      certificate_id: statement.certificate_id,
+      withdrawn_at: expect.any(String),
+    });
+    expect(new Date(answer.json().data.withdrawn_at).getTime()).toBe(
+      new Date(practice.statement_withdrawn_at).getTime(),
+    );
+    // Its PDF is no longer given.
+    expect((await get(`/practices/${practiceId}/statement/pdf`)).statusCode).toBe(404);
+    expect((await get(`/practices/${practiceId}/appeal`)).json().data).toMatchObject({
+      can_request: false,
+      statement_withdrawn_at: expect.any(String),
+    });
+    const appeal = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/practices/${practiceId}/appeal`,
+      headers: bearer(owner.token),
+      payload: { type: 'amendment', motivation: 'Please correct my name.', document_ids: [] },
+    });
+    expect(appeal.statusCode).toBe(409);
+    expect(appeal.json()).toMatchObject({
+      code: 'STATEMENT_WITHDRAWN',
+      message:
+        'The statement of this request has been withdrawn: no appeal or amendment can be asked for or issued.',
+    });
+  });
+
+  it('during an open appeal: no statement of appeal or amended one is offered or issued (409), the appeal can be rejected', async () => {
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/practices/${practiceId}/appeal`,
+      headers: bearer(owner.token),
+      payload: { type: 'amendment', motivation: 'Please correct my name.', document_ids: [] },
+    });
+    expect(asked.statusCode).toBe(201);
+    // The evaluation of the appeal done, as its moves would leave it.
+    await t.database.db
+      .updateTable('practices')
+      .set({ status: 'appeal_reviewed' })
+      .where('id', '=', practiceId)
+      .execute();
+    await withdrawStatement(contextOf(), { certificateId: statement.certificate_id, reason: 'Court order.' });
+
+    const staffView = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/practices/${practiceId}`,
+      headers: bearer(admin.token),
+    });
+    const actions = staffView
+      .json()
+      .data.available_actions.map((action: { action: string }) => action.action);
+    expect(actions).toContain('reject_appeal');
+    expect(actions).not.toContain('issue_amendment');
+    expect(actions).not.toContain('issue_appeal');
+    const move = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/staff/practices/${practiceId}/transitions`,
+        headers: bearer(admin.token),
+        payload,
+      });
+    const issue = await move({ action: 'issue_amendment' });
+    expect(issue.statusCode).toBe(409);
+    expect(issue.json()).toMatchObject({ code: 'STATEMENT_WITHDRAWN' });
+    expect((await move({ action: 'reject_appeal', reason: 'The statement was withdrawn.' })).statusCode).toBe(
+      200,
+    );
+  });
 });

@@ -63,10 +63,19 @@ describe('the appeal window (published_at + 7 days, to the second, Europe/Rome)'
 
 describe('who may appeal', () => {
   const now = new Date('2025-05-05T12:00:00Z');
+  const published = {
+    status: 'published',
+    published_at: '2025-05-01T12:00:00Z',
+    statement_withdrawn_at: null,
+  } as const;
   it('only a published request within the window', () => {
-    expect(canRequestAppeal({ status: 'published', published_at: '2025-05-01T12:00:00Z' }, now)).toBe(true);
-    expect(canRequestAppeal({ status: 'published', published_at: '2025-04-20T12:00:00Z' }, now)).toBe(false);
-    expect(canRequestAppeal({ status: 'appeal_requested', published_at: '2025-05-01T12:00:00Z' }, now)).toBe(
+    expect(canRequestAppeal(published, now)).toBe(true);
+    expect(canRequestAppeal({ ...published, published_at: '2025-04-20T12:00:00Z' }, now)).toBe(false);
+    expect(canRequestAppeal({ ...published, status: 'appeal_requested' }, now)).toBe(false);
+  });
+
+  it('not once the statement is withdrawn, even within the window', () => {
+    expect(canRequestAppeal({ ...published, statement_withdrawn_at: '2025-05-02T09:00:00Z' }, now)).toBe(
       false,
     );
   });

@@ -62,11 +62,17 @@ export function isAppealWindowOpen(
   return now.getTime() <= appealDeadline(publishedAt, timeZone).getTime();
 }
 
-/** The applicant may ask for an appeal: the request is published and the window is open. */
+/**
+ * The applicant may ask for an appeal: the request is published, its statement still in force (not
+ * withdrawn, decision 097) and the window is open.
+ */
 export const canRequestAppeal = (
-  practice: { status: PracticeStatus; published_at: string | null },
+  practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
   now: Date,
-): boolean => practice.status === 'published' && isAppealWindowOpen(practice.published_at, now);
+): boolean =>
+  practice.status === 'published' &&
+  practice.statement_withdrawn_at === null &&
+  isAppealWindowOpen(practice.published_at, now);
 
 /** Appeals that still wait for a decision: at most one per request. */
 export const OPEN_APPEAL_STATUSES = [
@@ -123,6 +129,8 @@ export const appealOverviewSchema = z
     published_at: z.string().nullable(),
     /** The end of the window (published_at + 7 days, Europe/Rome), null before publication. */
     deadline: z.string().nullable(),
+    /** When the statement was withdrawn (decision 097): no appeal may be asked for from then on. */
+    statement_withdrawn_at: z.string().nullable(),
     can_request: z.boolean(),
     appeal: appealSchema.nullable(),
   })

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'SHARE_LINK_EXPIRED',
   'SHARE_LINK_REVOKED',
   'APPEAL_WINDOW_CLOSED',
+  'STATEMENT_WITHDRAWN',
   'APPEAL_ALREADY_OPEN',
   'PERIOD_ALREADY_STARTED',
   'MAINTENANCE',
@@ -112,6 +113,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SHARE_LINK_REVOKED: 410,
   // Seven days after published_at (Europe/Rome): too late for an appeal or amendment.
   APPEAL_WINDOW_CLOSED: 409,
+  // The request's statement was withdrawn (decision 097): no appeal, amendment or statement of appeal.
+  STATEMENT_WITHDRAWN: 409,
   // One open appeal per request.
   APPEAL_ALREADY_OPEN: 409,
   // A closure or suspension window deletes only before its first day (Europe/Rome).

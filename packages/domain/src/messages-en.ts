@@ -144,6 +144,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'Appeals and amendments are asked for by the applicant, from the request’s appeal page.',
   APPEAL_WINDOW_CLOSED:
     'It is too late: an appeal or amendment can be asked for only within seven days after the statement is released.',
+  STATEMENT_WITHDRAWN:
+    'The statement of this request has been withdrawn: no appeal or amendment can be asked for or issued.',
   APPEAL_ALREADY_OPEN: 'This request already has an appeal or amendment: only one can be asked for.',
   PERIOD_ALREADY_STARTED: 'This period has already begun: it can no longer be deleted.',
   DELIVERY_SUSPENDED:

@@ -183,6 +183,8 @@ export const practiceSchema = z
      * clock may differ). The API always sends it; optional like `pending_question`.
      */
     is_appeal_window_open: z.boolean().optional(),
+    /** When the statement was withdrawn (decision 097); null while it is in force or before it is published. */
+    statement_withdrawn_at: z.string().nullable().optional(),
     expected_deadline: z.string().nullable(),
     days_to_go: z.number().int().nullable(),
     /**

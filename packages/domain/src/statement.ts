@@ -83,6 +83,8 @@ export const statementSchema = z
       /** The statement's record on the blockchain: off, pending, or anchored. */
       anchor: anchorViewSchema,
     }),
+    /** Withdrawn by the body (`lisbon statement:withdraw`, decision 097): no longer valid, its PDF no longer given. */
+    z.object({ status: z.literal('withdrawn'), certificate_id: z.string(), withdrawn_at: z.string() }),
   ])
   .register(z.globalRegistry, { id: 'Statement' });
 export type Statement = z.infer<typeof statementSchema>;

@@ -54,9 +54,17 @@ function overviewOf(ctx: AppContext, practice: OwnedPractice, appeal: Appeal | n
     status: practice.status,
     published_at: publishedAt,
     deadline: publishedAt ? appealDeadline(publishedAt).toISOString() : null,
+    statement_withdrawn_at: practice.row.statement_withdrawn_at,
     can_request:
       appeal === null &&
-      canRequestAppeal({ status: practice.status, published_at: publishedAt }, ctx.clock.now()),
+      canRequestAppeal(
+        {
+          status: practice.status,
+          published_at: publishedAt,
+          statement_withdrawn_at: practice.row.statement_withdrawn_at,
+        },
+        ctx.clock.now(),
+      ),
     appeal,
   };
 }
@@ -91,6 +99,7 @@ export async function createAppeal(
         params: { action: 'request_appeal', status: practice.status },
       });
     }
+    if (practice.row.statement_withdrawn_at !== null) throw new AppError('STATEMENT_WITHDRAWN');
     if (!isAppealWindowOpen(practice.row.published_at, ctx.clock.now())) {
       throw new AppError('APPEAL_WINDOW_CLOSED');
     }

@@ -74,7 +74,11 @@ async function requireEditable(
   const practice = await findOwnPractice(ctx, actor, practiceId);
   // A published request takes the supporting documents of an appeal while its window is open (decision 026).
   const isAppealable = canRequestAppeal(
-    { status: practice.status, published_at: practice.row.published_at },
+    {
+      status: practice.status,
+      published_at: practice.row.published_at,
+      statement_withdrawn_at: practice.row.statement_withdrawn_at,
+    },
     ctx.clock.now(),
   );
   if (!areDocumentsEditable(practice.status) && !isAppealable) throw new AppError('PRACTICE_NOT_EDITABLE');

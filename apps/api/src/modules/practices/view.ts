@@ -95,9 +95,14 @@ export function toPractice(
     paid_at: row.paid_at,
     published_at: row.published_at,
     is_appeal_window_open: canRequestAppeal(
-      { status: practice.status, published_at: row.published_at },
+      {
+        status: practice.status,
+        published_at: row.published_at,
+        statement_withdrawn_at: row.statement_withdrawn_at,
+      },
       today.now,
     ),
+    statement_withdrawn_at: row.statement_withdrawn_at,
     pending_question: details.pendingQuestion,
     delivery_opened_at: row.delivery_opened_at,
     delivery_paid_at: row.delivery_paid_at,

@@ -81,7 +81,10 @@ export async function getStaffPractice(
       created_at: note.created_at,
     })),
     ...evaluationViews(evaluation, refOf),
-    available_actions: availableTransitions(status, context).map(toAvailableAction),
+    available_actions: availableTransitions(status, context)
+      // A withdrawn statement takes no statement of appeal nor amended version (decision 097).
+      .filter((move) => !(practice.statement_withdrawn_at && move.via === 'publication'))
+      .map(toAvailableAction),
     allowed_changes: STAFF_CHANGES.filter((change) =>
       isChangeOffered(change, { ...practice, refund }, context),
     ),

@@ -8,6 +8,7 @@ import { publishStatementJob } from './publish.job';
 import {
   findLiveStatementOfPractice,
   findPendingStatementOfPractice,
+  findWithdrawnStatementOfPractice,
   insertStatement,
   touchPracticeInStatus,
 } from './repository';
@@ -35,6 +36,9 @@ export async function requestAppealPublicationWithin(
 ): Promise<void> {
   if (await findPendingStatementOfPractice(trx, practiceId)) throw new AppError('PUBLICATION_PENDING');
   const original = await findLiveStatementOfPractice(trx, practiceId);
+  // A withdrawn statement takes no statement of appeal nor amended version: the appeal is rejected instead.
+  if (!original && (await findWithdrawnStatementOfPractice(trx, practiceId)))
+    throw new AppError('STATEMENT_WITHDRAWN');
   if (original?.status !== 'published') {
     throw new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status: from } });
   }

@@ -127,6 +127,32 @@ export async function markStatementSuperseded(db: Db, { id, at }: { id: string; 
     .execute();
 }
 
+/** The request of a withdrawn statement learns when (decision 097): its page and its appeal read it. */
+export async function markPracticeStatementWithdrawn(
+  db: Db,
+  { practiceId, at }: { practiceId: number; at: string },
+): Promise<void> {
+  await db
+    .updateTable('practices')
+    .set({ statement_withdrawn_at: at })
+    .where('id', '=', practiceId)
+    .execute();
+}
+
+/** The request's own statement, withdrawn (decision 097); undefined while it is in force or before it exists. */
+export async function findWithdrawnStatementOfPractice(
+  db: Db,
+  practiceId: number,
+): Promise<StatementRow | undefined> {
+  return db
+    .selectFrom('statements')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('kind', '=', 'statement')
+    .where('status', '=', 'revoked')
+    .executeTakeFirst();
+}
+
 /** A published statement withdrawn (decision 097): false when it was no longer the published one. */
 export async function markStatementRevoked(db: Db, { id, at }: { id: string; at: string }): Promise<boolean> {
   const result = await db

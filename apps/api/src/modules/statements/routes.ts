@@ -28,7 +28,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       schema: {
         summary: 'The statement of the applicant’s request: certificate fields, transaction hash, verify URL',
         description:
-          '200 with `status: published` once the publish job has finished; 202 with `status: pending` while it runs (spec §4: try again later). 404 when the request has no statement, or is not the applicant’s.',
+          '200 with `status: published` once the publish job has finished; 202 with `status: pending` while it runs (spec §4: try again later); 200 with `status: withdrawn` and `withdrawn_at` once the body has withdrawn it (decision 097). 404 when the request has no statement, or is not the applicant’s.',
         tags,
         security,
         params,

@@ -11,11 +11,17 @@ import {
   findLiveStatementOfPractice,
   findPracticeOwner,
   findStatement,
+  findWithdrawnStatementOfPractice,
   listStatementsOfPractice,
   type StatementRow,
 } from './repository';
 
 export type { StatementRow } from './repository';
+
+async function requireOwnPractice(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<void> {
+  const practice = await findPracticeOwner(ctx.db, practiceId);
+  if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');
+}
 
 /** The applicant's own request's live statement; 404 for anyone else's request or none yet. */
 export async function ownStatement(
@@ -23,8 +29,7 @@ export async function ownStatement(
   actor: SessionUser,
   practiceId: number,
 ): Promise<StatementRow> {
-  const practice = await findPracticeOwner(ctx.db, practiceId);
-  if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');
+  await requireOwnPractice(ctx, actor, practiceId);
   const statement = await findLiveStatementOfPractice(ctx.db, practiceId);
   if (!statement) throw new AppError('NOT_FOUND');
   return statement;
@@ -33,14 +38,21 @@ export async function ownStatement(
 /**
  * GET /practices/{id}/statement: pending while the publish job runs (spec §4), then the certificate.
  * Its transaction hash is the chain transaction once the seal entry's anchor is final (decision
- * 065), the issue entry's hash (printed in the PDF) until then.
+ * 065), the issue entry's hash (printed in the PDF) until then. A withdrawn statement (decision
+ * 097) is said to be withdrawn, and when: its PDF and share links are no longer given.
  */
 export async function getStatement(
   ctx: AppContext,
   actor: SessionUser,
   practiceId: number,
 ): Promise<Statement> {
-  const statement = await ownStatement(ctx, actor, practiceId);
+  await requireOwnPractice(ctx, actor, practiceId);
+  const statement = await findLiveStatementOfPractice(ctx.db, practiceId);
+  if (!statement) {
+    const withdrawn = await findWithdrawnStatementOfPractice(ctx.db, practiceId);
+    if (!withdrawn) throw new AppError('NOT_FOUND');
+    return { status: 'withdrawn', certificate_id: withdrawn.id, withdrawn_at: withdrawn.updated_at };
+  }
   const { certificate, issue_hash: issueHash, pdf_sha256: pdfHash, pdf_size: pdfSize } = statement;
   if (statement.status !== 'published' || !certificate || !issueHash || !pdfHash || pdfSize === null) {
     return { status: 'pending', requested_at: statement.requested_at };

@@ -1,7 +1,12 @@
 import type { AppContext } from '../../context';
 import { sha256Hex } from '../../platform/ledger/entry';
 import { queueApplicantMail } from '../mails/service';
-import { findPracticeOwner, findStatement, markStatementRevoked } from './repository';
+import {
+  findPracticeOwner,
+  findStatement,
+  markPracticeStatementWithdrawn,
+  markStatementRevoked,
+} from './repository';
 
 /** A statement that cannot be withdrawn: none with this id, or not the published one. */
 export class WithdrawalError extends Error {}
@@ -11,8 +16,9 @@ export class WithdrawalError extends Error {}
  * In one transaction, a `revoke` entry of the ledger for the certificate (its payload the SHA-256
  * of the reason given, its reference the statement's issue entry) and the status `revoked`: the
  * public check of its PDF says "NOT valid: this statement has been revoked", its wallet credentials
- * read revoked in the status list, and no new offer is made of it. The applicant is mailed the
- * reason, in their language.
+ * read revoked in the status list, and no new offer is made of it; the request's page says it was
+ * withdrawn, and no appeal or amendment is asked for or issued. The applicant is mailed the reason,
+ * in their language.
  */
 export async function withdrawStatement(
   ctx: AppContext,
@@ -35,6 +41,9 @@ export async function withdrawStatement(
     });
     if (!(await markStatementRevoked(trx, { id: certificateId, at })))
       throw new WithdrawalError(`The statement ${certificateId} changed meanwhile: nothing was withdrawn.`);
+    // The request's own statement (not a statement of appeal): its page says so, and no appeal follows.
+    if (statement.kind === 'statement')
+      await markPracticeStatementWithdrawn(trx, { practiceId: statement.practice_id, at });
     // In the same transaction: the holder is told once, if and only if the withdrawal commits.
     const owner = await findPracticeOwner(trx, statement.practice_id);
     if (owner)

@@ -175,6 +175,8 @@ export type PracticesTable = {
   delivery_opened_at: NullableText;
   delivery_id: number | null;
   delivered_at: NullableText;
+  /** When its statement was withdrawn (migration 2026-12-04-103, decision 097). */
+  statement_withdrawn_at: NullableText;
   /** The words staff search finds it by (migration 2026-11-26-200, the domain's `requestSearchText`). */
   search_text: NullableText;
   created_at: Timestamp;

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { AnchorFacts, ChainTransaction } from '@/shared/anchor/AnchorRecord';
 import { ReceiptDownload } from '@/shared/anchor/ReceiptDownload';
+import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -111,7 +112,8 @@ function Published({
 
 /**
  * The statement on the applicant's request: "publication pending, retry later" while the publish
- * job runs (spec §4), then the certificate display, the signed PDF and the verification page.
+ * job runs (spec §4), then the certificate display, the signed PDF and the verification page; or
+ * that it was withdrawn, and when (decision 097).
  */
 export function StatementPanel({
   practice,
@@ -122,6 +124,7 @@ export function StatementPanel({
   actions?: (practiceId: number) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const query = useQuery({ ...statementQuery(practice.id), enabled: mayHaveStatement(practice.status) });
   if (!mayHaveStatement(practice.status) || query.isPending || query.data === null) return null;
   return (
@@ -140,6 +143,11 @@ export function StatementPanel({
           <Button variant="outline" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
             {t('statement.refresh')}
           </Button>
+        </Alert>
+      )}
+      {query.data?.status === 'withdrawn' && (
+        <Alert color="red" variant="light">
+          {t('statement.withdrawn', { date: formatDate(query.data.withdrawn_at, locale) })}
         </Alert>
       )}
       {query.data?.status === 'published' && (

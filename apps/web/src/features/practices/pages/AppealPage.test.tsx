@@ -26,6 +26,7 @@ const open: AppealOverview = {
   status: 'published',
   published_at: '2026-11-10T09:00:00.000Z',
   deadline: '2026-11-17T09:00:00.000Z',
+  statement_withdrawn_at: null,
   can_request: true,
   appeal: null,
 };
@@ -110,6 +111,19 @@ describe('the appeal page', () => {
     expect(screen.getByText('My name is misspelt.')).toBeTruthy();
     expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
   }, 20_000);
+
+  it('says the statement was withdrawn, not that it is too late, with no form (decision 097)', async () => {
+    const withdrawn = { ...open, can_request: false, statement_withdrawn_at: '2026-11-12T10:00:00.000Z' };
+    mockApi({ 'GET /practices/7/appeal': { body: { data: withdrawn } } });
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+    expect(
+      await screen.findByText(
+        'The statement of this request has been withdrawn: an appeal or amendment can no longer be asked for.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^It is too late/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send the appeal or amendment' })).toBeNull();
+  });
 
   it('says it is too late after the seven days, with no form', async () => {
     mockApi({ 'GET /practices/7/appeal': { body: { data: { ...open, can_request: false } } } });

@@ -71,9 +71,11 @@ function AppealContent({ overview }: { overview: AppealOverview }) {
   }
   return (
     <Alert color="orange" variant="light" title={t('appeal.closedTitle')} role="status">
-      {overview.status === 'published' && deadline
-        ? t('appeal.tooLate', { deadline })
-        : t('appeal.notPublished')}
+      {overview.statement_withdrawn_at !== null
+        ? t('appeal.withdrawn')
+        : overview.status === 'published' && deadline
+          ? t('appeal.tooLate', { deadline })
+          : t('appeal.notPublished')}
     </Alert>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { APPEAL_WINDOW_DAYS, areDocumentsEditable } from '@lisbon/domain';
+import { APPEAL_WINDOW_DAYS, areDocumentsEditable, type Practice } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
@@ -21,6 +22,15 @@ import { DeleteDraft } from '../components/DeleteDraft';
 import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
 import { StatusTimeline } from '../components/StatusTimeline';
+
+/** What comes next for the applicant, under the status. */
+function nextStepText(practice: Practice, t: TFunction): string {
+  if (practice.statement_withdrawn_at) return t('practice.nextWithdrawn');
+  // The server's calendar says whether the appeal window is still open (issue 33).
+  if (practice.status_label === 'published' && practice.is_appeal_window_open === false)
+    return t('practice.nextPublishedWindowClosed', { days: APPEAL_WINDOW_DAYS });
+  return t(`practice.next.${practice.status_label}`);
+}
 
 /**
  * `/practices/{id}`: every field of the request, its documents, its history and what comes next.
@@ -63,9 +73,7 @@ export function PracticePage({
         </div>
         <Text>
           {/* The server's calendar says whether the appeal window is still open (issue 33). */}
-          {practice.status_label === 'published' && practice.is_appeal_window_open === false
-            ? t('practice.nextPublishedWindowClosed', { days: APPEAL_WINDOW_DAYS })
-            : t(`practice.next.${practice.status_label}`)}
+          {nextStepText(practice, t)}
         </Text>
         <ClosureNotice practice={practice} />
         {practice.status === 'draft' && (

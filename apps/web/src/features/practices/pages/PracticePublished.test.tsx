@@ -54,3 +54,36 @@ describe('a published request’s next step (issue 33)', () => {
     ).toBeTruthy();
   });
 });
+
+describe('a request whose statement was withdrawn (decision 097)', () => {
+  function openWithdrawn() {
+    mockApi({
+      'GET /practices/7': {
+        body: { data: { ...published(false), statement_withdrawn_at: '2026-11-05T10:00:00.000Z' } },
+      },
+      'GET /practices/7/statement': {
+        body: {
+          data: { status: 'withdrawn', certificate_id: 'c-7', withdrawn_at: '2026-11-05T10:00:00.000Z' },
+        },
+      },
+    });
+    renderApp('/practices/7', { queryClient: logIn() });
+  }
+
+  it('says it is withdrawn, and when, instead of offering an appeal, in both languages', async () => {
+    openWithdrawn();
+    expect(
+      await screen.findByText(
+        'Your statement has been withdrawn: it is no longer valid, and no appeal or amendment can be asked for.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText(/^This statement was withdrawn on November 5, 2026\./)).toBeTruthy();
+    expect(screen.queryByText(/Your statement is published/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ask for an appeal or amendment' })).toBeNull();
+    cleanup();
+    await changeLocale('it-IT');
+    openWithdrawn();
+    expect(await screen.findByText(/^Il tuo attestato è stato ritirato:/)).toBeTruthy();
+    expect(await screen.findByText(/^Questo attestato è stato ritirato il 5 novembre 2026\./)).toBeTruthy();
+  });
+});

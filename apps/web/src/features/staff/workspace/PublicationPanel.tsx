@@ -71,6 +71,11 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
             )}
           </>
         )}
+        {practice.statement_withdrawn_at && (
+          <Alert color="red" variant="light">
+            {t('publication.withdrawn', { date: formatDate(practice.statement_withdrawn_at, locale) })}
+          </Alert>
+        )}
         <div role="status" aria-live="polite">
           {state === 'pending' && (
             <Alert color="yellow" variant="light">

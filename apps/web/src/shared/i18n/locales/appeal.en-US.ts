@@ -21,6 +21,8 @@ export const appealEn = {
     closedTitle: 'An appeal or amendment is not possible',
     tooLate:
       'It is too late: an appeal or amendment could be asked for only within seven days after the statement was released, until {{deadline}}.',
+    withdrawn:
+      'The statement of this request has been withdrawn: an appeal or amendment can no longer be asked for.',
     notPublished:
       'An appeal or amendment can be asked for only once the statement of this request is published.',
     openTitle: 'Your appeal or amendment is in progress',

@@ -23,6 +23,8 @@ export const appealIt: typeof appealEn = {
     closedTitle: 'Non è possibile chiedere un ricorso o una rettifica',
     tooLate:
       'È troppo tardi: un ricorso o una rettifica si potevano chiedere solo entro sette giorni dal rilascio dell’attestato, fino al {{deadline}}.',
+    withdrawn:
+      'L’attestato di questa richiesta è stato ritirato: non si possono più chiedere ricorsi o rettifiche.',
     notPublished: 'Un ricorso o una rettifica si possono chiedere solo dopo la pubblicazione dell’attestato.',
     openTitle: 'Il tuo ricorso o la tua rettifica è in corso',
     decidedTitle: 'Il tuo ricorso o la tua rettifica',

@@ -60,6 +60,8 @@ export const practicesEn = {
     documentsCaption: 'Documents of request #{{id}}',
     historyTitle: 'Status history',
     reason: 'Reason: {{reason}}',
+    nextWithdrawn:
+      'Your statement has been withdrawn: it is no longer valid, and no appeal or amendment can be asked for.',
     nextPublishedWindowClosed:
       'Your statement is published. The {{days}} days to ask for an appeal or an amendment have ended.',
     next: {

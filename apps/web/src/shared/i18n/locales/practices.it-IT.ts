@@ -66,6 +66,8 @@ export const practicesIt: Practices = {
     documentsCaption: 'Documenti della richiesta n. {{id}}',
     historyTitle: 'Cronologia dello stato',
     reason: 'Motivo: {{reason}}',
+    nextWithdrawn:
+      'Il tuo attestato è stato ritirato: non è più valido e non si possono chiedere ricorsi o rettifiche.',
     nextPublishedWindowClosed:
       'Il tuo attestato è pubblicato. I {{days}} giorni per chiedere un ricorso o una rettifica sono terminati.',
     next: {

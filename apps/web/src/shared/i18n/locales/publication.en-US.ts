@@ -17,6 +17,8 @@ export const publicationEn = {
     retried: 'The publication has been queued again.',
     published: 'Statement published on {{date}}.',
     verifyPage: 'Open its verification page',
+    withdrawn:
+      'The statement was withdrawn on {{date}} (lisbon statement:withdraw): its checks answer NOT valid, and no statement of appeal or amended statement can be issued. An open appeal can only be rejected.',
     refresh: 'Check again',
   },
 };

@@ -16,6 +16,8 @@ export const publicationIt: typeof publicationEn = {
     retried: 'La pubblicazione è stata rimessa in coda.',
     published: 'Attestato pubblicato il {{date}}.',
     verifyPage: 'Apri la sua pagina di verifica',
+    withdrawn:
+      'L’attestato è stato ritirato il {{date}} (lisbon statement:withdraw): le sue verifiche rispondono NON valido e non si possono emettere attestati di ricorso né attestati rettificati. Un ricorso aperto si può solo respingere.',
     refresh: 'Controlla di nuovo',
   },
 };

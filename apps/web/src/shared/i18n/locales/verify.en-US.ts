@@ -46,6 +46,8 @@ export const verifyEn = {
     title: 'Statement',
     pending: 'Publication of your statement is still pending. Please try again later.',
     refresh: 'Check again',
+    withdrawn:
+      'This statement was withdrawn on {{date}}. Its checks now answer NOT valid and its copies in digital wallets read revoked. We sent you the reason by email.',
     intro: 'Your statement has been published. Download the signed PDF: it is the only valid original.',
     download: 'Download the statement (PDF)',
     downloading: 'Downloading…',

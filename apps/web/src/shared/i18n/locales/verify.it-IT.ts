@@ -47,6 +47,8 @@ export const verifyIt: typeof verifyEn = {
     title: 'Attestato',
     pending: 'La pubblicazione del tuo attestato è ancora in corso. Riprova più tardi.',
     refresh: 'Controlla di nuovo',
+    withdrawn:
+      'Questo attestato è stato ritirato il {{date}}. Le sue verifiche ora rispondono NON valido e le sue copie nei portafogli digitali risultano revocate. Ti abbiamo inviato il motivo per email.',
     intro: 'Il tuo attestato è stato pubblicato. Scarica il PDF firmato: è l’unico originale valido.',
     download: 'Scarica l’attestato (PDF)',
     downloading: 'Download in corso…',
