@@ -53,9 +53,9 @@ import type { Db } from './platform/db/database';
 import { changeFeedOf, startChangeFeed } from './platform/db/changes';
 import { registerCompression } from './platform/http/compression';
 import { registerDocs } from './platform/http/docs';
-import { registerErrorHandler, sendError } from './platform/http/error-handler';
+import { answerClientError, registerErrorHandler, sendError } from './platform/http/error-handler';
 import { registerMetrics } from './platform/http/metrics';
-import { registerSecurity } from './platform/http/security';
+import { registerSecurity, securityHeaders } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { registerStorableInputCheck } from './platform/http/storable-input';
 import { createDatabaseQueue } from './platform/jobs/queue';
@@ -172,6 +172,7 @@ export async function buildApp({
     ...(paymentProvider ? { paymentProvider } : {}),
     ...(metrics ? { metrics } : {}),
   });
+  const clientErrorHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: loggerOptions(config) }),
     genReqId: () => randomUUID(),
@@ -186,6 +187,12 @@ export async function buildApp({
     // The router's own refusals (a bad %-escape, a path parameter over the length limit) answer in
     // the error contract too, not with Fastify's body that echoes the URL.
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
+    // And so does Node's parser, for what it refuses before any route runs (a header too long).
+    clientErrorHandler(this: FastifyInstance, error, socket) {
+      // As Fastify's own handler logs it: at trace, a client's broken request being no fault of ours.
+      this.log.trace({ err: error }, 'client error');
+      answerClientError(error, socket, clientErrorHeaders);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

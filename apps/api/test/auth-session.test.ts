@@ -187,6 +187,32 @@ describe('POST /auth/logout', () => {
     expect(event).toEqual({ route: '/practices/12', cause: 'user' });
   });
 
+  it('records a route on a link token’s page without the token (decision 083)', async () => {
+    const secret = 'Qw7eRt9yUi2oPa4sDf6gHj8kLz1xCv3bNm5QwErTy0u';
+    for (const route of [
+      `/auth/reset-password/${secret}`,
+      `/verify/shared/${secret}?from=mail`,
+      `/auth/login?next=%2Fverify%2Fshared%2F${secret}`,
+    ]) {
+      const { token, session } = await login(t.app, 'ada@example.org');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: bearer(token),
+        payload: { route, cause: 'expired' },
+      });
+      const event = await t.database.db
+        .selectFrom('auth_events')
+        .select('route')
+        .where('user_id', '=', session.user_id)
+        .where('kind', '=', 'logout')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(event.route).not.toContain(secret);
+      expect(event.route).toContain('[redacted]');
+    }
+  });
+
   it('also ends an expired session, and refuses an unknown token', async () => {
     const { token } = await login(t.app, 'ada@example.org');
     clock.advance({ hours: 2 });

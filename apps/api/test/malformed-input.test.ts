@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
@@ -182,5 +183,30 @@ describe('input no database column can hold', () => {
       headers: bearer(session.token),
     });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('a request Node refuses before any route runs', () => {
+  it('answers in the error contract with the security headers (a header too long: 431)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((done, fail) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /api/v1/countries HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
+      let received = '';
+      socket.on('data', (chunk) => (received += String(chunk)));
+      socket.on('close', () => done(received));
+      socket.on('error', fail);
+    });
+    const [head = '', body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/^x-content-type-options: nosniff$/m);
+    expect(head).toMatch(/^content-security-policy: default-src 'self'/m);
+    expect(head).toMatch(/^x-frame-options: DENY$/m);
+    expect(JSON.parse(body ?? '')).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The request could not be read.',
+    });
   });
 });

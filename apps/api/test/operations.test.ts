@@ -57,6 +57,15 @@ describe('access logs', () => {
       `/api/v1/x/../auth/activate/${token}`,
     ])
       expect(redactUrl(spelled)).not.toContain(token);
+    // A query value that links to a token's page (the login page's `next`), however encoded.
+    for (const next of [
+      `/verify/shared/${token}`,
+      encodeURIComponent(`/verify/shared/${token}`),
+      encodeURIComponent(encodeURIComponent(`/auth/reset-password/${token}`)),
+      encodeURIComponent(`https://portal.example.org/verify/wallet/${token}`),
+    ])
+      expect(redactUrl(`/auth/login?next=${next}&lang=it`)).toBe('/auth/login?next=[redacted]&lang=it');
+    expect(redactUrl('/auth/login?next=%2Fpractices%2F12')).toBe('/auth/login?next=%2Fpractices%2F12');
     // What is not a secret stays readable.
     expect(redactUrl('/verify/wallet')).toBe('/verify/wallet');
     expect(redactUrl('/api/v1/practices/12?page=2')).toBe('/api/v1/practices/12?page=2');

@@ -26,7 +26,21 @@ function decodedPath(path: string): string {
 /** Query parameters that may carry a credential, whatever the page. */
 const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
 
-/** A request URL as logs may keep it: tokens in the path or the query replaced by `[redacted]`. */
+/** A query value as a router would read it: percent-encoding undone, however many times it was applied. */
+function decodedValue(value: string): string {
+  let decoded = value;
+  for (let round = 0; round < 3; round += 1) {
+    const next = decodedPath(decoded.replaceAll('+', ' '));
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded;
+}
+
+/**
+ * A request URL as logs may keep it: tokens in the path or the query replaced by `[redacted]`. A
+ * query value that is itself a link to a token path (the login page's `next`, say) is redacted too.
+ */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -42,7 +56,9 @@ export function redactUrl(url: string): string {
       const equalsAt = pair.indexOf('=');
       if (equalsAt === -1) return pair;
       const name = pair.slice(0, equalsAt);
-      return SECRET_PARAMETER.test(name) ? `${name}=${REDACTED}` : pair;
+      const isSecret =
+        SECRET_PARAMETER.test(name) || SECRET_IN_PATH.test(decodedValue(pair.slice(equalsAt + 1)));
+      return isSecret ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
   return `${redactedPath}?${query}`;

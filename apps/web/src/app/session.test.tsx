@@ -49,6 +49,32 @@ describe('session end', () => {
     expect(api.callsTo('POST /auth/logout')[0]?.body).toEqual({ route: '/account', cause: 'expired' });
   });
 
+  it('on a public page, ends a lapsed session and lets the visitor stay (no login page, no token in its address)', async () => {
+    const api = mockApi({ 'POST /auth/logout': { status: 204 } });
+    storage.set('token', 't'.repeat(43));
+    storage.set('tokenExpiresAt', '2000-01-01T00:00:00.000Z');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = renderApp('/faq', { queryClient });
+    stop = watchSession(view.router, queryClient);
+
+    await waitFor(() => expect(api.callsTo('POST /auth/logout')).toHaveLength(1));
+    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeTruthy();
+    expect(view.router.state.location.pathname).toBe('/faq');
+    expect(storage.get('token')).toBeNull();
+  });
+
+  it('on a logged-in page, a lapsed session goes to /auth/login, remembering the page', async () => {
+    mockApi({ 'POST /auth/logout': { status: 204 } });
+    storage.set('token', 't'.repeat(43));
+    storage.set('tokenExpiresAt', '2000-01-01T00:00:00.000Z');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(currentUserQuery.queryKey, testUser());
+    const view = renderApp('/account', { queryClient });
+    stop = watchSession(view.router, queryClient);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/auth/login'));
+    expect(view.router.state.location.search).toBe('?next=%2Faccount');
+  });
+
   it('saves the language of a logged-in user in the profile', async () => {
     const api = mockApi({
       'PATCH /profile': ({ body }) => ({ body: { data: testUser(body as { locale: 'it-IT' }) } }),

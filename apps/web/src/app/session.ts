@@ -3,6 +3,7 @@ import { createPath, type DataRouter } from 'react-router';
 import { onUnauthorized } from '@/api';
 import { i18n } from '@/shared/i18n';
 import { keepSessionAlive } from '@/shared/session/keeper';
+import { isGuard } from './guards/protect';
 import { loginPath } from '@/shared/session/loginPath';
 import { endSession, logout } from '@/shared/session/session';
 import { showError } from '@/shared/ui/toast';
@@ -11,8 +12,9 @@ const isAuthPage = (pathname: string) => pathname === '/login' || pathname.start
 
 /**
  * The end of a session wherever it happens (spec §2): a 401 to any call, or a token that lapsed
- * while the user was idle, logs out and goes to /auth/login, remembering the page. While the
- * user is active the keeper refreshes the token before it lapses.
+ * while the user was idle, logs out and goes to /auth/login, remembering the page. On a public
+ * page (no guard: the home page, a verification, a shared statement) the visitor stays, told the
+ * session ended. While the user is active the keeper refreshes the token before it lapses.
  */
 export function watchSession(router: DataRouter, queryClient: QueryClient): () => void {
   const goToLogin = (message: string) => {
@@ -20,7 +22,8 @@ export function watchSession(router: DataRouter, queryClient: QueryClient): () =
     const current = createPath(navigation.location ?? location);
     if (isAuthPage(location.pathname)) return;
     showError(message);
-    void router.navigate(loginPath(current), { replace: true });
+    const needsSession = router.state.matches.some((match) => isGuard(match.route.loader));
+    if (needsSession) void router.navigate(loginPath(current), { replace: true });
   };
   const route = () => createPath(router.state.location);
 

@@ -18,6 +18,7 @@ import {
   loginSuccessBuckets,
 } from './rate-limits';
 import { deleteTokensExpiredBefore, insertAuthEvent, type AuthEvent } from './repository';
+import { redactUrl } from '../../platform/logger';
 
 /** What a service needs to know of the request beyond its body. */
 export type RequestMeta = {
@@ -105,7 +106,8 @@ export async function logout(
     await recordEvent(ctx, trx, {
       userId: user.id,
       kind: 'logout',
-      route: input.route ?? null,
+      // Where the session ended, without the link's token when it ended on a token's page (decision 083).
+      route: input.route === undefined ? null : redactUrl(input.route),
       cause: input.cause,
     });
   });

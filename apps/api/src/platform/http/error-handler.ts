@@ -15,6 +15,8 @@ import {
   validationMessage,
   type ValidationMessageKey,
 } from '@lisbon/domain';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -214,4 +216,31 @@ export async function sendError(
 /** The one error handler of the API: every failure leaves as `{ code, message, errors? }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | AppError>(sendError);
+}
+
+/**
+ * What Node's HTTP parser refuses before any route runs (headers or a URL too long: 431, a request
+ * that took too long to arrive: 408, anything unreadable: 400), answered in the error contract with
+ * the security headers every answer has (Fastify's own answer has neither). No header of the
+ * request could be read, so the message is in English.
+ */
+export function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  headers: Record<string, string>,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ code: 'BAD_REQUEST', message: ERROR_MESSAGES['en-US'].BAD_REQUEST });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
 }

@@ -73,13 +73,10 @@ export type SecurityOptions = {
   isSessionToken: (tokenHash: string) => Promise<boolean>;
 };
 
-export async function registerSecurity(
-  app: FastifyInstance,
-  { publicUrl, globalLimitPerMinute, refusalDelayMs, redis, isSessionToken }: SecurityOptions,
-): Promise<void> {
-  registerBearerTokenHash(app);
+/** The security headers every answer carries, for the portal served at `publicUrl`. */
+export function securityHeaders(publicUrl: string): Record<string, string> {
   const isHttps = publicUrl.startsWith('https://');
-  const headers = {
+  return {
     ...headersOf({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -96,6 +93,14 @@ export async function registerSecurity(
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  { publicUrl, globalLimitPerMinute, refusalDelayMs, redis, isSessionToken }: SecurityOptions,
+): Promise<void> {
+  registerBearerTokenHash(app);
+  const headers = securityHeaders(publicUrl);
   // Hooks that call `done` rather than async ones: they run on every call, and a promise each time costs.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

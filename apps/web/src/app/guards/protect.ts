@@ -18,13 +18,20 @@ export type GuardDependencies = {
 
 export const MAINTENANCE_PATH = '/maintenance';
 
+/** The loaders `createProtect` made: a page whose route has one needs a session. */
+const guards = new WeakSet<LoaderFunction>();
+
+/** Whether a route's loader is the logged-in guard (a public page has none). */
+export const isGuard = (loader: unknown): boolean =>
+  typeof loader === 'function' && guards.has(loader as LoaderFunction);
+
 /**
  * Builds the loader of a logged-in route: profile loaded (cached), ability true when the route
  * names one. The decision itself is `decideAccess`; this only carries it out.
  */
 export function createProtect(deps: GuardDependencies) {
-  return (ability?: Ability): LoaderFunction =>
-    async ({ request }) => {
+  return (ability?: Ability): LoaderFunction => {
+    const guard: LoaderFunction = async ({ request }) => {
       const url = new URL(request.url);
       const target = url.pathname + url.search;
       const hasToken = deps.getToken() !== null;
@@ -58,4 +65,7 @@ export function createProtect(deps: GuardDependencies) {
         }
       }
     };
+    guards.add(guard);
+    return guard;
+  };
 }
