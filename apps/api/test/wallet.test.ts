@@ -246,6 +246,28 @@ describe('issuing the statement to a wallet', () => {
     expect(signedPart._sd.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('dates the credential on the body’s clock, as the statement’s PDF: published 00:35 in Rome is that day', async () => {
+    const published = async (at: string) =>
+      t.database.db
+        .updateTable('statements')
+        .set({ published_at: at })
+        .where('id', '=', certificateId)
+        .execute();
+    const { published_at: before } = await t.database.db
+      .selectFrom('statements')
+      .select('published_at')
+      .where('id', '=', certificateId)
+      .executeTakeFirstOrThrow();
+    await published('2026-03-10T23:35:00.000Z');
+    try {
+      const offer = await offerOf();
+      const credential = await holder.receive(offer.offer_url, offer.tx_code);
+      expect((await thirdPartyVerify(credential)).payload).toMatchObject({ issue_date: '2026-03-11' });
+    } finally {
+      if (before) await published(before);
+    }
+  });
+
   it('refuses a wrong transaction code, and the right one once the offer was used', async () => {
     const offer = await offerOf();
     const wrong = offer.tx_code === '000000' ? '111111' : '000000';

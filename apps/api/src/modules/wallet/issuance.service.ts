@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  calendarDayOf,
   WALLET_CLAIMS,
   WALLET_CREDENTIAL_ID,
   WALLET_STATUS_LIST_PATH,
@@ -231,7 +232,8 @@ async function claimsOf(ctx: AppContext, statementId: string) {
     award_year: certificate.award_year,
     country_of_education_system: certificate.country_of_education_system,
     statement_id: statement.id,
-    issue_date: (statement.published_at ?? certificate.publish_date).slice(0, 10),
+    // The day the statement says it was published: on the body's clock, as the PDF writes it.
+    issue_date: calendarDayOf(new Date(statement.published_at ?? certificate.publish_date)),
     ledger_transaction: statement.issue_hash,
     chain_transaction: anchor.state === 'anchored' ? anchor.transaction_hash : null,
   };

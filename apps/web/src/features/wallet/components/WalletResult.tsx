@@ -1,4 +1,8 @@
 import {
+  BODY_TIME_ZONE,
+  countryName,
+  formatLongDate,
+  type Locale,
   WALLET_CLAIM_LABELS,
   WALLET_RESULT_KEPT_HOURS,
   type WalletCheck,
@@ -14,6 +18,17 @@ import { walletCheckQuery } from '../api/wallet';
 
 const isClaim = (name: string): name is WalletClaim => name in WALLET_CLAIM_LABELS['en-US'];
 
+/** A disclosed value as the statement's own pages write it: a date in words, a country by its name. */
+function claimText(name: string, value: unknown, locale: Locale): string {
+  if (name === 'issue_date' && typeof value === 'string')
+    return formatLongDate(value, locale, BODY_TIME_ZONE);
+  if (name === 'country_of_education_system' && typeof value === 'string') return countryName(value, locale);
+  return String(value);
+}
+
+/** A transaction's hash has no space to break at: it wraps anywhere rather than widen a phone's page. */
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 function Checked({ check }: { check: WalletCheck }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -21,11 +36,15 @@ function Checked({ check }: { check: WalletCheck }) {
   return (
     <Stack gap="sm">
       <Alert color={check.is_valid ? 'green' : 'red'} variant="light" data-testid="wallet-result">
-        <Text fw={700} size="lg">
-          {check.is_valid ? t('wallet.valid') : t('wallet.notValid')}
-        </Text>
-        {!check.is_valid && check.reason !== null && (
-          <Text data-testid="wallet-reason">{t(`wallet.reasons.${check.reason}`)}</Text>
+        {/* A statement no longer in force says why in the PDF check's words, which begin "NOT valid". */}
+        {!check.is_valid && check.reason !== null ? (
+          <Text fw={700} size="lg" data-testid="wallet-reason">
+            {t(`wallet.reasons.${check.reason}`)}
+          </Text>
+        ) : (
+          <Text fw={700} size="lg">
+            {check.is_valid ? t('wallet.valid') : t('wallet.notValid')}
+          </Text>
         )}
       </Alert>
       <section aria-labelledby="wallet-steps">
@@ -34,7 +53,7 @@ function Checked({ check }: { check: WalletCheck }) {
         </Title>
         <List>
           {check.checks.map(({ step, outcome }) => (
-            <List.Item key={step}>
+            <List.Item key={step} style={WRAP_ANYWHERE}>
               {t(`wallet.steps.${step}`)}: <strong>{t(`wallet.outcomes.${outcome}`)}</strong>
             </List.Item>
           ))}
@@ -47,8 +66,8 @@ function Checked({ check }: { check: WalletCheck }) {
           </Title>
           <List>
             {Object.entries(check.claims).map(([name, value]) => (
-              <List.Item key={name}>
-                {isClaim(name) ? labels[name] : name}: {String(value)}
+              <List.Item key={name} style={WRAP_ANYWHERE}>
+                {isClaim(name) ? labels[name] : name}: {claimText(name, value, locale)}
               </List.Item>
             ))}
           </List>

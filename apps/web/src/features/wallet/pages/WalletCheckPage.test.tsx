@@ -59,6 +59,10 @@ describe('the wallet check’s result page (decision 088)', () => {
     expect((await screen.findByTestId('wallet-reason')).textContent).toBe(
       'NOT valid: superseded by an amendment. This statement has been replaced by a new version.',
     );
+    // Said once: the reason, in the PDF check's words, is the result.
+    expect(screen.getByTestId('wallet-result').textContent).toBe(
+      'NOT valid: superseded by an amendment. This statement has been replaced by a new version.',
+    );
     expect(screen.getByText(/^Record in the ledger/).textContent).toBe('Record in the ledger: passed');
     expect(await blocking()).toEqual([]);
     cleanup();
@@ -110,6 +114,45 @@ describe('the wallet check’s result page (decision 088)', () => {
     expect((await screen.findByTestId('wallet-result')).textContent).toBe('Valido');
     expect(screen.getByText(/^Registrazione nel registro/).textContent).toBe(
       'Registrazione nel registro: superato',
+    );
+  });
+
+  it('writes the disclosed date and country as the statement’s pages do, and wraps a transaction’s hash', async () => {
+    const hash = 'ffe950ce'.repeat(8);
+    const claims = {
+      ...checked().claims,
+      issue_date: '2026-12-04',
+      country_of_education_system: 'FR',
+      ledger_transaction: hash,
+    };
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: checked({ claims }) } } });
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByText(/^Date of issue:/)).textContent).toBe('Date of issue: December 4, 2026');
+    expect(screen.getByText(/^Country of the education system:/).textContent).toBe(
+      'Country of the education system: France',
+    );
+    expect(screen.getByText(new RegExp(hash)).closest('li')?.style.overflowWrap).toBe('anywhere');
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByText(/^Data di emissione:/)).textContent).toBe(
+      'Data di emissione: 4 dicembre 2026',
+    );
+    expect(screen.getByText(/^Paese del sistema di istruzione:/).textContent).toBe(
+      'Paese del sistema di istruzione: Francia',
+    );
+  });
+
+  it('gives the API’s own words when the visitor’s address has made too many requests', async () => {
+    mockApi({
+      'POST /wallet/presentations': {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' },
+      },
+    });
+    renderApp('/verify/wallet');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait and try again.',
     );
   });
 });

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { failureMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { createWalletRequest, svgSource } from '../api/wallet';
 import { WalletResult } from '../components/WalletResult';
@@ -18,7 +19,7 @@ function NewRequest() {
       <Text>{t('wallet.checkIntro')}</Text>
       {request.isError && (
         <Alert color="red" variant="light" role="alert">
-          {t('wallet.requestFailed')}
+          {failureMessage(request.error, t('wallet.requestFailed'))}
         </Alert>
       )}
       {request.data && (
