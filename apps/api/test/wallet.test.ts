@@ -363,6 +363,27 @@ describe('issuing the statement to a wallet', () => {
     }
   });
 
+  it('refuses a key proof that is not a signed JWT (unsecured, or not a JWT) as invalid_proof', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const [header = '', payload = ''] = jwt.split('.');
+    const unsecured = [
+      Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(header, 'base64url').toString()), alg: 'none' }),
+      ).toString('base64url'),
+      payload,
+      '',
+    ].join('.');
+    for (const proof of [unsecured, 'abc', 42]) {
+      const refused = await credentialRequest(accessToken, withProof(proof as string));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_proof' });
+    }
+    // The same access token still takes a valid proof.
+    expect((await credentialRequest(accessToken, withProof(jwt))).statusCode).toBe(200);
+  });
+
   it('refuses a key proof dated a day off, and takes one dated now by the wallet’s own hand', async () => {
     const now = Math.floor(clock.now().getTime() / 1000);
     const credentialWith = async (issuedAt: number) => {
@@ -543,9 +564,10 @@ describe('metrics', () => {
     const value = (series: string) =>
       Number(new RegExp(`^${series} (\\d+)$`, 'm').exec(answer.body)?.[1] ?? 0);
     expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
-    // The issuing test's, the lost answer's (once, though answered twice), the presentations' and the
-    // dated proof's (the second instance counts its own).
-    expect(value('lisbon_wallet_credentials_issued_total')).toBe(4);
+    // The issuing test's, the one dated on the body's clock, the lost answer's (once, though answered
+    // twice), the one after proofs that were not signed JWTs, the presentations' and the dated proof's
+    // (the second instance counts its own).
+    expect(value('lisbon_wallet_credentials_issued_total')).toBe(6);
     expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
     expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
   });
@@ -868,6 +890,34 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       expect(answer.json()).toMatchObject({ error: 'invalid_request' });
     }
     expect((await resultOf(request.id)).state).toBe('waiting');
+  });
+
+  it('refuses an answer the query did not ask for: a bare string, two presentations, a JSON body (400 invalid_request)', async () => {
+    const request = await presentationRequest();
+    const object = await requestObjectOf(request);
+    const presentation = await holder.sdjwt.present(credential, requiredOnly, {
+      kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+    });
+    for (const vpToken of [{ statement: presentation }, { statement: [presentation, presentation] }]) {
+      const answer = await answerWith(request, { vp_token: JSON.stringify(vpToken), state: request.id });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: 'invalid_request' });
+    }
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/wallet/presentations/${request.id}/response`,
+      payload: { vp_token: { statement: [presentation] }, state: request.id },
+    });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await resultOf(request.id)).state).toBe('waiting');
+    // The answer as the query asks it is still taken.
+    const answer = await answerWith(request, {
+      vp_token: JSON.stringify({ statement: [presentation] }),
+      state: request.id,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await resultOf(request.id)).is_valid).toBe(true);
   });
 
   it('is NOT valid when the claims asked of every statement are not disclosed; a claim it did not ask for is not kept', async () => {

@@ -246,6 +246,9 @@ async function claimsOf(ctx: AppContext, statementId: string) {
  * carries no `authorization_details`, so none was given), and one key proof in `proofs` (the
  * issuer does not issue in batches; the metadata has no `batch_credential_issuance`).
  */
+/** A JWS in compact form with a signature: header, payload and signature, each base64url. */
+const SIGNED_COMPACT_JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
 function checkedCredentialRequest(body: Record<string, unknown>): Record<string, unknown> {
   if ('credential_identifier' in body)
     throw new WalletProtocolError(
@@ -280,6 +283,10 @@ function checkedCredentialRequest(body: Record<string, unknown>): Record<string,
       'invalid_credential_request',
       'One key proof: this issuer does not issue credentials in batches',
     );
+  // A proof that is not a signed JWT (unsecured, `alg: none`, or no JWT at all) is an invalid proof
+  // (§8.3.1.2), not a request the library's schema could not read.
+  if (typeof proofs.jwt[0] !== 'string' || !SIGNED_COMPACT_JWT.test(proofs.jwt[0]))
+    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not a signed JWT');
   return body;
 }
 

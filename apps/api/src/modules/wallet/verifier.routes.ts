@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
-import { protocolErrorOf } from './protocol-error';
+import { protocolErrorOf, WalletProtocolError } from './protocol-error';
 import {
   createPresentationRequest,
   presentationResult,
@@ -92,6 +92,13 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     { schema: { hide: true, params: walletPresentationIdSchema } },
     async (request, reply) => {
       try {
+        // OpenID4VP 1.0 §8.2: `direct_post` sends the answer as a form.
+        if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+          throw new WalletProtocolError(
+            400,
+            'invalid_request',
+            'The answer is a form (application/x-www-form-urlencoded), as direct_post sends it',
+          );
         const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
         return await receivePresentation(ctx, request.params.id, body as Record<string, unknown>);
       } catch (error) {

@@ -284,12 +284,36 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
   return {};
 }
 
+/**
+ * OpenID4VP 1.0 §8.1: the `vp_token` is a JSON object whose value for each credential query is an
+ * array of presentations, more than one only where the query says `multiple` (ours does not). The
+ * library reads a bare string too; a verifier that takes it, or checks the first of several, reads
+ * an answer the query did not ask for.
+ */
+function isOnePresentationForTheQuery(vpToken: unknown): boolean {
+  if (typeof vpToken !== 'string') return false;
+  try {
+    const parsed: unknown = JSON.parse(vpToken);
+    if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUERY_ID)) return false;
+    const presentations: unknown = (parsed as Record<string, unknown>)[QUERY_ID];
+    return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked once and kept. */
 export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
   if (body.state !== row.id)
     throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
   if (typeof body.error === 'string') return recordDeclined(ctx, id, body.error);
+  if (!isOnePresentationForTheQuery(body.vp_token))
+    throw new WalletProtocolError(
+      400,
+      'invalid_request',
+      `The vp_token holds one presentation, in an array, for the query ${QUERY_ID}`,
+    );
   const key = await issuerKeyOf(ctx);
   const parsed = await parseOpenid4vpAuthorizationResponse({
     authorizationResponse: body,
