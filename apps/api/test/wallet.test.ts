@@ -412,6 +412,34 @@ describe('issuing the statement to a wallet', () => {
     });
     expect(token.statusCode).toBe(400);
     expect(token.json()).toHaveProperty('error');
+    // In our words, and no parameter twice (RFC 6749 §3.2), the right code among them or not.
+    const form = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    expect((await form('')).json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'The grant_type is missing',
+    });
+    const offer = await offerOf();
+    const code = new URL(offer.offer_url).searchParams.get('credential_offer') ?? '';
+    const preAuthorizedCode: string =
+      JSON.parse(code).grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']['pre-authorized_code'];
+    const twice = await form(
+      new URLSearchParams([
+        ['grant_type', 'urn:ietf:params:oauth:grant-type:pre-authorized_code'],
+        ['pre-authorized_code', 'made-up'],
+        ['pre-authorized_code', preAuthorizedCode],
+        ['tx_code', offer.tx_code],
+      ]).toString(),
+    );
+    expect(twice.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'The parameter pre-authorized_code is sent more than once',
+    });
     const credential = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
     expect(credential.statusCode).toBe(401);
     expect(credential.json().error).toBe('invalid_token');

@@ -117,6 +117,12 @@ export async function exchangeToken(
   ctx: AppContext,
   { body, request }: { body: Record<string, unknown>; request: RequestLike },
 ) {
+  // RFC 6749 §3.2: no parameter more than once (the form parser makes a repeated one an array).
+  const repeated = Object.keys(body).find((name) => Array.isArray(body[name]));
+  if (repeated !== undefined)
+    throw new WalletProtocolError(400, 'invalid_request', `The parameter ${repeated} is sent more than once`);
+  if (typeof body.grant_type !== 'string')
+    throw new WalletProtocolError(400, 'invalid_request', 'The grant_type is missing');
   const key = await issuerKeyOf(ctx);
   const server = new Oauth2AuthorizationServer({ callbacks: walletCallbacks(key) });
   const parsed = server.parseAccessTokenRequest({

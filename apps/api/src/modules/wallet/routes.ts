@@ -118,10 +118,23 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   });
 
   // The token request is a form (RFC 6749 §4.1.3); this parser belongs to the wallet's routes only.
+  // A parameter sent more than once comes as the array of its values, for the endpoint to refuse
+  // (RFC 6749 §3.2), rather than one of them taken silently.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) => {
+      // A Map, then own properties: a parameter named `__proto__` is a parameter like any other.
+      const form = new Map<string, string | string[]>();
+      for (const [name, value] of new URLSearchParams(String(body))) {
+        const earlier = form.get(name);
+        form.set(
+          name,
+          earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value],
+        );
+      }
+      done(null, Object.fromEntries(form));
+    },
   );
 
   app.post(
