@@ -157,10 +157,11 @@ test('deleting an account with a paid request in progress first says what happen
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Cancel keeps everything; confirming deletes the account.
+  // Cancel keeps everything, and gives focus back to the button; confirming deletes the account.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(deletion.getByRole('button', { name: 'Delete my account' })).toBeFocused();
   await deletion.getByRole('button', { name: 'Delete my account' }).click();
   await dialog.getByRole('button', { name: 'Delete the account and close the requests' }).click();
   await expect(page.getByText('Account deleted').first()).toBeVisible();
@@ -257,6 +258,13 @@ test('at every breakpoint a logged-in page shows its content, and the navigation
       await expectAccessible(page);
       await drawer.getByRole('button', { name: 'Close' }).click();
       await expect(drawer).toBeHidden();
+      // Focus back on the burger, the drawer's first opening too; and again after Escape.
+      await expect(burger).toBeFocused();
+      await burger.click();
+      await expect(drawer.getByRole('link', { name: 'My requests' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(burger).toBeFocused();
       await expectContentInView();
     } else {
       await expect(burger).toBeHidden();

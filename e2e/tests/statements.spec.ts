@@ -58,8 +58,15 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await expect(staffPage.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
   const publication = staffPage.getByRole('region', { name: 'Statement' });
   await expectAccessible(staffPage);
-  await publication.getByRole('button', { name: 'Publish the statement' }).click();
+  // Escape closes the dialog and gives focus back to its button; then publish.
+  const publish = publication.getByRole('button', { name: 'Publish the statement' });
+  await publish.click();
   const dialog = staffPage.getByRole('dialog', { name: 'Publish' });
+  await expect(dialog).toBeVisible();
+  await staffPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(publish).toBeFocused();
+  await publish.click();
   await expectAccessible(staffPage);
   const dayOfPublishing = longDate(new Date());
   await dialog.getByRole('button', { name: 'Publish' }).click();

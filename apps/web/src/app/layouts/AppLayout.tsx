@@ -10,6 +10,7 @@ import { QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
 import { loadAreaTexts } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { logout as endUserSession } from '@/shared/session/session';
+import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
 import { LanguageOffer } from './LanguageOffer';
@@ -59,6 +60,13 @@ export function AppLayout() {
   const [isDrawerOpen, drawer] = useDisclosure(false);
   // Mounted from the first opening on, so that it can animate its closing.
   const [hasDrawer, setHasDrawer] = useState(false);
+  // Mounted already open, the drawer never saw its opener: focus goes back to the burger by hand
+  // when the user closes it (a link in it moves to another page instead).
+  const burgerFocus = useOpenerFocus();
+  const closeDrawer = () => {
+    drawer.close();
+    burgerFocus.giveBack();
+  };
   // Read synchronously so the first paint already has the right header.
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
   const user = useCurrentUser().data;
@@ -116,8 +124,9 @@ export function AppLayout() {
               <Burger
                 hiddenFrom={NAVIGATION_BREAKPOINT}
                 opened={isDrawerOpen}
-                onClick={() => {
+                onClick={(event) => {
                   setHasDrawer(true);
+                  if (!isDrawerOpen) burgerFocus.remember(event.currentTarget);
                   drawer.toggle();
                 }}
                 onPointerEnter={() => void loadMenuDrawer()}
@@ -153,7 +162,7 @@ export function AppLayout() {
 
       {hasDrawer && (
         <Suspense fallback={null}>
-          <MenuDrawer opened={isDrawerOpen && !isWide} onClose={drawer.close}>
+          <MenuDrawer opened={isDrawerOpen && !isWide} onClose={closeDrawer}>
             <nav aria-label={t(user ? 'nav.appLabel' : 'nav.publicLabel')}>
               {user ? (
                 <AppNavigation

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 
 type Props = { opened: boolean; onClose: () => void; children: ReactNode };
 
-/** The navigation on narrow screens: a dialog with a named close button. */
+/**
+ * The navigation on narrow screens: a dialog with a named close button. Its opener gets focus back
+ * from the layout (`useOpenerFocus`), as the drawer is first mounted already open.
+ */
 export function MenuDrawer({ opened, onClose, children }: Props) {
   const { t } = useTranslation();
   return (
-    <Drawer.Root opened={opened} onClose={onClose} size="xs">
+    <Drawer.Root opened={opened} onClose={onClose} size="xs" returnFocus={false}>
       <Drawer.Overlay />
       <Drawer.Content>
         {/* Not a <header> landmark: the page already has its banner. */}

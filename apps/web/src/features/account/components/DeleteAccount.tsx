@@ -10,6 +10,7 @@ import { endSession } from '@/shared/session/session';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { showSuccess } from '@/shared/ui/toast';
+import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { deleteAccount, requestsInProgress } from '../api/account';
 import { SettingsSection } from './SettingsSection';
 
@@ -25,6 +26,13 @@ export function DeleteAccount({ user }: { user: User }) {
   // The email typed and the requests a deletion would close, while the dialog asks.
   const [pending, setPending] = useState<{ email: string; requests: PracticeSummary[] } | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  // The button is busy while the requests are read, so Mantine's return of focus would find <body>:
+  // the button remembers itself when pressed (Enter in the field presses it too).
+  const openerFocus = useOpenerFocus();
+  const closeDialog = () => {
+    setPending(null);
+    openerFocus.giveBack();
+  };
   // The API compares the address as the domain reads any email: trimmed, lower case.
   const schema = useMemo(
     () =>
@@ -85,14 +93,21 @@ export function DeleteAccount({ user }: { user: User }) {
             required
             {...form.getInputProps('email')}
           />
-          <Button type="submit" color="red" loading={form.submitting} w="fit-content">
+          <Button
+            onClick={(event) => openerFocus.remember(event.currentTarget)}
+            type="submit"
+            color="red"
+            loading={form.submitting}
+            w="fit-content"
+          >
             {t('account.delete.submit')}
           </Button>
         </Stack>
       </form>
       <Modal
         opened={pending !== null}
-        onClose={() => setPending(null)}
+        onClose={closeDialog}
+        returnFocus={false}
         title={t('account.delete.inProgressTitle')}
         centered
         closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -112,7 +127,7 @@ export function DeleteAccount({ user }: { user: User }) {
           <Text>{t('account.delete.feesNotRefunded')}</Text>
           <Text>{t('account.delete.statementsStay')}</Text>
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={() => setPending(null)} data-autofocus>
+            <Button variant="default" onClick={closeDialog} data-autofocus>
               {t('common.cancel')}
             </Button>
             <Button color="red" loading={isDeleting} onClick={() => pending && void remove(pending.email)}>

@@ -1,8 +1,9 @@
 import { type AvailableAction, missingAssessmentFields, type StaffPractice } from '@lisbon/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/session/currentUser';
+import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { AssignDialog } from '../components/AssignDialog';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
@@ -16,13 +17,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<AvailableAction | null>(null);
   /** The move's button that opened the dialog, given focus back when the dialog closes. */
-  const opener = useRef<HTMLButtonElement | null>(null);
+  const openerFocus = useOpenerFocus();
   const closeTransition = () => {
     setOpen(null);
-    // The dialog leaves the page as it closes, before Mantine's own return of focus could run.
-    requestAnimationFrame(() => {
-      if (opener.current?.isConnected) opener.current.focus();
-    });
+    openerFocus.giveBack();
   };
   const [isReassigning, setIsReassigning] = useState(false);
   // Past the `assign` move, assigning staff may still hand the request to other people.
@@ -54,7 +52,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
               disabled={isBlocked(transition)}
               aria-describedby={isBlocked(transition) ? 'actions-missing' : undefined}
               onClick={(event) => {
-                opener.current = event.currentTarget;
+                openerFocus.remember(event.currentTarget);
                 setOpen(transition);
               }}
             >

@@ -8,6 +8,7 @@ import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showSuccess } from '@/shared/ui/toast';
+import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { PUBLICATION_POLL_MS, publicationQuery, retryPublication } from '../api/publication';
 import { staffPracticeQuery } from '../api/workspace';
 import { Section } from './Section';
@@ -23,6 +24,8 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  // The dialog leaves the page as it closes: focus goes back to the Publish button.
+  const openerFocus = useOpenerFocus();
   const isShown = mayHaveStatement(practice.status);
   const publication = useQuery({
     ...publicationQuery(practice.id),
@@ -62,7 +65,13 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
           <>
             <Text size="sm">{t('publication.publishHelp')}</Text>
             {mayPublish ? (
-              <Button w="fit-content" onClick={() => setIsDialogOpen(true)}>
+              <Button
+                w="fit-content"
+                onClick={(event) => {
+                  openerFocus.remember(event.currentTarget);
+                  setIsDialogOpen(true);
+                }}
+              >
                 {t('publication.publish')}
               </Button>
             ) : (
@@ -117,6 +126,7 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
           transition={publishAction}
           onClose={() => {
             setIsDialogOpen(false);
+            openerFocus.giveBack();
             void queryClient.invalidateQueries({ queryKey: publicationQuery(practice.id).queryKey });
           }}
         />

@@ -1,0 +1,22 @@
+import { useCallback, useRef } from 'react';
+
+/**
+ * Focus back on the control that opened a dialog once the dialog has closed (WCAG 2.4.3), where
+ * Mantine's own return has nothing to go back to: a dialog mounted only while it is open leaves the
+ * page as it closes, one mounted already open never saw its opener, and one opened while its button
+ * was busy (disabled, loading) saw `<body>`. `remember` the opener as the dialog opens; `giveBack`
+ * as it closes by the user's hand (not when a link in it moved to another page).
+ */
+export function useOpenerFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = useCallback((element: HTMLElement | null) => {
+    opener.current = element;
+  }, []);
+  const giveBack = useCallback(() => {
+    // After the close: the dialog's own clean-up has run, and the opener is enabled again.
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  }, []);
+  return { remember, giveBack };
+}
