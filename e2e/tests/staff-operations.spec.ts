@@ -155,7 +155,12 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expectNoSideScroll(secretary);
   await expectAccessible(secretary);
   await secretary.getByRole('combobox', { name: 'Find a request' }).fill('haddad amina');
-  await expect(secretary.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  const option = secretary.getByRole('listbox').getByRole('option').first();
+  await expect(option).toBeVisible();
+  // The result's status badge stays inside its option, in a list that fits the phone.
+  const optionBox = await option.boundingBox();
+  const badgeBox = await option.locator('.mantine-Badge-root').boundingBox();
+  expect(optionBox && badgeBox && badgeBox.x + badgeBox.width <= optionBox.x + optionBox.width).toBe(true);
   await expectAccessible(secretary);
   await secretary.goto(`/staff/practices/${second}?part=documents`);
   await expect(secretary.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { countryName, isSearchableQuery, type StaffSearchResult } from '@lisbon/domain';
-import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Box, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
   const name = `${result.applicant.first_name} ${result.applicant.last_name}`.trim();
   return (
     <Group gap="sm" wrap="nowrap" justify="space-between">
-      <div>
+      {/* The text gives way (an email has no space to break at) so the badge stays inside a phone's list. */}
+      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Text size="sm" fw={600}>
           #{result.id} · {name || result.applicant.email}
         </Text>
@@ -28,7 +29,9 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
           {result.is_id_match ? ` · ${t('operations.search.byNumber')}` : ''}
         </Text>
       </div>
-      <StatusBadge label={result.status_label} />
+      <Box style={{ flexShrink: 0 }}>
+        <StatusBadge label={result.status_label} />
+      </Box>
     </Group>
   );
 }
