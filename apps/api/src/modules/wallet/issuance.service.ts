@@ -246,15 +246,15 @@ async function claimsOf(ctx: AppContext, statementId: string) {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
 }
 
+/** A JWS in compact form with a signature: header, payload and signature, each base64url. */
+const SIGNED_COMPACT_JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
 /**
  * What OpenID4VCI 1.0 §8.2 allows, checked before the library reads the request (it also reads
  * earlier drafts' forms): our one configuration by its id, no credential identifier (the token
  * carries no `authorization_details`, so none was given), and one key proof in `proofs` (the
  * issuer does not issue in batches; the metadata has no `batch_credential_issuance`).
  */
-/** A JWS in compact form with a signature: header, payload and signature, each base64url. */
-const SIGNED_COMPACT_JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
-
 function checkedCredentialRequest(body: Record<string, unknown>): Record<string, unknown> {
   if ('credential_identifier' in body)
     throw new WalletProtocolError(

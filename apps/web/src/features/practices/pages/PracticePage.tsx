@@ -71,10 +71,7 @@ export function PracticePage({
         <div>
           <StatusBadge label={practice.status_label} />
         </div>
-        <Text>
-          {/* The server's calendar says whether the appeal window is still open (issue 33). */}
-          {nextStepText(practice, t)}
-        </Text>
+        <Text>{nextStepText(practice, t)}</Text>
         <ClosureNotice practice={practice} />
         {practice.status === 'draft' && (
           <Group gap="sm">
