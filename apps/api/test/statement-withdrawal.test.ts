@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { withdrawStatement, WithdrawalError } from '../src/modules/statements/withdrawal';
+import * as withdrawnAt from '../src/platform/db/migrations/2026-12-04-103-statement-withdrawn-at';
 import { ManualClock } from '../src/platform/clock';
 import { testConfig, useTestApp } from './helper';
 import { bearer } from './identity';
@@ -174,5 +175,25 @@ describe('withdrawing a published statement', () => {
     expect((await move({ action: 'reject_appeal', reason: 'The statement was withdrawn.' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('is learnt by the requests of statements withdrawn before the migration that records it', async () => {
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    await withdrawStatement(contextOf(), { certificateId: statement.certificate_id, reason: 'Court order.' });
+    const withdrawnOn = async () =>
+      (
+        await t.database.db
+          .selectFrom('practices')
+          .select('statement_withdrawn_at')
+          .where('id', '=', practiceId)
+          .executeTakeFirstOrThrow()
+      ).statement_withdrawn_at;
+    const recorded = await withdrawnOn();
+    // As a database the release before left it: no column; then the migration.
+    await withdrawnAt.down(t.database.db);
+    await withdrawnAt.up(t.database.db);
+    expect(await withdrawnOn()).not.toBeNull();
+    expect(new Date(String(await withdrawnOn())).getTime()).toBe(new Date(String(recorded)).getTime());
   });
 });
