@@ -22,6 +22,13 @@ beforeAll(async () => {
 });
 
 const contextOf = () => createContext({ config: testConfig(t.database), db: t.database.db, clock });
+const askAmendment = (practiceId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/practices/${practiceId}/appeal`,
+    headers: bearer(owner.token),
+    payload: { type: 'amendment', motivation: 'Please correct my name.', document_ids: [] },
+  });
 
 describe('withdrawing a published statement', () => {
   it('makes its PDF check NOT valid (revoked), records a revoke entry in an intact ledger, and ends its wallet offers', async () => {
@@ -119,12 +126,7 @@ describe('withdrawing a published statement', () => {
       can_request: false,
       statement_withdrawn_at: expect.any(String),
     });
-    const appeal = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/practices/${practiceId}/appeal`,
-      headers: bearer(owner.token),
-      payload: { type: 'amendment', motivation: 'Please correct my name.', document_ids: [] },
-    });
+    const appeal = await askAmendment(practiceId);
     expect(appeal.statusCode).toBe(409);
     expect(appeal.json()).toMatchObject({
       code: 'STATEMENT_WITHDRAWN',
@@ -136,12 +138,7 @@ describe('withdrawing a published statement', () => {
   it('during an open appeal: no statement of appeal or amended one is offered or issued (409), the appeal can be rejected', async () => {
     const practiceId = await readyForIssue(t.database, owner);
     const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/practices/${practiceId}/appeal`,
-      headers: bearer(owner.token),
-      payload: { type: 'amendment', motivation: 'Please correct my name.', document_ids: [] },
-    });
+    const asked = await askAmendment(practiceId);
     expect(asked.statusCode).toBe(201);
     // The evaluation of the appeal done, as its moves would leave it.
     await t.database.db

@@ -67,18 +67,20 @@ export async function findLiveStatementOfPractice(
     .executeTakeFirst();
 }
 
-/** The request's statement being published, of any kind (decision 026). */
-export async function findPendingStatementOfPractice(
+/** A request's statement in a status, of one kind or of any. */
+const statementOfPractice = (
   db: Db,
   practiceId: number,
-): Promise<StatementRow | undefined> {
-  return db
-    .selectFrom('statements')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-}
+  { status, kind }: { status: StatementRow['status']; kind?: 'statement' | 'appeal' },
+): Promise<StatementRow | undefined> => {
+  let query = db.selectFrom('statements').selectAll().where('practice_id', '=', practiceId);
+  if (kind) query = query.where('kind', '=', kind);
+  return query.where('status', '=', status).executeTakeFirst();
+};
+
+/** The request's statement being published, of any kind (decision 026). */
+export const findPendingStatementOfPractice = (db: Db, practiceId: number) =>
+  statementOfPractice(db, practiceId, { status: 'pending' });
 
 /** Every statement of a request, oldest first: the original, its amended versions, the statement of appeal. */
 export async function listStatementsOfPractice(db: Db, practiceId: number): Promise<StatementRow[]> {
@@ -140,18 +142,8 @@ export async function markPracticeStatementWithdrawn(
 }
 
 /** The request's own statement, withdrawn (decision 097); undefined while it is in force or before it exists. */
-export async function findWithdrawnStatementOfPractice(
-  db: Db,
-  practiceId: number,
-): Promise<StatementRow | undefined> {
-  return db
-    .selectFrom('statements')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .where('kind', '=', 'statement')
-    .where('status', '=', 'revoked')
-    .executeTakeFirst();
-}
+export const findWithdrawnStatementOfPractice = (db: Db, practiceId: number) =>
+  statementOfPractice(db, practiceId, { status: 'revoked', kind: 'statement' });
 
 /** A published statement withdrawn (decision 097): false when it was no longer the published one. */
 export async function markStatementRevoked(db: Db, { id, at }: { id: string; at: string }): Promise<boolean> {
