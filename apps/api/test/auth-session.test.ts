@@ -213,6 +213,29 @@ describe('POST /auth/logout', () => {
     }
   });
 
+  it('ends the session whose route, once redacted, is longer than the one sent (PostgreSQL keeps 2,048 characters)', async () => {
+    const tail = '?n=/shared/x';
+    const route = `/p${'a'.repeat(2048 - 2 - tail.length)}${tail}`;
+    const { token, session } = await login(t.app, 'ada@example.org');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+      payload: { route, cause: 'expired' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+    const event = await t.database.db
+      .selectFrom('auth_events')
+      .select('route')
+      .where('user_id', '=', session.user_id)
+      .where('kind', '=', 'logout')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.route).toHaveLength(2048);
+    expect(event.route).not.toContain('/shared/x');
+  });
+
   it('also ends an expired session, and refuses an unknown token', async () => {
     const { token } = await login(t.app, 'ada@example.org');
     clock.advance({ hours: 2 });

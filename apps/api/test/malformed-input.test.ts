@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
+import { answerClientError } from '../src/platform/http/error-handler';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
 import { FILES, multipart, type Applicant } from './requests';
@@ -208,5 +210,20 @@ describe('a request Node refuses before any route runs', () => {
       code: 'BAD_REQUEST',
       message: 'The request could not be read.',
     });
+  });
+
+  it('writes nothing into an answer already under way on the connection (a broken request pipelined behind it)', () => {
+    const answerTo = (inFlight: { headersSent: boolean } | undefined) => {
+      const socket = Object.assign(new PassThrough(), { _httpMessage: inFlight });
+      socket.on('error', () => undefined);
+      const written: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => written.push(chunk));
+      answerClientError(Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_METHOD' }), socket, {});
+      expect(socket.destroyed).toBe(true);
+      return Buffer.concat(written).toString();
+    };
+    expect(answerTo({ headersSent: true })).toBe('');
+    expect(answerTo({ headersSent: false })).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answerTo(undefined)).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
   });
 });

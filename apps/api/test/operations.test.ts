@@ -62,6 +62,7 @@ describe('access logs', () => {
       `/verify/shared/${token}`,
       encodeURIComponent(`/verify/shared/${token}`),
       encodeURIComponent(encodeURIComponent(`/auth/reset-password/${token}`)),
+      [1, 2, 3, 4, 5].reduce((value) => encodeURIComponent(value), `/verify/shared/${token}`),
       encodeURIComponent(`https://portal.example.org/verify/wallet/${token}`),
     ])
       expect(redactUrl(`/auth/login?next=${next}&lang=it`)).toBe('/auth/login?next=[redacted]&lang=it');

@@ -193,4 +193,60 @@ describe('withdrawing a published statement', () => {
     expect(await withdrawnOn()).not.toBeNull();
     expect(new Date(String(await withdrawnOn())).getTime()).toBe(new Date(String(recorded)).getTime());
   });
+
+  it('is refused while an amended version is being published, and made on the version once published', async () => {
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    expect((await askAmendment(practiceId)).statusCode).toBe(201);
+    await t.database.db
+      .updateTable('practices')
+      .set({ status: 'appeal_reviewed' })
+      .where('id', '=', practiceId)
+      .execute();
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/practices/${practiceId}/transitions`,
+      headers: bearer(admin.token),
+      payload: { action: 'issue_amendment' },
+    });
+    expect(issued.statusCode).toBe(200);
+    await expect(
+      withdrawStatement(contextOf(), { certificateId: statement.certificate_id, reason: 'Court order.' }),
+    ).rejects.toThrow(/is being published/);
+    await t.worker.drainOnce();
+    const amended = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/practices/${practiceId}/statement`,
+        headers: bearer(owner.token),
+      })
+    ).json().data;
+    expect(amended).toMatchObject({ status: 'published' });
+    expect(amended.certificate_id).not.toBe(statement.certificate_id);
+    await withdrawStatement(contextOf(), { certificateId: amended.certificate_id, reason: 'Court order.' });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/practices/${practiceId}`,
+      headers: bearer(owner.token),
+    });
+    expect(after.json().data.statement_withdrawn_at).toEqual(expect.any(String));
+  });
+
+  it('keeps a share link saying the statement is revoked, without its PDF', async () => {
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/practices/${practiceId}/statement/share-links`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    expect(link.statusCode).toBe(201);
+    const token = new URL(link.json().data.url).pathname.split('/').at(-1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` })).statusCode).toBe(200);
+    await withdrawStatement(contextOf(), { certificateId: statement.certificate_id, reason: 'Court order.' });
+    const shared = await t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
+    expect(shared.json().data).toMatchObject({ state: 'revoked', has_pdf: false });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` })).statusCode).toBe(404);
+  });
 });

@@ -130,7 +130,8 @@ export const appealOverviewSchema = z
     /** The end of the window (published_at + 7 days, Europe/Rome), null before publication. */
     deadline: z.string().nullable(),
     /** When the statement was withdrawn (decision 097): no appeal may be asked for from then on. */
-    statement_withdrawn_at: z.string().nullable(),
+    // Optional like the request's own: an instance of the release before sends none (a rolling upgrade).
+    statement_withdrawn_at: z.string().nullable().optional(),
     can_request: z.boolean(),
     appeal: appealSchema.nullable(),
   })

@@ -336,6 +336,12 @@ export function availableTransitions(status: PracticeStatus, context: ActorConte
 }
 
 /**
+ * The moves that need the request's statement in force: a statement of appeal attaches to it, an
+ * amended one supersedes it. None is offered or made once it is withdrawn (decision 097).
+ */
+export const needsStatementInForce = (transition: Transition): boolean => transition.via === 'publication';
+
+/**
  * Whether the staff workspace offers this move itself: not those another flow owns (the applicant's
  * appeal, publication's own panel), but the statement of appeal and the amended statement, which it
  * queues for the publish job (decision 026).

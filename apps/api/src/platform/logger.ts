@@ -26,15 +26,17 @@ function decodedPath(path: string): string {
 /** Query parameters that may carry a credential, whatever the page. */
 const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
 
-/** A query value as a router would read it: percent-encoding undone, however many times it was applied. */
+/**
+ * A query value as a router would read it: percent-encoding undone, as many times as it was applied
+ * (up to a length's worth: each round shortens it, so the loop ends).
+ */
 function decodedValue(value: string): string {
   let decoded = value;
-  for (let round = 0; round < 3; round += 1) {
+  for (;;) {
     const next = decodedPath(decoded.replaceAll('+', ' '));
-    if (next === decoded) break;
+    if (next === decoded) return decoded;
     decoded = next;
   }
-  return decoded;
 }
 
 /**

@@ -107,7 +107,8 @@ export async function logout(
       userId: user.id,
       kind: 'logout',
       // Where the session ended, without the link's token when it ended on a token's page (decision 083).
-      route: input.route === undefined ? null : redactUrl(input.route),
+      // Cut to the column's 2,048 characters: `[redacted]` may be longer than what it stands for.
+      route: input.route === undefined ? null : redactUrl(input.route).slice(0, 2048),
       cause: input.cause,
     });
   });

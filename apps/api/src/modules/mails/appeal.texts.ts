@@ -35,7 +35,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
       subject: `Appeal of request no. ${f.practiceId} refused`,
       greeting: greeting('en-US', f.firstName),
       paragraphs: [
-        `Your appeal or amendment of request no. ${f.practiceId} cannot be admitted. Your statement stays as it was published.`,
+        `Your appeal or amendment of request no. ${f.practiceId} cannot be admitted: it does not change your statement.`,
         ...(f.text ? [`Reason: ${f.text}`] : []),
       ],
       action: { label: 'See your request', url: f.link },
@@ -44,7 +44,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
       subject: `Appeal of request no. ${f.practiceId} rejected`,
       greeting: greeting('en-US', f.firstName),
       paragraphs: [
-        `Your appeal or amendment of request no. ${f.practiceId} has been evaluated and rejected. Your statement stays as it was published.`,
+        `Your appeal or amendment of request no. ${f.practiceId} has been evaluated and rejected: it does not change your statement.`,
         ...(f.text ? [`Reason: ${f.text}`] : []),
       ],
       action: { label: 'See your request', url: f.link },
@@ -87,7 +87,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
       subject: `Ricorso della richiesta n. ${f.practiceId} respinto`,
       greeting: greeting('it-IT', f.firstName),
       paragraphs: [
-        `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} non può essere ammesso. L’attestato resta come è stato pubblicato.`,
+        `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} non può essere ammesso: non modifica il tuo attestato.`,
         ...(f.text ? [`Motivo: ${f.text}`] : []),
       ],
       action: { label: 'Vedi la tua richiesta', url: f.link },
@@ -96,7 +96,7 @@ export const APPEAL_MAILS: MailTexts<AppealMail> = {
       subject: `Ricorso della richiesta n. ${f.practiceId} rigettato`,
       greeting: greeting('it-IT', f.firstName),
       paragraphs: [
-        `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} è stato valutato e rigettato. L’attestato resta come è stato pubblicato.`,
+        `Il tuo ricorso o la tua rettifica della richiesta n. ${f.practiceId} è stato valutato e rigettato: non modifica il tuo attestato.`,
         ...(f.text ? [`Motivo: ${f.text}`] : []),
       ],
       action: { label: 'Vedi la tua richiesta', url: f.link },

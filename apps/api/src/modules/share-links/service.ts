@@ -132,16 +132,21 @@ export async function openSharedStatement(ctx: AppContext, token: string): Promi
       anchor && statement.issue_hash ? certificateTransactionHash(anchor, statement.issue_hash) : null,
     holder_name: certificate ? maskName(certificate.holder_name) : null,
     certificate_authority: status.certificate_authority,
-    has_pdf: isPublished && statement.pdf_key !== null,
+    // A withdrawn statement's PDF is no longer given (decision 097); its state says why.
+    has_pdf: isPublished && statement.pdf_key !== null && statement.status !== 'revoked',
     expires_on: link.expires_on,
     max_upload_bytes: VERIFY_MAX_BYTES,
     anchor,
   };
 }
 
-/** GET /shared/{token}/pdf: the signed original, byte for byte, so the visitor can verify it. 409 while pending. */
+/**
+ * GET /shared/{token}/pdf: the signed original, byte for byte, so the visitor can verify it. 409
+ * while pending; 404 once the statement is withdrawn (decision 097).
+ */
 export async function openSharedPdf(ctx: AppContext, token: string): Promise<StatementFile> {
   const { statement } = await statementOfToken(ctx, token);
+  if (statement.status === 'revoked') throw new AppError('NOT_FOUND');
   if (statement.status === 'pending' || !statement.pdf_key || statement.pdf_size === null) {
     throw new AppError('PUBLICATION_PENDING');
   }

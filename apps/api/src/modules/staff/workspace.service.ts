@@ -1,6 +1,7 @@
 import {
   actorContextOf,
   availableTransitions,
+  needsStatementInForce,
   STAFF_CHANGES,
   type PracticeStatus,
   type RefundFacts,
@@ -83,7 +84,7 @@ export async function getStaffPractice(
     ...evaluationViews(evaluation, refOf),
     available_actions: availableTransitions(status, context)
       // A withdrawn statement takes no statement of appeal nor amended version (decision 097).
-      .filter((move) => !(practice.statement_withdrawn_at && move.via === 'publication'))
+      .filter((move) => !(practice.statement_withdrawn_at && needsStatementInForce(move)))
       .map(toAvailableAction),
     allowed_changes: STAFF_CHANGES.filter((change) =>
       isChangeOffered(change, { ...practice, refund }, context),

@@ -8,6 +8,7 @@ import { publishStatementJob } from './publish.job';
 import {
   findLiveStatementOfPractice,
   findPendingStatementOfPractice,
+  findStatementForChange,
   findWithdrawnStatementOfPractice,
   insertStatement,
   touchPracticeInStatus,
@@ -17,7 +18,9 @@ import {
  * The staff's `issue_appeal` / `issue_amendment` moves, inside the transition's transaction
  * (decision 026): the request stays `appeal_reviewed` with a pending statement of appeal (attached
  * to the published statement) or a pending amended statement (to supersede it), and the same
- * publish job as a statement's is queued. 409 PUBLICATION_PENDING while one is on its way.
+ * publish job as a statement's is queued. 409 PUBLICATION_PENDING while one is on its way; 409
+ * STATEMENT_WITHDRAWN once the statement it would attach to or supersede is withdrawn (decision
+ * 097), which a withdrawal made at the same moment cannot slip past: both hold the statement's row.
  */
 export async function requestAppealPublicationWithin(
   ctx: AppContext,
@@ -39,7 +42,10 @@ export async function requestAppealPublicationWithin(
   // A withdrawn statement takes no statement of appeal nor amended version: the appeal is rejected instead.
   if (!original && (await findWithdrawnStatementOfPractice(trx, practiceId)))
     throw new AppError('STATEMENT_WITHDRAWN');
-  if (original?.status !== 'published') {
+  // Held (PostgreSQL) as a withdrawal holds it, and read again: of the two, the second sees the first.
+  const held = original && (await findStatementForChange(trx, original.id));
+  if (held?.status === 'revoked') throw new AppError('STATEMENT_WITHDRAWN');
+  if (held?.status !== 'published') {
     throw new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status: from } });
   }
   const at = ctx.clock.now().toISOString();
@@ -54,7 +60,7 @@ export async function requestAppealPublicationWithin(
       requestedBy: actorId,
       at,
       kind: action === 'issue_appeal' ? 'appeal' : 'statement',
-      originalId: original.id,
+      originalId: held.id,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('PUBLICATION_PENDING');

@@ -2,8 +2,10 @@ import type { AppContext } from '../../context';
 import { sha256Hex } from '../../platform/ledger/entry';
 import { queueApplicantMail } from '../mails/service';
 import {
+  findPendingStatementOfPractice,
   findPracticeOwner,
   findStatement,
+  findStatementForChange,
   markPracticeStatementWithdrawn,
   markStatementRevoked,
 } from './repository';
@@ -33,6 +35,13 @@ export async function withdrawStatement(
   const issueHash = statement.issue_hash;
   const at = ctx.clock.now().toISOString();
   const entry = await ctx.db.transaction().execute(async (trx) => {
+    // The statement's row held (PostgreSQL) as a statement of appeal or an amended version would
+    // hold it to be requested: of the two, the second sees the first.
+    await findStatementForChange(trx, certificateId);
+    if (await findPendingStatementOfPractice(trx, statement.practice_id))
+      throw new WithdrawalError(
+        `A statement of request ${statement.practice_id} is being published (an amended version or a statement of appeal): withdraw once it is published.`,
+      );
     const revoke = await ctx.ledger.appendWithin(trx, {
       kind: 'revoke',
       certificateId,

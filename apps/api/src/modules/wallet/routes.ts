@@ -143,7 +143,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       onRequest: guard.ability('practice.apply'),
       schema: {
         summary: 'A credential offer of the applicant’s published statement for their wallet',
-        description: `QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request, 409 PUBLICATION_PENDING before publication; at most ${WALLET_OFFER_RULE.limit} offers per user in an hour (429 RATE_LIMITED).`,
+        description: `QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request or a withdrawn statement, 409 PUBLICATION_PENDING before publication; at most ${WALLET_OFFER_RULE.limit} offers per user in an hour (429 RATE_LIMITED).`,
         tags,
         security,
         params,

@@ -218,9 +218,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | AppError>(sendError);
 }
 
+/** The statuses Node's own answer gives to what its parser refuses; anything else is a 400. */
+const CLIENT_ERROR_STATUS: Partial<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
 /**
  * What Node's HTTP parser refuses before any route runs (headers or a URL too long: 431, a request
- * that took too long to arrive: 408, anything unreadable: 400), answered in the error contract with
+ * that took too long to arrive: 408, chunk extensions too long: 413, anything unreadable: 400), answered in the error contract with
  * the security headers every answer has (Fastify's own answer has neither). No header of the
  * request could be read, so the message is in English.
  */
@@ -230,8 +237,7 @@ export function answerClientError(
   headers: Record<string, string>,
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
   const body = JSON.stringify({ code: 'BAD_REQUEST', message: ERROR_MESSAGES['en-US'].BAD_REQUEST });
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
@@ -241,6 +247,9 @@ export function answerClientError(
     'connection: close',
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
-  if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  // As Node's own handler: never in the middle of an answer already being written on this
+  // connection (a broken request pipelined behind it); that answer is cut short instead.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   socket.destroy(error);
 }

@@ -55,7 +55,7 @@ export function DeleteAccount({ user }: { user: User }) {
     try {
       await deleteAccount(user.id, email);
     } catch (error) {
-      setPending(null);
+      closeDialog();
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       return;
     } finally {

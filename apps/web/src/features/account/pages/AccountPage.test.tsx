@@ -134,6 +134,33 @@ describe('account page: settings', () => {
     expect(await screen.findByText('Account deleted')).toBeTruthy();
   });
 
+  it('gives focus back to "Delete my account" when the dialog closes, cancelled or after a failure', async () => {
+    mockApi({
+      'GET /practices': {
+        body: {
+          data: [practiceSummaryFixture({ id: 12, status: 'in_evaluation', status_label: 'in evaluation' })],
+          meta: { page: 1, perPage: 100, total: 1 },
+        },
+      },
+      'DELETE /users/1': { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } },
+    });
+    openAccount();
+    await userEvent.type(
+      await screen.findByLabelText(/^To confirm, type the email of your account/),
+      'ada@example.org',
+    );
+    const button = screen.getByRole('button', { name: 'Delete my account' });
+    for (const close of ['Cancel', 'Delete the account and close the requests']) {
+      await userEvent.click(button);
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Delete the account and close your requests in progress?',
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: close }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(button));
+    }
+  });
+
   it('before deleting, lists the requests in progress, says they close and fees are not refunded (decision 052)', async () => {
     const api = mockApi({
       'GET /practices': {

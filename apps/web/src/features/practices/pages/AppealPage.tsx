@@ -71,7 +71,7 @@ function AppealContent({ overview }: { overview: AppealOverview }) {
   }
   return (
     <Alert color="orange" variant="light" title={t('appeal.closedTitle')} role="status">
-      {overview.statement_withdrawn_at !== null
+      {overview.statement_withdrawn_at
         ? t('appeal.withdrawn')
         : overview.status === 'published' && deadline
           ? t('appeal.tooLate', { deadline })

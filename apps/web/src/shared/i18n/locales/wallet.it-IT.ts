@@ -12,7 +12,7 @@ export const walletIt: typeof walletEn = {
     sameDevice: 'Apri in un portafoglio su questo dispositivo',
     txCode: 'Codice monouso',
     txCodeHelp: 'Digita questo codice nel portafoglio quando lo chiede. Non condividerlo.',
-    expires: 'L’offerta si può usare una sola volta, fino al {{time}}.',
+    expires: 'L’offerta si può usare una sola volta. Scadenza: {{time}}.',
     newOffer: 'Crea una nuova offerta',
     close: 'Chiudi',
     offerFailed: 'Non è stato possibile creare l’offerta. Riprova.',
