@@ -25,3 +25,30 @@ export function formatLongDate(value: string | Date, locale: string, timeZone?: 
     date,
   );
 }
+
+const ITALIAN_MONTHS =
+  'gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre';
+const ELIDED: Record<string, string> = {
+  il: 'l’',
+  al: 'all’',
+  dal: 'dall’',
+  del: 'dell’',
+  nel: 'nell’',
+  sul: 'sull’',
+};
+const BEFORE_A_VOWEL_DAY = new RegExp(`\\b(il|al|dal|del|nel|sul) (1|8|11) (${ITALIAN_MONTHS})\\b`, 'gi');
+
+/**
+ * Italian elides the article before a day said with a vowel: "l’8 dicembre", "fino all’11 marzo",
+ * "dall’1 aprile", where a template writes "il {{date}}", "fino al {{date}}", "dal {{date}}". Only an
+ * article before a long Italian date (a day then a month's name) is touched, so any other text, in
+ * any language, comes back as it was.
+ */
+export function italianElision(text: string): string {
+  return text.replace(BEFORE_A_VOWEL_DAY, (_whole, article: string, day: string, month: string) => {
+    const elided = ELIDED[article.toLowerCase()] ?? `${article} `;
+    const cased =
+      article[0] === article[0]?.toUpperCase() ? elided[0]?.toUpperCase() + elided.slice(1) : elided;
+    return `${cased}${day} ${month}`;
+  });
+}

@@ -7,6 +7,7 @@ import {
   formatMessage,
   messageForIssue,
 } from './messages';
+import { italianElision } from './formats';
 import { issueMessage } from './issue-message';
 import { VALIDATION_EN } from './messages-en';
 import { VALIDATION_IT } from './messages-it';
@@ -96,5 +97,23 @@ describe('catalogues', () => {
 describe('formatMessage', () => {
   it('fills known placeholders and leaves unknown ones visible', () => {
     expect(formatMessage('{{a}} and {{ b }} and {{c}}', { a: 1, b: 'two' })).toBe('1 and two and {{c}}');
+  });
+});
+
+describe('Italian elision before a day said with a vowel', () => {
+  it('elides the article of 1, 8 and 11, in any template, and leaves the rest alone', () => {
+    expect(italianElision('fino al 8 dicembre 2026 alle ore 10:32')).toBe(
+      'fino all’8 dicembre 2026 alle ore 10:32',
+    );
+    expect(italianElision('pubblicato il 11 marzo 2026, dal 1 aprile al 18 aprile')).toBe(
+      'pubblicato l’11 marzo 2026, dall’1 aprile al 18 aprile',
+    );
+    expect(italianElision('Il 1 gennaio')).toBe('L’1 gennaio');
+    expect(italianElision('il 1 documento, al 8%, until 8 December')).toBe(
+      'il 1 documento, al 8%, until 8 December',
+    );
+    expect(formatMessage('La restituzione è sospesa fino al {{until}}.', { until: '11 dicembre 2026' })).toBe(
+      'La restituzione è sospesa fino all’11 dicembre 2026.',
+    );
   });
 });

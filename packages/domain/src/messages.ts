@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors';
+import { italianElision } from './formats';
 import { issueMessage, type IssueLike } from './issue-message';
 import { DEFAULT_LOCALE, type Locale } from './locales';
 import {
@@ -65,8 +66,10 @@ export const NOTICE_MESSAGES: Record<Locale, Record<NoticeKey, string>> = {
 };
 
 export function formatMessage(template: string, params: Record<string, unknown> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+  return italianElision(
+    template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    ),
   );
 }
 

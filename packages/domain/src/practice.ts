@@ -56,7 +56,8 @@ export const qualificationStepSchema = z
     delivery_mode: z.enum(DELIVERY_MODES),
     study_program_name: text(200),
     study_program_locale: text(60),
-    credits: z.number().int().min(0).max(1000).nullable().optional(),
+    /** Credits may be halves or finer (7.5 ECTS): at most two decimals. */
+    credits: z.number().min(0).max(1000).multipleOf(0.01).nullable().optional(),
     studies_type: z.enum(STUDIES_TYPES),
     enrolled_at: isoDateSchema,
     graduated_at: isoDateSchema,

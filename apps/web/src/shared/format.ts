@@ -14,6 +14,14 @@ export function formatDateTime(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
+/** A number as the language writes it, e.g. 180.5 → "180.5" (en-US) or "180,5" (it-IT). */
+export const formatNumber = (value: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+
+/** The language's decimal separator: "." in en-US, "," in it-IT. */
+export const decimalSeparatorOf = (locale: string): string =>
+  new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+
 /** A file size in kB or MB. */
 export function formatFileSize(bytes: number, locale: string): string {
   const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LOCALE,
   isLocale,
+  italianElision,
   LANGUAGE_COOKIE,
   languageInCookies,
   LOCALES,
@@ -141,7 +142,10 @@ const orStartLocale = (language: string): Locale => (isLocale(language) ? langua
 export const i18nReady: Promise<unknown> = i18n
   .use(catalogueBackend)
   .use(initReactI18next)
+  // "fino al {{date}}" reads "fino all’8 dicembre" (the domain's rule; only Italian dates change).
+  .use({ type: 'postProcessor', name: 'italianElision', process: (value: string) => italianElision(value) })
   .init({
+    postProcess: ['italianElision'],
     lng: startLocale,
     // No fallback language: both catalogues have every key, and a fallback would be fetched too.
     fallbackLng: false,

@@ -1,6 +1,6 @@
 import { countryName, type Practice, type PurposeStep, type QualificationStep } from '@lisbon/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../format';
+import { formatDate, formatNumber } from '../format';
 import { useLocale } from '../i18n';
 import { type Fact, Facts } from './Facts';
 
@@ -72,7 +72,7 @@ export function QualificationFacts({ qualification: q }: { qualification: Qualif
     [t('practiceFacts.language'), q.study_program_locale],
     [t('practiceFacts.deliveryMode'), t(`labels.deliveryMode.${q.delivery_mode}`)],
     [t('practiceFacts.studiesType'), t(`labels.studiesType.${q.studies_type}`)],
-    [t('practiceFacts.credits'), q.credits ?? null],
+    [t('practiceFacts.credits'), typeof q.credits === 'number' ? formatNumber(q.credits, locale) : null],
     [t('practiceFacts.enrolledAt'), formatDate(q.enrolled_at, locale)],
     [t('practiceFacts.graduatedAt'), formatDate(q.graduated_at, locale)],
     [t('practiceFacts.issuedAt'), formatDate(q.issued_at, locale)],

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { installFakeXhr } from '@/test/fakeXhr';
 import { practiceFixture } from '@/test/fixtures';
@@ -111,6 +112,19 @@ describe('the appeal page', () => {
     expect(screen.getByText('My name is misspelt.')).toBeTruthy();
     expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
   }, 20_000);
+
+  it('in Italian, elides the article before a day said with a vowel: fino all’8 dicembre', async () => {
+    await changeLocale('it-IT');
+    try {
+      const eighth = { ...open, deadline: '2026-12-08T09:00:00.000Z', can_request: false };
+      mockApi({ 'GET /practices/7/appeal': { body: { data: eighth } } });
+      renderApp('/practices/7/appeal', { queryClient: logIn() });
+      expect(await screen.findByText(/fino all’8 dicembre 2026/)).toBeTruthy();
+      expect(screen.queryByText(/fino al 8/)).toBeNull();
+    } finally {
+      await changeLocale('en-US');
+    }
+  });
 
   it('says the statement was withdrawn, not that it is too late, with no form (decision 097)', async () => {
     const withdrawn = { ...open, can_request: false, statement_withdrawn_at: '2026-11-12T10:00:00.000Z' };

@@ -2,11 +2,14 @@ import { DELIVERY_MODES, DIPLOMA_TYPES, STUDIES_TYPES } from '@lisbon/domain';
 import { Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/shared/forms/DateField';
+import { decimalSeparatorOf } from '@/shared/format';
+import { useLocale } from '@/shared/i18n';
 import type { QualificationForm } from './qualificationForm';
 
 /** The programme: name, language, delivery, workload, dates (typed dd/mm/yyyy), diploma type. */
 export function ProgrammeFields({ form }: { form: QualificationForm }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <Fieldset legend={t('wizard.qualification.programmeLegend')}>
       <Stack gap="md">
@@ -49,7 +52,9 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
           <NumberInput
             label={t('wizard.qualification.credits')}
             description={t('wizard.qualification.creditsHelp')}
-            allowDecimal={false}
+            // 180,5 in Italian, 180.5 in English: the language's own way, half credits included.
+            decimalSeparator={decimalSeparatorOf(locale)}
+            decimalScale={2}
             allowNegative={false}
             {...form.getInputProps('credits')}
           />

@@ -2,13 +2,15 @@ import type { Practice } from '@lisbon/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { practiceFixture, qualificationFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { qualificationInput, qualificationValues } from './qualificationForm';
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLocale('en-US');
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -136,5 +138,25 @@ describe('qualification step', () => {
       institution_country: 'BE',
       is_institution_country_different: true,
     });
+  });
+
+  it('takes half credits as the language writes them: 180,5 in Italian, 180.5 in English', async () => {
+    for (const [locale, label, typed] of [
+      ['it-IT', /^Crediti/, '180,5'],
+      ['en-US', /^Credits/, '180.5'],
+    ] as const) {
+      await changeLocale(locale);
+      const calls = open();
+      const credits = await screen.findByLabelText(label);
+      await userEvent.clear(credits);
+      await userEvent.type(credits, typed);
+      expect((credits as HTMLInputElement).value).toBe(typed);
+      await userEvent.click(
+        screen.getByRole('button', { name: locale === 'it-IT' ? 'Salva e continua' : 'Save and continue' }),
+      );
+      await waitFor(() => expect(calls.callsTo('PATCH /practices/7/qualification')).toHaveLength(1));
+      expect(calls.callsTo('PATCH /practices/7/qualification')[0]?.body).toMatchObject({ credits: 180.5 });
+      cleanup();
+    }
   });
 });
