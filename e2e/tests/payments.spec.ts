@@ -146,6 +146,9 @@ test('an applicant pays with the success card, the request is submitted, and the
   await page.setViewportSize({ width: 375, height: 800 });
   await receipts.scrollIntoViewIfNeeded();
   await expect(receipts.getByRole('columnheader', { name: 'Amount' })).toBeInViewport({ ratio: 1 });
+  // The kind's column is hidden there: each row says under its number whether it is the invoice or the receipt.
+  for (const kind of ['Invoice', 'Receipt'])
+    await expect(receipts.getByText(kind, { exact: true }).filter({ visible: true })).toHaveCount(1);
   await expectNoSideScroll(page);
   await expectAccessible(page);
   if (desktop) await page.setViewportSize(desktop);

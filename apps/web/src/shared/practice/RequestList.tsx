@@ -14,6 +14,8 @@ type Props<Page extends RequestPage> = {
   /** The page shown, from 1. */
   page: number;
   onPage: (page: number) => void;
+  /** What an empty list says after the spec's "No items found": what to do next, or why. */
+  empty?: ReactNode;
   /** The page's table, given how many pages there are for its caption. */
   children: (page: Page, pages: number) => ReactNode;
 };
@@ -22,7 +24,7 @@ type Props<Page extends RequestPage> = {
  * A list of requests as the applicant's and the staff's pages show it: loading, its error, "no
  * items", or the page's table and, past one page, the pages to move between.
  */
-export function RequestList<Page extends RequestPage>({ list, page, onPage, children }: Props<Page>) {
+export function RequestList<Page extends RequestPage>({ list, page, onPage, empty, children }: Props<Page>) {
   const { t } = useTranslation();
   if (list.isPending) return <PageLoader />;
   if (list.isError)
@@ -31,7 +33,13 @@ export function RequestList<Page extends RequestPage>({ list, page, onPage, chil
         {errorMessage(list.error, t)}
       </Alert>
     );
-  if (list.data.practices.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  if (list.data.practices.length === 0)
+    return (
+      <div>
+        <Text>{t('messages.noItems')}</Text>
+        {empty && <Text c="dimmed">{empty}</Text>}
+      </div>
+    );
   const pages = Math.max(1, Math.ceil(list.data.total / list.data.perPage));
   return (
     <>

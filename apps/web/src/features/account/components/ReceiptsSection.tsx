@@ -30,7 +30,7 @@ export function ReceiptsSection() {
     const pages = Math.max(1, Math.ceil(list.data.total / list.data.perPage));
     content = (
       <Stack gap="sm">
-        {/* Three columns fit a 375 px phone: the kind, also said in the number's link, shows from xs up. */}
+        {/* Three columns fit a 375 px phone: there the kind shows under the number, from xs up in its own column. */}
         <Table.ScrollContainer minWidth={320} type="native">
           <Table striped verticalSpacing="sm">
             <Table.Caption>{t('invoices.caption', { page, pages, total: list.data.total })}</Table.Caption>
@@ -56,6 +56,9 @@ export function ReceiptsSection() {
                     >
                       {document.number}
                     </RowLink>
+                    <Text size="xs" fw={400} hiddenFrom="xs">
+                      {t(`invoices.kinds.${document.kind}`)}
+                    </Text>
                   </Table.Th>
                   <Table.Td visibleFrom="xs">{t(`invoices.kinds.${document.kind}`)}</Table.Td>
                   <Table.Td>{formatDate(document.issued_at, locale)}</Table.Td>

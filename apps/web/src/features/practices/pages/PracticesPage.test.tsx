@@ -78,12 +78,19 @@ describe('my requests', () => {
     renderApp('/practices?view=archive', { queryClient: logIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeTruthy();
     expect(await screen.findByText('No items found')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'A request comes here once nothing more happens to it: closed, or its statement issued.',
+      ),
+    ).toBeTruthy();
     expect(calls.callsTo('GET /practices')[0]?.query.get('view')).toBe('archive');
   });
 
   it("offers the sort options of spec §9 that mean something on one's requests, each ascending and descending (issue 33)", async () => {
     mockApi({ 'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } } });
     renderApp('/practices', { queryClient: logIn() });
+    // An empty list says what to do next.
+    expect(await screen.findByText('Press “New request” to start one.')).toBeTruthy();
     const options = within(await screen.findByLabelText('Sort by')).getAllByRole('option');
     expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual([
       'id',

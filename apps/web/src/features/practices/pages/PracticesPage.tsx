@@ -42,7 +42,12 @@ export function PracticesPage() {
           {t('practices.new')}
         </Button>
       </Group>
-      <RequestList list={practices} page={query.page} onPage={(page) => change({ page: String(page) })}>
+      <RequestList
+        list={practices}
+        page={query.page}
+        onPage={(page) => change({ page: String(page) })}
+        empty={t(isArchive ? 'practices.emptyArchive' : 'practices.empty')}
+      >
         {(data, pages) => (
           <PracticesTable
             practices={data.practices}

@@ -22,7 +22,16 @@ function Offer({ offer }: { offer: WalletOffer }) {
         mx="auto"
         data-testid="wallet-offer-qr"
       />
-      <Button component="a" href={offer.offer_url} variant="light" data-testid="wallet-offer-link">
+      {/* A long label wraps on a phone rather than being cut. */}
+      <Button
+        component="a"
+        href={offer.offer_url}
+        variant="light"
+        data-testid="wallet-offer-link"
+        h="auto"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         {t('wallet.sameDevice')}
       </Button>
       <div>

@@ -38,7 +38,7 @@ export const itIT: PublicCatalogue = {
     study: 'Studi',
     terms: 'Termini',
     consent: 'Consenso',
-    delivery: 'Spedizione',
+    delivery: 'Restituzione',
     myRequests: 'Le mie richieste',
     archive: 'Archivio',
     profile: 'Profilo',

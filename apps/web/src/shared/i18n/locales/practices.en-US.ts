@@ -7,6 +7,8 @@ export const practicesEn = {
     title: 'My requests',
     archiveTitle: 'Archive',
     new: 'New request',
+    empty: 'Press “New request” to start one.',
+    emptyArchive: 'A request comes here once nothing more happens to it: closed, or its statement issued.',
     caption_one: '{{title}}: page {{page}} of {{pages}}, {{count}} request in all',
     caption_other: '{{title}}: page {{page}} of {{pages}}, {{count}} requests in all',
     sortLabel: 'Sort by',

@@ -8,6 +8,9 @@ export const practicesIt: Practices = {
     title: 'Le mie richieste',
     archiveTitle: 'Archivio',
     new: 'Nuova richiesta',
+    empty: 'Premi «Nuova richiesta» per iniziarne una.',
+    emptyArchive:
+      'Una richiesta arriva qui quando non le accade più nulla: chiusa, o con il suo attestato emesso.',
     caption_one: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richiesta in tutto',
     caption_other: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richieste in tutto',
     sortLabel: 'Ordina per',
