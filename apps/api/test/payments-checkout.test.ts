@@ -178,6 +178,36 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(page.body).toContain('payee: Demo Evaluation Centre (DEMO)');
   });
 
+  it('speaks the language of the portal’s pages (their cookie): Italian words and amounts, Italian refusals', async () => {
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const cookie = 'lisbon-language=it-IT';
+    const page = await t.app.inject({
+      method: 'GET',
+      url: sandboxPath(session.checkout_url),
+      headers: { cookie },
+    });
+    expect(page.body).toContain('<html lang="it">');
+    expect(page.body).toContain('SANDBOX — nessun denaro reale');
+    expect(page.body).toContain('Paga 150,00');
+    expect(page.body).toContain('Numero della carta');
+    expect(page.body).not.toContain('Pay by card');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: sandboxPath(session.checkout_url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams({
+        card_number: '5555 5555 5555 4444',
+        expiry: '01/20',
+        cvc: '123',
+        holder: 'Ada',
+      }).toString(),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('Usa una delle carte di prova elencate in questa pagina.');
+    expect(refused.body).toContain('Questa carta è scaduta.');
+  });
+
   it('refuses a card that is not a test card, and a past expiry, on the form (422)', async () => {
     const id = await readyDraft(t.app, ada);
     const session = await checkout(t.app, ada, id);

@@ -8,7 +8,9 @@ import { sandboxWebhookJob } from './webhook.job';
 
 /** What the payer typed on the hosted page. */
 export type CardForm = { card_number: string; expiry: string; cvc: string; holder: string };
-export type CardFormErrors = Partial<Record<keyof CardForm, string>>;
+/** Why a field of the card form was refused; the page words it in the payer's language. */
+export type CardFormError = 'expiryFormat' | 'expired' | 'cardNumber' | 'testCard' | 'cvc' | 'holder';
+export type CardFormErrors = Partial<Record<keyof CardForm, CardFormError>>;
 
 export type PaymentAttempt =
   | { kind: 'unknown' }
@@ -20,25 +22,24 @@ export type PaymentAttempt =
 export type GatewayDeps = { db: Db; clock: Clock; queue: JobQueue };
 
 /** MM/YY, this month or later. */
-function expiryError(expiry: string, now: Date): string | undefined {
+function expiryError(expiry: string, now: Date): CardFormError | undefined {
   const match = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(expiry);
   const month = Number(match?.[1]);
-  if (!match || month < 1 || month > 12) return 'Enter the expiry date as MM/YY.';
+  if (!match || month < 1 || month > 12) return 'expiryFormat';
   const year = 2000 + Number(match[2]);
   const isPast = year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  return isPast ? 'This card has expired.' : undefined;
+  return isPast ? 'expired' : undefined;
 }
 
 export function checkCardForm(form: CardForm, now: Date): CardFormErrors {
   const errors: CardFormErrors = {};
   const digits = digitsOf(form.card_number);
-  if (!/^\d{12,19}$/.test(digits)) errors.card_number = 'Enter the card number (12 to 19 digits).';
-  else if (!outcomeOf(digits)) errors.card_number = 'Use one of the sandbox test cards listed on this page.';
+  if (!/^\d{12,19}$/.test(digits)) errors.card_number = 'cardNumber';
+  else if (!outcomeOf(digits)) errors.card_number = 'testCard';
   const expiry = expiryError(form.expiry, now);
   if (expiry) errors.expiry = expiry;
-  if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digit security code.';
-  if (form.holder.trim().length === 0 || form.holder.length > 100)
-    errors.holder = 'Enter the name on the card.';
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'cvc';
+  if (form.holder.trim().length === 0 || form.holder.length > 100) errors.holder = 'holder';
   return errors;
 }
 

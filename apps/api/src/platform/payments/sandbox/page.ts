@@ -2,15 +2,17 @@ import { formatEuros } from '@lisbon/domain';
 import { TEST_CARDS } from './cards';
 import type { CardForm, CardFormErrors } from './gateway';
 import type { SandboxSessionRow } from './repository';
+import type { SandboxTexts } from './texts';
 
 /**
  * The sandbox gateway's hosted pages: plain HTML forms posted to the server, no script (the strict
- * CSP allows none inline), styles inline. English only, as a gateway's page in its own language.
+ * CSP allows none inline), styles inline. In the payer's language (`texts.ts`), as a gateway's
+ * checkout speaks the language the merchant passes it.
  */
 
 const escape = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const euro = (cents: number) => formatEuros(cents, 'en-IE');
+const euro = (cents: number, texts: SandboxTexts) => formatEuros(cents, texts.moneyLocale);
 
 const STYLE = `
 body{font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;margin:0;background:#f4f5f7}
@@ -32,13 +34,13 @@ button:focus{outline:3px solid #ffbf47;outline-offset:2px}
 table{border-collapse:collapse;margin-top:.5rem}td,th{text-align:left;padding:.25rem .75rem .25rem 0}
 a{color:#1c4e80}`;
 
-function layout(title: string, body: string): string {
+function layout(texts: SandboxTexts, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${texts.htmlLang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
-<title>${escape(title)} – Sandbox payment gateway</title><style>${STYLE}</style></head>
+<title>${escape(title)} – ${escape(texts.gatewayName)}</title><style>${STYLE}</style></head>
 <body>
-<header class="banner">SANDBOX — no real money. Test cards only; nothing is ever charged.</header>
+<header class="banner">${escape(texts.banner)}</header>
 <main>
 ${body}
 </main>
@@ -47,105 +49,97 @@ ${body}
 `;
 }
 
-const summaryOf = (session: SandboxSessionRow, payee: string) =>
+const summaryOf = (session: SandboxSessionRow, payee: string, texts: SandboxTexts) =>
   `<p>${escape(session.description)}</p>
-<p>Amount: <strong>${escape(euro(session.amount_total))}</strong> (VAT included) — payee: ${escape(payee)}</p>`;
+<p>${texts.amount(escape(euro(session.amount_total, texts)), escape(payee))}</p>`;
 
-const testCardsTable = () => {
+const testCardsTable = (texts: SandboxTexts) => {
   const rows = Object.entries(TEST_CARDS)
     .map(([number, outcome]) => {
       const spaced = number.replace(/(\d{4})(?=\d)/g, '$1 ');
-      const meaning = {
-        succeed: 'payment succeeds',
-        decline: 'card declined',
-        busy: 'gateway busy (try again later)',
-      }[outcome];
-      return `<tr><td>${spaced}</td><td>${meaning}</td></tr>`;
+      return `<tr><td>${spaced}</td><td>${escape(texts.outcomes[outcome])}</td></tr>`;
     })
     .join('');
-  return `<details><summary>Test cards</summary><table><thead><tr><th scope="col">Card number</th><th scope="col">Outcome</th></tr></thead><tbody>${rows}</tbody></table><p>Any future expiry date, any 3-digit security code, any name.</p></details>`;
+  return `<details><summary>${escape(texts.testCards)}</summary><table><thead><tr><th scope="col">${escape(texts.cardNumberColumn)}</th><th scope="col">${escape(texts.outcomeColumn)}</th></tr></thead><tbody>${rows}</tbody></table><p>${escape(texts.anyDetails)}</p></details>`;
 };
 
-type Field = { name: keyof CardForm; label: string; hint?: string; autocomplete: string; inputmode?: string };
+type Field = { name: keyof CardForm; autocomplete: string; inputmode?: string };
 
 const FIELDS: Field[] = [
-  { name: 'card_number', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric' },
-  { name: 'expiry', label: 'Expiry date', hint: 'MM/YY', autocomplete: 'cc-exp', inputmode: 'numeric' },
-  {
-    name: 'cvc',
-    label: 'Security code (CVC)',
-    hint: '3 or 4 digits on the back',
-    autocomplete: 'cc-csc',
-    inputmode: 'numeric',
-  },
-  { name: 'holder', label: 'Name on the card', autocomplete: 'cc-name' },
+  { name: 'card_number', autocomplete: 'cc-number', inputmode: 'numeric' },
+  { name: 'expiry', autocomplete: 'cc-exp', inputmode: 'numeric' },
+  { name: 'cvc', autocomplete: 'cc-csc', inputmode: 'numeric' },
+  { name: 'holder', autocomplete: 'cc-name' },
 ];
 
-function field(spec: Field, value: string, error: string | undefined): string {
+function field(spec: Field, texts: SandboxTexts, value: string, error: string | undefined): string {
   const id = `field-${spec.name}`;
-  const described = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return `<div><label for="${id}">${escape(spec.label)}${spec.hint ? `<span class="hint" id="${id}-hint">${escape(spec.hint)}</span>` : ''}</label>
+  const { label, hint } = texts.fields[spec.name];
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return `<div><label for="${id}">${escape(label)}${hint ? `<span class="hint" id="${id}-hint">${escape(hint)}</span>` : ''}</label>
 ${error ? `<span class="error" id="${id}-error">${escape(error)}</span>` : ''}
 <input id="${id}" name="${spec.name}" type="text" autocomplete="${spec.autocomplete}"${spec.inputmode ? ` inputmode="${spec.inputmode}"` : ''} value="${escape(value)}" required${described ? ` aria-describedby="${described}"` : ''}${error ? ' aria-invalid="true"' : ''}></div>`;
 }
 
-/** The checkout form; with the errors of a refused attempt, or a notice (the gateway was busy). */
+/** The checkout form; with the errors of a refused attempt, or the gateway's busy notice. */
 export function checkoutPage(
   session: SandboxSessionRow,
   payee: string,
-  state: { values?: Partial<CardForm>; errors?: CardFormErrors; notice?: string } = {},
+  texts: SandboxTexts,
+  state: { values?: Partial<CardForm>; errors?: CardFormErrors; isBusy?: boolean } = {},
 ): string {
   const errors = state.errors ?? {};
+  const errorOf = (name: keyof CardForm) => {
+    const error = errors[name];
+    return error ? texts.errors[error] : undefined;
+  };
   const errorList = FIELDS.filter((spec) => errors[spec.name])
-    .map((spec) => `<li><a href="#field-${spec.name}">${escape(errors[spec.name] ?? '')}</a></li>`)
+    .map((spec) => `<li><a href="#field-${spec.name}">${escape(errorOf(spec.name) ?? '')}</a></li>`)
     .join('');
   const fields = FIELDS.map((spec) =>
     field(
       spec,
+      texts,
       spec.name === 'card_number' || spec.name === 'holder' ? (state.values?.[spec.name] ?? '') : '',
-      errors[spec.name],
+      errorOf(spec.name),
     ),
   ).join('\n');
   const action = `/sandbox/checkout/${encodeURIComponent(session.id)}`;
   return layout(
-    'Pay',
-    `<h1>Pay by card</h1>
-${state.notice ? `<div class="notice" role="alert">${escape(state.notice)}</div>` : ''}
-${errorList ? `<div class="summary" role="alert"><h2>There is a problem</h2><ul>${errorList}</ul></div>` : ''}
-<div class="card">${summaryOf(session, payee)}
+    texts,
+    texts.payTitle,
+    `<h1>${escape(texts.heading)}</h1>
+${state.isBusy ? `<div class="notice" role="alert">${escape(texts.busy)}</div>` : ''}
+${errorList ? `<div class="summary" role="alert"><h2>${escape(texts.problem)}</h2><ul>${errorList}</ul></div>` : ''}
+<div class="card">${summaryOf(session, payee, texts)}
 <form method="post" action="${action}" novalidate>
 ${fields}
-<button type="submit">Pay ${escape(euro(session.amount_total))}</button>
+<button type="submit">${escape(texts.pay(euro(session.amount_total, texts)))}</button>
 </form>
-<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel and go back</button></form>
+<form method="post" action="${action}/cancel"><button type="submit" class="secondary">${escape(texts.cancel)}</button></form>
 </div>
-${testCardsTable()}`,
+${testCardsTable(texts)}`,
   );
 }
-
-export const BUSY_NOTICE =
-  'The payment service is very busy right now (high payment volume). Nothing has been charged. Please try again in a few minutes.';
 
 /** A session that can no longer be paid: already paid, declined or expired. */
 export function closedPage(
   session: SandboxSessionRow,
   payee: string,
+  texts: SandboxTexts,
   state: 'paid' | 'failed' | 'expired',
 ): string {
-  const text = {
-    paid: 'This payment has already been made.',
-    failed: 'This payment was declined. Go back to start a new one.',
-    expired: 'This payment session has expired. Nothing has been charged. Go back to start a new one.',
-  }[state];
   const back = state === 'paid' ? session.success_url : session.cancel_url;
   return layout(
-    'Payment closed',
-    `<h1>Payment closed</h1><div class="card"><p>${escape(text)}</p><p><a href="${escape(back)}">Back to ${escape(payee)}</a></p></div>`,
+    texts,
+    texts.closedTitle,
+    `<h1>${escape(texts.closedTitle)}</h1><div class="card"><p>${escape(texts.closed[state])}</p><p><a href="${escape(back)}">${escape(texts.backTo(payee))}</a></p></div>`,
   );
 }
 
-export const unknownPage = (): string =>
+export const unknownPage = (texts: SandboxTexts): string =>
   layout(
-    'Not found',
-    '<h1>Payment session not found</h1><div class="card"><p>This payment link is not valid.</p></div>',
+    texts,
+    texts.notFoundTitle,
+    `<h1>${escape(texts.notFoundHeading)}</h1><div class="card"><p>${escape(texts.notFound)}</p></div>`,
   );

@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DEFAULT_LOCALE, languageInCookies } from '@lisbon/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCheckoutSession, payWithCard, type CardForm, type GatewayDeps } from './gateway';
-import { BUSY_NOTICE, checkoutPage, closedPage, unknownPage } from './page';
+import { checkoutPage, closedPage, unknownPage } from './page';
+import { SANDBOX_TEXTS, type SandboxTexts } from './texts';
 import { sessionState, SANDBOX_PATH } from './provider';
 import type { SandboxSessionRow } from './repository';
 
@@ -19,11 +21,21 @@ const html = (reply: FastifyReply, status: number, page: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
 /** Where a closed session sends the payer: back to the portal, which asks the provider. */
-function closed(reply: FastifyReply, session: SandboxSessionRow, now: Date, payee: string) {
+/** The payer's language: the one the portal's pages were in (their cookie), else English. */
+const textsOf = (request: FastifyRequest): SandboxTexts =>
+  SANDBOX_TEXTS[languageInCookies(request.headers.cookie) ?? DEFAULT_LOCALE];
+
+function closed(
+  reply: FastifyReply,
+  session: SandboxSessionRow,
+  now: Date,
+  payee: string,
+  texts: SandboxTexts,
+) {
   const state = sessionState(session, now);
   if (state === 'paid') return reply.redirect(session.success_url, 303);
   if (state === 'failed') return reply.redirect(session.cancel_url, 303);
-  return html(reply, 410, closedPage(session, payee, 'expired'));
+  return html(reply, 410, closedPage(session, payee, texts, 'expired'));
 }
 
 /**
@@ -48,32 +60,34 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{
 
   app.get(`${SANDBOX_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
     const session = await sessionOf(request.params);
-    if (!session) return html(reply, 404, unknownPage());
+    if (!session) return html(reply, 404, unknownPage(textsOf(request)));
     const now = deps.clock.now();
-    if (sessionState(session, now) !== 'open') return closed(reply, session, now, payee);
-    return html(reply, 200, checkoutPage(session, payee));
+    const texts = textsOf(request);
+    if (sessionState(session, now) !== 'open') return closed(reply, session, now, payee, texts);
+    return html(reply, 200, checkoutPage(session, payee, texts));
   });
 
   app.post(`${SANDBOX_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
     const session = await sessionOf(request.params);
-    if (!session) return html(reply, 404, unknownPage());
+    if (!session) return html(reply, 404, unknownPage(textsOf(request)));
     const form: CardForm = formSchema.parse(request.body ?? {});
+    const texts = textsOf(request);
     const attempt = await payWithCard(deps, session.id, form);
     switch (attempt.kind) {
       case 'unknown':
-        return html(reply, 404, unknownPage());
+        return html(reply, 404, unknownPage(texts));
       case 'invalid':
         return html(
           reply,
           422,
-          checkoutPage(attempt.session, payee, { values: form, errors: attempt.errors }),
+          checkoutPage(attempt.session, payee, texts, { values: form, errors: attempt.errors }),
         );
       case 'busy':
         // Like a gateway under load: 503 with Retry-After, nothing charged, the form kept.
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-        return html(reply, 503, checkoutPage(attempt.session, payee, { values: form, notice: BUSY_NOTICE }));
+        return html(reply, 503, checkoutPage(attempt.session, payee, texts, { values: form, isBusy: true }));
       case 'closed':
-        return closed(reply, attempt.session, deps.clock.now(), payee);
+        return closed(reply, attempt.session, deps.clock.now(), payee, texts);
       case 'paid':
         return reply.redirect(attempt.session.success_url, 303);
       case 'declined':
@@ -83,7 +97,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{
 
   app.post(`${SANDBOX_PATH}/:sessionId/cancel`, { schema: { hide: true } }, async (request, reply) => {
     const session = await sessionOf(request.params);
-    if (!session) return html(reply, 404, unknownPage());
+    if (!session) return html(reply, 404, unknownPage(textsOf(request)));
     // The session stays open until it expires, as on real gateways; the portal can send the payer back.
     return reply.redirect(session.cancel_url, 303);
   });
