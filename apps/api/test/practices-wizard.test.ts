@@ -85,6 +85,22 @@ describe('the request wizard', () => {
     expect(practiceOf(await call('GET', '/practices/draft', standard)).wizard_step).toBe('documents');
   });
 
+  it('keeps half credits (7.5 ECTS), up to two decimals, and refuses a third', async () => {
+    const half = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      credits: 180.5,
+    });
+    expect(half.statusCode).toBe(200);
+    expect(practiceOf(await call('GET', '/practices/draft', standard)).qualification?.credits).toBe(180.5);
+    const third = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      credits: 180.125,
+    });
+    expect(third.statusCode).toBe(422);
+    expect(Object.keys(third.json().errors)).toEqual(['credits']);
+    await call('PATCH', `/practices/${id}/qualification`, standard, QUALIFICATION);
+  });
+
   it('refuses a step that breaks its rules, with the field named', async () => {
     const response = await call('PATCH', `/practices/${id}/qualification`, standard, {
       ...QUALIFICATION,
