@@ -68,4 +68,19 @@ test('the applicant adds the statement to a wallet, and a visitor checks the wal
   await expect(visitor.getByText('Record in the ledger: passed')).toBeVisible();
   await expect(visitor.getByText('Details asked for, disclosed: passed')).toBeVisible();
   await expectAccessible(visitor);
+
+  // The page the wallet opens on its own device shows the outcome, by the response code in the
+  // address's fragment; the same address without it (the QR code's id alone) shows nothing.
+  const { redirect_uri: redirectUri } = (await answer.json()) as { redirect_uri: string };
+  const back = new URL(redirectUri);
+  const holderBrowser = await (await browser.newContext()).newPage();
+  await holderBrowser.goto(`${back.pathname}${back.hash}`);
+  await expect(holderBrowser.getByTestId('wallet-result')).toHaveText('Valid');
+  const onlooker = await (await browser.newContext()).newPage();
+  await onlooker.goto(back.pathname);
+  await expect(onlooker.getByRole('alert')).toContainText('There is no check to show here.');
+  await expect(onlooker.getByText(/^Holder:/)).toHaveCount(0);
+  await onlooker.getByRole('link', { name: 'Make a new request' }).click();
+  await expect(onlooker.getByRole('img', { name: 'QR code of the request for a wallet' })).toBeVisible();
+  await expectAccessible(onlooker);
 });

@@ -45,6 +45,11 @@ describe('access logs', () => {
       '/api/v1/wallet/presentations/[redacted]/request',
     );
     expect(redactUrl(`/verify/wallet/${token}`)).toBe('/verify/wallet/[redacted]');
+    // And the secrets it is read with (decision 088).
+    expect(redactUrl(`/api/v1/wallet/presentations/${token}?key=${token}`)).toBe(
+      '/api/v1/wallet/presentations/[redacted]?key=[redacted]',
+    );
+    expect(redactUrl(`/api/v1/wallet/presentations/${token}?response_code=${token}`)).not.toContain(token);
     // However the path is spelled: any case, doubled slashes, percent-encoded.
     for (const spelled of [
       `/AUTH/ACTIVATE/${token}`,

@@ -51,7 +51,7 @@ describe('replies', () => {
     expect((await call('POST', `/practices/${id}/reply`, ada, { message: 'Done' })).statusCode).toBe(200);
     const again = await call('POST', `/practices/${id}/reply`, ada, { message: 'Once more' });
     expect(again.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
-    expect(again.json<{ message: string }>().message).toContain('reply');
+    expect(again.json<{ message: string }>().message).toContain('“Reply”');
   });
 });
 
@@ -153,9 +153,16 @@ describe('two staff members acting at once', () => {
       headers: { ...bearer(evaluator.token), 'accept-language': 'it-IT' },
       payload: { action: 'conclude_review' },
     });
+    // The move and the status by the names the staff pages give them, not their codes.
     expect(italian.json()).toMatchObject({
       code: 'TRANSITION_NOT_ALLOWED',
-      message: 'L’azione “conclude_review” non è possibile mentre la richiesta è nello stato “assigned”.',
+      message:
+        'L’azione “Concludi la revisione” non è possibile mentre la richiesta è nello stato “Assegnata”.',
+    });
+    const english = await move(evaluator, id, { action: 'conclude_review' });
+    expect(english.json()).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message: 'The action “Conclude review” is not possible while the request is in status “Assigned”.',
     });
   });
 });

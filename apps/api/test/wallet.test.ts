@@ -173,9 +173,14 @@ async function statusOf(target: App, credential: string) {
 async function presentationRequest(target: App = t.app): Promise<WalletRequest> {
   return dataOf<WalletRequest>(await target.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }));
 }
-async function resultOf(id: string, target: App = t.app): Promise<WalletCheck> {
+/** The outcome, read as the browser that asked reads it: with the request's key. */
+async function resultOf(request: WalletRequest, target: App = t.app): Promise<WalletCheck> {
   return dataOf<WalletCheck>(
-    await target.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` }),
+    await target.inject({
+      method: 'GET',
+      url: `/api/v1/wallet/presentations/${request.id}`,
+      query: { key: request.result_key },
+    }),
   );
 }
 
@@ -486,10 +491,10 @@ describe('checking a presentation from a wallet', () => {
     expect(request.request_url).toMatch(
       /^openid4vp:\/\/\?client_id=decentralized_identifier%3Adid%3Ajwk%3A.*request_uri=/,
     );
-    expect((await resultOf(request.id)).state).toBe('waiting');
+    expect((await resultOf(request)).state).toBe('waiting');
     const answer = await holder.present(request.request_url, credential);
     expect(answer.status).toBe(200);
-    const result = await resultOf(request.id);
+    const result = await resultOf(request);
     expect(result).toMatchObject({ state: 'checked', is_valid: true });
     expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
     expect(result.claims).toMatchObject({ statement_id: certificateId });
@@ -540,7 +545,7 @@ describe('checking a presentation from a wallet', () => {
       return parts.join('~');
     };
     await holder.present(request.request_url, credential, forged);
-    const result = await resultOf(request.id);
+    const result = await resultOf(request);
     expect(result.is_valid).toBe(false);
     expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
   });
@@ -562,7 +567,7 @@ describe('checking a presentation from a wallet', () => {
       await expect(thirdPartyVerify(credential)).rejects.toThrow(/[Ss]tatus/);
       const request = await presentationRequest();
       await holder.present(request.request_url, credential);
-      const result = await resultOf(request.id);
+      const result = await resultOf(request);
       expect(result.is_valid).toBe(false);
       expect(result.checks).toContainEqual({ step: 'status', outcome: 'failed' });
       expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
@@ -668,7 +673,7 @@ describe('a statement superseded by an amendment', () => {
       await expect(thirdPartyVerify(credential)).rejects.toThrow(/[Ss]tatus/);
       const request = await presentationRequest(other);
       await holder.present(request.request_url, credential);
-      const result = await resultOf(request.id, other);
+      const result = await resultOf(request, other);
       expect(result.is_valid).toBe(false);
       expect(result.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
       expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
@@ -740,7 +745,7 @@ describe('rotating the wallet issuer key (decision 094)', () => {
       expect((await thirdPartyVerify(later)).payload).toMatchObject({ statement_id: certificateId });
       const request = await presentationRequest(rotated);
       await holder.present(request.request_url, earlier);
-      const result = await resultOf(request.id, rotated);
+      const result = await resultOf(request, rotated);
       expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
       expect(result.is_valid).toBe(true);
 
@@ -754,7 +759,7 @@ describe('rotating the wallet issuer key (decision 094)', () => {
         await expect(thirdPartyVerify(forged)).rejects.toThrow(/[Ss]ignature/);
         const check = await presentationRequest(rotated);
         await holder.present(check.request_url, forged);
-        const outcome = await resultOf(check.id, rotated);
+        const outcome = await resultOf(check, rotated);
         expect(outcome.is_valid).toBe(false);
         expect(outcome.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
       }
@@ -893,7 +898,7 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     const object = await requestObjectOf(request);
     const answer = await answerWith(request, { error: 'access_denied', state: request.id });
     expect(answer.statusCode).toBe(200);
-    expect(await resultOf(request.id)).toMatchObject({ state: 'declined', is_valid: null, claims: {} });
+    expect(await resultOf(request)).toMatchObject({ state: 'declined', is_valid: null, claims: {} });
     const presentation = await holder.sdjwt.present(credential, requiredOnly, {
       kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
     });
@@ -903,6 +908,56 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('shows the outcome only to the browser that asked (its key) or to the page the wallet opens (the response code), 404 to anyone who saw the QR code', async () => {
+    const request = await presentationRequest();
+    expect(request.request_url).not.toContain(request.result_key);
+    const read = (query: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${request.id}`, query });
+    expect((await read({})).statusCode).toBe(404);
+    const answer = await presented(request, requiredOnly);
+    expect(answer.statusCode).toBe(200);
+    const redirect = new URL(answer.json<{ redirect_uri: string }>().redirect_uri);
+    expect(redirect.pathname).toBe(`/verify/wallet/${request.id}`);
+    expect(redirect.search).toBe('');
+    const responseCode = new URLSearchParams(redirect.hash.slice(1)).get('response_code') ?? '';
+    expect(responseCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const other = await presentationRequest();
+    const refusedQueries: Record<string, string>[] = [
+      {},
+      { key: other.result_key },
+      { response_code: other.result_key },
+      { key: responseCode },
+    ];
+    for (const query of refusedQueries) {
+      const refused = await read(query);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain('holder_name');
+    }
+    const shownQueries: Record<string, string>[] = [
+      { key: request.result_key },
+      { response_code: responseCode },
+    ];
+    for (const query of shownQueries) {
+      const shown = await read(query);
+      expect(shown.statusCode).toBe(200);
+      expect(dataOf<WalletCheck>(shown)).toMatchObject({ state: 'checked', is_valid: true });
+    }
+    expect((await read({ key: 'not a key' })).statusCode).toBe(422);
+  });
+
+  it('reads a request made before keys were given (no key recorded) by its id, until housekeeping deletes it', async () => {
+    const request = await presentationRequest();
+    await t.database.db
+      .updateTable('wallet_presentations')
+      .set({ result_key_hash: null })
+      .where('id', '=', request.id)
+      .execute();
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${request.id}` });
+    expect(read.statusCode).toBe(200);
+    expect(dataOf<WalletCheck>(read).state).toBe('waiting');
   });
 
   it('refuses an unreadable vp_token or an answer without the request’s state with 400 invalid_request, never 500, and keeps waiting', async () => {
@@ -917,7 +972,7 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'invalid_request' });
     }
-    expect((await resultOf(request.id)).state).toBe('waiting');
+    expect((await resultOf(request)).state).toBe('waiting');
   });
 
   it('refuses an answer the query did not ask for: a bare string, two presentations, a JSON body (400 invalid_request)', async () => {
@@ -938,20 +993,20 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     });
     expect(asJson.statusCode).toBe(400);
     expect(asJson.json()).toMatchObject({ error: 'invalid_request' });
-    expect((await resultOf(request.id)).state).toBe('waiting');
+    expect((await resultOf(request)).state).toBe('waiting');
     // The answer as the query asks it is still taken.
     const answer = await answerWith(request, {
       vp_token: JSON.stringify({ statement: [presentation] }),
       state: request.id,
     });
     expect(answer.statusCode).toBe(200);
-    expect((await resultOf(request.id)).is_valid).toBe(true);
+    expect((await resultOf(request)).is_valid).toBe(true);
   });
 
   it('is NOT valid when the claims asked of every statement are not disclosed; a claim it did not ask for is not kept', async () => {
     const withholding = await presentationRequest();
     await presented(withholding, {});
-    const withheld = await resultOf(withholding.id);
+    const withheld = await resultOf(withholding);
     expect(withheld.is_valid).toBe(false);
     expect(withheld.checks).toContainEqual({ step: 'claims', outcome: 'failed' });
     expect(withheld.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
@@ -959,7 +1014,7 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
 
     const oversharing = await presentationRequest();
     await presented(oversharing, { ...requiredOnly, birth_date: true });
-    const overshared = await resultOf(oversharing.id);
+    const overshared = await resultOf(oversharing);
     expect(overshared).toMatchObject({ state: 'checked', is_valid: true });
     expect(overshared.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
     expect(overshared.claims).toMatchObject({ holder_name: expect.any(String), statement_id: certificateId });
@@ -973,17 +1028,21 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     const ctx = contextFor(t.database, clock);
     clock.advance({ minutes: WALLET_PRESENTATION_TTL_MINUTES, hours: WALLET_RESULT_KEPT_HOURS - 1 });
     expect(await purgeOldPresentations(ctx)).toEqual({ removed: 0 });
-    expect(await resultOf(checked.id)).toMatchObject({ state: 'checked', is_valid: true });
-    expect(await resultOf(unanswered.id)).toMatchObject({ state: 'expired' });
+    expect(await resultOf(checked)).toMatchObject({ state: 'checked', is_valid: true });
+    expect(await resultOf(unanswered)).toMatchObject({ state: 'expired' });
 
     clock.advance({ hours: 1, minutes: 1 });
     const fresh = await presentationRequest();
     expect((await purgeOldPresentations(ctx)).removed).toBeGreaterThanOrEqual(2);
-    for (const id of [checked.id, unanswered.id]) {
-      const gone = await t.app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${id}` });
+    for (const request of [checked, unanswered]) {
+      const gone = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/presentations/${request.id}`,
+        query: { key: request.result_key },
+      });
       expect(gone.statusCode).toBe(404);
     }
-    expect(await resultOf(fresh.id)).toMatchObject({ state: 'waiting' });
+    expect(await resultOf(fresh)).toMatchObject({ state: 'waiting' });
   });
 
   it('fails the holder binding of a key binding made long before the request, ahead of the clock, or past its exp', async () => {
@@ -991,7 +1050,7 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     for (const kb of [{ iat: now - 365 * 24 * 3600 }, { iat: now + 24 * 3600 }, { exp: now - 60 }]) {
       const request = await presentationRequest();
       expect((await presented(request, requiredOnly, kb)).statusCode).toBe(200);
-      const result = await resultOf(request.id);
+      const result = await resultOf(request);
       expect(result.is_valid).toBe(false);
       expect(result.checks).toContainEqual({ step: 'holder_binding', outcome: 'failed' });
     }

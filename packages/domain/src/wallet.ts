@@ -114,6 +114,11 @@ export const walletRequestSchema = z
     request_url: z.string(),
     qr_svg: z.string(),
     expires_at: z.string(),
+    /**
+     * The key this browser reads the outcome with (`GET /wallet/presentations/{id}?key=…`): given
+     * once, to the browser that asked, stored only as a hash. The QR code does not carry it.
+     */
+    result_key: z.string(),
   })
   .register(z.globalRegistry, { id: 'WalletRequest' });
 export type WalletRequest = z.infer<typeof walletRequestSchema>;
@@ -128,9 +133,22 @@ export type WalletCheckStep = (typeof WALLET_CHECK_STEPS)[number];
 export const WALLET_STATUS_REASONS = ['superseded', 'revoked'] as const satisfies readonly VerifyReason[];
 export type WalletStatusReason = (typeof WALLET_STATUS_REASONS)[number];
 
+const WALLET_SECRET = /^[A-Za-z0-9_-]{16,128}$/;
+
 export const walletPresentationIdSchema = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 });
+
+/**
+ * Who may read a check's outcome (decision 088): the browser that asked, with the `result_key` it
+ * was given, or the browser a wallet on the same device opens, with the `response_code` of the
+ * wallet's redirect (OpenID4VP 1.0 §8.2). Either one; without both the answer is 404.
+ */
+export const walletResultQuerySchema = z.object({
+  key: z.optional(z.string().check(z.regex(WALLET_SECRET))),
+  response_code: z.optional(z.string().check(z.regex(WALLET_SECRET))),
+});
+export type WalletResultAccess = z.infer<typeof walletResultQuerySchema>;
 
 /**
  * GET /wallet/presentations/{id}: waiting for the wallet, the outcome of each step, or `declined`

@@ -105,22 +105,40 @@ export async function statusListRows(db: Db): Promise<{ size: number; revoked: n
 
 export async function insertPresentation(
   db: Db,
-  request: { id: string; nonce: string; expiresAt: string },
+  request: { id: string; nonce: string; expiresAt: string; resultKeyHash: string },
 ): Promise<void> {
   await db
     .insertInto('wallet_presentations')
-    .values({ id: request.id, nonce: request.nonce, expires_at: request.expiresAt })
+    .values({
+      id: request.id,
+      nonce: request.nonce,
+      expires_at: request.expiresAt,
+      result_key_hash: request.resultKeyHash,
+    })
     .execute();
 }
 
 export const findPresentation = (db: Db, id: string) =>
   db.selectFrom('wallet_presentations').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Records the outcome once: a second answer for the same request changes nothing. */
-export async function recordPresentation(db: Db, id: string, result: string, at: string): Promise<boolean> {
+/**
+ * Records the outcome once, with the hash of the `response_code` its wallet is given: a second
+ * answer for the same request changes nothing.
+ */
+export async function recordPresentation(
+  db: Db,
+  id: string,
+  outcome: { result: string; responseCodeHash: string | null },
+  at: string,
+): Promise<boolean> {
   const updated = await db
     .updateTable('wallet_presentations')
-    .set({ result, checked_at: at, updated_at: at })
+    .set({
+      result: outcome.result,
+      response_code_hash: outcome.responseCodeHash,
+      checked_at: at,
+      updated_at: at,
+    })
     .where('id', '=', id)
     .where('checked_at', 'is', null)
     .executeTakeFirst();

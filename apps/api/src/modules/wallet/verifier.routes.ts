@@ -3,6 +3,7 @@ import {
   walletCheckSchema,
   walletPresentationIdSchema,
   walletRequestSchema,
+  walletResultQuerySchema,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -53,12 +54,15 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: {
         summary: 'The outcome of a wallet presentation: waiting, or valid / not valid step by step',
         tags,
+        description:
+          'Read with the `key` the request was made with (the browser that asked), or the `response_code` of the redirect the wallet was given; without either, 404.',
         params: walletPresentationIdSchema,
+        querystring: walletResultQuerySchema,
         response: { 200: dataEnvelope(walletCheckSchema), ...errorsOf(404, 422) },
       },
     },
     async (request, reply) => {
-      const result = await presentationResult(ctx, request.params.id);
+      const result = await presentationResult(ctx, request.params.id, request.query);
       if (!result) throw new AppError('NOT_FOUND');
       reply.header('cache-control', 'no-store');
       return { data: result };

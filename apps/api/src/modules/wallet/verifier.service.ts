@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   WALLET_CHECK_STEPS,
   WALLET_CLAIMS,
@@ -9,6 +9,7 @@ import {
   type WalletCheckStep,
   type WalletStatusReason,
   type WalletRequest,
+  type WalletResultAccess,
 } from '@lisbon/domain';
 import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4vc/openid4vp';
 import { ES256, digest } from '@sd-jwt/crypto-nodejs';
@@ -105,12 +106,23 @@ async function signedRequest(ctx: AppContext, key: WalletIssuerKey, row: { id: s
   });
 }
 
-/** POST /wallet/presentations: a request for the wallet, as a QR code and a same-device link. */
+/** A secret of ours, as handed out: 32 random bytes, base64url. */
+const newSecret = () => randomBytes(32).toString('base64url');
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const isSecretOf = (hash: string | null, secret: string | undefined) =>
+  hash !== null && secret !== undefined && timingSafeEqual(Buffer.from(hash), Buffer.from(hashOf(secret)));
+
+/**
+ * POST /wallet/presentations: a request for the wallet, as a QR code and a same-device link, and
+ * the key the asking browser reads its outcome with (the QR code, which others may see, does not
+ * carry it).
+ */
 export async function createPresentationRequest(ctx: AppContext): Promise<WalletRequest> {
   const key = await issuerKeyOf(ctx);
   const row = { id: randomBytes(18).toString('base64url'), nonce: randomBytes(18).toString('base64url') };
+  const resultKey = newSecret();
   const expiresAt = isoAfter(ctx.clock.now(), WALLET_PRESENTATION_TTL_MINUTES * 60);
-  await insertPresentation(ctx.db, { ...row, expiresAt });
+  await insertPresentation(ctx.db, { ...row, expiresAt, resultKeyHash: hashOf(resultKey) });
   const { authorizationRequest } = await signedRequest(ctx, key, row);
   return {
     id: row.id,
@@ -121,6 +133,7 @@ export async function createPresentationRequest(ctx: AppContext): Promise<Wallet
       margin: 2,
     }),
     expires_at: expiresAt,
+    result_key: resultKey,
   };
 }
 
@@ -279,7 +292,8 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
   const at = ctx.clock.now().toISOString();
   // An error code is a short ASCII word (access_denied, …); anything else is kept as `other`.
   const code = /^[a-z_]{1,64}$/.test(error) ? error : 'other';
-  if (await recordPresentation(ctx.db, id, JSON.stringify({ declined: code }), at))
+  const outcome = { result: JSON.stringify({ declined: code }), responseCodeHash: null };
+  if (await recordPresentation(ctx.db, id, outcome, at))
     ctx.metrics.walletPresentations.inc({ result: 'declined' });
   return {};
 }
@@ -334,21 +348,45 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
   );
   const checked = await checkPresentation(ctx, key, { presentation, nonce: row.nonce, requestedAt });
   const isValid = checked.checks.every((check) => check.outcome === 'passed');
+  // OpenID4VP 1.0 §8.2: the browser the wallet opens reads the outcome with this code, in the
+  // address's fragment, which no server and no Referer is sent.
+  const responseCode = newSecret();
   const isRecorded = await recordPresentation(
     ctx.db,
     id,
-    JSON.stringify({ ...checked, is_valid: isValid }),
+    { result: JSON.stringify({ ...checked, is_valid: isValid }), responseCodeHash: hashOf(responseCode) },
     ctx.clock.now().toISOString(),
   );
-  // A second answer checked at the same moment is not the request's: it counts for nothing.
-  if (isRecorded) ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
-  return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}` };
+  // A second answer checked at the same moment is not the request's: refused, as a later one is.
+  if (!isRecorded) throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
+  ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
+  return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}#response_code=${responseCode}` };
 }
 
-/** GET /wallet/presentations/{id}: what the visitor's page shows. */
-export async function presentationResult(ctx: AppContext, id: string): Promise<WalletCheck | undefined> {
+/**
+ * Whether this caller may read the outcome: the browser that asked (its key) or the one the
+ * wallet opened (the response code). A request made before keys were given (2026-12-04) has
+ * none, and is read by its id until it is deleted.
+ */
+const mayRead = (
+  row: { result_key_hash: string | null; response_code_hash: string | null },
+  access: WalletResultAccess,
+) =>
+  row.result_key_hash === null ||
+  isSecretOf(row.result_key_hash, access.key) ||
+  isSecretOf(row.response_code_hash, access.response_code);
+
+/**
+ * GET /wallet/presentations/{id}: what the visitor's page shows; undefined (404) for a request
+ * unknown, deleted, or asked for without its key.
+ */
+export async function presentationResult(
+  ctx: AppContext,
+  id: string,
+  access: WalletResultAccess,
+): Promise<WalletCheck | undefined> {
   const row = await findPresentation(ctx.db, id);
-  if (!row) return undefined;
+  if (!row || !mayRead(row, access)) return undefined;
   if (row.result) {
     const stored = JSON.parse(row.result) as
       | (Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'> & Partial<Pick<WalletCheck, 'reason'>>)

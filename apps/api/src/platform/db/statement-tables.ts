@@ -126,6 +126,10 @@ export type WalletPresentationsTable = {
   expires_at: Timestamp;
   result: NullableText;
   checked_at: Timestamp | null;
+  /** SHA-256 of the key the asking browser reads the outcome with; null for a request made before. */
+  result_key_hash: string | null;
+  /** SHA-256 of the `response_code` in the redirect the wallet was given once it answered. */
+  response_code_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

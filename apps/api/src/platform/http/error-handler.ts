@@ -5,6 +5,7 @@ import {
   formatMessage,
   isCalendarDay,
   messageForIssue,
+  transitionWords,
   negotiateLocale,
   type ErrorBody,
   type ErrorCode,
@@ -131,14 +132,20 @@ const localiseFieldErrors = (
     ]),
   );
 
-/** A message's parameters for people: a calendar day (`2025-01-07`) in the locale's words, as the web writes it. */
+/**
+ * A message's parameters for people: a calendar day (`2025-01-07`) in the locale's words, as the
+ * web writes it, and a refused move's action and status by their names on the staff pages.
+ */
 const localiseParams = (params: Record<string, unknown> | undefined, locale: Locale) =>
   params &&
-  Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [
-      name,
-      typeof value === 'string' && isCalendarDay(value) ? formatLongDate(value, locale) : value,
-    ]),
+  transitionWords(
+    Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [
+        name,
+        typeof value === 'string' && isCalendarDay(value) ? formatLongDate(value, locale) : value,
+      ]),
+    ),
+    locale,
   );
 
 function answerFor(error: FastifyError | AppError, request: FastifyRequest, locale: Locale): Answer {

@@ -36,6 +36,7 @@ import * as backups from './2026-12-02-096-backups';
 import * as documentUploadIds from './2026-12-03-101-document-upload-ids';
 import * as walletHolderKeys from './2026-12-04-102-wallet-holder-keys';
 import * as statementWithdrawnAt from './2026-12-04-103-statement-withdrawn-at';
+import * as walletResultKeys from './2026-12-04-104-wallet-result-keys';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-101-document-upload-ids': documentUploadIds,
   '2026-12-04-102-wallet-holder-keys': walletHolderKeys,
   '2026-12-04-103-statement-withdrawn-at': statementWithdrawnAt,
+  '2026-12-04-104-wallet-result-keys': walletResultKeys,
 };

@@ -7,6 +7,7 @@ import {
   WALLET_RESULT_KEPT_HOURS,
   type WalletCheck,
   type WalletClaim,
+  type WalletResultAccess,
 } from '@lisbon/domain';
 import { Alert, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -78,9 +79,9 @@ function Checked({ check }: { check: WalletCheck }) {
 }
 
 /** The outcome of a wallet's presentation, read again while the wallet has not answered; in a live region. */
-export function WalletResult({ id }: { id: string }) {
+export function WalletResult({ id, access }: { id: string; access: WalletResultAccess }) {
   const { t } = useTranslation();
-  const check = useQuery(walletCheckQuery(id));
+  const check = useQuery(walletCheckQuery(id, access));
   return (
     <section aria-labelledby="wallet-result-title" aria-live="polite">
       <Title order={2} size="h4" id="wallet-result-title" mb="xs">

@@ -92,16 +92,58 @@ describe('the wallet check’s result page (decision 088)', () => {
     expect(await screen.findByText(/^Il portafoglio non ha condiviso un attestato/)).toBeTruthy();
   });
 
-  it('says a check no longer kept was deleted, in both languages', async () => {
+  it('says where a check is shown when there is none to show here, with a way to make a new request, in both languages', async () => {
     mockApi({});
     renderApp(`/verify/wallet/${ID}`);
-    const gone = await screen.findByText(/^There is no check at this address: a check is kept for 24 hours/);
+    const gone = await screen.findByText(
+      /^There is no check to show here. A check is shown only in the browser that made the request, or on the page the wallet opens when it answers, for 24 hours/,
+    );
     expect(gone.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Make a new request' }).getAttribute('href')).toBe(
+      '/verify/wallet',
+    );
     expect(await blocking()).toEqual([]);
     cleanup();
     await changeLocale('it-IT');
     renderApp(`/verify/wallet/${ID}`);
-    expect(await screen.findByText(/^Non c’è alcuna verifica a questo indirizzo/)).toBeTruthy();
+    expect(await screen.findByText(/^Non c’è alcuna verifica da mostrare qui/)).toBeTruthy();
+  });
+
+  it('reads the outcome with the response code a wallet on this device came back with, in the address’s fragment', async () => {
+    const api = mockApi({
+      [`GET /wallet/presentations/${ID}`]: (call) =>
+        call.query.get('response_code') === 'wallet-response-code-1'
+          ? { body: { data: checked() } }
+          : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } },
+    });
+    renderApp(`/verify/wallet/${ID}#response_code=wallet-response-code-1`);
+    expect((await screen.findByTestId('wallet-result')).textContent).toBe('NOT valid');
+    const [read] = api.callsTo(`GET /wallet/presentations/${ID}`);
+    expect([...(read?.query.keys() ?? [])]).toEqual(['response_code']);
+  });
+
+  it('reads the outcome of its own request with the key it was given, which the QR code does not carry', async () => {
+    const api = mockApi({
+      'POST /wallet/presentations': {
+        status: 201,
+        body: {
+          data: {
+            id: ID,
+            request_url: `openid4vp://?client_id=x&request_uri=https%3A%2F%2Fportal%2Fwallet%2Fpresentations%2F${ID}%2Frequest`,
+            qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+            expires_at: '2026-12-04T12:10:00Z',
+            result_key: 'browser-result-key-1',
+          },
+        },
+      },
+      [`GET /wallet/presentations/${ID}`]: (call) =>
+        call.query.get('key') === 'browser-result-key-1'
+          ? { body: { data: checked() } }
+          : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } },
+    });
+    renderApp('/verify/wallet');
+    expect((await screen.findByTestId('wallet-result')).textContent).toBe('NOT valid');
+    expect(api.callsTo(`GET /wallet/presentations/${ID}`)[0]?.query.get('key')).toBe('browser-result-key-1');
   });
 
   it('speaks Italian: valido, and the steps in words', async () => {

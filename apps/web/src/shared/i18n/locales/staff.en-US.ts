@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS_EN } from '@lisbon/domain';
+import { ACTION_NAMES_EN, CERTIFICATE_LABELS_EN, STATUS_NAMES_EN } from '@lisbon/domain';
 
 /** The staff workspace (queues, assignment, the request workspace) and a request's thread, in English. */
 export const staffEn = {
@@ -62,27 +62,7 @@ export const staffEn = {
       reassignIntro:
         'Request {{id}} is already being worked on: the evaluator and the reviewer you choose take it over as it is, and the former ones can no longer act on it.',
     },
-    status: {
-      draft: 'Draft',
-      unassigned: 'Unassigned',
-      assigned: 'Assigned',
-      in_evaluation: 'In evaluation',
-      in_review: 'In review',
-      reviewed: 'Reviewed',
-      ready_for_issue: 'Ready for issue',
-      pending_student_reply: 'Waiting for the applicant',
-      closed: 'Closed',
-      published: 'Published',
-      appeal_requested: 'Appeal requested',
-      appeal_in_evaluation: 'Appeal in evaluation',
-      appeal_in_review: 'Appeal in review',
-      appeal_reviewed: 'Appeal reviewed',
-      appeal_pending_student_reply: 'Appeal waiting for the applicant',
-      appeal_rejected: 'Appeal rejected',
-      appeal_issued: 'Appeal issued',
-      amend_issued: 'Amendment issued',
-      appeal_refused: 'Appeal refused',
-    },
+    status: STATUS_NAMES_EN,
     actions: {
       adminPublishes:
         'Once the request is ready for issue, an administrator publishes the statement: only administrators may.',
@@ -97,25 +77,7 @@ export const staffEn = {
       applicantReason: 'Reason given to the applicant',
       applicantReasonHelp: 'The applicant reads it on their request and receives it by mail.',
       noteHelp: 'Kept in the history of the request for staff only; the applicant never sees it.',
-      names: {
-        submit: 'Submit',
-        assign: 'Assign',
-        start: 'Start the evaluation',
-        ask_applicant: 'Ask the applicant',
-        reply: 'Reply',
-        send_in_review: 'Send in review',
-        conclude_review: 'Conclude review',
-        send_back: 'Send back to evaluation',
-        mark_ready_for_issue: 'Mark ready for issue',
-        publish: 'Publish',
-        close: 'Close the request',
-        request_appeal: 'Request an appeal',
-        admit_appeal: 'Admit the appeal',
-        refuse_appeal: 'Refuse the appeal',
-        issue_appeal: 'Issue the appeal statement',
-        issue_amendment: 'Issue the amended statement',
-        reject_appeal: 'Reject the appeal',
-      },
+      names: ACTION_NAMES_EN,
     },
     workspace: { title: 'Request #{{id}}' },
     applicant: {

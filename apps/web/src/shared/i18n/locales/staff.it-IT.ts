@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS_IT } from '@lisbon/domain';
+import { ACTION_NAMES_IT, CERTIFICATE_LABELS_IT, STATUS_NAMES_IT } from '@lisbon/domain';
 import type { Catalogue } from './en-US';
 
 type Staff = Pick<Catalogue, 'staff' | 'thread' | 'reply'>;
@@ -65,27 +65,7 @@ export const staffIt: Staff = {
       reassignIntro:
         'La richiesta {{id}} è già in lavorazione: il valutatore e il revisore che scegli la riprendono così com’è, e i precedenti non possono più intervenire.',
     },
-    status: {
-      draft: 'Bozza',
-      unassigned: 'Non assegnata',
-      assigned: 'Assegnata',
-      in_evaluation: 'In valutazione',
-      in_review: 'In revisione',
-      reviewed: 'Revisionata',
-      ready_for_issue: 'Pronta per il rilascio',
-      pending_student_reply: 'In attesa del richiedente',
-      closed: 'Chiusa',
-      published: 'Pubblicata',
-      appeal_requested: 'Ricorso richiesto',
-      appeal_in_evaluation: 'Ricorso in valutazione',
-      appeal_in_review: 'Ricorso in revisione',
-      appeal_reviewed: 'Ricorso revisionato',
-      appeal_pending_student_reply: 'Ricorso in attesa del richiedente',
-      appeal_rejected: 'Ricorso rigettato',
-      appeal_issued: 'Ricorso accolto',
-      amend_issued: 'Rettifica rilasciata',
-      appeal_refused: 'Ricorso respinto',
-    },
+    status: STATUS_NAMES_IT,
     actions: {
       adminPublishes:
         'Quando la richiesta è pronta per l’emissione, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
@@ -101,25 +81,7 @@ export const staffIt: Staff = {
       applicantReasonHelp: 'Il richiedente lo legge nella sua richiesta e lo riceve per email.',
       noteHelp:
         'Resta nella cronologia della richiesta, solo per il personale; il richiedente non la vede mai.',
-      names: {
-        submit: 'Invia',
-        assign: 'Assegna',
-        start: 'Avvia la valutazione',
-        ask_applicant: 'Scrivi al richiedente',
-        reply: 'Rispondi',
-        send_in_review: 'Invia in revisione',
-        conclude_review: 'Concludi la revisione',
-        send_back: 'Rimanda in valutazione',
-        mark_ready_for_issue: 'Segna come pronta per il rilascio',
-        publish: 'Pubblica',
-        close: 'Chiudi la richiesta',
-        request_appeal: 'Richiedi un ricorso',
-        admit_appeal: 'Ammetti il ricorso',
-        refuse_appeal: 'Respingi il ricorso',
-        issue_appeal: 'Rilascia l’attestato del ricorso',
-        issue_amendment: 'Rilascia l’attestato rettificato',
-        reject_appeal: 'Rigetta il ricorso',
-      },
+      names: ACTION_NAMES_IT,
     },
     workspace: { title: 'Richiesta n. {{id}}' },
     applicant: {

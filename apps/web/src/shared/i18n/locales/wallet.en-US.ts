@@ -25,7 +25,7 @@ export const walletEn = {
     expired: 'This request has expired. Make a new one.',
     declined:
       'The wallet did not share a statement: its holder declined, or it holds none. Make a new request to try again.',
-    gone: 'There is no check at this address: a check is kept for {{hours}} hours after its request, then deleted with what the wallet shared. Make a new request.',
+    gone: 'There is no check to show here. A check is shown only in the browser that made the request, or on the page the wallet opens when it answers, for {{hours}} hours; then it is deleted with what the wallet shared. Make a new request.',
     newRequest: 'Make a new request',
     requestFailed: 'The request could not be made. Please try again.',
     resultTitle: 'Result of the wallet check',

@@ -26,7 +26,7 @@ export const walletIt: typeof walletEn = {
     expired: 'Questa richiesta è scaduta. Creane una nuova.',
     declined:
       'Il portafoglio non ha condiviso un attestato: il titolare ha rifiutato, oppure non ne possiede. Crea una nuova richiesta per riprovare.',
-    gone: 'Non c’è alcuna verifica a questo indirizzo: una verifica è conservata per {{hours}} ore dopo la sua richiesta, poi è cancellata con quanto condiviso dal portafoglio. Crea una nuova richiesta.',
+    gone: 'Non c’è alcuna verifica da mostrare qui. Una verifica è mostrata solo nel browser che ha creato la richiesta, oppure nella pagina che il portafoglio apre quando risponde, per {{hours}} ore; poi è cancellata con quanto condiviso dal portafoglio. Crea una nuova richiesta.',
     newRequest: 'Crea una nuova richiesta',
     requestFailed: 'Non è stato possibile creare la richiesta. Riprova.',
     resultTitle: 'Esito della verifica dal portafoglio',
