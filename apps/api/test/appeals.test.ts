@@ -202,7 +202,11 @@ describe('asking for an appeal', () => {
     const draftish = await readyForIssue(t.database, owner);
     const answer = await askAppeal(draftish, { type: 'appeal', motivation: 'Too early' });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    expect(answer.json()).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message:
+        'The action “Request an appeal” is not possible while the request is in status “in evaluation”.',
+    });
   });
 
   it('refuses documents of another request (422) and leaves nothing behind', async () => {

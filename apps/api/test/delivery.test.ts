@@ -95,6 +95,9 @@ describe('staff open a request to delivery', () => {
     const response = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('TRANSITION_NOT_ALLOWED');
+    expect(errorOf(response).message).toBe(
+      'The action “Open to delivery” is not possible while the request is in status “In evaluation”.',
+    );
   });
 });
 

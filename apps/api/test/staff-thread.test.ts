@@ -51,7 +51,10 @@ describe('replies', () => {
     expect((await call('POST', `/practices/${id}/reply`, ada, { message: 'Done' })).statusCode).toBe(200);
     const again = await call('POST', `/practices/${id}/reply`, ada, { message: 'Once more' });
     expect(again.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
-    expect(again.json<{ message: string }>().message).toContain('“Reply”');
+    // The applicant reads their request's status by the spec's label, as their pages show it.
+    expect(again.json<{ message: string }>().message).toBe(
+      'The action “Reply” is not possible while the request is in status “in evaluation”.',
+    );
   });
 });
 

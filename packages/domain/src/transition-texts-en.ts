@@ -1,4 +1,5 @@
-import type { PracticeStatus } from './statuses';
+import type { PracticeStatus, StatusLabel } from './statuses';
+import type { StaffChange } from './staff-changes';
 import type { TransitionAction } from './transitions';
 
 /** Each status of a request by its name for staff, in English: the staff pages and the API's refusals. */
@@ -24,8 +25,8 @@ export const STATUS_NAMES_EN: Record<PracticeStatus, string> = {
   appeal_refused: 'Appeal refused',
 };
 
-/** Each move of a request by its button's name, in English. */
-export const ACTION_NAMES_EN: Record<TransitionAction, string> = {
+/** Each move of a request, and each change staff make to it, by its button's name, in English. */
+export const ACTION_NAMES_EN: Record<TransitionAction | StaffChange, string> = {
   submit: 'Submit',
   assign: 'Assign',
   start: 'Start the evaluation',
@@ -43,4 +44,32 @@ export const ACTION_NAMES_EN: Record<TransitionAction, string> = {
   issue_appeal: 'Issue the appeal statement',
   issue_amendment: 'Issue the amended statement',
   reject_appeal: 'Reject the appeal',
+  file_check: 'Conclude the file check',
+  verification: 'Save the verification',
+  assessment: 'Save the assessment',
+  note: 'Add the note',
+  open_to_delivery: 'Open to delivery',
+  set_delivered: 'Set as delivered',
+  reassign: 'Change the assignment',
+  refund_payment: 'Refund the payment',
+  cancel_delivery: 'Cancel the delivery and refund the fee',
+};
+
+/**
+ * Spec §4's labels, as an applicant reads them, in English. Its four codes with underscores are
+ * words in both languages (issue 14), and 'cimea request' a request for information (issue 33,
+ * decision 085); the API's `status_label` keeps the spec's codes.
+ */
+export const STATUS_LABEL_NAMES_EN: Record<StatusLabel, string> = {
+  draft: 'draft',
+  'in evaluation': 'in evaluation',
+  // The spec's 'cimea request' names a body the portal never mentions (issue 33, decision 085).
+  'cimea request': 'request for information',
+  closed: 'closed',
+  published: 'published',
+  'appeal in evaluation': 'appeal in evaluation',
+  appeal_rejected: 'appeal rejected',
+  appeal_issued: 'appeal issued',
+  amend_issued: 'amendment issued',
+  appeal_refused: 'appeal refused',
 };

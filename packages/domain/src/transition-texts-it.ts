@@ -1,4 +1,5 @@
-import type { PracticeStatus } from './statuses';
+import type { PracticeStatus, StatusLabel } from './statuses';
+import type { StaffChange } from './staff-changes';
 import type { TransitionAction } from './transitions';
 
 /** Each status of a request by its name for staff, in Italian: the staff pages and the API's refusals. */
@@ -20,12 +21,12 @@ export const STATUS_NAMES_IT: Record<PracticeStatus, string> = {
   appeal_pending_student_reply: 'Ricorso in attesa del richiedente',
   appeal_rejected: 'Ricorso rigettato',
   appeal_issued: 'Ricorso accolto',
-  amend_issued: 'Rettifica rilasciata',
+  amend_issued: 'Rettifica emessa',
   appeal_refused: 'Ricorso respinto',
 };
 
-/** Each move of a request by its button's name, in Italian. */
-export const ACTION_NAMES_IT: Record<TransitionAction, string> = {
+/** Each move of a request, and each change staff make to it, by its button's name, in Italian. */
+export const ACTION_NAMES_IT: Record<TransitionAction | StaffChange, string> = {
   submit: 'Invia',
   assign: 'Assegna',
   start: 'Avvia la valutazione',
@@ -43,4 +44,31 @@ export const ACTION_NAMES_IT: Record<TransitionAction, string> = {
   issue_appeal: 'Rilascia l’attestato del ricorso',
   issue_amendment: 'Rilascia l’attestato rettificato',
   reject_appeal: 'Rigetta il ricorso',
+  file_check: 'Concludi il controllo del fascicolo',
+  verification: 'Salva la verifica',
+  assessment: 'Salva la valutazione',
+  note: 'Aggiungi la nota',
+  open_to_delivery: 'Apri alla restituzione',
+  set_delivered: 'Imposta come consegnata',
+  reassign: 'Cambia l’assegnazione',
+  refund_payment: 'Rimborsa il pagamento',
+  cancel_delivery: 'Annulla la restituzione e rimborsa la tariffa',
+};
+
+/**
+ * Spec §4's labels, as an applicant reads them, in Italian. Its four codes with underscores are
+ * words in both languages (issue 14), and 'cimea request' a request for information (issue 33,
+ * decision 085); the API's `status_label` keeps the spec's codes.
+ */
+export const STATUS_LABEL_NAMES_IT: Record<StatusLabel, string> = {
+  draft: 'bozza',
+  'in evaluation': 'in valutazione',
+  'cimea request': 'richiesta di informazioni',
+  closed: 'chiusa',
+  published: 'pubblicata',
+  'appeal in evaluation': 'ricorso in valutazione',
+  appeal_rejected: 'ricorso rigettato',
+  appeal_issued: 'ricorso accolto',
+  amend_issued: 'rettifica emessa',
+  appeal_refused: 'ricorso respinto',
 };

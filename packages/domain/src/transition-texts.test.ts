@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transitionWords } from './transition-texts';
+import { LOCALES } from './locales';
+import { STATUS_LABEL_NAMES, STATUS_NAMES, transitionWords } from './transition-texts';
 
 describe('transitionWords', () => {
   it('names a refused move and its status as the staff pages do, in each language', () => {
@@ -13,11 +14,32 @@ describe('transitionWords', () => {
     });
   });
 
+  it('names a staff change, and the status by the spec’s label an applicant reads when given one', () => {
+    expect(transitionWords({ action: 'open_to_delivery', status: 'in_review' }, 'it-IT')).toEqual({
+      action: 'Apri alla restituzione',
+      status: 'In revisione',
+    });
+    expect(transitionWords({ action: 'reply', status_label: 'cimea request' }, 'en-US')).toEqual({
+      action: 'Reply',
+      status: 'request for information',
+    });
+    expect(transitionWords({ action: 'request_appeal', status_label: 'appeal_refused' }, 'it-IT')).toEqual({
+      action: 'Richiedi un ricorso',
+      status: 'ricorso respinto',
+    });
+  });
+
   it('leaves other parameters, and values that are not codes of ours, as they are', () => {
     expect(transitionWords({ action: 'toString', status: 'constructor', day: 3 }, 'en-US')).toEqual({
       action: 'toString',
       status: 'constructor',
       day: 3,
     });
+  });
+
+  it('gives an appeal’s outcome the same words on the staff pages and the applicant’s, in each language', () => {
+    for (const locale of LOCALES)
+      for (const outcome of ['appeal_rejected', 'appeal_issued', 'amend_issued', 'appeal_refused'] as const)
+        expect(STATUS_NAMES[locale][outcome].toLowerCase()).toBe(STATUS_LABEL_NAMES[locale][outcome]);
   });
 });

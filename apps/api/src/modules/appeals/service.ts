@@ -3,6 +3,7 @@ import {
   canRequestAppeal,
   isAppealOpen,
   isAppealWindowOpen,
+  statusLabel,
   type Appeal,
   type AppealOverview,
   type CreateAppeal,
@@ -96,7 +97,7 @@ export async function createAppeal(
     if (await findAppealRow(trx, practice.id)) throw new AppError('APPEAL_ALREADY_OPEN');
     if (practice.status !== 'published') {
       throw new AppError('TRANSITION_NOT_ALLOWED', {
-        params: { action: 'request_appeal', status: practice.status },
+        params: { action: 'request_appeal', status_label: statusLabel(practice.status) },
       });
     }
     if (practice.row.statement_withdrawn_at !== null) throw new AppError('STATEMENT_WITHDRAWN');

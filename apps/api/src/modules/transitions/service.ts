@@ -5,6 +5,7 @@ import {
   findTransition,
   isGranted,
   PRACTICE_STATUSES,
+  statusLabel,
   type DocumentType,
   type FieldErrors,
   type PracticeStatus,
@@ -66,8 +67,14 @@ async function reachablePractice(db: Db, actor: SessionUser, id: number): Promis
   return practice;
 }
 
-const notAllowed = (action: string, status: string) =>
-  new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status } });
+/**
+ * 409: no such move from this status. Staff read the status by its name on their pages; an
+ * applicant by the spec's label, which is all their pages show of it.
+ */
+const notAllowed = (action: string, status: PracticeStatus, actor: SessionUser) =>
+  new AppError('TRANSITION_NOT_ALLOWED', {
+    params: isStaff(actor) ? { action, status } : { action, status_label: statusLabel(status) },
+  });
 
 /** 422 with one entry per missing part of what the move must record. */
 function requireRecorded(move: Transition, input: TransitionInput): void {
@@ -109,7 +116,7 @@ export async function transitionWithin(
   const from = statusOf(practice.status);
   if (input.expectedStatus && input.expectedStatus !== from) throw new AppError('PRACTICE_CHANGED');
   const move = findTransition(action, from);
-  if (!move) throw notAllowed(action, from);
+  if (!move) throw notAllowed(action, from, actor);
   if (!canFire(move, actorContextOf(actor, practice))) throw new AppError('FORBIDDEN_ACCESS');
   // A request whose statement is being published waits for it: nothing may overtake the job.
   const isIssuing = from === 'ready_for_issue' || from === 'appeal_reviewed';
@@ -212,7 +219,7 @@ export async function recordStaffChangeWithin(
   const status = statusOf(practice.status);
   const context = actorContextOf(actor, practice);
   if (!isGranted(change, context)) throw new AppError('FORBIDDEN_ACCESS');
-  if (!canChange(change, status, context)) throw notAllowed(change, status);
+  if (!canChange(change, status, context)) throw notAllowed(change, status, actor);
   const at = ctx.clock.now().toISOString();
   if (!(await updateInStatus(trx, { id: practiceId, from: status, patch: { updated_at: at } }))) {
     throw new AppError('PRACTICE_CHANGED');

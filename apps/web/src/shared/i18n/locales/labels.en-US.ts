@@ -1,26 +1,10 @@
-import { SERVICE_NAMES } from '@lisbon/domain';
+import { SERVICE_NAMES, STATUS_LABEL_NAMES_EN } from '@lisbon/domain';
 
 /** Names of the domain's values (statuses, purposes, document types…), in English. */
 export const labelsEn = {
   labels: {
-    /**
-     * Spec §4's labels. Its four codes with underscores are shown as words in both languages
-     * (issue 14: applicants read 'appeal_issued' as a raw code), and 'cimea request' as a request
-     * for information (issue 33, decision 085); the API's `status_label` keeps the spec's words.
-     */
-    status: {
-      draft: 'draft',
-      'in evaluation': 'in evaluation',
-      // The spec's 'cimea request' names a body the portal never mentions (issue 33, decision 085).
-      'cimea request': 'request for information',
-      closed: 'closed',
-      published: 'published',
-      'appeal in evaluation': 'appeal in evaluation',
-      appeal_rejected: 'appeal rejected',
-      appeal_issued: 'appeal issued',
-      amend_issued: 'amendment issued',
-      appeal_refused: 'appeal refused',
-    },
+    // Spec §4's labels in words, as the API's refusals say them too.
+    status: STATUS_LABEL_NAMES_EN,
     service: SERVICE_NAMES['en-US'],
     level: { higher: 'Higher education', upper_secondary: 'Upper secondary education' },
     purpose: {

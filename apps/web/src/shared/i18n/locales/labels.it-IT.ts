@@ -1,21 +1,10 @@
-import { SERVICE_NAMES } from '@lisbon/domain';
+import { SERVICE_NAMES, STATUS_LABEL_NAMES_IT } from '@lisbon/domain';
 import type { Catalogue } from './en-US';
 
 /** I nomi dei valori del dominio (stati, finalità, tipi di documento…), in italiano. */
 export const labelsIt: Pick<Catalogue, 'labels'> = {
   labels: {
-    status: {
-      draft: 'bozza',
-      'in evaluation': 'in valutazione',
-      'cimea request': 'richiesta di informazioni',
-      closed: 'chiusa',
-      published: 'pubblicata',
-      'appeal in evaluation': 'ricorso in valutazione',
-      appeal_rejected: 'ricorso respinto',
-      appeal_issued: 'ricorso accolto',
-      amend_issued: 'rettifica emessa',
-      appeal_refused: 'ricorso rifiutato',
-    },
+    status: STATUS_LABEL_NAMES_IT,
     service: SERVICE_NAMES['it-IT'],
     level: { higher: 'Istruzione superiore', upper_secondary: 'Istruzione secondaria superiore' },
     purpose: {

@@ -80,7 +80,7 @@ export const practicesEn = {
       appeal_rejected: 'Your appeal was rejected: the published statement stays as it was.',
       appeal_issued: 'Your appeal was accepted and a new statement has been issued.',
       amend_issued: 'The amended statement has been issued.',
-      appeal_refused: 'Your appeal was refused.',
+      appeal_refused: 'Your appeal was refused: it was not admitted.',
     },
   },
   practiceFacts: {

@@ -84,10 +84,10 @@ export const practicesIt: Practices = {
       published:
         "Il tuo attestato è pubblicato. Puoi chiedere un ricorso o una rettifica entro 7 giorni dall'emissione.",
       'appeal in evaluation': 'La tua richiesta di ricorso o di rettifica è in esame.',
-      appeal_rejected: "Il ricorso è stato respinto: l'attestato pubblicato resta invariato.",
+      appeal_rejected: "Il ricorso è stato rigettato: l'attestato pubblicato resta invariato.",
       appeal_issued: 'Il ricorso è stato accolto ed è stato emesso un nuovo attestato.',
       amend_issued: "L'attestato rettificato è stato emesso.",
-      appeal_refused: 'Il ricorso è stato rifiutato.',
+      appeal_refused: 'Il ricorso è stato respinto: non è stato ammesso.',
     },
   },
   practiceFacts: {
