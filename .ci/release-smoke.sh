@@ -244,7 +244,7 @@ grep -q '^lisbon_backup_last_success_timestamp_seconds 0$' <<<"$metrics" ||
   fail "a backup is said to have been made before the first one (lisbon_backup_last_success_timestamp_seconds)"
 
 # Back up (lisbon-backup.service), lose the database, restore it as deploy.md's "Restore" says:
-# instances stopped, pg_restore of the dump into a fresh database, lisbon-migrate, the instances.
+# instances stopped, the database emptied and the dump restored into it, lisbon-migrate, the instances.
 restore_started=$SECONDS
 read -r -a BACKUP <<<"$(exec_start lisbon-backup.service)"
 backup_log="$(bare "${BACKUP[@]}")" || fail "lisbon-backup.service failed: $backup_log"
@@ -261,16 +261,25 @@ code="$(web -s -D "$WORK/down.headers" -o "$WORK/down.html" -w '%{http_code}' "$
 [ "$code" = 503 ] || fail "with every instance stopped nginx answered $code, not 503"
 grep -q 'Il portale non è disponibile' "$WORK/down.html" || fail "nginx's page while the instances are down: $(head -c 300 "$WORK/down.html")"
 grep -qi '^retry-after: 300' "$WORK/down.headers" || fail "nginx's page while the instances are down has no Retry-After"
-psql "$PG/postgres" -qc "drop database $DB with (force)" >/dev/null
-psql "$PG/postgres" -qc "create database $DB" >/dev/null
-restore_command="$(grep -oE 'pg_restore --clean [^`]*' "$APP/docs/deploy.md" | head -n 1)"
+# A table the dump does not hold, as a later release's after a rollback: the restore must not
+# leave it, or the next upgrade would stop on it ("relation … already exists").
+psql "$PG/$DB" -qc "create table rolled_back_release_things (id integer primary key)" >/dev/null
+empty_command="$(grep -oE 'psql "\$DATABASE_URL" -q -v ON_ERROR_STOP=1 [^`]*' "$APP/docs/deploy.md" | head -n 1)"
+[ -n "$empty_command" ] || fail "deploy.md no longer gives the command that empties the database"
+empty_command="${empty_command/\"\$DATABASE_URL\"/$PG/$DB}"
+restore_command="$(grep -oE 'pg_restore --no-owner [^`]*' "$APP/docs/deploy.md" | head -n 1)"
 [ -n "$restore_command" ] || fail "deploy.md no longer gives the pg_restore command"
 restore_command="${restore_command% /var/backups/*}"
 restore_command="${restore_command/\"\$DATABASE_URL\"/$PG/$DB}"
 grep -qF -- "--dbname $PG/$DB" <<<"$restore_command" || fail "deploy.md's pg_restore command changed: $restore_command"
+# The SQL is quoted in deploy.md's line: the shell reads it as an operator's would.
+eval "bare $empty_command" >"$WORK/restore.log" 2>&1 ||
+  { cat "$WORK/restore.log" >&2; fail "emptying the database as deploy.md says failed"; }
 read -r -a RESTORE <<<"$restore_command"
-bare "${RESTORE[@]}" "$dump" >"$WORK/restore.log" 2>&1 ||
+bare "${RESTORE[@]}" "$dump" >>"$WORK/restore.log" 2>&1 ||
   { cat "$WORK/restore.log" >&2; fail "pg_restore failed"; }
+[ "$(psql "$PG/$DB" -tAc "select count(*) from pg_tables where tablename = 'rolled_back_release_things'")" = 0 ] ||
+  fail "a table the dump does not hold survived deploy.md's restore"
 migrate
 start_instances
 statement_checks "after the restore"

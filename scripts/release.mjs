@@ -45,8 +45,23 @@ const git = (args) => {
 };
 const commit = git(['rev-parse', 'HEAD']);
 // Changes not committed (tracked files changed, new files git does not ignore) are in the tarball
-// but in no commit: COMMIT says so, and so does the warning below.
-const changes = (git(['status', '--porcelain']) ?? '').split('\n').filter(Boolean);
+// but in no commit: COMMIT says so, and so does the warning below. Only the paths the tarball is
+// made of count: a note left in e2e/ is in no tarball.
+const PACKED_SOURCES = [
+  'apps',
+  'packages',
+  'packaging',
+  'scripts',
+  'docs',
+  'package.json',
+  'package-lock.json',
+  'e2e/package.json',
+  'bench/package.json',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+];
+const changes = (git(['status', '--porcelain', '--', ...PACKED_SOURCES]) ?? '').split('\n').filter(Boolean);
 const isTagged = (git(['tag', '--points-at', 'HEAD']) ?? '').split('\n').includes(`v${version}`);
 
 // A build that is not the tagged release says so in its name, so it never unpacks over the
@@ -252,6 +267,9 @@ copyTree('packaging/bin', 'bin');
 copyTree('packaging/systemd', 'systemd');
 copyTree('packaging/lisbon.env.example', 'lisbon.env.example');
 copyTree('docs');
+// The EUPL asks that a copy of the licence go with each distribution of the work.
+if (!existsSync(join(ROOT, 'LICENSE')))
+  throw new Error('LICENSE is missing: the release carries the licence');
 for (const file of ['README.md', 'CHANGELOG.md', 'LICENSE']) if (existsSync(join(ROOT, file))) copyTree(file);
 writeFileSync(join(STAGE, 'VERSION'), `${version}\n`);
 // The commit it was built from, and whether that is the release's tag: a build of main between

@@ -66,7 +66,21 @@ async function createSecretary(request: APIRequestContext): Promise<void> {
   const directory = dataDir(PORTAL_PORT);
   const output = execFileSync(
     'npm',
-    ['run', '--silent', 'cli', '--', 'user:create', '--role', 'secretary', '--email', secretary.email],
+    [
+      'run',
+      '--silent',
+      'cli',
+      '--',
+      'user:create',
+      '--role',
+      'secretary',
+      '--email',
+      secretary.email,
+      '--first-name',
+      'Sara',
+      '--last-name',
+      'Segreteria',
+    ],
     {
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       encoding: 'utf8',

@@ -41,7 +41,7 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
 
   const secretary = await staffPage(browser, secretaryAccount);
   await secretary.goto('/staff/queues/unassigned');
-  await expect(secretary.getByRole('heading', { level: 1, name: 'To assign' })).toBeVisible();
+  await expect(secretary.getByRole('heading', { level: 1, name: 'To assign or admit' })).toBeVisible();
 
   // Search: `/` brings the focus to the box; her email, as typed, finds both requests, newest first.
   const box = secretary.getByRole('combobox', { name: 'Find a request' });

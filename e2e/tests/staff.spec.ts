@@ -82,10 +82,10 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   const id = await draftAtReview(request, applicant);
   await payThroughApi(request, applicant, id);
 
-  // Secretary: the request waits in 'To assign'; assign it to the evaluator and the reviewer.
+  // Secretary: the request waits in 'To assign or admit'; assign it to the evaluator and the reviewer.
   const secretary = await staffPage(browser, secretaryAccount);
   await secretary.goto('/staff/queues/unassigned');
-  await expect(secretary.getByRole('heading', { level: 1, name: 'To assign' })).toBeVisible();
+  await expect(secretary.getByRole('heading', { level: 1, name: 'To assign or admit' })).toBeVisible();
   await expectAccessible(secretary);
   await secretary.getByRole('checkbox', { name: `Select request #${id}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();

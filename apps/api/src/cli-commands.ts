@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { emailSchema, STAFF_ROLES } from '@lisbon/domain';
+import { emailSchema, personNameSchema, STAFF_ROLES } from '@lisbon/domain';
 import { createContext, VERSION } from './app';
 import { createRushDrafts, rushEmail } from './demo/rush-drafts';
 import { createDemoStaff, DEMO_STAFF_PASSWORD } from './demo/staff';
@@ -167,12 +167,14 @@ function staffFromArgs(args: string[]): StaffAccount {
   if (!role) throw new UsageError(`--role must be one of ${STAFF_ROLES.join(', ')}`);
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) throw new UsageError('--email must be a valid email address');
-  return {
-    role,
-    email: email.data,
-    firstName: values['first-name'].trim(),
-    lastName: values['last-name'].trim(),
-  };
+  // Staff are chosen by name (the assignment's lists) and named in a request's history.
+  const firstName = personNameSchema.safeParse(values['first-name']);
+  const lastName = personNameSchema.safeParse(values['last-name']);
+  if (!firstName.success || !lastName.success)
+    throw new UsageError(
+      '--first-name and --last-name must be given (letters, spaces, apostrophes, dots and hyphens): colleagues choose staff by name',
+    );
+  return { role, email: email.data, firstName: firstName.data, lastName: lastName.data };
 }
 
 async function createUser(args: string[]): Promise<void> {

@@ -22,7 +22,7 @@ const COMMAND_USAGES = [
     name: 'user:create',
     lines: [
       'create a staff account and print its activation link',
-      `--role ${STAFF_ROLES.join('|')} --email <address> [--first-name <name>] [--last-name <name>]`,
+      `--role ${STAFF_ROLES.join('|')} --email <address> --first-name <name> --last-name <name>`,
     ],
   },
   {

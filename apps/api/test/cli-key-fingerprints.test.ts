@@ -36,7 +36,17 @@ beforeAll(async () => {
 describe('the CLI holds the deployment key set', { timeout: 240_000 }, () => {
   it('user:create with another TOTP key is refused naming the variable, and creates nobody', async () => {
     const { code, output } = await t.cli(
-      ['user:create', '--role', 'admin', '--email', 'refused@example.org'],
+      [
+        'user:create',
+        '--role',
+        'admin',
+        '--email',
+        'refused@example.org',
+        '--first-name',
+        'Ada',
+        '--last-name',
+        'Rossi',
+      ],
       {
         ...deployment,
         TOTP_SECRET_KEY_FILE: other.TOTP_SECRET_KEY_FILE ?? '',
@@ -52,7 +62,17 @@ describe('the CLI holds the deployment key set', { timeout: 240_000 }, () => {
 
   it('user:create with the deployment key set creates the account', async () => {
     const { code, output } = await t.cli(
-      ['user:create', '--role', 'admin', '--email', 'held@example.org'],
+      [
+        'user:create',
+        '--role',
+        'admin',
+        '--email',
+        'held@example.org',
+        '--first-name',
+        'Ada',
+        '--last-name',
+        'Rossi',
+      ],
       deployment,
     );
     expect(output).toMatch(/Created admin account #\d+ for held@example\.org/);

@@ -52,7 +52,24 @@ describe('staff accounts', () => {
     };
     const run = (args: string[]) =>
       promisify(execFile)(tsx, ['src/cli.ts', ...args], { cwd: join(REPO_ROOT, 'apps', 'api'), env });
-    const { stdout } = await run(['user:create', '--role', 'secretary', '--email', 'sec@example.org']);
+    // Without the names, nobody is made: colleagues choose staff by name.
+    await expect(
+      run(['user:create', '--role', 'secretary', '--email', 'sec@example.org']),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--first-name and --last-name must be given/),
+    });
+    const { stdout } = await run([
+      'user:create',
+      '--role',
+      'secretary',
+      '--email',
+      'sec@example.org',
+      '--first-name',
+      'Sara',
+      '--last-name',
+      'D’Amico',
+    ]);
     expect(stdout).toMatch(/Created secretary account #1 for sec@example\.org/);
     expect(stdout).toMatch(/https:\/\/cli\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}/);
     await expect(

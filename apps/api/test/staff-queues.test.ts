@@ -228,3 +228,23 @@ describe('totals at scale (decision 050)', () => {
     expect((await idsOf(secretary, 'queue=archive')).total).toBe(before);
   });
 });
+
+describe('an appeal asked for', () => {
+  it('waits in the queue of those who assign, who admit or refuse it, counted there', async () => {
+    const before = dataOf<{ unassigned: number }>(await call('GET', '/staff/queues/counts', secretary));
+    const appeal = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'appeal_requested',
+      assigneeId: eva.id,
+      reviewerId: rita.id,
+    });
+    const { ids: toAssign } = await idsOf(secretary, 'queue=unassigned&sort=id');
+    expect(toAssign).toContain(appeal);
+    expect(dataOf(await call('GET', '/staff/queues/counts', secretary))).toMatchObject({
+      unassigned: before.unassigned + 1,
+    });
+    // Its evaluator sees it among theirs too, as before.
+    expect((await idsOf(eva, 'queue=assigned')).ids).toContain(appeal);
+    await t.database.db.deleteFrom('practices').where('id', '=', appeal).execute();
+  });
+});

@@ -28,7 +28,8 @@ export type StaffQueue = (typeof STAFF_QUEUES)[number];
 export const QUEUE_STATUSES = {
   to_review: ['in_review', 'reviewed', 'appeal_in_review'],
   ready_for_issue: ['ready_for_issue', 'appeal_reviewed'],
-  unassigned: ['unassigned'],
+  // Those who assign also admit or refuse an appeal asked for (`staff.assign`): it waits here.
+  unassigned: ['unassigned', 'appeal_requested'],
   archive: ARCHIVE_STATUSES,
 } as const satisfies Partial<Record<StaffQueue, readonly PracticeStatus[]>>;
 

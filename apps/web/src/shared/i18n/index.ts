@@ -236,8 +236,23 @@ export async function loadAreaTexts(): Promise<void> {
   await Promise.all([loadTexts('area'), loadTexts('auth'), loadTexts('discovery'), loadTexts('ledger')]);
 }
 
-/** Switches the interface language (its catalogue fetched first) and remembers it for the next visit. */
+/**
+ * The groups pages asked for since `locale`'s catalogue came, added to it: i18next reads a
+ * language once, so a language used before the login (Italian on the login page) and chosen again
+ * after it would lack the logged-in area's texts.
+ */
+async function addWantedGroups(locale: Locale): Promise<void> {
+  const missing = [...wantedGroups].filter((group) => !loadedGroups.has(`${group}:${locale}`));
+  const texts = await Promise.all(missing.map((group) => TEXT_GROUPS[group][locale]()));
+  missing.forEach((group, index) => {
+    i18n.addResourceBundle(locale, 'translation', texts[index], true, true);
+    loadedGroups.add(`${group}:${locale}`);
+  });
+}
+
+/** Switches the interface language (its texts fetched first) and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
   storage.set('language', locale);
+  if (i18n.hasResourceBundle(locale, 'translation')) await addWantedGroups(locale);
   await i18n.changeLanguage(locale);
 }

@@ -96,6 +96,19 @@ describe('the language in use only (decision 063)', () => {
     expect(fresh.i18n.t('account.settings.title')).toBe(areaIt.account.settings.title);
   });
 
+  it('gives a language used before the login the area’s texts when it is chosen again after it', async () => {
+    // Italian on the login page, English once logged in (the profile's), Italian chosen again.
+    vi.resetModules();
+    const fresh = await import('.');
+    await fresh.i18nReady;
+    await fresh.changeLocale('it-IT');
+    await fresh.changeLocale('en-US');
+    await fresh.loadAreaTexts();
+    await fresh.changeLocale('it-IT');
+    expect(fresh.i18n.t('staff.queueTitles.assigned')).toBe(areaIt.staff.queueTitles.assigned);
+    expect(fresh.i18n.t('account.settings.title')).toBe(areaIt.account.settings.title);
+  });
+
   it('fetches the terms only for the pages that show them, then with every language (decision 079)', async () => {
     vi.resetModules();
     const fresh = await import('.');

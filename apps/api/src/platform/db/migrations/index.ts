@@ -37,6 +37,7 @@ import * as documentUploadIds from './2026-12-03-101-document-upload-ids';
 import * as walletHolderKeys from './2026-12-04-102-wallet-holder-keys';
 import * as statementWithdrawnAt from './2026-12-04-103-statement-withdrawn-at';
 import * as walletResultKeys from './2026-12-04-104-wallet-result-keys';
+import * as appealsToAdmitInAQueue from './2026-12-04-105-appeals-to-admit-in-a-queue';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-102-wallet-holder-keys': walletHolderKeys,
   '2026-12-04-103-statement-withdrawn-at': statementWithdrawnAt,
   '2026-12-04-104-wallet-result-keys': walletResultKeys,
+  '2026-12-04-105-appeals-to-admit-in-a-queue': appealsToAdmitInAQueue,
 };

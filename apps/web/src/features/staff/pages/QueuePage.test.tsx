@@ -92,7 +92,9 @@ describe('staff queues', () => {
   it('lists a queue with the counts in the navigation, and sends the sort and filters to the API', async () => {
     const api = staffApi();
     const { router } = renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
-    const table = await screen.findByRole('table', { name: 'To assign: page 1 of 1, 3 requests in all' });
+    const table = await screen.findByRole('table', {
+      name: 'To assign or admit: page 1 of 1, 3 requests in all',
+    });
     const [, first] = within(table).getAllByRole('row');
     expect(
       within(first as HTMLElement)
@@ -101,7 +103,7 @@ describe('staff queues', () => {
     ).toBe('/staff/practices/12');
     expect(within(first as HTMLElement).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Correspondence and verification (urgent)')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Unassigned\s*3 requests/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /To assign or admit\s*3 requests/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Archive secretary\s*12 requests/ })).toBeTruthy();
     const firstCall = api.callsTo('GET /staff/practices')[0];
     expect(firstCall?.query.get('queue')).toBe('unassigned');

@@ -270,5 +270,17 @@ describe('request workspace', () => {
       expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
       expect(screen.queryByText(adminPublishes)).toBeNull();
     }, 20_000);
+
+    it('tells the evaluator of an appeal asked for that an administrator admits or refuses it', async () => {
+      const adminAdmits = 'An administrator admits or refuses the appeal or amendment asked for.';
+      workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'appeal_requested' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+      expect(await screen.findByText(adminAdmits)).toBeTruthy();
+      cleanup();
+      workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'appeal_requested' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
+      expect(screen.queryByText(adminAdmits)).toBeNull();
+    }, 20_000);
   });
 });

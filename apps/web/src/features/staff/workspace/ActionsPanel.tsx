@@ -33,7 +33,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
   // The review leads to 'ready for issue', where only an administrator publishes (decision 055):
   // said to whoever reviews without that ability, so nobody waits for a Publish button (issue 33).
-  const mayPublish = useCurrentUser().data?.abilities['staff.publish'] === true;
+  const abilities = useCurrentUser().data?.abilities;
+  const mayPublish = abilities?.['staff.publish'] === true;
+  // An appeal asked for waits for those who assign (its queue): said to its evaluator, who has no move.
+  const waitsForAdmission = practice.status === 'appeal_requested' && abilities?.['staff.assign'] !== true;
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );
@@ -74,6 +77,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
             note: sentBack.note ?? '',
           })}
         </Alert>
+      )}
+      {waitsForAdmission && (
+        <Text size="sm" mt="sm">
+          {t('staff.actions.adminAdmits')}
+        </Text>
       )}
       {isBeforePublishing && !mayPublish && (
         <Text size="sm" mt="sm">

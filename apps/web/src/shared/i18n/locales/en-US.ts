@@ -55,7 +55,7 @@ export const enUS = {
     staff: 'Staff workspace',
     staffAssigned: 'Assigned',
     staffToReview: 'To review',
-    staffUnassigned: 'Unassigned',
+    staffUnassigned: 'To assign or admit',
     staffReadyForIssue: 'Ready for issue',
     staffArchive: 'Archive secretary',
     staffAll: 'All',

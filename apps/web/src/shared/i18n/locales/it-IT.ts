@@ -47,7 +47,7 @@ export const itIT: PublicCatalogue = {
     staff: 'Area del personale',
     staffAssigned: 'Assegnate',
     staffToReview: 'Da revisionare',
-    staffUnassigned: 'Non assegnate',
+    staffUnassigned: 'Da assegnare o ammettere',
     staffReadyForIssue: 'Pronte per il rilascio',
     staffArchive: 'Archivio segreteria',
     staffAll: 'Tutte',

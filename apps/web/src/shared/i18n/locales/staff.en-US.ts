@@ -6,7 +6,7 @@ export const staffEn = {
     queueTitles: {
       assigned: 'Assigned to me',
       to_review: 'To review',
-      unassigned: 'To assign',
+      unassigned: 'To assign or admit',
       ready_for_issue: 'Ready for issue',
       archive: 'Archive secretary',
       all: 'All requests',
@@ -64,6 +64,7 @@ export const staffEn = {
     },
     status: STATUS_NAMES_EN,
     actions: {
+      adminAdmits: 'An administrator admits or refuses the appeal or amendment asked for.',
       adminPublishes:
         'Once the request is ready for issue, an administrator publishes the statement: only administrators may.',
       title: 'Actions',

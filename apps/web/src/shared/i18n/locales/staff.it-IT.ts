@@ -9,7 +9,7 @@ export const staffIt: Staff = {
     queueTitles: {
       assigned: 'Assegnate a me',
       to_review: 'Da revisionare',
-      unassigned: 'Da assegnare',
+      unassigned: 'Da assegnare o ammettere',
       ready_for_issue: 'Pronte per il rilascio',
       archive: 'Archivio segreteria',
       all: 'Tutte le richieste',
@@ -67,8 +67,9 @@ export const staffIt: Staff = {
     },
     status: STATUS_NAMES_IT,
     actions: {
+      adminAdmits: 'Un amministratore ammette o respinge il ricorso o la rettifica richiesti.',
       adminPublishes:
-        'Quando la richiesta è pronta per l’emissione, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
+        'Quando la richiesta è pronta per il rilascio, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
