@@ -207,6 +207,13 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await staff.reload();
   await expect(delivery.getByText(/^Shipment paid on /)).toBeVisible();
   await delivery.getByRole('button', { name: 'Set as delivered' }).click();
+  // Asked first: the applicant is mailed that the originals reached them.
+  const confirmDelivered = staff.getByRole('dialog', { name: 'Set as delivered' });
+  await expect(
+    confirmDelivered.getByText(/^Only once the originals have reached the applicant/),
+  ).toBeVisible();
+  await expectAccessible(staff);
+  await confirmDelivered.getByRole('button', { name: 'Set as delivered' }).click();
   await expectShown(staff, 'Set as delivered', { exact: true });
   await expect(delivery.getByText(/^Delivered on /)).toBeVisible();
   await expect(delivery.getByRole('button', { name: 'Set as delivered' })).toHaveCount(0);

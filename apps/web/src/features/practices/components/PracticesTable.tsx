@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
+import { useDaysInWords } from '@/shared/ui/daysInWords';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
@@ -17,6 +18,8 @@ type Props = { practices: readonly PracticeSummary[]; caption: string };
  */
 export function PracticesTable({ practices, caption }: Props) {
   const { t } = useTranslation();
+  const inWords = useDaysInWords();
+  const daysToGo = (days: number | null) => (days === null ? '—' : inWords(days));
   const locale = useLocale();
   const isNarrow = useIsNarrowScreen();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
@@ -41,7 +44,7 @@ export function PracticesTable({ practices, caption }: Props) {
           lines: [service(practice), country(practice)],
           facts: [
             { label: t('practices.columns.deadline'), value: date(practice.expected_deadline) },
-            { label: t('practices.columns.daysToGo'), value: practice.days_to_go ?? '—' },
+            { label: t('practices.columns.daysToGo'), value: daysToGo(practice.days_to_go) },
             { label: t('practices.columns.createdAt'), value: date(practice.created_at) },
             { label: t('practices.columns.requestedAt'), value: date(practice.requested_at) },
           ],
@@ -76,7 +79,7 @@ export function PracticesTable({ practices, caption }: Props) {
                 <StatusBadge label={practice.status_label} />
               </Table.Td>
               <Table.Td>{date(practice.expected_deadline)}</Table.Td>
-              <Table.Td>{practice.days_to_go ?? '—'}</Table.Td>
+              <Table.Td>{daysToGo(practice.days_to_go)}</Table.Td>
               <Table.Td>{service(practice)}</Table.Td>
               <Table.Td>{country(practice)}</Table.Td>
               <Table.Td visibleFrom="md">{date(practice.created_at)}</Table.Td>

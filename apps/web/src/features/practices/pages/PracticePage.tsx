@@ -22,6 +22,7 @@ import { DeleteDraft } from '../components/DeleteDraft';
 import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
 import { StatusTimeline } from '../components/StatusTimeline';
+import { useDaysInWords } from '@/shared/ui/daysInWords';
 
 /** What comes next for the applicant, under the status. */
 function nextStepText(practice: Practice, t: TFunction): string {
@@ -41,6 +42,7 @@ export function PracticePage({
   statementActions,
 }: { statementActions?: (practiceId: number) => ReactNode } = {}) {
   const { t } = useTranslation();
+  const inWords = useDaysInWords();
   const locale = useLocale();
   const id = Number(useParams().id);
   const query = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });
@@ -105,7 +107,7 @@ export function PracticePage({
               [t('practiceFacts.deadline'), date(practice.expected_deadline)],
               [
                 t('practiceFacts.daysToGo'),
-                practice.days_to_go === null ? null : t('practiceFacts.days', { count: practice.days_to_go }),
+                practice.days_to_go === null ? null : inWords(practice.days_to_go),
               ],
               // Return delivery of the originals, shown once staff have opened it.
               ...(practice.delivery_opened_at

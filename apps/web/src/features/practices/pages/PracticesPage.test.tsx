@@ -35,6 +35,15 @@ describe('my requests', () => {
     ).toBeTruthy();
   });
 
+  it('says a request past its deadline is late by so many working days, never a negative count', async () => {
+    const late = practiceSummaryFixture({ id: 14, status: 'in_evaluation', days_to_go: -3 });
+    mockApi({ 'GET /practices': { body: { data: [late], meta: { page: 1, perPage: 20, total: 1 } } } });
+    renderApp('/practices', { queryClient: logIn() });
+    const table = await screen.findByRole('table', { name: /My requests/ });
+    expect(within(table).getByText('late by 3 working days')).toBeTruthy();
+    expect(within(table).queryByText('-3')).toBeNull();
+  });
+
   it('lists the requests with their status label, deadline and days to go, and sorts on request', async () => {
     const calls = mockApi({
       'GET /practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 2 } } },
@@ -49,7 +58,7 @@ describe('my requests', () => {
     ).toBe('/practices/12');
     expect(within(first as HTMLElement).getByText('in evaluation')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('January 29, 2027')).toBeTruthy();
-    expect(within(first as HTMLElement).getByText('41')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('41 working days left')).toBeTruthy();
     expect(calls.callsTo('GET /practices')[0]?.query.get('sort')).toBe('-created_at');
 
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Expected deadline, ascending');

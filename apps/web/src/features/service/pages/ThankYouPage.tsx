@@ -12,6 +12,7 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { practiceQuery, useStoreDraft } from '../api/practices';
+import { useDaysInWords } from '@/shared/ui/daysInWords';
 
 /**
  * `/service/new/thank-you?practice={id}`: the request is in, with its number and expected deadline.
@@ -19,6 +20,7 @@ import { practiceQuery, useStoreDraft } from '../api/practices';
  */
 export function ThankYouPage({ practiceId }: { practiceId?: number }) {
   const { t } = useTranslation();
+  const inWords = useDaysInWords();
   const locale = useLocale();
   const [search] = useSearchParams();
   const id = practiceId ?? Number(search.get('practice'));
@@ -65,10 +67,7 @@ export function ThankYouPage({ practiceId }: { practiceId?: number }) {
               t('practiceFacts.deadline'),
               data.expected_deadline ? formatDate(data.expected_deadline, locale) : null,
             ],
-            [
-              t('practiceFacts.daysToGo'),
-              data.days_to_go === null ? null : t('practiceFacts.days', { count: data.days_to_go }),
-            ],
+            [t('practiceFacts.daysToGo'), data.days_to_go === null ? null : inWords(data.days_to_go)],
           ]}
         />
         <Text>{t('wizard.thankYou.next')}</Text>

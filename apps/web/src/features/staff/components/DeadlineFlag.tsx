@@ -1,19 +1,10 @@
 import type { DeadlineFlag as Flag } from '@lisbon/domain';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDaysInWords } from '@/shared/ui/daysInWords';
 
 /** Filled badges whose text reads at 4.5:1 or more: white on dark red, black on yellow and pale green. */
 const COLORS: Record<Flag, string> = { late: 'red.9', at_risk: 'yellow.3', on_time: 'green.2' };
-
-/** Working days left, in words, as the applicant counts them: late by some, due today, or left. */
-export function useDaysInWords() {
-  const { t } = useTranslation();
-  return (days: number) => {
-    if (days < 0) return t('operations.deadline.late', { count: -days });
-    if (days === 0) return t('operations.deadline.dueToday');
-    return t('operations.deadline.left', { count: days });
-  };
-}
 
 /** A request against its deadline (decision 070): the flag in words and colour, and the working days. */
 export function DeadlineFlag({ flag, daysToGo }: { flag: Flag; daysToGo: number }) {

@@ -3,9 +3,9 @@ import '@mantine/charts/styles.css';
 import type { Dashboard } from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/shared/format';
+import { formatDate, formatNumber } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
-import { useDaysInWords } from '../components/DeadlineFlag';
+import { useDaysInWords } from '@/shared/ui/daysInWords';
 import { personName } from '../components/QueueTable';
 import { FigureTable } from './FigureTable';
 
@@ -15,6 +15,11 @@ const CHART_HEIGHT = 220;
 export function DashboardFigures({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  // Counts of requests: whole numbers on the axis, written as the page's language writes numbers.
+  const countAxis = {
+    yAxisProps: { allowDecimals: false },
+    valueFormatter: (value: number) => formatNumber(value, locale),
+  };
   const date = (value: string) => formatDate(value, locale);
   const inWords = useDaysInWords();
   const d = (key: string) => t(`operations.dashboard.${key}` as 'operations.dashboard.title');
@@ -102,6 +107,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
             dataKey="status"
             series={[{ name: 'count', label: d('backlog.count'), color: 'blue.7' }]}
             withTooltip={false}
+            {...countAxis}
           />
         }
         columns={[d('backlog.status'), d('backlog.count')]}
@@ -119,6 +125,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
             dataKey="week"
             series={[{ name: 'count', label: d('published.count'), color: 'teal.7' }]}
             withTooltip={false}
+            {...countAxis}
           />
         }
         columns={[d('published.week'), d('published.count')]}
@@ -156,6 +163,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
             ]}
             withLegend
             withTooltip={false}
+            {...countAxis}
           />
         }
         columns={[

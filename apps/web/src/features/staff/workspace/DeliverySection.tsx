@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { useChange } from './ChangeForm';
@@ -24,6 +25,8 @@ export function DeliverySection({ practice, may }: Props) {
   const date = (value: string) => formatDateTime(value, locale);
   const isOffered = (change: 'open_to_delivery' | 'set_delivered' | 'cancel_delivery') => may(change);
   const [isCancelling, setIsCancelling] = useState(false);
+  // The applicant is mailed that the originals reached them: asked first, not set by a slip.
+  const [isConfirmingDelivered, setIsConfirmingDelivered] = useState(false);
   // A request is in one shipment at a time: the fee not yet refunded is the current shipment's.
   const fee = practice.payments.find((payment) => payment.purpose === 'delivery' && !payment.refund);
 
@@ -51,10 +54,7 @@ export function DeliverySection({ practice, may }: Props) {
           </Button>
         )}
         {isOffered('set_delivered') && (
-          <Button
-            loading={delivering.isBusy}
-            onClick={() => void delivering.run(() => workspaceCalls.setDelivered(practice.id))}
-          >
+          <Button loading={delivering.isBusy} onClick={() => setIsConfirmingDelivered(true)}>
             {t('staff.delivery.setDelivered')}
           </Button>
         )}
@@ -64,6 +64,20 @@ export function DeliverySection({ practice, may }: Props) {
           </Button>
         )}
       </Group>
+      <ConfirmDialog
+        opened={isConfirmingDelivered}
+        title={t('staff.delivery.setDelivered')}
+        message={t('staff.delivery.confirmDelivered')}
+        confirmLabel={t('staff.delivery.setDelivered')}
+        isBusy={delivering.isBusy}
+        onCancel={() => setIsConfirmingDelivered(false)}
+        onConfirm={() =>
+          void delivering.run(
+            () => workspaceCalls.setDelivered(practice.id),
+            () => setIsConfirmingDelivered(false),
+          )
+        }
+      />
       {fee && isOffered('cancel_delivery') && (
         <RefundDialog
           kind="delivery"

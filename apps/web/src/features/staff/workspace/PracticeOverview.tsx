@@ -5,6 +5,7 @@ import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
+import { useDaysInWords } from '@/shared/ui/daysInWords';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
@@ -12,6 +13,7 @@ import { Section } from './Section';
 /** The request at a glance: status and people, the applicant, the request as filed. */
 export function PracticeOverview({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
+  const inWords = useDaysInWords();
   const locale = useLocale();
   const date = (value: string | null | undefined) => (value ? formatDate(value, locale) : null);
   const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);
@@ -31,10 +33,7 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
             [t('practiceFacts.requestedAt'), date(practice.requested_at)],
             [t('practiceFacts.paidAt'), date(practice.paid_at)],
             [t('practiceFacts.deadline'), date(practice.expected_deadline)],
-            [
-              t('practiceFacts.daysToGo'),
-              practice.days_to_go === null ? null : t('practiceFacts.days', { count: practice.days_to_go }),
-            ],
+            [t('practiceFacts.daysToGo'), practice.days_to_go === null ? null : inWords(practice.days_to_go)],
           ]}
         />
       </Stack>

@@ -84,7 +84,7 @@ export const operationsEn = {
         amendments: 'Amendments asked for',
       },
       deliveries: {
-        title: 'Return deliveries waiting to be sent',
+        title: 'Return deliveries paid, not yet delivered',
         count_one: '{{count}} request paid for and not yet sent.',
         count_other: '{{count}} requests paid for and not yet sent.',
         request: 'Request',

@@ -86,7 +86,7 @@ export const operationsIt: typeof operationsEn = {
         amendments: 'Rettifiche richieste',
       },
       deliveries: {
-        title: 'Restituzioni in attesa di spedizione',
+        title: 'Restituzioni pagate, non ancora consegnate',
         count_one: '{{count}} richiesta pagata e non ancora spedita.',
         count_other: '{{count}} richieste pagate e non ancora spedite.',
         request: 'Richiesta',

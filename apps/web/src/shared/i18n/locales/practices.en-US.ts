@@ -100,8 +100,6 @@ export const practicesEn = {
     deliveredAt: 'Originals delivered on',
     deadline: 'Expected deadline',
     daysToGo: 'Days to go',
-    days_one: '{{count}} working day',
-    days_other: '{{count}} working days',
     purpose: 'Purpose',
     purposeOther: 'Purpose described',
     institution: 'Italian institution of interest',

@@ -107,8 +107,6 @@ export const practicesIt: Practices = {
     deliveredAt: 'Originali consegnati il',
     deadline: 'Scadenza prevista',
     daysToGo: 'Giorni mancanti',
-    days_one: '{{count}} giorno lavorativo',
-    days_other: '{{count}} giorni lavorativi',
     purpose: 'Finalità',
     purposeOther: 'Finalità descritta',
     institution: 'Istituzione italiana di interesse',

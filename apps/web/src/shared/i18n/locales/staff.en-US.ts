@@ -109,6 +109,8 @@ export const staffEn = {
       delivered: 'Delivered on {{date}}.',
       open: 'Open to delivery',
       setDelivered: 'Set as delivered',
+      confirmDelivered:
+        'Only once the originals have reached the applicant: they are told by mail now that their documents have been delivered to the address they gave. This cannot be undone.',
     },
     payments: {
       title: 'Payments',

@@ -113,6 +113,8 @@ export const staffIt: Staff = {
       delivered: 'Consegnata il {{date}}.',
       open: 'Apri alla restituzione',
       setDelivered: 'Imposta come consegnata',
+      confirmDelivered:
+        'Solo quando gli originali sono arrivati al richiedente: riceve ora una mail che i suoi documenti sono stati consegnati all’indirizzo indicato. L’operazione non può essere annullata.',
     },
     payments: {
       title: 'Pagamenti',
