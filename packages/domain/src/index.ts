@@ -49,6 +49,8 @@ export * from './transitions';
 export * from './transition-texts';
 export * from './transition-texts-en';
 export * from './transition-texts-it';
+export * from './status-label-texts-en';
+export * from './status-label-texts-it';
 export * from './uploads';
 export * from './user';
 export * from './user-details';

@@ -1,4 +1,4 @@
-import type { PracticeStatus, StatusLabel } from './statuses';
+import type { PracticeStatus } from './statuses';
 import type { StaffChange } from './staff-changes';
 import type { TransitionAction } from './transitions';
 
@@ -53,23 +53,4 @@ export const ACTION_NAMES_EN: Record<TransitionAction | StaffChange, string> = {
   reassign: 'Change the assignment',
   refund_payment: 'Refund the payment',
   cancel_delivery: 'Cancel the delivery and refund the fee',
-};
-
-/**
- * Spec §4's labels, as an applicant reads them, in English. Its four codes with underscores are
- * words in both languages (issue 14), and 'cimea request' a request for information (issue 33,
- * decision 085); the API's `status_label` keeps the spec's codes.
- */
-export const STATUS_LABEL_NAMES_EN: Record<StatusLabel, string> = {
-  draft: 'draft',
-  'in evaluation': 'in evaluation',
-  // The spec's 'cimea request' names a body the portal never mentions (issue 33, decision 085).
-  'cimea request': 'request for information',
-  closed: 'closed',
-  published: 'published',
-  'appeal in evaluation': 'appeal in evaluation',
-  appeal_rejected: 'appeal rejected',
-  appeal_issued: 'appeal issued',
-  amend_issued: 'amendment issued',
-  appeal_refused: 'appeal refused',
 };

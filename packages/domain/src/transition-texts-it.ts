@@ -1,4 +1,4 @@
-import type { PracticeStatus, StatusLabel } from './statuses';
+import type { PracticeStatus } from './statuses';
 import type { StaffChange } from './staff-changes';
 import type { TransitionAction } from './transitions';
 
@@ -53,22 +53,4 @@ export const ACTION_NAMES_IT: Record<TransitionAction | StaffChange, string> = {
   reassign: 'Cambia l’assegnazione',
   refund_payment: 'Rimborsa il pagamento',
   cancel_delivery: 'Annulla la restituzione e rimborsa la tariffa',
-};
-
-/**
- * Spec §4's labels, as an applicant reads them, in Italian. Its four codes with underscores are
- * words in both languages (issue 14), and 'cimea request' a request for information (issue 33,
- * decision 085); the API's `status_label` keeps the spec's codes.
- */
-export const STATUS_LABEL_NAMES_IT: Record<StatusLabel, string> = {
-  draft: 'bozza',
-  'in evaluation': 'in valutazione',
-  'cimea request': 'richiesta di informazioni',
-  closed: 'chiusa',
-  published: 'pubblicata',
-  'appeal in evaluation': 'ricorso in valutazione',
-  appeal_rejected: 'ricorso rigettato',
-  appeal_issued: 'ricorso accolto',
-  amend_issued: 'rettifica emessa',
-  appeal_refused: 'ricorso respinto',
 };

@@ -3,8 +3,10 @@
 import type { Locale } from './locales';
 import { STAFF_CHANGES, type StaffChange } from './staff-changes';
 import { PRACTICE_STATUSES, type PracticeStatus, STATUS_LABELS, type StatusLabel } from './statuses';
-import { ACTION_NAMES_EN, STATUS_LABEL_NAMES_EN, STATUS_NAMES_EN } from './transition-texts-en';
-import { ACTION_NAMES_IT, STATUS_LABEL_NAMES_IT, STATUS_NAMES_IT } from './transition-texts-it';
+import { STATUS_LABEL_NAMES_EN } from './status-label-texts-en';
+import { STATUS_LABEL_NAMES_IT } from './status-label-texts-it';
+import { ACTION_NAMES_EN, STATUS_NAMES_EN } from './transition-texts-en';
+import { ACTION_NAMES_IT, STATUS_NAMES_IT } from './transition-texts-it';
 import { TRANSITION_ACTIONS, type TransitionAction } from './transitions';
 
 export const STATUS_NAMES: Record<Locale, Record<PracticeStatus, string>> = {
