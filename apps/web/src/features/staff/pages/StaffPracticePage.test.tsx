@@ -271,6 +271,25 @@ describe('request workspace', () => {
       expect(screen.queryByText(adminPublishes)).toBeNull();
     }, 20_000);
 
+    it('says, before an appeal is ended, what becomes of the statement already published', async () => {
+      workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'appeal_reviewed' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+      const effects = {
+        'Issue the amended statement':
+          /^An amended statement replaces the original: the statement already published will check NOT valid/,
+        'Issue the appeal statement':
+          /^A statement of appeal is issued and attached to the original: the statement already published stays valid/,
+        'Reject the appeal': /^The statement already published stays valid and unchanged/,
+      };
+      for (const [action, effect] of Object.entries(effects)) {
+        await userEvent.click(await screen.findByRole('button', { name: action }));
+        const dialog = await screen.findByRole('dialog', { name: action });
+        expect(within(dialog).getByText(effect)).toBeTruthy();
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      }
+    }, 30_000);
+
     it('tells the evaluator of an appeal asked for that an administrator admits or refuses it', async () => {
       const adminAdmits = 'An administrator admits or refuses the appeal or amendment asked for.';
       workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'appeal_requested' }));

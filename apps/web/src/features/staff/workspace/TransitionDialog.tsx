@@ -17,6 +17,11 @@ type Values = { note: string; reason: string; message: string; requested_documen
 
 const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
 
+/** The moves that end an appeal, each saying what becomes of the statement already published. */
+const ENDS_AN_APPEAL = ['issue_appeal', 'issue_amendment', 'reject_appeal'] as const;
+const endsAnAppeal = (action: string): action is (typeof ENDS_AN_APPEAL)[number] =>
+  (ENDS_AN_APPEAL as readonly string[]).includes(action);
+
 /**
  * Confirms one move, with what the table says it records: a reason the applicant reads, a message to
  * the applicant, and a note that stays with staff (decision 054).
@@ -80,6 +85,9 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
               to: t(`staff.status.${transition.to}`),
             })}
           </Text>
+          {endsAnAppeal(transition.action) && (
+            <Text fw={500}>{t(`staff.actions.effects.${transition.action}`)}</Text>
+          )}
           <FormAlert message={failure} />
           {isMessage && (
             <>

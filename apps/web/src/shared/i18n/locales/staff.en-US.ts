@@ -70,6 +70,14 @@ export const staffEn = {
       title: 'Actions',
       none: 'There is nothing for you to do on this request now.',
       confirm: 'The request moves from “{{from}}” to “{{to}}”.',
+      effects: {
+        issue_appeal:
+          'A statement of appeal is issued and attached to the original: the statement already published stays valid. The applicant is mailed. This cannot be undone.',
+        issue_amendment:
+          'An amended statement replaces the original: the statement already published will check NOT valid, superseded by the amendment. The applicant is mailed. This cannot be undone.',
+        reject_appeal:
+          'The statement already published stays valid and unchanged. The applicant is mailed the reason. This cannot be undone.',
+      },
       message: 'Message to the applicant',
       messageHelp: 'The applicant reads it on their request and receives it by mail.',
       requestedDocuments: 'Documents to ask for (optional)',

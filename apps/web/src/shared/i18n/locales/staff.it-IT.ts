@@ -73,6 +73,14 @@ export const staffIt: Staff = {
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
+      effects: {
+        issue_appeal:
+          'Viene rilasciato un attestato del ricorso, allegato all’originale: l’attestato già pubblicato resta valido. Il richiedente riceve una mail. L’operazione non può essere annullata.',
+        issue_amendment:
+          'Un attestato rettificato sostituisce l’originale: l’attestato già pubblicato risulterà NON valido, sostituito dalla rettifica. Il richiedente riceve una mail. L’operazione non può essere annullata.',
+        reject_appeal:
+          'L’attestato già pubblicato resta valido e invariato. Il richiedente riceve una mail con il motivo. L’operazione non può essere annullata.',
+      },
       message: 'Messaggio al richiedente',
       messageHelp: 'Il richiedente lo legge nella sua richiesta e lo riceve per email.',
       requestedDocuments: 'Documenti da richiedere (facoltativo)',
