@@ -69,26 +69,3 @@ test('with maintenance on, any page lands on /maintenance', async ({ page }) => 
   }
   await expectAccessible(page);
 });
-
-test('a page opened from the foot of another opens at its top, on a phone (the router’s scroll restoration)', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 375, height: 667 });
-  await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
-  const footerLink = page
-    .getByRole('navigation', { name: 'Useful links' })
-    .getByRole('link', { name: 'Home' });
-  await footerLink.scrollIntoViewIfNeeded();
-  const scrolled = await page.evaluate<number>('window.scrollY');
-  expect(scrolled).toBeGreaterThan(0);
-  await footerLink.click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Recognition of foreign qualifications' }),
-  ).toBeVisible();
-  // The home page is tall enough to have kept the old position: it opens at its top all the same.
-  expect(
-    await page.evaluate<number>('document.documentElement.scrollHeight - window.innerHeight'),
-  ).toBeGreaterThan(scrolled);
-  await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
-});

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createPath, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { useNotifications } from '@/features/notifications/api/notifications';
 import { QUEUE_ORDER, queuePath } from '@/features/staff/queueNavigation';
@@ -187,8 +187,6 @@ export function AppLayout() {
             {/* The page hydrates after the layout, its own boundaries after it (decision 082). */}
             <Suspense>
               <Outlet />
-              {/* A new page opens at its top; Back returns to where the list was (the router's own). */}
-              <ScrollRestoration />
             </Suspense>
           </Container>
         </AppShell.Main>

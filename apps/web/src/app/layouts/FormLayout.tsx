@@ -1,7 +1,7 @@
 import { Box, Container, Group, Paper } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -35,8 +35,6 @@ export function FormLayout() {
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }}>
             <Suspense>
               <Outlet />
-              {/* A new page opens at its top; Back returns to where the list was (the router's own). */}
-              <ScrollRestoration />
             </Suspense>
           </Paper>
         </Container>
