@@ -1,5 +1,6 @@
 // The moves of a request and its statuses, in words: the staff pages and the applicant's name
 // them, and the API's refusal of a move (TRANSITION_NOT_ALLOWED) says them instead of their codes.
+import { isOneOf } from './collections';
 import type { Locale } from './locales';
 import { STAFF_CHANGES, type StaffChange } from './staff-changes';
 import { PRACTICE_STATUSES, type PracticeStatus, STATUS_LABELS, type StatusLabel } from './statuses';
@@ -23,9 +24,6 @@ export const ACTION_NAMES: Record<Locale, Record<TransitionAction | StaffChange,
   'en-US': ACTION_NAMES_EN,
   'it-IT': ACTION_NAMES_IT,
 };
-
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  (values as readonly unknown[]).includes(value);
 
 /**
  * A refused move's parameters in the locale's words: `action` by its button's name; the request's

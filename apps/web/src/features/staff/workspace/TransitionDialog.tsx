@@ -1,6 +1,7 @@
 import {
   type AvailableAction,
   DOCUMENT_TYPES,
+  isOneOf,
   type StaffPractice,
   transitionBodySchema,
 } from '@lisbon/domain';
@@ -19,8 +20,6 @@ const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
 
 /** The moves that end an appeal, each saying what becomes of the statement already published. */
 const ENDS_AN_APPEAL = ['issue_appeal', 'issue_amendment', 'reject_appeal'] as const;
-const endsAnAppeal = (action: string): action is (typeof ENDS_AN_APPEAL)[number] =>
-  (ENDS_AN_APPEAL as readonly string[]).includes(action);
 
 /**
  * Confirms one move, with what the table says it records: a reason the applicant reads, a message to
@@ -85,7 +84,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
               to: t(`staff.status.${transition.to}`),
             })}
           </Text>
-          {endsAnAppeal(transition.action) && (
+          {isOneOf(ENDS_AN_APPEAL, transition.action) && (
             <Text fw={500}>{t(`staff.actions.effects.${transition.action}`)}</Text>
           )}
           <FormAlert message={failure} />
