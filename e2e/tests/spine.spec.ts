@@ -69,3 +69,39 @@ test('with maintenance on, any page lands on /maintenance', async ({ page }) => 
   }
   await expectAccessible(page);
 });
+
+test('a page opens at its top, Back returns to where the page before was, and a page loaded afresh never takes another’s position (the router’s scroll restoration)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  const footerLink = page
+    .getByRole('navigation', { name: 'Useful links' })
+    .getByRole('link', { name: 'Home' });
+  await footerLink.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate<number>('window.scrollY');
+  expect(scrolled).toBeGreaterThan(0);
+
+  await footerLink.click();
+  const home = page.getByRole('heading', { level: 1, name: 'Recognition of foreign qualifications' });
+  await expect(home).toBeVisible();
+  // The home page is tall enough to have kept the old position: it opens at its top all the same.
+  expect(
+    await page.evaluate<number>('document.documentElement.scrollHeight - window.innerHeight'),
+  ).toBeGreaterThan(scrolled);
+  await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(scrolled);
+
+  // Both pages below are loaded afresh: the router gives their entries the same key.
+  await page.goto('/');
+  await footerLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInViewport();
+  expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+});

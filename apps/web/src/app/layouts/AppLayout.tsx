@@ -17,6 +17,7 @@ import { LanguageOffer } from './LanguageOffer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
+import { PageScroll } from './PageScroll';
 import { PublicNavigationBar } from './PublicNavigationBar';
 
 const HEADER_HEIGHT = 64;
@@ -187,6 +188,7 @@ export function AppLayout() {
             {/* The page hydrates after the layout, its own boundaries after it (decision 082). */}
             <Suspense>
               <Outlet />
+              <PageScroll />
             </Suspense>
           </Container>
         </AppShell.Main>

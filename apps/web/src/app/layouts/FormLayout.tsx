@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
+import { PageScroll } from './PageScroll';
 
 /** Full-page layout for the forms outside the logged-in area (login, registration, …) and maintenance. */
 export function FormLayout() {
@@ -35,6 +36,7 @@ export function FormLayout() {
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }}>
             <Suspense>
               <Outlet />
+              <PageScroll />
             </Suspense>
           </Paper>
         </Container>
