@@ -1,6 +1,8 @@
 import { NOTIFICATION_POLL_MS, STATUS_LABELS } from '@lisbon/domain';
+import { useQuery } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/api';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { RequestsBadge } from '../components/RequestsBadge';
@@ -48,5 +50,40 @@ describe('notifications', () => {
 
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS * 5);
     expect(api.callsTo('GET /users/1/notifications')).toHaveLength(2);
+  });
+
+  it('fetches the requests again when their counts change, and only then', async () => {
+    const moved = { body: { data: { counts: { ...noneOf, draft: 1, 'in evaluation': 2 }, total: 3 } } };
+    let answer = counts;
+    const server = mockApi({
+      'GET /users/1/notifications': () => answer,
+      'GET /practices/7': { body: { data: { id: 7 } } },
+    });
+    function OpenRequest() {
+      useNotifications(1);
+      // The applicant's request page, as its query is keyed (`['practices', …]`).
+      useQuery({
+        queryKey: ['practices', 'detail', 7],
+        queryFn: async () => (await api.get('practices/7')).data,
+        staleTime: 60_000,
+      });
+      return null;
+    }
+    renderComponent(<OpenRequest />);
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(() => expect(server.callsTo('GET /practices/7')).toHaveLength(1), waitOptions);
+
+    // The same counts: nothing else is asked for.
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
+    expect(server.callsTo('GET /users/1/notifications')).toHaveLength(2);
+    expect(server.callsTo('GET /practices/7')).toHaveLength(1);
+
+    // Staff moved a request: the open request is fetched again, once.
+    answer = moved;
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
+    await vi.waitFor(() => expect(server.callsTo('GET /practices/7')).toHaveLength(2), waitOptions);
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
+    expect(server.callsTo('GET /users/1/notifications')).toHaveLength(4);
+    expect(server.callsTo('GET /practices/7')).toHaveLength(2);
   });
 });

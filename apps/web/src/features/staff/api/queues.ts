@@ -6,20 +6,35 @@ import {
   staffPracticeSummarySchema,
   staffUserSchema,
 } from '@lisbon/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/api';
+import { pollInterval, refreshOnChange } from '@/shared/polls';
 import type { QueueSearch } from '../queueSearch';
 
 /** Everything cached for the staff area; a change anywhere in it refreshes the lot. */
 export const STAFF_KEY = ['staff'] as const;
 
-/** GET /staff/queues/counts: the navigation's counts, refreshed whenever the staff area changes something. */
+const COUNTS_KEY = [...STAFF_KEY, 'counts'];
+
+/**
+ * GET /staff/queues/counts: the navigation's counts, refreshed whenever the staff area changes
+ * something, and asked again as often as the notifications. When they change (another member of
+ * staff moved a request), the staff area's open lists and request are fetched again.
+ */
 export function useQueueCounts(isEnabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...STAFF_KEY, 'counts'],
-    queryFn: async () => (await api.get('staff/queues/counts', null, { schema: queueCountsSchema })).data,
+    queryKey: COUNTS_KEY,
+    queryFn: async () =>
+      refreshOnChange(
+        queryClient,
+        COUNTS_KEY,
+        (await api.get('staff/queues/counts', null, { schema: queueCountsSchema })).data,
+        { queryKey: STAFF_KEY, predicate: (query) => query.queryKey[1] !== 'counts' },
+      ),
     enabled: isEnabled,
+    refetchInterval: (query) => pollInterval(query.state.error),
     retry: false,
   });
 }
