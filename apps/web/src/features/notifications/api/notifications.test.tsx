@@ -54,7 +54,7 @@ describe('notifications', () => {
 
   it('fetches the requests again when their counts change, and only then', async () => {
     const moved = { body: { data: { counts: { ...noneOf, draft: 1, 'in evaluation': 2 }, total: 3 } } };
-    let answer = counts;
+    let answer: typeof counts | typeof moved = counts;
     const server = mockApi({
       'GET /users/1/notifications': () => answer,
       'GET /practices/7': { body: { data: { id: 7 } } },
