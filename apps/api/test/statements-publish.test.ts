@@ -99,9 +99,22 @@ describe('publishing a statement', () => {
     expect(dataOf(verified)).toMatchObject({ result: 'valid', reason: 'original' });
   });
 
-  it('refuses a second publication and any other move while the first is pending', async () => {
+  it('refuses a second publication and any other move while the first is pending, and offers none', async () => {
     const practiceId = await readyForIssue(t.database, owner);
-    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const offered = async () =>
+      dataOf<{ available_actions: { action: string }[] }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/staff/practices/${practiceId}`,
+          headers: bearer(admin.token),
+        }),
+      ).available_actions.map((move) => move.action);
+    expect(await offered()).toEqual(expect.arrayContaining(['publish', 'close']));
+    const published = await publishMove(t.app, admin, practiceId);
+    expect(published.statusCode).toBe(200);
+    // The workspace the move answers, and the one read again, offer no move meanwhile.
+    expect(dataOf<{ available_actions: unknown[] }>(published).available_actions).toEqual([]);
+    expect(await offered()).toEqual([]);
     const again = await publishMove(t.app, admin, practiceId, '192.0.2.11');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
@@ -115,6 +128,7 @@ describe('publishing a statement', () => {
     expect(close.json()).toMatchObject({ code: 'PUBLICATION_PENDING' });
     await t.worker.drainOnce();
     expect((await statusOf(practiceId)).status).toBe('published');
+    expect(await offered()).not.toContain('publish');
     const statements = await t.database.db
       .selectFrom('statements')
       .select('status')

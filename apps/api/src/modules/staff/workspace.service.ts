@@ -19,6 +19,7 @@ import { findSubmittedPractice, getPracticeForStaff } from '../practices/service
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { listAudit } from '../transitions/audit';
+import { awaitsPublication } from '../transitions/service';
 import { findAccountById } from '../users/accounts';
 import { toUser } from '../users/service';
 import { findPeople, findStaffFacts, listNoteRows } from './repository';
@@ -66,6 +67,8 @@ export async function getStaffPractice(
   const applicant = await findAccountById(db, facts.user_id);
   const context = actorContextOf(actor, facts);
   const status: PracticeStatus = practice.status;
+  // While its statement is being published, a request offers no move: each would be refused.
+  const isPublishing = await awaitsPublication(db, id, status);
   return {
     ...practice,
     qualification_name: facts.qualification_name,
@@ -82,7 +85,7 @@ export async function getStaffPractice(
       created_at: note.created_at,
     })),
     ...evaluationViews(evaluation, refOf),
-    available_actions: availableTransitions(status, context)
+    available_actions: (isPublishing ? [] : availableTransitions(status, context))
       // A withdrawn statement takes no statement of appeal nor amended version (decision 097).
       .filter((move) => !(practice.statement_withdrawn_at && needsStatementInForce(move)))
       .map(toAvailableAction),

@@ -101,6 +101,19 @@ function detailsOf(
 }
 
 /**
+ * A request whose statement is being published waits for it: no move may overtake the job (409
+ * PUBLICATION_PENDING), and the workspace offers none meanwhile.
+ */
+export async function awaitsPublication(
+  db: Db,
+  practiceId: number,
+  status: PracticeStatus,
+): Promise<boolean> {
+  const isIssuing = status === 'ready_for_issue' || status === 'appeal_reviewed';
+  return isIssuing && (await isPublicationPending(db, practiceId));
+}
+
+/**
  * One move of the transition table, inside the caller's transaction `trx`: the checks (404, 409
  * TRANSITION_NOT_ALLOWED, 403 FORBIDDEN_ACCESS, 409 for moves another flow owns, 422 for what the
  * move must record), the compare-and-set of the status (409 PRACTICE_CHANGED for the loser of a
@@ -118,11 +131,7 @@ export async function transitionWithin(
   const move = findTransition(action, from);
   if (!move) throw notAllowed(action, from, actor);
   if (!canFire(move, actorContextOf(actor, practice))) throw new AppError('FORBIDDEN_ACCESS');
-  // A request whose statement is being published waits for it: nothing may overtake the job.
-  const isIssuing = from === 'ready_for_issue' || from === 'appeal_reviewed';
-  if (isIssuing && (await isPublicationPending(trx, practice.id))) {
-    throw new AppError('PUBLICATION_PENDING');
-  }
+  if (await awaitsPublication(trx, practice.id, from)) throw new AppError('PUBLICATION_PENDING');
   if (move.via === 'publication' && action === 'publish') {
     // The statements module takes it from here: a pending statement and its publish job, in this transaction.
     await requestPublicationWithin(ctx, trx, { practiceId: practice.id, from, actorId: actor.id });

@@ -28,12 +28,20 @@ function publicationApi(initial: StaffPublication['state'], viewer: User) {
   const practice = seenBy(viewer, staffPracticeFixture({ status: 'ready_for_issue' }));
   const api = mockApi({
     'GET /staff/queues/counts': { body: { data: counts } },
-    'GET /staff/practices/7': { body: { data: practice } },
+    // While a statement is on its way or stuck, the API offers no move (it would refuse each).
+    'GET /staff/practices/7': () => ({
+      body: {
+        data: state === 'pending' || state === 'failed' ? { ...practice, available_actions: [] } : practice,
+      },
+    }),
     'GET /staff/practices/7/publication': () => ({ body: { data: publication(state) } }),
     'POST /staff/practices/7/transitions': () => {
       state = 'pending';
       return {
-        body: { data: practice, meta: { notice: 'practicePublished', message: 'Practice published' } },
+        body: {
+          data: { ...practice, available_actions: [] },
+          meta: { notice: 'practicePublished', message: 'Practice published' },
+        },
       };
     },
     'POST /staff/practices/7/publication/retry': () => {
@@ -63,6 +71,16 @@ describe('publication in the staff workspace', () => {
     });
     expect(await within(section).findByText(/Publication pending/)).toBeTruthy();
     expect(within(section).queryByRole('button', { name: 'Publish the statement' })).toBeNull();
+    // No Close (nor any move) is offered meanwhile, and the Actions say why.
+    const actions = (await screen.findByRole('heading', { level: 2, name: 'Actions' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(
+      await within(actions).findByText(
+        'While its statement is being published, nothing else can be done on this request.',
+      ),
+    ).toBeTruthy();
+    expect(within(actions).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('offers to publish again when the job failed for good, and says it is queued', async () => {

@@ -1,10 +1,17 @@
-import { type AvailableAction, missingAssessmentFields, type StaffPractice } from '@lisbon/domain';
+import {
+  type AvailableAction,
+  mayHaveStatement,
+  missingAssessmentFields,
+  type StaffPractice,
+} from '@lisbon/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { AssignDialog } from '../components/AssignDialog';
+import { publicationQuery } from '../api/publication';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
 import { TransitionDialog } from './TransitionDialog';
@@ -37,6 +44,12 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const mayPublish = abilities?.['staff.publish'] === true;
   // An appeal asked for waits for those who assign (its queue): said to its evaluator, who has no move.
   const waitsForAdmission = practice.status === 'appeal_requested' && abilities?.['staff.assign'] !== true;
+  // A statement on its way (or stuck) holds every move back: the API offers none, and says why here.
+  const publication = useQuery({
+    ...publicationQuery(practice.id),
+    enabled: mayHaveStatement(practice.status),
+  });
+  const isPublishing = publication.data?.state === 'pending' || publication.data?.state === 'failed';
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );
@@ -44,7 +57,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   return (
     <Section id="actions" title={t('staff.actions.title')}>
       {transitions.length === 0 && !mayReassign ? (
-        <Text>{t('staff.actions.none')}</Text>
+        <Text>{t(isPublishing ? 'staff.actions.publishing' : 'staff.actions.none')}</Text>
       ) : (
         <Group gap="sm">
           {transitions.map((transition) => (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { useCurrentUser } from '@/shared/session/currentUser';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showSuccess } from '@/shared/ui/toast';
 import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
@@ -46,6 +47,8 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
       showSuccess(t('publication.retried'));
     },
   });
+  // Publishing again after a failure is the publisher's, while no move is offered (the API's rule).
+  const mayRetry = useCurrentUser().data?.abilities['staff.publish'] === true;
   if (!isShown) return null;
 
   const publish = findTransition('publish', practice.status);
@@ -104,8 +107,8 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
         </div>
         {state === 'failed' && (
           <Alert color="red" variant="light">
-            <Text mb={mayPublish ? 'sm' : 0}>{t('publication.failed')}</Text>
-            {mayPublish && (
+            <Text mb={mayRetry ? 'sm' : 0}>{t('publication.failed')}</Text>
+            {mayRetry && (
               <Group gap="sm">
                 <Button onClick={() => retry.mutate()} loading={retry.isPending}>
                   {t('publication.retry')}

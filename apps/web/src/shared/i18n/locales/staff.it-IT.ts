@@ -72,6 +72,7 @@ export const staffIt: Staff = {
         'Quando la richiesta è pronta per il rilascio, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
+      publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
       effects: {
         issue_appeal:
