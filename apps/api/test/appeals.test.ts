@@ -6,7 +6,7 @@ import type { Worker } from '../src/platform/jobs/worker';
 import type { MailMessage } from '../src/platform/mail/message';
 import { useTestApp, createTestWorker } from './helper';
 import { bearer } from './identity';
-import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
+import { apiCall, dataOf, FILES, storedFiles, storedPathOf, upload, type Applicant } from './requests';
 import { auditOf, queuedMails, statusOf, type StaffMember } from './staff';
 import { publishOne, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
 
@@ -132,6 +132,59 @@ describe('the appeal window', () => {
     const answer = await askAppeal(practiceId, { type: 'appeal', motivation: 'The level is wrong.' });
     expect(answer.statusCode).toBe(201);
     expect(await statusOf(t.database, practiceId)).toBe('appeal_requested');
+  });
+});
+
+describe('documents in the appeal window', () => {
+  it('takes new documents and changes to them, and keeps those the statement was evaluated on (409 DOCUMENT_EVALUATED)', async () => {
+    clock.set('2026-04-02T08:00:00Z');
+    const { practiceId } = await published();
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: '2026-04-01T08:00:00.000Z' })
+      .where('id', '=', practiceId)
+      .execute();
+    const uploadTo = (fields: Record<string, string | number>, name: string) =>
+      upload(t.app, owner, fields, { name, content: FILES.pdf, contentType: 'application/pdf' });
+    // The diploma the evaluation read: filed before the statement was published.
+    const evaluated = dataOf<{ id: number }>(await uploadTo({ type: 'diploma' }, 'diploma.pdf'));
+    await t.database.db
+      .updateTable('documents')
+      .set({ practice_id: practiceId, created_at: '2026-03-20T10:00:00.000Z' })
+      .where('id', '=', evaluated.id)
+      .execute();
+    const before = await storedPathOf(t.database, evaluated.id);
+
+    const replace = (id: number) =>
+      upload(
+        t.app,
+        owner,
+        {},
+        { name: 'other.png', content: FILES.png },
+        { method: 'PUT', url: `/documents/${id}` },
+      );
+    const replaced = await replace(evaluated.id);
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json()).toMatchObject({
+      code: 'DOCUMENT_EVALUATED',
+      message:
+        'This document was evaluated for the published statement and can no longer be replaced or deleted. To support an appeal, add a new document.',
+    });
+    const deleted = await call('DELETE', `/documents/${evaluated.id}`, owner);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toMatchObject({ code: 'DOCUMENT_EVALUATED' });
+    expect(await storedPathOf(t.database, evaluated.id)).toBe(before);
+    expect(storedFiles(t.database)).toContain(before);
+
+    // A document added for the appeal, before it is asked for: replaced and deleted freely.
+    const added = await uploadTo(
+      { type: 'additional', additional_type: 'Appeal evidence', practice_id: practiceId },
+      'letter.pdf',
+    );
+    expect(added.statusCode).toBe(201);
+    const addedId = dataOf<{ id: number }>(added).id;
+    expect((await replace(addedId)).statusCode).toBe(200);
+    expect((await call('DELETE', `/documents/${addedId}`, owner)).statusCode).toBe(204);
   });
 });
 

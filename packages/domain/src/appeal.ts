@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from './constants';
-import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { areDocumentsEditable, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
 import { BODY_TIME_ZONE, wallClockOf, type WallClock } from './wall-clock';
 
@@ -73,6 +73,22 @@ export const canRequestAppeal = (
   practice.status === 'published' &&
   practice.statement_withdrawn_at === null &&
   isAppealWindowOpen(practice.published_at, now);
+
+/**
+ * Whether the applicant may replace or delete a document of this request now: while the request
+ * takes changes, or, in the window of an appeal not yet asked for, a document added since the
+ * statement was published (for the appeal). Those the statement was evaluated on are its evidence:
+ * kept as they were (409 DOCUMENT_EVALUATED). New documents are taken in the window (decision 026).
+ */
+export const isDocumentChangeable = (
+  practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
+  documentCreatedAt: string,
+  now: Date,
+): boolean =>
+  areDocumentsEditable(practice.status) ||
+  (canRequestAppeal(practice, now) &&
+    practice.published_at !== null &&
+    Date.parse(documentCreatedAt) > Date.parse(practice.published_at));
 
 /** Appeals that still wait for a decision: at most one per request. */
 export const OPEN_APPEAL_STATUSES = [

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'PAYMENT_REQUIRED',
   'CONTINGENCY_LIMIT',
   'PRACTICE_NOT_EDITABLE',
+  'DOCUMENT_EVALUATED',
   'FILE_TOO_LARGE',
   'STORAGE_QUOTA_EXCEEDED',
   'UNATTACHED_DOCUMENTS_LIMIT',
@@ -75,6 +76,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // Not 503: that status means maintenance to the client (spec §8).
   CONTINGENCY_LIMIT: 429,
   PRACTICE_NOT_EDITABLE: 409,
+  // A document the published statement was evaluated on: its evidence, kept as it was.
+  DOCUMENT_EVALUATED: 409,
   FILE_TOO_LARGE: 413,
   // The applicant's documents would take more than their storage quota (decision 058).
   STORAGE_QUOTA_EXCEEDED: 413,

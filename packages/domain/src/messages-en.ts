@@ -122,6 +122,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   CONTINGENCY_LIMIT:
     'Because of the high number of requests, your request cannot be finalised now. Your data has been kept: please try again later.',
   PRACTICE_NOT_EDITABLE: 'This request can no longer be changed.',
+  DOCUMENT_EVALUATED:
+    'This document was evaluated for the published statement and can no longer be replaced or deleted. To support an appeal, add a new document.',
   STORAGE_QUOTA_EXCEEDED:
     'There is no room for “{{file}}”: your documents may take up to {{quota}} MB together and already take {{used}} MB. Delete documents you no longer need, or upload a smaller file.',
   UNATTACHED_DOCUMENTS_LIMIT:

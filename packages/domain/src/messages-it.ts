@@ -103,6 +103,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   CONTINGENCY_LIMIT:
     "A causa dell'elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.",
   PRACTICE_NOT_EDITABLE: 'Questa richiesta non può più essere modificata.',
+  DOCUMENT_EVALUATED:
+    'Questo documento è stato valutato per l’attestato pubblicato e non può più essere sostituito né eliminato. A sostegno di un ricorso, aggiungi un nuovo documento.',
   STORAGE_QUOTA_EXCEEDED:
     'Non c’è spazio per “{{file}}”: i tuoi documenti possono occupare al massimo {{quota}} MB in tutto e ne occupano già {{used}} MB. Elimina i documenti che non ti servono più, oppure carica un file più piccolo.',
   UNATTACHED_DOCUMENTS_LIMIT:

@@ -1,6 +1,7 @@
 import {
   areDocumentsEditable,
   canRequestAppeal,
+  isDocumentChangeable,
   DOCUMENT_FORMATS,
   DOCUMENT_TYPES,
   IMAGE_MAX_PIXELS,
@@ -65,23 +66,30 @@ export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]
   await Promise.allSettled(keys.map((key) => ctx.storage.remove(key)));
 }
 
+/**
+ * A new document (no `document`) or a change to one (`document`: replaced or deleted) on the
+ * actor's request: 409 unless the request takes it now. A published request takes the supporting
+ * documents of an appeal while its window is open (decision 026), and keeps those it was evaluated on.
+ */
 async function requireEditable(
   ctx: AppContext,
   actor: SessionUser,
   practiceId: number | null,
+  document?: DocumentRow,
 ): Promise<void> {
   if (practiceId === null) return;
   const practice = await findOwnPractice(ctx, actor, practiceId);
-  // A published request takes the supporting documents of an appeal while its window is open (decision 026).
-  const isAppealable = canRequestAppeal(
-    {
-      status: practice.status,
-      published_at: practice.row.published_at,
-      statement_withdrawn_at: practice.row.statement_withdrawn_at,
-    },
-    ctx.clock.now(),
-  );
+  const facts = {
+    status: practice.status,
+    published_at: practice.row.published_at,
+    statement_withdrawn_at: practice.row.statement_withdrawn_at,
+  };
+  const now = ctx.clock.now();
+  const isAppealable = canRequestAppeal(facts, now);
   if (!areDocumentsEditable(practice.status) && !isAppealable) throw new AppError('PRACTICE_NOT_EDITABLE');
+  if (document && !isDocumentChangeable(facts, document.created_at, now)) {
+    throw new AppError('DOCUMENT_EVALUATED');
+  }
 }
 
 /** The actor's own document; anyone else's is "not found". */
@@ -176,7 +184,7 @@ export async function replaceDocument(
   file: StagedUpload,
 ): Promise<PracticeDocument> {
   const row = await ownDocument(ctx, actor, id);
-  await requireEditable(ctx, actor, row.practice_id);
+  await requireEditable(ctx, actor, row.practice_id, row);
   const contentType = checkedType(ctx, file);
   await ctx.db.transaction().execute(async (trx) => {
     await requireRoomFor(trx, ctx, { actor, file, freedBytes: row.size, isUnattached: false });
@@ -192,7 +200,7 @@ export async function replaceDocument(
 
 export async function deleteDocument(ctx: AppContext, actor: SessionUser, id: number): Promise<void> {
   const row = await ownDocument(ctx, actor, id);
-  await requireEditable(ctx, actor, row.practice_id);
+  await requireEditable(ctx, actor, row.practice_id, row);
   await deleteDocumentRow(ctx.db, id);
   await removeStoredFiles(ctx, [row.storage_key]);
 }
