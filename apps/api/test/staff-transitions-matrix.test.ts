@@ -197,3 +197,37 @@ describe('the matrix itself', () => {
     expect(expected('in_evaluation', 'close', 'secretary').status).toBe(200);
   });
 });
+
+describe('four eyes', () => {
+  it('refuses the review of a request to the administrator who evaluated it (403), and offers it to another', async () => {
+    const id = await practiceIn(t.database, {
+      userId: owner.id,
+      status: 'in_review',
+      assigneeId: people.admin.id,
+      reviewerId: people['reviewer-assigned'].id,
+      isAssessed: true,
+    });
+    const offered = async (who: Applicant) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/staff/practices/${id}`,
+          headers: bearer(who.token),
+        })
+      )
+        .json<{ data: { available_actions: { action: string }[] } }>()
+        .data.available_actions.map((move) => move.action);
+    expect(await offered(people.admin)).not.toContain('conclude_review');
+    for (const action of ['conclude_review', 'send_back'] as const) {
+      expect(await fire('admin', id, action)).toEqual({ status: 403, code: 'FORBIDDEN_ACCESS' });
+    }
+    expect(await statusOf(t.database, id)).toBe('in_review');
+    expect(await offered(people['reviewer-assigned'])).toContain('conclude_review');
+    expect(await fire('reviewer-assigned', id, 'conclude_review')).toEqual({ status: 200 });
+    // Reviewed: the evaluating administrator does not mark it ready either.
+    expect(await fire('admin', id, 'mark_ready_for_issue')).toEqual({
+      status: 403,
+      code: 'FORBIDDEN_ACCESS',
+    });
+  });
+});

@@ -53,6 +53,24 @@ describe('canFire and availableTransitions', () => {
     expect(canFire(start, { actor: 'staff', abilities: abilitiesFor('admin'), isAdmin: true })).toBe(true);
   });
 
+  it('never lets whoever evaluated a request review it, not even an administrator (four eyes)', () => {
+    const admin = { actor: 'staff' as const, abilities: abilitiesFor('admin'), isAdmin: true };
+    for (const [action, from] of [
+      ['conclude_review', 'in_review'],
+      ['send_back', 'in_review'],
+      ['mark_ready_for_issue', 'reviewed'],
+    ] as const) {
+      const move = findTransition(action, from);
+      if (!move) throw new Error(`${action} missing`);
+      expect(canFire(move, { ...admin, isAssignee: true })).toBe(false);
+      expect(canFire(move, { ...admin, isAssignee: false })).toBe(true);
+    }
+    // The evaluating administrator still sends it in review, and stands in for another's review.
+    const sendInReview = findTransition('send_in_review', 'in_evaluation');
+    if (!sendInReview) throw new Error('send_in_review missing');
+    expect(canFire(sendInReview, { ...admin, isAssignee: true })).toBe(true);
+  });
+
   it('keeps staff actions from applicants and applicant actions from staff', () => {
     expect(
       availableTransitions('pending_student_reply', { actor: 'applicant' }).map((t) => t.action),

@@ -316,12 +316,15 @@ export function canFire(transition: Transition, context: ActorContext): boolean 
 
 /**
  * Whether the actor is the person a move or a staff change asks for (the request's assignee or
- * reviewer), where it asks for one; an administrator always is.
+ * reviewer), where it asks for one; an administrator stands in for either, except that whoever
+ * evaluated a request never reviews it (four eyes: the assignment already refuses one person as
+ * both).
  */
 export function isThePersonAsked(
   mustBe: 'assignee' | 'reviewer' | undefined,
   context: ActorContext,
 ): boolean {
+  if (mustBe === 'reviewer' && context.isAssignee === true) return false;
   if (context.isAdmin) return true;
   if (mustBe === 'assignee') return context.isAssignee === true;
   if (mustBe === 'reviewer') return context.isReviewer === true;
