@@ -7,9 +7,18 @@ export function loginPath(next?: string | null): string {
   return target && target !== '/' ? `${LOGIN_PATH}?${NEXT_PARAM}=${encodeURIComponent(target)}` : LOGIN_PATH;
 }
 
-/** A page of this site to go to after login; anything else (another site, a login page) is ignored. */
+/** Resolves a path the way the browser will; its origin tells whether it stays on this site. */
+const HERE = 'https://lisbon.invalid';
+
+/**
+ * A page of this site to go to after login; anything else (another site, a login page) is ignored.
+ * Tabs and line breaks are refused too: the URL parser drops them, so `/\t/evil.example` is
+ * `//evil.example`, another site.
+ */
 export function safeNext(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (/[\u0000-\u001f\u007f]/.test(value) || new URL(value, HERE).origin !== HERE) return null;
   if (value.startsWith('/auth/') || value === '/login' || value.startsWith('/login?')) return null;
   return value;
 }
