@@ -105,3 +105,27 @@ test('a page opens at its top, Back returns to where the page before was, and a 
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInViewport();
   expect(await page.evaluate<number>('window.scrollY')).toBe(0);
 });
+
+test('a page opened by a link takes focus at its heading, so a screen reader says where it led; a page loaded afresh keeps the browser’s', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  expect(await page.evaluate<string>('document.activeElement.tagName')).toBe('BODY');
+
+  const contact = page
+    .getByRole('navigation', { name: 'Useful links' })
+    .getByRole('link', { name: 'Contact us' });
+  await contact.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeFocused();
+  // The next Tab starts on the new page, not at the footer the link was in.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate<boolean>('document.getElementById("main-content").contains(document.activeElement)'),
+  ).toBe(true);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeFocused();
+  await expectAccessible(page);
+});

@@ -17,6 +17,7 @@ import { LanguageOffer } from './LanguageOffer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
+import { PageFocus } from './PageFocus';
 import { PageScroll } from './PageScroll';
 import { PublicNavigationBar } from './PublicNavigationBar';
 
@@ -189,6 +190,7 @@ export function AppLayout() {
             <Suspense>
               <Outlet />
               <PageScroll />
+              <PageFocus />
             </Suspense>
           </Container>
         </AppShell.Main>

@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
+import { PageFocus } from './PageFocus';
 import { PageScroll } from './PageScroll';
 
 /** Full-page layout for the forms outside the logged-in area (login, registration, …) and maintenance. */
@@ -37,6 +38,7 @@ export function FormLayout() {
             <Suspense>
               <Outlet />
               <PageScroll />
+              <PageFocus />
             </Suspense>
           </Paper>
         </Container>

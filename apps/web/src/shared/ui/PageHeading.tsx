@@ -16,7 +16,8 @@ export function PageHeading({ children, focusOnMount = false }: Props) {
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
   return (
-    <Title order={1} mb="md" ref={ref} tabIndex={focusOnMount ? -1 : undefined}>
+    // Focusable by script (here, and by the layouts when the router opens a page), not by Tab.
+    <Title order={1} mb="md" ref={ref} tabIndex={-1}>
       {children}
     </Title>
   );
