@@ -11,7 +11,7 @@ import type { DetailsForm } from './detailsForm';
  * header's switch, since it is also the interface's — and the phone number.
  */
 export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const saveLocale = useSaveLocale();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -30,8 +30,9 @@ export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: Use
         onChange={(event) => {
           const { value } = event.currentTarget;
           if (!isLocale(value)) return;
+          // Said in the language just chosen, as the page now is: `t` is the render's, before it.
           saveLocale(value, user).then(
-            () => showSuccess(t('messages.accountUpdated')),
+            () => showSuccess(i18n.getFixedT(value)('messages.accountUpdated')),
             (error: unknown) => showError(errorMessage(error, t)),
           );
         }}

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { currentUserQuery } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
 import { practiceSummaryFixture } from '@/test/fixtures';
@@ -94,6 +95,18 @@ describe('account page: complete account', () => {
     expect(
       screen.getByText('Services are restricted to adults: you must be at least 18 years old.'),
     ).toBeTruthy();
+  });
+
+  it('says "account updated" in the language just chosen', async () => {
+    onTestFinished(() => changeLocale('en-US'));
+    mockApi({
+      'PATCH /profile': ({ body }) => ({ body: { data: testUser(body as Partial<User>) } }),
+    });
+    openAccount();
+    const language = await screen.findByLabelText(/^Preferred language/);
+    await userEvent.selectOptions(language, 'it-IT');
+    expect(await screen.findByText('Account aggiornato')).toBeTruthy();
+    expect(screen.queryByText('Account updated')).toBeNull();
   });
 
   it('shows the email read-only', async () => {
