@@ -67,10 +67,25 @@ describe('POST /auth/register', () => {
       subject: 'Lisbon – Attiva il tuo account',
     });
     expect(mail?.from).toBe('Lisbon <no-reply@localhost>');
-    expect(mail?.text).toContain('Gentile Ada,');
+    // To an address nobody has confirmed: no word the registrant typed, their name neither.
+    expect(mail?.text).toContain('Gentile utente,');
+    expect(mail?.text).not.toContain('Ada');
     expect(mail?.text).toMatch(/https:\/\/portal\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}/);
     expect(mail?.html).toContain('<html lang="it-IT">');
     expect(mail?.html).toContain(`https://portal.example.org/auth/activate/${linkToken(mail!, 'activate')}`);
+  });
+
+  it('carries none of a registrant’s words to the address, so a name cannot speak in the body’s mail', async () => {
+    const lure = 'Urgent. Your account is suspended. Call support at evil-support.example';
+    expect(
+      (await post('/auth/register', registration({ email: 'stranger@example.org', first_name: lure })))
+        .statusCode,
+    ).toBe(202);
+    await t.worker.drainOnce();
+    const [mail] = mailsTo('stranger@example.org');
+    expect(mail?.kind).toBe('activation');
+    expect(mail?.text).toContain('Hello,');
+    for (const part of [mail?.text, mail?.html]) expect(part).not.toContain('evil-support');
   });
 
   it('answers two simultaneous registrations of one new email alike, with one account', async () => {

@@ -32,10 +32,16 @@ const replaced = (p: MailTextParams, sentence: string): string[] => (p.replacesE
 const EN_REPLACED = 'This link replaces the one we sent you earlier, which no longer works.';
 const IT_REPLACED = 'Questo link sostituisce quello che ti abbiamo inviato prima, che non funziona più.';
 
+/**
+ * The activation goes to an address nobody has confirmed yet, so it carries no word the registrant
+ * typed: a name of "Urgent. Call evil.example" would reach a stranger in the body's own mail.
+ */
+const UNCONFIRMED = '';
+
 const EN: Texts = {
   activation: (p) => ({
     subject: 'Activate your account',
-    greeting: greeting('en-US', p.firstName),
+    greeting: greeting('en-US', UNCONFIRMED),
     paragraphs: [
       'Thank you for registering. To activate your account, open the link below and choose your password.',
       `The link can be used once, within ${p.activationHours} hours.`,
@@ -101,7 +107,7 @@ const EN: Texts = {
 const IT: Texts = {
   activation: (p) => ({
     subject: 'Attiva il tuo account',
-    greeting: greeting('it-IT', p.firstName),
+    greeting: greeting('it-IT', UNCONFIRMED),
     paragraphs: [
       'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
       `Il link si può usare una sola volta, entro ${p.activationHours} ore.`,
