@@ -109,6 +109,8 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await applicantPage.setViewportSize({ width: 1280, height: 720 });
   const pdf = await downloadFrom(applicantPage, 'Download the statement (PDF)');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // Busy (disabled) while the PDF came, the button has focus again: the next Tab goes on from it.
+  await expect(applicantPage.getByRole('button', { name: 'Download the statement (PDF)' })).toBeFocused();
 
   // A visitor, with no login, checks the file on the verification page.
   const visitor = await (await browser.newContext()).newPage();

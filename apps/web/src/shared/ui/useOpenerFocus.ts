@@ -5,7 +5,10 @@ import { useCallback, useRef } from 'react';
  * Mantine's own return has nothing to go back to: a dialog mounted only while it is open leaves the
  * page as it closes, one mounted already open never saw its opener, and one opened while its button
  * was busy (disabled, loading) saw `<body>`. `remember` the opener as the dialog opens; `giveBack`
- * as it closes by the user's hand (not when a link in it moved to another page).
+ * as it closes by the user's hand (not when a link in it moved to another page). The same for a
+ * button that is busy (Mantine's `loading` disables it, and a disabled button loses focus):
+ * `remember` it as it starts, `giveBack` when the work is done. Focus the user has since put
+ * elsewhere stays there.
  */
 export function useOpenerFocus() {
   const opener = useRef<HTMLElement | null>(null);
@@ -15,7 +18,9 @@ export function useOpenerFocus() {
   const giveBack = useCallback(() => {
     // After the close: the dialog's own clean-up has run, and the opener is enabled again.
     requestAnimationFrame(() => {
-      if (opener.current?.isConnected) opener.current.focus();
+      const active = document.activeElement;
+      const isLost = active === null || active === document.body || !active.isConnected;
+      if (isLost && opener.current?.isConnected) opener.current.focus();
     });
   }, []);
   return { remember, giveBack };

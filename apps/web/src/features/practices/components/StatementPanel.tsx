@@ -18,6 +18,7 @@ import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
+import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { downloadStatementPdf, statementQuery } from '../api/statement';
 import { ShareLinks } from './ShareLinks';
 
@@ -35,6 +36,8 @@ function Published({
   const download = useMutation({
     mutationFn: () => downloadStatementPdf(practiceId, statement.certificate_id),
   });
+  // The button is disabled while the PDF comes: focus goes back to it after.
+  const busyFocus = useOpenerFocus();
   const label = (field: CertificateField) => t(`statement.fields.${field}`);
   return (
     <Stack gap="sm">
@@ -48,7 +51,13 @@ function Published({
         </Alert>
       )}
       <Group gap="sm">
-        <Button onClick={() => download.mutate()} loading={download.isPending}>
+        <Button
+          onClick={(event) => {
+            busyFocus.remember(event.currentTarget);
+            download.mutate(undefined, { onSettled: busyFocus.giveBack });
+          }}
+          loading={download.isPending}
+        >
           {t('statement.download')}
         </Button>
         {actions?.(practiceId)}
