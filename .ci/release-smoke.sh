@@ -141,6 +141,10 @@ for _ in $(seq 1 40); do web -fsS "$N/api/v1/health/ready" >/dev/null 2>&1 && br
 
 health="$(web -fsS -D "$WORK/health.headers" "$N/api/v1/health")"
 grep -q '"status":"ok"' <<<"$health" || fail "health through nginx: $health"
+# The build between two releases is told apart by its commit, the tarball's COMMIT file.
+if [ -f "$APP/COMMIT" ]; then
+  grep -q "\"commit\":\"$(tr -d '\n' <"$APP/COMMIT")\"" <<<"$health" || fail "health does not name the COMMIT file's commit: $health"
+fi
 grep -qi '^strict-transport-security:' "$WORK/health.headers" || fail "no HSTS with an https:// PUBLIC_URL"
 ! grep -qi '^x-lisbon-instance:' "$WORK/health.headers" || fail "nginx passed the instance's name to the public"
 code="$(web -s -o /dev/null -w '%{http_code}' "$N/api/docs/json")"

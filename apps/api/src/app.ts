@@ -21,6 +21,7 @@ import { consentRoutes } from './modules/consent/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { buildCommit } from './modules/health/service';
 import { invoicesRoutes } from './modules/invoices/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { marketingRoutes } from './modules/marketing/routes';
@@ -48,7 +49,7 @@ import { usersRoutes } from './modules/users/routes';
 import { verifyRoutes } from './modules/verify/routes';
 import { walletRoutes, walletWellKnownRoutes } from './modules/wallet/routes';
 import { systemClock, type Clock } from './platform/clock';
-import type { Config } from './platform/config';
+import { REPO_ROOT, type Config } from './platform/config';
 import type { Db } from './platform/db/database';
 import { changeFeedOf, startChangeFeed } from './platform/db/changes';
 import { registerCompression } from './platform/http/compression';
@@ -247,6 +248,7 @@ export async function buildApp({
       await api.register(healthRoutes, {
         db,
         version: VERSION,
+        commit: buildCommit(REPO_ROOT),
         maintenance: () => currentMaintenance(ctx),
         isDraining,
       });

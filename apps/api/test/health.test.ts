@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../src/app';
+import { buildCommit } from '../src/modules/health/service';
 import { REPO_ROOT } from '../src/platform/config';
 import { useTestApp } from './helper';
 
@@ -24,6 +26,19 @@ describe('GET /api/v1/health', () => {
     expect(VERSION).toBe(root.version);
   });
 
+  it('names the commit of a release tarball, from its COMMIT file, and nothing else', () => {
+    const root = mkdtempSync(join(tmpdir(), 'lisbon-commit-'));
+    try {
+      expect(buildCommit(root)).toBeNull();
+      writeFileSync(join(root, 'COMMIT'), '5fc440a1b2c3d4e5f60718293a4b5c6d7e8f9012-dirty\n');
+      expect(buildCommit(root)).toBe('5fc440a1b2c3d4e5f60718293a4b5c6d7e8f9012-dirty');
+      writeFileSync(join(root, 'COMMIT'), '<script>\n');
+      expect(buildCommit(root)).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('answers 200 with the health envelope when the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
@@ -32,6 +47,8 @@ describe('GET /api/v1/health', () => {
         status: 'ok',
         database: 'ok',
         version: VERSION,
+        // A checkout has no COMMIT file: only a release tarball does.
+        commit: null,
         maintenance: false,
         maintenance_staff_only: false,
       },
@@ -46,6 +63,8 @@ describe('GET /api/v1/health', () => {
         status: 'degraded',
         database: 'unreachable',
         version: VERSION,
+        // A checkout has no COMMIT file: only a release tarball does.
+        commit: null,
         maintenance: false,
         maintenance_staff_only: false,
       },
