@@ -74,17 +74,25 @@ test('a page opens at its top, Back returns to where the page before was, and a 
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 667 });
-  await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   const footerLink = page
     .getByRole('navigation', { name: 'Useful links' })
     .getByRole('link', { name: 'Home' });
+  const home = page.getByRole('heading', { level: 1, name: 'Recognition of foreign qualifications' });
+  const faq = page.getByRole('heading', { level: 1, name: 'Frequently asked questions' });
+
+  // Both pages are loaded afresh: the router gives their entries the same key.
+  await page.goto('/');
+  await footerLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
+  await page.goto('/faq');
+  await expect(faq).toBeInViewport();
+  expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+
   await footerLink.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate<number>('window.scrollY');
   expect(scrolled).toBeGreaterThan(0);
 
   await footerLink.click();
-  const home = page.getByRole('heading', { level: 1, name: 'Recognition of foreign qualifications' });
   await expect(home).toBeVisible();
   // The home page is tall enough to have kept the old position: it opens at its top all the same.
   expect(
@@ -93,17 +101,8 @@ test('a page opens at its top, Back returns to where the page before was, and a 
   await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
 
   await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(faq).toBeVisible();
   await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(scrolled);
-
-  // Both pages below are loaded afresh: the router gives their entries the same key.
-  await page.goto('/');
-  await footerLink.scrollIntoViewIfNeeded();
-  expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
-  await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInViewport();
-  expect(await page.evaluate<number>('window.scrollY')).toBe(0);
 });
 
 test('a page opened by a link takes focus at its heading, so a screen reader says where it led; a page loaded afresh keeps the browser’s', async ({
@@ -128,4 +127,10 @@ test('a page opened by a link takes focus at its heading, so a screen reader say
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeFocused();
   await expectAccessible(page);
+  // A reload is the browser's load: its focus is left alone, on a page first reached by a link too.
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  expect(await page.evaluate<string>('document.activeElement.tagName')).toBe('BODY');
 });

@@ -128,6 +128,8 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await expect(steps).toHaveCount(4);
   await expect(steps.nth(0)).toContainText('Step 1: The file is the one the ledger sealed: ✓ Passed');
   await expect(steps.nth(3)).toContainText('it is not anchored on a blockchain');
+  // Busy while the file was checked, the button kept the keyboard's focus.
+  await expect(visitor.getByRole('button', { name: 'Check another file' })).toBeFocused();
   await expectAccessible(visitor);
 
   // One byte changed: NOT valid, in plain words.

@@ -5,8 +5,11 @@ export const healthSchema = z
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['ok', 'unreachable']),
     version: z.string(),
-    /** The commit the release tarball was built from (its COMMIT file); null in a checkout. */
-    commit: z.nullable(z.string()),
+    /**
+     * The commit the release tarball was built from (its COMMIT file); null in a checkout. Absent
+     * from an instance of an earlier release, which a page may ask during a rolling upgrade.
+     */
+    commit: z.optional(z.nullable(z.string())),
     maintenance: z.boolean(),
     /** Maintenance is on by the administrators' setting: staff may still log in. */
     maintenance_staff_only: z.boolean(),

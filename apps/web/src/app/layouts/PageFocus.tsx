@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+/** Whether no page has been shown yet in this document: the browser's own load, focus untouched. */
+let isDocumentsFirstPage = true;
+
 /**
  * A page the router opens takes focus at its heading (the page's h1, else its main region), so that
  * a screen reader says where a link or a form led and the next Tab starts on the new page. A page
@@ -8,10 +11,12 @@ import { useLocation } from 'react-router';
  * only (a filter, a sort) is not a new page; the page the browser loaded keeps the browser's focus.
  */
 export function PageFocus() {
-  const { pathname, key } = useLocation();
-  // Mounted on the page the browser loaded ('default'), or on one the router opened (a new layout).
-  const shown = useRef(key === 'default' ? pathname : null);
+  const { pathname } = useLocation();
+  // Mounted on the page the browser loaded (typed, reloaded), or on one the router opened into a
+  // layout of its own (a login leads from the form's layout to the app's).
+  const shown = useRef(isDocumentsFirstPage ? pathname : null);
   useEffect(() => {
+    isDocumentsFirstPage = false;
     if (shown.current === pathname) return;
     shown.current = pathname;
     const main = document.getElementById('main-content');

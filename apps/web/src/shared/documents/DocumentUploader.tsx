@@ -136,7 +136,16 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
       </Dropzone>
       <FileButton onChange={(file) => file && send(file)} accept={ACCEPTED_DOCUMENT_TYPES.join(',')}>
         {(props) => (
-          <Button {...props} variant="outline" w="fit-content" disabled={upload.isUploading}>
+          // Busy while a file goes, yet focusable (Mantine's `data-disabled`): a disabled button
+          // would drop the keyboard's focus to the page's top.
+          <Button
+            {...props}
+            onClick={upload.isUploading ? undefined : props.onClick}
+            data-disabled={upload.isUploading || undefined}
+            aria-disabled={upload.isUploading || undefined}
+            variant="outline"
+            w="fit-content"
+          >
             {t('documentUpload.choose')}
           </Button>
         )}

@@ -7,8 +7,7 @@ import { useCallback, useRef } from 'react';
  * was busy (disabled, loading) saw `<body>`. `remember` the opener as the dialog opens; `giveBack`
  * as it closes by the user's hand (not when a link in it moved to another page). The same for a
  * button that is busy (Mantine's `loading` disables it, and a disabled button loses focus):
- * `remember` it as it starts, `giveBack` when the work is done. Focus the user has since put
- * elsewhere stays there.
+ * `remember` it as it starts, `giveBack` once it is enabled again.
  */
 export function useOpenerFocus() {
   const opener = useRef<HTMLElement | null>(null);
@@ -18,9 +17,7 @@ export function useOpenerFocus() {
   const giveBack = useCallback(() => {
     // After the close: the dialog's own clean-up has run, and the opener is enabled again.
     requestAnimationFrame(() => {
-      const active = document.activeElement;
-      const isLost = active === null || active === document.body || !active.isConnected;
-      if (isLost && opener.current?.isConnected) opener.current.focus();
+      if (opener.current?.isConnected) opener.current.focus();
     });
   }, []);
   return { remember, giveBack };

@@ -7,7 +7,7 @@ import {
   type PublishedStatement,
 } from '@lisbon/domain';
 import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,8 +36,16 @@ function Published({
   const download = useMutation({
     mutationFn: () => downloadStatementPdf(practiceId, statement.certificate_id),
   });
-  // The button is disabled while the PDF comes: focus goes back to it after.
-  const busyFocus = useOpenerFocus();
+  // The button is disabled while the PDF comes (Mantine's `loading`): focus goes back to it once
+  // it is enabled again, on the render after the download.
+  const { remember, giveBack } = useOpenerFocus();
+  const wasDownloading = useRef(false);
+  useEffect(() => {
+    // Unless the user has put focus elsewhere meanwhile.
+    const isLost = document.activeElement === null || document.activeElement === document.body;
+    if (wasDownloading.current && !download.isPending && isLost) giveBack();
+    wasDownloading.current = download.isPending;
+  }, [download.isPending, giveBack]);
   const label = (field: CertificateField) => t(`statement.fields.${field}`);
   return (
     <Stack gap="sm">
@@ -53,8 +61,8 @@ function Published({
       <Group gap="sm">
         <Button
           onClick={(event) => {
-            busyFocus.remember(event.currentTarget);
-            download.mutate(undefined, { onSettled: busyFocus.giveBack });
+            remember(event.currentTarget);
+            download.mutate();
           }}
           loading={download.isPending}
         >

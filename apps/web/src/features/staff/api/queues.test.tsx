@@ -29,6 +29,12 @@ function StaffArea() {
     queryKey: [...STAFF_KEY, 'practice', 7],
     queryFn: async () => (await api.get('staff/practices/7')).data,
   });
+  // A document's preview: no move changes it.
+  useQuery({
+    queryKey: [...STAFF_KEY, 'preview', 3, 'ab12'],
+    queryFn: async () => (await api.get('staff/practices/7/documents/3/preview')).data,
+    staleTime: Infinity,
+  });
   return null;
 }
 
@@ -38,6 +44,7 @@ describe('the staff queues’ counts', () => {
     const server = mockApi({
       'GET /staff/queues/counts': () => ({ body: { data: answer } }),
       'GET /staff/practices/7': { body: { data: { id: 7 } } },
+      'GET /staff/practices/7/documents/3/preview': { body: { data: { id: 3 } } },
     });
     renderComponent(<StaffArea />);
     await vi.advanceTimersByTimeAsync(0);
@@ -57,6 +64,7 @@ describe('the staff queues’ counts', () => {
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
     expect(server.callsTo('GET /staff/queues/counts')).toHaveLength(4);
     expect(server.callsTo('GET /staff/practices/7')).toHaveLength(2);
+    expect(server.callsTo('GET /staff/practices/7/documents/3/preview')).toHaveLength(1);
   });
 
   it('stop being asked for after a 401', async () => {

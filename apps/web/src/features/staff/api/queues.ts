@@ -16,11 +16,14 @@ import type { QueueSearch } from '../queueSearch';
 export const STAFF_KEY = ['staff'] as const;
 
 const COUNTS_KEY = [...STAFF_KEY, 'counts'];
+/** What another's move changes: the lists, a request (its publication, its appeal), the dashboard. */
+const MOVED: readonly unknown[] = ['practices', 'practice', 'appeal', 'dashboard'];
 
 /**
  * GET /staff/queues/counts: the navigation's counts, refreshed whenever the staff area changes
  * something, and asked again as often as the notifications. When they change (another member of
- * staff moved a request), the staff area's open lists and request are fetched again.
+ * staff moved a request), the staff area's open lists and request are fetched again (not the
+ * documents' previews, which a move does not change).
  */
 export function useQueueCounts(isEnabled: boolean) {
   const queryClient = useQueryClient();
@@ -31,7 +34,7 @@ export function useQueueCounts(isEnabled: boolean) {
         queryClient,
         COUNTS_KEY,
         (await api.get('staff/queues/counts', null, { schema: queueCountsSchema })).data,
-        { queryKey: STAFF_KEY, predicate: (query) => query.queryKey[1] !== 'counts' },
+        { queryKey: STAFF_KEY, predicate: (query) => MOVED.includes(query.queryKey[1]) },
       ),
     enabled: isEnabled,
     refetchInterval: (query) => pollInterval(query.state.error),

@@ -159,7 +159,17 @@ function FileSection({
         </Box>
         <FileButton onChange={(file) => file && onFile(file)} accept={acceptedFiles(['application/pdf'])}>
           {(props) => (
-            <Button {...props} variant="outline" w="fit-content" disabled={isPrerendered || isPending}>
+            // Busy while a file is checked, yet focusable (Mantine's `data-disabled`): a disabled
+            // button would drop the keyboard's focus to the page's top.
+            <Button
+              {...props}
+              onClick={isPending ? undefined : props.onClick}
+              data-disabled={isPending || undefined}
+              aria-disabled={isPending || undefined}
+              disabled={isPrerendered}
+              variant="outline"
+              w="fit-content"
+            >
               {hasChecked ? t('verify.another') : t('verify.choose')}
             </Button>
           )}
