@@ -172,4 +172,11 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expect(secretary.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible();
   await expectNoSideScroll(secretary);
   await expectAccessible(secretary);
+  // A row's request link, "#1" as much as "#123", is a target of at least 24 by 24 px (WCAG 2.5.8).
+  await secretary.goto('/staff/queues/all');
+  for (const id of [first, second]) {
+    const box = await secretary.getByRole('link', { name: `Request #${id}`, exact: true }).boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+  }
 });

@@ -230,4 +230,44 @@ describe('four eyes', () => {
       code: 'FORBIDDEN_ACCESS',
     });
   });
+
+  it('keeps whoever sent a request in review from reviewing it after another evaluator took it over', async () => {
+    const id = await practiceIn(t.database, {
+      userId: owner.id,
+      status: 'in_evaluation',
+      assigneeId: people.admin.id,
+      reviewerId: people['reviewer-assigned'].id,
+      isAssessed: true,
+    });
+    expect(await fire('admin', id, 'send_in_review')).toEqual({ status: 200 });
+    const reassign = (reviewerId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/practices/assign',
+        headers: bearer(people.secretary.token),
+        payload: { practice_ids: [id], evaluator_id: people['evaluator-other'].id, reviewer_id: reviewerId },
+      });
+    // Made its reviewer: refused, and nothing changes hands.
+    const refused = await reassign(people.admin.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { reviewer_id: ['Whoever sent this request in review cannot review it'] },
+    });
+    expect((await auditOf(t.database, id)).map((entry) => entry.action)).not.toContain('reassign');
+    // No longer its evaluator: the administrator still does not stand in for its reviewer.
+    expect((await reassign(people['reviewer-other'].id)).statusCode).toBe(200);
+    const workspace = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/practices/${id}`,
+      headers: bearer(people.admin.token),
+    });
+    const offered = workspace.json<{ data: { available_actions: { action: string }[] } }>().data;
+    // Closing is an administrator's move on any open request; reviewing this one is not.
+    expect(offered.available_actions.map((move) => move.action)).toEqual(['close']);
+    for (const action of ['conclude_review', 'send_back'] as const) {
+      expect(await fire('admin', id, action)).toEqual({ status: 403, code: 'FORBIDDEN_ACCESS' });
+    }
+    expect(await fire('reviewer-other', id, 'conclude_review')).toEqual({ status: 200 });
+  });
 });

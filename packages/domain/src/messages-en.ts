@@ -59,6 +59,7 @@ export const VALIDATION_EN = {
   fileTooManyPixels:
     '“{{file}}” has more than {{max}} million pixels: save it at a lower resolution, and upload that',
   reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
+  reviewerSentInReview: 'Whoever sent this request in review cannot review it',
   verificationNotInService: 'This service does not include verification with the issuer',
   documentNotOfPractice: 'Attach only documents uploaded to this request',
   dateNotInPast: 'The date must be today or later',

@@ -58,6 +58,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   fileTooManyPixels:
     '“{{file}}” ha più di {{max}} milioni di pixel: salvalo a una risoluzione minore, e carica quello',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
+  reviewerSentInReview: 'Chi ha inviato questa richiesta in revisione non può revisionarla',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',
   documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
   dateNotInPast: 'La data deve essere oggi o successiva',

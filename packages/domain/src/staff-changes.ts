@@ -43,6 +43,10 @@ const EVALUATING = [
 ] as const;
 const REVIEWING = ['in_review', 'appeal_in_review'] as const;
 
+/** Whether a request waits for its reviewer: whoever sent it in review may not be made that reviewer. */
+export const isUnderReview = (status: PracticeStatus): boolean =>
+  (REVIEWING as readonly PracticeStatus[]).includes(status);
+
 /**
  * Where a request has people working on it past the `assign` move (which holds in `unassigned` and
  * `assigned`): another evaluator or reviewer may take over until the review is done and marked

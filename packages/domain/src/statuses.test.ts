@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { areDocumentsEditable, isArchived, PRACTICE_STATUSES, STATUS_LABELS, statusLabel } from './statuses';
+import {
+  areDocumentsEditable,
+  isArchived,
+  isIssuing,
+  PRACTICE_STATUSES,
+  STATUS_LABELS,
+  statusLabel,
+} from './statuses';
+import { TRANSITIONS, type Transition } from './transitions';
 
 describe('statusLabel', () => {
   it('shows the spec §4 label of each status', () => {
@@ -35,5 +43,17 @@ describe('archive and editable statuses', () => {
       'pending_student_reply',
       'appeal_pending_student_reply',
     ]);
+  });
+
+  it('names as issuing exactly the statuses a statement is published from', () => {
+    const publishedFrom = new Set(
+      (TRANSITIONS as readonly Transition[])
+        .filter((move) => move.via === 'publication')
+        .flatMap((move) => [...move.from]),
+    );
+    expect(PRACTICE_STATUSES.filter(isIssuing)).toEqual(
+      PRACTICE_STATUSES.filter((s) => publishedFrom.has(s)),
+    );
+    expect(PRACTICE_STATUSES.filter(isIssuing)).toEqual(['ready_for_issue', 'appeal_reviewed']);
   });
 });

@@ -80,6 +80,19 @@ export const ARCHIVE_STATUSES = [
 export const isArchived = (status: PracticeStatus): boolean =>
   (ARCHIVE_STATUSES as readonly PracticeStatus[]).includes(status);
 
+/**
+ * Statuses in which a request waits for its statement to be issued: the first statement, or the
+ * one an admitted appeal or amendment leads to. The `ready_for_issue` queue holds them, and while
+ * a publication of one is under way no other move may overtake it (409 PUBLICATION_PENDING).
+ */
+export const ISSUING_STATUSES = [
+  'ready_for_issue',
+  'appeal_reviewed',
+] as const satisfies readonly PracticeStatus[];
+
+export const isIssuing = (status: PracticeStatus): boolean =>
+  (ISSUING_STATUSES as readonly PracticeStatus[]).includes(status);
+
 /** The applicant may add, replace or delete a request's documents only in these statuses. */
 export const DOCUMENT_EDITABLE_STATUSES = [
   'draft',

@@ -65,6 +65,11 @@ describe('canFire and availableTransitions', () => {
       expect(canFire(move, { ...admin, isAssignee: true })).toBe(false);
       expect(canFire(move, { ...admin, isAssignee: false })).toBe(true);
     }
+    // Nor whoever sent it in review, once another evaluator took it over.
+    const conclude = findTransition('conclude_review', 'in_review');
+    if (!conclude) throw new Error('conclude_review missing');
+    expect(canFire(conclude, { ...admin, isAssignee: false, sentInReview: true })).toBe(false);
+    expect(canFire(conclude, { ...admin, isReviewer: true, sentInReview: true })).toBe(false);
     // The evaluating administrator still sends it in review, and stands in for another's review.
     const sendInReview = findTransition('send_in_review', 'in_evaluation');
     if (!sendInReview) throw new Error('send_in_review missing');
@@ -176,7 +181,7 @@ describe('send in review', () => {
 });
 
 describe('actorContextOf', () => {
-  const people = { assignee_id: 21, reviewer_id: 22 };
+  const people = { assignee_id: 21, reviewer_id: 22, sent_in_review_by: 23 };
 
   it('reads an applicant as such, and staff by their part in the request', () => {
     expect(actorContextOf({ id: 5, abilities: abilitiesFor('applicant') }, people)).toEqual({
@@ -190,6 +195,11 @@ describe('actorContextOf', () => {
     });
     expect(actorContextOf({ id: 99, abilities: abilitiesFor('admin') }, people)).toMatchObject({
       isAdmin: true,
+      sentInReview: false,
+    });
+    expect(actorContextOf({ id: 23, abilities: abilitiesFor('admin') }, people)).toMatchObject({
+      isAssignee: false,
+      sentInReview: true,
     });
   });
 });
@@ -198,7 +208,10 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
   const offered = (status: PracticeStatus, role: 'admin' | 'secretary' | 'evaluator' | 'reviewer', id = 99) =>
     availableTransitions(
       status,
-      actorContextOf({ id, abilities: abilitiesFor(role) }, { assignee_id: 21, reviewer_id: 22 }),
+      actorContextOf(
+        { id, abilities: abilitiesFor(role) },
+        { assignee_id: 21, reviewer_id: 22, sent_in_review_by: null },
+      ),
     )
       .filter(isOfferedInWorkspace)
       .map((transition) => transition.action);
@@ -208,9 +221,10 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
     expect(offered('appeal_requested', 'evaluator', 21)).toEqual([]);
   });
 
-  it('lets the assignee ask or send in review, and the reviewer conclude', () => {
+  it('lets the assignee ask or send in review, and the reviewer conclude or send it back', () => {
     expect(offered('appeal_in_evaluation', 'evaluator', 21)).toEqual(['ask_applicant', 'send_in_review']);
-    expect(offered('appeal_in_review', 'reviewer', 22)).toEqual(['conclude_review']);
+    expect(offered('appeal_in_review', 'reviewer', 22)).toEqual(['conclude_review', 'send_back']);
+    expect(findTransition('send_back', 'appeal_in_review')?.to).toBe('appeal_in_evaluation');
     expect(offered('appeal_pending_student_reply', 'admin')).toEqual([]);
   });
 

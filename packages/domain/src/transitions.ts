@@ -68,8 +68,8 @@ export const OPEN_STATUSES = [
 
 /**
  * The evaluation's moves, the same for a request and for its appeal (decision 026): the evaluator
- * asks the applicant and is answered, then sends the assessment to the reviewer, who concludes.
- * Only the statuses they go between differ.
+ * asks the applicant and is answered, then sends the assessment to the reviewer, who concludes or
+ * sends it back with a note. Only the statuses they go between differ.
  */
 function evaluationMoves<Status extends PracticeStatus>(statuses: {
   evaluating: Status;
@@ -116,6 +116,16 @@ function evaluationMoves<Status extends PracticeStatus>(statuses: {
       mustBe: 'reviewer',
       notice: 'reviewConcluded',
     },
+    {
+      action: 'send_back',
+      from: [statuses.inReview],
+      to: statuses.evaluating,
+      actor: 'staff',
+      ability: 'staff.review',
+      mustBe: 'reviewer',
+      requires: { note: true },
+      notice: 'sentBack',
+    },
   ] as const satisfies readonly Transition[];
 }
 
@@ -145,16 +155,6 @@ export const TRANSITIONS = [
     inReview: 'in_review',
     reviewed: 'reviewed',
   }),
-  {
-    action: 'send_back',
-    from: ['in_review'],
-    to: 'in_evaluation',
-    actor: 'staff',
-    ability: 'staff.review',
-    mustBe: 'reviewer',
-    requires: { note: true },
-    notice: 'sentBack',
-  },
   {
     action: 'mark_ready_for_issue',
     from: ['reviewed'],
@@ -285,6 +285,8 @@ export type ActorContext = {
   abilities?: Partial<Abilities>;
   isAssignee?: boolean;
   isReviewer?: boolean;
+  /** They sent the request in review last (its `send_in_review`): the evaluation under review is theirs. */
+  sentInReview?: boolean;
   /** Admins (ability staff.manage) are not bound to be the assignee or reviewer. */
   isAdmin?: boolean;
 };
@@ -295,7 +297,7 @@ export type ActorContext = {
  */
 export function actorContextOf(
   user: { id: number; abilities: Abilities },
-  practice: { assignee_id: number | null; reviewer_id: number | null },
+  practice: { assignee_id: number | null; reviewer_id: number | null; sent_in_review_by: number | null },
 ): ActorContext {
   if (!user.abilities['staff.workspace']) return { actor: 'applicant' };
   return {
@@ -303,6 +305,7 @@ export function actorContextOf(
     abilities: user.abilities,
     isAssignee: practice.assignee_id === user.id,
     isReviewer: practice.reviewer_id === user.id,
+    sentInReview: practice.sent_in_review_by === user.id,
     isAdmin: user.abilities['staff.manage'],
   };
 }
@@ -317,14 +320,14 @@ export function canFire(transition: Transition, context: ActorContext): boolean 
 /**
  * Whether the actor is the person a move or a staff change asks for (the request's assignee or
  * reviewer), where it asks for one; an administrator stands in for either, except that whoever
- * evaluated a request never reviews it (four eyes: the assignment already refuses one person as
- * both).
+ * evaluated a request never reviews it (four eyes): not its assignee, and not whoever sent it in
+ * review, though another evaluator took it over since. The assignment refuses one person as both.
  */
 export function isThePersonAsked(
   mustBe: 'assignee' | 'reviewer' | undefined,
   context: ActorContext,
 ): boolean {
-  if (mustBe === 'reviewer' && context.isAssignee === true) return false;
+  if (mustBe === 'reviewer' && (context.isAssignee === true || context.sentInReview === true)) return false;
   if (context.isAdmin) return true;
   if (mustBe === 'assignee') return context.isAssignee === true;
   if (mustBe === 'reviewer') return context.isReviewer === true;

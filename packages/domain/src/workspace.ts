@@ -4,7 +4,7 @@ import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
 import { listQuerySchema } from './list-query';
 import { practiceSummarySchema } from './practice';
-import { ARCHIVE_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { ARCHIVE_STATUSES, ISSUING_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { DOCUMENT_TYPES, SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
 import { MAX_REQUESTED_DOCUMENTS, MESSAGE_MAX_LENGTH } from './thread';
 import { TRANSITION_ACTIONS } from './transitions';
@@ -27,7 +27,7 @@ export type StaffQueue = (typeof STAFF_QUEUES)[number];
 /** The statuses each queue holds (besides `assigned`: the caller's requests that are not archived). */
 export const QUEUE_STATUSES = {
   to_review: ['in_review', 'reviewed', 'appeal_in_review'],
-  ready_for_issue: ['ready_for_issue', 'appeal_reviewed'],
+  ready_for_issue: ISSUING_STATUSES,
   // Those who assign also admit or refuse an appeal asked for (`staff.assign`): it waits here.
   unassigned: ['unassigned', 'appeal_requested'],
   archive: ARCHIVE_STATUSES,

@@ -1,9 +1,11 @@
 import {
   abilitiesFor,
   assignmentMoveOf,
+  isUnderReview,
   PRACTICE_STATUSES,
   ROLES,
   type AssignBody,
+  type PracticeStatus,
   type StaffUser,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -37,7 +39,7 @@ export async function assignPractices(
       if (stored === undefined || stored === 'draft') throw new AppError('NOT_FOUND');
       const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
       if (status && assignmentMoveOf(status) !== 'assign') {
-        await reassignWithin(ctx, trx, actor, practiceId, input);
+        await reassignWithin(ctx, trx, actor, { practiceId, status }, input);
         continue;
       }
       await transitionWithin(ctx, trx, {
@@ -56,7 +58,7 @@ async function reassignWithin(
   ctx: AppContext,
   trx: Db,
   actor: SessionUser,
-  practiceId: number,
+  { practiceId, status }: { practiceId: number; status: PracticeStatus },
   input: AssignBody,
 ): Promise<void> {
   await recordStaffChangeWithin(
@@ -67,6 +69,7 @@ async function reassignWithin(
       const people = await requireAssignable(db, {
         evaluatorId: input.evaluator_id,
         reviewerId: input.reviewer_id,
+        sentInReviewBy: isUnderReview(status) ? practice.sent_in_review_by : null,
       });
       await setPeople(db, { practiceId, ...people, at });
       return {

@@ -65,7 +65,9 @@ export async function getStaffPractice(
   );
   const refOf = refsOf(people);
   const applicant = await findAccountById(db, facts.user_id);
-  const context = actorContextOf(actor, facts);
+  // Who sent it in review last: the evaluation under review is theirs (four eyes).
+  const sentInReviewBy = history.findLast((entry) => entry.action === 'send_in_review')?.by?.id ?? null;
+  const context = actorContextOf(actor, { ...facts, sent_in_review_by: sentInReviewBy });
   const status: PracticeStatus = practice.status;
   // While its statement is being published, a request offers no move: each would be refused.
   const isPublishing = await awaitsPublication(db, id, status);

@@ -1,18 +1,34 @@
-import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
+import type { Database, Db } from '../../platform/db/database';
 import type { PracticesTable } from '../../platform/db/tables';
 
 export type MovablePractice = Pick<
   Selectable<PracticesTable>,
   'id' | 'user_id' | 'status' | 'assignee_id' | 'reviewer_id'
->;
+> & {
+  /** Who sent it in review last (its latest `send_in_review`): the evaluation reviewed is theirs. */
+  sent_in_review_by: number | null;
+};
 
 export async function findMovablePractice(db: Db, id: number): Promise<MovablePractice | undefined> {
   return db
     .selectFrom('practices')
     .select(['id', 'user_id', 'status', 'assignee_id', 'reviewer_id'])
+    .select(sentInReviewBy)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** The author of a request's latest `send_in_review`, as a subquery beside the request's row. */
+export function sentInReviewBy(eb: ExpressionBuilder<Database, 'practices'>) {
+  return eb
+    .selectFrom('practice_status_history as h')
+    .select('h.by_user_id')
+    .whereRef('h.practice_id', '=', 'practices.id')
+    .where('h.action', '=', 'send_in_review')
+    .orderBy('h.id', 'desc')
+    .limit(1)
+    .as('sent_in_review_by');
 }
 
 /** An applicant's requests in one of `statuses`, with where each stands. */

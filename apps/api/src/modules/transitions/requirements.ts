@@ -15,12 +15,18 @@ async function holds(db: Db, userId: number, ability: Ability): Promise<boolean>
 /** `assign`: an active evaluator and a different active reviewer (422 on the field otherwise). */
 export async function requireAssignable(
   db: Db,
-  { evaluatorId, reviewerId }: { evaluatorId: number; reviewerId: number },
+  {
+    evaluatorId,
+    reviewerId,
+    sentInReviewBy = null,
+  }: { evaluatorId: number; reviewerId: number; sentInReviewBy?: number | null },
 ): Promise<{ evaluatorId: number; reviewerId: number }> {
   const errors: FieldErrors = {};
   if (!(await holds(db, evaluatorId, 'staff.evaluate'))) errors.evaluator_id = ['invalidOption'];
   if (!(await holds(db, reviewerId, 'staff.review'))) errors.reviewer_id = ['invalidOption'];
   else if (reviewerId === evaluatorId) errors.reviewer_id = ['reviewerNotEvaluator'];
+  // Four eyes past a change of hands: who sent the request in review never reviews it.
+  else if (reviewerId === sentInReviewBy) errors.reviewer_id = ['reviewerSentInReview'];
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
   return { evaluatorId, reviewerId };
 }

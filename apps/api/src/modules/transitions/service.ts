@@ -4,6 +4,7 @@ import {
   canFire,
   findTransition,
   isGranted,
+  isIssuing,
   PRACTICE_STATUSES,
   statusLabel,
   type DocumentType,
@@ -109,8 +110,7 @@ export async function awaitsPublication(
   practiceId: number,
   status: PracticeStatus,
 ): Promise<boolean> {
-  const isIssuing = status === 'ready_for_issue' || status === 'appeal_reviewed';
-  return isIssuing && (await isPublicationPending(db, practiceId));
+  return isIssuing(status) && (await isPublicationPending(db, practiceId));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ACCEPTED_DOCUMENT_TYPES, type PracticeDocument } from '@lisbon/domain';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '../format';
 import { useLocale } from '../i18n';
@@ -29,6 +29,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<PracticeDocument | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  const table = useRef<HTMLDivElement>(null);
 
   const refresh = () =>
     Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -69,7 +70,6 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
     }
   };
 
-  if (documents.length === 0) return <Text>{t('messages.noItems')}</Text>;
   const typeOf = (document: PracticeDocument) =>
     document.type === 'additional' && document.additional_type
       ? `${t('labels.document.additional')}: ${document.additional_type}`
@@ -78,59 +78,68 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
   return (
     <>
       <FormAlert message={failure} />
-      <ScrollableTable minWidth={640} label={caption}>
-        <Table striped verticalSpacing="xs">
-          <Table.Caption>{caption}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('documentUpload.columns.type')}</Table.Th>
-              <Table.Th scope="col">{t('documentUpload.columns.file')}</Table.Th>
-              <Table.Th scope="col">{t('documentUpload.columns.size')}</Table.Th>
-              <Table.Th scope="col">{t('documentUpload.columns.added')}</Table.Th>
-              <Table.Th scope="col">{t('documentUpload.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.map((document) => (
-              <Table.Tr key={document.id}>
-                <Table.Th scope="row" fw={500}>
-                  {typeOf(document)}
-                </Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{document.file_name}</Table.Td>
-                <Table.Td>{formatFileSize(document.size, locale)}</Table.Td>
-                <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => void download(document)}>
-                      {t('documentUpload.download')}
-                      <span className="visually-hidden"> {typeOf(document)}</span>
-                    </Button>
-                    {isEditable && (
-                      <>
-                        <FileButton
-                          onChange={(file) => file && void replace(document, file)}
-                          accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-                        >
-                          {(props) => (
-                            <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
-                              {t('documentUpload.replace')}
-                              <span className="visually-hidden"> {typeOf(document)}</span>
-                            </Button>
-                          )}
-                        </FileButton>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
-                          {t('documentUpload.delete')}
-                          <span className="visually-hidden"> {typeOf(document)}</span>
-                        </Button>
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
+      {documents.length === 0 ? (
+        <Text>{t('messages.noItems')}</Text>
+      ) : (
+        <ScrollableTable ref={table} minWidth={640} label={caption}>
+          <Table striped verticalSpacing="xs">
+            <Table.Caption>{caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('documentUpload.columns.type')}</Table.Th>
+                <Table.Th scope="col">{t('documentUpload.columns.file')}</Table.Th>
+                <Table.Th scope="col">{t('documentUpload.columns.size')}</Table.Th>
+                <Table.Th scope="col">{t('documentUpload.columns.added')}</Table.Th>
+                <Table.Th scope="col">{t('documentUpload.columns.actions')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollableTable>
+            </Table.Thead>
+            <Table.Tbody>
+              {documents.map((document) => (
+                <Table.Tr key={document.id}>
+                  <Table.Th scope="row" fw={500}>
+                    {typeOf(document)}
+                  </Table.Th>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{document.file_name}</Table.Td>
+                  <Table.Td>{formatFileSize(document.size, locale)}</Table.Td>
+                  <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => void download(document)}>
+                        {t('documentUpload.download')}
+                        <span className="visually-hidden"> {typeOf(document)}</span>
+                      </Button>
+                      {isEditable && (
+                        <>
+                          <FileButton
+                            onChange={(file) => file && void replace(document, file)}
+                            accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+                          >
+                            {(props) => (
+                              <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
+                                {t('documentUpload.replace')}
+                                <span className="visually-hidden"> {typeOf(document)}</span>
+                              </Button>
+                            )}
+                          </FileButton>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setToDelete(document)}
+                          >
+                            {t('documentUpload.delete')}
+                            <span className="visually-hidden"> {typeOf(document)}</span>
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollableTable>
+      )}
       <UploadProgressBar progress={upload.progress} />
       <ConfirmDialog
         opened={toDelete !== null}
@@ -140,6 +149,8 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
         isBusy={isDeleting}
+        // The deleted row's button is gone: the keyboard goes on from the table.
+        focusWhenOpenerGone={() => table.current}
       />
     </>
   );

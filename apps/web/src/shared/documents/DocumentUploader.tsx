@@ -7,7 +7,7 @@ import {
 import { Button, FileButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { config } from '../config';
@@ -58,6 +58,12 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
       practice_id: practiceId,
     }),
   });
+  // A new default (the next document still missing, once one is added) is the type offered next;
+  // the uploader stays mounted, so the keyboard's focus stays where it was.
+  const offerType = useEffectEvent((type: DocumentType | null) => {
+    if (!isSingleType && form.getValues().type !== type) form.setFieldValue('type', type);
+  });
+  useEffect(() => offerType(defaultType), [defaultType]);
 
   const send = (file: File) => {
     setFailure(null);

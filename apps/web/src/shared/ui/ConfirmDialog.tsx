@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -9,15 +10,43 @@ type Props = {
   onConfirm: () => void;
   onCancel: () => void;
   isBusy?: boolean;
+  /**
+   * Where the keyboard goes once the dialog closes if what opened it is gone (a deleted row's
+   * button): this element when it is there, else the page's main content.
+   */
+  focusWhenOpenerGone?: () => HTMLElement | null;
 };
 
-/** Asks before an action that cannot be undone; Cancel is the safe default and holds focus first. */
-export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm, onCancel, isBusy }: Props) {
+/**
+ * Asks before an action that cannot be undone; Cancel is the safe default and holds focus first.
+ * Closed, it gives the focus back to what opened it (Mantine's Modal), or, if that is gone, to
+ * `focusWhenOpenerGone` rather than to the top of the document.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  isBusy,
+  focusWhenOpenerGone,
+}: Props) {
   const { t } = useTranslation();
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    if (opened) opener.current = document.activeElement;
+  }, [opened]);
+  const focusIfOpenerGone = () => {
+    if (opener.current === null || opener.current.isConnected) return;
+    opener.current = null;
+    (focusWhenOpenerGone?.() ?? document.querySelector<HTMLElement>('#main-content'))?.focus();
+  };
   return (
     <Modal
       opened={opened}
       onClose={onCancel}
+      onExitTransitionEnd={focusIfOpenerGone}
       title={title}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}

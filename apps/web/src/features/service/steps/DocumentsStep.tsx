@@ -81,8 +81,6 @@ export function DocumentsStep({ practice, onSaved }: Props) {
         </Title>
         <Text mb="sm">{t('wizard.documents.uploadIntro')}</Text>
         <DocumentUploader
-          // A new upload starts at the next missing type.
-          key={missing.join()}
           name="wizard-upload"
           practiceId={practice.id}
           types={DOCUMENT_TYPES}

@@ -21,7 +21,13 @@ export function VerificationResult({ result, fileName }: { result: Verification;
   const details = result.details;
   return (
     // Title and links in the body's own colour: Mantine's light alert colours fail contrast (axe).
-    <Alert color={isValid ? 'green' : result.result === 'not_published' ? 'yellow' : 'red'} variant="light">
+    // A group, not an alert: the polite live region around it announces it once.
+    <Alert
+      color={isValid ? 'green' : result.result === 'not_published' ? 'yellow' : 'red'}
+      variant="light"
+      role="group"
+      aria-label={title}
+    >
       <Text fw={700} size="lg" mb={4}>
         {title}
       </Text>

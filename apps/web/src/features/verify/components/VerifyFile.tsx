@@ -80,7 +80,8 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
           <div role="status" aria-live="polite" aria-atomic="true">
             {check.isPending && <Text>{t('verify.checking')}</Text>}
             {problem && (
-              <Alert color="red" variant="light">
+              // Not an alert of its own: the live region announces it, once.
+              <Alert color="red" variant="light" role="group">
                 {problem}
               </Alert>
             )}

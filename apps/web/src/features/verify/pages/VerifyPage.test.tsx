@@ -61,6 +61,8 @@ describe('the public verification page', () => {
     drop(new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
     await waitFor(() => expect(liveRegion().textContent).toContain('Choose a PDF file.'));
     expect(liveRegion().textContent).toContain('photo.gif');
+    // The polite region announces the refusal once: nothing in it is an assertive alert too.
+    expect(within(liveRegion()).queryByRole('alert')).toBeNull();
     expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
 
     drop(pdf('dropped.pdf'));
@@ -134,6 +136,8 @@ describe('the public verification page', () => {
     choose(pdf());
     const region = liveRegion();
     await waitFor(() => expect(within(region).getByText('Valid')).toBeTruthy());
+    expect(within(region).getByRole('group', { name: 'Valid' })).toBeTruthy();
+    expect(within(region).queryByRole('alert')).toBeNull();
     expect(within(region).getByText(/this file is the original statement/)).toBeTruthy();
     expect(within(region).getByText('M**** R****')).toBeTruthy();
     expect(within(region).getByText('Licence de biologie')).toBeTruthy();

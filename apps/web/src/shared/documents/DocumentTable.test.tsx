@@ -1,0 +1,71 @@
+import type { PracticeDocument } from '@lisbon/domain';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mockApi';
+import { renderComponent } from '@/test/renderComponent';
+import { DocumentTable } from './DocumentTable';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const documentOf = (id: number, type: PracticeDocument['type'], fileName: string): PracticeDocument => ({
+  id,
+  practice_id: 7,
+  type,
+  additional_type: null,
+  file_name: fileName,
+  content_type: 'application/pdf',
+  size: 4,
+  sha256: 'a'.repeat(64),
+  created_at: '2026-11-20T10:00:00.000Z',
+});
+
+/** The table as a page holds it: the documents it shows change when the API's answer does. */
+function renderTable(documents: PracticeDocument[]) {
+  let show: (documents: PracticeDocument[]) => void = () => undefined;
+  function Page() {
+    const [shown, setShown] = useState(documents);
+    show = setShown;
+    return <DocumentTable documents={shown} caption="Documents of the request" isEditable />;
+  }
+  renderComponent(<Page />);
+  return { show: (next: PracticeDocument[]) => show(next) };
+}
+
+describe('deleting a document', () => {
+  it('gives the keyboard to the table once the deleted row (and its button) is gone', async () => {
+    const passport = documentOf(3, 'identity_document', 'passport.pdf');
+    const diploma = documentOf(4, 'diploma', 'diploma.pdf');
+    const table = renderTable([passport, diploma]);
+    mockApi({
+      'DELETE /documents/3': () => {
+        table.show([diploma]);
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete ID card or passport' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    await user.click(screen.getByRole('button', { name: 'Delete the document' }));
+
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(screen.queryByText('passport.pdf')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Documents of the request' })),
+    );
+  });
+
+  it('gives it back to the Delete button when the dialog is cancelled', async () => {
+    renderTable([documentOf(3, 'identity_document', 'passport.pdf')]);
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Delete ID card or passport' });
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Delete this document?' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+});
