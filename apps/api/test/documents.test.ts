@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
+import { auditOf, practiceIn } from './staff';
 import {
   apiCall,
   completeDraft,
@@ -122,6 +123,53 @@ describe('download, replace and delete', () => {
     expect(
       dataOf<{ practices: { is_editable: boolean }[] }>(await call('GET', '/documents', cleo)).practices,
     ).toEqual([expect.objectContaining({ is_editable: false, missing_documents: [] })]);
+  });
+});
+
+describe("the audit trail of a submitted request's documents", () => {
+  it('records a replacement and a deletion while the applicant is asked, naming the file that was there; a draft’s are not', async () => {
+    const dora = await t.applicant({ email: 'dora@example.org' });
+    const id = await practiceIn(t.database, { userId: dora.id, status: 'pending_student_reply' });
+    const added = dataOf<StoredDocument>(
+      await upload(
+        t.app,
+        dora,
+        { type: 'diploma', practice_id: id },
+        { name: 'diploma-scan.pdf', content: FILES.pdf },
+      ),
+    );
+    const replaced = await upload(
+      t.app,
+      dora,
+      {},
+      { name: 'diploma-better.png', content: FILES.png },
+      { method: 'PUT', url: `/documents/${added.id}` },
+    );
+    expect(replaced.statusCode).toBe(200);
+    expect((await call('DELETE', `/documents/${added.id}`, dora)).statusCode).toBe(204);
+
+    const entries = (await auditOf(t.database, id)).filter((entry) => entry.action?.startsWith('document_'));
+    expect(
+      entries.map((entry) => [entry.action, entry.from_status, entry.to_status, entry.by_user_id]),
+    ).toEqual([
+      ['document_replaced', 'pending_student_reply', 'pending_student_reply', dora.id],
+      ['document_deleted', 'pending_student_reply', 'pending_student_reply', dora.id],
+    ]);
+    expect(JSON.parse(entries[0]?.details ?? '{}')).toMatchObject({
+      document_id: added.id,
+      type: 'diploma',
+      file_name: 'diploma-scan.pdf',
+      sha256: added.sha256,
+      new_file_name: 'diploma-better.png',
+    });
+    expect(JSON.parse(entries[1]?.details ?? '{}')).toMatchObject({
+      document_id: added.id,
+      file_name: 'diploma-better.png',
+    });
+    // The draft's replacement and deletion above are the applicant's own business: nothing recorded.
+    expect(
+      (await auditOf(t.database, draftId)).filter((entry) => entry.action?.startsWith('document_')),
+    ).toEqual([]);
   });
 });
 

@@ -20,7 +20,19 @@ import { staffRefSchema, VERIFICATION_OUTCOMES } from './workspace';
  * What an audit entry records: a move of the table, a staff change, the draft's creation, or the
  * provider's confirmation of a refund (by the system, with its credit note; decision 068).
  */
-export const AUDIT_ACTIONS = ['create', ...TRANSITION_ACTIONS, ...STAFF_CHANGES, 'refund_issued'] as const;
+/**
+ * What an audit entry records: a move, a staff change, a refund the provider confirmed, or the
+ * applicant's replacement or deletion of a document of a submitted request (the request's status
+ * stays; the entry keeps the file that was there).
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  ...TRANSITION_ACTIONS,
+  ...STAFF_CHANGES,
+  'refund_issued',
+  'document_replaced',
+  'document_deleted',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z

@@ -7,6 +7,7 @@ import {
   IMAGE_MAX_PIXELS,
   statusLabel,
   type DocumentsOverview,
+  type PracticeStatus,
   type PracticeDocument,
   type ValidationMessageKey,
 } from '@lisbon/domain';
@@ -23,6 +24,7 @@ import {
   requiredDocumentsOf,
   type OwnedPractice,
 } from '../practice-records/access.service';
+import { recordAuditEntry } from '../practice-records/audit.service';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
 import { acceptedContentType, type AcceptedContentType } from './file-check';
@@ -76,8 +78,8 @@ async function requireEditable(
   actor: SessionUser,
   practiceId: number | null,
   document?: DocumentRow,
-): Promise<void> {
-  if (practiceId === null) return;
+): Promise<PracticeStatus | null> {
+  if (practiceId === null) return null;
   const practice = await findOwnPractice(ctx, actor, practiceId);
   const facts = {
     status: practice.status,
@@ -90,6 +92,46 @@ async function requireEditable(
   if (document && !isDocumentChangeable(facts, document.created_at, now)) {
     throw new AppError('DOCUMENT_EVALUATED');
   }
+  return practice.status;
+}
+
+/**
+ * A document of a submitted request replaced or deleted by its applicant (awaiting their reply, or
+ * in the appeal window): an entry of the request's audit trail, in the change's transaction, naming
+ * the file that was there, so staff see what changed after they read it. A draft's are not recorded.
+ */
+async function recordDocumentChange(
+  trx: Db,
+  change: {
+    action: 'document_replaced' | 'document_deleted';
+    status: PracticeStatus | null;
+    row: DocumentRow;
+    actor: SessionUser;
+    at: string;
+    replacement?: { file_name: string; sha256: string };
+  },
+): Promise<void> {
+  const { row, status } = change;
+  if (row.practice_id === null || status === null || status === 'draft') return;
+  await recordAuditEntry(trx, {
+    practiceId: row.practice_id,
+    from: status,
+    to: status,
+    action: change.action,
+    byUserId: change.actor.id,
+    note: null,
+    details: {
+      document_id: row.id,
+      type: row.type,
+      additional_type: row.additional_type,
+      file_name: row.file_name,
+      sha256: row.sha256,
+      ...(change.replacement
+        ? { new_file_name: change.replacement.file_name, new_sha256: change.replacement.sha256 }
+        : {}),
+    },
+    at: change.at,
+  });
 }
 
 /** The actor's own document; anyone else's is "not found". */
@@ -184,13 +226,19 @@ export async function replaceDocument(
   file: StagedUpload,
 ): Promise<PracticeDocument> {
   const row = await ownDocument(ctx, actor, id);
-  await requireEditable(ctx, actor, row.practice_id, row);
+  const status = await requireEditable(ctx, actor, row.practice_id, row);
   const contentType = checkedType(ctx, file);
+  const at = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await requireRoomFor(trx, ctx, { actor, file, freedBytes: row.size, isUnattached: false });
-    await updateDocumentRow(trx, id, {
-      ...fileColumns(file, contentType),
-      updated_at: ctx.clock.now().toISOString(),
+    await updateDocumentRow(trx, id, { ...fileColumns(file, contentType), updated_at: at });
+    await recordDocumentChange(trx, {
+      action: 'document_replaced',
+      status,
+      row,
+      actor,
+      at,
+      replacement: { file_name: file.fileName, sha256: file.sha256 },
     });
   });
   file.isCommitted = true;
@@ -200,8 +248,12 @@ export async function replaceDocument(
 
 export async function deleteDocument(ctx: AppContext, actor: SessionUser, id: number): Promise<void> {
   const row = await ownDocument(ctx, actor, id);
-  await requireEditable(ctx, actor, row.practice_id, row);
-  await deleteDocumentRow(ctx.db, id);
+  const status = await requireEditable(ctx, actor, row.practice_id, row);
+  const at = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteDocumentRow(trx, id);
+    await recordDocumentChange(trx, { action: 'document_deleted', status, row, actor, at });
+  });
   await removeStoredFiles(ctx, [row.storage_key]);
 }
 

@@ -54,3 +54,31 @@ export async function findIdsWithoutSearchText(db: Db, after: number, limit: num
     .limit(limit)
     .execute();
 }
+
+/** One entry of a request's audit trail (`practice_status_history`): a move, a change, or what the system did. */
+export type AuditRow = {
+  practiceId: number;
+  from: string | null;
+  to: string;
+  action: string;
+  byUserId: number | null;
+  note: string | null;
+  details: Record<string, unknown> | null;
+  at: string;
+};
+
+export async function insertAuditEntry(db: Db, entry: AuditRow): Promise<void> {
+  await db
+    .insertInto('practice_status_history')
+    .values({
+      practice_id: entry.practiceId,
+      from_status: entry.from,
+      to_status: entry.to,
+      action: entry.action,
+      by_user_id: entry.byUserId,
+      note: entry.note,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      at: entry.at,
+    })
+    .execute();
+}

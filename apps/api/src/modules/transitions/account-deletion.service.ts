@@ -1,6 +1,7 @@
 import { closesOnAccountDeletion, PRACTICE_STATUSES } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
-import { findPracticesOfUserIn, insertAuditEntry, updateInStatus } from './repository';
+import { recordAuditEntry } from '../practice-records/audit.service';
+import { findPracticesOfUserIn, updateInStatus } from './repository';
 
 /**
  * Decision 052: the requests in progress of an account being deleted are closed, inside the
@@ -13,7 +14,7 @@ export async function closeRequestsInProgress(trx: Db, userId: number, at: strin
   for (const practice of practices) {
     const patch = { status: 'closed', updated_at: at };
     if (!(await updateInStatus(trx, { id: practice.id, from: practice.status, patch }))) continue;
-    await insertAuditEntry(trx, {
+    await recordAuditEntry(trx, {
       practiceId: practice.id,
       from: practice.status,
       to: 'closed',

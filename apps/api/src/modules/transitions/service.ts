@@ -24,7 +24,8 @@ import { requestAppealPublicationWithin } from '../statements/appeal-publication
 import { isPublicationPending, requestPublicationWithin } from '../statements/publication.service';
 import type { SessionUser } from '../sessions/service';
 import { requireAssessmentComplete, requireAssignable } from './requirements';
-import { findMovablePractice, insertAuditEntry, updateInStatus, type MovablePractice } from './repository';
+import { recordAuditEntry } from '../practice-records/audit.service';
+import { findMovablePractice, updateInStatus, type MovablePractice } from './repository';
 
 export type TransitionInput = {
   practiceId: number;
@@ -170,7 +171,7 @@ export async function transitionWithin(
     },
   });
   if (!isMoved) throw new AppError('PRACTICE_CHANGED');
-  await insertAuditEntry(trx, {
+  await recordAuditEntry(trx, {
     practiceId: practice.id,
     from,
     to: move.to,
@@ -234,7 +235,7 @@ export async function recordStaffChangeWithin(
     throw new AppError('PRACTICE_CHANGED');
   }
   const record = (await apply(trx, at, practice)) ?? {};
-  await insertAuditEntry(trx, {
+  await recordAuditEntry(trx, {
     practiceId,
     from: status,
     to: status,
@@ -267,7 +268,7 @@ export async function recordSystemEntry(
   const practice = await findMovablePractice(trx, entry.practiceId);
   if (!practice) return;
   const status = statusOf(practice.status);
-  await insertAuditEntry(trx, {
+  await recordAuditEntry(trx, {
     practiceId: entry.practiceId,
     from: status,
     to: status,

@@ -1,4 +1,4 @@
-import type { StaffPractice } from '@lisbon/domain';
+import { DOCUMENT_TYPES, isOneOf, type AuditEntry, type StaffPractice } from '@lisbon/domain';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
@@ -44,6 +44,7 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
                   })
                 : t(`staff.status.${move.to_status}`)}
             </Text>
+            <DocumentChange entry={move} />
             {typeof move.details?.reason === 'string' && (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {t('staff.history.reason', { reason: move.details.reason })}
@@ -100,5 +101,31 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
         ))}
       </ol>
     </Stack>
+  );
+}
+
+/** What an applicant's replacement or deletion of a document changed: the document, the file there before, and the new one. */
+function DocumentChange({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const details = entry.details ?? {};
+  const text = (key: string) => (typeof details[key] === 'string' ? details[key] : '');
+  if (entry.action !== 'document_replaced' && entry.action !== 'document_deleted') return null;
+  const type = text('type');
+  const document =
+    type === 'additional' && text('additional_type')
+      ? text('additional_type')
+      : isOneOf(DOCUMENT_TYPES, type)
+        ? t(`labels.document.${type}`)
+        : type;
+  return (
+    <Text size="sm">
+      {entry.action === 'document_replaced'
+        ? t('staff.history.documentReplaced', {
+            document,
+            file: text('file_name'),
+            replacement: text('new_file_name'),
+          })
+        : t('staff.history.documentDeleted', { document, file: text('file_name') })}
+    </Text>
   );
 }

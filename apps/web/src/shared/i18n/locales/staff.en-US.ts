@@ -196,6 +196,8 @@ export const staffEn = {
       system: 'the system',
       note: 'Note: {{note}}',
       reason: 'Reason given to the applicant: {{reason}}',
+      documentReplaced: '{{document}}: “{{file}}” replaced by “{{replacement}}”',
+      documentDeleted: '{{document}}: “{{file}}”',
       actions: {
         create: 'Draft created',
         submit: 'Submitted',
@@ -225,6 +227,8 @@ export const staffEn = {
         refund_payment: 'Refund of the payment asked for',
         cancel_delivery: 'Delivery cancelled, refund of the fee asked for',
         refund_issued: 'Refund confirmed by the provider, credit note issued',
+        document_replaced: 'Document replaced by the applicant',
+        document_deleted: 'Document deleted by the applicant',
       },
     },
     updated: 'Last updated on {{date}} by {{name}}.',

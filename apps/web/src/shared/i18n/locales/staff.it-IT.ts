@@ -200,6 +200,8 @@ export const staffIt: Staff = {
       system: 'il sistema',
       note: 'Nota: {{note}}',
       reason: 'Motivo comunicato al richiedente: {{reason}}',
+      documentReplaced: '{{document}}: “{{file}}” sostituito da “{{replacement}}”',
+      documentDeleted: '{{document}}: “{{file}}”',
       actions: {
         create: 'Bozza creata',
         submit: 'Inviata',
@@ -229,6 +231,8 @@ export const staffIt: Staff = {
         refund_payment: 'Rimborso del pagamento richiesto',
         cancel_delivery: 'Restituzione annullata, rimborso della tariffa richiesto',
         refund_issued: 'Rimborso confermato dal gestore, nota di credito emessa',
+        document_replaced: 'Documento sostituito dal richiedente',
+        document_deleted: 'Documento eliminato dal richiedente',
       },
     },
     updated: 'Ultimo aggiornamento il {{date}} da {{name}}.',
