@@ -269,5 +269,7 @@ describe('four eyes', () => {
       expect(await fire('admin', id, action)).toEqual({ status: 403, code: 'FORBIDDEN_ACCESS' });
     }
     expect(await fire('reviewer-other', id, 'conclude_review')).toEqual({ status: 200 });
+    // Reviewed, it waits for its reviewer to mark it ready: still not the one who sent it.
+    expect((await reassign(people.admin.id)).statusCode).toBe(422);
   });
 });

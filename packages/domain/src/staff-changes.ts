@@ -43,9 +43,12 @@ const EVALUATING = [
 ] as const;
 const REVIEWING = ['in_review', 'appeal_in_review'] as const;
 
-/** Whether a request waits for its reviewer: whoever sent it in review may not be made that reviewer. */
-export const isUnderReview = (status: PracticeStatus): boolean =>
-  (REVIEWING as readonly PracticeStatus[]).includes(status);
+/**
+ * Whether a request waits for its reviewer (to conclude, or to mark it ready for issue): whoever
+ * sent it in review may not be made that reviewer.
+ */
+export const awaitsReviewer = (status: PracticeStatus): boolean =>
+  ([...REVIEWING, 'reviewed'] as readonly PracticeStatus[]).includes(status);
 
 /**
  * Where a request has people working on it past the `assign` move (which holds in `unassigned` and

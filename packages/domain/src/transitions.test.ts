@@ -70,6 +70,15 @@ describe('canFire and availableTransitions', () => {
     if (!conclude) throw new Error('conclude_review missing');
     expect(canFire(conclude, { ...admin, isAssignee: false, sentInReview: true })).toBe(false);
     expect(canFire(conclude, { ...admin, isReviewer: true, sentInReview: true })).toBe(false);
+    // Nor does the administrator who is its reviewer make the evaluator's moves.
+    for (const [action, from] of [
+      ['start', 'assigned'],
+      ['send_in_review', 'in_evaluation'],
+    ] as const) {
+      const move = findTransition(action, from);
+      if (!move) throw new Error(`${action} missing`);
+      expect(canFire(move, { ...admin, isReviewer: true })).toBe(false);
+    }
     // The evaluating administrator still sends it in review, and stands in for another's review.
     const sendInReview = findTransition('send_in_review', 'in_evaluation');
     if (!sendInReview) throw new Error('send_in_review missing');

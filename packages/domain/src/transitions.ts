@@ -321,13 +321,16 @@ export function canFire(transition: Transition, context: ActorContext): boolean 
  * Whether the actor is the person a move or a staff change asks for (the request's assignee or
  * reviewer), where it asks for one; an administrator stands in for either, except that whoever
  * evaluated a request never reviews it (four eyes): not its assignee, and not whoever sent it in
- * review, though another evaluator took it over since. The assignment refuses one person as both.
+ * review, though another evaluator took it over since; and its reviewer never makes the
+ * evaluator's moves. The assignment refuses one person as both.
  */
 export function isThePersonAsked(
   mustBe: 'assignee' | 'reviewer' | undefined,
   context: ActorContext,
 ): boolean {
   if (mustBe === 'reviewer' && (context.isAssignee === true || context.sentInReview === true)) return false;
+  // Nor does its reviewer evaluate it: an administrator made reviewer would then review their own work.
+  if (mustBe === 'assignee' && context.isReviewer === true) return false;
   if (context.isAdmin) return true;
   if (mustBe === 'assignee') return context.isAssignee === true;
   if (mustBe === 'reviewer') return context.isReviewer === true;

@@ -1,11 +1,10 @@
 import {
   abilitiesFor,
   assignmentMoveOf,
-  isUnderReview,
+  awaitsReviewer,
   PRACTICE_STATUSES,
   ROLES,
   type AssignBody,
-  type PracticeStatus,
   type StaffUser,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -39,7 +38,7 @@ export async function assignPractices(
       if (stored === undefined || stored === 'draft') throw new AppError('NOT_FOUND');
       const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
       if (status && assignmentMoveOf(status) !== 'assign') {
-        await reassignWithin(ctx, trx, actor, { practiceId, status }, input);
+        await reassignWithin(ctx, trx, actor, practiceId, input);
         continue;
       }
       await transitionWithin(ctx, trx, {
@@ -58,7 +57,7 @@ async function reassignWithin(
   ctx: AppContext,
   trx: Db,
   actor: SessionUser,
-  { practiceId, status }: { practiceId: number; status: PracticeStatus },
+  practiceId: number,
   input: AssignBody,
 ): Promise<void> {
   await recordStaffChangeWithin(
@@ -69,7 +68,8 @@ async function reassignWithin(
       const people = await requireAssignable(db, {
         evaluatorId: input.evaluator_id,
         reviewerId: input.reviewer_id,
-        sentInReviewBy: isUnderReview(status) ? practice.sent_in_review_by : null,
+        // The status read in this transaction, the one the change is compare-and-set on.
+        sentInReviewBy: isAwaitingReviewer(practice.status) ? practice.sent_in_review_by : null,
       });
       await setPeople(db, { practiceId, ...people, at });
       return {
@@ -83,6 +83,12 @@ async function reassignWithin(
     },
   );
 }
+
+/** Whether the stored status is one where the request waits for its reviewer. */
+const isAwaitingReviewer = (stored: string): boolean => {
+  const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
+  return status !== undefined && awaitsReviewer(status);
+};
 
 const ABILITY_OF = { evaluator: 'staff.evaluate', reviewer: 'staff.review' } as const;
 

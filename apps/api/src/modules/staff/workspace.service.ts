@@ -66,7 +66,9 @@ export async function getStaffPractice(
   const refOf = refsOf(people);
   const applicant = await findAccountById(db, facts.user_id);
   // Who sent it in review last: the evaluation under review is theirs (four eyes).
-  const sentInReviewBy = history.findLast((entry) => entry.action === 'send_in_review')?.by?.id ?? null;
+  // The latest by id, as the transitions' own query reads it (`sentInReviewBy`), whatever the clock said.
+  const [lastSent] = history.filter((entry) => entry.action === 'send_in_review').sort((a, b) => b.id - a.id);
+  const sentInReviewBy = lastSent?.by?.id ?? null;
   const context = actorContextOf(actor, { ...facts, sent_in_review_by: sentInReviewBy });
   const status: PracticeStatus = practice.status;
   // While its statement is being published, a request offers no move: each would be refused.

@@ -58,12 +58,13 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
       practice_id: practiceId,
     }),
   });
-  // A new default (the next document still missing, once one is added) is the type offered next;
-  // the uploader stays mounted, so the keyboard's focus stays where it was.
-  const offerType = useEffectEvent((type: DocumentType | null) => {
-    if (!isSingleType && form.getValues().type !== type) form.setFieldValue('type', type);
+  // After each upload, and whenever the default changes, the type offered is the default (the
+  // next document still missing). The uploader stays mounted, so the keyboard stays where it was.
+  const [uploads, setUploads] = useState(0);
+  const offerType = useEffectEvent(() => {
+    if (!isSingleType && form.getValues().type !== defaultType) form.setFieldValue('type', defaultType);
   });
-  useEffect(() => offerType(defaultType), [defaultType]);
+  useEffect(() => offerType(), [defaultType, uploads]);
 
   const send = (file: File) => {
     setFailure(null);
@@ -78,6 +79,7 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
         const document = await upload.run((onProgress) => uploadDocument(fields, file, onProgress));
         await Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         form.setFieldValue('additional_type', '');
+        setUploads((count) => count + 1);
         showSuccess(t('documentUpload.added'));
         onUploaded?.(document);
       } catch (error) {

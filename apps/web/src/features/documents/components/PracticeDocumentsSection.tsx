@@ -57,8 +57,6 @@ export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }
               {t('documentsPage.add')}
             </Title>
             <DocumentUploader
-              // A new upload starts at the next missing type.
-              key={entry.missing_documents.join()}
               name={`upload-${entry.practice_id}`}
               practiceId={entry.practice_id}
               types={DOCUMENT_TYPES}

@@ -1,5 +1,6 @@
 import type { DocumentType } from '@lisbon/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr } from '@/test/fakeXhr';
 import { practiceFixture } from '@/test/fixtures';
@@ -80,5 +81,41 @@ describe('wizard documents step', () => {
     // The same button, still mounted and focused: the uploader was not thrown away and rebuilt.
     expect(choose.isConnected).toBe(true);
     expect(document.activeElement).toBe(choose);
+  });
+
+  it('offers the first missing type again after an upload of another type', async () => {
+    const missing: DocumentType[] = ['identity_document', 'diploma'];
+    mockApi({ 'GET /documents': () => ({ body: overview(missing.slice(0, 1)) }) });
+    installFakeXhr((request) => {
+      request.respond(201, {
+        data: {
+          id: 4,
+          practice_id: 7,
+          type: 'diploma',
+          additional_type: null,
+          file_name: 'diploma.pdf',
+          content_type: 'application/pdf',
+          size: 4,
+          sha256: 'b'.repeat(64),
+          created_at: '2026-11-20T10:00:00.000Z',
+        },
+      });
+    });
+    renderComponent(
+      <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await typeField());
+    await user.click(await screen.findByRole('option', { name: 'Diploma or provisional certificate' }));
+    expect((await typeField()).value).toBe('Diploma or provisional certificate');
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' })] },
+    });
+
+    expect(await screen.findByText('Document added')).toBeTruthy();
+    // The ID is still the first missing: the next upload starts there.
+    await waitFor(async () => expect((await typeField()).value).toBe('ID card or passport'));
   });
 });
