@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
 import { buildApp, createContext, VERSION } from './app';
@@ -144,6 +145,10 @@ const askForDeadlineDigest = () =>
 const deadlineDigest = setInterval(() => void askForDeadlineDigest(), DEADLINE_DIGEST_MS).unref();
 
 try {
+  // What the operator set and the instance would refuse later (its address, its file store) is
+  // checked before anything is migrated or recorded: a refused start leaves the database as it was.
+  await assertAddressFree({ host: config.host, port: config.port });
+  await assertFileStoreUsable();
   const { migrations, seeded } = await prepareDatabase(db);
   const sealed = await sealLegacyTotpSecrets(ctx);
   if (sealed > 0) app.log.info({ accounts: sealed }, 'TOTP secrets sealed at rest');
@@ -163,7 +168,6 @@ try {
     { dialect: config.database.dialect, migrationsApplied: migrations.results?.length ?? 0, seeded },
     'database ready',
   );
-  await assertFileStoreUsable();
   await app.listen({ host: config.host, port: config.port });
   recordServedAddress(config, process.env);
   await askForLedgerAudit();
@@ -213,6 +217,19 @@ try {
   else app.log.fatal({ err: error }, 'start failed');
   await db.destroy();
   process.exit(1);
+}
+
+/**
+ * Whether this instance could listen where it is told to, tried and let go at once (a process that
+ * takes the port in between still stops `app.listen`, with the same line).
+ */
+async function assertAddressFree({ host, port }: { host: string; port: number }): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, () => resolve());
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
 /**

@@ -49,9 +49,9 @@ async function run(args: string[], env: Record<string, string>) {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
   }).then(
     () => null,
-    (error: { code: number; stderr: string }) => error,
+    (error: { code: number; stderr: string; stdout: string }) => error,
   );
-  return { code: failure?.code, stderr: failure?.stderr.trim() ?? '' };
+  return { code: failure?.code, stderr: failure?.stderr.trim() ?? '', stdout: failure?.stdout ?? '' };
 }
 
 describe('an address the instance cannot listen on', () => {
@@ -108,6 +108,9 @@ describe('an instance’s start', () => {
       `Invalid configuration: PORT: 127.0.0.1:${takenPort} is in use by another process.`,
     );
     expect(busy.stderr).not.toMatch(/\n\s+at /);
+    // Refused before the database is touched: nothing migrated, no key recorded.
+    expect(busy.stdout).not.toContain('database ready');
+    expect(busy.stdout).not.toContain('key fingerprints recorded');
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toBe(
       `Invalid configuration: WALLET_ISSUER_KEY_PATH cannot be read (${join(dir, 'secret-store', 'wallet.pem')})`,
