@@ -8,6 +8,10 @@ import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { DocumentsStep } from './DocumentsStep';
 
+// jsdom lays nothing out and has no scrollIntoView: Mantine's options list calls it, on a timer,
+// to show the selected option when it opens. This file's environment is its own.
+Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, configurable: true });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
