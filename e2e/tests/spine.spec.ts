@@ -118,7 +118,9 @@ test('a page opened by a link takes focus at its heading, so a screen reader say
   await contact.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeFocused();
-  // The next Tab starts on the new page, not at the footer the link was in.
+  // The next Tab starts on the new page, not at the footer the link was in (once the page's
+  // details have come: before, the footer is what follows the heading).
+  await expect(page.getByText('Opening hours', { exact: true })).toBeVisible();
   await page.keyboard.press('Tab');
   expect(
     await page.evaluate<boolean>('document.getElementById("main-content").contains(document.activeElement)'),
