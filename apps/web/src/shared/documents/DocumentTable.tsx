@@ -12,6 +12,7 @@ import { showError, showSuccess } from '../ui/toast';
 import { deleteDocument, DOCUMENT_QUERY_KEYS, downloadDocument, replaceDocument } from './api';
 import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
+import { documentLabel } from './documentLabel';
 
 type Props = {
   documents: readonly PracticeDocument[];
@@ -70,11 +71,6 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
     }
   };
 
-  const typeOf = (document: PracticeDocument) =>
-    document.type === 'additional' && document.additional_type
-      ? `${t('labels.document.additional')}: ${document.additional_type}`
-      : t(`labels.document.${document.type}`);
-
   return (
     <>
       <FormAlert message={failure} />
@@ -97,7 +93,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
               {documents.map((document) => (
                 <Table.Tr key={document.id}>
                   <Table.Th scope="row" fw={500}>
-                    {typeOf(document)}
+                    {documentLabel(document, t)}
                   </Table.Th>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{document.file_name}</Table.Td>
                   <Table.Td>{formatFileSize(document.size, locale)}</Table.Td>
@@ -106,7 +102,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
                     <Group gap="xs" wrap="nowrap">
                       <Button size="xs" variant="light" onClick={() => void download(document)}>
                         {t('documentUpload.download')}
-                        <span className="visually-hidden"> {typeOf(document)}</span>
+                        <span className="visually-hidden"> {documentLabel(document, t)}</span>
                       </Button>
                       {isEditable && (
                         <>
@@ -117,7 +113,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
                             {(props) => (
                               <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
                                 {t('documentUpload.replace')}
-                                <span className="visually-hidden"> {typeOf(document)}</span>
+                                <span className="visually-hidden"> {documentLabel(document, t)}</span>
                               </Button>
                             )}
                           </FileButton>
@@ -128,7 +124,7 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
                             onClick={() => setToDelete(document)}
                           >
                             {t('documentUpload.delete')}
-                            <span className="visually-hidden"> {typeOf(document)}</span>
+                            <span className="visually-hidden"> {documentLabel(document, t)}</span>
                           </Button>
                         </>
                       )}

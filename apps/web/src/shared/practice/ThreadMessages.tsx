@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format';
 import { useLocale } from '../i18n';
+import { documentLabel } from '@/shared/documents/documentLabel';
 
 type Props = {
   messages: readonly ThreadMessage[];
@@ -22,10 +23,6 @@ export function ThreadMessages({ messages, viewer, renderDocument }: Props) {
     if (message.side === 'staff') return message.author_name ?? EVALUATION_OFFICE[locale];
     return viewer === 'applicant' ? t('thread.you') : (message.author_name ?? t('thread.applicant'));
   };
-  const typeOf = (document: PracticeDocument) =>
-    document.type === 'additional' && document.additional_type
-      ? document.additional_type
-      : t(`labels.document.${document.type}`);
 
   return (
     <Stack component="ol" className="plain-list" gap="sm">
@@ -71,7 +68,7 @@ export function ThreadMessages({ messages, viewer, renderDocument }: Props) {
                       <li key={document.id}>
                         <Group gap="xs">
                           <Text size="sm">
-                            {typeOf(document)}: {document.file_name}
+                            {documentLabel(document, t)}: {document.file_name}
                           </Text>
                           {renderDocument?.(document)}
                         </Group>

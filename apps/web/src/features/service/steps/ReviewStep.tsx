@@ -21,6 +21,7 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
 import { practiceDocumentsQuery, submitPractice } from '../api/practices';
 import { PriceText } from '../components/ServiceSummary';
+import { documentLabel } from '@/shared/documents/documentLabel';
 
 function Part({ title, step, children }: { title: string; step: WizardStep; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -117,7 +118,7 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
         <List>
           {(documents?.documents ?? practice.documents).map((document) => (
             <List.Item key={document.id}>
-              {t(`labels.document.${document.type}`)}: {document.file_name}
+              {documentLabel(document, t)}: {document.file_name}
             </List.Item>
           ))}
         </List>

@@ -57,6 +57,6 @@ describe("the record's history", () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText('Document deleted by the applicant')).toBeTruthy();
-    expect(screen.getByText('Internship letter: “letter.pdf”')).toBeTruthy();
+    expect(screen.getByText('Internship letter (additional document): “letter.pdf”')).toBeTruthy();
   });
 });

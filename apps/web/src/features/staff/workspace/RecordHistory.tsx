@@ -1,10 +1,11 @@
-import { DOCUMENT_TYPES, isOneOf, type AuditEntry, type StaffPractice } from '@lisbon/domain';
+import type { AuditEntry, StaffPractice } from '@lisbon/domain';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { personName } from '../components/QueueTable';
 import { recordEntries, type RecordEntry } from './record';
+import { documentLabel } from '@/shared/documents/documentLabel';
 
 /**
  * The record's full history on one page (issue #18): every move, note, message and document,
@@ -59,14 +60,7 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
         );
       }
       case 'document':
-        return (
-          <Text size="sm">
-            {entry.document.type === 'additional' && entry.document.additional_type
-              ? entry.document.additional_type
-              : t(`labels.document.${entry.document.type}`)}
-            {`: ${entry.document.file_name}`}
-          </Text>
-        );
+        return <Text size="sm">{`${documentLabel(entry.document, t)}: ${entry.document.file_name}`}</Text>;
       default:
         return (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -111,12 +105,7 @@ function DocumentChange({ entry }: { entry: AuditEntry }) {
   const text = (key: string) => (typeof details[key] === 'string' ? details[key] : '');
   if (entry.action !== 'document_replaced' && entry.action !== 'document_deleted') return null;
   const type = text('type');
-  const document =
-    type === 'additional' && text('additional_type')
-      ? text('additional_type')
-      : isOneOf(DOCUMENT_TYPES, type)
-        ? t(`labels.document.${type}`)
-        : type;
+  const document = documentLabel({ type, additional_type: text('additional_type') }, t);
   return (
     <Text size="sm">
       {entry.action === 'document_replaced'

@@ -10,6 +10,7 @@ import { fetchStaffDocument } from '../api/workspace';
 import { DocumentPreview, isImage } from './DocumentPreview';
 import { Section } from './Section';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
+import { documentLabel } from '@/shared/documents/documentLabel';
 
 /** Download, saved under the document's own name: a PDF opens in the staff member's reader, never in the portal. */
 export function DocumentButtons({
@@ -40,10 +41,6 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [shown, setShown] = useState<number | null>(null);
-  const typeOf = (document: PracticeDocument) =>
-    document.type === 'additional' && document.additional_type
-      ? `${t('labels.document.additional')}: ${document.additional_type}`
-      : t(`labels.document.${document.type}`);
   const shownDocument = practice.documents.find((document) => document.id === shown && isImage(document));
 
   return (
@@ -67,7 +64,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
               {practice.documents.map((document) => (
                 <Table.Tr key={document.id}>
                   <Table.Th scope="row" fw={500}>
-                    {typeOf(document)}
+                    {documentLabel(document, t)}
                   </Table.Th>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{document.file_name}</Table.Td>
                   <Table.Td>{formatFileSize(document.size, locale)}</Table.Td>

@@ -30,6 +30,8 @@ export const labelsEn = {
       apostille: 'Apostille or legalisation',
       additional: 'Additional document',
     },
+    // An additional document is named by the applicant: "Internship letter (additional document)".
+    additionalDocument: '{{name}} (additional document)',
     deliveryMode: { in_presence: 'In presence', blended: 'Blended', distance_learning: 'Distance learning' },
     studiesType: { full_time: 'Full time', part_time: 'Part time' },
     diplomaType: { final: 'Final diploma', provisional: 'Provisional certificate' },

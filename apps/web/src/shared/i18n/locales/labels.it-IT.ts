@@ -30,6 +30,7 @@ export const labelsIt: Pick<Catalogue, 'labels'> = {
       apostille: 'Apostille o legalizzazione',
       additional: 'Documento aggiuntivo',
     },
+    additionalDocument: '{{name}} (documento aggiuntivo)',
     deliveryMode: { in_presence: 'In presenza', blended: 'Mista', distance_learning: 'A distanza' },
     studiesType: { full_time: 'Tempo pieno', part_time: 'Tempo parziale' },
     diplomaType: { final: 'Diploma definitivo', provisional: 'Certificato provvisorio' },
