@@ -550,6 +550,19 @@ describe('checking a presentation from a wallet', () => {
     expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
   });
 
+  it('is NOT valid when a disclosure is presented twice (RFC 9901 §7.1: a digest met more than once)', async () => {
+    const request = await presentationRequest();
+    const doubled = (presentation: string) => {
+      const parts = presentation.split('~');
+      const disclosure = parts.find((part, at) => at > 0 && part.length > 0 && !part.includes('.')) ?? '';
+      return [parts[0], disclosure, ...parts.slice(1)].join('~');
+    };
+    await holder.present(request.request_url, credential, doubled);
+    const result = await resultOf(request);
+    expect(result.is_valid).toBe(false);
+    expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
+  });
+
   // Withdrawal: the status `revoked` is what `lisbon statement:withdraw` sets, with its ledger entry
   // (statement-withdrawal.test.ts); set here directly, so that the statement serves the tests after.
   it('reads revoked in the status list once the statement is withdrawn (revoked), and its presentation is NOT valid at the status step', async () => {
@@ -599,10 +612,11 @@ describe('metrics', () => {
     expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
     // The issuing test's, the one dated on the body's clock, the lost answer's (once, though answered
     // twice), the one after proofs that were not signed JWTs, the presentations' and the dated proof's
-    // (the second instance counts its own).
+    // (the second instance counts its own). Not valid: the tampered disclosure, the doubled one and
+    // the withdrawn statement's.
     expect(value('lisbon_wallet_credentials_issued_total')).toBe(6);
     expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
-    expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(2);
+    expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(3);
   });
 });
 

@@ -172,17 +172,20 @@ async function issuerJwkOf(ctx: AppContext, key: WalletIssuerKey, presentation: 
 }
 
 /**
- * SD-JWT §7.1 step 3: every disclosure presented must have its digest among the issuer-signed
- * `_sd` digests; the library leaves out an unreferenced one silently, we refuse the presentation
- * (a changed value is a forged disclosure). Our credentials disclose top-level claims only.
+ * SD-JWT §7.1 (RFC 9901): every disclosure presented must have its digest among the issuer-signed
+ * `_sd` digests, and no digest may be met twice (a disclosure presented twice, or a digest signed
+ * twice). The library leaves out an unreferenced disclosure silently; we refuse the presentation (a
+ * changed value is a forged disclosure). Our credentials disclose top-level claims only.
  */
-function everyDisclosureSigned(presentation: string): boolean {
+function everyDisclosureSignedOnce(presentation: string): boolean {
   const [jwt = '', ...rest] = presentation.split('~');
   const disclosures = rest.filter((part) => part.length > 0 && !part.includes('.'));
   const signed = (decodeJwt(jwt)._sd ?? []) as string[];
-  return disclosures.every((disclosure) =>
-    signed.includes(createHash('sha256').update(disclosure).digest('base64url')),
+  const presented = disclosures.map((disclosure) =>
+    createHash('sha256').update(disclosure).digest('base64url'),
   );
+  const isEachOnce = (digests: string[]) => new Set(digests).size === digests.length;
+  return isEachOnce(signed) && isEachOnce(presented) && presented.every((digest) => signed.includes(digest));
 }
 
 /**
@@ -234,7 +237,7 @@ export async function checkPresentation(
     // The claims of a verified SD-JWT; whether they are ours is checked on the next line.
     payload = verified.payload as SdJwtVcPayload;
     const isOurs = payload.iss === issuerUrlOf(ctx) && payload.vct === vctOf(ctx);
-    outcomes.set('signature', isOurs && everyDisclosureSigned(presentation) ? 'passed' : 'failed');
+    outcomes.set('signature', isOurs && everyDisclosureSignedOnce(presentation) ? 'passed' : 'failed');
   } catch {
     outcomes.set('signature', 'failed');
   }
