@@ -100,6 +100,53 @@ describe('a multipart boundary at the RFC limit', () => {
   });
 });
 
+describe('a number in an address or a query', () => {
+  it('is decimal digits only: 0x1, 0b1, 1e0, 1.0, +1, 01 and a padded 1 are invalid values, not request 1', async () => {
+    const mine = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/practices',
+        headers: bearer(maria.token),
+        payload: { country: 'FR', level: 'higher' },
+      })
+    ).json<{ data: { id: number } }>().data.id;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/practices/${mine}`, headers: bearer(maria.token) }))
+        .statusCode,
+    ).toBe(200);
+    for (const written of ['0x1', '0b1', '1e0', '1.0', '+1', '01', '%201%20'].map((form) =>
+      form.replace('1', String(mine)),
+    )) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/practices/${written}`,
+        headers: bearer(maria.token),
+      });
+      expect(response.statusCode, written).toBe(422);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: { id: ['Value not valid'] },
+      });
+    }
+  });
+
+  it('is decimal digits only in a list query too: page=0x2 and perPage=1e1 are refused on their fields', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/practices?page=0x2&perPage=1e1',
+      headers: bearer(maria.token),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json<{ errors: object }>().errors).sort()).toEqual(['page', 'perPage']);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/practices?page=1&perPage=10',
+      headers: bearer(maria.token),
+    });
+    expect(plain.statusCode).toBe(200);
+  });
+});
+
 describe('input no database column can hold', () => {
   const TOO_LARGE = 2 ** 31;
 

@@ -220,6 +220,22 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(response.body).toContain('aria-invalid="true"');
   });
 
+  it('answers a body that is not a form (a JSON string, number or array) with the form again (422), nothing charged', async () => {
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const url = new URL(session.checkout_url).pathname;
+    for (const payload of ['"x"', '123', '[]', 'true']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.body).toContain('aria-invalid="true"');
+    }
+  });
+
   it('answers like a gateway under load for the busy card: 503, Retry-After, nothing charged', async () => {
     const id = await readyDraft(t.app, ada);
     const session = await checkout(t.app, ada, id);

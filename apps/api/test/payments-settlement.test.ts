@@ -309,6 +309,25 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
       expect(await countRows(t.database, 'payment_events')).toBe(events);
     });
 
+    it('refuses a text with a NUL character (422, the field named) before anything is looked up, on both databases', async () => {
+      const nia = await t.applicant({ email: email('nul') });
+      const session = await checkout(t.app, nia, await readyDraft(t.app, nia));
+      const sessionId = await sessionIdOf(t.database, session.payment_id);
+      const events = await countRows(t.database, 'payment_events');
+      const good = provider.forgedCompletion(sessionId);
+      expect(good.payload).toContain(sessionId);
+      const response = await postWebhook(t.app, {
+        ...good,
+        payload: good.payload.replace(sessionId, `${sessionId}\\u0000`),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(Object.values(response.json().errors)).toEqual([
+        ['This field holds a character that is not accepted'],
+      ]);
+      expect(await countRows(t.database, 'payment_events')).toBe(events);
+    });
+
     if (name !== 'nexi')
       it('refuses a signature older than five minutes, so a captured call cannot be replayed later', async () => {
         const otto = await t.applicant({ email: email('otto') });

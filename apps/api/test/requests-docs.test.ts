@@ -7,6 +7,7 @@ type Operation = {
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> };
   description?: string;
+  parameters?: { name: string; in: string; schema: { type?: string } }[];
 };
 
 describe('request-flow calls in the OpenAPI document', () => {
@@ -49,6 +50,12 @@ describe('request-flow calls in the OpenAPI document', () => {
     expect(Object.keys(upload?.schema.properties ?? {})).toEqual(
       expect.arrayContaining(['type', 'practice_id']),
     );
+    // Ids and pages are decimal digits (decimalInteger), still described as integers.
+    const parameter = (path: string, name: string) =>
+      document.paths[path]?.get?.parameters?.find((candidate) => candidate.name === name)?.schema.type;
+    expect(parameter('/api/v1/practices/{id}', 'id')).toBe('integer');
+    expect(parameter('/api/v1/practices', 'page')).toBe('integer');
+    expect(parameter('/api/v1/documents', 'practice_id')).toBe('integer');
     expect(document.paths['/api/v1/practices/{id}/submit']?.post?.description).toMatch(
       /PAYMENT_REQUIRED.*checkout/,
     );

@@ -11,6 +11,7 @@ export * from './constants';
 export * from './countries';
 export * from './dates';
 export * from './deadlines';
+export * from './decimal-integer';
 export * from './delivery';
 export * from './envelope';
 export * from './formats';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from './decimal-integer';
 import { isoDateSchema } from './dates';
 import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import { DOCUMENT_TYPES, EDUCATION_LEVELS, PURPOSES, SERVICE_KINDS } from './services';
@@ -128,7 +129,7 @@ export const documentUploadFieldsSchema = z
   .object({
     type: z.enum(DOCUMENT_TYPES),
     additional_type: optionalText(100),
-    practice_id: z.coerce.number().int().positive().optional(),
+    practice_id: decimalInteger(z.number().int().positive()).optional(),
     /**
      * The client's id of this upload (a UUID it makes): sent again with the same upload, after an
      * answer lost to a dropped connection or a restart, it answers the document stored the first
@@ -228,7 +229,9 @@ export const practiceSummarySchema = practiceSchema.pick({
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
 
 /** GET /documents: the owner's documents, or one request's with `practice_id`. */
-export const documentsQuerySchema = z.object({ practice_id: z.coerce.number().int().positive().optional() });
+export const documentsQuerySchema = z.object({
+  practice_id: decimalInteger(z.number().int().positive()).optional(),
+});
 
 /** One request's documents on /documents, with the required ones still missing for its country and level. */
 export const practiceDocumentsSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from './decimal-integer';
 import { RESOURCE_SEARCH_MIN_CHARS } from './constants';
 import { countryName } from './countries';
 import { LOCALES } from './locales';
@@ -124,7 +125,7 @@ export const staffSearchQuerySchema = z.object({
           input: value,
         });
     }),
-  limit: z.coerce.number().int().min(1).max(20).default(8),
+  limit: decimalInteger(z.number().int().min(1).max(20)).default(8),
 });
 export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from './decimal-integer';
 import { anchorViewSchema } from './anchor';
 import { isoDateSchema } from './dates';
 import { CERTIFICATE_STATES } from './certificate-status';
@@ -59,8 +60,8 @@ export const createdShareLinkSchema = shareLinkSchema
 export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
 
 export const shareLinkParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  linkId: z.coerce.number().int().positive(),
+  id: decimalInteger(z.number().int().positive()),
+  linkId: decimalInteger(z.number().int().positive()),
 });
 
 /** `:token` of a share link: base64url, as `randomToken()` makes it. */

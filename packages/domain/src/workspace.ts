@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from './decimal-integer';
 import { SORT_FIELDS } from './constants';
 import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
@@ -61,7 +62,7 @@ export const queueCountsSchema = z
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
-const id = z.coerce.number().int().positive();
+const id = decimalInteger(z.number().int().positive());
 
 /** GET /staff/practices: a queue, the filters of the staff tables and the sort options of spec §9. */
 export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS).extend({

@@ -29,7 +29,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         description:
           'The address to register with the provider (docs/payments.md). Its authenticity is checked over the raw body — sandbox: `x-sandbox-signature: t=…,v1=…`, HMAC-SHA256 of `t.body` with the webhook secret; Stripe: `Stripe-Signature`, checked by the `stripe` library with the endpoint’s signing secret; Nexi: the notification’s `securityToken`, which must be its order’s — 400 INVALID_SIGNATURE otherwise. An event takes effect only when the provider’s own state of the session agrees. Each event is processed exactly once; a redelivery answers 200 with `duplicate: true` and changes nothing.',
         tags: ['payments'],
-        response: { 200: dataEnvelope(acknowledgementSchema), ...errorsOf(400, 415) },
+        response: { 200: dataEnvelope(acknowledgementSchema), ...errorsOf(400, 415, 422) },
       },
     },
     async (request) => {

@@ -1,12 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { nulFieldsOfRawJson } from '../../platform/http/storable-input';
 import { ProviderBusyError, WebhookSignatureError } from '../../platform/payments/provider';
 import { EVENT_OF_STATE, processProviderEvent, type SettlementOutcome } from './settlement.service';
 
 /**
  * POST /payments/webhook: the provider's own call, authenticated by its signature over the raw
- * body (400 INVALID_SIGNATURE otherwise). A 2xx tells the provider to stop retrying, so it is sent
+ * body (400 INVALID_SIGNATURE otherwise; 422 for a text with a NUL character, as everywhere). A 2xx tells the provider to stop retrying, so it is sent
  * only after the event's transaction has committed; a duplicate is answered 200 with no effect.
  */
 export async function receiveWebhook(
@@ -14,6 +15,10 @@ export async function receiveWebhook(
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
 ): Promise<SettlementOutcome> {
+  // Like every input, both databases alike: a NUL would reach a provider's lookup of its order
+  // (PostgreSQL refuses it) before the signature is known good.
+  const errors = nulFieldsOfRawJson(rawBody);
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
   let event;
   try {
     event = await ctx.payments.verifyWebhook(rawBody, headers);

@@ -11,6 +11,7 @@ import {
   staffSearchResultSchema,
   staffUserSchema,
   staffUsersQuerySchema,
+  decimalInteger,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -129,7 +130,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         summary: 'Download a document of a request (staff), to show inline or save',
         tags,
         security,
-        params: params.extend({ documentId: z.coerce.number().int().positive() }),
+        params: params.extend({ documentId: decimalInteger(z.number().int().positive()) }),
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
         response: {
           200: z.any().meta({ type: 'string', format: 'binary', description: 'The file' }),

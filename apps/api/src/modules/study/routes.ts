@@ -3,6 +3,7 @@ import {
   studyEntryInputSchema,
   studyEntrySchema,
   studyEntryUpdateSchema,
+  decimalInteger,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import {
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { addStudyEntry, changeStudyEntry, listStudyEntries, removeStudyEntry } from './service';
 
-const entryParams = params.extend({ entryId: z.coerce.number().int().positive() });
+const entryParams = params.extend({ entryId: decimalInteger(z.number().int().positive()) });
 const tags = ['study'];
 const OWNER_ONLY = 'The session’s own user only; any other id answers 404.';
 

@@ -4,6 +4,7 @@ import {
   profileUpdateSchema,
   userSchema,
   userUpdateSchema,
+  decimalInteger,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { getUser, updateProfile, updateUser } from './service';
 
 export type UsersRoutesOptions = { ctx: AppContext; guard: AuthGuard };
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: decimalInteger(z.number().int().positive()) });
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const security = [{ bearerAuth: [] }];

@@ -1,4 +1,4 @@
-import { errorBodySchema, recordOf } from '@lisbon/domain';
+import { decimalInteger, errorBodySchema, recordOf } from '@lisbon/domain';
 import { z } from 'zod';
 
 /** The OpenAPI security requirement of a route that needs a session. */
@@ -8,4 +8,4 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 export const errorsOf = <S extends number>(...statuses: S[]) => recordOf(statuses, () => errorBodySchema);
 
 /** `:id` path parameters: a positive integer. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: decimalInteger(z.number().int().positive()) });

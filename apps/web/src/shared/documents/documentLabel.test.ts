@@ -10,7 +10,9 @@ describe('documentLabel', () => {
   it('names a document by its type, and an additional one by the name its applicant gave it', async () => {
     await changeLocale('en-US');
     const t = i18n.getFixedT('en-US');
-    expect(documentLabel({ type: 'diploma_supplement', additional_type: null }, t)).toBe('Diploma supplement');
+    expect(documentLabel({ type: 'diploma_supplement', additional_type: null }, t)).toBe(
+      'Diploma supplement',
+    );
     expect(documentLabel({ type: 'additional', additional_type: 'Internship letter' }, t)).toBe(
       'Internship letter (additional document)',
     );

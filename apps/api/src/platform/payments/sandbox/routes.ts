@@ -10,12 +10,17 @@ import type { SandboxSessionRow } from './repository';
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{32}$/;
 const BUSY_RETRY_AFTER_SECONDS = 120;
 
-const formSchema = z.object({
-  card_number: z.string().max(40).catch(''),
-  expiry: z.string().max(10).catch(''),
-  cvc: z.string().max(10).catch(''),
-  holder: z.string().max(200).catch(''),
-});
+const EMPTY_FORM = { card_number: '', expiry: '', cvc: '', holder: '' };
+// What the payer typed, whatever was sent: a field that is not text, or a body that is not a form
+// at all (a JSON string or array), reads as empty and the form answers again with its errors.
+const formSchema = z
+  .object({
+    card_number: z.string().max(40).catch(''),
+    expiry: z.string().max(10).catch(''),
+    cvc: z.string().max(10).catch(''),
+    holder: z.string().max(200).catch(''),
+  })
+  .catch(EMPTY_FORM);
 
 const html = (reply: FastifyReply, status: number, page: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
