@@ -86,11 +86,16 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A request to the credential endpoint, as a wallet sends it (or a malformed one). */
-const credentialRequest = (accessToken: string, payload: object | string, contentType = 'application/json') =>
+const credentialRequest = (
+  accessToken: string,
+  payload: object | string,
+  contentType = 'application/json',
+  scheme = 'Bearer ',
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/wallet/credential',
-    headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType },
+    headers: { authorization: `${scheme}${accessToken}`, 'content-type': contentType },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 /** The body of a credential request with one key proof. */
@@ -385,8 +390,10 @@ describe('issuing the statement to a wallet', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error: 'invalid_proof' });
     }
-    // The same access token still takes a valid proof.
-    expect((await credentialRequest(accessToken, withProof(jwt))).statusCode).toBe(200);
+    // The same access token still takes a valid proof, its scheme in any case (RFC 9110 §11.1).
+    expect(
+      (await credentialRequest(accessToken, withProof(jwt), 'application/json', 'bearer  ')).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a key proof dated a day off, and takes one dated now by the wallet’s own hand', async () => {
@@ -888,6 +895,19 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     });
   }
   const requiredOnly = { holder_name: true, country_of_education_system: true };
+
+  it('signs a request object that expires with its request, however late the wallet fetches it', async () => {
+    const request = await presentationRequest();
+    const expiresAt = Math.floor(new Date(request.expires_at).getTime() / 1000);
+    const fetched = async () =>
+      decodeJwt<{ exp: number }>(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${request.id}/request` }))
+          .body,
+      );
+    expect((await fetched()).exp).toBe(expiresAt);
+    clock.advance({ minutes: 7 });
+    expect((await fetched()).exp).toBe(expiresAt);
+  });
 
   it('signs its request for a wallet with static metadata (aud self-issued), asks for the claims every statement has and, by claim sets, for those it may lack', async () => {
     const object = await requestObjectOf(await presentationRequest());

@@ -203,7 +203,8 @@ async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknow
 }
 
 async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, authorization: string | undefined) {
-  const token = authorization?.match(/^Bearer (\S+)$/)?.[1];
+  // RFC 9110 §11.1: the scheme is case-insensitive (`bearer`), one or more spaces before the token.
+  const token = authorization?.match(/^bearer +(\S+)$/i)?.[1];
   if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
   try {
     // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key

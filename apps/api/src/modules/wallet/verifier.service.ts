@@ -92,15 +92,27 @@ function requestPayload(ctx: AppContext, key: WalletIssuerKey, row: { id: string
   };
 }
 
-async function signedRequest(ctx: AppContext, key: WalletIssuerKey, row: { id: string; nonce: string }) {
+/**
+ * The request object, signed when asked: it expires when the request does (`expires_at`), not ten
+ * minutes after each fetch, so it never claims longer than the answer would be taken.
+ */
+async function signedRequest(
+  ctx: AppContext,
+  key: WalletIssuerKey,
+  row: { id: string; nonce: string; expiresAt: string },
+) {
   const verifier = new Openid4vpVerifier({ callbacks: { ...walletCallbacks(key) } });
   return verifier.createOpenId4vpAuthorizationRequest({
     authorizationRequestPayload: requestPayload(ctx, key, row),
     jar: {
       requestUri: walletEndpoint(ctx, `presentations/${row.id}/request`),
       jwtSigner: { method: 'did', didUrl: verifierDidUrl(key), alg: 'ES256' },
+      // `exp` is the request's own end, not ten minutes after each fetch (the library's).
       expiresInSeconds: WALLET_PRESENTATION_TTL_MINUTES * 60,
-      additionalJwtPayload: { aud: SELF_ISSUED_AUDIENCE },
+      additionalJwtPayload: {
+        aud: SELF_ISSUED_AUDIENCE,
+        exp: Math.floor(new Date(row.expiresAt).getTime() / 1000),
+      },
     },
     now: ctx.clock.now(),
   });
@@ -123,7 +135,7 @@ export async function createPresentationRequest(ctx: AppContext): Promise<Wallet
   const resultKey = newSecret();
   const expiresAt = isoAfter(ctx.clock.now(), WALLET_PRESENTATION_TTL_MINUTES * 60);
   await insertPresentation(ctx.db, { ...row, expiresAt, resultKeyHash: hashOf(resultKey) });
-  const { authorizationRequest } = await signedRequest(ctx, key, row);
+  const { authorizationRequest } = await signedRequest(ctx, key, { ...row, expiresAt });
   return {
     id: row.id,
     request_url: authorizationRequest,
@@ -148,7 +160,7 @@ async function liveRequest(ctx: AppContext, id: string) {
 /** GET /wallet/presentations/{id}/request: the signed request object (RFC 9101), `oauth-authz-req+jwt`. */
 export async function requestObject(ctx: AppContext, id: string): Promise<string> {
   const row = await liveRequest(ctx, id);
-  const { jar } = await signedRequest(ctx, await issuerKeyOf(ctx), row);
+  const { jar } = await signedRequest(ctx, await issuerKeyOf(ctx), { ...row, expiresAt: row.expires_at });
   if (!jar) throw new Error('the request object was not signed');
   return jar.authorizationRequestJwt;
 }
