@@ -32,7 +32,11 @@ export function ThreadMessages({ messages, viewer, renderDocument }: Props) {
             withBorder
             p="md"
             component="article"
-            aria-label={t('thread.messageOf', { author: authorOf(message) })}
+            aria-label={
+              message.side === 'applicant' && viewer === 'applicant'
+                ? t('thread.yourMessage')
+                : t('thread.messageOf', { author: authorOf(message) })
+            }
             bg={message.side === 'staff' ? 'blue.0' : undefined}
           >
             <Stack gap="xs">

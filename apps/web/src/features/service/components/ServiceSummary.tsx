@@ -92,7 +92,10 @@ export function ServiceSummary({ discovery, isRefugee, isLoggedIn = false, order
         <Trans
           i18nKey="discovery.noServiceBody"
           values={{ country: discovery.country.name }}
-          components={{ contact: <Anchor component={Link} to="/contact" inherit /> }}
+          // The alert's own text colour: Mantine's blue reads 4.2:1 on the orange background (WCAG 1.4.3).
+          components={{
+            contact: <Anchor component={Link} to="/contact" inherit c="inherit" underline="always" />,
+          }}
         />
       </Alert>
     );

@@ -20,6 +20,7 @@ type Values = { evaluator_id: string; reviewer_id: string };
 /** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
 export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current }: Props) {
   const { t } = useTranslation();
+  const numbers = practiceIds.map((id) => t('staff.requestNumber', { id })).join(', ');
   const evaluators = useStaffUsers('evaluator', opened);
   const reviewers = useStaffUsers('reviewer', opened);
   const initialValues: Values = {
@@ -67,10 +68,10 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
         <Stack gap="md">
           <Text>
             {current
-              ? t('staff.assign.reassignIntro', { id: practiceIds.map((id) => `#${id}`).join(', ') })
+              ? t('staff.assign.reassignIntro', { id: numbers })
               : t('staff.assign.intro', {
                   count: practiceIds.length,
-                  ids: practiceIds.map((id) => `#${id}`).join(', '),
+                  ids: numbers,
                 })}
           </Text>
           <FormAlert message={failure} />

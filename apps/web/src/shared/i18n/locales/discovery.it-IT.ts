@@ -45,7 +45,7 @@ export const discoveryIt: Pick<Catalogue, 'discovery'> = {
       'I rifugiati possono ottenere gratuitamente la valutazione della comparabilità del titolo, previa prova del proprio status. La verifica non è inclusa. Registrati con un account per rifugiati per usarlo.',
     refugeeDocuments: 'Documenti per il servizio gratuito: {{documents}}.',
     noServiceBody:
-      'Al momento non possiamo valutare titoli di questo livello rilasciati da {{country}}. Controlla il paese del tuo sistema di istruzione con i suggerimenti, oppure <contact>contattaci</contact>.',
+      'Al momento non possiamo valutare titoli di questo livello per il paese scelto ({{country}}). Controlla il paese del tuo sistema di istruzione con i suggerimenti, oppure <contact>contattaci</contact>.',
     start: 'Inizia una richiesta',
     loginFirst: 'Ti chiederemo prima di accedere o di registrarti.',
   },

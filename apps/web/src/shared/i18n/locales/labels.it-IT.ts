@@ -22,7 +22,7 @@ export const labelsIt: Pick<Catalogue, 'labels'> = {
       grade_12_certificate: 'Certificato del dodicesimo anno',
       transcript_of_records: 'Certificato degli esami (transcript of records)',
       final_examination: 'Esame finale o nazionale',
-      diploma_supplement: 'Diploma supplement',
+      diploma_supplement: 'Supplemento al diploma',
       translation: 'Traduzione',
       refugee_status_certificate: 'Certificato dello status di rifugiato',
       marriage_certificate: 'Certificato di matrimonio',

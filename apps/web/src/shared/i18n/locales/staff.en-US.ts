@@ -3,6 +3,8 @@ import { ACTION_NAMES_EN, CERTIFICATE_LABELS_EN, STATUS_NAMES_EN } from '@lisbon
 /** The staff workspace (queues, assignment, the request workspace) and a request's thread, in English. */
 export const staffEn = {
   staff: {
+    // A request named in a sentence: "Request #7" (Italian writes "n. 7").
+    requestNumber: '#{{id}}',
     queueTitles: {
       assigned: 'Assigned to me',
       to_review: 'To review',
@@ -239,6 +241,7 @@ export const staffEn = {
     you: 'You',
     applicant: 'Applicant',
     messageOf: 'Message from {{author}}',
+    yourMessage: 'Your message',
     requested: 'Documents asked for',
     attached: 'Documents attached',
   },

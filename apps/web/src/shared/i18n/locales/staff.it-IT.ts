@@ -6,6 +6,7 @@ type Staff = Pick<Catalogue, 'staff' | 'thread' | 'reply'>;
 /** L'area del personale (code, assegnazione, scheda della richiesta) e i messaggi di una richiesta, in italiano. */
 export const staffIt: Staff = {
   staff: {
+    requestNumber: 'n. {{id}}',
     queueTitles: {
       assigned: 'Assegnate a me',
       to_review: 'Da revisionare',
@@ -243,6 +244,8 @@ export const staffIt: Staff = {
     you: 'Tu',
     applicant: 'Richiedente',
     messageOf: 'Messaggio di {{author}}',
+    // "Messaggio di Tu" is not Italian: the applicant's own message is "Il tuo messaggio".
+    yourMessage: 'Il tuo messaggio',
     requested: 'Documenti richiesti',
     attached: 'Documenti allegati',
   },
