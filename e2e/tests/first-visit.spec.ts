@@ -159,6 +159,32 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a keyboard user reaches the service finder below the fold by Tab, and a field shows focus with a 2 px ring', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByLabel('Language')).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    const country = page.getByRole('combobox', { name: /^Country of education system/ });
+    // The first key brings the finder (its chunk and its countries), as a person takes a moment
+    // to Tab from the skip link to it.
+    await page.keyboard.press('Tab');
+    await expect(country).toBeAttached();
+    const id = await country.getAttribute('id');
+    // Scripts run in the page as text: this project's types have no DOM.
+    const isFocused = () => page.evaluate<boolean>(`document.activeElement?.id === ${JSON.stringify(id)}`);
+    let tabs = 0;
+    while (!(await isFocused())) {
+      expect(tabs++, 'Tab never reached the service finder').toBeLessThan(20);
+      await page.keyboard.press('Tab');
+    }
+    const ring = await page.evaluate<string>(
+      `(() => { const style = getComputedStyle(document.activeElement); return style.outlineStyle + ' ' + style.outlineWidth; })()`,
+    );
+    expect(ring).toBe('solid 2px');
+    await expectAccessible(page);
+  });
+
   test('an answer that comes while React hydrates the home page changes its own sentence, with no mismatch', async ({
     page,
   }) => {

@@ -65,6 +65,17 @@ describe('document upload', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('offers one control to choose a file: the drop zone’s own input (“file upload”, in English) is hidden from assistive technologies', () => {
+    renderComponent(
+      <DocumentUploader name="upload" practiceId={7} types={['diploma']} defaultType="diploma" />,
+    );
+    const [dropInput, chooseInput] = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')];
+    expect(dropInput?.getAttribute('aria-hidden')).toBe('true');
+    expect(dropInput?.tabIndex).toBe(-1);
+    expect(chooseInput?.getAttribute('aria-hidden')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
+  });
+
   it('refuses a file that is not PDF, JPEG or PNG without sending it, naming the file', async () => {
     const xhr = installFakeXhr();
     renderComponent(<DocumentUploader name="upload" types={['diploma']} />);

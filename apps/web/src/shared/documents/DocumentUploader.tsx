@@ -134,6 +134,9 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
         activateOnKeyboard={false}
         loading={upload.isUploading}
         aria-describedby={hintId}
+        // Its hidden file input (react-dropzone's, named "file upload" in English) is for drops only:
+        // "Choose a file" below is the control, so assistive technologies are not offered both.
+        inputProps={{ 'aria-hidden': true }}
       >
         <Stack align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
           <Text fw={600}>{t('documentUpload.drop')}</Text>

@@ -1,7 +1,7 @@
 import { issueMessage } from '@lisbon/domain';
 import { type FormErrors, useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
-import { useEffect, useEffectEvent } from 'react';
+import { type FormEvent, useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { isApiError } from '@/api/errors';
@@ -89,15 +89,35 @@ export function useSchemaForm<Values extends FormValues, Output>({
   });
   useEffect(() => translateErrors(), [i18n.language]);
 
+  // Mantine's `loading` disables the submit button while the form is sent, and a disabled button
+  // loses focus to the page (WCAG 2.4.3): focus goes back to it once the form is sent, unless
+  // something else took focus meanwhile (a field in error) or the button is gone (another page).
+  const submitter = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const button = submitter.current;
+    if (form.submitting || !button) return;
+    submitter.current = null;
+    requestAnimationFrame(() => {
+      const isLost = document.activeElement === null || document.activeElement === document.body;
+      if (isLost && button.isConnected && !button.matches(':disabled')) button.focus();
+    });
+  }, [form.submitting]);
+
   /** A submit handler that runs `handler` with the schema's output, or focuses the first error. */
-  const submit = (handler: (data: Output) => Promise<void> | void) =>
-    form.onSubmit(
+  const submit = (handler: (data: Output) => Promise<void> | void) => {
+    const onSubmit = form.onSubmit(
       (values) => {
         const parsed = z.safeParse(schema, toInput(values));
         return parsed.success ? handler(parsed.data) : undefined;
       },
       (errors) => focusFirstError(name, errors),
     );
+    return (event?: FormEvent<HTMLFormElement>) => {
+      const button = (event?.nativeEvent as Partial<SubmitEvent> | undefined)?.submitter;
+      submitter.current = button instanceof HTMLElement && document.activeElement === button ? button : null;
+      onSubmit(event);
+    };
+  };
 
   /**
    * Shows the API's field errors (422) on the fields of this form; true when there were any.

@@ -51,7 +51,8 @@ export function PracticeConversation({ practice }: { practice: Practice }) {
         </>
       )}
       <section aria-labelledby="practice-thread">
-        <Title order={2} id="practice-thread" mb="xs">
+        {/* Focusable by script: where focus goes once a reply is sent. */}
+        <Title order={2} id="practice-thread" mb="xs" tabIndex={-1}>
           {t('thread.title')}
         </Title>
         {thread.isPending ? (

@@ -51,6 +51,8 @@ export function ReplyForm({ practiceId, requested }: Props) {
         ),
       );
       showSuccess(WORKSPACE_NOTICES[currentLocale()][notice?.notice ?? 'messageSent']);
+      // The question answered, this form is gone: focus on the messages, where the reply now stands.
+      document.getElementById('practice-thread')?.focus();
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       setIsBusy(false);

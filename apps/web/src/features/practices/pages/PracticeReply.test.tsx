@@ -96,5 +96,7 @@ describe('a request waiting for the applicant', () => {
     });
     expect(await screen.findByText('Message sent')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('We need something from you')).toBeNull());
+    // The form went with the question: focus on the messages, where the reply now stands.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Messages' }));
   }, 20_000);
 });

@@ -186,5 +186,8 @@ describe('staff queues', () => {
       reviewer_id: reviewer.id,
     });
     expect(await screen.findByText('Practices assigned')).toBeTruthy();
+    // None selected any more, the dialog's button is disabled: focus on the page's heading.
+    expect(screen.getByRole('button', { name: 'Assign selected (0)' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
   }, 20_000);
 });

@@ -13,6 +13,7 @@ import { QueueFilters } from '../components/QueueFilters';
 import { QueueTable } from '../components/QueueTable';
 import { queuePath } from '../queueNavigation';
 import { FILTER_KEYS, isQueue, readQueueSearch } from '../queueSearch';
+import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 
 /** What the API assigns: for the first time, or to other people while it is worked on. */
 const isAssignable = (practice: StaffPracticeSummary) => assignmentMoveOf(practice.status) !== null;
@@ -79,6 +80,10 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   };
 
   const title = t(`staff.queueTitles.${queue}`);
+  // Once the selected requests are assigned or written to, the dialog's button is disabled (none
+  // selected): focus goes to the page's heading, above the table.
+  const dialogFocus = useOpenerFocus();
+  const queueHeading = () => document.querySelector<HTMLElement>('#main-content h1');
 
   return (
     <Stack gap="lg">
@@ -88,12 +93,25 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
       {(canAssign || canMessage) && (
         <Group>
           {canAssign && (
-            <Button disabled={assignable.length === 0} onClick={() => setIsAssigning(true)}>
+            <Button
+              disabled={assignable.length === 0}
+              onClick={(event) => {
+                dialogFocus.remember(event.currentTarget);
+                setIsAssigning(true);
+              }}
+            >
               {t('staff.queue.assignSelected', { count: assignable.length })}
             </Button>
           )}
           {canMessage && (
-            <Button variant="outline" disabled={selected.size === 0} onClick={() => setIsMessaging(true)}>
+            <Button
+              variant="outline"
+              disabled={selected.size === 0}
+              onClick={(event) => {
+                dialogFocus.remember(event.currentTarget);
+                setIsMessaging(true);
+              }}
+            >
               {t('operations.bulk.message', { count: selected.size })}
             </Button>
           )}
@@ -129,7 +147,10 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
         <MessageDialog
           practiceIds={[...selected]}
           opened={isMessaging}
-          onClose={() => setIsMessaging(false)}
+          onClose={() => {
+            setIsMessaging(false);
+            dialogFocus.giveBack(queueHeading);
+          }}
           onSent={() => setSelected(new Set())}
         />
       )}
@@ -137,7 +158,10 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
         <AssignDialog
           practiceIds={assignable}
           opened={isAssigning}
-          onClose={() => setIsAssigning(false)}
+          onClose={() => {
+            setIsAssigning(false);
+            dialogFocus.giveBack(queueHeading);
+          }}
           onAssigned={() => setSelected(new Set())}
         />
       )}

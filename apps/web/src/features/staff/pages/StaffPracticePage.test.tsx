@@ -20,9 +20,17 @@ function workspaceApi(viewer: User, practice: StaffPractice, answer: Partial<Sta
   const changed = (notice: string) => () => ({
     body: { data: seenBy(viewer, { ...practice, ...answer }), meta: { notice, message: '' } },
   });
-  return mockApi({
+  // Once a move or a save was answered, the request reads as the answer left it.
+  const api = mockApi({
     'GET /staff/queues/counts': { body: { data: counts } },
-    [`GET /staff/practices/${practice.id}`]: { body: { data: seenBy(viewer, practice) } },
+    [`GET /staff/practices/${practice.id}`]: () => ({
+      body: {
+        data: seenBy(
+          viewer,
+          api.calls.some((call) => call.method !== 'GET') ? { ...practice, ...answer } : practice,
+        ),
+      },
+    }),
     [`POST /staff/practices/${practice.id}/transitions`]: changed('sentBack'),
     [`PUT /staff/practices/${practice.id}/assessment`]: changed('assessmentUpdated'),
     'GET /staff/users': (call) => ({
@@ -49,6 +57,7 @@ function workspaceApi(viewer: User, practice: StaffPractice, answer: Partial<Sta
       },
     }),
   });
+  return api;
 }
 
 const actionButtons = async () => {
@@ -112,6 +121,10 @@ describe('request workspace', () => {
       note: 'The duration does not match the transcript.',
     });
     expect(await screen.findByText('Sent back to evaluation')).toBeTruthy();
+    // The move's button went with the move: focus on the Actions heading, not the top of the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Actions' })),
+    );
   }, 20_000);
 
   it('closes a request with a reason the applicant reads and a note that stays with staff, each labelled so', async () => {

@@ -25,9 +25,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const [open, setOpen] = useState<AvailableAction | null>(null);
   /** The move's button that opened the dialog, given focus back when the dialog closes. */
   const openerFocus = useOpenerFocus();
-  const closeTransition = () => {
+  const closeTransition = (hasMoved = false) => {
     setOpen(null);
-    openerFocus.giveBack();
+    // After a move, its button goes (other moves stand there now): focus on the Actions heading.
+    if (hasMoved) requestAnimationFrame(() => document.getElementById('actions-title')?.focus());
+    else openerFocus.giveBack();
   };
   const [isReassigning, setIsReassigning] = useState(false);
   // Past the `assign` move, assigning staff may still hand the request to other people.

@@ -13,7 +13,12 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { useApplyChange, workspaceCalls } from '../api/workspace';
 
-type Props = { practice: StaffPractice; transition: AvailableAction; onClose: () => void };
+type Props = {
+  practice: StaffPractice;
+  transition: AvailableAction;
+  /** Closed by the user's hand, or (`hasMoved`) once the move is made. */
+  onClose: (hasMoved?: boolean) => void;
+};
 type Values = { note: string; reason: string; message: string; requested_documents: string[] };
 
 const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
@@ -61,7 +66,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     try {
       // The answer names the move's success message; the fallback is the API's own.
       await applyChange(await workspaceCalls.transition(practice.id, body), 'practiceUpdated');
-      onClose();
+      onClose(true);
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       setIsBusy(false);
@@ -71,7 +76,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={() => onClose()}
       title={name}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -129,7 +134,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => onClose()}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={isBusy} color={transition.action === 'close' ? 'red' : undefined}>
