@@ -24,6 +24,12 @@ const STORAGE_SCHEMAS = {
   cart: z.array(z.number().check(z.int())),
   /** The interface language the user chose. */
   language: localeSchema,
+  /**
+   * The page a visitor wanted when they went from the login page to register (a service they had
+   * chosen), kept for their first login after the activation link, which the mail opens in another
+   * tab; `until` is when it is forgotten (ms since 1970).
+   */
+  nextAfterActivation: z.object({ path: z.string(), until: z.number() }),
 } as const;
 
 type Schemas = typeof STORAGE_SCHEMAS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, safeNext } from './loginPath';
+import { loginPath, rememberNextForActivation, safeNext, takeNextAfterActivation } from './loginPath';
 
 describe('the page to go to after login', () => {
   it('keeps a page of this site, with its query', () => {
@@ -22,5 +22,18 @@ describe('the page to go to after login', () => {
   ])('ignores %j', (value) => {
     expect(safeNext(value)).toBeNull();
     expect(loginPath(value)).toBe('/auth/login');
+  });
+});
+
+describe('the page kept through registration', () => {
+  it('is given once, for as long as an activation link works, and only if it is a page of this site', () => {
+    const now = Date.parse('2026-12-04T10:00:00Z');
+    rememberNextForActivation('/service/new?country=FR&level=higher', now);
+    expect(takeNextAfterActivation(now + 60_000)).toBe('/service/new?country=FR&level=higher');
+    expect(takeNextAfterActivation(now + 60_000)).toBeNull();
+    rememberNextForActivation('/practices', now);
+    expect(takeNextAfterActivation(now + 73 * 60 * 60 * 1000)).toBeNull();
+    rememberNextForActivation('//evil.example', now);
+    expect(takeNextAfterActivation(now)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { storage } from '../storage';
+
 export const LOGIN_PATH = '/auth/login';
 const NEXT_PARAM = 'next';
 
@@ -25,3 +27,23 @@ export function safeNext(value: string | null | undefined): string | null {
 
 /** The `next` of a login page's query. */
 export const nextFromSearch = (search: URLSearchParams): string | null => safeNext(search.get(NEXT_PARAM));
+
+/** As long as an activation link works (ACTIVATION_TOKEN_TTL_HOURS' default). */
+const NEXT_AFTER_ACTIVATION_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * A visitor who wanted a page (the service they chose) and goes to register instead of logging in:
+ * the page is kept for their first login after activating the account, so they go on where they
+ * were (the login page after the activation has no `next` of its own).
+ */
+export function rememberNextForActivation(next: string | null, now = Date.now()): void {
+  const path = safeNext(next);
+  if (path) storage.set('nextAfterActivation', { path, until: now + NEXT_AFTER_ACTIVATION_MS });
+}
+
+/** The page kept by `rememberNextForActivation`, once: read, it is forgotten. */
+export function takeNextAfterActivation(now = Date.now()): string | null {
+  const kept = storage.get('nextAfterActivation');
+  storage.remove('nextAfterActivation');
+  return kept && kept.until > now ? safeNext(kept.path) : null;
+}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { followAccountLanguage } from '@/shared/i18n/languageOffer';
 import { currentUserQuery } from '@/shared/session/currentUser';
-import { nextFromSearch } from '@/shared/session/loginPath';
+import { nextFromSearch, takeNextAfterActivation } from '@/shared/session/loginPath';
 import { startSession } from '@/shared/session/session';
 
 /** The details an applicant completes on /account before a request can be prepared. */
@@ -40,6 +40,8 @@ export function useFinishLogin() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   return async (session: Session) => {
+    // Read before the session starts: the page asked for, else the one kept through registration.
+    const next = nextFromSearch(search) ?? takeNextAfterActivation();
     queryClient.clear(); // nothing cached for a previous user survives
     startSession(session);
     let user: User | undefined;
@@ -49,6 +51,6 @@ export function useFinishLogin() {
       // The next page's guard loads the profile again and decides.
     }
     if (user) await followAccountLanguage(user);
-    await navigate(destinationAfterLogin(user, nextFromSearch(search)), { replace: true });
+    await navigate(destinationAfterLogin(user, next), { replace: true });
   };
 }

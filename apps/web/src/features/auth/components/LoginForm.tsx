@@ -2,19 +2,21 @@ import { loginSchema, type Session } from '@lisbon/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '@/api';
 import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage, failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { useIsPrerendered } from '@/shared/ui/hydration';
+import { nextFromSearch, rememberNextForActivation } from '@/shared/session/loginPath';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { logIn } from '../api/auth';
 
 /** First step of a login: email and password (spec §2 /login). */
 export function LoginForm({ onSession }: { onSession: (session: Session) => Promise<void> | void }) {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const [isWrongCredentials, setWrongCredentials] = useState(false);
   const isPrerendered = useIsPrerendered();
@@ -77,7 +79,13 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
             </Anchor>
           </li>
           <li>
-            <Anchor component={Link} to="/auth/register">
+            <Anchor
+              component={Link}
+              to="/auth/register"
+              // The same link as the build wrote it; the page wanted (a service chosen) is kept
+              // for the first login after activation.
+              onClick={() => rememberNextForActivation(nextFromSearch(search))}
+            >
               {t('auth.login.register')}
             </Anchor>
           </li>

@@ -50,6 +50,26 @@ describe('login', () => {
     expect(storage.get('auth')).toEqual({ userId: 1 });
   });
 
+  it('keeps the service a visitor chose through registering: their first login after activation opens it, once', async () => {
+    mockApi({
+      'POST /auth': { body: session(false) },
+      'GET /auth/me': { body: { data: testUser(completeProfile) } },
+    });
+    const wanted = '/service/new?country=FR&level=higher';
+    const first = renderApp(`/auth/login?next=${encodeURIComponent(wanted)}`);
+    await userEvent.click(await screen.findByRole('link', { name: /Register/ }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/register'));
+    cleanup();
+
+    // The activation link opened the login page in another tab, with no `next`.
+    const second = renderApp('/auth/login');
+    await logIn();
+    await waitFor(() =>
+      expect(`${second.router.state.location.pathname}${second.router.state.location.search}`).toBe(wanted),
+    );
+    expect(storage.get('nextAfterActivation')).toBeNull();
+  });
+
   it('sends a user whose profile is incomplete to the account page', async () => {
     mockApi({ 'POST /auth': { body: session(false) }, 'GET /auth/me': { body: { data: testUser() } } });
     const { router } = renderApp('/login');
