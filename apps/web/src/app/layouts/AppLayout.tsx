@@ -47,10 +47,10 @@ const StaffQueueBadge = lazy(() =>
   import('./StaffQueueBadge').then((module) => ({ default: module.StaffQueueBadge })),
 );
 // The applicant's counts, only once logged in: a visitor's first visit does not take the badges.
-const RequestsBadge = lazy(() =>
-  import('@/features/notifications/components/RequestsBadge').then((module) => ({
-    default: module.RequestsBadge,
-  })),
+const loadRequestsBadge = () => import('@/features/notifications/components/RequestsBadge');
+const RequestsBadge = lazy(() => loadRequestsBadge().then((module) => ({ default: module.RequestsBadge })));
+const AwaitingReplyBadge = lazy(() =>
+  loadRequestsBadge().then((module) => ({ default: module.AwaitingReplyBadge })),
 );
 
 /** The shared layout of the home page, the FAQ and the logged-in area. */
@@ -78,6 +78,7 @@ export function AppLayout() {
     if (isLoggedIn) void loadAreaTexts();
   }, [isLoggedIn]);
   const notifications = useNotifications(user?.id).data;
+  const awaitingReply = notifications?.counts['cimea request'] ?? 0;
   // Staff without a second factor are refused by the API: no counts to ask for.
   const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
   const badges = {
@@ -135,7 +136,16 @@ export function AppLayout() {
                 onFocus={() => void loadMenuDrawer()}
                 aria-label={t('nav.openMenu')}
                 aria-expanded={isDrawerOpen}
+                // The id of AwaitingReplyBadge's words (not imported: its module comes once logged in).
+                aria-describedby={awaitingReply > 0 ? 'awaiting-reply' : undefined}
               />
+              {awaitingReply > 0 && (
+                <Box hiddenFrom={NAVIGATION_BREAKPOINT}>
+                  <Suspense fallback={null}>
+                    <AwaitingReplyBadge count={awaitingReply} />
+                  </Suspense>
+                </Box>
+              )}
               <Logo />
             </Group>
             <Group gap="md" wrap="nowrap">

@@ -25,3 +25,22 @@ export function RequestsBadge({ notifications }: { notifications: Notifications 
     </Group>
   );
 }
+
+/** The id of the words the burger is described by while requests await the applicant's reply. */
+export const AWAITING_REPLY_ID = 'awaiting-reply';
+
+/**
+ * Beside the burger, on a phone (where "My requests" and its counts are in the drawer): how many
+ * requests await the applicant's reply. Seen as a number; heard as the burger's description.
+ */
+export function AwaitingReplyBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color="orange.9" size="sm" circle={count < 10} aria-hidden>
+      {count}
+      <span id={AWAITING_REPLY_ID} className="visually-hidden">
+        {t('notifications.awaiting', { count })}
+      </span>
+    </Badge>
+  );
+}

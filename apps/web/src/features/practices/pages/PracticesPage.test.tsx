@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STATUS_LABELS } from '@lisbon/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
@@ -33,6 +34,30 @@ describe('my requests', () => {
     expect(
       await screen.findByRole('table', { name: 'My requests: page 1 of 1, 1 request in all' }),
     ).toBeTruthy();
+  });
+
+  it('says on a phone, beside the burger, how many requests await a reply (the counts are in the drawer there)', async () => {
+    const noneOf = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0]));
+    mockApi({
+      'GET /practices': { body: { data: [rows[0]], meta: { page: 1, perPage: 20, total: 1 } } },
+      'GET /users/1/notifications': {
+        body: { data: { counts: { ...noneOf, 'cimea request': 1 }, total: 1 } },
+      },
+    });
+    renderApp('/practices', { queryClient: logIn() });
+    await screen.findByRole('table');
+    // The test's screen is wide: the burger and its badge are there, hidden by the stylesheet.
+    await waitFor(() =>
+      expect(document.querySelector('[aria-describedby="awaiting-reply"]')?.getAttribute('aria-label')).toBe(
+        'Open navigation',
+      ),
+    );
+    // Seen as a number beside the burger; heard once, as the burger's description.
+    await waitFor(() =>
+      expect(document.getElementById('awaiting-reply')?.textContent).toBe('1 request awaits your reply'),
+    );
+    const badge = document.getElementById('awaiting-reply')?.closest('[aria-hidden="true"]');
+    expect(badge?.textContent).toBe('11 request awaits your reply');
   });
 
   it('says a request past its deadline is late by so many working days, never a negative count', async () => {
