@@ -7,7 +7,7 @@ type Operation = {
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> };
   description?: string;
-  parameters?: { name: string; in: string; schema: { type?: string } }[];
+  parameters?: { name: string; in: string; schema: { type?: string; default?: unknown } }[];
 };
 
 describe('request-flow calls in the OpenAPI document', () => {
@@ -52,10 +52,11 @@ describe('request-flow calls in the OpenAPI document', () => {
     );
     // Ids and pages are decimal digits (decimalInteger), still described as integers.
     const parameter = (path: string, name: string) =>
-      document.paths[path]?.get?.parameters?.find((candidate) => candidate.name === name)?.schema.type;
-    expect(parameter('/api/v1/practices/{id}', 'id')).toBe('integer');
-    expect(parameter('/api/v1/practices', 'page')).toBe('integer');
-    expect(parameter('/api/v1/documents', 'practice_id')).toBe('integer');
+      document.paths[path]?.get?.parameters?.find((candidate) => candidate.name === name)?.schema;
+    expect(parameter('/api/v1/practices/{id}', 'id')?.type).toBe('integer');
+    expect(parameter('/api/v1/practices', 'page')).toMatchObject({ type: 'integer', default: 1 });
+    expect(parameter('/api/v1/practices', 'perPage')).toMatchObject({ type: 'integer', default: 20 });
+    expect(parameter('/api/v1/documents', 'practice_id')?.type).toBe('integer');
     expect(document.paths['/api/v1/practices/{id}/submit']?.post?.description).toMatch(
       /PAYMENT_REQUIRED.*checkout/,
     );

@@ -1,13 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { nulFieldsOfRawJson } from '../../platform/http/storable-input';
+import { unstorableFields } from '../../platform/http/storable-input';
 import { ProviderBusyError, WebhookSignatureError } from '../../platform/payments/provider';
 import { EVENT_OF_STATE, processProviderEvent, type SettlementOutcome } from './settlement.service';
 
 /**
  * POST /payments/webhook: the provider's own call, authenticated by its signature over the raw
- * body (400 INVALID_SIGNATURE otherwise; 422 for a text with a NUL character, as everywhere). A 2xx tells the provider to stop retrying, so it is sent
+ * body (400 INVALID_SIGNATURE otherwise; 422 for an authentic event whose ids hold a NUL character). A 2xx tells the provider to stop retrying, so it is sent
  * only after the event's transaction has committed; a duplicate is answered 200 with no effect.
  */
 export async function receiveWebhook(
@@ -15,10 +15,6 @@ export async function receiveWebhook(
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
 ): Promise<SettlementOutcome> {
-  // Like every input, both databases alike: a NUL would reach a provider's lookup of its order
-  // (PostgreSQL refuses it) before the signature is known good.
-  const errors = nulFieldsOfRawJson(rawBody);
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
   let event;
   try {
     event = await ctx.payments.verifyWebhook(rawBody, headers);
@@ -27,6 +23,11 @@ export async function receiveWebhook(
     throw error;
   }
   if (!event) return { isDuplicate: false, effect: 'none' };
+  // An authentic event whose ids no column can hold (a NUL, which PostgreSQL refuses): refused
+  // like any input, on both databases, before they are looked up or recorded. The rest of the
+  // event, which the portal neither reads nor keeps, may hold what it likes.
+  const errors = unstorableFields({ id: event.id, session_id: event.providerSessionId });
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
   // Defence in depth: a signature proves who signed, not that the money moved. The event takes
   // effect only when the provider's own state of the session says the same; otherwise it is not
   // recorded, so the provider's true event (or reconciliation) still settles the payment later.

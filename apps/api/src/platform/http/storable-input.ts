@@ -43,23 +43,6 @@ export function unstorableFields(input: unknown, path: readonly string[] = []): 
   return errors;
 }
 
-/**
- * The text fields with a NUL character in a raw JSON body (a signed webhook, read as bytes so its
- * signature can be checked, which the check below never sees). Only NUL: a provider's event may
- * carry integers past int4 it never asks us to store. A body that is not JSON has none.
- */
-export function nulFieldsOfRawJson(rawBody: Buffer): FieldErrors {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    return {};
-  }
-  return Object.fromEntries(
-    Object.entries(unstorableFields(parsed)).filter(([, keys]) => keys?.includes('characterNotAccepted')),
-  );
-}
-
 /** Refuses, after validation and before any handler, input the database could not store. */
 export function registerStorableInputCheck(app: FastifyInstance): void {
   // A hook that calls `done`, not an async one: it runs on every call, and a promise each time costs.

@@ -55,7 +55,7 @@ Some countries require an apostille or a legalisation of the diploma, and a docu
       title: 'Quali documenti servono?',
       body: `Dipende dal servizio e dal Paese del sistema di istruzione: la pagina Documenti (/documents) elenca quelli richiesti nel tuo caso. Quasi sempre servono un documento d'identità o il passaporto, il modulo di consenso firmato (lo scarichi dalla pagina Consenso, /consent) e il diploma, oppure un certificato provvisorio se il diploma definitivo non è ancora stato rilasciato.
 
-Per l'istruzione superiore aggiungi il transcript degli esami e, se la tua istituzione lo rilascia, il Diploma Supplement. Per un titolo di scuola secondaria aggiungi il certificato del dodicesimo anno e i risultati dell'esame finale o nazionale.
+Per l'istruzione superiore aggiungi il transcript degli esami e, se la tua istituzione lo rilascia, il Supplemento al diploma (Diploma Supplement). Per un titolo di scuola secondaria aggiungi il certificato del dodicesimo anno e i risultati dell'esame finale o nazionale.
 
 Alcuni Paesi richiedono l'apostille o la legalizzazione del diploma, e un documento in una lingua diversa dall'inglese o dall'italiano può richiedere una traduzione. I rifugiati caricano anche il certificato che attesta il loro status. Scansiona o fotografa ogni pagina di ciascun documento, fronte e retro, in modo che tutto sia leggibile.`,
     },

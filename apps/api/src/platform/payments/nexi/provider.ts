@@ -37,7 +37,9 @@ const notificationSchema = z.object({
   eventId: z.string().min(1).max(200).optional(),
   eventTime: z.union([z.string(), z.number()]).optional(),
   securityToken: z.string().min(1).max(200),
-  operation: operationSchema.extend({ orderId: z.string().min(1).max(18) }),
+  // Our order ids (newOrderId) are letters and digits: anything else is no order of ours, refused
+  // before it is looked up (a NUL would fail PostgreSQL's query, not SQLite's).
+  operation: operationSchema.extend({ orderId: z.string().regex(/^[A-Za-z0-9]{1,18}$/) }),
 });
 
 /** Nexi's order id: at most 18 characters, unique for the terminal: the payment id and a random tail. */
