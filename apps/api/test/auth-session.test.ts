@@ -71,6 +71,20 @@ describe('GET /auth/me', () => {
   });
 });
 
+describe('the Authorization header', () => {
+  it('takes the bearer scheme in any case and with more than one space (RFC 9110 §11.1)', async () => {
+    const { token } = await login(t.app, 'ada@example.org');
+    for (const header of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: header },
+      });
+      expect(response.statusCode, header).toBe(200);
+    }
+  });
+});
+
 describe('sliding expiry', () => {
   it('extends the session on every authenticated call and on /auth/refresh', async () => {
     const { token, session } = await login(t.app, 'ada@example.org');

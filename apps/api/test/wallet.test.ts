@@ -452,6 +452,15 @@ describe('issuing the statement to a wallet', () => {
       error: 'invalid_request',
       error_description: 'The parameter pre-authorized_code is sent more than once',
     });
+    // A character no column can hold: refused in the protocol's words, not the portal's.
+    const nul = await form(
+      'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Apre-authorized_code&pre-authorized_code=%00',
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'The request holds a character that is not accepted',
+    });
     const credential = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
     expect(credential.statusCode).toBe(401);
     expect(credential.json().error).toBe('invalid_token');

@@ -106,15 +106,22 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
 ) => {
   // A body the parsers cannot read (malformed JSON, say) reaches no handler: refused here in the
   // protocol's format on the protocol endpoints, and by the app's handler on the others.
+  // So is a value no column can hold (a NUL), which the app's check refuses before any handler.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const code = UNREADABLE_BODY_ERROR[request.routeOptions.url ?? ''];
-    if (!code || !error.code?.startsWith('FST_ERR_CTP_')) throw error;
+    const isUnstorable = (error as unknown) instanceof AppError && error.code === 'VALIDATION_FAILED';
+    if (!code || !(isUnstorable || error.code?.startsWith('FST_ERR_CTP_'))) throw error;
     // Too large (413) or of a type no parser reads (415) keep their status; anything else is a 400.
     const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : 400;
     return reply
       .code(status)
       .header('cache-control', 'no-store')
-      .send({ error: code, error_description: 'The request body could not be read' });
+      .send({
+        error: code,
+        error_description: isUnstorable
+          ? 'The request holds a character that is not accepted'
+          : 'The request body could not be read',
+      });
   });
 
   // The token request is a form (RFC 6749 §4.1.3); this parser belongs to the wallet's routes only.

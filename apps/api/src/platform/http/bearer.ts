@@ -10,7 +10,8 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+// RFC 9110 §11.1: the scheme is case-insensitive, one or more spaces before the token.
+const BEARER = /^bearer +([A-Za-z0-9_-]{43})$/i;
 
 /** The session token a request carries in `Authorization: Bearer …`, if well formed. */
 export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
