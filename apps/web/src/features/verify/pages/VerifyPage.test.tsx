@@ -87,7 +87,18 @@ describe('the public verification page', () => {
     // A query's update is synchronous; the answer (and the first date the browser formats) is
     // rendered with useDeferredValue, in a render React may interrupt. So some commit has the
     // answer in the cache and not yet on screen, and a later one shows it.
-    mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
+    // The answer waits for the page to be on screen: an answer that came while the route itself was
+    // still rendering (a busy machine) would be in the page's first render, with nothing to defer.
+    let answer = () => {};
+    const isAnswered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      [`GET /verify/${ID}`]: async () => {
+        await isAnswered;
+        return { body: { data: status('published') } };
+      },
+    });
     const commits: { isAnswerCached: boolean; isAnswerShown: boolean }[] = [];
     let isCached = () => false;
     const Recorded = ({ children }: { children: ReactNode }) => (
@@ -105,6 +116,8 @@ describe('the public verification page', () => {
     );
     const { queryClient } = renderApp(`/verify/${ID}`, { wrapper: Recorded });
     isCached = () => queryClient.getQueryData(certificateStatusQuery(ID).queryKey) !== undefined;
+    await screen.findByRole('heading', { level: 1, name: 'Verify a statement' });
+    answer();
     await screen.findByText(/published on February 10, 2026/);
 
     const cachedNotShown = commits.findIndex((commit) => commit.isAnswerCached && !commit.isAnswerShown);
