@@ -336,6 +336,33 @@ describe('the verification upload', () => {
     expect(noFile.statusCode).toBe(422);
   });
 
+  it('takes one file, named file: a second file part, or a file under another name, is refused on the field', async () => {
+    const boundary = 'lisbon-verify-two-files';
+    const filePart = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="s.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        first.pdf,
+        Buffer.from('\r\n'),
+      ]);
+    const send = (parts: Buffer[], remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/verify/${first.statement.certificate_id}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+        remoteAddress,
+      });
+    const twice = await send([filePart('file'), filePart('file')], '198.18.0.3');
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json()).toMatchObject({ errors: { file: ['Upload one file at a time'] } });
+    const elsewhere = await send([filePart('type')], '198.18.0.4');
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json()).toMatchObject({ errors: { file: [expect.any(String)] } });
+    expect((await send([filePart('file')], '198.18.0.5')).statusCode).toBe(200);
+  });
+
   it('is rate-limited per address', async () => {
     const answers: number[] = [];
     for (let attempt = 0; attempt < 31; attempt += 1) {

@@ -25,22 +25,31 @@ const MAX_MEGABYTES = VERIFY_MAX_BYTES / MEGABYTE;
 /** Per address: enough for a visitor trying a few files, not for hashing at scale. */
 export const VERIFY_RULE: RateRule = { name: 'verify:address', limit: 30, windowSeconds: 10 * 60 };
 
-/** Reads the one file part and hashes it as it streams: the file is never stored, not even in memory whole. */
+/**
+ * Reads the one file part, named `file`, and hashes it as it streams: the file is never stored, not
+ * even in memory whole. A second file part is refused (`files: 1`: 422 on `file`, as an upload's),
+ * and a file under another name is no `file`.
+ */
 async function hashUpload(request: FastifyRequest): Promise<string> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const tooLarge = () => new AppError('FILE_TOO_LARGE', { params: { max: MAX_MEGABYTES } });
-  const part = await request.file({ limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  if (!part) throw fieldError('file', 'required');
-  const hash = createHash('sha256');
-  try {
-    // A multipart file stream yields Buffers; its iterator is typed any.
-    for await (const chunk of part.file) hash.update(chunk as Buffer);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
+  let digest: string | undefined;
+  const parts = request.parts({ limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  for await (const part of parts) {
+    if (part.type !== 'file') continue;
+    const hash = createHash('sha256');
+    try {
+      // A multipart file stream yields Buffers; its iterator is typed any.
+      for await (const chunk of part.file) hash.update(chunk as Buffer);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw error;
+    }
+    if (part.file.truncated) throw tooLarge();
+    if (part.fieldname === 'file') digest = hash.digest('hex');
   }
-  if (part.file.truncated) throw tooLarge();
-  return hash.digest('hex');
+  if (!digest) throw fieldError('file', 'required');
+  return digest;
 }
 
 /** The public face of statements: verification by upload, what an id is, its receipt. No login. */
