@@ -9,7 +9,7 @@ const DECIMAL = /^(0|[1-9][0-9]*)$/;
  * addresses) and a blank as 0; here each is an invalid value. A number given as a number passes as
  * it is. The OpenAPI description still says `integer`, with the number's default when it has one:
  * give the default inside (`decimalInteger(z.number().int().default(1))`), where the description
- * reads it.
+ * reads it (decision 104).
  */
 export const decimalInteger = <T extends z.ZodType<number>>(number: T) =>
   z.preprocess((value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value), number);
