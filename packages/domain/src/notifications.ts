@@ -16,3 +16,7 @@ export type Notifications = z.infer<typeof notificationsSchema>;
 /** The requests submitted, from the counts per status label: every one but the draft. */
 export const submittedRequestsOf = (notifications: Notifications): number =>
   notifications.total - notifications.counts.draft;
+
+/** The requests waiting for the applicant's reply (status label 'cimea request'): the header's badges. */
+export const awaitingReplyOf = (notifications: Notifications | undefined): number =>
+  notifications?.counts['cimea request'] ?? 0;

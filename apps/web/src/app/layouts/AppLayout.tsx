@@ -1,3 +1,4 @@
+import { awaitingReplyOf } from '@lisbon/domain';
 import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -78,7 +79,7 @@ export function AppLayout() {
     if (isLoggedIn) void loadAreaTexts();
   }, [isLoggedIn]);
   const notifications = useNotifications(user?.id).data;
-  const awaitingReply = notifications?.counts['cimea request'] ?? 0;
+  const awaitingReply = awaitingReplyOf(notifications);
   // Staff without a second factor are refused by the API: no counts to ask for.
   const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
   const badges = {

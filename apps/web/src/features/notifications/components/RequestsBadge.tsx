@@ -1,4 +1,4 @@
-import type { Notifications } from '@lisbon/domain';
+import { awaitingReplyOf, type Notifications } from '@lisbon/domain';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 export function RequestsBadge({ notifications }: { notifications: Notifications | undefined }) {
   const { t } = useTranslation();
   if (!notifications || notifications.total === 0) return null;
-  const awaiting = notifications.counts['cimea request'] ?? 0;
+  const awaiting = awaitingReplyOf(notifications);
   return (
     <Group gap={4} wrap="nowrap">
       {awaiting > 0 && (
