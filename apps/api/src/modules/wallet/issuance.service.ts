@@ -33,6 +33,7 @@ import { issuerSigner, walletCallbacks } from './callbacks';
 import { issuerMetadataResult, issuerUrlOf, vctOf } from './metadata';
 import { WalletProtocolError } from './protocol-error';
 import { findOffer, findOfferByCode, insertOffer, markIssued, redeemOffer, takeAttempt } from './repository';
+import { bearerCredentialsOf } from '../../platform/http/bearer';
 
 const ACCESS_TOKEN_SECONDS = 300;
 const NONCE_SECONDS = 300;
@@ -203,8 +204,7 @@ async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknow
 }
 
 async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, authorization: string | undefined) {
-  // RFC 9110 §11.1: the scheme is case-insensitive (`bearer`), one or more spaces before the token.
-  const token = authorization?.match(/^bearer +(\S+)$/i)?.[1];
+  const token = bearerCredentialsOf(authorization);
   if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
   try {
     // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key

@@ -10,12 +10,19 @@ declare module 'fastify' {
   }
 }
 
-// RFC 9110 §11.1: the scheme is case-insensitive, one or more spaces before the token.
-const BEARER = /^bearer +([A-Za-z0-9_-]{43})$/i;
+// RFC 9110 §11.1: the scheme is case-insensitive, one or more spaces before the credentials.
+const BEARER = /^bearer +(.+)$/i;
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The credentials of an `Authorization: Bearer …` header (a session's, the wallet's, the metrics'). */
+export const bearerCredentialsOf = (header: string | undefined): string | undefined =>
+  BEARER.exec(header ?? '')?.[1];
 
 /** The session token a request carries in `Authorization: Bearer …`, if well formed. */
-export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
-  BEARER.exec(request.headers.authorization ?? '')?.[1];
+export const bearerTokenOf = (request: FastifyRequest): string | undefined => {
+  const token = bearerCredentialsOf(request.headers.authorization);
+  return token && SESSION_TOKEN.test(token) ? token : undefined;
+};
 
 /** Gives every request the slot `bearerTokenHashOf` fills (a decoration keeps requests one shape). */
 export function registerBearerTokenHash(app: FastifyInstance): void {

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import type { Metrics } from '../metrics';
 import { isApiPath } from './paths';
+import { bearerCredentialsOf } from './bearer';
 import { refreshScrapedFigures, type ScrapeSources } from './scrape';
 
 export const METRICS_PATH = '/metrics';
@@ -13,7 +14,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares the presented bearer token with the configured one in constant time. */
 const isToken = (header: string | undefined, expected: string): boolean => {
-  const presented = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+  const presented = bearerCredentialsOf(header) ?? '';
   return timingSafeEqual(digest(presented), digest(expected));
 };
 
