@@ -62,6 +62,19 @@ export function useApplyChange() {
   };
 }
 
+/** Reads a request again, with the queues and counts it shows in, after someone else changed it. */
+export function useReloadPractice() {
+  const queryClient = useQueryClient();
+  return async (id: number) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: staffPracticeQuery(id).queryKey }),
+      ...(['counts', 'practices'] as const).map((part) =>
+        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
+      ),
+    ]);
+  };
+}
+
 /** GET …/documents/{id}/download: a document of the request as a blob, to show or save. */
 export const fetchStaffDocument = (practiceId: number, documentId: number) =>
   api.download(`staff/practices/${practiceId}/documents/${documentId}/download`);

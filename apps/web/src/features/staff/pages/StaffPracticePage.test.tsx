@@ -127,6 +127,47 @@ describe('request workspace', () => {
     );
   }, 20_000);
 
+  it('reads the request again when someone else moved it first, and says so where the moves are', async () => {
+    const practice = staffPracticeFixture({ status: 'in_review' });
+    const viewer = staffUser('reviewer');
+    // Another reviewer concluded the review while this one wrote the note.
+    let isMovedByOther = false;
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: () => ({
+        body: { data: seenBy(viewer, isMovedByOther ? { ...practice, status: 'reviewed' } : practice) },
+      }),
+      [`POST /staff/practices/${practice.id}/transitions`]: () => {
+        isMovedByOther = true;
+        return {
+          status: 409,
+          body: {
+            code: 'PRACTICE_CHANGED',
+            message: 'Someone else changed this request in the meantime. Reload it and try again.',
+          },
+        };
+      },
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(viewer) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to evaluation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send back to evaluation' });
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'The duration does not match.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back to evaluation' }));
+
+    expect(
+      await screen.findByText(
+        'Someone else changed this request in the meantime: it now shows as it is. Check it, then choose the move again.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The workspace was read again, without a reload: the review's moves are gone with its status.
+    await waitFor(() => expect(api.callsTo('GET /staff/practices/7').length).toBeGreaterThan(1));
+    await waitFor(async () => expect(await actionButtons()).not.toContain('Send back to evaluation'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Actions' })),
+    );
+  }, 20_000);
+
   it('closes a request with a reason the applicant reads and a note that stays with staff, each labelled so', async () => {
     const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
       status: 'closed',

@@ -4,7 +4,7 @@ import {
   missingAssessmentFields,
   type StaffPractice,
 } from '@lisbon/domain';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { AssignDialog } from '../components/AssignDialog';
 import { publicationQuery } from '../api/publication';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
-import { TransitionDialog } from './TransitionDialog';
+import { ChangedMeanwhileAlert, TransitionDialog, type TransitionOutcome } from './TransitionDialog';
 
 /**
  * The moves this staff member may make on this request now, and only those: what the API answers
@@ -25,10 +25,13 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const [open, setOpen] = useState<AvailableAction | null>(null);
   /** The move's button that opened the dialog, given focus back when the dialog closes. */
   const openerFocus = useOpenerFocus();
-  const closeTransition = (hasMoved = false) => {
+  /** Someone else moved the request while this member's dialog was open: said until the next move. */
+  const [wasChangedMeanwhile, setWasChangedMeanwhile] = useState(false);
+  const closeTransition = (outcome?: TransitionOutcome) => {
     setOpen(null);
+    setWasChangedMeanwhile(outcome === 'changedMeanwhile');
     // After a move, its button goes (other moves stand there now): focus on the Actions heading.
-    if (hasMoved) requestAnimationFrame(() => document.getElementById('actions-title')?.focus());
+    if (outcome) requestAnimationFrame(() => document.getElementById('actions-title')?.focus());
     else openerFocus.giveBack();
   };
   const [isReassigning, setIsReassigning] = useState(false);
@@ -83,6 +86,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
             </Button>
           )}
         </Group>
+      )}
+      {wasChangedMeanwhile && (
+        <Box mt="sm">
+          <ChangedMeanwhileAlert />
+        </Box>
       )}
       {sentBack && (
         // Why the review sent it back, in place beside the moves, while it is being evaluated again.

@@ -13,7 +13,7 @@ import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { PUBLICATION_POLL_MS, publicationQuery, retryPublication } from '../api/publication';
 import { staffPracticeQuery } from '../api/workspace';
 import { Section } from './Section';
-import { TransitionDialog } from './TransitionDialog';
+import { ChangedMeanwhileAlert, TransitionDialog } from './TransitionDialog';
 
 /**
  * The statement of a request ready for issue or published: the 'publish' move while nothing is
@@ -25,6 +25,7 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [wasChangedMeanwhile, setWasChangedMeanwhile] = useState(false);
   // The dialog leaves the page as it closes: focus goes back to the Publish button.
   const openerFocus = useOpenerFocus();
   const isShown = mayHaveStatement(practice.status);
@@ -59,6 +60,7 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
   return (
     <Section id="publication" title={t('publication.title')}>
       <Stack gap="sm">
+        {wasChangedMeanwhile && <ChangedMeanwhileAlert />}
         {publication.isError && (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(publication.error, t)}
@@ -127,9 +129,11 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
         <TransitionDialog
           practice={practice}
           transition={publishAction}
-          onClose={() => {
+          onClose={(outcome) => {
             setIsDialogOpen(false);
-            openerFocus.giveBack();
+            setWasChangedMeanwhile(outcome === 'changedMeanwhile');
+            // Once published (by this member or someone else first), the button is gone: the heading takes focus.
+            openerFocus.giveBack(() => document.getElementById('publication-title'));
             void queryClient.invalidateQueries({ queryKey: publicationQuery(practice.id).queryKey });
           }}
         />

@@ -5,20 +5,25 @@ import {
   type StaffPractice,
   transitionBodySchema,
 } from '@lisbon/domain';
-import { Button, Group, Modal, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { useApplyChange, workspaceCalls } from '../api/workspace';
+import { useApplyChange, useReloadPractice, workspaceCalls } from '../api/workspace';
 
 type Props = {
   practice: StaffPractice;
   transition: AvailableAction;
-  /** Closed by the user's hand, or (`hasMoved`) once the move is made. */
-  onClose: (hasMoved?: boolean) => void;
+  /**
+   * Closed by the user's hand, once the move is made (`moved`), or when someone else moved the request
+   * first (`changedMeanwhile`: the workspace is read again, the move is to be chosen again).
+   */
+  onClose: (outcome?: TransitionOutcome) => void;
 };
+export type TransitionOutcome = 'moved' | 'changedMeanwhile';
 type Values = { note: string; reason: string; message: string; requested_documents: string[] };
 
 const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
@@ -33,6 +38,7 @@ const ENDS_AN_APPEAL = ['issue_appeal', 'issue_amendment', 'reject_appeal'] as c
 export function TransitionDialog({ practice, transition, onClose }: Props) {
   const { t } = useTranslation();
   const applyChange = useApplyChange();
+  const reloadPractice = useReloadPractice();
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const { note: isNoteRequired, reason: isReason, message: isMessage } = transition.requires;
@@ -66,8 +72,14 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     try {
       // The answer names the move's success message; the fallback is the API's own.
       await applyChange(await workspaceCalls.transition(practice.id, body), 'practiceUpdated');
-      onClose(true);
+      onClose('moved');
     } catch (error) {
+      // The request is no longer what this dialog shows: read it again rather than ask for a reload.
+      if (isApiError(error) && error.code === 'PRACTICE_CHANGED') {
+        await reloadPractice(practice.id);
+        onClose('changedMeanwhile');
+        return;
+      }
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       setIsBusy(false);
     }
@@ -144,5 +156,15 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Said where the move was chosen, after the dialog closed on `changedMeanwhile`. */
+export function ChangedMeanwhileAlert() {
+  const { t } = useTranslation();
+  return (
+    <Alert role="alert" color="orange" variant="light">
+      {t('staff.actions.changedMeanwhile')}
+    </Alert>
   );
 }

@@ -66,6 +66,8 @@ export const staffEn = {
     },
     status: STATUS_NAMES_EN,
     actions: {
+      changedMeanwhile:
+        'Someone else changed this request in the meantime: it now shows as it is. Check it, then choose the move again.',
       adminAdmits: 'An administrator admits or refuses the appeal or amendment asked for.',
       adminPublishes:
         'Once the request is ready for issue, an administrator publishes the statement: only administrators may.',

@@ -68,6 +68,8 @@ export const staffIt: Staff = {
     },
     status: STATUS_NAMES_IT,
     actions: {
+      changedMeanwhile:
+        'Qualcun altro ha modificato questa richiesta nel frattempo: ora è mostrata com’è. Controllala, poi scegli di nuovo l’azione.',
       adminAdmits: 'Un amministratore ammette o respinge il ricorso o la rettifica richiesti.',
       adminPublishes:
         'Quando la richiesta è pronta per il rilascio, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
