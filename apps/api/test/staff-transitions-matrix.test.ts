@@ -272,4 +272,37 @@ describe('four eyes', () => {
     // Reviewed, it waits for its reviewer to mark it ready: still not the one who sent it.
     expect((await reassign(people.admin.id)).statusCode).toBe(422);
   });
+
+  it('keeps every evaluator who ever sent it in review from reviewing it, not only the latest', async () => {
+    const id = await practiceIn(t.database, {
+      userId: owner.id,
+      status: 'in_evaluation',
+      assigneeId: people.admin.id,
+      reviewerId: people['reviewer-assigned'].id,
+      isAssessed: true,
+    });
+    const reassign = (evaluator: MatrixRole, reviewer: MatrixRole) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/practices/assign',
+        headers: bearer(people.secretary.token),
+        payload: { practice_ids: [id], evaluator_id: people[evaluator].id, reviewer_id: people[reviewer].id },
+      });
+    expect(await fire('admin', id, 'send_in_review')).toEqual({ status: 200 });
+    expect(await fire('reviewer-assigned', id, 'send_back')).toEqual({ status: 200 });
+    // Sent back and being evaluated again: its first evaluator is not made its reviewer either.
+    expect((await reassign('evaluator-other', 'admin')).statusCode).toBe(422);
+    expect((await reassign('evaluator-other', 'reviewer-assigned')).statusCode).toBe(200);
+    expect(await fire('evaluator-other', id, 'send_in_review')).toEqual({ status: 200 });
+    // Another evaluator sent it in review last: the first one's evaluation is still in what is reviewed.
+    const refused = await reassign('evaluator-other', 'admin');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      errors: { reviewer_id: ['Whoever sent this request in review cannot review it'] },
+    });
+    for (const action of ['conclude_review', 'send_back'] as const) {
+      expect(await fire('admin', id, action)).toEqual({ status: 403, code: 'FORBIDDEN_ACCESS' });
+    }
+    expect(await fire('reviewer-assigned', id, 'conclude_review')).toEqual({ status: 200 });
+  });
 });

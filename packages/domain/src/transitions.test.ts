@@ -7,6 +7,7 @@ import {
   canFire,
   findTransition,
   isOfferedInWorkspace,
+  sentInReviewByOf,
   TRANSITION_ACTIONS,
   TRANSITIONS,
   type Transition,
@@ -189,8 +190,24 @@ describe('send in review', () => {
   });
 });
 
+describe('sentInReviewByOf', () => {
+  it('reads everyone who ever sent the request in review, once each, and nobody for the system', () => {
+    const entry = (action: string, id: number | null) => ({ action, by: id === null ? null : { id } });
+    expect(
+      sentInReviewByOf([
+        entry('send_in_review', 21),
+        entry('send_back', 22),
+        entry('send_in_review', 23),
+        entry('send_in_review', 21),
+        entry('send_in_review', null),
+      ]),
+    ).toEqual([21, 23]);
+    expect(sentInReviewByOf([entry('start', 21)])).toEqual([]);
+  });
+});
+
 describe('actorContextOf', () => {
-  const people = { assignee_id: 21, reviewer_id: 22, sent_in_review_by: 23 };
+  const people = { assignee_id: 21, reviewer_id: 22, sent_in_review_by: [23] };
 
   it('reads an applicant as such, and staff by their part in the request', () => {
     expect(actorContextOf({ id: 5, abilities: abilitiesFor('applicant') }, people)).toEqual({
@@ -219,7 +236,7 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
       status,
       actorContextOf(
         { id, abilities: abilitiesFor(role) },
-        { assignee_id: 21, reviewer_id: 22, sent_in_review_by: null },
+        { assignee_id: 21, reviewer_id: 22, sent_in_review_by: [] },
       ),
     )
       .filter(isOfferedInWorkspace)

@@ -285,7 +285,7 @@ export type ActorContext = {
   abilities?: Partial<Abilities>;
   isAssignee?: boolean;
   isReviewer?: boolean;
-  /** They sent the request in review last (its `send_in_review`): the evaluation under review is theirs. */
+  /** They sent the request in review, now or before a change of hands: an evaluation under review is theirs. */
   sentInReview?: boolean;
   /** Admins (ability staff.manage) are not bound to be the assignee or reviewer. */
   isAdmin?: boolean;
@@ -297,7 +297,12 @@ export type ActorContext = {
  */
 export function actorContextOf(
   user: { id: number; abilities: Abilities },
-  practice: { assignee_id: number | null; reviewer_id: number | null; sent_in_review_by: number | null },
+  practice: {
+    assignee_id: number | null;
+    reviewer_id: number | null;
+    /** Everyone who ever sent the request in review (its `send_in_review` entries). */
+    sent_in_review_by: readonly number[];
+  },
 ): ActorContext {
   if (!user.abilities['staff.workspace']) return { actor: 'applicant' };
   return {
@@ -305,9 +310,19 @@ export function actorContextOf(
     abilities: user.abilities,
     isAssignee: practice.assignee_id === user.id,
     isReviewer: practice.reviewer_id === user.id,
-    sentInReview: practice.sent_in_review_by === user.id,
+    sentInReview: practice.sent_in_review_by.includes(user.id),
     isAdmin: user.abilities['staff.manage'],
   };
+}
+
+/** Everyone who ever sent a request in review, read from its audit trail (`send_in_review` entries). */
+export function sentInReviewByOf(
+  history: readonly { action: string; by: { id: number } | null }[],
+): number[] {
+  const senders = history.flatMap((entry) =>
+    entry.action === 'send_in_review' && entry.by ? [entry.by.id] : [],
+  );
+  return [...new Set(senders)];
 }
 
 /** Whether this actor may fire this transition (the status itself is checked by findTransition). */
@@ -320,8 +335,8 @@ export function canFire(transition: Transition, context: ActorContext): boolean 
 /**
  * Whether the actor is the person a move or a staff change asks for (the request's assignee or
  * reviewer), where it asks for one; an administrator stands in for either, except that whoever
- * evaluated a request never reviews it (four eyes): not its assignee, and not whoever sent it in
- * review, though another evaluator took it over since; and its reviewer never makes the
+ * evaluated a request never reviews it (four eyes): not its assignee, and not anyone who ever sent
+ * it in review, though another evaluator took it over since; and its reviewer never makes the
  * evaluator's moves. The assignment refuses one person as both.
  */
 export function isThePersonAsked(

@@ -2,6 +2,7 @@ import {
   actorContextOf,
   availableTransitions,
   isChangeOffered,
+  sentInReviewByOf,
   STAFF_CHANGES,
   type StaffPractice,
   type StaffPracticeSummary,
@@ -100,8 +101,7 @@ export function seenBy(user: Pick<User, 'id' | 'abilities'>, practice: StaffPrac
   const context = actorContextOf(user, {
     assignee_id: practice.assignee?.id ?? null,
     reviewer_id: practice.reviewer?.id ?? null,
-    sent_in_review_by:
-      practice.history.findLast((entry) => entry.action === 'send_in_review')?.by?.id ?? null,
+    sent_in_review_by: sentInReviewByOf(practice.history),
   });
   return {
     ...practice,

@@ -1,7 +1,6 @@
 import {
   abilitiesFor,
   assignmentMoveOf,
-  awaitsReviewer,
   PRACTICE_STATUSES,
   ROLES,
   type AssignBody,
@@ -69,7 +68,7 @@ async function reassignWithin(
         evaluatorId: input.evaluator_id,
         reviewerId: input.reviewer_id,
         // The status read in this transaction, the one the change is compare-and-set on.
-        sentInReviewBy: isAwaitingReviewer(practice.status) ? practice.sent_in_review_by : null,
+        sentInReviewBy: practice.sent_in_review_by,
       });
       await setPeople(db, { practiceId, ...people, at });
       return {
@@ -83,12 +82,6 @@ async function reassignWithin(
     },
   );
 }
-
-/** Whether the stored status is one where the request waits for its reviewer. */
-const isAwaitingReviewer = (stored: string): boolean => {
-  const status = PRACTICE_STATUSES.find((candidate) => candidate === stored);
-  return status !== undefined && awaitsReviewer(status);
-};
 
 const ABILITY_OF = { evaluator: 'staff.evaluate', reviewer: 'staff.review' } as const;
 

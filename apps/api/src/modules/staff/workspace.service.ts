@@ -2,6 +2,7 @@ import {
   actorContextOf,
   availableTransitions,
   needsStatementInForce,
+  sentInReviewByOf,
   STAFF_CHANGES,
   type PracticeStatus,
   type RefundFacts,
@@ -65,11 +66,8 @@ export async function getStaffPractice(
   );
   const refOf = refsOf(people);
   const applicant = await findAccountById(db, facts.user_id);
-  // Who sent it in review last: the evaluation under review is theirs (four eyes).
-  // The latest by id, as the transitions' own query reads it (`sentInReviewBy`), whatever the clock said.
-  const [lastSent] = history.filter((entry) => entry.action === 'send_in_review').sort((a, b) => b.id - a.id);
-  const sentInReviewBy = lastSent?.by?.id ?? null;
-  const context = actorContextOf(actor, { ...facts, sent_in_review_by: sentInReviewBy });
+  // Everyone who ever sent it in review: none of them reviews it (four eyes).
+  const context = actorContextOf(actor, { ...facts, sent_in_review_by: sentInReviewByOf(history) });
   const status: PracticeStatus = practice.status;
   // While its statement is being published, a request offers no move: each would be refused.
   const isPublishing = await awaitsPublication(db, id, status);

@@ -1,34 +1,33 @@
-import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
-import type { Database, Db } from '../../platform/db/database';
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
 import type { PracticesTable } from '../../platform/db/tables';
 
 export type MovablePractice = Pick<
   Selectable<PracticesTable>,
   'id' | 'user_id' | 'status' | 'assignee_id' | 'reviewer_id'
 > & {
-  /** Who sent it in review last (its latest `send_in_review`): the evaluation reviewed is theirs. */
-  sent_in_review_by: number | null;
+  /** Everyone who ever sent it in review (its `send_in_review` entries): none of them reviews it. */
+  sent_in_review_by: number[];
 };
 
 export async function findMovablePractice(db: Db, id: number): Promise<MovablePractice | undefined> {
-  return db
+  const practice = await db
     .selectFrom('practices')
     .select(['id', 'user_id', 'status', 'assignee_id', 'reviewer_id'])
-    .select(sentInReviewBy)
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** The author of a request's latest `send_in_review`, as a subquery beside the request's row. */
-export function sentInReviewBy(eb: ExpressionBuilder<Database, 'practices'>) {
-  return eb
-    .selectFrom('practice_status_history as h')
-    .select('h.by_user_id')
-    .whereRef('h.practice_id', '=', 'practices.id')
-    .where('h.action', '=', 'send_in_review')
-    .orderBy('h.id', 'desc')
-    .limit(1)
-    .as('sent_in_review_by');
+  if (!practice) return undefined;
+  const senders = await db
+    .selectFrom('practice_status_history')
+    .select('by_user_id')
+    .distinct()
+    .where('practice_id', '=', id)
+    .where('action', '=', 'send_in_review')
+    .execute();
+  return {
+    ...practice,
+    sent_in_review_by: senders.flatMap((row) => (row.by_user_id === null ? [] : [row.by_user_id])),
+  };
 }
 
 /** An applicant's requests in one of `statuses`, with where each stands. */
