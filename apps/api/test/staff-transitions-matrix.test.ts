@@ -281,7 +281,7 @@ describe('four eyes', () => {
       reviewerId: people['reviewer-assigned'].id,
       isAssessed: true,
     });
-    const reassign = (evaluator: MatrixRole, reviewer: MatrixRole) =>
+    const reassign = (evaluator: keyof typeof people, reviewer: keyof typeof people) =>
       t.app.inject({
         method: 'POST',
         url: '/api/v1/staff/practices/assign',
