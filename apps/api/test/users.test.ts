@@ -82,6 +82,54 @@ describe('GET and PATCH /users/{id}', () => {
   });
 });
 
+describe('the names and birth date a statement will state', () => {
+  it('are kept while a request may still be issued a statement, other details not; free again once it is final', async () => {
+    const email = 'dario@example.org';
+    const id = await createUser(t.database, clock, { email });
+    const { token } = await login(t.app, email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/practices',
+      headers: bearer(token),
+      payload: { country: 'FR', level: 'higher', replace_draft: false },
+    });
+    const practiceId = created.json<{ data: { id: number } }>().data.id;
+    const setRequest = (patch: { status: string; published_at?: string | null }) =>
+      t.database.db.updateTable('practices').set(patch).where('id', '=', practiceId).execute();
+    const rename = (details: object) => call('PATCH', `/users/${id}`, token, details);
+    const held =
+      'Your names and birth date cannot be changed while a request of yours is being evaluated or may still be appealed: if they are wrong, ask for an amendment of the statement, or contact us';
+
+    // A draft holds nothing yet.
+    expect((await rename({ first_name: 'Dario', birth_date: '1990-04-01' })).statusCode).toBe(200);
+
+    for (const status of ['unassigned', 'ready_for_issue', 'pending_student_reply', 'appeal_in_review']) {
+      await setRequest({ status });
+      const refused = await rename({ first_name: 'Robert', last_name: 'Smith', birth_date: '1980-02-02' });
+      expect(refused.statusCode, status).toBe(422);
+      expect(refused.json(), status).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: { first_name: [held], last_name: [held], birth_date: [held] },
+      });
+    }
+    const account = await call('GET', `/users/${id}`, token);
+    expect(dataOf(account)).toMatchObject({ first_name: 'Dario', birth_date: '1990-04-01' });
+    // The same names sent again, as the account form does, and any other detail: taken.
+    const unchanged = await rename({ first_name: 'Dario', birth_date: '1990-04-01', city: 'Torino' });
+    expect(unchanged.statusCode).toBe(200);
+    expect(dataOf(unchanged)).toMatchObject({ city: 'Torino' });
+
+    // Published: held while an appeal or amendment may be asked for, free once the window closed.
+    await setRequest({ status: 'published', published_at: clock.now().toISOString() });
+    expect((await rename({ middle_name: 'Maria' })).statusCode).toBe(422);
+    const eightDaysAgo = new Date(clock.now().getTime() - 8 * 24 * 3600 * 1000).toISOString();
+    await setRequest({ status: 'published', published_at: eightDaysAgo });
+    expect((await rename({ middle_name: 'Maria' })).statusCode).toBe(200);
+    await setRequest({ status: 'closed' });
+    expect((await rename({ last_name: 'Rossi' })).statusCode).toBe(200);
+  });
+});
+
 describe('ownership', () => {
   it('answers 404 with no data when a user reads, changes or deletes another user', async () => {
     const attempts = [

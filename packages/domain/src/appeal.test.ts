@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   appealDeadline,
   canRequestAppeal,
+  holdsIdentity,
   createAppealSchema,
   isAppealOpen,
   isAppealWindowOpen,
 } from './appeal';
+import type { PracticeStatus } from './statuses';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -92,6 +94,46 @@ describe('who may appeal', () => {
     expect(result.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(['motivation', 'type']);
     expect(createAppealSchema.parse({ type: 'amendment', motivation: 'Wrong name' }).document_ids).toEqual(
       [],
+    );
+  });
+});
+
+describe('holdsIdentity', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const request = (
+    status: PracticeStatus,
+    published_at: string | null = null,
+    withdrawn: string | null = null,
+  ) => ({
+    status,
+    published_at,
+    statement_withdrawn_at: withdrawn,
+  });
+
+  it('holds from the submission until a statement can no longer be issued on the request', () => {
+    expect(holdsIdentity(request('draft'), now)).toBe(false);
+    for (const status of [
+      'unassigned',
+      'ready_for_issue',
+      'pending_student_reply',
+      'appeal_requested',
+    ] as const)
+      expect(holdsIdentity(request(status), now), status).toBe(true);
+    for (const status of [
+      'closed',
+      'appeal_rejected',
+      'appeal_issued',
+      'amend_issued',
+      'appeal_refused',
+    ] as const)
+      expect(holdsIdentity(request(status, '2026-03-09T12:00:00Z'), now), status).toBe(false);
+  });
+
+  it('holds a published request while an appeal may be asked for, and not once its statement is withdrawn', () => {
+    expect(holdsIdentity(request('published', '2026-03-09T12:00:00Z'), now)).toBe(true);
+    expect(holdsIdentity(request('published', '2026-03-01T12:00:00Z'), now)).toBe(false);
+    expect(holdsIdentity(request('published', '2026-03-09T12:00:00Z', '2026-03-10T08:00:00Z'), now)).toBe(
+      false,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from './constants';
-import { areDocumentsEditable, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { areDocumentsEditable, isArchived, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
 import { BODY_TIME_ZONE, wallClockOf, type WallClock } from './wall-clock';
 
@@ -153,3 +153,18 @@ export const appealOverviewSchema = z
   })
   .meta({ id: 'AppealOverview' });
 export type AppealOverview = z.infer<typeof appealOverviewSchema>;
+
+/** What a statement says of its holder: their names and birth date, read from the account. */
+export const STATEMENT_IDENTITY_FIELDS = ['first_name', 'middle_name', 'last_name', 'birth_date'] as const;
+
+/**
+ * Whether a request still holds its applicant's identity: a statement may yet be issued on it,
+ * naming the person its staff checked. From its submission until it is closed or its last statement
+ * issued, and, once published, while an appeal or amendment may still be asked for. The account's
+ * names and birth date do not change meanwhile (a wrong name is corrected by an amendment).
+ */
+export const holdsIdentity = (
+  practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
+  now: Date,
+): boolean =>
+  practice.status !== 'draft' && (!isArchived(practice.status) || canRequestAppeal(practice, now));

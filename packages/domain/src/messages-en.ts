@@ -58,6 +58,8 @@ export const VALIDATION_EN = {
     '“{{file}}” expands to more than {{max}} MB when opened: save it again with compression (a smaller size or resolution), and upload that',
   fileTooManyPixels:
     '“{{file}}” has more than {{max}} million pixels: save it at a lower resolution, and upload that',
+  identityHeldByRequest:
+    'Your names and birth date cannot be changed while a request of yours is being evaluated or may still be appealed: if they are wrong, ask for an amendment of the statement, or contact us',
   reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
   reviewerSentInReview: 'Whoever sent this request in review cannot review it',
   verificationNotInService: 'This service does not include verification with the issuer',

@@ -57,6 +57,8 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
     '“{{file}}” si espande oltre {{max}} MB quando viene aperto: salvalo di nuovo con compressione (dimensione o risoluzione minori), e carica quello',
   fileTooManyPixels:
     '“{{file}}” ha più di {{max}} milioni di pixel: salvalo a una risoluzione minore, e carica quello',
+  identityHeldByRequest:
+    'Nomi e data di nascita non possono essere modificati mentre una tua richiesta è in valutazione o può ancora essere impugnata: se sono errati, chiedi la rettifica dell’attestato oppure contattaci',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
   reviewerSentInReview: 'Chi ha inviato questa richiesta in revisione non può revisionarla',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { PRACTICE_STATUSES } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
 import type { UsersTable } from '../../platform/db/tables';
 
@@ -72,4 +73,18 @@ export async function updateTotpSecretsUnlessChanged(
     .where('id', '=', id)
     .where('two_factor_secret', 'is not distinct from', seen)
     .execute();
+}
+
+/** An applicant's submitted requests, with what says whether a statement may yet name them. */
+export async function findStatementFactsOfUser(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('practices')
+    .select(['status', 'published_at', 'statement_withdrawn_at'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'draft')
+    .execute();
+  return rows.flatMap(({ status, ...facts }) => {
+    const known = PRACTICE_STATUSES.find((candidate) => candidate === status);
+    return known ? [{ ...facts, status: known }] : [];
+  });
 }

@@ -41,6 +41,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       onRequest: guard.user,
       schema: {
         summary: 'Complete or change the account details; the email cannot be changed',
+        description:
+          'The names and the birth date are held while a request of the user may still be issued a statement (submitted and not final, or published with its appeal window open): a change to one of them answers 422 on that field (decision 105). The same values sent again are taken.',
         tags: ['users'],
         security,
         params: userIdParamsSchema,

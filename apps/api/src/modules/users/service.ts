@@ -1,11 +1,25 @@
-import { checkTaxId, userSchema, type ProfileUpdate, type User, type UserUpdate } from '@lisbon/domain';
+import {
+  checkTaxId,
+  holdsIdentity,
+  STATEMENT_IDENTITY_FIELDS,
+  userSchema,
+  type FieldErrors,
+  type ProfileUpdate,
+  type User,
+  type UserUpdate,
+} from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { refreshSearchText } from '../practice-records/search-text';
 import { requireOwnUser } from '../sessions/guard';
 import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
 import { findAccountById } from './accounts';
-import { updateUser as updateUserRow, type UserPatch, type UserRow } from './repository';
+import {
+  findStatementFactsOfUser,
+  updateUser as updateUserRow,
+  type UserPatch,
+  type UserRow,
+} from './repository';
 
 export function toUser(row: UserRow): User {
   const { role, category, locale, abilities } = toSessionUser(row);
@@ -65,6 +79,7 @@ export async function updateUser(
   input: UserUpdate,
 ): Promise<User> {
   const row = await ownAccount(ctx, actor, id);
+  await requireIdentityFree(ctx, row, input);
   const now = ctx.clock.now().toISOString();
   const patch: UserPatch = Object.fromEntries(
     DETAIL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
@@ -86,6 +101,22 @@ export async function updateUser(
     await refreshSearchText(trx, { userId: id });
   });
   return getUser(ctx, actor, id);
+}
+
+/**
+ * The names and birth date a statement will state are those its staff checked: while a request of
+ * the applicant holds them (`holdsIdentity`), a change to them is refused on each field (422).
+ */
+async function requireIdentityFree(ctx: AppContext, row: UserRow, input: UserUpdate): Promise<void> {
+  const changed = STATEMENT_IDENTITY_FIELDS.filter(
+    (field) => input[field] !== undefined && (input[field] ?? '') !== (row[field] ?? ''),
+  );
+  if (changed.length === 0) return;
+  const now = ctx.clock.now();
+  const practices = await findStatementFactsOfUser(ctx.db, row.id);
+  if (!practices.some((practice) => holdsIdentity(practice, now))) return;
+  const errors: FieldErrors = Object.fromEntries(changed.map((field) => [field, ['identityHeldByRequest']]));
+  throw new AppError('VALIDATION_FAILED', { errors });
 }
 
 /** PATCH /profile: the interface language and the marketing consent of the session's own user. */
