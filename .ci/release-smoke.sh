@@ -44,6 +44,12 @@ fail() {
   exit 1
 }
 
+# Root unpacks the tarball on the hosts and keeps the owners it records: every entry is root's, and
+# writable by its owner alone, so no account of a host that shares the builder's uid owns the code.
+owners="$(tar -tvzf "$TARBALL" | awk '{ print $2 }' | sort -u)"
+[ "$owners" = 0/0 ] || fail "the tarball's entries are not all root:root (0/0): $owners"
+writable="$(tar -tvzf "$TARBALL" | awk 'substr($1, 6, 1) == "w" || substr($1, 9, 1) == "w"' | head -n 3)"
+[ -z "$writable" ] || fail "the tarball holds entries its group or others may write: $writable"
 tar -xzf "$TARBALL" -C "$WORK"
 APP="$(find "$WORK" -mindepth 1 -maxdepth 1 -type d -name 'lisbon-*')"
 # The goal the release is held to (issue #34): under 200 MB unpacked, counted as `du -sb` does

@@ -28,6 +28,7 @@ import {
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packRelease } from './release-archive.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -280,7 +281,7 @@ function sizeOf(path) {
   if (!stat.isDirectory()) return stat.size;
   return readdirSync(path).reduce((sum, entry) => sum + sizeOf(join(path, entry)), stat.size);
 }
-run('tar', ['-czf', TARBALL, '-C', OUT, NAME]);
+packRelease({ tarball: TARBALL, parent: OUT, name: NAME });
 // The checksum operators compare before unpacking (docs/deploy.md, "Install").
 const sha256 = createHash('sha256').update(readFileSync(TARBALL)).digest('hex');
 writeFileSync(`${TARBALL}.sha256`, `${sha256}  ${NAME}-${process.platform}-${process.arch}.tar.gz\n`);

@@ -1,0 +1,15 @@
+// The release's tarball, as root unpacks it on the hosts (docs/deploy.md, "Install the release").
+import { execFileSync } from 'node:child_process';
+
+/**
+ * Packs `parent/name` into `tarball` with every entry owned by root (uid and gid 0, no names) and
+ * writable by its owner alone. tar otherwise records the builder's uid, which root's `tar -xzf`
+ * restores: on a host where that uid is a login account, it could change the code the service runs.
+ */
+export function packRelease({ tarball, parent, name }) {
+  execFileSync(
+    'tar',
+    ['--owner=0', '--group=0', '--numeric-owner', '--mode=go-w', '-czf', tarball, '-C', parent, name],
+    { stdio: 'inherit' },
+  );
+}
