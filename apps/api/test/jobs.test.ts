@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ManualClock } from '../src/platform/clock';
 import { defineJob, registerJob } from '../src/platform/jobs/definition';
 import { createDatabaseQueue } from '../src/platform/jobs/queue';
-import { causeOf, createWorker, retryDelaySeconds } from '../src/platform/jobs/worker';
+import { causeOf, createWorker, describeError, retryDelaySeconds } from '../src/platform/jobs/worker';
 import { useTestApp, createTestWorker } from './helper';
 import { readMailFiles } from './mail';
 
@@ -21,6 +21,14 @@ const counterJob = defineJob({
   payload: z.object({ n: z.number() }),
   maxAttempts: 3,
 });
+/** A port nothing listens on: one the system gave, then closed. */
+const aClosedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 const jobRow = (id: number) =>
   t.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -97,12 +105,7 @@ describe('the worker', () => {
     expect(causeOf(new TypeError('x is not a function'))).toBe('TypeError');
     expect(causeOf(Object.assign(new Error('bad'), { code: 'a message, not a code' }))).toBe('Error');
     // nodemailer names a refused connection ESOCKET; the system's name underneath is what the log says.
-    const closedPort = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        server.close(() => resolve(port));
-      });
-    });
+    const closedPort = await aClosedPort();
     const refusedMail = await nodemailer
       .createTransport(`smtp://127.0.0.1:${closedPort}`)
       .sendMail({ from: 'a@example.org', to: 'b@example.org', text: 'x' })
@@ -110,6 +113,44 @@ describe('the worker', () => {
     expect((refusedMail as { code?: string }).code).toBe('ESOCKET');
     expect(causeOf(refusedMail)).toBe('ECONNREFUSED');
     await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+
+  it('logs the code under a failed fetch and keeps the whole reason in the job’s row', async () => {
+    const lines: { cause?: string; msg?: string }[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    // What undici throws for a certificate Node does not trust: the reason is only in `cause`.
+    const untrusted = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }),
+    });
+    const failing = registerJob(counterJob, async () => {
+      throw untrusted;
+    });
+    const worker = createWorker({ db: t.database.db, clock, jobs: [failing], log: capture });
+    const id = await queue.enqueue(t.database.db, counterJob, { n: 21 });
+    expect(await worker.drainOnce()).toBe(1);
+    // Read and removed before the checks, so a failed check leaves no job to the tests after it.
+    const row = await jobRow(id);
+    await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        cause: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+        msg: 'job failed; it will be retried',
+      }),
+    ]);
+    expect(row?.last_error).toBe('fetch failed: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)');
+
+    // A real fetch to a port nothing listens on: the refusal, not TypeError.
+    const closedPort = await aClosedPort();
+    const refused = await fetch(`http://127.0.0.1:${closedPort}/`).catch((error: unknown) => error);
+    expect(causeOf(refused)).toBe('ECONNREFUSED');
+    expect(describeError(refused)).toBe(`fetch failed: connect ECONNREFUSED 127.0.0.1:${closedPort}`);
+    // What is under the error is redacted as the error itself is: no credentials, no query string.
+    const withToken = new Error('rpc failed', {
+      cause: new Error('GET https://user:pw@rpc.example.org/v3/path?apikey=s3cret answered 401'),
+    });
+    expect(describeError(withToken)).toBe(
+      'rpc failed: GET https://[redacted]@rpc.example.org/v3/path?[redacted] answered 401',
+    );
   });
 
   it('retries a failing job with exponential backoff, keeps no secret in the error, then gives up', async () => {

@@ -46,14 +46,46 @@ const MAX_DELAY_SECONDS = 3600;
 export const retryDelaySeconds = (attempt: number): number =>
   Math.min(BASE_DELAY_SECONDS * 2 ** Math.max(attempt - 1, 0), MAX_DELAY_SECONDS);
 
-/** An error's message, short and without credentials a URL might carry (`smtp://user:pass@host`). */
-export const describeError = (error: unknown): string =>
-  messageOf(error)
-    .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
-    .slice(0, 500);
+/**
+ * An error and the errors under it (`cause`), outermost first, at most four: `fetch` throws a bare
+ * `TypeError: fetch failed` and keeps why (a refused connection, a certificate Node does not
+ * trust) in its `cause`.
+ */
+function chainOf(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current = error;
+  while (current !== undefined && current !== null && chain.length < 4 && !chain.includes(current)) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
 
-/** What kind of failure: a system or library error's code, else the error's class. */
-export function causeOf(error: unknown): string {
+/**
+ * An error's message, with those of the errors under it and their codes (`fetch failed: self-signed
+ * certificate (DEPTH_ZERO_SELF_SIGNED_CERT)`), short and without the credentials a URL might carry
+ * (`smtp://user:pass@host`) or its query string.
+ */
+export function describeError(error: unknown): string {
+  const [outer, ...causes] = chainOf(error);
+  const parts = [messageOf(outer)];
+  for (const cause of causes) {
+    const message = messageOf(cause);
+    const code = codeOf(cause);
+    // Node's own errors name their code in the message; undici's AggregateError has none.
+    if (!code || message.includes(code)) parts.push(message);
+    else parts.push(message === '' ? code : `${message} (${code})`);
+  }
+  return parts
+    .filter((part) => part !== '')
+    .join(': ')
+    .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
+    .replace(/(\/\/[^\s?#]*)\?[^\s#]+/g, '$1?[redacted]')
+    .slice(0, 500);
+}
+
+/** A system or library error's code, if it has one (not a message put where a code goes). */
+function codeOf(error: unknown): string | undefined {
   // A library that wraps a socket's error keeps its errno under a code of its own (nodemailer's
   // ESOCKET for a refused connection): the system's name says what went wrong.
   const errno = (error as { errno?: unknown } | null)?.errno;
@@ -61,11 +93,19 @@ export function causeOf(error: unknown): string {
     try {
       return getSystemErrorName(errno);
     } catch {
-      // not a system error number: the code or the class below
+      // not a system error number: the code below
     }
   }
   const code = errorCode(error);
-  if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
+  return typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? code : undefined;
+}
+
+/** What kind of failure: the first code of the error or of those under it, else the error's class. */
+export function causeOf(error: unknown): string {
+  for (const link of chainOf(error)) {
+    const code = codeOf(link);
+    if (code) return code;
+  }
   return error instanceof Error ? error.name : typeof error;
 }
 
@@ -123,8 +163,9 @@ export function createWorker(options: WorkerOptions): Worker {
       const isLastAttempt = row.attempts >= row.max_attempts;
       const retryAt = isLastAttempt ? null : isoAfter(now, retryDelaySeconds(row.attempts));
       await recordFailedRun(db, { id: row.id, error: describeError(error), now: now.toISOString(), retryAt });
-      // The error's code or class (ECONNREFUSED, EAUTH, TypeError), never its message, which may
-      // hold an address or a name: the whole message is in the job's row (jobs.last_error).
+      // The error's code, or that of the error under it (ECONNREFUSED, EAUTH,
+      // DEPTH_ZERO_SELF_SIGNED_CERT), else its class, never its message, which may hold an address
+      // or a name: the whole message, with those under it, is in the job's row (jobs.last_error).
       const context = { job: row.name, jobId: row.id, attempt: row.attempts, retryAt, cause: causeOf(error) };
       if (retryAt) log.warn(context, 'job failed; it will be retried');
       else log.error(context, 'job failed for good after its last attempt');
