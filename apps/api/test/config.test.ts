@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, REPO_ROOT } from '../src/platform/config';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/platform/config';
 import { productionWarnings } from '../src/platform/production-warnings';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +43,28 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/^Invalid configuration: DATABASE_URL /);
     },
   );
+
+  it.each([
+    ['a % that begins no encoded character', 'postgres://lisbon:ab%cd@db.internal/lisbon'],
+    ['a / left as it is', 'postgres://lisbon:ab/cd+ef=@db.internal/lisbon'],
+  ])('refuses a password with %s in one line that says to percent-encode it', (_, url) => {
+    let refusal: unknown;
+    try {
+      loadConfig({ DATABASE_URL: url });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ConfigError);
+    const { message } = refusal as ConfigError;
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL .*percent-encode .*% as %25, \/ as %2F/);
+    expect(message).not.toContain('\n');
+    expect(message).not.toMatch(/ab%cd|ab\/cd/);
+  });
+
+  it('takes a password percent-encoded', () => {
+    const url = 'postgres://lisbon:ab%25cd%2Fef+gh=@db.internal/lisbon?sslmode=require';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+  });
 
   it('picks PostgreSQL for postgres:// and postgresql:// URLs', () => {
     for (const url of ['postgres://app@db:5432/lisbon', 'postgresql://app@db/lisbon']) {

@@ -457,12 +457,31 @@ function productionRefusals(
     );
 }
 
+const PERCENT_ENCODING_HINT =
+  ': percent-encode the special characters of its user name and password (% as %25, / as %2F, @ as %40, : as %3A, # as %23, ? as %3F), or choose a password of letters and digits (docs/deploy.md §5)';
+
+const isDecodable = (part: string): boolean => {
+  try {
+    decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
 export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseConfig {
   if (value === undefined) return { dialect: 'sqlite', path: join(dataDir, 'lisbon.sqlite') };
   if (/^postgres(ql)?:\/\//i.test(value)) {
     if (!/^postgres(ql)?:\/\/./i.test(value) || !URL.canParse(value))
-      throw new ConfigError('DATABASE_URL is not a valid PostgreSQL URL');
+      throw new ConfigError(`DATABASE_URL is not a valid PostgreSQL URL${PERCENT_ENCODING_HINT}`);
+    // The driver decodes the user name, the password and the database's name: a stray % would stop
+    // the start with a URIError and its stack instead of this line.
+    const { username, password, pathname } = new URL(value);
+    if (![username, password, pathname].every(isDecodable))
+      throw new ConfigError(
+        `DATABASE_URL holds a % that begins no percent-encoded character${PERCENT_ENCODING_HINT}`,
+      );
     return { dialect: 'postgres', url: value };
   }
   const path = value.replace(/^sqlite:(\/\/)?/i, '');
