@@ -1,14 +1,17 @@
 // The release's nightly backup (packaging/bin/lisbon-backup): the database's password never goes
-// into pg_dump's arguments, which every user of the host sees in the process list (issue #34).
+// into pg_dump's arguments, which every user of the host sees in the process list (issue #34), and
+// a dump that fails leaves no partial file behind.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +37,8 @@ writeFileSync(
 printf '%s\\n' "$@" > "${release}/pg_dump.args"
 printf '%s' "\${PGPASSWORD-unset}" > "${release}/pg_dump.password"
 for argument in "$@"; do case "$argument" in --file=*) echo dump > "\${argument#--file=}" ;; esac; done
+# A dump that fails half-way (a full disk, a dropped connection): part of the file, then an error.
+[ -z "\${PG_DUMP_FAILS-}" ] || { echo 'pg_dump: error: could not write to file' >&2; exit 1; }
 `,
 );
 chmodSync(join(release, 'spy/pg_dump'), 0o755);
@@ -41,16 +46,19 @@ chmodSync(join(release, 'spy/pg_dump'), 0o755);
 writeFileSync(join(release, 'bin/lisbon'), `#!/bin/sh\nprintf '%s\\n' "$@" > "${release}/lisbon.args"\n`);
 chmodSync(join(release, 'bin/lisbon'), 0o755);
 
-const backup = (databaseUrl) =>
+const backups = join(release, 'backups');
+const backup = (databaseUrl, env = {}) =>
   spawnSync(join(release, 'bin/lisbon-backup'), [], {
     encoding: 'utf8',
     env: {
       PATH: `${join(release, 'spy')}:/usr/bin:/bin`,
       LISBON_ENV_FILE: join(release, 'no-such.env'),
       DATABASE_URL: databaseUrl,
-      BACKUP_DIR: join(release, 'backups'),
+      BACKUP_DIR: backups,
+      ...env,
     },
   });
+const partialFiles = () => readdirSync(backups).filter((name) => name.endsWith('.partial'));
 
 describe('lisbon-backup on PostgreSQL', () => {
   it('gives pg_dump the password in its environment, decoded, and the address without it', () => {
@@ -81,5 +89,26 @@ describe('lisbon-backup on PostgreSQL', () => {
       'postgres://lisbon@db.internal/lisbon',
     );
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('unset');
+  });
+
+  it('takes its partial file with it when pg_dump fails half-way, and writes no dump', () => {
+    const dumpsBefore = readdirSync(backups).filter((name) => name.endsWith('.dump'));
+    const result = backup('postgres://lisbon@db.internal/lisbon', { PG_DUMP_FAILS: '1' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('pg_dump: error: could not write to file');
+    expect(partialFiles()).toEqual([]);
+    expect(readdirSync(backups).filter((name) => name.endsWith('.dump'))).toEqual(dumpsBefore);
+  });
+
+  it('removes a partial file a killed run left a day ago, not one another run is writing', () => {
+    const stale = join(backups, 'lisbon-2026-01-01T023000Z.dump.partial');
+    const inProgress = join(backups, 'lisbon-2026-01-02T023000Z.dump.partial');
+    writeFileSync(stale, 'part');
+    writeFileSync(inProgress, 'part');
+    const dayAndMinuteAgo = new Date(Date.now() - (1440 + 1) * 60_000);
+    utimesSync(stale, dayAndMinuteAgo, dayAndMinuteAgo);
+    expect(backup('postgres://lisbon@db.internal/lisbon').status).toBe(0);
+    expect(partialFiles()).toEqual(['lisbon-2026-01-02T023000Z.dump.partial']);
+    rmSync(inProgress);
   });
 });
