@@ -111,4 +111,14 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(partialFiles()).toEqual(['lisbon-2026-01-02T023000Z.dump.partial']);
     rmSync(inProgress);
   });
+
+  it('refuses a password with a stray % in one line naming DATABASE_URL, and writes nothing', () => {
+    const result = backup('postgres://lisbon:ab%cd@db.internal/lisbon');
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^lisbon-backup: DATABASE_URL cannot be read: percent-encode [^\n]*$/,
+    );
+    expect(result.stderr).not.toContain('ab%cd');
+    expect(partialFiles()).toEqual([]);
+  });
 });
