@@ -34,6 +34,13 @@ beforeAll(async () => {
     qualificationName: 'Licence de biologie',
     country: 'FR',
   });
+  // Zoë's surname and tax ID as she writes them in her account: the search follows (her older request
+  // is final, so her names are hers to change; one in evaluation would hold them, decision 105).
+  const updated = await call('PATCH', `/users/${zoe.id}`, zoe, {
+    last_name: 'Müller',
+    tax_id: 'RSSMRA80A01H501U',
+  });
+  expect(updated.statusCode).toBe(200);
   ids.zoe = await practiceIn(t.database, {
     userId: zoe.id,
     status: 'in_evaluation',
@@ -52,12 +59,6 @@ beforeAll(async () => {
     status: 'draft',
     qualificationName: 'Hidden Draft',
   });
-  // Zoë's surname and tax ID as she writes them in her account: the search follows.
-  const updated = await call('PATCH', `/users/${zoe.id}`, zoe, {
-    last_name: 'Müller',
-    tax_id: 'RSSMRA80A01H501U',
-  });
-  expect(updated.statusCode).toBe(200);
 }, 60_000);
 
 const search = async (q: string, limit?: number) => {

@@ -19,7 +19,7 @@ import { useTestApp } from './helper';
 import { withPublishedStatement } from './appeals';
 import { bearer, contextFor } from './identity';
 import { type Applicant } from './requests';
-import { auditOf, practiceIn, staffMember, statusOf } from './staff';
+import { auditOf, COMPLETE_ASSESSMENT, practiceIn, staffMember, statusOf } from './staff';
 
 /**
  * The transition matrix: every status × every action × every role, driven by the domain's table.
@@ -252,7 +252,7 @@ describe('four eyes', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: { reviewer_id: ['Whoever sent this request in review cannot review it'] },
+      errors: { reviewer_id: ['Whoever evaluated this request cannot review it'] },
     });
     expect((await auditOf(t.database, id)).map((entry) => entry.action)).not.toContain('reassign');
     // No longer its evaluator: the administrator still does not stand in for its reviewer.
@@ -298,11 +298,58 @@ describe('four eyes', () => {
     const refused = await reassign('evaluator-other', 'admin');
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
-      errors: { reviewer_id: ['Whoever sent this request in review cannot review it'] },
+      errors: { reviewer_id: ['Whoever evaluated this request cannot review it'] },
     });
     for (const action of ['conclude_review', 'send_back'] as const) {
       expect(await fire('admin', id, action)).toEqual({ status: 403, code: 'FORBIDDEN_ACCESS' });
     }
+    expect(await fire('reviewer-assigned', id, 'conclude_review')).toEqual({ status: 200 });
+  });
+
+  it('keeps an evaluator who handed the request over before sending it in review out of its review', async () => {
+    const id = await practiceIn(t.database, {
+      userId: owner.id,
+      status: 'assigned',
+      assigneeId: people.admin.id,
+      reviewerId: people['reviewer-assigned'].id,
+    });
+    expect(await fire('admin', id, 'start')).toEqual({ status: 200 });
+    const assessed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/staff/practices/${id}/assessment`,
+      headers: bearer(people.admin.token),
+      payload: COMPLETE_ASSESSMENT,
+    });
+    expect(assessed.statusCode).toBe(200);
+    // The administrator hands the evaluation on and makes themself its reviewer: refused.
+    const handOver = (reviewer: keyof typeof people) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/practices/assign',
+        headers: bearer(people.admin.token),
+        payload: {
+          practice_ids: [id],
+          evaluator_id: people['evaluator-other'].id,
+          reviewer_id: people[reviewer].id,
+        },
+      });
+    const refused = await handOver('admin');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      errors: { reviewer_id: ['Whoever evaluated this request cannot review it'] },
+    });
+    expect((await handOver('reviewer-assigned')).statusCode).toBe(200);
+    expect(await fire('evaluator-other', id, 'send_in_review')).toEqual({ status: 200 });
+    // Nor does the administrator stand in for the reviewer of an assessment that is theirs.
+    expect(await fire('admin', id, 'conclude_review')).toEqual({ status: 403, code: 'FORBIDDEN_ACCESS' });
+    // The reviewer's own corrections in review keep them its reviewer.
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/staff/practices/${id}/assessment`,
+      headers: bearer(people['reviewer-assigned'].token),
+      payload: { ...COMPLETE_ASSESSMENT, evaluation_notes: 'Corrected in review.' },
+    });
+    expect(corrected.statusCode).toBe(200);
     expect(await fire('reviewer-assigned', id, 'conclude_review')).toEqual({ status: 200 });
   });
 });

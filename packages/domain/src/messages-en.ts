@@ -61,7 +61,7 @@ export const VALIDATION_EN = {
   identityHeldByRequest:
     'Your names and birth date cannot be changed while a request of yours is being evaluated or may still be appealed: if they are wrong, ask for an amendment of the statement, or contact us',
   reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
-  reviewerSentInReview: 'Whoever sent this request in review cannot review it',
+  reviewerEvaluated: 'Whoever evaluated this request cannot review it',
   verificationNotInService: 'This service does not include verification with the issuer',
   documentNotOfPractice: 'Attach only documents uploaded to this request',
   dateNotInPast: 'The date must be today or later',

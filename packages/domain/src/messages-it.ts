@@ -60,7 +60,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   identityHeldByRequest:
     'Nomi e data di nascita non possono essere modificati mentre una tua richiesta è in valutazione o può ancora essere impugnata: se sono errati, chiedi la rettifica dell’attestato oppure contattaci',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
-  reviewerSentInReview: 'Chi ha inviato questa richiesta in revisione non può revisionarla',
+  reviewerEvaluated: 'Chi ha valutato questa richiesta non può revisionarla',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',
   documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
   dateNotInPast: 'La data deve essere oggi o successiva',

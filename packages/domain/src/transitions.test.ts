@@ -7,7 +7,7 @@ import {
   canFire,
   findTransition,
   isOfferedInWorkspace,
-  sentInReviewByOf,
+  evaluatorsOf,
   TRANSITION_ACTIONS,
   TRANSITIONS,
   type Transition,
@@ -69,8 +69,8 @@ describe('canFire and availableTransitions', () => {
     // Nor whoever sent it in review, once another evaluator took it over.
     const conclude = findTransition('conclude_review', 'in_review');
     if (!conclude) throw new Error('conclude_review missing');
-    expect(canFire(conclude, { ...admin, isAssignee: false, sentInReview: true })).toBe(false);
-    expect(canFire(conclude, { ...admin, isReviewer: true, sentInReview: true })).toBe(false);
+    expect(canFire(conclude, { ...admin, isAssignee: false, hasEvaluated: true })).toBe(false);
+    expect(canFire(conclude, { ...admin, isReviewer: true, hasEvaluated: true })).toBe(false);
     // Nor does the administrator who is its reviewer make the evaluator's moves.
     for (const [action, from] of [
       ['start', 'assigned'],
@@ -190,24 +190,45 @@ describe('send in review', () => {
   });
 });
 
-describe('sentInReviewByOf', () => {
-  it('reads everyone who ever sent the request in review, once each, and nobody for the system', () => {
-    const entry = (action: string, id: number | null) => ({ action, by: id === null ? null : { id } });
+describe('evaluatorsOf', () => {
+  const entry = (action: string, id: number | null, from_status = 'in_evaluation') => ({
+    action,
+    from_status,
+    by: id === null ? null : { id },
+  });
+
+  it("reads everyone who made an evaluator's move or change, once each", () => {
     expect(
-      sentInReviewByOf([
-        entry('send_in_review', 21),
-        entry('send_back', 22),
+      evaluatorsOf([
+        entry('assign', 30, 'unassigned'),
+        entry('start', 21, 'assigned'),
+        entry('assessment', 21),
+        entry('reassign', 30),
+        entry('verification', 23),
         entry('send_in_review', 23),
+        entry('send_back', 22, 'in_review'),
+        entry('file_check', 24),
+        entry('ask_applicant', 25),
         entry('send_in_review', 21),
+      ]),
+    ).toEqual([21, 23, 24, 25]);
+  });
+
+  it('leaves out the reviewer correcting the assessment in review, notes, and the system', () => {
+    expect(
+      evaluatorsOf([
+        entry('assessment', 22, 'in_review'),
+        entry('assessment', 22, 'appeal_in_review'),
+        entry('note', 26),
+        entry('conclude_review', 22, 'in_review'),
         entry('send_in_review', null),
       ]),
-    ).toEqual([21, 23]);
-    expect(sentInReviewByOf([entry('start', 21)])).toEqual([]);
+    ).toEqual([]);
   });
 });
 
 describe('actorContextOf', () => {
-  const people = { assignee_id: 21, reviewer_id: 22, sent_in_review_by: [23] };
+  const people = { assignee_id: 21, reviewer_id: 22, evaluated_by: [23] };
 
   it('reads an applicant as such, and staff by their part in the request', () => {
     expect(actorContextOf({ id: 5, abilities: abilitiesFor('applicant') }, people)).toEqual({
@@ -221,11 +242,11 @@ describe('actorContextOf', () => {
     });
     expect(actorContextOf({ id: 99, abilities: abilitiesFor('admin') }, people)).toMatchObject({
       isAdmin: true,
-      sentInReview: false,
+      hasEvaluated: false,
     });
     expect(actorContextOf({ id: 23, abilities: abilitiesFor('admin') }, people)).toMatchObject({
       isAssignee: false,
-      sentInReview: true,
+      hasEvaluated: true,
     });
   });
 });
@@ -236,7 +257,7 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
       status,
       actorContextOf(
         { id, abilities: abilitiesFor(role) },
-        { assignee_id: 21, reviewer_id: 22, sent_in_review_by: [] },
+        { assignee_id: 21, reviewer_id: 22, evaluated_by: [] },
       ),
     )
       .filter(isOfferedInWorkspace)

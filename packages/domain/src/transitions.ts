@@ -285,8 +285,8 @@ export type ActorContext = {
   abilities?: Partial<Abilities>;
   isAssignee?: boolean;
   isReviewer?: boolean;
-  /** They sent the request in review, now or before a change of hands: an evaluation under review is theirs. */
-  sentInReview?: boolean;
+  /** They evaluated the request, now or before a change of hands (`evaluatorsOf`): its review is not theirs. */
+  hasEvaluated?: boolean;
   /** Admins (ability staff.manage) are not bound to be the assignee or reviewer. */
   isAdmin?: boolean;
 };
@@ -300,8 +300,8 @@ export function actorContextOf(
   practice: {
     assignee_id: number | null;
     reviewer_id: number | null;
-    /** Everyone who ever sent the request in review (its `send_in_review` entries). */
-    sent_in_review_by: readonly number[];
+    /** Everyone who evaluated the request (`evaluatorsOf` its audit trail). */
+    evaluated_by: readonly number[];
   },
 ): ActorContext {
   if (!user.abilities['staff.workspace']) return { actor: 'applicant' };
@@ -310,20 +310,39 @@ export function actorContextOf(
     abilities: user.abilities,
     isAssignee: practice.assignee_id === user.id,
     isReviewer: practice.reviewer_id === user.id,
-    sentInReview: practice.sent_in_review_by.includes(user.id),
+    hasEvaluated: practice.evaluated_by.includes(user.id),
     isAdmin: user.abilities['staff.manage'],
   };
 }
 
-/** Everyone who ever sent a request in review, read from its audit trail (`send_in_review` entries). */
-export function sentInReviewByOf(
-  history: readonly { action: string; by: { id: number } | null }[],
+/** The statuses in which a reviewer works on a request: an assessment corrected there is the review's. */
+const REVIEWING_STATUSES: readonly PracticeStatus[] = ['in_review', 'appeal_in_review'];
+
+/**
+ * Everyone who evaluated a request, read from its audit trail: whoever made one of the evaluator's
+ * moves (start, ask the applicant, send in review) or changes (file check, verification, the
+ * assessment outside a review), as its assignee or an administrator standing in, whoever holds it now.
+ */
+export function evaluatorsOf(
+  history: readonly { action: string; from_status: string | null; by: { id: number } | null }[],
 ): number[] {
-  const senders = history.flatMap((entry) =>
-    entry.action === 'send_in_review' && entry.by ? [entry.by.id] : [],
+  const evaluators = history.flatMap((entry) =>
+    entry.by !== null &&
+    isEvaluatorsAct(entry.action) &&
+    !(entry.from_status !== null && (REVIEWING_STATUSES as readonly string[]).includes(entry.from_status))
+      ? [entry.by.id]
+      : [],
   );
-  return [...new Set(senders)];
+  return [...new Set(evaluators)];
 }
+
+const EVALUATORS_CHANGES: readonly string[] = ['file_check', 'verification', 'assessment'];
+/** The audit actions that are the evaluator's: the moves the table gives the assignee, and their changes. */
+export const isEvaluatorsAct = (action: string): boolean =>
+  EVALUATORS_CHANGES.includes(action) ||
+  (TRANSITIONS as readonly Transition[]).some(
+    (transition) => transition.action === action && transition.mustBe === 'assignee',
+  );
 
 /** Whether this actor may fire this transition (the status itself is checked by findTransition). */
 export function canFire(transition: Transition, context: ActorContext): boolean {
@@ -335,15 +354,15 @@ export function canFire(transition: Transition, context: ActorContext): boolean 
 /**
  * Whether the actor is the person a move or a staff change asks for (the request's assignee or
  * reviewer), where it asks for one; an administrator stands in for either, except that whoever
- * evaluated a request never reviews it (four eyes): not its assignee, and not anyone who ever sent
- * it in review, though another evaluator took it over since; and its reviewer never makes the
+ * evaluated a request never reviews it (four eyes): not its assignee, and not anyone who evaluated
+ * it before another evaluator took it over; and its reviewer never makes the
  * evaluator's moves. The assignment refuses one person as both.
  */
 export function isThePersonAsked(
   mustBe: 'assignee' | 'reviewer' | undefined,
   context: ActorContext,
 ): boolean {
-  if (mustBe === 'reviewer' && (context.isAssignee === true || context.sentInReview === true)) return false;
+  if (mustBe === 'reviewer' && (context.isAssignee === true || context.hasEvaluated === true)) return false;
   // Nor does its reviewer evaluate it: an administrator made reviewer would then review their own work.
   if (mustBe === 'assignee' && context.isReviewer === true) return false;
   if (context.isAdmin) return true;

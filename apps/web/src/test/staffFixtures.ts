@@ -2,7 +2,7 @@ import {
   actorContextOf,
   availableTransitions,
   isChangeOffered,
-  sentInReviewByOf,
+  evaluatorsOf,
   STAFF_CHANGES,
   type StaffPractice,
   type StaffPracticeSummary,
@@ -101,7 +101,7 @@ export function seenBy(user: Pick<User, 'id' | 'abilities'>, practice: StaffPrac
   const context = actorContextOf(user, {
     assignee_id: practice.assignee?.id ?? null,
     reviewer_id: practice.reviewer?.id ?? null,
-    sent_in_review_by: sentInReviewByOf(practice.history),
+    evaluated_by: evaluatorsOf(practice.history),
   });
   return {
     ...practice,

@@ -68,7 +68,7 @@ async function reassignWithin(
         evaluatorId: input.evaluator_id,
         reviewerId: input.reviewer_id,
         // The status read in this transaction, the one the change is compare-and-set on.
-        sentInReviewBy: practice.sent_in_review_by,
+        evaluatedBy: practice.evaluated_by,
       });
       await setPeople(db, { practiceId, ...people, at });
       return {

@@ -2,7 +2,7 @@ import {
   actorContextOf,
   availableTransitions,
   needsStatementInForce,
-  sentInReviewByOf,
+  evaluatorsOf,
   STAFF_CHANGES,
   type PracticeStatus,
   type RefundFacts,
@@ -66,8 +66,8 @@ export async function getStaffPractice(
   );
   const refOf = refsOf(people);
   const applicant = await findAccountById(db, facts.user_id);
-  // Everyone who ever sent it in review: none of them reviews it (four eyes).
-  const context = actorContextOf(actor, { ...facts, sent_in_review_by: sentInReviewByOf(history) });
+  // Everyone who evaluated it: none of them reviews it (four eyes).
+  const context = actorContextOf(actor, { ...facts, evaluated_by: evaluatorsOf(history) });
   const status: PracticeStatus = practice.status;
   // While its statement is being published, a request offers no move: each would be refused.
   const isPublishing = await awaitsPublication(db, id, status);

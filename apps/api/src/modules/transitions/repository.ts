@@ -1,3 +1,4 @@
+import { evaluatorsOf } from '@lisbon/domain';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { PracticesTable } from '../../platform/db/tables';
@@ -6,8 +7,8 @@ export type MovablePractice = Pick<
   Selectable<PracticesTable>,
   'id' | 'user_id' | 'status' | 'assignee_id' | 'reviewer_id'
 > & {
-  /** Everyone who ever sent it in review (its `send_in_review` entries): none of them reviews it. */
-  sent_in_review_by: number[];
+  /** Everyone who evaluated it (`evaluatorsOf` its audit trail): none of them reviews it. */
+  evaluated_by: number[];
 };
 
 export async function findMovablePractice(db: Db, id: number): Promise<MovablePractice | undefined> {
@@ -17,17 +18,18 @@ export async function findMovablePractice(db: Db, id: number): Promise<MovablePr
     .where('id', '=', id)
     .executeTakeFirst();
   if (!practice) return undefined;
-  const senders = await db
+  const acts = await db
     .selectFrom('practice_status_history')
-    .select('by_user_id')
-    .distinct()
+    .select(['action', 'from_status', 'by_user_id'])
     .where('practice_id', '=', id)
-    .where('action', '=', 'send_in_review')
+    .where('by_user_id', 'is not', null)
     .execute();
-  return {
-    ...practice,
-    sent_in_review_by: senders.flatMap((row) => (row.by_user_id === null ? [] : [row.by_user_id])),
-  };
+  const history = acts.map(({ action, from_status, by_user_id }) => ({
+    action: action ?? '',
+    from_status,
+    by: by_user_id === null ? null : { id: by_user_id },
+  }));
+  return { ...practice, evaluated_by: evaluatorsOf(history) };
 }
 
 /** An applicant's requests in one of `statuses`, with where each stands. */

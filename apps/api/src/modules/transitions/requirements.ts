@@ -18,15 +18,15 @@ export async function requireAssignable(
   {
     evaluatorId,
     reviewerId,
-    sentInReviewBy = [],
-  }: { evaluatorId: number; reviewerId: number; sentInReviewBy?: readonly number[] },
+    evaluatedBy = [],
+  }: { evaluatorId: number; reviewerId: number; evaluatedBy?: readonly number[] },
 ): Promise<{ evaluatorId: number; reviewerId: number }> {
   const errors: FieldErrors = {};
   if (!(await holds(db, evaluatorId, 'staff.evaluate'))) errors.evaluator_id = ['invalidOption'];
   if (!(await holds(db, reviewerId, 'staff.review'))) errors.reviewer_id = ['invalidOption'];
   else if (reviewerId === evaluatorId) errors.reviewer_id = ['reviewerNotEvaluator'];
-  // Four eyes past a change of hands: whoever ever sent the request in review never reviews it.
-  else if (sentInReviewBy.includes(reviewerId)) errors.reviewer_id = ['reviewerSentInReview'];
+  // Four eyes past a change of hands: whoever evaluated the request never reviews it.
+  else if (evaluatedBy.includes(reviewerId)) errors.reviewer_id = ['reviewerEvaluated'];
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
   return { evaluatorId, reviewerId };
 }

@@ -156,8 +156,8 @@ export async function transitionWithin(
     ? await requireAssignable(trx, {
         evaluatorId: input.assignment?.evaluatorId ?? 0,
         reviewerId: input.assignment?.reviewerId ?? 0,
-        // An appeal assigned anew: whoever sent the request in review before never reviews it.
-        sentInReviewBy: practice.sent_in_review_by,
+        // An appeal assigned anew: whoever evaluated the request before never reviews it.
+        evaluatedBy: practice.evaluated_by,
       })
     : null;
   if (move.requires?.assessment) await requireAssessmentComplete(trx, practice.id);
