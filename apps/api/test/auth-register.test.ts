@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { createUser, login, PASSWORD } from './identity';
+import { createStaffAccount } from '../src/modules/auth/registration.service';
+import { contextFor, createUser, login, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
 
 const clock = new ManualClock();
@@ -238,7 +239,7 @@ describe('POST /auth/activate', () => {
 describe('registering an email again before activating it', () => {
   it('mails a new link that says the first one no longer works, in the account language', async () => {
     await post('/auth/register', registration({ email: 'again@example.org', locale: 'it-IT' }));
-    await post('/auth/register', registration({ email: 'again@example.org' }));
+    await post('/auth/register', registration({ email: 'again@example.org', locale: 'it-IT' }));
     await t.worker.drainOnce();
     const [first, second] = mailsTo('again@example.org');
     const notice = 'Questo link sostituisce quello che ti abbiamo inviato prima, che non funziona più.';
@@ -260,6 +261,78 @@ describe('registering an email again before activating it', () => {
         mail.text.includes('This link replaces the one we sent you earlier, which no longer works.'),
       ),
     ).toEqual([false, true]);
+  });
+});
+
+describe('whoever registered an email first', () => {
+  it('does not decide the details: the account takes the latest registration before its activation', async () => {
+    const email = 'victim@example.org';
+    // Someone registers the address before its owner, as a refugee, in Italian, with the newsletter.
+    await post(
+      '/auth/register',
+      registration({
+        email,
+        first_name: 'Mallory',
+        last_name: 'Fake',
+        birth_date: '1970-01-01',
+        category: 'refugee',
+        locale: 'it-IT',
+        marketing_consent: true,
+      }),
+    );
+    await t.worker.drainOnce();
+    address += 1;
+    await post(
+      '/auth/register',
+      registration({
+        email,
+        first_name: 'Victor',
+        last_name: 'Real',
+        birth_date: '1995-05-05',
+        locale: 'en-US',
+      }),
+    );
+    await t.worker.drainOnce();
+    const [, latest] = mailsTo(email);
+    expect(latest?.language).toBe('en-US');
+    const activated = await post('/auth/activate', {
+      token: linkToken(latest!, 'activate'),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(activated.statusCode).toBe(200);
+    const account = await t.database.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'birth_date', 'category', 'locale', 'marketing_consent_at', 'role'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({
+      first_name: 'Victor',
+      last_name: 'Real',
+      birth_date: '1995-05-05',
+      category: 'standard',
+      locale: 'en-US',
+      marketing_consent_at: null,
+      role: 'applicant',
+    });
+  });
+
+  it('leaves a staff account waiting for its first login as its administrator made it', async () => {
+    const email = 'new-staff@example.org';
+    await createStaffAccount(contextFor(t.database, clock), {
+      role: 'evaluator',
+      email,
+      firstName: 'Eva',
+      lastName: 'Luator',
+    });
+    await post('/auth/register', registration({ email, first_name: 'Mallory', category: 'refugee' }));
+    await t.worker.drainOnce();
+    const account = await t.database.db
+      .selectFrom('users')
+      .select(['first_name', 'category', 'role'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ first_name: 'Eva', category: 'standard', role: 'evaluator' });
   });
 });
 

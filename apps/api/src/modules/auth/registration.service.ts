@@ -4,7 +4,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { activateAccount, createAccount, findAccountByEmail, findAccountById } from '../users/accounts';
+import {
+  activateAccount,
+  createAccount,
+  findAccountByEmail,
+  findAccountById,
+  replacePendingRegistration,
+} from '../users/accounts';
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { assertAcceptablePassword, checkLinkToken } from './password.service';
@@ -34,7 +40,9 @@ export async function register(
 /**
  * The registration's work, in the job's transaction. A new email gets an inactive account and its
  * activation link. A known one gets a mail instead: "you already have an account" (or, if that
- * account was never activated, a fresh activation link). Nothing tells the caller which happened.
+ * account was never activated, a fresh activation link, the applicant's details replaced by this
+ * registration's: whoever registered the email first does not decide them). Nothing tells the
+ * caller which happened.
  */
 export async function applyRegistration(ctx: AppContext, trx: Db, input: Registration, locale: Locale) {
   const existing = await findAccountByEmail(trx, input.email);
@@ -42,20 +50,20 @@ export async function applyRegistration(ctx: AppContext, trx: Db, input: Registr
     await queueIdentityMail(ctx, trx, 'already-registered', existing);
     return;
   }
+  const details = {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    birthDate: input.birth_date,
+    category: input.category,
+    locale: input.locale ?? locale,
+    hasMarketingConsent: input.marketing_consent,
+    hasAcceptedTerms: input.accept_terms,
+    now: ctx.clock.now().toISOString(),
+  };
+  // A staff account waiting for its first login keeps what its administrator gave it.
+  if (existing?.role === 'applicant') await replacePendingRegistration(trx, existing.id, details);
   const userId =
-    existing?.id ??
-    (await createAccount(trx, {
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      birthDate: input.birth_date,
-      role: 'applicant',
-      category: input.category,
-      locale: input.locale ?? locale,
-      hasMarketingConsent: input.marketing_consent,
-      hasAcceptedTerms: input.accept_terms,
-      now: ctx.clock.now().toISOString(),
-    }));
+    existing?.id ?? (await createAccount(trx, { ...details, email: input.email, role: 'applicant' }));
   const account = await findAccountById(trx, userId);
   if (!account) throw new AppError('api_error');
   const issued = await issueToken(ctx, trx, userId, 'activation');

@@ -58,6 +58,23 @@ export function createAccount(db: Db, account: NewAccount): Promise<number> {
   });
 }
 
+/**
+ * An applicant's account never activated, registered again: it takes the latest registration's
+ * details, as a new account would, so that whoever registered the email first does not decide them.
+ */
+export const replacePendingRegistration = (db: Db, id: number, account: Omit<NewAccount, 'email' | 'role'>) =>
+  updateUser(db, id, {
+    category: account.category,
+    locale: account.locale,
+    first_name: account.firstName,
+    middle_name: null,
+    last_name: account.lastName,
+    birth_date: account.birthDate,
+    marketing_consent_at: account.hasMarketingConsent ? account.now : null,
+    terms_accepted_at: account.hasAcceptedTerms ? account.now : null,
+    updated_at: account.now,
+  });
+
 export const activateAccount = (db: Db, id: number, passwordHash: string, now: string) =>
   updateUser(db, id, { password_hash: passwordHash, activated_at: now, updated_at: now });
 
