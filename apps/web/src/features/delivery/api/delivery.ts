@@ -3,6 +3,7 @@ import {
   checkoutSessionSchema,
   deliveryOverviewSchema,
   deliverySchema,
+  paymentSchema,
   type ShippingInfo,
 } from '@lisbon/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -22,6 +23,18 @@ export const deliveryQuery = (isAwaitingPayment = false) =>
     queryFn: async () => (await api.get('delivery', null, { schema: deliveryOverviewSchema })).data,
     staleTime: 0,
     refetchInterval: isAwaitingPayment ? POLL_MS : false,
+  });
+
+/**
+ * GET /payments/{id}: the outcome of the payment the provider sent the browser back with (paid,
+ * declined, cancelled or still pending), asked again while it is pending.
+ */
+export const returnedPaymentQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['payments', id] as const,
+    queryFn: async () => (await api.get('payments', id, { schema: paymentSchema })).data,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? POLL_MS : false),
   });
 
 export const submitShipping = async (shipping: ShippingInfo) =>

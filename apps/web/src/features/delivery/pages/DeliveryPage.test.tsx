@@ -145,6 +145,41 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(calls.callsTo('POST /delivery/checkout')[0]?.body).toMatchObject({ practice_ids: [7] });
   });
 
+  it("says 'Payment failed!' when the payer comes back from a declined payment, and stops waiting", async () => {
+    window.history.replaceState(null, '', '/delivery?payment=9');
+    const calls = mockApi({
+      'GET /users/1/billing': { body: { data: frenchBilling } },
+      'GET /delivery': { body: { data: overview({ current: openDelivery() }) } },
+      'GET /payments/9': {
+        body: {
+          data: {
+            id: 9,
+            purpose: 'delivery',
+            practice_id: null,
+            delivery_id: 4,
+            amount: { net: 2459, vat: 541, total: 3000 },
+            status: 'failed',
+            provider: 'sandbox',
+            transaction_reference: null,
+            created_at: '2026-03-10T09:00:00.000Z',
+            paid_at: null,
+          },
+        },
+      },
+    });
+    renderApp('/delivery?payment=9', {
+      queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })),
+    });
+    expect((await screen.findByRole('alert', {}, LOADED)).textContent).toBe(
+      'Payment failed! Try again or contact your bank.',
+    );
+    expect(screen.queryByText('We are waiting for the confirmation of your payment…')).toBeNull();
+    // No more asking for a shipment that will not come.
+    const asked = calls.callsTo('GET /delivery').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls.callsTo('GET /delivery').length).toBe(asked);
+  });
+
   it('says the cart cannot be paid during a suspension, and until when', async () => {
     storage.set('cart', [7]);
     open({

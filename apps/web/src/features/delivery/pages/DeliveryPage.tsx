@@ -9,7 +9,13 @@ import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
-import { cart as cartStorage, DELIVERY_KEY, deliveryQuery, startDeliveryCheckout } from '../api/delivery';
+import {
+  cart as cartStorage,
+  DELIVERY_KEY,
+  deliveryQuery,
+  returnedPaymentQuery,
+  startDeliveryCheckout,
+} from '../api/delivery';
 import { CartSection } from '../components/CartSection';
 import { ShipmentsSection } from '../components/ShipmentsSection';
 import { ShippingForm, ShippingSummary } from '../components/ShippingSection';
@@ -50,6 +56,13 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
   const returnedPayment = paymentIdOf(search);
   const [isAwaiting, setIsAwaiting] = useState(returnedPayment !== null);
   const query = useQuery(deliveryQuery(isAwaiting));
+  // Declined or cancelled, the provider sends the payer back here too: the payment says which.
+  const payment = useQuery({
+    ...returnedPaymentQuery(returnedPayment ?? 0),
+    enabled: returnedPayment !== null && isAwaiting,
+  });
+  const paymentStatus = payment.data?.status;
+  const hasFailed = paymentStatus === 'failed' || paymentStatus === 'expired';
   const [cart, setCart] = useState(cartStorage.read);
 
   if (query.isPending) return <PageLoader />;
@@ -62,7 +75,8 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
   }
   const overview = query.data;
   const isPaid = overview.shipments.some((shipment) => shipment.payment_id === returnedPayment);
-  if (isAwaiting && isPaid) setIsAwaiting(false);
+  // Paid once the shipment holds the payment; declined, cancelled or expired, nothing more to wait for.
+  if (isAwaiting && (isPaid || hasFailed)) setIsAwaiting(false);
   const deliverableIds = new Set(overview.deliverable.map((practice) => practice.id));
   const cartIds = cart.filter((id) => deliverableIds.has(id));
   const updateCart = (ids: number[]) => {
@@ -90,11 +104,20 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
           })}
         </Alert>
       )}
-      {returnedPayment !== null && (
-        <Alert color={isPaid ? 'green' : 'blue'} role="status">
-          {isPaid ? t('delivery.paid') : t('delivery.awaitingPayment')}
-        </Alert>
-      )}
+      {returnedPayment !== null &&
+        (hasFailed && !isPaid ? (
+          <Alert color="red" variant="light" role="alert">
+            {t(
+              paymentStatus === 'expired'
+                ? 'payments.outcome.paymentExpired'
+                : 'payments.outcome.paymentFailed',
+            )}
+          </Alert>
+        ) : (
+          <Alert color={isPaid ? 'green' : 'blue'} role="status">
+            {isPaid ? t('delivery.paid') : t('delivery.awaitingPayment')}
+          </Alert>
+        ))}
       <Part id="cart" title={t('delivery.cart.title')}>
         <CartSection practices={overview.deliverable} cart={cartIds} onChange={updateCart} />
       </Part>
