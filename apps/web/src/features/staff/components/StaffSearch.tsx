@@ -41,6 +41,9 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
  * requests found as one types, from two characters; arrow keys choose, Enter opens. `/` anywhere
  * on the page (outside a field) brings the focus here. The count of results is announced.
  */
+const OPTIONS_ID = 'staff-search-options';
+const optionId = (practiceId: number) => `${OPTIONS_ID}-${practiceId}`;
+
 export function StaffSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,17 +60,34 @@ export function StaffSearch() {
   // until then the earlier list stays in view, but none of it can be chosen: Enter never opens a
   // request found for other words than those in the box.
   const hasAnswer = isLongEnough && query === value && search.data !== undefined && !search.isPlaceholderData;
-  const { selectFirstOption } = combobox;
+  const { selectFirstOption, resetSelectedOption } = combobox;
   // A new answer: the first result is the one Enter opens.
   useEffect(() => {
     if (hasAnswer && search.data && search.data.length > 0) selectFirstOption();
-  }, [hasAnswer, search.data, selectFirstOption]);
+    else resetSelectedOption();
+  }, [hasAnswer, search.data, selectFirstOption, resetSelectedOption]);
+  // The option the box points assistive technologies at: the one the arrow keys chose in this
+  // answer, else its first; none while no answer can be chosen (Mantine's own target would keep
+  // naming an option gone with the list it was in).
+  const [chosen, setChosen] = useState<{ answer: unknown; optionId: string } | null>(null);
+  const firstOptionId = hasAnswer && results[0] ? optionId(results[0].id) : null;
+  const activeOption =
+    firstOptionId === null
+      ? null
+      : chosen !== null && chosen.answer === search.data
+        ? chosen.optionId
+        : firstOptionId;
+  const readChosenOption = () => {
+    const selected = document.querySelector(`#${OPTIONS_ID} [data-combobox-selected]`);
+    if (selected) setChosen({ answer: search.data, optionId: selected.id });
+  };
 
   const open = (id: string) => {
     setValue('');
     combobox.closeDropdown();
     void navigate(`/staff/practices/${id}`);
   };
+  const isListShown = combobox.dropdownOpened && combobox.listId !== null;
   let status = '';
   if (isLongEnough && !hasAnswer && search.isFetching) status = t('operations.search.searching');
   else if (hasAnswer) {
@@ -80,7 +100,8 @@ export function StaffSearch() {
   return (
     <div role="search" aria-label={t('operations.search.region')}>
       <Combobox store={combobox} onOptionSubmit={open}>
-        <Combobox.Target withExpandedAttribute>
+        {/* The box's ARIA is ours: Mantine's target would keep naming an option gone from the list. */}
+        <Combobox.Target withAriaAttributes={false}>
           <TextInput
             ref={inputRef}
             label={t('operations.search.label')}
@@ -88,7 +109,12 @@ export function StaffSearch() {
             placeholder={t('operations.search.placeholder')}
             value={value}
             autoComplete="off"
+            role="combobox"
             aria-autocomplete="list"
+            aria-haspopup="listbox"
+            aria-expanded={isListShown}
+            aria-controls={isListShown ? (combobox.listId ?? undefined) : undefined}
+            aria-activedescendant={isListShown ? (activeOption ?? undefined) : undefined}
             rightSection={search.isFetching ? <Loader size="xs" aria-hidden /> : null}
             onChange={(event) => {
               setValue(event.currentTarget.value);
@@ -98,13 +124,20 @@ export function StaffSearch() {
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={(event) => {
               if (event.key === 'Escape') setValue('');
+              // Mantine moves the selection in its own handler, right after this one.
+              if (event.key === 'ArrowDown' || event.key === 'ArrowUp') queueMicrotask(readChosenOption);
             }}
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={!isLongEnough || (!hasAnswer && results.length === 0)}>
-          <Combobox.Options aria-label={t('operations.search.label')}>
+          <Combobox.Options id={OPTIONS_ID} aria-label={t('operations.search.label')}>
             {results.map((result) => (
-              <Combobox.Option value={String(result.id)} key={result.id} disabled={!hasAnswer}>
+              <Combobox.Option
+                value={String(result.id)}
+                key={result.id}
+                id={optionId(result.id)}
+                disabled={!hasAnswer}
+              >
                 <ResultLine result={result} />
               </Combobox.Option>
             ))}

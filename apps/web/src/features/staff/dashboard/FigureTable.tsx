@@ -81,7 +81,8 @@ export function FigureTable({ id, title, intro, chart, columns, rows, footer, em
           <>
             {chart && (
               <div role="img" aria-label={`${title}. ${t('operations.dashboard.chartNote')}`}>
-                {chart}
+                {/* A picture of the table below: none of the chart's own parts takes focus. */}
+                <div inert>{chart}</div>
               </div>
             )}
             <ScrollableTable minWidth={Math.min(720, 160 * columns.length)} label={title}>

@@ -105,6 +105,22 @@ describe('the staff search box', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/practices/41'));
   });
 
+  it('points at no option once the options it pointed at are gone', async () => {
+    operationsApi();
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    const box = await screen.findByRole('combobox', { name: 'Find a request' });
+    await userEvent.type(box, 'zo');
+    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    const active = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
+    // The first result is the one Enter opens, and the one the box names; the arrow moves both.
+    expect(active()?.textContent).toContain('#41');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(active()?.textContent).toContain('#12'));
+    await userEvent.type(box, '{Backspace}{Backspace}qq');
+    expect(await screen.findAllByText('No items found')).not.toHaveLength(0);
+    await waitFor(() => expect(box.getAttribute('aria-activedescendant')).toBeNull());
+  });
+
   it('says when nothing is found', async () => {
     operationsApi();
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });
@@ -207,6 +223,9 @@ describe('the dashboard', () => {
     const time = screen.getByRole('table', { name: 'Working days from submission to publication' });
     expect(within(time).getByText('37.5')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(8);
+    // The charts are pictures of the tables: nothing in them takes focus (recharts' own layer).
+    for (const picture of screen.getAllByRole('img', { name: /Chart of the table below/ }))
+      expect(picture.firstElementChild?.hasAttribute('inert')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Last 4 weeks' }));
     await waitFor(() => expect(api.callsTo('GET /staff/dashboard').at(-1)?.query.get('from')).toBeTruthy());
   });
