@@ -83,7 +83,7 @@ describe('GET and PATCH /users/{id}', () => {
 });
 
 describe('the names and birth date a statement will state', () => {
-  it('are kept while a request may still be issued a statement, other details not; free again once it is final', async () => {
+  it('are kept while a request is being evaluated, other details not; free once its statement is issued or it is closed', async () => {
     const email = 'dario@example.org';
     const id = await createUser(t.database, clock, { email });
     const { token } = await login(t.app, email);
@@ -98,7 +98,7 @@ describe('the names and birth date a statement will state', () => {
       t.database.db.updateTable('practices').set(patch).where('id', '=', practiceId).execute();
     const rename = (details: object) => call('PATCH', `/users/${id}`, token, details);
     const held =
-      'Your names and birth date cannot be changed while a request of yours is being evaluated or may still be appealed: if they are wrong, ask for an amendment of the statement, or contact us';
+      'Your names and birth date cannot be changed while a request of yours is being evaluated: once its statement is issued, correct them here and ask for an amendment';
 
     // A draft holds nothing yet.
     expect((await rename({ first_name: 'Dario', birth_date: '1990-04-01' })).statusCode).toBe(200);
@@ -119,12 +119,11 @@ describe('the names and birth date a statement will state', () => {
     expect(unchanged.statusCode).toBe(200);
     expect(dataOf(unchanged)).toMatchObject({ city: 'Torino' });
 
-    // Published: held while an appeal or amendment may be asked for, free once the window closed.
+    // Its statement issued: the names are the applicant's to correct, then an amendment's to evaluate.
     await setRequest({ status: 'published', published_at: clock.now().toISOString() });
-    expect((await rename({ middle_name: 'Maria' })).statusCode).toBe(422);
-    const eightDaysAgo = new Date(clock.now().getTime() - 8 * 24 * 3600 * 1000).toISOString();
-    await setRequest({ status: 'published', published_at: eightDaysAgo });
     expect((await rename({ middle_name: 'Maria' })).statusCode).toBe(200);
+    await setRequest({ status: 'appeal_requested' });
+    expect((await rename({ middle_name: 'Anna' })).statusCode).toBe(422);
     await setRequest({ status: 'closed' });
     expect((await rename({ last_name: 'Rossi' })).statusCode).toBe(200);
   });

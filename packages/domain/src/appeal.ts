@@ -158,13 +158,11 @@ export type AppealOverview = z.infer<typeof appealOverviewSchema>;
 export const STATEMENT_IDENTITY_FIELDS = ['first_name', 'middle_name', 'last_name', 'birth_date'] as const;
 
 /**
- * Whether a request still holds its applicant's identity: a statement may yet be issued on it,
- * naming the person its staff checked. From its submission until it is closed or its last statement
- * issued, and, once published, while an appeal or amendment may still be asked for. The account's
- * names and birth date do not change meanwhile (a wrong name is corrected by an amendment).
+ * Whether a request holds its applicant's identity: it is being evaluated (from its submission
+ * until its statement, an appeal's or amendment's included, is issued or it is closed), and the
+ * statement will name the person its staff checked. The account's names and birth date do not
+ * change meanwhile. Once a statement is out, a wrong name is corrected in the account, then by an
+ * amendment, whose staff evaluate the corrected name before the amended statement carries it.
  */
-export const holdsIdentity = (
-  practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
-  now: Date,
-): boolean =>
-  practice.status !== 'draft' && (!isArchived(practice.status) || canRequestAppeal(practice, now));
+export const holdsIdentity = (practice: { status: PracticeStatus }): boolean =>
+  practice.status !== 'draft' && !isArchived(practice.status);

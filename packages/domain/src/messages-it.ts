@@ -58,7 +58,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   fileTooManyPixels:
     '“{{file}}” ha più di {{max}} milioni di pixel: salvalo a una risoluzione minore, e carica quello',
   identityHeldByRequest:
-    'Nomi e data di nascita non possono essere modificati mentre una tua richiesta è in valutazione o può ancora essere impugnata: se sono errati, chiedi la rettifica dell’attestato oppure contattaci',
+    'Nomi e data di nascita non possono essere modificati mentre una tua richiesta è in valutazione: una volta rilasciato l’attestato, correggili qui e chiedi la rettifica',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
   reviewerEvaluated: 'Chi ha valutato questa richiesta non può revisionarla',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',

@@ -75,16 +75,16 @@ export async function updateTotpSecretsUnlessChanged(
     .execute();
 }
 
-/** An applicant's submitted requests, with what says whether a statement may yet name them. */
-export async function findStatementFactsOfUser(db: Db, userId: number) {
+/** The statuses of an applicant's submitted requests. */
+export async function findSubmittedStatusesOfUser(db: Db, userId: number) {
   const rows = await db
     .selectFrom('practices')
-    .select(['status', 'published_at', 'statement_withdrawn_at'])
+    .select('status')
     .where('user_id', '=', userId)
     .where('status', '!=', 'draft')
     .execute();
-  return rows.flatMap(({ status, ...facts }) => {
+  return rows.flatMap(({ status }) => {
     const known = PRACTICE_STATUSES.find((candidate) => candidate === status);
-    return known ? [{ ...facts, status: known }] : [];
+    return known ? [{ status: known }] : [];
   });
 }

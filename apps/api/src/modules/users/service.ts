@@ -15,7 +15,7 @@ import { requireOwnUser } from '../sessions/guard';
 import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
 import { findAccountById } from './accounts';
 import {
-  findStatementFactsOfUser,
+  findSubmittedStatusesOfUser,
   updateUser as updateUserRow,
   type UserPatch,
   type UserRow,
@@ -105,16 +105,15 @@ export async function updateUser(
 
 /**
  * The names and birth date a statement will state are those its staff checked: while a request of
- * the applicant holds them (`holdsIdentity`), a change to them is refused on each field (422).
+ * the applicant is being evaluated (`holdsIdentity`), a change to them is refused on each field (422).
  */
 async function requireIdentityFree(ctx: AppContext, row: UserRow, input: UserUpdate): Promise<void> {
   const changed = STATEMENT_IDENTITY_FIELDS.filter(
     (field) => input[field] !== undefined && (input[field] ?? '') !== (row[field] ?? ''),
   );
   if (changed.length === 0) return;
-  const now = ctx.clock.now();
-  const practices = await findStatementFactsOfUser(ctx.db, row.id);
-  if (!practices.some((practice) => holdsIdentity(practice, now))) return;
+  const practices = await findSubmittedStatusesOfUser(ctx.db, row.id);
+  if (!practices.some(holdsIdentity)) return;
   const errors: FieldErrors = Object.fromEntries(changed.map((field) => [field, ['identityHeldByRequest']]));
   throw new AppError('VALIDATION_FAILED', { errors });
 }
