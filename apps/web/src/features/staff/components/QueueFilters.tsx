@@ -1,6 +1,6 @@
 import { DEADLINE_FLAGS, isoDateSchema, PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
 import { Button, Group, NativeSelect, SimpleGrid } from '@mantine/core';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/shared/forms/DateField';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
@@ -19,6 +19,15 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
   const { t } = useTranslation();
   const evaluators = useStaffUsers('evaluator');
   const any = { value: '', label: t('staff.filters.any') };
+  // A deadline typed that is no date: shown as typed, said 'Date not valid' once the field is left,
+  // and the queue no longer filtered on the date before it, which the field no longer shows.
+  const [typedDeadline, setTypedDeadline] = useState<string | null>(null);
+  const [isDeadlineInvalid, setIsDeadlineInvalid] = useState(false);
+  const clear = () => {
+    setTypedDeadline(null);
+    setIsDeadlineInvalid(false);
+    onClear();
+  };
   const select = (key: keyof Filters) => ({
     value: search[key] === undefined ? '' : String(search[key]),
     onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) =>
@@ -64,11 +73,20 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
         />
         <DateField
           label={t('staff.filters.deadline')}
-          value={search.deadline_before ?? ''}
+          value={typedDeadline ?? search.deadline_before ?? ''}
+          error={isDeadlineInvalid ? t('validation.dateInvalid') : undefined}
           // The filter changes once a whole date is typed, or the field is emptied.
           onChange={(value) => {
-            if (value === '' || isoDateSchema.safeParse(value).success)
+            if (value === '' || isoDateSchema.safeParse(value).success) {
+              setTypedDeadline(null);
+              setIsDeadlineInvalid(false);
               onChange({ deadline_before: value || undefined });
+            } else setTypedDeadline(value);
+          }}
+          onBlur={() => {
+            if (typedDeadline === null) return;
+            setIsDeadlineInvalid(true);
+            if (search.deadline_before !== undefined) onChange({ deadline_before: undefined });
           }}
         />
         <NativeSelect
@@ -97,7 +115,7 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
           onChange={(event) => onChange({ sort: event.currentTarget.value })}
         />
         <Group align="flex-end">
-          <Button variant="default" onClick={onClear}>
+          <Button variant="default" onClick={clear}>
             {t('staff.filters.clear')}
           </Button>
         </Group>

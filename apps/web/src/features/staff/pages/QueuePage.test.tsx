@@ -146,6 +146,37 @@ describe('staff queues', () => {
     );
   }, 20_000);
 
+  it("says 'Date not valid' of a deadline that is no date, and no longer filters on the one before", async () => {
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+      'GET /staff/users': { body: { data: [] } },
+    });
+    renderApp('/staff/queues/to_review?deadline_before=2020-01-01', {
+      queryClient: logIn(staffUser('reviewer')),
+    });
+    const field = await screen.findByLabelText('Expected deadline on or before (dd/mm/yyyy)');
+    expect((field as HTMLInputElement).value).toBe('01/01/2020');
+    // Typed over the date in the field: the queue stays on 2020 while it is typed.
+    await userEvent.tripleClick(field);
+    await userEvent.keyboard('31/02/2027');
+    expect(api.callsTo('GET /staff/practices').at(-1)?.query.get('deadline_before')).toBe('2020-01-01');
+    await userEvent.tab();
+    expect(await screen.findByText('Date not valid')).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('31/02/2027');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() =>
+      expect(api.callsTo('GET /staff/practices').at(-1)?.query.get('deadline_before')).toBeNull(),
+    );
+    // A whole date again: the message goes and the queue is filtered on it.
+    await userEvent.clear(field);
+    await userEvent.type(field, '28/02/2027');
+    await waitFor(() =>
+      expect(api.callsTo('GET /staff/practices').at(-1)?.query.get('deadline_before')).toBe('2027-02-28'),
+    );
+    expect(screen.queryByText('Date not valid')).toBeNull();
+  });
+
   it("says 'No items found' for an empty queue", async () => {
     mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
