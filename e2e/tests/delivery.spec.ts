@@ -107,7 +107,12 @@ async function createSecretary(request: APIRequestContext): Promise<void> {
   };
   secretary.secret = setup.secret;
   const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
-  await ok(await request.post('/api/v1/auth/2fa/enable', { headers, data: { code } }));
+  await ok(
+    await request.post('/api/v1/auth/2fa/enable', {
+      headers,
+      data: { code, current_password: secretary.password },
+    }),
+  );
 }
 
 /** The secretary's own browser, logged in past the second factor (the next time step's code). */

@@ -87,6 +87,10 @@ test('an applicant registers, activates, completes the account, turns on 2FA, lo
     .first()
     .textContent();
   const totp = new TOTP({ secret: Secret.fromBase32((secretText ?? '').replace(/\s+/g, '')) });
+  await page
+    .getByRole('region', { name: 'Two-factor authentication' })
+    .getByLabel(/^Current password/)
+    .fill(password);
   await page.getByLabel(/^Code/).fill(totp.generate());
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();

@@ -3,7 +3,7 @@ import { URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { bearer, createUser, enableTwoFactor, login, totpCode } from './identity';
+import { bearer, createUser, enableTwoFactor, login, PASSWORD, totpCode } from './identity';
 import { readMailFiles } from './mail';
 
 const clock = new ManualClock();
@@ -32,11 +32,36 @@ describe('two-factor setup and enable', () => {
       data: { enabled: false, verified: false },
     });
 
-    const wrong = await call('POST', '/auth/2fa/enable', token, { code: '000000' });
+    const wrong = await call('POST', '/auth/2fa/enable', token, {
+      code: '000000',
+      current_password: PASSWORD,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({
       errors: { code: ['The code is not valid. Try again or contact us'] },
     });
+  });
+
+  it('asks for the current password: a session alone cannot put a second factor on the account', async () => {
+    await createUser(t.database, clock, { email: 'taken-session@example.org' });
+    const { token } = await login(t.app, 'taken-session@example.org');
+    const { token: owners } = await login(t.app, 'taken-session@example.org', undefined, '198.51.100.7');
+    const setup = await call('POST', '/auth/2fa/setup', token);
+    const { secret } = setup.json<{ data: { secret: string } }>().data;
+    const code = totpCode(secret, clock);
+    const missing = await call('POST', '/auth/2fa/enable', token, { code });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ errors: { current_password: [expect.any(String)] } });
+    const wrong = await call('POST', '/auth/2fa/enable', token, { code, current_password: 'not-it' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      errors: { current_password: ['The current password is not correct'] },
+    });
+    // Still off, and the owner's other session still open.
+    expect((await call('GET', '/auth/2fa', token)).json()).toEqual({
+      data: { enabled: false, verified: false },
+    });
+    expect((await call('GET', '/auth/me', owners)).statusCode).toBe(200);
   });
 
   it('turns on with a real code: ten recovery codes, this session kept, the others ended, a mail', async () => {

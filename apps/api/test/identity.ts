@@ -74,7 +74,7 @@ export async function enableTwoFactor(app: App, token: string, clock: Clock) {
     method: 'POST',
     url: '/api/v1/auth/2fa/enable',
     headers: bearer(token),
-    payload: { code: totpCode(secret, clock) },
+    payload: { code: totpCode(secret, clock), current_password: PASSWORD },
   });
   const { recovery_codes } = enable.json<{ data: { recovery_codes: string[] } }>().data;
   return { secret, recoveryCodes: recovery_codes };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sealLegacyTotpSecrets } from '../src/modules/users/totp-sealing.service';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { bearer, contextFor, createUser, enableTwoFactor, login, totpCode } from './identity';
+import { bearer, contextFor, createUser, enableTwoFactor, login, PASSWORD, totpCode } from './identity';
 
 // Decision 057: TOTP secrets are sealed at rest under a key from configuration (issue #15, item 10).
 
@@ -37,7 +37,7 @@ describe('TOTP secrets at rest', () => {
       method: 'POST',
       url: '/api/v1/auth/2fa/enable',
       headers: bearer(token),
-      payload: { code: totpCode(secret, clock) },
+      payload: { code: totpCode(secret, clock), current_password: PASSWORD },
     });
     const stored = await storedOf(id);
     expect(stored.two_factor_secret).toMatch(/^v1\./);

@@ -32,6 +32,15 @@ export const twoFactorCodeSchema = z.object({
   code: z.string().check(z.trim(), z.minLength(6), z.maxLength(32)),
 });
 
+/** The account's password as it is now: asked again before a change of how the account logs in. */
+const currentPasswordSchema = z.string().check(z.minLength(1), z.maxLength(1024));
+
+/** POST /auth/2fa/enable: the first code of the new secret, and the current password. */
+export const twoFactorEnableSchema = z.object({
+  ...twoFactorCodeSchema.shape,
+  current_password: currentPasswordSchema,
+});
+
 /** GET /auth/2fa: whether the account has two factors and whether this session has passed them. */
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), verified: z.boolean() });
 
@@ -65,7 +74,7 @@ export const resetPasswordSchema = withPasswordConfirmation(
   z.object({ token: tokenSchema, ...passwordPairShape }),
 );
 export const updatePasswordSchema = withPasswordConfirmation(
-  z.object({ current_password: z.string().check(z.minLength(1), z.maxLength(1024)), ...passwordPairShape }),
+  z.object({ current_password: currentPasswordSchema, ...passwordPairShape }),
 );
 export const emailOnlySchema = z.object({ email: emailSchema });
 

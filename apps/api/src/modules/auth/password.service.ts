@@ -79,6 +79,24 @@ export async function resetPassword(
 }
 
 /**
+ * The account's current password, asked again before a change of how it logs in (a new password,
+ * two factors on): a session alone does not suffice. A wrong one answers 422 on `current_password`
+ * and counts like a failed login.
+ */
+export async function requireCurrentPassword(
+  ctx: AppContext,
+  account: { email: string; password_hash: string | null },
+  password: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await assertPasswordAttemptOpen(ctx, account.email, meta);
+  if (!(await verifyPassword(account.password_hash, password))) {
+    await ctx.limiter.hit(loginBuckets(account.email, meta.address));
+    throw fieldError('current_password', 'currentPasswordWrong');
+  }
+}
+
+/**
  * POST /auth/update-password: the current password is required (a wrong one counts like a
  * failed login); the other sessions end, this one stays.
  */
@@ -90,12 +108,7 @@ export async function updatePassword(
 ): Promise<void> {
   const account = await findAccountById(ctx.db, user.id);
   if (!account) throw new AppError('UNAUTHORIZED_ACCESS');
-  const buckets = loginBuckets(account.email, meta.address);
-  await assertPasswordAttemptOpen(ctx, account.email, meta);
-  if (!(await verifyPassword(account.password_hash, input.current_password))) {
-    await ctx.limiter.hit(buckets);
-    throw fieldError('current_password', 'currentPasswordWrong');
-  }
+  await requireCurrentPassword(ctx, account, input.current_password, meta);
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {

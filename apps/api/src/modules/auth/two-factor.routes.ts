@@ -2,6 +2,7 @@ import {
   dataEnvelope,
   recoveryCodesSchema,
   twoFactorCodeSchema,
+  twoFactorEnableSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@lisbon/domain';
@@ -74,16 +75,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       onRequest: guard.user,
       schema: {
-        summary: 'Turn two factors on with a code from the pending secret',
-        description: `Answers ten one-time recovery codes, shown only this once. Other sessions end. ${WRONG_CODE}`,
+        summary: 'Turn two factors on with the current password and a code from the pending secret',
+        description: `Answers ten one-time recovery codes, shown only this once. Other sessions end. A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
         tags: ['auth'],
         security: bearer,
-        body: twoFactorCodeSchema,
+        body: twoFactorEnableSchema,
         response: { 200: dataEnvelope(recoveryCodesSchema), ...errorsOf(401, 409, 422, 429) },
       },
     },
     async (request) => ({
-      data: await enableTwoFactorAuth(ctx, authenticated(request), request.body.code, metaOf(request)),
+      data: await enableTwoFactorAuth(ctx, authenticated(request), request.body, metaOf(request)),
     }),
   );
 

@@ -14,6 +14,7 @@ import {
   type Account,
 } from '../users/accounts';
 import { queueIdentityMail } from './mails';
+import { requireCurrentPassword } from './password.service';
 import { twoFactorBuckets, twoFactorKnownAddressBucket } from './rate-limits';
 import { deleteRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './repository';
 import { recordEvent, type RequestMeta } from './service';
@@ -138,18 +139,20 @@ export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Prom
 }
 
 /**
- * POST /auth/2fa/enable: a code from the pending secret turns two factors on, gives ten recovery
- * codes (shown this once), keeps this session and ends the others.
+ * POST /auth/2fa/enable: the current password and a code from the pending secret turn two factors
+ * on, give ten recovery codes (shown this once), keep this session and end the others. A session
+ * alone (a shared computer, a copied token) cannot put a second factor of its own on the account.
  */
 export async function enableTwoFactorAuth(
   ctx: AppContext,
   auth: Authenticated,
-  code: string,
+  { code, current_password }: { code: string; current_password: string },
   meta: RequestMeta,
 ): Promise<RecoveryCodes> {
   const account = await accountOf(ctx, auth);
   const pending = account.two_factor_pending_secret;
   if (auth.user.isTwoFactorEnabled || !pending) throw new AppError('CONFLICT');
+  await requireCurrentPassword(ctx, account, current_password, meta);
   const secret = ctx.secrets.open(pending, totpContext(account.id));
   if (secret === null) throw new AppError('CONFLICT');
   const buckets = twoFactorBuckets(account.id, meta.address);

@@ -24,8 +24,8 @@ export const changePassword = async (input: z.output<typeof updatePasswordSchema
 export const setUpTwoFactor = async () =>
   (await api.create('auth/2fa/setup', undefined, { schema: twoFactorSetupSchema })).data;
 
-export const enableTwoFactor = async (code: string) =>
-  (await api.create('auth/2fa/enable', { code }, { schema: recoveryCodesSchema })).data.recovery_codes;
+export const enableTwoFactor = async (input: { code: string; current_password: string }) =>
+  (await api.create('auth/2fa/enable', input, { schema: recoveryCodesSchema })).data.recovery_codes;
 
 export const disableTwoFactor = async (code: string) =>
   (await api.create('auth/2fa/disable', { code }, { schema: twoFactorStatusSchema })).data;

@@ -1,7 +1,8 @@
-import { twoFactorCodeSchema } from '@lisbon/domain';
+import { twoFactorCodeSchema, twoFactorEnableSchema } from '@lisbon/domain';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -12,7 +13,9 @@ type Props = {
   description: string;
   submitLabel: string;
   submitColor?: string;
-  send: (code: string) => Promise<void>;
+  /** Asks the account's current password above the code (turning two factors on). */
+  withCurrentPassword?: boolean;
+  send: (input: { code: string; current_password: string }) => Promise<void>;
   extraAction?: ReactNode;
 };
 
@@ -23,6 +26,7 @@ export function TwoFactorCodeForm({
   description,
   submitLabel,
   submitColor,
+  withCurrentPassword = false,
   send,
   extraAction,
 }: Props) {
@@ -30,14 +34,14 @@ export function TwoFactorCodeForm({
   const [failure, setFailure] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
     name,
-    schema: twoFactorCodeSchema,
-    initialValues: { code: '' },
+    schema: withCurrentPassword ? twoFactorEnableSchema : twoFactorCodeSchema,
+    initialValues: { code: '', current_password: '' },
   });
 
-  const onSubmit = submit(async ({ code }) => {
+  const onSubmit = submit(async (input) => {
     setFailure(null);
     try {
-      await send(code);
+      await send({ current_password: '', ...input });
     } catch (error) {
       // A wrong code is named on the field; anything else gets the spec's words.
       if (!showServerErrors(error)) setFailure(failureMessage(error, t('messages.tryAgainOrContact')));
@@ -48,6 +52,14 @@ export function TwoFactorCodeForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={480}>
         <FormAlert message={failure} />
+        {withCurrentPassword && (
+          <PasswordField
+            label={t('account.password.current')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('current_password')}
+          />
+        )}
         <TextInput
           label={label}
           description={description}

@@ -17,7 +17,7 @@ export function TwoFactorDisable() {
         description={t('account.twoFactor.disableHelp')}
         submitLabel={t('account.twoFactor.disable')}
         submitColor="red"
-        send={async (code) => {
+        send={async ({ code }) => {
           await disableTwoFactor(code);
           storeUser((user) => ({ ...user, two_factor_enabled: false }));
           showSuccess(t('messages.twoFactorDisabled'));

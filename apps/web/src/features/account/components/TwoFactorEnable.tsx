@@ -69,8 +69,9 @@ export function TwoFactorEnable({ onEnabled }: { onEnabled: (recoveryCodes: stri
         label={t('account.twoFactor.code')}
         description={t('account.twoFactor.enableHelp')}
         submitLabel={t('account.twoFactor.confirm')}
-        send={async (code) => {
-          const recoveryCodes = await enableTwoFactor(code);
+        withCurrentPassword
+        send={async (input) => {
+          const recoveryCodes = await enableTwoFactor(input);
           storeUser((user) => ({ ...user, two_factor_enabled: true }));
           showSuccess(t('messages.twoFactorEnabled'));
           onEnabled(recoveryCodes);

@@ -247,10 +247,19 @@ describe('account page: settings', () => {
 
     await userEvent.type(screen.getByLabelText(/^Code/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
+    // The current password too: a session alone does not turn two factors on.
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(api.callsTo('POST /auth/2fa/enable')).toHaveLength(0);
+    const twoFactor = screen.getByRole('region', { name: 'Two-factor authentication' });
+    await userEvent.type(within(twoFactor).getByLabelText(/^Current password/), 'Quiet#Harbour42');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
 
     expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toBeTruthy();
     for (const code of codes) expect(screen.getByText(code)).toBeTruthy();
-    expect(api.callsTo('POST /auth/2fa/enable')[0]?.body).toEqual({ code: '123456' });
+    expect(api.callsTo('POST /auth/2fa/enable')[0]?.body).toEqual({
+      code: '123456',
+      current_password: 'Quiet#Harbour42',
+    });
     expect(screen.getByText('Two-factor authentication enabled')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my codes' }));
