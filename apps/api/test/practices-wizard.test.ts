@@ -98,6 +98,12 @@ describe('the request wizard', () => {
     });
     expect(third.statusCode).toBe(422);
     expect(Object.keys(third.json().errors)).toEqual(['credits']);
+    // The bound is inclusive and the field takes decimals: the message must hold for -0.5 too.
+    const negative = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      credits: -0.5,
+    });
+    expect(negative.json()).toMatchObject({ errors: { credits: ['Must be greater than or equal to 0'] } });
     await call('PATCH', `/practices/${id}/qualification`, standard, QUALIFICATION);
   });
 

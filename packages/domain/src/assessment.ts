@@ -21,7 +21,7 @@ export const assessmentShape = {
   /** Classification or level, e.g. "EQF level 6 – first-cycle degree". */
   classification: text(200),
   awarding_institution: text(200),
-  award_year: z.number().int().min(1900).max(2100).nullable().optional(),
+  award_year: z.number().int().gt(1899).max(2100).nullable().optional(),
   /** Institution status, e.g. "public, recognised by the national authority". */
   institution_status: text(200),
   country_of_studies: countryCodeSchema.nullable().optional(),

@@ -40,7 +40,10 @@ export function issueMessage(issue: IssueLike): ValidationMessage {
         return min <= 1 ? message('required') : message('minLength', { min });
       }
       if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') {
-        return message('numberMin', { min: issue.inclusive ? min - 1 : min });
+        // An issue does not say whether its field takes decimals, so an inclusive bound is never
+        // lowered to the spec's "greater than": min - 1 is false for decimals (-0.5 > -1, yet
+        // refused). Integer fields that should read the spec's words give an exclusive bound.
+        return issue.inclusive ? message('numberAtLeast', { min }) : message('numberMin', { min });
       }
       return message('required');
     }

@@ -8,8 +8,8 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './envelope';
 /** Query of every paginated list: `page`, `perPage`, `sort=field` or `sort=-field`. */
 export const listQuerySchema = <S extends readonly [string, ...string[]]>(sortFields: S) =>
   z.object({
-    page: decimalInteger(z.number().int().min(1).default(1)),
-    perPage: decimalInteger(z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE)),
+    page: decimalInteger(z.number().int().positive().default(1)),
+    perPage: decimalInteger(z.number().int().positive().max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE)),
     sort: z
       .enum([...sortFields, ...sortFields.map((field) => `-${field}`)] as [string, ...string[]])
       .optional(),

@@ -12,6 +12,7 @@ export const VALIDATION_EN = {
   dateInvalid: 'Date not valid',
   phoneInvalid: 'Phone number not valid (add country code)',
   numberMin: 'Must be greater than {{min}}',
+  numberAtLeast: 'Must be greater than or equal to {{min}}',
   numberMax: 'Must be less or equal than {{max}}',
   passwordsDoNotMatch: 'The passwords do not match',
   dateAfter: 'The date must be after {{date}}',

@@ -11,6 +11,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateInvalid: 'Data non valida',
   phoneInvalid: 'Numero di telefono non valido (aggiungi il prefisso internazionale)',
   numberMin: 'Deve essere maggiore di {{min}}',
+  numberAtLeast: 'Deve essere maggiore o uguale a {{min}}',
   numberMax: 'Deve essere minore o uguale a {{max}}',
   passwordsDoNotMatch: 'Le password non coincidono',
   dateAfter: 'La data deve essere successiva al {{date}}',

@@ -9,6 +9,8 @@ import {
 } from './messages';
 import { italianElision } from './formats';
 import { issueMessage } from './issue-message';
+import { assessmentSchema } from './assessment';
+import { listQuerySchema } from './list-query';
 import { VALIDATION_EN } from './messages-en';
 import { VALIDATION_IT } from './messages-it';
 
@@ -38,8 +40,25 @@ describe('messageForIssue', () => {
 
   it('gives the number bounds as the spec words them', () => {
     expect(messageForIssue(firstIssue(z.number().gt(5), 5))).toBe('Must be greater than 5');
-    expect(messageForIssue(firstIssue(z.number().min(1), 0))).toBe('Must be greater than 0');
+    expect(messageForIssue(firstIssue(z.number().int().positive(), 0))).toBe('Must be greater than 0');
     expect(messageForIssue(firstIssue(z.number().max(10), 11))).toBe('Must be less or equal than 10');
+  });
+
+  it('words an inclusive minimum so that it holds for decimals too', () => {
+    const issue = firstIssue(z.number().min(0).multipleOf(0.01), -0.5);
+    expect(messageForIssue(issue)).toBe('Must be greater than or equal to 0');
+    expect(messageForIssue(issue, 'it-IT')).toBe('Deve essere maggiore o uguale a 0');
+    expect(issueMessage(issue)).toEqual({ key: 'numberAtLeast', params: { min: 0 } });
+  });
+
+  it('keeps the spec words for the integer bounds of lists, searches and the award year', () => {
+    const list = listQuerySchema(['id'] as const);
+    expect(messageForIssue(firstIssue(list, { page: 0 }))).toBe('Must be greater than 0');
+    expect(messageForIssue(firstIssue(list, { perPage: 0 }))).toBe('Must be greater than 0');
+    expect(messageForIssue(firstIssue(assessmentSchema, { award_year: 1899 }))).toBe(
+      'Must be greater than 1899',
+    );
+    expect(assessmentSchema.safeParse({ award_year: 1900 }).success).toBe(true);
   });
 
   it('names an invalid email and an invalid date', () => {

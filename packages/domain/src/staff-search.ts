@@ -125,7 +125,7 @@ export const staffSearchQuerySchema = z.object({
           input: value,
         });
     }),
-  limit: decimalInteger(z.number().int().min(1).max(20).default(8)),
+  limit: decimalInteger(z.number().int().positive().max(20).default(8)),
 });
 export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;
 
