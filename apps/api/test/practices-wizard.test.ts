@@ -107,6 +107,39 @@ describe('the request wizard', () => {
     await call('PATCH', `/practices/${id}/qualification`, standard, QUALIFICATION);
   });
 
+  it("derives the flag that the institution's country differs from the two countries, whatever is sent", async () => {
+    // The draft is for France (FR); the institution is in Brazil, then in France.
+    const elsewhere = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      is_institution_country_different: false,
+    });
+    expect(practiceOf(elsewhere).qualification?.is_institution_country_different).toBe(true);
+    const same = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      institution_country: 'FR',
+      is_institution_country_different: true,
+    });
+    expect(practiceOf(same).qualification?.is_institution_country_different).toBe(false);
+    const stored = await t.database.db
+      .selectFrom('practices')
+      .select('qualification')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.qualification ?? '{}')).toMatchObject({
+      is_institution_country_different: false,
+    });
+
+    // A row saved while the client's answer was kept is read with the derived flag.
+    await t.database.db
+      .updateTable('practices')
+      .set({ qualification: JSON.stringify({ ...QUALIFICATION, is_institution_country_different: false }) })
+      .where('id', '=', id)
+      .execute();
+    const read = practiceOf(await call('GET', '/practices/draft', standard));
+    expect(read.qualification?.is_institution_country_different).toBe(true);
+    await call('PATCH', `/practices/${id}/qualification`, standard, QUALIFICATION);
+  });
+
   it('refuses a step that breaks its rules, with the field named', async () => {
     const response = await call('PATCH', `/practices/${id}/qualification`, standard, {
       ...QUALIFICATION,

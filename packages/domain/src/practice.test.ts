@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { purposeStepSchema, qualificationStepSchema } from './practice';
+import {
+  isInstitutionCountryDifferent,
+  purposeStepSchema,
+  qualificationStepSchema,
+  withInstitutionCountryFlag,
+} from './practice';
 
 const qualification = {
   qualification_name: 'Bachelor of Science in Biology',
@@ -62,5 +67,23 @@ describe('purposeStepSchema', () => {
       'italian_institution',
       'diplomatic_representation',
     ]);
+  });
+});
+
+describe("the flag that the institution's country differs", () => {
+  it('follows from the institution country and the country of education system', () => {
+    expect(isInstitutionCountryDifferent({ institutionCountry: 'BR', educationCountry: 'FR' })).toBe(true);
+    expect(isInstitutionCountryDifferent({ institutionCountry: 'FR', educationCountry: 'FR' })).toBe(false);
+    expect(isInstitutionCountryDifferent({ institutionCountry: null, educationCountry: 'FR' })).toBe(false);
+  });
+
+  it('replaces whatever value a step carries', () => {
+    const step = qualificationStepSchema.parse({ ...qualification, is_institution_country_different: false });
+    expect(withInstitutionCountryFlag(step, 'FR').is_institution_country_different).toBe(true);
+    expect(
+      withInstitutionCountryFlag({ ...step, is_institution_country_different: true }, 'BR'),
+    ).toMatchObject({
+      is_institution_country_different: false,
+    });
   });
 });

@@ -46,6 +46,7 @@ export const qualificationStepSchema = z
     institution_name: text(200),
     institution_country: country,
     institution_city: text(100),
+    /** Derived by the API from the two countries (`isInstitutionCountryDifferent`); a value sent is not kept. */
     is_institution_country_different: z.boolean().default(false),
     is_teaching_institution_different: z.boolean().default(false),
     teaching_institution_name: optionalText(200),
@@ -99,6 +100,27 @@ export const qualificationStepSchema = z
     path: ['issued_at'],
   });
 export type QualificationStep = z.infer<typeof qualificationStepSchema>;
+
+/** Whether the institution stands in another country than the request's education system (spec §3): no box to tick. */
+export const isInstitutionCountryDifferent = ({
+  institutionCountry,
+  educationCountry,
+}: {
+  institutionCountry: string | null | undefined;
+  educationCountry: string;
+}): boolean => Boolean(institutionCountry) && institutionCountry !== educationCountry;
+
+/** The qualification step with its flag derived from the countries, whatever was sent or stored. */
+export const withInstitutionCountryFlag = (
+  step: QualificationStep,
+  educationCountry: string,
+): QualificationStep => ({
+  ...step,
+  is_institution_country_different: isInstitutionCountryDifferent({
+    institutionCountry: step.institution_country,
+    educationCountry,
+  }),
+});
 
 /** POST /practices: start a draft for a country and level; `replace_draft` confirms dropping the current one. */
 export const createPracticeSchema = z.object({

@@ -13,6 +13,7 @@ import {
   SORT_FIELDS,
   sortOf,
   WIZARD_STEPS,
+  withInstitutionCountryFlag,
   type WizardStep,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
@@ -199,7 +200,8 @@ export const saveQualification = (
   input: QualificationStep,
 ) =>
   updateDraft(ctx, actor, id, ({ row }) => ({
-    qualification: JSON.stringify(input),
+    // The API is the authority on the flag: it follows from the two countries, not from the client.
+    qualification: JSON.stringify(withInstitutionCountryFlag(input, row.country)),
     qualification_name: input.qualification_name,
     wizard_step: laterStep(row.wizard_step, 'documents'),
   }));

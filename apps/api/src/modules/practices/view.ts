@@ -4,6 +4,7 @@ import {
   PRACTICE_STATUSES,
   purposeStepSchema,
   qualificationStepSchema,
+  withInstitutionCountryFlag,
   statusLabel,
   WIZARD_STEPS,
   type DocumentType,
@@ -79,7 +80,10 @@ export function toPractice(
     wizard_step: stepOf(row.wizard_step),
     // The stored steps were validated on the way in; parsing again keeps a damaged row from leaking out.
     purpose: row.purpose ? purposeStepSchema.parse(JSON.parse(row.purpose)) : null,
-    qualification: row.qualification ? qualificationStepSchema.parse(JSON.parse(row.qualification)) : null,
+    // The flag is derived again, so a row saved while the API still trusted the client's answers true.
+    qualification: row.qualification
+      ? withInstitutionCountryFlag(qualificationStepSchema.parse(JSON.parse(row.qualification)), row.country)
+      : null,
     documents: details.documents,
     missing_documents: details.missing,
     history: details.history.map((entry) => {

@@ -1,9 +1,9 @@
-import { countryName } from '@lisbon/domain';
+import { countryName, isInstitutionCountryDifferent } from '@lisbon/domain';
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
-import { isInstitutionCountryDifferent, type QualificationForm } from './qualificationForm';
+import type { QualificationForm } from './qualificationForm';
 
 type Props = {
   form: QualificationForm;
@@ -46,7 +46,10 @@ export function InstitutionFields({ form, educationCountry }: Props) {
             {...form.getInputProps('institution_city')}
           />
         </SimpleGrid>
-        {isInstitutionCountryDifferent(values, educationCountry) && (
+        {isInstitutionCountryDifferent({
+          institutionCountry: values.institution_country,
+          educationCountry,
+        }) && (
           <Text size="sm">
             {t('wizard.qualification.countryDiffers', {
               country: countryName(educationCountry, locale),

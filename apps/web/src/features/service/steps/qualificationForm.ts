@@ -1,4 +1,4 @@
-import type { Practice, StudyEntry } from '@lisbon/domain';
+import { isInstitutionCountryDifferent, type Practice, type StudyEntry } from '@lisbon/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { blankToNull } from '@/shared/forms/schemaForm';
 
@@ -82,12 +82,6 @@ export function fromStudyEntry(entry: StudyEntry): Partial<QualificationValues> 
   };
 }
 
-/** Whether the institution is in another country than the request's education system (issue 33: no box to tick). */
-export const isInstitutionCountryDifferent = (
-  values: QualificationValues,
-  educationCountry: string,
-): boolean => values.institution_country !== null && values.institution_country !== educationCountry;
-
 /**
  * The input of `qualificationStepSchema`: the dates as their fields hold them (ISO, or the text
  * typed when it is no date, so the schema says 'Date not valid'), the parts a flag hides sent empty;
@@ -119,6 +113,11 @@ export function qualificationInput(
     diploma_last_name: hasDifferentName ? input.diploma_last_name : null,
     ...(educationCountry === undefined
       ? {}
-      : { is_institution_country_different: isInstitutionCountryDifferent(values, educationCountry) }),
+      : {
+          is_institution_country_different: isInstitutionCountryDifferent({
+            institutionCountry: values.institution_country,
+            educationCountry,
+          }),
+        }),
   };
 }
