@@ -49,6 +49,22 @@ describe('GET /api/v1/cms-entries', () => {
       .execute();
   });
 
+  it('says a statement is recorded on the ledger, and on a public blockchain only where the body anchors it', async () => {
+    const ledger = { 'en-US': 'recorded on our ledger', 'it-IT': 'registrata nel nostro registro' };
+    const always = { 'en-US': 'recorded on a blockchain', 'it-IT': 'registrata su una blockchain' };
+    const ifAnchored = {
+      'en-US': 'Where we also anchor the ledger on a public blockchain',
+      'it-IT': 'Se ancoriamo il registro anche su una blockchain pubblica',
+    };
+    for (const locale of LOCALES) {
+      const { body } = await list(`?entity=faq&locale=${locale}`);
+      const text = body.data.map((entry) => entry.content.body).join('\n');
+      expect(text).toContain(ledger[locale]);
+      expect(text).toContain(ifAnchored[locale]);
+      expect(text).not.toContain(always[locale]);
+    }
+  });
+
   it('gives the address of every portal page the FAQ names, which the FAQ page shows as a link', async () => {
     // The page's name in each language, and the path the SPA routes to it.
     const pages = {

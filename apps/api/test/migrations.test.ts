@@ -45,6 +45,52 @@ describe('migrations and seeds', () => {
   });
 });
 
+describe('the FAQ of a database seeded before the statement record was worded for both configurations', () => {
+  const seeded = useTestApp();
+  // The sentence each language's seed says now, and the one the first seed said.
+  const SENTENCES = [
+    {
+      now: "recorded on our ledger, so that nobody can alter it unnoticed. Where we also anchor the ledger on a public blockchain, the statement's page says so, and anyone can check the record there without relying on us.",
+      before: 'recorded on a blockchain, so that nobody can alter it unnoticed.',
+    },
+    {
+      now: "registrata nel nostro registro, così nessuno può modificarlo senza che ce ne si accorga. Se ancoriamo il registro anche su una blockchain pubblica, la pagina dell'attestato lo indica e chiunque può verificare la registrazione lì, senza doversi fidare di noi.",
+      before: 'registrata su una blockchain, così nessuno può modificarlo senza che ce ne si accorga.',
+    },
+  ];
+
+  it('gets the new sentences in both languages, and an answer an administrator rewrote is left alone', async () => {
+    const db = seeded.database.db;
+    const faq = () =>
+      db.selectFrom('cms_entries').select(['id', 'content']).where('entity', '=', 'faq').execute();
+    const seededRows = await faq();
+    const statements = SENTENCES.map(({ now, before }) => {
+      const row = seededRows.find((entry) => entry.content.includes(now));
+      if (!row) throw new Error('expected the seeded statement answer');
+      return { ...row, old: row.content.replace(now, before) };
+    });
+    const other = seededRows.find((row) => !statements.some((statement) => statement.id === row.id));
+    if (!other) throw new Error('expected another FAQ answer');
+    const rewritten = JSON.stringify({ title: 'Statements', body: 'Rewritten by staff: on a blockchain.' });
+    for (const statement of statements) {
+      await db
+        .updateTable('cms_entries')
+        .set({ content: statement.old })
+        .where('id', '=', statement.id)
+        .execute();
+    }
+    await db.updateTable('cms_entries').set({ content: rewritten }).where('id', '=', other.id).execute();
+
+    await migrations['2026-12-05-001-faq-statement-record']?.up(db);
+
+    const after = await faq();
+    for (const statement of statements) {
+      expect(after.find((row) => row.id === statement.id)?.content).toBe(statement.content);
+    }
+    expect(after.find((row) => row.id === other.id)?.content).toBe(rewritten);
+  });
+});
+
 describe('instances starting at once on an empty database', () => {
   const empty = useTestApp({ isMigrated: false });
 
