@@ -60,6 +60,23 @@ describe('billing information', () => {
     expect(response.json()).toMatchObject({ errors: { fiscal_code: ['This field is required'] } });
   });
 
+  it('asks to confirm an omocodic fiscal code, as the account does, and keeps the confirmation', async () => {
+    const omocodic = { ...BILLING, country: 'IT', fiscal_code: 'RSSMRA80A01H50MM' };
+    const refused = await call(ada, 'PUT', `/users/${ada.id}/billing`, omocodic);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      errors: {
+        fiscal_code: ['This fiscal code is valid but unusual (omocodia): please confirm that it is correct.'],
+      },
+    });
+    const confirmed = { ...omocodic, fiscal_code_omocodia_confirmed: true };
+    expect((await call(ada, 'PUT', `/users/${ada.id}/billing`, confirmed)).statusCode).toBe(200);
+    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toMatchObject({
+      fiscal_code: 'RSSMRA80A01H50MM',
+      fiscal_code_omocodia_confirmed: true,
+    });
+  });
+
   it('is only the owner’s: another user’s answers 404', async () => {
     expect((await call(bob, 'GET', `/users/${ada.id}/billing`)).statusCode).toBe(404);
     expect((await call(bob, 'PUT', `/users/${ada.id}/billing`, BILLING)).statusCode).toBe(404);
@@ -153,6 +170,18 @@ describe('POST /practices/{id}/checkout', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json<{ errors: object }>().errors)).toContain('billing.business_name');
+  });
+
+  it('refuses an omocodic fiscal code at checkout until it is confirmed', async () => {
+    const id = await readyDraft(t.app, ada);
+    const billing = { ...BILLING, country: 'IT', fiscal_code: 'RSSMRA80A01H50MM' };
+    const refused = await call(ada, 'POST', `/practices/${id}/checkout`, { billing });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json<{ errors: object }>().errors)).toEqual(['billing.fiscal_code']);
+    const accepted = await call(ada, 'POST', `/practices/${id}/checkout`, {
+      billing: { ...billing, fiscal_code_omocodia_confirmed: true },
+    });
+    expect(accepted.statusCode).toBe(200);
   });
 });
 

@@ -32,6 +32,8 @@ export const VALIDATION_EN = {
   adultsOnly: 'Services are restricted to adults: you must be at least 18 years old.',
   termsRequired: 'You must accept the terms and conditions',
   taxIdOmocodiaConfirm: 'This tax ID is valid but unusual (omocodia): please confirm that it is yours.',
+  fiscalCodeOmocodiaConfirm:
+    'This fiscal code is valid but unusual (omocodia): please confirm that it is correct.',
   tokenNotFound: 'Token not found',
   twoFactorCodeInvalid: 'The code is not valid. Try again or contact us',
   currentPasswordWrong: 'The current password is not correct',

@@ -31,6 +31,8 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   adultsOnly: 'I servizi sono riservati ai maggiorenni: devi avere almeno 18 anni.',
   termsRequired: 'Devi accettare i termini e le condizioni',
   taxIdOmocodiaConfirm: 'Questo codice fiscale è valido ma insolito (omocodia): conferma che è il tuo.',
+  fiscalCodeOmocodiaConfirm:
+    'Questo codice fiscale è valido ma insolito (omocodia): conferma che è corretto.',
   tokenNotFound: 'Token non trovato',
   twoFactorCodeInvalid: 'Il codice non è valido. Riprova o contattaci',
   currentPasswordWrong: 'La password attuale non è corretta',

@@ -31,6 +31,24 @@ describe('billingInfoSchema', () => {
     expect(billingInfoSchema.safeParse({ ...base, fiscal_code: 'rssmra85t10a562s' }).success).toBe(true);
   });
 
+  it('asks an individual to confirm a valid omocodic fiscal code, as the account does (spec §5)', () => {
+    const base = { entity_type: 'individual', first_name: 'Mario', last_name: 'Rossi', ...place };
+    const omocodic = { ...base, fiscal_code: 'RSSMRA80A01H50MM' };
+    expect(messagesOf(billingInfoSchema.safeParse(omocodic))).toEqual({
+      fiscal_code: 'This fiscal code is valid but unusual (omocodia): please confirm that it is correct.',
+    });
+    expect(
+      messagesOf(billingInfoSchema.safeParse({ ...omocodic, fiscal_code_omocodia_confirmed: false })),
+    ).toEqual({
+      fiscal_code: 'This fiscal code is valid but unusual (omocodia): please confirm that it is correct.',
+    });
+    expect(billingInfoSchema.safeParse({ ...omocodic, fiscal_code_omocodia_confirmed: true }).success).toBe(
+      true,
+    );
+    // A usual code needs no confirmation.
+    expect(billingInfoSchema.safeParse({ ...base, fiscal_code: 'RSSMRA80A01H501U' }).success).toBe(true);
+  });
+
   it('checks an Italian legal entity: VAT number, and SDI code or PEC', () => {
     const base = { entity_type: 'legal_entity', business_name: 'Studio Bianchi srl', ...place };
     expect(

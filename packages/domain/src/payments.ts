@@ -2,7 +2,7 @@ import type { Locale } from './locales';
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { SERVICE_KINDS } from './services';
-import { checkTaxId } from './tax-id';
+import { checkTaxId, isOmocodiaConfirmedWhenNeeded } from './tax-id';
 import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';
 
 /** Billing information (spec §3): who pays, as an individual or a legal entity. */
@@ -28,6 +28,8 @@ const individualSchema = z
     first_name: text(100),
     last_name: text(100),
     fiscal_code: z.string().trim().toUpperCase().max(16).nullable().optional(),
+    /** The payer confirms an omocodic fiscal code is correct, as the account asks for its tax ID. */
+    fiscal_code_omocodia_confirmed: z.boolean().optional(),
     ...address,
   })
   .refine((value) => value.country !== 'IT' || Boolean(value.fiscal_code), {
@@ -36,6 +38,10 @@ const individualSchema = z
   })
   .refine((value) => !value.fiscal_code || checkTaxId(value.fiscal_code).valid, {
     message: 'taxIdInvalid',
+    path: ['fiscal_code'],
+  })
+  .refine((value) => isOmocodiaConfirmedWhenNeeded(value.fiscal_code, value.fiscal_code_omocodia_confirmed), {
+    message: 'fiscalCodeOmocodiaConfirm',
     path: ['fiscal_code'],
   });
 
@@ -88,6 +94,7 @@ export const billingInfoViewSchema = z
       first_name: z.string(),
       last_name: z.string(),
       fiscal_code: nullableText,
+      fiscal_code_omocodia_confirmed: z.boolean().optional(),
       ...storedAddress,
     }),
     z.object({

@@ -55,3 +55,18 @@ export function checkTaxId(value: string): TaxIdCheck {
   if (!isDayValid || !MONTH_LETTERS.includes(decoded[8] ?? '')) return { valid: false, normalized };
   return { valid: true, normalized, isOmocodic: decoded !== normalized };
 }
+
+/** Whether a tax ID is valid and omocodic, so its holder must confirm it is theirs (spec §5). */
+export function isOmocodicTaxId(taxId: string): boolean {
+  const check = checkTaxId(taxId);
+  return check.valid && check.isOmocodic;
+}
+
+/**
+ * Spec §5: "a valid one with omocodia needs a confirmation". The account's tax ID and the billing
+ * fiscal code both pass here; an absent or invalid code is another rule's to refuse.
+ */
+export const isOmocodiaConfirmedWhenNeeded = (
+  taxId: string | null | undefined,
+  isConfirmed: boolean | undefined,
+): boolean => !taxId || isConfirmed === true || !isOmocodicTaxId(taxId);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from './countries';
 import { isoDateSchema } from './dates';
 import { isValidInternationalPhone, toE164 } from './phone';
-import { checkTaxId } from './tax-id';
+import { checkTaxId, isOmocodiaConfirmedWhenNeeded } from './tax-id';
 import { birthDateSchema, genderSchema, personNameSchema } from './user';
 
 // The account's details as typed and checked, apart from user.ts: what only the forms need (the
@@ -57,20 +57,8 @@ export const userUpdateSchema = z
     first_name: z.optional(name),
     last_name: z.optional(name),
   })
-  .refine(
-    (value) =>
-      !value.tax_id ||
-      !checkTaxId(value.tax_id).valid ||
-      value.tax_id_omocodia_confirmed === true ||
-      !isOmocodic(value.tax_id),
-    {
-      message: 'taxIdOmocodiaConfirm',
-      path: ['tax_id'],
-    },
-  );
+  .refine((value) => isOmocodiaConfirmedWhenNeeded(value.tax_id, value.tax_id_omocodia_confirmed), {
+    message: 'taxIdOmocodiaConfirm',
+    path: ['tax_id'],
+  });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
-
-function isOmocodic(taxId: string): boolean {
-  const check = checkTaxId(taxId);
-  return check.valid && check.isOmocodic;
-}

@@ -1,9 +1,9 @@
-import { documentExpiry, GENDERS, isoDateSchema } from '@lisbon/domain';
+import { documentExpiry, GENDERS, isOmocodicTaxId, isoDateSchema } from '@lisbon/domain';
 import { Checkbox, Group, Radio, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/shared/forms/DateField';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
-import { type DetailsForm, isOmocodicTaxId } from './detailsForm';
+import type { DetailsForm } from './detailsForm';
 
 /** The warning of spec §5 for the document's expiration date, from the domain's `documentExpiry`. */
 function expiryWarning(date: string): 'account.documentExpired' | 'account.documentExpiring' | null {

@@ -1,4 +1,4 @@
-import { checkTaxId, type User } from '@lisbon/domain';
+import { isOmocodicTaxId, type User } from '@lisbon/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { blankToNull } from '@/shared/forms/schemaForm';
 
@@ -51,12 +51,6 @@ export function detailsFromUser(user: User): DetailsValues {
     province: user.province ?? '',
     municipality: user.municipality ?? '',
   };
-}
-
-/** Whether the tax ID typed is valid and omocodic, so the user must confirm it (spec §5). */
-export function isOmocodicTaxId(taxId: string): boolean {
-  const check = checkTaxId(taxId);
-  return check.valid && check.isOmocodic;
 }
 
 /** The input of `userUpdateSchema`; the omocodia confirmation only counts for an omocodic code. */

@@ -1,5 +1,5 @@
-import { ENTITY_TYPES } from '@lisbon/domain';
-import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ENTITY_TYPES, isOmocodicTaxId } from '@lisbon/domain';
+import { Checkbox, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
@@ -9,7 +9,7 @@ import type { BillingForm } from './billingForm';
 export function BillingFields({ form }: { form: BillingForm }) {
   const { t } = useTranslation();
   const kindLabelId = useId();
-  const { entity_type: kind } = form.getValues();
+  const { entity_type: kind, fiscal_code: fiscalCode } = form.getValues();
   const field = (name: Parameters<BillingForm['getInputProps']>[0]) => form.getInputProps(name);
 
   return (
@@ -43,12 +43,21 @@ export function BillingFields({ form }: { form: BillingForm }) {
             withAsterisk
             {...field('last_name')}
           />
-          <TextInput
-            label={t('payments.billing.fiscalCode')}
-            description={t('payments.billing.fiscalCodeHelp')}
-            autoComplete="off"
-            {...field('fiscal_code')}
-          />
+          <div>
+            <TextInput
+              label={t('payments.billing.fiscalCode')}
+              description={t('payments.billing.fiscalCodeHelp')}
+              autoComplete="off"
+              {...field('fiscal_code')}
+            />
+            {isOmocodicTaxId(fiscalCode) && (
+              <Checkbox
+                mt="xs"
+                label={t('payments.billing.fiscalCodeOmocodiaConfirm')}
+                {...form.getInputProps('fiscal_code_omocodia_confirmed', { type: 'checkbox' })}
+              />
+            )}
+          </div>
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -115,6 +115,33 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
     expect(screen.getByText('This field is required')).toBeTruthy();
   });
 
+  it('asks to confirm an omocodic fiscal code before paying, and sends the confirmation', async () => {
+    const checkoutUrl = 'http://localhost/sandbox/checkout/cs_sandbox_0456';
+    const { calls } = openReview({
+      'POST /practices/7/checkout': {
+        body: { data: { payment_id: 6, checkout_url: checkoutUrl, expires_at: '2026-11-21T12:30:00Z' } },
+      },
+    });
+    await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    expect(screen.queryByLabelText('I confirm that this fiscal code is correct')).toBeNull();
+    await fill(/^Fiscal code/, 'RSSMRA80A01H50MM');
+    const confirm = await screen.findByLabelText('I confirm that this fiscal code is correct');
+    await pay();
+    expect(
+      await screen.findByText(
+        'This fiscal code is valid but unusual (omocodia): please confirm that it is correct.',
+      ),
+    ).toBeTruthy();
+    expect(calls.callsTo('POST /practices/7/checkout')).toHaveLength(0);
+
+    await userEvent.click(confirm);
+    await pay();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.callsTo('POST /practices/7/checkout')[0]?.body).toMatchObject({
+      billing: { fiscal_code: 'RSSMRA80A01H50MM', fiscal_code_omocodia_confirmed: true },
+    });
+  });
+
   it('starts from the billing information kept on the server, pays, and goes to the checkout page', async () => {
     const checkoutUrl = 'http://localhost/sandbox/checkout/cs_sandbox_0123';
     const { calls } = openReview({

@@ -1,4 +1,10 @@
-import { type BillingInfoView, ENTITY_TYPES, type EntityType, type User } from '@lisbon/domain';
+import {
+  type BillingInfoView,
+  ENTITY_TYPES,
+  type EntityType,
+  isOmocodicTaxId,
+  type User,
+} from '@lisbon/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { blankToNull } from '@/shared/forms/schemaForm';
 import { storage } from '@/shared/storage';
@@ -11,6 +17,8 @@ export type BillingValues = {
   business_name: string;
   vat_number: string;
   fiscal_code: string;
+  /** The payer confirms an omocodic fiscal code is correct (spec §5). */
+  fiscal_code_omocodia_confirmed: boolean;
   sdi_code: string;
   pec: string;
   address: string;
@@ -54,6 +62,11 @@ function fromRecord(base: BillingValues, record: Record<string, unknown>): Billi
     if (typeof value === 'string') values[key] = value;
   }
   if (isEntityType(record.entity_type)) values.entity_type = record.entity_type;
+  // A confirmation counts for the code it was given for: the account's carries over only to the same code.
+  values.fiscal_code_omocodia_confirmed =
+    typeof record.fiscal_code_omocodia_confirmed === 'boolean'
+      ? record.fiscal_code_omocodia_confirmed
+      : values.fiscal_code === base.fiscal_code && base.fiscal_code_omocodia_confirmed;
   if (typeof record.country === 'string' && record.country) values.country = record.country;
   return values;
 }
@@ -70,6 +83,8 @@ export function initialBilling(user: User, server: BillingInfoView | null): Bill
     business_name: '',
     vat_number: '',
     fiscal_code: user.tax_id ?? '',
+    // The account's tax ID, already confirmed there, needs no second confirmation.
+    fiscal_code_omocodia_confirmed: user.tax_id_omocodia_confirmed,
     sdi_code: '',
     pec: '',
     address: user.address ?? '',
@@ -83,9 +98,15 @@ export function initialBilling(user: User, server: BillingInfoView | null): Bill
   return server ? fromRecord(fromProfile, server) : fromProfile;
 }
 
-/** The input of billingInfoSchema: the chosen kind's fields and the address; blank text is null. */
+/**
+ * The input of billingInfoSchema: the chosen kind's fields and the address; blank text is null.
+ * The omocodia confirmation only counts for an individual's omocodic code.
+ */
 export function billingToInput(values: BillingValues): Record<string, unknown> {
   const picked: Record<string, unknown> = { entity_type: values.entity_type };
   for (const key of [...FIELDS_OF[values.entity_type], ...ADDRESS_FIELDS]) picked[key] = values[key];
+  if (values.entity_type === 'individual' && isOmocodicTaxId(values.fiscal_code)) {
+    picked.fiscal_code_omocodia_confirmed = values.fiscal_code_omocodia_confirmed;
+  }
   return blankToNull(picked);
 }

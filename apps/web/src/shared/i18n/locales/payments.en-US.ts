@@ -24,6 +24,7 @@ export const paymentsEn = {
       lastName: 'Last name(s)',
       fiscalCode: 'Fiscal code',
       fiscalCodeHelp: 'The Italian fiscal code (codice fiscale): required when the billing country is Italy.',
+      fiscalCodeOmocodiaConfirm: 'I confirm that this fiscal code is correct',
       businessName: 'Business name',
       vatNumber: 'VAT number',
       vatNumberHelp: 'Italian VAT numbers have 11 digits.',

@@ -25,6 +25,7 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       lastName: 'Cognome/i',
       fiscalCode: 'Codice fiscale',
       fiscalCodeHelp: 'Obbligatorio se il paese di fatturazione è l’Italia.',
+      fiscalCodeOmocodiaConfirm: 'Confermo che questo codice fiscale è corretto',
       businessName: 'Ragione sociale',
       vatNumber: 'Partita IVA',
       vatNumberHelp: 'Le partite IVA italiane hanno 11 cifre.',

@@ -1,0 +1,44 @@
+import type { BillingInfoView } from '@lisbon/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storage } from '@/shared/storage';
+import { testUser } from '@/test/users';
+import { billingToInput, initialBilling } from './billingForm';
+
+const OMOCODIC = 'RSSMRA80A01H50MM';
+const confirmedOnAccount = testUser({ tax_id: OMOCODIC, tax_id_omocodia_confirmed: true });
+const server: BillingInfoView = {
+  entity_type: 'individual',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  fiscal_code: 'BNCLRA80A41H501X',
+  address: 'Via Roma 1',
+  city: 'Roma',
+  zip_code: '00100',
+  province: null,
+  country: 'IT',
+};
+
+afterEach(() => localStorage.clear());
+
+describe('the omocodia confirmation of the billing fiscal code', () => {
+  it('carries over the account’s confirmation for the account’s own tax ID', () => {
+    const values = initialBilling(confirmedOnAccount, null);
+    expect(values).toMatchObject({ fiscal_code: OMOCODIC, fiscal_code_omocodia_confirmed: true });
+    expect(billingToInput(values)).toMatchObject({ fiscal_code_omocodia_confirmed: true });
+  });
+
+  it('does not carry it over to another code, kept on the server or in this browser', () => {
+    expect(initialBilling(confirmedOnAccount, server).fiscal_code_omocodia_confirmed).toBe(false);
+    // Typed in this browser before the form kept the confirmation: another code, unconfirmed.
+    storage.set('billing', { ...server, fiscal_code: 'VRDGPP80A01H50MZ' });
+    expect(initialBilling(confirmedOnAccount, null).fiscal_code_omocodia_confirmed).toBe(false);
+  });
+
+  it('is sent only for an individual’s omocodic code', () => {
+    const values = { ...initialBilling(confirmedOnAccount, null), fiscal_code: 'RSSMRA80A01H501U' };
+    expect(billingToInput(values)).not.toHaveProperty('fiscal_code_omocodia_confirmed');
+    expect(billingToInput({ ...values, entity_type: 'legal_entity' })).not.toHaveProperty(
+      'fiscal_code_omocodia_confirmed',
+    );
+  });
+});
