@@ -81,7 +81,7 @@ describe('the FAQ of a database seeded before the statement record was worded fo
     }
     await db.updateTable('cms_entries').set({ content: rewritten }).where('id', '=', other.id).execute();
 
-    await migrations['2026-12-05-001-faq-statement-record']?.up(db);
+    await migrations['2026-12-05-106-faq-statement-record']?.up(db);
 
     const after = await faq();
     for (const statement of statements) {

@@ -38,7 +38,7 @@ import * as walletHolderKeys from './2026-12-04-102-wallet-holder-keys';
 import * as statementWithdrawnAt from './2026-12-04-103-statement-withdrawn-at';
 import * as walletResultKeys from './2026-12-04-104-wallet-result-keys';
 import * as appealsToAdmitInAQueue from './2026-12-04-105-appeals-to-admit-in-a-queue';
-import * as faqStatementRecord from './2026-12-05-001-faq-statement-record';
+import * as faqStatementRecord from './2026-12-05-106-faq-statement-record';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -82,5 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-103-statement-withdrawn-at': statementWithdrawnAt,
   '2026-12-04-104-wallet-result-keys': walletResultKeys,
   '2026-12-04-105-appeals-to-admit-in-a-queue': appealsToAdmitInAQueue,
-  '2026-12-05-001-faq-statement-record': faqStatementRecord,
+  '2026-12-05-106-faq-statement-record': faqStatementRecord,
 };
