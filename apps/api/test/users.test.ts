@@ -129,6 +129,42 @@ describe('the names and birth date a statement will state', () => {
   });
 });
 
+describe('the category (standard or refugee)', () => {
+  it("is the applicant's to change while no request is a draft or being evaluated, and chooses the service", async () => {
+    const email = 'rania@example.org';
+    const id = await createUser(t.database, clock, { email, category: 'refugee' });
+    const { token } = await login(t.app, email);
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/practices',
+        headers: bearer(token),
+        payload: { country: 'FR', level: 'higher', replace_draft: true },
+      });
+    const created = await create();
+    const practiceId = created.json<{ data: { id: number; service: string } }>().data.id;
+    expect(created.json<{ data: { service: string } }>().data.service).toBe('refugee_comparability');
+    const held = 'The category cannot be changed while a request of yours is a draft or being evaluated';
+    const setRequest = (status: string) =>
+      t.database.db.updateTable('practices').set({ status }).where('id', '=', practiceId).execute();
+
+    for (const status of ['draft', 'unassigned', 'appeal_in_evaluation']) {
+      await setRequest(status);
+      const refused = await call('PATCH', `/users/${id}`, token, { category: 'standard' });
+      expect(refused.statusCode, status).toBe(422);
+      expect(refused.json(), status).toMatchObject({ errors: { category: [held] } });
+    }
+    // The refugee status could not be confirmed: the request closed, the standard service is open.
+    await setRequest('closed');
+    const changed = await call('PATCH', `/users/${id}`, token, { category: 'standard' });
+    expect(changed.statusCode).toBe(200);
+    expect(dataOf(changed)).toMatchObject({ category: 'standard' });
+    expect((await create()).json<{ data: { service: string } }>().data.service).toBe(
+      'correspondence_verification',
+    );
+  });
+});
+
 describe('ownership', () => {
   it('answers 404 with no data when a user reads, changes or deletes another user', async () => {
     const attempts = [

@@ -166,3 +166,11 @@ export const STATEMENT_IDENTITY_FIELDS = ['first_name', 'middle_name', 'last_nam
  */
 export const holdsIdentity = (practice: { status: PracticeStatus }): boolean =>
   practice.status !== 'draft' && !isArchived(practice.status);
+
+/**
+ * Whether a request holds its applicant's category (standard or refugee): its service was chosen
+ * by it, from the draft until the request is final. A refugee whose status could not be confirmed
+ * (the request closed) may then apply through the standard service, and the other way round.
+ */
+export const holdsCategory = (practice: { status: PracticeStatus }): boolean =>
+  practice.status === 'draft' || holdsIdentity(practice);

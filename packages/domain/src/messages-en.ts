@@ -63,6 +63,8 @@ export const VALIDATION_EN = {
     '“{{file}}” has more than {{max}} million pixels: save it at a lower resolution, and upload that',
   identityHeldByRequest:
     'Your names and birth date cannot be changed while a request of yours is being evaluated: once its statement is issued, correct them here and ask for an amendment',
+  categoryHeldByRequest:
+    'The category cannot be changed while a request of yours is a draft or being evaluated',
   reviewerNotEvaluator: 'The reviewer must be someone other than the evaluator',
   reviewerEvaluated: 'Whoever evaluated this request cannot review it',
   verificationNotInService: 'This service does not include verification with the issuer',

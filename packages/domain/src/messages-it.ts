@@ -62,6 +62,8 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
     '“{{file}}” ha più di {{max}} milioni di pixel: salvalo a una risoluzione minore, e carica quello',
   identityHeldByRequest:
     'Nomi e data di nascita non possono essere modificati mentre una tua richiesta è in valutazione: una volta rilasciato l’attestato, correggili qui e chiedi la rettifica',
+  categoryHeldByRequest:
+    'La categoria non può essere cambiata mentre una tua richiesta è in bozza o in valutazione',
   reviewerNotEvaluator: 'Il revisore deve essere una persona diversa dal valutatore',
   reviewerEvaluated: 'Chi ha valutato questa richiesta non può revisionarla',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',

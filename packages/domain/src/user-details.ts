@@ -3,6 +3,7 @@ import { countryCodeSchema } from './countries';
 import { isoDateSchema } from './dates';
 import { isValidInternationalPhone, toE164 } from './phone';
 import { checkTaxId, isOmocodiaConfirmedWhenNeeded } from './tax-id';
+import { USER_CATEGORIES } from './abilities';
 import { birthDateSchema, genderSchema, personNameSchema } from './user';
 
 // The account's details as typed and checked, apart from user.ts: what only the forms need (the
@@ -56,6 +57,8 @@ export const userUpdateSchema = z
     ...userDetailsShape,
     first_name: z.optional(name),
     last_name: z.optional(name),
+    /** Standard or refugee: changed only while no request of the applicant is a draft or being evaluated. */
+    category: z.optional(z.enum(USER_CATEGORIES)),
   })
   .refine((value) => isOmocodiaConfirmedWhenNeeded(value.tax_id, value.tax_id_omocodia_confirmed), {
     message: 'taxIdOmocodiaConfirm',

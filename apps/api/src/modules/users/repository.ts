@@ -75,14 +75,9 @@ export async function updateTotpSecretsUnlessChanged(
     .execute();
 }
 
-/** The statuses of an applicant's submitted requests. */
-export async function findSubmittedStatusesOfUser(db: Db, userId: number) {
-  const rows = await db
-    .selectFrom('practices')
-    .select('status')
-    .where('user_id', '=', userId)
-    .where('status', '!=', 'draft')
-    .execute();
+/** The statuses of an applicant's requests, drafts included. */
+export async function findRequestStatusesOfUser(db: Db, userId: number) {
+  const rows = await db.selectFrom('practices').select('status').where('user_id', '=', userId).execute();
   return rows.flatMap(({ status }) => {
     const known = PRACTICE_STATUSES.find((candidate) => candidate === status);
     return known ? [{ status: known }] : [];

@@ -1,5 +1,6 @@
 import {
   checkTaxId,
+  holdsCategory,
   holdsIdentity,
   STATEMENT_IDENTITY_FIELDS,
   userSchema,
@@ -15,7 +16,7 @@ import { requireOwnUser } from '../sessions/guard';
 import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
 import { findAccountById } from './accounts';
 import {
-  findSubmittedStatusesOfUser,
+  findRequestStatusesOfUser,
   updateUser as updateUserRow,
   type UserPatch,
   type UserRow,
@@ -79,7 +80,7 @@ export async function updateUser(
   input: UserUpdate,
 ): Promise<User> {
   const row = await ownAccount(ctx, actor, id);
-  await requireIdentityFree(ctx, row, input);
+  await requireDetailsFree(ctx, row, input);
   const now = ctx.clock.now().toISOString();
   const patch: UserPatch = Object.fromEntries(
     DETAIL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
@@ -87,6 +88,7 @@ export async function updateUser(
   if (input.marketing_consent !== undefined) {
     patch.marketing_consent_at = flagTime(input.marketing_consent, row.marketing_consent_at, now);
   }
+  if (input.category !== undefined) patch.category = input.category;
   const taxId = input.tax_id === undefined ? row.tax_id : input.tax_id;
   const taxIdCheck = taxId ? checkTaxId(taxId) : null;
   const isOmocodic = taxIdCheck?.valid === true && taxIdCheck.isOmocodic;
@@ -104,18 +106,21 @@ export async function updateUser(
 }
 
 /**
- * The names and birth date a statement will state are those its staff checked: while a request of
- * the applicant is being evaluated (`holdsIdentity`), a change to them is refused on each field (422).
+ * What the applicant's requests hold of the account (422 on each field changed): the names and birth
+ * date a statement will state, while a request is being evaluated (`holdsIdentity`), and the category
+ * its service was chosen by, from the draft on (`holdsCategory`).
  */
-async function requireIdentityFree(ctx: AppContext, row: UserRow, input: UserUpdate): Promise<void> {
+async function requireDetailsFree(ctx: AppContext, row: UserRow, input: UserUpdate): Promise<void> {
   const changed = STATEMENT_IDENTITY_FIELDS.filter(
     (field) => input[field] !== undefined && (input[field] ?? '') !== (row[field] ?? ''),
   );
-  if (changed.length === 0) return;
-  const practices = await findSubmittedStatusesOfUser(ctx.db, row.id);
-  if (!practices.some(holdsIdentity)) return;
-  const errors: FieldErrors = Object.fromEntries(changed.map((field) => [field, ['identityHeldByRequest']]));
-  throw new AppError('VALIDATION_FAILED', { errors });
+  const isCategoryChanged = input.category !== undefined && input.category !== row.category;
+  if (changed.length === 0 && !isCategoryChanged) return;
+  const requests = await findRequestStatusesOfUser(ctx.db, row.id);
+  const errors: FieldErrors = {};
+  if (requests.some(holdsIdentity)) for (const field of changed) errors[field] = ['identityHeldByRequest'];
+  if (isCategoryChanged && requests.some(holdsCategory)) errors.category = ['categoryHeldByRequest'];
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
 }
 
 /** PATCH /profile: the interface language and the marketing consent of the session's own user. */

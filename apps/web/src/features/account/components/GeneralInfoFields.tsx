@@ -1,5 +1,5 @@
-import { isLocale, LOCALES, type User } from '@lisbon/domain';
-import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { isLocale, LOCALES, type User, USER_CATEGORIES } from '@lisbon/domain';
+import { Group, NativeSelect, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showError, showSuccess } from '@/shared/ui/toast';
@@ -8,7 +8,8 @@ import type { DetailsForm } from './detailsForm';
 
 /**
  * General info: the email (fixed at registration), the language — saved at once, like the
- * header's switch, since it is also the interface's — and the phone number.
+ * header's switch, since it is also the interface's — the phone number and, for an applicant, the
+ * category (standard or refugee), which the API holds while a request is a draft or being evaluated.
  */
 export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: User }) {
   const { t, i18n } = useTranslation();
@@ -45,6 +46,19 @@ export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: Use
         placeholder="+39 06 1234 5678"
         {...form.getInputProps('phone')}
       />
+      {user.abilities['staff.workspace'] !== true && (
+        <Radio.Group
+          label={t('account.fields.category')}
+          description={t('account.fields.categoryHelp')}
+          {...form.getInputProps('category')}
+        >
+          <Group gap="md" mt={6}>
+            {USER_CATEGORIES.map((category) => (
+              <Radio key={category} value={category} label={t(`account.categories.${category}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+      )}
     </SimpleGrid>
   );
 }

@@ -4,6 +4,7 @@ import { blankToNull } from '@/shared/forms/schemaForm';
 
 /** The complete-account form as the inputs hold it: text, or null for an empty select. */
 export type DetailsValues = {
+  category: string;
   phone: string;
   first_name: string;
   middle_name: string;
@@ -30,6 +31,7 @@ export type DetailsForm = UseFormReturnType<DetailsValues>;
 
 export function detailsFromUser(user: User): DetailsValues {
   return {
+    category: user.category,
     phone: user.phone ?? '',
     first_name: user.first_name,
     middle_name: user.middle_name ?? '',

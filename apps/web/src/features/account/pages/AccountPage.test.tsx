@@ -35,6 +35,25 @@ const isoDate = (monthsFromNow: number) => {
 };
 
 describe('account page: complete account', () => {
+  it('changes the category, and says on it when a request holds it', async () => {
+    const held = 'The category cannot be changed while a request of yours is a draft or being evaluated';
+    const api = mockApi({
+      'PATCH /users/1': {
+        status: 422,
+        body: { code: 'VALIDATION_FAILED', message: '', errors: { category: [held] } },
+      },
+    });
+    openAccount(testUser({ category: 'refugee' }));
+    const category = await screen.findByRole('radiogroup', { name: /^Category/ });
+    expect(within(category).getByRole<HTMLInputElement>('radio', { name: /^Refugee/ }).checked).toBe(true);
+    await userEvent.click(within(category).getByRole('radio', { name: 'Standard' }));
+    await save();
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /users/1')[0]?.body).toMatchObject({ category: 'standard' }),
+    );
+    expect(await screen.findByText(held)).toBeTruthy();
+  });
+
   it("refuses a wrong tax ID with 'Invalid Tax ID Number'", async () => {
     const api = mockApi({});
     openAccount();

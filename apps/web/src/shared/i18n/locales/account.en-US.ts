@@ -18,6 +18,9 @@ export const accountEn = {
       localeHelp: 'The language of the portal and of the mails we send you; saved at once.',
       phone: 'Phone number',
       phoneHelp: 'With the country code, for example +39 06 1234 5678.',
+      category: 'Category',
+      categoryHelp:
+        'Refugees with political asylum or subsidiary protection in Italy have the free comparability service, with proof. It can be changed while no request of yours is a draft or being evaluated.',
       firstName: 'First name(s)',
       middleName: 'Middle name(s)',
       lastName: 'Last name(s)',
@@ -41,6 +44,7 @@ export const accountEn = {
       municipality: 'Municipality',
     },
     genders: { male: 'Male', female: 'Female', other: 'Other' },
+    categories: { standard: 'Standard', refugee: 'Refugee (free comparability service)' },
     documentExpired: 'This document has expired: upload a valid one with your request.',
     documentExpiring: 'This document expires within six months.',
     settings: { title: 'Settings' },

@@ -20,6 +20,9 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       localeHelp: 'La lingua del portale e delle email che ti inviamo; salvata subito.',
       phone: 'Numero di telefono',
       phoneHelp: 'Con il prefisso internazionale, per esempio +39 06 1234 5678.',
+      category: 'Categoria',
+      categoryHelp:
+        'Chi ha asilo politico o protezione sussidiaria in Italia ha il servizio di comparabilità gratuito, con prova. Si può cambiare finché nessuna tua richiesta è in bozza o in valutazione.',
       firstName: 'Nome/i',
       middleName: 'Secondo nome/i',
       lastName: 'Cognome/i',
@@ -43,6 +46,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       municipality: 'Comune',
     },
     genders: { male: 'Maschile', female: 'Femminile', other: 'Altro' },
+    categories: { standard: 'Standard', refugee: 'Rifugiato (servizio di comparabilità gratuito)' },
     documentExpired: 'Questo documento è scaduto: carica un documento valido con la tua richiesta.',
     documentExpiring: 'Questo documento scade entro sei mesi.',
     settings: { title: 'Impostazioni' },

@@ -49,7 +49,7 @@ export const termsEn = {
         },
         proof: {
           title: 'Proof of your status',
-          body: 'Upload your refugee status certificate, or the document that grants you subsidiary protection, with your request. We check it before the evaluation starts. If your status cannot be confirmed, the request is closed and you may apply through the standard service.',
+          body: 'Upload your refugee status certificate, or the document that grants you subsidiary protection, with your request. We check it before the evaluation starts. If your status cannot be confirmed, the request is closed: change your category to standard in your account, and you may apply through the standard service.',
         },
         limit: {
           title: 'Number of requests',

@@ -51,7 +51,7 @@ export const termsIt: Pick<Catalogue, 'terms'> = {
         },
         proof: {
           title: 'Prova del tuo status',
-          body: 'Carica con la richiesta il certificato di riconoscimento dello status di rifugiato, oppure il documento che ti riconosce la protezione sussidiaria. Lo controlliamo prima che inizi la valutazione. Se il tuo status non può essere confermato, la richiesta viene chiusa e puoi presentarla con il servizio ordinario.',
+          body: 'Carica con la richiesta il certificato di riconoscimento dello status di rifugiato, oppure il documento che ti riconosce la protezione sussidiaria. Lo controlliamo prima che inizi la valutazione. Se il tuo status non può essere confermato, la richiesta viene chiusa: cambia la tua categoria in standard nel tuo account e potrai presentarla con il servizio ordinario.',
         },
         limit: {
           title: 'Numero di richieste',
