@@ -91,6 +91,17 @@ describe('request workspace', () => {
     ).toBeTruthy();
   });
 
+  it('says the return delivery is theirs when no move of the request is', async () => {
+    workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'published' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    expect(
+      await screen.findByText(
+        'No move of this request is yours now: its return delivery or its payments, further down, are.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
+  });
+
   it('offers nothing to an evaluator who is not the assignee', async () => {
     workspaceApi(staffUser('evaluator', { id: 99 }), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator', { id: 99 })) });

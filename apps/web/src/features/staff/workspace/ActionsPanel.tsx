@@ -1,5 +1,6 @@
 import {
   type AvailableAction,
+  isOneOf,
   mayHaveStatement,
   missingAssessmentFields,
   type StaffPractice,
@@ -15,6 +16,9 @@ import { publicationQuery } from '../api/publication';
 import { personName } from '../components/QueueTable';
 import { Section } from './Section';
 import { ChangedMeanwhileAlert, TransitionDialog, type TransitionOutcome } from './TransitionDialog';
+
+/** Changes made in the sections below the moves: the return delivery and the payments. */
+const WORK_BELOW = ['open_to_delivery', 'set_delivered', 'cancel_delivery', 'refund_payment'] as const;
 
 /**
  * The moves this staff member may make on this request now, and only those: what the API answers
@@ -55,6 +59,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
     enabled: mayHaveStatement(practice.status),
   });
   const isPublishing = publication.data?.state === 'pending' || publication.data?.state === 'failed';
+  // No move, but the return delivery or the payments further down take this member's hand.
+  const hasWorkBelow = practice.allowed_changes.some((change) => isOneOf(WORK_BELOW, change));
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );
@@ -62,7 +68,15 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   return (
     <Section id="actions" title={t('staff.actions.title')}>
       {transitions.length === 0 && !mayReassign ? (
-        <Text>{t(isPublishing ? 'staff.actions.publishing' : 'staff.actions.none')}</Text>
+        <Text>
+          {t(
+            isPublishing
+              ? 'staff.actions.publishing'
+              : hasWorkBelow
+                ? 'staff.actions.noneButBelow'
+                : 'staff.actions.none',
+          )}
+        </Text>
       ) : (
         <Group gap="sm">
           {transitions.map((transition) => (

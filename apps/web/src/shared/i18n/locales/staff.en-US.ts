@@ -73,6 +73,8 @@ export const staffEn = {
         'Once the request is ready for issue, an administrator publishes the statement: only administrators may.',
       title: 'Actions',
       none: 'There is nothing for you to do on this request now.',
+      noneButBelow:
+        'No move of this request is yours now: its return delivery or its payments, further down, are.',
       publishing: 'While its statement is being published, nothing else can be done on this request.',
       confirm: 'The request moves from “{{from}}” to “{{to}}”.',
       effects: {

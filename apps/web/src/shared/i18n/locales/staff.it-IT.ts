@@ -75,6 +75,8 @@ export const staffIt: Staff = {
         'Quando la richiesta è pronta per il rilascio, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
+      noneButBelow:
+        'Al momento nessuna azione su questa richiesta spetta a te: più in basso ti spettano la restituzione degli originali o i pagamenti.',
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
       effects: {
