@@ -91,6 +91,60 @@ describe('the FAQ of a database seeded before the statement record was worded fo
   });
 });
 
+describe('the upper-secondary documents of a database seeded with the list of higher education', () => {
+  const seeded = useTestApp();
+  const FIRST = ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'];
+  const NOW = ['identity_document', 'diploma', 'grade_12_certificate', 'final_examination', 'consent_form'];
+  const upperSecondary = async () =>
+    (
+      await seeded.database.db
+        .selectFrom('required_documents')
+        .select('document_type')
+        .where('level', '=', 'upper_secondary')
+        .orderBy('position')
+        .execute()
+    ).map((row) => row.document_type);
+  const store = async (types: readonly string[]) => {
+    const db = seeded.database.db;
+    await db.deleteFrom('required_documents').where('level', '=', 'upper_secondary').execute();
+    await db
+      .insertInto('required_documents')
+      .values(
+        types.map((document_type, index) => ({
+          level: 'upper_secondary',
+          document_type,
+          position: index + 1,
+        })),
+      )
+      .execute();
+  };
+  const up = () => migrations['2026-12-05-107-upper-secondary-documents']?.up(seeded.database.db);
+
+  it('seeds the school-leaving documents on a new database', async () => {
+    expect(await upperSecondary()).toEqual(NOW);
+  });
+
+  it('replaces the first list with the school-leaving documents', async () => {
+    await store(FIRST);
+    await up();
+    expect(await upperSecondary()).toEqual(NOW);
+  });
+
+  it('leaves alone a list an administrator changed, and the documents of higher education', async () => {
+    const own = ['identity_document', 'diploma', 'transcript_of_records', 'apostille', 'consent_form'];
+    await store(own);
+    await up();
+    expect(await upperSecondary()).toEqual(own);
+    const higher = await seeded.database.db
+      .selectFrom('required_documents')
+      .select('document_type')
+      .where('level', '=', 'higher')
+      .orderBy('position')
+      .execute();
+    expect(higher.map((row) => row.document_type)).toEqual(FIRST);
+  });
+});
+
 describe('instances starting at once on an empty database', () => {
   const empty = useTestApp({ isMigrated: false });
 

@@ -229,6 +229,28 @@ describe('the request wizard', () => {
   });
 });
 
+describe('an upper-secondary request', () => {
+  it('asks for the 12th grade certificate and the final examination, not the transcript of records', async () => {
+    const leaver = await t.applicant({ email: 'school-leaver@example.org' });
+    const id = await completeDraft(t.app, leaver, {
+      country: 'BR',
+      level: 'upper_secondary',
+      documents: STANDARD_DOCUMENTS,
+    });
+    const early = await call('POST', `/practices/${id}/review`, leaver);
+    expect(early.statusCode).toBe(422);
+    expect(Object.keys(early.json<{ errors: object }>().errors).sort()).toEqual([
+      'documents.final_examination',
+      'documents.grade_12_certificate',
+    ]);
+    for (const type of ['grade_12_certificate', 'final_examination']) {
+      await upload(t.app, leaver, { type, practice_id: id }, { name: `${type}.pdf`, content: FILES.pdf });
+    }
+    const review = await call('POST', `/practices/${id}/review`, leaver);
+    expect(practiceOf(review)).toMatchObject({ wizard_step: 'review', missing_documents: [] });
+  });
+});
+
 describe('refugee requests', () => {
   it('get the free comparability service and are submitted with a deadline of 60 working days', async () => {
     const id = await completeDraft(t.app, refugee, { country: 'FR', documents: REFUGEE_DOCUMENTS });

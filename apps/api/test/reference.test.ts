@@ -34,9 +34,15 @@ describe('the Lisbon Recognition Convention states', () => {
 });
 
 describe('GET /services/discovery, as a visitor', () => {
-  it.each(['higher', 'upper_secondary'])(
-    'offers correspondence and verification for a Lisbon state (%s)',
-    async (level) => {
+  it.each([
+    ['higher', ['identity_document', 'diploma', 'transcript_of_records', 'consent_form']],
+    [
+      'upper_secondary',
+      ['identity_document', 'diploma', 'grade_12_certificate', 'final_examination', 'consent_form'],
+    ],
+  ])(
+    'offers correspondence and verification for a Lisbon state, with the documents of the level (%s)',
+    async (level, documents) => {
       const found = await discover('FR', level);
       expect(found.country).toMatchObject({ code: 'FR', name: 'France', is_lisbon_state: true });
       expect(found.service).toMatchObject({
@@ -48,7 +54,7 @@ describe('GET /services/discovery, as a visitor', () => {
         urgent_supplement: { total: 10_000, net: 8_197, vat: 1_803 },
         ordinary_working_days: 60,
         urgent_working_days: 30,
-        required_documents: ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'],
+        required_documents: documents,
       });
       expect(found.refugee_alternative).toMatchObject({
         kind: 'refugee_comparability',

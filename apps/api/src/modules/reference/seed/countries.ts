@@ -29,7 +29,13 @@ export const UNVERIFIABLE_COUNTRIES = ['AF', 'SY', 'YE', 'SO', 'SD', 'SS', 'LY',
 /** Documents required per level; refugees add the refugee status certificate. */
 export const REQUIRED_DOCUMENTS: Record<EducationLevel, readonly DocumentType[]> = {
   higher: ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'],
-  upper_secondary: ['identity_document', 'diploma', 'transcript_of_records', 'consent_form'],
+  upper_secondary: [
+    'identity_document',
+    'diploma',
+    'grade_12_certificate',
+    'final_examination',
+    'consent_form',
+  ],
 };
 
 export type CountrySeed = {
