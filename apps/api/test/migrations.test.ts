@@ -118,22 +118,59 @@ describe('the upper-secondary documents of a database seeded with the list of hi
       )
       .execute();
   };
-  const up = () => migrations['2026-12-05-107-upper-secondary-documents']?.up(seeded.database.db);
+  const migration = migrations['2026-12-05-107-upper-secondary-documents'];
+  // Back to the database before the migration (the first list, no kept lists), then the migration.
+  const downThenUp = async (before: () => Promise<unknown>) => {
+    await migration?.down?.(seeded.database.db);
+    await before();
+    await migration?.up(seeded.database.db);
+  };
 
   it('seeds the school-leaving documents on a new database', async () => {
     expect(await upperSecondary()).toEqual(NOW);
   });
 
   it('replaces the first list with the school-leaving documents', async () => {
-    await store(FIRST);
-    await up();
+    await downThenUp(() => store(FIRST));
     expect(await upperSecondary()).toEqual(NOW);
+  });
+
+  it('lets the requests already submitted keep the list they were submitted with, and not the drafts', async () => {
+    const db = seeded.database.db;
+    const owner = await seeded.applicant({ email: 'school-leaver@example.org' });
+    const refugee = await seeded.applicant({ email: 'refugee-leaver@example.org', category: 'refugee' });
+    let submitted = 0;
+    let refugees = 0;
+    let draft = 0;
+    await downThenUp(async () => {
+      submitted = await seeded.request(owner, 'unassigned', { country: 'BR' });
+      refugees = await seeded.request(refugee, 'unassigned', {
+        country: 'BR',
+        service: 'refugee_comparability',
+      });
+      draft = await seeded.request(owner, 'draft', { country: 'BR' });
+      await db
+        .updateTable('practices')
+        .set({ level: 'upper_secondary' })
+        .where('id', 'in', [submitted, refugees, draft])
+        .execute();
+    });
+    const kept = async (id: number) =>
+      (
+        await db
+          .selectFrom('practices')
+          .select('required_documents_at_submission')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).required_documents_at_submission;
+    expect(await kept(submitted)).toBe(FIRST.join(','));
+    expect(await kept(refugees)).toBe([...FIRST, 'refugee_status_certificate'].join(','));
+    expect(await kept(draft)).toBeNull();
   });
 
   it('leaves alone a list an administrator changed, and the documents of higher education', async () => {
     const own = ['identity_document', 'diploma', 'transcript_of_records', 'apostille', 'consent_form'];
-    await store(own);
-    await up();
+    await downThenUp(() => store(own));
     expect(await upperSecondary()).toEqual(own);
     const higher = await seeded.database.db
       .selectFrom('required_documents')

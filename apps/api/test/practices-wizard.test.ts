@@ -249,6 +249,32 @@ describe('an upper-secondary request', () => {
     const review = await call('POST', `/practices/${id}/review`, leaver);
     expect(practiceOf(review)).toMatchObject({ wizard_step: 'review', missing_documents: [] });
   });
+
+  it('keeps the list it was submitted with when the list of its level changes afterwards', async () => {
+    const leaver = await t.applicant({ email: 'refugee-leaver@example.org', category: 'refugee' });
+    const id = await completeDraft(t.app, leaver, {
+      country: 'BR',
+      level: 'upper_secondary',
+      documents: [
+        ...REFUGEE_DOCUMENTS.filter((type) => type !== 'transcript_of_records'),
+        'grade_12_certificate',
+        'final_examination',
+      ],
+    });
+    expect((await call('POST', `/practices/${id}/submit`, leaver)).statusCode).toBe(200);
+    await t.database.db
+      .insertInto('required_documents')
+      .values({ level: 'upper_secondary', document_type: 'apostille', position: 6 })
+      .execute();
+    expect(practiceOf(await call('GET', `/practices/${id}`, leaver)).missing_documents).toEqual([]);
+    const draft = await call('POST', '/practices', leaver, { country: 'BR', level: 'upper_secondary' });
+    expect(practiceOf(draft).missing_documents).toContain('apostille');
+    await t.database.db
+      .deleteFrom('required_documents')
+      .where('level', '=', 'upper_secondary')
+      .where('document_type', '=', 'apostille')
+      .execute();
+  });
 });
 
 describe('refugee requests', () => {

@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_TYPES,
   type DocumentType,
   EDUCATION_LEVELS,
   type EducationLevel,
@@ -87,8 +88,16 @@ export async function listOwnPractices(ctx: AppContext, actor: SessionUser): Pro
 export const categoryOf = (service: ServiceKind): UserCategory =>
   service === 'refugee_comparability' ? 'refugee' : 'standard';
 
-export const requiredDocumentsOf = (ctx: AppContext, practice: OwnedPractice): Promise<DocumentType[]> =>
-  requiredDocuments(ctx.db, {
+/** A submitted request keeps the list it was submitted with; a draft follows the current one. */
+export async function requiredDocumentsOf(ctx: AppContext, practice: OwnedPractice): Promise<DocumentType[]> {
+  const kept = practice.row.required_documents_at_submission;
+  if (kept !== null) return kept.split(',').filter((type) => isOneOf(DOCUMENT_TYPES, type));
+  return requiredDocumentsFor(ctx.db, practice);
+}
+
+/** The documents the current reference data asks of the request's country, level and service. */
+export const requiredDocumentsFor = (db: Db, practice: OwnedPractice): Promise<DocumentType[]> =>
+  requiredDocuments(db, {
     country: practice.country,
     level: practice.level,
     category: categoryOf(practice.service),

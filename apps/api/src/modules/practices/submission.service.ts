@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { bodyToday, deadlineFrom, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import { queueApplicantMail } from '../mails/service';
-import { findOwnPractice, findPractice } from '../practice-records/access.service';
+import { findOwnPractice, findPractice, requiredDocumentsFor } from '../practice-records/access.service';
 import { refreshSearchText } from '../practice-records/search-text';
 import {
   dailySubmissionCount,
@@ -87,6 +87,8 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
   if (practice?.status !== 'draft') return false;
   const day = calendarDayOf(record.at);
   const now = record.at.toISOString();
+  // Kept with the request, so a later change of the reference lists leaves it as submitted.
+  const required = await requiredDocumentsFor(trx, practice);
   const isSubmitted = await updatePracticeInStatus(trx, {
     id: record.practiceId,
     status: 'draft',
@@ -97,6 +99,7 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
       requested_on: day,
       expected_deadline: deadlineFrom(day, practice.row.is_urgent === 1, record.calendar),
       ...(record.paidAt ? { paid_at: record.paidAt } : {}),
+      required_documents_at_submission: required.join(','),
       updated_at: now,
     },
   });

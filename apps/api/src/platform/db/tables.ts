@@ -179,6 +179,8 @@ export type PracticesTable = {
   statement_withdrawn_at: NullableText;
   /** The words staff search finds it by (migration 2026-11-26-200, the domain's `requestSearchText`). */
   search_text: NullableText;
+  /** The required documents as they stood when it was submitted, comma-separated (migration 2026-12-05-107). */
+  required_documents_at_submission: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
