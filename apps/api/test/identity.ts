@@ -66,15 +66,15 @@ export const totpCode = (secret: string, clock: Clock): string =>
     timestamp: clock.now().getTime(),
   });
 
-/** Turns two factors on for the session's user; answers the secret and the recovery codes. */
-export async function enableTwoFactor(app: App, token: string, clock: Clock) {
+/** Turns two factors on for the session's user (its password asked again); answers the secret and the recovery codes. */
+export async function enableTwoFactor(app: App, token: string, clock: Clock, password = PASSWORD) {
   const setup = await app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(token) });
   const { secret } = setup.json<{ data: { secret: string } }>().data;
   const enable = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/2fa/enable',
     headers: bearer(token),
-    payload: { code: totpCode(secret, clock), current_password: PASSWORD },
+    payload: { code: totpCode(secret, clock), current_password: password },
   });
   const { recovery_codes } = enable.json<{ data: { recovery_codes: string[] } }>().data;
   return { secret, recoveryCodes: recovery_codes };

@@ -64,7 +64,7 @@ describe('secrets in the logs', () => {
     // A session, its second factor and a refused call with a forged token.
     const session = await login(t.app, 'reset@example.org', NEW_PASSWORD, '203.0.113.81');
     secrets.set('session token', session.token);
-    const twoFactor = await enableTwoFactor(t.app, session.token, clock);
+    const twoFactor = await enableTwoFactor(t.app, session.token, clock, NEW_PASSWORD);
     secrets.set('TOTP secret', twoFactor.secret);
     for (const [index, code] of twoFactor.recoveryCodes.entries())
       secrets.set(`recovery code ${index}`, code);
