@@ -241,25 +241,31 @@ describe('registering an email again before activating it', () => {
     await post('/auth/register', registration({ email: 'again@example.org', locale: 'it-IT' }));
     await post('/auth/register', registration({ email: 'again@example.org', locale: 'it-IT' }));
     await t.worker.drainOnce();
-    const [first, second] = mailsTo('again@example.org');
     const notice = 'Questo link sostituisce quello che ti abbiamo inviato prima, che non funziona più.';
-    expect(first?.text).not.toContain(notice);
-    expect(second?.text).toContain(notice);
-    const check = await post('/auth/check-token', {
-      token: linkToken(first!, 'activate'),
-      purpose: 'activation',
-    });
-    expect(check.statusCode).toBe(404);
+    // Both mails were written in the same instant: told apart by what they say, not by file order.
+    const mails = mailsTo('again@example.org');
+    expect(mails).toHaveLength(2);
+    const first = mails.find((mail) => !mail.text.includes(notice));
+    const second = mails.find((mail) => mail.text.includes(notice));
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    const check = (mail: typeof first) =>
+      post('/auth/check-token', { token: linkToken(mail!, 'activate'), purpose: 'activation' });
+    expect((await check(first)).statusCode).toBe(404);
+    expect((await check(second)).statusCode).toBe(204);
   });
 
   it('says the same in English', async () => {
     await post('/auth/register', registration({ email: 'again-en@example.org', locale: 'en-US' }));
     await post('/auth/register', registration({ email: 'again-en@example.org', locale: 'en-US' }));
     await t.worker.drainOnce();
+    // One of the two (written in the same instant, in either order) says it replaces the other.
     expect(
-      mailsTo('again-en@example.org').map((mail) =>
-        mail.text.includes('This link replaces the one we sent you earlier, which no longer works.'),
-      ),
+      mailsTo('again-en@example.org')
+        .map((mail) =>
+          mail.text.includes('This link replaces the one we sent you earlier, which no longer works.'),
+        )
+        .sort(),
     ).toEqual([false, true]);
   });
 });
@@ -293,7 +299,7 @@ describe('whoever registered an email first', () => {
       }),
     );
     await t.worker.drainOnce();
-    const [, latest] = mailsTo(email);
+    const latest = mailsTo(email).find((mail) => mail.text.includes('This link replaces the one'));
     expect(latest?.language).toBe('en-US');
     const activated = await post('/auth/activate', {
       token: linkToken(latest!, 'activate'),
