@@ -9,7 +9,7 @@ import {
   WORKSPACE_NOTICES,
   type WorkspaceNoticeKey,
 } from '@lisbon/domain';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '@/api';
 import { currentLocale } from '@/shared/i18n';
 import { showSuccess } from '@/shared/ui/toast';
@@ -42,6 +42,12 @@ export function noticeText(notice: WorkspaceNoticeKey): string {
   return WORKSPACE_NOTICES[currentLocale()][notice];
 }
 
+/** The queues and their counts, which a request changed anyhow may have joined or left. */
+const invalidateQueues = (queryClient: QueryClient) =>
+  (['counts', 'practices'] as const).map((part) =>
+    queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
+  );
+
 /**
  * Runs a change and applies its answer: the workspace shown is the one answered, the queues,
  * counts, appeal and publication are refreshed, and the success message is shown.
@@ -51,9 +57,7 @@ export function useApplyChange() {
   return async (result: ApiResult<StaffPractice>, fallback: WorkspaceNoticeKey) => {
     queryClient.setQueryData(staffPracticeQuery(result.data.id).queryKey, result.data);
     await Promise.all([
-      ...(['counts', 'practices'] as const).map((part) =>
-        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
-      ),
+      ...invalidateQueues(queryClient),
       // A statement of appeal on its way leaves the status as it was: its appeal and publication change.
       queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'appeal', result.data.id] }),
       queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'practice', result.data.id, 'publication'] }),
@@ -68,9 +72,7 @@ export function useReloadPractice() {
   return async (id: number) => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: staffPracticeQuery(id).queryKey }),
-      ...(['counts', 'practices'] as const).map((part) =>
-        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
-      ),
+      ...invalidateQueues(queryClient),
     ]);
   };
 }
