@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   appealDeadline,
   canRequestAppeal,
-  holdsIdentity,
   createAppealSchema,
   isAppealOpen,
   isAppealWindowOpen,
@@ -94,21 +93,5 @@ describe('who may appeal', () => {
     expect(createAppealSchema.parse({ type: 'amendment', motivation: 'Wrong name' }).document_ids).toEqual(
       [],
     );
-  });
-});
-
-describe('holdsIdentity', () => {
-  it('holds from the submission until the statement is issued or the request closed, appeals included', () => {
-    expect(holdsIdentity({ status: 'draft' })).toBe(false);
-    for (const status of [
-      'unassigned',
-      'ready_for_issue',
-      'pending_student_reply',
-      'appeal_requested',
-      'appeal_pending_student_reply',
-    ] as const)
-      expect(holdsIdentity({ status }), status).toBe(true);
-    for (const status of ['published', 'closed', 'appeal_rejected', 'appeal_issued', 'amend_issued'] as const)
-      expect(holdsIdentity({ status }), status).toBe(false);
   });
 });

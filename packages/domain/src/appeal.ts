@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from './constants';
-import { areDocumentsEditable, isArchived, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { areDocumentsEditable, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
 import { BODY_TIME_ZONE, wallClockOf, type WallClock } from './wall-clock';
 
@@ -153,24 +153,3 @@ export const appealOverviewSchema = z
   })
   .meta({ id: 'AppealOverview' });
 export type AppealOverview = z.infer<typeof appealOverviewSchema>;
-
-/** What a statement says of its holder: their names and birth date, read from the account. */
-export const STATEMENT_IDENTITY_FIELDS = ['first_name', 'middle_name', 'last_name', 'birth_date'] as const;
-
-/**
- * Whether a request holds its applicant's identity: it is being evaluated (from its submission
- * until its statement, an appeal's or amendment's included, is issued or it is closed), and the
- * statement will name the person its staff checked. The account's names and birth date do not
- * change meanwhile. Once a statement is out, a wrong name is corrected in the account, then by an
- * amendment, whose staff evaluate the corrected name before the amended statement carries it.
- */
-export const holdsIdentity = (practice: { status: PracticeStatus }): boolean =>
-  practice.status !== 'draft' && !isArchived(practice.status);
-
-/**
- * Whether a request holds its applicant's category (standard or refugee): its service was chosen
- * by it, from the draft until the request is final. A refugee whose status could not be confirmed
- * (the request closed) may then apply through the standard service, and the other way round.
- */
-export const holdsCategory = (practice: { status: PracticeStatus }): boolean =>
-  practice.status === 'draft' || holdsIdentity(practice);

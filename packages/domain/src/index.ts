@@ -2,6 +2,7 @@ export * from './abilities';
 export * from './account-deletion';
 export * from './anchor';
 export * from './appeal';
+export * from './held-details';
 export * from './assessment';
 export * from './assessment-prefill';
 export * from './auth';
