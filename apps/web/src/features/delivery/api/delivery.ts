@@ -3,11 +3,11 @@ import {
   checkoutSessionSchema,
   deliveryOverviewSchema,
   deliverySchema,
-  paymentSchema,
   type ShippingInfo,
 } from '@lisbon/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/api';
+import { fetchPayment, paymentQueryKey } from '@/shared/payments/payment';
 import { storage } from '@/shared/storage';
 
 /** Return delivery of the originals: the overview, shipping information, paying the cart, the waybill. */
@@ -31,8 +31,8 @@ export const deliveryQuery = (isAwaitingPayment = false) =>
  */
 export const returnedPaymentQuery = (id: number) =>
   queryOptions({
-    queryKey: ['payments', id] as const,
-    queryFn: async () => (await api.get('payments', id, { schema: paymentSchema })).data,
+    queryKey: paymentQueryKey(id),
+    queryFn: () => fetchPayment(id),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? POLL_MS : false),
   });

@@ -1,12 +1,7 @@
-import {
-  type BillingInfo,
-  billingInfoViewSchema,
-  checkoutSessionSchema,
-  type Payment,
-  paymentSchema,
-} from '@lisbon/domain';
+import { type BillingInfo, billingInfoViewSchema, checkoutSessionSchema, type Payment } from '@lisbon/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/api';
+import { fetchPayment, paymentQueryKey } from '@/shared/payments/payment';
 
 /** Paying for a request: billing information, the hosted checkout, the payment's outcome. */
 
@@ -43,8 +38,8 @@ export const hasStoppedAsking = (answers: number) => answers >= MAX_POLLS;
  */
 export const paymentQuery = (id: number) =>
   queryOptions({
-    queryKey: ['payments', id] as const,
-    queryFn: async () => (await api.get('payments', id, { schema: paymentSchema })).data,
+    queryKey: paymentQueryKey(id),
+    queryFn: () => fetchPayment(id),
     staleTime: 0,
     refetchInterval: (query) =>
       query.state.status === 'error' ||
