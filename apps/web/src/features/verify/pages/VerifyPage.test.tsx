@@ -1,7 +1,9 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus, type Verification } from '@lisbon/domain';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { defaultScheduler, notifyManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Profiler, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'react-dom';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
@@ -85,14 +87,17 @@ describe('the public verification page', () => {
 
   it('renders the answer after the update that brought it, in a render of its own (decision 082)', async () => {
     // A query's update is synchronous; the answer (and the first date the browser formats) is
-    // rendered with useDeferredValue, in a render React may interrupt. So some commit has the
-    // answer in the cache and not yet on screen, and a later one shows it.
-    // The answer waits for the page to be on screen: an answer that came while the route itself was
-    // still rendering (a busy machine) would be in the page's first render, with nothing to defer.
+    // rendered with useDeferredValue, in a render React may interrupt. So the update's own commit
+    // has the answer in the cache and not on screen, and a later commit shows it.
+    // The update is made here, not by the API's answer: React Query's notice comes synchronously and
+    // React renders it at once (flushSync), so no other render of a busy machine can take it along.
+    // The API answers last (the client shares a GET in flight, so an answer never given would
+    // hold the next tests' too).
     let answer = () => {};
     const isAnswered = new Promise<void>((resolve) => {
       answer = resolve;
     });
+    onTestFinished(() => answer());
     mockApi({
       [`GET /verify/${ID}`]: async () => {
         await isAnswered;
@@ -116,13 +121,21 @@ describe('the public verification page', () => {
     );
     const { queryClient } = renderApp(`/verify/${ID}`, { wrapper: Recorded });
     isCached = () => queryClient.getQueryData(certificateStatusQuery(ID).queryKey) !== undefined;
-    await screen.findByRole('heading', { level: 1, name: 'Verify a statement' });
-    answer();
-    await screen.findByText(/published on February 10, 2026/);
+    // The statement's section is on screen, waiting for the answer.
+    within(await screen.findByRole('region', { name: /^Statement id/ })).getByLabelText(/^Loading/);
+    commits.length = 0;
 
-    const cachedNotShown = commits.findIndex((commit) => commit.isAnswerCached && !commit.isAnswerShown);
-    expect(cachedNotShown).toBeGreaterThanOrEqual(0);
-    expect(commits.slice(cachedNotShown + 1).some((commit) => commit.isAnswerShown)).toBe(true);
+    notifyManager.setScheduler((notify) => notify());
+    try {
+      act(() => {
+        flushSync(() => queryClient.setQueryData(certificateStatusQuery(ID).queryKey, status('published')));
+        expect(commits).toContainEqual({ isAnswerCached: true, isAnswerShown: false });
+      });
+    } finally {
+      notifyManager.setScheduler(defaultScheduler);
+    }
+    expect(await screen.findByText(/published on February 10, 2026/)).toBeTruthy();
+    expect(commits.at(-1)).toEqual({ isAnswerCached: true, isAnswerShown: true });
   });
 
   it('announces a valid original in green words, with the masked holder and the transaction hash', async () => {
