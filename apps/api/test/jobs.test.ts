@@ -151,6 +151,21 @@ describe('the worker', () => {
     expect(describeError(withToken)).toBe(
       'rpc failed: GET https://[redacted]@rpc.example.org/v3/path?[redacted] answered 401',
     );
+    // A provider's key in the URL's path (an RPC endpoint's) goes too; the host and the path's words stay.
+    const keyInPath = new Error('HTTP request failed.', {
+      cause: new Error(
+        'Status: 401 URL: https://eth-sepolia.g.alchemy.com/v2/Zx9_kL2mQ7vR4tW8yB1nC5pD3fG6hJ0a Request body: {"method":"eth_chainId"}',
+      ),
+    });
+    expect(describeError(keyInPath)).toBe(
+      'HTTP request failed.: Status: 401 URL: https://eth-sepolia.g.alchemy.com/v2/[redacted] Request body: {"method":"eth_chainId"}',
+    );
+    expect(
+      describeError(new Error('GET https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef/ failed')),
+    ).toBe('GET https://mainnet.infura.io/v3/[redacted]/ failed');
+    expect(describeError(new Error('POST http://127.0.0.1:8545/api/v1/jsonrpc refused'))).toBe(
+      'POST http://127.0.0.1:8545/api/v1/jsonrpc refused',
+    );
   });
 
   it('retries a failing job with exponential backoff, keeps no secret in the error, then gives up', async () => {

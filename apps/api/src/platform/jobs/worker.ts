@@ -62,9 +62,16 @@ function chainOf(error: unknown): unknown[] {
 }
 
 /**
+ * A URL's path segment that may be a key: providers put one in the path (an RPC endpoint's
+ * `https://mainnet.infura.io/v3/<key>`, `https://eth-mainnet.g.alchemy.com/v2/<key>`). A word of the
+ * path (`/v3`, `/api/v1`, `/jsonrpc`) is shorter than 20 characters or not one run of key characters.
+ */
+const KEY_IN_URL_PATH = /(\/\/[^\s/?#]+(?:\/[^\s/?#]*)*?\/)[A-Za-z0-9_-]{20,}(?=[\s/?#]|$)/g;
+
+/**
  * An error's message, with those of the errors under it and their codes (`fetch failed: self-signed
  * certificate (DEPTH_ZERO_SELF_SIGNED_CERT)`), short and without the credentials a URL might carry
- * (`smtp://user:pass@host`) or its query string.
+ * (`smtp://user:pass@host`, a key in its path) or its query string.
  */
 export function describeError(error: unknown): string {
   const [outer, ...causes] = chainOf(error);
@@ -81,6 +88,7 @@ export function describeError(error: unknown): string {
     .join(': ')
     .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
     .replace(/(\/\/[^\s?#]*)\?[^\s#]+/g, '$1?[redacted]')
+    .replace(KEY_IN_URL_PATH, '$1[redacted]')
     .slice(0, 500);
 }
 
