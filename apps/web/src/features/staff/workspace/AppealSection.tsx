@@ -1,15 +1,17 @@
 import { appealSchema, hasAppeal, type StaffPractice } from '@lisbon/domain';
-import { Text } from '@mantine/core';
+import { Group, List, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { documentLabel } from '@/shared/documents/documentLabel';
 import { Facts } from '@/shared/practice/Facts';
 import { PUBLICATION_POLL_MS } from '../api/publication';
 import { staffPracticeQuery } from '../api/workspace';
 import { Section } from './Section';
+import { DocumentButtons } from './StaffDocuments';
 
 /** GET /staff/practices/{id}/appeal: the applicant's appeal or amendment, null when none. */
 export const staffAppealQuery = (practiceId: number, status: string) =>
@@ -51,9 +53,38 @@ export function AppealSection({ practice }: { practice: StaffPractice }) {
           [t('appeal.type'), t(`appeal.types.${appeal.type}`)],
           [t('appeal.askedAt'), formatDateTime(appeal.created_at, locale)],
           [t('appeal.motivation'), <Text style={{ whiteSpace: 'pre-wrap' }}>{appeal.motivation}</Text>],
-          [t('appeal.documents'), t('appeal.documentCount', { count: appeal.document_ids.length })],
+          [t('appeal.documents'), <AppealDocuments practice={practice} documentIds={appeal.document_ids} />],
         ]}
       />
     </Section>
+  );
+}
+
+/**
+ * The documents the applicant gave with the appeal, each by its name with its download: the
+ * evaluator judges the appeal on them. One the request no longer holds is counted, not named.
+ */
+function AppealDocuments({ practice, documentIds }: { practice: StaffPractice; documentIds: number[] }) {
+  const { t } = useTranslation();
+  const documents = practice.documents.filter((document) => documentIds.includes(document.id));
+  const count = t('appeal.documentCount', { count: documentIds.length });
+  if (documents.length === 0) return <Text>{count}</Text>;
+  return (
+    <Stack gap={4}>
+      {documents.length < documentIds.length && <Text>{count}</Text>}
+      <List listStyleType="none" spacing={4} aria-label={t('appeal.documents')}>
+        {documents.map((document) => (
+          <List.Item key={document.id}>
+            <Group gap="xs" wrap="wrap">
+              <Text span>
+                {documentLabel(document, t)}:{' '}
+                <span style={{ wordBreak: 'break-all' }}>{document.file_name}</span>
+              </Text>
+              <DocumentButtons practiceId={practice.id} document={document} />
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
