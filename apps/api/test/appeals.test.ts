@@ -524,3 +524,39 @@ describe('an amendment', () => {
     expect(await mailKinds()).toContain('amend-issued');
   }, 120_000);
 });
+
+describe('the deadline of an appeal or amendment', () => {
+  it('is its own, counted from the day it is asked for by the request’s rule, not the request’s first deadline', async () => {
+    // Thursday 2 April 2026: the request's deadline (15 January) is long gone.
+    clock.set('2026-04-02T08:00:00Z');
+    const staffRead = async (practiceId: number) =>
+      dataOf<{ expected_deadline: string; days_to_go: number }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/staff/practices/${practiceId}`,
+          headers: bearer(secretary.token),
+        }),
+      );
+    for (const [type, isUrgent, days] of [
+      ['appeal', 0, 60],
+      ['amendment', 1, 30],
+    ] as const) {
+      const { practiceId } = await published();
+      await t.database.db
+        .updateTable('practices')
+        .set({
+          published_at: '2026-04-01T08:00:00.000Z',
+          expected_deadline: '2026-01-15',
+          is_urgent: isUrgent,
+        })
+        .where('id', '=', practiceId)
+        .execute();
+      const answer = await askAppeal(practiceId, { type, motivation: 'The level is wrong.' });
+      expect(answer.statusCode).toBe(201);
+      const practice = await staffRead(practiceId);
+      expect(practice.expected_deadline > '2026-04-02').toBe(true);
+      // Counted from the day it was asked for: all its working days still ahead, not late.
+      expect(practice.days_to_go).toBe(days);
+    }
+  });
+});

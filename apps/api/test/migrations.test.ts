@@ -182,6 +182,59 @@ describe('the upper-secondary documents of a database seeded with the list of hi
   });
 });
 
+describe('the deadline of the appeals a database holds', () => {
+  const seeded = useTestApp();
+
+  it('counts from the day each appeal or amendment was asked for, and leaves other requests alone', async () => {
+    const db = seeded.database.db;
+    const owner = await seeded.applicant({ email: 'appellant@example.org' });
+    const appealedId = await seeded.request(owner, 'appeal_in_evaluation');
+    const urgentId = await seeded.request(owner, 'appeal_issued');
+    const otherId = await seeded.request(owner, 'in_evaluation');
+    await db
+      .updateTable('practices')
+      .set({ expected_deadline: '2026-01-15', requested_on: '2025-10-20', is_urgent: 0 })
+      .where('id', 'in', [appealedId, urgentId, otherId])
+      .execute();
+    await db.updateTable('practices').set({ is_urgent: 1 }).where('id', '=', urgentId).execute();
+    await db
+      .insertInto('appeals')
+      .values(
+        [appealedId, urgentId].map((practiceId) => ({
+          practice_id: practiceId,
+          user_id: owner.id,
+          type: practiceId === urgentId ? 'amendment' : 'appeal',
+          motivation: 'The level is wrong.',
+          document_ids: '[]',
+          // 23:30 on 1 April in UTC is 2 April in Rome: the body's day counts.
+          created_at: '2026-04-01T22:30:00.000Z',
+        })),
+      )
+      .execute();
+    const deadlineOf = async (id: number) =>
+      (
+        await db
+          .selectFrom('practices')
+          .select('expected_deadline')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).expected_deadline;
+    const migration = migrations['2026-12-05-108-appeal-deadlines'];
+
+    await migration?.up(db);
+    // After Thursday 2 April 2026, with Easter Monday, 1 May, 2 June and 29 June (Rome) off: the
+    // 60th working day is Wednesday 1 July, the 30th Monday 18 May.
+    expect(await deadlineOf(appealedId)).toBe('2026-07-01');
+    expect(await deadlineOf(urgentId)).toBe('2026-05-18');
+    expect(await deadlineOf(otherId)).toBe('2026-01-15');
+
+    await migration?.down?.(db);
+    // Back to the request's own: the 60th working day after Monday 20 October 2025.
+    expect(await deadlineOf(appealedId)).toBe('2026-01-19');
+    expect(await deadlineOf(otherId)).toBe('2026-01-15');
+  });
+});
+
 describe('instances starting at once on an empty database', () => {
   const empty = useTestApp({ isMigrated: false });
 

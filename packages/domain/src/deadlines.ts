@@ -1,4 +1,13 @@
+import { ORDINARY_WORKING_DAYS, URGENT_WORKING_DAYS } from './services';
 import { addCalendarDays, addWorkingDays, isWorkingDay, type WorkingCalendar } from './working-days';
+
+/**
+ * The deadline of work that starts on `day` (the body's calendar day): 60 working days, 30 when
+ * urgent. A request's from the day it is submitted; an appeal's or amendment's from the day it is
+ * asked for (decision 108), not the request's first deadline, long gone by then.
+ */
+export const deadlineFrom = (day: string, isUrgent: boolean, calendar: WorkingCalendar): string =>
+  addWorkingDays(day, isUrgent ? URGENT_WORKING_DAYS : ORDINARY_WORKING_DAYS, calendar);
 
 /**
  * Where an open request stands against its deadline (issue #18, decision 070), from its working

@@ -32,3 +32,19 @@ export async function insertAppealRow(
     })
     .execute();
 }
+
+/**
+ * The appeal's own deadline on the request (decision 108), set with the move to `status`: the
+ * queues, the digest and the dashboard read the request's deadline.
+ */
+export async function setAppealDeadline(
+  db: Db,
+  { practiceId, status, deadline }: { practiceId: number; status: string; deadline: string },
+): Promise<void> {
+  await db
+    .updateTable('practices')
+    .set({ expected_deadline: deadline })
+    .where('id', '=', practiceId)
+    .where('status', '=', status)
+    .execute();
+}

@@ -1,5 +1,7 @@
 import {
   appealDeadline,
+  calendarDayOf,
+  deadlineFrom,
   canRequestAppeal,
   isAppealOpen,
   isAppealWindowOpen,
@@ -17,7 +19,8 @@ import { AppError } from '../../platform/errors';
 import { findOwnPractice, type OwnedPractice } from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import { transitionWithin } from '../transitions/service';
-import { findAppealRow, insertAppealRow, type AppealRow } from './repository';
+import { workingCalendar } from '../reference/calendar.service';
+import { findAppealRow, insertAppealRow, setAppealDeadline, type AppealRow } from './repository';
 import { appealStatementOf, openAppealStatementPdf } from './statement.service';
 
 const documentIdsOf = (json: string): number[] => {
@@ -84,7 +87,8 @@ export async function getAppealOverview(
  * POST /practices/{id}/appeal: the `request_appeal` move with the motivation as the thread's
  * message and the documents attached, in one transaction with the appeal's row. 409
  * APPEAL_ALREADY_OPEN when the request has had one (open or closed), APPEAL_WINDOW_CLOSED seven days after
- * `published_at` (Europe/Rome, to the second), TRANSITION_NOT_ALLOWED before publication.
+ * `published_at` (Europe/Rome, to the second), TRANSITION_NOT_ALLOWED before publication. The
+ * request's deadline becomes the appeal's: counted from today by the request's rule (decision 108).
  */
 export async function createAppeal(
   ctx: AppContext,
@@ -92,6 +96,7 @@ export async function createAppeal(
   practiceId: number,
   input: CreateAppeal,
 ): Promise<{ overview: AppealOverview; notice: WorkspaceNoticeKey }> {
+  const calendar = await workingCalendar(ctx);
   const notice = await ctx.db.transaction().execute(async (trx) => {
     const practice = await findOwnPractice(ctx, actor, practiceId, trx);
     if (await findAppealRow(trx, practice.id)) throw new AppError('APPEAL_ALREADY_OPEN');
@@ -125,6 +130,11 @@ export async function createAppeal(
       documentIds: input.document_ids,
       expectedStatus: 'published',
       via: 'appeal_request',
+    });
+    await setAppealDeadline(trx, {
+      practiceId: practice.id,
+      status: result.to,
+      deadline: deadlineFrom(calendarDayOf(ctx.clock.now()), practice.row.is_urgent === 1, calendar),
     });
     return result.notice ?? 'appealCreated';
   });

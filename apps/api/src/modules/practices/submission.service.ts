@@ -1,4 +1,5 @@
 import {
+  deadlineFrom,
   calendarDayOf,
   findTransition,
   serviceOffer,
@@ -8,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { bodyToday, deadlineFrom, workingCalendar } from '../reference/calendar.service';
+import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import { queueApplicantMail } from '../mails/service';
 import { findOwnPractice, findPractice, requiredDocumentsFor } from '../practice-records/access.service';

@@ -1,12 +1,4 @@
-import {
-  addWorkingDays,
-  calendarDayOf,
-  ORDINARY_WORKING_DAYS,
-  URGENT_WORKING_DAYS,
-  workingDaysUntil,
-  type Closure,
-  type WorkingCalendar,
-} from '@lisbon/domain';
+import { calendarDayOf, workingDaysUntil, type Closure, type WorkingCalendar } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { listClosures } from './repository';
 
@@ -21,10 +13,6 @@ export async function workingCalendar(ctx: AppContext): Promise<WorkingCalendar>
 
 /** Today's date in the body's time zone. */
 export const bodyToday = (ctx: AppContext): string => calendarDayOf(ctx.clock.now());
-
-/** The deadline of a request submitted on `day`: 60 working days, 30 when urgent. */
-export const deadlineFrom = (day: string, isUrgent: boolean, calendar: WorkingCalendar): string =>
-  addWorkingDays(day, isUrgent ? URGENT_WORKING_DAYS : ORDINARY_WORKING_DAYS, calendar);
 
 export const daysToGo = (today: string, deadline: string, calendar: WorkingCalendar): number =>
   workingDaysUntil(today, deadline, calendar);

@@ -1,4 +1,5 @@
 import {
+  deadlineFrom,
   ORDINARY_WORKING_DAYS,
   serviceFor,
   URGENT_WORKING_DAYS,
@@ -12,7 +13,7 @@ import {
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { bodyToday, deadlineFrom, workingCalendar } from './calendar.service';
+import { bodyToday, workingCalendar } from './calendar.service';
 import { servicePrice, urgentPrice, urgentSupplement } from './prices';
 import { countLisbonStates, findCountryRow } from './repository';
 import { requiredDocuments, toCountry, toCountryFacts } from './service';

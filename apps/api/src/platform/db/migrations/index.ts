@@ -40,6 +40,7 @@ import * as walletResultKeys from './2026-12-04-104-wallet-result-keys';
 import * as appealsToAdmitInAQueue from './2026-12-04-105-appeals-to-admit-in-a-queue';
 import * as faqStatementRecord from './2026-12-05-106-faq-statement-record';
 import * as upperSecondaryDocuments from './2026-12-05-107-upper-secondary-documents';
+import * as appealDeadlines from './2026-12-05-108-appeal-deadlines';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-105-appeals-to-admit-in-a-queue': appealsToAdmitInAQueue,
   '2026-12-05-106-faq-statement-record': faqStatementRecord,
   '2026-12-05-107-upper-secondary-documents': upperSecondaryDocuments,
+  '2026-12-05-108-appeal-deadlines': appealDeadlines,
 };
