@@ -12,20 +12,25 @@ type Props = {
   onClose: () => void;
   onAssigned?: () => void;
   /** A request already being worked on: the people it has now, whom the choice replaces. */
-  current?: { evaluatorId: number | null; reviewerId: number | null };
+  current?: People;
+  /** Who the fields start from, with the dialog's own wording: a request's people before the move. */
+  start?: People;
 };
+
+type People = { evaluatorId: number | null; reviewerId: number | null };
 
 type Values = { evaluator_id: string; reviewer_id: string };
 
 /** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
-export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current }: Props) {
+export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current, start }: Props) {
   const { t } = useTranslation();
   const numbers = practiceIds.map((id) => t('staff.requestNumber', { id })).join(', ');
   const evaluators = useStaffUsers('evaluator', opened);
   const reviewers = useStaffUsers('reviewer', opened);
+  const people = current ?? start;
   const initialValues: Values = {
-    evaluator_id: current?.evaluatorId ? String(current.evaluatorId) : '',
-    reviewer_id: current?.reviewerId ? String(current.reviewerId) : '',
+    evaluator_id: people?.evaluatorId ? String(people.evaluatorId) : '',
+    reviewer_id: people?.reviewerId ? String(people.reviewerId) : '',
   };
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'assign',
@@ -48,7 +53,7 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
   });
   const onSubmit = submit(run);
 
-  const people = (users: typeof evaluators.data) => [
+  const choices = (users: typeof evaluators.data) => [
     { value: '', label: t('staff.assign.choose') },
     ...(users ?? []).map((user) => ({
       value: String(user.id),
@@ -78,14 +83,14 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
           <NativeSelect
             label={t('staff.people.assignee')}
             required
-            data={people(evaluators.data)}
+            data={choices(evaluators.data)}
             data-autofocus
             {...form.getInputProps('evaluator_id')}
           />
           <NativeSelect
             label={t('staff.people.reviewer')}
             required
-            data={people(reviewers.data)}
+            data={choices(reviewers.data)}
             {...form.getInputProps('reviewer_id')}
           />
           <Group justify="flex-end">

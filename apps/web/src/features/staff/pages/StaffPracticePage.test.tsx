@@ -288,6 +288,26 @@ describe('request workspace', () => {
     expect(await screen.findByText('Practices assigned')).toBeTruthy();
   }, 20_000);
 
+  it('assigns a request assigned already starting from the evaluator and the reviewer it has', async () => {
+    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'assigned' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
+    await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/).value).toBe(
+      String(evaluator.id),
+    );
+    expect(within(dialog).getByLabelText<HTMLSelectElement>(/Reviewer/).value).toBe(String(reviewer.id));
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Credential Evaluator/), 'Ezio Esperti');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/assign')[0]?.body).toEqual({
+      practice_ids: [7],
+      evaluator_id: 23,
+      reviewer_id: reviewer.id,
+    });
+  }, 20_000);
+
   describe('what the checks and the review say once done (issue 33)', () => {
     const checks = {
       file_check: {

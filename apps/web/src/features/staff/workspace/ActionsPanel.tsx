@@ -39,6 +39,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
     else openerFocus.giveBack();
   };
   const [isReassigning, setIsReassigning] = useState(false);
+  const people = { evaluatorId: practice.assignee?.id ?? null, reviewerId: practice.reviewer?.id ?? null };
   // Past the `assign` move, assigning staff may still hand the request to other people.
   const mayReassign = practice.allowed_changes.includes('reassign');
   const transitions = practice.available_actions.filter((action) => action.is_available);
@@ -134,18 +135,21 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           })}
         </Alert>
       )}
+      {/* A request assigned already starts from its people: Assign again changes one of them. */}
       <AssignDialog
+        key={`assign-${people.evaluatorId}-${people.reviewerId}`}
         practiceIds={[practice.id]}
         opened={open?.action === 'assign'}
         onClose={() => setOpen(null)}
+        start={people}
       />
       {mayReassign && (
         <AssignDialog
-          key={`${practice.assignee?.id}-${practice.reviewer?.id}`}
+          key={`${people.evaluatorId}-${people.reviewerId}`}
           practiceIds={[practice.id]}
           opened={isReassigning}
           onClose={() => setIsReassigning(false)}
-          current={{ evaluatorId: practice.assignee?.id ?? null, reviewerId: practice.reviewer?.id ?? null }}
+          current={people}
         />
       )}
       {open && open.action !== 'assign' && (
