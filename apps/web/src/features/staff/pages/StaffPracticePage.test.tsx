@@ -308,6 +308,54 @@ describe('request workspace', () => {
     });
   }, 20_000);
 
+  it('names the moves and the history of an amendment for an amendment, not an appeal', async () => {
+    const admin = staffUser('admin');
+    const appeal = (type: 'appeal' | 'amendment') => ({
+      id: 3,
+      practice_id: 7,
+      type,
+      motivation: 'My middle name is missing.',
+      document_ids: [],
+      created_at: '2026-12-01T09:00:00.000Z',
+      is_open: true,
+      statement: null,
+    });
+    const practice = staffPracticeFixture({
+      status: 'appeal_requested',
+      status_label: 'appeal in evaluation',
+      history: [
+        {
+          id: 9,
+          action: 'request_appeal',
+          from_status: 'published',
+          to_status: 'appeal_requested',
+          by: { id: 1, first_name: 'Ada', last_name: 'Lovelace', role: 'applicant' },
+          note: null,
+          details: null,
+          at: '2026-12-01T09:00:00.000Z',
+        },
+      ],
+    });
+    for (const [type, names] of [
+      ['amendment', ['Admit the amendment', 'Refuse the amendment']],
+      ['appeal', ['Admit the appeal', 'Refuse the appeal']],
+    ] as const) {
+      mockApi({
+        'GET /staff/queues/counts': { body: { data: counts } },
+        'GET /staff/practices/7': { body: { data: seenBy(admin, practice) } },
+        'GET /staff/practices/7/appeal': { body: { data: appeal(type) } },
+      });
+      renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+      await waitFor(async () => expect(await actionButtons()).toEqual(expect.arrayContaining([...names])));
+      await userEvent.click(screen.getByRole('button', { name: names[1] }));
+      expect(await screen.findByRole('dialog', { name: names[1] })).toBeTruthy();
+      // The history's entry; the statuses keep the spec's names ("Appeal requested").
+      expect(screen.queryByText('Amendment requested') !== null).toBe(type === 'amendment');
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  }, 20_000);
+
   describe('what the checks and the review say once done (issue 33)', () => {
     const checks = {
       file_check: {

@@ -14,6 +14,7 @@ import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { AssignDialog } from '../components/AssignDialog';
 import { publicationQuery } from '../api/publication';
 import { personName } from '../components/QueueTable';
+import { moveName, useAppealType } from './appealWording';
 import { Section } from './Section';
 import { ChangedMeanwhileAlert, TransitionDialog, type TransitionOutcome } from './TransitionDialog';
 
@@ -39,6 +40,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
     else openerFocus.giveBack();
   };
   const [isReassigning, setIsReassigning] = useState(false);
+  const appealType = useAppealType(practice);
   const people = { evaluatorId: practice.assignee?.id ?? null, reviewerId: practice.reviewer?.id ?? null };
   // Past the `assign` move, assigning staff may still hand the request to other people.
   const mayReassign = practice.allowed_changes.includes('reassign');
@@ -92,7 +94,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
                 setOpen(transition);
               }}
             >
-              {t(`staff.actions.names.${transition.action}`)}
+              {moveName(t, transition.action, appealType)}
             </Button>
           ))}
           {mayReassign && (

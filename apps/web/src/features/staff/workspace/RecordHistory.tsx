@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { personName } from '../components/QueueTable';
+import { moveEntryName, useAppealType } from './appealWording';
 import { recordEntries, type RecordEntry } from './record';
 import { documentLabel } from '@/shared/documents/documentLabel';
 
@@ -15,6 +16,7 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const entries = recordEntries(practice);
+  const appealType = useAppealType(practice);
   if (entries.length === 0) return <Text>{t('messages.noItems')}</Text>;
 
   const who = (entry: RecordEntry): string => {
@@ -36,7 +38,7 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
         const { entry: move } = entry;
         return (
           <>
-            <Text fw={600}>{t(`staff.history.actions.${move.action}`)}</Text>
+            <Text fw={600}>{moveEntryName(t, move.action, appealType)}</Text>
             <Text size="sm">
               {move.from_status && move.from_status !== move.to_status
                 ? t('staff.history.move', {

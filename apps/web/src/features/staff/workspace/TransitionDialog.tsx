@@ -13,6 +13,7 @@ import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { useApplyChange, useReloadPractice, workspaceCalls } from '../api/workspace';
+import { moveName, useAppealType } from './appealWording';
 
 type Props = {
   practice: StaffPractice;
@@ -39,6 +40,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
   const { t } = useTranslation();
   const applyChange = useApplyChange();
   const reloadPractice = useReloadPractice();
+  const appealType = useAppealType(practice);
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const { note: isNoteRequired, reason: isReason, message: isMessage } = transition.requires;
@@ -64,7 +66,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
         : {}),
     }),
   });
-  const name = t(`staff.actions.names.${transition.action}`);
+  const name = moveName(t, transition.action, appealType);
 
   const onSubmit = submit(async (body) => {
     setFailure(null);

@@ -94,6 +94,13 @@ export const staffEn = {
       applicantReasonHelp: 'The applicant reads it on their request and receives it by mail.',
       noteHelp: 'Kept in the history of the request for staff only; the applicant never sees it.',
       names: ACTION_NAMES_EN,
+      /** The appeal's moves on an amendment. */
+      amendmentNames: {
+        request_appeal: 'Request an amendment',
+        admit_appeal: 'Admit the amendment',
+        refuse_appeal: 'Refuse the amendment',
+        reject_appeal: 'Reject the amendment',
+      },
     },
     workspace: { title: 'Request #{{id}}' },
     applicant: {
@@ -235,6 +242,13 @@ export const staffEn = {
         refund_issued: 'Refund confirmed by the provider, credit note issued',
         document_replaced: 'Document replaced by the applicant',
         document_deleted: 'Document deleted by the applicant',
+      },
+      /** The appeal's moves on an amendment. */
+      amendmentActions: {
+        request_appeal: 'Amendment requested',
+        admit_appeal: 'Amendment admitted',
+        refuse_appeal: 'Amendment refused',
+        reject_appeal: 'Amendment rejected',
       },
     },
     updated: 'Last updated on {{date}} by {{name}}.',

@@ -97,6 +97,12 @@ export const staffIt: Staff = {
       noteHelp:
         'Resta nella cronologia della richiesta, solo per il personale; il richiedente non la vede mai.',
       names: ACTION_NAMES_IT,
+      amendmentNames: {
+        request_appeal: 'Richiedi una rettifica',
+        admit_appeal: 'Ammetti la rettifica',
+        refuse_appeal: 'Respingi la rettifica',
+        reject_appeal: 'Rigetta la rettifica',
+      },
     },
     workspace: { title: 'Richiesta n. {{id}}' },
     applicant: {
@@ -238,6 +244,12 @@ export const staffIt: Staff = {
         refund_issued: 'Rimborso confermato dal gestore, nota di credito emessa',
         document_replaced: 'Documento sostituito dal richiedente',
         document_deleted: 'Documento eliminato dal richiedente',
+      },
+      amendmentActions: {
+        request_appeal: 'Rettifica richiesta',
+        admit_appeal: 'Rettifica ammessa',
+        refuse_appeal: 'Rettifica respinta',
+        reject_appeal: 'Rettifica rigettata',
       },
     },
     updated: 'Ultimo aggiornamento il {{date}} da {{name}}.',
