@@ -3,6 +3,7 @@ import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
 import { SERVICE_KINDS } from './services';
 import { PRACTICE_STATUSES } from './statuses';
+import { addCalendarDays } from './working-days';
 import { staffRefSchema } from './workspace';
 
 /**
@@ -22,6 +23,36 @@ export const dashboardQuerySchema = z
     path: ['to'],
   });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/**
+ * The period a dashboard query stands for on `today` (the body's day): `to` defaults to today,
+ * `from` to DASHBOARD_DEFAULT_DAYS before `to`, both days included.
+ */
+export function dashboardPeriodOf(today: string, query: DashboardQuery): { from: string; to: string } {
+  const to = query.to ?? today;
+  return { from: query.from ?? addCalendarDays(to, 1 - DASHBOARD_DEFAULT_DAYS), to };
+}
+
+/**
+ * What is wrong with a period, or null: a day outside the years the body's calendar knows or a
+ * period longer than DASHBOARD_MAX_DAYS (`invalidValue`, on `from`), or a start after its end
+ * (`dateNotBeforeStart`, on `to`). The API refuses such a period with 422; the page says so
+ * beside the fields without asking.
+ */
+export function dashboardPeriodIssue(period: {
+  from: string;
+  to: string;
+}): { field: 'from' | 'to'; code: 'invalidValue' | 'dateNotBeforeStart' } | null {
+  const isKnown = (day: string) => day >= '1900-01-01' && day <= '2999-12-31';
+  if (
+    !isKnown(period.from) ||
+    !isKnown(period.to) ||
+    addCalendarDays(period.from, DASHBOARD_MAX_DAYS) <= period.to
+  )
+    return { field: 'from', code: 'invalidValue' };
+  if (period.from > period.to) return { field: 'to', code: 'dateNotBeforeStart' };
+  return null;
+}
 
 const count = z.number().int();
 

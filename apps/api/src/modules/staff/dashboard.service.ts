@@ -2,8 +2,8 @@ import {
   abilitiesFor,
   addCalendarDays,
   calendarDayOf,
-  DASHBOARD_DEFAULT_DAYS,
-  DASHBOARD_MAX_DAYS,
+  dashboardPeriodIssue,
+  dashboardPeriodOf,
   deadlineBounds,
   deadlineFlagOf,
   median,
@@ -51,15 +51,10 @@ export function bodyDayStart(day: string): string {
 }
 
 function periodOf(today: string, query: DashboardQuery): { from: string; to: string } {
-  const to = query.to ?? today;
-  const from = query.from ?? addCalendarDays(to, 1 - DASHBOARD_DEFAULT_DAYS);
-  // The body's calendar is known for these years; a period is at most DASHBOARD_MAX_DAYS long.
-  const isKnown = (day: string) => day >= '1900-01-01' && day <= '2999-12-31';
-  if (!isKnown(from) || !isKnown(to) || addCalendarDays(from, DASHBOARD_MAX_DAYS) <= to) {
-    throw new AppError('VALIDATION_FAILED', { errors: { from: ['invalidValue'] } });
-  }
-  if (from > to) throw new AppError('VALIDATION_FAILED', { errors: { to: ['dateNotBeforeStart'] } });
-  return { from, to };
+  const period = dashboardPeriodOf(today, query);
+  const issue = dashboardPeriodIssue(period);
+  if (issue) throw new AppError('VALIDATION_FAILED', { errors: { [issue.field]: [issue.code] } });
+  return period;
 }
 
 const statusOf = (value: string): PracticeStatus | undefined =>

@@ -1,5 +1,12 @@
-import { addCalendarDays, calendarDayOf, isoDateSchema } from '@lisbon/domain';
+import {
+  addCalendarDays,
+  calendarDayOf,
+  dashboardPeriodIssue,
+  dashboardPeriodOf,
+  isoDateSchema,
+} from '@lisbon/domain';
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateField } from '@/shared/forms/DateField';
@@ -25,7 +32,16 @@ export function DashboardPage() {
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const period = { from: dayOf(params.get('from')), to: dayOf(params.get('to')) };
-  const dashboard = useDashboard(period);
+  // A period the API would refuse (From after To, too long) is said beside the fields, and the
+  // figures stay those of the last valid period instead of giving way to the refusal. Today is the
+  // device's day on the body's calendar, as the API's default `to` is the body's.
+  const issue = dashboardPeriodIssue(dashboardPeriodOf(calendarDayOf(new Date()), period));
+  const [lastValid, setLastValid] = useState<typeof period>(() =>
+    issue ? { from: undefined, to: undefined } : period,
+  );
+  if (!issue && (lastValid.from !== period.from || lastValid.to !== period.to)) setLastValid(period);
+  const dashboard = useDashboard(issue ? lastValid : period);
+  const issueText = issue ? t(`operations.dashboard.period.invalid.${issue.code}`) : null;
   const shown = dashboard.data?.period;
 
   const change = (changes: Record<string, string | undefined>) => {
@@ -50,6 +66,7 @@ export function DashboardPage() {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={520}>
             <DateField
               label={t('operations.dashboard.period.from')}
+              error={issue?.field === 'from' && issueText}
               value={period.from ?? shown?.from ?? ''}
               onChange={(value) => {
                 if (value === '' || isoDateSchema.safeParse(value).success)
@@ -58,6 +75,7 @@ export function DashboardPage() {
             />
             <DateField
               label={t('operations.dashboard.period.to')}
+              error={issue?.field === 'to' && issueText}
               value={period.to ?? shown?.to ?? ''}
               onChange={(value) => {
                 if (value === '' || isoDateSchema.safeParse(value).success)

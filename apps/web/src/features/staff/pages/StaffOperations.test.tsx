@@ -230,6 +230,48 @@ describe('the dashboard', () => {
     await waitFor(() => expect(api.callsTo('GET /staff/dashboard').at(-1)?.query.get('from')).toBeTruthy());
   });
 
+  it('says a period with From after To is not valid beside the fields, and keeps the last valid period’s figures', async () => {
+    const api = operationsApi({
+      // As the API answers: 422 for a start after its end.
+      'GET /staff/dashboard': (call) => {
+        const from = call.query.get('from');
+        const to = call.query.get('to');
+        return from && to && from > to
+          ? {
+              status: 422,
+              body: {
+                code: 'VALIDATION_FAILED',
+                message: 'Validation failed',
+                errors: { to: ['The end of the period must be on or after its start'] },
+              },
+            }
+          : {
+              body: {
+                data: { ...dashboard, period: { from: from ?? '2026-10-05', to: to ?? '2026-11-29' } },
+              },
+            };
+      },
+    });
+    renderApp('/staff/dashboard?from=2026-10-05&to=2026-11-29', {
+      queryClient: logIn(staffUser('secretary')),
+    });
+    expect(await screen.findByRole('table', { name: 'Requests that will miss their deadline' })).toBeTruthy();
+    const from = screen.getByLabelText(/^From/);
+    await userEvent.clear(from);
+    await userEvent.type(from, '01/12/2026');
+    expect(
+      await screen.findByText(
+        'This period is not valid: the From date comes after the To date. The figures below are still those of the last valid period.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText(/^To/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('table', { name: 'Requests that will miss their deadline' })).toBeTruthy();
+    expect(screen.getByText('Figures from October 5, 2026 to November 29, 2026.')).toBeTruthy();
+    expect(api.callsTo('GET /staff/dashboard').every((call) => call.query.get('from') !== '2026-12-01')).toBe(
+      true,
+    );
+  });
+
   it('is not offered to evaluators', async () => {
     operationsApi();
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });

@@ -32,6 +32,12 @@ export const operationsEn = {
         weeks_one: 'Last week',
         weeks_other: 'Last {{count}} weeks',
         shown: 'Figures from {{from}} to {{to}}.',
+        invalid: {
+          dateNotBeforeStart:
+            'This period is not valid: the From date comes after the To date. The figures below are still those of the last valid period.',
+          invalidValue:
+            'This period is not valid: it can be at most two years long, between 1900 and 2999. The figures below are still those of the last valid period.',
+        },
       },
       csv: 'Download the table (CSV)',
       chartNote: 'Chart of the table below, which holds the same figures.',

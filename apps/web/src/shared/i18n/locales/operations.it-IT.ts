@@ -34,6 +34,12 @@ export const operationsIt: typeof operationsEn = {
         weeks_one: 'Ultima settimana',
         weeks_other: 'Ultime {{count}} settimane',
         shown: 'Dati dal {{from}} al {{to}}.',
+        invalid: {
+          dateNotBeforeStart:
+            'Questo periodo non è valido: la data «Dal» viene dopo la data «Al». I dati qui sotto restano quelli dell’ultimo periodo valido.',
+          invalidValue:
+            'Questo periodo non è valido: può durare al massimo due anni, tra il 1900 e il 2999. I dati qui sotto restano quelli dell’ultimo periodo valido.',
+        },
       },
       csv: 'Scarica la tabella (CSV)',
       chartNote: 'Grafico della tabella seguente, che riporta gli stessi dati.',
