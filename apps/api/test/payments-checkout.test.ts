@@ -237,6 +237,33 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(refused.body).toContain('Questa carta è scaduta.');
   });
 
+  it('speaks the browser’s language when the visitor has not chosen one (Accept-Language), as the portal’s pages do', async () => {
+    const id = await readyDraft(t.app, ada);
+    const session = await checkout(t.app, ada, id);
+    const italian = await t.app.inject({
+      method: 'GET',
+      url: sandboxPath(session.checkout_url),
+      headers: { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' },
+    });
+    expect(italian.body).toContain('<html lang="it">');
+    expect(italian.body).toContain('Paga con carta');
+    expect(italian.body).not.toContain('Pay by card');
+    // The language the visitor chose on the portal (its cookie) comes before the browser's.
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: sandboxPath(session.checkout_url),
+      headers: { 'accept-language': 'it-IT', cookie: 'lisbon-language=en-US' },
+    });
+    expect(chosen.body).toContain('Pay by card');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/checkout/cs_sandbox_00000000000000000000000000000000',
+      headers: { 'accept-language': 'it' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Sessione di pagamento non trovata');
+  });
+
   it('refuses a card that is not a test card, and a past expiry, on the form (422)', async () => {
     const id = await readyDraft(t.app, ada);
     const session = await checkout(t.app, ada, id);

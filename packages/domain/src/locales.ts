@@ -52,3 +52,12 @@ export function negotiateLocale(acceptLanguage: string | undefined | null): Loca
     .sort((a, b) => b.q - a.q);
   return localeOfTags(ranked.map(({ tag }) => tag));
 }
+
+/**
+ * The language a page the server renders is in: the one the visitor chose (the language cookie),
+ * else the browser's (`Accept-Language`), as the portal's pre-rendered pages decide it.
+ */
+export const visitorLanguage = (
+  cookies: string | undefined,
+  acceptLanguage: string | undefined | null,
+): Locale => languageInCookies(cookies) ?? negotiateLocale(acceptLanguage);

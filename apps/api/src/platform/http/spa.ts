@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { languageInCookies, negotiateLocale, type Locale } from '@lisbon/domain';
+import { visitorLanguage, type Locale } from '@lisbon/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { isApiPath } from './paths';
@@ -59,7 +59,7 @@ export function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
 const APP_SHELL = 'app.html';
 
 function languageOf(request: FastifyRequest): Locale {
-  return languageInCookies(request.headers.cookie) ?? negotiateLocale(request.headers['accept-language']);
+  return visitorLanguage(request.headers.cookie, request.headers['accept-language']);
 }
 
 /** A file the build wrote under `pages/<locale>/`, in the visitor's language, if it is there. */

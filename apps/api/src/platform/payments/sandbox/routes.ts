@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, languageInCookies } from '@lisbon/domain';
+import { visitorLanguage } from '@lisbon/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findCheckoutSession, payWithCard, type CardForm, type GatewayDeps } from './gateway';
@@ -25,11 +25,14 @@ const formSchema = z
 const html = (reply: FastifyReply, status: number, page: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
-/** Where a closed session sends the payer: back to the portal, which asks the provider. */
-/** The payer's language: the one the portal's pages were in (their cookie), else English. */
+/**
+ * The payer's language, decided as the portal's own pages decide it: the one they chose (the
+ * language cookie), else their browser's (`Accept-Language`).
+ */
 const textsOf = (request: FastifyRequest): SandboxTexts =>
-  SANDBOX_TEXTS[languageInCookies(request.headers.cookie) ?? DEFAULT_LOCALE];
+  SANDBOX_TEXTS[visitorLanguage(request.headers.cookie, request.headers['accept-language'])];
 
+/** Where a closed session sends the payer: back to the portal, which asks the provider. */
 function closed(
   reply: FastifyReply,
   session: SandboxSessionRow,
