@@ -20,6 +20,8 @@ describe('userUpdateSchema', () => {
   it('normalises a phone number and a tax ID', () => {
     const result = userUpdateSchema.parse({ phone: '+39 347 123 4567', tax_id: 'rssmra85t10a562s' });
     expect(result).toMatchObject({ phone: '+393471234567', tax_id: 'RSSMRA85T10A562S' });
+    // The international prefix written 00, as dialled from Italy, is the + one.
+    expect(userUpdateSchema.parse({ phone: '0039 347 123 4567' })).toMatchObject({ phone: '+393471234567' });
   });
 
   it('gives the spec messages for a bad phone and a bad tax ID', () => {
