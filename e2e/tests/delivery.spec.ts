@@ -174,7 +174,7 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await expect(shipping.getByLabel(/^Recipient name/)).toHaveValue('Amina Haddad');
   await expect(shipping.getByLabel(/^Address/)).toHaveValue('12 rue de la République');
   await expect(shipping.getByLabel(/^City/)).toHaveValue('Lyon');
-  await expect(shipping.getByLabel(/^ZIP code/)).toHaveValue('69002');
+  await expect(shipping.getByLabel(/^Zip code/)).toHaveValue('69002');
   await expect(shipping.getByRole('combobox', { name: 'Country' })).toHaveValue('France');
   await expect(shipping.getByLabel(/^Phone/)).toHaveValue('+33472000000');
   await expectAccessible(page);

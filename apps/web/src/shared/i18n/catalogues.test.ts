@@ -96,6 +96,17 @@ describe('translation catalogues', () => {
     expect(unnamed).toEqual([]);
   });
 
+  it.each(LOCALES)(
+    'names the zip code one way on every form in %s (account, billing, delivery)',
+    (locale) => {
+      const names = new Set(
+        [...leaves(catalogues[locale])].filter(([key]) => key.endsWith('.zipCode')).map(([, text]) => text),
+      );
+      // Spec §3 "User": "zip code".
+      expect([...names]).toEqual([locale === 'en-US' ? 'Zip code' : 'CAP']);
+    },
+  );
+
   it("carries the spec's messages word for word in English", () => {
     expect(catalogues['en-US'].messages.generic).toBe(
       'An error occurred. Try again later or contact your system administrator',

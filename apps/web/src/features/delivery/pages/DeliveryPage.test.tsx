@@ -95,7 +95,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
     await userEvent.clear(await screen.findByLabelText(/^Recipient name/, {}, LOADED));
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
     expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(0);
-    // The recipient emptied, and the ZIP code the account does not have.
+    // The recipient emptied, and the zip code the account does not have.
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
   });
 
@@ -112,7 +112,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(value(/^City/)).toBe('Roma');
     expect(value(/^Phone/)).toBe('+442079460958');
     expect(screen.getByRole('combobox', { name: /^Country/ })).toHaveProperty('value', 'France');
-    await userEvent.type(screen.getByLabelText(/^ZIP code/), '00184');
+    await userEvent.type(screen.getByLabelText(/^Zip code/), '00184');
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
     await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
     expect(calls.callsTo('PUT /delivery/shipping')[0]?.body).toMatchObject({

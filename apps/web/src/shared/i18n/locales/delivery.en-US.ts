@@ -25,7 +25,7 @@ export const deliveryEn = {
       recipientName: 'Recipient name',
       address: 'Address',
       city: 'City',
-      zipCode: 'ZIP code',
+      zipCode: 'Zip code',
       province: 'Province or region',
       country: 'Country',
       phone: 'Phone (for the courier)',
