@@ -78,7 +78,7 @@ async function logOut(page: Page): Promise<void> {
 /** The applicant's appeal or amendment through /practices/{id}/appeal, with a supporting document. */
 async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendment', motivation: string) {
   await page.goto(`/practices/${practiceId}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Request no. ${practiceId}` })).toBeVisible();
   await expect(
     page.getByText(/You can ask for an appeal or an amendment of this statement until/),
   ).toBeVisible();
@@ -299,7 +299,7 @@ test('the seven-day window by the server’s clock: an appeal on day 6 is accept
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`/practices/${onDayEight.practiceId}`);
       await expect(
-        page.getByRole('heading', { level: 1, name: `Request #${onDayEight.practiceId}` }),
+        page.getByRole('heading', { level: 1, name: `Request no. ${onDayEight.practiceId}` }),
       ).toBeVisible();
       await expect(page.getByText('published', { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Ask for an appeal or amendment' })).toHaveCount(0);

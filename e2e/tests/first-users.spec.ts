@@ -214,10 +214,11 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
   // Said in words, as the staff's queue says it ("60 working days left").
   const daysToGo = new RegExp(`^${submitted.days_to_go} working days? left$`);
   // The request's row or card: whatever the layout, the one holding its link.
+  // The applicant's pages write "Request no. 1", the staff's "Request #1".
   const entry = (on: Page) =>
     on
       .locator('tr, li')
-      .filter({ has: on.getByRole('link', { name: `Request #${id}`, exact: true }) })
+      .filter({ has: on.getByRole('link', { name: new RegExp(`^Request (no\\. |#)${id}$`) }) })
       .filter({ visible: true });
 
   await page.goto('/auth/login');

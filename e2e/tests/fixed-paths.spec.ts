@@ -181,7 +181,7 @@ test('a closed, refunded request says why and its refund at its top; its invoice
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`/practices/${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Request #${id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Request no. ${id}` })).toBeVisible();
     const notice = page.locator('.mantine-Alert-root').filter({ hasText: 'Why this request was closed' });
     // At the top: on screen as the page opens, above the request's facts and its history.
     await expect(notice).toBeInViewport();
@@ -436,7 +436,7 @@ test('staff: the concluded file check and the saved verification say who and whe
     await page.goto('/practices');
     const entry = page
       .locator('tr, li')
-      .filter({ has: page.getByRole('link', { name: `Request #${id}`, exact: true }) })
+      .filter({ has: page.getByRole('link', { name: `Request no. ${id}`, exact: true }) })
       .filter({ visible: true });
     await expectNoCimea(page, entry.getByText('request for information', { exact: true }));
     await expectAccessible(page);

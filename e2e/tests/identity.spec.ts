@@ -152,7 +152,7 @@ test('deleting an account with a paid request in progress first says what happen
   });
   await expect(dialog).toBeVisible();
   await expect(
-    dialog.getByText(new RegExp(`^Request #${practiceId} \\(.+\\): will be closed$`)),
+    dialog.getByText(new RegExp(`^Request no\\. ${practiceId} \\(.+\\): will be closed$`)),
   ).toBeVisible();
   await expect(dialog.getByText('Statements already published stay valid.')).toBeVisible();
   // The open dialog, on a desktop and on a 375 px phone (issue 14).

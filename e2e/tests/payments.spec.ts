@@ -93,7 +93,7 @@ test('an applicant pays with the success card, the request is submitted, and the
   const applicant = newApplicant('payer');
   test.setTimeout(120_000);
   const practiceId = await atReview(page, request, applicant);
-  await expect(page.getByRole('table', { name: `Amount due for request #${practiceId}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: `Amount due for request no. ${practiceId}` })).toBeVisible();
   await expect(page.getByText(/VAT 22 %/).first()).toBeVisible();
   await expectAccessible(page);
 
@@ -118,7 +118,7 @@ test('an applicant pays with the success card, the request is submitted, and the
   await expect(page).toHaveURL(/\/service\/new\/thank-you\?payment=\d+/);
   await expect(page.getByText('Payment successful').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Request submitted' })).toBeVisible();
-  await expect(page.getByText(`#${practiceId}`).first()).toBeVisible();
+  await expect(page.getByText(String(practiceId), { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
   const submitted = await practiceOf(request, applicant, practiceId);
   expect(submitted.status).toBe('unassigned');
@@ -129,7 +129,7 @@ test('an applicant pays with the success card, the request is submitted, and the
   await expect(page).toHaveURL(/\/practices$/);
   const row = page
     .getByRole('row')
-    .filter({ has: page.getByRole('link', { name: `Request #${practiceId}` }) });
+    .filter({ has: page.getByRole('link', { name: `Request no. ${practiceId}` }) });
   await expect(row.getByText('in evaluation')).toBeVisible();
   await expect(page.getByText('draft')).toHaveCount(0);
   await expectAccessible(page);

@@ -80,7 +80,7 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
   await page.goto('/practices');
   // The link itself takes the click, not the row header around it (issue 14).
   await page
-    .getByRole('link', { name: /^Request #\d+$/ })
+    .getByRole('link', { name: /^Request no\. \d+$/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/practices\/\d+$/);

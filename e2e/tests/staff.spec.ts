@@ -131,7 +131,9 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await logIn(student, applicant);
   await expect(student).not.toHaveURL(/\/auth\/login/);
   await student.goto('/practices');
-  const row = student.getByRole('row').filter({ has: student.getByRole('link', { name: `Request #${id}` }) });
+  const row = student
+    .getByRole('row')
+    .filter({ has: student.getByRole('link', { name: `Request no. ${id}` }) });
   await expect(row.getByText('request for information')).toBeVisible();
   await expectAccessible(student);
   await student.goto(`/practices/${id}`);

@@ -107,6 +107,14 @@ describe('translation catalogues', () => {
     },
   );
 
+  it('names a request one way on the applicant\'s pages, as their mails do: "request no. 7"', () => {
+    // The staff workspace writes "#7" in its queues and headings.
+    const applicants = [...english].filter(([key]) => !key.startsWith('staff.'));
+    expect(applicants.filter(([, text]) => /request #/i.test(text)).map(([key]) => key)).toEqual([]);
+    expect(catalogues['en-US'].practice.title).toBe('Request no. {{id}}');
+    expect(catalogues['it-IT'].practice.title).toBe('Richiesta n. {{id}}');
+  });
+
   it("carries the spec's messages word for word in English", () => {
     expect(catalogues['en-US'].messages.generic).toBe(
       'An error occurred. Try again later or contact your system administrator',

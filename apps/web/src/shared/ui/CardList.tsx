@@ -20,7 +20,7 @@ export type CardFact = { label: string; value: ReactNode };
 
 export type CardItem = {
   key: number | string;
-  /** What names the item, e.g. the link "#12". */
+  /** What names the item, e.g. the link "no. 12". */
   title: ReactNode;
   /** Beside the title, e.g. a selection checkbox. */
   before?: ReactNode;

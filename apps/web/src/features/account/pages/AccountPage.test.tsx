@@ -226,8 +226,8 @@ describe('account page: settings', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Request #12 (in evaluation): will be closed',
-      'Request #14 (request for information): will be closed',
+      'Request no. 12 (in evaluation): will be closed',
+      'Request no. 14 (request for information): will be closed',
     ]);
     expect(
       within(dialog).getByText(

@@ -75,7 +75,7 @@ const fill = async (label: RegExp, text: string) => {
 describe('review step: billing information and payment', { timeout: 15_000 }, () => {
   it('shows the amount with VAT apart and the urgent supplement as its own line', async () => {
     openReview();
-    const table = await screen.findByRole('table', { name: 'Amount due for request #7' }, LOADED);
+    const table = await screen.findByRole('table', { name: 'Amount due for request no. 7' }, LOADED);
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'ItemTaxable amountVAT 22 %Total',

@@ -53,7 +53,7 @@ describe('back from the payment provider', () => {
     returnFromProvider(['succeeded']);
     expect(await screen.findByText(PAYMENT_MESSAGES['en-US'].paymentSuccessful)).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Request submitted' })).toBeTruthy();
-    expect(await screen.findByText('#7')).toBeTruthy();
+    expect(await screen.findByText('7')).toBeTruthy();
     expect(screen.getByText('February 18, 2027')).toBeTruthy();
     expect(storage.get('draft')).toBeNull();
   });

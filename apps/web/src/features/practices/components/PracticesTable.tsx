@@ -24,8 +24,8 @@ export function PracticesTable({ practices, caption }: Props) {
   const isNarrow = useIsNarrowScreen();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
   const link = (practice: PracticeSummary) => (
-    <RowLink to={`/practices/${practice.id}`} name={`${t('practices.requestNumber')} #${practice.id}`}>
-      #{practice.id}
+    <RowLink to={`/practices/${practice.id}`} name={t('practice.title', { id: practice.id })}>
+      {t('practices.rowNumber', { id: practice.id })}
     </RowLink>
   );
   const service = (practice: PracticeSummary) =>

@@ -78,7 +78,7 @@ describe('my requests', () => {
     const [, first] = within(table).getAllByRole('row');
     expect(
       within(first as HTMLElement)
-        .getByRole('link', { name: 'Request #12' })
+        .getByRole('link', { name: 'Request no. 12' })
         .getAttribute('href'),
     ).toBe('/practices/12');
     expect(within(first as HTMLElement).getByText('in evaluation')).toBeTruthy();

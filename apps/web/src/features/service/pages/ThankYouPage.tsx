@@ -54,7 +54,7 @@ export function ThankYouPage({ practiceId }: { practiceId?: number }) {
         </Alert>
         <Facts
           facts={[
-            [t('practiceFacts.number'), `#${data.id}`],
+            [t('practiceFacts.number'), String(data.id)],
             [t('practiceFacts.status'), <StatusBadge key="status" label={data.status_label} />],
             [
               t('practiceFacts.requestedAt'),

@@ -93,7 +93,7 @@ export const accountEn = {
       submit: 'Delete my account',
       inProgressTitle: 'Delete the account and close your requests in progress?',
       inProgress: 'Deleting your account closes each request in progress: its evaluation stops.',
-      inProgressItem: 'Request #{{id}} ({{status}}): will be closed',
+      inProgressItem: 'Request no. {{id}} ({{status}}): will be closed',
       feesNotRefunded:
         'Fees you have paid are not refunded. Invoices and receipts are kept for the time the law requires.',
       statementsStay: 'Statements already published stay valid.',

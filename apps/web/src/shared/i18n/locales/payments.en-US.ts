@@ -8,7 +8,7 @@ export const paymentsEn = {
       'Give the billing details for the invoice, then pay on the secure page of our payment service. The request is submitted as soon as the payment is confirmed.',
     pay: 'Pay {{amount}}',
     amount: {
-      caption: 'Amount due for request #{{id}}',
+      caption: 'Amount due for request no. {{id}}',
       item: 'Item',
       net: 'Taxable amount',
       vat: 'VAT {{rate}} %',

@@ -37,6 +37,7 @@ export const practicesIt: Practices = {
       daysToGo: 'Giorni lavorativi mancanti',
     },
     requestNumber: 'Richiesta',
+    rowNumber: 'n. {{id}}',
     urgent: 'urgente',
     pagesLabel: 'Pagine delle richieste',
     page: 'Pagina {{page}}',

@@ -41,7 +41,7 @@ export const profileEn = {
     download: 'Download the consent form (PDF)',
     fileName: 'consent-form.pdf',
     uploadTitle: 'Upload the signed form',
-    uploadToDraft: 'The signed form is attached to your draft request #{{id}}.',
+    uploadToDraft: 'The signed form is attached to your draft request no. {{id}}.',
     uploadToAccount:
       'You have no draft request: a form uploaded now belongs to no request and is deleted after a while (the Documents page says when). Start a request first, then upload the form to it.',
   },
