@@ -66,6 +66,21 @@ describe('a request from assignment to ready for issue', () => {
     expect(question).toMatchObject({ kind: 'question-asked', locale: 'it-IT' });
     expect(question?.subject).toContain('Una domanda sulla tua richiesta');
     expect(question?.text).toContain('Please upload your transcript of records.');
+    // The mail names the documents asked for, in its language.
+    expect(question?.text).toContain('Documenti richiesti: Certificato degli esami (transcript of records).');
+
+    // A reply without the document asked for is refused, naming it; the request still waits.
+    const bare = await call('POST', `/practices/${id}/reply`, giulia, { message: 'Here it is.' });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: {
+        'requested_documents.transcript_of_records': ['This document was asked for: attach it to your reply'],
+      },
+    });
+    expect(dataOf<{ status: string }>(await call('GET', `/practices/${id}`, giulia)).status).toBe(
+      'pending_student_reply',
+    );
 
     // The applicant uploads while asked, then replies with the document: back in evaluation.
     const uploaded = await upload(

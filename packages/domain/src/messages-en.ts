@@ -69,6 +69,7 @@ export const VALIDATION_EN = {
   reviewerEvaluated: 'Whoever evaluated this request cannot review it',
   verificationNotInService: 'This service does not include verification with the issuer',
   documentNotOfPractice: 'Attach only documents uploaded to this request',
+  requestedDocumentMissing: 'This document was asked for: attach it to your reply',
   dateNotInPast: 'The date must be today or later',
   dateWithinYear: 'Choose a date within one year from today',
   periodOverlaps: 'This period overlaps another one of the same kind',

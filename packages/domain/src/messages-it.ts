@@ -68,6 +68,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   reviewerEvaluated: 'Chi ha valutato questa richiesta non può revisionarla',
   verificationNotInService: 'Questo servizio non comprende la verifica presso l’istituzione',
   documentNotOfPractice: 'Allega solo documenti caricati per questa richiesta',
+  requestedDocumentMissing: 'Questo documento è stato richiesto: allegalo alla risposta',
   dateNotInPast: 'La data deve essere oggi o successiva',
   dateWithinYear: 'Scegli una data entro un anno da oggi',
   periodOverlaps: 'Questo periodo si sovrappone a un altro dello stesso tipo',

@@ -137,3 +137,37 @@ export const DOCUMENT_TYPES = [
   'additional',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The document types' names in each language (spec §3 "Document"): the portal's labels, and the mails that ask for them. */
+export const DOCUMENT_TYPE_NAMES: Record<Locale, Record<DocumentType, string>> = {
+  'en-US': {
+    identity_document: 'ID card or passport',
+    consent_form: 'Consent form',
+    diploma: 'Diploma or provisional certificate',
+    grade_12_certificate: '12th grade certificate',
+    transcript_of_records: 'Transcript of records',
+    final_examination: 'Final or national examination',
+    diploma_supplement: 'Diploma supplement',
+    translation: 'Translation',
+    refugee_status_certificate: 'Refugee status certificate',
+    marriage_certificate: 'Marriage certificate',
+    student_card: 'Student card',
+    apostille: 'Apostille or legalisation',
+    additional: 'Additional document',
+  },
+  'it-IT': {
+    identity_document: "Carta d'identità o passaporto",
+    consent_form: 'Modulo di consenso',
+    diploma: 'Diploma o certificato provvisorio',
+    grade_12_certificate: 'Certificato del dodicesimo anno',
+    transcript_of_records: 'Certificato degli esami (transcript of records)',
+    final_examination: 'Esame finale o nazionale',
+    diploma_supplement: 'Supplemento al diploma',
+    translation: 'Traduzione',
+    refugee_status_certificate: 'Certificato dello status di rifugiato',
+    marriage_certificate: 'Certificato di matrimonio',
+    student_card: 'Tessera dello studente',
+    apostille: 'Apostille o legalizzazione',
+    additional: 'Documento aggiuntivo',
+  },
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentSchema } from './practice';
-import { DOCUMENT_TYPES } from './services';
+import { DOCUMENT_TYPES, type DocumentType } from './services';
 
 /**
  * The message thread of a request, visible to the applicant and to staff: the questions staff
@@ -37,3 +37,15 @@ export const replyBodySchema = z.object({
   document_ids: z.array(z.number().int().positive()).max(MAX_REPLY_DOCUMENTS).default([]),
 });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
+
+/**
+ * The document types asked for with a question that a reply does not attach (each one asked for
+ * needs a document of its type), in the order asked: a reply is sent only when there are none.
+ */
+export const missingRequestedDocuments = (
+  requested: readonly DocumentType[],
+  attached: readonly DocumentType[],
+): DocumentType[] => requested.filter((type) => !attached.includes(type));
+
+/** Where a 422 on a reply names a document asked for and not attached: `requested_documents.<type>`. */
+export const requestedDocumentField = (type: DocumentType): string => `requested_documents.${type}`;

@@ -1,7 +1,14 @@
-import type { ApplicantMail, Locale } from '@lisbon/domain';
+import type { ApplicantMail, DocumentType, Locale } from '@lisbon/domain';
 import type { MailContent } from '../../platform/mail/message';
 
-type Facts = { firstName: string; practiceId: number; text: string | null; link: string };
+type Facts = {
+  firstName: string;
+  practiceId: number;
+  text: string | null;
+  link: string;
+  /** The document types a question asks for: the mail names them. */
+  documents: readonly DocumentType[];
+};
 
 /** What the applicant is told about their request, for some kinds of mail, in each interface language. */
 export type MailTexts<K extends ApplicantMail> = Record<Locale, Record<K, (facts: Facts) => MailContent>>;

@@ -1,4 +1,4 @@
-import type { ApplicantMail } from '@lisbon/domain';
+import { DOCUMENT_TYPE_NAMES, type ApplicantMail, type DocumentType, type Locale } from '@lisbon/domain';
 import type { MailTexts } from './greeting';
 import { greeting } from '../../platform/mail/greeting';
 
@@ -6,6 +6,10 @@ type RequestMail = Extract<
   ApplicantMail,
   'request-received' | 'question-asked' | 'closed' | 'office-message'
 >;
+
+/** The document types asked for, by their names in the mail's language. */
+const documentNames = (types: readonly DocumentType[], locale: Locale) =>
+  types.map((type) => DOCUMENT_TYPE_NAMES[locale][type]).join('; ');
 
 /** The applicant's mails about their request's course: received, a question asked, a message from the office, closed. */
 export const REQUEST_MAILS: MailTexts<RequestMail> = {
@@ -24,6 +28,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
       paragraphs: [
         `The evaluation office needs something from you to go on with your request no. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),
+        ...(f.documents.length > 0 ? [`Documents asked for: ${documentNames(f.documents, 'en-US')}.`] : []),
         'Please reply, and upload any document asked for, from the request page.',
       ],
       action: { label: 'Reply', url: f.link },
@@ -62,6 +67,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
       paragraphs: [
         `L'ufficio valutazioni ha bisogno di qualcosa da te per proseguire con la tua richiesta n. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),
+        ...(f.documents.length > 0 ? [`Documenti richiesti: ${documentNames(f.documents, 'it-IT')}.`] : []),
         'Rispondi, e carica i documenti richiesti, dalla pagina della richiesta.',
       ],
       action: { label: 'Rispondi', url: f.link },

@@ -1,4 +1,4 @@
-import type { ApplicantMail } from '@lisbon/domain';
+import type { ApplicantMail, DocumentType } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { queueMail } from '../../platform/mail/queue-mail';
@@ -22,12 +22,17 @@ export async function queueApplicantMail(
   ctx: AppContext,
   db: Db,
   kind: ApplicantMail,
-  { userId, practiceId, text = null }: { userId: number; practiceId: number; text?: string | null },
+  {
+    userId,
+    practiceId,
+    text = null,
+    documents = [],
+  }: { userId: number; practiceId: number; text?: string | null; documents?: readonly DocumentType[] },
 ): Promise<void> {
   const account = await findAccountById(db, userId);
   if (!account) return;
   const link = `${ctx.config.publicUrl}/practices/${practiceId}`;
   await queueMail(ctx, db, kind, account, (locale) =>
-    TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link }),
+    TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link, documents }),
   );
 }

@@ -1,6 +1,15 @@
-import type { Practice, ReplyBody, ThreadMessage, WorkspaceNoticeKey } from '@lisbon/domain';
+import {
+  missingRequestedDocuments,
+  requestedDocumentField,
+  type Practice,
+  type ReplyBody,
+  type ThreadMessage,
+  type WorkspaceNoticeKey,
+} from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { listThread } from '../messages/thread';
+import { AppError } from '../../platform/errors';
+import { listDocumentsOfPractice } from '../documents/service';
+import { listThread, pendingQuestionOf } from '../messages/thread';
 import { findOwnPractice } from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import { transition } from '../transitions/service';
@@ -17,8 +26,33 @@ export async function getOwnThread(
 }
 
 /**
+ * 422 naming each document type the question asks for (`requested_documents.<type>`) that the
+ * reply does not attach: the office asked for it, a reply without it would only be asked again.
+ */
+async function requireRequestedDocuments(
+  ctx: AppContext,
+  practice: Parameters<typeof pendingQuestionOf>[1],
+  input: ReplyBody,
+) {
+  const question = await pendingQuestionOf(ctx.db, practice);
+  if (!question || question.requested_documents.length === 0) return;
+  const ids = new Set(input.document_ids);
+  const attached = (await listDocumentsOfPractice(ctx.db, practice.id))
+    .filter((document) => ids.has(document.id))
+    .map((document) => document.type);
+  const missing = missingRequestedDocuments(question.requested_documents, attached);
+  if (missing.length === 0) return;
+  throw new AppError('VALIDATION_FAILED', {
+    errors: Object.fromEntries(
+      missing.map((type) => [requestedDocumentField(type), ['requestedDocumentMissing']]),
+    ),
+  });
+}
+
+/**
  * POST /practices/{id}/reply: the `reply` move (back to evaluation) with the applicant's message
- * and the documents they uploaded to the request while it waited for them.
+ * and the documents they uploaded to the request while it waited for them: each document type the
+ * question asks for among them.
  */
 export async function replyToQuestion(
   ctx: AppContext,
@@ -26,7 +60,8 @@ export async function replyToQuestion(
   practiceId: number,
   input: ReplyBody,
 ): Promise<{ practice: Practice; notice: WorkspaceNoticeKey }> {
-  await findOwnPractice(ctx, actor, practiceId);
+  const practice = await findOwnPractice(ctx, actor, practiceId);
+  await requireRequestedDocuments(ctx, practice, input);
   const result = await transition(ctx, {
     practiceId,
     action: 'reply',

@@ -201,6 +201,8 @@ export async function transitionWithin(
       practiceId: practice.id,
       // Never the note: it is internal.
       text: input.message ?? (move.requires?.reason ? (input.reason ?? null) : null),
+      // A question names the documents it asks for.
+      documents: move.requires?.message ? (input.requestedDocuments ?? []) : [],
     });
   }
   return { practiceId: practice.id, action, from, to: move.to, notice: move.notice ?? null };

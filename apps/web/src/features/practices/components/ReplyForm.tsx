@@ -1,13 +1,14 @@
 import {
   DOCUMENT_TYPES,
   type DocumentType,
+  missingRequestedDocuments,
   type PracticeDocument,
   replyBodySchema,
   WORKSPACE_NOTICES,
 } from '@lisbon/domain';
-import { Button, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { currentLocale } from '@/shared/i18n';
@@ -20,9 +21,12 @@ import { DocumentAttachments } from './DocumentAttachments';
 
 type Props = { practiceId: number; requested: readonly DocumentType[] };
 
+const MISSING_ID = 'reply-missing-documents';
+
 /**
  * The applicant's reply to a 'cimea request': a message, and documents uploaded to this request
- * with the usual upload widget, then sent together ('Message sent').
+ * with the usual upload widget, then sent together ('Message sent'). Each document type asked for
+ * must be among them, as the API requires: the form names those missing before sending.
  */
 export function ReplyForm({ practiceId, requested }: Props) {
   const { t } = useTranslation();
@@ -30,6 +34,11 @@ export function ReplyForm({ practiceId, requested }: Props) {
   const [attached, setAttached] = useState<PracticeDocument[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [isMissingShown, setIsMissingShown] = useState(false);
+  const missing = missingRequestedDocuments(
+    requested,
+    attached.map((document) => document.type),
+  );
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'reply',
     schema: replyBodySchema,
@@ -39,7 +48,8 @@ export function ReplyForm({ practiceId, requested }: Props) {
   // What was asked for comes first; anything else may go as an additional document.
   const types = requested.length > 0 ? [...new Set([...requested, 'additional' as const])] : DOCUMENT_TYPES;
 
-  const onSubmit = submit(async (body) => {
+  const send = submit(async (body) => {
+    if (missing.length > 0) return;
     setFailure(null);
     setIsBusy(true);
     try {
@@ -58,6 +68,11 @@ export function ReplyForm({ practiceId, requested }: Props) {
       setIsBusy(false);
     }
   });
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    setIsMissingShown(missing.length > 0);
+    if (missing.length > 0) document.getElementById(MISSING_ID)?.focus();
+    send(event);
+  };
 
   return (
     <section aria-labelledby="reply-title">
@@ -67,7 +82,7 @@ export function ReplyForm({ practiceId, requested }: Props) {
       <Stack gap="md">
         <FormAlert message={failure} />
         <Title order={3} size="h4">
-          {t('reply.attachTitle')}
+          {requested.length > 0 ? t('reply.attachRequestedTitle') : t('reply.attachTitle')}
         </Title>
         <DocumentAttachments
           name="reply-upload"
@@ -79,6 +94,15 @@ export function ReplyForm({ practiceId, requested }: Props) {
           attachedLabel={t('reply.attached')}
           removeLabel={(fileName) => t('reply.remove', { name: fileName })}
         />
+        <div id={MISSING_ID} tabIndex={-1} role="alert">
+          {isMissingShown && missing.length > 0 && (
+            <Text c="red.9" fw={600}>
+              {t('reply.missingDocuments', {
+                names: missing.map((type) => t(`labels.document.${type}`)).join('; '),
+              })}
+            </Text>
+          )}
+        </div>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <Textarea label={t('reply.message')} required rows={4} {...form.getInputProps('message')} />

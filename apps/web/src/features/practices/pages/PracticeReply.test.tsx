@@ -77,6 +77,15 @@ describe('a request waiting for the applicant', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
     expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);
 
+    // A message without the document asked for: the form names it, and sends nothing.
+    expect(screen.getByRole('heading', { level: 3, name: 'Attach the documents we ask for' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/^Your message/), 'Here is the translated transcript.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    expect(
+      await screen.findByText('Attach the documents we ask for before sending: Transcript of records.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);
+
     const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
     fireEvent.change(input as HTMLInputElement, {
       target: { files: [new File(['%PDF'], 'transcript.pdf', { type: 'application/pdf' })] },
@@ -85,8 +94,9 @@ describe('a request waiting for the applicant', () => {
     expect(xhr.sent[0]?.field('type')).toBe('transcript_of_records');
     expect(xhr.sent[0]?.field('practice_id')).toBe('7');
     expect(await screen.findByRole('button', { name: 'Remove transcript.pdf' })).toBeTruthy();
+    // Attached: the form no longer asks for it.
+    expect(screen.queryByText(/^Attach the documents we ask for before sending/)).toBeNull();
 
-    await userEvent.type(screen.getByLabelText(/^Your message/), 'Here is the translated transcript.');
     await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
 
     await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, STATUS_LABEL_NAMES_EN } from '@lisbon/domain';
+import { DOCUMENT_TYPE_NAMES, SERVICE_NAMES, STATUS_LABEL_NAMES_EN } from '@lisbon/domain';
 
 /** Names of the domain's values (statuses, purposes, document types…), in English. */
 export const labelsEn = {
@@ -15,21 +15,7 @@ export const labelsEn = {
       visa_non_study: 'Visa application for non-study purposes',
       other: 'Other',
     },
-    document: {
-      identity_document: 'ID card or passport',
-      consent_form: 'Consent form',
-      diploma: 'Diploma or provisional certificate',
-      grade_12_certificate: '12th grade certificate',
-      transcript_of_records: 'Transcript of records',
-      final_examination: 'Final or national examination',
-      diploma_supplement: 'Diploma supplement',
-      translation: 'Translation',
-      refugee_status_certificate: 'Refugee status certificate',
-      marriage_certificate: 'Marriage certificate',
-      student_card: 'Student card',
-      apostille: 'Apostille or legalisation',
-      additional: 'Additional document',
-    },
+    document: DOCUMENT_TYPE_NAMES['en-US'],
     // An additional document is named by the applicant: "Internship letter (additional document)".
     additionalDocument: '{{name}} (additional document)',
     deliveryMode: { in_presence: 'In presence', blended: 'Blended', distance_learning: 'Distance learning' },

@@ -270,6 +270,8 @@ export const staffEn = {
     title: 'Your reply',
     message: 'Your message',
     attachTitle: 'Attach documents (optional)',
+    attachRequestedTitle: 'Attach the documents we ask for',
+    missingDocuments: 'Attach the documents we ask for before sending: {{names}}.',
     attached: 'Attached to your reply',
     remove: 'Remove {{name}}',
     submit: 'Send the reply',

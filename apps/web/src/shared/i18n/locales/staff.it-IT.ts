@@ -272,6 +272,8 @@ export const staffIt: Staff = {
     title: 'La tua risposta',
     message: 'Il tuo messaggio',
     attachTitle: 'Allega documenti (facoltativo)',
+    attachRequestedTitle: 'Allega i documenti che ti chiediamo',
+    missingDocuments: 'Prima di inviare, allega i documenti che ti chiediamo: {{names}}.',
     attached: 'Allegati alla tua risposta',
     remove: 'Rimuovi {{name}}',
     submit: 'Invia la risposta',
