@@ -16,6 +16,7 @@ const FRESH_MODULES = [
   'src/app/prefetch.test.ts',
   'src/app/providers.test.tsx',
   'src/shared/i18n/loading.test.ts',
+  'src/shared/i18n/catalogueFailure.test.ts',
   'src/shared/i18n/languageOffer.test.ts',
   'src/features/account/pages/InvoicePage.test.tsx',
   'src/features/practices/components/StatementPanel.test.tsx',

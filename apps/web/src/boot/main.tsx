@@ -14,7 +14,8 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/queryClient';
 import { createAppRouter, routerReady } from '@/app/router';
 import { watchSession } from '@/app/session';
-import { i18n, i18nReady } from '@/shared/i18n';
+import { currentLocale, hasStartCatalogue, i18n, i18nReady } from '@/shared/i18n';
+import { showCatalogueFailure } from '@/shared/i18n/catalogueFailure';
 import { getSessionToken } from '@/shared/storage';
 import { START_UP } from './timings';
 
@@ -60,22 +61,28 @@ const app = (
   </StrictMode>
 );
 
-// Without its catalogue (offline for a moment) the app still starts, showing the keys.
+// Without its catalogue (offline for a moment) the app would show its text keys: it says, in
+// built-in words, that the page did not load, with a button to try again.
 await i18nReady.catch(() => undefined);
-/**
- * A page the build rendered (`data-prerendered` names its language) is hydrated: React takes over
- * the HTML on screen, the shell first, then the `<Suspense>` boundaries at a lower priority, in
- * slices between which it yields to the browser (first where the visitor clicks or types). The
- * router must first have the page's lazy route modules, or the first render would not match the
- * HTML. The page is rendered afresh where the HTML was written for someone else: in another
- * language than the visitor's, or without the user who is logged in; or for another page, when
- * the router's first navigation went elsewhere (to /maintenance, say).
- */
-const isForThisVisitor = root.dataset.prerendered === i18n.language && getSessionToken() === null;
-if (isForThisVisitor) await routerReady(router);
-if (isForThisVisitor && router.state.location.pathname === pathOnArrival) {
-  performance.mark(START_UP.hydrate);
-  hydrateRoot(root, app);
-} else {
-  createRoot(root).render(app);
+if (hasStartCatalogue()) await start(root);
+else showCatalogueFailure(currentLocale());
+
+async function start(container: HTMLElement) {
+  /**
+   * A page the build rendered (`data-prerendered` names its language) is hydrated: React takes over
+   * the HTML on screen, the shell first, then the `<Suspense>` boundaries at a lower priority, in
+   * slices between which it yields to the browser (first where the visitor clicks or types). The
+   * router must first have the page's lazy route modules, or the first render would not match the
+   * HTML. The page is rendered afresh where the HTML was written for someone else: in another
+   * language than the visitor's, or without the user who is logged in; or for another page, when
+   * the router's first navigation went elsewhere (to /maintenance, say).
+   */
+  const isForThisVisitor = container.dataset.prerendered === i18n.language && getSessionToken() === null;
+  if (isForThisVisitor) await routerReady(router);
+  if (isForThisVisitor && router.state.location.pathname === pathOnArrival) {
+    performance.mark(START_UP.hydrate);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }

@@ -158,6 +158,12 @@ export const i18nReady: Promise<unknown> = i18n
     returnEmptyString: false,
   });
 
+/**
+ * Whether the starting language's catalogue came: false when it could not be fetched (offline for
+ * a moment), after `i18nReady`. The app then says so instead of showing its text keys.
+ */
+export const hasStartCatalogue = (): boolean => i18n.hasResourceBundle(currentLocale(), 'translation');
+
 function syncDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
