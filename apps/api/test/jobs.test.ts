@@ -163,6 +163,19 @@ describe('the worker', () => {
     expect(
       describeError(new Error('GET https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef/ failed')),
     ).toBe('GET https://mainnet.infura.io/v3/[redacted]/ failed');
+    // Whatever follows the key: a quote (a URL in JSON), a comma, a full stop, a bracket.
+    expect(
+      describeError(
+        new Error('{"url":"https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef","status":401}'),
+      ),
+    ).toBe('{"url":"https://mainnet.infura.io/v3/[redacted]","status":401}');
+    expect(
+      describeError(
+        new Error(
+          '(https://x.io/v3/0123456789abcdef0123456789abcdef), then https://x.io/v3/abcdefabcdefabcdefabcd.',
+        ),
+      ),
+    ).toBe('(https://x.io/v3/[redacted]), then https://x.io/v3/[redacted].');
     expect(describeError(new Error('POST http://127.0.0.1:8545/api/v1/jsonrpc refused'))).toBe(
       'POST http://127.0.0.1:8545/api/v1/jsonrpc refused',
     );

@@ -66,7 +66,7 @@ function chainOf(error: unknown): unknown[] {
  * `https://mainnet.infura.io/v3/<key>`, `https://eth-mainnet.g.alchemy.com/v2/<key>`). A word of the
  * path (`/v3`, `/api/v1`, `/jsonrpc`) is shorter than 20 characters or not one run of key characters.
  */
-const KEY_IN_URL_PATH = /(\/\/[^\s/?#]+(?:\/[^\s/?#]*)*?\/)[A-Za-z0-9_-]{20,}(?=[\s/?#]|$)/g;
+const KEY_IN_URL_PATH = /(\/\/[^\s/?#]+(?:\/[^\s/?#]*)*?\/)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g;
 
 /**
  * An error's message, with those of the errors under it and their codes (`fetch failed: self-signed
@@ -83,13 +83,17 @@ export function describeError(error: unknown): string {
     if (!code || message.includes(code)) parts.push(message);
     else parts.push(message === '' ? code : `${message} (${code})`);
   }
-  return parts
-    .filter((part) => part !== '')
-    .join(': ')
-    .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
-    .replace(/(\/\/[^\s?#]*)\?[^\s#]+/g, '$1?[redacted]')
-    .replace(KEY_IN_URL_PATH, '$1[redacted]')
-    .slice(0, 500);
+  return (
+    parts
+      .filter((part) => part !== '')
+      .join(': ')
+      // Kept short before the patterns below run: a message can be any length.
+      .slice(0, 2000)
+      .replace(/\/\/[^/\s@]+@/g, '//[redacted]@')
+      .replace(/(\/\/[^\s?#]*)\?[^\s#]+/g, '$1?[redacted]')
+      .replace(KEY_IN_URL_PATH, '$1[redacted]')
+      .slice(0, 500)
+  );
 }
 
 /** A system or library error's code, if it has one (not a message put where a code goes). */
