@@ -171,4 +171,49 @@ describe('a request from assignment to ready for issue', () => {
       'ready_for_issue',
     ]);
   });
+
+  it('takes as the reply’s documents those uploaded on the documents page while asked, not those held before', async () => {
+    // A transcript the request held from its draft does not answer a question asking for one.
+    const id = await practiceIn(t.database, { userId: giulia.id, status: 'draft' });
+    const before = await upload(
+      t.app,
+      giulia,
+      { type: 'transcript_of_records', practice_id: id },
+      { name: 'old-transcript.pdf', content: FILES.pdf },
+    );
+    expect(before.statusCode).toBe(201);
+    const heldBefore = dataOf<{ id: number }>(before).id;
+    await t.database.db.updateTable('practices').set({ status: 'unassigned' }).where('id', '=', id).execute();
+    clock.advance({ seconds: 1 });
+    await call('POST', '/staff/practices/assign', secretary, {
+      practice_ids: [id],
+      evaluator_id: evaluator.id,
+      reviewer_id: reviewer.id,
+    });
+    expect((await move(evaluator, id, { action: 'start' })).statusCode).toBe(200);
+    await move(evaluator, id, {
+      action: 'ask_applicant',
+      message: 'Please upload a new transcript of records.',
+      requested_documents: ['transcript_of_records'],
+    });
+    const withOld = await call('POST', `/practices/${id}/reply`, giulia, {
+      message: 'It is already there.',
+      document_ids: [heldBefore],
+    });
+    expect(withOld.statusCode).toBe(422);
+    const bare = await call('POST', `/practices/${id}/reply`, giulia, { message: 'Uploaded.' });
+    expect(bare.statusCode).toBe(422);
+
+    // Uploaded on the documents page, not attached: the reply without document ids goes through.
+    const uploaded = await upload(
+      t.app,
+      giulia,
+      { type: 'transcript_of_records', practice_id: id },
+      { name: 'new-transcript.pdf', content: FILES.pdf },
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const reply = await call('POST', `/practices/${id}/reply`, giulia, { message: 'Uploaded.' });
+    expect(reply.statusCode).toBe(200);
+    expect(dataOf<{ status: string }>(reply).status).toBe('in_evaluation');
+  });
 });

@@ -47,5 +47,18 @@ export const missingRequestedDocuments = (
   attached: readonly DocumentType[],
 ): DocumentType[] => requested.filter((type) => !attached.includes(type));
 
+/**
+ * The types of a request's documents uploaded (or replaced) since the question was asked: what a
+ * reply brings, whether attached in the reply form or added on the documents page while the
+ * request waited. A document the request held before the question does not answer it.
+ */
+export const documentTypesSince = (
+  documents: readonly { type: DocumentType; created_at: string }[],
+  askedAt: string,
+): DocumentType[] =>
+  documents
+    .filter((document) => Date.parse(document.created_at) >= Date.parse(askedAt))
+    .map((document) => document.type);
+
 /** Where a 422 on a reply names a document asked for and not attached: `requested_documents.<type>`. */
 export const requestedDocumentField = (type: DocumentType): string => `requested_documents.${type}`;

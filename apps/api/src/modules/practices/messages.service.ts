@@ -1,4 +1,5 @@
 import {
+  documentTypesSince,
   missingRequestedDocuments,
   requestedDocumentField,
   type Practice,
@@ -26,21 +27,16 @@ export async function getOwnThread(
 }
 
 /**
- * 422 naming each document type the question asks for (`requested_documents.<type>`) that the
- * reply does not attach: the office asked for it, a reply without it would only be asked again.
+ * 422 naming each document type the question asks for (`requested_documents.<type>`) of which the
+ * request has no document uploaded since it was asked: attached to the reply, or added on the
+ * documents page while the request waited. The office asked for it; a reply without it would only
+ * be asked again.
  */
-async function requireRequestedDocuments(
-  ctx: AppContext,
-  practice: Parameters<typeof pendingQuestionOf>[1],
-  input: ReplyBody,
-) {
+async function requireRequestedDocuments(ctx: AppContext, practice: Parameters<typeof pendingQuestionOf>[1]) {
   const question = await pendingQuestionOf(ctx.db, practice);
   if (!question || question.requested_documents.length === 0) return;
-  const ids = new Set(input.document_ids);
-  const attached = (await listDocumentsOfPractice(ctx.db, practice.id))
-    .filter((document) => ids.has(document.id))
-    .map((document) => document.type);
-  const missing = missingRequestedDocuments(question.requested_documents, attached);
+  const brought = documentTypesSince(await listDocumentsOfPractice(ctx.db, practice.id), question.asked_at);
+  const missing = missingRequestedDocuments(question.requested_documents, brought);
   if (missing.length === 0) return;
   throw new AppError('VALIDATION_FAILED', {
     errors: Object.fromEntries(
@@ -52,7 +48,7 @@ async function requireRequestedDocuments(
 /**
  * POST /practices/{id}/reply: the `reply` move (back to evaluation) with the applicant's message
  * and the documents they uploaded to the request while it waited for them: each document type the
- * question asks for among them.
+ * question asks for uploaded since it was asked.
  */
 export async function replyToQuestion(
   ctx: AppContext,
@@ -61,7 +57,7 @@ export async function replyToQuestion(
   input: ReplyBody,
 ): Promise<{ practice: Practice; notice: WorkspaceNoticeKey }> {
   const practice = await findOwnPractice(ctx, actor, practiceId);
-  await requireRequestedDocuments(ctx, practice, input);
+  await requireRequestedDocuments(ctx, practice);
   const result = await transition(ctx, {
     practiceId,
     action: 'reply',

@@ -47,7 +47,12 @@ export function PracticeConversation({ practice }: { practice: Practice }) {
               )}
             </Stack>
           </Alert>
-          <ReplyForm practiceId={practice.id} requested={question.requested_documents} />
+          <ReplyForm
+            practiceId={practice.id}
+            requested={question.requested_documents}
+            askedAt={question.asked_at}
+            documents={practice.documents}
+          />
         </>
       )}
       <section aria-labelledby="practice-thread">

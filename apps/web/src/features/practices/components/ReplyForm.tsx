@@ -1,15 +1,18 @@
 import {
   DOCUMENT_TYPES,
   type DocumentType,
+  documentTypesSince,
   missingRequestedDocuments,
   type PracticeDocument,
   replyBodySchema,
+  requestedDocumentField,
   WORKSPACE_NOTICES,
 } from '@lisbon/domain';
 import { Button, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/errors';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -19,26 +22,47 @@ import { practiceQuery } from '../api/practices';
 import { sendReply } from '../api/thread';
 import { DocumentAttachments } from './DocumentAttachments';
 
-type Props = { practiceId: number; requested: readonly DocumentType[] };
+type Props = {
+  practiceId: number;
+  requested: readonly DocumentType[];
+  /** When the question was asked: a document the request got since (on the documents page, say) answers it. */
+  askedAt: string;
+  /** The request's documents, as its page read them. */
+  documents: readonly PracticeDocument[];
+};
 
 const MISSING_ID = 'reply-missing-documents';
+
+/** The document types a 422 on the reply names (`requested_documents.<type>`): asked for and not brought. */
+function refusedDocumentTypes(error: unknown): DocumentType[] {
+  if (!isApiError(error) || error.status !== 422 || !error.errors) return [];
+  return DOCUMENT_TYPES.filter((type) => requestedDocumentField(type) in (error.errors ?? {}));
+}
 
 /**
  * The applicant's reply to a 'cimea request': a message, and documents uploaded to this request
  * with the usual upload widget, then sent together ('Message sent'). Each document type asked for
- * must be among them, as the API requires: the form names those missing before sending.
+ * must have been uploaded since the question, here or on the documents page, as the API requires:
+ * the form names those missing before sending, and those the API names if it refuses the reply.
  */
-export function ReplyForm({ practiceId, requested }: Props) {
+export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [attached, setAttached] = useState<PracticeDocument[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isMissingShown, setIsMissingShown] = useState(false);
-  const missing = missingRequestedDocuments(
-    requested,
-    attached.map((document) => document.type),
-  );
+  // What the API refused the last reply for: shown until a document of each is attached here.
+  const [refusedTypes, setRefusedTypes] = useState<DocumentType[]>([]);
+  const brought = [...attached.map((document) => document.type), ...documentTypesSince(documents, askedAt)];
+  const missing = missingRequestedDocuments(requested, brought);
+  const shownMissing =
+    missing.length > 0
+      ? missing
+      : missingRequestedDocuments(
+          refusedTypes,
+          attached.map((document) => document.type),
+        );
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'reply',
     schema: replyBodySchema,
@@ -64,7 +88,14 @@ export function ReplyForm({ practiceId, requested }: Props) {
       // The question answered, this form is gone: focus on the messages, where the reply now stands.
       document.getElementById('practice-thread')?.focus();
     } catch (error) {
-      if (!showServerErrors(error)) setFailure(errorMessage(error, t));
+      const refused = refusedDocumentTypes(error);
+      if (refused.length > 0) {
+        // The page's copy of the request was behind: say what the API found missing, and read it again.
+        setRefusedTypes(refused);
+        setIsMissingShown(true);
+        document.getElementById(MISSING_ID)?.focus();
+        await queryClient.invalidateQueries({ queryKey: practiceQuery(practiceId).queryKey });
+      } else if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       setIsBusy(false);
     }
   });
@@ -95,10 +126,10 @@ export function ReplyForm({ practiceId, requested }: Props) {
           removeLabel={(fileName) => t('reply.remove', { name: fileName })}
         />
         <div id={MISSING_ID} tabIndex={-1} role="alert">
-          {isMissingShown && missing.length > 0 && (
+          {isMissingShown && shownMissing.length > 0 && (
             <Text c="red.9" fw={600}>
               {t('reply.missingDocuments', {
-                names: missing.map((type) => t(`labels.document.${type}`)).join('; '),
+                names: shownMissing.map((type) => t(`labels.document.${type}`)).join('; '),
               })}
             </Text>
           )}

@@ -1,4 +1,4 @@
-import type { ThreadMessage } from '@lisbon/domain';
+import type { PracticeDocument, ThreadMessage } from '@lisbon/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +35,7 @@ const waiting = practiceFixture({
   },
 });
 
-const transcript = {
+const transcript: PracticeDocument = {
   id: 31,
   practice_id: 7,
   type: 'transcript_of_records',
@@ -108,5 +108,75 @@ describe('a request waiting for the applicant', () => {
     await waitFor(() => expect(screen.queryByText('We need something from you')).toBeNull());
     // The form went with the question: focus on the messages, where the reply now stands.
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Messages' }));
+  }, 20_000);
+
+  it('takes a document uploaded since the question on the documents page, not one held before', async () => {
+    const heldBefore = {
+      ...transcript,
+      id: 30,
+      file_name: 'old.pdf',
+      created_at: '2026-11-10T10:00:00.000Z',
+    };
+    const uploadedSince: PracticeDocument = {
+      ...transcript,
+      id: 32,
+      type: 'translation',
+      file_name: 'translation.pdf',
+    };
+    const asking = practiceFixture({
+      ...waiting,
+      documents: [heldBefore, uploadedSince],
+      pending_question: {
+        message: question.body,
+        requested_documents: ['transcript_of_records', 'translation'],
+        asked_at: question.created_at,
+      },
+    });
+    const api = mockApi({
+      'GET /practices/7': { body: { data: asking } },
+      'GET /practices/7/messages': { body: { data: [question] } },
+    });
+    renderApp('/practices/7', { queryClient: logIn() });
+    await userEvent.type(
+      await screen.findByLabelText(/^Your message/),
+      'The translation is on the documents page.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    // The translation came since the question; the transcript the request held before does not answer it.
+    expect(
+      await screen.findByText('Attach the documents we ask for before sending: Transcript of records.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);
+  }, 20_000);
+
+  it('names the documents the API refuses the reply for, when the page thought it had them', async () => {
+    const uploadedSince = { ...transcript, id: 32 };
+    const api = mockApi({
+      'GET /practices/7': { body: { data: practiceFixture({ ...waiting, documents: [uploadedSince] }) } },
+      'GET /practices/7/messages': { body: { data: [question] } },
+      'POST /practices/7/reply': {
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Validation failed',
+          errors: {
+            'requested_documents.transcript_of_records': [
+              'This document was asked for: attach it to your reply',
+            ],
+          },
+        },
+      },
+    });
+    renderApp('/practices/7', { queryClient: logIn() });
+    await userEvent.type(await screen.findByLabelText(/^Your message/), 'It is on the documents page.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(1));
+    expect(api.callsTo('POST /practices/7/reply')[0]?.body).toEqual({
+      message: 'It is on the documents page.',
+      document_ids: [],
+    });
+    expect(
+      await screen.findByText('Attach the documents we ask for before sending: Transcript of records.'),
+    ).toBeTruthy();
   }, 20_000);
 });
