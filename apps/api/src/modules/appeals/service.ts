@@ -1,6 +1,5 @@
 import {
   appealDeadline,
-  calendarDayOf,
   deadlineFrom,
   canRequestAppeal,
   isAppealOpen,
@@ -19,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { findOwnPractice, type OwnedPractice } from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import { transitionWithin } from '../transitions/service';
-import { workingCalendar } from '../reference/calendar.service';
+import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { findAppealRow, insertAppealRow, setAppealDeadline, type AppealRow } from './repository';
 import { appealStatementOf, openAppealStatementPdf } from './statement.service';
 
@@ -134,7 +133,7 @@ export async function createAppeal(
     await setAppealDeadline(trx, {
       practiceId: practice.id,
       status: result.to,
-      deadline: deadlineFrom(calendarDayOf(ctx.clock.now()), practice.row.is_urgent === 1, calendar),
+      deadline: deadlineFrom(bodyToday(ctx), practice.row.is_urgent === 1, calendar),
     });
     return result.notice ?? 'appealCreated';
   });
