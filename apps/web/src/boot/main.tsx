@@ -30,14 +30,11 @@ if (!root) throw new Error('index.html has no #root element');
 config({ jitless: true });
 
 // User Timing marks, shown in DevTools' Performance panel and in Lighthouse's report: every module
-// above is evaluated (in the same task as what follows), then the router is made and starts its
-// first navigation. `npm run bench -- lighthouse` reads them (decision 082).
+// above is evaluated; later, once the texts are there, the router is made and starts its first
+// navigation. `npm run bench -- lighthouse` reads them (decision 082).
 performance.mark(START_UP.modules);
 // The page the server sent, before the router's first navigation can move elsewhere.
 const pathOnArrival = window.location.pathname;
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
-performance.measure(START_UP.router, START_UP.modules);
 // React's first commit: the health check's move to /maintenance waits for it, or the first render
 // could read another page than the one the check below let React hydrate (error 418).
 let markRendered: () => void = () => undefined;
@@ -48,26 +45,32 @@ function FirstCommit() {
   useEffect(() => markRendered(), []);
   return null;
 }
-watchMaintenance(router, { rendered });
-watchSession(router, queryClient);
-watchPrefetch(router);
-
-const app = (
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <FirstCommit />
-    </AppProviders>
-  </StrictMode>
-);
 
 // Without its catalogue (offline for a moment) the app would show its text keys: it says, in
-// built-in words, that the page did not load, with a button to try again.
+// built-in words, that the page did not load, with a button to try again. The router is made once
+// the texts are there: in a task of its own, after the one that evaluated the modules.
 await i18nReady.catch(() => undefined);
 if (hasStartCatalogue()) await start(root);
 else showCatalogueFailure(currentLocale());
 
 async function start(container: HTMLElement) {
+  const routerStart = performance.now();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  performance.measure(START_UP.router, { start: routerStart });
+  watchMaintenance(router, { rendered });
+  watchSession(router, queryClient);
+  watchPrefetch(router);
+
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+        <FirstCommit />
+      </AppProviders>
+    </StrictMode>
+  );
+
   /**
    * A page the build rendered (`data-prerendered` names its language) is hydrated: React takes over
    * the HTML on screen, the shell first, then the `<Suspense>` boundaries at a lower priority, in
