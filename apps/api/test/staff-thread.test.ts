@@ -108,6 +108,30 @@ describe('mails to the applicant', () => {
     });
   });
 
+  it('name each document a question asks for once, however often the question gave it', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'in_evaluation',
+      assigneeId: evaluator.id,
+    });
+    const asked = await move(evaluator, id, {
+      action: 'ask_applicant',
+      message: 'Please upload your transcript of records and your diploma.',
+      requested_documents: ['transcript_of_records', 'diploma', 'transcript_of_records'],
+    });
+    expect(asked.statusCode).toBe(200);
+    const question = (await queuedMails(t.database, 'ada@example.org')).find(
+      (mail) => mail.kind === 'question-asked' && mail.subject.includes(String(id)),
+    );
+    expect(question?.text).toContain(
+      'Documents asked for: Diploma or provisional certificate; Transcript of records.',
+    );
+    const [message] = dataOf<{ requested_documents: string[] }[]>(
+      await call('GET', `/practices/${id}/messages`, ada),
+    );
+    expect(message?.requested_documents).toEqual(['diploma', 'transcript_of_records']);
+  });
+
   it('confirm a free request when it is submitted', async () => {
     const refugee = await t.applicant({ email: 'amina@example.org', category: 'refugee', locale: 'it-IT' });
     const id = await completeDraft(t.app, refugee, {

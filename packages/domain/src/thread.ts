@@ -15,6 +15,15 @@ export const MAX_REPLY_DOCUMENTS = 20;
 
 const messageText = z.string().trim().min(1).max(MESSAGE_MAX_LENGTH);
 
+/**
+ * The document types a question asks for, each once and in the list's order (as the thread shows
+ * them): a type given twice is kept once, so the applicant's mail does not name it twice.
+ */
+export const requestedDocumentsSchema = z
+  .array(z.enum(DOCUMENT_TYPES))
+  .overwrite((types) => DOCUMENT_TYPES.filter((type) => types.includes(type)))
+  .max(MAX_REQUESTED_DOCUMENTS);
+
 export const threadMessageSchema = z
   .object({
     id: z.number().int(),

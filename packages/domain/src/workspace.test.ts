@@ -4,6 +4,7 @@ import {
   isInQueue,
   staffPracticesQuerySchema,
   STAFF_QUEUES,
+  transitionBodySchema,
   VERIFICATION_OUTCOMES,
   verificationOutcomesFor,
 } from './workspace';
@@ -31,6 +32,15 @@ describe('staff request bodies', () => {
   it('refuses the same person as evaluator and reviewer', () => {
     const result = assignBodySchema.safeParse({ practice_ids: [1], evaluator_id: 2, reviewer_id: 2 });
     expect(result.error?.issues[0]).toMatchObject({ message: 'reviewerNotEvaluator', path: ['reviewer_id'] });
+  });
+
+  it('keeps each document type a question asks for once, in the list’s order', () => {
+    const body = transitionBodySchema.parse({
+      action: 'ask_applicant',
+      message: 'Please upload your transcripts.',
+      requested_documents: ['transcript_of_records', 'diploma', 'transcript_of_records'],
+    });
+    expect(body.requested_documents).toEqual(['diploma', 'transcript_of_records']);
   });
 
   it('reads the list filters from a query string', () => {

@@ -6,8 +6,8 @@ import { DEADLINE_FLAGS } from './deadlines';
 import { listQuerySchema } from './list-query';
 import { practiceSummarySchema } from './practice';
 import { ARCHIVE_STATUSES, ISSUING_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
-import { DOCUMENT_TYPES, SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
-import { MAX_REQUESTED_DOCUMENTS, MESSAGE_MAX_LENGTH } from './thread';
+import { SERVICE_KINDS, serviceOffer, type ServiceKind } from './services';
+import { MESSAGE_MAX_LENGTH, requestedDocumentsSchema } from './thread';
 import { TRANSITION_ACTIONS } from './transitions';
 import { recordOf } from './collections';
 
@@ -121,7 +121,7 @@ export const transitionBodySchema = z.object({
   reason: note.optional(),
   /** A question to the applicant: goes to the thread and to their mailbox. */
   message: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH).optional(),
-  requested_documents: z.array(z.enum(DOCUMENT_TYPES)).max(MAX_REQUESTED_DOCUMENTS).optional(),
+  requested_documents: requestedDocumentsSchema.optional(),
   /** `assign` only. */
   evaluator_id: z.number().int().positive().optional(),
   reviewer_id: z.number().int().positive().optional(),
