@@ -49,6 +49,8 @@ export const VALIDATION_EN = {
   documentRequired: 'This document is required',
   fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
   fileOnlyOne: 'Upload one file at a time',
+  fieldNameReserved:
+    'A field may not be named __proto__, constructor, prototype or like another property every object has',
   fileActiveContent:
     '“{{file}}” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
   fileProtected:

@@ -48,6 +48,8 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   documentRequired: 'Questo documento è obbligatorio',
   fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
   fileOnlyOne: 'Carica un file alla volta',
+  fieldNameReserved:
+    'Un campo non può chiamarsi __proto__, constructor, prototype o come un’altra proprietà che ogni oggetto ha',
   fileActiveContent:
     '“{{file}}” contiene script, file incorporati o altri contenuti attivi, che non sono accettati: stampalo in un nuovo PDF o scansiona la copia cartacea, e carica quella',
   fileProtected:

@@ -18,7 +18,7 @@ import {
 } from '../../platform/http/route-schemas';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { sendPrivateFile } from '../../platform/http/download';
-import { refuseUnreadableBoundary } from '../../platform/http/multipart-boundary';
+import { refuseReservedFieldNames, refuseUnreadableBoundary } from '../../platform/http/multipart-boundary';
 import { deleteDocument, documentsOverview, openDocument, replaceDocument, uploadDocument } from './service';
 import { stageUpload, StagedUpload } from './upload';
 
@@ -55,6 +55,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       (part as { value?: unknown }).value = upload;
     },
   });
+  // Added after the parser's own hook: it reads the fields the parser made the body.
+  app.addHook('preValidation', refuseReservedFieldNames);
   // A file no service committed to a row (refused, invalid, failed) is removed before the answer leaves.
   app.addHook('onSend', async (request) => {
     const uncommitted = (staged.get(request) ?? []).filter((upload) => !upload.isCommitted);

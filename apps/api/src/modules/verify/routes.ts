@@ -14,7 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
 import { attachmentDisposition } from '../../platform/http/download';
-import { refuseUnreadableBoundary } from '../../platform/http/multipart-boundary';
+import {
+  isReservedFieldName,
+  refuseUnreadableBoundary,
+  reservedFieldName,
+} from '../../platform/http/multipart-boundary';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { certificateStatus, statementReceipt, verifyStatement, verifyStatementFile } from './service';
@@ -36,6 +40,7 @@ async function hashUpload(request: FastifyRequest): Promise<string> {
   let digest: string | undefined;
   const parts = request.parts({ limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   for await (const part of parts) {
+    if (isReservedFieldName(part.fieldname)) throw reservedFieldName();
     if (part.type !== 'file') continue;
     const hash = createHash('sha256');
     try {

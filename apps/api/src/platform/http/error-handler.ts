@@ -24,6 +24,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import { AppError, errorCode } from '../errors';
+import { reservedFieldName } from './multipart-boundary';
 
 /** Statuses Fastify and its plugins raise on their own (bad JSON, wrong content type, …), as our codes. */
 const CODE_FOR_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -179,6 +180,8 @@ function answerFor(error: FastifyError | AppError, request: FastifyRequest, loca
       request,
       locale,
     );
+  // A multipart field named `__proto__`, `constructor`…: refused by the parser, a field's error too.
+  if (errorCode(error) === 'FST_PROTO_VIOLATION') return answerFor(reservedFieldName(), request, locale);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return standard(CODE_FOR_CLIENT_STATUS[status] ?? 'BAD_REQUEST', status);
   return standard('api_error');
