@@ -375,3 +375,72 @@ describe('POST /auth/activation/resend', () => {
     expect(fresh.statusCode).toBe(200);
   });
 });
+
+describe('the per-email limit on mails (decision 111)', () => {
+  const activateWithEach = async (email: string) => {
+    const answers = [];
+    for (const mail of mailsTo(email)) {
+      const token = linkToken(mail, 'activate');
+      answers.push(
+        (await post('/auth/activate', { token, password: PASSWORD, password_confirmation: PASSWORD }))
+          .statusCode,
+      );
+    }
+    return answers;
+  };
+
+  it('never refuses the owner: past three registrations of the email in an hour, theirs takes effect without a mail', async () => {
+    const email = 'owner@example.org';
+    // Someone else registers the owner's address three times within the hour, from three addresses.
+    for (let i = 0; i < 3; i += 1) {
+      address += 1;
+      const answer = await post(
+        '/auth/register',
+        registration({ email, first_name: 'Mallory', category: 'refugee' }),
+      );
+      expect(answer.statusCode).toBe(202);
+      await t.worker.drainOnce();
+    }
+    expect(mailsTo(email)).toHaveLength(3);
+    address += 1;
+    const own = await post(
+      '/auth/register',
+      registration({ email, first_name: 'Olivia', last_name: 'Owner' }),
+    );
+    expect(own.statusCode).toBe(202);
+    expect(own.json()).toEqual({
+      data: { message: 'Registration successful. Check your email to activate your account.' },
+    });
+    await t.worker.drainOnce();
+    // No fourth mail, and no new link to replace the one mailed last: that one activates the
+    // account, which holds the owner's details.
+    expect(mailsTo(email)).toHaveLength(3);
+    expect((await activateWithEach(email)).filter((status) => status === 200)).toHaveLength(1);
+    const account = await t.database.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'category', 'activated_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ first_name: 'Olivia', last_name: 'Owner', category: 'standard' });
+    expect(account.activated_at).not.toBeNull();
+  });
+
+  it('answers a fourth resend within the hour as the others, mailing nothing: the link mailed last still works', async () => {
+    const email = 'patient@example.org';
+    await post('/auth/register', registration({ email }));
+    await t.worker.drainOnce();
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) {
+      address += 1;
+      answers.push(await post('/auth/activation/resend', { email }));
+      await t.worker.drainOnce();
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual(answers[0]?.json());
+    }
+    // The registration's link and three resends: the fourth sent nothing.
+    expect(mailsTo(email)).toHaveLength(4);
+    expect((await activateWithEach(email)).filter((status) => status === 200)).toHaveLength(1);
+  });
+});

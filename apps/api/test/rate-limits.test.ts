@@ -109,13 +109,32 @@ describe('mail-sending calls', () => {
     accept_terms: true,
   });
 
-  it('limits registrations per email (3 an hour), whoever sends them, without touching another email', async () => {
-    for (let i = 0; i < 3; i += 1) {
-      expect(
-        (await post('/auth/register', registration('flood@example.org'), `192.0.2.${i}`)).statusCode,
-      ).toBe(202);
+  it('answers past the per-email limit (3 an hour) as before it, queueing no more mail, for every email', async () => {
+    const identityRequests = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('name', '=', 'identity-request')
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    for (const [url, payload] of [
+      ['/auth/register', registration('flood@example.org')],
+      ['/auth/activation/resend', { email: 'flood@example.org' }],
+      ['/auth/forgot-password', { email: 'victim@example.org' }],
+      ['/auth/forgot-password', { email: 'nobody@example.org' }],
+    ] as const) {
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await post(url, payload, `192.0.2.${i}`));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(202);
+        expect(answer.json()).toEqual(answers[0]?.json());
+      }
     }
-    expectLimited(await post('/auth/register', registration('flood@example.org'), '192.0.2.9'), 3600);
+    // The fourth registration is queued without its mail; the fourth resend and forgot are not queued.
+    expect(await identityRequests()).toBe(4 + 3 + 3 + 3);
     expect((await post('/auth/register', registration('calm@example.org'), '192.0.2.9')).statusCode).toBe(
       202,
     );

@@ -11,7 +11,7 @@ type IdentityRequest = JobPayload<typeof identityRequestJob>;
 function apply(ctx: AppContext, trx: Db, request: IdentityRequest): Promise<void> {
   switch (request.action) {
     case 'register':
-      return applyRegistration(ctx, trx, request.registration, request.locale);
+      return applyRegistration(ctx, trx, request.registration, request);
     case 'resend-activation':
       return applyResendActivation(ctx, trx, request.email);
     case 'forgot-password':

@@ -12,7 +12,14 @@ export const identityRequestJob = defineJob({
   name: 'identity-request',
   version: 1,
   payload: z.discriminatedUnion('action', [
-    z.object({ action: z.literal('register'), registration: registerSchema, locale: localeSchema }),
+    z.object({
+      action: z.literal('register'),
+      registration: registerSchema,
+      locale: localeSchema,
+      // False past the email's limit (decision 111): the details are taken, no mail goes out.
+      // Queued before it existed: true.
+      mail: z.boolean().default(true),
+    }),
     z.object({ action: z.literal('resend-activation'), email: emailSchema }),
     z.object({ action: z.literal('forgot-password'), email: emailSchema }),
   ]),

@@ -7,7 +7,7 @@ import { revokeUserSessions, type Authenticated } from '../sessions/service';
 import { findAccountByEmail, findAccountById, isActive, setPassword } from '../users/accounts';
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
-import { loginBuckets, mailBuckets, tokenBuckets } from './rate-limits';
+import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
 import { assertPasswordAttemptOpen, recordEvent, type RequestMeta } from './service';
 import { findToken, issueToken, redeemToken } from './tokens';
 
@@ -36,9 +36,12 @@ export async function checkLinkToken(
   }
 }
 
-/** POST /auth/forgot-password: the same answer, in the same time, for every email; the work is queued. */
+/**
+ * POST /auth/forgot-password: the same answer, in the same time, for every email; the work is
+ * queued. Past the email's limit nothing is queued: the link mailed last still works (decision 111).
+ */
 export async function forgotPassword(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  await ctx.limiter.consume(mailBuckets('forgot', email, meta.address));
+  if (!(await countMailCall(ctx.limiter, 'forgot', email, meta.address))) return;
   await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'forgot-password', email });
 }
 

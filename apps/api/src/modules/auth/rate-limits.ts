@@ -1,4 +1,4 @@
-import type { RateBucket, RateRule } from '../../platform/rate-limit/limiter';
+import type { RateBucket, RateLimiter, RateRule } from '../../platform/rate-limit/limiter';
 
 const MINUTES = 60;
 
@@ -19,7 +19,10 @@ export const RULES = {
   twoFactorKnownAddress: { name: '2fa:known-address', limit: 1, windowSeconds: 90 * 24 * 60 * MINUTES },
   /** Activation and reset links: a wrong token counts against the address. */
   tokenAddress: { name: 'token:address', limit: 20, windowSeconds: 15 * MINUTES },
-  /** Calls that send mail count every request: per address, and per email so no inbox is flooded. */
+  /**
+   * Calls that send mail count every request: per address (429 past it), and per email so no inbox
+   * is flooded (past it, the call answers the same and sends nothing: decision 111).
+   */
   mailAccount: { name: 'mail:account', limit: 3, windowSeconds: 60 * MINUTES },
   mailAddress: { name: 'mail:address', limit: 20, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateRule>;
@@ -75,8 +78,34 @@ export const tokenBuckets = (address: string): RateBucket[] => [
   { rule: RULES.tokenAddress, subject: address },
 ];
 
-/** Per call, so registering does not use up the quota of a password reset. */
-export const mailBuckets = (call: 'register' | 'forgot' | 'resend', email: string, address: string) => [
-  { rule: { ...RULES.mailAccount, name: `${RULES.mailAccount.name}:${call}` }, subject: email },
+type MailCall = 'register' | 'forgot' | 'resend';
+
+/**
+ * The caller's address, per call (so registering does not use up the quota of a password reset):
+ * past it, the call answers 429.
+ */
+const mailAddressBuckets = (call: MailCall, address: string): RateBucket[] => [
   { rule: { ...RULES.mailAddress, name: `${RULES.mailAddress.name}:${call}` }, subject: address },
 ];
+
+/**
+ * The email, per call: past it, no more mail goes to that inbox within the hour, but the call
+ * answers as always (decision 111), so whoever used the email's quota never locks its owner out.
+ */
+const mailAccountBuckets = (call: MailCall, email: string): RateBucket[] => [
+  { rule: { ...RULES.mailAccount, name: `${RULES.mailAccount.name}:${call}` }, subject: email },
+];
+
+/**
+ * Counts a mail-sending call: 429 past the address's limit; otherwise whether the email's limit
+ * still lets a mail go (false: the call goes on without sending one).
+ */
+export async function countMailCall(
+  limiter: RateLimiter,
+  call: MailCall,
+  email: string,
+  address: string,
+): Promise<boolean> {
+  await limiter.consume(mailAddressBuckets(call, address));
+  return limiter.take(mailAccountBuckets(call, email));
+}

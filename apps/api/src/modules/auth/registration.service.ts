@@ -14,7 +14,7 @@ import {
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { assertAcceptablePassword, checkLinkToken } from './password.service';
-import { mailBuckets } from './rate-limits';
+import { countMailCall } from './rate-limits';
 import { recordEvent, type RequestMeta } from './service';
 import { issueToken, redeemToken } from './tokens';
 
@@ -22,18 +22,20 @@ export type Registration = z.output<typeof registerSchema>;
 
 /**
  * POST /auth/register. Counts the limits and queues the work (`identityRequestJob`): the answer
- * takes the same time whether the email is known or not.
+ * takes the same time whether the email is known or not. Past the email's limit the registration
+ * still takes effect, only without a mail (decision 111): its owner is never refused.
  */
 export async function register(
   ctx: AppContext,
   input: Registration,
   meta: RequestMeta & { locale: Locale },
 ): Promise<void> {
-  await ctx.limiter.consume(mailBuckets('register', input.email, meta.address));
+  const mayMail = await countMailCall(ctx.limiter, 'register', input.email, meta.address);
   await ctx.queue.enqueue(ctx.db, identityRequestJob, {
     action: 'register',
     registration: input,
     locale: meta.locale,
+    mail: mayMail,
   });
 }
 
@@ -42,12 +44,19 @@ export async function register(
  * activation link. A known one gets a mail instead: "you already have an account" (or, if that
  * account was never activated, a fresh activation link, the applicant's details replaced by this
  * registration's: whoever registered the email first does not decide them). Nothing tells the
- * caller which happened.
+ * caller which happened. Without `mail` (the email's limit reached, decision 111) a known email
+ * gets no mail and no new link: the link mailed last still activates the account, which holds
+ * this registration's details.
  */
-export async function applyRegistration(ctx: AppContext, trx: Db, input: Registration, locale: Locale) {
+export async function applyRegistration(
+  ctx: AppContext,
+  trx: Db,
+  input: Registration,
+  { locale, mail }: { locale: Locale; mail: boolean },
+) {
   const existing = await findAccountByEmail(trx, input.email);
   if (existing?.activated_at) {
-    await queueIdentityMail(ctx, trx, 'already-registered', existing);
+    if (mail) await queueIdentityMail(ctx, trx, 'already-registered', existing);
     return;
   }
   const details = {
@@ -62,6 +71,7 @@ export async function applyRegistration(ctx: AppContext, trx: Db, input: Registr
   };
   // A staff account waiting for its first login keeps what its administrator gave it.
   if (existing?.role === 'applicant') await replacePendingRegistration(trx, existing.id, details);
+  if (existing && !mail) return;
   const userId =
     existing?.id ?? (await createAccount(trx, { ...details, email: input.email, role: 'applicant' }));
   const account = await findAccountById(trx, userId);
@@ -86,9 +96,12 @@ export async function activate(
   });
 }
 
-/** POST /auth/activation/resend: the same answer for any email; the work is queued (see `register`). */
+/**
+ * POST /auth/activation/resend: the same answer for any email; the work is queued (see `register`).
+ * Past the email's limit nothing is queued: the link mailed last still works (decision 111).
+ */
 export async function resendActivation(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  await ctx.limiter.consume(mailBuckets('resend', email, meta.address));
+  if (!(await countMailCall(ctx.limiter, 'resend', email, meta.address))) return;
   await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'resend-activation', email });
 }
 

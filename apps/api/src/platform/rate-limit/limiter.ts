@@ -23,6 +23,11 @@ export type RateLimiter = {
   hit(buckets: readonly RateBucket[]): Promise<void>;
   /** Counts one hit, then refuses when a bucket went over: for attempts that each cost (a mail). */
   consume(buckets: readonly RateBucket[]): Promise<void>;
+  /**
+   * Counts one hit, then answers whether every bucket is still within its limit, refusing nothing:
+   * for a cost the call can go without (a mail held back) while the call itself still answers.
+   */
+  take(buckets: readonly RateBucket[]): Promise<boolean>;
   /** Hits counted in the bucket's current window (0 when none, or when the window is over). */
   count(bucket: RateBucket): Promise<number>;
   /** Forgets the buckets, as after a successful login. */
@@ -69,6 +74,11 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
       const counters = await hitAll(db, rules, now);
       const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
       if (over.length > 0) throw rateLimited(over, now);
+    },
+    async take(buckets) {
+      const rules = limitsOf(buckets);
+      const counters = await hitAll(db, rules, clock.now());
+      return counters.every((counter) => counter.hits <= (rules.get(counter.key)?.limit ?? 0));
     },
     async count(bucket) {
       const [counter] = await selectCounters(db, [keyOf(bucket)]);
