@@ -1,5 +1,6 @@
-import { assignBodySchema } from '@lisbon/domain';
+import { assignBodySchema, type StaffUser } from '@lisbon/domain';
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -20,6 +21,10 @@ type Props = {
 type People = { evaluatorId: number | null; reviewerId: number | null };
 
 type Values = { evaluator_id: string; reviewer_id: string };
+
+/** A person the list offers, by id, or no one (''): what a field may hold. */
+const offeredId = (id: string, users: readonly StaffUser[] | undefined) =>
+  users?.some((user) => String(user.id) === id) ? id : '';
 
 /** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
 export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current, start }: Props) {
@@ -42,6 +47,26 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
       reviewer_id: values.reviewer_id ? Number(values.reviewer_id) : undefined,
     }),
   });
+  // The fields hold only people the lists offer (who may evaluate or review, enabled): someone who
+  // has since lost the role, or was disabled, starts empty, so the staff member sees they must
+  // choose, rather than a select showing "choose" over a person the API would refuse.
+  const keepOffered = useEffectEvent((offered: { evaluators: StaffUser[]; reviewers: StaffUser[] }) => {
+    const held = {
+      evaluator_id: offeredId(initialValues.evaluator_id, offered.evaluators),
+      reviewer_id: offeredId(initialValues.reviewer_id, offered.reviewers),
+    };
+    form.setInitialValues(held);
+    for (const [field, users] of [
+      ['evaluator_id', offered.evaluators],
+      ['reviewer_id', offered.reviewers],
+    ] as const) {
+      if (offeredId(form.getValues()[field], users) === '') form.setFieldValue(field, '');
+    }
+  });
+  useEffect(() => {
+    if (evaluators.data && reviewers.data)
+      keepOffered({ evaluators: evaluators.data, reviewers: reviewers.data });
+  }, [evaluators.data, reviewers.data]);
 
   const { failure, isBusy, close, run } = useQueueDialog({
     send: assignPractices,

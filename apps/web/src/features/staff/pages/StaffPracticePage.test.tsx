@@ -308,6 +308,35 @@ describe('request workspace', () => {
     });
   }, 20_000);
 
+  it('starts the assignment empty for a person who is no longer offered, so the secretary chooses again', async () => {
+    const practice = staffPracticeFixture({
+      status: 'assigned',
+      reviewer: { id: 24, first_name: 'Remo', last_name: 'Ritirati' },
+    });
+    const api = workspaceApi(staffUser('secretary'), practice);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
+    await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
+    const reviewerField = within(dialog).getByLabelText<HTMLSelectElement>(/Reviewer/);
+    expect(reviewerField.value).toBe('');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/).value).toBe(
+      String(evaluator.id),
+    );
+    // Nothing is sent for the person the API would refuse: the field asks for a choice.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(reviewerField.getAttribute('aria-invalid')).toBe('true'));
+    expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(0);
+    await userEvent.selectOptions(reviewerField, 'Rita Revisori');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/assign')[0]?.body).toEqual({
+      practice_ids: [7],
+      evaluator_id: evaluator.id,
+      reviewer_id: reviewer.id,
+    });
+  }, 20_000);
+
   it('names the moves and the history of an amendment for an amendment, not an appeal', async () => {
     const admin = staffUser('admin');
     const appeal = (type: 'appeal' | 'amendment') => ({
