@@ -385,6 +385,46 @@ describe('request workspace', () => {
     }
   }, 20_000);
 
+  it("names no appeal's move on an amendment while its type loads, then names them for the amendment", async () => {
+    const admin = staffUser('admin');
+    let answer: (type: 'amendment') => void = () => undefined;
+    const type = new Promise<'amendment'>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices/7': {
+        body: { data: seenBy(admin, staffPracticeFixture({ status: 'appeal_requested' })) },
+      },
+      'GET /staff/practices/7/appeal': async () => ({
+        body: {
+          data: {
+            id: 3,
+            practice_id: 7,
+            type: await type,
+            motivation: 'My middle name is missing.',
+            document_ids: [],
+            created_at: '2026-12-01T09:00:00.000Z',
+            is_open: true,
+            statement: null,
+          },
+        },
+      }),
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Actions' })).closest('section');
+    expect((await actionButtons()).filter((name) => /appeal|amendment/i.test(name ?? ''))).toEqual([]);
+    expect(within(section as HTMLElement).getByRole('status').textContent).toBe('Loading…');
+    answer('amendment');
+    await waitFor(async () =>
+      expect(await actionButtons()).toEqual(
+        expect.arrayContaining(['Admit the amendment', 'Refuse the amendment']),
+      ),
+    );
+    expect((await actionButtons()).filter((name) => /appeal/i.test(name ?? ''))).toEqual([]);
+    expect(within(section as HTMLElement).queryByRole('status')).toBeNull();
+  }, 20_000);
+
   describe('what the checks and the review say once done (issue 33)', () => {
     const checks = {
       file_check: {

@@ -5,7 +5,7 @@ import {
   missingAssessmentFields,
   type StaffPractice,
 } from '@lisbon/domain';
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { AssignDialog } from '../components/AssignDialog';
 import { publicationQuery } from '../api/publication';
 import { personName } from '../components/QueueTable';
-import { moveName, useAppealType } from './appealWording';
+import { isMoveNamed, moveName, useAppealType } from './appealWording';
 import { Section } from './Section';
 import { ChangedMeanwhileAlert, TransitionDialog, type TransitionOutcome } from './TransitionDialog';
 
@@ -45,6 +45,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   // Past the `assign` move, assigning staff may still hand the request to other people.
   const mayReassign = practice.allowed_changes.includes('reassign');
   const transitions = practice.available_actions.filter((action) => action.is_available);
+  // An appeal's moves are named for an appeal or an amendment: until its type comes, neither word,
+  // but a loading note in their place.
+  const named = transitions.filter((transition) => isMoveNamed(transition.action, appealType));
+  const isNaming = named.length < transitions.length;
   const missing = missingAssessmentFields(practice.assessment);
   const isBlocked = (transition: AvailableAction) => transition.requires.assessment && missing.length > 0;
   const blocksReview = transitions.some(isBlocked);
@@ -82,7 +86,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
         </Text>
       ) : (
         <Group gap="sm">
-          {transitions.map((transition) => (
+          {named.map((transition) => (
             <Button
               key={transition.action}
               variant={transition.action === 'close' ? 'outline' : 'filled'}
@@ -97,6 +101,12 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
               {moveName(t, transition.action, appealType)}
             </Button>
           ))}
+          {isNaming && (
+            <Group gap="xs" role="status">
+              <Loader size="sm" aria-hidden />
+              <span className="visually-hidden">{t('app.loading')}</span>
+            </Group>
+          )}
           {mayReassign && (
             <Button variant="outline" onClick={() => setIsReassigning(true)}>
               {t('staff.assign.change')}
