@@ -473,6 +473,34 @@ describe('request workspace', () => {
       expect(screen.queryByText(adminPublishes)).toBeNull();
     }, 20_000);
 
+    it('tells the secretary of a request ready for issue who publishes it and what Close would do', async () => {
+      const adminIssues =
+        'Only an administrator publishes the statement of this request: ask one to publish it.';
+      const closeEnds = 'Closing it would end the request without a statement.';
+      workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'ready_for_issue' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+      expect(await actionButtons()).toEqual(['Close the request']);
+      expect(await screen.findByText(`${adminIssues} ${closeEnds}`)).toBeTruthy();
+      cleanup();
+      // A reviewer has no Close: told only who publishes.
+      workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'ready_for_issue' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
+      expect(await screen.findByText(adminIssues)).toBeTruthy();
+      cleanup();
+      workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'appeal_reviewed' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+      expect(
+        await screen.findByText(
+          'Only an administrator issues the statement of this appeal or amendment, or rejects it: ask one to do so.',
+        ),
+      ).toBeTruthy();
+      cleanup();
+      workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'ready_for_issue' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
+      expect(screen.queryByText(new RegExp(adminIssues.slice(0, 30)))).toBeNull();
+    }, 20_000);
+
     it('says, before an appeal is ended, what becomes of the statement already published', async () => {
       workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'appeal_reviewed' }));
       renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });

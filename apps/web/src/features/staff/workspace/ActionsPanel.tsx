@@ -1,5 +1,6 @@
 import {
   type AvailableAction,
+  isIssuing,
   isOneOf,
   mayHaveStatement,
   missingAssessmentFields,
@@ -68,6 +69,9 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const isPublishing = publication.data?.state === 'pending' || publication.data?.state === 'failed';
   // No move, but the return delivery or the payments further down take this member's hand.
   const hasWorkBelow = practice.allowed_changes.some((change) => isOneOf(WORK_BELOW, change));
+  // Ready for issue (or an appeal reviewed), what is left is the administrator's (decision 055):
+  // whoever else opens it, a secretary with only Close, is told who acts, and what Close would do.
+  const waitsForPublisher = isIssuing(practice.status) && !mayPublish && !isPublishing;
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );
@@ -131,6 +135,17 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
       {waitsForAdmission && (
         <Text size="sm" mt="sm">
           {t('staff.actions.adminAdmits')}
+        </Text>
+      )}
+      {waitsForPublisher && (
+        <Text size="sm" mt="sm">
+          {t(
+            practice.status === 'appeal_reviewed'
+              ? 'staff.actions.adminIssuesAppeal'
+              : 'staff.actions.adminIssues',
+          )}
+          {transitions.some((transition) => transition.action === 'close') &&
+            ` ${t('staff.actions.closeWithoutStatement')}`}
         </Text>
       )}
       {isBeforePublishing && !mayPublish && (

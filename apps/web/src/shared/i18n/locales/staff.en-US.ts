@@ -71,6 +71,10 @@ export const staffEn = {
       adminAdmits: 'An administrator admits or refuses the appeal or amendment asked for.',
       adminPublishes:
         'Once the request is ready for issue, an administrator publishes the statement: only administrators may.',
+      adminIssues: 'Only an administrator publishes the statement of this request: ask one to publish it.',
+      closeWithoutStatement: 'Closing it would end the request without a statement.',
+      adminIssuesAppeal:
+        'Only an administrator issues the statement of this appeal or amendment, or rejects it: ask one to do so.',
       title: 'Actions',
       none: 'There is nothing for you to do on this request now.',
       noneButBelow:

@@ -73,6 +73,11 @@ export const staffIt: Staff = {
       adminAdmits: 'Un amministratore ammette o respinge il ricorso o la rettifica richiesti.',
       adminPublishes:
         'Quando la richiesta è pronta per il rilascio, un amministratore pubblica l’attestato: solo gli amministratori possono farlo.',
+      adminIssues:
+        'Solo un amministratore pubblica l’attestato di questa richiesta: chiedi a uno di loro di pubblicarlo.',
+      closeWithoutStatement: 'Chiuderla concluderebbe la richiesta senza attestato.',
+      adminIssuesAppeal:
+        'Solo un amministratore rilascia l’attestato di questo ricorso o di questa rettifica, oppure respinge la domanda: chiedi a uno di loro di farlo.',
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
       noneButBelow:
