@@ -194,7 +194,7 @@ test('an appeal within the window, through the staff workspace to the statement 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/auth\//);
   await page.goto(`/staff/practices/${practiceId}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Request no. ${practiceId}` })).toBeVisible();
   await expectAccessible(page);
   await makeMoves(page, [
     ['Admit the appeal', 'Appeal confirmed'],

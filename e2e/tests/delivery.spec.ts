@@ -141,7 +141,7 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   // The evaluation is over (closed here); the secretary opens the originals to delivery.
   const staff = await secretaryPage(browser);
   await staff.goto(`/staff/practices/${id}`);
-  await expect(staff.getByRole('heading', { level: 1, name: `Request #${id}` })).toBeVisible();
+  await expect(staff.getByRole('heading', { level: 1, name: `Request no. ${id}` })).toBeVisible();
   const delivery = staff.getByRole('region', { name: 'Return delivery' });
   await expect(delivery.getByText('The originals are not open to delivery.')).toBeVisible();
   await expect(delivery.getByRole('button', { name: 'Open to delivery' })).toHaveCount(0);

@@ -156,11 +156,11 @@ test('an applicant meets plain words: a thank-you page with nothing to thank for
   }
 });
 
-test('an evaluator sees no applicant pages and no secretary archive in the menu, and finds request #1 by typing 1', async ({
+test('an evaluator sees no applicant pages and no secretary archive in the menu, and finds request no. 1 by typing 1', async ({
   browser,
   request,
 }) => {
-  // A submitted request, so that request #1 is one staff see (the portal's first, on a fresh run).
+  // A submitted request, so that request no. 1 is one staff see (the portal's first, on a fresh run).
   const person = { email: `search.${Date.now()}@example.org`, password };
   await createApplicant(request, dataDir(PORTAL_PORT), person);
   await payThroughApi(request, person, await draftAtReview(request, person));
@@ -182,7 +182,7 @@ test('an evaluator sees no applicant pages and no secretary archive in the menu,
   }
   await page.keyboard.press('/');
   await page.keyboard.type('1');
-  await expect(page.getByRole('option', { name: /^#1 · / })).toBeVisible();
+  await expect(page.getByRole('option', { name: /^no\. 1 · / })).toBeVisible();
   await expectAccessible(page);
   await page.context().close();
 });
@@ -214,11 +214,11 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
   // Said in words, as the staff's queue says it ("60 working days left").
   const daysToGo = new RegExp(`^${submitted.days_to_go} working days? left$`);
   // The request's row or card: whatever the layout, the one holding its link.
-  // The applicant's pages write "Request no. 1", the staff's "Request #1".
+  // The applicant's pages and the staff's both write "Request no. 1".
   const entry = (on: Page) =>
     on
       .locator('tr, li')
-      .filter({ has: on.getByRole('link', { name: new RegExp(`^Request (no\\. |#)${id}$`) }) })
+      .filter({ has: on.getByRole('link', { name: new RegExp(`^Request no\\. ${id}$`) }) })
       .filter({ visible: true });
 
   await page.goto('/auth/login');

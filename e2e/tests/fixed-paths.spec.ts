@@ -452,7 +452,7 @@ test('staff: the concluded file check and the saved verification say who and whe
     await evaluator.goto('/staff/queues/all');
     const row = evaluator
       .locator('tr, li')
-      .filter({ has: evaluator.getByRole('link', { name: `Request #${id}`, exact: true }) })
+      .filter({ has: evaluator.getByRole('link', { name: `Request no. ${id}`, exact: true }) })
       .filter({ visible: true });
     await expectNoCimea(evaluator, row.getByText('request for information', { exact: true }));
     await expectAccessible(evaluator);

@@ -55,37 +55,37 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await box.pressSequentially(applicant.email.slice(0, 12));
   const results = secretary.getByRole('listbox');
   await expect(results.getByRole('option')).toHaveCount(2);
-  await expect(results.getByRole('option').first()).toContainText(`#${second} · Amina Haddad`);
+  await expect(results.getByRole('option').first()).toContainText(`no. ${second} · Amina Haddad`);
   await expect(secretary.getByText('2 requests found', { exact: false })).toBeAttached();
   await expectAccessible(secretary);
   await secretary.keyboard.press('ArrowDown');
   await secretary.keyboard.press('Enter');
-  await expect(secretary.getByRole('heading', { level: 1, name: `Request #${first}` })).toBeVisible();
+  await expect(secretary.getByRole('heading', { level: 1, name: `Request no. ${first}` })).toBeVisible();
   // By number, from the workspace: the box is on every staff page.
   await box.fill('');
   await expect(results).toBeHidden();
   await box.fill(`#${second}`);
   // Until the box's own answer comes, the earlier list can be in view but cannot be chosen.
-  await expect(results.getByRole('option', { disabled: false }).first()).toContainText(`#${second}`);
+  await expect(results.getByRole('option', { disabled: false }).first()).toContainText(`no. ${second}`);
   await secretary.keyboard.press('Enter');
-  await expect(secretary.getByRole('heading', { level: 1, name: `Request #${second}` })).toBeVisible();
+  await expect(secretary.getByRole('heading', { level: 1, name: `Request no. ${second}` })).toBeVisible();
 
   // The queue: each row against its deadline; filtered by it.
   await secretary.goto('/staff/queues/unassigned');
   const row = secretary
     .getByRole('row')
-    .filter({ has: secretary.getByRole('link', { name: `Request #${first}` }) });
+    .filter({ has: secretary.getByRole('link', { name: `Request no. ${first}` }) });
   await expect(row.getByText('On time')).toBeVisible();
   await expect(row.getByText(/working days left/)).toBeVisible();
   await secretary.getByLabel('Against the deadline').selectOption({ label: 'Late' });
-  await expect(secretary.getByRole('link', { name: `Request #${first}` })).toHaveCount(0);
+  await expect(secretary.getByRole('link', { name: `Request no. ${first}` })).toHaveCount(0);
   await secretary.getByLabel('Against the deadline').selectOption({ label: 'On time' });
-  await expect(secretary.getByRole('link', { name: `Request #${first}`, exact: true })).toBeVisible();
+  await expect(secretary.getByRole('link', { name: `Request no. ${first}`, exact: true })).toBeVisible();
   await expectAccessible(secretary);
 
   // A message to the applicants of both requests: a closure announced.
-  await secretary.getByRole('checkbox', { name: `Select request #${first}` }).check();
-  await secretary.getByRole('checkbox', { name: `Select request #${second}` }).check();
+  await secretary.getByRole('checkbox', { name: `Select request no. ${first}` }).check();
+  await secretary.getByRole('checkbox', { name: `Select request no. ${second}` }).check();
   await secretary.getByRole('button', { name: 'Message the applicants (2)' }).click();
   const dialog = secretary.getByRole('dialog', { name: 'A message to the applicants' });
   await dialog.getByLabel(/^Message/).fill('The office is closed from 24 December to 6 January.');
@@ -128,7 +128,7 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
 
   // The secretary assigns the first request; its evaluator starts the evaluation.
   await secretary.goto('/staff/queues/unassigned');
-  await secretary.getByRole('checkbox', { name: `Select request #${first}` }).check();
+  await secretary.getByRole('checkbox', { name: `Select request no. ${first}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
   const assign = secretary.getByRole('dialog', { name: 'Assign practices' });
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
@@ -172,10 +172,10 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expect(secretary.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible();
   await expectNoSideScroll(secretary);
   await expectAccessible(secretary);
-  // A row's request link, "#1" as much as "#123", is a target of at least 24 by 24 px (WCAG 2.5.8).
+  // A row's request link, "no. 1" as much as "no. 123", is a target of at least 24 by 24 px (WCAG 2.5.8).
   await secretary.goto('/staff/queues/all');
   for (const id of [first, second]) {
-    const box = await secretary.getByRole('link', { name: `Request #${id}`, exact: true }).boundingBox();
+    const box = await secretary.getByRole('link', { name: `Request no. ${id}`, exact: true }).boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(24);
     expect(box?.height).toBeGreaterThanOrEqual(24);
   }

@@ -23,7 +23,7 @@ test.use({ actionTimeout: 15_000 });
 const applicant = { email: `giulia.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
 const QUESTION = 'Please upload your transcript of records, with the grades of the final year.';
 
-/** Table links carry a visually hidden word ('Request #12'): reached with the keyboard. */
+/** Table links carry a visually hidden word ('Request no. 12'): reached with the keyboard. */
 async function follow(page: Page, link: Locator) {
   await link.focus();
   await page.keyboard.press('Enter');
@@ -40,8 +40,8 @@ async function openFromQueue(page: Page, queue: string, id: number) {
   await page.mouse.wheel(0, (table?.y ?? 0) - 80);
   await expect(page.getByRole('columnheader', { name: 'Reviewer' })).toBeInViewport({ ratio: 1 });
   await expectNoSideScroll(page);
-  await follow(page, page.getByRole('link', { name: `Request #${id}`, exact: true }));
-  await expect(page.getByRole('heading', { level: 1, name: `Request #${id}` })).toBeVisible();
+  await follow(page, page.getByRole('link', { name: `Request no. ${id}`, exact: true }));
+  await expect(page.getByRole('heading', { level: 1, name: `Request no. ${id}` })).toBeVisible();
   await expectAccessible(page);
 }
 
@@ -87,7 +87,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await secretary.goto('/staff/queues/unassigned');
   await expect(secretary.getByRole('heading', { level: 1, name: 'To assign or admit' })).toBeVisible();
   await expectAccessible(secretary);
-  await secretary.getByRole('checkbox', { name: `Select request #${id}` }).check();
+  await secretary.getByRole('checkbox', { name: `Select request no. ${id}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
   const assign = secretary.getByRole('dialog', { name: 'Assign practices' });
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
@@ -211,7 +211,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expectNotice(reviewer, 'Practice updated');
   await expectAccessible(reviewer);
   await reviewer.goto('/staff/queues/ready_for_issue');
-  await expect(reviewer.getByRole('link', { name: `Request #${id}`, exact: true })).toBeVisible();
+  await expect(reviewer.getByRole('link', { name: `Request no. ${id}`, exact: true })).toBeVisible();
   await expectAccessible(reviewer);
 
   // The API agrees, and the applicant's timeline shows every move.
@@ -239,7 +239,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   const second = await draftAtReview(request, applicant);
   await payThroughApi(request, applicant, second);
   await secretary.goto('/staff/queues/unassigned');
-  await secretary.getByRole('checkbox', { name: `Select request #${second}` }).check();
+  await secretary.getByRole('checkbox', { name: `Select request no. ${second}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });

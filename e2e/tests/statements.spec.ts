@@ -55,7 +55,7 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   const staffPage = await (await browser.newContext()).newPage();
   await logInStaff(staffPage, admin);
   await staffPage.goto(`/staff/practices/${practiceId}`);
-  await expect(staffPage.getByRole('heading', { level: 1, name: `Request #${practiceId}` })).toBeVisible();
+  await expect(staffPage.getByRole('heading', { level: 1, name: `Request no. ${practiceId}` })).toBeVisible();
   const publication = staffPage.getByRole('region', { name: 'Statement' });
   await expectAccessible(staffPage);
   // Escape closes the dialog and gives focus back to its button; then publish.

@@ -29,7 +29,7 @@ const offeredId = (id: string, users: readonly StaffUser[] | undefined) =>
 /** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
 export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current, start }: Props) {
   const { t } = useTranslation();
-  const numbers = practiceIds.map((id) => t('staff.requestNumber', { id })).join(', ');
+  const numbers = practiceIds.map((id) => t('practices.rowNumber', { id })).join(', ');
   const evaluators = useStaffUsers('evaluator', opened);
   const reviewers = useStaffUsers('reviewer', opened);
   const people = current ?? start;

@@ -40,7 +40,7 @@ export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
           <Text>
             {t('operations.bulk.intro', {
               count: practiceIds.length,
-              ids: practiceIds.map((id) => t('staff.requestNumber', { id })).join(', '),
+              ids: practiceIds.map((id) => t('practices.rowNumber', { id })).join(', '),
             })}
           </Text>
           <FormAlert message={failure} />

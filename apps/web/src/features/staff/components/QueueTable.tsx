@@ -58,8 +58,8 @@ export function QueueTable({ practices, caption, selection }: Props) {
       />
     );
   const link = (practice: StaffPracticeSummary) => (
-    <RowLink to={`/staff/practices/${practice.id}`} name={`${t('practices.requestNumber')} #${practice.id}`}>
-      #{practice.id}
+    <RowLink to={`/staff/practices/${practice.id}`} name={t('practice.title', { id: practice.id })}>
+      {t('practices.rowNumber', { id: practice.id })}
     </RowLink>
   );
   const applicant = (practice: StaffPracticeSummary) =>

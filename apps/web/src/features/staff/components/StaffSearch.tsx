@@ -20,7 +20,7 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
       {/* The text gives way (an email has no space to break at) so the badge stays inside a phone's list. */}
       <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Text size="sm" fw={600}>
-          #{result.id} · {name || result.applicant.email}
+          {t('practices.rowNumber', { id: result.id })} · {name || result.applicant.email}
         </Text>
         <Text size="xs">
           {[result.qualification_name, countryName(result.country, locale), result.applicant.email]

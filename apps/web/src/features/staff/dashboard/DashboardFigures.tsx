@@ -27,9 +27,9 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
   const service = (value: string) =>
     value === 'all' ? d('time.all') : t(`labels.service.${value}` as 'labels.service.comparability');
   const request = (id: number) => ({
-    text: `#${id}`,
+    text: t('practices.rowNumber', { id }),
     to: `/staff/practices/${id}`,
-    name: `${d('urgent.request')} #${id}`,
+    name: t('practice.title', { id }),
   });
   const backlogTotal = data.backlog.reduce((sum, row) => sum + row.count, 0);
   const ageing = [

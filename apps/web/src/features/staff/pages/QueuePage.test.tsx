@@ -98,7 +98,7 @@ describe('staff queues', () => {
     const [, first] = within(table).getAllByRole('row');
     expect(
       within(first as HTMLElement)
-        .getByRole('link', { name: 'Request #12' })
+        .getByRole('link', { name: 'Request no. 12' })
         .getAttribute('href'),
     ).toBe('/staff/practices/12');
     expect(within(first as HTMLElement).getByText('Ada Lovelace')).toBeTruthy();
@@ -194,9 +194,9 @@ describe('staff queues', () => {
     await screen.findByRole('table');
     // A request ready for issue can no longer change hands: selected (to write to its applicant),
     // it is left out of the assignment.
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #12' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #14' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request #15' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 12' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 14' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 15' }));
     await userEvent.click(screen.getByRole('button', { name: 'Assign selected (2)' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });

@@ -75,8 +75,8 @@ describe('the staff search box', () => {
     await userEvent.type(box, 'o');
     const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      expect.stringContaining('#41 · Zoë Müller'),
-      expect.stringContaining('#12 · Zoë Müller'),
+      expect.stringContaining('no. 41 · Zoë Müller'),
+      expect.stringContaining('no. 12 · Zoë Müller'),
     ]);
     expect(api.callsTo('GET /staff/search')[0]?.query.get('q')).toBe('zo');
     expect(await screen.findByText(/2 requests found/)).toBeTruthy();
@@ -113,9 +113,9 @@ describe('the staff search box', () => {
     expect(await screen.findByText(/2 requests found/)).toBeTruthy();
     const active = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
     // The first result is the one Enter opens, and the one the box names; the arrow moves both.
-    expect(active()?.textContent).toContain('#41');
+    expect(active()?.textContent).toContain('no. 41');
     await userEvent.keyboard('{ArrowDown}');
-    await waitFor(() => expect(active()?.textContent).toContain('#12'));
+    await waitFor(() => expect(active()?.textContent).toContain('no. 12'));
     await userEvent.type(box, '{Backspace}{Backspace}qq');
     expect(await screen.findAllByText('No items found')).not.toHaveLength(0);
     await waitFor(() => expect(box.getAttribute('aria-activedescendant')).toBeNull());
@@ -216,7 +216,7 @@ describe('the dashboard', () => {
     renderApp('/staff/dashboard', { queryClient: logIn(staffUser('secretary')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     const urgent = await screen.findByRole('table', { name: 'Requests that will miss their deadline' });
-    expect(within(urgent).getByRole('link', { name: 'Request #12' })).toBeTruthy();
+    expect(within(urgent).getByRole('link', { name: 'Request no. 12' })).toBeTruthy();
     expect(within(urgent).getByText('Late: late by 3 working days')).toBeTruthy();
     const appeals = screen.getByRole('table', { name: 'Appeals and amendments' });
     expect(within(appeals).getByText('25 %')).toBeTruthy();

@@ -71,7 +71,7 @@ describe('request workspace', () => {
   it("offers the reviewer only the table's moves for a request in review", async () => {
     workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'in_review' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Request #7' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request no. 7' })).toBeTruthy();
     expect(await actionButtons()).toEqual(['Conclude review', 'Send back to evaluation']);
   });
 
@@ -272,7 +272,7 @@ describe('request workspace', () => {
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change the assignment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });
-    expect(within(dialog).getByText(/Request #7 is already being worked on/)).toBeTruthy();
+    expect(within(dialog).getByText(/Request no. 7 is already being worked on/)).toBeTruthy();
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     const assignee = within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/);
     expect(assignee.value).toBe(String(evaluator.id));

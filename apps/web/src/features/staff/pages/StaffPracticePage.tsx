@@ -16,7 +16,7 @@ export function StaffPracticePage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const query = useQuery({ ...staffPracticeQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  const title = t('staff.workspace.title', { id: Number.isInteger(id) ? id : '' });
+  const title = t('practice.title', { id: Number.isInteger(id) ? id : '' });
 
   if (query.isPending || query.isError) {
     return (

@@ -3,8 +3,6 @@ import { ACTION_NAMES_EN, CERTIFICATE_LABELS_EN, STATUS_NAMES_EN } from '@lisbon
 /** The staff workspace (queues, assignment, the request workspace) and a request's thread, in English. */
 export const staffEn = {
   staff: {
-    // A request named in a sentence: "Request #7" (Italian writes "n. 7").
-    requestNumber: '#{{id}}',
     queueTitles: {
       assigned: 'Assigned to me',
       to_review: 'To review',
@@ -21,7 +19,7 @@ export const staffEn = {
       count_one: '{{count}} request',
       count_other: '{{count}} requests',
       selectAll: 'Select every request on this page that can be assigned',
-      selectRow: 'Select request #{{id}}',
+      selectRow: 'Select request no. {{id}}',
       assignSelected: 'Assign selected ({{count}})',
       publishedByAdmin:
         'An administrator publishes the statements of these requests: you can follow them here.',
@@ -106,7 +104,6 @@ export const staffEn = {
         reject_appeal: 'Reject the amendment',
       },
     },
-    workspace: { title: 'Request #{{id}}' },
     applicant: {
       title: 'Applicant',
       name: 'Name',

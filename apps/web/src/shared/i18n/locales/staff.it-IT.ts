@@ -6,7 +6,6 @@ type Staff = Pick<Catalogue, 'staff' | 'thread' | 'reply'>;
 /** L'area del personale (code, assegnazione, scheda della richiesta) e i messaggi di una richiesta, in italiano. */
 export const staffIt: Staff = {
   staff: {
-    requestNumber: 'n. {{id}}',
     queueTitles: {
       assigned: 'Assegnate a me',
       to_review: 'Da revisionare',
@@ -109,7 +108,6 @@ export const staffIt: Staff = {
         reject_appeal: 'Rigetta la rettifica',
       },
     },
-    workspace: { title: 'Richiesta n. {{id}}' },
     applicant: {
       title: 'Richiedente',
       name: 'Nome',
