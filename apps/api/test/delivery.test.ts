@@ -90,6 +90,41 @@ describe('staff open a request to delivery', () => {
     expect(errorOf(again).code).toBe('DELIVERY_NOT_AVAILABLE');
   });
 
+  it('mails the applicant once, in their language, that they may now order the originals back', async () => {
+    const hal = await t.applicant({ email: 'hal@example.org', firstName: 'Hal', locale: 'it-IT' });
+    const id = await practiceIn(t.database, { userId: hal.id, status: 'in_evaluation' });
+    // Refused, the change is not committed: no mail.
+    expect((await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(409);
+    expect(await queuedMails(t.database, 'hal@example.org')).toEqual([]);
+
+    await t.database.db.updateTable('practices').set({ status: 'published' }).where('id', '=', id).execute();
+    expect((await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(200);
+    expect((await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(409);
+    const mails = await queuedMails(t.database, 'hal@example.org');
+    expect(mails.map((mail) => mail.kind)).toEqual(['delivery-opened']);
+    expect(mails[0]).toMatchObject({
+      locale: 'it-IT',
+      subject: `Lisbon – Gli originali della richiesta n. ${id} possono esserti restituiti`,
+    });
+    expect(mails[0]?.text).toContain('30,00');
+    expect(mails[0]?.text).toContain('/delivery');
+  });
+
+  it('mails the applicant in English when that is their language', async () => {
+    const ivy = await t.applicant({ email: 'ivy@example.org', firstName: 'Ivy', locale: 'en-US' });
+    const id = await practiceIn(t.database, { userId: ivy.id, status: 'closed' });
+    expect((await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(200);
+    const mails = await queuedMails(t.database, 'ivy@example.org');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      kind: 'delivery-opened',
+      locale: 'en-US',
+      subject: `Lisbon – The originals of request no. ${id} can be sent back to you`,
+    });
+    expect(mails[0]?.text).toContain('Your request no.');
+    expect(mails[0]?.text).toContain('€30.00');
+  });
+
   it('refuses while the evaluation still needs the originals (409)', async () => {
     const id = await practiceIn(t.database, { userId: ada.id, status: 'in_evaluation' });
     const response = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
 import { recordStaffChange } from '../transitions/service';
-import { queueDeliveredMail } from './mails';
+import { queueDeliveredMail, queueDeliveryOpenedMail } from './mails';
 import {
   countUndeliveredOfShipment,
   findDeliveryRow,
@@ -17,7 +17,10 @@ import {
  * `staff.delivery`), audited like the others, that change no status (decision 028).
  */
 
-/** POST /staff/practices/{id}/open-to-delivery: the body holds the originals and may send them back. */
+/**
+ * POST /staff/practices/{id}/open-to-delivery: the body holds the originals and may send them back;
+ * the applicant is mailed, in their language, that they may now order them back.
+ */
 export async function openToDelivery(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<void> {
   await recordStaffChange(ctx, { practiceId, change: 'open_to_delivery', actor }, async (trx, at) => {
     const practice = await findPracticeDeliveryRow(trx, practiceId);
@@ -25,6 +28,7 @@ export async function openToDelivery(ctx: AppContext, actor: SessionUser, practi
       throw new AppError('DELIVERY_NOT_AVAILABLE');
     }
     await setPracticeDeliveryFields(trx, practiceId, { delivery_opened_at: at });
+    await queueDeliveryOpenedMail(ctx, trx, { userId: practice.user_id, practiceId });
   });
 }
 
