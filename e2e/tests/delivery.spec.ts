@@ -181,6 +181,16 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   // The originals go to someone else at the same address.
   await shipping.getByLabel(/^Recipient name/).fill('Rosa Martin');
   await shipping.getByRole('button', { name: 'Submit shipping information' }).click();
+  // Asked first, since it cannot be changed: where the originals go, and the fee to pay next.
+  const confirmShipping = page.getByRole('dialog', { name: 'Confirm the shipping information' });
+  const confirmedAddress = confirmShipping.getByRole('group', { name: 'Shipping address' });
+  await expect(confirmedAddress.getByText('Rosa Martin')).toBeVisible();
+  await expect(confirmedAddress.getByText('12 rue de la République')).toBeVisible();
+  await expect(confirmShipping.getByText(/^Next you pay the fee of €30\.00 per shipment/)).toBeVisible();
+  await expect(confirmShipping.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page);
+  await confirmShipping.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirmShipping).toBeHidden();
   await expect(page.getByText('Shipping info updated').first()).toBeVisible();
   await expect(shipping.getByText('Shipping information cannot be modified after submission.')).toBeVisible();
   await expect(shipping.getByRole('textbox')).toHaveCount(0);

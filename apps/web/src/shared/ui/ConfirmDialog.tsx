@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Box, Button, Group, Modal, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -10,6 +10,10 @@ type Props = {
   onConfirm: () => void;
   onCancel: () => void;
   isBusy?: boolean;
+  /** What the action will do, shown under the message (the address an order goes to, its cost). */
+  children?: ReactNode;
+  /** The confirm button's colour: red for what destroys (the default), the theme's for an order. */
+  confirmColor?: 'red' | 'primary';
   /**
    * Where the keyboard goes once the dialog closes if what opened it is gone (a deleted row's
    * button): this element when it is there, else the page's main content.
@@ -30,6 +34,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   isBusy,
+  children,
+  confirmColor = 'red',
   focusWhenOpenerGone,
 }: Props) {
   const { t } = useTranslation();
@@ -52,11 +58,16 @@ export function ConfirmDialog({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Text mb="lg">{message}</Text>
+      {children && <Box mb="lg">{children}</Box>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
           {t('common.cancel')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={isBusy ?? false}>
+        <Button
+          {...(confirmColor === 'red' ? { color: 'red' } : {})}
+          onClick={onConfirm}
+          loading={isBusy ?? false}
+        >
           {confirmLabel}
         </Button>
       </Group>

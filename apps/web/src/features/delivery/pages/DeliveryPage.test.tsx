@@ -1,7 +1,8 @@
 import type { Delivery, DeliveryOverview } from '@lisbon/domain';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
@@ -12,8 +13,9 @@ const assign = vi.fn();
 beforeEach(() => {
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await changeLocale('en-US');
   vi.restoreAllMocks();
   assign.mockReset();
   vi.unstubAllGlobals();
@@ -114,6 +116,12 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(screen.getByRole('combobox', { name: /^Country/ })).toHaveProperty('value', 'France');
     await userEvent.type(screen.getByLabelText(/^Zip code/), '00184');
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm the shipping information' })).getByRole(
+        'button',
+        { name: 'Confirm' },
+      ),
+    );
     await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
     expect(calls.callsTo('PUT /delivery/shipping')[0]?.body).toMatchObject({
       recipient_name: 'Ada Lovelace',
@@ -123,6 +131,53 @@ describe('/delivery', { timeout: 15_000 }, () => {
       country: 'FR',
       phone: '+442079460958',
     });
+  });
+
+  it('asks before sending the shipping information, showing the address and the fee; Cancel sends nothing', async () => {
+    const calls = open({
+      'GET /delivery': { body: { data: overview() } },
+      'PUT /delivery/shipping': { body: { data: openDelivery() } },
+    });
+    await userEvent.type(await screen.findByLabelText(/^Zip code/, {}, LOADED), '00184');
+    const submitButton = screen.getByRole('button', { name: 'Submit shipping information' });
+    await userEvent.click(submitButton);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the shipping information' });
+    const address = within(dialog).getByRole('group', { name: 'Shipping address' });
+    for (const line of ['Ada Lovelace', 'Via Roma 1', '00184 Roma', 'France', '+442079460958']) {
+      expect(within(address).getByText(line)).toBeTruthy();
+    }
+    expect(
+      within(dialog).getByText('Next you pay the fee of €30.00 per shipment: nothing is charged now.'),
+    ).toBeTruthy();
+    // Cancel is the safe default: it holds the focus, and sends nothing.
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await userEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(0);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Zip code/).value).toBe('00184');
+
+    await userEvent.click(submitButton);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm the shipping information' })).getByRole(
+        'button',
+        { name: 'Confirm' },
+      ),
+    );
+    await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
+  });
+
+  it('asks in Italian too', async () => {
+    await changeLocale('it-IT');
+    open({ 'GET /delivery': { body: { data: overview() } } });
+    await userEvent.type(await screen.findByLabelText(/^CAP/, {}, LOADED), '00184');
+    await userEvent.click(screen.getByRole('button', { name: 'Invia le informazioni di spedizione' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conferma le informazioni di spedizione' });
+    expect(within(dialog).getByRole('group', { name: 'Indirizzo di spedizione' })).toBeTruthy();
+    expect(within(dialog).getByText(/^Dopo paghi il costo di 30,00\s€ per spedizione/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Conferma' })).toBeTruthy();
   });
 
   it('keeps the cart in client storage and pays it through the billing form', async () => {

@@ -122,7 +122,11 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
         <CartSection practices={overview.deliverable} cart={cartIds} onChange={updateCart} />
       </Part>
       <Part id="shipping" title={t('delivery.shipping.title')}>
-        {shipping ? <ShippingSummary shipping={shipping} /> : <ShippingForm onSubmitted={refresh} />}
+        {shipping ? (
+          <ShippingSummary shipping={shipping} />
+        ) : (
+          <ShippingForm feeCents={overview.fee.total} onSubmitted={refresh} />
+        )}
       </Part>
       <Part id="payment" title={t('delivery.payment.title')}>
         {overview.suspension ? (

@@ -32,6 +32,13 @@ export const deliveryEn = {
       submit: 'Submit shipping information',
       updated: 'Shipping info updated',
       locked: 'Shipping information cannot be modified after submission.',
+      confirm: {
+        title: 'Confirm the shipping information',
+        text: 'The originals will be sent to this recipient and address. Once confirmed, the shipping information cannot be modified.',
+        address: 'Shipping address',
+        fee: 'Next you pay the fee of {{fee}} per shipment: nothing is charged now.',
+        submit: 'Confirm',
+      },
     },
     payment: {
       title: 'Billing information and payment',

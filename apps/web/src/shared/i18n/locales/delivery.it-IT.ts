@@ -35,6 +35,13 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       submit: 'Invia le informazioni di spedizione',
       updated: 'Informazioni di spedizione aggiornate',
       locked: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
+      confirm: {
+        title: 'Conferma le informazioni di spedizione',
+        text: 'Gli originali saranno spediti a questo destinatario e indirizzo. Una volta confermate, le informazioni di spedizione non possono essere modificate.',
+        address: 'Indirizzo di spedizione',
+        fee: 'Dopo paghi il costo di {{fee}} per spedizione: ora non viene addebitato nulla.',
+        submit: 'Conferma',
+      },
     },
     payment: {
       title: 'Dati di fatturazione e pagamento',
