@@ -389,9 +389,10 @@ describe('the per-email limit on mails (decision 111)', () => {
     return answers;
   };
 
-  it('never refuses the owner: past three registrations of the email in an hour, theirs takes effect without a mail', async () => {
+  it('never refuses the owner: past three registrations of the email in an hour, the answer stays and nothing changes unseen', async () => {
     const email = 'owner@example.org';
-    // Someone else registers the owner's address three times within the hour, from three addresses.
+    // Someone else registers the owner's address three times within the hour, from three addresses:
+    // each mails the owner a link that replaces the one before (decision 106).
     for (let i = 0; i < 3; i += 1) {
       address += 1;
       const answer = await post(
@@ -402,6 +403,7 @@ describe('the per-email limit on mails (decision 111)', () => {
       await t.worker.drainOnce();
     }
     expect(mailsTo(email)).toHaveLength(3);
+    // The owner's own registration past the limit is answered as any other, not 429.
     address += 1;
     const own = await post(
       '/auth/register',
@@ -412,8 +414,15 @@ describe('the per-email limit on mails (decision 111)', () => {
       data: { message: 'Registration successful. Check your email to activate your account.' },
     });
     await t.worker.drainOnce();
-    // No fourth mail, and no new link to replace the one mailed last: that one activates the
-    // account, which holds the owner's details.
+    // And one more past the limit, after the owner's: without a mail it would go unseen.
+    address += 1;
+    await post(
+      '/auth/register',
+      registration({ email, first_name: 'Mallory', last_name: 'Later', birth_date: '1950-01-01' }),
+    );
+    await t.worker.drainOnce();
+    // No fourth mail and no new link: the one mailed last activates the account, with the details
+    // that link's mail went out with, which its owner corrects in the account (decision 106).
     expect(mailsTo(email)).toHaveLength(3);
     expect((await activateWithEach(email)).filter((status) => status === 200)).toHaveLength(1);
     const account = await t.database.db
@@ -421,7 +430,8 @@ describe('the per-email limit on mails (decision 111)', () => {
       .select(['first_name', 'last_name', 'category', 'activated_at'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ first_name: 'Olivia', last_name: 'Owner', category: 'standard' });
+    expect(account).toMatchObject({ first_name: 'Mallory', category: 'refugee' });
+    expect(account.last_name).not.toBe('Later');
     expect(account.activated_at).not.toBeNull();
   });
 

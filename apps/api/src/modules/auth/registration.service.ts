@@ -69,9 +69,11 @@ export async function applyRegistration(
     hasAcceptedTerms: input.accept_terms,
     now: ctx.clock.now().toISOString(),
   };
+  // Past the per-email limit a registration changes nothing (decision 111): details replaced
+  // without a mail would go unseen by the owner, whose mailbox holds the link that activates them.
+  if (existing && !mail) return;
   // A staff account waiting for its first login keeps what its administrator gave it.
   if (existing?.role === 'applicant') await replacePendingRegistration(trx, existing.id, details);
-  if (existing && !mail) return;
   const userId =
     existing?.id ?? (await createAccount(trx, { ...details, email: input.email, role: 'applicant' }));
   const account = await findAccountById(trx, userId);
