@@ -6,7 +6,7 @@
 // The API serves it for the page (spa.ts); boot/main.tsx hydrates it. Each file gets a Brotli and a
 // gzip copy, as precompress() gives the rest of the build. `dist/.vite/pages.json` keeps each
 // page's files for the budget (web-budget.mjs). Beside them, `dist/pages/<locale>/app.html` is the
-// empty shell in the language, for every other page of the app.
+// empty shell in the language, its catalogue preloaded, for every other page of the app.
 //
 // Each page is rendered in a process of its own, which notes every module it loads: the chunks of
 // the router's lazy routes and of the texts the page used are read from there, not from a list.
@@ -104,6 +104,19 @@ function pageHtml(dist, shell, inShell, { body, head }, locale, files) {
   return html;
 }
 
+/**
+ * The empty shell in a language, with its catalogue preloaded: the entry makes the router once the
+ * texts have come (boot/main.tsx), so on a page the build did not render they are fetched beside the
+ * entry's chunks instead of after them.
+ */
+function appShellHtml(shell, inShell, manifest, locale, head) {
+  const texts = [...firstVisitFiles(manifest, [`src/shared/i18n/locales/${locale}.ts`])].filter(
+    (file) => file.endsWith('.js') && !inShell.has(file),
+  );
+  const preloads = texts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return inLanguage(shell, locale, head).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+}
+
 function write(path, text) {
   mkdirSync(dirname(path), { recursive: true });
   const bytes = Buffer.from(text);
@@ -146,7 +159,7 @@ async function renderAll(web) {
       // first visit to a deep link by a browser in it (spa.ts, decision 099). The app starts in
       // the language of `<html lang>`.
       if (file === 'index.html')
-        write(join(dist, 'pages', locale, APP_SHELL), inLanguage(shell, locale, head));
+        write(join(dist, 'pages', locale, APP_SHELL), appShellHtml(shell, inShell, manifest, locale, head));
     }
   }
   rmSync(storageDir, { recursive: true, force: true });

@@ -244,6 +244,31 @@ test('the start-up marks its steps for DevTools: the modules evaluated, the rout
   expect(faq.router).toHaveLength(1);
 });
 
+test('a page the build did not render comes as the shell of its language, with that language’s texts preloaded beside the entry', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The router is made once the texts have come (boot/main.tsx): the shell fetches them at once.
+  const preloads = async () => {
+    const response = await page.request.get('/faq', { headers: { accept: 'text/html' } });
+    const html = await response.text();
+    expect(html).not.toContain('data-prerendered');
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map(
+      ([, file]) => file,
+    );
+  };
+  const english = await preloads();
+  expect(english).toContainEqual(expect.stringMatching(/^en-US-.+\.js$/));
+  expect(english).not.toContainEqual(expect.stringMatching(/^it-IT-/));
+  await context.addCookies([{ name: 'lisbon-language', value: 'it-IT', url: baseURL ?? '' }]);
+  const italian = await preloads();
+  expect(italian).toContainEqual(expect.stringMatching(/^it-IT-.+\.js$/));
+  expect(italian).not.toContainEqual(expect.stringMatching(/^en-US-/));
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domande frequenti');
+});
+
 test('a visitor whose cookie alone says Italian (storage cleared) gets the Italian page hydrated, and stays in Italian', async ({
   page,
   context,
