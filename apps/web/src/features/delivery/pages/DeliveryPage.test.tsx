@@ -168,6 +168,32 @@ describe('/delivery', { timeout: 15_000 }, () => {
     await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
   });
 
+  it('moves the keyboard to the shipping heading once the information is sent and the summary replaced the form', async () => {
+    let isSent = false;
+    open({
+      'GET /delivery': () => ({
+        body: { data: overview(isSent ? { current: openDelivery() } : {}) },
+      }),
+      'PUT /delivery/shipping': () => {
+        isSent = true;
+        return { body: { data: openDelivery() } };
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/^Zip code/, {}, LOADED), '00184');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm the shipping information' })).getByRole(
+        'button',
+        { name: 'Confirm' },
+      ),
+    );
+    // The summary, read-only, in the form's place; the focus on its section's heading, not lost.
+    expect(await screen.findByText('Rue de Rivoli 1')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shipping information' })),
+    );
+  });
+
   it('asks in Italian too', async () => {
     await changeLocale('it-IT');
     open({ 'GET /delivery': { body: { data: overview() } } });

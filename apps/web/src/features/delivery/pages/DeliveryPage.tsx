@@ -1,7 +1,7 @@
 import type { BillingInfo, CheckoutSessionView } from '@lisbon/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
@@ -26,10 +26,28 @@ export type PayPanel = ComponentType<{
   start: (billing: BillingInfo) => Promise<CheckoutSessionView>;
 }>;
 
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Part({
+  id,
+  title,
+  children,
+  headingRef,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  /** A heading the page moves the keyboard to (focusable by script, not by Tab). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <section aria-labelledby={`${id}-title`}>
-      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
+      <Title
+        order={2}
+        size="h3"
+        id={`${id}-title`}
+        mb="sm"
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+      >
         {title}
       </Title>
       {children}
@@ -64,6 +82,16 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
   const paymentStatus = payment.data?.status;
   const hasFailed = paymentStatus === 'failed' || paymentStatus === 'expired';
   const [cart, setCart] = useState(cartStorage.read);
+  // Sent, the shipping information replaces its form, the confirmation's opener with it: the
+  // keyboard goes to the section's heading, above the summary, not to the top of the document.
+  const shippingHeading = useRef<HTMLHeadingElement>(null);
+  const isShippingSent = useRef(false);
+  const hasShipping = Boolean(query.data?.current?.shipping);
+  useEffect(() => {
+    if (!hasShipping || !isShippingSent.current) return;
+    isShippingSent.current = false;
+    shippingHeading.current?.focus();
+  }, [hasShipping]);
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
@@ -121,11 +149,17 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
       <Part id="cart" title={t('delivery.cart.title')}>
         <CartSection practices={overview.deliverable} cart={cartIds} onChange={updateCart} />
       </Part>
-      <Part id="shipping" title={t('delivery.shipping.title')}>
+      <Part id="shipping" title={t('delivery.shipping.title')} headingRef={shippingHeading}>
         {shipping ? (
           <ShippingSummary shipping={shipping} />
         ) : (
-          <ShippingForm feeCents={overview.fee.total} onSubmitted={refresh} />
+          <ShippingForm
+            feeCents={overview.fee.total}
+            onSubmitted={() => {
+              isShippingSent.current = true;
+              return refresh();
+            }}
+          />
         )}
       </Part>
       <Part id="payment" title={t('delivery.payment.title')}>
