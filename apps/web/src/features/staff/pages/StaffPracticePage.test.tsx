@@ -16,7 +16,12 @@ afterEach(() => {
 const counts = { assigned: 1, to_review: 1, unassigned: 0, ready_for_issue: 0, archive: 0, all: 1 };
 
 /** The API as this staff member finds it: the request, and what they may do on it (decision 073). */
-function workspaceApi(viewer: User, practice: StaffPractice, answer: Partial<StaffPractice> = {}) {
+function workspaceApi(
+  viewer: User,
+  practice: StaffPractice,
+  answer: Partial<StaffPractice> = {},
+  routes: Parameters<typeof mockApi>[0] = {},
+) {
   const changed = (notice: string) => () => ({
     body: { data: seenBy(viewer, { ...practice, ...answer }), meta: { notice, message: '' } },
   });
@@ -56,6 +61,7 @@ function workspaceApi(viewer: User, practice: StaffPractice, answer: Partial<Sta
         meta: { notice: 'practicesAssigned', message: 'Practices assigned' },
       },
     }),
+    ...routes,
   });
   return api;
 }
@@ -500,6 +506,29 @@ describe('request workspace', () => {
       expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
       expect(screen.queryByText(new RegExp(adminIssues.slice(0, 30)))).toBeNull();
     }, 20_000);
+
+    it('says nothing of who publishes while it does not know whether a statement is already on its way', async () => {
+      let answerPublication: (answer: { body: unknown }) => void = () => undefined;
+      workspaceApi(
+        staffUser('secretary'),
+        staffPracticeFixture({ status: 'ready_for_issue' }),
+        {},
+        {
+          'GET /staff/practices/7/publication': () =>
+            new Promise((resolve) => {
+              answerPublication = resolve;
+            }),
+        },
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+      expect(await actionButtons()).toEqual(['Close the request']);
+      expect(screen.queryByText(/^Only an administrator publishes/)).toBeNull();
+      // Nothing published yet: now it says who does.
+      answerPublication({
+        body: { data: { state: 'none', certificate_id: null, requested_at: null, published_at: null } },
+      });
+      expect(await screen.findByText(/^Only an administrator publishes/)).toBeTruthy();
+    });
 
     it('says, before an appeal is ended, what becomes of the statement already published', async () => {
       workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'appeal_reviewed' }));

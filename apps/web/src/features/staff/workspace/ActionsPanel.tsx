@@ -71,7 +71,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const hasWorkBelow = practice.allowed_changes.some((change) => isOneOf(WORK_BELOW, change));
   // Ready for issue (or an appeal reviewed), what is left is the administrator's (decision 055):
   // whoever else opens it, a secretary with only Close, is told who acts, and what Close would do.
-  const waitsForPublisher = isIssuing(practice.status) && !mayPublish && !isPublishing;
+  const waitsForPublisher =
+    isIssuing(practice.status) && !mayPublish && !publication.isLoading && !isPublishing;
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );

@@ -34,7 +34,6 @@ export const practicesEn = {
       deadline: 'Expected deadline',
       daysToGo: 'Working days to go',
     },
-    requestNumber: 'Request',
     /** A request's number in a table's first column, under "Request"; its link's name is `title`. */
     rowNumber: 'no. {{id}}',
     urgent: 'urgent',

@@ -36,7 +36,6 @@ export const practicesIt: Practices = {
       deadline: 'Scadenza prevista',
       daysToGo: 'Giorni lavorativi mancanti',
     },
-    requestNumber: 'Richiesta',
     rowNumber: 'n. {{id}}',
     urgent: 'urgente',
     pagesLabel: 'Pagine delle richieste',
