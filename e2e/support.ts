@@ -6,6 +6,7 @@ import {
   expect,
   test as base,
   type APIRequestContext,
+  type APIResponse,
   type BrowserContext,
   type Locator,
   type Page,
@@ -179,6 +180,10 @@ export async function apiToken(
   expect(response.ok(), `login of ${person.email}`).toBe(true);
   return ((await response.json()) as { data: { access_token: string } }).data.access_token;
 }
+
+/** The token `POST /auth/2fa` answers: the full session that replaces the first step's. */
+export const renewedToken = async (passed: APIResponse): Promise<string> =>
+  ((await passed.json()) as { data: { access_token: string } }).data.access_token;
 
 /**
  * A draft at the review step (France, higher education, every required document attached), made

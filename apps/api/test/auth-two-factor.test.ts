@@ -1,4 +1,4 @@
-import { twoFactorSetupSchema } from '@lisbon/domain';
+import { sessionSchema, twoFactorSetupSchema } from '@lisbon/domain';
 import { URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
@@ -110,12 +110,48 @@ describe('logging in with two factors', () => {
     const code = totpCode(secret, clock);
     const passed = await call('POST', '/auth/2fa', token, { code });
     expect(passed.statusCode).toBe(200);
-    expect(passed.json()).toEqual({ data: { enabled: true, verified: true } });
-    expect((await call('GET', '/auth/me', token)).statusCode).toBe(200);
+    const renewed = sessionSchema.parse(passed.json<{ data: unknown }>().data);
+    expect(renewed).toMatchObject({ user_id: session.user_id, two_factor_required: false });
+    expect(renewed.access_token).not.toBe(token);
+    expect(Date.parse(renewed.expires_at)).toBeGreaterThan(clock.now().getTime());
+    expect((await call('GET', '/auth/me', renewed.access_token)).statusCode).toBe(200);
+    expect((await call('GET', '/auth/2fa', renewed.access_token)).json()).toEqual({
+      data: { enabled: true, verified: true },
+    });
 
     const { token: second } = await login(t.app, 'totp@example.org');
     const replay = await call('POST', '/auth/2fa', second, { code });
     expect(replay.statusCode).toBe(422);
+  });
+
+  it('ends the session of the first step: its token, seen before the second step, never becomes a login', async () => {
+    await createUser(t.database, clock, { email: 'renew@example.org' });
+    const { secret } = await enableTwoFactor(t.app, (await login(t.app, 'renew@example.org')).token, clock);
+    nextStep();
+    const { token } = await login(t.app, 'renew@example.org');
+    const passed = await call('POST', '/auth/2fa', token, { code: totpCode(secret, clock) });
+    const renewed = sessionSchema.parse(passed.json<{ data: unknown }>().data);
+    expect((await call('GET', '/auth/me', renewed.access_token)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/auth/me'],
+      ['GET', '/auth/2fa'],
+      ['POST', '/auth/refresh'],
+    ] as const) {
+      expect((await call(method, url, token)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    }
+    nextStep();
+    expect((await call('POST', '/auth/2fa', token, { code: totpCode(secret, clock) })).statusCode).toBe(401);
+    // The full session has nothing left to pass.
+    expect(
+      (await call('POST', '/auth/2fa', renewed.access_token, { code: totpCode(secret, clock) })).statusCode,
+    ).toBe(409);
+    const sessions = await t.database.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.two_factor_passed_at'])
+      .where('u.email', '=', 'renew@example.org')
+      .execute();
+    expect(sessions.map((row) => row.two_factor_passed_at !== null)).toEqual([true, true]);
   });
 
   it('accepts a code one step early or late, and not two', async () => {

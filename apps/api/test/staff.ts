@@ -37,7 +37,9 @@ export async function staffMember(
     payload: { code: totpCode(created.secret, clock) },
   });
   if (passed.statusCode !== 200) throw new Error(`second factor refused: ${passed.body}`);
-  return { id: created.userId, token, secret: created.secret };
+  // Passing the second factor ends the first step's session and answers a new token.
+  const { access_token } = passed.json<{ data: { access_token: string } }>().data;
+  return { id: created.userId, token: access_token, secret: created.secret };
 }
 
 export const COMPLETE_ASSESSMENT = {

@@ -36,7 +36,8 @@ describe('two factors after the test clock moved six days', () => {
       payload: { code: totpCode(secret, { now: () => new Date(Date.now() + 30_000) }) },
     });
     expect(passed.statusCode).toBe(200);
-    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(second.token) });
+    const { access_token } = passed.json<{ data: { access_token: string } }>().data;
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(access_token) });
     expect(me.statusCode).toBe(200);
   });
 

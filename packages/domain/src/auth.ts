@@ -12,7 +12,10 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** POST /auth answer. With two factors on, the token is limited to the second-factor step. */
+/**
+ * POST /auth answer. With two factors on, the token is limited to the second-factor step; POST
+ * /auth/2fa then answers a new one, of a full session, in the same shape (`two_factor_required` false).
+ */
 export const sessionSchema = z
   .object({
     access_token: z.string(),

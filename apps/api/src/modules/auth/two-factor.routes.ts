@@ -1,6 +1,7 @@
 import {
   dataEnvelope,
   recoveryCodesSchema,
+  sessionSchema,
   twoFactorCodeSchema,
   twoFactorEnableSchema,
   twoFactorSetupSchema,
@@ -42,11 +43,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: guard.secondFactorStep,
       schema: {
         summary: 'Second step of a login: a TOTP code or a one-time recovery code',
-        description: `Unlocks the session. 409 when the account has no second factor. ${WRONG_CODE}`,
+        description: `Ends the session limited to this step and answers a new bearer token, as POST /auth does (\`two_factor_required\` false): store it; the token of the first step no longer works. 409 when the account has no second factor or this session passed it already. ${WRONG_CODE}`,
         tags: ['auth'],
         security: bearer,
         body: twoFactorCodeSchema,
-        response: { 200: dataEnvelope(twoFactorStatusSchema), ...errorsOf(401, 409, 422, 429) },
+        response: { 200: dataEnvelope(sessionSchema), ...errorsOf(401, 409, 422, 429) },
       },
     },
     async (request) => ({

@@ -1,10 +1,15 @@
 import type { z } from 'zod';
-import type { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '@lisbon/domain';
+import type {
+  recoveryCodesSchema,
+  Session,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { totpContext } from '../../platform/secret-box';
 import { AppError, fieldError } from '../../platform/errors';
 import type { Authenticated } from '../sessions/service';
-import { passSecondFactor, revokeUserSessions } from '../sessions/service';
+import { passSecondFactor, renewAfterSecondFactor, revokeUserSessions } from '../sessions/service';
 import {
   acceptTotpCounter,
   disableTwoFactor,
@@ -105,20 +110,35 @@ async function rememberCodeAddress(ctx: AppContext, accountId: number, meta: Req
   if ((await ctx.limiter.count(known)) === 0) await ctx.limiter.hit([known]);
 }
 
-/** POST /auth/2fa: the second step of a login. */
+/**
+ * POST /auth/2fa: the second step of a login. The limited session ends and a full one opens with a
+ * new token, answered as the login answers one (decision 013, amended 2026-12-05).
+ */
 export async function verifySecondFactor(
   ctx: AppContext,
   auth: Authenticated,
   code: string,
   meta: RequestMeta,
-): Promise<TwoFactorStatus> {
-  if (!auth.user.isTwoFactorEnabled) throw new AppError('CONFLICT');
+): Promise<Session> {
+  // No second factor, or this session passed it already: there is nothing to pass.
+  if (!auth.session.isSecondFactorPending) throw new AppError('CONFLICT');
   await checkCode(ctx, await accountOf(ctx, auth), code, meta);
-  await ctx.db.transaction().execute(async (trx) => {
-    await passSecondFactor(ctx, trx, auth.session.id);
+  const session = await ctx.db.transaction().execute(async (trx) => {
+    const renewed = await renewAfterSecondFactor(ctx, trx, {
+      sessionId: auth.session.id,
+      userId: auth.user.id,
+    });
+    // A concurrent call with the same token passed first: this token names no session any more.
+    if (!renewed) throw new AppError('UNAUTHORIZED_ACCESS');
     await recordEvent(ctx, trx, { userId: auth.user.id, kind: 'two_factor_passed' });
+    return renewed;
   });
-  return { enabled: true, verified: true };
+  return {
+    access_token: session.token,
+    expires_at: session.expiresAt,
+    user_id: auth.user.id,
+    two_factor_required: false,
+  };
 }
 
 /** POST /auth/2fa/setup: a new secret, pending until a code from it confirms it (enable). */

@@ -65,6 +65,16 @@ export async function markTwoFactorPassed(db: Db, id: number, now: string): Prom
   await db.updateTable('sessions').set({ two_factor_passed_at: now }).where('id', '=', id).execute();
 }
 
+/** Deletes a session still waiting for its second factor; false when there is none any more. */
+export async function deletePendingSession(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('two_factor_passed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export async function deleteSession(db: Db, id: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }

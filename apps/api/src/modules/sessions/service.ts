@@ -18,6 +18,7 @@ import { changeFeedOf } from '../../platform/db/changes';
 import { rowCache } from '../../platform/db/row-cache';
 import { AppError } from '../../platform/errors';
 import {
+  deletePendingSession,
   deleteSession,
   deleteSessionsExpiredBefore,
   deleteUserSessions,
@@ -200,6 +201,22 @@ export async function resolveSession(ctx: AppContext, tokenHash: string): Promis
   return { user, session: { id: session.id, expiresAt, isSecondFactorPending, isExpired } };
 }
 
+/**
+ * The second step of a login passed: the session limited to that step ends and a full one opens
+ * under a new token (OWASP: a new session identifier on any change of privilege), so a token seen
+ * before the second step (a log, a shared screen, a proxy) never becomes a login. Undefined when
+ * the limited session has already ended, or passed through a concurrent call.
+ */
+export async function renewAfterSecondFactor(
+  ctx: AppContext,
+  db: Db,
+  { sessionId, userId }: { sessionId: number; userId: number },
+): Promise<{ token: string; expiresAt: string } | undefined> {
+  if (!(await deletePendingSession(db, sessionId))) return undefined;
+  return openSession(ctx, db, { userId, isTwoFactorPassed: true });
+}
+
+/** Marks a full session as having passed the second factor (turning two factors on keeps it). */
 export const passSecondFactor = (ctx: AppContext, db: Db, sessionId: number) =>
   markTwoFactorPassed(db, sessionId, ctx.securityClock.now().toISOString());
 

@@ -28,7 +28,8 @@ export async function registerDocs(app: FastifyInstance, { version, publicUrl }:
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The `access_token` of POST /api/v1/auth: opaque, 256 random bits, sliding expiry.',
+            description:
+              'The `access_token` of POST /api/v1/auth, or of POST /api/v1/auth/2fa after a second factor: opaque, 256 random bits, sliding expiry.',
           },
         },
       },

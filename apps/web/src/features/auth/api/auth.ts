@@ -5,7 +5,6 @@ import {
   type LoginInput,
   type registerSchema,
   sessionSchema,
-  twoFactorStatusSchema,
 } from '@lisbon/domain';
 import type { z } from 'zod/mini';
 import { api } from '@/api';
@@ -15,9 +14,12 @@ import { api } from '@/api';
 export const logIn = async (credentials: LoginInput) =>
   (await api.create('auth', credentials, { auth: false, schema: sessionSchema })).data;
 
-/** The second step, with the token of the first: it is stored only once this passes. */
+/**
+ * The second step, with the token of the first. Passing it ends that session and answers a new
+ * token (decision 013): the one to store; the first one is never stored.
+ */
 export const verifySecondFactor = async (token: string, code: string) =>
-  (await api.create('auth/2fa', { code }, { token, schema: twoFactorStatusSchema })).data;
+  (await api.create('auth/2fa', { code }, { token, schema: sessionSchema })).data;
 
 /** Gives up a login waiting for its second factor, so its token does not linger on the server. */
 export const abandonLogin = (token: string) =>

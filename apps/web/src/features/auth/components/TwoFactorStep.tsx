@@ -10,7 +10,8 @@ import { abandonLogin, verifySecondFactor } from '../api/auth';
 
 type Props = {
   session: Session;
-  onVerified: () => Promise<void> | void;
+  /** The session that passed the second step: a new token, the first one has ended. */
+  onVerified: (session: Session) => Promise<void> | void;
   onCancel: () => void;
 };
 
@@ -26,13 +27,14 @@ export function TwoFactorStep({ session, onVerified, onCancel }: Props) {
 
   const onSubmit = submit(async ({ code }) => {
     setFailure(null);
+    let verified: Session;
     try {
-      await verifySecondFactor(session.access_token, code);
+      verified = await verifySecondFactor(session.access_token, code);
     } catch (error) {
       if (!showServerErrors(error)) setFailure(failureMessage(error, errorMessage(error, t)));
       return;
     }
-    await onVerified();
+    await onVerified(verified);
   });
 
   const cancel = () => {

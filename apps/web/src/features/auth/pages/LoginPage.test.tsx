@@ -8,6 +8,7 @@ import { renderApp } from '@/test/renderApp';
 import { completeProfile, testUser } from '@/test/users';
 
 const EXPIRES_AT = '2099-01-01T10:00:00.000Z';
+const RENEWED_AT = '2099-01-01T10:05:00.000Z';
 const session = (twoFactorRequired: boolean) => ({
   data: {
     access_token: 'a'.repeat(43),
@@ -118,12 +119,16 @@ describe('login', () => {
     expect(api.pageCalls()).toHaveLength(0);
   });
 
-  it('asks for the second factor, sends the code with the pending token, then stores the session', async () => {
+  it('asks for the second factor, sends the code with the pending token, then stores the new session it answers', async () => {
     const api = mockApi({
       'POST /auth': { body: session(true) },
       'POST /auth/2fa': ({ body }) =>
         (body as { code: string }).code === '123456'
-          ? { body: { data: { enabled: true, verified: true } } }
+          ? {
+              body: {
+                data: { ...session(false).data, access_token: 'b'.repeat(43), expires_at: RENEWED_AT },
+              },
+            }
           : {
               status: 422,
               body: {
@@ -154,6 +159,9 @@ describe('login', () => {
     const verify = api.callsTo('POST /auth/2fa');
     expect(verify.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${'a'.repeat(43)}`);
     expect(verify.at(-1)?.body).toEqual({ code: '123456' });
-    expect(storage.get('token')).toBe('a'.repeat(43));
+    // Passing the second factor ended the first step's session: its token is never stored.
+    expect(storage.get('token')).toBe('b'.repeat(43));
+    expect(storage.get('tokenExpiresAt')).toBe(RENEWED_AT);
+    expect(api.callsTo('GET /auth/me').at(-1)?.headers.get('Authorization')).toBe(`Bearer ${'b'.repeat(43)}`);
   });
 });

@@ -11,13 +11,7 @@ export function LoginPage() {
   const [pending, setPending] = useState<Session | null>(null);
 
   if (pending) {
-    return (
-      <TwoFactorStep
-        session={pending}
-        onVerified={() => finishLogin(pending)}
-        onCancel={() => setPending(null)}
-      />
-    );
+    return <TwoFactorStep session={pending} onVerified={finishLogin} onCancel={() => setPending(null)} />;
   }
   return (
     <LoginForm
