@@ -16,7 +16,7 @@ export const identityRequestJob = defineJob({
       action: z.literal('register'),
       registration: registerSchema,
       locale: localeSchema,
-      // False past the email's limit (decision 111): the details are taken, no mail goes out.
+      // False past the email's limit (decision 111): nothing changes, no mail goes out.
       // Queued before it existed: true.
       mail: z.boolean().default(true),
     }),

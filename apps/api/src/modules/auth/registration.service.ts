@@ -22,8 +22,8 @@ export type Registration = z.output<typeof registerSchema>;
 
 /**
  * POST /auth/register. Counts the limits and queues the work (`identityRequestJob`): the answer
- * takes the same time whether the email is known or not. Past the email's limit the registration
- * still takes effect, only without a mail (decision 111): its owner is never refused.
+ * takes the same time whether the email is known or not. Past the email's limit it answers the same
+ * and the job sends nothing (decision 111): its owner is never refused.
  */
 export async function register(
   ctx: AppContext,
@@ -45,8 +45,8 @@ export async function register(
  * account was never activated, a fresh activation link, the applicant's details replaced by this
  * registration's: whoever registered the email first does not decide them). Nothing tells the
  * caller which happened. Without `mail` (the email's limit reached, decision 111) a known email
- * gets no mail and no new link: the link mailed last still activates the account, which holds
- * this registration's details.
+ * gets no mail, no new link and no new details: the link mailed last still activates the account,
+ * with the details that link's mail went out with.
  */
 export async function applyRegistration(
   ctx: AppContext,

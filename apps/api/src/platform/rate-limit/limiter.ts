@@ -53,6 +53,13 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
   const limitsOf = (buckets: readonly RateBucket[]) =>
     new Map(buckets.map((bucket) => [keyOf(bucket), bucket.rule] as const));
 
+  /** Counts one hit in each bucket and answers the counters that went over their limit. */
+  async function hitAndFindOver(buckets: readonly RateBucket[], now: Date): Promise<Counter[]> {
+    const rules = limitsOf(buckets);
+    const counters = await hitAll(db, rules, now);
+    return counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
+  }
+
   return {
     async assertOpen(buckets) {
       const now = clock.now();
@@ -70,15 +77,11 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
     },
     async consume(buckets) {
       const now = clock.now();
-      const rules = limitsOf(buckets);
-      const counters = await hitAll(db, rules, now);
-      const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
+      const over = await hitAndFindOver(buckets, now);
       if (over.length > 0) throw rateLimited(over, now);
     },
     async take(buckets) {
-      const rules = limitsOf(buckets);
-      const counters = await hitAll(db, rules, clock.now());
-      return counters.every((counter) => counter.hits <= (rules.get(counter.key)?.limit ?? 0));
+      return (await hitAndFindOver(buckets, clock.now())).length === 0;
     },
     async count(bucket) {
       const [counter] = await selectCounters(db, [keyOf(bucket)]);

@@ -6,10 +6,11 @@ import {
   missingAssessmentFields,
   type StaffPractice,
 } from '@lisbon/domain';
-import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '@/shared/ui/PageLoader';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { AssignDialog } from '../components/AssignDialog';
@@ -106,12 +107,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
               {moveName(t, transition.action, appealType)}
             </Button>
           ))}
-          {isNaming && (
-            <Group gap="xs" role="status">
-              <Loader size="sm" aria-hidden />
-              <span className="visually-hidden">{t('app.loading')}</span>
-            </Group>
-          )}
+          {isNaming && <PageLoader inline />}
           {mayReassign && (
             <Button variant="outline" onClick={() => setIsReassigning(true)}>
               {t('staff.assign.change')}
