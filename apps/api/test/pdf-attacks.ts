@@ -199,9 +199,13 @@ function adler32(data: Buffer): number {
 /**
  * The script's object stream as plain `/FlateDecode` whose zlib data opens with a stored block
  * holding `endstream` and `endobj`: a check that ends the stream at the keyword never inflates the
- * rest, which a reader reads by the stream's `/Length`.
+ * rest, which a reader reads by the stream's `/Length`. With `zlib` 'none', the same data as raw
+ * deflate (no header, no checksum); with 'damaged', behind a zlib header whose check is wrong.
  */
-export function pdfWithScriptPastFakeEndstream({ lengthByReference = false } = {}): Buffer {
+export function pdfWithScriptPastFakeEndstream({
+  lengthByReference = false,
+  zlib = 'header',
+}: { lengthByReference?: boolean; zlib?: 'header' | 'none' | 'damaged' } = {}): Buffer {
   const { header, body } = objectStreamText('\nendstream\nendobj\n');
   const stored = Buffer.from(header, 'latin1');
   const length = Buffer.alloc(5);
@@ -211,13 +215,9 @@ export function pdfWithScriptPastFakeEndstream({ lengthByReference = false } = {
   const text = Buffer.from(`${header}${body}`, 'latin1');
   const checksum = Buffer.alloc(4);
   checksum.writeUInt32BE(adler32(text));
-  const data = Buffer.concat([
-    Buffer.from([0x78, 0x01]),
-    length,
-    stored,
-    deflateRawSync(Buffer.from(body, 'latin1')),
-    checksum,
-  ]);
+  const deflated = [length, stored, deflateRawSync(Buffer.from(body, 'latin1'))];
+  const zlibHeader = { header: [0x78, 0x01], none: [], damaged: [0x78, 0x02] }[zlib];
+  const data = Buffer.concat([Buffer.from(zlibHeader), ...deflated, ...(zlib === 'none' ? [] : [checksum])]);
   const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`;
   return pdfWithObjectStream(dictionary, data, { lengthByReference });
 }
@@ -262,6 +262,23 @@ export function pdfWithScriptPastFakeEndstreamInRunLength({ lengthByReference = 
   ]);
   const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /RunLengthDecode`;
   return pdfWithObjectStream(dictionary, data, { lengthByReference });
+}
+
+/** Deflate data without the zlib header and checksum around it: lenient readers inflate it. */
+export const rawDeflate = (data: Buffer): Buffer => deflateRawSync(data);
+
+/** zlib data whose header check (FCHECK) is wrong: a reader that passes the header by inflates the rest. */
+export function zlibWithDamagedHeader(data: Buffer): Buffer {
+  const deflated = deflateSync(data);
+  deflated[1] = (deflated[1] ?? 0) ^ 0x01;
+  return deflated;
+}
+
+/** zlib data whose Adler-32 checksum, its last four bytes, is wrong: pdf.js inflates it all the same. */
+export function zlibWithBadChecksum(data: Buffer): Buffer {
+  const deflated = deflateSync(data);
+  deflated[deflated.length - 1] = (deflated.at(-1) ?? 0) ^ 0xff;
+  return deflated;
 }
 
 /** A content stream of `data` with the dictionary `dictionary` (and its `/Length`). */

@@ -23,6 +23,7 @@ import {
   pdfWithScriptInObjectStream,
   plainPdf,
   pngOf,
+  streamObject,
 } from './samples';
 import {
   ascii85,
@@ -34,6 +35,9 @@ import {
   pdfWithScriptPastFakeEndstream,
   pdfWithScriptStream,
   pdfZipPolyglot,
+  rawDeflate,
+  zlibWithBadChecksum,
+  zlibWithDamagedHeader,
 } from './pdf-attacks';
 import { practiceIn, type StaffMember } from './staff';
 
@@ -171,6 +175,31 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       pdfWithLink('<66696c653a2f2f2f433a2f57696e646f77732f63616c632e657865>'),
       '“file-link.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
     ],
+    // Decision 083, amended 2026-12-05: FlateDecode data as lenient readers inflate it.
+    [
+      'a PDF whose script sits in an object stream of raw deflate (no zlib header)',
+      'raw.pdf',
+      pdfWithScriptBehind('/FlateDecode', rawDeflate),
+      '“raw.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose script sits in zlib data with a damaged header',
+      'header.pdf',
+      pdfWithScriptBehind('/FlateDecode', zlibWithDamagedHeader),
+      '“header.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose script sits in zlib data with a wrong checksum',
+      'checksum.pdf',
+      pdfWithScriptBehind('/FlateDecode', zlibWithBadChecksum),
+      '“checksum.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose FlateDecode stream no reading inflates',
+      'unreadable.pdf',
+      pdfOf(['<< /Type /Catalog >>', streamObject('/Filter /FlateDecode', Buffer.from([7, 255, 255, 255]))]),
+      '“unreadable.pdf” is not a readable PDF file, or it is cut short: save or export it again, and upload that',
+    ],
     [
       'an encrypted PDF',
       'locked.pdf',
@@ -293,6 +322,15 @@ describe('uploads refused for what they hold, with nothing stored', () => {
 describe('uploads accepted as they are', () => {
   it.each([
     ['a one-page PDF with compressed content', 'diploma.pdf', plainPdf(), 'application/pdf'],
+    [
+      'a PDF whose content is raw deflate without a zlib header',
+      'raw-content.pdf',
+      pdfOf([
+        '<< /Type /Catalog >>',
+        streamObject('/Filter /FlateDecode', rawDeflate(Buffer.from('BT (Diploma) Tj ET'))),
+      ]),
+      'application/pdf',
+    ],
     [
       'a PDF that opens fitted to the window (/OpenAction without a script)',
       'fitted.pdf',

@@ -1,4 +1,4 @@
-import { constants, deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   ascii85,
@@ -13,9 +13,12 @@ import {
   pdfWithScriptStream,
   pdfZipPolyglot,
   pngUp,
+  rawDeflate,
   runLength,
   runLengthZeros,
   tiffDifferenced,
+  zlibWithBadChecksum,
+  zlibWithDamagedHeader,
 } from '../../../test/pdf-attacks';
 import { pdfOf, plainPdf, streamObject } from '../../../test/samples';
 import { ContentCheck } from './content-check';
@@ -296,12 +299,7 @@ describe('links a reader would follow (decision 083)', () => {
 });
 
 describe('zlib data as readers inflate it (the review of stop 62)', () => {
-  /** zlib data whose Adler-32 checksum, its last four bytes, is wrong: pdf.js inflates it all the same. */
-  const withBadChecksum = (data: Buffer): Buffer => {
-    const deflated = deflateSync(data);
-    deflated[deflated.length - 1] = (deflated.at(-1) ?? 0) ^ 0xff;
-    return deflated;
-  };
+  const withBadChecksum = zlibWithBadChecksum;
 
   it.each([
     ['/FlateDecode', withBadChecksum],
@@ -343,5 +341,84 @@ describe('zlib data as readers inflate it (the review of stop 62)', () => {
       streamObject('/Filter /FlateDecode', deflateSync(Buffer.from('BT (Diploma) Tj ET'))),
     ]);
     for (const size of [7, 65_536]) expect(await findingOf(good, size)).toBeNull();
+  });
+});
+
+describe('FlateDecode data without a zlib header, as lenient readers inflate it', () => {
+  it.each([
+    ['raw deflate', '/FlateDecode', rawDeflate],
+    ['raw deflate', '[/ASCIIHexDecode /FlateDecode]', (data: Buffer) => asciiHex(rawDeflate(data))],
+    ['raw deflate', '[/FlateDecode /ASCIIHexDecode]', (data: Buffer) => rawDeflate(asciiHex(data))],
+    ['zlib data with a damaged header', '/FlateDecode', zlibWithDamagedHeader],
+    [
+      'zlib data with a damaged header',
+      '[/ASCIIHexDecode /FlateDecode]',
+      (data: Buffer) => asciiHex(zlibWithDamagedHeader(data)),
+    ],
+  ])('refuses JavaScript in an object stream of %s behind %s', async (_, filter, encode) => {
+    const pdf = pdfWithScriptBehind(filter, encode);
+    expect(pdf.includes('JavaScript')).toBe(false);
+    for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(SCRIPT);
+  });
+
+  it('refuses JavaScript in raw deflate or behind a damaged header holding a false endstream, its /Length by reference or not', async () => {
+    for (const zlib of ['none', 'damaged'] as const)
+      for (const lengthByReference of [false, true]) {
+        const pdf = pdfWithScriptPastFakeEndstream({ lengthByReference, zlib });
+        expect(pdf.includes('JavaScript')).toBe(false);
+        for (const size of [7, 65_536])
+          expect(await findingOf(pdf, size), `${zlib} ${lengthByReference}`).toEqual(SCRIPT);
+      }
+  });
+
+  it('refuses raw deflate that expands past the budget, plain or behind a chain', async () => {
+    for (const pdf of [
+      pdfBombBehind('/FlateDecode', rawDeflate(MEGABYTES_2)),
+      pdfBombBehind('[/ASCIIHexDecode /FlateDecode]', asciiHex(rawDeflate(MEGABYTES_2))),
+    ])
+      for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(BOMB);
+  });
+
+  it('refuses as damaged FlateDecode data that no reading inflates, or that stops being deflate', async () => {
+    // Reserved block type 3 from the first byte, and again after two bytes.
+    const unreadable = Buffer.from([0x07, 0xff, 0xff, 0xff, 0xff]);
+    // The script's objects in raw deflate, then a block of type 3: zlib throws away what came before.
+    const broken = (data: Buffer) =>
+      Buffer.concat([
+        deflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH }),
+        Buffer.from([0xff, 0xff]),
+      ]);
+    // A stored block of 16 bytes whose length fields, read from the third byte, open a stored
+    // block longer than the data: read after two bytes, it is cut short, not damaged.
+    const storedThenDamage = (text: string, damage: Buffer) =>
+      Buffer.concat([
+        Buffer.from([0x00, 0x10, 0x00, 0xef, 0xff, 0x10, 0x00]),
+        Buffer.from(text.padEnd(14), 'latin1'),
+        damage,
+      ]);
+    const brokenWithCleanTail = (data: Buffer) => storedThenDamage('', broken(data));
+    for (const pdf of [
+      pdfOf(['<< /Type /Catalog >>', streamObject('/Filter /FlateDecode', unreadable)]),
+      pdfOf([
+        '<< /Type /Catalog >>',
+        streamObject('/Filter [/ASCIIHexDecode /FlateDecode]', asciiHex(unreadable)),
+      ]),
+      pdfWithScriptBehind('/FlateDecode', broken),
+      pdfWithScriptBehind('/FlateDecode', brokenWithCleanTail),
+      // Damaged within its first bytes, after it inflated a script.
+      pdfOf([
+        '<< /Type /Catalog >>',
+        streamObject('/Filter /FlateDecode', storedThenDamage('/S /JS (x)', Buffer.from([0xff]))),
+      ]),
+    ])
+      for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(UNFOLLOWED);
+  });
+
+  it('accepts ordinary text as raw deflate or behind a damaged header, and FlateDecode streams too short to read', async () => {
+    const text = Buffer.from('BT (Diploma) Tj ET');
+    for (const data of [rawDeflate(text), zlibWithDamagedHeader(text), Buffer.alloc(0), Buffer.from('\n')]) {
+      const pdf = pdfOf(['<< /Type /Catalog >>', streamObject('/Filter /FlateDecode', data)]);
+      for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toBeNull();
+    }
   });
 });

@@ -50,6 +50,8 @@ const TAIL_BYTES = 1024;
 /** Decoded data is searched in pieces of this size. */
 const DECODED_CHUNK = 1024 * 1024;
 const EOF_MARKER = '%%EOF';
+/** A plain FlateDecode stream's chain, for one decoded at its end. */
+const PLAIN_FLATE: FilterStage[] = [{ filter: 'FlateDecode', predictor: null, earlyChange: 1 }];
 
 const isRegular = (byte: number | undefined) =>
   byte !== undefined && !' \t\n\f\r\0()<>[]{}/%'.includes(String.fromCharCode(byte));
@@ -63,6 +65,8 @@ type OpenStream = {
   isInflated: boolean;
   /** Its dictionary names FlateDecode first: what a reader inflates, and what it cannot. */
   isDeclaredFlate: boolean;
+  /** Declared FlateDecode without a zlib header: its decoding at its end judges its damage (keepHeaderless). */
+  isHeaderless: boolean;
   anywhere: TextScanner | null;
   structure: Scan | null;
   /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
@@ -87,7 +91,8 @@ type LengthTail = { stream: OpenStream; endsAt: number };
  * bytes and in every FlateDecode stream once inflated), encryption, streams that expand beyond
  * `maxInflatedBytes` all together, a file without its final `%%EOF`. Streams are found by their
  * `stream`/`endstream` keywords and inflated when their data starts with a zlib header, so a
- * dictionary written to mislead (a wrong /Filter, a padded /Length) changes nothing.
+ * dictionary written to mislead (a wrong /Filter, a padded /Length) changes nothing; a stream
+ * declared FlateDecode without one is inflated as lenient readers do (raw deflate, a damaged header).
  */
 export class PdfCheck implements FormatCheck {
   private readonly findings: ContentFinding[] = [];
@@ -272,6 +277,7 @@ export class PdfCheck implements FormatCheck {
       inflater: null,
       isInflated: false,
       isDeclaredFlate: read?.stages[0]?.filter === 'FlateDecode',
+      isHeaderless: false,
       anywhere: null,
       structure: null,
       declared: read && needsDecoding(read.stages) ? read.stages : null,
@@ -295,23 +301,42 @@ export class PdfCheck implements FormatCheck {
   /** A stream's next data bytes: kept for its declared decoding, or inflated when they are zlib. */
   private async feedStream(stream: OpenStream, data: Buffer): Promise<void> {
     let bytes = data;
+    if (!stream.declared && stream.header.length < 2) {
+      const taken = bytes.subarray(0, 2 - stream.header.length);
+      stream.header.push(...taken);
+      bytes = bytes.subarray(taken.length);
+      if (stream.header.length === 2) {
+        const [first = 0, second = 0] = stream.header;
+        // The header is not inflated: the data after it is, raw (below).
+        if (isZlibHeader(first, second)) {
+          if (this.findings.length === 0) this.inflate(stream);
+        } else if (stream.isDeclaredFlate) await this.keepHeaderless(stream);
+      }
+    }
     if (stream.declared) {
       // Kept whole (at most the upload's size) and decoded as its dictionary says at its end.
       stream.raw.push(Buffer.from(bytes));
       stream.encodingEnd?.feed(bytes);
-      return;
-    }
-    if (stream.header.length < 2) {
-      const taken = bytes.subarray(0, 2 - stream.header.length);
-      stream.header.push(...taken);
-      if (stream.header.length === 2) {
-        const [first = 0, second = 0] = stream.header;
-        // The header is not inflated: the data after it is, raw (below).
-        if (isZlibHeader(first, second) && this.findings.length === 0) this.inflate(stream);
-      }
-      bytes = bytes.subarray(taken.length);
     }
     if (stream.inflater && bytes.length > 0) await this.feed(stream, bytes);
+  }
+
+  /**
+   * Plain FlateDecode data without a zlib header: raw deflate (from writers that leave the header
+   * out), or a zlib header that is damaged. Lenient readers inflate both, so it is kept whole and
+   * inflated at its end as they do (`decodeWithin`). With its `/Length` by reference it is also
+   * inflated raw as it comes, so that an `endstream` written inside the deflate data does not end
+   * it for the check, as zlib data goes on to its end. Raw deflate never opens with a byte whose
+   * low four bits are 8 (no encoder sets a stored block's padding bits), a zlib header always does.
+   */
+  private async keepHeaderless(stream: OpenStream): Promise<void> {
+    stream.declared = PLAIN_FLATE;
+    stream.isHeaderless = true;
+    stream.raw.push(Buffer.from(stream.header));
+    if (stream.endsAt !== null || this.findings.length > 0) return;
+    this.inflate(stream);
+    // A first byte that names deflate is a zlib header whose check is damaged: followed after it.
+    if (((stream.header[0] ?? 0) & 0x0f) !== 8) await this.feed(stream, Buffer.from(stream.header));
   }
 
   /**
@@ -341,7 +366,8 @@ export class PdfCheck implements FormatCheck {
     // in a stream the dictionary declares FlateDecode, which a reader inflates up to the damage,
     // it is a damaged file; in a stream that only looks like zlib, nothing a reader inflates.
     inflater.on('error', (error: Error & { errno?: number }) => {
-      if (error.errno === constants.Z_DATA_ERROR && stream.isDeclaredFlate)
+      // A headerless stream's own decoding, at its end, judges its damage (it may be a damaged header).
+      if (error.errno === constants.Z_DATA_ERROR && stream.isDeclaredFlate && !stream.isHeaderless)
         this.refuse({ reason: 'damaged' });
       inflater.destroy();
     });

@@ -314,25 +314,68 @@ const CHUNK = 64 * 1024;
 const CHUNKS_BETWEEN_TURNS = 16;
 const inflateRawOffTheLoop = promisify(inflateRaw);
 
-/**
- * zlib's inflation, on libuv's threads: a bomb's gigabyte is refused without holding up other
- * calls. Raw after the zlib header, as readers inflate: the Adler-32 checksum is not checked
- * (pdf.js shows a stream whose checksum is wrong). Data without a zlib header is none a reader
- * inflates.
- */
-async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
-  if (!isZlibHeader(bytes[0] ?? 0, bytes[1] ?? 0)) return new Uint8Array(0);
+/** Deflate data that stops being deflate somewhere: zlib gives nothing of it. */
+const DAMAGED = Symbol('damaged');
+
+/** Raw deflate under what is left of the budget: Z_SYNC_FLUSH gives what data cut short holds, as readers show it. */
+async function inflateRawWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array | typeof DAMAGED> {
   try {
-    // Z_SYNC_FLUSH: a stream cut short still gives what it holds, as readers show it.
-    return await inflateRawOffTheLoop(bytes.subarray(2), {
+    return await inflateRawOffTheLoop(bytes, {
       finishFlush: constants.Z_SYNC_FLUSH,
       maxOutputLength: Math.max(1, budget),
     });
   } catch (error) {
     if (error instanceof RangeError) throw new DecodeBudgetExceeded();
-    // Not deflate past some point: zlib gives nothing of it, a reader what came before.
-    throw new DamagedData();
+    return DAMAGED;
   }
+}
+
+/** How many bytes of raw deflate that fails are searched for where it fails. */
+const DAMAGE_SEARCHED = 64;
+
+/**
+ * Whether raw deflate that fails inflates anything before the damage, which a reader shows and
+ * zlib throws away. Data that still reads as deflate past its first 64 bytes counts as inflated;
+ * within them, the longest prefix that inflates is found by halving, in six tries of at most 64
+ * bytes. A zlib stream whose header is damaged fails at its fifth byte with nothing inflated: what
+ * could come before one byte's damage with nothing before it is a single byte, no name.
+ */
+async function inflatesBeforeDamage(bytes: Uint8Array, budget: number): Promise<boolean> {
+  let [good, bad] = [0, Math.min(DAMAGE_SEARCHED, bytes.length)];
+  if ((await inflateRawWithin(bytes.subarray(0, bad), budget)) !== DAMAGED) return true;
+  let isInflated = false;
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    const tried = await inflateRawWithin(bytes.subarray(0, middle), budget);
+    if (tried === DAMAGED) bad = middle;
+    else [good, isInflated] = [middle, tried.length > 0];
+  }
+  return isInflated;
+}
+
+/**
+ * FlateDecode data, inflated as a lenient reader inflates it, on libuv's threads (a bomb's gigabyte
+ * is refused without holding up other calls):
+ * - after a zlib header, raw, so that a wrong Adler-32 checksum or a missing one is no obstacle
+ *   (pdf.js shows such a stream);
+ * - without one, as raw deflate from its first byte (writers that leave the header out, and
+ *   readers that fall back to raw deflate); failing that with nothing inflated, after its first
+ *   two bytes (a zlib header with a damaged check).
+ * Data no reading inflates, or that stops being deflate past where it inflated, throws DamagedData:
+ * a reader shows what came before the damage, which zlib does not give.
+ */
+async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
+  if (isZlibHeader(bytes[0] ?? 0, bytes[1] ?? 0)) {
+    const inflated = await inflateRawWithin(bytes.subarray(2), budget);
+    if (inflated === DAMAGED) throw new DamagedData();
+    return inflated;
+  }
+  const raw = await inflateRawWithin(bytes, budget);
+  if (raw !== DAMAGED) return raw;
+  if (await inflatesBeforeDamage(bytes, budget)) throw new DamagedData();
+  const afterHeader = await inflateRawWithin(bytes.subarray(2), budget);
+  if (afterHeader === DAMAGED) throw new DamagedData();
+  return afterHeader;
 }
 
 async function decodeWithPdfLib(
