@@ -227,6 +227,16 @@ describe('the request wizard', () => {
     });
     expect(urgent.json()).toMatchObject({ errors: { is_urgent: [expect.stringMatching(/Urgent/)] } });
   });
+
+  it('refuses Italy, the operator’s own country, as the country of education system (422 on country)', async () => {
+    const applicant = await t.applicant({ email: 'italian-diploma@example.org' });
+    for (const country of ['IT', 'it']) {
+      const refused = await call('POST', '/practices', applicant, { country, level: 'higher' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ errors: { country: ['Choose one of the options offered'] } });
+    }
+    expect(dataOf(await call('GET', '/practices/draft', applicant))).toBeNull();
+  });
 });
 
 describe('an upper-secondary request', () => {

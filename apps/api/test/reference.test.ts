@@ -145,12 +145,27 @@ describe('GET /countries', () => {
   it('lists every country sorted by name, and gives one by its code', async () => {
     const all = await call('/countries', 'it-IT');
     const names = dataOf<{ name: string }[]>(all).map((country) => country.name);
-    expect(names).toHaveLength(250);
+    expect(names).toHaveLength(249);
     expect(names).toEqual([...names].sort(new Intl.Collator('it-IT').compare));
-    expect(all.json()).toMatchObject({ meta: { total: 250 } });
+    expect(all.json()).toMatchObject({ meta: { total: 249 } });
     const one = await apiCall(t.app)('GET', '/countries/kp');
     expect(dataOf(one)).toMatchObject({ code: 'KP', is_service_available: false, levels: [] });
     expect((await call('/countries/XX')).statusCode).toBe(404);
+  });
+
+  it('never offers Italy, the operator’s own country, though its data stays (a Lisbon state)', async () => {
+    const all = dataOf<{ code: string }[]>(await call('/countries'));
+    expect(all.map((country) => country.code)).not.toContain('IT');
+    expect(dataOf<unknown[]>(await call('/countries?search=ital'))).toEqual([]);
+    expect(dataOf<unknown[]>(await call('/countries?search=it', 'it-IT'))).not.toContainEqual(
+      expect.objectContaining({ code: 'IT' }),
+    );
+    const stored = await t.database.db
+      .selectFrom('countries')
+      .select('code')
+      .where('code', '=', 'IT')
+      .execute();
+    expect(stored).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createPracticeSchema,
   isInstitutionCountryDifferent,
   purposeStepSchema,
   qualificationStepSchema,
@@ -20,6 +21,14 @@ const qualification = {
   issued_at: '2019-09-01',
   diploma_type: 'final',
 };
+
+describe('createPracticeSchema', () => {
+  it('refuses Italy, the operator’s own country, as the country of education system', () => {
+    const italian = createPracticeSchema.safeParse({ country: 'it', level: 'higher' });
+    expect(italian.error?.issues).toMatchObject([{ path: ['country'], message: 'invalidOption' }]);
+    expect(createPracticeSchema.parse({ country: 'fr', level: 'higher' }).country).toBe('FR');
+  });
+});
 
 describe('qualificationStepSchema', () => {
   it('accepts a complete qualification and upper-cases countries', () => {

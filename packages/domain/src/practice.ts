@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { decimalInteger } from './decimal-integer';
 import { isoDateSchema } from './dates';
 import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
-import { DOCUMENT_TYPES, EDUCATION_LEVELS, PURPOSES, SERVICE_KINDS } from './services';
+import {
+  DOCUMENT_TYPES,
+  EDUCATION_LEVELS,
+  isForeignEducationSystem,
+  PURPOSES,
+  SERVICE_KINDS,
+} from './services';
 import { SORT_FIELDS, WIZARD_STEPS } from './constants';
 import { listQuerySchema } from './list-query';
 import { refundSchema } from './payments';
@@ -124,7 +130,8 @@ export const withInstitutionCountryFlag = (
 
 /** POST /practices: start a draft for a country and level; `replace_draft` confirms dropping the current one. */
 export const createPracticeSchema = z.object({
-  country: country,
+  // Never the operator's own country: its qualifications are not foreign (decision 113).
+  country: country.refine(isForeignEducationSystem, { message: 'invalidOption' }),
   level: z.enum(EDUCATION_LEVELS),
   is_urgent: z.boolean().default(false),
   replace_draft: z.boolean().default(false),

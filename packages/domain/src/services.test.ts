@@ -4,7 +4,14 @@ import { recordOf } from './collections';
 import { REFUGEE_REQUEST_LIMIT } from './constants';
 import { submittedRequestsOf } from './notifications';
 import { STATUS_LABELS } from './statuses';
-import { EDUCATION_LEVELS, isRequestLimitReached, serviceFor, type CountryFacts } from './services';
+import {
+  EDUCATION_LEVELS,
+  isForeignEducationSystem,
+  isRequestLimitReached,
+  OPERATOR_COUNTRY,
+  serviceFor,
+  type CountryFacts,
+} from './services';
 
 const lisbon: CountryFacts = {
   code: 'FR',
@@ -72,5 +79,13 @@ describe('isRequestLimitReached — a refugee account submits at most two reques
     counts['in evaluation'] = 1;
     counts.closed = 1;
     expect(submittedRequestsOf({ counts, total: 3 })).toBe(2);
+  });
+});
+
+describe('isForeignEducationSystem — the operator’s own country is never one to choose', () => {
+  it('refuses Italy, whatever its case or spaces, and takes any other country', () => {
+    expect(OPERATOR_COUNTRY).toBe('IT');
+    expect(['IT', 'it', ' It '].map(isForeignEducationSystem)).toEqual([false, false, false]);
+    expect(['FR', 'sm', 'VA'].map(isForeignEducationSystem)).toEqual([true, true, true]);
   });
 });

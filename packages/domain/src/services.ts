@@ -40,6 +40,16 @@ export const SERVICE_NAMES: Record<Locale, Record<ServiceKind, string>> = {
   },
 };
 
+/**
+ * The country of the evaluation body that runs the portal (an ENIC-NARIC centre evaluates foreign
+ * qualifications): never a country of education system to choose (decision 113).
+ */
+export const OPERATOR_COUNTRY = 'IT';
+
+/** Whether a country may be chosen as the country of education system: any but the operator's own. */
+export const isForeignEducationSystem = (code: string): boolean =>
+  code.trim().toUpperCase() !== OPERATOR_COUNTRY;
+
 /** What the portal knows of a country of education system (data an administrator can correct). */
 export type CountryFacts = {
   code: string;

@@ -2,6 +2,7 @@ import {
   countryName,
   DOCUMENT_TYPES,
   EDUCATION_LEVELS,
+  isForeignEducationSystem,
   type ContactDetails,
   type Country,
   type CountryFacts,
@@ -66,7 +67,10 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** GET /countries: public reference data, the whole list (about 250 rows) as one page, sorted by name. */
+/**
+ * GET /countries: the countries of education system to choose from, the whole list (about 250 rows)
+ * as one page, sorted by name; never the operator's own (decision 113).
+ */
 export async function listCountries(
   ctx: AppContext,
   { search }: { search?: string | undefined },
@@ -75,6 +79,7 @@ export async function listCountries(
   const collator = new Intl.Collator(locale);
   const needle = search ? folded(search) : null;
   const data = (await listCountryRows(ctx.db))
+    .filter((row) => isForeignEducationSystem(row.code))
     .map((row) => toCountry(row, locale))
     .filter(
       (country) => !needle || country.code.toLowerCase() === needle || folded(country.name).includes(needle),

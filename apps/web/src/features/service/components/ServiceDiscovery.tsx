@@ -1,4 +1,9 @@
-import { applicableService, EDUCATION_LEVELS, type EducationLevel } from '@lisbon/domain';
+import {
+  applicableService,
+  EDUCATION_LEVELS,
+  isForeignEducationSystem,
+  type EducationLevel,
+} from '@lisbon/domain';
 import {
   Alert,
   Anchor,
@@ -44,7 +49,10 @@ type Props = {
 export function ServiceDiscovery({ order = 2, initialCountry = null, initialLevel = null, action }: Props) {
   const { t } = useTranslation();
   const user = useCurrentUser().data;
-  const [country, setCountry] = useState<string | null>(initialCountry);
+  // A link naming the operator's own country chooses nothing: it is not offered (decision 113).
+  const [country, setCountry] = useState<string | null>(
+    initialCountry && isForeignEducationSystem(initialCountry) ? initialCountry : null,
+  );
   const [level, setLevel] = useState<EducationLevel | null>(initialLevel);
   const discovery = useDiscovery(country, level);
   const isRefugee = user?.category === 'refugee';

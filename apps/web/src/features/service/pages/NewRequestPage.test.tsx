@@ -82,6 +82,21 @@ describe('new request with a draft present', () => {
     expect(await findAlert('Limit reached')).toBeTruthy();
   });
 
+  it('chooses no country from a link naming Italy, the operator’s own country: it is not offered', async () => {
+    const calls = mockApi({
+      'GET /practices/draft': { body: { data: null } },
+      'GET /countries/IT': { body: { data: { ...discoveryFixture().country, code: 'IT', name: 'Italy' } } },
+      'GET /services/discovery': { body: { data: discoveryFixture() } },
+    });
+    renderApp('/service/new?country=it&level=higher', { queryClient: logIn() });
+    const country = await screen.findByRole('combobox', { name: 'Country of education system' });
+    expect(screen.getByText('Choose a country and a level to see the service that applies.')).toBeTruthy();
+    expect((country as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Create the request' })).toBeNull();
+    expect(calls.callsTo('GET /services/discovery')).toHaveLength(0);
+    expect(calls.callsTo('GET /countries/IT')).toHaveLength(0);
+  });
+
   describe('a refugee account that has filed its two requests (issue 33)', () => {
     const counts = (submitted: number) => ({
       body: {
