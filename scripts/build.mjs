@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiBundleOptions } from './api-bundle.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -39,7 +40,13 @@ const BUILDS = {
     },
   },
   api: {
-    inputs: ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'scripts/build.mjs'],
+    inputs: [
+      'apps/api/src',
+      'apps/api/package.json',
+      'packages/domain/src',
+      'scripts/build.mjs',
+      'scripts/api-bundle.mjs',
+    ],
     stamp: 'apps/api/dist/.build-stamp',
     run: buildApi,
   },
@@ -83,38 +90,7 @@ async function buildApi() {
   const apiDir = join(ROOT, 'apps/api');
   // A fresh folder: the chunks' names change with their content, and a release copies them all.
   rmSync(join(apiDir, 'dist'), { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: {
-      main: join(apiDir, 'src/main.ts'),
-      cli: join(apiDir, 'src/cli.ts'),
-      // The render pool's thread (platform/pdf/render-pool.ts), beside main.js (decision 084).
-      'render-worker': join(apiDir, 'src/platform/pdf/render-worker.ts'),
-      // The upload check's thread (modules/documents/check-pool.ts), beside main.js (decision 098).
-      'check-worker': join(apiDir, 'src/modules/documents/check-worker.ts'),
-    },
-    outdir: join(apiDir, 'dist'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    // The entries share their code in chunks beside them (dist/chunk-*.js), and a dynamic import
-    // stays one: `cli.ts` loads the commands, and with them the API's packages, only to run one.
-    splitting: true,
-    target: 'node24',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        // The project's own code and @lisbon/domain are bundled; every npm package stays a
-        // `dependency` loaded from node_modules (native modules such as better-sqlite3 included).
-        name: 'dependencies-stay-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (resolve) =>
-            resolve.path.startsWith('@lisbon/') ? undefined : { path: resolve.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  await esbuild.build(apiBundleOptions({ apiDir, outdir: join(apiDir, 'dist') }));
 }
 
 for (const name of wanted) {

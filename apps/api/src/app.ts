@@ -98,7 +98,7 @@ export type BuildAppOptions = {
   securityClock?: Clock;
   /** Replaces the provider PAYMENT_PROVIDER names; tests pass one that answers like a busy gateway. */
   paymentProvider?: PaymentProvider;
-  /** The process's metrics, shared with its worker (main.ts); otherwise a set of the app's own. */
+  /** The process's metrics, shared with its worker (server.ts); otherwise a set of the app's own. */
   metrics?: Metrics;
   /** Says when the instance drains for a stop (main.ts sets it on SIGTERM); readiness answers 503 then. */
   isDraining?: () => boolean;
@@ -133,7 +133,7 @@ export function createContext({
     payments:
       paymentProvider ??
       createPaymentProvider({ config, db, clock, webhookSecret: resolveWebhookSecret(config) }),
-    // The keys are read (or generated, embedded default) on first use; main.ts asks at start.
+    // The keys are read (or generated, embedded default) on first use; server.ts asks at start.
     ledger: createDatabaseLedger({
       db,
       clock,
@@ -154,7 +154,7 @@ export const VERSION = packageJson.version;
 /** How long a request may take to arrive whole, its body included. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
-/** The whole HTTP application, not listening: main.ts listens, tests call `app.inject`. */
+/** The whole HTTP application, not listening: server.ts listens, tests call `app.inject`. */
 export async function buildApp({
   config,
   db,

@@ -4,6 +4,7 @@
  * them the API's modules and packages, only then (cli-commands.ts).
  */
 import { HELP_HINT, isCommand, USAGE } from './cli-usage';
+import { nodeVersionRefusal } from './platform/node-version';
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'help' || command === '--help' || command === '-h') {
@@ -12,6 +13,12 @@ if (command === 'help' || command === '--help' || command === '-h') {
   console.error(command ? `Unknown command: ${command}\n${HELP_HINT}` : USAGE);
   process.exitCode = 2;
 } else {
+  // The commands load the native SQLite binding, which crashes an older Node without a word.
+  const refusal = nodeVersionRefusal(process.versions.node);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   const { runCommand } = await import('./cli-commands');
   await runCommand(command, args);
 }

@@ -30,7 +30,7 @@ const verdictOf = async (statement: typeof first) =>
     await verifyUpload(t.app, statement.statement.certificate_id, statement.pdf),
   );
 
-/** What `main.ts` does every minute, and the worker running it. */
+/** What `server.ts` does every minute, and the worker running it. */
 async function runAuditJob(): Promise<void> {
   await queueLedgerAudit(ctx);
   await t.worker.drainOnce();

@@ -5,7 +5,7 @@ import { clocksOf, testClockPath, writeClockOffset } from '../src/platform/test-
 import { testConfig, useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, totpCode } from './identity';
 
-// The clocks as the server wires them under TEST_CLOCK (main.ts): `clock:set --days 6` moves the
+// The clocks as the server wires them under TEST_CLOCK (server.ts): `clock:set --days 6` moves the
 // business calendar, never the time an authenticator app shows (issue 33, decision 085).
 // The app's clocks are wired from the file's DATA_DIR, which the harness makes: the app is an
 // instance started once it has.

@@ -731,7 +731,7 @@ describe('rotating the wallet issuer key (decision 094)', () => {
     const offer = await offerOf();
     const earlier = await holder.receive(offer.offer_url, offer.tx_code);
     const oldKid = decodeProtectedHeader(earlier.split('~')[0] ?? '').kid;
-    // The deployment as it started: its key set's fingerprints recorded (main.ts does it at each start).
+    // The deployment as it started: its key set's fingerprints recorded (server.ts does it at each start).
     const before = testConfig(t.database);
     await assertKeyFingerprints(t.database.db, keySetFingerprints(before), clock);
 

@@ -34,7 +34,7 @@ export function backgroundPool<Task, Result>(
 /**
  * Whether the threads can run at that priority here: piscina lowers it with `@napi-rs/nice`, loaded
  * from piscina's own place, and silently leaves it as it is where that package has no build for the
- * platform. The start logs a warning then (main.ts), so an operator learns why a busy upload check
+ * platform. The start logs a warning then (server.ts), so an operator learns why a busy upload check
  * may slow every other call.
  */
 export function canLowerThreadPriority(load: (name: string) => unknown = requireBesidePiscina): boolean {

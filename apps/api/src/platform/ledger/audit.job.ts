@@ -4,7 +4,7 @@ import { defineJob } from '../jobs/definition';
 /**
  * Audits the ledger as the schedule asks (decision 048): the entries appended since the last
  * audit, or the whole chain once a day, and records the result. Queued at start and every minute
- * by `main.ts` (`queueLedgerAudit`), one at a time. A broken chain fails the job once recorded,
+ * by `server.ts` (`queueLedgerAudit`), one at a time. A broken chain fails the job once recorded,
  * so the worker logs it at error and leaves the row `failed` for an operator; the next minute's
  * job is queued anyway.
  */
