@@ -76,16 +76,26 @@ export async function createHolder(fetch: HolderFetch) {
   const vci = new Openid4vciClient({ callbacks });
   const signer = { method: 'jwk' as const, alg: 'ES256', publicJwk };
 
-  /** The offer up to the access token, as a wallet does after the holder typed the code. */
-  async function accessToken(offerUrl: string, txCode: string) {
+  /**
+   * The offer up to the access token, as a wallet does after the holder typed the code; with
+   * `authorizationDetails`, the credentials asked for by configuration (OpenID4VCI 1.0 §6.1).
+   */
+  async function accessToken(
+    offerUrl: string,
+    txCode: string,
+    { authorizationDetails }: { authorizationDetails?: object[] } = {},
+  ) {
     const offer = await vci.resolveCredentialOffer(offerUrl);
     const issuerMetadata = await vci.resolveIssuerMetadata(offer.credential_issuer);
     const { accessTokenResponse } = await vci.retrievePreAuthorizedCodeAccessTokenFromOffer({
       credentialOffer: offer,
       issuerMetadata,
       txCode,
+      ...(authorizationDetails
+        ? { additionalRequestPayload: { authorization_details: authorizationDetails } }
+        : {}),
     });
-    return { offer, issuerMetadata, accessToken: accessTokenResponse.access_token };
+    return { offer, issuerMetadata, accessToken: accessTokenResponse.access_token, accessTokenResponse };
   }
 
   /** A key proof over `nonce` (the issuer's unless told), for `audience` (the issuer unless told). */

@@ -1215,3 +1215,81 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
     await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/Too many/);
   });
 });
+
+describe('asking for the credential by authorization_details (OpenID4VCI 1.0 §6)', () => {
+  const asked = (configuration: string) => [
+    { type: 'openid_credential', credential_configuration_id: configuration },
+  ];
+  /** The offer's token request as a form, with `authorization_details` as the wallet sent it. */
+  const tokenRequest = (offer: WalletOffer, authorizationDetails: string) => {
+    const code: string = JSON.parse(new URL(offer.offer_url).searchParams.get('credential_offer') ?? '')
+      .grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']['pre-authorized_code'];
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+        'pre-authorized_code': code,
+        tx_code: offer.tx_code,
+        authorization_details: authorizationDetails,
+      }).toString(),
+    });
+  };
+
+  it('grants the configuration the offer names, answers its credential identifier, and issues by that identifier only', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken, accessTokenResponse } = await holder.accessToken(
+      offer.offer_url,
+      offer.tx_code,
+      { authorizationDetails: asked('recognition-statement') },
+    );
+    expect(accessTokenResponse.authorization_details).toEqual([
+      {
+        type: 'openid_credential',
+        credential_configuration_id: 'recognition-statement',
+        credential_identifiers: [expect.any(String)],
+      },
+    ]);
+    const identifier = (
+      accessTokenResponse.authorization_details?.[0]?.credential_identifiers as string[]
+    )[0];
+    const proofs = { jwt: [(await holder.keyProof(issuerMetadata)).jwt] };
+    const byConfiguration = await credentialRequest(accessToken, withProof(proofs.jwt[0] ?? ''));
+    expect(byConfiguration.statusCode).toBe(400);
+    expect(byConfiguration.json().error).toBe('invalid_credential_request');
+    const byOtherIdentifier = await credentialRequest(accessToken, {
+      credential_identifier: 'another',
+      proofs,
+    });
+    expect(byOtherIdentifier.statusCode).toBe(400);
+    expect(byOtherIdentifier.json().error).toBe('unknown_credential_identifier');
+    const issued = await credentialRequest(accessToken, { credential_identifier: identifier, proofs });
+    expect(issued.statusCode).toBe(200);
+    const credential =
+      issued.json<{ credentials: { credential: string }[] }>().credentials[0]?.credential ?? '';
+    expect((await thirdPartyVerify(credential)).payload).toMatchObject({ statement_id: certificateId });
+  });
+
+  it('refuses a configuration the offer does not grant, or details it cannot read, with 400 invalid_authorization_details, costing no attempt', async () => {
+    const offer = await offerOf();
+    for (const details of [
+      JSON.stringify(asked('another-credential')),
+      JSON.stringify([{ type: 'payment_initiation', credential_configuration_id: 'recognition-statement' }]),
+      JSON.stringify([]),
+      'not json',
+    ]) {
+      const refused = await tokenRequest(offer, details);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.json()).toMatchObject({ error: 'invalid_authorization_details' });
+    }
+    expect(
+      (await tokenRequest(offer, JSON.stringify(asked('another-credential')))).json().error_description,
+    ).toBe('The offer does not grant the credential configuration another-credential');
+    // The offer is neither spent nor one attempt poorer: the right request still gets its token.
+    const granted = await tokenRequest(offer, JSON.stringify(asked('recognition-statement')));
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().authorization_details[0].credential_configuration_id).toBe('recognition-statement');
+  });
+});

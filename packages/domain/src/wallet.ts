@@ -106,6 +106,35 @@ export const walletOfferSchema = z
   .register(z.globalRegistry, { id: 'WalletOffer' });
 export type WalletOffer = z.infer<typeof walletOfferSchema>;
 
+/**
+ * The `authorization_details` a wallet may send with its token request (OpenID4VCI 1.0 §5.1.1,
+ * §6.1; RFC 9396 §2): credentials asked for by their configuration. Other fields an
+ * `openid_credential` entry carries (`claims`, say) are allowed and change nothing: a credential
+ * always holds every claim, the personal ones disclosed at the holder's choice.
+ */
+export const walletAuthorizationDetailsSchema = z
+  .array(
+    z.looseObject({
+      type: z.literal('openid_credential'),
+      credential_configuration_id: z.string(),
+      locations: z.optional(z.array(z.string())),
+    }),
+  )
+  .check(z.minLength(1));
+
+/**
+ * What the token grants, in its response and in the access token itself (OpenID4VCI 1.0 §6.2):
+ * each configuration asked for with the identifiers the credential request then names.
+ */
+export const walletGrantedDetailsSchema = z.array(
+  z.object({
+    type: z.literal('openid_credential'),
+    credential_configuration_id: z.string(),
+    credential_identifiers: z.array(z.string()).check(z.minLength(1)),
+  }),
+);
+export type WalletGrantedDetails = z.infer<typeof walletGrantedDetailsSchema>;
+
 /** POST /wallet/presentations: a verifier's request for the wallet. */
 export const walletRequestSchema = z
   .object({

@@ -29,7 +29,14 @@ import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
 import { ownStatement, statementById } from '../statements/service';
+import {
+  grantedDetails,
+  grantedIdentifiersOf,
+  OFFERED_CONFIGURATIONS,
+  requestedConfigurations,
+} from './authorization-details';
 import { issuerSigner, walletCallbacks } from './callbacks';
+import { checkedCredentialRequest } from './credential-request';
 import { issuerMetadataResult, issuerUrlOf, vctOf } from './metadata';
 import { WalletProtocolError } from './protocol-error';
 import { findOffer, findOfferByCode, insertOffer, markIssued, redeemOffer, takeAttempt } from './repository';
@@ -91,7 +98,7 @@ export async function createOffer(
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const { credentialOffer } = await issuer.createCredentialOffer({
     issuerMetadata: issuerMetadataResult(ctx),
-    credentialConfigurationIds: [WALLET_CREDENTIAL_ID],
+    credentialConfigurationIds: [...OFFERED_CONFIGURATIONS],
     grants: {
       [preAuthorizedCodeGrantIdentifier]: {
         'pre-authorized_code': code,
@@ -136,6 +143,8 @@ export async function exchangeToken(
       'unsupported_grant_type',
       'Only the pre-authorized code grant is supported',
     );
+  // Read before the offer: a malformed request costs none of its attempts.
+  const configurations = requestedConfigurations(body.authorization_details, issuerUrlOf(ctx));
   const offer = await findOfferByCode(ctx.db, sha256(parsed.grant.preAuthorizedCode));
   const now = ctx.clock.now();
   if (!offer) throw new WalletProtocolError(400, 'invalid_grant', 'Unknown pre-authorized code');
@@ -158,6 +167,11 @@ export async function exchangeToken(
     throw new WalletProtocolError(400, 'invalid_grant', 'The statement of this offer is no longer in force');
   if (!(await redeemOffer(ctx.db, offer.id, now.toISOString())))
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
+  // Asked by authorization_details, the token grants them and the response says so (§6.2): the
+  // credential request then names the credential identifier it was given.
+  const granted = configurations && {
+    authorization_details: grantedDetails(configurations, offer.statement_id),
+  };
   return server.createAccessTokenResponse({
     audience: issuerUrlOf(ctx),
     authorizationServer: issuerUrlOf(ctx),
@@ -166,6 +180,8 @@ export async function exchangeToken(
     expiresInSeconds: ACCESS_TOKEN_SECONDS,
     scope: WALLET_CREDENTIAL_ID,
     now,
+    additionalAccessTokenPayload: granted,
+    additionalAccessTokenResponsePayload: granted,
   });
 }
 
@@ -216,7 +232,7 @@ async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, authori
       currentDate: ctx.clock.now(),
     });
     const offer = await findOffer(ctx.db, Number(payload.sub));
-    if (offer?.redeemed_at) return offer;
+    if (offer?.redeemed_at) return { offer, grantedIdentifiers: grantedIdentifiersOf(payload) };
   } catch {
     // An unreadable, expired or foreign token reads as invalid below.
   }
@@ -247,56 +263,6 @@ async function claimsOf(ctx: AppContext, statementId: string) {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
 }
 
-/** A JWS in compact form with a signature: header, payload and signature, each base64url. */
-const SIGNED_COMPACT_JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
-
-/**
- * What OpenID4VCI 1.0 §8.2 allows, checked before the library reads the request (it also reads
- * earlier drafts' forms): our one configuration by its id, no credential identifier (the token
- * carries no `authorization_details`, so none was given), and one key proof in `proofs` (the
- * issuer does not issue in batches; the metadata has no `batch_credential_issuance`).
- */
-function checkedCredentialRequest(body: Record<string, unknown>): Record<string, unknown> {
-  if ('credential_identifier' in body)
-    throw new WalletProtocolError(
-      400,
-      'unknown_credential_identifier',
-      'No credential identifier was issued',
-    );
-  if (typeof body.credential_configuration_id !== 'string')
-    throw new WalletProtocolError(
-      400,
-      'invalid_credential_request',
-      'The credential_configuration_id is missing',
-    );
-  if (body.credential_configuration_id !== WALLET_CREDENTIAL_ID)
-    throw new WalletProtocolError(
-      400,
-      'unknown_credential_configuration',
-      `The only credential configuration is ${WALLET_CREDENTIAL_ID}`,
-    );
-  if ('proof' in body)
-    throw new WalletProtocolError(
-      400,
-      'invalid_credential_request',
-      'Send the key proof in proofs, not proof',
-    );
-  const proofs = body.proofs as { jwt?: unknown } | undefined;
-  if (!Array.isArray(proofs?.jwt) || proofs.jwt.length === 0)
-    throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
-  if (proofs.jwt.length > 1)
-    throw new WalletProtocolError(
-      400,
-      'invalid_credential_request',
-      'One key proof: this issuer does not issue credentials in batches',
-    );
-  // A proof that is not a signed JWT (unsecured, `alg: none`, or no JWT at all) is an invalid proof
-  // (§8.3.1.2), not a request the library's schema could not read.
-  if (typeof proofs.jwt[0] !== 'string' || !SIGNED_COMPACT_JWT.test(proofs.jwt[0]))
-    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not a signed JWT');
-  return body;
-}
-
 /**
  * POST /wallet/credential: the SD-JWT VC of the offer's statement, bound to the key the wallet
  * proved (`cnf`), its personal claims selectively disclosable, with its status list entry (the
@@ -307,12 +273,12 @@ export async function issueCredential(
   { body, authorization }: { body: Record<string, unknown>; authorization: string | undefined },
 ) {
   const key = await issuerKeyOf(ctx);
-  const offer = await offerOfAccessToken(ctx, key, authorization);
+  const { offer, grantedIdentifiers } = await offerOfAccessToken(ctx, key, authorization);
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const issuerMetadata = issuerMetadataResult(ctx);
   const parsed = issuer.parseCredentialRequest({
     issuerMetadata,
-    credentialRequest: checkedCredentialRequest(body),
+    credentialRequest: checkedCredentialRequest(body, grantedIdentifiers),
   });
   const proof = parsed.proofs?.jwt?.[0];
   if (!proof) throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
