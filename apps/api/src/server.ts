@@ -8,6 +8,7 @@ import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
 import { purgeUnattachedDocuments } from './modules/documents/retention.service';
+import { purgeSpentNonces } from './modules/wallet/issuance.service';
 import { purgeOldPresentations } from './modules/wallet/verifier.service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
@@ -94,6 +95,10 @@ const housekeeping = setInterval(() => {
       if (removed > 0) app.log.info({ removed }, 'wallet checks past their keeping time were deleted');
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'wallet checks purge failed'));
+  // Wallet nonces spent and expired: their signature refuses them now (decision 088).
+  purgeSpentNonces(ctx).catch((error: unknown) =>
+    app.log.error({ err: error }, 'spent wallet nonces purge failed'),
+  );
 }, HOUSEKEEPING_MS).unref();
 const FILE_SWEEP_MS = 60 * 60_000;
 const fileSweep = setInterval(() => {

@@ -15,7 +15,7 @@ import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import { decodeJwt, decodeProtectedHeader, type JWK, SignJWT } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { signCredential } from '../src/modules/wallet/issuance.service';
+import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance.service';
 import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
 import { ManualClock } from '../src/platform/clock';
@@ -1291,5 +1291,53 @@ describe('asking for the credential by authorization_details (OpenID4VCI 1.0 §6
     const granted = await tokenRequest(offer, JSON.stringify(asked('recognition-statement')));
     expect(granted.statusCode).toBe(200);
     expect(granted.json().authorization_details[0].credential_configuration_id).toBe('recognition-statement');
+  });
+});
+
+describe('a c_nonce is good once (decision 088, amended 2026-12-05)', () => {
+  /** The credential request of one key proof, as an eavesdropper would replay it, to an instance. */
+  const sendTo = (target: App, accessToken: string, jwt: string) =>
+    target.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(withProof(jwt)),
+    });
+
+  it('refuses a key proof whose nonce was used, as invalid_nonce, on any instance, even sent at once; a new nonce is taken', async () => {
+    const other = await t.instance();
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const both = await Promise.all([sendTo(t.app, accessToken, jwt), sendTo(other, accessToken, jwt)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(both.find((response) => response.statusCode === 400)?.json()).toEqual({
+      error: 'invalid_nonce',
+      error_description: 'The nonce of the key proof was used already: ask the nonce endpoint for a new one',
+    });
+    for (const target of [t.app, other]) {
+      const replayed = await sendTo(target, accessToken, jwt);
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.json().error).toBe('invalid_nonce');
+    }
+    // The wallet itself asks the nonce endpoint again, and is answered again (decision 102).
+    const { jwt: fresh } = await holder.keyProof(issuerMetadata);
+    expect((await sendTo(other, accessToken, fresh)).statusCode).toBe(200);
+  });
+
+  it('forgets a spent nonce at housekeeping once it expired, when its signature refuses it anyway', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    expect((await sendTo(t.app, accessToken, jwt)).statusCode).toBe(200);
+    const { jti } = decodeJwt(String(decodeJwt(jwt).nonce));
+    const spent = () =>
+      t.database.db.selectFrom('wallet_spent_nonces').select('jti').where('jti', '=', String(jti)).execute();
+    const ctx = contextFor(t.database, clock);
+    await purgeSpentNonces(ctx);
+    expect(await spent()).toHaveLength(1);
+    clock.advance({ minutes: 5, seconds: 1 });
+    expect((await purgeSpentNonces(ctx)).removed).toBeGreaterThanOrEqual(1);
+    expect(await spent()).toHaveLength(0);
   });
 });

@@ -39,7 +39,16 @@ import { issuerSigner, walletCallbacks } from './callbacks';
 import { checkedCredentialRequest } from './credential-request';
 import { issuerMetadataResult, issuerUrlOf, vctOf } from './metadata';
 import { WalletProtocolError } from './protocol-error';
-import { findOffer, findOfferByCode, insertOffer, markIssued, redeemOffer, takeAttempt } from './repository';
+import {
+  deleteNoncesExpiredBefore,
+  findOffer,
+  findOfferByCode,
+  insertOffer,
+  markIssued,
+  redeemOffer,
+  spendNonce,
+  takeAttempt,
+} from './repository';
 import { bearerCredentialsOf } from '../../platform/http/bearer';
 
 const ACCESS_TOKEN_SECONDS = 300;
@@ -185,7 +194,7 @@ export async function exchangeToken(
   });
 }
 
-/** POST /wallet/nonce: a c_nonce any instance can check, since it is signed (OpenID4VCI 1.0 §7). */
+/** POST /wallet/nonce: a c_nonce any instance can check, since it is signed (OpenID4VCI 1.0 §7); good once. */
 export async function createNonce(ctx: AppContext) {
   const key = await issuerKeyOf(ctx);
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
@@ -199,17 +208,23 @@ export async function createNonce(ctx: AppContext) {
   return issuer.createNonceResponse({ cNonce: nonce, cNonceExpiresIn: NONCE_SECONDS });
 }
 
-async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknown): Promise<string> {
+/** A nonce of ours, unexpired: its value, and its `jti` and expiry to spend it by. */
+async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknown) {
   // OpenID4VCI 1.0 §8.3.1.2: a proof without a c_nonce is an invalid proof; a wrong one, a wrong nonce.
   if (typeof nonce !== 'string')
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof has no nonce');
   try {
-    await jwtVerify(nonce, key.publicKey, {
+    const { payload } = await jwtVerify(nonce, key.publicKey, {
       issuer: issuerUrlOf(ctx),
       typ: NONCE_TYP,
       currentDate: ctx.clock.now(),
+      requiredClaims: ['jti', 'exp'],
     });
-    return nonce;
+    return {
+      value: nonce,
+      jti: String(payload.jti),
+      expiresAt: new Date(Number(payload.exp) * 1000).toISOString(),
+    };
   } catch {
     throw new WalletProtocolError(
       400,
@@ -300,12 +315,26 @@ export async function issueCredential(
   )
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof was not made now (its iat)');
   const { signer } = await issuer
-    .verifyCredentialRequestJwtProof({ issuerMetadata, jwt: proof, expectedNonce, now: ctx.clock.now() })
+    .verifyCredentialRequestJwtProof({
+      issuerMetadata,
+      jwt: proof,
+      expectedNonce: expectedNonce.value,
+      now: ctx.clock.now(),
+    })
     .catch(() => {
       throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not valid');
     });
   if (signer.method !== 'jwk')
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof must carry a jwk');
+  // A nonce is good once (decision 088, amended 2026-12-05): a proof seen on its way, replayed, is
+  // refused. Spent only by a valid proof, so no one else's request can spend a wallet's nonce.
+  // OpenID4VCI 1.0 §8.3.1.2: the wallet asks the nonce endpoint for a new one.
+  if (!(await spendNonce(ctx.db, expectedNonce)))
+    throw new WalletProtocolError(
+      400,
+      'invalid_nonce',
+      'The nonce of the key proof was used already: ask the nonce endpoint for a new one',
+    );
   const claims = await claimsOf(ctx, offer.statement_id);
   // One credential per offer, bound to one key. A wallet that lost the answer (a dropped connection,
   // an instance killed after this mark) asks again with its token and the same key, and is answered
@@ -351,4 +380,9 @@ export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPaylo
     { _sd: personal } as unknown as DisclosureFrame<SdJwtVcPayload>,
     { header: { kid: key.kid } },
   );
+}
+
+/** Housekeeping: the spent nonces past their expiry, which their signature refuses anyway. */
+export async function purgeSpentNonces(ctx: AppContext): Promise<{ removed: number }> {
+  return { removed: await deleteNoncesExpiredBefore(ctx.db, ctx.clock.now().toISOString()) };
 }

@@ -1,6 +1,9 @@
 import type { Db } from '../../platform/db/database';
 
-/** All SQL of the wallet (decision 088): offers, their one redemption, the status list, the verifier's requests. */
+/**
+ * All SQL of the wallet (decision 088): offers, their one redemption, the spent nonces, the status
+ * list, the verifier's requests.
+ */
 
 export async function insertOffer(
   db: Db,
@@ -71,6 +74,29 @@ export async function markIssued(
   if (result.numUpdatedRows === 1n) return 'first';
   const issued = await findOffer(db, id);
   return issued?.holder_key_thumbprint === holderKeyThumbprint ? 'again' : 'refused';
+}
+
+/**
+ * Spends a `c_nonce` by its `jti`: true for the one request that spent it, false when it was spent
+ * already. One insert against the primary key, so two uses at once on any instances cannot both win.
+ */
+export async function spendNonce(db: Db, nonce: { jti: string; expiresAt: string }): Promise<boolean> {
+  const spent = await db
+    .insertInto('wallet_spent_nonces')
+    .values({ jti: nonce.jti, expires_at: nonce.expiresAt })
+    .onConflict((conflict) => conflict.column('jti').doNothing())
+    .returning('jti')
+    .executeTakeFirst();
+  return spent !== undefined;
+}
+
+/** Deletes the spent nonces that expired before `before`: how many. */
+export async function deleteNoncesExpiredBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('wallet_spent_nonces')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 const NO_LONGER_IN_FORCE = ['superseded', 'revoked'] as const;

@@ -59,6 +59,7 @@ import type {
   WalletIssuerKeysTable,
   WalletOffersTable,
   WalletPresentationsTable,
+  WalletSpentNoncesTable,
 } from './statement-tables';
 import type { SettingChangesTable, SettingsTable } from './notice-tables';
 import type { LedgerAnchorProofsTable, LedgerAnchorsTable } from './anchor-tables';
@@ -143,6 +144,7 @@ export type Database = {
   wallet_issuer_keys: WalletIssuerKeysTable;
   wallet_offers: WalletOffersTable;
   wallet_presentations: WalletPresentationsTable;
+  wallet_spent_nonces: WalletSpentNoncesTable;
   backups: BackupsTable;
 };
 

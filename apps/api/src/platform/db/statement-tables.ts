@@ -119,6 +119,12 @@ export type WalletIssuerKeysTable = {
   retired_at: Timestamp | null;
 };
 
+/** A `c_nonce` a key proof used, by its `jti` (migration 2026-12-05-109): a nonce is good once. */
+export type WalletSpentNoncesTable = {
+  jti: string;
+  expires_at: Timestamp;
+};
+
 /** An OpenID4VP request of the verifier and, once answered, its outcome (JSON of `WalletCheck`). */
 export type WalletPresentationsTable = {
   id: string;
