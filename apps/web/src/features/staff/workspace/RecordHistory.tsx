@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { personName } from '../components/QueueTable';
-import { moveEntryName, useAppealType } from './appealWording';
+import { PageLoader } from '@/shared/ui/PageLoader';
+import { isMoveNamed, moveEntryName, useAppealType } from './appealWording';
 import { recordEntries, type RecordEntry } from './record';
 import { documentLabel } from '@/shared/documents/documentLabel';
 
@@ -18,6 +19,12 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
   const entries = recordEntries(practice);
   const appealType = useAppealType(practice);
   if (entries.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  // An appeal's moves are named for an appeal or an amendment, as the Actions' buttons: until its
+  // type comes, the history waits rather than say "Appeal" of an amendment for a moment.
+  const isNaming = entries.some(
+    (entry) => entry.kind === 'move' && !isMoveNamed(entry.entry.action, appealType),
+  );
+  if (isNaming) return <PageLoader />;
 
   const who = (entry: RecordEntry): string => {
     switch (entry.kind) {

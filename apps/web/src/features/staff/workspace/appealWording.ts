@@ -24,9 +24,14 @@ export function useAppealType(practice: StaffPractice): AppealType | null | unde
   return query.isPending ? undefined : (query.data?.type ?? null);
 }
 
-/** Whether a move can be named yet: an appeal's move waits for its type, appeal or amendment. */
-export const isMoveNamed = (action: TransitionAction, type: AppealType | null | undefined): boolean =>
-  type !== undefined || !isOneOf(AMENDMENT_WORDED, action);
+/**
+ * Whether a move (or its entry in the history) can be named yet: an appeal's move waits for its
+ * type, appeal or amendment.
+ */
+export const isMoveNamed = (
+  action: TransitionAction | AuditEntry['action'],
+  type: AppealType | null | undefined,
+): boolean => type !== undefined || !isOneOf(AMENDMENT_WORDED, action);
 
 /** A move's button and dialog name; an appeal's moves say "amendment" on an amendment. */
 export const moveName = (
