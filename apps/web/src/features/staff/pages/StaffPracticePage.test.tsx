@@ -420,7 +420,9 @@ describe('request workspace', () => {
     renderApp('/staff/practices/7', { queryClient: logIn(admin) });
     const section = (await screen.findByRole('heading', { level: 2, name: 'Actions' })).closest('section');
     expect((await actionButtons()).filter((name) => /appeal|amendment/i.test(name ?? ''))).toEqual([]);
-    expect(within(section as HTMLElement).getByRole('status').textContent).toBe('Loading…');
+    await waitFor(() =>
+      expect(within(section as HTMLElement).getByRole('status').textContent).toBe('Loading…'),
+    );
     answer('amendment');
     await waitFor(async () =>
       expect(await actionButtons()).toEqual(

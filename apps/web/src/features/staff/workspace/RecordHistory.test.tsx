@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
@@ -105,7 +105,7 @@ describe("the record's history", () => {
         })}
       />,
     );
-    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading…'));
     expect(screen.queryByText('Appeal requested')).toBeNull();
     answer('amendment');
     expect(await screen.findByText('Amendment requested')).toBeTruthy();
