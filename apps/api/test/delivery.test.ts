@@ -125,6 +125,32 @@ describe('staff open a request to delivery', () => {
     expect(mails[0]?.text).toContain('€30.00');
   });
 
+  it('says in the mail, during a suspension, that deliveries are suspended and from which day the return can be ordered', async () => {
+    const kim = await t.applicant({ email: 'kim@example.org', firstName: 'Kim', locale: 'en-US' });
+    const lia = await t.applicant({ email: 'lia@example.org', firstName: 'Lia', locale: 'it-IT' });
+    const kimsId = await practiceIn(t.database, { userId: kim.id, status: 'closed' });
+    const liasId = await practiceIn(t.database, { userId: lia.id, status: 'closed' });
+    try {
+      // 30 December 2024 in Rome, inside the window of 24 December to 7 January.
+      clock.set('2024-12-30T09:00:00Z');
+      expect((await asStaff(secretary, `/staff/practices/${kimsId}/open-to-delivery`)).statusCode).toBe(200);
+      expect((await asStaff(secretary, `/staff/practices/${liasId}/open-to-delivery`)).statusCode).toBe(200);
+    } finally {
+      clock.set('2026-03-10T09:00:00Z');
+    }
+    const [english] = await queuedMails(t.database, 'kim@example.org');
+    expect(english?.text).toContain(
+      'Return deliveries are suspended at the moment: you can order the return from January 8, 2025.',
+    );
+    expect(english?.text).not.toContain('To have them sent back');
+    expect(english?.text).toContain('€30.00');
+    const [italian] = await queuedMails(t.database, 'lia@example.org');
+    expect(italian?.text).toContain(
+      'Le restituzioni degli originali sono sospese in questo periodo: potrai ordinare la restituzione dall’8 gennaio 2025.',
+    );
+    expect(italian?.text).not.toContain('Per riceverli');
+  });
+
   it('refuses while the evaluation still needs the originals (409)', async () => {
     const id = await practiceIn(t.database, { userId: ada.id, status: 'in_evaluation' });
     const response = await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);

@@ -4,6 +4,7 @@ import {
   isDeliveryAddable,
   isDeliveryChangePending,
   isSuspendedAt,
+  orderableAgainOn,
   suspensionAt,
   suspensionDuring,
   waybillNumber,
@@ -34,6 +35,16 @@ describe('return delivery suspension', () => {
     expect(
       suspensionDuring(new Date('2025-01-07T22:00:00Z'), new Date('2025-01-07T23:30:00Z'), WINDOWS),
     ).toEqual(WINDOWS[0]);
+  });
+
+  it('lets the return be ordered again the day after the window, or after the windows that follow on', () => {
+    expect(orderableAgainOn({ from: '2024-12-24', to: '2025-01-07' }, WINDOWS)).toBe('2025-01-08');
+    const following = [
+      ...WINDOWS,
+      { from: '2025-01-08', to: '2025-01-10' },
+      { from: '2025-01-12', to: '2025-01-12' },
+    ];
+    expect(orderableAgainOn({ from: '2024-12-24', to: '2025-01-07' }, following)).toBe('2025-01-11');
   });
 
   it('is never in force without windows', () => {

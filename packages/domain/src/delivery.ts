@@ -4,7 +4,7 @@ import { moneySchema, billingInfoSchema } from './payments';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES } from './statuses';
 import { phoneSchema } from './user-details';
 import { calendarDayOf } from './wall-clock';
-import type { Closure } from './working-days';
+import { addCalendarDays, type Closure } from './working-days';
 
 /**
  * Return delivery of paper originals (spec §2 `/delivery`, §3 Delivery): staff open a request to
@@ -143,6 +143,21 @@ export function suspensionDuring(from: Date, until: Date, windows: readonly Clos
   const last = calendarDayOf(until);
   return windows.find((window) => window.from <= last && first <= window.to) ?? null;
 }
+
+/**
+ * The first calendar day a return delivery can be ordered again after `suspension`: the day after
+ * its last, or after the last of the windows that follow on from it without a day between.
+ */
+export function orderableAgainOn(suspension: Closure, windows: readonly Closure[]): string {
+  let day = addCalendarDays(suspension.to, 1);
+  for (let next = windowOn(day, windows); next; next = windowOn(day, windows)) {
+    day = addCalendarDays(next.to, 1);
+  }
+  return day;
+}
+
+const windowOn = (day: string, windows: readonly Closure[]): Closure | null =>
+  windows.find((window) => window.from <= day && day <= window.to) ?? null;
 
 /** Whether return delivery is suspended at instant `at` (spec §9). */
 export const isSuspendedAt = (at: Date, windows: readonly Closure[]): boolean =>

@@ -1,4 +1,4 @@
-import { deliveryFee, formatEuros, type Locale } from '@lisbon/domain';
+import { deliveryFee, formatEuros, formatLongDate, italianElision, type Locale } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import type { MailContent } from '../../platform/mail/message';
@@ -43,43 +43,68 @@ export async function queueDeliveredMail(
   );
 }
 
-type OpenedFacts = { firstName: string; practiceId: number; fee: number; link: string };
+/** `orderableOn`: during a suspension of return deliveries, the day they can be ordered again. */
+type OpenedFacts = {
+  firstName: string;
+  practiceId: number;
+  fee: number;
+  orderableOn: string | null;
+  link: string;
+};
 
 const OPENED_TEXTS: Record<Locale, (facts: OpenedFacts) => MailContent> = {
-  'en-US': (f) => ({
-    subject: `The originals of request no. ${f.practiceId} can be sent back to you`,
-    greeting: greeting('en-US', f.firstName),
-    paragraphs: [
-      `Your request no. ${f.practiceId} is open to delivery: we can send the original paper documents back to you.`,
-      `To have them sent back, add the request to the cart on the Return delivery page, give the shipping information and pay the fee of ${formatEuros(f.fee, 'en-US')} per shipment.`,
-    ],
-    action: { label: 'Go to return delivery', url: f.link },
-  }),
-  'it-IT': (f) => ({
-    subject: `Gli originali della richiesta n. ${f.practiceId} possono esserti restituiti`,
-    greeting: greeting('it-IT', f.firstName),
-    paragraphs: [
-      `La tua richiesta n. ${f.practiceId} è aperta alla restituzione: possiamo rispedirti i documenti originali cartacei.`,
-      `Per riceverli, aggiungi la richiesta al carrello nella pagina Restituzione degli originali, indica i dati di spedizione e paga il costo di ${formatEuros(f.fee, 'it-IT')} per spedizione.`,
-    ],
-    action: { label: 'Vai alla restituzione', url: f.link },
-  }),
+  'en-US': (f) => {
+    const steps = `add the request to the cart on the Return delivery page, give the shipping information and pay the fee of ${formatEuros(f.fee, 'en-US')} per shipment.`;
+    return {
+      subject: `The originals of request no. ${f.practiceId} can be sent back to you`,
+      greeting: greeting('en-US', f.firstName),
+      paragraphs: [
+        `Your request no. ${f.practiceId} is open to delivery: we can send the original paper documents back to you.`,
+        f.orderableOn
+          ? `Return deliveries are suspended at the moment: you can order the return from ${formatLongDate(f.orderableOn, 'en-US')}. From that day, ${steps}`
+          : `To have them sent back, ${steps}`,
+      ],
+      action: { label: 'Go to return delivery', url: f.link },
+    };
+  },
+  'it-IT': (f) => {
+    const steps = `aggiungi la richiesta al carrello nella pagina Restituzione degli originali, indica i dati di spedizione e paga il costo di ${formatEuros(f.fee, 'it-IT')} per spedizione.`;
+    return {
+      subject: `Gli originali della richiesta n. ${f.practiceId} possono esserti restituiti`,
+      greeting: greeting('it-IT', f.firstName),
+      paragraphs: [
+        `La tua richiesta n. ${f.practiceId} è aperta alla restituzione: possiamo rispedirti i documenti originali cartacei.`,
+        f.orderableOn
+          ? italianElision(
+              `Le restituzioni degli originali sono sospese in questo periodo: potrai ordinare la restituzione dal ${formatLongDate(f.orderableOn, 'it-IT')}. Da quel giorno, ${steps}`,
+            )
+          : `Per riceverli, ${steps}`,
+      ],
+      action: { label: 'Vai alla restituzione', url: f.link },
+    };
+  },
 };
 
 /**
- * 'Open to delivery', in the applicant's language: the originals may now be ordered back. Queued in
- * the transaction that opens the request to delivery, so it goes out once, and only if that commits.
- * No account, no mail.
+ * 'Open to delivery', in the applicant's language: the originals may now be ordered back, or from
+ * `orderableOn` when return deliveries are suspended (spec §9). Queued in the transaction that opens
+ * the request to delivery, so it goes out once, and only if that commits. No account, no mail.
  */
 export async function queueDeliveryOpenedMail(
   ctx: AppContext,
   db: Db,
-  { userId, practiceId }: { userId: number; practiceId: number },
+  { userId, practiceId, orderableOn }: { userId: number; practiceId: number; orderableOn: string | null },
 ): Promise<void> {
   const account = await findAccountById(db, userId);
   if (!account || account.deleted_at) return;
   const link = `${ctx.config.publicUrl}/delivery`;
   await queueMail(ctx, db, 'delivery-opened', account, (locale) =>
-    OPENED_TEXTS[locale]({ firstName: account.first_name, practiceId, fee: deliveryFee().total, link }),
+    OPENED_TEXTS[locale]({
+      firstName: account.first_name,
+      practiceId,
+      fee: deliveryFee().total,
+      orderableOn,
+      link,
+    }),
   );
 }

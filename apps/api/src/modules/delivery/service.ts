@@ -1,7 +1,9 @@
 import {
   deliveryFee,
   isDeliveryAddable,
+  orderableAgainOn,
   suspensionDuring,
+  type Closure,
   type DeliverablePractice,
   type Delivery,
   type DeliveryCheckoutRequest,
@@ -71,14 +73,20 @@ const toDeliverable = (row: DeliveryPracticeRow): DeliverablePractice => ({
 
 /**
  * The suspension (spec §9, from the data, in the body's time zone) in force now or before a
- * checkout opened now would close: the cart is not offered for payment when its payment could
- * land inside a window.
+ * checkout opened now would close, and the day the return can be ordered again: the cart is not
+ * offered for payment when its payment could land inside a window. Null when it can be paid now.
  */
-async function currentSuspension(ctx: AppContext) {
+export async function suspensionNow(
+  ctx: AppContext,
+): Promise<{ window: Closure; orderableOn: string } | null> {
   const now = ctx.clock.now();
   const checkoutClosesAt = new Date(now.getTime() + ctx.config.paymentSessionTtlMinutes * 60_000);
-  return suspensionDuring(now, checkoutClosesAt, await returnDeliverySuspensions(ctx));
+  const windows = await returnDeliverySuspensions(ctx);
+  const window = suspensionDuring(now, checkoutClosesAt, windows);
+  return window && { window, orderableOn: orderableAgainOn(window, windows) };
 }
+
+const currentSuspension = async (ctx: AppContext) => (await suspensionNow(ctx))?.window ?? null;
 
 /** GET /delivery: the requests that may go in the cart, the shipment being prepared, the paid ones. */
 export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): Promise<DeliveryOverview> {

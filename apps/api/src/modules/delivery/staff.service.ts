@@ -11,6 +11,7 @@ import {
   setPracticeDeliveryFields,
   updateDelivery,
 } from './repository';
+import { suspensionNow } from './service';
 
 /**
  * The staff side of return delivery: staff changes of the domain's STAFF_CHANGE_RULES (ability
@@ -19,16 +20,19 @@ import {
 
 /**
  * POST /staff/practices/{id}/open-to-delivery: the body holds the originals and may send them back;
- * the applicant is mailed, in their language, that they may now order them back.
+ * the applicant is mailed, in their language, that they may now order them back, or, during a
+ * suspension, from which day they may.
  */
 export async function openToDelivery(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<void> {
+  // Read before the transaction: on SQLite it holds the one connection.
+  const orderableOn = (await suspensionNow(ctx))?.orderableOn ?? null;
   await recordStaffChange(ctx, { practiceId, change: 'open_to_delivery', actor }, async (trx, at) => {
     const practice = await findPracticeDeliveryRow(trx, practiceId);
     if (!practice || !isDeliveryChangePending('open_to_delivery', practice)) {
       throw new AppError('DELIVERY_NOT_AVAILABLE');
     }
     await setPracticeDeliveryFields(trx, practiceId, { delivery_opened_at: at });
-    await queueDeliveryOpenedMail(ctx, trx, { userId: practice.user_id, practiceId });
+    await queueDeliveryOpenedMail(ctx, trx, { userId: practice.user_id, practiceId, orderableOn });
   });
 }
 
