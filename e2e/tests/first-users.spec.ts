@@ -193,7 +193,7 @@ const longDate = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
-test('the requests of an applicant and of a staff queue show their deadline at 375 and 1024 px, and no page scrolls sideways', async ({
+test('the requests of an applicant and of a staff queue show their deadline at 375 and 1024 px, the tables fit (a request’s documents at 600 px), and nothing scrolls sideways', async ({
   browser,
   page,
   request,
@@ -252,6 +252,8 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
     await expect(row.getByText(deadline)).toBeInViewport();
     await expect(row.getByText(/working days? left/)).toBeInViewport();
     await expectNoSideScroll(staff);
+    // From the side navigation up, the queue's table fits its box too: nothing scrolls sideways.
+    if (width >= 1024) await expectTableFits(staff);
     await expectAccessible(staff);
 
     // The request's page: its payments fit (their table scrolls in a region of its own).
@@ -262,8 +264,35 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
     await expectNoSideScroll(staff);
     await expectAccessible(staff);
   }
+  // At 600 px the request's documents fit, their buttons with them.
+  await staff.setViewportSize({ width: 600, height: 1400 });
+  await staff.goto(`/staff/practices/${id}?part=documents`);
+  await expect(staff.getByRole('button', { name: /^Download / }).first()).toBeVisible({ timeout: 20_000 });
+  await expectTableFits(staff);
+  await expectNoSideScroll(staff);
+  await expectAccessible(staff);
   await staff.context().close();
 });
+
+/** The visible tables' scrolling boxes hold them whole: none of them scrolls sideways. */
+const expectTableFits = async (page: Page) => {
+  await expect(
+    page
+      .getByRole('region')
+      .filter({ has: page.getByRole('table') })
+      .first(),
+  ).toBeVisible();
+  // A string, as e2e has no DOM types: how far each visible box would scroll sideways.
+  const overflows = () =>
+    page.evaluate<number[]>(
+      `[...document.querySelectorAll('[role="region"]')]
+        .filter((box) => box.querySelector('table') && box.offsetParent !== null)
+        .map((box) => box.scrollWidth - box.clientWidth)`,
+    );
+  await expect
+    .poll(async () => Math.max(0, ...(await overflows())), { message: 'a table scrolls sideways' })
+    .toBe(0);
+};
 
 test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "Choose a file" opens the file chooser', async ({
   page,

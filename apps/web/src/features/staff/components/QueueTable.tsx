@@ -108,9 +108,9 @@ export function QueueTable({ practices, caption, selection }: Props) {
       />
     );
   return (
-    // Fits beside the side navigation from 1280 px up; narrower screens scroll it sideways, with
-    // the browser's own visible scrollbar, the deadline still in view.
-    <ScrollableTable minWidth={960} label={caption}>
+    // Fits beside the side navigation from 1024 px up: below 1440 px the service and the country
+    // are lines under the applicant rather than columns of their own.
+    <ScrollableTable minWidth={640} label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -122,8 +122,12 @@ export function QueueTable({ practices, caption, selection }: Props) {
             <Table.Th scope="col">{t('staff.columns.deadline')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.assignee')}</Table.Th>
             <Table.Th scope="col">{t('staff.columns.reviewer')}</Table.Th>
-            <Table.Th scope="col">{t('staff.columns.service')}</Table.Th>
-            <Table.Th scope="col">{t('staff.columns.country')}</Table.Th>
+            <Table.Th scope="col" visibleFrom="md">
+              {t('staff.columns.service')}
+            </Table.Th>
+            <Table.Th scope="col" visibleFrom="md">
+              {t('staff.columns.country')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -134,6 +138,12 @@ export function QueueTable({ practices, caption, selection }: Props) {
               <Table.Td>
                 <Text size="sm">{applicant(practice)}</Text>
                 {practice.qualification_name && <Text size="xs">{practice.qualification_name}</Text>}
+                <Text size="xs" hiddenFrom="md">
+                  {service(practice)}
+                </Text>
+                <Text size="xs" hiddenFrom="md">
+                  {country(practice)}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <StatusBadge label={practice.status_label} />
@@ -144,8 +154,8 @@ export function QueueTable({ practices, caption, selection }: Props) {
               <Table.Td>{deadline(practice)}</Table.Td>
               <Table.Td>{personName(practice.assignee) ?? t('staff.people.none')}</Table.Td>
               <Table.Td>{personName(practice.reviewer) ?? t('staff.people.none')}</Table.Td>
-              <Table.Td>{service(practice)}</Table.Td>
-              <Table.Td>{country(practice)}</Table.Td>
+              <Table.Td visibleFrom="md">{service(practice)}</Table.Td>
+              <Table.Td visibleFrom="md">{country(practice)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -48,7 +48,8 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
       {practice.documents.length === 0 ? (
         <Text>{t('messages.noItems')}</Text>
       ) : (
-        <ScrollableTable minWidth={720} label={t('practice.documentsCaption', { id: practice.id })}>
+        // Fits from 600 px up, its buttons one above the other where they must; narrower, it scrolls.
+        <ScrollableTable minWidth={520} label={t('practice.documentsCaption', { id: practice.id })}>
           <Table striped verticalSpacing="xs">
             <Table.Caption>{t('practice.documentsCaption', { id: practice.id })}</Table.Caption>
             <Table.Thead>
@@ -70,7 +71,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
                   <Table.Td>{formatFileSize(document.size, locale)}</Table.Td>
                   <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs">
                       {isImage(document) && (
                         <Button
                           size="xs"
