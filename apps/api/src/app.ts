@@ -100,7 +100,7 @@ export type BuildAppOptions = {
   paymentProvider?: PaymentProvider;
   /** The process's metrics, shared with its worker (server.ts); otherwise a set of the app's own. */
   metrics?: Metrics;
-  /** Says when the instance drains for a stop (main.ts sets it on SIGTERM); readiness answers 503 then. */
+  /** Says when the instance drains for a stop (server.ts sets it on SIGTERM); readiness answers 503 then. */
   isDraining?: () => boolean;
 };
 

@@ -140,13 +140,13 @@ describe('staff open a request to delivery', () => {
     }
     const [english] = await queuedMails(t.database, 'kim@example.org');
     expect(english?.text).toContain(
-      'Return deliveries are suspended at the moment: you can order the return from January 8, 2025.',
+      'Return deliveries are suspended: you can order the return from January 8, 2025.',
     );
     expect(english?.text).not.toContain('To have them sent back');
     expect(english?.text).toContain('€30.00');
     const [italian] = await queuedMails(t.database, 'lia@example.org');
     expect(italian?.text).toContain(
-      'Le restituzioni degli originali sono sospese in questo periodo: potrai ordinare la restituzione dall’8 gennaio 2025.',
+      'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dall’8 gennaio 2025.',
     );
     expect(italian?.text).not.toContain('Per riceverli');
   });

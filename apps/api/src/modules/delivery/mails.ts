@@ -61,7 +61,7 @@ const OPENED_TEXTS: Record<Locale, (facts: OpenedFacts) => MailContent> = {
       paragraphs: [
         `Your request no. ${f.practiceId} is open to delivery: we can send the original paper documents back to you.`,
         f.orderableOn
-          ? `Return deliveries are suspended at the moment: you can order the return from ${formatLongDate(f.orderableOn, 'en-US')}. From that day, ${steps}`
+          ? `Return deliveries are suspended: you can order the return from ${formatLongDate(f.orderableOn, 'en-US')}. From that day, ${steps}`
           : `To have them sent back, ${steps}`,
       ],
       action: { label: 'Go to return delivery', url: f.link },
@@ -76,7 +76,7 @@ const OPENED_TEXTS: Record<Locale, (facts: OpenedFacts) => MailContent> = {
         `La tua richiesta n. ${f.practiceId} è aperta alla restituzione: possiamo rispedirti i documenti originali cartacei.`,
         f.orderableOn
           ? italianElision(
-              `Le restituzioni degli originali sono sospese in questo periodo: potrai ordinare la restituzione dal ${formatLongDate(f.orderableOn, 'it-IT')}. Da quel giorno, ${steps}`,
+              `Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dal ${formatLongDate(f.orderableOn, 'it-IT')}. Da quel giorno, ${steps}`,
             )
           : `Per riceverli, ${steps}`,
       ],
