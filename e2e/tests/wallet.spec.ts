@@ -44,9 +44,10 @@ test('the applicant adds the statement to a wallet, and a visitor checks the wal
   expect(txCode).toMatch(/^\d{6}$/);
   await expectAccessible(page);
 
-  // A wallet scans it and types the code.
+  // A wallet scans it and types the code; as IT-Wallet wallets do, it asks for a DPoP-bound token
+  // (RFC 9449), its proofs made for the portal's public URLs and checked over HTTP.
   const wallet = await createHolder(fetch);
-  const credential = await wallet.receive(offerUrl, txCode);
+  const credential = await wallet.receive(offerUrl, txCode, { dpop: true });
   expect(credential.split('~').length).toBeGreaterThan(3);
 
   // A visitor, on the verify page, asks for a presentation.

@@ -8,6 +8,7 @@ import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
 import { purgeUnattachedDocuments } from './modules/documents/retention.service';
+import { purgeSpentDpopProofs } from './modules/wallet/dpop';
 import { purgeSpentNonces } from './modules/wallet/issuance.service';
 import { purgeOldPresentations } from './modules/wallet/verifier.service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
@@ -98,6 +99,10 @@ const housekeeping = setInterval(() => {
   // Wallet nonces spent and expired: their signature refuses them now (decision 088).
   purgeSpentNonces(ctx).catch((error: unknown) =>
     app.log.error({ err: error }, 'spent wallet nonces purge failed'),
+  );
+  // DPoP proofs taken and past their window: their iat refuses them now (decision 088).
+  purgeSpentDpopProofs(ctx).catch((error: unknown) =>
+    app.log.error({ err: error }, 'spent wallet DPoP proofs purge failed'),
   );
 }, HOUSEKEEPING_MS).unref();
 const FILE_SWEEP_MS = 60 * 60_000;

@@ -83,7 +83,7 @@ export async function createHolder(fetch: HolderFetch) {
   async function accessToken(
     offerUrl: string,
     txCode: string,
-    { authorizationDetails }: { authorizationDetails?: object[] } = {},
+    { authorizationDetails, dpop }: { authorizationDetails?: object[]; dpop?: boolean } = {},
   ) {
     const offer = await vci.resolveCredentialOffer(offerUrl);
     const issuerMetadata = await vci.resolveIssuerMetadata(offer.credential_issuer);
@@ -91,6 +91,8 @@ export async function createHolder(fetch: HolderFetch) {
       credentialOffer: offer,
       issuerMetadata,
       txCode,
+      // With `dpop`, the wallet proves its key (RFC 9449) and asks for a token bound to it.
+      ...(dpop ? { dpop: { signer } } : {}),
       ...(authorizationDetails
         ? { additionalRequestPayload: { authorization_details: authorizationDetails } }
         : {}),
@@ -126,9 +128,16 @@ export async function createHolder(fetch: HolderFetch) {
     return { jwt, credentialConfigurationId };
   }
 
-  /** The whole issuance: offer → token with the code → nonce → credential with a key proof. */
-  async function receive(offerUrl: string, txCode: string): Promise<string> {
-    const { issuerMetadata, accessToken: token } = await accessToken(offerUrl, txCode);
+  /**
+   * The whole issuance: offer → token with the code → nonce → credential with a key proof; with
+   * `dpop`, the token bound to the wallet's key and each request with a DPoP proof of it.
+   */
+  async function receive(
+    offerUrl: string,
+    txCode: string,
+    { dpop }: { dpop?: boolean } = {},
+  ): Promise<string> {
+    const { issuerMetadata, accessToken: token } = await accessToken(offerUrl, txCode, { dpop });
     const { jwt, credentialConfigurationId } = await keyProof(issuerMetadata);
     const response = await vci
       .retrieveCredentials({
@@ -136,6 +145,7 @@ export async function createHolder(fetch: HolderFetch) {
         accessToken: token,
         credentialConfigurationId,
         proofs: { jwt: [jwt] },
+        ...(dpop ? { dpop: { signer } } : {}),
       })
       .catch((error: unknown) => {
         const detail = (error as { responseText?: string }).responseText;

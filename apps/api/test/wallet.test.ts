@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -12,9 +12,19 @@ import {
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
-import { decodeJwt, decodeProtectedHeader, type JWK, SignJWT } from 'jose';
+import {
+  calculateJwkThumbprint,
+  type CryptoKey,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  type JWK,
+  SignJWT,
+} from 'jose';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
 import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance.service';
 import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
@@ -1338,6 +1348,223 @@ describe('a c_nonce is good once (decision 088, amended 2026-12-05)', () => {
     expect(await spent()).toHaveLength(1);
     clock.advance({ minutes: 5, seconds: 1 });
     expect((await purgeSpentNonces(ctx)).removed).toBeGreaterThanOrEqual(1);
+    expect(await spent()).toHaveLength(0);
+  });
+});
+
+describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)', () => {
+  const TOKEN_URL = 'http://localhost:3000/api/v1/wallet/token';
+  const CREDENTIAL_URL = 'http://localhost:3000/api/v1/wallet/credential';
+  type DpopKey = { privateKey: CryptoKey; publicJwk: JWK };
+  const newDpopKey = async (): Promise<DpopKey> => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    return { privateKey, publicJwk: await exportJWK(publicKey) };
+  };
+  /** A DPoP proof as a wallet makes it (RFC 9449 §4.2), or changed where a test says. */
+  const proofOf = (
+    key: DpopKey,
+    {
+      htm = 'POST',
+      htu,
+      accessToken,
+      ath = accessToken && createHash('sha256').update(accessToken).digest('base64url'),
+      iat = Math.floor(clock.now().getTime() / 1000),
+      jwk = key.publicJwk,
+      typ = 'dpop+jwt',
+    }: {
+      htm?: string;
+      htu: string;
+      accessToken?: string;
+      ath?: string;
+      iat?: number;
+      jwk?: JWK;
+      typ?: string;
+    },
+  ) =>
+    new SignJWT({ htm, htu, ...(ath ? { ath } : {}), jti: randomBytes(16).toString('base64url') })
+      .setProtectedHeader({ alg: 'ES256', typ, jwk })
+      .setIssuedAt(iat)
+      .sign(key.privateKey);
+  const tokenRequest = (offer: WalletOffer, dpop?: string, target: App = t.app) => {
+    const code = JSON.parse(new URL(offer.offer_url).searchParams.get('credential_offer') ?? '{}');
+    return target.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(dpop ? { dpop } : {}) },
+      payload: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+        'pre-authorized_code':
+          code.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']['pre-authorized_code'],
+        tx_code: offer.tx_code,
+      }).toString(),
+    });
+  };
+  /** A token bound to `key`, and the issuer metadata a key proof is made for. */
+  const boundToken = async (key: DpopKey) => {
+    const offer = await offerOf();
+    const response = await tokenRequest(offer, await proofOf(key, { htu: TOKEN_URL }));
+    expect(response.statusCode).toBe(200);
+    const issuerMetadata = await holder.vci.resolveIssuerMetadata('http://localhost:3000');
+    return { accessToken: response.json<{ access_token: string }>().access_token, issuerMetadata };
+  };
+  const dpopCredentialRequest = async (
+    accessToken: string,
+    keyProofJwt: string,
+    dpop: string | undefined,
+    target: App = t.app,
+  ) =>
+    target.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: {
+        authorization: `DPoP ${accessToken}`,
+        'content-type': 'application/json',
+        ...(dpop ? { dpop } : {}),
+      },
+      payload: JSON.stringify(withProof(keyProofJwt)),
+    });
+
+  it('advertises the DPoP algorithms in the authorization server metadata', async () => {
+    const server = (
+      await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+    ).json();
+    expect(server.dpop_signing_alg_values_supported).toEqual(['ES256']);
+  });
+
+  it('binds the token of a wallet that proves a key (token_type DPoP, cnf.jkt) and issues the credential with a proof of it', async () => {
+    const offer = await offerOf();
+    const { accessTokenResponse } = await holder.accessToken(offer.offer_url, offer.tx_code, { dpop: true });
+    expect(accessTokenResponse.token_type).toBe('DPoP');
+    expect(decodeJwt(accessTokenResponse.access_token).cnf).toEqual({
+      jkt: await calculateJwkThumbprint(holder.publicJwk as JWK),
+    });
+    // The whole flow with the libraries' client: DPoP at the token and the credential endpoints.
+    const again = await offerOf();
+    const credential = await holder.receive(again.offer_url, again.tx_code, { dpop: true });
+    expect((await thirdPartyVerify(credential)).payload.statement_id).toBe(certificateId);
+  });
+
+  it('still gives a wallet that sends no proof a Bearer token and its credential, though DPoP is advertised', async () => {
+    const server = (
+      await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+    ).json();
+    expect(server.dpop_signing_alg_values_supported).toContain('ES256');
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken, accessTokenResponse } = await holder.accessToken(
+      offer.offer_url,
+      offer.tx_code,
+    );
+    expect(accessTokenResponse.token_type).toBe('Bearer');
+    expect(decodeJwt(accessToken)).not.toHaveProperty('cnf');
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    expect((await credentialRequest(accessToken, withProof(jwt))).statusCode).toBe(200);
+  });
+
+  it('refuses a bad proof at the token endpoint as invalid_dpop_proof (400), and the offer stays good', async () => {
+    const key = await newDpopKey();
+    const offer = await offerOf();
+    const bad = [
+      await proofOf(key, { htu: 'http://localhost:3000/api/v1/wallet/credential' }),
+      await proofOf(key, { htu: TOKEN_URL, htm: 'GET' }),
+      await proofOf(key, { htu: TOKEN_URL, typ: 'JWT' }),
+      await proofOf(key, { htu: TOKEN_URL, iat: Math.floor(clock.now().getTime() / 1000) - 600 }),
+      await proofOf(key, { htu: TOKEN_URL, jwk: await exportJWK(key.privateKey) }),
+      await proofOf(key, { htu: TOKEN_URL, jwk: (await newDpopKey()).publicJwk }),
+      'not-a-jwt',
+    ];
+    for (const proof of bad) {
+      const refused = await tokenRequest(offer, proof);
+      expect(refused.statusCode, proof).toBe(400);
+      expect(refused.json().error).toBe('invalid_dpop_proof');
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    }
+    // The query is no part of the htu (RFC 9449 §4.3): the offer was not spent by the refusals.
+    const good = await tokenRequest(offer, await proofOf(key, { htu: `${TOKEN_URL}?x=1` }));
+    expect(good.statusCode).toBe(200);
+    expect(good.json().token_type).toBe('DPoP');
+  });
+
+  it('refuses a bound token used as Bearer, or with no proof (401, WWW-Authenticate DPoP)', async () => {
+    const key = await newDpopKey();
+    const { accessToken, issuerMetadata } = await boundToken(key);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const asBearer = await credentialRequest(accessToken, withProof(jwt));
+    expect(asBearer.statusCode).toBe(401);
+    expect(asBearer.json().error).toBe('invalid_token');
+    expect(asBearer.headers['www-authenticate']).toBe('DPoP error="invalid_token", algs="ES256"');
+    // Even with a good proof beside it: the scheme says how the token is used.
+    const withBoth = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        dpop: await proofOf(key, { htu: CREDENTIAL_URL, accessToken }),
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(withProof(jwt)),
+    });
+    expect(withBoth.statusCode).toBe(401);
+    const noProof = await dpopCredentialRequest(accessToken, jwt, undefined);
+    expect(noProof.statusCode).toBe(401);
+    expect(noProof.json().error).toBe('invalid_dpop_proof');
+    expect(noProof.headers['www-authenticate']).toBe('DPoP error="invalid_dpop_proof", algs="ES256"');
+    // The key proof's nonce was not spent by the refusals: the right request takes it.
+    const good = await dpopCredentialRequest(
+      accessToken,
+      jwt,
+      await proofOf(key, { htu: CREDENTIAL_URL, accessToken }),
+    );
+    expect(good.statusCode).toBe(200);
+  });
+
+  it('refuses a proof of another key, for another token (ath) or another request as invalid_dpop_proof', async () => {
+    const key = await newDpopKey();
+    const { accessToken, issuerMetadata } = await boundToken(key);
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const other = await newDpopKey();
+    const refusedProofs = [
+      await proofOf(other, { htu: CREDENTIAL_URL, accessToken }),
+      await proofOf(key, {
+        htu: CREDENTIAL_URL,
+        ath: createHash('sha256').update('another').digest('base64url'),
+      }),
+      await proofOf(key, { htu: CREDENTIAL_URL }),
+      await proofOf(key, { htu: TOKEN_URL, accessToken }),
+    ];
+    for (const proof of refusedProofs) {
+      const refused = await dpopCredentialRequest(accessToken, jwt, proof);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error).toBe('invalid_dpop_proof');
+      expect(refused.headers['www-authenticate']).toBe('DPoP error="invalid_dpop_proof", algs="ES256"');
+    }
+  });
+
+  it('takes a proof once, on any instance (a replay is invalid_dpop_proof), and forgets it at housekeeping past its window', async () => {
+    const key = await newDpopKey();
+    const { accessToken, issuerMetadata } = await boundToken(key);
+    const proof = await proofOf(key, { htu: CREDENTIAL_URL, accessToken });
+    const other = await t.instance();
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    expect((await dpopCredentialRequest(accessToken, jwt, proof)).statusCode).toBe(200);
+    const { jwt: fresh } = await holder.keyProof(issuerMetadata);
+    for (const target of [t.app, other]) {
+      const replayed = await dpopCredentialRequest(accessToken, fresh, proof, target);
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toEqual({
+        error: 'invalid_dpop_proof',
+        error_description: 'The DPoP proof was used already',
+      });
+    }
+    // A new proof of the same key is taken (the credential answered again, decision 102).
+    const newProof = await proofOf(key, { htu: CREDENTIAL_URL, accessToken });
+    expect((await dpopCredentialRequest(accessToken, fresh, newProof, other)).statusCode).toBe(200);
+    const spent = () => t.database.db.selectFrom('wallet_spent_dpop_proofs').select('id').execute();
+    const ctx = contextFor(t.database, clock);
+    // This test's three proofs (the token's and two taken here) are kept while their iat is good.
+    await purgeSpentDpopProofs(ctx);
+    expect((await spent()).length).toBeGreaterThanOrEqual(3);
+    clock.advance({ minutes: 2, seconds: 1 });
+    expect((await purgeSpentDpopProofs(ctx)).removed).toBeGreaterThanOrEqual(3);
     expect(await spent()).toHaveLength(0);
   });
 });

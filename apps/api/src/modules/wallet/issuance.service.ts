@@ -14,6 +14,7 @@ import {
   preAuthorizedCodeGrantIdentifier,
   setGlobalConfig,
   type HttpMethod,
+  type Jwk,
 } from '@openid4vc/oauth2';
 import { Openid4vciIssuer } from '@openid4vc/openid4vci';
 import { ES256, digest } from '@sd-jwt/crypto-nodejs';
@@ -29,19 +30,15 @@ import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
 import { ownStatement, statementById } from '../statements/service';
-import {
-  grantedDetails,
-  grantedIdentifiersOf,
-  OFFERED_CONFIGURATIONS,
-  requestedConfigurations,
-} from './authorization-details';
+import { offerOfAccessToken, type RequestLike } from './access-token';
+import { grantedDetails, OFFERED_CONFIGURATIONS, requestedConfigurations } from './authorization-details';
 import { issuerSigner, walletCallbacks } from './callbacks';
 import { checkedCredentialRequest } from './credential-request';
-import { issuerMetadataResult, issuerUrlOf, vctOf } from './metadata';
+import { verifyDpopProof } from './dpop';
+import { issuerMetadataResult, issuerUrlOf, vctOf, walletEndpoint } from './metadata';
 import { WalletProtocolError } from './protocol-error';
 import {
   deleteNoncesExpiredBefore,
-  findOffer,
   findOfferByCode,
   insertOffer,
   markIssued,
@@ -49,7 +46,6 @@ import {
   spendNonce,
   takeAttempt,
 } from './repository';
-import { bearerCredentialsOf } from '../../platform/http/bearer';
 
 const ACCESS_TOKEN_SECONDS = 300;
 const NONCE_SECONDS = 300;
@@ -68,7 +64,6 @@ export function issuerKeyOf(ctx: AppContext): Promise<WalletIssuerKey> {
   return loadWalletIssuerKey(ctx.config);
 }
 
-type RequestLike = { url: string; method: string; headers: Record<string, string | string[] | undefined> };
 const requestOf = (request: RequestLike, ctx: AppContext) => ({
   url: `${issuerUrlOf(ctx)}${request.url}`,
   method: request.method as HttpMethod,
@@ -154,6 +149,16 @@ export async function exchangeToken(
     );
   // Read before the offer: a malformed request costs none of its attempts.
   const configurations = requestedConfigurations(body.authorization_details, issuerUrlOf(ctx));
+  // RFC 9449 §5: a wallet that proves a key gets a token bound to it; without a proof, a Bearer
+  // token as before. A proof that fails costs the offer nothing either.
+  const dpop =
+    parsed.dpop?.jwt === undefined
+      ? undefined
+      : await verifyDpopProof(ctx, parsed.dpop.jwt, {
+          method: 'POST',
+          url: walletEndpoint(ctx, 'token'),
+          status: 400,
+        });
   const offer = await findOfferByCode(ctx.db, sha256(parsed.grant.preAuthorizedCode));
   const now = ctx.clock.now();
   if (!offer) throw new WalletProtocolError(400, 'invalid_grant', 'Unknown pre-authorized code');
@@ -186,6 +191,8 @@ export async function exchangeToken(
     authorizationServer: issuerUrlOf(ctx),
     signer: issuerSigner(key),
     subject: String(offer.id),
+    // `cnf.jkt`, the key's thumbprint, and `token_type` DPoP (RFC 9449 §5, §6.1).
+    ...(dpop && { dpop: { jwk: dpop.jwk as Jwk } }),
     expiresInSeconds: ACCESS_TOKEN_SECONDS,
     scope: WALLET_CREDENTIAL_ID,
     now,
@@ -234,26 +241,6 @@ async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknow
   }
 }
 
-async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, authorization: string | undefined) {
-  const token = bearerCredentialsOf(authorization);
-  if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
-  try {
-    // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key
-    // reads as one, whatever its audience.
-    const { payload } = await jwtVerify(token, key.publicKey, {
-      issuer: issuerUrlOf(ctx),
-      audience: issuerUrlOf(ctx),
-      typ: 'at+jwt',
-      currentDate: ctx.clock.now(),
-    });
-    const offer = await findOffer(ctx.db, Number(payload.sub));
-    if (offer?.redeemed_at) return { offer, grantedIdentifiers: grantedIdentifiersOf(payload) };
-  } catch {
-    // An unreadable, expired or foreign token reads as invalid below.
-  }
-  throw new WalletProtocolError(401, 'invalid_token', 'The access token is invalid or has expired');
-}
-
 /** The claims of the credential from the statement's record; null ones are left out. */
 async function claimsOf(ctx: AppContext, statementId: string) {
   const statement = await statementById(ctx, statementId);
@@ -285,10 +272,10 @@ async function claimsOf(ctx: AppContext, statementId: string) {
  */
 export async function issueCredential(
   ctx: AppContext,
-  { body, authorization }: { body: Record<string, unknown>; authorization: string | undefined },
+  { body, request }: { body: Record<string, unknown>; request: RequestLike },
 ) {
   const key = await issuerKeyOf(ctx);
-  const { offer, grantedIdentifiers } = await offerOfAccessToken(ctx, key, authorization);
+  const { offer, grantedIdentifiers } = await offerOfAccessToken(ctx, key, request);
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const issuerMetadata = issuerMetadataResult(ctx);
   const parsed = issuer.parseCredentialRequest({

@@ -11,6 +11,7 @@ import { Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4
 import type { JWK } from 'jose';
 import type { AppContext } from '../../context';
 import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
+import { DPOP_SIGNING_ALGS } from './dpop';
 
 /**
  * The documents a wallet reads before anything else (OpenID4VCI 1.0 §12, RFC 8414, SD-JWT VC
@@ -29,6 +30,8 @@ export function authorizationServerMetadata(ctx: AppContext): AuthorizationServe
     grant_types_supported: [preAuthorizedCodeGrantIdentifier],
     'pre-authorized_grant_anonymous_access_supported': true,
     token_endpoint_auth_methods_supported: ['none'],
+    // RFC 9449 §5.1: a wallet that proves a key gets a DPoP-bound token (decision 088, amended).
+    dpop_signing_alg_values_supported: DPOP_SIGNING_ALGS,
   };
 }
 

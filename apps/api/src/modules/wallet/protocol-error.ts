@@ -12,6 +12,8 @@ export class WalletProtocolError extends Error {
     readonly status: number,
     readonly error: string,
     description: string,
+    /** The scheme a 401 challenges with, when the refusal decides it (a DPoP-bound token: `DPoP`). */
+    readonly scheme?: 'Bearer' | 'DPoP',
   ) {
     const safe = describable(description);
     super(safe);

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/database';
 
 /**
- * All SQL of the wallet (decision 088): offers, their one redemption, the spent nonces, the status
- * list, the verifier's requests.
+ * All SQL of the wallet (decision 088): offers, their one redemption, the spent nonces and DPoP
+ * proofs, the status list, the verifier's requests.
  */
 
 export async function insertOffer(
@@ -94,6 +94,29 @@ export async function spendNonce(db: Db, nonce: { jti: string; expiresAt: string
 export async function deleteNoncesExpiredBefore(db: Db, before: string): Promise<number> {
   const result = await db
     .deleteFrom('wallet_spent_nonces')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Spends a DPoP proof by its identifier (the hash of its key's thumbprint and its `jti`): true for
+ * the one request that spent it, false for a replay. One insert against the primary key, as nonces.
+ */
+export async function spendDpopProof(db: Db, proof: { id: string; expiresAt: string }): Promise<boolean> {
+  const spent = await db
+    .insertInto('wallet_spent_dpop_proofs')
+    .values({ id: proof.id, expires_at: proof.expiresAt })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return spent !== undefined;
+}
+
+/** Deletes the spent DPoP proofs past their window before `before`: how many. */
+export async function deleteDpopProofsSpentBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('wallet_spent_dpop_proofs')
     .where('expires_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -16,6 +16,7 @@ import {
 import { recordedWalletKeys } from '../../platform/signing/wallet-key';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import type { RateRule } from '../../platform/rate-limit/limiter';
+import { DPOP_SIGNING_ALGS } from './dpop';
 import {
   createNonce,
   createOffer,
@@ -57,13 +58,20 @@ async function protocol<T>(
     const refusal = protocolErrorOf(error, fallback);
     if (!refusal) throw error;
     reply.header('cache-control', 'no-store');
-    if (refusal.status === 401)
-      reply.header(
-        'www-authenticate',
-        request.headers.authorization ? `Bearer error="${refusal.error}"` : 'Bearer',
-      );
+    if (refusal.status === 401) reply.header('www-authenticate', challengeOf(request, refusal));
     return reply.code(refusal.status).send({ error: refusal.error, error_description: refusal.description });
   }
+}
+
+/**
+ * The 401's challenge: the scheme the refusal names (a DPoP-bound token used as Bearer is told
+ * DPoP) or the one the request used, with the DPoP algorithms (RFC 9449 §7.1).
+ */
+function challengeOf(request: FastifyRequest, refusal: WalletProtocolError): string {
+  const authorization = request.headers.authorization;
+  const scheme = refusal.scheme ?? (/^dpop /i.test(authorization ?? '') ? 'DPoP' : 'Bearer');
+  if (scheme === 'DPoP') return `DPoP error="${refusal.error}", algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
+  return authorization ? `Bearer error="${refusal.error}"` : 'Bearer';
 }
 
 /** The protocol endpoints whose unreadable body is refused in their format, with the error code each uses. */
@@ -194,10 +202,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
   app.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
     protocol({ request, reply }, 'invalid_credential_request', async () => {
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-      const answer = await issueCredential(ctx, {
-        body: body as Record<string, unknown>,
-        authorization: request.headers.authorization,
-      });
+      const answer = await issueCredential(ctx, { body: body as Record<string, unknown>, request });
       reply.header('cache-control', 'no-store');
       return answer;
     }),

@@ -59,6 +59,7 @@ import type {
   WalletIssuerKeysTable,
   WalletOffersTable,
   WalletPresentationsTable,
+  WalletSpentDpopProofsTable,
   WalletSpentNoncesTable,
 } from './statement-tables';
 import type { SettingChangesTable, SettingsTable } from './notice-tables';
@@ -145,6 +146,7 @@ export type Database = {
   wallet_offers: WalletOffersTable;
   wallet_presentations: WalletPresentationsTable;
   wallet_spent_nonces: WalletSpentNoncesTable;
+  wallet_spent_dpop_proofs: WalletSpentDpopProofsTable;
   backups: BackupsTable;
 };
 

@@ -125,6 +125,15 @@ export type WalletSpentNoncesTable = {
   expires_at: Timestamp;
 };
 
+/**
+ * A DPoP proof the wallet endpoints took (migration 2026-12-05-110), by the SHA-256 of its key's
+ * thumbprint and its `jti`: a proof is good once.
+ */
+export type WalletSpentDpopProofsTable = {
+  id: string;
+  expires_at: Timestamp;
+};
+
 /** An OpenID4VP request of the verifier and, once answered, its outcome (JSON of `WalletCheck`). */
 export type WalletPresentationsTable = {
   id: string;

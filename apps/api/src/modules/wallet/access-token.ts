@@ -1,0 +1,78 @@
+import { jwtVerify, type JWTPayload } from 'jose';
+import type { AppContext } from '../../context';
+import { bearerCredentialsOf } from '../../platform/http/bearer';
+import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
+import { grantedIdentifiersOf } from './authorization-details';
+import { dpopHeaderOf, verifyDpopProof } from './dpop';
+import { issuerUrlOf, walletEndpoint } from './metadata';
+import { WalletProtocolError } from './protocol-error';
+import { findOffer } from './repository';
+
+/** A request as the wallet endpoints read it: Fastify's, or one a test builds. */
+export type RequestLike = {
+  url: string;
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+type WalletOfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+// RFC 9110 §11.1 and RFC 9449 §7.1: the scheme is case-insensitive, one or more spaces before the token.
+const DPOP_AUTHORIZATION = /^dpop +(.+)$/i;
+
+/**
+ * The offer an access token names, and what it grants. A token bound to a key (`cnf.jkt`, RFC
+ * 9449) is taken only as `Authorization: DPoP` with a proof of that key for this request and this
+ * token (§7.1); a Bearer token only as Bearer (RFC 6750).
+ */
+export async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, request: RequestLike) {
+  const authorization = Array.isArray(request.headers.authorization)
+    ? undefined
+    : request.headers.authorization;
+  const dpopToken = DPOP_AUTHORIZATION.exec(authorization ?? '')?.[1];
+  const token = dpopToken ?? bearerCredentialsOf(authorization);
+  if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
+  let found: { offer: WalletOfferRow; payload: JWTPayload } | undefined;
+  try {
+    // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key
+    // reads as one, whatever its audience.
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      issuer: issuerUrlOf(ctx),
+      audience: issuerUrlOf(ctx),
+      typ: 'at+jwt',
+      currentDate: ctx.clock.now(),
+    });
+    const offer = await findOffer(ctx.db, Number(payload.sub));
+    if (offer?.redeemed_at) found = { offer, payload };
+  } catch {
+    // An unreadable, expired or foreign token reads as invalid below.
+  }
+  if (!found)
+    throw new WalletProtocolError(401, 'invalid_token', 'The access token is invalid or has expired');
+  const boundTo = (found.payload.cnf as { jkt?: unknown } | undefined)?.jkt;
+  if (typeof boundTo !== 'string') {
+    if (dpopToken !== undefined)
+      throw new WalletProtocolError(
+        401,
+        'invalid_token',
+        'The access token is not DPoP-bound: send it as Bearer',
+        'Bearer',
+      );
+  } else {
+    if (dpopToken === undefined)
+      throw new WalletProtocolError(
+        401,
+        'invalid_token',
+        'The access token is DPoP-bound: send it as DPoP with a proof',
+        'DPoP',
+      );
+    const proof = dpopHeaderOf(request.headers);
+    if (!proof) throw new WalletProtocolError(401, 'invalid_dpop_proof', 'A DPoP proof is required', 'DPoP');
+    await verifyDpopProof(ctx, proof, {
+      method: request.method,
+      url: walletEndpoint(ctx, 'credential'),
+      status: 401,
+      accessToken: { token, jkt: boundTo },
+    });
+  }
+  return { offer: found.offer, grantedIdentifiers: grantedIdentifiersOf(found.payload) };
+}
