@@ -1247,6 +1247,13 @@ describe('asking for the credential by authorization_details (OpenID4VCI 1.0 §6
     });
   };
 
+  it('advertises the type in the authorization server metadata (RFC 9396 §10)', async () => {
+    const server = (
+      await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+    ).json();
+    expect(server.authorization_details_types_supported).toEqual(['openid_credential']);
+  });
+
   it('grants the configuration the offer names, answers its credential identifier, and issues by that identifier only', async () => {
     const offer = await offerOf();
     const { issuerMetadata, accessToken, accessTokenResponse } = await holder.accessToken(

@@ -314,7 +314,8 @@ export async function issueCredential(
   if (signer.method !== 'jwk')
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof must carry a jwk');
   // A nonce is good once (decision 088, amended 2026-12-05): a proof seen on its way, replayed, is
-  // refused. Spent only by a valid proof, so no one else's request can spend a wallet's nonce.
+  // refused. Spent only by a valid proof: one who captured the proof and holds a token of their own
+  // could spend it first (for a credential bound to a key not theirs); the wallet then asks again.
   // OpenID4VCI 1.0 §8.3.1.2: the wallet asks the nonce endpoint for a new one.
   if (!(await spendNonce(ctx.db, expectedNonce)))
     throw new WalletProtocolError(

@@ -32,6 +32,8 @@ export function authorizationServerMetadata(ctx: AppContext): AuthorizationServe
     token_endpoint_auth_methods_supported: ['none'],
     // RFC 9449 §5.1: a wallet that proves a key gets a DPoP-bound token (decision 088, amended).
     dpop_signing_alg_values_supported: DPOP_SIGNING_ALGS,
+    // RFC 9396 §10: the token endpoint takes `authorization_details` of this type (OpenID4VCI §6).
+    authorization_details_types_supported: ['openid_credential'],
   };
 }
 
