@@ -332,6 +332,17 @@ describe('uploads accepted as they are', () => {
       'application/pdf',
     ],
     [
+      'a PDF with an empty FlateDecode stream written `stream\\r\\n\\r\\nendstream`, its /Length by reference',
+      'empty-stream.pdf',
+      pdfOf([
+        '<< /Type /Catalog >>',
+        '<< /Type /Page /MediaBox [0 0 595 842] /Contents 3 0 R >>',
+        '<< /Filter /FlateDecode /Length 4 0 R >>\nstream\r\n\r\nendstream',
+        '0',
+      ]),
+      'application/pdf',
+    ],
+    [
       'a PDF that opens fitted to the window (/OpenAction without a script)',
       'fitted.pdf',
       pdfOpeningFitted(),

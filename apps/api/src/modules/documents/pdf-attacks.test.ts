@@ -421,4 +421,15 @@ describe('FlateDecode data without a zlib header, as lenient readers inflate it'
       for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toBeNull();
     }
   });
+
+  it('accepts an empty FlateDecode stream written with blank lines, its /Length by reference or not, wherever a chunk ends', async () => {
+    const page = '<< /Type /Page /MediaBox [0 0 595 842] /Contents 3 0 R >>';
+    for (const blank of ['\r\n\r\n', '\n\n', '\r\n  \r\n', '\r\r', '\t\r\n', '\0\0\n', '\n\n\n\n'])
+      for (const length of ['4 0 R', '0', String(blank.length - (blank.startsWith('\r\n') ? 2 : 1))]) {
+        const stream = `<< /Filter /FlateDecode /Length ${length} >>\nstream${blank}endstream`;
+        const pdf = pdfOf(['<< /Type /Catalog >>', page, stream, '0']);
+        for (const size of [3, 5, 7, 11, 65_536])
+          expect(await findingOf(pdf, size), `${JSON.stringify(blank)} ${length} ${size}`).toBeNull();
+      }
+  });
 });

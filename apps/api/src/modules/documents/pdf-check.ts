@@ -11,6 +11,7 @@ import {
   DamagedData,
   DecodeBudgetExceeded,
   decodeWithin,
+  isPdfWhitespace,
   isZlibHeader,
   type EncodingEnd,
   encodingEndOf,
@@ -72,11 +73,29 @@ type OpenStream = {
   /** A declared filter chain, predictor or encoding other than plain Flate: decoded at its end. */
   declared: FilterStage[] | null;
   raw: Buffer[];
+  /** Where the data starts in the file, how many of its bytes were fed, and how many of those open it blank. */
+  dataStart: number;
+  fedBytes: number;
+  blankBytes: number;
   /** Where the data ends by its dictionary's `/Length` (an offset in the file), when it is written there. */
   endsAt: number | null;
   /** With a `/Length` by reference: where its first encoding's own end marker stands, once seen. */
   encodingEnd: EncodingEnd | null;
 };
+
+/**
+ * Drops the kept bytes fed past a stream's end, `dataLength` bytes in: the start of the keyword that
+ * ended it, fed before the keyword could be judged (a chunk ended inside it).
+ */
+function trimTo(stream: OpenStream, dataLength: number): void {
+  let excess = stream.fedBytes - dataLength;
+  while (excess > 0) {
+    const last = stream.raw.pop();
+    if (!last) return;
+    if (last.length > excess) stream.raw.push(last.subarray(0, last.length - excess));
+    excess -= last.length;
+  }
+}
 
 /**
  * A stream whose `endstream` (or a second `stream`) came before its data ended, by its `/Length`
@@ -196,9 +215,14 @@ export class PdfCheck implements FormatCheck {
     if (!stream) return;
     this.stream = null;
     const isShortOfLength = stream.endsAt !== null && base + keywordAt < stream.endsAt;
-    const isZlibOpen = stream.inflater !== null && !stream.isInflated;
+    const dataLength = Math.max(0, base + keywordAt - stream.dataStart);
+    // Blank data (`stream\r\n\r\nendstream`) is an empty stream: no raw deflate goes on past it.
+    const isEmpty = stream.isHeaderless && stream.blankBytes >= dataLength;
+    const isZlibOpen =
+      stream.inflater !== null && !stream.isInflated && !stream.inflater.destroyed && !isEmpty;
     const isEncodingOpen = stream.encodingEnd !== null && !stream.encodingEnd.isEnded;
     if (!isShortOfLength && !isZlibOpen && !isEncodingOpen) {
+      trimTo(stream, dataLength);
       this.close(stream);
       return;
     }
@@ -282,6 +306,9 @@ export class PdfCheck implements FormatCheck {
       structure: null,
       declared: read && needsDecoding(read.stages) ? read.stages : null,
       raw: [],
+      dataStart,
+      fedBytes: 0,
+      blankBytes: 0,
       endsAt: read?.length != null ? dataStart + read.length : null,
       encodingEnd:
         read && read.length === null && needsDecoding(read.stages) ? encodingEndOf(read.stages) : null,
@@ -300,6 +327,11 @@ export class PdfCheck implements FormatCheck {
 
   /** A stream's next data bytes: kept for its declared decoding, or inflated when they are zlib. */
   private async feedStream(stream: OpenStream, data: Buffer): Promise<void> {
+    if (stream.blankBytes === stream.fedBytes) {
+      const firstRegular = data.findIndex((byte) => !isPdfWhitespace(byte));
+      stream.blankBytes += firstRegular === -1 ? data.length : firstRegular;
+    }
+    stream.fedBytes += data.length;
     let bytes = data;
     if (!stream.declared && stream.header.length < 2) {
       const taken = bytes.subarray(0, 2 - stream.header.length);

@@ -309,6 +309,9 @@ export class DamagedData extends Error {}
 export const isZlibHeader = (first: number, second: number) =>
   (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
 
+/** PDF's white-space characters (ISO 32000-1, 7.2.2): NUL, tab, line feed, form feed, carriage return, space. */
+export const isPdfWhitespace = (byte: number): boolean => [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(byte);
+
 const CHUNK = 64 * 1024;
 /** The JavaScript decoders give the event loop back after this many chunks (1 MiB): other calls go on. */
 const CHUNKS_BETWEEN_TURNS = 16;
@@ -365,6 +368,8 @@ async function inflatesBeforeDamage(bytes: Uint8Array, budget: number): Promise<
  * a reader shows what came before the damage, which zlib does not give.
  */
 async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
+  // Blank data (line ends written around an empty stream) holds nothing: no reader inflates it.
+  if (bytes.every(isPdfWhitespace)) return new Uint8Array(0);
   if (isZlibHeader(bytes[0] ?? 0, bytes[1] ?? 0)) {
     const inflated = await inflateRawWithin(bytes.subarray(2), budget);
     if (inflated === DAMAGED) throw new DamagedData();
