@@ -1,4 +1,4 @@
-import { deflateRawSync, deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { pdfOf, streamObject } from './samples';
 
 /**
@@ -261,6 +261,34 @@ export function pdfWithScriptPastFakeEndstreamInRunLength({ lengthByReference = 
     runLength(Buffer.from(body, 'latin1'), 3),
   ]);
   const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /RunLengthDecode`;
+  return pdfWithObjectStream(dictionary, data, { lengthByReference });
+}
+
+/**
+ * The script's object stream as plain `/FlateDecode` data crafted to read cleanly two ways: from its
+ * first byte, a stored block of two bytes and an empty last block; after its first two (a reader
+ * passing a damaged zlib header, `78 02`, by), a stored block of 65,533 bytes, then the script's
+ * objects in raw deflate. `firstByte` 0 opens it as a stored block instead (no header a reader
+ * would pass by, and the data is followed from its first byte).
+ */
+export function pdfWithScriptReadAfterTwoBytes({
+  lengthByReference = false,
+  firstByte = 0x78,
+  damagedAfter = false,
+} = {}): Buffer {
+  const { header, body } = objectStreamText();
+  const twoWays = Buffer.alloc(65_540, 0x20);
+  Buffer.from([firstByte, 0x02, 0x00, 0xfd, 0xff, 0x02, 0x00, 0x03, 0x00]).copy(twoWays);
+  const text = Buffer.from(`${header}${body}`, 'latin1');
+  // With `damagedAfter`, the script's block is not the last, and a block of reserved type 3 follows.
+  const script = damagedAfter
+    ? Buffer.concat([
+        deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH }),
+        Buffer.from([0xff, 0xff]),
+      ])
+    : deflateRawSync(text);
+  const data = Buffer.concat([twoWays, script]);
+  const dictionary = `/Type /ObjStm /N 3 /First ${header.length} /Filter /FlateDecode`;
   return pdfWithObjectStream(dictionary, data, { lengthByReference });
 }
 

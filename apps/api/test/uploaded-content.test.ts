@@ -35,6 +35,7 @@ import {
   pdfWithScriptPastFakeEndstream,
   pdfWithScriptStream,
   pdfZipPolyglot,
+  pdfWithScriptReadAfterTwoBytes,
   rawDeflate,
   zlibWithBadChecksum,
   zlibWithDamagedHeader,
@@ -187,6 +188,12 @@ describe('uploads refused for what they hold, with nothing stored', () => {
       'header.pdf',
       pdfWithScriptBehind('/FlateDecode', zlibWithDamagedHeader),
       '“header.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
+    ],
+    [
+      'a PDF whose script is read after the first two bytes of data that also reads cleanly from the first',
+      'two-ways.pdf',
+      pdfWithScriptReadAfterTwoBytes(),
+      '“two-ways.pdf” holds scripts, embedded files or other active content, which are not accepted: print it to a new PDF or scan the paper copy, and upload that',
     ],
     [
       'a PDF whose script sits in zlib data with a wrong checksum',

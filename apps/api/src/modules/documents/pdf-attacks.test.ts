@@ -10,6 +10,7 @@ import {
   pdfWithScriptBehind,
   pdfWithScriptPastFakeEndstream,
   pdfWithScriptPastFakeEndstreamInRunLength,
+  pdfWithScriptReadAfterTwoBytes,
   pdfWithScriptStream,
   pdfZipPolyglot,
   pngUp,
@@ -369,6 +370,30 @@ describe('FlateDecode data without a zlib header, as lenient readers inflate it'
         for (const size of [7, 65_536])
           expect(await findingOf(pdf, size), `${zlib} ${lengthByReference}`).toEqual(SCRIPT);
       }
+  });
+
+  it('refuses JavaScript in data that reads cleanly from its first byte and, holding the script, after its first two, its /Length by reference or not', async () => {
+    for (const firstByte of [0x78, 0x00])
+      for (const damagedAfter of [false, true])
+        for (const lengthByReference of [false, true]) {
+          const pdf = pdfWithScriptReadAfterTwoBytes({ lengthByReference, firstByte, damagedAfter });
+          expect(pdf.includes('JavaScript')).toBe(false);
+          for (const size of [7, 65_536])
+            expect(
+              await findingOf(pdf, size),
+              `${firstByte} ${damagedAfter} ${lengthByReference} ${size}`,
+            ).toEqual(SCRIPT);
+        }
+  });
+
+  it('refuses data that reads cleanly both ways, each under the budget and both over it', async () => {
+    // From its first byte, a stored block of 2 bytes, then 600 kB of zeros in raw deflate; after its
+    // first two, a stored block of 65,533 bytes holding those, then 600 kB of zeros again.
+    const zeros = rawDeflate(Buffer.alloc(600 * 1024));
+    const twoWays = Buffer.alloc(65_540, 0x20);
+    Buffer.concat([Buffer.from([0x00, 0x02, 0x00, 0xfd, 0xff, 0x02, 0x00]), zeros]).copy(twoWays);
+    const pdf = pdfBombBehind('/FlateDecode', Buffer.concat([twoWays, zeros]));
+    for (const size of [7, 65_536]) expect(await findingOf(pdf, size)).toEqual(BOMB);
   });
 
   it('refuses raw deflate that expands past the budget, plain or behind a chain', async () => {

@@ -357,15 +357,36 @@ async function inflatesBeforeDamage(bytes: Uint8Array, budget: number): Promise<
 }
 
 /**
+ * What raw deflate inflates before it stops being deflate, as a reader shows it (zlib gives nothing
+ * of data that fails): the longest prefix that inflates is found by halving. A try stops where the
+ * data fails, so data that fails early costs little.
+ */
+async function inflatedUpToDamage(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
+  const whole = await inflateRawWithin(bytes, budget);
+  if (whole !== DAMAGED) return whole;
+  let [good, bad, inflated]: [number, number, Uint8Array] = [0, bytes.length, new Uint8Array(0)];
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    const tried = await inflateRawWithin(bytes.subarray(0, middle), budget);
+    if (tried === DAMAGED) bad = middle;
+    else [good, inflated] = [middle, tried];
+  }
+  return inflated;
+}
+
+/**
  * FlateDecode data, inflated as a lenient reader inflates it, on libuv's threads (a bomb's gigabyte
  * is refused without holding up other calls):
  * - after a zlib header, raw, so that a wrong Adler-32 checksum or a missing one is no obstacle
  *   (pdf.js shows such a stream);
  * - without one, as raw deflate from its first byte (writers that leave the header out, and
- *   readers that fall back to raw deflate); failing that with nothing inflated, after its first
- *   two bytes (a zlib header with a damaged check).
- * Data no reading inflates, or that stops being deflate past where it inflated, throws DamagedData:
- * a reader shows what came before the damage, which zlib does not give.
+ *   readers that fall back to raw deflate), and after its first two bytes (readers that pass a
+ *   damaged zlib header by). When the first reading reads cleanly, both are searched, under one
+ *   budget: data can be crafted to read cleanly both ways, a harmless block one way, a script the
+ *   other. The second reading is taken up to where it fails (it is garbage in raw deflate that a
+ *   writer meant to be read the first way).
+ * When the first reading fails, data no reading inflates, or that stops being deflate past where
+ * it inflated, throws DamagedData: a reader shows what came before the damage, which zlib does not give.
  */
 async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Array> {
   // Blank data (line ends written around an empty stream) holds nothing: no reader inflates it.
@@ -376,7 +397,10 @@ async function inflateWithin(bytes: Uint8Array, budget: number): Promise<Uint8Ar
     return inflated;
   }
   const raw = await inflateRawWithin(bytes, budget);
-  if (raw !== DAMAGED) return raw;
+  if (raw !== DAMAGED) {
+    const afterTwo = await inflatedUpToDamage(bytes.subarray(2), budget - raw.length);
+    return afterTwo.length === 0 ? raw : Buffer.concat([raw, afterTwo]);
+  }
   if (await inflatesBeforeDamage(bytes, budget)) throw new DamagedData();
   const afterHeader = await inflateRawWithin(bytes.subarray(2), budget);
   if (afterHeader === DAMAGED) throw new DamagedData();
