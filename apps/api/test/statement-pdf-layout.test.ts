@@ -2,6 +2,7 @@ import { LOCALES, type Certificate } from '@lisbon/domain';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ASSESSMENT } from '../src/demo/statement';
 import { renderStatement, type StatementContent } from '../src/modules/statements/pdf';
+import { ContentCheck } from '../src/modules/documents/content-check';
 import { A4 } from '../src/platform/pdf/layout';
 import { pdfText, pdfTextBoxes } from './pdf';
 
@@ -95,4 +96,37 @@ describe('the statement PDF with long names', () => {
     expect(texts[1]).toContain('Verifica questo attestato');
     expect(texts[1]).toContain('SHA-256 del certificato di firma');
   });
+});
+
+describe('the statement PDF as an upload', () => {
+  const LIMITS = { pdfMaxInflatedBytes: 50 * 1024 * 1024, imageMaxPixels: 100_000_000 };
+  /** The upload check fed as the network feeds it: in chunks of `size` bytes. */
+  async function findingOf(bytes: Uint8Array, size: number) {
+    const check = new ContentCheck('statement.pdf', LIMITS);
+    for (let offset = 0; offset < bytes.length; offset += size)
+      await check.write(Buffer.from(bytes.subarray(offset, offset + size)));
+    return check.finish();
+  }
+  const VARIANTS: StatementContent['variant'][] = [
+    undefined,
+    { kind: 'appeal', originalId: 'c0a8f6d2-6a4e-4f43-9d3b-4b7c1e2f9a10' },
+    { kind: 'amendment', originalId: 'c0a8f6d2-6a4e-4f43-9d3b-4b7c1e2f9a10' },
+  ];
+
+  // An applicant may upload a statement of ours (an earlier one, for an appeal): the check that
+  // refuses active content and unreadable streams must read our own files as readable.
+  it.each(LOCALES)(
+    'passes the upload check in %s, each variant, with and without object streams',
+    async (locale) => {
+      for (const variant of VARIANTS) {
+        const pdf = await renderStatement(content(locale, variant));
+        for (const bytes of [await pdf.save(), await pdf.save({ useObjectStreams: false })])
+          for (const size of [7, 1000, 65_536])
+            expect(
+              await findingOf(bytes, size),
+              `${variant?.kind ?? 'original'}, chunks of ${size}`,
+            ).toBeNull();
+      }
+    },
+  );
 });
