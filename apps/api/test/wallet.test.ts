@@ -1170,10 +1170,10 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
     }
   });
 
-  it('tells a request without credentials only the scheme (RFC 6750 §3.1), and a bad token invalid_token', async () => {
+  it('tells a request without credentials only the schemes, Bearer and DPoP with its algorithms (RFC 6750 §3.1, RFC 9449 §7.1), and a bad token invalid_token', async () => {
     const bare = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
     expect(bare.statusCode).toBe(401);
-    expect(bare.headers['www-authenticate']).toBe('Bearer');
+    expect(bare.headers['www-authenticate']).toEqual(['Bearer', 'DPoP algs="ES256"']);
     const wrong = await credentialRequest('not-a-token', {});
     expect(wrong.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
   });

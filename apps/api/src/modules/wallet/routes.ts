@@ -65,13 +65,16 @@ async function protocol<T>(
 
 /**
  * The 401's challenge: the scheme the refusal names (a DPoP-bound token used as Bearer is told
- * DPoP) or the one the request used, with the DPoP algorithms (RFC 9449 §7.1).
+ * DPoP) or the one the request used, with the DPoP algorithms (RFC 9449 §7.1); a request without
+ * credentials is offered both schemes, the error-free challenges of RFC 6750 §3.1 and RFC 9449 §7.1.
  */
-function challengeOf(request: FastifyRequest, refusal: WalletProtocolError): string {
+function challengeOf(request: FastifyRequest, refusal: WalletProtocolError): string | string[] {
   const authorization = request.headers.authorization;
+  const algs = `algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
+  if (!authorization && !refusal.scheme) return ['Bearer', `DPoP ${algs}`];
   const scheme = refusal.scheme ?? (/^dpop /i.test(authorization ?? '') ? 'DPoP' : 'Bearer');
-  if (scheme === 'DPoP') return `DPoP error="${refusal.error}", algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
-  return authorization ? `Bearer error="${refusal.error}"` : 'Bearer';
+  if (scheme === 'DPoP') return `DPoP error="${refusal.error}", ${algs}`;
+  return `Bearer error="${refusal.error}"`;
 }
 
 /** The protocol endpoints whose unreadable body is refused in their format, with the error code each uses. */
