@@ -139,10 +139,12 @@ export function suspensionAt(at: Date, windows: readonly Closure[]): Closure | n
  * checkout opened minutes before a window begins cannot be paid in it.
  */
 export function suspensionDuring(from: Date, until: Date, windows: readonly Closure[]): Closure | null {
-  const first = calendarDayOf(from);
-  const last = calendarDayOf(until);
-  return windows.find((window) => window.from <= last && first <= window.to) ?? null;
+  return windowMeeting(calendarDayOf(from), calendarDayOf(until), windows);
 }
+
+/** The window that meets the calendar days `first` to `last` (both included), if any. */
+const windowMeeting = (first: string, last: string, windows: readonly Closure[]): Closure | null =>
+  windows.find((window) => window.from <= last && first <= window.to) ?? null;
 
 /**
  * The first calendar day a return delivery can be ordered again after `suspension`: the day after
@@ -150,14 +152,11 @@ export function suspensionDuring(from: Date, until: Date, windows: readonly Clos
  */
 export function orderableAgainOn(suspension: Closure, windows: readonly Closure[]): string {
   let day = addCalendarDays(suspension.to, 1);
-  for (let next = windowOn(day, windows); next; next = windowOn(day, windows)) {
+  for (let next = windowMeeting(day, day, windows); next; next = windowMeeting(day, day, windows)) {
     day = addCalendarDays(next.to, 1);
   }
   return day;
 }
-
-const windowOn = (day: string, windows: readonly Closure[]): Closure | null =>
-  windows.find((window) => window.from <= day && day <= window.to) ?? null;
 
 /** Whether return delivery is suspended at instant `at` (spec §9). */
 export const isSuspendedAt = (at: Date, windows: readonly Closure[]): boolean =>
