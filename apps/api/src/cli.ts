@@ -4,7 +4,7 @@
  * them the API's modules and packages, only then (cli-commands.ts).
  */
 import { HELP_HINT, isCommand, USAGE } from './cli-usage';
-import { nodeVersionRefusal } from './platform/node-version';
+import { exitUnderOlderNode } from './platform/node-version';
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'help' || command === '--help' || command === '-h') {
@@ -14,11 +14,7 @@ if (command === 'help' || command === '--help' || command === '-h') {
   process.exitCode = 2;
 } else {
   // The commands load the native SQLite binding, which crashes an older Node without a word.
-  const refusal = nodeVersionRefusal(process.versions.node);
-  if (refusal) {
-    console.error(refusal);
-    process.exit(1);
-  }
+  exitUnderOlderNode();
   const { runCommand } = await import('./cli-commands');
   await runCommand(command, args);
 }

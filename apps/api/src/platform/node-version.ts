@@ -11,3 +11,11 @@ export function nodeVersionRefusal(version: string): string | null {
   if (major >= MINIMUM_NODE_MAJOR) return null;
   return `Lisbon needs Node ${MINIMUM_NODE_MAJOR} or later; this is Node ${version.replace(/^v/, '')}. Use the release's runtime/bin/node, or npm start in a checkout.`;
 }
+
+/** Ends the process with that line and exit code 1 under an older Node; returns otherwise. */
+export function exitUnderOlderNode(): void {
+  const refusal = nodeVersionRefusal(process.versions.node);
+  if (!refusal) return;
+  console.error(refusal);
+  process.exit(1);
+}
