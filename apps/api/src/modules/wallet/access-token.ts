@@ -17,7 +17,11 @@ export type RequestLike = {
 
 type WalletOfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 // RFC 9110 §11.1 and RFC 9449 §7.1: the scheme is case-insensitive, one or more spaces before the token.
-const DPOP_AUTHORIZATION = /^dpop +(.+)$/i;
+const DPOP_AUTHORIZATION = /^dpop +(.*)$/i;
+
+/** The token of an `Authorization: DPoP <token>` header ('' when it names none); undefined for any other scheme. */
+export const dpopTokenOf = (authorization: string | undefined): string | undefined =>
+  DPOP_AUTHORIZATION.exec(authorization ?? '')?.[1];
 
 /**
  * The offer an access token names, and what it grants. A token bound to a key (`cnf.jkt`, RFC
@@ -28,8 +32,8 @@ export async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, 
   const authorization = Array.isArray(request.headers.authorization)
     ? undefined
     : request.headers.authorization;
-  const dpopToken = DPOP_AUTHORIZATION.exec(authorization ?? '')?.[1];
-  const token = dpopToken ?? bearerCredentialsOf(authorization);
+  const dpopToken = dpopTokenOf(authorization);
+  const token = dpopToken === undefined ? bearerCredentialsOf(authorization) : dpopToken;
   if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
   let found: { offer: WalletOfferRow; payload: JWTPayload } | undefined;
   try {

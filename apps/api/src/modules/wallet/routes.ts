@@ -16,6 +16,7 @@ import {
 import { recordedWalletKeys } from '../../platform/signing/wallet-key';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import type { RateRule } from '../../platform/rate-limit/limiter';
+import { dpopTokenOf } from './access-token';
 import { DPOP_SIGNING_ALGS } from './dpop';
 import {
   createNonce,
@@ -72,7 +73,7 @@ function challengeOf(request: FastifyRequest, refusal: WalletProtocolError): str
   const authorization = request.headers.authorization;
   const algs = `algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
   if (!authorization && !refusal.scheme) return ['Bearer', `DPoP ${algs}`];
-  const scheme = refusal.scheme ?? (/^dpop /i.test(authorization ?? '') ? 'DPoP' : 'Bearer');
+  const scheme = refusal.scheme ?? (dpopTokenOf(authorization) === undefined ? 'Bearer' : 'DPoP');
   if (scheme === 'DPoP') return `DPoP error="${refusal.error}", ${algs}`;
   return `Bearer error="${refusal.error}"`;
 }
