@@ -220,7 +220,7 @@ describe('paying the cart', () => {
     expect((await asStaff(secretary, '/staff/practices/0/open-to-delivery')).statusCode).toBe(422);
   });
 
-  it('is refused during a suspension window, or when a checkout opened now would close in one (409, said until when)', async () => {
+  it('is refused during a suspension window, or when a checkout opened now would close in one (409, saying from which day)', async () => {
     const dora = await t.applicant({ email: 'dora@example.org' });
     const id = await practiceIn(t.database, { userId: dora.id, status: 'closed' });
     await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
@@ -228,7 +228,11 @@ describe('paying the cart', () => {
     try {
       // 23:45 on 23 December 2024 in Rome: a checkout opened now would still be payable on the 24th.
       clock.set('2024-12-23T22:45:00Z');
-      expect((await overview(dora)).suspension).toEqual({ from: '2024-12-24', to: '2025-01-07' });
+      expect((await overview(dora)).suspension).toEqual({
+        from: '2024-12-24',
+        to: '2025-01-07',
+        orderable_on: '2025-01-08',
+      });
       const early = await call(dora, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING });
       expect(early.statusCode).toBe(409);
       expect(errorOf(early)).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
@@ -238,7 +242,11 @@ describe('paying the cart', () => {
 
       // 23:30 on 7 January 2025 in Rome, already the 8th nowhere but still the 7th there.
       clock.set('2025-01-07T22:30:00Z');
-      expect((await overview(dora)).suspension).toEqual({ from: '2024-12-24', to: '2025-01-07' });
+      expect((await overview(dora)).suspension).toEqual({
+        from: '2024-12-24',
+        to: '2025-01-07',
+        orderable_on: '2025-01-08',
+      });
       const refused = await call(
         dora,
         'POST',
@@ -248,8 +256,8 @@ describe('paying the cart', () => {
       );
       expect(refused.statusCode).toBe(409);
       expect(errorOf(refused)).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
-      // Until when, in the words of the applicant's language.
-      expect(errorOf(refused).message).toContain('sospesa fino al 7 gennaio 2025');
+      // From which day, in the words of the applicant's language.
+      expect(errorOf(refused).message).toContain('potrai ordinare la restituzione dall’8 gennaio 2025');
       expect(await countRows(t.database, 'payments')).toBe(0);
 
       // Midnight in Rome: the window is over.
@@ -260,6 +268,43 @@ describe('paying the cart', () => {
         billing: BILLING,
       });
       expect(allowed.statusCode).toBe(200);
+    } finally {
+      clock.set('2026-03-10T09:00:00Z');
+    }
+  });
+
+  it('names, during a suspension, the same day in the same words on the page, in the 409 and in the mail', async () => {
+    const max = await t.applicant({ email: 'max@example.org', firstName: 'Max', locale: 'en-US' });
+    const noa = await t.applicant({ email: 'noa@example.org', firstName: 'Noa', locale: 'it-IT' });
+    const sentences = {
+      'en-US': 'Return deliveries are suspended: you can order the return from January 8, 2025.',
+      'it-IT':
+        'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dall’8 gennaio 2025.',
+    };
+    try {
+      // 30 December 2024 in Rome, inside the window of 24 December to 7 January.
+      clock.set('2024-12-30T09:00:00Z');
+      for (const [who, locale] of [
+        [max, 'en-US'],
+        [noa, 'it-IT'],
+      ] as const) {
+        const id = await practiceIn(t.database, { userId: who.id, status: 'closed' });
+        expect((await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(200);
+        await call(who, 'PUT', '/delivery/shipping', SHIPPING);
+        const [mail] = await queuedMails(t.database, who.email);
+        expect(mail?.text).toContain(sentences[locale]);
+        // The page writes the day the overview names, as the mail does (`orderableAgainOn`).
+        expect((await overview(who)).suspension?.orderable_on).toBe('2025-01-08');
+        const refused = await call(
+          who,
+          'POST',
+          '/delivery/checkout',
+          { practice_ids: [id], billing: BILLING },
+          { 'accept-language': locale },
+        );
+        expect(refused.statusCode).toBe(409);
+        expect(errorOf(refused).message).toContain(sentences[locale]);
+      }
     } finally {
       clock.set('2026-03-10T09:00:00Z');
     }

@@ -92,6 +92,11 @@ export const suspensionSchema = z
     /** Both ends included, calendar days of the body's time zone. */
     from: z.iso.date(),
     to: z.iso.date(),
+    /**
+     * The first day the return can be ordered again (`orderableAgainOn`): the day the page, the
+     * 409 DELIVERY_SUSPENDED and the 'open to delivery' mail all name (decision 028).
+     */
+    orderable_on: z.iso.date(),
   })
   .meta({ id: 'DeliverySuspension' });
 
@@ -105,7 +110,7 @@ export const deliveryOverviewSchema = z
     /** Paid shipments, newest first. */
     shipments: z.array(deliverySchema),
     fee: moneySchema,
-    /** The suspension in force now, if any: the cart cannot be paid until it ends. */
+    /** The suspension in force now, if any: the cart cannot be paid before its `orderable_on`. */
     suspension: suspensionSchema.nullable(),
   })
   .meta({ id: 'DeliveryOverview' });

@@ -162,7 +162,7 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   APPEAL_ALREADY_OPEN: 'This request already has an appeal or amendment: only one can be asked for.',
   PERIOD_ALREADY_STARTED: 'This period has already begun: it can no longer be deleted.',
   DELIVERY_SUSPENDED:
-    'Return delivery is suspended until {{until}}: the cart cannot be paid now. Please try again after that date.',
+    'Return deliveries are suspended: you can order the return from {{day}}. The cart cannot be paid now.',
   SHIPPING_INFO_LOCKED: 'Shipping information cannot be modified after submission.',
   SHIPPING_INFO_REQUIRED: 'Submit the shipping information before paying.',
   DELIVERY_NOT_AVAILABLE: 'This request is not available for return delivery.',

@@ -143,7 +143,7 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   APPEAL_ALREADY_OPEN: 'Questa richiesta ha già un ricorso o una rettifica: se ne può chiedere uno solo.',
   PERIOD_ALREADY_STARTED: 'Questo periodo è già iniziato: non può più essere eliminato.',
   DELIVERY_SUSPENDED:
-    'La restituzione degli originali è sospesa fino al {{until}}: il carrello non può essere pagato ora. Riprova dopo quella data.',
+    'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dal {{day}}. Il carrello non può essere pagato ora.',
   SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
   SHIPPING_INFO_REQUIRED: 'Invia le informazioni di spedizione prima di pagare.',
   DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',

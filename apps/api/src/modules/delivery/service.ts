@@ -86,8 +86,6 @@ export async function suspensionNow(
   return window && { window, orderableOn: orderableAgainOn(window, windows) };
 }
 
-const currentSuspension = async (ctx: AppContext) => (await suspensionNow(ctx))?.window ?? null;
-
 /** GET /delivery: the requests that may go in the cart, the shipment being prepared, the paid ones. */
 export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): Promise<DeliveryOverview> {
   requireOrdering(actor);
@@ -95,7 +93,7 @@ export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): 
     listOpenedPracticeRows(ctx.db, actor.id),
     findOpenDeliveryRow(ctx.db, actor.id),
     listShipmentRows(ctx.db, actor.id),
-    currentSuspension(ctx),
+    suspensionNow(ctx),
   ]);
   const practiceIds = await listDeliveryPracticeIds(ctx.db, [
     ...(open ? [open.id] : []),
@@ -106,7 +104,11 @@ export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): 
     current: open ? toDelivery(open, practiceIds.get(open.id) ?? []) : null,
     shipments: shipments.map((row) => toDelivery(row, practiceIds.get(row.id) ?? [])),
     fee: deliveryFee(),
-    suspension,
+    suspension: suspension && {
+      from: suspension.window.from,
+      to: suspension.window.to,
+      orderable_on: suspension.orderableOn,
+    },
   };
 }
 
@@ -165,7 +167,7 @@ export async function putShipping(
  * be the applicant's own (404 otherwise, like one that does not exist) and open to delivery, not
  * yet shipped (409 DELIVERY_NOT_AVAILABLE); the shipping information must be given (409
  * SHIPPING_INFO_REQUIRED); during a suspension window the cart cannot be paid (409
- * DELIVERY_SUSPENDED, saying until when). The shipment then holds exactly these requests.
+ * DELIVERY_SUSPENDED, naming the day it can be ordered again, as the mail does). The shipment then holds exactly these requests.
  */
 export async function shipmentToPay(
   ctx: AppContext,
@@ -182,8 +184,8 @@ export async function shipmentToPay(
   }
   const open = await findOpenDeliveryRow(ctx.db, actor.id);
   if (!open || open.shipping_submitted_at === null) throw new AppError('SHIPPING_INFO_REQUIRED');
-  const suspension = await currentSuspension(ctx);
-  if (suspension) throw new AppError('DELIVERY_SUSPENDED', { params: { until: suspension.to } });
+  const suspension = await suspensionNow(ctx);
+  if (suspension) throw new AppError('DELIVERY_SUSPENDED', { params: { day: suspension.orderableOn } });
   const practiceIds = [...input.practice_ids].sort((a, b) => a - b);
   await replaceDeliveryPractices(ctx.db, open.id, practiceIds);
   return { deliveryId: open.id, practiceIds };

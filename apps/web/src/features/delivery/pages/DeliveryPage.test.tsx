@@ -261,18 +261,49 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(calls.callsTo('GET /delivery').length).toBe(asked);
   });
 
-  it('says the cart cannot be paid during a suspension, and until when', async () => {
+  it('says the cart cannot be paid during a suspension, and from which day, in the mail’s words', async () => {
     storage.set('cart', [7]);
     open({
       'GET /delivery': {
         body: {
-          data: overview({ current: openDelivery(), suspension: { from: '2024-12-24', to: '2025-01-07' } }),
+          data: overview({
+            current: openDelivery(),
+            suspension: { from: '2024-12-24', to: '2025-01-07', orderable_on: '2025-01-08' },
+          }),
         },
       },
     });
     expect(await screen.findByText('Return delivery suspended', {}, LOADED)).toBeTruthy();
-    expect(screen.getByText(/The cart cannot be paid until/)).toBeTruthy();
+    // The sentence of the 'open to delivery' mail and of the 409, with the day it names.
+    expect(
+      screen.getByText('Return deliveries are suspended: you can order the return from January 8, 2025.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('The cart cannot be paid now: you can order the return from January 8, 2025.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/January 7/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('says it in Italian too, as the Italian mail does', async () => {
+    await changeLocale('it-IT');
+    open({
+      'GET /delivery': {
+        body: {
+          data: overview({
+            current: openDelivery(),
+            suspension: { from: '2024-12-24', to: '2025-01-07', orderable_on: '2025-01-08' },
+          }),
+        },
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dall’8 gennaio 2025.',
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
   });
 
   it('lists shipments with their waybill and the delivery date', async () => {

@@ -126,10 +126,7 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
       </Text>
       {overview.suspension && (
         <Alert color="orange" role="status" title={t('delivery.suspended.title')}>
-          {t('delivery.suspended.text', {
-            from: formatDate(overview.suspension.from, locale),
-            to: formatDate(overview.suspension.to, locale),
-          })}
+          {t('delivery.suspended.text', { day: formatDate(overview.suspension.orderable_on, locale) })}
         </Alert>
       )}
       {returnedPayment !== null &&
@@ -164,7 +161,9 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
       </Part>
       <Part id="payment" title={t('delivery.payment.title')}>
         {overview.suspension ? (
-          <Text>{t('delivery.payment.suspended', { to: formatDate(overview.suspension.to, locale) })}</Text>
+          <Text>
+            {t('delivery.payment.suspended', { day: formatDate(overview.suspension.orderable_on, locale) })}
+          </Text>
         ) : cartIds.length === 0 ? (
           <Text>{t('delivery.payment.emptyCart')}</Text>
         ) : !shipping ? (

@@ -6,7 +6,7 @@ export const deliveryEn = {
       'We send back the original paper documents of the requests open to delivery. Put the requests in the cart, give the shipping information, then pay the fee of {{fee}} per shipment ({{net}} plus {{vat}} VAT).',
     suspended: {
       title: 'Return delivery suspended',
-      text: 'Hard-copy receipt and return delivery are suspended from {{from}} to {{to}}: the cart cannot be paid until then.',
+      text: 'Return deliveries are suspended: you can order the return from {{day}}.',
     },
     paid: 'Payment successful: your shipment is paid. Download the waybill below.',
     awaitingPayment: 'We are waiting for the confirmation of your payment…',
@@ -44,7 +44,7 @@ export const deliveryEn = {
       title: 'Billing information and payment',
       emptyCart: 'Add at least one request to the cart to pay.',
       shippingFirst: 'Submit the shipping information before paying.',
-      suspended: 'The cart cannot be paid until {{to}}.',
+      suspended: 'The cart cannot be paid now: you can order the return from {{day}}.',
     },
     shipments: {
       heading: 'Your shipments',

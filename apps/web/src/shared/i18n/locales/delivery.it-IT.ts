@@ -8,7 +8,7 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       'Restituiamo i documenti originali cartacei delle richieste aperte alla restituzione. Metti le richieste nel carrello, indica le informazioni di spedizione, poi paga la tariffa di {{fee}} per spedizione ({{net}} più {{vat}} di IVA).',
     suspended: {
       title: 'Restituzione sospesa',
-      text: 'La ricezione delle copie cartacee e la restituzione degli originali sono sospese dal {{from}} al {{to}}: fino ad allora il carrello non può essere pagato.',
+      text: 'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dal {{day}}.',
     },
     paid: 'Pagamento riuscito: la tua spedizione è pagata. Scarica la lettera di vettura qui sotto.',
     awaitingPayment: 'Stiamo aspettando la conferma del tuo pagamento…',
@@ -47,7 +47,7 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       title: 'Dati di fatturazione e pagamento',
       emptyCart: 'Aggiungi almeno una richiesta al carrello per pagare.',
       shippingFirst: 'Invia le informazioni di spedizione prima di pagare.',
-      suspended: 'Il carrello non può essere pagato fino al {{to}}.',
+      suspended: 'Il carrello non può essere pagato ora: potrai ordinare la restituzione dal {{day}}.',
     },
     shipments: {
       heading: 'Le tue spedizioni',
