@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useShownI18n } from '@/shared/i18n';
+import { NavigationAnnouncementProvider } from '@/shared/ui/navigationAnnouncement';
 import { cssVariablesResolver, theme } from './theme';
 import { haveToastsShown, subscribeToToastsShown } from './toastsShown';
 
@@ -32,7 +33,9 @@ export function AppProviders({ queryClient, children, env = 'default' }: Props) 
             </Suspense>
           )}
           {/* A pre-rendered page hydrates after the providers, in tasks React yields between (decision 082). */}
-          <Suspense>{children}</Suspense>
+          <Suspense>
+            <NavigationAnnouncementProvider>{children}</NavigationAnnouncementProvider>
+          </Suspense>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

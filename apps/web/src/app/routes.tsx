@@ -29,6 +29,9 @@ const HomeDiscovery = lazy(() =>
   ),
 );
 
+/** The first load's "Loading…": said once, for the page it brings too (decision 063). */
+const FirstLoadLoader = () => <PageLoader isRouters />;
+
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
 export function buildRoutes(protect: Protect): RouteObject[] {
   const loggedIn = (path: string, lazy: LazyRoute, ability?: Ability): RouteObject => ({
@@ -40,7 +43,7 @@ export function buildRoutes(protect: Protect): RouteObject[] {
   return [
     {
       errorElement: <RouteError />,
-      HydrateFallback: PageLoader,
+      HydrateFallback: FirstLoadLoader,
       children: [
         {
           lazy: page(
