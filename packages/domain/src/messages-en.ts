@@ -75,6 +75,8 @@ export const VALIDATION_EN = {
   dateNotInPast: 'The date must be today or later',
   dateWithinYear: 'Choose a date within one year from today',
   periodOverlaps: 'This period overlaps another one of the same kind',
+  educationSystemNotForeign:
+    'The centre evaluates qualifications of foreign education systems, so this draft cannot be sent: start a new request choosing the country of your education system, and delete this draft',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_EN;

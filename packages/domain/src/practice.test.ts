@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createPracticeSchema,
+  isDraftOfOperatorCountry,
   isInstitutionCountryDifferent,
   purposeStepSchema,
   qualificationStepSchema,
@@ -27,6 +28,14 @@ describe('createPracticeSchema', () => {
     const italian = createPracticeSchema.safeParse({ country: 'it', level: 'higher' });
     expect(italian.error?.issues).toMatchObject([{ path: ['country'], message: 'invalidOption' }]);
     expect(createPracticeSchema.parse({ country: 'fr', level: 'higher' }).country).toBe('FR');
+  });
+});
+
+describe('isDraftOfOperatorCountry — a draft from before decision 113', () => {
+  it('is a draft for Italy only: another country, or a request already submitted, is not one', () => {
+    expect(isDraftOfOperatorCountry({ status: 'draft', country: 'IT' })).toBe(true);
+    expect(isDraftOfOperatorCountry({ status: 'draft', country: 'FR' })).toBe(false);
+    expect(isDraftOfOperatorCountry({ status: 'unassigned', country: 'IT' })).toBe(false);
   });
 });
 

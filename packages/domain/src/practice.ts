@@ -138,6 +138,15 @@ export const createPracticeSchema = z.object({
 });
 export type CreatePractice = z.infer<typeof createPracticeSchema>;
 
+/**
+ * A draft whose country of education system is the operator's own, started before that country
+ * stopped being offered (decision 113): it is never paid or submitted, only deleted. The API
+ * refuses its review, checkout and submit with 422 `educationSystemNotForeign` on `country`; the
+ * applicant's pages say so instead of offering them.
+ */
+export const isDraftOfOperatorCountry = (practice: { status: string; country: string }): boolean =>
+  practice.status === 'draft' && !isForeignEducationSystem(practice.country);
+
 export const documentSchema = z
   .object({
     id: z.number().int(),

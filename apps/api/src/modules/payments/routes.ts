@@ -65,7 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       schema: {
         summary: 'Pay for a complete draft at the review step: a hosted checkout session',
         description:
-          'Send the browser to `checkout_url`; the provider sends it back to the portal with `?payment=<id>`, and `GET /payments/{id}` tells the outcome. The request is submitted when the provider confirms the payment (signed webhook, or asking the provider). One open payment per request: an open session is reused. Free (refugee) requests: 409 PAYMENT_NOT_REQUIRED (use submit). Past the daily contingency limit: 429 CONTINGENCY_LIMIT before paying. Provider under load: 429 PROVIDER_BUSY with Retry-After — nothing charged, the draft and billing information kept.',
+          'Send the browser to `checkout_url`; the provider sends it back to the portal with `?payment=<id>`, and `GET /payments/{id}` tells the outcome. The request is submitted when the provider confirms the payment (signed webhook, or asking the provider). One open payment per request: an open session is reused. Free (refugee) requests: 409 PAYMENT_NOT_REQUIRED (use submit). A draft for the operator’s own country of education system, started before it stopped being offered (decision 113): 422 on `country`, the draft kept. Past the daily contingency limit: 429 CONTINGENCY_LIMIT before paying. Provider under load: 429 PROVIDER_BUSY with Retry-After — nothing charged, the draft and billing information kept.',
         tags,
         security,
         params,

@@ -141,7 +141,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
         summary:
           'Move the draft to the review step once both steps are saved and the required documents attached',
         description:
-          'Otherwise 422, with one entry per missing part: `purpose`, `qualification`, `documents.<type>`.',
+          'Otherwise 422, with one entry per missing part: `purpose`, `qualification`, `documents.<type>`; and `country` for a draft for the operator’s own country, started before decision 113.',
         tags,
         security,
         params,
@@ -158,7 +158,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       schema: {
         summary: 'Submit a complete draft',
         description:
-          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: they are paid through `POST /practices/{id}/checkout` and submitted when the payment is confirmed. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was.',
+          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: they are paid through `POST /practices/{id}/checkout` and submitted when the payment is confirmed. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was. A draft for the operator’s own country of education system, started before it stopped being offered (decision 113): 422 on `country`, the draft kept (it can be deleted).',
         tags,
         security,
         params,

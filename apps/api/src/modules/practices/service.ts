@@ -7,6 +7,7 @@ import {
   type PracticeSummary,
   type PurposeStep,
   type QualificationStep,
+  isDraftOfOperatorCountry,
   isRequestLimitReached,
   refundOf,
   serviceFor,
@@ -206,9 +207,14 @@ export const saveQualification = (
     wizard_step: laterStep(row.wizard_step, 'documents'),
   }));
 
-/** 422 unless both steps are saved and every required document is attached, naming what is missing. */
+/**
+ * 422 unless the draft can go forward (its review, checkout and submit), naming what stops it: both
+ * steps saved, every required document attached, and a country of education system that is not the
+ * operator's own (a draft started before decision 113: `country`, kept as it is for its deletion).
+ */
 export async function requireComplete(ctx: AppContext, practice: OwnedPractice): Promise<void> {
   const errors: FieldErrors = {};
+  if (isDraftOfOperatorCountry(practice)) errors.country = ['educationSystemNotForeign'];
   if (!practice.row.purpose) errors.purpose = ['required'];
   if (!practice.row.qualification) errors.qualification = ['required'];
   const documents = await listDocumentsOfPractice(ctx.db, practice.id);
