@@ -1,5 +1,16 @@
+import { DatabaseSync } from 'node:sqlite';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { chooseFile, createApplicant, expect, expectAccessible, logIn, samplePdf, test } from '../support';
+import {
+  apiToken,
+  chooseFile,
+  createApplicant,
+  draftAtReview,
+  expect,
+  expectAccessible,
+  logIn,
+  samplePdf,
+  test,
+} from '../support';
 
 const applicant = { email: `amina.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
 
@@ -129,4 +140,52 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
     .click();
   await expect(page.getByRole('heading', { name: 'New request, step 4 of 4: Review' })).toBeVisible();
   await expect(page.getByText('Licence de physique')).toBeVisible();
+});
+
+test('a draft for Italy from before decision 113 says why it cannot be sent, offers no payment, and can be deleted', async ({
+  page,
+  request,
+}) => {
+  const person = { email: `italy.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const practiceId = await draftAtReview(request, person);
+  // As the data left it from before the rule: Italy written in the database (the API refuses it now).
+  const database = new DatabaseSync(`${dataDir(PORTAL_PORT)}/lisbon.sqlite`);
+  try {
+    database.prepare("UPDATE practices SET country = 'IT' WHERE id = ?").run(practiceId);
+  } finally {
+    database.close();
+  }
+  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
+  const refused = await request.post(`/api/v1/practices/${practiceId}/submit`, { headers });
+  expect(refused.status()).toBe(422);
+
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+
+  // The wizard opens on the notice: no step, nothing to pay or submit.
+  await page.goto('/service/new/review');
+  const notice = page.getByRole('note').filter({ hasText: 'This draft cannot be sent' });
+  await expect(notice).toContainText('The centre evaluates qualifications of foreign education systems');
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit the request' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A new request finds it: not to be continued, only seen or replaced.
+  await notice.getByRole('link', { name: 'Start a new request' }).click();
+  await expect(page.getByRole('heading', { name: 'You have a draft request' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue the draft' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Its page says the same and deletes it.
+  await page.getByRole('link', { name: 'See this draft' }).click();
+  await expect(page).toHaveURL(new RegExp(`/practices/${practiceId}$`));
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue the request' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Delete the draft' }).click();
+  await page.getByRole('button', { name: 'Yes, delete the draft' }).click();
+  await expect(page).toHaveURL(/\/practices$/);
+  expect((await request.get(`/api/v1/practices/${practiceId}`, { headers })).status()).toBe(404);
 });

@@ -75,7 +75,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateWithinYear: 'Scegli una data entro un anno da oggi',
   periodOverlaps: 'Questo periodo si sovrappone a un altro dello stesso tipo',
   educationSystemNotForeign:
-    'Il centro valuta titoli di sistemi di istruzione esteri, quindi questa bozza non può essere inviata: avvia una nuova richiesta scegliendo il paese del tuo sistema di istruzione ed elimina questa bozza',
+    'Il centro valuta titoli di studio di sistemi di istruzione esteri, quindi questa bozza non può essere inviata: inizia una nuova richiesta scegliendo il paese del tuo sistema di istruzione ed elimina questa bozza',
 };
 
 export const PAYMENT_IT: Record<PaymentMessageKey, string> = {

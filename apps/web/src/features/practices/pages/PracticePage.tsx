@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { APPEAL_WINDOW_DAYS, areDocumentsEditable, type Practice } from '@lisbon/domain';
+import {
+  APPEAL_WINDOW_DAYS,
+  areDocumentsEditable,
+  isDraftOfOperatorCountry,
+  type Practice,
+} from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -9,6 +14,7 @@ import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
+import { OperatorCountryDraftNotice } from '@/shared/practice/OperatorCountryDraftNotice';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -25,7 +31,9 @@ import { StatusTimeline } from '../components/StatusTimeline';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
 
 /** What comes next for the applicant, under the status. */
-function nextStepText(practice: Practice, t: TFunction): string {
+function nextStepText(practice: Practice, t: TFunction): string | null {
+  // Not "complete the steps and submit it": its notice says what to do instead.
+  if (isDraftOfOperatorCountry(practice)) return null;
   if (practice.statement_withdrawn_at) return t('practice.nextWithdrawn');
   // The server's calendar says whether the appeal window is still open (issue 33).
   if (practice.status_label === 'published' && practice.is_appeal_window_open === false)
@@ -65,6 +73,7 @@ export function PracticePage({
   const practice = query.data;
   const date = (value: string | null) => (value ? formatDate(value, locale) : null);
   const isEditable = areDocumentsEditable(practice.status);
+  const nextStep = nextStepText(practice, t);
 
   return (
     <Stack gap="xl" maw={960}>
@@ -73,15 +82,29 @@ export function PracticePage({
         <div>
           <StatusBadge label={practice.status_label} />
         </div>
-        <Text>{nextStepText(practice, t)}</Text>
+        {nextStep && <Text>{nextStep}</Text>}
         <ClosureNotice practice={practice} />
-        {practice.status === 'draft' && (
-          <Group gap="sm">
-            <Button component={Link} to={`/service/new/${practice.wizard_step}`}>
-              {t('practice.continueDraft')}
-            </Button>
-            <DeleteDraft practiceId={practice.id} />
-          </Group>
+        {isDraftOfOperatorCountry(practice) ? (
+          // Never paid for or submitted (decision 113): a new request instead, and this one deleted.
+          // The buttons under the notice: the red outline of the deletion is too faint on its tint (axe).
+          <>
+            <OperatorCountryDraftNotice practice={practice} />
+            <Group gap="sm">
+              <Button component={Link} to="/service/new">
+                {t('practice.operatorCountry.startNew')}
+              </Button>
+              <DeleteDraft practiceId={practice.id} />
+            </Group>
+          </>
+        ) : (
+          practice.status === 'draft' && (
+            <Group gap="sm">
+              <Button component={Link} to={`/service/new/${practice.wizard_step}`}>
+                {t('practice.continueDraft')}
+              </Button>
+              <DeleteDraft practiceId={practice.id} />
+            </Group>
+          )
         )}
       </Stack>
 

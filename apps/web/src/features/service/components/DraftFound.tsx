@@ -1,10 +1,11 @@
-import { countryName, type Practice, WIZARD_STEPS } from '@lisbon/domain';
+import { countryName, isDraftOfOperatorCountry, type Practice, WIZARD_STEPS } from '@lisbon/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { OperatorCountryDraftNotice } from '@/shared/practice/OperatorCountryDraftNotice';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 
 type Props = { draft: Practice; onStartNew: () => void };
@@ -32,10 +33,18 @@ export function DraftFound({ draft, onStartNew }: Props) {
             name: t(`wizard.steps.${draft.wizard_step}`),
           })}
         </Text>
+        <OperatorCountryDraftNotice practice={draft} />
         <Group gap="sm">
-          <Button component={Link} to={`/service/new/${draft.wizard_step}`}>
-            {t('wizard.draft.continue')}
-          </Button>
+          {/* A draft that can never be sent (decision 113) is not continued: its page deletes it. */}
+          {isDraftOfOperatorCountry(draft) ? (
+            <Button component={Link} to={`/practices/${draft.id}`}>
+              {t('practice.operatorCountry.seeDraft')}
+            </Button>
+          ) : (
+            <Button component={Link} to={`/service/new/${draft.wizard_step}`}>
+              {t('wizard.draft.continue')}
+            </Button>
+          )}
           <Button variant="outline" color="red" onClick={() => setIsConfirming(true)}>
             {t('wizard.draft.startNew')}
           </Button>

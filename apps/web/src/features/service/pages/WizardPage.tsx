@@ -1,9 +1,16 @@
-import { type Practice, WIZARD_STEPS, type WizardStep, isOneOf } from '@lisbon/domain';
-import { Alert, Stack } from '@mantine/core';
+import {
+  type Practice,
+  WIZARD_STEPS,
+  type WizardStep,
+  isDraftOfOperatorCountry,
+  isOneOf,
+} from '@lisbon/domain';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { OperatorCountryDraftNotice } from '@/shared/practice/OperatorCountryDraftNotice';
 import { storage } from '@/shared/storage';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -47,6 +54,22 @@ export function WizardPage({ checkout }: { checkout: CheckoutSlot }) {
     );
   }
   if (!practice) return <Navigate to="/service/new" replace />;
+  if (isDraftOfOperatorCountry(practice)) {
+    // Never paid for or submitted (decision 113): no step leads anywhere, so none is offered.
+    return (
+      <Stack gap="lg" maw={960}>
+        <PageHeading focusOnMount>{t('wizard.title')}</PageHeading>
+        <OperatorCountryDraftNotice practice={practice}>
+          <Button component={Link} to="/service/new">
+            {t('practice.operatorCountry.startNew')}
+          </Button>
+          <Button component={Link} to={`/practices/${practice.id}`} variant="outline">
+            {t('practice.operatorCountry.seeDraft')}
+          </Button>
+        </OperatorCountryDraftNotice>
+      </Stack>
+    );
+  }
   const reached = practice.wizard_step;
   if (!current || WIZARD_STEPS.indexOf(current) > WIZARD_STEPS.indexOf(reached)) {
     return <Navigate to={`/service/new/${reached}`} replace />;

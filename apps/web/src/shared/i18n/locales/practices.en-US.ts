@@ -54,6 +54,14 @@ export const practicesEn = {
     },
     title: 'Request no. {{id}}',
     continueDraft: 'Continue the request',
+    /** A draft for the operator's own country, started before it stopped being offered (decision 113). */
+    operatorCountry: {
+      title: 'This draft cannot be sent',
+      body: 'Its country of education system is {{country}}, the centre’s own. The centre evaluates qualifications of foreign education systems, so this draft cannot be paid for or submitted.',
+      next: 'Start a new request choosing the country of the education system that awarded your qualification, and delete this draft: starting the new request deletes it, since only one draft can exist at a time.',
+      startNew: 'Start a new request',
+      seeDraft: 'See this draft',
+    },
     deleteDraft: 'Delete the draft',
     deleteDraftTitle: 'Delete this draft?',
     draftDeleted: 'Draft deleted',

@@ -60,6 +60,13 @@ export const practicesIt: Practices = {
     },
     title: 'Richiesta n. {{id}}',
     continueDraft: 'Continua la richiesta',
+    operatorCountry: {
+      title: 'Questa bozza non può essere inviata',
+      body: 'Come paese del sistema di istruzione indica {{country}}, il paese del centro. Il centro valuta titoli di studio di sistemi di istruzione esteri, quindi questa bozza non può essere pagata né inviata.',
+      next: 'Inizia una nuova richiesta scegliendo il paese del sistema di istruzione che ha rilasciato il tuo titolo ed elimina questa bozza: iniziando la nuova richiesta la bozza viene eliminata, perché può esistere una sola bozza alla volta.',
+      startNew: 'Inizia una nuova richiesta',
+      seeDraft: 'Vedi questa bozza',
+    },
     deleteDraft: 'Elimina la bozza',
     deleteDraftTitle: 'Eliminare questa bozza?',
     draftDeleted: 'Bozza eliminata',
