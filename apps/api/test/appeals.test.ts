@@ -1,4 +1,4 @@
-import type { AppealOverview, Statement } from '@lisbon/domain';
+import type { AppealOverview, DocumentsOverview, Statement } from '@lisbon/domain';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
@@ -185,6 +185,90 @@ describe('documents in the appeal window', () => {
     const addedId = dataOf<{ id: number }>(added).id;
     expect((await replace(addedId)).statusCode).toBe(200);
     expect((await call('DELETE', `/documents/${addedId}`, owner)).statusCode).toBe(204);
+  });
+});
+
+describe('documents during the appeal', () => {
+  it('keeps those the statement was evaluated on when staff ask the applicant, and takes new ones (409 DOCUMENT_EVALUATED)', async () => {
+    clock.set('2026-04-02T08:00:00Z');
+    const { practiceId } = await published();
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: '2026-04-01T08:00:00.000Z' })
+      .where('id', '=', practiceId)
+      .execute();
+    const uploadTo = (fields: Record<string, string | number>, name: string) =>
+      upload(t.app, owner, fields, { name, content: FILES.pdf, contentType: 'application/pdf' });
+    const replace = (id: number) =>
+      upload(
+        t.app,
+        owner,
+        {},
+        { name: 'other.png', content: FILES.png },
+        { method: 'PUT', url: `/documents/${id}` },
+      );
+    // The diploma the evaluation read: filed before the statement was published.
+    const evaluated = dataOf<{ id: number }>(await uploadTo({ type: 'diploma' }, 'diploma.pdf'));
+    await t.database.db
+      .updateTable('documents')
+      .set({ practice_id: practiceId, created_at: '2026-03-20T10:00:00.000Z' })
+      .where('id', '=', evaluated.id)
+      .execute();
+    const before = await storedPathOf(t.database, evaluated.id);
+
+    expect(
+      (await askAppeal(practiceId, { type: 'appeal', motivation: 'The level is wrong.' })).statusCode,
+    ).toBe(201);
+    expect((await move(secretary, practiceId, { action: 'admit_appeal' })).statusCode).toBe(200);
+    expect(
+      (await move(evaluator, practiceId, { action: 'ask_applicant', message: 'Tell us more.' })).statusCode,
+    ).toBe(200);
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_pending_student_reply');
+    const auditBefore = (await auditOf(t.database, practiceId)).length;
+    // The overview gives the page the release, so it offers no replace or delete for the diploma.
+    const overview = dataOf<DocumentsOverview>(
+      await call('GET', `/documents?practice_id=${practiceId}`, owner),
+    );
+    expect(overview.practices[0]).toMatchObject({
+      is_editable: true,
+      published_at: '2026-04-01T08:00:00.000Z',
+    });
+
+    const deleted = await call('DELETE', `/documents/${evaluated.id}`, owner);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toMatchObject({
+      code: 'DOCUMENT_EVALUATED',
+      message:
+        'This document was evaluated for the published statement and can no longer be replaced or deleted. To support an appeal, add a new document.',
+    });
+    const replaced = await replace(evaluated.id);
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json()).toMatchObject({ code: 'DOCUMENT_EVALUATED' });
+    expect(await storedPathOf(t.database, evaluated.id)).toBe(before);
+    expect(storedFiles(t.database)).toContain(before);
+    expect(await auditOf(t.database, practiceId)).toHaveLength(auditBefore);
+
+    // A document added for the reply: taken, replaced and deleted; another one goes with the reply.
+    const added = await uploadTo(
+      { type: 'additional', additional_type: 'Transcript', practice_id: practiceId },
+      'transcript.pdf',
+    );
+    expect(added.statusCode).toBe(201);
+    const addedId = dataOf<{ id: number }>(added).id;
+    expect((await replace(addedId)).statusCode).toBe(200);
+    expect((await call('DELETE', `/documents/${addedId}`, owner)).statusCode).toBe(204);
+    const kept = dataOf<{ id: number }>(
+      await uploadTo(
+        { type: 'additional', additional_type: 'Transcript', practice_id: practiceId },
+        'grades.pdf',
+      ),
+    );
+    const replied = await call('POST', `/practices/${practiceId}/reply`, owner, {
+      message: 'The transcript.',
+      document_ids: [kept.id],
+    });
+    expect(replied.statusCode).toBe(200);
+    expect(await statusOf(t.database, practiceId)).toBe('appeal_in_evaluation');
   });
 });
 

@@ -5,6 +5,8 @@ import {
   createAppealSchema,
   isAppealOpen,
   isAppealWindowOpen,
+  isDocumentChangeable,
+  isStatementEvidence,
 } from './appeal';
 
 const SECOND = 1000;
@@ -93,5 +95,50 @@ describe('who may appeal', () => {
     expect(createAppealSchema.parse({ type: 'amendment', motivation: 'Wrong name' }).document_ids).toEqual(
       [],
     );
+  });
+});
+
+describe('the statement’s evidence (decision 026)', () => {
+  const now = new Date('2025-05-05T12:00:00Z');
+  const facts = {
+    status: 'published',
+    published_at: '2025-05-01T12:00:00.000Z',
+    statement_withdrawn_at: null,
+  } as const;
+  const evaluated = '2025-04-20T09:00:00.000Z';
+  const added = '2025-05-02T09:00:00.000Z';
+
+  it('is every document filed before the release, from publication on, the appeal included', () => {
+    for (const status of [
+      'published',
+      'appeal_requested',
+      'appeal_pending_student_reply',
+      'amend_issued',
+    ] as const) {
+      expect(isStatementEvidence({ ...facts, status }, evaluated)).toBe(true);
+      expect(isStatementEvidence({ ...facts, status }, facts.published_at)).toBe(true);
+      expect(isStatementEvidence({ ...facts, status }, added)).toBe(false);
+    }
+    expect(isStatementEvidence({ status: 'pending_student_reply', published_at: null }, evaluated)).toBe(
+      false,
+    );
+    expect(isStatementEvidence({ status: 'draft' }, evaluated)).toBe(false);
+  });
+
+  it('may not be replaced or deleted in the window nor when an appeal asks the applicant; documents added since may', () => {
+    expect(isDocumentChangeable(facts, evaluated, now)).toBe(false);
+    expect(isDocumentChangeable(facts, added, now)).toBe(true);
+    const asked = { ...facts, status: 'appeal_pending_student_reply' } as const;
+    expect(isDocumentChangeable(asked, evaluated, now)).toBe(false);
+    expect(isDocumentChangeable(asked, added, now)).toBe(true);
+    // An appeal that does not wait for the applicant takes no change at all.
+    expect(isDocumentChangeable({ ...facts, status: 'appeal_in_evaluation' }, added, now)).toBe(false);
+    // Before publication the status alone decides.
+    const pending = {
+      status: 'pending_student_reply',
+      published_at: null,
+      statement_withdrawn_at: null,
+    } as const;
+    expect(isDocumentChangeable(pending, evaluated, now)).toBe(true);
   });
 });

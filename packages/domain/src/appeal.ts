@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from './constants';
-import { areDocumentsEditable, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { areDocumentsEditable, hasAppeal, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
 import { BODY_TIME_ZONE, wallClockOf, type WallClock } from './wall-clock';
 
@@ -75,20 +75,32 @@ export const canRequestAppeal = (
   isAppealWindowOpen(practice.published_at, now);
 
 /**
+ * A document the published statement was evaluated on: the request's statement is out (published,
+ * or appealed since: every status after publication) and the document was there before its
+ * release. It is the statement's evidence, kept as it was in the window and in the appeal that
+ * follows, a question of the appeal to the applicant included (409 DOCUMENT_EVALUATED, decision
+ * 026). No `now`: the web hides replace and delete for these with the same rule.
+ */
+export const isStatementEvidence = (
+  practice: { status: PracticeStatus; published_at?: string | null | undefined },
+  documentCreatedAt: string,
+): boolean =>
+  (practice.status === 'published' || hasAppeal(practice.status)) &&
+  (!practice.published_at || Date.parse(documentCreatedAt) <= Date.parse(practice.published_at));
+
+/**
  * Whether the applicant may replace or delete a document of this request now: while the request
- * takes changes, or, in the window of an appeal not yet asked for, a document added since the
- * statement was published (for the appeal). Those the statement was evaluated on are its evidence:
- * kept as they were (409 DOCUMENT_EVALUATED). New documents are taken in the window (decision 026).
+ * takes changes, or in the window of an appeal not yet asked for; and never the statement's
+ * evidence (`isStatementEvidence`), only documents added since it was published. New documents are
+ * taken in the window and in a reply of the appeal (decision 026).
  */
 export const isDocumentChangeable = (
   practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
   documentCreatedAt: string,
   now: Date,
 ): boolean =>
-  areDocumentsEditable(practice.status) ||
-  (canRequestAppeal(practice, now) &&
-    practice.published_at !== null &&
-    Date.parse(documentCreatedAt) > Date.parse(practice.published_at));
+  (areDocumentsEditable(practice.status) || canRequestAppeal(practice, now)) &&
+  !isStatementEvidence(practice, documentCreatedAt);
 
 /** Appeals that still wait for a decision: at most one per request. */
 export const OPEN_APPEAL_STATUSES = [

@@ -281,6 +281,12 @@ export const practiceDocumentsSchema = z
     level: z.enum(EDUCATION_LEVELS),
     /** Documents can be added, replaced or deleted (draft, or awaiting the applicant's reply). */
     is_editable: z.boolean(),
+    /**
+     * When the statement was released (null before): the documents filed until then are its evidence,
+     * never replaced or deleted, an appeal's reply included (`isStatementEvidence`, decision 026).
+     * The API always sends it; optional like the request's own `published_at`.
+     */
+    published_at: z.string().nullable().optional(),
     required_documents: z.array(z.enum(DOCUMENT_TYPES)),
     missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
     documents: z.array(documentSchema),

@@ -33,7 +33,7 @@ const ACCEPTED =
   'Accepted: PDF, JPEG, PNG, checked by their first bytes and by their name; anything else answers 422 on `file`. The content is inspected as it arrives (decision 058): a PDF with active content (scripts, launch or submit actions, embedded files, media, XFA), an encrypted PDF, HTML or script anywhere in the file, a PDF whose streams expand beyond UPLOAD_PDF_MAX_INFLATED_BYTES, an image that does not parse as its type or has more than 100 million pixels: 422 on `file`, naming the file. Larger than UPLOAD_MAX_BYTES: 413 FILE_TOO_LARGE. More than the applicant’s UPLOAD_QUOTA_BYTES with their other documents: 413 STORAGE_QUOTA_EXCEEDED. More than 20 uploads (new or replaced) by one user in a minute: 429 RATE_LIMITED with Retry-After.';
 
 const EVALUATED_KEPT =
-  'A published request in its appeal window takes new documents for the appeal, and changes to those; a document it had before its statement was published is the statement’s evidence: 409 DOCUMENT_EVALUATED. Otherwise 409 PRACTICE_NOT_EDITABLE.';
+  'A published request in its appeal window takes new documents for the appeal, and changes to those; so does an appeal awaiting the applicant’s reply. A document the request had before its statement was published is the statement’s evidence, in the window and in the appeal alike: 409 DOCUMENT_EVALUATED. Otherwise 409 PRACTICE_NOT_EDITABLE.';
 
 /** Documents of the logged-in applicant: multipart upload, replace, delete, download, overview. */
 export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (

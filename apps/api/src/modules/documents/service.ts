@@ -71,7 +71,8 @@ export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]
 /**
  * A new document (no `document`) or a change to one (`document`: replaced or deleted) on the
  * actor's request: 409 unless the request takes it now. A published request takes the supporting
- * documents of an appeal while its window is open (decision 026), and keeps those it was evaluated on.
+ * documents of an appeal while its window is open (decision 026); from its publication on, in the
+ * window and in the appeal, it keeps those its statement was evaluated on (`isStatementEvidence`).
  */
 async function requireEditable(
   ctx: AppContext,
@@ -291,6 +292,7 @@ export async function documentsOverview(
         country: practice.country,
         level: practice.level,
         is_editable: areDocumentsEditable(practice.status),
+        published_at: practice.row.published_at,
         required_documents: required,
         missing_documents: missingDocuments(required, own),
         documents: own,

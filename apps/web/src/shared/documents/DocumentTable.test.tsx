@@ -1,5 +1,5 @@
 import type { PracticeDocument } from '@lisbon/domain';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,5 +67,39 @@ describe('deleting a document', () => {
     await screen.findByRole('dialog', { name: 'Delete this document?' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+});
+
+describe('the documents a published statement was evaluated on', () => {
+  it('offers no replace or delete for them when an appeal asks the applicant, only for those added since', () => {
+    const diploma = documentOf(4, 'diploma', 'diploma.pdf');
+    const letter = { ...documentOf(5, 'additional', 'letter.pdf'), created_at: '2026-12-02T09:00:00.000Z' };
+    renderComponent(
+      <DocumentTable
+        documents={[diploma, letter]}
+        caption="Documents of the request"
+        isEditable
+        practice={{ status: 'appeal_pending_student_reply', published_at: '2026-12-01T10:00:00.000Z' }}
+      />,
+    );
+    const [, diplomaRow, letterRow] = screen.getAllByRole('row');
+    expect(within(diplomaRow!).queryByRole('button', { name: /Delete|Replace/ })).toBeNull();
+    expect(within(diplomaRow!).getByText('Evaluated for the statement: kept as it is')).toBeTruthy();
+    expect(within(diplomaRow!).getByRole('button', { name: /^Download/ })).toBeTruthy();
+    expect(within(letterRow!).getByRole('button', { name: /^Delete/ })).toBeTruthy();
+    expect(within(letterRow!).getByRole('button', { name: /^Replace/ })).toBeTruthy();
+  });
+
+  it('offers both for every document before the statement is published', () => {
+    renderComponent(
+      <DocumentTable
+        documents={[documentOf(4, 'diploma', 'diploma.pdf')]}
+        caption="Documents of the request"
+        isEditable
+        practice={{ status: 'pending_student_reply', published_at: null }}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /^Delete/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Replace/ })).toBeTruthy();
   });
 });

@@ -1,4 +1,9 @@
-import { ACCEPTED_DOCUMENT_TYPES, type PracticeDocument } from '@lisbon/domain';
+import {
+  ACCEPTED_DOCUMENT_TYPES,
+  isStatementEvidence,
+  type PracticeDocument,
+  type PracticeStatus,
+} from '@lisbon/domain';
 import { Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -19,10 +24,15 @@ type Props = {
   caption: string;
   /** Replace and delete are offered only while the request accepts changes. */
   isEditable: boolean;
+  /**
+   * The request the documents are of: once its statement is published, those it was evaluated on
+   * are kept as they were, in an appeal's reply too (`isStatementEvidence`, decision 026).
+   */
+  practice?: { status: PracticeStatus; published_at?: string | null | undefined };
 };
 
 /** A request's documents: type, file, size, date; download always, replace and delete while editable. */
-export function DocumentTable({ documents, caption, isEditable }: Props) {
+export function DocumentTable({ documents, caption, isEditable, practice }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -31,6 +41,8 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
   const [toDelete, setToDelete] = useState<PracticeDocument | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const table = useRef<HTMLDivElement>(null);
+  const isEvidence = (document: PracticeDocument) =>
+    practice !== undefined && isStatementEvidence(practice, document.created_at);
 
   const refresh = () =>
     Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -104,7 +116,10 @@ export function DocumentTable({ documents, caption, isEditable }: Props) {
                         {t('documentUpload.download')}
                         <span className="visually-hidden"> {documentLabel(document, t)}</span>
                       </Button>
-                      {isEditable && (
+                      {isEditable && isEvidence(document) && (
+                        <Text size="sm">{t('documentUpload.evaluated')}</Text>
+                      )}
+                      {isEditable && !isEvidence(document) && (
                         <>
                           <FileButton
                             onChange={(file) => file && void replace(document, file)}

@@ -50,6 +50,7 @@ export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }
           documents={entry.documents}
           caption={t('documentsPage.tableCaption', { id: entry.practice_id })}
           isEditable={entry.is_editable}
+          practice={entry}
         />
         {entry.is_editable ? (
           <div>

@@ -189,6 +189,7 @@ export function PracticePage({
           documents={practice.documents}
           caption={t('practice.documentsCaption', { id: practice.id })}
           isEditable={isEditable}
+          practice={practice}
         />
       </section>
 

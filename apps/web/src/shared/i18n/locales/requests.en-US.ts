@@ -19,6 +19,8 @@ export const requestsEn = {
     deleteTitle: 'Delete this document?',
     deleteMessage: '"{{name}}" will be deleted. This cannot be undone.',
     deleteConfirm: 'Delete the document',
+    /** In place of replace and delete: a document the published statement was evaluated on (decision 026). */
+    evaluated: 'Evaluated for the statement: kept as it is',
     /** Every upload error names its file (issue 14). */
     aboutFile: '“{{name}}”: {{message}}',
     columns: { type: 'Type', file: 'File', size: 'Size', added: 'Added on', actions: 'Actions' },

@@ -23,6 +23,8 @@ export const requestsIt: Requests = {
     deleteTitle: 'Eliminare questo documento?',
     deleteMessage: '"{{name}}" sarà eliminato. L\'operazione non può essere annullata.',
     deleteConfirm: 'Elimina il documento',
+    /** In place of replace and delete: a document the published statement was evaluated on (decision 026). */
+    evaluated: 'Valutato per l’attestato: resta invariato',
     /** Every upload error names its file (issue 14). */
     aboutFile: '“{{name}}”: {{message}}',
     columns: { type: 'Tipo', file: 'File', size: 'Dimensione', added: 'Aggiunto il', actions: 'Azioni' },
