@@ -1,6 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityRequestHandler } from '../src/modules/auth/identity-request.handler';
+import { insertAuthToken } from '../src/modules/auth/repository';
 import { ManualClock } from '../src/platform/clock';
+import { randomToken, sha256 } from '../src/platform/crypto';
 import { useTestApp } from './helper';
 import { bearer, contextFor, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
@@ -111,6 +113,31 @@ describe('POST /auth/reset-password', () => {
     ]);
   });
 
+  it('ends every other unused reset link of the account (two mailed at once, say)', async () => {
+    const userId = await createUser(t.database, clock, { email: 'two-links@example.org' });
+    const first = await resetToken('two-links@example.org');
+    // A second link the database holds beside the first: two requests for a link raced.
+    const second = randomToken();
+    const now = clock.now();
+    await insertAuthToken(t.database.db, {
+      userId,
+      purpose: 'password_reset',
+      tokenHash: sha256(second),
+      expiresAt: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      now: now.toISOString(),
+    });
+    const payload = (token: string) => ({
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect((await post('/auth/reset-password', payload(first))).statusCode).toBe(200);
+    const late = await post('/auth/reset-password', payload(second));
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+    await t.worker.drainOnce();
+  });
+
   it('refuses a link older than RESET_TOKEN_TTL_MINUTES (60)', async () => {
     await createUser(t.database, clock, { email: 'slow@example.org' });
     const token = await resetToken('slow@example.org');
@@ -209,6 +236,29 @@ describe('POST /auth/update-password', () => {
     expect((await login(t.app, 'update@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
     await t.worker.drainOnce();
     expect(mailsTo('update@example.org').map((mail) => mail.kind)).toEqual(['password-changed']);
+  });
+
+  it('withdraws a reset link mailed before the change: it answers as an expired one', async () => {
+    await createUser(t.database, clock, { email: 'worried@example.org' });
+    const token = await resetToken('worried@example.org');
+    const { token: session } = await login(t.app, 'worried@example.org');
+    const changed = await post(
+      '/auth/update-password',
+      { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      bearer(session),
+    );
+    expect(changed.statusCode).toBe(200);
+    const checked = await post('/auth/check-token', { token, purpose: 'password_reset' });
+    expect(checked.statusCode).toBe(404);
+    const reset = await post('/auth/reset-password', {
+      token,
+      password: 'Other#Secret991',
+      password_confirmation: 'Other#Secret991',
+    });
+    expect(reset.statusCode).toBe(404);
+    expect(reset.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+    expect((await login(t.app, 'worried@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
+    await t.worker.drainOnce();
   });
 
   it('refuses a common new password and requires a session', async () => {

@@ -3,8 +3,8 @@ import { URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { bearer, createUser, enableTwoFactor, login, PASSWORD, totpCode } from './identity';
-import { readMailFiles } from './mail';
+import { bearer, createUser, enableTwoFactor, login, NEW_PASSWORD, PASSWORD, totpCode } from './identity';
+import { linkToken, readMailFiles } from './mail';
 
 const clock = new ManualClock();
 const t = useTestApp({ clock });
@@ -87,6 +87,32 @@ describe('two-factor setup and enable', () => {
         .filter((m) => m.to === 'enable@example.org')
         .map((m) => m.kind),
     ).toEqual(['two-factor-enabled']);
+  });
+});
+
+describe('two factors turned on and an earlier reset link', () => {
+  it('withdraws it: the link answers as an expired one', async () => {
+    await createUser(t.database, clock, { email: 'guarded@example.org' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: 'guarded@example.org' },
+    });
+    await t.worker.drainOnce();
+    const mail = readMailFiles(t.database.tempDir)
+      .filter((m) => m.to === 'guarded@example.org' && m.kind === 'password-reset')
+      .at(-1);
+    const link = linkToken(mail!, 'reset-password');
+    const { token } = await login(t.app, 'guarded@example.org');
+    await enableTwoFactor(t.app, token, clock);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token: link, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(404);
+    expect(reset.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+    await t.worker.drainOnce();
   });
 });
 

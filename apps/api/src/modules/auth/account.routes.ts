@@ -108,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
   const reset = publicPost(
     '/auth/reset-password',
     'Set a new password with the emailed token; every session ends',
-    `${TOKEN_ERRORS} ${COMMON}`,
+    `${TOKEN_ERRORS} The account's other unused reset links stop working. ${COMMON}`,
     resetPasswordSchema,
   );
   app.post(reset.path, reset.options, async (request) => {
@@ -122,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       onRequest: guard.user,
       schema: {
         summary: 'Change the password; the current one is required; the other sessions end',
-        description: `A wrong current password answers 422 on \`current_password\`. ${COMMON}`,
+        description: `A wrong current password answers 422 on \`current_password\`. Unused reset links of the account stop working (404 TOKEN_NOT_FOUND). ${COMMON}`,
         tags: ['auth'],
         security: bearer,
         body: updatePasswordSchema,

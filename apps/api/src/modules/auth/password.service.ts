@@ -8,6 +8,7 @@ import { findAccountByEmail, findAccountById, isActive, setPassword } from '../u
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
+import { deleteUnusedTokens } from './repository';
 import { assertPasswordAttemptOpen, recordEvent, type RequestMeta } from './service';
 import { findToken, issueToken, redeemToken } from './tokens';
 
@@ -61,7 +62,14 @@ export async function applyForgotPassword(ctx: AppContext, trx: Db, email: strin
   }
 }
 
-/** POST /auth/reset-password: a new password from an emailed link; every session ends. */
+/**
+ * Every reset link of the account not used yet stops working (decision 015): once the password is
+ * changed, reset, or two factors are turned on, a link mailed before must not set another one.
+ */
+export const withdrawResetLinks = (trx: Db, userId: number): Promise<number> =>
+  deleteUnusedTokens(trx, userId, 'password_reset');
+
+/** POST /auth/reset-password: a new password from an emailed link; every session ends, other links die. */
 export async function resetPassword(
   ctx: AppContext,
   input: { token: string; password: string },
@@ -75,6 +83,7 @@ export async function resetPassword(
     const account = await findAccountById(trx, userId);
     if (!account) throw new AppError('TOKEN_NOT_FOUND');
     await setPassword(trx, userId, passwordHash, ctx.clock.now().toISOString());
+    await withdrawResetLinks(trx, userId);
     await revokeUserSessions(trx, userId);
     await recordEvent(ctx, trx, { userId, kind: 'password_reset' });
     await queueIdentityMail(ctx, trx, 'password-changed', account);
@@ -101,7 +110,7 @@ export async function requireCurrentPassword(
 
 /**
  * POST /auth/update-password: the current password is required (a wrong one counts like a
- * failed login); the other sessions end, this one stays.
+ * failed login); the other sessions end, this one stays, and unused reset links stop working.
  */
 export async function updatePassword(
   ctx: AppContext,
@@ -116,6 +125,7 @@ export async function updatePassword(
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await setPassword(trx, account.id, passwordHash, ctx.clock.now().toISOString());
+    await withdrawResetLinks(trx, account.id);
     await revokeUserSessions(trx, account.id, { exceptSessionId: session.id });
     await recordEvent(ctx, trx, { userId: account.id, kind: 'password_changed' });
     await queueIdentityMail(ctx, trx, 'password-changed', account);

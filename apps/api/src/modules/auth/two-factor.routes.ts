@@ -77,7 +77,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: guard.user,
       schema: {
         summary: 'Turn two factors on with the current password and a code from the pending secret',
-        description: `Answers ten one-time recovery codes, shown only this once. Other sessions end. A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
+        description: `Answers ten one-time recovery codes, shown only this once. Other sessions end, and unused reset links of the account stop working. A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
         tags: ['auth'],
         security: bearer,
         body: twoFactorEnableSchema,

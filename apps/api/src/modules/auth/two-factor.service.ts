@@ -19,7 +19,7 @@ import {
   type Account,
 } from '../users/accounts';
 import { queueIdentityMail } from './mails';
-import { requireCurrentPassword } from './password.service';
+import { requireCurrentPassword, withdrawResetLinks } from './password.service';
 import { twoFactorBuckets, twoFactorKnownAddressBucket } from './rate-limits';
 import { deleteRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './repository';
 import { recordEvent, type RequestMeta } from './service';
@@ -160,8 +160,9 @@ export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Prom
 
 /**
  * POST /auth/2fa/enable: the current password and a code from the pending secret turn two factors
- * on, give ten recovery codes (shown this once), keep this session and end the others. A session
- * alone (a shared computer, a copied token) cannot put a second factor of its own on the account.
+ * on, give ten recovery codes (shown this once), keep this session and end the others, and withdraw
+ * unused reset links (decision 015). A session alone (a shared computer, a copied token) cannot put
+ * a second factor of its own on the account.
  */
 export async function enableTwoFactorAuth(
   ctx: AppContext,
@@ -189,6 +190,7 @@ export async function enableTwoFactorAuth(
     const at = now.toISOString();
     await enableTwoFactor(trx, account.id, ctx.secrets.seal(secret, totpContext(account.id)), step, at);
     await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
+    await withdrawResetLinks(trx, account.id);
     await passSecondFactor(ctx, trx, auth.session.id);
     await revokeUserSessions(trx, account.id, { exceptSessionId: auth.session.id });
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
