@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'PRACTICE_CHANGED',
   'PUBLICATION_NOT_AVAILABLE',
   'PUBLICATION_PENDING',
+  'ACCOUNT_PUBLICATION_PENDING',
   'NOT_ANCHORED',
   'APPEAL_NOT_AVAILABLE',
   'DELIVERY_SUSPENDED',
@@ -99,6 +100,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PUBLICATION_NOT_AVAILABLE: 409,
   // The statement is being published (spec §4): try again later.
   PUBLICATION_PENDING: 409,
+  // An account is deleted only once no statement of its requests is being published (decision 052).
+  ACCOUNT_PUBLICATION_PENDING: 409,
   // A statement with no blockchain receipt (yet): anchoring pending, or the body anchors nothing (decision 066).
   NOT_ANCHORED: 409,
   APPEAL_NOT_AVAILABLE: 409,

@@ -153,6 +153,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   PRACTICE_CHANGED: 'Someone else changed this request in the meantime. Reload it and try again.',
   PUBLICATION_NOT_AVAILABLE: 'Publishing statements is not available yet. Please try again later.',
   PUBLICATION_PENDING: 'Publication of the statement is still pending. Please try again later.',
+  ACCOUNT_PUBLICATION_PENDING:
+    'A statement is being published for one of your requests: please try again in a few minutes.',
   NOT_ANCHORED:
     'This statement has no blockchain receipt: its anchoring is still pending, or the body keeps its record on its own ledger only.',
   APPEAL_NOT_AVAILABLE:

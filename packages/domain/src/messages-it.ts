@@ -134,6 +134,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   PRACTICE_CHANGED: 'Qualcun altro ha modificato questa richiesta nel frattempo. Ricaricala e riprova.',
   PUBLICATION_NOT_AVAILABLE: 'La pubblicazione degli attestati non è ancora disponibile. Riprova più tardi.',
   PUBLICATION_PENDING: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
+  ACCOUNT_PUBLICATION_PENDING:
+    'È in corso la pubblicazione dell’attestato di una delle tue richieste: riprova tra qualche minuto.',
   NOT_ANCHORED:
     'Questo attestato non ha una ricevuta blockchain: il suo ancoraggio è ancora in attesa, oppure l’ente conserva la registrazione solo nel proprio registro.',
   APPEAL_NOT_AVAILABLE:

@@ -142,12 +142,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       schema: {
         summary: 'Delete the account: personal data erased, sessions ended',
         description:
-          'The body repeats the account’s email (422 on `email` when it does not match). The row is kept, anonymised, for the records the law keeps (invoices). Another user’s id answers 404.',
+          'The body repeats the account’s email (422 on `email` when it does not match). The row is kept, anonymised, for the records the law keeps (invoices); requests in progress are closed. 409 ACCOUNT_PUBLICATION_PENDING while a statement of one of them is being published. Another user’s id answers 404.',
         tags: ['users'],
         security: bearer,
         params: userIdParamsSchema,
         body: deleteAccountSchema,
-        response: { 204: z.null().describe('Account deleted'), ...errorsOf(401, 404, 422) },
+        response: { 204: z.null().describe('Account deleted'), ...errorsOf(401, 404, 409, 422) },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,20 @@
 import { closesOnAccountDeletion, PRACTICE_STATUSES } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { recordAuditEntry } from '../practice-records/audit.service';
+import { isPublicationPending } from '../statements/publication.service';
 import { findPracticesOfUserIn, updateInStatus } from './repository';
 
 /**
  * Decision 052: the requests in progress of an account being deleted are closed, inside the
  * deletion's transaction, each with its audit entry — a close by the applicant, with no reason and
  * no mail of its own. Staff see them leave their queues.
+ *
+ * A request whose statement is being published waits for it, as it does for every staff move
+ * (`awaitsPublication`): the deletion answers 409 ACCOUNT_PUBLICATION_PENDING and changes nothing
+ * (the transaction rolls back). The check follows the close, which holds the request's row on
+ * PostgreSQL: a `publish` committed meanwhile is seen, and one still to come finds the request
+ * closed (409 PRACTICE_CHANGED).
  */
 export async function closeRequestsInProgress(trx: Db, userId: number, at: string): Promise<void> {
   const closing = PRACTICE_STATUSES.filter(closesOnAccountDeletion);
@@ -14,6 +22,9 @@ export async function closeRequestsInProgress(trx: Db, userId: number, at: strin
   for (const practice of practices) {
     const patch = { status: 'closed', updated_at: at };
     if (!(await updateInStatus(trx, { id: practice.id, from: practice.status, patch }))) continue;
+    if (await isPublicationPending(trx, practice.id)) {
+      throw new AppError('ACCOUNT_PUBLICATION_PENDING');
+    }
     await recordAuditEntry(trx, {
       practiceId: practice.id,
       from: practice.status,

@@ -243,6 +243,41 @@ describe('account page: settings', () => {
     expect(api.callsTo('DELETE /users/1')[0]?.body).toEqual({ email: 'ada@example.org' });
   });
 
+  it('says why the deletion waits while a statement of a request is being published (409), and keeps the session', async () => {
+    const waitMessage =
+      'A statement is being published for one of your requests: please try again in a few minutes.';
+    const api = mockApi({
+      'GET /practices': {
+        body: {
+          data: [
+            practiceSummaryFixture({ id: 12, status: 'ready_for_issue', status_label: 'in evaluation' }),
+          ],
+          meta: { page: 1, perPage: 100, total: 1 },
+        },
+      },
+      'DELETE /users/1': { status: 409, body: { code: 'ACCOUNT_PUBLICATION_PENDING', message: waitMessage } },
+    });
+    const { router } = openAccount();
+    await userEvent.type(
+      await screen.findByLabelText(/^To confirm, type the email of your account/),
+      'ada@example.org',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Delete the account and close your requests in progress?',
+    });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Delete the account and close the requests' }),
+    );
+
+    // The API's own words, in the section's alert, announced as it appears.
+    expect((await screen.findByText(waitMessage)).closest('[role="alert"]')).not.toBeNull();
+    expect(api.callsTo('DELETE /users/1')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(storage.get('token')).not.toBeNull();
+  });
+
   it('turns on two factors: QR code and key, a code, then the recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
     const api = mockApi({
