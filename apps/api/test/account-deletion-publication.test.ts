@@ -1,23 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../src/app';
+import { publishStatement } from '../src/modules/statements/publication.service';
 import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
-import { createTestWorker, useTestApp } from './helper';
+import { createTestWorker, testConfig, useTestApp } from './helper';
+import { logLines } from './log-lines';
+import { readMailFiles } from './mail';
 import { bearer } from './identity';
 import { type Applicant } from './requests';
 import { auditOf, statusOf, type StaffMember } from './staff';
 import { publishMove, readyForIssue } from './statements';
 
 /**
- * Deleting an account while a statement of one of its requests is being published (decision
- * 052): the deletion waits for the publication, as every staff move does.
+ * Deleting an account while a statement of one of its requests is being published (decisions 052
+ * and 022): the deletion waits for the publication, and a publication whose request no longer
+ * waits for it (closed with its account before this check existed) ends without a ledger entry
+ * or a mail.
  */
 const clock = new ManualClock('2026-04-02T08:00:00Z');
+const { stream, entries } = logLines<{ level: number; msg: string; practiceId?: number; job?: string }>();
 let worker: Worker;
 let admin: StaffMember;
 
 const t = useTestApp({ clock });
 beforeAll(async () => {
-  worker = createTestWorker(t.database, { clock });
+  worker = createTestWorker(t.database, { clock, logTo: stream, env: { LOG_LEVEL: 'info' } });
   admin = await t.staff('admin', { email: 'admin@example.org' });
 }, 60_000);
 
@@ -30,6 +37,33 @@ const deleteAccount = (owner: Applicant, email: string, language = 'en-US') =>
   });
 const statementsOf = (practiceId: number) =>
   t.database.db.selectFrom('statements').selectAll().where('practice_id', '=', practiceId).execute();
+const ledgerKindsOf = async (certificateId: string) =>
+  (
+    await t.database.db
+      .selectFrom('ledger_entries')
+      .select('kind')
+      .where('certificate_id', '=', certificateId)
+      .orderBy('seq')
+      .execute()
+  ).map((entry) => entry.kind);
+const publishJobs = () =>
+  t.database.db.selectFrom('jobs').select('id').where('name', '=', 'publish-statement').execute();
+const publishedMails = () =>
+  readMailFiles(t.database.tempDir).filter((mail) => mail.kind === 'statement-published');
+
+/** What a deletion from before this check left: the request closed, the account anonymised. */
+async function deletedBehindThePublication(owner: Applicant, practiceId: number): Promise<void> {
+  await t.database.db
+    .updateTable('practices')
+    .set({ status: 'closed' })
+    .where('id', '=', practiceId)
+    .execute();
+  await t.database.db
+    .updateTable('users')
+    .set({ first_name: '', last_name: '', deleted_at: clock.now().toISOString() })
+    .where('id', '=', owner.id)
+    .execute();
+}
 
 describe('deleting an account while a statement is being published', () => {
   it('answers 409 in the reader’s language and changes nothing, then deletes once the statement is out', async () => {
@@ -70,5 +104,92 @@ describe('deleting an account while a statement is being published', () => {
     expect((await deleteAccount(owner, email)).statusCode).toBe(204);
     // A published statement stays valid (decision 052).
     expect(await statusOf(t.database, practiceId)).toBe('published');
+  });
+});
+
+describe('a publication its request no longer waits for', () => {
+  it('ends the job before the issue entry: no ledger entry, no mail, no statement left, a warning', async () => {
+    const owner = await t.applicant({ email: 'lucia@example.org', firstName: 'Lucia' });
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const [pending] = await statementsOf(practiceId);
+    if (!pending) throw new Error('no pending statement');
+    await deletedBehindThePublication(owner, practiceId);
+    const mailsBefore = publishedMails().length;
+
+    await worker.drainOnce();
+
+    expect(await ledgerKindsOf(pending.id)).toEqual([]);
+    expect(await statementsOf(practiceId)).toEqual([]);
+    expect(await publishJobs()).toEqual([]);
+    expect(publishedMails()).toHaveLength(mailsBefore);
+    expect(await statusOf(t.database, practiceId)).toBe('closed');
+    expect(entries().filter((entry) => entry.practiceId === practiceId)).toMatchObject([
+      { level: 40, job: 'publish-statement', msg: expect.stringMatching(/^publication dropped/) },
+    ]);
+  });
+
+  it('ends it too when only the account is gone, the request still ready for issue', async () => {
+    const owner = await t.applicant({ email: 'paola@example.org', firstName: 'Paola' });
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const [pending] = await statementsOf(practiceId);
+    if (!pending) throw new Error('no pending statement');
+    await t.database.db
+      .updateTable('users')
+      .set({ deleted_at: clock.now().toISOString() })
+      .where('id', '=', owner.id)
+      .execute();
+
+    const ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
+    expect(await publishStatement(ctx, pending.id)).toEqual({
+      statementId: pending.id,
+      practiceId,
+      requestedBy: admin.id,
+      status: 'ready_for_issue',
+      isAccountDeleted: true,
+      isIssued: false,
+    });
+    expect(await ledgerKindsOf(pending.id)).toEqual([]);
+    expect(await statementsOf(practiceId)).toEqual([]);
+    // A second run finds nothing to do.
+    expect(await publishStatement(ctx, pending.id)).toBeUndefined();
+  });
+
+  it('stops before the seal when the statement was issued before its request was closed', async () => {
+    const owner = await t.applicant({ email: 'giulia@example.org', firstName: 'Giulia' });
+    const practiceId = await readyForIssue(t.database, owner);
+    expect((await publishMove(t.app, admin, practiceId)).statusCode).toBe(200);
+    const [pending] = await statementsOf(practiceId);
+    if (!pending) throw new Error('no pending statement');
+    const ctx = createContext({ config: testConfig(t.database), db: t.database.db, clock });
+    // A run from before this check: issued and stored, then its worker died before the seal.
+    const failingSeal = {
+      ...ctx,
+      ledger: {
+        ...ctx.ledger,
+        appendWithin: async (...args: Parameters<typeof ctx.ledger.appendWithin>) => {
+          if (args[1].kind === 'seal') throw new Error('the machine went down');
+          return ctx.ledger.appendWithin(...args);
+        },
+      },
+    };
+    await expect(publishStatement(failingSeal, pending.id)).rejects.toThrow('the machine went down');
+    await deletedBehindThePublication(owner, practiceId);
+    const mailsBefore = publishedMails().length;
+
+    expect(await publishStatement(ctx, pending.id)).toMatchObject({
+      practiceId,
+      status: 'closed',
+      isAccountDeleted: true,
+      isIssued: true,
+    });
+    expect(await ledgerKindsOf(pending.id)).toEqual(['issue']);
+    expect((await statementsOf(practiceId)).map((statement) => statement.status)).toEqual(['pending']);
+    expect(await statusOf(t.database, practiceId)).toBe('closed');
+    await worker.drainOnce();
+    expect(await ledgerKindsOf(pending.id)).toEqual(['issue']);
+    expect(await publishJobs()).toEqual([]);
+    expect(publishedMails()).toHaveLength(mailsBefore);
   });
 });

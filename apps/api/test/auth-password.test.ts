@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityRequestHandler } from '../src/modules/auth/identity-request.handler';
 import { insertAuthToken } from '../src/modules/auth/repository';
@@ -73,8 +74,9 @@ describe('POST /auth/forgot-password', () => {
       .executeTakeFirstOrThrow();
     const { handler } = identityRequestHandler(contextFor(t.database, clock));
     // The first run commits; its worker is gone before it can end the job, so a second one runs it.
-    await handler(JSON.parse(job.payload), { id: job.id, attempt: 1 });
-    await handler(JSON.parse(job.payload), { id: job.id, attempt: 2 });
+    const log = pino({ level: 'silent' });
+    await handler(JSON.parse(job.payload), { id: job.id, attempt: 1, log });
+    await handler(JSON.parse(job.payload), { id: job.id, attempt: 2, log });
     const mails = await t.database.db
       .selectFrom('jobs')
       .select('name')

@@ -54,7 +54,11 @@ function failingWorker(): Worker {
     db: t.database.db,
     clock,
     log: pino({ level: 'silent' }),
-    jobs: [registerJob(publishStatementJob, ({ statementId }) => publishStatement(broken, statementId))],
+    jobs: [
+      registerJob(publishStatementJob, async ({ statementId }) => {
+        await publishStatement(broken, statementId);
+      }),
+    ],
   });
 }
 

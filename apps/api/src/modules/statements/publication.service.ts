@@ -13,10 +13,12 @@ import { renderStatement } from './pdf';
 import { completeAppealPublicationWithin, statementVariantOf } from './appeal-seal';
 import { publishStatementJob } from './publish.job';
 import {
+  deleteUnissuedStatement,
   findCertificateSources,
   findLiveStatementOfPractice,
   findPendingStatementOfPractice,
   findPracticeOwner,
+  findPublicationRequest,
   findStatement,
   findStatementForChange,
   insertStatement,
@@ -74,19 +76,69 @@ export async function isPublicationPending(db: Db, practiceId: number): Promise<
 }
 
 /**
+ * A publication the job gave up: the request no longer waits for its statement (closed with its
+ * account, say), or its applicant deleted the account. Nothing is appended nor mailed for it.
+ */
+export type DroppedPublication = {
+  statementId: string;
+  practiceId: number;
+  requestedBy: number | null;
+  /** The request's status when the job found it; null when the request is gone. */
+  status: string | null;
+  isAccountDeleted: boolean;
+  /**
+   * Its issue entry was appended before (by a run from before this check): the statement stays
+   * `pending`, unsealed. Otherwise the statement was deleted, as if it had never been asked for.
+   */
+  isIssued: boolean;
+};
+
+/** The status a statement's request waits in: `appeal_reviewed` for a statement of appeal or an amendment. */
+const awaitedStatusOf = (statement: StatementRow): PracticeStatus =>
+  statementVariantOf(statement) ? 'appeal_reviewed' : 'ready_for_issue';
+
+/** Undefined while the statement's request still waits for it; otherwise why the publication is dropped. */
+async function droppedPublicationOf(
+  db: Db,
+  statement: StatementRow,
+): Promise<DroppedPublication | undefined> {
+  const request = await findPublicationRequest(db, statement.practice_id);
+  const isAccountDeleted = Boolean(request?.deleted_at);
+  if (request?.status === awaitedStatusOf(statement) && !isAccountDeleted) return undefined;
+  return {
+    statementId: statement.id,
+    practiceId: statement.practice_id,
+    requestedBy: statement.requested_by,
+    status: request?.status ?? null,
+    isAccountDeleted,
+    isIssued: statement.issue_hash !== null,
+  };
+}
+
+/**
  * The publish job. Each step first looks at what an earlier run left, so a retried job never
  * appends a second issue or seal entry nor stores a second PDF:
  * 1. issue: fix the certificate fields and append the issue entry (one transaction);
  * 2. render, sign and store the PDF, recorded only if no run recorded one before;
  * 3. seal: append the seal entry naming the issue entry, and mark the statement and the request
  *    published, with the request's audit entry (one transaction).
+ * A request that no longer waits for its statement, or whose account was deleted, stops the job
+ * before the next entry (decision 022): the issue step deletes the statement it has not issued,
+ * in the transaction that would have appended its entry; the job ends, and the answer says why.
  */
-export async function publishStatement(ctx: AppContext, statementId: string): Promise<void> {
+export async function publishStatement(
+  ctx: AppContext,
+  statementId: string,
+): Promise<DroppedPublication | undefined> {
   const pending = await findStatement(ctx.db, statementId);
-  if (pending?.status !== 'pending') return;
+  if (pending?.status !== 'pending') return undefined;
   const issued = await issue(ctx, pending);
-  const stored = await storePdf(ctx, issued);
-  await seal(ctx, stored);
+  if ('dropped' in issued) return issued.dropped;
+  // Issued by an earlier run before its request moved on: no PDF for a publication that won't happen.
+  const dropped = await droppedPublicationOf(ctx.db, issued.statement);
+  if (dropped) return dropped;
+  const stored = await storePdf(ctx, issued.statement);
+  return seal(ctx, stored);
 }
 
 const reread = async (ctx: AppContext, id: string): Promise<StatementRow> => {
@@ -95,12 +147,21 @@ const reread = async (ctx: AppContext, id: string): Promise<StatementRow> => {
   return row;
 };
 
-async function issue(ctx: AppContext, statement: StatementRow): Promise<StatementRow> {
-  if (statement.certificate && statement.issue_hash) return statement;
-  await ctx.db.transaction().execute(async (trx) => {
+async function issue(
+  ctx: AppContext,
+  statement: StatementRow,
+): Promise<{ statement: StatementRow } | { dropped: DroppedPublication }> {
+  if (statement.certificate && statement.issue_hash) return { statement };
+  const dropped = await ctx.db.transaction().execute(async (trx) => {
     const current = (await findStatementForChange(trx, statement.id)) ?? statement;
     // Another run issued it while this one waited for its turn.
-    if (current.issue_hash) return;
+    if (current.issue_hash) return undefined;
+    // Checked with the statement's row held, before its entry: a crash leaves it all to the retry.
+    const overtaken = await droppedPublicationOf(trx, current);
+    if (overtaken) {
+      await deleteUnissuedStatement(trx, current.id);
+      return overtaken;
+    }
     let json = current.certificate;
     if (!json) {
       const sources = await findCertificateSources(trx, current.practice_id);
@@ -125,8 +186,9 @@ async function issue(ctx: AppContext, statement: StatementRow): Promise<Statemen
       issueHash: entry.hash,
       at: ctx.clock.now().toISOString(),
     });
+    return undefined;
   });
-  return reread(ctx, statement.id);
+  return dropped ? { dropped } : { statement: await reread(ctx, statement.id) };
 }
 
 async function storePdf(ctx: AppContext, statement: StatementRow): Promise<StatementRow> {
@@ -168,13 +230,16 @@ async function storePdf(ctx: AppContext, statement: StatementRow): Promise<State
   return reread(ctx, statement.id);
 }
 
-async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
+async function seal(ctx: AppContext, statement: StatementRow): Promise<DroppedPublication | undefined> {
   const { certificate, issue_hash: issueHash, pdf_sha256: pdfHash } = statement;
   if (!certificate || !issueHash || !pdfHash) throw new Error('statement not stored yet');
   const publishedAt = parseCertificate(certificate).publish_date;
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     // Another run (a retry, or the worker while `demo:statement` publishes) may have finished it.
-    if ((await findStatementForChange(trx, statement.id))?.status !== 'pending') return;
+    if ((await findStatementForChange(trx, statement.id))?.status !== 'pending') return undefined;
+    // Its request moved on since the PDF was made: no seal entry, no mail.
+    const dropped = await droppedPublicationOf(trx, statement);
+    if (dropped) return dropped;
     const entry = await ctx.ledger.appendWithin(trx, {
       kind: 'seal',
       certificateId: statement.id,
@@ -185,7 +250,7 @@ async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
     if (statementVariantOf(statement)) {
       // A statement of appeal or an amended statement: its own ending (decision 026).
       await completeAppealPublicationWithin(ctx, trx, { statement, sealHash: entry.hash, publishedAt, at });
-      return;
+      return undefined;
     }
     await markStatementPublished(trx, { id: statement.id, sealHash: entry.hash, publishedAt, at });
     const isPublished = await movePracticeOnPublication(trx, {
@@ -206,5 +271,6 @@ async function seal(ctx: AppContext, statement: StatementRow): Promise<void> {
         practiceId: statement.practice_id,
       });
     }
+    return undefined;
   });
 }

@@ -107,6 +107,20 @@ export async function updateStatementWhereUnset(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A pending statement dropped before its issue entry (its request no longer waits for it): no
+ * ledger entry, PDF or link names it yet. False when it was issued meanwhile, or is gone already.
+ */
+export async function deleteUnissuedStatement(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('statements')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('issue_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** The issue step's result: the certificate fixed and the hash of its issue entry. */
 export async function markStatementIssued(
   db: Db,
@@ -191,6 +205,16 @@ export async function findCertificateSources(db: Db, practiceId: number) {
 }
 
 export type CertificateSources = NonNullable<Awaited<ReturnType<typeof findCertificateSources>>>;
+
+/** What a publication waits on: the request's status, and whether its applicant deleted the account. */
+export async function findPublicationRequest(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practices as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.status', 'u.deleted_at'])
+    .where('p.id', '=', practiceId)
+    .executeTakeFirst();
+}
 
 /** The request's owner and status, for the applicant's routes. */
 export async function findPracticeOwner(db: Db, practiceId: number) {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 
 /**
@@ -55,6 +56,8 @@ export type RunningJob = {
   id: number;
   /** 1 on the job's first run; more when an earlier run failed or its worker died during it. */
   attempt: number;
+  /** The worker's log, naming the job: for a run that ends without its work, and why. */
+  log: FastifyBaseLogger;
 };
 
 export type JobHandler<D extends JobDefinition> = (payload: JobPayload<D>, job: RunningJob) => Promise<void>;

@@ -168,6 +168,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await job.handler(job.definition.payload.parse(JSON.parse(row.payload)), {
         id: row.id,
         attempt: row.attempts,
+        log: log.child({ job: row.name, jobId: row.id }),
       });
       await deleteJob(db, row.id);
     } catch (error) {
