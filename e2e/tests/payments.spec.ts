@@ -224,3 +224,30 @@ test('a declined card keeps the draft as it was, and a retry with the success ca
   await expectAccessible(page);
   expect((await practiceOf(request, applicant, practiceId)).status).toBe('unassigned');
 });
+
+test('while its payment page is open the draft cannot change: the step says why, and for how long at most', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const applicant = newApplicant('open');
+  const practiceId = await atReview(page, request, applicant);
+  await fillBilling(page);
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page).toHaveURL(GATEWAY.page);
+
+  // The payer leaves the provider's page unpaid and goes back to the documents to delete one.
+  await page.goto('/service/new/documents');
+  await page
+    .getByRole('table')
+    .getByRole('button', { name: /^Delete/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Delete the document' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'A payment for this request is in progress' }),
+  ).toContainText(/its payment page closes, within \d+ min\./);
+  await expectAccessible(page);
+  const draft = await practiceOf(request, applicant, practiceId);
+  expect(draft).toMatchObject({ status: 'draft', paid_at: null, wizard_step: 'review' });
+});

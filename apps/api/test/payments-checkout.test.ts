@@ -30,7 +30,16 @@ beforeAll(async () => {
   bob = await t.applicant({ email: 'bob@example.org' });
 });
 // Each test in a minute of its own: one user's uploads here pass the twenty a minute of the upload budget (decision 098).
-beforeEach(() => clock.advance({ minutes: 1 }));
+beforeEach(async () => {
+  clock.advance({ minutes: 1 });
+  // Each test starts a new draft for the same applicants: the checkouts of the one before are over
+  // (an open one keeps its draft from being replaced, decision 020).
+  await t.database.db
+    .updateTable('payments')
+    .set({ status: 'expired', failure_reason: 'expired' })
+    .where('status', '=', 'pending')
+    .execute();
+});
 
 describe('billing information', () => {
   it('is kept on the server for the user, and answers null before any is given', async () => {

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'UNATTACHED_DOCUMENTS_LIMIT',
   'PAYMENT_NOT_REQUIRED',
   'PAYMENT_IN_PROGRESS',
+  'PAYMENT_OPEN',
   'PROVIDER_BUSY',
   'INVALID_SIGNATURE',
   'UNSUBSCRIBE_FAILED',
@@ -86,6 +87,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNATTACHED_DOCUMENTS_LIMIT: 409,
   PAYMENT_NOT_REQUIRED: 409,
   PAYMENT_IN_PROGRESS: 409,
+  // The request's checkout is open at the provider: what it pays for stays as it is until it ends.
+  PAYMENT_OPEN: 409,
   // The payment provider under load (spec §8 "high payment volume"): 429 with Retry-After, not 503.
   PROVIDER_BUSY: 429,
   INVALID_SIGNATURE: 400,

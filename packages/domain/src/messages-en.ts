@@ -143,6 +143,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'You already have {{max}} documents that belong to no request: delete one of them, or upload “{{file}}” to a request.',
   PAYMENT_NOT_REQUIRED: 'This request is free: submit it without paying.',
   PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
+  PAYMENT_OPEN:
+    'A payment for this request is in progress: wait for it to finish before changing the request. If you are not paying, you can change it again once its payment page closes, within {{minutes}} min.',
   PROVIDER_BUSY: PAYMENT_EN.providerBusy,
   INVALID_SIGNATURE: 'The signature of this notification is not valid.',
   UNSUBSCRIBE_FAILED: 'Something went wrong while unsubscribing. Please try again later.',

@@ -25,6 +25,7 @@ import {
   type OwnedPractice,
 } from '../practice-records/access.service';
 import { recordAuditEntry } from '../practice-records/audit.service';
+import { requireNoOpenPayment } from '../practice-records/payment-lock';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
 import { acceptedContentType, type AcceptedContentType } from './file-check';
@@ -70,9 +71,10 @@ export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]
 
 /**
  * A new document (no `document`) or a change to one (`document`: replaced or deleted) on the
- * actor's request: 409 unless the request takes it now. A published request takes the supporting
- * documents of an appeal while its window is open (decision 026); from its publication on, in the
- * window and in the appeal, it keeps those its statement was evaluated on (`isStatementEvidence`).
+ * actor's request: 409 unless the request takes it now — not a draft's while its checkout is open
+ * (PAYMENT_OPEN, decision 020). A published request takes the supporting documents of an appeal
+ * while its window is open (decision 026); from its publication on, in the window and in the
+ * appeal, it keeps those its statement was evaluated on (`isStatementEvidence`).
  */
 async function requireEditable(
   ctx: AppContext,
@@ -90,6 +92,8 @@ async function requireEditable(
   const now = ctx.clock.now();
   const isAppealable = canRequestAppeal(facts, now);
   if (!areDocumentsEditable(practice.status) && !isAppealable) throw new AppError('PRACTICE_NOT_EDITABLE');
+  // A draft's documents are what its open checkout pays for.
+  if (practice.status === 'draft') await requireNoOpenPayment(ctx, practice.id);
   if (document && !isDocumentChangeable(facts, document.created_at, now)) {
     throw new AppError('DOCUMENT_EVALUATED');
   }

@@ -82,3 +82,18 @@ export async function insertAuditEntry(db: Db, entry: AuditRow): Promise<void> {
     })
     .execute();
 }
+
+/**
+ * The request's payment still open (pending), with when its provider session closes: null until
+ * the session is opened. Read here, below the payments module, for the guards of the modules that
+ * change a draft.
+ */
+export async function findOpenPaymentOfPractice(db: Db, practiceId: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'expires_at', 'created_at'])
+    .where('practice_id', '=', practiceId)
+    .where('purpose', '=', 'practice')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}

@@ -34,6 +34,7 @@ import {
   toOwnedPractice,
   type OwnedPractice,
 } from '../practice-records/access.service';
+import { requireNoOpenPayment } from '../practice-records/payment-lock';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { findCountryFacts } from '../reference/service';
 import type { SessionUser } from '../sessions/service';
@@ -78,6 +79,8 @@ export async function createPractice(
         throw new AppError('LIMIT_REACHED');
       }
       if (draft) {
+        // The draft being paid for is not replaced under its payment.
+        await requireNoOpenPayment(ctx, draft.id, trx);
         replacedFiles = await deleteDocumentRowsOfPractice(trx, draft.id);
         if (!(await deleteDraftRow(trx, draft.id))) throw new AppError('DRAFT_EXISTS');
       }
@@ -177,6 +180,7 @@ async function updateDraft(
 ) {
   const practice = await findOwnPractice(ctx, actor, id);
   if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  await requireNoOpenPayment(ctx, id);
   const isSaved = await updatePracticeInStatus(ctx.db, {
     id,
     status: 'draft',
@@ -237,6 +241,7 @@ export async function deleteDraft(ctx: AppContext, actor: SessionUser, id: numbe
   const practice = await findOwnPractice(ctx, actor, id);
   if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
   const files = await ctx.db.transaction().execute(async (trx) => {
+    await requireNoOpenPayment(ctx, id, trx);
     const keys = await deleteDocumentRowsOfPractice(trx, id);
     if (!(await deleteDraftRow(trx, id))) throw new AppError('PRACTICE_NOT_EDITABLE');
     return keys;
