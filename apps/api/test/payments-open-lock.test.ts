@@ -1,15 +1,28 @@
-import { API_PREFIX, paymentSchema, practiceSchema } from '@lisbon/domain';
+import { API_PREFIX, fiscalDocumentSchema, paymentSchema, practiceSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deleteDocumentRowsOfPractice } from '../src/modules/documents/service';
+import { deleteDraftRow } from '../src/modules/practices/repository';
 import { ManualClock } from '../src/platform/clock';
 import { bearer } from './identity';
 import { useTestApp } from './helper';
-import { callAs, checkout, dataOf, readyDraft, STANDARD_DOCUMENTS, type Payer } from './payments';
+import { readMailFiles } from './mail';
+import {
+  callAs,
+  checkout,
+  dataOf,
+  readyDraft,
+  sessionIdOf,
+  STANDARD_DOCUMENTS,
+  type Payer,
+} from './payments';
 import { startProvider, type ProviderHarness } from './providers';
 import { FILES, multipart, PURPOSE, QUALIFICATION } from './requests';
 
 /**
  * A draft whose checkout is open (decision 020): the applicant cannot change, replace or delete it,
- * nor its documents, until the provider's session is over (409 PAYMENT_OPEN, naming the wait).
+ * nor its documents, until the provider's session is over (409 PAYMENT_OPEN, naming the wait); a
+ * payment that succeeds all the same for a request it can no longer submit (deleted, incomplete)
+ * submits nothing and is invoiced and refunded whole, with its credit note, exactly once.
  */
 describe('a draft with an open payment', () => {
   let call: ReturnType<typeof callAs>;
@@ -31,6 +44,12 @@ describe('a draft with an open payment', () => {
     practiceSchema.parse(dataOf(await call(who, 'GET', `/practices/${id}`)));
   const payment = async (who: Payer, id: number) =>
     paymentSchema.parse(dataOf(await call(who, 'GET', `/payments/${id}`)));
+  const fiscalDocuments = async (who: Payer) =>
+    (dataOf<unknown[]>(await call(who, 'GET', '/invoices?sort=sequence')) ?? []).map((item) =>
+      fiscalDocumentSchema.parse(item),
+    );
+  const mailsOf = (to: string, kind: string) =>
+    readMailFiles(t.database.tempDir).filter((mail) => mail.kind === kind && mail.to === to);
   const upload = (
     who: Payer,
     fields: Record<string, string | number>,
@@ -99,6 +118,94 @@ describe('a draft with an open payment', () => {
     expect(after.documents).toHaveLength(STANDARD_DOCUMENTS.length);
     expect(after.missing_documents).toEqual([]);
     expect(await refundsOf(session.payment_id)).toEqual([]);
+  });
+
+  it('refunds, with its credit note and exactly once, a payment whose request was deleted meanwhile', async () => {
+    const who = await t.applicant({ email: 'bob.lock@example.org', firstName: 'Bob' });
+    const id = await readyDraft(t.app, who);
+    const session = await checkout(t.app, who, id);
+    await provider.pay(session.checkout_url, 'paid');
+    // The request goes before the payment settles (a race, or a draft of before the lock).
+    await t.database.db.transaction().execute(async (trx) => {
+      await deleteDocumentRowsOfPractice(trx, id);
+      await deleteDraftRow(trx, id);
+    });
+
+    await provider.deliver(); // the webhook: succeeded, invoiced, refund asked
+    const paid = await payment(who, session.payment_id);
+    expect(paid).toMatchObject({ status: 'succeeded', practice_id: null });
+    await provider.deliver(); // the refund job
+    const [refund, ...more] = await refundsOf(session.payment_id);
+    expect(more).toEqual([]);
+    expect(refund).toMatchObject({
+      reason: 'not_submitted',
+      status: 'succeeded',
+      practice_id: null,
+      requested_by: null,
+      amount_total: paid.amount.total,
+    });
+
+    // The books: an invoice and a receipt for the money taken, a credit note for the money given back.
+    const documents = await fiscalDocuments(who);
+    expect(documents.map((document) => document.kind).sort()).toEqual(['credit_note', 'invoice', 'receipt']);
+    const invoice = documents.find((document) => document.kind === 'invoice');
+    const creditNote = documents.find((document) => document.kind === 'credit_note');
+    expect(creditNote?.amount).toEqual(invoice?.amount);
+    expect(creditNote?.amount.total).toBe(15_000);
+    expect(
+      await provider.refundsOf(paid.transaction_reference ?? '', await sessionIdOf(t.database, paid.id)),
+    ).toBe(1);
+    expect(mailsOf(who.email, 'payment-successful')).toEqual([]);
+    const [mail] = mailsOf(who.email, 'payment-refunded');
+    expect(mail?.text).toContain('after the request it was for had been deleted');
+
+    // Asked again (the job, the webhook redelivered): nothing more.
+    await provider.deliver();
+    expect(await refundsOf(session.payment_id)).toHaveLength(1);
+    expect(await fiscalDocuments(who)).toHaveLength(3);
+    expect(mailsOf(who.email, 'payment-refunded')).toHaveLength(1);
+  });
+
+  it('does not submit a request that lost a document before its payment settled: refunded, and payable again', async () => {
+    const who = await t.applicant({ email: 'cleo.lock@example.org', firstName: 'Cleo', locale: 'it-IT' });
+    const id = await readyDraft(t.app, who);
+    const session = await checkout(t.app, who, id);
+    await provider.pay(session.checkout_url, 'paid');
+    const diploma = (await practice(who, id)).documents.find((document) => document.type === 'diploma');
+    await t.database.db
+      .deleteFrom('documents')
+      .where('id', '=', diploma?.id ?? 0)
+      .execute();
+
+    await provider.deliver();
+    await provider.deliver();
+    expect((await payment(who, session.payment_id)).status).toBe('succeeded');
+    const draft = await practice(who, id);
+    expect(draft.status).toBe('draft');
+    expect(draft.missing_documents).toEqual(['diploma']);
+    expect(await refundsOf(session.payment_id)).toMatchObject([
+      { reason: 'not_submitted', status: 'succeeded', practice_id: id },
+    ]);
+    expect((await fiscalDocuments(who)).map((document) => document.kind).sort()).toEqual([
+      'credit_note',
+      'invoice',
+      'receipt',
+    ]);
+    expect(mailsOf(who.email, 'payment-refunded')[0]?.text).toContain(
+      `la richiesta n. ${id} non poteva più essere inviata`,
+    );
+
+    // The applicant completes it again and pays: submitted, on a payment of its own.
+    expect((await upload(who, { type: 'diploma', practice_id: id })).statusCode).toBe(201);
+    const again = await checkout(t.app, who, id);
+    expect(again.payment_id).not.toBe(session.payment_id);
+    await provider.pay(again.checkout_url, 'paid');
+    await provider.deliver();
+    const submitted = await practice(who, id);
+    expect(submitted.status).toBe('unassigned');
+    // The request's own payment is not the refunded one.
+    expect(submitted.payment_refund).toBeNull();
+    expect(await refundsOf(again.payment_id)).toEqual([]);
   });
 
   it('lets the draft be changed again once the payment page has closed unpaid', async () => {

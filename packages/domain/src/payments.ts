@@ -231,8 +231,12 @@ export const invoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).extend({
 });
 export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 
-/** Why a payment is given back (decision 068): the only two cases staff may refund. */
-export const REFUND_REASONS = ['closed_before_evaluation', 'delivery_cancelled'] as const;
+/**
+ * Why a payment is given back (decision 068): the two cases staff may refund, and a payment that
+ * succeeded for a request it could no longer submit (deleted, no longer a draft, or incomplete),
+ * which the settlement refunds by itself (decision 020).
+ */
+export const REFUND_REASONS = ['closed_before_evaluation', 'delivery_cancelled', 'not_submitted'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** pending: asked of the provider; succeeded: the money went back and the credit note is issued. */

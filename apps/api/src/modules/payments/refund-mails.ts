@@ -16,14 +16,30 @@ export type RefundMailFacts = {
 };
 
 const WHY: Record<Locale, (f: RefundMailFacts) => string> = {
-  'en-US': (f) =>
-    f.reason === 'delivery_cancelled'
-      ? `The return delivery no. ${f.deliveryId ?? ''} of your original documents has been cancelled, so we have refunded its fee.`
-      : `Your request no. ${f.practiceId ?? ''} was closed before its evaluation started, so we have refunded what you paid for it.`,
-  'it-IT': (f) =>
-    f.reason === 'delivery_cancelled'
-      ? `La restituzione n. ${f.deliveryId ?? ''} dei tuoi documenti originali è stata annullata: ti abbiamo rimborsato la tariffa.`
-      : `La tua richiesta n. ${f.practiceId ?? ''} è stata chiusa prima dell’inizio della valutazione: ti abbiamo rimborsato quanto pagato.`,
+  'en-US': (f) => {
+    switch (f.reason) {
+      case 'delivery_cancelled':
+        return `The return delivery no. ${f.deliveryId ?? ''} of your original documents has been cancelled, so we have refunded its fee.`;
+      case 'not_submitted':
+        return f.practiceId
+          ? `Your payment arrived when request no. ${f.practiceId} could no longer be submitted with it (it had been changed or already paid for), so the request was not submitted and we have refunded the payment.`
+          : 'Your payment arrived after the request it was for had been deleted, so nothing was submitted and we have refunded the payment.';
+      case 'closed_before_evaluation':
+        return `Your request no. ${f.practiceId ?? ''} was closed before its evaluation started, so we have refunded what you paid for it.`;
+    }
+  },
+  'it-IT': (f) => {
+    switch (f.reason) {
+      case 'delivery_cancelled':
+        return `La restituzione n. ${f.deliveryId ?? ''} dei tuoi documenti originali è stata annullata: ti abbiamo rimborsato la tariffa.`;
+      case 'not_submitted':
+        return f.practiceId
+          ? `Il tuo pagamento è arrivato quando la richiesta n. ${f.practiceId} non poteva più essere inviata con esso (era stata modificata o già pagata): la richiesta non è stata inviata e ti abbiamo rimborsato il pagamento.`
+          : 'Il tuo pagamento è arrivato dopo l’eliminazione della richiesta a cui si riferiva: non è stato inviato nulla e ti abbiamo rimborsato il pagamento.';
+      case 'closed_before_evaluation':
+        return `La tua richiesta n. ${f.practiceId ?? ''} è stata chiusa prima dell’inizio della valutazione: ti abbiamo rimborsato quanto pagato.`;
+    }
+  },
 };
 
 const TEXTS: Record<Locale, (facts: RefundMailFacts) => MailContent> = {

@@ -29,7 +29,14 @@ export function requireRefunder(actor: SessionUser): void {
 export async function requestRefundWithin(
   ctx: AppContext,
   trx: Db,
-  input: { paymentId: number; practiceId: number; reason: RefundReason; actorId: number; at: string },
+  input: {
+    paymentId: number;
+    practiceId: number | null;
+    reason: RefundReason;
+    /** Null when the settlement asks it by itself. */
+    actorId: number | null;
+    at: string;
+  },
 ): Promise<{ refundId: number; amount: Money }> {
   const payment = await findPaymentRow(trx, input.paymentId);
   if (!payment || payment.status !== 'succeeded') throw new AppError('REFUND_NOT_AVAILABLE');

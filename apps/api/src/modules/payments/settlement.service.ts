@@ -12,11 +12,12 @@ import {
 } from '../../platform/payments/provider';
 import { recordDeliveryPaid } from '../delivery/settlement.service';
 import { issueFiscalDocuments } from '../invoices/service';
-import { recordSubmission } from '../practices/submission.service';
+import { recordSubmission, type SubmissionResult } from '../practices/submission.service';
 import { workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import { findAccountById } from '../users/accounts';
 import { queuePaymentSuccessfulMail } from './mails';
+import { requestRefundWithin } from './refund.service';
 import {
   closePendingPayment,
   findPaymentByProviderSession,
@@ -50,7 +51,9 @@ type SettleContext = { now: Date; calendar: Awaited<ReturnType<typeof workingCal
  * A paid payment's effects, in the settling transaction: the request leaves draft for unassigned
  * with `paid_at` (the practices module's own submit move), an invoice and a receipt take their
  * numbers, their PDFs and the 'Payment successful' mail are queued. Only the caller that turns the
- * payment to succeeded applies them.
+ * payment to succeeded applies them. A payment that cannot submit its request (deleted, no longer
+ * a draft, incomplete) submits nothing: it is invoiced, as the money was taken, and refunded whole
+ * (reason `not_submitted`, decision 020).
  */
 async function settleSucceeded(
   ctx: AppContext,
@@ -68,23 +71,26 @@ async function settleSucceeded(
   )
     return { isDuplicate: false, effect: 'none' };
   let warning: string | undefined;
+  // A request's payment that could not submit it: refunded below, after its invoice and receipt.
+  let unsubmitted: Exclude<SubmissionResult, 'submitted'> | null = null;
   if (payment.purpose === 'delivery') {
     const isShipped =
       payment.delivery_id !== null &&
       (await recordDeliveryPaid(trx, { deliveryId: payment.delivery_id, paymentId: payment.id, at: at.now }));
     if (!isShipped) warning = 'a delivery payment succeeded for a shipment that is not open: refund it';
-  } else if (payment.practice_id !== null) {
-    const isSubmitted = await recordSubmission(trx, {
-      practiceId: payment.practice_id,
-      byUserId: payment.user_id,
-      at: at.now,
-      calendar: at.calendar,
-      cap: null,
-      paidAt: now,
-    });
-    if (!isSubmitted) warning = 'a payment succeeded for a request that is no longer a draft: refund it';
   } else {
-    warning = 'a payment succeeded for a request that was deleted: refund it';
+    const result =
+      payment.practice_id === null
+        ? 'gone'
+        : await recordSubmission(trx, {
+            practiceId: payment.practice_id,
+            byUserId: payment.user_id,
+            at: at.now,
+            calendar: at.calendar,
+            cap: null,
+            paidAt: now,
+          });
+    if (result !== 'submitted') unsubmitted = result;
   }
   const issued = await issueFiscalDocuments(ctx, trx, {
     paymentId: payment.id,
@@ -98,6 +104,20 @@ async function settleSucceeded(
     provider: payment.provider,
     transactionReference: at.transactionReference,
   });
+  if (unsubmitted !== null) {
+    // The money was taken, so it is on the books (invoice and receipt, above); it goes back
+    // whole, through the refund machinery of decision 068: one refund per payment, asked of the
+    // provider by its job under the refund's own key, its credit note and mail once confirmed.
+    const { refundId } = await requestRefundWithin(ctx, trx, {
+      paymentId: payment.id,
+      practiceId: unsubmitted === 'gone' ? null : payment.practice_id,
+      reason: 'not_submitted',
+      actorId: null,
+      at: now,
+    });
+    warning = `a payment succeeded for a request it could not submit (${unsubmitted}): refund ${refundId} asked of the provider`;
+    return { isDuplicate: false, effect: 'succeeded', warning };
+  }
   const account = await findAccountById(trx, payment.user_id);
   if (account && !account.deleted_at) {
     await queuePaymentSuccessfulMail(ctx, trx, account, {

@@ -168,15 +168,19 @@ export async function dailySubmissionCount(db: Db, day: string): Promise<number>
  * through the payments module, which builds on this one.
  */
 export async function findRequestRefund(db: Db, practiceId: number) {
-  return db
-    .selectFrom('refunds as r')
-    .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .leftJoin('fiscal_documents as f', 'f.id', 'r.credit_note_id')
-    .selectAll('r')
-    .select('f.number as credit_note_number')
-    .where('p.purpose', '=', 'practice')
-    .where('p.practice_id', '=', practiceId)
-    .where('p.status', '=', 'succeeded')
-    .orderBy('r.id', 'desc')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('refunds as r')
+      .innerJoin('payments as p', 'p.id', 'r.payment_id')
+      .leftJoin('fiscal_documents as f', 'f.id', 'r.credit_note_id')
+      .selectAll('r')
+      .select('f.number as credit_note_number')
+      .where('p.purpose', '=', 'practice')
+      .where('p.practice_id', '=', practiceId)
+      .where('p.status', '=', 'succeeded')
+      // Not a payment that could not submit the request (a second one, or one before it was complete).
+      .where('r.reason', '<>', 'not_submitted')
+      .orderBy('r.id', 'desc')
+      .executeTakeFirst()
+  );
 }

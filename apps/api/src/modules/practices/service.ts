@@ -1,5 +1,6 @@
 import {
   type CreatePractice,
+  type DocumentType,
   type FieldErrors,
   type ListMeta,
   type Practice,
@@ -211,20 +212,33 @@ export const saveQualification = (
     wizard_step: laterStep(row.wizard_step, 'documents'),
   }));
 
+/** What a request lacks to be submitted: an unsaved step, a required document; empty when complete. */
+export function incompleteParts(
+  practice: OwnedPractice,
+  required: readonly DocumentType[],
+  documents: readonly { type: DocumentType }[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!practice.row.purpose) errors.purpose = ['required'];
+  if (!practice.row.qualification) errors.qualification = ['required'];
+  for (const type of missingDocuments(required, documents)) {
+    errors[`documents.${type}`] = ['documentRequired'];
+  }
+  return errors;
+}
+
 /**
  * 422 unless the draft can go forward (its review, checkout and submit), naming what stops it: both
  * steps saved, every required document attached, and a country of education system that is not the
  * operator's own (a draft started before decision 113: `country`, kept as it is for its deletion).
+ * A checkout opened before that rule and paid is settled as it was (decision 113, staff's to see).
  */
 export async function requireComplete(ctx: AppContext, practice: OwnedPractice): Promise<void> {
-  const errors: FieldErrors = {};
-  if (isDraftOfOperatorCountry(practice)) errors.country = ['educationSystemNotForeign'];
-  if (!practice.row.purpose) errors.purpose = ['required'];
-  if (!practice.row.qualification) errors.qualification = ['required'];
   const documents = await listDocumentsOfPractice(ctx.db, practice.id);
-  for (const type of missingDocuments(await requiredDocumentsOf(ctx, practice), documents)) {
-    errors[`documents.${type}`] = ['documentRequired'];
-  }
+  const errors: FieldErrors = {
+    ...(isDraftOfOperatorCountry(practice) && { country: ['educationSystemNotForeign'] }),
+    ...incompleteParts(practice, await requiredDocumentsOf(ctx, practice), documents),
+  };
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
 }
 

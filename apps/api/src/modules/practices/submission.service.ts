@@ -20,7 +20,8 @@ import {
   takeDailySubmission,
   updatePracticeInStatus,
 } from './repository';
-import { getPractice, requireComplete } from './service';
+import { listDocumentsOfPractice } from '../documents/service';
+import { getPractice, incompleteParts, requireComplete } from './service';
 
 /**
  * POST /practices/{id}/submit. A free (refugee) request goes from draft to unassigned with its
@@ -39,14 +40,14 @@ export async function submitPractice(ctx: AppContext, actor: SessionUser, id: nu
   }
   const calendar = await workingCalendar(ctx);
   await ctx.db.transaction().execute(async (trx) => {
-    const isSubmitted = await recordSubmission(trx, {
+    const result = await recordSubmission(trx, {
       practiceId: id,
       byUserId: actor.id,
       at: ctx.clock.now(),
       calendar,
       cap,
     });
-    if (!isSubmitted) throw new AppError('PRACTICE_NOT_EDITABLE');
+    if (result !== 'submitted') throw new AppError('PRACTICE_NOT_EDITABLE');
     // A paid request is confirmed by the 'Payment successful' mail of its settlement instead.
     await queueApplicantMail(ctx, trx, 'request-received', { userId: actor.id, practiceId: id });
   });
@@ -75,21 +76,29 @@ export type SubmissionRecord = {
   paidAt?: string;
 };
 
+/** What a submission did: submitted, or why not (the request is gone, no longer a draft, or incomplete). */
+export type SubmissionResult = 'submitted' | 'gone' | 'not_draft' | 'incomplete';
+
 /**
  * The `submit` move (draft → unassigned) inside the caller's transaction: the day's contingency
  * slot, `requested_at`, the deadline (60 working days, 30 urgent), `paid_at` and the history entry.
- * The free submit and a settled payment both come through here. False when the request is no
- * longer a draft; throws CONTINGENCY_LIMIT when the day is full.
+ * The free submit and a settled payment both come through here. Submits only a complete draft,
+ * and otherwise says why not; throws CONTINGENCY_LIMIT when the day is full.
  */
-export async function recordSubmission(trx: Db, record: SubmissionRecord): Promise<boolean> {
+export async function recordSubmission(trx: Db, record: SubmissionRecord): Promise<SubmissionResult> {
   const submit = findTransition('submit', 'draft');
   if (!submit) throw new Error('The submit transition is missing from the domain table');
   const practice = await findPractice(trx, record.practiceId);
-  if (practice?.status !== 'draft') return false;
+  if (!practice) return 'gone';
+  if (practice.status !== 'draft') return 'not_draft';
   const day = calendarDayOf(record.at);
   const now = record.at.toISOString();
   // Kept with the request, so a later change of the reference lists leaves it as submitted.
   const required = await requiredDocumentsFor(trx, practice);
+  // Checked again here, in the submitting transaction: a payment settles after its checkout, and
+  // never submits a request that lost a step or a document meanwhile.
+  const documents = await listDocumentsOfPractice(trx, practice.id);
+  if (Object.keys(incompleteParts(practice, required, documents)).length > 0) return 'incomplete';
   const isSubmitted = await updatePracticeInStatus(trx, {
     id: record.practiceId,
     status: 'draft',
@@ -104,7 +113,7 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
       updated_at: now,
     },
   });
-  if (!isSubmitted) return false;
+  if (!isSubmitted) return 'not_draft';
   // After the move, so a request that is no longer a draft never uses up a slot; the caller's
   // transaction rolls both back when the day is full.
   if (!(await takeDailySubmission(trx, day, record.cap ?? UNCAPPED))) throw new AppError('CONTINGENCY_LIMIT');
@@ -115,5 +124,5 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
     at: now,
   });
   await refreshSearchText(trx, { practiceId: record.practiceId });
-  return true;
+  return 'submitted';
 }
