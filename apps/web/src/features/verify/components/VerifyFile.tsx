@@ -41,9 +41,18 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
     onError: (error) => setProblem(errorMessage(error, t)),
   });
 
+  /**
+   * The one check of a file chosen by drop or by the button, before anything is sent: a file that
+   * does not claim to be a PDF (by its type, or its extension where it has none) is no statement,
+   * and one over the limit is not sent.
+   */
   const send = (file: File) => {
     setChecked(null);
     setProblem(null);
+    if (!claimsType(file, 'application/pdf')) {
+      setProblem(aboutFile(file, t('verify.notPdf'), t));
+      return;
+    }
     if (file.size > maxBytes) {
       setProblem(aboutFile(file, t('verify.tooLarge', { max: maxMegabytes }), t));
       return;
@@ -58,16 +67,9 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
         <FileSection
           hintId={hintId}
           maxMegabytes={maxMegabytes}
-          maxBytes={maxBytes}
           isPending={check.isPending}
           hasChecked={checked !== null}
           onFile={send}
-          onReject={(file) => {
-            setChecked(null);
-            const problem =
-              file && file.size > maxBytes ? t('verify.tooLarge', { max: maxMegabytes }) : t('verify.notPdf');
-            setProblem(file ? aboutFile(file, problem, t) : problem);
-          }}
         />
       </Suspense>
 
@@ -100,23 +102,14 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
 type FileSectionProps = {
   hintId: string;
   maxMegabytes: number;
-  maxBytes: number;
   isPending: boolean;
   hasChecked: boolean;
+  /** A file chosen by drop or by the button, whatever it is: `onFile` checks it. */
   onFile: (file: File) => void;
-  onReject: (file: File | undefined) => void;
 };
 
 /** The drop zone and the button that choose the file; the button waits for the app (decision 078). */
-function FileSection({
-  hintId,
-  maxMegabytes,
-  maxBytes,
-  isPending,
-  hasChecked,
-  onFile,
-  onReject,
-}: FileSectionProps) {
+function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: FileSectionProps) {
   const { t } = useTranslation();
   const isPrerendered = useIsPrerendered();
   const [isDragging, setDragging] = useState(false);
@@ -146,9 +139,7 @@ function FileSection({
             event.preventDefault();
             setDragging(false);
             const file = event.dataTransfer.files[0];
-            if (!file || isPending) return;
-            if (claimsType(file, 'application/pdf') && file.size <= maxBytes) onFile(file);
-            else onReject(file);
+            if (file && !isPending) onFile(file);
           }}
         >
           <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>

@@ -313,6 +313,18 @@ describe('the public verification page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verifica un attestato');
   });
 
+  it('refuses a file that is not a PDF chosen with the button as it does a dropped one, without sending it', async () => {
+    const api = mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
+    renderApp(`/verify/${ID}`);
+    await screen.findByText(/published on/);
+    choose(new File(['\x89PNG\r\n'], 'photo.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(within(liveRegion()).getByText('“photo.png”: Choose a PDF file.')).toBeTruthy(),
+    );
+    expect(within(liveRegion()).queryByText('NOT valid')).toBeNull();
+    expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
+  });
+
   it('refuses a file over the limit without sending it, naming the file', async () => {
     const api = mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
     renderApp(`/verify/${ID}`);
@@ -356,5 +368,19 @@ describe('the verification page without an id (issue 14)', () => {
     await waitFor(() => expect(within(region).getByText('Valid')).toBeTruthy());
     expect(api.callsTo('POST /verify')).toHaveLength(1);
     expect(api.calls.filter((call) => call.path.startsWith('/verify/'))).toEqual([]);
+  });
+
+  it('says a chosen file that is not a PDF is not one, in Italian too, and sends nothing', async () => {
+    await changeLocale('it-IT');
+    const api = mockApi({ 'POST /verify': { body: { data: answer({}) } } });
+    renderApp('/verify');
+    await screen.findByRole('heading', { level: 1 });
+    // No type from the system: the extension tells.
+    choose(new File(['\x89PNG\r\n'], 'foto.png', { type: '' }));
+    await waitFor(() =>
+      expect(within(liveRegion()).getByText('“foto.png”: Scegli un file PDF.')).toBeTruthy(),
+    );
+    expect(within(liveRegion()).queryByText('NON valido')).toBeNull();
+    expect(api.callsTo('POST /verify')).toHaveLength(0);
   });
 });
