@@ -28,6 +28,11 @@ type Props = {
   /** The types offered; with a single one there is nothing to choose. */
   types: readonly DocumentType[];
   defaultType?: DocumentType | null;
+  /**
+   * Whether adding a document at all is up to the user (an appeal's supporting documents): the
+   * type's fields then carry no required marker, yet a file chosen still needs them.
+   */
+  isOptional?: boolean;
   onUploaded?: (document: PracticeDocument) => void;
 };
 
@@ -35,7 +40,14 @@ type Props = {
  * Adds a document: its type (an additional document names its own), then a file dropped on the
  * zone or chosen with the button, sent with a progress bar. The API checks the file again.
  */
-export function DocumentUploader({ name, practiceId, types, defaultType = null, onUploaded }: Props) {
+export function DocumentUploader({
+  name,
+  practiceId,
+  types,
+  defaultType = null,
+  isOptional = false,
+  onUploaded,
+}: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const hintId = useId();
@@ -109,7 +121,7 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
         <Group align="flex-start" grow>
           <Select
             label={t('documentUpload.type')}
-            required
+            required={!isOptional}
             data={types.map((type) => ({ value: type, label: t(`labels.document.${type}`) }))}
             allowDeselect={false}
             {...form.getInputProps('type')}
@@ -118,7 +130,7 @@ export function DocumentUploader({ name, practiceId, types, defaultType = null, 
             <TextInput
               label={t('documentUpload.additionalType')}
               description={t('documentUpload.additionalTypeHelp')}
-              required
+              required={!isOptional}
               {...form.getInputProps('additional_type')}
             />
           )}

@@ -9,6 +9,8 @@ type Props = {
   practiceId: number;
   types: readonly DocumentType[];
   defaultType: DocumentType | null;
+  /** Whether attaching a document is up to the applicant (no required markers on its type). */
+  isOptional?: boolean;
   /** The documents uploaded so far, kept by the form that sends them. */
   attached: readonly PracticeDocument[];
   setAttached: Dispatch<SetStateAction<PracticeDocument[]>>;
@@ -27,6 +29,7 @@ export function DocumentAttachments({
   practiceId,
   types,
   defaultType,
+  isOptional = false,
   attached,
   setAttached,
   attachedLabel,
@@ -39,6 +42,7 @@ export function DocumentAttachments({
         practiceId={practiceId}
         types={types}
         defaultType={defaultType}
+        isOptional={isOptional}
         onUploaded={(document) => setAttached((current) => [...current, document])}
       />
       {attached.length > 0 && (

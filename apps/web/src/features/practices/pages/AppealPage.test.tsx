@@ -113,6 +113,40 @@ describe('the appeal page', () => {
     expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
   }, 20_000);
 
+  it('marks nothing required in its optional documents, yet asks which document a chosen file is (en-US, it-IT)', async () => {
+    mockApi({ 'GET /practices/7/appeal': { body: { data: open } } });
+    const xhr = installFakeXhr((request) => request.respond(201, { data: letter }));
+    for (const [locale, typeLabel, whichLabel, required] of [
+      ['en-US', /^Document type/, /^Which document is it\?/, 'This field is required'],
+      ['it-IT', /^Tipo di documento/, /^Di quale documento si tratta\?/, 'Questo campo è obbligatorio'],
+    ] as const) {
+      await changeLocale(locale);
+      try {
+        renderApp('/practices/7/appeal', { queryClient: logIn() });
+        const which = await screen.findByLabelText(whichLabel);
+        const type = screen.getByLabelText(typeLabel, { selector: 'input' });
+        // The motivation is required, and marked so; the supporting documents' fields are not.
+        for (const field of [type, which]) {
+          expect(field.hasAttribute('required')).toBe(false);
+          expect(field.getAttribute('aria-required')).not.toBe('true');
+          expect(
+            document.querySelector(`label[for="${field.id}"] .mantine-InputWrapper-required`),
+          ).toBeNull();
+        }
+        const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+        fireEvent.change(input as HTMLInputElement, {
+          target: { files: [new File(['%PDF'], 'letter.pdf', { type: 'application/pdf' })] },
+        });
+        await waitFor(() => expect(which.getAttribute('aria-invalid')).toBe('true'));
+        expect(screen.getAllByText(required).length).toBeGreaterThan(0);
+        expect(xhr.sent).toHaveLength(0);
+      } finally {
+        cleanup();
+        await changeLocale('en-US');
+      }
+    }
+  });
+
   it('in Italian, elides the article before a day said with a vowel: fino all’8 dicembre', async () => {
     await changeLocale('it-IT');
     try {

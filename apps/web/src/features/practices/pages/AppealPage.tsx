@@ -198,6 +198,7 @@ function AppealForm({ practiceId }: { practiceId: number }) {
           practiceId={practiceId}
           types={DOCUMENT_TYPES}
           defaultType="additional"
+          isOptional
           attached={attached}
           setAttached={setAttached}
           attachedLabel={t('appeal.attached')}
