@@ -42,6 +42,13 @@ export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }
         {entry.missing_documents.length > 0 ? (
           <Alert color="orange" variant="light" title={t('documentsPage.missing')}>
             {entry.missing_documents.map((type) => t(`labels.document.${type}`)).join(', ')}
+            {/* The consent form is generated on /consent, to be printed and signed. */}
+            {entry.is_editable && entry.missing_documents.includes('consent_form') && (
+              // blue.9: the link colour (blue.8) is 4.22:1 on the orange tint (issue 14).
+              <Anchor component={Link} to="/consent" c="blue.9" display="block" mt="xs" w="fit-content">
+                {t('documentsPage.getConsentForm')}
+              </Anchor>
+            )}
           </Alert>
         ) : (
           <Text>{t('documentsPage.complete')}</Text>

@@ -174,7 +174,18 @@ export function PracticePage({
             </Text>
             <List>
               {practice.missing_documents.map((type) => (
-                <List.Item key={type}>{t(`labels.document.${type}`)}</List.Item>
+                <List.Item key={type}>
+                  {t(`labels.document.${type}`)}
+                  {/* The consent form is generated on /consent, to be printed and signed. */}
+                  {isEditable && type === 'consent_form' && (
+                    <>
+                      {' · '}
+                      <Anchor component={Link} to="/consent" c="blue.9">
+                        {t('documentsPage.getConsentForm')}
+                      </Anchor>
+                    </>
+                  )}
+                </List.Item>
               ))}
             </List>
             {isEditable && (

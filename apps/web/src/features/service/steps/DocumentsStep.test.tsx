@@ -1,7 +1,9 @@
 import type { DocumentType } from '@lisbon/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { installFakeXhr } from '@/test/fakeXhr';
 import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
@@ -17,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const overview = (missing: DocumentType[]) => ({
+const overview = (missing: DocumentType[], required: DocumentType[] = ['identity_document', 'diploma']) => ({
   data: {
     practices: [
       {
@@ -27,7 +29,7 @@ const overview = (missing: DocumentType[]) => ({
         country: 'FR',
         level: 'higher',
         is_editable: true,
-        required_documents: ['identity_document', 'diploma'],
+        required_documents: required,
         missing_documents: missing,
         documents: [],
       },
@@ -122,4 +124,61 @@ describe('wizard documents step', () => {
     // The ID is still the first missing: the next upload starts there.
     await waitFor(async () => expect((await typeField()).value).toBe('ID card or passport'));
   });
+
+  it.each([
+    ['en-US', 'Get the consent form', 'Consent form – missing', /Still missing: Consent form\./],
+    [
+      'it-IT',
+      'Scarica il modulo di consenso',
+      'Modulo di consenso – mancante',
+      /Manca ancora: Modulo di consenso\./,
+    ],
+  ] as const)(
+    'leads to /consent where the consent form is missing, and again when the review names it (%s)',
+    async (locale, linkName, missingItem, refusal) => {
+      await changeLocale(locale);
+      try {
+        const api = mockApi({
+          'GET /documents': {
+            body: overview(['consent_form'], ['identity_document', 'consent_form']),
+          },
+          'POST /practices/7/review': {
+            status: 422,
+            body: {
+              code: 'VALIDATION_FAILED',
+              message: 'Some fields are not valid.',
+              errors: { 'documents.consent_form': ['This document is required'] },
+            },
+          },
+        });
+        renderComponent(
+          <MemoryRouter>
+            <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />
+          </MemoryRouter>,
+        );
+        await screen.findByRole('heading', {
+          level: 2,
+          name: /^(Documents this service needs|Documenti richiesti)/,
+        });
+        const item = screen
+          .getAllByRole('listitem')
+          .find((element) => element.textContent.includes(missingItem));
+        if (!item) throw new Error('no list item');
+        expect(within(item).getByRole('link', { name: linkName }).getAttribute('href')).toBe('/consent');
+        // The ID, uploaded, has no link.
+        expect(screen.getAllByRole('link', { name: linkName })).toHaveLength(1);
+
+        await userEvent.click(
+          screen.getByRole('button', { name: /^(Continue to the review|Continua al riepilogo)$/ }),
+        );
+        await waitFor(() => expect(api.callsTo('POST /practices/7/review')).toHaveLength(1));
+        expect(await screen.findByText(refusal)).toBeTruthy();
+        const links = screen.getAllByRole('link', { name: linkName });
+        expect(links).toHaveLength(2);
+        expect(links.every((link) => link.getAttribute('href') === '/consent')).toBe(true);
+      } finally {
+        await changeLocale('en-US');
+      }
+    },
+  );
 });

@@ -1,9 +1,10 @@
-import { DOCUMENT_TYPES, type Practice, isOneOf } from '@lisbon/domain';
-import { Alert, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { DOCUMENT_TYPES, type DocumentType, type Practice, isOneOf } from '@lisbon/domain';
+import { Alert, Anchor, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { DocumentUploader } from '@/shared/documents/DocumentUploader';
@@ -14,21 +15,28 @@ import { moveToReview, practiceDocumentsQuery } from '../api/practices';
 
 type Props = { practice: Practice; onSaved: (practice: Practice) => Promise<void> };
 
+/** The document the applicant gets on /consent (generated there, printed, signed) before uploading it. */
+const CONSENT_FORM: DocumentType = 'consent_form';
+
 /** Step 3: the documents the service needs, which are still missing, and the upload. */
 export function DocumentsStep({ practice, onSaved }: Props) {
   const { t } = useTranslation();
   const documents = useQuery(practiceDocumentsQuery(practice.id));
   const [failure, setFailure] = useState<string | null>(null);
+  /** Whether the review's refusal named the consent form: the way to get it goes with it. */
+  const [isConsentRefused, setConsentRefused] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
 
   const toReview = async () => {
     setFailure(null);
+    setConsentRefused(false);
     setIsBusy(true);
     try {
       await onSaved(await moveToReview(practice.id));
     } catch (error) {
       // A 422 names what is missing: `documents.<type>`, or a step not saved yet.
       const missing = isApiError(error) && error.status === 422 ? Object.keys(error.errors ?? {}) : [];
+      setConsentRefused(missing.includes(`documents.${CONSENT_FORM}`));
       setFailure(
         missing.length > 0
           ? t('wizard.documents.incomplete', { missing: missing.map((key) => partName(key, t)).join(', ') })
@@ -69,6 +77,12 @@ export function DocumentsStep({ practice, onSaved }: Props) {
                 {t(`labels.document.${type}`)}
                 {' – '}
                 <strong>{t(isMissing ? 'wizard.documents.missing' : 'wizard.documents.present')}</strong>
+                {isMissing && type === CONSENT_FORM && (
+                  <>
+                    {' · '}
+                    <ConsentFormLink />
+                  </>
+                )}
               </List.Item>
             );
           })}
@@ -101,11 +115,22 @@ export function DocumentsStep({ practice, onSaved }: Props) {
 
       <Stack gap="sm">
         <FormAlert message={failure} />
+        {failure && isConsentRefused && <ConsentFormLink />}
         <Button onClick={() => void toReview()} loading={isBusy} w="fit-content">
           {t('wizard.documents.continue')}
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** The way to the consent form, where it is generated to be printed and signed. */
+function ConsentFormLink() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/consent">
+      {t('wizard.documents.getConsentForm')}
+    </Anchor>
   );
 }
 

@@ -141,6 +141,7 @@ export const practicesEn = {
     openRequest: 'Open request no. {{id}}',
     required: 'Required documents',
     missing: 'Still missing',
+    getConsentForm: 'Get the consent form',
     complete: 'Every required document is uploaded.',
     tableCaption: 'Documents of request no. {{id}}',
     add: 'Add a document',

@@ -146,6 +146,7 @@ export const practicesIt: Practices = {
     openRequest: 'Apri la richiesta n. {{id}}',
     required: 'Documenti richiesti',
     missing: 'Ancora mancanti',
+    getConsentForm: 'Scarica il modulo di consenso',
     complete: 'Tutti i documenti richiesti sono stati caricati.',
     tableCaption: 'Documenti della richiesta n. {{id}}',
     add: 'Aggiungi un documento',

@@ -97,6 +97,7 @@ export const wizardEn = {
       tableCaption: 'Documents uploaded to this request',
       continue: 'Continue to the review',
       incomplete: 'The request is not complete yet. Still missing: {{missing}}.',
+      getConsentForm: 'Get the consent form',
     },
     review: {
       serviceTitle: 'Service',

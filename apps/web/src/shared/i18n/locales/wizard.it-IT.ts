@@ -99,6 +99,7 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       tableCaption: 'Documenti caricati per questa richiesta',
       continue: 'Continua al riepilogo',
       incomplete: 'La richiesta non è ancora completa. Manca ancora: {{missing}}.',
+      getConsentForm: 'Scarica il modulo di consenso',
     },
     review: {
       serviceTitle: 'Servizio',

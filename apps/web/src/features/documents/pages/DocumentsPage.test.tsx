@@ -1,0 +1,75 @@
+import type { DocumentType, PracticeStatus } from '@lisbon/domain';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(async () => {
+  await changeLocale('en-US');
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const overview = (missing: DocumentType[], status: PracticeStatus = 'draft') => ({
+  data: {
+    practices: [
+      {
+        practice_id: 7,
+        status,
+        status_label: status,
+        country: 'FR',
+        level: 'higher',
+        is_editable: status === 'draft',
+        required_documents: ['identity_document', 'consent_form'],
+        missing_documents: missing,
+        documents: [],
+      },
+    ],
+    unattached: [],
+    unattached_kept_hours: 24,
+  },
+});
+
+describe('the consent form still missing leads to /consent, where it is made', () => {
+  it.each([
+    ['en-US', 'Still missing', 'Get the consent form'],
+    ['it-IT', 'Ancora mancanti', 'Scarica il modulo di consenso'],
+  ] as const)('on /documents, in the list of what is missing (%s)', async (locale, title, linkName) => {
+    await changeLocale(locale);
+    mockApi({ 'GET /documents': { body: overview(['identity_document', 'consent_form']) } });
+    renderApp('/documents', { queryClient: logIn() });
+    const missing = (await screen.findByText(title)).closest('.mantine-Alert-root');
+    if (!(missing instanceof HTMLElement)) throw new Error('no list of missing documents');
+    expect(within(missing).getByRole('link', { name: linkName }).getAttribute('href')).toBe('/consent');
+  });
+
+  it('on /documents, not once the consent form is uploaded, nor for a request that no longer takes documents', async () => {
+    mockApi({ 'GET /documents': { body: overview(['identity_document']) } });
+    renderApp('/documents', { queryClient: logIn() });
+    await screen.findByText('Still missing');
+    expect(screen.queryByRole('link', { name: 'Get the consent form' })).toBeNull();
+    cleanup();
+
+    mockApi({ 'GET /documents': { body: overview(['consent_form'], 'published') } });
+    renderApp('/documents', { queryClient: logIn() });
+    await screen.findByText('Still missing');
+    expect(screen.queryByRole('link', { name: 'Get the consent form' })).toBeNull();
+  });
+
+  it.each([
+    ['en-US', 'Consent form', 'Get the consent form'],
+    ['it-IT', 'Modulo di consenso', 'Scarica il modulo di consenso'],
+  ] as const)('on the request’s page, beside the consent form (%s)', async (locale, item, linkName) => {
+    await changeLocale(locale);
+    const draft = practiceFixture({ missing_documents: ['identity_document', 'consent_form'] });
+    mockApi({ 'GET /practices/7': { body: { data: draft } } });
+    renderApp('/practices/7', { queryClient: logIn() });
+    const link = await screen.findByRole('link', { name: linkName });
+    expect(link.getAttribute('href')).toBe('/consent');
+    expect(link.closest('li')?.textContent).toContain(item);
+  });
+});
