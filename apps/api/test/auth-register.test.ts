@@ -172,7 +172,10 @@ describe('POST /auth/activate', () => {
     const payload = { token, password: PASSWORD, password_confirmation: PASSWORD };
     const response = await post('/auth/activate', payload);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { message: 'Account activated. You can now log in.' } });
+    // The link's holder proved the address: the answer gives it back for the login form.
+    expect(response.json()).toEqual({
+      data: { message: 'Account activated. You can now log in.', email: 'activate@example.org' },
+    });
     expect((await login(t.app, 'activate@example.org')).response.statusCode).toBe(200);
 
     const again = await post('/auth/activate', payload);

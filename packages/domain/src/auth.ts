@@ -101,3 +101,9 @@ export const logoutSchema = z.object({
 
 /** The answer of calls that must not reveal whether an account exists. */
 export const acknowledgementSchema = z.object({ message: z.string() });
+
+/**
+ * POST /auth/activate's answer: the acknowledgement and the account's email, which the login form
+ * then offers. Only the emailed token's holder gets it, who proved the address by opening the link.
+ */
+export const activationSchema = z.object({ message: z.string(), email: z.string() });

@@ -1,6 +1,7 @@
 import {
   acknowledgementSchema,
   activateSchema,
+  activationSchema,
   checkTokenSchema,
   dataEnvelope,
   deleteAccountSchema,
@@ -58,13 +59,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
   const activation = publicPost(
     '/auth/activate',
     'Activate the account with the emailed token, setting its password',
-    `${TOKEN_ERRORS} ${COMMON}`,
+    `${TOKEN_ERRORS} ${COMMON} The answer holds the account's email, for the login form: the token's holder opened the link mailed to it.`,
     activateSchema,
   );
-  app.post(activation.path, activation.options, async (request) => {
-    await activate(ctx, request.body, metaOf(request));
-    return notice(request, 'accountActivated');
-  });
+  const { schema } = activation.options;
+  app.post(
+    activation.path,
+    { schema: { ...schema, response: { ...schema.response, 200: dataEnvelope(activationSchema) } } },
+    async (request) => {
+      const { email } = await activate(ctx, request.body, metaOf(request));
+      return { data: { ...notice(request, 'accountActivated').data, email } };
+    },
+  );
 
   app.post(
     '/auth/check-token',

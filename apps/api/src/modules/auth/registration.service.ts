@@ -87,14 +87,18 @@ export async function activate(
   ctx: AppContext,
   input: { token: string; password: string },
   meta: RequestMeta,
-): Promise<void> {
+): Promise<{ email: string }> {
   assertAcceptablePassword(input.password);
   await checkLinkToken(ctx, input.token, 'activation', meta);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const userId = await redeemToken(ctx, trx, input.token, 'activation');
+    const account = await findAccountById(trx, userId);
+    if (!account) throw new AppError('TOKEN_NOT_FOUND');
     await activateAccount(trx, userId, passwordHash, ctx.clock.now().toISOString());
     await recordEvent(ctx, trx, { userId, kind: 'activated' });
+    // The token's holder proved the address by opening its link: the login form offers it.
+    return { email: account.email };
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   acknowledgementSchema,
   type activateSchema,
+  activationSchema,
   type LinkTokenPurpose,
   type LoginInput,
   type registerSchema,
@@ -29,7 +30,9 @@ const acknowledged = async (path: string, body: unknown) =>
   (await api.create(path, body, { auth: false, schema: acknowledgementSchema })).data.message;
 
 export const register = (input: z.output<typeof registerSchema>) => acknowledged('auth/register', input);
-export const activate = (input: z.output<typeof activateSchema>) => acknowledged('auth/activate', input);
+/** Answers the account's email with the acknowledgement: the login form offers it. */
+export const activate = async (input: z.output<typeof activateSchema>) =>
+  (await api.create('auth/activate', input, { auth: false, schema: activationSchema })).data;
 export const resetPassword = (input: z.output<typeof activateSchema>) =>
   acknowledged('auth/reset-password', input);
 export const resendActivation = (email: string) => acknowledged('auth/activation/resend', { email });

@@ -1,8 +1,8 @@
 import { loginSchema, type Session } from '@lisbon/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { isApiError } from '@/api';
 import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
@@ -25,6 +25,16 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
     schema: loginSchema,
     initialValues: { email: '', password: '' },
   });
+  // The email an activation just answered (`ActivatePage`'s navigation state), filled in after the
+  // pre-rendered page is hydrated, whose field is empty.
+  const { state } = useLocation();
+  const activatedEmail = isEmailState(state) ? state.email : null;
+  const fillEmail = useEffectEvent((email: string) => {
+    if (form.getValues().email === '') form.setFieldValue('email', email);
+  });
+  useEffect(() => {
+    if (activatedEmail) fillEmail(activatedEmail);
+  }, [activatedEmail]);
 
   const onSubmit = submit(async (credentials) => {
     setFailure(null);
@@ -99,3 +109,7 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
     </form>
   );
 }
+
+/** Navigation state that carries an email (after an activation). */
+const isEmailState = (state: unknown): state is { email: string } =>
+  typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string';

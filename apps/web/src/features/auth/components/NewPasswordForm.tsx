@@ -12,7 +12,7 @@ import { isTokenNotFound } from '../api/linkCheck';
 
 type TokenPasswordSchema = typeof activateSchema;
 
-type Props = {
+type Props<Answer> = {
   name: string;
   /** `activateSchema` or `resetPasswordSchema`: a token and a new password, confirmed. */
   schema: TokenPasswordSchema;
@@ -20,13 +20,14 @@ type Props = {
   submitLabel: string;
   /** The spec's message when the call fails for another reason than the fields or the token. */
   failure: string;
-  send: (input: z.output<TokenPasswordSchema>) => Promise<unknown>;
-  onDone: () => void;
+  send: (input: z.output<TokenPasswordSchema>) => Promise<Answer>;
+  /** Called with the API's answer once the password is set. */
+  onDone: (answer: Answer) => void;
   onTokenNotFound: () => void;
 };
 
 /** Chooses a password with an emailed token: activation and reset (spec §2). */
-export function NewPasswordForm({
+export function NewPasswordForm<Answer>({
   name,
   schema,
   token,
@@ -35,7 +36,7 @@ export function NewPasswordForm({
   send,
   onDone,
   onTokenNotFound,
-}: Props) {
+}: Props<Answer>) {
   const { t } = useTranslation();
   const [message, setMessage] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
@@ -46,14 +47,15 @@ export function NewPasswordForm({
 
   const onSubmit = submit(async (input) => {
     setMessage(null);
+    let answer: Answer;
     try {
-      await send(input);
+      answer = await send(input);
     } catch (error) {
       if (isTokenNotFound(error)) onTokenNotFound();
       else if (!showServerErrors(error)) setMessage(failureMessage(error, failure));
       return;
     }
-    onDone();
+    onDone(answer);
   });
 
   return (

@@ -34,9 +34,10 @@ export function ActivatePage() {
         submitLabel={t('auth.activate.submit')}
         failure={t('messages.activationFailed')}
         send={activate}
-        onDone={() => {
+        onDone={({ email }) => {
           showSuccess(t('messages.accountActivated'));
-          void navigate('/auth/login', { replace: true });
+          // The login form starts from the account's email (`LoginForm`).
+          void navigate('/auth/login', { replace: true, state: { email } });
         }}
         onTokenNotFound={() => setNotFound(true)}
       />

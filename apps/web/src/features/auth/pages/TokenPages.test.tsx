@@ -50,10 +50,12 @@ describe('account activation', () => {
     expect(api.callsTo('POST /auth/activate')).toHaveLength(0);
   });
 
-  it('activates the account and goes to login', async () => {
+  it('activates the account and goes to login, its email filled in', async () => {
     const api = mockApi({
       ...LINK_WORKS,
-      'POST /auth/activate': { body: { data: { message: 'Account activated. You can now log in.' } } },
+      'POST /auth/activate': {
+        body: { data: { message: 'Account activated. You can now log in.', email: 'maria@example.org' } },
+      },
     });
     const { router } = renderApp(`/auth/activate/${TOKEN}`);
     await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
@@ -62,6 +64,10 @@ describe('account activation', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(await screen.findByText('Account activated')).toBeTruthy();
+    // The account's email, which the activation answered: only the password is left to type.
+    const email = await screen.findByLabelText<HTMLInputElement>(/^Email/);
+    await waitFor(() => expect(email.value).toBe('maria@example.org'));
+    expect(screen.getByLabelText<HTMLInputElement>(/^Password/).value).toBe('');
     expect(api.callsTo('POST /auth/activate')[0]?.body).toEqual({
       token: TOKEN,
       password: 'Str0ng!pass',
