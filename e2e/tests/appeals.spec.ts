@@ -78,6 +78,12 @@ async function logOut(page: Page): Promise<void> {
 
 /** The applicant's appeal or amendment through /practices/{id}/appeal, with a supporting document. */
 async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendment', motivation: string) {
+  // Published: /documents lists nothing as missing where nothing can be added (first-user review, item 13).
+  await page.goto('/documents');
+  const section = page.getByRole('region', { name: new RegExp(`^Request no\\. ${practiceId}:`) });
+  await expect(section.getByText('This request no longer accepts changes to its documents.')).toBeVisible();
+  await expect(section.getByText('Still missing')).toHaveCount(0);
+  await expectAccessible(page);
   await page.goto(`/practices/${practiceId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Request no. ${practiceId}` })).toBeVisible();
   await expect(

@@ -7,7 +7,7 @@ import { DocumentUploader } from '@/shared/documents/DocumentUploader';
 import { useLocale } from '@/shared/i18n';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
-/** One request on /documents: its documents, the required ones still missing, and the upload while editable. */
+/** One request on /documents: its documents, and while editable the required ones still missing and the upload. */
 export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -39,19 +39,23 @@ export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }
             ))}
           </List>
         </div>
-        {entry.missing_documents.length > 0 ? (
-          <Alert color="orange" variant="light" title={t('documentsPage.missing')}>
-            {entry.missing_documents.map((type) => t(`labels.document.${type}`)).join(', ')}
-            {/* The consent form is generated on /consent, to be printed and signed. */}
-            {entry.is_editable && entry.missing_documents.includes('consent_form') && (
-              // blue.9: the link colour (blue.8) is 4.22:1 on the orange tint (issue 14).
-              <Anchor component={Link} to="/consent" c="blue.9" display="block" mt="xs" w="fit-content">
-                {t('documentsPage.getConsentForm')}
-              </Anchor>
-            )}
-          </Alert>
-        ) : (
+        {/* What is missing is said only where it can still be added: a request past its
+            draft or question (published, closed, being evaluated) lists nothing to upload. */}
+        {entry.missing_documents.length === 0 ? (
           <Text>{t('documentsPage.complete')}</Text>
+        ) : (
+          entry.is_editable && (
+            <Alert color="orange" variant="light" title={t('documentsPage.missing')}>
+              {entry.missing_documents.map((type) => t(`labels.document.${type}`)).join(', ')}
+              {/* The consent form is generated on /consent, to be printed and signed. */}
+              {entry.missing_documents.includes('consent_form') && (
+                // blue.9: the link colour (blue.8) is 4.22:1 on the orange tint (issue 14).
+                <Anchor component={Link} to="/consent" c="blue.9" display="block" mt="xs" w="fit-content">
+                  {t('documentsPage.getConsentForm')}
+                </Anchor>
+              )}
+            </Alert>
+          )
         )}
         <DocumentTable
           documents={entry.documents}

@@ -1,4 +1,4 @@
-import type { DocumentType, PracticeStatus } from '@lisbon/domain';
+import type { DocumentType, PracticeDocuments, PracticeStatus } from '@lisbon/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
@@ -56,7 +56,7 @@ describe('the consent form still missing leads to /consent, where it is made', (
 
     mockApi({ 'GET /documents': { body: overview(['consent_form'], 'published') } });
     renderApp('/documents', { queryClient: logIn() });
-    await screen.findByText('Still missing');
+    await screen.findByText('This request no longer accepts changes to its documents.');
     expect(screen.queryByRole('link', { name: 'Get the consent form' })).toBeNull();
   });
 
@@ -71,5 +71,50 @@ describe('the consent form still missing leads to /consent, where it is made', (
     const link = await screen.findByRole('link', { name: linkName });
     expect(link.getAttribute('href')).toBe('/consent');
     expect(link.closest('li')?.textContent).toContain(item);
+  });
+});
+
+const entry = (overrides: Partial<PracticeDocuments>): PracticeDocuments => ({
+  practice_id: 7,
+  status: 'draft',
+  status_label: 'draft',
+  country: 'FR',
+  level: 'higher',
+  is_editable: true,
+  published_at: null,
+  required_documents: ['identity_document', 'consent_form'],
+  missing_documents: ['identity_document', 'consent_form'],
+  documents: [],
+  ...overrides,
+});
+
+function open(practice: PracticeDocuments) {
+  mockApi({
+    'GET /documents': {
+      body: { data: { practices: [practice], unattached: [], unattached_kept_hours: 24 } },
+    },
+  });
+  renderApp('/documents', { queryClient: logIn() });
+}
+
+describe('/documents: what is still missing (first-user review, item 13)', () => {
+  it('lists the missing documents of a request that still takes them', async () => {
+    open(entry({}));
+    expect(await screen.findByText('Still missing')).toBeTruthy();
+    expect(screen.getByText('ID card or passport, Consent form')).toBeTruthy();
+  });
+
+  it('lists none for a published request, which no longer accepts changes to its documents', async () => {
+    open(
+      entry({
+        status: 'published',
+        status_label: 'published',
+        is_editable: false,
+        published_at: '2026-12-01T10:00:00.000Z',
+      }),
+    );
+    expect(await screen.findByText('This request no longer accepts changes to its documents.')).toBeTruthy();
+    expect(screen.queryByText('Still missing')).toBeNull();
+    expect(screen.queryByText('Every required document is uploaded.')).toBeNull();
   });
 });
