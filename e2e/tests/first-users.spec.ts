@@ -45,6 +45,10 @@ test('the saved preferred language follows the user to another browser; a langua
     await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
     await expect(page.getByLabel(/^Lingua preferita/)).toHaveValue('it-IT');
     await expect(page.getByText('Italiano', { exact: true }).first()).toBeAttached();
+    // With no request yet the login opens the account, which names what it still lacks (decision 085).
+    await expect(page.getByText('Il tuo account non è ancora completo')).toBeVisible();
+    await page.getByRole('link', { name: 'Numero di telefono' }).click();
+    await expect(page.getByRole('textbox', { name: /^Numero di telefono/ })).toBeFocused();
     await expectAccessible(page);
     // The device forgets its language (storage entry and cookie) but keeps the session: the page
     // starts in the browser's English, then takes the account's language again.
@@ -223,7 +227,10 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
 
   await page.goto('/auth/login');
   await logIn(page, person);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).toHaveURL(/\/practices$/);
+  // With a request the login opens My requests, which says the account is incomplete (decision 085).
+  await expect(page.getByText('Your account is not complete yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Complete your account' })).toHaveAttribute('href', '/account');
   for (const width of [375, 1024]) {
     // Tall enough that the first rows are on screen: what is hidden is hidden sideways.
     await page.setViewportSize({ width, height: 1400 });
@@ -305,7 +312,7 @@ test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "
   await draftAtReview(request, person);
   await page.goto('/auth/login');
   await logIn(page, person);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).toHaveURL(/\/practices$/);
   /** Opens a list, checks it is long enough to scroll, and runs axe with it open. */
   const openList = async (name: string, typed?: string) => {
     const field = page.getByRole('combobox', { name });
@@ -359,7 +366,7 @@ test('a refugee account that has filed its two requests reads the limit on the s
   }
   await page.goto('/auth/login');
   await logIn(page, person);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).toHaveURL(/\/practices$/);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/service/new');

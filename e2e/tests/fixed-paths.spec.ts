@@ -182,7 +182,7 @@ test('a closed, refunded request says why and its refund at its top; its invoice
 
   await page.goto('/auth/login');
   await logIn(page, applicant);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).toHaveURL(/\/practices$/);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`/practices/${id}`);
@@ -435,7 +435,7 @@ test('staff: the concluded file check and the saved verification say who and whe
   });
   await page.goto('/auth/login');
   await logIn(page, applicant);
-  await expect(page).toHaveURL(/\/account/);
+  await expect(page).toHaveURL(/\/practices$/);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/practices');

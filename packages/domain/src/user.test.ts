@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { registerSchema } from './auth';
 import { messageForIssue } from './messages';
-import { isSameEmail } from './user';
+import { isSameEmail, missingProfileFields, type User } from './user';
 import { userUpdateSchema } from './user-details';
 
 const messagesOf = (result: z.core.util.SafeParseResult<unknown>) =>
@@ -98,5 +98,24 @@ describe('isSameEmail', () => {
     expect(isSameEmail(' Ada@Example.org ', 'ada@example.org')).toBe(true);
     expect(isSameEmail('ada@example.org', 'ada@example.com')).toBe(false);
     expect(isSameEmail('', 'ada@example.org')).toBe(false);
+  });
+});
+
+describe('missingProfileFields', () => {
+  const complete = {
+    birth_date: '1990-05-17',
+    birth_country: 'GB',
+    nationality: 'GB',
+    document_number: 'X1234567',
+    phone: '+442079460958',
+    residence_country: 'IT',
+    address: 'Via Roma 1',
+    city: 'Roma',
+  };
+  const user = (details: Partial<User>) => ({ ...complete, ...details }) as unknown as User;
+
+  it('names the empty details in the order of the account page, none once complete', () => {
+    expect(missingProfileFields(user({}))).toEqual([]);
+    expect(missingProfileFields(user({ city: '', phone: null }))).toEqual(['phone', 'city']);
   });
 });

@@ -69,6 +69,27 @@ export const userSchema = z
   .register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The details an applicant completes on /account after the activation (spec §1: registers,
+ * activates, completes the account details, picks a service); the names come with the
+ * registration. The account page marks them required and names the ones still empty.
+ */
+export const PROFILE_FIELDS = [
+  'birth_date',
+  'birth_country',
+  'nationality',
+  'document_number',
+  'phone',
+  'residence_country',
+  'address',
+  'city',
+] as const satisfies readonly (keyof User)[];
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** The details of PROFILE_FIELDS the account still lacks, in the order of the account page. */
+export const missingProfileFields = (user: User): ProfileField[] =>
+  PROFILE_FIELDS.filter((field) => user[field] === null || user[field] === '');
+
 /** PATCH /profile: the interface language (and the marketing consent flag). */
 export const profileUpdateSchema = z.strictObject({
   locale: z.optional(localeSchema),

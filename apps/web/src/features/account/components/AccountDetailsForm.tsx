@@ -10,11 +10,14 @@ import { updateUser, useStoreUser } from '../api/account';
 import { AddressFields } from './AddressFields';
 import { detailsFromUser, detailsToInput } from './detailsForm';
 import { GeneralInfoFields } from './GeneralInfoFields';
+import { MissingDetails } from './MissingDetails';
 import { PersonalDetailsFields } from './PersonalDetailsFields';
 
 /** Complete account (spec §2): general info, personal details, address details, saved together. */
 export function AccountDetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  // Applicants complete the account with PROFILE_FIELDS; staff file no requests.
+  const isApplicant = user.abilities['staff.workspace'] !== true;
   const storeUser = useStoreUser();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
@@ -41,22 +44,19 @@ export function AccountDetailsForm({ user }: { user: User }) {
         {t('account.details.title')}
       </Title>
       {/* What the details are for speaks to applicants; staff file no requests. */}
-      <Text mb="md">
-        {t(
-          user.abilities['staff.workspace'] === true ? 'account.details.introStaff' : 'account.details.intro',
-        )}
-      </Text>
+      <Text mb="md">{t(isApplicant ? 'account.details.intro' : 'account.details.introStaff')}</Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           <FormAlert message={failure} />
+          <MissingDetails user={user} />
           <Fieldset legend={t('account.details.general')}>
             <GeneralInfoFields form={form} user={user} />
           </Fieldset>
           <Fieldset legend={t('account.details.personal')}>
-            <PersonalDetailsFields form={form} />
+            <PersonalDetailsFields form={form} isApplicant={isApplicant} />
           </Fieldset>
           <Fieldset legend={t('account.details.address')}>
-            <AddressFields form={form} />
+            <AddressFields form={form} isApplicant={isApplicant} />
           </Fieldset>
           <Button type="submit" loading={form.submitting} w="fit-content">
             {t('account.details.submit')}

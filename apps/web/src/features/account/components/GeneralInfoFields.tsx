@@ -1,6 +1,7 @@
 import { isLocale, LOCALES, type User, USER_CATEGORIES } from '@lisbon/domain';
 import { Group, NativeSelect, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { profileFieldId } from '@/shared/session/profileFields';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showError, showSuccess } from '@/shared/ui/toast';
 import { useSaveLocale } from '../api/account';
@@ -44,6 +45,8 @@ export function GeneralInfoFields({ form, user }: { form: DetailsForm; user: Use
         type="tel"
         autoComplete="tel"
         placeholder="+39 06 1234 5678"
+        id={profileFieldId('phone')}
+        required={user.abilities['staff.workspace'] !== true}
         {...form.getInputProps('phone')}
       />
       {user.abilities['staff.workspace'] !== true && (

@@ -2,6 +2,7 @@ import { documentExpiry, GENDERS, isOmocodicTaxId, isoDateSchema } from '@lisbon
 import { Checkbox, Group, Radio, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/shared/forms/DateField';
+import { profileFieldId } from '@/shared/session/profileFields';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import type { DetailsForm } from './detailsForm';
 
@@ -18,8 +19,11 @@ function expiryWarning(date: string): 'account.documentExpired' | 'account.docum
   }
 }
 
-/** Personal details (spec §3 User): names, birth, nationality, gender, identity document, tax ID. */
-export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
+/**
+ * Personal details (spec §3 User): names, birth, nationality, gender, identity document, tax ID;
+ * an applicant's account is complete with the birth, nationality and document number too.
+ */
+export function PersonalDetailsFields({ form, isApplicant }: { form: DetailsForm; isApplicant: boolean }) {
   const { t } = useTranslation();
   const { values } = form;
   const warning = expiryWarning(values.document_expiration_date);
@@ -46,11 +50,23 @@ export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
         label={t('account.fields.birthDate')}
         description={t('account.fields.birthDateHelp')}
         autoComplete="bday"
+        id={profileFieldId('birth_date')}
+        required={isApplicant}
         {...form.getInputProps('birth_date')}
       />
-      <CountrySelect label={t('account.fields.birthCountry')} {...form.getInputProps('birth_country')} />
+      <CountrySelect
+        label={t('account.fields.birthCountry')}
+        id={profileFieldId('birth_country')}
+        required={isApplicant}
+        {...form.getInputProps('birth_country')}
+      />
       <TextInput label={t('account.fields.birthCity')} {...form.getInputProps('birth_city')} />
-      <CountrySelect label={t('account.fields.nationality')} {...form.getInputProps('nationality')} />
+      <CountrySelect
+        label={t('account.fields.nationality')}
+        id={profileFieldId('nationality')}
+        required={isApplicant}
+        {...form.getInputProps('nationality')}
+      />
       <Radio.Group label={t('account.fields.gender')} {...form.getInputProps('gender')}>
         <Group gap="md" mt={6}>
           {GENDERS.map((gender) => (
@@ -58,7 +74,12 @@ export function PersonalDetailsFields({ form }: { form: DetailsForm }) {
           ))}
         </Group>
       </Radio.Group>
-      <TextInput label={t('account.fields.documentNumber')} {...form.getInputProps('document_number')} />
+      <TextInput
+        label={t('account.fields.documentNumber')}
+        id={profileFieldId('document_number')}
+        required={isApplicant}
+        {...form.getInputProps('document_number')}
+      />
       <CountrySelect
         label={t('account.fields.documentIssueCountry')}
         {...form.getInputProps('document_issue_country')}

@@ -9,7 +9,7 @@ import { storage } from '@/shared/storage';
 import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
-import { testUser } from '@/test/users';
+import { completeProfile, testUser } from '@/test/users';
 
 afterEach(() => {
   cleanup();
@@ -35,6 +35,33 @@ const isoDate = (monthsFromNow: number) => {
 };
 
 describe('account page: complete account', () => {
+  it('names the details the account still lacks, each a link to its field, and marks them required (first-user review, item 1)', async () => {
+    openAccount(testUser({ ...completeProfile, phone: null, residence_country: null, city: '' }));
+    const alert = (await screen.findByText('Your account is not complete yet')).closest<HTMLElement>(
+      '.mantine-Alert-root',
+    );
+    if (!alert) throw new Error('no alert');
+    const links = within(alert).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Phone number', 'Country of residence', 'City']);
+    await userEvent.click(links[2]!);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^City\W*$/ }));
+    for (const name of [
+      /^Phone number/,
+      /^Date of birth/,
+      /^Identity document number/,
+      /^Address/,
+      /^City\W*$/,
+    ])
+      expect(screen.getByRole('textbox', { name }).hasAttribute('required')).toBe(true);
+    expect(screen.getByRole('textbox', { name: /^Zip code/ }).hasAttribute('required')).toBe(false);
+  });
+
+  it('names nothing once the account is complete', async () => {
+    openAccount(testUser(completeProfile));
+    await screen.findByRole('region', { name: 'Complete your account' });
+    expect(screen.queryByText('Your account is not complete yet')).toBeNull();
+  });
+
   it('changes the category, and says on it when a request holds it', async () => {
     const held = 'The category cannot be changed while a request of yours is a draft or being evaluated';
     const api = mockApi({

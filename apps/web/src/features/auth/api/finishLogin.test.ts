@@ -21,6 +21,11 @@ describe('where a login lands', () => {
     expect(destinationAfterLogin(testUser(completeProfile), null)).toBe('/practices');
   });
 
+  it('sends an applicant who has requests to them, complete or not (first-user review, item 1)', () => {
+    expect(destinationAfterLogin(testUser({ phone: null }), null, true)).toBe('/practices');
+    expect(destinationAfterLogin(testUser(completeProfile), null, true)).toBe('/practices');
+  });
+
   it('returns to the page the user was sent away from', () => {
     expect(destinationAfterLogin(testUser({ role: 'reviewer' }), '/staff/practices/4')).toBe(
       '/staff/practices/4',

@@ -1,37 +1,49 @@
-import { canAccess, type Session, type User } from '@lisbon/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  canAccess,
+  missingProfileFields,
+  notificationsSchema,
+  type Session,
+  type User,
+} from '@lisbon/domain';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '@/api';
 import { followAccountLanguage } from '@/shared/i18n/languageOffer';
 import { currentUserQuery } from '@/shared/session/currentUser';
 import { nextFromSearch, takeNextAfterActivation } from '@/shared/session/loginPath';
 import { startSession } from '@/shared/session/session';
 
-/** The details an applicant completes on /account before a request can be prepared. */
-const PROFILE_FIELDS = [
-  'birth_date',
-  'birth_country',
-  'nationality',
-  'document_number',
-  'phone',
-  'residence_country',
-  'address',
-  'city',
-] as const satisfies readonly (keyof User)[];
-
-export const isProfileComplete = (user: User): boolean =>
-  PROFILE_FIELDS.every((field) => user[field] !== null && user[field] !== '');
-
 /**
  * Where a fresh login lands: the page the user was sent away from, if any; staff go to their
  * workspace, or to the account page while they still lack their second factor; applicants to
- * the account page while it is incomplete, else to their requests.
+ * the account page while it is incomplete and they have no request yet, else to their requests
+ * (which say what the account still lacks, and which request awaits a reply).
  */
-export function destinationAfterLogin(user: User | undefined, next: string | null): string {
+export function destinationAfterLogin(
+  user: User | undefined,
+  next: string | null,
+  hasRequests = false,
+): string {
   if (next) return next;
   if (!user) return '/account';
   if (user.abilities['staff.workspace'] === true) return user.two_factor_enabled ? '/staff' : '/account';
-  if (!isProfileComplete(user)) return '/account';
+  if (missingProfileFields(user).length > 0 && !hasRequests) return '/account';
   return canAccess(user.abilities, 'practice.apply') ? '/practices' : '/account';
+}
+
+/** Whether an applicant whose account is incomplete has requests (a draft counts): read only then. */
+async function hasRequestsToFollow(queryClient: QueryClient, user: User): Promise<boolean> {
+  if (user.abilities['staff.workspace'] === true || missingProfileFields(user).length === 0) return false;
+  try {
+    const notifications = await queryClient.fetchQuery({
+      queryKey: ['notifications', user.id],
+      queryFn: async () =>
+        (await api.get(`users/${user.id}/notifications`, null, { schema: notificationsSchema })).data,
+    });
+    return notifications.total > 0;
+  } catch {
+    return false; // the account page, as before: it says what is missing
+  }
 }
 
 /** Stores a session that passed every step, loads the profile and goes on. */
@@ -51,6 +63,7 @@ export function useFinishLogin() {
       // The next page's guard loads the profile again and decides.
     }
     if (user) await followAccountLanguage(user);
-    await navigate(destinationAfterLogin(user, next), { replace: true });
+    const hasRequests = user !== undefined && !next && (await hasRequestsToFollow(queryClient, user));
+    await navigate(destinationAfterLogin(user, next, hasRequests), { replace: true });
   };
 }

@@ -1,8 +1,10 @@
+import { STATUS_LABELS } from '@lisbon/domain';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '@/shared/storage';
 import { findAlert } from '@/test/alerts';
+import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { completeProfile, testUser } from '@/test/users';
@@ -76,6 +78,29 @@ describe('login', () => {
     const { router } = renderApp('/login');
     await logIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+  });
+
+  it('sends a user whose profile is incomplete but who has requests to them, where the account says what it lacks (first-user review, item 1)', async () => {
+    const counts = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0]));
+    mockApi({
+      'POST /auth': { body: session(false) },
+      'GET /auth/me': { body: { data: testUser({ ...completeProfile, phone: null, city: '' }) } },
+      'GET /users/1/notifications': {
+        body: { data: { counts: { ...counts, 'cimea request': 1 }, total: 1 } },
+      },
+      'GET /practices': {
+        body: {
+          data: [practiceSummaryFixture({ status: 'pending_student_reply', status_label: 'cimea request' })],
+          meta: { page: 1, perPage: 20, total: 1 },
+        },
+      },
+    });
+    const { router } = renderApp('/login');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/practices'));
+    expect(await screen.findByText('Your account is not complete yet')).toBeTruthy();
+    expect(screen.getByText(/^Still to fill in: Phone number, City\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Complete your account' }).getAttribute('href')).toBe('/account');
   });
 
   it('hints, after any failed login, that an account not activated yet can ask for a new link', async () => {

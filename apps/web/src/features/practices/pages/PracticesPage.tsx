@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RequestList } from '@/shared/practice/RequestList';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { type ListQuery, usePractices } from '../api/practices';
+import { AccountIncompleteNotice } from '../components/AccountIncompleteNotice';
 import { PracticesTable } from '../components/PracticesTable';
 import { SortSelect } from '../components/SortSelect';
 
@@ -36,6 +37,7 @@ export function PracticesPage() {
   return (
     <Stack gap="lg">
       <PageHeading>{title}</PageHeading>
+      <AccountIncompleteNotice />
       <Group justify="space-between" align="flex-end">
         <SortSelect value={query.sort} onChange={(sort) => change({ sort, page: '1' })} />
         <Button component={Link} to="/service/new">

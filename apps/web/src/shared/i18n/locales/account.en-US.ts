@@ -10,6 +10,8 @@ export const accountEn = {
       personal: 'Personal details',
       address: 'Address details',
       submit: 'Save the account details',
+      missingTitle: 'Your account is not complete yet',
+      missingIntro: 'Fill in these details, then save them:',
     },
     fields: {
       email: 'Email',

@@ -12,6 +12,8 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       personal: 'Dati personali',
       address: 'Indirizzo',
       submit: "Salva i dati dell'account",
+      missingTitle: 'Il tuo account non è ancora completo',
+      missingIntro: 'Compila questi dati, poi salvali:',
     },
     fields: {
       email: 'Email',

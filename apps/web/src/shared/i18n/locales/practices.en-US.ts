@@ -7,6 +7,11 @@ export const practicesEn = {
     title: 'My requests',
     archiveTitle: 'Archive',
     new: 'New request',
+    accountIncomplete: {
+      title: 'Your account is not complete yet',
+      missing: 'Still to fill in: {{fields}}.',
+      link: 'Complete your account',
+    },
     empty: 'Press “New request” to start one.',
     emptyArchive: 'A request comes here once nothing more happens to it: closed, or its statement issued.',
     caption_one: '{{title}}: page {{page}} of {{pages}}, {{count}} request in all',

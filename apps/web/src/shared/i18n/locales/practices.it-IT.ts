@@ -8,6 +8,11 @@ export const practicesIt: Practices = {
     title: 'Le mie richieste',
     archiveTitle: 'Archivio',
     new: 'Nuova richiesta',
+    accountIncomplete: {
+      title: 'Il tuo account non è ancora completo',
+      missing: 'Da compilare: {{fields}}.',
+      link: 'Completa il tuo account',
+    },
     empty: 'Premi «Nuova richiesta» per iniziarne una.',
     emptyArchive:
       'Una richiesta arriva qui quando non le accade più nulla: chiusa, o con il suo attestato emesso.',
