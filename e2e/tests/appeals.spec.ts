@@ -89,6 +89,8 @@ async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendmen
   await expect(
     page.getByText(/You can ask for an appeal or an amendment of this statement until/),
   ).toBeVisible();
+  // Published: the evaluation's deadline was met, nothing counts down (decision 108, amended).
+  await expect(page.getByText('Days to go', { exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Ask for an appeal or amendment' }).click();
   await expect(page).toHaveURL(new RegExp(`/practices/${practiceId}/appeal$`));
@@ -103,6 +105,11 @@ async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendmen
   await expect(page.getByText('Appeal created')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your appeal or amendment is in progress' })).toBeVisible();
   await expect(page.getByText(motivation)).toBeVisible();
+  await expectAccessible(page);
+  // The request counts down to the appeal or amendment's own deadline, named so (decision 108, amended).
+  await page.goto(`/practices/${practiceId}`);
+  await expect(page.getByText('Expected deadline of the appeal or amendment', { exact: true })).toBeVisible();
+  await expect(page.getByText('Days to go', { exact: true })).toBeVisible();
   await expectAccessible(page);
 }
 

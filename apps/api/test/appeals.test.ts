@@ -621,6 +621,14 @@ describe('the deadline of an appeal or amendment', () => {
           headers: bearer(secretary.token),
         }),
       );
+    const ownerRead = async (practiceId: number) =>
+      dataOf<{ expected_deadline: string; days_to_go: number | null }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/practices/${practiceId}`,
+          headers: bearer(owner.token),
+        }),
+      );
     for (const [type, isUrgent, days] of [
       ['appeal', 0, 60],
       ['amendment', 1, 30],
@@ -635,12 +643,24 @@ describe('the deadline of an appeal or amendment', () => {
         })
         .where('id', '=', practiceId)
         .execute();
+      // Published: the evaluation's deadline was met, nothing counts down, for staff and applicant alike.
+      expect((await staffRead(practiceId)).days_to_go).toBeNull();
+      expect((await ownerRead(practiceId)).days_to_go).toBeNull();
       const answer = await askAppeal(practiceId, { type, motivation: 'The level is wrong.' });
       expect(answer.statusCode).toBe(201);
       const practice = await staffRead(practiceId);
       expect(practice.expected_deadline > '2026-04-02').toBe(true);
       // Counted from the day it was asked for: all its working days still ahead, not late.
       expect(practice.days_to_go).toBe(days);
+      // The applicant reads the same deadline and days, in the request and in the list.
+      expect(await ownerRead(practiceId)).toMatchObject({
+        expected_deadline: practice.expected_deadline,
+        days_to_go: days,
+      });
+      const list = dataOf<{ id: number; days_to_go: number | null }[]>(
+        await t.app.inject({ method: 'GET', url: '/api/v1/practices', headers: bearer(owner.token) }),
+      );
+      expect(list.find((entry) => entry.id === practiceId)?.days_to_go).toBe(days);
     }
   });
 });

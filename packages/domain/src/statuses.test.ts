@@ -4,6 +4,7 @@ import {
   isArchived,
   isIssuing,
   PRACTICE_STATUSES,
+  runningDeadlineOf,
   STATUS_LABELS,
   statusLabel,
 } from './statuses';
@@ -55,5 +56,19 @@ describe('archive and editable statuses', () => {
       PRACTICE_STATUSES.filter((s) => publishedFrom.has(s)),
     );
     expect(PRACTICE_STATUSES.filter(isIssuing)).toEqual(['ready_for_issue', 'appeal_reviewed']);
+  });
+});
+
+describe('runningDeadlineOf', () => {
+  it('counts down to the evaluation, then to an open appeal or amendment, and to nothing once finished', () => {
+    expect(runningDeadlineOf('draft')).toBeNull();
+    expect(runningDeadlineOf('in_evaluation')).toBe('evaluation');
+    expect(runningDeadlineOf('pending_student_reply')).toBe('evaluation');
+    expect(runningDeadlineOf('published')).toBeNull();
+    expect(runningDeadlineOf('closed')).toBeNull();
+    expect(runningDeadlineOf('appeal_requested')).toBe('appeal');
+    expect(runningDeadlineOf('appeal_pending_student_reply')).toBe('appeal');
+    expect(runningDeadlineOf('amend_issued')).toBeNull();
+    expect(runningDeadlineOf('appeal_refused')).toBeNull();
   });
 });

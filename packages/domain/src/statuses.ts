@@ -110,3 +110,14 @@ export const areDocumentsEditable = (status: PracticeStatus): boolean =>
  */
 export const hasAppeal = (status: PracticeStatus): boolean =>
   status.startsWith('appeal_') || status === 'amend_issued';
+
+/**
+ * Which deadline a request's days to go count down to: none for a draft or a finished request
+ * (its evaluation's deadline was met with the statement, or the request was closed); an open
+ * appeal or amendment's own (`practices.expected_deadline`, replaced when it is asked for,
+ * decision 108); else the evaluation's.
+ */
+export function runningDeadlineOf(status: PracticeStatus): 'evaluation' | 'appeal' | null {
+  if (status === 'draft' || isArchived(status)) return null;
+  return hasAppeal(status) ? 'appeal' : 'evaluation';
+}

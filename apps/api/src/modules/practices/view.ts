@@ -1,6 +1,6 @@
 import {
   canRequestAppeal,
-  isArchived,
+  runningDeadlineOf,
   PRACTICE_STATUSES,
   purposeStepSchema,
   qualificationStepSchema,
@@ -22,10 +22,13 @@ export type Today = { today: string; calendar: WorkingCalendar };
 
 const stepOf = (value: string) => WIZARD_STEPS.find((step) => step === value) ?? 'purpose';
 
-/** Working days left for an open request with a deadline; none for drafts and finished requests. */
+/**
+ * Working days left to the deadline that runs (`runningDeadlineOf`): an open appeal's own, the
+ * evaluation's otherwise; none for drafts and finished requests, as the staff's summary reads it.
+ */
 function daysToGoOf(practice: OwnedPractice<PracticeSummaryRow>, { today, calendar }: Today): number | null {
   const deadline = practice.row.expected_deadline;
-  if (!deadline || practice.status === 'draft' || isArchived(practice.status)) return null;
+  if (!deadline || runningDeadlineOf(practice.status) === null) return null;
   return daysToGo(today, deadline, calendar);
 }
 

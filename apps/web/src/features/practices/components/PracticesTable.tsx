@@ -1,4 +1,4 @@
-import { countryName, type PracticeSummary } from '@lisbon/domain';
+import { countryName, type PracticeSummary, runningDeadlineOf } from '@lisbon/domain';
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
@@ -43,7 +43,15 @@ export function PracticesTable({ practices, caption }: Props) {
           badge: <StatusBadge label={practice.status_label} />,
           lines: [service(practice), country(practice)],
           facts: [
-            { label: t('practices.columns.deadline'), value: date(practice.expected_deadline) },
+            {
+              // An open appeal or amendment counts down to its own deadline (decision 108): named so.
+              label: t(
+                runningDeadlineOf(practice.status) === 'appeal'
+                  ? 'practiceFacts.appealDeadline'
+                  : 'practices.columns.deadline',
+              ),
+              value: date(practice.expected_deadline),
+            },
             { label: t('practices.columns.daysToGo'), value: daysToGo(practice.days_to_go) },
             { label: t('practices.columns.createdAt'), value: date(practice.created_at) },
             { label: t('practices.columns.requestedAt'), value: date(practice.requested_at) },

@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { deadlineFacts } from '@/shared/practice/deadlineFacts';
 import { Facts } from '@/shared/practice/Facts';
 import { OperatorCountryDraftNotice } from '@/shared/practice/OperatorCountryDraftNotice';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
@@ -127,11 +128,7 @@ export function PracticePage({
               [t('practiceFacts.createdAt'), date(practice.created_at)],
               [t('practiceFacts.requestedAt'), date(practice.requested_at)],
               [t('practiceFacts.paidAt'), date(practice.paid_at)],
-              [t('practiceFacts.deadline'), date(practice.expected_deadline)],
-              [
-                t('practiceFacts.daysToGo'),
-                practice.days_to_go === null ? null : inWords(practice.days_to_go),
-              ],
+              ...deadlineFacts(practice, t, date, inWords),
               // Return delivery of the originals, shown once staff have opened it.
               ...(practice.delivery_opened_at
                 ? ([

@@ -74,6 +74,30 @@ const actionButtons = async () => {
 };
 
 describe('request workspace', () => {
+  it('names an open appeal’s deadline as the applicant reads it, and none once the statement is published (first-user review, item 7)', async () => {
+    const facts = () => [...document.querySelectorAll('.facts-row')].map((row) => row.textContent);
+    const appeal = staffPracticeFixture({
+      status: 'appeal_in_evaluation',
+      status_label: 'appeal in evaluation',
+      expected_deadline: '2027-03-04',
+      days_to_go: 60,
+    });
+    workspaceApi(staffUser('secretary'), appeal);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await waitFor(() =>
+      expect(facts()).toContain('Expected deadline of the appeal or amendmentMarch 4, 2027'),
+    );
+    expect(facts()).toContain('Days to go60 working days left');
+    cleanup();
+    workspaceApi(
+      staffUser('secretary'),
+      staffPracticeFixture({ status: 'published', status_label: 'published', days_to_go: null }),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByText('Published');
+    expect(facts().some((row) => /^(Expected deadline|Days to go)/.test(row ?? ''))).toBe(false);
+  });
+
   it("offers the reviewer only the table's moves for a request in review", async () => {
     workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'in_review' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });

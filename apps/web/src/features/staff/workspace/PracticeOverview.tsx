@@ -3,6 +3,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { deadlineFacts } from '@/shared/practice/deadlineFacts';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
@@ -32,8 +33,7 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
             [t('staff.people.reviewer'), personName(practice.reviewer) ?? t('staff.people.none')],
             [t('practiceFacts.requestedAt'), date(practice.requested_at)],
             [t('practiceFacts.paidAt'), date(practice.paid_at)],
-            [t('practiceFacts.deadline'), date(practice.expected_deadline)],
-            [t('practiceFacts.daysToGo'), practice.days_to_go === null ? null : inWords(practice.days_to_go)],
+            ...deadlineFacts(practice, t, date, inWords),
           ]}
         />
       </Stack>

@@ -113,6 +113,7 @@ export const practicesEn = {
     deliveryPaidAt: 'Return delivery paid on',
     deliveredAt: 'Originals delivered on',
     deadline: 'Expected deadline',
+    appealDeadline: 'Expected deadline of the appeal or amendment',
     daysToGo: 'Days to go',
     purpose: 'Purpose',
     purposeOther: 'Purpose described',

@@ -118,6 +118,7 @@ export const practicesIt: Practices = {
     deliveryPaidAt: 'Restituzione pagata il',
     deliveredAt: 'Originali consegnati il',
     deadline: 'Scadenza prevista',
+    appealDeadline: 'Scadenza prevista del ricorso o della rettifica',
     daysToGo: 'Giorni mancanti',
     purpose: 'Finalità',
     purposeOther: 'Finalità descritta',
