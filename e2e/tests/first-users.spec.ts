@@ -281,6 +281,47 @@ test('the requests of an applicant and of a staff queue show their deadline at 3
   await staff.context().close();
 });
 
+test('a request’s documents at 375 px are cards with Download, Replace and Delete in view, on its page, in the wizard and on /documents; a table at 1280 px', async ({
+  page,
+  request,
+}) => {
+  // Three pages at two widths, axe on each: slow on a busy machine.
+  test.setTimeout(300_000);
+  const person = { email: `cards.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  // A draft with every document the service needs: each can still be replaced or deleted.
+  const id = await draftAtReview(request, person);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/account/);
+  const pages = [`/practices/${id}`, '/service/new/documents', '/documents'];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of pages) {
+      await page.goto(path);
+      const downloads = page.getByRole('button', { name: /^Download / }).filter({ visible: true });
+      await expect(downloads.first()).toBeVisible({ timeout: 20_000 });
+      if (width < 1024) {
+        // No table to scroll sideways: each document a card, its buttons whole on screen.
+        await expect(page.getByRole('table').filter({ has: downloads })).toHaveCount(0);
+        const cards = page.getByRole('listitem').filter({ has: downloads });
+        await expect(cards).not.toHaveCount(0);
+        for (const card of await cards.all()) {
+          await card.scrollIntoViewIfNeeded();
+          for (const action of ['Download', 'Replace', 'Delete'])
+            await expect(card.getByRole('button', { name: new RegExp(`^${action} `) })).toBeInViewport({
+              ratio: 1,
+            });
+        }
+      } else {
+        await expect(page.getByRole('table').filter({ has: downloads }).first()).toBeVisible();
+      }
+      await expectNoSideScroll(page);
+      await expectAccessible(page);
+    }
+  }
+});
+
 /** The visible tables' scrolling boxes hold them whole: none of them scrolls sideways. */
 const expectTableFits = async (page: Page) => {
   await expect(

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
+import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
 import { DocumentTable } from './DocumentTable';
 
 afterEach(() => {
@@ -101,5 +102,34 @@ describe('the documents a published statement was evaluated on', () => {
     );
     expect(screen.getByRole('button', { name: /^Delete/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Replace/ })).toBeTruthy();
+  });
+});
+
+describe('on a phone', () => {
+  afterEach(() => setViewport(DESKTOP));
+
+  it('lists the documents as cards, each with its buttons, in no table scrolling sideways', () => {
+    setViewport(PHONE);
+    renderComponent(
+      <DocumentTable
+        documents={[
+          documentOf(3, 'identity_document', 'passport.pdf'),
+          documentOf(4, 'diploma', 'diploma.pdf'),
+        ]}
+        caption="Documents of the request"
+        isEditable
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Documents of the request' })).toBeNull();
+    const list = screen.getByRole('list', { name: 'Documents of the request' });
+    const [passport, diploma] = within(list).getAllByRole('listitem');
+    // Each card holds its own buttons, named by its document.
+    for (const card of [passport!, diploma!])
+      for (const action of ['Download', 'Replace', 'Delete'])
+        expect(within(card).getByRole('button', { name: new RegExp(`^${action} `) })).toBeTruthy();
+    expect(within(passport!).getByRole('button', { name: 'Delete ID card or passport' })).toBeTruthy();
+    expect(within(passport!).getByText('passport.pdf')).toBeTruthy();
+    expect(within(passport!).getByText('Size')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import {
   type PracticeDocument,
   type PracticeStatus,
 } from '@lisbon/domain';
-import { Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { Box, Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { showError, showSuccess } from '../ui/toast';
 import { deleteDocument, DOCUMENT_QUERY_KEYS, downloadDocument, replaceDocument } from './api';
 import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 import { documentLabel } from './documentLabel';
 
@@ -31,10 +32,14 @@ type Props = {
   practice?: { status: PracticeStatus; published_at?: string | null | undefined };
 };
 
-/** A request's documents: type, file, size, date; download always, replace and delete while editable. */
+/**
+ * A request's documents: type, file, size, date; download always, replace and delete while editable.
+ * A table from the side navigation up; cards, their buttons in view, on phones and tablets.
+ */
 export function DocumentTable({ documents, caption, isEditable, practice }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const isNarrow = useIsNarrowScreen();
   const queryClient = useQueryClient();
   const upload = useUploadProgress();
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,11 +88,67 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
     }
   };
 
+  /** Download always; replace and delete while editable, not for the documents evaluated. */
+  const actions = (document: PracticeDocument) => (
+    <>
+      <Button size="xs" variant="light" onClick={() => void download(document)}>
+        {t('documentUpload.download')}
+        <span className="visually-hidden"> {documentLabel(document, t)}</span>
+      </Button>
+      {isEditable && isEvidence(document) && <Text size="sm">{t('documentUpload.evaluated')}</Text>}
+      {isEditable && !isEvidence(document) && (
+        <>
+          <FileButton
+            onChange={(file) => file && void replace(document, file)}
+            accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+          >
+            {(props) => (
+              <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
+                {t('documentUpload.replace')}
+                <span className="visually-hidden"> {documentLabel(document, t)}</span>
+              </Button>
+            )}
+          </FileButton>
+          <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
+            {t('documentUpload.delete')}
+            <span className="visually-hidden"> {documentLabel(document, t)}</span>
+          </Button>
+        </>
+      )}
+    </>
+  );
+
   return (
     <>
       <FormAlert message={failure} />
       {documents.length === 0 ? (
         <Text>{t('messages.noItems')}</Text>
+      ) : isNarrow ? (
+        // Below the side navigation the documents are cards, as the lists of requests are
+        // (decision 085): the buttons in view under each document, nothing to scroll sideways to.
+        <Box ref={table} tabIndex={-1}>
+          <CardList
+            caption={caption}
+            items={documents.map((document) => ({
+              key: document.id,
+              title: (
+                <Text size="sm" fw={600}>
+                  {documentLabel(document, t)}
+                </Text>
+              ),
+              lines: [
+                <span key="file" style={{ wordBreak: 'break-all' }}>
+                  {document.file_name}
+                </span>,
+              ],
+              facts: [
+                { label: t('documentUpload.columns.size'), value: formatFileSize(document.size, locale) },
+                { label: t('documentUpload.columns.added'), value: formatDate(document.created_at, locale) },
+              ],
+              actions: actions(document),
+            }))}
+          />
+        </Box>
       ) : (
         <ScrollableTable ref={table} minWidth={640} label={caption}>
           <Table striped verticalSpacing="xs">
@@ -112,37 +173,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
                   <Table.Td>{formatDate(document.created_at, locale)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => void download(document)}>
-                        {t('documentUpload.download')}
-                        <span className="visually-hidden"> {documentLabel(document, t)}</span>
-                      </Button>
-                      {isEditable && isEvidence(document) && (
-                        <Text size="sm">{t('documentUpload.evaluated')}</Text>
-                      )}
-                      {isEditable && !isEvidence(document) && (
-                        <>
-                          <FileButton
-                            onChange={(file) => file && void replace(document, file)}
-                            accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-                          >
-                            {(props) => (
-                              <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
-                                {t('documentUpload.replace')}
-                                <span className="visually-hidden"> {documentLabel(document, t)}</span>
-                              </Button>
-                            )}
-                          </FileButton>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setToDelete(document)}
-                          >
-                            {t('documentUpload.delete')}
-                            <span className="visually-hidden"> {documentLabel(document, t)}</span>
-                          </Button>
-                        </>
-                      )}
+                      {actions(document)}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -29,6 +29,8 @@ export type CardItem = {
   /** Lines under the title, in this order. */
   lines?: readonly ReactNode[];
   facts: readonly CardFact[];
+  /** Under the facts, in full view: what can be done with the item (e.g. a document's buttons). */
+  actions?: ReactNode;
 };
 
 type Props = {
@@ -95,6 +97,11 @@ export function CardList({ caption, items, header }: Props) {
                 </div>
               ))}
             </Box>
+            {item.actions && (
+              <Group gap="xs" mt="sm">
+                {item.actions}
+              </Group>
+            )}
           </Paper>
         ))}
       </Box>
