@@ -322,6 +322,52 @@ test('a request’s documents at 375 px are cards with Download, Replace and Del
   }
 });
 
+test('a staff queue at 375 px shows its search and its first request on the first screen, the filters behind a "Filters" button; all of them at 1280 px', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const person = { email: `queue.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  const id = await draftAtReview(request, person);
+  await payThroughApi(request, person, id);
+  const secretary = createDemoStaff(dataDir(PORTAL_PORT)).secretary;
+  if (!secretary) throw new Error('no demo secretary');
+  const staff = await staffPage(browser, secretary);
+  const shortcut = staff.getByText('Press / on any staff page to come back here.');
+
+  await staff.setViewportSize({ width: 375, height: 800 });
+  await staff.goto('/staff/queues/unassigned?is_urgent=false');
+  await expect(staff.getByRole('combobox', { name: 'Find a request' })).toBeInViewport({ timeout: 20_000 });
+  // The first request's card is on the first screen, no scrolling: the filters wait behind a button.
+  await expect(
+    staff
+      .getByRole('list', { name: /^To assign or admit: page 1 of/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeInViewport();
+  const filters = staff.getByRole('button', { name: 'Filters (1 active)' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(staff.getByRole('combobox', { name: 'Status' })).toBeHidden();
+  // No keyboard on a phone: no shortcut to press. The box that selects every card says so.
+  await expect(shortcut).toBeHidden();
+  await expect(staff.getByText('Select all', { exact: true })).toBeVisible();
+  await expectNoSideScroll(staff);
+  await expectAccessible(staff);
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(staff.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  await expectNoSideScroll(staff);
+  await expectAccessible(staff);
+
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await expect(staff.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+  await expect(staff.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  await expect(shortcut).toBeVisible();
+  await expectAccessible(staff);
+  await staff.context().close();
+});
+
 /** The visible tables' scrolling boxes hold them whole: none of them scrolls sideways. */
 const expectTableFits = async (page: Page) => {
   await expect(

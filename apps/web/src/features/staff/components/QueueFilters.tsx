@@ -1,11 +1,12 @@
 import { DEADLINE_FLAGS, isoDateSchema, PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
-import { Button, Group, NativeSelect, SimpleGrid } from '@mantine/core';
-import { type ChangeEvent, useState } from 'react';
+import { Button, Collapse, Group, NativeSelect, SimpleGrid } from '@mantine/core';
+import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/shared/forms/DateField';
+import { useIsNarrowScreen } from '@/shared/ui/CardList';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { useStaffUsers } from '../api/queues';
-import type { QueueFilters as Filters, QueueSearch } from '../queueSearch';
+import { FILTER_KEYS, type QueueFilters as Filters, type QueueSearch } from '../queueSearch';
 
 type Props = {
   search: QueueSearch;
@@ -14,9 +15,17 @@ type Props = {
   onClear: () => void;
 };
 
-/** The filters of a queue table (status, country, service, urgency, deadline, assignee) and its sort. */
+/**
+ * The filters of a queue table (status, country, service, urgency, deadline, assignee) and its sort.
+ * On phones and tablets they wait behind a "Filters" button that says how many are on, so that the
+ * requests come first under the search (decision 085).
+ */
 export function QueueFilters({ search, onChange, onClear }: Props) {
   const { t } = useTranslation();
+  const isNarrow = useIsNarrowScreen();
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const activeCount = FILTER_KEYS.filter((key) => search[key] !== undefined).length;
   const evaluators = useStaffUsers('evaluator');
   const any = { value: '', label: t('staff.filters.any') };
   // A deadline typed that is no date: shown as typed, said 'Date not valid' once the field is left,
@@ -38,88 +47,110 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
     { value: `-${field}`, label: t('practices.sortDesc', { field: t(`practices.sortFields.${field}`) }) },
   ]);
 
+  const fields = (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <NativeSelect
+        label={t('staff.filters.status')}
+        data={[
+          any,
+          ...PRACTICE_STATUSES.filter((status) => status !== 'draft').map((status) => ({
+            value: status,
+            label: t(`staff.status.${status}`),
+          })),
+        ]}
+        {...select('status')}
+      />
+      <CountrySelect
+        label={t('staff.filters.country')}
+        value={search.country ?? null}
+        onChange={(country) => onChange({ country: country ?? undefined })}
+      />
+      <NativeSelect
+        label={t('staff.filters.service')}
+        data={[any, ...SERVICE_KINDS.map((kind) => ({ value: kind, label: t(`labels.service.${kind}`) }))]}
+        {...select('service')}
+      />
+      <NativeSelect
+        label={t('staff.filters.urgency')}
+        data={[
+          any,
+          { value: 'true', label: t('staff.filters.urgent') },
+          { value: 'false', label: t('staff.filters.notUrgent') },
+        ]}
+        {...select('is_urgent')}
+      />
+      <DateField
+        label={t('staff.filters.deadline')}
+        value={typedDeadline ?? search.deadline_before ?? ''}
+        error={isDeadlineInvalid ? t('validation.dateInvalid') : undefined}
+        // The filter changes once a whole date is typed, or the field is emptied.
+        onChange={(value) => {
+          if (value === '' || isoDateSchema.safeParse(value).success) {
+            setTypedDeadline(null);
+            setIsDeadlineInvalid(false);
+            onChange({ deadline_before: value || undefined });
+          } else setTypedDeadline(value);
+        }}
+        onBlur={() => {
+          if (typedDeadline === null) return;
+          setIsDeadlineInvalid(true);
+          if (search.deadline_before !== undefined) onChange({ deadline_before: undefined });
+        }}
+      />
+      <NativeSelect
+        label={t('operations.deadline.filter')}
+        data={[
+          any,
+          ...DEADLINE_FLAGS.map((flag) => ({ value: flag, label: t(`operations.deadline.flags.${flag}`) })),
+        ]}
+        {...select('deadline')}
+      />
+      <NativeSelect
+        label={t('staff.filters.assignee')}
+        data={[
+          any,
+          ...(evaluators.data ?? []).map((user) => ({
+            value: String(user.id),
+            label: `${user.first_name} ${user.last_name}`,
+          })),
+        ]}
+        {...select('assignee_id')}
+      />
+      <NativeSelect
+        label={t('practices.sortLabel')}
+        data={sortOptions}
+        value={search.sort}
+        onChange={(event) => onChange({ sort: event.currentTarget.value })}
+      />
+      <Group align="flex-end">
+        <Button variant="default" onClick={clear}>
+          {t('staff.filters.clear')}
+        </Button>
+      </Group>
+    </SimpleGrid>
+  );
+
   return (
     <form role="search" aria-label={t('staff.filters.title')} onSubmit={(event) => event.preventDefault()}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <NativeSelect
-          label={t('staff.filters.status')}
-          data={[
-            any,
-            ...PRACTICE_STATUSES.filter((status) => status !== 'draft').map((status) => ({
-              value: status,
-              label: t(`staff.status.${status}`),
-            })),
-          ]}
-          {...select('status')}
-        />
-        <CountrySelect
-          label={t('staff.filters.country')}
-          value={search.country ?? null}
-          onChange={(country) => onChange({ country: country ?? undefined })}
-        />
-        <NativeSelect
-          label={t('staff.filters.service')}
-          data={[any, ...SERVICE_KINDS.map((kind) => ({ value: kind, label: t(`labels.service.${kind}`) }))]}
-          {...select('service')}
-        />
-        <NativeSelect
-          label={t('staff.filters.urgency')}
-          data={[
-            any,
-            { value: 'true', label: t('staff.filters.urgent') },
-            { value: 'false', label: t('staff.filters.notUrgent') },
-          ]}
-          {...select('is_urgent')}
-        />
-        <DateField
-          label={t('staff.filters.deadline')}
-          value={typedDeadline ?? search.deadline_before ?? ''}
-          error={isDeadlineInvalid ? t('validation.dateInvalid') : undefined}
-          // The filter changes once a whole date is typed, or the field is emptied.
-          onChange={(value) => {
-            if (value === '' || isoDateSchema.safeParse(value).success) {
-              setTypedDeadline(null);
-              setIsDeadlineInvalid(false);
-              onChange({ deadline_before: value || undefined });
-            } else setTypedDeadline(value);
-          }}
-          onBlur={() => {
-            if (typedDeadline === null) return;
-            setIsDeadlineInvalid(true);
-            if (search.deadline_before !== undefined) onChange({ deadline_before: undefined });
-          }}
-        />
-        <NativeSelect
-          label={t('operations.deadline.filter')}
-          data={[
-            any,
-            ...DEADLINE_FLAGS.map((flag) => ({ value: flag, label: t(`operations.deadline.flags.${flag}`) })),
-          ]}
-          {...select('deadline')}
-        />
-        <NativeSelect
-          label={t('staff.filters.assignee')}
-          data={[
-            any,
-            ...(evaluators.data ?? []).map((user) => ({
-              value: String(user.id),
-              label: `${user.first_name} ${user.last_name}`,
-            })),
-          ]}
-          {...select('assignee_id')}
-        />
-        <NativeSelect
-          label={t('practices.sortLabel')}
-          data={sortOptions}
-          value={search.sort}
-          onChange={(event) => onChange({ sort: event.currentTarget.value })}
-        />
-        <Group align="flex-end">
-          <Button variant="default" onClick={clear}>
-            {t('staff.filters.clear')}
+      {isNarrow ? (
+        <>
+          <Button
+            variant="default"
+            aria-expanded={isOpen}
+            aria-controls={panelId}
+            onClick={() => setIsOpen((open) => !open)}
+          >
+            {activeCount === 0
+              ? t('staff.filters.toggle')
+              : t('staff.filters.toggleActive', { count: activeCount })}
           </Button>
-        </Group>
-      </SimpleGrid>
+          <Collapse id={panelId} expanded={isOpen} keepMountedMode="display-none" mt={isOpen ? 'sm' : 0}>
+            {fields}
+          </Collapse>
+        </>
+      ) : (
+        fields
+      )}
     </form>
   );
 }

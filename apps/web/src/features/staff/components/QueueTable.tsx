@@ -1,5 +1,6 @@
 import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
 import { Box, Checkbox, Table, Text } from '@mantine/core';
+import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
@@ -37,18 +38,21 @@ export function QueueTable({ practices, caption, selection }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const isNarrow = useIsNarrowScreen();
+  const selectAllHintId = useId();
   const date = (value: string | null) => (value ? formatDate(value, locale) : '—');
   const selectable = selection ? practices.filter(selection.isSelectable).map((practice) => practice.id) : [];
   const selectedHere = selectable.filter((id) => selection?.selected.has(id));
-  const selectAll = selection && (
-    <Checkbox
-      aria-label={selection.selectAllLabel ?? t('staff.queue.selectAll')}
-      checked={selectable.length > 0 && selectedHere.length === selectable.length}
-      indeterminate={selectedHere.length > 0 && selectedHere.length < selectable.length}
-      disabled={selectable.length === 0}
-      onChange={(event) => selection.onToggle(selectable, event.currentTarget.checked)}
-    />
-  );
+  const selectAllLabel = selection && (selection.selectAllLabel ?? t('staff.queue.selectAll'));
+  const selectAllState = selection && {
+    checked: selectable.length > 0 && selectedHere.length === selectable.length,
+    indeterminate: selectedHere.length > 0 && selectedHere.length < selectable.length,
+    disabled: selectable.length === 0,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      selection.onToggle(selectable, event.currentTarget.checked),
+  };
+  // In the table's header the box is named by its column; above the cards it has a label of its
+  // own, "Select all", what it selects said to screen readers as its description.
+  const selectAll = selectAllState && <Checkbox aria-label={selectAllLabel} {...selectAllState} />;
   const selectOne = (practice: StaffPracticeSummary) =>
     selection?.isSelectable(practice) && (
       <Checkbox
@@ -81,7 +85,20 @@ export function QueueTable({ practices, caption, selection }: Props) {
     return (
       <CardList
         caption={caption}
-        header={selectAll && <Box mb="xs">{selectAll}</Box>}
+        header={
+          selectAllState && (
+            <Box mb="xs">
+              <Checkbox
+                label={t('staff.queue.selectAllShort')}
+                aria-describedby={selectAllHintId}
+                {...selectAllState}
+              />
+              <span id={selectAllHintId} className="visually-hidden">
+                {selectAllLabel}
+              </span>
+            </Box>
+          )
+        }
         items={practices.map((practice) => ({
           key: practice.id,
           before: selectOne(practice),

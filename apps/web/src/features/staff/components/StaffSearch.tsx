@@ -105,7 +105,13 @@ export function StaffSearch() {
           <TextInput
             ref={inputRef}
             label={t('operations.search.label')}
-            description={t('operations.search.hint')}
+            description={
+              <>
+                {t('operations.search.hint')}
+                {/* No keyboard on a phone or a tablet: the shortcut is said only where one is likely. */}
+                <span className="keyboard-hint"> {t('operations.search.shortcut')}</span>
+              </>
+            }
             placeholder={t('operations.search.placeholder')}
             value={value}
             autoComplete="off"

@@ -7,6 +7,7 @@ import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { evaluator, reviewer, staffSummaryFixture, staffUser } from '@/test/staffFixtures';
 import { testUser } from '@/test/users';
+import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
 
 afterEach(() => {
   cleanup();
@@ -224,4 +225,46 @@ describe('staff queues', () => {
     expect(screen.getByRole('button', { name: 'Assign selected (0)' }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
   }, 20_000);
+});
+
+describe('a staff queue on a phone', () => {
+  afterEach(() => setViewport(DESKTOP));
+
+  it('keeps the search in view and the filters behind a "Filters" button that counts those on', async () => {
+    setViewport(PHONE);
+    staffApi();
+    renderApp('/staff/queues/all?status=in_review&is_urgent=true&sort=-created_at', {
+      queryClient: logIn(staffUser('admin')),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'All requests' });
+    expect(screen.getByRole('combobox', { name: 'Find a request' })).toBeTruthy();
+    // Two filters on; the sort is no filter.
+    const toggle = screen.getByRole('button', { name: 'Filters (2 active)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(panel!).getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    await userEvent.click(within(panel!).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters' })).toBe(toggle));
+
+    // The box that selects every card says so in view, what it selects told to screen readers.
+    const selectAll = await screen.findByRole('checkbox', { name: 'Select all' });
+    expect(selectAll.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(selectAll.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Select every request on this page',
+    );
+  });
+
+  it('shows every filter at once, with no "Filters" button, from the side navigation up', async () => {
+    staffApi();
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('admin')) });
+    await screen.findByRole('heading', { level: 1, name: 'All requests' });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+  });
 });

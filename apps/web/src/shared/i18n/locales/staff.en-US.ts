@@ -19,6 +19,7 @@ export const staffEn = {
       count_one: '{{count}} request',
       count_other: '{{count}} requests',
       selectAll: 'Select every request on this page that can be assigned',
+      selectAllShort: 'Select all',
       selectRow: 'Select request no. {{id}}',
       assignSelected: 'Assign selected ({{count}})',
       publishedByAdmin:
@@ -36,6 +37,9 @@ export const staffEn = {
       assignee: 'Assignee',
       any: 'Any',
       clear: 'Clear filters',
+      toggle: 'Filters',
+      toggleActive_one: 'Filters ({{count}} active)',
+      toggleActive_other: 'Filters ({{count}} active)',
     },
     columns: {
       number: 'Request',

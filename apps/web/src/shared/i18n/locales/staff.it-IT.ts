@@ -22,6 +22,7 @@ export const staffIt: Staff = {
       count_one: '{{count}} richiesta',
       count_other: '{{count}} richieste',
       selectAll: 'Seleziona tutte le richieste assegnabili di questa pagina',
+      selectAllShort: 'Seleziona tutte',
       selectRow: 'Seleziona la richiesta n. {{id}}',
       assignSelected: 'Assegna le selezionate ({{count}})',
       publishedByAdmin:
@@ -39,6 +40,9 @@ export const staffIt: Staff = {
       assignee: 'Assegnatario',
       any: 'Tutti',
       clear: 'Azzera i filtri',
+      toggle: 'Filtri',
+      toggleActive_one: 'Filtri ({{count}} attivo)',
+      toggleActive_other: 'Filtri ({{count}} attivi)',
     },
     columns: {
       number: 'Richiesta',
