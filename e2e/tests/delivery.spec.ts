@@ -197,6 +197,8 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
 
   const payment = page.getByRole('region', { name: 'Billing information and payment' });
   await expect(payment.getByLabel(/^Address/)).toHaveValue('12 rue de la République');
+  // The shipping address just given is the billing address too, until unticked.
+  await expect(payment.getByRole('checkbox', { name: 'Billing address same as shipping' })).toBeChecked();
   await expectAccessible(page);
   await payment.getByRole('button', { name: 'Pay €30.00' }).click();
 

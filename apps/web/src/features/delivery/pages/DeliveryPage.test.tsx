@@ -226,6 +226,59 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(calls.callsTo('POST /delivery/checkout')[0]?.body).toMatchObject({ practice_ids: [7] });
   });
 
+  it('starts the billing address as the shipping address just given: "same as shipping", ticked', async () => {
+    const checkoutUrl = 'http://localhost/sandbox/checkout/cs_2';
+    storage.set('cart', [7]);
+    const calls = open({
+      'GET /delivery': { body: { data: overview({ current: openDelivery() }) } },
+      'POST /delivery/checkout': {
+        body: { data: { payment_id: 9, checkout_url: checkoutUrl, expires_at: '2026-03-10T09:30:00Z' } },
+      },
+    });
+    const billing = await screen.findByRole('group', { name: 'Billing information' }, LOADED);
+    const same = within(billing).getByRole('checkbox', { name: 'Billing address same as shipping' });
+    expect((same as HTMLInputElement).checked).toBe(true);
+    const address = within(billing).getByLabelText<HTMLInputElement>(/^Address/);
+    expect(address.value).toBe('Rue de Rivoli 1');
+    expect(address.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay €30.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.callsTo('POST /delivery/checkout')[0]?.body).toMatchObject({
+      billing: { address: 'Rue de Rivoli 1', city: 'Paris', zip_code: '75001', country: 'FR' },
+    });
+  });
+
+  it('unticked, "same as shipping" leaves the billing address to type, in Italian too', async () => {
+    storage.set('cart', [7]);
+    const calls = open({
+      'GET /delivery': { body: { data: overview({ current: openDelivery() }) } },
+      'POST /delivery/checkout': {
+        body: {
+          data: { payment_id: 9, checkout_url: 'http://localhost/c', expires_at: '2026-03-10T09:30:00Z' },
+        },
+      },
+    });
+    const billing = await screen.findByRole('group', { name: 'Billing information' }, LOADED);
+    await userEvent.click(
+      within(billing).getByRole('checkbox', { name: 'Billing address same as shipping' }),
+    );
+    const address = within(billing).getByLabelText<HTMLInputElement>(/^Address/);
+    expect(address.disabled).toBe(false);
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Rue de la Paix 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay €30.00' }));
+    await waitFor(() => expect(calls.callsTo('POST /delivery/checkout')).toHaveLength(1));
+    expect(calls.callsTo('POST /delivery/checkout')[0]?.body).toMatchObject({
+      billing: { address: 'Rue de la Paix 2', city: 'Paris' },
+    });
+    await changeLocale('it-IT');
+    expect(
+      await screen.findByRole('checkbox', {
+        name: 'Indirizzo di fatturazione uguale a quello di spedizione',
+      }),
+    ).toBeTruthy();
+  });
+
   it("says 'Payment failed!' when the payer comes back from a declined payment, and stops waiting", async () => {
     window.history.replaceState(null, '', '/delivery?payment=9');
     const calls = mockApi({

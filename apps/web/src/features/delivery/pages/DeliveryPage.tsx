@@ -24,6 +24,14 @@ import { ShippingForm, ShippingSummary } from '../components/ShippingSection';
 export type PayPanel = ComponentType<{
   totalCents: number;
   start: (billing: BillingInfo) => Promise<CheckoutSessionView>;
+  /** The shipping address, which the billing address can be the same as. */
+  shippingAddress: {
+    address: string;
+    city: string;
+    zip_code: string;
+    province: string;
+    country: string | null;
+  };
 }>;
 
 function Part({
@@ -171,6 +179,13 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
         ) : (
           <PayPanel
             totalCents={overview.fee.total}
+            shippingAddress={{
+              address: shipping.address,
+              city: shipping.city,
+              zip_code: shipping.zip_code,
+              province: shipping.province ?? '',
+              country: shipping.country,
+            }}
             // The cart stays as it is: once paid, its requests leave the list and so the cart.
             start={(billing) => startDeliveryCheckout(cartIds, billing)}
           />

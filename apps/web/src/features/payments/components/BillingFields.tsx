@@ -1,12 +1,20 @@
 import { ENTITY_TYPES, isOmocodicTaxId } from '@lisbon/domain';
 import { Checkbox, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import type { BillingForm } from './billingForm';
 
+type Props = {
+  form: BillingForm;
+  /** Shown above the billing address: "same as shipping" on the return delivery. */
+  addressToggle?: ReactNode;
+  /** The address is copied from elsewhere: shown, not editable. */
+  isAddressLocked?: boolean;
+};
+
 /** Billing information (spec §3): an individual or a legal entity, then the billing address. */
-export function BillingFields({ form }: { form: BillingForm }) {
+export function BillingFields({ form, addressToggle, isAddressLocked = false }: Props) {
   const { t } = useTranslation();
   const kindLabelId = useId();
   const { entity_type: kind, fiscal_code: fiscalCode } = form.getValues();
@@ -96,29 +104,39 @@ export function BillingFields({ form }: { form: BillingForm }) {
           />
         </SimpleGrid>
       )}
+      {addressToggle}
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <CountrySelect label={t('payments.billing.country')} withAsterisk {...field('country')} />
+        <CountrySelect
+          label={t('payments.billing.country')}
+          withAsterisk
+          disabled={isAddressLocked}
+          {...field('country')}
+        />
         <TextInput
           label={t('payments.billing.address')}
           autoComplete="street-address"
           withAsterisk
+          disabled={isAddressLocked}
           {...field('address')}
         />
         <TextInput
           label={t('payments.billing.city')}
           autoComplete="address-level2"
           withAsterisk
+          disabled={isAddressLocked}
           {...field('city')}
         />
         <TextInput
           label={t('payments.billing.zipCode')}
           autoComplete="postal-code"
           withAsterisk
+          disabled={isAddressLocked}
           {...field('zip_code')}
         />
         <TextInput
           label={t('payments.billing.province')}
           autoComplete="address-level1"
+          disabled={isAddressLocked}
           {...field('province')}
         />
       </SimpleGrid>

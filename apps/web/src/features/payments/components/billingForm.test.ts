@@ -2,7 +2,7 @@ import type { BillingInfoView } from '@lisbon/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storage } from '@/shared/storage';
 import { testUser } from '@/test/users';
-import { billingToInput, initialBilling } from './billingForm';
+import { billingToInput, initialBilling, startsAsShipping } from './billingForm';
 
 const OMOCODIC = 'RSSMRA80A01H50MM';
 const confirmedOnAccount = testUser({ tax_id: OMOCODIC, tax_id_omocodia_confirmed: true });
@@ -40,5 +40,28 @@ describe('the omocodia confirmation of the billing fiscal code', () => {
     expect(billingToInput({ ...values, entity_type: 'legal_entity' })).not.toHaveProperty(
       'fiscal_code_omocodia_confirmed',
     );
+  });
+});
+
+describe('"Billing address same as shipping"', () => {
+  const shipping = {
+    address: 'Rue de Rivoli 1',
+    city: 'Paris',
+    zip_code: '75001',
+    province: '',
+    country: 'FR',
+  };
+
+  it('starts ticked when no billing was given before, whatever the account’s address', () => {
+    const values = initialBilling(confirmedOnAccount, null);
+    expect(startsAsShipping({ ...values, address: 'Via Roma 1', city: 'Roma' }, null, shipping)).toBe(true);
+  });
+
+  it('starts unticked when another billing address was given, on the server or in this browser', () => {
+    expect(startsAsShipping(initialBilling(confirmedOnAccount, server), server, shipping)).toBe(false);
+    storage.set('billing', { ...server, ...shipping });
+    expect(startsAsShipping(initialBilling(confirmedOnAccount, null), null, shipping)).toBe(true);
+    storage.set('billing', { ...server, address: 'Rue de la Paix 2', city: 'Paris' });
+    expect(startsAsShipping(initialBilling(confirmedOnAccount, null), null, shipping)).toBe(false);
   });
 });

@@ -30,6 +30,9 @@ export type BillingValues = {
 
 export type BillingForm = UseFormReturnType<BillingValues>;
 
+/** An address the billing address can be the same as (the return delivery's shipping address). */
+export type BillingAddress = Pick<BillingValues, 'address' | 'city' | 'zip_code' | 'province' | 'country'>;
+
 const TEXT_FIELDS = [
   'first_name',
   'last_name',
@@ -50,6 +53,35 @@ const FIELDS_OF: Record<EntityType, readonly (keyof BillingValues)[]> = {
   legal_entity: ['business_name', 'vat_number', 'fiscal_code', 'sdi_code', 'pec'],
 };
 const ADDRESS_FIELDS = ['address', 'city', 'zip_code', 'province', 'country'] as const;
+
+const ADDRESS_TEXTS = ['address', 'city', 'zip_code', 'province'] as const;
+
+/** The values with the given address in place of theirs. */
+export const withAddress = (values: BillingValues, address: BillingAddress): BillingValues => ({
+  ...values,
+  address: address.address,
+  city: address.city,
+  zip_code: address.zip_code,
+  province: address.province,
+  country: address.country,
+});
+
+/**
+ * Whether "same as shipping" starts ticked: unless a billing address was given before (typed in
+ * this browser or kept on the server) and it is another one. The account's address does not count.
+ */
+export function startsAsShipping(
+  values: BillingValues,
+  server: BillingInfoView | null,
+  shipping: BillingAddress,
+): boolean {
+  if (!storage.get('billing') && !server) return true;
+  const isBlank = ['address', 'city', 'zip_code'].every((key) => !values[key as 'address'].trim());
+  const isSame =
+    ADDRESS_TEXTS.every((key) => values[key].trim() === shipping[key].trim()) &&
+    values.country === shipping.country;
+  return isBlank || isSame;
+}
 
 const isEntityType = (value: unknown): value is EntityType =>
   (ENTITY_TYPES as readonly unknown[]).includes(value);

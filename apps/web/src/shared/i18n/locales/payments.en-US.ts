@@ -40,6 +40,7 @@ export const paymentsEn = {
       city: 'City',
       zipCode: 'Zip code',
       province: 'Province',
+      sameAsShipping: 'Billing address same as shipping',
     },
     outcome: PAYMENT_EN,
     return: {

@@ -41,6 +41,7 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       city: 'Città',
       zipCode: 'CAP',
       province: 'Provincia',
+      sameAsShipping: 'Indirizzo di fatturazione uguale a quello di spedizione',
     },
     outcome: PAYMENT_IT,
     return: {
