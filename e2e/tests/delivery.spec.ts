@@ -186,6 +186,8 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   const confirmedAddress = confirmShipping.getByRole('group', { name: 'Shipping address' });
   await expect(confirmedAddress.getByText('Rosa Martin')).toBeVisible();
   await expect(confirmedAddress.getByText('12 rue de la République')).toBeVisible();
+  // The courier's phone written for reading, not in E.164.
+  await expect(confirmedAddress.getByText('+33 4 72 00 00 00')).toBeVisible();
   await expect(confirmShipping.getByText(/^Next you pay the fee of €30\.00 per shipment/)).toBeVisible();
   await expect(confirmShipping.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectAccessible(page);

@@ -199,6 +199,13 @@ describe('shipping information', () => {
     expect(accepted.statusCode).toBe(200);
     expect(dataOf(accepted)).toMatchObject({ shipping: { phone: '+390612345678' } });
   });
+
+  it('takes a national courier phone of the shipping country, with its prefix (E.164)', async () => {
+    const nora = await t.applicant({ email: 'nora.courier@example.org' });
+    const response = await call(nora, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '01 23 45 67 89' });
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(response)).toMatchObject({ shipping: { phone: '+33123456789' } });
+  });
 });
 
 describe('paying the cart', () => {

@@ -5,6 +5,7 @@ import {
   isDeliveryChangePending,
   isSuspendedAt,
   orderableAgainOn,
+  shippingInfoSchema,
   suspensionAt,
   suspensionDuring,
   waybillNumber,
@@ -77,5 +78,34 @@ describe('return delivery fee and rules', () => {
 
   it('numbers waybills by the year of payment in Rome', () => {
     expect(waybillNumber(42, new Date('2025-12-31T23:30:00Z'))).toBe('RD-2026-000042');
+  });
+});
+
+describe('the courier’s phone number in the shipping information', () => {
+  const shipping = {
+    recipient_name: 'Giulia Rossi',
+    address: 'Via Roma 1',
+    city: 'Roma',
+    zip_code: '00100',
+    country: 'it',
+  };
+
+  it('takes a national number of the shipping country, with its prefix, in E.164', () => {
+    const parsed = shippingInfoSchema.safeParse({ ...shipping, phone: '333 1234567' });
+    expect(parsed.success && parsed.data.phone).toBe('+393331234567');
+  });
+
+  it('refuses one of another country without its country code, on the phone field', () => {
+    const parsed = shippingInfoSchema.safeParse({ ...shipping, country: 'FR', phone: '333 1234567' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['phone'], message: 'phoneInvalid' }),
+    ]);
+  });
+
+  it('takes no number at all', () => {
+    expect(shippingInfoSchema.parse({ ...shipping, phone: null }).phone).toBeNull();
+    expect(shippingInfoSchema.parse({ ...shipping, phone: '' }).phone).toBeNull();
+    expect(shippingInfoSchema.parse(shipping)).not.toHaveProperty('phone');
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
 import { moneySchema, billingInfoSchema } from './payments';
 import { ARCHIVE_STATUSES, PRACTICE_STATUSES } from './statuses';
-import { phoneSchema } from './user-details';
+import { isValidPhoneIn, toE164In } from './phone';
 import { calendarDayOf } from './wall-clock';
 import { addCalendarDays, type Closure } from './working-days';
 
@@ -27,17 +27,31 @@ export const deliveryFee = () => ({ ...RETURN_DELIVERY_FEE });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** Shipping information (spec §3: recipient name and address); once submitted it cannot be changed. */
-export const shippingInfoSchema = z.object({
-  recipient_name: text(200),
-  address: text(200),
-  city: text(100),
-  zip_code: text(20),
-  province: z.string().trim().max(100).nullable().optional(),
-  country: z.string().trim().length(2).toUpperCase(),
-  /** The courier's phone number, checked like the account's ('Phone number not valid (add country code)'). */
-  phone: phoneSchema.nullable().optional(),
-});
+/**
+ * Shipping information (spec §3: recipient name and address); once submitted it cannot be changed.
+ * The courier's phone number is checked like the account's ('Phone number not valid (add country
+ * code)'), except that a national number of the shipping country is accepted too and takes that
+ * country's prefix; it is kept in E.164.
+ */
+export const shippingInfoSchema = z
+  .object({
+    recipient_name: text(200),
+    address: text(200),
+    city: text(100),
+    zip_code: text(20),
+    province: z.string().trim().max(100).nullable().optional(),
+    country: z.string().trim().length(2).toUpperCase(),
+    phone: z.string().trim().max(40).nullable().optional(),
+  })
+  .refine((value) => !value.phone || isValidPhoneIn(value.phone, value.country), {
+    message: 'phoneInvalid',
+    path: ['phone'],
+  })
+  .transform((value) => {
+    if (value.phone === undefined) return value;
+    // A blank number is no number.
+    return { ...value, phone: value.phone ? (toE164In(value.phone, value.country) ?? value.phone) : null };
+  });
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 
 export const shippingInfoViewSchema = z

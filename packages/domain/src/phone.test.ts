@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidInternationalPhone, toE164 } from './phone';
+import { formatPhoneForReading, isValidInternationalPhone, isValidPhoneIn, toE164, toE164In } from './phone';
 
 describe('isValidInternationalPhone', () => {
   it('accepts numbers with their country code', () => {
@@ -35,5 +35,34 @@ describe('toE164', () => {
   it('stores a number written with 00 in its + form', () => {
     expect(toE164('0039 347 123 4567')).toBe('+393471234567');
     expect(toE164('0039 12')).toBeNull();
+  });
+});
+
+describe('a number given with a country (the courier’s)', () => {
+  it('reads a national number as one of the country, with its prefix', () => {
+    expect(isValidPhoneIn('333 1234567', 'IT')).toBe(true);
+    expect(toE164In('333 1234567', 'IT')).toBe('+393331234567');
+    expect(toE164In('06 1234 5678', 'it')).toBe('+390612345678');
+    expect(toE164In('01 23 45 67 89', 'FR')).toBe('+33123456789');
+  });
+
+  it('keeps a number with its country code as it is, whatever the country', () => {
+    expect(toE164In('+44 20 7946 0958', 'IT')).toBe('+442079460958');
+    expect(toE164In('0039 06 1234 5678', 'FR')).toBe('+390612345678');
+  });
+
+  it('refuses what is not a number of the country, or has no country to read it by', () => {
+    expect(isValidPhoneIn('12', 'IT')).toBe(false);
+    expect(isValidPhoneIn('333 1234567', null)).toBe(false);
+    expect(isValidPhoneIn('333 1234567', 'ZZ')).toBe(false);
+    expect(isValidPhoneIn('+39 12', 'IT')).toBe(false);
+  });
+});
+
+describe('formatPhoneForReading', () => {
+  it('writes a stored number internationally, in groups; what does not parse stays as it is', () => {
+    expect(formatPhoneForReading('+393331234567')).toBe('+39 333 123 4567');
+    expect(formatPhoneForReading('+33472000000')).toBe('+33 4 72 00 00 00');
+    expect(formatPhoneForReading('call me')).toBe('call me');
   });
 });

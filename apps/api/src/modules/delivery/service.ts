@@ -113,7 +113,7 @@ export async function getDeliveryOverview(ctx: AppContext, actor: SessionUser): 
 }
 
 /** The fields of shipping information, as the domain's schema has them. */
-const SHIPPING_FIELDS = shippingInfoSchema.keyof().options;
+const SHIPPING_FIELDS = shippingInfoSchema.in.keyof().options;
 
 /**
  * PUT /delivery/shipping: the shipping information of the shipment being prepared ('Shipping info

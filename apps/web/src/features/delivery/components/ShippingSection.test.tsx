@@ -29,4 +29,10 @@ describe('the submitted shipping information', () => {
     await act(() => changeLocale('it-IT'));
     expect(screen.getByText('Francia')).toBeTruthy();
   });
+
+  it('shows the courier’s phone for reading, international and in groups, not in E.164', () => {
+    renderComponent(<ShippingSummary shipping={{ ...shipping, phone: '+393331234567' }} />);
+    expect(screen.getByText('+39 333 123 4567')).toBeTruthy();
+    expect(screen.queryByText('+393331234567')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import {
   countryName,
+  formatPhoneForReading,
   type ShippingInfo,
   shippingInfoSchema,
   type ShippingInfoView,
@@ -33,7 +34,7 @@ function AddressLines({ shipping }: { shipping: ShippingInfo }) {
       <Text>{shipping.address}</Text>
       <Text>{[shipping.zip_code, shipping.city, shipping.province].filter(Boolean).join(' ')}</Text>
       <Text>{countryName(shipping.country, locale)}</Text>
-      {shipping.phone && <Text>{shipping.phone}</Text>}
+      {shipping.phone && <Text>{formatPhoneForReading(shipping.phone)}</Text>}
     </>
   );
 }
@@ -134,7 +135,13 @@ function ShippingFields({ user, feeCents, onSubmitted }: FormProps & { user: Use
           />
           <TextInput label={t('delivery.shipping.province')} {...field('province')} />
           <CountrySelect label={t('delivery.shipping.country')} withAsterisk {...field('country')} />
-          <TextInput label={t('delivery.shipping.phone')} autoComplete="tel" {...field('phone')} />
+          <TextInput
+            label={t('delivery.shipping.phone')}
+            description={t('delivery.shipping.phoneHelp')}
+            type="tel"
+            autoComplete="tel"
+            {...field('phone')}
+          />
         </SimpleGrid>
         <FormAlert message={failure} />
         <Button type="submit" w="fit-content" loading={form.submitting}>

@@ -144,7 +144,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the shipping information' });
     const address = within(dialog).getByRole('group', { name: 'Shipping address' });
-    for (const line of ['Ada Lovelace', 'Via Roma 1', '00184 Roma', 'France', '+442079460958']) {
+    for (const line of ['Ada Lovelace', 'Via Roma 1', '00184 Roma', 'France', '+44 20 7946 0958']) {
       expect(within(address).getByText(line)).toBeTruthy();
     }
     expect(
@@ -204,6 +204,33 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(within(dialog).getByText(/^Dopo paghi il costo di 30,00\s€ per spedizione/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Conferma' })).toBeTruthy();
+  });
+
+  it('says how to write the courier’s phone, takes a national number of the country and shows it for reading', async () => {
+    await changeLocale('it-IT');
+    const calls = mockApi({
+      'GET /users/1/billing': { body: { data: null } },
+      'GET /delivery': { body: { data: overview() } },
+      'PUT /delivery/shipping': { body: { data: openDelivery() } },
+    });
+    renderApp('/delivery', { queryClient: logIn(testUser({ ...completeProfile, residence_country: 'IT' })) });
+    const phone = await screen.findByLabelText(/^Telefono \(per il corriere\)/, {}, LOADED);
+    const help = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe(
+      'Per esempio +39 06 1234 5678; senza prefisso internazionale, un numero del Paese scelto.',
+    );
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '333 1234567');
+    await userEvent.type(screen.getByLabelText(/^CAP/), '00184');
+    await userEvent.click(screen.getByRole('button', { name: 'Invia le informazioni di spedizione' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conferma le informazioni di spedizione' });
+    expect(within(dialog).getByText('+39 333 123 4567')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
+    expect(calls.callsTo('PUT /delivery/shipping')[0]?.body).toMatchObject({
+      country: 'IT',
+      phone: '+393331234567',
+    });
   });
 
   it('keeps the cart in client storage and pays it through the billing form', async () => {

@@ -29,6 +29,7 @@ export const deliveryEn = {
       province: 'Province or region',
       country: 'Country',
       phone: 'Phone (for the courier)',
+      phoneHelp: 'For example +39 06 1234 5678; without the country code, a number of the chosen country.',
       submit: 'Submit shipping information',
       updated: 'Shipping info updated',
       locked: 'Shipping information cannot be modified after submission.',

@@ -32,6 +32,7 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       province: 'Provincia o regione',
       country: 'Paese',
       phone: 'Telefono (per il corriere)',
+      phoneHelp: 'Per esempio +39 06 1234 5678; senza prefisso internazionale, un numero del Paese scelto.',
       submit: 'Invia le informazioni di spedizione',
       updated: 'Informazioni di spedizione aggiornate',
       locked: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
