@@ -42,6 +42,8 @@ test('a visitor reads the home page, switches to Italian, reads the FAQ and meet
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   await expect(page.getByText('Opening hours', { exact: true })).toBeVisible();
+  // The demo's hours, configured in English, written in the page's language.
+  await expect(page.getByText('Mon–Fri 09:00–13:00 (Central European Time)')).toBeVisible();
   await expectAccessible(page);
 
   await page.goto('/no/such/page');

@@ -97,6 +97,12 @@ describe('configuration', () => {
       '127.0.0.1',
     ]);
     expect(() => loadConfig({ MAINTENANCE_MODE: 'maybe' })).toThrow(/MAINTENANCE_MODE must be/);
+    // Opening hours: impossible ones refused at startup; free text kept as written.
+    expect(() => loadConfig({ CONTACT_HOURS: 'Mon-Fri 13:00-09:00' })).toThrow(
+      /CONTACT_HOURS has impossible hours/,
+    );
+    expect(loadConfig({ CONTACT_HOURS: 'Mon-Fri 09:00-13:00' }).contact.hours).toBe('Mon-Fri 09:00-13:00');
+    expect(loadConfig({ CONTACT_HOURS: 'By appointment' }).contact.hours).toBe('By appointment');
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.org' })).toThrow(/PUBLIC_URL must be/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);

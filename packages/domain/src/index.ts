@@ -30,6 +30,7 @@ export * from './notices';
 export * from './notifications';
 export * from './password';
 export * from './payments';
+export * from './opening-hours';
 export * from './phone';
 export * from './practice';
 export * from './reference';

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_AT_RISK_WORKING_DAYS, PAYMENT_PROVIDERS, UPLOAD_LIMIT_DEFAULTS } from '@lisbon/domain';
+import {
+  DEFAULT_AT_RISK_WORKING_DAYS,
+  isInvalidOpeningHours,
+  PAYMENT_PROVIDERS,
+  UPLOAD_LIMIT_DEFAULTS,
+} from '@lisbon/domain';
 import { z } from 'zod';
 import { ANCHOR_ENV, anchorSettingsFrom, type AnchorSettings } from './ledger/anchor/settings';
 
@@ -406,7 +411,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^\+?[0-9 ()-]{6,30}$/, 'CONTACT_PHONE must be a telephone number such as +39 06 1234 5678')
     .optional(),
-  CONTACT_HOURS: contactDetail('CONTACT_HOURS', 200),
+  // Hours written `Mon-Fri 09:00-13:00 (Europe/Rome)` are shown in the reader's language, and
+  // impossible ones are refused; other text is shown as written.
+  CONTACT_HOURS: contactDetail('CONTACT_HOURS', 200).refine(
+    (value) => !isInvalidOpeningHours(value),
+    'CONTACT_HOURS has impossible hours: write them like "Mon-Fri 09:00-13:00 (Europe/Rome)", the closing after the opening',
+  ),
   SIGNING_P12_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   SIGNING_P12_PASSPHRASE: z.string().optional(),
   SIGNING_P12_PASSPHRASE_FILE: z.string().trim().min(1).transform(fromRepo).optional(),

@@ -1,12 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await changeLocale('en-US');
 });
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
@@ -36,8 +38,20 @@ describe('the contact page', () => {
     expect(within(fact('Address')).getByText('Via Roma 1, 00100 Roma')).toBeTruthy();
     expect(within(fact('Email')).getByRole('link').getAttribute('href')).toBe('mailto:help@body.example.it');
     expect(within(fact('Telephone')).getByRole('link').getAttribute('href')).toBe('tel:+390612345678');
-    expect(within(fact('Opening hours')).getByText('Mon–Fri 9–13')).toBeTruthy();
+    expect(within(fact('Opening hours')).getByText('Mon–Fri 09:00–13:00')).toBeTruthy();
     expect(screen.queryByText(/demonstration values/)).toBeNull();
+  });
+
+  it('writes the configured hours in the page’s language, free text as the operator wrote it', async () => {
+    await changeLocale('it-IT');
+    mockApi(contact({ hours: 'Mon–Fri 09:00–13:00 (Europe/Rome)' }));
+    renderApp('/contact');
+    const hours = await screen.findByText('lun–ven 09:00–13:00 (Ora dell’Europa centrale)');
+    expect(hours.closest('.facts-row')?.textContent).toContain('Orario di apertura');
+    cleanup();
+    mockApi(contact({ hours: 'Lun–Ven 9–13, su appuntamento' }));
+    renderApp('/contact');
+    expect(await screen.findByText('Lun–Ven 9–13, su appuntamento')).toBeTruthy();
   });
 
   it('says when the details are demo values, and shows no telephone when none is set', async () => {

@@ -1,6 +1,8 @@
+import { formatOpeningHours } from '@lisbon/domain';
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageHeading } from '@/shared/ui/PageHeading';
@@ -10,6 +12,7 @@ import { useContactDetails } from '../api/contact';
 /** /contact: where every "contact us" of the portal leads; the details come from configuration. */
 export function ContactPage() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const query = useContactDetails();
   const data = query.data;
 
@@ -44,7 +47,8 @@ export function ContactPage() {
                       ],
                     ] satisfies [string, ReactNode][])
                   : []),
-                [t('contact.hours'), data.hours],
+                // Structured hours in the page's language; free text as the operator wrote it.
+                [t('contact.hours'), formatOpeningHours(data.hours, locale)],
               ]}
             />
           </Stack>
