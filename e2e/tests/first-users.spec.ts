@@ -293,7 +293,8 @@ test('a request’s documents at 375 px are cards with Download, Replace and Del
   const id = await draftAtReview(request, person);
   await page.goto('/auth/login');
   await logIn(page, person);
-  await expect(page).toHaveURL(/\/account/);
+  // With a request, an incomplete account lands on My requests (decision 085).
+  await expect(page).toHaveURL(/\/practices$/);
   const pages = [`/practices/${id}`, '/service/new/documents', '/documents'];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
