@@ -208,6 +208,39 @@ describe('a draft with an open payment', () => {
     expect(await refundsOf(again.payment_id)).toEqual([]);
   });
 
+  it('submits nothing for an account deleted before its payment settled: refunded, and mailed to nobody', async () => {
+    const who = await t.applicant({ email: 'eva.lock@example.org', firstName: 'Eva' });
+    const id = await readyDraft(t.app, who);
+    const session = await checkout(t.app, who, id);
+    await provider.pay(session.checkout_url, 'paid');
+    // Deleting the account is not refused by the open checkout (decision 052 keeps no one's data
+    // against their wish); the payment that arrives afterwards is given back.
+    expect((await call(who, 'DELETE', `/users/${who.id}`, { email: who.email })).statusCode).toBe(204);
+
+    await provider.deliver(); // the webhook: succeeded, invoiced, refund asked
+    await provider.deliver(); // the refund job
+    const request = await t.database.db
+      .selectFrom('practices')
+      .select(['status', 'paid_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(request).toEqual({ status: 'draft', paid_at: null });
+    const paid = await t.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', session.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(paid.status).toBe('succeeded');
+    expect(await refundsOf(session.payment_id)).toMatchObject([
+      { reason: 'not_submitted', status: 'succeeded', practice_id: id, requested_by: null },
+    ]);
+    // No mail to the address erased by the deletion, nor to its anonymised stand-in.
+    const after = readMailFiles(t.database.tempDir).filter((mail) =>
+      ['payment-successful', 'payment-refunded', 'request-received'].includes(mail.kind),
+    );
+    expect(after.filter((mail) => mail.to === who.email || mail.to.endsWith('@deleted.invalid'))).toEqual([]);
+  });
+
   it('lets the draft be changed again once the payment page has closed unpaid', async () => {
     const who = await t.applicant({ email: 'dan.lock@example.org', firstName: 'Dan' });
     const id = await readyDraft(t.app, who);

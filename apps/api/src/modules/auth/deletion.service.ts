@@ -4,7 +4,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { requireOwnUser } from '../sessions/guard';
 import { revokeUserSessions, type Authenticated } from '../sessions/service';
 import { closeRequestsInProgress } from '../transitions/account-deletion.service';
-import { anonymiseAccount, findAccountById } from '../users/accounts';
+import { anonymiseAccount, findAccountById, isAccountGoneHeld } from '../users/accounts';
 import { queueIdentityMail } from './mails';
 import { deleteRecoveryCodes, deleteUserTokens } from './repository';
 import { recordEvent } from './service';
@@ -15,7 +15,8 @@ import { refreshSearchText } from '../practice-records/search-text';
  * match.' otherwise). Personal data, sessions, link tokens and second factor are erased; the row
  * stays, anonymised, because records the law keeps (invoices) reference its id. The goodbye mail
  * is queued to the address before it is erased. Requests in progress are closed (decision 052);
- * fees paid are not refunded.
+ * fees paid are not refunded. An open checkout does not hold the deletion back: a payment that
+ * settles afterwards submits nothing and is refunded by itself (decision 020).
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -28,6 +29,9 @@ export async function deleteAccount(
   if (!account) throw new AppError('NOT_FOUND');
   if (!isSameEmail(typedEmail, account.email)) throw fieldError('email', 'emailMismatch');
   await ctx.db.transaction().execute(async (trx) => {
+    // The account's row first, held to the commit (PostgreSQL): a payment settling meanwhile
+    // either sees the deletion and refunds, or submits first and has its request closed below.
+    if (await isAccountGoneHeld(trx, userId)) throw new AppError('NOT_FOUND');
     await queueIdentityMail(ctx, trx, 'account-deleted', account);
     await revokeUserSessions(trx, userId);
     await deleteUserTokens(trx, userId);

@@ -52,7 +52,7 @@ type SettleContext = { now: Date; calendar: Awaited<ReturnType<typeof workingCal
  * with `paid_at` (the practices module's own submit move), an invoice and a receipt take their
  * numbers, their PDFs and the 'Payment successful' mail are queued. Only the caller that turns the
  * payment to succeeded applies them. A payment that cannot submit its request (deleted, no longer
- * a draft, incomplete) submits nothing: it is invoiced, as the money was taken, and refunded whole
+ * a draft, its account deleted, incomplete) submits nothing: it is invoiced, as the money was taken, and refunded whole
  * (reason `not_submitted`, decision 020).
  */
 async function settleSucceeded(

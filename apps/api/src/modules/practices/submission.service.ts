@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import { queueApplicantMail } from '../mails/service';
+import { isAccountGoneHeld } from '../users/accounts';
 import { findOwnPractice, findPractice, requiredDocumentsFor } from '../practice-records/access.service';
 import { refreshSearchText } from '../practice-records/search-text';
 import {
@@ -76,14 +77,17 @@ export type SubmissionRecord = {
   paidAt?: string;
 };
 
-/** What a submission did: submitted, or why not (the request is gone, no longer a draft, or incomplete). */
-export type SubmissionResult = 'submitted' | 'gone' | 'not_draft' | 'incomplete';
+/**
+ * What a submission did: submitted, or why not (the request is gone, no longer a draft, its
+ * account deleted, or the request incomplete).
+ */
+export type SubmissionResult = 'submitted' | 'gone' | 'not_draft' | 'account_deleted' | 'incomplete';
 
 /**
  * The `submit` move (draft → unassigned) inside the caller's transaction: the day's contingency
  * slot, `requested_at`, the deadline (60 working days, 30 urgent), `paid_at` and the history entry.
- * The free submit and a settled payment both come through here. Submits only a complete draft,
- * and otherwise says why not; throws CONTINGENCY_LIMIT when the day is full.
+ * The free submit and a settled payment both come through here. Submits only a complete draft of
+ * an account not deleted, and otherwise says why not; throws CONTINGENCY_LIMIT when the day is full.
  */
 export async function recordSubmission(trx: Db, record: SubmissionRecord): Promise<SubmissionResult> {
   const submit = findTransition('submit', 'draft');
@@ -91,6 +95,11 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
   const practice = await findPractice(trx, record.practiceId);
   if (!practice) return 'gone';
   if (practice.status !== 'draft') return 'not_draft';
+  // A deleted account's draft is never submitted: nobody would read, reply or pay for what follows
+  // (decision 052), and its payment is refunded. The account's row is held (PostgreSQL) as the
+  // deletion holds it first: a deletion committed meanwhile is seen here, and one still to come
+  // sees the request submitted and closes it.
+  if (await isAccountGoneHeld(trx, practice.userId)) return 'account_deleted';
   const day = calendarDayOf(record.at);
   const now = record.at.toISOString();
   // Kept with the request, so a later change of the reference lists leaves it as submitted.

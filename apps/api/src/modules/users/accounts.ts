@@ -4,6 +4,7 @@ import {
   advanceTotpCounter,
   findUserByEmail,
   findUserById,
+  holdUserRow,
   insertUser,
   updateUser,
   type UserRow,
@@ -21,6 +22,16 @@ export const isActive = (account: Account): boolean =>
 export async function findAccountById(db: Db, id: number): Promise<Account | undefined> {
   const account = await findUserById(db, id);
   return account && account.deleted_at === null ? account : undefined;
+}
+
+/**
+ * Whether the account is deleted (or never existed), its row held to the end of the transaction
+ * `trx` on PostgreSQL: a deletion holds it first, so a request is never submitted for an account
+ * being deleted, nor left in progress by a deletion that missed its submission (decision 052).
+ */
+export async function isAccountGoneHeld(trx: Db, id: number): Promise<boolean> {
+  const row = await holdUserRow(trx, id);
+  return !row || row.deleted_at !== null;
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { PRACTICE_STATUSES } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/schema-helpers';
 import type { UsersTable } from '../../platform/db/tables';
 
 export type UserRow = Selectable<UsersTable>;
@@ -9,6 +10,17 @@ export type UserPatch = Updateable<UsersTable>;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The account's deletion time, its row held to the end of the caller's transaction on PostgreSQL
+ * (SQLite has a single writer): a deletion and a payment's settlement take it first, so one of
+ * them sees what the other did. Undefined for an id that does not exist.
+ */
+export async function holdUserRow(db: Db, id: number): Promise<{ deleted_at: string | null } | undefined> {
+  let query = db.selectFrom('users').select('deleted_at').where('id', '=', id);
+  if (isPostgres(db)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
