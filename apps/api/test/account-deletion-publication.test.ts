@@ -1,7 +1,10 @@
+import type { KyselyPlugin } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
+import { closeRequestsInProgress } from '../src/modules/transitions/account-deletion.service';
 import { publishStatement } from '../src/modules/statements/publication.service';
 import { ManualClock } from '../src/platform/clock';
+import type { Db } from '../src/platform/db/database';
 import type { Worker } from '../src/platform/jobs/worker';
 import { createTestWorker, testConfig, useTestApp } from './helper';
 import { logLines } from './log-lines';
@@ -191,5 +194,42 @@ describe('a publication its request no longer waits for', () => {
     expect(await ledgerKindsOf(pending.id)).toEqual(['issue']);
     expect(await publishJobs()).toEqual([]);
     expect(publishedMails()).toHaveLength(mailsBefore);
+  });
+});
+
+describe('a staff move between the deletion’s read and its close', () => {
+  /** Moves the request, in the deletion's own transaction, right after the deletion has read it. */
+  const staffMoveAfterTheRead = (trx: Db, practiceId: number): KyselyPlugin => {
+    let isMoved = false;
+    return {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const rows = args.result.rows as { id?: unknown; status?: unknown }[];
+        if (!isMoved && rows.some((row) => row.id === practiceId && row.status === 'ready_for_issue')) {
+          isMoved = true;
+          await trx
+            .updateTable('practices')
+            .set({ status: 'in_review' })
+            .where('id', '=', practiceId)
+            .execute();
+        }
+        return args.result;
+      },
+    };
+  };
+
+  it('fails the deletion with 409 PRACTICE_CHANGED instead of leaving the request in progress', async () => {
+    const owner = await t.applicant({ email: 'rosa@example.org', firstName: 'Rosa' });
+    const practiceId = await readyForIssue(t.database, owner);
+    const at = clock.now().toISOString();
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await closeRequestsInProgress(trx.withPlugin(staffMoveAfterTheRead(trx, practiceId)), owner.id, at);
+      }),
+    ).rejects.toMatchObject({ code: 'PRACTICE_CHANGED', statusCode: 409 });
+    // Rolled back whole; a deletion tried again closes the request where it now stands.
+    expect(await statusOf(t.database, practiceId)).toBe('ready_for_issue');
+    expect((await deleteAccount(owner, 'rosa@example.org')).statusCode).toBe(204);
+    expect(await statusOf(t.database, practiceId)).toBe('closed');
   });
 });

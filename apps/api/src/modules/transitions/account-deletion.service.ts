@@ -14,14 +14,18 @@ import { findPracticesOfUserIn, updateInStatus } from './repository';
  * (`awaitsPublication`): the deletion answers 409 ACCOUNT_PUBLICATION_PENDING and changes nothing
  * (the transaction rolls back). The check follows the close, which holds the request's row on
  * PostgreSQL: a `publish` committed meanwhile is seen, and one still to come finds the request
- * closed (409 PRACTICE_CHANGED).
+ * closed (409 PRACTICE_CHANGED). A request a staff member moved between the read and the close
+ * fails the deletion the same way, 409 PRACTICE_CHANGED: trying again closes it where it now is.
  */
 export async function closeRequestsInProgress(trx: Db, userId: number, at: string): Promise<void> {
   const closing = PRACTICE_STATUSES.filter(closesOnAccountDeletion);
   const practices = await findPracticesOfUserIn(trx, { userId, statuses: closing });
   for (const practice of practices) {
     const patch = { status: 'closed', updated_at: at };
-    if (!(await updateInStatus(trx, { id: practice.id, from: practice.status, patch }))) continue;
+    // Moved by staff since it was read: the deletion starts again from what is there now, rather
+    // than leave the request behind in progress for an account that is gone.
+    if (!(await updateInStatus(trx, { id: practice.id, from: practice.status, patch })))
+      throw new AppError('PRACTICE_CHANGED');
     if (await isPublicationPending(trx, practice.id)) {
       throw new AppError('ACCOUNT_PUBLICATION_PENDING');
     }
