@@ -4,7 +4,8 @@ import { deleteDocumentRowsOfPractice } from '../src/modules/documents/service';
 import { deleteDraftRow } from '../src/modules/practices/repository';
 import { ManualClock } from '../src/platform/clock';
 import { bearer } from './identity';
-import { useTestApp } from './helper';
+import { createTestWorker, useTestApp } from './helper';
+import { logLines } from './log-lines';
 import { readMailFiles } from './mail';
 import {
   callAs,
@@ -164,6 +165,46 @@ describe('a draft with an open payment', () => {
     expect(await refundsOf(session.payment_id)).toHaveLength(1);
     expect(await fiscalDocuments(who)).toHaveLength(3);
     expect(mailsOf(who.email, 'payment-refunded')).toHaveLength(1);
+  });
+
+  it('logs a warning naming the ids when the refund of a deleted request’s payment fails', async () => {
+    const who = await t.applicant({ email: 'finn.lock@example.org', firstName: 'Finn' });
+    const id = await readyDraft(t.app, who);
+    const session = await checkout(t.app, who, id);
+    await provider.pay(session.checkout_url, 'paid');
+    await t.database.db.transaction().execute(async (trx) => {
+      await deleteDocumentRowsOfPractice(trx, id);
+      await deleteDraftRow(trx, id);
+    });
+    // The return page asks the provider: succeeded, invoiced, refund asked (its job not run yet).
+    expect((await payment(who, session.payment_id)).status).toBe('succeeded');
+    // Taken through another provider than this instance's: refunded there, by hand.
+    await t.database.db
+      .updateTable('payments')
+      .set({ provider: 'nexi' })
+      .where('id', '=', session.payment_id)
+      .execute();
+    const log = logLines<{ level: number; msg: string; refundId?: number; paymentId?: number }>();
+    const worker = createTestWorker(t.database, {
+      clock,
+      env: { ...provider.env, LOG_LEVEL: 'info' },
+      logTo: log.stream,
+    });
+    await worker.drainOnce();
+
+    const [refund] = await refundsOf(session.payment_id);
+    expect(refund).toMatchObject({ status: 'failed', practice_id: null, reason: 'not_submitted' });
+    const warnings = log.entries().filter((entry) => entry.level === 40 && entry.msg.startsWith('refund'));
+    expect(warnings).toMatchObject([
+      {
+        msg: 'refund failed: give the payment back by hand (the refund row says why)',
+        refundId: refund?.id,
+        paymentId: session.payment_id,
+        practiceId: null,
+        reason: 'not_submitted',
+      },
+    ]);
+    expect(log.lines.join('\n')).not.toContain(who.email);
   });
 
   it('does not submit a request that lost a document before its payment settled: refunded, and payable again', async () => {

@@ -1,4 +1,5 @@
 import { REFUND_REASONS, type RefundReason } from '@lisbon/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { issueCreditNote } from '../invoices/credit-note.service';
 import { recordSystemEntry } from '../transitions/service';
@@ -23,8 +24,14 @@ const reasonOf = (value: string): RefundReason =>
  * (compare-and-set, so a second run changes nothing), issues the credit note in its own yearly
  * sequence, queues the applicant's mail in their language and writes the audit entry. A busy or
  * unreachable provider throws, and so does a refund still pending there: the job retries.
+ * A refund that fails is logged to `log` as a warning naming its ids (and no one's details): one
+ * asked by nobody for a deleted request (`not_submitted`) shows nowhere else to be made by hand.
  */
-export async function settleRefund(ctx: AppContext, refundId: number): Promise<RefundOutcome> {
+export async function settleRefund(
+  ctx: AppContext,
+  refundId: number,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<RefundOutcome> {
   const refund = await findRefund(ctx.db, refundId);
   if (!refund || refund.status !== 'pending') return 'none';
   const payment = await findPaymentRow(ctx.db, refund.payment_id);
@@ -37,6 +44,15 @@ export async function settleRefund(ctx: AppContext, refundId: number): Promise<R
       failureReason: reason.slice(0, 200),
       now: now(),
     });
+    log?.warn(
+      {
+        refundId: refund.id,
+        paymentId: refund.payment_id,
+        practiceId: refund.practice_id,
+        reason: refund.reason,
+      },
+      'refund failed: give the payment back by hand (the refund row says why)',
+    );
     return 'failed' as const;
   };
   if (!payment?.provider_session_id) return fail('the payment has no provider session');
