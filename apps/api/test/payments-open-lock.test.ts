@@ -233,7 +233,7 @@ describe('a draft with an open payment', () => {
       'receipt',
     ]);
     expect(mailsOf(who.email, 'payment-refunded')[0]?.text).toContain(
-      `la richiesta n. ${id} non poteva più essere inviata`,
+      `la richiesta n. ${id} non poteva più essere inviata con quel pagamento (era stata modificata o era già stata pagata)`,
     );
 
     // The applicant completes it again and pays: submitted, on a payment of its own.

@@ -34,7 +34,7 @@ const WHY: Record<Locale, (f: RefundMailFacts) => string> = {
         return `La restituzione n. ${f.deliveryId ?? ''} dei tuoi documenti originali è stata annullata: ti abbiamo rimborsato la tariffa.`;
       case 'not_submitted':
         return f.practiceId
-          ? `Il tuo pagamento è arrivato quando la richiesta n. ${f.practiceId} non poteva più essere inviata con esso (era stata modificata o già pagata): la richiesta non è stata inviata e ti abbiamo rimborsato il pagamento.`
+          ? `Quando il tuo pagamento è arrivato, la richiesta n. ${f.practiceId} non poteva più essere inviata con quel pagamento (era stata modificata o era già stata pagata): non l’abbiamo inviata e ti abbiamo rimborsato l’importo.`
           : 'Il tuo pagamento è arrivato dopo l’eliminazione della richiesta a cui si riferiva: non è stato inviato nulla e ti abbiamo rimborsato il pagamento.';
       case 'closed_before_evaluation':
         return `La tua richiesta n. ${f.practiceId ?? ''} è stata chiusa prima dell’inizio della valutazione: ti abbiamo rimborsato quanto pagato.`;
