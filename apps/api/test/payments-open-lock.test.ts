@@ -286,12 +286,19 @@ describe('a draft with an open payment', () => {
     const who = await t.applicant({ email: 'dan.lock@example.org', firstName: 'Dan' });
     const id = await readyDraft(t.app, who);
     const session = await checkout(t.app, who, id);
+    // The documents page offers no Replace nor Delete while the lock holds.
+    const isEditable = async () =>
+      dataOf<{ practices: { is_editable: boolean }[] }>(
+        await call(who, 'GET', `/documents?practice_id=${id}`),
+      ).practices[0]?.is_editable;
+    expect(await isEditable()).toBe(false);
     clock.advance({ minutes: 20 });
     const waiting = await call(who, 'PATCH', `/practices/${id}/purpose`, PURPOSE);
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json<{ message: string }>().message).toContain('within 10 min.');
 
     clock.advance({ minutes: 10 });
+    expect(await isEditable()).toBe(true);
     expect((await call(who, 'PATCH', `/practices/${id}/purpose`, PURPOSE)).statusCode).toBe(200);
     // The expired session is closed by the payments job; it cannot be paid any more.
     await provider.deliver();

@@ -279,7 +279,7 @@ export const practiceDocumentsSchema = z
     status_label: z.enum(STATUS_LABELS),
     country: z.string(),
     level: z.enum(EDUCATION_LEVELS),
-    /** Documents can be added, replaced or deleted (draft, or awaiting the applicant's reply). */
+    /** Documents can be added, replaced or deleted (a draft with no checkout open, or awaiting the applicant's reply). */
     is_editable: z.boolean(),
     /**
      * When the statement was released (null before): the documents filed until then are its evidence,

@@ -19,6 +19,7 @@ import {
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { sendPrivateFile } from '../../platform/http/download';
 import { refuseReservedFieldNames, refuseUnreadableBoundary } from '../../platform/http/multipart-boundary';
+import { PAYMENT_OPEN_DESCRIPTION } from '../practice-records/payment-lock';
 import { deleteDocument, documentsOverview, openDocument, replaceDocument, uploadDocument } from './service';
 import { stageUpload, StagedUpload } from './upload';
 
@@ -73,7 +74,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'The applicant’s documents per request, with the required ones still missing',
-        description: '`practice_id` narrows the answer to one request (404 when it is not the applicant’s).',
+        description:
+          '`practice_id` narrows the answer to one request (404 when it is not the applicant’s). `is_editable` is false while a checkout of the draft is open (409 PAYMENT_OPEN).',
         tags,
         security,
         querystring: documentsQuerySchema,
@@ -89,7 +91,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest: onUpload,
       schema: {
         summary: 'Upload a document, to a request (draft or awaiting the applicant’s reply) or to none',
-        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE. Without \`practice_id\`, the document belongs to no request: kept UPLOAD_UNATTACHED_TTL_HOURS after its upload, at most UPLOAD_UNATTACHED_MAX of them (409 UNATTACHED_DOCUMENTS_LIMIT). \`upload_id\`, a UUID the client makes for the upload: the same upload sent again with it (its answer was lost) answers the document stored the first time, and stores nothing more.`,
+        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE. Without \`practice_id\`, the document belongs to no request: kept UPLOAD_UNATTACHED_TTL_HOURS after its upload, at most UPLOAD_UNATTACHED_MAX of them (409 UNATTACHED_DOCUMENTS_LIMIT). \`upload_id\`, a UUID the client makes for the upload: the same upload sent again with it (its answer was lost) answers the document stored the first time, and stores nothing more. ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         consumes: ['multipart/form-data'],
@@ -109,7 +111,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest: onUpload,
       schema: {
         summary: 'Replace a document’s file, while its request is a draft or awaits the applicant’s reply',
-        description: `multipart/form-data with one \`file\`. ${ACCEPTED} ${EVALUATED_KEPT}`,
+        description: `multipart/form-data with one \`file\`. ${ACCEPTED} ${EVALUATED_KEPT} ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         consumes: ['multipart/form-data'],
@@ -129,7 +131,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'Delete a document, while its request is a draft or awaits the applicant’s reply',
-        description: EVALUATED_KEPT,
+        description: `${EVALUATED_KEPT} ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         params,

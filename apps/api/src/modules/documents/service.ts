@@ -25,7 +25,7 @@ import {
   type OwnedPractice,
 } from '../practice-records/access.service';
 import { recordAuditEntry } from '../practice-records/audit.service';
-import { requireNoOpenPayment } from '../practice-records/payment-lock';
+import { paymentLockEnd, requireNoOpenPayment } from '../practice-records/payment-lock';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
 import { acceptedContentType, type AcceptedContentType } from './file-check';
@@ -295,7 +295,10 @@ export async function documentsOverview(
         status_label: statusLabel(practice.status),
         country: practice.country,
         level: practice.level,
-        is_editable: areDocumentsEditable(practice.status),
+        // A draft whose checkout is open keeps its documents until the payment page closes (409 PAYMENT_OPEN).
+        is_editable:
+          areDocumentsEditable(practice.status) &&
+          !(practice.status === 'draft' && (await paymentLockEnd(ctx, practice.id)) !== null),
         published_at: practice.row.published_at,
         required_documents: required,
         missing_documents: missingDocuments(required, own),

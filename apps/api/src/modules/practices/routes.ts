@@ -18,6 +18,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { actorOf, type AuthGuard } from '../sessions/guard';
+import { PAYMENT_OPEN_DESCRIPTION } from '../practice-records/payment-lock';
 import { notificationsOf } from './notifications.service';
 import {
   createPractice,
@@ -47,8 +48,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'Start a request (a draft) for a country and level of education system',
-        description:
-          'The service follows from the rule for the applicant’s category (refugees: the free comparability service, never verification). One draft at a time: 409 DRAFT_EXISTS unless `replace_draft` is true, which deletes the current draft and its documents. A refugee account holds at most two requests: 409 LIMIT_REACHED. No service for the country and level: 422 on `country`.',
+        description: `The service follows from the rule for the applicant’s category (refugees: the free comparability service, never verification). One draft at a time: 409 DRAFT_EXISTS unless \`replace_draft\` is true, which deletes the current draft and its documents (409 PAYMENT_OPEN while that draft’s checkout is open, below). A refugee account holds at most two requests: 409 LIMIT_REACHED. No service for the country and level: 422 on \`country\`. ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         body: createPracticeSchema,
@@ -110,7 +110,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
     onRequest,
     schema: {
       summary,
-      description: 'Saved as completed; `wizard_step` moves on. Drafts only (409 PRACTICE_NOT_EDITABLE).',
+      description: `Saved as completed; \`wizard_step\` moves on. Drafts only (409 PRACTICE_NOT_EDITABLE). ${PAYMENT_OPEN_DESCRIPTION}`,
       tags,
       security,
       params,
@@ -140,8 +140,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       schema: {
         summary:
           'Move the draft to the review step once both steps are saved and the required documents attached',
-        description:
-          'Otherwise 422, with one entry per missing part: `purpose`, `qualification`, `documents.<type>`; and `country` for a draft for the operator’s own country, started before decision 113.',
+        description: `Otherwise 422, with one entry per missing part: \`purpose\`, \`qualification\`, \`documents.<type>\`; and \`country\` for a draft for the operator’s own country, started before decision 113. ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         params,
@@ -174,7 +173,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'Delete a draft with its documents',
-        description: 'Drafts only: 409 PRACTICE_NOT_EDITABLE once submitted.',
+        description: `Drafts only: 409 PRACTICE_NOT_EDITABLE once submitted. ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         params,
