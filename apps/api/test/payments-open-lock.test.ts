@@ -292,6 +292,8 @@ describe('a draft with an open payment', () => {
         await call(who, 'GET', `/documents?practice_id=${id}`),
       ).practices[0]?.is_editable;
     expect(await isEditable()).toBe(false);
+    // The payment says when its page closes, for the page the payer comes back to.
+    expect((await payment(who, session.payment_id)).expires_at).toBe(session.expires_at);
     clock.advance({ minutes: 20 });
     const waiting = await call(who, 'PATCH', `/practices/${id}/purpose`, PURPOSE);
     expect(waiting.statusCode).toBe(409);
@@ -302,7 +304,7 @@ describe('a draft with an open payment', () => {
     expect((await call(who, 'PATCH', `/practices/${id}/purpose`, PURPOSE)).statusCode).toBe(200);
     // The expired session is closed by the payments job; it cannot be paid any more.
     await provider.deliver();
-    expect((await payment(who, session.payment_id)).status).toBe('expired');
+    expect(await payment(who, session.payment_id)).toMatchObject({ status: 'expired', expires_at: null });
     expect((await call(who, 'DELETE', `/practices/${id}`)).statusCode).toBe(204);
   });
 });

@@ -152,6 +152,11 @@ export const paymentSchema = z
     transaction_reference: z.string().nullable(),
     created_at: z.string(),
     paid_at: z.string().nullable(),
+    /**
+     * A pending payment: when its payment page closes, and with it the lock on its request's draft
+     * (409 PAYMENT_OPEN, decision 020); null once settled, or before its page opened.
+     */
+    expires_at: z.string().nullable(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -15,4 +15,5 @@ export const toPayment = (row: PaymentRow): Payment => ({
   transaction_reference: row.transaction_reference,
   created_at: row.created_at,
   paid_at: row.paid_at,
+  expires_at: row.status === 'pending' ? row.expires_at : null,
 });

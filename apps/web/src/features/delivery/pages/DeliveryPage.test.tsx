@@ -324,6 +324,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
             transaction_reference: null,
             created_at: '2026-03-10T09:00:00.000Z',
             paid_at: null,
+            expires_at: null,
           },
         },
       },

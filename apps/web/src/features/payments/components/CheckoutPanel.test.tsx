@@ -203,6 +203,19 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
     expect(screen.getByRole('button', { name: 'Pay €250.00' })).toBeTruthy();
   });
 
+  it('back from a cancelled payment, says the request can be changed again once the payment page closes', async () => {
+    // The session still open: about 25 minutes to go.
+    const expiresAt = new Date(Date.now() + 25 * 60_000 - 30_000).toISOString();
+    openReview(
+      { 'GET /payments/5': { body: { data: paymentFixture({ status: 'pending', expires_at: expiresAt }) } } },
+      '/service/new/review?payment=5',
+    );
+    const notice = await screen.findByText(/nothing you entered was lost/, {}, LOADED);
+    expect(notice.textContent).toContain(
+      'It can be changed again once its payment page closes, in about 25 min.',
+    );
+  });
+
   it('back from a declined payment, moves focus to what it says, however far down the page it is', async () => {
     openReview(
       { 'GET /payments/5': { body: { data: paymentFixture({ status: 'failed' }) } } },

@@ -46,12 +46,19 @@ export function ReturnNotice({ paymentId }: { paymentId: number }) {
           {t('payments.outcome.paymentExpired')}
         </Alert>
       );
-    case 'pending':
+    case 'pending': {
+      // The open checkout locks the draft until its page closes (409 PAYMENT_OPEN, decision 020):
+      // counted from when the answer came.
+      const closesIn =
+        payment.data.expires_at === null ? 0 : Date.parse(payment.data.expires_at) - payment.dataUpdatedAt;
       return (
         <Alert color="blue" variant="light" role="status">
-          {t('payments.return.notCompleted')}
+          {closesIn > 0
+            ? t('payments.return.notCompleted', { minutes: Math.ceil(closesIn / 60_000) })
+            : t('payments.return.notCompletedClosing')}
         </Alert>
       );
+    }
     case 'succeeded':
       return null;
   }

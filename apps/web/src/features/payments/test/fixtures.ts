@@ -13,6 +13,7 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     transaction_reference: null,
     created_at: '2026-11-21T12:00:00.000Z',
     paid_at: null,
+    expires_at: '2026-11-21T12:30:00.000Z',
     ...overrides,
   };
 }

@@ -47,7 +47,9 @@ export const paymentsEn = {
       title: 'Confirming your payment',
       checking: 'Checking the outcome of your payment…',
       notCompleted:
-        'The payment was not completed. Your request is still a draft and nothing you entered was lost: pay below when you are ready.',
+        'The payment was not completed. Your request is still a draft and nothing you entered was lost: pay below when you are ready. It can be changed again once its payment page closes, in about {{minutes}} min.',
+      notCompletedClosing:
+        'The payment was not completed. Your request is still a draft and nothing you entered was lost: pay below when you are ready. It can be changed again once its payment page closes, in a few minutes.',
       takingLong:
         'The payment service has not confirmed your payment yet. This can take a few minutes: there is no need to pay again. Check again shortly; we will also write to you once it is confirmed.',
       checkAgain: 'Check again',

@@ -48,7 +48,9 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       title: 'Conferma del pagamento',
       checking: 'Verifica dell’esito del pagamento…',
       notCompleted:
-        'Il pagamento non è stato completato. La richiesta è ancora una bozza e nulla di quanto inserito è andato perso: paga qui sotto quando vuoi.',
+        'Il pagamento non è stato completato. La richiesta è ancora una bozza e nulla di quanto inserito è andato perso: paga qui sotto quando vuoi. Potrai modificarla di nuovo quando la pagina di pagamento si chiuderà, tra circa {{minutes}} min.',
+      notCompletedClosing:
+        'Il pagamento non è stato completato. La richiesta è ancora una bozza e nulla di quanto inserito è andato perso: paga qui sotto quando vuoi. Potrai modificarla di nuovo quando la pagina di pagamento si chiuderà, tra pochi minuti.',
       takingLong:
         'Il servizio di pagamento non ha ancora confermato il pagamento. Può richiedere alcuni minuti: non serve pagare di nuovo. Controlla di nuovo tra poco; ti scriveremo anche quando sarà confermato.',
       checkAgain: 'Controlla di nuovo',
