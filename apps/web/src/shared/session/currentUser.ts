@@ -1,4 +1,4 @@
-import { userSchema } from '@lisbon/domain';
+import { notificationsSchema, userSchema } from '@lisbon/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api';
 import { getSessionToken } from '../storage';
@@ -15,3 +15,11 @@ export const currentUserQuery = queryOptions({
 export function useCurrentUser() {
   return useQuery({ ...currentUserQuery, enabled: getSessionToken() !== null });
 }
+
+/**
+ * GET /users/{id}/notifications once: the counts of the user's requests per status label and a
+ * total, cached under `['notifications', userId]` by the header's badge, the refugee's request
+ * limit and the login's landing alike.
+ */
+export const fetchNotifications = async (userId: number | undefined) =>
+  (await api.get(`users/${userId}/notifications`, null, { schema: notificationsSchema })).data;

@@ -1,15 +1,8 @@
-import {
-  canAccess,
-  missingProfileFields,
-  notificationsSchema,
-  type Session,
-  type User,
-} from '@lisbon/domain';
+import { canAccess, missingProfileFields, type Session, type User } from '@lisbon/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '@/api';
 import { followAccountLanguage } from '@/shared/i18n/languageOffer';
-import { currentUserQuery } from '@/shared/session/currentUser';
+import { currentUserQuery, fetchNotifications } from '@/shared/session/currentUser';
 import { nextFromSearch, takeNextAfterActivation } from '@/shared/session/loginPath';
 import { startSession } from '@/shared/session/session';
 
@@ -37,8 +30,7 @@ async function hasRequestsToFollow(queryClient: QueryClient, user: User): Promis
   try {
     const notifications = await queryClient.fetchQuery({
       queryKey: ['notifications', user.id],
-      queryFn: async () =>
-        (await api.get(`users/${user.id}/notifications`, null, { schema: notificationsSchema })).data,
+      queryFn: () => fetchNotifications(user.id),
     });
     return notifications.total > 0;
   } catch {

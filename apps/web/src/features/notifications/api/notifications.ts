@@ -1,7 +1,6 @@
-import { notificationsSchema } from '@lisbon/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/api';
 import { pollInterval, refreshOnChange } from '@/shared/polls';
+import { fetchNotifications } from '@/shared/session/currentUser';
 
 /**
  * GET /users/{id}/notifications every NOTIFICATION_POLL_MS while logged in: counts of the user's
@@ -14,12 +13,7 @@ export function useNotifications(userId: number | undefined) {
   return useQuery({
     queryKey,
     queryFn: async () =>
-      refreshOnChange(
-        queryClient,
-        queryKey,
-        (await api.get(`users/${userId}/notifications`, null, { schema: notificationsSchema })).data,
-        { queryKey: ['practices'] },
-      ),
+      refreshOnChange(queryClient, queryKey, await fetchNotifications(userId), { queryKey: ['practices'] }),
     enabled: userId !== undefined,
     refetchInterval: (query) => pollInterval(query.state.error),
     staleTime: 0,

@@ -2,7 +2,6 @@ import {
   type CreatePractice,
   documentsOverviewSchema,
   isRequestLimitReached,
-  notificationsSchema,
   type Practice,
   practiceSchema,
   type PurposeStep,
@@ -16,6 +15,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '@/api';
+import { fetchNotifications } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
 
 /** The wizard's calls (spec §2 `/service/new…`): one draft, saved step by step. */
@@ -98,8 +98,7 @@ export function useRequestLimit(user: Pick<User, 'id' | 'category'> | undefined)
   const isRefugee = user?.category === 'refugee';
   const counts = useQuery({
     queryKey: ['notifications', user?.id],
-    queryFn: async () =>
-      (await api.get(`users/${user?.id}/notifications`, null, { schema: notificationsSchema })).data,
+    queryFn: () => fetchNotifications(user?.id),
     enabled: isRefugee,
     staleTime: 0,
   });
