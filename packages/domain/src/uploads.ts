@@ -12,15 +12,35 @@ export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/
 
 export type AcceptedDocumentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
 
-/** Each accepted type: the name messages call it by and the extensions its file may carry. */
+/**
+ * Each accepted type: the name messages call it by, the extensions its file may carry, and the
+ * bytes its content starts with (its magic bytes).
+ */
 export const DOCUMENT_FORMATS: Record<
   AcceptedDocumentType,
-  { label: string; extensions: readonly string[] }
+  { label: string; extensions: readonly string[]; magic: readonly number[] }
 > = {
-  'application/pdf': { label: 'PDF', extensions: ['pdf'] },
-  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
-  'image/png': { label: 'PNG', extensions: ['png'] },
+  'application/pdf': { label: 'PDF', extensions: ['pdf'], magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'], magic: [0xff, 0xd8, 0xff] },
+  'image/png': {
+    label: 'PNG',
+    extensions: ['png'],
+    magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  },
 };
+
+/** How many leading bytes tell every accepted type apart: the longest magic. */
+export const MAGIC_BYTES = Math.max(...Object.values(DOCUMENT_FORMATS).map(({ magic }) => magic.length));
+
+/**
+ * The accepted type a file's first bytes say it is, whatever its name or declared type; null for
+ * any other content. The API reads it with the extension (decision 018); the public verify page
+ * reads it alone, before it sends a file (decision 079).
+ */
+export const typeByContent = (head: Uint8Array): AcceptedDocumentType | null =>
+  ACCEPTED_DOCUMENT_TYPES.find((type) =>
+    DOCUMENT_FORMATS[type].magic.every((byte, index) => head[index] === byte),
+  ) ?? null;
 
 /**
  * A file input's `accept` for `types`: each type and its file extensions, so that a system that
@@ -30,15 +50,6 @@ export const acceptedFiles = (types: readonly AcceptedDocumentType[]): string =>
   types
     .flatMap((type) => [type, ...DOCUMENT_FORMATS[type].extensions.map((extension) => `.${extension}`)])
     .join(',');
-
-/**
- * Whether a file the browser hands over claims to be of `type`: by its type, or by its name's
- * extension where the system gave it no type. A claim only: the API checks the bytes.
- */
-export const claimsType = (file: { type: string; name: string }, type: AcceptedDocumentType): boolean =>
-  file.type === type ||
-  (file.type === '' &&
-    DOCUMENT_FORMATS[type].extensions.some((extension) => file.name.toLowerCase().endsWith(`.${extension}`)));
 
 /**
  * PDF names that make a document act instead of being read. A PDF that holds any of them, in its

@@ -1,28 +1,22 @@
-import { DOCUMENT_FORMATS, type AcceptedDocumentType } from '@lisbon/domain';
+import { DOCUMENT_FORMATS, typeByContent, type AcceptedDocumentType } from '@lisbon/domain';
 
 export type AcceptedContentType = AcceptedDocumentType;
 
 /** How many leading bytes the type check reads. */
 export const HEAD_BYTES = 16;
 
-const SIGNATURES: { contentType: AcceptedContentType; bytes: number[] }[] = [
-  { contentType: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
-  { contentType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-  { contentType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-];
-
 const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
 
 /**
- * The accepted type of a file, judged by its content (magic bytes) AND its name: a PDF must start
- * with `%PDF-` and be named `.pdf`, and so on. Null for anything else, such as an executable or a
- * text file renamed `.pdf`. The type the client declared is never trusted.
+ * The accepted type of a file, judged by its content (magic bytes, the domain's `typeByContent`)
+ * AND its name: a PDF must start with `%PDF-` and be named `.pdf`, and so on. Null for anything
+ * else, such as an executable or a text file renamed `.pdf`. The type the client declared is never
+ * trusted.
  */
 export function acceptedContentType(head: Uint8Array, fileName: string): AcceptedContentType | null {
-  const extension = extensionOf(fileName);
-  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
-  return match && DOCUMENT_FORMATS[match.contentType].extensions.includes(extension)
-    ? match.contentType
+  const contentType = typeByContent(head);
+  return contentType && DOCUMENT_FORMATS[contentType].extensions.includes(extensionOf(fileName))
+    ? contentType
     : null;
 }
 

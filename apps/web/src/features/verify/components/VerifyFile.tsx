@@ -1,7 +1,7 @@
-import { acceptedFiles, claimsType, type Verification } from '@lisbon/domain';
+import { acceptedFiles, MAGIC_BYTES, typeByContent, type Verification } from '@lisbon/domain';
 import { Alert, Box, Button, FileButton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type DragEvent, lazy, Suspense, useId, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aboutFile } from '@/shared/documents/aboutFile';
 import { withTexts } from '@/shared/i18n';
@@ -41,15 +41,27 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
     onError: (error) => setProblem(errorMessage(error, t)),
   });
 
+  // The file last chosen: a check of an earlier one still reading its bytes goes no further.
+  const latest = useRef<File | null>(null);
+
   /**
-   * The one check of a file chosen by drop or by the button, before anything is sent: a file that
-   * does not claim to be a PDF (by its type, or its extension where it has none) is no statement,
-   * and one over the limit is not sent.
+   * The one check of a file chosen by drop or by the button, before anything is sent: a file whose
+   * first bytes are not a PDF's (`%PDF-`, the API's own rule), whatever its type or name, is no
+   * statement, and one over the limit is not sent.
    */
-  const send = (file: File) => {
+  const send = async (file: File) => {
+    latest.current = file;
     setChecked(null);
     setProblem(null);
-    if (!claimsType(file, 'application/pdf')) {
+    // A file the browser cannot read (moved or deleted since) has no PDF's bytes either.
+    const head = new Uint8Array(
+      await file
+        .slice(0, MAGIC_BYTES)
+        .arrayBuffer()
+        .catch(() => new ArrayBuffer(0)),
+    );
+    if (latest.current !== file) return;
+    if (typeByContent(head) !== 'application/pdf') {
       setProblem(aboutFile(file, t('verify.notPdf'), t));
       return;
     }
@@ -69,7 +81,7 @@ export function VerifyFile({ id, maxBytes }: { id: string | null; maxBytes: numb
           maxMegabytes={maxMegabytes}
           isPending={check.isPending}
           hasChecked={checked !== null}
-          onFile={send}
+          onFile={(file) => void send(file)}
         />
       </Suspense>
 

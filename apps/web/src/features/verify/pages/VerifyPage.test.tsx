@@ -325,11 +325,36 @@ describe('the public verification page', () => {
     expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
   });
 
+  it('reads a PDF by its first bytes, not by its type or name: a PNG renamed .pdf is refused', async () => {
+    const api = mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
+    renderApp(`/verify/${ID}`);
+    await screen.findByText(/published on/);
+    choose(new File(['\x89PNG\r\n\x1a\n'], 'x.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(within(liveRegion()).getByText('“x.pdf”: Choose a PDF file.')).toBeTruthy());
+    expect(within(liveRegion()).queryByText('NOT valid')).toBeNull();
+    expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
+  });
+
+  it('sends a PDF with no extension and no PDF type, by its bytes', async () => {
+    const api = mockApi({
+      [`GET /verify/${ID}`]: { body: { data: status('published') } },
+      [`POST /verify/${ID}`]: { body: { data: answer({ result: 'valid', reason: 'original' }) } },
+    });
+    renderApp(`/verify/${ID}`);
+    await screen.findByText(/published on/);
+    choose(new File(['%PDF-1.7 original'], 'statement', { type: 'application/octet-stream' }));
+    await waitFor(() => expect(within(liveRegion()).getByText('Valid')).toBeTruthy());
+    expect(within(liveRegion()).getByText('File checked: statement')).toBeTruthy();
+    expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(1);
+  });
+
   it('refuses a file over the limit without sending it, naming the file', async () => {
     const api = mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
     renderApp(`/verify/${ID}`);
     await screen.findByText(/published on/);
-    choose(new File([new Uint8Array(VERIFY_MAX_BYTES + 1)], 'huge.pdf', { type: 'application/pdf' }));
+    const huge = new Uint8Array(VERIFY_MAX_BYTES + 1);
+    huge.set(new TextEncoder().encode('%PDF-1.7'));
+    choose(new File([huge], 'huge.pdf', { type: 'application/pdf' }));
     await waitFor(() =>
       expect(
         within(liveRegion()).getByText('“huge.pdf”: The file is too large: the maximum size is 10 MB.'),
