@@ -4,6 +4,7 @@ import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { useTestApp, createTestWorker } from './helper';
+import { pdfText } from './pdf';
 import {
   BILLING,
   callAs,
@@ -392,6 +393,26 @@ describe('paying the cart', () => {
     // A new shipment takes new shipping information.
     expect((await call(ada, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
   });
+  it('prints the courier phone on the waybill grouped for reading, not in E.164', async () => {
+    const ivo = await t.applicant({ email: 'ivo@example.org' });
+    const id = await practiceIn(t.database, { userId: ivo.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    const shipping = await call(ivo, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '+39 3331234567' });
+    expect(dataOf(shipping)).toMatchObject({ shipping: { phone: '+393331234567' } });
+    const started = await call(ivo, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING });
+    const session = dataOf<{ checkout_url: string }>(started);
+    await payOnSandbox(t.app, session.checkout_url, CARDS.success);
+    await worker.drainOnce();
+    const [shipment] = (await overview(ivo)).shipments;
+    if (!shipment) throw new Error('no shipment');
+
+    const waybill = await call(ivo, 'GET', `/delivery/${shipment.id}/waybill`);
+    expect(waybill.statusCode).toBe(200);
+    const text = (await pdfText(waybill.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Tel. +39 333 123 4567');
+    expect(text).not.toContain('+393331234567');
+  });
+
   it('opens a new checkout a minute after one whose instance died before its provider session opened', async () => {
     const gus = await t.applicant({ email: 'gus@example.org' });
     const id = await practiceIn(t.database, { userId: gus.id, status: 'closed' });

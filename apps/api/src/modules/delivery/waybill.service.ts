@@ -1,4 +1,4 @@
-import { calendarDayOf } from '@lisbon/domain';
+import { calendarDayOf, formatPhoneForReading } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { renderTextDocumentOffThread } from '../../platform/pdf/render-pool';
@@ -28,7 +28,8 @@ export async function openWaybill(
     row.address,
     [row.zip_code, row.city, row.province].filter(Boolean).join(' '),
     row.country,
-    row.phone ? `Tel. ${row.phone}` : null,
+    // Kept in E.164; printed grouped for the courier who dials it, as the web summary shows it.
+    row.phone ? `Tel. ${formatPhoneForReading(row.phone)}` : null,
   ].filter(Boolean);
   const document = {
     title: `Lettera di vettura / Waybill ${row.waybill_number}`,
