@@ -1,5 +1,5 @@
 import { countryName, type PracticeSummary, runningDeadlineOf } from '@lisbon/domain';
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
@@ -86,7 +86,15 @@ export function PracticesTable({ practices, caption }: Props) {
               <Table.Td>
                 <StatusBadge label={practice.status_label} />
               </Table.Td>
-              <Table.Td>{date(practice.expected_deadline)}</Table.Td>
+              <Table.Td>
+                {date(practice.expected_deadline)}
+                {/* The column says "Expected deadline"; an open appeal's own is named so, as on its card. */}
+                {runningDeadlineOf(practice.status) === 'appeal' && (
+                  <Text component="span" size="xs" display="block">
+                    {t('practices.appealDeadlineNote')}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{daysToGo(practice.days_to_go)}</Table.Td>
               <Table.Td>{service(practice)}</Table.Td>
               <Table.Td>{country(practice)}</Table.Td>

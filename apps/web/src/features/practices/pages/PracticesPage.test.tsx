@@ -2,12 +2,14 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STATUS_LABELS } from '@lisbon/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLocale('en-US');
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -92,6 +94,32 @@ describe('my requests', () => {
     );
     expect(router.state.location.search).toContain('sort=expected_deadline');
   });
+
+  it.each([
+    ['en-US', /My requests/, '(appeal or amendment)'],
+    ['it-IT', /Le mie richieste/, '(ricorso o rettifica)'],
+  ] as const)(
+    'names an open appeal’s deadline beside its date in the wide table, as its card does (%s)',
+    async (locale, tableName, note) => {
+      await changeLocale(locale);
+      const appealed = practiceSummaryFixture({
+        id: 21,
+        status: 'appeal_in_evaluation',
+        expected_deadline: '2027-03-04',
+        days_to_go: 60,
+      });
+      mockApi({
+        'GET /practices': { body: { data: [appealed, rows[0]], meta: { page: 1, perPage: 20, total: 2 } } },
+      });
+      renderApp('/practices', { queryClient: logIn() });
+      const table = await screen.findByRole('table', { name: tableName });
+      const [, appealRow, evaluationRow] = within(table).getAllByRole('row');
+      const deadlineCell = (row: HTMLElement | undefined) =>
+        within(row as HTMLElement).getAllByRole('cell')[1];
+      expect(deadlineCell(appealRow)?.textContent).toContain(note);
+      expect(deadlineCell(evaluationRow)?.textContent).not.toContain(note);
+    },
+  );
 
   it('past one page, names its pages and their controls, and moves to another in the URL', async () => {
     const calls = mockApi({

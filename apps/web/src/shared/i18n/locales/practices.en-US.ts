@@ -39,6 +39,8 @@ export const practicesEn = {
       deadline: 'Expected deadline',
       daysToGo: 'Working days to go',
     },
+    /** Beside a wide table's expected deadline when it is an open appeal's own (decision 108). */
+    appealDeadlineNote: '(appeal or amendment)',
     /** A request's number in a table's first column, under "Request"; its link's name is `title`. */
     rowNumber: 'no. {{id}}',
     urgent: 'urgent',

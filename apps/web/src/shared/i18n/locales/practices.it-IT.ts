@@ -41,6 +41,7 @@ export const practicesIt: Practices = {
       deadline: 'Scadenza prevista',
       daysToGo: 'Giorni lavorativi mancanti',
     },
+    appealDeadlineNote: '(ricorso o rettifica)',
     rowNumber: 'n. {{id}}',
     urgent: 'urgente',
     pagesLabel: 'Pagine delle richieste',
