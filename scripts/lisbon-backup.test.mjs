@@ -122,3 +122,21 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(partialFiles()).toEqual([]);
   });
 });
+
+describe('lisbon-backup on an embedded SQLite install', () => {
+  it("removes its backup folders older than BACKUP_KEEP_DAYS, as it removes PostgreSQL's dumps", () => {
+    const folders = () =>
+      readdirSync(backups).filter((name) => name.startsWith('lisbon-') && !name.includes('.'));
+    const old = join(backups, 'lisbon-2026-01-01T023000Z');
+    const recent = join(backups, 'lisbon-2026-01-10T023000Z');
+    mkdirSync(old, { recursive: true });
+    mkdirSync(recent, { recursive: true });
+    const daysAgo = (days) => new Date(Date.now() - (days * 1440 + 1) * 60_000);
+    utimesSync(old, daysAgo(14), daysAgo(14));
+    utimesSync(recent, daysAgo(13), daysAgo(13));
+    const result = backup('', { BACKUP_KEEP_DAYS: '14' });
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(release, 'lisbon.args'), 'utf8')).toMatch(/^backup\n--out\n.*lisbon-\d{4}-/);
+    expect(folders()).toEqual(['lisbon-2026-01-10T023000Z']);
+  });
+});
