@@ -60,6 +60,51 @@ describe('GET and PATCH /users/{id}', () => {
     expect(dataOf(confirmed)).toMatchObject({ tax_id: 'RSSMRA85T10A56NH', tax_id_omocodia_confirmed: true });
   });
 
+  it('reads a phone number without its country code in the country of residence, kept in E.164; else 422', async () => {
+    const email = 'nora.phone@example.org';
+    const id = await createUser(t.database, clock, { email });
+    const { token } = await login(t.app, email);
+    const patch = (details: object, language = 'en-US') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${id}`,
+        headers: { ...bearer(token), 'accept-language': language },
+        payload: details,
+      });
+
+    // With the country of residence, as the account form sends them.
+    const given = await patch({ residence_country: 'IT', phone: '333 1234567' });
+    expect(given.statusCode).toBe(200);
+    expect(dataOf(given)).toMatchObject({ residence_country: 'IT', phone: '+393331234567' });
+    // The phone alone: read in the account's country of residence.
+    const alone = await patch({ phone: '06 1234 5678' });
+    expect(alone.statusCode).toBe(200);
+    expect(dataOf(alone)).toMatchObject({ phone: '+390612345678' });
+    // With its country code, whatever the country of residence.
+    expect(dataOf(await patch({ phone: '+33 1 23 45 67 89' }))).toMatchObject({ phone: '+33123456789' });
+
+    // Not a number of the country, or no country to read it in: the field's message, nothing kept.
+    for (const [details, language, message] of [
+      [{ phone: '12' }, 'en-US', 'Phone number not valid (add country code)'],
+      [
+        { phone: '333 1234567', residence_country: null },
+        'it-IT',
+        'Numero di telefono non valido (aggiungi il prefisso internazionale)',
+      ],
+    ] as const) {
+      const refused = await patch(details, language);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { phone: [message] } });
+    }
+    await t.database.db.updateTable('users').set({ residence_country: null }).where('id', '=', id).execute();
+    const withoutCountry = await patch({ phone: '333 1234567' }, 'it-IT');
+    expect(withoutCountry.statusCode).toBe(422);
+    expect(withoutCountry.json()).toMatchObject({
+      errors: { phone: ['Numero di telefono non valido (aggiungi il prefisso internazionale)'] },
+    });
+    expect(dataOf(await call('GET', `/users/${id}`, token))).toMatchObject({ phone: '+33123456789' });
+  });
+
   it('never changes the email', async () => {
     const response = await call('PATCH', `/users/${alice.id}`, alice.token, { email: 'other@example.org' });
     expect(response.statusCode).toBe(422);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries';
 import { isoDateSchema } from './dates';
-import { isValidInternationalPhone, toE164 } from './phone';
+import { toE164In } from './phone';
 import { checkTaxId, isOmocodiaConfirmedWhenNeeded } from './tax-id';
 import { USER_CATEGORIES } from './abilities';
 import { birthDateSchema, genderSchema, personNameSchema } from './user';
@@ -13,11 +13,15 @@ import { birthDateSchema, genderSchema, personNameSchema } from './user';
 const name = personNameSchema;
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-export const phoneSchema = z
-  .string()
-  .trim()
-  .refine(isValidInternationalPhone, { message: 'phoneInvalid' })
-  .transform((value) => toE164(value) ?? value);
+/**
+ * The country a phone number of the account written without its country code is read in: the
+ * country of residence. `+39 06 1234 5678` is read as it is; `333 1234567` of an account living in
+ * Italy is `+39 333 1234567`; with no country of residence, the number needs its code (spec §5:
+ * 'Phone number not valid (add country code)'). Kept in E.164. The rule is the courier's phone's
+ * (`isValidPhoneIn`, `toE164In`), with the shipping country.
+ */
+export const accountPhoneE164 = (phone: string, residenceCountry: string | null | undefined): string | null =>
+  toE164In(phone, residenceCountry);
 
 export const taxIdSchema = z
   .string()
@@ -37,7 +41,8 @@ export const userDetailsShape = {
   document_number: optionalText(40),
   document_issue_country: countryCodeSchema.nullable().optional(),
   document_expiration_date: z.optional(z.nullable(isoDateSchema)),
-  phone: phoneSchema.nullable().optional(),
+  /** Checked with the country of residence (`accountPhoneE164`), by `userUpdateSchema`. */
+  phone: z.string().trim().max(40).nullable().optional(),
   gender: z.optional(z.nullable(genderSchema)),
   residence_country: countryCodeSchema.nullable().optional(),
   address: optionalText(200),
@@ -63,5 +68,21 @@ export const userUpdateSchema = z
   .refine((value) => isOmocodiaConfirmedWhenNeeded(value.tax_id, value.tax_id_omocodia_confirmed), {
     message: 'taxIdOmocodiaConfirm',
     path: ['tax_id'],
+  })
+  // The phone is read in the country of residence given with it; a change without that country
+  // (a PATCH of the phone alone) is read by the API in the account's country of residence.
+  .refine(
+    (value) =>
+      !value.phone ||
+      value.residence_country === undefined ||
+      accountPhoneE164(value.phone, value.residence_country) !== null,
+    { message: 'phoneInvalid', path: ['phone'] },
+  )
+  .transform((value) => {
+    if (value.phone === undefined) return value;
+    // A blank number is no number.
+    if (!value.phone) return { ...value, phone: null };
+    // A national number given without the country is left as typed, for the API to read.
+    return { ...value, phone: accountPhoneE164(value.phone, value.residence_country) ?? value.phone };
   });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

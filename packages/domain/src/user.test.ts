@@ -24,8 +24,28 @@ describe('userUpdateSchema', () => {
     expect(userUpdateSchema.parse({ phone: '0039 347 123 4567' })).toMatchObject({ phone: '+393471234567' });
   });
 
+  it('reads a phone number without its country code in the country of residence, kept in E.164', () => {
+    expect(userUpdateSchema.parse({ phone: '333 1234567', residence_country: 'it' })).toMatchObject({
+      phone: '+393331234567',
+    });
+    expect(userUpdateSchema.parse({ phone: '01 23 45 67 89', residence_country: 'FR' })).toMatchObject({
+      phone: '+33123456789',
+    });
+    // With its country code, a number is read as it is, wherever the account lives.
+    expect(userUpdateSchema.parse({ phone: '+44 20 7946 0958', residence_country: 'IT' })).toMatchObject({
+      phone: '+442079460958',
+    });
+    expect(userUpdateSchema.parse({ phone: ' ', residence_country: 'IT' })).toMatchObject({ phone: null });
+    const wrong = userUpdateSchema.safeParse({ phone: '12', residence_country: 'IT' });
+    expect(messagesOf(wrong)).toEqual({ phone: 'Phone number not valid (add country code)' });
+  });
+
   it('gives the spec messages for a bad phone and a bad tax ID', () => {
-    const result = userUpdateSchema.safeParse({ phone: '347 123 4567', tax_id: 'RSSMRA85T10A562T' });
+    const result = userUpdateSchema.safeParse({
+      phone: '347 123 4567',
+      residence_country: null,
+      tax_id: 'RSSMRA85T10A562T',
+    });
     expect(messagesOf(result)).toEqual({
       phone: 'Phone number not valid (add country code)',
       tax_id: 'Invalid Tax ID Number',

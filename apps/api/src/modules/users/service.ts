@@ -1,4 +1,5 @@
 import {
+  accountPhoneE164,
   checkTaxId,
   holdsCategory,
   holdsIdentity,
@@ -10,7 +11,7 @@ import {
   type UserUpdate,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
 import { refreshSearchText } from '../practice-records/search-text';
 import { requireOwnUser } from '../sessions/guard';
 import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
@@ -85,6 +86,7 @@ export async function updateUser(
   const patch: UserPatch = Object.fromEntries(
     DETAIL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
   );
+  if (input.phone) patch.phone = phoneOf(input.phone, input, row);
   if (input.marketing_consent !== undefined) {
     patch.marketing_consent_at = flagTime(input.marketing_consent, row.marketing_consent_at, now);
   }
@@ -103,6 +105,17 @@ export async function updateUser(
     await refreshSearchText(trx, { userId: id });
   });
   return getUser(ctx, actor, id);
+}
+
+/**
+ * The phone number in E.164, read in the country of residence (`accountPhoneE164`): the one given
+ * with it, else the account's (a change of the phone alone); 422 `phoneInvalid` when it is not valid.
+ */
+function phoneOf(phone: string, input: UserUpdate, row: UserRow): string {
+  const country = input.residence_country === undefined ? row.residence_country : input.residence_country;
+  const e164 = accountPhoneE164(phone, country);
+  if (!e164) throw fieldError('phone', 'phoneInvalid');
+  return e164;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type User, userUpdateSchema } from '@lisbon/domain';
+import { formatPhoneForReading, type User, userUpdateSchema } from '@lisbon/domain';
 import { Button, Fieldset, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,11 @@ export function AccountDetailsForm({ user }: { user: User }) {
   const onSubmit = submit(async (changes) => {
     setFailure(null);
     try {
-      storeUser(await updateUser(user.id, changes));
+      const saved = await updateUser(user.id, changes);
+      storeUser(saved);
+      // The number as the portal read it, with its country code: a national one took the prefix of
+      // the country of residence.
+      form.setFieldValue('phone', saved.phone ? formatPhoneForReading(saved.phone) : '');
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       return;

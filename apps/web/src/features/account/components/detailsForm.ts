@@ -1,4 +1,4 @@
-import { isOmocodicTaxId, type User } from '@lisbon/domain';
+import { formatPhoneForReading, isOmocodicTaxId, type User } from '@lisbon/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { blankToNull } from '@/shared/forms/schemaForm';
 
@@ -32,7 +32,8 @@ export type DetailsForm = UseFormReturnType<DetailsValues>;
 export function detailsFromUser(user: User): DetailsValues {
   return {
     category: user.category,
-    phone: user.phone ?? '',
+    // Kept in E.164, shown for reading: +39 333 123 4567.
+    phone: user.phone ? formatPhoneForReading(user.phone) : '',
     first_name: user.first_name,
     middle_name: user.middle_name ?? '',
     last_name: user.last_name,

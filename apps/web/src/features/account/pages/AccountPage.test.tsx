@@ -143,6 +143,42 @@ describe('account page: complete account', () => {
     ).toBeTruthy();
   });
 
+  it('reads a national phone number in the country of residence, sends it in E.164 and shows it for reading', async () => {
+    const api = mockApi({
+      'PATCH /users/1': ({ body }) => ({ body: { data: testUser(body as Partial<User>) } }),
+    });
+    openAccount(testUser(completeProfile));
+    const phone = await screen.findByLabelText<HTMLInputElement>(/^Phone number/);
+    // Kept in E.164, shown for reading.
+    expect(phone.value).toBe('+44 20 7946 0958');
+    const help = document.getElementById(phone.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(help?.textContent).toBe(
+      'For example +39 06 1234 5678; without the country code, a number of your country of residence.',
+    );
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '333 1234567');
+    await save();
+    await waitFor(() => expect(api.callsTo('PATCH /users/1')).toHaveLength(1));
+    expect(api.callsTo('PATCH /users/1')[0]?.body).toMatchObject({
+      residence_country: 'IT',
+      phone: '+393331234567',
+    });
+    expect(await screen.findByText('Account updated')).toBeTruthy();
+    expect(phone.value).toBe('+39 333 123 4567');
+  });
+
+  it('says how to write the phone number in Italian', async () => {
+    onTestFinished(() => changeLocale('en-US'));
+    await changeLocale('it-IT');
+    mockApi({});
+    openAccount(testUser(completeProfile));
+    const phone = await screen.findByLabelText(/^Numero di telefono/);
+    const help = document.getElementById(phone.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(help?.textContent).toBe(
+      'Per esempio +39 06 1234 5678; senza prefisso internazionale, un numero del tuo Paese di residenza.',
+    );
+  });
+
   it('says "account updated" in the language just chosen', async () => {
     onTestFinished(() => changeLocale('en-US'));
     mockApi({

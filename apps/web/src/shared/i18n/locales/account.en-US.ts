@@ -19,7 +19,8 @@ export const accountEn = {
       locale: 'Preferred language',
       localeHelp: 'The language of the portal and of the mails we send you; saved at once.',
       phone: 'Phone number',
-      phoneHelp: 'With the country code, for example +39 06 1234 5678.',
+      phoneHelp:
+        'For example +39 06 1234 5678; without the country code, a number of your country of residence.',
       category: 'Category',
       categoryHelp:
         'Refugees with political asylum or subsidiary protection in Italy have the free comparability service, with proof. It can be changed while no request of yours is a draft or being evaluated.',

@@ -21,7 +21,8 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       locale: 'Lingua preferita',
       localeHelp: 'La lingua del portale e delle email che ti inviamo; salvata subito.',
       phone: 'Numero di telefono',
-      phoneHelp: 'Con il prefisso internazionale, per esempio +39 06 1234 5678.',
+      phoneHelp:
+        'Per esempio +39 06 1234 5678; senza prefisso internazionale, un numero del tuo Paese di residenza.',
       category: 'Categoria',
       categoryHelp:
         'Chi ha asilo politico o protezione sussidiaria in Italia ha il servizio di comparabilità gratuito, con prova. Si può cambiare finché nessuna tua richiesta è in bozza o in valutazione.',
