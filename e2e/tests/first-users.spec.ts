@@ -350,6 +350,8 @@ test('a staff queue at 375 px shows its search and its first request on the firs
   const filters = staff.getByRole('button', { name: 'Filters (1 active)' });
   await expect(filters).toHaveAttribute('aria-expanded', 'false');
   await expect(staff.getByRole('combobox', { name: 'Status' })).toBeHidden();
+  // The sort is no filter: in view beside the button.
+  await expect(staff.getByRole('combobox', { name: 'Sort by' })).toBeInViewport();
   // No keyboard on a phone: no shortcut to press. The box that selects every card says so.
   await expect(shortcut).toBeHidden();
   await expect(staff.getByText('Select all', { exact: true })).toBeVisible();

@@ -17,8 +17,9 @@ type Props = {
 
 /**
  * The filters of a queue table (status, country, service, urgency, deadline, assignee) and its sort.
- * On phones and tablets they wait behind a "Filters" button that says how many are on, so that the
- * requests come first under the search (decision 085).
+ * On phones and tablets the filters wait behind a "Filters" button that says how many are on, so
+ * that the requests come first under the search; the sort, which is no filter, stays in view
+ * beside that button (decision 085).
  */
 export function QueueFilters({ search, onChange, onClear }: Props) {
   const { t } = useTranslation();
@@ -46,6 +47,17 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
     { value: field, label: t('practices.sortAsc', { field: t(`practices.sortFields.${field}`) }) },
     { value: `-${field}`, label: t('practices.sortDesc', { field: t(`practices.sortFields.${field}`) }) },
   ]);
+
+  const sort = (
+    <NativeSelect
+      label={t('practices.sortLabel')}
+      data={sortOptions}
+      value={search.sort}
+      onChange={(event) => onChange({ sort: event.currentTarget.value })}
+      // Beside the "Filters" button on a phone it takes the row's room, and gives way below 12rem.
+      style={{ flex: '1 1 12rem', minWidth: 0 }}
+    />
+  );
 
   const fields = (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -116,12 +128,7 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
         ]}
         {...select('assignee_id')}
       />
-      <NativeSelect
-        label={t('practices.sortLabel')}
-        data={sortOptions}
-        value={search.sort}
-        onChange={(event) => onChange({ sort: event.currentTarget.value })}
-      />
+      {!isNarrow && sort}
       <Group align="flex-end">
         <Button variant="default" onClick={clear}>
           {t('staff.filters.clear')}
@@ -134,16 +141,20 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
     <form role="search" aria-label={t('staff.filters.title')} onSubmit={(event) => event.preventDefault()}>
       {isNarrow ? (
         <>
-          <Button
-            variant="default"
-            aria-expanded={isOpen}
-            aria-controls={panelId}
-            onClick={() => setIsOpen((open) => !open)}
-          >
-            {activeCount === 0
-              ? t('staff.filters.toggle')
-              : t('staff.filters.toggleActive', { count: activeCount })}
-          </Button>
+          {/* The sort first, then the button right before the filters it opens. */}
+          <Group align="flex-end" gap="sm">
+            {sort}
+            <Button
+              variant="default"
+              aria-expanded={isOpen}
+              aria-controls={panelId}
+              onClick={() => setIsOpen((open) => !open)}
+            >
+              {activeCount === 0
+                ? t('staff.filters.toggle')
+                : t('staff.filters.toggleActive', { count: activeCount })}
+            </Button>
+          </Group>
           <Collapse id={panelId} expanded={isOpen} keepMountedMode="display-none" mt={isOpen ? 'sm' : 0}>
             {fields}
           </Collapse>

@@ -260,6 +260,35 @@ describe('a staff queue on a phone', () => {
     );
   });
 
+  it('keeps the sort in view beside the "Filters" button, the filters behind it', async () => {
+    setViewport(PHONE);
+    const api = staffApi();
+    renderApp('/staff/queues/all?status=in_review', { queryClient: logIn(staffUser('admin')) });
+    await screen.findByRole('heading', { level: 1, name: 'All requests' });
+    const toggle = screen.getByRole('button', { name: 'Filters (1 active)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    // The sort, its name as on wide screens, is in view while the filters are closed, not in their panel.
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(panel?.contains(sort)).toBe(false);
+    expect(toggle.closest('form')?.contains(sort)).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+
+    await userEvent.selectOptions(sort, 'Requested at, descending');
+    await waitFor(() =>
+      expect(api.callsTo('GET /staff/practices').at(-1)?.query.get('sort')).toBe('-requested_at'),
+    );
+    expect(api.callsTo('GET /staff/practices').at(-1)?.query.get('status')).toBe('in_review');
+    // The sort is no filter: the count and the closed panel stay as they were.
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toBe(toggle);
+
+    await userEvent.click(toggle);
+    expect(within(panel!).getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    expect(within(panel!).queryByRole('combobox', { name: 'Sort by' })).toBeNull();
+    expect(screen.getAllByRole('combobox', { name: 'Sort by' })).toHaveLength(1);
+  });
+
   it('shows every filter at once, with no "Filters" button, from the side navigation up', async () => {
     staffApi();
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('admin')) });
