@@ -1,10 +1,12 @@
 import { API_PREFIX, fiscalDocumentSchema, paymentSchema, practiceSchema } from '@lisbon/domain';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteDocumentRowsOfPractice } from '../src/modules/documents/service';
 import { deleteDraftRow } from '../src/modules/practices/repository';
 import { ManualClock } from '../src/platform/clock';
+import type { Db } from '../src/platform/db/database';
 import { bearer } from './identity';
-import { createTestWorker, useTestApp } from './helper';
+import { createTestWorker, isPostgresRun, useTestApp } from './helper';
 import { logLines } from './log-lines';
 import { readMailFiles } from './mail';
 import {
@@ -119,6 +121,93 @@ describe('a draft with an open payment', () => {
     expect(after.documents).toHaveLength(STANDARD_DOCUMENTS.length);
     expect(after.missing_documents).toEqual([]);
     expect(await refundsOf(session.payment_id)).toEqual([]);
+  });
+
+  /**
+   * PostgreSQL: a second connection keeps payments from being written (a table lock) until
+   * `release`, so a checkout stops inside its transaction, once it holds the request.
+   */
+  async function holdPayments(other: Db): Promise<{ release(): Promise<void> }> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let isHeld = () => {};
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const holding = other.transaction().execute(async (trx) => {
+      await sql`lock table payments in share mode`.execute(trx);
+      isHeld();
+      await released;
+    });
+    await Promise.race([held, holding]);
+    return {
+      async release() {
+        release();
+        await holding;
+      },
+    };
+  }
+  /** Resolves once `count` statements of this database wait for a lock (PostgreSQL), or `isOver`. */
+  async function lockWaits(count: number, isOver = () => false): Promise<void> {
+    while (!isOver()) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+      if ((rows[0]?.waiting ?? 0) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  it('makes a change of the draft wait for a checkout writing its payment, then refuses it', async () => {
+    const other = isPostgresRun ? t.database.openConnection() : null;
+    if (other) t.onClose(() => other.destroy());
+    type Answer = Awaited<ReturnType<typeof call>>;
+    // Each change, made ready before the checkout: what it sends.
+    const changes: Record<string, (who: Payer, id: number) => Promise<() => PromiseLike<Answer>>> = {
+      step: async (who, id) => () =>
+        call(who, 'PATCH', `/practices/${id}/purpose`, { ...PURPOSE, purpose: 'other', purpose_other: 'x' }),
+      deletion: async (who, id) => {
+        const [first] = (await practice(who, id)).documents;
+        return () => call(who, 'DELETE', `/documents/${first?.id ?? 0}`);
+      },
+      upload: async (who, id) => () =>
+        upload(who, { type: 'additional', additional_type: 'Other', practice_id: id }),
+    };
+    for (const [name, prepare] of Object.entries(changes)) {
+      const who = await t.applicant({ email: `gus.${name}.lock@example.org`, firstName: 'Gus' });
+      const id = await readyDraft(t.app, who);
+      const before = await practice(who, id);
+      const send = await prepare(who, id);
+      let changed: Answer;
+      if (other) {
+        // The checkout holds the request, then waits to write its payment; the change comes then.
+        const hold = await holdPayments(other);
+        const paying = checkout(t.app, who, id);
+        await lockWaits(1);
+        let isAnswered = false;
+        const changing = Promise.resolve(send()).then((response) => {
+          isAnswered = true;
+          return response;
+        });
+        await Promise.race([changing, lockWaits(2, () => isAnswered)]);
+        const waitedForCheckout = !isAnswered;
+        await hold.release();
+        await paying;
+        changed = await changing;
+        expect(waitedForCheckout, name).toBe(true);
+      } else {
+        // SQLite: one writer, so the checkout's transaction and the change's follow one another.
+        await checkout(t.app, who, id);
+        changed = await send();
+      }
+      expect(changed.statusCode, name).toBe(409);
+      expect(changed.json(), name).toMatchObject({ code: 'PAYMENT_OPEN' });
+      // The draft is as the checkout read it: what its payment will submit.
+      const after = await practice(who, id);
+      expect(after.purpose, name).toEqual(before.purpose);
+      expect(
+        after.documents.map((document) => document.id),
+        name,
+      ).toEqual(before.documents.map((document) => document.id));
+    }
   });
 
   it('refunds, with its credit note and exactly once, a payment whose request was deleted meanwhile', async () => {

@@ -25,7 +25,11 @@ import {
   type OwnedPractice,
 } from '../practice-records/access.service';
 import { recordAuditEntry } from '../practice-records/audit.service';
-import { paymentLockEnd, requireNoOpenPayment } from '../practice-records/payment-lock';
+import {
+  paymentLockEnd,
+  requireDraftUnpaidHeld,
+  requireNoOpenPayment,
+} from '../practice-records/payment-lock';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
 import { acceptedContentType, type AcceptedContentType } from './file-check';
@@ -98,6 +102,20 @@ async function requireEditable(
     throw new AppError('DOCUMENT_EVALUATED');
   }
   return practice.status;
+}
+
+/**
+ * In the change's transaction: a draft's request held against its checkout and checked again
+ * (decision 020), so a checkout writing its payment meanwhile is waited for and then refuses this.
+ */
+async function holdIfDraft(
+  ctx: AppContext,
+  trx: Db,
+  actor: SessionUser,
+  practice: { id: number | null; status: PracticeStatus | null },
+): Promise<void> {
+  if (practice.id !== null && practice.status === 'draft')
+    await requireDraftUnpaidHeld(ctx, trx, { id: practice.id, userId: actor.id });
 }
 
 /**
@@ -189,7 +207,7 @@ export async function uploadDocument(
 ): Promise<PracticeDocument> {
   const practiceId = fields.practice_id ?? null;
   const uploadId = fields.upload_id ?? null;
-  await requireEditable(ctx, actor, practiceId);
+  const status = await requireEditable(ctx, actor, practiceId);
   // The same upload again (its answer was lost): the document it stored, and this copy dropped.
   const stored = uploadId === null ? undefined : await findUploadedRow(ctx.db, actor.id, uploadId);
   if (stored) return toDocument(stored);
@@ -198,6 +216,7 @@ export async function uploadDocument(
   let id: number;
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
+      await holdIfDraft(ctx, trx, actor, { id: practiceId, status });
       await requireRoomFor(trx, ctx, { actor, file, freedBytes: 0, isUnattached: practiceId === null });
       return insertDocument(trx, {
         user_id: actor.id,
@@ -235,6 +254,7 @@ export async function replaceDocument(
   const contentType = checkedType(ctx, file);
   const at = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    await holdIfDraft(ctx, trx, actor, { id: row.practice_id, status });
     await requireRoomFor(trx, ctx, { actor, file, freedBytes: row.size, isUnattached: false });
     await updateDocumentRow(trx, id, { ...fileColumns(file, contentType), updated_at: at });
     await recordDocumentChange(trx, {
@@ -256,6 +276,7 @@ export async function deleteDocument(ctx: AppContext, actor: SessionUser, id: nu
   const status = await requireEditable(ctx, actor, row.practice_id, row);
   const at = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    await holdIfDraft(ctx, trx, actor, { id: row.practice_id, status });
     await deleteDocumentRow(trx, id);
     await recordDocumentChange(trx, { action: 'document_deleted', status, row, actor, at });
   });

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { ProviderBusyError } from '../../platform/payments/provider';
 import { findOwnPractice } from '../practice-records/access.service';
+import { holdRequest } from '../practice-records/payment-lock';
 import { requireComplete } from '../practices/service';
 import { requireSubmissionCapacity } from '../practices/submission.service';
 import type { SessionUser } from '../sessions/service';
@@ -108,32 +109,43 @@ export async function startCheckout(
     throw error;
   }
 
-  const charged = { id: practiceId, service: practice.service, isUrgent: practice.row.is_urgent === 1 };
-  const charge = chargeForPractice(ctx.config.prices, charged);
-  const now = ctx.clock.now().toISOString();
-  let paymentId: number;
-  try {
-    paymentId = await insertPayment(ctx.db, {
-      user_id: actor.id,
-      purpose: 'practice',
-      practice_id: practiceId,
-      delivery_id: null,
-      description: charge.description,
-      amount_net: charge.totals.net,
-      amount_vat: charge.totals.vat,
-      amount_total: charge.totals.total,
-      lines: JSON.stringify(charge.lines),
-      billing: JSON.stringify(billing),
-      status: 'pending',
-      provider: ctx.payments.name,
-      created_at: now,
-      updated_at: now,
+  const { paymentId, charged, charge } = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      // The request held as every change of the draft holds it before reading the lock (decision
+      // 020), and checked again under it: a change that came first is seen, one after it waits for
+      // this payment and is refused (409 PAYMENT_OPEN).
+      await holdRequest(trx, { userId: actor.id, practiceId });
+      const held = await findOwnPractice(ctx, actor, practiceId, trx);
+      if (held.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+      await requireComplete(ctx, held, trx);
+      if (held.row.wizard_step !== 'review') throw new AppError('CONFLICT');
+      const heldCharged = { id: practiceId, service: held.service, isUrgent: held.row.is_urgent === 1 };
+      const heldCharge = chargeForPractice(ctx.config.prices, heldCharged);
+      const now = ctx.clock.now().toISOString();
+      const id = await insertPayment(trx, {
+        user_id: actor.id,
+        purpose: 'practice',
+        practice_id: practiceId,
+        delivery_id: null,
+        description: heldCharge.description,
+        amount_net: heldCharge.totals.net,
+        amount_vat: heldCharge.totals.vat,
+        amount_total: heldCharge.totals.total,
+        lines: JSON.stringify(heldCharge.lines),
+        billing: JSON.stringify(billing),
+        status: 'pending',
+        provider: ctx.payments.name,
+        created_at: now,
+        updated_at: now,
+      });
+      return { paymentId: id, charged: heldCharged, charge: heldCharge };
+    })
+    .catch((error: unknown) => {
+      // Two checkouts at once for one request: the one-pending-payment index lets one through.
+      if (isUniqueViolation(error)) throw new AppError('PAYMENT_IN_PROGRESS');
+      throw error;
     });
-  } catch (error) {
-    // Two checkouts at once for one request: the one-pending-payment index lets one through.
-    if (isUniqueViolation(error)) throw new AppError('PAYMENT_IN_PROGRESS');
-    throw error;
-  }
 
   return openProviderSession(ctx, {
     paymentId,

@@ -89,10 +89,14 @@ export const categoryOf = (service: ServiceKind): UserCategory =>
   service === 'refugee_comparability' ? 'refugee' : 'standard';
 
 /** A submitted request keeps the list it was submitted with; a draft follows the current one. */
-export async function requiredDocumentsOf(ctx: AppContext, practice: OwnedPractice): Promise<DocumentType[]> {
+export async function requiredDocumentsOf(
+  ctx: AppContext,
+  practice: OwnedPractice,
+  db: Db = ctx.db,
+): Promise<DocumentType[]> {
   const kept = practice.row.required_documents_at_submission;
   if (kept !== null) return kept.split(',').filter((type) => isOneOf(DOCUMENT_TYPES, type));
-  return requiredDocumentsFor(ctx.db, practice);
+  return requiredDocumentsFor(db, practice);
 }
 
 /** The documents the current reference data asks of the request's country, level and service. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { findOpenPaymentOfPractice } from './repository';
+import { findOpenPaymentOfPractice, findPracticeRow, holdRequestRows } from './repository';
 
 /**
  * A payment row that never got its provider session is closed by the payments job ten minutes
@@ -45,4 +45,31 @@ export async function requireNoOpenPayment(ctx: AppContext, practiceId: number, 
   throw new AppError('PAYMENT_OPEN', {
     params: { minutes: Math.max(1, Math.ceil((closesAt.getTime() - ctx.clock.now().getTime()) / 60_000)) },
   });
+}
+
+/**
+ * Holds the request against its checkout, in the caller's transaction `trx` (decision 020): the
+ * account's row, then the request's (PostgreSQL). The checkout holds them while it checks the
+ * draft and writes its payment, and every change of a draft before it reads the lock
+ * (`requireDraftUnpaidHeld`), so a change that read "no payment open" is written before the
+ * checkout reads the draft, and one that comes after sees the payment.
+ */
+export const holdRequest = (trx: Db, rows: { userId: number; practiceId: number }) =>
+  holdRequestRows(trx, rows);
+
+/**
+ * A change of a draft, in its transaction `trx`: the request held (`holdRequest`), still there and
+ * a draft (409 PRACTICE_NOT_EDITABLE once its payment submitted it), and no checkout of it open (409
+ * PAYMENT_OPEN). Call it before the change's first write.
+ */
+export async function requireDraftUnpaidHeld(
+  ctx: AppContext,
+  trx: Db,
+  practice: { id: number; userId: number },
+): Promise<void> {
+  await holdRequest(trx, { userId: practice.userId, practiceId: practice.id });
+  const row = await findPracticeRow(trx, practice.id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  await requireNoOpenPayment(ctx, practice.id, trx);
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/schema-helpers';
 import type { PracticesTable } from '../../platform/db/tables';
 
 /** The queries of the request read model: a request as it is stored, and its search words. */
@@ -96,4 +97,17 @@ export async function findOpenPaymentOfPractice(db: Db, practiceId: number) {
     .where('purpose', '=', 'practice')
     .where('status', '=', 'pending')
     .executeTakeFirst();
+}
+
+/**
+ * The account's row, then the request's, held to the end of the caller's transaction on
+ * PostgreSQL (SQLite has a single writer): a checkout and a change of the draft take them before
+ * they read the lock, so one waits for the other (decision 020). The account's first, as an
+ * account's deletion and a payment's settlement take it before they touch its requests.
+ * `no key update`: it keeps out the other holders and those, but not a row that only names them.
+ */
+export async function holdRequestRows(db: Db, rows: { userId: number; practiceId: number }): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom('users').select('id').where('id', '=', rows.userId).forNoKeyUpdate().execute();
+  await db.selectFrom('practices').select('id').where('id', '=', rows.practiceId).forNoKeyUpdate().execute();
 }

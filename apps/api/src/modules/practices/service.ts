@@ -19,6 +19,7 @@ import {
   type WizardStep,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, fieldError } from '../../platform/errors';
 import {
@@ -35,7 +36,7 @@ import {
   toOwnedPractice,
   type OwnedPractice,
 } from '../practice-records/access.service';
-import { requireNoOpenPayment } from '../practice-records/payment-lock';
+import { holdRequest, requireDraftUnpaidHeld, requireNoOpenPayment } from '../practice-records/payment-lock';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { findCountryFacts } from '../reference/service';
 import type { SessionUser } from '../sessions/service';
@@ -80,7 +81,8 @@ export async function createPractice(
         throw new AppError('LIMIT_REACHED');
       }
       if (draft) {
-        // The draft being paid for is not replaced under its payment.
+        // The draft being paid for is not replaced under its payment, nor while its checkout writes one.
+        await holdRequest(trx, { userId: actor.id, practiceId: draft.id });
         await requireNoOpenPayment(ctx, draft.id, trx);
         replacedFiles = await deleteDocumentRowsOfPractice(trx, draft.id);
         if (!(await deleteDraftRow(trx, draft.id))) throw new AppError('DRAFT_EXISTS');
@@ -181,13 +183,16 @@ async function updateDraft(
 ) {
   const practice = await findOwnPractice(ctx, actor, id);
   if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
-  await requireNoOpenPayment(ctx, id);
-  const isSaved = await updatePracticeInStatus(ctx.db, {
-    id,
-    status: 'draft',
-    patch: { ...patch(practice), updated_at: ctx.clock.now().toISOString() },
+  await ctx.db.transaction().execute(async (trx) => {
+    // Held, so that a checkout of the draft either sees this change or refuses it (decision 020).
+    await requireDraftUnpaidHeld(ctx, trx, { id, userId: actor.id });
+    const isSaved = await updatePracticeInStatus(trx, {
+      id,
+      status: 'draft',
+      patch: { ...patch(practice), updated_at: ctx.clock.now().toISOString() },
+    });
+    if (!isSaved) throw new AppError('PRACTICE_NOT_EDITABLE');
   });
-  if (!isSaved) throw new AppError('PRACTICE_NOT_EDITABLE');
   return getPractice(ctx, actor, id);
 }
 
@@ -233,11 +238,15 @@ export function incompleteParts(
  * operator's own (a draft started before decision 113: `country`, kept as it is for its deletion).
  * A checkout opened before that rule and paid is settled as it was (decision 113, staff's to see).
  */
-export async function requireComplete(ctx: AppContext, practice: OwnedPractice): Promise<void> {
-  const documents = await listDocumentsOfPractice(ctx.db, practice.id);
+export async function requireComplete(
+  ctx: AppContext,
+  practice: OwnedPractice,
+  db: Db = ctx.db,
+): Promise<void> {
+  const documents = await listDocumentsOfPractice(db, practice.id);
   const errors: FieldErrors = {
     ...(isDraftOfOperatorCountry(practice) && { country: ['educationSystemNotForeign'] }),
-    ...incompleteParts(practice, await requiredDocumentsOf(ctx, practice), documents),
+    ...incompleteParts(practice, await requiredDocumentsOf(ctx, practice, db), documents),
   };
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
 }
@@ -255,7 +264,7 @@ export async function deleteDraft(ctx: AppContext, actor: SessionUser, id: numbe
   const practice = await findOwnPractice(ctx, actor, id);
   if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
   const files = await ctx.db.transaction().execute(async (trx) => {
-    await requireNoOpenPayment(ctx, id, trx);
+    await requireDraftUnpaidHeld(ctx, trx, { id, userId: actor.id });
     const keys = await deleteDocumentRowsOfPractice(trx, id);
     if (!(await deleteDraftRow(trx, id))) throw new AppError('PRACTICE_NOT_EDITABLE');
     return keys;
