@@ -1,4 +1,11 @@
-import { API_PREFIX, fiscalDocumentSchema, paymentSchema, practiceSchema } from '@lisbon/domain';
+import {
+  API_PREFIX,
+  dashboardSchema,
+  fiscalDocumentSchema,
+  paymentSchema,
+  practiceSchema,
+  staffPracticeSchema,
+} from '@lisbon/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteDocumentRowsOfPractice } from '../src/modules/documents/service';
@@ -20,6 +27,7 @@ import {
 } from './payments';
 import { startProvider, type ProviderHarness } from './providers';
 import { FILES, multipart, PURPOSE, QUALIFICATION } from './requests';
+import type { StaffMember } from './staff';
 
 /**
  * A draft whose checkout is open (decision 020): the applicant cannot change, replace or delete it,
@@ -38,9 +46,11 @@ describe('a draft with an open payment', () => {
     t.onClose(() => provider.close());
   });
   const t = useTestApp({ clock, env: () => provider.env });
-  beforeAll(() => {
+  let secretary: StaffMember;
+  beforeAll(async () => {
     call = callAs(t.app);
     provider.attach(t.app, t.database);
+    secretary = await t.staff('secretary');
   });
 
   const practice = async (who: Payer, id: number) =>
@@ -70,6 +80,19 @@ describe('a draft with an open payment', () => {
   };
   const refundsOf = (paymentId: number) =>
     t.database.db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
+  const asStaff = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `${API_PREFIX}${url}`,
+      headers: bearer(secretary.token),
+      ...(payload ? { payload } : {}),
+    });
+  /** The refunds the provider refused, as the dashboard of who handles payments lists them. */
+  const failedRefundsOnDashboard = async () =>
+    dashboardSchema.parse(dataOf(await asStaff('GET', '/staff/dashboard'))).refunds_failed;
+  /** A settled payment made as if taken through another provider: its refund fails (made there, by hand). */
+  const takenElsewhere = (paymentId: number) =>
+    t.database.db.updateTable('payments').set({ provider: 'nexi' }).where('id', '=', paymentId).execute();
 
   it('refuses every change of the draft and its documents until the payment ends, then submits it whole', async () => {
     const who = await t.applicant({ email: 'ada.lock@example.org', firstName: 'Ada' });
@@ -294,6 +317,79 @@ describe('a draft with an open payment', () => {
       },
     ]);
     expect(log.lines.join('\n')).not.toContain(who.email);
+
+    // Staff who handle payments see it, with no request to open: it was deleted.
+    const { refunds } = await failedRefundsOnDashboard();
+    expect(refunds.find((listed) => listed.payment_id === session.payment_id)).toEqual({
+      id: refund?.id,
+      payment_id: session.payment_id,
+      reason: 'not_submitted',
+      amount_total: 15_000,
+      provider: 'nexi',
+      transaction_reference: expect.any(String),
+      failure_reason: 'paid through nexi: refund it there',
+      failed_at: clock.now().toISOString(),
+      practice_id: null,
+    });
+  });
+
+  it('lists on the dashboard each refund the provider refused, naming the request only when staff can open it', async () => {
+    // A request that lost a document before its payment settled: refunded, and still a draft,
+    // which staff never see (decision 084).
+    const hal = await t.applicant({ email: 'hal.lock@example.org', firstName: 'Hal' });
+    const draftId = await readyDraft(t.app, hal);
+    const unsubmitted = await checkout(t.app, hal, draftId);
+    await provider.pay(unsubmitted.checkout_url, 'paid');
+    await t.database.db
+      .deleteFrom('documents')
+      .where('practice_id', '=', draftId)
+      .where('type', '=', 'diploma')
+      .execute();
+    expect((await payment(hal, unsubmitted.payment_id)).status).toBe('succeeded');
+    await takenElsewhere(unsubmitted.payment_id);
+    await provider.deliver(); // the refund job: refused
+    expect((await practice(hal, draftId)).status).toBe('draft');
+
+    // A submitted request closed before its evaluation, whose refund the secretary asked.
+    const ivy = await t.applicant({ email: 'ivy.lock@example.org', firstName: 'Ivy' });
+    const submittedId = await readyDraft(t.app, ivy);
+    const paid = await checkout(t.app, ivy, submittedId);
+    await provider.pay(paid.checkout_url, 'paid');
+    await provider.deliver();
+    expect((await practice(ivy, submittedId)).status).toBe('unassigned');
+    const closed = await asStaff('POST', `/staff/practices/${submittedId}/transitions`, {
+      action: 'close',
+      reason: 'Withdrawn by the applicant before the evaluation.',
+    });
+    expect(closed.statusCode).toBe(200);
+    await takenElsewhere(paid.payment_id);
+    expect((await asStaff('POST', `/staff/practices/${submittedId}/refund`)).statusCode).toBe(200);
+    await provider.deliver();
+    const workspace = staffPracticeSchema.parse(
+      dataOf(await asStaff('GET', `/staff/practices/${submittedId}`)),
+    );
+    expect(workspace.payments[0]?.refund?.status).toBe('failed');
+
+    const listed = await failedRefundsOnDashboard();
+    const failedRows = await t.database.db
+      .selectFrom('refunds')
+      .select('id')
+      .where('status', '=', 'failed')
+      .execute();
+    expect(listed.count).toBe(failedRows.length);
+    const ours = listed.refunds.filter((refund) =>
+      [unsubmitted.payment_id, paid.payment_id].includes(refund.payment_id),
+    );
+    // Newest first: the secretary's refund came after the settlement's.
+    expect(ours).toMatchObject([
+      {
+        payment_id: paid.payment_id,
+        reason: 'closed_before_evaluation',
+        failure_reason: 'paid through nexi: refund it there',
+        practice_id: submittedId,
+      },
+      { payment_id: unsubmitted.payment_id, reason: 'not_submitted', practice_id: null },
+    ]);
   });
 
   it('does not submit a request that lost a document before its payment settled: refunded, and payable again', async () => {

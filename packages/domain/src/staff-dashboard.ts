@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
+import { REFUND_REASONS } from './payments';
 import { SERVICE_KINDS } from './services';
 import { PRACTICE_STATUSES } from './statuses';
 import { addCalendarDays } from './working-days';
@@ -104,6 +105,30 @@ export const dashboardSchema = z
     deliveries_waiting: z.object({
       count,
       practices: z.array(z.object({ id: count, paid_at: z.string(), applicant: z.string() })),
+    }),
+    /**
+     * Refunds the provider refused (decision 068), newest first (at most 20 listed): whoever
+     * handles payments gives each back by hand in the provider's dashboard. `practice_id` is the
+     * request when staff can open it; null for one that was deleted or is still a draft (a
+     * `not_submitted` refund), which staff never see (decision 084).
+     */
+    refunds_failed: z.object({
+      count,
+      refunds: z.array(
+        z.object({
+          id: count,
+          payment_id: count,
+          reason: z.enum(REFUND_REASONS),
+          /** Cents, VAT included: the whole payment. */
+          amount_total: count,
+          provider: z.string(),
+          transaction_reference: z.string().nullable(),
+          /** What the provider (or the portal) said. */
+          failure_reason: z.string().nullable(),
+          failed_at: z.string(),
+          practice_id: count.nullable(),
+        }),
+      ),
     }),
   })
   .meta({ id: 'StaffDashboard' });

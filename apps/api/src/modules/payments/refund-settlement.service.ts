@@ -24,8 +24,9 @@ const reasonOf = (value: string): RefundReason =>
  * (compare-and-set, so a second run changes nothing), issues the credit note in its own yearly
  * sequence, queues the applicant's mail in their language and writes the audit entry. A busy or
  * unreachable provider throws, and so does a refund still pending there: the job retries.
- * A refund that fails is logged to `log` as a warning naming its ids (and no one's details): one
- * asked by nobody for a deleted request (`not_submitted`) shows nowhere else to be made by hand.
+ * A refund that fails stays `failed` with its reason, listed on the staff dashboard
+ * (`failedRefundsForStaff`) to be made by hand, and is logged to `log` as a warning naming its ids
+ * (and no one's details).
  */
 export async function settleRefund(
   ctx: AppContext,

@@ -112,3 +112,34 @@ export async function findUnrefundedPayment(
       : query.where('p.delivery_id', '=', target.deliveryId);
   return query.orderBy('p.id').executeTakeFirst();
 }
+
+/**
+ * The refunds the provider refused, newest first, with their payment's provider and reference,
+ * and the status of their request (none once deleted); and how many there are.
+ */
+export async function listFailedRefunds(db: Db, limit: number) {
+  const failed = db.selectFrom('refunds as r').where('r.status', '=', 'failed');
+  const { count } = await failed
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await failed
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .leftJoin('practices as pr', 'pr.id', 'r.practice_id')
+    .select([
+      'r.id',
+      'r.payment_id',
+      'r.reason',
+      'r.amount_total',
+      'r.failure_reason',
+      'r.updated_at',
+      'r.practice_id',
+      'pr.status as practice_status',
+      'p.provider',
+      'p.transaction_reference',
+    ])
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+  return { count: Number(count), rows };
+}

@@ -1,4 +1,11 @@
-import { refundOf, type Money, type RefundReason, type StaffPayment } from '@lisbon/domain';
+import {
+  REFUND_REASONS,
+  refundOf,
+  type Dashboard,
+  type Money,
+  type RefundReason,
+  type StaffPayment,
+} from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -10,6 +17,7 @@ import { refundPaymentJob } from './refund.job';
 import {
   findUnrefundedPayment,
   insertRefund,
+  listFailedRefunds,
   listRefundsOfPayments,
   listSucceededPayments,
 } from './refund.repository';
@@ -123,4 +131,28 @@ export async function staffPaymentsOf(
       refund: refund ? refundOf(refund) : null,
     };
   });
+}
+
+/**
+ * The refunds the provider refused (decision 068), for the dashboard of those who handle payments:
+ * each is given back by hand in the provider's dashboard, so each names its payment's provider and
+ * reference and what the provider said. Its request is named only when staff can open it: not one
+ * deleted, nor a draft (a `not_submitted` refund of a request that stayed one, decision 084).
+ */
+export async function failedRefundsForStaff(db: Db, limit: number): Promise<Dashboard['refunds_failed']> {
+  const { count, rows } = await listFailedRefunds(db, limit);
+  return {
+    count,
+    refunds: rows.map((row) => ({
+      id: row.id,
+      payment_id: row.payment_id,
+      reason: REFUND_REASONS.find((reason) => reason === row.reason) ?? 'not_submitted',
+      amount_total: row.amount_total,
+      provider: row.provider,
+      transaction_reference: row.transaction_reference,
+      failure_reason: row.failure_reason,
+      failed_at: row.updated_at,
+      practice_id: row.practice_status && row.practice_status !== 'draft' ? row.practice_id : null,
+    })),
+  };
 }

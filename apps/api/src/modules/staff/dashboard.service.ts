@@ -20,6 +20,7 @@ import {
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { failedRefundsForStaff } from '../payments/refund.service';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import {
@@ -92,6 +93,10 @@ export async function getDashboard(
   const publications = await listPublications(ctx.db, range);
   const appealRequests = await countAppealRequests(ctx.db, range);
   const deliveries = await listDeliveriesWaiting(ctx.db, LISTED);
+  // Money matters are for who may refund (decision 068); today every holder of the dashboard may.
+  const refundsFailed = actor.abilities['payments.refund']
+    ? await failedRefundsForStaff(ctx.db, LISTED)
+    : { count: 0, refunds: [] };
 
   const staffRoles = ROLES.filter((role) => {
     const abilities = abilitiesFor(role);
@@ -173,6 +178,7 @@ export async function getDashboard(
         applicant: `${row.first_name} ${row.last_name}`.trim(),
       })),
     },
+    refunds_failed: refundsFailed,
   };
 }
 

@@ -1,9 +1,9 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import type { Dashboard } from '@lisbon/domain';
+import { paymentProviderLabel, type Dashboard } from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '@/shared/format';
+import { formatDate, formatEuros, formatNumber } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
 import { personName } from '../components/QueueTable';
@@ -193,6 +193,41 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
           [d('appeals.appeals'), data.appeals.appeals, shareOf(data.appeals.appeals)],
           [d('appeals.amendments'), data.appeals.amendments, shareOf(data.appeals.amendments)],
         ]}
+      />
+      <FigureTable
+        id="refunds"
+        fileName="refunds-refused"
+        title={d('refunds.title')}
+        intro={
+          data.refunds_failed.count > 0 && (
+            <Text>{t('operations.dashboard.refunds.count', { count: data.refunds_failed.count })}</Text>
+          )
+        }
+        empty={d('refunds.none')}
+        columns={[
+          d('refunds.payment'),
+          d('refunds.amount'),
+          d('refunds.reason'),
+          d('refunds.request'),
+          d('refunds.refusedOn'),
+          d('refunds.answer'),
+        ]}
+        rows={data.refunds_failed.refunds.map((row) => {
+          const provider = paymentProviderLabel(row.provider, locale);
+          return [
+            row.transaction_reference
+              ? t('operations.dashboard.refunds.paymentOf', {
+                  provider,
+                  reference: row.transaction_reference,
+                })
+              : provider,
+            formatEuros(row.amount_total, locale),
+            d(`refunds.reasons.${row.reason}`),
+            row.practice_id === null ? d('refunds.noRequest') : request(row.practice_id),
+            date(row.failed_at),
+            row.failure_reason,
+          ];
+        })}
       />
       <FigureTable
         id="deliveries"

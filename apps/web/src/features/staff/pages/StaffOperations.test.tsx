@@ -208,6 +208,7 @@ const dashboard: Dashboard = {
   ],
   appeals: { statements: 4, appeals: 1, amendments: 0 },
   deliveries_waiting: { count: 0, practices: [] },
+  refunds_failed: { count: 0, refunds: [] },
 };
 
 describe('the dashboard', () => {
@@ -222,7 +223,8 @@ describe('the dashboard', () => {
     expect(within(appeals).getByText('25 %')).toBeTruthy();
     const time = screen.getByRole('table', { name: 'Working days from submission to publication' });
     expect(within(time).getByText('37.5')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(8);
+    expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(9);
+    expect(screen.getByText('No refund was refused.')).toBeTruthy();
     // The charts are pictures of the tables: nothing in them takes focus (recharts' own layer).
     for (const picture of screen.getAllByRole('img', { name: /Chart of the table below/ }))
       expect(picture.firstElementChild?.hasAttribute('inert')).toBe(true);
@@ -270,6 +272,58 @@ describe('the dashboard', () => {
     expect(api.callsTo('GET /staff/dashboard').every((call) => call.query.get('from') !== '2026-12-01')).toBe(
       true,
     );
+  });
+
+  it('lists the refunds the provider refused, to give back by hand, linking only a request staff can open', async () => {
+    const refused = (
+      id: number,
+      practiceId: number | null,
+      reason: 'not_submitted' | 'closed_before_evaluation',
+    ) => ({
+      id,
+      payment_id: 40 + id,
+      reason,
+      amount_total: 15_000,
+      provider: 'nexi',
+      transaction_reference: `op-${id}`,
+      failure_reason: 'paid through nexi: refund it there',
+      failed_at: '2026-11-27T10:00:00.000Z',
+      practice_id: practiceId,
+    });
+    operationsApi({
+      'GET /staff/dashboard': {
+        body: {
+          data: {
+            ...dashboard,
+            refunds_failed: {
+              count: 2,
+              refunds: [refused(2, 31, 'closed_before_evaluation'), refused(1, null, 'not_submitted')],
+            },
+          },
+        },
+      },
+    });
+    renderApp('/staff/dashboard', { queryClient: logIn(staffUser('secretary')) });
+    const table = await screen.findByRole('table', { name: 'Refunds the provider refused' });
+    expect(
+      screen.getByText(
+        '2 refunds refused by the payment provider, which the portal will not ask again: give each back by hand in the provider’s dashboard, under the payment’s reference.',
+      ),
+    ).toBeTruthy();
+    const [, closed, unsubmitted] = within(table).getAllByRole('row');
+    expect(within(closed as HTMLElement).getByRole('rowheader').textContent).toBe(
+      'Nexi XPay, transaction op-2',
+    );
+    expect(within(closed as HTMLElement).getByText('Request closed before its evaluation')).toBeTruthy();
+    expect(within(closed as HTMLElement).getByRole('link', { name: 'Request no. 31' })).toBeTruthy();
+    expect(within(closed as HTMLElement).getByText('paid through nexi: refund it there')).toBeTruthy();
+    expect(
+      within(unsubmitted as HTMLElement).getByText('Paid for a request it could not submit'),
+    ).toBeTruthy();
+    expect(
+      within(unsubmitted as HTMLElement).getByText('None staff can open (deleted, or never submitted)'),
+    ).toBeTruthy();
+    expect(within(unsubmitted as HTMLElement).queryByRole('link')).toBeNull();
   });
 
   it('is not offered to evaluators', async () => {

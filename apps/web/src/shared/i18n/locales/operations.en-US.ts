@@ -98,6 +98,27 @@ export const operationsEn = {
         applicant: 'Applicant',
         paidAt: 'Paid on',
       },
+      refunds: {
+        title: 'Refunds the provider refused',
+        count_one:
+          '{{count}} refund refused by the payment provider, which the portal will not ask again: give it back by hand in the provider’s dashboard, under the payment’s reference.',
+        count_other:
+          '{{count}} refunds refused by the payment provider, which the portal will not ask again: give each back by hand in the provider’s dashboard, under the payment’s reference.',
+        none: 'No refund was refused.',
+        payment: 'Payment',
+        paymentOf: '{{provider}}, transaction {{reference}}',
+        amount: 'Amount',
+        reason: 'Refunded because',
+        reasons: {
+          closed_before_evaluation: 'Request closed before its evaluation',
+          delivery_cancelled: 'Return delivery cancelled',
+          not_submitted: 'Paid for a request it could not submit',
+        },
+        request: 'Request',
+        noRequest: 'None staff can open (deleted, or never submitted)',
+        refusedOn: 'Refused on',
+        answer: 'What the provider said',
+      },
     },
     workspace: {
       partsLabel: 'Parts of the request',

@@ -100,6 +100,27 @@ export const operationsIt: typeof operationsEn = {
         applicant: 'Richiedente',
         paidAt: 'Pagata il',
       },
+      refunds: {
+        title: 'Rimborsi rifiutati dal gestore',
+        count_one:
+          '{{count}} rimborso rifiutato dal gestore dei pagamenti, che il portale non chiederà di nuovo: restituiscilo a mano dal pannello del gestore, con il riferimento del pagamento.',
+        count_other:
+          '{{count}} rimborsi rifiutati dal gestore dei pagamenti, che il portale non chiederà di nuovo: restituiscili a mano dal pannello del gestore, con il riferimento di ciascun pagamento.',
+        none: 'Nessun rimborso rifiutato.',
+        payment: 'Pagamento',
+        paymentOf: '{{provider}}, transazione {{reference}}',
+        amount: 'Importo',
+        reason: 'Rimborsato perché',
+        reasons: {
+          closed_before_evaluation: 'Richiesta chiusa prima della valutazione',
+          delivery_cancelled: 'Restituzione annullata',
+          not_submitted: 'Pagata per una richiesta che non poteva inviare',
+        },
+        request: 'Richiesta',
+        noRequest: 'Nessuna che lo staff possa aprire (eliminata o mai inviata)',
+        refusedOn: 'Rifiutato il',
+        answer: 'Risposta del gestore',
+      },
     },
     workspace: {
       partsLabel: 'Parti della richiesta',
