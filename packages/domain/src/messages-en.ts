@@ -106,13 +106,15 @@ export const PAYMENT_EN: Record<PaymentMessageKey, string> = {
  */
 /**
  * The API's messages the SPA also shows of its own accord (a session that ran out, a file too
- * large to send, a staff area without two factors), apart from the others: its English catalogue
- * takes these, not every error's words (decision 079).
+ * large to send, a staff area without two factors, a draft's documents held by its open checkout),
+ * apart from the others: its English catalogue takes these, not every error's words (decision 079).
  */
 export const SPA_ERRORS_EN = {
   TOKEN_EXPIRED: 'Your session has expired. Please log in again.',
   TWO_FACTOR_REQUIRED: 'Turn on two-factor authentication in your account settings to use the staff area.',
   FILE_TOO_LARGE: 'The file is too large: the maximum size is {{max}} MB.',
+  PAYMENT_OPEN:
+    'A payment for this request is in progress: wait for it to finish before changing the request. If you are not paying, you can change it again once its payment page closes, within {{minutes}} min.',
 } satisfies Partial<Record<ErrorCode, string>>;
 
 export const ERROR_EN: Record<ErrorCode, string> = {
@@ -143,8 +145,6 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'You already have {{max}} documents that belong to no request: delete one of them, or upload “{{file}}” to a request.',
   PAYMENT_NOT_REQUIRED: 'This request is free: submit it without paying.',
   PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
-  PAYMENT_OPEN:
-    'A payment for this request is in progress: wait for it to finish before changing the request. If you are not paying, you can change it again once its payment page closes, within {{minutes}} min.',
   PROVIDER_BUSY: PAYMENT_EN.providerBusy,
   INVALID_SIGNATURE: 'The signature of this notification is not valid.',
   UNSUBSCRIBE_FAILED: 'Something went wrong while unsubscribing. Please try again later.',

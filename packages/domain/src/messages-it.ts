@@ -94,6 +94,8 @@ export const SPA_ERRORS_IT = {
   TWO_FACTOR_REQUIRED:
     "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
   FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
+  PAYMENT_OPEN:
+    'È in corso un pagamento per questa richiesta: attendi che si concluda prima di modificarla. Se non stai pagando, potrai modificarla di nuovo quando la pagina di pagamento si chiude, entro {{minutes}} min.',
 } satisfies Partial<Record<ErrorCode, string>>;
 
 export const ERROR_IT: Record<ErrorCode, string> = {
@@ -124,8 +126,6 @@ export const ERROR_IT: Record<ErrorCode, string> = {
     'Hai già {{max}} documenti che non appartengono a nessuna richiesta: eliminane uno, oppure carica “{{file}}” in una richiesta.',
   PAYMENT_NOT_REQUIRED: 'Questa richiesta è gratuita: inviala senza pagare.',
   PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
-  PAYMENT_OPEN:
-    'È in corso un pagamento per questa richiesta: attendi che si concluda prima di modificarla. Se non stai pagando, potrai modificarla di nuovo quando la pagina di pagamento si chiude, entro {{minutes}} min.',
   PROVIDER_BUSY: PAYMENT_IT.providerBusy,
   INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
   UNSUBSCRIBE_FAILED: "Si è verificato un errore durante l'annullamento dell'iscrizione. Riprova più tardi.",

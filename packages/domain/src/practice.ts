@@ -282,6 +282,11 @@ export const practiceDocumentsSchema = z
     /** Documents can be added, replaced or deleted (a draft with no checkout open, or awaiting the applicant's reply). */
     is_editable: z.boolean(),
     /**
+     * While a checkout of the draft is open: when its payment page closes at the latest, and the
+     * documents can be changed again (409 PAYMENT_OPEN until then, decision 020); null otherwise.
+     */
+    payment_open_until: z.string().nullable(),
+    /**
      * When the statement was released (null before): the documents filed until then are its evidence,
      * never replaced or deleted, an appeal's reply included (`isStatementEvidence`, decision 026).
      * The API always sends it; optional like the request's own `published_at`.

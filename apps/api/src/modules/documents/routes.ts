@@ -75,7 +75,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       schema: {
         summary: 'The applicant’s documents per request, with the required ones still missing',
         description:
-          '`practice_id` narrows the answer to one request (404 when it is not the applicant’s). `is_editable` is false while a checkout of the draft is open (409 PAYMENT_OPEN).',
+          '`practice_id` narrows the answer to one request (404 when it is not the applicant’s). `is_editable` is false while a checkout of the draft is open (409 PAYMENT_OPEN), and `payment_open_until` says until when at the latest.',
         tags,
         security,
         querystring: documentsQuerySchema,

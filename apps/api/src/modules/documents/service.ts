@@ -310,16 +310,16 @@ export async function documentsOverview(
     practices.map(async (practice) => {
       const own = documents.filter((document) => document.practice_id === practice.id);
       const required = await requiredDocumentsOf(ctx, practice);
+      // A draft whose checkout is open keeps its documents until the payment page closes (409 PAYMENT_OPEN).
+      const lockEnd = practice.status === 'draft' ? await paymentLockEnd(ctx, practice.id) : null;
       return {
         practice_id: practice.id,
         status: practice.status,
         status_label: statusLabel(practice.status),
         country: practice.country,
         level: practice.level,
-        // A draft whose checkout is open keeps its documents until the payment page closes (409 PAYMENT_OPEN).
-        is_editable:
-          areDocumentsEditable(practice.status) &&
-          !(practice.status === 'draft' && (await paymentLockEnd(ctx, practice.id)) !== null),
+        is_editable: areDocumentsEditable(practice.status) && lockEnd === null,
+        payment_open_until: lockEnd?.toISOString() ?? null,
         published_at: practice.row.published_at,
         required_documents: required,
         missing_documents: missingDocuments(required, own),

@@ -7,8 +7,14 @@ import { DocumentUploader } from '@/shared/documents/DocumentUploader';
 import { useLocale } from '@/shared/i18n';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
+type Props = {
+  entry: PracticeDocuments;
+  /** When the answer came (ms): what the wait for an open checkout is counted from. */
+  answeredAt: number;
+};
+
 /** One request on /documents: its documents, and while editable the required ones still missing and the upload. */
-export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }) {
+export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = `documents-practice-${entry.practice_id}`;
@@ -75,6 +81,13 @@ export function PracticeDocumentsSection({ entry }: { entry: PracticeDocuments }
               defaultType={entry.missing_documents[0] ?? null}
             />
           </div>
+        ) : entry.payment_open_until !== null ? (
+          // A draft whose checkout is open (409 PAYMENT_OPEN, decision 020): why, and for how long at most.
+          <Alert color="blue" variant="light" role="status">
+            {t('apiErrors.PAYMENT_OPEN', {
+              minutes: Math.max(1, Math.ceil((Date.parse(entry.payment_open_until) - answeredAt) / 60_000)),
+            })}
+          </Alert>
         ) : (
           <Text size="sm">{t('documentsPage.locked')}</Text>
         )}

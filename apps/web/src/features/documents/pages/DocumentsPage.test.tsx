@@ -24,6 +24,7 @@ const overview = (missing: DocumentType[], status: PracticeStatus = 'draft') => 
         country: 'FR',
         level: 'higher',
         is_editable: status === 'draft',
+        payment_open_until: null,
         required_documents: ['identity_document', 'consent_form'],
         missing_documents: missing,
         documents: [],
@@ -81,6 +82,7 @@ const entry = (overrides: Partial<PracticeDocuments>): PracticeDocuments => ({
   country: 'FR',
   level: 'higher',
   is_editable: true,
+  payment_open_until: null,
   published_at: null,
   required_documents: ['identity_document', 'consent_form'],
   missing_documents: ['identity_document', 'consent_form'],
@@ -117,4 +119,29 @@ describe('/documents: what is still missing (first-user review, item 13)', () =>
     expect(screen.queryByText('Still missing')).toBeNull();
     expect(screen.queryByText('Every required document is uploaded.')).toBeNull();
   });
+});
+
+describe('/documents: a draft whose checkout is open (409 PAYMENT_OPEN, decision 020)', () => {
+  it.each([
+    [
+      'en-US',
+      'A payment for this request is in progress: wait for it to finish before changing the request. If you are not paying, you can change it again once its payment page closes, within 25 min.',
+    ],
+    [
+      'it-IT',
+      'È in corso un pagamento per questa richiesta: attendi che si concluda prima di modificarla. Se non stai pagando, potrai modificarla di nuovo quando la pagina di pagamento si chiude, entro 25 min.',
+    ],
+  ] as const)(
+    'says why its documents cannot be changed, and until when at the latest (%s)',
+    async (locale, text) => {
+      await changeLocale(locale);
+      // The payment page still open: about 25 minutes to go.
+      const until = new Date(Date.now() + 25 * 60_000 - 30_000).toISOString();
+      open(entry({ is_editable: false, missing_documents: [], payment_open_until: until }));
+      expect((await screen.findByText(text)).closest('[role="status"]')).not.toBeNull();
+      expect(screen.queryByText('This request no longer accepts changes to its documents.')).toBeNull();
+      expect(screen.queryByText('Questa richiesta non accetta più modifiche ai documenti.')).toBeNull();
+      expect(screen.queryByRole('heading', { name: /Add a document|Aggiungi un documento/ })).toBeNull();
+    },
+  );
 });

@@ -34,7 +34,11 @@ export function DocumentsPage() {
           </Text>
         )}
         {practices.map((entry) => (
-          <PracticeDocumentsSection key={entry.practice_id} entry={entry} />
+          <PracticeDocumentsSection
+            key={entry.practice_id}
+            entry={entry}
+            answeredAt={overview.dataUpdatedAt}
+          />
         ))}
         {unattached.length > 0 && (
           <section aria-labelledby="documents-unattached">

@@ -29,6 +29,7 @@ const overview = (missing: DocumentType[], required: DocumentType[] = ['identity
         country: 'FR',
         level: 'higher',
         is_editable: true,
+        payment_open_until: null,
         required_documents: required,
         missing_documents: missing,
         documents: [],
