@@ -29,8 +29,9 @@ type Props = {
   types: readonly DocumentType[];
   defaultType?: DocumentType | null;
   /**
-   * Whether adding a document at all is up to the user (an appeal's supporting documents): the
-   * type's fields then carry no required marker, yet a file chosen still needs them.
+   * Whether adding a document at all is up to the user (an appeal's supporting documents, a reply
+   * to a question that asks for none): the type's fields then carry no required marker, yet a file
+   * chosen still needs them.
    */
   isOptional?: boolean;
   onUploaded?: (document: PracticeDocument) => void;

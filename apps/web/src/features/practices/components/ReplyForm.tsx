@@ -120,6 +120,9 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
           practiceId={practiceId}
           types={types}
           defaultType={requested[0] ?? null}
+          // Nothing asked for, attaching a document is up to the applicant (as an appeal's supporting
+          // documents): no required markers on its type, which a file chosen still needs.
+          isOptional={requested.length === 0}
           attached={attached}
           setAttached={setAttached}
           attachedLabel={t('reply.attached')}

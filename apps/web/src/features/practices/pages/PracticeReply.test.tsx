@@ -1,7 +1,8 @@
 import type { PracticeDocument, ThreadMessage } from '@lisbon/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { installFakeXhr } from '@/test/fakeXhr';
 import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
@@ -178,5 +179,50 @@ describe('a request waiting for the applicant', () => {
     expect(
       await screen.findByText('Attach the documents we ask for before sending: Transcript of records.'),
     ).toBeTruthy();
+  }, 20_000);
+
+  it('marks nothing required in its optional documents, yet asks the type of a chosen file (en-US, it-IT)', async () => {
+    const asking = practiceFixture({
+      ...waiting,
+      pending_question: { message: question.body, requested_documents: [], asked_at: question.created_at },
+    });
+    mockApi({
+      'GET /practices/7': { body: { data: asking } },
+      'GET /practices/7/messages': { body: { data: [{ ...question, requested_documents: [] }] } },
+    });
+    const xhr = installFakeXhr((request) => request.respond(201, { data: transcript }));
+    for (const [locale, replyTitle, attachTitle, typeLabel, required] of [
+      ['en-US', 'Your reply', 'Attach documents (optional)', /^Document type/, 'This field is required'],
+      [
+        'it-IT',
+        'La tua risposta',
+        'Allega documenti (facoltativo)',
+        /^Tipo di documento/,
+        'Questo campo è obbligatorio',
+      ],
+    ] as const) {
+      await changeLocale(locale);
+      try {
+        renderApp('/practices/7', { queryClient: logIn() });
+        const reply = await screen.findByRole('region', { name: replyTitle });
+        expect(within(reply).getByRole('heading', { level: 3, name: attachTitle })).toBeTruthy();
+        // The message is required, and marked so; the optional documents' type is not, while no file is chosen.
+        const type = within(reply).getByLabelText(typeLabel, { selector: 'input' });
+        expect(type.hasAttribute('required')).toBe(false);
+        expect(type.getAttribute('aria-required')).not.toBe('true');
+        expect(document.querySelector(`label[for="${type.id}"] .mantine-InputWrapper-required`)).toBeNull();
+        const input = reply.querySelector<HTMLInputElement>('input[type=file]');
+        fireEvent.change(input as HTMLInputElement, {
+          target: { files: [new File(['%PDF'], 'letter.pdf', { type: 'application/pdf' })] },
+        });
+        // A file chosen still needs its type: said on the field, and nothing sent.
+        await waitFor(() => expect(type.getAttribute('aria-invalid')).toBe('true'));
+        expect(within(reply).getAllByText(required).length).toBeGreaterThan(0);
+        expect(xhr.sent).toHaveLength(0);
+      } finally {
+        cleanup();
+        await changeLocale('en-US');
+      }
+    }
   }, 20_000);
 });
