@@ -374,13 +374,17 @@ async function statementWithdraw(args: string[]): Promise<void> {
   const reason = values.reason?.trim();
   if (!certificateId) throw new UsageError('statement:withdraw needs --certificate <the statement id>');
   if (!reason)
-    throw new UsageError('statement:withdraw needs --reason <why, kept in the ledger as its hash>');
+    throw new UsageError(
+      "statement:withdraw needs --reason <why, kept in the body's records, committed to in the ledger>",
+    );
   const config = loadCommandConfig(process.env);
   await withDatabase(async (db) => {
     const ctx = await contextOf(config, db);
-    const { entrySeq } = await withdrawStatement(ctx, { certificateId, reason });
+    const { entrySeq, repeated } = await withdrawStatement(ctx, { certificateId, reason });
     console.log(
-      `Statement ${certificateId} withdrawn: ledger entry ${entrySeq} (revoke). Its PDF now checks NOT valid, and its wallet credentials read revoked within a minute.`,
+      repeated
+        ? `Statement ${certificateId} was withdrawn already with this reason: ledger entry ${entrySeq} (revoke), unchanged. Nothing was written.`
+        : `Statement ${certificateId} withdrawn: ledger entry ${entrySeq} (revoke). Its PDF now checks NOT valid, and its wallet credentials read revoked within a minute.`,
     );
   });
 }

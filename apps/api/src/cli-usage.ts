@@ -123,7 +123,8 @@ const COMMAND_USAGES = [
     lines: [
       'withdraw a published statement for good (decision 097): a revoke entry in the ledger and',
       'the status revoked; its PDF then checks NOT valid and its wallet credentials read revoked',
-      '--certificate <statement id> --reason <text: kept in the ledger as its SHA-256>',
+      '--certificate <statement id> --reason <text: kept in the database; the ledger holds only',
+      'its HMAC-SHA-256 under a salt of its own>; run again alike, it answers the same entry',
     ],
   },
   {

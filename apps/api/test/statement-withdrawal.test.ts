@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { withdrawStatement, WithdrawalError } from '../src/modules/statements/withdrawal';
@@ -248,5 +249,95 @@ describe('withdrawing a published statement', () => {
     const shared = await t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
     expect(shared.json().data).toMatchObject({ state: 'revoked', has_pdf: false });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` })).statusCode).toBe(404);
+  });
+});
+
+/** Decision 097, amended 2026-12-05: the public ledger does not let anyone test a guessed reason. */
+describe('the reason of a withdrawal in the public ledger', () => {
+  const reason = 'Forged diploma';
+  /** The recomputation the trust model documents: HMAC-SHA-256 of the reason, keyed with the salt. */
+  const recomputed = (salt: string, text: string) =>
+    createHmac('sha256', Buffer.from(salt, 'hex')).update(text, 'utf8').digest('hex');
+  const recordOf = (certificateId: string) =>
+    t.database.db
+      .selectFrom('statement_withdrawals')
+      .selectAll()
+      .where('certificate_id', '=', certificateId)
+      .execute();
+  const revokesOf = (certificateId: string) =>
+    t.database.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('certificate_id', '=', certificateId)
+      .where('kind', '=', 'revoke')
+      .execute();
+
+  it('is committed to with a salt of its own: not SHA-256(reason), but HMAC-SHA-256(salt, reason) from the body’s record', async () => {
+    const certificates: string[] = [];
+    for (const _ of [1, 2]) {
+      const practiceId = await readyForIssue(t.database, owner);
+      const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+      await withdrawStatement(contextOf(), { certificateId: statement.certificate_id, reason });
+      certificates.push(statement.certificate_id);
+    }
+    const hashes: string[] = [];
+    for (const certificateId of certificates) {
+      const [revoke] = await revokesOf(certificateId);
+      // What anyone reads: the entry as the public ledger page gives it.
+      const shown = await t.app.inject({ method: 'GET', url: `/api/v1/ledger/${revoke?.hash}` });
+      expect(shown.statusCode).toBe(200);
+      const payloadHash: string = shown.json().data.payload_hash;
+      expect(payloadHash).not.toBe(createHash('sha256').update(reason).digest('hex'));
+      // What the body's record proves: the reason, and the salt to recompute the hash with.
+      const [record] = await recordOf(certificateId);
+      expect(record).toMatchObject({ reason, salt: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(payloadHash).toBe(recomputed(String(record?.salt), reason));
+      expect(payloadHash).not.toBe(recomputed(String(record?.salt), 'Court order.'));
+      hashes.push(payloadHash);
+    }
+    // The same reason twice: two salts, two unrelated hashes.
+    expect(new Set(hashes).size).toBe(2);
+    expect((await contextOf().ledger.audit()).isIntact).toBe(true);
+  });
+
+  it('keeps one entry with one hash when retried: a failed run leaves no salt, a repeated one reuses it', async () => {
+    const practiceId = await readyForIssue(t.database, owner);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    const certificateId = statement.certificate_id;
+    await t.worker.drainOnce();
+    const ctx = contextOf();
+    // A run that fails after its entry was appended, before its transaction commits.
+    const crashing = {
+      ...ctx,
+      ledger: {
+        ...ctx.ledger,
+        appendWithin: async (...args: Parameters<typeof ctx.ledger.appendWithin>) => {
+          await ctx.ledger.appendWithin(...args);
+          throw new Error('the process died');
+        },
+      },
+    };
+    await expect(withdrawStatement(crashing, { certificateId, reason })).rejects.toThrow('the process died');
+    expect(await recordOf(certificateId)).toEqual([]);
+    expect(await revokesOf(certificateId)).toEqual([]);
+
+    const first = await withdrawStatement(ctx, { certificateId, reason });
+    const [entry] = await revokesOf(certificateId);
+    const [record] = await recordOf(certificateId);
+    expect(first).toMatchObject({ entrySeq: entry?.seq, repeated: false });
+    expect(entry?.payload_hash).toBe(recomputed(String(record?.salt), reason));
+
+    // The command run again (its first run committed, its output was lost): the same entry.
+    const again = await withdrawStatement(ctx, { certificateId, reason });
+    expect(again).toEqual({ certificateId, entrySeq: entry?.seq, repeated: true });
+    expect(await revokesOf(certificateId)).toEqual([entry]);
+    expect(await recordOf(certificateId)).toEqual([record]);
+    expect((await ctx.ledger.audit()).isIntact).toBe(true);
+    // Told once.
+    await t.worker.drainOnce();
+    const told = readMailFiles(t.database.tempDir).filter(
+      (mail) => mail.kind === 'statement-withdrawn' && mail.subject.includes(`no. ${practiceId} `),
+    );
+    expect(told).toHaveLength(1);
   });
 });

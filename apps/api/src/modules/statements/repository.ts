@@ -170,6 +170,28 @@ export async function markStatementRevoked(db: Db, { id, at }: { id: string; at:
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The body's own record of a withdrawal (migration 111): the reason and its salt, never public. */
+export async function findWithdrawal(
+  db: Db,
+  certificateId: string,
+): Promise<{ reason: string; salt: string } | undefined> {
+  return db
+    .selectFrom('statement_withdrawals')
+    .select(['reason', 'salt'])
+    .where('certificate_id', '=', certificateId)
+    .executeTakeFirst();
+}
+
+export async function insertWithdrawal(
+  db: Db,
+  row: { certificateId: string; reason: string; salt: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('statement_withdrawals')
+    .values({ certificate_id: row.certificateId, reason: row.reason, salt: row.salt, created_at: row.at })
+    .execute();
+}
+
 export async function markStatementPublished(
   db: Db,
   { id, sealHash, publishedAt, at }: { id: string; sealHash: string; publishedAt: string; at: string },

@@ -56,6 +56,7 @@ import type {
   LedgerEntriesTable,
   StatementShareLinksTable,
   StatementsTable,
+  StatementWithdrawalsTable,
   WalletIssuerKeysTable,
   WalletOffersTable,
   WalletPresentationsTable,
@@ -138,6 +139,7 @@ export type Database = {
   deliveries: DeliveriesTable;
   delivery_practices: DeliveryPracticesTable;
   statement_share_links: StatementShareLinksTable;
+  statement_withdrawals: StatementWithdrawalsTable;
   settings: SettingsTable;
   setting_changes: SettingChangesTable;
   appeals: AppealsTable;

@@ -62,6 +62,17 @@ export type StatementsTable = {
   updated_at: Timestamp;
 };
 
+/**
+ * The body's own record of a withdrawal (migration 111, decision 097): the reason and the random
+ * salt (64 hex) its `revoke` entry commits with, HMAC-SHA-256(salt, reason). Never shown publicly.
+ */
+export type StatementWithdrawalsTable = {
+  certificate_id: string;
+  reason: string;
+  salt: string;
+  created_at: Timestamp;
+};
+
 /** A share link to a statement's verification page (migration 031): only the token's hash is kept. */
 export type StatementShareLinksTable = {
   id: Generated<number>;
