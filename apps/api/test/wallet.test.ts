@@ -946,21 +946,75 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     for (const set of query?.claim_sets ?? []) expect(set).toEqual(expect.arrayContaining(required));
   });
 
-  it('records a wallet’s error answer (the holder declined) as declined, and stops waiting', async () => {
+  /** What a bystander who saw the QR code can send: the request's id as `state`, and junk. */
+  const JUNK_VP_TOKEN = JSON.stringify({ statement: ['eyJhbGciOiJub25lIn0.eyJpc3MiOiJ4In0.~'] });
+
+  it('records a wallet’s error answer (the holder declined) as declined, keeps the request open, and takes a valid presentation after it', async () => {
     const request = await presentationRequest();
-    const object = await requestObjectOf(request);
     const answer = await answerWith(request, { error: 'access_denied', state: request.id });
     expect(answer.statusCode).toBe(200);
-    expect(await resultOf(request)).toMatchObject({ state: 'declined', is_valid: null, claims: {} });
-    const presentation = await holder.sdjwt.present(credential, requiredOnly, {
-      kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+    expect(await resultOf(request)).toMatchObject({
+      state: 'declined',
+      is_valid: null,
+      is_open: true,
+      claims: {},
     });
-    const again = await answerWith(request, {
-      vp_token: JSON.stringify({ statement: [presentation] }),
-      state: request.id,
-    });
+    const genuine = await presented(request, requiredOnly);
+    expect(genuine.statusCode).toBe(200);
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true, is_open: false });
+    // Closed by the valid answer: a later decline or presentation is refused and changes nothing.
+    const again = await answerWith(request, { error: 'access_denied', state: request.id });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'invalid_request' });
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true });
+  });
+
+  it('keeps the request open after a bystander’s junk answer: the page shows it NOT valid, and the holder’s genuine answer then reads valid', async () => {
+    const request = await presentationRequest();
+    const junk = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
+    expect(junk.statusCode).toBe(200);
+    const junkCode = new URLSearchParams(
+      new URL(junk.json<{ redirect_uri: string }>().redirect_uri).hash.slice(1),
+    ).get('response_code');
+    const shown = await resultOf(request);
+    expect(shown).toMatchObject({ state: 'checked', is_valid: false, is_open: true });
+    expect(shown.checks).toContainEqual({ step: 'signature', outcome: 'failed' });
+    // A flood of them keeps one answer, the latest: still open.
+    for (let count = 0; count < 3; count += 1)
+      expect((await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id })).statusCode).toBe(
+        200,
+      );
+    expect((await resultOf(request)).is_open).toBe(true);
+
+    const genuine = await presented(request, requiredOnly);
+    expect(genuine.statusCode).toBe(200);
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true, is_open: false });
+    // The bystander's response code no longer reads the request: the holder's answer replaced theirs.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/wallet/presentations/${request.id}`,
+      query: { response_code: junkCode ?? '' },
+    });
+    expect(read.statusCode).toBe(404);
+    const late = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await resultOf(request)).is_valid).toBe(true);
+  });
+
+  it('shows a junk answer alone as NOT valid, and the request expires as before', async () => {
+    const request = await presentationRequest();
+    expect((await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id })).statusCode).toBe(200);
+    clock.advance({ minutes: WALLET_PRESENTATION_TTL_MINUTES, seconds: 1 });
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: false, is_open: false });
+    const late = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: 'invalid_request' });
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/wallet/presentations/${request.id}/request`,
+    });
+    expect(fetched.statusCode).toBe(400);
   });
 
   it('shows the outcome only to the browser that asked (its key) or to the page the wallet opens (the response code), 404 to anyone who saw the QR code', async () => {

@@ -182,12 +182,16 @@ export type WalletResultAccess = z.infer<typeof walletResultQuerySchema>;
 /**
  * GET /wallet/presentations/{id}: waiting for the wallet, the outcome of each step, or `declined`
  * when the wallet answered with an error (its holder refused, or it holds no such credential).
+ * An answer NOT valid, or declined, leaves the request open (`is_open`) until it expires: anyone who
+ * saw the QR code can send one, and a later valid presentation replaces it.
  */
 export const walletCheckSchema = z
   .object({
     id: z.string(),
     state: z.enum(['waiting', 'checked', 'expired', 'declined']),
     is_valid: z.nullable(z.boolean()),
+    /** The request still takes an answer: none valid yet, and not expired (the page keeps asking). */
+    is_open: z.boolean(),
     checks: z.array(
       z.object({ step: z.enum(WALLET_CHECK_STEPS), outcome: z.enum(['passed', 'failed', 'not_checked']) }),
     ),

@@ -171,8 +171,8 @@ export const findPresentation = (db: Db, id: string) =>
   db.selectFrom('wallet_presentations').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
- * Records the outcome once, with the hash of the `response_code` its wallet is given: a second
- * answer for the same request changes nothing.
+ * Records a valid answer and closes the request, with the hash of the `response_code` its wallet is
+ * given: a second answer for the same request changes nothing.
  */
 export async function recordPresentation(
   db: Db,
@@ -188,6 +188,27 @@ export async function recordPresentation(
       checked_at: at,
       updated_at: at,
     })
+    .where('id', '=', id)
+    .where('checked_at', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/**
+ * Records an answer that does not close the request (NOT valid, or the wallet's error) in place of
+ * the one before, if any: the request keeps one answer, the latest, whatever the number that came,
+ * and its response code replaces the earlier one's (null for an error answer). Nothing changes once
+ * a valid answer closed the request.
+ */
+export async function recordOpenAnswer(
+  db: Db,
+  id: string,
+  outcome: { result: string; responseCodeHash: string | null },
+  at: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('wallet_presentations')
+    .set({ result: outcome.result, response_code_hash: outcome.responseCodeHash, updated_at: at })
     .where('id', '=', id)
     .where('checked_at', 'is', null)
     .executeTakeFirst();

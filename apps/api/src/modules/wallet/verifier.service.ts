@@ -30,6 +30,7 @@ import {
   findPresentation,
   insertPresentation,
   isCredentialInForce,
+  recordOpenAnswer,
   recordPresentation,
 } from './repository';
 
@@ -300,16 +301,18 @@ export async function checkPresentation(
 
 /**
  * The wallet's error answer (OpenID4VP 1.0 §8.5, `direct_post`): its holder declined, or it holds
- * no credential the query fits. Kept as the request's outcome, so that the visitor's page stops
- * waiting and says so.
+ * no credential the query fits. Kept as the request's latest answer, so that the visitor's page
+ * says so; the request stays open until it expires, since anyone who saw the QR code can send
+ * one: the holder's wallet may still answer, and a valid presentation replaces it.
  */
 async function recordDeclined(ctx: AppContext, id: string, error: string) {
   const at = ctx.clock.now().toISOString();
   // An error code is a short ASCII word (access_denied, …); anything else is kept as `other`.
   const code = /^[a-z_]{1,64}$/.test(error) ? error : 'other';
   const outcome = { result: JSON.stringify({ declined: code }), responseCodeHash: null };
-  if (await recordPresentation(ctx.db, id, outcome, at))
-    ctx.metrics.walletPresentations.inc({ result: 'declined' });
+  if (!(await recordOpenAnswer(ctx.db, id, outcome, at)))
+    throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
+  ctx.metrics.walletPresentations.inc({ result: 'declined' });
   return {};
 }
 
@@ -331,7 +334,12 @@ function isOnePresentationForTheQuery(vpToken: unknown): boolean {
   }
 }
 
-/** POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked once and kept. */
+/**
+ * POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked and kept. A valid
+ * presentation closes the request; one NOT valid is kept as its latest answer and leaves it open
+ * until it expires (the `state` is in the QR code: whoever saw it can answer, and must not shut
+ * the holder out), so that a later valid one replaces it.
+ */
 export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
   if (body.state !== row.id)
@@ -366,13 +374,13 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
   // OpenID4VP 1.0 §8.2: the browser the wallet opens reads the outcome with this code, in the
   // address's fragment, which no server and no Referer is sent.
   const responseCode = newSecret();
-  const isRecorded = await recordPresentation(
-    ctx.db,
-    id,
-    { result: JSON.stringify({ ...checked, is_valid: isValid }), responseCodeHash: hashOf(responseCode) },
-    ctx.clock.now().toISOString(),
-  );
-  // A second answer checked at the same moment is not the request's: refused, as a later one is.
+  const outcome = {
+    result: JSON.stringify({ ...checked, is_valid: isValid }),
+    responseCodeHash: hashOf(responseCode),
+  };
+  const record = isValid ? recordPresentation : recordOpenAnswer;
+  const isRecorded = await record(ctx.db, id, outcome, ctx.clock.now().toISOString());
+  // An answer checked once a valid one closed the request is not the request's: refused, as a later one is.
   if (!isRecorded) throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
   ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
   return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}#response_code=${responseCode}` };
@@ -402,17 +410,20 @@ export async function presentationResult(
 ): Promise<WalletCheck | undefined> {
   const row = await findPresentation(ctx.db, id);
   if (!row || !mayRead(row, access)) return undefined;
+  const hasExpired = new Date(row.expires_at) <= ctx.clock.now();
+  // Still taking answers: no valid one yet (a NOT valid one or a decline does not close it), not expired.
+  const isOpen = row.checked_at === null && !hasExpired;
   if (row.result) {
     const stored = JSON.parse(row.result) as
       | (Pick<WalletCheck, 'checks' | 'claims' | 'is_valid'> & Partial<Pick<WalletCheck, 'reason'>>)
       | { declined: string };
     if ('declined' in stored)
-      return { id, state: 'declined', is_valid: null, checks: [], claims: {}, reason: null };
+      return { id, state: 'declined', is_valid: null, is_open: isOpen, checks: [], claims: {}, reason: null };
     // A result kept before the reason was recorded (2026-12-02) has none.
-    return { id, state: 'checked', ...stored, reason: stored.reason ?? null };
+    return { id, state: 'checked', ...stored, is_open: isOpen, reason: stored.reason ?? null };
   }
-  const state = new Date(row.expires_at) <= ctx.clock.now() ? 'expired' : 'waiting';
-  return { id, state, is_valid: null, checks: [], claims: {}, reason: null };
+  const state = hasExpired ? 'expired' : 'waiting';
+  return { id, state, is_valid: null, is_open: isOpen, checks: [], claims: {}, reason: null };
 }
 
 /**

@@ -20,8 +20,9 @@ export const createWalletRequest = async () =>
 const POLL_MS = 2000;
 
 /**
- * GET /wallet/presentations/{id}: asked again while the wallet has not answered, with the key of
- * the browser that asked or the wallet's response code.
+ * GET /wallet/presentations/{id}: asked again while the request is open (no answer yet, or one NOT
+ * valid or declined, which a valid answer may still replace), with the key of the browser that
+ * asked or the wallet's response code.
  */
 export const walletCheckQuery = (id: string, access: WalletResultAccess) =>
   queryOptions({
@@ -33,7 +34,8 @@ export const walletCheckQuery = (id: string, access: WalletResultAccess) =>
           schema: walletCheckSchema,
         })
       ).data,
-    refetchInterval: (query) => (query.state.data?.state === 'waiting' ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.state === 'waiting' || query.state.data?.is_open ? POLL_MS : false,
   });
 
 /** The QR code's SVG as an image source: drawn by the API, shown as a picture with its own text alternative. */

@@ -97,8 +97,16 @@ export function WalletResult({ id, access }: { id: string; access: WalletResultA
       )}
       {check.data?.state === 'waiting' && <Text>{t('wallet.waiting')}</Text>}
       {check.data?.state === 'expired' && <Text>{t('wallet.expired')}</Text>}
-      {check.data?.state === 'declined' && <Text>{t('wallet.declined')}</Text>}
+      {check.data?.state === 'declined' && (
+        <Text>{check.data.is_open ? t('wallet.declinedOpen') : t('wallet.declined')}</Text>
+      )}
       {check.data?.state === 'checked' && <Checked check={check.data} />}
+      {/* A NOT valid answer or a decline leaves the request open: a valid answer may still replace it. */}
+      {check.data?.state !== 'waiting' && check.data?.is_open && (
+        <Text mt="sm" data-testid="wallet-still-waiting">
+          {t('wallet.stillWaiting')}
+        </Text>
+      )}
     </section>
   );
 }

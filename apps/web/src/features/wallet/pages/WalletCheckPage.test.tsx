@@ -18,6 +18,7 @@ const checked = (overrides: Partial<WalletCheck> = {}): WalletCheck => ({
   id: ID,
   state: 'checked',
   is_valid: false,
+  is_open: false,
   checks: [
     { step: 'signature', outcome: 'passed' },
     { step: 'holder_binding', outcome: 'passed' },
@@ -76,6 +77,53 @@ describe('the wallet check’s result page (decision 088)', () => {
     renderApp(`/verify/wallet/${ID}`);
     await screen.findByTestId('wallet-result');
     expect(screen.queryByTestId('wallet-reason')).toBeNull();
+  });
+
+  it('says a NOT valid answer came and that it still waits for a valid one while the request is open, in both languages', async () => {
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: checked({ is_open: true }) } } });
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByTestId('wallet-result')).textContent).toBe('NOT valid');
+    expect(screen.getByTestId('wallet-still-waiting').textContent).toBe(
+      'Still waiting for a valid answer until the request expires: the holder can scan the code again. Anyone who sees the code can answer, so a valid answer that comes later replaces this one.',
+    );
+    expect(await blocking()).toEqual([]);
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp(`/verify/wallet/${ID}`);
+    expect((await screen.findByTestId('wallet-still-waiting')).textContent).toMatch(
+      /^Ancora in attesa di una risposta valida fino alla scadenza della richiesta/,
+    );
+  });
+
+  it('says a wallet declined and that it still waits for a valid answer while the request is open', async () => {
+    const declined = {
+      ...checked(),
+      state: 'declined' as const,
+      is_valid: null,
+      is_open: true,
+      checks: [],
+      claims: {},
+    };
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: declined } } });
+    renderApp(`/verify/wallet/${ID}`);
+    expect(
+      await screen.findByText('A wallet did not share a statement: its holder declined, or it holds none.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('wallet-still-waiting').textContent).toMatch(
+      /^Still waiting for a valid answer/,
+    );
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp(`/verify/wallet/${ID}`);
+    expect(await screen.findByText(/^Un portafoglio non ha condiviso un attestato/)).toBeTruthy();
+    expect(screen.getByTestId('wallet-still-waiting').textContent).toMatch(/^Ancora in attesa/);
+  });
+
+  it('no longer says it waits once the request expired with a NOT valid answer', async () => {
+    mockApi({ [`GET /wallet/presentations/${ID}`]: { body: { data: checked() } } });
+    renderApp(`/verify/wallet/${ID}`);
+    await screen.findByTestId('wallet-result');
+    expect(screen.queryByTestId('wallet-still-waiting')).toBeNull();
   });
 
   it('says the wallet declined when it answered with an error, and stops waiting, in both languages', async () => {

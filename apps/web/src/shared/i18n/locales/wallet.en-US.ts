@@ -25,6 +25,9 @@ export const walletEn = {
     expired: 'This request has expired. Make a new one.',
     declined:
       'The wallet did not share a statement: its holder declined, or it holds none. Make a new request to try again.',
+    declinedOpen: 'A wallet did not share a statement: its holder declined, or it holds none.',
+    stillWaiting:
+      'Still waiting for a valid answer until the request expires: the holder can scan the code again. Anyone who sees the code can answer, so a valid answer that comes later replaces this one.',
     gone: 'There is no check to show here. A check is shown only in the browser that made the request, or on the page the wallet opens when it answers, for {{hours}} hours; then it is deleted with what the wallet shared. Make a new request.',
     newRequest: 'Make a new request',
     requestFailed: 'The request could not be made. Please try again.',

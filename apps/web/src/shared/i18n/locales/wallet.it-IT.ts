@@ -26,6 +26,10 @@ export const walletIt: typeof walletEn = {
     expired: 'Questa richiesta è scaduta. Creane una nuova.',
     declined:
       'Il portafoglio non ha condiviso un attestato: il titolare ha rifiutato, oppure non ne possiede. Crea una nuova richiesta per riprovare.',
+    declinedOpen:
+      'Un portafoglio non ha condiviso un attestato: il titolare ha rifiutato, oppure non ne possiede.',
+    stillWaiting:
+      'Ancora in attesa di una risposta valida fino alla scadenza della richiesta: il titolare può inquadrare di nuovo il codice. Chiunque veda il codice può rispondere, quindi una risposta valida che arriva dopo sostituisce questa.',
     gone: 'Non c’è alcuna verifica da mostrare qui. Una verifica è mostrata solo nel browser che ha creato la richiesta, oppure nella pagina che il portafoglio apre quando risponde, per {{hours}} ore; poi è cancellata con quanto condiviso dal portafoglio. Crea una nuova richiesta.',
     newRequest: 'Crea una nuova richiesta',
     requestFailed: 'Non è stato possibile creare la richiesta. Riprova.',
