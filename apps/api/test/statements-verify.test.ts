@@ -378,4 +378,17 @@ describe('the verification upload', () => {
         .statusCode,
     ).toBe(200);
   });
+
+  it('takes its limit per address from VERIFY_CHECKS_PER_ADDRESS', async () => {
+    const app = await t.instance({
+      env: { VERIFY_CHECKS_PER_ADDRESS: '2', RATE_LIMIT_REFUSAL_DELAY_MS: '0' },
+    });
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      answers.push(
+        (await verifyUpload(app, 'any', Buffer.from('%PDF-1.7'), { remoteAddress: '198.18.0.11' }))
+          .statusCode,
+      );
+    expect(answers).toEqual([200, 200, 429]);
+  });
 });

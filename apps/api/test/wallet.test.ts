@@ -27,6 +27,7 @@ import type { App } from '../src/app';
 import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
 import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance.service';
 import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
+import { WALLET_RESULT_READS_PER_MINUTE } from '../src/modules/wallet/verifier.routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
@@ -866,6 +867,61 @@ describe('the credential’s claims and the offer’s lifetime', () => {
     });
     const offer = dataOf<WalletOffer>(response);
     expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(5 * 60 * 1000);
+  });
+});
+
+describe('the verifier’s limits, for an office whose desks share one address', () => {
+  /** An instance with a floor of 5 calls a minute per address and 3 wallet requests in 10 minutes. */
+  const tightInstance = () =>
+    t.instance({
+      env: { RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_REFUSAL_DELAY_MS: '0', WALLET_REQUESTS_PER_ADDRESS: '3' },
+    });
+  /** A client address of its own, so that no other test's counters meet this one's. */
+  const freshAddress = () => `10.77.${randomBytes(1)[0]}.${(randomBytes(1)[0] ?? 0) % 250}`;
+
+  it('counts the polls of a check’s page per request: reading one request many times uses none of the address’s budget', async () => {
+    const app = await tightInstance();
+    const remoteAddress = freshAddress();
+    const create = () => app.inject({ method: 'POST', url: '/api/v1/wallet/presentations', remoteAddress });
+    const made = await create();
+    expect(made.statusCode).toBe(201);
+    const request = dataOf<WalletRequest>(made);
+    const read = (query: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${request.id}`, query, remoteAddress });
+    // A page asking every 2 s for more than a minute: eight times the address's floor.
+    const polls: number[] = [];
+    for (let poll = 0; poll < 40; poll += 1) polls.push((await read({ key: request.result_key })).statusCode);
+    expect(polls).toEqual(Array(40).fill(200));
+    // The address still makes its requests, up to WALLET_REQUESTS_PER_ADDRESS.
+    expect((await create()).statusCode).toBe(201);
+    expect((await create()).statusCode).toBe(201);
+    expect((await create()).statusCode).toBe(429);
+    // A read without the request's key counts for the address.
+    const strangers: number[] = [];
+    for (let poll = 0; poll < 6; poll += 1) strangers.push((await read({})).statusCode);
+    expect(strangers).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+
+  it('reads one request at most WALLET_RESULT_READS_PER_MINUTE times a minute', async () => {
+    const app = await tightInstance();
+    const remoteAddress = freshAddress();
+    const request = dataOf<WalletRequest>(
+      await app.inject({ method: 'POST', url: '/api/v1/wallet/presentations', remoteAddress }),
+    );
+    const statuses: number[] = [];
+    for (let poll = 0; poll <= WALLET_RESULT_READS_PER_MINUTE; poll += 1)
+      statuses.push(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/v1/wallet/presentations/${request.id}`,
+            query: { key: request.result_key },
+            remoteAddress,
+          })
+        ).statusCode,
+      );
+    expect(statuses.slice(0, -1)).toEqual(Array(WALLET_RESULT_READS_PER_MINUTE).fill(200));
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

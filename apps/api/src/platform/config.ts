@@ -65,6 +65,10 @@ export type Config = {
   readonly rateLimitPerMinute: number;
   /** How long a refused call (429) waits before its answer: a client looping on refusals slows down. */
   readonly rateLimitRefusalDelayMs: number;
+  /** Wallet check requests (`POST /wallet/presentations`) per client address in 10 minutes. */
+  readonly walletRequestsPerAddress: number;
+  /** PDF checks (`POST /verify`, `POST /verify/{id}`) per client address in 10 minutes. */
+  readonly verifyChecksPerAddress: number;
   /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); null: metrics closed (404). */
   readonly metricsToken: string | null;
   /** A name for this instance (INSTANCE_ID), sent as `x-lisbon-instance` on every answer; null: none. */
@@ -313,6 +317,8 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
   RATE_LIMIT_REFUSAL_DELAY_MS: milliseconds('RATE_LIMIT_REFUSAL_DELAY_MS', 10_000).prefault('1000'),
+  WALLET_REQUESTS_PER_ADDRESS: wholeNumber('WALLET_REQUESTS_PER_ADDRESS', 100_000).prefault('30'),
+  VERIFY_CHECKS_PER_ADDRESS: wholeNumber('VERIFY_CHECKS_PER_ADDRESS', 100_000).prefault('30'),
   METRICS_TOKEN: z
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters long')
@@ -670,6 +676,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: values.REDIS_URL ?? null,
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
       rateLimitRefusalDelayMs: values.RATE_LIMIT_REFUSAL_DELAY_MS,
+      walletRequestsPerAddress: values.WALLET_REQUESTS_PER_ADDRESS,
+      verifyChecksPerAddress: values.VERIFY_CHECKS_PER_ADDRESS,
       instanceId: values.INSTANCE_ID ?? null,
       metricsToken: values.METRICS_TOKEN ?? null,
       jobLeaseSeconds: values.JOB_LEASE_SECONDS,

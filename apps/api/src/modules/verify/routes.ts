@@ -26,8 +26,15 @@ import { certificateStatus, statementReceipt, verifyStatement, verifyStatementFi
 const MEGABYTE = 1024 * 1024;
 const MAX_MEGABYTES = VERIFY_MAX_BYTES / MEGABYTE;
 
-/** Per address: enough for a visitor trying a few files, not for hashing at scale. */
-export const VERIFY_RULE: RateRule = { name: 'verify:address', limit: 30, windowSeconds: 10 * 60 };
+/**
+ * Per address: enough for a visitor trying a few files, not for hashing at scale. How many is
+ * VERIFY_CHECKS_PER_ADDRESS (30 by default): an office's desks behind one address share it.
+ */
+export const verifyRule = (limit: number): RateRule => ({
+  name: 'verify:address',
+  limit,
+  windowSeconds: 10 * 60,
+});
 
 /**
  * Reads the one file part, named `file`, and hashes it as it streams: the file is never stored, not
@@ -59,6 +66,7 @@ async function hashUpload(request: FastifyRequest): Promise<string> {
 
 /** The public face of statements: verification by upload, what an id is, its receipt. No login. */
 export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const VERIFY_RULE = verifyRule(ctx.config.verifyChecksPerAddress);
   app.addHook('onRequest', refuseUnreadableBoundary);
   await app.register(multipart);
 

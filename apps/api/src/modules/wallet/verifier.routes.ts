@@ -5,6 +5,7 @@ import {
   walletRequestSchema,
   walletResultQuerySchema,
 } from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
@@ -13,6 +14,7 @@ import type { RateRule } from '../../platform/rate-limit/limiter';
 import { protocolErrorOf, WalletProtocolError } from './protocol-error';
 import {
   createPresentationRequest,
+  mayReadPresentation,
   presentationResult,
   receivePresentation,
   requestObject,
@@ -20,12 +22,36 @@ import {
 
 const tags = ['wallet'];
 
-/** Per address: a verifier makes a request per visitor, not thousands of rows a minute. */
-export const WALLET_REQUEST_RULE: RateRule = {
+/**
+ * Per address: a verifier makes a request per visitor, not thousands of rows a minute. How many is
+ * WALLET_REQUESTS_PER_ADDRESS (30 by default): an office's desks behind one address share it.
+ */
+export const walletRequestRule = (limit: number): RateRule => ({
   name: 'wallet-request:address',
-  limit: 30,
+  limit,
   windowSeconds: 10 * 60,
-};
+});
+
+/**
+ * The reads of one request's outcome in a minute: its page asks every 2 s, in the browser that
+ * asked and in the one a same-device wallet opened (60 a minute); twice that, whatever the number
+ * of pages open behind one address.
+ */
+export const WALLET_RESULT_READS_PER_MINUTE = 120;
+const RESULT_BUCKET = 'wallet-result:';
+
+/**
+ * The bucket of a read of an outcome, for the global limiter: a read with the request's key or
+ * response code counts for that request, so the polls of fifteen desks behind one address never
+ * reach the address's floor; any other read (an unknown id, a wrong key) counts for its address.
+ */
+async function resultReadBucket(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const params = walletPresentationIdSchema.safeParse(request.params);
+  const access = walletResultQuerySchema.safeParse(request.query);
+  const isReader =
+    params.success && access.success && (await mayReadPresentation(ctx, params.data.id, access.data));
+  return isReader ? `${RESULT_BUCKET}${params.data.id}` : `address:${request.ip}`;
+}
 
 /**
  * The verifier (OpenID4VP 1.0, decision 088): a visitor asks for a request, the wallet fetches the
@@ -38,12 +64,13 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: {
         summary: 'A request for a wallet to present a recognition statement (QR code and same-device link)',
         tags,
-        description: 'At most 30 per address in 10 minutes (429 RATE_LIMITED).',
+        description: `At most ${ctx.config.walletRequestsPerAddress} per address in 10 minutes (WALLET_REQUESTS_PER_ADDRESS; 429 RATE_LIMITED).`,
         response: { 201: dataEnvelope(walletRequestSchema), ...errorsOf(429) },
       },
     },
     async (request, reply) => {
-      await ctx.limiter.consume([{ rule: WALLET_REQUEST_RULE, subject: request.ip }]);
+      const rule = walletRequestRule(ctx.config.walletRequestsPerAddress);
+      await ctx.limiter.consume([{ rule, subject: request.ip }]);
       return reply.code(201).send({ data: await createPresentationRequest(ctx) });
     },
   );
@@ -54,11 +81,17 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       schema: {
         summary: 'The outcome of a wallet presentation: waiting, or valid / not valid step by step',
         tags,
-        description:
-          'Read with the `key` the request was made with (the browser that asked), or the `response_code` of the redirect the wallet was given; without either, 404.',
+        description: `Read with the \`key\` the request was made with (the browser that asked), or the \`response_code\` of the redirect the wallet was given; without either, 404. Reads with either are counted per request (${WALLET_RESULT_READS_PER_MINUTE} a minute), not per address; others per address (RATE_LIMIT_PER_MINUTE).`,
         params: walletPresentationIdSchema,
         querystring: walletResultQuerySchema,
-        response: { 200: dataEnvelope(walletCheckSchema), ...errorsOf(404, 422) },
+        response: { 200: dataEnvelope(walletCheckSchema), ...errorsOf(404, 422, 429) },
+      },
+      config: {
+        rateLimit: {
+          keyGenerator: (request) => resultReadBucket(ctx, request),
+          max: (_request, key) =>
+            key.startsWith(RESULT_BUCKET) ? WALLET_RESULT_READS_PER_MINUTE : ctx.config.rateLimitPerMinute,
+        },
       },
     },
     async (request, reply) => {

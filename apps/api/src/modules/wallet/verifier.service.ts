@@ -400,6 +400,19 @@ const mayRead = (
   isSecretOf(row.response_code_hash, access.response_code);
 
 /**
+ * Whether this caller may read the request's outcome (its key or its wallet's response code): the
+ * page's polls are then counted per request, not per address (verifier.routes.ts).
+ */
+export async function mayReadPresentation(
+  ctx: AppContext,
+  id: string,
+  access: WalletResultAccess,
+): Promise<boolean> {
+  const row = await findPresentation(ctx.db, id);
+  return row !== undefined && mayRead(row, access);
+}
+
+/**
  * GET /wallet/presentations/{id}: what the visitor's page shows; undefined (404) for a request
  * unknown, deleted, or asked for without its key.
  */
