@@ -98,6 +98,17 @@ describe('request workspace', () => {
     expect(facts().some((row) => /^(Expected deadline|Days to go)/.test(row ?? ''))).toBe(false);
   });
 
+  it("shows the applicant's phone grouped for reading, as the account page does", async () => {
+    const facts = () => [...document.querySelectorAll('.facts-row')].map((row) => row.textContent);
+    const practice = staffPracticeFixture();
+    workspaceApi(staffUser('secretary'), {
+      ...practice,
+      applicant: { ...practice.applicant!, phone: '+393331234567' },
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await waitFor(() => expect(facts()).toContain('Phone+39 333 123 4567'));
+  });
+
   it("offers the reviewer only the table's moves for a request in review", async () => {
     workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'in_review' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });

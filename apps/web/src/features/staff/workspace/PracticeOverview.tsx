@@ -1,4 +1,4 @@
-import { countryName, type StaffPractice } from '@lisbon/domain';
+import { countryName, formatPhoneForReading, type StaffPractice } from '@lisbon/domain';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
@@ -55,7 +55,7 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
               ],
               [t('staff.applicant.nationality'), country(applicant.nationality)],
               [t('staff.applicant.document'), applicant.document_number],
-              [t('staff.applicant.phone'), applicant.phone],
+              [t('staff.applicant.phone'), applicant.phone && formatPhoneForReading(applicant.phone)],
               [t('staff.applicant.residence'), country(applicant.residence_country)],
             ]}
           />
