@@ -2,10 +2,12 @@ import type { DocumentType, PracticeDocuments, PracticeStatus } from '@lisbon/do
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
+import { PAYMENT_LOCK_REFRESH_MS } from '../api/documents';
 import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { waitOptions } from '@/test/wait';
 
 afterEach(async () => {
   await changeLocale('en-US');
@@ -144,4 +146,48 @@ describe('/documents: a draft whose checkout is open (409 PAYMENT_OPEN, decision
       expect(screen.queryByRole('heading', { name: /Add a document|Aggiungi un documento/ })).toBeNull();
     },
   );
+
+  it('reads the documents again while the checkout holds the draft, and offers the upload once it no longer does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const until = new Date(Date.now() + 25 * 60_000).toISOString();
+      let isLocked = true;
+      const api = mockApi({
+        'GET /documents': () => ({
+          body: {
+            data: {
+              practices: [
+                isLocked
+                  ? entry({ is_editable: false, missing_documents: [], payment_open_until: until })
+                  : entry({}),
+              ],
+              unattached: [],
+              unattached_kept_hours: 24,
+            },
+          },
+        }),
+      });
+      renderApp('/documents', { queryClient: logIn() });
+      await vi.waitFor(
+        () => expect(screen.getByText(/A payment for this request is in progress/)).toBeTruthy(),
+        waitOptions,
+      );
+      const reads = api.callsTo('GET /documents').length;
+      // The checkout's page closed: the next read finds the draft free again.
+      isLocked = false;
+      await vi.advanceTimersByTimeAsync(PAYMENT_LOCK_REFRESH_MS);
+      expect(api.callsTo('GET /documents').length).toBeGreaterThan(reads);
+      await vi.waitFor(
+        () => expect(screen.getByRole('heading', { name: 'Add a document' })).toBeTruthy(),
+        waitOptions,
+      );
+      expect(screen.queryByText(/A payment for this request is in progress/)).toBeNull();
+      // Free, it is no longer read on a timer.
+      const readsWhenFree = api.callsTo('GET /documents').length;
+      await vi.advanceTimersByTimeAsync(3 * PAYMENT_LOCK_REFRESH_MS);
+      expect(api.callsTo('GET /documents')).toHaveLength(readsWhenFree);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
