@@ -10,7 +10,10 @@ describe('API documentation', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       openapi: string;
-      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string }[]; responses?: Record<string, unknown> }>
+      >;
       components: { schemas: Record<string, unknown> };
     }>();
     expect(document.openapi).toMatch(/^3\./);
@@ -21,6 +24,13 @@ describe('API documentation', () => {
     expect(parameters).toEqual(expect.arrayContaining(['entity', 'locale']));
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['CmsEntry', 'Health']));
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+    // A refused refund given back by hand (decision 068): described with its id and answers.
+    const givenBack = document.paths['/api/v1/staff/refunds/{id}/given-back-by-hand']?.post;
+    expect(givenBack?.parameters?.map((p) => p.name)).toEqual(['id']);
+    expect(Object.keys(givenBack?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '403', '404', '409', '422']),
+    );
+    expect(Object.keys(document.components.schemas)).toContain('Refund');
   });
 
   it('serves swagger-ui at /api/docs with no inline script', async () => {

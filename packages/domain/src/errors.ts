@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'SHIPPING_INFO_REQUIRED',
   'DELIVERY_NOT_AVAILABLE',
   'REFUND_NOT_AVAILABLE',
+  'REFUND_NOT_FAILED',
   'SHARE_LINK_EXPIRED',
   'SHARE_LINK_REVOKED',
   'APPEAL_WINDOW_CLOSED',
@@ -117,6 +118,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DELIVERY_NOT_AVAILABLE: 409,
   // Nothing to refund: not paid, already refunded, or the evaluation has started (decision 068).
   REFUND_NOT_AVAILABLE: 409,
+  // Only a refund the provider refused is given back by hand (decision 068, amended in stop 75).
+  REFUND_NOT_FAILED: 409,
   // A statement's share link that has run out or that its owner took back: gone for good.
   SHARE_LINK_EXPIRED: 410,
   SHARE_LINK_REVOKED: 410,

@@ -174,6 +174,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   DELIVERY_NOT_AVAILABLE: 'This request is not available for return delivery.',
   REFUND_NOT_AVAILABLE:
     'There is nothing to refund: the payment is already refunded, or the evaluation has started.',
+  REFUND_NOT_FAILED:
+    'Only a refund the payment provider refused can be marked as given back by hand: this one is pending or made.',
   SHARE_LINK_EXPIRED: 'This link to the statement has expired. Ask the holder for a new one.',
   SHARE_LINK_REVOKED: 'This link to the statement has been revoked by its holder.',
   MAINTENANCE: 'The system is being upgraded. Please try again shortly.',

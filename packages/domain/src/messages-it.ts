@@ -155,6 +155,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',
   REFUND_NOT_AVAILABLE:
     'Non c’è nulla da rimborsare: il pagamento è già rimborsato, oppure la valutazione è iniziata.',
+  REFUND_NOT_FAILED:
+    'Solo un rimborso rifiutato dal gestore dei pagamenti può essere segnato come restituito a mano: questo è in corso o già effettuato.',
   SHARE_LINK_EXPIRED: 'Questo link all’attestato è scaduto. Chiedine uno nuovo al titolare.',
   SHARE_LINK_REVOKED: 'Questo link all’attestato è stato revocato dal titolare.',
   MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',

@@ -258,6 +258,11 @@ export const refundSchema = z
     requested_at: z.string(),
     refunded_at: z.string().nullable(),
     credit_note_number: z.string().nullable(),
+    /**
+     * A `failed` refund staff gave back by hand in the provider's dashboard (decision 068): when
+     * they said so. The portal issued no credit note for it (the accountant does).
+     */
+    given_back_at: z.string().nullable(),
   })
   .meta({ id: 'Refund' });
 export type Refund = z.infer<typeof refundSchema>;
@@ -273,6 +278,7 @@ export type RefundRecord = {
   requested_at: string;
   refunded_at: string | null;
   credit_note_number: string | null;
+  given_back_at: string | null;
 };
 
 /** The refund of a stored record: one reading for the staff's payments and the applicant's request. */
@@ -285,6 +291,7 @@ export const refundOf = (row: RefundRecord): Refund =>
     requested_at: row.requested_at,
     refunded_at: row.refunded_at,
     credit_note_number: row.credit_note_number,
+    given_back_at: row.given_back_at,
   });
 
 /** A succeeded payment as the staff workspace shows it: who took it, its reference, its refund. */

@@ -17,11 +17,8 @@ import { staffRefSchema, VERIFICATION_OUTCOMES } from './workspace';
 /** GET /staff/practices/{id}: the request workspace, everything a staff member works with. */
 
 /**
- * What an audit entry records: a move of the table, a staff change, the draft's creation, or the
- * provider's confirmation of a refund (by the system, with its credit note; decision 068).
- */
-/**
- * What an audit entry records: a move, a staff change, a refund the provider confirmed, or the
+ * What an audit entry records: a move, a staff change, a refund the provider confirmed (or one it
+ * refused that staff gave back by hand, decision 068), or the
  * applicant's replacement or deletion of a document of a submitted request (the request's status
  * stays; the entry keeps the file that was there).
  */
@@ -30,6 +27,7 @@ export const AUDIT_ACTIONS = [
   ...TRANSITION_ACTIONS,
   ...STAFF_CHANGES,
   'refund_issued',
+  'refund_given_back_by_hand',
   'document_replaced',
   'document_deleted',
 ] as const;

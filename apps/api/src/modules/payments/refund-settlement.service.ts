@@ -25,8 +25,8 @@ const reasonOf = (value: string): RefundReason =>
  * sequence, queues the applicant's mail in their language and writes the audit entry. A busy or
  * unreachable provider throws, and so does a refund still pending there: the job retries.
  * A refund that fails stays `failed` with its reason, listed on the staff dashboard
- * (`failedRefundsForStaff`) to be made by hand, and is logged to `log` as a warning naming its ids
- * (and no one's details).
+ * (`failedRefundsForStaff`) to be made by hand until staff mark it so, and is logged to `log` as a
+ * warning naming its ids (and no one's details).
  */
 export async function settleRefund(
   ctx: AppContext,

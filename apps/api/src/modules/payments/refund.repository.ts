@@ -114,11 +114,33 @@ export async function findUnrefundedPayment(
 }
 
 /**
- * The refunds the provider refused, newest first, with their payment's provider and reference,
- * and the status of their request (none once deleted); and how many there are.
+ * Marks a failed refund as given back by hand (compare-and-set: once, whoever comes second changes
+ * nothing). False when it was not failed, or already marked.
+ */
+export async function markFailedRefundGivenBack(
+  db: Db,
+  { id, by, at }: { id: number; by: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('refunds')
+    .set({ given_back_by: by, given_back_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .where('given_back_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The refunds the provider refused that no one has marked as given back by hand, newest first,
+ * with their payment's provider and reference, and the status of their request (none once
+ * deleted); and how many there are.
  */
 export async function listFailedRefunds(db: Db, limit: number) {
-  const failed = db.selectFrom('refunds as r').where('r.status', '=', 'failed');
+  const failed = db
+    .selectFrom('refunds as r')
+    .where('r.status', '=', 'failed')
+    .where('r.given_back_at', 'is', null);
   const { count } = await failed
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import {
   REFUND_REASONS,
   refundOf,
   type Dashboard,
+  type Refund,
   type Money,
   type RefundReason,
   type StaffPayment,
@@ -11,13 +12,15 @@ import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { listAudit } from '../transitions/audit';
-import { recordStaffChange } from '../transitions/service';
+import { recordStaffChange, recordSystemEntry } from '../transitions/service';
 import type { SessionUser } from '../sessions/service';
 import { refundPaymentJob } from './refund.job';
 import {
+  findRefund,
   findUnrefundedPayment,
   insertRefund,
   listFailedRefunds,
+  markFailedRefundGivenBack,
   listRefundsOfPayments,
   listSucceededPayments,
 } from './refund.repository';
@@ -155,4 +158,52 @@ export async function failedRefundsForStaff(db: Db, limit: number): Promise<Dash
       practice_id: row.practice_status && row.practice_status !== 'draft' ? row.practice_id : null,
     })),
   };
+}
+
+/**
+ * POST /staff/refunds/{id}/given-back-by-hand: a refund the provider refused, which a member of
+ * staff who may refund has given back in the provider's dashboard (decision 068, amended in stop
+ * 75). It stays `failed` (the portal moved no money) with who said so and when, leaves the
+ * dashboard's list, and its request (if any is left) gets an audit entry by that member of staff.
+ * No credit note, mail or fiscal document: a refund made in the provider's dashboard has its credit
+ * note made by the accountant (decision 068, Consequences). 404 for no such refund, 409
+ * REFUND_NOT_FAILED for one pending or made; a second call answers the same and writes nothing.
+ */
+export async function markRefundGivenBackByHand(
+  ctx: AppContext,
+  actor: SessionUser,
+  refundId: number,
+): Promise<Refund> {
+  if (!actor.abilities['payments.refund']) throw new AppError('FORBIDDEN_ACCESS');
+  return ctx.db.transaction().execute(async (trx) => {
+    const refund = await findRefund(trx, refundId);
+    if (!refund) throw new AppError('NOT_FOUND');
+    if (refund.given_back_at === null) {
+      if (refund.status !== 'failed') throw new AppError('REFUND_NOT_FAILED');
+      const at = ctx.clock.now().toISOString();
+      if (await markFailedRefundGivenBack(trx, { id: refund.id, by: actor.id, at })) {
+        if (refund.practice_id !== null) {
+          const payment = await findPaymentRow(trx, refund.payment_id);
+          await recordSystemEntry(trx, {
+            practiceId: refund.practice_id,
+            action: 'refund_given_back_by_hand',
+            byUserId: actor.id,
+            details: {
+              refund_id: refund.id,
+              payment_id: refund.payment_id,
+              amount_total: refund.amount_total,
+              provider: refund.provider,
+              transaction_reference: payment?.transaction_reference ?? null,
+            },
+            at,
+          });
+        }
+      }
+    }
+    const [row] = (await listRefundsOfPayments(trx, [refund.payment_id])).filter(
+      (candidate) => candidate.id === refund.id,
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    return refundOf(row);
+  });
 }

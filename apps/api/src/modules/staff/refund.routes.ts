@@ -1,4 +1,10 @@
-import { noticeEnvelope, staffPracticeSchema, type WorkspaceNoticeKey } from '@lisbon/domain';
+import {
+  dataEnvelope,
+  noticeEnvelope,
+  refundSchema,
+  staffPracticeSchema,
+  type WorkspaceNoticeKey,
+} from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import {
@@ -7,7 +13,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { cancelDelivery } from '../payments/delivery-cancel.service';
-import { refundRequestPayment } from '../payments/refund.service';
+import { markRefundGivenBackByHand, refundRequestPayment } from '../payments/refund.service';
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { noticeMeta } from '../transitions/notice';
@@ -66,4 +72,24 @@ export const refundRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
     notice: 'deliveryCancelled',
     run: cancelDelivery,
   });
+
+  app.post(
+    '/staff/refunds/:id/given-back-by-hand',
+    {
+      onRequest: guard.ability('payments.refund'),
+      schema: {
+        summary: 'Mark a refund the provider refused as given back by hand',
+        description:
+          'For a refund listed in the dashboard’s `refunds_failed`, once staff have given the money back in the provider’s dashboard (decision 068). The refund stays `failed` (the portal moved no money) and gets `given_back_at`; it leaves `refunds_failed`, its request’s payments show it as given back by hand, and the request’s audit trail gets a `refund_given_back_by_hand` entry by the member of staff. No credit note is issued: the accountant makes it, as for every refund made in the provider’s dashboard. A second call answers the same refund and changes nothing. 403 FORBIDDEN_ACCESS without `payments.refund`; 404 NOT_FOUND for no such refund; 409 REFUND_NOT_FAILED for a refund pending or made; 422 VALIDATION_FAILED for an id that is not a positive integer.',
+        tags: ['staff'],
+        security,
+        params,
+        response: { 200: dataEnvelope(refundSchema), ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { user } = authenticated(request);
+      return { data: await markRefundGivenBackByHand(ctx, user, request.params.id) };
+    },
+  );
 };

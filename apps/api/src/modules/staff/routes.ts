@@ -96,7 +96,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
         summary:
           'The dashboard: backlog and deadlines now; publications, time to publish, people, appeals of a period',
         description:
-          'Secretaries and administrators (ability staff.dashboard, two factors on). `from` and `to` are days of the body (Europe/Rome), both included; default the last 12 weeks. The period’s figures are read from the audit trail (decision 071). `refunds_failed`, for those who may refund (payments.refund): the refunds the provider refused, to give back by hand (decision 068).',
+          'Secretaries and administrators (ability staff.dashboard, two factors on). `from` and `to` are days of the body (Europe/Rome), both included; default the last 12 weeks. The period’s figures are read from the audit trail (decision 071). `refunds_failed`, for those who may refund (payments.refund): the refunds the provider refused, to give back by hand, none marked as given back (`POST /staff/refunds/{id}/given-back-by-hand`; decision 068).',
         tags,
         security,
         querystring: dashboardQuerySchema,

@@ -262,12 +262,20 @@ export async function recordStaffChange(
 }
 
 /**
- * An entry the system writes to a request's audit trail, by nobody, in the caller's transaction:
- * a refund the provider confirmed (decision 068). The request's status is both `from` and `to`.
+ * An entry about a request's money written to its audit trail in the caller's transaction, whatever
+ * the request's status (a draft's too): a refund the provider confirmed, by nobody (the system), or
+ * one it refused that a member of staff gave back by hand (`byUserId`; decision 068). The request's
+ * status is both `from` and `to`. Nothing when the request is gone.
  */
 export async function recordSystemEntry(
   trx: Db,
-  entry: { practiceId: number; action: 'refund_issued'; details: Record<string, unknown>; at: string },
+  entry: {
+    practiceId: number;
+    action: 'refund_issued' | 'refund_given_back_by_hand';
+    details: Record<string, unknown>;
+    at: string;
+    byUserId?: number | null;
+  },
 ): Promise<void> {
   const practice = await findMovablePractice(trx, entry.practiceId);
   if (!practice) return;
@@ -277,7 +285,7 @@ export async function recordSystemEntry(
     from: status,
     to: status,
     action: entry.action,
-    byUserId: null,
+    byUserId: entry.byUserId ?? null,
     note: null,
     details: entry.details,
     at: entry.at,

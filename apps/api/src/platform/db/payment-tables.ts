@@ -123,6 +123,9 @@ export type RefundsTable = {
   requested_at: string;
   refunded_at: NullableText;
   credit_note_id: number | null;
+  /** A failed refund staff gave back by hand in the provider's dashboard: who said so, and when. */
+  given_back_by: number | null;
+  given_back_at: NullableText;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

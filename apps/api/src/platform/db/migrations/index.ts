@@ -44,6 +44,7 @@ import * as appealDeadlines from './2026-12-05-108-appeal-deadlines';
 import * as walletSpentNonces from './2026-12-05-109-wallet-spent-nonces';
 import * as walletSpentDpopProofs from './2026-12-05-110-wallet-spent-dpop-proofs';
 import * as statementWithdrawals from './2026-12-05-111-statement-withdrawals';
+import * as refundsGivenBackByHand from './2026-12-05-112-refunds-given-back-by-hand';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-109-wallet-spent-nonces': walletSpentNonces,
   '2026-12-05-110-wallet-spent-dpop-proofs': walletSpentDpopProofs,
   '2026-12-05-111-statement-withdrawals': statementWithdrawals,
+  '2026-12-05-112-refunds-given-back-by-hand': refundsGivenBackByHand,
 };

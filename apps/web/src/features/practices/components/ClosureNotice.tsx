@@ -28,7 +28,10 @@ export function ClosureNotice({ practice }: { practice: Practice }) {
       date: formatDate(refund.refunded_at ?? refund.requested_at, locale),
       number: refund.credit_note_number ?? '—',
     });
-  else if (refund?.status === 'failed') refundText = t('practice.closure.refundFailed', { amount });
+  else if (refund?.status === 'failed')
+    refundText = refund.given_back_at
+      ? t('practice.closure.refundGivenBack', { amount, date: formatDate(refund.given_back_at, locale) })
+      : t('practice.closure.refundFailed', { amount });
 
   return (
     <Alert color="gray" variant="light" title={t('practice.closure.title')}>

@@ -52,6 +52,7 @@ describe('a closed request (issue 33)', () => {
           requested_at: '2026-11-03T09:00:00.000Z',
           refunded_at: '2026-11-04T09:00:00.000Z',
           credit_note_number: '2026/000001',
+          given_back_at: null,
         },
       }),
     );
@@ -76,6 +77,7 @@ describe('a closed request (issue 33)', () => {
           requested_at: '2026-11-03T09:00:00.000Z',
           refunded_at: null,
           credit_note_number: null,
+          given_back_at: null,
         },
       }),
     );
@@ -87,5 +89,29 @@ describe('a closed request (issue 33)', () => {
     const notice = await top();
     expect(notice.textContent).toContain(`Reason: ${reason}`);
     expect(notice.textContent).not.toMatch(/refund/i);
+  });
+
+  it('says a refund the provider refused was given back by hand, once staff marked it so', async () => {
+    const refused = {
+      id: 3,
+      reason: 'closed_before_evaluation' as const,
+      amount: { net: 12_295, vat: 2_705, total: 15_000 },
+      status: 'failed' as const,
+      requested_at: '2026-11-03T09:00:00.000Z',
+      refunded_at: null,
+      credit_note_number: null,
+      given_back_at: null,
+    };
+    open(closed({ payment_refund: refused }));
+    expect((await top()).textContent).toContain(
+      'The refund of your payment of €150.00 did not go through: we will write to you.',
+    );
+    cleanup();
+    open(closed({ payment_refund: { ...refused, given_back_at: '2026-11-05T09:00:00.000Z' } }));
+    const notice = await top();
+    expect(notice.textContent).toContain(
+      'Your payment of €150.00 was given back to you by hand on November 5, 2026.',
+    );
+    expect(notice.textContent).not.toContain('did not go through');
   });
 });

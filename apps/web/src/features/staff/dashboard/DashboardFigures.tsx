@@ -8,6 +8,7 @@ import { useLocale } from '@/shared/i18n';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
 import { personName } from '../components/QueueTable';
 import { FigureTable } from './FigureTable';
+import { MarkGivenBack } from './MarkGivenBack';
 
 const CHART_HEIGHT = 220;
 
@@ -52,6 +53,15 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
     data.appeals.statements === 0
       ? null
       : `${((100 * count) / data.appeals.statements).toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
+
+  // The refunds the provider refused, each named by its payment (provider and reference).
+  const refundRows = data.refunds_failed.refunds.map((row) => {
+    const provider = paymentProviderLabel(row.provider, locale);
+    const payment = row.transaction_reference
+      ? t('operations.dashboard.refunds.paymentOf', { provider, reference: row.transaction_reference })
+      : provider;
+    return { row, payment, amount: formatEuros(row.amount_total, locale) };
+  });
 
   return (
     <Stack gap="xl">
@@ -212,22 +222,25 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
           d('refunds.refusedOn'),
           d('refunds.answer'),
         ]}
-        rows={data.refunds_failed.refunds.map((row) => {
-          const provider = paymentProviderLabel(row.provider, locale);
-          return [
-            row.transaction_reference
-              ? t('operations.dashboard.refunds.paymentOf', {
-                  provider,
-                  reference: row.transaction_reference,
-                })
-              : provider,
-            formatEuros(row.amount_total, locale),
-            d(`refunds.reasons.${row.reason}`),
-            row.practice_id === null ? d('refunds.noRequest') : request(row.practice_id),
-            date(row.failed_at),
-            row.failure_reason,
-          ];
-        })}
+        rows={refundRows.map(({ row, payment, amount }) => [
+          payment,
+          amount,
+          d(`refunds.reasons.${row.reason}`),
+          row.practice_id === null ? d('refunds.noRequest') : request(row.practice_id),
+          date(row.failed_at),
+          row.failure_reason,
+        ])}
+        action={{
+          column: d('refunds.givenBack'),
+          render: (index) => {
+            const refund = refundRows[index];
+            return (
+              refund && (
+                <MarkGivenBack refundId={refund.row.id} amount={refund.amount} payment={refund.payment} />
+              )
+            );
+          },
+        }}
       />
       <FigureTable
         id="deliveries"

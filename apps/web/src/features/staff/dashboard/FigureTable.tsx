@@ -27,13 +27,26 @@ type Props = {
   empty?: string;
   /** The CSV file's name, without extension. */
   fileName: string;
+  /** A last column of controls, one for each row (never in the CSV). */
+  action?: { column: string; render: (index: number) => ReactNode };
 };
 
 /**
  * One figure of the dashboard (decision 071): its heading, its chart if any (an image to screen
  * readers, pointing to the table), its table, and the table as a CSV file.
  */
-export function FigureTable({ id, title, intro, chart, columns, rows, footer, empty, fileName }: Props) {
+export function FigureTable({
+  id,
+  title,
+  intro,
+  chart,
+  columns,
+  rows,
+  footer,
+  empty,
+  fileName,
+  action,
+}: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const download = () =>
@@ -95,6 +108,7 @@ export function FigureTable({ id, title, intro, chart, columns, rows, footer, em
                         {column}
                       </Table.Th>
                     ))}
+                    {action && <Table.Th scope="col">{action.column}</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -109,6 +123,7 @@ export function FigureTable({ id, title, intro, chart, columns, rows, footer, em
                           <Table.Td key={column}>{show(cell)}</Table.Td>
                         ),
                       )}
+                      {action && <Table.Td>{action.render(index)}</Table.Td>}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

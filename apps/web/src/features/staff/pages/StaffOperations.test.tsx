@@ -1,6 +1,7 @@
 import type { Dashboard, StaffSearchResult } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { qualificationFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
@@ -307,7 +308,7 @@ describe('the dashboard', () => {
     const table = await screen.findByRole('table', { name: 'Refunds the provider refused' });
     expect(
       screen.getByText(
-        '2 refunds refused by the payment provider, which the portal will not ask again: give each back by hand in the provider’s dashboard, under the payment’s reference.',
+        '2 refunds refused by the payment provider, which the portal will not ask again: give each back by hand in the provider’s dashboard, under the payment’s reference, then mark it as given back by hand.',
       ),
     ).toBeTruthy();
     const [, closed, unsubmitted] = within(table).getAllByRole('row');
@@ -324,6 +325,80 @@ describe('the dashboard', () => {
       within(unsubmitted as HTMLElement).getByText('None staff can open (deleted, or never submitted)'),
     ).toBeTruthy();
     expect(within(unsubmitted as HTMLElement).queryByRole('link')).toBeNull();
+  });
+
+  it('marks a refused refund as given back by hand, after a confirmation naming its amount and payment', async () => {
+    const refund = {
+      id: 7,
+      payment_id: 47,
+      reason: 'closed_before_evaluation' as const,
+      amount_total: 15_000,
+      provider: 'nexi',
+      transaction_reference: 'op-7',
+      failure_reason: 'paid through nexi: refund it there',
+      failed_at: '2026-11-27T10:00:00.000Z',
+      practice_id: 31,
+    };
+    let isMarked = false;
+    const api = operationsApi({
+      'GET /staff/dashboard': () => ({
+        body: {
+          data: {
+            ...dashboard,
+            refunds_failed: isMarked ? { count: 0, refunds: [] } : { count: 1, refunds: [refund] },
+          },
+        },
+      }),
+      'POST /staff/refunds/7/given-back-by-hand': () => {
+        isMarked = true;
+        return {
+          body: {
+            data: {
+              id: 7,
+              reason: 'closed_before_evaluation',
+              amount: { net: 12_295, vat: 2_705, total: 15_000 },
+              status: 'failed',
+              requested_at: '2026-11-27T09:00:00.000Z',
+              refunded_at: null,
+              credit_note_number: null,
+              given_back_at: '2026-11-28T10:00:00.000Z',
+            },
+          },
+        };
+      },
+    });
+    renderApp('/staff/dashboard', { queryClient: logIn(staffUser('secretary')) });
+    const table = await screen.findByRole('table', { name: 'Refunds the provider refused' });
+    expect(within(table).getByRole('columnheader', { name: 'Given back by hand' })).toBeTruthy();
+    // One button per row, its name saying which refund (its visible words first).
+    const mark = within(table).getByRole('button', {
+      name: 'Mark as given back by hand: €150.00, Nexi XPay, transaction op-7',
+    });
+    const blocking = async () =>
+      (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id);
+    expect(await blocking()).toEqual([]);
+
+    await userEvent.click(mark);
+    const dialog = await screen.findByRole('dialog', { name: 'Given back by hand?' });
+    expect(
+      within(dialog).getByText(
+        'Mark the refund of €150.00 (Nexi XPay, transaction op-7) as given back by hand in the provider’s dashboard? It leaves this list, and the request’s payments show it as given back by hand.',
+      ),
+    ).toBeTruthy();
+    expect(await blocking()).toEqual([]);
+    // Not yet: nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /staff/refunds/7/given-back-by-hand')).toHaveLength(0);
+
+    await userEvent.click(mark);
+    const again = await screen.findByRole('dialog', { name: 'Given back by hand?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Mark as given back by hand' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/refunds/7/given-back-by-hand')).toHaveLength(1));
+    expect(await screen.findByText('No refund was refused.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Refunds the provider refused' })).toBeNull();
   });
 
   it('is not offered to evaluators', async () => {

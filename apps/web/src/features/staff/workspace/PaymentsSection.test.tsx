@@ -60,6 +60,7 @@ describe('the payments of a request, in the staff workspace', () => {
             requested_at: '2026-11-12T10:00:00.000Z',
             refunded_at: null,
             credit_note_number: null,
+            given_back_at: null,
           },
         },
       ],
@@ -101,5 +102,44 @@ describe('the payments of a request, in the staff workspace', () => {
     const section = await paymentsSection();
     expect(within(section).getByText('Nexi XPay')).toBeTruthy();
     expect(within(section).queryByRole('button', { name: 'Refund the payment' })).toBeNull();
+  });
+
+  it('shows a refused refund that staff gave back by hand as such, not as refused', async () => {
+    const refund = {
+      id: 1,
+      reason: 'closed_before_evaluation' as const,
+      amount: paid.amount,
+      status: 'failed' as const,
+      requested_at: '2026-11-12T10:00:00.000Z',
+      refunded_at: null,
+      credit_note_number: null,
+      given_back_at: null,
+    };
+    const refused = staffPracticeFixture({
+      status: 'closed',
+      payments: [
+        { ...paid, refund },
+        {
+          ...paid,
+          id: 6,
+          purpose: 'delivery',
+          delivery_id: 3,
+          refund: { ...refund, id: 2, given_back_at: '2026-11-13T10:00:00.000Z' },
+        },
+      ],
+    });
+    workspace(refused, refused);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    const section = await paymentsSection();
+    const [, request, delivery] = within(section).getAllByRole('row');
+    expect(
+      within(request as HTMLElement).getByText('The provider refused the refund: see its dashboard'),
+    ).toBeTruthy();
+    expect(
+      within(delivery as HTMLElement).getByText(
+        /^Refused by the provider; given back by hand on November 13, 2026/,
+      ),
+    ).toBeTruthy();
+    expect(within(delivery as HTMLElement).queryByText(/see its dashboard/)).toBeNull();
   });
 });

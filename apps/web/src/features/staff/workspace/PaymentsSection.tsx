@@ -39,7 +39,10 @@ export function PaymentsSection({ practice, may }: Props) {
           number: refund.credit_note_number ?? '—',
         });
       case 'failed':
-        return t('staff.payments.refundFailed');
+        // Given back by hand in the provider's dashboard, as staff marked it (decision 068).
+        return refund.given_back_at
+          ? t('staff.payments.refundGivenBack', { date: formatDateTime(refund.given_back_at, locale) })
+          : t('staff.payments.refundFailed');
     }
   };
 

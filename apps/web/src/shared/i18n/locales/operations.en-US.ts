@@ -101,9 +101,9 @@ export const operationsEn = {
       refunds: {
         title: 'Refunds the provider refused',
         count_one:
-          '{{count}} refund refused by the payment provider, which the portal will not ask again: give it back by hand in the provider’s dashboard, under the payment’s reference.',
+          '{{count}} refund refused by the payment provider, which the portal will not ask again: give it back by hand in the provider’s dashboard, under the payment’s reference, then mark it as given back by hand.',
         count_other:
-          '{{count}} refunds refused by the payment provider, which the portal will not ask again: give each back by hand in the provider’s dashboard, under the payment’s reference.',
+          '{{count}} refunds refused by the payment provider, which the portal will not ask again: give each back by hand in the provider’s dashboard, under the payment’s reference, then mark it as given back by hand.',
         none: 'No refund was refused.',
         payment: 'Payment',
         paymentOf: '{{provider}}, transaction {{reference}}',
@@ -118,6 +118,16 @@ export const operationsEn = {
         noRequest: 'None staff can open (deleted, or never submitted)',
         refusedOn: 'Refused on',
         answer: 'What the provider said',
+        givenBack: 'Given back by hand',
+        mark: 'Mark as given back by hand',
+        markLabel: 'Mark as given back by hand: {{amount}}, {{payment}}',
+        markTitle: 'Given back by hand?',
+        markConfirm:
+          'Mark the refund of {{amount}} ({{payment}}) as given back by hand in the provider’s dashboard? It leaves this list, and the request’s payments show it as given back by hand.',
+        markBooks:
+          'The portal issues no credit note for it: the accountant does, as for every refund made in the provider’s dashboard.',
+        markKeep: 'Not yet',
+        marked: 'Refund of {{amount}} marked as given back by hand.',
       },
     },
     workspace: {

@@ -103,9 +103,9 @@ export const operationsIt: typeof operationsEn = {
       refunds: {
         title: 'Rimborsi rifiutati dal gestore',
         count_one:
-          '{{count}} rimborso rifiutato dal gestore dei pagamenti, che il portale non chiederà di nuovo: restituiscilo a mano dal pannello del gestore, con il riferimento del pagamento.',
+          '{{count}} rimborso rifiutato dal gestore dei pagamenti, che il portale non chiederà di nuovo: restituiscilo a mano dal pannello del gestore, con il riferimento del pagamento, poi segnalo come restituito a mano.',
         count_other:
-          '{{count}} rimborsi rifiutati dal gestore dei pagamenti, che il portale non chiederà di nuovo: restituiscili a mano dal pannello del gestore, con il riferimento di ciascun pagamento.',
+          '{{count}} rimborsi rifiutati dal gestore dei pagamenti, che il portale non chiederà di nuovo: restituiscili a mano dal pannello del gestore, con il riferimento di ciascun pagamento, poi segna ciascuno come restituito a mano.',
         none: 'Nessun rimborso rifiutato.',
         payment: 'Pagamento',
         paymentOf: '{{provider}}, transazione {{reference}}',
@@ -120,6 +120,16 @@ export const operationsIt: typeof operationsEn = {
         noRequest: 'Nessuna che lo staff possa aprire (eliminata o mai inviata)',
         refusedOn: 'Rifiutato il',
         answer: 'Risposta del gestore',
+        givenBack: 'Restituito a mano',
+        mark: 'Segna come restituito a mano',
+        markLabel: 'Segna come restituito a mano: {{amount}}, {{payment}}',
+        markTitle: 'Restituito a mano?',
+        markConfirm:
+          'Segnare il rimborso di {{amount}} ({{payment}}) come restituito a mano dal pannello del gestore? Esce da questo elenco, e i pagamenti della richiesta lo mostrano come restituito a mano.',
+        markBooks:
+          'Il portale non emette la nota di credito: la emette il commercialista, come per ogni rimborso fatto dal pannello del gestore.',
+        markKeep: 'Non ancora',
+        marked: 'Rimborso di {{amount}} segnato come restituito a mano.',
       },
     },
     workspace: {

@@ -57,6 +57,7 @@ export const practicesEn = {
       refunded:
         'Your payment of {{amount}} was refunded to the card that paid on {{date}}: credit note {{number}}.',
       refundFailed: 'The refund of your payment of {{amount}} did not go through: we will write to you.',
+      refundGivenBack: 'Your payment of {{amount}} was given back to you by hand on {{date}}.',
       receiptsLink: 'See it with your invoices and receipts',
     },
     title: 'Request no. {{id}}',

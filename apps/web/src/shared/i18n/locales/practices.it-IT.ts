@@ -62,6 +62,7 @@ export const practicesIt: Practices = {
       refunded:
         'Il tuo pagamento di {{amount}} è stato rimborsato sulla carta che lo ha effettuato il {{date}}: nota di credito {{number}}.',
       refundFailed: 'Il rimborso del tuo pagamento di {{amount}} non è andato a buon fine: ti scriveremo.',
+      refundGivenBack: 'Il tuo pagamento di {{amount}} ti è stato restituito a mano il {{date}}.',
       receiptsLink: 'Vedila tra le tue fatture e ricevute',
     },
     title: 'Richiesta n. {{id}}',

@@ -152,6 +152,7 @@ export const staffEn = {
       refundPending: 'Asked on {{date}}: waiting for the provider',
       refunded: 'Refunded on {{date}}, credit note {{number}}',
       refundFailed: 'The provider refused the refund: see its dashboard',
+      refundGivenBack: 'Refused by the provider; given back by hand on {{date}}',
     },
     refund: {
       final:
@@ -245,6 +246,7 @@ export const staffEn = {
         refund_payment: 'Refund of the payment asked for',
         cancel_delivery: 'Delivery cancelled, refund of the fee asked for',
         refund_issued: 'Refund confirmed by the provider, credit note issued',
+        refund_given_back_by_hand: 'Refund refused by the provider, given back by hand',
         document_replaced: 'Document replaced by the applicant',
         document_deleted: 'Document deleted by the applicant',
       },

@@ -156,6 +156,7 @@ export const staffIt: Staff = {
       refundPending: 'Chiesto il {{date}}: in attesa del gestore',
       refunded: 'Rimborsato il {{date}}, nota di credito {{number}}',
       refundFailed: 'Il gestore ha rifiutato il rimborso: vedi il suo pannello',
+      refundGivenBack: 'Rifiutato dal gestore; restituito a mano il {{date}}',
     },
     refund: {
       final:
@@ -249,6 +250,7 @@ export const staffIt: Staff = {
         refund_payment: 'Rimborso del pagamento richiesto',
         cancel_delivery: 'Restituzione annullata, rimborso della tariffa richiesto',
         refund_issued: 'Rimborso confermato dal gestore, nota di credito emessa',
+        refund_given_back_by_hand: 'Rimborso rifiutato dal gestore, restituito a mano',
         document_replaced: 'Documento sostituito dal richiedente',
         document_deleted: 'Documento eliminato dal richiedente',
       },

@@ -1,0 +1,75 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '@/shared/ui/FormAlert';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { showSuccess } from '@/shared/ui/toast';
+import { useMarkGivenBack } from '../api/dashboard';
+
+type Props = {
+  refundId: number;
+  /** The amount, written for the page's language. */
+  amount: string;
+  /** The payment: its provider and reference, as the row names it. */
+  payment: string;
+};
+
+/**
+ * On a row of the refunds the provider refused (decision 068): once staff have given the money
+ * back in the provider's dashboard, they say so here, after a confirmation naming the amount and the
+ * payment; the refund then leaves the list.
+ */
+export function MarkGivenBack({ refundId, amount, payment }: Props) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mark = useMarkGivenBack();
+  const close = () => {
+    setIsOpen(false);
+    setFailure(null);
+  };
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      await mark.mutateAsync(refundId);
+      close();
+      showSuccess(t('operations.dashboard.refunds.marked', { amount }));
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  };
+  return (
+    <>
+      {/* The row's amount and payment in the name: one button per row, each telling which. */}
+      <Button
+        variant="outline"
+        size="xs"
+        onClick={() => setIsOpen(true)}
+        aria-label={t('operations.dashboard.refunds.markLabel', { amount, payment })}
+      >
+        {t('operations.dashboard.refunds.mark')}
+      </Button>
+      <Modal
+        opened={isOpen}
+        onClose={close}
+        title={t('operations.dashboard.refunds.markTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack gap="md">
+          <Text>{t('operations.dashboard.refunds.markConfirm', { amount, payment })}</Text>
+          <Text>{t('operations.dashboard.refunds.markBooks')}</Text>
+          <FormAlert message={failure} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('operations.dashboard.refunds.markKeep')}
+            </Button>
+            <Button loading={mark.isPending} onClick={() => void confirm()}>
+              {t('operations.dashboard.refunds.mark')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
