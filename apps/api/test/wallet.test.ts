@@ -1058,6 +1058,73 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     expect((await resultOf(request)).is_valid).toBe(true);
   });
 
+  /** The response code of the redirect a wallet is given, or null when it is given none. */
+  const responseCodeOf = (answer: { json<T>(): T }) => {
+    const redirect = answer.json<{ redirect_uri?: string }>().redirect_uri;
+    return redirect ? new URLSearchParams(new URL(redirect).hash.slice(1)).get('response_code') : null;
+  };
+  /** Runs `body` with the statement withdrawn (status revoked, as `statement:withdraw` sets it), then restores it. */
+  async function whileRevoked(body: () => Promise<void>) {
+    const setStatus = (status: 'revoked' | 'published') =>
+      t.database.db.updateTable('statements').set({ status }).where('id', '=', certificateId).execute();
+    await setStatus('revoked');
+    try {
+      await body();
+    } finally {
+      await setStatus('published');
+    }
+  }
+  const readWithCode = (request: WalletRequest, responseCode: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/wallet/presentations/${request.id}`,
+      query: { response_code: responseCode },
+    });
+
+  it('keeps the holder’s revoked credential shown over a bystander’s later decline and junk, and the holder’s response code reading it', async () => {
+    await whileRevoked(async () => {
+      const request = await presentationRequest();
+      const genuine = await presented(request, requiredOnly);
+      expect(genuine.statusCode).toBe(200);
+      const holderCode = responseCodeOf(genuine) ?? '';
+      const declined = await answerWith(request, { error: 'access_denied', state: request.id });
+      expect(declined.statusCode).toBe(200);
+      const junk = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
+      expect(junk.statusCode).toBe(200);
+      // Not kept: no response code, which would show its browser the holder's claims.
+      expect(responseCodeOf(junk)).toBeNull();
+      const shown = await resultOf(request);
+      expect(shown).toMatchObject({ state: 'checked', is_valid: false, is_open: true, reason: 'revoked' });
+      expect(shown.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
+      expect(shown.checks).toContainEqual({ step: 'status', outcome: 'failed' });
+      expect(shown.claims).toMatchObject({ statement_id: certificateId });
+      const holderPage = await readWithCode(request, holderCode);
+      expect(holderPage.statusCode).toBe(200);
+      expect(dataOf<WalletCheck>(holderPage)).toMatchObject({ is_valid: false, reason: 'revoked' });
+      clock.advance({ minutes: WALLET_PRESENTATION_TTL_MINUTES, seconds: 1 });
+      expect(await resultOf(request)).toMatchObject({
+        state: 'checked',
+        is_valid: false,
+        is_open: false,
+        reason: 'revoked',
+      });
+    });
+  });
+
+  it('shows the holder’s revoked credential that came after a bystander’s junk, and the junk’s response code no longer reads the request', async () => {
+    await whileRevoked(async () => {
+      const request = await presentationRequest();
+      const junk = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
+      const junkCode = responseCodeOf(junk) ?? '';
+      expect(junkCode).not.toBe('');
+      const genuine = await presented(request, requiredOnly);
+      expect(genuine.statusCode).toBe(200);
+      expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: false, reason: 'revoked' });
+      expect((await readWithCode(request, responseCodeOf(genuine) ?? '')).statusCode).toBe(200);
+      expect((await readWithCode(request, junkCode)).statusCode).toBe(404);
+    });
+  });
+
   it('shows a junk answer alone as NOT valid, and the request expires as before', async () => {
     const request = await presentationRequest();
     expect((await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id })).statusCode).toBe(200);

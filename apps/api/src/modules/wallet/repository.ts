@@ -195,14 +195,16 @@ export async function recordPresentation(
 }
 
 /**
- * Records an answer that does not close the request (NOT valid, or the wallet's error) in place of
- * the one before, if any: the request keeps one answer, the latest, whatever the number that came,
- * and its response code replaces the earlier one's (null for an error answer). Nothing changes once
- * a valid answer closed the request.
+ * Puts an answer that does not close the request (NOT valid, or the wallet's error) in place of
+ * `expected`, the open answer (or none) the caller read and ranked below it, with its response
+ * code (null for an error answer): true when replaced. A compare-and-set on the answer and its
+ * code, so that an answer recorded in between is never overwritten unranked; false too once a
+ * valid answer closed the request.
  */
-export async function recordOpenAnswer(
+export async function replaceOpenAnswer(
   db: Db,
   id: string,
+  expected: { result: string | null; responseCodeHash: string | null },
   outcome: { result: string; responseCodeHash: string | null },
   at: string,
 ): Promise<boolean> {
@@ -211,6 +213,14 @@ export async function recordOpenAnswer(
     .set({ result: outcome.result, response_code_hash: outcome.responseCodeHash, updated_at: at })
     .where('id', '=', id)
     .where('checked_at', 'is', null)
+    .where((eb) =>
+      eb.and([
+        expected.result === null ? eb('result', 'is', null) : eb('result', '=', expected.result),
+        expected.responseCodeHash === null
+          ? eb('response_code_hash', 'is', null)
+          : eb('response_code_hash', '=', expected.responseCodeHash),
+      ]),
+    )
     .executeTakeFirst();
   return updated.numUpdatedRows === 1n;
 }

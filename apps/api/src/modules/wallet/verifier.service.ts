@@ -30,8 +30,8 @@ import {
   findPresentation,
   insertPresentation,
   isCredentialInForce,
-  recordOpenAnswer,
   recordPresentation,
+  replaceOpenAnswer,
 } from './repository';
 
 const QUERY_ID = 'statement';
@@ -300,17 +300,67 @@ export async function checkPresentation(
 }
 
 /**
+ * How much an open answer (one that does not close the request) tells the visitor, as stored: a
+ * credential whose issuer's signature passed but that fails a later step (revoked, superseded,
+ * the holder binding, …) tells most, then an answer whose signature fails (junk included), then a
+ * wallet's error answer; no answer at all, least.
+ */
+function openAnswerRank(result: string | null): number {
+  if (result === null) return 0;
+  const stored = JSON.parse(result) as { declined: string } | Pick<WalletCheck, 'checks'>;
+  if ('declined' in stored) return 1;
+  const signature = stored.checks.find((check) => check.step === 'signature');
+  return signature?.outcome === 'passed' ? 3 : 2;
+}
+
+/** Tries of the compare-and-set below before an answer met by others at every try is left out. */
+const OPEN_ANSWER_TRIES = 5;
+
+/**
+ * Records an answer that does not close the request, unless the answer it holds ranks higher
+ * (`openAnswerRank`): anyone who saw the QR code can answer, and a bystander's junk or decline
+ * must not hide what the holder's credential showed (revoked, say), nor take the holder's
+ * response code. One of the same rank or higher replaces it, with its response code. `kept`,
+ * `outranked` (nothing changed), or `closed` once a valid answer closed the request.
+ */
+async function recordOpenAnswer(
+  ctx: AppContext,
+  id: string,
+  outcome: { result: string; responseCodeHash: string | null },
+): Promise<'kept' | 'outranked' | 'closed'> {
+  const rank = openAnswerRank(outcome.result);
+  for (let attempt = 0; attempt < OPEN_ANSWER_TRIES; attempt += 1) {
+    const row = await findPresentation(ctx.db, id);
+    if (!row || row.checked_at) return 'closed';
+    if (rank < openAnswerRank(row.result)) return 'outranked';
+    const expected = { result: row.result, responseCodeHash: row.response_code_hash };
+    if (await replaceOpenAnswer(ctx.db, id, expected, outcome, ctx.clock.now().toISOString())) return 'kept';
+  }
+  // Another answer was recorded at each try: those are kept, and this one, no later, is left out.
+  return 'outranked';
+}
+
+/** Records a valid answer, which closes the request: `closed` when a valid one closed it first. */
+async function recordValid(
+  ctx: AppContext,
+  id: string,
+  outcome: { result: string; responseCodeHash: string },
+): Promise<'kept' | 'closed'> {
+  return (await recordPresentation(ctx.db, id, outcome, ctx.clock.now().toISOString())) ? 'kept' : 'closed';
+}
+
+/**
  * The wallet's error answer (OpenID4VP 1.0 §8.5, `direct_post`): its holder declined, or it holds
- * no credential the query fits. Kept as the request's latest answer, so that the visitor's page
- * says so; the request stays open until it expires, since anyone who saw the QR code can send
- * one: the holder's wallet may still answer, and a valid presentation replaces it.
+ * no credential the query fits. Kept as the request's answer unless it holds one that tells more,
+ * so that the visitor's page says so; the request stays open until it expires, since anyone who
+ * saw the QR code can send one: the holder's wallet may still answer, and a valid presentation
+ * replaces it.
  */
 async function recordDeclined(ctx: AppContext, id: string, error: string) {
-  const at = ctx.clock.now().toISOString();
   // An error code is a short ASCII word (access_denied, …); anything else is kept as `other`.
   const code = /^[a-z_]{1,64}$/.test(error) ? error : 'other';
   const outcome = { result: JSON.stringify({ declined: code }), responseCodeHash: null };
-  if (!(await recordOpenAnswer(ctx.db, id, outcome, at)))
+  if ((await recordOpenAnswer(ctx, id, outcome)) === 'closed')
     throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
   ctx.metrics.walletPresentations.inc({ result: 'declined' });
   return {};
@@ -336,9 +386,10 @@ function isOnePresentationForTheQuery(vpToken: unknown): boolean {
 
 /**
  * POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked and kept. A valid
- * presentation closes the request; one NOT valid is kept as its latest answer and leaves it open
- * until it expires (the `state` is in the QR code: whoever saw it can answer, and must not shut
- * the holder out), so that a later valid one replaces it.
+ * presentation closes the request; one NOT valid is kept as its answer unless the answer it holds
+ * tells more (`recordOpenAnswer`), and leaves it open until it expires (the `state` is in the QR
+ * code: whoever saw it can answer, and must not shut the holder out), so that a later valid one
+ * replaces it.
  */
 export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
@@ -378,11 +429,15 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
     result: JSON.stringify({ ...checked, is_valid: isValid }),
     responseCodeHash: hashOf(responseCode),
   };
-  const record = isValid ? recordPresentation : recordOpenAnswer;
-  const isRecorded = await record(ctx.db, id, outcome, ctx.clock.now().toISOString());
+  const recorded = isValid ? await recordValid(ctx, id, outcome) : await recordOpenAnswer(ctx, id, outcome);
   // An answer checked once a valid one closed the request is not the request's: refused, as a later one is.
-  if (!isRecorded) throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
+  if (recorded === 'closed')
+    throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
   ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
+  // An answer outranked by the one the request holds gets no response code: one that read the
+  // request would show its browser the answer kept (another wallet's claims), and one that read
+  // nothing would show "no check". The wallet then shows its own end (§8.2: redirect_uri is optional).
+  if (recorded === 'outranked') return {};
   return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}#response_code=${responseCode}` };
 }
 
