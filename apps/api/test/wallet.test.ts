@@ -27,7 +27,10 @@ import type { App } from '../src/app';
 import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
 import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance.service';
 import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
-import { WALLET_RESULT_READS_PER_MINUTE } from '../src/modules/wallet/verifier.routes';
+import {
+  WALLET_RESULT_READS_PER_MINUTE,
+  walletResultReadsPerAddress,
+} from '../src/modules/wallet/verifier.routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
@@ -903,7 +906,8 @@ describe('the verifier’s limits, for an office whose desks share one address',
   });
 
   it('reads one request at most WALLET_RESULT_READS_PER_MINUTE times a minute', async () => {
-    const app = await tightInstance();
+    // WALLET_REQUESTS_PER_ADDRESS as by default: the address's cap on keyed reads is above the request's.
+    const app = await t.instance({ env: { RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_REFUSAL_DELAY_MS: '0' } });
     const remoteAddress = freshAddress();
     const request = dataOf<WalletRequest>(
       await app.inject({ method: 'POST', url: '/api/v1/wallet/presentations', remoteAddress }),
@@ -922,6 +926,37 @@ describe('the verifier’s limits, for an office whose desks share one address',
       );
     expect(statuses.slice(0, -1)).toEqual(Array(WALLET_RESULT_READS_PER_MINUTE).fill(200));
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('caps the reads with a key one address makes in a minute, whatever the requests: 30 for each request it may make', async () => {
+    const app = await tightInstance();
+    const cap = walletResultReadsPerAddress(3);
+    expect(cap).toBe(90);
+    const remoteAddress = freshAddress();
+    const requests: WalletRequest[] = [];
+    for (let made = 0; made < 3; made += 1)
+      requests.push(
+        dataOf<WalletRequest>(
+          await app.inject({ method: 'POST', url: '/api/v1/wallet/presentations', remoteAddress }),
+        ),
+      );
+    const read = (request: WalletRequest | undefined, from = remoteAddress) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/presentations/${request?.id ?? ''}`,
+        query: { key: request?.result_key ?? '' },
+        remoteAddress: from,
+      });
+    // Each request read fewer than WALLET_RESULT_READS_PER_MINUTE times, together the address's cap.
+    const statuses: number[] = [];
+    for (let poll = 0; poll < cap; poll += 1) statuses.push((await read(requests[poll % 3])).statusCode);
+    expect(statuses).toEqual(Array(cap).fill(200));
+    const refused = await read(requests[0]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address reads the same request: the cap is the address's, not the request's.
+    expect((await read(requests[0], freshAddress())).statusCode).toBe(200);
   });
 });
 

@@ -14,10 +14,11 @@ import type { RateRule } from '../../platform/rate-limit/limiter';
 import { protocolErrorOf, WalletProtocolError } from './protocol-error';
 import {
   createPresentationRequest,
-  mayReadPresentation,
   presentationResult,
+  readablePresentation,
   receivePresentation,
   requestObject,
+  type PresentationRow,
 } from './verifier.service';
 
 const tags = ['wallet'];
@@ -40,17 +41,46 @@ export const walletRequestRule = (limit: number): RateRule => ({
 export const WALLET_RESULT_READS_PER_MINUTE = 120;
 const RESULT_BUCKET = 'wallet-result:';
 
+/** A check's page asks for its outcome every 2 s: 30 reads a minute. */
+const READS_PER_PAGE_PER_MINUTE = 30;
 /**
- * The bucket of a read of an outcome, for the global limiter: a read with the request's key or
- * response code counts for that request, so the polls of fifteen desks behind one address never
- * reach the address's floor; any other read (an unknown id, a wrong key) counts for its address.
+ * The reads with a key or response code one address makes in a minute, whatever the requests: 30
+ * for each request it may make (WALLET_REQUESTS_PER_ADDRESS in 10 minutes, the time a request is
+ * open), so that every check an office behind one address has open is polled by its page, and an
+ * address cannot make its requests and read each WALLET_RESULT_READS_PER_MINUTE times (900 a
+ * minute by default, not 3,600).
  */
-async function resultReadBucket(ctx: AppContext, request: FastifyRequest): Promise<string> {
+export const walletResultReadsPerAddress = (requestsPerAddress: number) =>
+  requestsPerAddress * READS_PER_PAGE_PER_MINUTE;
+
+/**
+ * The request this call may read (its key or response code), read once per call: the limits'
+ * hooks and the handler share the one lookup.
+ */
+const readableRows = new WeakMap<FastifyRequest, Promise<PresentationRow | undefined>>();
+function readableRowOf(ctx: AppContext, request: FastifyRequest): Promise<PresentationRow | undefined> {
+  const known = readableRows.get(request);
+  if (known) return known;
   const params = walletPresentationIdSchema.safeParse(request.params);
   const access = walletResultQuerySchema.safeParse(request.query);
-  const isReader =
-    params.success && access.success && (await mayReadPresentation(ctx, params.data.id, access.data));
-  return isReader ? `${RESULT_BUCKET}${params.data.id}` : `address:${request.ip}`;
+  const row =
+    params.success && access.success
+      ? readablePresentation(ctx, params.data.id, access.data)
+      : Promise.resolve(undefined);
+  readableRows.set(request, row);
+  return row;
+}
+
+/**
+ * The bucket of a read of an outcome, for the route's limiter: a read with the request's key or
+ * response code counts for that request, so the polls of fifteen desks behind one address never
+ * meet one another; any other read (an unknown id, a wrong key) counts for its address, in this
+ * route's own bucket (a route's limit in @fastify/rate-limit keeps its own counters, apart from
+ * the global floor's), RATE_LIMIT_PER_MINUTE a minute.
+ */
+async function resultReadBucket(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const row = await readableRowOf(ctx, request);
+  return row ? `${RESULT_BUCKET}${row.id}` : `address:${request.ip}`;
 }
 
 /**
@@ -75,17 +105,32 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
   );
 
+  // Keyed reads also count per address (walletResultReadsPerAddress), apart from the route's buckets.
+  const keyedReadsOfAddress = app.createRateLimit({
+    keyGenerator: (request) => `wallet-result-address:${request.ip}`,
+    max: walletResultReadsPerAddress(ctx.config.walletRequestsPerAddress),
+    timeWindow: '1 minute',
+  });
+  const limitKeyedReadsPerAddress = async (request: FastifyRequest) => {
+    if (!(await readableRowOf(ctx, request))) return;
+    const limit = await keyedReadsOfAddress(request);
+    if (!limit.isAllowed && limit.isExceeded)
+      throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(limit.ttlInSeconds) } });
+  };
+
   app.get(
     '/wallet/presentations/:id',
     {
       schema: {
         summary: 'The outcome of a wallet presentation: waiting, or valid / not valid step by step',
         tags,
-        description: `Read with the \`key\` the request was made with (the browser that asked), or the \`response_code\` of the redirect the wallet was given; without either, 404. Reads with either are counted per request (${WALLET_RESULT_READS_PER_MINUTE} a minute), not per address; others per address (RATE_LIMIT_PER_MINUTE).`,
+        description: `Read with the \`key\` the request was made with (the browser that asked), or the \`response_code\` of the redirect the wallet was given; without either, 404. Reads with either are counted per request (${WALLET_RESULT_READS_PER_MINUTE} a minute) and per address (${walletResultReadsPerAddress(ctx.config.walletRequestsPerAddress)} a minute: 30 for each request WALLET_REQUESTS_PER_ADDRESS allows); others per address (RATE_LIMIT_PER_MINUTE a minute, counted apart from the global floor).`,
         params: walletPresentationIdSchema,
         querystring: walletResultQuerySchema,
         response: { 200: dataEnvelope(walletCheckSchema), ...errorsOf(404, 422, 429) },
       },
+      // Runs before the route's limiter, which @fastify/rate-limit adds after the route's own hooks.
+      onRequest: limitKeyedReadsPerAddress,
       config: {
         rateLimit: {
           keyGenerator: (request) => resultReadBucket(ctx, request),
@@ -95,10 +140,10 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     async (request, reply) => {
-      const result = await presentationResult(ctx, request.params.id, request.query);
-      if (!result) throw new AppError('NOT_FOUND');
+      const row = await readableRowOf(ctx, request);
+      if (!row) throw new AppError('NOT_FOUND');
       reply.header('cache-control', 'no-store');
-      return { data: result };
+      return { data: presentationResult(ctx, row) };
     },
   );
 

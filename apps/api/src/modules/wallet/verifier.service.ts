@@ -454,30 +454,25 @@ const mayRead = (
   isSecretOf(row.result_key_hash, access.key) ||
   isSecretOf(row.response_code_hash, access.response_code);
 
-/**
- * Whether this caller may read the request's outcome (its key or its wallet's response code): the
- * page's polls are then counted per request, not per address (verifier.routes.ts).
- */
-export async function mayReadPresentation(
-  ctx: AppContext,
-  id: string,
-  access: WalletResultAccess,
-): Promise<boolean> {
-  const row = await findPresentation(ctx.db, id);
-  return row !== undefined && mayRead(row, access);
-}
+export type PresentationRow = NonNullable<Awaited<ReturnType<typeof findPresentation>>>;
 
 /**
- * GET /wallet/presentations/{id}: what the visitor's page shows; undefined (404) for a request
- * unknown, deleted, or asked for without its key.
+ * The request, when this caller may read its outcome (its key or its wallet's response code);
+ * undefined for a request unknown, deleted, or asked for without its key. Read once per call: the
+ * limits of the page's polls (verifier.routes.ts) and the answer share it.
  */
-export async function presentationResult(
+export async function readablePresentation(
   ctx: AppContext,
   id: string,
   access: WalletResultAccess,
-): Promise<WalletCheck | undefined> {
+): Promise<PresentationRow | undefined> {
   const row = await findPresentation(ctx.db, id);
-  if (!row || !mayRead(row, access)) return undefined;
+  return row && mayRead(row, access) ? row : undefined;
+}
+
+/** GET /wallet/presentations/{id}: what the visitor's page shows, of a request it may read. */
+export function presentationResult(ctx: AppContext, row: PresentationRow): WalletCheck {
+  const { id } = row;
   const hasExpired = new Date(row.expires_at) <= ctx.clock.now();
   // Still taking answers: no valid one yet (a NOT valid one or a decline does not close it), not expired.
   const isOpen = row.checked_at === null && !hasExpired;
