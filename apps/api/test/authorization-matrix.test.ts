@@ -118,6 +118,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/v1/staff/practices/{id}/delivered': 'staff.workspace',
   'POST /api/v1/staff/practices/{id}/cancel-delivery': 'payments.refund',
   'POST /api/v1/staff/practices/{id}/refund': 'payments.refund',
+  'POST /api/v1/staff/refunds/{id}/given-back-by-hand': 'payments.refund',
   'GET /api/v1/notices': 'public',
   'GET /api/v1/contact': 'public',
   'GET /api/v1/staff/maintenance': 'staff.workspace',
