@@ -7,6 +7,8 @@ type Props = {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe button's words, where "Cancel" would not say it (keeping a refund listed: "Not yet"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   isBusy?: boolean;
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   isBusy,
@@ -61,7 +64,7 @@ export function ConfirmDialog({
       {children && <Box mb="lg">{children}</Box>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           {...(confirmColor === 'red' ? { color: 'red' } : {})}

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { showSuccess } from '@/shared/ui/toast';
@@ -49,27 +50,22 @@ export function MarkGivenBack({ refundId, amount, payment }: Props) {
       >
         {t('operations.dashboard.refunds.mark')}
       </Button>
-      <Modal
+      <ConfirmDialog
         opened={isOpen}
-        onClose={close}
         title={t('operations.dashboard.refunds.markTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        message={t('operations.dashboard.refunds.markConfirm', { amount, payment })}
+        confirmLabel={t('operations.dashboard.refunds.mark')}
+        cancelLabel={t('operations.dashboard.refunds.markKeep')}
+        confirmColor="primary"
+        onConfirm={() => void confirm()}
+        onCancel={close}
+        isBusy={mark.isPending}
       >
         <Stack gap="md">
-          <Text>{t('operations.dashboard.refunds.markConfirm', { amount, payment })}</Text>
           <Text>{t('operations.dashboard.refunds.markBooks')}</Text>
           <FormAlert message={failure} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('operations.dashboard.refunds.markKeep')}
-            </Button>
-            <Button loading={mark.isPending} onClick={() => void confirm()}>
-              {t('operations.dashboard.refunds.mark')}
-            </Button>
-          </Group>
         </Stack>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }
