@@ -22,6 +22,7 @@ import {
   type JWK,
   SignJWT,
 } from 'jose';
+import { Redis } from 'ioredis';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
@@ -957,6 +958,38 @@ describe('the verifier’s limits, for an office whose desks share one address',
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address reads the same request: the cap is the address's, not the request's.
     expect((await read(requests[0], freshAddress())).statusCode).toBe(200);
+  });
+
+  it('names its counters in the deployment’s Redis by what they count, as the global floor names its own', async () => {
+    const REDIS_URL = 'redis://127.0.0.1:6379/14';
+    const app = await t.instance({ env: { REDIS_URL, RATE_LIMIT_REFUSAL_DELAY_MS: '0' } });
+    const remoteAddress = freshAddress();
+    const request = dataOf<WalletRequest>(
+      await app.inject({ method: 'POST', url: '/api/v1/wallet/presentations', remoteAddress }),
+    );
+    const read = (query: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `/api/v1/wallet/presentations/${request.id}`, query, remoteAddress });
+    expect((await read({ key: request.result_key })).statusCode).toBe(200);
+    expect((await read({})).statusCode).toBe(404);
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = (await redis.keys('lisbon:rate:*')).filter(
+        (key) => key.endsWith(`:${remoteAddress}`) || key.endsWith(`:${request.id}`),
+      );
+      expect(keys.sort()).toEqual(
+        [
+          // The global floor, for the POST.
+          `lisbon:rate:address:${remoteAddress}`,
+          // The route's own buckets (@fastify/rate-limit prefixes them with the route).
+          `lisbon:rate:GET/api/v1/wallet/presentations/:id-address:${remoteAddress}`,
+          `lisbon:rate:GET/api/v1/wallet/presentations/:id-wallet-result:${request.id}`,
+          // The keyed reads of the address, whatever the request.
+          `lisbon:rate:wallet-result-address:${remoteAddress}`,
+        ].sort(),
+      );
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

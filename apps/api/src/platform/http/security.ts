@@ -1,6 +1,11 @@
+// The types of @fastify/rate-limit's Redis store, for every project that compiles this file (the API's
+// and the benchmarks'): a file of ambient declarations has no `import` style.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./rate-limit-redis-store.d.ts" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
@@ -137,7 +142,7 @@ export async function registerSecurity(
     global: true,
     max: globalLimitPerMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'lisbon:rate:', skipOnError: true } : {}),
+    ...(redis ? { store: redisStoreOf(redis, RATE_KEY_PREFIX), skipOnError: true } : {}),
     allowList: (request) => !isApiPath(request.url),
     keyGenerator: async (request) => {
       const tokenHash = bearerTokenHashOf(request);
@@ -147,4 +152,32 @@ export async function registerSecurity(
     },
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
+}
+
+/** What every counter of @fastify/rate-limit's in Redis is named after. */
+export const RATE_KEY_PREFIX = 'lisbon:rate:';
+
+/**
+ * @fastify/rate-limit's Redis store, with counters named by what they count. The library names a
+ * route's counters after the route (`lisbon:rate:GET/api/v1/…-<key>`), and the counters of a limiter
+ * made by `app.createRateLimit` after a route it has not got (`lisbon:rate:undefinedundefined-<key>`):
+ * those are named by their key alone (`lisbon:rate:wallet-result-address:<ip>`), as the global
+ * floor's are (`lisbon:rate:address:<ip>`). Such a limiter's key must then not be one the floor
+ * makes (`address:…`, `session:…`): it would share the floor's counter.
+ */
+function redisStoreOf(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
+  const Store = class extends RedisStore {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      super(options.continueExceeding, options.exponentialBackoff, redis, prefix);
+    }
+
+    override child(routeOptions: Parameters<RedisStore['child']>[0]) {
+      return routeOptions.routeInfo.method === undefined
+        ? new RedisStore(routeOptions.continueExceeding, routeOptions.exponentialBackoff, redis, prefix)
+        : super.child(routeOptions);
+    }
+  };
+  // The plugin's types give `child` the route's options; it is given the limit's settings with the
+  // route's options as `routeInfo` (index.js, `mergeParams`).
+  return Store as unknown as FastifyRateLimitStoreCtor;
 }
