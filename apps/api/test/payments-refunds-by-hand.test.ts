@@ -77,6 +77,17 @@ describe('a refused refund given back by hand', () => {
     const { practiceId, refundId } = await refundedRequest('ada', 'refused');
     const before = await failedOnDashboard();
     expect(before.refunds.map((refund) => refund.id)).toContain(refundId);
+    // The request's payments say what the provider said, as the dashboard does.
+    const said = before.refunds.find((refund) => refund.id === refundId)?.failure_reason;
+    expect(said).toBeTruthy();
+    const refused = staffPracticeSchema.parse(
+      dataOf(await as(secretary, 'GET', `/staff/practices/${practiceId}`)),
+    );
+    expect(refused.payments[0]?.refund).toMatchObject({
+      status: 'failed',
+      given_back_at: null,
+      failure_reason: said,
+    });
     const fiscalBefore = await t.database.db.selectFrom('fiscal_documents').select('id').execute();
 
     clock.advance({ minutes: 1 });

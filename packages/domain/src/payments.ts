@@ -294,6 +294,15 @@ export const refundOf = (row: RefundRecord): Refund =>
     given_back_at: row.given_back_at,
   });
 
+/** A refund as staff see it: with, for one the provider refused, what it said (as the dashboard shows it). */
+export const staffRefundSchema = refundSchema
+  .extend({
+    /** A `failed` refund: what the provider (or the portal) said; null for any other. */
+    failure_reason: z.string().nullable(),
+  })
+  .meta({ id: 'StaffRefund' });
+export type StaffRefund = z.infer<typeof staffRefundSchema>;
+
 /** A succeeded payment as the staff workspace shows it: who took it, its reference, its refund. */
 export const staffPaymentSchema = z
   .object({
@@ -304,7 +313,7 @@ export const staffPaymentSchema = z
     provider: z.string(),
     transaction_reference: z.string().nullable(),
     paid_at: z.string().nullable(),
-    refund: refundSchema.nullable(),
+    refund: staffRefundSchema.nullable(),
   })
   .meta({ id: 'StaffPayment' });
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;

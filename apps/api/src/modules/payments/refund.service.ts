@@ -131,7 +131,9 @@ export async function staffPaymentsOf(
       provider: payment.provider,
       transaction_reference: payment.transaction_reference,
       paid_at: payment.paid_at,
-      refund: refund ? refundOf(refund) : null,
+      refund: refund
+        ? { ...refundOf(refund), failure_reason: refund.status === 'failed' ? refund.failure_reason : null }
+        : null,
     };
   });
 }

@@ -1,16 +1,18 @@
 import type { StaffPayment, StaffPractice } from '@lisbon/domain';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  await changeLocale('en-US');
 });
 
 const counts = { assigned: 0, to_review: 0, unassigned: 0, ready_for_issue: 0, archive: 1, all: 1 };
@@ -61,6 +63,7 @@ describe('the payments of a request, in the staff workspace', () => {
             refunded_at: null,
             credit_note_number: null,
             given_back_at: null,
+            failure_reason: null,
           },
         },
       ],
@@ -114,6 +117,7 @@ describe('the payments of a request, in the staff workspace', () => {
       refunded_at: null,
       credit_note_number: null,
       given_back_at: null,
+      failure_reason: null,
     };
     const refused = staffPracticeFixture({
       status: 'closed',
@@ -141,5 +145,52 @@ describe('the payments of a request, in the staff workspace', () => {
       ),
     ).toBeTruthy();
     expect(within(delivery as HTMLElement).queryByText(/see its dashboard/)).toBeNull();
+  });
+
+  it('says what the provider answered to a refund it refused, as the dashboard does, in English and Italian', async () => {
+    const refund = {
+      id: 1,
+      reason: 'closed_before_evaluation' as const,
+      amount: paid.amount,
+      status: 'failed' as const,
+      requested_at: '2026-11-12T10:00:00.000Z',
+      refunded_at: null,
+      credit_note_number: null,
+      given_back_at: null,
+      failure_reason: 'charge_already_refunded',
+    };
+    const refused = staffPracticeFixture({
+      status: 'closed',
+      payments: [
+        { ...paid, refund },
+        {
+          ...paid,
+          id: 6,
+          purpose: 'delivery',
+          delivery_id: 3,
+          refund: {
+            ...refund,
+            id: 2,
+            failure_reason: 'expired_or_canceled_card',
+            given_back_at: '2026-11-13T10:00:00.000Z',
+          },
+        },
+      ],
+    });
+    workspace(refused, refused);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    const [, request, delivery] = within(await paymentsSection()).getAllByRole('row');
+    expect(
+      within(request as HTMLElement).getByText('What the provider said: charge_already_refunded'),
+    ).toBeTruthy();
+    // Given back by hand since: still what the provider said, for whoever reads the request later.
+    expect(
+      within(delivery as HTMLElement).getByText('What the provider said: expired_or_canceled_card'),
+    ).toBeTruthy();
+
+    await act(() => changeLocale('it-IT'));
+    expect(
+      within(request as HTMLElement).getByText('Risposta del gestore: charge_already_refunded'),
+    ).toBeTruthy();
   });
 });

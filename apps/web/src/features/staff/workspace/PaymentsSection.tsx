@@ -84,7 +84,15 @@ export function PaymentsSection({ practice, may }: Props) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{refundOf(payment)}</Table.Td>
+                <Table.Td>
+                  {refundOf(payment)}
+                  {/* What the provider said of a refund it refused, as the dashboard's list shows it. */}
+                  {payment.refund?.status === 'failed' && payment.refund.failure_reason && (
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {t('staff.payments.providerSaid', { answer: payment.refund.failure_reason })}
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -153,6 +153,7 @@ export const staffEn = {
       refunded: 'Refunded on {{date}}, credit note {{number}}',
       refundFailed: 'The provider refused the refund: see its dashboard',
       refundGivenBack: 'Refused by the provider; given back by hand on {{date}}',
+      providerSaid: 'What the provider said: {{answer}}',
     },
     refund: {
       final:

@@ -157,6 +157,7 @@ export const staffIt: Staff = {
       refunded: 'Rimborsato il {{date}}, nota di credito {{number}}',
       refundFailed: 'Il gestore ha rifiutato il rimborso: vedi il suo pannello',
       refundGivenBack: 'Rifiutato dal gestore; restituito a mano il {{date}}',
+      providerSaid: 'Risposta del gestore: {{answer}}',
     },
     refund: {
       final:
