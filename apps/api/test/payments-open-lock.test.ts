@@ -473,13 +473,21 @@ describe('a draft with an open payment', () => {
     const session = await checkout(t.app, who, id);
     // The documents page offers no Replace nor Delete while the lock holds, and says until when.
     const documentsOf = async () =>
-      dataOf<{ practices: { is_editable: boolean; payment_open_until: string | null }[] }>(
-        await call(who, 'GET', `/documents?practice_id=${id}`),
-      ).practices[0];
+      dataOf<{
+        practices: {
+          is_editable: boolean;
+          payment_open_until: string | null;
+          payment_open_seconds_left?: number | null;
+        }[];
+      }>(await call(who, 'GET', `/documents?practice_id=${id}`)).practices[0];
     const isEditable = async () => (await documentsOf())?.is_editable;
     expect(await isEditable()).toBe(false);
     const lockedUntil = (await documentsOf())?.payment_open_until;
     expect(lockedUntil && Date.parse(lockedUntil)).toBe(Date.parse(session.expires_at));
+    // How long that is, on the server's clock: the page counts its minutes from it, not the browser's clock.
+    expect((await documentsOf())?.payment_open_seconds_left).toBe(
+      (Date.parse(session.expires_at) - clock.now().getTime()) / 1000,
+    );
     // The payment says when its page closes, for the page the payer comes back to.
     expect((await payment(who, session.payment_id)).expires_at).toBe(session.expires_at);
     clock.advance({ minutes: 20 });
@@ -488,7 +496,11 @@ describe('a draft with an open payment', () => {
     expect(waiting.json<{ message: string }>().message).toContain('within 10 min.');
 
     clock.advance({ minutes: 10 });
-    expect(await documentsOf()).toMatchObject({ is_editable: true, payment_open_until: null });
+    expect(await documentsOf()).toMatchObject({
+      is_editable: true,
+      payment_open_until: null,
+      payment_open_seconds_left: null,
+    });
     expect((await call(who, 'PATCH', `/practices/${id}/purpose`, PURPOSE)).statusCode).toBe(200);
     // The expired session is closed by the payments job; it cannot be paid any more.
     await provider.deliver();

@@ -287,6 +287,12 @@ export const practiceDocumentsSchema = z
      */
     payment_open_until: z.string().nullable(),
     /**
+     * The seconds left until `payment_open_until`, counted on the server's clock when it answered:
+     * what the page shows as minutes left, whatever the browser's clock says; null with it. The API
+     * always sends it; optional for an answer of an instance from before it.
+     */
+    payment_open_seconds_left: z.number().int().nonnegative().nullable().optional(),
+    /**
      * When the statement was released (null before): the documents filed until then are its evidence,
      * never replaced or deleted, an appeal's reply included (`isStatementEvidence`, decision 026).
      * The API always sends it; optional like the request's own `published_at`.

@@ -75,7 +75,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       schema: {
         summary: 'The applicant’s documents per request, with the required ones still missing',
         description:
-          '`practice_id` narrows the answer to one request (404 when it is not the applicant’s). `is_editable` is false while a checkout of the draft is open (409 PAYMENT_OPEN), and `payment_open_until` says until when at the latest.',
+          '`practice_id` narrows the answer to one request (404 when it is not the applicant’s). `is_editable` is false while a checkout of the draft is open (409 PAYMENT_OPEN), and `payment_open_until` says until when at the latest (`payment_open_seconds_left`: how long that is, on the server’s clock).',
         tags,
         security,
         querystring: documentsQuerySchema,

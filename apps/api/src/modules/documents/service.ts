@@ -320,6 +320,9 @@ export async function documentsOverview(
         level: practice.level,
         is_editable: areDocumentsEditable(practice.status) && lockEnd === null,
         payment_open_until: lockEnd?.toISOString() ?? null,
+        payment_open_seconds_left: lockEnd
+          ? Math.ceil((lockEnd.getTime() - ctx.clock.now().getTime()) / 1000)
+          : null,
         published_at: practice.row.published_at,
         required_documents: required,
         missing_documents: missingDocuments(required, own),

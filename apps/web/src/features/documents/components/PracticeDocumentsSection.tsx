@@ -18,6 +18,17 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = `documents-practice-${entry.practice_id}`;
+  // The wait for an open checkout, as the server counted it when it answered: a browser whose clock
+  // is off would count wrong from `payment_open_until` (an answer of an older instance has only that).
+  const minutesLeft = (until: string) =>
+    Math.max(
+      1,
+      Math.ceil(
+        entry.payment_open_seconds_left != null
+          ? entry.payment_open_seconds_left / 60
+          : (Date.parse(until) - answeredAt) / 60_000,
+      ),
+    );
   const title = t('documentsPage.practiceTitle', {
     id: entry.practice_id,
     country: countryName(entry.country, locale),
@@ -84,9 +95,7 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
         ) : entry.payment_open_until !== null ? (
           // A draft whose checkout is open (409 PAYMENT_OPEN, decision 020): why, and for how long at most.
           <Alert color="blue" variant="light" role="status">
-            {t('apiErrors.PAYMENT_OPEN', {
-              minutes: Math.max(1, Math.ceil((Date.parse(entry.payment_open_until) - answeredAt) / 60_000)),
-            })}
+            {t('apiErrors.PAYMENT_OPEN', { minutes: minutesLeft(entry.payment_open_until) })}
           </Alert>
         ) : (
           <Text size="sm">{t('documentsPage.locked')}</Text>

@@ -147,6 +147,21 @@ describe('/documents: a draft whose checkout is open (409 PAYMENT_OPEN, decision
     },
   );
 
+  it('counts the minutes left on the server’s clock, whatever the browser’s says', async () => {
+    // The browser's clock is two hours behind the server's: the page closes 25 minutes after the
+    // server answered, which this browser would read as 2 h 25 min.
+    const until = new Date(Date.now() + 2 * 60 * 60_000 + 25 * 60_000 - 30_000).toISOString();
+    open(
+      entry({
+        is_editable: false,
+        missing_documents: [],
+        payment_open_until: until,
+        payment_open_seconds_left: 25 * 60 - 30,
+      }),
+    );
+    expect(await screen.findByText(/once its payment page closes, within 25 min\.$/)).toBeTruthy();
+  });
+
   it('reads the documents again while the checkout holds the draft, and offers the upload once it no longer does', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
