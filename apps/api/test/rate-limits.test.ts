@@ -3,9 +3,11 @@ import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, PASSWORD } from './identity';
+import { logLines } from './log-lines';
 
 const clock = new ManualClock();
-const t = useTestApp({ clock });
+const log = logLines<{ msg: string; userId?: unknown; address?: unknown }>();
+const t = useTestApp({ clock, env: { LOG_LEVEL: 'warn' }, logTo: log.stream });
 beforeAll(async () => {
   for (const email of [
     'victim@example.org',
@@ -67,7 +69,7 @@ describe('login limits', () => {
   });
 
   it('slows an account attacked from many addresses at addresses it does not know, briefly, in Italian', async () => {
-    await createUser(t.database, clock, { email: 'roaming@example.org' });
+    const roamingId = await createUser(t.database, clock, { email: 'roaming@example.org' });
     for (let i = 0; i < 30; i += 1) await failLogin('roaming@example.org', `203.0.113.${100 + (i % 7)}`);
     const unknownAddress = '192.0.2.77';
     const limited = await t.app.inject({
@@ -80,6 +82,15 @@ describe('login limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Troppi tentativi. Attendi e riprova.' });
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Operators are told which account is under attack: by its id, never its email.
+    const warning = log
+      .entries()
+      .find(
+        (entry) =>
+          entry.msg.startsWith('an account past its failed-login limit') && entry.address === unknownAddress,
+      );
+    expect(warning?.userId).toBe(roamingId);
+    expect(log.lines.filter((line) => line.includes('roaming@example.org'))).toEqual([]);
     // Another account is not touched at that address.
     expect((await login(t.app, 'neighbour@example.org', PASSWORD, unknownAddress)).response.statusCode).toBe(
       200,

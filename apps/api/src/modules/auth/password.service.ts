@@ -97,11 +97,11 @@ export async function resetPassword(
  */
 export async function requireCurrentPassword(
   ctx: AppContext,
-  account: { email: string; password_hash: string | null },
+  account: { id: number; email: string; password_hash: string | null },
   password: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertPasswordAttemptOpen(ctx, account.email, meta);
+  await assertPasswordAttemptOpen(ctx, { email: account.email, userId: account.id }, meta);
   if (!(await verifyPassword(account.password_hash, password))) {
     await ctx.limiter.hit(loginBuckets(account.email, meta.address));
     throw fieldError('current_password', 'currentPasswordWrong');

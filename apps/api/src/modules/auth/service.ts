@@ -35,6 +35,9 @@ export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
  * 401 INVALID_CREDENTIALS after the same work: a password check, against a throwaway hash when
  * there is no real one. With two factors on, the session is limited to the second-factor step.
  */
+/** A password given for an account: its email as typed, and its id when an account has that email. */
+export type PasswordAttempt = { email: string; userId: number | null };
+
 /**
  * Before a password is checked (decision 047): failures at this address for this account (5)
  * refuse with 429 there. Failures at this address for any account (100) and for the account from
@@ -44,7 +47,7 @@ export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
  */
 export async function assertPasswordAttemptOpen(
   ctx: AppContext,
-  email: string,
+  { email, userId }: PasswordAttempt,
   meta: RequestMeta,
 ): Promise<void> {
   await ctx.limiter.assertOpen([loginAccountAddressBucket(email, meta.address)]);
@@ -53,8 +56,9 @@ export async function assertPasswordAttemptOpen(
   try {
     await ctx.limiter.assertOpen([loginAccountBucket(email)]);
   } catch (error) {
+    // The account's id, never its email, so operators can find the account the log line is about.
     meta.log?.warn(
-      { address: meta.address },
+      { userId, address: meta.address },
       'an account past its failed-login limit: a password from an address it does not know is refused',
     );
     throw error;
@@ -74,8 +78,8 @@ export async function recordPasswordSuccess(
 
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<Session> {
   const buckets = loginBuckets(input.email, meta.address);
-  await assertPasswordAttemptOpen(ctx, input.email, meta);
   const account = await findAccountByEmail(ctx.db, input.email);
+  await assertPasswordAttemptOpen(ctx, { email: input.email, userId: account?.id ?? null }, meta);
   const activeAccount = account && isActive(account) ? account : undefined;
   const isMatch = await verifyPassword(activeAccount?.password_hash, input.password);
   if (!activeAccount || !isMatch) {
