@@ -9,7 +9,7 @@ import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
 import { deleteUnusedTokens } from './repository';
-import { assertPasswordAttemptOpen, recordEvent, type RequestMeta } from './service';
+import { assertPasswordAttemptOpen, recordEvent, recordMailboxProof, type RequestMeta } from './service';
 import { findToken, issueToken, redeemToken } from './tokens';
 
 /** The spec rule is checked by the body schema; on top of it, the common-password list. */
@@ -69,7 +69,10 @@ export async function applyForgotPassword(ctx: AppContext, trx: Db, email: strin
 export const withdrawResetLinks = (trx: Db, userId: number): Promise<number> =>
   deleteUnusedTokens(trx, userId, 'password_reset');
 
-/** POST /auth/reset-password: a new password from an emailed link; every session ends, other links die. */
+/**
+ * POST /auth/reset-password: a new password from an emailed link; every session ends, other links
+ * die, and the address is known to the account from then on (`recordMailboxProof`).
+ */
 export async function resetPassword(
   ctx: AppContext,
   input: { token: string; password: string },
@@ -78,7 +81,7 @@ export async function resetPassword(
   assertAcceptablePassword(input.password);
   await checkLinkToken(ctx, input.token, 'password_reset', meta);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  const email = await ctx.db.transaction().execute(async (trx) => {
     const userId = await redeemToken(ctx, trx, input.token, 'password_reset');
     const account = await findAccountById(trx, userId);
     if (!account) throw new AppError('TOKEN_NOT_FOUND');
@@ -87,7 +90,9 @@ export async function resetPassword(
     await revokeUserSessions(trx, userId);
     await recordEvent(ctx, trx, { userId, kind: 'password_reset' });
     await queueIdentityMail(ctx, trx, 'password-changed', account);
+    return account.email;
   });
+  await recordMailboxProof(ctx, email, meta);
 }
 
 /**

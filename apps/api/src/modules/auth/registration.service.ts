@@ -15,7 +15,7 @@ import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { assertAcceptablePassword, checkLinkToken } from './password.service';
 import { countMailCall } from './rate-limits';
-import { recordEvent, type RequestMeta } from './service';
+import { recordEvent, recordMailboxProof, type RequestMeta } from './service';
 import { issueToken, redeemToken } from './tokens';
 
 export type Registration = z.output<typeof registerSchema>;
@@ -82,7 +82,7 @@ export async function applyRegistration(
   await queueIdentityMail(ctx, trx, 'activation', account, issued);
 }
 
-/** POST /auth/activate: the emailed token sets the password and activates the account. */
+/** POST /auth/activate: the emailed token sets the password and activates the account; the address becomes known to it. */
 export async function activate(
   ctx: AppContext,
   input: { token: string; password: string },
@@ -91,15 +91,18 @@ export async function activate(
   assertAcceptablePassword(input.password);
   await checkLinkToken(ctx, input.token, 'activation', meta);
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const email = await ctx.db.transaction().execute(async (trx) => {
     const userId = await redeemToken(ctx, trx, input.token, 'activation');
     const account = await findAccountById(trx, userId);
     if (!account) throw new AppError('TOKEN_NOT_FOUND');
     await activateAccount(trx, userId, passwordHash, ctx.clock.now().toISOString());
     await recordEvent(ctx, trx, { userId, kind: 'activated' });
-    // The token's holder proved the address by opening its link: the login form offers it.
-    return { email: account.email };
+    return account.email;
   });
+  // The token's holder proved the mailbox by opening its link: the login form offers the email, and
+  // this address is known to the account.
+  await recordMailboxProof(ctx, email, meta);
+  return { email };
 }
 
 /**

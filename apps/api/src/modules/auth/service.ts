@@ -76,6 +76,17 @@ export async function recordPasswordSuccess(
   if ((await ctx.limiter.count(known)) === 0) await ctx.limiter.hit([known]);
 }
 
+/**
+ * An emailed link opened (a password reset, an activation): its holder owns the mailbox, so the
+ * account-wide failure count is forgotten and the address becomes known to the account, as after a
+ * correct password. The user of a new address refused during a spread attack gets in by resetting
+ * their password there (decision 047); a wrong password still counts at that address.
+ */
+export async function recordMailboxProof(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  await ctx.limiter.reset([loginAccountBucket(email)]);
+  await recordPasswordSuccess(ctx, email, meta);
+}
+
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<Session> {
   const buckets = loginBuckets(input.email, meta.address);
   const account = await findAccountByEmail(ctx.db, input.email);
