@@ -82,6 +82,40 @@ describe('a password attack spread over many addresses', () => {
   });
 });
 
+describe('a shared address after many wrong link tokens', () => {
+  it('still accepts the links just mailed to users there, and refuses wrong ones', async () => {
+    const centre = '198.51.100.120';
+    await createUser(t.database, clock, { email: 'resident@example.org' });
+    await createUser(t.database, clock, { email: 'arrival@example.org', isActive: false });
+    // Someone behind the centre's address sends made-up tokens until the address is refused.
+    const madeUp = { token: 'z'.repeat(43), password: PASSWORD, password_confirmation: PASSWORD };
+    for (let i = 0; i < 20; i += 1)
+      expect((await post('/auth/activate', madeUp, centre)).statusCode).toBe(404);
+    expect((await post('/auth/reset-password', madeUp, centre)).statusCode).toBe(429);
+    expect(
+      (await post('/auth/check-token', { token: madeUp.token, purpose: 'activation' }, centre)).statusCode,
+    ).toBe(429);
+
+    // A resident resets their password from there, and a new arrival activates their account.
+    expect((await post('/auth/forgot-password', { email: 'resident@example.org' }, centre)).statusCode).toBe(
+      202,
+    );
+    expect((await post('/auth/activation/resend', { email: 'arrival@example.org' }, centre)).statusCode).toBe(
+      202,
+    );
+    const reset = await mailedToken('resident@example.org', 'password-reset');
+    const activation = await mailedToken('arrival@example.org', 'activation');
+    expect(
+      (await post('/auth/check-token', { token: reset, purpose: 'password_reset' }, centre)).statusCode,
+    ).toBe(204);
+    const pair = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
+    expect((await post('/auth/reset-password', { token: reset, ...pair }, centre)).statusCode).toBe(200);
+    expect((await post('/auth/activate', { token: activation, ...pair }, centre)).statusCode).toBe(200);
+    // Made-up tokens are still refused there.
+    expect((await post('/auth/activate', madeUp, centre)).statusCode).toBe(429);
+  });
+});
+
 describe('the second factor under attack by someone who knows the password', () => {
   it('lets the owner in with a code from an address where they passed it, and with a recovery code from anywhere', async () => {
     await createUser(t.database, clock, { email: 'staff@example.org', role: 'secretary' });

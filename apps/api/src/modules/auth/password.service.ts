@@ -18,8 +18,11 @@ export function assertAcceptablePassword(password: string): void {
 }
 
 /**
- * A token check that counts a wrong token against the address (429 beyond the limit). Also
- * POST /auth/check-token, which the link pages call on opening: it never uses the token up.
+ * A token check. A valid token is always accepted: a shared address past its limit (someone behind
+ * it sending made-up tokens) never refuses the link just mailed to a user there, and guessing one of
+ * 256 random bits gains nothing from the limit's absence. A wrong token answers 429 at an address
+ * past its limit, else 404, and counts against the address. Also POST /auth/check-token, which the
+ * link pages call on opening: it never uses the token up.
  */
 export async function checkLinkToken(
   ctx: AppContext,
@@ -27,11 +30,11 @@ export async function checkLinkToken(
   purpose: LinkTokenPurpose,
   meta: RequestMeta,
 ): Promise<void> {
-  const buckets = tokenBuckets(meta.address);
-  await ctx.limiter.assertOpen(buckets);
   try {
     await findToken(ctx, ctx.db, token, purpose);
   } catch (error) {
+    const buckets = tokenBuckets(meta.address);
+    await ctx.limiter.assertOpen(buckets);
     await ctx.limiter.hit(buckets);
     throw error;
   }

@@ -17,7 +17,7 @@ export const RULES = {
   twoFactorAccount: { name: '2fa:account', limit: 20, windowSeconds: 15 * MINUTES },
   /** Not a limit: an address where the account passed its second factor, remembered for 90 days. */
   twoFactorKnownAddress: { name: '2fa:known-address', limit: 1, windowSeconds: 90 * 24 * 60 * MINUTES },
-  /** Activation and reset links: a wrong token counts against the address. */
+  /** Activation and reset links: a wrong token counts against the address; a valid one is never refused. */
   tokenAddress: { name: 'token:address', limit: 20, windowSeconds: 15 * MINUTES },
   /**
    * Calls that send mail count every request: per address (429 past it), and per email so no inbox
