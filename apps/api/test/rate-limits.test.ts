@@ -166,6 +166,24 @@ describe('mail-sending calls', () => {
     ).toBe(202);
   });
 
+  it('keeps registering open at a shared address after twenty made-up registrations, up to REGISTRATIONS_PER_ADDRESS (100)', async () => {
+    const centre = '198.51.100.130';
+    for (let i = 0; i < 20; i += 1)
+      expect((await post('/auth/register', registration(`made-up${i}@example.org`), centre)).statusCode).toBe(
+        202,
+      );
+    // A resident registers from the centre, as do the next ones up to the hundredth.
+    for (let i = 0; i < 80; i += 1)
+      expect(
+        (await post('/auth/register', registration(`resident${i}@example.org`), centre)).statusCode,
+      ).toBe(202);
+    expectLimited(await post('/auth/register', registration('one-more@example.org'), centre), 3600);
+    // The other mail calls keep their own count there.
+    expect((await post('/auth/forgot-password', { email: 'victim@example.org' }, centre)).statusCode).toBe(
+      202,
+    );
+  });
+
   it('counts wrong activation and reset tokens per address', async () => {
     const payload = { token: 'z'.repeat(43), password: PASSWORD, password_confirmation: PASSWORD };
     for (let i = 0; i < 20; i += 1)

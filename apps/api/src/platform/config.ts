@@ -69,6 +69,8 @@ export type Config = {
   readonly walletRequestsPerAddress: number;
   /** PDF checks (`POST /verify`, `POST /verify/{id}`) per client address in 10 minutes. */
   readonly verifyChecksPerAddress: number;
+  /** Registrations (`POST /auth/register`) per client address in an hour; 429 past it. */
+  readonly registrationsPerAddress: number;
   /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); null: metrics closed (404). */
   readonly metricsToken: string | null;
   /** A name for this instance (INSTANCE_ID), sent as `x-lisbon-instance` on every answer; null: none. */
@@ -319,6 +321,7 @@ const envSchema = z.object({
   RATE_LIMIT_REFUSAL_DELAY_MS: milliseconds('RATE_LIMIT_REFUSAL_DELAY_MS', 10_000).prefault('1000'),
   WALLET_REQUESTS_PER_ADDRESS: wholeNumber('WALLET_REQUESTS_PER_ADDRESS', 100_000).prefault('30'),
   VERIFY_CHECKS_PER_ADDRESS: wholeNumber('VERIFY_CHECKS_PER_ADDRESS', 100_000).prefault('30'),
+  REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 100_000).prefault('100'),
   METRICS_TOKEN: z
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters long')
@@ -678,6 +681,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitRefusalDelayMs: values.RATE_LIMIT_REFUSAL_DELAY_MS,
       walletRequestsPerAddress: values.WALLET_REQUESTS_PER_ADDRESS,
       verifyChecksPerAddress: values.VERIFY_CHECKS_PER_ADDRESS,
+      registrationsPerAddress: values.REGISTRATIONS_PER_ADDRESS,
       instanceId: values.INSTANCE_ID ?? null,
       metricsToken: values.METRICS_TOKEN ?? null,
       jobLeaseSeconds: values.JOB_LEASE_SECONDS,

@@ -21,7 +21,9 @@ export const RULES = {
   tokenAddress: { name: 'token:address', limit: 20, windowSeconds: 15 * MINUTES },
   /**
    * Calls that send mail count every request: per address (429 past it), and per email so no inbox
-   * is flooded (past it, the call answers the same and sends nothing: decision 111).
+   * is flooded (past it, the call answers the same and sends nothing: decision 111). Registration's
+   * per-address limit is REGISTRATIONS_PER_ADDRESS (100 by default), so made-up registrations from a
+   * shared address (a reception centre's) take five times as many calls to keep its users out.
    */
   mailAccount: { name: 'mail:account', limit: 3, windowSeconds: 60 * MINUTES },
   mailAddress: { name: 'mail:address', limit: 20, windowSeconds: 60 * MINUTES },
@@ -80,12 +82,22 @@ export const tokenBuckets = (address: string): RateBucket[] => [
 
 type MailCall = 'register' | 'forgot' | 'resend';
 
+/** A mail-sending call: which, for which email, from which address, and the address's limit if not 20. */
+export type MailCallCount = { call: MailCall; email: string; address: string; addressLimit?: number };
+
 /**
  * The caller's address, per call (so registering does not use up the quota of a password reset):
  * past it, the call answers 429.
  */
-const mailAddressBuckets = (call: MailCall, address: string): RateBucket[] => [
-  { rule: { ...RULES.mailAddress, name: `${RULES.mailAddress.name}:${call}` }, subject: address },
+const mailAddressBuckets = ({ call, address, addressLimit }: MailCallCount): RateBucket[] => [
+  {
+    rule: {
+      ...RULES.mailAddress,
+      name: `${RULES.mailAddress.name}:${call}`,
+      limit: addressLimit ?? RULES.mailAddress.limit,
+    },
+    subject: address,
+  },
 ];
 
 /**
@@ -100,12 +112,7 @@ const mailAccountBuckets = (call: MailCall, email: string): RateBucket[] => [
  * Counts a mail-sending call: 429 past the address's limit; otherwise whether the email's limit
  * still lets a mail go (false: the call goes on without sending one).
  */
-export async function countMailCall(
-  limiter: RateLimiter,
-  call: MailCall,
-  email: string,
-  address: string,
-): Promise<boolean> {
-  await limiter.consume(mailAddressBuckets(call, address));
-  return limiter.take(mailAccountBuckets(call, email));
+export async function countMailCall(limiter: RateLimiter, count: MailCallCount): Promise<boolean> {
+  await limiter.consume(mailAddressBuckets(count));
+  return limiter.take(mailAccountBuckets(count.call, count.email));
 }

@@ -30,7 +30,12 @@ export async function register(
   input: Registration,
   meta: RequestMeta & { locale: Locale },
 ): Promise<void> {
-  const mayMail = await countMailCall(ctx.limiter, 'register', input.email, meta.address);
+  const mayMail = await countMailCall(ctx.limiter, {
+    call: 'register',
+    email: input.email,
+    address: meta.address,
+    addressLimit: ctx.config.registrationsPerAddress,
+  });
   await ctx.queue.enqueue(ctx.db, identityRequestJob, {
     action: 'register',
     registration: input,
@@ -110,7 +115,7 @@ export async function activate(
  * Past the email's limit nothing is queued: the link mailed last still works (decision 111).
  */
 export async function resendActivation(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  if (!(await countMailCall(ctx.limiter, 'resend', email, meta.address))) return;
+  if (!(await countMailCall(ctx.limiter, { call: 'resend', email, address: meta.address }))) return;
   await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'resend-activation', email });
 }
 
