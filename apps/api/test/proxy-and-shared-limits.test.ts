@@ -32,6 +32,21 @@ describe('client addresses behind a trusted proxy', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('counts a client taking a new IPv6 address of its /64 for each call as one address', async () => {
+    const app = await appWith({ TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '3' });
+    const network = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const statuses: number[] = [];
+    for (let call = 1; call <= 4; call += 1)
+      statuses.push(
+        (await cms(app, '127.0.0.1', `${network}:${call}::${randomBytes(2).toString('hex')}`)).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The next /64 is another client.
+    expect(
+      (await cms(app, '127.0.0.1', `${network.slice(0, -1)}${network.endsWith('0') ? 1 : 0}::1`)).statusCode,
+    ).toBe(200);
+  });
+
   it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
     const app = await appWith({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '3' });
     const client = freshAddress();

@@ -101,6 +101,25 @@ describe('login limits', () => {
     );
   });
 
+  it('counts the addresses of one IPv6 /64 as one address, and an IPv4-mapped address as its IPv4 one', async () => {
+    await createUser(t.database, clock, { email: 'ipv6@example.org' });
+    // Five wrong passwords, each from a new address of one /64: the sixth address there is refused.
+    for (let i = 1; i <= 5; i += 1)
+      expect((await failLogin('ipv6@example.org', `2001:db8:66:1::${i}`)).response.statusCode).toBe(401);
+    expectLimited(
+      (await login(t.app, 'ipv6@example.org', PASSWORD, '2001:db8:66:1:ffff::9')).response,
+      15 * 60,
+    );
+    // The next /64 is another address.
+    expect((await login(t.app, 'ipv6@example.org', PASSWORD, '2001:db8:66:2::1')).response.statusCode).toBe(
+      200,
+    );
+    // An IPv4 address and the same address mapped into IPv6 share one count.
+    for (let i = 0; i < 5; i += 1)
+      await failLogin('ipv6@example.org', i % 2 ? '203.0.113.90' : '::ffff:203.0.113.90');
+    expectLimited((await login(t.app, 'ipv6@example.org', PASSWORD, '203.0.113.90')).response, 15 * 60);
+  });
+
   it('forgets a known address after 90 days', async () => {
     await createUser(t.database, clock, { email: 'seldom@example.org' });
     const home = '198.51.100.44';

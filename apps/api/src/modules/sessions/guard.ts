@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { bearerTokenHashOf } from '../../platform/http/bearer';
+import { clientAddress } from '../../platform/http/client-address';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { resolveSession, type RequestSession, type SessionUser } from './service';
 
@@ -60,7 +61,7 @@ export function createAuthGuard(ctx: AppContext): AuthGuard {
       return await resolveSession(ctx, tokenHash);
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAUTHORIZED_ACCESS') {
-        await ctx.limiter.consume([{ rule: UNKNOWN_TOKEN_RULE, subject: request.ip }]);
+        await ctx.limiter.consume([{ rule: UNKNOWN_TOKEN_RULE, subject: clientAddress(request) }]);
       }
       throw error;
     }

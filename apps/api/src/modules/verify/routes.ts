@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
+import { clientAddress } from '../../platform/http/client-address';
 import { attachmentDisposition } from '../../platform/http/download';
 import {
   isReservedFieldName,
@@ -118,7 +119,7 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: request.ip }]);
+      await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: clientAddress(request) }]);
       const sha256 = await hashUpload(request);
       const locale = negotiateLocale(request.headers['accept-language']);
       const verdict = await verifyStatementFile(ctx, { sha256, locale });
@@ -140,7 +141,7 @@ export const verifyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: request.ip }]);
+      await ctx.limiter.consume([{ rule: VERIFY_RULE, subject: clientAddress(request) }]);
       const sha256 = await hashUpload(request);
       const locale = negotiateLocale(request.headers['accept-language']);
       const verdict = await verifyStatement(ctx, { certificateId: request.params.id, sha256, locale });

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
+import { clientAddress } from '../../platform/http/client-address';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { protocolErrorOf, WalletProtocolError } from './protocol-error';
@@ -80,7 +81,7 @@ function readableRowOf(ctx: AppContext, request: FastifyRequest): Promise<Presen
  */
 async function resultReadBucket(ctx: AppContext, request: FastifyRequest): Promise<string> {
   const row = await readableRowOf(ctx, request);
-  return row ? `${RESULT_BUCKET}${row.id}` : `address:${request.ip}`;
+  return row ? `${RESULT_BUCKET}${row.id}` : `address:${clientAddress(request)}`;
 }
 
 /**
@@ -100,14 +101,14 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
     async (request, reply) => {
       const rule = walletRequestRule(ctx.config.walletRequestsPerAddress);
-      await ctx.limiter.consume([{ rule, subject: request.ip }]);
+      await ctx.limiter.consume([{ rule, subject: clientAddress(request) }]);
       return reply.code(201).send({ data: await createPresentationRequest(ctx) });
     },
   );
 
   // Keyed reads also count per address (walletResultReadsPerAddress), apart from the route's buckets.
   const keyedReadsOfAddress = app.createRateLimit({
-    keyGenerator: (request) => `wallet-result-address:${request.ip}`,
+    keyGenerator: (request) => `wallet-result-address:${clientAddress(request)}`,
     max: walletResultReadsPerAddress(ctx.config.walletRequestsPerAddress),
     timeWindow: '1 minute',
   });

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { bearerTokenHashOf, registerBearerTokenHash } from './bearer';
+import { clientAddress } from './client-address';
 import { isApiPath } from './paths';
 
 /**
@@ -148,7 +149,7 @@ export async function registerSecurity(
       const tokenHash = bearerTokenHashOf(request);
       return tokenHash && (await isSessionToken(tokenHash))
         ? `session:${tokenHash}`
-        : `address:${request.ip}`;
+        : `address:${clientAddress(request)}`;
     },
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
