@@ -392,50 +392,83 @@ describe('the per-email limit on mails (decision 111)', () => {
     return answers;
   };
 
-  it('never refuses the owner: past three registrations of the email in an hour, the answer stays and nothing changes unseen', async () => {
+  it('never refuses the owner: past three registrations of the email in an hour, the answer stays and the owner’s details apply', async () => {
     const email = 'owner@example.org';
-    // Someone else registers the owner's address three times within the hour, from three addresses:
-    // each mails the owner a link that replaces the one before (decision 106).
+    // Someone else registers the owner's address three times within the hour, from one address,
+    // as a refugee with the newsletter: each mails the owner a link that replaces the one before.
     for (let i = 0; i < 3; i += 1) {
-      address += 1;
       const answer = await post(
         '/auth/register',
-        registration({ email, first_name: 'Mallory', category: 'refugee' }),
+        registration({
+          email,
+          first_name: 'Mallory',
+          last_name: 'Fake',
+          birth_date: '1970-01-01',
+          category: 'refugee',
+          marketing_consent: true,
+        }),
       );
       expect(answer.statusCode).toBe(202);
       await t.worker.drainOnce();
     }
     expect(mailsTo(email)).toHaveLength(3);
-    // The owner's own registration past the limit is answered as any other, not 429.
+    // The owner's own registration past the limit is answered as any other, not 429, and mails
+    // nothing more; its details still replace the others' (decision 106).
     address += 1;
     const own = await post(
       '/auth/register',
-      registration({ email, first_name: 'Olivia', last_name: 'Owner' }),
+      registration({ email, first_name: 'Olivia', last_name: 'Owner', birth_date: '1991-03-04' }),
     );
     expect(own.statusCode).toBe(202);
     expect(own.json()).toEqual({
       data: { message: 'Registration successful. Check your email to activate your account.' },
     });
     await t.worker.drainOnce();
-    // And one more past the limit, after the owner's: without a mail it would go unseen.
-    address += 1;
-    await post(
-      '/auth/register',
-      registration({ email, first_name: 'Mallory', last_name: 'Later', birth_date: '1950-01-01' }),
-    );
-    await t.worker.drainOnce();
-    // No fourth mail and no new link: the one mailed last activates the account, with the details
-    // that link's mail went out with, which its owner corrects in the account (decision 106).
     expect(mailsTo(email)).toHaveLength(3);
-    expect((await activateWithEach(email)).filter((status) => status === 200)).toHaveLength(1);
+    // The owner activates with the link mailed last, already in their inbox.
+    expect(await activateWithEach(email)).toEqual([404, 404, 200]);
     const account = await t.database.db
       .selectFrom('users')
-      .select(['first_name', 'last_name', 'category', 'activated_at'])
+      .select(['first_name', 'last_name', 'birth_date', 'category', 'marketing_consent_at', 'activated_at'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ first_name: 'Mallory', category: 'refugee' });
-    expect(account.last_name).not.toBe('Later');
+    expect(account).toMatchObject({
+      first_name: 'Olivia',
+      last_name: 'Owner',
+      birth_date: '1991-03-04',
+      category: 'standard',
+      marketing_consent_at: null,
+    });
     expect(account.activated_at).not.toBeNull();
+  });
+
+  it('records the newsletter consent and the terms as of the activation, from the latest registration', async () => {
+    const email = 'consent@example.org';
+    await post('/auth/register', registration({ email, marketing_consent: false }));
+    await t.worker.drainOnce();
+    clock.advance({ minutes: 5 });
+    // The latest registration, past no limit here, asks for the newsletter.
+    address += 1;
+    await post('/auth/register', registration({ email, marketing_consent: true }));
+    await t.worker.drainOnce();
+    clock.advance({ minutes: 10 });
+    const activationTime = clock.now().toISOString();
+    const last = mailsTo(email).at(-1)!;
+    const activated = await post('/auth/activate', {
+      token: linkToken(last, 'activate'),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(activated.statusCode).toBe(200);
+    const account = await t.database.db
+      .selectFrom('users')
+      .select(['marketing_consent_at', 'terms_accepted_at', 'activated_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const at = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+    expect(at(account.activated_at)).toBe(activationTime);
+    expect(at(account.marketing_consent_at)).toBe(activationTime);
+    expect(at(account.terms_accepted_at)).toBe(activationTime);
   });
 
   it('answers a fourth resend within the hour as the others, mailing nothing: the link mailed last still works', async () => {

@@ -16,7 +16,8 @@ export const identityRequestJob = defineJob({
       action: z.literal('register'),
       registration: registerSchema,
       locale: localeSchema,
-      // False past the email's limit (decision 111): nothing changes, no mail goes out.
+      // False past the email's limit (decision 111): no mail and no new link; an account not yet
+      // activated still takes the registration's details (decision 106).
       // Queued before it existed: true.
       mail: z.boolean().default(true),
     }),

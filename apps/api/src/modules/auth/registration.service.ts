@@ -49,9 +49,10 @@ export async function register(
  * activation link. A known one gets a mail instead: "you already have an account" (or, if that
  * account was never activated, a fresh activation link, the applicant's details replaced by this
  * registration's: whoever registered the email first does not decide them). Nothing tells the
- * caller which happened. Without `mail` (the email's limit reached, decision 111) a known email
- * gets no mail, no new link and no new details: the link mailed last still activates the account,
- * with the details that link's mail went out with.
+ * caller which happened. Without `mail` (the email's limit reached, decision 111) nothing is
+ * mailed and no link is issued, but an account not yet activated still takes this registration's
+ * details: the link mailed last activates the details of the latest registration, whichever mail
+ * was held back (decision 106), so three registrations by someone else do not decide them either.
  */
 export async function applyRegistration(
   ctx: AppContext,
@@ -74,11 +75,10 @@ export async function applyRegistration(
     hasAcceptedTerms: input.accept_terms,
     now: ctx.clock.now().toISOString(),
   };
-  // Past the per-email limit a registration changes nothing (decision 111): details replaced
-  // without a mail would go unseen by the owner, whose mailbox holds the link that activates them.
-  if (existing && !mail) return;
   // A staff account waiting for its first login keeps what its administrator gave it.
   if (existing?.role === 'applicant') await replacePendingRegistration(trx, existing.id, details);
+  // Past the per-email limit no mail and no new link (decision 111): the link mailed last still works.
+  if (existing && !mail) return;
   const userId =
     existing?.id ?? (await createAccount(trx, { ...details, email: input.email, role: 'applicant' }));
   const account = await findAccountById(trx, userId);
@@ -100,6 +100,7 @@ export async function activate(
     const userId = await redeemToken(ctx, trx, input.token, 'activation');
     const account = await findAccountById(trx, userId);
     if (!account) throw new AppError('TOKEN_NOT_FOUND');
+    // The consents the account holds (the latest registration's) count from now (decision 106).
     await activateAccount(trx, userId, passwordHash, ctx.clock.now().toISOString());
     await recordEvent(ctx, trx, { userId, kind: 'activated' });
     return account.email;

@@ -6,6 +6,7 @@ import {
   findUserById,
   holdUserRow,
   insertUser,
+  restampSetFlags,
   updateUser,
   type UserRow,
 } from './repository';
@@ -86,8 +87,15 @@ export const replacePendingRegistration = (db: Db, id: number, account: Omit<New
     updated_at: account.now,
   });
 
-export const activateAccount = (db: Db, id: number, passwordHash: string, now: string) =>
-  updateUser(db, id, { password_hash: passwordHash, activated_at: now, updated_at: now });
+/**
+ * Activation by the emailed link: the password set, and the consents the account holds (newsletter,
+ * terms: the latest registration's) recorded as of now, when the mailbox's owner confirmed them by
+ * opening the link, not as of whichever registration typed them (decision 106).
+ */
+export async function activateAccount(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
+  await updateUser(db, id, { password_hash: passwordHash, activated_at: now, updated_at: now });
+  await restampSetFlags(db, id, ['marketing_consent_at', 'terms_accepted_at'], now);
+}
 
 export const setPassword = (db: Db, id: number, passwordHash: string, now: string) =>
   updateUser(db, id, { password_hash: passwordHash, updated_at: now });

@@ -36,6 +36,23 @@ export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/** Moves each of the flags `columns` that is set (not null) to the time `now`; unset ones stay unset. */
+export async function restampSetFlags(
+  db: Db,
+  id: number,
+  columns: readonly ('marketing_consent_at' | 'terms_accepted_at')[],
+  now: string,
+): Promise<void> {
+  for (const column of columns) {
+    await db
+      .updateTable('users')
+      .set({ [column]: now })
+      .where('id', '=', id)
+      .where(column, 'is not', null)
+      .execute();
+  }
+}
+
 /**
  * Records the time step of an accepted TOTP code, only if it is later than the last one:
  * the same code cannot be used twice, even by two requests at once.
