@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { useTestApp } from './helper';
+import type { MailMessage } from '../src/platform/mail/message';
+import { createTestWorker, useTestApp } from './helper';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
 import { contextFor, createUser, login, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
@@ -342,6 +343,39 @@ describe('whoever registered an email first', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     expect(account).toEqual({ first_name: 'Eva', category: 'standard', role: 'evaluator' });
+  });
+});
+
+describe('activation mails produced close together', () => {
+  it('go out in the order they were queued: the newest mail in the inbox holds the link that works', async () => {
+    const email = 'hurried@example.org';
+    // A mail server that takes longer over the earlier messages: sent side by side, the first
+    // would arrive last.
+    const delivered: MailMessage[] = [];
+    const delays = [150, 75, 0];
+    const mailer = {
+      async send(message: MailMessage) {
+        const delay = message.to === email ? (delays.shift() ?? 0) : 0;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delivered.push(message);
+      },
+      close() {},
+    };
+    const worker = createTestWorker(t.database, { clock, mailer });
+    const answers = await Promise.all([1, 2, 3].map(() => post('/auth/register', registration({ email }))));
+    for (const answer of answers) expect(answer.statusCode).toBe(202);
+    await worker.drainOnce();
+    const arrived = delivered.filter((message) => message.to === email);
+    expect(arrived).toHaveLength(3);
+    const statuses = [];
+    for (const message of arrived) {
+      const token = /\/auth\/activate\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1];
+      statuses.push(
+        (await post('/auth/activate', { token, password: PASSWORD, password_confirmation: PASSWORD }))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([404, 404, 200]);
   });
 });
 
