@@ -104,9 +104,11 @@ export const PDF_ENCRYPTION_NAME = 'Encrypt';
 
 /**
  * Tags a browser would render as a web page if it ever took the file for HTML (a polyglot): found
- * anywhere in a PDF's or an image's bytes, followed by a space, `/` or `>`, the file is refused.
- * Shorter tags (`<svg`, `<img`, `<a`) would turn up by chance in compressed bytes, and `<body` is
- * how PDF rich-text comments are written; `<html` or `<script` comes with any page worth the name.
+ * anywhere in a PDF's or an image's bytes, followed by a space, `/` or `>`, the file is refused
+ * (read byte by byte, and read as UTF-16 in either byte order). Shorter tags (`<a`, `<p`) would
+ * turn up by chance in compressed bytes, and `<body` is how PDF rich-text comments are written:
+ * those, like any tag, are refused with an event handler attribute (`<body onload=…>`; the API's
+ * `markup-scan.ts`).
  */
 export const MARKUP_TAGS = [
   '!doctype',
@@ -119,7 +121,18 @@ export const MARKUP_TAGS = [
   'embed',
   'style',
   'meta',
+  'math',
+  'base',
 ] as const;
+
+/**
+ * Tags of three letters, refused only whole: `<svg ` or `<svg/` and attributes of printable ASCII
+ * up to `>`, or `<svg>` with another tag right after it. Followed by any delimiter they would turn
+ * up about once in 9 GB of random bytes (compressed streams, image data), once per thousand large
+ * files; so written, about once in 2,000 GB. With an event handler (`<svg/onload=…>`,
+ * `<img src=x onerror=…>`) they are refused whatever the bytes in the tag.
+ */
+export const MARKUP_SHORT_TAGS = ['svg', 'img'] as const;
 
 const MEGABYTE = 1024 * 1024;
 

@@ -1,9 +1,8 @@
-import { MARKUP_TAGS } from '@lisbon/domain';
 import { acceptedContentType, HEAD_BYTES, type AcceptedContentType } from './file-check';
 import { jpegCheck, pngCheck } from './image-check';
 import { PdfCheck } from './pdf-check';
 import type { ContentFinding, FormatCheck } from './findings';
-import { TextScanner } from './text-scan';
+import { MarkupScan } from './markup-scan';
 
 export type { ContentFinding } from './findings';
 
@@ -20,9 +19,6 @@ const PRIORITY: ContentFinding['reason'][] = [
 /** One format's inspection, fed the file's bytes in order. */
 
 export type ContentLimits = { pdfMaxInflatedBytes: number; imageMaxPixels: number };
-
-const MARKUP_PATTERN = new RegExp(`<(?:${MARKUP_TAGS.join('|')})(?=[\\s/>])`, 'gi');
-const MARKUP_CARRY = Math.max(...MARKUP_TAGS.map((tag) => tag.length)) + 2;
 
 function formatCheck(contentType: AcceptedContentType, limits: ContentLimits): FormatCheck {
   switch (contentType) {
@@ -45,8 +41,7 @@ export class ContentCheck {
   private readonly head: Buffer[] = [];
   private headLength = 0;
   private check: FormatCheck | null | undefined;
-  private holdsMarkup = false;
-  private readonly markup = new TextScanner(MARKUP_PATTERN, MARKUP_CARRY, () => (this.holdsMarkup = true));
+  private readonly markup = new MarkupScan();
 
   constructor(
     private readonly fileName: string,
@@ -54,7 +49,7 @@ export class ContentCheck {
   ) {}
 
   async write(chunk: Buffer): Promise<void> {
-    this.markup.feed(chunk.toString('latin1'));
+    this.markup.feed(chunk);
     if (this.check === undefined) {
       this.head.push(chunk);
       this.headLength += chunk.length;
@@ -69,7 +64,7 @@ export class ContentCheck {
     this.markup.end();
     if (this.check === undefined) await this.choose();
     const findings = [
-      ...(this.holdsMarkup ? [{ reason: 'holdsMarkup' } as const] : []),
+      ...(this.markup.found ? [{ reason: 'holdsMarkup' } as const] : []),
       ...((await this.check?.finish()) ?? []),
     ];
     for (const reason of PRIORITY) {
