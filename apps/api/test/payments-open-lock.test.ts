@@ -8,8 +8,7 @@ import {
 } from '@lisbon/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deleteDocumentRowsOfPractice } from '../src/modules/documents/service';
-import { deleteDraftRow } from '../src/modules/practices/repository';
+import { deleteDraftWithDocuments } from '../src/modules/documents/service';
 import { ManualClock } from '../src/platform/clock';
 import type { Db } from '../src/platform/db/database';
 import { bearer } from './identity';
@@ -240,8 +239,7 @@ describe('a draft with an open payment', () => {
     await provider.pay(session.checkout_url, 'paid');
     // The request goes before the payment settles (a race, or a draft of before the lock).
     await t.database.db.transaction().execute(async (trx) => {
-      await deleteDocumentRowsOfPractice(trx, id);
-      await deleteDraftRow(trx, id);
+      await deleteDraftWithDocuments(trx, id);
     });
 
     await provider.deliver(); // the webhook: succeeded, invoiced, refund asked
@@ -285,8 +283,7 @@ describe('a draft with an open payment', () => {
     const session = await checkout(t.app, who, id);
     await provider.pay(session.checkout_url, 'paid');
     await t.database.db.transaction().execute(async (trx) => {
-      await deleteDocumentRowsOfPractice(trx, id);
-      await deleteDraftRow(trx, id);
+      await deleteDraftWithDocuments(trx, id);
     });
     // The return page asks the provider: succeeded, invoiced, refund asked (its job not run yet).
     expect((await payment(who, session.payment_id)).status).toBe('succeeded');
@@ -440,17 +437,14 @@ describe('a draft with an open payment', () => {
     const session = await checkout(t.app, who, id);
     await provider.pay(session.checkout_url, 'paid');
     // Deleting the account is not refused by the open checkout (decision 052 keeps no one's data
-    // against their wish); the payment that arrives afterwards is given back.
+    // against their wish): the draft goes with its documents, and the payment that arrives
+    // afterwards finds its request gone and is given back.
     expect((await call(who, 'DELETE', `/users/${who.id}`, { email: who.email })).statusCode).toBe(204);
+    const left = await t.database.db.selectFrom('practices').select('id').where('id', '=', id).execute();
+    expect(left).toEqual([]);
 
     await provider.deliver(); // the webhook: succeeded, invoiced, refund asked
     await provider.deliver(); // the refund job
-    const request = await t.database.db
-      .selectFrom('practices')
-      .select(['status', 'paid_at'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(request).toEqual({ status: 'draft', paid_at: null });
     const paid = await t.database.db
       .selectFrom('payments')
       .select('status')
@@ -458,7 +452,7 @@ describe('a draft with an open payment', () => {
       .executeTakeFirstOrThrow();
     expect(paid.status).toBe('succeeded');
     expect(await refundsOf(session.payment_id)).toMatchObject([
-      { reason: 'not_submitted', status: 'succeeded', practice_id: id, requested_by: null },
+      { reason: 'not_submitted', status: 'succeeded', practice_id: null, requested_by: null },
     ]);
     // No mail to the address erased by the deletion, nor to its anonymised stand-in.
     const after = readMailFiles(t.database.tempDir).filter((mail) =>
@@ -466,6 +460,48 @@ describe('a draft with an open payment', () => {
     );
     expect(after.filter((mail) => mail.to === who.email || mail.to.endsWith('@deleted.invalid'))).toEqual([]);
   });
+
+  it.runIf(isPostgresRun)(
+    'lets a payment settling while the account is deleted wait for the deletion, then refunds it (no deadlock)',
+    async () => {
+      const other = t.database.openConnection();
+      t.onClose(() => other.destroy());
+      const who = await t.applicant({ email: 'ida.lock@example.org', firstName: 'Ida' });
+      const id = await readyDraft(t.app, who);
+      const session = await checkout(t.app, who, id);
+      await provider.pay(session.checkout_url, 'paid');
+      // The deletion's transaction as DELETE /users runs it: the account's row first, then the draft
+      // goes, which unnames the request on the payment's row (on delete set null).
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let isHeld = () => {};
+      const held = new Promise<void>((resolve) => (isHeld = resolve));
+      const deleting = other.transaction().execute(async (trx) => {
+        await sql`select id from users where id = ${who.id} for update`.execute(trx);
+        isHeld();
+        await released;
+        await deleteDraftWithDocuments(trx, id);
+      });
+      await held;
+      const settling = provider.deliver(); // the webhook, which waits for the account's row
+      await lockWaits(1);
+      release();
+      // Had the settlement held the payment's row before the account's, each would wait for the
+      // other, and PostgreSQL would end one of them.
+      await deleting;
+      await settling;
+      // Settled by the webhook itself (read from the table: the API's read would ask the provider again).
+      const settled = await t.database.db
+        .selectFrom('payments')
+        .select(['status', 'practice_id'])
+        .where('id', '=', session.payment_id)
+        .executeTakeFirstOrThrow();
+      expect(settled).toEqual({ status: 'succeeded', practice_id: null });
+      expect(await refundsOf(session.payment_id)).toMatchObject([
+        { reason: 'not_submitted', practice_id: null },
+      ]);
+    },
+  );
 
   it('lets the draft be changed again once the payment page has closed unpaid', async () => {
     const who = await t.applicant({ email: 'dan.lock@example.org', firstName: 'Dan' });

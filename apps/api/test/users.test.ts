@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
 import { readMailFiles } from './mail';
+import { FILES, storedFiles, upload } from './requests';
 
 const clock = new ManualClock();
 let alice: { id: number; token: string };
@@ -295,7 +297,7 @@ describe('DELETE /users/{id}', () => {
     expect(jobs.some((job) => job.payload.includes('alice@example.org'))).toBe(false);
   });
 
-  it('closes the requests in progress, appeals included, and leaves drafts and final outcomes as they were (decision 052)', async () => {
+  it('closes the requests in progress, appeals included, deletes the draft and leaves final outcomes as they were (decision 052)', async () => {
     const email = 'carla@example.org';
     const id = await createUser(t.database, clock, { email });
     const { token } = await login(t.app, email);
@@ -328,14 +330,7 @@ describe('DELETE /users/{id}', () => {
       .where('user_id', '=', id)
       .orderBy('id')
       .execute();
-    expect(rows.map((row) => row.status)).toEqual([
-      'closed',
-      'closed',
-      'closed',
-      'published',
-      'closed',
-      'draft',
-    ]);
+    expect(rows.map((row) => row.status)).toEqual(['closed', 'closed', 'closed', 'published', 'closed']);
     const closes = await t.database.db
       .selectFrom('practice_status_history')
       .select(['practice_id', 'from_status', 'to_status', 'action', 'by_user_id'])
@@ -352,6 +347,61 @@ describe('DELETE /users/{id}', () => {
         by_user_id: id,
       })),
     );
+  });
+
+  it('deletes the draft and the loose documents with their files, and keeps a submitted request’s (decision 052)', async () => {
+    const email = 'dora@example.org';
+    const id = await createUser(t.database, clock, { email });
+    const who = { id, token: (await login(t.app, email)).token };
+    const pdf = (name: string) => ({ name, content: FILES.pdf });
+    const create = async () =>
+      dataOf(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/practices',
+          headers: bearer(who.token),
+          payload: { country: 'FR', level: 'higher', replace_draft: false },
+        }),
+      ) as { id: number };
+    // A submitted request, its diploma kept with it; then a draft with identity papers and diploma.
+    const submitted = (await create()).id;
+    expect(
+      (await upload(t.app, who, { type: 'diploma', practice_id: submitted }, pdf('kept.pdf'))).statusCode,
+    ).toBe(201);
+    await t.database.db
+      .updateTable('practices')
+      .set({ status: 'closed' })
+      .where('id', '=', submitted)
+      .execute();
+    const draft = (await create()).id;
+    for (const type of ['identity_document', 'diploma']) {
+      expect((await upload(t.app, who, { type, practice_id: draft }, pdf(`${type}.pdf`))).statusCode).toBe(
+        201,
+      );
+    }
+    expect((await upload(t.app, who, { type: 'diploma' }, pdf('loose.pdf'))).statusCode).toBe(201);
+    const documents = () =>
+      t.database.db
+        .selectFrom('documents')
+        .select(['practice_id', 'storage_key'])
+        .where('user_id', '=', id)
+        .orderBy('id')
+        .execute();
+    const before = await documents();
+    expect(before.map((row) => row.practice_id)).toEqual([submitted, draft, draft, null]);
+    const stored = (key: string) => storedFiles(t.database).includes(join(key.slice(0, 2), key));
+    expect(before.every((row) => stored(row.storage_key))).toBe(true);
+
+    expect((await call('DELETE', `/users/${id}`, who.token, { email })).statusCode).toBe(204);
+    const practices = await t.database.db
+      .selectFrom('practices')
+      .select('id')
+      .where('user_id', '=', id)
+      .execute();
+    expect(practices).toEqual([{ id: submitted }]);
+    const after = await documents();
+    expect(after).toEqual([before[0]]);
+    expect(before.map((row) => stored(row.storage_key))).toEqual([true, false, false, false]);
   });
 
   it('lets the freed email register again as a new account', async () => {

@@ -61,6 +61,20 @@ export async function deleteDocumentRowsOfPracticeReturningKeys(
   return rows.map((row) => row.storage_key);
 }
 
+/** Deletes the account's documents that belong to no request and answers their storage keys. */
+export async function deleteUnattachedDocumentsOfUserReturningKeys(
+  db: Db,
+  userId: number,
+): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('documents')
+    .where('user_id', '=', userId)
+    .where('practice_id', 'is', null)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
 /**
  * Inside a transaction about to add a document: on PostgreSQL the user's row stays locked until
  * it ends, so two uploads of one applicant count their usage in turn and cannot both slip under

@@ -25,6 +25,7 @@ import {
   type OwnedPractice,
 } from '../practice-records/access.service';
 import { recordAuditEntry } from '../practice-records/audit.service';
+import { deleteDraftRequestRow, listDraftIdsOfAccount } from '../practice-records/drafts';
 import {
   paymentLockEnd,
   requireDraftUnpaidHeld,
@@ -37,6 +38,7 @@ import { megabytes, requireRoomFor } from './quota.service';
 import {
   deleteDocumentRow,
   deleteDocumentRowsOfPracticeReturningKeys,
+  deleteUnattachedDocumentsOfUserReturningKeys,
   findDocumentRow,
   findUploadedRow,
   insertDocument,
@@ -64,9 +66,35 @@ export const toDocument = (row: DocumentRow): PracticeDocument => ({
 export const listDocumentsOfPractice = async (db: Db, practiceId: number): Promise<PracticeDocument[]> =>
   (await listDocumentRowsOfPractice(db, practiceId)).map(toDocument);
 
-/** For a request being deleted, inside its transaction: the rows go, the keys come back for `removeStoredFiles`. */
-export const deleteDocumentRowsOfPractice = (db: Db, practiceId: number): Promise<string[]> =>
-  deleteDocumentRowsOfPracticeReturningKeys(db, practiceId);
+/**
+ * A draft deleted with its documents, inside the caller's transaction (the applicant deleting or
+ * replacing it, the account's deletion): the rows go, and the keys of its files come back for
+ * `removeStoredFiles` once committed — a crash in between leaves files no row holds, which the
+ * file sweep removes, never a row without its file. Null when the request is no longer a draft:
+ * the caller throws, so that its transaction rolls the documents' rows back.
+ */
+export async function deleteDraftWithDocuments(db: Db, practiceId: number): Promise<string[] | null> {
+  const keys = await deleteDocumentRowsOfPracticeReturningKeys(db, practiceId);
+  return (await deleteDraftRequestRow(db, practiceId)) ? keys : null;
+}
+
+/**
+ * For an account being deleted, inside its transaction (decision 052): its drafts with their
+ * documents, and its documents that belong to no request; the keys of their files come back for
+ * `removeStoredFiles` after the commit. A draft submitted meanwhile fails the deletion, 409
+ * PRACTICE_CHANGED (the deletion holds the account's row first, as a submission does, so on
+ * PostgreSQL one waits for the other). The documents of submitted requests stay with them.
+ */
+export async function deleteDocumentsOfDeletedAccount(db: Db, userId: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (const id of await listDraftIdsOfAccount(db, userId)) {
+    const ofDraft = await deleteDraftWithDocuments(db, id);
+    if (ofDraft === null) throw new AppError('PRACTICE_CHANGED');
+    keys.push(...ofDraft);
+  }
+  keys.push(...(await deleteUnattachedDocumentsOfUserReturningKeys(db, userId)));
+  return keys;
+}
 
 /** After the rows are gone: a file that cannot be removed is an orphan on disk, never a dangling row. */
 export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]): Promise<void> {

@@ -15,7 +15,7 @@ import { issueFiscalDocuments } from '../invoices/service';
 import { recordSubmission, type SubmissionResult } from '../practices/submission.service';
 import { workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
-import { findAccountById } from '../users/accounts';
+import { findAccountById, isAccountGoneHeld } from '../users/accounts';
 import { queuePaymentSuccessfulMail } from './mails';
 import { requestRefundWithin } from './refund.service';
 import {
@@ -62,6 +62,10 @@ async function settleSucceeded(
   at: SettleContext & { transactionReference: string },
 ): Promise<SettlementOutcome> {
   const now = at.now.toISOString();
+  // The account's row first (PostgreSQL), as a checkout, a change of the draft and the account's
+  // deletion take it: a deletion deleting the draft (and so naming no request on this payment's
+  // row) would otherwise wait for this payment's row while this waits for the account's.
+  if (payment.purpose !== 'delivery') await isAccountGoneHeld(trx, payment.user_id);
   if (
     !(await markPaymentSucceeded(trx, {
       id: payment.id,

@@ -11,6 +11,30 @@ export async function findPracticeRow(db: Db, id: number): Promise<PracticeRow |
   return db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Deletes a request while it is a draft (its history goes with it; a payment or refund of it keeps
+ * its row, naming no request); false when it is not one any more.
+ */
+export async function deleteDraftRow(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('practices')
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The ids of the account's drafts (one at most, by the one-draft index). */
+export async function listDraftIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('practices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'draft')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function listPracticeRowsOfUser(db: Db, userId: number): Promise<PracticeRow[]> {
   return db.selectFrom('practices').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }

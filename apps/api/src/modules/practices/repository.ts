@@ -45,16 +45,6 @@ export async function updatePracticeInStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Deletes a request while it is a draft (its history goes with it); false when it is not one any more. */
-export async function deleteDraftRow(db: Db, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('practices')
-    .where('id', '=', id)
-    .where('status', '=', 'draft')
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
 export type HistoryEntry = { from: string | null; to: string; byUserId: number | null; at: string };
 
 export async function insertHistory(db: Db, practiceId: number, entry: HistoryEntry): Promise<void> {

@@ -22,11 +22,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, fieldError } from '../../platform/errors';
-import {
-  deleteDocumentRowsOfPractice,
-  listDocumentsOfPractice,
-  removeStoredFiles,
-} from '../documents/service';
+import { deleteDraftWithDocuments, listDocumentsOfPractice, removeStoredFiles } from '../documents/service';
 import { pendingQuestionOf } from '../messages/thread';
 import {
   findOwnPractice,
@@ -43,7 +39,6 @@ import type { SessionUser } from '../sessions/service';
 import {
   countSubmittedPractices,
   findRequestRefund,
-  deleteDraftRow,
   findDraftRow,
   insertHistory,
   insertPractice,
@@ -84,8 +79,9 @@ export async function createPractice(
         // The draft being paid for is not replaced under its payment, nor while its checkout writes one.
         await holdRequest(trx, { userId: actor.id, practiceId: draft.id });
         await requireNoOpenPayment(ctx, draft.id, trx);
-        replacedFiles = await deleteDocumentRowsOfPractice(trx, draft.id);
-        if (!(await deleteDraftRow(trx, draft.id))) throw new AppError('DRAFT_EXISTS');
+        const files = await deleteDraftWithDocuments(trx, draft.id);
+        if (files === null) throw new AppError('DRAFT_EXISTS');
+        replacedFiles = files;
       }
       const created = await insertPractice(trx, {
         user_id: actor.id,
@@ -265,8 +261,8 @@ export async function deleteDraft(ctx: AppContext, actor: SessionUser, id: numbe
   if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
   const files = await ctx.db.transaction().execute(async (trx) => {
     await requireDraftUnpaidHeld(ctx, trx, { id, userId: actor.id });
-    const keys = await deleteDocumentRowsOfPractice(trx, id);
-    if (!(await deleteDraftRow(trx, id))) throw new AppError('PRACTICE_NOT_EDITABLE');
+    const keys = await deleteDraftWithDocuments(trx, id);
+    if (keys === null) throw new AppError('PRACTICE_NOT_EDITABLE');
     return keys;
   });
   await removeStoredFiles(ctx, files);

@@ -218,6 +218,12 @@ describe('account page: settings', () => {
       'DELETE /users/1': { status: 204 },
     });
     const { router } = openAccount();
+    // Said before anything is typed: the draft and its documents go too (decision 052).
+    expect(
+      await screen.findByText(
+        'Deleting your account erases your personal data, your draft request and the documents you uploaded to it, and logs you out. Invoices are kept for the time the law requires. This cannot be undone.',
+      ),
+    ).toBeTruthy();
     await userEvent.type(
       await screen.findByLabelText(/^To confirm, type the email of your account/),
       ' ADA@example.org',
