@@ -164,8 +164,51 @@ describe('staff open a request to delivery', () => {
 });
 
 describe('shipping information', () => {
+  /** A request of the applicant's the office opened to delivery: something to ship. */
+  const openedFor = async (who: Payer) => {
+    const id = await practiceIn(t.database, { userId: who.id, status: 'closed' });
+    expect((await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`)).statusCode).toBe(200);
+    return id;
+  };
+
+  it('is refused with nothing to ship: 409 NOTHING_TO_SHIP, and no shipment is opened', async () => {
+    const kim = await t.applicant({ email: 'kim.nothing@example.org' });
+    const liv = await t.applicant({ email: 'liv.nothing@example.org' });
+    // Liv's request is closed, but its originals were never opened for return.
+    await practiceIn(t.database, { userId: liv.id, status: 'closed' });
+    // In the reader's language.
+    const cases = [
+      [
+        kim,
+        'en-US',
+        'None of your requests is open for the return of its originals yet: there is nothing to ship.',
+      ],
+      [
+        liv,
+        'it-IT',
+        'Nessuna delle tue richieste è ancora aperta alla restituzione degli originali: non c’è nulla da spedire.',
+      ],
+    ] as const;
+    for (const [who, language, message] of cases) {
+      const refused = await call(who, 'PUT', '/delivery/shipping', SHIPPING, { 'accept-language': language });
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toMatchObject({ code: 'NOTHING_TO_SHIP', message });
+      expect((await overview(who)).current).toBeNull();
+    }
+    const shipments = await t.database.db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('user_id', '=', kim.id)
+      .execute();
+    expect(shipments).toEqual([]);
+    // Once the office opens a request to delivery, the same information opens the shipment.
+    await openedFor(kim);
+    expect((await call(kim, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
+  });
+
   it('is given once, then read-only: a change answers 409, the same again 200', async () => {
     const carla = await t.applicant({ email: 'carla@example.org' });
+    await openedFor(carla);
     const first = await call(carla, 'PUT', '/delivery/shipping', SHIPPING);
     expect(first.statusCode).toBe(200);
     expect(dataOf(first)).toMatchObject({ status: 'open', shipping: { recipient_name: 'Ada Lovelace' } });
@@ -190,19 +233,25 @@ describe('shipping information', () => {
   });
 
   it('refuses a courier phone without its country code, as the account does, and keeps nothing (issue 33)', async () => {
-    const response = await call(bob, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '12345' });
+    const otto = await t.applicant({ email: 'otto.courier@example.org' });
+    const response = await call(otto, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '12345' });
     expect(response.statusCode).toBe(422);
     expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       phone: ['Phone number not valid (add country code)'],
     });
-    expect((await overview(bob)).current?.shipping ?? null).toBeNull();
-    const accepted = await call(bob, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '+39 06 1234 5678' });
+    expect((await overview(otto)).current?.shipping ?? null).toBeNull();
+    await openedFor(otto);
+    const accepted = await call(otto, 'PUT', '/delivery/shipping', {
+      ...SHIPPING,
+      phone: '+39 06 1234 5678',
+    });
     expect(accepted.statusCode).toBe(200);
     expect(dataOf(accepted)).toMatchObject({ shipping: { phone: '+390612345678' } });
   });
 
   it('takes a national courier phone of the shipping country, with its prefix (E.164)', async () => {
     const nora = await t.applicant({ email: 'nora.courier@example.org' });
+    await openedFor(nora);
     const response = await call(nora, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '01 23 45 67 89' });
     expect(response.statusCode).toBe(200);
     expect(dataOf(response)).toMatchObject({ shipping: { phone: '+33123456789' } });

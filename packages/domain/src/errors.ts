@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'DELIVERY_SUSPENDED',
   'SHIPPING_INFO_LOCKED',
   'SHIPPING_INFO_REQUIRED',
+  'NOTHING_TO_SHIP',
   'DELIVERY_NOT_AVAILABLE',
   'REFUND_NOT_AVAILABLE',
   'REFUND_NOT_FAILED',
@@ -114,6 +115,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // Shipping information cannot be modified after submission (spec §4, §5).
   SHIPPING_INFO_LOCKED: 409,
   SHIPPING_INFO_REQUIRED: 409,
+  // Shipping information with no request open for the return of its originals (decision 028).
+  NOTHING_TO_SHIP: 409,
   // A request not open to delivery, already shipped, or not (yet) paid for delivery.
   DELIVERY_NOT_AVAILABLE: 409,
   // Nothing to refund: not paid, already refunded, or the evaluation has started (decision 068).

@@ -171,6 +171,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'Return deliveries are suspended: you can order the return from {{day}}. The cart cannot be paid now.',
   SHIPPING_INFO_LOCKED: 'Shipping information cannot be modified after submission.',
   SHIPPING_INFO_REQUIRED: 'Submit the shipping information before paying.',
+  NOTHING_TO_SHIP:
+    'None of your requests is open for the return of its originals yet: there is nothing to ship.',
   DELIVERY_NOT_AVAILABLE: 'This request is not available for return delivery.',
   REFUND_NOT_AVAILABLE:
     'There is nothing to refund: the payment is already refunded, or the evaluation has started.',

@@ -152,6 +152,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
     'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dal {{day}}. Il carrello non può essere pagato ora.',
   SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',
   SHIPPING_INFO_REQUIRED: 'Invia le informazioni di spedizione prima di pagare.',
+  NOTHING_TO_SHIP:
+    'Nessuna delle tue richieste è ancora aperta alla restituzione degli originali: non c’è nulla da spedire.',
   DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',
   REFUND_NOT_AVAILABLE:
     'Non c’è nulla da rimborsare: il pagamento è già rimborsato, oppure la valutazione è iniziata.',

@@ -43,7 +43,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       schema: {
         summary: 'Submit the shipping information of the shipment being prepared (once)',
         description:
-          'Once submitted it cannot be modified: a change answers 409 SHIPPING_INFO_LOCKED, and the same information sent again answers as the first time. The next shipment, after this one is paid, takes its own.',
+          'Once submitted it cannot be modified: a change answers 409 SHIPPING_INFO_LOCKED, and the same information sent again answers as the first time. The next shipment, after this one is paid, takes its own. 409 NOTHING_TO_SHIP when no request of the applicant is open for the return of its originals (and none is being prepared).',
         tags,
         security,
         body: shippingInfoSchema,

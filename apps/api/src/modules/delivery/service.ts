@@ -119,7 +119,9 @@ const SHIPPING_FIELDS = shippingInfoSchema.in.keyof().options;
  * PUT /delivery/shipping: the shipping information of the shipment being prepared ('Shipping info
  * updated'). It is given once: afterwards it is read-only and a change answers 409
  * SHIPPING_INFO_LOCKED (spec §4, §5); the same information sent again answers as the first time.
- * The next shipment, after this one is paid, takes its own.
+ * The next shipment, after this one is paid, takes its own. A shipment is opened only for an
+ * applicant with a request open for the return of its originals and not shipped yet: otherwise 409
+ * NOTHING_TO_SHIP, and nothing is written (decision 028).
  */
 export async function putShipping(
   ctx: AppContext,
@@ -142,6 +144,8 @@ export async function putShipping(
   let open = await findOpenDeliveryRow(ctx.db, actor.id);
   let isLocked = false;
   if (!open) {
+    const opened = await listOpenedPracticeRows(ctx.db, actor.id);
+    if (!opened.some(isDeliveryAddable)) throw new AppError('NOTHING_TO_SHIP');
     try {
       await insertDelivery(ctx.db, { user_id: actor.id, status: 'open', created_at: now, ...fields });
     } catch (error) {

@@ -101,6 +101,18 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
   });
 
+  it('offers no shipping form with nothing to ship, and says when it comes (decision 028)', async () => {
+    open({ 'GET /delivery': { body: { data: overview({ deliverable: [] }) } } });
+    expect(
+      await screen.findByText(
+        'There is nothing to ship yet: you can give the shipping information once the office opens one of your requests for the return of its originals.',
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^Recipient name/)).toBeNull();
+  });
+
   it("starts the shipping information from the account's name, address and phone (issue 14)", async () => {
     const calls = open({
       'GET /delivery': { body: { data: overview() } },

@@ -157,6 +157,9 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
       <Part id="shipping" title={t('delivery.shipping.title')} headingRef={shippingHeading}>
         {shipping ? (
           <ShippingSummary shipping={shipping} />
+        ) : overview.deliverable.length === 0 ? (
+          // The API opens no shipment with nothing to ship (409 NOTHING_TO_SHIP, decision 028).
+          <Text>{t('delivery.shipping.nothingToShip')}</Text>
         ) : (
           <ShippingForm
             feeCents={overview.fee.total}

@@ -21,6 +21,8 @@ export const deliveryEn = {
     },
     shipping: {
       title: 'Shipping information',
+      nothingToShip:
+        'There is nothing to ship yet: you can give the shipping information once the office opens one of your requests for the return of its originals.',
       once: 'Check the details carefully: once submitted, the shipping information cannot be modified.',
       recipientName: 'Recipient name',
       address: 'Address',

@@ -24,6 +24,8 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
     },
     shipping: {
       title: 'Informazioni di spedizione',
+      nothingToShip:
+        'Non c’è ancora nulla da spedire: potrai inserire le informazioni di spedizione quando l’ufficio aprirà una delle tue richieste alla restituzione degli originali.',
       once: 'Controlla bene i dati: una volta inviate, le informazioni di spedizione non possono essere modificate.',
       recipientName: 'Nome del destinatario',
       address: 'Indirizzo',
