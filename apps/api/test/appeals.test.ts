@@ -186,6 +186,61 @@ describe('documents in the appeal window', () => {
     expect((await replace(addedId)).statusCode).toBe(200);
     expect((await call('DELETE', `/documents/${addedId}`, owner)).statusCode).toBe(204);
   });
+
+  it('lets a document added for an appeal never asked for be deleted after the window, not replaced (decision 026)', async () => {
+    clock.set('2026-04-02T08:00:00Z');
+    const { practiceId } = await published();
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: '2026-04-01T08:00:00.000Z' })
+      .where('id', '=', practiceId)
+      .execute();
+    const uploadTo = (fields: Record<string, string | number>, name: string) =>
+      upload(t.app, owner, fields, { name, content: FILES.pdf, contentType: 'application/pdf' });
+    const evaluated = dataOf<{ id: number }>(await uploadTo({ type: 'diploma' }, 'diploma.pdf'));
+    await t.database.db
+      .updateTable('documents')
+      .set({ practice_id: practiceId, created_at: '2026-03-20T10:00:00.000Z' })
+      .where('id', '=', evaluated.id)
+      .execute();
+    const added = await uploadTo(
+      { type: 'additional', additional_type: 'Appeal evidence', practice_id: practiceId },
+      'letter.pdf',
+    );
+    expect(added.statusCode).toBe(201);
+    const addedId = dataOf<{ id: number }>(added).id;
+    const addedPath = await storedPathOf(t.database, addedId);
+
+    // The window closes with no appeal asked for: as if released on 24 March, the letter added on
+    // the 25th (the clock stays, so the session does too).
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: '2026-03-24T08:00:00.000Z' })
+      .where('id', '=', practiceId)
+      .execute();
+    await t.database.db
+      .updateTable('documents')
+      .set({ created_at: '2026-03-25T10:00:00.000Z' })
+      .where('id', '=', addedId)
+      .execute();
+    const late = await uploadTo(
+      { type: 'additional', additional_type: 'Late', practice_id: practiceId },
+      'late.pdf',
+    );
+    expect(late.statusCode).toBe(409);
+    const replaced = await upload(
+      t.app,
+      owner,
+      {},
+      { name: 'other.png', content: FILES.png },
+      { method: 'PUT', url: `/documents/${addedId}` },
+    );
+    expect(replaced.statusCode).toBe(409);
+    expect((await call('DELETE', `/documents/${evaluated.id}`, owner)).statusCode).toBe(409);
+    expect((await call('DELETE', `/documents/${addedId}`, owner)).statusCode).toBe(204);
+    expect(storedFiles(t.database)).not.toContain(addedPath);
+    expect(await statusOf(t.database, practiceId)).toBe('published');
+  });
 });
 
 describe('documents during the appeal', () => {

@@ -102,6 +102,21 @@ export const isDocumentChangeable = (
   (areDocumentsEditable(practice.status) || canRequestAppeal(practice, now)) &&
   !isStatementEvidence(practice, documentCreatedAt);
 
+/**
+ * Whether the applicant may delete a document of this request now: whenever they may change it
+ * (`isDocumentChangeable`), and also, once the window has closed with no appeal asked for, a
+ * document added to the published request since its release — an appeal's supporting document
+ * never sent, which nobody evaluates (decision 026, amended). Such a document is not replaced: the
+ * request takes no new document after the window.
+ */
+export const isDocumentDeletable = (
+  practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
+  documentCreatedAt: string,
+  now: Date,
+): boolean =>
+  isDocumentChangeable(practice, documentCreatedAt, now) ||
+  (practice.status === 'published' && !isStatementEvidence(practice, documentCreatedAt));
+
 /** Appeals that still wait for a decision: at most one per request. */
 export const OPEN_APPEAL_STATUSES = [
   'appeal_requested',

@@ -2,6 +2,7 @@ import {
   areDocumentsEditable,
   canRequestAppeal,
   isDocumentChangeable,
+  isDocumentDeletable,
   DOCUMENT_FORMATS,
   DOCUMENT_TYPES,
   IMAGE_MAX_PIXELS,
@@ -106,13 +107,16 @@ export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]
  * actor's request: 409 unless the request takes it now — not a draft's while its checkout is open
  * (PAYMENT_OPEN, decision 020). A published request takes the supporting documents of an appeal
  * while its window is open (decision 026); from its publication on, in the window and in the
- * appeal, it keeps those its statement was evaluated on (`isStatementEvidence`).
+ * appeal, it keeps those its statement was evaluated on (`isStatementEvidence`). After the window,
+ * with no appeal asked for, a document added since the publication may still be deleted
+ * (`isDocumentDeletable`): nothing else would ever remove it.
  */
 async function requireEditable(
   ctx: AppContext,
   actor: SessionUser,
   practiceId: number | null,
   document?: DocumentRow,
+  { isDeletion = false }: { isDeletion?: boolean } = {},
 ): Promise<PracticeStatus | null> {
   if (practiceId === null) return null;
   const practice = await findOwnPractice(ctx, actor, practiceId);
@@ -122,6 +126,9 @@ async function requireEditable(
     statement_withdrawn_at: practice.row.statement_withdrawn_at,
   };
   const now = ctx.clock.now();
+  if (isDeletion && document && practice.status === 'published') {
+    if (isDocumentDeletable(facts, document.created_at, now)) return practice.status;
+  }
   const isAppealable = canRequestAppeal(facts, now);
   if (!areDocumentsEditable(practice.status) && !isAppealable) throw new AppError('PRACTICE_NOT_EDITABLE');
   // A draft's documents are what its open checkout pays for.
@@ -301,7 +308,7 @@ export async function replaceDocument(
 
 export async function deleteDocument(ctx: AppContext, actor: SessionUser, id: number): Promise<void> {
   const row = await ownDocument(ctx, actor, id);
-  const status = await requireEditable(ctx, actor, row.practice_id, row);
+  const status = await requireEditable(ctx, actor, row.practice_id, row, { isDeletion: true });
   const at = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await holdIfDraft(ctx, trx, actor, { id: row.practice_id, status });
