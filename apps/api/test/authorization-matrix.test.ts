@@ -116,6 +116,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/delivery/{id}/waybill': 'delivery.order',
   'POST /api/v1/staff/practices/{id}/open-to-delivery': 'staff.workspace',
   'POST /api/v1/staff/practices/{id}/delivered': 'staff.workspace',
+  'GET /api/v1/staff/practices/{id}/waybill': 'staff.delivery',
   'POST /api/v1/staff/practices/{id}/cancel-delivery': 'payments.refund',
   'POST /api/v1/staff/practices/{id}/refund': 'payments.refund',
   'POST /api/v1/staff/refunds/{id}/given-back-by-hand': 'payments.refund',

@@ -1,4 +1,10 @@
-import { deliveryOverviewSchema, fiscalDocumentSchema, paymentSchema, practiceSchema } from '@lisbon/domain';
+import {
+  deliveryOverviewSchema,
+  fiscalDocumentSchema,
+  paymentSchema,
+  practiceSchema,
+  staffPracticeSchema,
+} from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
@@ -566,5 +572,52 @@ describe('staff set as delivered', () => {
     expect(mail?.locale).toBe('it-IT');
     expect((await asStaff(secretary, `/staff/practices/${id}/delivered`)).statusCode).toBe(409);
     clock.set('2026-03-10T09:00:00Z');
+  });
+});
+
+describe('staff sending the originals back', () => {
+  const staffGet = (who: StaffMember, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${who.token}` } });
+
+  it('see where to and the waybill number in the workspace, and download the waybill (staff.delivery only)', async () => {
+    const una = await t.applicant({ email: 'una@example.org' });
+    const id = await practiceIn(t.database, { userId: una.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(una, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '+39 3331234567' });
+    const before = staffPracticeSchema.parse(dataOf(await staffGet(secretary, `/staff/practices/${id}`)));
+    expect(before.shipment).toBeNull();
+    expect((await staffGet(secretary, `/staff/practices/${id}/waybill`)).statusCode).toBe(404);
+
+    const session = dataOf<{ checkout_url: string }>(
+      await call(una, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING }),
+    );
+    await payOnSandbox(t.app, session.checkout_url, CARDS.success);
+    await worker.drainOnce();
+
+    const workspace = staffPracticeSchema.parse(dataOf(await staffGet(secretary, `/staff/practices/${id}`)));
+    expect(workspace.shipment).toMatchObject({
+      status: 'paid',
+      waybill_number: expect.stringMatching(/^RD-2026-\d{6}$/),
+      shipping: {
+        recipient_name: 'Ada Lovelace',
+        address: 'Rue de Rivoli 1',
+        city: 'Paris',
+        phone: '+393331234567',
+      },
+    });
+    // An evaluator has no use for the applicant's address: the workspace leaves it out.
+    const asEvaluator = staffPracticeSchema.parse(
+      dataOf(await staffGet(evaluator, `/staff/practices/${id}`)),
+    );
+    expect(asEvaluator.shipment).toBeNull();
+
+    const waybill = await staffGet(secretary, `/staff/practices/${id}/waybill`);
+    expect(waybill.statusCode).toBe(200);
+    expect(waybill.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(waybill.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(workspace.shipment?.waybill_number ?? 'no waybill');
+    expect((await staffGet(evaluator, `/staff/practices/${id}/waybill`)).statusCode).toBe(403);
+    const other = await practiceIn(t.database, { userId: una.id, status: 'closed' });
+    expect((await staffGet(secretary, `/staff/practices/${other}/waybill`)).statusCode).toBe(404);
   });
 });

@@ -168,7 +168,12 @@ beforeAll(async () => {
   // A return delivery paid for and not yet sent.
   const delivery = await t.database.db
     .insertInto('deliveries')
-    .values({ user_id: ada.id, status: 'paid', paid_at: '2025-02-20T10:00:00.000Z' })
+    .values({
+      user_id: ada.id,
+      status: 'paid',
+      paid_at: '2025-02-20T10:00:00.000Z',
+      waybill_number: 'RD-2025-000001',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.database.db
@@ -224,7 +229,14 @@ describe('the dashboard', () => {
     expect(data.appeals).toEqual({ statements: 3, appeals: 1, amendments: 1 });
     expect(data.deliveries_waiting).toEqual({
       count: 1,
-      practices: [{ id: ids.p1, paid_at: '2025-02-20T10:00:00.000Z', applicant: 'Ada Lovelace' }],
+      practices: [
+        {
+          id: ids.p1,
+          paid_at: '2025-02-20T10:00:00.000Z',
+          applicant: 'Ada Lovelace',
+          waybill_number: 'RD-2025-000001',
+        },
+      ],
     });
   });
 

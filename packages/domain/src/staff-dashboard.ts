@@ -104,7 +104,14 @@ export const dashboardSchema = z
     /** Return deliveries paid for and not yet sent, oldest first (at most 20 listed). */
     deliveries_waiting: z.object({
       count,
-      practices: z.array(z.object({ id: count, paid_at: z.string(), applicant: z.string() })),
+      practices: z.array(
+        z.object({
+          id: count,
+          paid_at: z.string(),
+          applicant: z.string(),
+          waybill_number: z.string().nullable(),
+        }),
+      ),
     }),
     /**
      * Refunds the provider refused (decision 068), newest first (at most 20 listed): whoever

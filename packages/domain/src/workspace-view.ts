@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assessmentValuesSchema } from './assessment';
+import { DELIVERY_STATUSES, shippingInfoViewSchema } from './delivery';
 import { practiceSchema } from './practice';
 import { PRACTICE_STATUSES } from './statuses';
 import { STAFF_CHANGES } from './staff-changes';
@@ -110,6 +111,23 @@ export const toAvailableAction = (transition: Transition): AvailableAction => ({
   is_available: isOfferedInWorkspace(transition),
 });
 
+/**
+ * The paid shipment that carries the request's originals back, as the staff member who sends them
+ * needs it: where to (the shipping information the applicant gave) and the waybill number, whose
+ * PDF is GET /staff/practices/{id}/waybill. Only for holders of `staff.delivery`.
+ */
+export const staffShipmentSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(DELIVERY_STATUSES),
+    shipping: shippingInfoViewSchema.nullable(),
+    waybill_number: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+  })
+  .meta({ id: 'StaffShipment' });
+export type StaffShipment = z.infer<typeof staffShipmentSchema>;
+
 export const staffPracticeSchema = practiceSchema
   .omit({ history: true })
   .extend({
@@ -130,6 +148,11 @@ export const staffPracticeSchema = practiceSchema
     allowed_changes: z.array(z.enum(STAFF_CHANGES)),
     /** The succeeded payments for this request and for its shipment, each with its refund. */
     payments: z.array(staffPaymentSchema),
+    /**
+     * The paid (or delivered) shipment carrying this request, for holders of `staff.delivery`;
+     * null when none or for anyone else. Optional like `pending_question`.
+     */
+    shipment: staffShipmentSchema.nullable().optional(),
   })
   .meta({ id: 'StaffPractice' });
 export type StaffPractice = z.infer<typeof staffPracticeSchema>;

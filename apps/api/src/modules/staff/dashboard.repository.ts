@@ -102,7 +102,7 @@ export async function listDeliveriesWaiting(db: Db, limit: number) {
     .executeTakeFirstOrThrow();
   const rows = await waiting
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'd.paid_at', 'u.first_name', 'u.last_name'])
+    .select(['p.id', 'd.paid_at', 'd.waybill_number', 'u.first_name', 'u.last_name'])
     .orderBy('d.paid_at')
     .orderBy('p.id')
     .limit(limit)

@@ -176,6 +176,7 @@ export async function getDashboard(
         id: row.id,
         paid_at: row.paid_at ?? '',
         applicant: `${row.first_name} ${row.last_name}`.trim(),
+        waybill_number: row.waybill_number,
       })),
     },
     refunds_failed: refundsFailed,

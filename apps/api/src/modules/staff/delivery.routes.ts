@@ -1,12 +1,15 @@
 import { noticeEnvelope, staffPracticeSchema } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import {
   bearerSecurity as security,
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { sendPrivateFile } from '../../platform/http/download';
 import { openToDelivery, setDelivered } from '../delivery/staff.service';
+import { openStaffWaybill } from '../delivery/waybill.service';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { noticeMeta } from '../transitions/notice';
 import { getStaffPractice } from './workspace.service';
@@ -58,6 +61,36 @@ export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard
         data: await getStaffPractice(ctx, actorOf(request), request.params.id),
         meta: noticeMeta(request, 'setAsDelivered'),
       };
+    },
+  );
+
+  app.get(
+    '/staff/practices/:id/waybill',
+    {
+      // Who sends the originals back; a render budget spent is refused before any work (decision 084).
+      onRequest: [guard.ability('staff.delivery'), ctx.renderBudget.refuseSpent],
+      schema: {
+        summary: 'The waybill PDF of the paid shipment carrying this request, for whoever sends it',
+        description:
+          '403 FORBIDDEN_ACCESS without `staff.delivery`; 404 when the request is in no paid (or delivered) shipment.',
+        tags,
+        security,
+        params,
+        produces: ['application/pdf'],
+        response: {
+          200: z.any().meta({ type: 'string', format: 'binary', description: 'The PDF' }),
+          ...errorsOf(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { content, fileName } = await openStaffWaybill(ctx, actorOf(request), request.params.id);
+      return sendPrivateFile(reply, {
+        content: Buffer.from(content),
+        size: content.byteLength,
+        fileName,
+        contentType: 'application/pdf',
+      });
     },
   );
 };

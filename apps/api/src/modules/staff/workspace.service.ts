@@ -11,6 +11,7 @@ import {
   toAvailableAction,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import { staffShipmentOf } from '../delivery/waybill.service';
 import { openPracticeDocument } from '../documents/service';
 import { evaluationViews, findEvaluation } from '../evaluations/service';
 import { listThread } from '../messages/thread';
@@ -38,13 +39,14 @@ export async function getStaffPractice(
   requireStaff(actor);
   const practice = await getPracticeForStaff(ctx, id);
   const { db } = ctx;
-  const [facts, history, thread, noteRows, evaluation, shipments] = await Promise.all([
+  const [facts, history, thread, noteRows, evaluation, shipments, shipment] = await Promise.all([
     findStaffFacts(db, id),
     listAudit(db, id),
     listThread(db, id, 'staff'),
     listNoteRows(db, id),
     findEvaluation(db, id),
     shipmentFactsOf(db, id),
+    staffShipmentOf(ctx, actor, id),
   ]);
   const payments = await staffPaymentsOf(db, { practiceId: id, deliveryIds: shipments.deliveryIds });
   // What the refund changes need (decision 068): the domain's rules decide with these facts.
@@ -95,6 +97,7 @@ export async function getStaffPractice(
       isChangeOffered(change, { ...practice, refund }, context),
     ),
     payments,
+    shipment,
   };
 }
 

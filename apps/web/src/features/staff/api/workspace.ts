@@ -80,3 +80,7 @@ export function useReloadPractice() {
 /** GET …/documents/{id}/download: a document of the request as a blob, to show or save. */
 export const fetchStaffDocument = (practiceId: number, documentId: number) =>
   api.download(`staff/practices/${practiceId}/documents/${documentId}/download`);
+
+/** GET …/waybill: the waybill PDF of the paid shipment carrying the request, for whoever sends it. */
+export const fetchStaffWaybill = (practiceId: number) =>
+  api.download(`staff/practices/${practiceId}/waybill`);

@@ -249,11 +249,17 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
         intro={
           <Text>{t('operations.dashboard.deliveries.count', { count: data.deliveries_waiting.count })}</Text>
         }
-        columns={[d('deliveries.request'), d('deliveries.applicant'), d('deliveries.paidAt')]}
+        columns={[
+          d('deliveries.request'),
+          d('deliveries.applicant'),
+          d('deliveries.paidAt'),
+          d('deliveries.waybill'),
+        ]}
         rows={data.deliveries_waiting.practices.map((row) => [
           request(row.id),
           row.applicant,
           date(row.paid_at),
+          row.waybill_number ?? '',
         ])}
       />
     </Stack>

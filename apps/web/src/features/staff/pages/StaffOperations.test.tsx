@@ -214,7 +214,20 @@ const dashboard: Dashboard = {
 
 describe('the dashboard', () => {
   it('shows each figure as a table, links the requests that will miss their deadline, and sets the period', async () => {
-    const api = operationsApi({ 'GET /staff/dashboard': { body: { data: dashboard } } });
+    const waiting = {
+      count: 1,
+      practices: [
+        {
+          id: 14,
+          paid_at: '2026-11-20T10:00:00.000Z',
+          applicant: 'Bob Byron',
+          waybill_number: 'RD-2026-000042',
+        },
+      ],
+    };
+    const api = operationsApi({
+      'GET /staff/dashboard': { body: { data: { ...dashboard, deliveries_waiting: waiting } } },
+    });
     renderApp('/staff/dashboard', { queryClient: logIn(staffUser('secretary')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     const urgent = await screen.findByRole('table', { name: 'Requests that will miss their deadline' });
@@ -226,6 +239,10 @@ describe('the dashboard', () => {
     expect(within(time).getByText('37.5')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(9);
     expect(screen.getByText('No refund was refused.')).toBeTruthy();
+    // Whoever packs the originals finds the shipment by its waybill.
+    const deliveries = screen.getByRole('table', { name: 'Return deliveries paid, not yet delivered' });
+    expect(within(deliveries).getByRole('columnheader', { name: 'Waybill' })).toBeTruthy();
+    expect(within(deliveries).getByText('RD-2026-000042')).toBeTruthy();
     // The charts are pictures of the tables: nothing in them takes focus (recharts' own layer).
     for (const picture of screen.getAllByRole('img', { name: /Chart of the table below/ }))
       expect(picture.firstElementChild?.hasAttribute('inert')).toBe(true);

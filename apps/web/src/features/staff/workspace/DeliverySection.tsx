@@ -1,16 +1,72 @@
-import { type StaffChange, type StaffPractice } from '@lisbon/domain';
+import {
+  countryName,
+  formatPhoneForReading,
+  type StaffChange,
+  type StaffPractice,
+  type StaffShipment,
+} from '@lisbon/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
+import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { workspaceCalls } from '../api/workspace';
+import { saveBlob } from '@/shared/ui/saveBlob';
+import { fetchStaffWaybill, workspaceCalls } from '../api/workspace';
 import { useChange } from './ChangeForm';
 import { RefundDialog } from './RefundDialog';
 
 type Props = { practice: StaffPractice; may: (change: StaffChange) => boolean };
+
+/**
+ * Where the originals go and under which waybill: the shipping information the applicant gave (the
+ * phone grouped for reading, as the waybill prints it) and the waybill's PDF to print.
+ */
+function ShipmentDetails({ practiceId, shipment }: { practiceId: number; shipment: StaffShipment }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { shipping, waybill_number: waybill } = shipment;
+  const download = async () => {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      saveBlob(await fetchStaffWaybill(practiceId), `waybill-${waybill ?? shipment.id}.pdf`);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>{t('staff.delivery.shipment', { id: shipment.id })}</Text>
+      {shipping && (
+        <address style={{ fontStyle: 'normal' }} aria-label={t('staff.delivery.recipient')}>
+          <Text>{shipping.recipient_name}</Text>
+          <Text>{shipping.address}</Text>
+          <Text>{[shipping.zip_code, shipping.city, shipping.province].filter(Boolean).join(' ')}</Text>
+          <Text>{countryName(shipping.country, locale)}</Text>
+          {shipping.phone && (
+            <Text>{t('staff.delivery.phone', { phone: formatPhoneForReading(shipping.phone) })}</Text>
+          )}
+        </address>
+      )}
+      {waybill && (
+        <Group gap="sm">
+          <Text>{t('staff.delivery.waybill', { number: waybill })}</Text>
+          <Button size="xs" variant="outline" loading={isBusy} onClick={() => void download()}>
+            {t('staff.delivery.downloadWaybill')}
+          </Button>
+        </Group>
+      )}
+      <FormAlert message={failure} />
+    </Stack>
+  );
+}
 
 /**
  * Return delivery of the originals: 'open to delivery' once the evaluation is over, 'set as
@@ -43,6 +99,7 @@ export function DeliverySection({ practice, may }: Props) {
       {practice.delivered_at && (
         <Text>{t('staff.delivery.delivered', { date: date(practice.delivered_at) })}</Text>
       )}
+      {practice.shipment && <ShipmentDetails practiceId={practice.id} shipment={practice.shipment} />}
       <FormAlert message={opening.failure ?? delivering.failure} />
       <Group gap="sm">
         {isOffered('open_to_delivery') && (

@@ -97,6 +97,7 @@ export const operationsEn = {
         request: 'Request',
         applicant: 'Applicant',
         paidAt: 'Paid on',
+        waybill: 'Waybill',
       },
       refunds: {
         title: 'Refunds the provider refused',

@@ -99,6 +99,7 @@ export const operationsIt: typeof operationsEn = {
         request: 'Richiesta',
         applicant: 'Richiedente',
         paidAt: 'Pagata il',
+        waybill: 'Lettera di vettura',
       },
       refunds: {
         title: 'Rimborsi rifiutati dal gestore',

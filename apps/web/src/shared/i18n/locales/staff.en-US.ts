@@ -136,6 +136,11 @@ export const staffEn = {
       delivered: 'Delivered on {{date}}.',
       open: 'Open to delivery',
       setDelivered: 'Set as delivered',
+      shipment: 'Shipment no. {{id}}',
+      recipient: 'Send to',
+      phone: 'Phone {{phone}}',
+      waybill: 'Waybill {{number}}',
+      downloadWaybill: 'Download the waybill (PDF)',
       confirmDelivered:
         'Only once the originals have reached the applicant: they are told by mail now that their documents have been delivered to the address they gave. This cannot be undone.',
     },

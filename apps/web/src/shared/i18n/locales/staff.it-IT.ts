@@ -140,6 +140,11 @@ export const staffIt: Staff = {
       delivered: 'Consegnata il {{date}}.',
       open: 'Apri alla restituzione',
       setDelivered: 'Imposta come consegnata',
+      shipment: 'Spedizione n. {{id}}',
+      recipient: 'Destinatario',
+      phone: 'Tel. {{phone}}',
+      waybill: 'Lettera di vettura {{number}}',
+      downloadWaybill: 'Scarica la lettera di vettura (PDF)',
       confirmDelivered:
         'Solo quando gli originali sono arrivati al richiedente: riceve ora una mail che i suoi documenti sono stati consegnati all’indirizzo indicato. L’operazione non può essere annullata.',
     },

@@ -1,0 +1,89 @@
+import type { StaffShipment } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveBlob } from '@/shared/ui/saveBlob';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+
+vi.mock('@/shared/ui/saveBlob', () => ({ saveBlob: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(saveBlob).mockClear();
+  localStorage.clear();
+});
+
+const counts = { assigned: 0, to_review: 0, unassigned: 0, ready_for_issue: 0, archive: 1, all: 1 };
+
+const shipment: StaffShipment = {
+  id: 3,
+  status: 'paid',
+  shipping: {
+    recipient_name: 'Ada Lovelace',
+    address: 'Via Roma 1',
+    city: 'Torino',
+    zip_code: '10121',
+    province: 'TO',
+    country: 'IT',
+    phone: '+393331234567',
+    submitted_at: '2026-11-10T09:00:00.000Z',
+  },
+  waybill_number: 'RD-2026-000003',
+  paid_at: '2026-11-11T09:00:00.000Z',
+  delivered_at: null,
+};
+
+const deliverySection = async () =>
+  (await screen.findByRole('heading', { level: 2, name: 'Return delivery' })).closest(
+    'section',
+  ) as HTMLElement;
+
+describe('the return delivery of a request, in the staff workspace', () => {
+  it('says where to send the originals and under which waybill, whose PDF can be downloaded', async () => {
+    const practice = staffPracticeFixture({
+      status: 'closed',
+      delivery_opened_at: '2026-11-05T09:00:00.000Z',
+      delivery_paid_at: '2026-11-11T09:00:00.000Z',
+      shipment,
+      allowed_changes: ['set_delivered'],
+    });
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+      [`GET /staff/practices/${practice.id}/waybill`]: { body: '%PDF-' },
+    });
+    renderApp(`/staff/practices/${practice.id}`, { queryClient: logIn(staffUser('secretary')) });
+    const section = await deliverySection();
+    const recipient = within(section).getByRole('group', { name: 'Send to' });
+    expect(within(recipient).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(recipient).getByText('Via Roma 1')).toBeTruthy();
+    expect(within(recipient).getByText('10121 Torino TO')).toBeTruthy();
+    expect(within(recipient).getByText('Italy')).toBeTruthy();
+    expect(within(recipient).getByText('Phone +39 333 123 4567')).toBeTruthy();
+    expect(within(section).getByText('Waybill RD-2026-000003')).toBeTruthy();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Download the waybill (PDF)' }));
+    await waitFor(() =>
+      expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'waybill-RD-2026-000003.pdf'),
+    );
+    expect(api.callsTo(`GET /staff/practices/${practice.id}/waybill`)).toHaveLength(1);
+  }, 20_000);
+
+  it('shows no shipment when none is paid (or the API leaves it out)', async () => {
+    const practice = staffPracticeFixture({
+      status: 'closed',
+      delivery_opened_at: '2026-11-05T09:00:00.000Z',
+    });
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+    });
+    renderApp(`/staff/practices/${practice.id}`, { queryClient: logIn(staffUser('secretary')) });
+    const section = await deliverySection();
+    expect(within(section).queryByRole('button', { name: 'Download the waybill (PDF)' })).toBeNull();
+  });
+});
