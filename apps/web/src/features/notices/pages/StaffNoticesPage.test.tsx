@@ -50,6 +50,51 @@ const section = async (name: string) =>
   (await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement;
 
 describe('the staff notices page', () => {
+  it('asks the administrator before switching maintenance on, not before switching it off', async () => {
+    let state = maintenance;
+    const api = mockApi({
+      'GET /notices': {
+        body: { data: { closures: [], maintenance: { is_on: false, is_staff_only: false } } },
+      },
+      'GET /staff/maintenance': () => ({ body: { data: state } }),
+      'PUT /staff/maintenance': (call) => {
+        const isOn = (call.body as { is_on: boolean }).is_on;
+        state = { ...maintenance, is_on: isOn, is_setting_on: isOn };
+        return { body: { data: state } };
+      },
+      'GET /staff/closures': list([]),
+      'GET /staff/return-delivery-suspensions': list([]),
+    });
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const toggle = await screen.findByLabelText(/^Maintenance mode/);
+    await userEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch maintenance on?' });
+    expect(
+      within(dialog).getByText(/Applicants and visitors will see the maintenance page now/),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('PUT /staff/maintenance')).toEqual([]);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.click(toggle);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Switch maintenance on?' })).getByRole('button', {
+        name: 'Switch on',
+      }),
+    );
+    expect(await screen.findByText('Maintenance switched on')).toBeTruthy();
+    expect(api.callsTo('PUT /staff/maintenance').map((call) => call.body)).toEqual([{ is_on: true }]);
+
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Maintenance switched off')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('PUT /staff/maintenance').map((call) => call.body)).toEqual([
+      { is_on: true },
+      { is_on: false },
+    ]);
+  });
+
   it('lets an administrator suspend return delivery, with both days posted', async () => {
     const api = calendarApi();
     renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });

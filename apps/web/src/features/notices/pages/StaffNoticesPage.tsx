@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n';
 import { formatDateTime } from '@/shared/format';
 import { useCurrentUser } from '@/shared/session/currentUser';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -23,6 +24,8 @@ export function StaffNoticesPage() {
   const isAdmin = useCurrentUser().data?.abilities['staff.manage'] === true;
   const maintenance = useQuery(maintenanceQuery());
   const [isSaving, setSaving] = useState(false);
+  // Switching on takes the public portal away from applicants at once: asked first, not set by a slip.
+  const [isConfirmingOn, setIsConfirmingOn] = useState(false);
 
   const toggle = async (isOn: boolean) => {
     setSaving(true);
@@ -34,6 +37,7 @@ export function StaffNoticesPage() {
       showError(errorMessage(error, t));
     } finally {
       setSaving(false);
+      setIsConfirmingOn(false);
     }
   };
 
@@ -54,7 +58,17 @@ export function StaffNoticesPage() {
           description={t(isAdmin ? 'notices.staff.switchHelp' : 'notices.staff.adminsOnly')}
           checked={state.is_on}
           disabled={!isAdmin || isConfigured || isSaving}
-          onChange={(event) => void toggle(event.currentTarget.checked)}
+          // Switching off gives the portal back: nothing to confirm.
+          onChange={(event) => (event.currentTarget.checked ? setIsConfirmingOn(true) : void toggle(false))}
+        />
+        <ConfirmDialog
+          opened={isConfirmingOn}
+          title={t('notices.staff.confirmOnTitle')}
+          message={t('notices.staff.confirmOn')}
+          confirmLabel={t('notices.staff.confirmOnLabel')}
+          isBusy={isSaving}
+          onCancel={() => setIsConfirmingOn(false)}
+          onConfirm={() => void toggle(true)}
         />
         {isConfigured && <Alert color="gray">{t('notices.staff.configured')}</Alert>}
         {state.changes.length > 0 && (

@@ -23,6 +23,10 @@ export const noticesEn = {
       adminsOnly: 'Only administrators can switch maintenance.',
       configured:
         'Maintenance is set by the server configuration (MAINTENANCE_MODE), which wins over this switch.',
+      confirmOnTitle: 'Switch maintenance on?',
+      confirmOn:
+        'Applicants and visitors will see the maintenance page now, until maintenance is switched off; staff can still log in and work.',
+      confirmOnLabel: 'Switch on',
       switchedOn: 'Maintenance switched on',
       switchedOff: 'Maintenance switched off',
       changesCaption: 'Latest changes',

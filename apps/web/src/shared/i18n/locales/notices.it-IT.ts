@@ -24,6 +24,10 @@ export const noticesIt: typeof noticesEn = {
       adminsOnly: 'Solo gli amministratori possono attivare o disattivare la manutenzione.',
       configured:
         'La manutenzione è impostata dalla configurazione del server (MAINTENANCE_MODE), che prevale su questo comando.',
+      confirmOnTitle: 'Attivare la manutenzione?',
+      confirmOn:
+        'Richiedenti e visitatori vedranno da subito la pagina di manutenzione, finché la manutenzione non verrà disattivata; il personale può ancora accedere e lavorare.',
+      confirmOnLabel: 'Attiva',
       switchedOn: 'Manutenzione attivata',
       switchedOff: 'Manutenzione disattivata',
       changesCaption: 'Ultime modifiche',
