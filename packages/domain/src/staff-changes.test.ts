@@ -5,6 +5,7 @@ import {
   canChange,
   isChangeOffered,
   isGranted,
+  isRefundAfterClosing,
   REASSIGNABLE_STATUSES,
 } from './staff-changes';
 import { findTransition } from './transitions';
@@ -86,5 +87,31 @@ describe('assignmentMoveOf', () => {
     expect(assignmentMoveOf('ready_for_issue')).toBeNull();
     expect(assignmentMoveOf('published')).toBeNull();
     expect(assignmentMoveOf('draft')).toBeNull();
+  });
+});
+
+describe('a refund reached by closing the request first', () => {
+  const refunder = {
+    actor: 'staff' as const,
+    abilities: { 'staff.workspace': true, 'payments.refund': true },
+  };
+  const facts = {
+    isRequestPaymentRefundable: true,
+    hasEvaluationStarted: false,
+    isShipmentCancellable: false,
+  };
+  it('is said for an open request paid and not refunded, to whoever may refund, before the evaluation starts', () => {
+    expect(isRefundAfterClosing('unassigned', facts, refunder)).toBe(true);
+    expect(isRefundAfterClosing('closed', facts, refunder)).toBe(false);
+    expect(isRefundAfterClosing('published', facts, refunder)).toBe(false);
+    expect(isRefundAfterClosing('unassigned', { ...facts, hasEvaluationStarted: true }, refunder)).toBe(
+      false,
+    );
+    expect(
+      isRefundAfterClosing('unassigned', { ...facts, isRequestPaymentRefundable: false }, refunder),
+    ).toBe(false);
+    expect(
+      isRefundAfterClosing('unassigned', facts, { actor: 'staff', abilities: { 'staff.workspace': true } }),
+    ).toBe(false);
   });
 });

@@ -141,6 +141,25 @@ export function isRefundPending(change: 'refund_payment' | 'cancel_delivery', fa
     : facts.isShipmentCancellable;
 }
 
+/**
+ * Whether a request's payment, not refunded, could be refunded once the request is closed: it is
+ * still open (closing it is a move from its status), its evaluation has not started, and this staff
+ * member may refund. A refund is reached only through closing (decision 068), so the workspace says
+ * so under the payment ('To refund, close the request first') rather than offering nothing.
+ */
+export function isRefundAfterClosing(
+  status: PracticeStatus,
+  facts: RefundFacts,
+  context: ActorContext,
+): boolean {
+  return (
+    !canChange('refund_payment', status, context) &&
+    findTransition('close', status) !== undefined &&
+    canChange('refund_payment', 'closed', context) &&
+    isRefundPending('refund_payment', facts)
+  );
+}
+
 function meets(grant: Grant, context: ActorContext): boolean {
   if (context.actor !== 'staff' || context.abilities?.[grant.ability] !== true) return false;
   return isThePersonAsked(grant.mustBe, context);

@@ -96,6 +96,22 @@ describe('the payments of a request, in the staff workspace', () => {
     expect(within(section).queryByRole('button', { name: 'Refund the payment' })).toBeNull();
   });
 
+  it('says under the payment of an open request that closing it comes first, to whoever may refund', async () => {
+    const open = staffPracticeFixture({ status: 'unassigned', payments: [paid], allowed_changes: [] });
+    workspace(open, open);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    const section = await paymentsSection();
+    const [, request] = within(section).getAllByRole('row');
+    expect(within(request as HTMLElement).getByText('To refund, close the request first')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Refund the payment' })).toBeNull();
+    cleanup();
+
+    // An evaluator may not refund: nothing to say to them.
+    workspace(open, open);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(within(await paymentsSection()).queryByText('To refund, close the request first')).toBeNull();
+  });
+
   it('offers no refund the API does not allow (the evaluation had started, or an evaluator)', async () => {
     workspace(
       staffPracticeFixture({ status: 'closed', payments: [paid], allowed_changes: [] }),

@@ -1,4 +1,5 @@
 import {
+  isRefundAfterClosing,
   paymentProviderLabel,
   type StaffChange,
   type StaffPayment,
@@ -9,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { useCurrentUser } from '@/shared/session/currentUser';
 import { workspaceCalls } from '../api/workspace';
 import { RefundDialog } from './RefundDialog';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
@@ -27,6 +29,20 @@ export function PaymentsSection({ practice, may }: Props) {
   const requestPayment = practice.payments.find(
     (payment) => payment.purpose === 'practice' && !payment.refund,
   );
+  const abilities = useCurrentUser().data?.abilities;
+  // An open request's payment is refunded by closing it first: said where the refund is looked for.
+  const isRefundedByClosing =
+    requestPayment !== undefined &&
+    abilities !== undefined &&
+    isRefundAfterClosing(
+      practice.status,
+      {
+        isRequestPaymentRefundable: true,
+        hasEvaluationStarted: practice.history.some((entry) => entry.action === 'start'),
+        isShipmentCancellable: false,
+      },
+      { actor: 'staff', abilities },
+    );
   const refundOf = (payment: StaffPayment) => {
     if (!payment.refund) return t('staff.payments.notRefunded');
     const { refund } = payment;
@@ -90,6 +106,11 @@ export function PaymentsSection({ practice, may }: Props) {
                   {payment.refund?.status === 'failed' && payment.refund.failure_reason && (
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {t('staff.payments.providerSaid', { answer: payment.refund.failure_reason })}
+                    </Text>
+                  )}
+                  {isRefundedByClosing && payment === requestPayment && (
+                    <Text size="sm" c="dimmed">
+                      {t('staff.payments.closeToRefund')}
                     </Text>
                   )}
                 </Table.Td>

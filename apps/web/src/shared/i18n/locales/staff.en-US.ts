@@ -153,6 +153,7 @@ export const staffEn = {
       delivery: 'Return delivery no. {{id}}',
       paidOn: 'Paid on {{date}}',
       reference: 'Transaction {{reference}}',
+      closeToRefund: 'To refund, close the request first',
       notRefunded: 'Not refunded',
       refundPending: 'Asked on {{date}}: waiting for the provider',
       refunded: 'Refunded on {{date}}, credit note {{number}}',

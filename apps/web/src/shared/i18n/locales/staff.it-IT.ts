@@ -157,6 +157,7 @@ export const staffIt: Staff = {
       delivery: 'Restituzione n. {{id}}',
       paidOn: 'Pagato il {{date}}',
       reference: 'Transazione {{reference}}',
+      closeToRefund: 'Per rimborsare, chiudi prima la richiesta',
       notRefunded: 'Non rimborsato',
       refundPending: 'Chiesto il {{date}}: in attesa del gestore',
       refunded: 'Rimborsato il {{date}}, nota di credito {{number}}',
