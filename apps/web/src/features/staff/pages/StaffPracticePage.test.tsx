@@ -309,7 +309,10 @@ describe('request workspace', () => {
   }, 20_000);
 
   it('hands a request in evaluation to another evaluator, starting from the people it has', async () => {
-    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }));
+    // The request read again names its new evaluator: the dialog, keyed by its people, leaves as it closes.
+    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
+      assignee: { id: 23, first_name: 'Ezio', last_name: 'Esperti' },
+    });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change the assignment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });
@@ -327,10 +330,19 @@ describe('request workspace', () => {
       reviewer_id: reviewer.id,
     });
     expect(await screen.findByText('Practices assigned')).toBeTruthy();
+    // Back where the staff member was: the button, or the Actions heading if it is gone.
+    await waitFor(() =>
+      expect([
+        screen.queryByRole('button', { name: 'Change the assignment' }),
+        screen.getByRole('heading', { level: 2, name: 'Actions' }),
+      ]).toContain(document.activeElement),
+    );
   }, 20_000);
 
   it('assigns a request assigned already starting from the evaluator and the reviewer it has', async () => {
-    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'assigned' }));
+    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'assigned' }), {
+      assignee: { id: 23, first_name: 'Ezio', last_name: 'Esperti' },
+    });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
@@ -347,6 +359,13 @@ describe('request workspace', () => {
       evaluator_id: 23,
       reviewer_id: reviewer.id,
     });
+    // Back where the staff member was, as after any other move: never the top of the document.
+    await waitFor(() =>
+      expect([
+        screen.queryByRole('button', { name: 'Assign' }),
+        screen.getByRole('heading', { level: 2, name: 'Actions' }),
+      ]).toContain(document.activeElement),
+    );
   }, 20_000);
 
   it('starts the assignment empty for a person who is no longer offered, so the secretary chooses again', async () => {

@@ -42,6 +42,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
     else openerFocus.giveBack();
   };
   const [isReassigning, setIsReassigning] = useState(false);
+  // Assigned, the Assign button goes: focus on the Actions heading, as after any other move.
+  const actionsHeading = () => document.getElementById('actions-title');
   const appealType = useAppealType(practice);
   const people = { evaluatorId: practice.assignee?.id ?? null, reviewerId: practice.reviewer?.id ?? null };
   // Past the `assign` move, assigning staff may still hand the request to other people.
@@ -109,7 +111,13 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           ))}
           {isNaming && <PageLoader inline />}
           {mayReassign && (
-            <Button variant="outline" onClick={() => setIsReassigning(true)}>
+            <Button
+              variant="outline"
+              onClick={(event) => {
+                openerFocus.remember(event.currentTarget);
+                setIsReassigning(true);
+              }}
+            >
               {t('staff.assign.change')}
             </Button>
           )}
@@ -164,7 +172,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
         key={`assign-${people.evaluatorId}-${people.reviewerId}`}
         practiceIds={[practice.id]}
         opened={open?.action === 'assign'}
-        onClose={() => setOpen(null)}
+        onClose={() => {
+          setOpen(null);
+          openerFocus.giveBack(actionsHeading);
+        }}
         start={people}
       />
       {mayReassign && (
@@ -172,7 +183,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           key={`${people.evaluatorId}-${people.reviewerId}`}
           practiceIds={[practice.id]}
           opened={isReassigning}
-          onClose={() => setIsReassigning(false)}
+          onClose={() => {
+            setIsReassigning(false);
+            openerFocus.giveBack(actionsHeading);
+          }}
           current={people}
         />
       )}

@@ -73,6 +73,33 @@ describe('the return delivery of a request, in the staff workspace', () => {
     expect(api.callsTo(`GET /staff/practices/${practice.id}/waybill`)).toHaveLength(1);
   }, 20_000);
 
+  it('keeps the keyboard in the section once the originals are set as delivered', async () => {
+    const practice = staffPracticeFixture({
+      status: 'closed',
+      delivery_opened_at: '2026-11-05T09:00:00.000Z',
+      delivery_paid_at: '2026-11-11T09:00:00.000Z',
+      shipment,
+      allowed_changes: ['set_delivered'],
+    });
+    const delivered = { ...practice, delivered_at: '2026-11-12T09:00:00.000Z', allowed_changes: [] };
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+      [`POST /staff/practices/${practice.id}/delivered`]: {
+        body: { data: delivered, meta: { notice: 'setAsDelivered', message: 'Set as delivered' } },
+      },
+    });
+    renderApp(`/staff/practices/${practice.id}`, { queryClient: logIn(staffUser('secretary')) });
+    const section = await deliverySection();
+    await userEvent.click(within(section).getByRole('button', { name: 'Set as delivered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set as delivered' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set as delivered' }));
+    expect(await within(section).findByText(/^Delivered on/)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Return delivery' })),
+    );
+  });
+
   it('shows no shipment when none is paid (or the API leaves it out)', async () => {
     const practice = staffPracticeFixture({
       status: 'closed',

@@ -81,10 +81,13 @@ export function DeliverySection({ practice, may }: Props) {
   const date = (value: string) => formatDateTime(value, locale);
   const isOffered = (change: 'open_to_delivery' | 'set_delivered' | 'cancel_delivery') => may(change);
   const [isCancelling, setIsCancelling] = useState(false);
+  // Done, a change's button goes: focus on the section's heading, where the change now shows.
+  const deliveryHeading = () => document.getElementById('delivery-title');
   // The applicant is mailed that the originals reached them: asked first, not set by a slip.
   const [isConfirmingDelivered, setIsConfirmingDelivered] = useState(false);
   // A request is in one shipment at a time: the fee not yet refunded is the current shipment's.
   const fee = practice.payments.find((payment) => payment.purpose === 'delivery' && !payment.refund);
+  const shipmentFee = fee ?? practice.payments.find((payment) => payment.purpose === 'delivery');
 
   return (
     <Stack gap="sm">
@@ -127,6 +130,7 @@ export function DeliverySection({ practice, may }: Props) {
         message={t('staff.delivery.confirmDelivered')}
         confirmLabel={t('staff.delivery.setDelivered')}
         isBusy={delivering.isBusy}
+        focusWhenOpenerGone={deliveryHeading}
         onCancel={() => setIsConfirmingDelivered(false)}
         onConfirm={() =>
           void delivering.run(
@@ -135,12 +139,14 @@ export function DeliverySection({ practice, may }: Props) {
           )
         }
       />
-      {fee && isOffered('cancel_delivery') && (
+      {/* Kept while it closes, once the cancellation took its button (focus then to the heading). */}
+      {shipmentFee && (
         <RefundDialog
           kind="delivery"
-          amountCents={fee.amount.total}
+          amountCents={shipmentFee.amount.total}
           opened={isCancelling}
           onClose={() => setIsCancelling(false)}
+          focusWhenOpenerGone={deliveryHeading}
           call={() => workspaceCalls.cancelDelivery(practice.id)}
         />
       )}

@@ -1,5 +1,5 @@
 import type { StaffPayment, StaffPractice } from '@lisbon/domain';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
@@ -90,6 +90,10 @@ describe('the payments of a request, in the staff workspace', () => {
       }),
     );
     expect(await within(section).findByText(/waiting for the provider/)).toBeTruthy();
+    // The button is gone with the refund asked for: the keyboard stays in the section, on its heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Payments' })),
+    );
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       '/staff/practices/7/refund',
     ]);

@@ -29,6 +29,8 @@ export function PaymentsSection({ practice, may }: Props) {
   const requestPayment = practice.payments.find(
     (payment) => payment.purpose === 'practice' && !payment.refund,
   );
+  // The dialog stays while it closes, once the refund asked for took its button (focus then to the heading).
+  const refunded = practice.payments.find((payment) => payment.purpose === 'practice');
   const abilities = useCurrentUser().data?.abilities;
   // An open request's payment is refunded by closing it first: said where the refund is looked for.
   const isRefundedByClosing =
@@ -120,18 +122,19 @@ export function PaymentsSection({ practice, may }: Props) {
         </Table>
       </ScrollableTable>
       {requestPayment && may('refund_payment') && (
-        <>
-          <Button variant="outline" color="red" onClick={() => setIsAsking(true)}>
-            {t('staff.refund.payment.open')}
-          </Button>
-          <RefundDialog
-            kind="payment"
-            amountCents={requestPayment.amount.total}
-            opened={isAsking}
-            onClose={() => setIsAsking(false)}
-            call={() => workspaceCalls.refund(practice.id)}
-          />
-        </>
+        <Button variant="outline" color="red" onClick={() => setIsAsking(true)}>
+          {t('staff.refund.payment.open')}
+        </Button>
+      )}
+      {refunded && (
+        <RefundDialog
+          kind="payment"
+          amountCents={refunded.amount.total}
+          opened={isAsking}
+          onClose={() => setIsAsking(false)}
+          focusWhenOpenerGone={() => document.getElementById('payments-title')}
+          call={() => workspaceCalls.refund(practice.id)}
+        />
       )}
     </Stack>
   );
