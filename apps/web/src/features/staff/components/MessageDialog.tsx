@@ -1,6 +1,8 @@
 import { MESSAGE_MAX_LENGTH, messageApplicantsBodySchema } from '@lisbon/domain';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dialogDrafts } from '@/shared/forms/drafts';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { messageApplicants } from '../api/queues';
@@ -11,6 +13,8 @@ type Props = { practiceIds: readonly number[]; opened: boolean; onClose: () => v
 /** One message to the applicants of the selected requests (decision 071): their threads and mailboxes. */
 export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
   const { t } = useTranslation();
+  // Per selection of requests: the same requests selected again find their text.
+  const draftKey = `message:${[...practiceIds].sort((a, b) => a - b).join(',')}`;
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'message',
     schema: messageApplicantsBodySchema,
@@ -24,7 +28,19 @@ export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
     showServerErrors,
     onClose,
     onDone: onSent,
+    draft: {
+      keep: () => dialogDrafts.keep(draftKey, form.getValues()),
+      forget: () => dialogDrafts.forget(draftKey),
+    },
   });
+  // Opened again for the same requests, the dialog shows what was typed and not sent.
+  const restoreDraft = useEffectEvent((key: string) => {
+    const draft = dialogDrafts.read<{ message: string }>(key);
+    if (draft) form.setValues(draft);
+  });
+  useEffect(() => {
+    if (opened) restoreDraft(draftKey);
+  }, [opened, draftKey]);
   const onSubmit = submit(run);
 
   return (

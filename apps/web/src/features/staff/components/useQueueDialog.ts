@@ -20,6 +20,7 @@ export function useQueueDialog<Body>({
   showServerErrors,
   onClose,
   onDone,
+  draft,
 }: {
   send: (body: Body) => Promise<ApiResult<unknown>>;
   /** The success message when the answer names none. */
@@ -30,16 +31,21 @@ export function useQueueDialog<Body>({
   showServerErrors: (error: unknown) => boolean;
   onClose: () => void;
   onDone?: (() => void) | undefined;
+  /** Keeps what was typed when the dialog is closed unsent; forgets it once sent. */
+  draft?: { keep: () => void; forget: () => void };
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const close = () => {
+  const finish = (isSent: boolean) => {
+    if (isSent) draft?.forget();
+    else draft?.keep();
     reset();
     setFailure(null);
     onClose();
   };
+  const close = () => finish(false);
   const run = async (body: Body) => {
     setFailure(null);
     setIsBusy(true);
@@ -48,7 +54,7 @@ export function useQueueDialog<Body>({
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
       showSuccess(noticeText(result.notice?.notice ?? notice));
       onDone?.();
-      close();
+      finish(true);
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
     } finally {

@@ -7,6 +7,7 @@ import { qualificationFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { dialogDrafts } from '@/shared/forms/drafts';
 import {
   evaluator,
   seenBy,
@@ -166,6 +167,38 @@ describe('deadlines and work on several requests in a queue', () => {
       message: 'The office is closed next week.',
     });
     expect(await screen.findByText('Message sent')).toBeTruthy();
+  });
+
+  it('keeps the message typed when its dialog is closed unsent, for the same requests', async () => {
+    const api = operationsApi({
+      'POST /staff/practices/messages': (call) => ({
+        body: {
+          data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
+          meta: { notice: 'messageSent', message: 'Message sent' },
+        },
+      }),
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every request on this page' }));
+    const open = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Message the applicants (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'A message to the applicants' });
+      return { dialog, message: within(dialog).getByLabelText<HTMLTextAreaElement>(/^Message/) };
+    };
+    let { dialog, message } = await open();
+    await userEvent.type(message, 'The office is closed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    ({ dialog, message } = await open());
+    expect(message.value).toBe('The office is closed');
+    await userEvent.type(message, ' next week.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/messages')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/messages')[0]?.body).toMatchObject({
+      message: 'The office is closed next week.',
+    });
+    expect(dialogDrafts.read('message:12,14')).toBeUndefined();
   });
 
   it('offers evaluators no message to many applicants', async () => {

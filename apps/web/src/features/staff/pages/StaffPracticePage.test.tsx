@@ -6,6 +6,7 @@ import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { evaluator, reviewer, seenBy, staffPracticeFixture, staffUser } from '@/test/staffFixtures';
+import { dialogDrafts } from '@/shared/forms/drafts';
 
 afterEach(() => {
   cleanup();
@@ -252,6 +253,37 @@ describe('request workspace', () => {
       note: 'Called the applicant.',
     });
   }, 20_000);
+
+  it('keeps the reason typed when the dialog is closed unsent, until the request is closed', async () => {
+    const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
+      status: 'closed',
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    const open = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Close the request' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Close the request' });
+      return {
+        dialog,
+        reason: within(dialog).getByLabelText<HTMLTextAreaElement>(/^Reason given to the applicant/),
+      };
+    };
+    await userEvent.type((await open()).reason, 'A duplicate');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    let { dialog, reason } = await open();
+    expect(reason.value).toBe('A duplicate');
+    await userEvent.type(reason, ' of request 12.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    ({ dialog, reason } = await open());
+    expect(reason.value).toBe('A duplicate of request 12.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close the request' }));
+    await waitFor(() => expect(api.callsTo('POST /staff/practices/7/transitions')).toHaveLength(1));
+    expect(api.callsTo('POST /staff/practices/7/transitions')[0]?.body).toMatchObject({
+      reason: 'A duplicate of request 12.',
+    });
+    // Sent, it is forgotten.
+    expect(dialogDrafts.read('transition:7:close')).toBeUndefined();
+  }, 30_000);
 
   it('checks the assessment with the domain schema before saving it', async () => {
     const api = workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));

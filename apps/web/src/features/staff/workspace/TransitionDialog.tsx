@@ -9,6 +9,7 @@ import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, Textarea } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api';
+import { dialogDrafts } from '@/shared/forms/drafts';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -51,7 +52,14 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     if (isMessage && !body.message)
       issues.addIssue({ code: 'custom', message: 'required', path: ['message'] });
   });
-  const initialValues: Values = { note: '', reason: '', message: '', requested_documents: [] };
+  // What was typed for this move on this request before the dialog was closed unsent comes back.
+  const draftKey = `transition:${practice.id}:${transition.action}`;
+  const initialValues: Values = dialogDrafts.read<Values>(draftKey) ?? {
+    note: '',
+    reason: '',
+    message: '',
+    requested_documents: [],
+  };
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'transition',
     schema,
@@ -67,6 +75,11 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     }),
   });
   const name = moveName(t, transition.action, appealType);
+  /** Closed unsent (Esc, Cancel, a click outside): the text typed is kept for the next opening. */
+  const dismiss = () => {
+    dialogDrafts.keep(draftKey, form.getValues());
+    onClose();
+  };
 
   const onSubmit = submit(async (body) => {
     setFailure(null);
@@ -74,6 +87,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     try {
       // The answer names the move's success message; the fallback is the API's own.
       await applyChange(await workspaceCalls.transition(practice.id, body), 'practiceUpdated');
+      dialogDrafts.forget(draftKey);
       onClose('moved');
     } catch (error) {
       // The request is no longer what this dialog shows: read it again rather than ask for a reload.
@@ -90,7 +104,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
   return (
     <Modal
       opened
-      onClose={() => onClose()}
+      onClose={dismiss}
       title={name}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -148,7 +162,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose()}>
+            <Button variant="default" onClick={dismiss}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={isBusy} color={transition.action === 'close' ? 'red' : undefined}>
