@@ -63,6 +63,12 @@ describe('publication in the staff workspace', () => {
     const section = await statementSection();
     await userEvent.click(await within(section).findByRole('button', { name: 'Publish the statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish' });
+    // What follows, and that it is final, said before the click that does it.
+    expect(
+      within(dialog).getByText(
+        /signed in the body’s name, recorded on the ledger and mailed to the applicant\. This cannot be undone: a published statement can only be withdrawn, or changed through an appeal or amendment\./,
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Practice published')).toBeTruthy();
     expect(api.callsTo('POST /staff/practices/7/transitions')[0]?.body).toMatchObject({

@@ -32,6 +32,8 @@ const orUndefined = (text: string) => (text.trim() === '' ? undefined : text);
 
 /** The moves that end an appeal, each saying what becomes of the statement already published. */
 const ENDS_AN_APPEAL = ['issue_appeal', 'issue_amendment', 'reject_appeal'] as const;
+/** The moves whose dialog says what follows and that it cannot be undone: publishing, and ending an appeal. */
+const WITH_EFFECTS = ['publish', ...ENDS_AN_APPEAL] as const;
 
 /**
  * Confirms one move, with what the table says it records: a reason the applicant reads, a message to
@@ -117,7 +119,7 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
               to: t(`staff.status.${transition.to}`),
             })}
           </Text>
-          {isOneOf(ENDS_AN_APPEAL, transition.action) && (
+          {isOneOf(WITH_EFFECTS, transition.action) && (
             <Text fw={500}>{t(`staff.actions.effects.${transition.action}`)}</Text>
           )}
           <FormAlert message={failure} />

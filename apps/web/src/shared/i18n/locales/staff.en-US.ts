@@ -84,6 +84,8 @@ export const staffEn = {
       publishing: 'While its statement is being published, nothing else can be done on this request.',
       confirm: 'The request moves from “{{from}}” to “{{to}}”.',
       effects: {
+        publish:
+          'The statement is signed in the body’s name, recorded on the ledger and mailed to the applicant. This cannot be undone: a published statement can only be withdrawn, or changed through an appeal or amendment.',
         issue_appeal:
           'A statement of appeal is issued and attached to the original: the statement already published stays valid. The applicant is mailed. This cannot be undone.',
         issue_amendment:

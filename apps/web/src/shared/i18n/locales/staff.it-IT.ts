@@ -88,6 +88,8 @@ export const staffIt: Staff = {
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
       effects: {
+        publish:
+          'L’attestato viene firmato a nome dell’ente, registrato nel registro e inviato per mail al richiedente. L’operazione non può essere annullata: un attestato pubblicato può solo essere ritirato, o modificato con un ricorso o una rettifica.',
         issue_appeal:
           'Viene rilasciato un attestato del ricorso, allegato all’originale: l’attestato già pubblicato resta valido. Il richiedente riceve una mail. L’operazione non può essere annullata.',
         issue_amendment:
