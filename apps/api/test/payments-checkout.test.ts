@@ -69,6 +69,20 @@ describe('billing information', () => {
     expect(response.json()).toMatchObject({ errors: { fiscal_code: ['This field is required'] } });
   });
 
+  it('accepts an 11-digit numeric fiscal code with a right check digit, refuses a wrong one', async () => {
+    const numeric = { ...BILLING, country: 'IT', fiscal_code: '00488410010' };
+    expect((await call(ada, 'PUT', `/users/${ada.id}/billing`, numeric)).statusCode).toBe(200);
+    expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toMatchObject({
+      fiscal_code: '00488410010',
+    });
+    const wrong = await call(ada, 'PUT', `/users/${ada.id}/billing`, {
+      ...numeric,
+      fiscal_code: '00488410011',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ errors: { fiscal_code: ['Invalid Tax ID Number'] } });
+  });
+
   it('asks to confirm an omocodic fiscal code, as the account does, and keeps the confirmation', async () => {
     const omocodic = { ...BILLING, country: 'IT', fiscal_code: 'RSSMRA80A01H50MM' };
     const refused = await call(ada, 'PUT', `/users/${ada.id}/billing`, omocodic);

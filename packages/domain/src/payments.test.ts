@@ -31,6 +31,14 @@ describe('billingInfoSchema', () => {
     expect(billingInfoSchema.safeParse({ ...base, fiscal_code: 'rssmra85t10a562s' }).success).toBe(true);
   });
 
+  it('accepts the 11-digit numeric fiscal code (a provisional one) when its check digit is right', () => {
+    const base = { entity_type: 'individual', first_name: 'Amina', last_name: 'Yusuf', ...place };
+    expect(billingInfoSchema.safeParse({ ...base, fiscal_code: '00488410010' }).success).toBe(true);
+    expect(messagesOf(billingInfoSchema.safeParse({ ...base, fiscal_code: '00488410011' }))).toEqual({
+      fiscal_code: 'Invalid Tax ID Number',
+    });
+  });
+
   it('asks an individual to confirm a valid omocodic fiscal code, as the account does (spec §5)', () => {
     const base = { entity_type: 'individual', first_name: 'Mario', last_name: 'Rossi', ...place };
     const omocodic = { ...base, fiscal_code: 'RSSMRA80A01H50MM' };

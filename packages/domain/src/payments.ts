@@ -2,7 +2,7 @@ import type { Locale } from './locales';
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { SERVICE_KINDS } from './services';
-import { checkTaxId, isOmocodiaConfirmedWhenNeeded } from './tax-id';
+import { isOmocodiaConfirmedWhenNeeded, isValidFiscalCode } from './tax-id';
 import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';
 
 /** Billing information (spec §3): who pays, as an individual or a legal entity. */
@@ -20,7 +20,9 @@ const address = {
 
 /**
  * An individual gives an Italian fiscal code when they have one (required when the billing
- * country is Italy); applicants from abroad often have none.
+ * country is Italy); applicants from abroad often have none. Either form is accepted: the
+ * 16-character personal code or the 11-digit numeric one (a provisional code, e.g. an asylum
+ * applicant's), each with its check character verified.
  */
 const individualSchema = z
   .object({
@@ -36,7 +38,7 @@ const individualSchema = z
     message: 'required',
     path: ['fiscal_code'],
   })
-  .refine((value) => !value.fiscal_code || checkTaxId(value.fiscal_code).valid, {
+  .refine((value) => !value.fiscal_code || isValidFiscalCode(value.fiscal_code), {
     message: 'taxIdInvalid',
     path: ['fiscal_code'],
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTaxId, taxIdCheckCharacter } from './tax-id';
+import { checkTaxId, isNumericFiscalCode, isValidFiscalCode, taxIdCheckCharacter } from './tax-id';
 
 // Vectors cross-checked with the codice-fiscale-js reference implementation.
 describe('checkTaxId', () => {
@@ -42,5 +42,26 @@ describe('checkTaxId', () => {
     expect(checkTaxId('RSSMRA85T10A562SS').valid).toBe(false);
     expect(checkTaxId('RSSMRA85T10A5!2S').valid).toBe(false);
     expect(checkTaxId('').valid).toBe(false);
+  });
+});
+
+describe('isNumericFiscalCode', () => {
+  it('accepts the 11-digit numeric form with a right check digit (a provisional code)', () => {
+    expect(isNumericFiscalCode('00488410010')).toBe(true);
+    expect(isNumericFiscalCode('004 884 100 10')).toBe(true);
+    expect(isValidFiscalCode('00488410010')).toBe(true);
+  });
+
+  it('refuses a wrong check digit, a wrong length, zeros or a VAT prefix', () => {
+    expect(isNumericFiscalCode('00488410011')).toBe(false);
+    expect(isNumericFiscalCode('0048841001')).toBe(false);
+    expect(isNumericFiscalCode('00000000000')).toBe(false);
+    expect(isNumericFiscalCode('IT00488410010')).toBe(false);
+    expect(isValidFiscalCode('00488410011')).toBe(false);
+  });
+
+  it('leaves the 16-character form to checkTaxId', () => {
+    expect(isValidFiscalCode('RSSMRA85T10A562S')).toBe(true);
+    expect(isValidFiscalCode('RSSMRA85T10A562T')).toBe(false);
   });
 });

@@ -5,6 +5,8 @@
  * Hand-written: the only maintained package bundles a large municipality table under a
  * share-alike licence, and the check needs none of it (docs/decisions).
  */
+import { isItalianVatNumber } from './vat-number';
+
 const OMOCODIA_LETTERS = 'LMNPQRSTUV';
 const DIGIT_POSITIONS = [6, 7, 9, 10, 12, 13, 14] as const;
 const MONTH_LETTERS = 'ABCDEHLMPRST';
@@ -70,3 +72,16 @@ export const isOmocodiaConfirmedWhenNeeded = (
   taxId: string | null | undefined,
   isConfirmed: boolean | undefined,
 ): boolean => !taxId || isConfirmed === true || !isOmocodicTaxId(taxId);
+
+/**
+ * The numeric codice fiscale: 11 digits, the last a check digit computed as the partita IVA's.
+ * Companies have one, and so do people given a provisional code (asylum applicants, for one).
+ */
+export const isNumericFiscalCode = (value: string): boolean => {
+  const normalized = normalizeTaxId(value);
+  return /^\d{11}$/.test(normalized) && isItalianVatNumber(normalized);
+};
+
+/** A codice fiscale in either form: the 16-character personal code or the 11-digit numeric one. */
+export const isValidFiscalCode = (value: string): boolean =>
+  checkTaxId(value).valid || isNumericFiscalCode(value);

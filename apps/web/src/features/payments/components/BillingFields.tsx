@@ -17,7 +17,9 @@ type Props = {
 export function BillingFields({ form, addressToggle, isAddressLocked = false }: Props) {
   const { t } = useTranslation();
   const kindLabelId = useId();
-  const { entity_type: kind, fiscal_code: fiscalCode } = form.getValues();
+  const { entity_type: kind, fiscal_code: fiscalCode, country } = form.getValues();
+  // The domain's rule: an individual billed in Italy gives a fiscal code (billingInfoSchema).
+  const isFiscalCodeRequired = country === 'IT';
   const field = (name: Parameters<BillingForm['getInputProps']>[0]) => form.getInputProps(name);
 
   return (
@@ -56,6 +58,7 @@ export function BillingFields({ form, addressToggle, isAddressLocked = false }: 
               label={t('payments.billing.fiscalCode')}
               description={t('payments.billing.fiscalCodeHelp')}
               autoComplete="off"
+              required={isFiscalCodeRequired}
               {...field('fiscal_code')}
             />
             {isOmocodicTaxId(fiscalCode) && (

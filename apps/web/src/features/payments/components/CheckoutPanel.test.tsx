@@ -115,6 +115,32 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
     expect(screen.getByText('This field is required')).toBeTruthy();
   });
 
+  it('marks the fiscal code required when billed in Italy, not when billed abroad', async () => {
+    openReview();
+    const fiscalCode = await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    expect(fiscalCode.hasAttribute('required')).toBe(true);
+    cleanup();
+    openReview({ 'GET /users/1/billing': { body: { data: frenchBilling } } });
+    const abroad = await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    expect(abroad.hasAttribute('required')).toBe(false);
+  });
+
+  it('accepts an 11-digit numeric fiscal code (a provisional one) and pays', async () => {
+    const checkoutUrl = 'http://localhost/sandbox/checkout/cs_sandbox_0457';
+    const { calls } = openReview({
+      'POST /practices/7/checkout': {
+        body: { data: { payment_id: 6, checkout_url: checkoutUrl, expires_at: '2026-11-21T12:30:00Z' } },
+      },
+    });
+    await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    await fill(/^Fiscal code/, '00488410010');
+    await pay();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.callsTo('POST /practices/7/checkout')[0]?.body).toMatchObject({
+      billing: { fiscal_code: '00488410010' },
+    });
+  });
+
   it('asks to confirm an omocodic fiscal code before paying, and sends the confirmation', async () => {
     const checkoutUrl = 'http://localhost/sandbox/checkout/cs_sandbox_0456';
     const { calls } = openReview({

@@ -23,7 +23,8 @@ export const paymentsEn = {
       firstName: 'First name(s)',
       lastName: 'Last name(s)',
       fiscalCode: 'Fiscal code',
-      fiscalCodeHelp: 'The Italian fiscal code (codice fiscale): required when the billing country is Italy.',
+      fiscalCodeHelp:
+        'The Italian fiscal code (codice fiscale): 16 characters, or 11 digits for a provisional code. Required when the billing country is Italy.',
       fiscalCodeOmocodiaConfirm: 'I confirm that this fiscal code is correct',
       businessName: 'Business name',
       vatNumber: 'VAT number',

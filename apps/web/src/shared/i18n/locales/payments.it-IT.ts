@@ -24,7 +24,8 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       firstName: 'Nome/i',
       lastName: 'Cognome/i',
       fiscalCode: 'Codice fiscale',
-      fiscalCodeHelp: 'Obbligatorio se il paese di fatturazione è l’Italia.',
+      fiscalCodeHelp:
+        '16 caratteri, oppure 11 cifre se è un codice provvisorio. Obbligatorio se il paese di fatturazione è l’Italia.',
       fiscalCodeOmocodiaConfirm: 'Confermo che questo codice fiscale è corretto',
       businessName: 'Ragione sociale',
       vatNumber: 'Partita IVA',
