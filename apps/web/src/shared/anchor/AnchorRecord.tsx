@@ -1,4 +1,10 @@
-import { ANCHOR_CHECK_STEPS, anchorCheckMessage, type AnchorCheck, type AnchorView } from '@lisbon/domain';
+import {
+  ANCHOR_CHECK_MESSAGES,
+  ANCHOR_CHECK_STEPS,
+  type AnchorCheck,
+  type AnchorView,
+  type Locale,
+} from '@lisbon/domain';
 import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format';
@@ -6,6 +12,8 @@ import { useLocale } from '../i18n';
 import { Facts } from '../practice/Facts';
 
 const breakAll = { wordBreak: 'break-all' } as const;
+/** A hash or address inside a sentence: it may wrap anywhere, the sentence's words may not. */
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** A chain transaction's hash, linked to the configured block explorer when there is one. */
 export function ChainTransaction({ hash, explorerUrl }: { hash: string; explorerUrl: string | null }) {
@@ -60,6 +68,25 @@ const OUTCOME_MARKS: Record<AnchorCheck['outcome'], string> = {
 };
 
 /**
+ * A check's message in the visitor's language with its values (hashes, addresses, numbers) in place:
+ * each value in its own span that may wrap anywhere, so a 64-character hash fits a phone's width
+ * while the words around it wrap only between words.
+ */
+function CheckMessage({ check, locale }: { check: AnchorCheck; locale: Locale }) {
+  const parts = ANCHOR_CHECK_MESSAGES[locale][check.reason].split(/(\{\{\w+\}\})/);
+  return parts.map((part, index) => {
+    const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+    if (!name) return part;
+    return (
+      // The parts of a fixed template, never reordered: the index is a stable key.
+      <span key={index} style={wrapAnywhere}>
+        {check.values[name] ?? part}
+      </span>
+    );
+  });
+}
+
+/**
  * Each step of a check with its outcome and why, in the visitor's language (the domain's words, with
  * the hashes in place): never a bare "failed".
  */
@@ -84,8 +111,8 @@ export function AnchorChecks({ checks }: { checks: readonly AnchorCheck[] }) {
               <span aria-hidden="true">{OUTCOME_MARKS[check.outcome]} </span>
               {t(`anchor.outcomes.${check.outcome}`)}
             </Text>
-            <Text size="sm" mb={6} style={breakAll}>
-              {anchorCheckMessage(check, locale)}
+            <Text size="sm" mb={6}>
+              <CheckMessage check={check} locale={locale} />
             </Text>
           </li>
         ))}

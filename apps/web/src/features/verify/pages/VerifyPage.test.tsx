@@ -245,6 +245,11 @@ describe('the public verification page', () => {
     expect(steps[2]).toMatch(/Merkle path \(3 steps\) gives exactly the root c{64}/);
     expect(steps[3]).toMatch(/^Step 4: The batch is recorded on the blockchain: \? Could not be checked now/);
     expect(steps[3]).toMatch(/could not be reached/);
+    // At 375 px only a hash may wrap mid-word; the explanation's words wrap between words.
+    const message = within(region).getByText(/The entry’s content hashes to its hash/);
+    expect(message.style.wordBreak).toBe('');
+    const hash = within(message).getByText(HASH);
+    expect(hash.style.overflowWrap).toBe('anywhere');
     expect(within(region).getByText('chain id 31337')).toBeTruthy();
     expect(within(region).getByText(transaction)).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Download the proof (JSON receipt)' })).toBeTruthy();
