@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RETURN_DELIVERY_FEE } from './constants';
 import {
   isDeliveryAddable,
+  isDeliveryAwaitingOpening,
   isDeliveryChangePending,
   isSuspendedAt,
   orderableAgainOn,
@@ -74,6 +75,16 @@ describe('return delivery fee and rules', () => {
     expect(isDeliveryChangePending('set_delivered', { delivery_paid_at: 'x', delivered_at: 'y' })).toBe(
       false,
     );
+  });
+
+  it('explains a delivery not yet opened once the evaluation is over or while an appeal holds it', () => {
+    expect(isDeliveryAwaitingOpening({ status: 'published', delivery_opened_at: null })).toBe(true);
+    expect(isDeliveryAwaitingOpening({ status: 'appeal_in_evaluation', delivery_opened_at: null })).toBe(
+      true,
+    );
+    expect(isDeliveryAwaitingOpening({ status: 'published', delivery_opened_at: 'x' })).toBe(false);
+    expect(isDeliveryAwaitingOpening({ status: 'in_evaluation', delivery_opened_at: null })).toBe(false);
+    expect(isDeliveryAwaitingOpening({ status: 'draft' })).toBe(false);
   });
 
   it('numbers waybills by the year of payment in Rome', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
 import { moneySchema, billingInfoSchema } from './payments';
-import { ARCHIVE_STATUSES, PRACTICE_STATUSES } from './statuses';
+import { ARCHIVE_STATUSES, isArchived, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { isValidPhoneIn, toE164In } from './phone';
 import { calendarDayOf } from './wall-clock';
 import { addCalendarDays, type Closure } from './working-days';
@@ -18,6 +18,17 @@ import { addCalendarDays, type Closure } from './working-days';
  * originals the body holds are no longer needed (decision 028).
  */
 export const DELIVERY_OPENABLE_STATUSES = ARCHIVE_STATUSES;
+
+/**
+ * Whether a request's return delivery is still to be opened and worth explaining: its evaluation is
+ * over (or an appeal or amendment of it is open, which holds the delivery) and staff have not opened
+ * it yet, since they do so once they hold the paper originals.
+ */
+export const isDeliveryAwaitingOpening = (practice: {
+  status: PracticeStatus;
+  delivery_opened_at?: string | null;
+}): boolean =>
+  !practice.delivery_opened_at && (isArchived(practice.status) || practice.status.startsWith('appeal_'));
 
 /** Any submitted request: a shipment paid for is delivered whatever the request does meanwhile. */
 export const DELIVERY_SETTABLE_STATUSES = PRACTICE_STATUSES.filter((status) => status !== 'draft');

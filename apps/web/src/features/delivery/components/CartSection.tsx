@@ -10,7 +10,13 @@ type Props = { practices: DeliverablePractice[]; cart: number[]; onChange: (ids:
 export function CartSection({ practices, cart, onChange }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  if (practices.length === 0) return <Text>{t('delivery.cart.empty')}</Text>;
+  if (practices.length === 0)
+    return (
+      <Stack gap={4}>
+        <Text>{t('delivery.cart.empty')}</Text>
+        <Text size="sm">{t('delivery.cart.emptyWhy')}</Text>
+      </Stack>
+    );
   const toggle = (id: number, isChecked: boolean) =>
     onChange(isChecked ? [...cart, id].sort((a, b) => a - b) : cart.filter((item) => item !== id));
   return (

@@ -425,4 +425,24 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(screen.getByText('Delivered', { exact: true })).toBeTruthy();
     expect(screen.getByText(/^Delivered on /)).toBeTruthy();
   });
+
+  it('with no request open to delivery, says when the office opens one, in Italian too', async () => {
+    open({ 'GET /delivery': { body: { data: overview({ deliverable: [] }) } } });
+    expect(await screen.findByText('No request is open to delivery at the moment.', {}, LOADED)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /opens a request to return delivery once it holds your paper originals; an open appeal or amendment holds/,
+      ),
+    ).toBeTruthy();
+    cleanup();
+    await changeLocale('it-IT');
+    open({ 'GET /delivery': { body: { data: overview({ deliverable: [] }) } } });
+    expect(
+      await screen.findByText(
+        /quando ha ricevuto i tuoi originali cartacei; un ricorso o una rettifica aperti/,
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
+  });
 });

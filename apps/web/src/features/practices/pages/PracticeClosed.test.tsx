@@ -115,3 +115,21 @@ describe('a closed request (issue 33)', () => {
     expect(notice.textContent).not.toContain('did not go through');
   });
 });
+
+describe('return delivery on the request page', () => {
+  it('says, until the office opens it, that it opens once the originals are held and an appeal holds it', async () => {
+    open(closed());
+    await top();
+    expect(screen.getByText('Return delivery of the originals')).toBeTruthy();
+    expect(
+      screen.getByText(/^Not open yet: the office opens it once it holds your paper originals/),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of it once opened: the dates say it', async () => {
+    open(closed({ delivery_opened_at: '2026-11-05T09:00:00.000Z' }));
+    await top();
+    expect(screen.getByText('Open to delivery since')).toBeTruthy();
+    expect(screen.queryByText(/^Not open yet/)).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   APPEAL_WINDOW_DAYS,
   areDocumentsEditable,
+  isDeliveryAwaitingOpening,
   isDraftOfOperatorCountry,
   type Practice,
 } from '@lisbon/domain';
@@ -136,6 +137,13 @@ export function PracticePage({
                     [t('practiceFacts.deliveryPaidAt'), date(practice.delivery_paid_at ?? null)],
                     [t('practiceFacts.deliveredAt'), date(practice.delivered_at ?? null)],
                   ] satisfies [string, string | null][])
+                : []),
+              // Not opened yet: say when it will be, so an empty /delivery is no mystery.
+              ...(isDeliveryAwaitingOpening(practice)
+                ? ([[t('practiceFacts.delivery'), t('practiceFacts.deliveryNotOpen')]] satisfies [
+                    string,
+                    string,
+                  ][])
                 : []),
             ]}
           />

@@ -14,6 +14,8 @@ export const deliveryEn = {
       title: 'Cart',
       intro: 'Choose the requests whose originals you want back: they travel together in one shipment.',
       empty: 'No request is open to delivery at the moment.',
+      emptyWhy:
+        'The office opens a request to return delivery once it holds your paper originals; an open appeal or amendment holds the delivery until it is concluded.',
       item: 'Request no. {{id}}: {{name}}',
       openedOn: 'Open to delivery since {{date}}',
       count_one: '{{count}} request in the cart',

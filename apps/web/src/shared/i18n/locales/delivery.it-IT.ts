@@ -17,6 +17,8 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       intro:
         'Scegli le richieste di cui vuoi riavere gli originali: viaggiano insieme in una sola spedizione.',
       empty: 'Al momento nessuna richiesta è aperta alla restituzione.',
+      emptyWhy:
+        'L’ufficio apre una richiesta alla restituzione quando ha ricevuto i tuoi originali cartacei; un ricorso o una rettifica aperti sospendono la restituzione finché non si concludono.',
       item: 'Richiesta n. {{id}}: {{name}}',
       openedOn: 'Aperta alla restituzione dal {{date}}',
       count_one: '{{count}} richiesta nel carrello',

@@ -113,6 +113,9 @@ export const practicesEn = {
     requestedAt: 'Submitted on',
     paidAt: 'Paid on',
     deliveryOpenedAt: 'Open to delivery since',
+    delivery: 'Return delivery of the originals',
+    deliveryNotOpen:
+      'Not open yet: the office opens it once it holds your paper originals; an open appeal or amendment holds it until it is concluded.',
     deliveryPaidAt: 'Return delivery paid on',
     deliveredAt: 'Originals delivered on',
     deadline: 'Expected deadline',

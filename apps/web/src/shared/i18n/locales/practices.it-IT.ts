@@ -117,6 +117,9 @@ export const practicesIt: Practices = {
     requestedAt: 'Inviata il',
     paidAt: 'Pagata il',
     deliveryOpenedAt: 'Aperta alla restituzione dal',
+    delivery: 'Restituzione degli originali',
+    deliveryNotOpen:
+      'Non ancora aperta: l’ufficio la apre quando ha ricevuto i tuoi originali cartacei; un ricorso o una rettifica aperti la sospendono finché non si concludono.',
     deliveryPaidAt: 'Restituzione pagata il',
     deliveredAt: 'Originali consegnati il',
     deadline: 'Scadenza prevista',
