@@ -1,8 +1,8 @@
 import { activateSchema } from '@lisbon/domain';
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { showSuccess } from '@/shared/ui/toast';
@@ -21,7 +21,23 @@ export function ActivatePage() {
 
   if (linkState === 'checking') return <PageLoader />;
   if (isNotFound || linkState === 'dead') {
-    return <TokenNotFound requestPath="/auth/activate" requestLabel={t('auth.activate.requestNew')} />;
+    // A reused link of an account already active: a new activation mail never comes, so say how in.
+    return (
+      <TokenNotFound
+        requestPath="/auth/activate"
+        requestLabel={t('auth.activate.requestNew')}
+        others={
+          <>
+            <Anchor component={Link} to="/auth/login">
+              {t('auth.activate.alreadyActive')}
+            </Anchor>
+            <Anchor component={Link} to="/auth/recover-password">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </>
+        }
+      />
+    );
   }
   return (
     <Stack gap="md">

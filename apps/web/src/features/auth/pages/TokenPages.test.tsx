@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 
@@ -103,6 +104,27 @@ describe('account activation', () => {
       '/auth/activate',
     );
     expect(api.callsTo('POST /auth/check-token')[0]?.body).toEqual({ token: TOKEN, purpose: 'activation' });
+  });
+
+  it('offers log in and password recovery to whom reuses the link of an account already active', async () => {
+    mockApi(LINK_DEAD);
+    renderApp(`/auth/activate/${TOKEN}`);
+    await screen.findByRole('heading', { level: 1, name: 'Token not found' });
+    expect(screen.getByRole('link', { name: 'Already activated? Log in' }).getAttribute('href')).toBe(
+      '/auth/login',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/auth/recover-password',
+    );
+  });
+
+  it('says it in Italian too', async () => {
+    await changeLocale('it-IT');
+    onTestFinished(() => changeLocale('en-US'));
+    mockApi(LINK_DEAD);
+    renderApp(`/auth/activate/${TOKEN}`);
+    expect(await screen.findByRole('link', { name: 'Account già attivato? Accedi' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Hai dimenticato la password?' })).toBeTruthy();
   });
 });
 

@@ -46,6 +46,7 @@ export const authEn = {
     activate: {
       submit: 'Activate the account',
       requestNew: 'Request a new activation mail',
+      alreadyActive: 'Already activated? Log in',
     },
     resend: {
       title: 'Resend the activation mail',

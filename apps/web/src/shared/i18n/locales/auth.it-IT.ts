@@ -50,6 +50,7 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
     activate: {
       submit: "Attiva l'account",
       requestNew: 'Richiedi una nuova email di attivazione',
+      alreadyActive: 'Account già attivato? Accedi',
     },
     resend: {
       title: "Invia di nuovo l'email di attivazione",
