@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { documentExpiry, formatDayMonthYear, isAdult, isoDateSchema, parseDayMonthYear } from './dates';
+import {
+  documentExpiry,
+  documentExpiryWarning,
+  formatDayMonthYear,
+  isAdult,
+  isoDateSchema,
+  parseDayMonthYear,
+} from './dates';
 import { messageForIssue } from './messages';
 import { birthDateSchema } from './user';
 
@@ -24,6 +31,14 @@ describe('documentExpiry', () => {
     expect(documentExpiry('2026-11-21', today)).toBe('expiring');
     expect(documentExpiry('2027-05-21', today)).toBe('expiring');
     expect(documentExpiry('2027-05-22', today)).toBe('valid');
+  });
+
+  it('gives the warning to show, wherever it is shown: none for no date, a partial one or a valid one', () => {
+    expect(documentExpiryWarning('2026-11-20', today)).toBe('expired');
+    expect(documentExpiryWarning('2027-05-21', today)).toBe('expiring');
+    expect(documentExpiryWarning('2027-05-22', today)).toBeNull();
+    expect(documentExpiryWarning(null, today)).toBeNull();
+    expect(documentExpiryWarning('2026-11', today)).toBeNull();
   });
 });
 

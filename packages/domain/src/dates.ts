@@ -58,3 +58,16 @@ export function documentExpiry(expirationDate: string, today: Date = new Date())
   if (expiry <= addMonths(day, 6)) return 'expiring';
   return 'valid';
 }
+
+/**
+ * The passport-expiry warning to show for an identity document's expiration date (spec §5), the
+ * same on /account and in the wizard: none for a date not typed in full, or far enough ahead.
+ */
+export function documentExpiryWarning(
+  expirationDate: string | null | undefined,
+  today: Date = new Date(),
+): Exclude<DocumentExpiry, 'valid'> | null {
+  if (!expirationDate || !isoDateSchema.safeParse(expirationDate).success) return null;
+  const expiry = documentExpiry(expirationDate, today);
+  return expiry === 'valid' ? null : expiry;
+}

@@ -1,23 +1,11 @@
-import { documentExpiry, GENDERS, isOmocodicTaxId, isoDateSchema } from '@lisbon/domain';
-import { Checkbox, Group, Radio, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { documentExpiryWarning, GENDERS, isOmocodicTaxId } from '@lisbon/domain';
+import { Checkbox, Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DocumentExpiryWarning } from '@/shared/documents/DocumentExpiryWarning';
 import { DateField } from '@/shared/forms/DateField';
 import { profileFieldId } from '@/shared/session/profileFields';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import type { DetailsForm } from './detailsForm';
-
-/** The warning of spec §5 for the document's expiration date, from the domain's `documentExpiry`. */
-function expiryWarning(date: string): 'account.documentExpired' | 'account.documentExpiring' | null {
-  if (!isoDateSchema.safeParse(date).success) return null;
-  switch (documentExpiry(date)) {
-    case 'expired':
-      return 'account.documentExpired';
-    case 'expiring':
-      return 'account.documentExpiring';
-    case 'valid':
-      return null;
-  }
-}
 
 /**
  * Personal details (spec §3 User): names, birth, nationality, gender, identity document, tax ID;
@@ -26,7 +14,6 @@ function expiryWarning(date: string): 'account.documentExpired' | 'account.docum
 export function PersonalDetailsFields({ form, isApplicant }: { form: DetailsForm; isApplicant: boolean }) {
   const { t } = useTranslation();
   const { values } = form;
-  const warning = expiryWarning(values.document_expiration_date);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
       <TextInput
@@ -87,11 +74,8 @@ export function PersonalDetailsFields({ form, isApplicant }: { form: DetailsForm
       <DateField
         label={t('account.fields.documentExpirationDate')}
         description={
-          warning && (
-            <Text span c="red.9" fw={600} size="sm">
-              <span aria-hidden>⚠ </span>
-              {t(warning)}
-            </Text>
+          documentExpiryWarning(values.document_expiration_date) && (
+            <DocumentExpiryWarning expirationDate={values.document_expiration_date} />
           )
         }
         {...form.getInputProps('document_expiration_date')}

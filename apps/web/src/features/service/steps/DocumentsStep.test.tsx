@@ -8,6 +8,8 @@ import { installFakeXhr } from '@/test/fakeXhr';
 import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
+import { logIn } from '@/test/session';
+import { testUser } from '@/test/users';
 import { DocumentsStep } from './DocumentsStep';
 
 // jsdom lays nothing out and has no scrollIntoView: Mantine's options list calls it, on a timer,
@@ -50,6 +52,52 @@ const typeField = async () => {
 };
 
 describe('wizard documents step', () => {
+  it('shows the passport-expiry warning of the account for an expired identity document, in Italian too', async () => {
+    mockApi({ 'GET /documents': { body: overview(['diploma']) } });
+    const show = () =>
+      renderComponent(
+        <MemoryRouter>
+          <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />
+        </MemoryRouter>,
+        logIn(testUser({ document_expiration_date: '2020-01-31' })),
+      );
+    show();
+    expect(
+      await screen.findByText('This document has expired: upload a valid one with your request.'),
+    ).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: 'Update your identity document in your account' })
+        .getAttribute('href'),
+    ).toBe('/account');
+    cleanup();
+    await changeLocale('it-IT');
+    try {
+      show();
+      expect(
+        await screen.findByText(
+          'Questo documento è scaduto: carica un documento valido con la tua richiesta.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await changeLocale('en-US');
+      localStorage.clear();
+    }
+  });
+
+  it('shows no warning for a document valid beyond six months', async () => {
+    mockApi({ 'GET /documents': { body: overview(['diploma']) } });
+    renderComponent(
+      <MemoryRouter>
+        <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />
+      </MemoryRouter>,
+      logIn(testUser({ document_expiration_date: '2099-01-31' })),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Documents this service needs' });
+    expect(screen.queryByText(/This document (has expired|expires)/)).toBeNull();
+    localStorage.clear();
+  });
+
   it('offers the next missing type after an upload, and the keyboard stays on "Choose a file"', async () => {
     let missing: DocumentType[] = ['identity_document', 'diploma'];
     mockApi({ 'GET /documents': () => ({ body: overview(missing) }) });

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { DocumentUploader } from '@/shared/documents/DocumentUploader';
+import { IdentityDocumentExpiryNotice } from '@/shared/documents/DocumentExpiryWarning';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -58,6 +59,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
 
   return (
     <Stack gap="xl">
+      <IdentityDocumentExpiryNotice />
       <section aria-labelledby="required-documents">
         <Title order={2} id="required-documents" mb="xs">
           {t('wizard.documents.requiredTitle')}

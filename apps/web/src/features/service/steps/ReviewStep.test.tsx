@@ -4,13 +4,14 @@ import { discoveryFixture, practiceFixture, qualificationFixture } from '@/test/
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { testUser } from '@/test/users';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
 
-function openReview(isUrgent: boolean) {
+function openReview(isUrgent: boolean, user = testUser()) {
   mockApi({
     'GET /practices/draft': {
       body: {
@@ -24,7 +25,7 @@ function openReview(isUrgent: boolean) {
     'GET /services/discovery': { body: { data: discoveryFixture() } },
     'GET /users/1/billing': { body: { data: null } },
   });
-  renderApp('/service/new/review', { queryClient: logIn() });
+  renderApp('/service/new/review', { queryClient: logIn(user) });
 }
 
 /** The review's "Price", found once the discovery has answered. */
@@ -43,5 +44,13 @@ describe('review step: the price', { timeout: 15_000 }, () => {
   it('is the service and the urgent supplement for an urgent one, as the checkout charges it', async () => {
     openReview(true);
     expect(await reviewPrice()).toBe('€250.00 VAT included (€204.92 plus €45.08 VAT)');
+  });
+});
+
+describe('review step: the identity document', { timeout: 15_000 }, () => {
+  it('shows the passport-expiry warning of the account when the document has expired', async () => {
+    openReview(false, testUser({ document_expiration_date: '2020-01-31' }));
+    await reviewPrice();
+    expect(screen.getByText('This document has expired: upload a valid one with your request.')).toBeTruthy();
   });
 });

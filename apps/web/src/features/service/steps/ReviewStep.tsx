@@ -22,6 +22,7 @@ import { useDiscovery } from '../api/discovery';
 import { practiceDocumentsQuery, submitPractice } from '../api/practices';
 import { PriceText } from '../components/ServiceSummary';
 import { documentLabel } from '@/shared/documents/documentLabel';
+import { IdentityDocumentExpiryNotice } from '@/shared/documents/DocumentExpiryWarning';
 
 function Part({ title, step, children }: { title: string; step: WizardStep; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -115,6 +116,7 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
         </Part>
       )}
       <Part title={t('wizard.steps.documents')} step="documents">
+        <IdentityDocumentExpiryNotice />
         <List>
           {(documents?.documents ?? practice.documents).map((document) => (
             <List.Item key={document.id}>

@@ -50,6 +50,7 @@ export const accountEn = {
     categories: { standard: 'Standard', refugee: 'Refugee (free comparability service)' },
     documentExpired: 'This document has expired: upload a valid one with your request.',
     documentExpiring: 'This document expires within six months.',
+    updateDocumentLink: 'Update your identity document in your account',
     settings: { title: 'Settings' },
     password: {
       title: 'Change password',

@@ -52,6 +52,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
     categories: { standard: 'Standard', refugee: 'Rifugiato (servizio di comparabilità gratuito)' },
     documentExpired: 'Questo documento è scaduto: carica un documento valido con la tua richiesta.',
     documentExpiring: 'Questo documento scade entro sei mesi.',
+    updateDocumentLink: 'Aggiorna il documento di identità nel tuo account',
     settings: { title: 'Impostazioni' },
     password: {
       title: 'Cambia password',
