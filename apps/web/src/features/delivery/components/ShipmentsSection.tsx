@@ -1,7 +1,8 @@
 import type { Delivery } from '@lisbon/domain';
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -33,7 +34,22 @@ function Shipment({ shipment }: { shipment: Delivery }) {
           <Text fw={600}>{t('delivery.shipments.title', { id: shipment.id })}</Text>
           <Text fw={600}>{t(`delivery.shipments.status.${shipment.status}`)}</Text>
         </Group>
-        <Text>{t('delivery.shipments.requests', { ids: shipment.practice_ids.join(', ') })}</Text>
+        {/* "Request no. 2" (the request's number, not a count), each number the way to its request. */}
+        <Text>
+          {t('delivery.shipments.requests', { count: shipment.practice_ids.length })}{' '}
+          {shipment.practice_ids.map((id, index) => (
+            <Fragment key={id}>
+              {index > 0 && ', '}
+              <Anchor
+                component={Link}
+                to={`/practices/${id}`}
+                aria-label={t('delivery.shipments.requestLink', { id })}
+              >
+                {id}
+              </Anchor>
+            </Fragment>
+          ))}
+        </Text>
         {shipment.paid_at && (
           <Text>{t('delivery.shipments.paidOn', { date: formatDate(shipment.paid_at, locale) })}</Text>
         )}

@@ -426,6 +426,28 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Delivered on /)).toBeTruthy();
   });
 
+  it('names each request of a shipment by its number, linked to it, in Italian too', async () => {
+    const shipments = [
+      openDelivery({ id: 1, status: 'paid', practice_ids: [2], paid_at: '2026-03-10T09:00:00.000Z' }),
+      openDelivery({ id: 3, status: 'paid', practice_ids: [5, 8], paid_at: '2026-03-11T09:00:00.000Z' }),
+    ];
+    open({ 'GET /delivery': { body: { data: overview({ deliverable: [], shipments }) } } });
+    const one = await screen.findByRole('link', { name: 'Request no. 2' }, LOADED);
+    expect(one.getAttribute('href')).toBe('/practices/2');
+    expect(one.closest('p')?.textContent).toBe('Request no. 2');
+    const several = screen.getByRole('link', { name: 'Request no. 8' });
+    expect(several.getAttribute('href')).toBe('/practices/8');
+    expect(several.closest('p')?.textContent).toBe('Requests nos. 5, 8');
+    cleanup();
+    await changeLocale('it-IT');
+    open({ 'GET /delivery': { body: { data: overview({ deliverable: [], shipments }) } } });
+    const italian = await screen.findByRole('link', { name: 'Richiesta n. 2' }, LOADED);
+    expect(italian.closest('p')?.textContent).toBe('Richiesta n. 2');
+    expect(screen.getByRole('link', { name: 'Richiesta n. 5' }).closest('p')?.textContent).toBe(
+      'Richieste n. 5, 8',
+    );
+  });
+
   it('with no request open to delivery, says when the office opens one, in Italian too', async () => {
     open({ 'GET /delivery': { body: { data: overview({ deliverable: [] }) } } });
     expect(await screen.findByText('No request is open to delivery at the moment.', {}, LOADED)).toBeTruthy();
