@@ -68,6 +68,15 @@ const OUTCOME_MARKS: Record<AnchorCheck['outcome'], string> = {
 };
 
 /**
+ * A step's outcome in words. A step skipped because the body keeps the record on its own ledger only
+ * says so, neutrally: "Not checked" beside a valid result read as a failure.
+ */
+const outcomeKey = (check: AnchorCheck) =>
+  check.outcome === 'skipped' && check.reason === 'anchoring_off'
+    ? 'anchor.outcomes.notAnchored'
+    : (`anchor.outcomes.${check.outcome}` as const);
+
+/**
  * A check's message in the visitor's language with its values (hashes, addresses, numbers) in place:
  * each value in its own span that may wrap anywhere, so a 64-character hash fits a phone's width
  * while the words around it wrap only between words.
@@ -109,7 +118,7 @@ export function AnchorChecks({ checks }: { checks: readonly AnchorCheck[] }) {
               })}
               {': '}
               <span aria-hidden="true">{OUTCOME_MARKS[check.outcome]} </span>
-              {t(`anchor.outcomes.${check.outcome}`)}
+              {t(outcomeKey(check))}
             </Text>
             <Text size="sm" mb={6}>
               <CheckMessage check={check} locale={locale} />

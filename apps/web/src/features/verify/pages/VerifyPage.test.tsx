@@ -294,6 +294,45 @@ describe('the public verification page', () => {
     expect(within(region).getByText(/registrato solo nel registro dell’ente/)).toBeTruthy();
   });
 
+  it.each([
+    ['en-US', 'The steps of the check', 'Not anchored on a public chain'],
+    ['it-IT', 'I passaggi della verifica', 'Non ancorato su una blockchain pubblica'],
+  ] as const)(
+    'on a valid result, says neutrally that a ledger-only record is not anchored on a public chain (%s)',
+    async (locale, title, notAnchored) => {
+      await changeLocale(locale);
+      mockApi({
+        [`GET /verify/${ID}`]: { body: { data: status('published') } },
+        [`POST /verify/${ID}`]: {
+          body: {
+            data: answer({
+              result: 'valid',
+              reason: 'original',
+              anchor: { state: 'off' },
+              checks: [
+                { step: 'file', outcome: 'passed', reason: 'file_matches', values: {} },
+                { step: 'entry', outcome: 'passed', reason: 'entry_intact', values: { hash: HASH } },
+                { step: 'path', outcome: 'skipped', reason: 'anchoring_off', values: {} },
+                { step: 'transaction', outcome: 'skipped', reason: 'anchoring_off', values: {} },
+              ],
+            }),
+          },
+        },
+      });
+      renderApp(`/verify/${ID}`);
+      await screen.findByText(/published on|pubblicato/);
+      choose(pdf());
+      const region = liveRegion();
+      await waitFor(() => expect(within(region).getByText(title)).toBeTruthy());
+      const steps = within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(steps[2]).toContain(`: – ${notAnchored}`);
+      expect(steps[3]).toContain(`: – ${notAnchored}`);
+      expect(steps.join(' ')).not.toMatch(/Not checked|Non verificato/);
+    },
+  );
+
   it('says a statement not yet published is not published, before and after the upload', async () => {
     mockApi({
       [`GET /verify/${ID}`]: { body: { data: status('pending') } },

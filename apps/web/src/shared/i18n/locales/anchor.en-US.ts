@@ -27,6 +27,7 @@ export const anchorEn = {
       pending: 'Pending',
       unavailable: 'Could not be checked now',
       skipped: 'Not checked',
+      notAnchored: 'Not anchored on a public chain',
     },
     ledgerEntry: 'Ledger entry',
   },

@@ -28,6 +28,7 @@ export const anchorIt: typeof anchorEn = {
       pending: 'In attesa',
       unavailable: 'Non verificabile ora',
       skipped: 'Non verificato',
+      notAnchored: 'Non ancorato su una blockchain pubblica',
     },
     ledgerEntry: 'Voce del registro',
   },
