@@ -63,17 +63,58 @@ describe('POST /documents', () => {
   );
 
   it.each([
-    ['an executable renamed .pdf', 'setup.pdf', FILES.executable],
-    ['a text file renamed .pdf', 'notes.pdf', FILES.text],
-    ['a PDF named .png', 'scan.png', FILES.pdf],
-    ['an empty file', 'empty.pdf', Buffer.alloc(0)],
-  ])('refuses %s and keeps nothing of it', async (_case, name, content) => {
+    ['an executable renamed .pdf', 'setup.pdf', FILES.executable, 'PDF'],
+    ['a text file renamed .pdf', 'notes.pdf', FILES.text, 'PDF'],
+    ['a PDF named .png', 'scan.png', FILES.pdf, 'PNG'],
+    ['an empty file', 'empty.pdf', Buffer.alloc(0), 'PDF'],
+  ])(
+    'refuses %s as unreadable or damaged, as a damaged JPEG, and keeps nothing of it',
+    async (_case, name, content, format) => {
+      const before = storedFiles(t.database).length;
+      const response = await upload(
+        t.app,
+        ada,
+        { type: 'diploma', practice_id: draftId },
+        { name, content, contentType: 'application/pdf' },
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: {
+          file: [
+            `“${name}” is not a readable ${format} file, or it is cut short: save or export it again, and upload that`,
+          ],
+        },
+      });
+      expect(storedFiles(t.database)).toHaveLength(before);
+    },
+  );
+
+  it('says it in Italian too', async () => {
+    const response = await upload(
+      t.app,
+      ada,
+      { type: 'diploma', practice_id: draftId },
+      { name: 'appunti.pdf', content: FILES.text, contentType: 'application/pdf' },
+      { headers: { 'accept-language': 'it-IT' } },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: {
+        file: [
+          '“appunti.pdf” non è un file PDF leggibile, oppure è incompleto: salvalo o esportalo di nuovo, e carica quello',
+        ],
+      },
+    });
+  });
+
+  it('refuses a file of another type, named so, as a type not accepted', async () => {
     const before = storedFiles(t.database).length;
     const response = await upload(
       t.app,
       ada,
       { type: 'diploma', practice_id: draftId },
-      { name, content, contentType: 'application/pdf' },
+      { name: 'setup.exe', content: FILES.executable, contentType: 'application/octet-stream' },
     );
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({

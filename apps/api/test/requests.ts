@@ -101,13 +101,17 @@ export function upload(
   who: Applicant,
   fields: Record<string, string | number>,
   file?: FilePart,
-  { method = 'POST', url = '/documents' }: { method?: 'POST' | 'PUT'; url?: string } = {},
+  {
+    method = 'POST',
+    url = '/documents',
+    headers = {},
+  }: { method?: 'POST' | 'PUT'; url?: string; headers?: Record<string, string> } = {},
 ) {
   const body = multipart(fields, file);
   return app.inject({
     method,
     url: `/api/v1${url}`,
-    headers: { ...bearer(who.token), ...body.headers },
+    headers: { ...bearer(who.token), ...headers, ...body.headers },
     payload: body.payload,
   });
 }

@@ -8,6 +8,20 @@ export const HEAD_BYTES = 16;
 const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
 
 /**
+ * The accepted type a file's name claims (`scan.pdf`: a PDF), whatever its content; null for any
+ * other name. A file so named whose content is not that type is refused as unreadable or damaged,
+ * in the words a damaged JPEG gets, rather than as a type not accepted: its name says it is one.
+ */
+export function claimedContentType(fileName: string): AcceptedContentType | null {
+  const extension = extensionOf(fileName);
+  return (
+    (Object.keys(DOCUMENT_FORMATS) as AcceptedContentType[]).find((type) =>
+      DOCUMENT_FORMATS[type].extensions.includes(extension),
+    ) ?? null
+  );
+}
+
+/**
  * The accepted type of a file, judged by its content (magic bytes, the domain's `typeByContent`)
  * AND its name: a PDF must start with `%PDF-` and be named `.pdf`, and so on. Null for anything
  * else, such as an executable or a text file renamed `.pdf`. The type the client declared is never

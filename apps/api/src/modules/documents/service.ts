@@ -34,7 +34,7 @@ import {
 } from '../practice-records/payment-lock';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
-import { acceptedContentType, type AcceptedContentType } from './file-check';
+import { acceptedContentType, type AcceptedContentType, claimedContentType } from './file-check';
 import { megabytes, requireRoomFor } from './quota.service';
 import {
   deleteDocumentRow,
@@ -208,10 +208,21 @@ const REFUSALS: Record<ContentFinding['reason'], ValidationMessageKey> = {
   damaged: 'fileDamaged',
 };
 
-/** The file's checked type; a file of another type, or whose content is refused (decision 058), is a 422 on `file`. */
+/**
+ * The file's checked type; a file of another type, or whose content is refused (decision 058), is a
+ * 422 on `file`. A file named as an accepted type (`scan.pdf`) whose content is not that type is
+ * refused as unreadable or damaged, as a damaged JPEG is; any other name as a type not accepted.
+ */
 function checkedType(ctx: AppContext, file: StagedUpload): AcceptedContentType {
   const contentType = acceptedContentType(file.head, file.fileName);
-  if (!contentType) throw fieldError('file', 'fileTypeNotAccepted');
+  if (!contentType) {
+    const claimed = claimedContentType(file.fileName);
+    if (!claimed) throw fieldError('file', 'fileTypeNotAccepted');
+    throw new AppError('VALIDATION_FAILED', {
+      errors: { file: [REFUSALS.damaged] },
+      params: { file: file.fileName, format: DOCUMENT_FORMATS[claimed].label },
+    });
+  }
   if (file.finding) {
     const max =
       file.finding.reason === 'tooManyPixels'

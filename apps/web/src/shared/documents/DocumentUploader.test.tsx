@@ -106,13 +106,20 @@ describe('document upload', () => {
       request.respond(422, {
         code: 'VALIDATION_FAILED',
         message: 'Some fields are not valid.',
-        errors: { file: ['File type not accepted: upload a PDF, JPEG or PNG file'] },
+        errors: {
+          file: [
+            '“renamed.pdf” is not a readable PDF file, or it is cut short: save or export it again, and upload that',
+          ],
+        },
       }),
     );
     renderComponent(<DocumentUploader name="upload" types={['diploma']} />);
     chooseFile(new File(['MZ'], 'renamed.pdf', { type: 'application/pdf' }));
+    // The API's words for a damaged file, which name it already: not named twice.
     expect(
-      await findAlert('“renamed.pdf”: File type not accepted: upload a PDF, JPEG or PNG file'),
+      await findAlert(
+        '“renamed.pdf” is not a readable PDF file, or it is cut short: save or export it again, and upload that',
+      ),
     ).toBeTruthy();
     // A refused file is not offered again: sent again, it would be refused again.
     expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
