@@ -101,6 +101,49 @@ describe('document upload', () => {
     expect(xhr.sent[0]?.field('additional_type')).toBe('Certificate of internship');
   });
 
+  it('keeps a file chosen before saying which document it is, and sends it once said, or forgets it when removed', async () => {
+    const xhr = installFakeXhr();
+    const onPendingChange = vi.fn();
+    renderComponent(
+      <DocumentUploader
+        name="upload"
+        types={['diploma', 'additional']}
+        defaultType="additional"
+        isOptional
+        onPendingChange={onPendingChange}
+      />,
+    );
+    chooseFile(new File(['%PDF'], 'internship.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText(
+        '“internship.pdf” is chosen but not attached yet: fill in the fields above, then send it.',
+      ),
+    ).toBeTruthy();
+    expect(xhr.sent).toHaveLength(0);
+    expect(onPendingChange).toHaveBeenLastCalledWith({ name: 'internship.pdf', reason: 'undescribed' });
+
+    // Sent without the fields, it is still kept.
+    await userEvent.click(screen.getByRole('button', { name: 'Send “internship.pdf”' }));
+    expect(screen.getByRole('button', { name: 'Send “internship.pdf”' })).toBeTruthy();
+    expect(xhr.sent).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText(/^Which document is it\?/), 'Certificate of internship');
+    await userEvent.click(screen.getByRole('button', { name: 'Send “internship.pdf”' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(xhr.sent[0]?.field('additional_type')).toBe('Certificate of internship');
+    expect((xhr.sent[0]?.field('file') as File).name).toBe('internship.pdf');
+    expect(onPendingChange).toHaveBeenLastCalledWith({ name: 'internship.pdf', reason: 'sending' });
+    xhr.sent[0]?.respond(201, { data: { ...uploaded, type: 'additional', file_name: 'internship.pdf' } });
+    await waitFor(() => expect(onPendingChange).toHaveBeenLastCalledWith(null));
+    expect(screen.queryByRole('button', { name: 'Send “internship.pdf”' })).toBeNull();
+
+    chooseFile(new File(['%PDF'], 'other.pdf', { type: 'application/pdf' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove “other.pdf”' }));
+    expect(screen.queryByText(/“other.pdf”/)).toBeNull();
+    expect(onPendingChange).toHaveBeenLastCalledWith(null);
+    expect(xhr.sent).toHaveLength(1);
+  });
+
   it("shows the API's refusal of a file whose content is not what its name says, naming the file", async () => {
     installFakeXhr((request) =>
       request.respond(422, {

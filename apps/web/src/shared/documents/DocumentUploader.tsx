@@ -20,6 +20,13 @@ import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './
 
 type Values = { type: string | null; additional_type: string };
 
+/**
+ * A file chosen and not attached yet: its fields still to fill in (`undescribed`), on its way
+ * (`sending`), or its upload unanswered (`unsent`). A form that sends the documents attached
+ * refuses while there is one, so a file is never left behind unnoticed.
+ */
+export type PendingFile = { name: string; reason: 'undescribed' | 'sending' | 'unsent' };
+
 type Props = {
   /** Unique on the page: scopes the fields for focus. */
   name: string;
@@ -35,6 +42,8 @@ type Props = {
    */
   isOptional?: boolean;
   onUploaded?: (document: PracticeDocument) => void;
+  /** Told each time the file chosen and not attached yet changes (null: none). */
+  onPendingChange?: (pending: PendingFile | null) => void;
 };
 
 /**
@@ -48,6 +57,7 @@ export function DocumentUploader({
   defaultType = null,
   isOptional = false,
   onUploaded,
+  onPendingChange,
 }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -55,6 +65,9 @@ export function DocumentUploader({
   const [failure, setFailure] = useState<string | null>(null);
   /** The file whose upload got no answer, or the server's failure: it may be sent again as is. */
   const [unsent, setUnsent] = useState<File | null>(null);
+  /** The file chosen while its fields were missing (which document it is): kept, sent once they are filled in. */
+  const [waiting, setWaiting] = useState<File | null>(null);
+  const [sending, setSending] = useState<File | null>(null);
   const upload = useUploadProgress();
   const isSingleType = types.length === 1;
   const initialValues: Values = {
@@ -79,15 +92,27 @@ export function DocumentUploader({
   });
   useEffect(() => offerType(), [defaultType, uploads]);
 
+  const pendingName = (waiting ?? sending ?? unsent)?.name ?? null;
+  const pendingReason = waiting ? 'undescribed' : sending ? 'sending' : unsent ? 'unsent' : null;
+  const tellPending = useEffectEvent(() =>
+    onPendingChange?.(pendingName && pendingReason ? { name: pendingName, reason: pendingReason } : null),
+  );
+  useEffect(() => tellPending(), [pendingName, pendingReason]);
+
   const send = (file: File) => {
     setFailure(null);
     setUnsent(null);
+    setWaiting(null);
     const problem = fileProblem(file, t);
     if (problem) {
       setFailure(problem);
       return;
     }
+    // Kept until the fields it needs are filled in: the handler below runs only once they are.
+    setWaiting(file);
     submit(async (fields) => {
+      setWaiting(null);
+      setSending(file);
       try {
         const document = await upload.run((onProgress) => uploadDocument(fields, file, onProgress));
         await Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -96,11 +121,16 @@ export function DocumentUploader({
         showSuccess(t('documentUpload.added'));
         onUploaded?.(document);
       } catch (error) {
-        if (showServerErrors(error)) return;
+        if (showServerErrors(error)) {
+          setWaiting(file);
+          return;
+        }
         setFailure(aboutFile(file, errorMessage(error, t), t));
         // Sent again, the same file is the same upload (its id, decision 101): a first send the
         // server stored before its answer was lost is not stored twice.
         if (!isApiError(error) || error.status >= 500) setUnsent(file);
+      } finally {
+        setSending(null);
       }
     })();
   };
@@ -114,9 +144,14 @@ export function DocumentUploader({
     <Stack gap="sm">
       <FormAlert message={failure} />
       {unsent && !upload.isUploading ? (
-        <Button variant="light" w="fit-content" onClick={() => send(unsent)}>
-          {t('documentUpload.sendAgain', { name: unsent.name })}
-        </Button>
+        <Group gap="xs">
+          <Button variant="light" onClick={() => send(unsent)}>
+            {t('documentUpload.sendAgain', { name: unsent.name })}
+          </Button>
+          <Button variant="subtle" color="red" onClick={() => setUnsent(null)}>
+            {t('documentUpload.forget', { name: unsent.name })}
+          </Button>
+        </Group>
       ) : null}
       {isSingleType ? null : (
         <Group align="flex-start" grow>
@@ -158,6 +193,19 @@ export function DocumentUploader({
           </Text>
         </Stack>
       </Dropzone>
+      {waiting && !upload.isUploading ? (
+        <Stack gap={4}>
+          <Text size="sm">{t('documentUpload.waiting', { name: waiting.name })}</Text>
+          <Group gap="xs">
+            <Button variant="light" onClick={() => send(waiting)}>
+              {t('documentUpload.sendWaiting', { name: waiting.name })}
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => setWaiting(null)}>
+              {t('documentUpload.forget', { name: waiting.name })}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
       <FileButton onChange={(file) => file && send(file)} accept={ACCEPTED_DOCUMENT_TYPES.join(',')}>
         {(props) => (
           // Busy while a file goes, yet focusable (Mantine's `data-disabled`): a disabled button

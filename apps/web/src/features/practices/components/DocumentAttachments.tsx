@@ -1,7 +1,8 @@
 import type { DocumentType, PracticeDocument } from '@lisbon/domain';
 import { Button, Group, Text } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
-import { DocumentUploader } from '@/shared/documents/DocumentUploader';
+import { useTranslation } from 'react-i18next';
+import { DocumentUploader, type PendingFile } from '@/shared/documents/DocumentUploader';
 
 type Props = {
   /** The uploader's form name. */
@@ -18,11 +19,19 @@ type Props = {
   attachedLabel: string;
   /** The label of the button that takes a document off the list. */
   removeLabel: (fileName: string) => string;
+  /** Told of the file chosen and not attached yet, which the form refuses to go without. */
+  onPendingChange: (pending: PendingFile | null) => void;
+  /** The file chosen and not attached yet, said when the form was sent regardless (null: nothing said). */
+  refusedPending: PendingFile | null;
 };
+
+/** The id of the message saying a file chosen is not attached yet: the form moves focus to it. */
+export const pendingAlertId = (name: string) => `${name}-not-attached`;
 
 /**
  * Documents uploaded to a request to go with a form (a reply, an appeal): the usual upload widget,
- * then the list of what was attached, each one with a button that takes it off the list.
+ * then the list of what was attached, each one with a button that takes it off the list. A file
+ * chosen and not attached yet (which document it is still to say) keeps the form from going.
  */
 export function DocumentAttachments({
   name,
@@ -34,7 +43,10 @@ export function DocumentAttachments({
   setAttached,
   attachedLabel,
   removeLabel,
+  onPendingChange,
+  refusedPending,
 }: Props) {
+  const { t } = useTranslation();
   return (
     <>
       <DocumentUploader
@@ -44,7 +56,15 @@ export function DocumentAttachments({
         defaultType={defaultType}
         isOptional={isOptional}
         onUploaded={(document) => setAttached((current) => [...current, document])}
+        onPendingChange={onPendingChange}
       />
+      <div id={pendingAlertId(name)} tabIndex={-1} role="alert">
+        {refusedPending && (
+          <Text c="red.9" fw={600}>
+            {t(`documentUpload.notAttached.${refusedPending.reason}`, { name: refusedPending.name })}
+          </Text>
+        )}
+      </div>
       {attached.length > 0 && (
         <div>
           <Text fw={600}>{attachedLabel}</Text>

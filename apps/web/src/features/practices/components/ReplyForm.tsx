@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
+import type { PendingFile } from '@/shared/documents/DocumentUploader';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { currentLocale } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -20,7 +21,7 @@ import { FormAlert } from '@/shared/ui/FormAlert';
 import { showSuccess } from '@/shared/ui/toast';
 import { practiceQuery } from '../api/practices';
 import { sendReply } from '../api/thread';
-import { DocumentAttachments } from './DocumentAttachments';
+import { DocumentAttachments, pendingAlertId } from './DocumentAttachments';
 
 type Props = {
   practiceId: number;
@@ -32,6 +33,7 @@ type Props = {
 };
 
 const MISSING_ID = 'reply-missing-documents';
+const UPLOAD_NAME = 'reply-upload';
 
 /** The document types a 422 on the reply names (`requested_documents.<type>`): asked for and not brought. */
 function refusedDocumentTypes(error: unknown): DocumentType[] {
@@ -52,6 +54,8 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isMissingShown, setIsMissingShown] = useState(false);
+  const [pending, setPending] = useState<PendingFile | null>(null);
+  const [isPendingShown, setIsPendingShown] = useState(false);
   // What the API refused the last reply for: shown until a document of each is attached here.
   const [refusedTypes, setRefusedTypes] = useState<DocumentType[]>([]);
   const brought = [...attached.map((document) => document.type), ...documentTypesSince(documents, askedAt)];
@@ -100,6 +104,13 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
     }
   });
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    // A file chosen and not attached yet would not go with the reply: it comes first.
+    setIsPendingShown(pending !== null);
+    if (pending) {
+      event?.preventDefault();
+      document.getElementById(pendingAlertId(UPLOAD_NAME))?.focus();
+      return;
+    }
     setIsMissingShown(missing.length > 0);
     if (missing.length > 0) document.getElementById(MISSING_ID)?.focus();
     send(event);
@@ -116,7 +127,7 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
           {requested.length > 0 ? t('reply.attachRequestedTitle') : t('reply.attachTitle')}
         </Title>
         <DocumentAttachments
-          name="reply-upload"
+          name={UPLOAD_NAME}
           practiceId={practiceId}
           types={types}
           defaultType={requested[0] ?? null}
@@ -127,6 +138,8 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
           setAttached={setAttached}
           attachedLabel={t('reply.attached')}
           removeLabel={(fileName) => t('reply.remove', { name: fileName })}
+          onPendingChange={setPending}
+          refusedPending={isPendingShown ? pending : null}
         />
         <div id={MISSING_ID} tabIndex={-1} role="alert">
           {isMissingShown && shownMissing.length > 0 && (

@@ -147,6 +147,60 @@ describe('the appeal page', () => {
     }
   });
 
+  it('refuses to send while a file chosen is not attached, saying so with focus on it, then sends it with the appeal (en-US, it-IT)', async () => {
+    for (const [locale, notAttached, send, which] of [
+      [
+        'en-US',
+        'Your document “letter.pdf” is not attached yet: say which document it is, or remove it.',
+        'Send “letter.pdf”',
+        /^Which document is it\?/,
+      ],
+      [
+        'it-IT',
+        'Il tuo documento “letter.pdf” non è ancora allegato: indica di quale documento si tratta, oppure rimuovilo.',
+        'Invia “letter.pdf”',
+        /^Di quale documento si tratta\?/,
+      ],
+    ] as const) {
+      await changeLocale(locale);
+      try {
+        const api = mockApi({
+          'GET /practices/7/appeal': { body: { data: open } },
+          'POST /practices/7/appeal': {
+            status: 201,
+            body: { data: asked, meta: { notice: 'appealCreated', message: 'Appeal created' } },
+          },
+        });
+        const xhr = installFakeXhr((request) => request.respond(201, { data: letter }));
+        renderApp('/practices/7/appeal', { queryClient: logIn() });
+        await userEvent.click(await screen.findByRole('radio', { name: /^(Amendment|Rettifica)/ }));
+        await userEvent.type(screen.getByRole('textbox', { name: /^(Motivation|Motivazione)/ }), 'Misspelt.');
+        const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+        fireEvent.change(input as HTMLInputElement, {
+          target: { files: [new File(['%PDF'], 'letter.pdf', { type: 'application/pdf' })] },
+        });
+        await screen.findByRole('button', { name: send });
+        expect(xhr.sent).toHaveLength(0);
+
+        fireEvent.submit(document.getElementById('appeal-form') as HTMLFormElement);
+        const message = await screen.findByText(notAttached);
+        expect(document.activeElement?.contains(message)).toBe(true);
+        expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(0);
+
+        await userEvent.type(screen.getByLabelText(which), 'Passport copy');
+        await userEvent.click(screen.getByRole('button', { name: send }));
+        await waitFor(() => expect(xhr.sent).toHaveLength(1));
+        await waitFor(() => expect(screen.queryByText(notAttached)).toBeNull());
+        fireEvent.submit(document.getElementById('appeal-form') as HTMLFormElement);
+        await waitFor(() => expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(1));
+        expect(api.callsTo('POST /practices/7/appeal')[0]?.body).toMatchObject({ document_ids: [31] });
+      } finally {
+        cleanup();
+        await changeLocale('en-US');
+      }
+    }
+  }, 30_000);
+
   it('in Italian, elides the article before a day said with a vowel: fino all’8 dicembre', async () => {
     await changeLocale('it-IT');
     try {

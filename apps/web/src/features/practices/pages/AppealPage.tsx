@@ -9,9 +9,10 @@ import {
 } from '@lisbon/domain';
 import { Alert, Anchor, Button, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { PendingFile } from '@/shared/documents/DocumentUploader';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { formatDateTime } from '@/shared/format';
 import { currentLocale, useLocale } from '@/shared/i18n';
@@ -24,7 +25,7 @@ import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { showSuccess } from '@/shared/ui/toast';
 import { appealQuery, createAppeal } from '../api/appeal';
 import { AppealStatement } from '../components/AppealStatement';
-import { DocumentAttachments } from '../components/DocumentAttachments';
+import { DocumentAttachments, pendingAlertId } from '../components/DocumentAttachments';
 
 /**
  * `/practices/{id}/appeal`: within seven days of the statement's release, an appeal or an
@@ -124,12 +125,16 @@ function AppealView({ overview }: { overview: AppealOverview }) {
   );
 }
 
+const UPLOAD_NAME = 'appeal-upload';
+
 function AppealForm({ practiceId }: { practiceId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [attached, setAttached] = useState<PracticeDocument[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [pending, setPending] = useState<PendingFile | null>(null);
+  const [isPendingShown, setIsPendingShown] = useState(false);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'appeal',
     schema: createAppealSchema,
@@ -141,7 +146,7 @@ function AppealForm({ practiceId }: { practiceId: number }) {
     }),
   });
 
-  const onSubmit = submit(async (body) => {
+  const send = submit(async (body) => {
     setFailure(null);
     setIsBusy(true);
     try {
@@ -159,6 +164,17 @@ function AppealForm({ practiceId }: { practiceId: number }) {
       setIsBusy(false);
     }
   });
+
+  // A file chosen and not attached yet would not go with the appeal, and an appeal is asked once.
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    setIsPendingShown(pending !== null);
+    if (pending) {
+      event?.preventDefault();
+      document.getElementById(pendingAlertId(UPLOAD_NAME))?.focus();
+      return;
+    }
+    send(event);
+  };
 
   return (
     <section aria-labelledby="appeal-form-title">
@@ -194,7 +210,7 @@ function AppealForm({ practiceId }: { practiceId: number }) {
         </Title>
         <Text size="sm">{t('appeal.documentsHint')}</Text>
         <DocumentAttachments
-          name="appeal-upload"
+          name={UPLOAD_NAME}
           practiceId={practiceId}
           types={DOCUMENT_TYPES}
           defaultType="additional"
@@ -203,6 +219,8 @@ function AppealForm({ practiceId }: { practiceId: number }) {
           setAttached={setAttached}
           attachedLabel={t('appeal.attached')}
           removeLabel={(fileName) => t('appeal.remove', { name: fileName })}
+          onPendingChange={setPending}
+          refusedPending={isPendingShown ? pending : null}
         />
         <Button type="submit" form="appeal-form" loading={isBusy} w="fit-content">
           {t('appeal.submit')}

@@ -49,6 +49,42 @@ const transcript: PracticeDocument = {
 };
 
 describe('a request waiting for the applicant', () => {
+  it('does not send the reply while a file chosen is not attached: it says so, with focus on it', async () => {
+    const asking = practiceFixture({
+      ...waiting,
+      pending_question: { message: question.body, requested_documents: [], asked_at: question.created_at },
+    });
+    const api = mockApi({
+      'GET /practices/7': { body: { data: asking } },
+      'GET /practices/7/messages': { body: { data: [{ ...question, requested_documents: [] }] } },
+      'POST /practices/7/reply': {
+        body: { data: asking, meta: { notice: 'messageSent', message: 'Message sent' } },
+      },
+    });
+    const xhr = installFakeXhr();
+    renderApp('/practices/7', { queryClient: logIn() });
+    await userEvent.type(await screen.findByLabelText(/^Your message/), 'Here it is.');
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    fireEvent.change(input as HTMLInputElement, {
+      target: { files: [new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' })] },
+    });
+    await screen.findByRole('button', { name: 'Send “notes.pdf”' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    const message = await screen.findByText(
+      'Your document “notes.pdf” is not attached yet: say which document it is, or remove it.',
+    );
+    expect(document.activeElement?.contains(message)).toBe(true);
+    expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);
+
+    // Removed, the reply goes without it, as the applicant chose.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove “notes.pdf”' }));
+    expect(screen.queryByText(/is not attached yet/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(1));
+    expect(xhr.sent).toHaveLength(0);
+  }, 20_000);
+
   it('shows the question and the thread, and sends the reply with its documents', async () => {
     const replied = {
       ...waiting,

@@ -8,6 +8,16 @@ export const requestsEn = {
     hint: 'PDF, JPEG or PNG, up to {{max}} MB. You can also use the button below.',
     choose: 'Choose a file',
     sendAgain: 'Send “{{name}}” again',
+    /** A file chosen before saying which document it is: kept until then (never dropped unseen). */
+    waiting: '“{{name}}” is chosen but not attached yet: fill in the fields above, then send it.',
+    sendWaiting: 'Send “{{name}}”',
+    forget: 'Remove “{{name}}”',
+    /** A form sending the documents attached (an appeal, a reply) while a file chosen is not. */
+    notAttached: {
+      undescribed: 'Your document “{{name}}” is not attached yet: say which document it is, or remove it.',
+      sending: 'Your document “{{name}}” is still being sent: wait until it is attached, then send again.',
+      unsent: 'Your document “{{name}}” is not attached yet: send it again, or remove it.',
+    },
     progress: 'Upload progress',
     uploading: 'Uploading: {{percent}}%',
     added: 'Document added',

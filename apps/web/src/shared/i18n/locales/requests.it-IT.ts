@@ -12,6 +12,15 @@ export const requestsIt: Requests = {
     hint: 'PDF, JPEG o PNG, fino a {{max}} MB. Puoi anche usare il pulsante qui sotto.',
     choose: 'Scegli un file',
     sendAgain: 'Invia di nuovo “{{name}}”',
+    waiting: '“{{name}}” è stato scelto ma non è ancora allegato: compila i campi qui sopra, poi invialo.',
+    sendWaiting: 'Invia “{{name}}”',
+    forget: 'Rimuovi “{{name}}”',
+    notAttached: {
+      undescribed:
+        'Il tuo documento “{{name}}” non è ancora allegato: indica di quale documento si tratta, oppure rimuovilo.',
+      sending: 'Il tuo documento “{{name}}” è ancora in invio: attendi che sia allegato, poi invia di nuovo.',
+      unsent: 'Il tuo documento “{{name}}” non è ancora allegato: invialo di nuovo, oppure rimuovilo.',
+    },
     progress: 'Avanzamento del caricamento',
     uploading: 'Caricamento: {{percent}}%',
     added: 'Documento aggiunto',
