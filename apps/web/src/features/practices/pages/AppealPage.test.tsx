@@ -106,9 +106,9 @@ describe('the appeal page', () => {
       document_ids: [31],
     });
     expect(await screen.findByText('Appeal created')).toBeTruthy();
-    expect(
-      await screen.findByRole('heading', { name: 'Your appeal or amendment is in progress' }),
-    ).toBeTruthy();
+    const current = await screen.findByRole('heading', { name: 'Your appeal or amendment is in progress' });
+    // The form and its button gone, the keyboard is on the appeal sent, not at the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(current));
     expect(screen.getByText('My name is misspelt.')).toBeTruthy();
     expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
   }, 20_000);

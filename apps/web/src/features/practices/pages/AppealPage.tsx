@@ -81,6 +81,9 @@ function AppealContent({ overview }: { overview: AppealOverview }) {
   );
 }
 
+/** The heading of the appeal asked for: focus goes to it once the form that asked is gone. */
+const CURRENT_ID = 'appeal-current';
+
 function AppealView({ overview }: { overview: AppealOverview }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -89,8 +92,8 @@ function AppealView({ overview }: { overview: AppealOverview }) {
   const statement = appeal.statement;
 
   return (
-    <section aria-labelledby="appeal-current">
-      <Title order={2} id="appeal-current" mb="xs">
+    <section aria-labelledby={CURRENT_ID}>
+      <Title order={2} id={CURRENT_ID} mb="xs" tabIndex={-1}>
         {t(appeal.is_open ? 'appeal.openTitle' : 'appeal.decidedTitle')}
       </Title>
       <Stack gap="sm">
@@ -158,6 +161,8 @@ function AppealForm({ practiceId }: { practiceId: number }) {
         ),
       );
       showSuccess(WORKSPACE_NOTICES[currentLocale()][notice?.notice ?? 'appealCreated']);
+      // The form is gone with its button: the keyboard goes to the appeal it sent, not the page's top.
+      setTimeout(() => document.getElementById(CURRENT_ID)?.focus(), 0);
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
       await queryClient.invalidateQueries({ queryKey: appealQuery(practiceId).queryKey });
