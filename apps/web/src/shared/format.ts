@@ -1,5 +1,6 @@
 // Numbers and dates as the current interface language writes them.
-import { formatEuros as euros, formatLongDate } from '@lisbon/domain';
+import { BODY_TIME_ZONE, formatEuros as euros, formatLongDate } from '@lisbon/domain';
+import type { TFunction } from 'i18next';
 
 /** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT): the domain's rule. */
 export const formatEuros = (cents: number, locale: string): string => euros(cents, locale);
@@ -12,6 +13,21 @@ export function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * An instant on the evaluation body's clock, its zone named, e.g. "December 12, 2026 at 7:45 PM
+ * (Rome time)": an appeal's deadline runs on Rome's clock (README), whatever the device's zone.
+ */
+export function formatRomeDateTime(value: string, locale: string, t: TFunction): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const time = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: BODY_TIME_ZONE,
+  }).format(date);
+  return t('common.romeTime', { time });
 }
 
 /** A number as the language writes it, e.g. 180.5 → "180.5" (en-US) or "180,5" (it-IT). */

@@ -2,7 +2,7 @@ import { appealDeadline, hasAppeal, type Practice } from '@lisbon/domain';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '@/shared/format';
+import { formatRomeDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 
 /**
@@ -24,7 +24,7 @@ export function AppealEntry({ practice }: { practice: Practice }) {
         <Stack gap="xs" align="flex-start">
           <Text>
             {t('appeal.entryText', {
-              deadline: formatDateTime(appealDeadline(publishedAt).toISOString(), locale),
+              deadline: formatRomeDateTime(appealDeadline(publishedAt).toISOString(), locale, t),
             })}
           </Text>
           {/* Wraps on a phone rather than widen the page (375 px). */}

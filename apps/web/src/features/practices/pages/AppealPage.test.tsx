@@ -80,7 +80,10 @@ describe('the appeal page', () => {
     const intro = await screen.findByText(
       /^You can ask for an appeal or an amendment of your statement until/,
     );
-    expect(intro.textContent).toMatch(/November 17, 2026 .*\(seven days after its release\)\.$/);
+    // On Rome's clock, named so, whatever the device's zone: 09:00 UTC is 10:00 in Rome in November.
+    expect(intro.textContent).toMatch(
+      /until November 17, 2026 at 10:00\sAM \(Rome time\) \(seven days after its release\)\.$/,
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the appeal or amendment' }));
     expect((await screen.findAllByText('This field is required')).length).toBeGreaterThan(0);
@@ -207,7 +210,7 @@ describe('the appeal page', () => {
       const eighth = { ...open, deadline: '2026-12-08T09:00:00.000Z', can_request: false };
       mockApi({ 'GET /practices/7/appeal': { body: { data: eighth } } });
       renderApp('/practices/7/appeal', { queryClient: logIn() });
-      expect(await screen.findByText(/fino all’8 dicembre 2026/)).toBeTruthy();
+      expect(await screen.findByText(/fino all’8 dicembre 2026 alle ore 10:00 \(ora di Roma\)/)).toBeTruthy();
       expect(screen.queryByText(/fino al 8/)).toBeNull();
     } finally {
       await changeLocale('en-US');
@@ -321,6 +324,8 @@ describe('the entry point on the request', () => {
     expect(screen.getByRole('link', { name: 'Ask for an appeal or amendment' }).getAttribute('href')).toBe(
       '/practices/7/appeal',
     );
+    // Seven days after 09:00 UTC on 10 November, on Rome's clock, named so.
+    expect(screen.getByText(/until November 17, 2026 at 10:00\sAM \(Rome time\)\.$/)).toBeTruthy();
   });
 
   it("is gone once the server says the window closed, whatever the device's clock, and leads to the appeal once asked for (issue 33)", () => {

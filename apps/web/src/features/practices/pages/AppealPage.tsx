@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PendingFile } from '@/shared/documents/DocumentUploader';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
-import { formatDateTime } from '@/shared/format';
+import { formatDateTime, formatRomeDateTime } from '@/shared/format';
 import { currentLocale, useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -60,7 +60,7 @@ export function AppealPage() {
 function AppealContent({ overview }: { overview: AppealOverview }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const deadline = overview.deadline ? formatDateTime(overview.deadline, locale) : null;
+  const deadline = overview.deadline ? formatRomeDateTime(overview.deadline, locale, t) : null;
   if (overview.appeal) return <AppealView overview={overview} />;
   if (overview.can_request) {
     return (

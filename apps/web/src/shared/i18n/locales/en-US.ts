@@ -70,6 +70,8 @@ export const enUS = {
     retry: 'Try again',
     /** How every typed date is written (decision 060). */
     dateFormat: 'dd/mm/yyyy',
+    /** An instant on the evaluation body's clock (an appeal's deadline), its zone named. */
+    romeTime: '{{time}} (Rome time)',
   },
   messages: {
     generic: 'An error occurred. Try again later or contact your system administrator',

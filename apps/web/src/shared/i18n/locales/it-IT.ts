@@ -61,6 +61,7 @@ export const itIT: PublicCatalogue = {
     clear: 'Cancella',
     retry: 'Riprova',
     dateFormat: 'gg/mm/aaaa',
+    romeTime: '{{time}} (ora di Roma)',
   },
   messages: {
     generic: "Si è verificato un errore. Riprova più tardi o contatta l'amministratore di sistema",
