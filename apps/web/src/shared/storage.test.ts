@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, getSessionToken, storage, STORAGE_PREFIX } from './storage';
+import { QueryClient } from '@tanstack/react-query';
+import { logout } from './session/session';
+import { clearSession, getSessionToken, storage, STORAGE_PREFIX, unsavedValues } from './storage';
 
 beforeEach(() => {
   localStorage.clear();
@@ -41,5 +43,14 @@ describe('client storage', () => {
     const keys = ['auth', 'token', 'tokenExpiresAt', 'cart', 'billing'] as const;
     expect(keys.map((key) => storage.get(key))).toEqual([null, null, null, null, null]);
     expect(storage.get('language')).toBe('it-IT');
+  });
+
+  it('keeps unsaved form values in the tab through an expired session, and forgets them on a logout on purpose', () => {
+    unsavedValues.write('7.appeal.3', { motivation: 'Misspelt' });
+    logout(new QueryClient(), '/practices/3/appeal', 'expired');
+    expect(unsavedValues.read('7.appeal.3')).toEqual({ motivation: 'Misspelt' });
+    logout(new QueryClient(), '/practices/3/appeal', 'user');
+    expect(unsavedValues.read('7.appeal.3')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -96,6 +96,48 @@ function remove(key: StorageKey): void {
 
 export const storage = { get, set, remove, subscribe };
 
+const UNSAVED_PREFIX = `${STORAGE_PREFIX}unsaved.`;
+
+// Private browsing and sandboxed frames may refuse sessionStorage: the values then live on the page only.
+function tab(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What was typed in a form and not saved yet, kept in this browser tab only (sessionStorage) under
+ * `<user id>.<form>`: read back when the form opens again (browser Back, a reload, a new login).
+ */
+export const unsavedValues = {
+  read(key: string): Record<string, unknown> | null {
+    try {
+      const parsed: unknown = JSON.parse(tab()?.getItem(UNSAVED_PREFIX + key) ?? 'null');
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  write(key: string, values: Record<string, unknown> | null): void {
+    try {
+      if (values === null) tab()?.removeItem(UNSAVED_PREFIX + key);
+      else tab()?.setItem(UNSAVED_PREFIX + key, JSON.stringify(values));
+    } catch {
+      // Quota exceeded or storage refused: the values live on the page only.
+    }
+  },
+  /** Forgets every form's values (a logout on purpose: the next person starts clean). */
+  forgetAll(): void {
+    const store = tab();
+    if (!store) return;
+    for (const key of Object.keys(store)) if (key.startsWith(UNSAVED_PREFIX)) store.removeItem(key);
+  },
+};
+
 /** The bearer token, unless it has expired. */
 export function getSessionToken(now: Date = new Date()): string | null {
   const token = get('token');

@@ -67,4 +67,6 @@ beforeEach(() => {
 // A file that forgets to give the clock back must not slow the next file's timers.
 afterEach(() => {
   vi.useRealTimers();
+  // What a form kept unsaved in the tab (useUnsavedChanges) must not come back in the next test.
+  sessionStorage.clear();
 });

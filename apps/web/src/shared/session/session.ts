@@ -1,7 +1,7 @@
 import { type LOGOUT_CAUSES, type Session } from '@lisbon/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/api';
-import { clearSession, storage } from '../storage';
+import { clearSession, storage, unsavedValues } from '../storage';
 
 export type LogoutCause = (typeof LOGOUT_CAUSES)[number];
 
@@ -32,5 +32,7 @@ export function logout(queryClient: QueryClient, route: string, cause: LogoutCau
   // The raw stored token, even past its expiry: the API still closes an expired session.
   const token = storage.get('token');
   if (token) api.create('auth/logout', { route, cause }, { token }).catch(() => undefined);
+  // Logging out on purpose leaves nothing typed behind; an expired session keeps it for the login.
+  if (cause === 'user') unsavedValues.forgetAll();
   endSession(queryClient);
 }

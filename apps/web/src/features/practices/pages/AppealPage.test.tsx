@@ -1,5 +1,5 @@
 import type { AppealOverview } from '@lisbon/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ afterEach(() => {
   vi.mocked(saveBlob).mockClear();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const open: AppealOverview = {
@@ -114,6 +115,8 @@ describe('the appeal page', () => {
     await waitFor(() => expect(document.activeElement).toBe(current));
     expect(screen.getByText('My name is misspelt.')).toBeTruthy();
     expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
+    // Sent: nothing typed is kept for a next visit.
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('appeal'))).toEqual([]);
   }, 20_000);
 
   it('marks nothing required in its optional documents, yet asks which document a chosen file is (en-US, it-IT)', async () => {
@@ -203,6 +206,25 @@ describe('the appeal page', () => {
       }
     }
   }, 30_000);
+
+  it('keeps the motivation typed and not sent across a reload, asking before leaving', async () => {
+    mockApi({ 'GET /practices/7/appeal': { body: { data: open } } });
+    const first = renderApp('/practices/7/appeal', { queryClient: logIn() });
+    await userEvent.type(await screen.findByLabelText(/^Motivation/), 'My name is misspelt.');
+    await act(() => first.router.navigate('/practices/7'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave the page' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/practices/7'));
+    first.unmount();
+
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+    expect(
+      await screen.findByText(
+        'What you typed here earlier and had not saved yet is back: check it, then save.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Motivation/).value).toBe('My name is misspelt.');
+  });
 
   it('in Italian, elides the article before a day said with a vowel: fino all’8 dicembre', async () => {
     await changeLocale('it-IT');

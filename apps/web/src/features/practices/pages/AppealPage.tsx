@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PendingFile } from '@/shared/documents/DocumentUploader';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { useUnsavedChanges } from '@/shared/forms/useUnsavedChanges';
 import { formatDateTime, formatRomeDateTime } from '@/shared/format';
 import { currentLocale, useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
@@ -154,6 +155,7 @@ function AppealForm({ practiceId }: { practiceId: number }) {
     setIsBusy(true);
     try {
       const { data, notice } = await createAppeal(practiceId, body);
+      unsaved.clear();
       queryClient.setQueryData(appealQuery(practiceId).queryKey, data);
       await Promise.all(
         [['practices'], ['documents'], ['notifications']].map((queryKey) =>
@@ -169,6 +171,8 @@ function AppealForm({ practiceId }: { practiceId: number }) {
       setIsBusy(false);
     }
   });
+
+  const unsaved = useUnsavedChanges(form, `appeal.${practiceId}`);
 
   // A file chosen and not attached yet would not go with the appeal, and an appeal is asked once.
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
@@ -187,6 +191,8 @@ function AppealForm({ practiceId }: { practiceId: number }) {
         {t('appeal.formTitle')}
       </Title>
       <Stack gap="md">
+        {unsaved.dialog}
+        {unsaved.notice}
         <FormAlert message={failure} />
         <form onSubmit={onSubmit} noValidate id="appeal-form">
           <Stack gap="sm">

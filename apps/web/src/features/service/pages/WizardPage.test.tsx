@@ -1,7 +1,8 @@
 import type { Practice, PurposeStep } from '@lisbon/domain';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
@@ -12,6 +13,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 function openWizard(path: string, draft: Practice) {
@@ -79,6 +81,58 @@ describe('request wizard', () => {
     expect(screen.getByLabelText(/^Describe the purpose/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
+  });
+});
+
+describe('what is typed in a step and not saved yet', () => {
+  it('is kept in the tab: asked about before leaving, back after a reload or a new login, cleared once saved (en-US, it-IT)', async () => {
+    const { router, unmount } = openWizard('/service/new/purpose', practiceFixture());
+    await userEvent.click(await screen.findByRole('radio', { name: 'Other' }));
+    await userEvent.type(screen.getByLabelText(/^Describe the purpose/), 'A job in Turin');
+
+    // Reload or close: the browser asks.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    // Leaving within the app (a link, browser Back): the shared dialog asks; staying keeps all.
+    await act(() => router.navigate('/practices'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(within(dialog).getByText(/What you typed here is not saved yet/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/service/new/purpose');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Describe the purpose/).value).toBe('A job in Turin');
+
+    // The session ends (a save answered 401 goes to the login): nothing holds the way to the login.
+    storage.remove('token');
+    await act(() => router.navigate('/auth/login?next=%2Fservice%2Fnew%2Fpurpose'));
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+
+    // Logged in again (or reloaded), the step has what was typed, and says so.
+    await changeLocale('it-IT');
+    try {
+      const again = openWizard('/service/new/purpose', practiceFixture());
+      expect(
+        await screen.findByText(
+          'Quello che avevi scritto qui senza salvarlo è stato ripristinato: controllalo, poi salva.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByLabelText<HTMLTextAreaElement>(/^Descrivi/).value).toBe('A job in Turin');
+      // Saved: nothing kept, and going on to the next step asks nothing.
+      await userEvent.click(screen.getByRole('button', { name: /^Salva e continua/ }));
+      await waitFor(() => expect(again.router.state.location.pathname).toBe('/service/new/qualification'));
+      expect(again.calls.callsTo('PATCH /practices/7/purpose')[0]?.body).toMatchObject({
+        purpose: 'other',
+        purpose_other: 'A job in Turin',
+      });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(Object.keys(sessionStorage).filter((key) => key.includes('purpose'))).toEqual([]);
+    } finally {
+      await changeLocale('en-US');
+    }
   });
 });
 

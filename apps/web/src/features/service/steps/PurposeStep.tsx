@@ -3,6 +3,7 @@ import { Button, Checkbox, Radio, Stack, Textarea, TextInput } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blankToNull, useSchemaForm } from '@/shared/forms/schemaForm';
+import { useUnsavedChanges } from '@/shared/forms/useUnsavedChanges';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { savePurpose } from '../api/practices';
@@ -60,11 +61,14 @@ export function PurposeStep({ practice, onSaved }: Props) {
     toInput,
   });
   const { values } = form;
+  const unsaved = useUnsavedChanges(form, `wizard.${practice.id}.purpose`);
 
   const onSubmit = submit(async (input) => {
     setFailure(null);
     try {
-      await onSaved(await savePurpose(practice.id, input));
+      const saved = await savePurpose(practice.id, input);
+      unsaved.clear();
+      await onSaved(saved);
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
     }
@@ -73,6 +77,8 @@ export function PurposeStep({ practice, onSaved }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={720}>
+        {unsaved.dialog}
+        {unsaved.notice}
         <FormAlert message={failure} />
         <Radio.Group label={t('wizard.purpose.purpose')} required {...form.getInputProps('purpose')}>
           <Stack gap="xs" mt="xs">

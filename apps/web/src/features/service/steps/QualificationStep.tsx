@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { useUnsavedChanges } from '@/shared/forms/useUnsavedChanges';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -26,11 +27,14 @@ export function QualificationStep({ practice, onSaved }: Props) {
     initialValues: qualificationValues(practice),
     toInput: (values) => qualificationInput(values, practice.country),
   });
+  const unsaved = useUnsavedChanges(form, `wizard.${practice.id}.qualification`);
 
   const onSubmit = submit(async (input) => {
     setFailure(null);
     try {
-      await onSaved(await saveQualification(practice.id, input));
+      const saved = await saveQualification(practice.id, input);
+      unsaved.clear();
+      await onSaved(saved);
     } catch (error) {
       if (!showServerErrors(error)) setFailure(errorMessage(error, t));
     }
@@ -39,6 +43,8 @@ export function QualificationStep({ practice, onSaved }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
+        {unsaved.dialog}
+        {unsaved.notice}
         <FormAlert message={failure} />
         <StudyPathPrefill onChoose={(values) => form.setValues(values)} />
         <InstitutionFields form={form} educationCountry={practice.country} />

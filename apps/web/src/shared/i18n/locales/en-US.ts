@@ -73,6 +73,15 @@ export const enUS = {
     /** An instant on the evaluation body's clock (an appeal's deadline), its zone named. */
     romeTime: '{{time}} (Rome time)',
   },
+  /** What was typed in a form and not saved yet (a wizard step, an appeal), kept in the browser tab. */
+  unsaved: {
+    restored: 'What you typed here earlier and had not saved yet is back: check it, then save.',
+    title: 'Leave this page?',
+    message:
+      'What you typed here is not saved yet. This browser tab keeps it for when you come back, but closing the tab loses it.',
+    leave: 'Leave the page',
+    stay: 'Stay',
+  },
   messages: {
     generic: 'An error occurred. Try again later or contact your system administrator',
     loginFailed: 'Invalid credentials',

@@ -63,6 +63,14 @@ export const itIT: PublicCatalogue = {
     dateFormat: 'gg/mm/aaaa',
     romeTime: '{{time}} (ora di Roma)',
   },
+  unsaved: {
+    restored: 'Quello che avevi scritto qui senza salvarlo è stato ripristinato: controllalo, poi salva.',
+    title: 'Lasciare questa pagina?',
+    message:
+      'Quello che hai scritto qui non è ancora salvato. Questa scheda del browser lo conserva per quando torni, ma chiudendo la scheda si perde.',
+    leave: 'Lascia la pagina',
+    stay: 'Resta',
+  },
   messages: {
     generic: "Si è verificato un errore. Riprova più tardi o contatta l'amministratore di sistema",
     loginFailed: 'Credenziali non valide',
