@@ -248,3 +248,36 @@ describe('an appeal asked for', () => {
     await t.database.db.deleteFrom('practices').where('id', '=', appeal).execute();
   });
 });
+
+describe('an open request worked on without its people', () => {
+  it('waits in the queue to assign, counted there, until it is given to someone', async () => {
+    const before = dataOf<{ unassigned: number }>(await call('GET', '/staff/queues/counts', secretary));
+    const admitted = await practiceIn(t.database, { userId: ada.id, status: 'appeal_in_evaluation' });
+    const reviewerless = await practiceIn(t.database, {
+      userId: bob.id,
+      status: 'in_review',
+      assigneeId: eva.id,
+    });
+    const { ids: toAssign, total } = await idsOf(secretary, 'queue=unassigned&sort=id');
+    expect(toAssign).toEqual(expect.arrayContaining([admitted, reviewerless]));
+    expect(total).toBe(before.unassigned + 2);
+    expect(dataOf(await call('GET', '/staff/queues/counts', secretary))).toMatchObject({
+      unassigned: before.unassigned + 2,
+    });
+    // Filtered beyond what the counts answer, it is still found there.
+    expect(
+      (await idsOf(secretary, 'queue=unassigned&service=comparability_verification&sort=id')).ids,
+    ).toContain(admitted);
+    // Given to an evaluator and a reviewer, it leaves that queue.
+    expect(
+      (
+        await call('POST', '/staff/practices/assign', secretary, {
+          practice_ids: [admitted],
+          evaluator_id: eva.id,
+          reviewer_id: rita.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await idsOf(secretary, 'queue=unassigned&sort=id')).ids).not.toContain(admitted);
+  });
+});

@@ -11,20 +11,40 @@ import {
 
 describe('staff queues', () => {
   it('puts a request in the evaluator’s and reviewer’s own queues only', () => {
-    const inReview = { status: 'in_review' as const, isMine: false, isMyReview: true };
+    const inReview = { status: 'in_review' as const, isMine: false, isMyReview: true, hasPeople: true };
     expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, inReview))).toEqual(['to_review', 'all']);
     const someoneElses = { ...inReview, isMyReview: false };
     expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, someoneElses))).toEqual(['all']);
-    const mine = { status: 'pending_student_reply' as const, isMine: true, isMyReview: false };
+    const mine = {
+      status: 'pending_student_reply' as const,
+      isMine: true,
+      isMyReview: false,
+      hasPeople: true,
+    };
     expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, mine))).toEqual(['assigned', 'all']);
   });
 
   it('keeps drafts out of every queue and closed requests in the archive only', () => {
     for (const queue of STAFF_QUEUES) {
-      expect(isInQueue(queue, { status: 'draft', isMine: true, isMyReview: true })).toBe(false);
+      expect(isInQueue(queue, { status: 'draft', isMine: true, isMyReview: true, hasPeople: false })).toBe(
+        false,
+      );
     }
-    const closed = { status: 'closed' as const, isMine: true, isMyReview: true };
+    const closed = { status: 'closed' as const, isMine: true, isMyReview: true, hasPeople: false };
     expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, closed))).toEqual(['archive', 'all']);
+  });
+
+  it('puts an open request worked on without its people in the queue to assign', () => {
+    const admitted = { status: 'appeal_in_evaluation' as const, isMine: false, isMyReview: false };
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, { ...admitted, hasPeople: false }))).toEqual([
+      'unassigned',
+      'all',
+    ]);
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, { ...admitted, hasPeople: true }))).toEqual([
+      'all',
+    ]);
+    const ready = { status: 'appeal_reviewed' as const, isMine: false, isMyReview: false, hasPeople: false };
+    expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, ready))).toEqual(['ready_for_issue', 'all']);
   });
 });
 

@@ -34,10 +34,30 @@ export const QUEUE_STATUSES = {
   archive: ARCHIVE_STATUSES,
 } as const satisfies Partial<Record<StaffQueue, readonly PracticeStatus[]>>;
 
-/** Whether a submitted request belongs in a queue of this staff member (`isMine`: they are its evaluator). */
+/**
+ * The open statuses in which someone evaluates or reviews the request: past the `assign` move and
+ * before the statement is issued. A request in one of them without its evaluator or its reviewer
+ * (an appeal admitted on a request nobody holds, a person's account removed) waits in the
+ * `unassigned` queue too, so that those who assign see it and give it to someone.
+ */
+export const STAFFED_STATUSES = [
+  'assigned',
+  'in_evaluation',
+  'pending_student_reply',
+  'in_review',
+  'reviewed',
+  'appeal_in_evaluation',
+  'appeal_pending_student_reply',
+  'appeal_in_review',
+] as const satisfies readonly PracticeStatus[];
+
+/**
+ * Whether a submitted request belongs in a queue of this staff member (`isMine`: they are its
+ * evaluator; `hasPeople`: it has both an evaluator and a reviewer).
+ */
 export function isInQueue(
   queue: StaffQueue,
-  request: { status: PracticeStatus; isMine: boolean; isMyReview: boolean },
+  request: { status: PracticeStatus; isMine: boolean; isMyReview: boolean; hasPeople: boolean },
 ): boolean {
   if (request.status === 'draft') return false;
   switch (queue) {
@@ -47,8 +67,12 @@ export function isInQueue(
       return (
         request.isMyReview && (QUEUE_STATUSES.to_review as readonly PracticeStatus[]).includes(request.status)
       );
-    case 'ready_for_issue':
     case 'unassigned':
+      return (
+        (QUEUE_STATUSES.unassigned as readonly PracticeStatus[]).includes(request.status) ||
+        (!request.hasPeople && (STAFFED_STATUSES as readonly PracticeStatus[]).includes(request.status))
+      );
+    case 'ready_for_issue':
     case 'archive':
       return (QUEUE_STATUSES[queue] as readonly PracticeStatus[]).includes(request.status);
     case 'all':

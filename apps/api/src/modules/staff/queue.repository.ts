@@ -1,4 +1,10 @@
-import { ARCHIVE_STATUSES, QUEUE_STATUSES, type SortField, type StaffQueue } from '@lisbon/domain';
+import {
+  ARCHIVE_STATUSES,
+  QUEUE_STATUSES,
+  STAFFED_STATUSES,
+  type SortField,
+  type StaffQueue,
+} from '@lisbon/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
@@ -44,12 +50,18 @@ const GROUPED_QUEUES = ['archive', 'ready_for_issue', 'unassigned'] as const;
  * Which of those queues a request is in, as the index `practices_queue_group` computes it: the
  * query compares it with the queue's name, an equality both databases read in the index's order.
  * Built from the domain's lists, so it is right even if they change (then the plan test fails).
+ * The queue to assign also holds an open request worked on without its evaluator or its reviewer
+ * (the domain's STAFFED_STATUSES; migration 2026-12-05-113).
  */
 const queueGroup = sql<string>`(case ${sql.join(
-  GROUPED_QUEUES.map(
-    (queue) =>
-      sql`when ${sql.ref('p.status')} in (${sql.join(literals(QUEUE_STATUSES[queue]))}) then ${sql.lit(queue)}`,
-  ),
+  GROUPED_QUEUES.map((queue) => {
+    const inStatuses = sql`${sql.ref('p.status')} in (${sql.join(literals(QUEUE_STATUSES[queue]))})`;
+    const terms =
+      queue === 'unassigned'
+        ? sql`${inStatuses} or (${sql.ref('p.status')} in (${sql.join(literals(STAFFED_STATUSES))}) and (${sql.ref('p.assignee_id')} is null or ${sql.ref('p.reviewer_id')} is null))`
+        : inStatuses;
+    return sql`when ${terms} then ${sql.lit(queue)}`;
+  }),
   sql` `,
 )} else 'other' end)`;
 
@@ -206,10 +218,12 @@ export async function countQueueGroups(db: Db, filter: CountFilter) {
       'status',
       sql<number>`case when assignee_id = ${filter.actorId} then 1 else 0 end`.as('is_mine'),
       sql<number>`case when reviewer_id = ${filter.actorId} then 1 else 0 end`.as('is_my_review'),
+      // 0 stands for nobody in the kept counts.
+      sql<number>`case when assignee_id = 0 or reviewer_id = 0 then 0 else 1 end`.as('has_people'),
       (eb) => eb.fn.sum<number>('count').as('count'),
     ])
     .where('count', '>', 0)
-    .groupBy(['status', sql`2`, sql`3`]);
+    .groupBy(['status', sql`2`, sql`3`, sql`4`]);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.assigneeId) query = query.where('assignee_id', '=', filter.assigneeId);
   if (filter.reviewerId) query = query.where('reviewer_id', '=', filter.reviewerId);
@@ -218,6 +232,7 @@ export async function countQueueGroups(db: Db, filter: CountFilter) {
     status: row.status,
     isMine: Number(row.is_mine) === 1,
     isMyReview: Number(row.is_my_review) === 1,
+    hasPeople: Number(row.has_people) === 1,
     count: Number(row.count),
   }));
 }

@@ -340,6 +340,21 @@ describe('request workspace', () => {
     ]);
   }, 20_000);
 
+  it('offers to assign, not to change the assignment, an appeal admitted with nobody on it', async () => {
+    workspaceApi(
+      staffUser('secretary'),
+      staffPracticeFixture({ status: 'appeal_in_evaluation', assignee: null, reviewer: null }),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    expect(screen.queryByRole('button', { name: 'Change the assignment' })).toBeNull();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/already being worked on/)).toBeNull();
+    expect(
+      within(dialog).getByText('Request no. 7 goes to the evaluator and the reviewer you choose.'),
+    ).toBeTruthy();
+  }, 20_000);
+
   it('hands a request in evaluation to another evaluator, starting from the people it has', async () => {
     // The request read again names its new evaluator: the dialog, keyed by its people, leaves as it closes.
     const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {

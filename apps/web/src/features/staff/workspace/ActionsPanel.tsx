@@ -48,6 +48,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const people = { evaluatorId: practice.assignee?.id ?? null, reviewerId: practice.reviewer?.id ?? null };
   // Past the `assign` move, assigning staff may still hand the request to other people.
   const mayReassign = practice.allowed_changes.includes('reassign');
+  // Nobody evaluates it (an appeal admitted on a request nobody held): it is assigned, not changed.
+  const hasNobody = people.evaluatorId === null;
   const transitions = practice.available_actions.filter((action) => action.is_available);
   // An appeal's moves are named for an appeal or an amendment: until its type comes, neither word,
   // but a loading note in their place.
@@ -118,7 +120,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
                 setIsReassigning(true);
               }}
             >
-              {t('staff.assign.change')}
+              {t(hasNobody ? 'staff.assign.open' : 'staff.assign.change')}
             </Button>
           )}
         </Group>
@@ -187,7 +189,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
             setIsReassigning(false);
             openerFocus.giveBack(actionsHeading);
           }}
-          current={people}
+          {...(hasNobody ? { start: people } : { current: people })}
         />
       )}
       {open && open.action !== 'assign' && (

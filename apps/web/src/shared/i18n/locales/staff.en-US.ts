@@ -61,6 +61,7 @@ export const staffEn = {
       intro_one: 'Request {{ids}} goes to the evaluator and the reviewer you choose.',
       intro_other: 'Requests {{ids}} go to the evaluator and the reviewer you choose.',
       choose: 'Choose…',
+      open: 'Assign',
       submit: 'Assign',
       change: 'Change the assignment',
       reassignIntro:

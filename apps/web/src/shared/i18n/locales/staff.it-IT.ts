@@ -64,6 +64,7 @@ export const staffIt: Staff = {
       intro_one: 'La richiesta {{ids}} va al valutatore e al revisore che scegli.',
       intro_other: 'Le richieste {{ids}} vanno al valutatore e al revisore che scegli.',
       choose: 'Scegli…',
+      open: 'Assegna',
       submit: 'Assegna',
       change: 'Cambia l’assegnazione',
       reassignIntro:
