@@ -45,7 +45,7 @@ export function AccountDetailsForm({ user }: { user: User }) {
   return (
     <section aria-labelledby="account-details-title">
       <Title order={2} id="account-details-title" mb="xs">
-        {t('account.details.title')}
+        {t(isApplicant ? 'account.details.title' : 'account.details.titleStaff')}
       </Title>
       {/* What the details are for speaks to applicants; staff file no requests. */}
       <Text mb="md">{t(isApplicant ? 'account.details.intro' : 'account.details.introStaff')}</Text>
@@ -59,9 +59,12 @@ export function AccountDetailsForm({ user }: { user: User }) {
           <Fieldset legend={t('account.details.personal')}>
             <PersonalDetailsFields form={form} isApplicant={isApplicant} />
           </Fieldset>
-          <Fieldset legend={t('account.details.address')}>
-            <AddressFields form={form} isApplicant={isApplicant} />
-          </Fieldset>
+          {/* The address, birth, identity document and tax ID are what a request needs: applicants only. */}
+          {isApplicant && (
+            <Fieldset legend={t('account.details.address')}>
+              <AddressFields form={form} isApplicant={isApplicant} />
+            </Fieldset>
+          )}
           <Button type="submit" loading={form.submitting} w="fit-content">
             {t('account.details.submit')}
           </Button>

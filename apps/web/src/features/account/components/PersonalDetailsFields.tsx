@@ -33,69 +33,73 @@ export function PersonalDetailsFields({ form, isApplicant }: { form: DetailsForm
         required
         {...form.getInputProps('last_name')}
       />
-      <DateField
-        label={t('account.fields.birthDate')}
-        description={t('account.fields.birthDateHelp')}
-        autoComplete="bday"
-        id={profileFieldId('birth_date')}
-        required={isApplicant}
-        {...form.getInputProps('birth_date')}
-      />
-      <CountrySelect
-        label={t('account.fields.birthCountry')}
-        id={profileFieldId('birth_country')}
-        required={isApplicant}
-        {...form.getInputProps('birth_country')}
-      />
-      <TextInput label={t('account.fields.birthCity')} {...form.getInputProps('birth_city')} />
-      <CountrySelect
-        label={t('account.fields.nationality')}
-        id={profileFieldId('nationality')}
-        required={isApplicant}
-        {...form.getInputProps('nationality')}
-      />
-      <Radio.Group label={t('account.fields.gender')} {...form.getInputProps('gender')}>
-        <Group gap="md" mt={6}>
-          {GENDERS.map((gender) => (
-            <Radio key={gender} value={gender} label={t(`account.genders.${gender}`)} />
-          ))}
-        </Group>
-      </Radio.Group>
-      <TextInput
-        label={t('account.fields.documentNumber')}
-        id={profileFieldId('document_number')}
-        required={isApplicant}
-        {...form.getInputProps('document_number')}
-      />
-      <CountrySelect
-        label={t('account.fields.documentIssueCountry')}
-        {...form.getInputProps('document_issue_country')}
-      />
-      <DateField
-        label={t('account.fields.documentExpirationDate')}
-        description={
-          documentExpiryWarning(values.document_expiration_date) && (
-            <DocumentExpiryWarning expirationDate={values.document_expiration_date} />
-          )
-        }
-        {...form.getInputProps('document_expiration_date')}
-      />
-      <div>
-        <TextInput
-          label={t('account.fields.taxId')}
-          description={t('account.fields.taxIdHelp')}
-          autoComplete="off"
-          spellCheck={false}
-          {...form.getInputProps('tax_id')}
-        />
-        {isOmocodicTaxId(values.tax_id) && (
-          <Checkbox
-            mt="xs"
-            label={t('account.fields.taxIdOmocodiaConfirm')}
-            {...form.getInputProps('tax_id_omocodia_confirmed', { type: 'checkbox' })}
+      {isApplicant && (
+        <>
+          <DateField
+            label={t('account.fields.birthDate')}
+            description={t('account.fields.birthDateHelp')}
+            autoComplete="bday"
+            id={profileFieldId('birth_date')}
+            required={isApplicant}
+            {...form.getInputProps('birth_date')}
           />
-        )}
-      </div>
+          <CountrySelect
+            label={t('account.fields.birthCountry')}
+            id={profileFieldId('birth_country')}
+            required={isApplicant}
+            {...form.getInputProps('birth_country')}
+          />
+          <TextInput label={t('account.fields.birthCity')} {...form.getInputProps('birth_city')} />
+          <CountrySelect
+            label={t('account.fields.nationality')}
+            id={profileFieldId('nationality')}
+            required={isApplicant}
+            {...form.getInputProps('nationality')}
+          />
+          <Radio.Group label={t('account.fields.gender')} {...form.getInputProps('gender')}>
+            <Group gap="md" mt={6}>
+              {GENDERS.map((gender) => (
+                <Radio key={gender} value={gender} label={t(`account.genders.${gender}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={t('account.fields.documentNumber')}
+            id={profileFieldId('document_number')}
+            required={isApplicant}
+            {...form.getInputProps('document_number')}
+          />
+          <CountrySelect
+            label={t('account.fields.documentIssueCountry')}
+            {...form.getInputProps('document_issue_country')}
+          />
+          <DateField
+            label={t('account.fields.documentExpirationDate')}
+            description={
+              documentExpiryWarning(values.document_expiration_date) && (
+                <DocumentExpiryWarning expirationDate={values.document_expiration_date} />
+              )
+            }
+            {...form.getInputProps('document_expiration_date')}
+          />
+          <div>
+            <TextInput
+              label={t('account.fields.taxId')}
+              description={t('account.fields.taxIdHelp')}
+              autoComplete="off"
+              spellCheck={false}
+              {...form.getInputProps('tax_id')}
+            />
+            {isOmocodicTaxId(values.tax_id) && (
+              <Checkbox
+                mt="xs"
+                label={t('account.fields.taxIdOmocodiaConfirm')}
+                {...form.getInputProps('tax_id_omocodia_confirmed', { type: 'checkbox' })}
+              />
+            )}
+          </div>
+        </>
+      )}
     </SimpleGrid>
   );
 }

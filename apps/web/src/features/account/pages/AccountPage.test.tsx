@@ -443,6 +443,17 @@ describe('account page: staff', () => {
 
     const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
     await waitFor(() => expect(scrollIntoView.mock.contexts).toContain(section));
+    // The focus is on its heading, so a screen reader starts there too.
+    expect(document.activeElement).toBe(
+      within(section).getByRole('heading', { name: 'Two-factor authentication' }),
+    );
+    // None of the applicant-only fields of a request's account: birth, identity document, tax ID, address.
+    expect(screen.queryByRole('heading', { name: 'Complete your account' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+    for (const label of [/^Date of birth/, /^Identity document number/, /tax ID/, /^Address/]) {
+      expect(screen.queryByLabelText(label)).toBeNull();
+    }
+    expect(screen.getByLabelText(/^Last name/)).toBeTruthy();
     expect(screen.queryByText(/download your receipts and invoices/)).toBeNull();
     expect(screen.queryByText(/prepare your requests/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Receipts and invoices' })).toBeNull();

@@ -18,10 +18,14 @@ export function AccountPage() {
   // Loaded by the route's guard before the page renders.
   const user = useCurrentUser().data;
   const { hash } = useLocation();
-  // A link to a section (staff sent to #two-factor) lands on it, not at the top of the page.
+  // A link to a section (staff sent to #two-factor) lands on it, not at the top of the page, with
+  // the focus on its heading, so a screen reader starts there too.
   const isLoaded = user !== undefined;
   useEffect(() => {
-    if (hash && isLoaded) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+    if (!hash || !isLoaded) return;
+    const id = decodeURIComponent(hash.slice(1));
+    document.getElementById(id)?.scrollIntoView?.();
+    document.getElementById(`${id}-title`)?.focus({ preventScroll: true });
   }, [hash, isLoaded]);
   if (!user) return <PageLoader />;
   // Staff have an account page too, without what speaks of requests and fees.

@@ -7,12 +7,12 @@ import { completeProfile, testUser } from '@/test/users';
 import { destinationAfterLogin } from './finishLogin';
 
 describe('where a login lands', () => {
-  it('sends staff with two factors to their workspace, and staff without to the account page', () => {
+  it('sends staff with two factors to their workspace, and staff without to the two-factor section', () => {
     expect(destinationAfterLogin(testUser({ role: 'evaluator', two_factor_enabled: true }), null)).toBe(
       '/staff',
     );
     expect(destinationAfterLogin(testUser({ role: 'secretary', two_factor_enabled: false }), null)).toBe(
-      '/account',
+      '/account#two-factor',
     );
   });
 

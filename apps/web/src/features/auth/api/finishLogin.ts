@@ -8,7 +8,8 @@ import { startSession } from '@/shared/session/session';
 
 /**
  * Where a fresh login lands: the page the user was sent away from, if any; staff go to their
- * workspace, or to the account page while they still lack their second factor; applicants to
+ * workspace, or to the account page's two-factor section while they still lack their second
+ * factor (where the page scrolls and puts the focus); applicants to
  * the account page while it is incomplete and they have no request yet, else to their requests
  * (which say what the account still lacks, and which request awaits a reply).
  */
@@ -19,7 +20,8 @@ export function destinationAfterLogin(
 ): string {
   if (next) return next;
   if (!user) return '/account';
-  if (user.abilities['staff.workspace'] === true) return user.two_factor_enabled ? '/staff' : '/account';
+  if (user.abilities['staff.workspace'] === true)
+    return user.two_factor_enabled ? '/staff' : '/account#two-factor';
   if (missingProfileFields(user).length > 0 && !hasRequests) return '/account';
   return canAccess(user.abilities, 'practice.apply') ? '/practices' : '/account';
 }

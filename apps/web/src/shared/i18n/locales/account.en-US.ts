@@ -3,6 +3,7 @@ export const accountEn = {
   account: {
     details: {
       title: 'Complete your account',
+      titleStaff: 'Your details',
       intro:
         'We need these details to prepare your requests and your statements. Fields marked * are required.',
       introStaff: 'Fields marked * are required.',

@@ -5,6 +5,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
   account: {
     details: {
       title: 'Completa il tuo account',
+      titleStaff: 'I tuoi dati',
       intro:
         'Questi dati ci servono per preparare le tue richieste e i tuoi attestati. I campi contrassegnati da * sono obbligatori.',
       introStaff: 'I campi contrassegnati da * sono obbligatori.',
