@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { emailSchema, personNameSchema, STAFF_ROLES } from '@lisbon/domain';
+import { emailSchema, isLocale, LOCALES, personNameSchema, STAFF_ROLES } from '@lisbon/domain';
 import { createContext, VERSION } from './app';
 import { createRushDrafts, rushEmail } from './demo/rush-drafts';
 import { createDemoStaff, DEMO_STAFF_PASSWORD } from './demo/staff';
@@ -161,6 +161,7 @@ function staffFromArgs(args: string[]): StaffAccount {
       email: { type: 'string' },
       'first-name': { type: 'string', default: '' },
       'last-name': { type: 'string', default: '' },
+      locale: { type: 'string' },
     },
   });
   const role = STAFF_ROLES.find((candidate) => candidate === values.role);
@@ -174,7 +175,16 @@ function staffFromArgs(args: string[]): StaffAccount {
     throw new UsageError(
       '--first-name and --last-name must be given (letters, spaces, apostrophes, dots and hyphens): colleagues choose staff by name',
     );
-  return { role, email: email.data, firstName: firstName.data, lastName: lastName.data };
+  // The language of the portal and of the mails for them: English unless said.
+  if (values.locale !== undefined && !isLocale(values.locale))
+    throw new UsageError(`--locale must be one of ${LOCALES.join(', ')}`);
+  return {
+    role,
+    email: email.data,
+    firstName: firstName.data,
+    lastName: lastName.data,
+    locale: values.locale,
+  };
 }
 
 async function createUser(args: string[]): Promise<void> {

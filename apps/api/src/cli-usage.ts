@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { STAFF_ROLES } from '@lisbon/domain';
+import { LOCALES, STAFF_ROLES } from '@lisbon/domain';
 import { ROTATABLE_KEY_NAMES } from './platform/signing/key-names';
 
 /**
@@ -23,6 +23,7 @@ const COMMAND_USAGES = [
     lines: [
       'create a staff account and print its activation link',
       `--role ${STAFF_ROLES.join('|')} --email <address> --first-name <name> --last-name <name>`,
+      `[--locale ${LOCALES.join('|')}, default en-US: the language of their pages and mails]`,
     ],
   },
   {

@@ -71,6 +71,25 @@ describe('staff accounts', () => {
       'D’Amico',
     ]);
     expect(stdout).toMatch(/Created secretary account #1 for sec@example\.org/);
+    // In the language asked for, one the portal speaks, or refused.
+    await expect(
+      run([
+        'user:create',
+        '--role',
+        'admin',
+        '--email',
+        'fr@example.org',
+        '--first-name',
+        'Flo',
+        '--last-name',
+        'Fabre',
+        '--locale',
+        'fr-FR',
+      ]),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--locale must be one of en-US, it-IT/),
+    });
     expect(stdout).toMatch(/https:\/\/cli\.example\.org\/auth\/activate\/[A-Za-z0-9_-]{43}/);
     await expect(
       run(['user:create', '--role', 'applicant', '--email', 'x@example.org']),
@@ -78,7 +97,36 @@ describe('staff accounts', () => {
       code: 2,
       stderr: expect.stringMatching(/--role must be one of evaluator, reviewer, secretary, admin/),
     });
-  }, 60_000);
+  }, 90_000);
+});
+
+describe('a staff account’s language', () => {
+  it('is the one given at creation, English when none is', async () => {
+    const ctx = contextFor(t.database, clock);
+    const italian = await createStaffAccount(ctx, {
+      role: 'evaluator',
+      email: 'eva.it@example.org',
+      firstName: 'Eva',
+      lastName: 'Esposito',
+      locale: 'it-IT',
+    });
+    const english = await createStaffAccount(ctx, {
+      role: 'evaluator',
+      email: 'eve.en@example.org',
+      firstName: 'Eve',
+      lastName: 'Evans',
+    });
+    const localeOf = async (id: number) =>
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select('locale')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).locale;
+    expect(await localeOf(italian.userId)).toBe('it-IT');
+    expect(await localeOf(english.userId)).toBe('en-US');
+  });
 });
 
 describe('housekeeping', () => {

@@ -1,4 +1,4 @@
-import type { Locale, registerSchema, StaffRole } from '@lisbon/domain';
+import { DEFAULT_LOCALE, type Locale, type registerSchema, type StaffRole } from '@lisbon/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
@@ -133,6 +133,8 @@ export type StaffAccount = {
   email: string;
   firstName: string;
   lastName: string;
+  /** The language of the portal and mails for them (`--locale`); English when not given. */
+  locale?: Locale | undefined;
 };
 
 /** `npm run cli -- user:create`: a staff account, inactive until its link is opened. Answers the link. */
@@ -151,7 +153,7 @@ export async function createStaffAccount(
       birthDate: null,
       role: staff.role,
       category: 'standard',
-      locale: 'en-US',
+      locale: staff.locale ?? DEFAULT_LOCALE,
       hasMarketingConsent: false,
       hasAcceptedTerms: false,
       now: ctx.clock.now().toISOString(),
