@@ -89,12 +89,12 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expectAccessible(secretary);
   await secretary.getByRole('checkbox', { name: `Select request no. ${id}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
-  const assign = secretary.getByRole('dialog', { name: 'Assign practices' });
+  const assign = secretary.getByRole('dialog', { name: 'Assign requests' });
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
   await expectAccessible(secretary);
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expectNotice(secretary, 'Practices assigned');
+  await expectNotice(secretary, 'Requests assigned');
   await expect(assign).toBeHidden();
   await openFromQueue(secretary, 'all', id);
   await expect(secretary.getByText('Enzo Valutati').first()).toBeVisible();
@@ -244,7 +244,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expectNotice(secretary, 'Practices assigned');
+  await expectNotice(secretary, 'Requests assigned');
   await openFromQueue(evaluator, 'assigned', second);
   await move(evaluator, 'Start the evaluation');
   await expectNotice(evaluator, 'Practice updated');
@@ -255,7 +255,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await change.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Ada Amministra' });
   await expectAccessible(secretary);
   await change.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expectNotice(secretary, 'Practices assigned');
+  await expectNotice(secretary, 'Requests assigned');
   await secretary.getByRole('tab', { name: 'History' }).click();
   await expect(
     secretary.getByRole('region', { name: 'History' }).getByText('Evaluator or reviewer changed'),

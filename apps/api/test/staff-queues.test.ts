@@ -183,7 +183,7 @@ describe('assignment', () => {
     });
     expect(italian.json()).toEqual({
       data: { practice_ids: [ids.new1, ids.new2] },
-      meta: { notice: 'practicesAssigned', message: 'Pratiche assegnate' },
+      meta: { notice: 'practicesAssigned', message: 'Richieste assegnate' },
     });
     for (const id of [ids.new1, ids.new2]) {
       expect(await auditOf(t.database, id)).toMatchObject([

@@ -30,7 +30,7 @@ export const ACTION_NAMES_IT: Record<TransitionAction | StaffChange, string> = {
   submit: 'Invia',
   assign: 'Assegna',
   start: 'Avvia la valutazione',
-  ask_applicant: 'Scrivi al richiedente',
+  ask_applicant: 'Chiedi al richiedente',
   reply: 'Rispondi',
   send_in_review: 'Invia in revisione',
   conclude_review: 'Concludi la revisione',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
+import { ACTION_NAMES_IT } from './transition-texts-it';
 import { EVALUATION_OFFICE, WORKSPACE_NOTICES } from './workspace-notices';
 
 describe('workspace notices', () => {
@@ -8,8 +9,14 @@ describe('workspace notices', () => {
       expect(Object.keys(WORKSPACE_NOTICES[locale]).sort()).toEqual([...WORKSPACE_NOTICE_KEYS].sort());
       expect(EVALUATION_OFFICE[locale]).not.toBe('');
     }
-    expect(WORKSPACE_NOTICES['en-US'].practicesAssigned).toBe('Practices assigned');
+    expect(WORKSPACE_NOTICES['en-US'].practicesAssigned).toBe('Requests assigned');
     expect(WORKSPACE_NOTICES['en-US'].fileCheckConcluded).toBe('File check concluded');
     expect(WORKSPACE_NOTICES['en-US'].reviewConcluded).toBe('Review concluded');
+  });
+
+  it('says "requests" as every screen does, and asks the applicant in Italian (first-staff walk)', () => {
+    expect(WORKSPACE_NOTICES['it-IT'].practicesAssigned).toBe('Richieste assegnate');
+    // The move that asks and waits for the answer, not a message that changes nothing.
+    expect(ACTION_NAMES_IT.ask_applicant).toBe('Chiedi al richiedente');
   });
 });

@@ -4,7 +4,7 @@ import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 /** The words of each success message (workspace-notice-keys.ts), per language. */
 export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string>> = {
   'en-US': {
-    practicesAssigned: 'Practices assigned',
+    practicesAssigned: 'Requests assigned',
     practiceUpdated: 'Practice updated',
     fileCheckConcluded: 'File check concluded',
     verificationUpdated: 'Verification updated',
@@ -26,7 +26,7 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     deliveryCancelled: 'Delivery cancelled: the fee is being refunded',
   },
   'it-IT': {
-    practicesAssigned: 'Pratiche assegnate',
+    practicesAssigned: 'Richieste assegnate',
     practiceUpdated: 'Pratica aggiornata',
     fileCheckConcluded: 'Controllo del fascicolo concluso',
     verificationUpdated: 'Verifica aggiornata',

@@ -26,7 +26,7 @@ type Values = { evaluator_id: string; reviewer_id: string };
 const offeredId = (id: string, users: readonly StaffUser[] | undefined) =>
   users?.some((user) => String(user.id) === id) ? id : '';
 
-/** Assign practices: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
+/** Assign requests: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
 export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current, start }: Props) {
   const { t } = useTranslation();
   const numbers = practiceIds.map((id) => t('practices.rowNumber', { id })).join(', ');

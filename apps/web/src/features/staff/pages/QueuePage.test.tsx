@@ -38,7 +38,7 @@ function staffApi() {
     'POST /staff/practices/assign': (call) => ({
       body: {
         data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
-        meta: { notice: 'practicesAssigned', message: 'Practices assigned' },
+        meta: { notice: 'practicesAssigned', message: 'Requests assigned' },
       },
     }),
   });
@@ -203,7 +203,7 @@ describe('staff queues', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 15' }));
     await userEvent.click(screen.getByRole('button', { name: 'Assign selected (2)' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign requests' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
     expect(api.callsTo('POST /staff/practices/assign')).toHaveLength(0);
@@ -220,7 +220,7 @@ describe('staff queues', () => {
       evaluator_id: evaluator.id,
       reviewer_id: reviewer.id,
     });
-    expect(await screen.findByText('Practices assigned')).toBeTruthy();
+    expect(await screen.findByText('Requests assigned')).toBeTruthy();
     // None selected any more, the dialog's button is disabled: focus on the page's heading.
     expect(screen.getByRole('button', { name: 'Assign selected (0)' }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));

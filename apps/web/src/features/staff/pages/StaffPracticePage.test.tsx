@@ -59,7 +59,7 @@ function workspaceApi(
     'POST /staff/practices/assign': (call) => ({
       body: {
         data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
-        meta: { notice: 'practicesAssigned', message: 'Practices assigned' },
+        meta: { notice: 'practicesAssigned', message: 'Requests assigned' },
       },
     }),
     ...routes,
@@ -376,7 +376,7 @@ describe('request workspace', () => {
       evaluator_id: 23,
       reviewer_id: reviewer.id,
     });
-    expect(await screen.findByText('Practices assigned')).toBeTruthy();
+    expect(await screen.findByText('Requests assigned')).toBeTruthy();
     // Back where the staff member was: the button, or the Actions heading if it is gone.
     await waitFor(() =>
       expect([
@@ -392,7 +392,7 @@ describe('request workspace', () => {
     });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign requests' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     expect(within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/).value).toBe(
       String(evaluator.id),
@@ -423,7 +423,7 @@ describe('request workspace', () => {
     const api = workspaceApi(staffUser('secretary'), practice);
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign practices' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign requests' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     const reviewerField = within(dialog).getByLabelText<HTMLSelectElement>(/Reviewer/);
     expect(reviewerField.value).toBe('');

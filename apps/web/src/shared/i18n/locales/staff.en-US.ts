@@ -57,7 +57,7 @@ export const staffEn = {
       none: 'Not assigned',
     },
     assign: {
-      title: 'Assign practices',
+      title: 'Assign requests',
       intro_one: 'Request {{ids}} goes to the evaluator and the reviewer you choose.',
       intro_other: 'Requests {{ids}} go to the evaluator and the reviewer you choose.',
       choose: 'Choose…',

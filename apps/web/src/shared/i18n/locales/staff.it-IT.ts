@@ -60,7 +60,7 @@ export const staffIt: Staff = {
       none: 'Non assegnato',
     },
     assign: {
-      title: 'Assegna pratiche',
+      title: 'Assegna richieste',
       intro_one: 'La richiesta {{ids}} va al valutatore e al revisore che scegli.',
       intro_other: 'Le richieste {{ids}} vanno al valutatore e al revisore che scegli.',
       choose: 'Scegli…',
