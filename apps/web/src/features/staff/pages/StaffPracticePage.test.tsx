@@ -483,6 +483,10 @@ describe('request workspace', () => {
       });
       renderApp('/staff/practices/7', { queryClient: logIn(admin) });
       await waitFor(async () => expect(await actionButtons()).toEqual(expect.arrayContaining([...names])));
+      // Refusing looks like the other moves that end something (Close): a red outline, not the
+      // filled primary of admitting.
+      expect(screen.getByRole('button', { name: names[0] }).getAttribute('data-variant')).toBe('filled');
+      expect(screen.getByRole('button', { name: names[1] }).getAttribute('data-variant')).toBe('outline');
       await userEvent.click(screen.getByRole('button', { name: names[1] }));
       expect(await screen.findByRole('dialog', { name: names[1] })).toBeTruthy();
       // The history's entry; the statuses keep the spec's names ("Appeal requested").

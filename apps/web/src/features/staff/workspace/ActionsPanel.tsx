@@ -23,6 +23,9 @@ import { ChangedMeanwhileAlert, TransitionDialog, type TransitionOutcome } from 
 /** Changes made in the sections below the moves: the return delivery and the payments. */
 const WORK_BELOW = ['open_to_delivery', 'set_delivered', 'cancel_delivery', 'refund_payment'] as const;
 
+/** The moves that end a request or an appeal without what was asked: red outlines, never the filled primary. */
+const ENDING_MOVES = ['close', 'refuse_appeal', 'reject_appeal'] as const;
+
 /**
  * The moves this staff member may make on this request now, and only those: what the API answers
  * (`available_actions`, from the domain's transition table for their abilities and their part).
@@ -99,8 +102,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           {named.map((transition) => (
             <Button
               key={transition.action}
-              variant={transition.action === 'close' ? 'outline' : 'filled'}
-              color={transition.action === 'close' ? 'red' : undefined}
+              variant={isOneOf(ENDING_MOVES, transition.action) ? 'outline' : 'filled'}
+              color={isOneOf(ENDING_MOVES, transition.action) ? 'red' : undefined}
               disabled={isBlocked(transition)}
               aria-describedby={isBlocked(transition) ? 'actions-missing' : undefined}
               onClick={(event) => {
