@@ -24,6 +24,7 @@ const FRESH_MODULES = [
   'src/features/verify/pages/SharedStatementPage.test.tsx',
   'src/features/payments/pages/PaymentReturnPage.test.tsx',
   'src/features/staff/pages/StaffOperations.test.tsx',
+  'src/features/staff/workspace/DeliverySection.test.tsx',
 ];
 
 /** API tests that replace a module (`vi.mock`): they run with modules of their own. */
