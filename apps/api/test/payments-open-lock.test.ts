@@ -461,47 +461,57 @@ describe('a draft with an open payment', () => {
     expect(after.filter((mail) => mail.to === who.email || mail.to.endsWith('@deleted.invalid'))).toEqual([]);
   });
 
-  it.runIf(isPostgresRun)(
-    'lets a payment settling while the account is deleted wait for the deletion, then refunds it (no deadlock)',
-    async () => {
-      const other = t.database.openConnection();
-      t.onClose(() => other.destroy());
-      const who = await t.applicant({ email: 'ida.lock@example.org', firstName: 'Ida' });
-      const id = await readyDraft(t.app, who);
-      const session = await checkout(t.app, who, id);
-      await provider.pay(session.checkout_url, 'paid');
-      // The deletion's transaction as DELETE /users runs it: the account's row first, then the draft
-      // goes, which unnames the request on the payment's row (on delete set null).
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let isHeld = () => {};
-      const held = new Promise<void>((resolve) => (isHeld = resolve));
-      const deleting = other.transaction().execute(async (trx) => {
-        await sql`select id from users where id = ${who.id} for update`.execute(trx);
-        isHeld();
-        await released;
-        await deleteDraftWithDocuments(trx, id);
-      });
-      await held;
-      const settling = provider.deliver(); // the webhook, which waits for the account's row
-      await lockWaits(1);
-      release();
-      // Had the settlement held the payment's row before the account's, each would wait for the
-      // other, and PostgreSQL would end one of them.
-      await deleting;
-      await settling;
-      // Settled by the webhook itself (read from the table: the API's read would ask the provider again).
-      const settled = await t.database.db
-        .selectFrom('payments')
-        .select(['status', 'practice_id'])
-        .where('id', '=', session.payment_id)
-        .executeTakeFirstOrThrow();
-      expect(settled).toEqual({ status: 'succeeded', practice_id: null });
-      expect(await refundsOf(session.payment_id)).toMatchObject([
-        { reason: 'not_submitted', practice_id: null },
-      ]);
-    },
-  );
+  /**
+   * On PostgreSQL, the deletion's transaction as DELETE /users runs it (the account's row first, then
+   * the draft goes, which unnames the request on the payment's row: on delete set null) holds the
+   * account's row while the webhook settles the payment, which must wait for that row.
+   */
+  async function settleWhileDeleting(userId: number, id: number): Promise<void> {
+    const other = t.database.openConnection();
+    t.onClose(() => other.destroy());
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let isHeld = () => {};
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const deleting = other.transaction().execute(async (trx) => {
+      await sql`select id from users where id = ${userId} for update`.execute(trx);
+      isHeld();
+      await released;
+      await deleteDraftWithDocuments(trx, id);
+    });
+    await held;
+    const settling = provider.deliver(); // the webhook, which waits for the account's row
+    await lockWaits(1);
+    release();
+    // Had the settlement held the payment's row before the account's, each would wait for the
+    // other, and PostgreSQL would end one of them.
+    await deleting;
+    await settling;
+  }
+
+  it('lets a payment settling while the account is deleted wait for the deletion, then refunds it (no deadlock)', async () => {
+    const who = await t.applicant({ email: 'ida.lock@example.org', firstName: 'Ida' });
+    const id = await readyDraft(t.app, who);
+    const session = await checkout(t.app, who, id);
+    await provider.pay(session.checkout_url, 'paid');
+    if (!isPostgresRun) {
+      // SQLite has one writer: the deletion, then the settlement, with the same outcome.
+      await t.database.db.transaction().execute((trx) => deleteDraftWithDocuments(trx, id));
+      await provider.deliver();
+    } else {
+      await settleWhileDeleting(who.id, id);
+    }
+    // Settled by the webhook itself (read from the table: the API's read would ask the provider again).
+    const settled = await t.database.db
+      .selectFrom('payments')
+      .select(['status', 'practice_id'])
+      .where('id', '=', session.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(settled).toEqual({ status: 'succeeded', practice_id: null });
+    expect(await refundsOf(session.payment_id)).toMatchObject([
+      { reason: 'not_submitted', practice_id: null },
+    ]);
+  });
 
   it('lets the draft be changed again once the payment page has closed unpaid', async () => {
     const who = await t.applicant({ email: 'dan.lock@example.org', firstName: 'Dan' });
