@@ -136,8 +136,13 @@ test('closure notice, newsletter unsubscribe through the mailed link, and the ad
   await expectAccessible(page);
 
   const maintenanceSwitch = page.getByRole('switch', { name: 'Maintenance mode' });
-  // The switch turns once the API has answered.
+  // Switching on asks first (visitors meet the maintenance page at once); the switch turns once the
+  // API has answered.
   await maintenanceSwitch.click();
+  const confirmOn = page.getByRole('dialog', { name: 'Switch maintenance on?' });
+  await expect(confirmOn).toContainText('Applicants and visitors will see the maintenance page now');
+  await expectAccessible(page);
+  await confirmOn.getByRole('button', { name: 'Switch on' }).click();
   await expect(maintenanceSwitch).toBeChecked();
   await expect(page.getByText('Maintenance switched on').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Notices' }).getByText('Maintenance is on')).toBeVisible();
