@@ -71,13 +71,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) => {
-      const { content, fileName } = await openWaybill(ctx, actorOf(request), request.params.id);
-      return sendPrivateFile(reply, {
-        content: Buffer.from(content),
-        size: content.byteLength,
-        fileName,
-        contentType: 'application/pdf',
-      });
+      const file = await openWaybill(ctx, actorOf(request), request.params.id);
+      return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 };

@@ -22,11 +22,14 @@ export async function openWaybill(
   ctx: AppContext,
   actor: SessionUser,
   deliveryId: number,
-): Promise<{ content: Uint8Array; fileName: string }> {
+): Promise<WaybillFile> {
   const row = await findDeliveryRow(ctx.db, deliveryId);
   if (!row || row.user_id !== actor.id) throw new AppError('NOT_FOUND');
   return renderWaybill(ctx, actor, row);
 }
+
+/** A waybill as `sendPrivateFile` sends it (its content type aside). */
+type WaybillFile = { content: Buffer; size: number; fileName: string };
 
 /** A shipment that has a waybill: paid, or delivered since (not one cancelled nor being prepared). */
 const isShipped = (row: DeliveryRow): row is DeliveryRow & { waybill_number: string; paid_at: string } =>
@@ -67,7 +70,7 @@ export async function openStaffWaybill(
   ctx: AppContext,
   actor: SessionUser,
   practiceId: number,
-): Promise<{ content: Uint8Array; fileName: string }> {
+): Promise<WaybillFile> {
   if (!actor.abilities['staff.workspace'] || !actor.abilities['staff.delivery']) {
     throw new AppError('FORBIDDEN_ACCESS');
   }
@@ -76,11 +79,7 @@ export async function openStaffWaybill(
   return renderWaybill(ctx, actor, row);
 }
 
-async function renderWaybill(
-  ctx: AppContext,
-  actor: SessionUser,
-  row: DeliveryRow,
-): Promise<{ content: Uint8Array; fileName: string }> {
+async function renderWaybill(ctx: AppContext, actor: SessionUser, row: DeliveryRow): Promise<WaybillFile> {
   if (!isShipped(row)) throw new AppError('NOT_FOUND');
   const practiceIds = (await listDeliveryPracticeIds(ctx.db, [row.id])).get(row.id) ?? [];
   const { body } = ctx.config;
@@ -117,5 +116,9 @@ async function renderWaybill(
     () => renderTextDocumentOffThread(document),
     () => ctx.renderBudget.charge(actor.id),
   );
-  return { content, fileName: `waybill-${row.waybill_number}.pdf` };
+  return {
+    content: Buffer.from(content),
+    size: content.byteLength,
+    fileName: `waybill-${row.waybill_number}.pdf`,
+  };
 }

@@ -84,13 +84,8 @@ export const deliveryStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard
       },
     },
     async (request, reply) => {
-      const { content, fileName } = await openStaffWaybill(ctx, actorOf(request), request.params.id);
-      return sendPrivateFile(reply, {
-        content: Buffer.from(content),
-        size: content.byteLength,
-        fileName,
-        contentType: 'application/pdf',
-      });
+      const file = await openStaffWaybill(ctx, actorOf(request), request.params.id);
+      return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 };
