@@ -1103,11 +1103,12 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     const shown = await resultOf(request);
     expect(shown).toMatchObject({ state: 'checked', is_valid: false, is_open: true });
     expect(shown.checks).toContainEqual({ step: 'signature', outcome: 'failed' });
-    // A flood of them keeps one answer, the latest: still open.
-    for (let count = 0; count < 3; count += 1)
-      expect((await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id })).statusCode).toBe(
-        200,
-      );
+    // A flood of them keeps one answer, the first: the others are refused, and it stays open.
+    for (let count = 0; count < 3; count += 1) {
+      const again = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ error: 'invalid_request' });
+    }
     expect((await resultOf(request)).is_open).toBe(true);
 
     const genuine = await presented(request, requiredOnly);
@@ -1155,12 +1156,14 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       const genuine = await presented(request, requiredOnly);
       expect(genuine.statusCode).toBe(200);
       const holderCode = responseCodeOf(genuine) ?? '';
-      const declined = await answerWith(request, { error: 'access_denied', state: request.id });
-      expect(declined.statusCode).toBe(200);
-      const junk = await answerWith(request, { vp_token: JUNK_VP_TOKEN, state: request.id });
-      expect(junk.statusCode).toBe(200);
-      // Not kept: no response code, which would show its browser the holder's claims.
-      expect(responseCodeOf(junk)).toBeNull();
+      // Not taken: refused, with no response code, which would show its browser the holder's claims.
+      const forms: Record<string, string>[] = [{ error: 'access_denied' }, { vp_token: JUNK_VP_TOKEN }];
+      for (const form of forms) {
+        const refused = await answerWith(request, { ...form, state: request.id });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ error: 'invalid_request' });
+        expect(refused.body).not.toContain('response_code');
+      }
       const shown = await resultOf(request);
       expect(shown).toMatchObject({ state: 'checked', is_valid: false, is_open: true, reason: 'revoked' });
       expect(shown.checks).toContainEqual({ step: 'signature', outcome: 'passed' });
@@ -1190,6 +1193,64 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: false, reason: 'revoked' });
       expect((await readWithCode(request, responseCodeOf(genuine) ?? '')).statusCode).toBe(200);
       expect((await readWithCode(request, junkCode)).statusCode).toBe(404);
+    });
+  });
+
+  it('keeps a check’s first conclusive answer: a second answer of the same kind is refused and changes nothing; only a valid presentation replaces it', async () => {
+    const refusedAnswer = (answer: { statusCode: number; json(): unknown; body: string }) => {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: 'invalid_request' });
+      expect(answer.body).not.toContain('redirect_uri');
+    };
+    await whileRevoked(async () => {
+      // The holder presents a withdrawn statement; a second credential NOT valid (a bystander's, or
+      // the same presented again) and a decline come after it: refused, and the first stays shown.
+      const request = await presentationRequest();
+      const genuine = await presented(request, requiredOnly);
+      expect(genuine.statusCode).toBe(200);
+      const holderCode = responseCodeOf(genuine) ?? '';
+      refusedAnswer(await presented(request, { ...requiredOnly, qualification_name: true }));
+      refusedAnswer(await answerWith(request, { error: 'access_denied', state: request.id }));
+      const shown = await resultOf(request);
+      expect(shown).toMatchObject({ state: 'checked', is_valid: false, is_open: true, reason: 'revoked' });
+      expect(shown.claims).not.toHaveProperty('qualification_name');
+      expect(dataOf<WalletCheck>(await readWithCode(request, holderCode))).toMatchObject({
+        reason: 'revoked',
+      });
+      // A decline first: a NOT valid credential and another decline after it are refused.
+      const declinedFirst = await presentationRequest();
+      expect(
+        (await answerWith(declinedFirst, { error: 'access_denied', state: declinedFirst.id })).statusCode,
+      ).toBe(200);
+      refusedAnswer(await presented(declinedFirst, requiredOnly));
+      refusedAnswer(await answerWith(declinedFirst, { error: 'invalid_request', state: declinedFirst.id }));
+      expect(await resultOf(declinedFirst)).toMatchObject({ state: 'declined', is_open: true });
+    });
+    // A key binding for another nonce is junk: it does not replace the holder's decline; the
+    // holder's valid presentation does, and closes the check.
+    const request = await presentationRequest();
+    expect((await answerWith(request, { error: 'access_denied', state: request.id })).statusCode).toBe(200);
+    refusedAnswer(await presented(request, requiredOnly, { nonce: 'another-request' }));
+    expect(await resultOf(request)).toMatchObject({ state: 'declined', is_open: true });
+    expect((await presented(request, requiredOnly)).statusCode).toBe(200);
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true, is_open: false });
+    refusedAnswer(await answerWith(request, { error: 'access_denied', state: request.id }));
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true, is_open: false });
+  });
+
+  it('takes the holder’s revoked credential over a bystander’s key binding for another request (junk), and refuses that junk after it', async () => {
+    await whileRevoked(async () => {
+      const request = await presentationRequest();
+      const replay = await presented(request, requiredOnly, { nonce: 'another-request' });
+      expect(replay.statusCode).toBe(200);
+      expect((await resultOf(request)).checks).toContainEqual({ step: 'holder_binding', outcome: 'failed' });
+      const genuine = await presented(request, requiredOnly);
+      expect(genuine.statusCode).toBe(200);
+      expect(await resultOf(request)).toMatchObject({ is_valid: false, reason: 'revoked' });
+      expect((await readWithCode(request, responseCodeOf(replay) ?? '')).statusCode).toBe(404);
+      const late = await presented(request, requiredOnly, { nonce: 'another-request' });
+      expect(late.statusCode).toBe(400);
+      expect((await resultOf(request)).checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
     });
   });
 

@@ -35,6 +35,8 @@ import {
 } from './repository';
 
 const QUERY_ID = 'statement';
+/** A wallet's error answer whose `error` is no error code (OpenID4VP 1.0 §8.5), as kept. */
+const DECLINED_OTHER = 'other';
 const clientIdOf = (key: WalletIssuerKey) => `decentralized_identifier:${verifierDid(key)}`;
 /** The request object's audience with a wallet whose metadata is static (OpenID4VP 1.0 §5.8). */
 const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
@@ -300,44 +302,74 @@ export async function checkPresentation(
 }
 
 /**
- * How much an open answer (one that does not close the request) tells the visitor, as stored: a
- * credential whose issuer's signature passed but that fails a later step (revoked, superseded,
- * the holder binding, …) tells most, then an answer whose signature fails (junk included), then a
- * wallet's error answer; no answer at all, least.
+ * What an answer tells of its holder, for the check and the metrics: `valid`; `not_valid`, a
+ * credential of ours presented by its holder for this request (signature and holder binding
+ * passed) that fails a later step (revoked, superseded, the claims); `declined`, the wallet's error
+ * answer; `rejected`, an answer that is no holder's answer to this request: its signature fails
+ * (unsigned, forged, another issuer's, malformed), its key binding is not for this request (another
+ * audience or nonce, made long before), or its error is no error code.
+ */
+export type AnswerOutcome = 'valid' | 'not_valid' | 'declined' | 'rejected';
+
+type StoredAnswer = { declined: string } | Pick<WalletCheck, 'checks'>;
+
+function outcomeOf(stored: StoredAnswer): AnswerOutcome {
+  if ('declined' in stored) return stored.declined === DECLINED_OTHER ? 'rejected' : 'declined';
+  const failed = (step: WalletCheckStep) =>
+    stored.checks.find((check) => check.step === step)?.outcome !== 'passed';
+  if (failed('signature') || failed('holder_binding')) return 'rejected';
+  return stored.checks.every((check) => check.outcome === 'passed') ? 'valid' : 'not_valid';
+}
+
+/**
+ * How far an open answer (one that does not close the request) goes, as stored: a conclusive one (a
+ * holder's NOT valid credential, or a decline) is the check's answer until a valid presentation
+ * closes the request; a rejected one (junk) only until a conclusive one comes; no answer at all,
+ * nothing.
  */
 function openAnswerRank(result: string | null): number {
   if (result === null) return 0;
-  const stored = JSON.parse(result) as { declined: string } | Pick<WalletCheck, 'checks'>;
-  if ('declined' in stored) return 1;
-  const signature = stored.checks.find((check) => check.step === 'signature');
-  return signature?.outcome === 'passed' ? 3 : 2;
+  return outcomeOf(JSON.parse(result) as StoredAnswer) === 'rejected' ? 1 : 2;
 }
 
 /** Tries of the compare-and-set below before an answer met by others at every try is left out. */
 const OPEN_ANSWER_TRIES = 5;
 
 /**
- * Records an answer that does not close the request, unless the answer it holds ranks higher
- * (`openAnswerRank`): anyone who saw the QR code can answer, and a bystander's junk or decline
- * must not hide what the holder's credential showed (revoked, say), nor take the holder's
- * response code. One of the same rank or higher replaces it, with its response code. `kept`,
- * `outranked` (nothing changed), or `closed` once a valid answer closed the request.
+ * Records an answer that does not close the request, only in place of one that ranks lower
+ * (`openAnswerRank`): the first conclusive answer stays the check's answer, with its response
+ * code, and only a valid presentation replaces it; junk is kept only until a conclusive answer
+ * comes. Anyone who saw the QR code can answer, so a bystander's answer must neither replace the
+ * holder's (a revoked credential, a decline) nor take its response code. `kept`, `held` (the
+ * request holds an answer this one does not replace: nothing changed), or `closed` once a valid
+ * answer closed the request.
  */
 async function recordOpenAnswer(
   ctx: AppContext,
   id: string,
   outcome: { result: string; responseCodeHash: string | null },
-): Promise<'kept' | 'outranked' | 'closed'> {
+): Promise<'kept' | 'held' | 'closed'> {
   const rank = openAnswerRank(outcome.result);
   for (let attempt = 0; attempt < OPEN_ANSWER_TRIES; attempt += 1) {
     const row = await findPresentation(ctx.db, id);
     if (!row || row.checked_at) return 'closed';
-    if (rank < openAnswerRank(row.result)) return 'outranked';
+    if (rank <= openAnswerRank(row.result)) return 'held';
     const expected = { result: row.result, responseCodeHash: row.response_code_hash };
     if (await replaceOpenAnswer(ctx.db, id, expected, outcome, ctx.clock.now().toISOString())) return 'kept';
   }
   // Another answer was recorded at each try: those are kept, and this one, no later, is left out.
-  return 'outranked';
+  return 'held';
+}
+
+/** The refusal of an answer the request does not take (OpenID4VP 1.0 §8.2: the response endpoint's error). */
+function notTaken(recorded: 'held' | 'closed'): WalletProtocolError {
+  return new WalletProtocolError(
+    400,
+    'invalid_request',
+    recorded === 'closed'
+      ? 'This request was answered already'
+      : 'This request holds an answer already: only a valid presentation replaces it',
+  );
 }
 
 /** Records a valid answer, which closes the request: `closed` when a valid one closed it first. */
@@ -351,17 +383,20 @@ async function recordValid(
 
 /**
  * The wallet's error answer (OpenID4VP 1.0 §8.5, `direct_post`): its holder declined, or it holds
- * no credential the query fits. Kept as the request's answer unless it holds one that tells more,
- * so that the visitor's page says so; the request stays open until it expires, since anyone who
- * saw the QR code can send one: the holder's wallet may still answer, and a valid presentation
- * replaces it.
+ * no credential the query fits. Kept as the request's answer unless it holds a conclusive one
+ * already (refused then, `recordOpenAnswer`), so that the visitor's page says so; the request
+ * stays open until it expires, since anyone who saw the QR code can send one: the holder's wallet
+ * may still answer, and a valid presentation replaces it.
  */
 async function recordDeclined(ctx: AppContext, id: string, error: string) {
   // An error code is a short ASCII word (access_denied, …); anything else is kept as `other`.
-  const code = /^[a-z_]{1,64}$/.test(error) ? error : 'other';
-  const outcome = { result: JSON.stringify({ declined: code }), responseCodeHash: null };
-  if ((await recordOpenAnswer(ctx, id, outcome)) === 'closed')
-    throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
+  const code = /^[a-z_]{1,64}$/.test(error) ? error : DECLINED_OTHER;
+  const stored = { declined: code };
+  const recorded = await recordOpenAnswer(ctx, id, {
+    result: JSON.stringify(stored),
+    responseCodeHash: null,
+  });
+  if (recorded !== 'kept') throw notTaken(recorded);
   ctx.metrics.walletPresentations.inc({ result: 'declined' });
   return {};
 }
@@ -386,10 +421,10 @@ function isOnePresentationForTheQuery(vpToken: unknown): boolean {
 
 /**
  * POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked and kept. A valid
- * presentation closes the request; one NOT valid is kept as its answer unless the answer it holds
- * tells more (`recordOpenAnswer`), and leaves it open until it expires (the `state` is in the QR
- * code: whoever saw it can answer, and must not shut the holder out), so that a later valid one
- * replaces it.
+ * presentation closes the request; one NOT valid is kept as its answer unless the request holds a
+ * conclusive one already (`recordOpenAnswer`; refused then), and leaves it open until it expires
+ * (the `state` is in the QR code: whoever saw it can answer, and must not shut the holder out), so
+ * that a later valid one replaces it.
  */
 export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
@@ -430,14 +465,11 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
     responseCodeHash: hashOf(responseCode),
   };
   const recorded = isValid ? await recordValid(ctx, id, outcome) : await recordOpenAnswer(ctx, id, outcome);
-  // An answer checked once a valid one closed the request is not the request's: refused, as a later one is.
-  if (recorded === 'closed')
-    throw new WalletProtocolError(400, 'invalid_request', 'This request was answered already');
+  // An answer the request does not take (a valid one closed it, or it holds a conclusive answer
+  // this one does not replace) is refused, and gets no response code: one that read the request
+  // would show its browser the answer kept (another wallet's claims). Only the answers taken count.
+  if (recorded !== 'kept') throw notTaken(recorded);
   ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
-  // An answer outranked by the one the request holds gets no response code: one that read the
-  // request would show its browser the answer kept (another wallet's claims), and one that read
-  // nothing would show "no check". The wallet then shows its own end (§8.2: redirect_uri is optional).
-  if (recorded === 'outranked') return {};
   return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}#response_code=${responseCode}` };
 }
 
