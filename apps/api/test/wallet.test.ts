@@ -30,6 +30,7 @@ import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance
 import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
 import {
   WALLET_RESULT_READS_PER_MINUTE,
+  walletRequestRule,
   walletResultReadsPerAddress,
 } from '../src/modules/wallet/verifier.routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
@@ -643,11 +644,14 @@ describe('metrics', () => {
     expect(value('lisbon_wallet_offers_total')).toBeGreaterThanOrEqual(8);
     // The issuing test's, the one dated on the body's clock, the lost answer's (once, though answered
     // twice), the one after proofs that were not signed JWTs, the presentations' and the dated proof's
-    // (the second instance counts its own). Not valid: the tampered disclosure, the doubled one and
-    // the withdrawn statement's.
+    // (the second instance counts its own). Not valid: the withdrawn statement's, a holder's real
+    // outcome; the tampered disclosure and the doubled one are junk (their signature step fails),
+    // counted apart as rejected.
     expect(value('lisbon_wallet_credentials_issued_total')).toBe(6);
     expect(value('lisbon_wallet_presentations_total\\{result="valid"\\}')).toBe(1);
-    expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(3);
+    expect(value('lisbon_wallet_presentations_total\\{result="not_valid"\\}')).toBe(1);
+    expect(value('lisbon_wallet_presentations_total\\{result="rejected"\\}')).toBe(2);
+    expect(value('lisbon_wallet_presentations_total\\{result="declined"\\}')).toBe(0);
   });
 });
 
@@ -1252,6 +1256,56 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       expect(late.statusCode).toBe(400);
       expect((await resultOf(request)).checks).toContainEqual({ step: 'holder_binding', outcome: 'passed' });
     });
+  });
+
+  it('counts junk answers apart in the metrics (rejected), not as a holder’s not_valid or declined', async () => {
+    const counts = async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      return Object.fromEntries(
+        ['valid', 'not_valid', 'declined', 'rejected'].map((result) => [
+          result,
+          Number(
+            new RegExp(`^lisbon_wallet_presentations_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(
+              answer.body,
+            )?.[1] ?? 0,
+          ),
+        ]),
+      );
+    };
+    const before = await counts();
+    // Junk, each on a request of its own: unsigned, a key binding for another nonce, for another
+    // audience, an error that is no error code.
+    const unsigned = await presentationRequest();
+    expect((await answerWith(unsigned, { vp_token: JUNK_VP_TOKEN, state: unsigned.id })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await presented(await presentationRequest(), requiredOnly, { nonce: 'another' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await presented(await presentationRequest(), requiredOnly, { aud: 'https://another.example' }))
+        .statusCode,
+    ).toBe(200);
+    const garbled = await presentationRequest();
+    expect((await answerWith(garbled, { error: 'Not An Error!', state: garbled.id })).statusCode).toBe(200);
+    // A holder's real outcomes: a decline, a valid presentation.
+    const declined = await presentationRequest();
+    expect((await answerWith(declined, { error: 'access_denied', state: declined.id })).statusCode).toBe(200);
+    expect((await presented(await presentationRequest(), requiredOnly)).statusCode).toBe(200);
+    expect(await counts()).toEqual({
+      valid: (before.valid ?? 0) + 1,
+      not_valid: before.not_valid,
+      declined: (before.declined ?? 0) + 1,
+      rejected: (before.rejected ?? 0) + 4,
+    });
+    // Its six requests are given back to the address, for the tests after it.
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: walletRequestRule(testConfig(t.database).walletRequestsPerAddress), subject: '127.0.0.1' },
+    ]);
   });
 
   it('shows a junk answer alone as NOT valid, and the request expires as before', async () => {

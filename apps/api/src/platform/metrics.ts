@@ -70,7 +70,7 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}): 
     }),
     walletPresentations: new Counter({
       name: 'lisbon_wallet_presentations_total',
-      help: 'Wallet presentations answered to the verifier, by result (valid, not_valid, declined).',
+      help: 'Wallet answers a verifier check took, by result: valid, not_valid, declined, rejected (junk).',
       labelNames: ['result'],
       registers: [registry],
     }),

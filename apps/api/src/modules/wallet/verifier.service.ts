@@ -397,7 +397,7 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
     responseCodeHash: null,
   });
   if (recorded !== 'kept') throw notTaken(recorded);
-  ctx.metrics.walletPresentations.inc({ result: 'declined' });
+  ctx.metrics.walletPresentations.inc({ result: outcomeOf(stored) });
   return {};
 }
 
@@ -469,7 +469,7 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
   // this one does not replace) is refused, and gets no response code: one that read the request
   // would show its browser the answer kept (another wallet's claims). Only the answers taken count.
   if (recorded !== 'kept') throw notTaken(recorded);
-  ctx.metrics.walletPresentations.inc({ result: isValid ? 'valid' : 'not_valid' });
+  ctx.metrics.walletPresentations.inc({ result: outcomeOf(checked) });
   return { redirect_uri: `${issuerUrlOf(ctx)}/verify/wallet/${id}#response_code=${responseCode}` };
 }
 
