@@ -48,7 +48,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest,
       schema: {
         summary: 'Start a request (a draft) for a country and level of education system',
-        description: `The service follows from the rule for the applicant’s category (refugees: the free comparability service, never verification). One draft at a time: 409 DRAFT_EXISTS unless \`replace_draft\` is true, which deletes the current draft and its documents (409 PAYMENT_OPEN while that draft’s checkout is open, below). A refugee account holds at most two requests: 409 LIMIT_REACHED. No service for the country and level: 422 on \`country\`. ${PAYMENT_OPEN_DESCRIPTION}`,
+        description: `The service follows from the rule for the applicant’s category (refugees: the free comparability service, never verification). One draft at a time: 409 DRAFT_EXISTS unless \`replace_draft\` is true, which deletes the current draft and its documents (409 PAYMENT_OPEN while that draft’s checkout is open, below; 409 PRACTICE_CHANGED when its payment submitted it meanwhile, and nothing is deleted). A refugee account holds at most two requests: 409 LIMIT_REACHED. No service for the country and level: 422 on \`country\`. ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         body: createPracticeSchema,

@@ -80,7 +80,8 @@ export async function createPractice(
         await holdRequest(trx, { userId: actor.id, practiceId: draft.id });
         await requireNoOpenPayment(ctx, draft.id, trx);
         const files = await deleteDraftWithDocuments(trx, draft.id);
-        if (files === null) throw new AppError('DRAFT_EXISTS');
+        // No longer a draft: its payment submitted it since it was read (the rows roll back).
+        if (files === null) throw new AppError('PRACTICE_CHANGED');
         replacedFiles = files;
       }
       const created = await insertPractice(trx, {
