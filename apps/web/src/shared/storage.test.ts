@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { logout } from './session/session';
+import { logout, startSession } from './session/session';
 import { clearSession, getSessionToken, storage, STORAGE_PREFIX, unsavedValues } from './storage';
 
 beforeEach(() => {
@@ -52,5 +52,16 @@ describe('client storage', () => {
     logout(new QueryClient(), '/practices/3/appeal', 'user');
     expect(unsavedValues.read('7.appeal.3')).toBeNull();
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('forgets at a login what another account typed in the tab before its session expired, keeping the own', () => {
+    unsavedValues.write('7.appeal.3', { motivation: 'My diploma names me Ada Byron' });
+    unsavedValues.write('8.wizard.5.purpose', { purpose: 'work' });
+    logout(new QueryClient(), '/practices/3/appeal', 'expired');
+    startSession({ access_token: 'b'.repeat(43), expires_at: '2099-01-01T00:00:00.000Z', user_id: 8 });
+    expect(unsavedValues.read('7.appeal.3')).toBeNull();
+    expect(Object.keys(sessionStorage).join()).not.toContain('Ada Byron');
+    expect(unsavedValues.read('8.wizard.5.purpose')).toEqual({ purpose: 'work' });
+    sessionStorage.clear();
   });
 });

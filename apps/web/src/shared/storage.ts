@@ -132,11 +132,24 @@ export const unsavedValues = {
   },
   /** Forgets every form's values (a logout on purpose: the next person starts clean). */
   forgetAll(): void {
-    const store = tab();
-    if (!store) return;
-    for (const key of Object.keys(store)) if (key.startsWith(UNSAVED_PREFIX)) store.removeItem(key);
+    forgetUnsaved(() => true);
+  },
+  /**
+   * Forgets the values typed under any other account than `userId` (a login: what someone else
+   * typed before their session expired in this tab is not left for the next person to read).
+   */
+  forgetAllBut(userId: number): void {
+    forgetUnsaved((key) => !key.startsWith(`${UNSAVED_PREFIX}${userId}.`));
   },
 };
+
+function forgetUnsaved(isForgotten: (key: string) => boolean): void {
+  const store = tab();
+  if (!store) return;
+  for (const key of Object.keys(store)) {
+    if (key.startsWith(UNSAVED_PREFIX) && isForgotten(key)) store.removeItem(key);
+  }
+}
 
 /** The bearer token, unless it has expired. */
 export function getSessionToken(now: Date = new Date()): string | null {

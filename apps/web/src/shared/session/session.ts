@@ -7,6 +7,8 @@ export type LogoutCause = (typeof LOGOUT_CAUSES)[number];
 
 /** Keeps a session that passed every login step: token, expiry and owner (spec §2 client storage). */
 export function startSession(session: Pick<Session, 'access_token' | 'expires_at' | 'user_id'>): void {
+  // What another account typed in this tab before its session ended is not this user's to find.
+  unsavedValues.forgetAllBut(session.user_id);
   storage.set('token', session.access_token);
   storage.set('auth', { userId: session.user_id });
   storage.set('tokenExpiresAt', session.expires_at);
@@ -17,8 +19,12 @@ export function extendSession(expiresAt: string): void {
   storage.set('tokenExpiresAt', expiresAt);
 }
 
-/** Logs out on this device: forgets the token and everything cached for this user. */
-export function endSession(queryClient: QueryClient): void {
+/**
+ * Logs out on this device: forgets the token and everything cached for this user; with
+ * `isForgettingTyped`, what they typed and did not save too (a logout on purpose, a deleted account).
+ */
+export function endSession(queryClient: QueryClient, { isForgettingTyped = false } = {}): void {
+  if (isForgettingTyped) unsavedValues.forgetAll();
   clearSession();
   queryClient.clear();
 }
@@ -33,6 +39,5 @@ export function logout(queryClient: QueryClient, route: string, cause: LogoutCau
   const token = storage.get('token');
   if (token) api.create('auth/logout', { route, cause }, { token }).catch(() => undefined);
   // Logging out on purpose leaves nothing typed behind; an expired session keeps it for the login.
-  if (cause === 'user') unsavedValues.forgetAll();
-  endSession(queryClient);
+  endSession(queryClient, { isForgettingTyped: cause === 'user' });
 }

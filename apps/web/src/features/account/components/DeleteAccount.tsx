@@ -62,7 +62,8 @@ export function DeleteAccount({ user }: { user: User }) {
       setIsDeleting(false);
     }
     showSuccess(t('messages.accountDeleted'));
-    endSession(queryClient);
+    // The account is gone: nothing typed under it stays in this tab either.
+    endSession(queryClient, { isForgettingTyped: true });
     await navigate('/', { replace: true });
   };
 

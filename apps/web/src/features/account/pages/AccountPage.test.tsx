@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { currentUserQuery } from '@/shared/session/currentUser';
-import { storage } from '@/shared/storage';
+import { storage, unsavedValues } from '@/shared/storage';
 import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
@@ -217,6 +217,9 @@ describe('account page: settings', () => {
       'GET /practices': { body: { data: [], meta: { page: 1, perPage: 100, total: 0 } } },
       'DELETE /users/1': { status: 204 },
     });
+    // An appeal typed in this tab and not sent: the deleted account's words go with it.
+    unsavedValues.write('1.appeal.3', { motivation: 'My diploma names me Ada Byron' });
+    onTestFinished(() => sessionStorage.clear());
     const { router } = openAccount();
     // Said before anything is typed: the draft and its documents go too (decision 052).
     expect(
@@ -232,6 +235,7 @@ describe('account page: settings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.callsTo('DELETE /users/1')[0]?.body).toEqual({ email: 'ADA@example.org' });
     expect(storage.get('token')).toBeNull();
+    expect(unsavedValues.read('1.appeal.3')).toBeNull();
     expect(await screen.findByText('Account deleted')).toBeTruthy();
   });
 
