@@ -100,6 +100,9 @@ describe('invoices and receipts', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="fattura-invoice-2026-000001.pdf"',
     );
+    // A file like every other the API sends: kept by no cache, opened in a sandbox (decision 058).
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Fattura n. 2026/000001 / Invoice no. 2026/000001');
