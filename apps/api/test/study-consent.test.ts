@@ -100,6 +100,10 @@ describe('GET /consent/form', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="consent-form\.pdf"/);
+    // A file like every other the API sends (decision 058).
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Consenso al trattamento dei dati personali');

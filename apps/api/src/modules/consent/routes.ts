@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { sendPrivateFile } from '../../platform/http/download';
 import { bearerSecurity as security, errorsOf } from '../../platform/http/route-schemas';
 import { authenticated, type AuthGuard } from '../sessions/guard';
 import { consentForm } from './service';
@@ -29,11 +30,13 @@ export const consentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
     },
     async (request, reply) => {
       const pdf = await consentForm(ctx, authenticated(request).user);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="consent-form.pdf"')
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+      // A file like every other the API sends: not sniffed, kept by no cache, opened in a sandbox (decision 058).
+      return sendPrivateFile(reply, {
+        content: Buffer.from(pdf),
+        size: pdf.byteLength,
+        fileName: 'consent-form.pdf',
+        contentType: 'application/pdf',
+      });
     },
   );
 };
