@@ -468,6 +468,14 @@ describe('issuing the statement to a wallet', () => {
       error: 'invalid_request',
       error_description: 'The parameter pre-authorized_code is sent more than once',
     });
+    // One parameter repeated as often as the body limit (1 MiB) allows: refused like twice, without
+    // holding the one thread every call shares for minutes meanwhile.
+    const repeated = await form('a=&'.repeat(Math.floor((1024 * 1024) / 3)));
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'The parameter a is sent more than once',
+    });
     // A character no column can hold: refused in the protocol's words, not the portal's.
     const nul = await form(
       'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Apre-authorized_code&pre-authorized_code=%00',
