@@ -96,7 +96,7 @@ describe("docs/deploy.md's SQL for the office's content", () => {
     await expectChanged();
   });
 
-  it('is right that a seeded FAQ entry comes back at the next start, and that an emptied level is filled again', async () => {
+  it('is right that a seeded FAQ entry, an emptied level and a deleted country come back at the next start', async () => {
     await t.database.db
       .deleteFrom('cms_entries')
       .where('entity', '=', 'faq')
@@ -104,7 +104,12 @@ describe("docs/deploy.md's SQL for the office's content", () => {
       .where('position', '=', 1)
       .execute();
     await t.database.db.deleteFrom('required_documents').where('level', '=', 'upper_secondary').execute();
+    await t.database.db.deleteFrom('countries').where('code', '=', 'AQ').execute();
+    const answer = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/services/discovery?country=AQ&level=higher' });
+    expect((await answer()).statusCode).toBe(404);
     await runSeeds(t.database.db);
+    expect((await answer()).statusCode).toBe(200);
     expect((await faq('en-US')).map((entry) => entry.position)).toContain(1);
     expect((await discovery('DE', 'upper_secondary')).service?.required_documents).toContain(
       'grade_12_certificate',
