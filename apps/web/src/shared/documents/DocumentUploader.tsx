@@ -6,12 +6,14 @@ import {
 } from '@lisbon/domain';
 import { Button, FileButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/errors';
 import { config } from '../config';
 import { blankToNull, useSchemaForm } from '../forms/schemaForm';
+import { useUnsavedChanges } from '../forms/useUnsavedChanges';
 import { errorMessage } from '../ui/errorMessage';
 import { FormAlert } from '../ui/FormAlert';
 import { showSuccess } from '../ui/toast';
@@ -44,6 +46,11 @@ type Props = {
   onUploaded?: (document: PracticeDocument) => void;
   /** Told each time the file chosen and not attached yet changes (null: none). */
   onPendingChange?: (pending: PendingFile | null) => void;
+  /**
+   * Where what is typed in the fields (which document it is) is kept until a file is attached, as
+   * the form's other unsaved values are (useUnsavedChanges); none: not kept.
+   */
+  unsavedKey?: string | undefined;
 };
 
 /**
@@ -58,6 +65,7 @@ export function DocumentUploader({
   isOptional = false,
   onUploaded,
   onPendingChange,
+  unsavedKey,
 }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -84,13 +92,25 @@ export function DocumentUploader({
       practice_id: practiceId,
     }),
   });
+  /** Forgets the values kept for the fields, once a file is attached with them. */
+  const clearKept = useRef<(() => void) | null>(null);
   // After each upload, and whenever the default changes, the type offered is the default (the
   // next document still missing). The uploader stays mounted, so the keyboard stays where it was.
+  // As it opens, the type is the default already, or the one kept from before: left as it is.
   const [uploads, setUploads] = useState(0);
+  const offered = useRef({ defaultType, uploads });
   const offerType = useEffectEvent(() => {
-    if (!isSingleType && form.getValues().type !== defaultType) form.setFieldValue('type', defaultType);
+    if (isSingleType || form.getValues().type === defaultType) return;
+    const wasDirty = form.isDirty();
+    form.setFieldValue('type', defaultType);
+    // The type offered is no change of the user's: alone, it is nothing to keep or ask about.
+    if (!wasDirty) form.resetDirty();
   });
-  useEffect(() => offerType(), [defaultType, uploads]);
+  useEffect(() => {
+    if (offered.current.defaultType === defaultType && offered.current.uploads === uploads) return;
+    offered.current = { defaultType, uploads };
+    offerType();
+  }, [defaultType, uploads]);
 
   const pendingName = (waiting ?? sending ?? unsent)?.name ?? null;
   const pendingReason = waiting ? 'undescribed' : sending ? 'sending' : unsent ? 'unsent' : null;
@@ -117,6 +137,7 @@ export function DocumentUploader({
         const document = await upload.run((onProgress) => uploadDocument(fields, file, onProgress));
         await Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         form.setFieldValue('additional_type', '');
+        clearKept.current?.();
         setUploads((count) => count + 1);
         showSuccess(t('documentUpload.added'));
         onUploaded?.(document);
@@ -142,6 +163,9 @@ export function DocumentUploader({
 
   return (
     <Stack gap="sm">
+      {unsavedKey === undefined ? null : (
+        <KeptFields form={form} unsavedKey={unsavedKey} clearRef={clearKept} />
+      )}
       <FormAlert message={failure} />
       {unsent && !upload.isUploading ? (
         <Group gap="xs">
@@ -224,5 +248,27 @@ export function DocumentUploader({
       </FileButton>
       <UploadProgressBar progress={upload.progress} />
     </Stack>
+  );
+}
+
+/** Keeps the uploader's fields under `unsavedKey` until a file is attached (`clearRef`), saying so once they are back. */
+function KeptFields({
+  form,
+  unsavedKey,
+  clearRef,
+}: {
+  form: UseFormReturnType<Values>;
+  unsavedKey: string;
+  clearRef: RefObject<(() => void) | null>;
+}) {
+  const unsaved = useUnsavedChanges(form, unsavedKey);
+  useEffect(() => {
+    clearRef.current = unsaved.clear;
+  });
+  return (
+    <>
+      {unsaved.dialog}
+      {unsaved.notice}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { DocumentType } from '@lisbon/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { installFakeXhr } from '@/test/fakeXhr';
@@ -11,6 +11,17 @@ import { renderComponent } from '@/test/renderComponent';
 import { logIn } from '@/test/session';
 import { testUser } from '@/test/users';
 import { DocumentsStep } from './DocumentsStep';
+
+/** The step in a router that can hold a navigation back, as the wizard's (asked before leaving unsaved values). */
+function showStep(queryClient?: ReturnType<typeof logIn>) {
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />,
+    },
+  ]);
+  return renderComponent(<RouterProvider router={router} />, queryClient);
+}
 
 // jsdom lays nothing out and has no scrollIntoView: Mantine's options list calls it, on a timer,
 // to show the selected option when it opens. This file's environment is its own.
@@ -54,13 +65,7 @@ const typeField = async () => {
 describe('wizard documents step', () => {
   it('shows the passport-expiry warning of the account for an expired identity document, in Italian too', async () => {
     mockApi({ 'GET /documents': { body: overview(['diploma']) } });
-    const show = () =>
-      renderComponent(
-        <MemoryRouter>
-          <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />
-        </MemoryRouter>,
-        logIn(testUser({ document_expiration_date: '2020-01-31' })),
-      );
+    const show = () => showStep(logIn(testUser({ document_expiration_date: '2020-01-31' })));
     show();
     expect(
       await screen.findByText('This document has expired: upload a valid one with your request.'),
@@ -87,12 +92,7 @@ describe('wizard documents step', () => {
 
   it('shows no warning for a document valid beyond six months', async () => {
     mockApi({ 'GET /documents': { body: overview(['diploma']) } });
-    renderComponent(
-      <MemoryRouter>
-        <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />
-      </MemoryRouter>,
-      logIn(testUser({ document_expiration_date: '2099-01-31' })),
-    );
+    showStep(logIn(testUser({ document_expiration_date: '2099-01-31' })));
     await screen.findByRole('heading', { level: 2, name: 'Documents this service needs' });
     expect(screen.queryByText(/This document (has expired|expires)/)).toBeNull();
     localStorage.clear();
@@ -117,9 +117,7 @@ describe('wizard documents step', () => {
         },
       });
     });
-    renderComponent(
-      <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />,
-    );
+    showStep();
 
     const type = await typeField();
     expect(type.value).toBe('ID card or passport');
@@ -156,9 +154,7 @@ describe('wizard documents step', () => {
         },
       });
     });
-    renderComponent(
-      <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />,
-    );
+    showStep();
     const user = userEvent.setup();
     await user.click(await typeField());
     await user.click(await screen.findByRole('option', { name: 'Diploma or provisional certificate' }));
@@ -200,11 +196,7 @@ describe('wizard documents step', () => {
             },
           },
         });
-        renderComponent(
-          <MemoryRouter>
-            <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />
-          </MemoryRouter>,
-        );
+        showStep();
         await screen.findByRole('heading', {
           level: 2,
           name: /^(Documents this service needs|Documenti richiesti)/,
@@ -230,4 +222,60 @@ describe('wizard documents step', () => {
       }
     },
   );
+
+  it('keeps "Which document is it?" typed before the file is attached: back when the step opens again, cleared once the file is attached', async () => {
+    mockApi({ 'GET /documents': { body: overview(['diploma']) } });
+    const xhr = installFakeXhr();
+    const user = userEvent.setup();
+    const first = showStep(logIn());
+    await user.click(await typeField());
+    await user.click(await screen.findByRole('option', { name: 'Additional document' }));
+    await user.type(screen.getByLabelText(/^Which document is it\?/), 'Certificate of internship');
+    first.unmount();
+
+    // Back (a reload, browser Back, a new login): the type and the name are there, and the step says so.
+    showStep(logIn());
+    expect(
+      await screen.findByText(
+        'What you typed here earlier and had not saved yet is back: check it, then save.',
+      ),
+    ).toBeTruthy();
+    expect((await typeField()).value).toBe('Additional document');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Which document is it\?/).value).toBe(
+      'Certificate of internship',
+    );
+
+    // Attached with the file: nothing is kept any more.
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'internship.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(xhr.sent[0]?.field('type')).toBe('additional');
+    expect(xhr.sent[0]?.field('additional_type')).toBe('Certificate of internship');
+    xhr.sent[0]?.respond(201, {
+      data: {
+        id: 5,
+        practice_id: 7,
+        type: 'additional',
+        additional_type: 'Certificate of internship',
+        file_name: 'internship.pdf',
+        content_type: 'application/pdf',
+        size: 4,
+        sha256: 'c'.repeat(64),
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    });
+    expect(await screen.findByText('Document added')).toBeTruthy();
+    await waitFor(async () => expect((await typeField()).value).toBe('Diploma or provisional certificate'));
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('documents'))).toEqual([]);
+    cleanup();
+
+    showStep(logIn());
+    expect((await typeField()).value).toBe('Diploma or provisional certificate');
+    expect(screen.queryByText(/What you typed here earlier/)).toBeNull();
+    expect(screen.queryByLabelText(/^Which document is it\?/)).toBeNull();
+    localStorage.clear();
+  });
 });

@@ -101,6 +101,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
           practiceId={practice.id}
           types={DOCUMENT_TYPES}
           defaultType={missing[0] ?? null}
+          unsavedKey={`wizard.${practice.id}.documents`}
         />
       </section>
 
