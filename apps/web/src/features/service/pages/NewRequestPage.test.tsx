@@ -2,6 +2,7 @@ import { type CreatePractice, STATUS_LABELS } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { storage } from '@/shared/storage';
 import { findAlert } from '@/test/alerts';
 import { discoveryFixture, practiceFixture } from '@/test/fixtures';
@@ -165,4 +166,33 @@ describe('new request with a draft present', () => {
       expect(screen.queryByText('Limit reached')).toBeNull();
     });
   });
+});
+
+describe('new request without a draft', () => {
+  it.each([
+    [
+      'en-US',
+      'Choose the country and level of your qualification, then create the request. Each step is saved in the draft when you press its button to continue; until then, what you type is kept in this browser tab.',
+    ],
+    [
+      'it-IT',
+      'Scegli il paese e il livello del tuo titolo, poi crea la richiesta. Ogni passo viene salvato nella bozza quando premi il suo pulsante per continuare; fino ad allora, quello che scrivi resta in questa scheda del browser.',
+    ],
+  ] as const)(
+    'says when a step reaches the draft: on its button, what is typed waiting in the tab until then (%s)',
+    async (locale, intro) => {
+      await changeLocale(locale);
+      try {
+        mockApi({
+          'GET /practices/draft': { body: { data: null } },
+          'GET /countries/FR': { body: { data: discoveryFixture().country } },
+          'GET /services/discovery': { body: { data: discoveryFixture() } },
+        });
+        renderApp('/service/new?country=FR&level=higher', { queryClient: logIn() });
+        expect(await screen.findByText(intro)).toBeTruthy();
+      } finally {
+        await changeLocale('en-US');
+      }
+    },
+  );
 });

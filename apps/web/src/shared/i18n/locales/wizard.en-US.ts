@@ -14,7 +14,7 @@ export const wizardEn = {
     saveAndContinue: 'Save and continue',
     start: {
       intro:
-        'Choose the country and level of your qualification, then create the request. It is saved as a draft at every step.',
+        'Choose the country and level of your qualification, then create the request. Each step is saved in the draft when you press its button to continue; until then, what you type is kept in this browser tab.',
       introReplacing:
         'Choose the country and level for the new request. Your current draft and its documents are deleted when you create it.',
       urgent: 'Urgent processing ({{days}} working days, extra fee)',

@@ -16,7 +16,7 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
     saveAndContinue: 'Salva e continua',
     start: {
       intro:
-        'Scegli il paese e il livello del tuo titolo, poi crea la richiesta. Viene salvata come bozza a ogni passo.',
+        'Scegli il paese e il livello del tuo titolo, poi crea la richiesta. Ogni passo viene salvato nella bozza quando premi il suo pulsante per continuare; fino ad allora, quello che scrivi resta in questa scheda del browser.',
       introReplacing:
         'Scegli il paese e il livello della nuova richiesta. La bozza attuale e i suoi documenti vengono eliminati quando la crei.',
       urgent: 'Procedura urgente ({{days}} giorni lavorativi, con supplemento)',
