@@ -62,6 +62,19 @@ describe('GET and PATCH /users/{id}', () => {
     expect(dataOf(confirmed)).toMatchObject({ tax_id: 'RSSMRA85T10A56NH', tax_id_omocodia_confirmed: true });
   });
 
+  it('keeps the 11-digit numeric tax ID (a provisional code) as billing takes it; a wrong check digit is a 422 on the field', async () => {
+    const email = 'nadia.provisional@example.org';
+    const id = await createUser(t.database, clock, { email });
+    const { token } = await login(t.app, email);
+    const wrong = await call('PATCH', `/users/${id}`, token, { tax_id: '00488410011' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ errors: { tax_id: [expect.any(String)] } });
+    const saved = await call('PATCH', `/users/${id}`, token, { tax_id: '004 884 100 10' });
+    expect(saved.statusCode).toBe(200);
+    expect(dataOf(saved)).toMatchObject({ tax_id: '00488410010', tax_id_omocodia_confirmed: false });
+    expect(dataOf(await call('GET', `/users/${id}`, token))).toMatchObject({ tax_id: '00488410010' });
+  });
+
   it('reads a phone number without its country code in the country of residence, kept in E.164; else 422', async () => {
     const email = 'nora.phone@example.org';
     const id = await createUser(t.database, clock, { email });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from './countries';
 import { isoDateSchema } from './dates';
 import { toE164In } from './phone';
-import { checkTaxId, isOmocodiaConfirmedWhenNeeded } from './tax-id';
+import { isOmocodiaConfirmedWhenNeeded, isValidFiscalCode, normalizeTaxId } from './tax-id';
 import { USER_CATEGORIES } from './abilities';
 import { birthDateSchema, genderSchema, personNameSchema } from './user';
 
@@ -23,11 +23,16 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const accountPhoneE164 = (phone: string, residenceCountry: string | null | undefined): string | null =>
   toE164In(phone, residenceCountry);
 
+/**
+ * The account's tax ID: a codice fiscale in either form, as the billing fiscal code (decision 010):
+ * the 16-character personal code or the 11-digit numeric one (a provisional code, given for one to
+ * asylum applicants). Kept without spaces, in capitals.
+ */
 export const taxIdSchema = z
   .string()
   .trim()
-  .refine((value) => checkTaxId(value).valid, { message: 'taxIdInvalid' })
-  .transform((value) => checkTaxId(value).normalized);
+  .refine((value) => isValidFiscalCode(value), { message: 'taxIdInvalid' })
+  .transform((value) => normalizeTaxId(value));
 
 /** Fields of the complete-account form (spec §3 "User"); the email is not among them: it never changes. */
 export const userDetailsShape = {

@@ -52,6 +52,13 @@ describe('userUpdateSchema', () => {
     });
   });
 
+  it('takes the 11-digit numeric tax ID as billing does (decision 010), its check digit verified', () => {
+    expect(userUpdateSchema.parse({ tax_id: '004 884 100 10' })).toMatchObject({ tax_id: '00488410010' });
+    expect(messagesOf(userUpdateSchema.safeParse({ tax_id: '00488410011' }))).toEqual({
+      tax_id: 'Invalid Tax ID Number',
+    });
+  });
+
   it('asks to confirm an omocodic tax ID, and accepts it once confirmed', () => {
     const unconfirmed = userUpdateSchema.safeParse({ tax_id: 'RSSMRA85T10A56NH' });
     expect(messagesOf(unconfirmed).tax_id).toMatch(/omocodia/);

@@ -90,6 +90,31 @@ describe('account page: complete account', () => {
     expect(api.pageCalls().filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
+  it('saves the 11-digit numeric tax ID (a provisional code), as billing takes it, and refuses one whose check digit is wrong', async () => {
+    const api = mockApi({
+      'PATCH /users/1': ({ body }) => ({ body: { data: testUser(body as Partial<User>) } }),
+    });
+    openAccount();
+    const taxId = await screen.findByLabelText(/^Italian tax ID/);
+    expect(
+      screen.getByText('Only if you have one: 16 characters, or 11 digits for a provisional code.'),
+    ).toBeTruthy();
+    await userEvent.type(taxId, '00488410011');
+    await save();
+    expect(await screen.findByText('Invalid Tax ID Number')).toBeTruthy();
+    expect(api.pageCalls().filter((call) => call.method !== 'GET')).toHaveLength(0);
+
+    await userEvent.clear(taxId);
+    await userEvent.type(taxId, '004 884 100 10');
+    await save();
+    await waitFor(() => expect(api.callsTo('PATCH /users/1')).toHaveLength(1));
+    expect(api.callsTo('PATCH /users/1')[0]?.body).toMatchObject({
+      tax_id: '00488410010',
+      tax_id_omocodia_confirmed: false,
+    });
+    expect(await screen.findByText('Account updated')).toBeTruthy();
+  });
+
   it('asks to confirm an omocodic tax ID, then saves the confirmation', async () => {
     const api = mockApi({
       'PATCH /users/1': ({ body }) => ({ body: { data: testUser(body as Partial<User>) } }),

@@ -38,7 +38,7 @@ export const accountEn = {
       documentIssueCountry: 'Country that issued the document',
       documentExpirationDate: 'Document expiration date',
       taxId: 'Italian tax ID (codice fiscale)',
-      taxIdHelp: 'Only if you have one: 16 characters.',
+      taxIdHelp: 'Only if you have one: 16 characters, or 11 digits for a provisional code.',
       taxIdOmocodiaConfirm: 'I confirm that this tax ID is mine',
       residenceCountry: 'Country of residence',
       address: 'Address',

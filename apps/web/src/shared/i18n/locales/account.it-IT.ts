@@ -40,7 +40,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       documentIssueCountry: 'Paese che ha rilasciato il documento',
       documentExpirationDate: 'Data di scadenza del documento',
       taxId: 'Codice fiscale italiano',
-      taxIdHelp: 'Solo se ne hai uno: 16 caratteri.',
+      taxIdHelp: 'Solo se ne hai uno: 16 caratteri, oppure 11 cifre se è un codice provvisorio.',
       taxIdOmocodiaConfirm: 'Confermo che questo codice fiscale è il mio',
       residenceCountry: 'Paese di residenza',
       address: 'Indirizzo',
