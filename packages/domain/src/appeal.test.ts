@@ -4,8 +4,10 @@ import {
   canRequestAppeal,
   createAppealSchema,
   isAppealOpen,
+  isAddedSincePublication,
   isAppealWindowOpen,
   isDocumentChangeable,
+  isDocumentDeletable,
   isStatementEvidence,
 } from './appeal';
 
@@ -140,5 +142,20 @@ describe('the statement’s evidence (decision 026)', () => {
       statement_withdrawn_at: null,
     } as const;
     expect(isDocumentChangeable(pending, evaluated, now)).toBe(true);
+  });
+
+  it('may be deleted once added since the release, in the window and after it with no appeal asked for (decision 026, amended)', () => {
+    const afterWindow = new Date('2025-05-20T12:00:00Z');
+    expect(isDocumentDeletable(facts, added, now)).toBe(true);
+    expect(isDocumentDeletable(facts, added, afterWindow)).toBe(true);
+    expect(isDocumentDeletable(facts, evaluated, afterWindow)).toBe(false);
+    // The same answer without the clock, as the web asks it.
+    expect(isAddedSincePublication(facts, added)).toBe(true);
+    expect(isAddedSincePublication(facts, evaluated)).toBe(false);
+    expect(isAddedSincePublication({ status: 'published' }, added)).toBe(false);
+    // An appeal asked for holds its documents to its own rule (`isDocumentChangeable`).
+    const appealed = { ...facts, status: 'appeal_in_evaluation' } as const;
+    expect(isAddedSincePublication(appealed, added)).toBe(false);
+    expect(isDocumentDeletable(appealed, added, afterWindow)).toBe(false);
   });
 });

@@ -103,11 +103,20 @@ export const isDocumentChangeable = (
   !isStatementEvidence(practice, documentCreatedAt);
 
 /**
+ * A document added to a published request since its release (an appeal's supporting document): its
+ * applicant may delete it in the window and after it, with no appeal asked for — nobody evaluates
+ * it (decision 026, amended). No `now`: the web offers Delete for these with the same rule.
+ */
+export const isAddedSincePublication = (
+  practice: { status: PracticeStatus; published_at?: string | null | undefined },
+  documentCreatedAt: string,
+): boolean => practice.status === 'published' && !isStatementEvidence(practice, documentCreatedAt);
+
+/**
  * Whether the applicant may delete a document of this request now: whenever they may change it
  * (`isDocumentChangeable`), and also, once the window has closed with no appeal asked for, a
- * document added to the published request since its release — an appeal's supporting document
- * never sent, which nobody evaluates (decision 026, amended). Such a document is not replaced: the
- * request takes no new document after the window.
+ * document added to the published request since its release (`isAddedSincePublication`). Such a
+ * document is not replaced: the request takes no new document after the window.
  */
 export const isDocumentDeletable = (
   practice: { status: PracticeStatus; published_at: string | null; statement_withdrawn_at: string | null },
@@ -115,7 +124,7 @@ export const isDocumentDeletable = (
   now: Date,
 ): boolean =>
   isDocumentChangeable(practice, documentCreatedAt, now) ||
-  (practice.status === 'published' && !isStatementEvidence(practice, documentCreatedAt));
+  isAddedSincePublication(practice, documentCreatedAt);
 
 /** Appeals that still wait for a decision: at most one per request. */
 export const OPEN_APPEAL_STATUSES = [

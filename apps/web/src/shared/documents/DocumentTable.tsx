@@ -1,5 +1,6 @@
 import {
   ACCEPTED_DOCUMENT_TYPES,
+  isAddedSincePublication,
   isStatementEvidence,
   type PracticeDocument,
   type PracticeStatus,
@@ -23,11 +24,12 @@ import { documentLabel } from './documentLabel';
 type Props = {
   documents: readonly PracticeDocument[];
   caption: string;
-  /** Replace and delete are offered only while the request accepts changes. */
+  /** Replace and delete are offered while the request accepts changes. */
   isEditable: boolean;
   /**
    * The request the documents are of: once its statement is published, those it was evaluated on
-   * are kept as they were, in an appeal's reply too (`isStatementEvidence`, decision 026).
+   * are kept as they were, in an appeal's reply too (`isStatementEvidence`, decision 026); those
+   * added since may be deleted, as the API allows, the window closed or not (`isAddedSincePublication`).
    */
   practice?: { status: PracticeStatus; published_at?: string | null | undefined };
 };
@@ -48,6 +50,10 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
   const table = useRef<HTMLDivElement>(null);
   const isEvidence = (document: PracticeDocument) =>
     practice !== undefined && isStatementEvidence(practice, document.created_at);
+  /** Delete as the API takes it (`isDocumentDeletable`): what may be changed, and a published request's additions. */
+  const isDeletable = (document: PracticeDocument) =>
+    (isEditable && !isEvidence(document)) ||
+    (practice !== undefined && isAddedSincePublication(practice, document.created_at));
 
   const refresh = () =>
     Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -88,7 +94,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
     }
   };
 
-  /** Download always; replace and delete while editable, not for the documents evaluated. */
+  /** Download always; replace while editable, delete as the API allows, neither for the documents evaluated. */
   const actions = (document: PracticeDocument) => (
     <>
       <Button size="xs" variant="light" onClick={() => void download(document)}>
@@ -109,11 +115,13 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
               </Button>
             )}
           </FileButton>
-          <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
-            {t('documentUpload.delete')}
-            <span className="visually-hidden"> {documentLabel(document, t)}</span>
-          </Button>
         </>
+      )}
+      {isDeletable(document) && (
+        <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
+          {t('documentUpload.delete')}
+          <span className="visually-hidden"> {documentLabel(document, t)}</span>
+        </Button>
       )}
     </>
   );

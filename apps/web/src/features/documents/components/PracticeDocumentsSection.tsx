@@ -1,4 +1,4 @@
-import { countryName, DOCUMENT_TYPES, type PracticeDocuments } from '@lisbon/domain';
+import { countryName, DOCUMENT_TYPES, isAddedSincePublication, type PracticeDocuments } from '@lisbon/domain';
 import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -98,7 +98,11 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
             {t('apiErrors.PAYMENT_OPEN', { minutes: minutesLeft(entry.payment_open_until) })}
           </Alert>
         ) : (
-          <Text size="sm">{t('documentsPage.locked')}</Text>
+          <Text size="sm">
+            {entry.documents.some((document) => isAddedSincePublication(entry, document.created_at))
+              ? t('documentsPage.lockedAddedDeletable')
+              : t('documentsPage.locked')}
+          </Text>
         )}
       </Stack>
     </Paper>

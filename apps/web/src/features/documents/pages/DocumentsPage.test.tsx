@@ -1,5 +1,6 @@
 import type { DocumentType, PracticeDocuments, PracticeStatus } from '@lisbon/domain';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { PAYMENT_LOCK_REFRESH_MS } from '../api/documents';
@@ -120,6 +121,75 @@ describe('/documents: what is still missing (first-user review, item 13)', () =>
     expect(await screen.findByText('This request no longer accepts changes to its documents.')).toBeTruthy();
     expect(screen.queryByText('Still missing')).toBeNull();
     expect(screen.queryByText('Every required document is uploaded.')).toBeNull();
+  });
+});
+
+describe('/documents: a published request after the appeal window, no appeal asked for', () => {
+  const document = (id: number, type: DocumentType, created_at: string, additional_type: string | null) => ({
+    id,
+    practice_id: 7,
+    type,
+    additional_type,
+    file_name: `${type}.pdf`,
+    content_type: 'application/pdf',
+    size: 4,
+    sha256: 'a'.repeat(64),
+    created_at,
+  });
+
+  it('offers Delete for a document added since the release, as the API takes it (decision 026), not for those evaluated', async () => {
+    const published = entry({
+      status: 'published',
+      status_label: 'published',
+      is_editable: false,
+      // Released in March: its window closed long ago.
+      published_at: '2026-03-24T08:00:00.000Z',
+      missing_documents: [],
+      documents: [
+        document(11, 'diploma', '2026-03-20T10:00:00.000Z', null),
+        document(12, 'additional', '2026-03-25T10:00:00.000Z', 'Appeal evidence'),
+      ],
+    });
+    const api = mockApi({
+      'GET /documents': {
+        body: { data: { practices: [published], unattached: [], unattached_kept_hours: 24 } },
+      },
+      'DELETE /documents/12': { status: 204 },
+    });
+    renderApp('/documents', { queryClient: logIn() });
+    const remove = await screen.findByRole('button', {
+      name: 'Delete Appeal evidence (additional document)',
+    });
+    expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Replace/ })).toBeNull();
+    expect(
+      screen.getByText(
+        'The documents the statement was evaluated on stay as they are; a document added since its publication can still be deleted.',
+      ),
+    ).toBeTruthy();
+
+    await userEvent.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the document' }));
+    await waitFor(() => expect(api.callsTo('DELETE /documents/12')).toHaveLength(1));
+  });
+
+  it('says in Italian that a document added since the publication can still be deleted', async () => {
+    await changeLocale('it-IT');
+    open(
+      entry({
+        status: 'published',
+        status_label: 'published',
+        is_editable: false,
+        published_at: '2026-03-24T08:00:00.000Z',
+        documents: [document(12, 'additional', '2026-03-25T10:00:00.000Z', 'Appeal evidence')],
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'I documenti su cui è stato valutato l’attestato restano invariati; un documento aggiunto dopo la pubblicazione può ancora essere eliminato.',
+      ),
+    ).toBeTruthy();
   });
 });
 

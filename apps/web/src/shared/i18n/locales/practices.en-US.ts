@@ -158,6 +158,9 @@ export const practicesEn = {
     tableCaption: 'Documents of request no. {{id}}',
     add: 'Add a document',
     locked: 'This request no longer accepts changes to its documents.',
+    /** A published request with a document added since the release: Delete is offered for it. */
+    lockedAddedDeletable:
+      'The documents the statement was evaluated on stay as they are; a document added since its publication can still be deleted.',
     startRequest: 'Find a service and start a request',
     unattachedTitle: 'Other documents',
     unattachedCaption: 'Documents not attached to a request',

@@ -162,6 +162,8 @@ export const practicesIt: Practices = {
     tableCaption: 'Documenti della richiesta n. {{id}}',
     add: 'Aggiungi un documento',
     locked: 'Questa richiesta non accetta più modifiche ai documenti.',
+    lockedAddedDeletable:
+      'I documenti su cui è stato valutato l’attestato restano invariati; un documento aggiunto dopo la pubblicazione può ancora essere eliminato.',
     startRequest: 'Trova un servizio e inizia una richiesta',
     unattachedTitle: 'Altri documenti',
     unattachedCaption: 'Documenti non collegati a una richiesta',
