@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { discoveryFixture } from '@/test/fixtures';
 import { renderComponent } from '@/test/renderComponent';
 import { ServiceSummary } from './ServiceSummary';
@@ -28,5 +29,27 @@ describe('the free refugee alternative', () => {
     cleanup();
     renderComponent(<ServiceSummary discovery={discoveryFixture()} isRefugee={false} isLoggedIn />);
     expect(screen.queryByText(/Register with a refugee account/)).toBeNull();
+  });
+});
+
+describe('the Lisbon Recognition Convention', () => {
+  it.each([
+    ['en-US', 'France: a country that has signed the Lisbon Recognition Convention.'],
+    ['it-IT', 'Francia: un paese firmatario della Convenzione di Lisbona sul riconoscimento.'],
+  ] as const)('is named plainly for a country that signed it (%s)', async (locale, sentence) => {
+    await changeLocale(locale);
+    try {
+      const name = locale === 'it-IT' ? 'Francia' : 'France';
+      const discovery = discoveryFixture();
+      renderComponent(
+        <ServiceSummary
+          discovery={{ ...discovery, country: { ...discovery.country, name } }}
+          isRefugee={false}
+        />,
+      );
+      expect(screen.getByText(sentence)).toBeTruthy();
+    } finally {
+      await changeLocale('en-US');
+    }
   });
 });

@@ -103,12 +103,7 @@ export function ServiceSummary({ discovery, isRefugee, isLoggedIn = false, order
   return (
     <Stack gap="lg">
       {discovery.country.is_lisbon_state && main.kind === 'correspondence_verification' && (
-        <Text>
-          {t('discovery.lisbonState', {
-            country: discovery.country.name,
-            count: discovery.lisbon_states_count,
-          })}
-        </Text>
+        <Text>{t('discovery.lisbonState', { country: discovery.country.name })}</Text>
       )}
       <ServiceDetails service={main} order={order} />
       {/* A free service has no price to call a demonstration value. */}

@@ -33,8 +33,7 @@ export const discoveryEn = {
     urgent: 'Urgent processing',
     urgentLine: '{{days}} working days, for',
     documents: 'Documents you will need',
-    lisbonState:
-      '{{country}} is one of the {{count}} states of the Lisbon Recognition Convention that the portal knows.',
+    lisbonState: '{{country}}: a country that has signed the Lisbon Recognition Convention.',
     demoPrices:
       'The prices shown are demonstration values: the real prices will be published before the service opens.',
     refugeeTitle: 'Do you hold asylum or subsidiary protection in Italy?',

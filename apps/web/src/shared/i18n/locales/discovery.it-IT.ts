@@ -36,8 +36,7 @@ export const discoveryIt: Pick<Catalogue, 'discovery'> = {
     urgent: 'Procedura urgente',
     urgentLine: '{{days}} giorni lavorativi, al prezzo di',
     documents: 'Documenti necessari',
-    lisbonState:
-      '{{country}} è uno dei {{count}} stati della Convenzione di Lisbona sul riconoscimento noti al portale.',
+    lisbonState: '{{country}}: un paese firmatario della Convenzione di Lisbona sul riconoscimento.',
     demoPrices:
       "I prezzi indicati sono valori dimostrativi: i prezzi reali saranno pubblicati prima dell'apertura del servizio.",
     refugeeTitle: 'Sei titolare di asilo o protezione sussidiaria in Italia?',
