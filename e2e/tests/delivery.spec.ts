@@ -169,14 +169,15 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await expect(page.getByText('1 request in the cart')).toBeVisible();
   await expect(page.getByText('Submit the shipping information before paying.')).toBeVisible();
 
-  // The shipping information starts from the account: its name, address and phone (issue 14).
+  // The shipping information starts from the account: its name, address and phone (issue 14), the
+  // phone written for reading as the account's form shows it.
   const shipping = page.getByRole('region', { name: 'Shipping information' });
   await expect(shipping.getByLabel(/^Recipient name/)).toHaveValue('Amina Haddad');
   await expect(shipping.getByLabel(/^Address/)).toHaveValue('12 rue de la République');
   await expect(shipping.getByLabel(/^City/)).toHaveValue('Lyon');
   await expect(shipping.getByLabel(/^Zip code/)).toHaveValue('69002');
   await expect(shipping.getByRole('combobox', { name: 'Country' })).toHaveValue('France');
-  await expect(shipping.getByLabel(/^Phone/)).toHaveValue('+33472000000');
+  await expect(shipping.getByLabel(/^Phone/)).toHaveValue('+33 4 72 00 00 00');
   await expectAccessible(page);
   // The originals go to someone else at the same address.
   await shipping.getByLabel(/^Recipient name/).fill('Rosa Martin');

@@ -65,4 +65,11 @@ describe('formatPhoneForReading', () => {
     expect(formatPhoneForReading('+33472000000')).toBe('+33 4 72 00 00 00');
     expect(formatPhoneForReading('call me')).toBe('call me');
   });
+
+  it('reads a number without its country code in the country given, as toE164In does', () => {
+    expect(formatPhoneForReading('3331234567', 'it')).toBe('+39 333 123 4567');
+    expect(formatPhoneForReading('+442079460958', 'IT')).toBe('+44 20 7946 0958');
+    expect(formatPhoneForReading('3331234567')).toBe('3331234567');
+    expect(formatPhoneForReading('3331234567', 'ZZ')).toBe('3331234567');
+  });
 });

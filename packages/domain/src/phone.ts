@@ -55,9 +55,12 @@ export const toE164In = (value: string, country: string | null | undefined): str
   parseWithCountry(value, country)?.number ?? null;
 
 /**
- * A stored number written for reading: international, in groups (`+39 333 123 4567`); what does not
- * parse is shown as it is.
+ * A stored number written for reading: international, in groups (`+39 333 123 4567`); one without
+ * its country code is read in `country` when given (the shipping country, the country of
+ * residence), as `toE164In` reads it; what does not parse is shown as it is.
  */
-export function formatPhoneForReading(value: string): string {
-  return parsePhoneNumberFromString(withPlusPrefix(value))?.formatInternational() ?? value;
+export function formatPhoneForReading(value: string, country?: string | null): string {
+  const code = country?.trim().toUpperCase();
+  const defaultCountry = code && isSupportedCountry(code) ? code : undefined;
+  return parsePhoneNumberFromString(withPlusPrefix(value), defaultCountry)?.formatInternational() ?? value;
 }

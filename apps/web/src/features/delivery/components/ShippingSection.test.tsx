@@ -35,4 +35,10 @@ describe('the submitted shipping information', () => {
     expect(screen.getByText('+39 333 123 4567')).toBeTruthy();
     expect(screen.queryByText('+393331234567')).toBeNull();
   });
+
+  it('reads a phone kept without its country code in the shipping country', () => {
+    renderComponent(<ShippingSummary shipping={{ ...shipping, country: 'IT', phone: '3331234567' }} />);
+    expect(screen.getByText('+39 333 123 4567')).toBeTruthy();
+    expect(screen.queryByText('3331234567')).toBeNull();
+  });
 });

@@ -34,7 +34,7 @@ function AddressLines({ shipping }: { shipping: ShippingInfo }) {
       <Text>{shipping.address}</Text>
       <Text>{[shipping.zip_code, shipping.city, shipping.province].filter(Boolean).join(' ')}</Text>
       <Text>{countryName(shipping.country, locale)}</Text>
-      {shipping.phone && <Text>{formatPhoneForReading(shipping.phone)}</Text>}
+      {shipping.phone && <Text>{formatPhoneForReading(shipping.phone, shipping.country)}</Text>}
     </>
   );
 }

@@ -24,7 +24,8 @@ describe('initial shipping information', () => {
       zip_code: '00184',
       province: 'RM',
       country: 'IT',
-      phone: '+390612345678',
+      // Kept in E.164, written for reading as the account's form shows it.
+      phone: '+39 06 1234 5678',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { User } from '@lisbon/domain';
+import { formatPhoneForReading, type User } from '@lisbon/domain';
 import { storage } from '@/shared/storage';
 
 /** The shipping form as its inputs hold it: text, null for no country chosen. */
@@ -14,7 +14,10 @@ export type ShippingValues = {
 
 const TEXT_FIELDS = ['recipient_name', 'address', 'city', 'zip_code', 'province', 'phone'] as const;
 
-/** The account's own name, address and phone: where the originals most often go back to. */
+/**
+ * The account's own name, address and phone: where the originals most often go back to. The phone,
+ * kept in E.164, is written for reading (`+39 333 123 4567`), as the account's form shows it.
+ */
 export function shippingFromProfile(user: User): ShippingValues {
   return {
     recipient_name: [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(' '),
@@ -23,7 +26,7 @@ export function shippingFromProfile(user: User): ShippingValues {
     zip_code: user.zip_code ?? '',
     province: user.province ?? '',
     country: user.residence_country,
-    phone: user.phone ?? '',
+    phone: user.phone ? formatPhoneForReading(user.phone, user.residence_country) : '',
   };
 }
 

@@ -124,7 +124,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
     );
     expect(value(/^Address/)).toBe('Via Roma 1');
     expect(value(/^City/)).toBe('Roma');
-    expect(value(/^Phone/)).toBe('+442079460958');
+    expect(value(/^Phone/)).toBe('+44 20 7946 0958');
     expect(screen.getByRole('combobox', { name: /^Country/ })).toHaveProperty('value', 'France');
     await userEvent.type(screen.getByLabelText(/^Zip code/), '00184');
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
@@ -316,6 +316,60 @@ describe('/delivery', { timeout: 15_000 }, () => {
         name: 'Indirizzo di fatturazione uguale a quello di spedizione',
       }),
     ).toBeTruthy();
+  });
+
+  it('after a paid return shipment, starts the next one from the account’s phone written for reading, not in E.164', async () => {
+    window.history.replaceState(null, '', '/delivery?payment=9');
+    const paid = openDelivery({
+      status: 'paid',
+      practice_ids: [7],
+      paid_at: '2026-03-10T09:10:00.000Z',
+      payment_id: 9,
+      shipping: { ...shipping, phone: '+442079460958' },
+    });
+    const calls = mockApi({
+      'GET /users/1/billing': { body: { data: frenchBilling } },
+      'GET /delivery': {
+        body: {
+          data: overview({
+            deliverable: [
+              {
+                id: 8,
+                qualification_name: 'Master of Arts',
+                status: 'published',
+                delivery_opened_at: '2026-03-10T09:00:00.000Z',
+                delivery_paid_at: null,
+                delivered_at: null,
+              },
+            ],
+            current: null,
+            shipments: [paid],
+          }),
+        },
+      },
+      'PUT /delivery/shipping': { body: { data: openDelivery() } },
+    });
+    renderApp('/delivery?payment=9', {
+      queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })),
+    });
+    expect(
+      await screen.findByText(
+        'Payment successful: your shipment is paid. Download the waybill below.',
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
+    const phone = screen.getByLabelText<HTMLInputElement>(/^Phone/);
+    expect(phone.value).toBe('+44 20 7946 0958');
+    expect(screen.queryByDisplayValue('+442079460958')).toBeNull();
+    // Sent as it is, the number still reaches the server in E.164.
+    await userEvent.type(screen.getByLabelText(/^Zip code/), '00184');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the shipping information' });
+    expect(within(dialog).getByText('+44 20 7946 0958')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(1));
+    expect(calls.callsTo('PUT /delivery/shipping')[0]?.body).toMatchObject({ phone: '+442079460958' });
   });
 
   it("says 'Payment failed!' when the payer comes back from a declined payment, and stops waiting", async () => {
