@@ -14,6 +14,6 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
         response: { 200: listEnvelope(cmsEntrySchema), 422: errorBodySchema, 503: errorBodySchema },
       },
     },
-    async (request) => findCmsEntries(db, request.query),
+    async (request) => findCmsEntries(db, request.query, request.log),
   );
 };
