@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
+import { MAX_FIELDS_IN_ERRORS } from '../src/platform/http/error-handler';
 import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
 import { readMailFiles } from './mail';
@@ -257,6 +258,17 @@ describe('PATCH /profile and the qualification list', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(dataOf(response)).toMatchObject({ id: bob.id, locale: 'en-US', marketing_consent: false });
+  });
+
+  it('answers a body of thousands of unknown keys with a bounded field map, the keys it names first', async () => {
+    const payload: Record<string, string> = { locale: 'en-US' };
+    for (let i = 0; i < 5000; i += 1) payload[`extra${i}`] = 'x';
+    const response = await call('PATCH', '/profile', bob.token, payload);
+    expect(response.statusCode).toBe(422);
+    const { errors } = response.json<{ errors: Record<string, string[]> }>();
+    expect(Object.keys(errors)).toHaveLength(MAX_FIELDS_IN_ERRORS);
+    expect(Object.keys(errors).slice(0, 2)).toEqual(['extra0', 'extra1']);
+    expect(response.body.length).toBeLessThan(20_000);
   });
 
   it('lists the user’s qualifications: empty until the educational history exists', async () => {

@@ -78,6 +78,12 @@ function valueAt(source: unknown, path: readonly string[]): unknown {
 }
 
 /**
+ * At most this many fields in a 422 field map: no form of the portal has half as many, and a body made
+ * of tens of thousands of unknown keys must not be answered with megabytes of errors.
+ */
+export const MAX_FIELDS_IN_ERRORS = 100;
+
+/**
  * The 422 field map, `{ "field.path": ["message"] }`, in the request's locale. The issue's input is
  * looked up in the request rather than reported by zod, so no submitted value ends up in an error object or log.
  */
@@ -90,6 +96,7 @@ export function fieldErrorsFor(
   // A prototype-less map: a field named `constructor` or `toString` is a key like any other.
   const errors: FieldErrors = Object.create(null);
   const source = requestPart(request, context);
+  let fields = 0;
   for (const issue of validation) {
     const path = issue.instancePath.split('/').filter(Boolean);
     const issueLike: IssueLike = {
@@ -105,6 +112,10 @@ export function fieldErrorsFor(
     const paths = Array.isArray(unknownKeys) ? unknownKeys.map((key) => [...path, String(key)]) : [path];
     for (const fieldPath of paths) {
       const field = fieldPath.length > 0 ? fieldPath.join('.') : (context ?? 'request');
+      if (errors[field] === undefined) {
+        if (fields === MAX_FIELDS_IN_ERRORS) continue;
+        fields += 1;
+      }
       (errors[field] ??= []).push(messageForIssue(issueLike, locale));
     }
   }
