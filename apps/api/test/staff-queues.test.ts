@@ -136,6 +136,19 @@ describe('queues', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('filter a queue by the statuses it can hold only, refusing any other on `status`', async () => {
+    expect((await idsOf(secretary, 'queue=archive&status=closed')).ids).toEqual([ids.closed]);
+    expect((await idsOf(eva, 'queue=assigned&status=ready_for_issue')).ids).toEqual([ids.ready]);
+    const outside = await call('GET', '/staff/practices?queue=to_review&status=published', rita);
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { status: ['Choose one of the options offered'] },
+    });
+    const archived = await call('GET', '/staff/practices?queue=assigned&status=closed', eva);
+    expect(archived.json()).toMatchObject({ errors: { status: ['Choose one of the options offered'] } });
+  });
+
   it('sort by the options of spec §9 both ways, empty deadlines last, and page with a total', async () => {
     const deadlines = await idsOf(eva, 'queue=assigned&sort=-expected_deadline');
     expect(deadlines.ids).toEqual([ids.reviewing, ids.evaluating, ids.asked, ids.ready]);

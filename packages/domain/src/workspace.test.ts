@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   assignBodySchema,
   isInQueue,
+  QUEUE_FILTER_STATUSES,
+  QUEUE_SORT_FIELDS,
   staffPracticesQuerySchema,
   STAFF_QUEUES,
   transitionBodySchema,
@@ -45,6 +47,66 @@ describe('staff queues', () => {
     ]);
     const ready = { status: 'appeal_reviewed' as const, isMine: false, isMyReview: false, hasPeople: false };
     expect(STAFF_QUEUES.filter((queue) => isInQueue(queue, ready))).toEqual(['ready_for_issue', 'all']);
+  });
+});
+
+describe('what each queue offers to filter and sort by', () => {
+  it('offers only the statuses the queue can hold', () => {
+    expect(QUEUE_FILTER_STATUSES.to_review).toEqual(['in_review', 'reviewed', 'appeal_in_review']);
+    expect(QUEUE_FILTER_STATUSES.ready_for_issue).toEqual(['ready_for_issue', 'appeal_reviewed']);
+    expect(QUEUE_FILTER_STATUSES.archive).toEqual([
+      'closed',
+      'published',
+      'appeal_rejected',
+      'appeal_issued',
+      'amend_issued',
+      'appeal_refused',
+    ]);
+    // Waiting to be assigned, or worked on without its evaluator or reviewer.
+    expect(QUEUE_FILTER_STATUSES.unassigned).toEqual([
+      'unassigned',
+      'assigned',
+      'in_evaluation',
+      'in_review',
+      'reviewed',
+      'pending_student_reply',
+      'appeal_requested',
+      'appeal_in_evaluation',
+      'appeal_in_review',
+      'appeal_pending_student_reply',
+    ]);
+    expect(QUEUE_FILTER_STATUSES.assigned).not.toContain('published');
+    expect(QUEUE_FILTER_STATUSES.assigned).toContain('ready_for_issue');
+    expect(QUEUE_FILTER_STATUSES.all).toHaveLength(18);
+    for (const queue of STAFF_QUEUES) expect(QUEUE_FILTER_STATUSES[queue]).not.toContain('draft');
+  });
+
+  it('refuses a status the queue cannot hold on `status`', () => {
+    const result = staffPracticesQuerySchema.safeParse({ queue: 'to_review', status: 'published' });
+    expect(result.error?.issues[0]).toMatchObject({ message: 'invalidOption', path: ['status'] });
+    expect(staffPracticesQuerySchema.parse({ queue: 'to_review', status: 'reviewed' }).status).toBe(
+      'reviewed',
+    );
+    expect(staffPracticesQuerySchema.parse({ status: 'published' }).queue).toBe('all');
+  });
+
+  it('offers the delivery payment date where the evaluation is over, and no sort twice', () => {
+    expect(QUEUE_SORT_FIELDS.to_review).toEqual([
+      'id',
+      'name',
+      'started_at',
+      'expected_deadline',
+      'requested_at',
+    ]);
+    expect(QUEUE_SORT_FIELDS.archive).toEqual([
+      'id',
+      'name',
+      'started_at',
+      'expected_deadline',
+      'requested_at',
+      'delivery_paid_at',
+    ]);
+    expect(QUEUE_SORT_FIELDS.all).toContain('delivery_paid_at');
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalInteger } from './decimal-integer';
-import { SORT_FIELDS } from './constants';
+import { SORT_FIELDS, type SortField } from './constants';
 import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
 import { listQuerySchema } from './list-query';
@@ -80,6 +80,43 @@ export function isInQueue(
   }
 }
 
+/**
+ * The statuses a queue can hold, derived from `isInQueue` itself (every status for which some
+ * caller and some evaluator and reviewer put a request in the queue): the status filter of a queue
+ * offers these and the API refuses any other in it (422 on `status`).
+ */
+export const QUEUE_FILTER_STATUSES: Readonly<Record<StaffQueue, readonly PracticeStatus[]>> = recordOf(
+  STAFF_QUEUES,
+  (queue) =>
+    PRACTICE_STATUSES.filter((status) =>
+      [false, true].some((isMine) =>
+        [false, true].some((isMyReview) =>
+          [false, true].some((hasPeople) => isInQueue(queue, { status, isMine, isMyReview, hasPeople })),
+        ),
+      ),
+    ),
+);
+
+export const isStatusInQueue = (queue: StaffQueue, status: PracticeStatus): boolean =>
+  QUEUE_FILTER_STATUSES[queue].includes(status);
+
+/**
+ * The sorts a queue offers (spec §9's options that tell its requests apart): never `sequence` nor
+ * `created_at`, which order staff lists as the number and the start do; the delivery payment date
+ * only where the evaluation is over, since a return delivery opens then (DELIVERY_OPENABLE_STATUSES).
+ * The API accepts every option of spec §9 in every queue.
+ */
+const SAME_ORDER_AS: Partial<Record<SortField, SortField>> = { sequence: 'id', created_at: 'started_at' };
+export const QUEUE_SORT_FIELDS: Readonly<Record<StaffQueue, readonly SortField[]>> = recordOf(
+  STAFF_QUEUES,
+  (queue) =>
+    SORT_FIELDS.filter(
+      (field) =>
+        SAME_ORDER_AS[field] === undefined &&
+        (field !== 'delivery_paid_at' || queue === 'archive' || queue === 'all'),
+    ),
+);
+
 export const queueCountsSchema = z
   .object(recordOf(STAFF_QUEUES, () => z.number().int()))
   .meta({ id: 'QueueCounts' });
@@ -89,19 +126,24 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const id = decimalInteger(z.number().int().positive());
 
 /** GET /staff/practices: a queue, the filters of the staff tables and the sort options of spec §9. */
-export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS).extend({
-  queue: z.enum(STAFF_QUEUES).default('all'),
-  status: z.enum(PRACTICE_STATUSES).optional(),
-  country: z.string().trim().length(2).toUpperCase().optional(),
-  service: z.enum(SERVICE_KINDS).optional(),
-  is_urgent: flag.optional(),
-  /** Expected deadline on or before this day. */
-  deadline_before: z.optional(isoDateSchema),
-  /** Open requests late, at risk or on time (decision 070). */
-  deadline: z.enum(DEADLINE_FLAGS).optional(),
-  assignee_id: id.optional(),
-  reviewer_id: id.optional(),
-});
+export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS)
+  .extend({
+    queue: z.enum(STAFF_QUEUES).default('all'),
+    status: z.enum(PRACTICE_STATUSES).optional(),
+    country: z.string().trim().length(2).toUpperCase().optional(),
+    service: z.enum(SERVICE_KINDS).optional(),
+    is_urgent: flag.optional(),
+    /** Expected deadline on or before this day. */
+    deadline_before: z.optional(isoDateSchema),
+    /** Open requests late, at risk or on time (decision 070). */
+    deadline: z.enum(DEADLINE_FLAGS).optional(),
+    assignee_id: id.optional(),
+    reviewer_id: id.optional(),
+  })
+  .refine((query) => !query.status || isStatusInQueue(query.queue, query.status), {
+    message: 'invalidOption',
+    path: ['status'],
+  });
 export type StaffPracticesQuery = z.infer<typeof staffPracticesQuerySchema>;
 
 export const staffRefSchema = z

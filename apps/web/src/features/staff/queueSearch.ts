@@ -1,11 +1,11 @@
 import {
   DEADLINE_FLAGS,
   type DeadlineFlag,
-  PRACTICE_STATUSES,
   type PracticeStatus,
+  QUEUE_FILTER_STATUSES,
+  QUEUE_SORT_FIELDS,
   SERVICE_KINDS,
   type ServiceKind,
-  SORT_FIELDS,
   STAFF_QUEUES,
   type StaffQueue,
   isOneOf,
@@ -42,10 +42,13 @@ export const DEFAULT_SORT = 'expected_deadline';
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((candidate) => candidate === value);
 
-/** Reads a queue's table state from the URL; anything unknown is ignored, not sent. */
+/**
+ * Reads a queue's table state from the URL; anything unknown is ignored, not sent, as is a status
+ * or a sort the queue does not offer (a link from another queue).
+ */
 export function readQueueSearch(queue: StaffQueue, params: URLSearchParams): QueueSearch {
   const sort = params.get('sort');
-  const isSort = isSortOf(SORT_FIELDS, sort);
+  const isSort = isSortOf(QUEUE_SORT_FIELDS[queue], sort);
   const country = params.get('country');
   const deadline = params.get('deadline_before');
   const assignee = Number.parseInt(params.get('assignee_id') ?? '', 10);
@@ -53,10 +56,7 @@ export function readQueueSearch(queue: StaffQueue, params: URLSearchParams): Que
     queue,
     sort: isSort ? sort : DEFAULT_SORT,
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-    status: oneOf(
-      PRACTICE_STATUSES.filter((status) => status !== 'draft'),
-      params.get('status'),
-    ),
+    status: oneOf(QUEUE_FILTER_STATUSES[queue], params.get('status')),
     country: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
     service: oneOf(SERVICE_KINDS, params.get('service')),
     is_urgent: oneOf(['true', 'false'] as const, params.get('is_urgent')),

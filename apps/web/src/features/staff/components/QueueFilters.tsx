@@ -1,4 +1,10 @@
-import { DEADLINE_FLAGS, isoDateSchema, PRACTICE_STATUSES, SERVICE_KINDS, SORT_FIELDS } from '@lisbon/domain';
+import {
+  DEADLINE_FLAGS,
+  isoDateSchema,
+  QUEUE_FILTER_STATUSES,
+  QUEUE_SORT_FIELDS,
+  SERVICE_KINDS,
+} from '@lisbon/domain';
 import { Button, Collapse, Group, NativeSelect, SimpleGrid } from '@mantine/core';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +49,8 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
     onChange: (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) =>
       onChange({ [key]: event.currentTarget.value || undefined }),
   });
-  const sortOptions = SORT_FIELDS.flatMap((field) => [
+  // Only the statuses and sorts this queue can tell apart (its requests can be in no other status).
+  const sortOptions = QUEUE_SORT_FIELDS[search.queue].flatMap((field) => [
     { value: field, label: t('practices.sortAsc', { field: t(`practices.sortFields.${field}`) }) },
     { value: `-${field}`, label: t('practices.sortDesc', { field: t(`practices.sortFields.${field}`) }) },
   ]);
@@ -65,7 +72,7 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
         label={t('staff.filters.status')}
         data={[
           any,
-          ...PRACTICE_STATUSES.filter((status) => status !== 'draft').map((status) => ({
+          ...QUEUE_FILTER_STATUSES[search.queue].map((status) => ({
             value: status,
             label: t(`staff.status.${status}`),
           })),

@@ -150,6 +150,33 @@ describe('staff queues', () => {
     );
   }, 20_000);
 
+  it('offers in a queue only the statuses it can hold and the sorts that tell its requests apart', async () => {
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+      'GET /staff/users': { body: { data: [] } },
+    });
+    // A link from another queue: its status and sort are not this queue's, so neither is sent.
+    renderApp('/staff/queues/to_review?status=published&sort=-delivery_paid_at', {
+      queryClient: logIn(staffUser('reviewer')),
+    });
+    const status = await screen.findByLabelText('Status');
+    const optionsOf = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(optionsOf(status)).toEqual(['Any', 'In review', 'Reviewed', 'Appeal in review']);
+    const sorts = optionsOf(screen.getByLabelText('Sort by'));
+    expect(sorts).toHaveLength(10);
+    expect(sorts).toContain('Expected deadline, ascending');
+    expect(sorts).not.toContain('Delivery payment date, descending');
+    expect(sorts).not.toContain('Sequence, ascending');
+    expect(sorts).not.toContain('Created at, ascending');
+    const query = api.callsTo('GET /staff/practices')[0]?.query;
+    expect(query?.get('status')).toBeNull();
+    expect(query?.get('sort')).toBe('expected_deadline');
+  });
+
   it("says 'Date not valid' of a deadline that is no date, and no longer filters on the one before", async () => {
     const api = mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
