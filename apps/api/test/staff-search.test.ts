@@ -140,6 +140,34 @@ describe('staff search', () => {
   });
 });
 
+describe('staff search by a name typed whole', () => {
+  it('lists the requests of the applicant the query names exactly first, after the one whose number it is', async () => {
+    const requestOf = async (firstName: string, lastName: string, qualificationName?: string) => {
+      const applicant = await t.applicant({ firstName });
+      await t.database.db
+        .updateTable('users')
+        .set({ last_name: lastName })
+        .where('id', '=', applicant.id)
+        .execute();
+      return practiceIn(t.database, { userId: applicant.id, status: 'in_evaluation', qualificationName });
+    };
+    // Oldest first: newest first, as the search lists them otherwise, the exact names come last.
+    const accented = await requestOf('Anna', 'Rössi');
+    const rossi = await requestOf('Maria', 'Rossi');
+    const rossini = await requestOf('Marco', 'Rossini');
+    const institute = await requestOf('Luca', 'Bianchi', 'Diploma of the Istituto Rossi');
+    const rossignoli = await requestOf('Maria', 'Rossignoli');
+
+    expect(await idsOf('Rossi')).toEqual([rossi, accented, rossignoli, institute, rossini]);
+    expect((await search('ROSSI', 2)).map((result) => result.id)).toEqual([rossi, accented]);
+    expect(await idsOf('maria rossi')).toEqual([rossi, rossignoli]);
+    expect(await idsOf('Rossi, Maria')).toEqual([rossi, rossignoli]);
+    expect(await idsOf('rossin')).toEqual([rossini]);
+    const byNumber = await search(String(rossignoli));
+    expect(byNumber[0]).toMatchObject({ id: rossignoli, is_id_match: true });
+  });
+});
+
 const COPIED = [
   'user_id',
   'status',
@@ -161,7 +189,15 @@ const doubleRequestsWith = (text: string) =>
 
 describe('staff search past the newest requests', () => {
   it('finds a rare word among older requests, and a common one among the newest, newest first', async () => {
-    // More requests than the first look reads on PostgreSQL: the rare one is older than all of them.
+    // More requests than the first look reads on PostgreSQL: the rare ones are older than all of them,
+    // an applicant named Quokka's the oldest, listed first all the same as the query names her.
+    const quokka = await t.applicant({ firstName: 'Quinta' });
+    await t.database.db
+      .updateTable('users')
+      .set({ last_name: 'Quokka' })
+      .where('id', '=', quokka.id)
+      .execute();
+    const named = await practiceIn(t.database, { userId: quokka.id, status: 'closed' });
     const rare = await practiceIn(t.database, {
       userId: bob.id,
       status: 'published',
@@ -176,7 +212,8 @@ describe('staff search past the newest requests', () => {
     while ((await idsOf('filler')).length > 0 && (await countWith('filler common words')) <= RECENT_WINDOW) {
       await doubleRequestsWith('filler common words');
     }
-    expect(await idsOf('quokka')).toEqual([rare]);
+    expect(await idsOf('quokka')).toEqual([named, rare]);
+    expect(await idsOf('quokkac')).toEqual([rare]);
     // Longer than the beginnings PostgreSQL's index holds: the rest of the word is checked too.
     expect(await idsOf('quokkaconservations')).toEqual([rare]);
     expect(await idsOf('quokkaconservationx')).toEqual([]);

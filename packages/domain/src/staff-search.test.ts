@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSearchText, requestIdOf, requestSearchText, searchTermsOf } from './staff-search';
+import {
+  isExactNameOf,
+  normaliseSearchText,
+  requestIdOf,
+  requestSearchText,
+  searchTermsOf,
+} from './staff-search';
 
 describe('normaliseSearchText', () => {
   it('drops accents and case and splits on anything but letters and digits', () => {
@@ -65,5 +71,25 @@ describe('requestSearchText', () => {
       ]),
     );
     expect(new Set(text.split(' ')).size).toBe(text.split(' ').length);
+  });
+});
+
+describe('isExactNameOf', () => {
+  const maria = { first_name: 'María', middle_name: 'Luisa', last_name: "Rossi-D'Amico" };
+  it('is the surname or the full name, either order, accents and case ignored', () => {
+    for (const query of [
+      "rossi d'amico",
+      'ROSSI D AMICO',
+      'maria rossi d amico',
+      'Rossi D’Amico, Maria',
+      'Maria Luisa Rossi-D’Amico',
+    ]) {
+      expect(isExactNameOf(query, maria), query).toBe(true);
+    }
+  });
+  it('is not a part of a name, nor the first name alone', () => {
+    for (const query of ['rossi', 'maria', 'maria ross', 'luisa rossi d amico', '']) {
+      expect(isExactNameOf(query, maria), query).toBe(false);
+    }
   });
 });

@@ -63,6 +63,25 @@ export function requestIdOf(query: string): number | null {
   return id > 0 ? id : null;
 }
 
+/**
+ * Whether a query names the applicant exactly: their surname, or their full name (first and last,
+ * either order, or with the middle name between), accents and case ignored as in every search.
+ * Such requests are listed right after the one whose number was typed, before those whose words
+ * merely begin with the query's.
+ */
+export function isExactNameOf(
+  query: string,
+  applicant: { first_name: string; middle_name?: string | null; last_name: string },
+): boolean {
+  const typed = normaliseSearchText(query);
+  const [first, middle, last] = [applicant.first_name, applicant.middle_name ?? '', applicant.last_name].map(
+    normaliseSearchText,
+  );
+  if (typed === '' || !last) return false;
+  const names = [[last], [first, last], [last, first], [first, middle, last]];
+  return names.some((parts) => parts.filter(Boolean).join(' ') === typed);
+}
+
 export type SearchableRequest = {
   applicant: {
     first_name: string;

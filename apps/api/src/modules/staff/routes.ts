@@ -78,7 +78,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
       schema: {
         summary:
           'Find requests as one types: by number, applicant, email, tax ID, qualification, institution, country',
-        description: `From 2 characters (spec §9). The request whose number the query is comes first, then the newest requests whose words begin with every word of the query, in any order, accents and case ignored (decision 069). ${STAFF_ONLY}`,
+        description: `From 2 characters (spec §9). The request whose number the query is comes first, then the newest requests of an applicant the query names exactly (surname, or full name in either order), then the newest requests whose words begin with every word of the query, in any order, accents and case ignored (decision 069). ${STAFF_ONLY}`,
         tags,
         security,
         querystring: staffSearchQuerySchema,

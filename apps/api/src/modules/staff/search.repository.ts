@@ -8,9 +8,79 @@ import { isPostgres } from '../../platform/db/schema-helpers';
  * digits only, from the domain's `searchTermsOf`), so they are safe to write into either
  * database's query syntax.
  */
-export async function searchPracticeIds(db: Db, terms: readonly string[], limit: number): Promise<number[]> {
+export async function searchPracticeIds(db: Db, terms: readonly string[], limit: number): Promise<Found> {
+  if (terms.length === 0) return { ids: [], isCommon: false };
+  return isPostgres(db)
+    ? searchOnPostgres(db, terms, limit)
+    : { ids: await searchOnSqlite(db, terms, limit), isCommon: false };
+}
+
+/**
+ * The ids found, newest first; `isCommon` when PostgreSQL's first look, among the newest requests,
+ * filled the page (its words are common: its index is not read).
+ */
+type Found = { ids: number[]; isCommon: boolean };
+
+/** At most this many requests holding every term as a whole word are checked for the applicant's name. */
+export const NAME_CANDIDATES_READ = 100;
+
+/**
+ * Requests whose words hold every term whole, newest first, with their applicant's names: those
+ * the query may name exactly (the domain's `isExactNameOf` tells). SQLite asks FTS5 for the whole
+ * words (no prefix); PostgreSQL checks the newest RECENT_WINDOW requests, and its index as the
+ * search's second look does, unless the words are common (the search's first look filled the
+ * page): then an exact name among older requests is not looked for.
+ */
+export async function findWholeWordCandidates(
+  db: Db,
+  terms: readonly string[],
+  { isCommon }: { isCommon: boolean },
+) {
   if (terms.length === 0) return [];
-  return isPostgres(db) ? searchOnPostgres(db, terms, limit) : searchOnSqlite(db, terms, limit);
+  const ids = isPostgres(db)
+    ? await wholeWordsOnPostgres(db, terms, isCommon)
+    : await wholeWordsOnSqlite(db, terms);
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('practices as p')
+    .innerJoin('users as a', 'a.id', 'p.user_id')
+    .select(['p.id', 'a.first_name', 'a.middle_name', 'a.last_name'])
+    .where('p.id', 'in', ids)
+    .where('p.status', '<>', 'draft')
+    .orderBy('p.id', 'desc')
+    .execute();
+}
+
+async function wholeWordsOnSqlite(db: Db, terms: readonly string[]): Promise<number[]> {
+  const match = terms.map((term) => `"${term}"`).join(' ');
+  const { rows } = await sql<{ id: number }>`
+    select rowid as id from practice_search where practice_search match ${match}
+    order by rowid desc limit ${NAME_CANDIDATES_READ}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The term is a whole word of the text: ` rossi ` is one of ` ada rossi `, not of ` ada rossini `. */
+const isAWord = (column: string, term: string) =>
+  sql<boolean>`(' ' || ${sql.ref(column)} || ' ') like ${`% ${term} %`}`;
+
+async function wholeWordsOnPostgres(db: Db, terms: readonly string[], isCommon: boolean): Promise<number[]> {
+  let first = db.selectFrom(recentRequests(db)).select('recent.id');
+  for (const term of terms) first = first.where(isAWord('recent.search_text', term));
+  const found = (await first.orderBy('recent.id', 'desc').limit(NAME_CANDIDATES_READ).execute()).map(
+    (row) => row.id,
+  );
+  if (isCommon) return found;
+  const older = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_indexscan = off`.execute(trx);
+    let matches = trx
+      .selectFrom(indexMatches(trx, terms).select('search_text').limit(RARE_MATCHES_READ).as('matches'))
+      .select('matches.id');
+    for (const term of terms) matches = matches.where(isAWord('matches.search_text', term));
+    const rows = await matches.orderBy('matches.id', 'desc').limit(NAME_CANDIDATES_READ).execute();
+    return rows.map((row) => row.id);
+  });
+  return [...new Set([...found, ...older])].sort((a, b) => b - a).slice(0, NAME_CANDIDATES_READ);
 }
 
 /**
@@ -50,29 +120,17 @@ export const RARE_MATCHES_READ = 500;
  *    rows match and walk the table instead: this look is told to use its index.
  * The answer: what the first look found, then what the second adds, newest first.
  */
-async function searchOnPostgres(db: Db, terms: readonly string[], limit: number): Promise<number[]> {
-  const recent = db
-    .selectFrom('practices')
-    .select(['id', 'search_text'])
-    .where('status', '<>', sql.lit('draft'))
-    .orderBy('id', 'desc')
-    .limit(RECENT_WINDOW)
-    .as('recent');
-  let first = db.selectFrom(recent).select('recent.id');
+async function searchOnPostgres(db: Db, terms: readonly string[], limit: number): Promise<Found> {
+  let first = db.selectFrom(recentRequests(db)).select('recent.id');
   for (const term of terms) first = first.where(beginsAWord('recent.search_text', term));
   const found = (await first.orderBy('recent.id', 'desc').limit(limit).execute()).map((row) => row.id);
-  if (found.length >= limit) return found;
+  if (found.length >= limit) return { ids: found, isCommon: true };
 
-  const lexemes = terms.map((term) => `'${[...term].slice(0, PREFIX_MAX).join('')}'`).join(' & ');
   const longer = terms.filter((term) => [...term].length > PREFIX_MAX);
   const rare = await db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_indexscan = off`.execute(trx);
-    let matches = trx
-      .selectFrom('practices')
-      .select('id')
-      .where('status', '<>', sql.lit('draft'))
-      .where(sql<boolean>`search_prefixes(search_text) @@ ${lexemes}::tsquery`);
+    let matches = indexMatches(trx, terms);
     for (const term of longer) matches = matches.where(beginsAWord('search_text', term));
     const rows = await trx
       .selectFrom(matches.limit(RARE_MATCHES_READ).as('matches'))
@@ -82,8 +140,28 @@ async function searchOnPostgres(db: Db, terms: readonly string[], limit: number)
       .execute();
     return rows.map((row) => row.id);
   });
-  return [...new Set([...found, ...rare])].sort((a, b) => b - a).slice(0, limit);
+  return { ids: [...new Set([...found, ...rare])].sort((a, b) => b - a).slice(0, limit), isCommon: false };
 }
+
+/** The newest RECENT_WINDOW submitted requests, read backwards along the primary key. */
+const recentRequests = (db: Db) =>
+  db
+    .selectFrom('practices')
+    .select(['id', 'search_text'])
+    .where('status', '<>', sql.lit('draft'))
+    .orderBy('id', 'desc')
+    .limit(RECENT_WINDOW)
+    .as('recent');
+
+/** Submitted requests with a word beginning with each term, by the GIN index of their beginnings. */
+const indexMatches = (db: Db, terms: readonly string[]) => {
+  const lexemes = terms.map((term) => `'${[...term].slice(0, PREFIX_MAX).join('')}'`).join(' & ');
+  return db
+    .selectFrom('practices')
+    .select('id')
+    .where('status', '<>', sql.lit('draft'))
+    .where(sql<boolean>`search_prefixes(search_text) @@ ${lexemes}::tsquery`);
+};
 
 /** What a result line shows, for the ids found, in no particular order. */
 export async function findSearchRows(db: Db, ids: readonly number[]) {

@@ -1,4 +1,5 @@
 import {
+  isExactNameOf,
   PRACTICE_STATUSES,
   requestIdOf,
   searchTermsOf,
@@ -9,10 +10,11 @@ import {
 import type { AppContext } from '../../context';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
-import { findSearchRows, searchPracticeIds } from './search.repository';
+import { findSearchRows, findWholeWordCandidates, searchPracticeIds } from './search.repository';
 
 /**
  * GET /staff/search (decision 069): the request whose number the query is, first, then the newest
+ * requests of an applicant the query names exactly (surname or full name), then the newest
  * requests whose words begin with every word of the query: applicant's names in any order, email,
  * tax ID, qualification, institution, country; accents and case ignored.
  */
@@ -23,8 +25,15 @@ export async function searchPractices(
 ): Promise<StaffSearchResult[]> {
   requireStaff(actor);
   const byNumber = requestIdOf(query.q);
-  const found = await searchPracticeIds(ctx.db, searchTermsOf(query.q), query.limit);
-  const ids = [...new Set([...(byNumber === null ? [] : [byNumber]), ...found])].slice(0, query.limit);
+  const terms = searchTermsOf(query.q);
+  const found = await searchPracticeIds(ctx.db, terms, query.limit);
+  const named = (await findWholeWordCandidates(ctx.db, terms, found))
+    .filter((candidate) => isExactNameOf(query.q, candidate))
+    .map((candidate) => candidate.id);
+  const ids = [...new Set([...(byNumber === null ? [] : [byNumber]), ...named, ...found.ids])].slice(
+    0,
+    query.limit,
+  );
   const rows = new Map((await findSearchRows(ctx.db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
