@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@lisbon/domain';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../i18n';
 
-/** Toasts of spec §8: at the bottom, closing after TOAST_DURATION_MS (set on <Notifications>). */
+/** Toasts of spec §8: at the bottom right (app/Toasts.tsx), closing after TOAST_DURATION_MS (set on <Notifications>). */
 function show(color: 'red' | 'green', message: string): void {
   notifications.show({
     color,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { StaffPractice, User } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +15,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
+
+/** The stylesheet's words: jsdom applies no media query, so the test reads where the rule is. */
+const appCss = readFileSync(join(import.meta.dirname, '../../../app/app.css'), 'utf8');
 
 const counts = { assigned: 1, to_review: 1, unassigned: 0, ready_for_issue: 0, archive: 0, all: 1 };
 
@@ -307,6 +312,27 @@ describe('request workspace', () => {
       country_of_studies: null,
     });
     expect(await screen.findByText('Assessment updated')).toBeTruthy();
+  }, 20_000);
+
+  it('keeps the moves sticky beside the tabs from 1024 px, and says a save where no Save button is', async () => {
+    workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const actions = await screen.findByRole('heading', { level: 2, name: 'Actions' });
+    // Sticky under the header from the side navigation's breakpoint up, not below it (app.css).
+    expect(actions.closest('.staff-actions')).not.toBeNull();
+    const wide = /@media \(min-width: 64em\) \{\s*\.staff-actions \{[^}]*position: sticky;/;
+    expect(appCss).toMatch(wide);
+    expect(appCss.replace(wide, '')).not.toMatch(/\.staff-actions/);
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Assessment' }));
+    await userEvent.type(await screen.findByLabelText(/^Classification or level/), 'EQF level 7');
+    const save = screen.getByRole('button', { name: 'Save the assessment' });
+    await userEvent.click(save);
+    // The Save buttons sit at the left of their column: the toast comes at the bottom right.
+    const toast = await screen.findByText('Assessment updated', {
+      selector: '.mantine-Notification-description',
+    });
+    expect(toast.closest('[data-position]')?.getAttribute('data-position')).toBe('bottom-right');
   }, 20_000);
 
   it('says once, as a note and not an alert, that the assessment must be completed, even after a save', async () => {

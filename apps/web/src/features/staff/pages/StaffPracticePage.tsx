@@ -39,15 +39,16 @@ export function StaffPracticePage() {
   return (
     <Stack gap="lg">
       <PageHeading>{title}</PageHeading>
-      {/* The current step's moves stay in view beside the parts on wide screens, above them on phones. */}
+      {/* The current step's moves beside the parts from the side navigation up (1024 px), sticky
+          under the header as long forms scroll (app.css); above the parts on phones and tablets. */}
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <Stack gap="lg" pos={{ base: 'static', md: 'sticky' }} top={80}>
+        <Grid.Col span={{ base: 12, sm: 4 }} order={{ base: 1, sm: 2 }}>
+          <Stack gap="lg" className="staff-actions">
             <ActionsPanel practice={practice} />
             <PublicationPanel practice={practice} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Grid.Col span={{ base: 12, sm: 8 }} order={{ base: 2, sm: 1 }}>
           <WorkspaceParts practice={practice} may={may} />
         </Grid.Col>
       </Grid>
