@@ -120,27 +120,31 @@ describe('configuration', () => {
       );
   });
 
-  it('limits PDF checks and wallet check requests to 30 per address and registrations to 100 by default, as configured, and names a wrong limit', () => {
+  it('limits PDF checks and wallet check requests to 30 per address, registrations and link requests to 100 by default, as configured, and names a wrong limit', () => {
     expect(loadConfig({})).toMatchObject({
       verifyChecksPerAddress: 30,
       walletRequestsPerAddress: 30,
       registrationsPerAddress: 100,
+      linkRequestsPerAddress: 100,
     });
     expect(
       loadConfig({
         VERIFY_CHECKS_PER_ADDRESS: '200',
         WALLET_REQUESTS_PER_ADDRESS: '300',
         REGISTRATIONS_PER_ADDRESS: '500',
+        LINK_REQUESTS_PER_ADDRESS: '250',
       }),
     ).toMatchObject({
       verifyChecksPerAddress: 200,
       walletRequestsPerAddress: 300,
       registrationsPerAddress: 500,
+      linkRequestsPerAddress: 250,
     });
     for (const name of [
       'VERIFY_CHECKS_PER_ADDRESS',
       'WALLET_REQUESTS_PER_ADDRESS',
       'REGISTRATIONS_PER_ADDRESS',
+      'LINK_REQUESTS_PER_ADDRESS',
     ])
       for (const value of ['0', '-1', 'many', '100001'])
         expect(() => loadConfig({ [name]: value })).toThrow(

@@ -170,19 +170,41 @@ describe('mail-sending calls', () => {
     );
   });
 
-  it('limits forgot-password and resend per address (20 an hour), the same for known and unknown emails', async () => {
-    const known = ['victim@example.org', 'neighbour@example.org', 'spread@example.org', 'otp@example.org'];
-    for (let i = 0; i < 20; i += 1) {
-      const email = known[i] ?? `unknown${i}@example.org`;
-      expect((await post('/auth/forgot-password', { email }, '192.0.2.50')).statusCode).toBe(202);
+  it('keeps forgot-password and resend open at a shared address past twenty calls, up to LINK_REQUESTS_PER_ADDRESS (100), known and unknown emails alike', async () => {
+    const university = '198.51.100.140';
+    const identityRequests = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('name', '=', 'identity-request')
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    for (const url of ['/auth/forgot-password', '/auth/activation/resend']) {
+      const before = await identityRequests();
+      // Twenty-five made-up calls, then the shared address's real users, up to the hundredth call.
+      for (let i = 0; i < 25; i += 1)
+        expect((await post(url, { email: `made-up${i}@example.org` }, university)).statusCode).toBe(202);
+      // Accounts of this file whose per-email limit no earlier test used.
+      const known = ['neighbour@example.org', 'spread@example.org', 'otp@example.org'];
+      for (let i = 0; i < 71; i += 1) {
+        const email = known[i] ?? `student${i}@example.org`;
+        expect((await post(url, { email }, university)).statusCode).toBe(202);
+      }
+      // The per-email limit still protects a mailbox: its fourth call there is answered, not queued.
+      for (let i = 0; i < 4; i += 1)
+        expect((await post(url, { email: 'one-inbox@example.org' }, university)).statusCode).toBe(202);
+      expect((await identityRequests()) - before).toBe(25 + 71 + 3);
+      // The 101st call of the hour from the address is refused, for any email; another address is not.
+      expectLimited(await post(url, { email: 'victim@example.org' }, university), 3600);
+      expect((await post(url, { email: 'victim@example.org' }, '198.51.100.141')).statusCode).toBe(202);
     }
-    expectLimited(await post('/auth/forgot-password', { email: 'victim@example.org' }, '192.0.2.50'), 3600);
-    expect((await post('/auth/activation/resend', { email: 'x@example.org' }, '192.0.2.50')).statusCode).toBe(
+    // Registration keeps its own count there.
+    expect((await post('/auth/register', registration('newcomer@example.org'), university)).statusCode).toBe(
       202,
     );
-    expect(
-      (await post('/auth/forgot-password', { email: 'victim@example.org' }, '192.0.2.51')).statusCode,
-    ).toBe(202);
   });
 
   it('keeps registering open at a shared address after twenty made-up registrations, up to REGISTRATIONS_PER_ADDRESS (100)', async () => {
@@ -209,6 +231,21 @@ describe('mail-sending calls', () => {
       expect((await post('/auth/activate', payload, '192.0.2.77')).statusCode).toBe(404);
     expectLimited(await post('/auth/reset-password', payload, '192.0.2.77'), 15 * 60);
     expect((await post('/auth/reset-password', payload, '192.0.2.78')).statusCode).toBe(404);
+  });
+});
+
+describe('a configured limit on link requests (LINK_REQUESTS_PER_ADDRESS)', () => {
+  const limited = useTestApp({ clock, env: { LOG_LEVEL: 'warn', LINK_REQUESTS_PER_ADDRESS: '5' } });
+  const postThere = (url: string, email: string, remoteAddress: string) =>
+    limited.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: { email }, remoteAddress });
+
+  it('refuses forgot-password and resend past the configured number an hour from one address, each counted apart', async () => {
+    for (const url of ['/auth/forgot-password', '/auth/activation/resend']) {
+      for (let i = 0; i < 5; i += 1)
+        expect((await postThere(url, `someone${i}@example.org`, '192.0.2.200')).statusCode).toBe(202);
+      expectLimited(await postThere(url, 'someone-else@example.org', '192.0.2.200'), 3600);
+      expect((await postThere(url, 'someone-else@example.org', '192.0.2.201')).statusCode).toBe(202);
+    }
   });
 });
 

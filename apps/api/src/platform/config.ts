@@ -71,6 +71,11 @@ export type Config = {
   readonly verifyChecksPerAddress: number;
   /** Registrations (`POST /auth/register`) per client address in an hour; 429 past it. */
   readonly registrationsPerAddress: number;
+  /**
+   * Requests for a new link per client address in an hour, each call counted apart: password resets
+   * (`POST /auth/forgot-password`) and activation links (`POST /auth/activation/resend`); 429 past it.
+   */
+  readonly linkRequestsPerAddress: number;
   /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); null: metrics closed (404). */
   readonly metricsToken: string | null;
   /** A name for this instance (INSTANCE_ID), sent as `x-lisbon-instance` on every answer; null: none. */
@@ -322,6 +327,7 @@ const envSchema = z.object({
   WALLET_REQUESTS_PER_ADDRESS: wholeNumber('WALLET_REQUESTS_PER_ADDRESS', 100_000).prefault('30'),
   VERIFY_CHECKS_PER_ADDRESS: wholeNumber('VERIFY_CHECKS_PER_ADDRESS', 100_000).prefault('30'),
   REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 100_000).prefault('100'),
+  LINK_REQUESTS_PER_ADDRESS: wholeNumber('LINK_REQUESTS_PER_ADDRESS', 100_000).prefault('100'),
   METRICS_TOKEN: z
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters long')
@@ -682,6 +688,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       walletRequestsPerAddress: values.WALLET_REQUESTS_PER_ADDRESS,
       verifyChecksPerAddress: values.VERIFY_CHECKS_PER_ADDRESS,
       registrationsPerAddress: values.REGISTRATIONS_PER_ADDRESS,
+      linkRequestsPerAddress: values.LINK_REQUESTS_PER_ADDRESS,
       instanceId: values.INSTANCE_ID ?? null,
       metricsToken: values.METRICS_TOKEN ?? null,
       jobLeaseSeconds: values.JOB_LEASE_SECONDS,

@@ -45,7 +45,13 @@ export async function checkLinkToken(
  * queued. Past the email's limit nothing is queued: the link mailed last still works (decision 111).
  */
 export async function forgotPassword(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  if (!(await countMailCall(ctx.limiter, { call: 'forgot', email, address: meta.address }))) return;
+  const mayMail = await countMailCall(ctx.limiter, {
+    call: 'forgot',
+    email,
+    address: meta.address,
+    addressLimit: ctx.config.linkRequestsPerAddress,
+  });
+  if (!mayMail) return;
   await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'forgot-password', email });
 }
 

@@ -21,12 +21,14 @@ export const RULES = {
   tokenAddress: { name: 'token:address', limit: 20, windowSeconds: 15 * MINUTES },
   /**
    * Calls that send mail count every request: per address (429 past it), and per email so no inbox
-   * is flooded (past it, the call answers the same and sends nothing: decision 111). Registration's
-   * per-address limit is REGISTRATIONS_PER_ADDRESS (100 by default), so made-up registrations from a
-   * shared address (a reception centre's) take five times as many calls to keep its users out.
+   * is flooded (past it, the call answers the same and sends nothing: decision 111). The per-address
+   * limits are settings, 100 an hour by default: REGISTRATIONS_PER_ADDRESS for registration,
+   * LINK_REQUESTS_PER_ADDRESS for forgot-password and resend (each counted apart), so a few dozen
+   * made-up calls from a shared address (a reception centre's, a university's NAT) do not keep its
+   * users out. `limit` here is only the default each setting overrides.
    */
   mailAccount: { name: 'mail:account', limit: 3, windowSeconds: 60 * MINUTES },
-  mailAddress: { name: 'mail:address', limit: 20, windowSeconds: 60 * MINUTES },
+  mailAddress: { name: 'mail:address', limit: 100, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateRule>;
 
 /** Failures counted where the attacker is: this account at this address. */
@@ -82,8 +84,11 @@ export const tokenBuckets = (address: string): RateBucket[] => [
 
 type MailCall = 'register' | 'forgot' | 'resend';
 
-/** A mail-sending call: which, for which email, from which address, and the address's limit if not 20. */
-export type MailCallCount = { call: MailCall; email: string; address: string; addressLimit?: number };
+/**
+ * A mail-sending call: which, for which email, from which address, and the address's limit an hour
+ * (the call's setting: REGISTRATIONS_PER_ADDRESS or LINK_REQUESTS_PER_ADDRESS).
+ */
+export type MailCallCount = { call: MailCall; email: string; address: string; addressLimit: number };
 
 /**
  * The caller's address, per call (so registering does not use up the quota of a password reset):
@@ -94,7 +99,7 @@ const mailAddressBuckets = ({ call, address, addressLimit }: MailCallCount): Rat
     rule: {
       ...RULES.mailAddress,
       name: `${RULES.mailAddress.name}:${call}`,
-      limit: addressLimit ?? RULES.mailAddress.limit,
+      limit: addressLimit,
     },
     subject: address,
   },

@@ -116,7 +116,13 @@ export async function activate(
  * Past the email's limit nothing is queued: the link mailed last still works (decision 111).
  */
 export async function resendActivation(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  if (!(await countMailCall(ctx.limiter, { call: 'resend', email, address: meta.address }))) return;
+  const mayMail = await countMailCall(ctx.limiter, {
+    call: 'resend',
+    email,
+    address: meta.address,
+    addressLimit: ctx.config.linkRequestsPerAddress,
+  });
+  if (!mayMail) return;
   await ctx.queue.enqueue(ctx.db, identityRequestJob, { action: 'resend-activation', email });
 }
 
