@@ -1,7 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import type { MailMessage } from '../src/platform/mail/message';
-import { createTestWorker, useTestApp } from './helper';
+import { sql } from 'kysely';
+import { activateAccount, replacePendingRegistration } from '../src/modules/users/accounts';
+import { hashPassword } from '../src/platform/passwords';
+import { createTestWorker, isPostgresRun, useTestApp } from './helper';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
 import { contextFor, createUser, login, PASSWORD } from './identity';
 import { linkToken, readMailFiles } from './mail';
@@ -343,6 +346,96 @@ describe('whoever registered an email first', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     expect(account).toEqual({ first_name: 'Eva', category: 'standard', role: 'evaluator' });
+  });
+});
+
+describe('a registration job and the activation at the same time', () => {
+  /** Resolves once a statement of this database waits for a row lock (PostgreSQL). */
+  async function lockWaits(): Promise<void> {
+    for (;;) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+      if ((rows[0]?.waiting ?? 0) >= 1) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  it('leaves the activated account its details: a registration read before the activation commits writes nothing', async () => {
+    const email = 'racing@example.org';
+    await post('/auth/register', registration({ email, first_name: 'Olive', last_name: 'Owner' }));
+    await t.worker.drainOnce();
+    const pending = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const other = {
+      ...registration({ email }),
+      first_name: 'Mallory',
+      last_name: 'Fake',
+      birth_date: '1970-01-01',
+      category: 'refugee' as const,
+      locale: 'it-IT' as const,
+      marketing_consent: true,
+    };
+    let isWritten: boolean | undefined;
+    const passwordHash = await hashPassword(PASSWORD);
+    if (isPostgresRun) {
+      // The activation's transaction holds the account's row, not committed yet, while the job of a
+      // registration reads the account (still not activated, as far as it can see) and writes.
+      const connection = t.database.openConnection();
+      t.onClose(() => connection.destroy());
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let isHeld = () => {};
+      const held = new Promise<void>((resolve) => (isHeld = resolve));
+      const activating = connection.transaction().execute(async (trx) => {
+        await activateAccount(trx, pending.id, passwordHash, clock.now().toISOString());
+        isHeld();
+        await released;
+      });
+      await held;
+      address += 1;
+      expect((await post('/auth/register', other)).statusCode).toBe(202);
+      const job = t.worker.drainOnce();
+      await lockWaits();
+      release();
+      await activating;
+      await job;
+    } else {
+      // SQLite has one writer, so the job cannot write between its read and the activation: its
+      // write itself, made after the activation with what it read before, must change nothing.
+      await activateAccount(t.database.db, pending.id, passwordHash, clock.now().toISOString());
+      const details = {
+        firstName: other.first_name,
+        lastName: other.last_name,
+        birthDate: other.birth_date,
+        category: other.category,
+        locale: other.locale,
+        hasMarketingConsent: other.marketing_consent,
+        hasAcceptedTerms: true,
+        now: clock.now().toISOString(),
+      };
+      isWritten = await replacePendingRegistration(t.database.db, pending.id, details);
+    }
+    const account = await t.database.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'birth_date', 'category', 'locale', 'marketing_consent_at'])
+      .where('id', '=', pending.id)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({
+      first_name: 'Olive',
+      last_name: 'Owner',
+      birth_date: '1990-12-10',
+      category: 'standard',
+      locale: 'en-US',
+      marketing_consent_at: null,
+    });
+    if (!isPostgresRun) expect(isWritten).toBe(false);
+    // The job, finding the account activated when it wrote, answered as for an activated account.
+    else expect(mailsTo(email).map((mail) => mail.kind)).toEqual(['activation', 'already-registered']);
+    expect((await login(t.app, email, PASSWORD)).response.statusCode).toBe(200);
   });
 });
 

@@ -75,8 +75,14 @@ export async function applyRegistration(
     hasAcceptedTerms: input.accept_terms,
     now: ctx.clock.now().toISOString(),
   };
-  // A staff account waiting for its first login keeps what its administrator gave it.
-  if (existing?.role === 'applicant') await replacePendingRegistration(trx, existing.id, details);
+  // A staff account waiting for its first login keeps what its administrator gave it. An account
+  // activated since it was read above keeps the details it was activated with (decision 106): the
+  // write changes nothing, and the registration is answered as one of an activated account.
+  if (existing?.role === 'applicant' && !(await replacePendingRegistration(trx, existing.id, details))) {
+    const current = await findAccountByEmail(trx, input.email);
+    if (mail && current?.activated_at) await queueIdentityMail(ctx, trx, 'already-registered', current);
+    return;
+  }
   // Past the per-email limit no mail and no new link (decision 111): the link mailed last still works.
   if (existing && !mail) return;
   const userId =

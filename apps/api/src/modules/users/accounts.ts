@@ -7,6 +7,7 @@ import {
   holdUserRow,
   insertUser,
   restampSetFlags,
+  updatePendingApplicant,
   updateUser,
   type UserRow,
 } from './repository';
@@ -73,9 +74,15 @@ export function createAccount(db: Db, account: NewAccount): Promise<number> {
 /**
  * An applicant's account never activated, registered again: it takes the latest registration's
  * details, as a new account would, so that whoever registered the email first does not decide them.
+ * An account activated since the caller read it keeps the details it was activated with (the
+ * activation wins, decision 106): false then, and nothing changed.
  */
-export const replacePendingRegistration = (db: Db, id: number, account: Omit<NewAccount, 'email' | 'role'>) =>
-  updateUser(db, id, {
+export const replacePendingRegistration = (
+  db: Db,
+  id: number,
+  account: Omit<NewAccount, 'email' | 'role'>,
+): Promise<boolean> =>
+  updatePendingApplicant(db, id, {
     category: account.category,
     locale: account.locale,
     first_name: account.firstName,

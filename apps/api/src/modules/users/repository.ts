@@ -36,6 +36,23 @@ export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/**
+ * Changes an applicant's account only while it is not activated (nor deleted), in the statement
+ * itself: on PostgreSQL an activation committing meanwhile makes it change nothing, whatever the
+ * caller read before. Whether it changed the row.
+ */
+export async function updatePendingApplicant(db: Db, id: number, patch: UserPatch): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', id)
+    .where('role', '=', 'applicant')
+    .where('activated_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Moves each of the flags `columns` that is set (not null) to the time `now`; unset ones stay unset. */
 export async function restampSetFlags(
   db: Db,
