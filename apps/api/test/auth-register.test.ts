@@ -506,6 +506,43 @@ describe('POST /auth/activation/resend', () => {
   });
 });
 
+describe('the activation mail’s greeting', () => {
+  it('greets a staff account by the name its administrator gave, in its language, and an applicant by none', async () => {
+    for (const [email, firstName, locale] of [
+      ['eva.staff@example.org', 'Eva', 'it-IT'],
+      ['ugo.staff@example.org', 'Ugo', 'en-US'],
+    ] as const)
+      await createStaffAccount(contextFor(t.database, clock), {
+        role: 'evaluator',
+        email,
+        firstName,
+        lastName: 'Luator',
+        locale,
+      });
+    await post('/auth/register', registration({ email: 'nina.applicant@example.org', first_name: 'Nina' }));
+    address += 1;
+    await post(
+      '/auth/register',
+      registration({ email: 'lia.applicante@example.org', first_name: 'Lia', locale: 'it-IT' }),
+    );
+    await t.worker.drainOnce();
+    for (const email of ['eva.staff@example.org', 'ugo.staff@example.org'])
+      expect((await post('/auth/activation/resend', { email })).statusCode).toBe(202);
+    await t.worker.drainOnce();
+    const greetingOf = (email: string) => {
+      const [mail] = mailsTo(email);
+      expect(mail?.kind).toBe('activation');
+      return mail?.text.split('\n').find((line) => line.trim() !== '');
+    };
+    expect(greetingOf('eva.staff@example.org')).toBe('Gentile Eva,');
+    expect(mailsTo('eva.staff@example.org')[0]?.html).toContain('Gentile Eva,');
+    expect(greetingOf('ugo.staff@example.org')).toBe('Hello Ugo,');
+    // The applicant's name was typed by whoever registered the address, not yet confirmed as theirs.
+    expect(greetingOf('nina.applicant@example.org')).toBe('Hello,');
+    expect(greetingOf('lia.applicante@example.org')).toBe('Gentile utente,');
+  });
+});
+
 describe('the per-email limit on mails (decision 111)', () => {
   const activateWithEach = async (email: string) => {
     const answers = [];

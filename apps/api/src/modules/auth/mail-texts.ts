@@ -15,6 +15,12 @@ export type IdentityMail = (typeof IDENTITY_MAILS)[number];
 
 export type MailTextParams = {
   firstName: string;
+  /**
+   * The account is an applicant's, its name typed by whoever registered the email: a message to an
+   * address nobody confirmed yet (the activation) must not carry it. A staff account's name was
+   * given by its administrator (`user:create`).
+   */
+  isNameTypedByRegistrant: boolean;
   /** The action link, when the message has one. */
   link: string;
   /** The link withdrew an earlier one of the same kind, which no longer works. */
@@ -34,14 +40,15 @@ const IT_REPLACED = 'Questo link sostituisce quello che ti abbiamo inviato prima
 
 /**
  * The activation goes to an address nobody has confirmed yet, so it carries no word the registrant
- * typed: a name of "Urgent. Call evil.example" would reach a stranger in the body's own mail.
+ * typed: a name of "Urgent. Call evil.example" would reach a stranger in the body's own mail. It
+ * greets by name only a staff account, whose name its administrator gave.
  */
-const UNCONFIRMED = '';
+const activationName = (p: MailTextParams): string => (p.isNameTypedByRegistrant ? '' : p.firstName);
 
 const EN: Texts = {
   activation: (p) => ({
     subject: 'Activate your account',
-    greeting: greeting('en-US', UNCONFIRMED),
+    greeting: greeting('en-US', activationName(p)),
     paragraphs: [
       'Thank you for registering. To activate your account, open the link below and choose your password.',
       `The link can be used once, within ${p.activationHours} hours.`,
@@ -107,7 +114,7 @@ const EN: Texts = {
 const IT: Texts = {
   activation: (p) => ({
     subject: 'Attiva il tuo account',
-    greeting: greeting('it-IT', UNCONFIRMED),
+    greeting: greeting('it-IT', activationName(p)),
     paragraphs: [
       'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
       `Il link si può usare una sola volta, entro ${p.activationHours} ore.`,

@@ -4,7 +4,7 @@ import { queueMail } from '../../platform/mail/queue-mail';
 import { MAIL_TEXTS, type IdentityMail } from './mail-texts';
 import type { IssuedToken } from './tokens';
 
-export type MailRecipient = { email: string; locale: string; first_name: string };
+export type MailRecipient = { email: string; locale: string; first_name: string; role: string };
 
 /** The page each message links to; activation and reset carry their token. */
 function linkFor(kind: IdentityMail, publicUrl: string, token: string | undefined): string {
@@ -38,6 +38,7 @@ export async function queueIdentityMail(
   await queueMail(ctx, db, kind, recipient, (locale) =>
     MAIL_TEXTS[locale][kind]({
       firstName: recipient.first_name,
+      isNameTypedByRegistrant: recipient.role === 'applicant',
       link,
       replacesEarlierLink: issued?.replacesEarlier ?? false,
       contactUrl: `${ctx.config.publicUrl}/contact`,
