@@ -44,8 +44,12 @@ const PublicNavigation = lazy(() =>
 const loadMenuDrawer = () =>
   Promise.all([import('./MenuDrawer'), loadNavigation()]).then(([drawer]) => drawer);
 const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
+const loadStaffQueueBadge = () => import('./StaffQueueBadge');
 const StaffQueueBadge = lazy(() =>
-  import('./StaffQueueBadge').then((module) => ({ default: module.StaffQueueBadge })),
+  loadStaffQueueBadge().then((module) => ({ default: module.StaffQueueBadge })),
+);
+const StaffQueueCountWords = lazy(() =>
+  loadStaffQueueBadge().then((module) => ({ default: module.StaffQueueCountWords })),
 );
 // The applicant's counts, only once logged in: a visitor's first visit does not take the badges.
 const loadRequestsBadge = () => import('@/features/notifications/components/RequestsBadge');
@@ -99,6 +103,17 @@ export function AppLayout() {
         )
       : {}),
   };
+  // The queues' counts in words, in the links' names: "Assigned, 2 requests", heard once.
+  const spoken = isStaff
+    ? Object.fromEntries(
+        QUEUE_ORDER.map((queue) => [
+          queuePath(queue),
+          <Suspense fallback={null}>
+            <StaffQueueCountWords queue={queue} />
+          </Suspense>,
+        ]),
+      )
+    : {};
 
   const logout = () => {
     drawer.close();
@@ -168,7 +183,7 @@ export function AppLayout() {
       {user && isWide && (
         <AppShell.Navbar p="sm" aria-label={t('nav.appLabel')}>
           <Suspense fallback={null}>
-            <AppNavigation abilities={user.abilities} onLogout={logout} badges={badges} />
+            <AppNavigation abilities={user.abilities} onLogout={logout} badges={badges} spoken={spoken} />
           </Suspense>
         </AppShell.Navbar>
       )}
@@ -183,6 +198,7 @@ export function AppLayout() {
                   onNavigate={drawer.close}
                   onLogout={logout}
                   badges={badges}
+                  spoken={spoken}
                 />
               ) : (
                 <PublicNavigation onNavigate={drawer.close} />

@@ -10,16 +10,31 @@ type Props = { onNavigate?: () => void };
 /** What a link shows beside its label (the request counts), by the link's path. */
 export type NavBadges = Partial<Record<string, ReactNode>>;
 
-type LinksProps = { items: readonly NavItem[]; current?: string; badges?: NavBadges } & Props;
+type LinksProps = {
+  items: readonly NavItem[];
+  current?: string;
+  badges?: NavBadges;
+  /** Words hidden from sight after a link's label, by its path: a count its badge only shows. */
+  spoken?: NavBadges;
+} & Props;
 
-function Links({ items, current, onNavigate, badges = {} }: LinksProps) {
+function Links({ items, current, onNavigate, badges = {}, spoken = {} }: LinksProps) {
   const { t } = useTranslation();
   return items.map((item) => (
     <NavLink
       key={item.to}
       component={Link}
       to={item.to}
-      label={t(`nav.${item.label}`)}
+      label={
+        spoken[item.to] === undefined ? (
+          t(`nav.${item.label}`)
+        ) : (
+          <>
+            {t(`nav.${item.label}`)}
+            {spoken[item.to]}
+          </>
+        )
+      }
       active={item.to === current}
       variant="filled"
       aria-current={item.to === current ? 'page' : undefined}
@@ -33,10 +48,11 @@ type AppNavigationProps = Props & {
   abilities: Partial<Abilities>;
   onLogout: () => void;
   badges?: NavBadges;
+  spoken?: NavBadges;
 };
 
 /** The logged-in area: the groups of links this user may open, help, then logout. */
-export function AppNavigation({ abilities, onNavigate, onLogout, badges }: AppNavigationProps) {
+export function AppNavigation({ abilities, onNavigate, onLogout, badges, spoken }: AppNavigationProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const groups = APP_NAVIGATION.map((group) => ({
@@ -51,7 +67,13 @@ export function AppNavigation({ abilities, onNavigate, onLogout, badges }: AppNa
     <Stack gap={4}>
       {groups.map((group) => (
         <NavLink key={group.label} label={t(`nav.${group.label}`)} defaultOpened childrenOffset="md">
-          <Links items={group.items} current={current} onNavigate={onNavigate} badges={badges} />
+          <Links
+            items={group.items}
+            current={current}
+            onNavigate={onNavigate}
+            badges={badges}
+            spoken={spoken}
+          />
         </NavLink>
       ))}
       <Links items={[HELP_LINK]} current={current} onNavigate={onNavigate} />

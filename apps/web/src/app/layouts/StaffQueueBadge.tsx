@@ -1,6 +1,6 @@
 import type { StaffQueue } from '@lisbon/domain';
 import { useQueueCounts } from '@/features/staff/api/queues';
-import { QueueCountBadge } from '@/features/staff/components/QueueCountBadge';
+import { QueueCountBadge, QueueCountWords } from '@/features/staff/components/QueueCountBadge';
 
 /**
  * A staff queue's count beside its link. A chunk of its own (AppLayout loads it for staff only):
@@ -9,4 +9,10 @@ import { QueueCountBadge } from '@/features/staff/components/QueueCountBadge';
 export function StaffQueueBadge({ queue }: { queue: StaffQueue }) {
   const counts = useQueueCounts(true).data;
   return <QueueCountBadge counts={counts} queue={queue} />;
+}
+
+/** The count in words, part of the link's name (the badge is only seen). */
+export function StaffQueueCountWords({ queue }: { queue: StaffQueue }) {
+  const counts = useQueueCounts(true).data;
+  return <QueueCountWords counts={counts} queue={queue} />;
 }

@@ -87,10 +87,10 @@ describe('the language in use only (decision 063)', () => {
     vi.resetModules();
     const fresh = await import('.');
     await fresh.i18nReady;
-    expect(fresh.i18n.exists('staff.queue.count_one')).toBe(false);
+    expect(fresh.i18n.exists('staff.queue.navCount_one')).toBe(false);
     await fresh.loadAreaTexts();
-    expect(fresh.i18n.t('staff.queue.count', { count: 1 })).toBe(
-      areaEn.staff.queue.count_one.replace('{{count}}', '1'),
+    expect(fresh.i18n.t('staff.queue.navCount', { count: 1 })).toBe(
+      areaEn.staff.queue.navCount_one.replace('{{count}}', '1'),
     );
     await fresh.changeLocale('it-IT');
     expect(fresh.i18n.t('account.settings.title')).toBe(areaIt.account.settings.title);
@@ -118,6 +118,6 @@ describe('the language in use only (decision 063)', () => {
     expect(fresh.i18n.t('terms.standard.title')).toBe(termsEn.terms.standard.title);
     await fresh.changeLocale('it-IT');
     expect(fresh.i18n.t('terms.standard.title')).toBe(termsIt.terms.standard.title);
-    expect(fresh.i18n.exists('staff.queue.count_one')).toBe(false);
+    expect(fresh.i18n.exists('staff.queue.navCount_one')).toBe(false);
   });
 });

@@ -2,15 +2,24 @@ import type { QueueCounts, StaffQueue } from '@lisbon/domain';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** How many requests a queue holds, beside its link: a number to see, words to hear. */
+/**
+ * How many requests a queue holds, beside its link: a number to see only. Screen readers hear the
+ * count once, as words in the link's name (`QueueCountWords`), not the number and the words again.
+ */
 export function QueueCountBadge({ counts, queue }: { counts: QueueCounts | undefined; queue: StaffQueue }) {
-  const { t } = useTranslation();
   const count = counts?.[queue];
   if (count === undefined) return null;
   return (
-    <Badge color="gray.8" size="sm" circle={count < 10}>
-      <span aria-hidden>{count}</span>
-      <span className="visually-hidden">{t('staff.queue.count', { count })}</span>
+    <Badge color="gray.8" size="sm" circle={count < 10} aria-hidden>
+      {count}
     </Badge>
   );
+}
+
+/** The same count in words, hidden from sight, put right after the link's label: "Assigned, 2 requests". */
+export function QueueCountWords({ counts, queue }: { counts: QueueCounts | undefined; queue: StaffQueue }) {
+  const { t } = useTranslation();
+  const count = counts?.[queue];
+  if (count === undefined) return null;
+  return <span className="visually-hidden">{t('staff.queue.navCount', { count })}</span>;
 }

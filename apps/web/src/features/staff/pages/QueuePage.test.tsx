@@ -107,8 +107,8 @@ describe('staff queues', () => {
     expect(
       within(first as HTMLElement).getAllByText('Correspondence and verification (urgent)'),
     ).toHaveLength(2);
-    expect(screen.getByRole('link', { name: /To assign or admit\s*3 requests/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Archive secretary\s*12 requests/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^To assign or admit\s*, 3 requests$/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Archive secretary\s*, 12 requests$/ })).toBeTruthy();
     const firstCall = api.callsTo('GET /staff/practices')[0];
     expect(firstCall?.query.get('queue')).toBe('unassigned');
     expect(firstCall?.query.get('sort')).toBe('expected_deadline');

@@ -16,8 +16,9 @@ export const staffEn = {
       caption_other: '{{title}}: page {{page}} of {{pages}}, {{count}} requests in all',
       captionCapped:
         '{{title}}: page {{page}} of more than {{pages}}, more than {{total}} requests: narrow the filters',
-      count_one: '{{count}} request',
-      count_other: '{{count}} requests',
+      // After a navigation link's name, as a screen reader says it: "Assigned, 2 requests".
+      navCount_one: ', {{count}} request',
+      navCount_other: ', {{count}} requests',
       selectAll: 'Select every request on this page that can be assigned',
       selectAllShort: 'Select all',
       selectRow: 'Select request no. {{id}}',

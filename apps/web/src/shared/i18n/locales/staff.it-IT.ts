@@ -19,8 +19,8 @@ export const staffIt: Staff = {
       caption_other: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richieste in tutto',
       captionCapped:
         '{{title}}: pagina {{page}} di oltre {{pages}}, più di {{total}} richieste: restringi i filtri',
-      count_one: '{{count}} richiesta',
-      count_other: '{{count}} richieste',
+      navCount_one: ', {{count}} richiesta',
+      navCount_other: ', {{count}} richieste',
       selectAll: 'Seleziona tutte le richieste assegnabili di questa pagina',
       selectAllShort: 'Seleziona tutte',
       selectRow: 'Seleziona la richiesta n. {{id}}',

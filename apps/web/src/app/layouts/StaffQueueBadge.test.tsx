@@ -1,0 +1,46 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { staffUser } from '@/test/staffFixtures';
+import { DESKTOP, setViewport } from '@/test/viewport';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await changeLocale('en-US');
+});
+
+const counts = { assigned: 2, to_review: 0, unassigned: 1, ready_for_issue: 0, archive: 12, all: 16 };
+
+/**
+ * An accessible name, exactly. happy-dom gives no element a computed `display`, so the name's
+ * computation puts a space before every element's text (", 2 requests" after "Assigned"): the
+ * space before a comma is the test's, not the page's.
+ */
+const named = (expected: string) => (name: string) => name.replace(/ +,/g, ',') === expected;
+
+describe('the staff navigation’s counts', () => {
+  it('are heard once, after the link’s name, in words with their plural ("Assigned, 2 requests")', async () => {
+    setViewport(DESKTOP);
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('admin')) });
+
+    const assigned = await screen.findByRole('link', { name: named('Assigned, 2 requests') });
+    expect(screen.getByRole('link', { name: named('To assign or admit, 1 request') })).toBeTruthy();
+    expect(screen.getByRole('link', { name: named('To review, 0 requests') })).toBeTruthy();
+    expect(screen.getByRole('link', { name: named('All, 16 requests') })).toBeTruthy();
+    // The number is there to see: its badge is hidden from screen readers as a whole.
+    expect(assigned.querySelector('[aria-hidden="true"]')?.textContent).toBe('2');
+
+    await act(() => changeLocale('it-IT'));
+    expect(await screen.findByRole('link', { name: named('Assegnate, 2 richieste') })).toBeTruthy();
+    expect(screen.getByRole('link', { name: named('Da assegnare o ammettere, 1 richiesta') })).toBeTruthy();
+  });
+});
