@@ -190,6 +190,9 @@ export const staffEn = {
       notDone: 'The file check is not concluded yet.',
       notes: 'Notes on the file (optional)',
       submit: 'Conclude the file check',
+      confirmTitle: 'Conclude the file check?',
+      confirm:
+        'The file is recorded as complete and readable, with your name and these notes. The conclusion cannot be changed afterwards.',
     },
     verification: {
       saved: 'Saved outcome: {{outcome}}',

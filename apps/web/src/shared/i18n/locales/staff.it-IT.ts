@@ -193,6 +193,9 @@ export const staffIt: Staff = {
       notDone: 'Il controllo del fascicolo non è ancora concluso.',
       notes: 'Note sul fascicolo (facoltative)',
       submit: 'Concludi il controllo del fascicolo',
+      confirmTitle: 'Concludere il controllo del fascicolo?',
+      confirm:
+        'Il fascicolo viene registrato come completo e leggibile, con il tuo nome e queste note. La conclusione non potrà essere modificata in seguito.',
     },
     verification: {
       saved: 'Esito salvato: {{outcome}}',
