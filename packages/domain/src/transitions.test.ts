@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
 import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import {
+  isAnsweredByApplicant,
   actorContextOf,
   availableTransitions,
   canFire,
@@ -279,5 +280,26 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
     expect(offered('appeal_reviewed', 'admin')).toEqual(['issue_appeal', 'issue_amendment', 'reject_appeal']);
     expect(offered('appeal_reviewed', 'reviewer', 22)).toEqual([]);
     expect(offered('published', 'admin')).toEqual([]);
+  });
+});
+
+describe('whether the applicant answered and the evaluator has not acted since', () => {
+  const trail = (...actions: string[]) => actions.map((action) => ({ action }));
+
+  it('holds from the reply until the evaluator’s next act, for a request and an appeal', () => {
+    expect(isAnsweredByApplicant('in_evaluation', trail('start', 'ask_applicant', 'reply'))).toBe(true);
+    expect(isAnsweredByApplicant('appeal_in_evaluation', trail('ask_applicant', 'reply'))).toBe(true);
+    // A note or a document replaced is not the evaluator's answer to it.
+    expect(isAnsweredByApplicant('in_evaluation', trail('ask_applicant', 'reply', 'note'))).toBe(true);
+    expect(isAnsweredByApplicant('in_evaluation', trail('ask_applicant', 'reply', 'assessment'))).toBe(false);
+    expect(
+      isAnsweredByApplicant('in_evaluation', trail('reply', 'file_check', 'ask_applicant', 'reply')),
+    ).toBe(true);
+  });
+
+  it('never holds without a reply, nor once the request left the evaluation', () => {
+    expect(isAnsweredByApplicant('in_evaluation', trail('start'))).toBe(false);
+    expect(isAnsweredByApplicant('pending_student_reply', trail('reply', 'ask_applicant'))).toBe(false);
+    expect(isAnsweredByApplicant('in_review', trail('reply', 'send_in_review'))).toBe(false);
   });
 });

@@ -344,6 +344,31 @@ export const isEvaluatorsAct = (action: string): boolean =>
     (transition) => transition.action === action && transition.mustBe === 'assignee',
   );
 
+/** The statuses the applicant's reply brings a request back to: a request's and an appeal's evaluation. */
+export const ANSWERED_STATUSES: readonly string[] = (TRANSITIONS as readonly Transition[]).flatMap(
+  (transition) => (transition.action === 'reply' ? [transition.to] : []),
+);
+
+/**
+ * Whether the applicant answered the evaluator's question and the evaluator has not acted since:
+ * the request is back in evaluation, and after its latest `reply` its audit trail (oldest first)
+ * holds none of the evaluator's acts (`isEvaluatorsAct`: a saved file check, verification or
+ * assessment, or one of the evaluator's moves, by the assignee or an administrator standing in).
+ * Opening the request does not count: a glance, or someone else's, is not an answer to the reply.
+ */
+export function isAnsweredByApplicant(
+  status: string,
+  history: readonly { action: string | null }[],
+): boolean {
+  if (!ANSWERED_STATUSES.includes(status)) return false;
+  let isAnswered = false;
+  for (const entry of history) {
+    if (entry.action === 'reply') isAnswered = true;
+    else if (entry.action !== null && isEvaluatorsAct(entry.action)) isAnswered = false;
+  }
+  return isAnswered;
+}
+
 /** Whether this actor may fire this transition (the status itself is checked by findTransition). */
 export function canFire(transition: Transition, context: ActorContext): boolean {
   if (transition.actor !== context.actor) return false;

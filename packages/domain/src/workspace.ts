@@ -165,6 +165,8 @@ export const staffPracticeSummarySchema = practiceSummarySchema
     updated_at: z.string(),
     /** Where the request stands against its deadline; null when it has no working days to go. */
     deadline_flag: z.enum(DEADLINE_FLAGS).nullable(),
+    /** The applicant answered the evaluator's question, who has not acted since (`isAnsweredByApplicant`). */
+    applicant_answered: z.boolean(),
   })
   .meta({ id: 'StaffPracticeSummary' });
 export type StaffPracticeSummary = z.infer<typeof staffPracticeSummarySchema>;

@@ -42,6 +42,7 @@ export function staffSummaryFixture(overrides: Partial<StaffPracticeSummary> = {
       days_to_go: 41,
     }),
     deadline_flag: 'on_time',
+    applicant_answered: false,
     qualification_name: 'Diplôme national de master',
     applicant: { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' },
     assignee: null,

@@ -24,6 +24,7 @@ import {
   type CountFilter,
   type StaffListFilter,
 } from './queue.repository';
+import { findAnsweredByApplicant } from './repository';
 import { toStaffSummary } from './view';
 
 /** GET /staff/queues/counts: how many requests each queue holds for this staff member (the navigation). */
@@ -103,9 +104,10 @@ export async function listStaffPractices(
     perPage: query.perPage,
   };
   const rows = await listStaffPracticeRows(ctx.db, filter);
+  const answered = await findAnsweredByApplicant(ctx.db, rows);
   const { total, isCapped } = await totalOf(ctx, filter);
   return {
-    data: rows.map((row) => toStaffSummary(row, today, atRiskDays)),
+    data: rows.map((row) => toStaffSummary(row, today, atRiskDays, answered.has(row.id))),
     meta: {
       page: query.page,
       perPage: query.perPage,

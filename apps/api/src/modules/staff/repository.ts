@@ -1,4 +1,33 @@
+import { ANSWERED_STATUSES, isAnsweredByApplicant } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
+
+/**
+ * Which of these requests the applicant answered, their evaluator not having acted since
+ * (`isAnsweredByApplicant`): the audit trails of those back in evaluation only, one query.
+ */
+export async function findAnsweredByApplicant(
+  db: Db,
+  practices: readonly { id: number; status: string }[],
+): Promise<Set<number>> {
+  const ids = practices.filter((practice) => ANSWERED_STATUSES.includes(practice.status)).map(({ id }) => id);
+  if (ids.length === 0) return new Set();
+  const entries = await db
+    .selectFrom('practice_status_history')
+    .select(['practice_id', 'action'])
+    .where('practice_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return new Set(
+    practices
+      .filter(({ id, status }) =>
+        isAnsweredByApplicant(
+          status,
+          entries.filter((entry) => entry.practice_id === id),
+        ),
+      )
+      .map(({ id }) => id),
+  );
+}
 
 /** What the workspace reads of a request beyond the applicant's view of it. */
 export async function findStaffFacts(db: Db, id: number) {

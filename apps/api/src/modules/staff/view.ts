@@ -23,6 +23,7 @@ export function toStaffSummary(
   row: StaffPracticeRow,
   today: Today,
   atRiskDays: number,
+  isAnswered: boolean,
 ): StaffPracticeSummary {
   const summary = toPracticeSummary(toOwnedPractice(row), today);
   return {
@@ -38,5 +39,6 @@ export function toStaffSummary(
     reviewer: ref(row.reviewer_id, row.reviewer_first_name, row.reviewer_last_name),
     updated_at: row.updated_at,
     deadline_flag: summary.days_to_go === null ? null : deadlineFlagOf(summary.days_to_go, atRiskDays),
+    applicant_answered: isAnswered,
   };
 }

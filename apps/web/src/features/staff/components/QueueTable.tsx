@@ -1,5 +1,5 @@
 import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
-import { Box, Checkbox, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Group, Table, Text } from '@mantine/core';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
@@ -7,6 +7,7 @@ import { useLocale } from '@/shared/i18n';
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
+import { AnsweredBadge } from './AnsweredBadge';
 import { DeadlineFlag } from './DeadlineFlag';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
@@ -103,7 +104,12 @@ export function QueueTable({ practices, caption, selection }: Props) {
           key: practice.id,
           before: selectOne(practice),
           title: link(practice),
-          badge: <StatusBadge label={practice.status_label} />,
+          badge: (
+            <Group gap={4} justify="flex-end">
+              <StatusBadge label={practice.status_label} />
+              {practice.applicant_answered && <AnsweredBadge />}
+            </Group>
+          ),
           lines: [
             t(`staff.status.${practice.status}`),
             [applicant(practice), practice.qualification_name].filter(Boolean).join(' · '),
@@ -167,6 +173,11 @@ export function QueueTable({ practices, caption, selection }: Props) {
                 <Text size="xs" mt={4}>
                   {t(`staff.status.${practice.status}`)}
                 </Text>
+                {practice.applicant_answered && (
+                  <Box mt={4}>
+                    <AnsweredBadge />
+                  </Box>
+                )}
               </Table.Td>
               <Table.Td>{deadline(practice)}</Table.Td>
               <Table.Td>{personName(practice.assignee) ?? t('staff.people.none')}</Table.Td>

@@ -1,12 +1,13 @@
-import type { StaffChange } from '@lisbon/domain';
-import { Alert, Grid, Stack } from '@mantine/core';
+import { isAnsweredByApplicant, type StaffChange } from '@lisbon/domain';
+import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { staffPracticeQuery } from '../api/workspace';
+import { AnsweredBadge } from '../components/AnsweredBadge';
 import { ActionsPanel } from '../workspace/ActionsPanel';
 import { PublicationPanel } from '../workspace/PublicationPanel';
 import { WorkspaceParts } from '../workspace/WorkspaceParts';
@@ -39,6 +40,15 @@ export function StaffPracticePage() {
   return (
     <Stack gap="lg">
       <PageHeading>{title}</PageHeading>
+      {/* Above every part: the reply waits for the evaluator whichever part they open. */}
+      {isAnsweredByApplicant(practice.status, practice.history) && (
+        <Group gap="sm">
+          <AnsweredBadge />
+          <Anchor component={Link} to="?part=thread">
+            {t('staff.answered.readReply')}
+          </Anchor>
+        </Group>
+      )}
       {/* The current step's moves beside the parts from the side navigation up (1024 px), sticky
           under the header as long forms scroll (app.css); above the parts on phones and tablets. */}
       <Grid gap="xl">

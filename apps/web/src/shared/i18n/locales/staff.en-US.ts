@@ -52,6 +52,10 @@ export const staffEn = {
       assignee: 'Assignee',
       reviewer: 'Reviewer',
     },
+    answered: {
+      badge: 'The applicant answered',
+      readReply: 'Read the reply',
+    },
     people: {
       assignee: 'Credential Evaluator (assignee)',
       reviewer: 'Reviewer',

@@ -54,6 +54,10 @@ export const staffIt: Staff = {
       assignee: 'Assegnatario',
       reviewer: 'Revisore',
     },
+    answered: {
+      badge: 'Il richiedente ha risposto',
+      readReply: 'Leggi la risposta',
+    },
     people: {
       assignee: 'Valutatore delle credenziali (assegnatario)',
       reviewer: 'Revisore',
