@@ -38,6 +38,7 @@ export async function createUser(
     role: account.role ?? 'applicant',
     category: account.category ?? 'standard',
     locale: account.locale ?? 'en-US',
+    isLocaleChosen: true,
     hasMarketingConsent: false,
     hasAcceptedTerms: true,
     now,

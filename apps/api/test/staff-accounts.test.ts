@@ -127,6 +127,62 @@ describe('a staff account’s language', () => {
     expect(await localeOf(italian.userId)).toBe('it-IT');
     expect(await localeOf(english.userId)).toBe('en-US');
   });
+
+  // Decision 099: the same rule as an applicant's, whose registration takes the browser's language.
+  it('is, created without --locale, the browser’s at the first login, and a chosen one is kept', async () => {
+    const ctx = contextFor(t.database, clock);
+    const activateAndLogIn = async (
+      account: { email: string; locale?: 'en-US' | 'it-IT' },
+      browser: string,
+    ): Promise<string> => {
+      const { link } = await createStaffAccount(ctx, {
+        role: 'evaluator',
+        firstName: 'Lia',
+        lastName: 'Lingua',
+        ...account,
+      });
+      const activate = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/activate',
+        payload: { token: link.split('/').at(-1)!, password: PASSWORD, password_confirmation: PASSWORD },
+      });
+      expect(activate.statusCode).toBe(200);
+      return logInWith(account.email, browser);
+    };
+    const logInWith = async (email: string, browser: string): Promise<string> => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        headers: { 'accept-language': browser },
+        payload: { email, password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: { access_token: string } }>().data.access_token;
+    };
+    const localeIn = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json<{
+        data: { locale: string };
+      }>().data.locale;
+
+    // Never chosen: the first login's browser (Italian) decides, and it stays at the next login.
+    const first = await activateAndLogIn({ email: 'lia.browser@example.org' }, 'it-IT,it;q=0.9,en;q=0.8');
+    expect(await localeIn(first)).toBe('it-IT');
+    expect(await localeIn(await logInWith('lia.browser@example.org', 'en-US'))).toBe('it-IT');
+
+    // Chosen by `--locale en-US`: an Italian browser does not overwrite it.
+    const given = await activateAndLogIn({ email: 'lia.given@example.org', locale: 'en-US' }, 'it-IT');
+    expect(await localeIn(given)).toBe('en-US');
+
+    // Chosen on the profile after the first login took Italian: an Italian browser keeps it.
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      headers: bearer(first),
+      payload: { locale: 'en-US' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(await localeIn(await logInWith('lia.browser@example.org', 'it-IT'))).toBe('en-US');
+  });
 });
 
 describe('housekeeping', () => {

@@ -19,6 +19,7 @@ export async function createActiveApplicant(db: Db, applicant: DemoApplicant, no
     role: 'applicant',
     category: 'standard',
     locale: 'en-US',
+    isLocaleChosen: true,
     hasMarketingConsent: false,
     hasAcceptedTerms: true,
     now,

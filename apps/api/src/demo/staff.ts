@@ -55,6 +55,7 @@ export async function createReadyStaff(ctx: AppContext, staff: ReadyStaff): Prom
       role: staff.role,
       category: 'standard',
       locale: 'en-US',
+      isLocaleChosen: true,
       hasMarketingConsent: false,
       hasAcceptedTerms: false,
       now,

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import {
+  accountLocale,
   activateAccount,
   createAccount,
   findAccountByEmail,
@@ -70,7 +71,9 @@ export async function applyRegistration(
     lastName: input.last_name,
     birthDate: input.birth_date,
     category: input.category,
-    locale: input.locale ?? locale,
+    // The applicant's first visit: the language the form chose, else the browser's (decision 099).
+    locale: accountLocale(input.locale, locale),
+    isLocaleChosen: true,
     hasMarketingConsent: input.marketing_consent,
     hasAcceptedTerms: input.accept_terms,
     now: ctx.clock.now().toISOString(),
@@ -165,7 +168,9 @@ export async function createStaffAccount(
       birthDate: null,
       role: staff.role,
       category: 'standard',
+      // Without `--locale` the first login's browser decides (decision 099); English until then.
       locale: staff.locale ?? DEFAULT_LOCALE,
+      isLocaleChosen: staff.locale !== undefined,
       hasMarketingConsent: false,
       hasAcceptedTerms: false,
       now: ctx.clock.now().toISOString(),

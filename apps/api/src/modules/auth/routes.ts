@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated } from '../sessions/guard';
-import { metaOf, type AuthRoutesOptions } from './http';
+import { metaOf, requestLocale, type AuthRoutesOptions } from './http';
 import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import { login, logout, me, refresh } from './service';
 
@@ -27,7 +27,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
         response: { 200: dataEnvelope(sessionSchema), ...errorsOf(401, 422, 429) },
       },
     },
-    async (request) => ({ data: await login(ctx, request.body, metaOf(request)) }),
+    async (request) => ({
+      data: await login(ctx, request.body, { ...metaOf(request), locale: requestLocale(request) }),
+    }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { LoginInput, Refresh, Session, User } from '@lisbon/domain';
+import type { Locale, LoginInput, Refresh, Session, User } from '@lisbon/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import type { Authenticated } from '../sessions/service';
 import { isTwoFactorEnabled, openSession, purgeExpiredSessions, revokeSession } from '../sessions/service';
-import { findAccountByEmail, isActive } from '../users/accounts';
+import { findAccountByEmail, isActive, takeBrowserLocale } from '../users/accounts';
 import { getUser } from '../users/service';
 import {
   knownAddressBucket,
@@ -87,7 +87,15 @@ export async function recordMailboxProof(ctx: AppContext, email: string, meta: R
   await recordPasswordSuccess(ctx, email, meta);
 }
 
-export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<Session> {
+/**
+ * POST /auth: `meta.locale` is the language the browser asks for, which an account that never
+ * settled one takes at this login (decision 099).
+ */
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  meta: RequestMeta & { locale: Locale },
+): Promise<Session> {
   const buckets = loginBuckets(input.email, meta.address);
   const account = await findAccountByEmail(ctx.db, input.email);
   await assertPasswordAttemptOpen(ctx, { email: input.email, userId: account?.id ?? null }, meta);
@@ -100,6 +108,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
   await recordPasswordSuccess(ctx, input.email, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     await recordEvent(ctx, trx, { userId: activeAccount.id, kind: 'login' });
+    await takeBrowserLocale(trx, activeAccount, meta.locale, ctx.clock.now().toISOString());
     return openSession(ctx, trx, { userId: activeAccount.id, isTwoFactorPassed: false });
   });
   return {

@@ -49,10 +49,38 @@ export type NewAccount = {
   role: Role;
   category: UserCategory;
   locale: Locale;
+  /** Whether `locale` was settled (`accountLocale`); a staff account created without one was not. */
+  isLocaleChosen: boolean;
   hasMarketingConsent: boolean;
   hasAcceptedTerms: boolean;
   now: string;
 };
+
+/**
+ * An account's language at its first visit (decision 099): the one chosen for it, else the one its
+ * browser asks for. An applicant's first visit is their registration; a staff account's, created
+ * without `user:create --locale`, its first login (`takeBrowserLocale`). Once settled it stays.
+ */
+export const accountLocale = (chosen: Locale | null | undefined, browser: Locale): Locale =>
+  chosen ?? browser;
+
+/**
+ * At a login: an account whose language was never settled takes the browser's, once; a chosen
+ * one (registration, `--locale`, the profile) is never overwritten.
+ */
+export async function takeBrowserLocale(
+  db: Db,
+  account: Account,
+  browser: Locale,
+  now: string,
+): Promise<void> {
+  if (account.locale_chosen_at !== null) return;
+  await updateUser(db, account.id, {
+    locale: accountLocale(null, browser),
+    locale_chosen_at: now,
+    updated_at: now,
+  });
+}
 
 /** A new account is inactive: activation by emailed token sets its password. */
 export function createAccount(db: Db, account: NewAccount): Promise<number> {
@@ -61,6 +89,7 @@ export function createAccount(db: Db, account: NewAccount): Promise<number> {
     role: account.role,
     category: account.category,
     locale: account.locale,
+    locale_chosen_at: account.isLocaleChosen ? account.now : null,
     first_name: account.firstName,
     last_name: account.lastName,
     birth_date: account.birthDate,
@@ -85,6 +114,7 @@ export const replacePendingRegistration = (
   updatePendingApplicant(db, id, {
     category: account.category,
     locale: account.locale,
+    locale_chosen_at: account.isLocaleChosen ? account.now : null,
     first_name: account.firstName,
     middle_name: null,
     last_name: account.lastName,

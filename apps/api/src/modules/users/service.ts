@@ -145,7 +145,10 @@ export async function updateProfile(
   const row = await ownAccount(ctx, actor, actor.id);
   const now = ctx.clock.now().toISOString();
   const patch: UserPatch = { updated_at: now };
-  if (input.locale) patch.locale = input.locale;
+  if (input.locale) {
+    patch.locale = input.locale;
+    patch.locale_chosen_at = now;
+  }
   if (input.marketing_consent !== undefined) {
     patch.marketing_consent_at = flagTime(input.marketing_consent, row.marketing_consent_at, now);
   }

@@ -35,6 +35,8 @@ export type UsersTable = {
   role: string;
   category: string;
   locale: string;
+  /** When the language was settled (decision 099); null: taken from the browser at the first login. */
+  locale_chosen_at: NullableText;
   first_name: string;
   middle_name: NullableText;
   last_name: string;

@@ -46,6 +46,7 @@ import * as walletSpentDpopProofs from './2026-12-05-110-wallet-spent-dpop-proof
 import * as statementWithdrawals from './2026-12-05-111-statement-withdrawals';
 import * as refundsGivenBackByHand from './2026-12-05-112-refunds-given-back-by-hand';
 import * as unstaffedRequestsToAssign from './2026-12-05-113-unstaffed-requests-to-assign';
+import * as localeChosenAt from './2026-12-05-114-locale-chosen-at';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-111-statement-withdrawals': statementWithdrawals,
   '2026-12-05-112-refunds-given-back-by-hand': refundsGivenBackByHand,
   '2026-12-05-113-unstaffed-requests-to-assign': unstaffedRequestsToAssign,
+  '2026-12-05-114-locale-chosen-at': localeChosenAt,
 };
