@@ -103,7 +103,10 @@ async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendmen
   await expect(page.getByRole('button', { name: 'Remove letter.pdf' })).toBeVisible();
   await page.getByRole('button', { name: 'Send the appeal or amendment' }).click();
   await expect(page.getByText('Appeal created')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Your appeal or amendment is in progress' })).toBeVisible();
+  // Named for what was asked for: an amendment is never called an appeal.
+  await expect(
+    page.getByRole('heading', { name: `Your ${type.toLowerCase()} is in progress` }),
+  ).toBeVisible();
   await expect(page.getByText(motivation)).toBeVisible();
   await expectAccessible(page);
   // The request counts down to the appeal or amendment's own deadline, named so (decision 108, amended).

@@ -34,6 +34,13 @@ const mailKinds = async () => [
   ...(await queuedMails(t.database, 'maria@example.org')).map((mail) => mail.kind),
 ];
 
+/** The subjects of every mail to the owner, without the portal's name before them. */
+const mailSubjects = async () =>
+  [
+    ...sent.filter((mail) => mail.to === 'maria@example.org'),
+    ...(await queuedMails(t.database, 'maria@example.org')),
+  ].map((mail) => mail.subject.replace(/^.* – /, ''));
+
 const t = useTestApp({ clock });
 beforeAll(async () => {
   worker = createTestWorker(t.database, {
@@ -498,6 +505,7 @@ describe('the staff’s appeal moves', () => {
     expect(await mailKinds()).toEqual(
       expect.arrayContaining(['appeal-confirmed', 'question-asked', 'appeal-issued']),
     );
+    expect(await mailSubjects()).toContain(`Appeal of request no. ${practiceId} confirmed`);
 
     // The statement of appeal: downloadable by the owner only, attached to the original, verifiable.
     const overview = dataOf<AppealOverview>(await appealOf(practiceId));
@@ -593,6 +601,38 @@ describe('an amendment', () => {
     if (old.status !== 'published') throw new Error('not published');
     await askAppeal(practiceId, { type: 'amendment', motivation: 'The major is Zoology.' });
     await move(secretary, practiceId, { action: 'admit_appeal' });
+    // The request's views carry its type, so that its statuses are named for it (decision 026).
+    const own = await call('GET', `/practices/${practiceId}`, owner);
+    expect(own.json()).toMatchObject({ data: { status: 'appeal_in_evaluation', appeal_type: 'amendment' } });
+    const listed = await call('GET', '/practices', owner);
+    expect(
+      listed
+        .json<{ data: { id: number; appeal_type: string | null }[] }>()
+        .data.find((p) => p.id === practiceId),
+    ).toMatchObject({ appeal_type: 'amendment' });
+    const staffView = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/practices/${practiceId}`,
+      headers: bearer(admin.token),
+    });
+    expect(staffView.json()).toMatchObject({ data: { appeal_type: 'amendment' } });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/practices?queue=all&status=appeal_in_evaluation&perPage=100',
+      headers: bearer(admin.token),
+    });
+    expect(
+      queue
+        .json<{ data: { id: number; appeal_type: string | null }[] }>()
+        .data.find((p) => p.id === practiceId),
+    ).toMatchObject({ appeal_type: 'amendment' });
+    // Its mails name it an amendment, never an appeal (decision 026).
+    expect(await mailSubjects()).toEqual(
+      expect.arrayContaining([
+        `Amendment of request no. ${practiceId} received`,
+        `Amendment of request no. ${practiceId} confirmed`,
+      ]),
+    );
     const assessment = await t.app.inject({
       method: 'GET',
       url: `/api/v1/staff/practices/${practiceId}`,

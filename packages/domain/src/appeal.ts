@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { APPEAL_WINDOW_DAYS } from './constants';
-import { areDocumentsEditable, hasAppeal, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import {
+  APPEAL_TYPES,
+  areDocumentsEditable,
+  hasAppeal,
+  PRACTICE_STATUSES,
+  type PracticeStatus,
+} from './statuses';
 import { MESSAGE_MAX_LENGTH, MAX_REPLY_DOCUMENTS } from './thread';
 import { BODY_TIME_ZONE, wallClockOf, type WallClock } from './wall-clock';
-
-/**
- * Appeals and amendments (spec §1, §3, §4, §9): within seven days of the statement's release the
- * applicant may ask for an appeal (the evaluation reconsidered: a statement of appeal is attached
- * to the original) or an amendment (a corrected new version replaces the statement).
- */
-export const APPEAL_TYPES = ['appeal', 'amendment'] as const;
-export type AppealType = (typeof APPEAL_TYPES)[number];
 
 const asUtc = (time: WallClock): number =>
   Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);

@@ -45,6 +45,7 @@ export * from './statement-texts-en';
 export * from './statement-texts-it';
 export * from './statement-access';
 export * from './statuses';
+export * from './status-wording';
 export * from './study';
 export * from './tax-id';
 export * from './thread';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalInteger } from './decimal-integer';
 import { isoDateSchema } from './dates';
-import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
+import { APPEAL_TYPES, PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import {
   DOCUMENT_TYPES,
   EDUCATION_LEVELS,
@@ -203,6 +203,12 @@ export const practiceSchema = z
     id: z.number().int(),
     status: z.enum(PRACTICE_STATUSES),
     status_label: z.enum(STATUS_LABELS),
+    /**
+     * What the applicant asked for after publication, appeal or amendment; null when neither: an
+     * amendment's statuses are named for it (`statusWordingOf`). The API always sends it; optional
+     * for an answer of an instance from before it.
+     */
+    appeal_type: z.enum(APPEAL_TYPES).nullable().optional(),
     service: z.enum(SERVICE_KINDS),
     country: z.string(),
     level: z.enum(EDUCATION_LEVELS),
@@ -255,6 +261,7 @@ export const practiceSummarySchema = practiceSchema.pick({
   id: true,
   status: true,
   status_label: true,
+  appeal_type: true,
   service: true,
   country: true,
   level: true,

@@ -3,7 +3,7 @@ import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
 import { REFUND_REASONS } from './payments';
 import { SERVICE_KINDS } from './services';
-import { PRACTICE_STATUSES } from './statuses';
+import { APPEAL_TYPES, PRACTICE_STATUSES } from './statuses';
 import { addCalendarDays } from './working-days';
 import { staffRefSchema } from './workspace';
 
@@ -71,6 +71,8 @@ export const dashboardSchema = z
       z.object({
         id: count,
         status: z.enum(PRACTICE_STATUSES),
+        /** Appeal or amendment, null when neither: an amendment's status is named for it (optional for an older instance). */
+        appeal_type: z.enum(APPEAL_TYPES).nullable().optional(),
         expected_deadline: isoDateSchema,
         days_to_go: count,
         deadline_flag: z.enum(DEADLINE_FLAGS),

@@ -3,7 +3,7 @@ import { decimalInteger } from './decimal-integer';
 import { RESOURCE_SEARCH_MIN_CHARS } from './constants';
 import { countryName } from './countries';
 import { LOCALES } from './locales';
-import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
+import { APPEAL_TYPES, PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 
 /**
  * Staff search (issue #18, decision 069): one box on every staff page finds a request by its id,
@@ -153,6 +153,8 @@ export const staffSearchResultSchema = z
     id: z.number().int(),
     status: z.enum(PRACTICE_STATUSES),
     status_label: z.enum(STATUS_LABELS),
+    /** Appeal or amendment, null when neither (optional like the request's own). */
+    appeal_type: z.enum(APPEAL_TYPES).nullable().optional(),
     country: z.string(),
     qualification_name: z.string().nullable(),
     applicant: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),

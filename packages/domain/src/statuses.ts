@@ -104,6 +104,15 @@ export const areDocumentsEditable = (status: PracticeStatus): boolean =>
   (DOCUMENT_EDITABLE_STATUSES as readonly PracticeStatus[]).includes(status);
 
 /**
+ * Appeals and amendments (spec §1, §3, §4, §9): within seven days of the statement's release the
+ * applicant may ask for an appeal (the evaluation reconsidered: a statement of appeal is attached
+ * to the original) or an amendment (a corrected new version replaces the statement). Here rather
+ * than in appeal.ts: a request's view names its appeal's type (`statusWordingOf`).
+ */
+export const APPEAL_TYPES = ['appeal', 'amendment'] as const;
+export type AppealType = (typeof APPEAL_TYPES)[number];
+
+/**
  * Whether an appeal or amendment was ever asked for: open, or ended (refused, rejected, issued).
  * Here rather than in appeal.ts: the statement's rules use it on the public verify page, which
  * needs none of the appeal's and the thread's schemas (decision 079).

@@ -1,9 +1,9 @@
-import type { PracticeStatus } from './statuses';
+import type { StatusName } from './status-wording';
 import type { StaffChange } from './staff-changes';
 import type { TransitionAction } from './transitions';
 
 /** Each status of a request by its name for staff, in English: the staff pages and the API's refusals. */
-export const STATUS_NAMES_EN: Record<PracticeStatus, string> = {
+export const STATUS_NAMES_EN: Record<StatusName, string> = {
   draft: 'Draft',
   unassigned: 'Unassigned',
   assigned: 'Assigned',
@@ -23,6 +23,14 @@ export const STATUS_NAMES_EN: Record<PracticeStatus, string> = {
   appeal_issued: 'Appeal issued',
   amend_issued: 'Amendment issued',
   appeal_refused: 'Appeal refused',
+  // The same statuses on an amendment (`statusNameOf`).
+  amendment_requested: 'Amendment requested',
+  amendment_in_evaluation: 'Amendment in evaluation',
+  amendment_in_review: 'Amendment in review',
+  amendment_reviewed: 'Amendment reviewed',
+  amendment_pending_student_reply: 'Amendment waiting for the applicant',
+  amendment_rejected: 'Amendment rejected',
+  amendment_refused: 'Amendment refused',
 };
 
 /** Each move of a request, and each change staff make to it, by its button's name, in English. */

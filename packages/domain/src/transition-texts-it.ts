@@ -1,9 +1,9 @@
-import type { PracticeStatus } from './statuses';
+import type { StatusName } from './status-wording';
 import type { StaffChange } from './staff-changes';
 import type { TransitionAction } from './transitions';
 
 /** Each status of a request by its name for staff, in Italian: the staff pages and the API's refusals. */
-export const STATUS_NAMES_IT: Record<PracticeStatus, string> = {
+export const STATUS_NAMES_IT: Record<StatusName, string> = {
   draft: 'Bozza',
   unassigned: 'Non assegnata',
   assigned: 'Assegnata',
@@ -23,6 +23,14 @@ export const STATUS_NAMES_IT: Record<PracticeStatus, string> = {
   appeal_issued: 'Ricorso accolto',
   amend_issued: 'Rettifica emessa',
   appeal_refused: 'Ricorso respinto',
+  // The same statuses on an amendment (`statusNameOf`).
+  amendment_requested: 'Rettifica richiesta',
+  amendment_in_evaluation: 'Rettifica in valutazione',
+  amendment_in_review: 'Rettifica in revisione',
+  amendment_reviewed: 'Rettifica revisionata',
+  amendment_pending_student_reply: 'Rettifica in attesa del richiedente',
+  amendment_rejected: 'Rettifica rigettata',
+  amendment_refused: 'Rettifica respinta',
 };
 
 /** Each move of a request, and each change staff make to it, by its button's name, in Italian. */

@@ -3,19 +3,20 @@
 import { isOneOf } from './collections';
 import type { Locale } from './locales';
 import { STAFF_CHANGES, type StaffChange } from './staff-changes';
-import { PRACTICE_STATUSES, type PracticeStatus, STATUS_LABELS, type StatusLabel } from './statuses';
+import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
+import type { StatusName, StatusWording } from './status-wording';
 import { STATUS_LABEL_NAMES_EN } from './status-label-texts-en';
 import { STATUS_LABEL_NAMES_IT } from './status-label-texts-it';
 import { ACTION_NAMES_EN, STATUS_NAMES_EN } from './transition-texts-en';
 import { ACTION_NAMES_IT, STATUS_NAMES_IT } from './transition-texts-it';
 import { TRANSITION_ACTIONS, type TransitionAction } from './transitions';
 
-export const STATUS_NAMES: Record<Locale, Record<PracticeStatus, string>> = {
+export const STATUS_NAMES: Record<Locale, Record<StatusName, string>> = {
   'en-US': STATUS_NAMES_EN,
   'it-IT': STATUS_NAMES_IT,
 };
 
-export const STATUS_LABEL_NAMES: Record<Locale, Record<StatusLabel, string>> = {
+export const STATUS_LABEL_NAMES: Record<Locale, Record<StatusWording, string>> = {
   'en-US': STATUS_LABEL_NAMES_EN,
   'it-IT': STATUS_LABEL_NAMES_IT,
 };

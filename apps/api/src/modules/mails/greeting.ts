@@ -1,4 +1,4 @@
-import type { ApplicantMail, DocumentType, Locale } from '@lisbon/domain';
+import type { AppealType, ApplicantMail, DocumentType, Locale } from '@lisbon/domain';
 import type { MailContent } from '../../platform/mail/message';
 
 type Facts = {
@@ -8,6 +8,8 @@ type Facts = {
   link: string;
   /** The document types a question asks for: the mail names them. */
   documents: readonly DocumentType[];
+  /** What the applicant asked for after publication, null when neither: an appeal's mails name it. */
+  appealType: AppealType | null;
 };
 
 /** What the applicant is told about their request, for some kinds of mail, in each interface language. */

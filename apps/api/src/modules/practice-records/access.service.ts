@@ -44,7 +44,7 @@ export type PracticeSummaryRow = Pick<
   | 'created_at'
   | 'requested_at'
   | 'expected_deadline'
->;
+> & { appeal_type?: string | null };
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T => {
   if (!isOneOf(values, value)) throw new Error(`Unexpected stored value ${value}`);

@@ -1,14 +1,31 @@
-import type { Selectable } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Database, Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/schema-helpers';
 import type { PracticesTable } from '../../platform/db/tables';
 
 /** The queries of the request read model: a request as it is stored, and its search words. */
 
-export type PracticeRow = Selectable<PracticesTable>;
+/** A request as stored, with the type of its appeal (`appeal_type`, `appealTypeColumn`) when read with it. */
+export type PracticeRow = Selectable<PracticesTable> & { appeal_type?: string | null };
+
+/**
+ * The type of the request's appeal, appeal or amendment (one row per request), null when none was
+ * asked for: a request's line and page name an amendment's statuses for it (`statusWordingOf`).
+ */
+export const appealTypeColumn = (eb: ExpressionBuilder<Database, 'practices'>) =>
+  eb
+    .selectFrom('appeals')
+    .select('appeals.type')
+    .whereRef('appeals.practice_id', '=', 'practices.id')
+    .as('appeal_type');
 
 export async function findPracticeRow(db: Db, id: number): Promise<PracticeRow | undefined> {
-  return db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('practices')
+    .selectAll()
+    .select(appealTypeColumn)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -36,7 +53,13 @@ export async function listDraftIdsOfUser(db: Db, userId: number): Promise<number
 }
 
 export async function listPracticeRowsOfUser(db: Db, userId: number): Promise<PracticeRow[]> {
-  return db.selectFrom('practices').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('practices')
+    .selectAll()
+    .select(appealTypeColumn)
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** What a request's search words are made of (decision 069): the request's or the applicant's requests. */

@@ -98,7 +98,7 @@ export type PracticeListFilter = {
 export async function listPracticeRows(
   db: Db,
   { userId, view, sort, page, perPage }: PracticeListFilter,
-): Promise<{ rows: PracticeRow[]; total: number }> {
+): Promise<{ rows: (PracticeRow & { appeal_type: string | null })[]; total: number }> {
   let query = db.selectFrom('practices').where('user_id', '=', userId);
   if (view === 'archive') query = query.where('status', 'in', ARCHIVE_STATUSES);
   if (view === 'current') query = query.where('status', 'not in', ARCHIVE_STATUSES);
@@ -109,6 +109,14 @@ export async function listPracticeRows(
   const direction = sort.isDescending ? 'desc' : 'asc';
   const rows = await query
     .selectAll()
+    // Appeal or amendment: an amendment's statuses are named for it (`statusWordingOf`).
+    .select((eb) =>
+      eb
+        .selectFrom('appeals')
+        .select('appeals.type')
+        .whereRef('appeals.practice_id', '=', 'practices.id')
+        .as('appeal_type'),
+    )
     // Empty values last in both directions and on both databases (their defaults differ).
     .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
     .orderBy(column, direction)

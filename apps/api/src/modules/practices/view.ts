@@ -1,5 +1,7 @@
 import {
+  APPEAL_TYPES,
   canRequestAppeal,
+  isOneOf,
   runningDeadlineOf,
   PRACTICE_STATUSES,
   purposeStepSchema,
@@ -41,6 +43,7 @@ export function toPracticeSummary(
     id: row.id,
     status: practice.status,
     status_label: statusLabel(practice.status),
+    appeal_type: isOneOf(APPEAL_TYPES, row.appeal_type) ? row.appeal_type : null,
     service: practice.service,
     country: row.country,
     level: practice.level,

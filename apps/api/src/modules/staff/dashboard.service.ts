@@ -1,4 +1,5 @@
 import {
+  APPEAL_TYPES,
   abilitiesFor,
   addCalendarDays,
   calendarDayOf,
@@ -133,6 +134,7 @@ export async function getDashboard(
         {
           id: row.id,
           status,
+          appeal_type: isOneOf(APPEAL_TYPES, row.appeal_type) ? row.appeal_type : null,
           expected_deadline: row.expected_deadline,
           days_to_go: daysToGo,
           deadline_flag: deadlineFlagOf(daysToGo, atRiskDays),

@@ -32,6 +32,13 @@ export async function listUrgentPractices(
       'p.assignee_id',
       'a.first_name',
       'a.last_name',
+      // Appeal or amendment: an amendment's statuses are named for it (`statusNameOf`).
+      (eb) =>
+        eb
+          .selectFrom('appeals')
+          .select('appeals.type')
+          .whereRef('appeals.practice_id', '=', 'p.id')
+          .as('appeal_type'),
     ])
     .where('p.expected_deadline', '<=', through);
   if (assigneeId !== undefined) query = query.where('p.assignee_id', '=', assigneeId);

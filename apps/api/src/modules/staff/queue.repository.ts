@@ -171,6 +171,13 @@ export async function listStaffPracticeRows(db: Db, filter: StaffListFilter) {
       'e.last_name as assignee_last_name',
       'r.first_name as reviewer_first_name',
       'r.last_name as reviewer_last_name',
+      // Appeal or amendment: an amendment's statuses are named for it (`statusWordingOf`).
+      (eb) =>
+        eb
+          .selectFrom('appeals')
+          .select('appeals.type')
+          .whereRef('appeals.practice_id', '=', 'p.id')
+          .as('appeal_type'),
     ])
     .where('p.id', 'in', ids)
     .execute();

@@ -177,6 +177,12 @@ export async function findSearchRows(db: Db, ids: readonly number[]) {
       'a.first_name',
       'a.last_name',
       'a.email',
+      (eb) =>
+        eb
+          .selectFrom('appeals')
+          .select('appeals.type')
+          .whereRef('appeals.practice_id', '=', 'p.id')
+          .as('appeal_type'),
     ])
     .where('p.id', 'in', [...ids])
     .where('p.status', '<>', 'draft')

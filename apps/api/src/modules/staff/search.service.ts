@@ -1,5 +1,7 @@
 import {
+  APPEAL_TYPES,
   isExactNameOf,
+  isOneOf,
   PRACTICE_STATUSES,
   requestIdOf,
   searchTermsOf,
@@ -44,6 +46,7 @@ export async function searchPractices(
         id,
         status,
         status_label: statusLabel(status),
+        appeal_type: isOneOf(APPEAL_TYPES, row.appeal_type) ? row.appeal_type : null,
         country: row.country,
         qualification_name: row.qualification_name,
         applicant: { first_name: row.first_name, last_name: row.last_name, email: row.email },

@@ -1,8 +1,8 @@
-import type { StatusLabel } from '@lisbon/domain';
+import { type AppealType, type StatusLabel, type StatusWording, statusWordingOf } from '@lisbon/domain';
 import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<StatusLabel, MantineColor> = {
+const COLORS: Record<StatusWording, MantineColor> = {
   draft: 'gray',
   'in evaluation': 'blue',
   'cimea request': 'orange',
@@ -13,14 +13,27 @@ const COLORS: Record<StatusLabel, MantineColor> = {
   appeal_issued: 'green',
   amend_issued: 'green',
   appeal_refused: 'red',
+  'amendment in evaluation': 'violet',
+  amendment_rejected: 'red',
+  amendment_refused: 'red',
 };
 
 // Orange and green at shade 9 fall short of 4.5:1 on their own light tint (WCAG AA): darker text.
 const TEXT_COLORS: Partial<Record<MantineColor, MantineColor>> = { orange: 'dark.8', green: 'dark.8' };
 
-/** A request's status, with the label of spec §4 in the current language. */
-export function StatusBadge({ label }: { label: StatusLabel }) {
+/**
+ * A request's status, with the label of spec §4 in the current language; on a request whose
+ * applicant asked for an amendment, the appeal's labels name the amendment (`statusWordingOf`).
+ */
+export function StatusBadge({
+  label: specLabel,
+  appealType = null,
+}: {
+  label: StatusLabel;
+  appealType?: AppealType | null | undefined;
+}) {
   const { t } = useTranslation();
+  const label = statusWordingOf(specLabel, appealType);
   return (
     <Badge
       color={COLORS[label]}

@@ -1,4 +1,10 @@
-import { deleteAccountSchema, isSameEmail, type PracticeSummary, type User } from '@lisbon/domain';
+import {
+  deleteAccountSchema,
+  isSameEmail,
+  type PracticeSummary,
+  statusWordingOf,
+  type User,
+} from '@lisbon/domain';
 import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -120,7 +126,7 @@ export function DeleteAccount({ user }: { user: User }) {
               <List.Item key={practice.id}>
                 {t('account.delete.inProgressItem', {
                   id: practice.id,
-                  status: t(`labels.status.${practice.status_label}`),
+                  status: t(`labels.status.${statusWordingOf(practice.status_label, practice.appeal_type)}`),
                 })}
               </List.Item>
             ))}

@@ -40,7 +40,7 @@ export function PracticesTable({ practices, caption }: Props) {
         items={practices.map((practice) => ({
           key: practice.id,
           title: link(practice),
-          badge: <StatusBadge label={practice.status_label} />,
+          badge: <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />,
           lines: [service(practice), country(practice)],
           facts: [
             {
@@ -84,7 +84,7 @@ export function PracticesTable({ practices, caption }: Props) {
             <Table.Tr key={practice.id}>
               <Table.Th scope="row">{link(practice)}</Table.Th>
               <Table.Td>
-                <StatusBadge label={practice.status_label} />
+                <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
               </Table.Td>
               <Table.Td>
                 {date(practice.expected_deadline)}

@@ -1,4 +1,10 @@
-import { type Practice, statusLabel, type StatusLabel } from '@lisbon/domain';
+import {
+  type AppealType,
+  type Practice,
+  statusLabel,
+  type StatusLabel,
+  statusWordingOf,
+} from '@lisbon/domain';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
@@ -20,7 +26,14 @@ export function timelineOf(history: Practice['history']): Step[] {
   return steps;
 }
 
-export function StatusTimeline({ history }: { history: Practice['history'] }) {
+/** The request's steps; an amendment's are named for it (`appealType`, `statusWordingOf`). */
+export function StatusTimeline({
+  history,
+  appealType = null,
+}: {
+  history: Practice['history'];
+  appealType?: AppealType | null | undefined;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const steps = timelineOf(history);
@@ -29,7 +42,7 @@ export function StatusTimeline({ history }: { history: Practice['history'] }) {
     <ol className="timeline">
       {steps.map((step, index) => (
         <li key={`${step.label}-${step.at}`} aria-current={index === steps.length - 1 ? 'step' : undefined}>
-          <Text fw={600}>{t(`labels.status.${step.label}`)}</Text>
+          <Text fw={600}>{t(`labels.status.${statusWordingOf(step.label, appealType)}`)}</Text>
           <Text size="sm">
             <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
           </Text>

@@ -110,11 +110,13 @@ describe('the appeal page', () => {
       document_ids: [31],
     });
     expect(await screen.findByText('Appeal created')).toBeTruthy();
-    const current = await screen.findByRole('heading', { name: 'Your appeal or amendment is in progress' });
+    const current = await screen.findByRole('heading', { name: 'Your amendment is in progress' });
     // The form and its button gone, the keyboard is on the appeal sent, not at the page's top.
     await waitFor(() => expect(document.activeElement).toBe(current));
     expect(screen.getByText('My name is misspelt.')).toBeTruthy();
-    expect(screen.getAllByText('appeal in evaluation').length).toBeGreaterThan(0);
+    // An amendment is named so, never an appeal (decision 026).
+    expect(screen.getAllByText('amendment in evaluation').length).toBeGreaterThan(0);
+    expect(screen.queryByText('appeal in evaluation')).toBeNull();
     // Sent: nothing typed is kept for a next visit.
     expect(Object.keys(sessionStorage).filter((key) => key.includes('appeal'))).toEqual([]);
   }, 20_000);

@@ -95,11 +95,11 @@ function AppealView({ overview }: { overview: AppealOverview }) {
   return (
     <section aria-labelledby={CURRENT_ID}>
       <Title order={2} id={CURRENT_ID} mb="xs" tabIndex={-1}>
-        {t(appeal.is_open ? 'appeal.openTitle' : 'appeal.decidedTitle')}
+        {t(appeal.is_open ? `appeal.openTitle.${appeal.type}` : `appeal.decidedTitle.${appeal.type}`)}
       </Title>
       <Stack gap="sm">
         <div>
-          <StatusBadge label={statusLabel(overview.status)} />
+          <StatusBadge label={statusLabel(overview.status)} appealType={appeal.type} />
         </div>
         <Facts
           facts={[

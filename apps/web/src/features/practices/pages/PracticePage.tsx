@@ -5,6 +5,7 @@ import {
   isDeliveryAwaitingOpening,
   isDraftOfOperatorCountry,
   type Practice,
+  statusWordingOf,
 } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -40,7 +41,7 @@ function nextStepText(practice: Practice, t: TFunction): string | null {
   // The server's calendar says whether the appeal window is still open (issue 33).
   if (practice.status_label === 'published' && practice.is_appeal_window_open === false)
     return t('practice.nextPublishedWindowClosed', { days: APPEAL_WINDOW_DAYS });
-  return t(`practice.next.${practice.status_label}`);
+  return t(`practice.next.${statusWordingOf(practice.status_label, practice.appeal_type)}`);
 }
 
 /**
@@ -82,7 +83,7 @@ export function PracticePage({
       <Stack gap="sm">
         <PageHeading>{title}</PageHeading>
         <div>
-          <StatusBadge label={practice.status_label} />
+          <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
         </div>
         {nextStep && <Text>{nextStep}</Text>}
         <ClosureNotice practice={practice} />
@@ -213,7 +214,7 @@ export function PracticePage({
         <Title order={2} id="practice-history" mb="xs">
           {t('practice.historyTitle')}
         </Title>
-        <StatusTimeline history={practice.history} />
+        <StatusTimeline history={practice.history} appealType={practice.appeal_type} />
       </section>
     </Stack>
   );

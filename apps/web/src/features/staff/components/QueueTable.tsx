@@ -1,4 +1,4 @@
-import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
+import { countryName, type StaffPracticeSummary, type StaffRef, statusNameOf } from '@lisbon/domain';
 import { Box, Checkbox, Group, Table, Text } from '@mantine/core';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,12 +106,12 @@ export function QueueTable({ practices, caption, selection }: Props) {
           title: link(practice),
           badge: (
             <Group gap={4} justify="flex-end">
-              <StatusBadge label={practice.status_label} />
+              <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
               {practice.applicant_answered && <AnsweredBadge />}
             </Group>
           ),
           lines: [
-            t(`staff.status.${practice.status}`),
+            t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`),
             [applicant(practice), practice.qualification_name].filter(Boolean).join(' · '),
             service(practice),
             country(practice),
@@ -169,9 +169,9 @@ export function QueueTable({ practices, caption, selection }: Props) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <StatusBadge label={practice.status_label} />
+                <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
                 <Text size="xs" mt={4}>
-                  {t(`staff.status.${practice.status}`)}
+                  {t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}
                 </Text>
                 {practice.applicant_answered && (
                   <Box mt={4}>

@@ -30,7 +30,7 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
         </Text>
       </div>
       <Box style={{ flexShrink: 0 }}>
-        <StatusBadge label={result.status_label} />
+        <StatusBadge label={result.status_label} appealType={result.appeal_type} />
       </Box>
     </Group>
   );

@@ -1,6 +1,6 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { paymentProviderLabel, type Dashboard } from '@lisbon/domain';
+import { paymentProviderLabel, statusNameOf, type Dashboard } from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros, formatNumber } from '@/shared/format';
@@ -82,7 +82,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
         rows={data.urgent.map((row) => [
           request(row.id),
           row.applicant,
-          status(row.status),
+          status(statusNameOf(row.status, row.appeal_type)),
           date(row.expected_deadline),
           `${t(`operations.deadline.flags.${row.deadline_flag}`)}: ${inWords(row.days_to_go)}`,
           personName(row.assignee),

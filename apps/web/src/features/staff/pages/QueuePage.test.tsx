@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
@@ -322,5 +323,61 @@ describe('a staff queue on a phone', () => {
     await screen.findByRole('heading', { level: 1, name: 'All requests' });
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+  });
+});
+
+// Decision 026: an amendment goes through an appeal's statuses, but is never called an appeal.
+describe('an amendment in a staff queue', () => {
+  const appealed = [
+    staffSummaryFixture({
+      id: 31,
+      status: 'appeal_in_evaluation',
+      status_label: 'appeal in evaluation',
+      appeal_type: 'amendment',
+    }),
+    staffSummaryFixture({
+      id: 32,
+      status: 'appeal_in_evaluation',
+      status_label: 'appeal in evaluation',
+      appeal_type: 'appeal',
+    }),
+  ];
+  const rowOf = async (id: number) => {
+    const link = await screen.findByRole('link', { name: new RegExp(`${id}$`) });
+    return link.closest('tr') as HTMLElement;
+  };
+  afterEach(async () => {
+    await changeLocale('en-US');
+  });
+
+  it('says amendment on an amendment and appeal on an appeal, in en-US and it-IT', async () => {
+    setViewport(DESKTOP);
+    for (const [locale, amendment, appeal] of [
+      [
+        'en-US',
+        ['amendment in evaluation', 'Amendment in evaluation'],
+        ['appeal in evaluation', 'Appeal in evaluation'],
+      ],
+      [
+        'it-IT',
+        ['rettifica in valutazione', 'Rettifica in valutazione'],
+        ['ricorso in valutazione', 'Ricorso in valutazione'],
+      ],
+    ] as const) {
+      await changeLocale(locale);
+      mockApi({
+        'GET /staff/queues/counts': { body: { data: counts } },
+        'GET /staff/practices': { body: { data: appealed, meta: { page: 1, perPage: 20, total: 2 } } },
+      });
+      renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+      const amendmentRow = await rowOf(31);
+      for (const words of amendment) expect(within(amendmentRow).getByText(words)).toBeTruthy();
+      expect(within(amendmentRow).queryByText(appeal[0])).toBeNull();
+      expect(within(amendmentRow).queryByText(appeal[1])).toBeNull();
+      const appealRow = await rowOf(32);
+      for (const words of appeal) expect(within(appealRow).getByText(words)).toBeTruthy();
+      expect(within(appealRow).queryByText(amendment[0])).toBeNull();
+      cleanup();
+    }
   });
 });

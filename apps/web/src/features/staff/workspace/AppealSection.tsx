@@ -47,7 +47,7 @@ export function AppealSection({ practice }: { practice: StaffPractice }) {
   }, [isIssuedMeanwhile, practice.id, queryClient]);
   if (!isAppealed || !appeal) return null;
   return (
-    <Section id="appeal" title={t('appeal.entryTitle')}>
+    <Section id="appeal" title={t(`appeal.types.${appeal.type}`)}>
       <Facts
         facts={[
           [t('appeal.type'), t(`appeal.types.${appeal.type}`)],

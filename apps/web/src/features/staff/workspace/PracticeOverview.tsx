@@ -1,4 +1,4 @@
-import { countryName, formatPhoneForReading, type StaffPractice } from '@lisbon/domain';
+import { countryName, formatPhoneForReading, type StaffPractice, statusNameOf } from '@lisbon/domain';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
@@ -24,8 +24,8 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
     <>
       <Stack gap="xs">
         <Group gap="sm">
-          <StatusBadge label={practice.status_label} />
-          <Text fw={600}>{t(`staff.status.${practice.status}`)}</Text>
+          <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
+          <Text fw={600}>{t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}</Text>
         </Group>
         <Facts
           facts={[

@@ -1,4 +1,4 @@
-import type { AuditEntry, StaffPractice } from '@lisbon/domain';
+import { type AuditEntry, type StaffPractice, statusNameOf } from '@lisbon/domain';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
@@ -49,10 +49,10 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
             <Text size="sm">
               {move.from_status && move.from_status !== move.to_status
                 ? t('staff.history.move', {
-                    from: t(`staff.status.${move.from_status}`),
-                    to: t(`staff.status.${move.to_status}`),
+                    from: t(`staff.status.${statusNameOf(move.from_status, practice.appeal_type)}`),
+                    to: t(`staff.status.${statusNameOf(move.to_status, practice.appeal_type)}`),
                   })
-                : t(`staff.status.${move.to_status}`)}
+                : t(`staff.status.${statusNameOf(move.to_status, practice.appeal_type)}`)}
             </Text>
             <DocumentChange entry={move} />
             {typeof move.details?.reason === 'string' && (

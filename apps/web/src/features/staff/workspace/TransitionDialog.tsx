@@ -3,6 +3,7 @@ import {
   DOCUMENT_TYPES,
   isOneOf,
   type StaffPractice,
+  statusNameOf,
   transitionBodySchema,
 } from '@lisbon/domain';
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
@@ -115,8 +116,8 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
         <Stack gap="md">
           <Text>
             {t('staff.actions.confirm', {
-              from: t(`staff.status.${practice.status}`),
-              to: t(`staff.status.${transition.to}`),
+              from: t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`),
+              to: t(`staff.status.${statusNameOf(transition.to, practice.appeal_type)}`),
             })}
           </Text>
           {isOneOf(WITH_EFFECTS, transition.action) && (

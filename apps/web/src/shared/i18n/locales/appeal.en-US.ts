@@ -25,8 +25,8 @@ export const appealEn = {
       'The statement of this request has been withdrawn: an appeal or amendment can no longer be asked for.',
     notPublished:
       'An appeal or amendment can be asked for only once the statement of this request is published.',
-    openTitle: 'Your appeal or amendment is in progress',
-    decidedTitle: 'Your appeal or amendment',
+    openTitle: { appeal: 'Your appeal is in progress', amendment: 'Your amendment is in progress' },
+    decidedTitle: { appeal: 'Your appeal', amendment: 'Your amendment' },
     askedAt: 'Asked on',
     documents: 'Supporting documents',
     documentCount_one: '{{count}} document',

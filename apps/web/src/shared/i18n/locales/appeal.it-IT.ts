@@ -26,8 +26,8 @@ export const appealIt: typeof appealEn = {
     withdrawn:
       'L’attestato di questa richiesta è stato ritirato: non si possono più chiedere ricorsi o rettifiche.',
     notPublished: 'Un ricorso o una rettifica si possono chiedere solo dopo la pubblicazione dell’attestato.',
-    openTitle: 'Il tuo ricorso o la tua rettifica è in corso',
-    decidedTitle: 'Il tuo ricorso o la tua rettifica',
+    openTitle: { appeal: 'Il tuo ricorso è in corso', amendment: 'La tua rettifica è in corso' },
+    decidedTitle: { appeal: 'Il tuo ricorso', amendment: 'La tua rettifica' },
     askedAt: 'Chiesto il',
     documents: 'Documenti a supporto',
     documentCount_one: '{{count}} documento',

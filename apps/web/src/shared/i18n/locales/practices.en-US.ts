@@ -93,11 +93,15 @@ export const practicesEn = {
       closed: 'This request is closed. No further action is planned on it.',
       published:
         'Your statement is published. You can ask for an appeal or an amendment within 7 days of its release.',
-      'appeal in evaluation': 'Your appeal or amendment request is being examined.',
+      'appeal in evaluation': 'Your appeal is being examined.',
       appeal_rejected: 'Your appeal was rejected: the published statement stays as it was.',
       appeal_issued: 'Your appeal was accepted and a new statement has been issued.',
       amend_issued: 'The amended statement has been issued.',
       appeal_refused: 'Your appeal was refused: it was not admitted.',
+      // The same steps of an amendment (`statusWordingOf`).
+      'amendment in evaluation': 'Your amendment request is being examined.',
+      amendment_rejected: 'Your amendment was rejected: the published statement stays as it was.',
+      amendment_refused: 'Your amendment was refused: it was not admitted.',
     },
   },
   practiceFacts: {

@@ -97,11 +97,14 @@ export const practicesIt: Practices = {
       closed: 'Questa richiesta è chiusa. Non sono previste altre azioni.',
       published:
         "Il tuo attestato è pubblicato. Puoi chiedere un ricorso o una rettifica entro 7 giorni dall'emissione.",
-      'appeal in evaluation': 'La tua richiesta di ricorso o di rettifica è in esame.',
+      'appeal in evaluation': 'La tua richiesta di ricorso è in esame.',
       appeal_rejected: "Il ricorso è stato rigettato: l'attestato pubblicato resta invariato.",
       appeal_issued: 'Il ricorso è stato accolto ed è stato emesso un nuovo attestato.',
       amend_issued: "L'attestato rettificato è stato emesso.",
       appeal_refused: 'Il ricorso è stato respinto: non è stato ammesso.',
+      'amendment in evaluation': 'La tua richiesta di rettifica è in esame.',
+      amendment_rejected: "La rettifica è stata rigettata: l'attestato pubblicato resta invariato.",
+      amendment_refused: 'La rettifica è stata respinta: non è stata ammessa.',
     },
   },
   practiceFacts: {
