@@ -504,7 +504,7 @@ describe('request workspace', () => {
     ] as const) {
       mockApi({
         'GET /staff/queues/counts': { body: { data: counts } },
-        'GET /staff/practices/7': { body: { data: seenBy(admin, practice) } },
+        'GET /staff/practices/7': { body: { data: seenBy(admin, { ...practice, appeal_type: type }) } },
         'GET /staff/practices/7/appeal': { body: { data: appeal(type) } },
       });
       renderApp('/staff/practices/7', { queryClient: logIn(admin) });
@@ -515,8 +515,18 @@ describe('request workspace', () => {
       expect(screen.getByRole('button', { name: names[1] }).getAttribute('data-variant')).toBe('outline');
       await userEvent.click(screen.getByRole('button', { name: names[1] }));
       expect(await screen.findByRole('dialog', { name: names[1] })).toBeTruthy();
-      // The history's entry; the statuses keep the spec's names ("Appeal requested").
-      expect(screen.queryByText('Amendment requested') !== null).toBe(type === 'amendment');
+      await userEvent.keyboard('{Escape}');
+      // The status, its badge, the history and the appeal's section name the amendment on one.
+      const [status, label, other] =
+        type === 'amendment'
+          ? ['Amendment requested', 'amendment in evaluation', /Appeal requested|appeal in evaluation/]
+          : ['Appeal requested', 'appeal in evaluation', /Amendment requested|amendment in evaluation/];
+      expect(screen.getAllByText(status).length).toBeGreaterThan(1);
+      expect(screen.getByText(label)).toBeTruthy();
+      expect(screen.queryByText(other)).toBeNull();
+      expect(
+        screen.getByRole('heading', { name: type === 'amendment' ? 'Amendment' : 'Appeal' }),
+      ).toBeTruthy();
       cleanup();
       vi.unstubAllGlobals();
     }
