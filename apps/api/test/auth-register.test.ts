@@ -413,6 +413,7 @@ describe('a registration job and the activation at the same time', () => {
         birthDate: other.birth_date,
         category: other.category,
         locale: other.locale,
+        isLocaleChosen: true,
         hasMarketingConsent: other.marketing_consent,
         hasAcceptedTerms: true,
         now: clock.now().toISOString(),
