@@ -54,6 +54,9 @@ const StaffQueueCountWords = lazy(() =>
 // The applicant's counts, only once logged in: a visitor's first visit does not take the badges.
 const loadRequestsBadge = () => import('@/features/notifications/components/RequestsBadge');
 const RequestsBadge = lazy(() => loadRequestsBadge().then((module) => ({ default: module.RequestsBadge })));
+const RequestsCountWords = lazy(() =>
+  loadRequestsBadge().then((module) => ({ default: module.RequestsCountWords })),
+);
 const AwaitingReplyBadge = lazy(() =>
   loadRequestsBadge().then((module) => ({ default: module.AwaitingReplyBadge })),
 );
@@ -103,17 +106,24 @@ export function AppLayout() {
         )
       : {}),
   };
-  // The queues' counts in words, in the links' names: "Assigned, 2 requests", heard once.
-  const spoken = isStaff
-    ? Object.fromEntries(
-        QUEUE_ORDER.map((queue) => [
-          queuePath(queue),
-          <Suspense fallback={null}>
-            <StaffQueueCountWords queue={queue} />
-          </Suspense>,
-        ]),
-      )
-    : {};
+  // The counts in words, in the links' names: "Assigned, 2 requests", heard once.
+  const spoken = {
+    '/practices': (
+      <Suspense fallback={null}>
+        <RequestsCountWords notifications={notifications} />
+      </Suspense>
+    ),
+    ...(isStaff
+      ? Object.fromEntries(
+          QUEUE_ORDER.map((queue) => [
+            queuePath(queue),
+            <Suspense fallback={null}>
+              <StaffQueueCountWords queue={queue} />
+            </Suspense>,
+          ]),
+        )
+      : {}),
+  };
 
   const logout = () => {
     drawer.close();

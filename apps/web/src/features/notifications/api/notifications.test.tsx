@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
-import { RequestsBadge } from '../components/RequestsBadge';
+import { RequestsCountWords } from '../components/RequestsBadge';
 import { useNotifications } from './notifications';
 import { waitOptions } from '@/test/wait';
 
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 function Probe() {
-  return <RequestsBadge notifications={useNotifications(1).data} />;
+  return <RequestsCountWords notifications={useNotifications(1).data} />;
 }
 
 const noneOf = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0]));
@@ -32,8 +32,10 @@ describe('notifications', () => {
     renderComponent(<Probe />);
     await vi.advanceTimersByTimeAsync(0);
     expect(api.callsTo('GET /users/1/notifications')).toHaveLength(1);
-    await vi.waitFor(() => expect(screen.getByText('2 requests await your reply')).toBeTruthy(), waitOptions);
-    expect(screen.getByText('3 requests in all')).toBeTruthy();
+    await vi.waitFor(
+      () => expect(screen.getByText(', 2 requests await your reply, 3 requests in all')).toBeTruthy(),
+      waitOptions,
+    );
 
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
     expect(api.callsTo('GET /users/1/notifications')).toHaveLength(2);

@@ -4,25 +4,39 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The counts beside "My requests": requests awaiting the applicant's reply stand out; the total
- * follows. Spoken as words, not bare numbers.
+ * follows. Numbers to see only: screen readers hear the counts once, as words in the link's name
+ * (`RequestsCountWords`), not the numbers and the words again.
  */
 export function RequestsBadge({ notifications }: { notifications: Notifications | undefined }) {
+  if (!notifications || notifications.total === 0) return null;
+  const awaiting = awaitingReplyOf(notifications);
+  return (
+    <Group gap={4} wrap="nowrap" aria-hidden>
+      {awaiting > 0 && (
+        <Badge color="orange.9" size="sm" circle={awaiting < 10}>
+          {awaiting}
+        </Badge>
+      )}
+      <Badge color="gray.8" size="sm" circle={notifications.total < 10}>
+        {notifications.total}
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * The same counts in words, hidden from sight, put right after the link's label: "My requests,
+ * 2 requests await your reply, 3 requests in all".
+ */
+export function RequestsCountWords({ notifications }: { notifications: Notifications | undefined }) {
   const { t } = useTranslation();
   if (!notifications || notifications.total === 0) return null;
   const awaiting = awaitingReplyOf(notifications);
   return (
-    <Group gap={4} wrap="nowrap">
-      {awaiting > 0 && (
-        <Badge color="orange.9" size="sm" circle={awaiting < 10}>
-          <span aria-hidden>{awaiting}</span>
-          <span className="visually-hidden">{t('notifications.awaiting', { count: awaiting })}</span>
-        </Badge>
-      )}
-      <Badge color="gray.8" size="sm" circle={notifications.total < 10}>
-        <span aria-hidden>{notifications.total}</span>
-        <span className="visually-hidden">{t('notifications.total', { count: notifications.total })}</span>
-      </Badge>
-    </Group>
+    <span className="visually-hidden">
+      {awaiting > 0 && t('notifications.navAwaiting', { count: awaiting })}
+      {t('notifications.navTotal', { count: notifications.total })}
+    </span>
   );
 }
 

@@ -38,7 +38,10 @@ export const requestsEn = {
   notifications: {
     awaiting_one: '{{count}} request awaits your reply',
     awaiting_other: '{{count}} requests await your reply',
-    total_one: '{{count}} request in all',
-    total_other: '{{count}} requests in all',
+    // After "My requests", in its name (the badges are only seen): "My requests, 2 requests await…".
+    navAwaiting_one: ', {{count}} request awaits your reply',
+    navAwaiting_other: ', {{count}} requests await your reply',
+    navTotal_one: ', {{count}} request in all',
+    navTotal_other: ', {{count}} requests in all',
   },
 } as const;

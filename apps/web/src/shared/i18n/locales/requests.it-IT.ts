@@ -41,7 +41,10 @@ export const requestsIt: Requests = {
   notifications: {
     awaiting_one: '{{count}} richiesta attende una tua risposta',
     awaiting_other: '{{count}} richieste attendono una tua risposta',
-    total_one: '{{count}} richiesta in tutto',
-    total_other: '{{count}} richieste in tutto',
+    // After "My requests", in its name (the badges are only seen): "My requests, 2 requests await…".
+    navAwaiting_one: ', {{count}} richiesta attende una tua risposta',
+    navAwaiting_other: ', {{count}} richieste attendono una tua risposta',
+    navTotal_one: ', {{count}} richiesta in tutto',
+    navTotal_other: ', {{count}} richieste in tutto',
   },
 };

@@ -1,0 +1,57 @@
+import { STATUS_LABELS } from '@lisbon/domain';
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { DESKTOP, setViewport } from '@/test/viewport';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await changeLocale('en-US');
+});
+
+const noneOf = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0]));
+
+/** An accessible name, exactly (happy-dom puts a space before every element's text: see StaffQueueBadge.test). */
+const named = (expected: string) => (name: string) => name.replace(/ +,/g, ',') === expected;
+
+describe('the applicant’s counts beside "My requests"', () => {
+  it('are heard once, after the link’s name, in words with their plural', async () => {
+    setViewport(DESKTOP);
+    mockApi({
+      'GET /users/1/notifications': {
+        body: { data: { counts: { ...noneOf, draft: 1, 'cimea request': 2 }, total: 3 } },
+      },
+      'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+    });
+    renderApp('/practices', { queryClient: logIn() });
+
+    const link = await screen.findByRole('link', {
+      name: named('My requests, 2 requests await your reply, 3 requests in all'),
+    });
+    // The numbers are there to see: their badges are hidden from screen readers as a whole.
+    expect(link.querySelector('[aria-hidden="true"]')?.textContent).toBe('23');
+
+    await act(() => changeLocale('it-IT'));
+    expect(
+      await screen.findByRole('link', {
+        name: named('Le mie richieste, 2 richieste attendono una tua risposta, 3 richieste in tutto'),
+      }),
+    ).toBeTruthy();
+  });
+
+  it('says the total alone, in the singular, when nothing awaits a reply', async () => {
+    setViewport(DESKTOP);
+    mockApi({
+      'GET /users/1/notifications': { body: { data: { counts: { ...noneOf, draft: 1 }, total: 1 } } },
+      'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+    });
+    renderApp('/practices', { queryClient: logIn() });
+
+    expect(await screen.findByRole('link', { name: named('My requests, 1 request in all') })).toBeTruthy();
+  });
+});
