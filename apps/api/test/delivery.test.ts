@@ -466,6 +466,25 @@ describe('paying the cart', () => {
     const text = (await pdfText(waybill.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain('Tel. +39 333 123 4567');
     expect(text).not.toContain('+393331234567');
+
+    // A number kept without its country code (as older shipments may hold it) is read in the
+    // shipping country (France), on the applicant's waybill and on the workspace's.
+    await t.database.db
+      .updateTable('deliveries')
+      .set({ phone: '0472000000' })
+      .where('id', '=', shipment.id)
+      .execute();
+    for (const again of [
+      await call(ivo, 'GET', `/delivery/${shipment.id}/waybill`),
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/staff/practices/${id}/waybill`,
+        headers: { authorization: `Bearer ${secretary.token}` },
+      }),
+    ]) {
+      expect(again.statusCode).toBe(200);
+      expect((await pdfText(again.rawPayload)).replace(/\s+/g, ' ')).toContain('Tel. +33 4 72 00 00 00');
+    }
   });
 
   it('opens a new checkout a minute after one whose instance died before its provider session opened', async () => {

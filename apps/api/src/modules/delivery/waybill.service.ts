@@ -88,8 +88,9 @@ async function renderWaybill(ctx: AppContext, actor: SessionUser, row: DeliveryR
     row.address,
     [row.zip_code, row.city, row.province].filter(Boolean).join(' '),
     row.country,
-    // Kept in E.164; printed grouped for the courier who dials it, as the web summary shows it.
-    row.phone ? `Tel. ${formatPhoneForReading(row.phone)}` : null,
+    // Kept in E.164; printed grouped for the courier who dials it, as the web summary shows it (one
+    // kept without its country code is read in the shipping country).
+    row.phone ? `Tel. ${formatPhoneForReading(row.phone, row.country)}` : null,
   ].filter(Boolean);
   const document = {
     title: `Lettera di vettura / Waybill ${row.waybill_number}`,

@@ -73,6 +73,22 @@ describe('the return delivery of a request, in the staff workspace', () => {
     expect(api.callsTo(`GET /staff/practices/${practice.id}/waybill`)).toHaveLength(1);
   }, 20_000);
 
+  it('writes a phone kept without its country code for reading, in the shipping country', async () => {
+    const practice = staffPracticeFixture({
+      status: 'closed',
+      delivery_opened_at: '2026-11-05T09:00:00.000Z',
+      delivery_paid_at: '2026-11-11T09:00:00.000Z',
+      shipment: { ...shipment, shipping: { ...shipment.shipping!, phone: '3331234567' } },
+    });
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+    });
+    renderApp(`/staff/practices/${practice.id}`, { queryClient: logIn(staffUser('secretary')) });
+    const recipient = within(await deliverySection()).getByRole('group', { name: 'Send to' });
+    expect(within(recipient).getByText('Phone +39 333 123 4567')).toBeTruthy();
+  });
+
   it('keeps the keyboard in the section once the originals are set as delivered', async () => {
     const practice = staffPracticeFixture({
       status: 'closed',

@@ -51,7 +51,9 @@ function ShipmentDetails({ practiceId, shipment }: { practiceId: number; shipmen
           <Text>{[shipping.zip_code, shipping.city, shipping.province].filter(Boolean).join(' ')}</Text>
           <Text>{countryName(shipping.country, locale)}</Text>
           {shipping.phone && (
-            <Text>{t('staff.delivery.phone', { phone: formatPhoneForReading(shipping.phone) })}</Text>
+            <Text>
+              {t('staff.delivery.phone', { phone: formatPhoneForReading(shipping.phone, shipping.country) })}
+            </Text>
           )}
         </address>
       )}
