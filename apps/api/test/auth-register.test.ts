@@ -542,6 +542,40 @@ describe('the activation mail’s greeting', () => {
     expect(greetingOf('nina.applicant@example.org')).toBe('Hello,');
     expect(greetingOf('lia.applicante@example.org')).toBe('Gentile utente,');
   });
+
+  it('tells a staff account its administrator created it, where an applicant is thanked for registering', async () => {
+    for (const [email, locale] of [
+      ['ada.staff@example.org', 'en-US'],
+      ['ivo.staff@example.org', 'it-IT'],
+    ] as const)
+      await createStaffAccount(contextFor(t.database, clock), {
+        role: 'secretary',
+        email,
+        firstName: 'Sec',
+        lastName: 'Retary',
+        locale,
+      });
+    await post('/auth/register', registration({ email: 'olga.applicant@example.org' }));
+    for (const email of ['ada.staff@example.org', 'ivo.staff@example.org'])
+      expect((await post('/auth/activation/resend', { email })).statusCode).toBe(202);
+    await t.worker.drainOnce();
+    const [ada] = mailsTo('ada.staff@example.org');
+    const [ivo] = mailsTo('ivo.staff@example.org');
+    const [olga] = mailsTo('olga.applicant@example.org');
+    for (const body of [ada?.text, ada?.html]) {
+      expect(body).toContain('An administrator has created a staff account for you on Lisbon');
+      expect(body).toContain('If you were not expecting this account, ignore this message');
+      expect(body).not.toContain('registering');
+      expect(body).not.toContain('did not register');
+    }
+    expect(ivo?.text).toContain('Un amministratore ha creato per te un account del personale su Lisbon');
+    expect(ivo?.text).toContain('Se non ti aspettavi questo account');
+    expect(ivo?.text).not.toContain('registrazione');
+    expect(olga?.kind).toBe('activation');
+    expect(olga?.text).toContain('Thank you for registering.');
+    expect(olga?.text).toContain('If you did not register, ignore this message');
+    expect(olga?.text).not.toContain('administrator');
+  });
 });
 
 describe('the per-email limit on mails (decision 111)', () => {

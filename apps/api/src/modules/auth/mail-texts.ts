@@ -45,17 +45,27 @@ const IT_REPLACED = 'Questo link sostituisce quello che ti abbiamo inviato prima
  */
 const activationName = (p: MailTextParams): string => (p.isNameTypedByRegistrant ? '' : p.firstName);
 
+/**
+ * Nobody registered a staff account: its administrator created it (`user:create`), so its activation
+ * says so instead of thanking the reader for registering.
+ */
+const isCreatedByAdministrator = (p: MailTextParams): boolean => !p.isNameTypedByRegistrant;
+
 const EN: Texts = {
   activation: (p) => ({
     subject: 'Activate your account',
     greeting: greeting('en-US', activationName(p)),
     paragraphs: [
-      'Thank you for registering. To activate your account, open the link below and choose your password.',
+      isCreatedByAdministrator(p)
+        ? 'An administrator has created a staff account for you on Lisbon, the portal for the recognition of foreign qualifications. To activate it, open the link below and choose your password.'
+        : 'Thank you for registering. To activate your account, open the link below and choose your password.',
       `The link can be used once, within ${p.activationHours} hours.`,
       ...replaced(p, EN_REPLACED),
     ],
     action: { label: 'Activate your account', url: p.link },
-    footer: 'If you did not register, ignore this message: no account will be activated.',
+    footer: isCreatedByAdministrator(p)
+      ? 'If you were not expecting this account, ignore this message: it will not be activated.'
+      : 'If you did not register, ignore this message: no account will be activated.',
   }),
   'already-registered': (p) => ({
     subject: 'You already have an account',
@@ -116,12 +126,16 @@ const IT: Texts = {
     subject: 'Attiva il tuo account',
     greeting: greeting('it-IT', activationName(p)),
     paragraphs: [
-      'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
+      isCreatedByAdministrator(p)
+        ? 'Un amministratore ha creato per te un account del personale su Lisbon, il portale per il riconoscimento dei titoli esteri. Per attivarlo apri il link qui sotto e scegli la tua password.'
+        : 'Grazie per la registrazione. Per attivare il tuo account apri il link qui sotto e scegli la tua password.',
       `Il link si può usare una sola volta, entro ${p.activationHours} ore.`,
       ...replaced(p, IT_REPLACED),
     ],
     action: { label: 'Attiva il tuo account', url: p.link },
-    footer: 'Se non ti sei registrato, ignora questo messaggio: nessun account verrà attivato.',
+    footer: isCreatedByAdministrator(p)
+      ? 'Se non ti aspettavi questo account, ignora questo messaggio: non verrà attivato.'
+      : 'Se non ti sei registrato, ignora questo messaggio: nessun account verrà attivato.',
   }),
   'already-registered': (p) => ({
     subject: 'Hai già un account',
