@@ -79,6 +79,30 @@ describe('single-page app', () => {
     expect(stamp.body).not.toContain('2026-11-24T07:00:00.000Z');
   });
 
+  it('answers a path too long for any file as a missing one, and one longer than 4096 characters 414, never 403', async () => {
+    // A name over 255 bytes (the file system's limit): as any path that names no file.
+    const longName = 'a'.repeat(300);
+    const api = await page(`/api/v1/${longName}`);
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+    const asset = await app.inject({ method: 'GET', url: `/assets/${longName}.js` });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+    const deepLink = await page(`/verify/${longName}`);
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.body).toBe(INDEX_HTML);
+    // A path longer than any file's: 414 URI Too Long, in the standard body.
+    for (const url of [
+      `/${'a'.repeat(5000)}`,
+      `/api/v1/${'a/'.repeat(2500)}`,
+      `/practices/${'a'.repeat(5000)}?tab=1`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request could not be read.' });
+    }
+  });
+
   it('answers a missing asset with 404, not with the app', async () => {
     const response = await app.inject({
       method: 'GET',

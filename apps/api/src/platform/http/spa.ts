@@ -29,6 +29,28 @@ const isServable = (path: string): boolean => !/\.(map|br|gz)$/.test(path) && !/
 /** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a page of the app. */
 const looksLikeFile = (url: string): boolean => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
 
+/** The longest path a file can have (Linux's PATH_MAX), and the longest name of one of its parts (NAME_MAX). */
+const MAX_PATH_LENGTH = 4096;
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Whether no file can have this path for its length. The file server asks the file system for it
+ * anyway and takes ENAMETOOLONG for a path it cannot check, answering 403 "You do not have access":
+ * such a path is answered before (414 when the whole path is too long, as no page of the app is
+ * that long; else as a path that names no file: a page of the app, or 404).
+ */
+const isPathTooLong = (path: string): boolean => path.length > MAX_PATH_LENGTH;
+const hasNameTooLong = (path: string): boolean =>
+  path.split('/').some((name) => Buffer.byteLength(decodedOrAsIs(name)) > MAX_NAME_BYTES);
+
+function decodedOrAsIs(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 /** A pre-rendered page: the paths it answers, those among them it leaves to another page, its file. */
 type PrerenderedPage = { path: RegExp; except: ReadonlySet<string>; file: string };
 
@@ -118,6 +140,15 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       allowedPath: isServable,
       // `/` is a page like the others: its HTML is chosen by sendPage, not index.html by directory.
       index: false,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      // Only the file server's own route (`/*`) looks the path up in the file system.
+      if (request.routeOptions.url !== '/*') return;
+      const path = request.url.split('?')[0] ?? '';
+      if (isPathTooLong(path)) {
+        throw Object.assign(new Error('URI too long'), { statusCode: 414 });
+      }
+      if (hasNameTooLong(path)) return reply.callNotFound();
     });
     app.get('/', { schema: { hide: true } }, async (request, reply) =>
       sendPage(webDistDir, pages, request, reply),
