@@ -164,7 +164,14 @@ export function DocumentUploader({
   return (
     <Stack gap="sm">
       {unsavedKey === undefined ? null : (
-        <KeptFields form={form} unsavedKey={unsavedKey} clearRef={clearKept} />
+        <KeptFields
+          form={form}
+          unsavedKey={unsavedKey}
+          clearRef={clearKept}
+          // What the applicant typed or attached, not a type only picked in the select: alone, that
+          // is no question on leaving (nor anything to keep).
+          isUnsaved={hasTypedName(form.values) || waiting !== null || unsent !== null}
+        />
       )}
       <FormAlert message={failure} />
       {unsent && !upload.isUploading ? (
@@ -251,17 +258,23 @@ export function DocumentUploader({
   );
 }
 
+/** Whether the user typed which document it is (the name of an additional document). */
+const hasTypedName = (values: Values): boolean =>
+  values.type === 'additional' && values.additional_type.trim() !== '';
+
 /** Keeps the uploader's fields under `unsavedKey` until a file is attached (`clearRef`), saying so once they are back. */
 function KeptFields({
   form,
   unsavedKey,
   clearRef,
+  isUnsaved,
 }: {
   form: UseFormReturnType<Values>;
   unsavedKey: string;
   clearRef: RefObject<(() => void) | null>;
+  isUnsaved: boolean;
 }) {
-  const unsaved = useUnsavedChanges(form, unsavedKey);
+  const unsaved = useUnsavedChanges(form, unsavedKey, isUnsaved);
   useEffect(() => {
     clearRef.current = unsaved.clear;
   });

@@ -18,6 +18,12 @@ import type { FormValues } from './schemaForm';
 export function useUnsavedChanges<Values extends FormValues>(
   form: UseFormReturnType<Values>,
   key: string,
+  /**
+   * Whether what the form holds is worth keeping and asking about, when the caller knows better
+   * than "a value changed" (the document uploader: a name typed or a file chosen, not a type picked
+   * in its select alone). Default: the form is dirty.
+   */
+  isUnsaved?: boolean,
 ): { clear: () => void; notice: ReactNode; dialog: ReactNode } {
   const { t } = useTranslation();
   const userId = storage.get('auth')?.userId ?? null;
@@ -30,7 +36,7 @@ export function useUnsavedChanges<Values extends FormValues>(
     return known.length > 0 ? (Object.fromEntries(known) as Partial<Values>) : null;
   });
   const [isRestored, setIsRestored] = useState(kept !== null);
-  const isDirty = form.isDirty();
+  const isDirty = isUnsaved ?? form.isDirty();
   const isDirtyNow = useRef(false);
   useEffect(() => {
     isDirtyNow.current = isDirty;

@@ -223,6 +223,58 @@ describe('wizard documents step', () => {
     },
   );
 
+  it('goes on to the review without asking, after only another type was picked; asks once a name is typed', async () => {
+    const api = mockApi({
+      'GET /documents': { body: overview([]) },
+      'POST /practices/7/review': { body: { data: practiceFixture({ wizard_step: 'review' }) } },
+    });
+    const user = userEvent.setup();
+    const show = () => {
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/documents',
+            element: (
+              <DocumentsStep
+                practice={practiceFixture({ wizard_step: 'documents' })}
+                onSaved={async () => {
+                  await router.navigate('/review');
+                }}
+              />
+            ),
+          },
+          { path: '/review', element: <p>The review</p> },
+        ],
+        { initialEntries: ['/documents'] },
+      );
+      return renderComponent(<RouterProvider router={router} />, logIn());
+    };
+    const continueButton = () => screen.getByRole('button', { name: 'Continue to the review' });
+
+    // Another type picked, nothing typed nor attached: no question.
+    show();
+    await user.click(await typeField());
+    await user.click(await screen.findByRole('option', { name: 'Diploma or provisional certificate' }));
+    expect((await typeField()).value).toBe('Diploma or provisional certificate');
+    await user.click(continueButton());
+    expect(await screen.findByText('The review')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('documents'))).toEqual([]);
+    cleanup();
+
+    // The name of an additional document typed: asked first.
+    show();
+    await user.click(await typeField());
+    await user.click(await screen.findByRole('option', { name: 'Additional document' }));
+    await user.type(screen.getByLabelText(/^Which document is it\?/), 'Certificate of internship');
+    await user.click(continueButton());
+    expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeTruthy();
+    expect(screen.queryByText('The review')).toBeNull();
+    expect(api.callsTo('POST /practices/7/review')).toHaveLength(2);
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
   it('keeps "Which document is it?" typed before the file is attached: back when the step opens again, cleared once the file is attached', async () => {
     mockApi({ 'GET /documents': { body: overview(['diploma']) } });
     const xhr = installFakeXhr();
