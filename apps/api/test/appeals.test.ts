@@ -294,6 +294,7 @@ describe('documents during the appeal', () => {
     expect(overview.practices[0]).toMatchObject({
       is_editable: true,
       published_at: '2026-04-01T08:00:00.000Z',
+      statement_withdrawn_at: null,
     });
 
     const deleted = await call('DELETE', `/documents/${evaluated.id}`, owner);

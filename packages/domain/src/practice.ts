@@ -305,6 +305,12 @@ export const practiceDocumentsSchema = z
      * The API always sends it; optional like the request's own `published_at`.
      */
     published_at: z.string().nullable().optional(),
+    /**
+     * When the statement was withdrawn (null: it was not): with `published_at`, whether the appeal
+     * window is open, in which a document added since the release may be replaced
+     * (`isDocumentChangeable`). The API always sends it; optional like `published_at`.
+     */
+    statement_withdrawn_at: z.string().nullable().optional(),
     required_documents: z.array(z.enum(DOCUMENT_TYPES)),
     missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
     documents: z.array(documentSchema),

@@ -370,6 +370,7 @@ export async function documentsOverview(
           ? Math.ceil((lockEnd.getTime() - ctx.clock.now().getTime()) / 1000)
           : null,
         published_at: practice.row.published_at,
+        statement_withdrawn_at: practice.row.statement_withdrawn_at,
         required_documents: required,
         missing_documents: missingDocuments(required, own),
         documents: own,

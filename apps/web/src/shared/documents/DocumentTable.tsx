@@ -1,6 +1,7 @@
 import {
   ACCEPTED_DOCUMENT_TYPES,
   isAddedSincePublication,
+  isDocumentChangeable,
   isStatementEvidence,
   type PracticeDocument,
   type PracticeStatus,
@@ -29,9 +30,15 @@ type Props = {
   /**
    * The request the documents are of: once its statement is published, those it was evaluated on
    * are kept as they were, in an appeal's reply too (`isStatementEvidence`, decision 026); those
-   * added since may be deleted, as the API allows, the window closed or not (`isAddedSincePublication`).
+   * added since may be deleted, as the API allows, the window closed or not (`isAddedSincePublication`),
+   * and replaced while the appeal window is open (`isDocumentChangeable`, which needs to know whether
+   * the statement was withdrawn).
    */
-  practice?: { status: PracticeStatus; published_at?: string | null | undefined };
+  practice?: {
+    status: PracticeStatus;
+    published_at?: string | null | undefined;
+    statement_withdrawn_at?: string | null | undefined;
+  };
 };
 
 /**
@@ -54,6 +61,24 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
   const isDeletable = (document: PracticeDocument) =>
     (isEditable && !isEvidence(document)) ||
     (practice !== undefined && isAddedSincePublication(practice, document.created_at));
+
+  /**
+   * Replace as the API takes it: while the request accepts changes, and on a published request in
+   * its appeal window a document added since the release (`isDocumentChangeable`, the API's rule).
+   */
+  const isReplaceable = (document: PracticeDocument) =>
+    (isEditable && !isEvidence(document)) ||
+    (practice?.status === 'published' &&
+      practice.statement_withdrawn_at !== undefined &&
+      isDocumentChangeable(
+        {
+          status: practice.status,
+          published_at: practice.published_at ?? null,
+          statement_withdrawn_at: practice.statement_withdrawn_at,
+        },
+        document.created_at,
+        new Date(),
+      ));
 
   const refresh = () =>
     Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -94,7 +119,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
     }
   };
 
-  /** Download always; replace while editable, delete as the API allows, neither for the documents evaluated. */
+  /** Download always; replace and delete as the API allows, neither for the documents evaluated. */
   const actions = (document: PracticeDocument) => (
     <>
       <Button size="xs" variant="light" onClick={() => void download(document)}>
@@ -102,20 +127,18 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
         <span className="visually-hidden"> {documentLabel(document, t)}</span>
       </Button>
       {isEditable && isEvidence(document) && <Text size="sm">{t('documentUpload.evaluated')}</Text>}
-      {isEditable && !isEvidence(document) && (
-        <>
-          <FileButton
-            onChange={(file) => file && void replace(document, file)}
-            accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-          >
-            {(props) => (
-              <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
-                {t('documentUpload.replace')}
-                <span className="visually-hidden"> {documentLabel(document, t)}</span>
-              </Button>
-            )}
-          </FileButton>
-        </>
+      {isReplaceable(document) && (
+        <FileButton
+          onChange={(file) => file && void replace(document, file)}
+          accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+        >
+          {(props) => (
+            <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
+              {t('documentUpload.replace')}
+              <span className="visually-hidden"> {documentLabel(document, t)}</span>
+            </Button>
+          )}
+        </FileButton>
       )}
       {isDeletable(document) && (
         <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>

@@ -193,6 +193,53 @@ describe('/documents: a published request after the appeal window, no appeal ask
   });
 });
 
+describe('/documents: a published request in its appeal window', () => {
+  const day = 24 * 60 * 60_000;
+  const document = (id: number, type: DocumentType, created_at: string, additional_type: string | null) => ({
+    id,
+    practice_id: 7,
+    type,
+    additional_type,
+    file_name: `${type}.pdf`,
+    content_type: 'application/pdf',
+    size: 4,
+    sha256: 'a'.repeat(64),
+    created_at,
+  });
+  // Released yesterday: the window is open. The diploma was evaluated; the evidence came after.
+  const published = (statement_withdrawn_at: string | null) =>
+    entry({
+      status: 'published',
+      status_label: 'published',
+      is_editable: false,
+      published_at: new Date(Date.now() - day).toISOString(),
+      statement_withdrawn_at,
+      missing_documents: [],
+      documents: [
+        document(11, 'diploma', new Date(Date.now() - 2 * day).toISOString(), null),
+        document(12, 'additional', new Date(Date.now() - 60_000).toISOString(), 'Appeal evidence'),
+      ],
+    });
+
+  it('offers Replace and Delete for a document added since the release, as the API takes them, not for those evaluated', async () => {
+    open(published(null));
+    expect(
+      await screen.findByRole('button', { name: 'Replace Appeal evidence (additional document)' }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Replace/ })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Delete Appeal evidence (additional document)' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(1);
+  });
+
+  it('offers no Replace once the statement is withdrawn (no appeal to support), Delete still', async () => {
+    open(published(new Date(Date.now() - 60 * 60_000).toISOString()));
+    expect(
+      await screen.findByRole('button', { name: 'Delete Appeal evidence (additional document)' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Replace/ })).toBeNull();
+  });
+});
+
 describe('/documents: a draft whose checkout is open (409 PAYMENT_OPEN, decision 020)', () => {
   it.each([
     [
