@@ -2,7 +2,7 @@ import { awaitingReplyOf } from '@lisbon/domain';
 import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
@@ -89,22 +89,23 @@ export function AppLayout() {
   const awaitingReply = awaitingReplyOf(notifications);
   // Staff without a second factor are refused by the API: no counts to ask for.
   const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
+  // One entry per staff queue's link, each loading on its own (none for an applicant).
+  const perQueue = (render: (queue: (typeof QUEUE_ORDER)[number]) => ReactNode) =>
+    isStaff
+      ? Object.fromEntries(
+          QUEUE_ORDER.map((queue) => [
+            queuePath(queue),
+            <Suspense fallback={null}>{render(queue)}</Suspense>,
+          ]),
+        )
+      : {};
   const badges = {
     '/practices': (
       <Suspense>
         <RequestsBadge notifications={notifications} />
       </Suspense>
     ),
-    ...(isStaff
-      ? Object.fromEntries(
-          QUEUE_ORDER.map((queue) => [
-            queuePath(queue),
-            <Suspense fallback={null}>
-              <StaffQueueBadge queue={queue} />
-            </Suspense>,
-          ]),
-        )
-      : {}),
+    ...perQueue((queue) => <StaffQueueBadge queue={queue} />),
   };
   // The counts in words, in the links' names: "Assigned, 2 requests", heard once.
   const spoken = {
@@ -113,16 +114,7 @@ export function AppLayout() {
         <RequestsCountWords notifications={notifications} />
       </Suspense>
     ),
-    ...(isStaff
-      ? Object.fromEntries(
-          QUEUE_ORDER.map((queue) => [
-            queuePath(queue),
-            <Suspense fallback={null}>
-              <StaffQueueCountWords queue={queue} />
-            </Suspense>,
-          ]),
-        )
-      : {}),
+    ...perQueue((queue) => <StaffQueueCountWords queue={queue} />),
   };
 
   const logout = () => {
