@@ -230,7 +230,7 @@ test('an appeal within the window, through the staff workspace to the statement 
   await reviewer.goto(`/staff/practices/${practiceId}`);
   await makeMoves(reviewer, [
     ['Conclude review', 'Review concluded'],
-    ['Issue the appeal statement', 'Practice published'],
+    ['Issue the appeal statement', 'Request published'],
   ]);
   await reviewer.context().close();
 

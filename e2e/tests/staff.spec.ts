@@ -110,7 +110,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expect(evaluator.getByRole('dialog', { name: 'Start the evaluation' })).toBeHidden();
   await expect(start).toBeFocused();
   await move(evaluator, 'Start the evaluation');
-  await expectNotice(evaluator, 'Practice updated');
+  await expectNotice(evaluator, 'Request updated');
   await move(evaluator, 'Ask the applicant', async (dialog) => {
     await dialog.getByLabel(/^Message to the applicant/).fill(QUESTION);
     // The multi-select's input is covered by its pills box: reached with the keyboard.
@@ -208,7 +208,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await move(reviewer, 'Conclude review');
   await expectNotice(reviewer, 'Review concluded');
   await move(reviewer, 'Mark ready for issue');
-  await expectNotice(reviewer, 'Practice updated');
+  await expectNotice(reviewer, 'Request updated');
   await expectAccessible(reviewer);
   await reviewer.goto('/staff/queues/ready_for_issue');
   await expect(reviewer.getByRole('link', { name: `Request no. ${id}`, exact: true })).toBeVisible();
@@ -247,7 +247,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expectNotice(secretary, 'Requests assigned');
   await openFromQueue(evaluator, 'assigned', second);
   await move(evaluator, 'Start the evaluation');
-  await expectNotice(evaluator, 'Practice updated');
+  await expectNotice(evaluator, 'Request updated');
   await openFromQueue(secretary, 'all', second);
   await actions(secretary).getByRole('button', { name: 'Change the assignment' }).click();
   const change = secretary.getByRole('dialog', { name: 'Change the assignment' });

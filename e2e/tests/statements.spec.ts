@@ -70,7 +70,7 @@ test('staff publish a statement, the applicant downloads it, a visitor verifies 
   await expectAccessible(staffPage);
   const dayOfPublishing = longDate(new Date());
   await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(staffPage.getByText('Practice published').first()).toBeVisible();
+  await expect(staffPage.getByText('Request published').first()).toBeVisible();
   // Pending until the job has run, and no second publish is offered meanwhile.
   await expect(publication.getByText(/Publication pending|Statement published on/)).toBeVisible();
   await expect(publication.getByRole('button', { name: 'Publish the statement' })).toHaveCount(0);

@@ -37,7 +37,7 @@ describe('publishing a statement', () => {
     const moved = await publishMove(t.app, admin, practiceId);
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
-      meta: { notice: 'practicePublished', message: 'Practice published' },
+      meta: { notice: 'practicePublished', message: 'Request published' },
     });
 
     // Pending: the applicant is told to try again later (spec §4), the visitor that it is not published yet.

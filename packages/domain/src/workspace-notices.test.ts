@@ -16,6 +16,15 @@ describe('workspace notices', () => {
 
   it('says "requests" as every screen does, and asks the applicant in Italian (first-staff walk)', () => {
     expect(WORKSPACE_NOTICES['it-IT'].practicesAssigned).toBe('Richieste assegnate');
+    // No toast names the internal "practice" ("pratica"): starting an evaluation said "Practice updated".
+    for (const locale of ['en-US', 'it-IT'] as const) {
+      for (const message of Object.values(WORKSPACE_NOTICES[locale]))
+        expect(message).not.toMatch(/practice|pratica/i);
+    }
+    expect(WORKSPACE_NOTICES['en-US'].practiceUpdated).toBe('Request updated');
+    expect(WORKSPACE_NOTICES['it-IT'].practiceUpdated).toBe('Richiesta aggiornata');
+    expect(WORKSPACE_NOTICES['en-US'].practicePublished).toBe('Request published');
+    expect(WORKSPACE_NOTICES['it-IT'].practicePublished).toBe('Richiesta pubblicata');
     // The move that asks and waits for the answer, not a message that changes nothing.
     expect(ACTION_NAMES_IT.ask_applicant).toBe('Chiedi al richiedente');
   });

@@ -5,7 +5,7 @@ import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string>> = {
   'en-US': {
     practicesAssigned: 'Requests assigned',
-    practiceUpdated: 'Practice updated',
+    practiceUpdated: 'Request updated',
     fileCheckConcluded: 'File check concluded',
     verificationUpdated: 'Verification updated',
     assessmentUpdated: 'Assessment updated',
@@ -13,7 +13,7 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     sentInReview: 'Sent in review',
     sentBack: 'Sent back to evaluation',
     reviewConcluded: 'Review concluded',
-    practicePublished: 'Practice published',
+    practicePublished: 'Request published',
     closed: 'Closed',
     messageSent: 'Message sent',
     appealCreated: 'Appeal created',
@@ -27,7 +27,7 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
   },
   'it-IT': {
     practicesAssigned: 'Richieste assegnate',
-    practiceUpdated: 'Pratica aggiornata',
+    practiceUpdated: 'Richiesta aggiornata',
     fileCheckConcluded: 'Controllo del fascicolo concluso',
     verificationUpdated: 'Verifica aggiornata',
     assessmentUpdated: 'Valutazione aggiornata',
@@ -35,7 +35,7 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     sentInReview: 'Inviata in revisione',
     sentBack: 'Rimandata in valutazione',
     reviewConcluded: 'Revisione conclusa',
-    practicePublished: 'Pratica pubblicata',
+    practicePublished: 'Richiesta pubblicata',
     closed: 'Chiusa',
     messageSent: 'Messaggio inviato',
     appealCreated: 'Ricorso creato',

@@ -40,7 +40,7 @@ function publicationApi(initial: StaffPublication['state'], viewer: User) {
       return {
         body: {
           data: { ...practice, available_actions: [] },
-          meta: { notice: 'practicePublished', message: 'Practice published' },
+          meta: { notice: 'practicePublished', message: 'Request published' },
         },
       };
     },
@@ -70,7 +70,7 @@ describe('publication in the staff workspace', () => {
       ),
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Practice published')).toBeTruthy();
+    expect(await screen.findByText('Request published')).toBeTruthy();
     expect(api.callsTo('POST /staff/practices/7/transitions')[0]?.body).toMatchObject({
       action: 'publish',
       expected_status: 'ready_for_issue',
@@ -160,7 +160,7 @@ describe('publication in the staff workspace', () => {
       'POST /staff/practices/7/transitions': () => {
         isIssued = true;
         return {
-          body: { data: reviewed, meta: { notice: 'practicePublished', message: 'Practice published' } },
+          body: { data: reviewed, meta: { notice: 'practicePublished', message: 'Request published' } },
         };
       },
     });
