@@ -47,6 +47,11 @@ export const theme = createTheme({
     // no key could reach, and a tabindex on it tripped aria-required-children (issue 33).
     Select: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
     MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
+    // A dialog's title bar is Mantine's <header>, which assistive technology lists as a second
+    // "banner" beside the page's own (axe landmark-no-duplicate-banner on every open dialog): it is
+    // a plain group of the title and the close button, the dialog named by its title as before.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
     // The show-or-hide button of a password is reached with Tab like every other button (issue 33).
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
