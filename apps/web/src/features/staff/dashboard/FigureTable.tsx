@@ -77,7 +77,9 @@ export function FigureTable({
     return value;
   };
   return (
-    <section aria-labelledby={`${id}-title`}>
+    // No name of its own: the table's scrolling box is the figure's one landmark, named by its
+    // title; both named were two regions of one name (axe landmark-unique). The h2 leads to it.
+    <section>
       <Stack gap="sm">
         <Group justify="space-between" align="center" wrap="wrap">
           <Title order={2} id={`${id}-title`}>

@@ -271,6 +271,10 @@ describe('the dashboard', () => {
     const time = screen.getByRole('table', { name: 'Working days from submission to publication' });
     expect(within(time).getByText('37.5')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(9);
+    // One landmark per figure: the figure's section and its table's scrolling box were two regions
+    // of the same name (axe landmark-unique), heard twice in the list of landmarks.
+    for (const figure of ['Backlog by status', 'Appeals and amendments', 'Statements published per week'])
+      expect(screen.getAllByRole('region', { name: figure })).toHaveLength(1);
     expect(screen.getByText('No refund was refused.')).toBeTruthy();
     // Whoever packs the originals finds the shipment by its waybill.
     const deliveries = screen.getByRole('table', { name: 'Return deliveries paid, not yet delivered' });
