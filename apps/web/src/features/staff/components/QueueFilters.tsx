@@ -81,6 +81,8 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
       />
       <CountrySelect
         label={t('staff.filters.country')}
+        // Empty, the field said nothing where every other filter says "Any".
+        placeholder={any.label}
         value={search.country ?? null}
         onChange={(country) => onChange({ country: country ?? undefined })}
       />

@@ -178,6 +178,20 @@ describe('staff queues', () => {
     expect(query?.get('sort')).toBe('expected_deadline');
   });
 
+  it('says "Any" in the country filter while no country is chosen, as every other filter does', async () => {
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+      'GET /staff/users': { body: { data: [] } },
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    const [country] = (await screen.findAllByLabelText('Country of education system')).filter(
+      (element) => element instanceof HTMLInputElement,
+    );
+    expect(country?.getAttribute('placeholder')).toBe('Any');
+    expect(screen.getByLabelText<HTMLSelectElement>('Service').selectedOptions[0]?.textContent).toBe('Any');
+  });
+
   it("says 'Date not valid' of a deadline that is no date, and no longer filters on the one before", async () => {
     const api = mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
