@@ -130,7 +130,7 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await secretary.goto('/staff/queues/unassigned');
   await secretary.getByRole('checkbox', { name: `Select request no. ${first}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
-  const assign = secretary.getByRole('dialog', { name: 'Assign requests' });
+  const assign = secretary.getByRole('dialog', { name: 'Assign the request' });
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();

@@ -89,7 +89,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expectAccessible(secretary);
   await secretary.getByRole('checkbox', { name: `Select request no. ${id}` }).check();
   await secretary.getByRole('button', { name: 'Assign selected (1)' }).click();
-  const assign = secretary.getByRole('dialog', { name: 'Assign requests' });
+  const assign = secretary.getByRole('dialog', { name: 'Assign the request' });
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
   await expectAccessible(secretary);

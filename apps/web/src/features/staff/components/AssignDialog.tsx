@@ -90,7 +90,7 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
     <Modal
       opened={opened}
       onClose={close}
-      title={t(current ? 'staff.assign.change' : 'staff.assign.title')}
+      title={current ? t('staff.assign.change') : t('staff.assign.title', { count: practiceIds.length })}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >

@@ -418,7 +418,7 @@ describe('request workspace', () => {
     });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign requests' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     expect(within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/).value).toBe(
       String(evaluator.id),
@@ -449,7 +449,7 @@ describe('request workspace', () => {
     const api = workspaceApi(staffUser('secretary'), practice);
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign requests' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     const reviewerField = within(dialog).getByLabelText<HTMLSelectElement>(/Reviewer/);
     expect(reviewerField.value).toBe('');

@@ -62,7 +62,8 @@ export const staffEn = {
       none: 'Not assigned',
     },
     assign: {
-      title: 'Assign requests',
+      title_one: 'Assign the request',
+      title_other: 'Assign requests',
       intro_one: 'Request {{ids}} goes to the evaluator and the reviewer you choose.',
       intro_other: 'Requests {{ids}} go to the evaluator and the reviewer you choose.',
       choose: 'Choose…',

@@ -64,7 +64,8 @@ export const staffIt: Staff = {
       none: 'Non assegnato',
     },
     assign: {
-      title: 'Assegna richieste',
+      title_one: 'Assegna la richiesta',
+      title_other: 'Assegna le richieste',
       intro_one: 'La richiesta {{ids}} va al valutatore e al revisore che scegli.',
       intro_other: 'Le richieste {{ids}} vanno al valutatore e al revisore che scegli.',
       choose: 'Scegli…',
