@@ -1,9 +1,12 @@
 import { STATUS_LABELS } from '@lisbon/domain';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AwaitingReplyBadge, RequestsBadge } from '@/features/notifications/components/RequestsBadge';
 import { changeLocale } from '@/shared/i18n';
+import { badgeContrast } from '@/test/contrast';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
+import { renderComponent } from '@/test/renderComponent';
 import { logIn } from '@/test/session';
 import { DESKTOP, setViewport } from '@/test/viewport';
 
@@ -53,5 +56,19 @@ describe('the applicant’s counts beside "My requests"', () => {
     renderApp('/practices', { queryClient: logIn() });
 
     expect(await screen.findByRole('link', { name: named('My requests, 1 request in all') })).toBeTruthy();
+  });
+});
+
+describe('the counts’ numbers', () => {
+  it('read at WCAG AA contrast (4.5:1) at their small size: white on orange.9 read 4.29:1', async () => {
+    renderComponent(
+      <>
+        <RequestsBadge notifications={{ counts: { ...noneOf, 'cimea request': 2 }, total: 3 }} />
+        <AwaitingReplyBadge count={4} />
+      </>,
+    );
+    for (const count of ['2', '3', '4']) {
+      expect(badgeContrast(await screen.findByText(count))).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

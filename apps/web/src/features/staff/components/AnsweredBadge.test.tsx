@@ -2,7 +2,7 @@ import type { AuditEntry } from '@lisbon/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_THEME } from '@mantine/core';
+import { badgeContrast } from '@/test/contrast';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { renderComponent } from '@/test/renderComponent';
@@ -102,38 +102,9 @@ describe('the evaluator’s sign that the applicant answered', () => {
   });
 });
 
-/** A colour the badge's style names (`var(--mantine-color-orange-9)`): the app's theme keeps Mantine's palette. */
-const colours = DEFAULT_THEME.colors;
-const resolve = (value: string): string => {
-  if (/--mantine-color-white\)/.test(value)) return '#ffffff';
-  if (/--mantine-color-black\)/.test(value)) return '#000000';
-  const [, name = '', shade = ''] = /--mantine-color-([a-z]+)-(\d)\)/.exec(value) ?? [];
-  const colour = colours[name]?.[Number(shade)];
-  if (!colour) throw new Error(`a colour the test cannot read: ${value}`);
-  return colour;
-};
-const luminance = (hex: string) => {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
-    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: string, b: string) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-};
-
 describe('the badge’s words', () => {
   it('read at WCAG AA contrast (4.5:1) at its small size: axe found white on orange.9 at 4.29:1', async () => {
     renderComponent(<AnsweredBadge />);
-    const badge = (await screen.findByText('The applicant answered')).closest(
-      '.mantine-Badge-root',
-    ) as HTMLElement;
-    const background = resolve(badge.style.getPropertyValue('--badge-bg'));
-    const text = resolve(
-      badge.style.getPropertyValue('color') || badge.style.getPropertyValue('--badge-color'),
-    );
-    expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+    expect(badgeContrast(await screen.findByText('The applicant answered'))).toBeGreaterThanOrEqual(4.5);
   });
 });
