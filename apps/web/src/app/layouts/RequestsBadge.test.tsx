@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from '@lisbon/domain';
+import { type Notifications, STATUS_LABELS } from '@lisbon/domain';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AwaitingReplyBadge, RequestsBadge } from '@/features/notifications/components/RequestsBadge';
@@ -17,7 +17,7 @@ afterEach(async () => {
   await changeLocale('en-US');
 });
 
-const noneOf = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0]));
+const noneOf = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0])) as Notifications['counts'];
 
 /** An accessible name, exactly (happy-dom puts a space before every element's text: see StaffQueueBadge.test). */
 const named = (expected: string) => (name: string) => name.replace(/ +,/g, ',') === expected;
