@@ -153,7 +153,13 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await expectAccessible(staff);
   await dialog.getByRole('button', { name: 'Close the request', exact: true }).click();
   await expect(dialog).toBeHidden();
+  // Opening mails the applicant and cannot be taken back: asked first.
   await delivery.getByRole('button', { name: 'Open to delivery' }).click();
+  const confirmOpen = staff.getByRole('dialog', { name: 'Open to delivery' });
+  await expect(confirmOpen).toContainText('can order the return of their paper originals');
+  await expectAccessible(staff);
+  await confirmOpen.getByRole('button', { name: 'Open to delivery' }).click();
+  await expect(confirmOpen).toBeHidden();
   await expectShown(staff, 'Open to delivery', { exact: true });
   await expect(delivery.getByText(/^Open to delivery since /)).toBeVisible();
   await expectAccessible(staff);

@@ -89,6 +89,37 @@ describe('the return delivery of a request, in the staff workspace', () => {
     expect(within(recipient).getByText('Phone +39 333 123 4567')).toBeTruthy();
   });
 
+  it('asks before opening the return delivery, which mails the applicant: Cancel sends nothing', async () => {
+    const practice = staffPracticeFixture({ status: 'closed', allowed_changes: ['open_to_delivery'] });
+    const opened = { ...practice, delivery_opened_at: '2026-11-12T09:00:00.000Z', allowed_changes: [] };
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+      [`POST /staff/practices/${practice.id}/open-to-delivery`]: {
+        body: { data: opened, meta: { notice: 'openToDelivery', message: 'Open to delivery' } },
+      },
+    });
+    renderApp(`/staff/practices/${practice.id}`, { queryClient: logIn(staffUser('secretary')) });
+    const section = await deliverySection();
+    const open = within(section).getByRole('button', { name: 'Open to delivery' });
+
+    await userEvent.click(open);
+    let dialog = await screen.findByRole('dialog', { name: 'Open to delivery' });
+    expect(within(dialog).getByText(/told by mail now that they can order the return/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(`POST /staff/practices/${practice.id}/open-to-delivery`)).toHaveLength(0);
+
+    await userEvent.click(open);
+    dialog = await screen.findByRole('dialog', { name: 'Open to delivery' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open to delivery' }));
+    expect(await within(section).findByText(/^Open to delivery since/)).toBeTruthy();
+    expect(api.callsTo(`POST /staff/practices/${practice.id}/open-to-delivery`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Return delivery' })),
+    );
+  });
+
   it('keeps the keyboard in the section once the originals are set as delivered', async () => {
     const practice = staffPracticeFixture({
       status: 'closed',

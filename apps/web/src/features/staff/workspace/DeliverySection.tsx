@@ -87,6 +87,8 @@ export function DeliverySection({ practice, may }: Props) {
   const deliveryHeading = () => document.getElementById('delivery-title');
   // The applicant is mailed that the originals reached them: asked first, not set by a slip.
   const [isConfirmingDelivered, setIsConfirmingDelivered] = useState(false);
+  // Opening mails the applicant that they may order the return, and cannot be taken back: asked too.
+  const [isConfirmingOpen, setIsConfirmingOpen] = useState(false);
   // A request is in one shipment at a time: the fee not yet refunded is the current shipment's.
   const fee = practice.payments.find((payment) => payment.purpose === 'delivery' && !payment.refund);
   const shipmentFee = fee ?? practice.payments.find((payment) => payment.purpose === 'delivery');
@@ -108,10 +110,7 @@ export function DeliverySection({ practice, may }: Props) {
       <FormAlert message={opening.failure ?? delivering.failure} />
       <Group gap="sm">
         {isOffered('open_to_delivery') && (
-          <Button
-            loading={opening.isBusy}
-            onClick={() => void opening.run(() => workspaceCalls.openToDelivery(practice.id))}
-          >
+          <Button loading={opening.isBusy} onClick={() => setIsConfirmingOpen(true)}>
             {t('staff.delivery.open')}
           </Button>
         )}
@@ -126,6 +125,21 @@ export function DeliverySection({ practice, may }: Props) {
           </Button>
         )}
       </Group>
+      <ConfirmDialog
+        opened={isConfirmingOpen}
+        title={t('staff.delivery.open')}
+        message={t('staff.delivery.confirmOpen')}
+        confirmLabel={t('staff.delivery.open')}
+        isBusy={opening.isBusy}
+        focusWhenOpenerGone={deliveryHeading}
+        onCancel={() => setIsConfirmingOpen(false)}
+        onConfirm={() =>
+          void opening.run(
+            () => workspaceCalls.openToDelivery(practice.id),
+            () => setIsConfirmingOpen(false),
+          )
+        }
+      />
       <ConfirmDialog
         opened={isConfirmingDelivered}
         title={t('staff.delivery.setDelivered')}

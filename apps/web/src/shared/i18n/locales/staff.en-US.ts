@@ -150,6 +150,8 @@ export const staffEn = {
       phone: 'Phone {{phone}}',
       waybill: 'Waybill {{number}}',
       downloadWaybill: 'Download the waybill (PDF)',
+      confirmOpen:
+        'The applicant is told by mail now that they can order the return of their paper originals and pay for the shipment. This cannot be undone.',
       confirmDelivered:
         'Only once the originals have reached the applicant: they are told by mail now that their documents have been delivered to the address they gave. This cannot be undone.',
     },

@@ -153,6 +153,8 @@ export const staffIt: Staff = {
       phone: 'Tel. {{phone}}',
       waybill: 'Lettera di vettura {{number}}',
       downloadWaybill: 'Scarica la lettera di vettura (PDF)',
+      confirmOpen:
+        'Il richiedente riceve ora una mail che può ordinare la restituzione dei suoi originali cartacei e pagarne la spedizione. L’operazione non può essere annullata.',
       confirmDelivered:
         'Solo quando gli originali sono arrivati al richiedente: riceve ora una mail che i suoi documenti sono stati consegnati all’indirizzo indicato. L’operazione non può essere annullata.',
     },
