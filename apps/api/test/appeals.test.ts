@@ -293,6 +293,7 @@ describe('documents during the appeal', () => {
     );
     expect(overview.practices[0]).toMatchObject({
       is_editable: true,
+      appeal_type: 'appeal',
       published_at: '2026-04-01T08:00:00.000Z',
       statement_withdrawn_at: null,
     });
@@ -611,6 +612,10 @@ describe('an amendment', () => {
         .json<{ data: { id: number; appeal_type: string | null }[] }>()
         .data.find((p) => p.id === practiceId),
     ).toMatchObject({ appeal_type: 'amendment' });
+    const documents = dataOf<DocumentsOverview>(await call('GET', '/documents', owner));
+    expect(documents.practices.find((p) => p.practice_id === practiceId)).toMatchObject({
+      appeal_type: 'amendment',
+    });
     const staffView = await t.app.inject({
       method: 'GET',
       url: `/api/v1/staff/practices/${practiceId}`,

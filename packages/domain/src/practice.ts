@@ -284,6 +284,8 @@ export const practiceDocumentsSchema = z
     practice_id: z.number().int(),
     status: z.enum(PRACTICE_STATUSES),
     status_label: z.enum(STATUS_LABELS),
+    /** Appeal or amendment asked for after publication, null when neither (as the request's own). */
+    appeal_type: z.enum(APPEAL_TYPES).nullable().optional(),
     country: z.string(),
     level: z.enum(EDUCATION_LEVELS),
     /** Documents can be added, replaced or deleted (a draft with no checkout open, or awaiting the applicant's reply). */

@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, fieldError } from '../../platform/errors';
 import {
+  appealTypesOf,
   findOwnPractice,
   listOwnPractices,
   missingDocuments,
@@ -352,6 +353,11 @@ export async function documentsOverview(
     ? [await findOwnPractice(ctx, actor, practice_id)]
     : await listOwnPractices(ctx, actor);
   const documents = (await listDocumentRowsOfUser(ctx.db, actor.id)).map(toDocument);
+  // An amendment's statuses are named for it, not for an appeal (`statusWordingOf`).
+  const appealTypeOf = await appealTypesOf(
+    ctx.db,
+    practices.map((practice) => practice.id),
+  );
   const groups = await Promise.all(
     practices.map(async (practice) => {
       const own = documents.filter((document) => document.practice_id === practice.id);
@@ -362,6 +368,7 @@ export async function documentsOverview(
         practice_id: practice.id,
         status: practice.status,
         status_label: statusLabel(practice.status),
+        appeal_type: appealTypeOf(practice.id),
         country: practice.country,
         level: practice.level,
         is_editable: areDocumentsEditable(practice.status) && lockEnd === null,

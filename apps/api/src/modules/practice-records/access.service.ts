@@ -1,4 +1,6 @@
 import {
+  APPEAL_TYPES,
+  type AppealType,
   DOCUMENT_TYPES,
   type DocumentType,
   EDUCATION_LEVELS,
@@ -15,7 +17,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { requiredDocuments } from '../reference/service';
 import type { SessionUser } from '../sessions/service';
-import { findPracticeRow, listPracticeRowsOfUser, type PracticeRow } from './repository';
+import { findAppealTypes, findPracticeRow, listPracticeRowsOfUser, type PracticeRow } from './repository';
 
 /**
  * What other modules may know of a request: its owner check and its requirements. Below the
@@ -111,3 +113,15 @@ export const missingDocuments = (
   required: readonly DocumentType[],
   present: readonly { type: DocumentType }[],
 ): DocumentType[] => required.filter((type) => !present.some((document) => document.type === type));
+
+/** Appeal or amendment of each request listed, null when neither: an amendment's statuses are named for it. */
+export async function appealTypesOf(
+  db: Db,
+  practiceIds: readonly number[],
+): Promise<(id: number) => AppealType | null> {
+  const types = await findAppealTypes(db, practiceIds);
+  return (id) => {
+    const type = types.get(id);
+    return isOneOf(APPEAL_TYPES, type) ? type : null;
+  };
+}

@@ -158,3 +158,14 @@ export async function holdRequestRows(db: Db, rows: { userId: number; practiceId
   await db.selectFrom('users').select('id').where('id', '=', rows.userId).forNoKeyUpdate().execute();
   await db.selectFrom('practices').select('id').where('id', '=', rows.practiceId).forNoKeyUpdate().execute();
 }
+
+/** Whether each of these requests has an appeal or an amendment, by request id (neither: not in the map). */
+export async function findAppealTypes(db: Db, practiceIds: readonly number[]): Promise<Map<number, string>> {
+  if (practiceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('appeals')
+    .select(['practice_id', 'type'])
+    .where('practice_id', 'in', [...practiceIds])
+    .execute();
+  return new Map(rows.map((row) => [row.practice_id, row.type]));
+}

@@ -41,7 +41,7 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
           <Title order={2} id={headingId}>
             {title}
           </Title>
-          <StatusBadge label={entry.status_label} />
+          <StatusBadge label={entry.status_label} appealType={entry.appeal_type} />
         </Group>
         <Anchor component={Link} to={`/practices/${entry.practice_id}`} w="fit-content">
           {t('documentsPage.openRequest', { id: entry.practice_id })}

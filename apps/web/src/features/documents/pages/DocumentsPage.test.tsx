@@ -124,6 +124,22 @@ describe('/documents: what is still missing (first-user review, item 13)', () =>
   });
 });
 
+describe('/documents: a request with an amendment asked for', () => {
+  it('names its status for the amendment, never an appeal (decision 026)', async () => {
+    open(
+      entry({
+        status: 'appeal_in_evaluation',
+        status_label: 'appeal in evaluation',
+        appeal_type: 'amendment',
+        is_editable: false,
+        published_at: '2026-12-01T10:00:00.000Z',
+      }),
+    );
+    expect(await screen.findByText(/^amendment in evaluation$/i)).toBeTruthy();
+    expect(screen.queryByText(/^appeal in evaluation$/i)).toBeNull();
+  });
+});
+
 describe('/documents: a published request after the appeal window, no appeal asked for', () => {
   const document = (id: number, type: DocumentType, created_at: string, additional_type: string | null) => ({
     id,
