@@ -205,4 +205,28 @@ describe('document upload', () => {
     expect(xhr.sent[0]?.field('upload_id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('button', { name: /again/ })).toBeNull();
   });
+
+  it('sends the same file again when it is chosen again (one PDF holding two documents, a file deleted and chosen anew)', async () => {
+    const xhr = installFakeXhr();
+    renderComponent(
+      <DocumentUploader
+        name="upload"
+        practiceId={7}
+        types={['diploma', 'transcript_of_records']}
+        defaultType="diploma"
+      />,
+    );
+    const file = new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' });
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    if (!input) throw new Error('no file input');
+    // user-event, as a browser, fires no change when the file chosen is the one the input holds.
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    xhr.sent[0]?.respond(201, { data: uploaded });
+    expect(await screen.findByText('Document added')).toBeTruthy();
+
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(xhr.sent).toHaveLength(2));
+    expect((xhr.sent[1]?.field('file') as File).name).toBe('diploma.pdf');
+  });
 });

@@ -77,6 +77,7 @@ export function DocumentUploader({
   const [waiting, setWaiting] = useState<File | null>(null);
   const [sending, setSending] = useState<File | null>(null);
   const upload = useUploadProgress();
+  const resetChooser = useRef<() => void>(null);
   const isSingleType = types.length === 1;
   const initialValues: Values = {
     type: isSingleType ? (types[0] ?? null) : defaultType,
@@ -237,7 +238,16 @@ export function DocumentUploader({
           </Group>
         </Stack>
       ) : null}
-      <FileButton onChange={(file) => file && send(file)} accept={ACCEPTED_DOCUMENT_TYPES.join(',')}>
+      <FileButton
+        resetRef={resetChooser}
+        onChange={(file) => {
+          // Emptied at once, so choosing the same file again (one PDF holding two documents, a
+          // file deleted and chosen anew) is a choice the browser reports, not a silent nothing.
+          resetChooser.current?.();
+          if (file) send(file);
+        }}
+        accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+      >
         {(props) => (
           // Busy while a file goes, yet focusable (Mantine's `data-disabled`): a disabled button
           // would drop the keyboard's focus to the page's top.
