@@ -125,6 +125,7 @@ function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: Fi
   const { t } = useTranslation();
   const isPrerendered = useIsPrerendered();
   const [isDragging, setDragging] = useState(false);
+  const resetChooser = useRef<() => void>(null);
   // Files dragged over the page are the target's to take: the browser would open them instead.
   const takeDrag = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
@@ -161,7 +162,16 @@ function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: Fi
             </Text>
           </Stack>
         </Box>
-        <FileButton onChange={(file) => file && onFile(file)} accept={acceptedFiles(['application/pdf'])}>
+        <FileButton
+          resetRef={resetChooser}
+          onChange={(file) => {
+            // Emptied at once, so the same file chosen again (after a refusal, to check it once
+            // more) is a choice the browser reports, not a silent nothing.
+            resetChooser.current?.();
+            if (file) onFile(file);
+          }}
+          accept={acceptedFiles(['application/pdf'])}
+        >
           {(props) => (
             // Busy while a file is checked, yet focusable (Mantine's `data-disabled`): a disabled
             // button would drop the keyboard's focus to the page's top.

@@ -1,6 +1,7 @@
 import { VERIFY_MAX_BYTES, type CertificateStatus, type Verification } from '@lisbon/domain';
 import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Profiler, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -425,6 +426,26 @@ describe('the public verification page', () => {
 });
 
 describe('the verification page without an id (issue 14)', () => {
+  it('checks the same file again when it is chosen again, after a refusal as after an answer', async () => {
+    const api = mockApi({
+      'POST /verify': {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' },
+      },
+    });
+    renderApp('/verify');
+    await screen.findByRole('heading', { level: 1 });
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    if (!input) throw new Error('no file input');
+    const file = pdf();
+    // user-event, as a browser, fires no change when the file chosen is the one the input holds.
+    await userEvent.upload(input, file);
+    await waitFor(() =>
+      expect(within(liveRegion()).getByText('Too many attempts. Please wait and try again.')).toBeTruthy(),
+    );
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(api.callsTo('POST /verify')).toHaveLength(2));
+  });
   it('takes the PDF alone and says what the API found it to be', async () => {
     const api = mockApi({
       'POST /verify': { body: { data: answer({ result: 'valid', reason: 'original' }) } },
