@@ -5,6 +5,7 @@ import {
   isDeliveryAwaitingOpening,
   isDraftOfOperatorCountry,
   type Practice,
+  serviceOffer,
   statusWordingOf,
 } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
@@ -129,7 +130,10 @@ export function PracticePage({
             facts={[
               [t('practiceFacts.createdAt'), date(practice.created_at)],
               [t('practiceFacts.requestedAt'), date(practice.requested_at)],
-              [t('practiceFacts.paidAt'), date(practice.paid_at)],
+              // A free service (the refugees') is never paid: "Paid on: Not given" would read as owed.
+              serviceOffer(practice.service).isFree
+                ? [t('practiceFacts.price'), t('practiceFacts.free')]
+                : [t('practiceFacts.paidAt'), date(practice.paid_at)],
               ...deadlineFacts(practice, t, date, inWords),
               // Return delivery of the originals, shown once staff have opened it.
               ...(practice.delivery_opened_at

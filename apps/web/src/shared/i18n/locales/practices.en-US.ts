@@ -112,6 +112,7 @@ export const practicesEn = {
     level: 'Level of education system',
     urgent: 'Urgent processing',
     price: 'Price',
+    free: 'Free of charge',
     time: 'Expected time',
     createdAt: 'Created on',
     requestedAt: 'Submitted on',

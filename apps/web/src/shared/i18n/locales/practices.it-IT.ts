@@ -115,6 +115,7 @@ export const practicesIt: Practices = {
     level: 'Livello del sistema di istruzione',
     urgent: 'Procedura urgente',
     price: 'Prezzo',
+    free: 'Gratuito',
     time: 'Tempi previsti',
     createdAt: 'Creata il',
     requestedAt: 'Inviata il',

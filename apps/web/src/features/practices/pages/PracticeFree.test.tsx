@@ -1,0 +1,51 @@
+import type { Practice } from '@lisbon/domain';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { practiceFixture } from '@/test/fixtures';
+import { mockApi } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+
+afterEach(async () => {
+  await changeLocale('en-US');
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const submitted = (service: Practice['service'], paidAt: string | null) =>
+  practiceFixture({
+    status: 'in_evaluation',
+    status_label: 'in evaluation',
+    service,
+    requested_at: '2026-11-20T10:00:00.000Z',
+    paid_at: paidAt,
+  });
+
+/** The request's facts as shown, one "labelvalue" string a row. */
+async function facts(practice: Practice) {
+  mockApi({ 'GET /practices/7': { body: { data: practice } } });
+  renderApp('/practices/7', { queryClient: logIn() });
+  await screen.findByRole('heading', { level: 2, name: /^(Request|Richiesta)$/ });
+  return [...document.querySelectorAll('.facts-row')].map((row) => row.textContent);
+}
+
+describe('what a request says of its payment (applicant walk)', () => {
+  it('says a refugee’s free request is free of charge, not "Paid on: Not given", in both languages', async () => {
+    const free = submitted('refugee_comparability', null);
+    const shown = await facts(free);
+    expect(shown).toContain('PriceFree of charge');
+    expect(shown.some((row) => row?.startsWith('Paid on'))).toBe(false);
+    cleanup();
+    await changeLocale('it-IT');
+    const mostrati = await facts(free);
+    expect(mostrati).toContain('PrezzoGratuito');
+    expect(mostrati.some((row) => row?.startsWith('Pagata il'))).toBe(false);
+  });
+
+  it('still says when a paid request was paid', async () => {
+    const shown = await facts(submitted('correspondence_verification', '2026-11-20T10:05:00.000Z'));
+    expect(shown).toContain('Paid onNovember 20, 2026');
+  });
+});
