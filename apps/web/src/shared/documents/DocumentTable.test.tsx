@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeXhr } from '@/test/fakeXhr';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
@@ -131,5 +132,24 @@ describe('on a phone', () => {
     expect(within(passport!).getByRole('button', { name: 'Delete ID card or passport' })).toBeTruthy();
     expect(within(passport!).getByText('passport.pdf')).toBeTruthy();
     expect(within(passport!).getByText('Size')).toBeTruthy();
+  });
+});
+
+describe('replacing a document', () => {
+  it('sends the same file again when it is chosen again (after a failed replacement, say)', async () => {
+    const xhr = installFakeXhr();
+    const passport = documentOf(3, 'identity_document', 'passport.pdf');
+    renderTable([passport]);
+    const input = document.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    const file = new File(['%PDF'], 'passport-new.pdf', { type: 'application/pdf' });
+    // user-event, as a browser, fires no change when the file chosen is the one the input holds.
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    xhr.sent[0]?.respond(422, { code: 'VALIDATION_FAILED', message: 'Some fields are not valid.' });
+
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(xhr.sent).toHaveLength(2));
+    expect((xhr.sent[1]?.field('file') as File).name).toBe('passport-new.pdf');
   });
 });

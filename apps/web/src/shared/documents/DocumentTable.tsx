@@ -128,17 +128,11 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
       </Button>
       {isEditable && isEvidence(document) && <Text size="sm">{t('documentUpload.evaluated')}</Text>}
       {isReplaceable(document) && (
-        <FileButton
-          onChange={(file) => file && void replace(document, file)}
-          accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-        >
-          {(props) => (
-            <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
-              {t('documentUpload.replace')}
-              <span className="visually-hidden"> {documentLabel(document, t)}</span>
-            </Button>
-          )}
-        </FileButton>
+        <ReplaceButton
+          onChoose={(file) => void replace(document, file)}
+          disabled={upload.isUploading}
+          label={documentLabel(document, t)}
+        />
       )}
       {isDeletable(document) && (
         <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
@@ -226,5 +220,39 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
         focusWhenOpenerGone={() => table.current}
       />
     </>
+  );
+}
+
+/**
+ * Replace, for one document: the file input is emptied as soon as it reports a file, so choosing
+ * the same file again (after a failed replacement, say) is a choice the browser reports.
+ */
+function ReplaceButton({
+  onChoose,
+  disabled,
+  label,
+}: {
+  onChoose: (file: File) => void;
+  disabled: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const resetChooser = useRef<() => void>(null);
+  return (
+    <FileButton
+      resetRef={resetChooser}
+      onChange={(file) => {
+        resetChooser.current?.();
+        if (file) onChoose(file);
+      }}
+      accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+    >
+      {(props) => (
+        <Button {...props} size="xs" variant="outline" disabled={disabled}>
+          {t('documentUpload.replace')}
+          <span className="visually-hidden"> {label}</span>
+        </Button>
+      )}
+    </FileButton>
   );
 }
