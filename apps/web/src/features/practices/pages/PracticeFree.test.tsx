@@ -1,11 +1,12 @@
-import type { Practice } from '@lisbon/domain';
-import { cleanup, screen } from '@testing-library/react';
+import type { Practice, StaffPractice } from '@lisbon/domain';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { staffPracticeFixture, staffUser } from '@/test/staffFixtures';
 
 afterEach(async () => {
   await changeLocale('en-US');
@@ -46,6 +47,33 @@ describe('what a request says of its payment (applicant walk)', () => {
 
   it('still says when a paid request was paid', async () => {
     const shown = await facts(submitted('correspondence_verification', '2026-11-20T10:05:00.000Z'));
+    expect(shown).toContain('Paid onNovember 20, 2026');
+  });
+});
+
+describe('what the staff workspace says of a request’s payment', () => {
+  const counts = { assigned: 1, to_review: 0, unassigned: 0, ready_for_issue: 0, archive: 0, all: 1 };
+  const staffFacts = async (service: StaffPractice['service'], paidAt: string | null) => {
+    const practice = staffPracticeFixture({ service, paid_at: paidAt });
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      [`GET /staff/practices/${practice.id}`]: { body: { data: practice } },
+    });
+    renderApp(`/staff/practices/${practice.id}`, { queryClient: logIn(staffUser('evaluator')) });
+    await screen.findByRole('heading', { level: 1, name: `Request no. ${practice.id}` });
+    // The overview's facts come with its part, loaded on its own.
+    await waitFor(() => expect(document.querySelectorAll('.facts-row').length).toBeGreaterThan(0));
+    return [...document.querySelectorAll('.facts-row')].map((row) => row.textContent);
+  };
+
+  it('says a refugee’s free request is free of charge, as the applicant’s page does', async () => {
+    const shown = await staffFacts('refugee_comparability', null);
+    expect(shown).toContain('PriceFree of charge');
+    expect(shown.some((row) => row?.startsWith('Paid on'))).toBe(false);
+  });
+
+  it('still says when a paid request was paid', async () => {
+    const shown = await staffFacts('correspondence_verification', '2026-11-20T10:05:00.000Z');
     expect(shown).toContain('Paid onNovember 20, 2026');
   });
 });

@@ -5,7 +5,6 @@ import {
   isDeliveryAwaitingOpening,
   isDraftOfOperatorCountry,
   type Practice,
-  serviceOffer,
   statusWordingOf,
 } from '@lisbon/domain';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
@@ -17,6 +16,7 @@ import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { deadlineFacts } from '@/shared/practice/deadlineFacts';
+import { paymentFact } from '@/shared/practice/paymentFact';
 import { Facts } from '@/shared/practice/Facts';
 import { OperatorCountryDraftNotice } from '@/shared/practice/OperatorCountryDraftNotice';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
@@ -130,10 +130,7 @@ export function PracticePage({
             facts={[
               [t('practiceFacts.createdAt'), date(practice.created_at)],
               [t('practiceFacts.requestedAt'), date(practice.requested_at)],
-              // A free service (the refugees') is never paid: "Paid on: Not given" would read as owed.
-              serviceOffer(practice.service).isFree
-                ? [t('practiceFacts.price'), t('practiceFacts.free')]
-                : [t('practiceFacts.paidAt'), date(practice.paid_at)],
+              paymentFact(practice, t, date),
               ...deadlineFacts(practice, t, date, inWords),
               // Return delivery of the originals, shown once staff have opened it.
               ...(practice.delivery_opened_at

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { deadlineFacts } from '@/shared/practice/deadlineFacts';
+import { paymentFact } from '@/shared/practice/paymentFact';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
@@ -32,7 +33,7 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
             [t('staff.people.assignee'), personName(practice.assignee) ?? t('staff.people.none')],
             [t('staff.people.reviewer'), personName(practice.reviewer) ?? t('staff.people.none')],
             [t('practiceFacts.requestedAt'), date(practice.requested_at)],
-            [t('practiceFacts.paidAt'), date(practice.paid_at)],
+            paymentFact(practice, t, date),
             ...deadlineFacts(practice, t, date, inWords),
           ]}
         />
