@@ -396,6 +396,10 @@ test('staff: the concluded file check and the saved verification say who and whe
   await expectAccessible(evaluator);
   await fileCheck.getByLabel('Notes on the file (optional)').fill('All four documents legible.');
   await fileCheck.getByRole('button', { name: 'Conclude the file check' }).click();
+  // Concluding is final: asked first.
+  const conclude = evaluator.getByRole('dialog', { name: 'Conclude the file check?' });
+  await expectAccessible(evaluator);
+  await conclude.getByRole('button', { name: 'Conclude the file check' }).click();
   await expectShown(evaluator, 'File check concluded', { exact: true });
   await verification.getByLabel(/^Outcome/).selectOption({ label: 'Verified with the issuer' });
   await verification.getByLabel('Notes (optional)').fill('Confirmed by the registrar.');

@@ -107,8 +107,9 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^\d+$/);
   await expectAccessible(secretary);
   const download = secretary.waitForEvent('download');
+  // The figure's one landmark is its table's box; its download button is beside its heading.
   await secretary
-    .getByRole('region', { name: 'Backlog by status' })
+    .locator('section', { has: secretary.getByRole('heading', { level: 2, name: 'Backlog by status' }) })
     .getByRole('button', { name: 'Download the table (CSV)' })
     .click();
   const file = await download;
