@@ -1,3 +1,4 @@
+import { OPEN_APPEAL_STATUSES } from './appeal';
 import type { AppealType, PracticeStatus, StatusLabel } from './statuses';
 
 /**
@@ -8,11 +9,7 @@ import type { AppealType, PracticeStatus, StatusLabel } from './statuses';
  * spec's names; these rules pick the words, from the request's appeal type.
  */
 export const AMENDMENT_WORDED_STATUSES = [
-  'appeal_requested',
-  'appeal_in_evaluation',
-  'appeal_in_review',
-  'appeal_reviewed',
-  'appeal_pending_student_reply',
+  ...OPEN_APPEAL_STATUSES,
   'appeal_rejected',
   'appeal_refused',
 ] as const satisfies readonly PracticeStatus[];
