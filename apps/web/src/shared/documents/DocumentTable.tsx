@@ -6,7 +6,7 @@ import {
   type PracticeDocument,
   type PracticeStatus,
 } from '@lisbon/domain';
-import { Box, Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 import { documentLabel } from './documentLabel';
+import { ChooseFileButton } from '../ui/ChooseFileButton';
 
 type Props = {
   documents: readonly PracticeDocument[];
@@ -128,11 +129,17 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
       </Button>
       {isEditable && isEvidence(document) && <Text size="sm">{t('documentUpload.evaluated')}</Text>}
       {isReplaceable(document) && (
-        <ReplaceButton
+        <ChooseFileButton
           onChoose={(file) => void replace(document, file)}
-          disabled={upload.isUploading}
-          label={documentLabel(document, t)}
-        />
+          accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+        >
+          {(props) => (
+            <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>
+              {t('documentUpload.replace')}
+              <span className="visually-hidden"> {documentLabel(document, t)}</span>
+            </Button>
+          )}
+        </ChooseFileButton>
       )}
       {isDeletable(document) && (
         <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(document)}>
@@ -220,39 +227,5 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
         focusWhenOpenerGone={() => table.current}
       />
     </>
-  );
-}
-
-/**
- * Replace, for one document: the file input is emptied as soon as it reports a file, so choosing
- * the same file again (after a failed replacement, say) is a choice the browser reports.
- */
-function ReplaceButton({
-  onChoose,
-  disabled,
-  label,
-}: {
-  onChoose: (file: File) => void;
-  disabled: boolean;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const resetChooser = useRef<() => void>(null);
-  return (
-    <FileButton
-      resetRef={resetChooser}
-      onChange={(file) => {
-        resetChooser.current?.();
-        if (file) onChoose(file);
-      }}
-      accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-    >
-      {(props) => (
-        <Button {...props} size="xs" variant="outline" disabled={disabled}>
-          {t('documentUpload.replace')}
-          <span className="visually-hidden"> {label}</span>
-        </Button>
-      )}
-    </FileButton>
   );
 }

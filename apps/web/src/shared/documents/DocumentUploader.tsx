@@ -4,7 +4,7 @@ import {
   documentUploadFieldsSchema,
   type PracticeDocument,
 } from '@lisbon/domain';
-import { Button, FileButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { showSuccess } from '../ui/toast';
 import { DOCUMENT_QUERY_KEYS, uploadDocument } from './api';
 import { aboutFile, fileProblem, UploadProgressBar, useUploadProgress } from './uploadProgress';
+import { ChooseFileButton } from '../ui/ChooseFileButton';
 
 type Values = { type: string | null; additional_type: string };
 
@@ -77,7 +78,6 @@ export function DocumentUploader({
   const [waiting, setWaiting] = useState<File | null>(null);
   const [sending, setSending] = useState<File | null>(null);
   const upload = useUploadProgress();
-  const resetChooser = useRef<() => void>(null);
   const isSingleType = types.length === 1;
   const initialValues: Values = {
     type: isSingleType ? (types[0] ?? null) : defaultType,
@@ -238,16 +238,7 @@ export function DocumentUploader({
           </Group>
         </Stack>
       ) : null}
-      <FileButton
-        resetRef={resetChooser}
-        onChange={(file) => {
-          // Emptied at once, so choosing the same file again (one PDF holding two documents, a
-          // file deleted and chosen anew) is a choice the browser reports, not a silent nothing.
-          resetChooser.current?.();
-          if (file) send(file);
-        }}
-        accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
-      >
+      <ChooseFileButton onChoose={send} accept={ACCEPTED_DOCUMENT_TYPES.join(',')}>
         {(props) => (
           // Busy while a file goes, yet focusable (Mantine's `data-disabled`): a disabled button
           // would drop the keyboard's focus to the page's top.
@@ -262,7 +253,7 @@ export function DocumentUploader({
             {t('documentUpload.choose')}
           </Button>
         )}
-      </FileButton>
+      </ChooseFileButton>
       <UploadProgressBar progress={upload.progress} />
     </Stack>
   );

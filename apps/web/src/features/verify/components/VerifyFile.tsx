@@ -1,5 +1,5 @@
 import { acceptedFiles, MAGIC_BYTES, typeByContent, type Verification } from '@lisbon/domain';
-import { Alert, Box, Button, FileButton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type DragEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { aboutFile } from '@/shared/documents/aboutFile';
 import { withTexts } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { useIsPrerendered } from '@/shared/ui/hydration';
+import { ChooseFileButton } from '@/shared/ui/ChooseFileButton';
 
 /**
  * The check and its answer's display (with the texts of a statement's record), fetched when a file
@@ -125,7 +126,6 @@ function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: Fi
   const { t } = useTranslation();
   const isPrerendered = useIsPrerendered();
   const [isDragging, setDragging] = useState(false);
-  const resetChooser = useRef<() => void>(null);
   // Files dragged over the page are the target's to take: the browser would open them instead.
   const takeDrag = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
@@ -162,16 +162,7 @@ function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: Fi
             </Text>
           </Stack>
         </Box>
-        <FileButton
-          resetRef={resetChooser}
-          onChange={(file) => {
-            // Emptied at once, so the same file chosen again (after a refusal, to check it once
-            // more) is a choice the browser reports, not a silent nothing.
-            resetChooser.current?.();
-            if (file) onFile(file);
-          }}
-          accept={acceptedFiles(['application/pdf'])}
-        >
+        <ChooseFileButton onChoose={onFile} accept={acceptedFiles(['application/pdf'])}>
           {(props) => (
             // Busy while a file is checked, yet focusable (Mantine's `data-disabled`): a disabled
             // button would drop the keyboard's focus to the page's top.
@@ -187,7 +178,7 @@ function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: Fi
               {hasChecked ? t('verify.another') : t('verify.choose')}
             </Button>
           )}
-        </FileButton>
+        </ChooseFileButton>
       </Stack>
     </section>
   );
