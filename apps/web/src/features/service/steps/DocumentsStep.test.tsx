@@ -223,6 +223,67 @@ describe('wizard documents step', () => {
     },
   );
 
+  it('names only what is still missing once documents are uploaded after the review refused, and drops the refusal when nothing it named is missing', async () => {
+    let missing: DocumentType[] = ['identity_document', 'diploma'];
+    mockApi({
+      'GET /documents': () => ({ body: overview(missing) }),
+      'POST /practices/7/review': {
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid.',
+          errors: {
+            'documents.identity_document': ['This document is required'],
+            'documents.diploma': ['This document is required'],
+          },
+        },
+      },
+    });
+    const uploaded = (id: number, type: DocumentType) => ({
+      data: {
+        id,
+        practice_id: 7,
+        type,
+        additional_type: null,
+        file_name: `${type}.pdf`,
+        content_type: 'application/pdf',
+        size: 4,
+        sha256: 'd'.repeat(64),
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    });
+    const xhr = installFakeXhr();
+    const upload = async (type: DocumentType, id: number) => {
+      const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+      if (!input) throw new Error('no file input');
+      fireEvent.change(input, {
+        target: { files: [new File(['%PDF'], `${type}.pdf`, { type: 'application/pdf' })] },
+      });
+      await waitFor(() => expect(xhr.sent).toHaveLength(id));
+      missing = missing.filter((kind) => kind !== type);
+      xhr.sent[id - 1]?.respond(201, uploaded(id, type));
+    };
+    showStep();
+    await typeField();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to the review' }));
+    expect(
+      await screen.findByText(
+        'The request is not complete yet. Still missing: ID card or passport, Diploma or provisional certificate.',
+      ),
+    ).toBeTruthy();
+
+    await upload('identity_document', 1);
+    expect(
+      await screen.findByText(
+        'The request is not complete yet. Still missing: Diploma or provisional certificate.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Still missing: ID card or passport/)).toBeNull();
+
+    await upload('diploma', 2);
+    await waitFor(() => expect(screen.queryByText(/not complete yet/)).toBeNull());
+  });
+
   it('goes on to the review without asking, after only another type was picked; asks once a name is typed', async () => {
     const api = mockApi({
       'GET /documents': { body: overview([]) },

@@ -23,26 +23,22 @@ const CONSENT_FORM: DocumentType = 'consent_form';
 export function DocumentsStep({ practice, onSaved }: Props) {
   const { t } = useTranslation();
   const documents = useQuery(practiceDocumentsQuery(practice.id));
-  const [failure, setFailure] = useState<string | null>(null);
-  /** Whether the review's refusal named the consent form: the way to get it goes with it. */
-  const [isConsentRefused, setConsentRefused] = useState(false);
+  /**
+   * Why the review refused to open: the parts it named as missing (`documents.<type>`, or a step
+   * not saved yet), or another failure's message.
+   */
+  const [refusal, setRefusal] = useState<{ parts: string[] } | { message: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
   const toReview = async () => {
-    setFailure(null);
-    setConsentRefused(false);
+    setRefusal(null);
     setIsBusy(true);
     try {
       await onSaved(await moveToReview(practice.id));
     } catch (error) {
       // A 422 names what is missing: `documents.<type>`, or a step not saved yet.
-      const missing = isApiError(error) && error.status === 422 ? Object.keys(error.errors ?? {}) : [];
-      setConsentRefused(missing.includes(`documents.${CONSENT_FORM}`));
-      setFailure(
-        missing.length > 0
-          ? t('wizard.documents.incomplete', { missing: missing.map((key) => partName(key, t)).join(', ') })
-          : errorMessage(error, t),
-      );
+      const parts = isApiError(error) && error.status === 422 ? Object.keys(error.errors ?? {}) : [];
+      setRefusal(parts.length > 0 ? { parts } : { message: errorMessage(error, t) });
       setIsBusy(false);
     }
   };
@@ -56,6 +52,24 @@ export function DocumentsStep({ practice, onSaved }: Props) {
     );
   }
   const { required_documents: required, missing_documents: missing } = documents.data;
+  // A refusal names what is still missing now: a document uploaded since drops out of it, and
+  // the refusal with it once nothing it named is missing (the review is asked again on Continue).
+  const stillMissing =
+    refusal && 'parts' in refusal
+      ? refusal.parts.filter(
+          (key) => !key.startsWith('documents.') || missing.some((type) => key === `documents.${type}`),
+        )
+      : [];
+  const failure =
+    refusal && 'message' in refusal
+      ? refusal.message
+      : stillMissing.length > 0
+        ? t('wizard.documents.incomplete', {
+            missing: stillMissing.map((key) => partName(key, t)).join(', '),
+          })
+        : null;
+  /** Whether the refusal names the consent form: the way to get it goes with it. */
+  const isConsentRefused = stillMissing.includes(`documents.${CONSENT_FORM}`);
 
   return (
     <Stack gap="xl">
@@ -118,7 +132,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
 
       <Stack gap="sm">
         <FormAlert message={failure} />
-        {failure && isConsentRefused && <ConsentFormLink />}
+        {isConsentRefused && <ConsentFormLink />}
         <Button onClick={() => void toReview()} loading={isBusy} w="fit-content">
           {t('wizard.documents.continue')}
         </Button>
