@@ -87,7 +87,9 @@ describe('the appeal page', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the appeal or amendment' }));
-    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThan(0);
+    // The type and the motivation, both left empty, say so in the same words (spec §5).
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(screen.queryByText('Choose one of the options offered')).toBeNull();
     expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('radio', { name: /^Amendment/ }));

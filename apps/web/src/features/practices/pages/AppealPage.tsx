@@ -144,7 +144,8 @@ function AppealForm({ practiceId }: { practiceId: number }) {
     schema: createAppealSchema,
     initialValues: { type: '', motivation: '' },
     toInput: (values) => ({
-      type: values.type,
+      // None chosen yet: a required field left empty, as every other form says, not a wrong option.
+      type: values.type === '' ? undefined : values.type,
       motivation: values.motivation,
       document_ids: attached.map((document) => document.id),
     }),
