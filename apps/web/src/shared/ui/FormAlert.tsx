@@ -5,11 +5,16 @@ type Props = {
   message: string | null;
   /** Scroll to the alert and move focus to it when it appears (a form whose failure may be out of view). */
   reveal?: boolean;
+  /**
+   * Instead of `reveal`: reveal the alert each time this count of refused attempts grows, and not
+   * when only its words change (a refusal that follows what is still missing as it is supplied).
+   */
+  revealOn?: number;
 };
 
 /** A form's failure, announced as soon as it appears; nothing when there is none. */
-export function FormAlert({ message, reveal = false }: Props) {
-  const ref = useRevealError<HTMLDivElement>(reveal ? message : null);
+export function FormAlert({ message, reveal = false, revealOn }: Props) {
+  const ref = useRevealError<HTMLDivElement>(revealOn ?? (reveal ? message : null));
   if (!message) return null;
   return (
     <Alert ref={ref} color="red" variant="light" role="alert" tabIndex={-1}>

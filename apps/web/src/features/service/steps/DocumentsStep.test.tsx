@@ -223,7 +223,7 @@ describe('wizard documents step', () => {
     },
   );
 
-  it('names only what is still missing once documents are uploaded after the review refused, and drops the refusal when nothing it named is missing', async () => {
+  it('names only what is still missing once documents are uploaded after the review refused, with the keyboard on it, and drops the refusal when nothing it named is missing', async () => {
     let missing: DocumentType[] = ['identity_document', 'diploma'];
     mockApi({
       'GET /documents': () => ({ body: overview(missing) }),
@@ -266,11 +266,13 @@ describe('wizard documents step', () => {
     showStep();
     await typeField();
     await userEvent.click(screen.getByRole('button', { name: 'Continue to the review' }));
-    expect(
-      await screen.findByText(
-        'The request is not complete yet. Still missing: ID card or passport, Diploma or provisional certificate.',
-      ),
-    ).toBeTruthy();
+    const refusal = await screen.findByText(
+      'The request is not complete yet. Still missing: ID card or passport, Diploma or provisional certificate.',
+    );
+    // The keyboard goes to what the refusal says, not to the page's body (the busy button lost it).
+    await waitFor(() => expect(document.activeElement?.contains(refusal)).toBe(true));
+    // An upload changes its words without taking the keyboard back to it.
+    screen.getByRole('button', { name: 'Choose a file' }).focus();
 
     await upload('identity_document', 1);
     expect(
@@ -279,6 +281,7 @@ describe('wizard documents step', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/Still missing: ID card or passport/)).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose a file' }));
 
     await upload('diploma', 2);
     await waitFor(() => expect(screen.queryByText(/not complete yet/)).toBeNull());

@@ -29,6 +29,8 @@ export function DocumentsStep({ practice, onSaved }: Props) {
    */
   const [refusal, setRefusal] = useState<{ parts: string[] } | { message: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  /** Refusals so far: each one takes the keyboard to what it says, as the busy button lost it. */
+  const [refusals, setRefusals] = useState(0);
 
   const toReview = async () => {
     setRefusal(null);
@@ -39,6 +41,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
       // A 422 names what is missing: `documents.<type>`, or a step not saved yet.
       const parts = isApiError(error) && error.status === 422 ? Object.keys(error.errors ?? {}) : [];
       setRefusal(parts.length > 0 ? { parts } : { message: errorMessage(error, t) });
+      setRefusals((count) => count + 1);
       setIsBusy(false);
     }
   };
@@ -131,7 +134,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
       </section>
 
       <Stack gap="sm">
-        <FormAlert message={failure} />
+        <FormAlert message={failure} revealOn={refusals} />
         {isConsentRefused && <ConsentFormLink />}
         <Button onClick={() => void toReview()} loading={isBusy} w="fit-content">
           {t('wizard.documents.continue')}
