@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StaffPractice, User } from '@lisbon/domain';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
@@ -312,6 +312,33 @@ describe('request workspace', () => {
       country_of_studies: null,
     });
     expect(await screen.findByText('Assessment updated')).toBeTruthy();
+  }, 20_000);
+
+  it('asks before leaving an assessment typed and not saved, and no more once it is saved', async () => {
+    workspaceApi(
+      staffUser('evaluator'),
+      staffPracticeFixture({ status: 'in_evaluation' }),
+      {},
+      {
+        'GET /staff/practices': { body: { data: [], meta: { page: 1, per_page: 25, total: 0 } } },
+      },
+    );
+    const app = renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Assessment' }));
+    await userEvent.type(await screen.findByLabelText(/^Evaluation notes/), 'Comparable to a Laurea.');
+    await act(() => app.router.navigate('/staff/queues/all'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(app.router.state.location.pathname).toBe('/staff/practices/7');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Evaluation notes/).value).toBe(
+      'Comparable to a Laurea.',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
+    expect((await screen.findAllByText('Assessment updated')).length).toBeGreaterThan(0);
+    await act(() => app.router.navigate('/staff/queues/all'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/staff/queues/all'));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
   }, 20_000);
 
   it('keeps the moves sticky beside the tabs from 1024 px, and says a save where no Save button is', async () => {

@@ -10,6 +10,7 @@ import { Button, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } fro
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
+import { useUnsavedChanges } from '@/shared/forms/useUnsavedChanges';
 import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
@@ -35,6 +36,10 @@ export function AssessmentSection({ practice, isAllowed }: Props) {
     toInput: assessmentInput,
   });
   const { run, failure, isBusy } = useChange('assessmentUpdated', showServerErrors);
+  // Sixteen fields and three long texts typed: leaving the request (another queue, a search
+  // result) asks first, and a reload finds them again, as the applicant's long forms do. Only while
+  // the form is offered: once the request has moved on, nothing typed in it could be saved.
+  const unsaved = useUnsavedChanges(form, `staff.assessment.${practice.id}`, isAllowed && form.isDirty());
   const label = (field: keyof Assessment) => t(`staff.assessment.fields.${field}`);
   const updated = assessment?.updated_at
     ? t('staff.updated', {
@@ -80,9 +85,14 @@ export function AssessmentSection({ practice, isAllowed }: Props) {
   };
 
   return (
-    <form onSubmit={submit((body) => run(() => workspaceCalls.assessment(practice.id, body)))} noValidate>
+    <form
+      onSubmit={submit((body) => run(() => workspaceCalls.assessment(practice.id, body), unsaved.clear))}
+      noValidate
+    >
       <Stack gap="md">
+        {unsaved.dialog}
         <Text>{t('staff.assessment.intro')}</Text>
+        {unsaved.notice}
         <FormAlert message={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {ASSESSMENT_FIELDS.filter((field) => !isLongField(field)).map(input)}
