@@ -36,6 +36,12 @@ export const FILTER_KEYS = [
   'assignee_id',
 ] as const satisfies readonly (keyof QueueFilters)[];
 
+/**
+ * Whether a queue's requests can differ by assignee: "Assigned to me" holds only the reader's own,
+ * where choosing anyone else could only empty the table, so it offers no Assignee filter.
+ */
+export const hasAssigneeFilter = (queue: StaffQueue): boolean => queue !== 'assigned';
+
 /** Nearest deadline first, as the API orders a queue by default. */
 export const DEFAULT_SORT = 'expected_deadline';
 
@@ -62,6 +68,6 @@ export function readQueueSearch(queue: StaffQueue, params: URLSearchParams): Que
     is_urgent: oneOf(['true', 'false'] as const, params.get('is_urgent')),
     deadline_before: deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? deadline : undefined,
     deadline: oneOf(DEADLINE_FLAGS, params.get('deadline')),
-    assignee_id: assignee > 0 ? assignee : undefined,
+    assignee_id: hasAssigneeFilter(queue) && assignee > 0 ? assignee : undefined,
   };
 }

@@ -12,7 +12,12 @@ import { DateField } from '@/shared/forms/DateField';
 import { useIsNarrowScreen } from '@/shared/ui/CardList';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { useStaffUsers } from '../api/queues';
-import { FILTER_KEYS, type QueueFilters as Filters, type QueueSearch } from '../queueSearch';
+import {
+  FILTER_KEYS,
+  hasAssigneeFilter,
+  type QueueFilters as Filters,
+  type QueueSearch,
+} from '../queueSearch';
 
 type Props = {
   search: QueueSearch;
@@ -126,17 +131,19 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
         ]}
         {...select('deadline')}
       />
-      <NativeSelect
-        label={t('staff.filters.assignee')}
-        data={[
-          any,
-          ...(evaluators.data ?? []).map((user) => ({
-            value: String(user.id),
-            label: `${user.first_name} ${user.last_name}`,
-          })),
-        ]}
-        {...select('assignee_id')}
-      />
+      {hasAssigneeFilter(search.queue) && (
+        <NativeSelect
+          label={t('staff.filters.assignee')}
+          data={[
+            any,
+            ...(evaluators.data ?? []).map((user) => ({
+              value: String(user.id),
+              label: `${user.first_name} ${user.last_name}`,
+            })),
+          ]}
+          {...select('assignee_id')}
+        />
+      )}
       {!isNarrow && sort}
       <Group align="flex-end">
         <Button variant="default" onClick={clear}>

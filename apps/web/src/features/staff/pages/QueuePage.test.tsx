@@ -178,6 +178,19 @@ describe('staff queues', () => {
     expect(query?.get('sort')).toBe('expected_deadline');
   });
 
+  it('offers no Assignee filter in "Assigned to me", where anyone else would empty the table, nor sends one from a link', async () => {
+    const api = staffApi();
+    renderApp(`/staff/queues/assigned?assignee_id=${reviewer.id}`, {
+      queryClient: logIn(staffUser('evaluator')),
+    });
+    await screen.findByLabelText('Against the deadline');
+    expect(screen.queryByLabelText('Assignee')).toBeNull();
+    expect(api.callsTo('GET /staff/practices')[0]?.query.get('assignee_id')).toBeNull();
+    cleanup();
+    renderApp('/staff/queues/to_review', { queryClient: logIn(staffUser('reviewer')) });
+    expect(await screen.findByLabelText('Assignee')).toBeTruthy();
+  });
+
   it('says "Any" in the country filter while no country is chosen, as every other filter does', async () => {
     mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
