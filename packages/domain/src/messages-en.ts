@@ -75,6 +75,7 @@ export const VALIDATION_EN = {
   dateNotInPast: 'The date must be today or later',
   dateWithinYear: 'Choose a date within one year from today',
   periodOverlaps: 'This period overlaps another one of the same kind',
+  noticeAfterClosureStart: 'The notice must show from the first day of the closure or earlier',
   educationSystemNotForeign:
     'The centre evaluates qualifications of foreign education systems, so this draft cannot be sent: start a new request choosing the country of your education system, and delete this draft',
 } as const;

@@ -74,6 +74,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateNotInPast: 'La data deve essere oggi o successiva',
   dateWithinYear: 'Scegli una data entro un anno da oggi',
   periodOverlaps: 'Questo periodo si sovrappone a un altro dello stesso tipo',
+  noticeAfterClosureStart: 'L’avviso deve comparire dal primo giorno della chiusura o prima',
   educationSystemNotForeign:
     'Il centro valuta titoli di studio di sistemi di istruzione esteri, quindi questa bozza non può essere inviata: inizia una nuova richiesta scegliendo il paese del tuo sistema di istruzione ed elimina questa bozza',
 };

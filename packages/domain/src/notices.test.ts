@@ -46,8 +46,11 @@ describe('closure notices (spec §9)', () => {
     expect(closureInputSchema.safeParse(valid).success).toBe(true);
     const backwards = closureInputSchema.safeParse({ ...valid, ends_on: '2024-12-01' });
     expect(backwards.error?.issues[0]?.path).toEqual(['ends_on']);
+    // Each says why, not "Value not valid".
+    expect(backwards.error?.issues[0]?.message).toBe('dateNotBeforeStart');
     const late = closureInputSchema.safeParse({ ...valid, announce_from: '2024-12-17' });
     expect(late.error?.issues[0]?.path).toEqual(['announce_from']);
+    expect(late.error?.issues[0]?.message).toBe('noticeAfterClosureStart');
   });
 
   it('refuses a suspension window that ends before it starts, on ends_on', () => {

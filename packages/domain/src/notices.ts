@@ -42,8 +42,8 @@ const NOTICE_MAX = 1000;
 const periodShape = { starts_on: z.iso.date(), ends_on: z.iso.date() };
 const endsOnOrAfterStart = (period: { starts_on: string; ends_on: string }) =>
   period.starts_on <= period.ends_on;
-// Ends before it starts.
-const ENDS_BEFORE_START = { path: ['ends_on'], message: 'invalidValue' };
+// Ends before it starts: said so on its last day, not as a bare "Value not valid".
+const ENDS_BEFORE_START = { path: ['ends_on'], message: 'dateNotBeforeStart' };
 
 /** POST /staff/closures (administrators): a closure period and its notice in every language. */
 export const closureInputSchema = z
@@ -58,7 +58,7 @@ export const closureInputSchema = z
     z.refine((closure) => closure.announce_from <= closure.starts_on, {
       path: ['announce_from'],
       // Announced only once it has begun: the notice must show from the first day or earlier.
-      message: 'invalidValue',
+      message: 'noticeAfterClosureStart',
     }),
   );
 export type ClosureInput = z.infer<typeof closureInputSchema>;

@@ -140,8 +140,27 @@ describe('the staff notices page', () => {
     await userEvent.type(within(form).getByLabelText(/First day/), '03/10/2099');
     await userEvent.type(within(form).getByLabelText(/Last day/), '01/10/2099');
     await userEvent.click(within(form).getByRole('button', { name: 'Suspend return delivery' }));
-    expect(await within(form).findByText('Value not valid')).toBeTruthy();
+    expect(await within(form).findByText('The end of the period must be on or after its start')).toBeTruthy();
+    expect(within(form).queryByText('Value not valid')).toBeNull();
     expect(api.callsTo('POST /staff/return-delivery-suspensions')).toHaveLength(0);
+  });
+
+  it('says why a closure is refused: its last day before its first, its notice shown after it starts', async () => {
+    const api = calendarApi();
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const form = within(await section('Closure periods')).getByRole('form', { name: 'Announce a closure' });
+    await userEvent.type(within(form).getByLabelText(/First day/), '20/12/2099');
+    await userEvent.type(within(form).getByLabelText(/Last day/), '10/12/2099');
+    await userEvent.type(within(form).getByLabelText(/Notice shown from/), '25/12/2099');
+    await userEvent.type(within(form).getByLabelText(/Notice text in English/), 'Closed.');
+    await userEvent.type(within(form).getByLabelText(/Notice text in Italian/), 'Chiuso.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Announce the closure' }));
+    expect(await within(form).findByText('The end of the period must be on or after its start')).toBeTruthy();
+    expect(
+      within(form).getByText('The notice must show from the first day of the closure or earlier'),
+    ).toBeTruthy();
+    expect(within(form).queryByText('Value not valid')).toBeNull();
+    expect(api.callsTo('POST /staff/closures')).toHaveLength(0);
   });
 
   it('offers Delete only for windows not begun, and deletes once confirmed', async () => {
