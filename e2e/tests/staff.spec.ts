@@ -94,7 +94,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
   await expectAccessible(secretary);
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expectNotice(secretary, 'Requests assigned');
+  await expectNotice(secretary, 'Request assigned');
   await expect(assign).toBeHidden();
   await openFromQueue(secretary, 'all', id);
   await expect(secretary.getByText('Enzo Valutati').first()).toBeVisible();
@@ -244,7 +244,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await assign.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Enzo Valutati' });
   await assign.getByLabel(/^Reviewer/).selectOption({ label: 'Rita Revisori' });
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expectNotice(secretary, 'Requests assigned');
+  await expectNotice(secretary, 'Request assigned');
   await openFromQueue(evaluator, 'assigned', second);
   await move(evaluator, 'Start the evaluation');
   await expectNotice(evaluator, 'Request updated');
@@ -255,7 +255,7 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await change.getByLabel(/^Credential Evaluator/).selectOption({ label: 'Ada Amministra' });
   await expectAccessible(secretary);
   await change.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expectNotice(secretary, 'Requests assigned');
+  await expectNotice(secretary, 'Request assigned');
   await secretary.getByRole('tab', { name: 'History' }).click();
   await expect(
     secretary.getByRole('region', { name: 'History' }).getByText('Evaluator or reviewer changed'),

@@ -34,7 +34,7 @@ describe('a request from assignment to ready for issue', () => {
       reviewer_id: reviewer.id,
     });
     expect(assigned.json()).toMatchObject({
-      meta: { notice: 'practicesAssigned', message: 'Requests assigned' },
+      meta: { notice: 'practiceAssigned', message: 'Request assigned' },
     });
     expect((await move(evaluator, id, { action: 'start' })).statusCode).toBe(200);
 

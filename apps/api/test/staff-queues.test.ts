@@ -204,6 +204,18 @@ describe('assignment', () => {
       ]);
     }
     expect((await idsOf(ezio, 'queue=assigned')).total).toBe(3);
+
+    // One request (the same id twice is one) is said in the singular.
+    const one = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/practices/assign',
+      headers: { ...bearer(secretary.token), 'accept-language': 'it-IT' },
+      payload: { practice_ids: [ids.new1, ids.new1], evaluator_id: ezio.id, reviewer_id: rita.id },
+    });
+    expect(one.json()).toEqual({
+      data: { practice_ids: [ids.new1] },
+      meta: { notice: 'practiceAssigned', message: 'Richiesta assegnata' },
+    });
   });
 });
 

@@ -65,7 +65,7 @@ describe('re-assignment once the evaluation has started', () => {
     const changed = await assign(secretary, [id], ezio, rita);
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
-      meta: { notice: 'practicesAssigned', message: 'Requests assigned' },
+      meta: { notice: 'practiceAssigned', message: 'Request assigned' },
     });
     expect(await peopleOf(id)).toEqual({
       status: 'in_evaluation',

@@ -110,7 +110,7 @@ export const STAFF_CHANGE_RULES: Record<StaffChange, StaffChangeRule> = {
   // admin), with an audit entry naming who had it before; the former assignee may no longer act.
   reassign: {
     grants: [{ ability: 'staff.assign', statuses: REASSIGNABLE_STATUSES }],
-    notice: 'practicesAssigned',
+    notice: 'practiceAssigned',
   },
   // Refunds (decision 068): the whole payment of a request closed before its evaluation started…
   refund_payment: {

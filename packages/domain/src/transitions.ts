@@ -138,7 +138,8 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.assign',
     requires: { assignment: true },
-    notice: 'practicesAssigned',
+    // One request at a time here; POST /staff/practices/assign words its count (assignedNotice).
+    notice: 'practiceAssigned',
   },
   {
     action: 'start',

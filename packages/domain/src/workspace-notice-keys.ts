@@ -6,6 +6,7 @@
  * with. The API sends the key and the worded message in `meta`; the web may word the key itself.
  */
 export const WORKSPACE_NOTICE_KEYS = [
+  'practiceAssigned',
   'practicesAssigned',
   'practiceUpdated',
   'fileCheckConcluded',
@@ -28,3 +29,7 @@ export const WORKSPACE_NOTICE_KEYS = [
   'deliveryCancelled',
 ] as const;
 export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
+
+/** The success message of an assignment: one request is "assigned" in the singular, several in the plural. */
+export const assignedNotice = (count: number): 'practiceAssigned' | 'practicesAssigned' =>
+  count === 1 ? 'practiceAssigned' : 'practicesAssigned';

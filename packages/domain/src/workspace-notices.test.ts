@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
+import { assignedNotice, WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
 import { ACTION_NAMES_IT } from './transition-texts-it';
 import { EVALUATION_OFFICE, WORKSPACE_NOTICES } from './workspace-notices';
 
@@ -16,6 +16,11 @@ describe('workspace notices', () => {
 
   it('says "requests" as every screen does, and asks the applicant in Italian (first-staff walk)', () => {
     expect(WORKSPACE_NOTICES['it-IT'].practicesAssigned).toBe('Richieste assegnate');
+    // One request assigned is said in the singular (staff walk): "Requests assigned" read wrong.
+    expect(assignedNotice(1)).toBe('practiceAssigned');
+    expect(assignedNotice(2)).toBe('practicesAssigned');
+    expect(WORKSPACE_NOTICES['en-US'].practiceAssigned).toBe('Request assigned');
+    expect(WORKSPACE_NOTICES['it-IT'].practiceAssigned).toBe('Richiesta assegnata');
     // No toast names the internal "practice" ("pratica"): starting an evaluation said "Practice updated".
     for (const locale of ['en-US', 'it-IT'] as const) {
       for (const message of Object.values(WORKSPACE_NOTICES[locale]))

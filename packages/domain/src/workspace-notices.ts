@@ -4,6 +4,7 @@ import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 /** The words of each success message (workspace-notice-keys.ts), per language. */
 export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string>> = {
   'en-US': {
+    practiceAssigned: 'Request assigned',
     practicesAssigned: 'Requests assigned',
     practiceUpdated: 'Request updated',
     fileCheckConcluded: 'File check concluded',
@@ -26,6 +27,7 @@ export const WORKSPACE_NOTICES: Record<Locale, Record<WorkspaceNoticeKey, string
     deliveryCancelled: 'Delivery cancelled: the fee is being refunded',
   },
   'it-IT': {
+    practiceAssigned: 'Richiesta assegnata',
     practicesAssigned: 'Richieste assegnate',
     practiceUpdated: 'Richiesta aggiornata',
     fileCheckConcluded: 'Controllo del fascicolo concluso',

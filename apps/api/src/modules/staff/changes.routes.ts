@@ -1,6 +1,7 @@
 import {
   assessmentSchema,
   assignBodySchema,
+  assignedNotice,
   fileCheckBodySchema,
   messageApplicantsBodySchema,
   noteBodySchema,
@@ -92,10 +93,11 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
         },
       },
     },
-    async (request) => ({
-      data: await assignPractices(ctx, actorOf(request), request.body),
-      meta: noticeMeta(request, 'practicesAssigned'),
-    }),
+    async (request) => {
+      const data = await assignPractices(ctx, actorOf(request), request.body);
+      // "Request assigned" for one, "Requests assigned" for several.
+      return { data, meta: noticeMeta(request, assignedNotice(data.practice_ids.length)) };
+    },
   );
 
   app.post(

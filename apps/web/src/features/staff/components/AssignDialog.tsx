@@ -1,4 +1,4 @@
-import { assignBodySchema, type StaffUser } from '@lisbon/domain';
+import { assignBodySchema, assignedNotice, type StaffUser } from '@lisbon/domain';
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,7 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
 
   const { failure, isBusy, close, run } = useQueueDialog({
     send: assignPractices,
-    notice: 'practicesAssigned',
+    notice: assignedNotice(practiceIds.length),
     reset: () => form.reset(),
     showServerErrors,
     onClose,

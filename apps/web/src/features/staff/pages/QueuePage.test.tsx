@@ -36,12 +36,15 @@ function staffApi() {
         ],
       },
     }),
-    'POST /staff/practices/assign': (call) => ({
-      body: {
-        data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
-        meta: { notice: 'practicesAssigned', message: 'Requests assigned' },
-      },
-    }),
+    'POST /staff/practices/assign': (call) => {
+      const ids = (call.body as { practice_ids: number[] }).practice_ids;
+      // As the API words it: one request in the singular.
+      const meta =
+        ids.length === 1
+          ? { notice: 'practiceAssigned', message: 'Request assigned' }
+          : { notice: 'practicesAssigned', message: 'Requests assigned' };
+      return { body: { data: { practice_ids: ids }, meta } };
+    },
   });
 }
 

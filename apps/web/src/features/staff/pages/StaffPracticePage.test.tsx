@@ -61,12 +61,15 @@ function workspaceApi(
             : [{ ...reviewer, email: 'rita@example.org', role: 'reviewer' }],
       },
     }),
-    'POST /staff/practices/assign': (call) => ({
-      body: {
-        data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
-        meta: { notice: 'practicesAssigned', message: 'Requests assigned' },
-      },
-    }),
+    'POST /staff/practices/assign': (call) => {
+      const ids = (call.body as { practice_ids: number[] }).practice_ids;
+      // As the API words it: one request in the singular.
+      const meta =
+        ids.length === 1
+          ? { notice: 'practiceAssigned', message: 'Request assigned' }
+          : { notice: 'practicesAssigned', message: 'Requests assigned' };
+      return { body: { data: { practice_ids: ids }, meta } };
+    },
     ...routes,
   });
   return api;
@@ -429,7 +432,9 @@ describe('request workspace', () => {
       evaluator_id: 23,
       reviewer_id: reviewer.id,
     });
-    expect(await screen.findByText('Requests assigned')).toBeTruthy();
+    // One request: "Request assigned", not the plural of several.
+    expect(await screen.findByText('Request assigned')).toBeTruthy();
+    expect(screen.queryByText('Requests assigned')).toBeNull();
     // Back where the staff member was: the button, or the Actions heading if it is gone.
     await waitFor(() =>
       expect([
