@@ -18,7 +18,7 @@ type Props = { practices: readonly PracticeSummary[]; caption: string };
  */
 export function PracticesTable({ practices, caption }: Props) {
   const { t } = useTranslation();
-  const inWords = useDaysInWords();
+  const inWords = useDaysInWords('underLabel');
   const daysToGo = (days: number | null) => (days === null ? '—' : inWords(days));
   const locale = useLocale();
   const isNarrow = useIsNarrowScreen();

@@ -38,11 +38,15 @@ describe('the deadline a request counts down to (first-user review, item 7)', ()
     });
     const shown = await facts(appeal);
     expect(shown).toContain('Expected deadline of the appeal or amendmentMarch 4, 2027');
-    expect(shown).toContain('Days to go60 working days left');
+    // The label says "days to go": the value counts them, without saying "left" again.
+    expect(shown).toContain('Days to go60 working days');
     expect(shown.some((row) => row?.startsWith('Expected deadlineM'))).toBe(false);
     cleanup();
     await changeLocale('it-IT');
-    expect(await facts(appeal)).toContain('Scadenza prevista del ricorso o della rettifica4 marzo 2027');
+    const italian = await facts(appeal);
+    expect(italian).toContain('Scadenza prevista del ricorso o della rettifica4 marzo 2027');
+    // Not "Giorni mancanti: mancano 60 giorni lavorativi".
+    expect(italian).toContain('Giorni mancanti60 giorni lavorativi');
   });
 
   it('shows no deadline once the statement is published: it was met', async () => {
@@ -70,6 +74,6 @@ describe('the deadline a request counts down to (first-user review, item 7)', ()
       }),
     );
     expect(shown).toContain('Expected deadlineJanuary 29, 2027');
-    expect(shown).toContain('Days to go41 working days left');
+    expect(shown).toContain('Days to go41 working days');
   });
 });

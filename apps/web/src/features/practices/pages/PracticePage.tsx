@@ -54,7 +54,7 @@ export function PracticePage({
   statementActions,
 }: { statementActions?: (practiceId: number) => ReactNode } = {}) {
   const { t } = useTranslation();
-  const inWords = useDaysInWords();
+  const inWords = useDaysInWords('underLabel');
   const locale = useLocale();
   const id = Number(useParams().id);
   const query = useQuery({ ...practiceQuery(id), enabled: Number.isInteger(id) && id > 0 });

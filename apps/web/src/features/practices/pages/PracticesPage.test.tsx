@@ -85,7 +85,7 @@ describe('my requests', () => {
     ).toBe('/practices/12');
     expect(within(first as HTMLElement).getByText('in evaluation')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('January 29, 2027')).toBeTruthy();
-    expect(within(first as HTMLElement).getByText('41 working days left')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('41 working days')).toBeTruthy();
     expect(calls.callsTo('GET /practices')[0]?.query.get('sort')).toBe('-created_at');
 
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Expected deadline, ascending');

@@ -20,7 +20,7 @@ import { useDaysInWords } from '@/shared/ui/daysInWords';
  */
 export function ThankYouPage({ practiceId }: { practiceId?: number }) {
   const { t } = useTranslation();
-  const inWords = useDaysInWords();
+  const inWords = useDaysInWords('underLabel');
   const locale = useLocale();
   const [search] = useSearchParams();
   const id = practiceId ?? Number(search.get('practice'));

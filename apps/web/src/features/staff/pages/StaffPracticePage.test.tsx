@@ -96,7 +96,7 @@ describe('request workspace', () => {
     await waitFor(() =>
       expect(facts()).toContain('Expected deadline of the appeal or amendmentMarch 4, 2027'),
     );
-    expect(facts()).toContain('Days to go60 working days left');
+    expect(facts()).toContain('Days to go60 working days');
     cleanup();
     workspaceApi(
       staffUser('secretary'),

@@ -15,7 +15,7 @@ import { Section } from './Section';
 /** The request at a glance: status and people, the applicant, the request as filed. */
 export function PracticeOverview({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
-  const inWords = useDaysInWords();
+  const inWords = useDaysInWords('underLabel');
   const locale = useLocale();
   const date = (value: string | null | undefined) => (value ? formatDate(value, locale) : null);
   const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);

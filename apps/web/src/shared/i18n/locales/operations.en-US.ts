@@ -19,6 +19,9 @@ export const operationsEn = {
       late_other: 'late by {{count}} working days',
       left_one: '{{count}} working day left',
       left_other: '{{count}} working days left',
+      /** Under the label "Days to go": the days counted, not said to be left again. */
+      count_one: '{{count}} working day',
+      count_other: '{{count}} working days',
       dueToday: 'due today',
       filter: 'Against the deadline',
     },

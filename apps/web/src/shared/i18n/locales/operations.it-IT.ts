@@ -21,6 +21,9 @@ export const operationsIt: typeof operationsEn = {
       late_other: 'in ritardo di {{count}} giorni lavorativi',
       left_one: 'manca {{count}} giorno lavorativo',
       left_other: 'mancano {{count}} giorni lavorativi',
+      /** Under the label "Giorni mancanti": the days counted, not said to be missing again. */
+      count_one: '{{count}} giorno lavorativo',
+      count_other: '{{count}} giorni lavorativi',
       dueToday: 'scade oggi',
       filter: 'Rispetto alla scadenza',
     },
