@@ -171,3 +171,26 @@ describe('submitting a free request', () => {
     expect(storage.get('draft')).toBeNull();
   });
 });
+
+describe('the review step', () => {
+  it('heads the service with "Servizio" and names the choice "Tipo di richiesta", not "Servizio" twice', async () => {
+    await changeLocale('it-IT');
+    try {
+      mockApi({
+        'GET /practices/draft': {
+          body: { data: practiceFixture({ service: 'comparability', wizard_step: 'review' }) },
+        },
+      });
+      renderApp('/service/new/review', { queryClient: logIn() });
+      const section = (await screen.findByRole('heading', { level: 2, name: 'Servizio' })).closest('section');
+      const labels = [...(section as HTMLElement).querySelectorAll('.facts-row')].map(
+        (row) => row.firstElementChild?.textContent,
+      );
+      expect(labels).toContain('Tipo di richiesta');
+      expect(labels).not.toContain('Servizio');
+      expect(within(section as HTMLElement).getByText('Solo comparabilità')).toBeTruthy();
+    } finally {
+      await changeLocale('en-US');
+    }
+  });
+});

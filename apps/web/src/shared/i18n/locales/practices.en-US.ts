@@ -107,7 +107,8 @@ export const practicesEn = {
   practiceFacts: {
     number: 'Request number',
     status: 'Status',
-    service: 'Service',
+    // Not "Service" again under the review's heading "Service": the spec's "type of request".
+    service: 'Type of request',
     country: 'Country of education system',
     level: 'Level of education system',
     urgent: 'Urgent processing',

@@ -110,7 +110,8 @@ export const practicesIt: Practices = {
   practiceFacts: {
     number: 'Numero della richiesta',
     status: 'Stato',
-    service: 'Servizio',
+    // Not "Servizio" again under the review's heading "Servizio": the spec's "type of request".
+    service: 'Tipo di richiesta',
     country: 'Paese del sistema di istruzione',
     level: 'Livello del sistema di istruzione',
     urgent: 'Procedura urgente',
