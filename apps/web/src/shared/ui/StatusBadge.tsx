@@ -24,13 +24,17 @@ const TEXT_COLORS: Partial<Record<MantineColor, MantineColor>> = { orange: 'dark
 /**
  * A request's status, with the label of spec §4 in the current language; on a request whose
  * applicant asked for an amendment, the appeal's labels name the amendment (`statusWordingOf`).
+ * Staff rows give `text`, the status's staff name, in the label's colour.
  */
 export function StatusBadge({
   label: specLabel,
   appealType = null,
+  text,
 }: {
   label: StatusLabel;
   appealType?: AppealType | null | undefined;
+  /** The words shown instead of the applicant's label: the staff's name of the status. */
+  text?: string;
 }) {
   const { t } = useTranslation();
   const label = statusWordingOf(specLabel, appealType);
@@ -44,7 +48,7 @@ export function StatusBadge({
       radius="sm"
       miw="max-content"
     >
-      {t(`labels.status.${label}`)}
+      {text ?? t(`labels.status.${label}`)}
     </Badge>
   );
 }

@@ -27,6 +27,25 @@ type Props = {
   selection?: Selection | undefined;
 };
 
+/**
+ * A request's status as staff read it (`statusNameOf`): "Unassigned" (spec §4's status), not the
+ * applicant's "in evaluation" over a request nobody evaluates yet; in the applicant label's colour.
+ */
+export function StaffStatusBadge({
+  practice,
+}: {
+  practice: Pick<StaffPracticeSummary, 'status' | 'status_label' | 'appeal_type'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <StatusBadge
+      label={practice.status_label}
+      appealType={practice.appeal_type}
+      text={t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}
+    />
+  );
+}
+
 export const personName = (person: StaffRef | null) =>
   person ? `${person.first_name} ${person.last_name}`.trim() : null;
 
@@ -106,12 +125,11 @@ export function QueueTable({ practices, caption, selection }: Props) {
           title: link(practice),
           badge: (
             <Group gap={4} justify="flex-end">
-              <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
+              <StaffStatusBadge practice={practice} />
               {practice.applicant_answered && <AnsweredBadge />}
             </Group>
           ),
           lines: [
-            t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`),
             [applicant(practice), practice.qualification_name].filter(Boolean).join(' · '),
             service(practice),
             country(practice),
@@ -169,10 +187,7 @@ export function QueueTable({ practices, caption, selection }: Props) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
-                <Text size="xs" mt={4}>
-                  {t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}
-                </Text>
+                <StaffStatusBadge practice={practice} />
                 {practice.applicant_answered && (
                   <Box mt={4}>
                     <AnsweredBadge />

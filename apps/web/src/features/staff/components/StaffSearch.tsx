@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocale } from '@/shared/i18n';
-import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { useStaffSearch } from '../api/search';
+import { StaffStatusBadge } from './QueueTable';
 
 /** How long typing pauses before the search is asked: a request per pause, not per keystroke. */
 const PAUSE_MS = 150;
@@ -30,7 +30,7 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
         </Text>
       </div>
       <Box style={{ flexShrink: 0 }}>
-        <StatusBadge label={result.status_label} appealType={result.appeal_type} />
+        <StaffStatusBadge practice={result} />
       </Box>
     </Group>
   );

@@ -382,17 +382,10 @@ describe('an amendment in a staff queue', () => {
 
   it('says amendment on an amendment and appeal on an appeal, in en-US and it-IT', async () => {
     setViewport(DESKTOP);
+    // The staff's names of the statuses, not the applicant's labels ("amendment in evaluation").
     for (const [locale, amendment, appeal] of [
-      [
-        'en-US',
-        ['amendment in evaluation', 'Amendment in evaluation'],
-        ['appeal in evaluation', 'Appeal in evaluation'],
-      ],
-      [
-        'it-IT',
-        ['rettifica in valutazione', 'Rettifica in valutazione'],
-        ['ricorso in valutazione', 'Ricorso in valutazione'],
-      ],
+      ['en-US', ['Amendment in evaluation'], ['Appeal in evaluation']],
+      ['it-IT', ['Rettifica in valutazione'], ['Ricorso in valutazione']],
     ] as const) {
       await changeLocale(locale);
       mockApi({
@@ -403,11 +396,41 @@ describe('an amendment in a staff queue', () => {
       const amendmentRow = await rowOf(31);
       for (const words of amendment) expect(within(amendmentRow).getByText(words)).toBeTruthy();
       expect(within(amendmentRow).queryByText(appeal[0])).toBeNull();
-      expect(within(amendmentRow).queryByText(appeal[1])).toBeNull();
+      expect(within(amendmentRow).queryByText(/amendment in evaluation|rettifica in valutazione/)).toBeNull();
       const appealRow = await rowOf(32);
       for (const words of appeal) expect(within(appealRow).getByText(words)).toBeTruthy();
       expect(within(appealRow).queryByText(amendment[0])).toBeNull();
       cleanup();
     }
   });
+});
+
+describe('the status staff read in a queue row', () => {
+  afterEach(async () => {
+    await changeLocale('en-US');
+  });
+
+  it('names a request nobody is assigned to by its staff status, not the applicant’s "in evaluation"', async () => {
+    for (const [locale, words, applicantLabel] of [
+      ['en-US', 'Unassigned', 'in evaluation'],
+      ['it-IT', 'Non assegnata', 'in valutazione'],
+    ] as const) {
+      for (const viewport of [DESKTOP, PHONE]) {
+        setViewport(viewport);
+        await changeLocale(locale);
+        mockApi({
+          'GET /staff/queues/counts': { body: { data: counts } },
+          'GET /staff/practices': {
+            body: { data: [staffSummaryFixture({ id: 12 })], meta: { page: 1, perPage: 20, total: 1 } },
+          },
+        });
+        renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
+        const link = await screen.findByRole('link', { name: /12$/ });
+        const row = link.closest('tr, li') as HTMLElement;
+        expect(within(row).getAllByText(words)).toHaveLength(1);
+        expect(within(row).queryByText(applicantLabel)).toBeNull();
+        cleanup();
+      }
+    }
+  }, 20_000);
 });

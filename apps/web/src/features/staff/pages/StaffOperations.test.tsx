@@ -30,7 +30,7 @@ const counts = { assigned: 2, to_review: 0, unassigned: 3, ready_for_issue: 1, a
 const found: StaffSearchResult[] = [
   {
     id: 41,
-    status: 'in_evaluation',
+    status: 'unassigned',
     status_label: 'in evaluation',
     country: 'DE',
     qualification_name: 'Master of Science',
@@ -80,6 +80,10 @@ describe('the staff search box', () => {
       expect.stringContaining('no. 41 · Zoë Müller'),
       expect.stringContaining('no. 12 · Zoë Müller'),
     ]);
+    // Each says its status as staff read it: nobody is assigned to no. 41 yet.
+    expect(options[0]?.textContent).toContain('Unassigned');
+    expect(options[0]?.textContent).not.toContain('in evaluation');
+    expect(options[1]?.textContent).toContain('Published');
     expect(api.callsTo('GET /staff/search')[0]?.query.get('q')).toBe('zo');
     expect(await screen.findByText(/2 requests found/)).toBeTruthy();
     await userEvent.keyboard('{ArrowDown}{Enter}');
