@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessmentPrefill, assessmentStart } from './assessment-prefill';
+import { assessmentPrefill, assessmentReadiness, assessmentStart } from './assessment-prefill';
 import type { QualificationStep } from './practice';
 
 const qualification = {
@@ -64,5 +64,25 @@ describe('assessmentStart', () => {
       country_of_studies: 'BR',
     });
     expect(start.prefilled.sort()).toEqual(['award_year', 'country_of_studies', 'qualification_name']);
+  });
+});
+
+describe('assessmentReadiness', () => {
+  it('counts the fields filled from the request as filled, waiting only to be saved', () => {
+    expect(assessmentReadiness(null, qualification)).toEqual({
+      missing: ['classification', 'qualification_type', 'duration'],
+      unsaved: ['awarding_institution', 'award_year', 'country_of_studies', 'qualification_name'],
+    });
+    const typed = { classification: 'EQF 6', qualification_type: 'Bachelor', duration: '3 years' };
+    expect(assessmentReadiness(typed, qualification).missing).toEqual([]);
+    expect(assessmentReadiness({ ...typed, ...assessmentPrefill(qualification) }, qualification)).toEqual({
+      missing: [],
+      unsaved: [],
+    });
+    // Without the request's details, every empty field is missing.
+    expect(assessmentReadiness(typed, null)).toEqual({
+      missing: ['awarding_institution', 'award_year', 'country_of_studies', 'qualification_name'],
+      unsaved: [],
+    });
   });
 });

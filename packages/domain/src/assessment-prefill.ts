@@ -1,4 +1,4 @@
-import type { Assessment } from './assessment';
+import { missingAssessmentFields, type Assessment } from './assessment';
 import type { QualificationStep } from './practice';
 
 /**
@@ -44,4 +44,18 @@ export function assessmentStart(
     }
   }
   return { values, prefilled };
+}
+
+/**
+ * What still keeps the assessment from review, as the form shows it: `missing`, the required fields
+ * empty even with the request's values; `unsaved`, those the form shows filled from the request but
+ * the saved assessment (which the API checks) lacks until it is saved.
+ */
+export function assessmentReadiness(
+  saved: Partial<Assessment> | null,
+  qualification: QualificationStep | null,
+): { missing: (keyof Assessment)[]; unsaved: (keyof Assessment)[] } {
+  const missing = missingAssessmentFields(assessmentStart(saved, qualification).values);
+  const unsaved = missingAssessmentFields(saved).filter((field) => !missing.includes(field));
+  return { missing, unsaved };
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StaffPractice, User } from '@lisbon/domain';
+import { emptyAssessment, type StaffPractice, type User } from '@lisbon/domain';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { qualificationFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
@@ -381,6 +382,42 @@ describe('request workspace', () => {
       [],
     );
     expect(screen.getByRole('note').textContent).toMatch(warning);
+  }, 20_000);
+
+  it('counts the assessment fields filled from the request as filled: the note asks only for the others, then for a save', async () => {
+    const withQualification = staffPracticeFixture({
+      status: 'in_evaluation',
+      qualification: qualificationFixture,
+    });
+    workspaceApi(staffUser('evaluator'), withQualification);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'To send the request in review, complete the assessment: Classification or level, Qualification type, Duration.',
+    );
+    cleanup();
+
+    // The others typed and saved, the request's values shown but not saved yet: a save is all it takes.
+    workspaceApi(
+      staffUser('evaluator'),
+      staffPracticeFixture({
+        ...withQualification,
+        assessment: {
+          ...emptyAssessment(),
+          classification: 'EQF level 7',
+          qualification_type: 'Master',
+          duration: '2 years',
+          missing_fields: ['awarding_institution', 'award_year', 'country_of_studies', 'qualification_name'],
+          updated_at: '2026-11-10T09:00:00.000Z',
+          updated_by: evaluator,
+        },
+      }),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'To send the request in review, save the assessment: the values filled in from the request are not saved yet.',
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);
   }, 20_000);
 
   it('offers no "verified with the issuer" on a comparability-only (refugee) request', async () => {

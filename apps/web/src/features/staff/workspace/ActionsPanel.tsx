@@ -1,9 +1,9 @@
 import {
+  assessmentReadiness,
   type AvailableAction,
   isIssuing,
   isOneOf,
   mayHaveStatement,
-  missingAssessmentFields,
   type StaffPractice,
 } from '@lisbon/domain';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
@@ -58,8 +58,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   // but a loading note in their place.
   const named = transitions.filter((transition) => isMoveNamed(transition.action, appealType));
   const isNaming = named.length < transitions.length;
-  const missing = missingAssessmentFields(practice.assessment);
-  const isBlocked = (transition: AvailableAction) => transition.requires.assessment && missing.length > 0;
+  // Fields the form shows filled from the request count as filled; they only wait to be saved.
+  const { missing, unsaved } = assessmentReadiness(practice.assessment, practice.qualification);
+  const isBlocked = (transition: AvailableAction) =>
+    transition.requires.assessment && missing.length + unsaved.length > 0;
   const blocksReview = transitions.some(isBlocked);
   const last = practice.history.at(-1);
   const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
@@ -167,9 +169,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
         // A note the disabled button points to, not an alert: announced when the button is reached,
         // not again after every save or move that leaves it standing.
         <Alert id="actions-missing" role="note" color="orange" variant="light" mt="sm">
-          {t('staff.assessment.missing', {
-            fields: missing.map((field) => t(`staff.assessment.fields.${field}`)).join(', '),
-          })}
+          {missing.length > 0
+            ? t('staff.assessment.missing', {
+                fields: missing.map((field) => t(`staff.assessment.fields.${field}`)).join(', '),
+              })
+            : t('staff.assessment.unsaved')}
         </Alert>
       )}
       {/* A request assigned already starts from its people: Assign again changes one of them. */}

@@ -221,6 +221,8 @@ export const staffEn = {
       neededForReview: 'Needed to send in review',
       submit: 'Save the assessment',
       missing: 'To send the request in review, complete the assessment: {{fields}}.',
+      unsaved:
+        'To send the request in review, save the assessment: the values filled in from the request are not saved yet.',
       // The certificate's own labels: the fields are those the statement prints.
       fields: CERTIFICATE_LABELS_EN,
     },

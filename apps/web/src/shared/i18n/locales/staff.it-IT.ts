@@ -224,6 +224,8 @@ export const staffIt: Staff = {
       neededForReview: 'Necessario per l’invio in revisione',
       submit: 'Salva la valutazione',
       missing: 'Per inviare la richiesta in revisione completa la valutazione: {{fields}}.',
+      unsaved:
+        'Per inviare la richiesta in revisione salva la valutazione: i valori ripresi dalla richiesta non sono ancora salvati.',
       // The certificate's own labels: the fields are those the statement prints.
       fields: CERTIFICATE_LABELS_IT,
     },
