@@ -1538,6 +1538,21 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
     }
   });
 
+  it('answers a nonce to an empty POST however the wallet’s HTTP client labels it (OpenID4VCI 1.0 §7.1)', async () => {
+    const asSent = [
+      {},
+      { headers: { 'content-type': 'application/json' } },
+      { headers: { 'content-type': 'application/json' }, payload: '{}' },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    ];
+    for (const request of asSent) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/nonce', ...request });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(typeof response.json<{ c_nonce?: unknown }>().c_nonce).toBe('string');
+    }
+  });
+
   it('tells a request without credentials only the schemes, Bearer and DPoP with its algorithms (RFC 6750 §3.1, RFC 9449 §7.1), and a bad token invalid_token', async () => {
     const bare = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
     expect(bare.statusCode).toBe(401);

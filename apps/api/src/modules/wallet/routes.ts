@@ -200,9 +200,18 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
     }),
   );
 
-  app.post('/wallet/nonce', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return createNonce(ctx);
+  // OpenID4VCI 1.0 §7.1: the nonce request is a POST with no content. The endpoint reads none, so a
+  // wallet whose HTTP client labels that empty POST `application/json` (or sends `{}`, or a form) is
+  // answered a nonce like any other, not refused as an unreadable JSON body before the handler.
+  await app.register(async (nonceRoute) => {
+    nonceRoute.removeAllContentTypeParsers();
+    nonceRoute.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+    nonceRoute.post('/wallet/nonce', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createNonce(ctx);
+    });
   });
 
   app.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
