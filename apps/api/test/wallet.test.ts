@@ -452,6 +452,18 @@ describe('issuing the statement to a wallet', () => {
       error: 'invalid_request',
       error_description: 'The grant_type is missing',
     });
+    // RFC 6749 §5.2: a grant this server does not take is unsupported_grant_type, however complete
+    // or not its parameters (the library read an authorization code's and refused them first).
+    for (const grant of [
+      'grant_type=authorization_code&code=abc&redirect_uri=https%3A%2F%2Fwallet.example%2Fcb',
+      'grant_type=authorization_code',
+      'grant_type=refresh_token&refresh_token=abc',
+      'grant_type=client_credentials',
+    ])
+      expect((await form(grant)).json()).toEqual({
+        error: 'unsupported_grant_type',
+        error_description: 'Only the pre-authorized code grant is supported',
+      });
     const offer = await offerOf();
     const code = new URL(offer.offer_url).searchParams.get('credential_offer') ?? '';
     const preAuthorizedCode: string =

@@ -124,6 +124,9 @@ export class WalletPublicationError extends Error {
   override name = 'WalletPublicationError';
 }
 
+const unsupportedGrant = () =>
+  new WalletProtocolError(400, 'unsupported_grant_type', 'Only the pre-authorized code grant is supported');
+
 /** POST /wallet/token: the pre-authorized code and its transaction code, once, for an access token. */
 export async function exchangeToken(
   ctx: AppContext,
@@ -135,18 +138,15 @@ export async function exchangeToken(
     throw new WalletProtocolError(400, 'invalid_request', `The parameter ${repeated} is sent more than once`);
   if (typeof body.grant_type !== 'string')
     throw new WalletProtocolError(400, 'invalid_request', 'The grant_type is missing');
+  // RFC 6749 §5.2: any other grant is unsupported, told before the library reads (and refuses) its parameters.
+  if (body.grant_type !== preAuthorizedCodeGrantIdentifier) throw unsupportedGrant();
   const key = await issuerKeyOf(ctx);
   const server = new Oauth2AuthorizationServer({ callbacks: walletCallbacks(key) });
   const parsed = server.parseAccessTokenRequest({
     accessTokenRequest: body,
     request: requestOf(request, ctx),
   });
-  if (parsed.grant.grantType !== preAuthorizedCodeGrantIdentifier)
-    throw new WalletProtocolError(
-      400,
-      'unsupported_grant_type',
-      'Only the pre-authorized code grant is supported',
-    );
+  if (parsed.grant.grantType !== preAuthorizedCodeGrantIdentifier) throw unsupportedGrant();
   // Read before the offer: a malformed request costs none of its attempts.
   const configurations = requestedConfigurations(body.authorization_details, issuerUrlOf(ctx));
   // RFC 9449 §5: a wallet that proves a key gets a token bound to it; without a proof, a Bearer
