@@ -28,12 +28,16 @@ export function useUnsavedChanges<Values extends FormValues>(
   const { t } = useTranslation();
   const userId = storage.get('auth')?.userId ?? null;
   const storageKey = userId === null ? null : `${userId}.${key}`;
-  // What was kept for this form, read as it opens: only the fields it has.
+  // What was kept for this form, read as it opens: only the fields it has, and only those that
+  // differ from what it opens with. Values kept while only a file was waiting (the uploader's
+  // fields as they were offered) bring nothing back: no notice then.
   const [kept] = useState(() => {
     const stored = storageKey === null ? null : unsavedValues.read(storageKey);
     const current = form.getValues();
-    const known = Object.entries(stored ?? {}).filter(([field]) => field in current);
-    return known.length > 0 ? (Object.fromEntries(known) as Partial<Values>) : null;
+    const changed = Object.entries(stored ?? {}).filter(
+      ([field, value]) => field in current && !isSameValue(value, current[field]),
+    );
+    return changed.length > 0 ? (Object.fromEntries(changed) as Partial<Values>) : null;
   });
   const [isRestored, setIsRestored] = useState(kept !== null);
   const isDirty = isUnsaved ?? form.isDirty();
@@ -97,3 +101,7 @@ export function useUnsavedChanges<Values extends FormValues>(
   );
   return { clear, notice, dialog };
 }
+
+/** Whether a kept value is the one the form holds already (values are JSON: kept in the tab as JSON). */
+const isSameValue = (kept: unknown, current: unknown): boolean =>
+  JSON.stringify(kept) === JSON.stringify(current ?? null);

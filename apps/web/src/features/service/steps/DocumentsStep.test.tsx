@@ -394,4 +394,27 @@ describe('wizard documents step', () => {
     expect(screen.queryByLabelText(/^Which document is it\?/)).toBeNull();
     localStorage.clear();
   });
+
+  it('says nothing came back when only a file was waiting: nothing typed was kept to restore', async () => {
+    mockApi({ 'GET /documents': { body: overview(['diploma']) } });
+    const xhr = installFakeXhr();
+    const first = showStep(logIn());
+    expect((await typeField()).value).toBe('Diploma or provisional certificate');
+    const input = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    // The server fails: the file waits to be sent again, the type as it was offered.
+    xhr.sent[0]?.respond(503, { code: 'SERVICE_UNAVAILABLE', message: 'Try again later.' });
+    expect(await screen.findByRole('button', { name: 'Send “diploma.pdf” again' })).toBeTruthy();
+    first.unmount();
+
+    showStep(logIn());
+    expect((await typeField()).value).toBe('Diploma or provisional certificate');
+    expect(screen.queryByText(/What you typed here earlier/)).toBeNull();
+    sessionStorage.clear();
+    localStorage.clear();
+  });
 });
