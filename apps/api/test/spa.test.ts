@@ -79,7 +79,7 @@ describe('single-page app', () => {
     expect(stamp.body).not.toContain('2026-11-24T07:00:00.000Z');
   });
 
-  it('answers a path too long for any file as a missing one, and one longer than 4096 characters 414, never 403', async () => {
+  it('answers a path too long for any file as a missing one, and one longer than 4096 characters 414 in its own words, never 403', async () => {
     // A name over 255 bytes (the file system's limit): as any path that names no file.
     const longName = 'a'.repeat(300);
     const api = await page(`/api/v1/${longName}`);
@@ -99,8 +99,21 @@ describe('single-page app', () => {
     ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(414);
-      expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request could not be read.' });
+      expect(response.json()).toEqual({
+        code: 'URI_TOO_LONG',
+        message: 'The address is too long: no page of the portal has one this long.',
+      });
     }
+    const italian = await app.inject({
+      method: 'GET',
+      url: `/${'a'.repeat(5000)}`,
+      headers: { 'accept-language': 'it-IT,it;q=0.9' },
+    });
+    expect(italian.statusCode).toBe(414);
+    expect(italian.json()).toEqual({
+      code: 'URI_TOO_LONG',
+      message: 'L’indirizzo è troppo lungo: nessuna pagina del portale ne ha uno così lungo.',
+    });
   });
 
   it('answers a missing asset with 404, not with the app', async () => {

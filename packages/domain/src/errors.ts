@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
@@ -69,6 +70,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  // An address longer than any page or file of the portal (over 4,096 characters).
+  URI_TOO_LONG: 414,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,

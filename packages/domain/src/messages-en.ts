@@ -128,6 +128,7 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request could not be read.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  URI_TOO_LONG: 'The address is too long: no page of the portal has one this long.',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This action is not possible in the current state.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',

@@ -109,6 +109,7 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   BAD_REQUEST: 'Non è stato possibile leggere la richiesta.',
   UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di contenuto non è accettato.',
   PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande.',
+  URI_TOO_LONG: 'L’indirizzo è troppo lungo: nessuna pagina del portale ne ha uno così lungo.',
   NOT_FOUND: 'Non trovato',
   CONFLICT: 'Questa azione non è possibile nello stato attuale.',
   RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',

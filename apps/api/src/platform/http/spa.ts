@@ -146,7 +146,7 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       if (request.routeOptions.url !== '/*') return;
       const path = request.url.split('?')[0] ?? '';
       if (isPathTooLong(path)) {
-        throw Object.assign(new Error('URI too long'), { statusCode: 414 });
+        throw new AppError('URI_TOO_LONG');
       }
       if (hasNameTooLong(path)) return reply.callNotFound();
     });
