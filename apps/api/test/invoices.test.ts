@@ -97,11 +97,14 @@ describe('invoices and receipts', () => {
     const response = await call(ada, 'GET', `/invoices/${invoice.id}/pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
+    // A file like every other the API sends (sendPrivateFile): its name in both forms (RFC 6266),
+    // its length, kept by no cache, never sniffed, opened in a sandbox (decision 058).
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="fattura-invoice-2026-000001.pdf"',
+      `attachment; filename="fattura-invoice-2026-000001.pdf"; filename*=UTF-8''fattura-invoice-2026-000001.pdf`,
     );
-    // A file like every other the API sends: kept by no cache, opened in a sandbox (decision 058).
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.byteLength));
     expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(response.rawPayload);

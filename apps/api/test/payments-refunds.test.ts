@@ -136,7 +136,7 @@ describe.each(PROVIDER_NAMES)('refunds with the %s provider', (name) => {
       });
       const pdf = await call(who, 'GET', `/invoices/${creditNote?.id}/pdf`);
       expect(pdf.headers['content-disposition']).toBe(
-        'attachment; filename="nota-di-credito-credit-note-2026-000001.pdf"',
+        `attachment; filename="nota-di-credito-credit-note-2026-000001.pdf"; filename*=UTF-8''nota-di-credito-credit-note-2026-000001.pdf`,
       );
       const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
       expect(text).toContain('Nota di credito n. 2026/000001 / Credit note no. 2026/000001');

@@ -7,7 +7,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
-import { FILE_CONTENT_SECURITY_POLICY } from '../../platform/http/download';
+import { sendPrivateFile } from '../../platform/http/download';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { getFiscalDocument, listFiscalDocuments, openFiscalDocumentPdf } from './service';
 
@@ -69,17 +69,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request, reply) => {
-      const { content, fileName } = await openFiscalDocumentPdf(ctx, actorOf(request), request.params.id);
-      return (
-        reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          // Every file the API sends opens in a sandbox with nothing allowed (decision 058).
-          .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
-          .header('cache-control', 'private, no-store')
-          .send(content)
-      );
+      const file = await openFiscalDocumentPdf(ctx, actorOf(request), request.params.id);
+      return sendPrivateFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 };

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   type BillingInfoView,
   billingInfoViewSchema,
@@ -242,21 +243,25 @@ const FILE_PREFIX = {
   credit_note: 'nota-di-credito-credit-note',
 };
 
-/** GET /invoices/{id}/pdf: the stored PDF, rendered now when the job has not run yet (or the file is lost). */
+/**
+ * GET /invoices/{id}/pdf: the stored PDF, rendered now when the job has not run yet (or the file is
+ * lost). Read whole (a page or two, tens of kilobytes; its size is not kept), so that it is sent
+ * with its length, as every other private file.
+ */
 export async function openFiscalDocumentPdf(
   ctx: AppContext,
   actor: SessionUser,
   id: number,
-): Promise<{ content: Readable; fileName: string }> {
+): Promise<{ content: Buffer; size: number; fileName: string }> {
   const row = await findOwnFiscalDocument(ctx, actor, id);
   const fileName = `${FILE_PREFIX[kindOf(row.kind)]}-${row.number.replace('/', '-')}.pdf`;
+  const file = (content: Buffer) => ({ content, size: content.byteLength, fileName });
   if (row.storage_key) {
     try {
-      return { content: await ctx.storage.read(row.storage_key), fileName };
+      return file(await buffer(await ctx.storage.read(row.storage_key)));
     } catch (error) {
       if (!(error instanceof StoredFileMissingError)) throw error;
     }
   }
-  const bytes = await storeRendered(ctx, row, row.storage_key !== null);
-  return { content: Readable.from(Buffer.from(bytes)), fileName };
+  return file(Buffer.from(await storeRendered(ctx, row, row.storage_key !== null)));
 }
