@@ -103,6 +103,10 @@ describe('the documents a published statement was evaluated on', () => {
     );
     expect(screen.getByRole('button', { name: /^Delete/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Replace/ })).toBeTruthy();
+    // Replace offers what the uploader does, by type and by extension (the domain's acceptedFiles).
+    expect(document.querySelector('input[type=file]')?.getAttribute('accept')).toBe(
+      'application/pdf,.pdf,image/jpeg,.jpg,.jpeg,image/png,.png',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   ACCEPTED_DOCUMENT_TYPES,
+  acceptedFiles,
   isAddedSincePublication,
   isDocumentChangeable,
   isStatementEvidence,
@@ -131,7 +132,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
       {isReplaceable(document) && (
         <ChooseFileButton
           onChoose={(file) => void replace(document, file)}
-          accept={ACCEPTED_DOCUMENT_TYPES.join(',')}
+          accept={acceptedFiles(ACCEPTED_DOCUMENT_TYPES)}
         >
           {(props) => (
             <Button {...props} size="xs" variant="outline" disabled={upload.isUploading}>

@@ -74,6 +74,11 @@ describe('document upload', () => {
     expect(dropInput?.tabIndex).toBe(-1);
     expect(chooseInput?.getAttribute('aria-hidden')).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
+    // The chooser offers the accepted types by type and by extension, as the domain lists them
+    // (acceptedFiles): a system that types no file still shows the PDF, JPEG and PNG files.
+    expect(chooseInput?.getAttribute('accept')).toBe(
+      'application/pdf,.pdf,image/jpeg,.jpg,.jpeg,image/png,.png',
+    );
   });
 
   it('refuses a file that is not PDF, JPEG or PNG without sending it, naming the file', async () => {

@@ -1,5 +1,6 @@
 import {
   ACCEPTED_DOCUMENT_TYPES,
+  acceptedFiles,
   type DocumentType,
   documentUploadFieldsSchema,
   type PracticeDocument,
@@ -238,7 +239,7 @@ export function DocumentUploader({
           </Group>
         </Stack>
       ) : null}
-      <ChooseFileButton onChoose={send} accept={ACCEPTED_DOCUMENT_TYPES.join(',')}>
+      <ChooseFileButton onChoose={send} accept={acceptedFiles(ACCEPTED_DOCUMENT_TYPES)}>
         {(props) => (
           // Busy while a file goes, yet focusable (Mantine's `data-disabled`): a disabled button
           // would drop the keyboard's focus to the page's top.

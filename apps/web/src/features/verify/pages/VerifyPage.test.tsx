@@ -458,6 +458,10 @@ describe('the verification page without an id (issue 14)', () => {
     await waitFor(() => expect(within(region).getByText('Valid')).toBeTruthy());
     expect(api.callsTo('POST /verify')).toHaveLength(1);
     expect(api.calls.filter((call) => call.path.startsWith('/verify/'))).toEqual([]);
+    // "Check another file" offers PDF files only: a statement is always one (not the documents' JPEG and PNG).
+    await screen.findByRole('button', { name: 'Check another file' });
+    const chooser = [...document.querySelectorAll<HTMLInputElement>('input[type=file]')].at(-1);
+    expect(chooser?.getAttribute('accept')).toBe('application/pdf,.pdf');
   });
 
   it('says a chosen file that is not a PDF is not one, in Italian too, and sends nothing', async () => {
