@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailSchema, isLocale, LOCALES, personNameSchema, STAFF_ROLES } from '@lisbon/domain';
@@ -399,12 +399,29 @@ async function statementWithdraw(args: string[]): Promise<void> {
   });
 }
 
+/**
+ * When a recorded backup was written whole: the dump file's modification time when it is a file of
+ * this host (`lisbon-backup` renames the finished dump, which keeps it), so a dump recorded later
+ * (deploy.md §11, step 7: the one taken before an upgrade from 1.0.0) is not dated now and does not
+ * silence `LisbonBackupMissing`; now for a backup made elsewhere (a snapshot's name).
+ */
+function backupWrittenAt(location: string): Date {
+  try {
+    const file = statSync(callerPath(location));
+    if (file.isFile()) return file.mtime;
+  } catch {
+    // Not a file here: a backup made by other means, recorded as it is reported.
+  }
+  return systemClock.now();
+}
+
 /** `backup:record`: a backup made outside the portal (the nightly `pg_dump`), for the metrics. */
 async function backupRecord(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { location: { type: 'string' } } });
   const location = values.location?.trim();
   if (!location) throw new UsageError('backup:record needs --location <the dump file written>');
-  await withDatabase((db) => recordBackup(db, { kind: 'pg_dump', location, finishedAt: systemClock.now() }));
+  const finishedAt = backupWrittenAt(location);
+  await withDatabase((db) => recordBackup(db, { kind: 'pg_dump', location, finishedAt }));
   console.log(`backup recorded: ${location}`);
 }
 

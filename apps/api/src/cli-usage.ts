@@ -115,7 +115,8 @@ const COMMAND_USAGES = [
     lines: [
       "record a backup made outside the portal, once written whole (the release's nightly",
       "lisbon-backup runs it after its pg_dump): the metrics' lisbon_backup_last_success_",
-      'timestamp_seconds says when the newest was made (decision 096)',
+      'timestamp_seconds says when the newest was made (decision 096); a file of this host is',
+      'dated by its modification time, anything else by the moment it is recorded',
       '--location <the dump file written>',
     ],
   },

@@ -9,6 +9,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -320,6 +321,18 @@ describe('the backup and restore commands', () => {
     const recorded = await cli(['backup:record', '--location', location], env('source'));
     expect(recorded).toMatchObject({ code: 0, stdout: `backup recorded: ${location}\n` });
     expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location });
+  }, 60_000);
+
+  it('date a dump recorded after it was written by the file, not by the command (deploy.md §11, step 7)', async () => {
+    const dump = join(root, 'lisbon-2026-11-30T023000Z.dump');
+    writeFileSync(dump, 'PGDMP');
+    const writtenAt = new Date('2026-11-30T02:31:00.000Z');
+    utimesSync(dump, writtenAt, writtenAt);
+    const recorded = await cli(['backup:record', '--location', dump], env('source'));
+    expect(recorded).toMatchObject({ code: 0, stdout: `backup recorded: ${dump}\n` });
+    const row = await latestBackup(source.db);
+    expect(row).toMatchObject({ kind: 'pg_dump', location: dump });
+    expect(new Date(row?.finished_at ?? 0).toISOString()).toBe(writtenAt.toISOString());
   }, 60_000);
 
   it('refuse PostgreSQL with exit code 2 and the way to back it up, without a stack', async () => {
