@@ -184,6 +184,17 @@ describe('GET /metrics', () => {
       }
     });
 
+    it('names every series of its own in docs/deploy.md, "Monitor", which operators alert on', async () => {
+      const deploy = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+      const monitor = deploy.slice(deploy.indexOf('## 13. Monitor'), deploy.indexOf('## 14.'));
+      const named = new Set(monitor.match(/lisbon_[a-z_]+/g));
+      const series = [...(await scrape()).matchAll(/^# HELP (lisbon_[a-z_]+) /gm)]
+        .map(([, name]) => name ?? '')
+        .filter((name) => !/^lisbon_(process|nodejs)_/.test(name));
+      expect(series.length).toBeGreaterThan(10);
+      expect(series.filter((name) => !named.has(name))).toEqual([]);
+    });
+
     it('times answers per route pattern and status, never per raw URL', async () => {
       await app.inject({ method: 'GET', url: '/api/v1/health' });
       await app.inject({ method: 'GET', url: '/api/v1/practices/123456' });
