@@ -1,10 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
+import { REPO_ROOT } from '../src/platform/config';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { useTestApp, createTestWorker, testConfig } from './helper';
 import { createUser } from './identity';
@@ -162,6 +163,34 @@ describe('a worker that dies between the send and the job’s end (decision 101)
 });
 
 describe('mail over SMTP (SMTP_URL)', () => {
+  it('reaches the trial relay docs/deploy.md suggests, a catcher that offers no STARTTLS, at the SMTP_URL it gives', async () => {
+    const deploy = readFileSync(join(REPO_ROOT, 'docs', 'deploy.md'), 'utf8');
+    const trial = deploy.slice(deploy.indexOf('**A trial relay**'));
+    const catcherPort = /npx --yes maildev@\S+ --smtp (\d+) /.exec(trial)?.[1];
+    const url = /# lisbon\.env: SMTP_URL=(smtp:\/\/\S+)/.exec(trial)?.[1] ?? '';
+    expect(new URL(url).port).toBe(catcherPort);
+    const catcher = await startSmtpServer();
+    try {
+      const at = new URL(url);
+      at.port = String(catcher.port);
+      await createMailer({
+        config: testConfig(t.database, { SMTP_URL: at.href.replace(/\/$/, '') }),
+        clock,
+        log: pino({ level: 'silent' }),
+      }).send({
+        kind: 'password-reset',
+        to: 'trial@example.org',
+        locale: 'en-US',
+        subject: 'Set a new password',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
+      expect(catcher.received).toHaveLength(1);
+    } finally {
+      await catcher.close();
+    }
+  });
+
   it('delivers the message to the SMTP server, in the user’s language', async () => {
     const smtp = await startSmtpServer();
     try {
