@@ -222,7 +222,22 @@ export async function buildApp({
     storage: { store: ctx.storage, kind: config.s3 ? 's3' : 'disk' },
   });
   if (redis) {
-    redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unreachable'));
+    // One line when Redis goes away and one when it is back, not one per reconnection try (every
+    // 2 s, all the outage long); lisbon_redis_up says 0 meanwhile.
+    let isRedisDown = false;
+    redis.on('error', (error: Error) => {
+      if (isRedisDown) return;
+      isRedisDown = true;
+      app.log.warn(
+        { err: error.message },
+        'redis unreachable: the global rate limit lets calls through uncounted until it is back',
+      );
+    });
+    redis.on('ready', () => {
+      if (!isRedisDown) return;
+      isRedisDown = false;
+      app.log.warn('redis reachable again: the global rate limit counts in it');
+    });
     app.addHook('onClose', async () => void redis.disconnect());
     app.addHook('onReady', async () => {
       if (!(await connected(redis, 5000))) app.log.warn('redis not ready after 5 s: starting without it');

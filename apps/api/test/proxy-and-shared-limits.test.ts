@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { createUser, login } from './identity';
+import { logLines } from './log-lines';
 
 // Each test starts the instances its limits need, on the one database.
 const t = useTestApp({ hasApp: false });
@@ -78,6 +80,29 @@ describe('the global limit across instances (REDIS_URL)', () => {
     expect((await cms(app, client)).statusCode).toBe(200);
     expect((await cms(app, client)).statusCode).toBe(200);
   });
+
+  it('says once that Redis does not answer, not at each reconnection try all the outage long', async () => {
+    // A "Redis" that resets every connection: each try of the instance fails, and is counted.
+    let tries = 0;
+    const refusing = createServer((socket) => {
+      tries += 1;
+      socket.resetAndDestroy();
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = refusing.address() as AddressInfo;
+      const { lines, stream } = logLines();
+      const app = await t.instance({
+        env: { REDIS_URL: `redis://127.0.0.1:${port}/0`, LOG_LEVEL: 'warn' },
+        logTo: stream,
+      });
+      expect((await cms(app, freshAddress())).statusCode).toBe(200);
+      await vi.waitFor(() => expect(tries).toBeGreaterThanOrEqual(4), { timeout: 20_000, interval: 50 });
+      expect(lines.filter((line) => line.includes('redis unreachable'))).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  }, 30_000);
 });
 
 describe('many users behind one address (decision 050)', () => {
