@@ -9,10 +9,12 @@ export const REDACTED = '[redacted]';
  * it guards (a wallet check's outcome, with the claims the holder disclosed), on the SPA's page and
  * on the API alike. Matched however the path is spelled: any case, doubled slashes, percent-encoded,
  * below any prefix (`/it/auth/reset-password/…`, which the SPA answers too) and with anything
- * written on the segment (`/auth/reset-password;x/…`).
+ * written on the segment (`/auth/reset-password;x/…`). One slash before the name, not `\/+`: `.*?`
+ * takes any others, where a run of slashes both could take was retried from each of its slashes,
+ * work growing with the square of the URL's length on every logged request (decision 083).
  */
 const SECRET_IN_PATH =
-  /^(.*?\/+(?:auth\/+activate|auth\/+reset-password|marketing-opt-out|shared|verify\/+shared|sandbox\/+checkout|wallet\/+presentations|verify\/+wallet)[^/?#]*)\/+[^/?#]+/i;
+  /^(.*?\/(?:auth\/+activate|auth\/+reset-password|marketing-opt-out|shared|verify\/+shared|sandbox\/+checkout|wallet\/+presentations|verify\/+wallet)[^/?#]*)\/+[^/?#]+/i;
 
 /** The path as a router reads it, percent-encoding undone where it is well formed. */
 function decodedPath(path: string): string {
@@ -26,17 +28,22 @@ function decodedPath(path: string): string {
 /** Query parameters that may carry a credential, whatever the page. */
 const SECRET_PARAMETER = /token|secret|password|code|key|signature|session/i;
 
+/** More rounds of percent-encoding than any link carries: a value still encoded past them is redacted. */
+const MAX_DECODING_ROUNDS = 10;
+
 /**
- * A query value as a router would read it: percent-encoding undone, as many times as it was applied
- * (up to a length's worth: each round shortens it, so the loop ends).
+ * A query value as a router would read it: percent-encoding undone, as many times as it was applied;
+ * null when it is still encoded after MAX_DECODING_ROUNDS (`%252525…` loses two characters a round,
+ * so undoing all of it would cost the square of its length).
  */
-function decodedValue(value: string): string {
+function decodedValue(value: string): string | null {
   let decoded = value;
-  for (;;) {
+  for (let round = 0; round < MAX_DECODING_ROUNDS; round += 1) {
     const next = decodedPath(decoded.replaceAll('+', ' '));
     if (next === decoded) return decoded;
     decoded = next;
   }
+  return null;
 }
 
 /**
@@ -58,8 +65,8 @@ export function redactUrl(url: string): string {
       const equalsAt = pair.indexOf('=');
       if (equalsAt === -1) return pair;
       const name = pair.slice(0, equalsAt);
-      const isSecret =
-        SECRET_PARAMETER.test(name) || SECRET_IN_PATH.test(decodedValue(pair.slice(equalsAt + 1)));
+      const value = SECRET_PARAMETER.test(name) ? null : decodedValue(pair.slice(equalsAt + 1));
+      const isSecret = value === null || SECRET_IN_PATH.test(value);
       return isSecret ? `${name}=${REDACTED}` : pair;
     })
     .join('&');

@@ -2,7 +2,7 @@ import { API_PREFIX } from '@lisbon/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { isApiPath, isHealthPath } from '../../platform/http/paths';
+import { isApiPath, isHealthPath, withoutTrailingSlashes } from '../../platform/http/paths';
 import { bearerTokenHashOf } from '../../platform/http/bearer';
 import { resolveSession } from '../sessions/service';
 import { currentMaintenance, knownMaintenance } from './maintenance.service';
@@ -21,7 +21,7 @@ const OPEN_DURING_SWITCH = new Set([
 ]);
 
 const routeOf = (request: FastifyRequest) =>
-  `${request.method} ${(request.url.split('?', 1)[0] ?? '').replace(/\/+$/, '')}`;
+  `${request.method} ${withoutTrailingSlashes(request.url.split('?', 1)[0] ?? '')}`;
 
 async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
   const tokenHash = bearerTokenHashOf(request);
