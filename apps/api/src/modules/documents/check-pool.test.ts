@@ -109,6 +109,30 @@ describe('the upload check on its thread', () => {
     });
   });
 
+  it('reads a structure of long runs in one pass, so one upload cannot hold every other check up', async () => {
+    // A megabyte of lowercase letters before a stream's dictionary, and `/F[` keys no `]` closes:
+    // both were read in work growing with the square of their length (hours for these files), on
+    // the one thread every upload's check shares (decision 083). The watchdog ends the thread then.
+    const structure = (filler: string) =>
+      Buffer.from(`%PDF-1.4\n${filler}\nstream\nabcd\nendstream\n%%EOF\n`, 'latin1');
+    const files = [structure('a'.repeat(1 << 20)), structure('/F['.repeat(1 << 18))];
+    let watchdog: NodeJS.Timeout | undefined;
+    const ended = new Promise<'ended'>((resolve) => {
+      watchdog = setTimeout(() => {
+        void Promise.all(pool.threads.map((thread) => thread.terminate())).then(() => resolve('ended'));
+      }, 60_000);
+    });
+    const checked = Promise.all([
+      ...files.map((bytes, index) => findingOf(`runs-${index}.pdf`, bytes, 64 * 1024)),
+      findingOf('plain.pdf', plainPdf(), 64 * 1024),
+    ]);
+    try {
+      expect(await Promise.race([checked, ended])).toEqual([null, null, null]);
+    } finally {
+      clearTimeout(watchdog);
+    }
+  }, 120_000);
+
   it('checks at the lowest priority, the process itself at its own', async () => {
     expect(await findingOf('plain.pdf', plainPdf(), 512)).toBeNull();
     expect(pool.threads).toHaveLength(1);

@@ -291,7 +291,7 @@ export class PdfCheck implements FormatCheck {
   /** A stream whose data starts at `dataStart` in the file, as its dictionary says. */
   private openStream(dataStart: number): void {
     // Without the start of the keyword when an earlier chunk brought it (a delimiter stands before it).
-    const dictionary = readStreamDictionary(this.structureSinceStream.replace(/[a-z]+$/, ''));
+    const dictionary = readStreamDictionary(withoutTrailingLetters(this.structureSinceStream));
     // An encoding given so that only a reader resolving the whole file can follow it (decision 083).
     if (dictionary === UNFOLLOWABLE) this.refuse({ reason: 'damaged' });
     const read = dictionary === UNFOLLOWABLE ? null : dictionary;
@@ -481,4 +481,15 @@ export class PdfCheck implements FormatCheck {
       else throw error;
     }
   }
+}
+
+/**
+ * The text without the lowercase letters that end it, in one pass: `/[a-z]+$/` retried a run of
+ * letters from each of its letters when the run did not end the text (the structure since the last
+ * stream, a whole upload's worth), work growing with its square (decision 083).
+ */
+function withoutTrailingLetters(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) >= 0x61 && text.charCodeAt(end - 1) <= 0x7a) end -= 1;
+  return text.slice(0, end);
 }

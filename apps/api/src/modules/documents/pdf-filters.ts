@@ -175,10 +175,38 @@ export function readStreamDictionary(structureBefore: string): StreamDictionary 
   return guessedDictionary(structureBefore);
 }
 
+/** A `/Filter` (or `/F`) key, before the blanks and the `[` or `/` its value opens with. */
+const FILTER_KEY = /\/F(?:ilter)?\s*(?=[[/])/g;
+/** A name written at the sticky regex's `lastIndex`. */
+const NAME_AT = /\/[^\s/[\]<>()%{}]+/y;
+
+/**
+ * The value of the first `/Filter` key that has one, an array (up to its `]`) or a name, found in
+ * one pass: a regular expression trying `\[[^\]]*\]` at each key read the rest of the text again
+ * for every `/F[` with no `]` after it, work growing with the square of the upload (decision 083).
+ */
+function firstFilterValue(dictionary: string): string | undefined {
+  let isArrayClosable = true;
+  for (const key of dictionary.matchAll(FILTER_KEY)) {
+    const at = key.index + key[0].length;
+    if (dictionary[at] === '[') {
+      const end = isArrayClosable ? dictionary.indexOf(']', at) : -1;
+      if (end !== -1) return dictionary.slice(at, end + 1);
+      // No `]` after this one: none after any later key either.
+      isArrayClosable = false;
+      continue;
+    }
+    NAME_AT.lastIndex = at;
+    const name = NAME_AT.exec(dictionary);
+    if (name) return name[0];
+  }
+  return undefined;
+}
+
 function guessedDictionary(structureBefore: string): StreamDictionary | typeof UNFOLLOWABLE | null {
   const lastObj = [...structureBefore.matchAll(/\bobj\b/g)].at(-1);
   const dictionary = lastObj ? structureBefore.slice(lastObj.index) : structureBefore;
-  const filter = /\/F(?:ilter)?\s*(\[[^\]]*\]|\/[^\s/[\]<>()%{}]+)/.exec(dictionary)?.[1];
+  const filter = firstFilterValue(dictionary);
   if (!filter) return null;
   const predictor = numberAfter(dictionary, 'Predictor', 1);
   const parameters = {
