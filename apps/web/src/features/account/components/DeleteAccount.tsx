@@ -90,7 +90,14 @@ export function DeleteAccount({ user }: { user: User }) {
     <SettingsSection id="delete-account" title={t('account.delete.title')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={480}>
-          <Text>{t('account.delete.explanation')}</Text>
+          {/* Staff have no requests, documents or invoices of their own: none is spoken of. */}
+          <Text>
+            {t(
+              user.abilities['staff.workspace'] === true
+                ? 'account.delete.explanationStaff'
+                : 'account.delete.explanation',
+            )}
+          </Text>
           <FormAlert message={failure} />
           <TextInput
             label={t('account.delete.typeEmail')}

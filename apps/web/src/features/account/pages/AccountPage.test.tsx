@@ -486,5 +486,14 @@ describe('account page: staff', () => {
     expect(screen.queryByText(/download your receipts and invoices/)).toBeNull();
     expect(screen.queryByText(/prepare your requests/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Receipts and invoices' })).toBeNull();
+    // Nor the applicants' newsletter, nor a deletion that speaks of a draft request and invoices.
+    expect(screen.queryByRole('region', { name: 'Newsletter' })).toBeNull();
+    const deletion = screen.getByRole('region', { name: 'Delete account' });
+    expect(within(deletion).queryByText(/draft request|Invoices/)).toBeNull();
+    expect(
+      within(deletion).getByText(
+        'Deleting your account erases your personal data and logs you out. This cannot be undone.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -45,7 +45,8 @@ export function AccountPage() {
         <Stack gap="md">
           <ChangePasswordForm />
           <TwoFactorSettings user={user} />
-          <MarketingConsent user={user} />
+          {/* The newsletter tells applicants of the services: nothing for staff. */}
+          {!isStaff && <MarketingConsent user={user} />}
           <DeleteAccount user={user} />
         </Stack>
       </section>

@@ -94,6 +94,8 @@ export const accountEn = {
       title: 'Delete account',
       explanation:
         'Deleting your account erases your personal data, your draft request and the documents you uploaded to it, and logs you out. Invoices are kept for the time the law requires. This cannot be undone.',
+      explanationStaff:
+        'Deleting your account erases your personal data and logs you out. This cannot be undone.',
       typeEmail: 'To confirm, type the email of your account',
       submit: 'Delete my account',
       inProgressTitle: 'Delete the account and close your requests in progress?',

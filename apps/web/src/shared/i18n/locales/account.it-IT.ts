@@ -97,6 +97,8 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       title: 'Elimina account',
       explanation:
         "L'eliminazione dell'account cancella i tuoi dati personali, la richiesta in bozza e i documenti che vi hai caricato, e ti disconnette. Le fatture sono conservate per il tempo richiesto dalla legge. L'operazione non può essere annullata.",
+      explanationStaff:
+        "L'eliminazione dell'account cancella i tuoi dati personali e ti disconnette. L'operazione non può essere annullata.",
       typeEmail: "Per confermare, digita l'email del tuo account",
       submit: 'Elimina il mio account',
       inProgressTitle: "Eliminare l'account e chiudere le richieste in corso?",
