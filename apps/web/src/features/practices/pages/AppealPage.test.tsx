@@ -161,13 +161,13 @@ describe('the appeal page', () => {
     for (const [locale, notAttached, send, which] of [
       [
         'en-US',
-        'Your document “letter.pdf” is not attached yet: say which document it is, or remove it.',
+        'Your document “letter.pdf” is not attached yet: say which document it is and send it with its own Send button, or remove it.',
         'Send “letter.pdf”',
         /^Which document is it\?/,
       ],
       [
         'it-IT',
-        'Il tuo documento “letter.pdf” non è ancora allegato: indica di quale documento si tratta, oppure rimuovilo.',
+        'Il tuo documento “letter.pdf” non è ancora allegato: indica di quale documento si tratta e invialo con il suo pulsante Invia, oppure rimuovilo.',
         'Invia “letter.pdf”',
         /^Di quale documento si tratta\?/,
       ],

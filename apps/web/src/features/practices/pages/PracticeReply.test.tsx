@@ -72,7 +72,7 @@ describe('a request waiting for the applicant', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
     const message = await screen.findByText(
-      'Your document “notes.pdf” is not attached yet: say which document it is, or remove it.',
+      'Your document “notes.pdf” is not attached yet: say which document it is and send it with its own Send button, or remove it.',
     );
     expect(document.activeElement?.contains(message)).toBe(true);
     expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);

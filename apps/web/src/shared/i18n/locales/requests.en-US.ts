@@ -14,7 +14,8 @@ export const requestsEn = {
     forget: 'Remove “{{name}}”',
     /** A form sending the documents attached (an appeal, a reply) while a file chosen is not. */
     notAttached: {
-      undescribed: 'Your document “{{name}}” is not attached yet: say which document it is, or remove it.',
+      undescribed:
+        'Your document “{{name}}” is not attached yet: say which document it is and send it with its own Send button, or remove it.',
       sending: 'Your document “{{name}}” is still being sent: wait until it is attached, then send again.',
       unsent: 'Your document “{{name}}” is not attached yet: send it again, or remove it.',
     },

@@ -17,7 +17,7 @@ export const requestsIt: Requests = {
     forget: 'Rimuovi “{{name}}”',
     notAttached: {
       undescribed:
-        'Il tuo documento “{{name}}” non è ancora allegato: indica di quale documento si tratta, oppure rimuovilo.',
+        'Il tuo documento “{{name}}” non è ancora allegato: indica di quale documento si tratta e invialo con il suo pulsante Invia, oppure rimuovilo.',
       sending: 'Il tuo documento “{{name}}” è ancora in invio: attendi che sia allegato, poi invia di nuovo.',
       unsent: 'Il tuo documento “{{name}}” non è ancora allegato: invialo di nuovo, oppure rimuovilo.',
     },
