@@ -251,6 +251,7 @@ test('an appeal within the window, through the staff workspace to the statement 
 test('an amendment through to the amended statement, and re-verification of both files', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const applicant = { email: `amend.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
@@ -272,6 +273,14 @@ test('an amendment through to the amended statement, and re-verification of both
 
   const move = await staffSession(request, published.admin);
   await move(practiceId, 'admit_appeal');
+  // The office's dashboard counts it as an amendment, apart from the appeals (migration 115).
+  const office = await staffPage(browser, published.admin);
+  await office.goto('/staff/dashboard');
+  const backlog = office.getByRole('table', { name: 'Backlog by status' });
+  await expect(backlog.getByRole('rowheader', { name: 'Amendment in evaluation' })).toBeVisible();
+  await expect(office.getByText(/^Of these, appeals: \d+; amendments: [1-9]\d*\.$/)).toBeVisible();
+  await expectAccessible(office);
+  await office.context().close();
   await move(practiceId, 'send_in_review');
   // Another administrator reviews it (four eyes).
   const review = await staffSession(request, secondAdmin());

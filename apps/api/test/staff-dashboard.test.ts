@@ -196,6 +196,11 @@ describe('the dashboard', () => {
       { status: 'in_review', count: 1 },
       { status: 'appeal_requested', count: 2 },
     ]);
+    // The appeal and the amendment among them, apart (migration 2026-12-06-115).
+    expect(data.backlog_appeals).toEqual([
+      { status: 'appeal_requested', appeal_type: 'appeal', count: 1 },
+      { status: 'appeal_requested', appeal_type: 'amendment', count: 1 },
+    ]);
     expect(data.ageing).toEqual({ late: 1, at_risk: 1, on_time: 1, no_deadline: 3 });
     expect(data.urgent.map((row) => [row.id, row.deadline_flag, row.days_to_go])).toEqual([
       [ids.late, 'late', -1],

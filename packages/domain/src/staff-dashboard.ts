@@ -3,7 +3,8 @@ import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
 import { REFUND_REASONS } from './payments';
 import { SERVICE_KINDS } from './services';
-import { APPEAL_TYPES, PRACTICE_STATUSES } from './statuses';
+import { APPEAL_TYPES, PRACTICE_STATUSES, type AppealType } from './statuses';
+import { statusNameOf, type StatusName } from './status-wording';
 import { addCalendarDays } from './working-days';
 import { staffRefSchema } from './workspace';
 
@@ -64,6 +65,14 @@ export const dashboardSchema = z
     at_risk_days: count,
     /** Submitted requests not yet finished, per status, now. */
     backlog: z.array(z.object({ status: z.enum(PRACTICE_STATUSES), count })),
+    /**
+     * Of the backlog, the requests with an appeal or amendment, per status and type, now: an
+     * appeal's statuses are named for the amendment on one (`statusNameOf`), so the page shows them
+     * apart. Optional: an instance of the release before does not send it.
+     */
+    backlog_appeals: z.optional(
+      z.array(z.object({ status: z.enum(PRACTICE_STATUSES), appeal_type: z.enum(APPEAL_TYPES), count })),
+    ),
     /** The same requests against their deadlines, now. */
     ageing: z.object({ late: count, at_risk: count, on_time: count, no_deadline: count }),
     /** The open requests nearest their deadline (late first), at most 20. */
@@ -142,6 +151,41 @@ export const dashboardSchema = z
   })
   .meta({ id: 'StaffDashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/**
+ * The backlog as the dashboard shows it: a row per status, and the amendments of a status apart
+ * from the appeals, each named as staff read it (`statusNameOf`: "Amendment requested" beside
+ * "Appeal requested"). The rows add up to the backlog's; an answer without `backlog_appeals` (an
+ * instance of the release before) gives the backlog's rows as they are.
+ */
+export function backlogRows(
+  dashboard: Pick<Dashboard, 'backlog' | 'backlog_appeals'>,
+): { status: StatusName; count: number }[] {
+  return dashboard.backlog.flatMap(({ status, count }) => {
+    const amendment = statusNameOf(status, 'amendment');
+    if (amendment === status) return [{ status, count }];
+    const amendments = Math.min(
+      count,
+      (dashboard.backlog_appeals ?? [])
+        .filter((row) => row.status === status && row.appeal_type === 'amendment')
+        .reduce((sum, row) => sum + row.count, 0),
+    );
+    const rows = [
+      { status, count: count - amendments },
+      { status: amendment, count: amendments },
+    ];
+    return rows.filter((row) => row.count > 0);
+  });
+}
+
+/** The appeals and the amendments open now, each: the backlog's of `backlog_appeals`. */
+export function openAppealsOf(dashboard: Pick<Dashboard, 'backlog_appeals'>): Record<AppealType, number> {
+  const of = (type: AppealType) =>
+    (dashboard.backlog_appeals ?? [])
+      .filter((row) => row.appeal_type === type)
+      .reduce((sum, row) => sum + row.count, 0);
+  return { appeal: of('appeal'), amendment: of('amendment') };
+}
 
 /** The median of a list of numbers, null for none: the middle one, or the mean of the two middle ones. */
 export function median(values: readonly number[]): number | null {

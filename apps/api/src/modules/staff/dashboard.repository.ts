@@ -4,16 +4,44 @@ import type { Db } from '../../platform/db/database';
 
 /** The dashboard's reads (decision 071): the backlog from the maintained counts, the rest from the audit trail. */
 
-/** Submitted requests per status, evaluator and reviewer, not finished: the maintained counts. */
+/**
+ * Submitted requests not finished, from the maintained counts, read in one statement so that the
+ * two agree: per status, evaluator and reviewer (`practice_queue_counts`, `appeal_type` null), and
+ * those with an appeal or amendment per status and type (`practice_appeal_counts`, migration
+ * 2026-12-06-115, no people: 0).
+ */
 export async function listOpenCounts(db: Db) {
-  const rows = await db
+  const notFinished = [...ARCHIVE_STATUSES, 'draft'];
+  const byPeople = db
     .selectFrom('practice_queue_counts')
-    .select(['status', 'assignee_id', 'reviewer_id', 'count'])
+    .select([
+      'status',
+      'assignee_id',
+      'reviewer_id',
+      sql<string | null>`cast(null as varchar(20))`.as('appeal_type'),
+      'count',
+    ])
     .where('count', '>', 0)
-    .where('status', 'not in', [...ARCHIVE_STATUSES])
-    .where('status', '<>', 'draft')
-    .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    .where('status', 'not in', notFinished);
+  const byAppealType = db
+    .selectFrom('practice_appeal_counts')
+    .select([
+      'status',
+      sql<number>`0`.as('assignee_id'),
+      sql<number>`0`.as('reviewer_id'),
+      sql<string | null>`appeal_type`.as('appeal_type'),
+      'count',
+    ])
+    .where('count', '>', 0)
+    .where('status', 'not in', notFinished);
+  const rows = await byPeople.unionAll(byAppealType).execute();
+  const counted = rows.map((row) => ({ ...row, count: Number(row.count) }));
+  return {
+    byPeople: counted.filter((row) => row.appeal_type === null),
+    byAppealType: counted.flatMap(({ status, appeal_type: appealType, count }) =>
+      appealType === null ? [] : [{ status, appealType, count }],
+    ),
+  };
 }
 
 /** Open requests with no deadline, read from the open requests' index. */

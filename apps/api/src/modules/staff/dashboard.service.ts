@@ -76,7 +76,7 @@ export async function getDashboard(
   const atRiskDays = ctx.config.deadlineAtRiskDays;
   const bounds = deadlineBounds(today, calendar, atRiskDays);
 
-  const openCounts = await listOpenCounts(ctx.db);
+  const { byPeople: openCounts, byAppealType: appealCounts } = await listOpenCounts(ctx.db);
   const backlog = new Map<PracticeStatus, number>();
   for (const row of openCounts) {
     const status = statusOf(row.status);
@@ -120,6 +120,15 @@ export async function getDashboard(
       const value = backlog.get(status);
       return value ? [{ status, count: value }] : [];
     }),
+    // The appeals and amendments among them, apart: an amendment's statuses have its own names.
+    backlog_appeals: PRACTICE_STATUSES.flatMap((status) =>
+      APPEAL_TYPES.flatMap((appealType) => {
+        const value = appealCounts
+          .filter((row) => row.status === status && row.appealType === appealType)
+          .reduce((sum, row) => sum + row.count, 0);
+        return value ? [{ status, appeal_type: appealType, count: value }] : [];
+      }),
+    ),
     ageing: {
       late: urgentCounts.late,
       at_risk: urgentCounts.atRisk,

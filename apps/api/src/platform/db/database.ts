@@ -71,6 +71,7 @@ import type {
   PracticeMessagesTable,
   PracticeNotesTable,
   PracticeQueueCountsTable,
+  PracticeAppealCountsTable,
   DeadlineDigestDaysTable,
   DeadlineDigestMailsTable,
 } from './workspace-tables';
@@ -129,6 +130,7 @@ export type Database = {
   practice_notes: PracticeNotesTable;
   practice_evaluations: PracticeEvaluationsTable;
   practice_queue_counts: PracticeQueueCountsTable;
+  practice_appeal_counts: PracticeAppealCountsTable;
   deadline_digest_days: DeadlineDigestDaysTable;
   deadline_digest_mails: DeadlineDigestMailsTable;
   ledger_entries: LedgerEntriesTable;

@@ -56,6 +56,17 @@ export type PracticeQueueCountsTable = {
   count: number;
 };
 
+/**
+ * Submitted requests that have an appeal or amendment, per status and appeal type, kept by
+ * database triggers on `practices` and `appeals` (migration 2026-12-06-115): the dashboard's
+ * backlog names an amendment's statuses apart from an appeal's.
+ */
+export type PracticeAppealCountsTable = {
+  status: string;
+  appeal_type: string;
+  count: number;
+};
+
 /** A day whose deadline mails were asked for, by one instance (migration 2026-11-26-210). */
 export type DeadlineDigestDaysTable = { day: string; queued_at: string };
 

@@ -47,6 +47,7 @@ import * as statementWithdrawals from './2026-12-05-111-statement-withdrawals';
 import * as refundsGivenBackByHand from './2026-12-05-112-refunds-given-back-by-hand';
 import * as unstaffedRequestsToAssign from './2026-12-05-113-unstaffed-requests-to-assign';
 import * as localeChosenAt from './2026-12-05-114-locale-chosen-at';
+import * as appealTypeCounts from './2026-12-06-115-appeal-type-counts';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-112-refunds-given-back-by-hand': refundsGivenBackByHand,
   '2026-12-05-113-unstaffed-requests-to-assign': unstaffedRequestsToAssign,
   '2026-12-05-114-locale-chosen-at': localeChosenAt,
+  '2026-12-06-115-appeal-type-counts': appealTypeCounts,
 };

@@ -1,6 +1,12 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { paymentProviderLabel, statusNameOf, type Dashboard } from '@lisbon/domain';
+import {
+  backlogRows,
+  openAppealsOf,
+  paymentProviderLabel,
+  statusNameOf,
+  type Dashboard,
+} from '@lisbon/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros, formatNumber } from '@/shared/format';
@@ -32,7 +38,10 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
     to: `/staff/practices/${id}`,
     name: t('practice.title', { id }),
   });
-  const backlogTotal = data.backlog.reduce((sum, row) => sum + row.count, 0);
+  // An amendment's statuses apart from an appeal's, each by its own name (decision 026).
+  const backlog = backlogRows(data);
+  const backlogTotal = backlog.reduce((sum, row) => sum + row.count, 0);
+  const openAppeals = openAppealsOf(data);
   const ageing = [
     { key: 'late', label: t('operations.deadline.flags.late'), value: data.ageing.late, color: 'red.7' },
     {
@@ -110,10 +119,20 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
         id="backlog"
         fileName="backlog-by-status"
         title={d('backlog.title')}
+        intro={
+          openAppeals.appeal + openAppeals.amendment > 0 && (
+            <Text>
+              {t('operations.dashboard.backlog.appeals', {
+                appeals: formatNumber(openAppeals.appeal, locale),
+                amendments: formatNumber(openAppeals.amendment, locale),
+              })}
+            </Text>
+          )
+        }
         chart={
           <BarChart
             h={CHART_HEIGHT}
-            data={data.backlog.map((row) => ({ status: status(row.status), count: row.count }))}
+            data={backlog.map((row) => ({ status: status(row.status), count: row.count }))}
             dataKey="status"
             series={[{ name: 'count', label: d('backlog.count'), color: 'blue.7' }]}
             withTooltip={false}
@@ -121,7 +140,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
           />
         }
         columns={[d('backlog.status'), d('backlog.count')]}
-        rows={data.backlog.map((row) => [status(row.status), row.count])}
+        rows={backlog.map((row) => [status(row.status), row.count])}
         footer={[d('total'), backlogTotal]}
       />
       <FigureTable

@@ -8,6 +8,7 @@ import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { dialogDrafts } from '@/shared/forms/drafts';
+import { changeLocale } from '@/shared/i18n';
 import {
   evaluator,
   seenBy,
@@ -289,6 +290,80 @@ describe('the dashboard', () => {
       expect(picture.firstElementChild?.hasAttribute('inert')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Last 4 weeks' }));
     await waitFor(() => expect(api.callsTo('GET /staff/dashboard').at(-1)?.query.get('from')).toBeTruthy());
+  });
+
+  it('counts appeals and amendments apart in the backlog and names an amendment for it, in en-US and it-IT', async () => {
+    const appealed: Dashboard = {
+      ...dashboard,
+      backlog: [
+        { status: 'unassigned', count: 3 },
+        { status: 'appeal_requested', count: 3 },
+        { status: 'appeal_in_evaluation', count: 2 },
+      ],
+      backlog_appeals: [
+        { status: 'appeal_requested', appeal_type: 'appeal', count: 1 },
+        { status: 'appeal_requested', appeal_type: 'amendment', count: 2 },
+        { status: 'appeal_in_evaluation', appeal_type: 'amendment', count: 2 },
+      ],
+      urgent: [
+        {
+          id: 31,
+          status: 'appeal_in_evaluation',
+          appeal_type: 'amendment',
+          expected_deadline: '2026-11-20',
+          days_to_go: -3,
+          deadline_flag: 'late',
+          applicant: 'Ada Lovelace',
+          assignee: evaluator,
+        },
+      ],
+    };
+    for (const [locale, words] of [
+      [
+        'en-US',
+        {
+          table: 'Backlog by status',
+          appeal: 'Appeal requested',
+          amendment: 'Amendment requested',
+          amendmentInEvaluation: 'Amendment in evaluation',
+          appealInEvaluation: 'Appeal in evaluation',
+          apart: 'Of these, appeals: 1; amendments: 4.',
+          urgent: 'Requests that will miss their deadline',
+        },
+      ],
+      [
+        'it-IT',
+        {
+          table: 'Arretrato per stato',
+          appeal: 'Ricorso richiesto',
+          amendment: 'Rettifica richiesta',
+          amendmentInEvaluation: 'Rettifica in valutazione',
+          appealInEvaluation: 'Ricorso in valutazione',
+          apart: 'Di queste, ricorsi: 1; rettifiche: 4.',
+          urgent: 'Richieste che mancheranno la scadenza',
+        },
+      ],
+    ] as const) {
+      await changeLocale(locale);
+      operationsApi({ 'GET /staff/dashboard': { body: { data: appealed } } });
+      renderApp('/staff/dashboard', { queryClient: logIn(staffUser('secretary')) });
+      const backlog = await screen.findByRole('table', { name: words.table });
+      const countOf = (name: string) =>
+        within(within(backlog).getByRole('rowheader', { name }).closest('tr') as HTMLElement).getByRole(
+          'cell',
+        ).textContent;
+      expect(countOf(words.appeal)).toBe('1');
+      expect(countOf(words.amendment)).toBe('2');
+      expect(countOf(words.amendmentInEvaluation)).toBe('2');
+      // Every request of a status once: none of the amendments is counted as an appeal too.
+      expect(within(backlog).queryByRole('rowheader', { name: words.appealInEvaluation })).toBeNull();
+      expect(within(backlog).getByText('8')).toBeTruthy();
+      expect(screen.getByText(words.apart)).toBeTruthy();
+      const urgent = screen.getByRole('table', { name: words.urgent });
+      expect(within(urgent).getByText(words.amendmentInEvaluation)).toBeTruthy();
+      cleanup();
+    }
+    await changeLocale('en-US');
   });
 
   it('says a period with From after To is not valid beside the fields, and keeps the last valid period’s figures', async () => {

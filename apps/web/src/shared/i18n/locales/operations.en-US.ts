@@ -46,7 +46,12 @@ export const operationsEn = {
       csv: 'Download the table (CSV)',
       chartNote: 'Chart of the table below, which holds the same figures.',
       total: 'Total',
-      backlog: { title: 'Backlog by status', status: 'Status', count: 'Requests' },
+      backlog: {
+        title: 'Backlog by status',
+        status: 'Status',
+        count: 'Requests',
+        appeals: 'Of these, appeals: {{appeals}}; amendments: {{amendments}}.',
+      },
       ageing: {
         title: 'Open requests against their deadline',
         flag: 'Deadline',

@@ -48,7 +48,12 @@ export const operationsIt: typeof operationsEn = {
       csv: 'Scarica la tabella (CSV)',
       chartNote: 'Grafico della tabella seguente, che riporta gli stessi dati.',
       total: 'Totale',
-      backlog: { title: 'Arretrato per stato', status: 'Stato', count: 'Richieste' },
+      backlog: {
+        title: 'Arretrato per stato',
+        status: 'Stato',
+        count: 'Richieste',
+        appeals: 'Di queste, ricorsi: {{appeals}}; rettifiche: {{amendments}}.',
+      },
       ageing: {
         title: 'Richieste aperte rispetto alla scadenza',
         flag: 'Scadenza',
