@@ -188,6 +188,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://user:CHANGE-ME@relay.internal:587' })).toThrow(
       /SMTP_URL still holds the example’s placeholder password/,
     );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://lisbon:CHANGE-ME@db.internal:5432/lisbon?sslmode=require' }),
+    ).toThrow(/DATABASE_URL still holds the example’s placeholder password/);
+    const store = { S3_BUCKET: 'lisbon-files', S3_ENDPOINT: 'http://127.0.0.1:4568' };
+    expect(() =>
+      loadConfig({ ...store, S3_ACCESS_KEY_ID: 'CHANGE-ME', S3_SECRET_ACCESS_KEY: 'a-real-secret' }),
+    ).toThrow(/S3_ACCESS_KEY_ID is still the example’s placeholder/);
+    expect(() =>
+      loadConfig({ ...store, S3_ACCESS_KEY_ID: 'AKIAREALKEY', S3_SECRET_ACCESS_KEY: 'CHANGE-ME' }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY is still the example’s placeholder/);
   });
 
   it('asks a production deployment for its database and public address instead of the defaults', () => {

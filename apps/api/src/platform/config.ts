@@ -307,7 +307,14 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    // The example's placeholder password is public: a role given it opens the database to anyone.
+    .refine(
+      (url) => !isExamplePlaceholder(url),
+      'DATABASE_URL still holds the example’s placeholder password: set the database role’s own',
+    )
+    .optional(),
   DATA_DIR: z.string().transform(fromRepo).prefault('data'),
   WEB_DIST_DIR: z.string().transform(fromRepo).prefault('apps/web/dist'),
   LOG_LEVEL: z
@@ -452,8 +459,24 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' })
     .optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(
+      (key) => !isExamplePlaceholder(key),
+      'S3_ACCESS_KEY_ID is still the example’s placeholder: set the object store’s own key',
+    )
+    .optional(),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    // A store that checks no keys (a trial one) would take the public placeholder and start.
+    .refine(
+      (key) => !isExamplePlaceholder(key),
+      'S3_SECRET_ACCESS_KEY is still the example’s placeholder: set the object store’s own secret',
+    )
+    .optional(),
   S3_FORCE_PATH_STYLE: booleanFlag('S3_FORCE_PATH_STYLE').default(false),
 });
 
