@@ -100,6 +100,29 @@ describe('staff search', () => {
     expect(await idsOf(`#${ids.draft}`)).toEqual([]);
   });
 
+  it('says of each result, as the queue does, whether the applicant answered a question the evaluator has not acted on', async () => {
+    expect((await search('zoe')).map((result) => result.applicant_answered)).toEqual([false, false]);
+    for (const [action, from, to] of [
+      ['ask_applicant', 'in_evaluation', 'pending_student_reply'],
+      ['reply', 'pending_student_reply', 'in_evaluation'],
+    ] as const)
+      await t.database.db
+        .insertInto('practice_status_history')
+        .values({
+          practice_id: ids.zoe,
+          action,
+          from_status: from,
+          to_status: to,
+          by_user_id: zoe.id,
+          at: clock.now().toISOString(),
+        })
+        .execute();
+    expect(await search('zoe')).toMatchObject([
+      { id: ids.zoe, applicant_answered: true },
+      { id: ids.zoeOld, applicant_answered: false },
+    ]);
+  });
+
   it('answers from two characters, and 422 below', async () => {
     expect(await idsOf('zo')).toEqual([ids.zoe, ids.zoeOld]);
     expect((await call('GET', '/staff/search?q=z', evaluator)).statusCode).toBe(422);

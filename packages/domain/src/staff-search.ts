@@ -160,6 +160,11 @@ export const staffSearchResultSchema = z
     applicant: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
     /** Found by its number rather than by its words. */
     is_id_match: z.boolean(),
+    /**
+     * The applicant answered the evaluator's question, who has not acted since: the queue's second
+     * label beside the status (`isAnsweredByApplicant`), which a result shows as well.
+     */
+    applicant_answered: z.boolean(),
   })
   .meta({ id: 'StaffSearchResult' });
 export type StaffSearchResult = z.infer<typeof staffSearchResultSchema>;

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
+import { findAnsweredByApplicant } from './repository';
 import { findSearchRows, findWholeWordCandidates, searchPracticeIds } from './search.repository';
 
 /**
@@ -36,7 +37,9 @@ export async function searchPractices(
     0,
     query.limit,
   );
-  const rows = new Map((await findSearchRows(ctx.db, ids)).map((row) => [row.id, row]));
+  const foundRows = await findSearchRows(ctx.db, ids);
+  const answered = await findAnsweredByApplicant(ctx.db, foundRows);
+  const rows = new Map(foundRows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
     const status = PRACTICE_STATUSES.find((candidate) => candidate === row?.status);
@@ -51,6 +54,7 @@ export async function searchPractices(
         qualification_name: row.qualification_name,
         applicant: { first_name: row.first_name, last_name: row.last_name, email: row.email },
         is_id_match: id === byNumber,
+        applicant_answered: answered.has(id),
       },
     ];
   });

@@ -1,11 +1,12 @@
 import { countryName, isSearchableQuery, type StaffSearchResult } from '@lisbon/domain';
-import { Box, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocale } from '@/shared/i18n';
 import { useStaffSearch } from '../api/search';
+import { AnsweredBadge } from './AnsweredBadge';
 import { StaffStatusBadge } from './QueueTable';
 
 /** How long typing pauses before the search is asked: a request per pause, not per keystroke. */
@@ -29,9 +30,11 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
           {result.is_id_match ? ` · ${t('operations.search.byNumber')}` : ''}
         </Text>
       </div>
-      <Box style={{ flexShrink: 0 }}>
+      {/* Every label the queue's row gives it: the status, and "The applicant answered". */}
+      <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
         <StaffStatusBadge practice={result} />
-      </Box>
+        {result.applicant_answered && <AnsweredBadge />}
+      </Stack>
     </Group>
   );
 }

@@ -37,6 +37,7 @@ const found: StaffSearchResult[] = [
     qualification_name: 'Master of Science',
     applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
     is_id_match: false,
+    applicant_answered: false,
   },
   {
     id: 12,
@@ -46,6 +47,17 @@ const found: StaffSearchResult[] = [
     qualification_name: 'Bachelor of Arts',
     applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
     is_id_match: false,
+    applicant_answered: false,
+  },
+  {
+    id: 9,
+    status: 'in_evaluation',
+    status_label: 'in evaluation',
+    country: 'DE',
+    qualification_name: 'Abitur',
+    applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
+    is_id_match: false,
+    applicant_answered: true,
   },
 ];
 
@@ -80,13 +92,18 @@ describe('the staff search box', () => {
     expect(options.map((option) => option.textContent)).toEqual([
       expect.stringContaining('no. 41 · Zoë Müller'),
       expect.stringContaining('no. 12 · Zoë Müller'),
+      expect.stringContaining('no. 9 · Zoë Müller'),
     ]);
+    // Every label of a request, as its queue row shows them: the status and the applicant's answer.
+    expect(within(options[2] as HTMLElement).getByText('In evaluation')).toBeTruthy();
+    expect(within(options[2] as HTMLElement).getByText('The applicant answered')).toBeTruthy();
+    expect(within(options[0] as HTMLElement).queryByText('The applicant answered')).toBeNull();
     // Each says its status as staff read it: nobody is assigned to no. 41 yet.
     expect(options[0]?.textContent).toContain('Unassigned');
     expect(options[0]?.textContent).not.toContain('in evaluation');
     expect(options[1]?.textContent).toContain('Published');
     expect(api.callsTo('GET /staff/search')[0]?.query.get('q')).toBe('zo');
-    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    expect(await screen.findByText(/3 requests found/)).toBeTruthy();
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/practices/12'));
   });
@@ -96,18 +113,18 @@ describe('the staff search box', () => {
     const { router } = renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
     const box = await screen.findByRole('combobox', { name: 'Find a request' });
     await userEvent.type(box, 'zo');
-    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    expect(await screen.findByText(/3 requests found/)).toBeTruthy();
     await userEvent.keyboard('{ArrowDown}');
     // More words, then Enter at once: the list in view answers "zo", not "zoe".
     await userEvent.type(box, 'e{Enter}');
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((option) => option.getAttribute('aria-disabled'))).toEqual(['true', 'true']);
+    expect(options.map((option) => option.getAttribute('aria-disabled'))).toEqual(['true', 'true', 'true']);
     expect(router.state.location.pathname).toBe('/staff/queues/all');
     // Its own answer come, the first result is the one Enter opens.
     await waitFor(() =>
       expect(api.callsTo('GET /staff/search').map((call) => call.query.get('q'))).toContain('zoe'),
     );
-    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    expect(await screen.findByText(/3 requests found/)).toBeTruthy();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/practices/41'));
   });
@@ -117,7 +134,7 @@ describe('the staff search box', () => {
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
     const box = await screen.findByRole('combobox', { name: 'Find a request' });
     await userEvent.type(box, 'zo');
-    expect(await screen.findByText(/2 requests found/)).toBeTruthy();
+    expect(await screen.findByText(/3 requests found/)).toBeTruthy();
     const active = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
     // The first result is the one Enter opens, and the one the box names; the arrow moves both.
     expect(active()?.textContent).toContain('no. 41');
