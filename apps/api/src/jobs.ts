@@ -12,6 +12,7 @@ import { sandboxWebhookHandler } from './platform/payments/sandbox/webhook.handl
 import type { WebhookTransport } from './platform/payments/sandbox/transport';
 import { resolveWebhookSecret } from './platform/payments/secret';
 import { deadlineDigestHandler } from './modules/staff/deadline-digest.handler';
+import { moveOpenDeadlinesHandler } from './modules/practices/open-deadlines.handler';
 
 export type JobDependencies = {
   mailer: Mailer;
@@ -28,6 +29,7 @@ export const registeredJobs = ({ mailer, ctx, webhookTransport }: JobDependencie
   refundPaymentHandler(ctx),
   publishStatementHandler(ctx),
   deadlineDigestHandler(ctx),
+  moveOpenDeadlinesHandler(ctx),
   auditLedgerHandler(ctx.ledger),
   anchorLedgerHandler(ctx.ledger),
   ...(ctx.config.paymentProvider === 'sandbox'

@@ -1,3 +1,4 @@
+import { deadlineFrom, type WorkingCalendar } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
@@ -237,5 +238,69 @@ describe('closures managed by administrators', () => {
     } finally {
       clock.set(TODAY);
     }
+  });
+});
+
+describe('a closure and the deadlines of requests already submitted', () => {
+  const AUTUMN = {
+    starts_on: '2025-10-27',
+    ends_on: '2025-10-31',
+    announce_from: '2025-10-01',
+    notice_en_us: 'Autumn closure.',
+    notice_it_it: 'Chiusura autunnale.',
+  };
+  const calendarNow = async (): Promise<WorkingCalendar> => ({
+    closures: dataOf<Period[]>(await call('GET', '/staff/closures', eva)).map((closure) => ({
+      from: closure.starts_on,
+      to: closure.ends_on,
+    })),
+    localHolidays: [{ month: 6, day: 29 }],
+  });
+  const deadlineOf = async (id: number) =>
+    (
+      await t.database.db
+        .selectFrom('practices')
+        .select('expected_deadline')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).expected_deadline;
+
+  it('move by its working days when it is announced, and back when it is taken back before it begins', async () => {
+    const before = await calendarNow();
+    const submitted = async (day: string, status: 'unassigned' | 'published', isUrgent = false) =>
+      practiceIn(t.database, {
+        userId: ada.id,
+        status,
+        isUrgent,
+        createdAt: `${day}T09:00:00.000Z`,
+        deadline: deadlineFrom(day, isUrgent, before),
+      });
+    const open = await submitted('2025-09-01', 'unassigned');
+    const urgent = await submitted('2025-09-22', 'unassigned', true);
+    const published = await submitted('2025-09-01', 'published');
+    // Its deadline (early October) comes before the closure: the closure takes none of its days.
+    const earlier = await submitted('2025-07-07', 'unassigned');
+    const deadlines = async () => Promise.all([open, urgent, published, earlier].map((id) => deadlineOf(id)));
+    const original = await deadlines();
+    expect(original[0]! > AUTUMN.ends_on).toBe(true);
+
+    const created = await call('POST', '/staff/closures', admin, AUTUMN);
+    expect(created.statusCode).toBe(201);
+    await t.worker.drainOnce();
+    const during = await calendarNow();
+    const [openNow, urgentNow, publishedNow, earlierNow] = await deadlines();
+    // Five working days later, as if the closure had been known on the day they were submitted.
+    expect(openNow).toBe(deadlineFrom('2025-09-01', false, during));
+    expect(openNow).not.toBe(original[0]);
+    expect(urgentNow).toBe(deadlineFrom('2025-09-22', true, during));
+    expect(urgentNow).not.toBe(original[1]);
+    // A statement issued keeps the deadline it was issued by; an earlier deadline is untouched.
+    expect(publishedNow).toBe(original[2]);
+    expect(earlierNow).toBe(original[3]);
+
+    const id = dataOf<Period>(created).id;
+    expect((await call('DELETE', `/staff/closures/${id}`, admin)).statusCode).toBe(204);
+    await t.worker.drainOnce();
+    expect(await deadlines()).toEqual(original);
   });
 });

@@ -182,3 +182,38 @@ export async function findRequestRefund(db: Db, practiceId: number) {
       .executeTakeFirst()
   );
 }
+
+/**
+ * Open requests (submitted, not archived) whose deadline falls on or after `from`, with the day
+ * it counts from: the last appeal's or amendment's (decision 108), else the submission's.
+ */
+export async function listOpenDeadlines(db: Db, from: string) {
+  return db
+    .selectFrom('practices as p')
+    .leftJoin('appeals as a', 'a.practice_id', 'p.id')
+    .select(({ fn }) => [
+      'p.id',
+      'p.is_urgent',
+      'p.requested_on',
+      'p.expected_deadline',
+      fn.max('a.created_at').as('appealed_at'),
+    ])
+    .where('p.status', 'not in', [...ARCHIVE_STATUSES, 'draft'])
+    .where('p.expected_deadline', '>=', from)
+    .groupBy(['p.id', 'p.is_urgent', 'p.requested_on', 'p.expected_deadline'])
+    .execute();
+}
+
+/** Moves the deadline of these requests from `from` to `to`, of those still holding `from`. */
+export async function moveDeadlines(
+  db: Db,
+  { ids, from, to }: { ids: number[]; from: string; to: string },
+): Promise<number> {
+  const result = await db
+    .updateTable('practices')
+    .set({ expected_deadline: to })
+    .where('id', 'in', ids)
+    .where('expected_deadline', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

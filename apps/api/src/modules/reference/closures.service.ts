@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/service';
 import { insertSettingChange } from '../../platform/settings/repository';
 import { bodyToday, workingCalendar } from './calendar.service';
+import { moveOpenDeadlinesJob } from './open-deadlines.job';
 import {
   deletePeriod,
   findOverlappingPeriod,
@@ -78,6 +79,8 @@ async function addPeriod(
     await lockCalendar(trx);
     if (await findOverlappingPeriod(trx, row)) throw fieldError('starts_on', 'periodOverlaps');
     const id = await insertClosure(trx, row);
+    // Deadlines do not run while the offices are closed: the open requests' move by its days.
+    if (row.kind === 'closure') await ctx.queue.enqueue(trx, moveOpenDeadlinesJob, { from: row.starts_on });
     await insertSettingChange(trx, {
       key: auditKey(row.kind),
       before: null,
@@ -89,7 +92,10 @@ async function addPeriod(
   });
 }
 
-/** POST /staff/closures: administrators announce a closure; deadlines skip it from now on. */
+/**
+ * POST /staff/closures: administrators announce a closure; deadlines skip it, those of the requests
+ * already submitted too (`moveOpenDeadlinesJob`, a moment later).
+ */
 export async function createClosure(
   ctx: AppContext,
   actor: SessionUser,
@@ -135,6 +141,8 @@ export async function deleteCalendarPeriod(
     if (!row) throw new AppError('NOT_FOUND');
     if (!isPeriodDeletable(bodyToday(ctx), row)) throw new AppError('PERIOD_ALREADY_STARTED');
     await deletePeriod(trx, row.id);
+    if (period.kind === 'closure')
+      await ctx.queue.enqueue(trx, moveOpenDeadlinesJob, { from: row.starts_on });
     await insertSettingChange(trx, {
       key: auditKey(period.kind),
       before: JSON.stringify({ kind: period.kind, ...row }),
