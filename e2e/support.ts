@@ -79,6 +79,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * What the page shows sits in its landmarks or in a dialog (axe `region`, a moderate rule the check
+ * above lets by): an open list (a combobox's) stays beside its field rather than in a portal at the
+ * end of the body (the theme's Combobox default).
+ */
+export async function expectInLandmarks(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).setLegacyMode().withRules(['region']).analyze();
+  const outside = results.violations.flatMap((violation) => violation.nodes.map((n) => n.target.join(' ')));
+  expect(outside, `content outside any landmark on ${page.url()}`).toEqual([]);
+}
+
 /** The newest link of a kind (`activate`, `reset-password`) in the portal's outgoing mail, once it is there. */
 export async function mailedLink(dataDirectory: string, to: string, kind: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]*/auth/${kind}/[A-Za-z0-9_-]+`);

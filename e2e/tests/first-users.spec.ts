@@ -7,6 +7,7 @@ import {
   draftAtReview,
   expect,
   expectAccessible,
+  expectInLandmarks,
   expectNoSideScroll,
   logIn,
   payThroughApi,
@@ -418,6 +419,7 @@ test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "
     );
     expect(scrolls, `the list of ${name} scrolls`).toBe(true);
     await expectAccessible(page);
+    await expectInLandmarks(page);
     await page.keyboard.press('Escape');
   };
   for (const width of WIDTHS) {
@@ -426,6 +428,11 @@ test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "
     await openList('Country of education system', 'an');
     await page.goto('/account');
     await openList('Country of birth', 'an');
+    // A list in a dialog stays in the dialog.
+    await page.goto('/study');
+    await page.getByRole('button', { name: 'Add a qualification' }).click();
+    await openList('Country of the institution', 'an');
+    await page.keyboard.press('Escape');
     await page.goto('/service/new/documents');
     await openList('Document type');
   }

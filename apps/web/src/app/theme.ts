@@ -45,6 +45,9 @@ export const theme = createTheme({
     // `scrollable-region-focusable` exempts a combobox's own popup (the input points at it with
     // aria-controls and moves through it with the arrow keys), where the scroll area was a region
     // no key could reach, and a tabindex on it tripped aria-required-children (issue 33).
+    // An open list stays where its field is, inside the page's landmark or the dialog (axe
+    // `region`), not in a portal at the end of the body; the floating position keeps it in view.
+    Combobox: { defaultProps: { withinPortal: false } },
     Select: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
     MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
     // A dialog's title bar is Mantine's <header>, which assistive technology lists as a second

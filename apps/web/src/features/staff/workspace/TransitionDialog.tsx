@@ -140,7 +140,6 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
                 data={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`labels.document.${type}`) }))}
                 clearable
                 clearButtonProps={{ 'aria-label': t('common.clear') }}
-                comboboxProps={{ withinPortal: false }}
                 {...form.getInputProps('requested_documents')}
               />
             </>
