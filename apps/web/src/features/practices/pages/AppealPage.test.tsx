@@ -82,8 +82,9 @@ describe('the appeal page', () => {
       /^You can ask for an appeal or an amendment of your statement until/,
     );
     // On Rome's clock, named so, whatever the device's zone: 09:00 UTC is 10:00 in Rome in November.
+    // One pair of brackets, the zone's: the seven days follow in the sentence.
     expect(intro.textContent).toMatch(
-      /until November 17, 2026 at 10:00\sAM \(Rome time\) \(seven days after its release\)\.$/,
+      /until November 17, 2026 at 10:00\sAM \(Rome time\), seven days after its release\.$/,
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the appeal or amendment' }));

@@ -4,7 +4,7 @@ export const appealEn = {
     title: 'Appeal or amendment of request no. {{id}}',
     back: 'Back to request no. {{id}}',
     intro:
-      'You can ask for an appeal or an amendment of your statement until {{deadline}} (seven days after its release).',
+      'You can ask for an appeal or an amendment of your statement until {{deadline}}, seven days after its release.',
     formTitle: 'Your appeal or amendment',
     type: 'Type',
     types: { appeal: 'Appeal', amendment: 'Amendment' },

@@ -6,7 +6,7 @@ export const appealIt: typeof appealEn = {
     title: 'Ricorso o rettifica della richiesta n. {{id}}',
     back: 'Torna alla richiesta n. {{id}}',
     intro:
-      'Puoi chiedere un ricorso o una rettifica del tuo attestato fino al {{deadline}} (sette giorni dal rilascio).',
+      'Puoi chiedere un ricorso o una rettifica del tuo attestato fino al {{deadline}}, sette giorni dal rilascio.',
     formTitle: 'Il tuo ricorso o la tua rettifica',
     type: 'Tipo',
     types: { appeal: 'Ricorso', amendment: 'Rettifica' },
