@@ -253,9 +253,10 @@ describe('a request Node refuses before any route runs', () => {
     expect(head).toMatch(/^x-content-type-options: nosniff$/m);
     expect(head).toMatch(/^content-security-policy: default-src 'self'/m);
     expect(head).toMatch(/^x-frame-options: DENY$/m);
+    // Its own words, not those of a request that could not be read.
     expect(JSON.parse(body ?? '')).toEqual({
-      code: 'BAD_REQUEST',
-      message: 'The request could not be read.',
+      code: 'HEADERS_TOO_LARGE',
+      message: 'The request’s address or headers are too long.',
     });
   });
 

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
@@ -72,6 +73,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   // An address longer than any page or file of the portal (over 4,096 characters).
   URI_TOO_LONG: 414,
+  // What Node's parser refuses before any route: a request line and headers over 16 kB.
+  HEADERS_TOO_LARGE: 431,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,

@@ -129,6 +129,7 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   URI_TOO_LONG: 'The address is too long: no page of the portal has one this long.',
+  HEADERS_TOO_LARGE: 'The request’s address or headers are too long.',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This action is not possible in the current state.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',

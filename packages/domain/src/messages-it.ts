@@ -110,6 +110,7 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di contenuto non è accettato.',
   PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande.',
   URI_TOO_LONG: 'L’indirizzo è troppo lungo: nessuna pagina del portale ne ha uno così lungo.',
+  HEADERS_TOO_LARGE: 'L’indirizzo o le intestazioni della richiesta sono troppo lunghi.',
   NOT_FOUND: 'Non trovato',
   CONFLICT: 'Questa azione non è possibile nello stato attuale.',
   RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',

@@ -35,6 +35,7 @@ const CODE_FOR_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
+  431: 'HEADERS_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_FAILED',
   429: 'RATE_LIMITED',
@@ -240,11 +241,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | AppError>(sendError);
 }
 
-/** The statuses Node's own answer gives to what its parser refuses; anything else is a 400. */
-const CLIENT_ERROR_STATUS: Partial<Record<string, number>> = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
+/**
+ * The statuses Node's own answer gives to what its parser refuses, with the contract's code that
+ * says why; anything else is a 400 `BAD_REQUEST`.
+ */
+const CLIENT_ERRORS: Partial<Record<string, { status: number; code: ErrorCode }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'BAD_REQUEST' },
 };
 
 /**
@@ -259,8 +263,8 @@ export function answerClientError(
   headers: Record<string, string>,
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-  const body = JSON.stringify({ code: 'BAD_REQUEST', message: ERROR_MESSAGES['en-US'].BAD_REQUEST });
+  const { status, code } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, code: 'BAD_REQUEST' };
+  const body = JSON.stringify({ code, message: ERROR_MESSAGES['en-US'][code] });
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'content-type: application/json; charset=utf-8',
