@@ -42,6 +42,19 @@ export const typeByContent = (head: Uint8Array): AcceptedDocumentType | null =>
     DOCUMENT_FORMATS[type].magic.every((byte, index) => head[index] === byte),
   ) ?? null;
 
+/** A file name's extension, lower case, without its dot; empty when it has none. */
+export const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * The accepted type a file's name claims (`scan.pdf`: a PDF, any case), whatever its content or
+ * the type its system declared; null for any other name. The API requires the content to agree
+ * (decision 018); the uploader checks the name before it sends a file, since a system may declare
+ * no type, or another (`application/x-pdf`), for a file it does not know.
+ */
+export const typeByName = (fileName: string): AcceptedDocumentType | null =>
+  ACCEPTED_DOCUMENT_TYPES.find((type) => DOCUMENT_FORMATS[type].extensions.includes(extensionOf(fileName))) ??
+  null;
+
 /**
  * A file input's `accept` for `types`: each type and its file extensions, so that a system that
  * types no file still offers the right ones (`application/pdf,.pdf`).
@@ -50,6 +63,15 @@ export const acceptedFiles = (types: readonly AcceptedDocumentType[]): string =>
   types
     .flatMap((type) => [type, ...DOCUMENT_FORMATS[type].extensions.map((extension) => `.${extension}`)])
     .join(',');
+
+/**
+ * The same for a drop zone (react-dropzone's `accept`): each type with its extensions, so a file
+ * dropped with no declared type is taken by its name, as the API judges it.
+ */
+export const acceptedFilesByType = (types: readonly AcceptedDocumentType[]): Record<string, string[]> =>
+  Object.fromEntries(
+    types.map((type) => [type, DOCUMENT_FORMATS[type].extensions.map((extension) => `.${extension}`)]),
+  );
 
 /**
  * PDF names that make a document act instead of being read. A PDF that holds any of them, in its

@@ -1,25 +1,17 @@
-import { DOCUMENT_FORMATS, typeByContent, type AcceptedDocumentType } from '@lisbon/domain';
+import { extensionOf, typeByContent, typeByName, type AcceptedDocumentType } from '@lisbon/domain';
 
 export type AcceptedContentType = AcceptedDocumentType;
 
 /** How many leading bytes the type check reads. */
 export const HEAD_BYTES = 16;
 
-const extensionOf = (fileName: string) => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-
 /**
  * The accepted type a file's name claims (`scan.pdf`: a PDF), whatever its content; null for any
- * other name. A file so named whose content is not that type is refused as unreadable or damaged,
- * in the words a damaged JPEG gets, rather than as a type not accepted: its name says it is one.
+ * other name (the domain's `typeByName`). A file so named whose content is not that type is refused
+ * as unreadable or damaged, in the words a damaged JPEG gets, rather than as a type not accepted:
+ * its name says it is one.
  */
-export function claimedContentType(fileName: string): AcceptedContentType | null {
-  const extension = extensionOf(fileName);
-  return (
-    (Object.keys(DOCUMENT_FORMATS) as AcceptedContentType[]).find((type) =>
-      DOCUMENT_FORMATS[type].extensions.includes(extension),
-    ) ?? null
-  );
-}
+export const claimedContentType = (fileName: string): AcceptedContentType | null => typeByName(fileName);
 
 /**
  * The accepted type of a file, judged by its content (magic bytes, the domain's `typeByContent`)
@@ -29,9 +21,7 @@ export function claimedContentType(fileName: string): AcceptedContentType | null
  */
 export function acceptedContentType(head: Uint8Array, fileName: string): AcceptedContentType | null {
   const contentType = typeByContent(head);
-  return contentType && DOCUMENT_FORMATS[contentType].extensions.includes(extensionOf(fileName))
-    ? contentType
-    : null;
+  return contentType && typeByName(fileName) === contentType ? contentType : null;
 }
 
 const MAX_NAME_LENGTH = 120;

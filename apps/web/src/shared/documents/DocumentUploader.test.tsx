@@ -91,6 +91,22 @@ describe('document upload', () => {
     expect(xhr.sent).toHaveLength(0);
   });
 
+  it('sends a PDF its system declared no type for: the API judges a file by its name and content', async () => {
+    const xhr = installFakeXhr();
+    renderComponent(<DocumentUploader name="upload" types={['diploma']} defaultType="diploma" />);
+    chooseFile(new File(['%PDF'], 'Diploma.PDF', { type: '' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect((xhr.sent[0]?.field('file') as File).name).toBe('Diploma.PDF');
+  });
+
+  it('refuses a file whose name says no accepted type, whatever type its system declared', async () => {
+    const xhr = installFakeXhr();
+    renderComponent(<DocumentUploader name="upload" types={['diploma']} defaultType="diploma" />);
+    chooseFile(new File(['%PDF'], 'scan', { type: 'application/pdf' }));
+    expect(await findAlert('“scan”: File type not accepted: upload a PDF, JPEG or PNG file')).toBeTruthy();
+    expect(xhr.sent).toHaveLength(0);
+  });
+
   it('asks which document an additional one is before sending it', async () => {
     const xhr = installFakeXhr();
     renderComponent(

@@ -1,6 +1,7 @@
 import {
   ACCEPTED_DOCUMENT_TYPES,
   acceptedFiles,
+  acceptedFilesByType,
   type DocumentType,
   documentUploadFieldsSchema,
   type PracticeDocument,
@@ -208,7 +209,7 @@ export function DocumentUploader({
       <Dropzone
         onDrop={(files) => files[0] && send(files[0])}
         onReject={onReject}
-        accept={[...ACCEPTED_DOCUMENT_TYPES]}
+        accept={acceptedFilesByType(ACCEPTED_DOCUMENT_TYPES)}
         maxSize={config.uploadMaxBytes}
         multiple={false}
         activateOnClick={false}

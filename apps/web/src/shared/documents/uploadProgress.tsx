@@ -1,4 +1,4 @@
-import { ACCEPTED_DOCUMENT_TYPES, isOneOf } from '@lisbon/domain';
+import { typeByName } from '@lisbon/domain';
 import { Progress, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -11,10 +11,12 @@ export { aboutFile };
 
 const MB = 1024 * 1024;
 
-/** Why a file cannot be sent, checked before sending (the API checks again, by content too). */
+/**
+ * Why a file cannot be sent, checked before sending by its name, as the API does (which checks its
+ * content too): not by the type its system declared, which may be none for a PDF it does not know.
+ */
 export function fileProblem(file: File, t: TFunction): string | null {
-  const isAccepted = isOneOf(ACCEPTED_DOCUMENT_TYPES, file.type);
-  if (!isAccepted) return aboutFile(file, t('validation.fileTypeNotAccepted'), t);
+  if (typeByName(file.name) === null) return aboutFile(file, t('validation.fileTypeNotAccepted'), t);
   if (file.size > config.uploadMaxBytes) {
     return aboutFile(file, t('apiErrors.FILE_TOO_LARGE', { max: config.uploadMaxBytes / MB }), t);
   }
