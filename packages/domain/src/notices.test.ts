@@ -78,3 +78,26 @@ describe('closure notices (spec §9)', () => {
     expect(isPeriodDeletable('2025-08-01', { starts_on: '2025-08-01' })).toBe(false);
   });
 });
+
+describe('calendar periods at the end of the calendar (decision 083)', () => {
+  it('refuses a period that ends after the last day whose next day is still a date', () => {
+    // Past 9999-12-31 the next day is no date: the working day after such a closure was looked for
+    // for ever, on the server's event loop.
+    const closure = { announce_from: '9998-12-01', notice_en_us: 'Closed', notice_it_it: 'Chiuso' };
+    const refused = closureInputSchema.safeParse({
+      ...closure,
+      starts_on: '9998-12-30',
+      ends_on: '9999-12-31',
+    });
+    expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['ends_on']);
+    expect(
+      returnDeliverySuspensionInputSchema.safeParse({ starts_on: '9999-12-31', ends_on: '9999-12-31' })
+        .success,
+    ).toBe(false);
+    const last = { starts_on: '9998-12-30', ends_on: '9998-12-31', announce_from: '9998-12-01' };
+    expect(closureInputSchema.safeParse({ ...closure, ...last }).success).toBe(true);
+    expect(resumesOn('9998-12-31', { closures: [{ from: '9998-12-30', to: '9998-12-31' }] })).toBe(
+      '9999-01-04',
+    );
+  });
+});

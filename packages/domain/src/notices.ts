@@ -38,8 +38,18 @@ export type Notices = z.infer<typeof noticesSchema>;
 
 const NOTICE_MAX = 1000;
 
+/**
+ * The last day a period may end on: the calendar's days have four-digit years, and past 9999-12-31
+ * the next day is no date, so looking for the working day after a closure that ends there never
+ * ended (the server's event loop held for good, and again at each start, as the closure is stored).
+ */
+export const LAST_PERIOD_DAY = '9998-12-31';
+
 /** A period of the body's calendar: calendar days, both ends included. */
-const periodShape = { starts_on: z.iso.date(), ends_on: z.iso.date() };
+const periodDay = z.iso
+  .date()
+  .check(z.refine((day) => day <= LAST_PERIOD_DAY, { message: 'invalidValue', abort: true }));
+const periodShape = { starts_on: periodDay, ends_on: periodDay };
 const endsOnOrAfterStart = (period: { starts_on: string; ends_on: string }) =>
   period.starts_on <= period.ends_on;
 // Ends before it starts: said so on its last day, not as a bare "Value not valid".
