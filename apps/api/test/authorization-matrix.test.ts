@@ -141,6 +141,18 @@ const clock = new ManualClock('2025-03-03T09:00:00Z');
 const callers: Caller[] = [];
 /** The victim's objects, by the name of the path parameter that holds one. */
 const victim = { userId: 0, email: 'victim@example.org', ids: {} as Record<string, number> };
+/**
+ * The victim's own object of each kind a path names by `{id}` (a payment, an invoice, a return
+ * delivery, a study entry), so that another applicant's call is tried on a real one of the victim's,
+ * not on a request's number that may name nothing of that kind.
+ */
+const victimObjects: { prefix: string; name: string; id: () => number }[] = [
+  { prefix: '/api/v1/users/', name: 'id', id: () => victim.userId },
+  { prefix: '/api/v1/users/', name: 'entryId', id: () => victim.ids.studyEntryId ?? 0 },
+  { prefix: '/api/v1/payments/', name: 'id', id: () => victim.ids.paymentId ?? 0 },
+  { prefix: '/api/v1/invoices/', name: 'id', id: () => victim.ids.invoiceId ?? 0 },
+  { prefix: '/api/v1/delivery/', name: 'id', id: () => victim.ids.deliveryId ?? 0 },
+];
 
 /** A fresh session, its second factor passed for staff. */
 const tokenOf = async (caller: Caller): Promise<string | undefined> =>
@@ -150,8 +162,11 @@ const tokenOf = async (caller: Caller): Promise<string | undefined> =>
 
 const t = useTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
-  victim.userId = await createUser(t.database, clock, { email: victim.email, firstName: 'Victima' });
+  const payingVictim = await t.applicant({ email: victim.email, firstName: 'Victima' });
+  victim.userId = payingVictim.id;
   const attacker = await createUser(t.database, clock, { email: 'attacker@example.org' });
+  // A request paid through the sandbox: a payment and an invoice of the victim's.
+  await t.request(payingVictim, 'paid');
   const submitted = await practiceIn(t.database, { userId: victim.userId, status: 'published' });
   const draft = await practiceIn(t.database, { userId: victim.userId, status: 'draft' });
   const now = clock.now().toISOString();
@@ -171,7 +186,52 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  victim.ids = { id: submitted, entryId: submitted, documentId: document.id, linkId: 1, draft };
+  const { db } = t.database;
+  const payment = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', victim.userId)
+    .executeTakeFirstOrThrow();
+  const invoice = await db
+    .selectFrom('fiscal_documents')
+    .select('id')
+    .where('user_id', '=', victim.userId)
+    .executeTakeFirstOrThrow();
+  const delivery = await db
+    .insertInto('deliveries')
+    .values({
+      user_id: victim.userId,
+      status: 'paid',
+      waybill_number: 'RD-2025-000001',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const studyEntry = await db
+    .insertInto('study_entries')
+    .values({
+      user_id: victim.userId,
+      qualification_name: 'Laurea',
+      institution_name: 'Università di Victima',
+      institution_country: 'IT',
+      level: 'higher',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  victim.ids = {
+    id: submitted,
+    entryId: studyEntry.id,
+    documentId: document.id,
+    linkId: 1,
+    draft,
+    paymentId: payment.id,
+    invoiceId: invoice.id,
+    deliveryId: delivery.id,
+    studyEntryId: studyEntry.id,
+  };
   callers.push(
     { name: 'nobody', role: null, userId: null, twoFactor: false },
     { name: 'applicant', role: 'applicant', userId: attacker, twoFactor: false },
@@ -240,15 +300,11 @@ describe('the authorization matrix', () => {
       const access = MATRIX[key];
       if (!access || access === 'public' || !isAllowed(access, attacker) || !path.includes('{')) continue;
       for (const target of ['submitted', 'draft'] as const) {
-        const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-          String(
-            name === 'id' && path.startsWith('/api/v1/users/')
-              ? victim.userId
-              : target === 'draft' && name === 'id'
-                ? victim.ids.draft
-                : (victim.ids[name] ?? 1),
-          ),
-        );
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+          const own = victimObjects.find((object) => path.startsWith(object.prefix) && object.name === name);
+          if (own) return String(own.id());
+          return String(target === 'draft' && name === 'id' ? victim.ids.draft : (victim.ids[name] ?? 1));
+        });
         const response = await call(method, url, await tokenOf(attacker));
         calls += 1;
         const isLeak =
@@ -261,5 +317,14 @@ describe('the authorization matrix', () => {
     }
     expect(leaks).toEqual([]);
     expect(calls).toBeGreaterThan(50);
+    // Each of the victim's objects was there to be asked for: the owner gets it.
+    const owner = { name: 'victim', role: 'applicant' as const, userId: victim.userId, twoFactor: false };
+    for (const url of [
+      `/api/v1/payments/${victim.ids.paymentId}`,
+      `/api/v1/invoices/${victim.ids.invoiceId}`,
+      `/api/v1/users/${victim.userId}/user-qualification`,
+    ]) {
+      expect((await call('GET', url, await tokenOf(owner))).statusCode, url).toBe(200);
+    }
   });
 });
