@@ -202,6 +202,15 @@ beforeAll(async () => {
     .values({
       user_id: victim.userId,
       status: 'paid',
+      recipient_name: 'Victima Rossi',
+      address: 'Via Roma 1',
+      city: 'Roma',
+      zip_code: '00100',
+      province: 'RM',
+      country: 'IT',
+      phone: '+393331234567',
+      shipping_submitted_at: now,
+      paid_at: now,
       waybill_number: 'RD-2025-000001',
       created_at: now,
       updated_at: now,
@@ -322,6 +331,7 @@ describe('the authorization matrix', () => {
     for (const url of [
       `/api/v1/payments/${victim.ids.paymentId}`,
       `/api/v1/invoices/${victim.ids.invoiceId}`,
+      `/api/v1/delivery/${victim.ids.deliveryId}/waybill`,
       `/api/v1/users/${victim.userId}/user-qualification`,
     ]) {
       expect((await call('GET', url, await tokenOf(owner))).statusCode, url).toBe(200);
