@@ -25,7 +25,8 @@ export function StaffArea() {
     (!hasTwoFactor || (isApiError(counts.error) && counts.error.code === 'TWO_FACTOR_REQUIRED'));
 
   useEffect(() => {
-    if (isRefused) showError(i18n.t('apiErrors.TWO_FACTOR_REQUIRED'));
+    // Said where they land, the account page, whose two-factor section is the next step.
+    if (isRefused) showError(i18n.t('staff.twoFactorFirst'));
   }, [isRefused]);
 
   if (isRefused) return <Navigate to={TWO_FACTOR_PATH} replace />;

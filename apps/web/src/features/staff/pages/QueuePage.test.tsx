@@ -85,12 +85,9 @@ describe('staff queues', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(
-      await screen.findByText(
-        'Turn on two-factor authentication in your account settings to use the staff area.',
-        {
-          selector: '.mantine-Notification-description',
-        },
-      ),
+      await screen.findByText('Turn on two-factor authentication on this page to use the staff area.', {
+        selector: '.mantine-Notification-description',
+      }),
     ).toBeTruthy();
   });
 

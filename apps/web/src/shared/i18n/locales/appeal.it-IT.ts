@@ -28,7 +28,8 @@ export const appealIt: typeof appealEn = {
     notPublished: 'Un ricorso o una rettifica si possono chiedere solo dopo la pubblicazione dell’attestato.',
     openTitle: { appeal: 'Il tuo ricorso è in corso', amendment: 'La tua rettifica è in corso' },
     decidedTitle: { appeal: 'Il tuo ricorso', amendment: 'La tua rettifica' },
-    askedAt: 'Chiesto il',
+    // One label for an appeal (un ricorso) and an amendment (una rettifica): no gendered participle.
+    askedAt: 'Data di presentazione',
     documents: 'Documenti a supporto',
     documentCount_one: '{{count}} documento',
     documentCount_other: '{{count}} documenti',

@@ -3,6 +3,8 @@ import { ACTION_NAMES_EN, CERTIFICATE_LABELS_EN, STATUS_NAMES_EN } from '@lisbon
 /** The staff workspace (queues, assignment, the request workspace) and a request's thread, in English. */
 export const staffEn = {
   staff: {
+    /** Said on the account page, where staff without a second factor are sent to turn it on. */
+    twoFactorFirst: 'Turn on two-factor authentication on this page to use the staff area.',
     queueTitles: {
       assigned: 'Assigned to me',
       to_review: 'To review',

@@ -6,6 +6,7 @@ type Staff = Pick<Catalogue, 'staff' | 'thread' | 'reply'>;
 /** L'area del personale (code, assegnazione, scheda della richiesta) e i messaggi di una richiesta, in italiano. */
 export const staffIt: Staff = {
   staff: {
+    twoFactorFirst: 'Attiva in questa pagina l’autenticazione a due fattori per usare l’area del personale.',
     queueTitles: {
       assigned: 'Assegnate a me',
       to_review: 'Da revisionare',
