@@ -463,7 +463,8 @@ test('staff: the concluded file check and the saved verification say who and whe
       .locator('tr, li')
       .filter({ has: evaluator.getByRole('link', { name: `Request no. ${id}`, exact: true }) })
       .filter({ visible: true });
-    await expectNoCimea(evaluator, row.getByText('request for information', { exact: true }));
+    // Staff read the status by its staff name there (the applicant's label is the workspace's).
+    await expectNoCimea(evaluator, row.getByText('Waiting for the applicant', { exact: true }));
     await expectAccessible(evaluator);
   }
   // Nor the mail that tells the applicant of the question.
