@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n, i18nReady, loadAreaTexts, loadTexts } from '@/shared/i18n';
 import { mockApi } from './mockApi';
+import { DESKTOP, setViewport } from './viewport';
 import { WAIT_MS } from './wait';
 
 // The English catalogue is a chunk of its own, fetched at start, and the logged-in area's texts
@@ -69,4 +70,6 @@ afterEach(() => {
   vi.useRealTimers();
   // What a form kept unsaved in the tab (useUnsavedChanges) must not come back in the next test.
   sessionStorage.clear();
+  // Nor a phone's viewport a test chose: the next file of the worker renders a desktop's tables.
+  setViewport(DESKTOP);
 });
