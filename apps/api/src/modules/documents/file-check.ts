@@ -6,14 +6,6 @@ export type AcceptedContentType = AcceptedDocumentType;
 export const HEAD_BYTES = 16;
 
 /**
- * The accepted type a file's name claims (`scan.pdf`: a PDF), whatever its content; null for any
- * other name (the domain's `typeByName`). A file so named whose content is not that type is refused
- * as unreadable or damaged, in the words a damaged JPEG gets, rather than as a type not accepted:
- * its name says it is one.
- */
-export const claimedContentType = (fileName: string): AcceptedContentType | null => typeByName(fileName);
-
-/**
  * The accepted type of a file, judged by its content (magic bytes, the domain's `typeByContent`)
  * AND its name: a PDF must start with `%PDF-` and be named `.pdf`, and so on. Null for anything
  * else, such as an executable or a text file renamed `.pdf`. The type the client declared is never

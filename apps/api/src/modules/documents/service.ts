@@ -4,6 +4,7 @@ import {
   isDocumentChangeable,
   isDocumentDeletable,
   DOCUMENT_FORMATS,
+  typeByName,
   DOCUMENT_TYPES,
   IMAGE_MAX_PIXELS,
   statusLabel,
@@ -35,7 +36,7 @@ import {
 } from '../practice-records/payment-lock';
 import type { SessionUser } from '../sessions/service';
 import type { ContentFinding } from './content-check';
-import { acceptedContentType, type AcceptedContentType, claimedContentType } from './file-check';
+import { acceptedContentType, type AcceptedContentType } from './file-check';
 import { megabytes, requireRoomFor } from './quota.service';
 import {
   deleteDocumentRow,
@@ -217,7 +218,7 @@ const REFUSALS: Record<ContentFinding['reason'], ValidationMessageKey> = {
 function checkedType(ctx: AppContext, file: StagedUpload): AcceptedContentType {
   const contentType = acceptedContentType(file.head, file.fileName);
   if (!contentType) {
-    const claimed = claimedContentType(file.fileName);
+    const claimed = typeByName(file.fileName);
     if (!claimed) throw fieldError('file', 'fileTypeNotAccepted');
     throw new AppError('VALIDATION_FAILED', {
       errors: { file: [REFUSALS.damaged] },
