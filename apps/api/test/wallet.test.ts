@@ -497,7 +497,7 @@ describe('issuing the statement to a wallet', () => {
       error: 'invalid_request',
       error_description: 'The request holds a character that is not accepted',
     });
-    const credential = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
+    const credential = await credentialRequest('not-a-token', {});
     expect(credential.statusCode).toBe(401);
     expect(credential.json().error).toBe('invalid_token');
     const request = await presentationRequest();
@@ -1565,12 +1565,22 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
     }
   });
 
-  it('tells a request without credentials only the schemes, Bearer and DPoP with its algorithms (RFC 6750 §3.1, RFC 9449 §7.1), and a bad token invalid_token', async () => {
+  it('tells a request without an access token only the schemes, Bearer and DPoP with its algorithms, with no error (RFC 6750 §3.1, RFC 9449 §7.1); a bad token is told invalid_token', async () => {
     const bare = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/credential', payload: {} });
-    expect(bare.statusCode).toBe(401);
-    expect(bare.headers['www-authenticate']).toEqual(['Bearer', 'DPoP algs="ES256"']);
+    // A scheme the endpoint does not take is no access token either ("an unsupported authentication method").
+    const basic = await credentialRequest('d2FsbGV0OnNlY3JldA==', {}, 'application/json', 'Basic ');
+    for (const response of [bare, basic]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toEqual(['Bearer', 'DPoP algs="ES256"']);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toBe('');
+    }
     const wrong = await credentialRequest('not-a-token', {});
+    expect([wrong.statusCode, wrong.json().error]).toEqual([401, 'invalid_token']);
     expect(wrong.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    const wrongAsDpop = await credentialRequest('not-a-token', {}, 'application/json', 'DPoP ');
+    expect([wrongAsDpop.statusCode, wrongAsDpop.json().error]).toEqual([401, 'invalid_token']);
+    expect(wrongAsDpop.headers['www-authenticate']).toBe('DPoP error="invalid_token", algs="ES256"');
   });
 
   it('takes the token request as a form only; a missing transaction code is invalid_request and costs no attempt', async () => {

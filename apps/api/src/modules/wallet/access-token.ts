@@ -5,7 +5,7 @@ import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { grantedIdentifiersOf } from './authorization-details';
 import { dpopHeaderOf, verifyDpopProof } from './dpop';
 import { issuerUrlOf, walletEndpoint } from './metadata';
-import { WalletProtocolError } from './protocol-error';
+import { WalletAccessTokenMissing, WalletProtocolError } from './protocol-error';
 import { findOffer } from './repository';
 
 /** A request as the wallet endpoints read it: Fastify's, or one a test builds. */
@@ -34,7 +34,7 @@ export async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, 
     : request.headers.authorization;
   const dpopToken = dpopTokenOf(authorization);
   const token = dpopToken === undefined ? bearerCredentialsOf(authorization) : dpopToken;
-  if (!token) throw new WalletProtocolError(401, 'invalid_token', 'An access token is required');
+  if (!token) throw new WalletAccessTokenMissing();
   let found: { offer: WalletOfferRow; payload: JWTPayload } | undefined;
   try {
     // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key

@@ -22,6 +22,15 @@ export class WalletProtocolError extends Error {
 }
 
 /**
+ * A request to the credential endpoint that carries no access token: no `Authorization`, or one of
+ * a scheme it does not take (RFC 6750 §3.1, "attempted using an unsupported authentication
+ * method"). It is told only the schemes it may use: no error code, no other error information.
+ */
+export class WalletAccessTokenMissing extends Error {
+  override name = 'WalletAccessTokenMissing';
+}
+
+/**
  * RFC 6749 §5.2: `error_description` is one line of printable ASCII, without a quote or a
  * backslash. A library's description keeps its first line, with any other character left out.
  */

@@ -32,7 +32,7 @@ import {
   jwtVcIssuerMetadata,
   typeMetadata,
 } from './metadata';
-import { protocolErrorOf, WalletProtocolError } from './protocol-error';
+import { protocolErrorOf, WalletAccessTokenMissing, WalletProtocolError } from './protocol-error';
 import { statusListJwt } from './status-list.service';
 import { walletVerifierRoutes } from './verifier.routes';
 
@@ -44,9 +44,13 @@ const tags = ['wallet'];
  */
 export const WALLET_OFFER_RULE: RateRule = { name: 'wallet-offer:user', limit: 10, windowSeconds: 60 * 60 };
 
+/** The DPoP algorithms a challenge names (RFC 9449 §7.1). */
+const DPOP_ALGS = `algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
+
 /**
  * Answers a protocol endpoint's refusal in its specification's format; other errors go to the app's
- * handler. A request without any credentials is told only the scheme (RFC 6750 §3.1).
+ * handler. A request without an access token is offered both schemes, Bearer and DPoP, with no
+ * error code and no body: the error-free challenges of RFC 6750 §3.1 and RFC 9449 §7.1.
  */
 async function protocol<T>(
   { request, reply }: { request: FastifyRequest; reply: FastifyReply },
@@ -56,6 +60,12 @@ async function protocol<T>(
   try {
     return await run();
   } catch (error) {
+    if (error instanceof WalletAccessTokenMissing)
+      return reply
+        .code(401)
+        .header('cache-control', 'no-store')
+        .header('www-authenticate', ['Bearer', `DPoP ${DPOP_ALGS}`])
+        .send();
     const refusal = protocolErrorOf(error, fallback);
     if (!refusal) throw error;
     reply.header('cache-control', 'no-store');
@@ -65,16 +75,13 @@ async function protocol<T>(
 }
 
 /**
- * The 401's challenge: the scheme the refusal names (a DPoP-bound token used as Bearer is told
- * DPoP) or the one the request used, with the DPoP algorithms (RFC 9449 §7.1); a request without
- * credentials is offered both schemes, the error-free challenges of RFC 6750 §3.1 and RFC 9449 §7.1.
+ * A 401's challenge, with its error code: the scheme the refusal names (a DPoP-bound token used as
+ * Bearer is told DPoP) or the one the request used, with the DPoP algorithms (RFC 9449 §7.1).
  */
-function challengeOf(request: FastifyRequest, refusal: WalletProtocolError): string | string[] {
-  const authorization = request.headers.authorization;
-  const algs = `algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
-  if (!authorization && !refusal.scheme) return ['Bearer', `DPoP ${algs}`];
-  const scheme = refusal.scheme ?? (dpopTokenOf(authorization) === undefined ? 'Bearer' : 'DPoP');
-  if (scheme === 'DPoP') return `DPoP error="${refusal.error}", ${algs}`;
+function challengeOf(request: FastifyRequest, refusal: WalletProtocolError): string {
+  const scheme =
+    refusal.scheme ?? (dpopTokenOf(request.headers.authorization) === undefined ? 'Bearer' : 'DPoP');
+  if (scheme === 'DPoP') return `DPoP error="${refusal.error}", ${DPOP_ALGS}`;
   return `Bearer error="${refusal.error}"`;
 }
 
