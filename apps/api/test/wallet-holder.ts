@@ -12,6 +12,7 @@ import { Openid4vpClient } from '@openid4vc/openid4vp';
 import { digest, ES256, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { App } from '../src/app';
 
 /**
  * A holder's wallet built on the libraries' client side (OpenID4VCI and OpenID4VP clients,
@@ -21,6 +22,24 @@ import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoK
  * HTTP).
  */
 export type HolderFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
+export const injectFetch =
+  (target: App): HolderFetch =>
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const response = await target.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const isEmpty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(isEmpty ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
 
 const jwkOfDid = (didUrl: string): Jwk =>
   JSON.parse(Buffer.from(didUrl.replace(/^did:jwk:/, '').split('#')[0] ?? '', 'base64url').toString()) as Jwk;

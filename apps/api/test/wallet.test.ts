@@ -50,7 +50,7 @@ import { bearer, contextFor } from './identity';
 import { dataOf, type Applicant } from './requests';
 import type { StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
-import { createHolder, type Holder, type HolderFetch } from './wallet-holder';
+import { createHolder, injectFetch, type Holder, type HolderFetch } from './wallet-holder';
 
 const clock = new ManualClock(new Date());
 let owner: Applicant;
@@ -68,24 +68,6 @@ const t = useTestApp({ clock, env: { METRICS_TOKEN } });
 // A wallet signs its key binding at the real time (`iat`), which the verifier compares with the
 // portal's clock: each test starts with that clock at the real time, however long the ones before took.
 beforeEach(() => clock.set(new Date()));
-
-/** The wallet's HTTP calls, answered by the app in-process (the URL's path and query only). */
-const injectFetch =
-  (target: App): HolderFetch =>
-  async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const response = await target.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      ...(init?.body ? { payload: String(init.body) } : {}),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    const isEmpty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(isEmpty ? null : response.rawPayload, { status: response.statusCode, headers });
-  };
 
 beforeAll(async () => {
   admin = await t.staff('admin', { email: 'admin@example.org' });

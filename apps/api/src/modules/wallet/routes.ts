@@ -17,6 +17,7 @@ import { recordedWalletKeys } from '../../platform/signing/wallet-key';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { dpopTokenOf } from './access-token';
+import { answerPreflight, openToWallets } from './cross-origin';
 import { DPOP_SIGNING_ALGS } from './dpop';
 import {
   createNonce,
@@ -93,13 +94,22 @@ const UNREADABLE_BODY_ERROR: Record<string, string> = {
 };
 
 const publicDocument = (reply: FastifyReply, seconds = 300) =>
-  reply.header('cache-control', `public, max-age=${seconds}`).header('access-control-allow-origin', '*');
+  reply.header('cache-control', `public, max-age=${seconds}`);
+
+const WELL_KNOWN_DOCUMENTS = [
+  '/.well-known/openid-credential-issuer',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/jwt-vc-issuer',
+];
 
 /**
- * The documents a wallet or a third-party verifier reads at the deployment's root (decision 088):
- * OpenID4VCI issuer metadata, RFC 8414 authorization server metadata, the SD-JWT VC issuer's keys.
+ * The documents a wallet or a third-party verifier reads at the deployment's root, from any origin
+ * (decision 088): OpenID4VCI issuer metadata, RFC 8414 authorization server metadata, the SD-JWT VC
+ * issuer's keys.
  */
 export const walletWellKnownRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  openToWallets(app);
+  for (const url of WELL_KNOWN_DOCUMENTS) answerPreflight(app, url, 'GET');
   const hide = { hide: true };
   app.get('/.well-known/openid-credential-issuer', { schema: hide }, async (_request, reply) => {
     publicDocument(reply);
@@ -192,55 +202,64 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
     },
   );
 
-  app.post('/wallet/token', { schema: { hide: true } }, async (request, reply) =>
-    protocol({ request, reply }, 'invalid_request', async () => {
-      if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
-        throw new WalletProtocolError(
-          400,
-          'invalid_request',
-          'The token request is a form (application/x-www-form-urlencoded)',
-        );
-      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-      const answer = await exchangeToken(ctx, { body: body as Record<string, unknown>, request });
-      reply.header('cache-control', 'no-store');
-      return answer;
-    }),
-  );
+  // The protocol endpoints a wallet calls, from another origin when it runs in a browser (CORS).
+  await app.register(async (open) => {
+    openToWallets(open);
+    for (const url of ['/wallet/token', '/wallet/nonce', '/wallet/credential'])
+      answerPreflight(open, url, 'POST');
+    for (const url of ['/wallet/status-list', '/wallet/vct/recognition-statement'])
+      answerPreflight(open, url, 'GET');
 
-  // OpenID4VCI 1.0 §7.1: the nonce request is a POST with no content. The endpoint reads none, so a
-  // wallet whose HTTP client labels that empty POST `application/json` (or sends `{}`, or a form) is
-  // answered a nonce like any other, not refused as an unreadable JSON body before the handler.
-  await app.register(async (nonceRoute) => {
-    nonceRoute.removeAllContentTypeParsers();
-    nonceRoute.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) =>
-      done(null, undefined),
+    open.post('/wallet/token', { schema: { hide: true } }, async (request, reply) =>
+      protocol({ request, reply }, 'invalid_request', async () => {
+        if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+          throw new WalletProtocolError(
+            400,
+            'invalid_request',
+            'The token request is a form (application/x-www-form-urlencoded)',
+          );
+        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+        const answer = await exchangeToken(ctx, { body: body as Record<string, unknown>, request });
+        reply.header('cache-control', 'no-store');
+        return answer;
+      }),
     );
-    nonceRoute.post('/wallet/nonce', { schema: { hide: true } }, async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return createNonce(ctx);
+
+    // OpenID4VCI 1.0 §7.1: the nonce request is a POST with no content. The endpoint reads none, so a
+    // wallet whose HTTP client labels that empty POST `application/json` (or sends `{}`, or a form) is
+    // answered a nonce like any other, not refused as an unreadable JSON body before the handler.
+    await open.register(async (nonceRoute) => {
+      nonceRoute.removeAllContentTypeParsers();
+      nonceRoute.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) =>
+        done(null, undefined),
+      );
+      nonceRoute.post('/wallet/nonce', { schema: { hide: true } }, async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return createNonce(ctx);
+      });
     });
-  });
 
-  app.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
-    protocol({ request, reply }, 'invalid_credential_request', async () => {
-      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-      const answer = await issueCredential(ctx, { body: body as Record<string, unknown>, request });
-      reply.header('cache-control', 'no-store');
-      return answer;
-    }),
-  );
-
-  app.get('/wallet/status-list', { schema: { hide: true } }, async (_request, reply) => {
-    publicDocument(reply, WALLET_STATUS_LIST_MAX_AGE_SECONDS).header(
-      'content-type',
-      'application/statuslist+jwt',
+    open.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
+      protocol({ request, reply }, 'invalid_credential_request', async () => {
+        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+        const answer = await issueCredential(ctx, { body: body as Record<string, unknown>, request });
+        reply.header('cache-control', 'no-store');
+        return answer;
+      }),
     );
-    return statusListJwt(ctx);
-  });
 
-  app.get('/wallet/vct/recognition-statement', { schema: { hide: true } }, async (_request, reply) => {
-    publicDocument(reply);
-    return typeMetadata(ctx);
+    open.get('/wallet/status-list', { schema: { hide: true } }, async (_request, reply) => {
+      publicDocument(reply, WALLET_STATUS_LIST_MAX_AGE_SECONDS).header(
+        'content-type',
+        'application/statuslist+jwt',
+      );
+      return statusListJwt(ctx);
+    });
+
+    open.get('/wallet/vct/recognition-statement', { schema: { hide: true } }, async (_request, reply) => {
+      publicDocument(reply);
+      return typeMetadata(ctx);
+    });
   });
 
   await app.register(walletVerifierRoutes, { ctx });

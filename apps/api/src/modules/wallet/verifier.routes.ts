@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import { clientAddress } from '../../platform/http/client-address';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
+import { answerPreflight, openToWallets } from './cross-origin';
 import { protocolErrorOf, WalletProtocolError } from './protocol-error';
 import {
   createPresentationRequest,
@@ -154,39 +155,48 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     return reply.code(refusal.status).send({ error: refusal.error, error_description: refusal.description });
   };
 
-  app.get(
-    '/wallet/presentations/:id/request',
-    { schema: { hide: true, params: walletPresentationIdSchema } },
-    async (request, reply) => {
-      try {
-        const jwt = await requestObject(ctx, request.params.id);
-        return reply
-          .header('content-type', 'application/oauth-authz-req+jwt')
-          .header('cache-control', 'no-store')
-          .send(jwt);
-      } catch (error) {
-        return refuse(error, reply);
-      }
-    },
-  );
+  // What the wallet calls: the request object (request_uri) and the answer (direct_post), from
+  // another origin when the wallet runs in a browser (CORS).
+  const walletCalls: FastifyPluginAsyncZod = async (open) => {
+    openToWallets(open);
+    answerPreflight(open, '/wallet/presentations/:id/request', 'GET');
+    answerPreflight(open, '/wallet/presentations/:id/response', 'POST');
 
-  app.post(
-    '/wallet/presentations/:id/response',
-    { schema: { hide: true, params: walletPresentationIdSchema } },
-    async (request, reply) => {
-      try {
-        // OpenID4VP 1.0 §8.2: `direct_post` sends the answer as a form.
-        if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
-          throw new WalletProtocolError(
-            400,
-            'invalid_request',
-            'The answer is a form (application/x-www-form-urlencoded), as direct_post sends it',
-          );
-        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-        return await receivePresentation(ctx, request.params.id, body as Record<string, unknown>);
-      } catch (error) {
-        return refuse(error, reply);
-      }
-    },
-  );
+    open.get(
+      '/wallet/presentations/:id/request',
+      { schema: { hide: true, params: walletPresentationIdSchema } },
+      async (request, reply) => {
+        try {
+          const jwt = await requestObject(ctx, request.params.id);
+          return reply
+            .header('content-type', 'application/oauth-authz-req+jwt')
+            .header('cache-control', 'no-store')
+            .send(jwt);
+        } catch (error) {
+          return refuse(error, reply);
+        }
+      },
+    );
+
+    open.post(
+      '/wallet/presentations/:id/response',
+      { schema: { hide: true, params: walletPresentationIdSchema } },
+      async (request, reply) => {
+        try {
+          // OpenID4VP 1.0 §8.2: `direct_post` sends the answer as a form.
+          if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+            throw new WalletProtocolError(
+              400,
+              'invalid_request',
+              'The answer is a form (application/x-www-form-urlencoded), as direct_post sends it',
+            );
+          const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+          return await receivePresentation(ctx, request.params.id, body as Record<string, unknown>);
+        } catch (error) {
+          return refuse(error, reply);
+        }
+      },
+    );
+  };
+  await app.register(walletCalls);
 };
