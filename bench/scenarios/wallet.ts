@@ -152,7 +152,9 @@ export const wallet: Scenario = {
       const account = await findAccountById(database.db, owner.id);
       if (!account) throw new Error('the holder has no account');
       const offers = await Promise.all(
-        Array.from({ length: HOLDERS }, () => createOffer(ctx, toSessionUser(account), practiceId)),
+        Array.from({ length: HOLDERS }, () =>
+          createOffer(ctx, toSessionUser(account), { practiceId, locale: 'en-US' }),
+        ),
       );
       const holders = await Promise.all(offers.map(() => createHolder(httpFetch)));
       fivexx = 0;

@@ -5,6 +5,7 @@ import {
   WALLET_PRESENTATION_TTL_MINUTES,
   WALLET_RESULT_KEPT_HOURS,
   WALLET_STATUS_LIST_MAX_AGE_SECONDS,
+  WALLET_TX_CODE_DESCRIPTION,
   type WalletCheck,
   type WalletOffer,
   type WalletRequest,
@@ -103,14 +104,14 @@ const withProof = (jwt: string) => ({
 });
 
 /** An offer as the applicant asks for it; the tests ask for more than an hour's budget, so it is spent afresh. */
-async function newOffer(who: Applicant = owner, id = practiceId) {
+async function newOffer(who: Applicant = owner, id = practiceId, headers: Record<string, string> = {}) {
   await createRateLimiter({ db: t.database.db, clock }).reset([
     { rule: WALLET_OFFER_RULE, subject: String(who.id) },
   ]);
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/practices/${id}/statement/wallet-offers`,
-    headers: bearer(who.token),
+    headers: { ...bearer(who.token), ...headers },
   });
   return response;
 }
@@ -222,6 +223,29 @@ describe('issuing the statement to a wallet', () => {
     expect(new Date(offer.expires_at).getTime() - clock.now().getTime()).toBe(15 * 60 * 1000);
     expect(offer.offer_url).not.toContain(offer.tx_code);
     expect((await newOffer(stranger)).statusCode).toBe(404);
+  });
+
+  it('tells the wallet where to find the transaction code, in the language of the page that made the offer, else en-US (OpenID4VCI 1.0 §4.1.1)', async () => {
+    const txCodeOf = async (headers: Record<string, string>) => {
+      const { offer_url } = dataOf<WalletOffer>(await newOffer(owner, practiceId, headers));
+      // As a wallet reads the offer, with the libraries' client.
+      const offer = await holder.vci.resolveCredentialOffer(offer_url);
+      return offer.grants?.['urn:ietf:params:oauth:grant-type:pre-authorized_code']?.tx_code;
+    };
+    const described = (locale: 'en-US' | 'it-IT') => ({
+      input_mode: 'numeric',
+      length: 6,
+      description: WALLET_TX_CODE_DESCRIPTION[locale],
+    });
+    expect(await txCodeOf({ 'accept-language': 'it-IT' })).toEqual(described('it-IT'));
+    const others: Record<string, string>[] = [
+      { 'accept-language': 'en-US' },
+      { 'accept-language': 'fr-FR' },
+      {},
+    ];
+    for (const headers of others) expect(await txCodeOf(headers)).toEqual(described('en-US'));
+    for (const description of Object.values(WALLET_TX_CODE_DESCRIPTION))
+      expect(description.length).toBeLessThanOrEqual(300);
   });
 
   it('issues a key-bound SD-JWT VC with the personal claims disclosable, checkable by a third party with our public keys', async () => {

@@ -92,6 +92,18 @@ export const WALLET_CREDENTIAL_NAME: Record<Locale, { name: string; description:
   },
 };
 
+/**
+ * What a wallet shows beside its field for the transaction code (OpenID4VCI 1.0 §4.1.1,
+ * `tx_code.description`, at most 300 characters), in the language of the page that made the
+ * offer: where the holder finds the code, and not to share it.
+ */
+export const WALLET_TX_CODE_DESCRIPTION: Record<Locale, string> = {
+  'en-US':
+    'Type the one-time code shown beside this offer on your request’s page in the portal. Do not share it.',
+  'it-IT':
+    'Digita il codice monouso mostrato accanto a questa offerta nella pagina della tua richiesta sul portale. Non condividerlo.',
+};
+
 /** POST /practices/{id}/statement/wallet-offers: what the applicant shows to their wallet. */
 export const walletOfferSchema = z
   .object({

@@ -5,7 +5,9 @@ import {
   WALLET_CREDENTIAL_ID,
   WALLET_STATUS_LIST_PATH,
   WALLET_TX_CODE_ATTEMPTS,
+  WALLET_TX_CODE_DESCRIPTION,
   WALLET_TX_CODE_LENGTH,
+  type Locale,
   type WalletOffer,
 } from '@lisbon/domain';
 import {
@@ -78,13 +80,14 @@ const requestOf = (request: RequestLike, ctx: AppContext) => ({
 
 /**
  * POST /practices/{id}/statement/wallet-offers: a credential offer of the applicant's published
- * statement, pre-authorized, with a transaction code (OpenID4VCI 1.0 §4.1.1). Both codes are kept
- * as SHA-256 only; the offer is redeemed once, before WALLET_OFFER_TTL_MINUTES pass.
+ * statement, pre-authorized, with a transaction code (OpenID4VCI 1.0 §4.1.1) that the wallet is
+ * told, in `locale`, where to find. Both codes are kept as SHA-256 only; the offer is redeemed
+ * once, before WALLET_OFFER_TTL_MINUTES pass.
  */
 export async function createOffer(
   ctx: AppContext,
   actor: SessionUser,
-  practiceId: number,
+  { practiceId, locale }: { practiceId: number; locale: Locale },
 ): Promise<WalletOffer> {
   const statement = await ownStatement(ctx, actor, practiceId);
   if (statement.status !== 'published') throw new WalletPublicationError();
@@ -106,7 +109,11 @@ export async function createOffer(
     grants: {
       [preAuthorizedCodeGrantIdentifier]: {
         'pre-authorized_code': code,
-        tx_code: { input_mode: 'numeric', length: WALLET_TX_CODE_LENGTH },
+        tx_code: {
+          input_mode: 'numeric',
+          length: WALLET_TX_CODE_LENGTH,
+          description: WALLET_TX_CODE_DESCRIPTION[locale],
+        },
       },
     },
   });

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   dataEnvelope,
+  negotiateLocale,
   WALLET_STATUS_LIST_MAX_AGE_SECONDS,
   walletOfferSchema,
 } from '@lisbon/domain';
@@ -192,7 +193,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       const actor = actorOf(request);
       await ctx.limiter.consume([{ rule: WALLET_OFFER_RULE, subject: String(actor.id) }]);
       try {
-        const offer = await createOffer(ctx, actor, request.params.id);
+        const offer = await createOffer(ctx, actor, {
+          practiceId: request.params.id,
+          // The language of the page that shows the offer, which its wallet then speaks too.
+          locale: negotiateLocale(request.headers['accept-language']),
+        });
         reply.header('cache-control', 'no-store');
         return reply.code(201).send({ data: offer });
       } catch (error) {
