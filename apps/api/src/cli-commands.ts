@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { emailSchema, isLocale, LOCALES, personNameSchema, STAFF_ROLES } from '@lisbon/domain';
 import { createContext, VERSION } from './app';
@@ -23,7 +24,7 @@ import { openDatabase, type Db } from './platform/db/database';
 import { unusableDatabase } from './platform/db/errors';
 import { unusableBucket } from './platform/storage/refusals';
 import { unusableFile } from './platform/system-refusals';
-import { AppError } from './platform/errors';
+import { AppError, errorCode } from './platform/errors';
 import type { ChainAudit } from './platform/ledger/audit';
 import { createDatabaseLedger } from './platform/ledger/ledger';
 import {
@@ -399,20 +400,35 @@ async function statementWithdraw(args: string[]): Promise<void> {
   });
 }
 
+/** A URL's scheme (RFC 3986: `s3:`, `https:`, `arn:`…) at the start of a backup's location. */
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
  * When a recorded backup was written whole: the dump file's modification time when it is a file of
  * this host (`lisbon-backup` renames the finished dump, which keeps it), so a dump recorded later
  * (deploy.md §11, step 7: the one taken before an upgrade from 1.0.0) is not dated now and does not
- * silence `LisbonBackupMissing`; now for a backup made elsewhere (a snapshot's name).
+ * silence `LisbonBackupMissing`; now for a backup kept elsewhere, named by its URL (`s3://…`, a
+ * snapshot's). A location with no URL scheme (or a `file:` URL) is a path of this host, and one that
+ * names nothing there is refused (decision 096): a mistyped path would count as a backup made.
  */
 function backupWrittenAt(location: string): Date {
+  const isLocal = !URL_SCHEME.test(location) || /^file:/i.test(location);
+  if (!isLocal) return systemClock.now();
+  let path: string;
   try {
-    const file = statSync(callerPath(location));
-    if (file.isFile()) return file.mtime;
+    path = /^file:/i.test(location) ? fileURLToPath(location) : callerPath(location);
   } catch {
-    // Not a file here: a backup made by other means, recorded as it is reported.
+    throw new UsageError(`backup:record: ${location} names no path of this host. Nothing was recorded.`);
   }
-  return systemClock.now();
+  try {
+    const file = statSync(path);
+    return file.isFile() ? file.mtime : systemClock.now();
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
+    throw new UsageError(
+      `backup:record: no file at ${path} (a location without a URL scheme is a path of this host). Give the dump file as written, or the URL of a backup kept elsewhere (s3://bucket/key). Nothing was recorded.`,
+    );
+  }
 }
 
 /** `backup:record`: a backup made outside the portal (the nightly `pg_dump`), for the metrics. */

@@ -116,8 +116,9 @@ const COMMAND_USAGES = [
       "record a backup made outside the portal, once written whole (the release's nightly",
       "lisbon-backup runs it after its pg_dump): the metrics' lisbon_backup_last_success_",
       'timestamp_seconds says when the newest was made (decision 096); a file of this host is',
-      'dated by its modification time, anything else by the moment it is recorded',
-      '--location <the dump file written>',
+      'dated by its modification time, a URL (s3://…) by the moment it is recorded; a path that',
+      'names no file of this host is refused',
+      '--location <the dump file written, or the URL of a backup kept elsewhere>',
     ],
   },
   {

@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app';
@@ -317,11 +318,31 @@ describe('the backup and restore commands', () => {
     const missing = await cli(['backup:record'], env('source'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^backup:record needs --location <the dump file written>\n/);
-    const location = '/var/backups/lisbon/lisbon-2026-12-02T023000Z.dump';
+    const location = join(root, 'lisbon-2026-12-02T023000Z.dump');
+    writeFileSync(location, 'PGDMP');
     const recorded = await cli(['backup:record', '--location', location], env('source'));
     expect(recorded).toMatchObject({ code: 0, stdout: `backup recorded: ${location}\n` });
     expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location });
   }, 60_000);
+
+  it('refuse a path that names no file of this host, which would count as a backup made, and take a URL (decision 096)', async () => {
+    const before = await latestBackup(source.db);
+    const mistyped = join(root, 'lisbon-2026-12-02T023000Z.dmp');
+    const refused = await cli(['backup:record', '--location', mistyped], env('source'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe(
+      `backup:record: no file at ${mistyped} (a location without a URL scheme is a path of this host). Give the dump file as written, or the URL of a backup kept elsewhere (s3://bucket/key). Nothing was recorded.`,
+    );
+    expect(refused.stderr).not.toMatch(/^\s+at /m);
+    const asFileUrl = await cli(['backup:record', '--location', pathToFileURL(mistyped).href], env('source'));
+    expect(asFileUrl.code).toBe(2);
+    expect(await latestBackup(source.db)).toEqual(before);
+
+    const elsewhere = 's3://lisbon-backups/lisbon-2026-12-02T023000Z.dump';
+    const recorded = await cli(['backup:record', '--location', elsewhere], env('source'));
+    expect(recorded).toMatchObject({ code: 0, stdout: `backup recorded: ${elsewhere}\n` });
+    expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location: elsewhere });
+  }, 120_000);
 
   it('date a dump recorded after it was written by the file, not by the command (deploy.md §11, step 7)', async () => {
     const dump = join(root, 'lisbon-2026-11-30T023000Z.dump');
