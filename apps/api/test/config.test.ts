@@ -186,18 +186,45 @@ describe('configuration', () => {
     );
     // The example env file's placeholder password.
     expect(() => loadConfig({ SMTP_URL: 'smtp://user:CHANGE-ME@relay.internal:587' })).toThrow(
-      /SMTP_URL still holds the example’s placeholder password/,
+      /SMTP_URL still holds the example’s placeholder \(CHANGE-ME\): set the relay’s own password$/,
     );
     expect(() =>
       loadConfig({ DATABASE_URL: 'postgres://lisbon:CHANGE-ME@db.internal:5432/lisbon?sslmode=require' }),
-    ).toThrow(/DATABASE_URL still holds the example’s placeholder password/);
+    ).toThrow(
+      /DATABASE_URL still holds the example’s placeholder \(CHANGE-ME\): set the database role’s own password$/,
+    );
     const store = { S3_BUCKET: 'lisbon-files', S3_ENDPOINT: 'http://127.0.0.1:4568' };
     expect(() =>
       loadConfig({ ...store, S3_ACCESS_KEY_ID: 'CHANGE-ME', S3_SECRET_ACCESS_KEY: 'a-real-secret' }),
-    ).toThrow(/S3_ACCESS_KEY_ID is still the example’s placeholder/);
+    ).toThrow(/S3_ACCESS_KEY_ID still holds the example’s placeholder/);
     expect(() =>
       loadConfig({ ...store, S3_ACCESS_KEY_ID: 'AKIAREALKEY', S3_SECRET_ACCESS_KEY: 'CHANGE-ME' }),
-    ).toThrow(/S3_SECRET_ACCESS_KEY is still the example’s placeholder/);
+    ).toThrow(/S3_SECRET_ACCESS_KEY still holds the example’s placeholder/);
+  });
+
+  it('refuses the example file copied unchanged in one sentence naming every placeholder, its verb plural', () => {
+    const example = readFileSync(join(REPO_ROOT, 'packaging/lisbon.env.example'), 'utf8');
+    const values = Object.fromEntries(
+      [...example.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map(([, name = '', value = '']) => [
+        name,
+        value.replace(/^"(.*)"$/, '$1'),
+      ]),
+    );
+    expect(() => loadConfig(values)).toThrow(
+      new ConfigError(
+        'Invalid configuration: DATABASE_URL, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, SMTP_URL and METRICS_TOKEN still hold the example’s placeholder (CHANGE-ME): set the database role’s own password, the object store’s own key, the object store’s own secret, the relay’s own password and a random token',
+      ),
+    );
+    expect(() =>
+      loadConfig({
+        ...values,
+        DATABASE_URL: 'postgres://lisbon@db.internal/lisbon',
+        SMTP_URL: undefined,
+        METRICS_TOKEN: undefined,
+      }),
+    ).toThrow(
+      /: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY still hold the example’s placeholder \(CHANGE-ME\): set the object store’s own key and the object store’s own secret$/,
+    );
   });
 
   it('asks a production deployment for its database and public address instead of the defaults', () => {

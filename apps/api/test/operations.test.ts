@@ -180,7 +180,7 @@ describe('GET /metrics', () => {
     const placeholder = /^METRICS_TOKEN=(.*)$/m.exec(example)?.[1] ?? '';
     expect(placeholder.length).toBeGreaterThanOrEqual(32);
     expect(() => testConfig(t.database, { METRICS_TOKEN: placeholder })).toThrow(
-      /METRICS_TOKEN is still the example’s placeholder/,
+      /METRICS_TOKEN still holds the example’s placeholder \(CHANGE-ME\): set a random token$/,
     );
   });
 

@@ -61,7 +61,7 @@ describe('one set of keys for every instance', () => {
     const config = loadConfig({ ...POSTGRES, DATA_DIR: join(dir, 'no-keys') });
     expect(() => assertSharedKeysConfigured(config)).toThrow(ConfigError);
     expect(() => assertSharedKeysConfigured(config)).toThrow(
-      /LEDGER_KEY_PATH \(or LEDGER_KEY\).*SIGNING_P12_PATH.*PAYMENT_WEBHOOK_SECRET.*TOTP_SECRET_KEY.*WALLET_ISSUER_KEY_PATH.*keys:generate/,
+      /set LEDGER_KEY_PATH \(or LEDGER_KEY\), SIGNING_P12_PATH with SIGNING_P12_PASSPHRASE \(or SIGNING_P12_PASSPHRASE_FILE\), PAYMENT_WEBHOOK_SECRET \(or PAYMENT_WEBHOOK_SECRET_FILE\), TOTP_SECRET_KEY \(or TOTP_SECRET_KEY_FILE\) and WALLET_ISSUER_KEY_PATH\. .*keys:generate/,
     );
     expect(() => assertSharedKeysConfigured(loadConfig({ DATA_DIR: join(dir, 'sqlite') }))).not.toThrow();
   });

@@ -219,6 +219,34 @@ const booleanFlag = (name: string) =>
  */
 const isExamplePlaceholder = (value: string) => /change-?me/i.test(value);
 
+/**
+ * The variables the shipped example gives the placeholder, with what each needs instead: an
+ * example copied unchanged is refused in one sentence naming them all ("DATABASE_URL, SMTP_URL and
+ * METRICS_TOKEN still hold…"), not one sentence a variable; in the example's order.
+ */
+const PLACEHOLDER_FIXES = {
+  DATABASE_URL: 'the database role’s own password',
+  S3_ACCESS_KEY_ID: 'the object store’s own key',
+  S3_SECRET_ACCESS_KEY: 'the object store’s own secret',
+  SMTP_URL: 'the relay’s own password',
+  METRICS_TOKEN: 'a random token',
+} as const;
+
+/** A refinement of a variable of `PLACEHOLDER_FIXES`, its issue marked so `loadConfig` groups them. */
+const notPlaceholder = (value: string) => !isExamplePlaceholder(value);
+const PLACEHOLDER_ISSUE = { params: { isPlaceholder: true } } as const;
+
+/** Names or phrases as an English list: "A", "A and B", "A, B and C". */
+export function inWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** One sentence for every variable still holding the example's placeholder, its verb agreeing. */
+function placeholderRefusal(names: readonly (keyof typeof PLACEHOLDER_FIXES)[]): string {
+  const verb = names.length === 1 ? 'still holds' : 'still hold';
+  return `${inWords(names)} ${verb} the example’s placeholder (CHANGE-ME): set ${inWords(names.map((name) => PLACEHOLDER_FIXES[name]))}`;
+}
+
 /** Why demo data may not be written to this deployment, or null when it may. */
 function demoDataRefusal(
   isProduction: boolean,
@@ -310,10 +338,7 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     // The example's placeholder password is public: a role given it opens the database to anyone.
-    .refine(
-      (url) => !isExamplePlaceholder(url),
-      'DATABASE_URL still holds the example’s placeholder password: set the database role’s own',
-    )
+    .refine(notPlaceholder, PLACEHOLDER_ISSUE)
     .optional(),
   DATA_DIR: z.string().transform(fromRepo).prefault('data'),
   WEB_DIST_DIR: z.string().transform(fromRepo).prefault('apps/web/dist'),
@@ -339,10 +364,7 @@ const envSchema = z.object({
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters long')
     // The shipped example's placeholder is public: a token copied from it opens /metrics to anyone.
-    .refine(
-      (token) => !isExamplePlaceholder(token),
-      'METRICS_TOKEN is still the example’s placeholder: set a random token',
-    )
+    .refine(notPlaceholder, PLACEHOLDER_ISSUE)
     .optional(),
   INSTANCE_ID: z
     .string()
@@ -357,10 +379,7 @@ const envSchema = z.object({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     // The example's placeholder password starts, then every mail fails at the relay.
-    .refine(
-      (url) => !isExamplePlaceholder(url),
-      'SMTP_URL still holds the example’s placeholder password: set the relay’s own',
-    )
+    .refine(notPlaceholder, PLACEHOLDER_ISSUE)
     .optional(),
   MAIL_FROM: z
     .string()
@@ -459,23 +478,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' })
     .optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z
-    .string()
-    .trim()
-    .min(1)
-    .refine(
-      (key) => !isExamplePlaceholder(key),
-      'S3_ACCESS_KEY_ID is still the example’s placeholder: set the object store’s own key',
-    )
-    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).refine(notPlaceholder, PLACEHOLDER_ISSUE).optional(),
   S3_SECRET_ACCESS_KEY: z
     .string()
     .min(1)
     // A store that checks no keys (a trial one) would take the public placeholder and start.
-    .refine(
-      (key) => !isExamplePlaceholder(key),
-      'S3_SECRET_ACCESS_KEY is still the example’s placeholder: set the object store’s own secret',
-    )
+    .refine(notPlaceholder, PLACEHOLDER_ISSUE)
     .optional(),
   S3_FORCE_PATH_STYLE: booleanFlag('S3_FORCE_PATH_STYLE').default(false),
 });
@@ -634,10 +642,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const messages = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'configuration');
-      return issue.message.startsWith(name) ? issue.message : `${name} is not valid`;
-    });
+    const isPlaceholder = (issue: z.core.$ZodIssue) =>
+      issue.code === 'custom' && issue.params?.isPlaceholder === true;
+    const placeholders = Object.keys(PLACEHOLDER_FIXES).filter((name) =>
+      parsed.error.issues.some((issue) => isPlaceholder(issue) && issue.path[0] === name),
+    ) as (keyof typeof PLACEHOLDER_FIXES)[];
+    const messages = parsed.error.issues
+      .filter((issue) => !isPlaceholder(issue))
+      .map((issue) => {
+        const name = String(issue.path[0] ?? 'configuration');
+        return issue.message.startsWith(name) ? issue.message : `${name} is not valid`;
+      });
+    if (placeholders.length > 0) messages.push(placeholderRefusal(placeholders));
     throw new ConfigError(`Invalid configuration: ${[...new Set(messages)].join('; ')}`);
   }
   const values = parsed.data;

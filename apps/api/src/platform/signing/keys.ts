@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } f
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { ConfigError, readConfiguredFile, type Config } from '../config';
+import { ConfigError, inWords, readConfiguredFile, type Config } from '../config';
 import type { LedgerKeys } from '../ledger/ledger';
 import { createOnce } from './files';
 import { newWalletKeyPem, WALLET_KEY_FILE } from './wallet-key';
@@ -244,7 +244,7 @@ export function assertSharedKeysConfigured(
   ];
   if (missing.length === 0) return;
   throw new ConfigError(
-    `Invalid configuration: on PostgreSQL every instance must hold the same keys, so they are not generated: set ${missing.join('; ')}. Make a set once with \`bin/lisbon keys:generate --out <folder>\` (in a checkout: \`npm run cli -- keys:generate --out <folder>\`) and give the same to every instance.`,
+    `Invalid configuration: on PostgreSQL every instance must hold the same keys, so they are not generated: set ${inWords(missing)}. Make a set once with \`bin/lisbon keys:generate --out <folder>\` (in a checkout: \`npm run cli -- keys:generate --out <folder>\`) and give the same to every instance.`,
   );
 }
 
