@@ -76,7 +76,7 @@ describe('ability guard', () => {
     expect(refused.json()).toEqual({
       code: 'TWO_FACTOR_REQUIRED',
       message:
-        "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
+        'Attiva l’autenticazione a due fattori nelle impostazioni dell’account per usare l’area del personale.',
     });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,

@@ -398,7 +398,7 @@ describe('a payment provider under load', () => {
     expect(response.json()).toEqual({
       code: 'PROVIDER_BUSY',
       message:
-        "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
+        'A causa dell’elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.',
     });
     const english = await callAs(busyApp)(carla, 'POST', `/practices/${id}/checkout`, { billing });
     expect(english.json<{ message: string }>().message).toMatch(/try again in a few minutes/);

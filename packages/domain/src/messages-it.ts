@@ -18,7 +18,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateSameOrBefore: 'La data deve essere uguale o precedente al {{date}}',
   dateSameOrAfter: 'La data deve essere uguale o successiva al {{date}}',
   taxIdInvalid: 'Codice fiscale non valido',
-  emailMismatch: "L'indirizzo email non corrisponde.",
+  emailMismatch: 'L’indirizzo email non corrisponde.',
   invalidValue: 'Valore non valido',
   numberOutOfRange: 'Questo numero è fuori intervallo',
   nameCharacters: 'Usa solo lettere, spazi, apostrofi, trattini e punti',
@@ -36,7 +36,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   tokenNotFound: 'Token non trovato',
   twoFactorCodeInvalid: 'Il codice non è valido. Riprova o contattaci',
   currentPasswordWrong: 'La password attuale non è corretta',
-  dateAfterEnrolment: "La data deve essere successiva alla data d'iscrizione",
+  dateAfterEnrolment: 'La data deve essere successiva alla data d’iscrizione',
   dateSameOrAfterGraduation: 'La data deve essere uguale o successiva alla data di conseguimento',
   dateNotInFuture: 'La data deve essere oggi o precedente',
   dateNotBeforeStart: 'La fine del periodo deve essere uguale o successiva al suo inizio',
@@ -86,14 +86,14 @@ export const PAYMENT_IT: Record<PaymentMessageKey, string> = {
   paymentExpired:
     'Il pagamento non è stato completato in tempo. Non è stato addebitato nulla: paga di nuovo.',
   providerBusy:
-    "A causa dell'elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.",
+    'A causa dell’elevato numero di pagamenti, il servizio di pagamento è occupato. Non è stato addebitato nulla: riprova tra qualche minuto.',
 };
 
 /** The API's messages the SPA also shows of its own accord (messages-en.ts). */
 export const SPA_ERRORS_IT = {
   TOKEN_EXPIRED: 'La sessione è scaduta. Accedi di nuovo.',
   TWO_FACTOR_REQUIRED:
-    "Attiva l'autenticazione a due fattori nelle impostazioni dell'account per usare l'area del personale.",
+    'Attiva l’autenticazione a due fattori nelle impostazioni dell’account per usare l’area del personale.',
   FILE_TOO_LARGE: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
   PAYMENT_OPEN:
     'È in corso un pagamento per questa richiesta: attendi che si concluda prima di modificarla. Se non stai pagando, potrai modificarla di nuovo quando la pagina di pagamento si chiude, entro {{minutes}} min.',
@@ -119,7 +119,7 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   DRAFT_EXISTS: 'Hai già una richiesta in bozza: continuala, oppure conferma di volerne iniziare una nuova.',
   PAYMENT_REQUIRED: 'Questa richiesta deve essere pagata prima di essere inviata.',
   CONTINGENCY_LIMIT:
-    "A causa dell'elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.",
+    'A causa dell’elevato numero di richieste, la tua richiesta non può essere finalizzata ora. I tuoi dati sono stati conservati: riprova più tardi.',
   PRACTICE_NOT_EDITABLE: 'Questa richiesta non può più essere modificata.',
   DOCUMENT_EVALUATED:
     'Questo documento è stato valutato per l’attestato pubblicato e non può più essere sostituito né eliminato. A sostegno di un ricorso, aggiungi un nuovo documento.',
@@ -131,7 +131,7 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
   PROVIDER_BUSY: PAYMENT_IT.providerBusy,
   INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
-  UNSUBSCRIBE_FAILED: "Si è verificato un errore durante l'annullamento dell'iscrizione. Riprova più tardi.",
+  UNSUBSCRIBE_FAILED: 'Si è verificato un errore durante l’annullamento dell’iscrizione. Riprova più tardi.',
   MAINTENANCE_CONFIGURED:
     'La manutenzione è impostata dalla configurazione del server (MAINTENANCE_MODE): non può essere cambiata qui.',
   TRANSITION_NOT_ALLOWED:

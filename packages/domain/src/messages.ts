@@ -56,9 +56,9 @@ export const NOTICE_MESSAGES: Record<Locale, Record<NoticeKey, string>> = {
   'it-IT': {
     registered: 'Registrazione completata. Controlla la tua email per attivare il tuo account.',
     activationSent:
-      "Se l'account esiste e non è ancora attivo, ti abbiamo inviato un nuovo link di attivazione.",
+      'Se l’account esiste e non è ancora attivo, ti abbiamo inviato un nuovo link di attivazione.',
     resetLinkSent:
-      "Se l'email appartiene a un account, ti abbiamo inviato un link per impostare una nuova password.",
+      'Se l’email appartiene a un account, ti abbiamo inviato un link per impostare una nuova password.',
     accountActivated: 'Account attivato. Ora puoi accedere.',
     passwordReset: 'Password aggiornata. Ora puoi accedere con la nuova password.',
     passwordUpdated: 'Password aggiornata',

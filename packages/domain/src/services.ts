@@ -166,7 +166,7 @@ export const DOCUMENT_TYPE_NAMES: Record<Locale, Record<DocumentType, string>> =
     additional: 'Additional document',
   },
   'it-IT': {
-    identity_document: "Carta d'identità o passaporto",
+    identity_document: 'Carta d’identità o passaporto',
     consent_form: 'Modulo di consenso',
     diploma: 'Diploma o certificato provvisorio',
     grade_12_certificate: 'Certificato del dodicesimo anno',

@@ -171,7 +171,7 @@ const IT: Texts = {
     subject: 'Autenticazione a due fattori attivata',
     greeting: greeting('it-IT', p.firstName),
     paragraphs: [
-      "L'autenticazione a due fattori è attiva: all'accesso ti verrà chiesto anche un codice della tua app di autenticazione.",
+      'L’autenticazione a due fattori è attiva: all’accesso ti verrà chiesto anche un codice della tua app di autenticazione.',
       'Conserva i codici di recupero in un luogo sicuro. Ognuno funziona una sola volta, se perdi il telefono.',
     ],
     footer: `Se non sei stato tu, contattaci subito: ${p.contactUrl}`,
@@ -179,7 +179,7 @@ const IT: Texts = {
   'two-factor-disabled': (p) => ({
     subject: 'Autenticazione a due fattori disattivata',
     greeting: greeting('it-IT', p.firstName),
-    paragraphs: ["L'autenticazione a due fattori è disattivata: per accedere basta la password."],
+    paragraphs: ['L’autenticazione a due fattori è disattivata: per accedere basta la password.'],
     footer: `Se non sei stato tu, imposta subito una nuova password e contattaci: ${p.contactUrl}`,
   }),
   'account-deleted': (p) => ({

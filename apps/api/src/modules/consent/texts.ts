@@ -20,9 +20,9 @@ export const CONSENT_TEXTS: Record<Locale, ConsentText> = {
   'it-IT': {
     title: 'Consenso al trattamento dei dati personali',
     paragraphs: ({ name, email }) => [
-      `Il/La sottoscritto/a ${name} (account ${email}) dichiara di aver letto l'informativa sul trattamento dei dati personali ai sensi del Regolamento (UE) 2016/679 (GDPR).`,
-      "Acconsento al trattamento dei miei dati personali, e dei dati contenuti nei documenti che carico, da parte dell'ente di valutazione per il riconoscimento del mio titolo: esame della richiesta, verifica del titolo presso le istituzioni che lo hanno rilasciato quando il servizio la comprende, emissione dell'attestato e registrazione della sua impronta nel registro.",
-      "So di poter revocare questo consenso, chiedere di accedere ai miei dati, rettificarli o cancellarli, e presentare reclamo all'autorità di controllo; la revoca non pregiudica il trattamento già effettuato.",
+      `Il/La sottoscritto/a ${name} (account ${email}) dichiara di aver letto l’informativa sul trattamento dei dati personali ai sensi del Regolamento (UE) 2016/679 (GDPR).`,
+      'Acconsento al trattamento dei miei dati personali, e dei dati contenuti nei documenti che carico, da parte dell’ente di valutazione per il riconoscimento del mio titolo: esame della richiesta, verifica del titolo presso le istituzioni che lo hanno rilasciato quando il servizio la comprende, emissione dell’attestato e registrazione della sua impronta nel registro.',
+      'So di poter revocare questo consenso, chiedere di accedere ai miei dati, rettificarli o cancellarli, e presentare reclamo all’autorità di controllo; la revoca non pregiudica il trattamento già effettuato.',
     ],
     signatureLines: ['Luogo e data:', 'Firma:'],
   },

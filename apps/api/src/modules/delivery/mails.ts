@@ -22,7 +22,7 @@ const TEXTS: Record<Locale, (facts: Facts) => MailContent> = {
     subject: `Gli originali della richiesta n. ${f.practiceId} sono stati consegnati`,
     greeting: greeting('it-IT', f.firstName),
     paragraphs: [
-      `I documenti originali cartacei della tua richiesta n. ${f.practiceId} sono stati consegnati all'indirizzo che hai indicato.`,
+      `I documenti originali cartacei della tua richiesta n. ${f.practiceId} sono stati consegnati all’indirizzo che hai indicato.`,
       ...(f.waybill ? [`Lettera di vettura: ${f.waybill}.`] : []),
     ],
     action: { label: 'Vedi le tue spedizioni', url: f.link },

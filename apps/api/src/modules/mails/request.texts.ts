@@ -65,7 +65,7 @@ export const REQUEST_MAILS: MailTexts<RequestMail> = {
       subject: `Una domanda sulla tua richiesta n. ${f.practiceId}`,
       greeting: greeting('it-IT', f.firstName),
       paragraphs: [
-        `L'ufficio valutazioni ha bisogno di qualcosa da te per proseguire con la tua richiesta n. ${f.practiceId}:`,
+        `L’ufficio valutazioni ha bisogno di qualcosa da te per proseguire con la tua richiesta n. ${f.practiceId}:`,
         ...(f.text ? [f.text] : []),
         ...(f.documents.length > 0 ? [`Documenti richiesti: ${documentNames(f.documents, 'it-IT')}.`] : []),
         'Rispondi, e carica i documenti richiesti, dalla pagina della richiesta.',

@@ -3,7 +3,7 @@ import type { Catalogue } from './en-US';
 /** Accesso, registrazione, attivazione, recupero della password e regola della password. */
 export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
   auth: {
-    backToLogin: "Torna all'accesso",
+    backToLogin: 'Torna all’accesso',
     fields: {
       email: 'Email',
       password: 'Password',
@@ -17,7 +17,7 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
       submit: 'Accedi',
       forgotPassword: 'Hai dimenticato la password?',
       register: 'Non hai un account? Registrati',
-      resendActivation: "Non hai ricevuto l'email di attivazione?",
+      resendActivation: 'Non hai ricevuto l’email di attivazione?',
       notActivated: 'Account non ancora attivato? Chiedi un nuovo link di attivazione',
     },
     twoFactor: {
@@ -44,19 +44,19 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
       haveAccount: 'Sei già registrato? Accedi',
       checkMailbox:
         'Controlla la tua casella di posta: ti abbiamo inviato un link per attivare il tuo account e scegliere la password.',
-      goToLogin: "Vai all'accesso",
+      goToLogin: 'Vai all’accesso',
       noMail: 'Nessuna email dopo qualche minuto? Chiedi un nuovo link di attivazione',
     },
     activate: {
-      submit: "Attiva l'account",
+      submit: 'Attiva l’account',
       requestNew: 'Richiedi una nuova email di attivazione',
       alreadyActive: 'Account già attivato? Accedi',
     },
     resend: {
-      title: "Invia di nuovo l'email di attivazione",
+      title: 'Invia di nuovo l’email di attivazione',
       intro:
-        "Inserisci l'email con cui ti sei registrato: se l'account non è ancora attivo, ti inviamo un nuovo link di attivazione.",
-      submit: "Invia l'email di attivazione",
+        'Inserisci l’email con cui ti sei registrato: se l’account non è ancora attivo, ti inviamo un nuovo link di attivazione.',
+      submit: 'Invia l’email di attivazione',
     },
     recover: { submit: 'Invia il link' },
     reset: { submit: 'Imposta la nuova password' },

@@ -5,7 +5,7 @@ export const contactIt: typeof contactEn = {
   contact: {
     title: 'Contattaci',
     intro:
-      "Domande su una richiesta, un pagamento o il tuo account? Scrivici o chiamaci durante l'orario di apertura. Indica il numero della tua richiesta, se ne hai una.",
+      'Domande su una richiesta, un pagamento o il tuo account? Scrivici o chiamaci durante l’orario di apertura. Indica il numero della tua richiesta, se ne hai una.',
     address: 'Indirizzo',
     email: 'Email',
     phone: 'Telefono',

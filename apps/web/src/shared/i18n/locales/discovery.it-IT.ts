@@ -20,11 +20,11 @@ export const discoveryIt: Pick<Catalogue, 'discovery'> = {
     choose: 'Scegli un paese e un livello per vedere il servizio che si applica.',
     about: {
       correspondence_verification:
-        "Un attestato che indica a quale titolo italiano corrisponde il tuo, secondo la Convenzione di Lisbona, e una verifica presso l'istituzione dell'autenticità del titolo.",
+        'Un attestato che indica a quale titolo italiano corrisponde il tuo, secondo la Convenzione di Lisbona, e una verifica presso l’istituzione dell’autenticità del titolo.',
       comparability_verification:
-        "Un attestato che confronta il tuo titolo con il sistema di istruzione italiano, e una verifica presso l'istituzione dell'autenticità del titolo.",
+        'Un attestato che confronta il tuo titolo con il sistema di istruzione italiano, e una verifica presso l’istituzione dell’autenticità del titolo.',
       comparability:
-        "Un attestato che confronta il tuo titolo con il sistema di istruzione italiano. Per questo paese non è possibile la verifica presso l'istituzione che lo ha rilasciato.",
+        'Un attestato che confronta il tuo titolo con il sistema di istruzione italiano. Per questo paese non è possibile la verifica presso l’istituzione che lo ha rilasciato.',
       refugee_comparability:
         'Un attestato gratuito che confronta il tuo titolo con il sistema di istruzione italiano, per i titolari di asilo politico o protezione sussidiaria in Italia.',
     },
@@ -38,7 +38,7 @@ export const discoveryIt: Pick<Catalogue, 'discovery'> = {
     documents: 'Documenti necessari',
     lisbonState: '{{country}}: un paese firmatario della Convenzione di Lisbona sul riconoscimento.',
     demoPrices:
-      "I prezzi indicati sono valori dimostrativi: i prezzi reali saranno pubblicati prima dell'apertura del servizio.",
+      'I prezzi indicati sono valori dimostrativi: i prezzi reali saranno pubblicati prima dell’apertura del servizio.',
     refugeeTitle: 'Sei titolare di asilo o protezione sussidiaria in Italia?',
     refugeeBody:
       'I rifugiati possono ottenere gratuitamente la valutazione della comparabilità del titolo, previa prova del proprio status. La verifica non è inclusa. Registrati con un account per rifugiati per usarlo.',

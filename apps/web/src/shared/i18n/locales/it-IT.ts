@@ -72,18 +72,18 @@ export const itIT: PublicCatalogue = {
     stay: 'Resta',
   },
   messages: {
-    generic: "Si è verificato un errore. Riprova più tardi o contatta l'amministratore di sistema",
+    generic: 'Si è verificato un errore. Riprova più tardi o contatta l’amministratore di sistema',
     loginFailed: 'Credenziali non valide',
     registerFailed: 'Si è verificato un errore durante la registrazione',
-    activationFailed: "Si è verificato un errore durante l'attivazione dell'account",
+    activationFailed: 'Si è verificato un errore durante l’attivazione dell’account',
     resetFailed: 'Si è verificato un errore durante il ripristino della password',
     tryAgainOrContact: 'Riprova o contattaci',
     tokenNotFound: 'Token non trovato',
     requestNewLink: 'Richiedi un nuovo link',
     unsubscribeFailed:
-      "Si è verificato un problema durante l'annullamento dell'iscrizione. Riprova più tardi.",
+      'Si è verificato un problema durante l’annullamento dell’iscrizione. Riprova più tardi.',
     exportFailed:
-      "Si è verificato un errore durante l'esportazione del documento. Riprova con un altro browser.",
+      'Si è verificato un errore durante l’esportazione del documento. Riprova con un altro browser.',
     pageNotFound: 'Pagina non trovata',
     noItems: 'Nessun elemento trovato',
     paymentFailed: 'Pagamento non riuscito! Riprova o contatta la tua banca.',
@@ -104,7 +104,7 @@ export const itIT: PublicCatalogue = {
   home: {
     title: 'Riconoscimento dei titoli di studio esteri',
     intro:
-      "Lisbon è il portale di un centro di valutazione dei titoli di studio della rete ENIC-NARIC. Richiedi un attestato su un titolo conseguito all'estero, paga online, carica i tuoi documenti e segui la richiesta fino alla pubblicazione dell'attestato.",
+      'Lisbon è il portale di un centro di valutazione dei titoli di studio della rete ENIC-NARIC. Richiedi un attestato su un titolo conseguito all’estero, paga online, carica i tuoi documenti e segui la richiesta fino alla pubblicazione dell’attestato.',
     register: 'Crea un account',
     login: 'Accedi',
     faq: 'Leggi le domande frequenti',
@@ -121,7 +121,7 @@ export const itIT: PublicCatalogue = {
       'Per la maggior parte degli altri paesi: un attestato che confronta il tuo titolo con il sistema di istruzione italiano, insieme alla verifica del titolo.',
     comparabilityOnlyTitle: 'Solo comparabilità',
     comparabilityOnlyBody:
-      "Quando il titolo non può essere verificato, l'attestato riguarda solo la sua comparabilità con il sistema di istruzione italiano.",
+      'Quando il titolo non può essere verificato, l’attestato riguarda solo la sua comparabilità con il sistema di istruzione italiano.',
     refugeesTitle: 'Servizio gratuito per i rifugiati',
     refugeesBody:
       'Se sei titolare di asilo politico o di protezione sussidiaria in Italia, il servizio di comparabilità è gratuito, previa prova del tuo status. I servizi di verifica non sono offerti ai rifugiati e un account rifugiato può presentare al massimo {{limit}} richieste.',
@@ -134,7 +134,7 @@ export const itIT: PublicCatalogue = {
       'Se ci invii documenti originali cartacei, il servizio di spedizione di ritorno te li rimanda a fronte di un costo di {{fee}}, IVA inclusa.',
     verificationTitle: 'Verifica degli attestati',
     verificationBody:
-      "Ogni attestato è firmato e la sua impronta è registrata su un registro. Chiunque può controllare un attestato caricandone il PDF nella pagina pubblica di verifica: è accettato solo l'attestato originale da noi rilasciato.",
+      'Ogni attestato è firmato e la sua impronta è registrata su un registro. Chiunque può controllare un attestato caricandone il PDF nella pagina pubblica di verifica: è accettato solo l’attestato originale da noi rilasciato.',
     appealTitle: 'Ricorsi e rettifiche',
     appealBody:
       'Dopo il rilascio di un attestato hai {{days}} giorni per chiedere un ricorso o una rettifica.',
@@ -152,11 +152,11 @@ export const itIT: PublicCatalogue = {
     body: 'Stiamo aggiornando il sistema. Riprova tra poco.',
     retry: 'Riprova',
     checking: 'Verifica in corso…',
-    stillRunning: "L'aggiornamento è ancora in corso. Riprova tra qualche minuto.",
+    stillRunning: 'L’aggiornamento è ancora in corso. Riprova tra qualche minuto.',
     staffLogin: 'Personale: accedi',
   },
   notFound: {
-    body: "L'indirizzo potrebbe essere errato, oppure la pagina è stata spostata.",
+    body: 'L’indirizzo potrebbe essere errato, oppure la pagina è stata spostata.',
   },
   routeError: {
     title: 'Qualcosa è andato storto',

@@ -30,7 +30,7 @@ export const requestsIt: Requests = {
     replace: 'Sostituisci',
     delete: 'Elimina',
     deleteTitle: 'Eliminare questo documento?',
-    deleteMessage: '"{{name}}" sarà eliminato. L\'operazione non può essere annullata.',
+    deleteMessage: '"{{name}}" sarà eliminato. L’operazione non può essere annullata.',
     deleteConfirm: 'Elimina il documento',
     /** In place of replace and delete: a document the published statement was evaluated on (decision 026). */
     evaluated: 'Valutato per l’attestato: resta invariato',

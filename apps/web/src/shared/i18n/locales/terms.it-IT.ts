@@ -9,7 +9,7 @@ export const termsIt: Pick<Catalogue, 'terms'> = {
       sections: {
         service: {
           title: 'Il servizio',
-          body: "Lisbon è il portale di un centro di valutazione dei titoli di studio. Su richiesta rilascia attestati su titoli conseguiti all'estero: corrispondenza o comparabilità con il sistema di istruzione italiano e, quando possibile, verifica del titolo. Un attestato è un parere esperto; la decisione di riconoscere un titolo spetta all'istituzione o all'autorità a cui lo presenti.",
+          body: 'Lisbon è il portale di un centro di valutazione dei titoli di studio. Su richiesta rilascia attestati su titoli conseguiti all’estero: corrispondenza o comparabilità con il sistema di istruzione italiano e, quando possibile, verifica del titolo. Un attestato è un parere esperto; la decisione di riconoscere un titolo spetta all’istituzione o all’autorità a cui lo presenti.',
         },
         account: {
           title: 'Il tuo account',
@@ -25,15 +25,15 @@ export const termsIt: Pick<Catalogue, 'terms'> = {
         },
         statements: {
           title: 'Attestati, ricorsi e rettifiche',
-          body: "Gli attestati sono pubblicati nella tua area del portale e chiunque può controllarli nella pagina di verifica. Puoi chiedere un ricorso o una rettifica entro sette giorni dal rilascio dell'attestato.",
+          body: 'Gli attestati sono pubblicati nella tua area del portale e chiunque può controllarli nella pagina di verifica. Puoi chiedere un ricorso o una rettifica entro sette giorni dal rilascio dell’attestato.',
         },
         privacy: {
           title: 'Dati personali',
-          body: "Trattiamo i tuoi dati personali secondo il Regolamento generale sulla protezione dei dati dell'UE (Regolamento 2016/679) solo per fornire il servizio, e li conserviamo finché servono o la legge lo richiede. Puoi vedere e correggere i tuoi dati nella pagina dell'account ed eliminare lì il tuo account: i tuoi dati personali vengono allora cancellati, tranne le fatture, che la legge ci impone di conservare.",
+          body: 'Trattiamo i tuoi dati personali secondo il Regolamento generale sulla protezione dei dati dell’UE (Regolamento 2016/679) solo per fornire il servizio, e li conserviamo finché servono o la legge lo richiede. Puoi vedere e correggere i tuoi dati nella pagina dell’account ed eliminare lì il tuo account: i tuoi dati personali vengono allora cancellati, tranne le fatture, che la legge ci impone di conservare.',
         },
         changes: {
           title: 'Modifiche a questi termini',
-          body: "Possiamo aggiornare questi termini. Ti informiamo delle modifiche importanti per email o sul portale; una richiesta è regolata dai termini in vigore quando l'hai presentata.",
+          body: 'Possiamo aggiornare questi termini. Ti informiamo delle modifiche importanti per email o sul portale; una richiesta è regolata dai termini in vigore quando l’hai presentata.',
         },
       },
     },
@@ -47,7 +47,7 @@ export const termsIt: Pick<Catalogue, 'terms'> = {
         },
         service: {
           title: 'Che cosa comprende il servizio',
-          body: "Un attestato di comparabilità del tuo titolo con il sistema di istruzione italiano, gratuito. I servizi di verifica non sono offerti con questi termini. Un attestato è un parere esperto; la decisione di riconoscere un titolo spetta all'istituzione o all'autorità a cui lo presenti.",
+          body: 'Un attestato di comparabilità del tuo titolo con il sistema di istruzione italiano, gratuito. I servizi di verifica non sono offerti con questi termini. Un attestato è un parere esperto; la decisione di riconoscere un titolo spetta all’istituzione o all’autorità a cui lo presenti.',
         },
         proof: {
           title: 'Prova del tuo status',
@@ -71,11 +71,11 @@ export const termsIt: Pick<Catalogue, 'terms'> = {
         },
         privacy: {
           title: 'Dati personali',
-          body: "Trattiamo i tuoi dati personali secondo il Regolamento generale sulla protezione dei dati dell'UE (Regolamento 2016/679) solo per fornire il servizio. Le informazioni sul tuo status di protezione servono solo a controllare che tu possa usare questo servizio e non sono mai comunicate alle autorità del paese che hai lasciato. Puoi eliminare il tuo account dalla pagina dell'account: i tuoi dati personali vengono allora cancellati, tranne ciò che la legge ci impone di conservare.",
+          body: 'Trattiamo i tuoi dati personali secondo il Regolamento generale sulla protezione dei dati dell’UE (Regolamento 2016/679) solo per fornire il servizio. Le informazioni sul tuo status di protezione servono solo a controllare che tu possa usare questo servizio e non sono mai comunicate alle autorità del paese che hai lasciato. Puoi eliminare il tuo account dalla pagina dell’account: i tuoi dati personali vengono allora cancellati, tranne ciò che la legge ci impone di conservare.',
         },
         changes: {
           title: 'Modifiche a questi termini',
-          body: "Possiamo aggiornare questi termini. Ti informiamo delle modifiche importanti per email o sul portale; una richiesta è regolata dai termini in vigore quando l'hai presentata.",
+          body: 'Possiamo aggiornare questi termini. Ti informiamo delle modifiche importanti per email o sul portale; una richiesta è regolata dai termini in vigore quando l’hai presentata.',
         },
       },
     },
