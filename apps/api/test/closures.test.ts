@@ -1,6 +1,7 @@
 import { deadlineFrom, type WorkingCalendar } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
+import { migrations } from '../src/platform/db/migrations';
 import { useTestApp } from './helper';
 import { BILLING, callAs, type Payer } from './payments';
 import { apiCall, dataOf, type Applicant } from './requests';
@@ -302,5 +303,92 @@ describe('a closure and the deadlines of requests already submitted', () => {
     expect((await call('DELETE', `/staff/closures/${id}`, admin)).statusCode).toBe(204);
     await t.worker.drainOnce();
     expect(await deadlines()).toEqual(original);
+  });
+});
+
+describe('periods stored ending after the last day, before such an end was refused (decision 083)', () => {
+  const PERIOD_END_MIGRATION = '2026-12-06-116-calendar-periods-by-the-last-day';
+  const FOR_EVER = {
+    kind: 'closure' as const,
+    starts_on: '2025-02-03',
+    ends_on: '9999-12-31',
+    announce_from: '2025-01-20',
+    notice_en_us: 'Closed.',
+    notice_it_it: 'Chiuso.',
+  };
+  const BEYOND = { ...FOR_EVER, starts_on: '9999-12-30', announce_from: null };
+  const SUSPENDED = {
+    ...FOR_EVER,
+    kind: 'return_delivery_suspension' as const,
+    starts_on: '2025-04-07',
+    announce_from: null,
+    notice_en_us: null,
+    notice_it_it: null,
+  };
+
+  it('leave the closures listed and the deadlines counted, and migration 116 ends them on 9998-12-31', async () => {
+    const db = t.database.db;
+    await db.insertInto('closures').values([FOR_EVER, BEYOND, SUSPENDED]).execute();
+    // From Monday 2 December 2024: 9 working days before the closure of spec §9, 15 between it and
+    // this one, which the calendar counts through 9998-12-31; then from Monday 4 January 9999 (1
+    // and 6 January are holidays), 36 more: Tuesday 23 February 9999.
+    const deadline = '9999-02-23';
+    const practiceId = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'unassigned',
+      createdAt: '2024-12-02T09:00:00.000Z',
+      deadline,
+    });
+    const readable = async (resumesOn: string, endsOn: string) => {
+      const closures = await call('GET', '/staff/closures', eva);
+      expect(closures.statusCode).toBe(200);
+      expect(dataOf<Period[]>(closures).find((row) => row.starts_on === FOR_EVER.starts_on)).toMatchObject({
+        ends_on: endsOn,
+        resumes_on: resumesOn,
+      });
+      const discovery = await call('GET', '/services/discovery?country=BR&level=higher');
+      expect(discovery.statusCode).toBe(200);
+      expect(dataOf<{ service: { expected_deadline: string } }>(discovery).service.expected_deadline).toBe(
+        deadline,
+      );
+      const practices = await call('GET', '/practices', ada);
+      expect(practices.statusCode).toBe(200);
+      expect(
+        dataOf<{ id: number; days_to_go: number }[]>(practices).find((row) => row.id === practiceId)
+          ?.days_to_go,
+      ).toBe(60);
+      expect((await call('GET', '/staff/dashboard', secretary)).statusCode).toBe(200);
+      expect((await call('GET', SUSPENSIONS, eva)).statusCode).toBe(200);
+    };
+    // Listed as stored; the day service resumes is looked for up to 9999-12-31, the last there is.
+    await readable('9999-12-31', '9999-12-31');
+
+    const before = await calendarChanges();
+    await migrations[PERIOD_END_MIGRATION]?.up(db);
+    const periods = await db
+      .selectFrom('closures')
+      .select(['kind', 'starts_on', 'ends_on'])
+      .where('ends_on', '>=', '9998-12-31')
+      .orderBy('kind')
+      .execute();
+    expect(periods).toEqual([
+      { kind: 'closure', starts_on: FOR_EVER.starts_on, ends_on: '9998-12-31' },
+      { kind: 'return_delivery_suspension', starts_on: SUSPENDED.starts_on, ends_on: '9998-12-31' },
+    ]);
+    const audit = (await calendarChanges()).slice(before.length);
+    expect(audit).toHaveLength(3);
+    expect(audit).toContainEqual({
+      key: 'calendar.closure',
+      value_before: expect.stringContaining('"starts_on":"9999-12-30"'),
+      value_after: 'null',
+      changed_by: null,
+    });
+    expect(audit).toContainEqual({
+      key: 'calendar.return_delivery_suspension',
+      value_before: expect.stringContaining('"ends_on":"9999-12-31"'),
+      value_after: expect.stringContaining('"ends_on":"9998-12-31"'),
+      changed_by: null,
+    });
+    await readable('9999-01-04', '9998-12-31');
   });
 });

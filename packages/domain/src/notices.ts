@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { addCalendarDays, isWorkingDay, type WorkingCalendar } from './working-days';
+import { LAST_PERIOD_DAY, nextWorkingDay, type WorkingCalendar } from './working-days';
 
 /**
  * Notices across the portal (spec §9): announced closures of the body and maintenance.
@@ -39,13 +39,9 @@ export type Notices = z.infer<typeof noticesSchema>;
 const NOTICE_MAX = 1000;
 
 /**
- * The last day a period may end on: the calendar's days have four-digit years, and past 9999-12-31
- * the next day is no date, so looking for the working day after a closure that ends there never
- * ended (the server's event loop held for good, and again at each start, as the closure is stored).
+ * A period of the body's calendar: calendar days, both ends included, by LAST_PERIOD_DAY (the
+ * working day after a period ending on 9999-12-31 was looked for for ever, decision 083).
  */
-export const LAST_PERIOD_DAY = '9998-12-31';
-
-/** A period of the body's calendar: calendar days, both ends included. */
 const periodDay = z.iso
   .date()
   .check(z.refine((day) => day <= LAST_PERIOD_DAY, { message: 'invalidValue', abort: true }));
@@ -81,7 +77,9 @@ export type ReturnDeliverySuspensionInput = z.infer<typeof returnDeliverySuspens
 
 /** A return-delivery suspension window (spec §9): paper returns stop, carts cannot be paid. */
 export const returnDeliverySuspensionSchema = z
-  .object({ id: z.number().check(z.int()), ...periodShape })
+  // As stored, not as an administrator may enter it: a window stored before the last day was
+  // checked (decision 083) is still listed.
+  .object({ id: z.number().check(z.int()), starts_on: z.iso.date(), ends_on: z.iso.date() })
   .register(z.globalRegistry, { id: 'ReturnDeliverySuspension' });
 export type ReturnDeliverySuspension = z.infer<typeof returnDeliverySuspensionSchema>;
 
@@ -102,11 +100,8 @@ export const isAnnounced = (today: string, closure: AnnouncedClosure): boolean =
   closure.announceFrom !== null && closure.announceFrom <= today && today <= closure.to;
 
 /** "Service resumes": the first working day after the closure's last day. */
-export function resumesOn(closureEnd: string, calendar: WorkingCalendar): string {
-  let day = addCalendarDays(closureEnd, 1);
-  while (!isWorkingDay(day, calendar)) day = addCalendarDays(day, 1);
-  return day;
-}
+export const resumesOn = (closureEnd: string, calendar: WorkingCalendar): string =>
+  nextWorkingDay(closureEnd, calendar);
 
 export const MAINTENANCE_SOURCES = ['configuration', 'setting'] as const;
 export type MaintenanceSource = (typeof MAINTENANCE_SOURCES)[number];

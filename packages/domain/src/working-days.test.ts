@@ -4,6 +4,7 @@ import {
   addWorkingDays,
   isWorkingDay,
   italianPublicHolidays,
+  nextWorkingDay,
   workingDaysUntil,
   type WorkingCalendar,
 } from './working-days';
@@ -98,6 +99,48 @@ describe('workingDaysUntil', () => {
       expect(workingDaysUntil(today, deadline, busy), `${today} → ${deadline}`).toBe(
         dayByDay(today, deadline),
       );
+    }
+  });
+});
+
+describe('the calendar at its end (decision 083)', () => {
+  // Stored before a period had to end by 9998-12-31: closed from 3 February 2025 for good.
+  const forEver: WorkingCalendar = { closures: [{ from: '2025-02-03', to: '9999-12-31' }] };
+
+  it('counts a closure stored past 9998-12-31 as ending then, and looks no further than 9999-12-31', () => {
+    // Friday 1 January 9999 is a holiday: Monday 4 January is the first working day counted.
+    expect(nextWorkingDay('2025-01-31', forEver)).toBe('9999-01-04');
+    expect(addWorkingDays('2025-01-31', 3, forEver)).toBe('9999-01-07'); // 6 January a holiday
+    expect(isWorkingDay('9999-01-04', forEver)).toBe(true);
+    expect(workingDaysUntil('2025-01-31', '9999-01-07', forEver)).toBe(3);
+    expect(workingDaysUntil('9999-01-07', '2025-01-31', forEver)).toBe(-3);
+    // Past the last four-digit day the next day is no date: the search ends on it.
+    expect(nextWorkingDay('9999-12-31', forEver)).toBe('9999-12-31');
+    expect(addWorkingDays('9999-12-28', 60, { closures: [] })).toBe('9999-12-31');
+    expect(nextWorkingDay('9999-12-30', { closures: [{ from: '9999-12-31', to: '9999-12-31' }] })).toBe(
+      '9999-12-31',
+    );
+  });
+
+  it('counts closures of years, overlapping ones too, as day by day', () => {
+    const long: WorkingCalendar = {
+      closures: [
+        { from: '2025-03-10', to: '2027-06-15' },
+        { from: '2027-06-01', to: '2027-07-02' },
+        { from: '2028-01-01', to: '2028-12-31' },
+        { from: '2029-04-01', to: '2029-04-30' },
+      ],
+      localHolidays: [{ month: 6, day: 29 }],
+    };
+    for (let step = 0; step < 40; step += 1) {
+      const today = addCalendarDays('2024-06-01', (step * 97) % 2400);
+      const deadline = addCalendarDays('2024-06-01', (step * 211) % 2600);
+      const [from, to, sign] = deadline > today ? [today, deadline, 1] : [deadline, today, -1];
+      let count = 0;
+      for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
+        if (isWorkingDay(day, long)) count += 1;
+      }
+      expect(workingDaysUntil(today, deadline, long), `${today} → ${deadline}`).toBe(sign * count || 0);
     }
   });
 });

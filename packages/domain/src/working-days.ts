@@ -36,6 +36,21 @@ const FIXED_NATIONAL_HOLIDAYS: readonly MonthDay[] = [
 /** 4 October (San Francesco d'Assisi) is a national holiday again from 2026 (Law 151/2025). */
 const SAINT_FRANCIS_FROM_YEAR = 2026;
 
+/**
+ * The last day a period of the calendar (a closure, a return-delivery suspension) may end on: the
+ * calendar's days have four-digit years, and past 9999-12-31 the next day is no date (`+010000-01`),
+ * so looking for the working day after a closure that ends there never ended (decision 083). The
+ * input schemas refuse a later day; a period stored before they did is read as ending on it, so
+ * the working days of 9999 are always there to be found.
+ */
+export const LAST_PERIOD_DAY = '9998-12-31';
+
+/** The last day with a four-digit year: no search for a working day goes past it. */
+export const LAST_CALENDAR_DAY = '9999-12-31';
+
+/** A period's last day as the calendar counts it: never past LAST_PERIOD_DAY, whatever is stored. */
+export const countedEnd = (to: string): string => (to < LAST_PERIOD_DAY ? to : LAST_PERIOD_DAY);
+
 const toDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 const toIso = (date: Date): string => date.toISOString().slice(0, 10);
 const isoOf = (year: number, month: number, day: number): string =>
@@ -63,16 +78,49 @@ export function isWorkingDay(iso: string, calendar: WorkingCalendar): boolean {
   const year = date.getUTCFullYear();
   if (italianPublicHolidays(year).includes(iso)) return false;
   if (calendar.localHolidays?.some(({ month, day }) => isoOf(year, month, day) === iso)) return false;
-  return !calendar.closures.some((closure) => closure.from <= iso && iso <= closure.to);
+  return closedThrough(iso, calendar) === null;
 }
 
-/** The date on which `days` working days after `start` have passed (`start` itself does not count). */
+/**
+ * The last day of the closure `day` falls in, as counted (`countedEnd`), the latest of several;
+ * null when no closure holds `day`.
+ */
+function closedThrough(day: string, calendar: WorkingCalendar): string | null {
+  let through: string | null = null;
+  for (const closure of calendar.closures) {
+    const end = countedEnd(closure.to);
+    if (closure.from <= day && day <= end && (through === null || end > through)) through = end;
+  }
+  return through;
+}
+
+/**
+ * The first working day after `day`. A closure is passed over at once, not day by day (one may
+ * last years), and the search stops at LAST_CALENDAR_DAY, whatever the calendar holds.
+ */
+export function nextWorkingDay(day: string, calendar: WorkingCalendar): string {
+  let current = day;
+  while (current < LAST_CALENDAR_DAY) {
+    const next = addCalendarDays(current, 1);
+    // Each step goes forward in the calendar's order, or the search ends: a day that is no
+    // four-digit date (`+010000-01`) is not followed by a later one.
+    if (!(next > current)) break;
+    current = next;
+    const through = closedThrough(current, calendar);
+    if (through !== null) current = through;
+    else if (isWorkingDay(current, calendar)) return current;
+  }
+  return LAST_CALENDAR_DAY;
+}
+
+/**
+ * The date on which `days` working days after `start` have passed (`start` itself does not count);
+ * LAST_CALENDAR_DAY at the latest.
+ */
 export function addWorkingDays(start: string, days: number, calendar: WorkingCalendar): string {
   let current = start;
-  let remaining = days;
-  while (remaining > 0) {
-    current = addCalendarDays(current, 1);
-    if (isWorkingDay(current, calendar)) remaining -= 1;
+  for (let remaining = days; remaining > 0 && current < LAST_CALENDAR_DAY; remaining -= 1) {
+    current = nextWorkingDay(current, calendar);
   }
   return current;
 }
@@ -88,21 +136,48 @@ const weekdaysThrough = (day: number): number => {
   return Math.floor(days / 7) * 5 + Math.min(days % 7, 5);
 };
 
-/** The days in (from, to] that are Monday to Friday and yet not working days: holidays and closures. */
+/** Monday to Friday in [first, last], both ISO days; 0 when `last` comes before `first`. */
+const weekdaysIn = (first: string, last: string): number =>
+  last < first ? 0 : weekdaysThrough(dayNumber(last)) - weekdaysThrough(dayNumber(first) - 1);
+
+/**
+ * The days in (from, to] that are Monday to Friday and yet not working days: holidays and closures.
+ * The closures' days are counted by their weekdays, not one by one, and the holidays of a year a
+ * closure covers whole are not looked at: a closure of years costs no more than one of a week.
+ */
 function daysOffBetween(from: string, to: string, calendar: WorkingCalendar): number {
-  const off = new Set<string>();
-  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
-    for (const day of italianPublicHolidays(year)) off.add(day);
-    for (const { month, day } of calendar.localHolidays ?? []) off.add(isoOf(year, month, day));
+  const first = addCalendarDays(from, 1);
+  // The closures within (from, to], as counted, merged where they overlap, in date order.
+  const spans: { from: string; to: string }[] = [];
+  const clipped = calendar.closures
+    .map((closure) => ({
+      from: closure.from > first ? closure.from : first,
+      to: countedEnd(closure.to < to ? closure.to : to),
+    }))
+    .filter((span) => span.from <= span.to)
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  for (const span of clipped) {
+    const last = spans.at(-1);
+    if (last && span.from <= last.to) last.to = span.to > last.to ? span.to : last.to;
+    else spans.push({ ...span });
   }
-  for (const closure of calendar.closures) {
-    const first = closure.from > from ? closure.from : addCalendarDays(from, 1);
-    for (let day = first; day <= closure.to && day <= to; day = addCalendarDays(day, 1)) off.add(day);
+  const isClosed = (day: string) => spans.some((span) => span.from <= day && day <= span.to);
+  let count = spans.reduce((sum, span) => sum + weekdaysIn(span.from, span.to), 0);
+  const holidays = new Set<string>();
+  const lastYear = Number(to.slice(0, 4));
+  for (let year = Number(first.slice(0, 4)); year <= lastYear; year += 1) {
+    const whole = spans.find((span) => span.from <= `${year}-01-01` && `${year}-12-31` <= span.to);
+    if (whole) {
+      // Closed all year, and maybe years after: on from the closure's own last year.
+      year = Number(whole.to.slice(0, 4)) - (whole.to.endsWith('-12-31') ? 0 : 1);
+      continue;
+    }
+    for (const day of italianPublicHolidays(year)) holidays.add(day);
+    for (const { month, day } of calendar.localHolidays ?? []) holidays.add(isoOf(year, month, day));
   }
-  let count = 0;
-  for (const day of off) {
+  for (const day of holidays) {
     const weekday = toDate(day).getUTCDay();
-    if (day > from && day <= to && weekday !== 0 && weekday !== 6) count += 1;
+    if (day > from && day <= to && weekday !== 0 && weekday !== 6 && !isClosed(day)) count += 1;
   }
   return count;
 }

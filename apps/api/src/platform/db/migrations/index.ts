@@ -48,6 +48,7 @@ import * as refundsGivenBackByHand from './2026-12-05-112-refunds-given-back-by-
 import * as unstaffedRequestsToAssign from './2026-12-05-113-unstaffed-requests-to-assign';
 import * as localeChosenAt from './2026-12-05-114-locale-chosen-at';
 import * as appealTypeCounts from './2026-12-06-115-appeal-type-counts';
+import * as calendarPeriodsByTheLastDay from './2026-12-06-116-calendar-periods-by-the-last-day';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-113-unstaffed-requests-to-assign': unstaffedRequestsToAssign,
   '2026-12-05-114-locale-chosen-at': localeChosenAt,
   '2026-12-06-115-appeal-type-counts': appealTypeCounts,
+  '2026-12-06-116-calendar-periods-by-the-last-day': calendarPeriodsByTheLastDay,
 };
