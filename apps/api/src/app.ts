@@ -55,6 +55,7 @@ import { changeFeedOf, startChangeFeed } from './platform/db/changes';
 import { registerCompression } from './platform/http/compression';
 import { registerDocs } from './platform/http/docs';
 import { answerClientError, registerErrorHandler, sendError } from './platform/http/error-handler';
+import { registerJsonDepthLimit } from './platform/http/json-depth';
 import { registerMetrics } from './platform/http/metrics';
 import { registerSecurity, securityHeaders } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
@@ -200,6 +201,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: text/plain bodies get 415 instead of reaching a JSON schema as a string.
   app.removeContentTypeParser('text/plain');
+  // JSON nested past any input of the portal is refused before it is parsed (400 JSON_TOO_DEEP).
+  registerJsonDepthLimit(app);
 
   const { instanceId } = config;
   // The hooks every call runs call `done` rather than return a promise, which costs on each call.

@@ -1539,6 +1539,12 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
       });
       expect(response.json().error_description).toMatch(printableAscii);
     }
+    // JSON nested deeper than any input, refused before it is parsed, in the endpoint's format.
+    const deep = await credentialRequest(accessToken, `${'['.repeat(500_000)}${']'.repeat(500_000)}`);
+    expect([deep.statusCode, deep.json()]).toEqual([
+      400,
+      { error: 'invalid_credential_request', error_description: 'The request body is nested too deeply' },
+    ]);
     // A body of a type no parser reads keeps its status (415), in the endpoint's format.
     const unreadable = await credentialRequest(accessToken, 'proofs=x', 'text/plain');
     expect([unreadable.statusCode, unreadable.json().error]).toEqual([415, 'invalid_credential_request']);

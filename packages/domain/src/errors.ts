@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'ADMIN_FORBIDDEN_ACCESS',
   'VALIDATION_FAILED',
   'BAD_REQUEST',
+  'JSON_TOO_DEEP',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
@@ -69,6 +70,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ADMIN_FORBIDDEN_ACCESS: 403,
   VALIDATION_FAILED: 422,
   BAD_REQUEST: 400,
+  // JSON nested deeper than any input of the portal, refused before it is parsed.
+  JSON_TOO_DEEP: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   // An address longer than any page or file of the portal (over 4,096 characters).

@@ -126,6 +126,7 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   ADMIN_FORBIDDEN_ACCESS: 'This action is reserved to administrators.',
   VALIDATION_FAILED: 'Some fields are not valid.',
   BAD_REQUEST: 'The request could not be read.',
+  JSON_TOO_DEEP: 'The request’s data is nested too deeply: no form of the portal sends data this deep.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   URI_TOO_LONG: 'The address is too long: no page of the portal has one this long.',

@@ -107,6 +107,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   ADMIN_FORBIDDEN_ACCESS: 'Questa azione è riservata agli amministratori.',
   VALIDATION_FAILED: 'Alcuni campi non sono validi.',
   BAD_REQUEST: 'Non è stato possibile leggere la richiesta.',
+  JSON_TOO_DEEP:
+    'I dati della richiesta sono annidati troppo in profondità: nessun modulo del portale invia dati così annidati.',
   UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di contenuto non è accettato.',
   PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande.',
   URI_TOO_LONG: 'L’indirizzo è troppo lungo: nessuna pagina del portale ne ha uno così lungo.',

@@ -4,6 +4,7 @@ import {
   walletGrantedDetailsSchema,
   type WalletGrantedDetails,
 } from '@lisbon/domain';
+import { parseShallowJson } from '../../platform/http/json-depth';
 import { WalletProtocolError } from './protocol-error';
 
 /** The configurations an offer grants: its `credential_configuration_ids`. */
@@ -20,12 +21,8 @@ const refused = (description: string) =>
  */
 export function requestedConfigurations(value: unknown, issuer: string): string[] | undefined {
   if (value === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = typeof value === 'string' ? JSON.parse(value) : undefined;
-  } catch {
-    // Unreadable: refused below like any other shape.
-  }
+  // Unreadable, or nested too deep to be read: refused below like any other shape.
+  const json = typeof value === 'string' ? parseShallowJson(value) : undefined;
   const parsed = walletAuthorizationDetailsSchema.safeParse(json);
   if (!parsed.success) throw refused('The authorization_details are not a list of openid_credential entries');
   const configurations = parsed.data.map((detail) => detail.credential_configuration_id);

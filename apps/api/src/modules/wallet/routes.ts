@@ -136,11 +136,14 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
 ) => {
   // A body the parsers cannot read (malformed JSON, say) reaches no handler: refused here in the
   // protocol's format on the protocol endpoints, and by the app's handler on the others.
-  // So is a value no column can hold (a NUL), which the app's check refuses before any handler.
+  // So is a value no column can hold (a NUL), which the app's check refuses before any handler,
+  // and JSON nested too deep to be parsed (`json-depth.ts`).
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const code = UNREADABLE_BODY_ERROR[request.routeOptions.url ?? ''];
-    const isUnstorable = (error as unknown) instanceof AppError && error.code === 'VALIDATION_FAILED';
-    if (!code || !(isUnstorable || error.code?.startsWith('FST_ERR_CTP_'))) throw error;
+    const appCode = (error as unknown) instanceof AppError ? error.code : undefined;
+    const isUnstorable = appCode === 'VALIDATION_FAILED';
+    const isTooDeep = appCode === 'JSON_TOO_DEEP';
+    if (!code || !(isUnstorable || isTooDeep || error.code?.startsWith('FST_ERR_CTP_'))) throw error;
     // Too large (413) or of a type no parser reads (415) keep their status; anything else is a 400.
     const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : 400;
     return reply
@@ -150,7 +153,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
         error: code,
         error_description: isUnstorable
           ? 'The request holds a character that is not accepted'
-          : 'The request body could not be read',
+          : isTooDeep
+            ? 'The request body is nested too deeply'
+            : 'The request body could not be read',
       });
   });
 

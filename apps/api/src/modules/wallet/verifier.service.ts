@@ -19,6 +19,7 @@ import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
+import { parseShallowJson } from '../../platform/http/json-depth';
 import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
 import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
@@ -409,14 +410,11 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
  */
 function isOnePresentationForTheQuery(vpToken: unknown): boolean {
   if (typeof vpToken !== 'string') return false;
-  try {
-    const parsed: unknown = JSON.parse(vpToken);
-    if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUERY_ID)) return false;
-    const presentations: unknown = (parsed as Record<string, unknown>)[QUERY_ID];
-    return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string';
-  } catch {
-    return false;
-  }
+  // Nested too deep to be read (`json-depth.ts`): refused like any other shape, before the library reads it.
+  const parsed = parseShallowJson(vpToken);
+  if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUERY_ID)) return false;
+  const presentations: unknown = (parsed as Record<string, unknown>)[QUERY_ID];
+  return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string';
 }
 
 /**
