@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CreatedShareLink, ShareLink, SharedStatement } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_LINK_RULE } from '../src/modules/share-links/routes';
 import { ManualClock } from '../src/platform/clock';
+import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
 import { dataOf, type Applicant } from './requests';
@@ -182,6 +184,22 @@ describe('share links', () => {
       state: 'published',
       has_pdf: true,
     });
+  });
+
+  it('refuses more than 20 new links an hour to one user (429 with Retry-After), and takes them again after', async () => {
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: SHARE_LINK_RULE, subject: String(owner.id) };
+    await limiter.reset([bucket]);
+    for (let made = 0; made < SHARE_LINK_RULE.limit; made += 1)
+      expect((await create(owner, {})).statusCode).toBe(201);
+    const refused = await create(owner, {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner's list still answers; the next hour's links are taken.
+    expect((await links(owner)).statusCode).toBe(200);
+    await limiter.reset([bucket]);
+    expect((await create(owner, {})).statusCode).toBe(201);
   });
 
   it('answers 404 to an unknown token and 422 to one that cannot be a token', async () => {

@@ -16,6 +16,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
+import type { RateRule } from '../../platform/rate-limit/limiter';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import {
   createShareLink,
@@ -26,6 +27,13 @@ import {
 } from './service';
 
 const tags = ['statements'];
+
+/**
+ * Per user: a holder shares their statement with a few universities or employers, not thousands.
+ * Each link is a row kept for good and listed whole, so without it one applicant's loop stored
+ * some 18,000 links an hour (the global limit's 300 a minute) into a list no page could show.
+ */
+export const SHARE_LINK_RULE: RateRule = { name: 'share-link:user', limit: 20, windowSeconds: 60 * 60 };
 const OWNER = '404 when the request has no statement, or is not the applicant’s.';
 const GONE =
   '404 for an unknown token; 410 SHARE_LINK_EXPIRED after its last day, 410 SHARE_LINK_REVOKED once its holder took it back.';
@@ -62,16 +70,18 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       onRequest,
       schema: {
         summary: 'A new share link to the statement’s verification page, optionally with an expiry date',
-        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. ${OWNER}`,
+        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. At most ${SHARE_LINK_RULE.limit} links per user in an hour (429 RATE_LIMITED). ${OWNER}`,
         tags,
         security,
         params,
         body: shareLinkBodySchema,
-        response: { 201: dataEnvelope(createdShareLinkSchema), ...errorsOf(401, 403, 404, 422) },
+        response: { 201: dataEnvelope(createdShareLinkSchema), ...errorsOf(401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
-      const data = await createShareLink(ctx, actorOf(request), {
+      const actor = actorOf(request);
+      await ctx.limiter.consume([{ rule: SHARE_LINK_RULE, subject: String(actor.id) }]);
+      const data = await createShareLink(ctx, actor, {
         practiceId: request.params.id,
         expiresOn: request.body.expires_on ?? null,
       });
