@@ -1,6 +1,8 @@
+import { latestAwardYear } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
+import { bearer } from './identity';
 import { apiCall, dataOf, FILES, upload, type Applicant } from './requests';
 import { auditOf, practiceIn, type StaffMember } from './staff';
 
@@ -132,6 +134,35 @@ describe('the request workspace', () => {
       ['assessment', 'in_evaluation', 'in_evaluation', eva.id],
       ['assessment', 'in_evaluation', 'in_evaluation', eva.id],
     ]);
+  });
+
+  it('takes a year of award up to the current year, and refuses a later one on its field (422) in the reader’s language', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'in_evaluation',
+      assigneeId: eva.id,
+      reviewerId: rita.id,
+    });
+    const year = latestAwardYear();
+    const save = (award_year: number, language = 'en-US') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/staff/practices/${id}/assessment`,
+        headers: { ...bearer(eva.token), 'accept-language': language },
+        payload: { award_year },
+      });
+    const later = await save(year + 1);
+    expect(later.statusCode).toBe(422);
+    expect(later.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { award_year: ['The year of award must be this year or earlier'] },
+    });
+    expect((await save(2100, 'it-IT')).json()).toMatchObject({
+      errors: { award_year: ["L'anno di conseguimento deve essere quello in corso o precedente"] },
+    });
+    const saved = await save(year);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ data: { assessment: { award_year: year } } });
   });
 
   it('keeps internal notes from the applicant', async () => {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { assessmentSchema, emptyAssessment, missingAssessmentFields } from './assessment';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assessmentSchema, emptyAssessment, latestAwardYear, missingAssessmentFields } from './assessment';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('assessment', () => {
   it('accepts a partial assessment, emptying blank text and upper-casing the country', () => {
@@ -25,5 +29,23 @@ describe('assessment', () => {
     };
     expect(missingAssessmentFields(complete)).toEqual([]);
     expect(missingAssessmentFields({ ...complete, duration: null })).toEqual(['duration']);
+  });
+
+  it('takes a year of award up to the current year in Rome, not one still to come', () => {
+    const messagesOf = (award_year: number) =>
+      assessmentSchema.safeParse({ award_year }).error?.issues.map((issue) => issue.message) ?? [];
+    // 23:30 on New Year's Eve in Rome (UTC+1): 2026 there still.
+    vi.useFakeTimers({ now: new Date('2026-12-31T22:30:00Z') });
+    expect(latestAwardYear()).toBe(2026);
+    expect(messagesOf(2026)).toEqual([]);
+    expect(messagesOf(2027)).toEqual(['awardYearNotInFuture']);
+    expect(messagesOf(2100)).toEqual(['awardYearNotInFuture']);
+    // Half past midnight in Rome, still 2026 in London: the new year is taken.
+    vi.setSystemTime(new Date('2026-12-31T23:30:00Z'));
+    expect(latestAwardYear()).toBe(2027);
+    expect(messagesOf(2027)).toEqual([]);
+    expect(latestAwardYear(new Date('2030-06-01T12:00:00Z'))).toBe(2030);
+    expect(assessmentSchema.safeParse({ award_year: 1899 }).success).toBe(false);
+    expect(assessmentSchema.safeParse({ award_year: null }).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries';
 import { recordOf } from './collections';
+import { wallClockOf } from './wall-clock';
 
 /**
  * The evaluator's assessment: the certificate fields of spec §3 that the statement will print,
@@ -17,11 +18,25 @@ const text = (max: number) =>
     .nullable()
     .optional();
 
+/**
+ * The latest year of award an assessment takes: the current year on the body's calendar (Rome),
+ * so that on New Year's night the new year is taken from midnight in Rome. A qualification is
+ * assessed once it has been awarded, never for a year still to come.
+ */
+export const latestAwardYear = (now: Date = new Date()): number => wallClockOf(now).year;
+
+/** A year of award: after 1899, and no later than the current year (`latestAwardYear`). */
+export const awardYearSchema = z
+  .number()
+  .int()
+  .gt(1899)
+  .refine((year) => year <= latestAwardYear(), { message: 'awardYearNotInFuture' });
+
 export const assessmentShape = {
   /** Classification or level, e.g. "EQF level 6 – first-cycle degree". */
   classification: text(200),
   awarding_institution: text(200),
-  award_year: z.number().int().gt(1899).max(2100).nullable().optional(),
+  award_year: awardYearSchema.nullable().optional(),
   /** Institution status, e.g. "public, recognised by the national authority". */
   institution_status: text(200),
   country_of_studies: countryCodeSchema.nullable().optional(),

@@ -40,6 +40,7 @@ export const VALIDATION_EN = {
   dateAfterEnrolment: 'The date must be after the enrolment date',
   dateSameOrAfterGraduation: 'The date must be on or after the graduation date',
   dateNotInFuture: 'The date must be today or earlier',
+  awardYearNotInFuture: 'The year of award must be this year or earlier',
   dateNotBeforeStart: 'The end of the period must be on or after its start',
   vatNumberInvalid: 'Invalid VAT number',
   sdiCodeInvalid: 'The unique code (SDI) has 7 letters or digits',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emptyAssessment, type StaffPractice, type User } from '@lisbon/domain';
+import { emptyAssessment, latestAwardYear, type StaffPractice, type User } from '@lisbon/domain';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -303,6 +303,13 @@ describe('request workspace', () => {
     await userEvent.type(screen.getByLabelText(/^Classification or level/), 'EQF level 7');
     await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
     expect(await screen.findByText('Must be greater than 1899')).toBeTruthy();
+    expect(api.callsTo('PUT /staff/practices/7/assessment')).toHaveLength(0);
+
+    // No year still to come: the domain's rule, as the API applies it.
+    await userEvent.clear(year);
+    await userEvent.type(year, String(latestAwardYear() + 1));
+    await userEvent.click(screen.getByRole('button', { name: 'Save the assessment' }));
+    expect(await screen.findByText('The year of award must be this year or earlier')).toBeTruthy();
     expect(api.callsTo('PUT /staff/practices/7/assessment')).toHaveLength(0);
 
     await userEvent.clear(year);
