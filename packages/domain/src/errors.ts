@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'PUBLICATION_NOT_AVAILABLE',
   'PUBLICATION_PENDING',
   'ACCOUNT_PUBLICATION_PENDING',
+  'ACCOUNT_REQUESTS_ASSIGNED',
   'NOT_ANCHORED',
   'APPEAL_NOT_AVAILABLE',
   'DELIVERY_SUSPENDED',
@@ -116,6 +117,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PUBLICATION_PENDING: 409,
   // An account is deleted only once no statement of its requests is being published (decision 052).
   ACCOUNT_PUBLICATION_PENDING: 409,
+  // A member of staff's account is deleted only once no request in progress is assigned to them (decision 015).
+  ACCOUNT_REQUESTS_ASSIGNED: 409,
   // A statement with no blockchain receipt (yet): anchoring pending, or the body anchors nothing (decision 066).
   NOT_ANCHORED: 409,
   APPEAL_NOT_AVAILABLE: 409,

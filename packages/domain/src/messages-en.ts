@@ -162,6 +162,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   PUBLICATION_PENDING: 'Publication of the statement is still pending. Please try again later.',
   ACCOUNT_PUBLICATION_PENDING:
     'A statement is being published for one of your requests: please try again in a few minutes.',
+  ACCOUNT_REQUESTS_ASSIGNED:
+    'Requests in progress still assigned to you: {{count}}. A secretary or an administrator must first reassign them to another member of staff; then you can delete your account.',
   NOT_ANCHORED:
     'This statement has no blockchain receipt: its anchoring is still pending, or the body keeps its record on its own ledger only.',
   APPEAL_NOT_AVAILABLE:

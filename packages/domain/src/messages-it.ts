@@ -144,6 +144,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   PUBLICATION_PENDING: 'La pubblicazione dell’attestato è ancora in corso. Riprova più tardi.',
   ACCOUNT_PUBLICATION_PENDING:
     'È in corso la pubblicazione dell’attestato di una delle tue richieste: riprova tra qualche minuto.',
+  ACCOUNT_REQUESTS_ASSIGNED:
+    'Richieste in corso ancora assegnate a te: {{count}}. La segreteria o un amministratore deve prima riassegnarle a un altro membro del personale; poi potrai eliminare il tuo account.',
   NOT_ANCHORED:
     'Questo attestato non ha una ricevuta blockchain: il suo ancoraggio è ancora in attesa, oppure l’ente conserva la registrazione solo nel proprio registro.',
   APPEAL_NOT_AVAILABLE:

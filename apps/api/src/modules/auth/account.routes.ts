@@ -148,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       schema: {
         summary: 'Delete the account: personal data erased, sessions ended',
         description:
-          'The body repeats the account’s email (422 on `email` when it does not match). The row is kept, anonymised, for the records the law keeps (invoices); requests in progress are closed; the draft and the documents that belong to no request are deleted, with their files (an open checkout does not hold this back: a payment settling afterwards is refunded whole). 409 ACCOUNT_PUBLICATION_PENDING while a statement of one of them is being published; 409 PRACTICE_CHANGED when one of them moved meanwhile. Another user’s id answers 404.',
+          'The body repeats the account’s email (422 on `email` when it does not match). The row is kept, anonymised, for the records the law keeps (invoices); requests in progress are closed; the draft and the documents that belong to no request are deleted, with their files (an open checkout does not hold this back: a payment settling afterwards is refunded whole). 409 ACCOUNT_PUBLICATION_PENDING while a statement of one of them is being published; 409 PRACTICE_CHANGED when one of them moved meanwhile. A member of staff to whom requests in progress are assigned (as evaluator or reviewer): 409 ACCOUNT_REQUESTS_ASSIGNED, naming how many, until they are reassigned. Another user’s id answers 404.',
         tags: ['users'],
         security: bearer,
         params: userIdParamsSchema,

@@ -4,7 +4,10 @@ import { AppError, fieldError } from '../../platform/errors';
 import { deleteDocumentsOfDeletedAccount, removeStoredFiles } from '../documents/service';
 import { requireOwnUser } from '../sessions/guard';
 import { revokeUserSessions, type Authenticated } from '../sessions/service';
-import { closeRequestsInProgress } from '../transitions/account-deletion.service';
+import {
+  closeRequestsInProgress,
+  refuseWhileRequestsAssigned,
+} from '../transitions/account-deletion.service';
 import { anonymiseAccount, findAccountById, isAccountGoneHeld } from '../users/accounts';
 import { queueIdentityMail } from './mails';
 import { deleteRecoveryCodes, deleteUserTokens } from './repository';
@@ -20,7 +23,9 @@ import { refreshSearchText } from '../practice-records/search-text';
  * with their rows, and their files removed once committed, as a draft's own deletion does (a crash
  * in between leaves files the sweep removes). An open checkout does not hold the deletion back: its
  * draft goes all the same, and a payment that settles afterwards finds its request gone, submits
- * nothing and is refunded by itself (decision 020).
+ * nothing and is refunded by itself (decision 020). A member of staff to whom requests in progress
+ * are still assigned is refused (409 ACCOUNT_REQUESTS_ASSIGNED, decision 015) until they are
+ * reassigned.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -36,6 +41,8 @@ export async function deleteAccount(
     // The account's row first, held to the commit (PostgreSQL): a payment settling meanwhile
     // either sees the deletion and refunds, or submits first and has its request closed below.
     if (await isAccountGoneHeld(trx, userId)) throw new AppError('NOT_FOUND');
+    // Staff: nothing of the deletion happens while requests in progress are theirs (decision 015).
+    await refuseWhileRequestsAssigned(trx, userId);
     await queueIdentityMail(ctx, trx, 'account-deleted', account);
     await revokeUserSessions(trx, userId);
     await deleteUserTokens(trx, userId);

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { recordAuditEntry } from '../practice-records/audit.service';
 import { isPublicationPending } from '../statements/publication.service';
-import { findPracticesOfUserIn, updateInStatus } from './repository';
+import { countAssignedTo, findPracticesOfUserIn, updateInStatus } from './repository';
 
 /**
  * Decision 052: the requests in progress of an account being deleted are closed, inside the
@@ -40,4 +40,20 @@ export async function closeRequestsInProgress(trx: Db, userId: number, at: strin
       at,
     });
   }
+}
+
+/**
+ * Decision 015: a member of staff's account is not deleted while requests in progress (submitted,
+ * not final) are assigned to them, as evaluator or reviewer: they would hang on an account nobody
+ * can log in to, out of every queue but the deleted person's. The deletion answers 409
+ * ACCOUNT_REQUESTS_ASSIGNED with their number, for a secretary or an administrator to reassign
+ * them first, and changes nothing. Called after the account's row is held: on PostgreSQL an
+ * assignment to this person holds it too (`requireAssignable`), so one waits for the other.
+ */
+export async function refuseWhileRequestsAssigned(trx: Db, userId: number): Promise<void> {
+  const count = await countAssignedTo(trx, {
+    userId,
+    statuses: PRACTICE_STATUSES.filter(closesOnAccountDeletion),
+  });
+  if (count > 0) throw new AppError('ACCOUNT_REQUESTS_ASSIGNED', { params: { count } });
 }

@@ -45,6 +45,20 @@ export async function findPracticesOfUserIn(
     .execute();
 }
 
+/** How many requests in `statuses` have this member of staff as their evaluator or reviewer. */
+export async function countAssignedTo(
+  db: Db,
+  { userId, statuses }: { userId: number; statuses: readonly string[] },
+): Promise<number> {
+  const { count } = await db
+    .selectFrom('practices')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb.or([eb('assignee_id', '=', userId), eb('reviewer_id', '=', userId)]))
+    .where('status', 'in', [...statuses])
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /**
  * Compare-and-set on the status: changes the row only while it is still in `from`, so of two
  * staff members acting at once exactly one wins (on PostgreSQL the second waits for the first's

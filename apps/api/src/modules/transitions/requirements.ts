@@ -3,12 +3,13 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { findAssessment } from '../evaluations/service';
 import { toSessionUser } from '../sessions/service';
-import { findAccountById, isActive } from '../users/accounts';
+import { findAccountByIdKept, isActive } from '../users/accounts';
 
 /** What some moves need to find before they happen. */
 
+/** Whether the account is active and holds the ability; kept from a deletion until the transaction ends. */
 async function holds(db: Db, userId: number, ability: Ability): Promise<boolean> {
-  const account = await findAccountById(db, userId);
+  const account = await findAccountByIdKept(db, userId);
   return account !== undefined && isActive(account) && toSessionUser(account).abilities[ability];
 }
 

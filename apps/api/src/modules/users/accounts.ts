@@ -4,6 +4,7 @@ import {
   advanceTotpCounter,
   findUserByEmail,
   findUserById,
+  findUserByIdKept,
   holdUserRow,
   insertUser,
   restampSetFlags,
@@ -23,6 +24,16 @@ export const isActive = (account: Account): boolean =>
 
 export async function findAccountById(db: Db, id: number): Promise<Account | undefined> {
   const account = await findUserById(db, id);
+  return account && account.deleted_at === null ? account : undefined;
+}
+
+/**
+ * `findAccountById`, the row kept from a deletion until the transaction `trx` ends (PostgreSQL):
+ * a request assigned to the account meanwhile is seen by the deletion, or the assignment waits
+ * and finds the account gone (decision 015).
+ */
+export async function findAccountByIdKept(trx: Db, id: number): Promise<Account | undefined> {
+  const account = await findUserByIdKept(trx, id);
   return account && account.deleted_at === null ? account : undefined;
 }
 

@@ -13,6 +13,17 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 /**
+ * The account's row, kept from a deletion to the end of the caller's transaction on PostgreSQL
+ * (`for key share`: only a deletion's `for update` waits for it, or makes it wait; SQLite has a
+ * single writer).
+ */
+export async function findUserByIdKept(db: Db, id: number): Promise<UserRow | undefined> {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (isPostgres(db)) query = query.forKeyShare();
+  return query.executeTakeFirst();
+}
+
+/**
  * The account's deletion time, its row held to the end of the caller's transaction on PostgreSQL
  * (SQLite has a single writer): a deletion and a payment's settlement take it first, so one of
  * them sees what the other did. Undefined for an id that does not exist.

@@ -23,6 +23,8 @@ import { SettingsSection } from './SettingsSection';
 /**
  * Deletion, confirmed by typing the account's own email (spec §5); then logged out, to home. With
  * requests in progress a dialog first says what happens to each and to the fees paid (decision 052).
+ * A member of staff to whom requests are still assigned is told by the API's refusal, in the
+ * section's alert, that they must be reassigned first (decision 015).
  */
 export function DeleteAccount({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function DeleteAccount({ user }: { user: User }) {
   // The email typed and the requests a deletion would close, while the dialog asks.
   const [pending, setPending] = useState<{ email: string; requests: PracticeSummary[] } | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  const isStaff = user.abilities['staff.workspace'] === true;
   // The button is busy while the requests are read, so Mantine's return of focus would find <body>:
   // the button remembers itself when pressed (Enter in the field presses it too).
   const openerFocus = useOpenerFocus();
@@ -75,12 +78,16 @@ export function DeleteAccount({ user }: { user: User }) {
 
   const onSubmit = submit(async ({ email }) => {
     setFailure(null);
-    let requests: PracticeSummary[];
-    try {
-      requests = await requestsInProgress();
-    } catch (error) {
-      setFailure(errorMessage(error, t));
-      return;
+    // Staff have no requests of their own to close (the list is an applicant's, 403 to them): their
+    // deletion is refused instead while requests are assigned to them, in the API's words (decision 015).
+    let requests: PracticeSummary[] = [];
+    if (!isStaff) {
+      try {
+        requests = await requestsInProgress();
+      } catch (error) {
+        setFailure(errorMessage(error, t));
+        return;
+      }
     }
     if (requests.length === 0) await remove(email);
     else setPending({ email, requests });
@@ -91,13 +98,7 @@ export function DeleteAccount({ user }: { user: User }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={480}>
           {/* Staff have no requests, documents or invoices of their own: none is spoken of. */}
-          <Text>
-            {t(
-              user.abilities['staff.workspace'] === true
-                ? 'account.delete.explanationStaff'
-                : 'account.delete.explanation',
-            )}
-          </Text>
+          <Text>{t(isStaff ? 'account.delete.explanationStaff' : 'account.delete.explanation')}</Text>
           <FormAlert message={failure} />
           <TextInput
             label={t('account.delete.typeEmail')}

@@ -492,8 +492,35 @@ describe('account page: staff', () => {
     expect(within(deletion).queryByText(/draft request|Invoices/)).toBeNull();
     expect(
       within(deletion).getByText(
-        'Deleting your account erases your personal data and logs you out. This cannot be undone.',
+        'Deleting your account erases your personal data and logs you out. This cannot be undone. Requests in progress assigned to you must first be reassigned by a secretary or an administrator.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says, in the API’s words, that requests still assigned to a member of staff hold their deletion back (409), and keeps the session', async () => {
+    const assigned =
+      'Requests in progress still assigned to you: 2. A secretary or an administrator must first reassign them to another member of staff; then you can delete your account.';
+    const api = mockApi({
+      // An applicant's list, which staff may not read.
+      'GET /practices': {
+        status: 403,
+        body: { code: 'FORBIDDEN_ACCESS', message: 'You do not have access to this resource.' },
+      },
+      'DELETE /users/1': { status: 409, body: { code: 'ACCOUNT_REQUESTS_ASSIGNED', message: assigned } },
+    });
+    const { router } = openAccount(testUser({ role: 'evaluator' }));
+    const deletion = await screen.findByRole('region', { name: 'Delete account' });
+    await userEvent.type(
+      within(deletion).getByLabelText(/^To confirm, type the email of your account/),
+      'ada@example.org',
+    );
+    await userEvent.click(within(deletion).getByRole('button', { name: 'Delete my account' }));
+
+    expect((await within(deletion).findByText(assigned)).closest('[role="alert"]')).not.toBeNull();
+    expect(api.callsTo('DELETE /users/1')[0]?.body).toEqual({ email: 'ada@example.org' });
+    expect(api.callsTo('GET /practices')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(storage.get('token')).not.toBeNull();
   });
 });

@@ -95,7 +95,7 @@ export const accountEn = {
       explanation:
         'Deleting your account erases your personal data, your draft request and the documents you uploaded to it, and logs you out. Invoices are kept for the time the law requires. This cannot be undone.',
       explanationStaff:
-        'Deleting your account erases your personal data and logs you out. This cannot be undone.',
+        'Deleting your account erases your personal data and logs you out. This cannot be undone. Requests in progress assigned to you must first be reassigned by a secretary or an administrator.',
       typeEmail: 'To confirm, type the email of your account',
       submit: 'Delete my account',
       inProgressTitle: 'Delete the account and close your requests in progress?',

@@ -98,7 +98,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       explanation:
         'L’eliminazione dell’account cancella i tuoi dati personali, la richiesta in bozza e i documenti che vi hai caricato, e ti disconnette. Le fatture sono conservate per il tempo richiesto dalla legge. L’operazione non può essere annullata.',
       explanationStaff:
-        'L’eliminazione dell’account cancella i tuoi dati personali e ti disconnette. L’operazione non può essere annullata.',
+        'L’eliminazione dell’account cancella i tuoi dati personali e ti disconnette. L’operazione non può essere annullata. Le richieste in corso assegnate a te devono prima essere riassegnate dalla segreteria o da un amministratore.',
       typeEmail: 'Per confermare, digita l’email del tuo account',
       submit: 'Elimina il mio account',
       inProgressTitle: 'Eliminare l’account e chiudere le richieste in corso?',

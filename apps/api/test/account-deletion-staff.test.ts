@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { isPostgresRun, useTestApp } from './helper';
+import { bearer } from './identity';
+import { apiCall } from './requests';
+import { practiceIn, type StaffMember } from './staff';
+
+/**
+ * A member of staff deleting their own account while requests in progress are assigned to them
+ * (decision 015): refused, 409 ACCOUNT_REQUESTS_ASSIGNED naming how many, until a secretary or an
+ * administrator has reassigned them; nothing of the deletion happens meanwhile.
+ */
+const clock = new ManualClock('2026-04-02T08:00:00Z');
+const t = useTestApp({ clock });
+let call: ReturnType<typeof apiCall>;
+let secretary: StaffMember;
+let reviewer: StaffMember;
+let other: StaffMember;
+
+beforeAll(async () => {
+  call = apiCall(t.app);
+  secretary = await t.staff('secretary', { email: 'sec@example.org' });
+  reviewer = await t.staff('reviewer', { email: 'rita@example.org' });
+  other = await t.staff('evaluator', { email: 'ezio@example.org' });
+}, 60_000);
+
+const deleteAccount = (who: StaffMember, email: string, language = 'en-US') =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/users/${who.id}`,
+    headers: { ...bearer(who.token), 'accept-language': language },
+    payload: { email },
+  });
+const emailOf = async (id: number) =>
+  (await t.database.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow())
+    .email;
+
+describe('a member of staff deleting their account', () => {
+  it('is refused while requests in progress are assigned to them (409, how many, in the reader’s language), and deleted once they are reassigned', async () => {
+    const email = 'eva@example.org';
+    const eva = await t.staff('evaluator', { email });
+    const applicant = await t.applicant({ email: 'ada@example.org' });
+    // Two in progress (in evaluation, waiting for the applicant's reply); one finished, which nobody
+    // works on any more.
+    const mine = { userId: applicant.id, assigneeId: eva.id, reviewerId: reviewer.id };
+    const evaluating = await practiceIn(t.database, { ...mine, status: 'in_evaluation' });
+    const waiting = await practiceIn(t.database, { ...mine, status: 'pending_student_reply' });
+    await practiceIn(t.database, { ...mine, status: 'published' });
+
+    const refused = await deleteAccount(eva, email);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_REQUESTS_ASSIGNED',
+      message:
+        'Requests in progress still assigned to you: 2. A secretary or an administrator must first reassign them to another member of staff; then you can delete your account.',
+    });
+    expect((await deleteAccount(eva, email, 'it-IT')).json<{ message: string }>().message).toBe(
+      'Richieste in corso ancora assegnate a te: 2. La segreteria o un amministratore deve prima riassegnarle a un altro membro del personale; poi potrai eliminare il tuo account.',
+    );
+    // Nothing of the deletion happened: the account and its session are there.
+    expect(await emailOf(eva.id)).toBe(email);
+    expect((await call('GET', '/auth/me', eva)).statusCode).toBe(200);
+
+    // A reviewer's requests count too: the one in review is still assigned to Rita.
+    await practiceIn(t.database, {
+      userId: applicant.id,
+      assigneeId: other.id,
+      reviewerId: reviewer.id,
+      status: 'in_review',
+    });
+    expect((await deleteAccount(reviewer, 'rita@example.org')).json<{ message: string }>().message).toContain(
+      ': 3.',
+    );
+
+    const reassigned = await call('POST', '/staff/practices/assign', secretary, {
+      practice_ids: [evaluating, waiting],
+      evaluator_id: other.id,
+      reviewer_id: reviewer.id,
+    });
+    expect(reassigned.statusCode).toBe(200);
+    expect((await deleteAccount(eva, email)).statusCode).toBe(204);
+    expect(await emailOf(eva.id)).toBe(`deleted-user-${eva.id}@deleted.invalid`);
+    // Rita still reviews the three: hers stays until they are reassigned.
+    expect((await deleteAccount(reviewer, 'rita@example.org')).statusCode).toBe(409);
+  });
+
+  it('cannot be handed a request while its deletion is under way, nor deleted past an assignment made first', async () => {
+    const email = 'emma@example.org';
+    const emma = await t.staff('evaluator', { email });
+    const applicant = await t.applicant({ email: 'bea@example.org' });
+    const request = await practiceIn(t.database, { userId: applicant.id, status: 'unassigned' });
+    const assign = () =>
+      call('POST', '/staff/practices/assign', secretary, {
+        practice_ids: [request],
+        evaluator_id: emma.id,
+        reviewer_id: reviewer.id,
+      });
+    if (!isPostgresRun) {
+      // SQLite has one writer: the assignment, then the deletion, which sees it.
+      expect((await assign()).statusCode).toBe(200);
+      expect((await deleteAccount(emma, email)).statusCode).toBe(409);
+      return;
+    }
+    // The deletion holds the account's row (as DELETE /users/{id} does first); an assignment to it
+    // waits, then finds the account gone.
+    const connection = t.database.openConnection();
+    t.onClose(() => connection.destroy());
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let isHeld = () => {};
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const deleting = connection.transaction().execute(async (trx) => {
+      await sql`select id from users where id = ${emma.id} for update`.execute(trx);
+      isHeld();
+      await released;
+      await sql`update users set deleted_at = ${clock.now().toISOString()} where id = ${emma.id}`.execute(
+        trx,
+      );
+    });
+    await held;
+    const assigning = assign();
+    await lockWaits(1);
+    release();
+    await deleting;
+    const refused = await assigning;
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: { evaluator_id: [expect.any(String)] } });
+    const row = await t.database.db
+      .selectFrom('practices')
+      .select(['status', 'assignee_id'])
+      .where('id', '=', request)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'unassigned', assignee_id: null });
+  });
+});
+
+/** Until `count` statements of this database wait for a row lock. */
+async function lockWaits(count: number): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+    if ((rows[0]?.waiting ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
