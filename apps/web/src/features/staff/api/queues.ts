@@ -16,8 +16,8 @@ import type { QueueSearch } from '../queueSearch';
 export const STAFF_KEY = ['staff'] as const;
 
 const COUNTS_KEY = [...STAFF_KEY, 'counts'];
-/** What another's move changes: the lists, a request (its publication, its appeal), the dashboard. */
-const MOVED: readonly unknown[] = ['practices', 'practice', 'appeal', 'dashboard'];
+/** What another's move changes: the lists, the search's results, a request (its publication, its appeal), the dashboard. */
+const MOVED: readonly unknown[] = ['practices', 'search', 'practice', 'appeal', 'dashboard'];
 
 /**
  * GET /staff/queues/counts: the navigation's counts, refreshed whenever the staff area changes

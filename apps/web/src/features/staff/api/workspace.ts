@@ -10,6 +10,7 @@ import {
   type WorkspaceNoticeKey,
 } from '@lisbon/domain';
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, type ApiResult } from '@/api';
 import { currentLocale } from '@/shared/i18n';
 import { showSuccess } from '@/shared/ui/toast';
@@ -42,9 +43,13 @@ export function noticeText(notice: WorkspaceNoticeKey): string {
   return WORKSPACE_NOTICES[currentLocale()][notice];
 }
 
-/** The queues and their counts, which a request changed anyhow may have joined or left. */
+/**
+ * The queues, their counts and the search's results, which a request changed anyhow may have
+ * joined or left, or show in another status: fetched again at once (those on the page), not at
+ * the counts' next poll (decision 103).
+ */
 const invalidateQueues = (queryClient: QueryClient) =>
-  (['counts', 'practices'] as const).map((part) =>
+  (['counts', 'practices', 'search'] as const).map((part) =>
     queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, part] }),
   );
 
@@ -66,15 +71,22 @@ export function useApplyChange() {
   };
 }
 
-/** Reads a request again, with the queues and counts it shows in, after someone else changed it. */
+/**
+ * Reads a request again, with the queues and counts it shows in: after someone else changed it,
+ * or once its publish job has moved it on (published, appeal or amendment issued).
+ */
 export function useReloadPractice() {
   const queryClient = useQueryClient();
-  return async (id: number) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: staffPracticeQuery(id).queryKey }),
-      ...invalidateQueues(queryClient),
-    ]);
-  };
+  // The same function from one render to the next: effects call it when a job has moved the request.
+  return useCallback(
+    async (id: number) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffPracticeQuery(id).queryKey }),
+        ...invalidateQueues(queryClient),
+      ]);
+    },
+    [queryClient],
+  );
 }
 
 /** GET …/documents/{id}/download: a document of the request as a blob, to show or save. */

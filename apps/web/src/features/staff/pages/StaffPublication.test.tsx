@@ -123,6 +123,42 @@ describe('publication in the staff workspace', () => {
     ).toBe(`/verify/${ID}`);
   });
 
+  it('refreshes the queues’ counts and the search at once when the publish job has moved the request on, not at their poll', async () => {
+    const admin = staffUser('admin');
+    const ready = seenBy(admin, staffPracticeFixture({ status: 'ready_for_issue' }));
+    // Pending until the job is done, then done when the workspace looks again.
+    let isJobDone = false;
+    let isPublished = false;
+    const api = mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/search': { body: { data: [] } },
+      'GET /staff/practices/7': () => ({
+        body: {
+          data: isPublished
+            ? { ...ready, status: 'published', status_label: 'published', available_actions: [] }
+            : { ...ready, available_actions: [] },
+        },
+      }),
+      'GET /staff/practices/7/publication': () => {
+        isPublished = isJobDone;
+        return { body: { data: publication(isPublished ? 'published' : 'pending') } };
+      },
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+    expect(await within(await statementSection()).findByText(/Publication pending/)).toBeTruthy();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Find a request' }), 'rossi');
+    const searches = () => api.callsTo('GET /staff/search').filter((call) => call.query.get('q') === 'rossi');
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    const counted = api.callsTo('GET /staff/queues/counts').length;
+    const read = api.callsTo('GET /staff/practices/7').length;
+
+    isJobDone = true;
+    await waitFor(() => expect(api.callsTo('GET /staff/practices/7')).toHaveLength(read + 1));
+    // Asked again with the request, not at the counts' own poll (ten seconds after the last).
+    expect(api.callsTo('GET /staff/queues/counts').length).toBeGreaterThan(counted);
+    expect(searches()).toHaveLength(2);
+  });
+
   it('shows the request as issued once its statement of appeal is published, without a reload', async () => {
     let isIssued = false;
     const admin = staffUser('admin');

@@ -1,6 +1,6 @@
 import { appealSchema, hasAppeal, type StaffPractice } from '@lisbon/domain';
 import { Group, List, Stack, Text } from '@mantine/core';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api';
@@ -9,7 +9,7 @@ import { useLocale } from '@/shared/i18n';
 import { documentLabel } from '@/shared/documents/documentLabel';
 import { Facts } from '@/shared/practice/Facts';
 import { PUBLICATION_POLL_MS } from '../api/publication';
-import { staffPracticeQuery } from '../api/workspace';
+import { useReloadPractice } from '../api/workspace';
 import { Section } from './Section';
 import { DocumentButtons } from './StaffDocuments';
 
@@ -29,7 +29,6 @@ export const staffAppealQuery = (practiceId: number, status: string) =>
 export function AppealSection({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const isAppealed = hasAppeal(practice.status);
   const query = useQuery({
     ...staffAppealQuery(practice.id, practice.status),
@@ -40,11 +39,11 @@ export function AppealSection({ practice }: { practice: StaffPractice }) {
   const appeal = query.data;
   const isIssuedMeanwhile =
     appeal?.statement?.status === 'published' && practice.status === 'appeal_reviewed';
+  const reloadPractice = useReloadPractice();
+  // With the queues and counts it has left and joined, at once.
   useEffect(() => {
-    if (isIssuedMeanwhile) {
-      void queryClient.invalidateQueries({ queryKey: staffPracticeQuery(practice.id).queryKey, exact: true });
-    }
-  }, [isIssuedMeanwhile, practice.id, queryClient]);
+    if (isIssuedMeanwhile) void reloadPractice(practice.id);
+  }, [isIssuedMeanwhile, practice.id, reloadPractice]);
   if (!isAppealed || !appeal) return null;
   return (
     <Section id="appeal" title={t(`appeal.types.${appeal.type}`)}>

@@ -11,7 +11,7 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { showSuccess } from '@/shared/ui/toast';
 import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
 import { PUBLICATION_POLL_MS, publicationQuery, retryPublication } from '../api/publication';
-import { staffPracticeQuery } from '../api/workspace';
+import { useReloadPractice } from '../api/workspace';
 import { Section } from './Section';
 import { ChangedMeanwhileAlert, TransitionDialog } from './TransitionDialog';
 
@@ -35,12 +35,12 @@ export function PublicationPanel({ practice }: { practice: StaffPractice }) {
     refetchInterval: (query) => (query.state.data?.state === 'pending' ? PUBLICATION_POLL_MS : false),
   });
   const state = publication.data?.state;
-  // Once the job has finished, the request itself has moved on: show its new status.
+  const reloadPractice = useReloadPractice();
+  // Once the job has finished, the request itself has moved on: show its new status, and the
+  // queues and counts it has left and joined (ready for issue → archive) at once, not at their poll.
   useEffect(() => {
-    if (state === 'published' && practice.status === 'ready_for_issue') {
-      void queryClient.invalidateQueries({ queryKey: staffPracticeQuery(practice.id).queryKey });
-    }
-  }, [state, practice.status, practice.id, queryClient]);
+    if (state === 'published' && practice.status === 'ready_for_issue') void reloadPractice(practice.id);
+  }, [state, practice.status, practice.id, reloadPractice]);
   const retry = useMutation({
     mutationFn: () => retryPublication(practice.id),
     onSuccess: (data) => {
