@@ -248,6 +248,33 @@ describe('staff search past the newest requests', () => {
       .execute();
     expect((await search('filler comm', 3)).map((result) => result.id)).toEqual(newest.map((row) => row.id));
   });
+
+  it('puts an older request of the applicant named exactly first, however common the word among the newest, as its number', async () => {
+    const named = (await idsOf('quokka'))[0];
+    expect(named).toBeDefined();
+    // The word begins words of a full page of the newest requests, none of them holding it whole.
+    const common: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      common.push(
+        await practiceIn(t.database, {
+          userId: bob.id,
+          status: 'in_evaluation',
+          qualificationName: 'Diploma in the care of quokkas',
+        }),
+      );
+    }
+    const newestFirst = [...common].reverse();
+    expect(await idsOf('quokka')).toEqual([named, ...newestFirst.slice(0, 7)]);
+    expect((await search('QUOKKA', 3)).map((result) => result.id)).toEqual([
+      named,
+      ...newestFirst.slice(0, 2),
+    ]);
+    expect((await idsOf('Quinta Quokka'))[0]).toBe(named);
+    // A word begun, not whole, names nobody: the newest requests it begins a word of.
+    expect(await idsOf('quokk')).toEqual(newestFirst);
+    const byNumber = await search(`#${common[0]}`);
+    expect(byNumber[0]).toMatchObject({ id: common[0], is_id_match: true });
+  });
 });
 
 async function countWith(text: string): Promise<number> {

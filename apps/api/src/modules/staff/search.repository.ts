@@ -8,38 +8,23 @@ import { isPostgres } from '../../platform/db/schema-helpers';
  * digits only, from the domain's `searchTermsOf`), so they are safe to write into either
  * database's query syntax.
  */
-export async function searchPracticeIds(db: Db, terms: readonly string[], limit: number): Promise<Found> {
-  if (terms.length === 0) return { ids: [], isCommon: false };
-  return isPostgres(db)
-    ? searchOnPostgres(db, terms, limit)
-    : { ids: await searchOnSqlite(db, terms, limit), isCommon: false };
+export async function searchPracticeIds(db: Db, terms: readonly string[], limit: number): Promise<number[]> {
+  if (terms.length === 0) return [];
+  return isPostgres(db) ? searchOnPostgres(db, terms, limit) : searchOnSqlite(db, terms, limit);
 }
-
-/**
- * The ids found, newest first; `isCommon` when PostgreSQL's first look, among the newest requests,
- * filled the page (its words are common: its index is not read).
- */
-type Found = { ids: number[]; isCommon: boolean };
 
 /** At most this many requests holding every term as a whole word are checked for the applicant's name. */
 export const NAME_CANDIDATES_READ = 100;
 
 /**
- * Requests whose words hold every term whole, newest first, with their applicant's names: those
- * the query may name exactly (the domain's `isExactNameOf` tells). SQLite asks FTS5 for the whole
- * words (no prefix); PostgreSQL checks the newest RECENT_WINDOW requests, and its index as the
- * search's second look does, unless the words are common (the search's first look filled the
- * page): then an exact name among older requests is not looked for.
+ * Requests whose words hold every term whole, newest first (at most NAME_CANDIDATES_READ), with
+ * their applicant's names: those the query may name exactly (the domain's `isExactNameOf` tells).
+ * SQLite asks FTS5 for the whole words (no prefix); PostgreSQL checks the newest RECENT_WINDOW
+ * requests, then, unless they already hold enough, its index's matches among the older ones.
  */
-export async function findWholeWordCandidates(
-  db: Db,
-  terms: readonly string[],
-  { isCommon }: { isCommon: boolean },
-) {
+export async function findWholeWordCandidates(db: Db, terms: readonly string[]) {
   if (terms.length === 0) return [];
-  const ids = isPostgres(db)
-    ? await wholeWordsOnPostgres(db, terms, isCommon)
-    : await wholeWordsOnSqlite(db, terms);
+  const ids = isPostgres(db) ? await wholeWordsOnPostgres(db, terms) : await wholeWordsOnSqlite(db, terms);
   if (ids.length === 0) return [];
   return db
     .selectFrom('practices as p')
@@ -63,24 +48,55 @@ async function wholeWordsOnSqlite(db: Db, terms: readonly string[]): Promise<num
 const isAWord = (column: string, term: string) =>
   sql<boolean>`(' ' || ${sql.ref(column)} || ' ') like ${`% ${term} %`}`;
 
-async function wholeWordsOnPostgres(db: Db, terms: readonly string[], isCommon: boolean): Promise<number[]> {
+/**
+ * At most this many of the index's matches older than the newest RECENT_WINDOW requests are read
+ * to find the words whole: past it, those read first (the oldest) are the ones checked.
+ */
+export const OLDER_NAME_MATCHES_READ = 2000;
+
+/**
+ * Two looks, as the search's own: the newest RECENT_WINDOW requests, each text checked for the
+ * words whole; when fewer than NAME_CANDIDATES_READ hold them there, the index's matches of the
+ * words' beginnings among the older requests (at most OLDER_NAME_MATCHES_READ read from the table,
+ * each checked the same way), the newest kept. However common a word among the newest requests
+ * (their beginnings filling the search's page), an older request holding it whole is found, as
+ * FTS5 finds it on SQLite; the table is never read through.
+ */
+async function wholeWordsOnPostgres(db: Db, terms: readonly string[]): Promise<number[]> {
   let first = db.selectFrom(recentRequests(db)).select('recent.id');
   for (const term of terms) first = first.where(isAWord('recent.search_text', term));
   const found = (await first.orderBy('recent.id', 'desc').limit(NAME_CANDIDATES_READ).execute()).map(
     (row) => row.id,
   );
-  if (isCommon) return found;
+  if (found.length >= NAME_CANDIDATES_READ) return found;
+  // Where the newest requests end, read first: the look below is kept off the primary key's index.
+  const recent = await db
+    .selectFrom(recentRequests(db))
+    .select((eb) => [eb.fn.min('recent.id').as('oldest'), eb.fn.countAll<number | string>().as('count')])
+    .executeTakeFirst();
+  const oldest = recent?.oldest;
+  // Every request was among the newest: none is older.
+  if (oldest === null || oldest === undefined || Number(recent?.count) < RECENT_WINDOW) return found;
   const older = await db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_indexscan = off`.execute(trx);
     let matches = trx
-      .selectFrom(indexMatches(trx, terms).select('search_text').limit(RARE_MATCHES_READ).as('matches'))
+      .selectFrom(
+        indexMatches(trx, terms)
+          .select('search_text')
+          .where('id', '<', oldest)
+          .limit(OLDER_NAME_MATCHES_READ)
+          .as('matches'),
+      )
       .select('matches.id');
     for (const term of terms) matches = matches.where(isAWord('matches.search_text', term));
-    const rows = await matches.orderBy('matches.id', 'desc').limit(NAME_CANDIDATES_READ).execute();
+    const rows = await matches
+      .orderBy('matches.id', 'desc')
+      .limit(NAME_CANDIDATES_READ - found.length)
+      .execute();
     return rows.map((row) => row.id);
   });
-  return [...new Set([...found, ...older])].sort((a, b) => b - a).slice(0, NAME_CANDIDATES_READ);
+  return [...found, ...older];
 }
 
 /**
@@ -120,11 +136,11 @@ export const RARE_MATCHES_READ = 500;
  *    rows match and walk the table instead: this look is told to use its index.
  * The answer: what the first look found, then what the second adds, newest first.
  */
-async function searchOnPostgres(db: Db, terms: readonly string[], limit: number): Promise<Found> {
+async function searchOnPostgres(db: Db, terms: readonly string[], limit: number): Promise<number[]> {
   let first = db.selectFrom(recentRequests(db)).select('recent.id');
   for (const term of terms) first = first.where(beginsAWord('recent.search_text', term));
   const found = (await first.orderBy('recent.id', 'desc').limit(limit).execute()).map((row) => row.id);
-  if (found.length >= limit) return { ids: found, isCommon: true };
+  if (found.length >= limit) return found;
 
   const longer = terms.filter((term) => [...term].length > PREFIX_MAX);
   const rare = await db.transaction().execute(async (trx) => {
@@ -140,7 +156,7 @@ async function searchOnPostgres(db: Db, terms: readonly string[], limit: number)
       .execute();
     return rows.map((row) => row.id);
   });
-  return { ids: [...new Set([...found, ...rare])].sort((a, b) => b - a).slice(0, limit), isCommon: false };
+  return [...new Set([...found, ...rare])].sort((a, b) => b - a).slice(0, limit);
 }
 
 /** The newest RECENT_WINDOW submitted requests, read backwards along the primary key. */

@@ -30,10 +30,10 @@ export async function searchPractices(
   const byNumber = requestIdOf(query.q);
   const terms = searchTermsOf(query.q);
   const found = await searchPracticeIds(ctx.db, terms, query.limit);
-  const named = (await findWholeWordCandidates(ctx.db, terms, found))
+  const named = (await findWholeWordCandidates(ctx.db, terms))
     .filter((candidate) => isExactNameOf(query.q, candidate))
     .map((candidate) => candidate.id);
-  const ids = [...new Set([...(byNumber === null ? [] : [byNumber]), ...named, ...found.ids])].slice(
+  const ids = [...new Set([...(byNumber === null ? [] : [byNumber]), ...named, ...found])].slice(
     0,
     query.limit,
   );
