@@ -158,7 +158,7 @@ describe('the request workspace', () => {
       errors: { award_year: ['The year of award must be this year or earlier'] },
     });
     expect((await save(2100, 'it-IT')).json()).toMatchObject({
-      errors: { award_year: ["L'anno di conseguimento deve essere quello in corso o precedente"] },
+      errors: { award_year: ['L’anno di conseguimento deve essere quello in corso o precedente'] },
     });
     const saved = await save(year);
     expect(saved.statusCode).toBe(200);

@@ -39,7 +39,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   dateAfterEnrolment: 'La data deve essere successiva alla data d’iscrizione',
   dateSameOrAfterGraduation: 'La data deve essere uguale o successiva alla data di conseguimento',
   dateNotInFuture: 'La data deve essere oggi o precedente',
-  awardYearNotInFuture: "L'anno di conseguimento deve essere quello in corso o precedente",
+  awardYearNotInFuture: 'L’anno di conseguimento deve essere quello in corso o precedente',
   dateNotBeforeStart: 'La fine del periodo deve essere uguale o successiva al suo inizio',
   vatNumberInvalid: 'Partita IVA non valida',
   sdiCodeInvalid: 'Il codice univoco (SDI) ha 7 lettere o cifre',
