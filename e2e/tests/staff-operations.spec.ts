@@ -56,6 +56,8 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   const results = secretary.getByRole('listbox');
   await expect(results.getByRole('option')).toHaveCount(2);
   await expect(results.getByRole('option').first()).toContainText(`no. ${second} · Amina Haddad`);
+  // Against its deadline, as its queue row says it: submitted today, it is on time.
+  await expect(results.getByRole('option').first()).toContainText('On time');
   await expect(secretary.getByText('2 requests found', { exact: false })).toBeAttached();
   await expectAccessible(secretary);
   await secretary.keyboard.press('ArrowDown');
@@ -164,10 +166,13 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await secretary.getByRole('combobox', { name: 'Find a request' }).fill('haddad amina');
   const option = secretary.getByRole('listbox').getByRole('option').first();
   await expect(option).toBeVisible();
-  // The result's status badge stays inside its option, in a list that fits the phone.
+  // The result's badges (its status, its deadline's flag) stay inside its option, in a list that fits the phone.
   const optionBox = await option.boundingBox();
-  const badgeBox = await option.locator('.mantine-Badge-root').boundingBox();
-  expect(optionBox && badgeBox && badgeBox.x + badgeBox.width <= optionBox.x + optionBox.width).toBe(true);
+  const badges = await option.locator('.mantine-Badge-root').all();
+  for (const badge of badges) {
+    const badgeBox = await badge.boundingBox();
+    expect(optionBox && badgeBox && badgeBox.x + badgeBox.width <= optionBox.x + optionBox.width).toBe(true);
+  }
   await expectAccessible(secretary);
   await secretary.goto(`/staff/practices/${second}?part=documents`);
   await expect(secretary.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { StaffPracticeSummary } from '@lisbon/domain';
+import type { StaffPracticeSummary, StaffSearchResult } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -73,6 +73,28 @@ describe('deadlines in the queues', () => {
       [ids.onTime]: ['on_time', 11],
       [ids.closed]: [null, null],
       [ids.none]: [null, null],
+    });
+  });
+
+  it('flags each search result as its queue row, by the same rule', async () => {
+    const rows = await queue(secretary, 'queue=all&perPage=50');
+    const response = await call('GET', '/staff/search?q=ada%40example.org&limit=20', eva);
+    expect(response.statusCode).toBe(200);
+    const results = dataOf<StaffSearchResult[]>(response);
+    expect(results.map((result) => result.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    for (const row of rows) {
+      expect(results.find((result) => result.id === row.id)).toMatchObject({
+        deadline_flag: row.deadline_flag,
+        days_to_go: row.days_to_go,
+      });
+    }
+    expect(results.find((result) => result.id === ids.late)).toMatchObject({
+      deadline_flag: 'late',
+      days_to_go: -1,
+    });
+    expect(results.find((result) => result.id === ids.closed)).toMatchObject({
+      deadline_flag: null,
+      days_to_go: null,
     });
   });
 

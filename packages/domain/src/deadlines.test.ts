@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deadlineBounds, deadlineFlagOf, deadlineRangeOf, DEADLINE_FLAGS } from './deadlines';
+import {
+  deadlineBounds,
+  deadlineFlagOf,
+  deadlineRangeOf,
+  deadlineStandingOf,
+  DEADLINE_FLAGS,
+} from './deadlines';
 import { addCalendarDays, workingDaysUntil, type WorkingCalendar } from './working-days';
 
 // The closure of spec §9 (16 Dec 2024 – 12 Jan 2025), Christmas, Epiphany and a local holiday.
@@ -52,5 +58,32 @@ describe('deadlineBounds', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('deadlineStandingOf', () => {
+  const day = { today: '2024-12-13', calendar };
+  it('counts the working days left to the running deadline, and flags them', () => {
+    expect(deadlineStandingOf({ status: 'in_evaluation', expected_deadline: '2024-12-12' }, day, 10)).toEqual(
+      {
+        days_to_go: -1,
+        deadline_flag: 'late',
+      },
+    );
+    expect(
+      deadlineStandingOf({ status: 'appeal_in_review', expected_deadline: '2025-01-27' }, day, 10),
+    ).toEqual({ days_to_go: 11, deadline_flag: 'on_time' });
+  });
+
+  it('says nothing of a draft, a finished request or one without a deadline', () => {
+    for (const status of ['draft', 'published', 'closed', 'appeal_rejected'] as const)
+      expect(deadlineStandingOf({ status, expected_deadline: '2024-12-12' }, day, 10)).toEqual({
+        days_to_go: null,
+        deadline_flag: null,
+      });
+    expect(deadlineStandingOf({ status: 'unassigned', expected_deadline: null }, day, 10)).toEqual({
+      days_to_go: null,
+      deadline_flag: null,
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { ORDINARY_WORKING_DAYS, URGENT_WORKING_DAYS } from './services';
-import { addCalendarDays, addWorkingDays, isWorkingDay, type WorkingCalendar } from './working-days';
+import { runningDeadlineOf, type PracticeStatus } from './statuses';
+import {
+  addCalendarDays,
+  addWorkingDays,
+  isWorkingDay,
+  workingDaysUntil,
+  type WorkingCalendar,
+} from './working-days';
 
 /**
  * The deadline of work that starts on `day` (the body's calendar day): 60 working days, 30 when
@@ -24,6 +31,39 @@ export const DEFAULT_AT_RISK_WORKING_DAYS = 10;
 export function deadlineFlagOf(daysToGo: number, atRiskDays: number): DeadlineFlag {
   if (daysToGo < 0) return 'late';
   return daysToGo <= atRiskDays ? 'at_risk' : 'on_time';
+}
+
+/** The body's day and its working calendar: what days to go are counted from. */
+export type CountingDay = { today: string; calendar: WorkingCalendar };
+
+/**
+ * Working days left to the deadline that runs (`runningDeadlineOf`): an open appeal's own, the
+ * evaluation's otherwise; none for a draft, a finished request, or one without a deadline.
+ */
+export function runningDaysToGo(
+  status: PracticeStatus,
+  deadline: string | null,
+  { today, calendar }: CountingDay,
+): number | null {
+  if (!deadline || runningDeadlineOf(status) === null) return null;
+  return workingDaysUntil(today, deadline, calendar);
+}
+
+/**
+ * Where a request stands against its running deadline, as staff read it wherever they meet it
+ * (a queue's row, a search result): its working days left and their flag, both null when no
+ * deadline runs.
+ */
+export function deadlineStandingOf(
+  practice: { status: PracticeStatus; expected_deadline: string | null },
+  day: CountingDay,
+  atRiskDays: number,
+): { days_to_go: number | null; deadline_flag: DeadlineFlag | null } {
+  const daysToGo = runningDaysToGo(practice.status, practice.expected_deadline, day);
+  return {
+    days_to_go: daysToGo,
+    deadline_flag: daysToGo === null ? null : deadlineFlagOf(daysToGo, atRiskDays),
+  };
 }
 
 /**

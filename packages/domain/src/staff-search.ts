@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalInteger } from './decimal-integer';
 import { RESOURCE_SEARCH_MIN_CHARS } from './constants';
 import { countryName } from './countries';
+import { DEADLINE_FLAGS } from './deadlines';
 import { LOCALES } from './locales';
 import { APPEAL_TYPES, PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 
@@ -165,6 +166,12 @@ export const staffSearchResultSchema = z
      * label beside the status (`isAnsweredByApplicant`), which a result shows as well.
      */
     applicant_answered: z.boolean(),
+    /**
+     * Working days left to the deadline that runs, and their flag: the queue's deadline label
+     * (`deadlineStandingOf`, decision 070), which a result shows as well; null when none runs.
+     */
+    days_to_go: z.number().int().nullable(),
+    deadline_flag: z.enum(DEADLINE_FLAGS).nullable(),
   })
   .meta({ id: 'StaffSearchResult' });
 export type StaffSearchResult = z.infer<typeof staffSearchResultSchema>;

@@ -2,7 +2,7 @@ import {
   APPEAL_TYPES,
   canRequestAppeal,
   isOneOf,
-  runningDeadlineOf,
+  runningDaysToGo,
   PRACTICE_STATUSES,
   purposeStepSchema,
   qualificationStepSchema,
@@ -17,22 +17,11 @@ import {
   type Refund,
   type WorkingCalendar,
 } from '@lisbon/domain';
-import { daysToGo } from '../reference/calendar.service';
 import type { OwnedPractice, PracticeSummaryRow } from '../practice-records/access.service';
 
 export type Today = { today: string; calendar: WorkingCalendar };
 
 const stepOf = (value: string) => WIZARD_STEPS.find((step) => step === value) ?? 'purpose';
-
-/**
- * Working days left to the deadline that runs (`runningDeadlineOf`): an open appeal's own, the
- * evaluation's otherwise; none for drafts and finished requests, as the staff's summary reads it.
- */
-function daysToGoOf(practice: OwnedPractice<PracticeSummaryRow>, { today, calendar }: Today): number | null {
-  const deadline = practice.row.expected_deadline;
-  if (!deadline || runningDeadlineOf(practice.status) === null) return null;
-  return daysToGo(today, deadline, calendar);
-}
 
 export function toPracticeSummary(
   practice: OwnedPractice<PracticeSummaryRow>,
@@ -51,7 +40,8 @@ export function toPracticeSummary(
     created_at: row.created_at,
     requested_at: row.requested_at,
     expected_deadline: row.expected_deadline,
-    days_to_go: daysToGoOf(practice, today),
+    // The domain's rule, the staff's queue rows and search results read it too.
+    days_to_go: runningDaysToGo(practice.status, row.expected_deadline, today),
   };
 }
 

@@ -1,4 +1,4 @@
-import { calendarDayOf, workingDaysUntil, type Closure, type WorkingCalendar } from '@lisbon/domain';
+import { calendarDayOf, type Closure, type WorkingCalendar } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { listClosures } from './repository';
 
@@ -13,9 +13,6 @@ export async function workingCalendar(ctx: AppContext): Promise<WorkingCalendar>
 
 /** Today's date in the body's time zone. */
 export const bodyToday = (ctx: AppContext): string => calendarDayOf(ctx.clock.now());
-
-export const daysToGo = (today: string, deadline: string, calendar: WorkingCalendar): number =>
-  workingDaysUntil(today, deadline, calendar);
 
 /** The return-delivery suspension windows (spec §9), as data: calendar days of the body, both ends included. */
 export async function returnDeliverySuspensions(ctx: AppContext): Promise<Closure[]> {

@@ -190,6 +190,7 @@ export async function findSearchRows(db: Db, ids: readonly number[]) {
       'p.status',
       'p.country',
       'p.qualification_name',
+      'p.expected_deadline',
       'a.first_name',
       'a.last_name',
       'a.email',

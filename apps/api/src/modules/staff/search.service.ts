@@ -1,5 +1,6 @@
 import {
   APPEAL_TYPES,
+  deadlineStandingOf,
   isExactNameOf,
   isOneOf,
   PRACTICE_STATUSES,
@@ -10,6 +11,7 @@ import {
   type StaffSearchResult,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { findAnsweredByApplicant } from './repository';
@@ -39,11 +41,13 @@ export async function searchPractices(
   );
   const foundRows = await findSearchRows(ctx.db, ids);
   const answered = await findAnsweredByApplicant(ctx.db, foundRows);
+  // Days to go and their flag by the queue's rule (decision 070): counted only when a row was found.
+  const day = foundRows.length > 0 ? { today: bodyToday(ctx), calendar: await workingCalendar(ctx) } : null;
   const rows = new Map(foundRows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
     const status = PRACTICE_STATUSES.find((candidate) => candidate === row?.status);
-    if (!row || !status) return [];
+    if (!row || !status || !day) return [];
     return [
       {
         id,
@@ -55,6 +59,11 @@ export async function searchPractices(
         applicant: { first_name: row.first_name, last_name: row.last_name, email: row.email },
         is_id_match: id === byNumber,
         applicant_answered: answered.has(id),
+        ...deadlineStandingOf(
+          { status, expected_deadline: row.expected_deadline },
+          day,
+          ctx.config.deadlineAtRiskDays,
+        ),
       },
     ];
   });

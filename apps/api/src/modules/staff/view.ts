@@ -1,4 +1,4 @@
-import { deadlineFlagOf, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
+import { deadlineStandingOf, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
 import { toOwnedPractice } from '../practice-records/access.service';
 import { toPracticeSummary, type Today } from '../practices/view';
 import type { StaffPracticeRow } from './queue.repository';
@@ -38,7 +38,8 @@ export function toStaffSummary(
     assignee: ref(row.assignee_id, row.assignee_first_name, row.assignee_last_name),
     reviewer: ref(row.reviewer_id, row.reviewer_first_name, row.reviewer_last_name),
     updated_at: row.updated_at,
-    deadline_flag: summary.days_to_go === null ? null : deadlineFlagOf(summary.days_to_go, atRiskDays),
+    // Its days to go and their flag, as a search result says them (decision 070).
+    ...deadlineStandingOf(summary, today, atRiskDays),
     applicant_answered: isAnswered,
   };
 }

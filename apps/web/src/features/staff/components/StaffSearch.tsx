@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useLocale } from '@/shared/i18n';
 import { useStaffSearch } from '../api/search';
 import { AnsweredBadge } from './AnsweredBadge';
+import { DeadlineFlag } from './DeadlineFlag';
 import { StaffStatusBadge } from './QueueTable';
 
 /** How long typing pauses before the search is asked: a request per pause, not per keystroke. */
@@ -30,10 +31,13 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
           {result.is_id_match ? ` · ${t('operations.search.byNumber')}` : ''}
         </Text>
       </div>
-      {/* Every label the queue's row gives it: the status, and "The applicant answered". */}
+      {/* Every label the queue's row gives it: the status, "The applicant answered", the deadline's flag. */}
       <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
         <StaffStatusBadge practice={result} />
         {result.applicant_answered && <AnsweredBadge />}
+        {result.deadline_flag && result.days_to_go !== null && (
+          <DeadlineFlag flag={result.deadline_flag} daysToGo={result.days_to_go} />
+        )}
       </Stack>
     </Group>
   );

@@ -38,6 +38,8 @@ const found: StaffSearchResult[] = [
     applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
     is_id_match: false,
     applicant_answered: false,
+    days_to_go: 8,
+    deadline_flag: 'at_risk',
   },
   {
     id: 12,
@@ -48,6 +50,8 @@ const found: StaffSearchResult[] = [
     applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
     is_id_match: false,
     applicant_answered: false,
+    days_to_go: null,
+    deadline_flag: null,
   },
   {
     id: 9,
@@ -58,6 +62,8 @@ const found: StaffSearchResult[] = [
     applicant: { first_name: 'Zoë', last_name: 'Müller', email: 'zoe@example.org' },
     is_id_match: false,
     applicant_answered: true,
+    days_to_go: -3,
+    deadline_flag: 'late',
   },
 ];
 
@@ -98,6 +104,12 @@ describe('the staff search box', () => {
     expect(within(options[2] as HTMLElement).getByText('In evaluation')).toBeTruthy();
     expect(within(options[2] as HTMLElement).getByText('The applicant answered')).toBeTruthy();
     expect(within(options[0] as HTMLElement).queryByText('The applicant answered')).toBeNull();
+    // The deadline's flag and the days in words, as the queue's row: none for a finished request.
+    expect(within(options[2] as HTMLElement).getByText('Late')).toBeTruthy();
+    expect(within(options[2] as HTMLElement).getByText('late by 3 working days')).toBeTruthy();
+    expect(within(options[0] as HTMLElement).getByText('At risk')).toBeTruthy();
+    expect(within(options[0] as HTMLElement).getByText('8 working days left')).toBeTruthy();
+    expect(options[1]?.textContent).not.toMatch(/Late|At risk|On time|working day/);
     // Each says its status as staff read it: nobody is assigned to no. 41 yet.
     expect(options[0]?.textContent).toContain('Unassigned');
     expect(options[0]?.textContent).not.toContain('in evaluation');
