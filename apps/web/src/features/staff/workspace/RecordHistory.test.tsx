@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { staffPracticeFixture } from '@/test/staffFixtures';
+import { testUser } from '@/test/users';
 import { RecordHistory } from './RecordHistory';
 
 afterEach(() => {
@@ -13,6 +14,68 @@ afterEach(() => {
 const byApplicant = { id: 1, first_name: 'Amina', last_name: 'Haddad', role: 'applicant' };
 
 describe("the record's history", () => {
+  it('names who acted on every entry, the applicant by name on their documents and messages as on their moves', () => {
+    renderComponent(
+      <RecordHistory
+        practice={staffPracticeFixture({
+          applicant: testUser({ first_name: 'Amina', last_name: 'Haddad' }),
+          history: [
+            {
+              id: 7,
+              action: 'reply',
+              from_status: 'pending_student_reply',
+              to_status: 'in_evaluation',
+              by: byApplicant,
+              note: null,
+              details: null,
+              at: '2026-11-06T09:00:00.000Z',
+            },
+          ],
+          thread: [
+            {
+              id: 1,
+              side: 'staff',
+              author_name: 'Enzo Valutati',
+              body: 'Please send your transcript.',
+              requested_documents: [],
+              documents: [],
+              created_at: '2026-11-05T09:00:00.000Z',
+            },
+            {
+              id: 2,
+              side: 'applicant',
+              author_name: 'Amina Haddad',
+              body: 'Here it is.',
+              requested_documents: [],
+              documents: [],
+              created_at: '2026-11-06T09:00:00.000Z',
+            },
+          ],
+          documents: [
+            {
+              id: 5,
+              practice_id: 7,
+              type: 'transcript_of_records',
+              additional_type: null,
+              file_name: 'transcript.pdf',
+              content_type: 'application/pdf',
+              size: 1000,
+              sha256: 'a'.repeat(64),
+              created_at: '2026-11-06T08:00:00.000Z',
+            },
+          ],
+        })}
+      />,
+    );
+    const entry = (kind: string) =>
+      screen.getAllByRole('listitem').find((item) => item.textContent.includes(kind))?.textContent;
+    expect(entry('Document uploaded')).toContain(' · Amina Haddad');
+    expect(entry('Message from the applicant')).toContain(' · Amina Haddad');
+    expect(entry('Move')).toContain(' · Amina Haddad');
+    expect(entry('Message from the office')).toContain(' · Enzo Valutati');
+    expect(screen.getByRole('list').textContent).not.toContain('· the applicant');
+  });
+
   it('names the document an applicant replaced or deleted after submitting, and the file that was there', () => {
     renderComponent(
       <RecordHistory

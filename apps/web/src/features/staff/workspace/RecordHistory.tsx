@@ -26,6 +26,9 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
   );
   if (isNaming) return <PageLoader />;
 
+  // Every entry names who acted, staff or applicant, by their name as a move does; the
+  // applicant's documents and messages too ("the applicant" only when no name is known).
+  const applicant = personName(practice.applicant) || t('operations.workspace.record.byApplicant');
   const who = (entry: RecordEntry): string => {
     switch (entry.kind) {
       case 'move':
@@ -35,8 +38,9 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
       case 'staffMessage':
         return entry.author ?? '—';
       case 'applicantMessage':
+        return entry.author || applicant;
       case 'document':
-        return t('operations.workspace.record.byApplicant');
+        return applicant;
     }
   };
   const what = (entry: RecordEntry) => {
