@@ -12,6 +12,7 @@ import {
   TRANSITION_ACTIONS,
   TRANSITIONS,
   type Transition,
+  waitsForApplicant,
 } from './transitions';
 
 const evaluator = { actor: 'staff' as const, abilities: abilitiesFor('evaluator') };
@@ -301,5 +302,14 @@ describe('whether the applicant answered and the evaluator has not acted since',
     expect(isAnsweredByApplicant('in_evaluation', trail('start'))).toBe(false);
     expect(isAnsweredByApplicant('pending_student_reply', trail('reply', 'ask_applicant'))).toBe(false);
     expect(isAnsweredByApplicant('in_review', trail('reply', 'send_in_review'))).toBe(false);
+  });
+});
+
+describe('waitsForApplicant', () => {
+  it("is a request's or an appeal's wait for the applicant's answer, and nothing else", () => {
+    expect(PRACTICE_STATUSES.filter(waitsForApplicant)).toEqual([
+      'pending_student_reply',
+      'appeal_pending_student_reply',
+    ]);
   });
 });

@@ -345,6 +345,13 @@ export const isEvaluatorsAct = (action: string): boolean =>
     (transition) => transition.action === action && transition.mustBe === 'assignee',
   );
 
+/**
+ * Whether a request waits for the applicant's answer to the evaluator's question ("Waiting for the
+ * applicant"): the table lets them reply now, and no staff move but closing leads on from here.
+ */
+export const waitsForApplicant = (status: PracticeStatus): boolean =>
+  findTransition('reply', status) !== undefined;
+
 /** The statuses the applicant's reply brings a request back to: a request's and an appeal's evaluation. */
 export const ANSWERED_STATUSES: readonly string[] = (TRANSITIONS as readonly Transition[]).flatMap(
   (transition) => (transition.action === 'reply' ? [transition.to] : []),

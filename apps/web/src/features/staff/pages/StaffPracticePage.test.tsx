@@ -159,6 +159,29 @@ describe('request workspace', () => {
     expect(await screen.findByText('There is nothing for you to do on this request now.')).toBeTruthy();
   });
 
+  it('says a request waiting for the applicant waits for their answer, and what is still there to do', async () => {
+    const waiting = staffPracticeFixture({ status: 'pending_student_reply' });
+    workspaceApi(staffUser('evaluator'), waiting);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(
+      await screen.findByText(
+        'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation. Meanwhile you can go on with the file check, the verification and the assessment, and add internal notes.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
+    cleanup();
+
+    // Another evaluator has no part in its evaluation: a note is all they may add.
+    workspaceApi(staffUser('evaluator', { id: 99 }), waiting);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator', { id: 99 })) });
+    expect(
+      await screen.findByText(
+        'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation. Meanwhile you can add internal notes.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
+  });
+
   it('sends a request back only with a note, and says so', async () => {
     const practice = staffPracticeFixture({ status: 'in_review' });
     const api = workspaceApi(staffUser('reviewer'), practice, { status: 'in_evaluation' });

@@ -5,6 +5,7 @@ import {
   isOneOf,
   mayHaveStatement,
   type StaffPractice,
+  waitsForApplicant,
 } from '@lisbon/domain';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -83,6 +84,19 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   // whoever else opens it, a secretary with only Close, is told who acts, and what Close would do.
   const waitsForPublisher =
     isIssuing(practice.status) && !mayPublish && !publication.isLoading && !isPublishing;
+  // Waiting for the applicant's answer, no move is anyone's but closing: said so, and what this
+  // member may still do meanwhile (the evaluator's checks and assessment, a note).
+  const noMoveText = isPublishing
+    ? 'staff.actions.publishing'
+    : waitsForApplicant(practice.status)
+      ? practice.allowed_changes.includes('assessment')
+        ? 'staff.actions.waitsForApplicantEvaluate'
+        : practice.allowed_changes.includes('note')
+          ? 'staff.actions.waitsForApplicantNote'
+          : 'staff.actions.waitsForApplicant'
+      : hasWorkBelow
+        ? 'staff.actions.noneButBelow'
+        : 'staff.actions.none';
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );
@@ -90,15 +104,7 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   return (
     <Section id="actions" title={t('staff.actions.title')}>
       {transitions.length === 0 && !mayReassign ? (
-        <Text>
-          {t(
-            isPublishing
-              ? 'staff.actions.publishing'
-              : hasWorkBelow
-                ? 'staff.actions.noneButBelow'
-                : 'staff.actions.none',
-          )}
-        </Text>
+        <Text>{t(noMoveText)}</Text>
       ) : (
         <Group gap="sm">
           {named.map((transition) => (

@@ -91,6 +91,12 @@ export const staffEn = {
       noneButBelow:
         'No move of this request is yours now: its return delivery or its payments, further down, are.',
       publishing: 'While its statement is being published, nothing else can be done on this request.',
+      waitsForApplicant:
+        'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation.',
+      waitsForApplicantNote:
+        'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation. Meanwhile you can add internal notes.',
+      waitsForApplicantEvaluate:
+        'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation. Meanwhile you can go on with the file check, the verification and the assessment, and add internal notes.',
       confirm: 'The request moves from “{{from}}” to “{{to}}”.',
       effects: {
         publish:

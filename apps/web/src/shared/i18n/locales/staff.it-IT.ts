@@ -93,6 +93,12 @@ export const staffIt: Staff = {
       noneButBelow:
         'Al momento nessuna azione su questa richiesta spetta a te: più in basso ti spettano la restituzione degli originali o i pagamenti.',
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
+      waitsForApplicant:
+        'Questa richiesta è in attesa che il richiedente risponda alla domanda che gli è stata inviata: non hai azioni da fare finché non risponde, e la sua risposta la riporta in valutazione.',
+      waitsForApplicantNote:
+        'Questa richiesta è in attesa che il richiedente risponda alla domanda che gli è stata inviata: non hai azioni da fare finché non risponde, e la sua risposta la riporta in valutazione. Nel frattempo puoi aggiungere note interne.',
+      waitsForApplicantEvaluate:
+        'Questa richiesta è in attesa che il richiedente risponda alla domanda che gli è stata inviata: non hai azioni da fare finché non risponde, e la sua risposta la riporta in valutazione. Nel frattempo puoi proseguire con il controllo del fascicolo, la verifica e la valutazione, e aggiungere note interne.',
       confirm: 'La richiesta passa da “{{from}}” a “{{to}}”.',
       effects: {
         publish:
