@@ -102,8 +102,8 @@ async function askFor(page: Page, practiceId: number, type: 'Appeal' | 'Amendmen
   await chooseFile(page, samplePdf('letter.pdf'));
   await expect(page.getByRole('button', { name: 'Remove letter.pdf' })).toBeVisible();
   await page.getByRole('button', { name: 'Send the appeal or amendment' }).click();
-  await expect(page.getByText('Appeal created')).toBeVisible();
-  // Named for what was asked for: an amendment is never called an appeal.
+  // Named for what was asked for: an amendment is never called an appeal, nor in its notice.
+  await expect(page.getByText(`${type} created`)).toBeVisible();
   await expect(
     page.getByRole('heading', { name: `Your ${type.toLowerCase()} is in progress` }),
   ).toBeVisible();

@@ -601,8 +601,15 @@ describe('an amendment', () => {
   it('issues a new version of the statement that supersedes the old one in verification', async () => {
     const { practiceId, statement: old, pdf: oldPdf } = await published();
     if (old.status !== 'published') throw new Error('not published');
-    await askAppeal(practiceId, { type: 'amendment', motivation: 'The major is Zoology.' });
-    await move(secretary, practiceId, { action: 'admit_appeal' });
+    // Acknowledged as an amendment, never as an appeal: "Amendment created", then "Amendment confirmed".
+    const asked = await askAppeal(practiceId, { type: 'amendment', motivation: 'The major is Zoology.' });
+    expect(asked.json()).toMatchObject({
+      meta: { notice: 'amendmentCreated', message: 'Amendment created' },
+    });
+    const admitted = await move(secretary, practiceId, { action: 'admit_appeal' });
+    expect(admitted.json()).toMatchObject({
+      meta: { notice: 'amendmentConfirmed', message: 'Amendment confirmed' },
+    });
     // The request's views carry its type, so that its statuses are named for it (decision 026).
     const own = await call('GET', `/practices/${practiceId}`, owner);
     expect(own.json()).toMatchObject({ data: { status: 'appeal_in_evaluation', appeal_type: 'amendment' } });

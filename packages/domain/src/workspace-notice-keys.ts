@@ -21,6 +21,8 @@ export const WORKSPACE_NOTICE_KEYS = [
   'messageSent',
   'appealCreated',
   'appealConfirmed',
+  'amendmentCreated',
+  'amendmentConfirmed',
   'appealRefused',
   'appealRejected',
   'openToDelivery',
@@ -33,3 +35,15 @@ export type WorkspaceNoticeKey = (typeof WORKSPACE_NOTICE_KEYS)[number];
 /** The success message of an assignment: one request is "assigned" in the singular, several in the plural. */
 export const assignedNotice = (count: number): 'practiceAssigned' | 'practicesAssigned' =>
   count === 1 ? 'practiceAssigned' : 'practicesAssigned';
+
+/**
+ * The success message of a move on an appeal of this type: the spec's "Appeal created" and "Appeal
+ * confirmed" for an appeal, "Amendment created" and "Amendment confirmed" for an amendment, which
+ * is never called an appeal; any other message as it is.
+ */
+export function appealNoticeOf(notice: WorkspaceNoticeKey, appealType: string | null): WorkspaceNoticeKey {
+  if (appealType !== 'amendment') return notice;
+  if (notice === 'appealCreated') return 'amendmentCreated';
+  if (notice === 'appealConfirmed') return 'amendmentConfirmed';
+  return notice;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignedNotice, WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
+import { appealNoticeOf, assignedNotice, WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
 import { ACTION_NAMES_IT } from './transition-texts-it';
 import { EVALUATION_OFFICE, WORKSPACE_NOTICES } from './workspace-notices';
 
@@ -32,5 +32,23 @@ describe('workspace notices', () => {
     expect(WORKSPACE_NOTICES['it-IT'].practicePublished).toBe('Richiesta pubblicata');
     // The move that asks and waits for the answer, not a message that changes nothing.
     expect(ACTION_NAMES_IT.ask_applicant).toBe('Chiedi al richiedente');
+  });
+
+  it("names an amendment's creation and confirmation for an amendment, an appeal's in the spec's words", () => {
+    const words = (
+      locale: 'en-US' | 'it-IT',
+      key: (typeof WORKSPACE_NOTICE_KEYS)[number],
+      type: string | null,
+    ) => WORKSPACE_NOTICES[locale][appealNoticeOf(key, type)];
+    expect(words('en-US', 'appealCreated', 'appeal')).toBe('Appeal created');
+    expect(words('en-US', 'appealConfirmed', 'appeal')).toBe('Appeal confirmed');
+    expect(words('en-US', 'appealCreated', 'amendment')).toBe('Amendment created');
+    expect(words('en-US', 'appealConfirmed', 'amendment')).toBe('Amendment confirmed');
+    expect(words('it-IT', 'appealCreated', 'amendment')).toBe('Rettifica creata');
+    expect(words('it-IT', 'appealConfirmed', 'amendment')).toBe('Rettifica confermata');
+    expect(words('it-IT', 'appealConfirmed', 'appeal')).toBe('Ricorso confermato');
+    // Any other move's message, and a request with no appeal, as they are.
+    expect(appealNoticeOf('practiceUpdated', 'amendment')).toBe('practiceUpdated');
+    expect(appealNoticeOf('messageSent', null)).toBe('messageSent');
   });
 });

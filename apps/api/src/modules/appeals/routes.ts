@@ -52,7 +52,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
       schema: {
         summary: 'Ask for an appeal or an amendment of the statement, within seven days of its release',
         description:
-          'Type `appeal` or `amendment`, a motivation (it starts the request’s thread with the office), and `document_ids` of supporting documents uploaded first with POST /documents and `practice_id` (allowed while the window is open). 409 APPEAL_WINDOW_CLOSED after the window, 409 STATEMENT_WITHDRAWN once the statement is withdrawn, 409 APPEAL_ALREADY_OPEN when the request has had an appeal or amendment (open or closed: one per request), 409 TRANSITION_NOT_ALLOWED before publication, 422 on `document_ids` for a document of another request. Answers the overview and, in `meta`, ‘Appeal created’.',
+          'Type `appeal` or `amendment`, a motivation (it starts the request’s thread with the office), and `document_ids` of supporting documents uploaded first with POST /documents and `practice_id` (allowed while the window is open). 409 APPEAL_WINDOW_CLOSED after the window, 409 STATEMENT_WITHDRAWN once the statement is withdrawn, 409 APPEAL_ALREADY_OPEN when the request has had an appeal or amendment (open or closed: one per request), 409 TRANSITION_NOT_ALLOWED before publication, 422 on `document_ids` for a document of another request. Answers the overview and, in `meta`, ‘Appeal created’ (‘Amendment created’ for an amendment).',
         tags,
         security,
         params,

@@ -9,12 +9,26 @@ export type MovablePractice = Pick<
 > & {
   /** Everyone who evaluated it (`evaluatorsOf` its audit trail): none of them reviews it. */
   evaluated_by: number[];
+  /** Its appeal's type (appeal or amendment), null before one is asked for: its moves' notices name it. */
+  appeal_type: string | null;
 };
 
 export async function findMovablePractice(db: Db, id: number): Promise<MovablePractice | undefined> {
   const practice = await db
     .selectFrom('practices')
-    .select(['id', 'user_id', 'status', 'assignee_id', 'reviewer_id'])
+    .select([
+      'id',
+      'user_id',
+      'status',
+      'assignee_id',
+      'reviewer_id',
+      (eb) =>
+        eb
+          .selectFrom('appeals')
+          .select('appeals.type')
+          .whereRef('appeals.practice_id', '=', 'practices.id')
+          .as('appeal_type'),
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!practice) return undefined;

@@ -1,5 +1,6 @@
 import {
   actorContextOf,
+  appealNoticeOf,
   canChange,
   canFire,
   findTransition,
@@ -205,7 +206,9 @@ export async function transitionWithin(
       documents: move.requires?.message ? (input.requestedDocuments ?? []) : [],
     });
   }
-  return { practiceId: practice.id, action, from, to: move.to, notice: move.notice ?? null };
+  // An amendment's moves are acknowledged as an amendment's: "Amendment created", not "Appeal created".
+  const notice = move.notice ? appealNoticeOf(move.notice, practice.appeal_type) : null;
+  return { practiceId: practice.id, action, from, to: move.to, notice };
 }
 
 /** A move in a transaction of its own: `POST /staff/practices/{id}/transitions`, the applicant's reply. */

@@ -11,7 +11,7 @@ export const appealQuery = (practiceId: number) =>
       (await api.get(`practices/${practiceId}/appeal`, null, { schema: appealOverviewSchema })).data,
   });
 
-/** POST /practices/{id}/appeal: 'Appeal created'; 409 after the window or when one is open. */
+/** POST /practices/{id}/appeal: 'Appeal created' ('Amendment created' for an amendment); 409 after the window or when one is open. */
 export const createAppeal = (practiceId: number, body: CreateAppeal) =>
   api.create(`practices/${practiceId}/appeal`, body, { schema: appealOverviewSchema });
 

@@ -1,5 +1,6 @@
 import {
   APPEAL_TYPES,
+  appealNoticeOf,
   type AppealOverview,
   createAppealSchema,
   DOCUMENT_TYPES,
@@ -163,7 +164,9 @@ function AppealForm({ practiceId }: { practiceId: number }) {
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
-      showSuccess(WORKSPACE_NOTICES[currentLocale()][notice?.notice ?? 'appealCreated']);
+      showSuccess(
+        WORKSPACE_NOTICES[currentLocale()][notice?.notice ?? appealNoticeOf('appealCreated', body.type)],
+      );
       // The form is gone with its button: the keyboard goes to the appeal it sent, not the page's top.
       setTimeout(() => document.getElementById(CURRENT_ID)?.focus(), 0);
     } catch (error) {
