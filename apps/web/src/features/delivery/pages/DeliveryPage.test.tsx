@@ -480,6 +480,41 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^Delivered on /)).toBeTruthy();
   });
 
+  it('once its shipment is paid and nothing else is open, says there is nothing more to ship or to pay, in Italian too', async () => {
+    const paid = overview({
+      deliverable: [],
+      shipments: [
+        openDelivery({
+          status: 'paid',
+          practice_ids: [7],
+          paid_at: '2026-03-10T09:00:00.000Z',
+          payment_id: 9,
+        }),
+      ],
+    });
+    open({ 'GET /delivery': { body: { data: paid } } });
+    expect(
+      await screen.findByText(
+        'There is nothing more to ship: your shipments are below. You can give new shipping information if the office opens another of your requests for the return of its originals.',
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/nothing to ship yet/)).toBeNull();
+    // Not "add a request to the cart" with none to add.
+    expect(screen.getByText('There is nothing to pay: no request is open to delivery.')).toBeTruthy();
+    expect(screen.queryByText('Add at least one request to the cart to pay.')).toBeNull();
+    cleanup();
+    await changeLocale('it-IT');
+    open({ 'GET /delivery': { body: { data: paid } } });
+    expect(
+      await screen.findByText(/^Non c’è altro da spedire: le tue spedizioni sono qui sotto\./, {}, LOADED),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Non c’è nulla da pagare: nessuna richiesta è aperta alla restituzione.'),
+    ).toBeTruthy();
+  });
+
   it('names each request of a shipment by its number, linked to it, in Italian too', async () => {
     const shipments = [
       openDelivery({ id: 1, status: 'paid', practice_ids: [2], paid_at: '2026-03-10T09:00:00.000Z' }),

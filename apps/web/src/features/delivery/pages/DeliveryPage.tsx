@@ -158,8 +158,15 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
         {shipping ? (
           <ShippingSummary shipping={shipping} />
         ) : overview.deliverable.length === 0 ? (
-          // The API opens no shipment with nothing to ship (409 NOTHING_TO_SHIP, decision 028).
-          <Text>{t('delivery.shipping.nothingToShip')}</Text>
+          // The API opens no shipment with nothing to ship (409 NOTHING_TO_SHIP, decision 028). After
+          // a shipment, not "nothing to ship yet" under the payment just made: nothing more.
+          <Text>
+            {t(
+              overview.shipments.length > 0
+                ? 'delivery.shipping.nothingMoreToShip'
+                : 'delivery.shipping.nothingToShip',
+            )}
+          </Text>
         ) : (
           <ShippingForm
             feeCents={overview.fee.total}
@@ -175,6 +182,9 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
           <Text>
             {t('delivery.payment.suspended', { day: formatDate(overview.suspension.orderable_on, locale) })}
           </Text>
+        ) : overview.deliverable.length === 0 ? (
+          // Not "add a request to the cart" when there is none to add.
+          <Text>{t('delivery.payment.nothingToPay')}</Text>
         ) : cartIds.length === 0 ? (
           <Text>{t('delivery.payment.emptyCart')}</Text>
         ) : !shipping ? (

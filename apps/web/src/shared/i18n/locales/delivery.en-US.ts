@@ -25,6 +25,8 @@ export const deliveryEn = {
       title: 'Shipping information',
       nothingToShip:
         'There is nothing to ship yet: you can give the shipping information once the office opens one of your requests for the return of its originals.',
+      nothingMoreToShip:
+        'There is nothing more to ship: your shipments are below. You can give new shipping information if the office opens another of your requests for the return of its originals.',
       once: 'Check the details carefully: once submitted, the shipping information cannot be modified.',
       recipientName: 'Recipient name',
       address: 'Address',
@@ -48,6 +50,7 @@ export const deliveryEn = {
     payment: {
       title: 'Billing information and payment',
       emptyCart: 'Add at least one request to the cart to pay.',
+      nothingToPay: 'There is nothing to pay: no request is open to delivery.',
       shippingFirst: 'Submit the shipping information before paying.',
       suspended: 'The cart cannot be paid now: you can order the return from {{day}}.',
     },

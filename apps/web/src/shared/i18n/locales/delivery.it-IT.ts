@@ -28,6 +28,8 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       title: 'Informazioni di spedizione',
       nothingToShip:
         'Non c’è ancora nulla da spedire: potrai inserire le informazioni di spedizione quando l’ufficio aprirà una delle tue richieste alla restituzione degli originali.',
+      nothingMoreToShip:
+        'Non c’è altro da spedire: le tue spedizioni sono qui sotto. Potrai inserire nuove informazioni di spedizione se l’ufficio aprirà alla restituzione degli originali un’altra delle tue richieste.',
       once: 'Controlla bene i dati: una volta inviate, le informazioni di spedizione non possono essere modificate.',
       recipientName: 'Nome del destinatario',
       address: 'Indirizzo',
@@ -51,6 +53,7 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
     payment: {
       title: 'Dati di fatturazione e pagamento',
       emptyCart: 'Aggiungi almeno una richiesta al carrello per pagare.',
+      nothingToPay: 'Non c’è nulla da pagare: nessuna richiesta è aperta alla restituzione.',
       shippingFirst: 'Invia le informazioni di spedizione prima di pagare.',
       suspended: 'Il carrello non può essere pagato ora: potrai ordinare la restituzione dal {{day}}.',
     },
