@@ -5,9 +5,11 @@ import { practiceFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { changeLocale } from '@/shared/i18n';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await changeLocale('en-US');
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -131,5 +133,36 @@ describe('return delivery on the request page', () => {
     await top();
     expect(screen.getByText('Open to delivery since')).toBeTruthy();
     expect(screen.queryByText(/^Not open yet/)).toBeNull();
+  });
+
+  it('once opened and not yet paid, says at the top where to order it, beside "no further action"; paid, no more', async () => {
+    open(closed({ delivery_opened_at: '2026-11-05T09:00:00.000Z' }));
+    await top();
+    const order = screen.getByRole('link', { name: 'Order the return of your originals' });
+    expect(order.getAttribute('href')).toBe('/delivery');
+    expect(order.closest('p')?.textContent).toBe(
+      'The office can send your paper originals back to you, for a fee. Order the return of your originals',
+    );
+    // Above the request's facts, under the status.
+    const facts = screen.getByRole('heading', { level: 2, name: 'Request' });
+    expect(order.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    open(
+      closed({
+        delivery_opened_at: '2026-11-05T09:00:00.000Z',
+        delivery_paid_at: '2026-11-06T09:00:00.000Z',
+      }),
+    );
+    await top();
+    expect(screen.queryByRole('link', { name: 'Order the return of your originals' })).toBeNull();
+  });
+
+  it('says it in Italian too', async () => {
+    await changeLocale('it-IT');
+    open(closed({ delivery_opened_at: '2026-11-05T09:00:00.000Z' }));
+    const order = await screen.findByRole('link', { name: 'Ordina la restituzione dei tuoi originali' });
+    expect(order.closest('p')?.textContent).toBe(
+      'L’ufficio può restituirti i tuoi originali cartacei, a pagamento. Ordina la restituzione dei tuoi originali',
+    );
   });
 });

@@ -87,6 +87,15 @@ export function PracticePage({
           <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
         </div>
         {nextStep && <Text>{nextStep}</Text>}
+        {practice.delivery_opened_at && !practice.delivery_paid_at && (
+          // Opened to delivery, not yet paid: "closed, no further action" above is not the last word.
+          <Text>
+            {t('practice.deliveryOpen')}{' '}
+            <Anchor component={Link} to="/delivery">
+              {t('practice.deliveryOrder')}
+            </Anchor>
+          </Text>
+        )}
         <ClosureNotice practice={practice} />
         {isDraftOfOperatorCountry(practice) ? (
           // Never paid for or submitted (decision 113): a new request instead, and this one deleted.

@@ -62,6 +62,9 @@ export const practicesEn = {
     },
     title: 'Request no. {{id}}',
     continueDraft: 'Continue the request',
+    // Opened to delivery and not yet paid: where to order it, under the status.
+    deliveryOpen: 'The office can send your paper originals back to you, for a fee.',
+    deliveryOrder: 'Order the return of your originals',
     /** A draft for the operator's own country, started before it stopped being offered (decision 113). */
     operatorCountry: {
       title: 'This draft cannot be sent',

@@ -67,6 +67,8 @@ export const practicesIt: Practices = {
     },
     title: 'Richiesta n. {{id}}',
     continueDraft: 'Continua la richiesta',
+    deliveryOpen: 'L’ufficio può restituirti i tuoi originali cartacei, a pagamento.',
+    deliveryOrder: 'Ordina la restituzione dei tuoi originali',
     operatorCountry: {
       title: 'Questa bozza non può essere inviata',
       body: 'Come paese del sistema di istruzione indica {{country}}, il paese del centro. Il centro valuta titoli di studio di sistemi di istruzione esteri, quindi questa bozza non può essere pagata né inviata.',
