@@ -62,7 +62,9 @@ describe('the public verification page', () => {
       fireEvent.drop(target, { dataTransfer: { files: [file], types: ['Files'] } });
 
     drop(new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
-    await waitFor(() => expect(liveRegion().textContent).toContain('Choose a PDF file.'));
+    await waitFor(() =>
+      expect(liveRegion().textContent).toContain('Not a PDF file: choose the statement’s PDF.'),
+    );
     expect(liveRegion().textContent).toContain('photo.gif');
     // The polite region announces the refusal once: nothing in it is an assertive alert too.
     expect(within(liveRegion()).queryByRole('alert')).toBeNull();
@@ -364,7 +366,9 @@ describe('the public verification page', () => {
     await screen.findByText(/published on/);
     choose(new File(['\x89PNG\r\n'], 'photo.png', { type: 'image/png' }));
     await waitFor(() =>
-      expect(within(liveRegion()).getByText('“photo.png”: Choose a PDF file.')).toBeTruthy(),
+      expect(
+        within(liveRegion()).getByText('“photo.png”: Not a PDF file: choose the statement’s PDF.'),
+      ).toBeTruthy(),
     );
     expect(within(liveRegion()).queryByText('NOT valid')).toBeNull();
     expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
@@ -375,7 +379,11 @@ describe('the public verification page', () => {
     renderApp(`/verify/${ID}`);
     await screen.findByText(/published on/);
     choose(new File(['\x89PNG\r\n\x1a\n'], 'x.pdf', { type: 'application/pdf' }));
-    await waitFor(() => expect(within(liveRegion()).getByText('“x.pdf”: Choose a PDF file.')).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        within(liveRegion()).getByText('“x.pdf”: Not a PDF file: choose the statement’s PDF.'),
+      ).toBeTruthy(),
+    );
     expect(within(liveRegion()).queryByText('NOT valid')).toBeNull();
     expect(api.callsTo(`POST /verify/${ID}`)).toHaveLength(0);
   });
@@ -472,7 +480,9 @@ describe('the verification page without an id (issue 14)', () => {
     // No type from the system: the extension tells.
     choose(new File(['\x89PNG\r\n'], 'foto.png', { type: '' }));
     await waitFor(() =>
-      expect(within(liveRegion()).getByText('“foto.png”: Scegli un file PDF.')).toBeTruthy(),
+      expect(
+        within(liveRegion()).getByText('“foto.png”: Non è un file PDF: scegli il PDF dell’attestato.'),
+      ).toBeTruthy(),
     );
     expect(within(liveRegion()).queryByText('NON valido')).toBeNull();
     expect(api.callsTo('POST /verify')).toHaveLength(0);

@@ -25,7 +25,8 @@ export const verifyEn = {
     choose: 'Choose a PDF file',
     checking: 'Checking the file…',
     tooLarge: 'The file is too large: the maximum size is {{max}} MB.',
-    notPdf: 'Choose a PDF file.',
+    // Why the file is refused, not only what to do: a PNG renamed .pdf was "chosen as a PDF".
+    notPdf: 'Not a PDF file: choose the statement’s PDF.',
     resultTitle: 'Result',
     valid: 'Valid',
     notValid: 'NOT valid',

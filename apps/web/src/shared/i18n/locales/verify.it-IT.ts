@@ -26,7 +26,7 @@ export const verifyIt: typeof verifyEn = {
     choose: 'Scegli un file PDF',
     checking: 'Controllo del file in corso…',
     tooLarge: 'Il file è troppo grande: la dimensione massima è {{max}} MB.',
-    notPdf: 'Scegli un file PDF.',
+    notPdf: 'Non è un file PDF: scegli il PDF dell’attestato.',
     resultTitle: 'Esito',
     valid: 'Valido',
     notValid: 'NON valido',
