@@ -158,6 +158,24 @@ describe('the appeal page', () => {
     }
   });
 
+  it('says the documents are optional and what is sent after them, in Italian as in English', async () => {
+    for (const [locale, hint] of [
+      ['en-US', 'Optional: upload the documents that support your appeal or amendment, then send it.'],
+      ['it-IT', 'Facoltativo: carica i documenti a supporto, poi invia il ricorso o la rettifica.'],
+    ] as const) {
+      await changeLocale(locale);
+      try {
+        mockApi({ 'GET /practices/7/appeal': { body: { data: open } } });
+        renderApp('/practices/7/appeal', { queryClient: logIn() });
+        expect(await screen.findByText(hint)).toBeTruthy();
+        expect(screen.queryByText(/poi invialo/)).toBeNull();
+      } finally {
+        cleanup();
+        await changeLocale('en-US');
+      }
+    }
+  });
+
   it('refuses to send while a file chosen is not attached, saying so with focus on it, then sends it with the appeal (en-US, it-IT)', async () => {
     for (const [locale, notAttached, send, which] of [
       [

@@ -16,7 +16,8 @@ export const appealIt: typeof appealEn = {
     },
     motivation: 'Motivazione',
     documentsTitle: 'Documenti a supporto',
-    documentsHint: 'Facoltativo: carica i documenti a supporto del ricorso o della rettifica, poi invialo.',
+    // Not "…del ricorso o della rettifica, poi invialo": a masculine "lo" for either, or for a document.
+    documentsHint: 'Facoltativo: carica i documenti a supporto, poi invia il ricorso o la rettifica.',
     attached: 'Documenti allegati',
     remove: 'Rimuovi {{name}}',
     submit: 'Invia il ricorso o la rettifica',
