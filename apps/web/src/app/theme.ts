@@ -48,8 +48,17 @@ export const theme = createTheme({
     // An open list stays where its field is, inside the page's landmark or the dialog (axe
     // `region`), not in a portal at the end of the body; the floating position keeps it in view.
     Combobox: { defaultProps: { withinPortal: false } },
-    Select: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
-    MultiSelect: { defaultProps: { withScrollArea: false }, styles: { options: LIST_THAT_SCROLLS } },
+    // A searchable list opens when its field is clicked or typed in (or on the Down arrow), not when focus
+    // merely arrives: a refused form that takes the keyboard to a country field in error left its
+    // list open over the fields below, as Tab into the field did (a plain Select never opened so).
+    Select: {
+      defaultProps: { withScrollArea: false, openOnFocus: false },
+      styles: { options: LIST_THAT_SCROLLS },
+    },
+    MultiSelect: {
+      defaultProps: { withScrollArea: false, openOnFocus: false },
+      styles: { options: LIST_THAT_SCROLLS },
+    },
     // A dialog's title bar is Mantine's <header>, which assistive technology lists as a second
     // "banner" beside the page's own (axe landmark-no-duplicate-banner on every open dialog): it is
     // a plain group of the title and the close button, the dialog named by its title as before.

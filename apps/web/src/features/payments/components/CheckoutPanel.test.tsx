@@ -52,14 +52,17 @@ const frenchBilling: BillingInfoView = {
   country: 'FR',
 };
 
-function openReview(routes: Parameters<typeof mockApi>[0] = {}, path = '/service/new/review') {
+function openReview(
+  routes: Parameters<typeof mockApi>[0] = {},
+  path = '/service/new/review',
+  user = testUser({ ...completeProfile, zip_code: '00100' }),
+) {
   const calls = mockApi({
     'GET /practices/draft': { body: { data: draft } },
     'GET /services/discovery': { body: { data: discoveryFixture() } },
     'GET /users/1/billing': { body: { data: null } },
     ...routes,
   });
-  const user = testUser({ ...completeProfile, zip_code: '00100' });
   return { calls, ...renderApp(path, { queryClient: logIn(user) }) };
 }
 
@@ -105,6 +108,18 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
     await userEvent.click(screen.getByRole('radio', { name: 'Individual' }));
     expect(screen.getByLabelText(/^First name/)).toBeTruthy();
     expect(screen.queryByText('Invalid VAT number')).toBeNull();
+  });
+
+  it('takes the keyboard to a billing country in error without opening its list', async () => {
+    // The account names the payer but gives no country: the first field in error is the country.
+    const { calls } = openReview({}, undefined, testUser());
+    await pay();
+    const country = await screen.findByRole('combobox', { name: /^Country/ }, LOADED);
+    await waitFor(() => expect(document.activeElement).toBe(country));
+    expect(country.getAttribute('aria-invalid')).toBe('true');
+    expect(country.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(calls.callsTo('POST /practices/7/checkout')).toHaveLength(0);
   });
 
   it('asks an individual billed in Italy for a fiscal code', async () => {
