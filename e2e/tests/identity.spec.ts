@@ -100,6 +100,9 @@ test('an applicant registers, activates, completes the account, turns on 2FA, lo
   // Log out, log in again: the second factor is asked for.
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
+  // The login page says so, politely.
+  await expect(page.getByRole('status').filter({ hasText: 'You have logged out.' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import { currentUserQuery } from '@/shared/session/currentUser';
@@ -44,6 +45,8 @@ describe('session end', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(router.state.location.search).toBe('?next=%2Faccount');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByText('You have logged out.')).toBeNull();
     expect(storage.get('token')).toBeNull();
     expect(storage.get('tokenExpiresAt')).toBeNull();
     expect(api.callsTo('POST /auth/logout')[0]?.body).toEqual({ route: '/account', cause: 'expired' });
@@ -96,5 +99,25 @@ describe('session end', () => {
       `Bearer ${'t'.repeat(43)}`,
     );
     expect(storage.get('token')).toBeNull();
+  });
+
+  it('says "You have logged out." politely on the login page a logout leads to, and not on a later visit', async () => {
+    mockApi({ 'POST /auth/logout': { status: 204 } });
+    const { router } = loggedIn('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    const notice = await screen.findByText('You have logged out.', {}, { timeout: 5000 });
+    // Said in a polite live region, not as an alert.
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+
+    await router.navigate('/auth/register');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create an account' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    await router.navigate('/auth/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('You have logged out.')).toBeNull();
   });
 });

@@ -5,8 +5,22 @@ import { clearSession, storage, unsavedValues } from '../storage';
 
 export type LogoutCause = (typeof LOGOUT_CAUSES)[number];
 
+/**
+ * Whether the user has just logged out on purpose and the page they land on has not said so yet:
+ * in memory only, so a reload, a later visit or another tab never says it again.
+ */
+let isLogoutUnconfirmed = false;
+
+/** True once after a logout on purpose: the login page confirms it (and only it, once). */
+export function takeLogoutConfirmation(): boolean {
+  const isUnconfirmed = isLogoutUnconfirmed;
+  isLogoutUnconfirmed = false;
+  return isUnconfirmed;
+}
+
 /** Keeps a session that passed every login step: token, expiry and owner (spec §2 client storage). */
 export function startSession(session: Pick<Session, 'access_token' | 'expires_at' | 'user_id'>): void {
+  isLogoutUnconfirmed = false;
   // What another account typed in this tab before its session ended is not this user's to find.
   unsavedValues.forgetAllBut(session.user_id);
   storage.set('token', session.access_token);
@@ -40,4 +54,5 @@ export function logout(queryClient: QueryClient, route: string, cause: LogoutCau
   if (token) api.create('auth/logout', { route, cause }, { token }).catch(() => undefined);
   // Logging out on purpose leaves nothing typed behind; an expired session keeps it for the login.
   endSession(queryClient, { isForgettingTyped: cause === 'user' });
+  isLogoutUnconfirmed = cause === 'user';
 }

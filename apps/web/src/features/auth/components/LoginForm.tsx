@@ -12,6 +12,7 @@ import { useIsPrerendered } from '@/shared/ui/hydration';
 import { nextFromSearch, rememberNextForActivation } from '@/shared/session/loginPath';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { logIn } from '../api/auth';
+import { LoggedOutNotice } from './LoggedOutNotice';
 
 /** First step of a login: email and password (spec §2 /login). */
 export function LoginForm({ onSession }: { onSession: (session: Session) => Promise<void> | void }) {
@@ -50,6 +51,7 @@ export function LoginForm({ onSession }: { onSession: (session: Session) => Prom
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      <LoggedOutNotice />
       <Stack gap="md">
         <PageHeading>{t('pages.login.title')}</PageHeading>
         <Text>{t('pages.login.purpose')}</Text>

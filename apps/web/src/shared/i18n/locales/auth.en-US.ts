@@ -12,6 +12,7 @@ export const authEn = {
       birthDate: 'Date of birth',
     },
     login: {
+      loggedOut: 'You have logged out.',
       submit: 'Log in',
       forgotPassword: 'Forgot your password?',
       register: 'No account yet? Register',

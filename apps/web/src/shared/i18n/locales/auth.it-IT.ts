@@ -14,6 +14,7 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
       birthDate: 'Data di nascita',
     },
     login: {
+      loggedOut: 'Sei uscito dal portale.',
       submit: 'Accedi',
       forgotPassword: 'Hai dimenticato la password?',
       register: 'Non hai un account? Registrati',
