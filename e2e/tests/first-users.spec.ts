@@ -393,11 +393,17 @@ const expectTableFits = async (page: Page) => {
     .toBe(0);
 };
 
-test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "Choose a file" opens the file chooser', async ({
+/** A phone held sideways and upright: an open list there has little room above or below its field. */
+const PHONES = [
+  { width: 667, height: 375 },
+  { width: 375, height: 667 },
+] as const;
+
+test('every open list that scrolls passes axe at 375 and 1280 px and lies on the screen of a phone held either way, and Enter on "Choose a file" opens the file chooser', async ({
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const person = { email: `lists.${Date.now()}@example.org`, password };
   await createApplicant(request, dataDir(PORTAL_PORT), person);
   // A draft at its documents: the wizard's document type offers every type of the service.
@@ -418,12 +424,22 @@ test('every open list that scrolls passes axe at 375 and 1280 px, and Enter on "
         [box, box.parentElement, ...box.querySelectorAll('*')].some((part) => part.scrollHeight > part.clientHeight + 1))`,
     );
     expect(scrolls, `the list of ${name} scrolls`).toBe(true);
+    // The list lies whole on the screen, below the fixed header: its top and bottom edges are its own.
+    const onScreen = await page.evaluate<boolean>(
+      `(() => {
+        const box = [...document.querySelectorAll('[role="listbox"]')].find((list) => list.offsetParent !== null);
+        const edges = box?.getBoundingClientRect();
+        return !!edges && [edges.top + 2, edges.bottom - 2].every((y) =>
+          box.contains(document.elementFromPoint(edges.left + edges.width / 2, y)));
+      })()`,
+    );
+    expect(onScreen, `the list of ${name} lies on the screen`).toBe(true);
     await expectAccessible(page);
     await expectInLandmarks(page);
     await page.keyboard.press('Escape');
   };
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
+  for (const size of [...WIDTHS.map((width) => ({ width, height: 800 })), ...PHONES]) {
+    await page.setViewportSize(size);
     await page.goto('/service');
     await openList('Country of education system', 'an');
     await page.goto('/account');

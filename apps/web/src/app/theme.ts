@@ -1,5 +1,5 @@
 import { BREAKPOINTS } from '@lisbon/domain';
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type PopoverProps } from '@mantine/core';
 
 /** Mantine measures breakpoints in em; the spec's are px at the browser's default 16 px. */
 const em = (px: number) => `${px / 16}em`;
@@ -13,8 +13,39 @@ export const NAVIGATION_BREAKPOINT = 'sm' as const;
 /** From the navigation breakpoint up (inclusive): the side navigation and the header links. */
 export const WIDE_SCREEN_QUERY = `(min-width: ${em(BREAKPOINTS[NAVIGATION_BREAKPOINT])})`;
 
-/** Mantine's own height for an open list (`maxDropdownHeight`), scrolled by the listbox. */
-const LIST_THAT_SCROLLS = { maxHeight: 220, overflowY: 'auto' } as const;
+/** The logged-in layout's header, fixed over the top of the page as it scrolls. */
+export const HEADER_HEIGHT = 64;
+
+/**
+ * An open list keeps this far from the screen's edges, and below the fixed header: on a landscape
+ * phone (667×375) a country list of 220 px ran past the bottom of the screen.
+ */
+const LIST_EDGES = { top: HEADER_HEIGHT + 8, bottom: 8, left: 8, right: 8 };
+/** The dropdown's padding (4 px) and border (1 px), each side of the listbox. */
+const DROPDOWN_FRAME = 10;
+/** Two options and a half: a list shorter than this would show too little to choose from. */
+const LIST_MIN_HEIGHT = 80;
+
+/**
+ * Where an open list goes: on the side of its field with more room (flip, best fit), as tall as
+ * that room allows (size, through `--list-room`), so that it stays on the screen. The side is
+ * chosen again while the list is open (`preventPositionChangeWhenVisible: false` below): a list
+ * opens small ("Type at least 2 characters") and grows as the search finds countries.
+ */
+const LIST_PLACEMENT: NonNullable<PopoverProps['middlewares']> = {
+  flip: { fallbackStrategy: 'bestFit', padding: LIST_EDGES },
+  shift: true,
+  size: {
+    padding: LIST_EDGES,
+    apply: ({ availableHeight, elements }) => {
+      const room = Math.max(availableHeight - DROPDOWN_FRAME, LIST_MIN_HEIGHT);
+      elements.floating.style.setProperty('--list-room', `${room}px`);
+    },
+  },
+};
+
+/** Mantine's own height for an open list (`maxDropdownHeight`) at most, scrolled by the listbox. */
+const LIST_THAT_SCROLLS = { maxHeight: 'min(220px, var(--list-room, 220px))', overflowY: 'auto' } as const;
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -47,7 +78,16 @@ export const theme = createTheme({
     // no key could reach, and a tabindex on it tripped aria-required-children (issue 33).
     // An open list stays where its field is, inside the page's landmark or the dialog (axe
     // `region`), not in a portal at the end of the body; the floating position keeps it in view.
-    Combobox: { defaultProps: { withinPortal: false } },
+    Combobox: {
+      defaultProps: {
+        withinPortal: false,
+        middlewares: LIST_PLACEMENT,
+        preventPositionChangeWhenVisible: false,
+        // Above a dialog's title bar (Mantine's sticky header, z-index 1000), which a list opened
+        // upwards in a dialog on a phone held sideways went under.
+        zIndex: 1001,
+      },
+    },
     // A searchable list opens when its field is clicked or typed in (or on the Down arrow), not when focus
     // merely arrives: a refused form that takes the keyboard to a country field in error left its
     // list open over the fields below, as Tab into the field did (a plain Select never opened so).

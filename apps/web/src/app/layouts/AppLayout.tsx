@@ -12,7 +12,7 @@ import { loadAreaTexts } from '@/shared/i18n';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { logout as endUserSession } from '@/shared/session/session';
 import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
-import { NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
+import { HEADER_HEIGHT, NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../theme';
 import { Footer } from './Footer';
 import { LanguageOffer } from './LanguageOffer';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -21,8 +21,6 @@ import { NavigationStatus } from './NavigationStatus';
 import { PageFocus } from './PageFocus';
 import { PageScroll } from './PageScroll';
 import { PublicNavigationBar } from './PublicNavigationBar';
-
-const HEADER_HEIGHT = 64;
 
 /**
  * The side navigation, shown from the navigation breakpoint up. `collapsed.mobile` makes Mantine
