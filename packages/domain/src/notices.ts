@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { LAST_PERIOD_DAY, nextWorkingDay, type WorkingCalendar } from './working-days';
+import { LAST_PERIOD_DAY } from './calendar-bounds';
+import { nextWorkingDay, type WorkingCalendar } from './working-days';
 
 /**
  * Notices across the portal (spec §9): announced closures of the body and maintenance.

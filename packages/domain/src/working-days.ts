@@ -1,5 +1,8 @@
 import { easter } from 'date-easter';
 import { z } from 'zod';
+import { LAST_CALENDAR_DAY, LAST_PERIOD_DAY } from './calendar-bounds';
+
+export { LAST_CALENDAR_DAY, LAST_PERIOD_DAY } from './calendar-bounds';
 
 /**
  * Working days of the evaluation body (spec §9, DESIGN.md): Monday to Friday, less Italian
@@ -35,18 +38,6 @@ const FIXED_NATIONAL_HOLIDAYS: readonly MonthDay[] = [
 
 /** 4 October (San Francesco d'Assisi) is a national holiday again from 2026 (Law 151/2025). */
 const SAINT_FRANCIS_FROM_YEAR = 2026;
-
-/**
- * The last day a period of the calendar (a closure, a return-delivery suspension) may end on: the
- * calendar's days have four-digit years, and past 9999-12-31 the next day is no date (`+010000-01`),
- * so looking for the working day after a closure that ends there never ended (decision 083). The
- * input schemas refuse a later day; a period stored before they did is read as ending on it, so
- * the working days of 9999 are always there to be found.
- */
-export const LAST_PERIOD_DAY = '9998-12-31';
-
-/** The last day with a four-digit year: no search for a working day goes past it. */
-export const LAST_CALENDAR_DAY = '9999-12-31';
 
 /** A period's last day as the calendar counts it: never past LAST_PERIOD_DAY, whatever is stored. */
 export const countedEnd = (to: string): string => (to < LAST_PERIOD_DAY ? to : LAST_PERIOD_DAY);
