@@ -595,6 +595,43 @@ describe('the staff’s appeal moves', () => {
     expect(rejectionMail?.text).toContain('The name is right.');
     expect(JSON.stringify(rejectionMail)).not.toContain('registrar');
   }, 120_000);
+
+  it('issues an amendment only as an amended statement, and an appeal only as a statement of appeal (409 otherwise)', async () => {
+    const reviewedAs = async (type: 'appeal' | 'amendment') => {
+      const { practiceId } = await published();
+      expect((await askAppeal(practiceId, { type, motivation: 'Please look again.' })).statusCode).toBe(201);
+      // The evaluation of the appeal done, as its moves would leave it.
+      await t.database.db
+        .updateTable('practices')
+        .set({ status: 'appeal_reviewed' })
+        .where('id', '=', practiceId)
+        .execute();
+      return practiceId;
+    };
+    const offered = async (practiceId: number) =>
+      dataOf<{ available_actions: { action: string }[] }>(
+        await call('GET', `/staff/practices/${practiceId}`, admin),
+      ).available_actions.map((available) => available.action);
+
+    const amendment = await reviewedAs('amendment');
+    expect(await offered(amendment)).toEqual(['issue_amendment', 'reject_appeal']);
+    const asAppeal = await move(admin, amendment, { action: 'issue_appeal' });
+    expect(asAppeal.statusCode).toBe(409);
+    expect(asAppeal.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    expect(await statusOf(t.database, amendment)).toBe('appeal_reviewed');
+    expect((await move(admin, amendment, { action: 'issue_amendment' })).statusCode).toBe(200);
+
+    const appeal = await reviewedAs('appeal');
+    expect(await offered(appeal)).toEqual(['issue_appeal', 'reject_appeal']);
+    const asAmendment = await move(admin, appeal, { action: 'issue_amendment' });
+    expect(asAmendment.statusCode).toBe(409);
+    expect(asAmendment.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    expect((await move(admin, appeal, { action: 'issue_appeal' })).statusCode).toBe(200);
+
+    await worker.drainOnce();
+    expect(await statusOf(t.database, amendment)).toBe('amend_issued');
+    expect(await statusOf(t.database, appeal)).toBe('appeal_issued');
+  }, 120_000);
 });
 
 describe('an amendment', () => {

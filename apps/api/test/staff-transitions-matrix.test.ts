@@ -6,6 +6,7 @@ import {
   PRACTICE_STATUSES,
   TRANSITION_ACTIONS,
   type ActorContext,
+  type AppealType,
   type PracticeStatus,
   type TransitionAction,
 } from '@lisbon/domain';
@@ -50,11 +51,20 @@ const CONTEXTS: Record<MatrixRole, ActorContext> = {
 
 type Outcome = { status: number; code?: string; to?: PracticeStatus; isDeferred?: boolean };
 
-/** What the table says should happen: the move, 409 (no such move from here), 403 (not this actor), or another flow's 409. */
-function expected(status: PracticeStatus, action: TransitionAction, role: MatrixRole): Outcome {
+/**
+ * What the table says should happen on a request whose appeal is of `type` (an appeal's status:
+ * 'appeal' unless said): the move, 409 (no such move from here), 403 (not this actor), or another
+ * flow's 409.
+ */
+function expected(
+  status: PracticeStatus,
+  action: TransitionAction,
+  role: MatrixRole,
+  type: AppealType | null = appealTypeIn(status),
+): Outcome {
   // Staff cannot tell a draft from a missing id (decision 084): the applicant's alone.
   if (status === 'draft' && role !== 'applicant-owner') return { status: 404, code: 'NOT_FOUND' };
-  const move = findTransition(action, status);
+  const move = findTransition(action, status, type);
   if (!move) return { status: 409, code: 'TRANSITION_NOT_ALLOWED' };
   if (!canFire(move, CONTEXTS[role])) return { status: 403, code: 'FORBIDDEN_ACCESS' };
   // Publishing (a statement, a statement of appeal, an amended statement) is accepted and left to
@@ -64,11 +74,17 @@ function expected(status: PracticeStatus, action: TransitionAction, role: Matrix
   return { status: 200, to: move.to };
 }
 
+/** An appeal's statuses are a request's with an appeal asked for: an appeal, unless the matrix says. */
+const appealTypeIn = (status: PracticeStatus): AppealType | null =>
+  status.startsWith('appeal_') ? 'appeal' : null;
+
 const clock = new ManualClock('2025-03-03T09:00:00Z');
 let owner: Applicant;
 const people = {} as Record<Exclude<MatrixRole, 'applicant-owner'>, Applicant>;
 /** One request per status, assigned to the assignee and reviewer of the matrix: failures leave it as it was. */
 const probes = {} as Record<PracticeStatus, number>;
+/** The amendment's: a request reviewed on an amendment. */
+let amendmentProbe: number;
 
 const t = useTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
@@ -86,9 +102,13 @@ beforeAll(async () => {
     people[name] = await staffMember(t.app, t.database, clock, { role, email: `${name}@example.org` });
   }
   for (const status of PRACTICE_STATUSES) probes[status] = await inStatus(status);
+  amendmentProbe = await inStatus('appeal_reviewed', 'amendment');
 });
 
-async function inStatus(status: PracticeStatus): Promise<number> {
+async function inStatus(
+  status: PracticeStatus,
+  type: AppealType | null = appealTypeIn(status),
+): Promise<number> {
   const id = await practiceIn(t.database, {
     userId: owner.id,
     status,
@@ -98,6 +118,20 @@ async function inStatus(status: PracticeStatus): Promise<number> {
   });
   // An appeal is about a published statement (issue_appeal and issue_amendment need it).
   if (status.startsWith('appeal_')) await withPublishedStatement(t.database, id);
+  // Its appeal: which statement it is issued with follows its type (decision 026).
+  if (type !== null) {
+    await t.database.db
+      .insertInto('appeals')
+      .values({
+        practice_id: id,
+        user_id: owner.id,
+        type,
+        motivation: 'Please look again.',
+        document_ids: '[]',
+        created_at: '2025-03-02T09:00:00.000Z',
+      })
+      .execute();
+  }
   return id;
 }
 
@@ -139,45 +173,57 @@ async function fire(role: MatrixRole, practiceId: number, action: TransitionActi
   return { status: response.statusCode, ...(answer.code ? { code: answer.code } : {}) };
 }
 
+/** Every action as every role from this status, on a request whose appeal is of `type`. */
+async function answersAsTheTable(status: PracticeStatus, type: AppealType | null, probe: number) {
+  for (const action of TRANSITION_ACTIONS) {
+    for (const role of ROLES) {
+      const want = expected(status, action, role, type);
+      const label = `${status} × ${action} × ${role}`;
+      if (want.status !== 200) {
+        expect(await fire(role, probe, action), label).toEqual({
+          status: want.status,
+          code: want.code,
+        });
+        continue;
+      }
+      const id = await inStatus(status, type);
+      expect(await fire(role, id, action), label).toEqual({ status: 200 });
+      expect(await statusOf(t.database, id), label).toBe(want.to);
+      const entries = await auditOf(t.database, id);
+      if (want.isDeferred) {
+        expect(entries, label).toEqual([]);
+        continue;
+      }
+      expect(entries, label).toHaveLength(1);
+      const actorId = role === 'applicant-owner' ? owner.id : people[role].id;
+      expect(entries[0], label).toMatchObject({
+        from_status: status,
+        to_status: want.to,
+        action,
+        by_user_id: actorId,
+      });
+      const move = findTransition(action, status, type);
+      if (move?.requires?.note) expect(entries[0]?.note, label).toBe('Recorded reason');
+      if (move?.requires?.reason)
+        expect(entries[0]?.details, label).toBe(JSON.stringify({ reason: 'Reason given to the applicant' }));
+    }
+  }
+  expect(await statusOf(t.database, probe)).toBe(status);
+  expect(await auditOf(t.database, probe)).toEqual([]);
+}
+
 describe.each(PRACTICE_STATUSES)('from %s', (status) => {
   it('answers every action for every role as the transition table says', async () => {
-    for (const action of TRANSITION_ACTIONS) {
-      for (const role of ROLES) {
-        const want = expected(status, action, role);
-        const label = `${status} × ${action} × ${role}`;
-        if (want.status !== 200) {
-          expect(await fire(role, probes[status], action), label).toEqual({
-            status: want.status,
-            code: want.code,
-          });
-          continue;
-        }
-        const id = await inStatus(status);
-        expect(await fire(role, id, action), label).toEqual({ status: 200 });
-        expect(await statusOf(t.database, id), label).toBe(want.to);
-        const entries = await auditOf(t.database, id);
-        if (want.isDeferred) {
-          expect(entries, label).toEqual([]);
-          continue;
-        }
-        expect(entries, label).toHaveLength(1);
-        const actorId = role === 'applicant-owner' ? owner.id : people[role].id;
-        expect(entries[0], label).toMatchObject({
-          from_status: status,
-          to_status: want.to,
-          action,
-          by_user_id: actorId,
-        });
-        const move = findTransition(action, status);
-        if (move?.requires?.note) expect(entries[0]?.note, label).toBe('Recorded reason');
-        if (move?.requires?.reason)
-          expect(entries[0]?.details, label).toBe(
-            JSON.stringify({ reason: 'Reason given to the applicant' }),
-          );
-      }
-    }
-    expect(await statusOf(t.database, probes[status])).toBe(status);
-    expect(await auditOf(t.database, probes[status])).toEqual([]);
+    await answersAsTheTable(status, appealTypeIn(status), probes[status]);
+  });
+});
+
+describe('an amendment reviewed', () => {
+  it('answers every action for every role as the table says: issued as an amended statement, never as an appeal', async () => {
+    expect(expected('appeal_reviewed', 'issue_appeal', 'admin', 'amendment').status).toBe(409);
+    expect(expected('appeal_reviewed', 'issue_amendment', 'admin').status).toBe(409);
+    expect(expected('appeal_reviewed', 'issue_amendment', 'admin', 'amendment').status).toBe(200);
+    await answersAsTheTable('appeal_reviewed', 'amendment', amendmentProbe);
   });
 });
 

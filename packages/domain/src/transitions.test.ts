@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor } from './abilities';
-import { PRACTICE_STATUSES, type PracticeStatus } from './statuses';
+import { PRACTICE_STATUSES, type AppealType, type PracticeStatus } from './statuses';
 import {
   isAnsweredByApplicant,
   actorContextOf,
@@ -90,29 +90,32 @@ describe('canFire and availableTransitions', () => {
 
   it('keeps staff actions from applicants and applicant actions from staff', () => {
     expect(
-      availableTransitions('pending_student_reply', { actor: 'applicant' }).map((t) => t.action),
+      availableTransitions('pending_student_reply', { actor: 'applicant' }, null).map((t) => t.action),
     ).toEqual(['reply']);
     expect(
-      availableTransitions('pending_student_reply', { ...evaluator, isAssignee: true }).map((t) => t.action),
+      availableTransitions('pending_student_reply', { ...evaluator, isAssignee: true }, null).map(
+        (t) => t.action,
+      ),
     ).toEqual([]);
   });
 
   it('offers a secretary assignment and closing on an unassigned request', () => {
-    const actions = availableTransitions('unassigned', {
-      actor: 'staff',
-      abilities: abilitiesFor('secretary'),
-    }).map((t) => t.action);
+    const actions = availableTransitions(
+      'unassigned',
+      { actor: 'staff', abilities: abilitiesFor('secretary') },
+      null,
+    ).map((t) => t.action);
     expect(actions.sort()).toEqual(['assign', 'close']);
   });
 
   it('offers the reviewer the review outcomes only on their requests', () => {
     const reviewer = { actor: 'staff' as const, abilities: abilitiesFor('reviewer') };
     expect(
-      availableTransitions('in_review', { ...reviewer, isReviewer: true })
+      availableTransitions('in_review', { ...reviewer, isReviewer: true }, null)
         .map((t) => t.action)
         .sort(),
     ).toEqual(['conclude_review', 'send_back']);
-    expect(availableTransitions('in_review', { ...reviewer, isReviewer: false })).toEqual([]);
+    expect(availableTransitions('in_review', { ...reviewer, isReviewer: false }, null)).toEqual([]);
   });
 });
 
@@ -168,11 +171,11 @@ describe('what each move records and says', () => {
     expect(reject && canFire(reject, secretary)).toBe(false);
     expect(findTransition('reply', 'appeal_pending_student_reply')?.to).toBe('appeal_in_evaluation');
     expect(findTransition('conclude_review', 'appeal_in_review')?.to).toBe('appeal_reviewed');
-    expect(findTransition('issue_appeal', 'appeal_reviewed')).toMatchObject({
+    expect(findTransition('issue_appeal', 'appeal_reviewed', 'appeal')).toMatchObject({
       to: 'appeal_issued',
       via: 'publication',
     });
-    expect(findTransition('issue_amendment', 'appeal_reviewed')).toMatchObject({
+    expect(findTransition('issue_amendment', 'appeal_reviewed', 'amendment')).toMatchObject({
       to: 'amend_issued',
       via: 'publication',
     });
@@ -254,13 +257,19 @@ describe('actorContextOf', () => {
 });
 
 describe('the appeal moves the workspace offers (only those the table allows)', () => {
-  const offered = (status: PracticeStatus, role: 'admin' | 'secretary' | 'evaluator' | 'reviewer', id = 99) =>
+  const offered = (
+    status: PracticeStatus,
+    role: 'admin' | 'secretary' | 'evaluator' | 'reviewer',
+    id = 99,
+    appealType: AppealType | null = 'appeal',
+  ) =>
     availableTransitions(
       status,
       actorContextOf(
         { id, abilities: abilitiesFor(role) },
         { assignee_id: 21, reviewer_id: 22, evaluated_by: [] },
       ),
+      appealType,
     )
       .filter(isOfferedInWorkspace)
       .map((transition) => transition.action);
@@ -277,10 +286,23 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
     expect(offered('appeal_pending_student_reply', 'admin')).toEqual([]);
   });
 
-  it('offers the statement of appeal, the amended statement and the rejection to a publisher only', () => {
-    expect(offered('appeal_reviewed', 'admin')).toEqual(['issue_appeal', 'issue_amendment', 'reject_appeal']);
+  it('offers the statement of appeal or the amended statement, and the rejection, to a publisher only', () => {
+    expect(offered('appeal_reviewed', 'admin')).toEqual(['issue_appeal', 'reject_appeal']);
     expect(offered('appeal_reviewed', 'reviewer', 22)).toEqual([]);
     expect(offered('published', 'admin')).toEqual([]);
+  });
+
+  it('issues an appeal as a statement of appeal and an amendment as an amended statement, never the other way', () => {
+    expect(offered('appeal_reviewed', 'admin', 99, 'amendment')).toEqual([
+      'issue_amendment',
+      'reject_appeal',
+    ]);
+    expect(offered('appeal_reviewed', 'admin', 99, null)).toEqual(['reject_appeal']);
+    expect(findTransition('issue_appeal', 'appeal_reviewed', 'amendment')).toBeUndefined();
+    expect(findTransition('issue_amendment', 'appeal_reviewed', 'appeal')).toBeUndefined();
+    expect(findTransition('issue_appeal', 'appeal_reviewed')).toBeUndefined();
+    // The other moves of an appeal are the same for both.
+    expect(findTransition('reject_appeal', 'appeal_reviewed', 'amendment')?.to).toBe('appeal_rejected');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Abilities, Ability } from './abilities';
-import type { PracticeStatus } from './statuses';
+import type { AppealType, PracticeStatus } from './statuses';
 import type { WorkspaceNoticeKey } from './workspace-notice-keys';
 
 /**
@@ -35,6 +35,11 @@ export type Transition = {
   notice?: WorkspaceNoticeKey;
   /** Moves that belong to a flow of their own, not to the generic transition endpoint. */
   via?: 'publication' | 'appeal_request';
+  /**
+   * Only on a request whose appeal is of this type (decision 026): the statement of appeal issues
+   * an appeal, the amended statement an amendment, never the other way round.
+   */
+  appealType?: AppealType;
 };
 
 /** The applicant's mails about their request (DESIGN.md: request received, question asked, published, closed; the appeal's steps, decision 026). */
@@ -226,6 +231,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.publish',
     via: 'publication',
+    appealType: 'appeal',
     notifies: 'appeal-issued',
     notice: 'practicePublished',
   },
@@ -236,6 +242,7 @@ export const TRANSITIONS = [
     actor: 'staff',
     ability: 'staff.publish',
     via: 'publication',
+    appealType: 'amendment',
     notifies: 'amend-issued',
     notice: 'practicePublished',
   },
@@ -274,10 +281,25 @@ export const TRANSITION_ACTIONS = [
   'reject_appeal',
 ] as const satisfies readonly TransitionAction[];
 
-/** The transition an action fires from a status, or undefined when the table has none. */
-export function findTransition(action: string, from: PracticeStatus): Transition | undefined {
+/**
+ * Whether a move fits the request's appeal: one made for a type of appeal (`issue_appeal`,
+ * `issue_amendment`) only on a request whose appeal is of that type, none before one is asked for.
+ */
+export const fitsAppeal = (transition: Transition, appealType: AppealType | null): boolean =>
+  transition.appealType === undefined || transition.appealType === appealType;
+
+/**
+ * The transition an action fires from a status, on a request whose appeal is of `appealType` (null:
+ * none asked for), or undefined when the table has none.
+ */
+export function findTransition(
+  action: string,
+  from: PracticeStatus,
+  appealType: AppealType | null = null,
+): Transition | undefined {
   return (TRANSITIONS as readonly Transition[]).find(
-    (transition) => transition.action === action && transition.from.includes(from),
+    (transition) =>
+      transition.action === action && transition.from.includes(from) && fitsAppeal(transition, appealType),
   );
 }
 
@@ -404,10 +426,18 @@ export function isThePersonAsked(
   return true;
 }
 
-/** The transitions this actor may fire on a request in this status: what the web offers. */
-export function availableTransitions(status: PracticeStatus, context: ActorContext): Transition[] {
+/**
+ * The transitions this actor may fire on a request in this status whose appeal is of `appealType`
+ * (null: none asked for): what the web offers, one issue move for an appeal's type.
+ */
+export function availableTransitions(
+  status: PracticeStatus,
+  context: ActorContext,
+  appealType: AppealType | null,
+): Transition[] {
   return (TRANSITIONS as readonly Transition[]).filter(
-    (transition) => transition.from.includes(status) && canFire(transition, context),
+    (transition) =>
+      transition.from.includes(status) && fitsAppeal(transition, appealType) && canFire(transition, context),
   );
 }
 

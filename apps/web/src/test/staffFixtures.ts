@@ -106,7 +106,9 @@ export function seenBy(user: Pick<User, 'id' | 'abilities'>, practice: StaffPrac
   });
   return {
     ...practice,
-    available_actions: availableTransitions(practice.status, context).map(toAvailableAction),
+    available_actions: availableTransitions(practice.status, context, practice.appeal_type ?? null).map(
+      toAvailableAction,
+    ),
     allowed_changes: STAFF_CHANGES.filter((change) => isChangeOffered(change, practice, context)),
   };
 }

@@ -51,7 +51,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       schema: {
         summary: 'Fire one move of the transition table on a request',
         description:
-          '409 TRANSITION_NOT_ALLOWED when the table has no such move from the request’s status; 403 FORBIDDEN_ACCESS when this staff member may not fire it (ability, assignee or reviewer); 409 PUBLICATION_NOT_AVAILABLE / APPEAL_NOT_AVAILABLE for moves another flow owns; 409 STATEMENT_WITHDRAWN for `issue_appeal` / `issue_amendment` once the statement is withdrawn (decision 097); 422 when the move’s reason, note, message or assignment is missing, or (send_in_review) the assessment is incomplete; 409 PRACTICE_CHANGED when someone else moved it first or `expected_status` is stale. The move, its audit entry, its thread message and the applicant’s mail are one transaction.',
+          '409 TRANSITION_NOT_ALLOWED when the table has no such move from the request’s status, or for its appeal’s type (`issue_appeal` for an appeal only, `issue_amendment` for an amendment only); 403 FORBIDDEN_ACCESS when this staff member may not fire it (ability, assignee or reviewer); 409 PUBLICATION_NOT_AVAILABLE / APPEAL_NOT_AVAILABLE for moves another flow owns; 409 STATEMENT_WITHDRAWN for `issue_appeal` / `issue_amendment` once the statement is withdrawn (decision 097); 422 when the move’s reason, note, message or assignment is missing, or (send_in_review) the assessment is incomplete; 409 PRACTICE_CHANGED when someone else moved it first or `expected_status` is stale. The move, its audit entry, its thread message and the applicant’s mail are one transaction.',
         tags,
         security,
         params,

@@ -89,7 +89,10 @@ export async function getStaffPractice(
       created_at: note.created_at,
     })),
     ...evaluationViews(evaluation, refOf),
-    available_actions: (isPublishing ? [] : availableTransitions(status, context))
+    available_actions: (isPublishing
+      ? []
+      : availableTransitions(status, context, practice.appeal_type ?? null)
+    )
       // A withdrawn statement takes no statement of appeal nor amended version (decision 097).
       .filter((move) => !(practice.statement_withdrawn_at && needsStatementInForce(move)))
       .map(toAvailableAction),

@@ -51,6 +51,7 @@ export async function completeAppealPublicationWithin(
   const transition = findTransition(
     variant.kind === 'appeal' ? 'issue_appeal' : 'issue_amendment',
     'appeal_reviewed',
+    variant.kind,
   );
   if (!transition) throw new Error(`no ${variant.kind} issue move in the transition table`);
   const isMoved = await movePracticeOnPublication(trx, {

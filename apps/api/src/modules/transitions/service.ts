@@ -1,11 +1,13 @@
 import {
   actorContextOf,
+  APPEAL_TYPES,
   appealNoticeOf,
   canChange,
   canFire,
   findTransition,
   isGranted,
   isIssuing,
+  isOneOf,
   PRACTICE_STATUSES,
   statusLabel,
   type DocumentType,
@@ -130,7 +132,10 @@ export async function transitionWithin(
   const practice = await reachablePractice(trx, actor, input.practiceId);
   const from = statusOf(practice.status);
   if (input.expectedStatus && input.expectedStatus !== from) throw new AppError('PRACTICE_CHANGED');
-  const move = findTransition(action, from);
+  // An appeal is issued as a statement of appeal, an amendment as an amended statement: the other
+  // issue move is not in the table for it (409 TRANSITION_NOT_ALLOWED, decision 026).
+  const appealType = isOneOf(APPEAL_TYPES, practice.appeal_type) ? practice.appeal_type : null;
+  const move = findTransition(action, from, appealType);
   if (!move) throw notAllowed(action, from, actor);
   if (!canFire(move, actorContextOf(actor, practice))) throw new AppError('FORBIDDEN_ACCESS');
   if (await awaitsPublication(trx, practice.id, from)) throw new AppError('PUBLICATION_PENDING');

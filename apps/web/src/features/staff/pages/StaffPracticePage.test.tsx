@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emptyAssessment, latestAwardYear, type StaffPractice, type User } from '@lisbon/domain';
+import {
+  type AppealType,
+  emptyAssessment,
+  latestAwardYear,
+  type StaffPractice,
+  type User,
+} from '@lisbon/domain';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -773,23 +779,80 @@ describe('request workspace', () => {
     });
 
     it('says, before an appeal is ended, what becomes of the statement already published', async () => {
-      workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'appeal_reviewed' }));
-      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
-      const effects = {
-        'Issue the amended statement':
-          /^An amended statement replaces the original: the statement already published will check NOT valid/,
-        'Issue the appeal statement':
-          /^A statement of appeal is issued and attached to the original: the statement already published stays valid/,
-        'Reject the appeal': /^The statement already published stays valid and unchanged/,
+      const effectsOn = {
+        appeal: {
+          'Issue the appeal statement':
+            /^A statement of appeal is issued and attached to the original: the statement already published stays valid/,
+          'Reject the appeal': /^The statement already published stays valid and unchanged/,
+        },
+        amendment: {
+          'Issue the amended statement':
+            /^An amended statement replaces the original: the statement already published will check NOT valid/,
+        },
       };
-      for (const [action, effect] of Object.entries(effects)) {
-        await userEvent.click(await screen.findByRole('button', { name: action }));
-        const dialog = await screen.findByRole('dialog', { name: action });
-        expect(within(dialog).getByText(effect)).toBeTruthy();
-        await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      for (const [type, effects] of Object.entries(effectsOn)) {
+        workspaceApi(
+          staffUser('admin'),
+          staffPracticeFixture({ status: 'appeal_reviewed', appeal_type: type as AppealType }),
+        );
+        renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+        for (const [action, effect] of Object.entries(effects)) {
+          await userEvent.click(await screen.findByRole('button', { name: action }));
+          const dialog = await screen.findByRole('dialog', { name: action });
+          expect(within(dialog).getByText(effect)).toBeTruthy();
+          await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+          await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        }
+        cleanup();
       }
     }, 30_000);
+
+    it('offers an appeal reviewed only its statement of appeal, and an amendment only its amended statement', async () => {
+      const appealOf = (type: AppealType) => ({
+        'GET /staff/practices/7/appeal': {
+          body: {
+            data: {
+              id: 1,
+              practice_id: 7,
+              type,
+              motivation: 'Please look again.',
+              document_ids: [],
+              created_at: '2026-11-12T10:00:00.000Z',
+              is_open: true,
+              statement: null,
+            },
+          },
+        },
+      });
+      const admin = staffUser('admin');
+      workspaceApi(
+        admin,
+        staffPracticeFixture({ status: 'appeal_reviewed', appeal_type: 'amendment' }),
+        {},
+        appealOf('amendment'),
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+      expect(await screen.findByRole('button', { name: 'Reject the amendment' })).toBeTruthy();
+      expect(await actionButtons()).toEqual([
+        'Issue the amended statement',
+        'Reject the amendment',
+        'Change the assignment',
+      ]);
+      cleanup();
+      workspaceApi(
+        admin,
+        staffPracticeFixture({ status: 'appeal_reviewed', appeal_type: 'appeal' }),
+        {},
+        appealOf('appeal'),
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+      expect(await screen.findByRole('button', { name: 'Reject the appeal' })).toBeTruthy();
+      expect(await actionButtons()).toEqual([
+        'Issue the appeal statement',
+        'Reject the appeal',
+        'Change the assignment',
+      ]);
+    }, 20_000);
 
     it('tells the evaluator of an appeal asked for that an administrator admits or refuses it', async () => {
       const adminAdmits = 'An administrator admits or refuses the appeal or amendment asked for.';

@@ -164,7 +164,11 @@ describe('publication in the staff workspace', () => {
     const admin = staffUser('admin');
     const reviewed = seenBy(
       admin,
-      staffPracticeFixture({ status: 'appeal_reviewed', status_label: 'appeal in evaluation' }),
+      staffPracticeFixture({
+        status: 'appeal_reviewed',
+        status_label: 'appeal in evaluation',
+        appeal_type: 'appeal',
+      }),
     );
     const appeal = (statement: 'pending' | 'published' | null) => ({
       id: 1,
