@@ -583,10 +583,23 @@ describe('the staff’s appeal moves', () => {
       reason: 'The name is right.',
       note: 'Checked with the registrar by phone.',
     });
+    // An amendment, rejected as one (decision 026): never "Appeal rejected".
     expect(rejection.json()).toMatchObject({
-      meta: { notice: 'appealRejected', message: 'Appeal rejected' },
+      meta: { notice: 'amendmentRejected', message: 'Amendment rejected' },
     });
     expect(await statusOf(t.database, rejected.practiceId)).toBe('appeal_rejected');
+    const refusedAmendment = await published();
+    await askAppeal(refusedAmendment.practiceId, { type: 'amendment', motivation: 'The date is wrong.' });
+    const amendmentRefusal = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/practices/${refusedAmendment.practiceId}/transitions`,
+      headers: { ...bearer(secretary.token), 'accept-language': 'it-IT' },
+      payload: { action: 'refuse_appeal', reason: 'Out of scope.' },
+    });
+    expect(amendmentRefusal.json()).toMatchObject({
+      meta: { notice: 'amendmentRefused', message: 'Rettifica respinta' },
+    });
+    expect(await statusOf(t.database, refusedAmendment.practiceId)).toBe('appeal_refused');
     const kinds = await mailKinds();
     expect(kinds).toEqual(expect.arrayContaining(['appeal-refused', 'appeal-rejected']));
     const rejectionMail = [...sent, ...(await queuedMails(t.database, 'maria@example.org'))].find(

@@ -25,6 +25,8 @@ export const WORKSPACE_NOTICE_KEYS = [
   'amendmentConfirmed',
   'appealRefused',
   'appealRejected',
+  'amendmentRefused',
+  'amendmentRejected',
   'openToDelivery',
   'setAsDelivered',
   'refundRequested',
@@ -37,13 +39,16 @@ export const assignedNotice = (count: number): 'practiceAssigned' | 'practicesAs
   count === 1 ? 'practiceAssigned' : 'practicesAssigned';
 
 /**
- * The success message of a move on an appeal of this type: the spec's "Appeal created" and "Appeal
- * confirmed" for an appeal, "Amendment created" and "Amendment confirmed" for an amendment, which
- * is never called an appeal; any other message as it is.
+ * The success message of a move on an appeal of this type: the spec's "Appeal created", "Appeal
+ * confirmed", "Appeal refused" and "Appeal rejected" for an appeal; "Amendment created",
+ * "Amendment confirmed", "Amendment refused" and "Amendment rejected" for an amendment, which is
+ * never called an appeal; any other message as it is.
  */
 export function appealNoticeOf(notice: WorkspaceNoticeKey, appealType: string | null): WorkspaceNoticeKey {
   if (appealType !== 'amendment') return notice;
   if (notice === 'appealCreated') return 'amendmentCreated';
   if (notice === 'appealConfirmed') return 'amendmentConfirmed';
+  if (notice === 'appealRefused') return 'amendmentRefused';
+  if (notice === 'appealRejected') return 'amendmentRejected';
   return notice;
 }

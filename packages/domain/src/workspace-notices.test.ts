@@ -34,7 +34,7 @@ describe('workspace notices', () => {
     expect(ACTION_NAMES_IT.ask_applicant).toBe('Chiedi al richiedente');
   });
 
-  it("names an amendment's creation and confirmation for an amendment, an appeal's in the spec's words", () => {
+  it("names an amendment's creation, confirmation, refusal and rejection for an amendment, an appeal's in the spec's words", () => {
     const words = (
       locale: 'en-US' | 'it-IT',
       key: (typeof WORKSPACE_NOTICE_KEYS)[number],
@@ -47,6 +47,15 @@ describe('workspace notices', () => {
     expect(words('it-IT', 'appealCreated', 'amendment')).toBe('Rettifica creata');
     expect(words('it-IT', 'appealConfirmed', 'amendment')).toBe('Rettifica confermata');
     expect(words('it-IT', 'appealConfirmed', 'appeal')).toBe('Ricorso confermato');
+    // Refused or rejected, an amendment is still called one (it-IT "Rettifica respinta / rigettata").
+    expect(words('en-US', 'appealRefused', 'amendment')).toBe('Amendment refused');
+    expect(words('en-US', 'appealRejected', 'amendment')).toBe('Amendment rejected');
+    expect(words('it-IT', 'appealRefused', 'amendment')).toBe('Rettifica respinta');
+    expect(words('it-IT', 'appealRejected', 'amendment')).toBe('Rettifica rigettata');
+    expect(words('en-US', 'appealRefused', 'appeal')).toBe('Appeal refused');
+    expect(words('en-US', 'appealRejected', 'appeal')).toBe('Appeal rejected');
+    expect(words('it-IT', 'appealRefused', 'appeal')).toBe('Ricorso respinto');
+    expect(words('it-IT', 'appealRejected', 'appeal')).toBe('Ricorso rigettato');
     // Any other move's message, and a request with no appeal, as they are.
     expect(appealNoticeOf('practiceUpdated', 'amendment')).toBe('practiceUpdated');
     expect(appealNoticeOf('messageSent', null)).toBe('messageSent');
