@@ -22,6 +22,21 @@ export class WalletProtocolError extends Error {
 }
 
 /**
+ * The form a protocol endpoint takes (the token request, RFC 6749 §4.1.3; a `direct_post` answer,
+ * OpenID4VP 1.0 §8.2), parsed; any other body is refused `invalid_request` with `description`.
+ */
+export function formBodyOf(
+  request: { headers: { 'content-type'?: string }; body: unknown },
+  description: string,
+): Record<string, unknown> {
+  if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    throw new WalletProtocolError(400, 'invalid_request', description);
+  return typeof request.body === 'object' && request.body !== null
+    ? (request.body as Record<string, unknown>)
+    : {};
+}
+
+/**
  * A request to the credential endpoint that carries no access token: no `Authorization`, or one of
  * a scheme it does not take (RFC 6750 §3.1, "attempted using an unsupported authentication
  * method"). It is told only the schemes it may use: no error code, no other error information.

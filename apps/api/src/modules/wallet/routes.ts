@@ -34,7 +34,12 @@ import {
   jwtVcIssuerMetadata,
   typeMetadata,
 } from './metadata';
-import { protocolErrorOf, WalletAccessTokenMissing, WalletProtocolError } from './protocol-error';
+import {
+  formBodyOf,
+  protocolErrorOf,
+  WalletAccessTokenMissing,
+  type WalletProtocolError,
+} from './protocol-error';
 import { statusListJwt } from './status-list.service';
 import { walletVerifierRoutes } from './verifier.routes';
 
@@ -222,14 +227,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
 
     open.post('/wallet/token', { schema: { hide: true } }, async (request, reply) =>
       protocol({ request, reply }, 'invalid_request', async () => {
-        if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
-          throw new WalletProtocolError(
-            400,
-            'invalid_request',
-            'The token request is a form (application/x-www-form-urlencoded)',
-          );
-        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-        const answer = await exchangeToken(ctx, { body: body as Record<string, unknown>, request });
+        const body = formBodyOf(request, 'The token request is a form (application/x-www-form-urlencoded)');
+        const answer = await exchangeToken(ctx, { body, request });
         reply.header('cache-control', 'no-store');
         return answer;
       }),

@@ -13,7 +13,7 @@ import { clientAddress } from '../../platform/http/client-address';
 import { errorsOf } from '../../platform/http/route-schemas';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { answerPreflight, openToWallets } from './cross-origin';
-import { protocolErrorOf, WalletProtocolError } from './protocol-error';
+import { formBodyOf, protocolErrorOf } from './protocol-error';
 import {
   createPresentationRequest,
   presentationResult,
@@ -184,14 +184,11 @@ export const walletVerifierRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       async (request, reply) => {
         try {
           // OpenID4VP 1.0 §8.2: `direct_post` sends the answer as a form.
-          if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
-            throw new WalletProtocolError(
-              400,
-              'invalid_request',
-              'The answer is a form (application/x-www-form-urlencoded), as direct_post sends it',
-            );
-          const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-          return await receivePresentation(ctx, request.params.id, body as Record<string, unknown>);
+          const body = formBodyOf(
+            request,
+            'The answer is a form (application/x-www-form-urlencoded), as direct_post sends it',
+          );
+          return await receivePresentation(ctx, request.params.id, body);
         } catch (error) {
           return refuse(error, reply);
         }
