@@ -24,7 +24,7 @@ import {
   SignJWT,
 } from 'jose';
 import { Redis } from 'ioredis';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app';
 import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
 import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance.service';
@@ -36,6 +36,7 @@ import {
 } from '../src/modules/wallet/verifier.routes';
 import { purgeOldPresentations } from '../src/modules/wallet/verifier.service';
 import { ManualClock } from '../src/platform/clock';
+import { isJsonTooDeep } from '../src/platform/http/json-depth';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
@@ -1992,5 +1993,100 @@ describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)'
     clock.advance({ minutes: 2, seconds: 1 });
     expect((await purgeSpentDpopProofs(ctx)).removed).toBeGreaterThanOrEqual(3);
     expect(await spent()).toHaveLength(0);
+  });
+});
+
+describe('JSON nested too deep inside the JWTs a wallet sends (decision 046, amended 2026-12-06)', () => {
+  const deepJson = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+  const deep = Buffer.from(deepJson).toString('base64url');
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const header = b64({ alg: 'ES256', typ: 'JWT' });
+  /** Every text JSON.parse is given while `run` runs: none may be nested deeper than the API reads. */
+  async function parsedWhile(run: () => Promise<void>) {
+    const parse = JSON.parse;
+    const texts: string[] = [];
+    const spy = vi.spyOn(JSON, 'parse').mockImplementation((text: string, reviver) => {
+      texts.push(String(text));
+      return parse(text, reviver) as unknown;
+    });
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return texts.filter((text) => isJsonTooDeep(text));
+  }
+
+  it('refuses a key proof, or the nonce it carries, nested too deeply, before parsing them', async () => {
+    const offer = await offerOf();
+    const { accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const iat = Math.floor(clock.now().getTime() / 1000);
+    const tooDeep = await parsedWhile(async () => {
+      for (const proof of [`${deep}.${b64({ iat })}.sig`, `${header}.${deep}.sig`]) {
+        const refused = await credentialRequest(accessToken, withProof(proof));
+        expect([refused.statusCode, refused.json()]).toEqual([
+          400,
+          { error: 'invalid_proof', error_description: 'The key proof is nested too deeply' },
+        ]);
+      }
+      const deepNonce = `${header}.${b64({ iat, nonce: `${deep}.e30.sig` })}.sig`;
+      const refused = await credentialRequest(accessToken, withProof(deepNonce));
+      expect([refused.statusCode, refused.json().error]).toEqual([400, 'invalid_nonce']);
+    });
+    expect(tooDeep).toEqual([]);
+  });
+
+  it('refuses a DPoP proof or an access token nested too deeply, before parsing them', async () => {
+    const tooDeep = await parsedWhile(async () => {
+      const dpop = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: `${deep}.${header}.sig` },
+        payload: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+          'pre-authorized_code': 'any',
+          tx_code: '123456',
+        }).toString(),
+      });
+      expect([dpop.statusCode, dpop.json()]).toEqual([
+        400,
+        { error: 'invalid_dpop_proof', error_description: 'The DPoP proof is nested too deeply' },
+      ]);
+      for (const token of [`${deep}.e30.sig`, `${header}.${deep}.sig`]) {
+        const refused = await credentialRequest(token, withProof('a.b.c'));
+        expect([refused.statusCode, refused.json().error]).toEqual([401, 'invalid_token']);
+      }
+    });
+    expect(tooDeep).toEqual([]);
+  });
+
+  it('refuses an answer whose presentation, JARM response or presentation_submission is nested too deeply, before parsing it, and keeps waiting', async () => {
+    const request = await presentationRequest();
+    const asked = (presentation: string, more: Record<string, string> = {}) =>
+      answerWith(request, {
+        vp_token: JSON.stringify({ statement: [presentation] }),
+        state: request.id,
+        ...more,
+      });
+    const shallow = `${header}.${b64({ iss: 'x' })}.sig`;
+    const answers = [
+      () => asked(`${deep}.e30.sig~`),
+      () => asked(`${header}.${deep}.sig~`),
+      () => asked(`${shallow}~${deep}~`),
+      () => asked(`${shallow}~${b64(['salt', 'name', 'value'])}~${header}.${deep}.sig`),
+      () => asked(`${shallow}~`, { response: `${deep}.e30.sig` }),
+      () => asked(`${shallow}~`, { presentation_submission: deepJson }),
+    ];
+    const tooDeep = await parsedWhile(async () => {
+      for (const answer of answers) {
+        const refused = await answer();
+        expect([refused.statusCode, refused.json()]).toEqual([
+          400,
+          { error: 'invalid_request', error_description: 'The answer is nested too deeply' },
+        ]);
+      }
+    });
+    expect(tooDeep).toEqual([]);
+    expect((await resultOf(request)).state).toBe('waiting');
   });
 });

@@ -1,6 +1,7 @@
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { AppContext } from '../../context';
 import { bearerCredentialsOf } from '../../platform/http/bearer';
+import { isJwtTooDeep } from '../../platform/http/json-depth';
 import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { grantedIdentifiersOf } from './authorization-details';
 import { dpopHeaderOf, verifyDpopProof } from './dpop';
@@ -23,6 +24,29 @@ const DPOP_AUTHORIZATION = /^dpop +(.*)$/i;
 export const dpopTokenOf = (authorization: string | undefined): string | undefined =>
   DPOP_AUTHORIZATION.exec(authorization ?? '')?.[1];
 
+/** The redeemed offer an access token of ours names, and its payload; undefined for any other token. */
+async function redeemedOfferOf(
+  ctx: AppContext,
+  key: WalletIssuerKey,
+  token: string,
+): Promise<{ offer: WalletOfferRow; payload: JWTPayload } | undefined> {
+  try {
+    // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key
+    // reads as one, whatever its audience.
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      issuer: issuerUrlOf(ctx),
+      audience: issuerUrlOf(ctx),
+      typ: 'at+jwt',
+      currentDate: ctx.clock.now(),
+    });
+    const offer = await findOffer(ctx.db, Number(payload.sub));
+    return offer?.redeemed_at ? { offer, payload } : undefined;
+  } catch {
+    // An unreadable, expired or foreign token reads as invalid.
+    return undefined;
+  }
+}
+
 /**
  * The offer an access token names, and what it grants. A token bound to a key (`cnf.jkt`, RFC
  * 9449) is taken only as `Authorization: DPoP` with a proof of that key for this request and this
@@ -35,21 +59,8 @@ export async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, 
   const dpopToken = dpopTokenOf(authorization);
   const token = dpopToken === undefined ? bearerCredentialsOf(authorization) : dpopToken;
   if (!token) throw new WalletAccessTokenMissing();
-  let found: { offer: WalletOfferRow; payload: JWTPayload } | undefined;
-  try {
-    // RFC 9068 §4: an access token says it is one (`typ` at+jwt), so no other token of this key
-    // reads as one, whatever its audience.
-    const { payload } = await jwtVerify(token, key.publicKey, {
-      issuer: issuerUrlOf(ctx),
-      audience: issuerUrlOf(ctx),
-      typ: 'at+jwt',
-      currentDate: ctx.clock.now(),
-    });
-    const offer = await findOffer(ctx.db, Number(payload.sub));
-    if (offer?.redeemed_at) found = { offer, payload };
-  } catch {
-    // An unreadable, expired or foreign token reads as invalid below.
-  }
+  // Nested too deep to be parsed (`json-depth.ts`): no token of ours, told before jose reads its header.
+  const found = isJwtTooDeep(token) ? undefined : await redeemedOfferOf(ctx, key, token);
   if (!found)
     throw new WalletProtocolError(401, 'invalid_token', 'The access token is invalid or has expired');
   const boundTo = (found.payload.cnf as { jkt?: unknown } | undefined)?.jkt;

@@ -1,4 +1,5 @@
 import { WALLET_CREDENTIAL_ID } from '@lisbon/domain';
+import { isJwtTooDeep } from '../../platform/http/json-depth';
 import { WalletProtocolError } from './protocol-error';
 
 // The credential endpoint’s request read as OpenID4VCI 1.0 §8.2 writes it, before the library reads it.
@@ -82,5 +83,8 @@ export function checkedCredentialRequest(
   // (§8.3.1.2), not a request the library's schema could not read.
   if (typeof proofs.jwt[0] !== 'string' || !SIGNED_COMPACT_JWT.test(proofs.jwt[0]))
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not a signed JWT');
+  // Its header and payload are JSON that jose and the library parse: too deep, refused before they are.
+  if (isJwtTooDeep(proofs.jwt[0]))
+    throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is nested too deeply');
   return body;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
 import type { AppContext } from '../../context';
+import { isJwtTooDeep } from '../../platform/http/json-depth';
 import { WalletProtocolError } from './protocol-error';
 import { deleteDpopProofsSpentBefore, spendDpopProof } from './repository';
 
@@ -57,6 +58,8 @@ export async function verifyDpopProof(
   }: { method: string; url: string; status: 400 | 401; accessToken?: { token: string; jkt: string } },
 ): Promise<{ jwk: JWK; jkt: string }> {
   const refuse = (description: string) => new WalletProtocolError(status, 'invalid_dpop_proof', description);
+  // Its header and payload, nested too deep to be parsed (`json-depth.ts`), refused before jose reads them.
+  if (isJwtTooDeep(proof)) throw refuse('The DPoP proof is nested too deeply');
   let verified: Awaited<ReturnType<typeof jwtVerify>>;
   try {
     // typ, an advertised asymmetric alg, a public jwk (EmbeddedJWK refuses a private one), the signature.

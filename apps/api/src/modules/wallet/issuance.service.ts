@@ -27,6 +27,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import { randomToken } from '../../platform/crypto';
+import { isJwtTooDeep } from '../../platform/http/json-depth';
 import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
@@ -227,6 +228,15 @@ async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknow
   // OpenID4VCI 1.0 §8.3.1.2: a proof without a c_nonce is an invalid proof; a wrong one, a wrong nonce.
   if (typeof nonce !== 'string')
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof has no nonce');
+  const notOurs = () =>
+    new WalletProtocolError(
+      400,
+      'invalid_nonce',
+      'The nonce of the key proof is not one of ours or has expired',
+    );
+  // A string in the proof's payload, which the proof's own measure did not open: a JWT nested too
+  // deep to be parsed (`json-depth.ts`) is none of ours, told before jose parses its header.
+  if (isJwtTooDeep(nonce)) throw notOurs();
   try {
     const { payload } = await jwtVerify(nonce, key.publicKey, {
       issuer: issuerUrlOf(ctx),
@@ -240,11 +250,7 @@ async function checkedNonce(ctx: AppContext, key: WalletIssuerKey, nonce: unknow
       expiresAt: new Date(Number(payload.exp) * 1000).toISOString(),
     };
   } catch {
-    throw new WalletProtocolError(
-      400,
-      'invalid_nonce',
-      'The nonce of the key proof is not one of ours or has expired',
-    );
+    throw notOurs();
   }
 }
 

@@ -19,7 +19,7 @@ import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
-import { parseShallowJson } from '../../platform/http/json-depth';
+import { isJsonTooDeep, isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
 import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
 import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
@@ -408,13 +408,30 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
  * library reads a bare string too; a verifier that takes it, or checks the first of several, reads
  * an answer the query did not ask for.
  */
-function isOnePresentationForTheQuery(vpToken: unknown): boolean {
-  if (typeof vpToken !== 'string') return false;
+function onePresentationForTheQuery(vpToken: unknown): string | undefined {
+  if (typeof vpToken !== 'string') return undefined;
   // Nested too deep to be read (`json-depth.ts`): refused like any other shape, before the library reads it.
   const parsed = parseShallowJson(vpToken);
-  if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUERY_ID)) return false;
+  if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUERY_ID)) return undefined;
   const presentations: unknown = (parsed as Record<string, unknown>)[QUERY_ID];
-  return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string';
+  return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string'
+    ? presentations[0]
+    : undefined;
+}
+
+/**
+ * Whether the answer holds JSON nested too deep to be parsed (`json-depth.ts`) where the libraries
+ * and this file parse it: the presentation's JWTs and disclosures, a JARM `response` (a JWT), a
+ * `presentation_submission` (JSON in a string). Each is a string of the form, which no measure of
+ * a body opens; decoded, a megabyte of one took 260–610 ms of the one thread every call shares.
+ */
+function isAnswerTooDeep(body: Record<string, unknown>, presentation: string): boolean {
+  const { response, presentation_submission: submission } = body;
+  return (
+    isJwtTooDeep(presentation) ||
+    (typeof response === 'string' && isJwtTooDeep(response)) ||
+    (typeof submission === 'string' && isJsonTooDeep(submission))
+  );
 }
 
 /**
@@ -429,12 +446,15 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
   if (body.state !== row.id)
     throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
   if (typeof body.error === 'string') return recordDeclined(ctx, id, body.error);
-  if (!isOnePresentationForTheQuery(body.vp_token))
+  const presented = onePresentationForTheQuery(body.vp_token);
+  if (presented === undefined)
     throw new WalletProtocolError(
       400,
       'invalid_request',
       `The vp_token holds one presentation, in an array, for the query ${QUERY_ID}`,
     );
+  if (isAnswerTooDeep(body, presented))
+    throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
   const key = await issuerKeyOf(ctx);
   const parsed = await parseOpenid4vpAuthorizationResponse({
     authorizationResponse: body,

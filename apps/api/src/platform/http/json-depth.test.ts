@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonTooDeep, MAX_JSON_DEPTH, parseShallowJson } from './json-depth';
+import { isJsonTooDeep, isJwtTooDeep, MAX_JSON_DEPTH, parseShallowJson } from './json-depth';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -32,5 +32,20 @@ describe('JSON nested too deep to be parsed', () => {
     expect(parseShallowJson('{"a":[1]}')).toEqual({ a: [1] });
     expect(parseShallowJson(nested(100_000))).toBeUndefined();
     expect(parseShallowJson('{"a":')).toBeUndefined();
+  });
+
+  it('is told inside a JWT, an SD-JWT and its disclosures, however the base64url is written', () => {
+    const encoded = (text: string) => Buffer.from(text).toString('base64url');
+    const header = encoded('{"alg":"ES256"}');
+    const deep = encoded(nested(MAX_JSON_DEPTH + 1));
+    expect(isJwtTooDeep(`${header}.${encoded(nested(MAX_JSON_DEPTH))}.sig`)).toBe(false);
+    expect(isJwtTooDeep(`${deep}.e30.sig`)).toBe(true);
+    expect(isJwtTooDeep(`${header}.${deep}.sig`)).toBe(true);
+    expect(isJwtTooDeep(`${header}.e30.sig~${deep}~`)).toBe(true);
+    expect(isJwtTooDeep(`${header}.e30.sig~~${header}.${deep}.sig`)).toBe(true);
+    // The signature is never parsed; padding, the other alphabet and spaces are read as decoders read them.
+    expect(isJwtTooDeep(`${header}.e30.${deep}`)).toBe(false);
+    expect(isJwtTooDeep(`${header}.${Buffer.from(nested(100)).toString('base64')}.sig`)).toBe(true);
+    expect(isJwtTooDeep(`${header}.${deep.replace(/(.{8})/g, '$1 ')}.sig`)).toBe(true);
   });
 });

@@ -56,6 +56,23 @@ export function parseShallowJson(text: string): unknown {
 }
 
 /**
+ * Whether a JWT the API is handed holds JSON deeper than MAX_JSON_DEPTH where a library will parse
+ * it: the header and the payload of a JWS in compact form, and of each JWT of an SD-JWT (its parts
+ * joined by `~`), whose disclosures are base64url JSON too. A JWT inside a form or a JSON body is a
+ * string there, which the body's own measure skips; decoded, a megabyte of it is some 375,000
+ * nested arrays, which jose and the wallet libraries parse (260–610 ms) before any check refuses
+ * them. Decoded as Node decodes base64url, forgiving: whatever a stricter decoder reads, this reads.
+ */
+export function isJwtTooDeep(value: string): boolean {
+  for (const part of value.split('~')) {
+    const segments = part.includes('.') ? part.split('.', 2) : [part];
+    for (const segment of segments)
+      if (isJsonTooDeep(Buffer.from(segment, 'base64url').toString('utf8'))) return true;
+  }
+  return false;
+}
+
+/**
  * Every `application/json` body is measured before Fastify's own parser reads it (the same parser,
  * with its checks of `__proto__` and `constructor`): deeper than MAX_JSON_DEPTH, 400 JSON_TOO_DEEP.
  * Registered on the root, so every route's plugin inherits it unless it reads JSON its own way
