@@ -188,7 +188,15 @@ export async function buildApp({
     requestTimeout: REQUEST_TIMEOUT_MS,
     // The router's own refusals (a bad %-escape, a path parameter over the length limit) answer in
     // the error contract too, not with Fastify's body that echoes the URL.
-    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
+    // They come before any hook: the headers the onRequest and onSend hooks give every other answer
+    // (the security headers, the request's id, no-store) are set here.
+    frameworkErrors: (error, request, reply) => {
+      reply
+        .headers(clientErrorHeaders)
+        .header('x-request-id', request.id)
+        .header('cache-control', 'no-store');
+      void sendError(error, request, reply);
+    },
     // And so does Node's parser, for what it refuses before any route runs (a header too long).
     clientErrorHandler(this: FastifyInstance, error, socket) {
       // As Fastify's own handler logs it: at trace, a client's broken request being no fault of ours.

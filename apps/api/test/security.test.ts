@@ -31,8 +31,14 @@ describe('security headers', () => {
   });
 
   it('sends the other hardening headers, on errors too', async () => {
-    for (const url of ['/api/v1/health', '/api/v1/nope']) {
+    // The router's own refusals too (a bad %-escape, a path parameter over the length limit),
+    // which come before any hook.
+    const refusedByTheRouter = ['/api/v1/practices/%E0%A4%A', `/api/v1/practices/${'1'.repeat(200)}`];
+    for (const url of ['/api/v1/health', '/api/v1/nope', ...refusedByTheRouter]) {
       const { headers } = await t.app.inject({ method: 'GET', url });
+      expect(headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      expect(headers['cache-control'], url).toMatch(/no-store/);
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('no-referrer');
       expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
