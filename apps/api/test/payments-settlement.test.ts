@@ -1,8 +1,9 @@
 import { fiscalDocumentSchema, paymentProviderLabel, paymentSchema, practiceSchema } from '@lisbon/domain';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContext } from '../src/app';
 import { reconcileStalePayments } from '../src/modules/payments/settlement.service';
 import { ManualClock } from '../src/platform/clock';
+import { isJsonTooDeep, MAX_JSON_DEPTH } from '../src/platform/http/json-depth';
 import { testConfig, useTestApp } from './helper';
 import { readMailFiles } from './mail';
 import {
@@ -307,6 +308,28 @@ describe.each(PROVIDER_NAMES)('with the %s provider', (name) => {
         expect((await postWebhook(t.app, tampered)).statusCode).toBe(400);
       }
       expect(await countRows(t.database, 'payment_events')).toBe(events);
+    });
+
+    it('refuses a body nested too deeply before it is parsed, signed or not (400 JSON_TOO_DEEP): Nexi parses its body before it knows who sent it', async () => {
+      const parse = JSON.parse;
+      const parsed: string[] = [];
+      const spy = vi.spyOn(JSON, 'parse').mockImplementation((text: string, reviver) => {
+        parsed.push(String(text));
+        return parse(text, reviver) as unknown;
+      });
+      try {
+        for (const depth of [MAX_JSON_DEPTH + 1, 30_000]) {
+          const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+          const response = await postWebhook(t.app, {
+            payload: deep,
+            headers: { ...provider.badlySigned('cs_x').headers, 'content-type': 'application/json' },
+          });
+          expect([response.statusCode, response.json().code]).toEqual([400, 'JSON_TOO_DEEP']);
+        }
+      } finally {
+        spy.mockRestore();
+      }
+      expect(parsed.filter((text) => isJsonTooDeep(text))).toEqual([]);
     });
 
     it('refuses a NUL in an id alike on both databases, before it is looked up: 422 in an authentic event, 400 in a Nexi order id', async () => {

@@ -76,7 +76,7 @@ export function isJwtTooDeep(value: string): boolean {
  * Every `application/json` body is measured before Fastify's own parser reads it (the same parser,
  * with its checks of `__proto__` and `constructor`): deeper than MAX_JSON_DEPTH, 400 JSON_TOO_DEEP.
  * Registered on the root, so every route's plugin inherits it unless it reads JSON its own way
- * (the payment webhook keeps its raw bytes, at most 64 kB).
+ * (the payment webhook keeps its raw bytes, at most 64 kB, and measures them in its own parser).
  */
 export function registerJsonDepthLimit(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
