@@ -400,16 +400,20 @@ async function statementWithdraw(args: string[]): Promise<void> {
   });
 }
 
-/** A URL's scheme (RFC 3986: `s3:`, `https:`, `arn:`…) at the start of a backup's location. */
-const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/**
+ * A backup's location that is a URL: a scheme of RFC 3986's letters followed by `://` (`s3://`,
+ * `https://`…), or one of the schemes taken without it (a snapshot's `arn:…`, a `file:` URL). A colon
+ * alone does not make one: `lisbon-02:30.dump` is a file name, relative to the caller's directory.
+ */
+const URL_SCHEME = /^(?:[a-z][a-z0-9+.-]*:\/\/|arn:|file:)/i;
 
 /**
  * When a recorded backup was written whole: the dump file's modification time when it is a file of
  * this host (`lisbon-backup` renames the finished dump, which keeps it), so a dump recorded later
  * (deploy.md §11, step 7: the one taken before an upgrade from 1.0.0) is not dated now and does not
  * silence `LisbonBackupMissing`; now for a backup kept elsewhere, named by its URL (`s3://…`, a
- * snapshot's). A location with no URL scheme (or a `file:` URL) is a path of this host, and one that
- * names nothing there is refused (decision 096): a mistyped path would count as a backup made.
+ * snapshot's). Any other location (or a `file:` URL) is a path of this host, and one that names
+ * nothing there is refused (decision 096): a mistyped path would count as a backup made.
  */
 function backupWrittenAt(location: string): Date {
   const isLocal = !URL_SCHEME.test(location) || /^file:/i.test(location);

@@ -344,6 +344,24 @@ describe('the backup and restore commands', () => {
     expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location: elsewhere });
   }, 120_000);
 
+  it('read a relative file name with a colon before any slash as a file of the caller, not as a URL (decision 096)', async () => {
+    const before = await latestBackup(source.db);
+    const caller = { ...env('source'), INIT_CWD: root };
+    const mistyped = await cli(['backup:record', '--location', 'lisbon-02:30.dmp'], caller);
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr.split('\n')[0]).toContain(`no file at ${join(root, 'lisbon-02:30.dmp')} `);
+    expect(await latestBackup(source.db)).toEqual(before);
+
+    const dump = join(root, 'lisbon-02:30.dump');
+    writeFileSync(dump, 'PGDMP');
+    const writtenAt = new Date('2026-12-01T02:31:00.000Z');
+    utimesSync(dump, writtenAt, writtenAt);
+    const recorded = await cli(['backup:record', '--location', 'lisbon-02:30.dump'], caller);
+    expect(recorded).toMatchObject({ code: 0, stdout: 'backup recorded: lisbon-02:30.dump\n' });
+    const row = await latestBackup(source.db);
+    expect(new Date(row?.finished_at ?? 0).toISOString()).toBe(writtenAt.toISOString());
+  }, 120_000);
+
   it('date a dump recorded after it was written by the file, not by the command (deploy.md §11, step 7)', async () => {
     const dump = join(root, 'lisbon-2026-11-30T023000Z.dump');
     writeFileSync(dump, 'PGDMP');
