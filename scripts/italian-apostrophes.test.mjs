@@ -39,10 +39,15 @@ describe('the Italian texts', () => {
     write('apps/web/src/shared/i18n/locales/x.it-IT.ts', "export const x = { a: `Dell'ente ${1}` };\n");
     write('apps/web/src/shared/i18n/locales/it-IT.ts', `export const y = { a: 'Vai all\\'accesso' };\n`);
     write('apps/web/src/shared/i18n/locales/en-US.ts', `export const y = { a: "Go to the body's" };\n`);
-    // Seeded once into a database, then the administrators' (italian-apostrophes.mjs, LEFT_OUT).
+    // Seeded into new databases: found (migration 117 mends the pages of those seeded before).
     write(
       'apps/api/src/modules/cms/seed/faq.ts',
       `export const F = { 'it-IT': { body: "Un'università" } };\n`,
+    );
+    // Released migrations stay as written (italian-apostrophes.mjs, LEFT_OUT).
+    write(
+      'apps/api/src/platform/db/migrations/2026-12-05-106-faq.ts',
+      `export const S = { 'it-IT': { body: "Dell'attestato" } };\n`,
     );
     write(
       'apps/api/src/mail.ts',
@@ -66,6 +71,7 @@ describe('the Italian texts', () => {
         "apps/api/src/mail.ts: L'attestato",
         "apps/api/src/mail.ts: Nell'area",
         "apps/api/src/mail.ts: Oggi c'è",
+        "apps/api/src/modules/cms/seed/faq.ts: Un'università",
         "apps/web/src/shared/i18n/locales/it-IT.ts: Vai all'accesso",
         "apps/web/src/shared/i18n/locales/x.it-IT.ts: Dell'ente ",
         "packages/domain/src/words-it.ts: Un'app",

@@ -54,7 +54,7 @@ describe('the FAQ of a database seeded before the statement record was worded fo
       before: 'recorded on a blockchain, so that nobody can alter it unnoticed.',
     },
     {
-      now: "registrata nel nostro registro, così nessuno può modificarlo senza che ce ne si accorga. Se ancoriamo il registro anche su una blockchain pubblica, la pagina dell'attestato lo indica e chiunque può verificare la registrazione lì, senza doversi fidare di noi.",
+      now: 'registrata nel nostro registro, così nessuno può modificarlo senza che ce ne si accorga. Se ancoriamo il registro anche su una blockchain pubblica, la pagina dell’attestato lo indica e chiunque può verificare la registrazione lì, senza doversi fidare di noi.',
       before: 'registrata su una blockchain, così nessuno può modificarlo senza che ce ne si accorga.',
     },
   ];
@@ -64,10 +64,12 @@ describe('the FAQ of a database seeded before the statement record was worded fo
     const faq = () =>
       db.selectFrom('cms_entries').select(['id', 'content']).where('entity', '=', 'faq').execute();
     const seededRows = await faq();
+    // The seed then wrote the Italian apostrophe straight, as migration 106 does (117 mends both).
     const statements = SENTENCES.map(({ now, before }) => {
       const row = seededRows.find((entry) => entry.content.includes(now));
       if (!row) throw new Error('expected the seeded statement answer');
-      return { ...row, old: row.content.replace(now, before) };
+      const straight = row.content.replaceAll('’', "'");
+      return { ...row, straight, old: straight.replace(now.replaceAll('’', "'"), before) };
     });
     const other = seededRows.find((row) => !statements.some((statement) => statement.id === row.id));
     if (!other) throw new Error('expected another FAQ answer');
@@ -85,9 +87,81 @@ describe('the FAQ of a database seeded before the statement record was worded fo
 
     const after = await faq();
     for (const statement of statements) {
-      expect(after.find((row) => row.id === statement.id)?.content).toBe(statement.content);
+      expect(after.find((row) => row.id === statement.id)?.content).toBe(statement.straight);
     }
     expect(after.find((row) => row.id === other.id)?.content).toBe(rewritten);
+
+    // Then migration 117 writes the answers 106 reworded as the seed does now.
+    await migrations['2026-12-06-117-italian-apostrophes-in-the-seeded-pages']?.up(db);
+    const mended = await faq();
+    for (const statement of statements) {
+      expect(mended.find((row) => row.id === statement.id)?.content).toBe(statement.content);
+    }
+  });
+});
+
+describe('the Italian pages of a database seeded while they wrote the apostrophe straight', () => {
+  const seeded = useTestApp();
+  const MIGRATION = '2026-12-06-117-italian-apostrophes-in-the-seeded-pages';
+  const pages = () =>
+    seeded.database.db
+      .selectFrom('cms_entries')
+      .select(['id', 'entity', 'locale', 'content'])
+      .orderBy('id')
+      .execute();
+  const changes = () =>
+    seeded.database.db
+      .selectFrom('setting_changes')
+      .selectAll()
+      .where('key', 'like', 'cms.%')
+      .orderBy('id')
+      .execute();
+
+  it('seeds them with ’ on a new database', async () => {
+    const italian = (await pages()).filter((row) => row.locale === 'it-IT');
+    expect(italian.filter((row) => row.content.includes('’')).length).toBeGreaterThanOrEqual(14);
+    expect(italian.filter((row) => row.content.includes("'"))).toEqual([]);
+  });
+
+  it('writes ’ in every page still as seeded, audits each change, and keeps an administrator’s edit', async () => {
+    const db = seeded.database.db;
+    const seededRows = await pages();
+    const italian = seededRows.filter((row) => row.locale === 'it-IT' && row.content.includes('’'));
+    const [edited, ...asSeeded] = italian;
+    if (!edited) throw new Error('expected the Italian pages');
+    // The database before the seed wrote ’; an administrator then changed one page's title.
+    for (const row of italian)
+      await db
+        .updateTable('cms_entries')
+        .set({ content: row.content.replaceAll('’', "'") })
+        .where('id', '=', row.id)
+        .execute();
+    const editedText = edited.content.replaceAll('’', "'").replace('"title":"', '"title":"Rivisto: ');
+    await db.updateTable('cms_entries').set({ content: editedText }).where('id', '=', edited.id).execute();
+    const changesBefore = await changes();
+
+    await migrations[MIGRATION]?.up(db);
+
+    const after = await pages();
+    // Each page as seeded now; the edited one as its administrator left it; the English ones untouched.
+    for (const row of seededRows.filter((row) => row.id !== edited.id))
+      expect(after.find((page) => page.id === row.id)?.content).toBe(row.content);
+    expect(after.find((page) => page.id === edited.id)?.content).toBe(editedText);
+    const audited = (await changes()).slice(changesBefore.length);
+    expect(audited.map((change) => change.key)).toEqual(asSeeded.map((row) => `cms.${row.entity}`));
+    for (const [index, change] of audited.entries()) {
+      const row = asSeeded[index];
+      expect(change.changed_by).toBeNull();
+      expect(JSON.parse(change.value_before ?? '')).toMatchObject({
+        id: row?.id,
+        content: row?.content.replaceAll('’', "'"),
+      });
+      expect(JSON.parse(change.value_after)).toMatchObject({ id: row?.id, content: row?.content });
+    }
+
+    // Run again, nothing is left to change.
+    await migrations[MIGRATION]?.up(db);
+    expect(await changes()).toHaveLength(audited.length + changesBefore.length);
   });
 });
 

@@ -15,9 +15,9 @@ When in doubt, look at the diploma: which institution awards it, and under which
       title: 'Che cosa si intende per "Paese del sistema di istruzione"',
       body: `È il Paese al cui sistema di istruzione appartiene il tuo titolo, cioè il sistema secondo le cui regole il titolo è stato rilasciato e accreditato. Non coincide per forza con il Paese in cui hai frequentato le lezioni e non dipende dalla tua cittadinanza.
 
-Un cittadino italiano che si è laureato in un'università francese possiede un titolo francese: il Paese del sistema di istruzione è la Francia. Una cittadina brasiliana che ha concluso la scuola secondaria in Argentina possiede un titolo argentino.
+Un cittadino italiano che si è laureato in un’università francese possiede un titolo francese: il Paese del sistema di istruzione è la Francia. Una cittadina brasiliana che ha concluso la scuola secondaria in Argentina possiede un titolo argentino.
 
-Se hai dubbi, guarda il diploma: quale istituzione lo rilascia e in base alla legge o all'accreditamento di quale Paese? È quello il Paese da scegliere.`,
+Se hai dubbi, guarda il diploma: quale istituzione lo rilascia e in base alla legge o all’accreditamento di quale Paese? È quello il Paese da scegliere.`,
     },
   },
   {
@@ -30,12 +30,12 @@ If you studied at the Malaysian campus of a British university and received that
 In the qualification details, say that the teaching institution differs from the awarding body and give its name, country and city: this helps the evaluators check the programme.`,
     },
     'it-IT': {
-      title: "Sedi distaccate e corsi erogati all'estero",
+      title: 'Sedi distaccate e corsi erogati all’estero',
       body: `Molte università insegnano fuori dal proprio Paese, attraverso sedi distaccate, istituti partner o corsi in franchising (la cosiddetta istruzione transnazionale). Conta il sistema che rilascia il titolo, non il luogo in cui hai studiato.
 
-Se hai studiato nella sede malese di un'università britannica e hai ricevuto il titolo britannico di quell'università, il Paese del sistema di istruzione è il Regno Unito. Se invece la sede rilascia un proprio titolo, accreditato dalle autorità del Paese che la ospita, il Paese del sistema di istruzione è quest'ultimo.
+Se hai studiato nella sede malese di un’università britannica e hai ricevuto il titolo britannico di quell’università, il Paese del sistema di istruzione è il Regno Unito. Se invece la sede rilascia un proprio titolo, accreditato dalle autorità del Paese che la ospita, il Paese del sistema di istruzione è quest’ultimo.
 
-Nei dati del titolo indica che l'istituzione in cui hai studiato è diversa da quella che rilascia il titolo e riportane nome, Paese e città: aiuta i valutatori a verificare il corso.`,
+Nei dati del titolo indica che l’istituzione in cui hai studiato è diversa da quella che rilascia il titolo e riportane nome, Paese e città: aiuta i valutatori a verificare il corso.`,
     },
   },
   {
@@ -47,9 +47,9 @@ In the qualification details, choose the delivery mode "distance learning" (or "
     },
     'it-IT': {
       title: 'Corsi online e a distanza',
-      body: `Per un corso seguito online o a distanza, il Paese del sistema di istruzione è quello dell'istituzione che rilascia il titolo, ovunque tu fossi mentre studiavi. Una laurea di un'università spagnola a distanza, seguita dall'Italia, è un titolo spagnolo.
+      body: `Per un corso seguito online o a distanza, il Paese del sistema di istruzione è quello dell’istituzione che rilascia il titolo, ovunque tu fossi mentre studiavi. Una laurea di un’università spagnola a distanza, seguita dall’Italia, è un titolo spagnolo.
 
-Nei dati del titolo scegli la modalità di erogazione "a distanza" (oppure "mista" se una parte del corso si è svolta in presenza). Controlla che l'istituzione che rilascia il titolo sia ufficialmente riconosciuta nel proprio Paese: un titolo rilasciato da un ente non riconosciuto non può essere valutato come parte di quel sistema.`,
+Nei dati del titolo scegli la modalità di erogazione "a distanza" (oppure "mista" se una parte del corso si è svolta in presenza). Controlla che l’istituzione che rilascia il titolo sia ufficialmente riconosciuta nel proprio Paese: un titolo rilasciato da un ente non riconosciuto non può essere valutato come parte di quel sistema.`,
     },
   },
   {
@@ -63,7 +63,7 @@ The International Baccalaureate (IB) Diploma and the European Baccalaureate belo
       title: 'Scuole internazionali, IB e Baccalaureato europeo',
       body: `Molte scuole internazionali preparano al diploma nazionale di un altro Paese: un high school diploma statunitense, gli A level britannici, un baccalauréat francese. In questo caso il Paese del sistema di istruzione è quello che ha rilasciato il diploma, non quello in cui si trova la scuola.
 
-Il Diploma dell'International Baccalaureate (IB) e il Baccalaureato europeo non appartengono a nessun sistema nazionale: il primo è rilasciato dall'International Baccalaureate Organization, il secondo dalle Scuole europee, un ente intergovernativo. In questi casi scegli il Paese in cui si trova la tua scuola e scrivi il nome esatto del titolo ("IB Diploma", "Baccalaureato europeo"), così i valutatori lo tratteranno come il titolo internazionale che è.`,
+Il Diploma dell’International Baccalaureate (IB) e il Baccalaureato europeo non appartengono a nessun sistema nazionale: il primo è rilasciato dall’International Baccalaureate Organization, il secondo dalle Scuole europee, un ente intergovernativo. In questi casi scegli il Paese in cui si trova la tua scuola e scrivi il nome esatto del titolo ("IB Diploma", "Baccalaureato europeo"), così i valutatori lo tratteranno come il titolo internazionale che è.`,
     },
   },
   {
@@ -75,9 +75,9 @@ For example, a degree awarded in 1985 by a university in Kyiv belongs to Ukraine
     },
     'it-IT': {
       title: 'Titoli rilasciati da uno Stato che non esiste più',
-      body: `Se il tuo titolo è stato rilasciato in uno Stato che non esiste più, come l'Unione Sovietica, la Jugoslavia, la Cecoslovacchia o la Repubblica Democratica Tedesca, scegli il Paese attuale in cui si trova l'istituzione che lo ha rilasciato, o in cui si trovava se nel frattempo ha chiuso. Sono le autorità di quel Paese a conservare oggi gli archivi e a poter confermare il titolo.
+      body: `Se il tuo titolo è stato rilasciato in uno Stato che non esiste più, come l’Unione Sovietica, la Jugoslavia, la Cecoslovacchia o la Repubblica Democratica Tedesca, scegli il Paese attuale in cui si trova l’istituzione che lo ha rilasciato, o in cui si trovava se nel frattempo ha chiuso. Sono le autorità di quel Paese a conservare oggi gli archivi e a poter confermare il titolo.
 
-Per esempio, una laurea rilasciata nel 1985 da un'università di Kiev appartiene all'Ucraina, una rilasciata a Zagabria nel 1988 alla Croazia. Nei dati del titolo riporta i nomi dell'istituzione e dello Stato esattamente come compaiono sul diploma.`,
+Per esempio, una laurea rilasciata nel 1985 da un’università di Kiev appartiene all’Ucraina, una rilasciata a Zagabria nel 1988 alla Croazia. Nei dati del titolo riporta i nomi dell’istituzione e dello Stato esattamente come compaiono sul diploma.`,
     },
   },
   {
@@ -89,9 +89,9 @@ A joint degree, awarded together by institutions of several countries, and a dou
     },
     'it-IT': {
       title: 'Titoli già riconosciuti altrove, titoli congiunti e doppi titoli',
-      body: `Un riconoscimento ottenuto in un altro Paese non cambia la provenienza del tuo titolo. Una laurea brasiliana riconosciuta in Portogallo resta un titolo brasiliano: scegli il Brasile e, se ce l'hai, aggiungi il riconoscimento portoghese tra i documenti aggiuntivi.
+      body: `Un riconoscimento ottenuto in un altro Paese non cambia la provenienza del tuo titolo. Una laurea brasiliana riconosciuta in Portogallo resta un titolo brasiliano: scegli il Brasile e, se ce l’hai, aggiungi il riconoscimento portoghese tra i documenti aggiuntivi.
 
-Un titolo congiunto, rilasciato insieme da istituzioni di più Paesi, e un doppio titolo, composto da un diploma di ciascuna istituzione, appartengono al sistema dell'istituzione che rilascia il diploma che vuoi far valutare. Se vuoi far valutare entrambi i diplomi, presenta una richiesta per ciascuno.`,
+Un titolo congiunto, rilasciato insieme da istituzioni di più Paesi, e un doppio titolo, composto da un diploma di ciascuna istituzione, appartengono al sistema dell’istituzione che rilascia il diploma che vuoi far valutare. Se vuoi far valutare entrambi i diplomi, presenta una richiesta per ciascuno.`,
     },
   },
 ];

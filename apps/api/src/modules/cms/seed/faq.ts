@@ -17,13 +17,13 @@ If you hold political asylum or subsidiary protection in Italy, the comparabilit
     },
     'it-IT': {
       title: 'Che cosa posso fare su questo portale?',
-      body: `Qui puoi chiederci di valutare un titolo di studio conseguito all'estero, di livello secondario superiore o di istruzione superiore. Ti registri, scegli il servizio adatto al Paese del sistema di istruzione del tuo titolo, carichi i documenti, paghi e segui la richiesta fino alla pubblicazione dell'attestato.
+      body: `Qui puoi chiederci di valutare un titolo di studio conseguito all’estero, di livello secondario superiore o di istruzione superiore. Ti registri, scegli il servizio adatto al Paese del sistema di istruzione del tuo titolo, carichi i documenti, paghi e segui la richiesta fino alla pubblicazione dell’attestato.
 
-Corrispondenza e verifica è il servizio per i titoli dei {{lisbon_states_count}} Paesi firmatari della Convenzione di Lisbona sul riconoscimento: l'attestato indica a quale titolo italiano corrisponde il tuo e ne conferma l'autenticità.
+Corrispondenza e verifica è il servizio per i titoli dei {{lisbon_states_count}} Paesi firmatari della Convenzione di Lisbona sul riconoscimento: l’attestato indica a quale titolo italiano corrisponde il tuo e ne conferma l’autenticità.
 
-Comparabilità e verifica è il servizio per la maggior parte degli altri Paesi: l'attestato descrive il tuo titolo, lo confronta con il sistema italiano e ne conferma l'autenticità.
+Comparabilità e verifica è il servizio per la maggior parte degli altri Paesi: l’attestato descrive il tuo titolo, lo confronta con il sistema italiano e ne conferma l’autenticità.
 
-Solo comparabilità è il servizio per i casi in cui non è possibile verificare l'autenticità del titolo presso l'istituzione o l'autorità che lo ha rilasciato.
+Solo comparabilità è il servizio per i casi in cui non è possibile verificare l’autenticità del titolo presso l’istituzione o l’autorità che lo ha rilasciato.
 
 Se sei titolare di asilo politico o di protezione sussidiaria in Italia, il servizio di comparabilità è gratuito, dopo aver dimostrato il tuo status. Ai rifugiati non sono offerti i servizi di verifica. Per alcuni Paesi non è possibile offrire alcun servizio: lo scoprirai al momento di scegliere il Paese.`,
     },
@@ -53,11 +53,11 @@ Some countries require an apostille or a legalisation of the diploma, and a docu
     },
     'it-IT': {
       title: 'Quali documenti servono?',
-      body: `Dipende dal servizio e dal Paese del sistema di istruzione: la pagina Documenti (/documents) elenca quelli richiesti nel tuo caso. Quasi sempre servono un documento d'identità o il passaporto, il modulo di consenso firmato (lo scarichi dalla pagina Consenso, /consent) e il diploma, oppure un certificato provvisorio se il diploma definitivo non è ancora stato rilasciato.
+      body: `Dipende dal servizio e dal Paese del sistema di istruzione: la pagina Documenti (/documents) elenca quelli richiesti nel tuo caso. Quasi sempre servono un documento d’identità o il passaporto, il modulo di consenso firmato (lo scarichi dalla pagina Consenso, /consent) e il diploma, oppure un certificato provvisorio se il diploma definitivo non è ancora stato rilasciato.
 
-Per l'istruzione superiore aggiungi il transcript degli esami e, se la tua istituzione lo rilascia, il Supplemento al diploma (Diploma Supplement). Per un titolo di scuola secondaria aggiungi il certificato del dodicesimo anno e i risultati dell'esame finale o nazionale.
+Per l’istruzione superiore aggiungi il transcript degli esami e, se la tua istituzione lo rilascia, il Supplemento al diploma (Diploma Supplement). Per un titolo di scuola secondaria aggiungi il certificato del dodicesimo anno e i risultati dell’esame finale o nazionale.
 
-Alcuni Paesi richiedono l'apostille o la legalizzazione del diploma, e un documento in una lingua diversa dall'inglese o dall'italiano può richiedere una traduzione. I rifugiati caricano anche il certificato che attesta il loro status. Scansiona o fotografa ogni pagina di ciascun documento, fronte e retro, in modo che tutto sia leggibile.`,
+Alcuni Paesi richiedono l’apostille o la legalizzazione del diploma, e un documento in una lingua diversa dall’inglese o dall’italiano può richiedere una traduzione. I rifugiati caricano anche il certificato che attesta il loro status. Scansiona o fotografa ogni pagina di ciascun documento, fronte e retro, in modo che tutto sia leggibile.`,
     },
   },
   {
@@ -69,7 +69,7 @@ Each request shows its expected deadline and the days to go. If the evaluators n
     },
     'it-IT': {
       title: 'Quanto dura una valutazione?',
-      body: `Una richiesta ordinaria si conclude entro 60 giorni lavorativi, una urgente entro 30 giorni lavorativi. Il conteggio parte quando la richiesta è inviata, pagata (se il servizio è a pagamento) e completa dei documenti richiesti. Non sono giorni lavorativi i fine settimana, le festività italiane e i periodi di chiusura dell'ufficio annunciati sul portale.
+      body: `Una richiesta ordinaria si conclude entro 60 giorni lavorativi, una urgente entro 30 giorni lavorativi. Il conteggio parte quando la richiesta è inviata, pagata (se il servizio è a pagamento) e completa dei documenti richiesti. Non sono giorni lavorativi i fine settimana, le festività italiane e i periodi di chiusura dell’ufficio annunciati sul portale.
 
 Ogni richiesta mostra la scadenza prevista e i giorni mancanti. Se i valutatori hanno bisogno di altro da te, lo stato della richiesta indica che è in attesa della tua risposta: rispondi appena puoi per evitare ritardi.`,
     },
@@ -83,9 +83,9 @@ If the invoice must be made out to a company or an organisation, fill in the bil
     },
     'it-IT': {
       title: 'Come funziona il pagamento?',
-      body: `Paghi online al momento di inviare la richiesta. Il prezzo del servizio, e dell'opzione urgente se la scegli, ti viene mostrato prima della conferma. Il pagamento avviene sulla pagina protetta del nostro fornitore di pagamenti: non vediamo né conserviamo i dati della tua carta. Quando il pagamento va a buon fine, la richiesta viene inviata e la scadenza inizia a decorrere; se non va a buon fine, la richiesta resta in bozza e puoi riprovare o contattare la tua banca.
+      body: `Paghi online al momento di inviare la richiesta. Il prezzo del servizio, e dell’opzione urgente se la scegli, ti viene mostrato prima della conferma. Il pagamento avviene sulla pagina protetta del nostro fornitore di pagamenti: non vediamo né conserviamo i dati della tua carta. Quando il pagamento va a buon fine, la richiesta viene inviata e la scadenza inizia a decorrere; se non va a buon fine, la richiesta resta in bozza e puoi riprovare o contattare la tua banca.
 
-Se la fattura va intestata a un'azienda o a un ente, compila i dati di fatturazione (codice fiscale, partita IVA, ragione sociale e codice univoco) prima di pagare. Ricevute e fatture sono sempre disponibili nella pagina Account (/account). Il servizio di comparabilità per i rifugiati è gratuito.`,
+Se la fattura va intestata a un’azienda o a un ente, compila i dati di fatturazione (codice fiscale, partita IVA, ragione sociale e codice univoco) prima di pagare. Ricevute e fatture sono sempre disponibili nella pagina Account (/account). Il servizio di comparabilità per i rifugiati è gratuito.`,
     },
   },
   {
@@ -96,10 +96,10 @@ Se la fattura va intestata a un'azienda o a un ente, compila i dati di fatturazi
 Anyone you give the statement to, such as a university, an employer or a public office, can check it on the verification page (/verify): they upload the PDF and are told whether it is valid or NOT valid. The QR code printed on the statement leads to the same page. Only the original PDF, exactly as we issued it, is accepted: a printout, a scan or an edited file will not pass, and a statement that has been replaced by an amendment or revoked is reported as not valid.`,
     },
     'it-IT': {
-      title: "Che cos'è l'attestato e come si può verificare che sia autentico?",
-      body: `L'attestato è il documento che rilasciamo al termine della valutazione: un PDF che descrive il tuo titolo (istituzione che lo ha rilasciato, livello, durata, carico di lavoro, accesso agli studi successivi e altro) e, secondo il servizio scelto, lo confronta con il sistema italiano e ne conferma l'autenticità. È firmato digitalmente e, al momento della pubblicazione, la sua impronta viene registrata nel nostro registro, così nessuno può modificarlo senza che ce ne si accorga. Se ancoriamo il registro anche su una blockchain pubblica, la pagina dell'attestato lo indica e chiunque può verificare la registrazione lì, senza doversi fidare di noi.
+      title: 'Che cos’è l’attestato e come si può verificare che sia autentico?',
+      body: `L’attestato è il documento che rilasciamo al termine della valutazione: un PDF che descrive il tuo titolo (istituzione che lo ha rilasciato, livello, durata, carico di lavoro, accesso agli studi successivi e altro) e, secondo il servizio scelto, lo confronta con il sistema italiano e ne conferma l’autenticità. È firmato digitalmente e, al momento della pubblicazione, la sua impronta viene registrata nel nostro registro, così nessuno può modificarlo senza che ce ne si accorga. Se ancoriamo il registro anche su una blockchain pubblica, la pagina dell’attestato lo indica e chiunque può verificare la registrazione lì, senza doversi fidare di noi.
 
-Chiunque riceva l'attestato, per esempio un'università, un datore di lavoro o un ufficio pubblico, può controllarlo dalla pagina di verifica (/verify): carica il PDF e scopre se è valido o NON valido. Il codice QR stampato sull'attestato porta alla stessa pagina. Viene accettato solo il PDF originale, esattamente come lo abbiamo rilasciato: una stampa, una scansione o un file modificato non superano il controllo, e un attestato sostituito da una rettifica o revocato risulta non valido.`,
+Chiunque riceva l’attestato, per esempio un’università, un datore di lavoro o un ufficio pubblico, può controllarlo dalla pagina di verifica (/verify): carica il PDF e scopre se è valido o NON valido. Il codice QR stampato sull’attestato porta alla stessa pagina. Viene accettato solo il PDF originale, esattamente come lo abbiamo rilasciato: una stampa, una scansione o un file modificato non superano il controllo, e un attestato sostituito da una rettifica o revocato risulta non valido.`,
     },
   },
   {
@@ -113,11 +113,11 @@ We first decide whether to admit an appeal. If it is admitted, the qualification
     },
     'it-IT': {
       title: 'Posso presentare ricorso o chiedere una correzione?',
-      body: `Sì, entro 7 giorni dal rilascio dell'attestato. Apri la richiesta e scegli Ricorso o rettifica.
+      body: `Sì, entro 7 giorni dal rilascio dell’attestato. Apri la richiesta e scegli Ricorso o rettifica.
 
-Scegli Ricorso se non sei d'accordo con la valutazione: spiega il motivo e allega i documenti che sostengono la tua posizione. Scegli Rettifica se l'attestato contiene un errore materiale, come un nome scritto male o una data sbagliata: indica che cosa è sbagliato e allega la prova.
+Scegli Ricorso se non sei d’accordo con la valutazione: spiega il motivo e allega i documenti che sostengono la tua posizione. Scegli Rettifica se l’attestato contiene un errore materiale, come un nome scritto male o una data sbagliata: indica che cosa è sbagliato e allega la prova.
 
-Per prima cosa decidiamo se ammettere il ricorso. Se viene ammesso, il titolo viene valutato di nuovo e l'esito è un nuovo attestato, un attestato rettificato oppure la conferma di quello originale. Trascorsi i 7 giorni, l'attestato è definitivo.`,
+Per prima cosa decidiamo se ammettere il ricorso. Se viene ammesso, il titolo viene valutato di nuovo e l’esito è un nuovo attestato, un attestato rettificato oppure la conferma di quello originale. Trascorsi i 7 giorni, l’attestato è definitivo.`,
     },
   },
   {
@@ -131,7 +131,7 @@ Return deliveries are suspended during the office closures announced on the port
       title: 'Posso riavere i documenti cartacei originali?',
       body: `Sì. Se ci hai spedito documenti cartacei originali, possiamo restituirteli tramite corriere. Nella pagina Restituzione (/delivery) aggiungi al carrello le richieste di cui vuoi riavere i documenti, inserisci i dati di spedizione e di fatturazione e paga 30,00 € a spedizione (24,59 € più 5,41 € di IVA al 22%). La lettera di vettura per seguire il pacco compare nella stessa pagina dopo la spedizione.
 
-Le restituzioni sono sospese durante i periodi di chiusura dell'ufficio annunciati sul portale.`,
+Le restituzioni sono sospese durante i periodi di chiusura dell’ufficio annunciati sul portale.`,
     },
   },
   {
@@ -145,7 +145,7 @@ The verification page reveals nothing about you: it only says whether an uploade
       title: 'Come vengono trattati i miei dati personali?',
       body: `Trattiamo i tuoi dati personali solo per valutare le tue richieste, rilasciare gli attestati e gestire pagamenti e restituzioni, nel rispetto del Regolamento generale sulla protezione dei dati (GDPR). I tuoi documenti sono conservati in modo sicuro e li vede solo il personale che segue la tua richiesta. Il modulo di consenso che firmi descrive il trattamento in dettaglio.
 
-La pagina di verifica non rivela nulla di te: dice soltanto se il PDF caricato corrisponde a un attestato che abbiamo rilasciato. Puoi aggiornare i tuoi dati nella pagina Account (/account) ed eliminare l'account dalle impostazioni; i dati che la legge ci obbliga a conservare, come le fatture, vengono conservati per il tempo previsto dalla legge.`,
+La pagina di verifica non rivela nulla di te: dice soltanto se il PDF caricato corrisponde a un attestato che abbiamo rilasciato. Puoi aggiornare i tuoi dati nella pagina Account (/account) ed eliminare l’account dalle impostazioni; i dati che la legge ci obbliga a conservare, come le fatture, vengono conservati per il tempo previsto dalla legge.`,
     },
   },
 ];
