@@ -1,0 +1,28 @@
+// docs/deploy.md read as a new operator follows it: what it says of the release's scripts holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const deploy = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8');
+/** One numbered section of the runbook, from its heading to the next. */
+const section = (number) => {
+  const start = deploy.indexOf(`\n## ${number}. `);
+  const end = deploy.indexOf('\n## ', start + 1);
+  return deploy.slice(start, end === -1 ? undefined : end);
+};
+
+describe('the runbook', () => {
+  it('says where npm run release writes the tarball and its checksum, and where to run sha256sum -c', () => {
+    const release = readFileSync(join(ROOT, 'scripts/release.mjs'), 'utf8');
+    // release.mjs: the tarball in the checkout's release/, its .sha256 beside it.
+    expect(release).toContain("const OUT = join(ROOT, 'release');");
+    expect(release).toContain('writeFileSync(`${TARBALL}.sha256`');
+    const install = section(3);
+    expect(install).toContain('`release/<RELEASE>-linux-x64.tar.gz`');
+    expect(install).toContain('`release/<RELEASE>-linux-x64.tar.gz.sha256`');
+    expect(install).toMatch(/Copy\s+both files to each VM/);
+    expect(install).toMatch(/run what\s+follows in the folder that holds them/);
+  });
+});
