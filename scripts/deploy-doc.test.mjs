@@ -26,3 +26,19 @@ describe('the runbook', () => {
     expect(install).toMatch(/run what\s+follows in the folder that holds them/);
   });
 });
+
+describe('the trial store and relay', () => {
+  it('say that npx needs npm, which the release and section 3 do not bring, and that they stay in the foreground', () => {
+    // The release brings Node alone: no npm, hence no npx, on a host section 3 set up.
+    for (const [number, command] of [
+      [2, 'npx --yes s3rver@'],
+      [5, 'npx --yes maildev@'],
+    ]) {
+      const text = section(number);
+      expect(text).toContain(command);
+      expect(text).toMatch(/needs? npm|`npx` comes with npm/);
+      expect(text).toMatch(/stays in\s+the foreground/);
+    }
+    expect(section(2)).toContain('`apt-get install -y npm`');
+  });
+});
