@@ -39,6 +39,20 @@ describe('the trial store and relay', () => {
       expect(text).toMatch(/needs? npm|`npx` comes with npm/);
       expect(text).toMatch(/stays in\s+the foreground/);
     }
-    expect(section(2)).toContain('`apt-get install -y npm`');
+    expect(section(2)).toContain('apt-get install -y npm`');
+  });
+});
+
+describe('the packages the runbook installs', () => {
+  it('are installed after apt-get update, as a fresh VM may have no package lists', () => {
+    const lines = deploy.split('\n');
+    const installs = lines.flatMap((line, index) => (line.includes('apt-get install') ? [index] : []));
+    expect(installs.length).toBeGreaterThanOrEqual(3);
+    for (const index of installs) {
+      const line = lines[index] ?? '';
+      const isUpdated =
+        /apt-get update && apt-get install/.test(line) || /^apt-get update\b/.test(lines[index - 1] ?? '');
+      expect(isUpdated, line).toBe(true);
+    }
   });
 });
