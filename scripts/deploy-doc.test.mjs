@@ -45,14 +45,32 @@ describe('the trial store and relay', () => {
 
 describe('the packages the runbook installs', () => {
   it('are installed after apt-get update, as a fresh VM may have no package lists', () => {
-    const lines = deploy.split('\n');
-    const installs = lines.flatMap((line, index) => (line.includes('apt-get install') ? [index] : []));
-    expect(installs.length).toBeGreaterThanOrEqual(3);
-    for (const index of installs) {
-      const line = lines[index] ?? '';
-      const isUpdated =
-        /apt-get update && apt-get install/.test(line) || /^apt-get update\b/.test(lines[index - 1] ?? '');
-      expect(isUpdated, line).toBe(true);
+    // Each paragraph or command block that installs a package updates the lists before it.
+    const paragraphs = deploy.split(/\n\s*\n/).filter((text) => text.includes('apt-get install'));
+    expect(paragraphs.length).toBeGreaterThanOrEqual(3);
+    for (const text of paragraphs) {
+      const update = text.indexOf('apt-get update');
+      expect(update >= 0 && update < text.indexOf('apt-get install'), text).toBe(true);
     }
+  });
+});
+
+describe('nginx with TLS', () => {
+  const nginx = section(7);
+  const example = nginx.slice(nginx.indexOf('```nginx'), nginx.indexOf('```', nginx.indexOf('```nginx') + 3));
+
+  it('has the certificate made before the file that names it, which nginx -t refuses without it', () => {
+    expect(example).toContain('ssl_certificate     /etc/letsencrypt/live/portal.example.org/fullchain.pem;');
+    const before = nginx.slice(0, nginx.indexOf('```nginx'));
+    expect(before).toContain('**The certificate comes first**');
+    expect(before).toMatch(/certbot certonly --webroot -w \/var\/www\/html -d\s+portal\.example\.org/);
+    // certbot --nginx edits the file itself, and cannot run while nginx -t refuses it.
+    expect(nginx).not.toContain('certbot --nginx');
+  });
+
+  it('answers certbot’s challenge on port 80, where everything else is sent to HTTPS', () => {
+    const plain = example.slice(example.indexOf('listen 80;'), example.indexOf('listen 443'));
+    expect(plain).toContain('location /.well-known/acme-challenge/ { root /var/www/html; }');
+    expect(plain).toContain('location / { return 301 https://$host$request_uri; }');
   });
 });
