@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PostgresIntrospector, sql, type RawBuilder } from 'kysely';
 import { parseDatabaseUrl } from '../../apps/api/src/platform/config';
 import { openDatabase, type Db } from '../../apps/api/src/platform/db/database';
-import { countryName, LOCALES, normaliseSearchText } from '@lisbon/domain';
+import { countryName, exactNamesOf, LOCALES, normaliseSearchText } from '@lisbon/domain';
 
 /**
  * A body's database after years of work, in seconds: `applicants` applicants and `requests`
@@ -249,7 +249,9 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
   // The secondary indexes of the big tables (the search's GIN of decision 069 among them) are set
   // aside and built once after the load, as a bulk load does: kept up row by row they take most of
   // the load's time. Those behind a constraint (keys, unique emails) stay.
-  const setAside = isPostgres ? await dropSecondaryIndexes(db, ['practices', 'practice_status_history']) : [];
+  const setAside = isPostgres
+    ? await dropSecondaryIndexes(db, ['practices', 'practice_status_history', 'practice_name_keys'])
+    : [];
   const percent = sql`(g.i % 100)`;
   const numbered = sql`(select g.i, case when ${percent} = 99 and g.i > ${sql.lit(options.applicants)} then 'published'
                         else ${pick(percent, STATUS_BY_PERCENT)} end as status
@@ -286,6 +288,21 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
            ${searchText},
            ${dialect.timestampAfter(sql`g.i * 60`)}, ${dialect.timestampAfter(sql`g.i * 60`)}
     from ${numbered}`.execute(db);
+
+  // The queries naming each applicant exactly (migration 118), as the portal keeps them: applicant k
+  // is FIRST_NAMES[k % 10] LAST_NAMES[(k / 10) % 10], so k % 100 says which of a hundred names.
+  const names = Array.from({ length: 100 }, (_, combo) =>
+    exactNamesOf({
+      first_name: FIRST_NAMES[combo % 10] ?? '',
+      last_name: LAST_NAMES[Math.floor(combo / 10)] ?? '',
+    }).map((key) => sql`(${sql.lit(combo)}, ${sql.lit(key)})`),
+  ).flat();
+  await sql`
+    with names (combo, name_key) as (values ${sql.join(names)})
+    insert into practice_name_keys (name_key, practice_id)
+    select names.name_key, p.id from practices p
+    inner join names on names.combo = ((p.user_id - ${sql.lit(firstApplicant)} + 1) % 100)
+    where p.status <> 'draft' and p.user_id >= ${sql.lit(firstApplicant)}`.execute(db);
 
   if (isPostgres) {
     await sql`alter table practices enable trigger practices_queue_count`.execute(db);

@@ -309,6 +309,46 @@ describe('the deadline of the appeals a database holds', () => {
   });
 });
 
+describe('the exact names of the requests a database holds', () => {
+  const seeded = useTestApp();
+
+  it('are filled for every submitted request from its applicant’s names, none for a draft or an erased name', async () => {
+    const db = seeded.database.db;
+    const ada = await seeded.applicant({ email: 'ada@example.org', firstName: 'Ada' });
+    await db
+      .updateTable('users')
+      .set({ middle_name: 'Maria', last_name: 'Rössi' })
+      .where('id', '=', ada.id)
+      .execute();
+    const submitted = await seeded.request(ada, 'in_evaluation');
+    const older = await seeded.request(ada, 'closed');
+    const draft = await seeded.request(ada, 'draft');
+    const erased = await seeded.applicant({ email: 'erased@example.org' });
+    await db
+      .updateTable('users')
+      .set({ first_name: '', last_name: '' })
+      .where('id', '=', erased.id)
+      .execute();
+    const erasedRequest = await seeded.request(erased, 'closed');
+    const migration = migrations['2026-12-06-118-practice-name-keys'];
+
+    await migration?.down?.(db);
+    await migration?.up(db);
+    const keys = await db
+      .selectFrom('practice_name_keys')
+      .selectAll()
+      .where('practice_id', 'in', [submitted, older, draft, erasedRequest])
+      .orderBy('practice_id')
+      .orderBy('name_key')
+      .execute();
+    const namesOf = (id: number) => keys.filter((key) => key.practice_id === id).map((key) => key.name_key);
+    expect(namesOf(submitted)).toEqual(['ada maria rossi', 'ada rossi', 'rossi', 'rossi ada']);
+    expect(namesOf(older)).toEqual(namesOf(submitted));
+    expect(namesOf(draft)).toEqual([]);
+    expect(namesOf(erasedRequest)).toEqual([]);
+  });
+});
+
 describe('instances starting at once on an empty database', () => {
   const empty = useTestApp({ isMigrated: false });
 

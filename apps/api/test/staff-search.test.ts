@@ -275,6 +275,29 @@ describe('staff search past the newest requests', () => {
     const byNumber = await search(`#${common[0]}`);
     expect(byNumber[0]).toMatchObject({ id: common[0], is_id_match: true });
   });
+
+  it('puts the applicant named exactly first however many requests hold the name as whole words', async () => {
+    const named = (await idsOf('quokka'))[0];
+    expect(named).toBeDefined();
+    // Newer requests holding both names whole (a field course), more than any page: none is hers.
+    const course = await practiceIn(t.database, {
+      userId: bob.id,
+      status: 'in_evaluation',
+      qualificationName: 'Quinta Quokka field course',
+    });
+    const { search_text: text } = await t.database.db
+      .selectFrom('practices')
+      .select('search_text')
+      .where('id', '=', course)
+      .executeTakeFirstOrThrow();
+    if (text === null) throw new Error('no words');
+    while ((await countWith(text)) < 256) await doubleRequestsWith(text);
+    expect((await idsOf('Quokka'))[0]).toBe(named);
+    expect((await idsOf('quinta QUOKKA'))[0]).toBe(named);
+    expect((await idsOf('Quokka Quinta'))[0]).toBe(named);
+    // Named in part, she is not named: the newest requests holding the words come first.
+    expect((await idsOf('quinta'))[0]).not.toBe(named);
+  });
 });
 
 async function countWith(text: string): Promise<number> {

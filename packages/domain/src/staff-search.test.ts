@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exactNamesOf,
   isExactNameOf,
   normaliseSearchText,
   requestIdOf,
@@ -91,5 +92,22 @@ describe('isExactNameOf', () => {
     for (const query of ['rossi', 'maria', 'maria ross', 'luisa rossi d amico', '']) {
       expect(isExactNameOf(query, maria), query).toBe(false);
     }
+  });
+});
+
+describe('exactNamesOf', () => {
+  it('is every query that names the applicant exactly, each once, none for an erased surname', () => {
+    expect(exactNamesOf({ first_name: 'María', middle_name: 'Luisa', last_name: 'Rössi' })).toEqual([
+      'rossi',
+      'maria rossi',
+      'rossi maria',
+      'maria luisa rossi',
+    ]);
+    expect(exactNamesOf({ first_name: 'Ada', last_name: 'Rossi' })).toEqual([
+      'rossi',
+      'ada rossi',
+      'rossi ada',
+    ]);
+    expect(exactNamesOf({ first_name: '', middle_name: null, last_name: '' })).toEqual([]);
   });
 });

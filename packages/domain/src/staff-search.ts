@@ -74,13 +74,26 @@ export function isExactNameOf(
   query: string,
   applicant: { first_name: string; middle_name?: string | null; last_name: string },
 ): boolean {
-  const typed = normaliseSearchText(query);
+  return exactNamesOf(applicant).includes(normaliseSearchText(query));
+}
+
+/**
+ * Every query that names the applicant exactly (`isExactNameOf`), normalised: the surname, first
+ * and last in either order, first, middle and last; none when the surname is empty (an erased
+ * account). The API keeps them as keys of the applicant's requests (`practice_name_keys`), so an
+ * exact name is looked up, not searched for.
+ */
+export function exactNamesOf(applicant: {
+  first_name: string;
+  middle_name?: string | null;
+  last_name: string;
+}): string[] {
   const [first, middle, last] = [applicant.first_name, applicant.middle_name ?? '', applicant.last_name].map(
     normaliseSearchText,
   );
-  if (typed === '' || !last) return false;
+  if (!last) return [];
   const names = [[last], [first, last], [last, first], [first, middle, last]];
-  return names.some((parts) => parts.filter(Boolean).join(' ') === typed);
+  return [...new Set(names.map((parts) => parts.filter(Boolean).join(' ')))];
 }
 
 export type SearchableRequest = {

@@ -69,6 +69,7 @@ export async function findSearchSources(db: Db, which: { practiceId: number } | 
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select([
       'p.id',
+      'p.status',
       'p.country',
       'p.qualification',
       'p.qualification_name',
@@ -90,16 +91,51 @@ export async function setSearchText(db: Db, id: number, text: string): Promise<v
   await db.updateTable('practices').set({ search_text: text }).where('id', '=', id).execute();
 }
 
-/** The next `limit` submitted requests after `after`, in id order, that have no search words yet. */
+/**
+ * The next `limit` submitted requests after `after`, in id order, that have no search words yet,
+ * or no exact-name key (those submitted by an older release while migration 118 ran; an erased
+ * applicant's have none to have, and are looked at once a pass).
+ */
 export async function findIdsWithoutSearchText(db: Db, after: number, limit: number) {
   return db
-    .selectFrom('practices')
-    .select('id')
-    .where('id', '>', after)
-    .where('status', '<>', 'draft')
-    .where('search_text', 'is', null)
-    .orderBy('id')
+    .selectFrom('practices as p')
+    .select('p.id')
+    .where('p.id', '>', after)
+    .where('p.status', '<>', 'draft')
+    .where(({ or, eb, not, exists, selectFrom }) =>
+      or([
+        eb('p.search_text', 'is', null),
+        not(
+          exists(
+            selectFrom('practice_name_keys as k')
+              .select('k.practice_id')
+              .whereRef('k.practice_id', '=', 'p.id'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('p.id')
     .limit(limit)
+    .execute();
+}
+
+/** The exact-name keys a request holds now (migration 118). */
+export async function findNameKeys(db: Db, practiceId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('practice_name_keys')
+    .select('name_key')
+    .where('practice_id', '=', practiceId)
+    .execute();
+  return rows.map((row) => row.name_key);
+}
+
+/** A request's exact-name keys, replaced by `keys`. */
+export async function setNameKeys(db: Db, practiceId: number, keys: readonly string[]): Promise<void> {
+  await db.deleteFrom('practice_name_keys').where('practice_id', '=', practiceId).execute();
+  if (keys.length === 0) return;
+  await db
+    .insertInto('practice_name_keys')
+    .values(keys.map((name_key) => ({ name_key, practice_id: practiceId })))
     .execute();
 }
 

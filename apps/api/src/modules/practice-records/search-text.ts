@@ -1,26 +1,42 @@
-import { requestSearchText } from '@lisbon/domain';
+import { exactNamesOf, requestSearchText } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
-import { findIdsWithoutSearchText, findSearchSources, setSearchText } from './repository';
+import {
+  findIdsWithoutSearchText,
+  findNameKeys,
+  findSearchSources,
+  setNameKeys,
+  setSearchText,
+} from './repository';
 
 /**
  * The words staff search finds a request by (decision 069), written to `practices.search_text`
  * from the request and its applicant as they are now, by the domain's one rule. Called where
  * those change: a submission, an applicant's details, an account's deletion. The database keeps
- * its search index from the column (SQLite by triggers, PostgreSQL by its GIN index).
+ * its search index from the column (SQLite by triggers, PostgreSQL by its GIN index). The queries
+ * naming the applicant exactly are kept beside it, in `practice_name_keys` (migration 118).
  */
 export async function refreshSearchText(
   db: Db,
   which: { practiceId: number } | { userId: number },
-): Promise<void> {
+): Promise<number> {
+  let changed = 0;
   for (const row of await findSearchSources(db, which)) {
     const text = searchTextOf(row);
-    if (text === row.search_text) continue;
-    await setSearchText(db, row.id, text);
+    const isTextSame = text === row.search_text;
+    if (!isTextSame) await setSearchText(db, row.id, text);
+    // The queries that name its applicant exactly, kept for a submitted request only.
+    const keys = row.status === 'draft' ? [] : exactNamesOf(row);
+    const held = await findNameKeys(db, row.id);
+    const areKeysSame = held.length === keys.length && keys.every((key) => held.includes(key));
+    if (!areKeysSame) await setNameKeys(db, row.id, keys);
+    if (!isTextSame || !areKeysSame) changed += 1;
   }
+  return changed;
 }
 
 type Row = {
+  status: string;
   country: string;
   qualification: string | null;
   qualification_name: string | null;
@@ -78,9 +94,10 @@ function searchTextOf(row: Row): string {
 const BACKFILL_BATCH = 500;
 
 /**
- * Requests submitted before search existed get their words, a batch at a time in id order (one
- * pass over the table, however large), each batch in its own short transaction. Run at start;
- * the answer is how many were filled.
+ * Requests submitted before search existed get their words, and those submitted without their
+ * exact-name keys (by an older release during an upgrade) get them, a batch at a time in id order
+ * (one pass over the table, however large), each batch in its own short transaction. Run at start;
+ * the answer is how many were filled (an erased applicant's requests, looked at again, are not).
  */
 export async function fillMissingSearchTexts(ctx: Pick<AppContext, 'db'>): Promise<number> {
   let after = 0;
@@ -88,10 +105,11 @@ export async function fillMissingSearchTexts(ctx: Pick<AppContext, 'db'>): Promi
   for (;;) {
     const rows = await findIdsWithoutSearchText(ctx.db, after, BACKFILL_BATCH);
     if (rows.length === 0) return filled;
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const { id } of rows) await refreshSearchText(trx, { practiceId: id });
+    filled += await ctx.db.transaction().execute(async (trx) => {
+      let changed = 0;
+      for (const { id } of rows) changed += await refreshSearchText(trx, { practiceId: id });
+      return changed;
     });
-    filled += rows.length;
     after = rows.at(-1)?.id ?? after;
   }
 }

@@ -13,90 +13,32 @@ export async function searchPracticeIds(db: Db, terms: readonly string[], limit:
   return isPostgres(db) ? searchOnPostgres(db, terms, limit) : searchOnSqlite(db, terms, limit);
 }
 
-/** At most this many requests holding every term as a whole word are checked for the applicant's name. */
-export const NAME_CANDIDATES_READ = 100;
-
 /**
- * Requests whose words hold every term whole, newest first (at most NAME_CANDIDATES_READ), with
- * their applicant's names: those the query may name exactly (the domain's `isExactNameOf` tells).
- * SQLite asks FTS5 for the whole words (no prefix); PostgreSQL checks the newest RECENT_WINDOW
- * requests, then, unless they already hold enough, its index's matches among the older ones.
+ * The newest `limit` submitted requests of the applicants a query names exactly (the domain's
+ * `exactNamesOf`, kept by the API in `practice_name_keys`, migration 118), with their applicant's
+ * names. `name` is the query normalised (`normaliseSearchText`). The same query on both databases:
+ * the key's primary key (name_key, practice_id) is read backwards, `limit` entries, however many
+ * requests there are and however common the name's words are among them.
  */
-export async function findWholeWordCandidates(db: Db, terms: readonly string[]) {
-  if (terms.length === 0) return [];
-  const ids = isPostgres(db) ? await wholeWordsOnPostgres(db, terms) : await wholeWordsOnSqlite(db, terms);
-  if (ids.length === 0) return [];
+export async function findRequestsNamed(db: Db, name: string, limit: number) {
+  if (name === '') return [];
+  // The keys first, then their requests by primary key: the plan cannot depend on how common the
+  // planner deems the name (a submitted request never goes back to draft; the check is kept).
+  const keys = db
+    .selectFrom('practice_name_keys')
+    .select('practice_id')
+    .where('name_key', '=', name)
+    .orderBy('practice_id', 'desc')
+    .limit(limit)
+    .as('k');
   return db
-    .selectFrom('practices as p')
+    .selectFrom(keys)
+    .innerJoin('practices as p', 'p.id', 'k.practice_id')
     .innerJoin('users as a', 'a.id', 'p.user_id')
     .select(['p.id', 'a.first_name', 'a.middle_name', 'a.last_name'])
-    .where('p.id', 'in', ids)
     .where('p.status', '<>', 'draft')
     .orderBy('p.id', 'desc')
     .execute();
-}
-
-async function wholeWordsOnSqlite(db: Db, terms: readonly string[]): Promise<number[]> {
-  const match = terms.map((term) => `"${term}"`).join(' ');
-  const { rows } = await sql<{ id: number }>`
-    select rowid as id from practice_search where practice_search match ${match}
-    order by rowid desc limit ${NAME_CANDIDATES_READ}`.execute(db);
-  return rows.map((row) => Number(row.id));
-}
-
-/** The term is a whole word of the text: ` rossi ` is one of ` ada rossi `, not of ` ada rossini `. */
-const isAWord = (column: string, term: string) =>
-  sql<boolean>`(' ' || ${sql.ref(column)} || ' ') like ${`% ${term} %`}`;
-
-/**
- * At most this many of the index's matches older than the newest RECENT_WINDOW requests are read
- * to find the words whole: past it, those read first (the oldest) are the ones checked.
- */
-export const OLDER_NAME_MATCHES_READ = 2000;
-
-/**
- * Two looks, as the search's own: the newest RECENT_WINDOW requests, each text checked for the
- * words whole; when fewer than NAME_CANDIDATES_READ hold them there, the index's matches of the
- * words' beginnings among the older requests (at most OLDER_NAME_MATCHES_READ read from the table,
- * each checked the same way), the newest kept. However common a word among the newest requests
- * (their beginnings filling the search's page), an older request holding it whole is found, as
- * FTS5 finds it on SQLite; the table is never read through.
- */
-async function wholeWordsOnPostgres(db: Db, terms: readonly string[]): Promise<number[]> {
-  let first = db.selectFrom(recentRequests(db)).select('recent.id');
-  for (const term of terms) first = first.where(isAWord('recent.search_text', term));
-  const found = (await first.orderBy('recent.id', 'desc').limit(NAME_CANDIDATES_READ).execute()).map(
-    (row) => row.id,
-  );
-  if (found.length >= NAME_CANDIDATES_READ) return found;
-  // Where the newest requests end, read first: the look below is kept off the primary key's index.
-  const recent = await db
-    .selectFrom(recentRequests(db))
-    .select((eb) => [eb.fn.min('recent.id').as('oldest'), eb.fn.countAll<number | string>().as('count')])
-    .executeTakeFirst();
-  const oldest = recent?.oldest;
-  // Every request was among the newest: none is older.
-  if (oldest === null || oldest === undefined || Number(recent?.count) < RECENT_WINDOW) return found;
-  const older = await db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_indexscan = off`.execute(trx);
-    let matches = trx
-      .selectFrom(
-        indexMatches(trx, terms)
-          .select('search_text')
-          .where('id', '<', oldest)
-          .limit(OLDER_NAME_MATCHES_READ)
-          .as('matches'),
-      )
-      .select('matches.id');
-    for (const term of terms) matches = matches.where(isAWord('matches.search_text', term));
-    const rows = await matches
-      .orderBy('matches.id', 'desc')
-      .limit(NAME_CANDIDATES_READ - found.length)
-      .execute();
-    return rows.map((row) => row.id);
-  });
-  return [...found, ...older];
 }
 
 /**

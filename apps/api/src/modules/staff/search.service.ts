@@ -3,6 +3,7 @@ import {
   deadlineStandingOf,
   isExactNameOf,
   isOneOf,
+  normaliseSearchText,
   PRACTICE_STATUSES,
   requestIdOf,
   searchTermsOf,
@@ -15,7 +16,7 @@ import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { findAnsweredByApplicant } from './repository';
-import { findSearchRows, findWholeWordCandidates, searchPracticeIds } from './search.repository';
+import { findRequestsNamed, findSearchRows, searchPracticeIds } from './search.repository';
 
 /**
  * GET /staff/search (decision 069): the request whose number the query is, first, then the newest
@@ -32,7 +33,8 @@ export async function searchPractices(
   const byNumber = requestIdOf(query.q);
   const terms = searchTermsOf(query.q);
   const found = await searchPracticeIds(ctx.db, terms, query.limit);
-  const named = (await findWholeWordCandidates(ctx.db, terms))
+  // Looked up by the names' keys, newest first: every one of them, however common its words.
+  const named = (await findRequestsNamed(ctx.db, normaliseSearchText(query.q), query.limit))
     .filter((candidate) => isExactNameOf(query.q, candidate))
     .map((candidate) => candidate.id);
   const ids = [...new Set([...(byNumber === null ? [] : [byNumber]), ...named, ...found])].slice(

@@ -28,6 +28,7 @@ import type {
   DeliveryPracticesTable,
   DocumentsTable,
   JobsTable,
+  PracticeNameKeysTable,
   PracticesTable,
   PracticeStatusHistoryTable,
   RateLimitsTable,
@@ -111,6 +112,7 @@ export type Database = {
   country_required_documents: CountryRequiredDocumentsTable;
   closures: ClosuresTable;
   practices: PracticesTable;
+  practice_name_keys: PracticeNameKeysTable;
   practice_status_history: PracticeStatusHistoryTable;
   daily_submissions: DailySubmissionsTable;
   documents: DocumentsTable;

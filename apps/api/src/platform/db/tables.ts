@@ -209,6 +209,9 @@ export type DeliveriesTable = {
 
 export type DeliveryPracticesTable = { delivery_id: number; practice_id: number };
 
+/** Each query naming a submitted request's applicant exactly (migration 118, decision 069). */
+export type PracticeNameKeysTable = { name_key: string; practice_id: number };
+
 /** The audit trail: every status move and every staff change (who, when, from, to, action, note). */
 export type PracticeStatusHistoryTable = {
   id: Generated<number>;

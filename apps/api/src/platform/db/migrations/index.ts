@@ -50,6 +50,7 @@ import * as localeChosenAt from './2026-12-05-114-locale-chosen-at';
 import * as appealTypeCounts from './2026-12-06-115-appeal-type-counts';
 import * as calendarPeriodsByTheLastDay from './2026-12-06-116-calendar-periods-by-the-last-day';
 import * as italianApostrophesInTheSeededPages from './2026-12-06-117-italian-apostrophes-in-the-seeded-pages';
+import * as practiceNameKeys from './2026-12-06-118-practice-name-keys';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-115-appeal-type-counts': appealTypeCounts,
   '2026-12-06-116-calendar-periods-by-the-last-day': calendarPeriodsByTheLastDay,
   '2026-12-06-117-italian-apostrophes-in-the-seeded-pages': italianApostrophesInTheSeededPages,
+  '2026-12-06-118-practice-name-keys': practiceNameKeys,
 };
