@@ -1598,6 +1598,27 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
     expect(wrongAsDpop.headers['www-authenticate']).toBe('DPoP error="invalid_token", algs="ES256"');
   });
 
+  it('checks the access token before it reads the body: no token, or a bad one, is a 401 whatever the body', async () => {
+    const bodies: [string, string][] = [
+      ['{"credential_configuration_id":', 'application/json'],
+      [`${'['.repeat(500_000)}${']'.repeat(500_000)}`, 'application/json'],
+      ['proofs=x', 'text/plain'],
+    ];
+    for (const [payload, contentType] of bodies) {
+      const bare = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/credential',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect([bare.statusCode, bare.body]).toEqual([401, '']);
+      expect(bare.headers['www-authenticate']).toEqual(['Bearer', 'DPoP algs="ES256"']);
+      const wrong = await credentialRequest('not-a-token', payload, contentType);
+      expect([wrong.statusCode, wrong.json().error]).toEqual([401, 'invalid_token']);
+      expect(wrong.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    }
+  });
+
   it('takes the token request as a form only; a missing transaction code is invalid_request and costs no attempt', async () => {
     const offer = await offerOf();
     const code = new URL(offer.offer_url).searchParams.get('credential_offer') ?? '';

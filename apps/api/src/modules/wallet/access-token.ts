@@ -47,6 +47,9 @@ async function redeemedOfferOf(
   }
 }
 
+/** What a credential request's access token grants: its offer and the credential identifiers. */
+export type CredentialAccess = Awaited<ReturnType<typeof offerOfAccessToken>>;
+
 /**
  * The offer an access token names, and what it grants. A token bound to a key (`cnf.jkt`, RFC
  * 9449) is taken only as `Authorization: DPoP` with a proof of that key for this request and this

@@ -33,7 +33,7 @@ import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
 import { ownStatement, statementById } from '../statements/service';
-import { offerOfAccessToken, type RequestLike } from './access-token';
+import type { CredentialAccess, RequestLike } from './access-token';
 import { grantedDetails, OFFERED_CONFIGURATIONS, requestedConfigurations } from './authorization-details';
 import { issuerSigner, walletCallbacks } from './callbacks';
 import { checkedCredentialRequest } from './credential-request';
@@ -282,13 +282,15 @@ async function claimsOf(ctx: AppContext, statementId: string) {
  * POST /wallet/credential: the SD-JWT VC of the offer's statement, bound to the key the wallet
  * proved (`cnf`), its personal claims selectively disclosable, with its status list entry (the
  * offer's id), signed with the issuer key named by `kid`. One credential per offer, to one key.
+ * `access` is what the request's access token grants, checked before its body was read
+ * (`offerOfAccessToken`).
  */
 export async function issueCredential(
   ctx: AppContext,
-  { body, request }: { body: Record<string, unknown>; request: RequestLike },
+  { body, access }: { body: Record<string, unknown>; access: CredentialAccess },
 ) {
   const key = await issuerKeyOf(ctx);
-  const { offer, grantedIdentifiers } = await offerOfAccessToken(ctx, key, request);
+  const { offer, grantedIdentifiers } = access;
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const issuerMetadata = issuerMetadataResult(ctx);
   const parsed = issuer.parseCredentialRequest({

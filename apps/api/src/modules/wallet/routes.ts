@@ -17,7 +17,7 @@ import {
 import { recordedWalletKeys } from '../../platform/signing/wallet-key';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import type { RateRule } from '../../platform/rate-limit/limiter';
-import { dpopTokenOf } from './access-token';
+import { type CredentialAccess, dpopTokenOf, offerOfAccessToken } from './access-token';
 import { answerPreflight, openToWallets } from './cross-origin';
 import { DPOP_SIGNING_ALGS } from './dpop';
 import {
@@ -248,13 +248,31 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       });
     });
 
-    open.post('/wallet/credential', { schema: { hide: true } }, async (request, reply) =>
-      protocol({ request, reply }, 'invalid_credential_request', async () => {
-        const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-        const answer = await issueCredential(ctx, { body: body as Record<string, unknown>, request });
-        reply.header('cache-control', 'no-store');
-        return answer;
-      }),
+    // The access token is checked before the body is read (RFC 6750 §3.1): a request without one,
+    // or with one that is not good, is answered 401 whatever its body, never 400 for a body it could
+    // not have been given a credential for anyway.
+    const accessOfRequest = new WeakMap<FastifyRequest, CredentialAccess>();
+    open.post(
+      '/wallet/credential',
+      {
+        schema: { hide: true },
+        onRequest: async (request, reply) => {
+          await protocol({ request, reply }, 'invalid_credential_request', async () => {
+            accessOfRequest.set(request, await offerOfAccessToken(ctx, await issuerKeyOf(ctx), request));
+          });
+          // Refused: the answer is sent, and the body is never read.
+          if (reply.sent) return reply;
+        },
+      },
+      async (request, reply) =>
+        protocol({ request, reply }, 'invalid_credential_request', async () => {
+          const access = accessOfRequest.get(request);
+          if (!access) throw new WalletAccessTokenMissing();
+          const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+          const answer = await issueCredential(ctx, { body: body as Record<string, unknown>, access });
+          reply.header('cache-control', 'no-store');
+          return answer;
+        }),
     );
 
     open.get('/wallet/status-list', { schema: { hide: true } }, async (_request, reply) => {
