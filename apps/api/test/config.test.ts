@@ -152,6 +152,16 @@ describe('configuration', () => {
         );
   });
 
+  it('asks wallets for direct_post answers by default, direct_post.jwt when set, and names a wrong mode', () => {
+    expect(loadConfig({}).walletResponseMode).toBe('direct_post');
+    expect(loadConfig({ WALLET_RESPONSE_MODE: 'direct_post.jwt' }).walletResponseMode).toBe(
+      'direct_post.jwt',
+    );
+    expect(() => loadConfig({ WALLET_RESPONSE_MODE: 'fragment' })).toThrow(
+      /WALLET_RESPONSE_MODE must be one of direct_post, direct_post\.jwt/,
+    );
+  });
+
   it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://lisbon.example.org/' })).toMatchObject({
       port: 3000,

@@ -25,6 +25,9 @@ function findRepoRoot(start: string): string {
 export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** The verifier's response modes (OpenID4VP 1.0 §8.2, §8.3), the first the default. */
+export const WALLET_RESPONSE_MODES = ['direct_post', 'direct_post.jwt'] as const;
+export type WalletResponseMode = (typeof WALLET_RESPONSE_MODES)[number];
 
 export type DatabaseConfig =
   | { readonly dialect: 'sqlite'; readonly path: string }
@@ -67,6 +70,11 @@ export type Config = {
   readonly rateLimitRefusalDelayMs: number;
   /** Wallet check requests (`POST /wallet/presentations`) per client address in 10 minutes. */
   readonly walletRequestsPerAddress: number;
+  /**
+   * How the verifier asks wallets to answer (OpenID4VP 1.0 §8.2, §8.3): a form (`direct_post`), or
+   * a form holding one JWE encrypted to a key of the request (`direct_post.jwt`, HAIP 1.0).
+   */
+  readonly walletResponseMode: WalletResponseMode;
   /** PDF checks (`POST /verify`, `POST /verify/{id}`) per client address in 10 minutes. */
   readonly verifyChecksPerAddress: number;
   /** Registrations (`POST /auth/register`) per client address in an hour; 429 past it. */
@@ -357,6 +365,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 1_000_000).prefault('300'),
   RATE_LIMIT_REFUSAL_DELAY_MS: milliseconds('RATE_LIMIT_REFUSAL_DELAY_MS', 10_000).prefault('1000'),
   WALLET_REQUESTS_PER_ADDRESS: wholeNumber('WALLET_REQUESTS_PER_ADDRESS', 100_000).prefault('30'),
+  WALLET_RESPONSE_MODE: z
+    .enum(WALLET_RESPONSE_MODES, {
+      error: `WALLET_RESPONSE_MODE must be one of ${WALLET_RESPONSE_MODES.join(', ')}`,
+    })
+    .default('direct_post'),
   VERIFY_CHECKS_PER_ADDRESS: wholeNumber('VERIFY_CHECKS_PER_ADDRESS', 100_000).prefault('30'),
   REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 100_000).prefault('100'),
   LINK_REQUESTS_PER_ADDRESS: wholeNumber('LINK_REQUESTS_PER_ADDRESS', 100_000).prefault('100'),
@@ -725,6 +738,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
       rateLimitRefusalDelayMs: values.RATE_LIMIT_REFUSAL_DELAY_MS,
       walletRequestsPerAddress: values.WALLET_REQUESTS_PER_ADDRESS,
+      walletResponseMode: values.WALLET_RESPONSE_MODE,
       verifyChecksPerAddress: values.VERIFY_CHECKS_PER_ADDRESS,
       registrationsPerAddress: values.REGISTRATIONS_PER_ADDRESS,
       linkRequestsPerAddress: values.LINK_REQUESTS_PER_ADDRESS,

@@ -1,4 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createECDH,
+  createHash,
+  createHmac,
+  createPrivateKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import {
   WALLET_CHECK_STEPS,
   WALLET_CLAIMS,
@@ -15,10 +23,11 @@ import { Openid4vpVerifier, parseOpenid4vpAuthorizationResponse } from '@openid4
 import { ES256, digest } from '@sd-jwt/crypto-nodejs';
 import { SDJwtInstance } from '@sd-jwt/core';
 import type { SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
-import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
+import { calculateJwkThumbprint, compactDecrypt, decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
+import type { WalletResponseMode } from '../../platform/config';
 import { isJsonTooDeep, isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
 import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
@@ -64,12 +73,73 @@ function claimSets(): string[][] {
     .map((optional) => [...REQUIRED_CLAIMS, ...optional]);
 }
 
-/** The OpenID4VP 1.0 request: DCQL for our `vct`, answered by `direct_post` to the response URI. */
-function requestPayload(ctx: AppContext, key: WalletIssuerKey, row: { id: string; nonce: string }) {
+/** The content encryptions a wallet may use for an encrypted answer (HAIP 1.0: A128GCM and A256GCM). */
+const RESPONSE_ENC_VALUES = ['A128GCM', 'A256GCM'];
+/** The key agreement of an encrypted answer (HAIP 1.0): ECDH-ES, on P-256. */
+const RESPONSE_ENCRYPTION_ALG = 'ECDH-ES';
+/** The order of P-256's group: a private key is a number from 1 to one less than it. */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+
+/** A public key of the request for the answer's encryption, as its client metadata lists it. */
+type EncryptionJwk = {
+  kty: string;
+  crv: string;
+  x: string;
+  y: string;
+  kid: string;
+  use: string;
+  alg: string;
+};
+type ResponseEncryptionKey = { privateKey: KeyObject; publicJwk: EncryptionJwk };
+
+/**
+ * The key a wallet encrypts its answer to (`direct_post.jwt`, OpenID4VP 1.0 §8.3): one per request,
+ * a P-256 key derived from the issuer key and the request's id (HMAC-SHA256), so that no private key
+ * is stored and any instance decrypts the answer; an answer encrypted for another request, or by
+ * another deployment, is not read. A derived number outside P-256's range (about one in 2^32) is
+ * derived again with the next counter.
+ */
+async function responseEncryptionKey(
+  key: WalletIssuerKey,
+  requestId: string,
+): Promise<ResponseEncryptionKey> {
+  const secret = Buffer.from(String(key.privateKey.export({ format: 'jwk' }).d), 'base64url');
+  for (let counter = 0; ; counter += 1) {
+    const d = createHmac('sha256', secret)
+      .update(`lisbon wallet response encryption\0${requestId}\0${counter}`)
+      .digest();
+    const scalar = BigInt(`0x${d.toString('hex')}`);
+    if (scalar === 0n || scalar >= P256_ORDER) continue;
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(d);
+    const point = ecdh.getPublicKey();
+    const publicKey = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    };
+    const privateKey = createPrivateKey({ key: { ...publicKey, d: d.toString('base64url') }, format: 'jwk' });
+    const kid = await calculateJwkThumbprint(publicKey);
+    return { privateKey, publicJwk: { ...publicKey, kid, use: 'enc', alg: RESPONSE_ENCRYPTION_ALG } };
+  }
+}
+
+/**
+ * The OpenID4VP 1.0 request: DCQL for our `vct`, answered to the response URI by `direct_post`, or
+ * by `direct_post.jwt` with the key to encrypt to (`encryptionJwk`) in its client metadata.
+ */
+function requestPayload(
+  ctx: AppContext,
+  key: WalletIssuerKey,
+  row: { id: string; nonce: string },
+  encryptionJwk?: EncryptionJwk,
+) {
+  const responseMode: WalletResponseMode = encryptionJwk ? 'direct_post.jwt' : 'direct_post';
   return {
     response_type: 'vp_token' as const,
     client_id: clientIdOf(key),
-    response_mode: 'direct_post' as const,
+    response_mode: responseMode,
     response_uri: walletEndpoint(ctx, `presentations/${row.id}/response`),
     nonce: row.nonce,
     state: row.id,
@@ -92,6 +162,10 @@ function requestPayload(ctx: AppContext, key: WalletIssuerKey, row: { id: string
           'kb-jwt_alg_values': ['ES256'] as [string],
         },
       },
+      // OpenID4VP 1.0 §8.3, §11.1: the key the answer is encrypted to and the encryptions taken.
+      ...(encryptionJwk
+        ? { jwks: { keys: [encryptionJwk] }, encrypted_response_enc_values_supported: RESPONSE_ENC_VALUES }
+        : {}),
     },
   };
 }
@@ -106,8 +180,12 @@ async function signedRequest(
   row: { id: string; nonce: string; expiresAt: string },
 ) {
   const verifier = new Openid4vpVerifier({ callbacks: { ...walletCallbacks(key) } });
+  const encryption =
+    ctx.config.walletResponseMode === 'direct_post.jwt'
+      ? await responseEncryptionKey(key, row.id)
+      : undefined;
   return verifier.createOpenId4vpAuthorizationRequest({
-    authorizationRequestPayload: requestPayload(ctx, key, row),
+    authorizationRequestPayload: requestPayload(ctx, key, row, encryption?.publicJwk),
     jar: {
       requestUri: walletEndpoint(ctx, `presentations/${row.id}/request`),
       jwtSigner: { method: 'did', didUrl: verifierDidUrl(key), alg: 'ES256' },
@@ -435,14 +513,68 @@ function isAnswerTooDeep(body: Record<string, unknown>, presentation: string): b
 }
 
 /**
- * POST /wallet/presentations/{id}/response: the wallet's `direct_post`, checked and kept. A valid
+ * The answer of `direct_post.jwt` (OpenID4VP 1.0 §8.3): a form whose one `response` is a JWE
+ * encrypted to the request's key (ECDH-ES, A128GCM or A256GCM), its payload the answer's
+ * parameters as a JSON object; a wallet's error answer comes so too. Decrypted with jose, it is
+ * given back as the form `direct_post` sends (the `vp_token` a JSON string), to be checked exactly
+ * as one. Anything else, a JWE another key or a changed byte does not decrypt included, is
+ * `invalid_request`.
+ */
+async function decryptedAnswer(
+  encryption: ResponseEncryptionKey,
+  form: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const jwe = form.response;
+  if (typeof jwe !== 'string')
+    throw new WalletProtocolError(
+      400,
+      'invalid_request',
+      'The answer is encrypted (direct_post.jwt): a form with one response parameter, a JWE',
+    );
+  // The JWE's protected header is JSON that jose parses before anything decrypts.
+  if (isJwtTooDeep(jwe))
+    throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
+  let plaintext: Uint8Array;
+  try {
+    // §8.3: the JWE names the key it was encrypted to, when that key has a kid (ours does).
+    const { kid } = decodeProtectedHeader(jwe);
+    if (kid !== undefined && kid !== encryption.publicJwk.kid) throw new Error('another key');
+    ({ plaintext } = await compactDecrypt(jwe, encryption.privateKey, {
+      keyManagementAlgorithms: [RESPONSE_ENCRYPTION_ALG],
+      contentEncryptionAlgorithms: RESPONSE_ENC_VALUES,
+    }));
+  } catch {
+    throw new WalletProtocolError(
+      400,
+      'invalid_request',
+      "The response is not a JWE this request's key decrypts (ECDH-ES, A128GCM or A256GCM)",
+    );
+  }
+  const payload = parseShallowJson(new TextDecoder().decode(plaintext));
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new WalletProtocolError(400, 'invalid_request', 'The decrypted response is not a JSON object');
+  return Object.fromEntries(
+    Object.entries(payload).map(([name, value]) => [
+      name,
+      name === 'vp_token' && typeof value === 'object' && value !== null ? JSON.stringify(value) : value,
+    ]),
+  );
+}
+
+/**
+ * POST /wallet/presentations/{id}/response: the wallet's `direct_post` (or `direct_post.jwt`,
+ * decrypted first: `decryptedAnswer`), checked and kept. A valid
  * presentation closes the request; one NOT valid is kept as its answer unless the request holds a
  * conclusive one already (`recordOpenAnswer`; refused then), and leaves it open until it expires
  * (the `state` is in the QR code: whoever saw it can answer, and must not shut the holder out), so
  * that a later valid one replaces it.
  */
-export async function receivePresentation(ctx: AppContext, id: string, body: Record<string, unknown>) {
+export async function receivePresentation(ctx: AppContext, id: string, form: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
+  const body =
+    ctx.config.walletResponseMode === 'direct_post.jwt'
+      ? await decryptedAnswer(await responseEncryptionKey(await issuerKeyOf(ctx), row.id), form)
+      : form;
   if (body.state !== row.id)
     throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
   if (typeof body.error === 'string') return recordDeclined(ctx, id, body.error);
@@ -457,6 +589,7 @@ export async function receivePresentation(ctx: AppContext, id: string, body: Rec
     throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
   const key = await issuerKeyOf(ctx);
   const parsed = await parseOpenid4vpAuthorizationResponse({
+    // A decrypted answer (direct_post.jwt) is checked as the form of a direct_post one.
     authorizationResponse: body,
     authorizationRequestPayload: requestPayload(ctx, key, row),
     callbacks: walletCallbacks(key),

@@ -1,0 +1,206 @@
+import type { WalletCheck, WalletOffer, WalletRequest } from '@lisbon/domain';
+import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { useTestApp } from './helper';
+import { bearer } from './identity';
+import { dataOf, type Applicant } from './requests';
+import { publishOne, readyForIssue } from './statements';
+import { createHolder, injectFetch, type Holder } from './wallet-holder';
+
+/**
+ * The verifier's answers encrypted (`direct_post.jwt`, OpenID4VP 1.0 §8.3, HAIP 1.0), on a
+ * deployment that asks for them (WALLET_RESPONSE_MODE): the request object offers a key of its own
+ * (ECDH-ES on P-256) and the encryptions taken (A128GCM, A256GCM); the wallet here, written from
+ * the specification with jose, encrypts its answer to it.
+ */
+const clock = new ManualClock(new Date());
+const t = useTestApp({ clock, env: { WALLET_RESPONSE_MODE: 'direct_post.jwt' } });
+// The wallet signs its key binding at the real time, which the verifier compares with the portal's clock.
+beforeEach(() => clock.set(new Date()));
+let owner: Applicant;
+let practiceId: number;
+let holder: Holder;
+let credential: string;
+
+beforeAll(async () => {
+  const admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  practiceId = await readyForIssue(t.database, owner);
+  await publishOne(t.app, t.worker, { admin, owner, practiceId });
+  const offer = dataOf<WalletOffer>(
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+      headers: bearer(owner.token),
+    }),
+  );
+  holder = await createHolder(injectFetch(t.app));
+  credential = await holder.receive(offer.offer_url, offer.tx_code);
+  // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
+}, 60_000);
+
+type RequestObject = {
+  client_id: string;
+  nonce: string;
+  state: string;
+  response_mode: string;
+  response_uri: string;
+  client_metadata: {
+    jwks?: { keys: (JWK & { kid: string })[] };
+    encrypted_response_enc_values_supported?: string[];
+  };
+};
+
+/** A request as the verify page makes it, and its request object as the wallet fetches it. */
+async function newRequest() {
+  const request = dataOf<WalletRequest>(
+    await t.app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }),
+  );
+  const requestUri = new URL(request.request_url).searchParams.get('request_uri') ?? '';
+  const fetched = await t.app.inject({ method: 'GET', url: new URL(requestUri).pathname });
+  expect(fetched.statusCode).toBe(200);
+  return { request, object: decodeJwt(fetched.body) as unknown as RequestObject };
+}
+
+/** The holder's presentation for a request: the claims asked for, a key binding over its nonce and client id. */
+const presentationFor = (object: RequestObject) =>
+  holder.sdjwt.present(
+    credential,
+    {
+      holder_name: true,
+      qualification_name: true,
+      classification: true,
+      awarding_institution: true,
+      award_year: true,
+      country_of_education_system: true,
+    },
+    { kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } } },
+  );
+
+/** The answer's parameters as a JWE to `jwk` (§8.3: `alg` the key's, `kid` the key's, `enc` one offered). */
+async function encrypted(payload: object, jwk: JWK & { kid?: string }, enc = 'A256GCM') {
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'ECDH-ES', enc, ...(jwk.kid ? { kid: jwk.kid } : {}) })
+    .encrypt(await importJWK(jwk, 'ECDH-ES'));
+}
+
+const post = (object: RequestObject, form: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: new URL(object.response_uri).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+const outcomeOf = async (request: WalletRequest) =>
+  dataOf<WalletCheck>(
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/wallet/presentations/${request.id}?key=${request.result_key}`,
+    }),
+  );
+
+/** The request's encryption key, as its client metadata offers it. */
+const keyOf = (object: RequestObject) => {
+  const key = object.client_metadata.jwks?.keys[0];
+  if (!key) throw new Error('no encryption key offered');
+  return key;
+};
+
+describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
+  it('offers a P-256 key for ECDH-ES and A128GCM or A256GCM, one per request, and takes a presentation encrypted to it', async () => {
+    const { request, object } = await newRequest();
+    expect(object.response_mode).toBe('direct_post.jwt');
+    expect(object.client_metadata.encrypted_response_enc_values_supported).toEqual(['A128GCM', 'A256GCM']);
+    const key = keyOf(object);
+    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ECDH-ES', use: 'enc' });
+    expect(key).not.toHaveProperty('d');
+    // Fetched again, the same key; another request has another.
+    expect(keyOf((await newRequest()).object)).not.toEqual(key);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: new URL(new URL(request.request_url).searchParams.get('request_uri') ?? '').pathname,
+    });
+    expect(keyOf(decodeJwt(again.body) as unknown as RequestObject)).toEqual(key);
+
+    const presentation = await presentationFor(object);
+    const jwe = await encrypted(
+      { vp_token: { statement: [presentation] }, state: object.state },
+      key,
+      'A128GCM',
+    );
+    const answer = await post(object, { response: jwe });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<{ redirect_uri: string }>().redirect_uri).toMatch(
+      /\/verify\/wallet\/.+#response_code=/,
+    );
+    const outcome = await outcomeOf(request);
+    expect([outcome.state, outcome.is_valid, outcome.is_open]).toEqual(['checked', true, false]);
+    expect(outcome.checks.every((check) => check.outcome === 'passed')).toBe(true);
+    expect(outcome.claims.holder_name).toBeDefined();
+
+    // Replayed, the same JWE is refused: the request was answered.
+    const replayed = await post(object, { response: jwe });
+    expect([replayed.statusCode, replayed.json().error]).toEqual([400, 'invalid_request']);
+    expect(replayed.json().error_description).toBe('This request has expired or was answered already');
+  });
+
+  it('refuses a changed JWE, one encrypted to another key, and an answer not encrypted, and stays open for the holder', async () => {
+    const { request, object } = await newRequest();
+    const key = keyOf(object);
+    const presentation = await presentationFor(object);
+    const payload = { vp_token: { statement: [presentation] }, state: object.state };
+    const jwe = await encrypted(payload, key);
+    // One byte of the ciphertext changed: the tag does not match.
+    const parts = jwe.split('.');
+    const ciphertext = Buffer.from(parts[3] ?? '', 'base64url');
+    ciphertext[0] = (ciphertext[0] ?? 0) ^ 1;
+    const tampered = [...parts.slice(0, 3), ciphertext.toString('base64url'), parts[4]].join('.');
+    // A key of the wallet's own choosing, named as the request's key or not named.
+    const other = await exportJWK(
+      (await generateKeyPair('ECDH-ES', { crv: 'P-256', extractable: true })).publicKey,
+    );
+    const otherRequestKey = keyOf((await newRequest()).object);
+    const refused = [
+      tampered,
+      await encrypted(payload, { ...other, kid: key.kid }),
+      await encrypted(payload, other),
+      await encrypted(payload, otherRequestKey),
+      'not-a-jwe',
+    ];
+    for (const response of refused) {
+      const answer = await post(object, { response });
+      expect([answer.statusCode, answer.json().error]).toEqual([400, 'invalid_request']);
+      expect(answer.json().error_description).toBe(
+        "The response is not a JWE this request's key decrypts (ECDH-ES, A128GCM or A256GCM)",
+      );
+    }
+    // The form direct_post sends, unencrypted, is not what this request asked for.
+    const plain = await post(object, {
+      vp_token: JSON.stringify({ statement: [presentation] }),
+      state: object.state,
+    });
+    expect([plain.statusCode, plain.json().error]).toEqual([400, 'invalid_request']);
+    // A JWE whose content is no answer: read as direct_post would read it.
+    const noState = await post(object, {
+      response: await encrypted({ vp_token: { statement: [presentation] } }, key),
+    });
+    expect([noState.statusCode, noState.json().error]).toEqual([400, 'invalid_request']);
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    // The holder's answer, encrypted to the request's key, is still taken.
+    const answer = await post(object, { response: jwe });
+    expect(answer.statusCode).toBe(200);
+    expect((await outcomeOf(request)).is_valid).toBe(true);
+  });
+
+  it('records a wallet’s encrypted error answer as declined', async () => {
+    const { request, object } = await newRequest();
+    const answer = await post(object, {
+      response: await encrypted({ error: 'access_denied', state: object.state }, keyOf(object)),
+    });
+    expect(answer.statusCode).toBe(200);
+    const outcome = await outcomeOf(request);
+    expect([outcome.state, outcome.is_open]).toEqual(['declined', true]);
+  });
+});
