@@ -194,6 +194,15 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     expect((await outcomeOf(request)).is_valid).toBe(true);
   });
 
+  it('refuses a JWE whose protected header is nested too deeply before jose parses it', async () => {
+    const { request, object } = await newRequest();
+    const header = Buffer.from('['.repeat(10_000) + ']'.repeat(10_000)).toString('base64url');
+    const answer = await post(object, { response: `${header}..iv.ciphertext.tag` });
+    expect([answer.statusCode, answer.json().error]).toEqual([400, 'invalid_request']);
+    expect(answer.json().error_description).toBe('The answer is nested too deeply');
+    expect((await outcomeOf(request)).state).toBe('waiting');
+  });
+
   it('records a wallet’s encrypted error answer as declined', async () => {
     const { request, object } = await newRequest();
     const answer = await post(object, {
