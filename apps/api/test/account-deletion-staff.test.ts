@@ -135,6 +135,64 @@ describe('a member of staff deleting their account', () => {
   });
 });
 
+describe('a finished request whose member of staff has left', () => {
+  it('lets go of the deleted account when an appeal reopens it, so that it waits to be assigned, not with the account', async () => {
+    const email = 'elio@example.org';
+    const elio = await t.staff('evaluator', { email });
+    const applicant = await t.applicant({ email: 'carla@example.org' });
+    const request = await practiceIn(t.database, {
+      userId: applicant.id,
+      status: 'published',
+      assigneeId: elio.id,
+      reviewerId: reviewer.id,
+    });
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: clock.now().toISOString() })
+      .where('id', '=', request)
+      .execute();
+    // A finished request does not hold its evaluator back (decision 015).
+    expect((await deleteAccount(elio, email)).statusCode).toBe(204);
+
+    const asked = await call('POST', `/practices/${request}/appeal`, applicant, {
+      type: 'amendment',
+      motivation: 'My name is misspelt.',
+    });
+    expect(asked.statusCode).toBe(201);
+    const peopleOf = () =>
+      t.database.db
+        .selectFrom('practices')
+        .select(['status', 'assignee_id', 'reviewer_id'])
+        .where('id', '=', request)
+        .executeTakeFirstOrThrow();
+    // The reviewer still there is kept; the deleted evaluator is let go, and the audit says whom.
+    expect(await peopleOf()).toEqual({
+      status: 'appeal_requested',
+      assignee_id: null,
+      reviewer_id: reviewer.id,
+    });
+    const entry = await t.database.db
+      .selectFrom('practice_status_history')
+      .select(['action', 'details'])
+      .where('practice_id', '=', request)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect({ ...entry, details: JSON.parse(String(entry.details)) as unknown }).toEqual({
+      action: 'request_appeal',
+      details: { deleted_evaluator_id: elio.id },
+    });
+
+    // Admitted, it waits in the queue of those who assign, who give it to someone.
+    const admitted = await call('POST', `/staff/practices/${request}/transitions`, secretary, {
+      action: 'admit_appeal',
+    });
+    expect(admitted.statusCode).toBe(200);
+    expect((await peopleOf()).status).toBe('appeal_in_evaluation');
+    const toAssign = await call('GET', '/staff/practices?queue=unassigned&sort=id', secretary);
+    expect(toAssign.json<{ data: { id: number }[] }>().data.map((row) => row.id)).toContain(request);
+  });
+});
+
 /** Until `count` statements of this database wait for a row lock. */
 async function lockWaits(count: number): Promise<void> {
   for (;;) {

@@ -32,6 +32,32 @@ export async function requireAssignable(
   return { evaluatorId, reviewerId };
 }
 
+/**
+ * `request_appeal`: the evaluator or reviewer of a finished request whose account has been deleted
+ * since (decision 015 lets a member of staff go once their requests are final) is let go as the
+ * appeal reopens it, so that it waits with nobody in that place, in the queue of those who assign
+ * (the domain's STAFFED_STATUSES), not with an account nobody can log in to. A person still there
+ * is kept from a deletion until the transaction ends (PostgreSQL), which then counts this request
+ * as theirs. What the request is let go of: the patch, and the ids for its audit entry.
+ */
+export async function peopleGone(
+  db: Db,
+  practice: { assignee_id: number | null; reviewer_id: number | null },
+): Promise<{ patch: { assignee_id?: null; reviewer_id?: null }; details: Record<string, number> | null }> {
+  const isGone = async (id: number | null) => id !== null && !(await findAccountByIdKept(db, id));
+  const patch: { assignee_id?: null; reviewer_id?: null } = {};
+  const details: Record<string, number> = {};
+  if (await isGone(practice.assignee_id)) {
+    patch.assignee_id = null;
+    details.deleted_evaluator_id = practice.assignee_id ?? 0;
+  }
+  if (await isGone(practice.reviewer_id)) {
+    patch.reviewer_id = null;
+    details.deleted_reviewer_id = practice.reviewer_id ?? 0;
+  }
+  return { patch, details: Object.keys(details).length > 0 ? details : null };
+}
+
 /** `send_in_review`: the statement's required fields are in the assessment (422 `assessment.<field>`). */
 export async function requireAssessmentComplete(db: Db, practiceId: number): Promise<void> {
   const missing = missingAssessmentFields(await findAssessment(db, practiceId));

@@ -26,7 +26,7 @@ import { addThreadMessage } from '../messages/thread';
 import { requestAppealPublicationWithin } from '../statements/appeal-publication.service';
 import { isPublicationPending, requestPublicationWithin } from '../statements/publication.service';
 import type { SessionUser } from '../sessions/service';
-import { requireAssessmentComplete, requireAssignable } from './requirements';
+import { peopleGone, requireAssessmentComplete, requireAssignable } from './requirements';
 import { recordAuditEntry } from '../practice-records/audit.service';
 import { findMovablePractice, updateInStatus, type MovablePractice } from './repository';
 
@@ -167,6 +167,8 @@ export async function transitionWithin(
       })
     : null;
   if (move.requires?.assessment) await requireAssessmentComplete(trx, practice.id);
+  // An appeal reopening a finished request lets go of a member of staff whose account is gone.
+  const gone = move.via === 'appeal_request' ? await peopleGone(trx, practice) : null;
 
   const at = ctx.clock.now().toISOString();
   const isMoved = await updateInStatus(trx, {
@@ -176,6 +178,7 @@ export async function transitionWithin(
       status: move.to,
       updated_at: at,
       ...(assignment ? { assignee_id: assignment.evaluatorId, reviewer_id: assignment.reviewerId } : {}),
+      ...gone?.patch,
     },
   });
   if (!isMoved) throw new AppError('PRACTICE_CHANGED');
@@ -186,7 +189,7 @@ export async function transitionWithin(
     action,
     byUserId: actor.id,
     note: input.note ?? null,
-    details: detailsOf(move, input, assignment),
+    details: gone?.details ?? detailsOf(move, input, assignment),
     at,
   });
   if (move.requires?.message && input.message) {
