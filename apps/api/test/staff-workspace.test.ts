@@ -165,6 +165,56 @@ describe('the request workspace', () => {
     expect(saved.json()).toMatchObject({ data: { assessment: { award_year: year } } });
   });
 
+  it('refuses to send in review an assessment saved with a later year of award, on its field (422)', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'in_evaluation',
+      assigneeId: eva.id,
+      reviewerId: rita.id,
+      isAssessed: true,
+    });
+    // Saved before the year was checked on saving: complete, but for a year still to come.
+    const row = await t.database.db
+      .selectFrom('practice_evaluations')
+      .select('assessment')
+      .where('practice_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const assessment = {
+      ...(JSON.parse(String(row.assessment)) as object),
+      award_year: latestAwardYear() + 1,
+    };
+    await t.database.db
+      .updateTable('practice_evaluations')
+      .set({ assessment: JSON.stringify(assessment) })
+      .where('practice_id', '=', id)
+      .execute();
+    const send = (language = 'en-US') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/staff/practices/${id}/transitions`,
+        headers: { ...bearer(eva.token), 'accept-language': language },
+        payload: { action: 'send_in_review' },
+      });
+    const refused = await send();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { 'assessment.award_year': ['The year of award must be this year or earlier'] },
+    });
+    expect(Object.keys(refused.json<{ errors: object }>().errors)).toEqual(['assessment.award_year']);
+    expect((await send('it-IT')).json()).toMatchObject({
+      errors: {
+        'assessment.award_year': ['L’anno di conseguimento deve essere quello in corso o precedente'],
+      },
+    });
+    // Corrected, it goes.
+    const saved = await call('PUT', `/staff/practices/${id}/assessment`, eva, {
+      award_year: latestAwardYear(),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+  });
+
   it('keeps internal notes from the applicant', async () => {
     const noted = await call('POST', `/staff/practices/${ids.asked}/notes`, secretary, {
       text: 'Applicant phoned, very anxious',

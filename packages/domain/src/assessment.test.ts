@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assessmentSchema, emptyAssessment, latestAwardYear, missingAssessmentFields } from './assessment';
+import {
+  assessmentSchema,
+  emptyAssessment,
+  invalidAssessmentFields,
+  latestAwardYear,
+  missingAssessmentFields,
+} from './assessment';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -47,5 +53,14 @@ describe('assessment', () => {
     expect(latestAwardYear(new Date('2030-06-01T12:00:00Z'))).toBe(2030);
     expect(assessmentSchema.safeParse({ award_year: 1899 }).success).toBe(false);
     expect(assessmentSchema.safeParse({ award_year: null }).success).toBe(true);
+  });
+
+  it('names a saved year of award still to come, which the review does not take, and nothing else', () => {
+    vi.useFakeTimers({ now: new Date('2026-06-01T12:00:00Z') });
+    expect(invalidAssessmentFields(null)).toEqual({});
+    expect(invalidAssessmentFields({ ...emptyAssessment(), award_year: 2026 })).toEqual({});
+    expect(invalidAssessmentFields({ ...emptyAssessment(), award_year: 2027 })).toEqual({
+      award_year: 'awardYearNotInFuture',
+    });
   });
 });

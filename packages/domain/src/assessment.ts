@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries';
+import type { ValidationMessageKey } from './messages-en';
 import { recordOf } from './collections';
 import { wallClockOf } from './wall-clock';
 
@@ -97,6 +98,21 @@ export const ASSESSMENT_REQUIRED_FIELDS = [
   'qualification_name',
   'duration',
 ] as const satisfies readonly (keyof Assessment)[];
+
+/**
+ * The saved fields the statement cannot print as they are, with why (a message key): a year of
+ * award later than this one (`awardYearSchema`), saved before the year was checked on saving.
+ * Checked with the required fields before the request goes in review.
+ */
+export const invalidAssessmentFields = (
+  assessment: Partial<Assessment> | null,
+): Partial<
+  Record<keyof Assessment, Extract<ValidationMessageKey, 'awardYearNotInFuture' | 'invalidValue'>>
+> => {
+  const year = assessment?.award_year;
+  if (year === null || year === undefined || awardYearSchema.safeParse(year).success) return {};
+  return { award_year: year > latestAwardYear() ? 'awardYearNotInFuture' : 'invalidValue' };
+};
 
 /** Every field, null where the evaluator has not filled it in. */
 export const emptyAssessment = (): Assessment => recordOf(ASSESSMENT_FIELDS, () => null);

@@ -1,4 +1,9 @@
-import { missingAssessmentFields, type Ability, type FieldErrors } from '@lisbon/domain';
+import {
+  invalidAssessmentFields,
+  missingAssessmentFields,
+  type Ability,
+  type FieldErrors,
+} from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { findAssessment } from '../evaluations/service';
@@ -58,11 +63,19 @@ export async function peopleGone(
   return { patch, details: Object.keys(details).length > 0 ? details : null };
 }
 
-/** `send_in_review`: the statement's required fields are in the assessment (422 `assessment.<field>`). */
+/**
+ * `send_in_review`: the statement's required fields are in the assessment (422 `assessment.<field>`
+ * `required`), and those filled in hold (a year of award later than this one, saved before saving
+ * checked it, 422 `assessment.award_year` `awardYearNotInFuture`).
+ */
 export async function requireAssessmentComplete(db: Db, practiceId: number): Promise<void> {
-  const missing = missingAssessmentFields(await findAssessment(db, practiceId));
-  if (missing.length === 0) return;
-  throw new AppError('VALIDATION_FAILED', {
-    errors: Object.fromEntries(missing.map((field) => [`assessment.${field}`, ['required']])),
-  });
+  const assessment = await findAssessment(db, practiceId);
+  const errors: FieldErrors = Object.fromEntries(
+    missingAssessmentFields(assessment).map((field) => [`assessment.${field}`, ['required']]),
+  );
+  for (const [field, message] of Object.entries(invalidAssessmentFields(assessment))) {
+    errors[`assessment.${field}`] = [message];
+  }
+  if (Object.keys(errors).length === 0) return;
+  throw new AppError('VALIDATION_FAILED', { errors });
 }

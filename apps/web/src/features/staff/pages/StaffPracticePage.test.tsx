@@ -456,6 +456,31 @@ describe('request workspace', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);
   }, 20_000);
 
+  it('keeps from review an assessment saved with a year of award still to come, and says which field to correct', async () => {
+    const complete = {
+      ...emptyAssessment(),
+      classification: 'EQF level 6',
+      awarding_institution: 'Universidade de São Paulo',
+      award_year: latestAwardYear() + 1,
+      country_of_studies: 'BR',
+      qualification_type: 'Bachelor',
+      qualification_name: 'Bacharel',
+      duration: '4 years',
+      missing_fields: [],
+      updated_at: '2026-11-10T09:00:00.000Z',
+      updated_by: evaluator,
+    };
+    workspaceApi(
+      staffUser('evaluator'),
+      staffPracticeFixture({ status: 'in_evaluation', assessment: complete }),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'To send the request in review, correct the assessment: Year of award (The year of award must be this year or earlier).',
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);
+  });
+
   it('offers no "verified with the issuer" on a comparability-only (refugee) request', async () => {
     workspaceApi(
       staffUser('evaluator'),

@@ -1,6 +1,8 @@
 import {
+  ASSESSMENT_FIELDS,
   assessmentReadiness,
   type AvailableAction,
+  invalidAssessmentFields,
   isIssuing,
   isOneOf,
   mayHaveStatement,
@@ -61,8 +63,14 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const isNaming = named.length < transitions.length;
   // Fields the form shows filled from the request count as filled; they only wait to be saved.
   const { missing, unsaved } = assessmentReadiness(practice.assessment, practice.qualification);
+  // Saved values the API refuses in review (a year of award still to come), with why.
+  const invalidFields = invalidAssessmentFields(practice.assessment);
+  const invalid = ASSESSMENT_FIELDS.flatMap((field) => {
+    const message = invalidFields[field];
+    return message ? [{ field, message }] : [];
+  });
   const isBlocked = (transition: AvailableAction) =>
-    transition.requires.assessment && missing.length + unsaved.length > 0;
+    transition.requires.assessment && missing.length + unsaved.length + invalid.length > 0;
   const blocksReview = transitions.some(isBlocked);
   const last = practice.history.at(-1);
   const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
@@ -179,7 +187,18 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
             ? t('staff.assessment.missing', {
                 fields: missing.map((field) => t(`staff.assessment.fields.${field}`)).join(', '),
               })
-            : t('staff.assessment.unsaved')}
+            : unsaved.length > 0
+              ? t('staff.assessment.unsaved')
+              : t('staff.assessment.invalid', {
+                  fields: invalid
+                    .map(({ field, message }) =>
+                      t('staff.assessment.invalidField', {
+                        field: t(`staff.assessment.fields.${field}`),
+                        message: t(`validation.${message}`),
+                      }),
+                    )
+                    .join('; '),
+                })}
         </Alert>
       )}
       {/* A request assigned already starts from its people: Assign again changes one of them. */}

@@ -231,6 +231,8 @@ export const staffEn = {
       missing: 'To send the request in review, complete the assessment: {{fields}}.',
       unsaved:
         'To send the request in review, save the assessment: the values filled in from the request are not saved yet.',
+      invalid: 'To send the request in review, correct the assessment: {{fields}}.',
+      invalidField: '{{field}} ({{message}})',
       // The certificate's own labels: the fields are those the statement prints.
       fields: CERTIFICATE_LABELS_EN,
     },

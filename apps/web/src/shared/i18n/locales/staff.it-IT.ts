@@ -233,6 +233,8 @@ export const staffIt: Staff = {
       missing: 'Per inviare la richiesta in revisione completa la valutazione: {{fields}}.',
       unsaved:
         'Per inviare la richiesta in revisione salva la valutazione: i valori ripresi dalla richiesta non sono ancora salvati.',
+      invalid: 'Per inviare la richiesta in revisione correggi la valutazione: {{fields}}.',
+      invalidField: '{{field}} ({{message}})',
       // The certificate's own labels: the fields are those the statement prints.
       fields: CERTIFICATE_LABELS_IT,
     },
