@@ -123,6 +123,15 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   });
   await expectNotice(evaluator, 'Message sent');
   await expectAccessible(evaluator);
+  // The secretary, who may still close it, reads beside Close that it waits for the answer.
+  await secretary.reload();
+  await expect(actions(secretary).getByRole('button', { name: 'Close the request' })).toBeVisible();
+  await expect(
+    actions(secretary).getByText(
+      /^This request is waiting for the applicant to answer the question sent to them, and/,
+    ),
+  ).toBeVisible();
+  await expectAccessible(secretary);
 
   // Applicant: sees 'request for information' with the question and replies with an upload.
   const applicantContext = await browser.newContext();

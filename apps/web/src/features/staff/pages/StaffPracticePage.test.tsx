@@ -188,6 +188,17 @@ describe('request workspace', () => {
     expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
   });
 
+  it('tells the secretary who may still close a request waiting for the applicant that it waits for their answer', async () => {
+    workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'pending_student_reply' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    expect(await actionButtons()).toEqual(['Close the request', 'Change the assignment']);
+    expect(
+      screen.getByText(
+        'This request is waiting for the applicant to answer the question sent to them, and their reply brings it back to evaluation. Until then the only move is to close it, which ends the request.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('sends a request back only with a note, and says so', async () => {
     const practice = staffPracticeFixture({ status: 'in_review' });
     const api = workspaceApi(staffUser('reviewer'), practice, { status: 'in_evaluation' });

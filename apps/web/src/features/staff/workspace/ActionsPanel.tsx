@@ -93,18 +93,20 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const waitsForPublisher =
     isIssuing(practice.status) && !mayPublish && !publication.isLoading && !isPublishing;
   // Waiting for the applicant's answer, no move is anyone's but closing: said so, and what this
-  // member may still do meanwhile (the evaluator's checks and assessment, a note).
-  const noMoveText = isPublishing
-    ? 'staff.actions.publishing'
-    : waitsForApplicant(practice.status)
-      ? practice.allowed_changes.includes('assessment')
+  // member may still do meanwhile (close it, the evaluator's checks and assessment, a note), to
+  // whoever opens it, beside the buttons of those who may still close or reassign it.
+  const waitText = waitsForApplicant(practice.status)
+    ? transitions.length > 0
+      ? 'staff.actions.waitsForApplicantClose'
+      : practice.allowed_changes.includes('assessment')
         ? 'staff.actions.waitsForApplicantEvaluate'
         : practice.allowed_changes.includes('note')
           ? 'staff.actions.waitsForApplicantNote'
           : 'staff.actions.waitsForApplicant'
-      : hasWorkBelow
-        ? 'staff.actions.noneButBelow'
-        : 'staff.actions.none';
+    : null;
+  const noMoveText = isPublishing
+    ? 'staff.actions.publishing'
+    : (waitText ?? (hasWorkBelow ? 'staff.actions.noneButBelow' : 'staff.actions.none'));
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );
@@ -143,6 +145,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
             </Button>
           )}
         </Group>
+      )}
+      {(transitions.length > 0 || mayReassign) && waitText && !isPublishing && (
+        <Text size="sm" mt="sm">
+          {t(waitText)}
+        </Text>
       )}
       {wasChangedMeanwhile && (
         <Box mt="sm">

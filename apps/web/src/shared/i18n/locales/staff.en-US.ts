@@ -93,6 +93,8 @@ export const staffEn = {
       publishing: 'While its statement is being published, nothing else can be done on this request.',
       waitsForApplicant:
         'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation.',
+      waitsForApplicantClose:
+        'This request is waiting for the applicant to answer the question sent to them, and their reply brings it back to evaluation. Until then the only move is to close it, which ends the request.',
       waitsForApplicantNote:
         'This request is waiting for the applicant to answer the question sent to them: you have no move to make until they reply, and their reply brings it back to evaluation. Meanwhile you can add internal notes.',
       waitsForApplicantEvaluate:

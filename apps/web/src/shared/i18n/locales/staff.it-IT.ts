@@ -95,6 +95,8 @@ export const staffIt: Staff = {
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
       waitsForApplicant:
         'Questa richiesta è in attesa che il richiedente risponda alla domanda che gli è stata inviata: non hai azioni da fare finché non risponde, e la sua risposta la riporta in valutazione.',
+      waitsForApplicantClose:
+        'Questa richiesta è in attesa che il richiedente risponda alla domanda che gli è stata inviata, e la sua risposta la riporta in valutazione. Fino ad allora l’unica azione possibile è chiuderla, e questo conclude la richiesta.',
       waitsForApplicantNote:
         'Questa richiesta è in attesa che il richiedente risponda alla domanda che gli è stata inviata: non hai azioni da fare finché non risponde, e la sua risposta la riporta in valutazione. Nel frattempo puoi aggiungere note interne.',
       waitsForApplicantEvaluate:
