@@ -630,7 +630,12 @@ describe('the staff’s appeal moves', () => {
     expect(await offered(amendment)).toEqual(['issue_amendment', 'reject_appeal']);
     const asAppeal = await move(admin, amendment, { action: 'issue_appeal' });
     expect(asAppeal.statusCode).toBe(409);
-    expect(asAppeal.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    // The refusal names the status by the amendment's words, not the appeal's.
+    expect(asAppeal.json()).toEqual({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message:
+        'The action “Issue the appeal statement” is not possible while the request is in status “Amendment reviewed”.',
+    });
     expect(await statusOf(t.database, amendment)).toBe('appeal_reviewed');
     expect((await move(admin, amendment, { action: 'issue_amendment' })).statusCode).toBe(200);
 
@@ -638,7 +643,11 @@ describe('the staff’s appeal moves', () => {
     expect(await offered(appeal)).toEqual(['issue_appeal', 'reject_appeal']);
     const asAmendment = await move(admin, appeal, { action: 'issue_amendment' });
     expect(asAmendment.statusCode).toBe(409);
-    expect(asAmendment.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED' });
+    expect(asAmendment.json()).toEqual({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message:
+        'The action “Issue the amended statement” is not possible while the request is in status “Appeal reviewed”.',
+    });
     expect((await move(admin, appeal, { action: 'issue_appeal' })).statusCode).toBe(200);
 
     await worker.drainOnce();

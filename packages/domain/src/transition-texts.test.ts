@@ -29,6 +29,21 @@ describe('transitionWords', () => {
     });
   });
 
+  it('names an amendment’s status by the amendment’s words, for staff and for its applicant', () => {
+    expect(transitionWords({ action: 'issue_appeal', status: 'amendment_reviewed' }, 'en-US')).toEqual({
+      action: 'Issue the appeal statement',
+      status: 'Amendment reviewed',
+    });
+    expect(transitionWords({ action: 'issue_appeal', status: 'amendment_reviewed' }, 'it-IT')).toEqual({
+      action: 'Rilascia l’attestato del ricorso',
+      status: 'Rettifica revisionata',
+    });
+    expect(transitionWords({ action: 'reply', status_label: 'amendment_refused' }, 'en-US')).toEqual({
+      action: 'Reply',
+      status: 'amendment refused',
+    });
+  });
+
   it('leaves other parameters, and values that are not codes of ours, as they are', () => {
     expect(transitionWords({ action: 'toString', status: 'constructor', day: 3 }, 'en-US')).toEqual({
       action: 'toString',

@@ -3,7 +3,6 @@
 import { isOneOf } from './collections';
 import type { Locale } from './locales';
 import { STAFF_CHANGES, type StaffChange } from './staff-changes';
-import { PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import type { StatusName, StatusWording } from './status-wording';
 import { STATUS_LABEL_NAMES_EN } from './status-label-texts-en';
 import { STATUS_LABEL_NAMES_IT } from './status-label-texts-it';
@@ -28,8 +27,9 @@ export const ACTION_NAMES: Record<Locale, Record<TransitionAction | StaffChange,
 
 /**
  * A refused move's parameters in the locale's words: `action` by its button's name; the request's
- * status by its name on the staff pages (`status`) or, for an applicant, by the spec's label their
- * pages show (`status_label`). Other parameters as they are.
+ * status by its name on the staff pages (`status`, a `StatusName`: an amendment's by its own) or,
+ * for an applicant, by the label their pages show (`status_label`, a `StatusWording`). Other
+ * parameters as they are.
  */
 export function transitionWords(params: Record<string, unknown>, locale: Locale): Record<string, unknown> {
   const { action, status, status_label: label, ...rest } = params;
@@ -39,8 +39,11 @@ export function transitionWords(params: Record<string, unknown>, locale: Locale)
       isOneOf(TRANSITION_ACTIONS, action) || isOneOf(STAFF_CHANGES, action)
         ? ACTION_NAMES[locale][action]
         : action;
-  if (isOneOf(STATUS_LABELS, label)) words.status = STATUS_LABEL_NAMES[locale][label];
+  // An amendment's statuses come by the amendment's words (`statusNameOf`, `statusWordingOf`).
+  const labels: Record<string, string> = STATUS_LABEL_NAMES[locale];
+  const names: Record<string, string> = STATUS_NAMES[locale];
+  if (typeof label === 'string' && Object.hasOwn(labels, label)) words.status = labels[label];
   else if (status !== undefined)
-    words.status = isOneOf(PRACTICE_STATUSES, status) ? STATUS_NAMES[locale][status] : status;
+    words.status = typeof status === 'string' && Object.hasOwn(names, status) ? names[status] : status;
   return words;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PracticeStatus } from '@lisbon/domain';
+import { statusNameOf, type PracticeStatus } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -46,7 +46,9 @@ export async function requestAppealPublicationWithin(
   const held = original && (await findStatementForChange(trx, original.id));
   if (held?.status === 'revoked') throw new AppError('STATEMENT_WITHDRAWN');
   if (held?.status !== 'published') {
-    throw new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status: from } });
+    // Named as staff read it: an amended statement is issued on an amendment (decision 026).
+    const status = statusNameOf(from, action === 'issue_amendment' ? 'amendment' : 'appeal');
+    throw new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status } });
   }
   const at = ctx.clock.now().toISOString();
   if (!(await touchPracticeInStatus(trx, { practiceId, status: from, at }))) {

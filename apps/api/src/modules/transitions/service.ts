@@ -10,6 +10,8 @@ import {
   isOneOf,
   PRACTICE_STATUSES,
   statusLabel,
+  statusNameOf,
+  statusWordingOf,
   type DocumentType,
   type FieldErrors,
   type PracticeStatus,
@@ -74,12 +76,22 @@ async function reachablePractice(db: Db, actor: SessionUser, id: number): Promis
 
 /**
  * 409: no such move from this status. Staff read the status by its name on their pages; an
- * applicant by the spec's label, which is all their pages show of it.
+ * applicant by the label their pages show of it. On an amendment, both are the amendment's
+ * ("Amendment reviewed", not "Appeal reviewed"; decision 026).
  */
-const notAllowed = (action: string, status: PracticeStatus, actor: SessionUser) =>
-  new AppError('TRANSITION_NOT_ALLOWED', {
-    params: isStaff(actor) ? { action, status } : { action, status_label: statusLabel(status) },
+const notAllowed = (
+  action: string,
+  status: PracticeStatus,
+  actor: SessionUser,
+  appealType: string | null,
+) => {
+  const type = isOneOf(APPEAL_TYPES, appealType) ? appealType : null;
+  return new AppError('TRANSITION_NOT_ALLOWED', {
+    params: isStaff(actor)
+      ? { action, status: statusNameOf(status, type) }
+      : { action, status_label: statusWordingOf(statusLabel(status), type) },
   });
+};
 
 /** 422 with one entry per missing part of what the move must record. */
 function requireRecorded(move: Transition, input: TransitionInput): void {
@@ -136,7 +148,7 @@ export async function transitionWithin(
   // issue move is not in the table for it (409 TRANSITION_NOT_ALLOWED, decision 026).
   const appealType = isOneOf(APPEAL_TYPES, practice.appeal_type) ? practice.appeal_type : null;
   const move = findTransition(action, from, appealType);
-  if (!move) throw notAllowed(action, from, actor);
+  if (!move) throw notAllowed(action, from, actor, appealType);
   if (!canFire(move, actorContextOf(actor, practice))) throw new AppError('FORBIDDEN_ACCESS');
   if (await awaitsPublication(trx, practice.id, from)) throw new AppError('PUBLICATION_PENDING');
   if (move.via === 'publication' && action === 'publish') {
@@ -244,7 +256,7 @@ export async function recordStaffChangeWithin(
   const status = statusOf(practice.status);
   const context = actorContextOf(actor, practice);
   if (!isGranted(change, context)) throw new AppError('FORBIDDEN_ACCESS');
-  if (!canChange(change, status, context)) throw notAllowed(change, status, actor);
+  if (!canChange(change, status, context)) throw notAllowed(change, status, actor, practice.appeal_type);
   const at = ctx.clock.now().toISOString();
   if (!(await updateInStatus(trx, { id: practiceId, from: status, patch: { updated_at: at } }))) {
     throw new AppError('PRACTICE_CHANGED');
