@@ -36,7 +36,9 @@ export const VERIFY_MESSAGES_EN: Record<VerifyReason, string> = {
   not_original:
     'NOT valid: this file is not the original statement. Any change makes a copy invalid, even re-saving it or printing it to PDF.',
   other_statement: 'NOT valid: this file is a statement, but not the one with this id.',
-  unknown_id: 'NOT valid: there is no statement with this id.',
+  // The id in the address, not the file: a holder who mistyped it reads where the right one is.
+  unknown_id:
+    'NOT valid: there is no statement with this id. The id in the address may be mistyped: it is the end of the address printed on the statement’s PDF under “Check this statement”.',
   not_yet_published: 'The certificate is not yet published. Please try again later.',
   superseded: 'NOT valid: superseded by an amendment. This statement has been replaced by a new version.',
   revoked: 'NOT valid: this statement has been revoked.',

@@ -36,7 +36,8 @@ export const VERIFY_MESSAGES_IT: Record<VerifyReason, string> = {
   not_original:
     'NON valido: questo file non è l’attestato originale. Qualsiasi modifica rende una copia non valida, anche salvarla di nuovo o stamparla in PDF.',
   other_statement: 'NON valido: questo file è un attestato, ma non quello con questo codice.',
-  unknown_id: 'NON valido: non esiste alcun attestato con questo codice.',
+  unknown_id:
+    'NON valido: non esiste alcun attestato con questo codice. Il codice nell’indirizzo potrebbe essere sbagliato: è la parte finale dell’indirizzo stampato nel PDF dell’attestato, sotto “Verifica questo attestato”.',
   not_yet_published: 'L’attestato non è ancora pubblicato. Riprova più tardi.',
   superseded:
     'NON valido: sostituito da una rettifica. Questo attestato è stato sostituito da una nuova versione.',

@@ -360,6 +360,34 @@ describe('the public verification page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verifica un attestato');
   });
 
+  it.each([
+    [
+      'en-US',
+      'NOT valid',
+      /The id in the address may be mistyped: .* printed on the statement’s PDF under “Check this statement”/,
+    ],
+    [
+      'it-IT',
+      'NON valido',
+      /Il codice nell’indirizzo potrebbe essere sbagliato: .* stampato nel PDF dell’attestato, sotto “Verifica questo attestato”/,
+    ],
+  ] as const)(
+    'keeps NOT valid for a good file under an unknown id, and says the id may be mistyped and where it is (%s)',
+    async (locale, verdict, words) => {
+      await changeLocale(locale);
+      mockApi({
+        [`GET /verify/${ID}`]: { body: { data: status('unknown') } },
+        [`POST /verify/${ID}`]: { body: { data: answer({ reason: 'unknown_id' }) } },
+      });
+      renderApp(`/verify/${ID}`);
+      await screen.findByText(locale === 'en-US' ? /There is no statement/ : /Non esiste alcun attestato/);
+      choose(pdf());
+      const region = liveRegion();
+      await waitFor(() => expect(within(region).getByText(verdict)).toBeTruthy());
+      expect(within(region).getByText(words)).toBeTruthy();
+    },
+  );
+
   it('refuses a file that is not a PDF chosen with the button as it does a dropped one, without sending it', async () => {
     const api = mockApi({ [`GET /verify/${ID}`]: { body: { data: status('published') } } });
     renderApp(`/verify/${ID}`);
