@@ -16,7 +16,7 @@ const applicant = { email: `amina.statement.${Date.now()}@example.org`, password
 const MASKED_NAME = 'A**** H*****';
 const QUALIFICATION = 'Licence de biologie';
 const NOT_ORIGINAL =
-  'NOT valid: this file is not the original statement. Any change makes a copy invalid, even re-saving it or printing it to PDF.';
+  'This file is not the original statement. Any change makes a copy invalid, even re-saving it or printing it to PDF.';
 /** The staff's publication line, with the day the statement was published on. */
 const PUBLISHED_ON = /Statement published on ([^.]+)\./;
 /** A day as the portal writes it in English: "November 26, 2026". */

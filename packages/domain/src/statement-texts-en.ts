@@ -1,4 +1,5 @@
 import type { CertificateField, VerifyReason } from './statement-fields';
+import { withVerdicts } from './verify-verdicts';
 
 // The statement's labels and the verification's answers in English, apart from the other
 // languages' (decision 079): the SPA's catalogue of a language takes only its own.
@@ -30,20 +31,27 @@ export const CERTIFICATE_LABELS_EN: Record<CertificateField, string> = {
   transaction_hash: 'Transaction hash',
 };
 
-export const VERIFY_MESSAGES_EN: Record<VerifyReason, string> = {
+/** Why a file is valid or not, after its verdict: the verify page shows the verdict above it. */
+export const VERIFY_REASONS_EN: Record<VerifyReason, string> = {
   original:
-    'Valid: this file is the original statement, exactly as it was published, and its record on the ledger checks.',
+    'This file is the original statement, exactly as it was published, and its record on the ledger checks.',
   not_original:
-    'NOT valid: this file is not the original statement. Any change makes a copy invalid, even re-saving it or printing it to PDF.',
-  other_statement: 'NOT valid: this file is a statement, but not the one with this id.',
+    'This file is not the original statement. Any change makes a copy invalid, even re-saving it or printing it to PDF.',
+  other_statement: 'This file is a statement, but not the one with this id.',
   // The id in the address, not the file: a holder who mistyped it reads where the right one is.
   unknown_id:
-    'NOT valid: there is no statement with this id. The id in the address may be mistyped: it is the end of the address printed on the statement’s PDF under “Check this statement”.',
+    'There is no statement with this id. The id in the address may be mistyped: it is the end of the address printed on the statement’s PDF under “Check this statement”.',
   not_yet_published: 'The certificate is not yet published. Please try again later.',
-  superseded: 'NOT valid: superseded by an amendment. This statement has been replaced by a new version.',
-  revoked: 'NOT valid: this statement has been revoked.',
+  superseded: 'Superseded by an amendment. This statement has been replaced by a new version.',
+  revoked: 'This statement has been revoked.',
   ledger_broken:
-    'NOT valid: the record of this statement on the ledger does not check. Please contact the issuing body.',
+    'The record of this statement on the ledger does not check. Please contact the issuing body.',
   anchor_broken:
-    'NOT valid: the record of this statement on the blockchain does not match the body’s ledger (see the step that failed below). Please contact the issuing body.',
+    'The record of this statement on the blockchain does not match the body’s ledger (see the step that failed below). Please contact the issuing body.',
 };
+
+/** The verdict and its reason in one sentence (the API's `message`), as “NOT valid: …”. */
+export const VERIFY_MESSAGES_EN = /* @__PURE__ */ withVerdicts(VERIFY_REASONS_EN, {
+  valid: 'Valid',
+  notValid: 'NOT valid',
+});

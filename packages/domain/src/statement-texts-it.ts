@@ -1,4 +1,5 @@
 import type { CertificateField, VerifyReason } from './statement-fields';
+import { withVerdicts } from './verify-verdicts';
 
 // The statement's labels and the verification's answers in Italian, apart from the other
 // languages' (decision 079): the SPA's catalogue of a language takes only its own.
@@ -30,20 +31,26 @@ export const CERTIFICATE_LABELS_IT: Record<CertificateField, string> = {
   transaction_hash: 'Hash della transazione',
 };
 
-export const VERIFY_MESSAGES_IT: Record<VerifyReason, string> = {
+/** Why a file is valid or not, after its verdict: the verify page shows the verdict above it. */
+export const VERIFY_REASONS_IT: Record<VerifyReason, string> = {
   original:
-    'Valido: questo file è l’attestato originale, esattamente come è stato pubblicato, e la sua registrazione sul registro è verificata.',
+    'Questo file è l’attestato originale, esattamente come è stato pubblicato, e la sua registrazione sul registro è verificata.',
   not_original:
-    'NON valido: questo file non è l’attestato originale. Qualsiasi modifica rende una copia non valida, anche salvarla di nuovo o stamparla in PDF.',
-  other_statement: 'NON valido: questo file è un attestato, ma non quello con questo codice.',
+    'Questo file non è l’attestato originale. Qualsiasi modifica rende una copia non valida, anche salvarla di nuovo o stamparla in PDF.',
+  other_statement: 'Questo file è un attestato, ma non quello con questo codice.',
   unknown_id:
-    'NON valido: non esiste alcun attestato con questo codice. Il codice nell’indirizzo potrebbe essere sbagliato: è la parte finale dell’indirizzo stampato nel PDF dell’attestato, sotto “Verifica questo attestato”.',
+    'Non esiste alcun attestato con questo codice. Il codice nell’indirizzo potrebbe essere sbagliato: è la parte finale dell’indirizzo stampato nel PDF dell’attestato, sotto “Verifica questo attestato”.',
   not_yet_published: 'L’attestato non è ancora pubblicato. Riprova più tardi.',
-  superseded:
-    'NON valido: sostituito da una rettifica. Questo attestato è stato sostituito da una nuova versione.',
-  revoked: 'NON valido: questo attestato è stato revocato.',
+  superseded: 'Sostituito da una rettifica. Questo attestato è stato sostituito da una nuova versione.',
+  revoked: 'Questo attestato è stato revocato.',
   ledger_broken:
-    'NON valido: la registrazione di questo attestato sul registro non risulta integra. Contatta l’ente che lo ha rilasciato.',
+    'La registrazione di questo attestato sul registro non risulta integra. Contatta l’ente che lo ha rilasciato.',
   anchor_broken:
-    'NON valido: la registrazione di questo attestato sulla blockchain non corrisponde al registro dell’ente (vedi qui sotto il passaggio non riuscito). Contatta l’ente che lo ha rilasciato.',
+    'La registrazione di questo attestato sulla blockchain non corrisponde al registro dell’ente (vedi qui sotto il passaggio non riuscito). Contatta l’ente che lo ha rilasciato.',
 };
+
+/** The verdict and its reason in one sentence (the API's `message`), as “NON valido: …”. */
+export const VERIFY_MESSAGES_IT = /* @__PURE__ */ withVerdicts(VERIFY_REASONS_IT, {
+  valid: 'Valido',
+  notValid: 'NON valido',
+});

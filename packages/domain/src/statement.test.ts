@@ -9,6 +9,8 @@ import {
   VERIFY_REASONS,
   VERIFY_RESULT_OF,
 } from './statement';
+import { VERIFY_REASONS_EN } from './statement-texts-en';
+import { VERIFY_REASONS_IT } from './statement-texts-it';
 
 describe('maskName', () => {
   it('keeps the first letter of each name and hides the rest', () => {
@@ -29,6 +31,25 @@ describe('verification reasons', () => {
   it('words every reason in every language', () => {
     for (const locale of LOCALES)
       for (const reason of VERIFY_REASONS) expect(VERIFY_MESSAGES[locale][reason]).toMatch(/\S/);
+  });
+
+  it('gives the API one sentence with the verdict first, where the page shows the verdict above the reason', () => {
+    expect(VERIFY_REASONS_EN.revoked).toBe('This statement has been revoked.');
+    expect(VERIFY_MESSAGES['en-US'].revoked).toBe('NOT valid: this statement has been revoked.');
+    expect(VERIFY_MESSAGES['en-US'].original).toMatch(/^Valid: this file is the original statement/);
+    expect(VERIFY_MESSAGES['it-IT'].revoked).toBe('NON valido: questo attestato è stato revocato.');
+    expect(VERIFY_MESSAGES['it-IT'].original).toMatch(/^Valido: questo file è l’attestato originale/);
+    for (const reason of VERIFY_REASONS) {
+      const verdict = {
+        valid: 'Valid: ',
+        not_published: '',
+        not_valid: 'NOT valid: ',
+        unknown: 'NOT valid: ',
+      };
+      expect(VERIFY_MESSAGES['en-US'][reason].startsWith(verdict[VERIFY_RESULT_OF[reason]])).toBe(true);
+    }
+    // Not yet published is no verdict: its words stand alone.
+    expect(VERIFY_MESSAGES['it-IT'].not_yet_published).toBe(VERIFY_REASONS_IT.not_yet_published);
   });
 });
 

@@ -167,7 +167,9 @@ describe('the public verification page', () => {
     await waitFor(() => expect(within(region).getByText('Valid')).toBeTruthy());
     expect(within(region).getByRole('group', { name: 'Valid' })).toBeTruthy();
     expect(within(region).queryByRole('alert')).toBeNull();
-    expect(within(region).getByText(/this file is the original statement/)).toBeTruthy();
+    // One verdict: the title says it and names the group, the reason does not say it again.
+    expect(within(region).getByText(/^This file is the original statement/)).toBeTruthy();
+    expect(region.textContent.match(/valid/gi)).toHaveLength(1);
     expect(within(region).getByText('M**** R****')).toBeTruthy();
     expect(within(region).getByText('Licence de biologie')).toBeTruthy();
     expect(within(region).getByText(HASH)).toBeTruthy();
@@ -183,7 +185,7 @@ describe('the public verification page', () => {
   it.each([
     ['not_original', /any change makes a copy invalid/i],
     ['other_statement', /not the one with this id/],
-    ['superseded', /superseded by an amendment/],
+    ['superseded', /^Superseded by an amendment/],
   ] as const)('announces NOT valid with the reason %s in plain words', async (reason, words) => {
     mockApi({
       [`GET /verify/${ID}`]: { body: { data: status('published') } },
@@ -194,8 +196,10 @@ describe('the public verification page', () => {
     choose(pdf('copy.pdf'));
     const region = liveRegion();
     await waitFor(() => expect(within(region).getByText('NOT valid')).toBeTruthy());
+    expect(within(region).getByRole('group', { name: 'NOT valid' })).toBeTruthy();
     expect(within(region).getByText(words)).toBeTruthy();
     expect(within(region).queryByText('Valid')).toBeNull();
+    expect(region.textContent.match(/NOT valid/g)).toHaveLength(1);
   });
 
   it('lists each step of the check with its outcome and why, and the blockchain record with its receipt', async () => {

@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS_EN, VERIFY_MESSAGES_EN } from '@lisbon/domain';
+import { CERTIFICATE_LABELS_EN, VERIFY_REASONS_EN } from '@lisbon/domain';
 
 /** The public verification page and the applicant's statement panel, in English. */
 export const verifyEn = {
@@ -40,7 +40,7 @@ export const verifyEn = {
       authority: 'Certificate authority',
       ledgerLink: 'See the ledger entry',
     },
-    reasons: VERIFY_MESSAGES_EN,
+    reasons: VERIFY_REASONS_EN,
     another: 'Check another file',
   },
   statement: {

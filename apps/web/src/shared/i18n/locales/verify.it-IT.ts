@@ -1,4 +1,4 @@
-import { CERTIFICATE_LABELS_IT, VERIFY_MESSAGES_IT } from '@lisbon/domain';
+import { CERTIFICATE_LABELS_IT, VERIFY_REASONS_IT } from '@lisbon/domain';
 import type { verifyEn } from './verify.en-US';
 
 /** La verifica pubblica e il riquadro dell'attestato del richiedente, in italiano. */
@@ -40,7 +40,7 @@ export const verifyIt: typeof verifyEn = {
       authority: 'Ente certificatore',
       ledgerLink: 'Vedi la registrazione sul registro',
     },
-    reasons: VERIFY_MESSAGES_IT,
+    reasons: VERIFY_REASONS_IT,
     another: 'Controlla un altro file',
   },
   statement: {
