@@ -156,7 +156,10 @@ function FileSection({ hintId, maxMegabytes, isPending, hasChecked, onFile }: Fi
           }}
         >
           <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
-            <Text fw={600}>{t('verify.drop')}</Text>
+            {/* Only where a pointer can drag a file: CSS, not JS, so the build's HTML is right too. */}
+            <Text fw={600} className="file-drop-words">
+              {t('verify.drop')}
+            </Text>
             <Text size="sm" id={hintId}>
               {t('verify.hint', { max: maxMegabytes })}
             </Text>
