@@ -157,6 +157,21 @@ describe('return delivery on the request page', () => {
     expect(screen.queryByRole('link', { name: 'Order the return of your originals' })).toBeNull();
   });
 
+  it.each([
+    ['en-US', 'Return delivery paid on', 'Originals delivered on', 'Not yet'],
+    ['it-IT', 'Restituzione pagata il', 'Originali consegnati il', 'Non ancora'],
+  ] as const)(
+    'says a delivery date still to come is not yet, not "not given" (%s)',
+    async (locale, paid, delivered, notYet) => {
+      await changeLocale(locale);
+      open(closed({ delivery_opened_at: '2026-11-05T09:00:00.000Z' }));
+      const valueOf = async (label: string) =>
+        (await screen.findByText(label)).nextElementSibling?.textContent;
+      expect(await valueOf(paid)).toBe(notYet);
+      expect(await valueOf(delivered)).toBe(notYet);
+    },
+  );
+
   it('says it in Italian too', async () => {
     await changeLocale('it-IT');
     open(closed({ delivery_opened_at: '2026-11-05T09:00:00.000Z' }));

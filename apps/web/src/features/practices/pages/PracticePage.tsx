@@ -145,8 +145,15 @@ export function PracticePage({
               ...(practice.delivery_opened_at
                 ? ([
                     [t('practiceFacts.deliveryOpenedAt'), date(practice.delivery_opened_at)],
-                    [t('practiceFacts.deliveryPaidAt'), date(practice.delivery_paid_at ?? null)],
-                    [t('practiceFacts.deliveredAt'), date(practice.delivered_at ?? null)],
+                    // Dates still to come, not missing ones: "Not yet", not "Not given".
+                    [
+                      t('practiceFacts.deliveryPaidAt'),
+                      date(practice.delivery_paid_at ?? null) ?? t('practiceFacts.notYet'),
+                    ],
+                    [
+                      t('practiceFacts.deliveredAt'),
+                      date(practice.delivered_at ?? null) ?? t('practiceFacts.notYet'),
+                    ],
                   ] satisfies [string, string | null][])
                 : []),
               // Not opened yet: say when it will be, so an empty /delivery is no mystery.

@@ -127,6 +127,8 @@ export const practicesEn = {
       'Not open yet: the office opens it once it holds your paper originals; an open appeal or amendment holds it until it is concluded.',
     deliveryPaidAt: 'Return delivery paid on',
     deliveredAt: 'Originals delivered on',
+    /** A date still to come (the originals' delivery), where "Not given" would read as missing. */
+    notYet: 'Not yet',
     deadline: 'Expected deadline',
     appealDeadline: 'Expected deadline of the appeal or amendment',
     daysToGo: 'Days to go',

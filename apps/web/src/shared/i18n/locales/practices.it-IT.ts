@@ -129,6 +129,7 @@ export const practicesIt: Practices = {
       'Non ancora aperta: l’ufficio la apre quando ha ricevuto i tuoi originali cartacei; un ricorso o una rettifica aperti la sospendono finché non si concludono.',
     deliveryPaidAt: 'Restituzione pagata il',
     deliveredAt: 'Originali consegnati il',
+    notYet: 'Non ancora',
     deadline: 'Scadenza prevista',
     appealDeadline: 'Scadenza prevista del ricorso o della rettifica',
     daysToGo: 'Giorni mancanti',
