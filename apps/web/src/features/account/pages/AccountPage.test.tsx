@@ -192,6 +192,20 @@ describe('account page: complete account', () => {
     expect(phone.value).toBe('+39 333 123 4567');
   });
 
+  it('is named in Italian as its menu link names it', async () => {
+    onTestFinished(() => changeLocale('en-US'));
+    await changeLocale('it-IT');
+    mockApi({});
+    openAccount(testUser(completeProfile));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    const links = screen
+      .getAllByRole('link', { hidden: true })
+      .filter((link) => link.getAttribute('href') === '/account');
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.textContent).toBe('Profilo');
+    expect(heading.textContent).toBe('Profilo');
+  });
+
   it('says how to write the phone number in Italian', async () => {
     onTestFinished(() => changeLocale('en-US'));
     await changeLocale('it-IT');

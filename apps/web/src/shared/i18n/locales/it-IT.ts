@@ -196,7 +196,8 @@ export const itIT: PublicCatalogue = {
       purpose: 'Smetti di ricevere la newsletter al tuo indirizzo email.',
     },
     account: {
-      title: 'Account',
+      // The menu's link says "Profilo" (nav.profile): one name for the page.
+      title: 'Profilo',
       purpose: 'Completa i dati del tuo account, modifica le impostazioni e scarica ricevute e fatture.',
       purposeStaff:
         'Tieni aggiornati i tuoi dati e modifica le impostazioni: password e autenticazione a due fattori.',
