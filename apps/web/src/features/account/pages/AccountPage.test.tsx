@@ -206,6 +206,19 @@ describe('account page: complete account', () => {
     expect(heading.textContent).toBe('Profilo');
   });
 
+  it('asks the gender in Italian as a public form does: Uomo, Donna, Altro', async () => {
+    onTestFinished(() => changeLocale('en-US'));
+    await changeLocale('it-IT');
+    mockApi({});
+    openAccount(testUser(completeProfile));
+    const group = await screen.findByRole('radiogroup', { name: /^Genere/ });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => document.querySelector(`label[for="${radio.id}"]`)?.textContent),
+    ).toEqual(['Uomo', 'Donna', 'Altro']);
+  });
+
   it('says how to write the phone number in Italian', async () => {
     onTestFinished(() => changeLocale('en-US'));
     await changeLocale('it-IT');

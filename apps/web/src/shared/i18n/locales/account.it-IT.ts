@@ -49,7 +49,9 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       province: 'Provincia',
       municipality: 'Comune',
     },
-    genders: { male: 'Maschile', female: 'Femminile', other: 'Altro' },
+    // A person's gender as Italian public forms ask it (the spec's male, female, other): "Uomo",
+    // "Donna", "Altro", not the adjectives "Maschile", "Femminile", which qualify nouns, not people.
+    genders: { male: 'Uomo', female: 'Donna', other: 'Altro' },
     categories: { standard: 'Standard', refugee: 'Rifugiato (servizio di comparabilità gratuito)' },
     documentExpired: 'Questo documento è scaduto: carica un documento valido con la tua richiesta.',
     documentExpiring: 'Questo documento scade entro sei mesi.',
