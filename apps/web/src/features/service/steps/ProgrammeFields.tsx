@@ -59,7 +59,10 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
             {...form.getInputProps('credits')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        {/* The dates' boxes on one line: three to a row only from `md`, where the longest label
+            ("Data di conseguimento (gg/mm/aaaa)") fits on one line, and the award date's hint under
+            its box, not above it. */}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           <DateField
             label={t('wizard.qualification.enrolledAt')}
             required
@@ -73,6 +76,7 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
           <DateField
             label={t('wizard.qualification.issuedAt')}
             description={t('wizard.qualification.issuedAtHelp')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
             {...form.getInputProps('issued_at')}
           />

@@ -1,0 +1,43 @@
+import { dataDir, PORTAL_PORT } from '../playwright.config';
+import { apiToken, createApplicant, draftAtReview, expect, logIn, test } from '../support';
+
+// The qualification step's dates: boxes side by side line up, whatever their labels' length in
+// the language and whether one has a hint.
+
+const applicant = { email: `giulia.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+
+test('in Italian, at 768 px and the wider breakpoints, the dates of the qualification side by side line up their boxes', async ({
+  page,
+  request,
+}) => {
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  await draftAtReview(request, applicant);
+  const token = await apiToken(request, applicant);
+  const patched = await request.patch('/api/v1/profile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { locale: 'it-IT' },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/auth/login');
+  await logIn(page, applicant);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/service/new/qualification');
+  const dates = [/^Data d’iscrizione/, /^Data di conseguimento/, /^Data di rilascio/].map((label) =>
+    page.getByRole('textbox', { name: label }),
+  );
+  await expect(dates[2]!).toBeVisible();
+  for (const width of [768, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 1024 });
+    await dates[2]!.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/wizard-dates-${width}-it.png` });
+    const boxes = await Promise.all(dates.map((date) => date.boundingBox()));
+    const tops = boxes.map((box) => Math.round(box?.y ?? -1)).join(', ');
+    // Boxes side by side (overlapping in height: the same row of the grid) have the same top.
+    for (const [index, box] of boxes.entries())
+      for (const other of boxes.slice(index + 1))
+        if (box && other && Math.abs(box.y - other.y) < box.height)
+          expect(Math.round(other.y), `${width} px: tops ${tops}`).toBe(Math.round(box.y));
+  }
+});
