@@ -17,7 +17,8 @@ export function PageHeading({ children, focusOnMount = false }: Props) {
   }, [focusOnMount]);
   return (
     // Focusable by script (here, and by the layouts when the router opens a page), not by Tab.
-    <Title order={1} mb="md" ref={ref} tabIndex={-1}>
+    // Its margin below is app.css's: none in a Stack, whose gap already spaces it.
+    <Title order={1} className="page-heading" ref={ref} tabIndex={-1}>
       {children}
     </Title>
   );
