@@ -11,6 +11,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { qualificationFixture } from '@/test/fixtures';
+import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
@@ -157,6 +158,35 @@ describe('request workspace', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
+  });
+
+  it('tells an evaluator or a reviewer who opens a request nobody is assigned to that it comes to them once assigned, not that there is nothing to do', async () => {
+    for (const role of ['evaluator', 'reviewer'] as const) {
+      workspaceApi(
+        staffUser(role, { id: 99 }),
+        staffPracticeFixture({ status: 'unassigned', assignee: null, reviewer: null }),
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser(role, { id: 99 })) });
+      expect(
+        await screen.findByText(
+          'Nobody is assigned to this request yet. Once it is assigned to you, it shows in your queue “Assigned to me” and your moves appear here.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
+      cleanup();
+    }
+    await changeLocale('it-IT');
+    workspaceApi(
+      staffUser('evaluator', { id: 99 }),
+      staffPracticeFixture({ status: 'unassigned', assignee: null, reviewer: null }),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator', { id: 99 })) });
+    expect(
+      await screen.findByText(
+        'Nessuno è ancora assegnato a questa richiesta. Quando ti sarà assegnata, comparirà nella tua coda “Assegnate a me” e qui troverai le tue azioni.',
+      ),
+    ).toBeTruthy();
+    await changeLocale('en-US');
   });
 
   it('offers nothing to an evaluator who is not the assignee', async () => {

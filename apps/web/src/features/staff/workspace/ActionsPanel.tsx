@@ -92,6 +92,9 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   // whoever else opens it, a secretary with only Close, is told who acts, and what Close would do.
   const waitsForPublisher =
     isIssuing(practice.status) && !mayPublish && !publication.isLoading && !isPublishing;
+  // Nobody assigned yet, an evaluator or a reviewer who opens it from "All" is told it comes to
+  // them once assigned (issue 33's walk), not that there is nothing to do.
+  const waitsForAssignment = practice.status === 'unassigned' && abilities?.['staff.assign'] !== true;
   // Waiting for the applicant's answer, no move is anyone's but closing: said so, and what this
   // member may still do meanwhile (close it, the evaluator's checks and assessment, a note), to
   // whoever opens it, beside the buttons of those who may still close or reassign it.
@@ -106,7 +109,12 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
     : null;
   const noMoveText = isPublishing
     ? 'staff.actions.publishing'
-    : (waitText ?? (hasWorkBelow ? 'staff.actions.noneButBelow' : 'staff.actions.none'));
+    : (waitText ??
+      (hasWorkBelow
+        ? 'staff.actions.noneButBelow'
+        : waitsForAssignment
+          ? 'staff.actions.waitsForAssignment'
+          : 'staff.actions.none'));
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );

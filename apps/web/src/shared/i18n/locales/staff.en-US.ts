@@ -88,6 +88,8 @@ export const staffEn = {
         'Only an administrator issues the statement of this appeal or amendment, or rejects it: ask one to do so.',
       title: 'Actions',
       none: 'There is nothing for you to do on this request now.',
+      waitsForAssignment:
+        'Nobody is assigned to this request yet. Once it is assigned to you, it shows in your queue “Assigned to me” and your moves appear here.',
       noneButBelow:
         'No move of this request is yours now: its return delivery or its payments, further down, are.',
       publishing: 'While its statement is being published, nothing else can be done on this request.',

@@ -90,6 +90,8 @@ export const staffIt: Staff = {
         'Solo un amministratore rilascia l’attestato di questo ricorso o di questa rettifica, oppure respinge la domanda: chiedi a uno di loro di farlo.',
       title: 'Azioni',
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
+      waitsForAssignment:
+        'Nessuno è ancora assegnato a questa richiesta. Quando ti sarà assegnata, comparirà nella tua coda “Assegnate a me” e qui troverai le tue azioni.',
       noneButBelow:
         'Al momento nessuna azione su questa richiesta spetta a te: più in basso ti spettano la restituzione degli originali o i pagamenti.',
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
