@@ -588,7 +588,11 @@ describe('request workspace', () => {
       assignee: { id: 23, first_name: 'Ezio', last_name: 'Esperti' },
     });
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    // Assigned already, its button changes the assignment: "Assign" again, just after "Request
+    // assigned", read as if the assignment had not been made.
+    const change = await screen.findByRole('button', { name: 'Change the assignment' });
+    expect(screen.queryByRole('button', { name: 'Assign' })).toBeNull();
+    await userEvent.click(change);
     const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     expect(within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/).value).toBe(
@@ -606,7 +610,7 @@ describe('request workspace', () => {
     // Back where the staff member was, as after any other move: never the top of the document.
     await waitFor(() =>
       expect([
-        screen.queryByRole('button', { name: 'Assign' }),
+        screen.queryByRole('button', { name: 'Change the assignment' }),
         screen.getByRole('heading', { level: 2, name: 'Actions' }),
       ]).toContain(document.activeElement),
     );
@@ -619,7 +623,7 @@ describe('request workspace', () => {
     });
     const api = workspaceApi(staffUser('secretary'), practice);
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the assignment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     const reviewerField = within(dialog).getByLabelText<HTMLSelectElement>(/Reviewer/);

@@ -137,7 +137,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
                 setOpen(transition);
               }}
             >
-              {moveName(t, transition.action, appealType)}
+              {/* Assigned already, the move changes the people on it (issue 33's walk). */}
+              {transition.action === 'assign' && !hasNobody
+                ? t('staff.assign.change')
+                : moveName(t, transition.action, appealType)}
             </Button>
           ))}
           {isNaming && <PageLoader inline />}
