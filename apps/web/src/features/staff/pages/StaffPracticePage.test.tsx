@@ -189,6 +189,27 @@ describe('request workspace', () => {
     await changeLocale('en-US');
   });
 
+  it('tells the evaluator of a request in review that it is with its reviewer, not that there is nothing to do', async () => {
+    workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_review' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(
+      await screen.findByText(
+        'This request is with its reviewer now: you have no move to make until they conclude the review or send it back to evaluation.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
+    cleanup();
+    await changeLocale('it-IT');
+    workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_review' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(
+      await screen.findByText(
+        'Questa richiesta ora è nelle mani del suo revisore: non hai azioni da compiere finché non conclude la revisione o non la rimanda in valutazione.',
+      ),
+    ).toBeTruthy();
+    await changeLocale('en-US');
+  });
+
   it('offers nothing to an evaluator who is not the assignee', async () => {
     workspaceApi(staffUser('evaluator', { id: 99 }), staffPracticeFixture({ status: 'in_evaluation' }));
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator', { id: 99 })) });

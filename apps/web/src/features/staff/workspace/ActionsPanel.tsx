@@ -95,6 +95,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   // Nobody assigned yet, an evaluator or a reviewer who opens it from "All" is told it comes to
   // them once assigned (issue 33's walk), not that there is nothing to do.
   const waitsForAssignment = practice.status === 'unassigned' && abilities?.['staff.assign'] !== true;
+  // In review, the evaluator who sent it there is told it is the reviewer's now.
+  const waitsForReviewer = practice.status === 'in_review' && abilities?.['staff.review'] !== true;
   // Waiting for the applicant's answer, no move is anyone's but closing: said so, and what this
   // member may still do meanwhile (close it, the evaluator's checks and assessment, a note), to
   // whoever opens it, beside the buttons of those who may still close or reassign it.
@@ -114,7 +116,9 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
         ? 'staff.actions.noneButBelow'
         : waitsForAssignment
           ? 'staff.actions.waitsForAssignment'
-          : 'staff.actions.none'));
+          : waitsForReviewer
+            ? 'staff.actions.waitsForReviewer'
+            : 'staff.actions.none'));
   const isBeforePublishing = transitions.some(
     (transition) => transition.to === 'reviewed' || transition.to === 'ready_for_issue',
   );

@@ -90,6 +90,8 @@ export const staffEn = {
       none: 'There is nothing for you to do on this request now.',
       waitsForAssignment:
         'Nobody is assigned to this request yet. Once it is assigned to you, it shows in your queue “Assigned to me” and your moves appear here.',
+      waitsForReviewer:
+        'This request is with its reviewer now: you have no move to make until they conclude the review or send it back to evaluation.',
       noneButBelow:
         'No move of this request is yours now: its return delivery or its payments, further down, are.',
       publishing: 'While its statement is being published, nothing else can be done on this request.',

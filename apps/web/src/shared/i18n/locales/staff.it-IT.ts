@@ -92,6 +92,8 @@ export const staffIt: Staff = {
       none: 'Al momento non ci sono azioni per te su questa richiesta.',
       waitsForAssignment:
         'Nessuno è ancora assegnato a questa richiesta. Quando ti sarà assegnata, comparirà nella tua coda “Assegnate a me” e qui troverai le tue azioni.',
+      waitsForReviewer:
+        'Questa richiesta ora è nelle mani del suo revisore: non hai azioni da compiere finché non conclude la revisione o non la rimanda in valutazione.',
       noneButBelow:
         'Al momento nessuna azione su questa richiesta spetta a te: più in basso ti spettano la restituzione degli originali o i pagamenti.',
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
