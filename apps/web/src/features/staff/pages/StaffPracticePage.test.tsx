@@ -827,10 +827,11 @@ describe('request workspace', () => {
       expect(await actionButtons()).toEqual(['Close the request']);
       expect(await screen.findByText(`${adminIssues} ${closeEnds}`)).toBeTruthy();
       cleanup();
-      // A reviewer has no Close: told only who publishes.
+      // A reviewer has no Close: told only who publishes, not also that nothing is theirs to do.
       workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'ready_for_issue' }));
       renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
       expect(await screen.findByText(adminIssues)).toBeTruthy();
+      expect(screen.queryByText('There is nothing for you to do on this request now.')).toBeNull();
       cleanup();
       workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'appeal_reviewed' }));
       renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });

@@ -126,7 +126,9 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   return (
     <Section id="actions" title={t('staff.actions.title')}>
       {transitions.length === 0 && !mayReassign ? (
-        <Text>{t(noMoveText)}</Text>
+        // Waiting for an administrator, the sentence below says who acts: "nothing for you to do"
+        // above "ask one to publish it" read as two answers (issue 33's walk).
+        !waitsForPublisher && <Text>{t(noMoveText)}</Text>
       ) : (
         <Group gap="sm">
           {named.map((transition) => (
