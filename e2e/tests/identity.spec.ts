@@ -57,7 +57,7 @@ test('an applicant registers, activates, completes the account, turns on 2FA, lo
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/account/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expectAccessible(page);
 
   // Complete the account: the spec's messages first, then valid values.
@@ -167,7 +167,7 @@ test('deleting an account with a paid request in progress first says what happen
   // Cancel keeps everything, and gives focus back to the button; confirming deletes the account.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(deletion.getByRole('button', { name: 'Delete my account' })).toBeFocused();
   await deletion.getByRole('button', { name: 'Delete my account' }).click();
   await dialog.getByRole('button', { name: 'Delete the account and close the requests' }).click();

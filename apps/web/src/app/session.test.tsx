@@ -85,7 +85,7 @@ describe('session end', () => {
     loggedIn('/account');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'it-IT');
     await waitFor(() => expect(api.callsTo('PATCH /profile')[0]?.body).toEqual({ locale: 'it-IT' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     expect(i18n.language).toBe('it-IT');
   });
 

@@ -40,13 +40,13 @@ describe('route guard', () => {
   it('keeps the user where they were, with a toast, when the ability is missing', async () => {
     const onForbidden = vi.fn();
     const { router } = renderApp('/account', { ...loggedInAs('evaluator'), onForbidden });
-    await screen.findByRole('heading', { level: 1, name: 'Account' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
 
     await act(() => router.navigate('/practices'));
 
     expect(onForbidden).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/account');
-    expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
   });
 
   it('logs out and goes to login when the profile cannot be loaded', async () => {

@@ -53,7 +53,7 @@ describe('staff queues', () => {
     mockApi({});
     const onForbidden = vi.fn();
     const { router } = renderApp('/account', { queryClient: logIn(testUser()), onForbidden });
-    await screen.findByRole('heading', { level: 1, name: 'Account' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
     expect(screen.queryByRole('link', { name: /To review/ })).toBeNull();
 
     await act(() => router.navigate('/staff/queues/all'));

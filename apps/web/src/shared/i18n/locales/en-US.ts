@@ -197,7 +197,8 @@ export const enUS = {
       purpose: 'Stop receiving the newsletter at your email address.',
     },
     account: {
-      title: 'Account',
+      // The menu's link says "Profile" (nav.profile): one name for the page.
+      title: 'Profile',
       purpose: 'Complete your account details, change your settings and download your receipts and invoices.',
       purposeStaff:
         'Keep your details up to date and change your settings: password and two-factor authentication.',
