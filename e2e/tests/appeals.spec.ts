@@ -349,3 +349,33 @@ test('the seven-day window by the server’s clock: an appeal on day 6 is accept
     setClock(0);
   }
 });
+
+test('the appeal form’s document type and “Which document is it?” stack on a phone and stand side by side at 1280 px', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const applicant = { email: `stacked.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const { practiceId } = publishFor(applicant.email);
+  await page.goto('/auth/login');
+  await logIn(page, applicant);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/practices/${practiceId}/appeal`);
+    const type = page.getByRole('combobox', { name: 'Document type' });
+    const question = page.getByLabel(/^Which document is it\?/);
+    await expect(question).toBeVisible();
+    const typeBox = (await type.boundingBox())!;
+    const questionBox = (await question.boundingBox())!;
+    if (width < 768) {
+      // On a phone two columns cut the type's name short: the question comes under it, full width.
+      expect(questionBox.y).toBeGreaterThan(typeBox.y + typeBox.height);
+      expect(questionBox.width).toBeCloseTo(typeBox.width, 0);
+    } else {
+      expect(questionBox.x).toBeGreaterThan(typeBox.x + typeBox.width);
+    }
+    await expectAccessible(page);
+  }
+});

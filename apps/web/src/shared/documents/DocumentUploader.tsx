@@ -6,7 +6,7 @@ import {
   documentUploadFieldsSchema,
   type PracticeDocument,
 } from '@lisbon/domain';
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -188,7 +188,9 @@ export function DocumentUploader({
         </Group>
       ) : null}
       {isSingleType ? null : (
-        <Group align="flex-start" grow>
+        // Side by side from a tablet up; stacked on a phone, where two columns cut the type's name
+        // ("Documento aggiun…") and squeeze the question beside it.
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('documentUpload.type')}
             required={!isOptional}
@@ -204,7 +206,7 @@ export function DocumentUploader({
               {...form.getInputProps('additional_type')}
             />
           )}
-        </Group>
+        </SimpleGrid>
       )}
       <Dropzone
         onDrop={(files) => files[0] && send(files[0])}
