@@ -228,6 +228,19 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   const download = page.waitForEvent('download');
   await shipment.getByRole('button', { name: /^Download the waybill RD-\d{4}-\d{6}$/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^waybill-RD-\d{4}-\d{6}\.pdf$/);
+  // On a phone, in Italian (the longer label), the waybill's button stays inside its card.
+  const language = page.getByRole('combobox', { name: /Language|Lingua/ });
+  await language.selectOption('it-IT');
+  await page.setViewportSize({ width: 375, height: 800 });
+  const spedizione = page.getByRole('listitem').filter({ hasText: 'Spedizione n.' });
+  const waybill = spedizione.getByRole('button', { name: /^Scarica la lettera di vettura RD-\d{4}-\d{6}$/ });
+  await expect(waybill).toBeVisible();
+  const card = (await spedizione.boundingBox())!;
+  const button = (await waybill.boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width - 16);
+  await expectAccessible(page);
+  await language.selectOption('en-US');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The courier has delivered: the secretary sets it as delivered.
   await staff.reload();

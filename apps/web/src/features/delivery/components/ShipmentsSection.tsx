@@ -60,7 +60,18 @@ function Shipment({ shipment }: { shipment: Delivery }) {
         )}
         <FormAlert message={failure} />
         {shipment.waybill_number && shipment.status !== 'cancelled' && (
-          <Button variant="light" w="fit-content" loading={isBusy} onClick={() => void download()}>
+          // A long label ("Scarica la lettera di vettura RD-2026-000001") wraps on a phone rather than
+          // running past the card.
+          <Button
+            variant="light"
+            maw="100%"
+            w="fit-content"
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            loading={isBusy}
+            onClick={() => void download()}
+          >
             {t('delivery.shipments.waybill', { number: shipment.waybill_number })}
           </Button>
         )}
