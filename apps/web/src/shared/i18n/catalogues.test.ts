@@ -97,6 +97,16 @@ describe('translation catalogues', () => {
   });
 
   it.each(LOCALES)(
+    'quotes a name or an example with “ ” in %s, as the upload notices do, never with "',
+    (locale) => {
+      const straight = [...leaves(catalogues[locale])]
+        .filter(([, text]) => text.includes('"'))
+        .map(([key]) => key);
+      expect(straight).toEqual([]);
+    },
+  );
+
+  it.each(LOCALES)(
     'names the zip code one way on every form in %s (account, billing, delivery)',
     (locale) => {
       const names = new Set(

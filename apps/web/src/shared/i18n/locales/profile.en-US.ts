@@ -10,7 +10,7 @@ export const profileEn = {
     edit: 'Change',
     delete: 'Delete',
     deleteTitle: 'Delete this qualification?',
-    deleteMessage: '"{{name}}" will be removed from your study path. Requests already made are not affected.',
+    deleteMessage: '“{{name}}” will be removed from your study path. Requests already made are not affected.',
     save: 'Save',
     updated: 'Educational history updated',
     fields: {

@@ -12,7 +12,7 @@ export const profileIt: Pick<Catalogue, 'study' | 'consent' | 'languageOffer'> =
     edit: 'Modifica',
     delete: 'Elimina',
     deleteTitle: 'Eliminare questo titolo?',
-    deleteMessage: '"{{name}}" sarà rimosso dal tuo percorso di studi. Le richieste già fatte non cambiano.',
+    deleteMessage: '“{{name}}” sarà rimosso dal tuo percorso di studi. Le richieste già fatte non cambiano.',
     save: 'Salva',
     updated: 'Percorso di studi aggiornato',
     fields: {

@@ -3,7 +3,7 @@ export const requestsEn = {
   documentUpload: {
     type: 'Document type',
     additionalType: 'Which document is it?',
-    additionalTypeHelp: 'For example "Certificate of internship".',
+    additionalTypeHelp: 'For example “Certificate of internship”.',
     drop: 'Drop a file here',
     hint: 'PDF, JPEG or PNG, up to {{max}} MB. You can also use the button below.',
     choose: 'Choose a file',
@@ -28,7 +28,7 @@ export const requestsEn = {
     replace: 'Replace',
     delete: 'Delete',
     deleteTitle: 'Delete this document?',
-    deleteMessage: '"{{name}}" will be deleted. This cannot be undone.',
+    deleteMessage: '“{{name}}” will be deleted. This cannot be undone.',
     deleteConfirm: 'Delete the document',
     /** In place of replace and delete: a document the published statement was evaluated on (decision 026). */
     evaluated: 'Evaluated for the statement: kept as it is',

@@ -7,7 +7,7 @@ export const requestsIt: Requests = {
   documentUpload: {
     type: 'Tipo di documento',
     additionalType: 'Di quale documento si tratta?',
-    additionalTypeHelp: 'Per esempio "Attestato di tirocinio".',
+    additionalTypeHelp: 'Per esempio “Attestato di tirocinio”.',
     drop: 'Trascina qui un file',
     hint: 'PDF, JPEG o PNG, fino a {{max}} MB. Puoi anche usare il pulsante qui sotto.',
     choose: 'Scegli un file',
@@ -30,7 +30,7 @@ export const requestsIt: Requests = {
     replace: 'Sostituisci',
     delete: 'Elimina',
     deleteTitle: 'Eliminare questo documento?',
-    deleteMessage: '"{{name}}" sarà eliminato. L’operazione non può essere annullata.',
+    deleteMessage: '“{{name}}” sarà eliminato. L’operazione non può essere annullata.',
     deleteConfirm: 'Elimina il documento',
     /** In place of replace and delete: a document the published statement was evaluated on (decision 026). */
     evaluated: 'Valutato per l’attestato: resta invariato',

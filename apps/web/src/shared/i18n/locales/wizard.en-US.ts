@@ -42,7 +42,7 @@ export const wizardEn = {
       visaHelp: 'Tick this if an Italian embassy or consulate asked for the statement.',
       representation: 'Italian diplomatic representation',
       representationHelp:
-        'The embassy or consulate handling your visa, for example "Consulate General of Italy in Mumbai".',
+        'The embassy or consulate handling your visa, for example “Consulate General of Italy in Mumbai”.',
     },
     qualification: {
       prefill: 'Fill in from my study path',

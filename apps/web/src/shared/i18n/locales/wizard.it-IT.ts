@@ -43,7 +43,7 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       visaHelp: 'Seleziona se un’ambasciata o un consolato italiano ti ha chiesto l’attestato.',
       representation: 'Rappresentanza diplomatica italiana',
       representationHelp:
-        'L’ambasciata o il consolato che segue il tuo visto, per esempio "Consolato Generale d’Italia a Mumbai".',
+        'L’ambasciata o il consolato che segue il tuo visto, per esempio “Consolato Generale d’Italia a Mumbai”.',
     },
     qualification: {
       prefill: 'Compila dal mio percorso di studi',
