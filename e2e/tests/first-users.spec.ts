@@ -496,3 +496,26 @@ test('a refugee account that has filed its two requests reads the limit on the s
     await expectAccessible(page);
   }
 });
+
+test('on the review step at 375 px each section’s “Change” stands beside its heading, the long one too', async ({
+  page,
+  request,
+}) => {
+  const person = { email: `review.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  await draftAtReview(request, person);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/practices$/);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/service/new/review');
+  const heading = page.getByRole('heading', { level: 2, name: 'Qualification to assess' });
+  const change = page.getByRole('link', { name: 'Change Qualification to assess' });
+  await expect(change).toBeVisible({ timeout: 20_000 });
+  const headingBox = (await heading.boundingBox())!;
+  const changeBox = (await change.boundingBox())!;
+  expect(changeBox.y).toBeLessThan(headingBox.y + headingBox.height);
+  expect(changeBox.x).toBeGreaterThan(headingBox.x + headingBox.width - 1);
+  await expectNoSideScroll(page);
+  await expectAccessible(page);
+});

@@ -29,8 +29,9 @@ function Part({ title, step, children }: { title: string; step: WizardStep; chil
   const id = useId();
   return (
     <section aria-labelledby={id}>
-      <Group justify="space-between" align="baseline" mb="xs">
-        <Title order={2} id={id}>
+      {/* "Change" stays beside its heading on a phone, the heading wrapping, not pushed under it. */}
+      <Group justify="space-between" align="baseline" mb="xs" wrap="nowrap">
+        <Title order={2} id={id} miw={0}>
           {title}
         </Title>
         <Anchor component={Link} to={`/service/new/${step}`}>
