@@ -295,7 +295,7 @@ test('an amendment through to the amended statement, and re-verification of both
 
   const old = await verdictOn(page, published.certificateId, originalPdf);
   expect(old).toMatch(/NOT valid/);
-  expect(old).toMatch(/superseded by an amendment/);
+  expect(old).toMatch(/Superseded by an amendment/);
   expect(await verdictOn(page, amendedId, amendedPdf)).toMatch(/^Valid/);
   await page.goto(`/practices/${practiceId}`);
   await expectShown(page, 'amendment issued');
