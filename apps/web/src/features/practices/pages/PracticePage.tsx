@@ -138,7 +138,12 @@ export function PracticePage({
           <Facts
             facts={[
               [t('practiceFacts.createdAt'), date(practice.created_at)],
-              [t('practiceFacts.requestedAt'), date(practice.requested_at)],
+              // A draft was not submitted: "Not yet", as the delivery's dates still to come, not "Not given".
+              [
+                t('practiceFacts.requestedAt'),
+                date(practice.requested_at) ??
+                  (practice.status === 'draft' ? t('practiceFacts.notYet') : null),
+              ],
               paymentFact(practice, t, date),
               ...deadlineFacts(practice, t, date, inWords),
               // Return delivery of the originals, shown once staff have opened it.
