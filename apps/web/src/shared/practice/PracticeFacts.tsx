@@ -51,6 +51,8 @@ export function QualificationFacts({ qualification: q }: { qualification: Qualif
   const locale = useLocale();
   const country = (code: string | null | undefined) => (code ? countryName(code, locale) : null);
   const yesNo = (flag: boolean) => t(flag ? 'labels.yes' : 'labels.no');
+  // A box the applicant ticks to state it; left unticked it states nothing, so not "No".
+  const accreditation = (flag: boolean) => t(flag ? 'labels.yes' : 'practiceFacts.accreditationNotStated');
   const facts: Fact[] = [
     [t('practiceFacts.qualification'), q.qualification_name],
     [t('practiceFacts.awardingInstitution'), `${q.institution_name}, ${q.institution_city}`],
@@ -77,8 +79,8 @@ export function QualificationFacts({ qualification: q }: { qualification: Qualif
     [t('practiceFacts.graduatedAt'), formatDate(q.graduated_at, locale)],
     [t('practiceFacts.issuedAt'), formatDate(q.issued_at, locale)],
     [t('practiceFacts.diplomaType'), t(`labels.diplomaType.${q.diploma_type}`)],
-    [t('practiceFacts.awardingAccredited'), yesNo(q.is_awarding_institution_accredited)],
-    [t('practiceFacts.teachingAccredited'), yesNo(q.is_teaching_institution_accredited)],
+    [t('practiceFacts.awardingAccredited'), accreditation(q.is_awarding_institution_accredited)],
+    [t('practiceFacts.teachingAccredited'), accreditation(q.is_teaching_institution_accredited)],
   );
   const diplomaName = [q.diploma_first_name, q.diploma_middle_name, q.diploma_last_name].filter(Boolean);
   if (diplomaName.length > 0) facts.push([t('practiceFacts.diplomaName'), diplomaName.join(' ')]);

@@ -154,6 +154,8 @@ export const practicesEn = {
     diplomaType: 'Diploma type',
     awardingAccredited: 'Awarding institution accredited',
     teachingAccredited: 'Teaching institution accredited',
+    /** An accreditation box the applicant left unticked: not stated, not "No" (it may well be accredited). */
+    accreditationNotStated: 'Not stated',
     diplomaName: 'Name on the diploma',
   },
   documentsPage: {

@@ -155,6 +155,7 @@ export const practicesIt: Practices = {
     diplomaType: 'Tipo di diploma',
     awardingAccredited: 'Istituzione che rilascia il titolo accreditata',
     teachingAccredited: 'Istituzione didattica accreditata',
+    accreditationNotStated: 'Non dichiarato',
     diplomaName: 'Nome sul diploma',
   },
   documentsPage: {
