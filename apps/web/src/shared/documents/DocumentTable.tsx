@@ -155,7 +155,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
     <>
       <FormAlert message={failure} />
       {documents.length === 0 ? (
-        <Text>{t('messages.noItems')}</Text>
+        <Text>{t('documentsPage.noDocuments')}</Text>
       ) : isNarrow ? (
         // Below the side navigation the documents are cards, as the lists of requests are
         // (decision 085): the buttons in view under each document, nothing to scroll sideways to.

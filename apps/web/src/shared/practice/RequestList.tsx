@@ -14,7 +14,9 @@ type Props<Page extends RequestPage> = {
   /** The page shown, from 1. */
   page: number;
   onPage: (page: number) => void;
-  /** What an empty list says after the spec's "No items found": what to do next, or why. */
+  /** What an empty list says is missing, in the list's words ("You have no requests yet."). */
+  none: string;
+  /** What an empty list says after that: what to do next, or why. */
   empty?: ReactNode;
   /** The page's table, given how many pages there are for its caption. */
   children: (page: Page, pages: number) => ReactNode;
@@ -24,7 +26,14 @@ type Props<Page extends RequestPage> = {
  * A list of requests as the applicant's and the staff's pages show it: loading, its error, "no
  * items", or the page's table and, past one page, the pages to move between.
  */
-export function RequestList<Page extends RequestPage>({ list, page, onPage, empty, children }: Props<Page>) {
+export function RequestList<Page extends RequestPage>({
+  list,
+  page,
+  onPage,
+  none,
+  empty,
+  children,
+}: Props<Page>) {
   const { t } = useTranslation();
   if (list.isPending) return <PageLoader />;
   if (list.isError)
@@ -36,7 +45,7 @@ export function RequestList<Page extends RequestPage>({ list, page, onPage, empt
   if (list.data.practices.length === 0)
     return (
       <div>
-        <Text>{t('messages.noItems')}</Text>
+        <Text>{none}</Text>
         {empty && <Text c="dimmed">{empty}</Text>}
       </div>
     );

@@ -49,7 +49,7 @@ export function CountrySelect({ onSearchChange, onOptionSubmit, value, ...props 
       clearButtonProps={{ 'aria-label': t('common.clear') }}
       filter={filterCountries}
       nothingFoundMessage={
-        isWaitingForInput ? t('search.typeMore', { min: RESOURCE_SEARCH_MIN_CHARS }) : t('messages.noItems')
+        isWaitingForInput ? t('search.typeMore', { min: RESOURCE_SEARCH_MIN_CHARS }) : t('search.noCountry')
       }
       onSearchChange={(next) => {
         setSearch(next);

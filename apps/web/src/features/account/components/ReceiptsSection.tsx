@@ -25,7 +25,7 @@ export function ReceiptsSection() {
         {errorMessage(list.error, t)}
       </Alert>
     );
-  else if (list.data.documents.length === 0) content = <Text>{t('messages.noItems')}</Text>;
+  else if (list.data.documents.length === 0) content = <Text>{t('account.receipts.none')}</Text>;
   else {
     const pages = Math.max(1, Math.ceil(list.data.total / list.data.perPage));
     content = (

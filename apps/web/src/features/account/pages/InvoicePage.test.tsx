@@ -56,11 +56,11 @@ function openReceipts() {
 }
 
 describe('receipts and invoices', () => {
-  it("says 'No items found' when there are none", async () => {
+  it('says there are no receipts or invoices yet when there are none', async () => {
     mockApi({ 'GET /invoices': listOf([]) });
     openReceipts();
     const section = screen.getByRole('region', { name: 'Receipts and invoices' });
-    expect(await within(section).findByText('No items found')).toBeTruthy();
+    expect(await within(section).findByText('You have no receipts or invoices yet.')).toBeTruthy();
   });
 
   it('lists each with its number, type, date and amount, linked to its page', async () => {

@@ -339,3 +339,22 @@ describe('/documents: a draft whose checkout is open (409 PAYMENT_OPEN, decision
     }
   });
 });
+
+describe('empty lists say what is missing in their own words (applicant walk)', () => {
+  it('says the applicant has no requests yet on /documents, and a request with none its documents', async () => {
+    mockApi({
+      'GET /documents': { body: { data: { practices: [], unattached: [], unattached_kept_hours: 24 } } },
+    });
+    renderApp('/documents', { queryClient: logIn() });
+    expect(await screen.findByText(/^You have no requests yet\./)).toBeTruthy();
+    expect(screen.queryByText(/No items found/)).toBeNull();
+    cleanup();
+    mockApi({ 'GET /documents': { body: overview(['identity_document']) } });
+    renderApp('/documents', { queryClient: logIn() });
+    expect(await screen.findByText('No documents uploaded yet.')).toBeTruthy();
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp('/documents', { queryClient: logIn() });
+    expect(await screen.findByText('Ancora nessun documento caricato.')).toBeTruthy();
+  });
+});

@@ -27,7 +27,7 @@ export function DocumentsPage() {
       <>
         {practices.length === 0 && (
           <Text>
-            {t('messages.noItems')}.{' '}
+            {t('practices.none')}{' '}
             <Anchor component={Link} to="/service">
               {t('documentsPage.startRequest')}
             </Anchor>

@@ -37,7 +37,14 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 /** One list of CMS entries as an accordion, with its loading, error and empty states. */
-export function CmsEntries({ query }: { query: UseQueryResult<CmsEntry[]> }) {
+export function CmsEntries({
+  query,
+  none,
+}: {
+  query: UseQueryResult<CmsEntry[]>;
+  /** What an empty list says is missing, in its own words. */
+  none: string;
+}) {
   const { t } = useTranslation();
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
@@ -52,7 +59,7 @@ export function CmsEntries({ query }: { query: UseQueryResult<CmsEntry[]> }) {
       </Alert>
     );
   }
-  if (query.data.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  if (query.data.length === 0) return <Text>{none}</Text>;
   return (
     <Accordion variant="separated" multiple order={3}>
       {query.data.map((entry) => (

@@ -65,10 +65,10 @@ describe('FAQ page', () => {
     expect(screen.getByRole('link', { name: '/consent' }).getAttribute('href')).toBe('/consent');
   });
 
-  it("says 'No items found' when a list is empty", async () => {
+  it('says which list is empty in its own words', async () => {
     answerCms({ faq: [], country_tips: [entry(3, 'country_tips', 'A tip', 'Text')] });
     renderApp('/faq');
-    expect(await screen.findByText('No items found')).toBeTruthy();
+    expect(await screen.findByText('No questions and answers are published yet.')).toBeTruthy();
   });
 
   it('shows the generic error with a retry when loading fails', async () => {

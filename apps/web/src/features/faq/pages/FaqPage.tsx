@@ -27,13 +27,13 @@ export function FaqPage() {
         <Title order={2} id="faq-questions" mb="md">
           {t('faq.questionsTitle')}
         </Title>
-        <CmsEntries query={faq} />
+        <CmsEntries query={faq} none={t('faq.noQuestions')} />
       </section>
       <section aria-labelledby="faq-tips">
         <Title order={2} id="faq-tips" mb="md">
           {t('faq.tipsTitle')}
         </Title>
-        <CmsEntries query={tips} />
+        <CmsEntries query={tips} none={t('faq.noTips')} />
       </section>
     </Stack>
   );

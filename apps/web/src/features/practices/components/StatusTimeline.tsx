@@ -37,7 +37,7 @@ export function StatusTimeline({
   const { t } = useTranslation();
   const locale = useLocale();
   const steps = timelineOf(history);
-  if (steps.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  if (steps.length === 0) return <Text>{t('practice.historyNone')}</Text>;
   return (
     <ol className="timeline">
       {steps.map((step, index) => (

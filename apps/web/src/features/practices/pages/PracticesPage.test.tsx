@@ -133,19 +133,30 @@ describe('my requests', () => {
     expect(router.state.location.search).toContain('page=3');
   });
 
-  it("says 'No items found' when the archive is empty, asking the API for the archive view", async () => {
+  it('says the archive has no requests yet when it is empty, asking the API for the archive view', async () => {
     const calls = mockApi({
       'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
     });
     renderApp('/practices?view=archive', { queryClient: logIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Archive' })).toBeTruthy();
-    expect(await screen.findByText('No items found')).toBeTruthy();
+    expect(await screen.findByText('Your archive has no requests yet.')).toBeTruthy();
     expect(
       screen.getByText(
         'A request comes here once nothing more happens to it: closed, or its statement issued.',
       ),
     ).toBeTruthy();
     expect(calls.callsTo('GET /practices')[0]?.query.get('view')).toBe('archive');
+  });
+
+  it('says the applicant has no requests yet when the list is empty, then how to start one, in both languages', async () => {
+    mockApi({ 'GET /practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } } });
+    renderApp('/practices', { queryClient: logIn() });
+    expect(await screen.findByText('You have no requests yet.')).toBeTruthy();
+    expect(screen.getByText('Press “New request” to start one.')).toBeTruthy();
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp('/practices', { queryClient: logIn() });
+    expect(await screen.findByText('Non hai ancora richieste.')).toBeTruthy();
   });
 
   it("offers the sort options of spec §9 that mean something on one's requests, each ascending and descending (issue 33)", async () => {

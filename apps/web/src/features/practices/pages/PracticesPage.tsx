@@ -48,6 +48,7 @@ export function PracticesPage() {
         list={practices}
         page={query.page}
         onPage={(page) => change({ page: String(page) })}
+        none={t(isArchive ? 'practices.noneArchive' : 'practices.none')}
         empty={t(isArchive ? 'practices.emptyArchive' : 'practices.empty')}
       >
         {(data, pages) => (

@@ -37,7 +37,7 @@ export function EducationCountrySelect({ value, onChange, ...props }: Props) {
     ? t('search.typeMore', { min: RESOURCE_SEARCH_MIN_CHARS })
     : results.isFetching || search !== debounced
       ? t('app.loading')
-      : t('messages.noItems');
+      : t('search.noCountry');
 
   return (
     <Select

@@ -117,7 +117,12 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
           )}
         </Group>
       )}
-      <RequestList list={practices} page={search.page} onPage={(page) => change({ page: String(page) })}>
+      <RequestList
+        list={practices}
+        page={search.page}
+        onPage={(page) => change({ page: String(page) })}
+        none={t('messages.noItems')}
+      >
         {({ practices: rows, total, isTotalCapped }, pages) => (
           <QueueTable
             practices={rows}

@@ -55,7 +55,7 @@ export function StudyPage() {
         {errorMessage(entries.error, t)}
       </Alert>
     );
-  else if (entries.data.length === 0) content = <Text>{t('messages.noItems')}</Text>;
+  else if (entries.data.length === 0) content = <Text>{t('study.none')}</Text>;
   else
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2 }} component="ul" className="plain-list">

@@ -108,6 +108,7 @@ export const accountEn = {
     },
     receipts: {
       title: 'Receipts and invoices',
+      none: 'You have no receipts or invoices yet.',
     },
   },
 } as const;

@@ -114,6 +114,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
     },
     receipts: {
       title: 'Ricevute e fatture',
+      none: 'Non hai ancora ricevute o fatture.',
     },
   },
 };

@@ -154,6 +154,8 @@ export const enUS = {
     title: 'Frequently asked questions',
     questionsTitle: 'Questions and answers',
     tipsTitle: 'Tips for identifying the country of education system',
+    noQuestions: 'No questions and answers are published yet.',
+    noTips: 'No tips are published yet.',
   },
   maintenance: {
     title: 'System upgrade',
@@ -171,6 +173,7 @@ export const enUS = {
   },
   search: {
     typeMore: 'Type at least {{min}} characters to search',
+    noCountry: 'No country matches what you typed',
   },
   ...labelsEn,
   ...requestsEn,

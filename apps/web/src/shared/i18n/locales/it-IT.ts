@@ -146,6 +146,8 @@ export const itIT: PublicCatalogue = {
     title: 'Domande frequenti',
     questionsTitle: 'Domande e risposte',
     tipsTitle: 'Consigli per individuare il paese del sistema di istruzione',
+    noQuestions: 'Ancora nessuna domanda pubblicata.',
+    noTips: 'Ancora nessun consiglio pubblicato.',
   },
   maintenance: {
     title: 'Aggiornamento del sistema',
@@ -163,6 +165,7 @@ export const itIT: PublicCatalogue = {
   },
   search: {
     typeMore: 'Digita almeno {{min}} caratteri per cercare',
+    noCountry: 'Nessun paese corrisponde a quanto digitato',
   },
   ...labelsIt,
   ...requestsIt,

@@ -12,6 +12,9 @@ export const practicesEn = {
       missing: 'Still to fill in: {{fields}}.',
       link: 'Complete your account',
     },
+    /** An empty list says what is missing in its own words, then what to do (not "No items found"). */
+    none: 'You have no requests yet.',
+    noneArchive: 'Your archive has no requests yet.',
     empty: 'Press “New request” to start one.',
     emptyArchive: 'A request comes here once nothing more happens to it: closed, or its statement issued.',
     caption_one: '{{title}}: page {{page}} of {{pages}}, {{count}} request in all',
@@ -81,6 +84,7 @@ export const practicesEn = {
     uploadLink: 'Upload them on the documents page',
     documentsCaption: 'Documents of request no. {{id}}',
     historyTitle: 'Status history',
+    historyNone: 'No change of status yet.',
     reason: 'Reason: {{reason}}',
     nextWithdrawn:
       'Your statement has been withdrawn: it is no longer valid, and no appeal or amendment can be asked for.',
@@ -175,6 +179,7 @@ export const practicesEn = {
     lockedAddedDeletable:
       'The documents the statement was evaluated on stay as they are; a document added since its publication can still be deleted.',
     startRequest: 'Find a service and start a request',
+    noDocuments: 'No documents uploaded yet.',
     unattachedTitle: 'Other documents',
     unattachedCaption: 'Documents not attached to a request',
     unattachedKept_one:

@@ -13,6 +13,8 @@ export const practicesIt: Practices = {
       missing: 'Da compilare: {{fields}}.',
       link: 'Completa il tuo account',
     },
+    none: 'Non hai ancora richieste.',
+    noneArchive: 'Il tuo archivio non ha ancora richieste.',
     empty: 'Premi «Nuova richiesta» per iniziarne una.',
     emptyArchive:
       'Una richiesta arriva qui quando non le accade più nulla: chiusa, o con il suo attestato emesso.',
@@ -83,6 +85,7 @@ export const practicesIt: Practices = {
     missingTitle: 'Documenti richiesti ancora mancanti',
     uploadLink: 'Caricali nella pagina dei documenti',
     documentsCaption: 'Documenti della richiesta n. {{id}}',
+    historyNone: 'Ancora nessun cambio di stato.',
     historyTitle: 'Cronologia dello stato',
     reason: 'Motivo: {{reason}}',
     nextWithdrawn:
@@ -174,6 +177,7 @@ export const practicesIt: Practices = {
     lockedAddedDeletable:
       'I documenti su cui è stato valutato l’attestato restano invariati; un documento aggiunto dopo la pubblicazione può ancora essere eliminato.',
     startRequest: 'Trova un servizio e inizia una richiesta',
+    noDocuments: 'Ancora nessun documento caricato.',
     unattachedTitle: 'Altri documenti',
     unattachedCaption: 'Documenti non collegati a una richiesta',
     unattachedKept_one:

@@ -2,6 +2,7 @@
 export const profileEn = {
   study: {
     title: 'My study path',
+    none: 'You have saved no qualifications yet.',
     intro:
       'The qualifications you have obtained. Saving them here lets you fill in the qualification step of a request in one click.',
     add: 'Add a qualification',

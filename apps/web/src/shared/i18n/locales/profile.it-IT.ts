@@ -4,6 +4,7 @@ import type { Catalogue } from './en-US';
 export const profileIt: Pick<Catalogue, 'study' | 'consent' | 'languageOffer'> = {
   study: {
     title: 'Il mio percorso di studi',
+    none: 'Non hai ancora salvato titoli.',
     intro:
       'I titoli che hai conseguito. Salvarli qui ti permette di compilare con un clic il passo del titolo di una richiesta.',
     add: 'Aggiungi un titolo',
