@@ -8,7 +8,7 @@ export const CERTIFICATE_LABELS_EN: Record<CertificateField, string> = {
   holder_name: 'Holder name',
   birth_date: 'Birth date',
   reference_id: 'Reference id',
-  request_id: 'Request id',
+  request_id: 'Request number',
   qualification_name: 'Qualification name',
   qualification_type: 'Qualification type',
   classification: 'Classification or level',

@@ -8,7 +8,7 @@ export const CERTIFICATE_LABELS_IT: Record<CertificateField, string> = {
   holder_name: 'Nome del titolare',
   birth_date: 'Data di nascita',
   reference_id: 'Codice di riferimento',
-  request_id: 'Numero della pratica',
+  request_id: 'Numero della richiesta',
   qualification_name: 'Denominazione del titolo',
   qualification_type: 'Tipo di titolo',
   classification: 'Classificazione o livello',

@@ -123,6 +123,13 @@ describe('translation catalogues', () => {
     expect(catalogues['it-IT'].practice.title).toBe('Richiesta n. {{id}}');
   });
 
+  it('names the request number one way in Italian, the statement’s label too: "Numero della richiesta", never "pratica"', () => {
+    expect([...italian].filter(([, text]) => /\bpratic/i.test(text)).map(([key]) => key)).toEqual([]);
+    expect(italian.get('practiceFacts.number')).toBe('Numero della richiesta');
+    expect(italian.get('statement.fields.request_id')).toBe('Numero della richiesta');
+    expect(english.get('statement.fields.request_id')).toBe(english.get('practiceFacts.number'));
+  });
+
   it("carries the spec's messages word for word in English", () => {
     expect(catalogues['en-US'].messages.generic).toBe(
       'An error occurred. Try again later or contact your system administrator',
