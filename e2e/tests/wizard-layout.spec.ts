@@ -1,5 +1,5 @@
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { apiToken, createApplicant, draftAtReview, expect, logIn, test } from '../support';
+import { apiToken, createApplicant, draftAtReview, expect, expectAccessible, logIn, test } from '../support';
 
 // The qualification step's dates: boxes side by side line up, whatever their labels' length in
 // the language and whether one has a hint.
@@ -39,5 +39,34 @@ test('in Italian, at 768 px and the wider breakpoints, the dates of the qualific
       for (const other of boxes.slice(index + 1))
         if (box && other && Math.abs(box.y - other.y) < box.height)
           expect(Math.round(other.y), `${width} px: tops ${tops}`).toBe(Math.round(box.y));
+  }
+});
+
+const english = { email: `maria.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+
+test('at 768 px and the wider breakpoints, the programme’s boxes side by side line up, their hints under them; axe passes at 375 and 1280 px', async ({
+  page,
+  request,
+}) => {
+  await createApplicant(request, dataDir(PORTAL_PORT), english);
+  await draftAtReview(request, english);
+  await page.setViewportSize({ width: 1280, height: 1024 });
+  await page.goto('/auth/login');
+  await logIn(page, english);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/service/new/qualification');
+  const name = page.getByRole('textbox', { name: /^Study programme name/ });
+  const language = page.getByRole('textbox', { name: /^Language of the programme/ });
+  await expect(language).toBeVisible();
+  for (const width of [768, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 1024 });
+    await language.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/wizard-programme-${width}.png` });
+    const [nameBox, languageBox] = await Promise.all([name.boundingBox(), language.boundingBox()]);
+    expect(Math.round(languageBox?.y ?? -1), `${width} px`).toBe(Math.round(nameBox?.y ?? -2));
+  }
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 1024 });
+    await expectAccessible(page);
   }
 });

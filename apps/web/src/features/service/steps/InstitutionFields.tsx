@@ -1,5 +1,5 @@
 import { countryName, isInstitutionCountryDifferent } from '@lisbon/domain';
-import { Checkbox, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
@@ -20,6 +20,10 @@ export function InstitutionFields({ form, educationCountry }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { values } = form;
+  const isCountryDifferent = isInstitutionCountryDifferent({
+    institutionCountry: values.institution_country,
+    educationCountry,
+  });
   return (
     <Fieldset legend={t('wizard.qualification.institutionLegend')}>
       <Stack gap="md">
@@ -35,8 +39,16 @@ export function InstitutionFields({ form, educationCountry }: Props) {
             required
             {...form.getInputProps('institution_name')}
           />
+          {/* The note on a country other than the education system's explains this choice: its
+              description, under the box (the row's boxes still line up), read with it. */}
           <CountrySelect
             label={t('wizard.qualification.institutionCountry')}
+            description={
+              isCountryDifferent
+                ? t('wizard.qualification.countryDiffers', { country: countryName(educationCountry, locale) })
+                : undefined
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
             {...form.getInputProps('institution_country')}
           />
@@ -46,16 +58,6 @@ export function InstitutionFields({ form, educationCountry }: Props) {
             {...form.getInputProps('institution_city')}
           />
         </SimpleGrid>
-        {isInstitutionCountryDifferent({
-          institutionCountry: values.institution_country,
-          educationCountry,
-        }) && (
-          <Text size="sm">
-            {t('wizard.qualification.countryDiffers', {
-              country: countryName(educationCountry, locale),
-            })}
-          </Text>
-        )}
         <Checkbox
           label={t('wizard.qualification.teachingDiffers')}
           {...form.getInputProps('is_teaching_institution_different', { type: 'checkbox' })}

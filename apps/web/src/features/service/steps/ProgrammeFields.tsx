@@ -22,6 +22,8 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
           <TextInput
             label={t('wizard.qualification.language')}
             description={t('wizard.qualification.languageHelp')}
+            // The hint under its box, so the boxes side by side line up (md, lg), as the award date's.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
             {...form.getInputProps('study_program_locale')}
           />
@@ -52,6 +54,7 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
           <NumberInput
             label={t('wizard.qualification.credits')}
             description={t('wizard.qualification.creditsHelp')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             // 180,5 in Italian, 180.5 in English: the language's own way, half credits included.
             decimalSeparator={decimalSeparatorOf(locale)}
             decimalScale={2}

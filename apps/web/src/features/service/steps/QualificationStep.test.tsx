@@ -127,11 +127,12 @@ describe('qualification step', () => {
       qualification: { ...qualificationFixture, institution_country: 'BE' },
     });
     const again = open(inBelgium);
-    expect(
-      await screen.findByText(
-        'The institution is not in the country of education system (France): this is recorded with the request.',
-      ),
-    ).toBeTruthy();
+    const note = await screen.findByText(
+      'The institution is not in the country of education system (France): this is recorded with the request.',
+    );
+    // The note explains the country chosen: a screen reader reads it with that box.
+    const country = screen.getByLabelText(/^Country of the institution/, { selector: 'input' });
+    expect(country.getAttribute('aria-describedby')?.split(' ')).toContain(note.id);
     await save();
     await waitFor(() => expect(again.callsTo('PATCH /practices/7/qualification')).toHaveLength(1));
     expect(again.callsTo('PATCH /practices/7/qualification')[0]?.body).toMatchObject({
