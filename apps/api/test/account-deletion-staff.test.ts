@@ -193,6 +193,120 @@ describe('a finished request whose member of staff has left', () => {
   });
 });
 
+describe('an appeal reopening a finished request while its evaluator deletes their account', () => {
+  /**
+   * A published request of Ugo's (evaluator) and Rita's (reviewer), its appeal window open: Ugo's
+   * deletion and the applicant's appeal, at once. Whichever goes first, the request never ends up
+   * in progress with a deleted account: either the appeal reopens it first and the deletion is
+   * refused (it is Ugo's again), or the deletion goes first and the appeal lets go of him.
+   */
+  const setUp = async (name: string) => {
+    const email = `${name}@example.org`;
+    const ugo = await t.staff('evaluator', { email });
+    const applicant = await t.applicant({ email: `${name}-applicant@example.org` });
+    const request = await practiceIn(t.database, {
+      userId: applicant.id,
+      status: 'published',
+      assigneeId: ugo.id,
+      reviewerId: reviewer.id,
+    });
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: clock.now().toISOString() })
+      .where('id', '=', request)
+      .execute();
+    const appeal = () =>
+      call('POST', `/practices/${request}/appeal`, applicant, {
+        type: 'appeal',
+        motivation: 'The level is wrong.',
+      });
+    return { ugo, email, request, appeal, deletion: () => deleteAccount(ugo, email) };
+  };
+  const stateOf = async (request: number, ugo: StaffMember) => ({
+    practice: await t.database.db
+      .selectFrom('practices')
+      .select(['status', 'assignee_id', 'reviewer_id'])
+      .where('id', '=', request)
+      .executeTakeFirstOrThrow(),
+    isUgoDeleted:
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select('deleted_at')
+          .where('id', '=', ugo.id)
+          .executeTakeFirstOrThrow()
+      ).deleted_at !== null,
+  });
+  /**
+   * On PostgreSQL, both calls at once, in the order given: a transaction holds Ugo's row, the first
+   * call waits for it, then the second; released, they go in that order, each in its own
+   * transaction. On SQLite (one writer) the one, then the other.
+   */
+  const race = async (
+    first: () => Promise<Reply>,
+    second: () => Promise<Reply>,
+    ugoId: number,
+  ): Promise<[Reply, Reply]> => {
+    if (!isPostgresRun) {
+      const one = await first();
+      return [one, await second()];
+    }
+    const connection = t.database.openConnection();
+    t.onClose(() => connection.destroy());
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let isHeld = () => {};
+    const held = new Promise<void>((resolve) => (isHeld = resolve));
+    const holding = connection.transaction().execute(async (trx) => {
+      await sql`select id from users where id = ${ugoId} for update`.execute(trx);
+      isHeld();
+      await released;
+    });
+    await held;
+    const waiting = await lockCount();
+    const one = first();
+    await lockWaits(waiting + 1);
+    const two = second();
+    await lockWaits(waiting + 2);
+    release();
+    await holding;
+    return Promise.all([one, two]);
+  };
+
+  it('refuses the deletion when the appeal reopened the request first: the request is the evaluator’s, who is still there', async () => {
+    const { ugo, request, appeal, deletion } = await setUp('ugo');
+    const [appealed, deleted] = await race(appeal, deletion, ugo.id);
+    expect(appealed.statusCode).toBe(201);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toMatchObject({ code: 'ACCOUNT_REQUESTS_ASSIGNED' });
+    expect(await stateOf(request, ugo)).toEqual({
+      practice: { status: 'appeal_requested', assignee_id: ugo.id, reviewer_id: reviewer.id },
+      isUgoDeleted: false,
+    });
+  });
+
+  it('lets go of the evaluator when the deletion went first: the reopened request waits with nobody in that place', async () => {
+    const { ugo, request, appeal, deletion } = await setUp('ugo-bis');
+    const [deleted, appealed] = await race(deletion, appeal, ugo.id);
+    expect(deleted.statusCode).toBe(204);
+    expect(appealed.statusCode).toBe(201);
+    expect(await stateOf(request, ugo)).toEqual({
+      practice: { status: 'appeal_requested', assignee_id: null, reviewer_id: reviewer.id },
+      isUgoDeleted: true,
+    });
+  });
+});
+
+type Reply = Awaited<ReturnType<typeof deleteAccount>>;
+
+/** How many statements of this database wait for a lock now. */
+async function lockCount(): Promise<number> {
+  const { rows } = await sql<{ waiting: number }>`
+    select count(*)::int as waiting from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+  return rows[0]?.waiting ?? 0;
+}
+
 /** Until `count` statements of this database wait for a row lock. */
 async function lockWaits(count: number): Promise<void> {
   for (;;) {
