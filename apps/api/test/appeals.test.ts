@@ -656,6 +656,77 @@ describe('the staff’s appeal moves', () => {
   }, 120_000);
 });
 
+describe('publishing an appeal or an amendment in the wrong status', () => {
+  it('is refused (409) before the review is concluded and once issued, naming the status by the request’s words in the reader’s language', async () => {
+    const issue = (practiceId: number, action: string, language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/staff/practices/${practiceId}/transitions`,
+        headers: { ...bearer(admin.token), 'accept-language': language },
+        payload: { action },
+      });
+    const appealIn = async (
+      type: 'appeal' | 'amendment',
+      status: 'appeal_in_evaluation' | 'appeal_in_review',
+    ) => {
+      const { practiceId } = await published();
+      expect((await askAppeal(practiceId, { type, motivation: 'Please look again.' })).statusCode).toBe(201);
+      await t.database.db.updateTable('practices').set({ status }).where('id', '=', practiceId).execute();
+      return practiceId;
+    };
+    const refusal = async (practiceId: number, action: string, language = 'en-US') => {
+      const answer = await issue(practiceId, action, language);
+      expect(answer.statusCode).toBe(409);
+      return answer.json<{ code: string; message: string }>();
+    };
+
+    const amendment = await appealIn('amendment', 'appeal_in_evaluation');
+    expect(await refusal(amendment, 'issue_amendment')).toEqual({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message:
+        'The action “Issue the amended statement” is not possible while the request is in status “Amendment in evaluation”.',
+    });
+    expect(await refusal(amendment, 'issue_amendment', 'it-IT')).toEqual({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message:
+        'L’azione “Rilascia l’attestato rettificato” non è possibile mentre la richiesta è nello stato “Rettifica in valutazione”.',
+    });
+    const appeal = await appealIn('appeal', 'appeal_in_review');
+    expect((await refusal(appeal, 'issue_appeal')).message).toBe(
+      'The action “Issue the appeal statement” is not possible while the request is in status “Appeal in review”.',
+    );
+    expect((await refusal(appeal, 'issue_appeal', 'it-IT')).message).toBe(
+      'L’azione “Rilascia l’attestato del ricorso” non è possibile mentre la richiesta è nello stato “Ricorso in revisione”.',
+    );
+    // Nothing was queued: neither request has a statement on its way, and both stay where they were.
+    expect(await statusOf(t.database, amendment)).toBe('appeal_in_evaluation');
+    expect(await statusOf(t.database, appeal)).toBe('appeal_in_review');
+    const pending = await t.database.db
+      .selectFrom('statements')
+      .select('id')
+      .where('practice_id', 'in', [amendment, appeal])
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+
+    // Issued: a second publication is refused by the issued status's name.
+    await t.database.db
+      .updateTable('practices')
+      .set({ status: 'appeal_reviewed' })
+      .where('id', 'in', [amendment, appeal])
+      .execute();
+    expect((await issue(amendment, 'issue_amendment', 'en-US')).statusCode).toBe(200);
+    expect((await issue(appeal, 'issue_appeal', 'en-US')).statusCode).toBe(200);
+    await worker.drainOnce();
+    expect((await refusal(amendment, 'issue_amendment')).message).toBe(
+      'The action “Issue the amended statement” is not possible while the request is in status “Amendment issued”.',
+    );
+    expect((await refusal(appeal, 'issue_appeal', 'it-IT')).message).toBe(
+      'L’azione “Rilascia l’attestato del ricorso” non è possibile mentre la richiesta è nello stato “Ricorso accolto”.',
+    );
+  }, 120_000);
+});
+
 describe('an amendment', () => {
   it('issues a new version of the statement that supersedes the old one in verification', async () => {
     const { practiceId, statement: old, pdf: oldPdf } = await published();
