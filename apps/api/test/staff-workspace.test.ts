@@ -136,14 +136,16 @@ describe('the request workspace', () => {
     ]);
   });
 
-  it('takes a year of award up to the current year, and refuses a later one on its field (422) in the reader’s language', async () => {
+  it('takes a year of award up to the current year on the API’s clock, and refuses a later one on its field (422) in the reader’s language', async () => {
     const id = await practiceIn(t.database, {
       userId: ada.id,
       status: 'in_evaluation',
       assigneeId: eva.id,
       reviewerId: rita.id,
     });
-    const year = latestAwardYear();
+    // The year on the API's clock (2025 here), not the real date's: 2026 is still to come.
+    const year = latestAwardYear(clock.now());
+    expect(year).toBe(2025);
     const save = (award_year: number, language = 'en-US') =>
       t.app.inject({
         method: 'PUT',
@@ -181,7 +183,8 @@ describe('the request workspace', () => {
       .executeTakeFirstOrThrow();
     const assessment = {
       ...(JSON.parse(String(row.assessment)) as object),
-      award_year: latestAwardYear() + 1,
+      // 2026 on the API's clock of 2025, whatever the real date.
+      award_year: latestAwardYear(clock.now()) + 1,
     };
     await t.database.db
       .updateTable('practice_evaluations')
@@ -209,7 +212,7 @@ describe('the request workspace', () => {
     });
     // Corrected, it goes.
     const saved = await call('PUT', `/staff/practices/${id}/assessment`, eva, {
-      award_year: latestAwardYear(),
+      award_year: latestAwardYear(clock.now()),
     });
     expect(saved.statusCode).toBe(200);
     expect((await send()).statusCode).toBe(200);

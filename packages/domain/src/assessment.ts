@@ -20,18 +20,20 @@ const text = (max: number) =>
     .optional();
 
 /**
- * The latest year of award an assessment takes: the current year on the body's calendar (Rome),
- * so that on New Year's night the new year is taken from midnight in Rome. A qualification is
- * assessed once it has been awarded, never for a year still to come.
+ * The latest year of award an assessment takes: the current year on the body's calendar (Rome) at
+ * `now`, so that on New Year's night the new year is taken from midnight in Rome. A qualification
+ * is assessed once it has been awarded, never for a year still to come. `now` is the caller's
+ * clock: the API's (a `ManualClock` in its tests, the journeys' moved clock), the browser's on the
+ * workspace's form, which only checks ahead of the API.
  */
-export const latestAwardYear = (now: Date = new Date()): number => wallClockOf(now).year;
+export const latestAwardYear = (now: Date): number => wallClockOf(now).year;
 
-/** A year of award: after 1899, and no later than the current year (`latestAwardYear`). */
-export const awardYearSchema = z
-  .number()
-  .int()
-  .gt(1899)
-  .refine((year) => year <= latestAwardYear(), { message: 'awardYearNotInFuture' });
+/** A year of award as the API's body takes it: a whole year after 1899 (the rest needs a clock). */
+export const awardYearSchema = z.number().int().gt(1899);
+
+/** A year of award no later than the current one at `now()` (`latestAwardYear`). */
+export const awardYearSchemaAt = (now: () => Date) =>
+  awardYearSchema.refine((year) => year <= latestAwardYear(now()), { message: 'awardYearNotInFuture' });
 
 export const assessmentShape = {
   /** Classification or level, e.g. "EQF level 6 – first-cycle degree". */
@@ -58,8 +60,16 @@ export const assessmentShape = {
   evaluation_notes: text(5000),
 };
 
-/** PUT /staff/practices/{id}/assessment: every field, any of them still empty. */
+/**
+ * PUT /staff/practices/{id}/assessment: every field, any of them still empty. A year of award still
+ * to come is refused by the API on its clock (`invalidAssessmentFields`), the form by
+ * `assessmentSchemaAt`.
+ */
 export const assessmentSchema = z.strictObject(assessmentShape).meta({ id: 'Assessment' });
+
+/** `assessmentSchema` with no year of award still to come at `now()`: the workspace's form. */
+export const assessmentSchemaAt = (now: () => Date) =>
+  z.strictObject({ ...assessmentShape, award_year: awardYearSchemaAt(now).nullable().optional() });
 export type AssessmentInput = z.input<typeof assessmentSchema>;
 export type AssessmentUpdate = z.output<typeof assessmentSchema>;
 
@@ -100,18 +110,19 @@ export const ASSESSMENT_REQUIRED_FIELDS = [
 ] as const satisfies readonly (keyof Assessment)[];
 
 /**
- * The saved fields the statement cannot print as they are, with why (a message key): a year of
- * award later than this one (`awardYearSchema`), saved before the year was checked on saving.
- * Checked with the required fields before the request goes in review.
+ * The fields the statement cannot print as they are, with why (a message key): a year of award
+ * later than the current one at `now` (the API's clock), which saving refuses and the review does
+ * not take (one saved before saving checked it). Nothing for the other fields.
  */
 export const invalidAssessmentFields = (
   assessment: Partial<Assessment> | null,
+  now: Date,
 ): Partial<
   Record<keyof Assessment, Extract<ValidationMessageKey, 'awardYearNotInFuture' | 'invalidValue'>>
 > => {
   const year = assessment?.award_year;
-  if (year === null || year === undefined || awardYearSchema.safeParse(year).success) return {};
-  return { award_year: year > latestAwardYear() ? 'awardYearNotInFuture' : 'invalidValue' };
+  if (year === null || year === undefined || awardYearSchemaAt(() => now).safeParse(year).success) return {};
+  return { award_year: year > latestAwardYear(now) ? 'awardYearNotInFuture' : 'invalidValue' };
 };
 
 /** Every field, null where the evaluator has not filled it in. */

@@ -1,13 +1,14 @@
 import {
   type AssessmentUpdate,
   type FileCheckBody,
+  invalidAssessmentFields,
   type NoteBody,
   SERVICE_KINDS,
   type VerificationBody,
   verificationOutcomesFor,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
 import { findAssessment, saveEvaluation } from '../evaluations/service';
 import type { SessionUser } from '../sessions/service';
 import { recordStaffChange } from '../transitions/service';
@@ -18,13 +19,19 @@ import { findServiceOfPractice, insertNote } from './repository';
  * STAFF_CHANGE_RULES, checked (with the audit entry) by `recordStaffChange`.
  */
 
-/** PUT /staff/practices/{id}/assessment: the fields given replace the saved ones; the others stay. */
+/**
+ * PUT /staff/practices/{id}/assessment: the fields given replace the saved ones; the others stay.
+ * A year of award still to come on the API's clock is refused on its field (422 `award_year`
+ * `awardYearNotInFuture`), before anything is read.
+ */
 export async function updateAssessment(
   ctx: AppContext,
   actor: SessionUser,
   practiceId: number,
   input: AssessmentUpdate,
 ): Promise<void> {
+  const invalid = invalidAssessmentFields(input, ctx.clock.now()).award_year;
+  if (invalid) throw fieldError('award_year', invalid);
   await recordStaffChange(ctx, { practiceId, change: 'assessment', actor }, async (trx, at) => {
     const saved = await findAssessment(trx, practiceId);
     await saveEvaluation(

@@ -65,15 +65,15 @@ export async function peopleGone(
 
 /**
  * `send_in_review`: the statement's required fields are in the assessment (422 `assessment.<field>`
- * `required`), and those filled in hold (a year of award later than this one, saved before saving
- * checked it, 422 `assessment.award_year` `awardYearNotInFuture`).
+ * `required`), and those filled in hold at `now`, the API's clock (a year of award later than this
+ * one, saved before saving checked it, 422 `assessment.award_year` `awardYearNotInFuture`).
  */
-export async function requireAssessmentComplete(db: Db, practiceId: number): Promise<void> {
+export async function requireAssessmentComplete(db: Db, practiceId: number, now: Date): Promise<void> {
   const assessment = await findAssessment(db, practiceId);
   const errors: FieldErrors = Object.fromEntries(
     missingAssessmentFields(assessment).map((field) => [`assessment.${field}`, ['required']]),
   );
-  for (const [field, message] of Object.entries(invalidAssessmentFields(assessment))) {
+  for (const [field, message] of Object.entries(invalidAssessmentFields(assessment, now))) {
     errors[`assessment.${field}`] = [message];
   }
   if (Object.keys(errors).length === 0) return;

@@ -178,7 +178,7 @@ export async function transitionWithin(
         evaluatedBy: practice.evaluated_by,
       })
     : null;
-  if (move.requires?.assessment) await requireAssessmentComplete(trx, practice.id);
+  if (move.requires?.assessment) await requireAssessmentComplete(trx, practice.id, ctx.clock.now());
   // An appeal reopening a finished request lets go of a member of staff whose account is gone.
   const gone = move.via === 'appeal_request' ? await peopleGone(trx, practice) : null;
 

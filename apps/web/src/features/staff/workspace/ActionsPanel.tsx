@@ -63,8 +63,9 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const isNaming = named.length < transitions.length;
   // Fields the form shows filled from the request count as filled; they only wait to be saved.
   const { missing, unsaved } = assessmentReadiness(practice.assessment, practice.qualification);
-  // Saved values the API refuses in review (a year of award still to come), with why.
-  const invalidFields = invalidAssessmentFields(practice.assessment);
+  // Saved values the API refuses in review (a year of award still to come), with why: by the
+  // browser's date here, the API deciding by its clock.
+  const invalidFields = invalidAssessmentFields(practice.assessment, new Date());
   const invalid = ASSESSMENT_FIELDS.flatMap((field) => {
     const message = invalidFields[field];
     return message ? [{ field, message }] : [];

@@ -1,7 +1,7 @@
 import {
   type Assessment,
   ASSESSMENT_FIELDS,
-  assessmentSchema,
+  assessmentSchemaAt,
   assessmentStart,
   countryName,
   type StaffPractice,
@@ -22,6 +22,12 @@ import { useChange } from './ChangeForm';
 
 type Props = { practice: StaffPractice; isAllowed: boolean };
 
+/**
+ * The form checks a year of award still to come by the browser's date, ahead of the API, which
+ * decides by its own clock (a journey's moved one too) and answers on the field otherwise.
+ */
+const formSchema = assessmentSchemaAt(() => new Date());
+
 /** 'Assessment updated': the certificate fields of spec §3 that the statement will print. */
 export function AssessmentSection({ practice, isAllowed }: Props) {
   const { t } = useTranslation();
@@ -31,7 +37,7 @@ export function AssessmentSection({ practice, isAllowed }: Props) {
   const start = assessmentStart(assessment, practice.qualification);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'assessment',
-    schema: assessmentSchema,
+    schema: formSchema,
     initialValues: assessmentValues(start.values),
     toInput: assessmentInput,
   });
