@@ -16,6 +16,11 @@ type Props = {
   current?: People;
   /** Who the fields start from, with the dialog's own wording: a request's people before the move. */
   start?: People;
+  /**
+   * Opened by "Change the assignment" (a request assigned already, its `assign` move again): titled
+   * as that action, not "Assign the request", which read as if nobody had been assigned.
+   */
+  isChange?: boolean;
 };
 
 type People = { evaluatorId: number | null; reviewerId: number | null };
@@ -27,7 +32,15 @@ const offeredId = (id: string, users: readonly StaffUser[] | undefined) =>
   users?.some((user) => String(user.id) === id) ? id : '';
 
 /** Assign requests: the selected requests to one Credential Evaluator (assignee) and one reviewer. */
-export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current, start }: Props) {
+export function AssignDialog({
+  practiceIds,
+  opened,
+  onClose,
+  onAssigned,
+  current,
+  start,
+  isChange = false,
+}: Props) {
   const { t } = useTranslation();
   const numbers = practiceIds.map((id) => t('practices.rowNumber', { id })).join(', ');
   const evaluators = useStaffUsers('evaluator', opened);
@@ -90,7 +103,11 @@ export function AssignDialog({ practiceIds, opened, onClose, onAssigned, current
     <Modal
       opened={opened}
       onClose={close}
-      title={current ? t('staff.assign.change') : t('staff.assign.title', { count: practiceIds.length })}
+      title={
+        current || isChange
+          ? t('staff.assign.change')
+          : t('staff.assign.title', { count: practiceIds.length })
+      }
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >

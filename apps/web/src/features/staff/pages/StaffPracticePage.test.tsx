@@ -614,7 +614,8 @@ describe('request workspace', () => {
     const change = await screen.findByRole('button', { name: 'Change the assignment' });
     expect(screen.queryByRole('button', { name: 'Assign' })).toBeNull();
     await userEvent.click(change);
-    const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
+    // The dialog is titled as the action that opened it, not "Assign the request".
+    const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     expect(within(dialog).getByLabelText<HTMLSelectElement>(/Credential Evaluator/).value).toBe(
       String(evaluator.id),
@@ -635,6 +636,14 @@ describe('request workspace', () => {
         screen.getByRole('heading', { level: 2, name: 'Actions' }),
       ]).toContain(document.activeElement),
     );
+    cleanup();
+    // In it-IT too, the dialog is named as its button.
+    await changeLocale('it-IT');
+    workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'assigned' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambia l’assegnazione' }));
+    expect(await screen.findByRole('dialog', { name: 'Cambia l’assegnazione' })).toBeTruthy();
+    await changeLocale('en-US');
   }, 20_000);
 
   it('starts the assignment empty for a person who is no longer offered, so the secretary chooses again', async () => {
@@ -645,7 +654,7 @@ describe('request workspace', () => {
     const api = workspaceApi(staffUser('secretary'), practice);
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change the assignment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change the assignment' });
     await within(dialog).findByRole('option', { name: 'Ezio Esperti' });
     const reviewerField = within(dialog).getByLabelText<HTMLSelectElement>(/Reviewer/);
     expect(reviewerField.value).toBe('');

@@ -236,6 +236,8 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           openerFocus.giveBack(actionsHeading);
         }}
         start={people}
+        // Its button says "Change the assignment" on a request assigned already: so does its title.
+        isChange={!hasNobody}
       />
       {mayReassign && (
         <AssignDialog
