@@ -90,6 +90,14 @@ const actionButtons = async () => {
     .map((button) => button.textContent);
 };
 
+/** The note the disabled "Send in review" points to (the file check's may stand beside it). */
+const assessmentNote = async () => {
+  const notes = await screen.findAllByRole('note');
+  const note = notes.find((candidate) => candidate.id === 'actions-missing');
+  if (!note) throw new Error('No note on the assessment');
+  return note;
+};
+
 describe('request workspace', () => {
   it('names an open appeal’s deadline as the applicant reads it, and none once the statement is published (first-user review, item 7)', async () => {
     const facts = () => [...document.querySelectorAll('.facts-row')].map((row) => row.textContent);
@@ -147,6 +155,46 @@ describe('request workspace', () => {
     expect(
       screen.getByText(/To send the request in review, complete the assessment: Classification or level/),
     ).toBeTruthy();
+  });
+
+  it('tells the evaluator sending a request in review, and its reviewer concluding it, that the file check is not concluded', async () => {
+    const fileCheckOpen =
+      'The file check of this request is not concluded. Sending it in review does not need it, but check first that the file is complete and readable, and conclude the check under “File check and verification”.';
+    workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(await actionButtons()).toEqual(['Ask the applicant', 'Send in review']);
+    expect(screen.getByText(fileCheckOpen)).toBeTruthy();
+    cleanup();
+
+    // Concluded, nothing is said.
+    const concluded = { concluded_at: '2026-03-01T10:00:00.000Z', by: null, notes: null };
+    workspaceApi(
+      staffUser('evaluator'),
+      staffPracticeFixture({ status: 'in_evaluation', file_check: concluded }),
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(await actionButtons()).toEqual(['Ask the applicant', 'Send in review']);
+    expect(screen.queryByText(fileCheckOpen)).toBeNull();
+    cleanup();
+
+    workspaceApi(staffUser('reviewer'), staffPracticeFixture({ status: 'in_review' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('reviewer')) });
+    expect(
+      await screen.findByText(
+        'Its evaluator has not concluded the file check of this request: concluding the review does not need it, but nobody has recorded the file as complete and readable.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    await changeLocale('it-IT');
+    workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(
+      await screen.findByText(
+        'Il controllo del fascicolo di questa richiesta non è concluso. Per inviarla in revisione non serve, ma verifica prima che il fascicolo sia completo e leggibile e concludi il controllo in “Controllo del fascicolo e verifica”.',
+      ),
+    ).toBeTruthy();
+    await changeLocale('en-US');
   });
 
   it('says the return delivery is theirs when no move of the request is', async () => {
@@ -479,7 +527,7 @@ describe('request workspace', () => {
     expect(screen.queryAllByRole('alert').filter((alert) => warning.test(alert.textContent ?? ''))).toEqual(
       [],
     );
-    expect(screen.getByRole('note').textContent).toMatch(warning);
+    expect((await assessmentNote()).textContent).toMatch(warning);
   }, 20_000);
 
   it('counts the assessment fields filled from the request as filled: the note asks only for the others, then for a save', async () => {
@@ -489,7 +537,7 @@ describe('request workspace', () => {
     });
     workspaceApi(staffUser('evaluator'), withQualification);
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
-    const note = await screen.findByRole('note');
+    const note = await assessmentNote();
     expect(note.textContent).toBe(
       'To send the request in review, complete the assessment: Classification or level, Qualification type, Duration.',
     );
@@ -512,7 +560,7 @@ describe('request workspace', () => {
       }),
     );
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
-    expect((await screen.findByRole('note')).textContent).toBe(
+    expect((await assessmentNote()).textContent).toBe(
       'To send the request in review, save the assessment: the values filled in from the request are not saved yet.',
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);
@@ -537,7 +585,7 @@ describe('request workspace', () => {
       staffPracticeFixture({ status: 'in_evaluation', assessment: complete }),
     );
     renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
-    expect((await screen.findByRole('note')).textContent).toBe(
+    expect((await assessmentNote()).textContent).toBe(
       'To send the request in review, correct the assessment: Year of award (The year of award must be this year or earlier).',
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);

@@ -73,6 +73,15 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const isBlocked = (transition: AvailableAction) =>
     transition.requires.assessment && missing.length + unsaved.length + invalid.length > 0;
   const blocksReview = transitions.some(isBlocked);
+  // The file check is no condition of a move (the domain's transition table asks only for the
+  // assessment): a request sent in review, or its review concluded, with the check still open is
+  // said to whoever makes that move, not refused.
+  const fileCheckMove =
+    practice.file_check === null
+      ? transitions.find(
+          (transition) => transition.action === 'send_in_review' || transition.action === 'conclude_review',
+        )
+      : undefined;
   const last = practice.history.at(-1);
   const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
   // The review leads to 'ready for issue', where only an administrator publishes (decision 055):
@@ -224,6 +233,13 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
                     )
                     .join('; '),
                 })}
+        </Alert>
+      )}
+      {fileCheckMove && (
+        <Alert role="note" color="yellow" variant="light" mt="sm">
+          {fileCheckMove.action === 'send_in_review'
+            ? t('staff.actions.fileCheckOpen', { part: t('operations.workspace.parts.checks') })
+            : t('staff.actions.fileCheckOpenReview')}
         </Alert>
       )}
       {/* A request assigned already starts from its people: Assign again changes one of them. */}

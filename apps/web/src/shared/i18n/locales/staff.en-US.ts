@@ -92,6 +92,10 @@ export const staffEn = {
         'Nobody is assigned to this request yet. Once it is assigned to you, it shows in your queue “Assigned to me” and your moves appear here.',
       waitsForReviewer:
         'This request is with its reviewer now: you have no move to make until they conclude the review or send it back to evaluation.',
+      fileCheckOpen:
+        'The file check of this request is not concluded. Sending it in review does not need it, but check first that the file is complete and readable, and conclude the check under “{{part}}”.',
+      fileCheckOpenReview:
+        'Its evaluator has not concluded the file check of this request: concluding the review does not need it, but nobody has recorded the file as complete and readable.',
       noneButBelow:
         'No move of this request is yours now: its return delivery or its payments, further down, are.',
       publishing: 'While its statement is being published, nothing else can be done on this request.',

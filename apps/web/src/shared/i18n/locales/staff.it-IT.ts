@@ -94,6 +94,10 @@ export const staffIt: Staff = {
         'Nessuno è ancora assegnato a questa richiesta. Quando ti sarà assegnata, comparirà nella tua coda “Assegnate a me” e qui troverai le tue azioni.',
       waitsForReviewer:
         'Questa richiesta ora è nelle mani del suo revisore: non hai azioni da compiere finché non conclude la revisione o non la rimanda in valutazione.',
+      fileCheckOpen:
+        'Il controllo del fascicolo di questa richiesta non è concluso. Per inviarla in revisione non serve, ma verifica prima che il fascicolo sia completo e leggibile e concludi il controllo in “{{part}}”.',
+      fileCheckOpenReview:
+        'Il suo valutatore non ha concluso il controllo del fascicolo di questa richiesta: per concludere la revisione non serve, ma nessuno ha registrato il fascicolo come completo e leggibile.',
       noneButBelow:
         'Al momento nessuna azione su questa richiesta spetta a te: più in basso ti spettano la restituzione degli originali o i pagamenti.',
       publishing: 'Finché il suo attestato è in pubblicazione, su questa richiesta non si può fare altro.',
