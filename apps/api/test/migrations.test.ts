@@ -349,6 +349,28 @@ describe('the exact names of the requests a database holds', () => {
   });
 });
 
+describe('the wallet checks a database holds when each request keeps its mode and key', () => {
+  const seeded = useTestApp();
+
+  it('keeps every request, the earlier ones with no mode nor key (they follow the setting)', async () => {
+    const db = seeded.database.db;
+    const migration = migrations['2026-12-06-119-wallet-presentation-modes'];
+    await migration?.down?.(db);
+    const expiresAt = new Date(Date.now() + 600_000).toISOString();
+    await db
+      .insertInto('wallet_presentations')
+      .values({ id: 'made-before', nonce: 'n', expires_at: expiresAt })
+      .execute();
+    await migration?.up(db);
+    const row = await db
+      .selectFrom('wallet_presentations')
+      .select(['id', 'response_mode', 'issuer_kid'])
+      .where('id', '=', 'made-before')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: 'made-before', response_mode: null, issuer_kid: null });
+  });
+});
+
 describe('instances starting at once on an empty database', () => {
   const empty = useTestApp({ isMigrated: false });
 

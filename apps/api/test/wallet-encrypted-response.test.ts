@@ -203,6 +203,84 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     expect((await outcomeOf(request)).state).toBe('waiting');
   });
 
+  it('keeps each request’s response mode when WALLET_RESPONSE_MODE changes while it is open, and checks its answer against it', async () => {
+    // This deployment asks for encrypted answers; the same deployment restarted with direct_post.
+    const plainInstance = await t.instance({ env: { WALLET_RESPONSE_MODE: 'direct_post' } });
+    const fetchObject = async (request: WalletRequest) => {
+      const requestUri = new URL(request.request_url).searchParams.get('request_uri') ?? '';
+      const fetched = await plainInstance.inject({ method: 'GET', url: new URL(requestUri).pathname });
+      expect(fetched.statusCode).toBe(200);
+      return decodeJwt(fetched.body) as unknown as RequestObject;
+    };
+    const answerAt = (object: RequestObject, form: Record<string, string>) =>
+      plainInstance.inject({
+        method: 'POST',
+        url: new URL(object.response_uri).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+
+    // A request made for an encrypted answer is fetched and answered so after the change.
+    const encryptedRequest = dataOf<WalletRequest>(
+      await t.app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }),
+    );
+    const object = await fetchObject(encryptedRequest);
+    expect(object.response_mode).toBe('direct_post.jwt');
+    const presentation = await presentationFor(object);
+    const plainForm = { vp_token: JSON.stringify({ statement: [presentation] }), state: object.state };
+    const plain = await answerAt(object, plainForm);
+    expect([plain.statusCode, plain.json().error]).toEqual([400, 'invalid_request']);
+    const jwe = await encrypted(
+      { vp_token: { statement: [presentation] }, state: object.state },
+      keyOf(object),
+    );
+    expect((await answerAt(object, { response: jwe })).statusCode).toBe(200);
+    expect((await outcomeOf(encryptedRequest)).is_valid).toBe(true);
+
+    // A request made for a form is answered by a form here, where the setting asks for encryption.
+    const plainRequest = dataOf<WalletRequest>(
+      await plainInstance.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }),
+    );
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: new URL(new URL(plainRequest.request_url).searchParams.get('request_uri') ?? '').pathname,
+    });
+    const plainObject = decodeJwt(fetched.body) as unknown as RequestObject;
+    expect(plainObject.response_mode).toBe('direct_post');
+    expect(plainObject.client_metadata.jwks).toBeUndefined();
+    const otherPresentation = await presentationFor(plainObject);
+    // An encrypted answer to it is told what the request asked for.
+    const misdirected = await post(plainObject, {
+      response: await encrypted(
+        { vp_token: { statement: [otherPresentation] }, state: plainObject.state },
+        keyOf(object),
+      ),
+    });
+    expect([misdirected.statusCode, misdirected.json()]).toEqual([
+      400,
+      {
+        error: 'invalid_request',
+        error_description:
+          'This request asked for direct_post: the answer is a form with vp_token and state, not an encrypted response',
+      },
+    ]);
+    const answer = await post(plainObject, {
+      vp_token: JSON.stringify({ statement: [otherPresentation] }),
+      state: plainObject.state,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await outcomeOf(plainRequest)).is_valid).toBe(true);
+
+    // A request made before its mode was kept (migration 119) follows the setting, as then.
+    const { request: older } = await newRequest();
+    await t.database.db
+      .updateTable('wallet_presentations')
+      .set({ response_mode: null, issuer_kid: null })
+      .where('id', '=', older.id)
+      .execute();
+    expect((await fetchObject(older)).response_mode).toBe('direct_post');
+  });
+
   it('records a wallet’s encrypted error answer as declined', async () => {
     const { request, object } = await newRequest();
     const answer = await post(object, {

@@ -154,7 +154,14 @@ export async function statusListRows(db: Db): Promise<{ size: number; revoked: n
 
 export async function insertPresentation(
   db: Db,
-  request: { id: string; nonce: string; expiresAt: string; resultKeyHash: string },
+  request: {
+    id: string;
+    nonce: string;
+    expiresAt: string;
+    resultKeyHash: string;
+    responseMode: string;
+    issuerKid: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('wallet_presentations')
@@ -163,6 +170,8 @@ export async function insertPresentation(
       nonce: request.nonce,
       expires_at: request.expiresAt,
       result_key_hash: request.resultKeyHash,
+      response_mode: request.responseMode,
+      issuer_kid: request.issuerKid,
     })
     .execute();
 }

@@ -27,7 +27,7 @@ import { calculateJwkThumbprint, compactDecrypt, decodeJwt, decodeProtectedHeade
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
-import type { WalletResponseMode } from '../../platform/config';
+import { WALLET_RESPONSE_MODES, type WalletResponseMode } from '../../platform/config';
 import { isJsonTooDeep, isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
 import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
@@ -177,13 +177,11 @@ function requestPayload(
 async function signedRequest(
   ctx: AppContext,
   key: WalletIssuerKey,
-  row: { id: string; nonce: string; expiresAt: string },
+  row: { id: string; nonce: string; expiresAt: string; responseMode: WalletResponseMode },
 ) {
   const verifier = new Openid4vpVerifier({ callbacks: { ...walletCallbacks(key) } });
   const encryption =
-    ctx.config.walletResponseMode === 'direct_post.jwt'
-      ? await responseEncryptionKey(key, row.id)
-      : undefined;
+    row.responseMode === 'direct_post.jwt' ? await responseEncryptionKey(key, row.id) : undefined;
   return verifier.createOpenId4vpAuthorizationRequest({
     authorizationRequestPayload: requestPayload(ctx, key, row, encryption?.publicJwk),
     jar: {
@@ -216,8 +214,16 @@ export async function createPresentationRequest(ctx: AppContext): Promise<Wallet
   const row = { id: randomBytes(18).toString('base64url'), nonce: randomBytes(18).toString('base64url') };
   const resultKey = newSecret();
   const expiresAt = isoAfter(ctx.clock.now(), WALLET_PRESENTATION_TTL_MINUTES * 60);
-  await insertPresentation(ctx.db, { ...row, expiresAt, resultKeyHash: hashOf(resultKey) });
-  const { authorizationRequest } = await signedRequest(ctx, key, { ...row, expiresAt });
+  // The request keeps the mode it asks for: a change of WALLET_RESPONSE_MODE leaves it as it was made.
+  const responseMode = ctx.config.walletResponseMode;
+  await insertPresentation(ctx.db, {
+    ...row,
+    expiresAt,
+    resultKeyHash: hashOf(resultKey),
+    responseMode,
+    issuerKid: key.kid,
+  });
+  const { authorizationRequest } = await signedRequest(ctx, key, { ...row, expiresAt, responseMode });
   return {
     id: row.id,
     request_url: authorizationRequest,
@@ -239,10 +245,23 @@ async function liveRequest(ctx: AppContext, id: string) {
   return row;
 }
 
+/**
+ * The response mode a request asked for, kept with it (migration 119): WALLET_RESPONSE_MODE when it
+ * was made. A request made before the migration has none, and follows the setting, as then.
+ */
+function responseModeOf(ctx: AppContext, row: { response_mode: string | null }): WalletResponseMode {
+  const stored = WALLET_RESPONSE_MODES.find((mode) => mode === row.response_mode);
+  return stored ?? ctx.config.walletResponseMode;
+}
+
 /** GET /wallet/presentations/{id}/request: the signed request object (RFC 9101), `oauth-authz-req+jwt`. */
 export async function requestObject(ctx: AppContext, id: string): Promise<string> {
   const row = await liveRequest(ctx, id);
-  const { jar } = await signedRequest(ctx, await issuerKeyOf(ctx), { ...row, expiresAt: row.expires_at });
+  const { jar } = await signedRequest(ctx, await issuerKeyOf(ctx), {
+    ...row,
+    expiresAt: row.expires_at,
+    responseMode: responseModeOf(ctx, row),
+  });
   if (!jar) throw new Error('the request object was not signed');
   return jar.authorizationRequestJwt;
 }
@@ -562,6 +581,21 @@ async function decryptedAnswer(
 }
 
 /**
+ * The answer of `direct_post` (OpenID4VP 1.0 §8.2): the parameters in the form itself. A form
+ * with only a `response` is an answer encrypted as `direct_post.jwt` asks, which this request did
+ * not ask for: told so, rather than that its state is missing.
+ */
+function plainAnswer(form: Record<string, unknown>): Record<string, unknown> {
+  if ('response' in form && !('vp_token' in form) && !('error' in form))
+    throw new WalletProtocolError(
+      400,
+      'invalid_request',
+      'This request asked for direct_post: the answer is a form with vp_token and state, not an encrypted response',
+    );
+  return form;
+}
+
+/**
  * POST /wallet/presentations/{id}/response: the wallet's `direct_post` (or `direct_post.jwt`,
  * decrypted first: `decryptedAnswer`), checked and kept. A valid
  * presentation closes the request; one NOT valid is kept as its answer unless the request holds a
@@ -571,10 +605,12 @@ async function decryptedAnswer(
  */
 export async function receivePresentation(ctx: AppContext, id: string, form: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
+  const key = await issuerKeyOf(ctx);
+  // The mode this request asked for, whatever WALLET_RESPONSE_MODE says now.
   const body =
-    ctx.config.walletResponseMode === 'direct_post.jwt'
-      ? await decryptedAnswer(await responseEncryptionKey(await issuerKeyOf(ctx), row.id), form)
-      : form;
+    responseModeOf(ctx, row) === 'direct_post.jwt'
+      ? await decryptedAnswer(await responseEncryptionKey(key, row.id), form)
+      : plainAnswer(form);
   if (body.state !== row.id)
     throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
   if (typeof body.error === 'string') return recordDeclined(ctx, id, body.error);
@@ -587,7 +623,6 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
     );
   if (isAnswerTooDeep(body, presented))
     throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
-  const key = await issuerKeyOf(ctx);
   const parsed = await parseOpenid4vpAuthorizationResponse({
     // A decrypted answer (direct_post.jwt) is checked as the form of a direct_post one.
     authorizationResponse: body,

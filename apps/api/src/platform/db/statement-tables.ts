@@ -156,6 +156,10 @@ export type WalletPresentationsTable = {
   result_key_hash: string | null;
   /** SHA-256 of the `response_code` in the redirect the wallet was given once it answered. */
   response_code_hash: string | null;
+  /** The response mode the request asked for (`direct_post`, `direct_post.jwt`); null for a request made before. */
+  response_mode: string | null;
+  /** The `kid` of the issuer key that signed the request; null for a request made before. */
+  issuer_kid: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
