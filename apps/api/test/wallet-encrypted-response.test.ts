@@ -1,8 +1,13 @@
 import type { WalletCheck, WalletOffer, WalletRequest } from '@lisbon/domain';
 import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { useTestApp } from './helper';
+import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
+import { rotateKey } from '../src/platform/signing/rotation';
+import { newWalletKeyPem, walletKeyPath } from '../src/platform/signing/wallet-key';
+import { testConfig, useTestApp } from './helper';
 import { bearer } from './identity';
 import { dataOf, type Applicant } from './requests';
 import { publishOne, readyForIssue } from './statements';
@@ -279,6 +284,80 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
       .where('id', '=', older.id)
       .execute();
     expect((await fetchObject(older)).response_mode).toBe('direct_post');
+  });
+
+  it('tells a request made before an issuer key rotation, fetched or answered encrypted after it, why it cannot be (a request made after is answered)', async () => {
+    const { request, object } = await newRequest();
+    // The deployment after `keys:rotate --key wallet` and a restart: another issuer key (decision 094).
+    const before = testConfig(t.database);
+    await assertKeyFingerprints(t.database.db, keySetFingerprints(before), clock);
+    const keyPath = join(t.database.tempDir, 'wallet-issuer-rotated-encrypted.pem');
+    writeFileSync(keyPath, newWalletKeyPem());
+    const env = { WALLET_ISSUER_KEY_PATH: keyPath };
+    await rotateKey({
+      db: t.database.db,
+      config: testConfig(t.database, { ...t.env, ...env }),
+      clock,
+      name: 'wallet',
+      previousKeyFile: walletKeyPath(before),
+    });
+    const rotated = await t.instance({ env });
+    const answerAt = (target: RequestObject, form: Record<string, string>) =>
+      rotated.inject({
+        method: 'POST',
+        url: new URL(target.response_uri).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    // Fetched before the rotation: its key was derived from the retired issuer key, which no instance holds.
+    const presentation = await presentationFor(object);
+    const payload = { vp_token: { statement: [presentation] }, state: object.state };
+    const refused = await answerAt(object, { response: await encrypted(payload, keyOf(object)) });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        error: 'invalid_request',
+        error_description:
+          "The issuer key was rotated since this request was made: an answer encrypted to the request's key of then cannot be read. Ask the verifier for a new request",
+      },
+    ]);
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    // A JWE that is no answer to this request is still told so, whatever the rotation.
+    const junk = await answerAt(object, { response: 'not-a-jwe' });
+    expect(junk.json().error_description).toBe(
+      "The response is not a JWE this request's key decrypts (ECDH-ES, A128GCM or A256GCM)",
+    );
+
+    // Fetched after it, its object would be signed by the key in use, whose client_id is not the
+    // one the QR code's link names: refused, told why.
+    const requestUri = new URL(request.request_url).searchParams.get('request_uri') ?? '';
+    const refetched = await rotated.inject({ method: 'GET', url: new URL(requestUri).pathname });
+    expect([refetched.statusCode, refetched.json()]).toEqual([
+      400,
+      {
+        error: 'invalid_request',
+        error_description:
+          'The issuer key was rotated since this request was made: its request object can no longer be signed as its link names it. Ask the verifier for a new request',
+      },
+    ]);
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    // A request made after the rotation is fetched and answered.
+    const next = dataOf<WalletRequest>(
+      await rotated.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }),
+    );
+    const nextUri = new URL(next.request_url).searchParams.get('request_uri') ?? '';
+    const nextObject = decodeJwt(
+      (await rotated.inject({ method: 'GET', url: new URL(nextUri).pathname })).body,
+    ) as unknown as RequestObject;
+    const again = await presentationFor(nextObject);
+    const answer = await answerAt(nextObject, {
+      response: await encrypted(
+        { vp_token: { statement: [again] }, state: nextObject.state },
+        keyOf(nextObject),
+      ),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await outcomeOf(next)).is_valid).toBe(true);
   });
 
   it('records a wallet’s encrypted error answer as declined', async () => {

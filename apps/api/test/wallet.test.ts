@@ -775,10 +775,13 @@ async function foreignKey(kid?: string): Promise<WalletIssuerKey> {
 }
 
 describe('rotating the wallet issuer key (decision 094)', () => {
-  it('keeps a credential issued before `keys:rotate` valid on our verifier and for a third party given the JWKS; a key not in the JWKS is NOT valid', async () => {
+  it('keeps a credential issued before `keys:rotate` valid on our verifier and for a third party given the JWKS, and a check open across it; a key not in the JWKS is NOT valid', async () => {
     const offer = await offerOf();
     const earlier = await holder.receive(offer.offer_url, offer.tx_code);
     const oldKid = decodeProtectedHeader(earlier.split('~')[0] ?? '').kid;
+    // A check open across the rotation: its request object fetched by the wallet before it.
+    const openCheck = await presentationRequest();
+    const openObject = await requestObjectOf(openCheck);
     // The deployment as it started: its key set's fingerprints recorded (server.ts does it at each start).
     const before = testConfig(t.database);
     await assertKeyFingerprints(t.database.db, keySetFingerprints(before), clock);
@@ -826,6 +829,34 @@ describe('rotating the wallet issuer key (decision 094)', () => {
       const result = await resultOf(request, rotated);
       expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
       expect(result.is_valid).toBe(true);
+
+      // The check open across the rotation: answered after it, its key binding names the client id
+      // of the object the wallet read (the retired key's), and is taken for this request.
+      const presentation = await holder.sdjwt.present(
+        earlier,
+        { holder_name: true, country_of_education_system: true },
+        {
+          kb: {
+            payload: {
+              iat: Math.floor(Date.now() / 1000),
+              aud: openObject.client_id,
+              nonce: openObject.nonce,
+            },
+          },
+        },
+      );
+      const acrossRotation = await rotated.inject({
+        method: 'POST',
+        url: `/api/v1/wallet/presentations/${openCheck.id}/response`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          vp_token: JSON.stringify({ statement: [presentation] }),
+          state: openCheck.id,
+        }).toString(),
+      });
+      expect(acrossRotation.statusCode).toBe(200);
+      const openResult = await resultOf(openCheck, rotated);
+      expect(openResult.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
 
       // A credential signed by a key not in the JWKS, under its own kid or claiming the old key's: NOT valid.
       const { payload } = await thirdPartyVerify(earlier);

@@ -60,7 +60,7 @@ export function walletCallbacks(
  * the issuer's public key, so a wallet checks the signed request with no lookup, and a person can
  * compare it with the keys at `/.well-known/jwt-vc-issuer`.
  */
-export const verifierDid = (key: WalletIssuerKey): string => {
+export const verifierDid = (key: Pick<WalletIssuerKey, 'publicJwk'>): string => {
   const { kty, crv, x, y } = key.publicJwk;
   return `did:jwk:${Buffer.from(JSON.stringify({ crv, kty, x, y })).toString('base64url')}`;
 };

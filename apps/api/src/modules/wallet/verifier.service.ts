@@ -47,7 +47,8 @@ import {
 const QUERY_ID = 'statement';
 /** A wallet's error answer whose `error` is no error code (OpenID4VP 1.0 §8.5), as kept. */
 const DECLINED_OTHER = 'other';
-const clientIdOf = (key: WalletIssuerKey) => `decentralized_identifier:${verifierDid(key)}`;
+const clientIdOf = (key: Pick<WalletIssuerKey, 'publicJwk'>) =>
+  `decentralized_identifier:${verifierDid(key)}`;
 /** The request object's audience with a wallet whose metadata is static (OpenID4VP 1.0 §5.8). */
 const SELF_ISSUED_AUDIENCE = 'https://self-issued.me/v2';
 /** How far a key binding's `iat` may run ahead of our clock. */
@@ -254,10 +255,20 @@ function responseModeOf(ctx: AppContext, row: { response_mode: string | null }):
   return stored ?? ctx.config.walletResponseMode;
 }
 
+/** The refusal of a request object whose request was made with an issuer key since rotated. */
+const OBJECT_OF_A_ROTATED_KEY =
+  'The issuer key was rotated since this request was made: its request object can no longer be signed as its link names it. Ask the verifier for a new request';
+
 /** GET /wallet/presentations/{id}/request: the signed request object (RFC 9101), `oauth-authz-req+jwt`. */
 export async function requestObject(ctx: AppContext, id: string): Promise<string> {
   const row = await liveRequest(ctx, id);
-  const { jar } = await signedRequest(ctx, await issuerKeyOf(ctx), {
+  const key = await issuerKeyOf(ctx);
+  // Made with an issuer key since rotated (or another instance's, in a rolling restart): an object
+  // signed now would name another client_id than the link the wallet read (OpenID4VP 1.0 §5.10), and
+  // the retired key signs nothing more. A request made before the migration has no kid.
+  if (row.issuer_kid !== null && row.issuer_kid !== key.kid)
+    throw new WalletProtocolError(400, 'invalid_request', OBJECT_OF_A_ROTATED_KEY);
+  const { jar } = await signedRequest(ctx, key, {
     ...row,
     expiresAt: row.expires_at,
     responseMode: responseModeOf(ctx, row),
@@ -325,7 +336,12 @@ function isFreshKeyBinding(
 export async function checkPresentation(
   ctx: AppContext,
   key: WalletIssuerKey,
-  { presentation, nonce, requestedAt }: { presentation: string; nonce: string; requestedAt: Date },
+  {
+    presentation,
+    nonce,
+    requestedAt,
+    clientIds = [clientIdOf(key)],
+  }: { presentation: string; nonce: string; requestedAt: Date; clientIds?: string[] },
 ): Promise<Pick<WalletCheck, 'checks' | 'claims' | 'reason'>> {
   const outcomes = new Map<WalletCheckStep, Outcome>(WALLET_CHECK_STEPS.map((step) => [step, 'not_checked']));
   const issuerJwk = await issuerJwkOf(ctx, key, presentation);
@@ -359,7 +375,8 @@ export async function checkPresentation(
     try {
       const { kb } = await sdjwt.verify(presentation, { keyBindingNonce: nonce, currentDate: now });
       const isBound =
-        kb?.payload.aud === clientIdOf(key) &&
+        typeof kb?.payload.aud === 'string' &&
+        clientIds.includes(kb.payload.aud) &&
         isFreshKeyBinding(kb.payload, { requestedAt: Math.floor(requestedAt.getTime() / 1000), now });
       outcomes.set('holder_binding', isBound ? 'passed' : 'failed');
     } catch {
@@ -531,6 +548,10 @@ function isAnswerTooDeep(body: Record<string, unknown>, presentation: string): b
   );
 }
 
+/** The refusal of an encrypted answer that the issuer key's rotation since its request made unreadable. */
+const REQUEST_OF_A_ROTATED_KEY =
+  "The issuer key was rotated since this request was made: an answer encrypted to the request's key of then cannot be read. Ask the verifier for a new request";
+
 /**
  * The answer of `direct_post.jwt` (OpenID4VP 1.0 §8.3): a form whose one `response` is a JWE
  * encrypted to the request's key (ECDH-ES, A128GCM or A256GCM), its payload the answer's
@@ -542,6 +563,7 @@ function isAnswerTooDeep(body: Record<string, unknown>, presentation: string): b
 async function decryptedAnswer(
   encryption: ResponseEncryptionKey,
   form: Record<string, unknown>,
+  { isMadeWithAnotherKey }: { isMadeWithAnotherKey: boolean },
 ): Promise<Record<string, unknown>> {
   const jwe = form.response;
   if (typeof jwe !== 'string')
@@ -554,15 +576,24 @@ async function decryptedAnswer(
   if (isJwtTooDeep(jwe))
     throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
   let plaintext: Uint8Array;
+  // Whether the JWE, readable, names a key other than this request's (§8.3: it names the key it
+  // was encrypted to, when that key has a kid, as ours does).
+  let isToAnotherKey = false;
   try {
-    // §8.3: the JWE names the key it was encrypted to, when that key has a kid (ours does).
     const { kid } = decodeProtectedHeader(jwe);
-    if (kid !== undefined && kid !== encryption.publicJwk.kid) throw new Error('another key');
+    isToAnotherKey = kid !== undefined && kid !== encryption.publicJwk.kid;
+    if (isToAnotherKey) throw new Error('another key');
     ({ plaintext } = await compactDecrypt(jwe, encryption.privateKey, {
       keyManagementAlgorithms: [RESPONSE_ENCRYPTION_ALG],
       contentEncryptionAlgorithms: RESPONSE_ENC_VALUES,
     }));
   } catch {
+    // The request was made with an issuer key this instance no longer holds (a rotation while it
+    // was open), and the JWE is to another key than the one derived from the key in use: the key
+    // the request's object offered then, which cannot be derived again (decision 094: only the
+    // issuer key in use is held, private; retired ones are kept public only).
+    if (isMadeWithAnotherKey && isToAnotherKey)
+      throw new WalletProtocolError(400, 'invalid_request', REQUEST_OF_A_ROTATED_KEY);
     throw new WalletProtocolError(
       400,
       'invalid_request',
@@ -578,6 +609,23 @@ async function decryptedAnswer(
       name === 'vp_token' && typeof value === 'object' && value !== null ? JSON.stringify(value) : value,
     ]),
   );
+}
+
+/**
+ * The client ids a key binding for this request may name as its audience: the one of the issuer key
+ * in use and, for a request made with a key since rotated (decision 094), the one of that key, which
+ * the request object the wallet read before the rotation named: so a `direct_post` answer to a
+ * request open across a rotation is checked as it was made. Retired keys are recorded public, which
+ * is all a client id needs.
+ */
+async function clientIdsOf(
+  ctx: AppContext,
+  key: WalletIssuerKey,
+  row: { issuer_kid: string | null },
+): Promise<string[]> {
+  if (row.issuer_kid === null || row.issuer_kid === key.kid) return [clientIdOf(key)];
+  const madeWith = await recordedWalletKey(ctx.db, row.issuer_kid);
+  return madeWith ? [clientIdOf(key), clientIdOf({ publicJwk: madeWith })] : [clientIdOf(key)];
 }
 
 /**
@@ -609,7 +657,10 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   // The mode this request asked for, whatever WALLET_RESPONSE_MODE says now.
   const body =
     responseModeOf(ctx, row) === 'direct_post.jwt'
-      ? await decryptedAnswer(await responseEncryptionKey(key, row.id), form)
+      ? await decryptedAnswer(await responseEncryptionKey(key, row.id), form, {
+          // A request made before the migration has no kid: the key is not known to differ.
+          isMadeWithAnotherKey: row.issuer_kid !== null && row.issuer_kid !== key.kid,
+        })
       : plainAnswer(form);
   if (body.state !== row.id)
     throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
@@ -641,7 +692,12 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   const requestedAt = new Date(
     new Date(row.expires_at).getTime() - WALLET_PRESENTATION_TTL_MINUTES * 60 * 1000,
   );
-  const checked = await checkPresentation(ctx, key, { presentation, nonce: row.nonce, requestedAt });
+  const checked = await checkPresentation(ctx, key, {
+    presentation,
+    nonce: row.nonce,
+    requestedAt,
+    clientIds: await clientIdsOf(ctx, key, row),
+  });
   const isValid = checked.checks.every((check) => check.outcome === 'passed');
   // OpenID4VP 1.0 §8.2: the browser the wallet opens reads the outcome with this code, in the
   // address's fragment, which no server and no Referer is sent.
