@@ -199,6 +199,26 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     expect((await outcomeOf(request)).is_valid).toBe(true);
   });
 
+  it('refuses a decrypted vp_token that is a string, not the DCQL object keyed by the query id (400 invalid_request)', async () => {
+    const { request, object } = await newRequest();
+    const presentation = await presentationFor(object);
+    // The object written out as direct_post's form writes it, and the presentation on its own.
+    for (const vpToken of [JSON.stringify({ statement: [presentation] }), presentation]) {
+      const answer = await post(object, {
+        response: await encrypted({ vp_token: vpToken, state: object.state }, keyOf(object)),
+      });
+      expect([answer.statusCode, answer.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_request',
+          error_description:
+            'The vp_token of the decrypted response is a JSON object keyed by credential query id (statement), not a string',
+        },
+      ]);
+    }
+    expect((await outcomeOf(request)).state).toBe('waiting');
+  });
+
   it('refuses a JWE whose protected header is nested too deeply before jose parses it', async () => {
     const { request, object } = await newRequest();
     const header = Buffer.from('['.repeat(10_000) + ']'.repeat(10_000)).toString('base64url');

@@ -1476,6 +1476,27 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     expect((await resultOf(request)).is_valid).toBe(true);
   });
 
+  it('refuses a vp_token sent as the presentation on its own, not the DCQL object keyed by the query id (400 invalid_request, said so)', async () => {
+    const request = await presentationRequest();
+    const object = await requestObjectOf(request);
+    const presentation = await holder.sdjwt.present(credential, requiredOnly, {
+      kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+    });
+    // The holder's own valid presentation, as the drafts before DCQL sent it, and as a JSON string.
+    for (const vpToken of [presentation, JSON.stringify(presentation)]) {
+      const answer = await answerWith(request, { vp_token: vpToken, state: request.id });
+      expect([answer.statusCode, answer.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_request',
+          error_description:
+            'The vp_token is a JSON object keyed by credential query id (statement), not a presentation on its own (OpenID4VP 1.0 DCQL)',
+        },
+      ]);
+    }
+    expect((await resultOf(request)).state).toBe('waiting');
+  });
+
   it('is NOT valid when the claims asked of every statement are not disclosed; a claim it did not ask for is not kept', async () => {
     const withholding = await presentationRequest();
     await presented(withholding, {});

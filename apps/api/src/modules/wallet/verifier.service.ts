@@ -517,20 +517,25 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
 }
 
 /**
- * OpenID4VP 1.0 §8.1: the `vp_token` is a JSON object whose value for each credential query is an
- * array of presentations, more than one only where the query says `multiple` (ours does not). The
- * library reads a bare string too; a verifier that takes it, or checks the first of several, reads
- * an answer the query did not ask for.
+ * OpenID4VP 1.0 §8.1: with DCQL, the `vp_token` is a JSON object keyed by the credential query's
+ * id, whose value for each query is an array of presentations, more than one only where the query
+ * says `multiple` (ours does not). The library reads a bare string (a presentation on its own, as
+ * the drafts before DCQL sent it) too; a verifier that takes it, or checks the first of several,
+ * reads an answer the query did not ask for. The presentation, or the refusal's description.
  */
-function onePresentationForTheQuery(vpToken: unknown): string | undefined {
-  if (typeof vpToken !== 'string') return undefined;
+function onePresentationForTheQuery(vpToken: unknown): { presentation: string } | { refusal: string } {
   // Nested too deep to be read (`json-depth.ts`): refused like any other shape, before the library reads it.
-  const parsed = parseShallowJson(vpToken);
-  if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUERY_ID)) return undefined;
-  const presentations: unknown = (parsed as Record<string, unknown>)[QUERY_ID];
-  return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string'
-    ? presentations[0]
+  const parsed = typeof vpToken === 'string' ? parseShallowJson(vpToken) : undefined;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return {
+      refusal: `The vp_token is a JSON object keyed by credential query id (${QUERY_ID}), not a presentation on its own (OpenID4VP 1.0 DCQL)`,
+    };
+  const presentations: unknown = Object.hasOwn(parsed, QUERY_ID)
+    ? (parsed as Record<string, unknown>)[QUERY_ID]
     : undefined;
+  return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string'
+    ? { presentation: presentations[0] }
+    : { refusal: `The vp_token holds one presentation, in an array, for the query ${QUERY_ID}` };
 }
 
 /**
@@ -603,10 +608,19 @@ async function decryptedAnswer(
   const payload = parseShallowJson(new TextDecoder().decode(plaintext));
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
     throw new WalletProtocolError(400, 'invalid_request', 'The decrypted response is not a JSON object');
+  // §8.3: the payload holds the parameters as JSON, the vp_token a JSON object itself, not a string
+  // (a presentation on its own, or the object written out as the form of direct_post writes it).
+  const { vp_token: vpToken } = payload as Record<string, unknown>;
+  if (vpToken !== undefined && (typeof vpToken !== 'object' || vpToken === null || Array.isArray(vpToken)))
+    throw new WalletProtocolError(
+      400,
+      'invalid_request',
+      `The vp_token of the decrypted response is a JSON object keyed by credential query id (${QUERY_ID}), not a string`,
+    );
   return Object.fromEntries(
     Object.entries(payload).map(([name, value]) => [
       name,
-      name === 'vp_token' && typeof value === 'object' && value !== null ? JSON.stringify(value) : value,
+      name === 'vp_token' ? JSON.stringify(value) : value,
     ]),
   );
 }
@@ -665,13 +679,9 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   if (body.state !== row.id)
     throw new WalletProtocolError(400, 'invalid_request', 'The state of the request is missing or wrong');
   if (typeof body.error === 'string') return recordDeclined(ctx, id, body.error);
-  const presented = onePresentationForTheQuery(body.vp_token);
-  if (presented === undefined)
-    throw new WalletProtocolError(
-      400,
-      'invalid_request',
-      `The vp_token holds one presentation, in an array, for the query ${QUERY_ID}`,
-    );
+  const asked = onePresentationForTheQuery(body.vp_token);
+  if ('refusal' in asked) throw new WalletProtocolError(400, 'invalid_request', asked.refusal);
+  const presented = asked.presentation;
   if (isAnswerTooDeep(body, presented))
     throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
   const parsed = await parseOpenid4vpAuthorizationResponse({
