@@ -74,3 +74,30 @@ describe('nginx with TLS', () => {
     expect(plain).toContain('location / { return 301 https://$host$request_uri; }');
   });
 });
+
+describe('CONTACT_HOURS in the configuration', () => {
+  it('is shown with en dashes, as the contact page writes the ranges; a hyphen only where said to be read the same', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const example = readFileSync(join(ROOT, 'packaging/lisbon.env.example'), 'utf8');
+    for (const [name, text] of [
+      ['README.md', readme],
+      ['docs/deploy.md', deploy],
+      ['packaging/lisbon.env.example', example],
+    ]) {
+      // Every line that names CONTACT_HOURS, and the hours it writes (`Mon–Fri 09:00–13:00`).
+      const lines = text.split('\n').filter((line) => line.includes('CONTACT_HOURS'));
+      const hours = lines.flatMap((line) =>
+        [...line.matchAll(/(?<=[`"])(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[^`"]*/g)].map((match) => ({
+          hours: match[0],
+          before: line.slice(Math.max(0, match.index - 40), match.index),
+        })),
+      );
+      expect(hours.filter(({ hours }) => hours.includes('–')).length, name).toBeGreaterThan(0);
+      for (const { hours: written, before } of hours.filter(({ hours }) =>
+        /[A-Za-z0-9]-[A-Za-z0-9]/.test(hours),
+      )) {
+        expect(before, `${name}: ${written}`).toContain('hyphen');
+      }
+    }
+  });
+});

@@ -98,8 +98,9 @@ describe('configuration', () => {
     ]);
     expect(() => loadConfig({ MAINTENANCE_MODE: 'maybe' })).toThrow(/MAINTENANCE_MODE must be/);
     // Opening hours: impossible ones refused at startup; free text kept as written.
+    // The example it gives is written with en dashes, as the contact page shows hours.
     expect(() => loadConfig({ CONTACT_HOURS: 'Mon-Fri 13:00-09:00' })).toThrow(
-      /CONTACT_HOURS has impossible hours/,
+      'CONTACT_HOURS has impossible hours: write them like "Mon–Fri 09:00–13:00 (Europe/Rome)", the closing after the opening',
     );
     expect(loadConfig({ CONTACT_HOURS: 'Mon-Fri 09:00-13:00' }).contact.hours).toBe('Mon-Fri 09:00-13:00');
     expect(loadConfig({ CONTACT_HOURS: 'By appointment' }).contact.hours).toBe('By appointment');

@@ -465,11 +465,11 @@ const envSchema = z.object({
     .trim()
     .regex(/^\+?[0-9 ()-]{6,30}$/, 'CONTACT_PHONE must be a telephone number such as +39 06 1234 5678')
     .optional(),
-  // Hours written `Mon-Fri 09:00-13:00 (Europe/Rome)` are shown in the reader's language, and
-  // impossible ones are refused; other text is shown as written.
+  // Hours written `Mon–Fri 09:00–13:00 (Europe/Rome)` (or with hyphens) are shown in the reader's
+  // language, and impossible ones are refused; other text is shown as written.
   CONTACT_HOURS: contactDetail('CONTACT_HOURS', 200).refine(
     (value) => !isInvalidOpeningHours(value),
-    'CONTACT_HOURS has impossible hours: write them like "Mon-Fri 09:00-13:00 (Europe/Rome)", the closing after the opening',
+    'CONTACT_HOURS has impossible hours: write them like "Mon–Fri 09:00–13:00 (Europe/Rome)", the closing after the opening',
   ),
   SIGNING_P12_PATH: z.string().trim().min(1).transform(fromRepo).optional(),
   SIGNING_P12_PASSPHRASE: z.string().optional(),
