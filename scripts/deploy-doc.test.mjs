@@ -101,3 +101,17 @@ describe('CONTACT_HOURS in the configuration', () => {
     }
   });
 });
+
+describe('the database on the same host or another', () => {
+  it('says to leave sslmode out on the same host, where the server has no TLS, and to require it across a network', () => {
+    const text = section(1).replace(/\s+/g, ' ');
+    expect(text).toContain('**The same host, or another.**');
+    expect(text).toContain('`?sslmode=require` in the URL');
+    expect(text).toContain('write the URL without `sslmode`, `postgres://lisbon:…@127.0.0.1:5432/lisbon`');
+    expect(text).toContain('`host lisbon lisbon 127.0.0.1/32 scram-sha-256`');
+    // The line an operator meets with sslmode=require and a server without TLS, as the portal writes it.
+    const reason = 'the server does not take TLS, and sslmode asks for it';
+    expect(readFileSync(join(ROOT, 'apps/api/src/platform/db/errors.ts'), 'utf8')).toContain(`'${reason}'`);
+    expect(text).toContain(`\`DATABASE_URL: the database cannot be used: ${reason}\``);
+  });
+});
