@@ -115,3 +115,25 @@ describe('the database on the same host or another', () => {
     expect(text).toContain(`\`DATABASE_URL: the database cannot be used: ${reason}\``);
   });
 });
+
+describe('the first start without systemd', () => {
+  it('runs each unit’s ExecStart by hand, with the variables the units set', () => {
+    const start = section(6);
+    const text = start.slice(start.indexOf('**Without systemd**')).split('\n\n')[0].replace(/\s+/g, ' ');
+    expect(text).toContain('**Without systemd**');
+    const units = join(ROOT, 'packaging/systemd');
+    for (const unit of ['lisbon-migrate.service', 'lisbon@.service', 'lisbon-backup.service']) {
+      const file = readFileSync(join(units, unit), 'utf8');
+      expect(file).toContain('Environment=LISBON_ENV_FILE=/etc/lisbon/lisbon.env');
+      expect(text, unit).toContain(file.match(/^ExecStart=(.+)$/m)[1]);
+    }
+    expect(text).toContain('with `LISBON_ENV_FILE=/etc/lisbon/lisbon.env`');
+    // lisbon@.service sets PORT and INSTANCE_ID from its name (lisbon@3000 on web-1).
+    const instance = readFileSync(join(units, 'lisbon@.service'), 'utf8');
+    expect(instance).toContain('Environment=PORT=%i');
+    expect(instance).toContain('Environment=INSTANCE_ID=%l-%i');
+    expect(text).toContain('env PORT=3000 INSTANCE_ID=web-1-3000 /opt/lisbon/current/bin/lisbon serve');
+    expect(readFileSync(join(units, 'lisbon-backup.timer'), 'utf8')).toContain('OnCalendar=*-*-* 02:30:00');
+    expect(text).toContain('as `lisbon` at 02:30');
+  });
+});
