@@ -137,3 +137,21 @@ describe('the first start without systemd', () => {
     expect(text).toContain('as `lisbon` at 02:30');
   });
 });
+
+describe('the restore', () => {
+  it('holds maintenance with MAINTENANCE_MODE, as the dump restored replaces the switch of /staff/notices', () => {
+    const restore = section(10);
+    const step = (number) =>
+      restore
+        .slice(restore.indexOf(`\n${number}. `), restore.indexOf(`\n${number + 1}. `))
+        .replace(/\s+/g, ' ');
+    expect(step(1)).toContain(
+      'Switch maintenance on with `MAINTENANCE_MODE=true` in `lisbon.env` on both VMs',
+    );
+    expect(step(1)).toContain('Not with the switch of `/staff/notices` alone: it is a row of the database');
+    expect(step(5)).toContain('remove `MAINTENANCE_MODE` from `lisbon.env` on both VMs');
+    // The switch is a row of the database, in the tables a dump holds.
+    const notices = join(ROOT, 'apps/api/src/platform/db/migrations/2026-11-21-060-notices.ts');
+    expect(readFileSync(notices, 'utf8')).toContain("`settings`: the administrators' switches (maintenance)");
+  });
+});
