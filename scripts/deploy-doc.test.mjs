@@ -155,3 +155,15 @@ describe('the restore', () => {
     expect(readFileSync(notices, 'utf8')).toContain("`settings`: the administrators' switches (maintenance)");
   });
 });
+
+describe('the upgrade', () => {
+  it('checks the new tarball with sha256sum -c before unpacking it, as the install does', () => {
+    const upgrade = section(11);
+    const third = upgrade
+      .slice(upgrade.indexOf('\n3. On both VMs'), upgrade.indexOf('\n4. '))
+      .replace(/\s+/g, ' ');
+    const check = third.indexOf('sha256sum -c lisbon-1.1.0-linux-x64.tar.gz.sha256 &&');
+    expect(check).toBeGreaterThan(0);
+    expect(check).toBeLessThan(third.indexOf('tar -xzf lisbon-1.1.0-linux-x64.tar.gz -C /opt/lisbon'));
+  });
+});
