@@ -167,3 +167,25 @@ describe('the upgrade', () => {
     expect(check).toBeLessThan(third.indexOf('tar -xzf lisbon-1.1.0-linux-x64.tar.gz -C /opt/lisbon'));
   });
 });
+
+describe('the rollback by restore', () => {
+  it('points current back after the restore, before lisbon-migrate and the instances start', () => {
+    const upgrade = section(11);
+    const bullet = upgrade
+      .slice(upgrade.indexOf('- *A migration marked not reversible or breaking*'))
+      .split('\n- ')[0]
+      .replace(/\s+/g, ' ');
+    expect(bullet).toContain('or back to 1.0.0 after any migration');
+    const restored = bullet.indexOf('section 10, steps 1 to 3');
+    const pointedBack = bullet.indexOf('point `current` back');
+    const started = bullet.indexOf('section 10, steps 4 to 6');
+    expect(restored).toBeGreaterThan(0);
+    expect(pointedBack).toBeGreaterThan(restored);
+    expect(started).toBeGreaterThan(pointedBack);
+    // Section 10's step 4 is where lisbon-migrate runs: the release current names then.
+    const restore = section(10);
+    expect(restore.slice(restore.indexOf('\n4. '), restore.indexOf('\n5. '))).toContain(
+      '`systemctl restart lisbon-migrate`',
+    );
+  });
+});
