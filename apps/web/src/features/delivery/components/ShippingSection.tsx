@@ -111,30 +111,30 @@ function ShippingFields({ user, feeCents, onSubmitted }: FormProps & { user: Use
         <TextInput
           label={t('delivery.shipping.recipientName')}
           autoComplete="name"
-          withAsterisk
+          required
           {...field('recipient_name')}
         />
         <TextInput
           label={t('delivery.shipping.address')}
           autoComplete="street-address"
-          withAsterisk
+          required
           {...field('address')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
             label={t('delivery.shipping.city')}
             autoComplete="address-level2"
-            withAsterisk
+            required
             {...field('city')}
           />
           <TextInput
             label={t('delivery.shipping.zipCode')}
             autoComplete="postal-code"
-            withAsterisk
+            required
             {...field('zip_code')}
           />
           <TextInput label={t('delivery.shipping.province')} {...field('province')} />
-          <CountrySelect label={t('delivery.shipping.country')} withAsterisk {...field('country')} />
+          <CountrySelect label={t('delivery.shipping.country')} required {...field('country')} />
           <TextInput
             label={t('delivery.shipping.phone')}
             description={t('delivery.shipping.phoneHelp')}

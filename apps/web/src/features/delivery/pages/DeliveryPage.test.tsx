@@ -101,6 +101,38 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
   });
 
+  it('tells a screen reader which shipping and billing fields are required, not only with a sighted asterisk', async () => {
+    open({ 'GET /delivery': { body: { data: overview() } } });
+    const required = (scope: HTMLElement, names: string[]) =>
+      names.map((name) => [
+        name,
+        within(scope)
+          .getAllByRole(name === 'Country' ? 'combobox' : 'textbox', { name })
+          .every((field) => (field as HTMLInputElement).required),
+      ]);
+    const shipping = (await screen.findByLabelText(/^Recipient name/, {}, LOADED)).closest(
+      'form',
+    ) as HTMLElement;
+    expect(required(shipping, ['Recipient name', 'Address', 'City', 'Zip code', 'Country'])).toEqual(
+      ['Recipient name', 'Address', 'City', 'Zip code', 'Country'].map((name) => [name, true]),
+    );
+    expect(within(shipping).getByRole('textbox', { name: 'Province or region' })).toHaveProperty(
+      'required',
+      false,
+    );
+
+    cleanup();
+    storage.set('cart', [7]);
+    open({ 'GET /delivery': { body: { data: overview({ current: openDelivery() }) } } });
+    const billing = await screen.findByRole('group', { name: 'Billing information' }, LOADED);
+    await userEvent.click(
+      within(billing).getByRole('checkbox', { name: 'Billing address same as shipping' }),
+    );
+    const names = ['First name(s)', 'Last name(s)', 'Country', 'Address', 'City', 'Zip code'];
+    expect(required(billing, names)).toEqual(names.map((name) => [name, true]));
+    expect(within(billing).getByRole('textbox', { name: 'Province' })).toHaveProperty('required', false);
+  });
+
   it('offers no shipping form with nothing to ship, and says when it comes (decision 028)', async () => {
     open({ 'GET /delivery': { body: { data: overview({ deliverable: [] }) } } });
     expect(

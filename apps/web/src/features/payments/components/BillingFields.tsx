@@ -44,13 +44,13 @@ export function BillingFields({ form, addressToggle, isAddressLocked = false }: 
           <TextInput
             label={t('payments.billing.firstName')}
             autoComplete="given-name"
-            withAsterisk
+            required
             {...field('first_name')}
           />
           <TextInput
             label={t('payments.billing.lastName')}
             autoComplete="family-name"
-            withAsterisk
+            required
             {...field('last_name')}
           />
           <div>
@@ -75,14 +75,14 @@ export function BillingFields({ form, addressToggle, isAddressLocked = false }: 
           <TextInput
             label={t('payments.billing.businessName')}
             autoComplete="organization"
-            withAsterisk
+            required
             {...field('business_name')}
           />
           <TextInput
             label={t('payments.billing.vatNumber')}
             description={t('payments.billing.vatNumberHelp')}
             autoComplete="off"
-            withAsterisk
+            required
             {...field('vat_number')}
           />
           <TextInput
@@ -111,28 +111,28 @@ export function BillingFields({ form, addressToggle, isAddressLocked = false }: 
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <CountrySelect
           label={t('payments.billing.country')}
-          withAsterisk
+          required
           disabled={isAddressLocked}
           {...field('country')}
         />
         <TextInput
           label={t('payments.billing.address')}
           autoComplete="street-address"
-          withAsterisk
+          required
           disabled={isAddressLocked}
           {...field('address')}
         />
         <TextInput
           label={t('payments.billing.city')}
           autoComplete="address-level2"
-          withAsterisk
+          required
           disabled={isAddressLocked}
           {...field('city')}
         />
         <TextInput
           label={t('payments.billing.zipCode')}
           autoComplete="postal-code"
-          withAsterisk
+          required
           disabled={isAddressLocked}
           {...field('zip_code')}
         />
