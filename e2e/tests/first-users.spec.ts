@@ -139,7 +139,7 @@ test('an applicant meets plain words: a thank-you page with nothing to thank for
   await createApplicant(request, dataDir(PORTAL_PORT), person);
   await page.goto('/auth/login');
   // The show-or-hide button of the password is reached with Tab.
-  await expect(page.getByRole('button', { name: 'Show or hide the password' })).not.toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Show or hide “Password”' })).not.toHaveAttribute(
     'tabindex',
     '-1',
   );

@@ -460,6 +460,38 @@ describe('account page: settings', () => {
     );
   });
 
+  it('names each show-or-hide button after its password, in English and in Italian', async () => {
+    mockApi({});
+    openAccount();
+    await screen.findByLabelText(/^Current password/);
+    const section = screen.getByRole('region', { name: 'Change password' });
+    const toggles = () =>
+      within(section)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'))
+        .filter((name) => name !== null);
+    expect(toggles()).toEqual([
+      'Show or hide “Current password”',
+      'Show or hide “New password”',
+      'Show or hide “Confirm the new password”',
+    ]);
+    onTestFinished(() => changeLocale('en-US'));
+    await changeLocale('it-IT');
+    const sezione = await screen.findByRole('region', { name: 'Cambia password' });
+    await waitFor(() =>
+      expect(
+        within(sezione)
+          .getAllByRole('button')
+          .map((button) => button.getAttribute('aria-label'))
+          .filter((name) => name !== null),
+      ).toEqual([
+        'Mostra o nascondi “Password attuale”',
+        'Mostra o nascondi “Nuova password”',
+        'Mostra o nascondi “Conferma la nuova password”',
+      ]),
+    );
+  });
+
   it('moves focus to the alert, the first error, when the current password is wrong', async () => {
     mockApi({
       'POST /auth/update-password': {

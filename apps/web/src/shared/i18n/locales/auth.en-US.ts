@@ -63,6 +63,7 @@ export const authEn = {
   },
   password: {
     toggleVisibility: 'Show or hide the password',
+    toggleVisibilityOf: 'Show or hide “{{field}}”',
     checklistTitle: 'The password needs',
     requirements: {
       minLength: 'at least {{min}} characters',

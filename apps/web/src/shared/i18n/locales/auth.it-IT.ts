@@ -67,6 +67,7 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
   },
   password: {
     toggleVisibility: 'Mostra o nascondi la password',
+    toggleVisibilityOf: 'Mostra o nascondi “{{field}}”',
     checklistTitle: 'La password deve avere',
     requirements: {
       minLength: 'almeno {{min}} caratteri',
