@@ -8,6 +8,7 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { showSuccess } from '@/shared/ui/toast';
 import { activate } from '../api/auth';
 import { useLinkState } from '../api/linkCheck';
+import { AccountActive, useIsLoggedIn } from '../components/AccountActive';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { TokenNotFound } from '../components/TokenNotFound';
 
@@ -18,8 +19,11 @@ export function ActivatePage() {
   const { token = '' } = useParams();
   const linkState = useLinkState(token, 'activation');
   const [isNotFound, setNotFound] = useState(false);
+  const isLoggedIn = useIsLoggedIn();
 
   if (linkState === 'checking') return <PageLoader />;
+  // An old link opened while logged in: the account is active, no new activation mail to ask for.
+  if (isLoggedIn && (isNotFound || linkState === 'dead')) return <AccountActive />;
   if (isNotFound || linkState === 'dead') {
     // A reused link of an account already active: a new activation mail never comes, so say how in.
     return (

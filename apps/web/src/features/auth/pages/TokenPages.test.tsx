@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
 
 const TOKEN = 'k'.repeat(43);
 const LINK_WORKS = { 'POST /auth/check-token': { status: 204 } };
@@ -104,6 +105,22 @@ describe('account activation', () => {
       '/auth/activate',
     );
     expect(api.callsTo('POST /auth/check-token')[0]?.body).toEqual({ token: TOKEN, purpose: 'activation' });
+  });
+
+  it('says the account is active, with no new activation mail to ask for, to whom opens a used link while logged in (it-IT too)', async () => {
+    onTestFinished(() => localStorage.clear());
+    mockApi(LINK_DEAD);
+    renderApp(`/auth/activate/${TOKEN}`, { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is active' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Request a new activation mail' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to My requests' }).getAttribute('href')).toBe('/practices');
+    cleanup();
+    localStorage.clear();
+    await changeLocale('it-IT');
+    onTestFinished(() => changeLocale('en-US'));
+    renderApp('/auth/activate', { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Il tuo account è attivo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /email di attivazione/ })).toBeNull();
   });
 
   it('offers log in and password recovery to whom reuses the link of an account already active', async () => {

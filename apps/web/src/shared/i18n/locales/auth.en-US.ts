@@ -49,6 +49,12 @@ export const authEn = {
       requestNew: 'Request a new activation mail',
       alreadyActive: 'Already activated? Log in',
     },
+    /** The activation pages opened while logged in: the account is active, no mail to look for. */
+    active: {
+      title: 'Your account is active',
+      body: 'You are logged in with it: there is nothing left to activate, and no activation mail to wait for.',
+      link: 'Go to My requests',
+    },
     resend: {
       title: 'Resend the activation mail',
       intro:

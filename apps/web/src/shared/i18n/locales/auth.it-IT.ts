@@ -53,6 +53,11 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
       requestNew: 'Richiedi una nuova email di attivazione',
       alreadyActive: 'Account già attivato? Accedi',
     },
+    active: {
+      title: 'Il tuo account è attivo',
+      body: 'Hai effettuato l’accesso con questo account: non c’è altro da attivare, né un’email di attivazione da attendere.',
+      link: 'Vai a Le mie richieste',
+    },
     resend: {
       title: 'Invia di nuovo l’email di attivazione',
       intro:
