@@ -408,41 +408,46 @@ async function statementWithdraw(args: string[]): Promise<void> {
 const URL_SCHEME = /^(?:[a-z][a-z0-9+.-]*:\/\/|arn:|file:)/i;
 
 /**
- * When a recorded backup was written whole: the dump file's modification time when it is a file of
- * this host (`lisbon-backup` renames the finished dump, which keeps it), so a dump recorded later
- * (deploy.md §11, step 7: the one taken before an upgrade from 1.0.0) is not dated now and does not
- * silence `LisbonBackupMissing`; now for a backup kept elsewhere, named by its URL (`s3://…`, a
- * snapshot's). Any other location (or a `file:` URL) is a path of this host, and one that names
- * nothing there is refused (decision 096): a mistyped path would count as a backup made.
+ * A recorded backup: where it is, and when it was written whole. A file of this host is recorded by
+ * its absolute path, a relative one resolved from the caller's directory (`lisbon-02:30.dump` run in
+ * `/var/backups/lisbon` is `/var/backups/lisbon/lisbon-02:30.dump`), so the record names the file
+ * whatever directory it was typed in; it is dated by the file's modification time (`lisbon-backup`
+ * renames the finished dump, which keeps it), so a dump recorded later (deploy.md §11, step 7: the
+ * one taken before an upgrade from 1.0.0) is not dated now and does not silence
+ * `LisbonBackupMissing`. A backup kept elsewhere, named by its URL (`s3://…`, a snapshot's), is
+ * recorded as given, dated now. Any other location (or a `file:` URL) is a path of this host, and one
+ * that names no file there is refused (decision 096): a mistyped path would count as a backup made.
  */
-function backupWrittenAt(location: string): Date {
+function recordedBackup(location: string): { location: string; finishedAt: Date } {
   const isLocal = !URL_SCHEME.test(location) || /^file:/i.test(location);
-  if (!isLocal) return systemClock.now();
+  if (!isLocal) return { location, finishedAt: systemClock.now() };
+  const refusal = (path: string) =>
+    `backup:record: there is no file ${path} on this host, so nothing was recorded. --location takes the path of a dump that exists here (the one lisbon-backup printed as "backup written: …"; a relative path is read from the current directory), or the URL of a backup kept elsewhere (s3://bucket/key).`;
   let path: string;
   try {
     path = /^file:/i.test(location) ? fileURLToPath(location) : callerPath(location);
   } catch {
-    throw new UsageError(`backup:record: ${location} names no path of this host. Nothing was recorded.`);
+    throw new UsageError(refusal(location));
   }
   try {
     const file = statSync(path);
-    return file.isFile() ? file.mtime : systemClock.now();
+    return { location: path, finishedAt: file.isFile() ? file.mtime : systemClock.now() };
   } catch (error) {
     if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
-    throw new UsageError(
-      `backup:record: no file at ${path} (a location without a URL scheme is a path of this host). Give the dump file as written, or the URL of a backup kept elsewhere (s3://bucket/key). Nothing was recorded.`,
-    );
+    throw new UsageError(refusal(path));
   }
 }
 
 /** `backup:record`: a backup made outside the portal (the nightly `pg_dump`), for the metrics. */
 async function backupRecord(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { location: { type: 'string' } } });
-  const location = values.location?.trim();
-  if (!location) throw new UsageError('backup:record needs --location <the dump file written>');
-  const finishedAt = backupWrittenAt(location);
+  const given = values.location?.trim();
+  if (!given) throw new UsageError('backup:record needs --location <the dump file written>');
+  const { location, finishedAt } = recordedBackup(given);
   await withDatabase((db) => recordBackup(db, { kind: 'pg_dump', location, finishedAt }));
-  console.log(`backup recorded: ${location}`);
+  console.log(
+    `backup recorded: ${location}${location === given ? '' : ` (${given}, resolved to its absolute path)`}`,
+  );
 }
 
 async function restore(args: string[]): Promise<void> {

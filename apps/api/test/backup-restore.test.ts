@@ -323,7 +323,7 @@ describe('the backup and restore commands', () => {
     const recorded = await cli(['backup:record', '--location', location], env('source'));
     expect(recorded).toMatchObject({ code: 0, stdout: `backup recorded: ${location}\n` });
     expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location });
-  }, 60_000);
+  }, 120_000);
 
   it('refuse a path that names no file of this host, which would count as a backup made, and take a URL (decision 096)', async () => {
     const before = await latestBackup(source.db);
@@ -331,7 +331,7 @@ describe('the backup and restore commands', () => {
     const refused = await cli(['backup:record', '--location', mistyped], env('source'));
     expect(refused.code).toBe(2);
     expect(refused.stderr.split('\n')[0]).toBe(
-      `backup:record: no file at ${mistyped} (a location without a URL scheme is a path of this host). Give the dump file as written, or the URL of a backup kept elsewhere (s3://bucket/key). Nothing was recorded.`,
+      `backup:record: there is no file ${mistyped} on this host, so nothing was recorded. --location takes the path of a dump that exists here (the one lisbon-backup printed as "backup written: …"; a relative path is read from the current directory), or the URL of a backup kept elsewhere (s3://bucket/key).`,
     );
     expect(refused.stderr).not.toMatch(/^\s+at /m);
     const asFileUrl = await cli(['backup:record', '--location', pathToFileURL(mistyped).href], env('source'));
@@ -349,7 +349,9 @@ describe('the backup and restore commands', () => {
     const caller = { ...env('source'), INIT_CWD: root };
     const mistyped = await cli(['backup:record', '--location', 'lisbon-02:30.dmp'], caller);
     expect(mistyped.code).toBe(2);
-    expect(mistyped.stderr.split('\n')[0]).toContain(`no file at ${join(root, 'lisbon-02:30.dmp')} `);
+    expect(mistyped.stderr.split('\n')[0]).toContain(
+      `there is no file ${join(root, 'lisbon-02:30.dmp')} on this host`,
+    );
     expect(await latestBackup(source.db)).toEqual(before);
 
     const dump = join(root, 'lisbon-02:30.dump');
@@ -357,8 +359,13 @@ describe('the backup and restore commands', () => {
     const writtenAt = new Date('2026-12-01T02:31:00.000Z');
     utimesSync(dump, writtenAt, writtenAt);
     const recorded = await cli(['backup:record', '--location', 'lisbon-02:30.dump'], caller);
-    expect(recorded).toMatchObject({ code: 0, stdout: 'backup recorded: lisbon-02:30.dump\n' });
+    // Recorded by its absolute path, which names the file whatever directory it was typed in.
+    expect(recorded).toMatchObject({
+      code: 0,
+      stdout: `backup recorded: ${dump} (lisbon-02:30.dump, resolved to its absolute path)\n`,
+    });
     const row = await latestBackup(source.db);
+    expect(row).toMatchObject({ kind: 'pg_dump', location: dump });
     expect(new Date(row?.finished_at ?? 0).toISOString()).toBe(writtenAt.toISOString());
   }, 120_000);
 
