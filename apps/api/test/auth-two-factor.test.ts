@@ -64,11 +64,13 @@ describe('two-factor setup and enable', () => {
     expect((await call('GET', '/auth/me', owners)).statusCode).toBe(200);
   });
 
-  it('turns on with a real code: ten recovery codes, this session kept, the others ended, a mail', async () => {
+  it('turns on with a real code: ten recovery codes, a new session for this one, the others ended, a mail', async () => {
     await createUser(t.database, clock, { email: 'enable@example.org' });
-    const { token } = await login(t.app, 'enable@example.org');
+    const { token: before } = await login(t.app, 'enable@example.org');
     const { token: other } = await login(t.app, 'enable@example.org', undefined, '198.51.100.9');
-    const { recoveryCodes } = await enableTwoFactor(t.app, token, clock);
+    const { recoveryCodes, token } = await enableTwoFactor(t.app, before, clock);
+    expect(token).not.toBe(before);
+    expect((await call('GET', '/auth/me', before)).statusCode).toBe(401);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect((await call('GET', '/auth/2fa', token)).json()).toEqual({
@@ -87,6 +89,48 @@ describe('two-factor setup and enable', () => {
         .filter((m) => m.to === 'enable@example.org')
         .map((m) => m.kind),
     ).toEqual(['two-factor-enabled']);
+  });
+});
+
+describe('two factors turned on by a member of staff', () => {
+  it('opens the staff routes to a new token only: the one from before, seen somewhere, never becomes a staff login', async () => {
+    await createUser(t.database, clock, { email: 'newstaff@example.org', role: 'secretary' });
+    const { token: before } = await login(t.app, 'newstaff@example.org');
+    expect((await call('GET', '/staff/queues/counts', before)).json()).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    const setup = await call('POST', '/auth/2fa/setup', before);
+    const { secret } = twoFactorSetupSchema.parse(setup.json<{ data: unknown }>().data);
+    const enabled = await call('POST', '/auth/2fa/enable', before, {
+      code: totpCode(secret, clock),
+      current_password: PASSWORD,
+    });
+    expect(enabled.statusCode).toBe(200);
+    const body = enabled.json<{ data: unknown }>().data;
+    const session = sessionSchema.parse(body);
+    expect(session).toMatchObject({ two_factor_required: false });
+    expect(session.access_token).not.toBe(before);
+    expect(Date.parse(session.expires_at)).toBeGreaterThan(clock.now().getTime());
+    expect(body).toMatchObject({ recovery_codes: expect.any(Array) });
+
+    expect((await call('GET', '/staff/queues/counts', session.access_token)).statusCode).toBe(200);
+    expect((await call('GET', '/auth/2fa', session.access_token)).json()).toEqual({
+      data: { enabled: true, verified: true },
+    });
+    for (const [method, url] of [
+      ['GET', '/staff/queues/counts'],
+      ['GET', '/auth/me'],
+      ['POST', '/auth/refresh'],
+    ] as const) {
+      expect((await call(method, url, before)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    }
+    const sessions = await t.database.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.two_factor_passed_at'])
+      .where('u.email', '=', 'newstaff@example.org')
+      .execute();
+    expect(sessions.map((row) => row.two_factor_passed_at !== null)).toEqual([true]);
   });
 });
 
@@ -220,8 +264,11 @@ describe('logging in with two factors', () => {
 describe('POST /auth/2fa/disable', () => {
   it('needs a current code or a recovery code, ends the other sessions and mails a notice', async () => {
     await createUser(t.database, clock, { email: 'disable@example.org' });
-    const { token } = await login(t.app, 'disable@example.org');
-    const { recoveryCodes } = await enableTwoFactor(t.app, token, clock);
+    const { recoveryCodes, token } = await enableTwoFactor(
+      t.app,
+      (await login(t.app, 'disable@example.org')).token,
+      clock,
+    );
     const other = await login(t.app, 'disable@example.org', undefined, '198.51.100.77');
     // The other device's session: the one its second step opened (its first step's token has ended).
     const otherToken = sessionSchema.parse(

@@ -67,7 +67,10 @@ export const totpCode = (secret: string, clock: Clock): string =>
     timestamp: clock.now().getTime(),
   });
 
-/** Turns two factors on for the session's user (its password asked again); answers the secret and the recovery codes. */
+/**
+ * Turns two factors on for the session's user (its password asked again); answers the secret, the
+ * recovery codes and the token of the new session (the one given has ended).
+ */
 export async function enableTwoFactor(app: App, token: string, clock: Clock, password = PASSWORD) {
   const setup = await app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup', headers: bearer(token) });
   const { secret } = setup.json<{ data: { secret: string } }>().data;
@@ -77,8 +80,10 @@ export async function enableTwoFactor(app: App, token: string, clock: Clock, pas
     headers: bearer(token),
     payload: { code: totpCode(secret, clock), current_password: password },
   });
-  const { recovery_codes } = enable.json<{ data: { recovery_codes: string[] } }>().data;
-  return { secret, recoveryCodes: recovery_codes };
+  const { recovery_codes, access_token } = enable.json<{
+    data: { recovery_codes: string[]; access_token: string };
+  }>().data;
+  return { secret, recoveryCodes: recovery_codes, token: access_token };
 }
 
 export const contextFor = (database: TestDatabase, clock: Clock, env?: Record<string, string>) =>

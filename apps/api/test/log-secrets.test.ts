@@ -66,11 +66,13 @@ describe('secrets in the logs', () => {
     secrets.set('session token', session.token);
     const twoFactor = await enableTwoFactor(t.app, session.token, clock, NEW_PASSWORD);
     secrets.set('TOTP secret', twoFactor.secret);
+    secrets.set('session token after two factors', twoFactor.token);
     for (const [index, code] of twoFactor.recoveryCodes.entries())
       secrets.set(`recovery code ${index}`, code);
     await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(session.token) });
-    await t.app.inject({ method: 'GET', url: `/api/v1/auth/me?access_token=${session.token}` });
-    await post('/auth/logout', { route: '/', cause: 'user' }, bearer(session.token));
+    await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(twoFactor.token) });
+    await t.app.inject({ method: 'GET', url: `/api/v1/auth/me?access_token=${twoFactor.token}` });
+    await post('/auth/logout', { route: '/', cause: 'user' }, bearer(twoFactor.token));
 
     // A paid checkout on the sandbox: the session id on the hosted page's path and in the webhook.
     const buyer = await t.applicant({ email: 'buyer@example.org' });

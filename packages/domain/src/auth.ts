@@ -55,6 +55,15 @@ export const twoFactorSetupSchema = z.object({
 });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 
+/**
+ * POST /auth/2fa/enable answer: the recovery codes, shown this once, and the new session that
+ * replaces the acting one (every earlier token of the account ends), in the login's shape.
+ */
+export const twoFactorEnabledSchema = z.object({
+  ...recoveryCodesSchema.shape,
+  ...sessionSchema.shape,
+});
+
 export const registerSchema = z.object({
   email: emailSchema,
   first_name: personNameSchema,

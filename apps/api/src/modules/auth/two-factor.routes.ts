@@ -1,9 +1,9 @@
 import {
   dataEnvelope,
-  recoveryCodesSchema,
   sessionSchema,
   twoFactorCodeSchema,
   twoFactorEnableSchema,
+  twoFactorEnabledSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@lisbon/domain';
@@ -77,11 +77,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: guard.user,
       schema: {
         summary: 'Turn two factors on with the current password and a code from the pending secret',
-        description: `Answers ten one-time recovery codes, shown only this once. Other sessions end, and unused reset links of the account stop working. A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
+        description: `Answers ten one-time recovery codes, shown only this once, and a new session in the login’s shape (\`access_token\`, \`expires_at\`, \`user_id\`, \`two_factor_required\` false): every session of the account ends, the calling one too (its token then answers 401), so a token from before two factors were on never becomes a staff login. Unused reset links of the account stop working. A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
         tags: ['auth'],
         security: bearer,
         body: twoFactorEnableSchema,
-        response: { 200: dataEnvelope(recoveryCodesSchema), ...errorsOf(401, 409, 422, 429) },
+        response: { 200: dataEnvelope(twoFactorEnabledSchema), ...errorsOf(401, 409, 422, 429) },
       },
     },
     async (request) => ({

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type {
-  recoveryCodesSchema,
   Session,
+  twoFactorEnabledSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@lisbon/domain';
@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { totpContext } from '../../platform/secret-box';
 import { AppError, fieldError } from '../../platform/errors';
 import type { Authenticated } from '../sessions/service';
-import { passSecondFactor, renewAfterSecondFactor, revokeUserSessions } from '../sessions/service';
+import { renewAfterSecondFactor, renewAfterTwoFactorOn, revokeUserSessions } from '../sessions/service';
 import {
   acceptTotpCounter,
   disableTwoFactor,
@@ -36,7 +36,7 @@ import {
 
 type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
-type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
 
 async function accountOf(ctx: AppContext, { user }: Authenticated): Promise<Account> {
   const account = await findAccountById(ctx.db, user.id);
@@ -160,16 +160,17 @@ export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Prom
 
 /**
  * POST /auth/2fa/enable: the current password and a code from the pending secret turn two factors
- * on, give ten recovery codes (shown this once), keep this session and end the others, and withdraw
- * unused reset links (decision 015). A session alone (a shared computer, a copied token) cannot put
- * a second factor of its own on the account.
+ * on, give ten recovery codes (shown this once), end every session of the account and open a full
+ * one under a new token, answered as the login answers one, and withdraw unused reset links
+ * (decisions 013, 015). A session alone (a shared computer, a copied token) cannot put a second
+ * factor of its own on the account, and the token it had never becomes a staff login.
  */
 export async function enableTwoFactorAuth(
   ctx: AppContext,
   auth: Authenticated,
   { code, current_password }: { code: string; current_password: string },
   meta: RequestMeta,
-): Promise<RecoveryCodes> {
+): Promise<TwoFactorEnabled> {
   const account = await accountOf(ctx, auth);
   const pending = account.two_factor_pending_secret;
   if (auth.user.isTwoFactorEnabled || !pending) throw new AppError('CONFLICT');
@@ -186,18 +187,24 @@ export async function enableTwoFactorAuth(
     throw fieldError('code', 'twoFactorCodeInvalid');
   }
   const recoveryCodes = newRecoveryCodes();
-  await ctx.db.transaction().execute(async (trx) => {
+  const session = await ctx.db.transaction().execute(async (trx) => {
     const at = now.toISOString();
     await enableTwoFactor(trx, account.id, ctx.secrets.seal(secret, totpContext(account.id)), step, at);
     await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
     await withdrawResetLinks(trx, account.id);
-    await passSecondFactor(ctx, trx, auth.session.id);
-    await revokeUserSessions(trx, account.id, { exceptSessionId: auth.session.id });
+    const renewed = await renewAfterTwoFactorOn(ctx, trx, { userId: account.id });
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
     await queueIdentityMail(ctx, trx, 'two-factor-enabled', account);
+    return renewed;
   });
   await rememberCodeAddress(ctx, account.id, meta);
-  return { recovery_codes: recoveryCodes };
+  return {
+    recovery_codes: recoveryCodes,
+    access_token: session.token,
+    expires_at: session.expiresAt,
+    user_id: account.id,
+    two_factor_required: false,
+  };
 }
 
 /** POST /auth/2fa/disable: needs a current code or a recovery code; ends the other sessions. */

@@ -61,10 +61,6 @@ export async function extendSession(db: Db, id: number, expiresAt: string, now: 
     .execute();
 }
 
-export async function markTwoFactorPassed(db: Db, id: number, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ two_factor_passed_at: now }).where('id', '=', id).execute();
-}
-
 /** Deletes a session still waiting for its second factor; false when there is none any more. */
 export async function deletePendingSession(db: Db, id: number): Promise<boolean> {
   const result = await db

@@ -25,7 +25,6 @@ import {
   extendSession,
   findSessionWithUser,
   insertSession,
-  markTwoFactorPassed,
 } from './repository';
 
 /** The user a request acts for, as every module's service receives it. */
@@ -216,9 +215,20 @@ export async function renewAfterSecondFactor(
   return openSession(ctx, db, { userId, isTwoFactorPassed: true });
 }
 
-/** Marks a full session as having passed the second factor (turning two factors on keeps it). */
-export const passSecondFactor = (ctx: AppContext, db: Db, sessionId: number) =>
-  markTwoFactorPassed(db, sessionId, ctx.securityClock.now().toISOString());
+/**
+ * Two factors just turned on: every session of the user ends, the acting one too, and a full one
+ * opens under a new token. For staff this is a change of privilege (their abilities open only with
+ * two factors on), so the token the acting session had before (seen in a log, on a shared screen, by
+ * a proxy) must not become a staff login (OWASP: a new session identifier on any change of privilege).
+ */
+export async function renewAfterTwoFactorOn(
+  ctx: AppContext,
+  db: Db,
+  { userId }: { userId: number },
+): Promise<{ token: string; expiresAt: string }> {
+  await deleteUserSessions(db, userId);
+  return openSession(ctx, db, { userId, isTwoFactorPassed: true });
+}
 
 export const revokeSession = (db: Db, sessionId: number) => deleteSession(db, sessionId);
 

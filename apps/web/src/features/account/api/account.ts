@@ -3,7 +3,7 @@ import {
   closesOnAccountDeletion,
   MAX_PER_PAGE,
   practiceSummarySchema,
-  recoveryCodesSchema,
+  twoFactorEnabledSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
   type updatePasswordSchema,
@@ -12,6 +12,7 @@ import {
 } from '@lisbon/domain';
 import { z } from 'zod';
 import { api } from '@/api';
+import { startSession } from '@/shared/session/session';
 
 /** The account calls of spec §7 (users/{id}, profile) and the settings calls of the auth table. */
 
@@ -24,8 +25,15 @@ export const changePassword = async (input: z.output<typeof updatePasswordSchema
 export const setUpTwoFactor = async () =>
   (await api.create('auth/2fa/setup', undefined, { schema: twoFactorSetupSchema })).data;
 
-export const enableTwoFactor = async (input: { code: string; current_password: string }) =>
-  (await api.create('auth/2fa/enable', input, { schema: recoveryCodesSchema })).data.recovery_codes;
+/**
+ * POST /auth/2fa/enable: the API ends every session of the account, this one too, and answers a
+ * new one beside the recovery codes (decision 013): it is kept as a login's is.
+ */
+export async function enableTwoFactor(input: { code: string; current_password: string }) {
+  const { data } = await api.create('auth/2fa/enable', input, { schema: twoFactorEnabledSchema });
+  startSession(data);
+  return data.recovery_codes;
+}
 
 export const disableTwoFactor = async (code: string) =>
   (await api.create('auth/2fa/disable', { code }, { schema: twoFactorStatusSchema })).data;

@@ -415,9 +415,20 @@ describe('account page: settings', () => {
           },
         },
       },
-      'POST /auth/2fa/enable': { body: { data: { recovery_codes: codes } } },
+      'POST /auth/2fa/enable': {
+        body: {
+          data: {
+            recovery_codes: codes,
+            access_token: 'n'.repeat(43),
+            expires_at: '2099-01-01T01:00:00.000Z',
+            user_id: 1,
+            two_factor_required: false,
+          },
+        },
+      },
     });
     openAccount();
+    const before = storage.get('token');
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
@@ -440,6 +451,11 @@ describe('account page: settings', () => {
       current_password: 'Quiet#Harbour42',
     });
     expect(screen.getByText('Two-factor authentication enabled')).toBeTruthy();
+    // The API ended the session it was called with and answered a new one, kept from now on.
+    expect(before).not.toBe('n'.repeat(43));
+    expect(storage.get('token')).toBe('n'.repeat(43));
+    expect(storage.get('tokenExpiresAt')).toBe('2099-01-01T01:00:00.000Z');
+    expect(storage.get('auth')).toEqual({ userId: 1 });
 
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my codes' }));
     expect(screen.queryByText('code-0')).toBeNull();
