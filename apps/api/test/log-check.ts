@@ -73,6 +73,16 @@ export function findSecrets(lines: Iterable<string>, secrets: Iterable<string>):
 
 const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
 
+/**
+ * The secrets this test process has minted so far, as the run's check will look for them: a test
+ * shows that a secret it was handed is on the list, so no log line may hold it.
+ */
+export function mintedHere(): string[] {
+  const folder = process.env[LOG_CHECK_DIR_VARIABLE];
+  const file = folder ? secretsFileOf(folder) : undefined;
+  return file && existsSync(file) ? linesOf(file) : [];
+}
+
 /** What one run's folder holds: every log line and every secret, from every test process. */
 export function readRun(folder: string): { lines: string[]; secrets: string[] } {
   const files = existsSync(folder) ? readdirSync(folder) : [];

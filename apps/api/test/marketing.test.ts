@@ -3,6 +3,7 @@ import { sendMarketingMail } from '../src/modules/marketing/service';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { contextFor } from './identity';
+import { mintedHere } from './log-check';
 import { readMailFiles, type ReadMail } from './mail';
 import { apiCall, dataOf, type Applicant } from './requests';
 
@@ -54,6 +55,8 @@ describe('marketing mail', () => {
     for (const mail of mails) {
       const token = tokenIn(mail);
       expect(mail.listUnsubscribe).toBe(`<http://localhost:3000/marketing-opt-out/${token}>`);
+      // A secret the log check looks for in every line of the run (decision 083).
+      expect(mintedHere()).toContain(token);
       expect(mail.subject).toContain('New services in spring');
       expect(mail.text).toContain('Read more on the portal.');
     }

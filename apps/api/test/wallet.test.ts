@@ -49,6 +49,7 @@ import {
 } from '../src/platform/signing/wallet-key';
 import { testConfig, useTestApp } from './helper';
 import { bearer, contextFor } from './identity';
+import { mintedHere } from './log-check';
 import { dataOf, type Applicant } from './requests';
 import type { StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
@@ -1419,6 +1420,8 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       expect(dataOf<WalletCheck>(shown)).toMatchObject({ state: 'checked', is_valid: true });
     }
     expect((await read({ key: 'not a key' })).statusCode).toBe(422);
+    // Each reads the holder's claims: secrets the log check looks for in every line (decision 083).
+    expect(mintedHere()).toEqual(expect.arrayContaining([request.id, request.result_key, responseCode]));
   });
 
   it('reads a request made before keys were given (no key recorded) by its id, until housekeeping deletes it', async () => {
@@ -1935,6 +1938,8 @@ describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)'
     const offer = await offerOf();
     const { accessTokenResponse } = await holder.accessToken(offer.offer_url, offer.tx_code, { dpop: true });
     expect(accessTokenResponse.token_type).toBe('DPoP');
+    // A credential for the statement: a secret the log check looks for in every line (decision 083).
+    expect(mintedHere()).toContain(accessTokenResponse.access_token);
     expect(decodeJwt(accessTokenResponse.access_token).cnf).toEqual({
       jkt: await calculateJwkThumbprint(holder.publicJwk as JWK),
     });

@@ -26,7 +26,7 @@ import { calculateJwkThumbprint, jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
-import { randomToken } from '../../platform/crypto';
+import { minted, randomToken } from '../../platform/crypto';
 import { isJwtTooDeep } from '../../platform/http/json-depth';
 import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
@@ -194,7 +194,7 @@ export async function exchangeToken(
   const granted = configurations && {
     authorization_details: grantedDetails(configurations, offer.statement_id),
   };
-  return server.createAccessTokenResponse({
+  const response = await server.createAccessTokenResponse({
     audience: issuerUrlOf(ctx),
     authorizationServer: issuerUrlOf(ctx),
     signer: issuerSigner(key),
@@ -207,6 +207,9 @@ export async function exchangeToken(
     additionalAccessTokenPayload: granted,
     additionalAccessTokenResponsePayload: granted,
   });
+  // A bearer credential for the statement's claims: on the log check's list, like a session token.
+  minted(response.access_token);
+  return response;
 }
 
 /** POST /wallet/nonce: a c_nonce any instance can check, since it is signed (OpenID4VCI 1.0 §7); good once. */

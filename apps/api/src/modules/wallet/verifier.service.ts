@@ -27,6 +27,7 @@ import { calculateJwkThumbprint, compactDecrypt, decodeJwt, decodeProtectedHeade
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
+import { minted } from '../../platform/crypto';
 import { WALLET_RESPONSE_MODES, type WalletResponseMode } from '../../platform/config';
 import { isJsonTooDeep, isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
 import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
@@ -199,8 +200,8 @@ async function signedRequest(
   });
 }
 
-/** A secret of ours, as handed out: 32 random bytes, base64url. */
-const newSecret = () => randomBytes(32).toString('base64url');
+/** A secret of ours, as handed out: 32 random bytes, base64url (on the log check's list, `minted`). */
+const newSecret = () => minted(randomBytes(32).toString('base64url'));
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const isSecretOf = (hash: string | null, secret: string | undefined) =>
   hash !== null && secret !== undefined && timingSafeEqual(Buffer.from(hash), Buffer.from(hashOf(secret)));
@@ -212,7 +213,11 @@ const isSecretOf = (hash: string | null, secret: string | undefined) =>
  */
 export async function createPresentationRequest(ctx: AppContext): Promise<WalletRequest> {
   const key = await issuerKeyOf(ctx);
-  const row = { id: randomBytes(18).toString('base64url'), nonce: randomBytes(18).toString('base64url') };
+  // The id reads the outcome on a request made before keys were given: kept out of logs (`minted`).
+  const row = {
+    id: minted(randomBytes(18).toString('base64url')),
+    nonce: randomBytes(18).toString('base64url'),
+  };
   const resultKey = newSecret();
   const expiresAt = isoAfter(ctx.clock.now(), WALLET_PRESENTATION_TTL_MINUTES * 60);
   // The request keeps the mode it asks for: a change of WALLET_RESPONSE_MODE leaves it as it was made.
