@@ -88,6 +88,9 @@ export const theme = createTheme({
         zIndex: 1001,
       },
     },
+    // The arrows at the end of a select (the header's language, a country) draw what the field's
+    // role says already: hidden from assistive technology, not read as an image with no name.
+    ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
     // A searchable list opens when its field is clicked or typed in (or on the Down arrow), not when focus
     // merely arrives: a refused form that takes the keyboard to a country field in error left its
     // list open over the fields below, as Tab into the field did (a plain Select never opened so).
