@@ -1,6 +1,6 @@
 import { type Abilities, canAccess } from '@lisbon/domain';
-import { NavLink, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, NavLink, Stack } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { APP_NAVIGATION, currentLink, HELP_LINK, type NavItem, PUBLIC_NAVIGATION } from './navigation';
@@ -16,11 +16,13 @@ type LinksProps = {
   badges?: NavBadges;
   /** Words hidden from sight after a link's label, by its path: a count its badge only shows. */
   spoken?: NavBadges;
+  /** Each link in a list item, for a group's list. */
+  isListed?: boolean;
 } & Props;
 
-function Links({ items, current, onNavigate, badges = {}, spoken = {} }: LinksProps) {
+function Links({ items, current, onNavigate, badges = {}, spoken = {}, isListed = false }: LinksProps) {
   const { t } = useTranslation();
-  return items.map((item) => (
+  const links = items.map((item) => (
     <NavLink
       key={item.to}
       component={Link}
@@ -42,6 +44,34 @@ function Links({ items, current, onNavigate, badges = {}, spoken = {} }: LinksPr
       onClick={onNavigate}
     />
   ));
+  return isListed ? links.map((link) => <li key={link.key}>{link}</li>) : links;
+}
+
+/**
+ * A group of the logged-in area's links (Requests, Account): a list named by the group's title, which
+ * is a button that folds the list away and says whether it is open. A screen reader heard the title
+ * as plain text, then an image with no name (the arrow), then the links one after the other, in no
+ * list; and the title folded the group on a click only, with no way to it from the keyboard.
+ */
+function LinkGroup({ label, children }: { label: string; children: ReactNode }) {
+  const [isOpen, setIsOpen] = useState(true);
+  const titleId = useId();
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      id={titleId}
+      label={label}
+      opened={isOpen}
+      onChange={setIsOpen}
+      aria-expanded={isOpen}
+      childrenOffset="md"
+    >
+      <Box component="ul" aria-labelledby={titleId} m={0} p={0} style={{ listStyle: 'none' }}>
+        {children}
+      </Box>
+    </NavLink>
+  );
 }
 
 type AppNavigationProps = Props & {
@@ -66,15 +96,16 @@ export function AppNavigation({ abilities, onNavigate, onLogout, badges, spoken 
   return (
     <Stack gap={4}>
       {groups.map((group) => (
-        <NavLink key={group.label} label={t(`nav.${group.label}`)} defaultOpened childrenOffset="md">
+        <LinkGroup key={group.label} label={t(`nav.${group.label}`)}>
           <Links
+            isListed
             items={group.items}
             current={current}
             onNavigate={onNavigate}
             badges={badges}
             spoken={spoken}
           />
-        </NavLink>
+        </LinkGroup>
       ))}
       <Links items={[HELP_LINK]} current={current} onNavigate={onNavigate} />
       <NavLink component="button" type="button" label={t('nav.logout')} onClick={onLogout} />
