@@ -105,7 +105,7 @@ export function AppLayout() {
     ),
     ...perQueue((queue) => <StaffQueueBadge queue={queue} />),
   };
-  // The counts in words, in the links' names: "Assigned, 2 requests", heard once.
+  // The counts in words, in the links' names: "Assigned to me, 2 requests", heard once.
   const spoken = {
     '/practices': (
       <Suspense fallback={null}>

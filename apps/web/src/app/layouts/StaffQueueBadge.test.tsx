@@ -1,4 +1,5 @@
 import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
@@ -18,13 +19,13 @@ const counts = { assigned: 2, to_review: 0, unassigned: 1, ready_for_issue: 0, a
 
 /**
  * An accessible name, exactly. happy-dom gives no element a computed `display`, so the name's
- * computation puts a space before every element's text (", 2 requests" after "Assigned"): the
+ * computation puts a space before every element's text (", 2 requests" after "Assigned to me"): the
  * space before a comma is the test's, not the page's.
  */
 const named = (expected: string) => (name: string) => name.replace(/ +,/g, ',') === expected;
 
 describe('the staff navigation’s counts', () => {
-  it('are heard once, after the link’s name, in words with their plural ("Assigned, 2 requests")', async () => {
+  it('are heard once, after the link’s name, in words with their plural ("Assigned to me, 2 requests")', async () => {
     setViewport(DESKTOP);
     mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
@@ -32,7 +33,7 @@ describe('the staff navigation’s counts', () => {
     });
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('admin')) });
 
-    const assigned = await screen.findByRole('link', { name: named('Assigned, 2 requests') });
+    const assigned = await screen.findByRole('link', { name: named('Assigned to me, 2 requests') });
     expect(screen.getByRole('link', { name: named('To assign or admit, 1 request') })).toBeTruthy();
     expect(screen.getByRole('link', { name: named('To review, 0 requests') })).toBeTruthy();
     expect(screen.getByRole('link', { name: named('All, 16 requests') })).toBeTruthy();
@@ -40,7 +41,10 @@ describe('the staff navigation’s counts', () => {
     expect(assigned.querySelector('[aria-hidden="true"]')?.textContent).toBe('2');
 
     await act(() => changeLocale('it-IT'));
-    expect(await screen.findByRole('link', { name: named('Assegnate, 2 richieste') })).toBeTruthy();
+    // The queue has one name in it-IT, the menu's as its page's heading: "Assegnate a me", not "Assegnate".
+    const assegnate = await screen.findByRole('link', { name: named('Assegnate a me, 2 richieste') });
     expect(screen.getByRole('link', { name: named('Da assegnare o ammettere, 1 richiesta') })).toBeTruthy();
+    await userEvent.click(assegnate);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assegnate a me' })).toBeTruthy();
   });
 });

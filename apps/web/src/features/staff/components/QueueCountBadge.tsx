@@ -16,7 +16,7 @@ export function QueueCountBadge({ counts, queue }: { counts: QueueCounts | undef
   );
 }
 
-/** The same count in words, hidden from sight, put right after the link's label: "Assigned, 2 requests". */
+/** The same count in words, hidden from sight, put right after the link's label: "Assigned to me, 2 requests". */
 export function QueueCountWords({ counts, queue }: { counts: QueueCounts | undefined; queue: StaffQueue }) {
   const { t } = useTranslation();
   const count = counts?.[queue];

@@ -53,7 +53,8 @@ export const enUS = {
     help: 'Help',
     logout: 'Logout',
     staff: 'Staff workspace',
-    staffAssigned: 'Assigned',
+    // The queue's one name, in the menu as on its page and in the workspace's hints.
+    staffAssigned: 'Assigned to me',
     staffToReview: 'To review',
     staffUnassigned: 'To assign or admit',
     staffReadyForIssue: 'Ready for issue',

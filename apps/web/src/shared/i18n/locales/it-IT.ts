@@ -45,7 +45,8 @@ export const itIT: PublicCatalogue = {
     help: 'Aiuto',
     logout: 'Esci',
     staff: 'Area del personale',
-    staffAssigned: 'Assegnate',
+    // Il nome della coda, uguale nel menu, sulla sua pagina e nei suggerimenti della scheda.
+    staffAssigned: 'Assegnate a me',
     staffToReview: 'Da revisionare',
     staffUnassigned: 'Da assegnare o ammettere',
     staffReadyForIssue: 'Pronte per il rilascio',

@@ -18,7 +18,7 @@ export const staffEn = {
       caption_other: '{{title}}: page {{page}} of {{pages}}, {{count}} requests in all',
       captionCapped:
         '{{title}}: page {{page}} of more than {{pages}}, more than {{total}} requests: narrow the filters',
-      // After a navigation link's name, as a screen reader says it: "Assigned, 2 requests".
+      // After a navigation link's name, as a screen reader says it: "Assigned to me, 2 requests".
       navCount_one: ', {{count}} request',
       navCount_other: ', {{count}} requests',
       selectAll: 'Select every request on this page that can be assigned',
