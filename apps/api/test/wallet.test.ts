@@ -2072,6 +2072,29 @@ describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)'
     expect((await purgeSpentDpopProofs(ctx)).removed).toBeGreaterThanOrEqual(3);
     expect(await spent()).toHaveLength(0);
   });
+
+  it('spends a proof sent with a body it cannot read, so that no one who saw it uses it with a body of their own; a new proof is taken', async () => {
+    const key = await newDpopKey();
+    const { accessToken, issuerMetadata } = await boundToken(key);
+    const proof = await proofOf(key, { htu: CREDENTIAL_URL, accessToken });
+    const unreadable = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: { authorization: `DPoP ${accessToken}`, 'content-type': 'application/json', dpop: proof },
+      payload: '{"proofs":',
+    });
+    expect([unreadable.statusCode, unreadable.json().error]).toEqual([400, 'invalid_credential_request']);
+    // The token and the proof, seen on their way (a proxy's log), sent again with a good body.
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    const replayed = await dpopCredentialRequest(accessToken, jwt, proof);
+    expect([replayed.statusCode, replayed.json()]).toEqual([
+      401,
+      { error: 'invalid_dpop_proof', error_description: 'The DPoP proof was used already' },
+    ]);
+    // The wallet sends its request again with a new proof, as RFC 9449 §4.2 has it do for every request.
+    const newProof = await proofOf(key, { htu: CREDENTIAL_URL, accessToken });
+    expect((await dpopCredentialRequest(accessToken, jwt, newProof)).statusCode).toBe(200);
+  });
 });
 
 describe('JSON nested too deep inside the JWTs a wallet sends (decision 046, amended 2026-12-06)', () => {

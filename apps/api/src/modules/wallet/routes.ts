@@ -250,7 +250,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
 
     // The access token is checked before the body is read (RFC 6750 §3.1): a request without one,
     // or with one that is not good, is answered 401 whatever its body, never 400 for a body it could
-    // not have been given a credential for anyway.
+    // not have been given a credential for anyway. A DPoP proof is spent here too, before the body:
+    // one left unspent by a body refused would serve whoever saw it with the token, with a body of
+    // their own (decision 088, amended 2026-12-06); a wallet makes a new proof for each request.
     const accessOfRequest = new WeakMap<FastifyRequest, CredentialAccess>();
     open.post(
       '/wallet/credential',
