@@ -187,6 +187,31 @@ describe('POST /auth/activate', () => {
     expect(again.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
   });
 
+  it('gives an account registered with no language chosen (an API client) its browser’s at the first login, a chosen one kept (decision 099)', async () => {
+    const localeAfterLogin = async (email: string, locale?: 'en-US' | 'it-IT') => {
+      await post('/auth/register', registration({ email, ...(locale ? { locale } : {}) }));
+      await t.worker.drainOnce();
+      const mail = mailsTo(email).at(-1);
+      if (!mail) throw new Error('no activation mail');
+      const token = linkToken(mail, 'activate');
+      await post('/auth/activate', { token, password: PASSWORD, password_confirmation: PASSWORD });
+      const logged = await post(
+        '/auth',
+        { email, password: PASSWORD },
+        { 'accept-language': 'it-IT,it;q=0.9' },
+      );
+      expect(logged.statusCode).toBe(200);
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('locale')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return row.locale;
+    };
+    expect(await localeAfterLogin('api.client@example.org')).toBe('it-IT');
+    expect(await localeAfterLogin('form.english@example.org', 'en-US')).toBe('en-US');
+  });
+
   it('answers 404 TOKEN_NOT_FOUND for an unknown or expired link, in Italian when asked', async () => {
     const token = await registerAndReadToken('late@example.org');
     clock.advance({ hours: 73 });

@@ -72,8 +72,10 @@ export async function applyRegistration(
     birthDate: input.birth_date,
     category: input.category,
     // The applicant's first visit: the language the form chose, else the browser's (decision 099).
+    // Settled only when the registration chose one: one made with none (an API client, no UI
+    // language) takes the browser's at the first login, as a staff account does.
     locale: accountLocale(input.locale, locale),
-    isLocaleChosen: true,
+    isLocaleChosen: input.locale !== undefined,
     hasMarketingConsent: input.marketing_consent,
     hasAcceptedTerms: input.accept_terms,
     now: ctx.clock.now().toISOString(),
