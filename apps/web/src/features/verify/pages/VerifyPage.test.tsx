@@ -340,7 +340,7 @@ describe('the public verification page', () => {
     },
   );
 
-  it('says a statement not yet published is not published, before and after the upload', async () => {
+  it('says a statement not yet published is not published, before and after the upload, once under its title', async () => {
     mockApi({
       [`GET /verify/${ID}`]: { body: { data: status('pending') } },
       [`POST /verify/${ID}`]: {
@@ -351,9 +351,11 @@ describe('the public verification page', () => {
     expect(await screen.findByText(/not yet published\. Please try again later/)).toBeTruthy();
     choose(pdf());
     await waitFor(() => expect(within(liveRegion()).getByText('Not yet published')).toBeTruthy());
+    // The title says it; the line under it says what follows, not "not yet published" again.
     expect(
-      within(liveRegion()).getByText('The certificate is not yet published. Please try again later.'),
+      within(liveRegion()).getByText('Its publication is still under way: please try again later.'),
     ).toBeTruthy();
+    expect(within(liveRegion()).getAllByText(/not yet published/i)).toHaveLength(1);
   });
 
   it('says an unknown id is unknown, in Italian too', async () => {

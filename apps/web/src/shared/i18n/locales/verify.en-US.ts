@@ -40,7 +40,12 @@ export const verifyEn = {
       authority: 'Certificate authority',
       ledgerLink: 'See the ledger entry',
     },
-    reasons: VERIFY_REASONS_EN,
+    // Under the title "Not yet published": what follows from it, not the same fact again (the API's
+    // message, with no title above it, keeps the domain's sentence).
+    reasons: {
+      ...VERIFY_REASONS_EN,
+      not_yet_published: 'Its publication is still under way: please try again later.',
+    },
     another: 'Check another file',
   },
   statement: {

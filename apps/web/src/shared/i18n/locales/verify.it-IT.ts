@@ -40,7 +40,10 @@ export const verifyIt: typeof verifyEn = {
       authority: 'Ente certificatore',
       ledgerLink: 'Vedi la registrazione sul registro',
     },
-    reasons: VERIFY_REASONS_IT,
+    reasons: {
+      ...VERIFY_REASONS_IT,
+      not_yet_published: 'La pubblicazione è ancora in corso: riprova più tardi.',
+    },
     another: 'Controlla un altro file',
   },
   statement: {
