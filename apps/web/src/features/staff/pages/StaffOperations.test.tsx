@@ -304,7 +304,10 @@ describe('the dashboard', () => {
     expect(within(appeals).getByText('25 %')).toBeTruthy();
     const time = screen.getByRole('table', { name: 'Working days from submission to publication' });
     expect(within(time).getByText('37.5')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'Download the table (CSV)' })).toHaveLength(9);
+    // Each download named with its figure, not nine buttons of one name.
+    const downloads = screen.getAllByRole('button', { name: /^Download the table \(CSV\): / });
+    expect(new Set(downloads.map((button) => button.getAttribute('aria-label'))).size).toBe(9);
+    expect(screen.getByRole('button', { name: 'Download the table (CSV): Backlog by status' })).toBeTruthy();
     // One landmark per figure: the figure's section and its table's scrolling box were two regions
     // of the same name (axe landmark-unique), heard twice in the list of landmarks.
     for (const figure of ['Backlog by status', 'Appeals and amendments', 'Statements published per week'])

@@ -44,6 +44,7 @@ export const operationsEn = {
         },
       },
       csv: 'Download the table (CSV)',
+      csvOf: 'Download the table (CSV): {{title}}',
       chartNote: 'Chart of the table below, which holds the same figures.',
       total: 'Total',
       backlog: {

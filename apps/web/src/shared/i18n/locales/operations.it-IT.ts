@@ -46,6 +46,7 @@ export const operationsIt: typeof operationsEn = {
         },
       },
       csv: 'Scarica la tabella (CSV)',
+      csvOf: 'Scarica la tabella (CSV): {{title}}',
       chartNote: 'Grafico della tabella seguente, che riporta gli stessi dati.',
       total: 'Totale',
       backlog: {
