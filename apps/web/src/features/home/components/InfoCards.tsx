@@ -7,7 +7,14 @@ type Props = { cards: readonly InfoCard[]; columns?: 2 | 3 };
 
 export function InfoCards({ cards, columns = 3 }: Props) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, sm: columns }} spacing="md" component="ul" className="plain-list">
+    // As many to a row as fit at a width in rem, up to `columns` (app.css's .info-cards): with the
+    // text enlarged fewer stand to a row, rather than cut their titles at the card’s edge.
+    <SimpleGrid
+      spacing="md"
+      component="ul"
+      className="plain-list info-cards"
+      style={{ '--info-cards-columns': columns }}
+    >
       {cards.map((card) => (
         <Card key={card.title} withBorder padding="lg" component="li">
           <Title order={3} size="h4" mb="xs">
