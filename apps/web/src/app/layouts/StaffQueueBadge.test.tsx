@@ -36,7 +36,10 @@ describe('the staff navigation’s counts', () => {
     const assigned = await screen.findByRole('link', { name: named('Assigned to me, 2 requests') });
     expect(screen.getByRole('link', { name: named('To assign or admit, 1 request') })).toBeTruthy();
     expect(screen.getByRole('link', { name: named('To review, 0 requests') })).toBeTruthy();
-    expect(screen.getByRole('link', { name: named('All, 16 requests') })).toBeTruthy();
+    // One name for the list of every request, the menu's as its page's heading: not "All".
+    const all = screen.getByRole('link', { name: named('All requests, 16 requests') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'All requests' })).toBeTruthy();
+    expect(all.getAttribute('href')).toBe('/staff/queues/all');
     // The number is there to see: its badge is hidden from screen readers as a whole.
     expect(assigned.querySelector('[aria-hidden="true"]')?.textContent).toBe('2');
 
@@ -46,5 +49,8 @@ describe('the staff navigation’s counts', () => {
     expect(screen.getByRole('link', { name: named('Da assegnare o ammettere, 1 richiesta') })).toBeTruthy();
     await userEvent.click(assegnate);
     expect(await screen.findByRole('heading', { level: 1, name: 'Assegnate a me' })).toBeTruthy();
+    // "Tutte le richieste" in the menu as on its page, not "Tutte".
+    await userEvent.click(screen.getByRole('link', { name: named('Tutte le richieste, 16 richieste') }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tutte le richieste' })).toBeTruthy();
   });
 });

@@ -59,7 +59,7 @@ export const enUS = {
     staffUnassigned: 'To assign or admit',
     staffReadyForIssue: 'Ready for issue',
     staffArchive: 'Archive secretary',
-    staffAll: 'All',
+    staffAll: 'All requests',
     staffNotices: 'Notices and maintenance',
     staffDashboard: 'Dashboard',
   },

@@ -51,7 +51,7 @@ export const itIT: PublicCatalogue = {
     staffUnassigned: 'Da assegnare o ammettere',
     staffReadyForIssue: 'Pronte per il rilascio',
     staffArchive: 'Archivio segreteria',
-    staffAll: 'Tutte',
+    staffAll: 'Tutte le richieste',
     staffNotices: 'Avvisi e manutenzione',
     staffDashboard: 'Cruscotto',
   },
