@@ -71,6 +71,11 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expect(results.getByRole('option', { disabled: false }).first()).toContainText(`no. ${second}`);
   await secretary.keyboard.press('Enter');
   await expect(secretary.getByRole('heading', { level: 1, name: `Request no. ${second}` })).toBeVisible();
+  // Nothing found: the list says what was looked for, not "No items found".
+  await box.fill('qqzzqq');
+  await expect(results.getByText('No request matches “qqzzqq”.')).toBeVisible();
+  await expectAccessible(secretary);
+  await box.fill('');
 
   // The queue: each row against its deadline; filtered by it.
   await secretary.goto('/staff/queues/unassigned');

@@ -35,7 +35,7 @@ export function ClosuresSection({ isAdmin }: Props) {
         {t('notices.staff.closuresHeading')}
       </Title>
       {closures.data.length === 0 ? (
-        <Text>{t('messages.noItems')}</Text>
+        <Text>{t('notices.staff.noClosures')}</Text>
       ) : (
         <Table striped withTableBorder>
           <Table.Thead>
@@ -91,7 +91,7 @@ export function SuspensionsSection({ isAdmin }: Props) {
       </Title>
       <Text size="sm">{t('notices.staff.suspensionsHelp')}</Text>
       {suspensions.data.length === 0 ? (
-        <Text>{t('messages.noItems')}</Text>
+        <Text>{t('notices.staff.noSuspensions')}</Text>
       ) : (
         <Table striped withTableBorder>
           <Table.Thead>

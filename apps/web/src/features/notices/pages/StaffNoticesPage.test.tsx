@@ -1,15 +1,17 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { staffUser } from '@/test/staffFixtures';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  await changeLocale('en-US');
 });
 
 const maintenance = { is_on: false, source: 'setting', is_setting_on: false, changes: [] };
@@ -175,6 +177,26 @@ describe('the staff notices page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Period deleted')).toBeTruthy();
     expect(api.callsTo('DELETE /staff/return-delivery-suspensions/2')).toHaveLength(1);
+  });
+
+  it('says in its own words that no closure is announced or no suspension planned, not "No items found"', async () => {
+    mockApi({
+      'GET /notices': {
+        body: { data: { closures: [], maintenance: { is_on: false, is_staff_only: false } } },
+      },
+      'GET /staff/maintenance': { body: { data: maintenance } },
+      'GET /staff/closures': list([]),
+      'GET /staff/return-delivery-suspensions': list([]),
+    });
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('evaluator')) });
+    const closures = await section('Closure periods');
+    expect(await within(closures).findByText('No closure period has been announced.')).toBeTruthy();
+    const suspensions = await section('Return delivery suspensions');
+    expect(await within(suspensions).findByText('Return delivery has no suspension planned.')).toBeTruthy();
+    expect(screen.queryByText('No items found')).toBeNull();
+    await act(() => changeLocale('it-IT'));
+    expect(await screen.findByText('Non è stato annunciato nessun periodo di chiusura.')).toBeTruthy();
+    expect(screen.getByText('Non è prevista nessuna sospensione della spedizione di ritorno.')).toBeTruthy();
   });
 
   it('shows other staff the tables read-only, with no forms and no Delete', async () => {

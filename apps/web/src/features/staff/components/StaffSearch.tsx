@@ -101,7 +101,7 @@ export function StaffSearch() {
     status =
       results.length > 0
         ? t('operations.search.results', { count: results.length })
-        : t('operations.search.none');
+        : t('operations.search.none', { query: query.trim() });
   }
 
   return (
@@ -155,7 +155,7 @@ export function StaffSearch() {
               </Combobox.Option>
             ))}
             {hasAnswer && results.length === 0 && (
-              <Combobox.Empty>{t('operations.search.none')}</Combobox.Empty>
+              <Combobox.Empty>{t('operations.search.none', { query: query.trim() })}</Combobox.Empty>
             )}
           </Combobox.Options>
         </Combobox.Dropdown>

@@ -236,7 +236,7 @@ describe('staff queues', () => {
     expect(screen.queryByText('Date not valid')).toBeNull();
   });
 
-  it("says 'No items found' for an empty queue", async () => {
+  it('says what an empty queue lacks in its own words, or that the filters left nothing, in en-US and it-IT', async () => {
     mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
       'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
@@ -244,7 +244,24 @@ describe('staff queues', () => {
     });
     renderApp('/staff/queues/to_review', { queryClient: logIn(staffUser('reviewer')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'To review' })).toBeTruthy();
-    expect(await screen.findByText('No items found')).toBeTruthy();
+    expect(await screen.findByText('No request is waiting for your review.')).toBeTruthy();
+    expect(screen.queryByText('No items found')).toBeNull();
+    expect(screen.queryByText('Clear the filters to see the whole list.')).toBeNull();
+    cleanup();
+
+    renderApp('/staff/queues/to_review?is_urgent=true', { queryClient: logIn(staffUser('reviewer')) });
+    expect(await screen.findByText('No request in “To review” matches these filters.')).toBeTruthy();
+    expect(screen.getByText('Clear the filters to see the whole list.')).toBeTruthy();
+    cleanup();
+
+    await act(() => changeLocale('it-IT'));
+    try {
+      renderApp('/staff/queues/assigned', { queryClient: logIn(staffUser('evaluator')) });
+      expect(await screen.findByText('Nessuna richiesta è assegnata a te.')).toBeTruthy();
+      expect(screen.queryByText('Nessun elemento trovato')).toBeNull();
+    } finally {
+      await act(() => changeLocale('en-US'));
+    }
   });
 
   it('assigns the selected requests to an evaluator and a reviewer', async () => {

@@ -80,6 +80,8 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   };
 
   const title = t(`staff.queueTitles.${queue}`);
+  // An empty list says what is missing: the queue's own words, or that the filters left nothing.
+  const isFiltered = FILTER_KEYS.some((key) => Boolean(params.get(key)));
   // Once the selected requests are assigned or written to, the dialog's button is disabled (none
   // selected): focus goes to the page's heading, above the table.
   const dialogFocus = useOpenerFocus();
@@ -121,7 +123,8 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
         list={practices}
         page={search.page}
         onPage={(page) => change({ page: String(page) })}
-        none={t('messages.noItems')}
+        none={isFiltered ? t('staff.queue.noneFiltered', { title }) : t(`staff.queue.none.${queue}`)}
+        empty={isFiltered ? t('staff.queue.emptyFiltered') : undefined}
       >
         {({ practices: rows, total, isTotalCapped }, pages) => (
           <QueueTable

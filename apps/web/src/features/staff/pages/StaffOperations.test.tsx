@@ -153,15 +153,16 @@ describe('the staff search box', () => {
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() => expect(active()?.textContent).toContain('no. 12'));
     await userEvent.type(box, '{Backspace}{Backspace}qq');
-    expect(await screen.findAllByText('No items found')).not.toHaveLength(0);
+    expect(await screen.findAllByText('No request matches “qq”.')).not.toHaveLength(0);
     await waitFor(() => expect(box.getAttribute('aria-activedescendant')).toBeNull());
   });
 
-  it('says when nothing is found', async () => {
+  it('says when nothing is found, naming what was looked for (not "No items found")', async () => {
     operationsApi();
     renderApp('/staff/queues/all', { queryClient: logIn(staffUser('evaluator')) });
     await userEvent.type(await screen.findByRole('combobox', { name: 'Find a request' }), 'qq');
-    expect(await screen.findAllByText('No items found')).not.toHaveLength(0);
+    expect(await screen.findAllByText('No request matches “qq”.')).not.toHaveLength(0);
+    expect(screen.queryByText('No items found')).toBeNull();
   });
 });
 

@@ -24,7 +24,7 @@ export function NotesSection({ practice, isAllowed }: { practice: StaffPractice;
     <Stack gap="md">
       <Text>{t('staff.notes.hint')}</Text>
       {practice.notes.length === 0 ? (
-        <Text>{t('messages.noItems')}</Text>
+        <Text>{t('staff.notes.none')}</Text>
       ) : (
         <Stack component="ol" className="plain-list" gap="xs">
           {practice.notes.map((note) => (

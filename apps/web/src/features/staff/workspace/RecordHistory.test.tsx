@@ -14,6 +14,16 @@ afterEach(() => {
 const byApplicant = { id: 1, first_name: 'Amina', last_name: 'Haddad', role: 'applicant' };
 
 describe("the record's history", () => {
+  it('says nothing is recorded yet in its own words, not "No items found"', () => {
+    renderComponent(
+      <RecordHistory
+        practice={staffPracticeFixture({ history: [], thread: [], notes: [], documents: [] })}
+      />,
+    );
+    expect(screen.getByText('Nothing has been recorded for this request yet.')).toBeTruthy();
+    expect(screen.queryByText('No items found')).toBeNull();
+  });
+
   it('names who acted on every entry, the applicant by name on their documents and messages as on their moves', () => {
     renderComponent(
       <RecordHistory

@@ -18,7 +18,7 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
   const locale = useLocale();
   const entries = recordEntries(practice);
   const appealType = useAppealType(practice);
-  if (entries.length === 0) return <Text>{t('messages.noItems')}</Text>;
+  if (entries.length === 0) return <Text>{t('operations.workspace.record.none')}</Text>;
   // An appeal's moves are named for an appeal or an amendment, as the Actions' buttons: until its
   // type comes, the history waits rather than say "Appeal" of an amendment for a moment.
   const isNaming = entries.some(

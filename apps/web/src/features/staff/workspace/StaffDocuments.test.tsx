@@ -20,6 +20,12 @@ const documentOf = (id: number, file_name: string, content_type: string): Practi
 });
 
 describe('the documents of a request, for staff', () => {
+  it('says the request has no documents in its own words, not "No items found"', () => {
+    renderComponent(<StaffDocuments practice={staffPracticeFixture({ documents: [] })} />);
+    expect(screen.getByText('This request has no documents.')).toBeTruthy();
+    expect(screen.queryByText('No items found')).toBeNull();
+  });
+
   it('shows images inline on demand, and only offers PDFs to download: none opens inside the portal', () => {
     renderComponent(
       <StaffDocuments

@@ -46,7 +46,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
   return (
     <Section id="documents" title={t('wizard.steps.documents')}>
       {practice.documents.length === 0 ? (
-        <Text>{t('messages.noItems')}</Text>
+        <Text>{t('staff.documents.none')}</Text>
       ) : (
         // Fits from 600 px up, its buttons one above the other where they must; narrower, it scrolls.
         <ScrollableTable minWidth={520} label={t('practice.documentsCaption', { id: practice.id })}>

@@ -37,6 +37,7 @@ export const noticesIt: typeof noticesEn = {
       turnedOn: 'Attivata',
       turnedOff: 'Disattivata',
       closuresHeading: 'Periodi di chiusura',
+      noClosures: 'Non è stato annunciato nessun periodo di chiusura.',
       period: 'Chiuso',
       resumesOn: 'Il servizio riprende',
       announceFrom: 'Avviso mostrato dal',
@@ -53,6 +54,7 @@ export const noticesIt: typeof noticesEn = {
       suspensionsHelp:
         'In questi giorni i richiedenti non possono pagare la spedizione di ritorno dei documenti originali.',
       suspended: 'Sospesa',
+      noSuspensions: 'Non è prevista nessuna sospensione della spedizione di ritorno.',
       suspendDelivery: 'Sospendi la spedizione di ritorno',
       suspend: 'Sospendi la spedizione di ritorno',
       suspensionAdded: 'Spedizione di ritorno sospesa',

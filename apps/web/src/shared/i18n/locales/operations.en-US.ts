@@ -10,7 +10,7 @@ export const operationsEn = {
       searching: 'Searching…',
       results_one: '{{count}} request found: arrow keys to choose, Enter to open',
       results_other: '{{count}} requests found: arrow keys to choose, Enter to open',
-      none: 'No items found',
+      none: 'No request matches “{{query}}”.',
       byNumber: 'Request number',
     },
     deadline: {
@@ -165,6 +165,7 @@ export const operationsEn = {
           document: 'Document uploaded',
         },
         byApplicant: 'the applicant',
+        none: 'Nothing has been recorded for this request yet.',
       },
     },
     bulk: {

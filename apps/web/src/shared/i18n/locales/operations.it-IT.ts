@@ -12,7 +12,7 @@ export const operationsIt: typeof operationsEn = {
       searching: 'Ricerca in corso…',
       results_one: '{{count}} richiesta trovata: frecce per scegliere, Invio per aprire',
       results_other: '{{count}} richieste trovate: frecce per scegliere, Invio per aprire',
-      none: 'Nessun elemento trovato',
+      none: 'Nessuna richiesta corrisponde a “{{query}}”.',
       byNumber: 'Numero di richiesta',
     },
     deadline: {
@@ -167,6 +167,7 @@ export const operationsIt: typeof operationsEn = {
           document: 'Documento caricato',
         },
         byApplicant: 'il richiedente',
+        none: 'Per questa richiesta non è stato ancora registrato nulla.',
       },
     },
     bulk: {

@@ -27,6 +27,17 @@ export const staffEn = {
       assignSelected: 'Assign selected ({{count}})',
       publishedByAdmin:
         'An administrator publishes the statements of these requests: you can follow them here.',
+      /** An empty queue says what is missing in its own words (not "No items found"). */
+      none: {
+        assigned: 'No request is assigned to you.',
+        to_review: 'No request is waiting for your review.',
+        unassigned: 'No request is waiting to be assigned or admitted.',
+        ready_for_issue: 'No request is ready for issue.',
+        archive: 'The secretary’s archive holds no requests yet.',
+        all: 'No request has been submitted yet.',
+      },
+      noneFiltered: 'No request in “{{title}}” matches these filters.',
+      emptyFiltered: 'Clear the filters to see the whole list.',
     },
     filters: {
       title: 'Filters',
@@ -152,6 +163,7 @@ export const staffEn = {
     documents: {
       preview: 'Show',
       previewOf: 'Preview of {{name}}',
+      none: 'This request has no documents.',
       pdfNote:
         'Images can be shown on this page. PDFs are downloaded, to open in your PDF reader: the portal never opens an uploaded PDF itself, so no script in one can run here.',
     },
@@ -249,6 +261,7 @@ export const staffEn = {
     notes: {
       title: 'Internal notes',
       hint: 'Only staff read these notes.',
+      none: 'No internal note has been added to this request yet.',
       text: 'New note',
       submit: 'Add the note',
     },

@@ -28,6 +28,16 @@ export const staffIt: Staff = {
       assignSelected: 'Assegna le selezionate ({{count}})',
       publishedByAdmin:
         'Gli attestati di queste richieste sono pubblicati da un amministratore: qui puoi seguirle.',
+      none: {
+        assigned: 'Nessuna richiesta è assegnata a te.',
+        to_review: 'Nessuna richiesta attende la tua revisione.',
+        unassigned: 'Nessuna richiesta attende di essere assegnata o ammessa.',
+        ready_for_issue: 'Nessuna richiesta è pronta per il rilascio.',
+        archive: 'L’archivio della segreteria non contiene ancora richieste.',
+        all: 'Non è ancora stata inviata nessuna richiesta.',
+      },
+      noneFiltered: 'Nessuna richiesta in “{{title}}” corrisponde a questi filtri.',
+      emptyFiltered: 'Azzera i filtri per vedere tutto l’elenco.',
     },
     filters: {
       title: 'Filtri',
@@ -154,6 +164,7 @@ export const staffIt: Staff = {
     documents: {
       preview: 'Mostra',
       previewOf: 'Anteprima di {{name}}',
+      none: 'Questa richiesta non ha documenti.',
       pdfNote:
         'Le immagini si possono mostrare in questa pagina. I PDF si scaricano, per aprirli con il tuo lettore PDF: il portale non apre mai da sé un PDF caricato, così nessuno script contenuto può essere eseguito qui.',
     },
@@ -251,6 +262,7 @@ export const staffIt: Staff = {
     notes: {
       title: 'Note interne',
       hint: 'Queste note sono lette solo dal personale.',
+      none: 'A questa richiesta non è ancora stata aggiunta nessuna nota interna.',
       text: 'Nuova nota',
       submit: 'Aggiungi la nota',
     },
