@@ -727,6 +727,71 @@ describe('publishing an appeal or an amendment in the wrong status', () => {
   }, 120_000);
 });
 
+describe('publishing an appeal or an amendment with no statement in force', () => {
+  it('is refused (409 NO_STATEMENT_IN_FORCE) saying so in the reader’s language, not naming the status, which allows it', async () => {
+    const reviewedWithoutStatement = async (type: 'appeal' | 'amendment') => {
+      const { practiceId } = await published();
+      expect((await askAppeal(practiceId, { type, motivation: 'Please look again.' })).statusCode).toBe(201);
+      await t.database.db
+        .updateTable('practices')
+        .set({ status: 'appeal_reviewed' })
+        .where('id', '=', practiceId)
+        .execute();
+      // Its statement no longer in force, and none published after it.
+      await t.database.db
+        .updateTable('statements')
+        .set({ status: 'superseded' })
+        .where('practice_id', '=', practiceId)
+        .execute();
+      return practiceId;
+    };
+    const issue = (practiceId: number, action: string, language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/staff/practices/${practiceId}/transitions`,
+        headers: { ...bearer(admin.token), 'accept-language': language },
+        payload: { action },
+      });
+
+    const appeal = await reviewedWithoutStatement('appeal');
+    const amendment = await reviewedWithoutStatement('amendment');
+    for (const [practiceId, action, language, message] of [
+      [
+        appeal,
+        'issue_appeal',
+        'en-US',
+        'This request has no statement in force: a statement of appeal or an amended statement can be issued only on a published statement.',
+      ],
+      [
+        appeal,
+        'issue_appeal',
+        'it-IT',
+        'Questa richiesta non ha un attestato in vigore: un attestato del ricorso o un attestato rettificato si possono rilasciare solo su un attestato pubblicato.',
+      ],
+      [
+        amendment,
+        'issue_amendment',
+        'en-US',
+        'This request has no statement in force: a statement of appeal or an amended statement can be issued only on a published statement.',
+      ],
+    ] as const) {
+      const answer = await issue(practiceId, action, language);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ code: 'NO_STATEMENT_IN_FORCE', message });
+    }
+    // Nothing was queued, and both stay where they were.
+    expect(await statusOf(t.database, appeal)).toBe('appeal_reviewed');
+    expect(await statusOf(t.database, amendment)).toBe('appeal_reviewed');
+    const pending = await t.database.db
+      .selectFrom('statements')
+      .select('id')
+      .where('practice_id', 'in', [appeal, amendment])
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+  }, 120_000);
+});
+
 describe('an amendment', () => {
   it('issues a new version of the statement that supersedes the old one in verification', async () => {
     const { practiceId, statement: old, pdf: oldPdf } = await published();

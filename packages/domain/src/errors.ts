@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'SHARE_LINK_REVOKED',
   'APPEAL_WINDOW_CLOSED',
   'STATEMENT_WITHDRAWN',
+  'NO_STATEMENT_IN_FORCE',
   'APPEAL_ALREADY_OPEN',
   'PERIOD_ALREADY_STARTED',
   'MAINTENANCE',
@@ -142,6 +143,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   APPEAL_WINDOW_CLOSED: 409,
   // The request's statement was withdrawn (decision 097): no appeal, amendment or statement of appeal.
   STATEMENT_WITHDRAWN: 409,
+  // No published statement of the request to attach a statement of appeal to or to amend (decision 026).
+  NO_STATEMENT_IN_FORCE: 409,
   // One open appeal per request.
   APPEAL_ALREADY_OPEN: 409,
   // A closure or suspension window deletes only before its first day (Europe/Rome).

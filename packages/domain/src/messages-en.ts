@@ -172,6 +172,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'It is too late: an appeal or amendment can be asked for only within seven days after the statement is released.',
   STATEMENT_WITHDRAWN:
     'The statement of this request has been withdrawn: no appeal or amendment can be asked for or issued.',
+  NO_STATEMENT_IN_FORCE:
+    'This request has no statement in force: a statement of appeal or an amended statement can be issued only on a published statement.',
   APPEAL_ALREADY_OPEN: 'This request already has an appeal or amendment: only one can be asked for.',
   PERIOD_ALREADY_STARTED: 'This period has already begun: it can no longer be deleted.',
   DELIVERY_SUSPENDED:

@@ -154,6 +154,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
     'È troppo tardi: un ricorso o una rettifica si possono chiedere solo entro sette giorni dal rilascio dell’attestato.',
   STATEMENT_WITHDRAWN:
     'L’attestato di questa richiesta è stato ritirato: non si possono più chiedere né emettere ricorsi o rettifiche.',
+  NO_STATEMENT_IN_FORCE:
+    'Questa richiesta non ha un attestato in vigore: un attestato del ricorso o un attestato rettificato si possono rilasciare solo su un attestato pubblicato.',
   APPEAL_ALREADY_OPEN: 'Questa richiesta ha già un ricorso o una rettifica: se ne può chiedere uno solo.',
   PERIOD_ALREADY_STARTED: 'Questo periodo è già iniziato: non può più essere eliminato.',
   DELIVERY_SUSPENDED:

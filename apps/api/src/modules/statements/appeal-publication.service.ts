@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { statusNameOf, type PracticeStatus } from '@lisbon/domain';
+import type { PracticeStatus } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -20,7 +20,8 @@ import {
  * to the published statement) or a pending amended statement (to supersede it), and the same
  * publish job as a statement's is queued. 409 PUBLICATION_PENDING while one is on its way; 409
  * STATEMENT_WITHDRAWN once the statement it would attach to or supersede is withdrawn (decision
- * 097), which a withdrawal made at the same moment cannot slip past: both hold the statement's row.
+ * 097), which a withdrawal made at the same moment cannot slip past: both hold the statement's row;
+ * 409 NO_STATEMENT_IN_FORCE when the request has no published statement at all.
  */
 export async function requestAppealPublicationWithin(
   ctx: AppContext,
@@ -45,11 +46,9 @@ export async function requestAppealPublicationWithin(
   // Held (PostgreSQL) as a withdrawal holds it, and read again: of the two, the second sees the first.
   const held = original && (await findStatementForChange(trx, original.id));
   if (held?.status === 'revoked') throw new AppError('STATEMENT_WITHDRAWN');
-  if (held?.status !== 'published') {
-    // Named as staff read it: an amended statement is issued on an amendment (decision 026).
-    const status = statusNameOf(from, action === 'issue_amendment' ? 'amendment' : 'appeal');
-    throw new AppError('TRANSITION_NOT_ALLOWED', { params: { action, status } });
-  }
+  // No statement in force (none published, or superseded by none): the request's status allows
+  // the move, so the refusal says what is missing rather than name the status (decision 026).
+  if (held?.status !== 'published') throw new AppError('NO_STATEMENT_IN_FORCE');
   const at = ctx.clock.now().toISOString();
   if (!(await touchPracticeInStatus(trx, { practiceId, status: from, at }))) {
     throw new AppError('PRACTICE_CHANGED');
