@@ -4,6 +4,7 @@ import type { MailMessage } from '../src/platform/mail/message';
 import { sql } from 'kysely';
 import { activateAccount, replacePendingRegistration } from '../src/modules/users/accounts';
 import { hashPassword } from '../src/platform/passwords';
+import { calendarDayOf } from '@lisbon/domain';
 import { createTestWorker, isPostgresRun, useTestApp } from './helper';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
 import { contextFor, createUser, login, PASSWORD } from './identity';
@@ -143,6 +144,27 @@ describe('POST /auth/register', () => {
       .where('email', '=', 'known@example.org')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it('takes a registration from someone 18 on the API’s clock, not on the real date', async () => {
+    // 15 January 2026 in Rome on the API's clock: born on 16 January 2008, 18 only the next day
+    // (and for real, since then).
+    expect(calendarDayOf(clock.now())).toBe('2026-01-15');
+    const minor = await post(
+      '/auth/register',
+      registration({ email: 'teen@example.org', birth_date: '2008-01-16' }),
+    );
+    expect(minor.statusCode).toBe(422);
+    expect(minor.json()).toMatchObject({
+      errors: { birth_date: ['Services are restricted to adults: you must be at least 18 years old.'] },
+    });
+    const adult = await post(
+      '/auth/register',
+      registration({ email: 'teen@example.org', birth_date: '2008-01-15' }),
+    );
+    expect(adult.statusCode).toBe(202);
+    // Its work done, as the tests after it expect none queued.
+    await t.worker.drainOnce();
   });
 
   it('refuses a registration without accepted terms or from a minor, with the spec messages', async () => {

@@ -1,4 +1,4 @@
-import { practiceSchema } from '@lisbon/domain';
+import { calendarDayOf, practiceSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
@@ -149,6 +149,34 @@ describe('the request wizard', () => {
     expect(response.json()).toMatchObject({
       errors: { graduated_at: ['The date must be after the enrolment date'] },
     });
+  });
+
+  it('refuses a graduation or an award after the day on the API’s clock, not on the real date (422 on each field)', async () => {
+    // 10 December 2024 in Rome on the API's clock: the days after it are still to come there,
+    // though long gone for real.
+    expect(calendarDayOf(clock.now())).toBe('2024-12-10');
+    const later = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      graduated_at: '2024-12-11',
+      issued_at: '2025-01-15',
+    });
+    expect(later.statusCode).toBe(422);
+    expect(later.json()).toMatchObject({
+      errors: {
+        graduated_at: ['The date must be today or earlier'],
+        issued_at: ['The date must be today or earlier'],
+      },
+    });
+    // The day itself is taken.
+    const today = await call('PATCH', `/practices/${id}/qualification`, standard, {
+      ...QUALIFICATION,
+      graduated_at: '2024-12-10',
+      issued_at: '2024-12-10',
+    });
+    expect(today.statusCode).toBe(200);
+    expect((await call('PATCH', `/practices/${id}/qualification`, standard, QUALIFICATION)).statusCode).toBe(
+      200,
+    );
   });
 
   it('moves to review only once the required documents are there, listing the missing ones', async () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { userSchema } from '@lisbon/domain';
+import { calendarDayOf, userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { MAX_FIELDS_IN_ERRORS } from '../src/platform/http/error-handler';
@@ -140,6 +140,22 @@ describe('GET and PATCH /users/{id}', () => {
     expect(dataOf(await call('GET', `/users/${alice.id}`, alice.token))).toMatchObject({
       birth_date: before.birth_date,
     });
+  });
+
+  it('takes the birth date of someone 18 on the API’s clock, not on the real date, and refuses a minor’s (422)', async () => {
+    const before = dataOf(await call('GET', `/users/${alice.id}`, alice.token)) as { birth_date: unknown };
+    // 15 January 2026 in Rome on the API's clock: born on 16 January 2008, 18 only the next day
+    // (and for real, since then).
+    expect(calendarDayOf(clock.now())).toBe('2026-01-15');
+    const minor = await call('PATCH', `/users/${alice.id}`, alice.token, { birth_date: '2008-01-16' });
+    expect(minor.statusCode).toBe(422);
+    expect(minor.json()).toMatchObject({
+      errors: { birth_date: ['Services are restricted to adults: you must be at least 18 years old.'] },
+    });
+    const adult = await call('PATCH', `/users/${alice.id}`, alice.token, { birth_date: '2008-01-15' });
+    expect(adult.statusCode).toBe(200);
+    expect(dataOf(adult)).toMatchObject({ birth_date: '2008-01-15' });
+    await call('PATCH', `/users/${alice.id}`, alice.token, { birth_date: before.birth_date });
   });
 });
 

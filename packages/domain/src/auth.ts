@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { USER_CATEGORIES } from './abilities';
 import { localeSchema } from './locales';
 import { passwordPairShape, withPasswordConfirmation } from './password';
-import { birthDateSchema, emailSchema, personNameSchema } from './user';
+import { birthDateSchema, birthDateSchemaAt, emailSchema, personNameSchema } from './user';
 
 /** Schemas of the auth calls of spec §7, shared by the API (validation, OpenAPI) and the web forms. */
 
@@ -64,6 +64,10 @@ export const twoFactorEnabledSchema = z.object({
   ...sessionSchema.shape,
 });
 
+/**
+ * A registration's shape, its birth date any real day: what a queued registration holds, checked
+ * when it came. POST /auth/register and the form check `registerSchemaAt`.
+ */
 export const registerSchema = z.object({
   email: emailSchema,
   first_name: personNameSchema,
@@ -75,6 +79,10 @@ export const registerSchema = z.object({
   marketing_consent: z._default(z.boolean(), false),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
+
+/** POST /auth/register: services are for adults on the day at `now()`, the API's clock or the browser's. */
+export const registerSchemaAt = (now: () => Date) =>
+  z.extend(registerSchema, { birth_date: birthDateSchemaAt(now) });
 
 const tokenSchema = z.string().check(z.trim(), z.minLength(16), z.maxLength(200));
 

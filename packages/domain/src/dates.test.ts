@@ -8,20 +8,28 @@ import {
   parseDayMonthYear,
 } from './dates';
 import { messageForIssue } from './messages';
-import { birthDateSchema } from './user';
+import { birthDateSchemaAt } from './user';
 
 const today = new Date(2026, 10, 21); // 21 Nov 2026
 
 describe('isAdult', () => {
+  const noon = new Date('2026-11-21T12:00:00Z');
+
   it('is true from the 18th birthday on, false the day before', () => {
-    expect(isAdult('2008-11-21', today)).toBe(true);
-    expect(isAdult('2008-11-22', today)).toBe(false);
-    expect(isAdult('1970-01-01', today)).toBe(true);
+    expect(isAdult('2008-11-21', noon)).toBe(true);
+    expect(isAdult('2008-11-22', noon)).toBe(false);
+    expect(isAdult('1970-01-01', noon)).toBe(true);
+  });
+
+  it('counts the birthday on the body’s day (Rome), whatever the machine’s time zone', () => {
+    // 23:30 in London on 21 November is 22 November in Rome.
+    expect(isAdult('2008-11-22', new Date('2026-11-21T23:30:00Z'))).toBe(true);
+    expect(isAdult('2008-11-22', new Date('2026-11-21T22:30:00Z'))).toBe(false);
   });
 
   it('is false for a date that does not exist', () => {
-    expect(isAdult('2001-02-30', today)).toBe(false);
-    expect(isAdult('nonsense', today)).toBe(false);
+    expect(isAdult('2001-02-30', noon)).toBe(false);
+    expect(isAdult('nonsense', noon)).toBe(false);
   });
 });
 
@@ -85,6 +93,7 @@ describe('isoDateSchema', () => {
   });
 
   it('says only "Date not valid" of a birth date that does not exist, not the adults-only rule too', () => {
+    const birthDateSchema = birthDateSchemaAt(() => new Date('2026-11-21T12:00:00Z'));
     expect(messagesOf(birthDateSchema, '1990-02-30')).toEqual(['Date not valid']);
     expect(messagesOf(birthDateSchema, '0001-01-01')).toEqual(['Date not valid']);
     expect(messagesOf(birthDateSchema, '2020-01-01')).toEqual([

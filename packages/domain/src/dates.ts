@@ -6,6 +6,7 @@ import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod/mini';
 import { ADULT_AGE_YEARS } from './constants';
+import { calendarDayOf } from './wall-clock';
 
 /** The earliest day any date of the portal can be: a birth, a diploma, a passport's expiry. */
 export const EARLIEST_DATE = '1900-01-01';
@@ -41,11 +42,19 @@ const parseDay = (value: string): Date | null => {
   return isValid(date) ? date : null;
 };
 
-/** Services are restricted to adults (spec §1, §5): 18 or older on `today`. */
-export function isAdult(birthDate: string, today: Date = new Date()): boolean {
+/**
+ * Services are restricted to adults (spec §1, §5): 18 or older on the body's calendar day (Rome)
+ * at `now`. `now` is the caller's clock: the API's (a `ManualClock` in its tests, the journeys'
+ * moved clock), the browser's in a form, which only checks ahead of the API.
+ */
+export function isAdult(birthDate: string, now: Date): boolean {
   const birth = parseDay(birthDate);
-  return birth !== null && differenceInYears(today, birth) >= ADULT_AGE_YEARS;
+  const today = parseDay(calendarDayOf(now));
+  return birth !== null && today !== null && differenceInYears(today, birth) >= ADULT_AGE_YEARS;
 }
+
+/** Whether an ISO calendar day is later than the body's day (Rome) at `now`: "in the future". */
+export const isAfterToday = (day: string, now: Date): boolean => day > calendarDayOf(now);
 
 export type DocumentExpiry = 'valid' | 'expiring' | 'expired';
 

@@ -5,6 +5,7 @@ import {
   isInstitutionCountryDifferent,
   purposeStepSchema,
   qualificationStepSchema,
+  qualificationStepSchemaAt,
   withInstitutionCountryFlag,
 } from './practice';
 
@@ -64,6 +65,35 @@ describe('qualificationStepSchema', () => {
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
       ['issued_at', 'invalid_format'],
     ]);
+  });
+
+  it('refuses a graduation or an award after the day of the clock it is given (Rome), not the real date', () => {
+    let now = new Date('2020-06-01T12:00:00Z');
+    const schema = qualificationStepSchemaAt(() => now);
+    const messagesOf = (dates: { graduated_at: string; issued_at: string }) =>
+      schema
+        .safeParse({ ...qualification, ...dates })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+    const day = (iso: string) => ({ graduated_at: iso, issued_at: iso });
+    expect(messagesOf(day('2020-06-01'))).toEqual([]);
+    expect(messagesOf(day('2020-06-02'))).toEqual([
+      ['graduated_at', 'dateNotInFuture'],
+      ['issued_at', 'dateNotInFuture'],
+    ]);
+    // 23:30 in London on 1 June is 2 June in Rome: the day has come.
+    now = new Date('2020-06-01T22:30:00Z');
+    expect(messagesOf(day('2020-06-02'))).toEqual([]);
+    // A clock set ahead (a test's, a journey's) decides, though the day is still to come for real.
+    now = new Date('2099-01-01T12:00:00Z');
+    expect(messagesOf({ graduated_at: '2098-06-01', issued_at: '2098-07-01' })).toEqual([]);
+    // A saved step is read with the schema that needs no clock, whatever its dates.
+    expect(
+      qualificationStepSchema.safeParse({
+        ...qualification,
+        graduated_at: '2098-06-01',
+        issued_at: '2098-07-01',
+      }).success,
+    ).toBe(true);
   });
 
   it('requires the teaching institution when it differs', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalInteger } from './decimal-integer';
-import { isoDateSchema } from './dates';
+import { isAfterToday, isoDateSchema } from './dates';
 import { APPEAL_TYPES, PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
 import {
   DOCUMENT_TYPES,
@@ -94,18 +94,29 @@ export const qualificationStepSchema = z
     message: 'required',
     path: ['awarding_body_country'],
   })
-  // Date order of spec §5: graduation after enrolment; award on or after graduation; neither in the future.
+  // Date order of spec §5: graduation after enrolment; award on or after graduation. Neither in the
+  // future needs a clock: `qualificationStepSchemaAt`.
   .refine((v) => v.graduated_at > v.enrolled_at, { message: 'dateAfterEnrolment', path: ['graduated_at'] })
-  .refine((v) => v.issued_at >= v.graduated_at, { message: 'dateSameOrAfterGraduation', path: ['issued_at'] })
-  .refine((v) => v.graduated_at <= new Date().toISOString().slice(0, 10), {
-    message: 'dateNotInFuture',
-    path: ['graduated_at'],
-  })
-  .refine((v) => v.issued_at <= new Date().toISOString().slice(0, 10), {
-    message: 'dateNotInFuture',
+  .refine((v) => v.issued_at >= v.graduated_at, {
+    message: 'dateSameOrAfterGraduation',
     path: ['issued_at'],
   });
 export type QualificationStep = z.infer<typeof qualificationStepSchema>;
+
+/**
+ * The qualification step with neither the graduation nor the award later than the body's day
+ * (Rome) at `now()` (spec §5; the enrolment comes before both): the API's clock on PATCH
+ * /practices/{id}/qualification (a `ManualClock` in its tests, the journeys' moved clock), the
+ * browser's date in the wizard's form, which only checks ahead of the API. A step already saved is
+ * read with `qualificationStepSchema`, whatever the date.
+ */
+export const qualificationStepSchemaAt = (now: () => Date) =>
+  qualificationStepSchema
+    .refine((v) => !isAfterToday(v.graduated_at, now()), {
+      message: 'dateNotInFuture',
+      path: ['graduated_at'],
+    })
+    .refine((v) => !isAfterToday(v.issued_at, now()), { message: 'dateNotInFuture', path: ['issued_at'] });
 
 /** Whether the institution stands in another country than the request's education system (spec §3): no box to tick. */
 export const isInstitutionCountryDifferent = ({

@@ -4,7 +4,7 @@ import { isoDateSchema } from './dates';
 import { toE164In } from './phone';
 import { isOmocodiaConfirmedWhenNeeded, isValidFiscalCode, normalizeTaxId } from './tax-id';
 import { USER_CATEGORIES } from './abilities';
-import { birthDateSchema, genderSchema, personNameSchema } from './user';
+import { birthDateSchema, birthDateSchemaAt, genderSchema, personNameSchema } from './user';
 
 // The account's details as typed and checked, apart from user.ts: what only the forms need (the
 // phone number's metadata, the tax ID's rules) stays out of the first visit's chunks, which need
@@ -61,33 +61,48 @@ export const userDetailsShape = {
   marketing_consent: z.boolean().optional(),
 };
 
-/** PATCH /users/{id}: any subset of the details; unknown keys (the email among them) are refused. */
-export const userUpdateSchema = z
-  .strictObject({
-    ...userDetailsShape,
-    first_name: z.optional(name),
-    last_name: z.optional(name),
-    /** Standard or refugee: changed only while no request of the applicant is a draft or being evaluated. */
-    category: z.optional(z.enum(USER_CATEGORIES)),
-  })
-  .refine((value) => isOmocodiaConfirmedWhenNeeded(value.tax_id, value.tax_id_omocodia_confirmed), {
-    message: 'taxIdOmocodiaConfirm',
-    path: ['tax_id'],
-  })
-  // The phone is read in the country of residence given with it; a change without that country
-  // (a PATCH of the phone alone) is read by the API in the account's country of residence.
-  .refine(
-    (value) =>
-      !value.phone ||
-      value.residence_country === undefined ||
-      accountPhoneE164(value.phone, value.residence_country) !== null,
-    { message: 'phoneInvalid', path: ['phone'] },
-  )
-  .transform((value) => {
-    if (value.phone === undefined) return value;
-    // A blank number is no number.
-    if (!value.phone) return { ...value, phone: null };
-    // A national number given without the country is left as typed, for the API to read.
-    return { ...value, phone: accountPhoneE164(value.phone, value.residence_country) ?? value.phone };
-  });
+/**
+ * Any subset of the details, the birth date checked by `birthDate`; unknown keys (the email among
+ * them) are refused.
+ */
+const userUpdateOf = (birthDate: typeof birthDateSchema) =>
+  z
+    .strictObject({
+      ...userDetailsShape,
+      birth_date: z.optional(z.nullable(birthDate)),
+      first_name: z.optional(name),
+      last_name: z.optional(name),
+      /** Standard or refugee: changed only while no request of the applicant is a draft or being evaluated. */
+      category: z.optional(z.enum(USER_CATEGORIES)),
+    })
+    .refine((value) => isOmocodiaConfirmedWhenNeeded(value.tax_id, value.tax_id_omocodia_confirmed), {
+      message: 'taxIdOmocodiaConfirm',
+      path: ['tax_id'],
+    })
+    // The phone is read in the country of residence given with it; a change without that country
+    // (a PATCH of the phone alone) is read by the API in the account's country of residence.
+    .refine(
+      (value) =>
+        !value.phone ||
+        value.residence_country === undefined ||
+        accountPhoneE164(value.phone, value.residence_country) !== null,
+      { message: 'phoneInvalid', path: ['phone'] },
+    )
+    .transform((value) => {
+      if (value.phone === undefined) return value;
+      // A blank number is no number.
+      if (!value.phone) return { ...value, phone: null };
+      // A national number given without the country is left as typed, for the API to read.
+      return { ...value, phone: accountPhoneE164(value.phone, value.residence_country) ?? value.phone };
+    });
+
+/**
+ * PATCH /users/{id} and the account's form: a birth date of someone 18 or older on the body's day
+ * at `now()`, the API's clock (a `ManualClock` in its tests, the journeys' moved clock) or the
+ * browser's date.
+ */
+export const userUpdateSchemaAt = (now: () => Date) => userUpdateOf(birthDateSchemaAt(now));
+
+/** The same shape with any real birth date: what needs no clock (the other fields' rules, the type). */
+export const userUpdateSchema = userUpdateOf(birthDateSchema);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

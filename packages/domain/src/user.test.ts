@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { registerSchema } from './auth';
+import { registerSchema, registerSchemaAt } from './auth';
 import { messageForIssue } from './messages';
 import { isSameEmail, missingProfileFields, type User } from './user';
-import { userUpdateSchema } from './user-details';
+import { userUpdateSchema, userUpdateSchemaAt } from './user-details';
 
 const messagesOf = (result: z.core.util.SafeParseResult<unknown>) =>
   Object.fromEntries(
@@ -90,11 +90,28 @@ describe('registerSchema', () => {
     });
   });
 
-  it('refuses minors', () => {
-    const birth = new Date();
-    birth.setFullYear(birth.getFullYear() - 17);
-    const result = registerSchema.safeParse({ ...valid, birth_date: birth.toISOString().slice(0, 10) });
-    expect(messagesOf(result).birth_date).toMatch(/restricted to adults/);
+  it('refuses minors on the day of the clock it is given (Rome), not the real date', () => {
+    let now = new Date('2020-06-01T12:00:00Z');
+    const schema = registerSchemaAt(() => now);
+    const birthOf = (birth_date: string) => messagesOf(schema.safeParse({ ...valid, birth_date })).birth_date;
+    expect(birthOf('2002-06-01')).toBeUndefined();
+    expect(birthOf('2002-06-02')).toMatch(/restricted to adults/);
+    // 23:30 in London on 1 June is 2 June in Rome: 18 there.
+    now = new Date('2020-06-01T22:30:00Z');
+    expect(birthOf('2002-06-02')).toBeUndefined();
+    // A clock set ahead (a test's, a journey's) decides: 18 on it, though not yet for real.
+    now = new Date('2099-01-01T12:00:00Z');
+    expect(birthOf('2080-01-01')).toBeUndefined();
+    // The registration's shape alone, as a queued one is read, takes any real day.
+    expect(registerSchema.safeParse({ ...valid, birth_date: '2080-01-01' }).success).toBe(true);
+  });
+
+  it('the account’s details refuse a minor’s birth date on the clock they are given', () => {
+    const now = new Date('2020-06-01T12:00:00Z');
+    expect(
+      messagesOf(userUpdateSchemaAt(() => now).safeParse({ birth_date: '2002-06-02' })).birth_date,
+    ).toMatch(/restricted to adults/);
+    expect(userUpdateSchemaAt(() => now).safeParse({ birth_date: '2002-06-01' }).success).toBe(true);
   });
 
   it.each(['Nguyễn Thị', 'Ñúñez-García', "D'Angelo", 'O’Brien', 'J. R. R.', 'محمد', 'Анна', '李'])(

@@ -26,9 +26,18 @@ export const personNameSchema = z.string().check(
   z.refine((value) => value === '' || NAME_CHARACTERS.test(value), { message: 'nameCharacters' }),
 );
 
-export const birthDateSchema = isoDateSchema.check(
-  z.refine((value) => isAdult(value), { message: 'adultsOnly' }),
-);
+/**
+ * A birth date as a body of the API holds it: a real day from 1900 on. Whether its holder is an
+ * adult needs a clock: `birthDateSchemaAt`, which the API's routes and the forms check with.
+ */
+export const birthDateSchema = isoDateSchema;
+
+/**
+ * A birth date of someone 18 or older on the body's day at `now()` (`isAdult`): the API's clock (a
+ * `ManualClock` in its tests, the journeys' moved clock), the browser's date in a form.
+ */
+export const birthDateSchemaAt = (now: () => Date) =>
+  isoDateSchema.check(z.refine((value) => isAdult(value, now()), { message: 'adultsOnly' }));
 
 const nullableText = z.nullable(z.string());
 

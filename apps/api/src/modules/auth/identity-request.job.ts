@@ -14,6 +14,7 @@ export const identityRequestJob = defineJob({
   payload: z.discriminatedUnion('action', [
     z.object({
       action: z.literal('register'),
+      // The registration's shape: the adults-only rule was checked on the API's clock when it came.
       registration: registerSchema,
       locale: localeSchema,
       // False past the email's limit (decision 111): no mail and no new link; an account not yet

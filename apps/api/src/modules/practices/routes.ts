@@ -7,7 +7,7 @@ import {
   practicesQuerySchema,
   practiceSummarySchema,
   purposeStepSchema,
-  qualificationStepSchema,
+  qualificationStepSchemaAt,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -127,7 +127,12 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
 
   app.patch(
     '/practices/:id/qualification',
-    stepOptions('Wizard step: the qualification to assess', qualificationStepSchema),
+    // Neither the graduation nor the award after the day on the API's clock (Rome), which decides
+    // as a test's ManualClock or the journeys' moved clock has it.
+    stepOptions(
+      'Wizard step: the qualification to assess',
+      qualificationStepSchemaAt(() => ctx.clock.now()),
+    ),
     async (request) => ({
       data: await saveQualification(ctx, actorOf(request), request.params.id, request.body),
     }),

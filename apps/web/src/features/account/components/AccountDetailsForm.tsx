@@ -1,4 +1,4 @@
-import { formatPhoneForReading, type User, userUpdateSchema } from '@lisbon/domain';
+import { formatPhoneForReading, type User, userUpdateSchemaAt } from '@lisbon/domain';
 import { Button, Fieldset, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { GeneralInfoFields } from './GeneralInfoFields';
 import { MissingDetails } from './MissingDetails';
 import { PersonalDetailsFields } from './PersonalDetailsFields';
 
+/** Adults only by the browser's date here, ahead of the API, which decides by its own clock. */
+const formSchema = userUpdateSchemaAt(() => new Date());
+
 /** Complete account (spec §2): general info, personal details, address details, saved together. */
 export function AccountDetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -22,7 +25,7 @@ export function AccountDetailsForm({ user }: { user: User }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'account-details',
-    schema: userUpdateSchema,
+    schema: formSchema,
     initialValues: detailsFromUser(user),
     toInput: detailsToInput,
   });

@@ -1,4 +1,4 @@
-import { registerSchema, type UserCategory } from '@lisbon/domain';
+import { registerSchemaAt, type UserCategory } from '@lisbon/domain';
 import { Anchor, Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,16 @@ import { TermsLink } from './TermsLink';
 
 type Props = { category: UserCategory; onRegistered: (message: string) => void };
 
+/** Adults only by the browser's date here, ahead of the API, which decides by its own clock. */
+const formSchema = registerSchemaAt(() => new Date());
+
 /** The fields of `registerSchema`; the terms must be accepted (spec §5). */
 export function RegisterForm({ category, onRegistered }: Props) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: `register-${category}`,
-    schema: registerSchema,
+    schema: formSchema,
     initialValues: {
       first_name: '',
       last_name: '',

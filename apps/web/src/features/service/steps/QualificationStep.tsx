@@ -1,4 +1,4 @@
-import { type Practice, qualificationStepSchema } from '@lisbon/domain';
+import { type Practice, qualificationStepSchemaAt } from '@lisbon/domain';
 import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,13 +17,19 @@ import { fromStudyEntry, qualificationInput, qualificationValues } from './quali
 
 type Props = { practice: Practice; onSaved: (practice: Practice) => Promise<void> };
 
+/**
+ * No graduation or award still to come, by the browser's date here, ahead of the API, which
+ * decides by its own clock (a journey's moved one too) and answers on the field otherwise.
+ */
+const formSchema = qualificationStepSchemaAt(() => new Date());
+
 /** Step 2: the qualification to assess (spec §3 "Qualification details"), prefilled from the study path. */
 export function QualificationStep({ practice, onSaved }: Props) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'qualification',
-    schema: qualificationStepSchema,
+    schema: formSchema,
     initialValues: qualificationValues(practice),
     toInput: (values) => qualificationInput(values, practice.country),
   });
