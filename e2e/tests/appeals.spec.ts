@@ -278,7 +278,9 @@ test('an amendment through to the amended statement, and re-verification of both
   await office.goto('/staff/dashboard');
   const backlog = office.getByRole('table', { name: 'Backlog by status' });
   await expect(backlog.getByRole('rowheader', { name: 'Amendment in evaluation' })).toBeVisible();
-  await expect(office.getByText(/^Of these, appeals: \d+; amendments: [1-9]\d*\.$/)).toBeVisible();
+  await expect(
+    office.getByText(/^Of these, first requests: \d+; appeals: \d+; amendments: [1-9]\d*\.$/),
+  ).toBeVisible();
   await expectAccessible(office);
   await office.context().close();
   await move(practiceId, 'send_in_review');

@@ -84,6 +84,12 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
     .filter({ has: secretary.getByRole('link', { name: `Request no. ${first}` }) });
   await expect(row.getByText('On time')).toBeVisible();
   await expect(row.getByText(/working days left/)).toBeVisible();
+  // The queue's total, and how many of it are first requests, appeals and amendments.
+  await expect(
+    secretary.getByRole('table', {
+      name: /^To assign or admit: page \d+ of \d+, \d+ requests? in all \(first requests: [1-9]\d*; appeals: \d+; amendments: \d+\)$/,
+    }),
+  ).toBeVisible();
   await secretary.getByLabel('Against the deadline').selectOption({ label: 'Late' });
   await expect(secretary.getByRole('link', { name: `Request no. ${first}` })).toHaveCount(0);
   await secretary.getByLabel('Against the deadline').selectOption({ label: 'On time' });
@@ -106,6 +112,10 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expect(secretary.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const backlog = secretary.getByRole('table', { name: 'Backlog by status' });
   await expect(backlog.getByRole('rowheader', { name: 'Unassigned' })).toBeVisible();
+  // Its total apart: first requests (hers among them), appeals and amendments.
+  await expect(
+    secretary.getByText(/^Of these, first requests: [1-9][\d,]*; appeals: [\d,]+; amendments: [\d,]+\.$/),
+  ).toBeVisible();
   // Its chart counts requests in whole numbers (a count of 1 or 2 is not split in quarters).
   const ticks = secretary
     .getByRole('img', { name: /^Backlog by status\./ })

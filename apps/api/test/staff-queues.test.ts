@@ -244,13 +244,76 @@ describe('totals at scale (decision 050)', () => {
     }
     const response = await call('GET', '/staff/practices?queue=archive&country=NZ', secretary);
     expect(response.json()).toMatchObject({ meta: { total: 10_000, is_total_capped: true } });
+    // "More than" is not split: there is no exact total to split.
+    expect(response.json().meta).not.toHaveProperty('kinds');
     const counted = await call('GET', '/staff/practices?queue=archive&country=BR', secretary);
     expect(counted.json().meta).not.toHaveProperty('is_total_capped');
+    expect(counted.json().meta).toHaveProperty('kinds');
     expect((await idsOf(secretary, 'queue=archive')).total).toBe(before + 10_050);
     const counts = await call('GET', '/staff/queues/counts', secretary);
     expect(dataOf(counts)).toMatchObject({ archive: before + 10_050 });
     await t.database.db.deleteFrom('practices').where('country', '=', 'NZ').execute();
     expect((await idsOf(secretary, 'queue=archive')).total).toBe(before);
+  });
+});
+
+describe('a list’s total, split', () => {
+  it('says how many are first requests, appeals and amendments, filtered or not, for the caller’s queue', async () => {
+    const appealed = async (
+      type: 'appeal' | 'amendment',
+      status: 'appeal_requested' | 'appeal_in_evaluation',
+    ) => {
+      const id = await practiceIn(t.database, {
+        userId: ada.id,
+        status,
+        assigneeId: eva.id,
+        reviewerId: rita.id,
+        country: 'CL',
+      });
+      await t.database.db
+        .insertInto('appeals')
+        .values({
+          practice_id: id,
+          user_id: ada.id,
+          type,
+          motivation: 'Please look again.',
+          document_ids: '[]',
+          created_at: '2025-03-02T09:00:00.000Z',
+        })
+        .execute();
+      return id;
+    };
+    const meta = async (who: StaffMember, query: string) => {
+      const response = await call('GET', `/staff/practices?${query}`, who);
+      expect(response.statusCode, query).toBe(200);
+      return response.json<{ meta: { total: number; kinds?: object } }>().meta;
+    };
+    const before = await meta(eva, 'queue=assigned');
+    expect(before.kinds).toEqual({ first_requests: before.total, appeals: 0, amendments: 0 });
+    const added = [
+      await appealed('appeal', 'appeal_in_evaluation'),
+      await appealed('amendment', 'appeal_in_evaluation'),
+      await appealed('amendment', 'appeal_requested'),
+    ];
+    // From the queue's kept counts: Eva's requests, two amendments and an appeal among them.
+    expect(await meta(eva, 'queue=assigned')).toMatchObject({
+      total: before.total + 3,
+      kinds: { first_requests: before.total, appeals: 1, amendments: 2 },
+    });
+    // Counted with a filter the kept counts do not answer: the country.
+    expect(await meta(eva, 'queue=assigned&country=CL')).toMatchObject({
+      total: 3,
+      kinds: { first_requests: 0, appeals: 1, amendments: 2 },
+    });
+    // And by status: one amendment of the three.
+    expect(await meta(secretary, 'queue=all&status=appeal_requested')).toMatchObject({
+      total: 1,
+      kinds: { first_requests: 0, appeals: 0, amendments: 1 },
+    });
+    // Another evaluator's queue holds none of them.
+    expect((await meta(ezio, 'queue=assigned')).kinds).toMatchObject({ appeals: 0, amendments: 0 });
+    await t.database.db.deleteFrom('appeals').where('practice_id', 'in', added).execute();
+    await t.database.db.deleteFrom('practices').where('id', 'in', added).execute();
   });
 });
 

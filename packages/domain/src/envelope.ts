@@ -5,13 +5,20 @@ import { WORKSPACE_NOTICE_KEYS } from './workspace-notice-keys';
 /** `{ data }`: the shape of every successful answer (DESIGN.md "Contract"). */
 export const dataEnvelope = <T extends z.core.$ZodType>(data: T) => z.object({ data });
 
+const count = z.number().check(z.int(), z.gte(0));
+
 export const listMetaSchema = z.object({
   page: z.number().check(z.int(), z.gte(1)),
   perPage: z.number().check(z.int(), z.gte(1)),
-  total: z.number().check(z.int(), z.gte(0)),
+  total: count,
   sort: z.optional(z.string()),
   /** The list holds more than `total` requests: past a bound, they are not counted further. */
   is_total_capped: z.optional(z.boolean()),
+  /**
+   * Of an exact `total` of requests, the first requests and those with an appeal or an amendment
+   * (a staff queue). None for other lists, a capped total, or an instance from before it.
+   */
+  kinds: z.optional(z.object({ first_requests: count, appeals: count, amendments: count })),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

@@ -203,6 +203,36 @@ export async function countStaffPracticeRows(db: Db, filter: StaffListFilter): P
   return Number(count);
 }
 
+/**
+ * How many requests of a filtered list have an appeal, and how many an amendment: the list's rows
+ * with an appeal's row (at most one each), by its type. For a list of a person's, or one filtered
+ * beyond the kept counts and counted to COUNT_LIMIT at most; a queue of statuses alone reads
+ * `countAppealsByStatus`.
+ */
+export async function countAppealTypes(db: Db, filter: StaffListFilter) {
+  const rows = await filtered(db, filter)
+    .innerJoin('appeals as ap', 'ap.practice_id', 'p.id')
+    .select(['ap.type as type', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('ap.type')
+    .execute();
+  return rows.map((row) => ({ type: row.type, count: Number(row.count) }));
+}
+
+/**
+ * The requests with an appeal or an amendment per status and type, from the counts the database
+ * triggers keep (`practice_appeal_counts`, migration 2026-12-06-115): a few rows, however many
+ * requests there are.
+ */
+export async function countAppealsByStatus(db: Db) {
+  const rows = await db
+    .selectFrom('practice_appeal_counts')
+    .select(['status', 'appeal_type', (eb) => eb.fn.sum<number>('count').as('count')])
+    .where('count', '>', 0)
+    .groupBy(['status', 'appeal_type'])
+    .execute();
+  return rows.map((row) => ({ status: row.status, type: row.appeal_type, count: Number(row.count) }));
+}
+
 export type StaffPracticeRow = Awaited<ReturnType<typeof listStaffPracticeRows>>[number];
 
 /** The filters the maintained counts can answer: by status and people only. */

@@ -2,6 +2,7 @@ import {
   deadlineBounds,
   deadlineRangeOf,
   isInQueue,
+  isOneOf,
   type ListMeta,
   PRACTICE_STATUSES,
   type QueueCounts,
@@ -9,6 +10,7 @@ import {
   SORT_FIELDS,
   sortOf,
   STAFF_QUEUES,
+  type StaffQueue,
   type StaffPracticesQuery,
   type StaffPracticeSummary,
 } from '@lisbon/domain';
@@ -17,6 +19,8 @@ import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import {
+  countAppealsByStatus,
+  countAppealTypes,
   countQueueGroups,
   countStaffPracticeRows,
   COUNT_LIMIT,
@@ -46,6 +50,17 @@ async function queueGroups(ctx: AppContext, filter: CountFilter) {
   return groups;
 }
 
+/** Whether the maintained counts answer a list's total: filtered by queue, status and people only. */
+const isCountable = (filter: StaffListFilter): boolean =>
+  filter.country === undefined &&
+  filter.service === undefined &&
+  filter.isUrgent === undefined &&
+  filter.deadlineBefore === undefined &&
+  filter.deadlineRange === undefined;
+
+/** The queues whose requests their status alone decides, whoever asks: no one's in particular. */
+const STATUS_QUEUES: readonly StaffQueue[] = ['all', 'archive', 'ready_for_issue'];
+
 /**
  * A list's total: exact from the maintained counts when only the queue, status and people filter
  * it; otherwise counted up to COUNT_LIMIT + 1, and then said to be "more than" (decision 050).
@@ -54,13 +69,7 @@ async function totalOf(
   ctx: AppContext,
   filter: StaffListFilter,
 ): Promise<{ total: number; isCapped: boolean }> {
-  const isCountable =
-    filter.country === undefined &&
-    filter.service === undefined &&
-    filter.isUrgent === undefined &&
-    filter.deadlineBefore === undefined &&
-    filter.deadlineRange === undefined;
-  if (isCountable) {
+  if (isCountable(filter)) {
     const groups = await queueGroups(ctx, {
       actorId: filter.userId,
       status: filter.status,
@@ -74,6 +83,35 @@ async function totalOf(
   }
   const counted = await countStaffPracticeRows(ctx.db, filter);
   return counted > COUNT_LIMIT ? { total: COUNT_LIMIT, isCapped: true } : { total: counted, isCapped: false };
+}
+
+type QueueKinds = NonNullable<ListMeta['kinds']>;
+
+/**
+ * Of a list's exact total, the first requests and the appeals and amendments apart (`meta.kinds`):
+ * the appealed ones counted, the first requests the rest.
+ */
+async function kindsOf(ctx: AppContext, filter: StaffListFilter, total: number): Promise<QueueKinds> {
+  // A queue of statuses, unfiltered but by status, from the kept counts (the whole archive too);
+  // any other list from its rows, which are a person's few or at most COUNT_LIMIT.
+  const isByStatus =
+    isCountable(filter) &&
+    STATUS_QUEUES.includes(filter.queue) &&
+    filter.assigneeId === undefined &&
+    filter.reviewerId === undefined;
+  const appealed = isByStatus
+    ? (await countAppealsByStatus(ctx.db)).filter(
+        ({ status }) =>
+          (filter.status === undefined || status === filter.status) &&
+          isOneOf(PRACTICE_STATUSES, status) &&
+          isInQueue(filter.queue, { status, isMine: false, isMyReview: false, hasPeople: true }),
+      )
+    : await countAppealTypes(ctx.db, filter);
+  const of = (type: string) =>
+    appealed.filter((row) => row.type === type).reduce((sum, row) => sum + row.count, 0);
+  const [appeals, amendments] = [of('appeal'), of('amendment')];
+  // The total comes from the maintained counts: a move between the two reads leaves none below 0.
+  return { first_requests: Math.max(0, total - appeals - amendments), appeals, amendments };
 }
 
 /** GET /staff/practices: one queue, filtered, sorted (spec §9; default: the nearest deadline first). */
@@ -106,6 +144,8 @@ export async function listStaffPractices(
   const rows = await listStaffPracticeRows(ctx.db, filter);
   const answered = await findAnsweredByApplicant(ctx.db, rows);
   const { total, isCapped } = await totalOf(ctx, filter);
+  // Past the bound there is no exact total to split.
+  const kinds = isCapped ? null : await kindsOf(ctx, filter, total);
   return {
     data: rows.map((row) => toStaffSummary(row, today, atRiskDays, answered.has(row.id))),
     meta: {
@@ -114,6 +154,7 @@ export async function listStaffPractices(
       total,
       sort,
       ...(isCapped ? { is_total_capped: true } : {}),
+      ...(kinds ? { kinds } : {}),
     },
   };
 }

@@ -57,6 +57,8 @@ export function useStaffPractices(search: QueueSearch) {
         total: meta?.total ?? data.length,
         /** Past a bound the server stops counting: there are more than `total`. */
         isTotalCapped: meta?.is_total_capped === true,
+        /** Of an exact total, the first requests, appeals and amendments; null from an older instance. */
+        kinds: meta?.kinds ?? null,
         perPage: meta?.perPage ?? DEFAULT_PER_PAGE,
       };
     },

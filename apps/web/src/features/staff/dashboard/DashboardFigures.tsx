@@ -120,9 +120,13 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
         fileName="backlog-by-status"
         title={d('backlog.title')}
         intro={
-          openAppeals.appeal + openAppeals.amendment > 0 && (
+          backlogTotal > 0 && (
             <Text>
               {t('operations.dashboard.backlog.appeals', {
+                first: formatNumber(
+                  Math.max(0, backlogTotal - openAppeals.appeal - openAppeals.amendment),
+                  locale,
+                ),
                 appeals: formatNumber(openAppeals.appeal, locale),
                 amendments: formatNumber(openAppeals.amendment, locale),
               })}

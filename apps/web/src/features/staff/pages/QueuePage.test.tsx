@@ -264,6 +264,35 @@ describe('staff queues', () => {
     }
   });
 
+  it('says how many of the total are first requests, appeals and amendments, in en-US and it-IT', async () => {
+    const kinds = { first_requests: 20, appeals: 1, amendments: 2 };
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': {
+        body: { data: rows, meta: { page: 1, perPage: 20, total: 23, kinds } },
+      },
+      'GET /staff/users': { body: { data: [] } },
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    expect(
+      await screen.findByRole('table', {
+        name: 'All requests: page 1 of 2, 23 requests in all (first requests: 20; appeals: 1; amendments: 2)',
+      }),
+    ).toBeTruthy();
+    cleanup();
+    await act(() => changeLocale('it-IT'));
+    try {
+      renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+      expect(
+        await screen.findByRole('table', {
+          name: 'Tutte le richieste: pagina 1 di 2, 23 richieste in tutto (prime richieste: 20; ricorsi: 1; rettifiche: 2)',
+        }),
+      ).toBeTruthy();
+    } finally {
+      await act(() => changeLocale('en-US'));
+    }
+  });
+
   it('assigns the selected requests to an evaluator and a reviewer', async () => {
     const api = staffApi();
     renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });

@@ -1,4 +1,4 @@
-import { assignmentMoveOf, type StaffPracticeSummary } from '@lisbon/domain';
+import { assignmentMoveOf, type ListMeta, type StaffPracticeSummary } from '@lisbon/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { QueueTable } from '../components/QueueTable';
 import { queuePath } from '../queueNavigation';
 import { FILTER_KEYS, isQueue, readQueueSearch } from '../queueSearch';
 import { useOpenerFocus } from '@/shared/ui/useOpenerFocus';
+
+type QueueKinds = NonNullable<ListMeta['kinds']>;
 
 /** What the API assigns: for the first time, or to other people while it is worked on. */
 const isAssignable = (practice: StaffPracticeSummary) => assignmentMoveOf(practice.status) !== null;
@@ -80,6 +82,17 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
   };
 
   const title = t(`staff.queueTitles.${queue}`);
+  // The total as the first requests, the appeals and the amendments it holds, where it is exact
+  // (its numbers written as the total's).
+  const captionOf = (caption: string, kinds: QueueKinds | null) =>
+    kinds
+      ? t('staff.queue.kinds', {
+          caption,
+          first: kinds.first_requests,
+          appeals: kinds.appeals,
+          amendments: kinds.amendments,
+        })
+      : caption;
   // An empty list says what is missing: the queue's own words, or that the filters left nothing.
   const isFiltered = FILTER_KEYS.some((key) => Boolean(params.get(key)));
   // Once the selected requests are assigned or written to, the dialog's button is disabled (none
@@ -126,16 +139,19 @@ function QueueView({ queue }: { queue: Parameters<typeof queuePath>[0] }) {
         none={isFiltered ? t('staff.queue.noneFiltered', { title }) : t(`staff.queue.none.${queue}`)}
         empty={isFiltered ? t('staff.queue.emptyFiltered') : undefined}
       >
-        {({ practices: rows, total, isTotalCapped }, pages) => (
+        {({ practices: rows, total, isTotalCapped, kinds }, pages) => (
           <QueueTable
             practices={rows}
-            caption={t(isTotalCapped ? 'staff.queue.captionCapped' : 'staff.queue.caption', {
-              title,
-              page: search.page,
-              pages,
-              total,
-              count: total,
-            })}
+            caption={captionOf(
+              t(isTotalCapped ? 'staff.queue.captionCapped' : 'staff.queue.caption', {
+                title,
+                page: search.page,
+                pages,
+                total,
+                count: total,
+              }),
+              kinds,
+            )}
             selection={
               canMessage
                 ? {

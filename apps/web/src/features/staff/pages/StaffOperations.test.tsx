@@ -325,7 +325,7 @@ describe('the dashboard', () => {
     await waitFor(() => expect(api.callsTo('GET /staff/dashboard').at(-1)?.query.get('from')).toBeTruthy());
   });
 
-  it('counts appeals and amendments apart in the backlog and names an amendment for it, in en-US and it-IT', async () => {
+  it('counts first requests, appeals and amendments apart in the backlog and names an amendment for it, in en-US and it-IT', async () => {
     const appealed: Dashboard = {
       ...dashboard,
       backlog: [
@@ -360,7 +360,7 @@ describe('the dashboard', () => {
           amendment: 'Amendment requested',
           amendmentInEvaluation: 'Amendment in evaluation',
           appealInEvaluation: 'Appeal in evaluation',
-          apart: 'Of these, appeals: 1; amendments: 4.',
+          apart: 'Of these, first requests: 3; appeals: 1; amendments: 4.',
           urgent: 'Requests that will miss their deadline',
         },
       ],
@@ -372,7 +372,7 @@ describe('the dashboard', () => {
           amendment: 'Rettifica richiesta',
           amendmentInEvaluation: 'Rettifica in valutazione',
           appealInEvaluation: 'Ricorso in valutazione',
-          apart: 'Di queste, ricorsi: 1; rettifiche: 4.',
+          apart: 'Di queste, prime richieste: 3; ricorsi: 1; rettifiche: 4.',
           urgent: 'Richieste che mancheranno la scadenza',
         },
       ],

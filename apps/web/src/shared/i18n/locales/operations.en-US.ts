@@ -51,7 +51,7 @@ export const operationsEn = {
         title: 'Backlog by status',
         status: 'Status',
         count: 'Requests',
-        appeals: 'Of these, appeals: {{appeals}}; amendments: {{amendments}}.',
+        appeals: 'Of these, first requests: {{first}}; appeals: {{appeals}}; amendments: {{amendments}}.',
       },
       ageing: {
         title: 'Open requests against their deadline',

@@ -53,7 +53,7 @@ export const operationsIt: typeof operationsEn = {
         title: 'Arretrato per stato',
         status: 'Stato',
         count: 'Richieste',
-        appeals: 'Di queste, ricorsi: {{appeals}}; rettifiche: {{amendments}}.',
+        appeals: 'Di queste, prime richieste: {{first}}; ricorsi: {{appeals}}; rettifiche: {{amendments}}.',
       },
       ageing: {
         title: 'Richieste aperte rispetto alla scadenza',

@@ -18,6 +18,8 @@ export const staffEn = {
       caption_other: '{{title}}: page {{page}} of {{pages}}, {{count}} requests in all',
       captionCapped:
         '{{title}}: page {{page}} of more than {{pages}}, more than {{total}} requests: narrow the filters',
+      /** After the caption's total, what it holds: the first requests, the appeals and the amendments apart. */
+      kinds: '{{caption}} (first requests: {{first}}; appeals: {{appeals}}; amendments: {{amendments}})',
       // After a navigation link's name, as a screen reader says it: "Assigned to me, 2 requests".
       navCount_one: ', {{count}} request',
       navCount_other: ', {{count}} requests',

@@ -20,6 +20,7 @@ export const staffIt: Staff = {
       caption_other: '{{title}}: pagina {{page}} di {{pages}}, {{count}} richieste in tutto',
       captionCapped:
         '{{title}}: pagina {{page}} di oltre {{pages}}, più di {{total}} richieste: restringi i filtri',
+      kinds: '{{caption}} (prime richieste: {{first}}; ricorsi: {{appeals}}; rettifiche: {{amendments}})',
       navCount_one: ', {{count}} richiesta',
       navCount_other: ', {{count}} richieste',
       selectAll: 'Seleziona tutte le richieste assegnabili di questa pagina',
