@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
+  apiToken,
   createApplicant,
   dayMonthYear,
   draftAtReview,
@@ -173,6 +174,43 @@ test('deleting an account with a paid request in progress first says what happen
   await dialog.getByRole('button', { name: 'Delete the account and close the requests' }).click();
   await expect(page.getByText('Account deleted').first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('logging out everywhere ends the session of another device and keeps this one, through a dialog that passes axe', async ({
+  page,
+  request,
+}) => {
+  const person = { email: `everywhere.${Date.now()}@example.org`, password };
+  await createApplicant(request, dataDir(PORTAL_PORT), person);
+  // Another device's session: a phone left logged in.
+  const phone = await apiToken(request, person);
+  await page.goto('/auth/login');
+  await logIn(page, person);
+  await expect(page).toHaveURL(/\/(practices|account)/);
+  await page.goto('/account');
+
+  const section = page.getByRole('region', { name: 'Log out everywhere' });
+  await section.getByRole('button', { name: 'Log out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log out on every device?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/^Current password/)).toBeFocused();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await dialog.getByLabel(/^Current password/).fill(person.password);
+  await dialog.getByRole('button', { name: 'Log out everywhere' }).click();
+  await expect(
+    page.getByText('Every session of your account has ended. You are still logged in here.'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const phoneCall = await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${phone}` } });
+  expect(phoneCall.status()).toBe(401);
+  // This device goes on, under its new session, after a reload too.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account/);
 });
 
 test('an unknown reset link says Token not found on opening, without the form, and offers a new one', async ({

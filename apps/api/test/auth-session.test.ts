@@ -264,3 +264,86 @@ describe('POST /auth/logout', () => {
     expect(again.statusCode).toBe(401);
   });
 });
+
+describe('POST /auth/logout-everywhere', () => {
+  const everywhere = (token: string, payload: unknown, remoteAddress = '198.51.100.7') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-everywhere',
+      headers: bearer(token),
+      payload: payload as object,
+      remoteAddress,
+    });
+
+  it('ends every session of the account, this one too, and answers a new one for this device', async () => {
+    await createUser(t.database, clock, { email: 'everywhere@example.org' });
+    const { token: here, session } = await login(t.app, 'everywhere@example.org');
+    const { token: phone } = await login(t.app, 'everywhere@example.org');
+    const { token: library } = await login(t.app, 'everywhere@example.org');
+    const { token: someoneElse } = await login(t.app, 'ada@example.org');
+
+    const response = await everywhere(here, { current_password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const renewed = sessionSchema.parse(response.json<{ data: unknown }>().data);
+    expect(renewed).toMatchObject({ user_id: session.user_id, two_factor_required: false });
+    expect(renewed.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect([here, phone, library]).not.toContain(renewed.access_token);
+    for (const ended of [here, phone, library])
+      expect((await me(ended)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    expect((await me(renewed.access_token)).statusCode).toBe(200);
+    // Another account's sessions are not this one's to end.
+    expect((await me(someoneElse)).statusCode).toBe(200);
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', session.user_id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    const events = await t.database.db
+      .selectFrom('auth_events')
+      .select('kind')
+      .where('user_id', '=', session.user_id)
+      .where('kind', '=', 'logout_everywhere')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it('asks for the current password: a wrong one ends nothing and counts like a failed login', async () => {
+    await createUser(t.database, clock, { email: 'copied@example.org' });
+    const { token: owner } = await login(t.app, 'copied@example.org');
+    const { token: copied } = await login(t.app, 'copied@example.org');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await everywhere(copied, { current_password: 'Not#MyPassword1' }, '203.0.113.9');
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({
+        errors: { current_password: ['The current password is not correct'] },
+      });
+    }
+    const limited = await everywhere(copied, { current_password: PASSWORD }, '203.0.113.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await me(owner)).statusCode).toBe(200);
+    expect((await me(copied)).statusCode).toBe(200);
+  });
+
+  it('refuses a body without the password, or not an object, with the field map; and a session still waiting for its second factor', async () => {
+    const { token } = await login(t.app, 'ada@example.org');
+    const missing = await everywhere(token, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { current_password: [expect.any(String)] },
+    });
+    const list = await everywhere(token, ['x']);
+    expect(list.statusCode).toBe(422);
+    const tooLong = await everywhere(token, { current_password: 'x'.repeat(1025) });
+    expect(tooLong.statusCode).toBe(422);
+    expect((await me(token)).statusCode).toBe(200);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-everywhere',
+      payload: { current_password: PASSWORD },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -299,3 +299,32 @@ describe('POST /auth/2fa/disable', () => {
     expect(kinds.toSorted()).toEqual(['two-factor-disabled', 'two-factor-enabled']);
   });
 });
+
+describe('logging out everywhere with two factors on', () => {
+  it('takes no session still waiting for its second factor, and opens one that has passed it', async () => {
+    await createUser(t.database, clock, { email: 'everywhere2fa@example.org' });
+    const { token: first } = await login(t.app, 'everywhere2fa@example.org');
+    const { secret, token: full } = await enableTwoFactor(t.app, first, clock);
+    // The password alone, from elsewhere: a session limited to the second-factor step.
+    const { token: pending } = await login(t.app, 'everywhere2fa@example.org');
+    const refused = await call('POST', '/auth/logout-everywhere', pending, { current_password: PASSWORD });
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    expect((await call('GET', '/auth/me', full)).statusCode).toBe(200);
+
+    const done = await call('POST', '/auth/logout-everywhere', full, { current_password: PASSWORD });
+    expect(done.statusCode).toBe(200);
+    const renewed = sessionSchema.parse(done.json<{ data: unknown }>().data);
+    expect((await call('GET', '/auth/2fa', renewed.access_token)).json()).toEqual({
+      data: { enabled: true, verified: true },
+    });
+    for (const ended of [full, pending])
+      expect((await call('GET', '/auth/2fa', ended)).json()).toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    // The second factor stays as it was: a new login still asks for a code.
+    nextStep();
+    const again = await login(t.app, 'everywhere2fa@example.org');
+    expect(again.session.two_factor_required).toBe(true);
+    expect((await call('POST', '/auth/2fa', again.token, { code: totpCode(secret, clock) })).statusCode).toBe(
+      200,
+    );
+  });
+});

@@ -27,6 +27,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/reference/figures': 'public',
   'POST /api/v1/auth': 'public',
   'POST /api/v1/auth/logout': 'user',
+  'POST /api/v1/auth/logout-everywhere': 'user',
   'POST /api/v1/auth/refresh': 'user',
   'GET /api/v1/auth/me': 'user',
   'GET /api/v1/auth/2fa': 'user',

@@ -19,6 +19,7 @@ const IDENTITY_CALLS: [path: string, method: Method, needsSession: boolean][] = 
   ['/api/v1/auth/activation/resend', 'POST', false],
   ['/api/v1/auth/check-token', 'POST', false],
   ['/api/v1/auth/logout', 'POST', true],
+  ['/api/v1/auth/logout-everywhere', 'POST', true],
   ['/api/v1/auth/forgot-password', 'POST', false],
   ['/api/v1/auth/reset-password', 'POST', false],
   ['/api/v1/auth/update-password', 'POST', true],

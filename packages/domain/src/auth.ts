@@ -98,6 +98,13 @@ export const updatePasswordSchema = withPasswordConfirmation(
 );
 export const emailOnlySchema = z.object({ email: emailSchema });
 
+/**
+ * POST /auth/logout-everywhere: the current password, re-entered (OWASP ASVS 3.3.4). Every session
+ * of the account ends, the calling one too; the answer is a new session for this device, in the
+ * login's shape (`sessionSchema`).
+ */
+export const logoutEverywhereSchema = z.object({ current_password: currentPasswordSchema });
+
 /** POST /auth/check-token: whether an emailed link still works, without using it up. */
 export const LINK_TOKEN_PURPOSES = ['activation', 'password_reset'] as const;
 export type LinkTokenPurpose = (typeof LINK_TOKEN_PURPOSES)[number];

@@ -1,6 +1,7 @@
 import {
   dataEnvelope,
   loginSchema,
+  logoutEverywhereSchema,
   logoutSchema,
   refreshSchema,
   sessionSchema,
@@ -11,9 +12,10 @@ import { z } from 'zod';
 import { authenticated } from '../sessions/guard';
 import { metaOf, requestLocale, type AuthRoutesOptions } from './http';
 import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
+import { logoutEverywhere } from './logout-everywhere.service';
 import { login, logout, me, refresh } from './service';
 
-/** The session calls of spec §7: log in, log out, refresh, the current profile. */
+/** The session calls of spec §7: log in, log out (here or everywhere), refresh, the current profile. */
 export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { ctx, guard }) => {
   app.post(
     '/auth',
@@ -53,6 +55,25 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       await logout(ctx, authenticated(request), input ?? { cause: 'user' });
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/auth/logout-everywhere',
+    {
+      onRequest: guard.user,
+      schema: {
+        summary: 'End every session of the account, on every device, and open a new one here',
+        description:
+          'The current password is asked again: a wrong one answers 422 on `current_password` and counts like a failed login (429 with Retry-After past the limits of POST /auth). Every session of the account ends, the calling one too (its token then answers 401), and the answer is a new session for the device that asked, in the login’s shape (`two_factor_required` false): store its token.',
+        tags: ['auth'],
+        security: bearer,
+        body: logoutEverywhereSchema,
+        response: { 200: dataEnvelope(sessionSchema), ...errorsOf(401, 422, 429) },
+      },
+    },
+    async (request) => ({
+      data: await logoutEverywhere(ctx, authenticated(request), request.body, metaOf(request)),
+    }),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { totpContext } from '../../platform/secret-box';
 import { AppError, fieldError } from '../../platform/errors';
 import type { Authenticated } from '../sessions/service';
-import { renewAfterSecondFactor, renewAfterTwoFactorOn, revokeUserSessions } from '../sessions/service';
+import { renewAfterSecondFactor, renewEverySession, revokeUserSessions } from '../sessions/service';
 import {
   acceptTotpCounter,
   disableTwoFactor,
@@ -192,7 +192,7 @@ export async function enableTwoFactorAuth(
     await enableTwoFactor(trx, account.id, ctx.secrets.seal(secret, totpContext(account.id)), step, at);
     await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
     await withdrawResetLinks(trx, account.id);
-    const renewed = await renewAfterTwoFactorOn(ctx, trx, { userId: account.id });
+    const renewed = await renewEverySession(ctx, trx, { userId: account.id });
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
     await queueIdentityMail(ctx, trx, 'two-factor-enabled', account);
     return renewed;

@@ -216,12 +216,14 @@ export async function renewAfterSecondFactor(
 }
 
 /**
- * Two factors just turned on: every session of the user ends, the acting one too, and a full one
- * opens under a new token. For staff this is a change of privilege (their abilities open only with
- * two factors on), so the token the acting session had before (seen in a log, on a shared screen, by
- * a proxy) must not become a staff login (OWASP: a new session identifier on any change of privilege).
+ * Every session of the user ends, the acting one too, and a full one opens under a new token for
+ * the device that asked. Two factors just turned on: for staff a change of privilege (their
+ * abilities open only with two factors on), so the token the acting session had before (seen in a
+ * log, on a shared screen, by a proxy) must not become a staff login (OWASP: a new session
+ * identifier on any change of privilege). Logging out everywhere: no token from before lives on,
+ * this device's included, which may be the one that was copied.
  */
-export async function renewAfterTwoFactorOn(
+export async function renewEverySession(
   ctx: AppContext,
   db: Db,
   { userId }: { userId: number },

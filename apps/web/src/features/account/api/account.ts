@@ -1,8 +1,10 @@
 import {
   acknowledgementSchema,
   closesOnAccountDeletion,
+  type logoutEverywhereSchema,
   MAX_PER_PAGE,
   practiceSummarySchema,
+  sessionSchema,
   twoFactorEnabledSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
@@ -33,6 +35,15 @@ export async function enableTwoFactor(input: { code: string; current_password: s
   const { data } = await api.create('auth/2fa/enable', input, { schema: twoFactorEnabledSchema });
   startSession(data);
   return data.recovery_codes;
+}
+
+/**
+ * POST /auth/logout-everywhere: the API ends every session of the account, on every device, this
+ * one too, and answers a new one for this device (decision 013): it is kept as a login's is.
+ */
+export async function logOutEverywhere(input: z.output<typeof logoutEverywhereSchema>) {
+  const { data } = await api.create('auth/logout-everywhere', input, { schema: sessionSchema });
+  startSession(data);
 }
 
 export const disableTwoFactor = async (code: string) =>

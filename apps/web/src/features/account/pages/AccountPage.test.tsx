@@ -464,6 +464,85 @@ describe('account page: settings', () => {
     expect(screen.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeTruthy();
   });
 
+  it('logs out everywhere once the dialog has the current password, and keeps the new session it answers', async () => {
+    const api = mockApi({
+      'POST /auth/logout-everywhere': ({ body }) =>
+        (body as { current_password: string }).current_password === 'Quiet#Harbour42'
+          ? {
+              body: {
+                data: {
+                  access_token: 'e'.repeat(43),
+                  expires_at: '2099-01-01T02:00:00.000Z',
+                  user_id: 1,
+                  two_factor_required: false,
+                },
+              },
+            }
+          : {
+              status: 422,
+              body: {
+                code: 'VALIDATION_FAILED',
+                message: 'Some fields are not valid.',
+                errors: { current_password: ['The current password is not correct'] },
+              },
+            },
+    });
+    openAccount();
+    const section = await screen.findByRole('region', { name: 'Log out everywhere' });
+    expect(
+      within(section).getByText(
+        'Ends every session of your account, on every device and browser where you are logged in: a computer that is not yours, a phone you lost. You stay logged in here.',
+      ),
+    ).toBeTruthy();
+    const button = within(section).getByRole('button', { name: 'Log out everywhere' });
+
+    // Cancel ends nothing, and the focus goes back to the button.
+    await userEvent.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Log out on every device?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+
+    await userEvent.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Log out on every device?' });
+    const password = within(dialog).getByLabelText(/^Current password/);
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out everywhere' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(api.callsTo('POST /auth/logout-everywhere')).toHaveLength(0);
+
+    await userEvent.type(password, 'Wrong#Harbour42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out everywhere' }));
+    expect(await within(dialog).findByText('The current password is not correct')).toBeTruthy();
+    expect(storage.get('token')).toBe('t'.repeat(43));
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Quiet#Harbour42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out everywhere' }));
+    expect(
+      await screen.findByText('Every session of your account has ended. You are still logged in here.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /auth/logout-everywhere').at(-1)?.body).toEqual({
+      current_password: 'Quiet#Harbour42',
+    });
+    // The API ended this session too and answered a new one: kept, and the page stays.
+    expect(storage.get('token')).toBe('e'.repeat(43));
+    expect(storage.get('tokenExpiresAt')).toBe('2099-01-01T02:00:00.000Z');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+  });
+
+  it('names the log-out-everywhere section and its dialog in Italian', async () => {
+    onTestFinished(() => changeLocale('en-US'));
+    await changeLocale('it-IT');
+    mockApi({});
+    openAccount();
+    const section = await screen.findByRole('region', { name: 'Esci ovunque' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Esci ovunque' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uscire su tutti i dispositivi?' });
+    expect(within(dialog).getByLabelText(/^Password attuale/)).toBeTruthy();
+  });
+
   it("says 'Try again or contact us' when changing the password fails", async () => {
     mockApi({ 'POST /auth/update-password': { status: 500, body: {} } });
     openAccount();

@@ -8,6 +8,7 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { AccountDetailsForm } from '../components/AccountDetailsForm';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DeleteAccount } from '../components/DeleteAccount';
+import { LogoutEverywhere } from '../components/LogoutEverywhere';
 import { MarketingConsent } from '../components/MarketingConsent';
 import { ReceiptsSection } from '../components/ReceiptsSection';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
@@ -45,6 +46,7 @@ export function AccountPage() {
         <Stack gap="md">
           <ChangePasswordForm />
           <TwoFactorSettings user={user} />
+          <LogoutEverywhere />
           {/* The newsletter tells applicants of the services: nothing for staff. */}
           {!isStaff && <MarketingConsent user={user} />}
           <DeleteAccount user={user} />

@@ -85,6 +85,17 @@ export const accountEn = {
       downloadCodes: 'Download the codes',
       savedCodes: 'I have saved my codes',
     },
+    everywhere: {
+      title: 'Log out everywhere',
+      explanation:
+        'Ends every session of your account, on every device and browser where you are logged in: a computer that is not yours, a phone you lost. You stay logged in here.',
+      submit: 'Log out everywhere',
+      confirmTitle: 'Log out on every device?',
+      confirmText:
+        'Every session of your account ends, on every device and browser, and each one asks to log in again. This device stays logged in with a new session. To confirm, type your current password.',
+      confirm: 'Log out everywhere',
+      done: 'Every session of your account has ended. You are still logged in here.',
+    },
     marketing: {
       title: 'Newsletter',
       label: 'Send me news about the services by email',

@@ -90,6 +90,17 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       downloadCodes: 'Scarica i codici',
       savedCodes: 'Ho salvato i miei codici',
     },
+    everywhere: {
+      title: 'Esci ovunque',
+      explanation:
+        'Chiude tutte le sessioni del tuo account, su ogni dispositivo e browser in cui hai effettuato l’accesso: un computer che non è tuo, un telefono che hai perso. Qui resti connesso.',
+      submit: 'Esci ovunque',
+      confirmTitle: 'Uscire su tutti i dispositivi?',
+      confirmText:
+        'Tutte le sessioni del tuo account si chiudono, su ogni dispositivo e browser, e ciascuno chiede di accedere di nuovo. Questo dispositivo resta connesso con una nuova sessione. Per confermare, digita la tua password attuale.',
+      confirm: 'Esci ovunque',
+      done: 'Tutte le sessioni del tuo account sono state chiuse. Qui sei ancora connesso.',
+    },
     marketing: {
       title: 'Newsletter',
       label: 'Inviami per email notizie sui servizi',
