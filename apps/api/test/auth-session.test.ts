@@ -201,6 +201,26 @@ describe('POST /auth/logout', () => {
     expect(event).toEqual({ route: '/practices/12', cause: 'user' });
   });
 
+  it('records a session a new login in the same browser replaced', async () => {
+    const { token, session } = await login(t.app, 'ada@example.org');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+      payload: { cause: 'replaced' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+    const event = await t.database.db
+      .selectFrom('auth_events')
+      .select(['route', 'cause'])
+      .where('user_id', '=', session.user_id)
+      .where('kind', '=', 'logout')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event).toEqual({ route: null, cause: 'replaced' });
+  });
+
   it('records a route on a link token’s page without the token (decision 083)', async () => {
     const secret = 'Qw7eRt9yUi2oPa4sDf6gHj8kLz1xCv3bNm5QwErTy0u';
     for (const route of [

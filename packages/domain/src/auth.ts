@@ -110,8 +110,11 @@ export const LINK_TOKEN_PURPOSES = ['activation', 'password_reset'] as const;
 export type LinkTokenPurpose = (typeof LINK_TOKEN_PURPOSES)[number];
 export const checkTokenSchema = z.object({ token: tokenSchema, purpose: z.enum(LINK_TOKEN_PURPOSES) });
 
-/** POST /auth/logout records where and why the session ended. */
-export const LOGOUT_CAUSES = ['user', 'expired', 'unauthorized', 'deleted'] as const;
+/**
+ * POST /auth/logout records where and why the session ended; `replaced`: a new login in the same
+ * browser took its token's place.
+ */
+export const LOGOUT_CAUSES = ['user', 'expired', 'unauthorized', 'deleted', 'replaced'] as const;
 export const logoutSchema = z.object({
   // Only recorded: a NUL (that no database column stores) is dropped rather than refused, so logout always ends the session.
   route: z.optional(

@@ -18,8 +18,20 @@ export function takeLogoutConfirmation(): boolean {
   return isUnconfirmed;
 }
 
-/** Keeps a session that passed every login step: token, expiry and owner (spec §2 client storage). */
-export function startSession(session: Pick<Session, 'access_token' | 'expires_at' | 'user_id'>): void {
+/**
+ * Keeps a session that passed every login step: token, expiry and owner (spec §2 client storage).
+ * A token this browser held before (a login in another tab, a session someone left here, an
+ * expired one) is ended on the server too, not only forgotten here, so no one who copied it can go
+ * on with it (decision 013): unless the call that answered this session ended it already
+ * (`isPreviousEnded`: turning two factors on, logging out everywhere).
+ */
+export function startSession(
+  session: Pick<Session, 'access_token' | 'expires_at' | 'user_id'>,
+  { isPreviousEnded = false }: { isPreviousEnded?: boolean } = {},
+): void {
+  const previous = storage.get('token');
+  if (previous && previous !== session.access_token && !isPreviousEnded)
+    api.create('auth/logout', { cause: 'replaced' }, { token: previous }).catch(() => undefined);
   isLogoutUnconfirmed = false;
   // What another account typed in this tab before its session ended is not this user's to find.
   unsavedValues.forgetAllBut(session.user_id);

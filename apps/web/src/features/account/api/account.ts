@@ -33,7 +33,7 @@ export const setUpTwoFactor = async () =>
  */
 export async function enableTwoFactor(input: { code: string; current_password: string }) {
   const { data } = await api.create('auth/2fa/enable', input, { schema: twoFactorEnabledSchema });
-  startSession(data);
+  startSession(data, { isPreviousEnded: true });
   return data.recovery_codes;
 }
 
@@ -43,7 +43,7 @@ export async function enableTwoFactor(input: { code: string; current_password: s
  */
 export async function logOutEverywhere(input: z.output<typeof logoutEverywhereSchema>) {
   const { data } = await api.create('auth/logout-everywhere', input, { schema: sessionSchema });
-  startSession(data);
+  startSession(data, { isPreviousEnded: true });
 }
 
 export const disableTwoFactor = async (code: string) =>

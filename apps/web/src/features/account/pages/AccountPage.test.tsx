@@ -458,6 +458,8 @@ describe('account page: settings', () => {
     expect(storage.get('token')).toBe('n'.repeat(43));
     expect(storage.get('tokenExpiresAt')).toBe('2099-01-01T01:00:00.000Z');
     expect(storage.get('auth')).toEqual({ userId: 1 });
+    // The API ended the old session already: nothing more to ask of it.
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my codes' }));
     expect(screen.queryByText('code-0')).toBeNull();
@@ -528,6 +530,7 @@ describe('account page: settings', () => {
     // The API ended this session too and answered a new one: kept, and the page stays.
     expect(storage.get('token')).toBe('e'.repeat(43));
     expect(storage.get('tokenExpiresAt')).toBe('2099-01-01T02:00:00.000Z');
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
   });

@@ -53,6 +53,27 @@ describe('login', () => {
     expect(storage.get('auth')).toEqual({ userId: 1 });
   });
 
+  it('ends on the server the session whose token this browser held before, as it stores the new one', async () => {
+    const api = mockApi({
+      'POST /auth': { body: session(false) },
+      'GET /auth/me': { body: { data: testUser(completeProfile) } },
+      'POST /auth/logout': { status: 204 },
+    });
+    // Another tab's login, or one someone left in this browser: still alive on the server.
+    storage.set('token', 'o'.repeat(43));
+    storage.set('tokenExpiresAt', EXPIRES_AT);
+    const { router } = renderApp('/auth/login?next=%2Fpractices');
+
+    await logIn();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/practices'));
+    expect(storage.get('token')).toBe('a'.repeat(43));
+    const ended = api.callsTo('POST /auth/logout');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.headers.get('Authorization')).toBe(`Bearer ${'o'.repeat(43)}`);
+    expect(ended[0]?.body).toEqual({ cause: 'replaced' });
+  });
+
   it('keeps the service a visitor chose through registering: their first login after activation opens it, once', async () => {
     mockApi({
       'POST /auth': { body: session(false) },
@@ -188,5 +209,7 @@ describe('login', () => {
     expect(storage.get('token')).toBe('b'.repeat(43));
     expect(storage.get('tokenExpiresAt')).toBe(RENEWED_AT);
     expect(api.callsTo('GET /auth/me').at(-1)?.headers.get('Authorization')).toBe(`Bearer ${'b'.repeat(43)}`);
+    // No token was held before this login: there was nothing to end.
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(0);
   });
 });
