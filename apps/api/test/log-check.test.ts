@@ -49,8 +49,30 @@ describe('the log check of a whole run', () => {
     expect(findings[0]!.line).toBe(planted[0]);
   });
 
-  it('leaves out values too short to tell from chance (a six-digit code)', () => {
-    expect(findSecrets(['{"time":1764300123456}'], ['123456'])).toEqual([]);
+  it('leaves out values too short to tell from chance (a code of five characters)', () => {
+    expect(findSecrets(['{"msg":"code 12345"}'], ['12345'])).toEqual([]);
+  });
+
+  it('finds a six-digit transaction code standing as a value of its own in a string', () => {
+    const planted = [
+      '{"msg":"token request","body":"grant_type=urn%3Aietf&tx_code=042917&pre-authorized_code=x"}',
+      '{"res":{"payload":"{\\"tx_code\\":\\"042917\\",\\"expires_at\\":\\"2026-12-06\\"}"}}',
+      '{"msg":"Wrong transaction code 042917."}',
+      '{"042917":true}',
+    ];
+    expect(findSecrets([...CLEAN, ...planted], [...SECRETS, '042917'])).toEqual(
+      planted.map((line) => ({ secret: '042917', line })),
+    );
+  });
+
+  it('leaves a six-digit code alone inside a number, a timestamp, a decimal, an id or a token', () => {
+    const lines = [
+      '{"level":30,"time":1764300042917,"pid":42917,"responseTime":12.042917,"msg":"request completed"}',
+      '{"pid":423456,"msg":"x"}',
+      '{"at":"2026-12-06 12:34:56.042917+00","id":"a042917","file":"000001-042917b.eml","run":"0429170"}',
+      `{"token":"abc_042917-def","key":"${TOKEN}"}`,
+    ];
+    expect(findSecrets(lines, ['042917', '423456'])).toEqual([]);
   });
 
   it('reads every process’s log and secrets of a run’s folder', () => {

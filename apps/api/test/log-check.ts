@@ -30,21 +30,90 @@ export function suiteLog(config: Pick<Config, 'logLevel'>): FastifyBaseLogger | 
 
 /** Characters of every secret the code mints: base64url, hex, base32, recovery codes. */
 const SECRET_CHARACTERS = /^[A-Za-z0-9_-]+$/;
-/** Shorter values (a six-digit code) would be found by chance in timestamps and ids. */
+/**
+ * Shorter values (a six-digit code) would be found by chance inside timestamps and ids: they are
+ * looked for only as a whole value of their own (`SHORTEST_CODE`).
+ */
 export const SHORTEST_SECRET = 10;
+/**
+ * The shortest secret looked for at all: the wallet's six-digit transaction code (`tx_code`). One
+ * shorter than the floor above is found only as a whole run of the secrets' characters in a string
+ * of the line's JSON (`tx_code=123456`, `"tx_code":"123456"`, `code 123456.`), never inside a
+ * longer run (a timestamp, an id, a token) nor as a JSON number (the pid, a time, a size).
+ */
+export const SHORTEST_CODE = 6;
 
 export type Finding = { secret: string; line: string };
 
 /**
+ * Runs a short secret must fill whole: the secrets' characters and the dot, so that the digits after
+ * a decimal point (`12.123456`, a time's microseconds) are never a run of their own; a dot that only
+ * ends or starts the run (the end of a sentence) is left out.
+ */
+const RUNS = /[A-Za-z0-9_.-]+/g;
+const wholeRuns = (text: string): string[] =>
+  Array.from(text.matchAll(RUNS), (match) => match[0].replace(/^\.+|\.+$/g, ''));
+
+/** The strings of a JSON line, keys too; a line that is not JSON is one string. */
+function stringsOf(line: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return [line];
+  }
+  const strings: string[] = [];
+  const walk = (node: unknown): void => {
+    if (typeof node === 'string') strings.push(node);
+    else if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, child] of Object.entries(node)) {
+        strings.push(key);
+        walk(child);
+      }
+  };
+  walk(value);
+  return strings;
+}
+
+/** Whether a short secret is anywhere in the line, as any part of anything. */
+function holdsAny(line: string, short: ReadonlySet<string>, lengths: readonly number[]): boolean {
+  for (const match of line.matchAll(/[A-Za-z0-9_-]+/g)) {
+    const run = match[0];
+    for (const length of lengths)
+      for (let start = 0; start + length <= run.length; start += 1)
+        if (short.has(run.slice(start, start + length))) return true;
+  }
+  return false;
+}
+
+/** Short secrets standing as a whole run in a string of the line (`SHORTEST_CODE`). */
+function shortFindings(line: string, short: ReadonlySet<string>, lengths: readonly number[]): Finding[] {
+  // Cheap first: the secret anywhere in the raw line; only then is the line read as JSON.
+  if (!holdsAny(line, short, lengths)) return [];
+  return stringsOf(line).flatMap((text) =>
+    wholeRuns(text)
+      .filter((run) => short.has(run))
+      .map((secret) => ({ secret, line })),
+  );
+}
+
+/**
  * Every line holding a secret, and which. A line is cut into runs of the secrets' characters and
  * each run's pieces of each secret length are looked up, so the whole run's log is read once
- * whatever the number of secrets.
+ * whatever the number of secrets; a secret shorter than `SHORTEST_SECRET` only as a whole run in a
+ * string (`SHORTEST_CODE`).
  */
 export function findSecrets(lines: Iterable<string>, secrets: Iterable<string>): Finding[] {
   const byLength = new Map<number, Set<string>>();
   const odd: string[] = [];
+  const short = new Set<string>();
   for (const secret of secrets) {
-    if (secret.length < SHORTEST_SECRET) continue;
+    if (secret.length < SHORTEST_CODE) continue;
+    if (secret.length < SHORTEST_SECRET) {
+      if (SECRET_CHARACTERS.test(secret)) short.add(secret);
+      continue;
+    }
     if (!SECRET_CHARACTERS.test(secret)) {
       odd.push(secret);
       continue;
@@ -54,6 +123,7 @@ export function findSecrets(lines: Iterable<string>, secrets: Iterable<string>):
     byLength.set(secret.length, same);
   }
   const lengths = [...byLength.keys()];
+  const shortLengths = [...new Set(Array.from(short, (secret) => secret.length))];
   const findings: Finding[] = [];
   for (const line of lines) {
     for (const match of line.matchAll(/[A-Za-z0-9_-]{10,}/g)) {
@@ -67,6 +137,7 @@ export function findSecrets(lines: Iterable<string>, secrets: Iterable<string>):
       }
     }
     for (const secret of odd) if (line.includes(secret)) findings.push({ secret, line });
+    if (short.size > 0) findings.push(...shortFindings(line, short, shortLengths));
   }
   return findings;
 }

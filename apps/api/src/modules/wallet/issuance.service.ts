@@ -94,7 +94,10 @@ export async function createOffer(
   if (statement.status !== 'published') throw new WalletPublicationError();
   const key = await issuerKeyOf(ctx);
   const code = randomToken();
-  const txCode = String(randomInt(0, 10 ** WALLET_TX_CODE_LENGTH)).padStart(WALLET_TX_CODE_LENGTH, '0');
+  // On the log check's list like the offer's code: with it, it gives the holder's credential.
+  const txCode = minted(
+    String(randomInt(0, 10 ** WALLET_TX_CODE_LENGTH)).padStart(WALLET_TX_CODE_LENGTH, '0'),
+  );
   const expiresAt = isoAfter(ctx.clock.now(), ctx.config.walletOfferTtlMinutes * 60);
   await insertOffer(ctx.db, {
     statementId: statement.id,
