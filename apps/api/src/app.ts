@@ -277,6 +277,7 @@ export async function buildApp({
         commit: buildCommit(REPO_ROOT),
         maintenance: () => currentMaintenance(ctx),
         isDraining,
+        clock: ctx.securityClock,
       });
       hideDraftsFromStaff(api, ctx);
       await api.register(cmsRoutes, { db });

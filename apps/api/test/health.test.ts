@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../src/app';
-import { buildCommit } from '../src/modules/health/service';
+import { buildCommit, checkHealth, checkReadiness, type HealthContext } from '../src/modules/health/service';
+import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
 import { useTestApp } from './helper';
 
@@ -18,6 +19,37 @@ async function unreachable() {
   await sql`select 1`.execute(closed);
   await closed.destroy();
   return t.instance({ db: closed });
+}
+
+/**
+ * A health context on the test database that counts its questions to it (the `select 1` of
+ * `pingDatabase`); with `isHanging`, the database answers none until `answer()` is called.
+ */
+function countedHealth({ isHanging = false } = {}) {
+  const pings = { count: 0 };
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const db = t.database.db.withPlugin({
+    transformQuery: (args) => {
+      pings.count += 1;
+      return args.node;
+    },
+    transformResult: async (args) => {
+      if (isHanging) await held;
+      return args.result;
+    },
+  });
+  const context = {
+    db,
+    version: VERSION,
+    commit: null,
+    maintenance: () => Promise.resolve({ isOn: false, isStaffOnly: false }),
+    isDraining: () => false,
+    clock: new ManualClock(),
+  } satisfies HealthContext;
+  return { context, pings, answer: () => release() };
 }
 
 describe('GET /api/v1/health', () => {
@@ -98,6 +130,47 @@ describe("the load balancer's probes", () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
     // An ordinary call is still served during the drain: never a 503, which the SPA reads as maintenance.
     expect((await app.inject({ method: 'GET', url: '/api/v1/cms-entries' })).statusCode).toBe(200);
+  });
+
+  it('never refuses a probe, however many, whatever the rate limit', async () => {
+    // A floor of 5 calls a minute: the probes are counted by no limit.
+    const app = await t.instance({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    const paths = ['/api/v1/health/ready', '/api/v1/health', '/api/v1/health/live'];
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => app.inject({ method: 'GET', url: paths[index % 3]! })),
+    );
+    expect(flood.map((response) => response.statusCode)).toEqual(Array(60).fill(200));
+  });
+
+  it('asks the database once a second for all its health calls, however many', async () => {
+    const { context, pings } = countedHealth();
+    const calls = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        index % 2 === 0 ? checkReadiness(context) : checkHealth(context).then((health) => health.database),
+      ),
+    );
+    expect(calls).toEqual(
+      Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? { status: 'ready' } : 'ok')),
+    );
+    for (let call = 0; call < 20; call += 1)
+      expect(await checkReadiness(context)).toEqual({ status: 'ready' });
+    expect(pings.count).toBe(1);
+    context.clock.advance({ seconds: 1 });
+    expect((await checkHealth(context)).database).toBe('ok');
+    expect(pings.count).toBe(2);
+  });
+
+  it('waits up to ten seconds on a question the database has not answered, then asks anew', async () => {
+    const { context, pings, answer } = countedHealth({ isHanging: true });
+    const first = checkReadiness(context);
+    context.clock.advance({ seconds: 5 });
+    const second = checkReadiness(context);
+    expect(pings.count).toBe(1);
+    context.clock.advance({ seconds: 5 });
+    const third = checkReadiness(context);
+    expect(pings.count).toBe(2);
+    answer();
+    expect(await Promise.all([first, second, third])).toEqual(Array(3).fill({ status: 'ready' }));
   });
 
   it('answers not ready (503) when the database cannot be reached', async () => {

@@ -11,7 +11,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthContext> = async (app, co
         tags: ['health'],
         response: { 200: dataEnvelope(healthSchema), 503: dataEnvelope(healthSchema) },
       },
-      // Load balancers and the benchmark poll this; it is cheap, so it is not rate limited.
+      // Load balancers and the benchmark poll this: never refused, and every call of the instance
+      // shares one question to the database a second (service.ts), so it is not rate limited.
       config: { rateLimit: false },
     },
     async (_request, reply) => {
