@@ -328,3 +328,34 @@ describe('logging out everywhere with two factors on', () => {
     );
   });
 });
+
+describe('two factors turned on twice at once', () => {
+  it('turns them on once: the recovery codes and the session answered are the ones in force', async () => {
+    await createUser(t.database, clock, { email: 'twice@example.org' });
+    const { token } = await login(t.app, 'twice@example.org');
+    const setup = await call('POST', '/auth/2fa/setup', token);
+    const { secret } = twoFactorSetupSchema.parse(setup.json<{ data: unknown }>().data);
+    const input = { code: totpCode(secret, clock), current_password: PASSWORD };
+    // A double submission, or two tabs: both calls past their checks before either commits.
+    const answers = await Promise.all([
+      call('POST', '/auth/2fa/enable', token, input),
+      call('POST', '/auth/2fa/enable', token, input),
+    ]);
+    const turnedOn = answers.filter((answer) => answer.statusCode === 200);
+    expect(turnedOn).toHaveLength(1);
+    const { recovery_codes: codes, access_token: renewed } = turnedOn[0]!.json<{
+      data: { recovery_codes: string[]; access_token: string };
+    }>().data;
+    expect((await call('GET', '/auth/me', renewed)).statusCode).toBe(200);
+    const recoveryRows = await t.database.db
+      .selectFrom('recovery_codes as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('r.id')
+      .where('u.email', '=', 'twice@example.org')
+      .execute();
+    expect(recoveryRows).toHaveLength(10);
+    // A code the answer showed opens a login's second step.
+    const again = await login(t.app, 'twice@example.org');
+    expect((await call('POST', '/auth/2fa', again.token, { code: codes[0]! })).statusCode).toBe(200);
+  });
+});

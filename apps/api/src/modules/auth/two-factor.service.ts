@@ -189,7 +189,10 @@ export async function enableTwoFactorAuth(
   const recoveryCodes = newRecoveryCodes();
   const session = await ctx.db.transaction().execute(async (trx) => {
     const at = now.toISOString();
-    await enableTwoFactor(trx, account.id, ctx.secrets.seal(secret, totpContext(account.id)), step, at);
+    // Asked twice at once (a double submission, two tabs): the second would replace the recovery
+    // codes the first answered, and end its session; it changes nothing and answers 409 instead.
+    const sealed = ctx.secrets.seal(secret, totpContext(account.id));
+    if (!(await enableTwoFactor(trx, account.id, sealed, step, at))) throw new AppError('CONFLICT');
     await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
     await withdrawResetLinks(trx, account.id);
     const renewed = await renewEverySession(ctx, trx, { userId: account.id });

@@ -10,6 +10,7 @@ import {
   restampSetFlags,
   updatePendingApplicant,
   updateUser,
+  updateUserWithoutTwoFactor,
   type UserRow,
 } from './repository';
 
@@ -152,8 +153,9 @@ export const setPassword = (db: Db, id: number, passwordHash: string, now: strin
 export const setPendingTwoFactorSecret = (db: Db, id: number, secret: string, now: string) =>
   updateUser(db, id, { two_factor_pending_secret: secret, updated_at: now });
 
+/** Turns two factors on, only if they are off: false when another call turned them on first. */
 export const enableTwoFactor = (db: Db, id: number, secret: string, counter: number, now: string) =>
-  updateUser(db, id, {
+  updateUserWithoutTwoFactor(db, id, {
     two_factor_secret: secret,
     two_factor_pending_secret: null,
     two_factor_enabled_at: now,

@@ -48,6 +48,21 @@ export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<
 }
 
 /**
+ * Changes an account only while two factors are off, in the statement itself: of two calls turning
+ * them on at once, the second changes nothing once the first has committed (a row lock on
+ * PostgreSQL, one writer at a time on SQLite). Whether it changed the row.
+ */
+export async function updateUserWithoutTwoFactor(db: Db, id: number, patch: UserPatch): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', id)
+    .where('two_factor_enabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * Changes an applicant's account only while it is not activated (nor deleted), in the statement
  * itself: on PostgreSQL an activation committing meanwhile makes it change nothing, whatever the
  * caller read before. Whether it changed the row.
