@@ -32,6 +32,24 @@ const deleteAccount = (who: StaffMember, email: string, language = 'en-US') =>
     headers: { ...bearer(who.token), 'accept-language': language },
     payload: { email },
   });
+/**
+ * A request of `applicant` published today, its appeal window open: evaluated by `evaluator`,
+ * reviewed by Rita.
+ */
+async function publishedRequestOf(applicant: { id: number }, evaluator: StaffMember): Promise<number> {
+  const request = await practiceIn(t.database, {
+    userId: applicant.id,
+    status: 'published',
+    assigneeId: evaluator.id,
+    reviewerId: reviewer.id,
+  });
+  await t.database.db
+    .updateTable('practices')
+    .set({ published_at: clock.now().toISOString() })
+    .where('id', '=', request)
+    .execute();
+  return request;
+}
 const emailOf = async (id: number) =>
   (await t.database.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow())
     .email;
@@ -140,17 +158,7 @@ describe('a finished request whose member of staff has left', () => {
     const email = 'elio@example.org';
     const elio = await t.staff('evaluator', { email });
     const applicant = await t.applicant({ email: 'carla@example.org' });
-    const request = await practiceIn(t.database, {
-      userId: applicant.id,
-      status: 'published',
-      assigneeId: elio.id,
-      reviewerId: reviewer.id,
-    });
-    await t.database.db
-      .updateTable('practices')
-      .set({ published_at: clock.now().toISOString() })
-      .where('id', '=', request)
-      .execute();
+    const request = await publishedRequestOf(applicant, elio);
     // A finished request does not hold its evaluator back (decision 015).
     expect((await deleteAccount(elio, email)).statusCode).toBe(204);
 
@@ -204,17 +212,7 @@ describe('an appeal reopening a finished request while its evaluator deletes the
     const email = `${name}@example.org`;
     const ugo = await t.staff('evaluator', { email });
     const applicant = await t.applicant({ email: `${name}-applicant@example.org` });
-    const request = await practiceIn(t.database, {
-      userId: applicant.id,
-      status: 'published',
-      assigneeId: ugo.id,
-      reviewerId: reviewer.id,
-    });
-    await t.database.db
-      .updateTable('practices')
-      .set({ published_at: clock.now().toISOString() })
-      .where('id', '=', request)
-      .execute();
+    const request = await publishedRequestOf(applicant, ugo);
     const appeal = () =>
       call('POST', `/practices/${request}/appeal`, applicant, {
         type: 'appeal',
