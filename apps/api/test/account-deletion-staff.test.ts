@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { isPostgresRun, useTestApp } from './helper';
 import { bearer } from './identity';
+import { holdRow } from './locks';
 import { apiCall } from './requests';
 import { practiceIn, type StaffMember } from './staff';
 
@@ -122,25 +123,12 @@ describe('a member of staff deleting their account', () => {
     }
     // The deletion holds the account's row (as DELETE /users/{id} does first); an assignment to it
     // waits, then finds the account gone.
-    const connection = t.database.openConnection();
-    t.onClose(() => connection.destroy());
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let isHeld = () => {};
-    const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const deleting = connection.transaction().execute(async (trx) => {
-      await sql`select id from users where id = ${emma.id} for update`.execute(trx);
-      isHeld();
-      await released;
-      await sql`update users set deleted_at = ${clock.now().toISOString()} where id = ${emma.id}`.execute(
-        trx,
-      );
-    });
-    await held;
+    const deleting = await holdRow(t, { userId: emma.id }, (trx) =>
+      sql`update users set deleted_at = ${clock.now().toISOString()} where id = ${emma.id}`.execute(trx),
+    );
     const assigning = assign();
-    await lockWaits(1);
-    release();
-    await deleting;
+    await deleting.waiters(1);
+    await deleting.release();
     const refused = await assigning;
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ errors: { evaluator_id: [expect.any(String)] } });
@@ -249,25 +237,12 @@ describe('an appeal reopening a finished request while its evaluator deletes the
       const one = await first();
       return [one, await second()];
     }
-    const connection = t.database.openConnection();
-    t.onClose(() => connection.destroy());
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let isHeld = () => {};
-    const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const holding = connection.transaction().execute(async (trx) => {
-      await sql`select id from users where id = ${ugoId} for update`.execute(trx);
-      isHeld();
-      await released;
-    });
-    await held;
-    const waiting = await lockCount();
+    const holding = await holdRow(t, { userId: ugoId });
     const one = first();
-    await lockWaits(waiting + 1);
+    await holding.waiters(1);
     const two = second();
-    await lockWaits(waiting + 2);
-    release();
-    await holding;
+    await holding.waiters(2);
+    await holding.release();
     return Promise.all([one, two]);
   };
 
@@ -296,22 +271,3 @@ describe('an appeal reopening a finished request while its evaluator deletes the
 });
 
 type Reply = Awaited<ReturnType<typeof deleteAccount>>;
-
-/** How many statements of this database wait for a lock now. */
-async function lockCount(): Promise<number> {
-  const { rows } = await sql<{ waiting: number }>`
-    select count(*)::int as waiting from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
-  return rows[0]?.waiting ?? 0;
-}
-
-/** Until `count` statements of this database wait for a row lock. */
-async function lockWaits(count: number): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
-    if ((rows[0]?.waiting ?? 0) >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

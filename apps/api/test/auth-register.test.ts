@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import type { MailMessage } from '../src/platform/mail/message';
-import { sql } from 'kysely';
 import { activateAccount, replacePendingRegistration } from '../src/modules/users/accounts';
 import { hashPassword } from '../src/platform/passwords';
 import { calendarDayOf } from '@lisbon/domain';
 import { createTestWorker, isPostgresRun, useTestApp } from './helper';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
 import { contextFor, createUser, login, PASSWORD } from './identity';
+import { holdRow } from './locks';
 import { linkToken, readMailFiles } from './mail';
 
 const clock = new ManualClock();
@@ -397,17 +397,6 @@ describe('whoever registered an email first', () => {
 });
 
 describe('a registration job and the activation at the same time', () => {
-  /** Resolves once a statement of this database waits for a row lock (PostgreSQL). */
-  async function lockWaits(): Promise<void> {
-    for (;;) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
-      if ((rows[0]?.waiting ?? 0) >= 1) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-
   it('leaves the activated account its details: a registration read before the activation commits writes nothing', async () => {
     const email = 'racing@example.org';
     await post('/auth/register', registration({ email, first_name: 'Olive', last_name: 'Owner' }));
@@ -431,24 +420,14 @@ describe('a registration job and the activation at the same time', () => {
     if (isPostgresRun) {
       // The activation's transaction holds the account's row, not committed yet, while the job of a
       // registration reads the account (still not activated, as far as it can see) and writes.
-      const connection = t.database.openConnection();
-      t.onClose(() => connection.destroy());
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let isHeld = () => {};
-      const held = new Promise<void>((resolve) => (isHeld = resolve));
-      const activating = connection.transaction().execute(async (trx) => {
-        await activateAccount(trx, pending.id, passwordHash, clock.now().toISOString());
-        isHeld();
-        await released;
-      });
-      await held;
+      const activating = await holdRow(t, (trx) =>
+        activateAccount(trx, pending.id, passwordHash, clock.now().toISOString()),
+      );
       address += 1;
       expect((await post('/auth/register', other)).statusCode).toBe(202);
       const job = t.worker.drainOnce();
-      await lockWaits();
-      release();
-      await activating;
+      await activating.waiters(1);
+      await activating.release();
       await job;
     } else {
       // SQLite has one writer, so the job cannot write between its read and the activation: its

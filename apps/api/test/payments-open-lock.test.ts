@@ -10,9 +10,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteDraftWithDocuments } from '../src/modules/documents/service';
 import { ManualClock } from '../src/platform/clock';
-import type { Db } from '../src/platform/db/database';
 import { bearer } from './identity';
 import { createTestWorker, isPostgresRun, useTestApp } from './helper';
+import { holdRow } from './locks';
 import { logLines } from './log-lines';
 import { readMailFiles } from './mail';
 import {
@@ -146,41 +146,12 @@ describe('a draft with an open payment', () => {
   });
 
   /**
-   * PostgreSQL: a second connection keeps payments from being written (a table lock) until
-   * `release`, so a checkout stops inside its transaction, once it holds the request.
+   * PostgreSQL: a second connection keeps payments from being written (a table lock) until its
+   * release, so a checkout stops inside its transaction, once it holds the request.
    */
-  async function holdPayments(other: Db): Promise<{ release(): Promise<void> }> {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let isHeld = () => {};
-    const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const holding = other.transaction().execute(async (trx) => {
-      await sql`lock table payments in share mode`.execute(trx);
-      isHeld();
-      await released;
-    });
-    await Promise.race([held, holding]);
-    return {
-      async release() {
-        release();
-        await holding;
-      },
-    };
-  }
-  /** Resolves once `count` statements of this database wait for a lock (PostgreSQL), or `isOver`. */
-  async function lockWaits(count: number, isOver = () => false): Promise<void> {
-    while (!isOver()) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
-      if ((rows[0]?.waiting ?? 0) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+  const holdPayments = () => holdRow(t, (trx) => sql`lock table payments in share mode`.execute(trx));
 
   it('makes a change of the draft wait for a checkout writing its payment, then refuses it', async () => {
-    const other = isPostgresRun ? t.database.openConnection() : null;
-    if (other) t.onClose(() => other.destroy());
     type Answer = Awaited<ReturnType<typeof call>>;
     // Each change, made ready before the checkout: what it sends.
     const changes: Record<string, (who: Payer, id: number) => Promise<() => PromiseLike<Answer>>> = {
@@ -199,17 +170,17 @@ describe('a draft with an open payment', () => {
       const before = await practice(who, id);
       const send = await prepare(who, id);
       let changed: Answer;
-      if (other) {
+      if (isPostgresRun) {
         // The checkout holds the request, then waits to write its payment; the change comes then.
-        const hold = await holdPayments(other);
+        const hold = await holdPayments();
         const paying = checkout(t.app, who, id);
-        await lockWaits(1);
+        await hold.waiters(1);
         let isAnswered = false;
         const changing = Promise.resolve(send()).then((response) => {
           isAnswered = true;
           return response;
         });
-        await Promise.race([changing, lockWaits(2, () => isAnswered)]);
+        await Promise.race([changing, hold.waiters(2, () => isAnswered)]);
         const waitedForCheckout = !isAnswered;
         await hold.release();
         await paying;
@@ -467,25 +438,12 @@ describe('a draft with an open payment', () => {
    * account's row while the webhook settles the payment, which must wait for that row.
    */
   async function settleWhileDeleting(userId: number, id: number): Promise<void> {
-    const other = t.database.openConnection();
-    t.onClose(() => other.destroy());
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let isHeld = () => {};
-    const held = new Promise<void>((resolve) => (isHeld = resolve));
-    const deleting = other.transaction().execute(async (trx) => {
-      await sql`select id from users where id = ${userId} for update`.execute(trx);
-      isHeld();
-      await released;
-      await deleteDraftWithDocuments(trx, id);
-    });
-    await held;
+    const deleting = await holdRow(t, { userId }, (trx) => deleteDraftWithDocuments(trx, id));
     const settling = provider.deliver(); // the webhook, which waits for the account's row
-    await lockWaits(1);
-    release();
+    await deleting.waiters(1);
     // Had the settlement held the payment's row before the account's, each would wait for the
     // other, and PostgreSQL would end one of them.
-    await deleting;
+    await deleting.release();
     await settling;
   }
 

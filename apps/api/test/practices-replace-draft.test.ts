@@ -2,21 +2,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { isPostgresRun, useTestApp } from './helper';
+import { holdRow } from './locks';
 import { apiCall, completeDraft, STANDARD_DOCUMENTS } from './requests';
 
 const clock = new ManualClock('2026-03-10T09:00:00Z');
 const t = useTestApp({ clock });
-
-/** Resolves once `count` statements of this database wait for a lock (PostgreSQL), or `isOver`. */
-async function lockWaits(count: number, isOver: () => boolean): Promise<void> {
-  while (!isOver()) {
-    const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
-    if ((rows[0]?.waiting ?? 0) >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe('replacing a draft that its payment submits meanwhile', () => {
   it('answers 409 PRACTICE_CHANGED, not DRAFT_EXISTS, and leaves the submitted request and its documents as they were', async () => {
@@ -32,28 +22,15 @@ describe('replacing a draft that its payment submits meanwhile', () => {
     if (isPostgresRun) {
       // The payment holds the applicant's row, as a checkout and its submission do: the replacement
       // has read the draft and waits to hold it; the submission commits, then the replacement goes on.
-      const other = t.database.openConnection();
-      t.onClose(() => other.destroy());
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let isHeld = () => {};
-      const held = new Promise<void>((resolve) => (isHeld = resolve));
-      const paying = other.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', who.id).forUpdate().execute();
-        isHeld();
-        await released;
-        await submit(trx);
-      });
-      await held;
+      const paying = await holdRow(t, { userId: who.id }, submit);
       let isAnswered = false;
       const replacing = replace().then((response) => {
         isAnswered = true;
         return response;
       });
-      await lockWaits(1, () => isAnswered);
+      await paying.waiters(1, () => isAnswered);
       expect(isAnswered).toBe(false);
-      release();
-      await paying;
+      await paying.release();
       replaced = await replacing;
     } else {
       // SQLite has one writer: the submission is made to fall between the replacement's read of the
