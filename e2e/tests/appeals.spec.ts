@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
@@ -15,7 +13,7 @@ import {
   samplePdf,
   test,
 } from '../support';
-import { demoStaff, staffPage, type DemoStaff } from '../staff';
+import { demoStaff, runCli, staffPage, type DemoStaff } from '../staff';
 
 /**
  * Appeals and amendments (issue 8, decision 026): a statement published through the real
@@ -25,23 +23,14 @@ import { demoStaff, staffPage, type DemoStaff } from '../staff';
  */
 
 const STAFF_PASSWORD = 'Lisbon#Demo-Staff-2026';
-const apiSource = fileURLToPath(new URL('../../apps/api/src/cli.ts', import.meta.url));
 
 type Published = { practiceId: number; certificateId: string; admin: { email: string; secret: string } };
 
 /** A request of the applicant published through the real publication, and the admin who published it. */
 function publishFor(email: string): Published {
-  const directory = dataDir(PORTAL_PORT);
   const run = () =>
-    execFileSync('tsx', [apiSource, 'demo:statement', '--email', email], {
-      env: {
-        ...process.env,
-        DATA_DIR: directory,
-        DATABASE_URL: `${directory}/lisbon.sqlite`,
-        PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
-        LOG_LEVEL: 'warn',
-      },
-      encoding: 'utf8',
+    runCli(dataDir(PORTAL_PORT), ['demo:statement', '--email', email], {
+      PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
     });
   // The CLI shares the SQLite file with the running portal, whose worker writes too: a write that
   // meets the portal's may fail as busy, so the command is tried again (each try is a new request).
@@ -63,9 +52,8 @@ function publishFor(email: string): Published {
 
 /** Moves the portal's clock (TEST_CLOCK, decision 056) to the real time plus `days`; 0 puts it back. */
 function setClock(days: number): void {
-  execFileSync('tsx', [apiSource, 'clock:set', ...(days === 0 ? ['--reset'] : ['--days', String(days)])], {
-    env: { ...process.env, DATA_DIR: dataDir(PORTAL_PORT), TEST_CLOCK: 'true', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
+  runCli(dataDir(PORTAL_PORT), ['clock:set', ...(days === 0 ? ['--reset'] : ['--days', String(days)])], {
+    TEST_CLOCK: 'true',
   });
 }
 

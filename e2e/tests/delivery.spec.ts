@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
@@ -14,6 +12,7 @@ import {
   payThroughApi,
   test,
 } from '../support';
+import { runCli } from '../staff';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -63,14 +62,9 @@ async function submittedRequest(request: APIRequestContext): Promise<number> {
 
 /** A secretary made with `npm run cli -- user:create`, activated, with two factors on. */
 async function createSecretary(request: APIRequestContext): Promise<void> {
-  const directory = dataDir(PORTAL_PORT);
-  const output = execFileSync(
-    'npm',
+  const output = runCli(
+    dataDir(PORTAL_PORT),
     [
-      'run',
-      '--silent',
-      'cli',
-      '--',
       'user:create',
       '--role',
       'secretary',
@@ -81,17 +75,7 @@ async function createSecretary(request: APIRequestContext): Promise<void> {
       '--last-name',
       'Segreteria',
     ],
-    {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        DATA_DIR: directory,
-        DATABASE_URL: `${directory}/lisbon.sqlite`,
-        PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}`,
-        LOG_LEVEL: 'warn',
-      },
-    },
+    { PUBLIC_URL: `http://127.0.0.1:${PORTAL_PORT}` },
   );
   const link = /https?:\/\/\S+/.exec(output)?.[0];
   if (!link) throw new Error(`user:create printed no link:\n${output}`);
