@@ -42,13 +42,17 @@ for argument in "$@"; do case "$argument" in --file=*) echo dump > "\${argument#
 `,
 );
 chmodSync(join(release, 'spy/pg_dump'), 0o755);
+/** A find that notes the folder it runs in, then does what find does. */
+writeFileSync(join(release, 'spy/find'), `#!/bin/sh\npwd > "${release}/find.cwd"\nexec /usr/bin/find "$@"\n`);
+chmodSync(join(release, 'spy/find'), 0o755);
 /** The release's CLI, noting the command it is given (the dump's record for the metrics). */
 writeFileSync(join(release, 'bin/lisbon'), `#!/bin/sh\nprintf '%s\\n' "$@" > "${release}/lisbon.args"\n`);
 chmodSync(join(release, 'bin/lisbon'), 0o755);
 
 const backups = join(release, 'backups');
-const backup = (databaseUrl, env = {}) =>
+const backup = (databaseUrl, env = {}, options = {}) =>
   spawnSync(join(release, 'bin/lisbon-backup'), [], {
+    ...options,
     encoding: 'utf8',
     env: {
       PATH: `${join(release, 'spy')}:/usr/bin:/bin`,
@@ -80,6 +84,23 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(readFileSync(join(release, 'lisbon.args'), 'utf8')).toBe(
       `backup:record\n--location\n${written}\n`,
     );
+  });
+
+  it('runs from /, as systemd runs it, whatever folder it is started in, with BACKUP_DIR read from there', () => {
+    // `sudo -u lisbon …/lisbon-backup` typed in root's /root: find, which goes back to the folder it
+    // started in, failed there ("Failed to restore initial working directory") before any dump.
+    const started = join(release, 'started-here');
+    mkdirSync(started);
+    const result = backup(
+      'postgres://lisbon@db.internal/lisbon',
+      { BACKUP_DIR: 'relative-backups' },
+      { cwd: started },
+    );
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(release, 'find.cwd'), 'utf8')).toBe('/\n');
+    const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1];
+    expect(written).toMatch(new RegExp(`^${started}/relative-backups/lisbon-.*\\.dump$`));
+    expect(readFileSync(written ?? 'none', 'utf8')).toBe('dump\n');
   });
 
   it('sets no PGPASSWORD when the address has none (a .pgpass file or peer authentication)', () => {
