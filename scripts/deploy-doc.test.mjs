@@ -189,3 +189,25 @@ describe('the rollback by restore', () => {
     );
   });
 });
+
+describe('the commands by hand, as the service’s user', () => {
+  it('run the backup and the migrations as lisbon, the backup by its path, as section 10 restores as lisbon', () => {
+    const start = section(6);
+    const text = start.slice(start.indexOf('**Without systemd**')).split('\n\n')[0].replace(/\s+/g, ' ');
+    // Only `lisbon` is linked into /usr/local/bin (section 3): `lisbon-backup` typed alone is not found.
+    expect(section(3)).toContain('ln -sfn /opt/lisbon/current/bin/lisbon /usr/local/bin/lisbon\n');
+    expect(section(3)).not.toContain('/usr/local/bin/lisbon-backup');
+    expect(text).toContain(
+      '`systemctl start lisbon-backup`, run `sudo -u lisbon /opt/lisbon/current/bin/lisbon-backup`',
+    );
+    expect(text).toContain('`systemctl restart lisbon-migrate`, run `sudo -u lisbon lisbon migrate` again');
+    expect(text).not.toMatch(/run `lisbon-backup`|run `lisbon migrate`/);
+    // A dump root makes is root's alone (the script's umask 077), and section 10 restores it as lisbon.
+    expect(readFileSync(join(ROOT, 'packaging/bin/lisbon-backup'), 'utf8')).toContain('umask 077');
+    expect(section(10)).toContain('sudo -u lisbon pg_restore --no-owner');
+    expect(text).toContain('never as root');
+    expect(text).toContain(
+      '`30 2 * * * lisbon /opt/lisbon/current/bin/lisbon-backup` in `/etc/cron.d/lisbon-backup`',
+    );
+  });
+});
