@@ -210,4 +210,21 @@ describe('the commands by hand, as the service’s user', () => {
       '`30 2 * * * lisbon /opt/lisbon/current/bin/lisbon-backup` in `/etc/cron.d/lisbon-backup`',
     );
   });
+
+  it('write the embedded default’s backups in a folder section 3 gives lisbon', () => {
+    // `install -d -o lisbon -g lisbon -m 0750 /var/lib/lisbon /var/backups/lisbon`
+    const given = section(3)
+      .match(/^install -d -o lisbon -g lisbon -m 0750 (.+)$/m)[1]
+      .split(/\s+/);
+    expect(given).toContain('/var/backups/lisbon');
+    const paths = [...deploy.matchAll(/sudo -u lisbon lisbon (?:backup --out|restore --from) (\S+)/g)].map(
+      (match) => match[1],
+    );
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+    for (const path of paths)
+      expect(
+        given.some((folder) => path.startsWith(`${folder}/`)),
+        path,
+      ).toBe(true);
+  });
 });
