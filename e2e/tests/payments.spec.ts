@@ -86,6 +86,39 @@ async function payOnCheckoutPage(page: Page, card: string) {
   await page.getByRole('button', { name: /^Pay €/ }).click();
 }
 
+/**
+ * The sandbox's test cards on a 375 px phone in Italian, opened with the keyboard: each number on
+ * one line, the box clear of the card above it and its focus shown as the fields show theirs.
+ */
+async function readTestCardsOnAPhone(page: Page) {
+  await expect(page).toHaveURL(GATEWAY.page);
+  const desktop = page.viewportSize();
+  const language = (value: string) => ({ name: 'lisbon-language', value, domain: '127.0.0.1', path: '/' });
+  await page.context().addCookies([language('it-IT')]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  const summary = page.getByText('Carte di prova', { exact: true });
+  await summary.focus();
+  await expect(summary).toHaveCSS('outline-width', '3px');
+  await page.keyboard.press('Enter');
+  const numbers = page.getByRole('cell', { name: /^\d{4} \d{4} \d{4} \d{4}$/ });
+  await expect(numbers).toHaveCount(3);
+  // A number's text makes one box per line it takes.
+  const lines = await page.evaluate<number[]>(
+    "[...document.querySelectorAll('tbody td:first-child')].map((cell) => { const range = document.createRange(); range.selectNodeContents(cell); return range.getClientRects().length; })",
+  );
+  expect(lines).toEqual([1, 1, 1]);
+  const gap = await page.evaluate<number>(
+    "document.querySelector('details').getBoundingClientRect().top - document.querySelector('.card').getBoundingClientRect().bottom",
+  );
+  expect(gap).toBeGreaterThanOrEqual(16);
+  await expectNoSideScroll(page);
+  await expectAccessible(page);
+  await page.context().addCookies([language('en-US')]);
+  if (desktop) await page.setViewportSize(desktop);
+  await page.reload();
+}
+
 test('an applicant pays with the success card, the request is submitted, and the invoice PDF downloads', async ({
   page,
   request,
@@ -112,6 +145,7 @@ test('an applicant pays with the success card, the request is submitted, and the
     .fill('12 rue de la République');
   await page.getByRole('button', { name: /^Pay €/ }).click();
 
+  if (PAYMENT_PROVIDER === 'sandbox') await readTestCardsOnAPhone(page);
   await payOnCheckoutPage(page, SUCCESS_CARD);
 
   // Back on the portal: the outcome comes from the API (which asks the provider), not the redirect.

@@ -31,7 +31,11 @@ input[aria-invalid=true]{border-color:#b10e1e}
 button{margin-top:1.5rem;font-size:1rem;padding:.75rem 1.25rem;border:0;border-radius:4px;background:#1c4e80;color:#fff;cursor:pointer}
 button:focus{outline:3px solid #ffbf47;outline-offset:2px}
 .secondary{background:#fff;color:#1c4e80;border:2px solid #1c4e80}
+details{margin-top:1.5rem}
+summary{font-weight:bold;padding:.5rem 0;cursor:pointer}
+summary:focus,a:focus{outline:3px solid #ffbf47;outline-offset:2px}
 table{border-collapse:collapse;margin-top:.5rem}td,th{text-align:left;padding:.25rem .75rem .25rem 0}
+.card-number{white-space:nowrap}
 a{color:#1c4e80}`;
 
 function layout(texts: SandboxTexts, title: string, body: string): string {
@@ -57,7 +61,8 @@ const testCardsTable = (texts: SandboxTexts) => {
   const rows = Object.entries(TEST_CARDS)
     .map(([number, outcome]) => {
       const spaced = number.replace(/(\d{4})(?=\d)/g, '$1 ');
-      return `<tr><td>${spaced}</td><td>${escape(texts.outcomes[outcome])}</td></tr>`;
+      // One line, however narrow the screen: a number cut in two is copied wrong.
+      return `<tr><td class="card-number">${spaced}</td><td>${escape(texts.outcomes[outcome])}</td></tr>`;
     })
     .join('');
   return `<details><summary>${escape(texts.testCards)}</summary><table><thead><tr><th scope="col">${escape(texts.cardNumberColumn)}</th><th scope="col">${escape(texts.outcomeColumn)}</th></tr></thead><tbody>${rows}</tbody></table><p>${escape(texts.anyDetails)}</p></details>`;
