@@ -21,7 +21,9 @@ import { staffPage } from '../staff';
 test.use({ actionTimeout: 15_000 });
 
 const applicant = { email: `giulia.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
-const QUESTION = 'Please upload your transcript of records, with the grades of the final year.';
+// With an address in it, as staff paste one: a word longer than a phone's screen is wide.
+const QUESTION =
+  'Please upload your transcript of records, with the grades of the final year, as https://www.example.org/registrar/official-transcripts-and-certified-translations explains.';
 
 /** Table links carry a visually hidden word ('Request no. 12'): reached with the keyboard. */
 async function follow(page: Page, link: Locator) {
@@ -151,6 +153,18 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expect(question.getByText(QUESTION)).toBeVisible();
   await expect(question.getByText('Transcript of records', { exact: true })).toBeVisible();
   await expectAccessible(student);
+  // On a 320 px phone (WCAG 1.4.10) the question's address wraps inside its box and the thread's,
+  // where the box cut it off at its edge.
+  await student.setViewportSize({ width: 320, height: 800 });
+  await expect(student.getByText(QUESTION)).toHaveCount(2);
+  // How far each copy of the question runs past its own box (a string: e2e has no DOM types).
+  const cutOff = await student.evaluate<number[]>(
+    `[...document.querySelectorAll('main p')].filter((text) => text.textContent === ${JSON.stringify(QUESTION)}).map((text) => text.scrollWidth - text.clientWidth)`,
+  );
+  expect(cutOff).toEqual([0, 0]);
+  await expectNoSideScroll(student);
+  await expectAccessible(student);
+  await student.setViewportSize({ width: 1280, height: 720 });
   const reply = student.getByRole('region', { name: 'Your reply' });
   await expect(reply.getByRole('combobox', { name: 'Document type' })).toHaveValue('Transcript of records');
   await chooseFile(student, samplePdf('transcript-final-year.pdf'));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format';
 import { useLocale } from '../i18n';
 import { documentLabel } from '@/shared/documents/documentLabel';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 type Props = {
   messages: readonly ThreadMessage[];
@@ -49,7 +50,7 @@ export function ThreadMessages({ messages, viewer, renderDocument }: Props) {
                   <time dateTime={message.created_at}>{formatDateTime(message.created_at, locale)}</time>
                 </Text>
               </Group>
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Text>
+              <Text style={TYPED_TEXT}>{message.body}</Text>
               {message.requested_documents.length > 0 && (
                 <div>
                   <Text fw={600} size="sm">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /**
  * At the top of a closed request (issue 33): the reason staff gave, which was only at the bottom of
@@ -35,7 +36,7 @@ export function ClosureNotice({ practice }: { practice: Practice }) {
 
   return (
     <Alert color="gray" variant="light" title={t('practice.closure.title')}>
-      <Text size="sm">
+      <Text size="sm" style={TYPED_TEXT}>
         {closing?.reason ? t('practice.reason', { reason: closing.reason }) : t('practice.closure.noReason')}
       </Text>
       {refundText && (

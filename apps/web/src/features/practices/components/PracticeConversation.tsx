@@ -11,6 +11,7 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { showError } from '@/shared/ui/toast';
 import { threadQuery } from '../api/thread';
 import { ReplyForm } from './ReplyForm';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /** What the office asks, when it asks something ('cimea request'), the reply form, and the whole thread. */
 export function PracticeConversation({ practice }: { practice: Practice }) {
@@ -33,7 +34,7 @@ export function PracticeConversation({ practice }: { practice: Practice }) {
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
             <Stack gap="xs">
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{question.message}</Text>
+              <Text style={TYPED_TEXT}>{question.message}</Text>
               <Text size="sm">{t('reply.askedOn', { date: formatDateTime(question.asked_at, locale) })}</Text>
               {question.requested_documents.length > 0 && (
                 <div>

@@ -9,6 +9,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /** A step and the reason staff gave the applicant for it (a closure, an appeal refused or rejected). */
 type Step = { label: StatusLabel; at: string; reason: string | null };
@@ -47,7 +48,7 @@ export function StatusTimeline({
             <time dateTime={step.at}>{formatDateTime(step.at, locale)}</time>
           </Text>
           {step.reason && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text size="sm" style={TYPED_TEXT}>
               {t('practice.reason', { reason: step.reason })}
             </Text>
           )}

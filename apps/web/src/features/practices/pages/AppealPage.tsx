@@ -28,6 +28,7 @@ import { showSuccess } from '@/shared/ui/toast';
 import { appealQuery, createAppeal } from '../api/appeal';
 import { AppealStatement } from '../components/AppealStatement';
 import { DocumentAttachments, pendingAlertId } from '../components/DocumentAttachments';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /**
  * `/practices/{id}/appeal`: within seven days of the statement's release, an appeal or an
@@ -106,7 +107,7 @@ function AppealView({ overview }: { overview: AppealOverview }) {
           facts={[
             [t('appeal.type'), t(`appeal.types.${appeal.type}`)],
             [t('appeal.askedAt'), formatDateTime(appeal.created_at, locale)],
-            [t('appeal.motivation'), <span style={{ whiteSpace: 'pre-wrap' }}>{appeal.motivation}</span>],
+            [t('appeal.motivation'), <span style={TYPED_TEXT}>{appeal.motivation}</span>],
             [t('appeal.documents'), t('appeal.documentCount', { count: appeal.document_ids.length })],
           ]}
         />

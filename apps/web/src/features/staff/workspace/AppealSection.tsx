@@ -12,6 +12,7 @@ import { PUBLICATION_POLL_MS } from '../api/publication';
 import { useReloadPractice } from '../api/workspace';
 import { Section } from './Section';
 import { DocumentButtons } from './StaffDocuments';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /** GET /staff/practices/{id}/appeal: the applicant's appeal or amendment, null when none. */
 export const staffAppealQuery = (practiceId: number, status: string) =>
@@ -51,7 +52,7 @@ export function AppealSection({ practice }: { practice: StaffPractice }) {
         facts={[
           [t('appeal.type'), t(`appeal.types.${appeal.type}`)],
           [t('appeal.askedAt'), formatDateTime(appeal.created_at, locale)],
-          [t('appeal.motivation'), <Text style={{ whiteSpace: 'pre-wrap' }}>{appeal.motivation}</Text>],
+          [t('appeal.motivation'), <Text style={TYPED_TEXT}>{appeal.motivation}</Text>],
           [t('appeal.documents'), <AppealDocuments practice={practice} documentIds={appeal.document_ids} />],
         ]}
       />

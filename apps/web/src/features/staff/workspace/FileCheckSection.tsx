@@ -10,6 +10,7 @@ import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
 import { useChange } from './ChangeForm';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /**
  * 'File check concluded': the evaluator confirms the file is complete and readable; once concluded,
@@ -43,7 +44,7 @@ export function FileCheckSection({ practice, isAllowed }: { practice: StaffPract
             })
           : t('staff.fileCheck.notDone')}
       </Text>
-      {check?.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{check.notes}</Text>}
+      {check?.notes && <Text style={TYPED_TEXT}>{check.notes}</Text>}
       {/* Once concluded, the saved outcome above is what there is: no second conclusion offered (issue 33). */}
       {isAllowed && !check && (
         <form onSubmit={submit((body) => setPending(body))} noValidate>

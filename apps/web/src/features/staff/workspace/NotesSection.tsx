@@ -8,6 +8,7 @@ import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
 import { useChange } from './ChangeForm';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /** Internal notes ('Note added'): read by staff only, never by the applicant. */
 export function NotesSection({ practice, isAllowed }: { practice: StaffPractice; isAllowed: boolean }) {
@@ -34,7 +35,7 @@ export function NotesSection({ practice, isAllowed }: { practice: StaffPractice;
                   {personName(note.author) ?? '—'},{' '}
                   <time dateTime={note.created_at}>{formatDateTime(note.created_at, locale)}</time>
                 </Text>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{note.text}</Text>
+                <Text style={TYPED_TEXT}>{note.text}</Text>
               </Paper>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { PageLoader } from '@/shared/ui/PageLoader';
 import { isMoveNamed, moveEntryName, useAppealType } from './appealWording';
 import { recordEntries, type RecordEntry } from './record';
 import { documentLabel } from '@/shared/documents/documentLabel';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /**
  * The record's full history on one page (issue #18): every move, note, message and document,
@@ -60,12 +61,12 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
             </Text>
             <DocumentChange entry={move} />
             {typeof move.details?.reason === 'string' && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text size="sm" style={TYPED_TEXT}>
                 {t('staff.history.reason', { reason: move.details.reason })}
               </Text>
             )}
             {move.note && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text size="sm" style={TYPED_TEXT}>
                 {t('staff.history.note', { note: move.note })}
               </Text>
             )}
@@ -76,7 +77,7 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
         return <Text size="sm">{`${documentLabel(entry.document, t)}: ${entry.document.file_name}`}</Text>;
       default:
         return (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          <Text size="sm" style={TYPED_TEXT}>
             {entry.text}
           </Text>
         );

@@ -8,6 +8,7 @@ import { FormAlert } from '@/shared/ui/FormAlert';
 import { workspaceCalls } from '../api/workspace';
 import { personName } from '../components/QueueTable';
 import { useChange } from './ChangeForm';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /** 'Verification updated': the outcome of verifying the qualification with its issuer. */
 export function VerificationSection({
@@ -40,7 +41,7 @@ export function VerificationSection({
           outcome: t(`staff.verification.outcomes.${verification.outcome}`),
         })}
       </Text>
-      {verification.notes && <Text style={{ whiteSpace: 'pre-wrap' }}>{verification.notes}</Text>}
+      {verification.notes && <Text style={TYPED_TEXT}>{verification.notes}</Text>}
       <Text size="sm">
         {t('staff.updated', {
           date: formatDateTime(verification.updated_at, locale),
