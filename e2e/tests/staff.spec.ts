@@ -153,9 +153,16 @@ test('secretary assigns, evaluator asks for a document, applicant replies, revie
   await expect(question.getByText(QUESTION)).toBeVisible();
   await expect(question.getByText('Transcript of records', { exact: true })).toBeVisible();
   await expectAccessible(student);
-  // On a 320 px phone (WCAG 1.4.10) the question's address wraps inside its box and the thread's,
+  // On a 320 px phone (WCAG 1.4.10) the header keeps its language select whole beside the count of
+  // requests awaiting a reply, and the question's address wraps inside its box and the thread's,
   // where the box cut it off at its edge.
   await student.setViewportSize({ width: 320, height: 800 });
+  await expect(student.getByRole('button', { name: 'Open navigation' })).toHaveAccessibleDescription(
+    '1 request awaits your reply',
+  );
+  await expect(student.getByRole('banner').getByRole('combobox', { name: 'Language' })).toBeInViewport({
+    ratio: 1,
+  });
   await expect(student.getByText(QUESTION)).toHaveCount(2);
   // How far each copy of the question runs past its own box (a string: e2e has no DOM types).
   const cutOff = await student.evaluate<number[]>(

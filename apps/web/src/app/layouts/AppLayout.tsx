@@ -137,7 +137,7 @@ export function AppLayout() {
       <Suspense>
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" pos="relative">
               {/* Shown by the stylesheet (below the breakpoint), not by `isWide`: the HTML the build
                 renders for a phone and a desktop is one and the same (decision 075). */}
               <Burger
@@ -156,7 +156,15 @@ export function AppLayout() {
                 aria-describedby={awaitingReply > 0 ? 'awaiting-reply' : undefined}
               />
               {awaitingReply > 0 && (
-                <Box hiddenFrom={NAVIGATION_BREAKPOINT}>
+                // On the burger's corner, not beside it: at 320 px the badge beside it pushed the
+                // language select 10 px past the screen's edge (WCAG 1.4.10). Taps go to the burger.
+                <Box
+                  hiddenFrom={NAVIGATION_BREAKPOINT}
+                  pos="absolute"
+                  top={-6}
+                  left={24}
+                  style={{ pointerEvents: 'none' }}
+                >
                   <Suspense fallback={null}>
                     <AwaitingReplyBadge count={awaitingReply} />
                   </Suspense>

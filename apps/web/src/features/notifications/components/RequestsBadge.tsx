@@ -45,7 +45,7 @@ export function RequestsCountWords({ notifications }: { notifications: Notificat
 export const AWAITING_REPLY_ID = 'awaiting-reply';
 
 /**
- * Beside the burger, on a phone (where "My requests" and its counts are in the drawer): how many
+ * On the burger's corner, on a phone (where "My requests" and its counts are in the drawer): how many
  * requests await the applicant's reply. Seen as a number; heard as the burger's description.
  */
 export function AwaitingReplyBadge({ count }: { count: number }) {
