@@ -6,7 +6,8 @@ import { hashPassword } from '../src/platform/passwords';
 import { calendarDayOf } from '@lisbon/domain';
 import { createTestWorker, isPostgresRun, useTestApp } from './helper';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
-import { contextFor, createUser, login, PASSWORD } from './identity';
+import { purgeExpiredIdentityData } from '../src/modules/auth/service';
+import { contextFor, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
 import { holdRow } from './locks';
 import { linkToken, readMailFiles } from './mail';
 
@@ -204,9 +205,68 @@ describe('POST /auth/activate', () => {
     });
     expect((await login(t.app, 'activate@example.org')).response.statusCode).toBe(200);
 
+    // Used: its account is active, and the link's holder is told so (below).
     const again = await post('/auth/activate', payload);
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ACCOUNT_ALREADY_ACTIVE' });
+  });
+
+  it('tells whoever opens a used link that the account is active (409 ACCOUNT_ALREADY_ACTIVE), naming nobody and counting nothing, until the purge', async () => {
+    const token = await registerAndReadToken('used@example.org');
+    const payload = { token, password: PASSWORD, password_confirmation: PASSWORD };
+    expect((await post('/auth/activate', payload)).statusCode).toBe(200);
+    const check = (headers: Record<string, string> = {}) =>
+      post('/auth/check-token', { token, purpose: 'activation' }, headers);
+
+    const used = await check();
+    expect(used.statusCode).toBe(409);
+    // No email, no name: only what the mail's reader knows, that the account is theirs and active.
+    expect(used.json()).toEqual({
+      code: 'ACCOUNT_ALREADY_ACTIVE',
+      message: 'This account is already active: log in with its email and password.',
+    });
+    expect((await check({ 'accept-language': 'it' })).json()).toEqual({
+      code: 'ACCOUNT_ALREADY_ACTIVE',
+      message: 'Questo account è già attivo: accedi con la sua email e la sua password.',
+    });
+    const reused = await post('/auth/activate', {
+      ...payload,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(reused.statusCode).toBe(409);
+    // The password stays the one set with the link.
+    expect((await login(t.app, 'used@example.org')).response.statusCode).toBe(200);
+    // Not a guess: opened again and again, it never brings the address to its limit of wrong tokens.
+    for (let attempt = 0; attempt < 25; attempt += 1) expect((await check()).statusCode).toBe(409);
+    expect(
+      (await post('/auth/check-token', { token: 'z'.repeat(43), purpose: 'activation' })).statusCode,
+    ).toBe(404);
+    // A reset link is not an activation link: used or not, a token of one purpose says nothing of the other.
+    expect((await post('/auth/check-token', { token, purpose: 'password_reset' })).statusCode).toBe(404);
+
+    // Once the purge has removed it (a day after its expiry), it is a token like any unknown one.
+    clock.advance({ hours: 72 + 25 });
+    await purgeExpiredIdentityData(contextFor(t.database, clock));
+    const purged = await check();
+    expect(purged.statusCode).toBe(404);
+    expect(purged.json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
+  });
+
+  it('answers 404 TOKEN_NOT_FOUND for the used link of an account deleted since', async () => {
+    const token = await registerAndReadToken('gone@example.org');
+    expect(
+      (await post('/auth/activate', { token, password: PASSWORD, password_confirmation: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    await t.database.db
+      .updateTable('users')
+      .set({ deleted_at: clock.now().toISOString() })
+      .where('email', '=', 'gone@example.org')
+      .execute();
+    const answer = await post('/auth/check-token', { token, purpose: 'activation' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
   });
 
   it('gives an account registered with no language chosen (an API client) its browser’s at the first login, a chosen one kept (decision 099)', async () => {

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'TOKEN_NOT_FOUND',
+  'ACCOUNT_ALREADY_ACTIVE',
   'TWO_FACTOR_REQUIRED',
   'LIMIT_REACHED',
   'DRAFT_EXISTS',
@@ -84,6 +85,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   TOKEN_NOT_FOUND: 404,
+  // An activation link already used: its account is active, nothing left to activate with it.
+  ACCOUNT_ALREADY_ACTIVE: 409,
   TWO_FACTOR_REQUIRED: 403,
   LIMIT_REACHED: 409,
   DRAFT_EXISTS: 409,

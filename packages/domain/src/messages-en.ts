@@ -136,6 +136,7 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   CONFLICT: 'This action is not possible in the current state.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   TOKEN_NOT_FOUND: 'Token not found',
+  ACCOUNT_ALREADY_ACTIVE: 'This account is already active: log in with its email and password.',
   LIMIT_REACHED: 'Limit reached',
   DRAFT_EXISTS: 'You already have a draft request: continue it, or confirm that you want to start a new one.',
   PAYMENT_REQUIRED: 'This request must be paid before it can be submitted.',

@@ -118,6 +118,7 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   CONFLICT: 'Questa azione non è possibile nello stato attuale.',
   RATE_LIMITED: 'Troppi tentativi. Attendi e riprova.',
   TOKEN_NOT_FOUND: 'Token non trovato',
+  ACCOUNT_ALREADY_ACTIVE: 'Questo account è già attivo: accedi con la sua email e la sua password.',
   LIMIT_REACHED: 'Limite raggiunto',
   DRAFT_EXISTS: 'Hai già una richiesta in bozza: continuala, oppure conferma di volerne iniziare una nuova.',
   PAYMENT_REQUIRED: 'Questa richiesta deve essere pagata prima di essere inviata.',

@@ -23,6 +23,8 @@ import { activate, register, resendActivation } from './registration.service';
 const acknowledgement = dataEnvelope(acknowledgementSchema);
 const SAME_ANSWER = 'The answer is the same whether or not the email belongs to an account.';
 const TOKEN_ERRORS = 'An unknown, used or expired token answers 404 TOKEN_NOT_FOUND.';
+const ACTIVATION_USED =
+  'An activation token already used, of an account that is active, answers 409 ACCOUNT_ALREADY_ACTIVE (until a day after it would have expired), not counted against the address.';
 const COMMON = 'A password on the common-password list answers 422 on `password`.';
 
 /** The account's life: register, activate, recover and change the password, delete. */
@@ -60,13 +62,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
   const activation = publicPost(
     '/auth/activate',
     'Activate the account with the emailed token, setting its password',
-    `${TOKEN_ERRORS} ${COMMON} The answer holds the account's email, for the login form: the token's holder opened the link mailed to it.`,
+    `${TOKEN_ERRORS} ${ACTIVATION_USED} ${COMMON} The answer holds the account's email, for the login form: the token's holder opened the link mailed to it.`,
     activateSchema,
   );
   const { schema } = activation.options;
   app.post(
     activation.path,
-    { schema: { ...schema, response: { ...schema.response, 200: dataEnvelope(activationSchema) } } },
+    {
+      schema: {
+        ...schema,
+        response: { ...schema.response, ...errorsOf(409), 200: dataEnvelope(activationSchema) },
+      },
+    },
     async (request) => {
       const { email } = await activate(ctx, request.body, metaOf(request));
       return { data: { ...notice(request, 'accountActivated').data, email } };
@@ -78,10 +85,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
     {
       schema: {
         summary: 'Check an emailed activation or reset link without using it',
-        description: `The link pages call it on opening, so a dead link is told before the password is typed. ${TOKEN_ERRORS} A wrong token counts against the address like the other token calls (429 with Retry-After).`,
+        description: `The link pages call it on opening, so a dead link is told before the password is typed. ${TOKEN_ERRORS} ${ACTIVATION_USED} A wrong token counts against the address like the other token calls (429 with Retry-After).`,
         tags: ['auth'],
         body: checkTokenSchema,
-        response: { 204: z.null().describe('The link works'), ...errorsOf(404, 422, 429) },
+        response: { 204: z.null().describe('The link works'), ...errorsOf(404, 409, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import { queueIdentityMail } from './mails';
 import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
 import { deleteUnusedTokens } from './repository';
 import { assertPasswordAttemptOpen, recordEvent, recordMailboxProof, type RequestMeta } from './service';
-import { findToken, issueToken, redeemToken } from './tokens';
+import { findToken, findUsedTokenUser, issueToken, redeemToken } from './tokens';
 
 /** The spec rule is checked by the body schema; on top of it, the common-password list. */
 export function assertAcceptablePassword(password: string): void {
@@ -23,6 +23,12 @@ export function assertAcceptablePassword(password: string): void {
  * 256 random bits gains nothing from the limit's absence. A wrong token answers 429 at an address
  * past its limit, else 404, and counts against the address. Also POST /auth/check-token, which the
  * link pages call on opening: it never uses the token up.
+ *
+ * An activation link already used, of an account that is active, answers 409
+ * ACCOUNT_ALREADY_ACTIVE instead, uncounted, like a valid token: its holder opened the mail sent to
+ * the account's address (or has it from that mailbox), who knows the account is theirs; the answer
+ * names no email nor anyone, and one of 256 random bits is no more guessed for it. Until the purge
+ * removes the used token, a day after its expiry; then, like any unknown token, 404.
  */
 export async function checkLinkToken(
   ctx: AppContext,
@@ -33,11 +39,22 @@ export async function checkLinkToken(
   try {
     await findToken(ctx, ctx.db, token, purpose);
   } catch (error) {
+    if (purpose === 'activation' && (await isActivationOfActiveAccount(ctx, token))) {
+      throw new AppError('ACCOUNT_ALREADY_ACTIVE');
+    }
     const buckets = tokenBuckets(meta.address);
     await ctx.limiter.assertOpen(buckets);
     await ctx.limiter.hit(buckets);
     throw error;
   }
+}
+
+/** Whether `token` is an activation link already used whose account is active (not deleted since). */
+async function isActivationOfActiveAccount(ctx: AppContext, token: string): Promise<boolean> {
+  const userId = await findUsedTokenUser(ctx.db, token, 'activation');
+  if (userId === undefined) return false;
+  const account = await findAccountById(ctx.db, userId);
+  return account !== undefined && isActive(account);
 }
 
 /**

@@ -40,6 +40,20 @@ export async function findUsableToken(
     .executeTakeFirst();
 }
 
+/** A token of that purpose already used, until the purge removes it a day after its expiry. */
+export async function findUsedToken(
+  db: Db,
+  { tokenHash, purpose }: { tokenHash: string; purpose: TokenPurpose },
+): Promise<AuthTokenRow | undefined> {
+  return db
+    .selectFrom('auth_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+}
+
 /** Marks a token used, only if it was not: of two requests racing with one token, one wins. */
 export async function markTokenUsed(db: Db, id: number, now: string): Promise<boolean> {
   const result = await db

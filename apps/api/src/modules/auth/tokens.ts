@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import {
   deleteUnusedTokens,
   findUsableToken,
+  findUsedToken,
   insertAuthToken,
   markTokenUsed,
   type AuthTokenRow,
@@ -61,6 +62,18 @@ export async function findToken(
   });
   if (!row) throw new AppError('TOKEN_NOT_FOUND');
   return row;
+}
+
+/**
+ * The account a used token of that purpose belongs to, if the token was used (kept until the purge
+ * removes it, a day after its expiry); undefined for a token unknown, withdrawn or never used.
+ */
+export async function findUsedTokenUser(
+  db: Db,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<number | undefined> {
+  return (await findUsedToken(db, { tokenHash: sha256(token), purpose }))?.user_id;
 }
 
 /** Uses the token once and for all; a second use, even a concurrent one, finds it gone. */

@@ -3,11 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/api';
 import { checkToken } from './auth';
 
-export type LinkState = 'checking' | 'usable' | 'dead';
+/** `used`: an activation link already used, whose account is active (409 ACCOUNT_ALREADY_ACTIVE). */
+export type LinkState = 'checking' | 'usable' | 'dead' | 'used';
 
 export const isTokenNotFound = (error: unknown) =>
   isApiError(error) &&
   (error.code === 'TOKEN_NOT_FOUND' || error.status === 410 || error.errors?.token !== undefined);
+
+/** An activation link already used: its account is active, there is nothing left to activate. */
+export const isAccountAlreadyActive = (error: unknown) =>
+  isApiError(error) && error.code === 'ACCOUNT_ALREADY_ACTIVE';
 
 /**
  * Whether an emailed link still works, asked when its page opens (the token is not used up), so a
@@ -26,5 +31,6 @@ export function useLinkState(token: string, purpose: LinkTokenPurpose): LinkStat
   });
   if (!isWellFormed) return 'dead';
   if (query.isPending) return 'checking';
+  if (query.isError && isAccountAlreadyActive(query.error)) return 'used';
   return query.isError && isTokenNotFound(query.error) ? 'dead' : 'usable';
 }

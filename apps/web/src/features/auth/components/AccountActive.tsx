@@ -8,18 +8,33 @@ import { PageHeading } from '@/shared/ui/PageHeading';
 export const useIsLoggedIn = () => useCurrentUser().data !== undefined;
 
 /**
- * An activation page opened while logged in (an old activation link, the "resend" page): the
- * account is active, so no new link to ask for nor mail to look for, only the way on.
+ * An activation page whose account is active: opened while logged in (an old activation link, the
+ * "resend" page), no new link to ask for nor mail to look for, only the way on; or, logged out, an
+ * activation link already used (`isLoggedIn` false), the way in: log in, or recover the password.
  */
-export function AccountActive() {
+export function AccountActive({ isLoggedIn = true }: { isLoggedIn?: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
       <PageHeading focusOnMount>{t('auth.active.title')}</PageHeading>
-      <Text>{t('auth.active.body')}</Text>
-      <Anchor component={Link} to="/practices">
-        {t('auth.active.link')}
-      </Anchor>
+      {isLoggedIn ? (
+        <>
+          <Text>{t('auth.active.body')}</Text>
+          <Anchor component={Link} to="/practices">
+            {t('auth.active.link')}
+          </Anchor>
+        </>
+      ) : (
+        <>
+          <Text>{t('auth.active.usedLink')}</Text>
+          <Anchor component={Link} to="/auth/login">
+            {t('auth.active.logIn')}
+          </Anchor>
+          <Anchor component={Link} to="/auth/recover-password">
+            {t('auth.login.forgotPassword')}
+          </Anchor>
+        </>
+      )}
     </Stack>
   );
 }

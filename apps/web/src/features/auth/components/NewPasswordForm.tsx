@@ -8,7 +8,7 @@ import { PasswordField } from '@/shared/forms/PasswordField';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { failureMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
-import { isTokenNotFound } from '../api/linkCheck';
+import { isAccountAlreadyActive, isTokenNotFound } from '../api/linkCheck';
 
 type TokenPasswordSchema = typeof activateSchema;
 
@@ -24,6 +24,8 @@ type Props<Answer> = {
   /** Called with the API's answer once the password is set. */
   onDone: (answer: Answer) => void;
   onTokenNotFound: () => void;
+  /** The link was used meanwhile (another tab, a double click): its account is active. */
+  onAccountActive?: () => void;
 };
 
 /** Chooses a password with an emailed token: activation and reset (spec §2). */
@@ -36,6 +38,7 @@ export function NewPasswordForm<Answer>({
   send,
   onDone,
   onTokenNotFound,
+  onAccountActive,
 }: Props<Answer>) {
   const { t } = useTranslation();
   const [message, setMessage] = useState<string | null>(null);
@@ -52,6 +55,7 @@ export function NewPasswordForm<Answer>({
       answer = await send(input);
     } catch (error) {
       if (isTokenNotFound(error)) onTokenNotFound();
+      else if (onAccountActive && isAccountAlreadyActive(error)) onAccountActive();
       else if (!showServerErrors(error)) setMessage(failureMessage(error, failure));
       return;
     }

@@ -19,13 +19,18 @@ export function ActivatePage() {
   const { token = '' } = useParams();
   const linkState = useLinkState(token, 'activation');
   const [isNotFound, setNotFound] = useState(false);
+  const [isUsed, setUsed] = useState(false);
   const isLoggedIn = useIsLoggedIn();
 
   if (linkState === 'checking') return <PageLoader />;
   // An old link opened while logged in: the account is active, no new activation mail to ask for.
-  if (isLoggedIn && (isNotFound || linkState === 'dead')) return <AccountActive />;
+  if (isLoggedIn && (isNotFound || isUsed || linkState === 'dead' || linkState === 'used'))
+    return <AccountActive />;
+  // A link already used, logged out: the account is active, and the login is the way in.
+  if (isUsed || linkState === 'used') return <AccountActive isLoggedIn={false} />;
   if (isNotFound || linkState === 'dead') {
-    // A reused link of an account already active: a new activation mail never comes, so say how in.
+    // Unknown or expired, or used so long ago the purge forgot it (a day after its expiry): a new
+    // activation mail never comes to an account already active, so say how in too.
     return (
       <TokenNotFound
         requestPath="/auth/activate"
@@ -60,6 +65,7 @@ export function ActivatePage() {
           void navigate('/auth/login', { replace: true, state: { email } });
         }}
         onTokenNotFound={() => setNotFound(true)}
+        onAccountActive={() => setUsed(true)}
       />
     </Stack>
   );

@@ -12,6 +12,16 @@ const LINK_DEAD = {
   'POST /auth/check-token': { status: 404, body: { code: 'TOKEN_NOT_FOUND', message: 'Token not found' } },
 };
 
+const LINK_USED = {
+  'POST /auth/check-token': {
+    status: 409,
+    body: {
+      code: 'ACCOUNT_ALREADY_ACTIVE',
+      message: 'This account is already active: log in with its email and password.',
+    },
+  },
+};
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -123,7 +133,51 @@ describe('account activation', () => {
     expect(screen.queryByRole('button', { name: /email di attivazione/ })).toBeNull();
   });
 
-  it('offers log in and password recovery to whom reuses the link of an account already active', async () => {
+  it('says the account is active and offers to log in, not "Token not found", to whom opens a used link logged out (it-IT too)', async () => {
+    mockApi(LINK_USED);
+    renderApp(`/auth/activate/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is active' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This activation link has already been used: the account is active. Log in with its email and password.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/auth/recover-password',
+    );
+    expect(screen.queryByRole('heading', { name: 'Token not found' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Request a new activation mail' })).toBeNull();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    cleanup();
+    await changeLocale('it-IT');
+    onTestFinished(() => changeLocale('en-US'));
+    renderApp(`/auth/activate/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Il tuo account è attivo' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Accedi' }).getAttribute('href')).toBe('/auth/login');
+    expect(screen.getByText(/^Questo link di attivazione è già stato usato/)).toBeTruthy();
+  });
+
+  it('says the account is active when the link was used meanwhile, between its opening and the password sent', async () => {
+    mockApi({ ...LINK_WORKS, 'POST /auth/activate': LINK_USED['POST /auth/check-token'] });
+    renderApp(`/auth/activate/${TOKEN}`);
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'Str0ng!pass');
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Str0ng!pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate the account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is active' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
+  });
+
+  it('says the account is active to whom opens a used link logged in, with the way to My requests', async () => {
+    onTestFinished(() => localStorage.clear());
+    mockApi(LINK_USED);
+    renderApp(`/auth/activate/${TOKEN}`, { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is active' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to My requests' }).getAttribute('href')).toBe('/practices');
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('offers log in and password recovery to whom opens an unknown or expired link (a used one the purge forgot)', async () => {
     mockApi(LINK_DEAD);
     renderApp(`/auth/activate/${TOKEN}`);
     await screen.findByRole('heading', { level: 1, name: 'Token not found' });

@@ -54,6 +54,10 @@ export const authEn = {
       title: 'Your account is active',
       body: 'You are logged in with it: there is nothing left to activate, and no activation mail to wait for.',
       link: 'Go to My requests',
+      /** The same pages' used link, opened logged out: the account is active, the way in is the login. */
+      usedLink:
+        'This activation link has already been used: the account is active. Log in with its email and password.',
+      logIn: 'Log in',
     },
     resend: {
       title: 'Resend the activation mail',

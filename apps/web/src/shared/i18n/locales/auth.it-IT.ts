@@ -57,6 +57,9 @@ export const authIt: Pick<Catalogue, 'auth' | 'password'> = {
       title: 'Il tuo account è attivo',
       body: 'Hai effettuato l’accesso con questo account: non c’è altro da attivare, né un’email di attivazione da attendere.',
       link: 'Vai a Le mie richieste',
+      usedLink:
+        'Questo link di attivazione è già stato usato: l’account è attivo. Accedi con la sua email e la sua password.',
+      logIn: 'Accedi',
     },
     resend: {
       title: 'Invia di nuovo l’email di attivazione',
