@@ -1,6 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { createApplicant, expect, expectAccessible, mailedLink, test } from '../support';
+import {
+  createApplicant,
+  draftAtReview,
+  expect,
+  expectAccessible,
+  logIn,
+  mailedLink,
+  test,
+} from '../support';
 
 // Where an applicant's controls and pages let them down: a used activation link, the gender radios,
 // the navigation's counts heard with a stray space, the first load of a page, a request that does
@@ -15,6 +23,18 @@ async function accessibleAtBothWidths(page: Page): Promise<void> {
     await page.setViewportSize({ width, height: 800 });
     await expectAccessible(page);
   }
+}
+
+/** A new applicant with a draft at its review step, logged in through the login page; the draft's id. */
+async function loggedInWithDraft(page: Page, request: APIRequestContext, name: string): Promise<number> {
+  const applicant = person(name);
+  await createApplicant(request, dataDir(PORTAL_PORT), applicant);
+  const draftId = await draftAtReview(request, applicant);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/auth/login');
+  await logIn(page, applicant);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  return draftId;
 }
 
 test('a used activation link, opened logged out, says the account is active and offers to log in, in both languages', async ({
@@ -40,4 +60,22 @@ test('a used activation link, opened logged out, says the account is active and 
     'href',
     '/auth/login',
   );
+});
+
+test('a page’s first load is in the main landmark while its profile comes', async ({ page, request }) => {
+  await loggedInWithDraft(page, request, 'first.load');
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/v1/auth/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/account');
+  await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+  await accessibleAtBothWidths(page);
+  answer();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await page.unroute('**/api/v1/auth/me');
 });

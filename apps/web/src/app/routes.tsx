@@ -29,8 +29,16 @@ const HomeDiscovery = lazy(() =>
   ),
 );
 
-/** The first load's "Loading…": said once, for the page it brings too (decision 063). */
-const FirstLoadLoader = () => <PageLoader isRouters />;
+/**
+ * The first load's "Loading…": said once, for the page it brings too (decision 063). In the `main`
+ * landmark, as every page's content, where a screen reader found no landmark at all; the layout
+ * and the page's heading come with the page (its own loading states keep the heading).
+ */
+const FirstLoadLoader = () => (
+  <main id="main-content" tabIndex={-1}>
+    <PageLoader isRouters />
+  </main>
+);
 
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
 export function buildRoutes(protect: Protect): RouteObject[] {

@@ -1,6 +1,6 @@
 import { formatDayMonthYear, type User } from '@lisbon/domain';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
@@ -681,5 +681,39 @@ describe('account page: staff', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/account');
     expect(storage.get('token')).not.toBeNull();
+  });
+});
+
+describe('account page: while it loads', () => {
+  it('is in the main landmark on the first load, before the profile and the page come', async () => {
+    storage.set('token', 't'.repeat(43));
+    storage.set('tokenExpiresAt', '2099-01-01T00:00:00.000Z');
+    let answer: (profile: { body: unknown }) => void = () => undefined;
+    mockApi({
+      'GET /auth/me': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/account');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByRole('main').contains(screen.getByRole('status'))).toBe(true);
+
+    answer({ body: { data: testUser() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('keeps its heading while the profile comes again', async () => {
+    const { queryClient } = openAccount();
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    mockApi({ 'GET /auth/me': () => new Promise(() => undefined) });
+    // Dropped and asked for again (its answer not come yet): the page has no profile to show.
+    act(() => {
+      void queryClient.resetQueries({ queryKey: currentUserQuery.queryKey });
+    });
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageLoading } from '@/shared/ui/PageLoading';
 import { AccountDetailsForm } from '../components/AccountDetailsForm';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DeleteAccount } from '../components/DeleteAccount';
@@ -28,7 +28,8 @@ export function AccountPage() {
     document.getElementById(id)?.scrollIntoView?.();
     document.getElementById(`${id}-title`)?.focus({ preventScroll: true });
   }, [hash, isLoaded]);
-  if (!user) return <PageLoader />;
+  // Its heading while the profile comes (it comes with the guard, but comes again once dropped).
+  if (!user) return <PageLoading title={t('pages.account.title')} />;
   // Staff have an account page too, without what speaks of requests and fees.
   const isStaff = user.abilities['staff.workspace'] === true;
   return (

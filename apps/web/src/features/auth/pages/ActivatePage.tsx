@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageLoading } from '@/shared/ui/PageLoading';
 import { showSuccess } from '@/shared/ui/toast';
 import { activate } from '../api/auth';
 import { useLinkState } from '../api/linkCheck';
@@ -22,7 +22,7 @@ export function ActivatePage() {
   const [isUsed, setUsed] = useState(false);
   const isLoggedIn = useIsLoggedIn();
 
-  if (linkState === 'checking') return <PageLoader />;
+  if (linkState === 'checking') return <PageLoading title={t('pages.activate.title')} />;
   // An old link opened while logged in: the account is active, no new activation mail to ask for.
   if (isLoggedIn && (isNotFound || isUsed || linkState === 'dead' || linkState === 'used'))
     return <AccountActive />;

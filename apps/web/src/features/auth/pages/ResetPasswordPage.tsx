@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageLoading } from '@/shared/ui/PageLoading';
 import { showSuccess } from '@/shared/ui/toast';
 import { resetPassword } from '../api/auth';
 import { useLinkState } from '../api/linkCheck';
@@ -19,7 +19,7 @@ export function ResetPasswordPage() {
   const linkState = useLinkState(token, 'password_reset');
   const [isNotFound, setNotFound] = useState(false);
 
-  if (linkState === 'checking') return <PageLoader />;
+  if (linkState === 'checking') return <PageLoading title={t('pages.resetPassword.title')} />;
   if (isNotFound || linkState === 'dead') {
     return <TokenNotFound requestPath="/auth/recover-password" requestLabel={t('messages.requestNewLink')} />;
   }

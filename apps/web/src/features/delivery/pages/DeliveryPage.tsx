@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
-import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageLoading } from '@/shared/ui/PageLoading';
 import {
   cart as cartStorage,
   DELIVERY_KEY,
@@ -101,13 +100,8 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
     shippingHeading.current?.focus();
   }, [hasShipping]);
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(query.error, t)}
-      </Alert>
-    );
+  if (query.isPending || query.isError) {
+    return <PageLoading title={t('delivery.title')} error={query.isError ? query.error : undefined} />;
   }
   const overview = query.data;
   const isPaid = overview.shipments.some((shipment) => shipment.payment_id === returnedPayment);

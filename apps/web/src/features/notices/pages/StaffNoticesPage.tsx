@@ -8,7 +8,7 @@ import { useCurrentUser } from '@/shared/session/currentUser';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageLoading } from '@/shared/ui/PageLoading';
 import { showError, showSuccess } from '@/shared/ui/toast';
 import { maintenanceQuery, noticesQuery, switchMaintenance } from '../api/notices';
 import { ClosuresSection, SuspensionsSection } from '../components/CalendarSections';
@@ -41,7 +41,7 @@ export function StaffNoticesPage() {
     }
   };
 
-  if (!maintenance.data) return <PageLoader />;
+  if (!maintenance.data) return <PageLoading title={t('notices.staff.title')} />;
   const state = maintenance.data;
   const isConfigured = state.source === 'configuration';
 

@@ -5,16 +5,15 @@ import {
   isDraftOfOperatorCountry,
   isOneOf,
 } from '@lisbon/domain';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { OperatorCountryDraftNotice } from '@/shared/practice/OperatorCountryDraftNotice';
 import { storage } from '@/shared/storage';
-import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { PageLoader } from '@/shared/ui/PageLoader';
+import { PageLoading } from '@/shared/ui/PageLoading';
 import { draftQuery, useStoreDraft } from '../api/practices';
 import { DocumentsStep } from '../steps/DocumentsStep';
 import { PurposeStep } from '../steps/PurposeStep';
@@ -45,13 +44,8 @@ export function WizardPage({ checkout }: { checkout: CheckoutSlot }) {
     if (practice && current) storage.set('draft', { practiceId: practice.id, step: current });
   }, [practice, current]);
 
-  if (draft.isPending) return <PageLoader />;
-  if (draft.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(draft.error, t)}
-      </Alert>
-    );
+  if (draft.isPending || draft.isError) {
+    return <PageLoading title={t('wizard.title')} error={draft.isError ? draft.error : undefined} />;
   }
   if (!practice) return <Navigate to="/service/new" replace />;
   if (isDraftOfOperatorCountry(practice)) {
