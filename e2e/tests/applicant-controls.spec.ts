@@ -79,3 +79,29 @@ test('a page’s first load is in the main landmark while its profile comes', as
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await page.unroute('**/api/v1/auth/me');
 });
+
+test('a request that does not exist, opened by its address, says it was not found with the way back, in both languages', async ({
+  page,
+  request,
+}) => {
+  const draftId = await loggedInWithDraft(page, request, 'unknown.request');
+  const unknown = draftId + 100_000;
+  await page.goto(`/practices/${unknown}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Request no. ${unknown} not found` }),
+  ).toBeVisible();
+  await accessibleAtBothWidths(page);
+  await page.getByRole('link', { name: 'Go to My requests' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My requests' })).toBeVisible();
+
+  await page.getByLabel('Language').selectOption('it-IT');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+  await page.goto(`/practices/${unknown}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Richiesta n. ${unknown} non trovata` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vai a Le mie richieste' })).toHaveAttribute(
+    'href',
+    '/practices',
+  );
+});

@@ -64,6 +64,13 @@ export const practicesEn = {
       receiptsLink: 'See it with your invoices and receipts',
     },
     title: 'Request no. {{id}}',
+    /** An address that names no request of the applicant's (none, or another's). */
+    notFound: {
+      title: 'Request no. {{id}} not found',
+      titleNoId: 'Request not found',
+      body: 'It is not among your requests: check the link, or find the request in My requests.',
+      back: 'Go to My requests',
+    },
     continueDraft: 'Continue the request',
     // Opened to delivery and not yet paid: where to order it, under the status.
     deliveryOpen: 'The office can send your paper originals back to you, for a fee.',

@@ -68,6 +68,12 @@ export const practicesIt: Practices = {
       receiptsLink: 'Vedila tra le tue fatture e ricevute',
     },
     title: 'Richiesta n. {{id}}',
+    notFound: {
+      title: 'Richiesta n. {{id}} non trovata',
+      titleNoId: 'Richiesta non trovata',
+      body: 'Non è tra le tue richieste: controlla il link, oppure cerca la richiesta in Le mie richieste.',
+      back: 'Vai a Le mie richieste',
+    },
     continueDraft: 'Continua la richiesta',
     deliveryOpen: 'L’ufficio può restituirti i tuoi originali cartacei, a pagamento.',
     deliveryOrder: 'Ordina la restituzione dei tuoi originali',
