@@ -62,6 +62,19 @@ test('a used activation link, opened logged out, says the account is active and 
   );
 });
 
+test('the navigation’s count is heard right after its label, with no space before the comma', async ({
+  page,
+  request,
+}) => {
+  await loggedInWithDraft(page, request, 'counts');
+  await page.goto('/account');
+  await expect(page.getByRole('link', { name: 'My requests, 1 request in all', exact: true })).toBeVisible();
+  await page.getByLabel('Language', { exact: true }).selectOption('it-IT');
+  await expect(
+    page.getByRole('link', { name: 'Le mie richieste, 1 richiesta in tutto', exact: true }),
+  ).toBeVisible();
+});
+
 test('a page’s first load is in the main landmark while its profile comes', async ({ page, request }) => {
   await loggedInWithDraft(page, request, 'first.load');
   let answer: () => void = () => undefined;

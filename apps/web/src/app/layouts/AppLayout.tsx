@@ -2,7 +2,7 @@ import { awaitingReplyOf } from '@lisbon/domain';
 import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBanner } from '@/features/notices/components/NoticeBanner';
@@ -16,6 +16,7 @@ import { HEADER_HEIGHT, NAVIGATION_BREAKPOINT, WIDE_SCREEN_QUERY } from '../them
 import { Footer } from './Footer';
 import { LanguageOffer } from './LanguageOffer';
 import { LanguageSwitch } from './LanguageSwitch';
+import type { NavNames } from './Navigation';
 import { Logo } from './Logo';
 import { NavigationStatus } from './NavigationStatus';
 import { PageFocus } from './PageFocus';
@@ -88,31 +89,33 @@ export function AppLayout() {
   // Staff without a second factor are refused by the API: no counts to ask for.
   const isStaff = user?.abilities['staff.workspace'] === true && user.two_factor_enabled;
   // One entry per staff queue's link, each loading on its own (none for an applicant).
-  const perQueue = (render: (queue: (typeof QUEUE_ORDER)[number]) => ReactNode) =>
-    isStaff
-      ? Object.fromEntries(
-          QUEUE_ORDER.map((queue) => [
-            queuePath(queue),
-            <Suspense fallback={null}>{render(queue)}</Suspense>,
-          ]),
-        )
-      : {};
+  const perQueue = <T,>(entry: (queue: (typeof QUEUE_ORDER)[number]) => T) =>
+    isStaff ? Object.fromEntries(QUEUE_ORDER.map((queue) => [queuePath(queue), entry(queue)])) : {};
   const badges = {
     '/practices': (
       <Suspense>
         <RequestsBadge notifications={notifications} />
       </Suspense>
     ),
-    ...perQueue((queue) => <StaffQueueBadge queue={queue} />),
-  };
-  // The counts in words, in the links' names: "Assigned to me, 2 requests", heard once.
-  const spoken = {
-    '/practices': (
+    ...perQueue((queue) => (
       <Suspense fallback={null}>
-        <RequestsCountWords notifications={notifications} />
+        <StaffQueueBadge queue={queue} />
+      </Suspense>
+    )),
+  };
+  // The counts in words, in the links' names: "Assigned to me, 2 requests", heard once. The label
+  // alone until its words' chunk comes.
+  const spoken: NavNames = {
+    '/practices': (label) => (
+      <Suspense fallback={label}>
+        <RequestsCountWords label={label} notifications={notifications} />
       </Suspense>
     ),
-    ...perQueue((queue) => <StaffQueueCountWords queue={queue} />),
+    ...perQueue((queue) => (label: string) => (
+      <Suspense fallback={label}>
+        <StaffQueueCountWords label={label} queue={queue} />
+      </Suspense>
+    )),
   };
 
   const logout = () => {

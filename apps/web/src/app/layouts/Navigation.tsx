@@ -10,12 +10,18 @@ type Props = { onNavigate?: () => void };
 /** What a link shows beside its label (the request counts), by the link's path. */
 export type NavBadges = Partial<Record<string, ReactNode>>;
 
+/**
+ * A link's label with the words heard after it (a count its badge only shows), by the link's path:
+ * given the label as seen, it renders the label and the name heard (`SpokenName`).
+ */
+export type NavNames = Partial<Record<string, (label: string) => ReactNode>>;
+
 type LinksProps = {
   items: readonly NavItem[];
   current?: string;
   badges?: NavBadges;
-  /** Words hidden from sight after a link's label, by its path: a count its badge only shows. */
-  spoken?: NavBadges;
+  /** The label with words hidden from sight after it, by its path: a count its badge only shows. */
+  spoken?: NavNames;
   /** Each link in a list item, for a group's list. */
   isListed?: boolean;
 } & Props;
@@ -27,16 +33,7 @@ function Links({ items, current, onNavigate, badges = {}, spoken = {}, isListed 
       key={item.to}
       component={Link}
       to={item.to}
-      label={
-        spoken[item.to] === undefined ? (
-          t(`nav.${item.label}`)
-        ) : (
-          <>
-            {t(`nav.${item.label}`)}
-            {spoken[item.to]}
-          </>
-        )
-      }
+      label={spoken[item.to]?.(t(`nav.${item.label}`)) ?? t(`nav.${item.label}`)}
       active={item.to === current}
       variant="filled"
       aria-current={item.to === current ? 'page' : undefined}
@@ -78,7 +75,7 @@ type AppNavigationProps = Props & {
   abilities: Partial<Abilities>;
   onLogout: () => void;
   badges?: NavBadges;
-  spoken?: NavBadges;
+  spoken?: NavNames;
 };
 
 /** The logged-in area: the groups of links this user may open, help, then logout. */

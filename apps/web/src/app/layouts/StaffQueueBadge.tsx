@@ -11,8 +11,8 @@ export function StaffQueueBadge({ queue }: { queue: StaffQueue }) {
   return <QueueCountBadge counts={counts} queue={queue} />;
 }
 
-/** The count in words, part of the link's name (the badge is only seen). */
-export function StaffQueueCountWords({ queue }: { queue: StaffQueue }) {
+/** The link's label with the count in words, its name (the badge is only seen). */
+export function StaffQueueCountWords({ label, queue }: { label: string; queue: StaffQueue }) {
   const counts = useQueueCounts(true).data;
-  return <QueueCountWords counts={counts} queue={queue} />;
+  return <QueueCountWords label={label} counts={counts} queue={queue} />;
 }

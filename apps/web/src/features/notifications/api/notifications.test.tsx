@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 function Probe() {
-  return <RequestsCountWords notifications={useNotifications(1).data} />;
+  return <RequestsCountWords label="My requests" notifications={useNotifications(1).data} />;
 }
 
 const noneOf = Object.fromEntries(STATUS_LABELS.map((label) => [label, 0]));
@@ -33,7 +33,8 @@ describe('notifications', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(api.callsTo('GET /users/1/notifications')).toHaveLength(1);
     await vi.waitFor(
-      () => expect(screen.getByText(', 2 requests await your reply, 3 requests in all')).toBeTruthy(),
+      () =>
+        expect(screen.getByText('My requests, 2 requests await your reply, 3 requests in all')).toBeTruthy(),
       waitOptions,
     );
 

@@ -1,6 +1,7 @@
 import { awaitingReplyOf, type Notifications } from '@lisbon/domain';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SpokenName } from '@/shared/ui/SpokenName';
 
 /**
  * The counts beside "My requests": requests awaiting the applicant's reply stand out; the total
@@ -26,18 +27,29 @@ export function RequestsBadge({ notifications }: { notifications: Notifications 
 }
 
 /**
- * The same counts in words, hidden from sight, put right after the link's label: "My requests,
- * 2 requests await your reply, 3 requests in all".
+ * The link's label with the same counts in words, hidden from sight, right after it: "My requests,
+ * 2 requests await your reply, 3 requests in all" (`SpokenName`); the label alone with no count.
  */
-export function RequestsCountWords({ notifications }: { notifications: Notifications | undefined }) {
+export function RequestsCountWords({
+  label,
+  notifications,
+}: {
+  label: string;
+  notifications: Notifications | undefined;
+}) {
   const { t } = useTranslation();
-  if (!notifications || notifications.total === 0) return null;
+  if (!notifications || notifications.total === 0) return label;
   const awaiting = awaitingReplyOf(notifications);
   return (
-    <span className="visually-hidden">
-      {awaiting > 0 && t('notifications.navAwaiting', { count: awaiting })}
-      {t('notifications.navTotal', { count: notifications.total })}
-    </span>
+    <SpokenName
+      label={label}
+      words={
+        <>
+          {awaiting > 0 && t('notifications.navAwaiting', { count: awaiting })}
+          {t('notifications.navTotal', { count: notifications.total })}
+        </>
+      }
+    />
   );
 }
 

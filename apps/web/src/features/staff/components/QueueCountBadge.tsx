@@ -1,6 +1,7 @@
 import type { QueueCounts, StaffQueue } from '@lisbon/domain';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SpokenName } from '@/shared/ui/SpokenName';
 
 /**
  * How many requests a queue holds, beside its link: a number to see only. Screen readers hear the
@@ -16,10 +17,21 @@ export function QueueCountBadge({ counts, queue }: { counts: QueueCounts | undef
   );
 }
 
-/** The same count in words, hidden from sight, put right after the link's label: "Assigned to me, 2 requests". */
-export function QueueCountWords({ counts, queue }: { counts: QueueCounts | undefined; queue: StaffQueue }) {
+/**
+ * The link's label with the same count in words, hidden from sight, right after it: "Assigned to me,
+ * 2 requests" (`SpokenName`); the label alone until the count comes.
+ */
+export function QueueCountWords({
+  label,
+  counts,
+  queue,
+}: {
+  label: string;
+  counts: QueueCounts | undefined;
+  queue: StaffQueue;
+}) {
   const { t } = useTranslation();
   const count = counts?.[queue];
-  if (count === undefined) return null;
-  return <span className="visually-hidden">{t('staff.queue.navCount', { count })}</span>;
+  if (count === undefined) return label;
+  return <SpokenName label={label} words={t('staff.queue.navCount', { count })} />;
 }
