@@ -62,6 +62,27 @@ test('a used activation link, opened logged out, says the account is active and 
   );
 });
 
+test('the gender is one Tab stop, its choices one arrow apart (WAI-ARIA radio group)', async ({
+  page,
+  request,
+}) => {
+  await loggedInWithDraft(page, request, 'gender');
+  await page.goto('/account');
+  const nationality = page.getByRole('combobox', { name: /^Nationality/ });
+  await nationality.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'Male', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: /^Identity document number/ })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(nationality).toBeFocused();
+});
+
 test('the navigation’s count is heard right after its label, with no space before the comma', async ({
   page,
   request,

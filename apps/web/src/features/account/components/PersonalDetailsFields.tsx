@@ -3,6 +3,7 @@ import { Checkbox, Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DocumentExpiryWarning } from '@/shared/documents/DocumentExpiryWarning';
 import { DateField } from '@/shared/forms/DateField';
+import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { profileFieldId } from '@/shared/session/profileFields';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import type { DetailsForm } from './detailsForm';
@@ -59,7 +60,12 @@ export function PersonalDetailsFields({ form, isApplicant }: { form: DetailsForm
           <Radio.Group label={t('account.fields.gender')} {...form.getInputProps('gender')}>
             <Group gap="md" mt={6}>
               {GENDERS.map((gender) => (
-                <Radio key={gender} value={gender} label={t(`account.genders.${gender}`)} />
+                <Radio
+                  key={gender}
+                  value={gender}
+                  label={t(`account.genders.${gender}`)}
+                  tabIndex={radioTabIndex(values.gender, gender, GENDERS)}
+                />
               ))}
             </Group>
           </Radio.Group>

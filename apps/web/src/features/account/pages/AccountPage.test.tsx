@@ -219,6 +219,20 @@ describe('account page: complete account', () => {
     ).toEqual(['Uomo', 'Donna', 'Altro']);
   });
 
+  it('makes the gender one Tab stop: the choice checked, else the first (WAI-ARIA radio group)', async () => {
+    mockApi({});
+    openAccount(testUser({ ...completeProfile, gender: null }));
+    const group = await screen.findByRole('radiogroup', { name: /^Gender/ });
+    const tabStops = () =>
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.tabIndex);
+    // Nothing given yet: Tab reaches "Male" only (Chromium stopped on each choice).
+    expect(tabStops()).toEqual([0, -1, -1]);
+    await userEvent.click(within(group).getByRole('radio', { name: 'Female' }));
+    expect(tabStops()).toEqual([-1, 0, -1]);
+  });
+
   it('says how to write the phone number in Italian', async () => {
     onTestFinished(() => changeLocale('en-US'));
     await changeLocale('it-IT');
