@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS } from '@lisbon/domain';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, useNotifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 
 /**
  * Where toasts show, for the whole app (spec §8: at the bottom, closing after TOAST_DURATION_MS):
@@ -9,6 +10,77 @@ import { Notifications } from '@mantine/notifications';
  */
 const TOAST_POSITION = 'bottom-right';
 
+/** At most this many at once (the others wait their turn): on a phone each takes the width. */
+const TOAST_LIMIT = 3;
+
+/** The class of the toasts' containers, to find the one toasts show in. */
+const TOASTS_CLASS = 'app-toasts';
+
+/** The room left between the toasts and the control kept clear of them, in px. */
+const CLEARANCE_PX = 8;
+
+/**
+ * Keeps the control that has the focus clear of the toasts (WCAG 2.4.11, focus not
+ * obscured): on a phone a toast takes the bottom of the screen's width, and covered the Save button
+ * just pressed there. While toasts show, the page keeps their height free at its bottom: padding, so
+ * that it can scroll that far, and scroll-padding, so that the browser scrolls a control focused
+ * later above them; a control they cover as they come, or as the keyboard's focus reaches it, is
+ * scrolled above them (one focused by a click keeps its place: the scroll would move it from under
+ * the pointer mid-click).
+ */
+function useFocusClearOfToasts(count: number): void {
+  useEffect(() => {
+    if (count === 0) return;
+    const container = document.querySelector<HTMLElement>(
+      `.${TOASTS_CLASS}[data-position="${TOAST_POSITION}"]`,
+    );
+    if (!container) return;
+    const page = document.documentElement;
+    const keepClear = (event?: Event) => {
+      const toasts = container.getBoundingClientRect();
+      const reserved = toasts.height > 0 ? Math.max(0, window.innerHeight - toasts.top) + CLEARANCE_PX : 0;
+      page.style.scrollPaddingBottom = `${reserved}px`;
+      document.body.style.paddingBottom = `${reserved}px`;
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || focused === document.body || container.contains(focused))
+        return;
+      // Focused by a click, the control stays under the pointer until the click is over.
+      if (event?.type === 'focusin' && !focused.matches(':focus-visible')) return;
+      const control = focused.getBoundingClientRect();
+      const isCovered =
+        reserved > 0 &&
+        control.bottom > toasts.top - CLEARANCE_PX &&
+        control.top < toasts.bottom &&
+        control.right > toasts.left &&
+        control.left < toasts.right;
+      if (isCovered)
+        window.scrollBy({ top: control.bottom - toasts.top + CLEARANCE_PX, behavior: 'instant' });
+    };
+    keepClear();
+    // The toasts' height as they come and go.
+    const observer =
+      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => keepClear());
+    observer?.observe(container);
+    document.addEventListener('focusin', keepClear);
+    window.addEventListener('resize', keepClear);
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener('focusin', keepClear);
+      window.removeEventListener('resize', keepClear);
+      page.style.scrollPaddingBottom = '';
+      document.body.style.paddingBottom = '';
+    };
+  }, [count]);
+}
+
 export function Toasts() {
-  return <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />;
+  useFocusClearOfToasts(useNotifications().notifications.length);
+  return (
+    <Notifications
+      className={TOASTS_CLASS}
+      position={TOAST_POSITION}
+      limit={TOAST_LIMIT}
+      autoClose={TOAST_DURATION_MS}
+    />
+  );
 }
