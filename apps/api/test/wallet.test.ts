@@ -779,7 +779,7 @@ async function foreignKey(kid?: string): Promise<WalletIssuerKey> {
 }
 
 describe('rotating the wallet issuer key (decision 094)', () => {
-  it('keeps a credential issued before `keys:rotate` valid on our verifier and for a third party given the JWKS, and a check open across it; a key not in the JWKS is NOT valid', async () => {
+  it('keeps a credential issued before `keys:rotate` valid on our verifier and for a third party given the JWKS, and a check open across it, bound to the retired key’s client id, which no other check takes; a key not in the JWKS is NOT valid', async () => {
     const offer = await offerOf();
     const earlier = await holder.receive(offer.offer_url, offer.tx_code);
     const oldKid = decodeProtectedHeader(earlier.split('~')[0] ?? '').kid;
@@ -834,29 +834,54 @@ describe('rotating the wallet issuer key (decision 094)', () => {
       expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
       expect(result.is_valid).toBe(true);
 
+      // A wallet's answer to a check, the earlier credential with a key binding for `aud` and `nonce`.
+      const answerAfterRotation = async (
+        check: WalletRequest,
+        { aud, nonce }: { aud: string; nonce: string },
+      ) =>
+        rotated.inject({
+          method: 'POST',
+          url: `/api/v1/wallet/presentations/${check.id}/response`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            vp_token: JSON.stringify({
+              statement: [
+                await holder.sdjwt.present(
+                  earlier,
+                  { holder_name: true, country_of_education_system: true },
+                  { kb: { payload: { iat: Math.floor(Date.now() / 1000), aud, nonce } } },
+                ),
+              ],
+            }),
+            state: check.id,
+          }).toString(),
+        });
+      const bindingOf = async (check: WalletRequest) =>
+        (await resultOf(check, rotated)).checks.find((step) => step.step === 'holder_binding')?.outcome;
+      // Each check takes the client id its request object named, and no other: the check open across
+      // the rotation not the new key's, a check made since not the retired key's (no instance serves
+      // an object that names it for such a check, so no wallet that read the request made it).
+      const sinceRotation = await presentationRequest(rotated);
+      const sinceObject = await requestObjectOf(sinceRotation, rotated);
+      expect(sinceObject.client_id).not.toBe(openObject.client_id);
+      const newAudience = await answerAfterRotation(openCheck, {
+        aud: sinceObject.client_id,
+        nonce: openObject.nonce,
+      });
+      expect(newAudience.statusCode).toBe(200);
+      expect(await bindingOf(openCheck)).toBe('failed');
+      const retiredAudience = await answerAfterRotation(sinceRotation, {
+        aud: openObject.client_id,
+        nonce: sinceObject.nonce,
+      });
+      expect(retiredAudience.statusCode).toBe(200);
+      expect(await bindingOf(sinceRotation)).toBe('failed');
+
       // The check open across the rotation: answered after it, its key binding names the client id
       // of the object the wallet read (the retired key's), and is taken for this request.
-      const presentation = await holder.sdjwt.present(
-        earlier,
-        { holder_name: true, country_of_education_system: true },
-        {
-          kb: {
-            payload: {
-              iat: Math.floor(Date.now() / 1000),
-              aud: openObject.client_id,
-              nonce: openObject.nonce,
-            },
-          },
-        },
-      );
-      const acrossRotation = await rotated.inject({
-        method: 'POST',
-        url: `/api/v1/wallet/presentations/${openCheck.id}/response`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          vp_token: JSON.stringify({ statement: [presentation] }),
-          state: openCheck.id,
-        }).toString(),
+      const acrossRotation = await answerAfterRotation(openCheck, {
+        aud: openObject.client_id,
+        nonce: openObject.nonce,
       });
       expect(acrossRotation.statusCode).toBe(200);
       const openResult = await resultOf(openCheck, rotated);
@@ -1062,8 +1087,8 @@ describe('the verifier’s limits, for an office whose desks share one address',
 });
 
 /** The request object a wallet fetches for `request`: its payload, unverified (the wallet's tests verify it). */
-async function requestObjectOf(request: WalletRequest) {
-  const response = await t.app.inject({
+async function requestObjectOf(request: WalletRequest, target: App = t.app) {
+  const response = await target.inject({
     method: 'GET',
     url: `/api/v1/wallet/presentations/${request.id}/request`,
   });

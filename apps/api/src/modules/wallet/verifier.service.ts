@@ -631,11 +631,16 @@ async function decryptedAnswer(
 }
 
 /**
- * The client ids a key binding for this request may name as its audience: the one of the issuer key
- * in use and, for a request made with a key since rotated (decision 094), the one of that key, which
- * the request object the wallet read before the rotation named: so a `direct_post` answer to a
- * request open across a rotation is checked as it was made. Retired keys are recorded public, which
- * is all a client id needs.
+ * The client id a key binding for this request must name as its audience: the one its request
+ * object named, of the issuer key the request was made with (`issuer_kid`, migration 119). For a
+ * request made with a key since rotated (decision 094) that is the retired key's, recorded public,
+ * which is all a client id needs: so a `direct_post` answer to a request open across a rotation is
+ * checked as it was made. The key in use is not taken for such a request, nor a retired key for a
+ * request made since: no instance serves an object naming it (`requestObject` refuses a request made
+ * with another key), so no wallet that read the request made such a key binding. A retired key's
+ * client id is thus taken only for the requests made with it, while they are open (10 minutes).
+ * Empty when the key the request was made with was never recorded: nothing binds then. A request
+ * made before the migration has no kid, and takes the key in use, as then.
  */
 async function clientIdsOf(
   ctx: AppContext,
@@ -644,7 +649,7 @@ async function clientIdsOf(
 ): Promise<string[]> {
   if (row.issuer_kid === null || row.issuer_kid === key.kid) return [clientIdOf(key)];
   const madeWith = await recordedWalletKey(ctx.db, row.issuer_kid);
-  return madeWith ? [clientIdOf(key), clientIdOf({ publicJwk: madeWith })] : [clientIdOf(key)];
+  return madeWith ? [clientIdOf({ publicJwk: madeWith })] : [];
 }
 
 /**
