@@ -1916,7 +1916,7 @@ describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)'
       .setProtectedHeader({ alg: 'ES256', typ, jwk })
       .setIssuedAt(iat)
       .sign(key.privateKey);
-  const tokenRequest = (offer: WalletOffer, dpop?: string, target: App = t.app) => {
+  const tokenRequest = (offer: WalletOffer, dpop?: string, target: App = t.app, txCode = offer.tx_code) => {
     const code = JSON.parse(new URL(offer.offer_url).searchParams.get('credential_offer') ?? '{}');
     return target.inject({
       method: 'POST',
@@ -1926,7 +1926,7 @@ describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)'
         grant_type: 'urn:ietf:params:oauth:grant-type:pre-authorized_code',
         'pre-authorized_code':
           code.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']['pre-authorized_code'],
-        tx_code: offer.tx_code,
+        tx_code: txCode,
       }).toString(),
     });
   };
@@ -2015,6 +2015,35 @@ describe('DPoP-bound access tokens (RFC 9449; decision 088, amended 2026-12-05)'
     const good = await tokenRequest(offer, await proofOf(key, { htu: `${TOKEN_URL}?x=1` }));
     expect(good.statusCode).toBe(200);
     expect(good.json().token_type).toBe('DPoP');
+  });
+
+  it('spends a proof at the token endpoint before it reads the offer: a wallet that mistyped its transaction code asks again with a new proof and gets its token; the same proof again is refused and costs no attempt', async () => {
+    const key = await newDpopKey();
+    const offer = await offerOf();
+    const wrongCode = String((Number(offer.tx_code) + 1) % 10 ** 6).padStart(6, '0');
+    const proof = await proofOf(key, { htu: TOKEN_URL });
+    const mistyped = await tokenRequest(offer, proof, t.app, wrongCode);
+    expect([mistyped.statusCode, mistyped.json()]).toEqual([
+      400,
+      { error: 'invalid_grant', error_description: 'Wrong transaction code' },
+    ]);
+    // The same proof again, with the right code or not: a wallet that kept it, or whoever saw it on its way.
+    for (const code of [offer.tx_code, wrongCode]) {
+      const again = await tokenRequest(offer, proof, t.app, code);
+      expect([again.statusCode, again.json()]).toEqual([
+        400,
+        { error: 'invalid_dpop_proof', error_description: 'The DPoP proof was used already' },
+      ]);
+    }
+    // Refused before the offer was read, they took none of its five attempts: one was used, four are left.
+    for (let attempt = 2; attempt <= 4; attempt += 1) {
+      const wrong = await tokenRequest(offer, await proofOf(key, { htu: TOKEN_URL }), t.app, wrongCode);
+      expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'Wrong transaction code' });
+    }
+    // The wallet sends its request again with a new proof, as RFC 9449 §4.2 has each proof carry a jti of its own.
+    const token = await tokenRequest(offer, await proofOf(key, { htu: TOKEN_URL }));
+    expect(token.statusCode).toBe(200);
+    expect(token.json().token_type).toBe('DPoP');
   });
 
   it('refuses a bound token used as Bearer, or with no proof (401, WWW-Authenticate DPoP)', async () => {

@@ -161,7 +161,11 @@ export async function exchangeToken(
   // Read before the offer: a malformed request costs none of its attempts.
   const configurations = requestedConfigurations(body.authorization_details, issuerUrlOf(ctx));
   // RFC 9449 §5: a wallet that proves a key gets a token bound to it; without a proof, a Bearer
-  // token as before. A proof that fails costs the offer nothing either.
+  // token as before. A proof that fails costs the offer nothing either. A good one is spent here,
+  // before the offer is read, on purpose: one seen is declined again (§11.1) whatever the request's
+  // outcome, so a request refused for its offer (a mistyped tx_code) has used its proof, and the
+  // wallet's next carries a new one, as every proof has its own jti (§4.2; decision 088, amended
+  // 2026-12-06); a proof sent again is refused before it can take one of the offer's attempts.
   const dpop =
     parsed.dpop?.jwt === undefined
       ? undefined
