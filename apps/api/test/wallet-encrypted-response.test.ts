@@ -83,9 +83,13 @@ const presentationFor = (object: RequestObject) =>
     { kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } } },
   );
 
-/** The answer's parameters as a JWE to `jwk` (§8.3: `alg` the key's, `kid` the key's, `enc` one offered). */
-async function encrypted(payload: object, jwk: JWK & { kid?: string }, enc = 'A256GCM') {
-  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+/**
+ * The answer's parameters as a JWE to `jwk` (§8.3: `alg` the key's, `kid` the key's, `enc` one
+ * offered); a string is the payload's JSON text as written.
+ */
+async function encrypted(payload: object | string, jwk: JWK & { kid?: string }, enc = 'A256GCM') {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return new CompactEncrypt(new TextEncoder().encode(text))
     .setProtectedHeader({ alg: 'ECDH-ES', enc, ...(jwk.kid ? { kid: jwk.kid } : {}) })
     .encrypt(await importJWK(jwk, 'ECDH-ES'));
 }
@@ -217,6 +221,55 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
       ]);
     }
     expect((await outcomeOf(request)).state).toBe('waiting');
+  });
+
+  it('tells a wallet whose decrypted answer holds the presentation twice, or names a parameter or the query twice, that the query asks for one (400 invalid_request)', async () => {
+    const { request, object } = await newRequest();
+    const presentation = await presentationFor(object);
+    const vpToken = JSON.stringify({ statement: [presentation] });
+    const refusals: [object | string, string][] = [
+      [
+        { vp_token: { statement: [presentation, presentation] }, state: request.id },
+        'The vp_token holds the same presentation more than once for the query statement: the query asks for one (multiple is false in its DCQL query, OpenID4VP 1.0)',
+      ],
+      [
+        `{"vp_token":{"statement":${JSON.stringify([presentation])},"statement":${JSON.stringify([presentation])}},"state":"${request.id}"}`,
+        'The vp_token names the query statement more than once: the query asks for one (multiple is false in its DCQL query, OpenID4VP 1.0)',
+      ],
+      [
+        `{"vp_token":${vpToken},"vp_token":${vpToken},"state":"${request.id}"}`,
+        'The decrypted response names the parameter vp_token more than once',
+      ],
+    ];
+    for (const [payload, description] of refusals) {
+      const refused = await post(object, { response: await encrypted(payload, keyOf(object)) });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        { error: 'invalid_request', error_description: description },
+      ]);
+    }
+    // The form's response sent twice, as direct_post.jwt's one parameter.
+    const jwe = await encrypted(
+      { vp_token: { statement: [presentation] }, state: request.id },
+      keyOf(object),
+    );
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: new URL(object.response_uri).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([
+        ['response', jwe],
+        ['response', jwe],
+      ]).toString(),
+    });
+    expect([twice.statusCode, twice.json()]).toEqual([
+      400,
+      { error: 'invalid_request', error_description: 'The parameter response is sent more than once' },
+    ]);
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    const taken = await post(object, { response: jwe });
+    expect(taken.statusCode).toBe(200);
+    expect((await outcomeOf(request)).is_valid).toBe(true);
   });
 
   it('refuses a JWE whose protected header is nested too deeply before jose parses it', async () => {

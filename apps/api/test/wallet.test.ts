@@ -1528,6 +1528,83 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     expect((await resultOf(request)).state).toBe('waiting');
   });
 
+  it('tells a wallet that sends the presentation twice, in the query’s array, under the query id named twice or as a parameter sent twice, that the query asks for one (400 invalid_request)', async () => {
+    const request = await presentationRequest();
+    const object = await requestObjectOf(request);
+    const present = (frame: Record<string, boolean>) =>
+      holder.sdjwt.present(credential, frame, {
+        kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+      });
+    const presentation = await present(requiredOnly);
+    // Another presentation of the same credential: more claims disclosed.
+    const other = await present({ ...requiredOnly, qualification_name: true });
+    const answer = (params: [string, string][]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/wallet/presentations/${request.id}/response`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(params).toString(),
+      });
+    const asked = JSON.stringify({ statement: [presentation] });
+    const refusals: [[string, string][], string][] = [
+      [
+        [
+          ['vp_token', JSON.stringify({ statement: [presentation, presentation] })],
+          ['state', request.id],
+        ],
+        'The vp_token holds the same presentation more than once for the query statement: the query asks for one (multiple is false in its DCQL query, OpenID4VP 1.0)',
+      ],
+      [
+        [
+          ['vp_token', JSON.stringify({ statement: [presentation, other] })],
+          ['state', request.id],
+        ],
+        'The vp_token holds 2 presentations for the query statement: the query asks for one (multiple is false in its DCQL query, OpenID4VP 1.0)',
+      ],
+      [
+        [
+          [
+            'vp_token',
+            `{"statement":${JSON.stringify([other])},"\u0073tatement":${JSON.stringify([presentation])}}`,
+          ],
+          ['state', request.id],
+        ],
+        'The vp_token names the query statement more than once: the query asks for one (multiple is false in its DCQL query, OpenID4VP 1.0)',
+      ],
+      [
+        [
+          ['vp_token', asked],
+          ['vp_token', asked],
+          ['state', request.id],
+        ],
+        'The parameter vp_token is sent more than once',
+      ],
+      [
+        [
+          ['vp_token', asked],
+          ['state', request.id],
+          ['state', request.id],
+        ],
+        'The parameter state is sent more than once',
+      ],
+    ];
+    for (const [params, description] of refusals) {
+      const refused = await answer(params);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        { error: 'invalid_request', error_description: description },
+      ]);
+    }
+    expect((await resultOf(request)).state).toBe('waiting');
+    // The presentation once, as the query asks, is taken.
+    const taken = await answer([
+      ['vp_token', asked],
+      ['state', request.id],
+    ]);
+    expect(taken.statusCode).toBe(200);
+    expect((await resultOf(request)).is_valid).toBe(true);
+  });
+
   it('is NOT valid when the claims asked of every statement are not disclosed; a claim it did not ask for is not kept', async () => {
     const withholding = await presentationRequest();
     await presented(withholding, {});

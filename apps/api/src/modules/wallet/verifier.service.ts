@@ -36,6 +36,7 @@ import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
 import { issuerKeyOf } from './issuance.service';
 import { issuerUrlOf, vctOf, walletEndpoint } from './metadata';
 import { WalletProtocolError } from './protocol-error';
+import { repeatedMember } from './repeated-member';
 import {
   deletePresentationsExpiredBefore,
   findPresentation,
@@ -521,12 +522,25 @@ async function recordDeclined(ctx: AppContext, id: string, error: string) {
   return {};
 }
 
+/** The query asks for one presentation: so a wallet that sends more, or names the query twice, is told. */
+const ONE_ASKED = 'the query asks for one (multiple is false in its DCQL query, OpenID4VP 1.0)';
+
+/**
+ * The refusal of a member named twice in a `vp_token` (`repeatedMember`): the query's id, so that a
+ * second presentation would be read instead of the first, or another member.
+ */
+const namedTwiceInVpToken = (name: string) =>
+  name === QUERY_ID
+    ? `The vp_token names the query ${QUERY_ID} more than once: ${ONE_ASKED}`
+    : `The vp_token names ${name} more than once`;
+
 /**
  * OpenID4VP 1.0 §8.1: with DCQL, the `vp_token` is a JSON object keyed by the credential query's
  * id, whose value for each query is an array of presentations, more than one only where the query
  * says `multiple` (ours does not). The library reads a bare string (a presentation on its own, as
  * the drafts before DCQL sent it) too; a verifier that takes it, or checks the first of several,
- * reads an answer the query did not ask for. The presentation, or the refusal's description.
+ * reads an answer the query did not ask for. So is the query named twice in the object (JSON.parse
+ * would keep the second). The presentation, or the refusal's description, in words that say which.
  */
 function onePresentationForTheQuery(vpToken: unknown): { presentation: string } | { refusal: string } {
   // Nested too deep to be read (`json-depth.ts`): refused like any other shape, before the library reads it.
@@ -535,9 +549,18 @@ function onePresentationForTheQuery(vpToken: unknown): { presentation: string } 
     return {
       refusal: `The vp_token is a JSON object keyed by credential query id (${QUERY_ID}), not a presentation on its own (OpenID4VP 1.0 DCQL)`,
     };
+  const repeated = repeatedMember(String(vpToken));
+  if (repeated) return { refusal: namedTwiceInVpToken(repeated.name) };
   const presentations: unknown = Object.hasOwn(parsed, QUERY_ID)
     ? (parsed as Record<string, unknown>)[QUERY_ID]
     : undefined;
+  if (Array.isArray(presentations) && presentations.length > 1)
+    return {
+      refusal:
+        new Set(presentations.map((presentation) => JSON.stringify(presentation))).size < presentations.length
+          ? `The vp_token holds the same presentation more than once for the query ${QUERY_ID}: ${ONE_ASKED}`
+          : `The vp_token holds ${presentations.length} presentations for the query ${QUERY_ID}: ${ONE_ASKED}`,
+    };
   return Array.isArray(presentations) && presentations.length === 1 && typeof presentations[0] === 'string'
     ? { presentation: presentations[0] }
     : { refusal: `The vp_token holds one presentation, in an array, for the query ${QUERY_ID}` };
@@ -610,9 +633,22 @@ async function decryptedAnswer(
       "The response is not a JWE this request's key decrypts (ECDH-ES, A128GCM or A256GCM)",
     );
   }
-  const payload = parseShallowJson(new TextDecoder().decode(plaintext));
+  const text = new TextDecoder().decode(plaintext);
+  const payload = parseShallowJson(text);
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
     throw new WalletProtocolError(400, 'invalid_request', 'The decrypted response is not a JSON object');
+  // A parameter, or a member of the vp_token object, named twice: JSON.parse would keep the second.
+  const repeated = repeatedMember(text);
+  if (repeated)
+    throw new WalletProtocolError(
+      400,
+      'invalid_request',
+      repeated.path.length === 0
+        ? `The decrypted response names the parameter ${repeated.name} more than once`
+        : repeated.path.join('.') === 'vp_token'
+          ? namedTwiceInVpToken(repeated.name)
+          : `The decrypted response names ${[...repeated.path, repeated.name].join('.')} more than once`,
+    );
   // §8.3: the payload holds the parameters as JSON, the vp_token a JSON object itself, not a string
   // (a presentation on its own, or the object written out as the form of direct_post writes it).
   const { vp_token: vpToken } = payload as Record<string, unknown>;
@@ -677,6 +713,11 @@ function plainAnswer(form: Record<string, unknown>): Record<string, unknown> {
  */
 export async function receivePresentation(ctx: AppContext, id: string, form: Record<string, unknown>) {
   const row = await liveRequest(ctx, id);
+  // RFC 6749 §3.1: no response parameter more than once (the form parser makes a repeated one an
+  // array), as the token endpoint: a second vp_token, state or response is not read instead of the first.
+  const repeated = Object.keys(form).find((name) => Array.isArray(form[name]));
+  if (repeated !== undefined)
+    throw new WalletProtocolError(400, 'invalid_request', `The parameter ${repeated} is sent more than once`);
   const key = await issuerKeyOf(ctx);
   // The mode this request asked for, whatever WALLET_RESPONSE_MODE says now.
   const body =
