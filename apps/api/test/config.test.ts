@@ -163,6 +163,18 @@ describe('configuration', () => {
     );
   });
 
+  it('says that both response modes at once are not supported, however the two are written', () => {
+    for (const value of [
+      'direct_post,direct_post.jwt',
+      'direct_post.jwt, direct_post',
+      'direct_post direct_post.jwt',
+      'both',
+    ])
+      expect(() => loadConfig({ WALLET_RESPONSE_MODE: value }), value).toThrow(
+        'WALLET_RESPONSE_MODE takes one mode, direct_post or direct_post.jwt: both at once is not supported (each request asks a wallet for one mode; docs/wallet.md)',
+      );
+  });
+
   it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://lisbon.example.org/' })).toMatchObject({
       port: 3000,

@@ -28,6 +28,15 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** The verifier's response modes (OpenID4VP 1.0 §8.2, §8.3), the first the default. */
 export const WALLET_RESPONSE_MODES = ['direct_post', 'direct_post.jwt'] as const;
 export type WalletResponseMode = (typeof WALLET_RESPONSE_MODES)[number];
+/**
+ * WALLET_RESPONSE_MODE asking for both modes at once (`direct_post,direct_post.jwt`, the two with a
+ * space, `both`): not supported, each request asks a wallet for one mode (decision 088), and said so
+ * rather than called a wrong mode.
+ */
+const asksBothModes = (value: unknown): boolean =>
+  typeof value === 'string' &&
+  (/^\s*both\s*$/i.test(value) ||
+    WALLET_RESPONSE_MODES.every((mode) => value.split(/[\s,;|+]+/).includes(mode)));
 
 export type DatabaseConfig =
   | { readonly dialect: 'sqlite'; readonly path: string }
@@ -367,7 +376,10 @@ const envSchema = z.object({
   WALLET_REQUESTS_PER_ADDRESS: wholeNumber('WALLET_REQUESTS_PER_ADDRESS', 100_000).prefault('30'),
   WALLET_RESPONSE_MODE: z
     .enum(WALLET_RESPONSE_MODES, {
-      error: `WALLET_RESPONSE_MODE must be one of ${WALLET_RESPONSE_MODES.join(', ')}`,
+      error: (issue) =>
+        asksBothModes(issue.input)
+          ? `WALLET_RESPONSE_MODE takes one mode, ${WALLET_RESPONSE_MODES.join(' or ')}: both at once is not supported (each request asks a wallet for one mode; docs/wallet.md)`
+          : `WALLET_RESPONSE_MODE must be one of ${WALLET_RESPONSE_MODES.join(', ')}`,
     })
     .default('direct_post'),
   VERIFY_CHECKS_PER_ADDRESS: wholeNumber('VERIFY_CHECKS_PER_ADDRESS', 100_000).prefault('30'),
