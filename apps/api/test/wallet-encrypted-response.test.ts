@@ -272,6 +272,33 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     expect((await outcomeOf(request)).is_valid).toBe(true);
   });
 
+  it('tells a wallet that answers in both response modes at once, a vp_token in the clear beside its JWE, that one is taken (400 invalid_request)', async () => {
+    const { request, object } = await newRequest();
+    const presentation = await presentationFor(object);
+    const jwe = await encrypted(
+      { vp_token: { statement: [presentation] }, state: request.id },
+      keyOf(object),
+    );
+    const clears: Record<string, string>[] = [
+      { vp_token: JSON.stringify({ statement: [presentation] }), state: request.id },
+      { error: 'access_denied', state: request.id },
+    ];
+    for (const clear of clears) {
+      const refused = await post(object, { response: jwe, ...clear });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_request',
+          error_description:
+            'The answer is in one response mode, not both: a form with vp_token and state (direct_post) or a form with one response, a JWE (direct_post.jwt)',
+        },
+      ]);
+    }
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    expect((await post(object, { response: jwe })).statusCode).toBe(200);
+    expect((await outcomeOf(request)).is_valid).toBe(true);
+  });
+
   it('refuses a JWE whose protected header is nested too deeply before jose parses it', async () => {
     const { request, object } = await newRequest();
     const header = Buffer.from('['.repeat(10_000) + ']'.repeat(10_000)).toString('base64url');

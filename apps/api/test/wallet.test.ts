@@ -1605,6 +1605,34 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     expect((await resultOf(request)).is_valid).toBe(true);
   });
 
+  it('tells a wallet that answers in both response modes at once, a JWE beside its vp_token or error, that one is taken (400 invalid_request)', async () => {
+    const request = await presentationRequest();
+    const object = await requestObjectOf(request);
+    const presentation = await holder.sdjwt.present(credential, requiredOnly, {
+      kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+    });
+    const vpToken = JSON.stringify({ statement: [presentation] });
+    const jwe = 'eyJhbGciOiJFQ0RILUVTIiwiZW5jIjoiQTI1NkdDTSJ9..iv.ciphertext.tag';
+    const forms: Record<string, string>[] = [
+      { vp_token: vpToken, state: request.id, response: jwe },
+      { error: 'access_denied', state: request.id, response: jwe },
+    ];
+    for (const form of forms) {
+      const refused = await answerWith(request, form);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_request',
+          error_description:
+            'The answer is in one response mode, not both: a form with vp_token and state (direct_post) or a form with one response, a JWE (direct_post.jwt)',
+        },
+      ]);
+    }
+    expect((await resultOf(request)).state).toBe('waiting');
+    expect((await answerWith(request, { vp_token: vpToken, state: request.id })).statusCode).toBe(200);
+    expect((await resultOf(request)).is_valid).toBe(true);
+  });
+
   it('is NOT valid when the claims asked of every statement are not disclosed; a claim it did not ask for is not kept', async () => {
     const withholding = await presentationRequest();
     await presented(withholding, {});
@@ -2304,20 +2332,25 @@ describe('JSON nested too deep inside the JWTs a wallet sends (decision 046, ame
         ...more,
       });
     const shallow = `${header}.${b64({ iss: 'x' })}.sig`;
-    const answers = [
-      () => asked(`${deep}.e30.sig~`),
-      () => asked(`${header}.${deep}.sig~`),
-      () => asked(`${shallow}~${deep}~`),
-      () => asked(`${shallow}~${b64(['salt', 'name', 'value'])}~${header}.${deep}.sig`),
-      () => asked(`${shallow}~`, { response: `${deep}.e30.sig` }),
-      () => asked(`${shallow}~`, { presentation_submission: deepJson }),
+    const nested = 'The answer is nested too deeply';
+    const answers: [() => ReturnType<typeof asked>, string][] = [
+      [() => asked(`${deep}.e30.sig~`), nested],
+      [() => asked(`${header}.${deep}.sig~`), nested],
+      [() => asked(`${shallow}~${deep}~`), nested],
+      [() => asked(`${shallow}~${b64(['salt', 'name', 'value'])}~${header}.${deep}.sig`), nested],
+      // A JARM response beside the vp_token is an answer in both response modes: refused before either is read.
+      [
+        () => asked(`${shallow}~`, { response: `${deep}.e30.sig` }),
+        'The answer is in one response mode, not both: a form with vp_token and state (direct_post) or a form with one response, a JWE (direct_post.jwt)',
+      ],
+      [() => asked(`${shallow}~`, { presentation_submission: deepJson }), nested],
     ];
     const tooDeep = await parsedWhile(async () => {
-      for (const answer of answers) {
+      for (const [answer, description] of answers) {
         const refused = await answer();
         expect([refused.statusCode, refused.json()]).toEqual([
           400,
-          { error: 'invalid_request', error_description: 'The answer is nested too deeply' },
+          { error: 'invalid_request', error_description: description },
         ]);
       }
     });

@@ -688,6 +688,10 @@ async function clientIdsOf(
   return madeWith ? [clientIdOf({ publicJwk: madeWith })] : [];
 }
 
+/** The refusal of an answer in both response modes at once: a deployment supports one per request. */
+const ANSWER_IN_BOTH_MODES =
+  'The answer is in one response mode, not both: a form with vp_token and state (direct_post) or a form with one response, a JWE (direct_post.jwt)';
+
 /**
  * The answer of `direct_post` (OpenID4VP 1.0 §8.2): the parameters in the form itself. A form
  * with only a `response` is an answer encrypted as `direct_post.jwt` asks, which this request did
@@ -718,6 +722,10 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   const repeated = Object.keys(form).find((name) => Array.isArray(form[name]));
   if (repeated !== undefined)
     throw new WalletProtocolError(400, 'invalid_request', `The parameter ${repeated} is sent more than once`);
+  // Both modes in one answer: a JWE (direct_post.jwt) beside a vp_token or an error in the clear
+  // (direct_post). One of them would be read and the other dropped, whichever mode was asked: refused.
+  if ('response' in form && ('vp_token' in form || 'error' in form))
+    throw new WalletProtocolError(400, 'invalid_request', ANSWER_IN_BOTH_MODES);
   const key = await issuerKeyOf(ctx);
   // The mode this request asked for, whatever WALLET_RESPONSE_MODE says now.
   const body =
