@@ -721,7 +721,13 @@ describe('account page: while it loads', () => {
   it('keeps its heading while the profile comes again', async () => {
     const { queryClient } = openAccount();
     await screen.findByRole('heading', { level: 1, name: 'Profile' });
-    mockApi({ 'GET /auth/me': () => new Promise(() => undefined) });
+    let answer: (profile: { body: unknown }) => void = () => undefined;
+    mockApi({
+      'GET /auth/me': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
     // Dropped and asked for again (its answer not come yet): the page has no profile to show.
     act(() => {
       void queryClient.resetQueries({ queryKey: currentUserQuery.queryKey });
@@ -729,5 +735,9 @@ describe('account page: while it loads', () => {
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
+    // The answer comes: no call is left waiting for the next file of this worker (the profile's
+    // call in flight is shared, and a login there would wait on it for ever).
+    answer({ body: { data: testUser() } });
+    expect(await screen.findByLabelText(/^First name/)).toBeTruthy();
   });
 });

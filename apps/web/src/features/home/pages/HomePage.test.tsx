@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
@@ -46,8 +46,12 @@ describe('the home page', () => {
 
     mockApi(figures(55));
     renderApp('/', { queryClient: logIn() });
-    const main = await screen.findByRole('main');
-    expect(await within(main).findByRole('link', { name: 'My requests' })).toBeTruthy();
+    // The first load's "Loading…" stands in a main landmark of its own (the page's replaces it), so
+    // the page's main is looked for anew until it holds the link.
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByRole('link', { name: 'My requests' })).toBeTruthy(),
+    );
+    const main = screen.getByRole('main');
     for (const name of ['Create an account', 'Log in', 'Register as a refugee'])
       expect(within(main).queryByRole('link', { name })).toBeNull();
   });
