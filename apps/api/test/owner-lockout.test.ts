@@ -193,6 +193,60 @@ describe('the second factor under attack by someone who knows the password', () 
   });
 });
 
+describe('turning two factors on again after an attack on the second factor', () => {
+  it('is not refused by the account-wide count at an address the account knows, as the login is not', async () => {
+    await createUser(t.database, clock, { email: 'again@example.org', role: 'secretary' });
+    const first = await enableTwoFactor(
+      t.app,
+      (await login(t.app, 'again@example.org', PASSWORD, HOME)).token,
+      clock,
+    );
+    clock.advance({ seconds: 30 });
+    const before = await login(t.app, 'again@example.org', PASSWORD, HOME);
+    const passed = await secondFactor(before.token, totpCode(first.secret, clock), HOME);
+    expect(passed.statusCode).toBe(200);
+    const home = passed.json<{ data: { access_token: string } }>().data.access_token;
+
+    // Five wrong codes from each of four addresses: the account reaches its account-wide limit (20).
+    for (const address of ATTACKERS.slice(0, 4)) {
+      const attacker = await login(t.app, 'again@example.org', PASSWORD, address);
+      for (let i = 0; i < 5; i += 1)
+        expect((await secondFactor(attacker.token, '000000', address)).statusCode).toBe(422);
+    }
+
+    // At home the owner turns two factors off, then on again with a new secret.
+    clock.advance({ seconds: 30 });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/disable',
+      payload: { code: totpCode(first.secret, clock) },
+      headers: bearer(home),
+      remoteAddress: HOME,
+    });
+    expect(off.statusCode).toBe(200);
+    const enable = async (token: string, remoteAddress: string) => {
+      const setup = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/2fa/setup',
+        headers: bearer(token),
+        remoteAddress,
+      });
+      const { secret } = setup.json<{ data: { secret: string } }>().data;
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/2fa/enable',
+        payload: { code: totpCode(secret, clock), current_password: PASSWORD },
+        headers: bearer(token),
+        remoteAddress,
+      });
+    };
+    // An address the account never passed its second factor at is refused, as the login's step is.
+    const travelling = await login(t.app, 'again@example.org', PASSWORD, ELSEWHERE);
+    expect((await enable(travelling.token, ELSEWHERE)).statusCode).toBe(429);
+    expect((await enable(home, HOME)).statusCode).toBe(200);
+  });
+});
+
 describe('a shared address after many failed logins', () => {
   it('still lets users who logged in there before log in, and refuses the others there', async () => {
     const shared = '198.51.100.99';

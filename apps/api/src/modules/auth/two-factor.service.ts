@@ -53,7 +53,8 @@ export function twoFactorStatus({ user, session }: Authenticated): TwoFactorStat
 }
 
 /**
- * Before a code is checked (decision 084, as decision 047 for passwords): wrong codes for the
+ * Before a code is checked, at the login's second step as to turn two factors on or off (decision
+ * 084, as decision 047 for passwords): one rule in one place. Wrong codes for the
  * account at this address (5) refuse there. Wrong codes for the account from everywhere (20)
  * refuse only TOTP codes from addresses where the account never passed its second factor: whoever
  * holds the password cannot lock the owner out of an address of theirs. A recovery code (50 random
@@ -178,7 +179,8 @@ export async function enableTwoFactorAuth(
   const secret = ctx.secrets.open(pending, totpContext(account.id));
   if (secret === null) throw new AppError('CONFLICT');
   const buckets = twoFactorBuckets(account.id, meta.address);
-  await ctx.limiter.assertOpen(buckets);
+  // The login's second step's rule: the account-wide count does not refuse an address it knows.
+  await assertCodeAttemptOpen(ctx, account.id, false, meta);
   const now = ctx.securityClock.now();
   const typed = normalizeCode(code);
   const step = isTotpShaped(typed) ? totpStep(secret, typed, now) : null;
