@@ -272,6 +272,34 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     expect((await outcomeOf(request)).is_valid).toBe(true);
   });
 
+  it('refuses a decrypted vp_token that names a credential query the request never made (400 invalid_request, the id named)', async () => {
+    const { request, object } = await newRequest();
+    const presentation = await presentationFor(object);
+    const refused = await post(object, {
+      response: await encrypted(
+        { vp_token: { statement: [presentation], diploma: [presentation] }, state: request.id },
+        keyOf(object),
+      ),
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        error: 'invalid_request',
+        error_description:
+          'The vp_token names the credential query diploma, which this request did not make: its one query is statement (OpenID4VP 1.0 section 8.1)',
+      },
+    ]);
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    const taken = await post(object, {
+      response: await encrypted(
+        { vp_token: { statement: [presentation] }, state: request.id },
+        keyOf(object),
+      ),
+    });
+    expect(taken.statusCode).toBe(200);
+    expect((await outcomeOf(request)).is_valid).toBe(true);
+  });
+
   it('tells a wallet that answers in both response modes at once, a vp_token in the clear beside its JWE, that one is taken (400 invalid_request)', async () => {
     const { request, object } = await newRequest();
     const presentation = await presentationFor(object);

@@ -1528,6 +1528,37 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     expect((await resultOf(request)).state).toBe('waiting');
   });
 
+  it('refuses a vp_token that names a credential query the request never made, beside the statement or alone (400 invalid_request, the id named)', async () => {
+    const request = await presentationRequest();
+    const object = await requestObjectOf(request);
+    const presentation = await holder.sdjwt.present(credential, requiredOnly, {
+      kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+    });
+    const tokens: [Record<string, string[]>, string][] = [
+      [{ statement: [presentation], diploma: [presentation] }, 'diploma'],
+      [{ diploma: [presentation], statement: [presentation] }, 'diploma'],
+      [{ other: [presentation] }, 'other'],
+      [{ statement: [presentation], ['q'.repeat(100)]: [] }, `${'q'.repeat(64)}...`],
+    ];
+    for (const [vpToken, shown] of tokens) {
+      const answer = await answerWith(request, { vp_token: JSON.stringify(vpToken), state: request.id });
+      expect([answer.statusCode, answer.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_request',
+          error_description: `The vp_token names the credential query ${shown}, which this request did not make: its one query is statement (OpenID4VP 1.0 section 8.1)`,
+        },
+      ]);
+    }
+    expect((await resultOf(request)).state).toBe('waiting');
+    const taken = await answerWith(request, {
+      vp_token: JSON.stringify({ statement: [presentation] }),
+      state: request.id,
+    });
+    expect(taken.statusCode).toBe(200);
+    expect((await resultOf(request)).is_valid).toBe(true);
+  });
+
   it('tells a wallet that sends the presentation twice, in the query’s array, under the query id named twice or as a parameter sent twice, that the query asks for one (400 invalid_request)', async () => {
     const request = await presentationRequest();
     const object = await requestObjectOf(request);

@@ -534,13 +534,22 @@ const namedTwiceInVpToken = (name: string) =>
     ? `The vp_token names the query ${QUERY_ID} more than once: ${ONE_ASKED}`
     : `The vp_token names ${name} more than once`;
 
+/** A query id the wallet wrote, shown in a refusal: its first 64 characters. */
+const shownId = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}...` : name);
+
+/** The refusal of a `vp_token` key that is not the id of the request's one credential query. */
+const notAskedInVpToken = (name: string) =>
+  `The vp_token names the credential query ${shownId(name)}, which this request did not make: its one query is ${QUERY_ID} (OpenID4VP 1.0 section 8.1)`;
+
 /**
  * OpenID4VP 1.0 §8.1: with DCQL, the `vp_token` is a JSON object keyed by the credential query's
  * id, whose value for each query is an array of presentations, more than one only where the query
  * says `multiple` (ours does not). The library reads a bare string (a presentation on its own, as
  * the drafts before DCQL sent it) too; a verifier that takes it, or checks the first of several,
  * reads an answer the query did not ask for. So is the query named twice in the object (JSON.parse
- * would keep the second). The presentation, or the refusal's description, in words that say which.
+ * would keep the second), and so is a key that names a query the request never made (its
+ * presentation would go unread). The presentation, or the refusal's description, in words that say
+ * which.
  */
 function onePresentationForTheQuery(vpToken: unknown): { presentation: string } | { refusal: string } {
   // Nested too deep to be read (`json-depth.ts`): refused like any other shape, before the library reads it.
@@ -551,6 +560,10 @@ function onePresentationForTheQuery(vpToken: unknown): { presentation: string } 
     };
   const repeated = repeatedMember(String(vpToken));
   if (repeated) return { refusal: namedTwiceInVpToken(repeated.name) };
+  // §8.1: the vp_token's keys are the ids of the request's credential queries; another id names a
+  // query this request never made, whose presentation would go unread: refused, not ignored.
+  const unasked = Object.keys(parsed).find((name) => name !== QUERY_ID);
+  if (unasked !== undefined) return { refusal: notAskedInVpToken(unasked) };
   const presentations: unknown = Object.hasOwn(parsed, QUERY_ID)
     ? (parsed as Record<string, unknown>)[QUERY_ID]
     : undefined;
