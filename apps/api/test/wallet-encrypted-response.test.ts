@@ -300,6 +300,33 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     expect((await outcomeOf(request)).is_valid).toBe(true);
   });
 
+  it('refuses a decrypted answer that holds a response of its own, before the library reads it as JARM (400 invalid_request)', async () => {
+    const { request, object } = await newRequest();
+    const presentation = await presentationFor(object);
+    const vpToken = { statement: [presentation] };
+    const nested = await encrypted({ vp_token: vpToken, state: request.id }, keyOf(object));
+    const payloads: object[] = [
+      { vp_token: vpToken, state: request.id, response: nested },
+      { response: nested, state: request.id },
+      { response: nested },
+      { error: 'access_denied', state: request.id, response: 'x' },
+    ];
+    for (const payload of payloads) {
+      const refused = await post(object, { response: await encrypted(payload, keyOf(object)) });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_request',
+          error_description:
+            'The decrypted response holds the answer parameters (vp_token and state, or an error), not a response parameter of its own',
+        },
+      ]);
+    }
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    expect((await post(object, { response: nested })).statusCode).toBe(200);
+    expect((await outcomeOf(request)).is_valid).toBe(true);
+  });
+
   it('tells a wallet that answers in both response modes at once, a vp_token in the clear beside its JWE, that one is taken (400 invalid_request)', async () => {
     const { request, object } = await newRequest();
     const presentation = await presentationFor(object);

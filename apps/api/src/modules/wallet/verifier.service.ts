@@ -598,6 +598,10 @@ function isAnswerTooDeep(body: Record<string, unknown>, presentation: string): b
 const REQUEST_OF_A_ROTATED_KEY =
   "The issuer key was rotated since this request was made: an answer encrypted to the request's key of then cannot be read. Ask the verifier for a new request";
 
+/** The refusal of a decrypted answer that holds a `response` of its own (an answer nested in the answer). */
+const RESPONSE_IN_THE_RESPONSE =
+  'The decrypted response holds the answer parameters (vp_token and state, or an error), not a response parameter of its own';
+
 /**
  * The answer of `direct_post.jwt` (OpenID4VP 1.0 §8.3): a form whose one `response` is a JWE
  * encrypted to the request's key (ECDH-ES, A128GCM or A256GCM), its payload the answer's
@@ -662,6 +666,10 @@ async function decryptedAnswer(
           ? namedTwiceInVpToken(repeated.name)
           : `The decrypted response names ${[...repeated.path, repeated.name].join('.')} more than once`,
     );
+  // §8.3: the JWE is the one layer of encryption. A `response` inside it would be read by the
+  // library as a JARM answer (a JWT, or a JWE for keys we never gave): refused before it is handed on.
+  if (Object.hasOwn(payload, 'response'))
+    throw new WalletProtocolError(400, 'invalid_request', RESPONSE_IN_THE_RESPONSE);
   // §8.3: the payload holds the parameters as JSON, the vp_token a JSON object itself, not a string
   // (a presentation on its own, or the object written out as the form of direct_post writes it).
   const { vp_token: vpToken } = payload as Record<string, unknown>;
