@@ -43,7 +43,7 @@ import { statementsRoutes } from './modules/statements/routes';
 import { staffPublicationRoutes } from './modules/statements/staff-publication.routes';
 import { studyRoutes } from './modules/study/routes';
 import { registerMaintenanceGate } from './modules/system/gate';
-import { currentMaintenance } from './modules/system/maintenance.service';
+import { currentMaintenance, knownMaintenance } from './modules/system/maintenance.service';
 import { systemRoutes } from './modules/system/routes';
 import { usersRoutes } from './modules/users/routes';
 import { verifyRoutes } from './modules/verify/routes';
@@ -276,6 +276,7 @@ export async function buildApp({
         version: VERSION,
         commit: buildCommit(REPO_ROOT),
         maintenance: () => currentMaintenance(ctx),
+        knownMaintenance: () => knownMaintenance(ctx),
         isDraining,
         clock: ctx.securityClock,
       });

@@ -23,9 +23,10 @@ async function unreachable() {
 
 /**
  * A health context on the test database that counts its questions to it (the `select 1` of
- * `pingDatabase`); with `isHanging`, the database answers none until `answer()` is called.
+ * `pingDatabase`); with `isHanging`, the database answers none until `answer()` is called; with
+ * `isFailing`, every question fails.
  */
-function countedHealth({ isHanging = false } = {}) {
+function countedHealth({ isHanging = false, isFailing = false } = {}) {
   const pings = { count: 0 };
   let release = () => {};
   const held = new Promise<void>((resolve) => {
@@ -38,6 +39,7 @@ function countedHealth({ isHanging = false } = {}) {
     },
     transformResult: async (args) => {
       if (isHanging) await held;
+      if (isFailing) throw new Error('the database does not answer');
       return args.result;
     },
   });
@@ -46,6 +48,7 @@ function countedHealth({ isHanging = false } = {}) {
     version: VERSION,
     commit: null,
     maintenance: () => Promise.resolve({ isOn: false, isStaffOnly: false }),
+    knownMaintenance: () => undefined,
     isDraining: () => false,
     clock: new ManualClock(),
   } satisfies HealthContext;
@@ -171,6 +174,30 @@ describe("the load balancer's probes", () => {
     expect(pings.count).toBe(2);
     answer();
     expect(await Promise.all([first, second, third])).toEqual(Array(3).fill({ status: 'ready' }));
+  });
+
+  it('asks a database that does not answer once a second for all its health calls, the switch included', async () => {
+    const { context, pings } = countedHealth({ isFailing: true });
+    const reads = { count: 0 };
+    const health = {
+      ...context,
+      // The switch as the app reads it: from the database, a failed read not kept (maintenance.service.ts).
+      maintenance: () => {
+        reads.count += 1;
+        return context.db
+          .selectFrom('settings')
+          .select('value')
+          .execute()
+          .then(() => ({ isOn: false, isStaffOnly: false }));
+      },
+    } satisfies HealthContext;
+    for (let call = 0; call < 30; call += 1)
+      expect(await checkHealth(health)).toMatchObject({ database: 'unreachable', maintenance: false });
+    expect([pings.count, reads.count]).toEqual([1, 0]);
+    // The switch known without asking (MAINTENANCE_MODE=true) is still said: another instance, its own ping.
+    const configured = { ...health, knownMaintenance: () => ({ isOn: true, isStaffOnly: false }) };
+    expect(await checkHealth(configured)).toMatchObject({ database: 'unreachable', maintenance: true });
+    expect([pings.count, reads.count]).toEqual([2, 0]);
   });
 
   it('answers not ready (503) when the database cannot be reached', async () => {

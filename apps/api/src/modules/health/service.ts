@@ -26,6 +26,11 @@ export type HealthContext = {
   commit: string | null;
   /** Maintenance as it stands (configuration or the administrators' switch). */
   maintenance: () => Promise<{ isOn: boolean; isStaffOnly: boolean }>;
+  /**
+   * Maintenance as it is known without asking the database (MAINTENANCE_MODE, or a fresh reading of
+   * the switch); undefined otherwise.
+   */
+  knownMaintenance: () => { isOn: boolean; isStaffOnly: boolean } | undefined;
   /** True from the moment the instance is asked to stop: the balancer sends it nothing new. */
   isDraining: () => boolean;
   /** Real time (the security clock), for how long an answer of the database is reused. */
@@ -81,8 +86,12 @@ export async function checkReadiness(context: HealthContext): Promise<Probe> {
 export async function checkHealth(context: HealthContext): Promise<Health> {
   const { version, commit, maintenance } = context;
   const database = (await databaseAnswers(context)) ? ('ok' as const) : ('unreachable' as const);
-  // A database that cannot be read leaves the switch off: only the configuration is known.
-  const state = await maintenance().catch(() => ({ isOn: false, isStaffOnly: false }));
+  // A database that cannot be read leaves the switch off: only the configuration is known. One
+  // that did not answer the shared question is not asked for the switch either: a failed read of it
+  // is not kept, so each call of a flood would ask the database anew.
+  const off = { isOn: false, isStaffOnly: false };
+  const state =
+    database === 'ok' ? await maintenance().catch(() => off) : (context.knownMaintenance() ?? off);
   return {
     status: database === 'ok' ? 'ok' : 'degraded',
     database,
