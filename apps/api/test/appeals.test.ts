@@ -728,7 +728,7 @@ describe('publishing an appeal or an amendment in the wrong status', () => {
 });
 
 describe('publishing an appeal or an amendment with no statement in force', () => {
-  it('is refused (409 NO_STATEMENT_IN_FORCE) saying so in the reader’s language, not naming the status, which allows it', async () => {
+  it('is not offered, and is refused (409 NO_STATEMENT_IN_FORCE) saying so in the reader’s language, not naming the status, which allows it', async () => {
     const reviewedWithoutStatement = async (type: 'appeal' | 'amendment') => {
       const { practiceId } = await published();
       expect((await askAppeal(practiceId, { type, motivation: 'Please look again.' })).statusCode).toBe(201);
@@ -755,6 +755,13 @@ describe('publishing an appeal or an amendment with no statement in force', () =
 
     const appeal = await reviewedWithoutStatement('appeal');
     const amendment = await reviewedWithoutStatement('amendment');
+    // The workspace does not offer what would be refused: only the rejection is left.
+    for (const practiceId of [appeal, amendment]) {
+      const offered = dataOf<{ available_actions: { action: string }[] }>(
+        await call('GET', `/staff/practices/${practiceId}`, admin),
+      ).available_actions.map((available) => available.action);
+      expect(offered).toEqual(['reject_appeal']);
+    }
     for (const [practiceId, action, language, message] of [
       [
         appeal,

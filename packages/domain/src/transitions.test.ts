@@ -7,6 +7,7 @@ import {
   availableTransitions,
   canFire,
   findTransition,
+  fitsStatement,
   isOfferedInWorkspace,
   evaluatorsOf,
   TRANSITION_ACTIONS,
@@ -290,6 +291,25 @@ describe('the appeal moves the workspace offers (only those the table allows)', 
     expect(offered('appeal_reviewed', 'admin')).toEqual(['issue_appeal', 'reject_appeal']);
     expect(offered('appeal_reviewed', 'reviewer', 22)).toEqual([]);
     expect(offered('published', 'admin')).toEqual([]);
+  });
+
+  it('offers the statement of appeal or the amended statement only on a statement in force, and the rest either way', () => {
+    for (const appealType of ['appeal', 'amendment'] as const) {
+      const moves = availableTransitions(
+        'appeal_reviewed',
+        actorContextOf(
+          { id: 99, abilities: abilitiesFor('admin') },
+          { assignee_id: 21, reviewer_id: 22, evaluated_by: [] },
+        ),
+        appealType,
+      );
+      expect(moves.filter((move) => fitsStatement(move, false)).map((move) => move.action)).toEqual([
+        'reject_appeal',
+      ]);
+      expect(moves.filter((move) => fitsStatement(move, true))).toEqual(moves);
+    }
+    // Publishing the first statement needs none in force.
+    expect(fitsStatement({ action: 'publish' }, false)).toBe(true);
   });
 
   it('issues an appeal as a statement of appeal and an amendment as an amended statement, never the other way', () => {

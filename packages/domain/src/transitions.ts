@@ -445,7 +445,17 @@ export function availableTransitions(
  * The moves that need the request's statement in force: a statement of appeal attaches to it, an
  * amended one supersedes it. None is offered or made once it is withdrawn (decision 097).
  */
-export const needsStatementInForce = (transition: Transition): boolean => transition.via === 'publication';
+export const needsStatementInForce = (move: Pick<Transition, 'action'>): boolean =>
+  move.action === 'issue_appeal' || move.action === 'issue_amendment';
+
+/**
+ * Whether a move can be made on a request with (or without) a statement in force: those that need
+ * one only when it has one, published and neither withdrawn nor superseded by none. The API
+ * refuses them otherwise (409 NO_STATEMENT_IN_FORCE, STATEMENT_WITHDRAWN), so neither its
+ * `available_actions` nor the workspace offer them then.
+ */
+export const fitsStatement = (move: Pick<Transition, 'action'>, hasStatementInForce: boolean): boolean =>
+  hasStatementInForce || !needsStatementInForce(move);
 
 /**
  * Whether the staff workspace offers this move itself: not those another flow owns (the applicant's

@@ -1,6 +1,7 @@
 import {
   actorContextOf,
   availableTransitions,
+  fitsStatement,
   needsStatementInForce,
   evaluatorsOf,
   STAFF_CHANGES,
@@ -21,6 +22,7 @@ import { findSubmittedPractice, getPracticeForStaff } from '../practices/service
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { listAudit } from '../transitions/audit';
+import { hasStatementInForce } from '../statements/service';
 import { awaitsPublication } from '../transitions/service';
 import { findAccountById } from '../users/accounts';
 import { toUser } from '../users/service';
@@ -73,6 +75,12 @@ export async function getStaffPractice(
   const status: PracticeStatus = practice.status;
   // While its statement is being published, a request offers no move: each would be refused.
   const isPublishing = await awaitsPublication(db, id, status);
+  const moves = isPublishing ? [] : availableTransitions(status, context, practice.appeal_type ?? null);
+  // A statement of appeal or an amended one only on a statement in force: asked only when offered.
+  const isStatementInForce =
+    moves.some(needsStatementInForce) &&
+    !practice.statement_withdrawn_at &&
+    (await hasStatementInForce(db, id));
   return {
     ...practice,
     qualification_name: facts.qualification_name,
@@ -89,13 +97,8 @@ export async function getStaffPractice(
       created_at: note.created_at,
     })),
     ...evaluationViews(evaluation, refOf),
-    available_actions: (isPublishing
-      ? []
-      : availableTransitions(status, context, practice.appeal_type ?? null)
-    )
-      // A withdrawn statement takes no statement of appeal nor amended version (decision 097).
-      .filter((move) => !(practice.statement_withdrawn_at && needsStatementInForce(move)))
-      .map(toAvailableAction),
+    // None published, or a withdrawn one (decision 097), takes no statement of appeal nor amended version.
+    available_actions: moves.filter((move) => fitsStatement(move, isStatementInForce)).map(toAvailableAction),
     allowed_changes: STAFF_CHANGES.filter((change) =>
       isChangeOffered(change, { ...practice, refund }, context),
     ),

@@ -18,6 +18,14 @@ import {
 
 export type { StatementRow } from './repository';
 
+/**
+ * Whether the request has a statement in force: published, not withdrawn, not superseded by none.
+ * A statement of appeal attaches to it and an amended one supersedes it (409 NO_STATEMENT_IN_FORCE).
+ */
+export async function hasStatementInForce(db: Db, practiceId: number): Promise<boolean> {
+  return (await findLiveStatementOfPractice(db, practiceId))?.status === 'published';
+}
+
 async function requireOwnPractice(ctx: AppContext, actor: SessionUser, practiceId: number): Promise<void> {
   const practice = await findPracticeOwner(ctx.db, practiceId);
   if (!practice || practice.user_id !== actor.id) throw new AppError('NOT_FOUND');

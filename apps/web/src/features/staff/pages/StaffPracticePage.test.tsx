@@ -1003,6 +1003,26 @@ describe('request workspace', () => {
       ]);
     }, 20_000);
 
+    it('offers no statement of appeal once the publication says the request has no statement in force', async () => {
+      const admin = staffUser('admin');
+      // The workspace read before the statement was withdrawn still lists the move.
+      workspaceApi(
+        admin,
+        staffPracticeFixture({ status: 'appeal_reviewed', appeal_type: 'appeal' }),
+        {},
+        {
+          'GET /staff/practices/7/publication': {
+            body: { data: { state: 'none', certificate_id: null, requested_at: null, published_at: null } },
+          },
+        },
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+      expect(await screen.findByRole('button', { name: 'Reject the appeal' })).toBeTruthy();
+      await waitFor(async () =>
+        expect(await actionButtons()).toEqual(['Reject the appeal', 'Change the assignment']),
+      );
+    });
+
     it('tells the evaluator of an appeal asked for that an administrator admits or refuses it', async () => {
       const adminAdmits = 'An administrator admits or refuses the appeal or amendment asked for.';
       workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'appeal_requested' }));

@@ -2,6 +2,7 @@ import {
   ASSESSMENT_FIELDS,
   assessmentReadiness,
   type AvailableAction,
+  fitsStatement,
   invalidAssessmentFields,
   isIssuing,
   isOneOf,
@@ -56,7 +57,18 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const mayReassign = practice.allowed_changes.includes('reassign');
   // Nobody evaluates it (an appeal admitted on a request nobody held): it is assigned, not changed.
   const hasNobody = people.evaluatorId === null;
-  const transitions = practice.available_actions.filter((action) => action.is_available);
+  // A statement on its way (or stuck) holds every move back: the API offers none, and says why here.
+  const publication = useQuery({
+    ...publicationQuery(practice.id),
+    enabled: mayHaveStatement(practice.status),
+  });
+  // A statement of appeal or an amended one needs the statement in force, by the domain's rule the
+  // API offers its moves by: none here once the publication is known to have none (withdrawn, or
+  // none published), though an answer read before says otherwise.
+  const hasNoStatement = publication.data?.state === 'none';
+  const transitions = practice.available_actions.filter(
+    (action) => action.is_available && fitsStatement(action, !hasNoStatement),
+  );
   // An appeal's moves are named for an appeal or an amendment: until its type comes, neither word,
   // but a loading note in their place.
   const named = transitions.filter((transition) => isMoveNamed(transition.action, appealType));
@@ -90,11 +102,6 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   const mayPublish = abilities?.['staff.publish'] === true;
   // An appeal asked for waits for those who assign (its queue): said to its evaluator, who has no move.
   const waitsForAdmission = practice.status === 'appeal_requested' && abilities?.['staff.assign'] !== true;
-  // A statement on its way (or stuck) holds every move back: the API offers none, and says why here.
-  const publication = useQuery({
-    ...publicationQuery(practice.id),
-    enabled: mayHaveStatement(practice.status),
-  });
   const isPublishing = publication.data?.state === 'pending' || publication.data?.state === 'failed';
   // No move, but the return delivery or the payments further down take this member's hand.
   const hasWorkBelow = practice.allowed_changes.some((change) => isOneOf(WORK_BELOW, change));
