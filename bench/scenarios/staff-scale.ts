@@ -14,7 +14,13 @@ import { bearer, quantile, round1, seededPortal, timed, type Dialect, type Seede
  *   numbers, qualifications, institutions, countries and mixes, each typed a keystroke at a time
  *   from the second character, one call per keystroke;
  * - the default queue (every request, nearest deadline first), and the queue of requests at risk
- *   and of those late.
+ *   and of those late;
+ * - the queue to assign, whose total is split by kind (`meta.kinds`) by joining its requests to
+ *   their appeals and amendments (`countAppealTypes`), beside the default queue, whose split the
+ *   kept counts answer.
+ *
+ * BENCH_STAFF_PORT (default 3360; SQLite the next but nine) moves the portals, and with them the
+ * names of their throw-away PostgreSQL databases.
  *
  * Goal (issue #18): p99 ≤ 100 ms on PostgreSQL for search and the default queue.
  */
@@ -97,7 +103,8 @@ const keystrokes = (text: string) =>
 async function measureDialect(dialect: Dialect, rounds: number) {
   const requests = Number(process.env.BENCH_STAFF_REQUESTS ?? 1_000_000);
   console.log(`[staff-scale] ${dialect}: seeding ${requests.toLocaleString('en-US')} requests…`);
-  const portal = await seededPortal(dialect, requests, dialect === 'postgres' ? 3360 : 3370);
+  const port = Number(process.env.BENCH_STAFF_PORT ?? 3360);
+  const portal = await seededPortal(dialect, requests, dialect === 'postgres' ? port : port + 10);
   console.log(
     `[staff-scale] ${dialect}: ${portal.volume.requests.toLocaleString('en-US')} requests, ${portal.volume.applicants.toLocaleString('en-US')} applicants seeded in ${portal.volume.seconds} s`,
   );
@@ -110,12 +117,14 @@ async function measureDialect(dialect: Dialect, rounds: number) {
       queue: [] as number[],
       atRisk: [] as number[],
       late: [] as number[],
+      toAssign: [] as number[],
     };
     const byKind = new Map<string, number[]>();
     const wrong: string[] = [];
     // Warm-up: the first calls pay for compiling and caches.
     await timed(`${api}/staff/practices`, headers, 3);
     await timed(`${api}/staff/search?q=ro`, headers, 3);
+    await timed(`${api}/staff/practices?queue=unassigned`, headers, 3);
     for (let round = 0; round < rounds; round += 1) {
       for (const search of searches) {
         for (const typed of keystrokes(search.text)) {
@@ -135,6 +144,7 @@ async function measureDialect(dialect: Dialect, rounds: number) {
       times.queue.push(...(await timed(`${api}/staff/practices`, headers, 60)));
       times.atRisk.push(...(await timed(`${api}/staff/practices?deadline=at_risk`, headers, 30)));
       times.late.push(...(await timed(`${api}/staff/practices?deadline=late`, headers, 30)));
+      times.toAssign.push(...(await timed(`${api}/staff/practices?queue=unassigned`, headers, 60)));
     }
     const row = (path: string, values: number[], goal: number | null) => {
       const p99 = quantile(values, 0.99);
@@ -154,6 +164,7 @@ async function measureDialect(dialect: Dialect, rounds: number) {
       row('GET /staff/practices, default queue', times.queue, goal),
       row('GET /staff/practices?deadline=at_risk', times.atRisk, null),
       row('GET /staff/practices?deadline=late', times.late, null),
+      row('GET /staff/practices?queue=unassigned, total by kind joined', times.toAssign, goal),
     ];
     return {
       rows,

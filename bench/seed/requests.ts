@@ -6,7 +6,8 @@ import { countryName, exactNamesOf, LOCALES, normaliseSearchText } from '@lisbon
 
 /**
  * A body's database after years of work, in seconds: `applicants` applicants and `requests`
- * requests spread over them, about 7.4 history rows per request, and a staff of one secretary,
+ * requests spread over them, about 7.4 history rows per request, an appeal or amendment for each
+ * request in an appeal's status (about 15 %), and a staff of one secretary,
  * ten evaluators and five reviewers, each written by one set-based INSERT … SELECT (a series of
  * numbers from generate_series on PostgreSQL, a recursive CTE on SQLite), never row by row.
  *
@@ -313,6 +314,23 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
       db,
     );
   }
+
+  // Appeals and amendments (decision 026): one for each request in an appeal's status, an
+  // amendment for a quarter of the open ones and for every amended statement, so that a queue's
+  // total split by kind (`meta.kinds`) joins as many as a body's years leave; then their counts
+  // (migration 115), which the triggers set aside on PostgreSQL did not keep.
+  await sql`
+    insert into appeals (practice_id, user_id, type, motivation, document_ids, created_at)
+    select p.id, p.user_id,
+           case when p.status = 'amend_issued' or (p.status not in ('appeal_rejected', 'appeal_issued', 'appeal_refused')
+                and p.id % 4 = 0) then 'amendment' else 'appeal' end,
+           'Bench', '[]', p.created_at
+    from practices p
+    where substr(p.status, 1, 7) = 'appeal_' or p.status = 'amend_issued'`.execute(db);
+  await sql`delete from practice_appeal_counts`.execute(db);
+  await sql`insert into practice_appeal_counts (status, appeal_type, count)
+            select p.status, a.type, count(*) from appeals a join practices p on p.id = a.practice_id
+            where p.status <> 'draft' group by p.status, a.type`.execute(db);
 
   // History: seven moves per request, an eighth for one in three (7.33 a request on average).
   await sql`

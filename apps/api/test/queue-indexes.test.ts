@@ -2,7 +2,11 @@ import { STAFF_QUEUES, type StaffQueue } from '@lisbon/domain';
 import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { staffPageIdsQuery, type StaffListFilter } from '../src/modules/staff/queue.repository';
+import {
+  appealTypesQuery,
+  staffPageIdsQuery,
+  type StaffListFilter,
+} from '../src/modules/staff/queue.repository';
 import { countPracticesByStatus } from '../src/modules/practices/repository';
 import { useTestApp, isPostgresRun } from './helper';
 import { createUser } from './identity';
@@ -135,6 +139,24 @@ describe('the staff queues at scale', () => {
     const plan = await planOf(staffPageIdsQuery(t.database.db, filterOf('all', { status: 'in_review' })));
     expectServedByIndex(plan, /practices_queue_status|practices_queue_all/);
   });
+
+  it.each(['unassigned', 'assigned', 'to_review'] as const)(
+    'splits the %s queue’s total by kind from its index and each request’s appeal by its key',
+    async (queue) => {
+      const plan = await planOf(appealTypesQuery(t.database.db, filterOf(queue)));
+      // The queue's requests from its index, each one's appeal by the request's key: no table read whole.
+      if (isPostgresRun) {
+        // A range of the index (its condition), not the whole index read in place of the table.
+        expect(plan).toMatch(/Index (Only )?Scan using practices_queue_\w+ on practices p.*\n\s*Index Cond/);
+        expect(plan).toMatch(/appeals_practice_id_key/);
+        expect(plan).not.toMatch(/Seq Scan on (practices|appeals)/);
+      } else {
+        expect(plan).toMatch(/SEARCH p USING (COVERING )?INDEX practices_queue_/);
+        expect(plan).toMatch(/SEARCH ap USING (COVERING )?INDEX/);
+        expect(plan).not.toMatch(/SCAN (p|ap)\b(?! USING)/);
+      }
+    },
+  );
 
   it('counts an applicant’s requests per status from an index alone', async () => {
     const query = t.database.db

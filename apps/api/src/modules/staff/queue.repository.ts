@@ -203,6 +203,14 @@ export async function countStaffPracticeRows(db: Db, filter: StaffListFilter): P
   return Number(count);
 }
 
+/** The query `countAppealTypes` runs (its plan is read by the tests of decision 050). */
+export function appealTypesQuery(db: Db, filter: StaffListFilter) {
+  return filtered(db, filter)
+    .innerJoin('appeals as ap', 'ap.practice_id', 'p.id')
+    .select(['ap.type as type', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('ap.type');
+}
+
 /**
  * How many requests of a filtered list have an appeal, and how many an amendment: the list's rows
  * with an appeal's row (at most one each), by its type. For a list of a person's, or one filtered
@@ -210,11 +218,7 @@ export async function countStaffPracticeRows(db: Db, filter: StaffListFilter): P
  * `countAppealsByStatus`.
  */
 export async function countAppealTypes(db: Db, filter: StaffListFilter) {
-  const rows = await filtered(db, filter)
-    .innerJoin('appeals as ap', 'ap.practice_id', 'p.id')
-    .select(['ap.type as type', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('ap.type')
-    .execute();
+  const rows = await appealTypesQuery(db, filter).execute();
   return rows.map((row) => ({ type: row.type, count: Number(row.count) }));
 }
 
