@@ -41,6 +41,18 @@ describe('documentExpiry', () => {
     expect(documentExpiry('2027-05-22', today)).toBe('valid');
   });
 
+  it('counts from the body’s calendar day (Rome) at the clock it is given, not the machine’s', () => {
+    // 23:30 in London on 20 November is already the 21st in Rome: a document valid through the
+    // 20th has expired there; an hour earlier it had not.
+    expect(documentExpiry('2026-11-20', new Date('2026-11-20T23:30:00Z'))).toBe('expired');
+    expect(documentExpiry('2026-11-20', new Date('2026-11-20T22:30:00Z'))).toBe('expiring');
+    // A clock moved years ahead: the same date long expired, a later one only expiring.
+    const moved = new Date('2031-03-01T09:00:00Z');
+    expect(documentExpiryWarning('2030-12-31', moved)).toBe('expired');
+    expect(documentExpiryWarning('2031-08-31', moved)).toBe('expiring');
+    expect(documentExpiryWarning('2031-09-02', moved)).toBeNull();
+  });
+
   it('gives the warning to show, wherever it is shown: none for no date, a partial one or a valid one', () => {
     expect(documentExpiryWarning('2026-11-20', today)).toBe('expired');
     expect(documentExpiryWarning('2027-05-21', today)).toBe('expiring');

@@ -58,11 +58,15 @@ export const isAfterToday = (day: string, now: Date): boolean => day > calendarD
 
 export type DocumentExpiry = 'valid' | 'expiring' | 'expired';
 
-/** The passport-expiry warning of spec §5: expired, or expiring within six months. */
-export function documentExpiry(expirationDate: string, today: Date = new Date()): DocumentExpiry {
+/**
+ * The passport-expiry warning of spec §5: expired, or expiring within six months, on the body's
+ * calendar day (Rome) at `now`, the caller's clock as for `isAdult`: the API's, the browser's in
+ * a form. A warning only: the document's date is never refused for it.
+ */
+export function documentExpiry(expirationDate: string, now: Date): DocumentExpiry {
   const expiry = parseDay(expirationDate);
-  if (!expiry) return 'valid';
-  const day = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  const day = parseDay(calendarDayOf(now));
+  if (!expiry || !day) return 'valid';
   if (expiry < day) return 'expired';
   if (expiry <= addMonths(day, 6)) return 'expiring';
   return 'valid';
@@ -74,9 +78,9 @@ export function documentExpiry(expirationDate: string, today: Date = new Date())
  */
 export function documentExpiryWarning(
   expirationDate: string | null | undefined,
-  today: Date = new Date(),
+  now: Date,
 ): Exclude<DocumentExpiry, 'valid'> | null {
   if (!expirationDate || !isoDateSchema.safeParse(expirationDate).success) return null;
-  const expiry = documentExpiry(expirationDate, today);
+  const expiry = documentExpiry(expirationDate, now);
   return expiry === 'valid' ? null : expiry;
 }

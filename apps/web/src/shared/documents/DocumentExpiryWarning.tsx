@@ -12,7 +12,7 @@ import { useCurrentUser } from '../session/currentUser';
  */
 export function DocumentExpiryWarning({ expirationDate }: { expirationDate: string | null | undefined }) {
   const { t } = useTranslation();
-  const warning = documentExpiryWarning(expirationDate);
+  const warning = documentExpiryWarning(expirationDate, new Date());
   if (!warning) return null;
   return (
     <Text span c="red.9" fw={600} size="sm">
@@ -30,7 +30,7 @@ export function IdentityDocumentExpiryNotice() {
   const { t } = useTranslation();
   const locale = useLocale();
   const expirationDate = useCurrentUser().data?.document_expiration_date;
-  if (!expirationDate || !documentExpiryWarning(expirationDate)) return null;
+  if (!expirationDate || !documentExpiryWarning(expirationDate, new Date())) return null;
   return (
     <Alert color="red" variant="light" mb="sm">
       <Text size="sm" fw={700}>

@@ -82,7 +82,7 @@ export function PersonalDetailsFields({ form, isApplicant }: { form: DetailsForm
           <DateField
             label={t('account.fields.documentExpirationDate')}
             description={
-              documentExpiryWarning(values.document_expiration_date) && (
+              documentExpiryWarning(values.document_expiration_date, new Date()) && (
                 <DocumentExpiryWarning expirationDate={values.document_expiration_date} />
               )
             }
