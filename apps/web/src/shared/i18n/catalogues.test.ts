@@ -1,4 +1,6 @@
 import { LOCALES, STATUS_LABELS } from '@lisbon/domain';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaEn } from './locales/area.en-US';
 import { areaIt } from './locales/area.it-IT';
@@ -135,8 +137,17 @@ describe('translation catalogues', () => {
       'An error occurred. Try again later or contact your system administrator',
     );
     expect(catalogues['en-US'].messages.pageNotFound).toBe('Page not found');
-    expect(catalogues['en-US'].messages.noItems).toBe('No items found');
     expect(catalogues['en-US'].validation.required).toBe('This field is required');
+  });
+
+  it('keeps no "No items found": every list says what it lacks in its own words, and no page names it', () => {
+    const root = join(import.meta.dirname, '../..');
+    const code = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|i18n[/\\]locales/.test(file))
+      .map((file) => readFileSync(join(root, file), 'utf8'));
+    expect(code.length).toBeGreaterThan(100);
+    expect(code.filter((text) => text.includes('noItems'))).toEqual([]);
+    for (const locale of LOCALES) expect(catalogues[locale].messages).not.toHaveProperty('noItems');
   });
 
   it('carries the identity messages of spec §5 and §8 word for word in English', () => {

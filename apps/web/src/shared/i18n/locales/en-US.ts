@@ -95,7 +95,6 @@ export const enUS = {
     unsubscribeFailed: 'Something went wrong while unsubscribing. Please try again later.',
     exportFailed: 'An error occurred while exporting your document. Try again on another browser.',
     pageNotFound: 'Page not found',
-    noItems: 'No items found',
     paymentFailed: 'Payment failed! Try again or contact your bank.',
     limitReached: 'Limit reached',
     forbidden: 'You do not have access to this page.',

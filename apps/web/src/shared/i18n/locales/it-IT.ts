@@ -86,7 +86,6 @@ export const itIT: PublicCatalogue = {
     exportFailed:
       'Si è verificato un errore durante l’esportazione del documento. Riprova con un altro browser.',
     pageNotFound: 'Pagina non trovata',
-    noItems: 'Nessun elemento trovato',
     paymentFailed: 'Pagamento non riuscito! Riprova o contatta la tua banca.',
     limitReached: 'Limite raggiunto',
     forbidden: 'Non hai accesso a questa pagina.',
