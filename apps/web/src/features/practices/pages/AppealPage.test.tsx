@@ -353,6 +353,22 @@ describe('the appeal page', () => {
   });
 });
 
+describe("the appeal's type", () => {
+  it('is one Tab stop: the type checked, else the first (WAI-ARIA radio group)', async () => {
+    mockApi({ 'GET /practices/7/appeal': { body: { data: open } } });
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+    const group = await screen.findByRole('radiogroup', { name: /^Type/ });
+    const tabStops = () =>
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.tabIndex);
+    // Nothing chosen yet: Tab reaches the first type only (Chromium stopped on each of them).
+    expect(tabStops()).toEqual([0, -1]);
+    await userEvent.click(within(group).getByRole('radio', { name: /^Amendment/ }));
+    expect(tabStops()).toEqual([-1, 0]);
+  });
+});
+
 describe('the entry point on the request', () => {
   const published = practiceFixture({
     status: 'published',

@@ -14,6 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PendingFile } from '@/shared/documents/DocumentUploader';
+import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { useUnsavedChanges } from '@/shared/forms/useUnsavedChanges';
 import { formatDateTime, formatRomeDateTime } from '@/shared/format';
@@ -209,6 +210,7 @@ function AppealForm({ practiceId }: { practiceId: number }) {
                     value={type}
                     label={t(`appeal.types.${type}`)}
                     description={t(`appeal.typeHints.${type}`)}
+                    tabIndex={radioTabIndex(form.values.type, type, APPEAL_TYPES)}
                   />
                 ))}
               </Stack>

@@ -75,6 +75,20 @@ describe('request wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/service/new/qualification'));
   });
 
+  it('makes the purpose one Tab stop: the choice checked, else the first (WAI-ARIA radio group)', async () => {
+    openWizard('/service/new/purpose', practiceFixture());
+    const group = await screen.findByRole('radiogroup', { name: /^Why do you need the statement/ });
+    const tabStops = () =>
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.tabIndex);
+    // Nothing chosen yet: Tab reaches the first purpose only (Chromium stopped on each of them).
+    expect(tabStops()).toEqual([0, ...Array<number>(tabStops().length - 1).fill(-1)]);
+    await userEvent.click(within(group).getByRole('radio', { name: 'Other' }));
+    expect(tabStops().filter((stop) => stop === 0)).toHaveLength(1);
+    expect(within(group).getByRole('radio', { name: 'Other' }).tabIndex).toBe(0);
+  });
+
   it("requires a description for the purpose 'Other'", async () => {
     openWizard('/service/new/purpose', practiceFixture());
     await userEvent.click(await screen.findByRole('radio', { name: 'Other' }));

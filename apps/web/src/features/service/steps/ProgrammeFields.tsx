@@ -2,6 +2,7 @@ import { DELIVERY_MODES, DIPLOMA_TYPES, STUDIES_TYPES } from '@lisbon/domain';
 import { Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/shared/forms/DateField';
+import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { decimalSeparatorOf } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import type { QualificationForm } from './qualificationForm';
@@ -35,7 +36,12 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
         >
           <Group gap="md" mt="xs">
             {DELIVERY_MODES.map((mode) => (
-              <Radio key={mode} value={mode} label={t(`labels.deliveryMode.${mode}`)} />
+              <Radio
+                key={mode}
+                value={mode}
+                label={t(`labels.deliveryMode.${mode}`)}
+                tabIndex={radioTabIndex(form.values.delivery_mode, mode, DELIVERY_MODES)}
+              />
             ))}
           </Group>
         </Radio.Group>
@@ -47,7 +53,12 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
           >
             <Group gap="md" mt="xs">
               {STUDIES_TYPES.map((type) => (
-                <Radio key={type} value={type} label={t(`labels.studiesType.${type}`)} />
+                <Radio
+                  key={type}
+                  value={type}
+                  label={t(`labels.studiesType.${type}`)}
+                  tabIndex={radioTabIndex(form.values.studies_type, type, STUDIES_TYPES)}
+                />
               ))}
             </Group>
           </Radio.Group>
@@ -91,7 +102,12 @@ export function ProgrammeFields({ form }: { form: QualificationForm }) {
         >
           <Group gap="md" mt="xs">
             {DIPLOMA_TYPES.map((type) => (
-              <Radio key={type} value={type} label={t(`labels.diplomaType.${type}`)} />
+              <Radio
+                key={type}
+                value={type}
+                label={t(`labels.diplomaType.${type}`)}
+                tabIndex={radioTabIndex(form.values.diploma_type, type, DIPLOMA_TYPES)}
+              />
             ))}
           </Group>
         </Radio.Group>

@@ -2,6 +2,7 @@ import { type Practice, type Purpose, PURPOSES, purposeStepSchema } from '@lisbo
 import { Button, Checkbox, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { blankToNull, useSchemaForm } from '@/shared/forms/schemaForm';
 import { useUnsavedChanges } from '@/shared/forms/useUnsavedChanges';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -83,7 +84,12 @@ export function PurposeStep({ practice, onSaved }: Props) {
         <Radio.Group label={t('wizard.purpose.purpose')} required {...form.getInputProps('purpose')}>
           <Stack gap="xs" mt="xs">
             {PURPOSES.map((purpose) => (
-              <Radio key={purpose} value={purpose} label={t(`labels.purpose.${purpose}`)} />
+              <Radio
+                key={purpose}
+                value={purpose}
+                label={t(`labels.purpose.${purpose}`)}
+                tabIndex={radioTabIndex(values.purpose, purpose, PURPOSES)}
+              />
             ))}
           </Stack>
         </Radio.Group>

@@ -1,5 +1,5 @@
 import type { Practice } from '@lisbon/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
@@ -139,6 +139,24 @@ describe('qualification step', () => {
       institution_country: 'BE',
       is_institution_country_different: true,
     });
+  });
+
+  it("makes each of the programme's choices one Tab stop: the one checked, else the first (WAI-ARIA radio group)", async () => {
+    open(practiceFixture({ wizard_step: 'qualification', qualification: null }));
+    const tabStops = async (name: RegExp) =>
+      within(await screen.findByRole('radiogroup', { name }))
+        .getAllByRole('radio')
+        .map((radio) => radio.tabIndex);
+    // Nothing chosen yet: Tab reaches each group's first choice only (Chromium stopped on each).
+    expect(await tabStops(/^Delivery mode/)).toEqual([0, -1, -1]);
+    expect(await tabStops(/^Studies/)).toEqual([0, -1]);
+    expect(await tabStops(/^Diploma type/)).toEqual([0, -1]);
+    await userEvent.click(screen.getByRole('radio', { name: 'Distance learning' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Part time' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Provisional certificate' }));
+    expect(await tabStops(/^Delivery mode/)).toEqual([-1, -1, 0]);
+    expect(await tabStops(/^Studies/)).toEqual([-1, 0]);
+    expect(await tabStops(/^Diploma type/)).toEqual([-1, 0]);
   });
 
   it('takes half credits as the language writes them: 180,5 in Italian, 180.5 in English', async () => {
