@@ -139,3 +139,28 @@ test('a request that does not exist, opened by its address, says it was not foun
     '/practices',
   );
 });
+
+test('the newsletter switch keeps the focus while it saves, busy, and after', async ({ page, request }) => {
+  await loggedInWithDraft(page, request, 'newsletter');
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/v1/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/account');
+  const newsletter = page.getByRole('switch', { name: /^Send me news about the services/ });
+  await newsletter.focus();
+  await page.keyboard.press('Space');
+  // Saving: the switch shows the choice, busy, and keeps the focus (disabled, Chromium dropped it).
+  await expect(newsletter).toHaveAttribute('aria-busy', 'true');
+  await expect(newsletter).toBeChecked();
+  await expect(newsletter).toBeFocused();
+  answer();
+  await expect(newsletter).toHaveAttribute('aria-busy', 'false');
+  await expect(newsletter).toBeChecked();
+  await expect(newsletter).toBeFocused();
+  await page.unroute('**/api/v1/profile');
+});

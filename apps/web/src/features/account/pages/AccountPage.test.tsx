@@ -266,6 +266,35 @@ describe('account page: complete account', () => {
 });
 
 describe('account page: settings', () => {
+  it('keeps the focus on the newsletter switch while it saves, busy, the choice shown', async () => {
+    let answer: (answer: { body: unknown }) => void = () => undefined;
+    const api = mockApi({
+      'PATCH /profile': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    openAccount();
+    const newsletter = await screen.findByRole('switch', { name: /^Send me news about the services/ });
+    newsletter.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(api.callsTo('PATCH /profile')).toHaveLength(1));
+    // Saving: still enabled and focused (disabled, it sent the keyboard back to the page's body).
+    expect(newsletter.getAttribute('aria-busy')).toBe('true');
+    expect((newsletter as HTMLInputElement).disabled).toBe(false);
+    expect((newsletter as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(newsletter);
+    // A second press while it saves sends nothing more.
+    await userEvent.keyboard(' ');
+    expect(api.callsTo('PATCH /profile')).toHaveLength(1);
+    expect(api.callsTo('PATCH /profile')[0]?.body).toEqual({ marketing_consent: true });
+
+    answer({ body: { data: testUser({ marketing_consent: true }) } });
+    await waitFor(() => expect(newsletter.getAttribute('aria-busy')).toBe('false'));
+    expect((newsletter as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(newsletter);
+  });
+
   it("refuses a deletion when the email typed is not the account's", async () => {
     const api = mockApi({});
     openAccount();
