@@ -12,7 +12,7 @@ import {
 
 // Where an applicant's controls and pages let them down: a used activation link, the gender radios,
 // the navigation's counts heard with a stray space, the first load of a page, a request that does
-// not exist.
+// not exist, the newsletter switch while it saves, a toast over the control that has the focus.
 
 const password = 'Lantern-fish-2032!';
 const person = (name: string) => ({ email: `${name}.${Date.now()}@example.org`, password });
@@ -163,4 +163,48 @@ test('the newsletter switch keeps the focus while it saves, busy, and after', as
   await expect(newsletter).toBeChecked();
   await expect(newsletter).toBeFocused();
   await page.unroute('**/api/v1/profile');
+});
+
+test('a toast does not cover the control that has the focus, and the page with it passes axe, on a phone and on a laptop', async ({
+  page,
+  request,
+}) => {
+  await loggedInWithDraft(page, request, 'toast');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/account');
+    const newsletter = page.getByRole('switch', { name: /^Send me news about the services/ });
+    await newsletter.focus();
+    // The switch at the screen's bottom edge, where the toast comes.
+    await newsletter.evaluate((element) => {
+      const box = element.closest('.mantine-Switch-root')!.getBoundingClientRect();
+      window.scrollBy({ top: box.bottom - window.innerHeight + 4, behavior: 'instant' });
+    });
+    await page.keyboard.press('Space');
+    const toast = page.locator('.app-toasts').getByText('Account updated', { exact: true });
+    await expect(toast).toBeVisible();
+    // Held on the screen (a toast waits while the pointer is on it) for the checks below.
+    await toast.hover();
+    await expect(newsletter).toBeFocused();
+    const clear = async () => {
+      const control = await newsletter.evaluate((element) => {
+        const box = element.closest('.mantine-Switch-root')!.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+      });
+      const shown = await toast.evaluate((element) => {
+        const box = element.closest('.mantine-Notification-root')!.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+      });
+      const overlaps =
+        control.bottom > shown.top &&
+        control.top < shown.bottom &&
+        control.right > shown.left &&
+        control.left < shown.right;
+      return !overlaps && control.bottom <= (await page.evaluate(() => window.innerHeight));
+    };
+    await expect.poll(clear).toBe(true);
+    await expectAccessible(page);
+    await expect(toast).toBeVisible();
+    await page.mouse.move(0, 0);
+  }
 });

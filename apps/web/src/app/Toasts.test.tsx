@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showSuccess } from '@/shared/ui/toast';
+import { AppProviders } from './providers';
 import { renderComponent } from '@/test/renderComponent';
 import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
 
@@ -65,5 +67,21 @@ describe('toasts and the focus', () => {
     expect(await screen.findByText('Account updated')).toBeTruthy();
     await waitFor(() => expect(document.body.style.paddingBottom).toBe('120px'));
     expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  it('keep the control clear of the first toast too, whose container the portal puts in the page after the toasts’ first render', async () => {
+    setViewport(PHONE);
+    render(<button type="button">Save</button>);
+    screen.getByRole('button', { name: 'Save' }).focus();
+    layOut({ top: 760, bottom: 800, left: 16, right: 120 });
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+
+    // The toast shown, then its container: in a portal, as in the browser (the tests' environment
+    // renders portals in place), which comes into the page after the toasts' own first render.
+    act(() => showSuccess('Account updated'));
+    render(<AppProviders queryClient={new QueryClient()}>{null}</AppProviders>);
+    expect(await screen.findByText('Account updated')).toBeTruthy();
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: 108, behavior: 'instant' }));
+    expect(document.body.style.paddingBottom).toBe('120px');
   });
 });

@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '@lisbon/domain';
 import { Notifications, useNotifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Where toasts show, for the whole app (spec §8: at the bottom, closing after TOAST_DURATION_MS):
@@ -19,6 +19,29 @@ const TOASTS_CLASS = 'app-toasts';
 /** The room left between the toasts and the control kept clear of them, in px. */
 const CLEARANCE_PX = 8;
 
+/** The container toasts show in, or null while it is not in the page yet. */
+const toastsContainer = () =>
+  document.querySelector<HTMLElement>(`.${TOASTS_CLASS}[data-position="${TOAST_POSITION}"]`);
+
+/** Tells React once the toasts' container has come into the page. */
+function subscribeToToastsContainer(onChange: () => void): () => void {
+  const observer = new MutationObserver(() => {
+    if (!toastsContainer()) return;
+    observer.disconnect();
+    onChange();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
+ * The container toasts show in, once it is in the page: Mantine's portal puts it there only after
+ * its first render, after this module's own effects, so the first toast of a visit (the one that
+ * brings this module) found none and covered the control that has the focus.
+ */
+const useToastsContainer = (): HTMLElement | null =>
+  useSyncExternalStore(subscribeToToastsContainer, toastsContainer, () => null);
+
 /**
  * Keeps the control that has the focus clear of the toasts (WCAG 2.4.11, focus not
  * obscured): on a phone a toast takes the bottom of the screen's width, and covered the Save button
@@ -29,12 +52,9 @@ const CLEARANCE_PX = 8;
  * the pointer mid-click).
  */
 function useFocusClearOfToasts(count: number): void {
+  const container = useToastsContainer();
   useEffect(() => {
-    if (count === 0) return;
-    const container = document.querySelector<HTMLElement>(
-      `.${TOASTS_CLASS}[data-position="${TOAST_POSITION}"]`,
-    );
-    if (!container) return;
+    if (count === 0 || !container) return;
     const page = document.documentElement;
     const keepClear = (event?: Event) => {
       const toasts = container.getBoundingClientRect();
@@ -70,7 +90,7 @@ function useFocusClearOfToasts(count: number): void {
       page.style.scrollPaddingBottom = '';
       document.body.style.paddingBottom = '';
     };
-  }, [count]);
+  }, [count, container]);
 }
 
 export function Toasts() {
