@@ -8,12 +8,15 @@ import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
 import { completeProfile, testUser } from '@/test/users';
+import { waitOptions } from '@/test/wait';
+import { POLL_MS } from '../api/delivery';
 
 const assign = vi.fn();
 beforeEach(() => {
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   cleanup();
   await changeLocale('en-US');
   vi.restoreAllMocks();
@@ -405,6 +408,8 @@ describe('/delivery', { timeout: 15_000 }, () => {
   });
 
   it("says 'Payment failed!' when the payer comes back from a declined payment, and stops waiting", async () => {
+    // The poll's clock is faked: its rounds pass when the test says, not in real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     window.history.replaceState(null, '', '/delivery?payment=9');
     const calls = mockApi({
       'GET /users/1/billing': { body: { data: frenchBilling } },
@@ -430,14 +435,15 @@ describe('/delivery', { timeout: 15_000 }, () => {
     renderApp('/delivery?payment=9', {
       queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })),
     });
-    expect((await screen.findByRole('alert', {}, LOADED)).textContent).toBe(
+    expect((await vi.waitFor(() => screen.getByRole('alert'), waitOptions)).textContent).toBe(
       'Payment failed! Try again or contact your bank.',
     );
     expect(screen.queryByText('We are waiting for the confirmation of your payment…')).toBeNull();
-    // No more asking for a shipment that will not come.
-    const asked = calls.callsTo('GET /delivery').length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(calls.callsTo('GET /delivery').length).toBe(asked);
+    // No more asking for a shipment that will not come, nor for the payment, however many rounds pass.
+    const asked = () => [calls.callsTo('GET /delivery').length, calls.callsTo('GET /payments/9').length];
+    const before = asked();
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(asked()).toEqual(before);
   });
 
   it('says the cart cannot be paid during a suspension, and from which day, in the mail’s words', async () => {
