@@ -35,9 +35,12 @@ describe('maintenance', () => {
     const rendered = new Promise<void>((resolve) => {
       markRendered = resolve;
     });
+    // The watch waits on `rendered` once the health check has said maintenance: then the router is
+    // still where it was, and stays there.
+    const isWaiting = vi.spyOn(rendered, 'then');
     stopWatching = watchMaintenance(router, { rendered });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(isWaiting).toHaveBeenCalled());
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(router.state.location.pathname).toBe('/');
 
     markRendered();
