@@ -1,5 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import type { APIRequestContext } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
@@ -12,7 +11,7 @@ import {
   payThroughApi,
   test,
 } from '../support';
-import { runCli } from '../staff';
+import { passSecondFactor, runCli, staffPage } from '../staff';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -90,26 +89,15 @@ async function createSecretary(request: APIRequestContext): Promise<void> {
     secret: string;
   };
   secretary.secret = setup.secret;
-  const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
-  await ok(
-    await request.post('/api/v1/auth/2fa/enable', {
+  // The code taken here is spent: the login below gives another (see `passSecondFactor`).
+  const enabled = await passSecondFactor(setup.secret, async (code) => {
+    const answer = await request.post('/api/v1/auth/2fa/enable', {
       headers,
       data: { code, current_password: secretary.password },
-    }),
-  );
-}
-
-/** The secretary's own browser, logged in past the second factor (the next time step's code). */
-async function secretaryPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth/login');
-  await logIn(page, secretary);
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
-  const totp = new TOTP({ secret: Secret.fromBase32(secretary.secret) });
-  await page.getByLabel(/^Code/).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toHaveCount(0);
-  return page;
+    });
+    return answer.ok();
+  });
+  expect(enabled, `second factor of ${secretary.email} switched on`).toBe(true);
 }
 
 test('return delivery: staff open it, the applicant fills the cart, gives shipping once, pays, downloads the waybill, staff set it delivered', async ({
@@ -123,7 +111,7 @@ test('return delivery: staff open it, the applicant fills the cart, gives shippi
   await createSecretary(request);
 
   // The evaluation is over (closed here); the secretary opens the originals to delivery.
-  const staff = await secretaryPage(browser);
+  const staff = await staffPage(browser, secretary);
   await staff.goto(`/staff/practices/${id}`);
   await expect(staff.getByRole('heading', { level: 1, name: `Request no. ${id}` })).toBeVisible();
   const delivery = staff.getByRole('region', { name: 'Return delivery' });
