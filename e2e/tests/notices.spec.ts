@@ -50,6 +50,8 @@ test('closure notice, newsletter unsubscribe through the mailed link, and the ad
   request,
   browser,
 }) => {
+  // Nine page states checked with axe, two logins and a mail: on a busy 2-core machine it took 2 minutes.
+  test.setTimeout(180_000);
   // The demo admin (TOTP) announces a closure whose notice shows from today.
   const admin = demoStaff(dataDir(PORTAL_PORT)).find((member) => member.role === 'admin');
   expect(admin).toBeDefined();
