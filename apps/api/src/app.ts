@@ -9,8 +9,6 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-// The release's version: the root package's, the one `npm run release` names the tarball by.
-import packageJson from '../../../package.json' with { type: 'json' };
 import type { AppContext } from './context';
 import { appealsRoutes } from './modules/appeals/routes';
 import { accountRoutes } from './modules/auth/account.routes';
@@ -21,7 +19,6 @@ import { consentRoutes } from './modules/consent/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
-import { buildCommit } from './modules/health/service';
 import { invoicesRoutes } from './modules/invoices/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { marketingRoutes } from './modules/marketing/routes';
@@ -49,7 +46,8 @@ import { usersRoutes } from './modules/users/routes';
 import { verifyRoutes } from './modules/verify/routes';
 import { walletRoutes, walletWellKnownRoutes } from './modules/wallet/routes';
 import { systemClock, type Clock } from './platform/clock';
-import { REPO_ROOT, type Config } from './platform/config';
+import { buildCommit, VERSION } from './platform/build';
+import type { Config } from './platform/config';
 import type { Db } from './platform/db/database';
 import { changeFeedOf, startChangeFeed } from './platform/db/changes';
 import { registerCompression } from './platform/http/compression';
@@ -150,7 +148,8 @@ export function createContext({
   };
 }
 
-export const VERSION = packageJson.version;
+// The release's version: the root package's (platform/build.ts).
+export { VERSION };
 
 /** How long a request may take to arrive whole, its body included. */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -274,7 +273,7 @@ export async function buildApp({
       await api.register(healthRoutes, {
         db,
         version: VERSION,
-        commit: buildCommit(REPO_ROOT),
+        commit: buildCommit(),
         maintenance: () => currentMaintenance(ctx),
         knownMaintenance: () => knownMaintenance(ctx),
         isDraining,

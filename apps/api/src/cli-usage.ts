@@ -193,6 +193,7 @@ export const USAGE = [
   '',
   'Commands:',
   usageOf('help', ['this list (also --help, -h)']),
+  usageOf('--version', ['the version and the commit this build was made from (also -V)']),
   ...COMMAND_USAGES.map(({ name, lines }) => usageOf(name, lines)),
 ].join('\n');
 

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
 import {
   DEFAULT_AT_RISK_WORKING_DAYS,
   isInvalidOpeningHours,
@@ -10,19 +9,10 @@ import {
 } from '@lisbon/domain';
 import { z } from 'zod';
 import { ANCHOR_ENV, anchorSettingsFrom, type AnchorSettings } from './ledger/anchor/settings';
+import { REPO_ROOT } from './repo-root';
 
-/**
- * The repository root, found from this file rather than the cwd (npm runs workspace scripts in
- * apps/api): the nearest folder above that holds apps/api, whether this runs as source
- * (apps/api/src/platform/) or bundled (apps/api/dist/).
- */
-function findRepoRoot(start: string): string {
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'apps', 'api', 'package.json'))) return dir;
-    if (dirname(dir) === dir) return process.cwd();
-  }
-}
-export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+// The repository root (or the release's install root): platform/repo-root.ts.
+export { REPO_ROOT };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** The verifier's response modes (OpenID4VP 1.0 §8.2, §8.3), the first the default. */

@@ -1,28 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Health, Probe } from '@lisbon/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { pingDatabase } from './repository';
 
-/**
- * The commit a release tarball was built from: its `COMMIT` file at the install's root (written by
- * `npm run release`, decision 087; `-dirty` when it held changes no commit has). A build between
- * two releases carries the same version, so this tells them apart. Null in a checkout.
- */
-export function buildCommit(root: string): string | null {
-  try {
-    const text = readFileSync(join(root, 'COMMIT'), 'utf8').trim();
-    return /^[0-9a-f]{7,40}(-dirty)?$/.test(text) ? text : null;
-  } catch {
-    return null;
-  }
-}
-
 export type HealthContext = {
   db: Db;
   version: string;
-  /** The commit of the build (`buildCommit`), or null. */
+  /** The commit of the build (`buildCommit`, platform/build.ts), or null. */
   commit: string | null;
   /** Maintenance as it stands (configuration or the administrators' switch). */
   maintenance: () => Promise<{ isOn: boolean; isStaffOnly: boolean }>;
