@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { API_PREFIX } from '@lisbon/domain';
 import { buildApp, createContext, VERSION } from './app';
 import { BACKGROUND_THREAD_NICENESS, canLowerThreadPriority } from './platform/background-thread';
+import { buildCommit } from './platform/build';
 import { createMetrics } from './platform/metrics';
 import { registeredJobs } from './jobs';
 import { purgeExpiredIdentityData } from './modules/auth/service';
@@ -211,7 +212,12 @@ try {
       { niceness: BACKGROUND_THREAD_NICENESS },
       'this platform has no build of @napi-rs/nice: the upload check and document rendering threads run at the normal priority, and a busy one slows every other call (decision 100)',
     );
-  app.log.info(`Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  // The build it runs, in the line an operator looks for after a start or an upgrade.
+  const commit = buildCommit();
+  app.log.info(
+    { version: VERSION, commit },
+    `Lisbon is serving ${config.publicUrl} (listening on ${config.host}:${config.port}): version ${VERSION}, commit ${commit ?? 'unknown (no COMMIT file)'}`,
+  );
   if (config.isMaintenanceMode)
     app.log.warn('maintenance mode is on: the API answers 503 except /api/v1/health');
 } catch (error) {

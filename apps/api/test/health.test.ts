@@ -227,8 +227,17 @@ describe("the load balancer's probes", () => {
     for (let attempt = 0; attempt < 100 && !output.includes('Lisbon is serving'); attempt += 1)
       await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await fetch('http://127.0.0.1:3331/api/v1/health/ready')).status).toBe(200);
+    const serving = output.split('\n').find((line) => line.includes('Lisbon is serving'));
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('"msg":"stopped"');
+    // The start's line names the build it serves: the version, and the commit (none in a checkout).
+    expect(JSON.parse(serving ?? '{}')).toMatchObject({
+      version: VERSION,
+      commit: null,
+      msg: expect.stringContaining(
+        `(listening on 127.0.0.1:3331): version ${VERSION}, commit unknown (no COMMIT file)`,
+      ),
+    });
   }, 40_000);
 });

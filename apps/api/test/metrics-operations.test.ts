@@ -2,7 +2,9 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { registerMetrics } from '../src/platform/http/metrics';
+import { VERSION } from '../src/app';
 import { recordBackup } from '../src/platform/backup-record';
+import { buildCommit } from '../src/platform/build';
 import { insertJob } from '../src/platform/jobs/repository';
 import { createMetrics } from '../src/platform/metrics';
 import { isPostgresRun, useTestApp } from './helper';
@@ -42,6 +44,19 @@ const sample = (text: string, series: string): number | undefined => {
 };
 
 describe('GET /metrics for operators', () => {
+  it('names the build each instance runs: lisbon_build_info{version,commit} 1', async () => {
+    // A checkout has no COMMIT file: the commit is unknown there.
+    const commit = buildCommit() ?? 'unknown';
+    expect(sample(await scrape(t.app), `lisbon_build_info{version="${VERSION}",commit="${commit}"}`)).toBe(1);
+    // A release's, as its COMMIT file names it: one series, whatever else the instance counts.
+    const text = await createMetrics({
+      build: { version: '1.1.0', commit: '5fc440a-dirty' },
+    }).registry.metrics();
+    expect(text.split('\n').filter((line) => line.startsWith('lisbon_build_info'))).toEqual([
+      'lisbon_build_info{version="1.1.0",commit="5fc440a-dirty"} 1',
+    ]);
+  });
+
   it('counts the shared queue by kind and status', async () => {
     const job = (name: string) =>
       insertJob(t.database.db, {

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { buildCommit, VERSION } from './build';
 
 /**
  * What an operator watches (issues #12, #34): latency, answers and server errors per route, the
@@ -8,6 +9,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 export type Metrics = {
   readonly registry: Registry;
+  /** 1, labelled with the build's version and commit (Prometheus's `_build_info` convention). */
+  readonly buildInfo: Gauge<'version' | 'commit'>;
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly paymentsSettled: Counter<'outcome'>;
   readonly verifications: Counter<'result'>;
@@ -32,13 +35,31 @@ export type Metrics = {
 export type MetricsOptions = {
   /** The process's own figures too (memory, CPU, event-loop delay, handles): the server only, not tests. */
   processMetrics?: boolean;
+  /** The build `lisbon_build_info` names: by default this one's (platform/build.ts). */
+  build?: { version: string; commit: string | null };
 };
 
-export function createMetrics({ processMetrics = false }: MetricsOptions = {}): Metrics {
+/** `lisbon_build_info`'s commit label when the build has no COMMIT file (a checkout, or release 1.0.0). */
+export const UNKNOWN_COMMIT = 'unknown';
+
+export function createMetrics({
+  processMetrics = false,
+  build = { version: VERSION, commit: buildCommit() },
+}: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'lisbon_' });
+  // Set once: every scrape of an instance says which build it runs, so a query over the instances
+  // tells those of a rolling upgrade apart (docs/deploy.md, "Monitor").
+  const buildInfo = new Gauge({
+    name: 'lisbon_build_info',
+    help: 'Always 1: the version and the commit (the release’s COMMIT file, or unknown) this instance runs.',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+  });
+  buildInfo.set({ version: build.version, commit: build.commit ?? UNKNOWN_COMMIT }, 1);
   return {
     registry,
+    buildInfo,
     httpDuration: new Histogram({
       name: 'lisbon_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by method, route pattern and status code.',
