@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -421,21 +421,33 @@ const URL_SCHEME = /^(?:[a-z][a-z0-9+.-]*:\/\/|arn:|file:)/i;
 function recordedBackup(location: string): { location: string; finishedAt: Date } {
   const isLocal = !URL_SCHEME.test(location) || /^file:/i.test(location);
   if (!isLocal) return { location, finishedAt: systemClock.now() };
+  const takes = `--location takes the path of a dump that exists here (the one lisbon-backup printed as "backup written: …"; a relative path is read from the current directory), or the URL of a backup kept elsewhere (s3://bucket/key).`;
   const refusal = (path: string) =>
-    `backup:record: there is no file ${path} on this host, so nothing was recorded. --location takes the path of a dump that exists here (the one lisbon-backup printed as "backup written: …"; a relative path is read from the current directory), or the URL of a backup kept elsewhere (s3://bucket/key).`;
+    `backup:record: there is no file ${path} on this host, so nothing was recorded. ${takes}`;
   let path: string;
   try {
     path = /^file:/i.test(location) ? fileURLToPath(location) : callerPath(location);
   } catch {
     throw new UsageError(refusal(location));
   }
+  let file: Stats;
   try {
-    const file = statSync(path);
-    return { location: path, finishedAt: file.isFile() ? file.mtime : systemClock.now() };
+    file = statSync(path);
   } catch (error) {
     if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
     throw new UsageError(refusal(path));
   }
+  // A folder (`--location /var/backups/lisbon`) is no dump: recorded, it would say a backup was
+  // just made and silence LisbonBackupMissing whether or not a dump is in it. Nor is a device.
+  if (file.isDirectory())
+    throw new UsageError(
+      `backup:record: --location ${path} is a directory, not a backup file, so nothing was recorded. ${takes}`,
+    );
+  if (!file.isFile())
+    throw new UsageError(
+      `backup:record: --location ${path} is not a regular file, so nothing was recorded. ${takes}`,
+    );
+  return { location: path, finishedAt: file.mtime };
 }
 
 /** `backup:record`: a backup made outside the portal (the nightly `pg_dump`), for the metrics. */

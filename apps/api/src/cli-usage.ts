@@ -118,7 +118,7 @@ const COMMAND_USAGES = [
       'timestamp_seconds says when the newest was made (decision 096); a file of this host is',
       'recorded by its absolute path (a relative one read from the current directory) and dated',
       'by its modification time, a URL (s3://…) as given and by the moment it is recorded; a',
-      'path that names no file of this host is refused',
+      'path that names no file of this host, or a directory, is refused',
       '--location <the dump file written, or the URL of a backup kept elsewhere>',
     ],
   },

@@ -344,6 +344,27 @@ describe('the backup and restore commands', () => {
     expect(await latestBackup(source.db)).toMatchObject({ kind: 'pg_dump', location: elsewhere });
   }, 120_000);
 
+  it('refuse a directory, which would count as a backup made whatever it holds, naming --location (decision 096)', async () => {
+    const before = await latestBackup(source.db);
+    const folder = join(root, 'dumps');
+    mkdirSync(folder, { recursive: true });
+    for (const location of [folder, pathToFileURL(folder).href]) {
+      const refused = await cli(['backup:record', '--location', location], env('source'));
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.split('\n')[0]).toBe(
+        `backup:record: --location ${folder} is a directory, not a backup file, so nothing was recorded. --location takes the path of a dump that exists here (the one lisbon-backup printed as "backup written: …"; a relative path is read from the current directory), or the URL of a backup kept elsewhere (s3://bucket/key).`,
+      );
+      expect(refused.stderr).not.toMatch(/^\s+at /m);
+    }
+    // Nor a device: what it reads is no dump written.
+    const device = await cli(['backup:record', '--location', '/dev/null'], env('source'));
+    expect(device.code).toBe(2);
+    expect(device.stderr).toMatch(
+      /^backup:record: --location \/dev\/null is not a regular file, so nothing was recorded\./,
+    );
+    expect(await latestBackup(source.db)).toEqual(before);
+  }, 120_000);
+
   it('read a relative file name with a colon before any slash as a file of the caller, not as a URL (decision 096)', async () => {
     const before = await latestBackup(source.db);
     const caller = { ...env('source'), INIT_CWD: root };
