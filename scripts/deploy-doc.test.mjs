@@ -228,3 +228,36 @@ describe('the commands by hand, as the service’s user', () => {
       ).toBe(true);
   });
 });
+
+describe('the version', () => {
+  const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+
+  it('is one: the root package’s, the API’s manifest’s (the tarball keeps it) and the lockfile’s', () => {
+    const api = JSON.parse(readFileSync(join(ROOT, 'apps/api/package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+    expect([api.version, lock.version, lock.packages[''].version, lock.packages['apps/api'].version]).toEqual(
+      [version, version, version, version],
+    );
+  });
+
+  it('names the tarball an operator installs, and the runbook says how to upgrade to it from 1.0.0', () => {
+    expect(section(3)).toContain(`RELEASE=lisbon-${version} `);
+    const upgrade = section(11);
+    const from100 = upgrade.slice(upgrade.indexOf('\n### Upgrading from 1.0.0\n'));
+    expect(from100).not.toBe(upgrade);
+    expect(from100).toContain(`\`lisbon-${version}-linux-x64.tar.gz\``);
+    expect(from100).toMatch(/\*\*Every one is expand-only\*\*/);
+    // Back up first; migrate; restart one at a time; verify; roll back by a restore.
+    for (const step of [
+      '**Back up first**',
+      '**Migrate**',
+      '**Rolling restart**',
+      `\`lisbon --version\` prints \`lisbon ${version} (commit …)\``,
+      `\`"version":"${version}"\``,
+      'lisbon_build_info',
+      'lisbon ledger:verify',
+      '**Rolling back to 1.0.0** is a restore',
+    ])
+      expect(from100).toContain(step);
+  });
+});
