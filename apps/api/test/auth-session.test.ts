@@ -1,8 +1,11 @@
 import { ABILITIES, sessionSchema, userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { logoutEverywhere } from '../src/modules/auth/logout-everywhere.service';
+import { resolveSession } from '../src/modules/sessions/service';
 import { ManualClock } from '../src/platform/clock';
+import { sha256 } from '../src/platform/crypto';
 import { useTestApp } from './helper';
-import { bearer, createUser, login, PASSWORD } from './identity';
+import { bearer, contextFor, createUser, login, PASSWORD } from './identity';
 
 const clock = new ManualClock();
 const t = useTestApp({ clock, env: { SESSION_TTL_MINUTES: '60' } });
@@ -326,6 +329,24 @@ describe('POST /auth/logout-everywhere', () => {
       .where('kind', '=', 'logout_everywhere')
       .execute();
     expect(events).toHaveLength(1);
+  });
+
+  it('opens no session when its own ended after the guard read it (a password reset committed first): 401', async () => {
+    await createUser(t.database, clock, { email: 'raced@example.org' });
+    const { token } = await login(t.app, 'raced@example.org');
+    const ctx = contextFor(t.database, clock, { SESSION_TTL_MINUTES: '60' });
+    const auth = await resolveSession(ctx, sha256(token));
+    // A reset of the password commits between the guard and this call's transaction: it ends every session.
+    await t.database.db.deleteFrom('sessions').where('user_id', '=', auth.user.id).execute();
+    await expect(
+      logoutEverywhere(ctx, auth, { current_password: PASSWORD }, { address: '198.51.100.7' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', auth.user.id)
+      .execute();
+    expect(sessions).toHaveLength(0);
   });
 
   it('asks for the current password: a wrong one ends nothing and counts like a failed login', async () => {

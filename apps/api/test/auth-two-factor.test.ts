@@ -1,9 +1,21 @@
 import { sessionSchema, twoFactorSetupSchema } from '@lisbon/domain';
 import { URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { enableTwoFactorAuth } from '../src/modules/auth/two-factor.service';
+import { resolveSession } from '../src/modules/sessions/service';
 import { ManualClock } from '../src/platform/clock';
+import { sha256 } from '../src/platform/crypto';
 import { useTestApp } from './helper';
-import { bearer, createUser, enableTwoFactor, login, NEW_PASSWORD, PASSWORD, totpCode } from './identity';
+import {
+  bearer,
+  contextFor,
+  createUser,
+  enableTwoFactor,
+  login,
+  NEW_PASSWORD,
+  PASSWORD,
+  totpCode,
+} from './identity';
 import { linkToken, readMailFiles } from './mail';
 
 const clock = new ManualClock();
@@ -357,5 +369,38 @@ describe('two factors turned on twice at once', () => {
     // A code the answer showed opens a login's second step.
     const again = await login(t.app, 'twice@example.org');
     expect((await call('POST', '/auth/2fa', again.token, { code: codes[0]! })).statusCode).toBe(200);
+  });
+});
+
+describe('turning two factors on while a password reset ends every session', () => {
+  it('opens no session and leaves two factors off when its own session ended after the guard read it: 401', async () => {
+    await createUser(t.database, clock, { email: 'reset-race@example.org' });
+    const { token } = await login(t.app, 'reset-race@example.org');
+    const setup = await call('POST', '/auth/2fa/setup', token);
+    const { secret } = setup.json<{ data: { secret: string } }>().data;
+    const ctx = contextFor(t.database, clock);
+    const auth = await resolveSession(ctx, sha256(token));
+    // The reset commits between the guard and this call's transaction: it ends every session.
+    await t.database.db.deleteFrom('sessions').where('user_id', '=', auth.user.id).execute();
+    await expect(
+      enableTwoFactorAuth(
+        ctx,
+        auth,
+        { code: totpCode(secret, clock), current_password: PASSWORD },
+        { address: '198.51.100.7' },
+      ),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    const account = await t.database.db
+      .selectFrom('users')
+      .select('two_factor_enabled_at')
+      .where('id', '=', auth.user.id)
+      .executeTakeFirstOrThrow();
+    expect(account.two_factor_enabled_at).toBeNull();
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', auth.user.id)
+      .execute();
+    expect(sessions).toHaveLength(0);
   });
 });

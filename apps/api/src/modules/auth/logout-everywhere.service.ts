@@ -2,7 +2,7 @@ import type { Session } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { renewEverySession, type Authenticated } from '../sessions/service';
-import { findAccountById } from '../users/accounts';
+import { findAccountById, isAccountGoneHeld } from '../users/accounts';
 import { requireCurrentPassword } from './password.service';
 import { recordEvent, type RequestMeta } from './service';
 
@@ -16,15 +16,19 @@ import { recordEvent, type RequestMeta } from './service';
  */
 export async function logoutEverywhere(
   ctx: AppContext,
-  { user }: Authenticated,
+  auth: Authenticated,
   input: { current_password: string },
   meta: RequestMeta,
 ): Promise<Session> {
-  const account = await findAccountById(ctx.db, user.id);
+  const account = await findAccountById(ctx.db, auth.user.id);
   if (!account) throw new AppError('UNAUTHORIZED_ACCESS');
   await requireCurrentPassword(ctx, account, input.current_password, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
-    const renewed = await renewEverySession(ctx, trx, { userId: account.id });
+    // The account's row held first (PostgreSQL), as a password reset or a deletion holds it: one
+    // committing meanwhile ended this session, and this call then opens none (401).
+    if (await isAccountGoneHeld(trx, account.id)) throw new AppError('UNAUTHORIZED_ACCESS');
+    const renewed = await renewEverySession(ctx, trx, { userId: account.id, sessionId: auth.session.id });
+    if (!renewed) throw new AppError('UNAUTHORIZED_ACCESS');
     await recordEvent(ctx, trx, { userId: account.id, kind: 'logout_everywhere' });
     return renewed;
   });

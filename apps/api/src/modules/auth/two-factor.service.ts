@@ -197,7 +197,10 @@ export async function enableTwoFactorAuth(
     if (!(await enableTwoFactor(trx, account.id, sealed, step, at))) throw new AppError('CONFLICT');
     await replaceRecoveryCodes(trx, account.id, recoveryCodes.map(hashRecoveryCode), at);
     await withdrawResetLinks(trx, account.id);
-    const renewed = await renewEverySession(ctx, trx, { userId: account.id });
+    // The row is held by the update above (PostgreSQL): a password reset or a deletion that
+    // committed first ended this session, and two factors stay off (401).
+    const renewed = await renewEverySession(ctx, trx, { userId: account.id, sessionId: auth.session.id });
+    if (!renewed) throw new AppError('UNAUTHORIZED_ACCESS');
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
     await queueIdentityMail(ctx, trx, 'two-factor-enabled', account);
     return renewed;

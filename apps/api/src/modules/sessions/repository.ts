@@ -75,6 +75,12 @@ export async function deleteSession(db: Db, id: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+/** Ends a session: false when it had ended already (another call, a reset, a deletion). */
+export async function deleteSessionIfAny(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** Every session of a user, or every one but `exceptId` (the session making the change). */
 export async function deleteUserSessions(db: Db, userId: number, exceptId?: number): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import {
   deletePendingSession,
   deleteSession,
+  deleteSessionIfAny,
   deleteSessionsExpiredBefore,
   deleteUserSessions,
   extendSession,
@@ -221,13 +222,17 @@ export async function renewAfterSecondFactor(
  * abilities open only with two factors on), so the token the acting session had before (seen in a
  * log, on a shared screen, by a proxy) must not become a staff login (OWASP: a new session
  * identifier on any change of privilege). Logging out everywhere: no token from before lives on,
- * this device's included, which may be the one that was copied.
+ * this device's included, which may be the one that was copied. Undefined, and nothing opened,
+ * when the acting session has ended since the guard read it (a password reset or a deletion that
+ * committed first): no session outlives the reset that ended every one. The caller holds the
+ * account's row first on PostgreSQL, as a reset and a deletion do, so one of them sees the other.
  */
 export async function renewEverySession(
   ctx: AppContext,
   db: Db,
-  { userId }: { userId: number },
-): Promise<{ token: string; expiresAt: string }> {
+  { userId, sessionId }: { userId: number; sessionId: number },
+): Promise<{ token: string; expiresAt: string } | undefined> {
+  if (!(await deleteSessionIfAny(db, sessionId))) return undefined;
   await deleteUserSessions(db, userId);
   return openSession(ctx, db, { userId, isTwoFactorPassed: true });
 }
