@@ -317,8 +317,8 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
 
   // Appeals and amendments (decision 026): one for each request in an appeal's status, an
   // amendment for a quarter of the open ones and for every amended statement, so that a queue's
-  // total split by kind (`meta.kinds`) joins as many as a body's years leave; then their counts
-  // (migration 115), which the triggers set aside on PostgreSQL did not keep.
+  // total split by kind (`meta.kinds`) counts as many as a body's years leave; then their counts
+  // (migrations 115 and 120), which the triggers set aside on PostgreSQL did not keep.
   await sql`
     insert into appeals (practice_id, user_id, type, motivation, document_ids, created_at)
     select p.id, p.user_id,
@@ -331,6 +331,11 @@ export async function seedRequests(target: Db | string, options: SeedRequestsOpt
   await sql`insert into practice_appeal_counts (status, appeal_type, count)
             select p.status, a.type, count(*) from appeals a join practices p on p.id = a.practice_id
             where p.status <> 'draft' group by p.status, a.type`.execute(db);
+  await sql`delete from practice_appeal_queue_counts`.execute(db);
+  await sql`insert into practice_appeal_queue_counts (status, assignee_id, reviewer_id, appeal_type, count)
+            select p.status, coalesce(p.assignee_id, 0), coalesce(p.reviewer_id, 0), a.type, count(*)
+            from appeals a join practices p on p.id = a.practice_id where p.status <> 'draft'
+            group by p.status, coalesce(p.assignee_id, 0), coalesce(p.reviewer_id, 0), a.type`.execute(db);
 
   // History: seven moves per request, an eighth for one in three (7.33 a request on average).
   await sql`

@@ -141,9 +141,11 @@ describe('the staff queues at scale', () => {
   });
 
   it.each(['unassigned', 'assigned', 'to_review'] as const)(
-    'splits the %s queue’s total by kind from its index and each request’s appeal by its key',
+    'splits the %s queue’s total by kind, filtered beyond the kept counts, from its index and each request’s appeal by its key',
     async (queue) => {
-      const plan = await planOf(appealTypesQuery(t.database.db, filterOf(queue)));
+      // Unfiltered, the split is the kept counts' (migration 2026-12-06-120); filtered, at most
+      // COUNT_LIMIT requests are joined to their appeals.
+      const plan = await planOf(appealTypesQuery(t.database.db, filterOf(queue, { isUrgent: true })));
       // The queue's requests from its index, each one's appeal by the request's key: no table read whole.
       if (isPostgresRun) {
         // A range of the index (its condition), not the whole index read in place of the table.
@@ -219,5 +221,99 @@ describe('the maintained queue counts', () => {
     expect(kept).toEqual(actual);
     expect(kept.find((row) => row.status === 'unassigned')?.count).toBe(2);
     expect(kept.some((row) => row.status === 'closed' || row.status === 'draft')).toBe(false);
+  });
+
+  it('keep the appealed requests by status, people and type through every change of the request or its appeal', async () => {
+    const recountAppeals = async () => {
+      const kept = await t.database.db
+        .selectFrom('practice_appeal_queue_counts')
+        .select(['status', 'assignee_id', 'reviewer_id', 'appeal_type', 'count'])
+        .where('count', '>', 0)
+        .orderBy('status')
+        .orderBy('assignee_id')
+        .orderBy('reviewer_id')
+        .orderBy('appeal_type')
+        .execute();
+      const actual = await t.database.db
+        .selectFrom('practices as p')
+        .innerJoin('appeals as a', 'a.practice_id', 'p.id')
+        .select([
+          'p.status',
+          sql<number>`coalesce(p.assignee_id, 0)`.as('assignee_id'),
+          sql<number>`coalesce(p.reviewer_id, 0)`.as('reviewer_id'),
+          'a.type as appeal_type',
+          (eb) => eb.fn.countAll<number>().as('count'),
+        ])
+        .where('p.status', '<>', 'draft')
+        .groupBy(['p.status', sql`coalesce(p.assignee_id, 0)`, sql`coalesce(p.reviewer_id, 0)`, 'a.type'])
+        .orderBy('p.status')
+        .orderBy('assignee_id')
+        .orderBy('reviewer_id')
+        .orderBy('appeal_type')
+        .execute();
+      const normal = (rows: typeof kept) =>
+        rows.map((row) => ({
+          ...row,
+          assignee_id: Number(row.assignee_id),
+          reviewer_id: Number(row.reviewer_id),
+          count: Number(row.count),
+        }));
+      return { kept: normal(kept), actual: normal(actual) };
+    };
+    const appeal = (practiceId: number, type: 'appeal' | 'amendment') =>
+      t.database.db
+        .insertInto('appeals')
+        .values({
+          practice_id: practiceId,
+          user_id: applicantId,
+          type,
+          motivation: 'Please look again.',
+          document_ids: '[]',
+          created_at: '2025-03-03T09:00:00.000Z',
+        })
+        .execute();
+    const asked = await practiceIn(t.database, { userId: applicantId, status: 'appeal_requested' });
+    const worked = await practiceIn(t.database, {
+      userId: applicantId,
+      status: 'appeal_in_evaluation',
+      assigneeId: evaluatorId,
+      reviewerId: reviewerId,
+    });
+    const gone = await practiceIn(t.database, { userId: applicantId, status: 'appeal_issued' });
+    await appeal(asked, 'amendment');
+    await appeal(worked, 'appeal');
+    await appeal(gone, 'appeal');
+    expect((await recountAppeals()).kept).toHaveLength(3);
+    // Admitted and assigned; handed to nobody as reviewer; its type changed; another deleted.
+    await t.database.db
+      .updateTable('practices')
+      .set({ status: 'appeal_in_evaluation', assignee_id: evaluatorId })
+      .where('id', '=', asked)
+      .execute();
+    await t.database.db
+      .updateTable('practices')
+      .set({ reviewer_id: null })
+      .where('id', '=', worked)
+      .execute();
+    await t.database.db
+      .updateTable('appeals')
+      .set({ type: 'amendment' })
+      .where('practice_id', '=', worked)
+      .execute();
+    await t.database.db.deleteFrom('practices').where('id', '=', gone).execute();
+    const { kept, actual } = await recountAppeals();
+    expect(kept).toEqual(actual);
+    expect(kept).toEqual([
+      {
+        status: 'appeal_in_evaluation',
+        assignee_id: evaluatorId,
+        reviewer_id: 0,
+        appeal_type: 'amendment',
+        count: 2,
+      },
+    ]);
+    // An appeal withdrawn from its request leaves the counts with it.
+    await t.database.db.deleteFrom('appeals').where('practice_id', '=', asked).execute();
+    expect((await recountAppeals()).kept).toEqual((await recountAppeals()).actual);
   });
 });

@@ -213,28 +213,13 @@ export function appealTypesQuery(db: Db, filter: StaffListFilter) {
 
 /**
  * How many requests of a filtered list have an appeal, and how many an amendment: the list's rows
- * with an appeal's row (at most one each), by its type. For a list of a person's, or one filtered
- * beyond the kept counts and counted to COUNT_LIMIT at most; a queue of statuses alone reads
- * `countAppealsByStatus`.
+ * with an appeal's row (at most one each), by its type. Only for a list filtered beyond the kept
+ * counts (country, service, urgency, deadline), counted to COUNT_LIMIT at most; any other reads
+ * `countAppealQueueGroups`.
  */
 export async function countAppealTypes(db: Db, filter: StaffListFilter) {
   const rows = await appealTypesQuery(db, filter).execute();
   return rows.map((row) => ({ type: row.type, count: Number(row.count) }));
-}
-
-/**
- * The requests with an appeal or an amendment per status and type, from the counts the database
- * triggers keep (`practice_appeal_counts`, migration 2026-12-06-115): a few rows, however many
- * requests there are.
- */
-export async function countAppealsByStatus(db: Db) {
-  const rows = await db
-    .selectFrom('practice_appeal_counts')
-    .select(['status', 'appeal_type', (eb) => eb.fn.sum<number>('count').as('count')])
-    .where('count', '>', 0)
-    .groupBy(['status', 'appeal_type'])
-    .execute();
-  return rows.map((row) => ({ status: row.status, type: row.appeal_type, count: Number(row.count) }));
 }
 
 export type StaffPracticeRow = Awaited<ReturnType<typeof listStaffPracticeRows>>[number];
@@ -271,6 +256,38 @@ export async function countQueueGroups(db: Db, filter: CountFilter) {
   const rows = await query.execute();
   return rows.map((row) => ({
     status: row.status,
+    isMine: Number(row.is_mine) === 1,
+    isMyReview: Number(row.is_my_review) === 1,
+    hasPeople: Number(row.has_people) === 1,
+    count: Number(row.count),
+  }));
+}
+
+/**
+ * The submitted requests with an appeal or amendment, grouped as `countQueueGroups` groups them
+ * and by the appeal's type, from the counts the database triggers keep
+ * (`practice_appeal_queue_counts`, migration 2026-12-06-120): a few rows, however many requests.
+ */
+export async function countAppealQueueGroups(db: Db, filter: CountFilter) {
+  let query = db
+    .selectFrom('practice_appeal_queue_counts')
+    .select([
+      'status',
+      'appeal_type',
+      sql<number>`case when assignee_id = ${filter.actorId} then 1 else 0 end`.as('is_mine'),
+      sql<number>`case when reviewer_id = ${filter.actorId} then 1 else 0 end`.as('is_my_review'),
+      sql<number>`case when assignee_id = 0 or reviewer_id = 0 then 0 else 1 end`.as('has_people'),
+      (eb) => eb.fn.sum<number>('count').as('count'),
+    ])
+    .where('count', '>', 0)
+    .groupBy(['status', 'appeal_type', sql`3`, sql`4`, sql`5`]);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.assigneeId) query = query.where('assignee_id', '=', filter.assigneeId);
+  if (filter.reviewerId) query = query.where('reviewer_id', '=', filter.reviewerId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    status: row.status,
+    type: row.appeal_type,
     isMine: Number(row.is_mine) === 1,
     isMyReview: Number(row.is_my_review) === 1,
     hasPeople: Number(row.has_people) === 1,

@@ -10,7 +10,6 @@ import {
   SORT_FIELDS,
   sortOf,
   STAFF_QUEUES,
-  type StaffQueue,
   type StaffPracticesQuery,
   type StaffPracticeSummary,
 } from '@lisbon/domain';
@@ -19,7 +18,7 @@ import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import {
-  countAppealsByStatus,
+  countAppealQueueGroups,
   countAppealTypes,
   countQueueGroups,
   countStaffPracticeRows,
@@ -58,9 +57,6 @@ const isCountable = (filter: StaffListFilter): boolean =>
   filter.deadlineBefore === undefined &&
   filter.deadlineRange === undefined;
 
-/** The queues whose requests their status alone decides, whoever asks: no one's in particular. */
-const STATUS_QUEUES: readonly StaffQueue[] = ['all', 'archive', 'ready_for_issue'];
-
 /**
  * A list's total: exact from the maintained counts when only the queue, status and people filter
  * it; otherwise counted up to COUNT_LIMIT + 1, and then said to be "more than" (decision 050).
@@ -92,19 +88,19 @@ type QueueKinds = NonNullable<ListMeta['kinds']>;
  * the appealed ones counted, the first requests the rest.
  */
 async function kindsOf(ctx: AppContext, filter: StaffListFilter, total: number): Promise<QueueKinds> {
-  // A queue of statuses, unfiltered but by status, from the kept counts (the whole archive too);
-  // any other list from its rows, which are a person's few or at most COUNT_LIMIT.
-  const isByStatus =
-    isCountable(filter) &&
-    STATUS_QUEUES.includes(filter.queue) &&
-    filter.assigneeId === undefined &&
-    filter.reviewerId === undefined;
-  const appealed = isByStatus
-    ? (await countAppealsByStatus(ctx.db)).filter(
-        ({ status }) =>
-          (filter.status === undefined || status === filter.status) &&
-          isOneOf(PRACTICE_STATUSES, status) &&
-          isInQueue(filter.queue, { status, isMine: false, isMyReview: false, hasPeople: true }),
+  // A list the kept counts answer, from them (migration 2026-12-06-120), grouped as its total is;
+  // any other from its rows, at most COUNT_LIMIT.
+  const appealed = isCountable(filter)
+    ? (
+        await countAppealQueueGroups(ctx.db, {
+          actorId: filter.userId,
+          status: filter.status,
+          assigneeId: filter.assigneeId,
+          reviewerId: filter.reviewerId,
+        })
+      ).filter(
+        ({ status, ...group }) =>
+          isOneOf(PRACTICE_STATUSES, status) && isInQueue(filter.queue, { ...group, status }),
       )
     : await countAppealTypes(ctx.db, filter);
   const of = (type: string) =>

@@ -73,6 +73,7 @@ import type {
   PracticeNotesTable,
   PracticeQueueCountsTable,
   PracticeAppealCountsTable,
+  PracticeAppealQueueCountsTable,
   DeadlineDigestDaysTable,
   DeadlineDigestMailsTable,
 } from './workspace-tables';
@@ -133,6 +134,7 @@ export type Database = {
   practice_evaluations: PracticeEvaluationsTable;
   practice_queue_counts: PracticeQueueCountsTable;
   practice_appeal_counts: PracticeAppealCountsTable;
+  practice_appeal_queue_counts: PracticeAppealQueueCountsTable;
   deadline_digest_days: DeadlineDigestDaysTable;
   deadline_digest_mails: DeadlineDigestMailsTable;
   ledger_entries: LedgerEntriesTable;

@@ -67,6 +67,15 @@ export type PracticeAppealCountsTable = {
   count: number;
 };
 
+/** Submitted requests with an appeal or amendment per status, people (0: nobody) and type (migration 2026-12-06-120). */
+export type PracticeAppealQueueCountsTable = {
+  status: string;
+  assignee_id: number;
+  reviewer_id: number;
+  appeal_type: string;
+  count: number;
+};
+
 /** A day whose deadline mails were asked for, by one instance (migration 2026-11-26-210). */
 export type DeadlineDigestDaysTable = { day: string; queued_at: string };
 
