@@ -1,7 +1,10 @@
 import { pino } from 'pino';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityRequestHandler } from '../src/modules/auth/identity-request.handler';
+import { updatePassword } from '../src/modules/auth/password.service';
 import { insertAuthToken } from '../src/modules/auth/repository';
+import { resolveSession } from '../src/modules/sessions/service';
+import { verifyPassword } from '../src/platform/passwords';
 import { ManualClock } from '../src/platform/clock';
 import { randomToken, sha256 } from '../src/platform/crypto';
 import { useTestApp } from './helper';
@@ -261,6 +264,32 @@ describe('POST /auth/update-password', () => {
     expect(reset.json()).toEqual({ code: 'TOKEN_NOT_FOUND', message: 'Token not found' });
     expect((await login(t.app, 'worried@example.org', NEW_PASSWORD)).response.statusCode).toBe(200);
     await t.worker.drainOnce();
+  });
+
+  it('changes nothing when its session ended after the guard read it (a reset committed first): 401', async () => {
+    await createUser(t.database, clock, { email: 'overtaken@example.org' });
+    const { token } = await login(t.app, 'overtaken@example.org');
+    const ctx = contextFor(t.database, clock);
+    const auth = await resolveSession(ctx, sha256(token));
+    // A reset commits between the guard (and the current password's check) and this call's
+    // transaction: it ends every session of the account, this one included.
+    await t.database.db.deleteFrom('sessions').where('user_id', '=', auth.user.id).execute();
+    await expect(
+      updatePassword(
+        ctx,
+        auth,
+        { current_password: PASSWORD, password: NEW_PASSWORD },
+        { address: '198.51.100.9' },
+      ),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED_ACCESS' });
+    const account = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', auth.user.id)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(account.password_hash, PASSWORD)).toBe(true);
+    await t.worker.drainOnce();
+    expect(mailsTo('overtaken@example.org').map((mail) => mail.kind)).toEqual([]);
   });
 
   it('refuses a common new password and requires a session', async () => {

@@ -3,8 +3,14 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError, fieldError } from '../../platform/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
-import { revokeUserSessions, type Authenticated } from '../sessions/service';
-import { findAccountByEmail, findAccountById, isActive, setPassword } from '../users/accounts';
+import { isActingSessionOpen, revokeUserSessions, type Authenticated } from '../sessions/service';
+import {
+  findAccountByEmail,
+  findAccountById,
+  isAccountGoneHeld,
+  isActive,
+  setPassword,
+} from '../users/accounts';
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
@@ -155,6 +161,10 @@ export async function updatePassword(
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
+    // The account's row held first (PostgreSQL), as a password reset or a deletion holds it: one
+    // that committed since the guard read this session ended it, and its new password stands (401).
+    if (await isAccountGoneHeld(trx, account.id)) throw new AppError('UNAUTHORIZED_ACCESS');
+    if (!(await isActingSessionOpen(trx, session.id))) throw new AppError('UNAUTHORIZED_ACCESS');
     await setPassword(trx, account.id, passwordHash, ctx.clock.now().toISOString());
     await withdrawResetLinks(trx, account.id);
     await revokeUserSessions(trx, account.id, { exceptSessionId: session.id });

@@ -75,6 +75,12 @@ export async function deleteSession(db: Db, id: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+/** Whether a session still exists (not ended by a logout, a reset, a deletion or the purge). */
+export async function isSessionOpen(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ends a session: false when it had ended already (another call, a reset, a deletion). */
 export async function deleteSessionIfAny(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('sessions').where('id', '=', id).executeTakeFirst();

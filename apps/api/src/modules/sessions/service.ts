@@ -21,6 +21,7 @@ import {
   deletePendingSession,
   deleteSession,
   deleteSessionIfAny,
+  isSessionOpen,
   deleteSessionsExpiredBefore,
   deleteUserSessions,
   extendSession,
@@ -246,3 +247,10 @@ export const revokeUserSessions = (db: Db, userId: number, options: { exceptSess
 /** Expired sessions are kept a day, so a late request still hears TOKEN_EXPIRED, then removed. */
 export const purgeExpiredSessions = (ctx: AppContext) =>
   deleteSessionsExpiredBefore(ctx.db, isoAfter(ctx.securityClock.now(), -24 * 3600));
+
+/**
+ * Whether the acting session still exists inside a change's transaction: a password reset or a
+ * deletion that committed since the guard read it ended it, and the change must not go on.
+ */
+export const isActingSessionOpen = (db: Db, sessionId: number): Promise<boolean> =>
+  isSessionOpen(db, sessionId);
