@@ -108,9 +108,14 @@ test('a page’s first load is in the main landmark while its profile comes', as
   });
   await page.goto('/account');
   await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+  // A heading heard only, where a screen reader found none.
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: 'Loading the page' }),
+  ).toHaveCount(1);
   await accessibleAtBothWidths(page);
   answer();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await page.unroute('**/api/v1/auth/me');
 });
 

@@ -107,7 +107,7 @@ test('a visitor finds the statement check, and reads a malformed share link in a
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/faq');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
     // The footer of every page links the public check.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Check a statement' }).click();
     await expect(page).toHaveURL(/\/verify$/);

@@ -238,7 +238,7 @@ test('the start-up marks its steps for DevTools: the modules evaluated, the rout
   expect(login.router).toHaveLength(1);
   // Any other page is rendered afresh: no hydration to mark.
   await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   const faq = await startUp();
   expect(faq.marks).toEqual(['lisbon:modules']);
   expect(faq.router).toHaveLength(1);

@@ -263,7 +263,7 @@ test('the refugee registration shows its own terms', async ({ page }) => {
   await page.goto('/auth/register/refugee');
   await expectAccessible(page);
   await page.goto('/terms');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -279,7 +279,8 @@ test('at every breakpoint a logged-in page shows its content, and the navigation
 
   /** The page heading is visible and the topmost element at its centre, not under the navigation. */
   const expectContentInView = async () => {
-    const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+    // The page's, not the first load's ("Loading the page", heard only).
+    const heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Profile' });
     await expect(heading).toBeVisible();
     const onTop = await heading.evaluate((element) => {
       const box = element.getBoundingClientRect();

@@ -1,5 +1,6 @@
 import type { Ability } from '@lisbon/domain';
 import { lazy, type ReactElement, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
 import { withTexts } from '@/shared/i18n';
 import { PageLoader } from '@/shared/ui/PageLoader';
@@ -31,14 +32,19 @@ const HomeDiscovery = lazy(() =>
 
 /**
  * The first load's "Loading…": said once, for the page it brings too (decision 063). In the `main`
- * landmark, as every page's content, where a screen reader found no landmark at all; the layout
- * and the page's heading come with the page (its own loading states keep the heading).
+ * landmark, as every page's content, where a screen reader found no landmark at all, under a heading
+ * heard only ("Loading the page"), where a screen reader's list of headings was empty; the layout
+ * and the page's own heading come with the page (its own loading states keep the heading).
  */
-const FirstLoadLoader = () => (
-  <main id="main-content" tabIndex={-1}>
-    <PageLoader isRouters />
-  </main>
-);
+function FirstLoadLoader() {
+  const { t } = useTranslation();
+  return (
+    <main id="main-content" tabIndex={-1}>
+      <h1 className="visually-hidden">{t('app.loadingTitle')}</h1>
+      <PageLoader isRouters />
+    </main>
+  );
+}
 
 /** Every route of spec §2. Logged-in routes carry the guard, with the ability they need, if any. */
 export function buildRoutes(protect: Protect): RouteObject[] {

@@ -197,7 +197,8 @@ describe('account page: complete account', () => {
     await changeLocale('it-IT');
     mockApi({});
     openAccount(testUser(completeProfile));
-    const heading = await screen.findByRole('heading', { level: 1 });
+    // The page's heading, by its Italian name (the first load has one of its own, heard only).
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Profilo' });
     const links = screen
       .getAllByRole('link', { hidden: true })
       .filter((link) => link.getAttribute('href') === '/account');
@@ -745,6 +746,37 @@ describe('account page: while it loads', () => {
     answer({ body: { data: testUser() } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('has a heading on the first load, heard only, in both languages', async () => {
+    onTestFinished(() => changeLocale('en-US'));
+    for (const [locale, name] of [
+      ['en-US', 'Loading the page'],
+      ['it-IT', 'Caricamento della pagina'],
+    ] as const) {
+      await changeLocale(locale);
+      storage.set('token', 't'.repeat(43));
+      storage.set('tokenExpiresAt', '2099-01-01T00:00:00.000Z');
+      let answer: (profile: { body: unknown }) => void = () => undefined;
+      mockApi({
+        'GET /auth/me': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      });
+      renderApp('/account');
+      const main = await screen.findByRole('main');
+      const heading = within(main).getByRole('heading', { level: 1, name });
+      expect(heading.className).toBe('visually-hidden');
+      expect(within(main).getByRole('status')).toBeTruthy();
+      // The answer comes: the page's own heading replaces it, and no call is left waiting.
+      answer({ body: { data: testUser({ locale }) } });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: locale === 'en-US' ? 'Profile' : 'Profilo' }),
+      ).toBeTruthy();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      cleanup();
+    }
   });
 
   it('keeps its heading while the profile comes again', async () => {

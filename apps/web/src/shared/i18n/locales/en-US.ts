@@ -22,6 +22,8 @@ export const enUS = {
     homeLink: 'Lisbon, home page',
     skipToContent: 'Skip to main content',
     loading: 'Loading…',
+    // The first load's heading, heard only (app/routes.tsx): the page's own comes with it.
+    loadingTitle: 'Loading the page',
     footer: 'Lisbon is an open-source portal for the recognition of foreign qualifications.',
   },
   language: {

@@ -14,6 +14,7 @@ export const itIT: PublicCatalogue = {
     homeLink: 'Lisbon, pagina iniziale',
     skipToContent: 'Vai al contenuto principale',
     loading: 'Caricamento…',
+    loadingTitle: 'Caricamento della pagina',
     footer: 'Lisbon è un portale open source per il riconoscimento dei titoli di studio esteri.',
   },
   language: {
