@@ -228,6 +228,16 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(page.body).toContain('Pay €150.00');
     // The payee is the evaluation body, as a gateway names the merchant.
     expect(page.body).toContain('payee: Demo Evaluation Centre (DEMO)');
+    // The test cards before the card's fields, Pay and Cancel: read before paying, in Tab order too.
+    const order = [
+      '<summary>Test cards</summary>',
+      'id="field-card_number"',
+      'Pay €150.00',
+      'Cancel and go back',
+    ];
+    const at = order.map((text) => page.body.indexOf(text));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it('speaks the language of the portal’s pages (their cookie): Italian words and amounts, Italian refusals', async () => {

@@ -86,7 +86,11 @@ ${error ? `<span class="error" id="${id}-error">${escape(error)}</span>` : ''}
 <input id="${id}" name="${spec.name}" type="text" autocomplete="${spec.autocomplete}"${spec.inputmode ? ` inputmode="${spec.inputmode}"` : ''} value="${escape(value)}" required${described ? ` aria-describedby="${described}"` : ''}${error ? ' aria-invalid="true"' : ''}></div>`;
 }
 
-/** The checkout form; with the errors of a refused attempt, or the gateway's busy notice. */
+/**
+ * The checkout form; with the errors of a refused attempt, or the gateway's busy notice. The test
+ * cards come before the card's fields, where a keyboard or screen reader user reads them before
+ * paying, not after Pay and Cancel.
+ */
 export function checkoutPage(
   session: SandboxSessionRow,
   payee: string,
@@ -117,13 +121,13 @@ export function checkoutPage(
 ${state.isBusy ? `<div class="notice" role="alert">${escape(texts.busy)}</div>` : ''}
 ${errorList ? `<div class="summary" role="alert"><h2>${escape(texts.problem)}</h2><ul>${errorList}</ul></div>` : ''}
 <div class="card">${summaryOf(session, payee, texts)}
+${testCardsTable(texts)}
 <form method="post" action="${action}" novalidate>
 ${fields}
 <button type="submit">${escape(texts.pay(euro(session.amount_total, texts)))}</button>
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="secondary">${escape(texts.cancel)}</button></form>
-</div>
-${testCardsTable(texts)}`,
+</div>`,
   );
 }
 
