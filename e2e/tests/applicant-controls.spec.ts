@@ -206,7 +206,7 @@ test('a toast does not cover the control that has the focus, and the page with i
         control.top < shown.bottom &&
         control.right > shown.left &&
         control.left < shown.right;
-      return !overlaps && control.bottom <= 800;
+      return !overlaps && control.bottom <= (page.viewportSize()?.height ?? 0);
     };
     await expect.poll(clear).toBe(true);
     await expectAccessible(page);
