@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { logout, startSession } from './session/session';
+import { logout, startSession, takeLogoutConfirmation } from './session/session';
 import { clearSession, getSessionToken, storage, STORAGE_PREFIX, unsavedValues } from './storage';
 
 beforeEach(() => {
@@ -52,6 +52,8 @@ describe('client storage', () => {
     logout(new QueryClient(), '/practices/3/appeal', 'user');
     expect(unsavedValues.read('7.appeal.3')).toBeNull();
     expect(sessionStorage.length).toBe(0);
+    // The login page's "You have logged out." is taken here, not left to the next file's login page.
+    expect(takeLogoutConfirmation()).toBe(true);
   });
 
   it('forgets at a login what another account typed in the tab before its session expired, keeping the own', () => {
