@@ -2,7 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n, i18nReady, loadAreaTexts, loadTexts } from '@/shared/i18n';
+import { followAccountLanguageWithoutChoice } from '@/shared/i18n/languageOffer';
 import { mockApi } from './mockApi';
+import { testUser } from './users';
 import { DESKTOP, setViewport } from './viewport';
 import { WAIT_MS } from './wait';
 
@@ -18,6 +20,11 @@ await loadTexts('terms');
 localStorage.clear();
 sessionStorage.clear();
 if (i18n.language !== 'en-US') await i18n.changeLanguage('en-US');
+// A logged-in page takes the account's language once in the page's life when the device had none
+// chosen at start (languageOffer.ts): here the first logged-in page of the worker, whichever file
+// that is, and a test of the Italian page was put back in English only when its file came first.
+// Each file starts past that once, in any order.
+await followAccountLanguageWithoutChoice(testUser());
 
 // findBy… and waitFor wait up to 10 s instead of 1 s: route loaders and lazy pages take longer
 // on a busy 2-core CI machine, and the first test that renders a page imports its chunk (each
