@@ -51,8 +51,8 @@ export default defineConfig({
     // leaves one worker: measured on such a machine, the whole run took 438 s with one worker and
     // 323 s with two. Each file builds its apps on a temporary SQLite file of its own, chains and
     // servers take free ports, and the Redis tests count from addresses of their own. On PostgreSQL
-    // (TEST_DATABASE_URL) each worker has a database of its own, a schema per file in it
-    // (apps/api/test/helper.ts: workerDatabaseUrl).
+    // (TEST_DATABASE_URL) each file has a database of its own, made from the run's template
+    // (apps/api/test/template-database.ts).
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -86,8 +86,9 @@ export default defineConfig({
           isolate: false,
           environment: 'node',
           testTimeout: 20_000,
-          // The log check over the whole run: no minted secret in any app's log line (decision 083).
-          globalSetup: ['./test/log-check.global.ts'],
+          // The log check over the whole run: no minted secret in any app's log line (decision 083);
+          // the migrated database every file copies, made once (test/template-database.ts).
+          globalSetup: ['./test/log-check.global.ts', './test/template-database.global.ts'],
           setupFiles: ['./test/log-check.setup.ts'],
         },
       },

@@ -21,14 +21,17 @@ import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
+import { copyOfTemplate, TEMPLATE_SCHEMA } from './template-database';
 import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
 import type { Applicant } from './requests';
 import { practiceIn, staffMember, type PracticeFactory, type StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
 
 /**
- * A fresh database for one test file: SQLite in a temporary directory by default, or a
- * throwaway schema in this worker's database on the PostgreSQL server named by TEST_DATABASE_URL.
+ * A fresh database for one test file: SQLite in a temporary directory by default, or on the
+ * PostgreSQL server named by TEST_DATABASE_URL a throwaway database of its own. Migrated and
+ * seeded, it is a copy of the run's template (template-database.ts); an empty one
+ * (`isMigrated: false`) is a throwaway schema in this worker's database.
  */
 export type TestDatabase = {
   db: Db;
@@ -80,27 +83,51 @@ export function workerDatabaseUrl(): Promise<string> {
 
 export async function createTestDatabase(options: { isMigrated?: boolean } = {}): Promise<TestDatabase> {
   const tempDir = mkdtempSync(join(tmpdir(), 'lisbon-api-test-'));
-  const url = isPostgresRun ? await workerDatabaseUrl() : undefined;
+  const isMigrated = options.isMigrated !== false;
   let databaseConfig: DatabaseConfig;
   let schema: string | undefined;
   let databaseUrl: string;
-  if (url) {
-    schema = `test_${randomBytes(6).toString('hex')}`;
+  let drop: () => Promise<void> = async () => undefined;
+  // A migrated database is a copy of the run's template (template-database.ts) when there is one.
+  const copy = isMigrated
+    ? await copyOfTemplate(
+        isPostgresRun
+          ? { postgresUrl: process.env.TEST_DATABASE_URL ?? '' }
+          : { sqlitePath: join(tempDir, 'test.sqlite') },
+      )
+    : undefined;
+  if (copy?.url) {
+    schema = TEMPLATE_SCHEMA;
+    databaseConfig = { dialect: 'postgres', url: copy.url };
+    drop = copy.drop;
+  } else if (isPostgresRun) {
+    const url = await workerDatabaseUrl();
+    const ownSchema = `test_${randomBytes(6).toString('hex')}`;
+    schema = ownSchema;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create schema "${schema}"`);
+    await admin.query(`create schema "${ownSchema}"`);
     await admin.end();
     databaseConfig = { dialect: 'postgres', url };
-    const onSchema = new URL(url);
+    drop = async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop schema "${ownSchema}" cascade`);
+      await admin.end();
+    };
+  } else {
+    databaseConfig = { dialect: 'sqlite', path: join(tempDir, 'test.sqlite') };
+  }
+  if (databaseConfig.dialect === 'postgres') {
+    const onSchema = new URL(databaseConfig.url);
     onSchema.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = onSchema.toString();
   } else {
-    databaseConfig = { dialect: 'sqlite', path: join(tempDir, 'test.sqlite') };
     databaseUrl = databaseConfig.path;
   }
   const openConnection = () => openDatabase(databaseConfig, schema ? { schema } : {});
   const db = openConnection();
-  if (options.isMigrated !== false) {
+  if (isMigrated && !copy) {
     await migrateToLatest(db);
     await runSeeds(db);
   }
@@ -112,12 +139,7 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
     tempDir,
     async close() {
       await db.destroy();
-      if (url && schema) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`drop schema "${schema}" cascade`);
-        await admin.end();
-      }
+      await drop();
       rmSync(tempDir, { recursive: true, force: true });
     },
   };

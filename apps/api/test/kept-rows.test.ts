@@ -6,7 +6,7 @@ import { CHANGE_LISTENER_NAME, changeFeedOf, parseChange, startChangeFeed } from
 import type { Db } from '../src/platform/db/database';
 import { isKept, rowCache } from '../src/platform/db/row-cache';
 import { serializerCompiler } from '../src/platform/http/serializer';
-import { isPostgresRun, useTestApp, workerDatabaseUrl } from './helper';
+import { isPostgresRun, useTestApp } from './helper';
 import { applicant, apiCall, dataOf, type Applicant } from './requests';
 
 /**
@@ -250,11 +250,13 @@ describe('a row cache', () => {
         expect(await kept(feedDb, 'x', async () => ++reads)).toBe(2);
         return;
       }
-      const admin = new pg.Client({ connectionString: await workerDatabaseUrl() });
+      const { databaseConfig } = t.database;
+      if (databaseConfig.dialect !== 'postgres') throw new Error('a PostgreSQL run');
+      const admin = new pg.Client({ connectionString: databaseConfig.url });
       await admin.connect();
       try {
         // The listening connections are cut, as a database restart or a network fault would: those
-        // of this worker's database, not another worker's.
+        // of this file's database, not another file's.
         const { rowCount } = await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
             where application_name = $1 and datname = current_database()`,

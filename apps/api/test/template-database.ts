@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../src/platform/db/database';
+import { migrateToLatest } from '../src/platform/db/migrate';
+import { runSeeds } from '../src/seeds';
+
+/**
+ * The migrated and seeded database every test file starts from, made once per run by the API
+ * project's global set-up (template-database.global.ts) instead of once per file: on PostgreSQL
+ * the 53 migrations took seconds a file. SQLite: a file each test file copies. PostgreSQL: a
+ * database each test file's database is created from (`CREATE DATABASE … TEMPLATE`), with the
+ * tables in TEMPLATE_SCHEMA. Said to the test processes through the environment they inherit.
+ */
+export const TEMPLATE_VARIABLE = 'LISBON_TEST_TEMPLATE';
+
+/** The schema of the template's tables, and so of every file's copy (on its search path). */
+export const TEMPLATE_SCHEMA = 'lisbon_test';
+
+/** Where the server's databases for a run go: the URL with another database's name. */
+export const withDatabase = (url: string, name: string): string => {
+  const other = new URL(url);
+  other.pathname = `/${encodeURIComponent(name)}`;
+  return other.toString();
+};
+
+const baseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
+
+async function onServer(url: string, statements: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Makes the run's template: on the PostgreSQL server of `postgresUrl`, or else a SQLite file in a
+ * folder of its own. Answers what the files read from TEMPLATE_VARIABLE and how to remove it all
+ * at the end of the run (with, on PostgreSQL, any file's database left behind).
+ */
+export async function makeTemplate(
+  postgresUrl: string | undefined,
+): Promise<{ template: string; remove(): Promise<void> }> {
+  if (!postgresUrl) {
+    const folder = mkdtempSync(join(tmpdir(), 'lisbon-api-template-'));
+    const path = join(folder, 'template.sqlite');
+    const db = openDatabase({ dialect: 'sqlite', path });
+    await migrateToLatest(db);
+    await runSeeds(db);
+    // Closing checkpoints the write-ahead log: the one file holds it all.
+    await db.destroy();
+    return { template: path, remove: async () => rmSync(folder, { recursive: true, force: true }) };
+  }
+  // A name of this run's own: runs side by side on one server keep apart.
+  const template = `${baseName(postgresUrl)}_t${randomBytes(4).toString('hex')}`;
+  await onServer(postgresUrl, [`create database "${template}"`]);
+  const templateUrl = withDatabase(postgresUrl, template);
+  await onServer(templateUrl, [`create schema ${TEMPLATE_SCHEMA}`]);
+  const db = openDatabase({ dialect: 'postgres', url: templateUrl }, { schema: TEMPLATE_SCHEMA });
+  await migrateToLatest(db);
+  await runSeeds(db);
+  await db.destroy();
+  return {
+    template,
+    async remove() {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      try {
+        const left = await admin.query<{ name: string }>(
+          `select datname as name from pg_database where datname = $1 or datname like $2`,
+          [template, `${template}\\_%`],
+        );
+        // The template last: the files' databases were made from it.
+        const names = left.rows.map((row) => row.name).sort((a, b) => b.length - a.length);
+        for (const name of names) {
+          // One a worker still drops is gone already, or going.
+          await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+        }
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** A test file's database made from the run's template, or undefined outside such a run. */
+export async function copyOfTemplate(
+  target: { sqlitePath: string } | { postgresUrl: string },
+): Promise<{ url?: string; drop(): Promise<void> } | undefined> {
+  const template = process.env[TEMPLATE_VARIABLE];
+  if (!template) return undefined;
+  if ('sqlitePath' in target) {
+    copyFileSync(template, target.sqlitePath);
+    return { drop: async () => undefined };
+  }
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
+  await onServer(target.postgresUrl, [`create database "${name}" template "${template}"`]);
+  return {
+    url: withDatabase(target.postgresUrl, name),
+    // Not awaited: PostgreSQL checkpoints to drop a database, seconds on a loaded machine, while the
+    // worker goes on to its next file. One not dropped (a pool of the file's left open) goes at the run's end.
+    drop: async () => {
+      void onServer(target.postgresUrl, [`drop database if exists "${name}"`]).catch(() => undefined);
+    },
+  };
+}
