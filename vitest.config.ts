@@ -89,7 +89,8 @@ export default defineConfig({
           // The log check over the whole run: no minted secret in any app's log line (decision 083);
           // the migrated database every file copies, made once (test/template-database.ts).
           globalSetup: ['./test/log-check.global.ts', './test/template-database.global.ts'],
-          setupFiles: ['./test/log-check.setup.ts'],
+          // Passwords hashed at a least cost (test/passwords.setup.ts; production's pinned by test).
+          setupFiles: ['./test/log-check.setup.ts', './test/passwords.setup.ts'],
         },
       },
       {

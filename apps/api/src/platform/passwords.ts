@@ -6,12 +6,26 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  * Argon2id (the library's default algorithm) at the OWASP minimum: 19 MiB, 2 passes, 1 lane.
  * The PHC string keeps the parameters, so raising them later still verifies old hashes.
  */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2_OPTIONS);
+export type Argon2Options = { memoryCost: number; timeCost: number; parallelism: number };
+
+let argon2Options: Argon2Options = ARGON2_OPTIONS;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, argon2Options);
 
 // Made at start, so even the first login for an unknown email costs a full check and no more.
-const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+let dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+/**
+ * The API tests only (test/passwords.setup.ts): hashes at a cost of their own, thousands of
+ * registrations and logins a run at a fraction of a millisecond each instead of tens. Production
+ * never calls it; its parameters are ARGON2_OPTIONS.
+ */
+export function useArgon2OptionsInTests(options: Argon2Options): void {
+  argon2Options = options;
+  dummyHash = hashPassword(randomBytes(16).toString('hex'));
+}
 
 /**
  * Checks a password against a stored hash. Without a hash (unknown email, account not activated)
