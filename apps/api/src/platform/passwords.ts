@@ -22,7 +22,7 @@ let dummyHash = hashPassword(randomBytes(16).toString('hex'));
  * registrations and logins a run at a fraction of a millisecond each instead of tens. Production
  * never calls it; its parameters are ARGON2_OPTIONS.
  */
-export function useArgon2OptionsInTests(options: Argon2Options): void {
+export function setArgon2OptionsForTests(options: Argon2Options): void {
   argon2Options = options;
   dummyHash = hashPassword(randomBytes(16).toString('hex'));
 }
