@@ -9,7 +9,7 @@ import {
 } from '@lisbon/domain';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { qualificationFixture } from '@/test/fixtures';
 import { changeLocale } from '@/shared/i18n';
 import { mockApi } from '@/test/mockApi';
@@ -791,6 +791,8 @@ describe('request workspace', () => {
     const type = new Promise<'amendment'>((resolve) => {
       answer = resolve;
     });
+    // Answered even if the test fails first: the client shares a GET in flight with the next tests.
+    onTestFinished(() => answer('amendment'));
     mockApi({
       'GET /staff/queues/counts': { body: { data: counts } },
       'GET /staff/practices/7': {
@@ -906,6 +908,11 @@ describe('request workspace', () => {
 
     it('says nothing of who publishes while it does not know whether a statement is already on its way', async () => {
       let answerPublication: (answer: { body: unknown }) => void = () => undefined;
+      const nonePublished = {
+        body: { data: { state: 'none', certificate_id: null, requested_at: null, published_at: null } },
+      };
+      // Answered even if the test fails first: the client shares a GET in flight with the next tests.
+      onTestFinished(() => answerPublication(nonePublished));
       workspaceApi(
         staffUser('secretary'),
         staffPracticeFixture({ status: 'ready_for_issue' }),
@@ -921,9 +928,7 @@ describe('request workspace', () => {
       expect(await actionButtons()).toEqual(['Close the request']);
       expect(screen.queryByText(/^Only an administrator publishes/)).toBeNull();
       // Nothing published yet: now it says who does.
-      answerPublication({
-        body: { data: { state: 'none', certificate_id: null, requested_at: null, published_at: null } },
-      });
+      answerPublication(nonePublished);
       expect(await screen.findByText(/^Only an administrator publishes/)).toBeTruthy();
     });
 

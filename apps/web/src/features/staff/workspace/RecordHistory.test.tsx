@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { staffPracticeFixture } from '@/test/staffFixtures';
@@ -142,6 +142,8 @@ describe("the record's history", () => {
     const type = new Promise<'amendment'>((resolve) => {
       answer = resolve;
     });
+    // Answered even if the test fails first: the client shares a GET in flight with the next tests.
+    onTestFinished(() => answer('amendment'));
     mockApi({
       'GET /staff/practices/7/appeal': async () => ({
         body: {
