@@ -63,6 +63,14 @@ ENV_FILE="$ETC/lisbon.env"
 # A bare environment: the release's own Node, no npm, no repository.
 bare() { (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$WORK" LISBON_ENV_FILE="$ENV_FILE" "$@"); }
 
+# The build an operator asks about (deploy.md, "Upgrading from 1.0.0"): the tarball's VERSION and
+# COMMIT files, said by `lisbon --version` before any environment file exists.
+RELEASE_VERSION="$(tr -d '\n' <"$APP/VERSION")"
+RELEASE_COMMIT="$(tr -d '\n' <"$APP/COMMIT")"
+said="$(bare "$APP/bin/lisbon" --version)" || fail "lisbon --version failed: $said"
+[ "$said" = "lisbon $RELEASE_VERSION (commit $RELEASE_COMMIT)" ] ||
+  fail "lisbon --version says \"$said\", not the tarball's version $RELEASE_VERSION and commit $RELEASE_COMMIT"
+
 # The services a deployment has besides PostgreSQL: Redis, and an S3 server with the bucket
 # (s3rver from the repository's test tools, started the way the cluster test starts it).
 redis-cli -u "$REDIS_URL" ping >/dev/null 2>&1 || fail "Redis does not answer at $REDIS_URL"
@@ -249,6 +257,10 @@ statement_checks "before the backup"
 
 metrics="$(curl -fsS -H 'authorization: Bearer release-smoke-metrics-token-0123456789' "$A/metrics")"
 grep -q '^lisbon_jobs' <<<"$metrics" || fail "metrics without lisbon_jobs"
+grep -qE "^lisbon_build_info\{(.*,)?version=\"$RELEASE_VERSION\"(,.*)?\} 1$" <<<"$metrics" ||
+  fail "the metrics do not name the release's version in lisbon_build_info"
+grep -qE "^lisbon_build_info\{(.*,)?commit=\"$RELEASE_COMMIT\"(,.*)?\} 1$" <<<"$metrics" ||
+  fail "the metrics do not name the release's commit in lisbon_build_info"
 grep -qE '^lisbon_redis_up(\{[^}]*\})? 1$' <<<"$metrics" || fail "the instance does not reach Redis (lisbon_redis_up)"
 grep -q '^lisbon_backup_last_success_timestamp_seconds 0$' <<<"$metrics" ||
   fail "a backup is said to have been made before the first one (lisbon_backup_last_success_timestamp_seconds)"
