@@ -233,6 +233,23 @@ export type CountFilter = {
 };
 
 /**
+ * The kept counts' people, as the actor sees them: whether the actor is the evaluator, the
+ * reviewer, and whether the request has both (0 stands for nobody in the kept counts).
+ */
+const peopleColumns = (actorId: number) =>
+  [
+    sql<number>`case when assignee_id = ${actorId} then 1 else 0 end`.as('is_mine'),
+    sql<number>`case when reviewer_id = ${actorId} then 1 else 0 end`.as('is_my_review'),
+    sql<number>`case when assignee_id = 0 or reviewer_id = 0 then 0 else 1 end`.as('has_people'),
+  ] as const;
+
+const peopleOf = (row: { is_mine: number; is_my_review: number; has_people: number }) => ({
+  isMine: Number(row.is_mine) === 1,
+  isMyReview: Number(row.is_my_review) === 1,
+  hasPeople: Number(row.has_people) === 1,
+});
+
+/**
  * Submitted requests per status, and whether the actor is their evaluator or reviewer, from the
  * counts the database triggers keep (migration 2026-11-25-010): a few rows per status, however
  * many requests there are. Which queue each group belongs to is the domain's `isInQueue`.
@@ -240,14 +257,7 @@ export type CountFilter = {
 export async function countQueueGroups(db: Db, filter: CountFilter) {
   let query = db
     .selectFrom('practice_queue_counts')
-    .select([
-      'status',
-      sql<number>`case when assignee_id = ${filter.actorId} then 1 else 0 end`.as('is_mine'),
-      sql<number>`case when reviewer_id = ${filter.actorId} then 1 else 0 end`.as('is_my_review'),
-      // 0 stands for nobody in the kept counts.
-      sql<number>`case when assignee_id = 0 or reviewer_id = 0 then 0 else 1 end`.as('has_people'),
-      (eb) => eb.fn.sum<number>('count').as('count'),
-    ])
+    .select(['status', ...peopleColumns(filter.actorId), (eb) => eb.fn.sum<number>('count').as('count')])
     .where('count', '>', 0)
     .groupBy(['status', sql`2`, sql`3`, sql`4`]);
   if (filter.status) query = query.where('status', '=', filter.status);
@@ -256,9 +266,7 @@ export async function countQueueGroups(db: Db, filter: CountFilter) {
   const rows = await query.execute();
   return rows.map((row) => ({
     status: row.status,
-    isMine: Number(row.is_mine) === 1,
-    isMyReview: Number(row.is_my_review) === 1,
-    hasPeople: Number(row.has_people) === 1,
+    ...peopleOf(row),
     count: Number(row.count),
   }));
 }
@@ -274,9 +282,7 @@ export async function countAppealQueueGroups(db: Db, filter: CountFilter) {
     .select([
       'status',
       'appeal_type',
-      sql<number>`case when assignee_id = ${filter.actorId} then 1 else 0 end`.as('is_mine'),
-      sql<number>`case when reviewer_id = ${filter.actorId} then 1 else 0 end`.as('is_my_review'),
-      sql<number>`case when assignee_id = 0 or reviewer_id = 0 then 0 else 1 end`.as('has_people'),
+      ...peopleColumns(filter.actorId),
       (eb) => eb.fn.sum<number>('count').as('count'),
     ])
     .where('count', '>', 0)
@@ -288,9 +294,7 @@ export async function countAppealQueueGroups(db: Db, filter: CountFilter) {
   return rows.map((row) => ({
     status: row.status,
     type: row.appeal_type,
-    isMine: Number(row.is_mine) === 1,
-    isMyReview: Number(row.is_my_review) === 1,
-    hasPeople: Number(row.has_people) === 1,
+    ...peopleOf(row),
     count: Number(row.count),
   }));
 }
