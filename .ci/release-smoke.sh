@@ -10,6 +10,16 @@
 # lisbon-backup.service, the database lost and restored with deploy.md's commands, after which the
 # earlier statement still verifies valid; and an instance with a partly different key set refused
 # at start (decision 086). The release must stay under 200 MB unpacked.
+#
+# Run as root (CI), it lays the release out as docs/deploy.md §3–§5 do, under a temporary root:
+# the release root's, the environment file and the key set root:<service user> 0640 in a folder
+# 0750, the data and backup folders the service user's own; and it runs everything the units run
+# (the migrations, the instances, lisbon-backup) and every command deploy.md runs `sudo -u lisbon`,
+# as an unprivileged system user, as systemd would: from /, HOME the data folder (/var/lib/lisbon
+# in deploy.md), systemd's PATH, nothing else in the environment. The user is `lisbon-smoke`
+# (RELEASE_SMOKE_USER), made with adduser --system when missing and left for the next run: not
+# `lisbon`, so a machine that runs the portal keeps its service user's groups and files as they are.
+# Not run as root, it runs them as the user running it and says the owners and modes go unchecked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -24,6 +34,9 @@ TARBALL="$(ls -t "$ROOT"/release/lisbon-*-linux-x64.tar.gz 2>/dev/null | head -n
 
 STARTED=$SECONDS
 WORK="$(mktemp -d /tmp/lisbon-release-smoke-XXXXXX)"
+# The host's folders that hold the release, its settings and its data (/opt, /etc, /var/lib) are
+# open to all; the temporary root stands for them.
+chmod 0755 "$WORK"
 # nginx's workers (nobody, when run as root) write their temporary files in a folder they may enter.
 NGX="$(mktemp -d /tmp/lisbon-release-smoke-nginx-XXXXXX)"
 chmod 0755 "$NGX"
@@ -50,24 +63,62 @@ owners="$(tar -tvzf "$TARBALL" | awk '{ print $2 }' | sort -u)"
 [ "$owners" = 0/0 ] || fail "the tarball's entries are not all root:root (0/0): $owners"
 writable="$(tar -tvzf "$TARBALL" | awk 'substr($1, 6, 1) == "w" || substr($1, 9, 1) == "w"' | head -n 3)"
 [ -z "$writable" ] || fail "the tarball holds entries its group or others may write: $writable"
-tar -xzf "$TARBALL" -C "$WORK"
-APP="$(find "$WORK" -mindepth 1 -maxdepth 1 -type d -name 'lisbon-*')"
+mkdir -p "$WORK/opt"
+tar -xzf "$TARBALL" -C "$WORK/opt"
+APP="$(find "$WORK/opt" -mindepth 1 -maxdepth 1 -type d -name 'lisbon-*')"
 # The goal the release is held to (issue #34): under 200 MB unpacked, counted as `du -sb` does
 # (files and directories, 10^6 bytes a MB), which is what the release script prints.
 bytes="$(du -sb --apparent-size "$APP" | cut -f1)"
 echo "unpacked $(basename "$TARBALL") into $APP: $((bytes / 1000000)) MB ($bytes bytes; $(du -sm "$APP" | cut -f1) MiB on disk)"
 [ "$bytes" -lt 200000000 ] || fail "the release is $bytes bytes unpacked, over the 200 MB goal"
 ETC="$WORK/etc"
-mkdir -p "$ETC" "$WORK/data"
+DATA="$WORK/var/lib/lisbon"
+BACKUPS="$WORK/var/backups/lisbon"
 ENV_FILE="$ETC/lisbon.env"
-# A bare environment: the release's own Node, no npm, no repository.
-bare() { (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$WORK" LISBON_ENV_FILE="$ENV_FILE" "$@"); }
+# The service's user, as deploy.md §3 makes it (`adduser --system --group`), with no home of its
+# own on this host: the service's HOME is the data folder, as /var/lib/lisbon is lisbon's.
+SERVICE_USER="${RELEASE_SMOKE_USER:-lisbon-smoke}"
+if [ "$(id -u)" = 0 ]; then
+  if ! id -u "$SERVICE_USER" >/dev/null 2>&1; then
+    # Another smoke may be making it at the same moment: the user being there is what counts.
+    adduser --system --group --no-create-home --home /nonexistent --shell /usr/sbin/nologin \
+      --quiet "$SERVICE_USER" >/dev/null 2>&1 || id -u "$SERVICE_USER" >/dev/null 2>&1 ||
+      fail "could not make the service's user $SERVICE_USER (adduser --system --group)"
+  fi
+  # deploy.md §3: the data and backup folders the service user's, /etc/lisbon root:lisbon 0750.
+  install -d -m 0755 "$WORK/var" "$WORK/var/lib" "$WORK/var/backups"
+  install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0750 "$DATA" "$BACKUPS"
+  # Where the smoke has the service's commands write a file of its own (an operator's folder).
+  install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0750 "$WORK/out"
+  install -d -o root -g "$SERVICE_USER" -m 0750 "$ETC"
+  # What the units and `sudo -u lisbon lisbon …` give a process: the service's user and its group
+  # alone, from / (systemd's working directory for a service), systemd's PATH and the user's names.
+  AS_SERVICE=(setpriv --reuid="$SERVICE_USER" --regid="$SERVICE_USER" --init-groups
+    env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME="$DATA"
+    USER="$SERVICE_USER" LOGNAME="$SERVICE_USER" SHELL=/usr/sbin/nologin LISBON_ENV_FILE="$ENV_FILE")
+  # deploy.md §4 and §5: the key set and the environment file root:lisbon, 0640, in folders 0750.
+  # deploy.md §4's commands for a key set, §5's for the environment file.
+  keys_for_service() { chgrp -R "$SERVICE_USER" "$1" && chmod 0750 "$1" && chmod 0640 "$1"/*; }
+  env_file_for_service() { chgrp "$SERVICE_USER" "$1" && chmod 0640 "$1"; }
+else
+  SERVICE_USER="$(id -un)"
+  echo "release smoke: not run as root, so everything runs as $SERVICE_USER, owner of every file: the service user's permissions (deploy.md §3–§5) are not checked; CI runs this as root" >&2
+  mkdir -p "$ETC" "$DATA" "$BACKUPS" "$WORK/out"
+  AS_SERVICE=(env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME="$DATA"
+    USER="$SERVICE_USER" LOGNAME="$SERVICE_USER" LISBON_ENV_FILE="$ENV_FILE")
+  keys_for_service() { :; }
+  env_file_for_service() { :; }
+fi
+# A bare environment: the release's own Node, no npm, no repository; as the service's user, or as
+# root for what deploy.md runs as root (`lisbon --version`, `lisbon keys:generate`).
+bare() { (cd / && exec "${AS_SERVICE[@]}" "$@"); }
+as_root() { (cd / && exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME="$WORK" LISBON_ENV_FILE="$ENV_FILE" "$@"); }
 
 # The build an operator asks about (deploy.md, "Upgrading from 1.0.0"): the tarball's VERSION and
 # COMMIT files, said by `lisbon --version` before any environment file exists.
 RELEASE_VERSION="$(tr -d '\n' <"$APP/VERSION")"
 RELEASE_COMMIT="$(tr -d '\n' <"$APP/COMMIT")"
-said="$(bare "$APP/bin/lisbon" --version)" || fail "lisbon --version failed: $said"
+said="$(as_root "$APP/bin/lisbon" --version)" || fail "lisbon --version failed: $said"
 [ "$said" = "lisbon $RELEASE_VERSION (commit $RELEASE_COMMIT)" ] ||
   fail "lisbon --version says \"$said\", not the tarball's version $RELEASE_VERSION and commit $RELEASE_COMMIT"
 
@@ -85,7 +136,8 @@ PIDS+=("$!")
 
 psql "$PG/postgres" -qc "drop database if exists $DB with (force)" >/dev/null
 psql "$PG/postgres" -qc "create database $DB" >/dev/null
-bare "$APP/bin/lisbon" keys:generate --out "$ETC/keys" | grep -v '^#' >"$WORK/keys.env"
+as_root "$APP/bin/lisbon" keys:generate --out "$ETC/keys" | grep -v '^#' >"$WORK/keys.env"
+keys_for_service "$ETC/keys"
 [ "$(wc -l <"$WORK/keys.env")" = 6 ] || fail "keys:generate did not print six variables (the wallet issuer key is the sixth)"
 N="https://127.0.0.1:${PORTS[3]}" # nginx, TLS: the portal's PUBLIC_URL
 {
@@ -94,7 +146,7 @@ N="https://127.0.0.1:${PORTS[3]}" # nginx, TLS: the portal's PUBLIC_URL
   echo "PUBLIC_URL=$N"
   echo "TRUST_PROXY=1"
   echo "DATABASE_URL=$PG/$DB"
-  echo "DATA_DIR=$WORK/data"
+  echo "DATA_DIR=$DATA"
   echo "LOG_LEVEL=warn"
   echo "METRICS_TOKEN=release-smoke-metrics-token-0123456789"
   echo "REDIS_URL=$REDIS_URL"
@@ -104,9 +156,10 @@ N="https://127.0.0.1:${PORTS[3]}" # nginx, TLS: the portal's PUBLIC_URL
   echo "S3_ACCESS_KEY_ID=S3RVER"
   echo "S3_SECRET_ACCESS_KEY=S3RVER"
   echo "S3_FORCE_PATH_STYLE=true"
-  echo "BACKUP_DIR=$WORK/backups"
+  echo "BACKUP_DIR=$BACKUPS"
   cat "$WORK/keys.env"
 } >"$ENV_FILE"
+env_file_for_service "$ENV_FILE"
 
 # A unit's ExecStart, with the install path of this test and the instance name.
 exec_start() { sed -n 's/^ExecStart=//p' "$APP/systemd/$1" | sed -e "s#/opt/lisbon/current#$APP#g" -e "s#%i#${2:-}#g"; }
@@ -118,9 +171,8 @@ start_instances() {
   SERVING=()
   for port in "${PORTS[0]}" "${PORTS[1]}"; do
     read -r -a SERVE <<<"$(exec_start lisbon@.service "$port")"
-    # exec all the way down (subshell → env → bin/lisbon → node): the process id is the instance's.
-    (cd "$WORK" && exec env -i PATH=/usr/bin:/bin HOME="$WORK" LISBON_ENV_FILE="$ENV_FILE" PORT="$port" \
-      INSTANCE_ID="smoke-$port" "${SERVE[@]}") >>"$WORK/instance-$port.log" 2>&1 &
+    # exec all the way down (subshell → setpriv → env → bin/lisbon → node): the process id is the instance's.
+    (cd / && exec "${AS_SERVICE[@]}" PORT="$port" INSTANCE_ID="smoke-$port" "${SERVE[@]}") >>"$WORK/instance-$port.log" 2>&1 &
     SERVING+=("$!")
   done
   for port in "${PORTS[0]}" "${PORTS[1]}"; do
@@ -181,7 +233,7 @@ token=""
 for _ in $(seq 1 60); do
   token="$("$APP/runtime/bin/node" -e '
     const { readdirSync, readFileSync } = require("node:fs");
-    const dir = process.argv[1] + "/data/mail";
+    const dir = process.argv[1] + "/mail";
     let files = [];
     try { files = readdirSync(dir); } catch {}
     for (const file of files) {
@@ -189,7 +241,7 @@ for _ in $(seq 1 60); do
       if (!text.includes(process.argv[2])) continue;
       const match = /\/auth\/activate\/([A-Za-z0-9_-]+)/.exec(text);
       if (match) { console.log(match[1]); break; }
-    }' "$WORK" "$email")"
+    }' "$DATA" "$email")"
   [ -n "$token" ] && break
   sleep 0.5
 done
@@ -228,6 +280,7 @@ grep -q "takes no arguments" <<<"$served" || fail "lisbon serve --help did not s
 # service (a CA file that is not there makes Node say it ignored it).
 cp "$ENV_FILE" "$WORK/ca.env"
 echo "NODE_EXTRA_CA_CERTS=$WORK/no-such-ca.pem" >>"$WORK/ca.env"
+env_file_for_service "$WORK/ca.env"
 ca_run="$(bare env LISBON_ENV_FILE="$WORK/ca.env" "$APP/bin/lisbon" ledger:verify 2>&1)" || true
 grep -q "no-such-ca.pem" <<<"$ca_run" || fail "bin/lisbon did not give Node the file's NODE_EXTRA_CA_CERTS: $ca_run"
 # nginx's access log (deploy.md's log format) keeps an activation link's path, not its token.
@@ -239,16 +292,16 @@ grep -qF '"GET /auth/activate/[redacted] ' "$NGX/access.log" || fail "nginx logg
 # PDF in the bucket). The smoke's only demo data, so written outside production mode, in this
 # throwaway database (decision 084).
 published="$(bare env NODE_ENV=development ALLOW_DEMO_DATA=true "$APP/bin/lisbon" demo:statement \
-  --email "$email" --out "$WORK/statement.pdf")" || fail "demo:statement: $published"
+  --email "$email" --out "$WORK/out/statement.pdf")" || fail "demo:statement: $published"
 certificate="$(sed -n 's/^certificate //p' <<<"$published")"
 practice="$(sed -nE 's/^Published demo request #([0-9]+).*/\1/p' <<<"$published")"
 [ -n "$certificate" ] && [ -n "$practice" ] || fail "demo:statement printed no certificate: $published"
 statement_checks() {
   # The applicant's copy comes from the bucket, byte for byte the signed original; it verifies.
   web -fsS -H "authorization: Bearer $(login)" -o "$WORK/downloaded.pdf" "$N/api/v1/practices/$practice/statement/pdf"
-  cmp -s "$WORK/statement.pdf" "$WORK/downloaded.pdf" || fail "the statement read from the bucket differs from the one published"
+  cmp -s "$WORK/out/statement.pdf" "$WORK/downloaded.pdf" || fail "the statement read from the bucket differs from the one published"
   local verdict
-  verdict="$(web -fsS -F "file=@$WORK/statement.pdf;type=application/pdf" "$N/api/v1/verify/$certificate")"
+  verdict="$(web -fsS -F "file=@$WORK/out/statement.pdf;type=application/pdf" "$N/api/v1/verify/$certificate")"
   grep -q '"result":"valid"' <<<"$verdict" || fail "statement $certificate $1: $verdict"
   verified="$(bare "$APP/bin/lisbon" ledger:verify)"
   grep -q '^Ledger OK' <<<"$verified" || fail "ledger:verify $1: $verified"
@@ -330,7 +383,8 @@ grep -q 'DATABASE_URL must be set with NODE_ENV=production' <<<"$refused" ||
 # An instance given another TOTP key than the deployment recorded stops at once, naming the variable
 # (at once once started: on a machine at a load of 17, starting took more than a minute).
 mkdir -p "$WORK/other"
-bare "$APP/bin/lisbon" keys:generate --out "$WORK/other/keys" >/dev/null
+as_root "$APP/bin/lisbon" keys:generate --out "$WORK/other/keys" >/dev/null
+keys_for_service "$WORK/other/keys"
 read -r -a SERVE <<<"$(exec_start lisbon@.service 0)"
 if refused="$(bare env PORT=0 TOTP_SECRET_KEY_FILE="$WORK/other/keys/totp-secret.key" timeout 180 "${SERVE[@]}" 2>&1)"; then
   fail "an instance with another TOTP key started"
