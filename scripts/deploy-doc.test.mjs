@@ -27,6 +27,41 @@ describe('the runbook', () => {
   });
 });
 
+describe('what the release holds', () => {
+  it('names every entry release.mjs puts at the top of the tarball', () => {
+    // release.mjs's header lists the tarball's layout, one indented line per entry or group of them.
+    const release = readFileSync(join(ROOT, 'scripts/release.mjs'), 'utf8');
+    const start = release.indexOf('unpacking to lisbon-<version>/');
+    const header = release.slice(start, release.indexOf('\n//\n', start));
+    const entries = new Set(
+      header
+        .split('\n')
+        .slice(2)
+        .flatMap((line) =>
+          line
+            .replace(/^\/\/\s+/, '')
+            .split(/\s{2,}/)[0]
+            .split(/,\s*/),
+        )
+        .map((path) => path.trim().split('/')[0])
+        .filter(Boolean),
+    );
+    expect([...entries]).toEqual(
+      expect.arrayContaining(['bin', 'runtime', 'systemd', 'VERSION', 'COMMIT', 'package.json']),
+    );
+    const table = deploy.slice(deploy.indexOf('\n## What the release holds\n'), deploy.indexOf('\n## 1. '));
+    const named = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) =>
+          [...line.split('|')[1].matchAll(/`([^`]+)`/g)].map((match) => match[1].split('/')[0]),
+        ),
+    );
+    for (const entry of entries) expect(named, entry).toContain(entry);
+  });
+});
+
 describe('the trial store and relay', () => {
   it('say that npx needs npm, which the release and section 3 do not bring, and that they stay in the foreground', () => {
     // The release brings Node alone: no npm, hence no npx, on a host section 3 set up.

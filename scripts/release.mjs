@@ -7,7 +7,7 @@
 //     apps/api/dist, apps/web/dist     the build (scripts/build.mjs), no source maps of the SPA
 //     node_modules                     the API's production dependencies only, from the lockfile
 //     systemd/                         lisbon@.service, lisbon-migrate.service, lisbon-backup.{service,timer}
-//     lisbon.env.example, docs/, CHANGELOG.md, README.md, LICENSE, VERSION, COMMIT
+//     lisbon.env.example, docs/, CHANGELOG.md, README.md, LICENSE, VERSION, COMMIT, package.json
 //
 // It builds what is stale first; runs on the machine kind it is for (linux-x64, glibc).
 import { execFileSync } from 'node:child_process';
