@@ -62,6 +62,25 @@ describe('what the release holds', () => {
   });
 });
 
+describe('psql run as another user than root', () => {
+  it('is run from /, which that user may enter, not from root’s home', () => {
+    // psql started by `sudo -u` in /root (root's shell, where the runbook's commands are typed)
+    // first says: could not change directory to "/root": Permission denied.
+    const intro = deploy.slice(0, deploy.indexOf('\n## '));
+    expect(intro).toMatch(/run them from `\/` \(`cd \/`\)/);
+    const database = section(1);
+    const cd = database.indexOf('\ncd /');
+    expect(cd).toBeGreaterThan(0);
+    expect(cd).toBeLessThan(database.indexOf('sudo -u postgres psql'));
+    const restore = section(10);
+    const second = restore.slice(restore.indexOf('\n2. '), restore.indexOf('\n3. '));
+    const there = second.indexOf('in `/` (`cd /`');
+    expect(there).toBeGreaterThan(0);
+    expect(there).toBeLessThan(second.indexOf('sudo -u lisbon psql'));
+    expect(there).toBeLessThan(second.indexOf('sudo -u lisbon pg_restore'));
+  });
+});
+
 describe('the trial store and relay', () => {
   it('say that npx needs npm, which the release and section 3 do not bring, and that they stay in the foreground', () => {
     // The release brings Node alone: no npm, hence no npx, on a host section 3 set up.
