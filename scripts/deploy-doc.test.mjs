@@ -81,6 +81,21 @@ describe('psql run as another user than root', () => {
   });
 });
 
+describe('the metrics token for Prometheus', () => {
+  it('is written by a whole command at the path prometheus.yml reads, beside the rules it names', () => {
+    const prometheus = readFileSync(join(ROOT, 'docs/ops/prometheus.yml'), 'utf8');
+    const tokenFile = /credentials_file: (\S+)/.exec(prometheus)?.[1];
+    const rules = /rule_files:\s*\n\s*- (\S+)/.exec(prometheus)?.[1];
+    expect(tokenFile).toBe('/etc/prometheus/lisbon-metrics-token');
+    const monitor = section(13);
+    // install with a source and a destination: `install -o … -m 0600` alone installs nothing.
+    expect(monitor).toContain(
+      `printf '%s\\n' "$METRICS_TOKEN" | install -o prometheus -g prometheus -m 0600 /dev/stdin ${tokenFile}\n`,
+    );
+    expect(monitor).toContain(`cp /opt/lisbon/current/docs/ops/${rules} /etc/prometheus/`);
+  });
+});
+
 describe('the trial store and relay', () => {
   it('say that npx needs npm, which the release and section 3 do not bring, and that they stay in the foreground', () => {
     // The release brings Node alone: no npm, hence no npx, on a host section 3 set up.
