@@ -283,6 +283,16 @@ echo "NODE_EXTRA_CA_CERTS=$WORK/no-such-ca.pem" >>"$WORK/ca.env"
 env_file_for_service "$WORK/ca.env"
 ca_run="$(bare env LISBON_ENV_FILE="$WORK/ca.env" "$APP/bin/lisbon" ledger:verify 2>&1)" || true
 grep -q "no-such-ca.pem" <<<"$ca_run" || fail "bin/lisbon did not give Node the file's NODE_EXTRA_CA_CERTS: $ca_run"
+# An environment file copied without deploy.md §5's chgrp and chmod (root's alone) is refused to the
+# service's user with its owners and mode and the ones it needs, not a bare "run as lisbon".
+if [ "$(id -u)" = 0 ]; then
+  install -o root -g root -m 0600 "$ENV_FILE" "$ETC/root-only.env"
+  if unreadable="$(bare env LISBON_ENV_FILE="$ETC/root-only.env" "$APP/bin/lisbon" ledger:verify 2>&1)"; then
+    fail "bin/lisbon ran on an environment file its user cannot read: $unreadable"
+  fi
+  grep -qF "root-only.env cannot be read by $SERVICE_USER (it is root:root 600). The file is root's, group lisbon, mode 0640" <<<"$unreadable" ||
+    fail "bin/lisbon's refusal of a root-only environment file does not say its modes: $unreadable"
+fi
 # nginx's access log (deploy.md's log format) keeps an activation link's path, not its token.
 web -s -o /dev/null "$N/auth/activate/$token"
 grep -qF '"GET /auth/activate/[redacted] ' "$NGX/access.log" || fail "nginx logged no redacted activation link"
