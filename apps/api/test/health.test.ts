@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,9 @@ import { checkHealth, checkReadiness, type HealthContext } from '../src/modules/
 import { buildCommit } from '../src/platform/build';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
+import { freePort } from './chain';
 import { useTestApp } from './helper';
+import { exitOf, hasExited, spawnForTest } from './processes';
 
 const t = useTestApp();
 
@@ -207,11 +208,14 @@ describe("the load balancer's probes", () => {
   });
 
   it('stops on SIGTERM within its deadline and exits 0', async () => {
-    const server = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+    // A port the system has free now, not a fixed one another process may hold; the server is
+    // killed when the test ends, whatever its outcome (processes.ts).
+    const port = await freePort();
+    const server = spawnForTest(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: join(REPO_ROOT, 'apps', 'api'),
       env: {
         ...process.env,
-        PORT: '3331',
+        PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(t.database.tempDir, 'sigterm'),
         LOG_LEVEL: 'info',
@@ -219,24 +223,28 @@ describe("the load balancer's probes", () => {
         TEST_DATABASE_URL: '',
         DATABASE_URL: '',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-    for (let attempt = 0; attempt < 100 && !output.includes('Lisbon is serving'); attempt += 1)
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    for (
+      let attempt = 0;
+      attempt < 100 && !output.includes('Lisbon is serving') && !hasExited(server);
+      attempt += 1
+    )
       await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await fetch('http://127.0.0.1:3331/api/v1/health/ready')).status).toBe(200);
+    expect(output).toContain('Lisbon is serving');
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/health/ready`)).status).toBe(200);
     const serving = output.split('\n').find((line) => line.includes('Lisbon is serving'));
     server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect((await exitOf(server)).code).toBe(0);
     expect(output).toContain('"msg":"stopped"');
     // The start's line names the build it serves: the version, and the commit (none in a checkout).
     expect(JSON.parse(serving ?? '{}')).toMatchObject({
       version: VERSION,
       commit: null,
       msg: expect.stringContaining(
-        `(listening on 127.0.0.1:3331): version ${VERSION}, commit unknown (no COMMIT file)`,
+        `(listening on 127.0.0.1:${port}): version ${VERSION}, commit unknown (no COMMIT file)`,
       ),
     });
   }, 40_000);

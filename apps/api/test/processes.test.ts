@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { spawnForTest } from './processes';
+
+/** Whether the process runs still: neither gone nor a zombie its parent has not reaped yet. */
+function isRunning(pid: number): boolean {
+  try {
+    // The state is the field after the command's parenthesised name: R, S, D, T… or Z.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the
+ * outcome: before, a test that failed before its own stop left it, and what it started, running
+ * for the rest of the run and after it (a port held, a database connection kept).
+ */
+describe('a process a test starts', () => {
+  const started: number[] = [];
+
+  it.fails('is killed when its test fails, with the processes it started', async () => {
+    // A shell that starts a process of its own, as the `tsx` launcher starts the code's.
+    const shell = spawnForTest('sh', ['-c', 'sleep 300 & echo "$!"; wait']);
+    const grandchild = await new Promise<number>((done) =>
+      shell.stdout.once('data', (chunk: Buffer) => done(Number(chunk.toString().trim()))),
+    );
+    started.push(shell.pid ?? 0, grandchild);
+    expect(started.every(isRunning)).toBe(true);
+    throw new Error('the test fails before it stops what it started');
+  });
+
+  it('leaves nothing of a failed test’s processes running after it', async () => {
+    expect(started).toHaveLength(2);
+    // Killed, all of them; the system may take a moment to end the one the shell started.
+    await vi.waitFor(() => expect(started.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  });
+});
