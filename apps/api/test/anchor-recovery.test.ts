@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -12,6 +11,7 @@ import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import type { AnchorRow } from '../src/platform/ledger/anchor/repository';
 import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
 import { testConfig, useTestApp } from './helper';
+import { exitOf, isRunning, spawnForTest } from './processes';
 
 /**
  * Anchoring when things go wrong between the portal and the chain (issue #17, decision 065): a
@@ -108,9 +108,10 @@ describe('anchoring when the worker or the chain misbehaves', () => {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db)).rows[0]
           ?.schema
       : null;
-    const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['test/chain/anchor-once.ts'], {
+    // The worker's own process, not the `tsx` launcher's (which ran it in a child that its kill
+    // left running, free to record after all); killed with its group when the test ends.
+    const child = spawnForTest(process.execPath, ['--import', 'tsx', 'test/chain/anchor-once.ts'], {
       cwd: join(REPO_ROOT, 'apps', 'api'),
-      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
         ANCHOR_ONCE: JSON.stringify({
@@ -126,9 +127,7 @@ describe('anchoring when the worker or the chain misbehaves', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((done) =>
-      child.once('exit', (_code, signal) => done(signal)),
-    );
+    const exited = exitOf(child).then(({ signal }) => signal);
     // The node has the transaction; the worker never hears back, and dies.
     await Promise.race([
       proxy.sent,
@@ -136,6 +135,10 @@ describe('anchoring when the worker or the chain misbehaves', () => {
     ]);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
+    // The process that sent is the one gone: nothing of the worker is left to record the transaction.
+    const pid = Number(/^\{"pid":(\d+)\}$/m.exec(output)?.[1]);
+    expect(pid, output).toBeGreaterThan(0);
+    expect(isRunning(pid)).toBe(false);
     await proxy.close();
 
     const recorded = await t.database.db

@@ -1,17 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { spawnForTest } from './processes';
-
-/** Whether the process runs still: neither gone nor a zombie its parent has not reaped yet. */
-function isRunning(pid: number): boolean {
-  try {
-    // The state is the field after the command's parenthesised name: R, S, D, T… or Z.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
+import { isRunning, spawnForTest } from './processes';
 
 /**
  * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { onTestFinished } from 'vitest';
 
 /**
@@ -47,4 +48,16 @@ export async function killGroup(child: ChildProcessWithoutNullStreams): Promise<
     // The group is empty already: nothing of it left.
   }
   await exitOf(child);
+}
+
+/** Whether the process runs still: neither gone nor a zombie its parent has not reaped yet. */
+export function isRunning(pid: number): boolean {
+  try {
+    // The state is the field after the command's parenthesised name: R, S, D, T… or Z.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
 }

@@ -18,6 +18,8 @@ type Job = {
   confirmations: number;
 };
 
+// Its process, first: the test that kills it checks that this very process is gone.
+console.log(JSON.stringify({ pid: process.pid }));
 const job = JSON.parse(process.env.ANCHOR_ONCE ?? '') as Job;
 const db = openDatabase(job.database, job.schema ? { schema: job.schema } : {});
 const settings: AnchorSettings = {
