@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -38,16 +38,96 @@ async function onServer(url: string, statements: string[]): Promise<void> {
   }
 }
 
+/** The folders of the SQLite templates, each named with the process of its run. */
+const FOLDER_PREFIX = 'lisbon-api-template-';
+
+/** The application name of the connection a PostgreSQL run holds open while its databases live. */
+const HOLDER_PREFIX = 'lisbon-test-run ';
+
+/** Whether the process lives: another user's, which this one may not signal, counts as living. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The SQLite templates of runs whose process is gone (an aborted run's, never removed), swept at a
+ * run's start; a concurrent run's, its process alive, stays.
+ */
+function sweepStaleFolders(): void {
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = entry.startsWith(FOLDER_PREFIX)
+      ? /^(\d+)-/.exec(entry.slice(FOLDER_PREFIX.length))?.[1]
+      : undefined;
+    if (!pid || isAlive(Number(pid))) continue;
+    try {
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+    } catch {
+      // Another user's, or swept by a concurrent run: not this run's to fail on.
+    }
+  }
+}
+
+/**
+ * The PostgreSQL templates of runs gone, and their files' databases, swept at a run's start: an
+ * aborted run (interrupted, killed, its machine lost) never removed them, and each holds a migrated
+ * database's disk space. A run lives as long as its holder connection (makeTemplate), which the
+ * server closes with the run's process: a concurrent run's databases, held, stay.
+ */
+export async function sweepStaleDatabases(postgresUrl: string): Promise<string[]> {
+  const base = baseName(postgresUrl);
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    const [databases, holders] = await Promise.all([
+      admin.query<{ name: string }>(`select datname as name from pg_database where left(datname, $2) = $1`, [
+        `${base}_t`,
+        base.length + 2,
+      ]),
+      admin.query<{ name: string }>(
+        `select application_name as name from pg_stat_activity where left(application_name, $2) = $1`,
+        [HOLDER_PREFIX, HOLDER_PREFIX.length],
+      ),
+    ]);
+    const held = new Set(holders.rows.map((row) => row.name.slice(HOLDER_PREFIX.length)));
+    const stale = databases.rows
+      .map((row) => ({
+        name: row.name,
+        runId: /^_t([0-9a-f]{8})(?:_[0-9a-f]{12})?$/.exec(row.name.slice(base.length))?.[1],
+      }))
+      .filter(({ runId }) => runId !== undefined && !held.has(runId))
+      .map(({ name }) => name);
+    const dropped: string[] = [];
+    for (const name of stale) {
+      // Another run sweeping at the same moment may be dropping it too: the sweep never fails a run.
+      await admin.query(`drop database if exists "${name}" with (force)`).then(
+        () => dropped.push(name),
+        () => undefined,
+      );
+    }
+    return dropped;
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Makes the run's template: on the PostgreSQL server of `postgresUrl`, or else a SQLite file in a
- * folder of its own. Answers what the files read from TEMPLATE_VARIABLE and how to remove it all
- * at the end of the run (with, on PostgreSQL, any file's database left behind).
+ * folder of its own, after sweeping the templates of runs gone. Answers what the files read from
+ * TEMPLATE_VARIABLE and how to remove it all at the end of the run (with, on PostgreSQL, any
+ * file's database left behind, and its holder connection last).
  */
 export async function makeTemplate(
   postgresUrl: string | undefined,
 ): Promise<{ template: string; remove(): Promise<void> }> {
   if (!postgresUrl) {
-    const folder = mkdtempSync(join(tmpdir(), 'lisbon-api-template-'));
+    sweepStaleFolders();
+    // Named with this run's process: a run that sweeps knows whether the run that made it lives.
+    const folder = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
     const path = join(folder, 'template.sqlite');
     const db = openDatabase({ dialect: 'sqlite', path });
     await migrateToLatest(db);
@@ -57,8 +137,24 @@ export async function makeTemplate(
     return { template: path, remove: async () => rmSync(folder, { recursive: true, force: true }) };
   }
   // A name of this run's own: runs side by side on one server keep apart.
-  const template = `${baseName(postgresUrl)}_t${randomBytes(4).toString('hex')}`;
-  await onServer(postgresUrl, [`create database "${template}"`]);
+  const runId = randomBytes(4).toString('hex');
+  const template = `${baseName(postgresUrl)}_t${runId}`;
+  // The run's mark on the server, before its template exists: a connection named after it, open
+  // until the run removes its databases, closed by the server when the run's process ends anyhow.
+  const holder = new pg.Client({
+    connectionString: postgresUrl,
+    application_name: `${HOLDER_PREFIX}${runId}`,
+  });
+  // A server that goes away fails the run where the files use it, not here as an unhandled event.
+  holder.on('error', () => undefined);
+  await holder.connect();
+  try {
+    await sweepStaleDatabases(postgresUrl);
+    await onServer(postgresUrl, [`create database "${template}"`]);
+  } catch (error) {
+    await holder.end();
+    throw error;
+  }
   const templateUrl = withDatabase(postgresUrl, template);
   await onServer(templateUrl, [`create schema ${TEMPLATE_SCHEMA}`]);
   const db = openDatabase({ dialect: 'postgres', url: templateUrl }, { schema: TEMPLATE_SCHEMA });
@@ -83,6 +179,7 @@ export async function makeTemplate(
         }
       } finally {
         await admin.end();
+        await holder.end();
       }
     },
   };
