@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isRunning, spawnForTest } from './processes';
+import { exitOf, isRunning, spawnForTest, statOf } from './processes';
 
 /**
  * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the
@@ -24,5 +24,12 @@ describe('a process a test starts', () => {
     expect(started).toHaveLength(2);
     // Killed, all of them; the system may take a moment to end the one the shell started.
     await vi.waitFor(() => expect(started.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  });
+
+  it('stays in the run’s process group, which an interrupted run’s kill reaches', async () => {
+    const sleeping = spawnForTest('sleep', ['300']);
+    expect(statOf(sleeping.pid ?? 0)?.group).toBe(statOf(process.pid)?.group);
+    sleeping.kill('SIGKILL');
+    expect((await exitOf(sleeping)).signal).toBe('SIGKILL');
   });
 });

@@ -1,14 +1,16 @@
 import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { onTestFinished } from 'vitest';
 
 /**
  * A process a test starts (a server, a worker) that must not outlive the test, pass or fail: a
  * failed expectation or a timeout before the test's own stop left it running, holding its port and
- * its database for the rest of the run and after it. Started in a process group of its own, it is
- * killed with everything it started (the `tsx` launcher runs the code in a child of its own, which a
- * kill of the launcher alone left behind) when the test finishes; a test that stops it itself still
- * waits for its exit.
+ * its database for the rest of the run and after it. When the test finishes it is killed with
+ * every process it started (the `tsx` launcher runs the code in a child of its own, which a kill of
+ * the launcher alone left behind); a test that stops it itself still waits for its exit.
+ *
+ * It stays in the run's process group (not detached): a run interrupted as a whole (Ctrl-C, a kill
+ * of the job's group) takes it down too, where a group of its own outlived the run.
  *
  * Run TypeScript with `process.execPath` and `--import tsx`, not the `tsx` launcher: a signal the
  * test sends (SIGTERM, SIGKILL) then reaches the code's process itself.
@@ -21,9 +23,8 @@ export function spawnForTest(
   const child = spawn(command, args, {
     ...options,
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   }) as unknown as ChildProcessWithoutNullStreams;
-  onTestFinished(() => killGroup(child));
+  onTestFinished(() => killTree(child));
   return child;
 }
 
@@ -39,25 +40,56 @@ export function exitOf(
   return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
 }
 
-/** SIGKILL to the child's process group (the child and whatever it started), then its exit. */
-export async function killGroup(child: ChildProcessWithoutNullStreams): Promise<void> {
-  if (child.pid === undefined) return;
+/** The state, parent and process group of a process from /proc, or undefined once it is gone. */
+export function statOf(pid: number): { state: string; parent: number; group: number } | undefined {
   try {
-    process.kill(-child.pid, 'SIGKILL');
+    // The fields after the command's parenthesised name: its state (R, S, D, T… or Z), its parent, its group.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state = '', parent = '', group = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state, parent: Number(parent), group: Number(group) };
   } catch {
-    // The group is empty already: nothing of it left.
+    return undefined;
+  }
+}
+
+/** Every process `pid` started, and those they started, from /proc (none where there is no /proc). */
+function descendantsOf(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const entry of entries) {
+    const parent = statOf(Number(entry))?.parent;
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0;) {
+    const next = children.get(queue.shift() ?? 0) ?? [];
+    found.push(...next);
+    queue = [...queue, ...next];
+  }
+  return found;
+}
+
+/** SIGKILL to the child and to every process it started (found first), then the child's exit. */
+export async function killTree(child: ChildProcessWithoutNullStreams): Promise<void> {
+  // Ended already: its number may be another process's now, and its children are init's.
+  if (child.pid === undefined || hasExited(child)) return;
+  for (const pid of [...descendantsOf(child.pid), child.pid]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
   }
   await exitOf(child);
 }
 
 /** Whether the process runs still: neither gone nor a zombie its parent has not reaped yet. */
 export function isRunning(pid: number): boolean {
-  try {
-    // The state is the field after the command's parenthesised name: R, S, D, T… or Z.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.charAt(stat.lastIndexOf(')') + 2);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
+  const state = statOf(pid)?.state;
+  return state !== undefined && state !== 'Z' && state !== 'X';
 }
