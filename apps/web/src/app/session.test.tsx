@@ -105,7 +105,7 @@ describe('session end', () => {
     mockApi({ 'POST /auth/logout': { status: 204 } });
     const { router } = loggedIn('/account');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    const notice = await screen.findByText('You have logged out.', {}, { timeout: 5000 });
+    const notice = await screen.findByText('You have logged out.');
     // Said in a polite live region, not as an alert.
     expect(notice.closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -113,11 +113,9 @@ describe('session end', () => {
     expect(violations.map((violation) => violation.id)).toEqual([]);
 
     await router.navigate('/auth/register');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Create an account' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeTruthy();
     await router.navigate('/auth/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(screen.queryByText('You have logged out.')).toBeNull();
   });
 });

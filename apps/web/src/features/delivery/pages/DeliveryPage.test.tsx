@@ -80,14 +80,13 @@ const frenchBilling = {
   country: 'FR',
 };
 
-const LOADED = { timeout: 5000 };
 const open = (routes: Parameters<typeof mockApi>[0]) => {
   const calls = mockApi({ 'GET /users/1/billing': { body: { data: null } }, ...routes });
   renderApp('/delivery', { queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })) });
   return calls;
 };
 
-describe('/delivery', { timeout: 15_000 }, () => {
+describe('/delivery', () => {
   it('checks the shipping information with the domain schema before sending it', async () => {
     let current: Delivery | null = null;
     const calls = open({
@@ -97,7 +96,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
         return { body: { data: current } };
       },
     });
-    await userEvent.clear(await screen.findByLabelText(/^Recipient name/, {}, LOADED));
+    await userEvent.clear(await screen.findByLabelText(/^Recipient name/));
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
     expect(calls.callsTo('PUT /delivery/shipping')).toHaveLength(0);
     // The recipient emptied, and the zip code the account does not have.
@@ -113,9 +112,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
           .getAllByRole(name === 'Country' ? 'combobox' : 'textbox', { name })
           .every((field) => (field as HTMLInputElement).required),
       ]);
-    const shipping = (await screen.findByLabelText(/^Recipient name/, {}, LOADED)).closest(
-      'form',
-    ) as HTMLElement;
+    const shipping = (await screen.findByLabelText(/^Recipient name/)).closest('form') as HTMLElement;
     expect(required(shipping, ['Recipient name', 'Address', 'City', 'Zip code', 'Country'])).toEqual(
       ['Recipient name', 'Address', 'City', 'Zip code', 'Country'].map((name) => [name, true]),
     );
@@ -127,7 +124,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
     cleanup();
     storage.set('cart', [7]);
     open({ 'GET /delivery': { body: { data: overview({ current: openDelivery() }) } } });
-    const billing = await screen.findByRole('group', { name: 'Billing information' }, LOADED);
+    const billing = await screen.findByRole('group', { name: 'Billing information' });
     await userEvent.click(
       within(billing).getByRole('checkbox', { name: 'Billing address same as shipping' }),
     );
@@ -141,8 +138,6 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText(
         'There is nothing to ship yet: you can give the shipping information once the office opens one of your requests for the return of its originals.',
-        {},
-        LOADED,
       ),
     ).toBeTruthy();
     expect(screen.queryByLabelText(/^Recipient name/)).toBeNull();
@@ -154,9 +149,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
       'PUT /delivery/shipping': { body: { data: openDelivery() } },
     });
     const value = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label).value;
-    expect((await screen.findByLabelText<HTMLInputElement>(/^Recipient name/, {}, LOADED)).value).toBe(
-      'Ada Lovelace',
-    );
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Recipient name/)).value).toBe('Ada Lovelace');
     expect(value(/^Address/)).toBe('Via Roma 1');
     expect(value(/^City/)).toBe('Roma');
     expect(value(/^Phone/)).toBe('+44 20 7946 0958');
@@ -185,7 +178,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
       'GET /delivery': { body: { data: overview() } },
       'PUT /delivery/shipping': { body: { data: openDelivery() } },
     });
-    await userEvent.type(await screen.findByLabelText(/^Zip code/, {}, LOADED), '00184');
+    await userEvent.type(await screen.findByLabelText(/^Zip code/), '00184');
     const submitButton = screen.getByRole('button', { name: 'Submit shipping information' });
     await userEvent.click(submitButton);
 
@@ -226,7 +219,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
         return { body: { data: openDelivery() } };
       },
     });
-    await userEvent.type(await screen.findByLabelText(/^Zip code/, {}, LOADED), '00184');
+    await userEvent.type(await screen.findByLabelText(/^Zip code/), '00184');
     await userEvent.click(screen.getByRole('button', { name: 'Submit shipping information' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Confirm the shipping information' })).getByRole(
@@ -244,7 +237,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
   it('asks in Italian too', async () => {
     await changeLocale('it-IT');
     open({ 'GET /delivery': { body: { data: overview() } } });
-    await userEvent.type(await screen.findByLabelText(/^CAP/, {}, LOADED), '00184');
+    await userEvent.type(await screen.findByLabelText(/^CAP/), '00184');
     await userEvent.click(screen.getByRole('button', { name: 'Invia le informazioni di spedizione' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conferma le informazioni di spedizione' });
     expect(within(dialog).getByRole('group', { name: 'Indirizzo di spedizione' })).toBeTruthy();
@@ -261,7 +254,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
       'PUT /delivery/shipping': { body: { data: openDelivery() } },
     });
     renderApp('/delivery', { queryClient: logIn(testUser({ ...completeProfile, residence_country: 'IT' })) });
-    const phone = await screen.findByLabelText(/^Telefono \(per il corriere\)/, {}, LOADED);
+    const phone = await screen.findByLabelText(/^Telefono \(per il corriere\)/);
     const help = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
     expect(help?.textContent).toBe(
       'Per esempio +39 06 1234 5678; senza prefisso internazionale, un numero del Paese scelto.',
@@ -289,13 +282,11 @@ describe('/delivery', { timeout: 15_000 }, () => {
         body: { data: { payment_id: 9, checkout_url: checkoutUrl, expires_at: '2026-03-10T09:30:00Z' } },
       },
     });
-    expect(
-      await screen.findByText('Shipping information cannot be modified after submission.', {}, LOADED),
-    ).toBeTruthy();
+    expect(await screen.findByText('Shipping information cannot be modified after submission.')).toBeTruthy();
     expect(screen.getByText('Add at least one request to the cart to pay.')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Request no. 7: Bachelor of Science' }));
     expect(storage.get('cart')).toEqual([7]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay €30.00' }, LOADED));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay €30.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
     expect(calls.callsTo('POST /delivery/checkout')[0]?.body).toMatchObject({ practice_ids: [7] });
   });
@@ -309,7 +300,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
         body: { data: { payment_id: 9, checkout_url: checkoutUrl, expires_at: '2026-03-10T09:30:00Z' } },
       },
     });
-    const billing = await screen.findByRole('group', { name: 'Billing information' }, LOADED);
+    const billing = await screen.findByRole('group', { name: 'Billing information' });
     const same = within(billing).getByRole('checkbox', { name: 'Billing address same as shipping' });
     expect((same as HTMLInputElement).checked).toBe(true);
     const address = within(billing).getByLabelText<HTMLInputElement>(/^Address/);
@@ -332,7 +323,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
         },
       },
     });
-    const billing = await screen.findByRole('group', { name: 'Billing information' }, LOADED);
+    const billing = await screen.findByRole('group', { name: 'Billing information' });
     await userEvent.click(
       within(billing).getByRole('checkbox', { name: 'Billing address same as shipping' }),
     );
@@ -388,11 +379,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
       queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })),
     });
     expect(
-      await screen.findByText(
-        'Payment successful: your shipment is paid. Download the waybill below.',
-        {},
-        LOADED,
-      ),
+      await screen.findByText('Payment successful: your shipment is paid. Download the waybill below.'),
     ).toBeTruthy();
     const phone = screen.getByLabelText<HTMLInputElement>(/^Phone/);
     expect(phone.value).toBe('+44 20 7946 0958');
@@ -458,7 +445,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
         },
       },
     });
-    expect(await screen.findByText('Return delivery suspended', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByText('Return delivery suspended')).toBeTruthy();
     // The sentence of the 'open to delivery' mail and of the 409, with the day it names.
     expect(
       screen.getByText('Return deliveries are suspended: you can order the return from January 8, 2025.'),
@@ -485,8 +472,6 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText(
         'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dall’8 gennaio 2025.',
-        {},
-        LOADED,
       ),
     ).toBeTruthy();
   });
@@ -511,9 +496,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
         },
       },
     });
-    expect(
-      await screen.findByRole('button', { name: 'Download the waybill RD-2026-000004' }, LOADED),
-    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Download the waybill RD-2026-000004' })).toBeTruthy();
     expect(screen.getByText('Delivered', { exact: true })).toBeTruthy();
     expect(screen.getByText(/^Delivered on /)).toBeTruthy();
   });
@@ -534,8 +517,6 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText(
         'There is nothing more to ship: your shipments are below. You can give new shipping information if the office opens another of your requests for the return of its originals.',
-        {},
-        LOADED,
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/nothing to ship yet/)).toBeNull();
@@ -546,7 +527,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
     await changeLocale('it-IT');
     open({ 'GET /delivery': { body: { data: paid } } });
     expect(
-      await screen.findByText(/^Non c’è altro da spedire: le tue spedizioni sono qui sotto\./, {}, LOADED),
+      await screen.findByText(/^Non c’è altro da spedire: le tue spedizioni sono qui sotto\./),
     ).toBeTruthy();
     expect(
       screen.getByText('Non c’è nulla da pagare: nessuna richiesta è aperta alla restituzione.'),
@@ -559,7 +540,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
       openDelivery({ id: 3, status: 'paid', practice_ids: [5, 8], paid_at: '2026-03-11T09:00:00.000Z' }),
     ];
     open({ 'GET /delivery': { body: { data: overview({ deliverable: [], shipments }) } } });
-    const one = await screen.findByRole('link', { name: 'Request no. 2' }, LOADED);
+    const one = await screen.findByRole('link', { name: 'Request no. 2' });
     expect(one.getAttribute('href')).toBe('/practices/2');
     expect(one.closest('p')?.textContent).toBe('Request no. 2');
     const several = screen.getByRole('link', { name: 'Request no. 8' });
@@ -568,7 +549,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
     cleanup();
     await changeLocale('it-IT');
     open({ 'GET /delivery': { body: { data: overview({ deliverable: [], shipments }) } } });
-    const italian = await screen.findByRole('link', { name: 'Richiesta n. 2' }, LOADED);
+    const italian = await screen.findByRole('link', { name: 'Richiesta n. 2' });
     expect(italian.closest('p')?.textContent).toBe('Richiesta n. 2');
     expect(screen.getByRole('link', { name: 'Richiesta n. 5' }).closest('p')?.textContent).toBe(
       'Richieste n. 5, 8',
@@ -577,7 +558,7 @@ describe('/delivery', { timeout: 15_000 }, () => {
 
   it('with no request open to delivery, says when the office opens one, in Italian too', async () => {
     open({ 'GET /delivery': { body: { data: overview({ deliverable: [] }) } } });
-    expect(await screen.findByText('No request is open to delivery at the moment.', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByText('No request is open to delivery at the moment.')).toBeTruthy();
     expect(
       screen.getByText(
         /opens a request to return delivery once it holds your paper originals; an open appeal or amendment holds/,
@@ -589,8 +570,6 @@ describe('/delivery', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText(
         /quando ha ricevuto i tuoi originali cartacei; un ricorso o una rettifica aperti/,
-        {},
-        LOADED,
       ),
     ).toBeTruthy();
   });

@@ -67,18 +67,18 @@ function openReview(
 }
 
 /** The form comes after the draft, the discovery and the billing information: give a loaded machine time. */
-const LOADED = { timeout: 5000 };
-const pay = async () => userEvent.click(await screen.findByRole('button', { name: /^Pay / }, LOADED));
+const pay = async () => userEvent.click(await screen.findByRole('button', { name: /^Pay / }));
 const fill = async (label: RegExp, text: string) => {
   await userEvent.click(screen.getByLabelText(label));
   await userEvent.paste(text);
 };
 
-// The whole review step renders behind each test: on a loaded machine it takes more than 5 s.
-describe('review step: billing information and payment', { timeout: 15_000 }, () => {
+// The whole review step renders behind each test: on a loaded machine it takes more than 5 s, so
+// its waits are the shared WAIT_MS and its tests have the project’s timeout (src/test/wait.test.ts).
+describe('review step: billing information and payment', () => {
   it('shows the amount with VAT apart and the urgent supplement as its own line', async () => {
     openReview();
-    const table = await screen.findByRole('table', { name: 'Amount due for request no. 7' }, LOADED);
+    const table = await screen.findByRole('table', { name: 'Amount due for request no. 7' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'ItemTaxable amountVAT 22 %Total',
@@ -86,12 +86,12 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
       'Urgent processing supplement€81.97€18.03€100.00',
       'To pay€204.92€45.08€250.00',
     ]);
-    expect(await screen.findByRole('button', { name: 'Pay €250.00' }, LOADED)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay €250.00' })).toBeTruthy();
   });
 
   it("switches to a legal entity and refuses its VAT number and a missing SDI code or PEC in the domain's words", async () => {
     const { calls } = openReview();
-    expect(await screen.findByLabelText(/^First name/, {}, LOADED)).toBeTruthy();
+    expect(await screen.findByLabelText(/^First name/)).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Legal entity' }));
     expect(screen.queryByLabelText(/^First name/)).toBeNull();
     await fill(/^Business name/, 'Acme S.r.l.');
@@ -114,7 +114,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
     // The account names the payer but gives no country: the first field in error is the country.
     const { calls } = openReview({}, undefined, testUser());
     await pay();
-    const country = await screen.findByRole('combobox', { name: /^Country/ }, LOADED);
+    const country = await screen.findByRole('combobox', { name: /^Country/ });
     await waitFor(() => expect(document.activeElement).toBe(country));
     expect(country.getAttribute('aria-invalid')).toBe('true');
     expect(country.getAttribute('aria-expanded')).toBe('false');
@@ -125,18 +125,18 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
   it('asks an individual billed in Italy for a fiscal code', async () => {
     openReview();
     await pay();
-    const fiscalCode = await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    const fiscalCode = await screen.findByLabelText(/^Fiscal code/);
     expect(fiscalCode.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('This field is required')).toBeTruthy();
   });
 
   it('marks the fiscal code required when billed in Italy, not when billed abroad', async () => {
     openReview();
-    const fiscalCode = await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    const fiscalCode = await screen.findByLabelText(/^Fiscal code/);
     expect(fiscalCode.hasAttribute('required')).toBe(true);
     cleanup();
     openReview({ 'GET /users/1/billing': { body: { data: frenchBilling } } });
-    const abroad = await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    const abroad = await screen.findByLabelText(/^Fiscal code/);
     expect(abroad.hasAttribute('required')).toBe(false);
   });
 
@@ -147,7 +147,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
         body: { data: { payment_id: 6, checkout_url: checkoutUrl, expires_at: '2026-11-21T12:30:00Z' } },
       },
     });
-    await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    await screen.findByLabelText(/^Fiscal code/);
     await fill(/^Fiscal code/, '00488410010');
     await pay();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
@@ -163,7 +163,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
         body: { data: { payment_id: 6, checkout_url: checkoutUrl, expires_at: '2026-11-21T12:30:00Z' } },
       },
     });
-    await screen.findByLabelText(/^Fiscal code/, {}, LOADED);
+    await screen.findByLabelText(/^Fiscal code/);
     expect(screen.queryByLabelText('I confirm that this fiscal code is correct')).toBeNull();
     await fill(/^Fiscal code/, 'RSSMRA80A01H50MM');
     const confirm = await screen.findByLabelText('I confirm that this fiscal code is correct');
@@ -191,7 +191,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
         body: { data: { payment_id: 5, checkout_url: checkoutUrl, expires_at: '2026-11-21T12:30:00Z' } },
       },
     });
-    expect(await screen.findByDisplayValue('1 rue de Rivoli', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByDisplayValue('1 rue de Rivoli')).toBeTruthy();
     await pay();
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
@@ -209,7 +209,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
         body: { code: 'PROVIDER_BUSY', message: PAYMENT_MESSAGES['en-US'].providerBusy },
       },
     });
-    await screen.findByDisplayValue('1 rue de Rivoli', {}, LOADED);
+    await screen.findByDisplayValue('1 rue de Rivoli');
     await pay();
     await findAlert(PAYMENT_MESSAGES['en-US'].providerBusy);
     expect(assign).not.toHaveBeenCalled();
@@ -226,7 +226,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
           body: { code: 'PROVIDER_BUSY', message: PAYMENT_MESSAGES['it-IT'].providerBusy },
         },
       });
-      await userEvent.click(await screen.findByRole('button', { name: /^Paga 250,00/ }, LOADED));
+      await userEvent.click(await screen.findByRole('button', { name: /^Paga 250,00/ }));
       await findAlert(PAYMENT_MESSAGES['it-IT'].providerBusy);
     } finally {
       await changeLocale('en-US');
@@ -239,7 +239,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
       { 'GET /payments/5': { body: { data: paymentFixture({ status: 'failed' }) } } },
       '/service/new/review?payment=5',
     );
-    expect(await screen.findByDisplayValue('Lyon', {}, LOADED)).toBeTruthy();
+    expect(await screen.findByDisplayValue('Lyon')).toBeTruthy();
     await findAlert('Payment failed! Try again or contact your bank.');
     expect(screen.getByRole('button', { name: 'Pay €250.00' })).toBeTruthy();
   });
@@ -251,7 +251,7 @@ describe('review step: billing information and payment', { timeout: 15_000 }, ()
       { 'GET /payments/5': { body: { data: paymentFixture({ status: 'pending', expires_at: expiresAt }) } } },
       '/service/new/review?payment=5',
     );
-    const notice = await screen.findByText(/nothing you entered was lost/, {}, LOADED);
+    const notice = await screen.findByText(/nothing you entered was lost/);
     expect(notice.textContent).toContain(
       'It can be changed again once its payment page closes, in about 25 min.',
     );

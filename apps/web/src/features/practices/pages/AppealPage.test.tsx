@@ -122,7 +122,7 @@ describe('the appeal page', () => {
     expect(screen.queryByText('appeal in evaluation')).toBeNull();
     // Sent: nothing typed is kept for a next visit.
     expect(Object.keys(sessionStorage).filter((key) => key.includes('appeal'))).toEqual([]);
-  }, 20_000);
+  });
 
   it('marks nothing required in its optional documents, yet asks which document a chosen file is (en-US, it-IT)', async () => {
     mockApi({ 'GET /practices/7/appeal': { body: { data: open } } });
@@ -317,7 +317,7 @@ describe('the appeal page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download the statement of appeal' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
     expect(screen.getAllByText('appeal issued').length).toBeGreaterThan(0);
-  }, 20_000);
+  });
 
   it('offers the statement of appeal once it is issued', async () => {
     const issued: AppealOverview = {

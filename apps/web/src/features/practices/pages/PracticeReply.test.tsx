@@ -83,7 +83,7 @@ describe('a request waiting for the applicant', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
     await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(1));
     expect(xhr.sent).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('shows the question and the thread, and sends the reply with its documents', async () => {
     const replied = {
@@ -145,7 +145,7 @@ describe('a request waiting for the applicant', () => {
     await waitFor(() => expect(screen.queryByText('We need something from you')).toBeNull());
     // The form went with the question: focus on the messages, where the reply now stands.
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Messages' }));
-  }, 20_000);
+  });
 
   it('takes a document uploaded since the question on the documents page, not one held before', async () => {
     const heldBefore = {
@@ -184,7 +184,7 @@ describe('a request waiting for the applicant', () => {
       await screen.findByText('Attach the documents we ask for before sending: Transcript of records.'),
     ).toBeTruthy();
     expect(api.callsTo('POST /practices/7/reply')).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('names the documents the API refuses the reply for, when the page thought it had them', async () => {
     const uploadedSince = { ...transcript, id: 32 };
@@ -215,7 +215,7 @@ describe('a request waiting for the applicant', () => {
     expect(
       await screen.findByText('Attach the documents we ask for before sending: Transcript of records.'),
     ).toBeTruthy();
-  }, 20_000);
+  });
 
   it('marks nothing required in its optional documents, yet asks the type of a chosen file (en-US, it-IT)', async () => {
     const asking = practiceFixture({
@@ -260,5 +260,5 @@ describe('a request waiting for the applicant', () => {
         await changeLocale('en-US');
       }
     }
-  }, 20_000);
+  });
 });

@@ -30,12 +30,13 @@ function openReview(isUrgent: boolean, user = testUser()) {
 
 /** The review's "Price", found once the discovery has answered. */
 async function reviewPrice() {
-  const price = await screen.findByText(/VAT included/, { selector: 'dd' }, { timeout: 5000 });
+  const price = await screen.findByText(/VAT included/, { selector: 'dd' });
   return price.textContent;
 }
 
-// The review step renders whole behind each test: on a loaded machine it takes seconds.
-describe('review step: the price', { timeout: 15_000 }, () => {
+// The review step renders whole behind each test: on a loaded machine it takes seconds, so its
+// waits are the shared WAIT_MS and its tests have the project’s timeout (src/test/wait.test.ts).
+describe('review step: the price', () => {
   it('is the service price for an ordinary request', async () => {
     openReview(false);
     expect(await reviewPrice()).toBe('€150.00 VAT included (€122.95 plus €27.05 VAT)');
@@ -47,7 +48,7 @@ describe('review step: the price', { timeout: 15_000 }, () => {
   });
 });
 
-describe('review step: the identity document', { timeout: 15_000 }, () => {
+describe('review step: the identity document', () => {
   it('shows the passport-expiry warning of the account when the document has expired', async () => {
     openReview(false, testUser({ document_expiration_date: '2020-01-31' }));
     await reviewPrice();

@@ -149,7 +149,7 @@ describe('staff queues', () => {
         perPage: '20',
       }),
     );
-  }, 20_000);
+  });
 
   it('offers in a queue only the statuses it can hold and the sorts that tell its requests apart', async () => {
     const api = mockApi({
@@ -325,7 +325,7 @@ describe('staff queues', () => {
     // None selected any more, the dialog's button is disabled: focus on the page's heading.
     expect(screen.getByRole('button', { name: 'Assign selected (0)' }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
-  }, 20_000);
+  });
 });
 
 describe('a staff queue on a phone', () => {
@@ -475,5 +475,5 @@ describe('the status staff read in a queue row', () => {
         cleanup();
       }
     }
-  }, 20_000);
+  });
 });

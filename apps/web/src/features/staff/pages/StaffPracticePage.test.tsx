@@ -326,7 +326,7 @@ describe('request workspace', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Actions' })),
     );
-  }, 20_000);
+  });
 
   it('reads the request again when someone else moved it first, and says so where the moves are', async () => {
     const practice = staffPracticeFixture({ status: 'in_review' });
@@ -367,7 +367,7 @@ describe('request workspace', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Actions' })),
     );
-  }, 20_000);
+  });
 
   it('closes a request with a reason the applicant reads and a note that stays with staff, each labelled so', async () => {
     const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
@@ -400,7 +400,7 @@ describe('request workspace', () => {
       reason: 'A duplicate of request 12.',
       note: 'Called the applicant.',
     });
-  }, 20_000);
+  });
 
   it('keeps the reason typed when the dialog is closed unsent, until the request is closed', async () => {
     const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
@@ -462,7 +462,7 @@ describe('request workspace', () => {
       country_of_studies: null,
     });
     expect(await screen.findByText('Assessment updated')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('asks before leaving an assessment typed and not saved, and no more once it is saved', async () => {
     workspaceApi(
@@ -489,7 +489,7 @@ describe('request workspace', () => {
     await act(() => app.router.navigate('/staff/queues/all'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/staff/queues/all'));
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
-  }, 20_000);
+  });
 
   it('keeps the moves sticky beside the tabs from 1024 px, and says a save where no Save button is', async () => {
     workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
@@ -510,7 +510,7 @@ describe('request workspace', () => {
       selector: '.mantine-Notification-description',
     });
     expect(toast.closest('[data-position]')?.getAttribute('data-position')).toBe('bottom-right');
-  }, 20_000);
+  });
 
   it('says once, as a note and not an alert, that the assessment must be completed, even after a save', async () => {
     const practice = staffPracticeFixture({ status: 'in_evaluation' });
@@ -528,7 +528,7 @@ describe('request workspace', () => {
       [],
     );
     expect((await assessmentNote()).textContent).toMatch(warning);
-  }, 20_000);
+  });
 
   it('counts the assessment fields filled from the request as filled: the note asks only for the others, then for a save', async () => {
     const withQualification = staffPracticeFixture({
@@ -564,7 +564,7 @@ describe('request workspace', () => {
       'To send the request in review, save the assessment: the values filled in from the request are not saved yet.',
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send in review' }).disabled).toBe(true);
-  }, 20_000);
+  });
 
   it('keeps from review an assessment saved with a year of award still to come, and says which field to correct', async () => {
     const complete = {
@@ -602,7 +602,7 @@ describe('request workspace', () => {
       'Pending',
       'Verification not possible',
     ]);
-  }, 20_000);
+  });
 
   it('offers to assign, not to change the assignment, an appeal admitted with nobody on it', async () => {
     workspaceApi(
@@ -617,7 +617,7 @@ describe('request workspace', () => {
     expect(
       within(dialog).getByText('Request no. 7 goes to the evaluator and the reviewer you choose.'),
     ).toBeTruthy();
-  }, 20_000);
+  });
 
   it('hands a request in evaluation to another evaluator, starting from the people it has', async () => {
     // The request read again names its new evaluator: the dialog, keyed by its people, leaves as it closes.
@@ -650,7 +650,7 @@ describe('request workspace', () => {
         screen.getByRole('heading', { level: 2, name: 'Actions' }),
       ]).toContain(document.activeElement),
     );
-  }, 20_000);
+  });
 
   it('assigns a request assigned already starting from the evaluator and the reviewer it has', async () => {
     const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'assigned' }), {
@@ -692,7 +692,7 @@ describe('request workspace', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cambia l’assegnazione' }));
     expect(await screen.findByRole('dialog', { name: 'Cambia l’assegnazione' })).toBeTruthy();
     await changeLocale('en-US');
-  }, 20_000);
+  });
 
   it('starts the assignment empty for a person who is no longer offered, so the secretary chooses again', async () => {
     const practice = staffPracticeFixture({
@@ -721,7 +721,7 @@ describe('request workspace', () => {
       evaluator_id: evaluator.id,
       reviewer_id: reviewer.id,
     });
-  }, 20_000);
+  });
 
   it('names the moves and the history of an amendment for an amendment, not an appeal', async () => {
     const admin = staffUser('admin');
@@ -783,7 +783,7 @@ describe('request workspace', () => {
       cleanup();
       vi.unstubAllGlobals();
     }
-  }, 20_000);
+  });
 
   it("names no appeal's move on an amendment while its type loads, then names them for the amendment", async () => {
     const admin = staffUser('admin');
@@ -827,7 +827,7 @@ describe('request workspace', () => {
     );
     expect((await actionButtons()).filter((name) => /appeal/i.test(name ?? ''))).toEqual([]);
     expect(within(section as HTMLElement).queryByRole('status')).toBeNull();
-  }, 20_000);
+  });
 
   describe('what the checks and the review say once done (issue 33)', () => {
     const checks = {

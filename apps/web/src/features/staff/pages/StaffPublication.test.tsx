@@ -210,5 +210,5 @@ describe('publication in the staff workspace', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue the appeal statement' }));
     expect(await screen.findByText('Appeal issued')).toBeTruthy();
     expect(api.callsTo('GET /staff/practices/7').length).toBeGreaterThan(1);
-  }, 20_000);
+  });
 });

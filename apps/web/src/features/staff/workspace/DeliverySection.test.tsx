@@ -71,7 +71,7 @@ describe('the return delivery of a request, in the staff workspace', () => {
       expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'waybill-RD-2026-000003.pdf'),
     );
     expect(api.callsTo(`GET /staff/practices/${practice.id}/waybill`)).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('writes a phone kept without its country code for reading, in the shipping country', async () => {
     const practice = staffPracticeFixture({

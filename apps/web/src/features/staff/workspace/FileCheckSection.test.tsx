@@ -71,7 +71,7 @@ describe('concluding the file check', () => {
     await waitFor(() => expect(document.activeElement).toBe(conclude));
     expect(api.callsTo('POST /staff/practices/7/file-check')).toHaveLength(0);
     expect(screen.getByText('The file check is not concluded yet.')).toBeTruthy();
-  }, 20_000);
+  });
 
   it('concludes once confirmed, with the notes, and puts the focus on the outcome that replaced the form', async () => {
     const { api, viewer } = fileCheckApi();
@@ -92,5 +92,5 @@ describe('concluding the file check', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Conclude the file check' })).toBeNull();
     expect(await axeViolations()).toEqual([]);
-  }, 20_000);
+  });
 });
