@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ANNOUNCE_DELAY_MS, PageLoader } from '@/shared/ui/PageLoader';
 import { renderComponent } from '@/test/renderComponent';
 import { NavigationStatus } from './NavigationStatus';
@@ -61,7 +61,11 @@ function renderRouter(path: string) {
 const saying = () =>
   [...document.querySelectorAll('[aria-live], [role="status"]')].map((region) => region.textContent);
 
-/** Every time a live region comes to say "Loading…": what a screen reader announces. */
+/**
+ * Every time a live region comes to say "Loading…": what a screen reader announces, heard until
+ * the test ends. Its observer of the whole body is disconnected then: left connected, it went on
+ * reading every live region at each change of every later file of the worker (isolate: false).
+ */
 function listenToAnnouncements(): string[] {
   const heard: string[] = [];
   const said = new Map<Node, string>();
@@ -73,6 +77,7 @@ function listenToAnnouncements(): string[] {
     }
   });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  onTestFinished(() => observer.disconnect());
   return heard;
 }
 
@@ -131,5 +136,23 @@ describe('"Loading…" for screen readers', () => {
     await wait(ANNOUNCE_DELAY_MS);
     expect(saying()).toEqual(['', 'Loading…']);
     expect(heard).toEqual(['Loading…']);
+  });
+});
+
+describe('the announcements heard by a test', { shuffle: false }, () => {
+  let heardBefore: string[] = [];
+
+  it('are heard while the test runs', async () => {
+    heardBefore = listenToAnnouncements();
+    renderComponent(<p aria-live="polite">Loading…</p>);
+    await act(async () => {});
+    expect(heardBefore).toEqual(['Loading…']);
+  });
+
+  it('are no longer heard once the test has ended', async () => {
+    expect(heardBefore).toEqual(['Loading…']);
+    renderComponent(<p aria-live="polite">Saved</p>);
+    await act(async () => {});
+    expect(heardBefore).toEqual(['Loading…']);
   });
 });
