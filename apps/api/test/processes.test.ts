@@ -4,9 +4,10 @@ import { exitOf, isRunning, spawnForTest, statOf } from './processes';
 /**
  * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the
  * outcome: before, a test that failed before its own stop left it, and what it started, running
- * for the rest of the run and after it (a port held, a database connection kept).
+ * for the rest of the run and after it (a port held, a database connection kept). In order, under
+ * --sequence.shuffle too: a test checks what the one before it left.
  */
-describe('a process a test starts', () => {
+describe('a process a test starts', { shuffle: false }, () => {
   const started: number[] = [];
 
   it.fails('is killed when its test fails, with the processes it started', async () => {
