@@ -96,6 +96,23 @@ describe('the metrics token for Prometheus', () => {
   });
 });
 
+describe('the variables the release’s scripts read', () => {
+  it('are each described below section 5’s table, where the README sends the reader', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const pointer =
+      /The release's scripts read a few more\s*\(([^)]*)\):\s*\[docs\/deploy\.md\]\(docs\/deploy\.md\), section 5 \(below its table\)/.exec(
+        readme,
+      );
+    expect(pointer).not.toBeNull();
+    const names = [...pointer[1].matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]);
+    expect(names).toContain('NODE_EXTRA_CA_CERTS');
+    const configure = section(5);
+    const lines = configure.split('\n');
+    const belowTable = lines.slice(lines.findLastIndex((line) => line.startsWith('| '))).join('\n');
+    for (const name of names) expect(belowTable, name).toContain(`\`${name}\``);
+  });
+});
+
 describe('the trial store and relay', () => {
   it('say that npx needs npm, which the release and section 3 do not bring, and that they stay in the foreground', () => {
     // The release brings Node alone: no npm, hence no npx, on a host section 3 set up.
