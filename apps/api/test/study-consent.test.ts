@@ -1,8 +1,11 @@
 import { pdfText } from './pdf';
 import { PDFDocument } from 'pdf-lib';
+import { STUDY_ENTRIES_MAX } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
-import { useTestApp } from './helper';
+import { isPostgresRun, useTestApp } from './helper';
+import { bearer } from './identity';
+import { holdRow } from './locks';
 import { apiCall, dataOf, type Applicant } from './requests';
 
 let call: ReturnType<typeof apiCall>;
@@ -91,6 +94,82 @@ describe('My study path (users/{id}/user-qualification)', () => {
       ).statusCode,
     ).toBe(404);
     expect((await call('GET', base())).statusCode).toBe(401);
+  });
+});
+
+describe('How many qualifications a study path holds', () => {
+  /** `count` entries of `who` stored straight in the database, as many POSTs would have added them. */
+  const stored = async (who: Applicant, count: number) => {
+    const at = clock.now().toISOString();
+    const rows = Array.from({ length: count }, (_, index) => ({
+      user_id: who.id,
+      qualification_name: `Qualification ${index + 1}`,
+      institution_name: ENTRY.institution_name,
+      institution_country: 'PT',
+      level: 'higher',
+      created_at: at,
+      updated_at: at,
+    }));
+    await t.database.db.insertInto('study_entries').values(rows).execute();
+  };
+  const entriesOf = async (who: Applicant) =>
+    dataOf<{ id: number }[]>(await call('GET', `/users/${who.id}/user-qualification`, who));
+
+  // Each entry is a row kept until it is removed, and the page and the wizard read them all: without
+  // a ceiling, one applicant's loop stored the global limit's 300 a minute for every session it opened.
+  it('holds at most STUDY_ENTRIES_MAX: one more answers 409 STUDY_ENTRIES_LIMIT, in the caller’s language, and stores nothing', async () => {
+    const carla = await t.applicant({ email: 'carla@example.org' });
+    const base = `/users/${carla.id}/user-qualification`;
+    await stored(carla, STUDY_ENTRIES_MAX - 1);
+    expect((await call('POST', base, carla, ENTRY)).statusCode).toBe(201);
+
+    const refused = await call('POST', base, carla, ENTRY);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'STUDY_ENTRIES_LIMIT',
+      message: `Your study path holds at most ${STUDY_ENTRIES_MAX} qualifications: delete one you no longer need to add another.`,
+    });
+    expect(await entriesOf(carla)).toHaveLength(STUDY_ENTRIES_MAX);
+    const italian = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1${base}`,
+      headers: { ...bearer(carla.token), 'accept-language': 'it-IT' },
+      payload: ENTRY,
+    });
+    expect(italian.json()).toMatchObject({
+      code: 'STUDY_ENTRIES_LIMIT',
+      message: `Il tuo percorso di studi contiene al massimo ${STUDY_ENTRIES_MAX} titoli: eliminane uno che non ti serve più per aggiungerne un altro.`,
+    });
+
+    // Changing and deleting stay open; a deletion makes room for one more.
+    const [first] = await entriesOf(carla);
+    const changed = await call('PATCH', `${base}/${first?.id}`, carla, { institution_city: 'Lisboa' });
+    expect(changed.statusCode).toBe(200);
+    expect((await call('DELETE', `${base}/${first?.id}`, carla)).statusCode).toBe(204);
+    expect((await call('POST', base, carla, ENTRY)).statusCode).toBe(201);
+    expect((await call('POST', base, carla, ENTRY)).statusCode).toBe(409);
+  });
+
+  /**
+   * Two additions at once for the last place. On PostgreSQL a transaction holds the account's row,
+   * both calls start and wait for it, then go on together; on SQLite (one writer) one, then the other.
+   */
+  it('lets one of two additions at once take the last place, on both databases', async () => {
+    const dora = await t.applicant({ email: 'dora@example.org' });
+    await stored(dora, STUDY_ENTRIES_MAX - 1);
+    const add = () => call('POST', `/users/${dora.id}/user-qualification`, dora, ENTRY);
+    let answers: Awaited<ReturnType<typeof add>>[];
+    if (isPostgresRun) {
+      const holding = await holdRow(t, { userId: dora.id });
+      const both = [add(), add()];
+      await holding.waiters(2);
+      await holding.release();
+      answers = await Promise.all(both);
+    } else {
+      answers = [await add(), await add()];
+    }
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await entriesOf(dora)).toHaveLength(STUDY_ENTRIES_MAX);
   });
 });
 

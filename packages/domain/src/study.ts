@@ -6,6 +6,13 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const country = z.string().trim().length(2).toUpperCase();
 
+/**
+ * How many qualifications one study path holds: more than anyone's educational history, and a
+ * ceiling on the rows one account's loop could store, which the page and the wizard read whole
+ * (409 STUDY_ENTRIES_LIMIT beyond).
+ */
+export const STUDY_ENTRIES_MAX = 50;
+
 /** An entry of the educational history, "My study path" (`/study`, users/{id}/user-qualification). */
 export const studyEntryInputSchema = z.object({
   qualification_name: text(200),

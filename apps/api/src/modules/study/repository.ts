@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/schema-helpers';
 import type { StudyEntriesTable } from '../../platform/db/tables';
 
 export type StudyEntryRow = Selectable<StudyEntriesTable>;
@@ -25,6 +26,23 @@ export async function findStudyEntryRow(
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * How many entries the user's study path holds, read with the account's row held on PostgreSQL (as
+ * an upload holds it for the quota): additions at once are counted one after the other. SQLite
+ * runs one transaction at a time.
+ */
+export async function countStudyEntriesHeld(trx: Db, userId: number): Promise<number> {
+  if (isPostgres(trx)) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  }
+  const row = await trx
+    .selectFrom('study_entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertStudyEntry(db: Db, row: Insertable<StudyEntriesTable>): Promise<number> {

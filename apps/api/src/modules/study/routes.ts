@@ -1,5 +1,6 @@
 import {
   dataEnvelope,
+  STUDY_ENTRIES_MAX,
   studyEntryInputSchema,
   studyEntrySchema,
   studyEntryUpdateSchema,
@@ -50,12 +51,12 @@ export const studyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
       onRequest,
       schema: {
         summary: 'Add a qualification to the educational history',
-        description: OWNER_ONLY,
+        description: `${OWNER_ONLY} At most ${STUDY_ENTRIES_MAX} qualifications: one more answers 409 STUDY_ENTRIES_LIMIT (delete one to make room).`,
         tags,
         security,
         params,
         body: studyEntryInputSchema,
-        response: { 201: dataEnvelope(studyEntrySchema), ...errorsOf(401, 404, 422) },
+        response: { 201: dataEnvelope(studyEntrySchema), ...errorsOf(401, 404, 409, 422) },
       },
     },
     async (request, reply) =>

@@ -1,5 +1,6 @@
 import {
   EDUCATION_LEVELS,
+  STUDY_ENTRIES_MAX,
   type StudyEntry,
   type StudyEntryInput,
   type StudyEntryUpdate,
@@ -9,6 +10,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { requireOwnUser } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import {
+  countStudyEntriesHeld,
   deleteStudyEntry,
   findStudyEntryRow,
   insertStudyEntry,
@@ -68,7 +70,13 @@ export async function addStudyEntry(
   requireOwnUser(actor, userId);
   checkDates(input);
   const now = ctx.clock.now().toISOString();
-  const id = await insertStudyEntry(ctx.db, { ...input, user_id: userId, created_at: now, updated_at: now });
+  // A ceiling on the rows one account keeps and every read of the path sends whole (409 beyond).
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    if ((await countStudyEntriesHeld(trx, userId)) >= STUDY_ENTRIES_MAX) {
+      throw new AppError('STUDY_ENTRIES_LIMIT', { params: { max: STUDY_ENTRIES_MAX } });
+    }
+    return insertStudyEntry(trx, { ...input, user_id: userId, created_at: now, updated_at: now });
+  });
   return toStudyEntry(await ownEntry(ctx, actor, userId, id));
 }
 
