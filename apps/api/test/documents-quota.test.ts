@@ -1,3 +1,4 @@
+import { DOCUMENTS_PER_REQUEST_MAX } from '@lisbon/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { purgeUnattachedDocuments } from '../src/modules/documents/retention.service';
@@ -282,5 +283,84 @@ describe.each([
 
     await sweepOrphanFiles(ctx, { graceSeconds: 0, now: new Date(Date.now() + 1000) });
     expect(await isStored(ctx.storage, key)).toBe(false);
+  });
+});
+
+describe('how many documents one request holds', () => {
+  const t = useTestApp({ clock: new ManualClock('2025-03-03T09:00:00Z') });
+  const small = pdfOfSize(1000);
+
+  // Each document is a row its request keeps, and the applicant's documents page and every staff
+  // workspace of the request list them whole: the quota in bytes let tiny files through by the
+  // hundred thousand (a free refugee request, 20 uploads a minute, for days).
+  it('holds at most DOCUMENTS_PER_REQUEST_MAX: one more answers 409 REQUEST_DOCUMENTS_LIMIT naming the file, and stores nothing', async () => {
+    const ada = await t.applicant({ email: 'ada@example.org' });
+    const call = apiCall(t.app);
+    const draftId = dataOf<{ id: number }>(
+      await call('POST', '/practices', ada, { country: 'BR', level: 'higher' }),
+    ).id;
+    const at = t.clock.now().toISOString();
+    await t.database.db
+      .insertInto('documents')
+      .values(
+        Array.from({ length: DOCUMENTS_PER_REQUEST_MAX - 1 }, (_, index) => ({
+          user_id: ada.id,
+          practice_id: draftId,
+          type: 'additional',
+          additional_type: 'Page',
+          file_name: `page-${index + 1}.pdf`,
+          storage_key: `missing/page-${index + 1}`,
+          content_type: 'application/pdf',
+          size: 1000,
+          sha256: '0'.repeat(64),
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const toDraft = (name: string, headers: Record<string, string> = {}) =>
+      upload(t.app, ada, { type: 'diploma', practice_id: draftId }, { name, content: small }, { headers });
+
+    const last = await toDraft('last.pdf');
+    expect(last.statusCode).toBe(201);
+    const refused = await toDraft('one-more.pdf');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'REQUEST_DOCUMENTS_LIMIT',
+      message: `A request holds at most ${DOCUMENTS_PER_REQUEST_MAX} documents, and this one has as many: replace or delete one of them to add “one-more.pdf”.`,
+    });
+    expect((await toDraft('uno-in-più.pdf', { 'accept-language': 'it-IT' })).json()).toEqual({
+      code: 'REQUEST_DOCUMENTS_LIMIT',
+      message: `Una richiesta contiene al massimo ${DOCUMENTS_PER_REQUEST_MAX} documenti e questa ne ha già tanti: sostituiscine o eliminane uno per aggiungere “uno-in-più.pdf”.`,
+    });
+    const count = await t.database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('practice_id', '=', draftId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBe(DOCUMENTS_PER_REQUEST_MAX);
+
+    // A replacement takes no new place; a document of no request is counted apart; a deletion makes room.
+    const lastId = dataOf<{ id: number }>(last).id;
+    const replaced = await upload(
+      t.app,
+      ada,
+      {},
+      { name: 'last-bis.pdf', content: small },
+      {
+        method: 'PUT',
+        url: `/documents/${lastId}`,
+      },
+    );
+    expect(replaced.statusCode).toBe(200);
+    const unattached = await upload(
+      t.app,
+      ada,
+      { type: 'consent_form' },
+      { name: 'consent.pdf', content: small },
+    );
+    expect(unattached.statusCode).toBe(201);
+    expect((await call('DELETE', `/documents/${lastId}`, ada)).statusCode).toBe(204);
+    expect((await toDraft('again.pdf')).statusCode).toBe(201);
   });
 });

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'STORAGE_QUOTA_EXCEEDED',
   'UNATTACHED_DOCUMENTS_LIMIT',
+  'REQUEST_DOCUMENTS_LIMIT',
   'STUDY_ENTRIES_LIMIT',
   'PAYMENT_NOT_REQUIRED',
   'PAYMENT_IN_PROGRESS',
@@ -102,6 +103,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STORAGE_QUOTA_EXCEEDED: 413,
   // Too many documents that belong to no request; deleting one, or uploading to a request, makes room.
   UNATTACHED_DOCUMENTS_LIMIT: 409,
+  // A request holds DOCUMENTS_PER_REQUEST_MAX documents; replacing or deleting one makes room.
+  REQUEST_DOCUMENTS_LIMIT: 409,
   // The study path holds STUDY_ENTRIES_MAX qualifications; deleting one makes room.
   STUDY_ENTRIES_LIMIT: 409,
   PAYMENT_NOT_REQUIRED: 409,

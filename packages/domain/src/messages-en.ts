@@ -149,6 +149,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'There is no room for “{{file}}”: your documents may take up to {{quota}} MB together and already take {{used}} MB. Delete documents you no longer need, or upload a smaller file.',
   UNATTACHED_DOCUMENTS_LIMIT:
     'You already have {{max}} documents that belong to no request: delete one of them, or upload “{{file}}” to a request.',
+  REQUEST_DOCUMENTS_LIMIT:
+    'A request holds at most {{max}} documents, and this one has as many: replace or delete one of them to add “{{file}}”.',
   STUDY_ENTRIES_LIMIT:
     'Your study path holds at most {{max}} qualifications: delete one you no longer need to add another.',
   PAYMENT_NOT_REQUIRED: 'This request is free: submit it without paying.',

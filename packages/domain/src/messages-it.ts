@@ -131,6 +131,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
     'Non c’è spazio per “{{file}}”: i tuoi documenti possono occupare al massimo {{quota}} MB in tutto e ne occupano già {{used}} MB. Elimina i documenti che non ti servono più, oppure carica un file più piccolo.',
   UNATTACHED_DOCUMENTS_LIMIT:
     'Hai già {{max}} documenti che non appartengono a nessuna richiesta: eliminane uno, oppure carica “{{file}}” in una richiesta.',
+  REQUEST_DOCUMENTS_LIMIT:
+    'Una richiesta contiene al massimo {{max}} documenti e questa ne ha già tanti: sostituiscine o eliminane uno per aggiungere “{{file}}”.',
   STUDY_ENTRIES_LIMIT:
     'Il tuo percorso di studi contiene al massimo {{max}} titoli: eliminane uno che non ti serve più per aggiungerne un altro.',
   PAYMENT_NOT_REQUIRED: 'Questa richiesta è gratuita: inviala senza pagare.',

@@ -170,5 +170,12 @@ export const UPLOAD_LIMIT_DEFAULTS = {
   pdfMaxInflatedBytes: 128 * MEGABYTE,
 } as const;
 
+/**
+ * How many documents one request holds, whatever their size: far more than any request needs, and
+ * a ceiling on the rows the applicant's page and the staff's workspace of the request list whole
+ * (409 REQUEST_DOCUMENTS_LIMIT beyond). A replacement takes no new place.
+ */
+export const DOCUMENTS_PER_REQUEST_MAX = 100;
+
 /** Images larger than this (width × height) are refused: a small file could expand to gigabytes in a viewer. */
 export const IMAGE_MAX_PIXELS = 100_000_000;

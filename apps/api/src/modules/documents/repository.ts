@@ -85,6 +85,16 @@ export async function lockDocumentsOfUser(trx: Db, userId: number): Promise<void
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
+/** How many documents the request holds (read with its applicant's row held: `lockDocumentsOfUser`). */
+export async function countDocumentsOfPractice(db: Db, practiceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('practice_id', '=', practiceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** What the user's documents take: bytes in all, and how many belong to no request. */
 export async function documentUsageOfUser(
   db: Db,

@@ -5,6 +5,7 @@ import {
   documentsOverviewSchema,
   documentsQuerySchema,
   documentUploadFieldsSchema,
+  DOCUMENTS_PER_REQUEST_MAX,
   IMAGE_MAX_PIXELS,
 } from '@lisbon/domain';
 import type { FastifyRequest } from 'fastify';
@@ -91,7 +92,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       onRequest: onUpload,
       schema: {
         summary: 'Upload a document, to a request (draft or awaiting the applicant’s reply) or to none',
-        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE. Without \`practice_id\`, the document belongs to no request: kept UPLOAD_UNATTACHED_TTL_HOURS after its upload, at most UPLOAD_UNATTACHED_MAX of them (409 UNATTACHED_DOCUMENTS_LIMIT). \`upload_id\`, a UUID the client makes for the upload: the same upload sent again with it (its answer was lost) answers the document stored the first time, and stores nothing more. ${PAYMENT_OPEN_DESCRIPTION}`,
+        description: `multipart/form-data: the fields and one \`file\`. ${ACCEPTED} A request that is no longer editable: 409 PRACTICE_NOT_EDITABLE. Without \`practice_id\`, the document belongs to no request: kept UPLOAD_UNATTACHED_TTL_HOURS after its upload, at most UPLOAD_UNATTACHED_MAX of them (409 UNATTACHED_DOCUMENTS_LIMIT). A request holds at most ${DOCUMENTS_PER_REQUEST_MAX} documents: one more answers 409 REQUEST_DOCUMENTS_LIMIT. \`upload_id\`, a UUID the client makes for the upload: the same upload sent again with it (its answer was lost) answers the document stored the first time, and stores nothing more. ${PAYMENT_OPEN_DESCRIPTION}`,
         tags,
         security,
         consumes: ['multipart/form-data'],

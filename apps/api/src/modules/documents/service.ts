@@ -265,7 +265,13 @@ export async function uploadDocument(
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
       await holdIfDraft(ctx, trx, actor, { id: practiceId, status });
-      await requireRoomFor(trx, ctx, { actor, file, freedBytes: 0, isUnattached: practiceId === null });
+      await requireRoomFor(trx, ctx, {
+        actor,
+        file,
+        freedBytes: 0,
+        isUnattached: practiceId === null,
+        addedTo: practiceId,
+      });
       return insertDocument(trx, {
         user_id: actor.id,
         practice_id: practiceId,
