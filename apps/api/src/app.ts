@@ -29,7 +29,7 @@ import { practicesRoutes } from './modules/practices/routes';
 import { closuresRoutes } from './modules/reference/closures.routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createAuthGuard, registerAuthentication } from './modules/sessions/guard';
-import { isSessionToken } from './modules/sessions/service';
+import { sessionUserIdOf } from './modules/sessions/service';
 import { hideDraftsFromStaff } from './modules/staff/drafts-hidden';
 import { shareLinksRoutes } from './modules/share-links/routes';
 import { staffChangesRoutes } from './modules/staff/changes.routes';
@@ -258,7 +258,7 @@ export async function buildApp({
     globalLimitPerMinute: config.rateLimitPerMinute,
     refusalDelayMs: config.rateLimitRefusalDelayMs,
     redis,
-    isSessionToken: (tokenHash) => isSessionToken(ctx, tokenHash),
+    sessionUserIdOf: (tokenHash) => sessionUserIdOf(ctx, tokenHash),
   });
   await registerCompression(app);
 

@@ -136,6 +136,31 @@ describe('many users behind one address (decision 050)', () => {
     expect(anonymous[60]).toBe(429);
   });
 
+  it('counts one account’s calls together whatever the session, so logging in again buys no extra calls', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '60' });
+    const clock = new ManualClock('2025-03-03T09:00:00Z');
+    const email = 'many-sessions@example.org';
+    const id = await createUser(t.database, clock, { email });
+    // Four sessions of the one account, each opened from an address of its own.
+    const tokens: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      tokens.push((await login(app, email, undefined, freshAddress())).token);
+    }
+    const client = freshAddress();
+    const statuses: number[] = [];
+    for (let call = 0; call < 62; call += 1) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/users/${id}/notifications`,
+        remoteAddress: client,
+        headers: { authorization: `Bearer ${tokens[call % tokens.length]}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(60)).toEqual([429, 429]);
+  });
+
   it('counts made-up tokens against their address, so they buy no extra calls', async () => {
     const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1000' });
     const client = freshAddress();

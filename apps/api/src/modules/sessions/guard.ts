@@ -53,7 +53,7 @@ export function registerAuthentication(app: FastifyInstance): void {
  */
 export function createAuthGuard(ctx: AppContext): AuthGuard {
   /**
-   * The global limit counts calls with a token per session (security.ts), so a token that names
+   * The global limit counts calls with a session token per account (security.ts), so a token that names
    * no session is counted here against the address: random tokens buy no extra calls.
    */
   async function resolveCountingUnknown(request: FastifyRequest, tokenHash: string) {

@@ -168,11 +168,12 @@ async function readSession(db: Db, tokenHash: string): Promise<KnownSession | un
 }
 
 /**
- * Whether a bearer token (by its SHA-256) names a session, live or expired, without touching it:
- * the global rate limit counts a call per session only then, per address otherwise (decision 084).
+ * The account whose session a bearer token (by its SHA-256) names, live or expired, without touching
+ * it; undefined for a token that names none. The global rate limit counts a call per account only
+ * then, per address otherwise (decision 084): every session of an account shares the one count.
  */
-export async function isSessionToken(ctx: AppContext, tokenHash: string): Promise<boolean> {
-  return (await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash))) !== undefined;
+export async function sessionUserIdOf(ctx: AppContext, tokenHash: string): Promise<number | undefined> {
+  return (await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash)))?.user.id;
 }
 
 /**

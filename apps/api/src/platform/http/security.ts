@@ -75,8 +75,8 @@ export type SecurityOptions = {
   refusalDelayMs: number;
   /** The deployment's shared Redis (REDIS_URL); null: counted in this process's memory. */
   redis: Redis | null;
-  /** Whether a token's SHA-256 names a session: only then is a call counted per session. */
-  isSessionToken: (tokenHash: string) => Promise<boolean>;
+  /** The account whose session a token's SHA-256 names: only then is a call counted per account. */
+  sessionUserIdOf: (tokenHash: string) => Promise<number | undefined>;
 };
 
 /** The security headers every answer carries, for the portal served at `publicUrl`. */
@@ -103,7 +103,7 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  { publicUrl, globalLimitPerMinute, refusalDelayMs, redis, isSessionToken }: SecurityOptions,
+  { publicUrl, globalLimitPerMinute, refusalDelayMs, redis, sessionUserIdOf }: SecurityOptions,
 ): Promise<void> {
   registerBearerTokenHash(app);
   const headers = securityHeaders(publicUrl);
@@ -130,10 +130,11 @@ export async function registerSecurity(
       else done(null, payload);
     });
 
-  // Lenient: a floor against floods. A call with a session token counts for that session, so the
-  // fifty applicants behind one university's or reception centre's address, each polling every
-  // 10 s, are never refused; anonymous calls count per address, and so do calls whose token names
-  // no session (a random header buys no calls, on public routes too; decision 084). The guard
+  // Lenient: a floor against floods. A call with a session token counts for that session's
+  // account, so the fifty applicants behind one university's or reception centre's address, each
+  // polling every 10 s, are never refused, and every session of one account shares the one count
+  // (logging in again buys no calls); anonymous calls count per address, and so do calls whose
+  // token names no session (a random header buys no calls, on public routes too; decision 084). The guard
   // counts such tokens against the address once more (decision 050). Tighter per-route
   // limits (login, 2FA, …) come with those routes. Only the API is counted; the SPA's static files are not. With
   // several instances the counters live in Redis, so the limit is the deployment's, not each
@@ -147,9 +148,8 @@ export async function registerSecurity(
     allowList: (request) => !isApiPath(request.url),
     keyGenerator: async (request) => {
       const tokenHash = bearerTokenHashOf(request);
-      return tokenHash && (await isSessionToken(tokenHash))
-        ? `session:${tokenHash}`
-        : `address:${clientAddress(request)}`;
+      const userId = tokenHash ? await sessionUserIdOf(tokenHash) : undefined;
+      return userId === undefined ? `address:${clientAddress(request)}` : `user:${userId}`;
     },
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
@@ -164,7 +164,7 @@ export const RATE_KEY_PREFIX = 'lisbon:rate:';
  * made by `app.createRateLimit` after a route it has not got (`lisbon:rate:undefinedundefined-<key>`):
  * those are named by their key alone (`lisbon:rate:wallet-result-address:<ip>`), as the global
  * floor's are (`lisbon:rate:address:<ip>`). Such a limiter's key must then not be one the floor
- * makes (`address:…`, `session:…`): it would share the floor's counter.
+ * makes (`address:…`, `user:…`): it would share the floor's counter.
  */
 function redisStoreOf(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
   const Store = class extends RedisStore {
