@@ -426,3 +426,46 @@ describe('a payment provider under load', () => {
     expect(later.checkout_url).toContain('/sandbox/checkout/');
   });
 });
+
+describe('GET /payments/{id} while the payment is pending', () => {
+  let countingApp: App;
+  let asked = 0;
+
+  beforeAll(async () => {
+    const { createContext } = await import('../src/app');
+    const { testConfig } = await import('./helper');
+    const real = createContext({ config: testConfig(t.database), db: t.database.db, clock }).payments;
+    const counting: PaymentProvider = {
+      ...real,
+      getSession: (providerSessionId) => {
+        asked += 1;
+        return real.getSession(providerSessionId);
+      },
+    };
+    countingApp = await t.instance({ paymentProvider: counting });
+  });
+
+  // Each read of a pending payment asked the provider: one payer's loop, at the floor's 300 calls
+  // a minute, was 300 calls a minute on the body's account with the provider, whose own limit,
+  // once reached, refuses every payer's checkout (429 PROVIDER_BUSY).
+  it('asks the provider at most once in PROVIDER_CHECK_INTERVAL_MS, as often as the return page polls', async () => {
+    const dora = await payer(countingApp, t.database, clock, 'dora@example.org');
+    const id = await readyDraft(countingApp, dora);
+    const session = await checkout(countingApp, dora, id);
+    const read = async () =>
+      dataOf<{ status: string }>(await callAs(countingApp)(dora, 'GET', `/payments/${session.payment_id}`))
+        .status;
+
+    asked = 0;
+    for (let index = 0; index < 10; index += 1) expect(await read()).toBe('pending');
+    expect(asked).toBe(1);
+
+    // The return page's next poll, 2 s on, asks again, and learns the payment went through.
+    expect((await payOnSandbox(countingApp, session.checkout_url, CARDS.success)).statusCode).toBe(303);
+    expect(await read()).toBe('pending');
+    expect(asked).toBe(1);
+    clock.advance({ seconds: 2 });
+    expect(await read()).toBe('succeeded');
+    expect(asked).toBe(2);
+  });
+});

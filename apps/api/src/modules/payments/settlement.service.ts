@@ -1,4 +1,5 @@
 import { billingInfoViewSchema, type Payment } from '@lisbon/domain';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
@@ -219,11 +220,41 @@ export async function reconcilePayment(
   );
 }
 
-/** GET /payments/{id}: the payer's own payment; a pending one is first checked with the provider. */
+/**
+ * How often a read of a pending payment asks the provider about it: a little less than the return
+ * page's poll (every 2 s, `POLL_MS` of the web's payments API), so each of its polls asks, and no
+ * more. Each ask is a call on the body's account with the provider, whose own limit, once reached,
+ * refuses every payer's checkout (429 PROVIDER_BUSY).
+ */
+export const PROVIDER_CHECK_INTERVAL_MS = 1_500;
+
+/** Per context (an instance and its provider): when each pending payment was last asked about, on real time. */
+const lastAsked = new WeakMap<AppContext, LRUCache<number, number>>();
+
+/** Whether the provider may be asked about `paymentId` now; if so, the ask is counted from now. */
+function mayAskProvider(ctx: AppContext, paymentId: number): boolean {
+  let asked = lastAsked.get(ctx);
+  if (!asked) {
+    asked = new LRUCache<number, number>({ max: 100_000 });
+    lastAsked.set(ctx, asked);
+  }
+  const now = ctx.securityClock.now().getTime();
+  const at = asked.get(paymentId);
+  if (at !== undefined && now - at < PROVIDER_CHECK_INTERVAL_MS && now >= at) return false;
+  asked.set(paymentId, now);
+  return true;
+}
+
+/**
+ * GET /payments/{id}: the payer's own payment; a pending one is first checked with the provider, at
+ * most once in PROVIDER_CHECK_INTERVAL_MS (a read in between answers the row as it is: the webhook
+ * or the next read settles it).
+ */
 export async function getPaymentStatus(ctx: AppContext, actor: SessionUser, id: number): Promise<Payment> {
   const payment = await findPaymentRow(ctx.db, id);
   if (!payment || payment.user_id !== actor.id) throw new AppError('NOT_FOUND');
   if (payment.status !== 'pending') return toPayment(payment);
+  if (!mayAskProvider(ctx, payment.id)) return toPayment(payment);
   try {
     await reconcilePayment(ctx, payment);
   } catch (error) {
