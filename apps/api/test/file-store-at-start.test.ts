@@ -1,10 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
+import { exitOf, runForTest, spawnForTest } from './processes';
 import { startS3Server, type S3Server } from './s3';
 
 // Issue #34: a deployment cannot be misconfigured silently. An instance probes its file store
@@ -12,7 +11,6 @@ import { startS3Server, type S3Server } from './s3';
 // variables; a store that does not answer is logged, and the instance serves the rest.
 
 const dir = mkdtempSync(join(tmpdir(), 'lisbon-file-store-'));
-const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const API = join(REPO_ROOT, 'apps', 'api');
 let s3: S3Server;
 beforeAll(async () => {
@@ -31,12 +29,13 @@ const envOf = (name: string, s3Env: Record<string, string>) => ({
   ...s3Env,
 });
 
+/** A start expected to be refused, run to its end on this Node; killed if its test ends first. */
 async function failedStart(name: string, s3Env: Record<string, string>) {
-  const failure = await promisify(execFile)(tsx, ['src/main.ts'], { cwd: API, env: envOf(name, s3Env) }).then(
-    () => null,
-    (error: { code: number; stderr: string }) => error,
-  );
-  return { code: failure?.code, stderr: failure?.stderr.trim() ?? '' };
+  const { code, stderr } = await runForTest(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API,
+    env: envOf(name, s3Env),
+  });
+  return { code, stderr: stderr.trim() };
 }
 
 describe('the file store at an instance’s start', () => {
@@ -63,7 +62,8 @@ describe('the file store at an instance’s start', () => {
   }, 120_000);
 
   it('serves when the object store does not answer, and says so in an error line', async () => {
-    const child = spawn(tsx, ['src/main.ts'], {
+    // Killed with what it started when the test ends, pass or fail (processes.ts).
+    const child = spawnForTest(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API,
       env: envOf('unreachable', { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:1' }),
     });
@@ -78,10 +78,11 @@ describe('the file store at an instance’s start', () => {
           resolve(true);
         }
       });
-      child.once('exit', () => resolve(false));
+      void exitOf(child).then(() => resolve(false));
     });
     child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // Its exit, seen already (a start that failed) or to come.
+    await exitOf(child);
     expect(serving, output).toBe(true);
     const line = output.split('\n').find((text) => text.includes('the object store does not answer'));
     expect(line, output).toBeDefined();

@@ -1,5 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { exitOf, isRunning, spawnForTest, statOf } from './processes';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { exitOf, isRunning, runForTest, spawnForTest, statOf } from './processes';
 
 /**
  * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the
@@ -32,5 +35,26 @@ describe('a process a test starts', { shuffle: false }, () => {
     expect(statOf(sleeping.pid ?? 0)?.group).toBe(statOf(process.pid)?.group);
     sleeping.kill('SIGKILL');
     expect((await exitOf(sleeping)).signal).toBe('SIGKILL');
+  });
+});
+
+describe('a command a test runs to its end', { shuffle: false }, () => {
+  const folder = mkdtempSync(join(tmpdir(), 'lisbon-processes-'));
+  const pidFile = join(folder, 'pid');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it.fails(
+    'is killed when its test ends before it does (a start that was to be refused, serving)',
+    async () => {
+      void runForTest('sh', ['-c', `echo "$$" > ${pidFile}; exec sleep 300`]);
+      await vi.waitFor(() => expect(readFileSync(pidFile, 'utf8')).toMatch(/^\d+\n$/), { timeout: 10_000 });
+      throw new Error('the test ends, by a failure or its timeout, while the command runs');
+    },
+  );
+
+  it('leaves nothing of that command running after its test', async () => {
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000 });
   });
 });

@@ -93,3 +93,22 @@ export function isRunning(pid: number): boolean {
   const state = statOf(pid)?.state;
   return state !== undefined && state !== 'Z' && state !== 'X';
 }
+
+/**
+ * A command run to its end, as `execFile` runs it, with its output: started by spawnForTest, so a
+ * command that was to stop and does not (a start that was to be refused and serves instead) is
+ * killed when its test times out, rather than served on for the rest of the run.
+ */
+export async function runForTest(
+  command: string,
+  args: string[],
+  options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  const child = spawnForTest(command, args, options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // 'close': the exit, and the output read to its end.
+  return new Promise((done) => child.once('close', (code, signal) => done({ code, signal, stdout, stderr })));
+}

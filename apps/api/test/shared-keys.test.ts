@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -16,6 +14,7 @@ import {
   loadBodyKeys,
 } from '../src/platform/signing/keys';
 import { useTestApp } from './helper';
+import { runForTest } from './processes';
 import { dataOf } from './requests';
 import { publishOne, readyForIssue, verifyUpload } from './statements';
 
@@ -68,23 +67,17 @@ describe('one set of keys for every instance', () => {
 
   it('the server itself stops on PostgreSQL without keys, with one line, and generates nothing', async () => {
     const dataDir = join(dir, 'server-without-keys');
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-    const run = promisify(execFile)(tsx, ['src/main.ts'], {
+    const failure = await runForTest(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: join(REPO_ROOT, 'apps', 'api'),
       env: { ...process.env, ...POSTGRES, DATA_DIR: dataDir, PORT: '0' },
     });
-    const failure = await run.then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toMatch(/LEDGER_KEY_PATH/);
-    expect(failure?.stderr).not.toMatch(/\n\s+at /);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/LEDGER_KEY_PATH/);
+    expect(failure.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(join(dataDir, 'keys'))).toBe(false);
   }, 30_000);
 
   it('names DATABASE_URL in one line when the database cannot be used, at a start and for a command', async () => {
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const nothingListens = 'postgres://postgres@127.0.0.1:1/test';
     const cases = [
       { entry: ['src/main.ts'], url: nothingListens, reason: 'nothing listens at its host and port' },
@@ -104,7 +97,7 @@ describe('one set of keys for every instance', () => {
     // Side by side: each start compiles the API (tsx), which on a busy machine takes a while.
     const failures = await Promise.all(
       cases.map(({ entry, url }, index) =>
-        promisify(execFile)(tsx, entry, {
+        runForTest(process.execPath, ['--import', 'tsx', ...entry], {
           cwd: join(REPO_ROOT, 'apps', 'api'),
           env: {
             ...process.env,
@@ -114,10 +107,7 @@ describe('one set of keys for every instance', () => {
             DATA_DIR: join(dir, `no-db-${index}`),
             PORT: '0',
           },
-        }).then(
-          () => null,
-          (error: { code: number; stderr: string }) => error,
-        ),
+        }),
       ),
     );
     for (const [index, { entry, reason }] of cases.entries()) {

@@ -1,18 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
 import { unusableAddress, unusableFile } from '../src/platform/system-refusals';
+import { runForTest } from './processes';
 
 // What an operator gets wrong on a VM (the address, a key file's path or mode): one line naming
 // the variable or the file, never a stack (README, "Configuration"; docs/deploy.md).
 
 const dir = mkdtempSync(join(tmpdir(), 'lisbon-start-refusals-'));
-const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const API = join(REPO_ROOT, 'apps', 'api');
 let taken: Server;
 let takenPort = 0;
@@ -43,15 +41,13 @@ function thrown(run: () => unknown): unknown {
   return null;
 }
 
+/** The API's server or command line run to its end on this Node, killed if its test ends first. */
 async function run(args: string[], env: Record<string, string>) {
-  const failure = await promisify(execFile)(tsx, args, {
+  const { code, stdout, stderr } = await runForTest(process.execPath, ['--import', 'tsx', ...args], {
     cwd: API,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
-  }).then(
-    () => null,
-    (error: { code: number; stderr: string; stdout: string }) => error,
-  );
-  return { code: failure?.code, stderr: failure?.stderr.trim() ?? '', stdout: failure?.stdout ?? '' };
+  });
+  return { code, stderr: stderr.trim(), stdout };
 }
 
 describe('an address the instance cannot listen on', () => {
@@ -120,7 +116,7 @@ describe('an instance’s start', () => {
   it('keys:generate into a folder that holds keys says so in one line, and keeps them', async () => {
     const folder = join(dir, 'keys');
     const first = await run(['src/cli.ts', 'keys:generate', '--out', folder], { DATA_DIR: join(dir, 'cli') });
-    expect(first.code).toBeUndefined();
+    expect(first.code).toBe(0);
     const ledger = readFileSync(join(folder, 'ledger-ed25519.pem'));
     const again = await run(['src/cli.ts', 'keys:generate', '--out', folder], { DATA_DIR: join(dir, 'cli') });
     expect(again.code).toBe(1);
