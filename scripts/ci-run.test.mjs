@@ -29,4 +29,23 @@ describe('.ci/run', () => {
     expect(created).toBeGreaterThan(-1);
     expect(created).toBeLessThan(suite);
   });
+
+  it('gives each server it starts ports free when the step starts, in the variable that server reads', () => {
+    // Each default (3305, 3210, 3311–3315, 3400) held by a server an aborted run left failed the run.
+    const reads = (file, variable) => expect(readFileSync(join(ROOT, file), 'utf8')).toContain(variable);
+    reads('.ci/prod-runtime-check.sh', '${PROD_CHECK_PORT:-3305}');
+    reads('e2e/playwright.config.ts', 'process.env.E2E_PORT ?? 3210');
+    reads('.ci/release-smoke.sh', '${RELEASE_SMOKE_PORTS:-3311 3312 3313 3314 3315}');
+    reads('e2e/cluster/run.ts', 'process.env.CLUSTER_PORT ?? 3400');
+    const steps = [
+      ['export_free_ports PROD_CHECK_PORT 1', 'bash .ci/prod-runtime-check.sh'],
+      ['export_free_ports E2E_PORT 3', 'npm test'],
+      ['export RELEASE_SMOKE_PORTS=', 'bash .ci/release-smoke.sh'],
+      ['export_free_ports CLUSTER_PORT 4', 'npm run test:cluster'],
+    ];
+    for (const [ports, server] of steps) {
+      expect(at(ports), `${ports} before ${server}`).toBeLessThan(at(server));
+    }
+    expect(run).toContain('first="$(node scripts/free-ports.mjs "$2")"');
+  });
 });
