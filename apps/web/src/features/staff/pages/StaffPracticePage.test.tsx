@@ -1028,6 +1028,64 @@ describe('request workspace', () => {
       );
     });
 
+    it('offers the statement of appeal only once the publication says a statement is in force', async () => {
+      const admin = staffUser('admin');
+      let answerPublication: (answer: { body: unknown }) => void = () => undefined;
+      const withdrawn = {
+        body: { data: { state: 'none', certificate_id: null, requested_at: null, published_at: null } },
+      };
+      // Answered even if the test fails first: the client shares a GET in flight with the next tests.
+      onTestFinished(() => answerPublication(withdrawn));
+      // The workspace read before the statement was withdrawn still lists the move.
+      workspaceApi(
+        admin,
+        staffPracticeFixture({ status: 'appeal_reviewed', appeal_type: 'appeal' }),
+        {},
+        {
+          'GET /staff/practices/7/publication': () =>
+            new Promise((resolve) => {
+              answerPublication = resolve;
+            }),
+        },
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+      expect(await screen.findByRole('button', { name: 'Reject the appeal' })).toBeTruthy();
+      // While the publication is unknown the move waits behind a loading note: no button to vanish.
+      expect(await actionButtons()).toEqual(['Reject the appeal', 'Change the assignment']);
+      const section = screen.getByRole('heading', { level: 2, name: 'Actions' }).closest('section');
+      expect(within(section as HTMLElement).getByRole('status')).toBeTruthy();
+      answerPublication(withdrawn);
+      await waitFor(() => expect(within(section as HTMLElement).queryByRole('status')).toBeNull());
+      expect(await actionButtons()).toEqual(['Reject the appeal', 'Change the assignment']);
+      cleanup();
+      // A statement in force: the move comes once that is known.
+      workspaceApi(
+        admin,
+        staffPracticeFixture({ status: 'appeal_reviewed', appeal_type: 'appeal' }),
+        {},
+        {
+          'GET /staff/practices/7/publication': () =>
+            new Promise((resolve) => {
+              answerPublication = resolve;
+            }),
+        },
+      );
+      renderApp('/staff/practices/7', { queryClient: logIn(admin) });
+      expect(await screen.findByRole('button', { name: 'Reject the appeal' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Issue the appeal statement' })).toBeNull();
+      answerPublication({
+        body: {
+          data: {
+            state: 'published',
+            certificate_id: 'c-7',
+            requested_at: '2026-11-10T10:00:00.000Z',
+            published_at: '2026-11-10T10:01:00.000Z',
+          },
+        },
+      });
+      expect(await screen.findByRole('button', { name: 'Issue the appeal statement' })).toBeTruthy();
+    }, 20_000);
+
     it('tells the evaluator of an appeal asked for that an administrator admits or refuses it', async () => {
       const adminAdmits = 'An administrator admits or refuses the appeal or amendment asked for.';
       workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'appeal_requested' }));

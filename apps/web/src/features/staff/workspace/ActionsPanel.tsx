@@ -7,6 +7,7 @@ import {
   isIssuing,
   isOneOf,
   mayHaveStatement,
+  needsStatementInForce,
   type StaffPractice,
   waitsForApplicant,
 } from '@lisbon/domain';
@@ -64,14 +65,21 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
   });
   // A statement of appeal or an amended one needs the statement in force, by the domain's rule the
   // API offers its moves by: none here once the publication is known to have none (withdrawn, or
-  // none published), though an answer read before says otherwise.
+  // none published), though an answer read before says otherwise. Until the publication answers,
+  // those moves wait behind a loading note, so no button shows that then goes (a failed read leaves
+  // them to the API, which refuses them without a statement in force).
+  const isStatementPending = publication.isLoading;
   const hasNoStatement = publication.data?.state === 'none';
   const transitions = practice.available_actions.filter(
     (action) => action.is_available && fitsStatement(action, !hasNoStatement),
   );
   // An appeal's moves are named for an appeal or an amendment: until its type comes, neither word,
-  // but a loading note in their place.
-  const named = transitions.filter((transition) => isMoveNamed(transition.action, appealType));
+  // but a loading note in their place; so are those that wait for the publication.
+  const named = transitions.filter(
+    (transition) =>
+      isMoveNamed(transition.action, appealType) &&
+      !(isStatementPending && needsStatementInForce(transition)),
+  );
   const isNaming = named.length < transitions.length;
   // Fields the form shows filled from the request count as filled; they only wait to be saved.
   const { missing, unsaved } = assessmentReadiness(practice.assessment, practice.qualification);
