@@ -104,6 +104,14 @@ describe('queues', () => {
       unassigned: 2,
       archive: 1,
       all: 8,
+      kinds: {
+        assigned: { appeals: 0, amendments: 0 },
+        to_review: { appeals: 0, amendments: 0 },
+        ready_for_issue: { appeals: 0, amendments: 0 },
+        unassigned: { appeals: 0, amendments: 0 },
+        archive: { appeals: 0, amendments: 0 },
+        all: { appeals: 0, amendments: 0 },
+      },
     });
     expect(await counts(rita)).toMatchObject({ assigned: 0, to_review: 1 });
     expect(await counts(ezio)).toMatchObject({ assigned: 1, to_review: 0, all: 8 });
@@ -312,6 +320,15 @@ describe('a list’s total, split', () => {
     });
     // Another evaluator's queue holds none of them.
     expect((await meta(ezio, 'queue=assigned')).kinds).toMatchObject({ appeals: 0, amendments: 0 });
+    // The navigation's counts split each queue as its page does, from the same kept counts.
+    const kindsOf = async (who: StaffMember) =>
+      dataOf<{ kinds: Record<string, object> }>(await call('GET', '/staff/queues/counts', who)).kinds;
+    expect((await kindsOf(eva)).assigned).toEqual({ appeals: 1, amendments: 2 });
+    expect((await kindsOf(eva)).all).toEqual({ appeals: 1, amendments: 2 });
+    expect((await kindsOf(rita)).to_review).toEqual({ appeals: 0, amendments: 0 });
+    // The amendment asked for waits for those who assign it or admit it.
+    expect((await kindsOf(secretary)).unassigned).toEqual({ appeals: 0, amendments: 1 });
+    expect((await kindsOf(ezio)).assigned).toEqual({ appeals: 0, amendments: 0 });
     await t.database.db.deleteFrom('appeals').where('practice_id', 'in', added).execute();
     await t.database.db.deleteFrom('practices').where('id', 'in', added).execute();
   });

@@ -117,8 +117,22 @@ export const QUEUE_SORT_FIELDS: Readonly<Record<StaffQueue, readonly SortField[]
     ),
 );
 
+/** Of a queue's count, how many requests have an appeal, and how many an amendment, open or ended. */
+export const queueKindCountsSchema = z.object({
+  appeals: z.number().int().nonnegative(),
+  amendments: z.number().int().nonnegative(),
+});
+export type QueueKindCounts = z.infer<typeof queueKindCountsSchema>;
+
+/**
+ * Each queue's count, and (`kinds`) of each count the appeals and the amendments, as a queue's page
+ * splits its total: the rest are first requests. No `kinds` from an instance from before it.
+ */
 export const queueCountsSchema = z
-  .object(recordOf(STAFF_QUEUES, () => z.number().int()))
+  .object({
+    ...recordOf(STAFF_QUEUES, () => z.number().int()),
+    kinds: z.object(recordOf(STAFF_QUEUES, () => queueKindCountsSchema)).optional(),
+  })
   .meta({ id: 'QueueCounts' });
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
 

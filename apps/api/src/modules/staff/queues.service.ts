@@ -33,11 +33,22 @@ import { toStaffSummary } from './view';
 /** GET /staff/queues/counts: how many requests each queue holds for this staff member (the navigation). */
 export async function queueCounts(ctx: AppContext, actor: SessionUser): Promise<QueueCounts> {
   requireStaff(actor);
-  const counts: QueueCounts = recordOf(STAFF_QUEUES, () => 0);
+  const counts = recordOf(STAFF_QUEUES, () => 0);
   for (const group of await queueGroups(ctx, { actorId: actor.id })) {
     for (const queue of STAFF_QUEUES) if (isInQueue(queue, group)) counts[queue] += group.count;
   }
-  return counts;
+  // Of each count, the appeals and the amendments, from their kept counts (migration
+  // 2026-12-06-120) as the queue's page splits its total: a few rows, however many requests.
+  const kinds = recordOf(STAFF_QUEUES, () => ({ appeals: 0, amendments: 0 }));
+  for (const { status, type, ...group } of await countAppealQueueGroups(ctx.db, { actorId: actor.id })) {
+    if (!isOneOf(PRACTICE_STATUSES, status)) continue;
+    const kind = type === 'appeal' ? 'appeals' : type === 'amendment' ? 'amendments' : null;
+    if (kind === null) continue;
+    for (const queue of STAFF_QUEUES) {
+      if (isInQueue(queue, { ...group, status })) kinds[queue][kind] += group.count;
+    }
+  }
+  return { ...counts, kinds };
 }
 
 async function queueGroups(ctx: AppContext, filter: CountFilter) {

@@ -48,4 +48,49 @@ describe('the staff navigation’s counts', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Tutte le richieste, 16 richieste' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tutte le richieste' })).toBeTruthy();
   });
+
+  it('say of a queue holding appeals or amendments how many, as its page splits its total', async () => {
+    setViewport(DESKTOP);
+    const none = { appeals: 0, amendments: 0 };
+    mockApi({
+      'GET /staff/queues/counts': {
+        body: {
+          data: {
+            ...counts,
+            assigned: 12,
+            kinds: {
+              assigned: { appeals: 3, amendments: 1 },
+              to_review: none,
+              unassigned: { appeals: 0, amendments: 1 },
+              ready_for_issue: none,
+              archive: { appeals: 2, amendments: 0 },
+              all: { appeals: 5, amendments: 2 },
+            },
+          },
+        },
+      },
+      'GET /staff/practices': { body: { data: [], meta: { page: 1, perPage: 20, total: 0 } } },
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('admin')) });
+
+    expect(
+      await screen.findByRole('link', {
+        name: 'Assigned to me, 12 requests, of which 3 appeals and 1 amendment',
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'To assign or admit, 1 request, of which 1 amendment' }),
+    ).toBeTruthy();
+    // A queue with neither says its count alone.
+    expect(screen.getByRole('link', { name: 'To review, 0 requests' })).toBeTruthy();
+    await act(() => changeLocale('it-IT'));
+    expect(
+      await screen.findByRole('link', {
+        name: 'Assegnate a me, 12 richieste, di cui 3 ricorsi e 1 rettifica',
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Tutte le richieste, 16 richieste, di cui 5 ricorsi e 2 rettifiche' }),
+    ).toBeTruthy();
+  });
 });

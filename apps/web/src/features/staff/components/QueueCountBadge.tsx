@@ -19,7 +19,9 @@ export function QueueCountBadge({ counts, queue }: { counts: QueueCounts | undef
 
 /**
  * The link's label with the same count in words, hidden from sight, right after it: "Assigned to me,
- * 2 requests" (`SpokenName`); the label alone until the count comes.
+ * 2 requests" (`SpokenName`); the label alone until the count comes. A queue holding appeals or
+ * amendments says so, as its page splits its total: "12 requests, of which 3 appeals and 1
+ * amendment" (none said from an instance that does not split its counts).
  */
 export function QueueCountWords({
   label,
@@ -33,5 +35,14 @@ export function QueueCountWords({
   const { t } = useTranslation();
   const count = counts?.[queue];
   if (count === undefined) return label;
-  return <SpokenName label={label} words={t('staff.queue.navCount', { count })} />;
+  const kinds = counts?.kinds?.[queue];
+  const appeals = kinds && kinds.appeals > 0 ? t('staff.queue.navAppeals', { count: kinds.appeals }) : null;
+  const amendments =
+    kinds && kinds.amendments > 0 ? t('staff.queue.navAmendments', { count: kinds.amendments }) : null;
+  const of =
+    appeals && amendments
+      ? t('staff.queue.navAnd', { first: appeals, second: amendments })
+      : (appeals ?? amendments);
+  const words = of ? t('staff.queue.navCountOf', { count, kinds: of }) : t('staff.queue.navCount', { count });
+  return <SpokenName label={label} words={words} />;
 }

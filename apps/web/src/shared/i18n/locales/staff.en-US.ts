@@ -23,6 +23,14 @@ export const staffEn = {
       // After a navigation link's name, as a screen reader says it: "Assigned to me, 2 requests".
       navCount_one: ', {{count}} request',
       navCount_other: ', {{count}} requests',
+      // Of a queue holding appeals or amendments: "Assigned to me, 12 requests, of which 3 appeals and 1 amendment".
+      navCountOf_one: ', {{count}} request, of which {{kinds}}',
+      navCountOf_other: ', {{count}} requests, of which {{kinds}}',
+      navAppeals_one: '{{count}} appeal',
+      navAppeals_other: '{{count}} appeals',
+      navAmendments_one: '{{count}} amendment',
+      navAmendments_other: '{{count}} amendments',
+      navAnd: '{{first}} and {{second}}',
       selectAll: 'Select every request on this page that can be assigned',
       selectAllShort: 'Select all',
       selectRow: 'Select request no. {{id}}',
