@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
-import { createApplicant, dayMonthYear, expect, expectAccessible, renewedToken, test } from '../support';
+import {
+  createApplicant,
+  dayMonthYear,
+  expect,
+  expectAccessible,
+  expectNoSideScroll,
+  renewedToken,
+  test,
+} from '../support';
 import { DEMO_STAFF_PASSWORD, demoStaff, logInStaff, passSecondFactor, runCli } from '../staff';
 
 /** `npm run cli -- <args>` against the journey's portal; its printed output. */
@@ -121,6 +129,13 @@ test('closure notice, newsletter unsubscribe through the mailed link, and the ad
   await page.goto('/staff/notices');
   await expect(page.getByRole('heading', { level: 1, name: 'Notices and maintenance' })).toBeVisible();
   await expectAccessible(page);
+  // At 320 px (WCAG 1.4.10) the closure periods' table scrolls in its own box, not the page.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expect(page.getByRole('region', { name: 'Announced closure periods' })).toBeVisible();
+  await expectNoSideScroll(page);
+  await expectAccessible(page);
+  if (size) await page.setViewportSize(size);
 
   // The admin suspends return delivery for two days; the window shows in its table.
   const suspensionForm = page.getByRole('form', { name: 'Suspend return delivery' });

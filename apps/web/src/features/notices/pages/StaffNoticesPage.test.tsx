@@ -179,6 +179,33 @@ describe('the staff notices page', () => {
     expect(api.callsTo('DELETE /staff/return-delivery-suspensions/2')).toHaveLength(1);
   });
 
+  it('keeps the closure periods’ table in a box of its own that scrolls sideways, named, for the keyboard', async () => {
+    mockApi({
+      'GET /notices': {
+        body: { data: { closures: [], maintenance: { is_on: false, is_staff_only: false } } },
+      },
+      'GET /staff/maintenance': { body: { data: maintenance } },
+      'GET /staff/closures': list([
+        {
+          id: 1,
+          starts_on: '2099-12-16',
+          ends_on: '2100-01-12',
+          resumes_on: '2100-01-13',
+          announce_from: '2099-11-18',
+          notice: { 'en-US': 'Our offices are closed.', 'it-IT': 'I nostri uffici sono chiusi.' },
+        },
+      ]),
+      'GET /staff/return-delivery-suspensions': list([]),
+    });
+    renderApp('/staff/notices', { queryClient: logIn(staffUser('admin')) });
+    const closures = await section('Closure periods');
+    const box = await within(closures).findByRole('region', { name: 'Announced closure periods' });
+    expect(box.getAttribute('tabindex')).toBe('0');
+    expect(within(box).getByRole('table')).toBeTruthy();
+    await act(() => changeLocale('it-IT'));
+    expect(await screen.findByRole('region', { name: 'Periodi di chiusura annunciati' })).toBeTruthy();
+  });
+
   it('says in its own words that no closure is announced or no suspension planned, not "No items found"', async () => {
     mockApi({
       'GET /notices': {

@@ -36,6 +36,7 @@ export const noticesEn = {
       turnedOn: 'Switched on',
       turnedOff: 'Switched off',
       closuresHeading: 'Closure periods',
+      closuresTable: 'Announced closure periods',
       noClosures: 'No closure period has been announced.',
       period: 'Closed',
       resumesOn: 'Service resumes',

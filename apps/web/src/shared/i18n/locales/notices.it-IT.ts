@@ -37,6 +37,7 @@ export const noticesIt: typeof noticesEn = {
       turnedOn: 'Attivata',
       turnedOff: 'Disattivata',
       closuresHeading: 'Periodi di chiusura',
+      closuresTable: 'Periodi di chiusura annunciati',
       noClosures: 'Non è stato annunciato nessun periodo di chiusura.',
       period: 'Chiuso',
       resumesOn: 'Il servizio riprende',
