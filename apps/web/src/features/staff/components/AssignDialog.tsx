@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { assignPractices, useStaffUsers } from '../api/queues';
+import { staffChoices } from '../staffChoices';
 import { useQueueDialog } from './useQueueDialog';
 
 type Props = {
@@ -93,10 +94,7 @@ export function AssignDialog({
 
   const choices = (users: typeof evaluators.data) => [
     { value: '', label: t('staff.assign.choose') },
-    ...(users ?? []).map((user) => ({
-      value: String(user.id),
-      label: `${user.first_name} ${user.last_name}`,
-    })),
+    ...staffChoices(users ?? []),
   ];
 
   return (

@@ -12,6 +12,7 @@ import { DateField } from '@/shared/forms/DateField';
 import { useIsNarrowScreen } from '@/shared/ui/CardList';
 import { CountrySelect } from '@/shared/ui/CountrySelect';
 import { useStaffUsers } from '../api/queues';
+import { staffChoices } from '../staffChoices';
 import {
   FILTER_KEYS,
   hasAssigneeFilter,
@@ -134,13 +135,7 @@ export function QueueFilters({ search, onChange, onClear }: Props) {
       {hasAssigneeFilter(search.queue) && (
         <NativeSelect
           label={t('staff.filters.assignee')}
-          data={[
-            any,
-            ...(evaluators.data ?? []).map((user) => ({
-              value: String(user.id),
-              label: `${user.first_name} ${user.last_name}`,
-            })),
-          ]}
+          data={[any, ...staffChoices(evaluators.data ?? [])]}
           {...select('assignee_id')}
         />
       )}

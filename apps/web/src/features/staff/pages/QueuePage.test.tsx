@@ -328,6 +328,52 @@ describe('staff queues', () => {
   });
 });
 
+describe('staff members of the same name', () => {
+  it('are told apart by their email in the assignment and the Assignee filter, others by name alone', async () => {
+    const ada = (id: number, email: string) => ({
+      id,
+      first_name: 'Ada',
+      last_name: 'Rossi',
+      email,
+      role: 'evaluator',
+    });
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 3 } } },
+      'GET /staff/users': (call) => ({
+        body: {
+          data:
+            call.query.get('role') === 'evaluator'
+              ? [
+                  ada(31, 'ada.rossi@example.org'),
+                  ada(32, 'a.rossi@example.org'),
+                  { ...evaluator, email: 'enzo@example.org', role: 'evaluator' },
+                ]
+              : [{ ...reviewer, email: 'rita@example.org', role: 'reviewer' }],
+        },
+      }),
+    });
+    renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByRole('table');
+    const optionsOf = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    const people = ['Ada Rossi (ada.rossi@example.org)', 'Ada Rossi (a.rossi@example.org)', 'Enzo Valutati'];
+    await waitFor(() => expect(optionsOf(screen.getByLabelText('Assignee'))).toEqual(['Any', ...people]));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 12' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign the request' });
+    await waitFor(() =>
+      expect(optionsOf(within(dialog).getByLabelText(/Credential Evaluator/))).toEqual([
+        'Choose…',
+        ...people,
+      ]),
+    );
+    expect(optionsOf(within(dialog).getByLabelText(/^Reviewer/))).toEqual(['Choose…', 'Rita Revisori']);
+  }, 20_000);
+});
+
 describe('a staff queue on a phone', () => {
   afterEach(() => setViewport(DESKTOP));
 
