@@ -1086,6 +1086,17 @@ describe('request workspace', () => {
       expect(await screen.findByRole('button', { name: 'Issue the appeal statement' })).toBeTruthy();
     }, 20_000);
 
+    it('says the status as staff name it, then the label the applicant reads as theirs', async () => {
+      onTestFinished(() => changeLocale('en-US'));
+      workspaceApi(staffUser('admin'), staffPracticeFixture({ status: 'ready_for_issue' }));
+      renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
+      const label = await screen.findByText('Shown to the applicant:');
+      const line = label.parentElement?.parentElement as HTMLElement;
+      expect(line.textContent).toBe('Ready for issueShown to the applicant:in evaluation');
+      await act(() => changeLocale('it-IT'));
+      expect(await screen.findByText('Mostrato al richiedente:')).toBeTruthy();
+    });
+
     it('tells the evaluator of an appeal asked for that an administrator admits or refuses it', async () => {
       const adminAdmits = 'An administrator admits or refuses the appeal or amendment asked for.';
       workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'appeal_requested' }));

@@ -24,9 +24,14 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
   return (
     <>
       <Stack gap="xs">
+        {/* The staff's status first; then the applicant's label, said to be theirs: beside "Ready
+            for issue", a bare "in evaluation" read as a second, contrary status (a staff walk). */}
         <Group gap="sm">
-          <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
           <Text fw={600}>{t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}</Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm">{t('staff.applicant.seesLabel')}</Text>
+            <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
+          </Group>
         </Group>
         <Facts
           facts={[

@@ -158,6 +158,8 @@ export const staffEn = {
     },
     applicant: {
       title: 'Applicant',
+      // Before the status's label as the applicant reads it, beside the staff's name of the status.
+      seesLabel: 'Shown to the applicant:',
       name: 'Name',
       email: 'Email',
       category: 'Category',

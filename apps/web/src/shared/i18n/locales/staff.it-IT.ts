@@ -157,6 +157,7 @@ export const staffIt: Staff = {
     },
     applicant: {
       title: 'Richiedente',
+      seesLabel: 'Mostrato al richiedente:',
       name: 'Nome',
       email: 'Email',
       category: 'Categoria',
