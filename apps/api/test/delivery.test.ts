@@ -487,6 +487,30 @@ describe('paying the cart', () => {
     }
   });
 
+  it('names the shipment on the provider’s page in the language of the portal’s page the payer pays from', async () => {
+    // An English account paying from the Italian portal: the web app asks in Italian and keeps it in the cookie.
+    const lea = await t.applicant({ email: 'lea@example.org' });
+    const id = await practiceIn(t.database, { userId: lea.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(lea, 'PUT', '/delivery/shipping', SHIPPING);
+    const started = await call(
+      lea,
+      'POST',
+      '/delivery/checkout',
+      { practice_ids: [id], billing: BILLING },
+      { 'accept-language': 'it-IT' },
+    );
+    const session = dataOf<{ checkout_url: string }>(started);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(session.checkout_url).pathname,
+      headers: { cookie: 'lisbon-language=it-IT' },
+    });
+    expect(page.body).toContain('Paga con carta');
+    expect(page.body).toMatch(/Restituzione degli originali, spedizione n\. \d+/);
+    expect(page.body).not.toContain('Return delivery');
+  });
+
   it('opens a new checkout a minute after one whose instance died before its provider session opened', async () => {
     const gus = await t.applicant({ email: 'gus@example.org' });
     const id = await practiceIn(t.database, { userId: gus.id, status: 'closed' });

@@ -141,18 +141,38 @@ describe('POST /practices/{id}/checkout', () => {
     expect(payment.amount).toEqual(splitVat(25_000));
   });
 
-  it('names the request on the provider’s page in the payer’s language', async () => {
+  it('names the request on the provider’s page in the language of the portal’s page the payer pays from, which the page speaks too', async () => {
     const giulia = await t.applicant({ email: 'giulia@example.org', locale: 'it-IT' });
-    for (const [who, line] of [
-      [giulia, 'Richiesta n. '],
-      [bob, 'Request no. '],
+    // An English account on the Italian portal, an Italian account on the English one: the web app
+    // asks in the language it shows (Accept-Language) and keeps it in the cookie the page reads.
+    for (const [who, language, line, urgent, pay] of [
+      [bob, 'it-IT', 'Richiesta n. ', '(urgente)', 'Paga con carta'],
+      [giulia, 'en-US', 'Request no. ', '(urgent)', 'Pay by card'],
     ] as const) {
       const id = await readyDraft(t.app, who, { isUrgent: true });
-      const session = await checkout(t.app, who, id);
-      const page = await t.app.inject({ method: 'GET', url: sandboxPath(session.checkout_url) });
+      const started = await call(
+        who,
+        'POST',
+        `/practices/${id}/checkout`,
+        { billing: BILLING },
+        { 'accept-language': language },
+      );
+      const session = dataOf<{ checkout_url: string }>(started);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: sandboxPath(session.checkout_url),
+        headers: { cookie: `lisbon-language=${language}` },
+      });
+      expect(page.body).toContain(pay);
       expect(page.body).toContain(`${line}${id}: `);
-      expect(page.body).toContain(who === giulia ? '(urgente)' : '(urgent)');
+      expect(page.body).toContain(urgent);
     }
+    // An API client that names no language: the account’s.
+    const marta = await t.applicant({ email: 'marta@example.org', locale: 'it-IT' });
+    const id = await readyDraft(t.app, marta);
+    const session = await checkout(t.app, marta, id);
+    const page = await t.app.inject({ method: 'GET', url: sandboxPath(session.checkout_url) });
+    expect(page.body).toContain(`Richiesta n. ${id}: `);
   });
 
   it('keeps one open payment per request: a second checkout reuses the open session', async () => {

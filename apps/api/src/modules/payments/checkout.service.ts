@@ -3,6 +3,7 @@ import {
   serviceOffer,
   type BillingInfo,
   type CheckoutSessionView,
+  type Locale,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -91,6 +92,7 @@ export async function startCheckout(
   actor: SessionUser,
   practiceId: number,
   billing: BillingInfo,
+  locale: Locale,
 ): Promise<CheckoutSessionView> {
   const practice = await findOwnPractice(ctx, actor, practiceId);
   if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
@@ -150,10 +152,10 @@ export async function startCheckout(
   return openProviderSession(ctx, {
     paymentId,
     amount: charge.totals,
-    description: requestCheckoutLine(actor.locale, charged),
+    description: requestCheckoutLine(locale, charged),
     successUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.success, paymentId),
     cancelUrl: returnUrl(ctx, PAYMENT_RETURN_PATHS.cancel, paymentId),
     customerEmail: actor.email,
-    locale: actor.locale,
+    locale,
   });
 }

@@ -4,6 +4,7 @@ import {
   type BillingInfo,
   type CheckoutSessionView,
   type DeliveryCheckoutRequest,
+  type Locale,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -36,7 +37,7 @@ const deliveryLines = (deliveryId: number, practiceIds: readonly number[]) => [
 async function startDeliveryCheckout(
   ctx: AppContext,
   actor: SessionUser,
-  input: { deliveryId: number; practiceIds: readonly number[]; billing: BillingInfo },
+  input: { deliveryId: number; practiceIds: readonly number[]; billing: BillingInfo; locale: Locale },
 ): Promise<CheckoutSessionView> {
   const { deliveryId, billing } = input;
   await storeBilling(ctx, ctx.db, actor.id, billing);
@@ -94,11 +95,11 @@ async function startDeliveryCheckout(
   return openProviderSession(ctx, {
     paymentId,
     amount: fee,
-    description: deliveryCheckoutLine(actor.locale, deliveryId),
+    description: deliveryCheckoutLine(input.locale, deliveryId),
     successUrl: returnUrl,
     cancelUrl: returnUrl,
     customerEmail: actor.email,
-    locale: actor.locale,
+    locale: input.locale,
   });
 }
 
@@ -107,7 +108,8 @@ export async function checkoutDelivery(
   ctx: AppContext,
   actor: SessionUser,
   input: DeliveryCheckoutRequest,
+  locale: Locale,
 ): Promise<CheckoutSessionView> {
   const { deliveryId, practiceIds } = await shipmentToPay(ctx, actor, input);
-  return startDeliveryCheckout(ctx, actor, { deliveryId, practiceIds, billing: input.billing });
+  return startDeliveryCheckout(ctx, actor, { deliveryId, practiceIds, billing: input.billing, locale });
 }

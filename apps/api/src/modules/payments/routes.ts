@@ -5,8 +5,11 @@ import {
   checkoutSessionSchema,
   dataEnvelope,
   deliveryCheckoutRequestSchema,
+  type Locale,
+  negotiateLocale,
   paymentSchema,
 } from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import {
@@ -21,6 +24,17 @@ import { checkoutDelivery } from './delivery-checkout.service';
 import { getPaymentStatus } from './settlement.service';
 
 const tags = ['payments'];
+
+/**
+ * The language of the provider's page and of what it names (the request, the shipment): the one the
+ * payer's page of the portal speaks. The web app asks in it (`Accept-Language`) and keeps it in the
+ * cookie the sandbox's page reads, so the page and its description agree even when the account's
+ * language is another; a call that names no language, the account's.
+ */
+const checkoutLocale = (request: FastifyRequest): Locale => {
+  const asked = request.headers['accept-language'];
+  return asked ? negotiateLocale(asked) : actorOf(request).locale;
+};
 
 /** Paying for a request or a return-delivery shipment: billing information, the hosted checkouts, the payment's status. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGuard }> = async (
@@ -74,7 +88,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       },
     },
     async (request) => ({
-      data: await startCheckout(ctx, actorOf(request), request.params.id, request.body.billing),
+      data: await startCheckout(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.billing,
+        checkoutLocale(request),
+      ),
     }),
   );
 
@@ -109,6 +129,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await checkoutDelivery(ctx, actorOf(request), request.body) }),
+    async (request) => ({ data: await checkoutDelivery(ctx, actorOf(request), request.body, checkoutLocale(request)) }),
   );
 };
