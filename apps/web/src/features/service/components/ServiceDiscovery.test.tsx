@@ -89,6 +89,20 @@ describe('service discovery on the home page', () => {
     expect(within(result).getByText('Do you hold asylum or subsidiary protection in Italy?')).toBeTruthy();
   });
 
+  it('makes the level one Tab stop: the level checked, else the first (WAI-ARIA radio group)', async () => {
+    api();
+    renderApp('/');
+    const group = await screen.findByRole('radiogroup', { name: /^Level of education system/ });
+    const tabStops = () =>
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.tabIndex);
+    // None chosen yet: Tab reaches the first level only (Chromium stopped on each).
+    expect(tabStops()).toEqual([0, -1]);
+    await userEvent.click(within(group).getByRole('radio', { name: /^Upper secondary/ }));
+    expect(tabStops()).toEqual([-1, 0]);
+  });
+
   it("says 'No service available' where none applies, and offers no request", async () => {
     api();
     renderApp('/');

@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { loginPath } from '@/shared/session/loginPath';
 import { errorMessage } from '@/shared/ui/errorMessage';
@@ -82,7 +83,12 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
         <Radio.Group label={t('discovery.level')} value={level} onChange={(value) => setLevel(value)}>
           <Group gap="md" mt="xs">
             {EDUCATION_LEVELS.map((item) => (
-              <Radio key={item} value={item} label={t(`labels.level.${item}`)} />
+              <Radio
+                key={item}
+                value={item}
+                label={t(`labels.level.${item}`)}
+                tabIndex={radioTabIndex(level, item, EDUCATION_LEVELS)}
+              />
             ))}
           </Group>
         </Radio.Group>
