@@ -129,6 +129,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
         response: { 200: dataEnvelope(checkoutSessionSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await checkoutDelivery(ctx, actorOf(request), request.body, checkoutLocale(request)) }),
+    async (request) => ({
+      data: await checkoutDelivery(ctx, actorOf(request), request.body, checkoutLocale(request)),
+    }),
   );
 };
