@@ -113,9 +113,15 @@ async function readTestCardsOnAPhone(page: Page) {
   await expect(page.getByLabel(/^Numero della carta/)).toBeFocused();
   await expectNoSideScroll(page);
   await expectAccessible(page);
+  // Pay with nothing typed: the page comes back with its problems, which take the focus (the
+  // payer's was on Pay; without it the page started from its top, the problems unread).
+  await page.getByRole('button', { name: /^Paga/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'C’è un problema' })).toBeFocused();
+  await expectAccessible(page);
   await page.context().addCookies([language('en-US')]);
   if (desktop) await page.setViewportSize(desktop);
-  await page.reload();
+  // Opened again (not reloaded, which would post the form again).
+  await page.goto(page.url());
 }
 
 test('an applicant pays with the success card, the request is submitted, and the invoice PDF downloads', async ({

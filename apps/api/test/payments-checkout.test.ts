@@ -327,6 +327,11 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(response.body).toContain('Use one of the sandbox test cards');
     expect(response.body).toContain('This card has expired.');
     expect(response.body).toContain('aria-invalid="true"');
+    // The problems take the focus as the page opens (no script): the payer starts from them.
+    expect(response.body).toContain(
+      '<div class="summary" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2>',
+    );
+    expect(response.body.match(/autofocus/g)).toHaveLength(1);
   });
 
   it('answers a body that is not a form (a JSON string, number or array) with the form again (422), nothing charged', async () => {
@@ -352,6 +357,7 @@ describe('the sandbox’s hosted checkout page', () => {
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('120');
     expect(busy.body).toContain('Please try again in a few minutes');
+    expect(busy.body).toContain('<div class="notice" role="alert" tabindex="-1" autofocus>');
     const payment = dataOf<{ status: string }>(await call(ada, 'GET', `/payments/${session.payment_id}`));
     expect(payment.status).toBe('pending');
     expect(dataOf<{ status: string }>(await call(ada, 'GET', `/practices/${id}`)).status).toBe('draft');

@@ -87,7 +87,9 @@ ${error ? `<span class="error" id="${id}-error">${escape(error)}</span>` : ''}
 }
 
 /**
- * The checkout form; with the errors of a refused attempt, or the gateway's busy notice. The test
+ * The checkout form; with the errors of a refused attempt, or the gateway's busy notice, which
+ * takes the focus as the page opens (`autofocus`, no script): the payer, whose focus was on Pay,
+ * starts from what went wrong, its links leading to the fields, rather than at the page's top. The test
  * cards come before the card's fields, where a keyboard or screen reader user reads them before
  * paying, not after Pay and Cancel.
  */
@@ -118,8 +120,8 @@ export function checkoutPage(
     texts,
     texts.payTitle,
     `<h1>${escape(texts.heading)}</h1>
-${state.isBusy ? `<div class="notice" role="alert">${escape(texts.busy)}</div>` : ''}
-${errorList ? `<div class="summary" role="alert"><h2>${escape(texts.problem)}</h2><ul>${errorList}</ul></div>` : ''}
+${state.isBusy ? `<div class="notice" role="alert" tabindex="-1" autofocus>${escape(texts.busy)}</div>` : ''}
+${errorList ? `<div class="summary" role="alert" tabindex="-1" autofocus><h2>${escape(texts.problem)}</h2><ul>${errorList}</ul></div>` : ''}
 <div class="card">${summaryOf(session, payee, texts)}
 ${testCardsTable(texts)}
 <form method="post" action="${action}" novalidate>
