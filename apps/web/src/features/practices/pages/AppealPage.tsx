@@ -29,6 +29,7 @@ import { showSuccess } from '@/shared/ui/toast';
 import { appealQuery, createAppeal } from '../api/appeal';
 import { AppealStatement } from '../components/AppealStatement';
 import { DocumentAttachments, pendingAlertId } from '../components/DocumentAttachments';
+import { isNotFound, isRequestId, PracticeNotFound } from '../components/PracticeNotFound';
 import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /**
@@ -39,9 +40,13 @@ import { TYPED_TEXT } from '@/shared/ui/typedText';
 export function AppealPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const query = useQuery({ ...appealQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  const title = t('appeal.title', { id: Number.isInteger(id) ? id : '' });
+  const isWellFormed = isRequestId(id);
+  const query = useQuery({ ...appealQuery(id), enabled: isWellFormed });
+  const title = t('appeal.title', { id: isWellFormed ? id : '' });
 
+  // No such request of the applicant's, or an address that names none (`/practices/0/appeal`,
+  // which said "Loading…" for ever): as the request's own page says it.
+  if (!isWellFormed || (query.isError && isNotFound(query.error))) return <PracticeNotFound id={id} />;
   return (
     <Stack gap="lg" maw={760}>
       <PageHeading>{title}</PageHeading>

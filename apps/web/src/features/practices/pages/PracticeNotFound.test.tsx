@@ -47,4 +47,27 @@ describe('a request page whose address names no request of the applicant’s', (
     expect(screen.getByRole('link', { name: 'Go to My requests' }).getAttribute('href')).toBe('/practices');
     expect(api.callsTo('GET /practices/abc')).toHaveLength(0);
   });
+
+  it('says so on the appeal page too: a request not the applicant’s, and an address naming none, which showed "Loading…" for ever', async () => {
+    const api = mockApi({
+      'GET /practices/999/appeal': NOT_FOUND,
+      'GET /practices': NO_REQUESTS,
+    });
+    renderApp('/practices/999/appeal', { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request no. 999 not found' })).toBeTruthy();
+    expect(
+      screen.getByText('It is not among your requests: check the link, or find the request in My requests.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    cleanup();
+    await changeLocale('it-IT');
+    renderApp('/practices/0/appeal', { queryClient: logIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Richiesta non trovata' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Vai a Le mie richieste' }).getAttribute('href')).toBe(
+      '/practices',
+    );
+    expect(api.callsTo('GET /practices/0/appeal')).toHaveLength(0);
+  });
 });

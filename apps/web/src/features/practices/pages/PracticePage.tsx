@@ -12,7 +12,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
@@ -30,13 +29,11 @@ import { AppealEntry } from '../components/AppealEntry';
 import { AppealStatementPanel } from '../components/AppealStatement';
 import { ClosureNotice } from '../components/ClosureNotice';
 import { DeleteDraft } from '../components/DeleteDraft';
+import { isNotFound, isRequestId, PracticeNotFound } from '../components/PracticeNotFound';
 import { PracticeConversation } from '../components/PracticeConversation';
 import { StatementPanel } from '../components/StatementPanel';
 import { StatusTimeline } from '../components/StatusTimeline';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
-
-/** The API's answer for a request that is not the applicant's to see: none, or another's (404); or a malformed id. */
-const isNotFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 422);
 
 /** What comes next for the applicant, under the status. */
 function nextStepText(practice: Practice, t: TFunction): string | null {
@@ -61,25 +58,13 @@ export function PracticePage({
   const inWords = useDaysInWords('underLabel');
   const locale = useLocale();
   const id = Number(useParams().id);
-  const isWellFormed = Number.isSafeInteger(id) && id > 0;
+  const isWellFormed = isRequestId(id);
   const query = useQuery({ ...practiceQuery(id), enabled: isWellFormed });
   const title = t('practice.title', { id: isWellFormed ? id : '' });
 
   // No such request of the applicant's (another's answers the same), or an address that names none
   // (`/practices/abc`, which waited for ever): said so, with the way back to the list.
-  if (!isWellFormed || (query.isError && isNotFound(query.error))) {
-    return (
-      <Stack gap="lg" align="flex-start">
-        <PageHeading>
-          {isWellFormed ? t('practice.notFound.title', { id }) : t('practice.notFound.titleNoId')}
-        </PageHeading>
-        <Text>{t('practice.notFound.body')}</Text>
-        <Button component={Link} to="/practices">
-          {t('practice.notFound.back')}
-        </Button>
-      </Stack>
-    );
-  }
+  if (!isWellFormed || (query.isError && isNotFound(query.error))) return <PracticeNotFound id={id} />;
   if (query.isPending || query.isError) {
     return (
       <Stack gap="lg">
