@@ -265,4 +265,16 @@ describe('review step: billing information and payment', () => {
     const alert = await findAlert('Payment failed! Try again or contact your bank.');
     await waitFor(() => expect(document.activeElement).toBe(alert));
   });
+
+  it('back from a cancelled payment, moves focus to what it says too, where the page opened at its heading', async () => {
+    const expiresAt = new Date(Date.now() + 25 * 60_000).toISOString();
+    openReview(
+      { 'GET /payments/5': { body: { data: paymentFixture({ status: 'pending', expires_at: expiresAt }) } } },
+      '/service/new/review?payment=5',
+    );
+    const text = await screen.findByText(/^The payment was not completed\./, {}, LOADED);
+    const notice = text.closest('[role="status"]');
+    expect(notice).not.toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+  });
 });

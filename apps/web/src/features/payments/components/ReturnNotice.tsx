@@ -16,8 +16,11 @@ export function ReturnNotice({ paymentId }: { paymentId: number }) {
   // Declined or cancelled sessions are settled by the time the payer is back: no polling here.
   const payment = useQuery({ ...paymentQuery(paymentId), refetchInterval: false });
   const status = payment.data?.status;
-  // A declined or expired payment is said above a long form: scroll there and focus it.
-  const outcome = useRevealError<HTMLDivElement>(status === 'failed' || status === 'expired' ? status : null);
+  // Declined, expired or cancelled (still pending), the outcome is said above a long form, far
+  // below the page's heading where the payer lands: scroll there and focus it.
+  const outcome = useRevealError<HTMLDivElement>(
+    status === 'failed' || status === 'expired' || status === 'pending' ? status : null,
+  );
 
   useEffect(() => {
     if (status === 'succeeded')
@@ -52,7 +55,7 @@ export function ReturnNotice({ paymentId }: { paymentId: number }) {
       const closesIn =
         payment.data.expires_at === null ? 0 : Date.parse(payment.data.expires_at) - payment.dataUpdatedAt;
       return (
-        <Alert color="blue" variant="light" role="status">
+        <Alert ref={outcome} color="blue" variant="light" role="status" tabIndex={-1}>
           {closesIn > 0
             ? t('payments.return.notCompleted', { minutes: Math.ceil(closesIn / 60_000) })
             : t('payments.return.notCompletedClosing')}
