@@ -511,6 +511,24 @@ describe('paying the cart', () => {
     expect(page.body).not.toContain('Return delivery');
   });
 
+  it('sends the payer who cancels on the provider’s page back to the delivery page marked cancelled', async () => {
+    const noa = await t.applicant({ email: 'noa.cancels@example.org' });
+    const id = await practiceIn(t.database, { userId: noa.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(noa, 'PUT', '/delivery/shipping', SHIPPING);
+    const started = await call(noa, 'POST', '/delivery/checkout', { practice_ids: [id], billing: BILLING });
+    const session = dataOf<{ payment_id: number; checkout_url: string }>(started);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(session.checkout_url).pathname}/cancel`,
+    });
+    expect(cancelled.statusCode).toBe(303);
+    // The page tells a payment left unpaid from one still being confirmed by this mark.
+    expect(new URL(String(cancelled.headers.location)).search).toBe(
+      `?payment=${session.payment_id}&cancelled=1`,
+    );
+  });
+
   it('opens a new checkout a minute after one whose instance died before its provider session opened', async () => {
     const gus = await t.applicant({ email: 'gus@example.org' });
     const id = await practiceIn(t.database, { userId: gus.id, status: 'closed' });

@@ -154,6 +154,11 @@ export type DeliveryCheckoutRequest = z.infer<typeof deliveryCheckoutRequestSche
 
 /** Where the provider sends the browser back after paying a delivery (`?payment=<id>` follows). */
 export const DELIVERY_RETURN_PATH = '/delivery';
+/**
+ * What the provider's Cancel adds to the return address (`&cancelled=1`): a payment still pending
+ * then was left unpaid, where one back from paying may still be awaiting its confirmation.
+ */
+export const DELIVERY_CANCELLED_PARAM = 'cancelled';
 
 /**
  * The suspension window in force at instant `at`, if any: windows are calendar days, both ends

@@ -1,4 +1,5 @@
 import {
+  DELIVERY_CANCELLED_PARAM,
   DELIVERY_RETURN_PATH,
   deliveryFee,
   type BillingInfo,
@@ -97,7 +98,7 @@ async function startDeliveryCheckout(
     amount: fee,
     description: deliveryCheckoutLine(input.locale, deliveryId),
     successUrl: returnUrl,
-    cancelUrl: returnUrl,
+    cancelUrl: `${returnUrl}&${DELIVERY_CANCELLED_PARAM}=1`,
     customerEmail: actor.email,
     locale: input.locale,
   });

@@ -433,6 +433,49 @@ describe('/delivery', () => {
     expect(asked()).toEqual(before);
   });
 
+  it('says the payment was not completed when the payer comes back from Cancel, with the focus on it, and stops waiting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    window.history.replaceState(null, '', '/delivery?payment=9&cancelled=1');
+    const calls = mockApi({
+      'GET /users/1/billing': { body: { data: frenchBilling } },
+      'GET /delivery': { body: { data: overview({ current: openDelivery() }) } },
+      'GET /payments/9': {
+        body: {
+          data: {
+            id: 9,
+            purpose: 'delivery',
+            practice_id: null,
+            delivery_id: 4,
+            amount: { net: 2459, vat: 541, total: 3000 },
+            status: 'pending',
+            provider: 'sandbox',
+            transaction_reference: null,
+            created_at: '2026-03-10T09:00:00.000Z',
+            paid_at: null,
+            expires_at: '2026-03-10T09:30:00.000Z',
+          },
+        },
+      },
+    });
+    renderApp('/delivery?payment=9&cancelled=1', {
+      queryClient: logIn(testUser({ ...completeProfile, residence_country: 'FR' })),
+    });
+    const notice = await vi.waitFor(
+      () => screen.getByText(/^The payment was not completed: nothing was charged\./),
+      waitOptions,
+    );
+    await vi.waitFor(
+      () => expect(document.activeElement).toBe(notice.closest('[role="status"]')),
+      waitOptions,
+    );
+    // Not "waiting for the confirmation" of a payment the payer left: no more asking either.
+    expect(screen.queryByText('We are waiting for the confirmation of your payment…')).toBeNull();
+    const asked = () => [calls.callsTo('GET /delivery').length, calls.callsTo('GET /payments/9').length];
+    const before = asked();
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(asked()).toEqual(before);
+  });
+
   it('says the cart cannot be paid during a suspension, and from which day, in the mail’s words', async () => {
     storage.set('cart', [7]);
     open({

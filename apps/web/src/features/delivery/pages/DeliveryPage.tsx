@@ -1,4 +1,4 @@
-import type { BillingInfo, CheckoutSessionView } from '@lisbon/domain';
+import { type BillingInfo, type CheckoutSessionView, DELIVERY_CANCELLED_PARAM } from '@lisbon/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { formatDate, formatEuros } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { PageLoading } from '@/shared/ui/PageLoading';
+import { useRevealError } from '@/shared/ui/revealError';
 import {
   cart as cartStorage,
   DELIVERY_KEY,
@@ -88,7 +89,16 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
   });
   const paymentStatus = payment.data?.status;
   const hasFailed = paymentStatus === 'failed' || paymentStatus === 'expired';
+  // Back from the provider's Cancel with the payment still pending (the API asked the provider):
+  // left unpaid, as the review step reads it; nothing is coming to wait for. Back from paying, a
+  // pending payment may still be confirmed (a delayed one): that is waited for.
+  const isNotCompleted = paymentStatus === 'pending' && search.get(DELIVERY_CANCELLED_PARAM) === '1';
   const [cart, setCart] = useState(cartStorage.read);
+  // Said above the cart, far below where the payer lands: scroll there and focus it, once the page
+  // that holds it has come.
+  const outcome = useRevealError<HTMLDivElement>(
+    query.data && (hasFailed || isNotCompleted) ? paymentStatus : null,
+  );
   // Sent, the shipping information replaces its form, the confirmation's opener with it: the
   // keyboard goes to the section's heading, above the summary, not to the top of the document.
   const shippingHeading = useRef<HTMLHeadingElement>(null);
@@ -106,7 +116,7 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
   const overview = query.data;
   const isPaid = overview.shipments.some((shipment) => shipment.payment_id === returnedPayment);
   // Paid once the shipment holds the payment; declined, cancelled or expired, nothing more to wait for.
-  if (isAwaiting && (isPaid || hasFailed)) setIsAwaiting(false);
+  if (isAwaiting && (isPaid || hasFailed || isNotCompleted)) setIsAwaiting(false);
   const deliverableIds = new Set(overview.deliverable.map((practice) => practice.id));
   const cartIds = cart.filter((id) => deliverableIds.has(id));
   const updateCart = (ids: number[]) => {
@@ -133,12 +143,16 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
       )}
       {returnedPayment !== null &&
         (hasFailed && !isPaid ? (
-          <Alert color="red" variant="light" role="alert">
+          <Alert ref={outcome} color="red" variant="light" role="alert" tabIndex={-1}>
             {t(
               paymentStatus === 'expired'
                 ? 'payments.outcome.paymentExpired'
                 : 'payments.outcome.paymentFailed',
             )}
+          </Alert>
+        ) : isNotCompleted && !isPaid ? (
+          <Alert ref={outcome} color="blue" variant="light" role="status" tabIndex={-1}>
+            {t('delivery.notCompleted')}
           </Alert>
         ) : (
           <Alert color={isPaid ? 'green' : 'blue'} role="status">

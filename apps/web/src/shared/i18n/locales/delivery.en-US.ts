@@ -10,6 +10,8 @@ export const deliveryEn = {
     },
     paid: 'Payment successful: your shipment is paid. Download the waybill below.',
     awaitingPayment: 'We are waiting for the confirmation of your payment…',
+    notCompleted:
+      'The payment was not completed: nothing was charged. Your cart and shipping information are kept: pay below when you are ready.',
     cart: {
       title: 'Cart',
       intro: 'Choose the requests whose originals you want back: they travel together in one shipment.',

@@ -12,6 +12,8 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
     },
     paid: 'Pagamento riuscito: la tua spedizione è pagata. Scarica la lettera di vettura qui sotto.',
     awaitingPayment: 'Stiamo aspettando la conferma del tuo pagamento…',
+    notCompleted:
+      'Il pagamento non è stato completato: non è stato addebitato nulla. Il carrello e le informazioni di spedizione restano salvati: paga qui sotto quando vuoi.',
     cart: {
       title: 'Carrello',
       intro:
