@@ -31,7 +31,7 @@ describe('the web tests’ waits', () => {
   it('never give a test less time than the project’s timeout', ({ task }) => {
     const projectTimeout = task.timeout;
     const shorter = testFiles.flatMap(({ file, code }) =>
-      [...code.matchAll(/(?:describe|it|test)\([^\n]*\{ timeout: ([\d_]+) \}|^ {2}\}, ([\d_]+)\);$/gm)]
+      [...code.matchAll(/(?:describe|it|test)\([^\n]*\{ timeout: ([\d_]+) \}|^\s*\}, ([\d_]+)\);$/gm)]
         .map((match) => toNumber(match[1] ?? match[2] ?? ''))
         .filter((timeout) => timeout < projectTimeout)
         .map((timeout) => `${file}: ${timeout} ms`),

@@ -272,7 +272,7 @@ describe('review step: billing information and payment', () => {
       { 'GET /payments/5': { body: { data: paymentFixture({ status: 'pending', expires_at: expiresAt }) } } },
       '/service/new/review?payment=5',
     );
-    const text = await screen.findByText(/^The payment was not completed\./, {}, LOADED);
+    const text = await screen.findByText(/^The payment was not completed\./);
     const notice = text.closest('[role="status"]');
     expect(notice).not.toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(notice));

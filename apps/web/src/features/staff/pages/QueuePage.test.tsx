@@ -371,7 +371,7 @@ describe('staff members of the same name', () => {
       ]),
     );
     expect(optionsOf(within(dialog).getByLabelText(/^Reviewer/))).toEqual(['Choose…', 'Rita Revisori']);
-  }, 20_000);
+  });
 });
 
 describe('a staff queue on a phone', () => {

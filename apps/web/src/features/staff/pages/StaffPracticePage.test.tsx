@@ -855,14 +855,14 @@ describe('request workspace', () => {
       expect(screen.getByText('Confirmed by the registrar.', { selector: 'p' })).toBeTruthy();
       expect(screen.getByText(new RegExp(`^Last updated on .+ by ${name}\\.$`))).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Save the verification' })).toBeTruthy();
-    }, 20_000);
+    });
 
     it('offers the conclusion while the file check is not concluded', async () => {
       workspaceApi(staffUser('evaluator'), staffPracticeFixture({ status: 'in_evaluation' }));
       renderApp('/staff/practices/7?part=checks', { queryClient: logIn(staffUser('evaluator')) });
       expect(await screen.findByRole('button', { name: 'Conclude the file check' })).toBeTruthy();
       expect(screen.getByText('No verification recorded yet.')).toBeTruthy();
-    }, 20_000);
+    });
 
     it('tells a reviewer that only an administrator publishes, and not an administrator', async () => {
       const adminPublishes =
@@ -875,7 +875,7 @@ describe('request workspace', () => {
       renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
       expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
       expect(screen.queryByText(adminPublishes)).toBeNull();
-    }, 20_000);
+    });
 
     it('tells the secretary of a request ready for issue who publishes it and what Close would do', async () => {
       const adminIssues =
@@ -904,7 +904,7 @@ describe('request workspace', () => {
       renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
       expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
       expect(screen.queryByText(new RegExp(adminIssues.slice(0, 30)))).toBeNull();
-    }, 20_000);
+    });
 
     it('says nothing of who publishes while it does not know whether a statement is already on its way', async () => {
       let answerPublication: (answer: { body: unknown }) => void = () => undefined;
@@ -1006,7 +1006,7 @@ describe('request workspace', () => {
         'Reject the appeal',
         'Change the assignment',
       ]);
-    }, 20_000);
+    });
 
     it('offers no statement of appeal once the publication says the request has no statement in force', async () => {
       const admin = staffUser('admin');
@@ -1084,7 +1084,7 @@ describe('request workspace', () => {
         },
       });
       expect(await screen.findByRole('button', { name: 'Issue the appeal statement' })).toBeTruthy();
-    }, 20_000);
+    });
 
     it('says the status as staff name it, then the label the applicant reads as theirs', async () => {
       onTestFinished(() => changeLocale('en-US'));
@@ -1107,6 +1107,6 @@ describe('request workspace', () => {
       renderApp('/staff/practices/7', { queryClient: logIn(staffUser('admin')) });
       expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeTruthy();
       expect(screen.queryByText(adminAdmits)).toBeNull();
-    }, 20_000);
+    });
   });
 });
