@@ -4,7 +4,9 @@
 // instead of fixed ones, which a server an aborted run left, or another job on the machine, may
 // hold. From a range the system does not hand out to outgoing connections (20000–29999, below
 // Linux's 32768–60999), tried at random.
+import { realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 const FIRST = 20_000;
 const LAST = 29_999;
@@ -28,7 +30,9 @@ export async function freePorts(count) {
   return undefined;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a command (not imported by its test): compared as paths, since the module's URL is
+// percent-encoded and has its links resolved.
+if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
   const count = Number(process.argv[2] ?? '1');
   if (!Number.isInteger(count) || count < 1 || count > 100) {
     console.error('usage: node scripts/free-ports.mjs <count, 1 to 100>');

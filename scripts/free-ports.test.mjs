@@ -1,7 +1,10 @@
 // scripts/free-ports.mjs: the ports .ci/run gives its servers are free when it asks, whatever a
 // server an earlier run left holds.
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePorts } from './free-ports.mjs';
@@ -43,5 +46,21 @@ describe('free ports for CI', () => {
       2,
       'usage: node scripts/free-ports.mjs <count, 1 to 100>\n',
     ]);
+  });
+
+  it('prints the port from a folder whose name has a space, and through a link, where it printed nothing', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'free ports '));
+    try {
+      const copy = join(folder, 'free-ports.mjs');
+      copyFileSync(SCRIPT, copy);
+      const link = join(folder, 'link.mjs');
+      symlinkSync(copy, link);
+      for (const path of [copy, link]) {
+        const printed = spawnSync(process.execPath, [path, '2'], { encoding: 'utf8' });
+        expect([printed.status, printed.stdout]).toEqual([0, expect.stringMatching(/^2\d{4}\n$/)]);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
