@@ -9,7 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
-import { useTestApp, createTestWorker } from './helper';
+import type { Db } from '../src/platform/db/database';
+import { markPaymentSucceeded } from '../src/modules/payments/repository';
+import { recordDeliveryPaid } from '../src/modules/delivery/settlement.service';
+import { useTestApp, createTestWorker, isPostgresRun } from './helper';
+import { holdRow } from './locks';
 import { pdfText } from './pdf';
 import {
   BILLING,
@@ -594,6 +598,174 @@ describe('paying the cart', () => {
       expect(line?.description).toContain(`(richieste ${kept}) / `);
       expect(line?.description).toMatch(new RegExp(`\\(requests ${kept}\\)$`));
     }
+  });
+
+  /** The requests a shipment holds, and those its invoice and receipt name: one list each. */
+  const paidFor = async (paymentId: number) => {
+    const shipment = await t.database.db
+      .selectFrom('deliveries')
+      .select(['id', 'status'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    const held = await t.database.db
+      .selectFrom('delivery_practices')
+      .select('practice_id')
+      .where('delivery_id', '=', shipment.id)
+      .orderBy('practice_id')
+      .execute();
+    const printed = await t.database.db
+      .selectFrom('fiscal_documents')
+      .select('lines')
+      .where('payment_id', '=', paymentId)
+      .execute();
+    return {
+      status: shipment.status,
+      held: held.map((row) => row.practice_id),
+      printed: printed.map(({ lines }) => (JSON.parse(lines) as { description: string }[])[0]?.description),
+    };
+  };
+  const printedLine = (shipmentOf: number, ids: number[]) =>
+    expect.stringContaining(
+      `(richieste ${ids.join(', ')}) / Return delivery of originals, shipment no. ${shipmentOf}`,
+    );
+
+  it('keeps what was paid for when the cart changes after paying, before the settlement (409 DELIVERY_ALREADY_PAID)', async () => {
+    const una = await t.applicant({ email: 'una.cart@example.org', locale: 'it-IT' });
+    const [paid, later] = [
+      await practiceIn(t.database, { userId: una.id, status: 'closed' }),
+      await practiceIn(t.database, { userId: una.id, status: 'closed' }),
+    ];
+    for (const id of [paid, later]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(una, 'PUT', '/delivery/shipping', SHIPPING);
+    const session = dataOf<{ payment_id: number; checkout_url: string }>(
+      await call(una, 'POST', '/delivery/checkout', { practice_ids: [paid], billing: BILLING }),
+    );
+    await payOnSandbox(t.app, session.checkout_url, CARDS.success);
+    const shipmentId = (await overview(una)).current?.id ?? 0;
+
+    // Another tab, before the webhook: the cart grows. The provider is asked first; the payment is
+    // settled with the cart it paid for, and the change is refused in the payer's language.
+    const changed = await call(
+      una,
+      'POST',
+      '/delivery/checkout',
+      { practice_ids: [paid, later], billing: BILLING },
+      { 'accept-language': 'it-IT' },
+    );
+    expect(changed.statusCode).toBe(409);
+    expect(errorOf(changed)).toMatchObject({
+      code: 'DELIVERY_ALREADY_PAID',
+      message:
+        'Questa spedizione è già stata pagata: le sue richieste non possono più essere cambiate. Le richieste rimaste fuori possono andare nella prossima spedizione.',
+    });
+    // Sent again once paid: the same answer, in English too.
+    const again = await call(
+      una,
+      'POST',
+      '/delivery/checkout',
+      { practice_ids: [paid, later], billing: BILLING },
+      { 'accept-language': 'en-US' },
+    );
+    expect(errorOf(again)).toMatchObject({
+      code: 'DELIVERY_ALREADY_PAID',
+      message:
+        'This shipment has already been paid: its requests can no longer be changed. Requests left out can go in your next shipment.',
+    });
+    await worker.drainOnce();
+
+    expect(await paidFor(session.payment_id)).toEqual({
+      status: 'paid',
+      held: [paid],
+      printed: [printedLine(shipmentId, [paid]), printedLine(shipmentId, [paid])],
+    });
+    const view = await overview(una);
+    expect(view.shipments.map((shipment) => shipment.practice_ids)).toEqual([[paid]]);
+    // The request left out goes in the next shipment.
+    expect(view.deliverable.map((practice) => practice.id)).toEqual([later]);
+  });
+
+  it('writes a cart change and a settlement one after the other: the invoice names the requests the shipment holds', async () => {
+    const vic = await t.applicant({ email: 'vic.cart@example.org' });
+    const [first, added] = [
+      await practiceIn(t.database, { userId: vic.id, status: 'closed' }),
+      await practiceIn(t.database, { userId: vic.id, status: 'closed' }),
+    ];
+    for (const id of [first, added]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(vic, 'PUT', '/delivery/shipping', SHIPPING);
+    const session = dataOf<{ payment_id: number; checkout_url: string }>(
+      await call(vic, 'POST', '/delivery/checkout', { practice_ids: [first], billing: BILLING }),
+    );
+    const shipmentId = (await overview(vic)).current?.id ?? 0;
+    const change = () =>
+      call(
+        vic,
+        'POST',
+        '/delivery/checkout',
+        { practice_ids: [first, added], billing: BILLING },
+        { 'accept-language': 'en-US' },
+      );
+    // The settlement as the webhook's transaction makes it: the payment's row, then the shipment's.
+    const settle = async (trx: Db) => {
+      await markPaymentSucceeded(trx, {
+        id: session.payment_id,
+        transactionReference: 'tr_vic',
+        now: clock.now().toISOString(),
+      });
+      await recordDeliveryPaid(trx, {
+        deliveryId: shipmentId,
+        paymentId: session.payment_id,
+        at: clock.now(),
+      });
+    };
+    let changed: Awaited<ReturnType<typeof change>>;
+    if (isPostgresRun) {
+      // The settlement holds the rows (the provider's session still says open to the change, which
+      // then waits for it); once it commits, the change finds the shipment paid.
+      const hold = await holdRow(t, settle);
+      let isAnswered = false;
+      const changing = change().then((response) => {
+        isAnswered = true;
+        return response;
+      });
+      await Promise.race([changing, hold.waiters(1, () => isAnswered)]);
+      const waited = !isAnswered;
+      await hold.release();
+      changed = await changing;
+      expect(waited).toBe(true);
+    } else {
+      // SQLite: one writer, so the settlement's transaction and the change's follow one another.
+      await t.database.db.transaction().execute(settle);
+      changed = await change();
+    }
+    expect(changed.statusCode).toBe(409);
+    expect(errorOf(changed)).toMatchObject({
+      code: 'DELIVERY_ALREADY_PAID',
+      message:
+        'This shipment has already been paid: its requests can no longer be changed. Requests left out can go in your next shipment.',
+    });
+    expect(await paidFor(session.payment_id)).toMatchObject({ status: 'paid', held: [first] });
+    // Two changes at once, on a new shipment's open checkout: one cart wins, whole, and its
+    // payment's invoice names it.
+    await call(vic, 'PUT', '/delivery/shipping', SHIPPING);
+    const next = dataOf<{ payment_id: number; checkout_url: string }>(
+      await call(vic, 'POST', '/delivery/checkout', { practice_ids: [added], billing: BILLING }),
+    );
+    const nextShipment = (await overview(vic)).current?.id ?? 0;
+    const third = await practiceIn(t.database, { userId: vic.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${third}/open-to-delivery`);
+    const answers = await Promise.all([
+      call(vic, 'POST', '/delivery/checkout', { practice_ids: [added, third], billing: BILLING }),
+      call(vic, 'POST', '/delivery/checkout', { practice_ids: [third], billing: BILLING }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    await payOnSandbox(t.app, next.checkout_url, CARDS.success);
+    await worker.drainOnce();
+    const settled = await paidFor(next.payment_id);
+    expect([[added, third], [third]]).toContainEqual(settled.held);
+    expect(settled.printed).toEqual([
+      printedLine(nextShipment, settled.held),
+      printedLine(nextShipment, settled.held),
+    ]);
   });
 });
 

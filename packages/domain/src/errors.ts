@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'SHIPPING_INFO_REQUIRED',
   'NOTHING_TO_SHIP',
   'DELIVERY_NOT_AVAILABLE',
+  'DELIVERY_ALREADY_PAID',
   'REFUND_NOT_AVAILABLE',
   'REFUND_NOT_FAILED',
   'SHARE_LINK_EXPIRED',
@@ -141,6 +142,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOTHING_TO_SHIP: 409,
   // A request not open to delivery, already shipped, or not (yet) paid for delivery.
   DELIVERY_NOT_AVAILABLE: 409,
+  // A cart changed once its shipment is paid (or while the payment settles): what was paid for stays.
+  DELIVERY_ALREADY_PAID: 409,
   // Nothing to refund: not paid, already refunded, or the evaluation has started (decision 068).
   REFUND_NOT_AVAILABLE: 409,
   // Only a refund the provider refused is given back by hand (decision 068, amended in stop 75).

@@ -188,6 +188,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   NOTHING_TO_SHIP:
     'None of your requests is open for the return of its originals yet: there is nothing to ship.',
   DELIVERY_NOT_AVAILABLE: 'This request is not available for return delivery.',
+  DELIVERY_ALREADY_PAID:
+    'This shipment has already been paid: its requests can no longer be changed. Requests left out can go in your next shipment.',
   REFUND_NOT_AVAILABLE:
     'There is nothing to refund: the payment is already refunded, or the evaluation has started.',
   REFUND_NOT_FAILED:

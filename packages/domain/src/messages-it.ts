@@ -170,6 +170,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   NOTHING_TO_SHIP:
     'Nessuna delle tue richieste è ancora aperta alla restituzione degli originali: non c’è nulla da spedire.',
   DELIVERY_NOT_AVAILABLE: 'Questa richiesta non è disponibile per la restituzione degli originali.',
+  DELIVERY_ALREADY_PAID:
+    'Questa spedizione è già stata pagata: le sue richieste non possono più essere cambiate. Le richieste rimaste fuori possono andare nella prossima spedizione.',
   REFUND_NOT_AVAILABLE:
     'Non c’è nulla da rimborsare: il pagamento è già rimborsato, oppure la valutazione è iniziata.',
   REFUND_NOT_FAILED:

@@ -12,6 +12,7 @@ import {
   type ShippingInfo,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
 import { returnDeliverySuspensions } from '../reference/calendar.service';
@@ -25,6 +26,7 @@ import {
   listShipmentRows,
   replaceDeliveryPractices,
   submitShipping,
+  updateDelivery,
   type DeliveryPracticeRow,
   type DeliveryRow,
 } from './repository';
@@ -168,10 +170,12 @@ export async function putShipping(
 
 /**
  * The cart about to be paid (POST /delivery/checkout, by the payments module): every request must
- * be the applicant's own (404 otherwise, like one that does not exist) and open to delivery, not
- * yet shipped (409 DELIVERY_NOT_AVAILABLE); the shipping information must be given (409
+ * be the applicant's own (404 otherwise, like one that does not exist), in no paid shipment (409
+ * DELIVERY_ALREADY_PAID) and open to delivery (409 DELIVERY_NOT_AVAILABLE); the shipping information must be given (409
  * SHIPPING_INFO_REQUIRED); during a suspension window the cart cannot be paid (409
- * DELIVERY_SUSPENDED, naming the day it can be ordered again, as the mail does). The shipment then holds exactly these requests.
+ * DELIVERY_SUSPENDED, naming the day it can be ordered again, as the mail does). Nothing is written
+ * here: the payments module first asks the provider about the shipment's open payment, then writes
+ * the cart with `writeDeliveryCart` in the transaction that writes what the payment is for.
  */
 export async function shipmentToPay(
   ctx: AppContext,
@@ -184,6 +188,8 @@ export async function shipmentToPay(
   for (const id of input.practice_ids) {
     const row = byId.get(id);
     if (!row || row.user_id !== actor.id) throw new AppError('NOT_FOUND');
+    // Already in a paid shipment (a cart sent again from another tab once it was paid).
+    if (row.delivery_id !== null) throw new AppError('DELIVERY_ALREADY_PAID');
     if (!isDeliveryAddable(row)) throw new AppError('DELIVERY_NOT_AVAILABLE');
   }
   const open = await findOpenDeliveryRow(ctx.db, actor.id);
@@ -191,6 +197,21 @@ export async function shipmentToPay(
   const suspension = await suspensionNow(ctx);
   if (suspension) throw new AppError('DELIVERY_SUSPENDED', { params: { day: suspension.orderableOn } });
   const practiceIds = [...input.practice_ids].sort((a, b) => a - b);
-  await replaceDeliveryPractices(ctx.db, open.id, practiceIds);
   return { deliveryId: open.id, practiceIds };
+}
+
+/**
+ * The shipment now holds exactly these requests, in the caller's transaction (the one writing its
+ * payment's lines): only while it is still open. False, and nothing written, once it is paid or
+ * cancelled: a paid shipment's requests are what was paid for (409 DELIVERY_ALREADY_PAID). The
+ * shipment's row is updated first, so its settlement (which updates it from 'open' to 'paid', after
+ * the payment's row, as the caller does) and this write follow one another.
+ */
+export async function writeDeliveryCart(
+  trx: Db,
+  { deliveryId, practiceIds, at }: { deliveryId: number; practiceIds: readonly number[]; at: string },
+): Promise<boolean> {
+  if (!(await updateDelivery(trx, { id: deliveryId, from: 'open', patch: { updated_at: at } }))) return false;
+  await replaceDeliveryPractices(trx, deliveryId, practiceIds);
+  return true;
 }

@@ -86,6 +86,24 @@ export async function updatePaymentBilling(
 }
 
 /**
+ * The billing information and lines of a payment still pending (a shipment's cart written with it,
+ * decision 028): false, and nothing written, once it is settled or closed. Its row is held until the
+ * caller's transaction ends, so its settlement waits and then reads these lines.
+ */
+export async function updatePendingPaymentLines(
+  db: Db,
+  { id, billing, lines, now }: { id: number; billing: string; lines: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ billing, lines, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * Marks a payment succeeded unless it already is: the one place where a settlement wins, so the
  * webhook, the payer's return and the periodic job can race and only one of them applies effects.
  * A payment closed as failed or expired on our side still succeeds when the provider says it was

@@ -122,7 +122,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       schema: {
         summary: 'Pay the cart: a hosted checkout for the return-delivery fee (30.00 € per shipment)',
         description:
-          '404 for a request that is not the applicant’s; 409 DELIVERY_NOT_AVAILABLE for one not open to delivery or already shipped; 409 SHIPPING_INFO_REQUIRED before the shipping information; 409 DELIVERY_SUSPENDED during a suspension window (spec §9); 429 PROVIDER_BUSY. Settled by the provider’s webhook, exactly once, with an invoice and a receipt.',
+          '404 for a request that is not the applicant’s; 409 DELIVERY_NOT_AVAILABLE for one not open to delivery; 409 DELIVERY_ALREADY_PAID for one already in a paid shipment, or a cart changed once its shipment is paid (what was paid for stays); 409 SHIPPING_INFO_REQUIRED before the shipping information; 409 DELIVERY_SUSPENDED during a suspension window (spec §9); 429 PROVIDER_BUSY. Settled by the provider’s webhook, exactly once, with an invoice and a receipt.',
         tags: ['delivery'],
         security,
         body: deliveryCheckoutRequestSchema,

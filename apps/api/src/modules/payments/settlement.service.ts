@@ -75,6 +75,9 @@ async function settleSucceeded(
     }))
   )
     return { isDuplicate: false, effect: 'none' };
+  // The lines as they are now that this settlement holds the payment's row: read before the
+  // transaction, they could be those of a shipment's cart changed since (decision 028).
+  const lines = (await findPaymentRow(trx, payment.id))?.lines ?? payment.lines;
   let warning: string | undefined;
   // A request's payment that could not submit it: refunded below, after its invoice and receipt.
   let unsubmitted: Exclude<SubmissionResult, 'submitted'> | null = null;
@@ -102,7 +105,7 @@ async function settleSucceeded(
     userId: payment.user_id,
     issuedAt: at.now,
     description: payment.description,
-    lines: pricedLinesSchema.parse(JSON.parse(payment.lines)),
+    lines: pricedLinesSchema.parse(JSON.parse(lines)),
     totals: { net: payment.amount_net, vat: payment.amount_vat, total: payment.amount_total },
     payer: billingInfoViewSchema.parse(JSON.parse(payment.billing)),
     paymentReference: `${payment.provider} ${payment.provider_session_id ?? payment.id}`,
