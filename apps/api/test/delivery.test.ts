@@ -10,8 +10,9 @@ import { ManualClock } from '../src/platform/clock';
 import type { Worker } from '../src/platform/jobs/worker';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import type { Db } from '../src/platform/db/database';
-import { markPaymentSucceeded } from '../src/modules/payments/repository';
+import { markPaymentSucceeded, updatePendingPaymentLines } from '../src/modules/payments/repository';
 import { recordDeliveryPaid } from '../src/modules/delivery/settlement.service';
+import { writeDeliveryCart } from '../src/modules/delivery/service';
 import { useTestApp, createTestWorker, isPostgresRun } from './helper';
 import { holdRow } from './locks';
 import { pdfText } from './pdf';
@@ -766,6 +767,64 @@ describe('paying the cart', () => {
       printedLine(nextShipment, settled.held),
       printedLine(nextShipment, settled.held),
     ]);
+  });
+
+  it('prints the cart the shipment holds when the cart changed between the webhook’s read and its transaction', async () => {
+    const wes = await t.applicant({ email: 'wes.cart@example.org' });
+    const [first, added] = [
+      await practiceIn(t.database, { userId: wes.id, status: 'closed' }),
+      await practiceIn(t.database, { userId: wes.id, status: 'closed' }),
+    ];
+    for (const id of [first, added]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    await call(wes, 'PUT', '/delivery/shipping', SHIPPING);
+    const session = dataOf<{ payment_id: number; checkout_url: string }>(
+      await call(wes, 'POST', '/delivery/checkout', { practice_ids: [first], billing: BILLING }),
+    );
+    const shipmentId = (await overview(wes)).current?.id ?? 0;
+    await payOnSandbox(t.app, session.checkout_url, CARDS.success);
+    // A cart change's writes, as the checkout makes them in its transaction: the payment's lines,
+    // then the shipment's cart.
+    const { lines } = await t.database.db
+      .selectFrom('payments')
+      .select('lines')
+      .where('id', '=', session.payment_id)
+      .executeTakeFirstOrThrow();
+    const changeCart = async (trx: Db) => {
+      const now = clock.now().toISOString();
+      await updatePendingPaymentLines(trx, {
+        id: session.payment_id,
+        billing: JSON.stringify(BILLING),
+        lines: lines
+          .replaceAll(`richieste ${first})`, `richieste ${first}, ${added})`)
+          .replace(`requests ${first})`, `requests ${first}, ${added})`),
+        now,
+      });
+      await writeDeliveryCart(trx, { deliveryId: shipmentId, practiceIds: [first, added], at: now });
+    };
+    if (isPostgresRun) {
+      // The change holds the payment's row; the webhook reads the payment (its old lines) before its
+      // transaction, then waits for the row, and settles once the change has committed.
+      const hold = await holdRow(t, changeCart);
+      let isDrained = false;
+      const draining = worker.drainOnce().then(() => {
+        isDrained = true;
+      });
+      await Promise.race([draining, hold.waiters(1, () => isDrained)]);
+      const waited = !isDrained;
+      await hold.release();
+      await draining;
+      expect(waited).toBe(true);
+    } else {
+      // SQLite: one writer, so the change's transaction and the settlement's follow one another.
+      await t.database.db.transaction().execute(changeCart);
+      await worker.drainOnce();
+    }
+    const settled = await paidFor(session.payment_id);
+    expect(settled).toEqual({
+      status: 'paid',
+      held: [first, added],
+      printed: [printedLine(shipmentId, [first, added]), printedLine(shipmentId, [first, added])],
+    });
   });
 });
 
