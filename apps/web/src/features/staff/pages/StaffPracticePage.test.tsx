@@ -328,6 +328,45 @@ describe('request workspace', () => {
     );
   });
 
+  it('keeps the reviewer’s reason for sending it back in sight after the evaluator’s file check and note', async () => {
+    const sentBackEntry = {
+      id: 2,
+      action: 'send_back' as const,
+      from_status: 'in_review' as const,
+      to_status: 'in_evaluation' as const,
+      by: { id: 22, first_name: 'Rita', last_name: 'Revisori', role: 'reviewer' },
+      note: 'The duration does not match the transcript.',
+      details: null,
+      at: '2026-11-12T09:00:00.000Z',
+    };
+    // Changes that keep the status, recorded after the move back.
+    const sameStatus = (id: number, action: 'file_check' | 'note') => ({
+      ...sentBackEntry,
+      id,
+      action,
+      from_status: 'in_evaluation' as const,
+      by: { id: 21, first_name: 'Enzo', last_name: 'Valutati', role: 'evaluator' },
+      note: null,
+      at: `2026-11-12T1${id}:00:00.000Z`,
+    });
+    const practice = staffPracticeFixture({
+      status: 'in_evaluation',
+      history: [
+        ...staffPracticeFixture().history,
+        sentBackEntry,
+        sameStatus(3, 'file_check'),
+        sameStatus(4, 'note'),
+      ],
+    });
+    workspaceApi(staffUser('evaluator'), practice);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(
+      await screen.findByText(
+        'Sent back to evaluation by Rita Revisori: The duration does not match the transcript.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('reads the request again when someone else moved it first, and says so where the moves are', async () => {
     const practice = staffPracticeFixture({ status: 'in_review' });
     const viewer = staffUser('reviewer');

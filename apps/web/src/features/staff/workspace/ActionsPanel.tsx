@@ -102,8 +102,11 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           (transition) => transition.action === 'send_in_review' || transition.action === 'conclude_review',
         )
       : undefined;
-  const last = practice.history.at(-1);
-  const sentBack = last?.action === 'send_back' && last.to_status === practice.status ? last : null;
+  // The last move of the status: a change that keeps it (a file check, a note, a document the
+  // applicant replaced) does not hide the reviewer's reason for sending the request back.
+  const lastMove = practice.history.findLast((entry) => entry.from_status !== entry.to_status);
+  const sentBack =
+    lastMove?.action === 'send_back' && lastMove.to_status === practice.status ? lastMove : null;
   // The review leads to 'ready for issue', where only an administrator publishes (decision 055):
   // said to whoever reviews without that ability, so nobody waits for a Publish button (issue 33).
   const abilities = useCurrentUser().data?.abilities;
