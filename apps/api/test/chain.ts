@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../src/platform/config';
+import { killProcessTree } from './process-tree';
 
 /**
  * A local Ethereum-compatible node for the anchoring tests and the bench: `hardhat node` from
@@ -62,17 +63,36 @@ export async function rpcCall<T>(url: string, method: string, params: unknown[] 
   return body.result as T;
 }
 
-export async function startLocalChain(): Promise<LocalChain> {
-  let cli: string;
-  try {
-    cli = realpathSync(join(REPO_ROOT, 'node_modules/.bin/hardhat'));
-  } catch {
-    throw new Error('hardhat is not installed: run npm install (under Node 24, see docs/anchoring.md)');
-  }
+/**
+ * How long the node may take to print its accounts, below the 60 s its callers' `beforeAll` gives
+ * it: past that it is killed, with what it started, and the start fails with its output. Before, a
+ * node that hung there outlived the hook's timeout, and the run, holding its port and a core.
+ */
+const READY_WITHIN_MS = 50_000;
+/** How long `stop()` waits after its SIGTERM before it kills the node and what it started. */
+const STOP_GRACE_MS = 5_000;
+
+export type LocalChainOptions = {
+  readyWithinMs?: number;
+  stopGraceMs?: number;
+  /** The node's arguments after this Node, in place of `hardhat node` (a test of this module's). */
+  nodeArgs?: (port: number) => string[];
+};
+
+export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
+  const { readyWithinMs = READY_WITHIN_MS, stopGraceMs = STOP_GRACE_MS } = options;
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
+  let args: string[];
+  if (options.nodeArgs) {
+    args = options.nodeArgs(port);
+  } else {
+    let cli: string;
+    try {
+      cli = realpathSync(join(REPO_ROOT, 'node_modules/.bin/hardhat'));
+    } catch {
+      throw new Error('hardhat is not installed: run npm install (under Node 24, see docs/anchoring.md)');
+    }
+    args = [
       cli,
       '--config',
       join(CONFIG_DIR, 'hardhat.config.js'),
@@ -81,32 +101,59 @@ export async function startLocalChain(): Promise<LocalChain> {
       '127.0.0.1',
       '--port',
       String(port),
-    ],
-    {
-      cwd: CONFIG_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
-    },
-  );
+    ];
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: CONFIG_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+  });
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  const exited = new Promise<void>((done) => {
+    if (hasExited()) done();
+    else child.once('exit', () => done());
+  });
+  /** SIGKILL to the node and to every process it started, then its exit. */
+  const kill = async () => {
+    if (child.pid !== undefined && !hasExited()) killProcessTree(child.pid);
+    await exited;
+  };
   let output = '';
   const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      // The accounts are printed after the banner: wait for the last one.
-      if (output.includes('Account #19:') && /Account #19:[^\n]*\nPrivate Key: 0x[0-9a-f]{64}/.test(output))
-        done();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      // npm skips an optional package whose engines the installing Node does not meet: EDR's binding needs Node ≥ 22.
-      const hint = output.includes('HHE200')
-        ? '\nHardhat’s engine (@nomicfoundation/edr-linux-x64-gnu) is missing: run npm install with Node 24 (npx -p node@24 npm install; docs/anchoring.md).'
-        : '';
-      fail(new Error(`hardhat node exited with ${code}:\n${output}${hint}`));
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    await new Promise<void>((done, fail) => {
+      deadline = setTimeout(
+        () =>
+          fail(
+            new Error(
+              `hardhat node printed no accounts within ${readyWithinMs / 1000} s: stopped.\n${output}`,
+            ),
+          ),
+        readyWithinMs,
+      );
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        // The accounts are printed after the banner: wait for the last one.
+        if (output.includes('Account #19:') && /Account #19:[^\n]*\nPrivate Key: 0x[0-9a-f]{64}/.test(output))
+          done();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => {
+        // npm skips an optional package whose engines the installing Node does not meet: EDR's binding needs Node ≥ 22.
+        const hint = output.includes('HHE200')
+          ? '\nHardhat’s engine (@nomicfoundation/edr-linux-x64-gnu) is missing: run npm install with Node 24 (npx -p node@24 npm install; docs/anchoring.md).'
+          : '';
+        fail(new Error(`hardhat node exited with ${code}:\n${output}${hint}`));
+      });
     });
-  });
+  } catch (error) {
+    await kill();
+    throw error;
+  } finally {
+    clearTimeout(deadline);
+  }
   const keys = [...output.matchAll(/Private Key: (0x[0-9a-f]{64})/g)].map(
     (match) => match[1] as `0x${string}`,
   );
@@ -115,11 +162,16 @@ export async function startLocalChain(): Promise<LocalChain> {
     chainId: LOCAL_CHAIN_ID,
     keys,
     rpc: (method, params) => rpcCall(url, method, params),
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    // SIGTERM, then after a grace period SIGKILL to the node and what it started: a node that did
+    // not end on SIGTERM kept the caller's `afterAll` waiting, then ran on after the run.
+    async stop() {
+      if (hasExited()) return;
+      child.kill('SIGTERM');
+      let grace: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'over'>((done) => (grace = setTimeout(() => done('over'), stopGraceMs)));
+      const ended = await Promise.race([exited.then(() => 'ended' as const), graceOver]);
+      clearTimeout(grace);
+      if (ended === 'over') await kill();
+    },
   };
 }

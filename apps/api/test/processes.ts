@@ -1,6 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { onTestFinished } from 'vitest';
+import { killProcessTree, statOf } from './process-tree';
+
+export { statOf };
 
 /**
  * A process a test starts (a server, a worker) that must not outlive the test, pass or fail: a
@@ -40,51 +42,11 @@ export function exitOf(
   return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
 }
 
-/** The state, parent and process group of a process from /proc, or undefined once it is gone. */
-export function statOf(pid: number): { state: string; parent: number; group: number } | undefined {
-  try {
-    // The fields after the command's parenthesised name: its state (R, S, D, T… or Z), its parent, its group.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state = '', parent = '', group = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state, parent: Number(parent), group: Number(group) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every process `pid` started, and those they started, from /proc (none where there is no /proc). */
-function descendantsOf(pid: number): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
-  } catch {
-    return [];
-  }
-  const children = new Map<number, number[]>();
-  for (const entry of entries) {
-    const parent = statOf(Number(entry))?.parent;
-    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-  }
-  const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0;) {
-    const next = children.get(queue.shift() ?? 0) ?? [];
-    found.push(...next);
-    queue = [...queue, ...next];
-  }
-  return found;
-}
-
 /** SIGKILL to the child and to every process it started (found first), then the child's exit. */
 export async function killTree(child: ChildProcessWithoutNullStreams): Promise<void> {
   // Ended already: its number may be another process's now, and its children are init's.
   if (child.pid === undefined || hasExited(child)) return;
-  for (const pid of [...descendantsOf(child.pid), child.pid]) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone already.
-    }
-  }
+  killProcessTree(child.pid);
   await exitOf(child);
 }
 
