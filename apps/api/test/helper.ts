@@ -21,7 +21,7 @@ import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
-import { copyOfTemplate, TEMPLATE_SCHEMA } from './template-database';
+import { copyOfTemplate, FILE_FOLDER_PREFIX, runIdOfTemplate, TEMPLATE_SCHEMA } from './template-database';
 import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
 import type { Applicant } from './requests';
 import { practiceIn, staffMember, type PracticeFactory, type StaffMember } from './staff';
@@ -82,7 +82,8 @@ export function workerDatabaseUrl(): Promise<string> {
 }
 
 export async function createTestDatabase(options: { isMigrated?: boolean } = {}): Promise<TestDatabase> {
-  const tempDir = mkdtempSync(join(tmpdir(), 'lisbon-api-test-'));
+  // Named with this worker's process, as the templates are: a run's start sweeps those of workers gone.
+  const tempDir = mkdtempSync(join(tmpdir(), `${FILE_FOLDER_PREFIX}${process.pid}-`));
   const isMigrated = options.isMigrated !== false;
   let databaseConfig: DatabaseConfig;
   let schema: string | undefined;
@@ -102,7 +103,9 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
     drop = copy.drop;
   } else if (isPostgresRun) {
     const url = await workerDatabaseUrl();
-    const ownSchema = `test_${randomBytes(6).toString('hex')}`;
+    // Named with the run's id, where there is one: a later run's start sweeps it if this run aborts.
+    const runId = runIdOfTemplate();
+    const ownSchema = `test_${runId ? `${runId}_` : ''}${randomBytes(6).toString('hex')}`;
     schema = ownSchema;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

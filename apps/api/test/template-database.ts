@@ -41,6 +41,21 @@ async function onServer(url: string, statements: string[]): Promise<void> {
 /** The folders of the SQLite templates, each named with the process of its run. */
 const FOLDER_PREFIX = 'lisbon-api-template-';
 
+/** The folders of the test files (helper.ts's createTestDatabase), each named with its worker's process. */
+export const FILE_FOLDER_PREFIX = 'lisbon-api-test-';
+
+/**
+ * The run's id (`<base>_t<run id>`, its template's name on PostgreSQL) in the name of each schema
+ * a file makes in its worker's database (`test_<run id>_<12 hex>`): a sweep knows whether the run
+ * that made it lives by its holder connection. Undefined outside such a run.
+ */
+export function runIdOfTemplate(template = process.env[TEMPLATE_VARIABLE]): string | undefined {
+  return template ? /_t([0-9a-f]{8})$/.exec(template)?.[1] : undefined;
+}
+
+/** A file's schema in its worker's database: `test_<run id>_<12 hex>`. */
+const FILE_SCHEMA = /^test_([0-9a-f]{8})_[0-9a-f]{12}$/;
+
 /** The application name of the connection a PostgreSQL run holds open while its databases live. */
 const HOLDER_PREFIX = 'lisbon-test-run ';
 
@@ -55,14 +70,14 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * The SQLite templates of runs whose process is gone (an aborted run's, never removed), swept at a
- * run's start; a concurrent run's, its process alive, stays.
+ * The SQLite templates of runs whose process is gone, and the test files' folders of workers gone
+ * (an aborted run's, never removed: a file's close() did not run), swept at a run's start; a
+ * concurrent run's, its process alive, stay.
  */
 function sweepStaleFolders(): void {
   for (const entry of readdirSync(tmpdir())) {
-    const pid = entry.startsWith(FOLDER_PREFIX)
-      ? /^(\d+)-/.exec(entry.slice(FOLDER_PREFIX.length))?.[1]
-      : undefined;
+    const prefix = [FOLDER_PREFIX, FILE_FOLDER_PREFIX].find((each) => entry.startsWith(each));
+    const pid = prefix ? /^(\d+)-/.exec(entry.slice(prefix.length))?.[1] : undefined;
     if (!pid || isAlive(Number(pid))) continue;
     try {
       rmSync(join(tmpdir(), entry), { recursive: true, force: true });
@@ -109,9 +124,50 @@ export async function sweepStaleDatabases(postgresUrl: string): Promise<string[]
         () => undefined,
       );
     }
+    await sweepStaleSchemas(postgresUrl, held);
     return dropped;
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * The schemas the files of runs gone made in the workers' databases (`<base>_w<n>`, helper.ts's
+ * workerDatabaseUrl) and never dropped, their run aborted: a concurrent run's, held, stay.
+ */
+async function sweepStaleSchemas(postgresUrl: string, held: Set<string>): Promise<void> {
+  const base = baseName(postgresUrl);
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  let workers: string[];
+  try {
+    const { rows } = await admin.query<{ name: string }>(
+      `select datname as name from pg_database where left(datname, $2) = $1`,
+      [`${base}_w`, base.length + 2],
+    );
+    workers = rows.map((row) => row.name).filter((name) => /^_w\d+$/.test(name.slice(base.length)));
+  } finally {
+    await admin.end();
+  }
+  for (const worker of workers) {
+    const client = new pg.Client({ connectionString: withDatabase(postgresUrl, worker) });
+    // A worker's database dropped meanwhile, or not ours to enter: the sweep never fails a run.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ name: string }>(
+        `select nspname as name from pg_namespace where left(nspname, 5) = 'test_'`,
+      );
+      for (const { name } of rows) {
+        const runId = FILE_SCHEMA.exec(name)?.[1];
+        if (runId === undefined || held.has(runId)) continue;
+        await client.query(`drop schema if exists "${name}" cascade`).catch(() => undefined);
+      }
+    } catch {
+      // As above.
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 }
 

@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { makeTemplate, TEMPLATE_VARIABLE } from './template-database';
+import { createTestDatabase, workerDatabaseUrl } from './helper';
+import { FILE_FOLDER_PREFIX, makeTemplate, runIdOfTemplate, TEMPLATE_VARIABLE } from './template-database';
 
 /**
  * The templates an aborted run left (interrupted, killed: its global teardown never ran) are
@@ -31,6 +32,25 @@ describe('the start of an API test run', () => {
     } finally {
       await run.remove();
       rmSync(living, { recursive: true, force: true });
+    }
+  });
+
+  it('sweeps the test files’ folders of workers gone, and keeps a living worker’s', async () => {
+    // A file's folder (helper.ts) an aborted run left: its worker's process has ended.
+    const gone = spawnSync('true').pid;
+    const stale = mkdtempSync(join(tmpdir(), `${FILE_FOLDER_PREFIX}${gone}-`));
+    const living = await createTestDatabase({ isMigrated: false });
+    try {
+      expect(basename(living.tempDir)).toMatch(new RegExp(`^${FILE_FOLDER_PREFIX}${process.pid}-`));
+      const run = await makeTemplate(undefined);
+      await run.remove();
+      expect({ stale: existsSync(stale), living: existsSync(living.tempDir) }).toEqual({
+        stale: false,
+        living: true,
+      });
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+      await living.close();
     }
   });
 
@@ -70,6 +90,39 @@ describe('the start of an API test run', () => {
         for (const name of [...gone, concurrent])
           await holder.query(`drop database if exists "${name}" with (force)`);
         await holder.end();
+      }
+    }, 120_000);
+
+    it('sweeps the schemas files of runs gone left in the workers’ databases, and keeps a concurrent run’s', async () => {
+      const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+      const [goneRun, concurrentRun] = [hex(4), hex(4)];
+      const gone = `test_${goneRun}_${hex(6)}`;
+      const concurrent = `test_${concurrentRun}_${hex(6)}`;
+      // This file's own schema, named with this run's id (helper.ts).
+      const own = await createTestDatabase({ isMigrated: false });
+      const ownSchema = /search_path=(\S+)/.exec(new URL(own.url).searchParams.get('options') ?? '')?.[1];
+      expect(ownSchema).toMatch(new RegExp(`^test_${runIdOfTemplate()}_[0-9a-f]{12}$`));
+      const holder = new pg.Client({
+        connectionString: postgresUrl,
+        application_name: `lisbon-test-run ${concurrentRun}`,
+      });
+      const worker = new pg.Client({ connectionString: await workerDatabaseUrl() });
+      await holder.connect();
+      await worker.connect();
+      try {
+        for (const name of [gone, concurrent]) await worker.query(`create schema "${name}"`);
+        const run = await makeTemplate(postgresUrl);
+        await run.remove();
+        const { rows } = await worker.query<{ name: string }>(
+          `select nspname as name from pg_namespace where nspname = any($1)`,
+          [[gone, concurrent, ownSchema]],
+        );
+        expect(rows.map((row) => row.name).sort()).toEqual([concurrent, ownSchema].sort());
+      } finally {
+        for (const name of [gone, concurrent]) await worker.query(`drop schema if exists "${name}" cascade`);
+        await worker.end();
+        await holder.end();
+        await own.close();
       }
     }, 120_000);
   }
