@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { AnchorReceipt, Statement, Verification } from '@lisbon/domain';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { createChainReader } from '../src/platform/ledger/anchor/chain';
 import { queueLedgerAnchor } from '../src/platform/ledger/anchor/schedule';
 import { anchoringEnv, freePort, startLocalChain, type LocalChain } from './chain';
 import { createTestWorker, testConfig, useTestApp } from './helper';
+import { execForTest } from './processes';
 import { dataOf, type Applicant } from './requests';
 import { type StaffMember } from './staff';
 import { publishOne, readyForIssue, statementOf, verifyUpload } from './statements';
@@ -270,7 +269,7 @@ describe('checking a receipt step by step', () => {
     writeFileSync(join(folder, 'shell-tampered.json'), JSON.stringify(tamperedPath));
     writeFileSync(join(folder, 'shell.pdf'), pdf);
     const script = (receiptFile: string) =>
-      promisify(execFile)('bash', [
+      execForTest('bash', [
         join(REPO_ROOT, 'docs', 'verify-receipt.sh'),
         join(folder, receiptFile),
         join(folder, 'shell.pdf'),
@@ -299,9 +298,11 @@ describe('checking a receipt step by step', () => {
     tampered[100] = (tampered[100] ?? 0) ^ 1;
     writeFileSync(join(folder, 'copy.pdf'), tampered);
     const cli = (file: string, lang = 'en-US') =>
-      promisify(execFile)(
-        join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+      execForTest(
+        process.execPath,
         [
+          '--import',
+          'tsx',
           'src/cli.ts',
           'anchor:verify',
           join(folder, 'receipt.json'),

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -33,6 +32,7 @@ import { openDatabase, type Db } from '../src/platform/db/database';
 import { migrations } from '../src/platform/db/migrations';
 import { loadWalletIssuerKey } from '../src/platform/signing/wallet-key';
 import { prepareDatabase } from '../src/seeds';
+import { runForTest } from './processes';
 import { verifyUpload } from './statements';
 
 /**
@@ -274,15 +274,15 @@ const latestBackup = (db: Db) =>
 
 /** `npm run cli -- <args>` as a process on this Node, as a deployer runs it. */
 async function cli(args: string[], extra: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: join(REPO_ROOT, 'apps/api'),
-    env: { ...process.env, DATABASE_URL: '', S3_BUCKET: '', ...extra },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  // Killed, with what it started, when its test ends: a command that hangs is not left running.
+  const { code, stdout, stderr } = await runForTest(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', ...args],
+    {
+      cwd: join(REPO_ROOT, 'apps/api'),
+      env: { ...process.env, DATABASE_URL: '', S3_BUCKET: '', ...extra },
+    },
+  );
   return { code, stdout, stderr };
 }
 

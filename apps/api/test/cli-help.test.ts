@@ -1,15 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
+import { execForTest } from './processes';
 
-const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const run = (args: string[]) =>
-  promisify(execFile)(tsx, ['src/cli.ts', ...args], { cwd: join(REPO_ROOT, 'apps', 'api') });
+  execForTest(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: join(REPO_ROOT, 'apps', 'api'),
+  });
 
 // Each case starts the CLI in a process of its own, compiling it with tsx: slow on a busy machine.
 describe('npm run cli -- --help', { timeout: 90_000 }, () => {
@@ -68,7 +68,7 @@ registerHooks({
     const loadsOf = async (args: string[], name: string) => {
       const loadsFile = join(folder, name);
       writeFileSync(loadsFile, '');
-      await promisify(execFile)(
+      await execForTest(
         process.execPath,
         ['--import', pathToFileURL(hooks).href, '--import', 'tsx', 'src/cli.ts', ...args],
         { cwd: join(REPO_ROOT, 'apps', 'api'), env: { ...process.env, LOADS_FILE: loadsFile } },

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -10,10 +10,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import type { BuildOptions } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
+import { execForTest } from './processes';
 
 // The product's version: the root package.json's (docs/deploy.md, section 11).
 const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -50,7 +50,7 @@ describe('lisbon --version', { timeout: 60_000 }, () => {
     'prints the version and the commit of the release, and exits 0, without the environment file (%s)',
     async (flag) => {
       // As on a host where /etc/lisbon/lisbon.env is not there yet (deploy.md, section 3).
-      const { stdout, stderr } = await promisify(execFile)('sh', [join(release, 'bin/lisbon'), flag], {
+      const { stdout, stderr } = await execForTest('sh', [join(release, 'bin/lisbon'), flag], {
         cwd: release,
         env: { PATH: '/usr/bin:/bin', LISBON_ENV_FILE: join(release, 'no-such.env') },
       });
@@ -61,8 +61,7 @@ describe('lisbon --version', { timeout: 60_000 }, () => {
 
   it("prints the version and the checkout's commit from source (npm run cli -- --version)", async () => {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-    const { stdout } = await promisify(execFile)(tsx, ['src/cli.ts', '--version'], {
+    const { stdout } = await execForTest(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--version'], {
       cwd: join(REPO_ROOT, 'apps', 'api'),
     });
     expect(stdout).toBe(`lisbon ${version} (a checkout at commit ${head}, not a release)\n`);

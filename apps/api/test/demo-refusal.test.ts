@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
 import { useTestApp, isPostgresRun } from './helper';
+import { execForTest } from './processes';
 
 const t = useTestApp({ isMigrated: false });
 
-const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const run = (args: string[], env: Record<string, string>) =>
-  promisify(execFile)(tsx, ['src/cli.ts', ...args], {
+  execForTest(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: join(REPO_ROOT, 'apps', 'api'),
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
   });

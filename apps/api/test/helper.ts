@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
+import { spawnForTest } from './processes';
 import { copyOfTemplate, FILE_FOLDER_PREFIX, runIdOfTemplate, TEMPLATE_SCHEMA } from './template-database';
 import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
 import type { Applicant } from './requests';
@@ -355,7 +355,8 @@ export function useTestApp(options: TestHarnessOptions = {}): TestHarness {
     },
     async cli(args, overrides = {}) {
       // This Node, not whichever `node` the PATH finds first.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      // Killed, with what it started, when its test ends: a command that hangs is not left running.
+      const child = spawnForTest(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
         cwd: join(REPO_ROOT, 'apps/api'),
         env: {
           ...process.env,
@@ -369,7 +370,8 @@ export function useTestApp(options: TestHarnessOptions = {}): TestHarness {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      // 'close': the exit, and the output read to its end.
+      const code = await new Promise<number | null>((done) => child.once('close', done));
       return { code, output };
     },
     staff: (role, details = {}) =>

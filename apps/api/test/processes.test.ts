@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { exitOf, isRunning, runForTest, spawnForTest, statOf } from './processes';
+import { execForTest, exitOf, isRunning, runForTest, spawnForTest, statOf } from './processes';
 
 /**
  * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the
@@ -56,5 +57,55 @@ describe('a command a test runs to its end', { shuffle: false }, () => {
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(pid).toBeGreaterThan(0);
     await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000 });
+  });
+});
+
+describe('a command a test runs as execFile runs it', { shuffle: false }, () => {
+  const folder = mkdtempSync(join(tmpdir(), 'lisbon-processes-'));
+  const pidFile = join(folder, 'pid');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('answers its output, or refuses with its code and output, as promisify(execFile) does', async () => {
+    expect(await execForTest('sh', ['-c', 'echo out; echo err >&2'])).toEqual({
+      stdout: 'out\n',
+      stderr: 'err\n',
+    });
+    await expect(execForTest('sh', ['-c', 'echo out; echo refused >&2; exit 2'])).rejects.toMatchObject({
+      code: 2,
+      stdout: 'out\n',
+      stderr: 'refused\n',
+    });
+  });
+
+  it.fails('is killed when its test ends before it does', async () => {
+    void execForTest('sh', ['-c', `echo "$$" > ${pidFile}; exec sleep 300`]).catch(() => undefined);
+    await vi.waitFor(() => expect(readFileSync(pidFile, 'utf8')).toMatch(/^\d+\n$/), { timeout: 10_000 });
+    throw new Error('the test ends, by a failure or its timeout, while the command runs');
+  });
+
+  it('leaves nothing of that command running after its test', async () => {
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000 });
+  });
+});
+
+describe('the API tests that run the command line', () => {
+  it('run it through test/processes.ts, which kills it when the test ends, never execFile or spawn', () => {
+    // A CLI run by execFile or spawn that hangs (a command that was to be refused and waits on
+    // its database instead) outlived its test's timeout, and the run.
+    const folder = fileURLToPath(new URL('.', import.meta.url));
+    const unkilled = readdirSync(folder)
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) => {
+        const source = readFileSync(join(folder, name), 'utf8');
+        const imported = /import\s*\{([^}]*)\}\s*from\s*'node:child_process'/.exec(source)?.[1] ?? '';
+        const names = imported.split(',').map((each) => each.trim());
+        return (
+          source.includes("'src/cli.ts'") &&
+          names.some((each) => ['exec', 'execFile', 'fork', 'spawn'].includes(each))
+        );
+      });
+    expect(unkilled).toEqual([]);
   });
 });

@@ -74,3 +74,23 @@ export async function runForTest(
   // 'close': the exit, and the output read to its end.
   return new Promise((done) => child.once('close', (code, signal) => done({ code, signal, stdout, stderr })));
 }
+
+/**
+ * A command run to its end as `promisify(execFile)` runs it: its output when it exits 0, otherwise
+ * an error with its `code`, `signal`, `stdout` and `stderr`. Run by runForTest, so a command that
+ * hangs is killed, with what it started, when its test ends, rather than left running.
+ */
+export async function execForTest(
+  command: string,
+  args: string[],
+  options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
+): Promise<{ stdout: string; stderr: string }> {
+  const result = await runForTest(command, args, options);
+  if (result.code === 0) return { stdout: result.stdout, stderr: result.stderr };
+  throw Object.assign(
+    new Error(
+      `Command failed (${result.signal ?? `exit ${result.code}`}): ${[command, ...args].join(' ')}\n${result.stderr}`,
+    ),
+    result,
+  );
+}

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../src/modules/auth/registration.service';
 import { createContext } from '../src/app';
@@ -9,6 +7,7 @@ import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
 import { useTestApp } from './helper';
 import { bearer, contextFor, login, PASSWORD } from './identity';
+import { execForTest } from './processes';
 
 const clock = new ManualClock();
 const t = useTestApp({ clock, env: { PUBLIC_URL: 'https://staff.example.org' } });
@@ -44,14 +43,16 @@ describe('staff accounts', () => {
   });
 
   it('is what `npm run cli -- user:create` does, printing the activation link', async () => {
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const env = {
       ...process.env,
       DATABASE_URL: join(t.database.tempDir, 'cli.sqlite'),
       PUBLIC_URL: 'https://cli.example.org',
     };
     const run = (args: string[]) =>
-      promisify(execFile)(tsx, ['src/cli.ts', ...args], { cwd: join(REPO_ROOT, 'apps', 'api'), env });
+      execForTest(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+        cwd: join(REPO_ROOT, 'apps', 'api'),
+        env,
+      });
     // Without the names, nobody is made: colleagues choose staff by name.
     await expect(
       run(['user:create', '--role', 'secretary', '--email', 'sec@example.org']),

@@ -1,18 +1,19 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
 import { useTestApp } from './helper';
+import { execForTest } from './processes';
 
 const t = useTestApp({ isMigrated: false });
 
 describe('npm run cli -- demo:staff', () => {
   it('creates the demo staff once, printing each TOTP secret only the first time', async () => {
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const env = { ...process.env, DATABASE_URL: join(t.database.tempDir, 'demo.sqlite') };
     const run = () =>
-      promisify(execFile)(tsx, ['src/cli.ts', 'demo:staff'], { cwd: join(REPO_ROOT, 'apps', 'api'), env });
+      execForTest(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'demo:staff'], {
+        cwd: join(REPO_ROOT, 'apps', 'api'),
+        env,
+      });
     const first = await run();
     for (const role of ['secretary', 'evaluator', 'reviewer', 'admin']) {
       expect(first.stdout).toMatch(

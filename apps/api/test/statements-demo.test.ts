@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { createReadyForIssue } from '../src/demo/statement';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
 import { useTestApp, createTestWorker, testConfig } from './helper';
+import { execForTest } from './processes';
 import { publishOne } from './statements';
 
 const clock = new ManualClock('2026-02-10T10:00:00Z');
@@ -38,15 +37,14 @@ describe('demo:ready-for-issue', () => {
   });
 
   it('refuses an address that is not an applicant’s', async () => {
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const env = {
       ...process.env,
       DATABASE_URL: join(t.database.tempDir, 'demo.sqlite'),
       LOG_LEVEL: 'silent',
     };
-    const run = promisify(execFile)(
-      tsx,
-      ['src/cli.ts', 'demo:ready-for-issue', '--email', 'nobody@example.org'],
+    const run = execForTest(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'demo:ready-for-issue', '--email', 'nobody@example.org'],
       {
         cwd: join(REPO_ROOT, 'apps', 'api'),
         env,
@@ -62,7 +60,6 @@ describe('demo:statement', () => {
   it('writes --out relative to the directory npm run cli was called from, not apps/api', async () => {
     const caller = join(t.database.tempDir, 'caller');
     mkdirSync(caller, { recursive: true });
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const env = {
       ...process.env,
       DATA_DIR: join(t.database.tempDir, 'demo-data'),
@@ -70,9 +67,9 @@ describe('demo:statement', () => {
       LOG_LEVEL: 'silent',
       INIT_CWD: caller,
     };
-    const { stdout } = await promisify(execFile)(
-      tsx,
-      ['src/cli.ts', 'demo:statement', '--out', 'statement.pdf'],
+    const { stdout } = await execForTest(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'demo:statement', '--out', 'statement.pdf'],
       { cwd: join(REPO_ROOT, 'apps', 'api'), env },
     );
     const written = join(caller, 'statement.pdf');
