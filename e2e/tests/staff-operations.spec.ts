@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
+import { operationsEn } from '../../apps/web/src/shared/i18n/locales/operations.en-US';
+import { operationsIt } from '../../apps/web/src/shared/i18n/locales/operations.it-IT';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   createApplicant,
@@ -200,4 +203,43 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
     expect(box?.width).toBeGreaterThanOrEqual(24);
     expect(box?.height).toBeGreaterThanOrEqual(24);
   }
+});
+
+/** How many pixels `words` run past the box's room for text, in the box's own font (≤ 0: they fit). */
+const overrun = (box: Locator, words: string) =>
+  box.evaluate((input, text) => {
+    const page = input.ownerDocument;
+    const style = page.defaultView!.getComputedStyle(input);
+    const context = page.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('No canvas to measure the words in');
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return context.measureText(text).width - room;
+  }, words);
+
+test('on a 375 px phone the search box shows its whole placeholder, in English and in Italian', async ({
+  browser,
+}) => {
+  const staff = createDemoStaff(dataDir(PORTAL_PORT));
+  const secretaryAccount = staff.secretary;
+  if (!secretaryAccount) throw new Error('demo:staff printed no secretary');
+  const secretary = await staffPage(browser, secretaryAccount);
+  await secretary.setViewportSize({ width: 375, height: 800 });
+  await secretary.goto('/staff/queues/unassigned');
+  const box = secretary.getByRole('combobox', { name: 'Find a request' });
+  await expect(box).toHaveAttribute('placeholder', operationsEn.operations.search.placeholder);
+  // Both catalogues' words measured in the box on the page (the account's language stays as it
+  // is: the demo staff are every journey's); the hint above it names every field searched.
+  for (const words of [
+    operationsEn.operations.search.placeholder,
+    operationsIt.operations.search.placeholder,
+  ])
+    expect(await overrun(box, words), words).toBeLessThanOrEqual(0);
+  await expect(secretary.getByText(operationsEn.operations.search.hint)).toBeVisible();
+  // The words before this change did not fit: the measure can tell.
+  expect(
+    await overrun(box, 'Number, name, email, tax ID, qualification, institution, country'),
+  ).toBeGreaterThan(0);
+  await secretary.context().close();
 });

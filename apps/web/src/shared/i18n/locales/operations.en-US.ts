@@ -4,8 +4,9 @@ export const operationsEn = {
     search: {
       region: 'Find a request',
       label: 'Find a request',
-      placeholder: 'Number, name, email, tax ID, qualification, institution, country',
-      hint: 'From 2 characters, or a request’s number.',
+      // Short enough for the box on a 375 px phone (Italian too): every field the search reads is in the hint.
+      placeholder: 'Number, name or email',
+      hint: 'A request’s number, or from 2 characters of a name, email, tax ID, qualification, institution or country.',
       shortcut: 'Press / on any staff page to come back here.',
       searching: 'Searching…',
       results_one: '{{count}} request found: arrow keys to choose, Enter to open',

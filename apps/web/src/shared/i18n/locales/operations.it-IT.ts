@@ -6,8 +6,8 @@ export const operationsIt: typeof operationsEn = {
     search: {
       region: 'Trova una richiesta',
       label: 'Trova una richiesta',
-      placeholder: 'Numero, nome, email, codice fiscale, titolo, istituzione, paese',
-      hint: 'Da 2 caratteri, o il numero di una richiesta.',
+      placeholder: 'Numero, nome o email',
+      hint: 'Il numero di una richiesta, o da 2 caratteri di nome, email, codice fiscale, titolo, istituzione o paese.',
       shortcut: 'Premi / in qualsiasi pagina del personale per tornare qui.',
       searching: 'Ricerca in corso…',
       results_one: '{{count}} richiesta trovata: frecce per scegliere, Invio per aprire',
