@@ -1,5 +1,5 @@
 import { countryName, type StaffPracticeSummary, type StaffRef, statusNameOf } from '@lisbon/domain';
-import { Box, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
@@ -9,6 +9,7 @@ import { RowLink } from '@/shared/ui/RowLink';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { AnsweredBadge } from './AnsweredBadge';
 import { DeadlineFlag } from './DeadlineFlag';
+import { StaffStatus } from './StaffStatus';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 
 type Selection = {
@@ -30,6 +31,8 @@ type Props = {
 /**
  * A request's status as staff read it (`statusNameOf`): "Unassigned" (spec §4's status), not the
  * applicant's "in evaluation" over a request nobody evaluates yet; in the applicant label's colour.
+ * The search's options only, where a line fits no more; rows, cards and the workspace say it with
+ * `StaffStatus`.
  */
 export function StaffStatusBadge({
   practice,
@@ -124,10 +127,10 @@ export function QueueTable({ practices, caption, selection }: Props) {
           before: selectOne(practice),
           title: link(practice),
           badge: (
-            <Group gap={4} justify="flex-end">
-              <StaffStatusBadge practice={practice} />
+            <Stack gap={4} align="flex-end">
+              <StaffStatus practice={practice} justify="flex-end" />
               {practice.applicant_answered && <AnsweredBadge />}
-            </Group>
+            </Stack>
           ),
           lines: [
             [applicant(practice), practice.qualification_name].filter(Boolean).join(' · '),
@@ -187,7 +190,7 @@ export function QueueTable({ practices, caption, selection }: Props) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <StaffStatusBadge practice={practice} />
+                <StaffStatus practice={practice} />
                 {practice.applicant_answered && (
                   <Box mt={4}>
                     <AnsweredBadge />

@@ -471,10 +471,25 @@ describe('an amendment in a staff queue', () => {
 
   it('says amendment on an amendment and appeal on an appeal, in en-US and it-IT', async () => {
     setViewport(DESKTOP);
-    // The staff's names of the statuses, not the applicant's labels ("amendment in evaluation").
-    for (const [locale, amendment, appeal] of [
-      ['en-US', ['Amendment in evaluation'], ['Appeal in evaluation']],
-      ['it-IT', ['Rettifica in valutazione'], ['Ricorso in valutazione']],
+    // The staff's names of the statuses first, then the applicant's labels as theirs, each naming
+    // the amendment or the appeal.
+    for (const [locale, amendment, appeal, seesLabel, amendmentLabel, appealLabel] of [
+      [
+        'en-US',
+        ['Amendment in evaluation'],
+        ['Appeal in evaluation'],
+        'Shown to the applicant:',
+        'amendment in evaluation',
+        'appeal in evaluation',
+      ],
+      [
+        'it-IT',
+        ['Rettifica in valutazione'],
+        ['Ricorso in valutazione'],
+        'Mostrato al richiedente:',
+        'rettifica in valutazione',
+        'ricorso in valutazione',
+      ],
     ] as const) {
       await changeLocale(locale);
       mockApi({
@@ -485,10 +500,12 @@ describe('an amendment in a staff queue', () => {
       const amendmentRow = await rowOf(31);
       for (const words of amendment) expect(within(amendmentRow).getByText(words)).toBeTruthy();
       expect(within(amendmentRow).queryByText(appeal[0])).toBeNull();
-      expect(within(amendmentRow).queryByText(/amendment in evaluation|rettifica in valutazione/)).toBeNull();
+      const statusLine = (row: HTMLElement) => within(row).getByText(seesLabel).parentElement?.parentElement;
+      expect(statusLine(amendmentRow)?.textContent).toBe(`${amendment[0]}${seesLabel}${amendmentLabel}`);
       const appealRow = await rowOf(32);
       for (const words of appeal) expect(within(appealRow).getByText(words)).toBeTruthy();
       expect(within(appealRow).queryByText(amendment[0])).toBeNull();
+      expect(statusLine(appealRow)?.textContent).toBe(`${appeal[0]}${seesLabel}${appealLabel}`);
       cleanup();
     }
   });
@@ -499,10 +516,10 @@ describe('the status staff read in a queue row', () => {
     await changeLocale('en-US');
   });
 
-  it('names a request nobody is assigned to by its staff status, not the applicant’s "in evaluation"', async () => {
-    for (const [locale, words, applicantLabel] of [
-      ['en-US', 'Unassigned', 'in evaluation'],
-      ['it-IT', 'Non assegnata', 'in valutazione'],
+  it('names a request nobody is assigned to by its staff status, then the applicant’s "in evaluation" as theirs, as the workspace does', async () => {
+    for (const [locale, words, seesLabel, applicantLabel] of [
+      ['en-US', 'Unassigned', 'Shown to the applicant:', 'in evaluation'],
+      ['it-IT', 'Non assegnata', 'Mostrato al richiedente:', 'in valutazione'],
     ] as const) {
       for (const viewport of [DESKTOP, PHONE]) {
         setViewport(viewport);
@@ -517,7 +534,10 @@ describe('the status staff read in a queue row', () => {
         const link = await screen.findByRole('link', { name: /12$/ });
         const row = link.closest('tr, li') as HTMLElement;
         expect(within(row).getAllByText(words)).toHaveLength(1);
-        expect(within(row).queryByText(applicantLabel)).toBeNull();
+        // The workspace's first line, word for word: the applicant's label never stands alone.
+        const line = within(row).getByText(seesLabel).parentElement?.parentElement as HTMLElement;
+        expect(line.textContent).toBe(`${words}${seesLabel}${applicantLabel}`);
+        expect(within(row).getAllByText(applicantLabel)).toHaveLength(1);
         cleanup();
       }
     }

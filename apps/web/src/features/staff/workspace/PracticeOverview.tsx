@@ -1,5 +1,5 @@
-import { countryName, formatPhoneForReading, type StaffPractice, statusNameOf } from '@lisbon/domain';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { countryName, formatPhoneForReading, type StaffPractice } from '@lisbon/domain';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
@@ -8,8 +8,8 @@ import { paymentFact } from '@/shared/practice/paymentFact';
 import { Facts } from '@/shared/practice/Facts';
 import { PurposeFacts, QualificationFacts, ServiceFacts } from '@/shared/practice/PracticeFacts';
 import { useDaysInWords } from '@/shared/ui/daysInWords';
-import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { personName } from '../components/QueueTable';
+import { StaffStatus } from '../components/StaffStatus';
 import { Section } from './Section';
 
 /** The request at a glance: status and people, the applicant, the request as filed. */
@@ -26,13 +26,7 @@ export function PracticeOverview({ practice }: { practice: StaffPractice }) {
       <Stack gap="xs">
         {/* The staff's status first; then the applicant's label, said to be theirs: beside "Ready
             for issue", a bare "in evaluation" read as a second, contrary status (a staff walk). */}
-        <Group gap="sm">
-          <Text fw={600}>{t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}</Text>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm">{t('staff.applicant.seesLabel')}</Text>
-            <StatusBadge label={practice.status_label} appealType={practice.appeal_type} />
-          </Group>
-        </Group>
+        <StaffStatus practice={practice} />
         <Facts
           facts={[
             [t('staff.people.assignee'), personName(practice.assignee) ?? t('staff.people.none')],
