@@ -1,4 +1,5 @@
-import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
  * after its field ("Show or hide “New password”"): a form of two or three passwords (the account's
  * change of password, a new password and its confirmation) offered as many buttons of one name.
  */
-export function PasswordField(props: PasswordInputProps) {
+export function PasswordField(props: ComponentProps<typeof PasswordInput>) {
   const { t } = useTranslation();
   const toggleName =
     typeof props.label === 'string'

@@ -153,6 +153,29 @@ describe('login', () => {
     expect(storage.get('token')).toBeNull();
   });
 
+  it('announces "Invalid credentials" once and takes the focus to the password, marked invalid and described by it', async () => {
+    mockApi({
+      'POST /auth': { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } },
+    });
+    renderApp('/auth/login');
+
+    await logIn('ada@example.org', 'wrong');
+
+    const alert = await findAlert('Invalid credentials');
+    const password = screen.getByLabelText(/^Password/);
+    // Where a screen reader user types the password again, not on "Log in".
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(
+      screen.getAllByRole('alert').filter((element) => element.textContent?.includes('Invalid credentials')),
+    ).toEqual([alert]);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (password.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(alert.id).not.toBe('');
+    expect(describedBy).toContain(alert.id);
+    // The email is not the field marked: the portal never says which of the two was wrong.
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('checks the fields with the domain schema before calling the API', async () => {
     const api = mockApi({});
     renderApp('/auth/login');
