@@ -90,7 +90,11 @@ export async function expectInLandmarks(page: Page): Promise<void> {
   expect(outside, `content outside any landmark on ${page.url()}`).toEqual([]);
 }
 
-/** The newest link of a kind (`activate`, `reset-password`) in the portal's outgoing mail, once it is there. */
+/**
+ * The newest link of a kind (`activate`, `reset-password`) in the portal's outgoing mail, once it is
+ * there. The outbox's worker runs at the lowest priority (decision 100): on a busy machine a mail
+ * took 17 s to be written, past the 15 s this waited.
+ */
 export async function mailedLink(dataDirectory: string, to: string, kind: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]*/auth/${kind}/[A-Za-z0-9_-]+`);
   let link: string | undefined;
@@ -100,7 +104,7 @@ export async function mailedLink(dataDirectory: string, to: string, kind: string
         link = findLink(join(dataDirectory, 'mail'), to, pattern);
         return link;
       },
-      { timeout: 15_000, message: `a mail to ${to} with an /auth/${kind}/ link` },
+      { timeout: 45_000, message: `a mail to ${to} with an /auth/${kind}/ link` },
     )
     .toBeDefined();
   return link as string;
