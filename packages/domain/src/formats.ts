@@ -1,9 +1,11 @@
 // Amounts and days as a language writes them: one definition for the SPA, the mails, the PDFs and
 // the API's messages.
 
+import { dateTimeFormat, numberFormat } from './intl';
+
 /** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT). */
 export function formatEuros(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return numberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -21,9 +23,7 @@ export function formatLongDate(value: string | Date, locale: string, timeZone?: 
   const date = typeof value === 'string' ? new Date(isDay ? `${value}T00:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
   const zone = isDay ? 'UTC' : timeZone;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(
-    date,
-  );
+  return dateTimeFormat(locale, { dateStyle: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);
 }
 
 const ITALIAN_MONTHS =

@@ -16,6 +16,7 @@ export * from './decimal-integer';
 export * from './delivery';
 export * from './envelope';
 export * from './formats';
+export * from './intl';
 export * from './errors';
 export * from './health';
 export * from './invoice';

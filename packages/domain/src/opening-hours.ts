@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl';
+
 /**
  * Opening hours as an operator writes them in English (`CONTACT_HOURS`): weekday ranges and times,
  * `Mon-Fri 09:00-13:00`, several separated by commas or semicolons (`Mon-Thu 09:00-13:00,
@@ -80,13 +82,13 @@ export const isInvalidOpeningHours = (text: string) => readOpeningHours(text) ==
 
 /** The weekday's short name in the locale (2024-01-01 was a Monday). */
 const weekdayName = (index: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+  dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, 1 + index)),
   );
 
 /** The time zone's name in the locale ("Central European Time", "Ora dell’Europa centrale"). */
 function timeZoneName(zone: string, locale: string): string {
-  const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+  const part = dateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
     .formatToParts(new Date(Date.UTC(2024, 0, 1)))
     .find((each) => each.type === 'timeZoneName');
   return part?.value ?? zone;

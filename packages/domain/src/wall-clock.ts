@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl';
+
 /** The evaluation body's time zone: its calendar days (deadlines, daily limits) are Rome's. */
 export const BODY_TIME_ZONE = 'Europe/Rome';
 
@@ -11,24 +13,17 @@ export type WallClock = {
   second: number;
 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-const formatIn = (timeZone: string): Intl.DateTimeFormat => {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-};
+const formatIn = (timeZone: string): Intl.DateTimeFormat =>
+  dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 
 /** The wall-clock time an instant shows in a time zone; the body's by default. */
 export function wallClockOf(instant: Date, timeZone: string = BODY_TIME_ZONE): WallClock {

@@ -1,5 +1,11 @@
 // Numbers and dates as the current interface language writes them.
-import { BODY_TIME_ZONE, formatEuros as euros, formatLongDate } from '@lisbon/domain';
+import {
+  BODY_TIME_ZONE,
+  dateTimeFormat,
+  formatEuros as euros,
+  formatLongDate,
+  numberFormat,
+} from '@lisbon/domain';
 import type { TFunction } from 'i18next';
 
 /** Euro cents as a price, e.g. 24590 → "€245.90" (en-US) or "245,90 €" (it-IT): the domain's rule. */
@@ -12,7 +18,7 @@ export const formatDate = (value: string, locale: string): string => formatLongD
 export function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
 /**
@@ -22,7 +28,7 @@ export function formatDateTime(value: string, locale: string): string {
 export function formatRomeDateTime(value: string, locale: string, t: TFunction): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const time = new Intl.DateTimeFormat(locale, {
+  const time = dateTimeFormat(locale, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: BODY_TIME_ZONE,
@@ -32,15 +38,17 @@ export function formatRomeDateTime(value: string, locale: string, t: TFunction):
 
 /** A number as the language writes it, e.g. 180.5 → "180.5" (en-US) or "180,5" (it-IT). */
 export const formatNumber = (value: number, locale: string): string =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 
 /** The language's decimal separator: "." in en-US, "," in it-IT. */
 export const decimalSeparatorOf = (locale: string): string =>
-  new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  numberFormat(locale, {})
+    .formatToParts(1.5)
+    .find((part) => part.type === 'decimal')?.value ?? '.';
 
 /** A file size in kB or MB. */
 export function formatFileSize(bytes: number, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const format = numberFormat(locale, { maximumFractionDigits: 1 });
   return bytes >= 1024 * 1024
     ? `${format.format(bytes / (1024 * 1024))} MB`
     : `${format.format(Math.max(bytes / 1024, 0.1))} kB`;
