@@ -347,3 +347,17 @@ describe('the version', () => {
       expect(from100).toContain(step);
   });
 });
+
+describe('the database server of section 1', () => {
+  const database = section(1);
+  it('has sudo installed before sudo -u postgres psql, as a fresh Debian has none', () => {
+    const install = database.indexOf('apt-get install -y sudo');
+    expect(install).toBeGreaterThan(0);
+    expect(install).toBeLessThan(database.indexOf('sudo -u postgres psql'));
+  });
+  it('says how PostgreSQL takes the pg_hba.conf and max_connections it asks for', () => {
+    const text = database.replace(/\s+/g, ' ');
+    expect(text).toMatch(/`pg_hba\.conf` again at `systemctl reload postgresql`/);
+    expect(text).toMatch(/`max_connections` only at `systemctl restart postgresql`/);
+  });
+});
