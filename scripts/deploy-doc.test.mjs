@@ -361,3 +361,12 @@ describe('the database server of section 1', () => {
     expect(text).toMatch(/`max_connections` only at `systemctl restart postgresql`/);
   });
 });
+
+describe('the install on a host without systemd', () => {
+  it('leaves out the units’ lines of section 3, whose systemctl answers that systemd is not running', () => {
+    const install = section(3);
+    const reload = install.split('\n').find((line) => line.startsWith('systemctl daemon-reload'));
+    expect(reload).toMatch(/leave them out: section 6, "Without systemd"/);
+    expect(section(6)).toContain('**Without systemd**');
+  });
+});
