@@ -370,3 +370,21 @@ describe('the install on a host without systemd', () => {
     expect(section(6)).toContain('**Without systemd**');
   });
 });
+
+describe('the office’s content changed by SQL', () => {
+  it('writes Italian with the typographic apostrophe the portal’s pages use, never the keyboard’s', () => {
+    // An operator copies the example: a straight ' in an it-IT entry sits beside the seeded ’.
+    // An entry's JSON is on the line of its locale (an INSERT's row) or the line before (an UPDATE's).
+    const content = section(16);
+    const lines = content.split('\n');
+    const italian = lines.filter(
+      (line, index) => line.includes('"title"') && `${line}${lines[index + 1]}`.includes("'it-IT'"),
+    );
+    expect(italian.length).toBeGreaterThanOrEqual(2);
+    for (const line of italian) {
+      const values = [...line.matchAll(/"(?:title|body)": "([^"]*)"/g)].map((match) => match[1]);
+      for (const value of values) expect(value, line).not.toMatch(/[A-Za-zÀ-ÿ]''?[A-Za-zÀ-ÿ]/);
+    }
+    expect(content).toContain('Dove si trova l’ufficio?');
+  });
+});
