@@ -221,6 +221,8 @@ describe('the first start without systemd', () => {
     expect(text).toContain('env PORT=3000 INSTANCE_ID=web-1-3000 /opt/lisbon/current/bin/lisbon serve');
     expect(readFileSync(join(units, 'lisbon-backup.timer'), 'utf8')).toContain('OnCalendar=*-*-* 02:30:00');
     expect(text).toContain('as `lisbon` at 02:30');
+    // A fresh Debian 12 (minimal, or a container) has no cron: the file would be read by nobody.
+    expect(text).toContain('apt-get update && apt-get install -y cron');
   });
 });
 
