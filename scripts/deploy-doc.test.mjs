@@ -390,3 +390,21 @@ describe('the office’s content changed by SQL', () => {
     expect(content).toContain('Dove si trova l’ufficio?');
   });
 });
+
+describe('the API’s description in production', () => {
+  it('says what section 7’s nginx does with /api/docs, which it passes to the instances unless told', () => {
+    const row = section(5)
+      .split('\n')
+      .find((line) => line.startsWith('| `API_DOCS` |'));
+    const nginx = section(7).slice(
+      section(7).indexOf('```nginx'),
+      section(7).indexOf('```\n', section(7).indexOf('```nginx')),
+    );
+    expect(nginx).toContain('location / {');
+    if (!nginx.includes('/api/docs')) {
+      // Nothing in the file stops the path: API_DOCS=true serves it through the balancer.
+      expect(row).not.toMatch(/nginx answers 404/);
+      expect(row).toContain('`location ^~ /api/docs { return 404; }`');
+    }
+  });
+});
