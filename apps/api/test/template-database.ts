@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -70,17 +70,66 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * What the living processes hold in the temporary directory: the paths of their open files and
+ * working directories, and the values of their environments (a run's workers inherit the template's
+ * path). Undefined where there is no /proc to read.
+ */
+function pathsInUse(): string[] | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return undefined;
+  }
+  const paths: string[] = [];
+  for (const pid of entries) {
+    // A process gone meanwhile, or another user's, which this one may not read: nothing of its.
+    const read = (each: () => void) => {
+      try {
+        each();
+      } catch {
+        // As above.
+      }
+    };
+    read(() => paths.push(readlinkSync(`/proc/${pid}/cwd`)));
+    read(() => {
+      for (const fd of readdirSync(`/proc/${pid}/fd`))
+        read(() => paths.push(readlinkSync(`/proc/${pid}/fd/${fd}`)));
+    });
+    read(() => paths.push(...readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0')));
+  }
+  return paths;
+}
+
+/** The random part mkdtemp gives a name: a folder named the old way has nothing before it. */
+const OLD_SUFFIX = /^[A-Za-z0-9]{6}$/;
+
+/**
  * The SQLite templates of runs whose process is gone, and the test files' folders of workers gone
  * (an aborted run's, never removed: a file's close() did not run), swept at a run's start; a
- * concurrent run's, its process alive, stay.
+ * concurrent run's, its process alive, stay. Those named the old way, without a process
+ * (`lisbon-api-template-XXXXXX`, `lisbon-api-test-XXXXXX`, before the run's or the worker's process
+ * was in the name), go when no living process holds a file or its working directory in them, or
+ * has them in its environment (a run's workers, the template's path); where there is no /proc to
+ * tell, they stay.
  */
 function sweepStaleFolders(): void {
+  let inUse: string[] | undefined | null = null;
   for (const entry of readdirSync(tmpdir())) {
     const prefix = [FOLDER_PREFIX, FILE_FOLDER_PREFIX].find((each) => entry.startsWith(each));
-    const pid = prefix ? /^(\d+)-/.exec(entry.slice(prefix.length))?.[1] : undefined;
-    if (!pid || isAlive(Number(pid))) continue;
+    if (!prefix) continue;
+    const folder = join(tmpdir(), entry);
+    const suffix = entry.slice(prefix.length);
+    const pid = /^(\d+)-/.exec(suffix)?.[1];
+    if (pid) {
+      if (isAlive(Number(pid))) continue;
+    } else {
+      if (!OLD_SUFFIX.test(suffix)) continue;
+      inUse = inUse === null ? pathsInUse() : inUse;
+      if (!inUse || inUse.some((path) => path === folder || path.includes(`${folder}/`))) continue;
+    }
     try {
-      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     } catch {
       // Another user's, or swept by a concurrent run: not this run's to fail on.
     }
@@ -131,9 +180,15 @@ export async function sweepStaleDatabases(postgresUrl: string): Promise<string[]
   }
 }
 
+/** A file's schema named the old way, without a run (before the run's id was in the name). */
+const OLD_FILE_SCHEMA = /^test_[0-9a-f]{12}$/;
+
 /**
  * The schemas the files of runs gone made in the workers' databases (`<base>_w<n>`, helper.ts's
- * workerDatabaseUrl) and never dropped, their run aborted: a concurrent run's, held, stay.
+ * workerDatabaseUrl) and never dropped, their run aborted: a concurrent run's, held, stay. Those
+ * named the old way, without a run (`test_<12 hex>`, in a worker's database or, before the workers
+ * had databases, in the base one), go when no one else is connected to their database but runs'
+ * holder connections: nothing else tells whose they are, and a run using them would be.
  */
 async function sweepStaleSchemas(postgresUrl: string, held: Set<string>): Promise<void> {
   const base = baseName(postgresUrl);
@@ -149,18 +204,28 @@ async function sweepStaleSchemas(postgresUrl: string, held: Set<string>): Promis
   } finally {
     await admin.end();
   }
-  for (const worker of workers) {
-    const client = new pg.Client({ connectionString: withDatabase(postgresUrl, worker) });
+  for (const database of [base, ...workers]) {
+    const client = new pg.Client({ connectionString: withDatabase(postgresUrl, database) });
     // A worker's database dropped meanwhile, or not ours to enter: the sweep never fails a run.
     client.on('error', () => undefined);
     try {
       await client.connect();
-      const { rows } = await client.query<{ name: string }>(
-        `select nspname as name from pg_namespace where left(nspname, 5) = 'test_'`,
-      );
-      for (const { name } of rows) {
+      const [schemas, others] = await Promise.all([
+        client.query<{ name: string }>(
+          `select nspname as name from pg_namespace where left(nspname, 5) = 'test_'`,
+        ),
+        client.query<{ count: string }>(
+          `select count(*) as count from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()
+              and left(coalesce(application_name, ''), $2) <> $1`,
+          [HOLDER_PREFIX, HOLDER_PREFIX.length],
+        ),
+      ]);
+      const isUnused = Number(others.rows[0]?.count ?? 1) === 0;
+      for (const { name } of schemas.rows) {
         const runId = FILE_SCHEMA.exec(name)?.[1];
-        if (runId === undefined || held.has(runId)) continue;
+        const isStale = runId !== undefined ? !held.has(runId) : isUnused && OLD_FILE_SCHEMA.test(name);
+        if (!isStale) continue;
         await client.query(`drop schema if exists "${name}" cascade`).catch(() => undefined);
       }
     } catch {
@@ -169,6 +234,21 @@ async function sweepStaleSchemas(postgresUrl: string, held: Set<string>): Promis
       await client.end().catch(() => undefined);
     }
   }
+}
+
+/**
+ * A run's mark on the server: a connection named after its id, open until the run removes what it
+ * made, closed by the server when the run's process ends anyhow. A sweep keeps what a held run made.
+ */
+export async function holdRun(postgresUrl: string, runId: string): Promise<pg.Client> {
+  const holder = new pg.Client({
+    connectionString: postgresUrl,
+    application_name: `${HOLDER_PREFIX}${runId}`,
+  });
+  // A server that goes away fails the run where the files use it, not here as an unhandled event.
+  holder.on('error', () => undefined);
+  await holder.connect();
+  return holder;
 }
 
 /**
@@ -195,15 +275,8 @@ export async function makeTemplate(
   // A name of this run's own: runs side by side on one server keep apart.
   const runId = randomBytes(4).toString('hex');
   const template = `${baseName(postgresUrl)}_t${runId}`;
-  // The run's mark on the server, before its template exists: a connection named after it, open
-  // until the run removes its databases, closed by the server when the run's process ends anyhow.
-  const holder = new pg.Client({
-    connectionString: postgresUrl,
-    application_name: `${HOLDER_PREFIX}${runId}`,
-  });
-  // A server that goes away fails the run where the files use it, not here as an unhandled event.
-  holder.on('error', () => undefined);
-  await holder.connect();
+  // The run's mark on the server, before its template exists.
+  const holder = await holdRun(postgresUrl, runId);
   try {
     await sweepStaleDatabases(postgresUrl);
     await onServer(postgresUrl, [`create database "${template}"`]);

@@ -1,12 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, workerDatabaseUrl } from './helper';
-import { FILE_FOLDER_PREFIX, makeTemplate, runIdOfTemplate, TEMPLATE_VARIABLE } from './template-database';
+import { isRunning, spawnForTest } from './processes';
+import {
+  FILE_FOLDER_PREFIX,
+  makeTemplate,
+  runIdOfTemplate,
+  TEMPLATE_VARIABLE,
+  withDatabase,
+} from './template-database';
 
 /**
  * The templates an aborted run left (interrupted, killed: its global teardown never ran) are
@@ -51,6 +58,38 @@ describe('the start of an API test run', () => {
     } finally {
       rmSync(stale, { recursive: true, force: true });
       await living.close();
+    }
+  });
+
+  it('sweeps the folders named the old way, without a process, that no living process uses', async () => {
+    // Named before the run's or the worker's process was in the name: an aborted run's, or one a
+    // living process still reads (a file open in it, or a run's template in its workers' environment).
+    const [staleFile, staleTemplate, open, inEnvironment] = [
+      FILE_FOLDER_PREFIX,
+      'lisbon-api-template-',
+      FILE_FOLDER_PREFIX,
+      'lisbon-api-template-',
+    ].map((prefix) => mkdtempSync(join(tmpdir(), prefix))) as [string, string, string, string];
+    for (const folder of [staleFile, staleTemplate, open, inEnvironment])
+      writeFileSync(join(folder, folder.includes('template') ? 'template.sqlite' : 'test.sqlite'), '');
+    const held = openSync(join(open, 'test.sqlite'), 'r');
+    const worker = spawnForTest('sleep', ['300'], {
+      env: { ...process.env, [TEMPLATE_VARIABLE]: join(inEnvironment, 'template.sqlite') },
+    });
+    try {
+      await vi.waitFor(() => expect(worker.pid && isRunning(worker.pid)).toBe(true));
+      const run = await makeTemplate(undefined);
+      await run.remove();
+      expect([staleFile, staleTemplate, open, inEnvironment].map((folder) => existsSync(folder))).toEqual([
+        false,
+        false,
+        true,
+        true,
+      ]);
+    } finally {
+      closeSync(held);
+      for (const folder of [staleFile, staleTemplate, open, inEnvironment])
+        rmSync(folder, { recursive: true, force: true });
     }
   });
 
@@ -123,6 +162,49 @@ describe('the start of an API test run', () => {
         await worker.end();
         await holder.end();
         await own.close();
+      }
+    }, 120_000);
+
+    it('sweeps the schemas named the old way, without a run, from a database no one else is connected to', async () => {
+      // A worker's database of its own (`<base>_w<n>`), which no other file of this run enters.
+      const base = decodeURIComponent(new URL(postgresUrl).pathname.slice(1)) || 'postgres';
+      const database = `${base}_w9${randomBytes(3).readUIntBE(0, 3)}`;
+      const old = () => `test_${randomBytes(6).toString('hex')}`;
+      const [unused, used] = [old(), old()];
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database "${database}"`);
+      const inside = () => new pg.Client({ connectionString: withDatabase(postgresUrl, database) });
+      const schemasLeft = async (names: string[]) => {
+        const client = inside();
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ name: string }>(
+            `select nspname as name from pg_namespace where nspname = any($1)`,
+            [names],
+          );
+          return rows.map((row) => row.name);
+        } finally {
+          await client.end();
+        }
+      };
+      try {
+        const user = inside();
+        await user.connect();
+        await user.query(`create schema "${used}"`);
+        // An old run still using its database: its schemas stay.
+        const first = await makeTemplate(postgresUrl);
+        await first.remove();
+        expect(await schemasLeft([used])).toEqual([used]);
+        await user.query(`create schema "${unused}"`);
+        await user.end();
+        // No one there: the schemas an aborted run of that time left go.
+        const second = await makeTemplate(postgresUrl);
+        await second.remove();
+        expect(await schemasLeft([used, unused])).toEqual([]);
+      } finally {
+        await admin.query(`drop database if exists "${database}" with (force)`);
+        await admin.end();
       }
     }, 120_000);
   }
