@@ -21,7 +21,13 @@ import { injectWebhookTransport, type WebhookTransport } from '../src/platform/p
 import { runSeeds } from '../src/seeds';
 import { suiteLog } from './log-check';
 import { spawnForTest } from './processes';
-import { copyOfTemplate, FILE_FOLDER_PREFIX, runIdOfTemplate, TEMPLATE_SCHEMA } from './template-database';
+import {
+  copyOfTemplate,
+  FILE_FOLDER_PREFIX,
+  holdRun,
+  runIdOfTemplate,
+  TEMPLATE_SCHEMA,
+} from './template-database';
 import { CARDS, checkout, payer, payOnSandbox, readyDraft, type Payer } from './payments';
 import type { Applicant } from './requests';
 import { practiceIn, staffMember, type PracticeFactory, type StaffMember } from './staff';
@@ -103,9 +109,13 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
     drop = copy.drop;
   } else if (isPostgresRun) {
     const url = await workerDatabaseUrl();
-    // Named with the run's id, where there is one: a later run's start sweeps it if this run aborts.
-    const runId = runIdOfTemplate();
-    const ownSchema = `test_${runId ? `${runId}_` : ''}${randomBytes(6).toString('hex')}`;
+    // Named with the run's id: a later run's start sweeps it if this run aborts. Outside a run with
+    // a template (the api-fresh project, which has none) the file holds an id of its own, as a run
+    // does, until its schema is dropped: before, its schema had no id and no sweep took it.
+    const templateRun = runIdOfTemplate();
+    const runId = templateRun ?? randomBytes(4).toString('hex');
+    const holder = templateRun ? undefined : await holdRun(process.env.TEST_DATABASE_URL ?? '', runId);
+    const ownSchema = `test_${runId}_${randomBytes(6).toString('hex')}`;
     schema = ownSchema;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -113,10 +123,14 @@ export async function createTestDatabase(options: { isMigrated?: boolean } = {})
     await admin.end();
     databaseConfig = { dialect: 'postgres', url };
     drop = async () => {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`drop schema "${ownSchema}" cascade`);
-      await admin.end();
+      try {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`drop schema "${ownSchema}" cascade`);
+        await admin.end();
+      } finally {
+        await holder?.end();
+      }
     };
   } else {
     databaseConfig = { dialect: 'sqlite', path: join(tempDir, 'test.sqlite') };

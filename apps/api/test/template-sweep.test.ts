@@ -207,5 +207,40 @@ describe('the start of an API test run', () => {
         await admin.end();
       }
     }, 120_000);
+
+    it('names a file’s schema with an id it holds itself outside a run with a template (the api-fresh project’s), until the schema goes', async () => {
+      // The api-fresh project has no template: before, its files' schemas had no run's id, and no sweep took them.
+      const template = process.env[TEMPLATE_VARIABLE];
+      delete process.env[TEMPLATE_VARIABLE];
+      let database: Awaited<ReturnType<typeof createTestDatabase>>;
+      try {
+        database = await createTestDatabase({ isMigrated: false });
+      } finally {
+        process.env[TEMPLATE_VARIABLE] = template;
+      }
+      const schema = /search_path=(\S+)/.exec(new URL(database.url).searchParams.get('options') ?? '')?.[1];
+      const runId = /^test_([0-9a-f]{8})_[0-9a-f]{12}$/.exec(schema ?? '')?.[1];
+      const holders = async () => {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ count: string }>(
+            `select count(*) as count from pg_stat_activity where application_name = $1`,
+            [`lisbon-test-run ${runId}`],
+          );
+          return Number(rows[0]?.count);
+        } finally {
+          await client.end();
+        }
+      };
+      try {
+        expect({ schema, runId }).toEqual({ schema, runId: expect.stringMatching(/^[0-9a-f]{8}$/) });
+        expect(runId).not.toBe(runIdOfTemplate(template));
+        expect(await holders()).toBe(1);
+      } finally {
+        await database.close();
+      }
+      expect(await holders()).toBe(0);
+    }, 120_000);
   }
 });
