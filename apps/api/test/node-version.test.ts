@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,13 +6,14 @@ import type { BuildOptions } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/platform/config';
 import { nodeVersionRefusal } from '../src/platform/node-version';
+import { runForTest } from './processes';
 
 type OlderNode = { version: string; node: string; flags: string[]; port: string };
 
 // The machine's own Node, when it is older than the project's (Node 20 here): the real crash.
 const SYSTEM_NODE = '/usr/bin/node';
 const systemVersion = existsSync(SYSTEM_NODE)
-  ? execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()
+  ? execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8', timeout: 20_000 }).trim()
   : null;
 // Under the real one, a start that gets as far as opening the database (where it crashed). This
 // Node told it is 20: wherever the check came after the server's modules, the server would start,
@@ -71,12 +72,11 @@ describe('a start under a Node older than 24', { timeout: 60_000 }, () => {
   );
 });
 
-/** The child's exit code (or the signal that ended it: a crash) and its output. */
-function runNode(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
-  return new Promise<{ code: number | string | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(command, args, { ...options, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : (error.signal ?? null)) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/**
+ * The child's exit code (or the signal that ended it: a crash) and its output. Run by runForTest:
+ * a start that hangs instead of refusing is killed, with what it started, when its test ends.
+ */
+async function runNode(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
+  const { code, signal, stdout, stderr } = await runForTest(command, args, options);
+  return { code: code ?? signal, stdout, stderr };
 }

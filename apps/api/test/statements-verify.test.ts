@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { VERIFY_MAX_BYTES } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp, testConfig, type Publication } from './helper';
+import { execForTest } from './processes';
 import { dataOf, multipart, type Applicant } from './requests';
 import { type StaffMember } from './staff';
 import { publishMove, readyForIssue, sha256Of, statementOf, verifyUpload } from './statements';
@@ -218,7 +217,7 @@ describe('verifying a statement', () => {
     const content = join(t.database.tempDir, 'signed-content.bin');
     writeFileSync(signature, der.subarray(0, size));
     writeFileSync(content, signed);
-    const { stderr } = await promisify(execFile)('openssl', [
+    const { stderr } = await execForTest('openssl', [
       'cms',
       '-verify',
       '-binary',
