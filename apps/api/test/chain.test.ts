@@ -15,16 +15,30 @@ describe('the local chain of the anchoring tests', () => {
   const folder = mkdtempSync(join(tmpdir(), 'lisbon-chain-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  /** A node that notes its number and its child's, then prints `printed` and ignores SIGTERM. */
-  const standIn = (pidFile: string, printed: string) => () => [
-    '-e',
-    `const { spawn } = require('node:child_process');
+  /**
+   * A node that notes its number and its child's, then prints `printed` and ignores SIGTERM; or,
+   * `then: 'end on SIGTERM'`, ends on it, or `then: 'exit'`, exits at once, its child left running.
+   */
+  const standIn =
+    (
+      pidFile: string,
+      printed: string,
+      then: 'ignore SIGTERM' | 'end on SIGTERM' | 'exit' = 'ignore SIGTERM',
+    ) =>
+    () => [
+      '-e',
+      `const { spawn } = require('node:child_process');
 const child = spawn('sleep', ['300'], { stdio: 'ignore' });
 require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + ' ' + child.pid);
-process.on('SIGTERM', () => {});
-process.stdout.write(${JSON.stringify(printed)});
+${then === 'ignore SIGTERM' ? "process.on('SIGTERM', () => {});" : ''}
+process.stdout.write(${JSON.stringify(printed)}, () => ${then === 'exit' ? 'process.exit(3)' : 'undefined'});
 setInterval(() => {}, 1000);`,
-  ];
+    ];
+  /** The 20 accounts Hardhat prints, with their keys. */
+  const accounts = Array.from(
+    { length: 20 },
+    (_, index) => `Account #${index}: 0x${'0'.repeat(40)} (10000 ETH)\nPrivate Key: 0x${'1'.repeat(64)}\n`,
+  ).join('\n');
   const started = (pidFile: string) => readFileSync(pidFile, 'utf8').split(' ').map(Number);
 
   it('kills a node that prints no accounts in time, with what it started, and says so', async () => {
@@ -37,12 +51,27 @@ setInterval(() => {}, 1000);`,
     await vi.waitFor(() => expect(pids.filter(isRunning)).toEqual([]), { timeout: 10_000 });
   });
 
+  it('kills what a node started when the node exits before printing its accounts', async () => {
+    const pidFile = join(folder, 'crashing');
+    await expect(
+      startLocalChain({ nodeArgs: standIn(pidFile, 'Starting\n', 'exit'), readyWithinMs: 30_000 }),
+    ).rejects.toThrow(/^hardhat node exited with 3:/);
+    const pids = started(pidFile);
+    expect(pids).toHaveLength(2);
+    await vi.waitFor(() => expect(pids.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  });
+
+  it('stops a node that ends on SIGTERM, and what it started, which outlived it', async () => {
+    const pidFile = join(folder, 'obedient');
+    const chain = await startLocalChain({ nodeArgs: standIn(pidFile, accounts, 'end on SIGTERM') });
+    const pids = started(pidFile);
+    expect(pids.every(isRunning)).toBe(true);
+    await chain.stop();
+    await vi.waitFor(() => expect(pids.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  });
+
   it('stops a node that does not end on SIGTERM, with what it started, after a grace period', async () => {
     const pidFile = join(folder, 'stubborn');
-    const accounts = Array.from(
-      { length: 20 },
-      (_, index) => `Account #${index}: 0x${'0'.repeat(40)} (10000 ETH)\nPrivate Key: 0x${'1'.repeat(64)}\n`,
-    ).join('\n');
     const chain = await startLocalChain({ nodeArgs: standIn(pidFile, accounts), stopGraceMs: 1_000 });
     expect(chain.keys).toHaveLength(20);
     const pids = started(pidFile);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -69,6 +70,8 @@ export async function rpcCall<T>(url: string, method: string, params: unknown[] 
  * node that hung there outlived the hook's timeout, and the run, holding its port and a core.
  */
 const READY_WITHIN_MS = 50_000;
+/** The variable of the mark in the node's environment, and in that of what it starts. */
+const CHAIN_MARK = 'LISBON_TEST_CHAIN';
 /** How long `stop()` waits after its SIGTERM before it kills the node and what it started. */
 const STOP_GRACE_MS = 5_000;
 
@@ -103,19 +106,22 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       String(port),
     ];
   }
+  // The node's mark, which what it starts inherits: found by it once the node has ended (on
+  // SIGTERM, or by itself), where the node's descendants, adopted by init, were no longer its.
+  const mark = { name: CHAIN_MARK, value: randomBytes(8).toString('hex') };
   const child = spawn(process.execPath, args, {
     cwd: CONFIG_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', [mark.name]: mark.value },
   });
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const exited = new Promise<void>((done) => {
     if (hasExited()) done();
     else child.once('exit', () => done());
   });
-  /** SIGKILL to the node and to every process it started, then its exit. */
+  /** SIGKILL to the node, where it runs still, and to every process it started, then its exit. */
   const kill = async () => {
-    if (child.pid !== undefined && !hasExited()) killProcessTree(child.pid);
+    killProcessTree(hasExited() ? undefined : child.pid, mark);
     await exited;
   };
   let output = '';
@@ -163,15 +169,17 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     keys,
     rpc: (method, params) => rpcCall(url, method, params),
     // SIGTERM, then after a grace period SIGKILL to the node and what it started: a node that did
-    // not end on SIGTERM kept the caller's `afterAll` waiting, then ran on after the run.
+    // not end on SIGTERM kept the caller's `afterAll` waiting, then ran on after the run. What it
+    // started goes in any case: a node that ended on SIGTERM left it running.
     async stop() {
-      if (hasExited()) return;
-      child.kill('SIGTERM');
-      let grace: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<'over'>((done) => (grace = setTimeout(() => done('over'), stopGraceMs)));
-      const ended = await Promise.race([exited.then(() => 'ended' as const), graceOver]);
-      clearTimeout(grace);
-      if (ended === 'over') await kill();
+      if (!hasExited()) {
+        child.kill('SIGTERM');
+        let grace: NodeJS.Timeout | undefined;
+        const graceOver = new Promise<void>((done) => (grace = setTimeout(done, stopGraceMs)));
+        await Promise.race([exited, graceOver]);
+        clearTimeout(grace);
+      }
+      await kill();
     },
   };
 }

@@ -39,9 +39,38 @@ export function descendantsOf(pid: number): number[] {
   return found;
 }
 
-/** SIGKILL to every process `pid` started (found first), then to `pid`, where it runs still. */
-export function killProcessTree(pid: number): void {
-  for (const each of [...descendantsOf(pid), pid]) {
+/**
+ * Every process whose environment has `name=value`, from /proc (none where there is none): a mark
+ * put in a process's environment, which those it starts inherit. It finds them once it has ended,
+ * too, when init has adopted them and they are no longer its descendants.
+ */
+export function processesMarked(name: string, value: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  const mark = `${name}=${value}`;
+  return entries.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(mark);
+    } catch {
+      // Gone meanwhile, or another user's.
+      return false;
+    }
+  });
+}
+
+/**
+ * SIGKILL to every process `pid` started (found first), then to `pid`, where it runs still; with
+ * `marked`, to every process carrying that mark in its environment too (processesMarked), those
+ * whose parent has ended among them.
+ */
+export function killProcessTree(pid: number | undefined, marked?: { name: string; value: string }): void {
+  const tree = pid === undefined ? [] : [...descendantsOf(pid), pid];
+  const others = marked ? processesMarked(marked.name, marked.value) : [];
+  for (const each of [...new Set([...others, ...tree])]) {
     try {
       process.kill(each, 'SIGKILL');
     } catch {
