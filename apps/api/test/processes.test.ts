@@ -31,6 +31,24 @@ describe('a process a test starts', { shuffle: false }, () => {
     await vi.waitFor(() => expect(started.filter(isRunning)).toEqual([]), { timeout: 10_000 });
   });
 
+  const orphaned: number[] = [];
+
+  it('ends, leaving one it started running: that one is killed when the test ends', async () => {
+    // A launcher that starts the code's process and exits: init adopts what it started.
+    const shell = spawnForTest('sh', ['-c', 'sleep 300 >/dev/null 2>&1 & echo "$!"']);
+    let output = '';
+    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect((await exitOf(shell)).code).toBe(0);
+    await vi.waitFor(() => expect(output).toMatch(/^\d+\n$/));
+    orphaned.push(Number(output));
+    expect(orphaned.filter(isRunning)).toEqual(orphaned);
+  });
+
+  it('leaves nothing running of what a process that ended started', async () => {
+    expect(orphaned).toHaveLength(1);
+    await vi.waitFor(() => expect(orphaned.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  });
+
   it('stays in the run’s process group, which an interrupted run’s kill reaches', async () => {
     const sleeping = spawnForTest('sleep', ['300']);
     expect(statOf(sleeping.pid ?? 0)?.group).toBe(statOf(process.pid)?.group);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { killProcessTree, statOf } from './process-tree';
 
@@ -22,13 +23,22 @@ export function spawnForTest(
   args: string[],
   options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
 ): ChildProcessWithoutNullStreams {
+  // The process's mark, which what it starts inherits: found by it once the process has ended,
+  // where what it started, adopted by init, was no longer among its descendants.
+  const mark = { name: PROCESS_MARK, value: randomBytes(8).toString('hex') };
   const child = spawn(command, args, {
     ...options,
+    env: { ...(options.env ?? process.env), [mark.name]: mark.value },
     stdio: ['ignore', 'pipe', 'pipe'],
   }) as unknown as ChildProcessWithoutNullStreams;
+  marks.set(child, mark);
   onTestFinished(() => killTree(child));
   return child;
 }
+
+/** The variable of the mark in the environment of a process a test starts, and in that of what it starts. */
+const PROCESS_MARK = 'LISBON_TEST_PROCESS';
+const marks = new WeakMap<ChildProcessWithoutNullStreams, { name: string; value: string }>();
 
 /** Whether the process has ended (its exit seen). */
 export const hasExited = (child: ChildProcessWithoutNullStreams): boolean =>
@@ -42,12 +52,15 @@ export function exitOf(
   return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
 }
 
-/** SIGKILL to the child and to every process it started (found first), then the child's exit. */
+/**
+ * SIGKILL to the child and to every process it started (found first, and by its mark), then the
+ * child's exit. A child that has ended already is not signalled (its number may be another
+ * process's now), but what it started and left running is, found by the mark.
+ */
 export async function killTree(child: ChildProcessWithoutNullStreams): Promise<void> {
-  // Ended already: its number may be another process's now, and its children are init's.
-  if (child.pid === undefined || hasExited(child)) return;
-  killProcessTree(child.pid);
-  await exitOf(child);
+  const hasEnded = child.pid === undefined || hasExited(child);
+  killProcessTree(hasEnded ? undefined : child.pid, marks.get(child));
+  if (!hasEnded) await exitOf(child);
 }
 
 /** Whether the process runs still: neither gone nor a zombie its parent has not reaped yet. */
