@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ManualClock } from '../src/platform/clock';
 import { defineJob, registerJob } from '../src/platform/jobs/definition';
@@ -297,7 +297,13 @@ describe('the worker', () => {
     const other = createWorker({ db: t.database.db, clock, jobs: [slow], log, leaseSeconds: 30 });
     for (let step = 0; step < 3; step += 1) {
       clock.advance({ seconds: 20 });
-      await new Promise((resolve) => setTimeout(resolve, 60)); // heartbeats renew the lease
+      // A heartbeat renews the lease from the clock's new time; before, a fixed 60 ms wait, which
+      // a heartbeat late on a loaded machine missed, the lease then taken for a dead worker's.
+      const renewed = clock.now().getTime() + 30_000;
+      await vi.waitFor(
+        async () => expect(new Date((await jobRow(id))?.lease_until ?? 0).getTime()).toBe(renewed),
+        { timeout: 10_000 },
+      );
       expect(await other.drainOnce()).toBe(0);
     }
     finish();
