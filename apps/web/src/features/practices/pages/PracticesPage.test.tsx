@@ -7,6 +7,7 @@ import { practiceSummaryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { logIn } from '@/test/session';
+import { testUser } from '@/test/users';
 
 afterEach(async () => {
   await changeLocale('en-US');
@@ -184,5 +185,45 @@ describe('my requests', () => {
     const select = await screen.findByLabelText<HTMLSelectElement>('Sort by');
     expect(select.value).toBe('-sequence');
     expect(within(select).getAllByRole('option')).toHaveLength(10);
+  });
+});
+
+describe('my requests of a refugee account', () => {
+  const counts = (submitted: number) => ({
+    body: {
+      data: {
+        counts: {
+          ...Object.fromEntries(STATUS_LABELS.map((label) => [label, 0])),
+          'in evaluation': submitted,
+        },
+        total: submitted,
+      },
+    },
+  });
+  const list = { body: { data: rows, meta: { page: 1, perPage: 20, total: 2 } } };
+  const refugee = () => logIn(testUser({ category: 'refugee' }));
+
+  it('that has filed its two requests says the limit is reached where “New request” was, in Italian too', async () => {
+    mockApi({ 'GET /practices': list, 'GET /users/1/notifications': counts(2) });
+    renderApp('/practices', { queryClient: refugee() });
+    expect(
+      await screen.findByText(
+        'Limit reached: a refugee account can file up to 2 requests, and yours has filed them, so no new request can be started.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'New request' })).toBeNull();
+    await changeLocale('it-IT');
+    expect(
+      await screen.findByText(
+        'Limite raggiunto: un account rifugiato può presentare al massimo 2 richieste e il tuo le ha già presentate, quindi non è possibile iniziarne una nuova.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('with one request filed still offers “New request”', async () => {
+    mockApi({ 'GET /practices': list, 'GET /users/1/notifications': counts(1) });
+    renderApp('/practices', { queryClient: refugee() });
+    expect(await screen.findByRole('link', { name: 'New request' })).toBeTruthy();
+    expect(screen.queryByText(/^Limit reached/)).toBeNull();
   });
 });

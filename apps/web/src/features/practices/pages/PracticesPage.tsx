@@ -1,8 +1,10 @@
-import { SORT_FIELDS, isSortOf } from '@lisbon/domain';
-import { Button, Group, Stack } from '@mantine/core';
+import { REFUGEE_REQUEST_LIMIT, SORT_FIELDS, isSortOf } from '@lisbon/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RequestList } from '@/shared/practice/RequestList';
+import { useCurrentUser } from '@/shared/session/currentUser';
+import { useRequestLimit } from '@/shared/session/requestLimit';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { type ListQuery, usePractices } from '../api/practices';
 import { AccountIncompleteNotice } from '../components/AccountIncompleteNotice';
@@ -24,6 +26,7 @@ export function PracticesPage() {
     page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
   };
   const practices = usePractices(query);
+  const limit = useRequestLimit(useCurrentUser().data);
 
   const change = (changes: Record<string, string>) =>
     setSearch((current) => {
@@ -40,9 +43,17 @@ export function PracticesPage() {
       <AccountIncompleteNotice />
       <Group justify="space-between" align="flex-end">
         <SortSelect value={query.sort} onChange={(sort) => change({ sort, page: '1' })} />
-        <Button component={Link} to="/service/new">
-          {t('practices.new')}
-        </Button>
+        {limit.isReached ? (
+          // A refugee account that has filed its requests can start no other: said where the button
+          // was, rather than a button to a page that says so.
+          <Text size="sm" maw={480}>
+            {t('practices.limitReached', { limit: REFUGEE_REQUEST_LIMIT })}
+          </Text>
+        ) : (
+          <Button component={Link} to="/service/new">
+            {t('practices.new')}
+          </Button>
+        )}
       </Group>
       <RequestList
         list={practices}

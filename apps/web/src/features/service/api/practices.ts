@@ -1,21 +1,17 @@
 import {
   type CreatePractice,
   documentsOverviewSchema,
-  isRequestLimitReached,
   type Practice,
   practiceSchema,
   type PurposeStep,
   type QualificationStep,
   studyEntrySchema,
-  submittedRequestsOf,
-  type User,
   type WizardStep,
 } from '@lisbon/domain';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '@/api';
-import { fetchNotifications } from '@/shared/session/currentUser';
 import { storage } from '@/shared/storage';
 
 /** The wizard's calls (spec §2 `/service/new…`): one draft, saved step by step. */
@@ -88,25 +84,4 @@ export function useStoreDraft() {
     },
     [queryClient],
   );
-}
-
-/**
- * Whether this account may create no more requests (the domain's rule, spec §1): asked only of a
- * refugee account, from its requests counted per status (the header's badge reads the same counts).
- */
-export function useRequestLimit(user: Pick<User, 'id' | 'category'> | undefined) {
-  const isRefugee = user?.category === 'refugee';
-  const counts = useQuery({
-    queryKey: ['notifications', user?.id],
-    queryFn: () => fetchNotifications(user?.id),
-    enabled: isRefugee,
-    staleTime: 0,
-  });
-  return {
-    isPending: isRefugee && counts.isPending,
-    isReached:
-      isRefugee &&
-      counts.data !== undefined &&
-      isRequestLimitReached('refugee', submittedRequestsOf(counts.data)),
-  };
 }

@@ -3,8 +3,8 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/shared/session/currentUser';
+import { useRequestLimit } from '@/shared/session/requestLimit';
 import { PageHeading } from '@/shared/ui/PageHeading';
-import { useRequestLimit } from '../api/practices';
 import { RequestLimitNotice } from '../components/RequestLimitNotice';
 import { ServiceDiscovery } from '../components/ServiceDiscovery';
 
