@@ -1,5 +1,5 @@
 import type { PracticeDocument } from '@lisbon/domain';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,6 +55,35 @@ describe('deleting a document', () => {
     await user.click(screen.getByRole('button', { name: 'Delete the document' }));
 
     await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(screen.queryByText('passport.pdf')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Documents of the request' })),
+    );
+  });
+
+  it('gives the keyboard to the table when the deleted row goes only after the dialog has closed (/documents)', async () => {
+    // As a person who asks for reduced motion (the journeys' browser): the dialog closes at once,
+    // before the page's list is read again.
+    const matchMedia = window.matchMedia.bind(window);
+    vi.stubGlobal('matchMedia', (query: string) =>
+      query.includes('prefers-reduced-motion')
+        ? { ...matchMedia(query), matches: true, media: query }
+        : matchMedia(query),
+    );
+    const passport = documentOf(3, 'identity_document', 'passport.pdf');
+    const diploma = documentOf(4, 'diploma', 'diploma.pdf');
+    const table = renderTable([passport, diploma]);
+    mockApi({ 'DELETE /documents/3': { status: 204 } });
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Delete ID card or passport' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    await user.click(screen.getByRole('button', { name: 'Delete the document' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    // The dialog gave the focus back to the row's button, still there until the list is read again.
+    await waitFor(() => expect(document.activeElement).toBe(button));
+
+    act(() => table.show([diploma]));
     expect(screen.queryByText('passport.pdf')).toBeNull();
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Documents of the request' })),

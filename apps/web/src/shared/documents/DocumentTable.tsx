@@ -9,7 +9,7 @@ import {
 } from '@lisbon/domain';
 import { Box, Button, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '../format';
 import { useLocale } from '../i18n';
@@ -57,6 +57,18 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
   const [toDelete, setToDelete] = useState<PracticeDocument | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const table = useRef<HTMLDivElement>(null);
+  // The document just deleted, until the list shown no longer holds it. Its row may go after the
+  // dialog has closed (the page's list is read again on its own time, /documents'): the dialog then
+  // gave the focus back to the row's Delete button, which leaves with the row.
+  const deleted = useRef<number | null>(null);
+  useEffect(() => {
+    if (deleted.current === null || documents.some((shown) => shown.id === deleted.current)) return;
+    deleted.current = null;
+    const focused = document.activeElement;
+    // Only a focus the row took with it (the page's body): one the keyboard has moved on stays.
+    if (focused !== null && focused !== document.body) return;
+    (table.current ?? document.querySelector<HTMLElement>('#main-content'))?.focus();
+  }, [documents]);
   const isEvidence = (document: PracticeDocument) =>
     practice !== undefined && isStatementEvidence(practice, document.created_at);
   /** Delete as the API takes it (`isDocumentDeletable`): what may be changed, and a published request's additions. */
@@ -111,6 +123,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
     setIsDeleting(true);
     try {
       await deleteDocument(toDelete.id);
+      deleted.current = toDelete.id;
       await refresh();
       showSuccess(t('documentUpload.deleted'));
     } catch (error) {
