@@ -28,7 +28,8 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  // With the long trail's two widths, four more axe runs.
+  test.setTimeout(300_000);
   const staff = createDemoStaff(dataDir(PORTAL_PORT));
   const [secretaryAccount, evaluatorAccount] = ['secretary', 'evaluator'].map((role) => {
     const member = staff[role];
@@ -174,6 +175,37 @@ test('a secretary finds a request as she types, reads the dashboard, works a req
   await expectAccessible(evaluator);
   // Evaluators have no dashboard.
   await expect(evaluator.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+  // A long trail (55 internal notes, as a pile of replaced documents would leave): the history
+  // shows its newest page, and the older entries on "Show older entries", at 1280 and 375 px.
+  const token = await evaluator.evaluate(
+    () => JSON.parse(localStorage.getItem('lisbon.token') ?? 'null') as string | null,
+  );
+  for (let index = 1; index <= 55; index += 1) {
+    const noted = await request.post(`/api/v1/staff/practices/${first}/notes`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { text: `Call number ${index} to the university` },
+    });
+    expect(noted.ok(), `note ${index}`).toBe(true);
+  }
+  for (const width of [1280, 375]) {
+    await evaluator.setViewportSize({ width, height: 800 });
+    await evaluator.goto(`/staff/practices/${first}?part=history`);
+    const record = evaluator.getByRole('tabpanel', { name: 'History' });
+    const older = record.getByRole('button', { name: 'Show older entries' });
+    await expect(older).toBeVisible();
+    await expect(record.getByText('Call number 55 to the university')).toBeVisible();
+    await expect(record.getByText('Call number 1 to the university', { exact: true })).toHaveCount(0);
+    await expectAccessible(evaluator);
+    await older.click();
+    await expect(record.getByText('Call number 1 to the university', { exact: true })).toBeVisible();
+    await expect(record.getByText('Evaluation started')).toBeVisible();
+    await expect(older).toHaveCount(0);
+    await expect(record.getByRole('list')).toBeFocused();
+    await expectNoSideScroll(evaluator);
+    await expectAccessible(evaluator);
+  }
+  await evaluator.setViewportSize({ width: 1280, height: 800 });
 
   // At 375 px: the search, the dashboard and the workspace fit and pass axe.
   await secretary.setViewportSize({ width: 375, height: 800 });

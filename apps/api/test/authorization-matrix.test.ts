@@ -80,6 +80,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/staff/practices': 'staff.workspace',
   'GET /api/v1/staff/practices/{id}': 'staff.workspace',
   'GET /api/v1/staff/practices/{id}/documents/{documentId}/download': 'staff.workspace',
+  'GET /api/v1/staff/practices/{id}/history': 'staff.workspace',
   'GET /api/v1/staff/users': 'staff.workspace',
   'GET /api/v1/staff/search': 'staff.workspace',
   'GET /api/v1/staff/dashboard': 'staff.dashboard',

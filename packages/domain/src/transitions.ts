@@ -360,12 +360,19 @@ export function evaluatorsOf(
 }
 
 const EVALUATORS_CHANGES: readonly string[] = ['file_check', 'verification', 'assessment'];
-/** The audit actions that are the evaluator's: the moves the table gives the assignee, and their changes. */
-export const isEvaluatorsAct = (action: string): boolean =>
-  EVALUATORS_CHANGES.includes(action) ||
-  (TRANSITIONS as readonly Transition[]).some(
-    (transition) => transition.action === action && transition.mustBe === 'assignee',
-  );
+/**
+ * The audit actions that are the evaluator's: the moves the table gives the assignee, and their
+ * changes. The API reads only these entries of a trail for `evaluatorsOf` and `isAnsweredByApplicant`.
+ */
+export const EVALUATORS_ACTS: readonly string[] = [
+  ...new Set([
+    ...EVALUATORS_CHANGES,
+    ...(TRANSITIONS as readonly Transition[]).flatMap((transition) =>
+      transition.mustBe === 'assignee' ? [transition.action] : [],
+    ),
+  ]),
+];
+export const isEvaluatorsAct = (action: string): boolean => EVALUATORS_ACTS.includes(action);
 
 /**
  * Whether a request waits for the applicant's answer to the evaluator's question ("Waiting for the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assessmentValuesSchema } from './assessment';
+import { decimalInteger } from './decimal-integer';
 import { DELIVERY_STATUSES, shippingInfoViewSchema } from './delivery';
 import { practiceSchema } from './practice';
 import { PRACTICE_STATUSES } from './statuses';
@@ -49,6 +50,25 @@ export const auditEntrySchema = z
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * How many entries of a request's audit trail the workspace carries (the newest), and the most a
+ * page of GET /staff/practices/{id}/history holds: a trail grows with every replaced document.
+ */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /staff/practices/{id}/history: the entries before the entry `before` (the newest without it). */
+export const auditPageQuerySchema = z.object({
+  before: decimalInteger(z.number().int().positive()).optional(),
+  limit: decimalInteger(z.number().int().positive().max(AUDIT_PAGE_SIZE).default(AUDIT_PAGE_SIZE)),
+});
+export type AuditPageQuery = z.infer<typeof auditPageQuerySchema>;
+
+/** A page of the audit trail, oldest first, and whether older entries remain. */
+export const auditPageSchema = z
+  .object({ entries: z.array(auditEntrySchema), has_older: z.boolean() })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const assessmentViewSchema = assessmentValuesSchema
   .extend({
@@ -136,8 +156,19 @@ export const staffPracticeSchema = practiceSchema
     applicant: z.nullable(userSchema),
     assignee: staffRefSchema.nullable(),
     reviewer: staffRefSchema.nullable(),
-    /** The full audit trail, oldest first. */
+    /**
+     * The newest AUDIT_PAGE_SIZE entries of the audit trail, oldest first; `has_older_history`:
+     * older ones remain, GET /staff/practices/{id}/history pages them. The facts the workspace
+     * reads of the trail come whole as fields of their own, never from this page.
+     */
     history: z.array(auditEntrySchema),
+    has_older_history: z.boolean(),
+    /** The latest move, when it is the reviewer's send-back that left the request in its status. */
+    sent_back: auditEntrySchema.nullable(),
+    /** The applicant answered the evaluator's question, who has not acted since (`isAnsweredByApplicant`). */
+    applicant_answered: z.boolean(),
+    /** The evaluation ever started (a `start` in the trail): from then on its work is paid for. */
+    has_evaluation_started: z.boolean(),
     thread: z.array(threadMessageSchema),
     notes: z.array(internalNoteSchema),
     assessment: assessmentViewSchema.nullable(),

@@ -3,6 +3,7 @@ import {
   availableTransitions,
   isChangeOffered,
   evaluatorsOf,
+  isAnsweredByApplicant,
   STAFF_CHANGES,
   type StaffPractice,
   type StaffPracticeSummary,
@@ -52,6 +53,28 @@ export function staffSummaryFixture(overrides: Partial<StaffPracticeSummary> = {
   };
 }
 
+/**
+ * What the API reads of a request's whole audit trail and sends as fields of their own (the
+ * workspace carries only the trail's newest page): of a fixture's trail when it is whole (no older
+ * entries), else as the test gave them.
+ */
+export function trailFactsOf({
+  status,
+  history,
+  has_older_history: hasOlder,
+}: Pick<StaffPractice, 'status' | 'history' | 'has_older_history'>): Partial<
+  Pick<StaffPractice, 'sent_back' | 'applicant_answered' | 'has_evaluation_started'>
+> {
+  if (hasOlder) return {};
+  const lastMove = history.findLast((entry) => entry.from_status !== entry.to_status);
+  return {
+    sent_back: lastMove?.action === 'send_back' && lastMove.to_status === status ? lastMove : null,
+    applicant_answered: isAnsweredByApplicant(status, history),
+    has_evaluation_started: history.some((entry) => entry.action === 'start'),
+  };
+}
+
+/** The workspace of a request; the trail's facts follow its (whole) trail unless a test gives them. */
 export function staffPracticeFixture(overrides: Partial<StaffPractice> = {}): StaffPractice {
   const { history: _history, ...practice } = practiceFixture({
     status: 'in_evaluation',
@@ -62,8 +85,12 @@ export function staffPracticeFixture(overrides: Partial<StaffPractice> = {}): St
     days_to_go: 41,
     missing_documents: [],
   });
-  return {
+  const workspace: StaffPractice = {
     ...practice,
+    has_older_history: false,
+    sent_back: null,
+    applicant_answered: false,
+    has_evaluation_started: false,
     pending_question: null,
     qualification_name: 'Diplôme national de master',
     updated_at: '2026-11-10T09:00:00.000Z',
@@ -92,6 +119,7 @@ export function staffPracticeFixture(overrides: Partial<StaffPractice> = {}): St
     payments: [],
     ...overrides,
   };
+  return { ...workspace, ...trailFactsOf(workspace), ...overrides };
 }
 
 /**
@@ -106,6 +134,7 @@ export function seenBy(user: Pick<User, 'id' | 'abilities'>, practice: StaffPrac
   });
   return {
     ...practice,
+    ...trailFactsOf(practice),
     available_actions: availableTransitions(practice.status, context, practice.appeal_type ?? null).map(
       toAvailableAction,
     ),

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
-import { listAudit } from '../transitions/audit';
+import { hasAuditAction } from '../transitions/audit';
 import { recordStaffChange, recordSystemEntry } from '../transitions/service';
 import type { SessionUser } from '../sessions/service';
 import { refundPaymentJob } from './refund.job';
@@ -84,7 +84,7 @@ export const findRefundableShipmentPayment = (db: Db, deliveryId: number) =>
 
 /** Whether the evaluation of a request ever started: from then on its work is paid for. */
 export async function hasEvaluationStarted(db: Db, practiceId: number): Promise<boolean> {
-  return (await listAudit(db, practiceId)).some((entry) => entry.action === 'start');
+  return hasAuditAction(db, { practiceId, action: 'start' });
 }
 
 /**

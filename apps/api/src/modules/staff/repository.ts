@@ -1,9 +1,10 @@
-import { ANSWERED_STATUSES, isAnsweredByApplicant } from '@lisbon/domain';
+import { ANSWERED_STATUSES, EVALUATORS_ACTS, isAnsweredByApplicant } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
 
 /**
  * Which of these requests the applicant answered, their evaluator not having acted since
- * (`isAnsweredByApplicant`): the audit trails of those back in evaluation only, one query.
+ * (`isAnsweredByApplicant`): of those back in evaluation, one query reads each one's latest reply
+ * or evaluator's act, the only entry of its trail the rule turns on, however long the trail.
  */
 export async function findAnsweredByApplicant(
   db: Db,
@@ -11,18 +12,24 @@ export async function findAnsweredByApplicant(
 ): Promise<Set<number>> {
   const ids = practices.filter((practice) => ANSWERED_STATUSES.includes(practice.status)).map(({ id }) => id);
   if (ids.length === 0) return new Set();
-  const entries = await db
+  const latest = await db
     .selectFrom('practice_status_history')
     .select(['practice_id', 'action'])
-    .where('practice_id', 'in', ids)
-    .orderBy('id')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('practice_status_history')
+        .select((inner) => inner.fn.max('id').as('id'))
+        .where('practice_id', 'in', ids)
+        .where('action', 'in', ['reply', ...EVALUATORS_ACTS])
+        .groupBy('practice_id'),
+    )
     .execute();
   return new Set(
     practices
       .filter(({ id, status }) =>
         isAnsweredByApplicant(
           status,
-          entries.filter((entry) => entry.practice_id === id),
+          latest.filter((entry) => entry.practice_id === id),
         ),
       )
       .map(({ id }) => id),

@@ -1,4 +1,6 @@
 import {
+  auditPageQuerySchema,
+  auditPageSchema,
   dashboardQuerySchema,
   dashboardSchema,
   dataEnvelope,
@@ -27,7 +29,7 @@ import { listStaffUsers } from './assignment.service';
 import { listStaffPractices, queueCounts } from './queues.service';
 import { getDashboard } from './dashboard.service';
 import { searchPractices } from './search.service';
-import { getStaffPractice, openStaffDocument } from './workspace.service';
+import { getStaffHistory, getStaffPractice, openStaffDocument } from './workspace.service';
 
 const tags = ['staff'];
 const STAFF_ONLY =
@@ -120,6 +122,28 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthGu
       },
     },
     async (request) => ({ data: await getStaffPractice(ctx, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/staff/practices/:id/history',
+    {
+      onRequest,
+      schema: {
+        summary: 'A page of the audit trail of a request, oldest first: the newest, or those before an entry',
+        description: `The workspace carries the newest page (\`history\`, \`has_older_history\`); \`before\` is the id of the oldest entry shown, and \`has_older\` says whether older ones remain. 422 on \`before\` when the request has no such entry. ${STAFF_ONLY}`,
+        tags,
+        security,
+        params,
+        querystring: auditPageQuerySchema,
+        response: { 200: dataEnvelope(auditPageSchema), ...errorsOf(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await getStaffHistory(ctx, actorOf(request), {
+        practiceId: request.params.id,
+        query: request.query,
+      }),
+    }),
   );
 
   app.get(

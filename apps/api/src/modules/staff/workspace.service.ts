@@ -1,10 +1,12 @@
 import {
   actorContextOf,
+  AUDIT_PAGE_SIZE,
   availableTransitions,
   fitsStatement,
   needsStatementInForce,
-  evaluatorsOf,
   STAFF_CHANGES,
+  type AuditPage,
+  type AuditPageQuery,
   type PracticeStatus,
   type RefundFacts,
   type StaffPractice,
@@ -17,21 +19,23 @@ import { openPracticeDocument } from '../documents/service';
 import { evaluationViews, findEvaluation } from '../evaluations/service';
 import { listThread } from '../messages/thread';
 import { shipmentFactsOf } from '../payments/delivery-cancel.service';
-import { staffPaymentsOf } from '../payments/refund.service';
+import { hasEvaluationStarted, staffPaymentsOf } from '../payments/refund.service';
 import { findSubmittedPractice, getPracticeForStaff } from '../practices/service';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
-import { listAudit } from '../transitions/audit';
+import { findEvaluators, findSentBack, listAuditPage } from '../transitions/audit';
 import { hasStatementInForce } from '../statements/service';
 import { awaitsPublication } from '../transitions/service';
 import { findAccountById } from '../users/accounts';
 import { toUser } from '../users/service';
-import { findPeople, findStaffFacts, listNoteRows } from './repository';
+import { findAnsweredByApplicant, findPeople, findStaffFacts, listNoteRows } from './repository';
 import { refsOf } from './view';
 
 /**
  * GET /staff/practices/{id}: the request as the applicant filed it, the applicant's account, the
- * full audit trail, the thread, internal notes, the evaluation, and what this staff member may do.
+ * newest page of its audit trail, the thread, internal notes, the evaluation, and what this staff
+ * member may do. What the workspace and its rules read of the trail (who evaluated it, whether the
+ * evaluation started, the send-back, the applicant's answer) each comes of its own bounded query.
  */
 export async function getStaffPractice(
   ctx: AppContext,
@@ -41,20 +45,27 @@ export async function getStaffPractice(
   requireStaff(actor);
   const practice = await getPracticeForStaff(ctx, id);
   const { db } = ctx;
+  const status: PracticeStatus = practice.status;
   const [facts, history, thread, noteRows, evaluation, shipments, shipment] = await Promise.all([
     findStaffFacts(db, id),
-    listAudit(db, id),
+    listAuditPage(db, { practiceId: id, limit: AUDIT_PAGE_SIZE }),
     listThread(db, id, 'staff'),
     listNoteRows(db, id),
     findEvaluation(db, id),
     shipmentFactsOf(db, id),
     staffShipmentOf(ctx, actor, id),
   ]);
-  const payments = await staffPaymentsOf(db, { practiceId: id, deliveryIds: shipments.deliveryIds });
+  const [payments, evaluatedBy, isEvaluationStarted, sentBack, answered] = await Promise.all([
+    staffPaymentsOf(db, { practiceId: id, deliveryIds: shipments.deliveryIds }),
+    findEvaluators(db, id),
+    hasEvaluationStarted(db, id),
+    findSentBack(db, id, status),
+    findAnsweredByApplicant(db, [{ id, status }]),
+  ]);
   // What the refund changes need (decision 068): the domain's rules decide with these facts.
   const refund: RefundFacts = {
     isRequestPaymentRefundable: payments.some((payment) => payment.purpose === 'practice' && !payment.refund),
-    hasEvaluationStarted: history.some((entry) => entry.action === 'start'),
+    hasEvaluationStarted: isEvaluationStarted,
     isShipmentCancellable: shipments.isCancellable,
   };
   const people = await findPeople(
@@ -71,8 +82,7 @@ export async function getStaffPractice(
   const refOf = refsOf(people);
   const applicant = await findAccountById(db, facts.user_id);
   // Everyone who evaluated it: none of them reviews it (four eyes).
-  const context = actorContextOf(actor, { ...facts, evaluated_by: evaluatorsOf(history) });
-  const status: PracticeStatus = practice.status;
+  const context = actorContextOf(actor, { ...facts, evaluated_by: evaluatedBy });
   // While its statement is being published, a request offers no move: each would be refused.
   const isPublishing = await awaitsPublication(db, id, status);
   const moves = isPublishing ? [] : availableTransitions(status, context, practice.appeal_type ?? null);
@@ -88,7 +98,11 @@ export async function getStaffPractice(
     applicant: applicant ? toUser(applicant) : null,
     assignee: refOf(facts.assignee_id),
     reviewer: refOf(facts.reviewer_id),
-    history,
+    history: history.entries,
+    has_older_history: history.has_older,
+    sent_back: sentBack,
+    applicant_answered: answered.has(id),
+    has_evaluation_started: isEvaluationStarted,
     thread,
     notes: noteRows.map((note) => ({
       id: note.id,
@@ -105,6 +119,20 @@ export async function getStaffPractice(
     payments,
     shipment,
   };
+}
+
+/**
+ * GET /staff/practices/{id}/history: a page of the request's audit trail, oldest first, the
+ * entries before `before` (an entry's id; the newest without it), `limit` at most.
+ */
+export async function getStaffHistory(
+  ctx: AppContext,
+  actor: SessionUser,
+  { practiceId, query }: { practiceId: number; query: AuditPageQuery },
+): Promise<AuditPage> {
+  requireStaff(actor);
+  await findSubmittedPractice(ctx, practiceId);
+  return listAuditPage(ctx.db, { practiceId, before: query.before, limit: query.limit });
 }
 
 /** GET /staff/practices/{id}/documents/{documentId}/download: any request's document, for staff. */

@@ -1,5 +1,6 @@
 import {
   type AssessmentUpdate,
+  auditPageSchema,
   type FileCheckBody,
   type NoteBody,
   type StaffPractice,
@@ -88,6 +89,10 @@ export function useReloadPractice() {
     [queryClient],
   );
 }
+
+/** GET …/history: the entries of the request's audit trail before the entry `before`, oldest first. */
+export const fetchStaffHistory = async (practiceId: number, before: number) =>
+  (await api.list(`staff/practices/${practiceId}/history`, { before }, { schema: auditPageSchema })).data;
 
 /** GET …/documents/{id}/download: a document of the request as a blob, to show or save. */
 export const fetchStaffDocument = (practiceId: number, documentId: number) =>

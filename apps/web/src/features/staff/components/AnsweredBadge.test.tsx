@@ -102,6 +102,26 @@ describe('the evaluator’s sign that the applicant answered', () => {
   });
 });
 
+describe('the sign in the workspace, of a long trail', () => {
+  it('says it when the API does, the reply being older than the page of the trail the workspace holds', async () => {
+    const viewer = staffUser('evaluator');
+    // Documents replaced since the reply: the newest page holds only those.
+    const replaced = entry(60, 'document_replaced', 'in_evaluation', 'in_evaluation');
+    const practice = staffPracticeFixture({
+      status: 'in_evaluation',
+      history: [replaced],
+      has_older_history: true,
+      applicant_answered: true,
+    });
+    mockApi({
+      'GET /staff/queues/counts': { body: { data: counts } },
+      'GET /staff/practices/7': { body: { data: seenBy(viewer, practice) } },
+    });
+    renderApp('/staff/practices/7', { queryClient: logIn(viewer) });
+    expect(await screen.findByText('The applicant answered')).toBeTruthy();
+  });
+});
+
 describe('the badge’s words', () => {
   it('read at WCAG AA contrast (4.5:1) at its small size: axe found white on orange.9 at 4.29:1', async () => {
     renderComponent(<AnsweredBadge />);

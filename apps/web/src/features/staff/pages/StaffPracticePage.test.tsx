@@ -367,6 +367,41 @@ describe('request workspace', () => {
     ).toBeTruthy();
   });
 
+  it('keeps the reviewer’s reason in sight when the send-back is older than the page of the trail the workspace holds', async () => {
+    const replaced = (id: number) => ({
+      id,
+      action: 'document_replaced' as const,
+      from_status: 'in_evaluation' as const,
+      to_status: 'in_evaluation' as const,
+      by: { id: 1, first_name: 'Ada', last_name: 'Lovelace', role: 'applicant' },
+      note: null,
+      details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `v${id + 1}.pdf` },
+      at: `2026-11-13T09:${String(id).padStart(2, '0')}:00.000Z`,
+    });
+    const practice = staffPracticeFixture({
+      status: 'in_evaluation',
+      history: [replaced(58), replaced(59)],
+      has_older_history: true,
+      sent_back: {
+        id: 2,
+        action: 'send_back',
+        from_status: 'in_review',
+        to_status: 'in_evaluation',
+        by: { id: 22, first_name: 'Rita', last_name: 'Revisori', role: 'reviewer' },
+        note: 'The duration does not match the transcript.',
+        details: null,
+        at: '2026-11-12T09:00:00.000Z',
+      },
+    });
+    workspaceApi(staffUser('evaluator'), practice);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('evaluator')) });
+    expect(
+      await screen.findByText(
+        'Sent back to evaluation by Rita Revisori: The duration does not match the transcript.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('reads the request again when someone else moved it first, and says so where the moves are', async () => {
     const practice = staffPracticeFixture({ status: 'in_review' });
     const viewer = staffUser('reviewer');

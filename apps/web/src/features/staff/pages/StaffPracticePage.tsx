@@ -1,4 +1,4 @@
-import { isAnsweredByApplicant, type StaffChange } from '@lisbon/domain';
+import type { StaffChange } from '@lisbon/domain';
 import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ export function StaffPracticePage() {
     <Stack gap="lg">
       <PageHeading>{title}</PageHeading>
       {/* Above every part: the reply waits for the evaluator whichever part they open. */}
-      {isAnsweredByApplicant(practice.status, practice.history) && (
+      {practice.applicant_answered && (
         <Group gap="sm">
           <AnsweredBadge />
           <Anchor component={Link} to="?part=thread">

@@ -102,11 +102,10 @@ export function ActionsPanel({ practice }: { practice: StaffPractice }) {
           (transition) => transition.action === 'send_in_review' || transition.action === 'conclude_review',
         )
       : undefined;
-  // The last move of the status: a change that keeps it (a file check, a note, a document the
-  // applicant replaced) does not hide the reviewer's reason for sending the request back.
-  const lastMove = practice.history.findLast((entry) => entry.from_status !== entry.to_status);
-  const sentBack =
-    lastMove?.action === 'send_back' && lastMove.to_status === practice.status ? lastMove : null;
+  // The reviewer's send-back, while it is the last move of the status: a change that keeps it (a
+  // file check, a note, a document the applicant replaced) does not hide the reviewer's reason. The
+  // API reads it of the whole trail, whose newest page alone the workspace carries.
+  const sentBack = practice.sent_back;
   // The review leads to 'ready for issue', where only an administrator publishes (decision 055):
   // said to whoever reviews without that ability, so nobody waits for a Publish button (issue 33).
   const abilities = useCurrentUser().data?.abilities;

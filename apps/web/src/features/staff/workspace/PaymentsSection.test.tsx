@@ -116,6 +116,23 @@ describe('the payments of a request, in the staff workspace', () => {
     expect(within(await paymentsSection()).queryByText('To refund, close the request first')).toBeNull();
   });
 
+  it('says nothing of closing first once the evaluation started, however far down the trail its start is', async () => {
+    // The workspace holds the trail's newest page: the start is older, the API says it happened.
+    const started = staffPracticeFixture({
+      status: 'in_evaluation',
+      payments: [paid],
+      allowed_changes: [],
+      has_older_history: true,
+      has_evaluation_started: true,
+    });
+    expect(started.history.map((entry) => entry.action)).not.toContain('start');
+    workspace(started, started);
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    const section = await paymentsSection();
+    expect(within(section).getByText('Nexi XPay')).toBeTruthy();
+    expect(within(section).queryByText('To refund, close the request first')).toBeNull();
+  });
+
   it('offers no refund the API does not allow (the evaluation had started, or an evaluator)', async () => {
     workspace(
       staffPracticeFixture({ status: 'closed', payments: [paid], allowed_changes: [] }),

@@ -40,7 +40,7 @@ export function PaymentsSection({ practice, may }: Props) {
       practice.status,
       {
         isRequestPaymentRefundable: true,
-        hasEvaluationStarted: practice.history.some((entry) => entry.action === 'start'),
+        hasEvaluationStarted: practice.has_evaluation_started,
         isShipmentCancellable: false,
       },
       { actor: 'staff', abilities },

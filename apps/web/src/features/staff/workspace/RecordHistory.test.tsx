@@ -1,4 +1,6 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { AuditEntry } from '@lisbon/domain';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
@@ -186,5 +188,85 @@ describe("the record's history", () => {
     expect(await screen.findByText('Amendment requested')).toBeTruthy();
     expect(screen.queryByText('Appeal requested')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the newest page of the trail, and the older ones with what happened in their time on "Show older entries"', async () => {
+    const move = (id: number, at: string): AuditEntry => ({
+      id,
+      action: 'document_replaced',
+      from_status: 'in_evaluation',
+      to_status: 'in_evaluation',
+      by: byApplicant,
+      note: null,
+      details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `w${id}.pdf` },
+      at,
+    });
+    const api = mockApi({
+      'GET /staff/practices/7/history': (call) =>
+        call.query.get('before') === '60'
+          ? { body: { data: { entries: [move(40, '2026-11-04T09:00:00.000Z')], has_older: true } } }
+          : call.query.get('before') === '40'
+            ? { body: { data: { entries: [move(20, '2026-11-01T09:00:00.000Z')], has_older: false } } }
+            : { status: 422, body: { code: 'VALIDATION_FAILED', message: 'Invalid', errors: {} } },
+    });
+    renderComponent(
+      <RecordHistory
+        practice={staffPracticeFixture({
+          id: 7,
+          history: [move(60, '2026-11-10T09:00:00.000Z')],
+          has_older_history: true,
+          notes: [
+            { id: 3, text: 'Call the university', author: null, created_at: '2026-11-05T09:00:00.000Z' },
+          ],
+          thread: [],
+          documents: [],
+        })}
+      />,
+    );
+    const files = () =>
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent.match(/“(v\d+)\.pdf”|Call the university/)?.[1] ?? 'note');
+    // The note is older than the moves shown: it comes with those of its time.
+    expect(files()).toEqual(['v60']);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(files()).toEqual(['v40', 'note', 'v60']));
+    expect(api.callsTo('GET /staff/practices/7/history')[0]?.query.get('before')).toBe('60');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(files()).toEqual(['v20', 'v40', 'note', 'v60']));
+    expect(api.callsTo('GET /staff/practices/7/history')[1]?.query.get('before')).toBe('40');
+    // None older: the button is gone, and the focus is on the history it showed.
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list')));
+  });
+
+  it('says why when the older entries could not be read, and keeps the button', async () => {
+    mockApi({
+      'GET /staff/practices/7/history': {
+        status: 500,
+        body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+      },
+    });
+    renderComponent(
+      <RecordHistory
+        practice={staffPracticeFixture({
+          id: 7,
+          has_older_history: true,
+          notes: [],
+          thread: [],
+          documents: [],
+        })}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show older entries' })).toBeTruthy();
+  });
+
+  it('offers no older entries when the workspace holds the whole trail', () => {
+    renderComponent(<RecordHistory practice={staffPracticeFixture({ id: 7 })} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
   });
 });

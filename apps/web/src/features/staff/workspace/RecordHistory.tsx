@@ -1,23 +1,46 @@
 import { type AuditEntry, type StaffPractice, statusNameOf } from '@lisbon/domain';
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { personName } from '../components/QueueTable';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { isMoveNamed, moveEntryName, useAppealType } from './appealWording';
-import { recordEntries, type RecordEntry } from './record';
+import { errorMessage } from '@/shared/ui/errorMessage';
+import { fetchStaffHistory } from '../api/workspace';
+import { mergeTrail, recordEntries, type LoadedTrail, type RecordEntry } from './record';
 import { documentLabel } from '@/shared/documents/documentLabel';
 import { TYPED_TEXT } from '@/shared/ui/typedText';
 
+/** The older moves shown of a request's trail, with those shown when they were asked for. */
+type OlderMoves = { practiceId: number; moves: AuditEntry[]; hasOlder: boolean };
+
 /**
- * The record's full history on one page (issue #18): every move, note, message and document,
- * with who and when, oldest first, the latest marked as the current step.
+ * The record's history on one page (issue #18): every move, note, message and document, with who
+ * and when, oldest first, the latest marked as the current step. The workspace holds the trail's
+ * newest page: "Show older entries" adds the page before it, as often as older ones remain.
  */
 export function RecordHistory({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const entries = recordEntries(practice);
+  const [older, setOlder] = useState<OlderMoves | null>(null);
+  const loaded = older?.practiceId === practice.id ? older : null;
+  // The moves asked for, with the workspace's newest page: one written meanwhile shows at once.
+  const trail: LoadedTrail = loaded
+    ? { moves: mergeTrail(loaded.moves, practice.history), hasOlder: loaded.hasOlder }
+    : { moves: practice.history, hasOlder: practice.has_older_history };
+  const listRef = useRef<HTMLOListElement>(null);
+  const showOlder = useMutation({
+    mutationFn: (shown: readonly AuditEntry[]) => fetchStaffHistory(practice.id, shown[0]?.id ?? 0),
+    onSuccess: (page, shown) => {
+      setOlder({ practiceId: practice.id, moves: mergeTrail(page.entries, shown), hasOlder: page.has_older });
+      // The button goes with the oldest page: the focus goes to the history it showed.
+      if (!page.has_older) requestAnimationFrame(() => listRef.current?.focus());
+    },
+  });
+  const entries = recordEntries(practice, trail);
   const appealType = useAppealType(practice);
   if (entries.length === 0) return <Text>{t('operations.workspace.record.none')}</Text>;
   // An appeal's moves are named for an appeal or an amendment, as the Actions' buttons: until its
@@ -87,7 +110,23 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
   return (
     <Stack gap="sm">
       <Text>{t('operations.workspace.record.intro')}</Text>
-      <ol className="timeline">
+      {trail.hasOlder && trail.moves.length > 0 && (
+        <Group>
+          <Button
+            variant="outline"
+            loading={showOlder.isPending}
+            onClick={() => showOlder.mutate(trail.moves)}
+          >
+            {t('operations.workspace.record.showOlder')}
+          </Button>
+        </Group>
+      )}
+      {showOlder.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(showOlder.error, t)}
+        </Alert>
+      )}
+      <ol className="timeline" ref={listRef} tabIndex={-1}>
         {entries.map((entry, index) => (
           <li key={`${entry.kind}-${index}`} aria-current={index === entries.length - 1 ? 'step' : undefined}>
             <Group gap="xs" wrap="wrap">

@@ -15,14 +15,29 @@ const ORDER: Record<RecordEntry['kind'], number> = {
   note: 4,
 };
 
+/** The moves of a request's trail the workspace holds, and whether older ones remain to be shown. */
+export type LoadedTrail = { moves: readonly AuditEntry[]; hasOlder: boolean };
+
+/** Two stretches of the trail as one, each entry once, oldest first (by time, then id), as the API orders it. */
+export function mergeTrail(...parts: readonly (readonly AuditEntry[])[]): AuditEntry[] {
+  const byId = new Map(parts.flat().map((entry) => [entry.id, entry]));
+  return [...byId.values()].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
+}
+
 /**
- * The record's full history on one page, as OpenCRVS's record audit shows it: every move and
- * staff change of the audit trail, every internal note, every message of the thread and every
- * document uploaded, oldest first; at the same instant, a move before what it carried.
+ * The record's history on one page, as OpenCRVS's record audit shows it: every move and staff
+ * change of the audit trail the workspace holds, every internal note, every message of the thread
+ * and every document uploaded, oldest first; at the same instant, a move before what it carried.
+ * While older moves remain to be shown, the rest begins where the moves shown begin: what came
+ * before shows with the moves of its time.
  */
-export function recordEntries(practice: StaffPractice): RecordEntry[] {
+export function recordEntries(
+  practice: StaffPractice,
+  trail: LoadedTrail = { moves: practice.history, hasOlder: practice.has_older_history },
+): RecordEntry[] {
+  const from = trail.hasOlder && trail.moves[0] ? Date.parse(trail.moves[0].at) : undefined;
   const entries: RecordEntry[] = [
-    ...practice.history.map((entry) => ({ kind: 'move' as const, at: entry.at, entry })),
+    ...trail.moves.map((entry) => ({ kind: 'move' as const, at: entry.at, entry })),
     ...practice.notes.map((note) => ({
       kind: 'note' as const,
       at: note.created_at,
@@ -43,5 +58,7 @@ export function recordEntries(practice: StaffPractice): RecordEntry[] {
       document,
     })),
   ];
-  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || ORDER[a.kind] - ORDER[b.kind]);
+  return entries
+    .filter((entry) => from === undefined || entry.kind === 'move' || Date.parse(entry.at) >= from)
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || ORDER[a.kind] - ORDER[b.kind]);
 }

@@ -166,6 +166,7 @@ export const operationsEn = {
           document: 'Document uploaded',
         },
         byApplicant: 'the applicant',
+        showOlder: 'Show older entries',
         none: 'Nothing has been recorded for this request yet.',
       },
     },

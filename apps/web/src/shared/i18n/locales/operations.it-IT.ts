@@ -167,6 +167,7 @@ export const operationsIt: typeof operationsEn = {
           document: 'Documento caricato',
         },
         byApplicant: 'il richiedente',
+        showOlder: 'Mostra le voci precedenti',
         none: 'Per questa richiesta non è stato ancora registrato nulla.',
       },
     },
