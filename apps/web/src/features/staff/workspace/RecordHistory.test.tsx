@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@lisbon/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
@@ -201,10 +202,17 @@ describe("the record's history", () => {
       details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `w${id}.pdf` },
       at,
     });
+    let sendPage: () => void = () => undefined;
+    const pageSent = new Promise<void>((resolve) => {
+      sendPage = resolve;
+    });
+    onTestFinished(() => sendPage());
     const api = mockApi({
-      'GET /staff/practices/7/history': (call) =>
+      'GET /staff/practices/7/history': async (call) =>
         call.query.get('before') === '60'
-          ? { body: { data: { entries: [move(40, '2026-11-04T09:00:00.000Z')], has_older: true } } }
+          ? await pageSent.then(() => ({
+              body: { data: { entries: [move(40, '2026-11-04T09:00:00.000Z')], has_older: true } },
+            }))
           : call.query.get('before') === '40'
             ? { body: { data: { entries: [move(20, '2026-11-01T09:00:00.000Z')], has_older: false } } }
             : { status: 422, body: { code: 'VALIDATION_FAILED', message: 'Invalid', errors: {} } },
@@ -229,8 +237,15 @@ describe("the record's history", () => {
         .map((item) => item.textContent.match(/“(v\d+)\.pdf”|Call the university/)?.[1] ?? 'note');
     // The note is older than the moves shown: it comes with those of its time.
     expect(files()).toEqual(['v60']);
-    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    const button = screen.getByRole('button', { name: 'Show older entries' });
+    await userEvent.click(button);
+    // Busy while the page comes, never disabled: a disabled button drops the keyboard's focus.
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    sendPage();
     await waitFor(() => expect(files()).toEqual(['v40', 'note', 'v60']));
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-disabled')).toBeNull();
     expect(api.callsTo('GET /staff/practices/7/history')[0]?.query.get('before')).toBe('60');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
@@ -239,6 +254,54 @@ describe("the record's history", () => {
     // None older: the button is gone, and the focus is on the history it showed.
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list')));
+  });
+
+  it('leaves the older pages shown when more than a page was written since, and offers what lies between', async () => {
+    const move = (id: number, at: string): AuditEntry => ({
+      id,
+      action: 'document_replaced',
+      from_status: 'in_evaluation',
+      to_status: 'in_evaluation',
+      by: byApplicant,
+      note: null,
+      details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `w${id}.pdf` },
+      at,
+    });
+    const api = mockApi({
+      'GET /staff/practices/7/history': (call) =>
+        call.query.get('before') === '60'
+          ? { body: { data: { entries: [move(40, '2026-11-04T09:00:00.000Z')], has_older: false } } }
+          : { body: { data: { entries: [move(150, '2026-11-12T09:00:00.000Z')], has_older: true } } },
+    });
+    const practice = (history: AuditEntry[]) =>
+      staffPracticeFixture({ id: 7, history, has_older_history: true, notes: [], thread: [], documents: [] });
+    // The workspace as read now, and as read again after a hundred more entries.
+    function Workspace() {
+      const [history, setHistory] = useState([move(60, '2026-11-10T09:00:00.000Z')]);
+      return (
+        <>
+          <button type="button" onClick={() => setHistory([move(200, '2026-11-14T09:00:00.000Z')])}>
+            Read again
+          </button>
+          <RecordHistory practice={practice(history)} />
+        </>
+      );
+    }
+    renderComponent(<Workspace />);
+    const files = () =>
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent.match(/“(v\d+)\.pdf”/)?.[1]);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(files()).toEqual(['v40', 'v60']));
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+
+    // Its newest page no longer meets the older ones shown.
+    await userEvent.click(screen.getByRole('button', { name: 'Read again' }));
+    expect(files()).toEqual(['v200']);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    await waitFor(() => expect(files()).toEqual(['v150', 'v200']));
+    expect(api.callsTo('GET /staff/practices/7/history')[1]?.query.get('before')).toBe('200');
   });
 
   it('says why when the older entries could not be read, and keeps the button', async () => {

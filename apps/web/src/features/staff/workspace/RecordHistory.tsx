@@ -26,7 +26,11 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [older, setOlder] = useState<OlderMoves | null>(null);
-  const loaded = older?.practiceId === practice.id ? older : null;
+  // The older pages shown reach the workspace's newest page, unless more than a page was written
+  // since they were read: then they are left, and the button offers what lies between anew.
+  const reachesNewest =
+    !practice.has_older_history || older?.moves.some((move) => move.id === practice.history[0]?.id);
+  const loaded = older?.practiceId === practice.id && reachesNewest ? older : null;
   // The moves asked for, with the workspace's newest page: one written meanwhile shows at once.
   const trail: LoadedTrail = loaded
     ? { moves: mergeTrail(loaded.moves, practice.history), hasOlder: loaded.hasOlder }
@@ -112,10 +116,15 @@ export function RecordHistory({ practice }: { practice: StaffPractice }) {
       <Text>{t('operations.workspace.record.intro')}</Text>
       {trail.hasOlder && trail.moves.length > 0 && (
         <Group>
+          {/* Busy while a page comes, yet focusable (Mantine's `data-disabled`): a disabled button
+              would drop the keyboard's focus to the page's top. */}
           <Button
             variant="outline"
-            loading={showOlder.isPending}
-            onClick={() => showOlder.mutate(trail.moves)}
+            data-disabled={showOlder.isPending || undefined}
+            aria-disabled={showOlder.isPending || undefined}
+            onClick={() => {
+              if (!showOlder.isPending) showOlder.mutate(trail.moves);
+            }}
           >
             {t('operations.workspace.record.showOlder')}
           </Button>
