@@ -1,4 +1,4 @@
-import { countryName, type StaffPracticeSummary, type StaffRef, statusNameOf } from '@lisbon/domain';
+import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
 import { Box, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { CardList, useIsNarrowScreen } from '@/shared/ui/CardList';
 import { RowLink } from '@/shared/ui/RowLink';
-import { StatusBadge } from '@/shared/ui/StatusBadge';
 import { AnsweredBadge } from './AnsweredBadge';
 import { DeadlineFlag } from './DeadlineFlag';
 import { StaffStatus } from './StaffStatus';
@@ -27,27 +26,6 @@ type Props = {
   /** Given to users who may assign: a column of checkboxes. */
   selection?: Selection | undefined;
 };
-
-/**
- * A request's status as staff read it (`statusNameOf`): "Unassigned" (spec §4's status), not the
- * applicant's "in evaluation" over a request nobody evaluates yet; in the applicant label's colour.
- * The search's options only, where a line fits no more; rows, cards and the workspace say it with
- * `StaffStatus`.
- */
-export function StaffStatusBadge({
-  practice,
-}: {
-  practice: Pick<StaffPracticeSummary, 'status' | 'status_label' | 'appeal_type'>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <StatusBadge
-      label={practice.status_label}
-      appealType={practice.appeal_type}
-      text={t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}
-    />
-  );
-}
 
 export const personName = (person: StaffRef | null) =>
   person ? `${person.first_name} ${person.last_name}`.trim() : null;

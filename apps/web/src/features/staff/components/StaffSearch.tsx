@@ -8,7 +8,7 @@ import { useLocale } from '@/shared/i18n';
 import { useStaffSearch } from '../api/search';
 import { AnsweredBadge } from './AnsweredBadge';
 import { DeadlineFlag } from './DeadlineFlag';
-import { StaffStatusBadge } from './QueueTable';
+import { StaffStatus } from './StaffStatus';
 
 /** How long typing pauses before the search is asked: a request per pause, not per keystroke. */
 const PAUSE_MS = 150;
@@ -18,8 +18,8 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
   const locale = useLocale();
   const name = `${result.applicant.first_name} ${result.applicant.last_name}`.trim();
   return (
-    <Group gap="sm" wrap="nowrap" justify="space-between">
-      {/* The text gives way (an email has no space to break at) so the badge stays inside a phone's list. */}
+    <Stack gap={4}>
+      {/* The text gives way (an email has no space to break at) so nothing leaves a phone's list. */}
       <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Text size="sm" fw={600}>
           {t('practices.rowNumber', { id: result.id })} · {name || result.applicant.email}
@@ -31,15 +31,19 @@ function ResultLine({ result }: { result: StaffSearchResult }) {
           {result.is_id_match ? ` · ${t('operations.search.byNumber')}` : ''}
         </Text>
       </div>
-      {/* Every label the queue's row gives it: the status, "The applicant answered", the deadline's flag. */}
-      <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-        <StaffStatusBadge practice={result} />
-        {result.applicant_answered && <AnsweredBadge />}
-        {result.deadline_flag && result.days_to_go !== null && (
-          <DeadlineFlag flag={result.deadline_flag} daysToGo={result.days_to_go} />
-        )}
-      </Stack>
-    </Group>
+      {/* Every label the queue's row gives it, said as the row says them: the status line (the
+          staff's status, then the applicant's label), "The applicant answered", the deadline's flag;
+          under the text, where a phone's list has the width for them. */}
+      <StaffStatus practice={result} />
+      {(result.applicant_answered || result.deadline_flag) && (
+        <Group gap="sm" align="flex-start">
+          {result.applicant_answered && <AnsweredBadge />}
+          {result.deadline_flag && result.days_to_go !== null && (
+            <DeadlineFlag flag={result.deadline_flag} daysToGo={result.days_to_go} />
+          )}
+        </Group>
+      )}
+    </Stack>
   );
 }
 

@@ -15,9 +15,10 @@ type Props = {
 
 /**
  * A request's status, said one way wherever staff read it (the workspace's first line, a queue's
- * row and card): the staff's name of the status first (`statusNameOf`: "Unassigned", spec §4's
- * status), then the label the applicant reads, after "Shown to the applicant:". A badge of the
- * applicant's label alone beside or over the staff's name read as a second, contrary status.
+ * row and card, a search's result): the staff's name of the status first (`statusNameOf`:
+ * "Unassigned", spec §4's status), then the label the applicant reads, after "Shown to the
+ * applicant:". A badge of the applicant's label alone beside or over the staff's name read as a
+ * second, contrary status.
  */
 export function StaffStatus({ practice, justify }: Props) {
   const { t } = useTranslation();

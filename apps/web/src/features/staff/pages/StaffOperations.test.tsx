@@ -110,10 +110,13 @@ describe('the staff search box', () => {
     expect(within(options[0] as HTMLElement).getByText('At risk')).toBeTruthy();
     expect(within(options[0] as HTMLElement).getByText('8 working days left')).toBeTruthy();
     expect(options[1]?.textContent).not.toMatch(/Late|At risk|On time|working day/);
-    // Each says its status as staff read it: nobody is assigned to no. 41 yet.
-    expect(options[0]?.textContent).toContain('Unassigned');
-    expect(options[0]?.textContent).not.toContain('in evaluation');
-    expect(options[1]?.textContent).toContain('Published');
+    // Each says its status as the queue's row and the workspace say it: the staff's status first
+    // (nobody is assigned to no. 41 yet), then the applicant's label after "Shown to the applicant:".
+    const statusLine = (option: HTMLElement) =>
+      within(option).getByText('Shown to the applicant:').parentElement?.parentElement?.textContent;
+    expect(statusLine(options[0] as HTMLElement)).toBe('UnassignedShown to the applicant:in evaluation');
+    expect(statusLine(options[1] as HTMLElement)).toBe('PublishedShown to the applicant:published');
+    expect(statusLine(options[2] as HTMLElement)).toBe('In evaluationShown to the applicant:in evaluation');
     expect(api.callsTo('GET /staff/search')[0]?.query.get('q')).toBe('zo');
     expect(await screen.findByText(/3 requests found/)).toBeTruthy();
     await userEvent.keyboard('{ArrowDown}{Enter}');
