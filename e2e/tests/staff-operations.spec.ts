@@ -275,3 +275,43 @@ test('on a 375 px phone the search box shows its whole placeholder, in English a
   ).toBeGreaterThan(0);
   await secretary.context().close();
 });
+
+test('on a 375 px phone a queue’s card says its status line under the number, from the card’s left edge', async ({
+  browser,
+  request,
+}) => {
+  const staff = createDemoStaff(dataDir(PORTAL_PORT));
+  const secretaryAccount = staff.secretary;
+  if (!secretaryAccount) throw new Error('demo:staff printed no secretary');
+  const owner = { email: `ines.${Date.now()}@example.org`, password: 'Olive-grove-2031!' };
+  await createApplicant(request, dataDir(PORTAL_PORT), owner);
+  const id = await draftAtReview(request, owner);
+  await payThroughApi(request, owner, id);
+  const secretary = await staffPage(browser, secretaryAccount);
+  await secretary.setViewportSize({ width: 375, height: 800 });
+  await secretary.goto('/staff/queues/unassigned');
+  const card = secretary
+    .getByRole('listitem')
+    .filter({ has: secretary.getByRole('link', { name: `Request no. ${id}`, exact: true }) });
+  const staffWords = card.getByText('Unassigned', { exact: true });
+  const seesLabel = card.getByText('Shown to the applicant:', { exact: true });
+  const applicantLine = card.getByText(/^Amina Haddad/);
+  await expect(staffWords).toBeVisible();
+  const [number, words, sees, line] = await Promise.all(
+    [
+      card.getByRole('link', { name: `Request no. ${id}`, exact: true }),
+      staffWords,
+      seesLabel,
+      applicantLine,
+    ].map((part) => part.boundingBox()),
+  );
+  if (!number || !words || !sees || !line) throw new Error('a part of the card has no box');
+  // Under the number, and from the left edge the card's lines start at, not a ragged column at its right.
+  expect(words.y).toBeGreaterThanOrEqual(number.y + number.height - 1);
+  expect(Math.abs(words.x - line.x)).toBeLessThanOrEqual(1);
+  // "Shown to the applicant:" and its label stay on one line, after the staff's words.
+  expect(sees.height).toBeLessThan(words.height * 1.5);
+  await expectNoSideScroll(secretary);
+  await expectAccessible(secretary);
+  await secretary.context().close();
+});

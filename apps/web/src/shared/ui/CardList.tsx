@@ -26,6 +26,11 @@ export type CardItem = {
   before?: ReactNode;
   /** At the card's top right, e.g. the status badge. */
   badge?: ReactNode;
+  /**
+   * Under the title, from the card's left edge across its width: a status said in a line of its
+   * own (the staff's status line), too long for the top right of a phone's card.
+   */
+  status?: ReactNode;
   /** Lines under the title, in this order. */
   lines?: readonly ReactNode[];
   facts: readonly CardFact[];
@@ -71,6 +76,7 @@ export function CardList({ caption, items, header }: Props) {
               </Group>
               {item.badge}
             </Group>
+            {item.status && <Box mt={4}>{item.status}</Box>}
             {item.lines?.map((line, index) => (
               <Text key={index} size="sm">
                 {line}

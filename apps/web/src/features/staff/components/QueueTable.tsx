@@ -1,5 +1,5 @@
 import { countryName, type StaffPracticeSummary, type StaffRef } from '@lisbon/domain';
-import { Box, Checkbox, Stack, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Table, Text } from '@mantine/core';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format';
@@ -104,12 +104,10 @@ export function QueueTable({ practices, caption, selection }: Props) {
           key: practice.id,
           before: selectOne(practice),
           title: link(practice),
-          badge: (
-            <Stack gap={4} align="flex-end">
-              <StaffStatus practice={practice} justify="flex-end" />
-              {practice.applicant_answered && <AnsweredBadge />}
-            </Stack>
-          ),
+          // The status line under the number, from the card's left edge: at the top right of a
+          // 375 px card it broke into a ragged column beside the number.
+          badge: practice.applicant_answered && <AnsweredBadge />,
+          status: <StaffStatus practice={practice} />,
           lines: [
             [applicant(practice), practice.qualification_name].filter(Boolean).join(' · '),
             service(practice),

@@ -1,5 +1,5 @@
 import { type AppealType, type PracticeStatus, type StatusLabel, statusNameOf } from '@lisbon/domain';
-import { Group, type GroupProps, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/shared/ui/StatusBadge';
 
@@ -9,8 +9,6 @@ type Props = {
     status_label: StatusLabel;
     appeal_type?: AppealType | null | undefined;
   };
-  /** Where the line's parts sit when it is narrower than its place (a card's top right: the end). */
-  justify?: GroupProps['justify'];
 };
 
 /**
@@ -20,10 +18,10 @@ type Props = {
  * applicant:". A badge of the applicant's label alone beside or over the staff's name read as a
  * second, contrary status.
  */
-export function StaffStatus({ practice, justify }: Props) {
+export function StaffStatus({ practice }: Props) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" justify={justify}>
+    <Group gap="sm">
       <Text fw={600}>{t(`staff.status.${statusNameOf(practice.status, practice.appeal_type)}`)}</Text>
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{t('staff.applicant.seesLabel')}</Text>
