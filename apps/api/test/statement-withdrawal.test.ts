@@ -56,6 +56,23 @@ describe('withdrawing a published statement', () => {
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ kind: 'revoke', certificate_id: statement.certificate_id });
     expect((await ctx.ledger.audit()).isIntact).toBe(true);
+    // The request's history says it, by the body, with the reason the applicant is given.
+    const workspace = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/practices/${practiceId}`,
+      headers: bearer(admin.token),
+    });
+    expect(workspace.statusCode).toBe(200);
+    expect(workspace.json().data.history.at(-1)).toMatchObject({
+      action: 'statement_withdrawn',
+      from_status: 'published',
+      to_status: 'published',
+      by: null,
+      details: {
+        certificate_id: statement.certificate_id,
+        reason: 'Issued on a forged diploma (case 2026/114).',
+      },
+    });
     // The holder is told, with the reason, once the mail job runs.
     await t.worker.drainOnce();
     const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'holder@example.org');

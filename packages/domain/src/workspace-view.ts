@@ -22,7 +22,8 @@ import { staffRefSchema, VERIFICATION_OUTCOMES } from './workspace';
  * What an audit entry records: a move, a staff change, a refund the provider confirmed (or one it
  * refused that staff gave back by hand, decision 068), or the
  * applicant's replacement or deletion of a document of a submitted request (the request's status
- * stays; the entry keeps the file that was there).
+ * stays; the entry keeps the file that was there), or the withdrawal of its statement by the body
+ * (`lisbon statement:withdraw`, decision 097: by nobody, the status stays, with the reason given).
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -32,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'refund_given_back_by_hand',
   'document_replaced',
   'document_deleted',
+  'statement_withdrawn',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

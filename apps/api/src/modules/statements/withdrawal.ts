@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { queueApplicantMail } from '../mails/service';
+import { recordAuditEntry } from '../practice-records/audit.service';
 import {
   findPendingStatementOfPractice,
   findPracticeOwner,
@@ -85,14 +86,27 @@ export async function withdrawStatement(
     // The request's own statement (not a statement of appeal): its page says so, and no appeal follows.
     if (statement.kind === 'statement')
       await markPracticeStatementWithdrawn(trx, { practiceId: statement.practice_id, at });
-    // In the same transaction: the holder is told once, if and only if the withdrawal commits.
+    // In the same transaction: the request's history says it, with the reason, for the staff who
+    // read it (the applicant was told it; a colleague asked about it should know it too), and the
+    // holder is told once, if and only if the withdrawal commits.
     const owner = await findPracticeOwner(trx, statement.practice_id);
-    if (owner)
+    if (owner) {
+      await recordAuditEntry(trx, {
+        practiceId: statement.practice_id,
+        from: owner.status,
+        to: owner.status,
+        action: 'statement_withdrawn',
+        byUserId: null,
+        note: null,
+        details: { certificate_id: certificateId, reason },
+        at,
+      });
       await queueApplicantMail(ctx, trx, 'statement-withdrawn', {
         userId: owner.user_id,
         practiceId: statement.practice_id,
         text: reason,
       });
+    }
     return { certificateId, entrySeq: revoke.seq, repeated: false };
   });
 }

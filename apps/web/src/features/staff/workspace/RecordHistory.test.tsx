@@ -7,6 +7,7 @@ import { mockApi } from '@/test/mockApi';
 import { renderComponent } from '@/test/renderComponent';
 import { staffPracticeFixture } from '@/test/staffFixtures';
 import { testUser } from '@/test/users';
+import { changeLocale } from '@/shared/i18n';
 import { RecordHistory } from './RecordHistory';
 
 afterEach(() => {
@@ -138,6 +139,43 @@ describe("the record's history", () => {
     ).toBeTruthy();
     expect(screen.getByText('Document deleted by the applicant')).toBeTruthy();
     expect(screen.getByText('Internship letter (additional document): “letter.pdf”')).toBeTruthy();
+  });
+
+  it('says the body withdrew the statement, with the reason the applicant was given, in en-US and it-IT', async () => {
+    const practice = staffPracticeFixture({
+      status: 'published',
+      history: [
+        {
+          id: 9,
+          action: 'statement_withdrawn',
+          from_status: 'published',
+          to_status: 'published',
+          by: null,
+          note: null,
+          details: { certificate_id: 'b4e7b10d', reason: 'The diploma was not issued by the institution.' },
+          at: '2026-12-07T09:00:00.000Z',
+        },
+      ],
+    });
+    for (const [locale, what, reason] of [
+      [
+        'en-US',
+        'Statement withdrawn by the body',
+        'Reason given to the applicant: The diploma was not issued by the institution.',
+      ],
+      [
+        'it-IT',
+        'Attestato ritirato dall’ente',
+        'Motivo comunicato al richiedente: The diploma was not issued by the institution.',
+      ],
+    ] as const) {
+      await changeLocale(locale);
+      onTestFinished(() => changeLocale('en-US'));
+      renderComponent(<RecordHistory practice={practice} />);
+      expect(screen.getByText(what)).toBeTruthy();
+      expect(screen.getByText(reason)).toBeTruthy();
+      cleanup();
+    }
   });
 
   it("names no appeal's move on an amendment while its type loads, then names it for the amendment", async () => {

@@ -315,6 +315,7 @@ export const staffEn = {
         cancel_delivery: 'Delivery cancelled, refund of the fee asked for',
         refund_issued: 'Refund confirmed by the provider, credit note issued',
         refund_given_back_by_hand: 'Refund refused by the provider, given back by hand',
+        statement_withdrawn: 'Statement withdrawn by the body',
         document_replaced: 'Document replaced by the applicant',
         document_deleted: 'Document deleted by the applicant',
       },

@@ -313,6 +313,7 @@ export const staffIt: Staff = {
         cancel_delivery: 'Restituzione annullata, rimborso della tariffa richiesto',
         refund_issued: 'Rimborso confermato dal gestore, nota di credito emessa',
         refund_given_back_by_hand: 'Rimborso rifiutato dal gestore, restituito a mano',
+        statement_withdrawn: 'Attestato ritirato dall’ente',
         document_replaced: 'Documento sostituito dal richiedente',
         document_deleted: 'Documento eliminato dal richiedente',
       },
