@@ -1,4 +1,4 @@
-import { formatDayMonthYear, type DeadlineFlag, type Locale } from '@lisbon/domain';
+import { formatLongDate, type DeadlineFlag, type Locale } from '@lisbon/domain';
 import type { MailContent } from '../../platform/mail/message';
 import { greeting } from '../../platform/mail/greeting';
 
@@ -26,7 +26,8 @@ export type DigestFacts = {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function lineOf(locale: Locale, line: DigestLine): string {
-  const deadline = formatDayMonthYear(line.deadline);
+  // In words, as the queues and every other mail say a day: "05/03/2027" reads 3 May in the US.
+  const deadline = formatLongDate(line.deadline, locale);
   const what = [`${locale === 'it-IT' ? 'n.' : 'No.'} ${line.id}`, line.applicant, line.qualification]
     .filter(Boolean)
     .join(' · ');
