@@ -204,6 +204,16 @@ describe('the daily mail of requests late or at risk', () => {
       /in ritardo di 9 giorni lavorativi \(scadenza \d{1,2} [a-z]+ \d{4}\)/,
     );
     expect(to('sec@example.org')?.subject).toContain('Deadlines: 2 late, 3 at risk');
+    // Each button names the page its link opens: the office's the dashboard, an evaluator's their queue.
+    expect(to('sec@example.org')?.text).toContain(
+      'Open the dashboard:\nhttp://localhost:3000/staff/dashboard',
+    );
+    expect(to('eva@example.org')?.text).toContain(
+      'Open the queue:\nhttp://localhost:3000/staff/queues/assigned',
+    );
+    expect(to('ezio@example.org')?.text).toContain(
+      'Apri la coda:\nhttp://localhost:3000/staff/queues/assigned',
+    );
     expect(to('idle@example.org')).toBeUndefined();
     // Later the same day, nothing more is asked for.
     clock.advance({ hours: 3 });

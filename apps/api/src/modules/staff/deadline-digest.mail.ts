@@ -64,7 +64,8 @@ export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
         shown.join('\n'),
         ...(more > 0 ? [`…e altre ${more}.`] : []),
       ],
-      action: { label: 'Apri la coda', url: facts.link },
+      // The office's link opens the dashboard, an evaluator's their queue: the button says which.
+      action: { label: facts.scope === 'office' ? 'Apri il cruscotto' : 'Apri la coda', url: facts.link },
     };
   }
   const whose = facts.scope === 'assigned' ? 'Of the requests assigned to you' : 'Of the office’s requests';
@@ -76,6 +77,6 @@ export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
       shown.join('\n'),
       ...(more > 0 ? [`…and ${more} more.`] : []),
     ],
-    action: { label: 'Open the queue', url: facts.link },
+    action: { label: facts.scope === 'office' ? 'Open the dashboard' : 'Open the queue', url: facts.link },
   };
 }
