@@ -1,4 +1,5 @@
 import type { StaffPracticeSummary, StaffSearchResult } from '@lisbon/domain';
+import { digestContent } from '../src/modules/staff/deadline-digest.mail';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
@@ -200,6 +201,10 @@ describe('the daily mail of requests late or at risk', () => {
     expect(to('eva@example.org')?.text).not.toContain(`No. ${ids.onTime}`);
     expect(to('ezio@example.org')?.language).toBe('it-IT');
     expect(to('ezio@example.org')?.subject).toContain('Scadenze: 1 in ritardo, 0 a rischio');
+    // None at risk is said in words, not "0 hanno".
+    expect(to('ezio@example.org')?.text).toContain(
+      'Delle richieste assegnate a te, 1 è in ritardo e nessuna ha 10 giorni lavorativi o meno alla scadenza',
+    );
     expect(to('ezio@example.org')?.text).toMatch(
       /in ritardo di 9 giorni lavorativi \(scadenza \d{1,2} [a-z]+ \d{4}\)/,
     );
@@ -220,5 +225,25 @@ describe('the daily mail of requests late or at risk', () => {
     expect(
       await queueDeadlineDigest(createContext({ config: testConfig(t.database), db: t.database.db, clock })),
     ).toBe(false);
+  });
+});
+
+describe('the words of the daily mail', () => {
+  it('says a count of none in words, in en-US and it-IT', () => {
+    const facts = {
+      firstName: 'Eva',
+      scope: 'assigned' as const,
+      late: 0,
+      atRisk: 2,
+      atRiskDays: 10,
+      lines: [],
+      link: 'http://localhost:3000/staff/queues/assigned',
+    };
+    expect(digestContent('en-US', facts).paragraphs[0]).toBe(
+      'Of the requests assigned to you, none is late and 2 have 10 working days or fewer left (closures and holidays excluded).',
+    );
+    expect(digestContent('it-IT', facts).paragraphs[0]).toBe(
+      'Delle richieste assegnate a te, nessuna è in ritardo e 2 hanno 10 giorni lavorativi o meno alla scadenza (chiusure e festività escluse).',
+    );
   });
 });

@@ -49,7 +49,10 @@ function lineOf(locale: Locale, line: DigestLine): string {
   return `- ${what}: ${when} (deadline ${deadline})`;
 }
 
-/** The daily mail of requests late or at risk, in each interface language. */
+/**
+ * The daily mail of requests late or at risk, in each interface language; a count of none in words
+ * ("none is late"), as "0 are late" read like a figure missing.
+ */
 export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
   const shown = facts.lines.map((line) => lineOf(locale, line));
   const more = facts.late + facts.atRisk - facts.lines.length;
@@ -60,7 +63,7 @@ export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
       subject: `Scadenze: ${facts.late} in ritardo, ${facts.atRisk} a rischio`,
       greeting: greeting('it-IT', facts.firstName),
       paragraphs: [
-        `${whose}, ${facts.late} ${facts.late === 1 ? 'è in ritardo' : 'sono in ritardo'} e ${facts.atRisk} ${facts.atRisk === 1 ? 'ha' : 'hanno'} ${facts.atRiskDays} giorni lavorativi o meno alla scadenza (chiusure e festività escluse).`,
+        `${whose}, ${facts.late === 0 ? 'nessuna è in ritardo' : `${facts.late} ${facts.late === 1 ? 'è in ritardo' : 'sono in ritardo'}`} e ${facts.atRisk === 0 ? 'nessuna ha' : `${facts.atRisk} ${facts.atRisk === 1 ? 'ha' : 'hanno'}`} ${facts.atRiskDays} giorni lavorativi o meno alla scadenza (chiusure e festività escluse).`,
         shown.join('\n'),
         ...(more > 0 ? [`…e altre ${more}.`] : []),
       ],
@@ -73,7 +76,7 @@ export function digestContent(locale: Locale, facts: DigestFacts): MailContent {
     subject: `Deadlines: ${facts.late} late, ${facts.atRisk} at risk`,
     greeting: greeting('en-US', facts.firstName),
     paragraphs: [
-      `${whose}, ${facts.late} ${facts.late === 1 ? 'is' : 'are'} late and ${facts.atRisk} ${facts.atRisk === 1 ? 'has' : 'have'} ${facts.atRiskDays} working days or fewer left (closures and holidays excluded).`,
+      `${whose}, ${facts.late === 0 ? 'none is' : `${facts.late} ${facts.late === 1 ? 'is' : 'are'}`} late and ${facts.atRisk === 0 ? 'none has' : `${facts.atRisk} ${facts.atRisk === 1 ? 'has' : 'have'}`} ${facts.atRiskDays} working days or fewer left (closures and holidays excluded).`,
       shown.join('\n'),
       ...(more > 0 ? [`…and ${more} more.`] : []),
     ],
