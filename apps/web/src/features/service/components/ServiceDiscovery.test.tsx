@@ -1,9 +1,17 @@
+import { STATUS_LABELS } from '@lisbon/domain';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/shared/i18n';
+import { discoveryEn } from '@/shared/i18n/locales/discovery.en-US';
+import { discoveryIt } from '@/shared/i18n/locales/discovery.it-IT';
+import { practicesEn } from '@/shared/i18n/locales/practices.en-US';
+import { practicesIt } from '@/shared/i18n/locales/practices.it-IT';
 import { discoveryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
+import { logIn } from '@/test/session';
+import { testUser } from '@/test/users';
 
 afterEach(() => {
   cleanup();
@@ -15,8 +23,9 @@ afterEach(() => {
 const france = discoveryFixture().country;
 const turkmenistan = { ...france, code: 'TM', name: 'Turkmenistan', is_service_available: false };
 
-function api() {
+function api(more: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...more,
     'GET /countries': ({ query }) => ({
       body: {
         data: [france, turkmenistan].filter((country) =>
@@ -135,5 +144,58 @@ describe('service discovery on the home page', () => {
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
       '/service/new?country=FR&level=higher',
     );
+  });
+});
+
+describe('service discovery on the home page for a refugee account', () => {
+  const counts = (submitted: number) => ({
+    body: {
+      data: {
+        counts: {
+          ...Object.fromEntries(STATUS_LABELS.map((label) => [label, 0])),
+          'in evaluation': submitted,
+        },
+        total: submitted,
+      },
+    },
+  });
+  const refugee = () => logIn(testUser({ category: 'refugee' }));
+  const withCounts = (submitted: number) => api({ 'GET /users/1/notifications': counts(submitted) });
+
+  afterEach(() => changeLocale('en-US'));
+
+  it('that has filed its two requests says the limit is reached where “Start a request” was, in Italian too', async () => {
+    withCounts(2);
+    renderApp('/', { queryClient: refugee() });
+    await choose('France', 'fra');
+    await userEvent.click(screen.getByRole('radio', { name: 'Higher education' }));
+    const result = await screen.findByRole('region', { name: 'The service for your qualification' });
+    expect(
+      await within(result).findByText(
+        'Limit reached: a refugee account can file up to 2 requests, and yours has filed them, so no new request can be started.',
+      ),
+    ).toBeTruthy();
+    expect(within(result).getByText('Free comparability for refugees')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Start a request' })).toBeNull();
+    await changeLocale('it-IT');
+    expect(
+      await within(result).findByText(
+        'Limite raggiunto: un account rifugiato può presentare al massimo 2 richieste e il tuo le ha già presentate, quindi non è possibile iniziarne una nuova.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('with one request filed still offers “Start a request”', async () => {
+    withCounts(1);
+    renderApp('/', { queryClient: refugee() });
+    await choose('France', 'fra');
+    await userEvent.click(screen.getByRole('radio', { name: 'Higher education' }));
+    expect(await screen.findByRole('link', { name: 'Start a request' })).toBeTruthy();
+    expect(screen.queryByText(/^Limit reached/)).toBeNull();
+  });
+
+  it('says it in the words of My requests, in both languages', () => {
+    expect(discoveryEn.discovery.limitReached).toBe(practicesEn.practices.limitReached);
+    expect(discoveryIt.discovery.limitReached).toBe(practicesIt.practices.limitReached);
   });
 });

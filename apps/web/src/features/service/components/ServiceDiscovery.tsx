@@ -2,6 +2,7 @@ import {
   applicableService,
   EDUCATION_LEVELS,
   isForeignEducationSystem,
+  REFUGEE_REQUEST_LIMIT,
   type EducationLevel,
 } from '@lisbon/domain';
 import {
@@ -22,6 +23,7 @@ import { Link } from 'react-router';
 import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { loginPath } from '@/shared/session/loginPath';
+import { useRequestLimit } from '@/shared/session/requestLimit';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
@@ -39,7 +41,10 @@ type Props = {
   order?: TitleOrder;
   initialCountry?: string | null;
   initialLevel?: EducationLevel | null;
-  /** What the main button does; by default it starts a request (after login for a visitor). */
+  /**
+   * What the main button does; by default it starts a request (after login for a visitor), or says
+   * in its place that a refugee account at its limit can start no other.
+   */
   action?: (country: string, level: EducationLevel) => React.ReactNode;
 };
 
@@ -58,8 +63,17 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
   const discovery = useDiscovery(country, level);
   const isRefugee = user?.category === 'refugee';
   const hasService = Boolean(discovery.data && applicableService(discovery.data, isRefugee));
+  const limit = useRequestLimit(user);
 
   const start = (code: string, chosen: EducationLevel) => {
+    // A refugee account that has filed its requests can start no other: said where the button was,
+    // rather than a button to a page that says so (as on My requests).
+    if (limit.isReached)
+      return (
+        <Text size="sm" maw={480}>
+          {t('discovery.limitReached', { limit: REFUGEE_REQUEST_LIMIT })}
+        </Text>
+      );
     const target = newRequestPath(code, chosen);
     return (
       <Stack gap={4} align="flex-start">

@@ -46,6 +46,9 @@ export const discoveryIt: Pick<Catalogue, 'discovery'> = {
     noServiceBody:
       'Al momento non possiamo valutare titoli di questo livello per il paese scelto ({{country}}). Controlla il paese del tuo sistema di istruzione con i suggerimenti, oppure <contact>contattaci</contact>.',
     start: 'Inizia una richiesta',
+    /** In the start button's place, in the words of My requests (practices.limitReached). */
+    limitReached:
+      'Limite raggiunto: un account rifugiato può presentare al massimo {{limit}} richieste e il tuo le ha già presentate, quindi non è possibile iniziarne una nuova.',
     loginFirst: 'Ti chiederemo prima di accedere o di registrarti.',
   },
 };
