@@ -168,7 +168,11 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
     <>
       <FormAlert message={failure} />
       {documents.length === 0 ? (
-        <Text>{t('documentsPage.noDocuments')}</Text>
+        // The table's place once its last document is deleted: the keyboard goes on from here, told
+        // that none is left, where it went to the page's main content (the wizard's step, /documents).
+        <Box ref={table} tabIndex={-1}>
+          <Text>{t('documentsPage.noDocuments')}</Text>
+        </Box>
       ) : isNarrow ? (
         // Below the side navigation the documents are cards, as the lists of requests are
         // (decision 085): the buttons in view under each document, nothing to scroll sideways to.
@@ -237,7 +241,7 @@ export function DocumentTable({ documents, caption, isEditable, practice }: Prop
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
         isBusy={isDeleting}
-        // The deleted row's button is gone: the keyboard goes on from the table.
+        // The deleted row's button is gone: the keyboard goes on from the table, or its empty place.
         focusWhenOpenerGone={() => table.current}
       />
     </>

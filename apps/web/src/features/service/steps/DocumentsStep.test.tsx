@@ -418,3 +418,46 @@ describe('wizard documents step', () => {
     localStorage.clear();
   });
 });
+
+describe('deleting a document in the step', () => {
+  const passport = {
+    id: 3,
+    practice_id: 7,
+    type: 'identity_document' as const,
+    additional_type: null,
+    file_name: 'passport.pdf',
+    content_type: 'application/pdf',
+    size: 4,
+    sha256: 'a'.repeat(64),
+    created_at: '2026-11-20T10:00:00.000Z',
+  };
+
+  it('gives the keyboard to the table’s place, which says none is left, once the last document is deleted, as to the table after any other', async () => {
+    let documents = [passport];
+    const withDocuments = () => {
+      const answer = overview(documents.length > 0 ? ['diploma'] : ['identity_document', 'diploma']);
+      return {
+        data: { ...answer.data, practices: answer.data.practices.map((entry) => ({ ...entry, documents })) },
+      };
+    };
+    mockApi({
+      'GET /documents': () => ({ body: withDocuments() }),
+      'DELETE /documents/3': () => {
+        documents = [];
+        return { status: 204 };
+      },
+    });
+    showStep();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete ID card or passport' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the document' }));
+
+    const none = await screen.findByText('No documents uploaded yet.');
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    // In the step's list of documents, not the page's body or main content around it.
+    const attached = screen.getByRole('region', { name: 'Documents of this request' });
+    await waitFor(() => expect(attached.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.contains(none)).toBe(true);
+  });
+});
