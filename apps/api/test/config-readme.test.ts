@@ -103,4 +103,31 @@ describe('the README’s configuration table', () => {
     const documented = rows.filter((row) => row.meaning.startsWith('build time')).flatMap((row) => row.names);
     expect([...read].sort()).toEqual([...documented].sort());
   });
+
+  it('has a bench-only row for every BENCH_ variable the bench reads, and the bench reads every one', () => {
+    const source = (folder: string): string[] =>
+      readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? entry.name === 'node_modules'
+            ? []
+            : source(join(folder, entry.name))
+          : /\.(ts|mjs)$/.test(entry.name)
+            ? [readFileSync(join(folder, entry.name), 'utf8')]
+            : [],
+      );
+    const read = new Set(
+      source(join(REPO_ROOT, 'bench')).flatMap((text) =>
+        [...text.matchAll(/process\.env\.(BENCH_[A-Z0-9_]+)/g)].map((match) => match[1] as string),
+      ),
+    );
+    expect(read.size).toBeGreaterThan(20);
+    const documented = rows
+      .filter((row) => row.meaning.startsWith('bench only'))
+      .flatMap((row) => row.names)
+      .filter((name) => name.startsWith('BENCH_'));
+    expect([...read].sort()).toEqual([...documented].sort());
+    // bench/README.md, where each scenario says what tunes it, names each one too.
+    const benchReadme = readFileSync(join(REPO_ROOT, 'bench/README.md'), 'utf8');
+    expect([...read].filter((name) => !benchReadme.includes(`\`${name}`))).toEqual([]);
+  });
 });
