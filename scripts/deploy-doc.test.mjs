@@ -154,6 +154,20 @@ describe('nginx with TLS', () => {
     expect(nginx).not.toContain('certbot --nginx');
   });
 
+  it('reloads nginx on a host without systemd too, with nginx -s reload, as other sections give their form', () => {
+    const text = nginx.replace(/\s+/g, ' ');
+    const reloads = [...text.matchAll(/systemctl reload nginx/g)].map((match) => match.index);
+    expect(reloads.length).toBeGreaterThanOrEqual(2);
+    // Each systemctl reload has its form without systemd in the same breath.
+    for (const at of reloads) expect(text.slice(at, at + 400)).toContain('nginx -s reload');
+    expect(text).toContain("--deploy-hook 'nginx -s reload'");
+    expect(text).toContain('(without systemd: `nginx -t && nginx -s reload`)');
+    // certbot renews by its timer under systemd; without, by its cron file, which needs cron.
+    expect(text).toContain('`/etc/cron.d/certbot`');
+    expect(text).toContain('install cron (section 6, "Without systemd")');
+    expect(section(6).replace(/\s+/g, ' ')).toContain('apt-get install -y cron');
+  });
+
   it('answers certbot’s challenge on port 80, where everything else is sent to HTTPS', () => {
     const plain = example.slice(example.indexOf('listen 80;'), example.indexOf('listen 443'));
     expect(plain).toContain('location /.well-known/acme-challenge/ { root /var/www/html; }');
