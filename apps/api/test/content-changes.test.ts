@@ -67,7 +67,7 @@ async function expectChanged(): Promise<void> {
     'Invoices and receipts are on your Account page.',
   ]);
   expect(english.at(-1)?.content.title).toBe('Where is the office?');
-  expect((await faq('it-IT')).at(-1)?.content.title).toBe("Dove si trova l'ufficio?");
+  expect((await faq('it-IT')).at(-1)?.content.title).toBe('Dove si trova l’ufficio?');
 
   expect((await discovery('DE', 'higher')).service?.required_documents).toEqual([
     'identity_document',
