@@ -17,6 +17,18 @@ afterEach(() => {
 
 const byApplicant = { id: 1, first_name: 'Amina', last_name: 'Haddad', role: 'applicant' };
 
+/** An applicant's replacement of file `v{id}.pdf`: an entry of the trail named by its file. */
+const move = (id: number, at: string): AuditEntry => ({
+  id,
+  action: 'document_replaced',
+  from_status: 'in_evaluation',
+  to_status: 'in_evaluation',
+  by: byApplicant,
+  note: null,
+  details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `w${id}.pdf` },
+  at,
+});
+
 describe("the record's history", () => {
   it('says nothing is recorded yet in its own words, not "No items found"', () => {
     renderComponent(
@@ -230,16 +242,6 @@ describe("the record's history", () => {
   });
 
   it('shows the newest page of the trail, and the older ones with what happened in their time on "Show older entries"', async () => {
-    const move = (id: number, at: string): AuditEntry => ({
-      id,
-      action: 'document_replaced',
-      from_status: 'in_evaluation',
-      to_status: 'in_evaluation',
-      by: byApplicant,
-      note: null,
-      details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `w${id}.pdf` },
-      at,
-    });
     let sendPage: () => void = () => undefined;
     const pageSent = new Promise<void>((resolve) => {
       sendPage = resolve;
@@ -295,16 +297,6 @@ describe("the record's history", () => {
   });
 
   it('leaves the older pages shown when more than a page was written since, and offers what lies between', async () => {
-    const move = (id: number, at: string): AuditEntry => ({
-      id,
-      action: 'document_replaced',
-      from_status: 'in_evaluation',
-      to_status: 'in_evaluation',
-      by: byApplicant,
-      note: null,
-      details: { type: 'diploma', file_name: `v${id}.pdf`, new_file_name: `w${id}.pdf` },
-      at,
-    });
     const api = mockApi({
       'GET /staff/practices/7/history': (call) =>
         call.query.get('before') === '60'
