@@ -1,10 +1,11 @@
-import { REFUGEE_REQUEST_LIMIT, SORT_FIELDS, isSortOf } from '@lisbon/domain';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { SORT_FIELDS, isSortOf } from '@lisbon/domain';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RequestList } from '@/shared/practice/RequestList';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { useRequestLimit } from '@/shared/session/requestLimit';
+import { RequestLimitReached } from '@/shared/session/RequestLimitReached';
 import { PageHeading } from '@/shared/ui/PageHeading';
 import { type ListQuery, usePractices } from '../api/practices';
 import { AccountIncompleteNotice } from '../components/AccountIncompleteNotice';
@@ -46,9 +47,7 @@ export function PracticesPage() {
         {limit.isReached ? (
           // A refugee account that has filed its requests can start no other: said where the button
           // was, rather than a button to a page that says so.
-          <Text size="sm" maw={480}>
-            {t('practices.limitReached', { limit: REFUGEE_REQUEST_LIMIT })}
-          </Text>
+          <RequestLimitReached />
         ) : (
           <Button component={Link} to="/service/new">
             {t('practices.new')}

@@ -3,10 +3,6 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n';
-import { discoveryEn } from '@/shared/i18n/locales/discovery.en-US';
-import { discoveryIt } from '@/shared/i18n/locales/discovery.it-IT';
-import { practicesEn } from '@/shared/i18n/locales/practices.en-US';
-import { practicesIt } from '@/shared/i18n/locales/practices.it-IT';
 import { discoveryFixture } from '@/test/fixtures';
 import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
@@ -192,10 +188,5 @@ describe('service discovery on the home page for a refugee account', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Higher education' }));
     expect(await screen.findByRole('link', { name: 'Start a request' })).toBeTruthy();
     expect(screen.queryByText(/^Limit reached/)).toBeNull();
-  });
-
-  it('says it in the words of My requests, in both languages', () => {
-    expect(discoveryEn.discovery.limitReached).toBe(practicesEn.practices.limitReached);
-    expect(discoveryIt.discovery.limitReached).toBe(practicesIt.practices.limitReached);
   });
 });

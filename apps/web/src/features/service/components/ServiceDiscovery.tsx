@@ -2,7 +2,6 @@ import {
   applicableService,
   EDUCATION_LEVELS,
   isForeignEducationSystem,
-  REFUGEE_REQUEST_LIMIT,
   type EducationLevel,
 } from '@lisbon/domain';
 import {
@@ -24,6 +23,7 @@ import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { useCurrentUser } from '@/shared/session/currentUser';
 import { loginPath } from '@/shared/session/loginPath';
 import { useRequestLimit } from '@/shared/session/requestLimit';
+import { RequestLimitReached } from '@/shared/session/RequestLimitReached';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
@@ -68,12 +68,7 @@ export function ServiceDiscovery({ order = 2, initialCountry = null, initialLeve
   const start = (code: string, chosen: EducationLevel) => {
     // A refugee account that has filed its requests can start no other: said where the button was,
     // rather than a button to a page that says so (as on My requests).
-    if (limit.isReached)
-      return (
-        <Text size="sm" maw={480}>
-          {t('discovery.limitReached', { limit: REFUGEE_REQUEST_LIMIT })}
-        </Text>
-      );
+    if (limit.isReached) return <RequestLimitReached />;
     const target = newRequestPath(code, chosen);
     return (
       <Stack gap={4} align="flex-start">

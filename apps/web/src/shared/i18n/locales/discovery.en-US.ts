@@ -43,7 +43,7 @@ export const discoveryEn = {
     noServiceBody:
       'We cannot evaluate qualifications of this level from {{country}} at present. Check the country of your education system with the tips, or <contact>contact us</contact>.',
     start: 'Start a request',
-    /** In the start button's place, in the words of My requests (practices.limitReached). */
+    /** In the start button's place, on My requests too (`RequestLimitReached`). */
     limitReached:
       'Limit reached: a refugee account can file up to {{limit}} requests, and yours has filed them, so no new request can be started.',
     loginFirst: 'You will be asked to log in or register first.',

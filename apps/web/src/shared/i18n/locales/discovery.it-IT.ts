@@ -46,7 +46,7 @@ export const discoveryIt: Pick<Catalogue, 'discovery'> = {
     noServiceBody:
       'Al momento non possiamo valutare titoli di questo livello per il paese scelto ({{country}}). Controlla il paese del tuo sistema di istruzione con i suggerimenti, oppure <contact>contattaci</contact>.',
     start: 'Inizia una richiesta',
-    /** In the start button's place, in the words of My requests (practices.limitReached). */
+    /** In the start button's place, on My requests too (`RequestLimitReached`). */
     limitReached:
       'Limite raggiunto: un account rifugiato può presentare al massimo {{limit}} richieste e il tuo le ha già presentate, quindi non è possibile iniziarne una nuova.',
     loginFirst: 'Ti chiederemo prima di accedere o di registrarti.',

@@ -7,8 +7,6 @@ export const practicesEn = {
     title: 'My requests',
     archiveTitle: 'Archive',
     new: 'New request',
-    limitReached:
-      'Limit reached: a refugee account can file up to {{limit}} requests, and yours has filed them, so no new request can be started.',
     accountIncomplete: {
       title: 'Your account is not complete yet',
       missing: 'Still to fill in: {{fields}}.',

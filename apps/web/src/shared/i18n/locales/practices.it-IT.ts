@@ -8,8 +8,6 @@ export const practicesIt: Practices = {
     title: 'Le mie richieste',
     archiveTitle: 'Archivio',
     new: 'Nuova richiesta',
-    limitReached:
-      'Limite raggiunto: un account rifugiato può presentare al massimo {{limit}} richieste e il tuo le ha già presentate, quindi non è possibile iniziarne una nuova.',
     accountIncomplete: {
       title: 'Il tuo account non è ancora completo',
       missing: 'Da compilare: {{fields}}.',
