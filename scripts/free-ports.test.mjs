@@ -1,6 +1,5 @@
 // scripts/free-ports.mjs: the ports .ci/run gives its servers are free when it asks, whatever a
 // server an earlier run left holds.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePorts } from './free-ports.mjs';
+import { spawnForTest } from './test-commands.mjs';
 
 const SCRIPT = fileURLToPath(new URL('./free-ports.mjs', import.meta.url));
 
@@ -38,10 +38,10 @@ describe('free ports for CI', () => {
   });
 
   it('prints the first port for a shell, and refuses a count it cannot use', () => {
-    const printed = spawnSync(process.execPath, [SCRIPT, '3'], { encoding: 'utf8' });
+    const printed = spawnForTest(process.execPath, [SCRIPT, '3'], { encoding: 'utf8' });
     expect(printed.status).toBe(0);
     expect(printed.stdout).toMatch(/^2\d{4}\n$/);
-    const refused = spawnSync(process.execPath, [SCRIPT, 'three'], { encoding: 'utf8' });
+    const refused = spawnForTest(process.execPath, [SCRIPT, 'three'], { encoding: 'utf8' });
     expect([refused.status, refused.stderr]).toEqual([
       2,
       'usage: node scripts/free-ports.mjs <count, 1 to 100>\n',
@@ -56,7 +56,7 @@ describe('free ports for CI', () => {
       const link = join(folder, 'link.mjs');
       symlinkSync(copy, link);
       for (const path of [copy, link]) {
-        const printed = spawnSync(process.execPath, [path, '2'], { encoding: 'utf8' });
+        const printed = spawnForTest(process.execPath, [path, '2'], { encoding: 'utf8' });
         expect([printed.status, printed.stdout]).toEqual([0, expect.stringMatching(/^2\d{4}\n$/)]);
       }
     } finally {

@@ -1,7 +1,6 @@
 // The release's nightly backup (packaging/bin/lisbon-backup): the database's password never goes
 // into pg_dump's arguments, which every user of the host sees in the process list (issue #34), and
 // a dump that fails leaves no partial file behind.
-import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -18,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnForTest } from './test-commands.mjs';
 
 const BACKUP = fileURLToPath(new URL('../packaging/bin/lisbon-backup', import.meta.url));
 const release = mkdtempSync(join(tmpdir(), 'lisbon-backup-script-'));
@@ -51,7 +51,7 @@ chmodSync(join(release, 'bin/lisbon'), 0o755);
 
 const backups = join(release, 'backups');
 const backup = (databaseUrl, env = {}, options = {}) =>
-  spawnSync(join(release, 'bin/lisbon-backup'), [], {
+  spawnForTest(join(release, 'bin/lisbon-backup'), [], {
     ...options,
     encoding: 'utf8',
     env: {

@@ -2,12 +2,12 @@
 // it cannot read: the line says the file's owners and mode and deploy.md's, so the service's own
 // user, refused because the file is root's alone (cp without chgrp/chmod), is not told only to run
 // as the service's user, which it already is (the unit's journal, `sudo -u lisbon lisbon …`).
-import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnForTest } from './test-commands.mjs';
 
 const LISBON = fileURLToPath(new URL('../packaging/bin/lisbon', import.meta.url));
 const BACKUP = fileURLToPath(new URL('../packaging/bin/lisbon-backup', import.meta.url));
@@ -32,7 +32,7 @@ const asOutsider = (args, envFile, script = 'bin/lisbon', extraEnv = {}) => {
     process.getuid?.() === 0
       ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', join(host, script)]]
       : [join(host, script), []];
-  return spawnSync(command, [...prefix, ...args], { env, cwd: '/', encoding: 'utf8' });
+  return spawnForTest(command, [...prefix, ...args], { env, cwd: '/', encoding: 'utf8' });
 };
 const outsider = process.getuid?.() === 0 ? 'nobody' : userInfo().username;
 

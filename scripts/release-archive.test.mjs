@@ -1,10 +1,10 @@
 // The release's tarball (scripts/release-archive.mjs): root-owned, whoever built it.
-import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packRelease } from './release-archive.mjs';
+import { execForTest } from './test-commands.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'lisbon-release-archive-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ describe('the release tarball', () => {
   const tarball = join(work, 'lisbon-1.0.0-linux-x64.tar.gz');
   packRelease({ tarball, parent: work, name: 'lisbon-1.0.0' });
   // `tar -tvzf` as an operator lists it: mode, owner/group, size, date, time, name.
-  const entries = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' })
+  const entries = execForTest('tar', ['-tvzf', tarball], { encoding: 'utf8' })
     .trim()
     .split('\n')
     .map((line) => line.split(/\s+/));

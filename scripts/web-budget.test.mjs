@@ -2,7 +2,6 @@
 // files of a first visit (web-pages.mjs), and its check of V8's compile hint on the chunks every
 // visit starts with, on a build made up here: a manifest, the pages the pre-rendering recorded and
 // files of known sizes.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../apps/web/vite-plugins.ts';
 import { entryFiles, firstVisitFiles, PAGES } from './web-pages.mjs';
+import { spawnForTest } from './test-commands.mjs';
 
 const BUDGET = fileURLToPath(new URL('./web-budget.mjs', import.meta.url));
 const REACT_DOM_VERSION = JSON.parse(
@@ -97,7 +97,7 @@ const builds = [];
 afterEach(() => {
   for (const dist of builds.splice(0)) rmSync(dist, { recursive: true, force: true });
 });
-const budget = (dist) => spawnSync(process.execPath, [BUDGET, dist], { encoding: 'utf8' });
+const budget = (dist) => spawnForTest(process.execPath, [BUDGET, dist], { encoding: 'utf8' });
 
 describe('the first-visit budget', () => {
   it('prints each page’s gzipped JavaScript and CSS against the goal, and passes under the ceiling', () => {
