@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../src/platform/config';
-import { killProcessTree } from './process-tree';
+import { killProcessTree, spawnMarked } from './process-tree';
 
 /**
  * A local Ethereum-compatible node for the anchoring tests and the bench: `hardhat node` from
@@ -70,7 +68,7 @@ export async function rpcCall<T>(url: string, method: string, params: unknown[] 
  * node that hung there outlived the hook's timeout, and the run, holding its port and a core.
  */
 const READY_WITHIN_MS = 50_000;
-/** The variable of the mark in the node's environment, and in that of what it starts. */
+/** The kind of the mark in the node's environment, and in that of what it starts (spawnMarked). */
 const CHAIN_MARK = 'LISBON_TEST_CHAIN';
 /** How long `stop()` waits after its SIGTERM before it kills the node and what it started. */
 const STOP_GRACE_MS = 5_000;
@@ -108,11 +106,9 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   }
   // The node's mark, which what it starts inherits: found by it once the node has ended (on
   // SIGTERM, or by itself), where the node's descendants, adopted by init, were no longer its.
-  const mark = { name: CHAIN_MARK, value: randomBytes(8).toString('hex') };
-  const child = spawn(process.execPath, args, {
+  const { child, mark } = spawnMarked(CHAIN_MARK, process.execPath, args, {
     cwd: CONFIG_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', [mark.name]: mark.value },
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
   });
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const exited = new Promise<void>((done) => {

@@ -1,3 +1,5 @@
+import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
@@ -77,4 +79,31 @@ export function killProcessTree(pid: number | undefined, marked?: { name: string
       // Gone already.
     }
   }
+}
+
+/** A mark in a process's environment: a variable of its own, `<kind>_<16 hex>=1`. */
+export type ProcessMark = { name: string; value: string };
+
+/**
+ * A process started with a mark of its own in its environment (`<kind>_<16 hex>=1`), which what it
+ * starts inherits, and with every mark of that kind this process carries: each process that started
+ * it, through here, finds it by its own mark (processesMarked), however deep it was started. Before,
+ * one variable held the mark and the inner start overwrote it, or an environment given whole left it
+ * out: what a process started through another took only the inner mark, and a kill by the outer's
+ * left it running once the processes between had ended.
+ */
+export function spawnMarked(
+  kind: string,
+  command: string,
+  args: string[],
+  options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
+): { child: ChildProcessWithoutNullStreams; mark: ProcessMark } {
+  const mark = { name: `${kind}_${randomBytes(8).toString('hex')}`, value: '1' };
+  const outer = Object.entries(process.env).filter(([name]) => name.startsWith(`${kind}_`));
+  const child = spawn(command, args, {
+    ...options,
+    env: { ...(options.env ?? process.env), ...Object.fromEntries(outer), [mark.name]: mark.value },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }) as unknown as ChildProcessWithoutNullStreams;
+  return { child, mark };
 }

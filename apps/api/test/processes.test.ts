@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { execForTest, exitOf, isRunning, runForTest, spawnForTest, statOf } from './processes';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { REPO_ROOT } from '../src/platform/config';
+import { execForTest, exitOf, isRunning, killTree, runForTest, spawnForTest, statOf } from './processes';
 
 /**
  * A server or worker a test starts (test/processes.ts) goes when its test ends, whatever the
@@ -54,6 +55,47 @@ describe('a process a test starts', { shuffle: false }, () => {
     expect(statOf(sleeping.pid ?? 0)?.group).toBe(statOf(process.pid)?.group);
     sleeping.kill('SIGKILL');
     expect((await exitOf(sleeping)).signal).toBe('SIGKILL');
+  });
+});
+
+describe('a process started inside one a test started, both marked (test/process-tree.ts)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'lisbon-processes-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('is killed with the outer one, by its mark, once the process between them has ended', async () => {
+    // The process between: a Node that starts one of its own with a mark of that kind, as a run
+    // started by a test would through spawnForTest, with an environment given whole, then exits.
+    // Before, the inner start's mark took the place of the outer's in the one variable (or was all
+    // an environment given whole had), and the outer's kill left the inner process running.
+    const between = join(folder, 'between.mjs');
+    writeFileSync(
+      between,
+      `import { spawnMarked } from ${JSON.stringify(fileURLToPath(new URL('./process-tree.ts', import.meta.url)))};
+const { child } = spawnMarked('LISBON_TEST_PROCESS', 'sleep', ['300'], { env: { PATH: process.env.PATH } });
+process.stdout.write(child.pid + '\\n', () => process.exit(0));
+`,
+    );
+    const outer = spawnForTest(process.execPath, ['--import', 'tsx', between], {
+      cwd: join(REPO_ROOT, 'apps/api'),
+    });
+    let output = '';
+    outer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let errors = '';
+    outer.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    expect([(await exitOf(outer)).code, errors]).toEqual([0, '']);
+    await vi.waitFor(() => expect(output).toMatch(/^\d+\n$/));
+    const inner = Number(output);
+    // Not left behind by this test, whatever its outcome.
+    onTestFinished(() => {
+      try {
+        process.kill(inner, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    });
+    expect(isRunning(inner)).toBe(true);
+    await killTree(outer);
+    await vi.waitFor(() => expect(isRunning(inner)).toBe(false), { timeout: 10_000 });
   });
 });
 
@@ -112,8 +154,8 @@ describe('the API tests that run a process', () => {
   it('run it through test/processes.ts, which kills it when the test ends, never execFile or spawn', () => {
     // A process run by execFile or spawn that hangs (a command that was to be refused and waits on
     // its database instead, a Node that does not start, an openssl waiting on its input) outlived
-    // its test's timeout, and the run. Only test/processes.ts itself, and test/chain.ts, which kills
-    // its node and what it started, start them so.
+    // its test's timeout, and the run. Only test/process-tree.ts starts them so, for test/processes.ts
+    // and for test/chain.ts, which kills its node and what it started.
     const api = fileURLToPath(new URL('..', import.meta.url));
     const unkilled = ['test', 'src']
       .flatMap((folder) =>
@@ -121,7 +163,7 @@ describe('the API tests that run a process', () => {
           join(folder, name),
         ),
       )
-      .filter((name) => name.endsWith('.ts') && !['test/processes.ts', 'test/chain.ts'].includes(name))
+      .filter((name) => name.endsWith('.ts') && name !== 'test/process-tree.ts')
       .filter((name) => name.startsWith('test/') || name.endsWith('.test.ts'))
       .filter((name) => {
         const source = readFileSync(join(api, name), 'utf8');

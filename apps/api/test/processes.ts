@@ -1,7 +1,6 @@
-import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcessWithoutNullStreams, SpawnOptions } from 'node:child_process';
 import { onTestFinished } from 'vitest';
-import { killProcessTree, statOf } from './process-tree';
+import { killProcessTree, spawnMarked, statOf, type ProcessMark } from './process-tree';
 
 export { statOf };
 
@@ -25,20 +24,18 @@ export function spawnForTest(
 ): ChildProcessWithoutNullStreams {
   // The process's mark, which what it starts inherits: found by it once the process has ended,
   // where what it started, adopted by init, was no longer among its descendants.
-  const mark = { name: PROCESS_MARK, value: randomBytes(8).toString('hex') };
-  const child = spawn(command, args, {
-    ...options,
-    env: { ...(options.env ?? process.env), [mark.name]: mark.value },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }) as unknown as ChildProcessWithoutNullStreams;
+  const { child, mark } = spawnMarked(PROCESS_MARK, command, args, options);
   marks.set(child, mark);
   onTestFinished(() => killTree(child));
   return child;
 }
 
-/** The variable of the mark in the environment of a process a test starts, and in that of what it starts. */
+/**
+ * The kind of the mark in the environment of a process a test starts, and in that of what it starts
+ * (`LISBON_TEST_PROCESS_<16 hex>=1`, one per process, those of the processes around it kept).
+ */
 const PROCESS_MARK = 'LISBON_TEST_PROCESS';
-const marks = new WeakMap<ChildProcessWithoutNullStreams, { name: string; value: string }>();
+const marks = new WeakMap<ChildProcessWithoutNullStreams, ProcessMark>();
 
 /** Whether the process has ended (its exit seen). */
 export const hasExited = (child: ChildProcessWithoutNullStreams): boolean =>
