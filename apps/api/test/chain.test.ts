@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startLocalChain } from './chain';
+import { freePort, startLocalChain } from './chain';
 import { isRunning } from './processes';
 
 /**
@@ -78,5 +79,32 @@ setInterval(() => {}, 1000);`,
     expect(pids.every(isRunning)).toBe(true);
     await chain.stop();
     await vi.waitFor(() => expect(pids.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  });
+  it('starts its node again on another port when a process took the first before the node listened', async () => {
+    // The port freePort answered, taken by another process before the node listens on it.
+    const taken = createServer();
+    const takenPort = await new Promise<number>((done) =>
+      taken.listen(0, '127.0.0.1', () => done((taken.address() as { port: number }).port)),
+    );
+    const given: number[] = [];
+    const ports = async () => {
+      given.push(given.length === 0 ? takenPort : await freePort());
+      return given.at(-1) ?? 0;
+    };
+    try {
+      // A node that listens on its port, as Hardhat's does, then prints its accounts; on a taken
+      // port it ends on EADDRINUSE, as Hardhat's does.
+      const chain = await startLocalChain({
+        ports,
+        nodeArgs: (port) => [
+          '-e',
+          `require('node:net').createServer().listen(${port}, '127.0.0.1', () => process.stdout.write(${JSON.stringify(accounts)}));`,
+        ],
+      });
+      await chain.stop();
+      expect([given.length, chain.url]).toEqual([2, `http://127.0.0.1:${given[1]}`]);
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { realpathSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../src/platform/config';
+import { onFreePort } from './ports';
 import { killProcessTree, spawnMarked } from './process-tree';
+
+export { freePort } from './ports';
 
 /**
  * A local Ethereum-compatible node for the anchoring tests and the bench: `hardhat node` from
@@ -38,19 +40,6 @@ const CONFIG_DIR = join(REPO_ROOT, 'apps/api/test/chain');
 /** Hardhat's default chain id. */
 export const LOCAL_CHAIN_ID = 31337;
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
-}
-
 export async function rpcCall<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
@@ -78,11 +67,20 @@ export type LocalChainOptions = {
   stopGraceMs?: number;
   /** The node's arguments after this Node, in place of `hardhat node` (a test of this module's). */
   nodeArgs?: (port: number) => string[];
+  /** The ports to try, in place of free ones (a test of this module's). */
+  ports?: () => Promise<number>;
 };
 
+/**
+ * A node on a free port: on another when a process took the port before the node listened (its
+ * start fails on EADDRINUSE), where the anchoring tests' `beforeAll` failed with it.
+ */
 export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
+  return onFreePort((port) => startLocalChainOn(port, options), options.ports);
+}
+
+async function startLocalChainOn(port: number, options: LocalChainOptions): Promise<LocalChain> {
   const { readyWithinMs = READY_WITHIN_MS, stopGraceMs = STOP_GRACE_MS } = options;
-  const port = await freePort();
   let args: string[];
   if (options.nodeArgs) {
     args = options.nodeArgs(port);

@@ -8,9 +8,10 @@ import { checkHealth, checkReadiness, type HealthContext } from '../src/modules/
 import { buildCommit } from '../src/platform/build';
 import { ManualClock } from '../src/platform/clock';
 import { REPO_ROOT } from '../src/platform/config';
-import { freePort } from './chain';
+import { unusableAddress } from '../src/platform/system-refusals';
 import { useTestApp } from './helper';
-import { exitOf, spawnForTest } from './processes';
+import { isPortTaken, onFreePort } from './ports';
+import { exitOf, hasExited, spawnForTest } from './processes';
 
 const t = useTestApp();
 
@@ -207,40 +208,56 @@ describe("the load balancer's probes", () => {
     expect([ready.statusCode, ready.json()]).toEqual([503, { data: { status: 'database_unreachable' } }]);
   });
 
+  it('starts its server again on another port when its refusal says the port was taken', () => {
+    // The line the server stops with when a process took its port first (system-refusals.ts).
+    const taken = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE', syscall: 'listen' });
+    const refusal = unusableAddress(taken, { host: '127.0.0.1', port: 3000 }) ?? '';
+    expect(isPortTaken(new Error(`the server did not start:\n${refusal}`))).toBe(true);
+    const other = unusableAddress(Object.assign(new Error(''), { code: 'EACCES', syscall: 'listen' }), {
+      host: '127.0.0.1',
+      port: 80,
+    });
+    expect(isPortTaken(new Error(`the server did not start:\n${other}`))).toBe(false);
+  });
+
   it('stops on SIGTERM within its deadline and exits 0', async () => {
-    // A port the system has free now, not a fixed one another process may hold; the server is
-    // killed when the test ends, whatever its outcome (processes.ts).
-    const port = await freePort();
-    const server = spawnForTest(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: join(REPO_ROOT, 'apps', 'api'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(t.database.tempDir, 'sigterm'),
-        LOG_LEVEL: 'info',
-        SHUTDOWN_TIMEOUT_SECONDS: '10',
-        TEST_DATABASE_URL: '',
-        DATABASE_URL: '',
-      },
+    // A port the system has free now, not a fixed one another process may hold, and another when a
+    // process took it before the server listened (its start refused, "is in use by another
+    // process"); the server is killed when the test ends, whatever its outcome (processes.ts).
+    const { server, port, output } = await onFreePort(async (port) => {
+      const server = spawnForTest(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: join(REPO_ROOT, 'apps', 'api'),
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(t.database.tempDir, `sigterm-${port}`),
+          LOG_LEVEL: 'info',
+          SHUTDOWN_TIMEOUT_SECONDS: '10',
+          TEST_DATABASE_URL: '',
+          DATABASE_URL: '',
+        },
+      });
+      const output = { text: '' };
+      server.stdout.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      server.stderr.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+      // Its start's line, or its end, however long a loaded machine takes to compile and start it,
+      // within the test's time: before, 100 polls of 200 ms, which a start on a busy machine outlasted.
+      await new Promise<void>((done) => {
+        const check = () => output.text.includes('Lisbon is serving') && done();
+        server.stdout.on('data', check);
+        server.stderr.on('data', check);
+        void exitOf(server).then(() => done());
+      });
+      if (hasExited(server)) throw new Error(`the server did not start:\n${output.text}`);
+      return { server, port, output };
     });
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // Its start's line, or its end, however long a loaded machine takes to compile and start it,
-    // within the test's time: before, 100 polls of 200 ms, which a start on a busy machine outlasted.
-    await new Promise<void>((done) => {
-      const check = () => output.includes('Lisbon is serving') && done();
-      server.stdout.on('data', check);
-      server.stderr.on('data', check);
-      void exitOf(server).then(() => done());
-    });
-    expect(output).toContain('Lisbon is serving');
+    expect(output.text).toContain('Lisbon is serving');
     expect((await fetch(`http://127.0.0.1:${port}/api/v1/health/ready`)).status).toBe(200);
-    const serving = output.split('\n').find((line) => line.includes('Lisbon is serving'));
+    const serving = output.text.split('\n').find((line) => line.includes('Lisbon is serving'));
     server.kill('SIGTERM');
     expect((await exitOf(server)).code).toBe(0);
-    expect(output).toContain('"msg":"stopped"');
+    expect(output.text).toContain('"msg":"stopped"');
     // The start's line names the build it serves: the version, and the commit (none in a checkout).
     expect(JSON.parse(serving ?? '{}')).toMatchObject({
       version: VERSION,
