@@ -103,9 +103,31 @@ describe('withdrawing a published statement', () => {
     const entries = async () =>
       (await t.database.db.selectFrom('ledger_entries').select('seq').execute()).length;
     const count = await entries();
+    // Another reason: the operator is told the statement was withdrawn, and when, not that only a
+    // published statement can be withdrawn.
+    const day = clock.now().toISOString().slice(0, 10);
     await expect(
       withdrawStatement(ctx, { certificateId: statement.certificate_id, reason: 'Twice.' }),
-    ).rejects.toThrow(/is revoked: only the published version/);
+    ).rejects.toThrow(
+      `The statement ${statement.certificate_id} was withdrawn on ${day} with another reason: a statement is withdrawn once, and its recorded reason stays. Nothing was written.`,
+    );
+    expect(await entries()).toBe(count);
+    // Withdrawn before the body kept its reasons (migration 111): withdrawn already, all the same.
+    const kept = await t.database.db
+      .selectFrom('statement_withdrawals')
+      .selectAll()
+      .where('certificate_id', '=', statement.certificate_id)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .deleteFrom('statement_withdrawals')
+      .where('certificate_id', '=', statement.certificate_id)
+      .execute();
+    await expect(
+      withdrawStatement(ctx, { certificateId: statement.certificate_id, reason: 'Twice.' }),
+    ).rejects.toThrow(
+      `The statement ${statement.certificate_id} was withdrawn already: nothing was written.`,
+    );
+    await t.database.db.insertInto('statement_withdrawals').values(kept).execute();
     expect(await entries()).toBe(count);
     // Told once, of the withdrawal that was made.
     await t.worker.drainOnce();

@@ -174,10 +174,10 @@ export async function markStatementRevoked(db: Db, { id, at }: { id: string; at:
 export async function findWithdrawal(
   db: Db,
   certificateId: string,
-): Promise<{ reason: string; salt: string } | undefined> {
+): Promise<{ reason: string; salt: string; created_at: string } | undefined> {
   return db
     .selectFrom('statement_withdrawals')
-    .select(['reason', 'salt'])
+    .select(['reason', 'salt', 'created_at'])
     .where('certificate_id', '=', certificateId)
     .executeTakeFirst();
 }

@@ -28,6 +28,9 @@ export const withdrawalPayloadHash = (salt: string, reason: string): string =>
 
 const SALT_BYTES = 32;
 
+/** A withdrawal's day, as the operator's command says it: 2026-12-07. */
+const dayOf = (at: string): string => new Date(at).toISOString().slice(0, 10);
+
 /**
  * `lisbon statement:withdraw`: a published statement stops being valid for good (decision 097).
  * In one transaction, the reason and a new random salt in the body's own record, a `revoke` entry
@@ -39,7 +42,8 @@ const SALT_BYTES = 32;
  *
  * Run again with the same reason once it has committed (a retried command), it answers the same
  * entry, `repeated`: the recorded salt is reused, never a new one, so the entry neither doubles
- * nor changes, and nothing is written or mailed again.
+ * nor changes, and nothing is written or mailed again. Run with another reason, it says the
+ * statement was withdrawn already, and on which day: nothing is written.
  */
 export async function withdrawStatement(
   ctx: AppContext,
@@ -65,6 +69,14 @@ export async function withdrawStatement(
       const revoke = await appendRevoke(recorded.salt, statement.issue_hash);
       return { certificateId, entrySeq: revoke.seq, repeated: true };
     }
+    // Withdrawn already, with another reason (or before migration 111 kept reasons): a statement is
+    // withdrawn once, and the reason the applicant was given stays the one recorded.
+    if (statement.status === 'revoked')
+      throw new WithdrawalError(
+        recorded
+          ? `The statement ${certificateId} was withdrawn on ${dayOf(recorded.created_at)} with another reason: a statement is withdrawn once, and its recorded reason stays. Nothing was written.`
+          : `The statement ${certificateId} was withdrawn already: nothing was written.`,
+      );
     if (statement.status !== 'published' || !statement.issue_hash)
       throw new WithdrawalError(
         `The statement ${certificateId} is ${statement.status}: only the published version of a statement can be withdrawn.`,
