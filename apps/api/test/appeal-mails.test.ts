@@ -6,6 +6,7 @@ const facts = (appealType: 'appeal' | 'amendment') => ({
   practiceId: 42,
   text: 'A reason.',
   link: 'https://portal.example.org/practices/42',
+  contactUrl: 'https://portal.example.org/contact',
   documents: [],
   appealType,
 });

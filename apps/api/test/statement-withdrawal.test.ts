@@ -83,6 +83,15 @@ describe('withdrawing a published statement', () => {
         text: expect.stringContaining('The reason given: Issued on a forged diploma (case 2026/114).'),
       }),
     ]);
+    // Where to write with a question: the contact page's link, in both parts.
+    const contact = `${testConfig(t.database).publicUrl}/contact`;
+    const withdrawn = mails.find((mail) => mail.kind === 'statement-withdrawn');
+    expect(withdrawn?.text).toContain(
+      `If you have questions about this decision, write to the evaluation body from the contact page: ${contact}`,
+    );
+    expect(withdrawn?.html).toContain(
+      `write to the evaluation body from the contact page: <a href="${contact}">${contact}</a>`,
+    );
     // Nothing left to put in a wallet: the statement is no longer the published one.
     const offer = await t.app.inject({
       method: 'POST',
@@ -135,6 +144,27 @@ describe('withdrawing a published statement', () => {
       (mail) => mail.kind === 'statement-withdrawn' && mail.subject.includes(`no. ${practiceId} `),
     );
     expect(told.map((mail) => mail.text.includes('The reason given: Once.'))).toEqual([true]);
+  });
+
+  it('mails an Italian holder in Italian, with the contact page’s link', async () => {
+    const italian = await t.applicant({ email: 'titolare@example.org', locale: 'it-IT' });
+    const practiceId = await readyForIssue(t.database, italian);
+    const { statement } = await publishOne(t.app, t.worker, { admin, owner: italian, practiceId });
+    await withdrawStatement(contextOf(), {
+      certificateId: statement.certificate_id,
+      reason: 'Diploma falso.',
+    });
+    await t.worker.drainOnce();
+    const [mail] = readMailFiles(t.database.tempDir).filter(
+      (sent) => sent.to === 'titolare@example.org' && sent.kind === 'statement-withdrawn',
+    );
+    const contact = `${testConfig(t.database).publicUrl}/contact`;
+    expect(mail).toMatchObject({ language: 'it-IT' });
+    expect(mail?.text).toContain('Il motivo indicato: Diploma falso.');
+    expect(mail?.text).toContain(
+      `Per domande su questa decisione, scrivi all’ente di valutazione dalla pagina dei contatti: ${contact}`,
+    );
+    expect(mail?.html).toContain(`dalla pagina dei contatti: <a href="${contact}">${contact}</a>`);
   });
 
   it('tells the applicant on the request, closes the appeal window and refuses an appeal (409)', async () => {

@@ -6,6 +6,8 @@ type Facts = {
   practiceId: number;
   text: string | null;
   link: string;
+  /** The portal's contact page (PUBLIC_URL + /contact), for the mails that say to write to the body. */
+  contactUrl: string;
   /** The document types a question asks for: the mail names them. */
   documents: readonly DocumentType[];
   /** What the applicant asked for after publication, null when neither: an appeal's mails name it. */

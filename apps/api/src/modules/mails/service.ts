@@ -45,8 +45,17 @@ export async function queueApplicantMail(
   const account = await findAccountById(db, userId);
   if (!account) return;
   const link = `${ctx.config.publicUrl}/practices/${practiceId}`;
+  const contactUrl = `${ctx.config.publicUrl}/contact`;
   const appealType = await appealTypeOf(db, practiceId);
   await queueMail(ctx, db, kind, account, (locale) =>
-    TEXTS[locale][kind]({ firstName: account.first_name, practiceId, text, link, documents, appealType }),
+    TEXTS[locale][kind]({
+      firstName: account.first_name,
+      practiceId,
+      text,
+      link,
+      contactUrl,
+      documents,
+      appealType,
+    }),
   );
 }

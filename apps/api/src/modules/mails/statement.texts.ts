@@ -24,7 +24,10 @@ export const STATEMENT_MAILS: MailTexts<StatementMail> = {
       paragraphs: [
         `The evaluation body has withdrawn the statement of your request no. ${f.practiceId}. From now on its verification page and the check of its PDF say that it is NOT valid, and a copy of it in a digital wallet reads revoked.`,
         `The reason given: ${f.text ?? ''}`,
-        'If you have questions about this decision, write to the evaluation body from the contact page.',
+        {
+          text: 'If you have questions about this decision, write to the evaluation body from the contact page:',
+          url: f.contactUrl,
+        },
       ],
       action: { label: 'See your request', url: f.link },
     }),
@@ -44,7 +47,10 @@ export const STATEMENT_MAILS: MailTexts<StatementMail> = {
       paragraphs: [
         `L’ente di valutazione ha ritirato l’attestato della tua richiesta n. ${f.practiceId}. D’ora in poi la sua pagina di verifica e il controllo del suo PDF dicono che NON è valido, e una sua copia in un portafoglio digitale risulta revocata.`,
         `Il motivo indicato: ${f.text ?? ''}`,
-        'Per domande su questa decisione, scrivi all’ente di valutazione dalla pagina dei contatti.',
+        {
+          text: 'Per domande su questa decisione, scrivi all’ente di valutazione dalla pagina dei contatti:',
+          url: f.contactUrl,
+        },
       ],
       action: { label: 'Vedi la tua richiesta', url: f.link },
     }),

@@ -23,10 +23,16 @@ export const mailMessageSchema = z.object({
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 
+/**
+ * A paragraph of a mail: its text, or a text followed by a link of the portal (the contact page…),
+ * written after it in the plain-text part and as a link in the HTML part.
+ */
+export type MailParagraph = string | { text: string; url: string };
+
 export type MailContent = {
   subject: string;
   greeting: string;
-  paragraphs: readonly string[];
+  paragraphs: readonly MailParagraph[];
   action?: { label: string; url: string };
   /** The closing line, such as "If you did not ask for this, ignore this message." */
   footer?: string;
@@ -48,12 +54,15 @@ export function renderMail(
   const signature = `${SIGNATURE[options.locale]}\n${options.publicUrl}`;
   const text = [
     content.greeting,
-    ...content.paragraphs,
+    ...content.paragraphs.map((value) => (typeof value === 'string' ? value : `${value.text} ${value.url}`)),
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...(footer ? [footer] : []),
     signature,
   ].join('\n\n');
-  const paragraph = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
+  const paragraph = (value: MailParagraph) =>
+    typeof value === 'string'
+      ? `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`
+      : `<p style="margin:0 0 16px">${escapeHtml(value.text)} <a href="${escapeHtml(value.url)}">${escapeHtml(value.url)}</a></p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c4e80;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
       paragraph(action.url)
