@@ -1,5 +1,7 @@
 // docs/deploy.md read as a new operator follows it: what it says of the release's scripts holds.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -308,9 +310,7 @@ describe('the commands by hand, as the service’s user', () => {
     expect(readFileSync(join(ROOT, 'packaging/bin/lisbon-backup'), 'utf8')).toContain('umask 077');
     expect(section(10)).toContain('sudo -u lisbon pg_restore --no-owner');
     expect(text).toContain('never as root');
-    expect(text).toContain(
-      '`30 2 * * * lisbon /opt/lisbon/current/bin/lisbon-backup` in `/etc/cron.d/lisbon-backup`',
-    );
+    expect(text).toContain('as `lisbon` at 02:30, in `/etc/cron.d/lisbon-backup`');
   });
 
   it('write the embedded default’s backups in a folder section 3 gives lisbon', () => {
@@ -419,6 +419,53 @@ describe('the API’s description in production', () => {
       // Nothing in the file stops the path: API_DOCS=true serves it through the balancer.
       expect(row).not.toMatch(/nginx answers 404/);
       expect(row).toContain('`location ^~ /api/docs { return 404; }`');
+    }
+  });
+});
+
+describe('the backup from cron', () => {
+  // cron mails a job's output to its user: Debian's exim4 files it in /var/mail/lisbon, which nobody
+  // reads, and a host without a mail server loses it. The line keeps it in a log the operator reads.
+  const start = section(6);
+  const block = start.match(
+    /^install -d -o lisbon -g lisbon -m 0750 (\S+) .*\ncat > \/etc\/cron\.d\/lisbon-backup <<'EOF'\n([^]*?)\nEOF$/m,
+  );
+
+  it('sends no mail and appends what the backup prints, its date and its exit code to a log lisbon may write', () => {
+    expect(block, 'the cron file of section 6').not.toBeNull();
+    const [, folder, file] = block;
+    const lines = file.split('\n');
+    expect(lines).toContain('MAILTO=""');
+    const job = lines.find((line) => line.startsWith('30 2 * * * lisbon '));
+    expect(job).toBeDefined();
+    const command = job.slice('30 2 * * * lisbon '.length);
+    const log = command.match(/>>(\S+) 2>&1$/)?.[1];
+    expect(log, 'stdout and stderr appended to a file').toBeDefined();
+    expect(log.startsWith(`${folder}/`)).toBe(true);
+    expect(start).toContain(`\`tail -n 20 ${log}\``);
+    expect(section(9)).toContain(`\`${log}\``);
+    // Run the line as cron does (sh -c), with a backup that says a little and fails, and one that works.
+    const dir = mkdtempSync(join(tmpdir(), 'lisbon-cron-'));
+    try {
+      const backup = join(dir, 'lisbon-backup');
+      const run = (script) => {
+        writeFileSync(backup, `#!/bin/sh\n${script}\n`);
+        chmodSync(backup, 0o755);
+        const line = command
+          .replace('/opt/lisbon/current/bin/lisbon-backup', backup)
+          .replace(log, join(dir, 'backup.log'));
+        expect(line).not.toContain('/opt/lisbon');
+        return execFileSync('/bin/sh', ['-c', line], { encoding: 'utf8' });
+      };
+      expect(run('echo "pg_dump: error: connection refused" >&2; exit 3')).toBe('');
+      expect(run('echo "backup written: /var/backups/lisbon/lisbon-x.dump"')).toBe('');
+      const written = readFileSync(join(dir, 'backup.log'), 'utf8').trim().split('\n');
+      expect(written).toHaveLength(6);
+      expect(Number.isNaN(Date.parse(written[0].replace(' UTC ', ' ')))).toBe(false);
+      expect(written.slice(1, 3)).toEqual(['pg_dump: error: connection refused', 'exit 3']);
+      expect(written.slice(4)).toEqual(['backup written: /var/backups/lisbon/lisbon-x.dump', 'exit 0']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
