@@ -469,3 +469,17 @@ describe('the backup from cron', () => {
     }
   });
 });
+
+describe('the README’s command blocks', () => {
+  it('run the CLI with npm run --silent, as its command-line section advises for clean output and exit codes', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme.replace(/\s+/g, ' ')).toContain(
+      "`npm run --silent cli -- …` (or `-s`) prints only the command's own lines, with the same exit code",
+    );
+    const commands = [...readme.matchAll(/^```sh\n([^]*?)^```$/gm)]
+      .flatMap((block) => block[1].split('\n'))
+      .filter((line) => /^npm run\b.*\bcli\b/.test(line));
+    expect(commands.length).toBeGreaterThanOrEqual(8);
+    for (const line of commands) expect(line, line).toMatch(/^npm run --silent cli -- /);
+  });
+});
