@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app';
-import { ManualClock } from '../src/platform/clock';
+import { ManualClock, systemClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { createUser, login } from './identity';
+import { createUser, login, sessionToken } from './identity';
 import { logLines } from './log-lines';
+import { STAFF_PASSWORD, staffMember } from './staff';
 
 // Each test starts the instances its limits need, on the one database.
 const t = useTestApp({ hasApp: false });
@@ -159,6 +160,38 @@ describe('many users behind one address (decision 050)', () => {
     }
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(60)).toEqual([429, 429]);
+  });
+
+  it('counts a session short of its second factor, or expired, against its address: someone with the password alone cannot lock its owner out', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '30' };
+    const app = await appWith(env);
+    const email = 'password-known@example.org';
+    const owner = await staffMember(app, t.database, systemClock, { role: 'evaluator', email }, env);
+    const attacker = freshAddress();
+    // The password alone opens a session limited to the second factor's calls.
+    const { token: pending } = await login(app, email, STAFF_PASSWORD, attacker);
+    // A token of one of the owner's sessions that has expired (kept a day after its expiry).
+    const expired = await sessionToken(t.database, new ManualClock('2025-03-03T09:00:00Z'), owner.id);
+    const flood: number[] = [];
+    for (let call = 0; call < 40; call += 1) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/countries',
+        remoteAddress: attacker,
+        headers: { authorization: `Bearer ${call % 2 === 0 ? pending : expired}` },
+      });
+      flood.push(response.statusCode);
+    }
+    // Limited at the attacker's address: the tokens buy no calls there.
+    expect(flood.at(-1)).toBe(429);
+    // The owner, logged in with both factors, from their own address.
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      remoteAddress: freshAddress(),
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(me.statusCode).toBe(200);
   });
 
   it('counts made-up tokens against their address, so they buy no extra calls', async () => {

@@ -168,12 +168,18 @@ async function readSession(db: Db, tokenHash: string): Promise<KnownSession | un
 }
 
 /**
- * The account whose session a bearer token (by its SHA-256) names, live or expired, without touching
- * it; undefined for a token that names none. The global rate limit counts a call per account only
- * then, per address otherwise (decision 084): every session of an account shares the one count.
+ * The account whose live session, past its second factor, a bearer token (by its SHA-256) names,
+ * without touching it; undefined for any other token. The global rate limit counts a call per
+ * account only then, per address otherwise (decision 084): every session of an account shares the
+ * one count. A session still waiting for its second factor (the password alone opens one) or
+ * expired speaks for nobody: its calls spent the account's count, and whoever held the password,
+ * or an old token, kept its owner out of every call, their second factor's included.
  */
 export async function sessionUserIdOf(ctx: AppContext, tokenHash: string): Promise<number | undefined> {
-  return (await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash)))?.user.id;
+  const session = await knownSessions(ctx.db, tokenHash, () => readSession(ctx.db, tokenHash));
+  if (!session || session.expiresAtMs <= ctx.securityClock.now().getTime()) return undefined;
+  if (session.user.isTwoFactorEnabled && !session.isSecondFactorPassed) return undefined;
+  return session.user.id;
 }
 
 /**

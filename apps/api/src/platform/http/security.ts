@@ -130,16 +130,18 @@ export async function registerSecurity(
       else done(null, payload);
     });
 
-  // Lenient: a floor against floods. A call with a session token counts for that session's
-  // account, so the fifty applicants behind one university's or reception centre's address, each
-  // polling every 10 s, are never refused, and every session of one account shares the one count
-  // (logging in again buys no calls); anonymous calls count per address, and so do calls whose
-  // token names no session (a random header buys no calls, on public routes too; decision 084). The guard
-  // counts such tokens against the address once more (decision 050). Tighter per-route
-  // limits (login, 2FA, …) come with those routes. Only the API is counted; the SPA's static files are not. With
-  // several instances the counters live in Redis, so the limit is the deployment's, not each
-  // instance's; a Redis that does not answer lets the call through (and is logged) rather than
-  // refusing every user (decision 041).
+  // Lenient: a floor against floods. A call with the token of a live session past its second
+  // factor counts for that session's account, so the fifty applicants behind one university's or
+  // reception centre's address, each polling every 10 s, are never refused, and every session of
+  // one account shares the one count (logging in again buys no calls); anonymous calls count per
+  // address, and so do calls whose token names no session, or one expired or still waiting for its
+  // second factor (a random header buys no calls, and the password alone spends none of the
+  // account's, on public routes too; decision 084). The guard counts tokens that name no session
+  // against the address once more (decision 050). Tighter per-route limits (login, 2FA, …) come
+  // with those routes. Only the API is counted; the SPA's static files are not. With several
+  // instances the counters live in Redis, so the limit is the deployment's, not each instance's; a
+  // Redis that does not answer lets the call through (and is logged) rather than refusing every
+  // user (decision 041).
   await app.register(rateLimit, {
     global: true,
     max: globalLimitPerMinute,
