@@ -524,4 +524,32 @@ describe('the verifier’s encrypted answers (direct_post.jwt)', () => {
     const outcome = await outcomeOf(request);
     expect([outcome.state, outcome.is_open]).toEqual(['declined', true]);
   });
+
+  it('records as declined a wallet’s error answer sent in the clear, as a wallet unable to encrypt may (OpenID4VP 1.0 §8.3.1), and still refuses a vp_token in the clear', async () => {
+    const { request, object } = await newRequest();
+    const presentation = await presentationFor(object);
+    const plain = await post(object, {
+      vp_token: JSON.stringify({ statement: [presentation] }),
+      state: object.state,
+    });
+    expect([plain.statusCode, plain.json().error_description]).toEqual([
+      400,
+      'The answer is encrypted (direct_post.jwt): a form with one response parameter, a JWE',
+    ]);
+    // Its state is still checked, as an encrypted answer's.
+    const wrongState = await post(object, { error: 'access_denied', state: 'another' });
+    expect([wrongState.statusCode, wrongState.json().error_description]).toEqual([
+      400,
+      'The state of the request is missing or wrong',
+    ]);
+    expect((await outcomeOf(request)).state).toBe('waiting');
+    const answer = await post(object, {
+      error: 'access_denied',
+      error_description: 'The holder declined',
+      state: object.state,
+    });
+    expect([answer.statusCode, answer.json()]).toEqual([200, {}]);
+    const outcome = await outcomeOf(request);
+    expect([outcome.state, outcome.is_open]).toEqual(['declined', true]);
+  });
 });

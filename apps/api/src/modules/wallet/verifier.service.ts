@@ -748,9 +748,13 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   if ('response' in form && ('vp_token' in form || 'error' in form))
     throw new WalletProtocolError(400, 'invalid_request', ANSWER_IN_BOTH_MODES);
   const key = await issuerKeyOf(ctx);
+  // OpenID4VP 1.0 §8.3.1: a wallet unable to encrypt MAY send its error answer in the clear, as
+  // direct_post does; a vp_token in the clear is still refused (`decryptedAnswer`). Anyone who read
+  // the request could encrypt a decline to its key just as well: the clear one weakens nothing.
+  const isClearError = typeof form.error === 'string' && !('vp_token' in form) && !('response' in form);
   // The mode this request asked for, whatever WALLET_RESPONSE_MODE says now.
   const body =
-    responseModeOf(ctx, row) === 'direct_post.jwt'
+    responseModeOf(ctx, row) === 'direct_post.jwt' && !isClearError
       ? await decryptedAnswer(await responseEncryptionKey(key, row.id), form, {
           // A request made before the migration has no kid: the key is not known to differ.
           isMadeWithAnotherKey: row.issuer_kid !== null && row.issuer_kid !== key.kid,
