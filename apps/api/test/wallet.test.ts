@@ -1163,6 +1163,33 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
     for (const set of query?.claim_sets ?? []) expect(set).toEqual(expect.arrayContaining(required));
   });
 
+  it('ignores the answer’s parameters it does not read, a presentation_submission or an id_token beside the vp_token, and takes the presentation (OpenID4VP 1.0 §8.1)', async () => {
+    const extras: Record<string, string>[] = [
+      {
+        presentation_submission: JSON.stringify({
+          id: 'submission',
+          definition_id: 'statement',
+          descriptor_map: [{ id: 'statement', format: 'dc+sd-jwt', path: '$' }],
+        }),
+      },
+      { id_token: 'eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJ3YWxsZXQifQ.c2ln' },
+    ];
+    for (const extra of extras) {
+      const request = await presentationRequest();
+      const object = await requestObjectOf(request);
+      const presentation = await holder.sdjwt.present(credential, requiredOnly, {
+        kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: object.client_id, nonce: object.nonce } },
+      });
+      const answer = await answerWith(request, {
+        vp_token: JSON.stringify({ statement: [presentation] }),
+        state: request.id,
+        ...extra,
+      });
+      expect([answer.statusCode, answer.json().error_description]).toEqual([200, undefined]);
+      expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true });
+    }
+  });
+
   /** What a bystander who saw the QR code can send: the request's id as `state`, and junk. */
   const JUNK_VP_TOKEN = JSON.stringify({ statement: ['eyJhbGciOiJub25lIn0.eyJpc3MiOiJ4In0.~'] });
 

@@ -769,8 +769,10 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   if (isAnswerTooDeep(body, presented))
     throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
   const parsed = await parseOpenid4vpAuthorizationResponse({
-    // A decrypted answer (direct_post.jwt) is checked as the form of a direct_post one.
-    authorizationResponse: body,
+    // A decrypted answer (direct_post.jwt) is checked as the form of a direct_post one. Only the
+    // parameters a DCQL answer has: OpenID4VP 1.0 §8.1 says to ignore any other, where the library
+    // would read a presentation_submission as Presentation Exchange, or refuse an id_token.
+    authorizationResponse: { vp_token: body.vp_token, state: body.state },
     authorizationRequestPayload: requestPayload(ctx, key, row),
     callbacks: walletCallbacks(key),
   }).catch(() => {
