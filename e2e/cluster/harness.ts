@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { createClusterDatabase } from './database';
 
 /**
  * A production-shaped Lisbon on one machine: nginx (Debian's) in front of N instances of the
@@ -147,20 +148,13 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
-    // One PostgreSQL database for the whole cluster.
-    const database = `lisbon_cluster_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: POSTGRES });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    const databaseUrl = POSTGRES.replace(/\/[^/]*$/, `/${database}`);
+    // One PostgreSQL database for the whole cluster, held while it lives; those of runs gone, swept.
+    const database = await createClusterDatabase(POSTGRES);
+    const databaseUrl = database.url;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     cleanups.push(async () => {
       await pool.end();
-      const drop = new pg.Client({ connectionString: POSTGRES });
-      await drop.connect();
-      await drop.query(`drop database if exists ${database} with (force)`);
-      await drop.end();
+      await database.drop();
     });
 
     // One S3-protocol server and one SMTP server, in this process.

@@ -6,6 +6,9 @@ import pg from 'pg';
 import { openDatabase } from '../src/platform/db/database';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import { runSeeds } from '../src/seeds';
+import { heldRuns, holdRun, OTHERS_THAN_HOLDERS } from './run-holder';
+
+export { holdRun };
 
 /**
  * The migrated and seeded database every test file starts from, made once per run by the API
@@ -55,9 +58,6 @@ export function runIdOfTemplate(template = process.env[TEMPLATE_VARIABLE]): stri
 
 /** A file's schema in its worker's database: `test_<run id>_<12 hex>`. */
 const FILE_SCHEMA = /^test_([0-9a-f]{8})_[0-9a-f]{12}$/;
-
-/** The application name of the connection a PostgreSQL run holds open while its databases live. */
-const HOLDER_PREFIX = 'lisbon-test-run ';
 
 /** Whether the process lives: another user's, which this one may not signal, counts as living. */
 function isAlive(pid: number): boolean {
@@ -147,17 +147,13 @@ export async function sweepStaleDatabases(postgresUrl: string): Promise<string[]
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   try {
-    const [databases, holders] = await Promise.all([
+    const [databases, held] = await Promise.all([
       admin.query<{ name: string }>(`select datname as name from pg_database where left(datname, $2) = $1`, [
         `${base}_t`,
         base.length + 2,
       ]),
-      admin.query<{ name: string }>(
-        `select application_name as name from pg_stat_activity where left(application_name, $2) = $1`,
-        [HOLDER_PREFIX, HOLDER_PREFIX.length],
-      ),
+      heldRuns(admin),
     ]);
-    const held = new Set(holders.rows.map((row) => row.name.slice(HOLDER_PREFIX.length)));
     const stale = databases.rows
       .map((row) => ({
         name: row.name,
@@ -217,8 +213,7 @@ async function sweepStaleSchemas(postgresUrl: string, held: Set<string>): Promis
         client.query<{ count: string }>(
           `select count(*) as count from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid()
-              and left(coalesce(application_name, ''), $2) <> $1`,
-          [HOLDER_PREFIX, HOLDER_PREFIX.length],
+              and ${OTHERS_THAN_HOLDERS}`,
         ),
       ]);
       const isUnused = Number(others.rows[0]?.count ?? 1) === 0;
@@ -234,21 +229,6 @@ async function sweepStaleSchemas(postgresUrl: string, held: Set<string>): Promis
       await client.end().catch(() => undefined);
     }
   }
-}
-
-/**
- * A run's mark on the server: a connection named after its id, open until the run removes what it
- * made, closed by the server when the run's process ends anyhow. A sweep keeps what a held run made.
- */
-export async function holdRun(postgresUrl: string, runId: string): Promise<pg.Client> {
-  const holder = new pg.Client({
-    connectionString: postgresUrl,
-    application_name: `${HOLDER_PREFIX}${runId}`,
-  });
-  // A server that goes away fails the run where the files use it, not here as an unhandled event.
-  holder.on('error', () => undefined);
-  await holder.connect();
-  return holder;
 }
 
 /**

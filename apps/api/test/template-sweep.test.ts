@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import { createClusterDatabase } from '../../../e2e/cluster/database';
 import { createTestDatabase, workerDatabaseUrl } from './helper';
 import { isRunning, spawnForTest } from './processes';
 import {
@@ -204,6 +205,50 @@ describe('the start of an API test run', () => {
         expect(await schemasLeft([used, unused])).toEqual([]);
       } finally {
         await admin.query(`drop database if exists "${database}" with (force)`);
+        await admin.end();
+      }
+    }, 120_000);
+
+    it('sweeps the cluster harness’s databases of runs gone, and keeps those a living run holds or uses', async () => {
+      // An aborted cluster run's (e2e/cluster/harness.ts), a concurrent run's, held, and one named
+      // before the runs held theirs that a cluster of that time still uses.
+      const name = () =>
+        `lisbon_cluster_${randomBytes(6)
+          .toString('hex')
+          .replace(/[^0-9a-z]/g, '')}`;
+      const [gone, held, used] = [name(), name(), name()];
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      const holder = new pg.Client({
+        connectionString: postgresUrl,
+        application_name: `lisbon-test-run ${held}`,
+      });
+      await holder.connect();
+      const user = new pg.Client({ connectionString: withDatabase(postgresUrl, used) });
+      try {
+        for (const each of [gone, held, used]) await admin.query(`create database "${each}"`);
+        await user.connect();
+        const own = await createClusterDatabase(postgresUrl);
+        const left = async () =>
+          (
+            await admin.query<{ name: string }>(
+              `select datname as name from pg_database where datname = any($1)`,
+              [[gone, held, used, own.name]],
+            )
+          ).rows
+            .map((row) => row.name)
+            .sort();
+        try {
+          expect(await left()).toEqual([held, used, own.name].sort());
+        } finally {
+          await own.drop();
+        }
+        expect(await left()).toEqual([held, used].sort());
+      } finally {
+        await user.end().catch(() => undefined);
+        for (const each of [gone, held, used])
+          await admin.query(`drop database if exists "${each}" with (force)`);
+        await holder.end();
         await admin.end();
       }
     }, 120_000);
