@@ -58,6 +58,9 @@ const emailOf = async (id: number) =>
 describe('a member of staff deleting their account', () => {
   it('is refused while requests in progress are assigned to them (409, how many, in the reader’s language), and deleted once they are reassigned', async () => {
     const email = 'eva@example.org';
+    // A reviewer of this test's own, whose requests in progress are this test's alone: Rita reviews
+    // the file's other tests' requests too, before this one or after it in a shuffled run.
+    const reviewer = await t.staff('reviewer', { email: 'rosa@example.org' });
     const eva = await t.staff('evaluator', { email });
     const applicant = await t.applicant({ email: 'ada@example.org' });
     // Two in progress (in evaluation, waiting for the applicant's reply); one finished, which nobody
@@ -81,14 +84,14 @@ describe('a member of staff deleting their account', () => {
     expect(await emailOf(eva.id)).toBe(email);
     expect((await call('GET', '/auth/me', eva)).statusCode).toBe(200);
 
-    // A reviewer's requests count too: the one in review is still assigned to Rita.
+    // A reviewer's requests count too: the one in review is still assigned to Rosa.
     await practiceIn(t.database, {
       userId: applicant.id,
       assigneeId: other.id,
       reviewerId: reviewer.id,
       status: 'in_review',
     });
-    expect((await deleteAccount(reviewer, 'rita@example.org')).json<{ message: string }>().message).toContain(
+    expect((await deleteAccount(reviewer, 'rosa@example.org')).json<{ message: string }>().message).toContain(
       ': 3.',
     );
 
@@ -100,8 +103,8 @@ describe('a member of staff deleting their account', () => {
     expect(reassigned.statusCode).toBe(200);
     expect((await deleteAccount(eva, email)).statusCode).toBe(204);
     expect(await emailOf(eva.id)).toBe(`deleted-user-${eva.id}@deleted.invalid`);
-    // Rita still reviews the three: hers stays until they are reassigned.
-    expect((await deleteAccount(reviewer, 'rita@example.org')).statusCode).toBe(409);
+    // Rosa still reviews the three: hers stays until they are reassigned.
+    expect((await deleteAccount(reviewer, 'rosa@example.org')).statusCode).toBe(409);
   });
 
   it('cannot be handed a request while its deletion is under way, nor deleted past an assignment made first', async () => {

@@ -89,7 +89,9 @@ const appealOf = (practiceId: number, who: Applicant = owner) =>
 const askAppeal = (practiceId: number, payload: object, who: Applicant = owner) =>
   call('POST', `/practices/${practiceId}/appeal`, who, payload);
 
-describe('the appeal window', () => {
+// In order under --sequence.shuffle too: one request, its window shown, then closed a second after
+// it ends, then its appeal asked at the window's last second.
+describe('the appeal window', { shuffle: false }, () => {
   let practiceId: number;
   let publishedAt: string;
 
@@ -105,6 +107,8 @@ describe('the appeal window', () => {
   }, 60_000);
 
   it('shows published_at on the request and the deadline seven days later on Rome’s clock', async () => {
+    // The window's last second, whatever clock the file's other tests left.
+    clock.set('2026-04-02T08:00:00Z');
     const practice = dataOf<{ published_at: string | null; is_appeal_window_open: boolean }>(
       await call('GET', `/practices/${practiceId}`, owner),
     );
@@ -336,7 +340,8 @@ describe('documents during the appeal', () => {
   });
 });
 
-describe('asking for an appeal', () => {
+// In order under --sequence.shuffle too: the appeal asked on the request, then a second one refused.
+describe('asking for an appeal', { shuffle: false }, () => {
   let practiceId: number;
 
   beforeAll(async () => {

@@ -148,12 +148,15 @@ describe('POST /auth/register', () => {
   });
 
   it('takes a registration from someone 18 on the API’s clock, not on the real date', async () => {
-    // 15 January 2026 in Rome on the API's clock: born on 16 January 2008, 18 only the next day
-    // (and for real, since then).
-    expect(calendarDayOf(clock.now())).toBe('2026-01-15');
+    // The day in Rome on the API's clock (15 January 2026 as the file starts; later when the tests
+    // before this one moved the clock): born 18 years before tomorrow, 18 only the next day (and for
+    // real, since then); born 18 years before today, 18 today.
+    const today = calendarDayOf(clock.now());
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const yearsBefore = (day: string) => `${Number(day.slice(0, 4)) - 18}${day.slice(4)}`;
     const minor = await post(
       '/auth/register',
-      registration({ email: 'teen@example.org', birth_date: '2008-01-16' }),
+      registration({ email: 'teen@example.org', birth_date: yearsBefore(tomorrow) }),
     );
     expect(minor.statusCode).toBe(422);
     expect(minor.json()).toMatchObject({
@@ -161,7 +164,7 @@ describe('POST /auth/register', () => {
     });
     const adult = await post(
       '/auth/register',
-      registration({ email: 'teen@example.org', birth_date: '2008-01-15' }),
+      registration({ email: 'teen@example.org', birth_date: yearsBefore(today) }),
     );
     expect(adult.statusCode).toBe(202);
     // Its work done, as the tests after it expect none queued.
