@@ -1,7 +1,13 @@
 import { AUDIT_PAGE_SIZE } from '@lisbon/domain';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { abilitiesFor } from '@lisbon/domain';
+import { createContext } from '../src/app';
+import { listHistoryRows } from '../src/modules/practices/repository';
+import { getStaffPractice } from '../src/modules/staff/workspace.service';
 import { ManualClock } from '../src/platform/clock';
-import { useTestApp } from './helper';
+import type { Db } from '../src/platform/db/database';
+import { testConfig, useTestApp } from './helper';
 import { apiCall, dataOf, type Applicant } from './requests';
 import { auditOf, practiceIn, type StaffMember } from './staff';
 
@@ -78,7 +84,44 @@ const workspaceOf = async (id: number, who: StaffMember) => {
 const move = (id: number, who: StaffMember, payload: object) =>
   call('POST', `/staff/practices/${id}/transitions`, who, payload);
 
+/** Each query's SQL, as the database's dialect writes it, in the order they are made. */
+class SqlRecorder implements KyselyPlugin {
+  readonly sql: string[] = [];
+  constructor(private readonly db: Db) {}
+  transformQuery({ node, queryId }: PluginTransformQueryArgs) {
+    this.sql.push(this.db.getExecutor().compileQuery(node, queryId).sql);
+    return node;
+  }
+  transformResult({ result }: PluginTransformResultArgs) {
+    return Promise.resolve(result);
+  }
+}
+
 describe('the audit trail of the request workspace', () => {
+  it('is all the workspace reads of the trail: the applicant’s status timeline is not read', async () => {
+    const id = await practiceIn(t.database, { userId: ada.id, status: 'in_evaluation', assigneeId: eva.id });
+    const recorder = new SqlRecorder(t.database.db);
+    const recorded = t.database.db.withPlugin(recorder);
+    // The query of the applicant's timeline, as the request's page (GET /practices/{id}) makes it.
+    await listHistoryRows(recorded, id);
+    const [timeline] = recorder.sql.splice(0);
+    expect(timeline).toContain('practice_status_history');
+
+    const ctx = createContext({ config: testConfig(t.database), db: recorded, clock });
+    const evaluator = {
+      id: eva.id,
+      email: 'eva@example.org',
+      role: 'evaluator',
+      category: 'standard',
+      locale: 'en-US',
+      abilities: abilitiesFor('evaluator'),
+      isTwoFactorEnabled: false,
+    } as const;
+    expect(await getStaffPractice(ctx, evaluator, id)).toMatchObject({ id, status: 'in_evaluation' });
+    expect(recorder.sql.some((query) => query.includes('practice_status_history'))).toBe(true);
+    expect(recorder.sql).not.toContain(timeline);
+  });
+
   it('carries the newest page, and pages the older entries before an entry', async () => {
     const id = await practiceIn(t.database, {
       userId: ada.id,

@@ -15,7 +15,7 @@ import {
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
 import { actorOf, type AuthGuard } from '../sessions/guard';
-import { getPracticeForStaff } from '../practices/service';
+import { findSubmittedPractice } from '../practices/service';
 import { noticeMeta } from '../transitions/notice';
 import { appealOfPractice, createAppeal, getAppealOverview, openOwnAppealStatement } from './service';
 
@@ -103,7 +103,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
       },
     },
     async (request) => {
-      const practice = await getPracticeForStaff(ctx, request.params.id);
+      const practice = await findSubmittedPractice(ctx, request.params.id);
       return { data: await appealOfPractice(ctx.db, practice.id, practice.status) };
     },
   );

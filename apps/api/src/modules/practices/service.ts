@@ -125,14 +125,25 @@ export async function findSubmittedPractice(ctx: AppContext, id: number): Promis
   return practice;
 }
 
-export async function getPracticeForStaff(ctx: AppContext, id: number): Promise<Practice> {
-  return detail(ctx, await findSubmittedPractice(ctx, id));
+/**
+ * A submitted request as the staff workspace starts from it: without the applicant's status
+ * timeline, which the workspace never shows (it reads the audit trail, in pages), so never read.
+ */
+export async function getPracticeForStaff(ctx: AppContext, id: number): Promise<Omit<Practice, 'history'>> {
+  const { history: _timeline, ...practice } = await detail(ctx, await findSubmittedPractice(ctx, id), {
+    hasTimeline: false,
+  });
+  return practice;
 }
 
-async function detail(ctx: AppContext, practice: OwnedPractice): Promise<Practice> {
+async function detail(
+  ctx: AppContext,
+  practice: OwnedPractice,
+  { hasTimeline }: { hasTimeline: boolean } = { hasTimeline: true },
+): Promise<Practice> {
   const documents = await listDocumentsOfPractice(ctx.db, practice.id);
   const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
-  const history = await listHistoryRows(ctx.db, practice.id);
+  const history = hasTimeline ? await listHistoryRows(ctx.db, practice.id) : [];
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
   // The request's own payment given back, if it was (a shipment's fee is its delivery's).
   const row = practice.status === 'draft' ? undefined : await findRequestRefund(ctx.db, practice.id);
