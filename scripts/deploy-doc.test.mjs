@@ -483,3 +483,20 @@ describe('the README’s command blocks', () => {
     for (const line of commands) expect(line, line).toMatch(/^npm run --silent cli -- /);
   });
 });
+
+describe('the upgrade on a host without systemd', () => {
+  it('switches current with ln -sfn alone, leaving out the units’ copy and systemctl daemon-reload', () => {
+    const upgrade = section(11);
+    const fourth = upgrade
+      .slice(upgrade.indexOf('\n4. On web-1'), upgrade.indexOf('\n5. '))
+      .replace(/\s+/g, ' ');
+    expect(fourth).toContain('systemctl daemon-reload');
+    expect(fourth).toContain('(without systemd the `ln -sfn` alone');
+    expect(fourth).toContain('section 6, "Without systemd"');
+    // Section 6's list of what each systemctl of the runbook becomes names the reload too.
+    const start = section(6);
+    const text = start.slice(start.indexOf('**Without systemd**')).split('\n\n')[0].replace(/\s+/g, ' ');
+    expect(text).toContain('copy the units and `systemctl daemon-reload`');
+    expect(text).toContain('leave both out');
+  });
+});
