@@ -425,6 +425,45 @@ describe('issuing the statement to a wallet', () => {
     ).toBe(200);
   });
 
+  it('refuses a key proof that carries a key attestation, with its jwk or with a kid, saying why (invalid_proof), and takes the proof without it', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    // A wallet provider's attestation of the wallet's key, and a proof by that key that carries it.
+    const provider = await generateKeyPair('ES256');
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const now = Math.floor(Date.now() / 1000);
+    const attestation = await new SignJWT({ attested_keys: [jwk], iat: now, exp: now + 300 })
+      .setProtectedHeader({ alg: 'ES256', typ: 'key-attestation+jwt', kid: 'provider' })
+      .sign(provider.privateKey);
+    const proofWith = async (keyHeader: object) =>
+      new SignJWT({
+        aud: issuerMetadata.credentialIssuer.credential_issuer,
+        nonce: (await holder.vci.requestNonce({ issuerMetadata })).c_nonce,
+      })
+        .setProtectedHeader({
+          alg: 'ES256',
+          typ: 'openid4vci-proof+jwt',
+          ...keyHeader,
+          key_attestation: attestation,
+        })
+        .setIssuedAt(now)
+        .sign(privateKey);
+    for (const keyHeader of [{ jwk }, { kid: '0' }]) {
+      const refused = await credentialRequest(accessToken, withProof(await proofWith(keyHeader)));
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_proof',
+          error_description:
+            'Key attestations are not supported: send the jwt proof with a jwk header and no key_attestation',
+        },
+      ]);
+    }
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    expect((await credentialRequest(accessToken, withProof(jwt))).statusCode).toBe(200);
+  });
+
   it('refuses a key proof dated a day off, and takes one dated now by the wallet’s own hand', async () => {
     const now = Math.floor(clock.now().getTime() / 1000);
     const credentialWith = async (issuedAt: number) => {

@@ -55,6 +55,9 @@ const NONCE_SECONDS = 300;
 /** How far a wallet's clock may be off ours when it dates its key proof. */
 const PROOF_CLOCK_SKEW_SECONDS = 60;
 const NONCE_TYP = 'lisbon-c-nonce+jwt';
+/** The refusal of a key proof that carries a key attestation (docs/wallet.md). */
+const KEY_ATTESTATION_UNSUPPORTED =
+  'Key attestations are not supported: send the jwt proof with a jwk header and no key_attestation';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
@@ -311,11 +314,21 @@ export async function issueCredential(
   if (!proof) throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
   let nonce: unknown;
   let issuedAt: unknown;
+  let header: Record<string, unknown>;
   try {
-    ({ nonce, iat: issuedAt } = decodeJwt({ jwt: proof }).payload);
+    ({
+      header,
+      payload: { nonce, iat: issuedAt },
+    } = decodeJwt({ jwt: proof }));
   } catch {
     throw new WalletProtocolError(400, 'invalid_proof', 'The key proof is not a JWT');
   }
+  // OpenID4VCI 1.0 Appendix F.1: a key attestation is optional, and the metadata asks for none
+  // (no key_attestations_required). We trust no attestation (no wallet provider's key, no trust
+  // list), and the library would verify it with a key we do not accept: refused, told why, before
+  // the nonce is spent, so that the wallet can send the proof without it.
+  if (Object.hasOwn(header, 'key_attestation'))
+    throw new WalletProtocolError(400, 'invalid_proof', KEY_ATTESTATION_UNSUPPORTED);
   const expectedNonce = await checkedNonce(ctx, key, nonce);
   // OpenID4VCI 1.0 Appendix F.4: the proof's creation time within an acceptable window: made while
   // its nonce could be (NONCE_SECONDS), allowing a wallet's clock PROOF_CLOCK_SKEW_SECONDS off.
