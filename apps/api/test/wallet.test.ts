@@ -12,7 +12,9 @@ import {
 } from '@lisbon/domain';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
+import { SDJwtInstance } from '@sd-jwt/core';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
+import type { DisclosureFrame } from '@sd-jwt/types';
 import {
   calculateJwkThumbprint,
   type CryptoKey,
@@ -603,6 +605,42 @@ describe('checking a presentation from a wallet', () => {
     expect(result.checks.map((check) => check.outcome)).toEqual(Array(5).fill('passed'));
     expect(result.claims).toMatchObject({ statement_id: certificateId });
     expect(result.claims).not.toHaveProperty('birth_date');
+  });
+
+  it('fails the signature step of a JWT our key signed with our iss and vct but not typed dc+sd-jwt (SD-JWT VC: typ MUST be dc+sd-jwt)', async () => {
+    const key = await loadWalletIssuerKey(testConfig(t.database));
+    const { payload } = await thirdPartyVerify(credential);
+    const claims = Object.fromEntries(
+      Object.entries(payload).filter(([name]) => name !== '_sd' && name !== '_sd_alg'),
+    );
+    const disclosable = [
+      'holder_name',
+      'qualification_name',
+      'classification',
+      'awarding_institution',
+      'award_year',
+      'country_of_education_system',
+    ].filter((name) => name in claims);
+    const signedAs = (typ: string) =>
+      new SDJwtInstance({
+        signer: (data: string) =>
+          ES256.getSigner(key.privateKey.export({ format: 'jwk' })).then((sign) => sign(data)),
+        signAlg: ES256.alg,
+        hasher: digest,
+        hashAlg: 'sha-256',
+        saltGenerator: () => randomBytes(16).toString('base64url'),
+      }).issue(claims, { _sd: disclosable } as DisclosureFrame<typeof claims>, {
+        header: { kid: key.kid, typ },
+      });
+    const signatureOf = async (forged: string) => {
+      const request = await presentationRequest();
+      await holder.present(request.request_url, forged);
+      return (await resultOf(request)).checks[0];
+    };
+    // The same claims typed dc+sd-jwt pass: only the type differs.
+    expect(await signatureOf(await signedAs('dc+sd-jwt'))).toEqual({ step: 'signature', outcome: 'passed' });
+    for (const typ of ['JWT', 'vc+sd-jwt', 'statuslist+jwt'])
+      expect(await signatureOf(await signedAs(typ))).toEqual({ step: 'signature', outcome: 'failed' });
   });
 
   it('is checked valid by a third-party library given only our public metadata, key binding included; a wrong nonce is refused and a tampered disclosure never reaches the claims', async () => {

@@ -371,7 +371,12 @@ export async function checkPresentation(
     });
     // The claims of a verified SD-JWT; whether they are ours is checked on the next line.
     payload = verified.payload as SdJwtVcPayload;
-    const isOurs = payload.iss === issuerUrlOf(ctx) && payload.vct === vctOf(ctx);
+    // SD-JWT VC: the issuer-signed JWT is typed dc+sd-jwt (RFC 8725 §3.11). The issuer key signs
+    // other JWTs too (access tokens, c_nonces, status lists, request objects): none is a credential.
+    const isOurs =
+      decodeProtectedHeader(presentation.split('~')[0] ?? '').typ === 'dc+sd-jwt' &&
+      payload.iss === issuerUrlOf(ctx) &&
+      payload.vct === vctOf(ctx);
     outcomes.set('signature', isOurs && everyDisclosureSignedOnce(presentation) ? 'passed' : 'failed');
   } catch {
     outcomes.set('signature', 'failed');
