@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import type { JSHandle } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
   apiToken,
@@ -108,6 +109,50 @@ test('a visitor discovers a service, logs in, fills every wizard step with docum
       .filter({ hasText: '“notes.txt”: File type not accepted: upload a PDF, JPEG or PNG file' }),
   ).toBeVisible();
   await expectAccessible(page);
+  // A scan over the 20 MB limit, chosen with the button and dropped on the zone: refused in the
+  // page with the limit's words, before anything is sent; the document type chosen stays. The file
+  // is made inside the page, as Playwright cannot hand the page 20 MB in good time.
+  await page.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'ID card or passport', exact: true }).click();
+  const uploadsSent: string[] = [];
+  const countUploads = (sent: { method(): string; url(): string }) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/v1/documents')
+      uploadsSent.push(sent.url());
+  };
+  page.on('request', countUploads);
+  const tooLarge = (name: string) =>
+    page
+      .getByRole('alert')
+      .filter({ hasText: `“${name}”: The file is too large: the maximum size is 20 MB.` });
+  // In the page, as text: this project's types have no DOM.
+  const largeScan = async (name: string) =>
+    (await page.evaluateHandle(`(() => {
+      const bytes = new Uint8Array(${21 * 1024 * 1024});
+      bytes.set(new TextEncoder().encode('%PDF-1.4\\n'));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], ${JSON.stringify(name)}, { type: 'application/pdf' }));
+      return transfer;
+    })()`)) as JSHandle<{ files: unknown }>;
+  await page
+    .getByRole('button', { name: 'Choose a file' })
+    .locator('xpath=preceding-sibling::input[@type="file"][1]')
+    .evaluate(
+      (input, transfer) => {
+        Object.assign(input, { files: transfer.files });
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      await largeScan('passport-scan.pdf'),
+    );
+  await expect(tooLarge('passport-scan.pdf')).toBeVisible();
+  await expectAccessible(page);
+  await page
+    .getByText('Drop a file here')
+    .dispatchEvent('drop', { dataTransfer: await largeScan('passport-photo.pdf') });
+  await expect(tooLarge('passport-photo.pdf')).toBeVisible();
+  page.off('request', countUploads);
+  expect(uploadsSent, 'no upload of a large file was sent').toEqual([]);
+  await expect(page.getByRole('cell', { name: /^passport-/ })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Document type' })).toHaveValue('ID card or passport');
   for (const [type, file] of [
     ['ID card or passport', 'passport.pdf'],
     ['Diploma or provisional certificate', 'diploma.pdf'],
