@@ -34,7 +34,8 @@ beforeAll(async () => {
   ).id;
 });
 
-describe('download, replace and delete', () => {
+// In order under --sequence.shuffle too: one document, downloaded, then replaced, then deleted.
+describe('download, replace and delete', { shuffle: false }, () => {
   let document: StoredDocument;
   beforeAll(async () => {
     document = dataOf<StoredDocument>(
