@@ -72,6 +72,9 @@ export default defineConfig({
           root: './scripts',
           include: ['*.test.mjs'],
           environment: 'node',
+          // Scans of the repository's texts and commands run to their end (test-commands.mjs gives
+          // each 30 s): on a busy 2-core machine some took more than the 5 s default, and failed.
+          testTimeout: 30_000,
         },
       },
       {
