@@ -1899,6 +1899,8 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/nonce', ...request });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
+      // OpenID4VCI 1.0 §7.2: c_nonce, and nothing else (no c_nonce_expires_in, which 1.0 dropped).
+      expect(Object.keys(response.json())).toEqual(['c_nonce']);
       expect(typeof response.json<{ c_nonce?: unknown }>().c_nonce).toBe('string');
     }
   });

@@ -233,7 +233,9 @@ export async function createNonce(ctx: AppContext) {
     .setExpirationTime(now + NONCE_SECONDS)
     .sign(key.privateKey);
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
-  return issuer.createNonceResponse({ cNonce: nonce, cNonceExpiresIn: NONCE_SECONDS });
+  // OpenID4VCI 1.0 §7.2: the answer is the c_nonce alone (1.0 dropped c_nonce_expires_in); its
+  // lifetime is ours to keep, in its signed exp.
+  return issuer.createNonceResponse({ cNonce: nonce });
 }
 
 /** A nonce of ours, unexpired: its value, and its `jti` and expiry to spend it by. */
