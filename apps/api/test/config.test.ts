@@ -175,6 +175,14 @@ describe('configuration', () => {
       );
   });
 
+  it('refuses a PUBLIC_URL with a path, where wallets would never find the issuer metadata, and takes the root', () => {
+    for (const url of ['https://host.example.org/recognition', 'https://host.example.org/lisbon/'])
+      expect(() => loadConfig({ PUBLIC_URL: url })).toThrow(
+        /^Invalid configuration: PUBLIC_URL must be the portal’s root address, scheme and host \(and port\) without a path/,
+      );
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4560/' }).publicUrl).toBe('http://127.0.0.1:4560');
+  });
+
   it('treats empty variables as unset and strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://lisbon.example.org/' })).toMatchObject({
       port: 3000,

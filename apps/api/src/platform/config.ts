@@ -341,6 +341,13 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
     .transform((url) => url.replace(/\/+$/, ''))
+    // The wallet's issuer metadata, keys and authorization server are found at /.well-known/ on the
+    // host, before the issuer's path (OpenID4VCI 1.0 §12.2.2, RFC 8414 §3), which the portal serves
+    // at the root only; the web app has no path prefix either.
+    .refine(
+      (url) => new URL(url).pathname === '/',
+      'PUBLIC_URL must be the portal’s root address, scheme and host (and port) without a path, as https://portal.example.org: wallets look for its issuer metadata at the host’s /.well-known/, which the portal serves at the root only',
+    )
     .optional(),
   DATABASE_URL: z
     .string()
