@@ -330,6 +330,13 @@ describe('what a production instance warns its operator of at start', () => {
     ]);
   });
 
+  it('warns a production deployment on http:// that wallets refuse its offers, and not one on https nor a laptop', () => {
+    expect(productionWarnings(loadConfig({ ...configured, PUBLIC_URL: 'http://127.0.0.1:4560' }))).toEqual([
+      'PUBLIC_URL is http://: wallets refuse the statement’s credential offers and the issuer metadata, which OpenID4VCI requires on https (set the https:// address TLS serves: docs/deploy.md)',
+    ]);
+    expect(productionWarnings(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4560' }))).toEqual([]);
+  });
+
   it('says nothing of a deployment that set them all, nor of a laptop', () => {
     expect(productionWarnings(loadConfig(configured))).toEqual([]);
     expect(productionWarnings(loadConfig({}))).toEqual([]);

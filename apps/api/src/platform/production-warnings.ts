@@ -3,6 +3,7 @@ import type { Config } from './config';
 type Settings = Pick<
   Config,
   | 'isProduction'
+  | 'publicUrl'
   | 'smtpUrl'
   | 'redisUrl'
   | 'paymentProvider'
@@ -19,6 +20,10 @@ type Settings = Pick<
 export function productionWarnings(config: Settings): string[] {
   if (!config.isProduction) return [];
   const warnings: (string | false)[] = [
+    // OpenID4VCI 1.0 §12.2.1 and SD-JWT VC: an issuer is an https URL. Warned, not refused: a
+    // production build tried on one machine (the release smoke, the cluster test) runs on http.
+    config.publicUrl.startsWith('http://') &&
+      'PUBLIC_URL is http://: wallets refuse the statement’s credential offers and the issuer metadata, which OpenID4VCI requires on https (set the https:// address TLS serves: docs/deploy.md)',
     !config.smtpUrl &&
       'SMTP_URL is not set: mail is written to DATA_DIR/mail as .eml files, and nobody receives it',
     !config.redisUrl &&
