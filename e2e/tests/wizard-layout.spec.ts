@@ -70,3 +70,45 @@ test('at 768 px and the wider breakpoints, the programme’s boxes side by side 
     await expectAccessible(page);
   }
 });
+
+// The documents' drop zone speaks of dropping only where a pointer can drag a file, as the verify
+// page's does (verify-file.spec.ts).
+for (const device of [
+  { name: 'on a phone, where nothing can be dragged', viewport: { width: 375, height: 667 }, touch: true },
+  { name: 'with a mouse', viewport: { width: 1280, height: 1024 }, touch: false },
+]) {
+  test.describe(device.name, () => {
+    test.use({ viewport: device.viewport, hasTouch: device.touch, isMobile: device.touch });
+
+    test(`the documents step ${device.touch ? 'gives the limit and the button, and asks for no drop' : 'asks to drop a file, or to use the button'}`, async ({
+      page,
+      request,
+    }) => {
+      const person = {
+        email: `nadia.${device.touch}.${Date.now()}@example.org`,
+        password: 'Olive-grove-2031!',
+      };
+      await createApplicant(request, dataDir(PORTAL_PORT), person);
+      await draftAtReview(request, person);
+      await page.goto('/auth/login');
+      await logIn(page, person);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await page.goto('/service/new/documents');
+      await expect(page.getByRole('button', { name: 'Choose a file' })).toBeEnabled();
+      await expect(page.getByText('PDF, JPEG or PNG, up to 20 MB.', { exact: true })).toBeVisible();
+      const dropWords = [
+        page.getByText('Drop a file here'),
+        page.getByText('You can also use the button below.'),
+      ];
+      for (const words of dropWords) {
+        if (device.touch) await expect(words).toBeHidden();
+        else await expect(words).toBeVisible();
+      }
+      const zoneBorder = await page
+        .locator('.file-drop-zone')
+        .evaluate((zone) => zone.ownerDocument.defaultView!.getComputedStyle(zone).borderTopStyle);
+      expect(zoneBorder).toBe(device.touch ? 'none' : 'dashed');
+      await expectAccessible(page);
+    });
+  });
+}

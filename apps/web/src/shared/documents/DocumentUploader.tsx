@@ -221,11 +221,19 @@ export function DocumentUploader({
         // Its hidden file input (react-dropzone's, named "file upload" in English) is for drops only:
         // "Choose a file" below is the control, so assistive technologies are not offered both.
         inputProps={{ 'aria-hidden': true }}
+        className="file-drop-zone"
       >
         <Stack align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
-          <Text fw={600}>{t('documentUpload.drop')}</Text>
+          {/* Only where a pointer can drag a file (app.css, as on the verify page): a phone's zone
+              gives the limit, and the button below chooses the file. */}
+          <Text fw={600} className="file-drop-words">
+            {t('documentUpload.drop')}
+          </Text>
           <Text size="sm" id={hintId}>
             {t('documentUpload.hint', { max: config.uploadMaxBytes / (1024 * 1024) })}
+          </Text>
+          <Text size="sm" className="file-drop-words">
+            {t('documentUpload.orButton')}
           </Text>
         </Stack>
       </Dropzone>

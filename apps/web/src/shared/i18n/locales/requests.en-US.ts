@@ -5,7 +5,8 @@ export const requestsEn = {
     additionalType: 'Which document is it?',
     additionalTypeHelp: 'For example “Certificate of internship”.',
     drop: 'Drop a file here',
-    hint: 'PDF, JPEG or PNG, up to {{max}} MB. You can also use the button below.',
+    hint: 'PDF, JPEG or PNG, up to {{max}} MB.',
+    orButton: 'You can also use the button below.',
     choose: 'Choose a file',
     sendAgain: 'Send “{{name}}” again',
     /** A file chosen before saying which document it is: kept until then (never dropped unseen). */
