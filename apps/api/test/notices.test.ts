@@ -129,6 +129,14 @@ describe('the administrators’ maintenance switch', () => {
   it('lets staff log in while it is on', async () => {
     const { token } = await login(t.app, 'eva@example.org', 'Quiet#Harbour42');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The password alone is not staff yet: its session, short of the second factor, is stopped as a visitor is.
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/countries',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json()).toMatchObject({ code: 'MAINTENANCE' });
   });
 
   it('turned off, serves everyone again and keeps both changes in its audit', async () => {

@@ -23,12 +23,16 @@ const OPEN_DURING_SWITCH = new Set([
 const routeOf = (request: FastifyRequest) =>
   `${request.method} ${withoutTrailingSlashes(request.url.split('?', 1)[0] ?? '')}`;
 
+/**
+ * A live session of staff past its second factor: the password alone opens a session limited to
+ * that step, which is no more staff than a visitor is (it went through to every public route).
+ */
 async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
   const tokenHash = bearerTokenHashOf(request);
   if (!tokenHash) return false;
   try {
     const { user, session } = await resolveSession(ctx, tokenHash);
-    return !session.isExpired && user.abilities['staff.workspace'];
+    return !session.isExpired && !session.isSecondFactorPending && user.abilities['staff.workspace'];
   } catch {
     return false;
   }
