@@ -427,45 +427,6 @@ describe('issuing the statement to a wallet', () => {
     ).toBe(200);
   });
 
-  it('refuses a key proof that carries a key attestation, with its jwk or with a kid, saying why (invalid_proof), and takes the proof without it', async () => {
-    const offer = await offerOf();
-    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
-    // A wallet provider's attestation of the wallet's key, and a proof by that key that carries it.
-    const provider = await generateKeyPair('ES256');
-    const { privateKey, publicKey } = await generateKeyPair('ES256');
-    const jwk = await exportJWK(publicKey);
-    const now = Math.floor(Date.now() / 1000);
-    const attestation = await new SignJWT({ attested_keys: [jwk], iat: now, exp: now + 300 })
-      .setProtectedHeader({ alg: 'ES256', typ: 'key-attestation+jwt', kid: 'provider' })
-      .sign(provider.privateKey);
-    const proofWith = async (keyHeader: object) =>
-      new SignJWT({
-        aud: issuerMetadata.credentialIssuer.credential_issuer,
-        nonce: (await holder.vci.requestNonce({ issuerMetadata })).c_nonce,
-      })
-        .setProtectedHeader({
-          alg: 'ES256',
-          typ: 'openid4vci-proof+jwt',
-          ...keyHeader,
-          key_attestation: attestation,
-        })
-        .setIssuedAt(now)
-        .sign(privateKey);
-    for (const keyHeader of [{ jwk }, { kid: '0' }]) {
-      const refused = await credentialRequest(accessToken, withProof(await proofWith(keyHeader)));
-      expect([refused.statusCode, refused.json()]).toEqual([
-        400,
-        {
-          error: 'invalid_proof',
-          error_description:
-            'Key attestations are not supported: send the jwt proof with a jwk header and no key_attestation',
-        },
-      ]);
-    }
-    const { jwt } = await holder.keyProof(issuerMetadata);
-    expect((await credentialRequest(accessToken, withProof(jwt))).statusCode).toBe(200);
-  });
-
   it('refuses a key proof dated a day off, and takes one dated now by the wallet’s own hand', async () => {
     const now = Math.floor(clock.now().getTime() / 1000);
     const credentialWith = async (issuedAt: number) => {
@@ -607,42 +568,6 @@ describe('checking a presentation from a wallet', () => {
     expect(result.claims).not.toHaveProperty('birth_date');
   });
 
-  it('fails the signature step of a JWT our key signed with our iss and vct but not typed dc+sd-jwt (SD-JWT VC: typ MUST be dc+sd-jwt)', async () => {
-    const key = await loadWalletIssuerKey(testConfig(t.database));
-    const { payload } = await thirdPartyVerify(credential);
-    const claims = Object.fromEntries(
-      Object.entries(payload).filter(([name]) => name !== '_sd' && name !== '_sd_alg'),
-    );
-    const disclosable = [
-      'holder_name',
-      'qualification_name',
-      'classification',
-      'awarding_institution',
-      'award_year',
-      'country_of_education_system',
-    ].filter((name) => name in claims);
-    const signedAs = (typ: string) =>
-      new SDJwtInstance({
-        signer: (data: string) =>
-          ES256.getSigner(key.privateKey.export({ format: 'jwk' })).then((sign) => sign(data)),
-        signAlg: ES256.alg,
-        hasher: digest,
-        hashAlg: 'sha-256',
-        saltGenerator: () => randomBytes(16).toString('base64url'),
-      }).issue(claims, { _sd: disclosable } as DisclosureFrame<typeof claims>, {
-        header: { kid: key.kid, typ },
-      });
-    const signatureOf = async (forged: string) => {
-      const request = await presentationRequest();
-      await holder.present(request.request_url, forged);
-      return (await resultOf(request)).checks[0];
-    };
-    // The same claims typed dc+sd-jwt pass: only the type differs.
-    expect(await signatureOf(await signedAs('dc+sd-jwt'))).toEqual({ step: 'signature', outcome: 'passed' });
-    for (const typ of ['JWT', 'vc+sd-jwt', 'statuslist+jwt'])
-      expect(await signatureOf(await signedAs(typ))).toEqual({ step: 'signature', outcome: 'failed' });
-  });
-
   it('is checked valid by a third-party library given only our public metadata, key binding included; a wrong nonce is refused and a tampered disclosure never reaches the claims', async () => {
     const aud = 'https://admissions.university.example';
     const present = (nonce: string) =>
@@ -766,6 +691,93 @@ describe('metrics', () => {
 });
 
 // The describes below come after the metrics' counts: they issue and check on instances of their own.
+
+describe('what a wallet sends that the portal does not take', () => {
+  let credential: string;
+  beforeAll(async () => {
+    const offer = await offerOf();
+    credential = await holder.receive(offer.offer_url, offer.tx_code);
+  });
+
+  it('refuses a key proof that carries a key attestation, with its jwk or with a kid, saying why (invalid_proof), and takes the proof without it', async () => {
+    const offer = await offerOf();
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    // A wallet provider's attestation of the wallet's key, and a proof by that key that carries it.
+    const provider = await generateKeyPair('ES256');
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const now = Math.floor(Date.now() / 1000);
+    const attestation = await new SignJWT({ attested_keys: [jwk], iat: now, exp: now + 300 })
+      .setProtectedHeader({ alg: 'ES256', typ: 'key-attestation+jwt', kid: 'provider' })
+      .sign(provider.privateKey);
+    const proofWith = async (keyHeader: object) =>
+      new SignJWT({
+        aud: issuerMetadata.credentialIssuer.credential_issuer,
+        nonce: (await holder.vci.requestNonce({ issuerMetadata })).c_nonce,
+      })
+        .setProtectedHeader({
+          alg: 'ES256',
+          typ: 'openid4vci-proof+jwt',
+          ...keyHeader,
+          key_attestation: attestation,
+        })
+        .setIssuedAt(now)
+        .sign(privateKey);
+    for (const keyHeader of [{ jwk }, { kid: '0' }]) {
+      const refused = await credentialRequest(accessToken, withProof(await proofWith(keyHeader)));
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        {
+          error: 'invalid_proof',
+          error_description:
+            'Key attestations are not supported: send the jwt proof with a jwk header and no key_attestation',
+        },
+      ]);
+    }
+    const { jwt } = await holder.keyProof(issuerMetadata);
+    expect((await credentialRequest(accessToken, withProof(jwt))).statusCode).toBe(200);
+  });
+
+  it('fails the signature step of a JWT our key signed with our iss and vct but not typed dc+sd-jwt (SD-JWT VC: typ MUST be dc+sd-jwt)', async () => {
+    const key = await loadWalletIssuerKey(testConfig(t.database));
+    const { payload } = await thirdPartyVerify(credential);
+    const claims = Object.fromEntries(
+      Object.entries(payload).filter(([name]) => name !== '_sd' && name !== '_sd_alg'),
+    );
+    const disclosable = [
+      'holder_name',
+      'qualification_name',
+      'classification',
+      'awarding_institution',
+      'award_year',
+      'country_of_education_system',
+    ].filter((name) => name in claims);
+    const signedAs = (typ: string) =>
+      new SDJwtInstance({
+        signer: (data: string) =>
+          ES256.getSigner(key.privateKey.export({ format: 'jwk' })).then((sign) => sign(data)),
+        signAlg: ES256.alg,
+        hasher: digest,
+        hashAlg: 'sha-256',
+        saltGenerator: () => randomBytes(16).toString('base64url'),
+      }).issue(claims, { _sd: disclosable } as DisclosureFrame<typeof claims>, {
+        header: { kid: key.kid, typ },
+      });
+    const signatureOf = async (forged: string) => {
+      const request = await presentationRequest();
+      await holder.present(request.request_url, forged);
+      return (await resultOf(request)).checks[0];
+    };
+    // The same claims typed dc+sd-jwt pass: only the type differs.
+    expect(await signatureOf(await signedAs('dc+sd-jwt'))).toEqual({ step: 'signature', outcome: 'passed' });
+    for (const typ of ['JWT', 'vc+sd-jwt', 'statuslist+jwt'])
+      expect(await signatureOf(await signedAs(typ))).toEqual({ step: 'signature', outcome: 'failed' });
+    // Its requests are given back to the address, for the tests after it.
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: walletRequestRule(testConfig(t.database).walletRequestsPerAddress), subject: '127.0.0.1' },
+    ]);
+  });
+});
 
 describe('a statement superseded by an amendment', () => {
   it('reads revoked on every instance within the status list’s cache window, and its presentation is NOT valid at the status step', async () => {
@@ -1265,6 +1277,10 @@ describe('the verifier, as OpenID4VP 1.0 asks', () => {
       expect([answer.statusCode, answer.json().error_description]).toEqual([200, undefined]);
       expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true });
     }
+    // Its requests are given back to the address, for the tests after it.
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: walletRequestRule(testConfig(t.database).walletRequestsPerAddress), subject: '127.0.0.1' },
+    ]);
   });
 
   /** What a bystander who saw the QR code can send: the request's id as `state`, and junk. */
