@@ -72,9 +72,10 @@ export default defineConfig({
           root: './scripts',
           include: ['*.test.mjs'],
           environment: 'node',
-          // Scans of the repository's texts and commands run to their end (test-commands.mjs gives
-          // each 30 s): on a busy 2-core machine some took more than the 5 s default, and failed.
-          testTimeout: 30_000,
+          // Scans of the repository's texts and commands run to their end: on a busy 2-core machine
+          // some took more than the 5 s default, and failed. A test may run several commands, each
+          // given 30 s by test-commands.mjs, so a test is given four times that.
+          testTimeout: 120_000,
         },
       },
       {

@@ -1,10 +1,10 @@
 // docs/deploy.md read as a new operator follows it: what it says of the release's scripts holds.
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { execForTest } from './test-commands.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const deploy = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8');
@@ -455,7 +455,7 @@ describe('the backup from cron', () => {
           .replace('/opt/lisbon/current/bin/lisbon-backup', backup)
           .replace(log, join(dir, 'backup.log'));
         expect(line).not.toContain('/opt/lisbon');
-        return execFileSync('/bin/sh', ['-c', line], { encoding: 'utf8' });
+        return execForTest('/bin/sh', ['-c', line], { encoding: 'utf8' });
       };
       expect(run('echo "pg_dump: error: connection refused" >&2; exit 3')).toBe('');
       expect(run('echo "backup written: /var/backups/lisbon/lisbon-x.dump"')).toBe('');

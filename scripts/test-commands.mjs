@@ -4,7 +4,7 @@
 // a timeout waited for it past the test's own time, and the run's, with no word of what hung.
 import { spawnSync } from 'node:child_process';
 
-/** How long a command may run: far over what any of these takes, well under a test's time. */
+/** How long a command may run: far over what any of these takes, a quarter of a test's time (vitest.config.ts). */
 export const COMMAND_TIMEOUT_MS = 30_000;
 
 /**
