@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { calendarDayOf } from '@lisbon/domain';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createContext } from '../src/app';
 import { withdrawStatement, WithdrawalError } from '../src/modules/statements/withdrawal';
 import * as withdrawnAt from '../src/platform/db/migrations/2026-12-04-103-statement-withdrawn-at';
@@ -108,13 +109,20 @@ describe('withdrawing a published statement', () => {
     await expect(withdrawStatement(ctx, { certificateId: 'no-such-statement', reason: 'x' })).rejects.toThrow(
       WithdrawalError,
     );
+    // Withdrawn at 00:30 in Rome, still the day before in UTC: the day said is the body's.
+    // The clock goes back after, or the later tests' sessions would have expired.
+    const before = clock.now();
+    onTestFinished(() => clock.set(before));
+    const tomorrow = new Date(before.getTime() + 86_400_000).toISOString().slice(0, 10);
+    clock.set(`${tomorrow}T23:30:00.000Z`);
     await withdrawStatement(ctx, { certificateId: statement.certificate_id, reason: 'Once.' });
     const entries = async () =>
       (await t.database.db.selectFrom('ledger_entries').select('seq').execute()).length;
     const count = await entries();
     // Another reason: the operator is told the statement was withdrawn, and when, not that only a
     // published statement can be withdrawn.
-    const day = clock.now().toISOString().slice(0, 10);
+    const day = calendarDayOf(clock.now());
+    expect(day).not.toBe(clock.now().toISOString().slice(0, 10));
     await expect(
       withdrawStatement(ctx, { certificateId: statement.certificate_id, reason: 'Twice.' }),
     ).rejects.toThrow(

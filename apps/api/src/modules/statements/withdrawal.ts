@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { calendarDayOf } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import { queueApplicantMail } from '../mails/service';
 import { recordAuditEntry } from '../practice-records/audit.service';
@@ -29,7 +30,6 @@ export const withdrawalPayloadHash = (salt: string, reason: string): string =>
 const SALT_BYTES = 32;
 
 /** A withdrawal's day, as the operator's command says it: 2026-12-07. */
-const dayOf = (at: string): string => new Date(at).toISOString().slice(0, 10);
 
 /**
  * `lisbon statement:withdraw`: a published statement stops being valid for good (decision 097).
@@ -74,7 +74,7 @@ export async function withdrawStatement(
     if (statement.status === 'revoked')
       throw new WithdrawalError(
         recorded
-          ? `The statement ${certificateId} was withdrawn on ${dayOf(recorded.created_at)} with another reason: a statement is withdrawn once, and its recorded reason stays. Nothing was written.`
+          ? `The statement ${certificateId} was withdrawn on ${calendarDayOf(new Date(recorded.created_at))} with another reason: a statement is withdrawn once, and its recorded reason stays. Nothing was written.`
           : `The statement ${certificateId} was withdrawn already: nothing was written.`,
       );
     if (statement.status !== 'published' || !statement.issue_hash)
