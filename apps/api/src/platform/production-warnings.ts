@@ -20,8 +20,8 @@ type Settings = Pick<
 export function productionWarnings(config: Settings): string[] {
   if (!config.isProduction) return [];
   const warnings: (string | false)[] = [
-    // OpenID4VCI 1.0 §12.2.1 and SD-JWT VC: an issuer is an https URL. Warned, not refused: a
-    // production build tried on one machine (the release smoke, the cluster test) runs on http.
+    // OpenID4VCI 1.0 §12.2.1 and SD-JWT VC: an issuer is an https URL. Warned, not refused: an
+    // operator may try a production build on one machine over plain http before TLS is set up.
     config.publicUrl.startsWith('http://') &&
       'PUBLIC_URL is http://: wallets refuse the statement’s credential offers and the issuer metadata, which OpenID4VCI requires on https (set the https:// address TLS serves: docs/deploy.md)',
     !config.smtpUrl &&
