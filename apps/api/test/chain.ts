@@ -140,7 +140,9 @@ async function startLocalChainOn(port: number, options: LocalChainOptions): Prom
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => {
+      // 'close', not 'exit': the output may still be on its way at the exit, and an EADDRINUSE
+      // must be in the error for onFreePort to start the node again on another port.
+      child.once('close', (code) => {
         // npm skips an optional package whose engines the installing Node does not meet: EDR's binding needs Node ≥ 22.
         const hint = output.includes('HHE200')
           ? '\nHardhat’s engine (@nomicfoundation/edr-linux-x64-gnu) is missing: run npm install with Node 24 (npx -p node@24 npm install; docs/anchoring.md).'

@@ -247,7 +247,9 @@ describe("the load balancer's probes", () => {
         const check = () => output.text.includes('Lisbon is serving') && done();
         server.stdout.on('data', check);
         server.stderr.on('data', check);
-        void exitOf(server).then(() => done());
+        // 'close', not 'exit': its output may still be on its way when it exits, and the refusal
+        // of a taken port must be in the error for onFreePort to start it again.
+        server.once('close', () => done());
       });
       if (hasExited(server)) throw new Error(`the server did not start:\n${output.text}`);
       return { server, port, output };
