@@ -271,6 +271,56 @@ describe('logging in with two factors', () => {
     const { token } = await login(t.app, 'plain@example.org');
     expect((await call('POST', '/auth/2fa', token, { code: '123456' })).statusCode).toBe(409);
   });
+
+  // Decision 099: an account that never settled its language takes the browser's at a complete login.
+  it('gives an account without a settled language its browser’s after the second factor, never at the password alone', async () => {
+    const userId = await createUser(t.database, clock, { email: 'unsettled@example.org' });
+    const { secret } = await enableTwoFactor(
+      t.app,
+      (await login(t.app, 'unsettled@example.org')).token,
+      clock,
+    );
+    await t.database.db
+      .updateTable('users')
+      .set({ locale: 'en-US', locale_chosen_at: null })
+      .where('id', '=', userId)
+      .execute();
+    const language = async () =>
+      t.database.db
+        .selectFrom('users')
+        .select(['locale', 'locale_chosen_at'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+    nextStep();
+    const italian = { 'accept-language': 'it-IT,it;q=0.9' };
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      headers: italian,
+      payload: { email: 'unsettled@example.org', password: PASSWORD },
+    });
+    expect(password.json()).toMatchObject({ data: { two_factor_required: true } });
+    // The password alone: whoever holds it changes nothing on the account.
+    expect(await language()).toEqual({ locale: 'en-US', locale_chosen_at: null });
+    const token = password.json<{ data: { access_token: string } }>().data.access_token;
+    const code = totpCode(secret, clock);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa',
+      headers: { ...bearer(token), ...italian },
+      payload: { code: String((Number(code) + 500_000) % 1_000_000).padStart(6, '0') },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(await language()).toEqual({ locale: 'en-US', locale_chosen_at: null });
+    const passed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa',
+      headers: { ...bearer(token), ...italian },
+      payload: { code },
+    });
+    expect(passed.statusCode).toBe(200);
+    expect(await language()).toEqual({ locale: 'it-IT', locale_chosen_at: expect.any(String) });
+  });
 });
 
 describe('POST /auth/2fa/disable', () => {

@@ -89,7 +89,8 @@ export async function recordMailboxProof(ctx: AppContext, email: string, meta: R
 
 /**
  * POST /auth: `meta.locale` is the language the browser asks for, which an account that never
- * settled one takes at this login (decision 099).
+ * settled one takes at this login (decision 099) once the login is complete: here for an account
+ * without a second factor, at POST /auth/2fa for one with it. A password alone changes nothing.
  */
 export async function login(
   ctx: AppContext,
@@ -108,7 +109,9 @@ export async function login(
   await recordPasswordSuccess(ctx, input.email, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     await recordEvent(ctx, trx, { userId: activeAccount.id, kind: 'login' });
-    await takeBrowserLocale(trx, activeAccount, meta.locale, ctx.clock.now().toISOString());
+    if (!isTwoFactorEnabled(activeAccount)) {
+      await takeBrowserLocale(trx, activeAccount, meta.locale, ctx.clock.now().toISOString());
+    }
     return openSession(ctx, trx, { userId: activeAccount.id, isTwoFactorPassed: false });
   });
   return {

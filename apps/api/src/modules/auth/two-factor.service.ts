@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  Locale,
   Session,
   twoFactorEnabledSchema,
   twoFactorSetupSchema,
@@ -16,6 +17,7 @@ import {
   enableTwoFactor,
   findAccountById,
   setPendingTwoFactorSecret,
+  takeBrowserLocale,
   type Account,
 } from '../users/accounts';
 import { queueIdentityMail } from './mails';
@@ -113,17 +115,20 @@ async function rememberCodeAddress(ctx: AppContext, accountId: number, meta: Req
 
 /**
  * POST /auth/2fa: the second step of a login. The limited session ends and a full one opens with a
- * new token, answered as the login answers one (decision 013, amended 2026-12-05).
+ * new token, answered as the login answers one (decision 013, amended 2026-12-05). The login is
+ * complete: an account that never settled its language takes the browser's (`meta.locale`,
+ * decision 099), which the password step alone does not give it.
  */
 export async function verifySecondFactor(
   ctx: AppContext,
   auth: Authenticated,
   code: string,
-  meta: RequestMeta,
+  meta: RequestMeta & { locale: Locale },
 ): Promise<Session> {
   // No second factor, or this session passed it already: there is nothing to pass.
   if (!auth.session.isSecondFactorPending) throw new AppError('CONFLICT');
-  await checkCode(ctx, await accountOf(ctx, auth), code, meta);
+  const account = await accountOf(ctx, auth);
+  await checkCode(ctx, account, code, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     const renewed = await renewAfterSecondFactor(ctx, trx, {
       sessionId: auth.session.id,
@@ -132,6 +137,7 @@ export async function verifySecondFactor(
     // A concurrent call with the same token passed first: this token names no session any more.
     if (!renewed) throw new AppError('UNAUTHORIZED_ACCESS');
     await recordEvent(ctx, trx, { userId: auth.user.id, kind: 'two_factor_passed' });
+    await takeBrowserLocale(trx, account, meta.locale, ctx.clock.now().toISOString());
     return renewed;
   });
   return {
