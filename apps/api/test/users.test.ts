@@ -3,8 +3,9 @@ import { calendarDayOf, userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { MAX_FIELDS_IN_ERRORS } from '../src/platform/http/error-handler';
-import { useTestApp } from './helper';
+import { isPostgresRun, useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
+import { holdRow } from './locks';
 import { readMailFiles } from './mail';
 import { FILES, storedFiles, upload } from './requests';
 
@@ -239,6 +240,75 @@ describe('the category (standard or refugee)', () => {
     expect((await create()).json<{ data: { service: string } }>().data.service).toBe(
       'correspondence_verification',
     );
+  });
+});
+
+describe('the category changed while a draft is created', () => {
+  type Reply = Awaited<ReturnType<typeof t.app.inject>>;
+  /**
+   * On PostgreSQL, both calls at once, in the order given: a transaction holds the account's row,
+   * the first call waits for it, then the second; released, they go in that order. On SQLite (one
+   * writer) the one, then the other.
+   */
+  const race = async (
+    userId: number,
+    first: () => Promise<Reply>,
+    second: () => Promise<Reply>,
+  ): Promise<[Reply, Reply]> => {
+    if (!isPostgresRun) {
+      const one = await first();
+      return [one, await second()];
+    }
+    const holding = await holdRow(t, { userId });
+    const one = first();
+    await holding.waiters(1);
+    const two = second();
+    await holding.waiters(2);
+    await holding.release();
+    return Promise.all([one, two]);
+  };
+  const refugee = async (email: string) => {
+    const id = await createUser(t.database, clock, { email, category: 'refugee' });
+    const { token } = await login(t.app, email);
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/practices',
+        headers: bearer(token),
+        payload: { country: 'FR', level: 'higher' },
+      });
+    const becomeStandard = () => call('PATCH', `/users/${id}`, token, { category: 'standard' });
+    const state = async () => ({
+      category: (
+        await t.database.db
+          .selectFrom('users')
+          .select('category')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).category,
+      services: (
+        await t.database.db.selectFrom('practices').select('service').where('user_id', '=', id).execute()
+      ).map((row) => row.service),
+    });
+    return { id, create, becomeStandard, state };
+  };
+
+  it('refuses the change when the draft came first: the refugee service stays on a refugee account', async () => {
+    const rania = await refugee('rania.first@example.org');
+    const [created, changed] = await race(rania.id, rania.create, rania.becomeStandard);
+    expect(created.statusCode).toBe(201);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toMatchObject({ errors: { category: [expect.any(String)] } });
+    expect(await rania.state()).toEqual({ category: 'refugee', services: ['refugee_comparability'] });
+  });
+
+  it('gives the draft made after the change the service of the new category', async () => {
+    const rania = await refugee('rania.second@example.org');
+    const [changed, created] = await race(rania.id, rania.becomeStandard, rania.create);
+    expect(changed.statusCode).toBe(200);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ data: { service: 'correspondence_verification' } });
+    expect(await rania.state()).toEqual({ category: 'standard', services: ['correspondence_verification'] });
   });
 });
 

@@ -35,7 +35,8 @@ import {
 import { holdRequest, requireDraftUnpaidHeld, requireNoOpenPayment } from '../practice-records/payment-lock';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { findCountryFacts } from '../reference/service';
-import type { SessionUser } from '../sessions/service';
+import { toSessionUser, type SessionUser } from '../sessions/service';
+import { findAccountByIdHeld } from '../users/accounts';
 import {
   countSubmittedPractices,
   findRequestRefund,
@@ -54,7 +55,12 @@ const today = async (ctx: AppContext): Promise<Today> => ({
   calendar: await workingCalendar(ctx),
 });
 
-/** POST /practices: a new draft for the actor, with the service the rule gives their category. */
+/**
+ * POST /practices: a new draft for the actor, with the service the rule gives their category. The
+ * category is read with the account's row held to the draft's commit (`findAccountByIdHeld`), as
+ * PATCH /users/{id} holds it to check and change it: the draft's service is never chosen by a
+ * category changed meanwhile, and a change waits for the draft and sees it.
+ */
 export async function createPractice(
   ctx: AppContext,
   actor: SessionUser,
@@ -62,17 +68,22 @@ export async function createPractice(
 ): Promise<Practice> {
   const country = await findCountryFacts(ctx.db, input.country);
   if (!country) throw fieldError('country', 'invalidOption');
-  const offer = serviceFor({ country, level: input.level, category: actor.category });
-  if (!offer) throw fieldError('country', 'noServiceAvailable');
-  if (input.is_urgent && !offer.isUrgentAvailable) throw fieldError('is_urgent', 'urgentNotAvailable');
   const now = ctx.clock.now().toISOString();
   let replacedFiles: string[] = [];
   let id: number;
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
+      // The draft the applicant asked to replace, as it was before anything waited for the row: one
+      // its payment submits meanwhile answers PRACTICE_CHANGED below, not a new draft beside it.
       const draft = await findDraftRow(trx, actor.id);
+      const account = await findAccountByIdHeld(trx, actor.id);
+      if (!account) throw new AppError('UNAUTHORIZED_ACCESS');
+      const category = toSessionUser(account).category;
+      const offer = serviceFor({ country, level: input.level, category });
+      if (!offer) throw fieldError('country', 'noServiceAvailable');
+      if (input.is_urgent && !offer.isUrgentAvailable) throw fieldError('is_urgent', 'urgentNotAvailable');
       if (draft && !input.replace_draft) throw new AppError('DRAFT_EXISTS');
-      if (isRequestLimitReached(actor.category, await countSubmittedPractices(trx, actor.id))) {
+      if (isRequestLimitReached(category, await countSubmittedPractices(trx, actor.id))) {
         throw new AppError('LIMIT_REACHED');
       }
       if (draft) {

@@ -4,6 +4,7 @@ import {
   advanceTotpCounter,
   findUserByEmail,
   findUserById,
+  findUserByIdHeld,
   findUserByIdKept,
   holdUserRow,
   insertUser,
@@ -35,6 +36,16 @@ export async function findAccountById(db: Db, id: number): Promise<Account | und
  */
 export async function findAccountByIdKept(trx: Db, id: number): Promise<Account | undefined> {
   const account = await findUserByIdKept(trx, id);
+  return account && account.deleted_at === null ? account : undefined;
+}
+
+/**
+ * `findAccountById`, the row held until the transaction `trx` ends (PostgreSQL; SQLite has a single
+ * writer): the category a draft's service is chosen by and the change of that category are read
+ * and written one after the other, never both on what the other has not committed yet.
+ */
+export async function findAccountByIdHeld(trx: Db, id: number): Promise<Account | undefined> {
+  const account = await findUserByIdHeld(trx, id);
   return account && account.deleted_at === null ? account : undefined;
 }
 

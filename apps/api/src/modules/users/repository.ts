@@ -34,6 +34,17 @@ export async function holdUserRow(db: Db, id: number): Promise<{ deleted_at: str
   return query.executeTakeFirst();
 }
 
+/**
+ * The account's row, held to the end of the caller's transaction on PostgreSQL (`for no key update`,
+ * as an upload's quota and a checkout hold it; SQLite has a single writer): what is checked on it
+ * stays true until the caller's writes commit, and whoever holds it next reads them.
+ */
+export async function findUserByIdHeld(db: Db, id: number): Promise<UserRow | undefined> {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (isPostgres(db)) query = query.forNoKeyUpdate();
+  return query.executeTakeFirst();
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

@@ -11,11 +11,12 @@ import {
   type UserUpdate,
 } from '@lisbon/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db/database';
 import { AppError, fieldError } from '../../platform/errors';
 import { refreshSearchText } from '../practice-records/search-text';
 import { requireOwnUser } from '../sessions/guard';
 import { isTwoFactorEnabled, toSessionUser, type SessionUser } from '../sessions/service';
-import { findAccountById } from './accounts';
+import { findAccountById, findAccountByIdHeld } from './accounts';
 import {
   findRequestStatusesOfUser,
   updateUser as updateUserRow,
@@ -74,15 +75,33 @@ const DETAIL_FIELDS = [
 /** A flag kept as the time it was first set: keeps that time while true, clears it when false. */
 const flagTime = (isSet: boolean, current: string | null, now: string) => (isSet ? (current ?? now) : null);
 
+/**
+ * PATCH /users/{id}. What the applicant's requests hold is checked and the change written in one
+ * transaction, the account's row held (`findAccountByIdHeld`): a draft created at the same time
+ * (POST /practices holds the row too) is either seen by the check, or made after the change, with
+ * the service the new category gives.
+ */
 export async function updateUser(
   ctx: AppContext,
   actor: SessionUser,
   id: number,
   input: UserUpdate,
 ): Promise<User> {
-  const row = await ownAccount(ctx, actor, id);
-  await requireDetailsFree(ctx, row, input);
+  await ownAccount(ctx, actor, id);
   const now = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findAccountByIdHeld(trx, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await requireDetailsFree(trx, row, input);
+    await updateUserRow(trx, id, { ...patchOf(row, input, now), updated_at: now });
+    // Names and tax ID are what staff search finds the applicant's requests by (decision 069).
+    await refreshSearchText(trx, { userId: id });
+  });
+  return getUser(ctx, actor, id);
+}
+
+/** The account's row as `input` changes it. */
+function patchOf(row: UserRow, input: UserUpdate, now: string): UserPatch {
   const patch: UserPatch = Object.fromEntries(
     DETAIL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
   );
@@ -99,12 +118,7 @@ export async function updateUser(
     const isConfirmed = input.tax_id_omocodia_confirmed === true;
     patch.tax_id_omocodia_confirmed_at = flagTime(isConfirmed, row.tax_id_omocodia_confirmed_at, now);
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateUserRow(trx, id, { ...patch, updated_at: now });
-    // Names and tax ID are what staff search finds the applicant's requests by (decision 069).
-    await refreshSearchText(trx, { userId: id });
-  });
-  return getUser(ctx, actor, id);
+  return patch;
 }
 
 /**
@@ -121,15 +135,16 @@ function phoneOf(phone: string, input: UserUpdate, row: UserRow): string {
 /**
  * What the applicant's requests hold of the account (422 on each field changed): the names and birth
  * date a statement will state, while a request is being evaluated (`holdsIdentity`), and the category
- * its service was chosen by, from the draft on (`holdsCategory`).
+ * its service was chosen by, from the draft on (`holdsCategory`). Read in the transaction `trx` that
+ * writes the change, the account's row held.
  */
-async function requireDetailsFree(ctx: AppContext, row: UserRow, input: UserUpdate): Promise<void> {
+async function requireDetailsFree(trx: Db, row: UserRow, input: UserUpdate): Promise<void> {
   const changed = STATEMENT_IDENTITY_FIELDS.filter(
     (field) => input[field] !== undefined && (input[field] ?? '') !== (row[field] ?? ''),
   );
   const isCategoryChanged = input.category !== undefined && input.category !== row.category;
   if (changed.length === 0 && !isCategoryChanged) return;
-  const requests = await findRequestStatusesOfUser(ctx.db, row.id);
+  const requests = await findRequestStatusesOfUser(trx, row.id);
   const errors: FieldErrors = {};
   if (requests.some(holdsIdentity)) for (const field of changed) errors[field] = ['identityHeldByRequest'];
   if (isCategoryChanged && requests.some(holdsCategory)) errors.category = ['categoryHeldByRequest'];
