@@ -26,6 +26,7 @@ import { calculateJwkThumbprint, jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
 import { minted, randomToken } from '../../platform/crypto';
 import { isJwtTooDeep } from '../../platform/http/json-depth';
 import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
@@ -42,6 +43,7 @@ import { issuerMetadataResult, issuerUrlOf, vctOf, walletEndpoint } from './meta
 import { WalletProtocolError } from './protocol-error';
 import {
   deleteNoncesExpiredBefore,
+  expirePendingOffersOfUser,
   findOfferByCode,
   insertOffer,
   markIssued,
@@ -132,6 +134,15 @@ export async function createOffer(
     expires_at: expiresAt,
   };
 }
+
+/**
+ * At a log out everywhere (decision 013): the account's offers no wallet has redeemed yet end with
+ * its sessions, in the caller's transaction `db`: an offer shown on a device the user fears for
+ * gives no credential afterwards ("This offer has expired"). A credential already issued stays the
+ * holder's, as a share link stays until its owner revokes it.
+ */
+export const endPendingOffers = (ctx: AppContext, db: Db, userId: number): Promise<number> =>
+  expirePendingOffersOfUser(db, userId, ctx.clock.now().toISOString());
 
 /** Raised when the statement is not (or no longer) published: the route answers PUBLICATION_PENDING. */
 export class WalletPublicationError extends Error {

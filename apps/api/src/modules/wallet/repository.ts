@@ -23,6 +23,22 @@ export async function insertOffer(
   return row.id;
 }
 
+/**
+ * Ends the account's offers no wallet has redeemed yet: they expire at `now`, and their code is
+ * refused as an expired offer's. Whether an offer was made in a session that has ended or not, an
+ * offer holds no session of its own. How many it ended.
+ */
+export async function expirePendingOffersOfUser(db: Db, userId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('wallet_offers')
+    .set({ expires_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('redeemed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export const findOfferByCode = (db: Db, codeHash: string) =>
   db.selectFrom('wallet_offers').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 
