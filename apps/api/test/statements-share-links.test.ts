@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { CreatedShareLink, ShareLink, SharedStatement } from '@lisbon/domain';
+import {
+  SHARE_LINKS_ACTIVE_MAX,
+  type CreatedShareLink,
+  type ShareLink,
+  type SharedStatement,
+} from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_LINK_RULE } from '../src/modules/share-links/routes';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
-import { useTestApp } from './helper';
+import { isPostgresRun, useTestApp } from './helper';
+import { holdRow } from './locks';
 import { bearer } from './identity';
 import { dataOf, type Applicant } from './requests';
 import { type StaffMember } from './staff';
@@ -48,6 +54,12 @@ const revoke = (who: Applicant, linkId: number, id = practiceId) =>
     url: `/api/v1/practices/${id}/statement/share-links/${linkId}`,
     headers: bearer(who.token),
   });
+/** Revokes every link of `who` still working, so that a test starts with room for new ones. */
+const revokeAll = async (who: Applicant) => {
+  for (const link of dataOf<ShareLink[]>(await links(who))) {
+    if (link.state === 'active') expect((await revoke(who, link.id)).statusCode).toBe(200);
+  }
+};
 const tokenOf = (link: CreatedShareLink) => link.url.split('/verify/shared/')[1] ?? '';
 const open = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
 const openPdf = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}/pdf` });
@@ -190,8 +202,13 @@ describe('share links', () => {
     const limiter = createRateLimiter({ db: t.database.db, clock });
     const bucket = { rule: SHARE_LINK_RULE, subject: String(owner.id) };
     await limiter.reset([bucket]);
-    for (let made = 0; made < SHARE_LINK_RULE.limit; made += 1)
-      expect((await create(owner, {})).statusCode).toBe(201);
+    await revokeAll(owner);
+    // Each revoked once made: the hourly limit counts links made, working or not.
+    for (let made = 0; made < SHARE_LINK_RULE.limit; made += 1) {
+      const link = await create(owner, {});
+      expect(link.statusCode).toBe(201);
+      expect((await revoke(owner, dataOf<CreatedShareLink>(link).id)).statusCode).toBe(200);
+    }
     const refused = await create(owner, {});
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -200,6 +217,72 @@ describe('share links', () => {
     expect((await links(owner)).statusCode).toBe(200);
     await limiter.reset([bucket]);
     expect((await create(owner, {})).statusCode).toBe(201);
+  });
+
+  it(`keeps at most ${SHARE_LINKS_ACTIVE_MAX} working at once: one more answers 409 in the caller’s language, a revoked or expired one makes room`, async () => {
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: SHARE_LINK_RULE, subject: String(owner.id) },
+    ]);
+    await revokeAll(owner);
+    const made: CreatedShareLink[] = [];
+    const today = clock.now().toISOString().slice(0, 10);
+    for (let index = 0; index < SHARE_LINKS_ACTIVE_MAX; index += 1) {
+      // The first one's last day is today: it works through it, and counts.
+      const link = await create(owner, index === 0 ? { expires_on: today } : {});
+      expect(link.statusCode).toBe(201);
+      made.push(dataOf<CreatedShareLink>(link));
+    }
+    const refused = await create(owner, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'SHARE_LINKS_LIMIT',
+      message: `You already have ${SHARE_LINKS_ACTIVE_MAX} working links to this statement: revoke one you no longer need to make another.`,
+    });
+    const italian = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/practices/${practiceId}/statement/share-links`,
+      headers: { ...bearer(owner.token), 'accept-language': 'it-IT' },
+      payload: {},
+    });
+    expect(italian.json()).toMatchObject({
+      code: 'SHARE_LINKS_LIMIT',
+      message: `Hai già ${SHARE_LINKS_ACTIVE_MAX} link attivi a questo attestato: revocane uno che non ti serve più per crearne un altro.`,
+    });
+    // One revoked makes room for one.
+    expect((await revoke(owner, made[1]!.id)).statusCode).toBe(200);
+    expect((await create(owner, {})).statusCode).toBe(201);
+    expect((await create(owner, {})).statusCode).toBe(409);
+    // Past its last day (yesterday's, as a day passed), the first no longer counts.
+    await t.database.db
+      .updateTable('statement_share_links')
+      .set({ expires_on: new Date(clock.now().getTime() - 24 * 3600_000).toISOString().slice(0, 10) })
+      .where('id', '=', made[0]!.id)
+      .execute();
+    expect((await create(owner, {})).statusCode).toBe(201);
+    expect((await create(owner, {})).statusCode).toBe(409);
+  });
+
+  it('lets only one of two links made at once take the last place (the owner’s row held)', async () => {
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: SHARE_LINK_RULE, subject: String(owner.id) },
+    ]);
+    await revokeAll(owner);
+    for (let index = 0; index < SHARE_LINKS_ACTIVE_MAX - 1; index += 1)
+      expect((await create(owner, {})).statusCode).toBe(201);
+    let answers: number[];
+    if (isPostgresRun) {
+      // Both wait behind a transaction that holds the owner's row, then go one after the other.
+      const holding = await holdRow(t, { userId: owner.id });
+      const both = Promise.all([create(owner, {}), create(owner, {})]);
+      await holding.waiters(2);
+      await holding.release();
+      answers = (await both).map((response) => response.statusCode);
+    } else {
+      // SQLite has one writer: the one, then the other.
+      answers = [(await create(owner, {})).statusCode, (await create(owner, {})).statusCode];
+    }
+    expect(answers.toSorted()).toEqual([201, 409]);
+    await revokeAll(owner);
   });
 
   it('answers 404 to an unknown token and 422 to one that cannot be a token', async () => {

@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'REFUND_NOT_FAILED',
   'SHARE_LINK_EXPIRED',
   'SHARE_LINK_REVOKED',
+  'SHARE_LINKS_LIMIT',
   'APPEAL_WINDOW_CLOSED',
   'STATEMENT_WITHDRAWN',
   'NO_STATEMENT_IN_FORCE',
@@ -151,6 +152,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // A statement's share link that has run out or that its owner took back: gone for good.
   SHARE_LINK_EXPIRED: 410,
   SHARE_LINK_REVOKED: 410,
+  SHARE_LINKS_LIMIT: 409,
   // Seven days after published_at (Europe/Rome): too late for an appeal or amendment.
   APPEAL_WINDOW_CLOSED: 409,
   // The request's statement was withdrawn (decision 097): no appeal, amendment or statement of appeal.

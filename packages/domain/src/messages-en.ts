@@ -196,6 +196,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'Only a refund the payment provider refused can be marked as given back by hand: this one is pending or made.',
   SHARE_LINK_EXPIRED: 'This link to the statement has expired. Ask the holder for a new one.',
   SHARE_LINK_REVOKED: 'This link to the statement has been revoked by its holder.',
+  SHARE_LINKS_LIMIT:
+    'You already have {{max}} working links to this statement: revoke one you no longer need to make another.',
   MAINTENANCE: 'The system is being upgraded. Please try again shortly.',
   api_error: 'api_error',
 };

@@ -178,6 +178,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
     'Solo un rimborso rifiutato dal gestore dei pagamenti può essere segnato come restituito a mano: questo è in corso o già effettuato.',
   SHARE_LINK_EXPIRED: 'Questo link all’attestato è scaduto. Chiedine uno nuovo al titolare.',
   SHARE_LINK_REVOKED: 'Questo link all’attestato è stato revocato dal titolare.',
+  SHARE_LINKS_LIMIT:
+    'Hai già {{max}} link attivi a questo attestato: revocane uno che non ti serve più per crearne un altro.',
   MAINTENANCE: 'Il sistema è in aggiornamento. Riprova tra poco.',
   api_error: 'api_error',
 };

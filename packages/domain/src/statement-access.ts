@@ -28,6 +28,13 @@ export const staffPublicationSchema = z
   .meta({ id: 'StaffPublication' });
 export type StaffPublication = z.infer<typeof staffPublicationSchema>;
 
+/**
+ * The most links to one statement its holder may have working at once (neither revoked nor past
+ * their last day): a holder shares with a few universities or employers, and every link is listed.
+ * One more answers 409 SHARE_LINKS_LIMIT; revoking one makes room.
+ */
+export const SHARE_LINKS_ACTIVE_MAX = 10;
+
 /** The longest a share link may be made to last, in days. */
 export const SHARE_LINK_MAX_DAYS = 365;
 

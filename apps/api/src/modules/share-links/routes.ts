@@ -5,6 +5,7 @@ import {
   shareLinkParamsSchema,
   shareLinkSchema,
   sharedStatementSchema,
+  SHARE_LINKS_ACTIVE_MAX,
   shareTokenParamsSchema,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -70,12 +71,12 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       onRequest,
       schema: {
         summary: 'A new share link to the statement’s verification page, optionally with an expiry date',
-        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. At most ${SHARE_LINK_RULE.limit} links per user in an hour (429 RATE_LIMITED). ${OWNER}`,
+        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. At most ${SHARE_LINK_RULE.limit} links per user in an hour (429 RATE_LIMITED), and ${SHARE_LINKS_ACTIVE_MAX} working at once (neither revoked nor past their last day): one more answers 409 SHARE_LINKS_LIMIT. ${OWNER}`,
         tags,
         security,
         params,
         body: shareLinkBodySchema,
-        response: { 201: dataEnvelope(createdShareLinkSchema), ...errorsOf(401, 403, 404, 422, 429) },
+        response: { 201: dataEnvelope(createdShareLinkSchema), ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {

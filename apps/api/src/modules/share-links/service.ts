@@ -2,6 +2,7 @@ import {
   certificateTransactionHash,
   maskName,
   SHARE_LINK_MAX_DAYS,
+  SHARE_LINKS_ACTIVE_MAX,
   shareLinkState,
   shareLinkToday,
   VERIFY_MAX_BYTES,
@@ -20,6 +21,7 @@ import { parseCertificate } from '../statements/certificate';
 import { ownStatement, statementById, type StatementFile, type StatementRow } from '../statements/service';
 import { certificateStatus } from '../verify/service';
 import {
+  countActiveShareLinksHeld,
   findOwnShareLink,
   findShareLink,
   findShareLinkByTokenHash,
@@ -56,7 +58,9 @@ export async function listShareLinks(
 /**
  * POST /practices/{id}/statement/share-links: a new link, optionally working only through
  * `expiresOn` (today at the earliest, at most SHARE_LINK_MAX_DAYS ahead). The token is answered
- * once, in the link's address; only its SHA-256 is stored.
+ * once, in the link's address; only its SHA-256 is stored. At most SHARE_LINKS_ACTIVE_MAX of the
+ * owner's links to the statement work at once (409 SHARE_LINKS_LIMIT), counted and added in one
+ * transaction with the owner's row held.
  */
 export async function createShareLink(
   ctx: AppContext,
@@ -73,12 +77,13 @@ export async function createShareLink(
   }
   const token = randomToken();
   const at = now.toISOString();
-  const row = await insertShareLink(ctx.db, {
-    statementId: statement.id,
-    userId: actor.id,
-    tokenHash: sha256(token),
-    expiresOn,
-    at,
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const where = { statementId: statement.id, userId: actor.id };
+    const active = await countActiveShareLinksHeld(trx, { ...where, today: shareLinkToday(now) });
+    if (active >= SHARE_LINKS_ACTIVE_MAX) {
+      throw new AppError('SHARE_LINKS_LIMIT', { params: { max: SHARE_LINKS_ACTIVE_MAX } });
+    }
+    return insertShareLink(trx, { ...where, tokenHash: sha256(token), expiresOn, at });
   });
   return { ...toShareLink(row, now), url: sharedUrlOf(ctx, token) };
 }

@@ -1,4 +1,4 @@
-import type { ShareLink } from '@lisbon/domain';
+import { SHARE_LINKS_ACTIVE_MAX, type ShareLink } from '@lisbon/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,5 +111,19 @@ describe('share links on the statement panel', () => {
     await userEvent.click(within(table).getByRole('button', { name: /Revoke the link created on/ }));
     expect(await within(table).findByText('Revoked')).toBeTruthy();
     expect(within(table).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('shows the API’s word when as many links as may work at once already do', async () => {
+    const limit = `You already have ${SHARE_LINKS_ACTIVE_MAX} working links to this statement: revoke one you no longer need to make another.`;
+    mockApi({
+      'GET /practices/7/statement/share-links': () => ({ body: { data: [link(1)] } }),
+      'POST /practices/7/statement/share-links': () => ({
+        status: 409,
+        body: { code: 'SHARE_LINKS_LIMIT', message: limit },
+      }),
+    });
+    renderComponent(<ShareLinks practiceId={7} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create a share link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(limit);
   });
 });
