@@ -1,8 +1,9 @@
 import type { WalletOffer } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expirePendingOffersOfUser, redeemOffer } from '../src/modules/wallet/repository';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { bearer, PASSWORD } from './identity';
+import { bearer, login, PASSWORD } from './identity';
 import { dataOf, type Applicant } from './requests';
 import { publishOne, readyForIssue } from './statements';
 import { createHolder, injectFetch } from './wallet-holder';
@@ -46,5 +47,20 @@ describe('logging out everywhere', () => {
     await expect(holder.accessToken(after.offer_url, after.tx_code)).resolves.toMatchObject({
       accessToken: expect.any(String),
     });
+  });
+
+  it('leaves no redemption to a wallet that read the offer before the logout committed', async () => {
+    const made = await offerOf((await login(t.app, 'maria@example.org')).token);
+    expect(made.tx_code).toEqual(expect.any(String));
+    const offer = await t.database.db
+      .selectFrom('wallet_offers')
+      .select(['id', 'user_id'])
+      .where('redeemed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const now = clock.now().toISOString();
+    // The token endpoint has read the offer as open; the logout's expiry commits before it redeems.
+    expect(await expirePendingOffersOfUser(t.database.db, offer.user_id, now)).toBeGreaterThan(0);
+    expect(await redeemOffer(t.database.db, offer.id, now)).toBe(false);
   });
 });

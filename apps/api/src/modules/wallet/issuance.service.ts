@@ -208,8 +208,14 @@ export async function exchangeToken(
   const statement = await statementById(ctx, offer.statement_id);
   if (statement?.status !== 'published')
     throw new WalletProtocolError(400, 'invalid_grant', 'The statement of this offer is no longer in force');
-  if (!(await redeemOffer(ctx.db, offer.id, now.toISOString())))
-    throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
+  if (!(await redeemOffer(ctx.db, offer.id, now.toISOString()))) {
+    const meanwhile = await findOfferByCode(ctx.db, offer.code_hash);
+    throw new WalletProtocolError(
+      400,
+      'invalid_grant',
+      meanwhile?.redeemed_at ? 'This offer has already been used' : 'This offer has expired',
+    );
+  }
   // Asked by authorization_details, the token grants them and the response says so (§6.2): the
   // credential request then names the credential identifier it was given.
   const granted = configurations && {

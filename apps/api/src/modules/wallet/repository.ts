@@ -60,13 +60,17 @@ export async function takeAttempt(db: Db, id: number, limit: number): Promise<bo
   return result.numUpdatedRows === 1n;
 }
 
-/** Marks the offer redeemed unless another request did first: true for the one that won. */
+/**
+ * Marks the offer redeemed unless another request did first, or it expired meanwhile (a "Log out
+ * everywhere" that committed after the offer was read): true for the one that won.
+ */
 export async function redeemOffer(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('wallet_offers')
     .set({ redeemed_at: at, updated_at: at })
     .where('id', '=', id)
     .where('redeemed_at', 'is', null)
+    .where('expires_at', '>', at)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
