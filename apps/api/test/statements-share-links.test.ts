@@ -5,7 +5,7 @@ import {
   type ShareLink,
   type SharedStatement,
 } from '@lisbon/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SHARE_LINK_RULE } from '../src/modules/share-links/routes';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
@@ -59,6 +59,14 @@ const revokeAll = async (who: Applicant) => {
   for (const link of dataOf<ShareLink[]>(await links(who))) {
     if (link.state === 'active') expect((await revoke(who, link.id)).statusCode).toBe(200);
   }
+};
+
+/** What a test of the caps leaves: no working link and the hour's limit untouched, in any order of the tests. */
+const leaveNoLinks = async () => {
+  await revokeAll(owner);
+  await createRateLimiter({ db: t.database.db, clock }).reset([
+    { rule: SHARE_LINK_RULE, subject: String(owner.id) },
+  ]);
 };
 const tokenOf = (link: CreatedShareLink) => link.url.split('/verify/shared/')[1] ?? '';
 const open = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}` });
@@ -220,6 +228,7 @@ describe('share links', () => {
   });
 
   it(`keeps at most ${SHARE_LINKS_ACTIVE_MAX} working at once: one more answers 409 in the caller’s language, a revoked or expired one makes room`, async () => {
+    onTestFinished(leaveNoLinks);
     await createRateLimiter({ db: t.database.db, clock }).reset([
       { rule: SHARE_LINK_RULE, subject: String(owner.id) },
     ]);
@@ -263,6 +272,7 @@ describe('share links', () => {
   });
 
   it('lets only one of two links made at once take the last place (the owner’s row held)', async () => {
+    onTestFinished(leaveNoLinks);
     await createRateLimiter({ db: t.database.db, clock }).reset([
       { rule: SHARE_LINK_RULE, subject: String(owner.id) },
     ]);
