@@ -1,5 +1,5 @@
 import { SHARE_LINKS_ACTIVE_MAX, type ShareLink } from '@lisbon/domain';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mockApi';
@@ -115,8 +115,13 @@ describe('share links on the statement panel', () => {
 
   it('shows the API’s word when as many links as may work at once already do', async () => {
     const limit = `You already have ${SHARE_LINKS_ACTIVE_MAX} working links to this statement: revoke one you no longer need to make another.`;
+    // The list this page shows is one link old: another tab made the rest.
+    let reads = 0;
     mockApi({
-      'GET /practices/7/statement/share-links': () => ({ body: { data: [link(1)] } }),
+      'GET /practices/7/statement/share-links': () => {
+        reads += 1;
+        return { body: { data: reads === 1 ? [link(1)] : [link(1), link(2)] } };
+      },
       'POST /practices/7/statement/share-links': () => ({
         status: 409,
         body: { code: 'SHARE_LINKS_LIMIT', message: limit },
@@ -125,5 +130,7 @@ describe('share links on the statement panel', () => {
     renderComponent(<ShareLinks practiceId={7} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Create a share link' }));
     expect((await screen.findByRole('alert')).textContent).toBe(limit);
+    // The list is read again, to show every working link the visitor may revoke.
+    await waitFor(() => expect(reads).toBe(2));
   });
 });

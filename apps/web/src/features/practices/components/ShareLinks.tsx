@@ -38,9 +38,11 @@ export function ShareLinks({ practiceId }: { practiceId: number }) {
       setExpiresOn('');
       await refresh();
     },
-    onError: (error) => {
+    onError: async (error) => {
       const message = isApiError(error) ? error.errors?.expires_on?.[0] : undefined;
       if (message) setFieldError(message);
+      // At the cap, the list shows every working link (some made in another tab, say) to revoke one.
+      if (isApiError(error) && error.code === 'SHARE_LINKS_LIMIT') await refresh();
     },
   });
   const revoke = useMutation({
