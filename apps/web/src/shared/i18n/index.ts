@@ -153,8 +153,6 @@ export const i18nReady: Promise<unknown> = i18n
     load: 'currentOnly',
     // React escapes every text it renders.
     interpolation: { escapeValue: false },
-    // Pages on screen take the area's texts as soon as they come.
-    react: { bindI18nStore: 'added' },
     returnEmptyString: false,
   });
 
@@ -183,6 +181,12 @@ export function currentLocale(): Locale {
 
 const copyIn = (language: string): I18n => i18n.cloneInstance({ lng: language, initAsync: false });
 
+/** Counts the groups of texts added since the start, so that React learns of them (`useShownI18n`). */
+let textsAdded = 0;
+i18n.store.on('added', () => {
+  textsAdded += 1;
+});
+
 /**
  * The i18next instance that React renders with (`AppProviders` gives it to every component): a
  * copy of `i18n` that keeps one language, sharing its texts. When the interface language changes,
@@ -190,18 +194,29 @@ const copyIn = (language: string): I18n => i18n.cloneInstance({ lng: language, i
  * still hydrating renders in the language its HTML was written in, and React hydrates each part
  * before it shows the new language there. Read from `i18n` itself, a part that hydrated after the
  * change would not match its HTML (React's error 418) and be rendered anew.
+ *
+ * Texts that come later (the logged-in area's, the service finder's) reach the components on
+ * screen the same way: a new copy, in a transition. Not through react-i18next's `bindI18nStore`,
+ * whose store updates React renders synchronously, in one task, and which, while a page is still
+ * hydrating, made React hydrate every section of it at once (decision 082).
  */
 export function useShownI18n(): I18n {
-  const [shown, setShown] = useState(() => copyIn(i18n.language));
+  const [shown, setShown] = useState(() => ({ i18n: copyIn(i18n.language), texts: textsAdded }));
   useEffect(() => {
     const follow = () => {
-      if (i18n.language !== shown.language) startTransition(() => setShown(copyIn(i18n.language)));
+      if (i18n.language !== shown.i18n.language || textsAdded !== shown.texts) {
+        startTransition(() => setShown({ i18n: copyIn(i18n.language), texts: textsAdded }));
+      }
     };
     follow(); // changed before this effect ran
     i18n.on('languageChanged', follow);
-    return () => i18n.off('languageChanged', follow);
+    i18n.store.on('added', follow);
+    return () => {
+      i18n.off('languageChanged', follow);
+      i18n.store.off('added', follow);
+    };
   }, [shown]);
-  return shown;
+  return shown.i18n;
 }
 
 /**
