@@ -500,3 +500,59 @@ describe('the upgrade on a host without systemd', () => {
     expect(text).toContain('leave both out');
   });
 });
+
+describe('the trial relay on a host with Debian’s npm', () => {
+  it('runs maildev under the release’s Node 24, as maildev 3 stops under Debian’s Node 18, and is checked by its API', () => {
+    const configure = section(5);
+    const text = configure.replace(/\s+/g, ' ');
+    expect(text).toContain('maildev 3 needs Node 20 or later');
+    expect(configure).toMatch(
+      /^PATH=\/opt\/lisbon\/current\/runtime\/bin:\$PATH npx --yes maildev@3\.\d+\.\d+ /m,
+    );
+    // The release holds that Node where the line puts it first on the PATH.
+    expect(deploy).toContain('| `runtime/bin/node` | Node 24, pinned');
+    // curl of its page answers 404 (no Accept: text/html): the API says whether it runs.
+    expect(text).toContain('`curl http://127.0.0.1:1080/` gets `404`');
+    expect(text).toContain('`curl -fsS http://127.0.0.1:1080/api/healthz` answers `true`');
+    expect(text).toContain('`curl -fsS http://127.0.0.1:1080/api/email` lists the mails');
+  });
+});
+
+describe('the instances stopped on a host without systemd', () => {
+  it('has a stand-in for section 10’s systemctl stop, by a pattern the process list shows', () => {
+    const start = section(6);
+    const text = start.slice(start.indexOf('**Without systemd**')).split('\n\n')[0].replace(/\s+/g, ' ');
+    expect(text).toContain("Where this runbook says `systemctl stop 'lisbon@*'` (section 10)");
+    expect(text).toContain('`kill -TERM $(pgrep -u lisbon -f apps/api/dist/main.js)`');
+    expect(text).toContain('`while pgrep -u lisbon -f apps/api/dist/main.js >/dev/null; do sleep 1; done`');
+    // bin/lisbon resolves its own link, so the process runs from the release's folder, never
+    // from /opt/lisbon/current: the pattern holds no folder, and the serve line ends as it says.
+    const bin = readFileSync(join(ROOT, 'packaging/bin/lisbon'), 'utf8');
+    expect(bin).toContain('root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"');
+    expect(bin).toContain('"$root/apps/api/dist/main.js"');
+    // The server drains on SIGINT (Ctrl-C) as on SIGTERM.
+    const server = readFileSync(join(ROOT, 'apps/api/src/server.ts'), 'utf8');
+    expect(server).toContain("process.once('SIGINT', (signal) => void shutdown(signal));");
+    expect(server).toContain("process.once('SIGTERM', (signal) => void shutdown(signal));");
+    // cron's daemon, which nothing starts without systemd.
+    expect(text).toContain('`service cron start`');
+    const restore = section(10);
+    expect(restore.slice(restore.indexOf('\n1. '), restore.indexOf('\n2. ')).replace(/\s+/g, ' ')).toContain(
+      '`systemctl stop \'lisbon@*\'` (without systemd: section 6, "Without systemd")',
+    );
+  });
+});
+
+describe('pg_hba.conf and the server’s addresses', () => {
+  it('puts the portal’s line before the broader rules, as the first line that matches decides, and opens the server to the VMs', () => {
+    const database = section(1);
+    const text = database.replace(/\s+/g, ' ');
+    expect(text).toContain('**Where the line goes matters**');
+    expect(text).toContain('takes the first whose type, database, user and address match');
+    expect(database).toContain(
+      "sed -i '/^# IPv4 local connections:/a hostssl lisbon          lisbon          10.0.1.11/32            scram-sha-256' /etc/postgresql/15/main/pg_hba.conf\n",
+    );
+    expect(text).toContain("`listen_addresses = '*'`");
+    expect(text).toMatch(/`listen_addresses` and `max_connections` only at `systemctl restart postgresql`/);
+  });
+});
