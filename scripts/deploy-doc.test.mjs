@@ -215,6 +215,14 @@ describe('the database on the same host or another', () => {
     const reason = 'the server does not take TLS, and sslmode asks for it';
     expect(readFileSync(join(ROOT, 'apps/api/src/platform/db/errors.ts'), 'utf8')).toContain(`'${reason}'`);
     expect(text).toContain(`\`DATABASE_URL: the database cannot be used: ${reason}\``);
+    // …and Debian's self-signed certificate, which the portal's full check refuses.
+    const untrusted = "the server's TLS certificate is not trusted";
+    expect(readFileSync(join(ROOT, 'apps/api/src/platform/db/errors.ts'), 'utf8')).toContain(
+      `${untrusted} (`,
+    );
+    expect(text).toContain(
+      `\`DATABASE_URL: the database cannot be used: ${untrusted} (DEPTH_ZERO_SELF_SIGNED_CERT), …\``,
+    );
   });
 });
 

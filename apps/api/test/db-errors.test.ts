@@ -28,6 +28,32 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
     );
   });
 
+  it('names a TLS certificate the portal does not trust (Debian’s self-signed one), and says what to do', () => {
+    // What Node gives pg for PostgreSQL's snakeoil certificate under sslmode=require (verify-full).
+    const selfSigned = networkError(
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      {},
+      'self-signed certificate; if the root CA is installed locally, try running Node.js with --use-system-ca',
+    );
+    expect(unusableDatabase(selfSigned, URL_5432)).toBe(
+      "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslmode checks it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave sslmode out (docs/deploy.md, section 1).",
+    );
+    expect(
+      unusableDatabase(
+        networkError('ERR_TLS_CERT_ALTNAME_INVALID', {}, 'Hostname/IP does not match'),
+        URL_5432,
+      ),
+    ).toMatch(/TLS certificate is not trusted \(ERR_TLS_CERT_ALTNAME_INVALID\)/);
+    // Not the database's: a URL that asks for no TLS, or the object store's refusal (the SDK's $metadata).
+    expect(
+      unusableDatabase(selfSigned, 'postgres://lisbon:secret@127.0.0.1:5432/lisbon?sslmode=disable'),
+    ).toBeUndefined();
+    expect(unusableDatabase(selfSigned, 'postgres://lisbon:secret@127.0.0.1:5432/lisbon')).toBeUndefined();
+    expect(
+      unusableDatabase(Object.assign(selfSigned, { $metadata: { attempts: 1 } }), URL_5432),
+    ).toBeUndefined();
+  });
+
   it('leaves alone what is not about that server: the object store refusing, another error, SQLite', () => {
     expect(unusableDatabase(networkError('ECONNREFUSED', { port: 9000 }), URL_5432)).toBeUndefined();
     expect(
