@@ -1,6 +1,6 @@
 import type { WalletOffer } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expirePendingOffersOfUser, redeemOffer } from '../src/modules/wallet/repository';
+import { endOffersNotIssued, markIssued, redeemOffer } from '../src/modules/wallet/repository';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer, login, PASSWORD } from './identity';
@@ -49,6 +49,28 @@ describe('logging out everywhere', () => {
     });
   });
 
+  it('refuses the access token of an offer a wallet redeemed and whose credential it has not fetched yet (invalid_token)', async () => {
+    const token = (await login(t.app, 'maria@example.org')).token;
+    const holder = await createHolder(injectFetch(t.app));
+    const offer = await offerOf(token);
+    const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    const proof = await holder.keyProof(issuerMetadata);
+    const everywhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-everywhere',
+      headers: bearer(token),
+      payload: { current_password: PASSWORD },
+    });
+    expect(everywhere.statusCode).toBe(200);
+    const credential = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      payload: { credential_configuration_id: proof.credentialConfigurationId, proofs: { jwt: [proof.jwt] } },
+    });
+    expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
+  });
+
   it('leaves no redemption to a wallet that read the offer before the logout committed', async () => {
     const made = await offerOf((await login(t.app, 'maria@example.org')).token);
     expect(made.tx_code).toEqual(expect.any(String));
@@ -60,7 +82,34 @@ describe('logging out everywhere', () => {
       .executeTakeFirstOrThrow();
     const now = clock.now().toISOString();
     // The token endpoint has read the offer as open; the logout's expiry commits before it redeems.
-    expect(await expirePendingOffersOfUser(t.database.db, offer.user_id, now)).toBeGreaterThan(0);
+    expect(await endOffersNotIssued(t.database.db, offer.user_id, now)).toBeGreaterThan(0);
     expect(await redeemOffer(t.database.db, offer.id, now)).toBe(false);
+  });
+
+  it('issues no credential to a wallet whose token was checked before the logout committed; one issued before stays', async () => {
+    const holder = await createHolder(injectFetch(t.app));
+    const token = (await login(t.app, 'maria@example.org')).token;
+    const issued = await offerOf(token);
+    await holder.receive(issued.offer_url, issued.tx_code);
+    const made = await offerOf(token);
+    await holder.accessToken(made.offer_url, made.tx_code);
+    const [offer, before] = await t.database.db
+      .selectFrom('wallet_offers')
+      .select(['id', 'user_id'])
+      .where('redeemed_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    if (!offer || !before) throw new Error('two redeemed offers expected');
+    const now = clock.now().toISOString();
+    // The credential endpoint has taken the token; the logout's end commits before it marks the issue.
+    expect(await endOffersNotIssued(t.database.db, offer.user_id, now)).toBe(1);
+    expect(await markIssued(t.database.db, offer.id, { holderKeyThumbprint: 'k', at: now })).toBe('ended');
+    const kept = await t.database.db
+      .selectFrom('wallet_offers')
+      .select(['ended_at', 'issued_at'])
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ ended_at: null, issued_at: expect.anything() });
   });
 });

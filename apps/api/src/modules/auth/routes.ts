@@ -64,7 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       schema: {
         summary: 'End every session of the account, on every device, and open a new one here',
         description:
-          'The current password is asked again: a wrong one answers 422 on `current_password` and counts like a failed login (429 with Retry-After past the limits of POST /auth). Every session of the account ends, the calling one too (its token then answers 401), and so do the wallet offers no wallet has redeemed yet; share links stay. The answer is a new session for the device that asked, in the login’s shape (`two_factor_required` false): store its token.',
+          'The current password is asked again: a wrong one answers 422 on `current_password` and counts like a failed login (429 with Retry-After past the limits of POST /auth). Every session of the account ends, the calling one too (its token then answers 401), and so do the wallet offers whose credential is not issued yet (their code, and an access token a wallet was given for one, are refused); share links stay. The answer is a new session for the device that asked, in the login’s shape (`two_factor_required` false): store its token.',
         tags: ['auth'],
         security: bearer,
         body: logoutEverywhereSchema,

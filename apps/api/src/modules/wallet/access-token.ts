@@ -24,7 +24,12 @@ const DPOP_AUTHORIZATION = /^dpop +(.*)$/i;
 export const dpopTokenOf = (authorization: string | undefined): string | undefined =>
   DPOP_AUTHORIZATION.exec(authorization ?? '')?.[1];
 
-/** The redeemed offer an access token of ours names, and its payload; undefined for any other token. */
+/**
+ * The redeemed offer an access token of ours names, and its payload; undefined for any other token,
+ * and for one whose offer was ended before its credential was issued (decision 013: a log out
+ * everywhere, a password reset). A credential issued before stays the holder's, asked again with the
+ * same key (decision 102).
+ */
 async function redeemedOfferOf(
   ctx: AppContext,
   key: WalletIssuerKey,
@@ -40,12 +45,17 @@ async function redeemedOfferOf(
       currentDate: ctx.clock.now(),
     });
     const offer = await findOffer(ctx.db, Number(payload.sub));
-    return offer?.redeemed_at ? { offer, payload } : undefined;
+    if (!offer?.redeemed_at || (offer.ended_at && !offer.issued_at)) return undefined;
+    return { offer, payload };
   } catch {
     // An unreadable, expired or foreign token reads as invalid.
     return undefined;
   }
 }
+
+/** RFC 6750 §3.1: the answer to an access token that is not good (any more). */
+export const invalidAccessToken = () =>
+  new WalletProtocolError(401, 'invalid_token', 'The access token is invalid or has expired');
 
 /** What a credential request's access token grants: its offer and the credential identifiers. */
 export type CredentialAccess = Awaited<ReturnType<typeof offerOfAccessToken>>;
@@ -64,8 +74,7 @@ export async function offerOfAccessToken(ctx: AppContext, key: WalletIssuerKey, 
   if (!token) throw new WalletAccessTokenMissing();
   // Nested too deep to be parsed (`json-depth.ts`): no token of ours, told before jose reads its header.
   const found = isJwtTooDeep(token) ? undefined : await redeemedOfferOf(ctx, key, token);
-  if (!found)
-    throw new WalletProtocolError(401, 'invalid_token', 'The access token is invalid or has expired');
+  if (!found) throw invalidAccessToken();
   const boundTo = (found.payload.cnf as { jkt?: unknown } | undefined)?.jkt;
   if (typeof boundTo !== 'string') {
     if (dpopToken !== undefined)

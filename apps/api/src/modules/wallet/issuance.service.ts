@@ -34,7 +34,7 @@ import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
 import { ownStatement, statementById } from '../statements/service';
-import type { CredentialAccess, RequestLike } from './access-token';
+import { invalidAccessToken, type CredentialAccess, type RequestLike } from './access-token';
 import { grantedDetails, OFFERED_CONFIGURATIONS, requestedConfigurations } from './authorization-details';
 import { issuerSigner, walletCallbacks } from './callbacks';
 import { checkedCredentialRequest } from './credential-request';
@@ -43,7 +43,7 @@ import { issuerMetadataResult, issuerUrlOf, vctOf, walletEndpoint } from './meta
 import { WalletProtocolError } from './protocol-error';
 import {
   deleteNoncesExpiredBefore,
-  expirePendingOffersOfUser,
+  endOffersNotIssued,
   findOfferByCode,
   insertOffer,
   markIssued,
@@ -136,13 +136,15 @@ export async function createOffer(
 }
 
 /**
- * At a log out everywhere (decision 013): the account's offers no wallet has redeemed yet end with
- * its sessions, in the caller's transaction `db`: an offer shown on a device the user fears for
- * gives no credential afterwards ("This offer has expired"). A credential already issued stays the
- * holder's, as a share link stays until its owner revokes it.
+ * At a log out everywhere (decision 013): the account's offers whose credential is not issued yet
+ * end with its sessions, in the caller's transaction `db`: an offer shown on a device the user
+ * fears for gives no credential afterwards, whether no wallet redeemed it yet ("This offer has
+ * expired") or one did and has not fetched its credential (its access token is refused,
+ * `invalid_token`). A credential already issued stays the holder's, as a share link stays until its
+ * owner revokes it.
  */
 export const endPendingOffers = (ctx: AppContext, db: Db, userId: number): Promise<number> =>
-  expirePendingOffersOfUser(db, userId, ctx.clock.now().toISOString());
+  endOffersNotIssued(db, userId, ctx.clock.now().toISOString());
 
 /** Raised when the statement is not (or no longer) published: the route answers PUBLICATION_PENDING. */
 export class WalletPublicationError extends Error {
@@ -193,7 +195,7 @@ export async function exchangeToken(
   if (!offer) throw new WalletProtocolError(400, 'invalid_grant', 'Unknown pre-authorized code');
   if (offer.redeemed_at)
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has already been used');
-  if (new Date(offer.expires_at) <= now)
+  if (offer.ended_at || new Date(offer.expires_at) <= now)
     throw new WalletProtocolError(400, 'invalid_grant', 'This offer has expired');
   // OpenID4VCI 1.0 §6.3: a code that is missing is a malformed request, and costs no attempt.
   if (!parsed.grant.txCode)
@@ -388,6 +390,8 @@ export async function issueCredential(
     holderKeyThumbprint: await calculateJwkThumbprint(signer.publicJwk),
     at: ctx.clock.now().toISOString(),
   });
+  // Ended by a log out everywhere that committed after the token was checked (decision 013).
+  if (issuance === 'ended') throw invalidAccessToken();
   if (issuance === 'refused')
     throw new WalletProtocolError(
       400,

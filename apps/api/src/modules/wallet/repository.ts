@@ -24,17 +24,18 @@ export async function insertOffer(
 }
 
 /**
- * Ends the account's offers no wallet has redeemed yet: they expire at `now`, and their code is
- * refused as an expired offer's. Whether an offer was made in a session that has ended or not, an
- * offer holds no session of its own. How many it ended.
+ * Ends the account's offers whose credential is not issued yet (decision 013): their code is
+ * refused as an expired offer's, and an access token a wallet was given for one before is refused
+ * as invalid. Whether an offer was made in a session that has ended or not, an offer holds no
+ * session of its own. How many it ended.
  */
-export async function expirePendingOffersOfUser(db: Db, userId: number, now: string): Promise<number> {
+export async function endOffersNotIssued(db: Db, userId: number, now: string): Promise<number> {
   const result = await db
     .updateTable('wallet_offers')
-    .set({ expires_at: now, updated_at: now })
+    .set({ ended_at: now, updated_at: now })
     .where('user_id', '=', userId)
-    .where('redeemed_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('issued_at', 'is', null)
+    .where('ended_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -61,8 +62,8 @@ export async function takeAttempt(db: Db, id: number, limit: number): Promise<bo
 }
 
 /**
- * Marks the offer redeemed unless another request did first, or it expired meanwhile (a "Log out
- * everywhere" that committed after the offer was read): true for the one that won.
+ * Marks the offer redeemed unless another request did first, or it expired or was ended meanwhile
+ * (a "Log out everywhere" that committed after the offer was read): true for the one that won.
  */
 export async function redeemOffer(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db
@@ -70,6 +71,7 @@ export async function redeemOffer(db: Db, id: number, at: string): Promise<boole
     .set({ redeemed_at: at, updated_at: at })
     .where('id', '=', id)
     .where('redeemed_at', 'is', null)
+    .where('ended_at', 'is', null)
     .where('expires_at', '>', at)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
@@ -78,22 +80,26 @@ export async function redeemOffer(db: Db, id: number, at: string): Promise<boole
 /**
  * Marks the offer's one credential issued to the key of `holderKeyThumbprint`, unless it was issued
  * already: `first` when this request marked it, `again` when it was issued to that same key (the
- * wallet asking again after its answer was lost, decision 102), `refused` for any other key.
+ * wallet asking again after its answer was lost, decision 102), `refused` for any other key, `ended`
+ * when the offer was ended before its credential was issued (decision 013; one that ended after
+ * the token was checked, in the same statement, so the one or the other comes first).
  */
 export async function markIssued(
   db: Db,
   id: number,
   { holderKeyThumbprint, at }: { holderKeyThumbprint: string; at: string },
-): Promise<'first' | 'again' | 'refused'> {
+): Promise<'first' | 'again' | 'refused' | 'ended'> {
   const result = await db
     .updateTable('wallet_offers')
     .set({ issued_at: at, holder_key_thumbprint: holderKeyThumbprint, updated_at: at })
     .where('id', '=', id)
     .where('issued_at', 'is', null)
+    .where('ended_at', 'is', null)
     .executeTakeFirst();
   if (result.numUpdatedRows === 1n) return 'first';
   const issued = await findOffer(db, id);
-  return issued?.holder_key_thumbprint === holderKeyThumbprint ? 'again' : 'refused';
+  if (!issued?.issued_at) return 'ended';
+  return issued.holder_key_thumbprint === holderKeyThumbprint ? 'again' : 'refused';
 }
 
 /**

@@ -118,6 +118,8 @@ export type WalletOffersTable = {
   issued_at: Timestamp | null;
   /** The JWK thumbprint (RFC 7638) of the key the credential was bound to, once issued. */
   holder_key_thumbprint: string | null;
+  /** Ended before its credential was issued (log out everywhere, a password reset; decision 013). */
+  ended_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
