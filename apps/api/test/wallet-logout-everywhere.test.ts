@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { endOffersNotIssued, markIssued, redeemOffer } from '../src/modules/wallet/repository';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
-import { bearer, login, PASSWORD } from './identity';
+import { bearer, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { linkToken, readMailFiles } from './mail';
 import { dataOf, type Applicant } from './requests';
 import { publishOne, readyForIssue } from './statements';
 import { createHolder, injectFetch } from './wallet-holder';
@@ -111,5 +112,45 @@ describe('logging out everywhere', () => {
       .where('id', '=', before.id)
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({ ended_at: null, issued_at: expect.anything() });
+  });
+});
+
+// Decision 013: a password reset ends them the same way, by the same function.
+describe('a password reset', () => {
+  it('ends the wallet offers whose credential is not issued yet: a code no wallet redeemed, a token not used', async () => {
+    const token = (await login(t.app, 'maria@example.org')).token;
+    const holder = await createHolder(injectFetch(t.app));
+    const open = await offerOf(token);
+    const redeemed = await offerOf(token);
+    const { issuerMetadata, accessToken } = await holder.accessToken(redeemed.offer_url, redeemed.tx_code);
+    const proof = await holder.keyProof(issuerMetadata);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: 'maria@example.org' },
+    });
+    await t.worker.drainOnce();
+    const mail = readMailFiles(t.database.tempDir)
+      .filter((m) => m.to === 'maria@example.org' && m.kind === 'password-reset')
+      .at(-1);
+    if (!mail) throw new Error('no reset mail');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: {
+        token: linkToken(mail, 'reset-password'),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expect(holder.accessToken(open.offer_url, open.tx_code)).rejects.toThrow(/expired/);
+    const credential = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/credential',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      payload: { credential_configuration_id: proof.credentialConfigurationId, proofs: { jwt: [proof.jwt] } },
+    });
+    expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
   });
 });

@@ -122,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
   const reset = publicPost(
     '/auth/reset-password',
     'Set a new password with the emailed token; every session ends',
-    `${TOKEN_ERRORS} The account's other unused reset links stop working. ${COMMON}`,
+    `${TOKEN_ERRORS} The account's other unused reset links stop working, and its wallet offers whose credential is not issued yet end, as at POST /auth/logout-everywhere. ${COMMON}`,
     resetPasswordSchema,
   );
   app.post(reset.path, reset.options, async (request) => {

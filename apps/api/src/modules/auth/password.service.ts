@@ -11,6 +11,7 @@ import {
   isActive,
   setPassword,
 } from '../users/accounts';
+import { endPendingOffers } from '../wallet/issuance.service';
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
 import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
@@ -102,8 +103,9 @@ export const withdrawResetLinks = (trx: Db, userId: number): Promise<number> =>
   deleteUnusedTokens(trx, userId, 'password_reset');
 
 /**
- * POST /auth/reset-password: a new password from an emailed link; every session ends, other links
- * die, and the address is known to the account from then on (`recordMailboxProof`).
+ * POST /auth/reset-password: a new password from an emailed link; every session ends, and with them
+ * the wallet offers whose credential is not issued yet, as at a log out everywhere (decision 013),
+ * other links die, and the address is known to the account from then on (`recordMailboxProof`).
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -120,6 +122,7 @@ export async function resetPassword(
     await setPassword(trx, userId, passwordHash, ctx.clock.now().toISOString());
     await withdrawResetLinks(trx, userId);
     await revokeUserSessions(trx, userId);
+    await endPendingOffers(ctx, trx, userId);
     await recordEvent(ctx, trx, { userId, kind: 'password_reset' });
     await queueIdentityMail(ctx, trx, 'password-changed', account);
     return account.email;
