@@ -1,9 +1,13 @@
 import type { WalletOffer } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endOffersNotIssued, markIssued, redeemOffer } from '../src/modules/wallet/repository';
+import { resolveSession } from '../src/modules/sessions/service';
+import { createOffer } from '../src/modules/wallet/issuance.service';
 import { ManualClock } from '../src/platform/clock';
-import { useTestApp } from './helper';
-import { bearer, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { sha256 } from '../src/platform/crypto';
+import { isPostgresRun, useTestApp } from './helper';
+import { bearer, contextFor, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { holdRow } from './locks';
 import { linkToken, readMailFiles } from './mail';
 import { dataOf, type Applicant } from './requests';
 import { publishOne, readyForIssue } from './statements';
@@ -112,6 +116,67 @@ describe('logging out everywhere', () => {
       .where('id', '=', before.id)
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({ ended_at: null, issued_at: expect.anything() });
+  });
+});
+
+// Decision 013: an offer made by a session the logout ended does not outlive it.
+describe('an offer made while logging out everywhere', () => {
+  type Reply = Awaited<ReturnType<typeof t.app.inject>>;
+  const openOffers = (userId: number) =>
+    t.database.db
+      .selectFrom('wallet_offers')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('issued_at', 'is', null)
+      .execute();
+  const everywhere = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-everywhere',
+      headers: bearer(token),
+      payload: { current_password: PASSWORD },
+    });
+
+  it('is refused when its session ended after the guard read it (the logout committed first): 401', async () => {
+    // A new hour: the offers' hourly limit counts none of the tests above.
+    clock.advance({ minutes: 61 });
+    const { token } = await login(t.app, 'maria@example.org');
+    const ctx = contextFor(t.database, clock);
+    const auth = await resolveSession(ctx, sha256(token));
+    // The logout commits between the offer's guard and its insert.
+    expect((await everywhere(token)).statusCode).toBe(200);
+    await expect(createOffer(ctx, auth, { practiceId, locale: 'en-US' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED_ACCESS',
+    });
+    expect(await openOffers(auth.user.id)).toEqual([]);
+  });
+
+  it('waits for a logout that holds the account, then is refused (PostgreSQL; one after the other on SQLite)', async () => {
+    const { token } = await login(t.app, 'maria@example.org');
+    const offer = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+        headers: bearer(token),
+      });
+    let replies: [Reply, Reply];
+    if (isPostgresRun) {
+      // Both calls past their guard while a transaction holds the account's row: the logout waits
+      // for it first, the offer second; released, they go in that order.
+      const holding = await holdRow(t, { userId: owner.id });
+      const logout = everywhere(token);
+      await holding.waiters(1);
+      const made = offer();
+      await holding.waiters(2);
+      await holding.release();
+      replies = await Promise.all([logout, made]);
+    } else {
+      const logout = await everywhere(token);
+      replies = [logout, await offer()];
+    }
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 401]);
+    expect(await openOffers(owner.id)).toEqual([]);
   });
 });
 

@@ -28,11 +28,13 @@ import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { minted, randomToken } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
 import { isJwtTooDeep } from '../../platform/http/json-depth';
 import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
-import type { SessionUser } from '../sessions/service';
+import { isActingSessionOpen, type Authenticated } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
+import { findAccountByIdHeld } from '../users/accounts';
 import { ownStatement, statementById } from '../statements/service';
 import { invalidAccessToken, type CredentialAccess, type RequestLike } from './access-token';
 import { grantedDetails, OFFERED_CONFIGURATIONS, requestedConfigurations } from './authorization-details';
@@ -88,11 +90,12 @@ const requestOf = (request: RequestLike, ctx: AppContext) => ({
  * POST /practices/{id}/statement/wallet-offers: a credential offer of the applicant's published
  * statement, pre-authorized, with a transaction code (OpenID4VCI 1.0 §4.1.1) that the wallet is
  * told, in `locale`, where to find. Both codes are kept as SHA-256 only; the offer is redeemed
- * once, before WALLET_OFFER_TTL_MINUTES pass.
+ * once, before WALLET_OFFER_TTL_MINUTES pass. Made only while the session that asks is open, with
+ * the account's row held: a log out everywhere ends it, or comes after it and ends it (decision 013).
  */
 export async function createOffer(
   ctx: AppContext,
-  actor: SessionUser,
+  { user: actor, session }: Authenticated,
   { practiceId, locale }: { practiceId: number; locale: Locale },
 ): Promise<WalletOffer> {
   const statement = await ownStatement(ctx, actor, practiceId);
@@ -104,12 +107,19 @@ export async function createOffer(
     String(randomInt(0, 10 ** WALLET_TX_CODE_LENGTH)).padStart(WALLET_TX_CODE_LENGTH, '0'),
   );
   const expiresAt = isoAfter(ctx.clock.now(), ctx.config.walletOfferTtlMinutes * 60);
-  await insertOffer(ctx.db, {
-    statementId: statement.id,
-    userId: actor.id,
-    codeHash: sha256(code),
-    txCodeHash: sha256(txCode),
-    expiresAt,
+  await ctx.db.transaction().execute(async (trx) => {
+    // The account's row held first (PostgreSQL; SQLite has one writer), as a log out everywhere
+    // holds it: one that committed since the guard read this session ended it, and no offer is
+    // made (401); one that comes after this insert ends the offer with the others (decision 013).
+    if (!(await findAccountByIdHeld(trx, actor.id))) throw new AppError('UNAUTHORIZED_ACCESS');
+    if (!(await isActingSessionOpen(trx, session.id))) throw new AppError('UNAUTHORIZED_ACCESS');
+    await insertOffer(trx, {
+      statementId: statement.id,
+      userId: actor.id,
+      codeHash: sha256(code),
+      txCodeHash: sha256(txCode),
+      expiresAt,
+    });
   });
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const { credentialOffer } = await issuer.createCredentialOffer({

@@ -15,7 +15,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { recordedWalletKeys } from '../../platform/signing/wallet-key';
-import { actorOf, type AuthGuard } from '../sessions/guard';
+import { authenticated, type AuthGuard } from '../sessions/guard';
 import type { RateRule } from '../../platform/rate-limit/limiter';
 import { type CredentialAccess, dpopTokenOf, offerOfAccessToken } from './access-token';
 import { answerPreflight, openToWallets } from './cross-origin';
@@ -200,10 +200,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await ctx.limiter.consume([{ rule: WALLET_OFFER_RULE, subject: String(actor.id) }]);
+      const auth = authenticated(request);
+      await ctx.limiter.consume([{ rule: WALLET_OFFER_RULE, subject: String(auth.user.id) }]);
       try {
-        const offer = await createOffer(ctx, actor, {
+        const offer = await createOffer(ctx, auth, {
           practiceId: request.params.id,
           // The language of the page that shows the offer, which its wallet then speaks too.
           locale: negotiateLocale(request.headers['accept-language']),
