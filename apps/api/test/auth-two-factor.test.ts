@@ -3,6 +3,7 @@ import { URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { enableTwoFactorAuth } from '../src/modules/auth/two-factor.service';
 import { resolveSession } from '../src/modules/sessions/service';
+import { findAccountById, takeBrowserLocale } from '../src/modules/users/accounts';
 import { ManualClock } from '../src/platform/clock';
 import { sha256 } from '../src/platform/crypto';
 import { useTestApp } from './helper';
@@ -320,6 +321,33 @@ describe('logging in with two factors', () => {
     });
     expect(passed.statusCode).toBe(200);
     expect(await language()).toEqual({ locale: 'it-IT', locale_chosen_at: expect.any(String) });
+  });
+
+  it('keeps a language chosen after the login read the account: the browser’s is taken only where none was chosen', async () => {
+    const userId = await createUser(t.database, clock, { email: 'chosen-meanwhile@example.org' });
+    await t.database.db
+      .updateTable('users')
+      .set({ locale: 'en-US', locale_chosen_at: null })
+      .where('id', '=', userId)
+      .execute();
+    // The second step read the account, its language not settled yet.
+    const read = await findAccountById(t.database.db, userId);
+    if (!read) throw new Error('no account');
+    // Meanwhile the user chose Italian on the profile (PATCH /users/{id} writes it so).
+    const chosenAt = clock.now().toISOString();
+    await t.database.db
+      .updateTable('users')
+      .set({ locale: 'it-IT', locale_chosen_at: chosenAt })
+      .where('id', '=', userId)
+      .execute();
+    await takeBrowserLocale(t.database.db, read, 'en-US', clock.now().toISOString());
+    expect(
+      await t.database.db
+        .selectFrom('users')
+        .select(['locale', 'locale_chosen_at'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ locale: 'it-IT', locale_chosen_at: chosenAt });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   holdUserRow,
   insertUser,
   restampSetFlags,
+  settleUnchosenLocale,
   updatePendingApplicant,
   updateUser,
   updateUserWithoutTwoFactor,
@@ -89,7 +90,8 @@ export const accountLocale = (chosen: Locale | null | undefined, browser: Locale
 
 /**
  * At a login: an account whose language was never settled takes the browser's, once; a chosen
- * one (registration, `--locale`, the profile) is never overwritten.
+ * one (registration, `--locale`, the profile) is never overwritten, even one chosen after `account`
+ * was read (the write is conditional on none being chosen).
  */
 export async function takeBrowserLocale(
   db: Db,
@@ -98,11 +100,7 @@ export async function takeBrowserLocale(
   now: string,
 ): Promise<void> {
   if (account.locale_chosen_at !== null) return;
-  await updateUser(db, account.id, {
-    locale: accountLocale(null, browser),
-    locale_chosen_at: now,
-    updated_at: now,
-  });
+  await settleUnchosenLocale(db, account.id, { locale: accountLocale(null, browser), now });
 }
 
 /** A new account is inactive: activation by emailed token sets its password. */

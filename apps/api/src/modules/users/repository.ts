@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { PRACTICE_STATUSES } from '@lisbon/domain';
+import { PRACTICE_STATUSES, type Locale } from '@lisbon/domain';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/schema-helpers';
 import type { UsersTable } from '../../platform/db/tables';
@@ -56,6 +56,23 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<number> {
 
 export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<void> {
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Settles an account's language only while none was chosen, in the statement itself: a language
+ * the user chose after the caller read the account (the profile, another tab) is never overwritten.
+ */
+export async function settleUnchosenLocale(
+  db: Db,
+  id: number,
+  { locale, now }: { locale: Locale; now: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ locale, locale_chosen_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('locale_chosen_at', 'is', null)
+    .execute();
 }
 
 /**
