@@ -35,6 +35,15 @@ const offerOf = async (token: string) =>
     }),
   );
 
+/** The credential request of a wallet holding `accessToken`, with its key proof. */
+const credentialWith = (accessToken: string, proof: { jwt: string; credentialConfigurationId: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/wallet/credential',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    payload: { credential_configuration_id: proof.credentialConfigurationId, proofs: { jwt: [proof.jwt] } },
+  });
+
 // Decision 013: logging out everywhere ends what a session showed that still gives something.
 describe('logging out everywhere', () => {
   it('ends the wallet offers no wallet has redeemed yet; one made in the new session works', async () => {
@@ -67,12 +76,7 @@ describe('logging out everywhere', () => {
       payload: { current_password: PASSWORD },
     });
     expect(everywhere.statusCode).toBe(200);
-    const credential = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/wallet/credential',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      payload: { credential_configuration_id: proof.credentialConfigurationId, proofs: { jwt: [proof.jwt] } },
-    });
+    const credential = await credentialWith(accessToken, proof);
     expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
   });
 
@@ -210,12 +214,7 @@ describe('a password reset', () => {
     });
     expect(reset.statusCode).toBe(200);
     await expect(holder.accessToken(open.offer_url, open.tx_code)).rejects.toThrow(/expired/);
-    const credential = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/wallet/credential',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      payload: { credential_configuration_id: proof.credentialConfigurationId, proofs: { jwt: [proof.jwt] } },
-    });
+    const credential = await credentialWith(accessToken, proof);
     expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
   });
 });
