@@ -127,6 +127,17 @@ async function offerOf(): Promise<WalletOffer> {
   return dataOf<WalletOffer>(response);
 }
 
+/**
+ * A credential for a describe's tests, issued at the real time: the test run before its `beforeAll`,
+ * in whatever order the tests run, may have left the clock moved on, and a credential dated in the
+ * future is "not yet valid" to a third party and NOT valid to our verifier.
+ */
+async function credentialNow(): Promise<string> {
+  clock.set(new Date());
+  const offer = await offerOf();
+  return holder.receive(offer.offer_url, offer.tx_code);
+}
+
 async function issuerJwks() {
   const response = await t.app.inject({ method: 'GET', url: '/.well-known/jwt-vc-issuer' });
   return response.json<{ issuer: string; jwks: { keys: (Record<string, string> & { kid: string })[] } }>()
@@ -549,8 +560,7 @@ describe('several instances on one database', () => {
 describe('checking a presentation from a wallet', () => {
   let credential: string;
   beforeAll(async () => {
-    const offer = await offerOf();
-    credential = await holder.receive(offer.offer_url, offer.tx_code);
+    credential = await credentialNow();
   });
 
   it('is valid step by step: signature, holder binding, status, ledger record, the claims asked for', async () => {
@@ -747,8 +757,7 @@ describe('metrics', () => {
 describe('what a wallet sends that the portal does not take', () => {
   let credential: string;
   beforeAll(async () => {
-    const offer = await offerOf();
-    credential = await holder.receive(offer.offer_url, offer.tx_code);
+    credential = await credentialNow();
   });
 
   it('refuses a key proof that carries a key attestation, with its jwk or with a kid, saying why (invalid_proof), and takes the proof without it', async () => {
@@ -1254,8 +1263,7 @@ const answerWith = (request: WalletRequest, form: Record<string, string>) =>
 describe('the verifier, as OpenID4VP 1.0 asks', () => {
   let credential: string;
   beforeAll(async () => {
-    const offer = await offerOf();
-    credential = await holder.receive(offer.offer_url, offer.tx_code);
+    credential = await credentialNow();
   });
 
   /** The credential presented with `frame`'s disclosures and a key binding over the request's nonce. */
