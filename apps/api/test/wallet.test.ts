@@ -29,7 +29,11 @@ import { Redis } from 'ioredis';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app';
 import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
-import { purgeSpentNonces, signCredential } from '../src/modules/wallet/issuance.service';
+import {
+  purgeSpentNonces,
+  signCredential,
+  WALLET_DECOY_DIGESTS,
+} from '../src/modules/wallet/issuance.service';
 import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
 import {
   WALLET_RESULT_READS_PER_MINUTE,
@@ -296,6 +300,39 @@ describe('issuing the statement to a wallet', () => {
     expect(signedPart).not.toHaveProperty('holder_name');
     expect(signedPart).toHaveProperty('statement_id', certificateId);
     expect(signedPart._sd.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('signs decoy digests beside the disclosures’ (RFC 9901 §4.2.5), as many as drawn for each credential, and the credential still verifies, for a third party and on our verifier', async () => {
+    /** How many of the signed `_sd` digests no disclosure of the credential matches. */
+    const decoysOf = (credential: string) => {
+      const [jwt = '', ...rest] = credential.split('~');
+      const disclosures = rest.filter((part) => part.length > 0);
+      const signed = decodeJwt<{ _sd: string[] }>(jwt)._sd;
+      const disclosed = disclosures.map((part) => createHash('sha256').update(part).digest('base64url'));
+      expect(signed).toEqual(expect.arrayContaining(disclosed));
+      return signed.length - disclosures.length;
+    };
+    const offer = await offerOf();
+    const credential = await holder.receive(offer.offer_url, offer.tx_code);
+    expect(decoysOf(credential)).toBeGreaterThanOrEqual(WALLET_DECOY_DIGESTS.min);
+    expect(decoysOf(credential)).toBeLessThanOrEqual(WALLET_DECOY_DIGESTS.max);
+    expect((await thirdPartyVerify(credential)).payload).toMatchObject({
+      holder_name: expect.any(String),
+      country_of_education_system: expect.any(String),
+    });
+    const request = await presentationRequest();
+    expect((await holder.present(request.request_url, credential)).status).toBe(200);
+    expect(await resultOf(request)).toMatchObject({ state: 'checked', is_valid: true });
+    // Its request is given back to the address, for the tests after it.
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: walletRequestRule(testConfig(t.database).walletRequestsPerAddress), subject: '127.0.0.1' },
+    ]);
+    // Drawn anew each time: the number does not stay the same over twenty credentials.
+    const key = await foreignKey();
+    const claims = (await thirdPartyVerify(credential)).payload;
+    const counts = new Set<number>();
+    for (let made = 0; made < 20; made += 1) counts.add(decoysOf(await signCredential(key, claims)));
+    expect(counts.size).toBeGreaterThan(1);
   });
 
   it('dates the credential on the body’s clock, as the statement’s PDF: published 00:35 in Rome is that day', async () => {

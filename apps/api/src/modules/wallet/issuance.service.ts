@@ -420,6 +420,13 @@ export async function issueCredential(
   return issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] });
 }
 
+/**
+ * How many decoy digests the `_sd` array holds beside the disclosures' (RFC 9901 §4.2.5), drawn anew
+ * for each credential: its length then does not say how many personal claims the statement holds
+ * (a classification or an awarding institution is not on every statement).
+ */
+export const WALLET_DECOY_DIGESTS = { min: 1, max: 4 } as const;
+
 /** The SD-JWT VC itself: the personal claims as disclosures, signed ES256 with `kid` (also the bench's). */
 export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPayload): Promise<string> {
   const sdjwt = new SDJwtVcInstance({
@@ -436,7 +443,11 @@ export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPaylo
   return sdjwt.issue(
     payload,
     // The library types the frame by the payload's fixed keys; ours are the claims listed in the domain.
-    { _sd: personal } as unknown as DisclosureFrame<SdJwtVcPayload>,
+    // The decoys are digests of random salts, with the same hash (the library's `_sd_decoy`).
+    {
+      _sd: personal,
+      _sd_decoy: randomInt(WALLET_DECOY_DIGESTS.min, WALLET_DECOY_DIGESTS.max + 1),
+    } as unknown as DisclosureFrame<SdJwtVcPayload>,
     { header: { kid: key.kid } },
   );
 }
