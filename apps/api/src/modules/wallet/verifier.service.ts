@@ -29,7 +29,7 @@ import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import { minted } from '../../platform/crypto';
 import { WALLET_RESPONSE_MODES, type WalletResponseMode } from '../../platform/config';
-import { isJsonTooDeep, isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
+import { isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
 import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
 import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
@@ -584,21 +584,6 @@ function onePresentationForTheQuery(vpToken: unknown): { presentation: string } 
     : { refusal: `The vp_token holds one presentation, in an array, for the query ${QUERY_ID}` };
 }
 
-/**
- * Whether the answer holds JSON nested too deep to be parsed (`json-depth.ts`) where the libraries
- * and this file parse it: the presentation's JWTs and disclosures, a JARM `response` (a JWT), a
- * `presentation_submission` (JSON in a string). Each is a string of the form, which no measure of
- * a body opens; decoded, a megabyte of one took 260–610 ms of the one thread every call shares.
- */
-function isAnswerTooDeep(body: Record<string, unknown>, presentation: string): boolean {
-  const { response, presentation_submission: submission } = body;
-  return (
-    isJwtTooDeep(presentation) ||
-    (typeof response === 'string' && isJwtTooDeep(response)) ||
-    (typeof submission === 'string' && isJsonTooDeep(submission))
-  );
-}
-
 /** The refusal of an encrypted answer that the issuer key's rotation since its request made unreadable. */
 const REQUEST_OF_A_ROTATED_KEY =
   "The issuer key was rotated since this request was made: an answer encrypted to the request's key of then cannot be read. Ask the verifier for a new request";
@@ -771,7 +756,13 @@ export async function receivePresentation(ctx: AppContext, id: string, form: Rec
   const asked = onePresentationForTheQuery(body.vp_token);
   if ('refusal' in asked) throw new WalletProtocolError(400, 'invalid_request', asked.refusal);
   const presented = asked.presentation;
-  if (isAnswerTooDeep(body, presented))
+  // JSON nested too deep to be parsed (`json-depth.ts`) where the libraries and this file parse the
+  // presentation: its JWTs and disclosures, strings of the form, which no measure of a body opens;
+  // decoded, a megabyte of one took 260–610 ms of the one thread every call shares. Only what is
+  // read: a parameter the answer carries besides (a `presentation_submission`, an `id_token`) is
+  // ignored unread (OpenID4VP 1.0 §8.1), and a `response` never gets this far (refused beside a
+  // `vp_token`, and inside a decrypted answer).
+  if (isJwtTooDeep(presented))
     throw new WalletProtocolError(400, 'invalid_request', 'The answer is nested too deeply');
   const parsed = await parseOpenid4vpAuthorizationResponse({
     // A decrypted answer (direct_post.jwt) is checked as the form of a direct_post one. Only the
