@@ -1,11 +1,11 @@
 import type { WalletOffer, WalletRequest } from '@lisbon/domain';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { dataOf, type Applicant } from './requests';
-import { publishOne, readyForIssue } from './statements';
+import { dataOf } from './requests';
 import { createHolder, injectFetch, type HolderFetch } from './wallet-holder';
+import { useWalletStatement } from './wallet-statement';
 
 /** A browser-based wallet's page, on an origin that is not the portal's. */
 const WALLET_ORIGIN = 'https://wallet.example';
@@ -13,23 +13,14 @@ const clock = new ManualClock(new Date());
 const t = useTestApp({ clock });
 // The wallet signs its key binding at the real time, which the verifier compares with the portal's clock.
 beforeEach(() => clock.set(new Date()));
-let owner: Applicant;
-let practiceId: number;
-
-beforeAll(async () => {
-  const admin = await t.staff('admin', { email: 'admin@example.org' });
-  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
-  practiceId = await readyForIssue(t.database, owner);
-  await publishOne(t.app, t.worker, { admin, owner, practiceId });
-  // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
-}, 60_000);
+const published = useWalletStatement(t);
 
 const offerOf = async () =>
   dataOf<WalletOffer>(
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
-      headers: bearer(owner.token),
+      url: `/api/v1/practices/${published.practiceId}/statement/wallet-offers`,
+      headers: bearer(published.owner.token),
     }),
   );
 const presentationRequest = async () =>
@@ -177,7 +168,7 @@ describe('a wallet in a browser, on another origin (CORS)', () => {
   });
 
   it('opens none of the portal’s own routes: a session’s calls and the verifier page’s get no CORS header, nor a preflight', async () => {
-    const offers = `/api/v1/practices/${practiceId}/statement/wallet-offers`;
+    const offers = `/api/v1/practices/${published.practiceId}/statement/wallet-offers`;
     const request = await presentationRequest();
     const ownRoutes: [string, 'GET' | 'POST'][] = [
       [offers, 'POST'],
@@ -192,7 +183,7 @@ describe('a wallet in a browser, on another origin (CORS)', () => {
       const actual = await t.app.inject({
         method,
         url,
-        headers: { origin: WALLET_ORIGIN, ...bearer(owner.token) },
+        headers: { origin: WALLET_ORIGIN, ...bearer(published.owner.token) },
       });
       expect(actual.statusCode).toBeLessThan(300);
       expect({ url, cors: corsOf(actual.headers) }).toEqual({ url, cors: {} });

@@ -9,9 +9,9 @@ import { rotateKey } from '../src/platform/signing/rotation';
 import { newWalletKeyPem, walletKeyPath } from '../src/platform/signing/wallet-key';
 import { testConfig, useTestApp } from './helper';
 import { bearer } from './identity';
-import { dataOf, type Applicant } from './requests';
-import { publishOne, readyForIssue } from './statements';
+import { dataOf } from './requests';
 import { createHolder, injectFetch, type Holder } from './wallet-holder';
+import { useWalletStatement } from './wallet-statement';
 
 /**
  * The verifier's answers encrypted (`direct_post.jwt`, OpenID4VP 1.0 §8.3, HAIP 1.0), on a
@@ -23,27 +23,21 @@ const clock = new ManualClock(new Date());
 const t = useTestApp({ clock, env: { WALLET_RESPONSE_MODE: 'direct_post.jwt' } });
 // The wallet signs its key binding at the real time, which the verifier compares with the portal's clock.
 beforeEach(() => clock.set(new Date()));
-let owner: Applicant;
-let practiceId: number;
+const published = useWalletStatement(t);
 let holder: Holder;
 let credential: string;
 
 beforeAll(async () => {
-  const admin = await t.staff('admin', { email: 'admin@example.org' });
-  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
-  practiceId = await readyForIssue(t.database, owner);
-  await publishOne(t.app, t.worker, { admin, owner, practiceId });
   const offer = dataOf<WalletOffer>(
     await t.app.inject({
       method: 'POST',
-      url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
-      headers: bearer(owner.token),
+      url: `/api/v1/practices/${published.practiceId}/statement/wallet-offers`,
+      headers: bearer(published.owner.token),
     }),
   );
   holder = await createHolder(injectFetch(t.app));
   credential = await holder.receive(offer.offer_url, offer.tx_code);
-  // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
-}, 60_000);
+});
 
 type RequestObject = {
   client_id: string;

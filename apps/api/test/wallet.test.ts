@@ -60,6 +60,7 @@ import { dataOf, type Applicant } from './requests';
 import type { StaffMember } from './staff';
 import { publishOne, readyForIssue } from './statements';
 import { createHolder, injectFetch, type Holder, type HolderFetch } from './wallet-holder';
+import { useWalletStatement } from './wallet-statement';
 
 const clock = new ManualClock(new Date());
 let owner: Applicant;
@@ -80,19 +81,17 @@ const t = useTestApp({ clock, env: { METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: '1000
 // portal's clock: each test starts with that clock at the real time, however long the ones before took.
 beforeEach(() => clock.set(new Date()));
 
+const published = useWalletStatement(t);
+
 beforeAll(async () => {
-  admin = await t.staff('admin', { email: 'admin@example.org' });
-  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
-  stranger = await t.applicant({ email: 'stranger@example.org', firstName: 'Maria' });
-  practiceId = await readyForIssue(t.database, owner);
-  const published = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+  ({ admin, owner, practiceId } = published);
   certificateId = published.statement.certificate_id;
   ledgerHash = published.statement.ledger_hash;
+  stranger = await t.applicant({ email: 'stranger@example.org', firstName: 'Maria' });
   served = t.app;
   fetchApp = (input, init) => injectFetch(served)(input, init);
   holder = await createHolder(fetchApp);
-  // Publishing renders and signs a PDF: on a busy machine with PostgreSQL it takes longer than a hook's default.
-}, 60_000);
+});
 
 /** A request to the credential endpoint, as a wallet sends it (or a malformed one). */
 const credentialRequest = (
