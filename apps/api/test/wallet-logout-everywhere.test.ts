@@ -218,3 +218,52 @@ describe('a password reset', () => {
     expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
   });
 });
+
+// Decision 013: deleting the account ends them too, by the same function. Last in the file: the
+// owner is gone after it.
+describe('an account deletion', () => {
+  it('ends the wallet offers whose credential is not issued yet; a credential issued before stays', async () => {
+    // The password the reset above set.
+    const token = (await login(t.app, 'maria@example.org', NEW_PASSWORD)).token;
+    const holder = await createHolder(injectFetch(t.app));
+    const issued = await offerOf(token);
+    const fetched = await holder.accessToken(issued.offer_url, issued.tx_code);
+    // Dated by the test's clock, which the tests above moved on.
+    const issuedAt = Math.floor(clock.now().getTime() / 1000);
+    const first = await credentialWith(
+      fetched.accessToken,
+      await holder.keyProof(fetched.issuerMetadata, { issuedAt }),
+    );
+    expect(first.statusCode).toBe(200);
+    const open = await offerOf(token);
+    const redeemed = await offerOf(token);
+    const { issuerMetadata, accessToken } = await holder.accessToken(redeemed.offer_url, redeemed.tx_code);
+    const proof = await holder.keyProof(issuerMetadata, { issuedAt });
+    // A call that passed its guard before the deletion committed, and makes its offer after it.
+    const ctx = contextFor(t.database, clock);
+    const auth = await resolveSession(ctx, sha256(token));
+    const deletion = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${owner.id}`,
+      headers: bearer(token),
+      payload: { email: 'maria@example.org' },
+    });
+    expect(deletion.statusCode).toBe(204);
+    await expect(holder.accessToken(open.offer_url, open.tx_code)).rejects.toThrow(/expired/);
+    const credential = await credentialWith(accessToken, proof);
+    expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
+    await expect(createOffer(ctx, auth, { practiceId, locale: 'en-US' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED_ACCESS',
+    });
+    const offers = await t.database.db
+      .selectFrom('wallet_offers')
+      .select(['ended_at', 'issued_at'])
+      .where('user_id', '=', owner.id)
+      .where('ended_at', 'is', null)
+      .execute();
+    // The statement stays valid after a deletion (decision 052), and so do the credentials issued
+    // before it: every offer left open is one whose credential was issued.
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers.every((offer) => offer.issued_at !== null)).toBe(true);
+  });
+});

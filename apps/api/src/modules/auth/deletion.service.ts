@@ -4,6 +4,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { deleteDocumentsOfDeletedAccount, removeStoredFiles } from '../documents/service';
 import { requireOwnUser } from '../sessions/guard';
 import { revokeUserSessions, type Authenticated } from '../sessions/service';
+import { endPendingOffers } from '../wallet/issuance.service';
 import {
   closeRequestsInProgress,
   refuseWhileRequestsAssigned,
@@ -16,16 +17,16 @@ import { refreshSearchText } from '../practice-records/search-text';
 
 /**
  * DELETE /users/{id}: the user types their own email to confirm ('The email address does not
- * match.' otherwise). Personal data, sessions, link tokens and second factor are erased; the row
- * stays, anonymised, because records the law keeps (invoices) reference its id. The goodbye mail
- * is queued to the address before it is erased. Requests in progress are closed (decision 052);
- * fees paid are not refunded. The draft and the documents that belong to no request are deleted
- * with their rows, and their files removed once committed, as a draft's own deletion does (a crash
- * in between leaves files the sweep removes). An open checkout does not hold the deletion back: its
- * draft goes all the same, and a payment that settles afterwards finds its request gone, submits
- * nothing and is refunded by itself (decision 020). A member of staff to whom requests in progress
- * are still assigned is refused (409 ACCOUNT_REQUESTS_ASSIGNED, decision 015) until they are
- * reassigned.
+ * match.' otherwise). Personal data, sessions, link tokens and second factor are erased, and the
+ * wallet offers whose credential is not issued yet end (decision 013); the row stays, anonymised,
+ * because records the law keeps (invoices) reference its id. The goodbye mail is queued to the
+ * address before it is erased. Requests in progress are closed (decision 052); fees paid are not
+ * refunded. The draft and the documents that belong to no request are deleted with their rows, and
+ * their files removed once committed, as a draft's own deletion does (a crash in between leaves
+ * files the sweep removes). An open checkout does not hold the deletion back: its draft goes all
+ * the same, and a payment that settles afterwards finds its request gone, submits nothing and is
+ * refunded by itself (decision 020). A member of staff to whom requests in progress are still
+ * assigned is refused (409 ACCOUNT_REQUESTS_ASSIGNED, decision 015) until they are reassigned.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -45,6 +46,8 @@ export async function deleteAccount(
     await refuseWhileRequestsAssigned(trx, userId);
     await queueIdentityMail(ctx, trx, 'account-deleted', account);
     await revokeUserSessions(trx, userId);
+    // As a log out everywhere does (decision 013): an offer shown before gives no credential after.
+    await endPendingOffers(ctx, trx, userId);
     await deleteUserTokens(trx, userId);
     await deleteRecoveryCodes(trx, userId);
     await closeRequestsInProgress(trx, userId, ctx.clock.now().toISOString());

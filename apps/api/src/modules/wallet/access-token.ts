@@ -27,8 +27,8 @@ export const dpopTokenOf = (authorization: string | undefined): string | undefin
 /**
  * The redeemed offer an access token of ours names, and its payload; undefined for any other token,
  * and for one whose offer was ended before its credential was issued (decision 013: a log out
- * everywhere, a password reset). A credential issued before stays the holder's, asked again with the
- * same key (decision 102).
+ * everywhere, a password reset, the account's deletion). A credential issued before stays the
+ * holder's, asked again with the same key (decision 102).
  */
 async function redeemedOfferOf(
   ctx: AppContext,

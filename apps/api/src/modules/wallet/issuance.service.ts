@@ -146,12 +146,13 @@ export async function createOffer(
 }
 
 /**
- * At a log out everywhere and a password reset (decision 013), the one rule of both: the account's
- * offers whose credential is not issued yet end with its sessions, in the caller's transaction
- * `db`: an offer shown on a device the user fears for gives no credential afterwards, whether no
- * wallet redeemed it yet ("This offer has expired") or one did and has not fetched its credential
- * (its access token is refused, `invalid_token`). A credential already issued stays the holder's,
- * as a share link stays until its owner revokes it.
+ * At a log out everywhere, a password reset and the account's deletion (decision 013), the one
+ * rule of all three: the account's offers whose credential is not issued yet end with its sessions,
+ * in the caller's transaction `db`: an offer shown on a device the user fears for, or left open by
+ * an account that is gone, gives no credential afterwards, whether no wallet redeemed it yet ("This
+ * offer has expired") or one did and has not fetched its credential (its access token is refused,
+ * `invalid_token`). A credential already issued stays the holder's, as a share link stays until its
+ * owner revokes it (and, after a deletion, as the statement stays valid, decision 052).
  */
 export const endPendingOffers = (ctx: AppContext, db: Db, userId: number): Promise<number> =>
   endOffersNotIssued(db, userId, ctx.clock.now().toISOString());
