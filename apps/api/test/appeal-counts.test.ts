@@ -1,5 +1,5 @@
 import type { Dashboard } from '@lisbon/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { migrations } from '../src/platform/db/migrations';
 import { useTestApp, type TestDatabase } from './helper';
@@ -128,6 +128,11 @@ describe('the maintained counts of appeals and amendments', () => {
     // In a transaction, as the migrations run on PostgreSQL.
     await db.transaction().execute(async (trx) => migration?.down?.(trx));
     const owner = await createUser(t.database, clock, { email: 'bob@example.org' });
+    // Its requests go with it (their appeals by cascade), so the other test's exact counts hold
+    // whichever of the two runs first, shuffled.
+    onTestFinished(async () => {
+      await db.deleteFrom('practices').where('user_id', '=', owner).execute();
+    });
     for (const [status, type] of [
       ['appeal_requested', 'appeal'],
       ['appeal_requested', 'amendment'],
