@@ -1,5 +1,5 @@
 import { deadlineFrom, type WorkingCalendar } from '@lisbon/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { migrations } from '../src/platform/db/migrations';
 import { useTestApp } from './helper';
@@ -50,6 +50,15 @@ const calendarChanges = () =>
     .orderBy('id')
     .execute();
 
+/**
+ * Each test takes back the periods it adds, even when it fails: every test finds the calendar as
+ * seeded (spec §9's closure and suspension window alone), so the file passes in any order.
+ */
+const takeBack = (id: number) =>
+  onTestFinished(async () => {
+    await t.database.db.deleteFrom('closures').where('id', '=', id).execute();
+  });
+
 describe('return-delivery suspension windows', () => {
   it('are listed to staff, the seeded window of spec §9 included, and not to applicants', async () => {
     const listed = await call('GET', SUSPENSIONS, eva);
@@ -61,6 +70,7 @@ describe('return-delivery suspension windows', () => {
   });
 
   it('are added by administrators only, audited', async () => {
+    const before = await calendarChanges();
     const window = { starts_on: '2025-03-03', ends_on: '2025-03-07' };
     const refused = await call('POST', SUSPENSIONS, eva, window);
     expect(refused.statusCode).toBe(403);
@@ -69,12 +79,13 @@ describe('return-delivery suspension windows', () => {
     const created = await call('POST', SUSPENSIONS, admin, window);
     expect(created.statusCode).toBe(201);
     const { id } = dataOf<Period>(created);
+    takeBack(id);
     expect(dataOf(created)).toEqual({ id, ...window });
     expect(dataOf<Period[]>(await call('GET', SUSPENSIONS, eva)).map((row) => row.starts_on)).toEqual([
       '2024-12-24',
       '2025-03-03',
     ]);
-    expect(await calendarChanges()).toEqual([
+    expect((await calendarChanges()).slice(before.length)).toEqual([
       {
         key: 'calendar.return_delivery_suspension',
         value_before: null,
@@ -85,6 +96,12 @@ describe('return-delivery suspension windows', () => {
   });
 
   it('refuse a window that ends before it starts (422 on ends_on) or overlaps another (422 on starts_on)', async () => {
+    const existing = await call('POST', SUSPENSIONS, admin, {
+      starts_on: '2025-03-03',
+      ends_on: '2025-03-07',
+    });
+    expect(existing.statusCode).toBe(201);
+    takeBack(dataOf<Period>(existing).id);
     const backwards = await call('POST', SUSPENSIONS, admin, {
       starts_on: '2025-05-10',
       ends_on: '2025-05-01',
@@ -124,9 +141,7 @@ describe('return-delivery suspension windows', () => {
       .where('starts_on', '<=', '2025-06-30')
       .execute();
     expect(june).toHaveLength(1);
-    // Taken back, so the tests after this one see the windows they made.
-    const [kept] = june;
-    expect((await call('DELETE', `${SUSPENSIONS}/${kept?.id}`, admin)).statusCode).toBe(204);
+    for (const { id } of june) takeBack(id);
   });
 
   it('once added, refuse paying a cart whose checkout could be open inside the window (409 DELIVERY_SUSPENDED)', async () => {
@@ -146,6 +161,7 @@ describe('return-delivery suspension windows', () => {
       ends_on: '2024-12-04',
     });
     expect(created.statusCode).toBe(201);
+    takeBack(dataOf<Period>(created).id);
     try {
       // 23:45 on 2 December in Rome: a checkout opened now would still be payable on the 3rd.
       clock.set('2024-12-02T22:45:00Z');
@@ -171,6 +187,9 @@ describe('return-delivery suspension windows', () => {
   });
 
   it('are deleted by administrators only before their first day (409 PERIOD_ALREADY_STARTED after), audited', async () => {
+    const added = await call('POST', SUSPENSIONS, admin, { starts_on: '2025-03-03', ends_on: '2025-03-07' });
+    expect(added.statusCode).toBe(201);
+    takeBack(dataOf<Period>(added).id);
     const windows = dataOf<Period[]>(await call('GET', SUSPENSIONS, eva));
     const future = windows.find((window) => window.starts_on === '2025-03-03');
     const started = windows.find((window) => window.starts_on === '2024-12-24');
@@ -207,6 +226,7 @@ describe('closures managed by administrators', () => {
   it('a closure added shows in the public notices while announced, and deletes before it begins', async () => {
     const created = await call('POST', '/staff/closures', admin, SUMMER);
     expect(created.statusCode).toBe(201);
+    takeBack(dataOf<Period>(created).id);
     const startsOf = async () =>
       dataOf<{ closures: Period[] }>(await call('GET', '/notices')).closures.map(
         (notice) => notice.starts_on,
@@ -219,6 +239,7 @@ describe('closures managed by administrators', () => {
     // A suspension window over the same days is another kind: allowed.
     const window = await call('POST', SUSPENSIONS, admin, { starts_on: '2025-08-11', ends_on: '2025-08-12' });
     expect(window.statusCode).toBe(201);
+    takeBack(dataOf<Period>(window).id);
 
     // The closure's id is not a suspension window's.
     const id = dataOf<Period>(created).id;
@@ -287,6 +308,7 @@ describe('a closure and the deadlines of requests already submitted', () => {
 
     const created = await call('POST', '/staff/closures', admin, AUTUMN);
     expect(created.statusCode).toBe(201);
+    takeBack(dataOf<Period>(created).id);
     await t.worker.drainOnce();
     const during = await calendarNow();
     const [openNow, urgentNow, publishedNow, earlierNow] = await deadlines();
@@ -328,7 +350,12 @@ describe('periods stored ending after the last day, before such an end was refus
 
   it('leave the closures listed and the deadlines counted, and migration 116 ends them on 9998-12-31', async () => {
     const db = t.database.db;
-    await db.insertInto('closures').values([FOR_EVER, BEYOND, SUSPENDED]).execute();
+    const inserted = await db
+      .insertInto('closures')
+      .values([FOR_EVER, BEYOND, SUSPENDED])
+      .returning('id')
+      .execute();
+    for (const { id } of inserted) takeBack(id);
     // From Monday 2 December 2024: 9 working days before the closure of spec §9, 15 between it and
     // this one, which the calendar counts through 9998-12-31; then from Monday 4 January 9999 (1
     // and 6 January are holidays), 36 more: Tuesday 23 February 9999.
