@@ -20,7 +20,6 @@ import {
   BILLING,
   callAs,
   CARDS,
-  countRows,
   dataOf,
   payOnSandbox,
   postWebhook,
@@ -326,7 +325,13 @@ describe('paying the cart', () => {
       expect(errorOf(refused)).toMatchObject({ code: 'DELIVERY_SUSPENDED' });
       // From which day, in the words of the applicant's language.
       expect(errorOf(refused).message).toContain('potrai ordinare la restituzione dall’8 gennaio 2025');
-      expect(await countRows(t.database, 'payments')).toBe(0);
+      // No payment of hers was opened (the file's other tests open theirs, before this one or after it).
+      const hers = await t.database.db
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', dora.id)
+        .execute();
+      expect(hers).toEqual([]);
 
       // Midnight in Rome: the window is over.
       clock.set('2025-01-07T23:00:00Z');
@@ -384,6 +389,9 @@ describe('paying the cart', () => {
       await practiceIn(t.database, { userId: ada.id, status: 'appeal_rejected' }),
     ];
     for (const id of [first, second]) await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    // Her shipping information, given here too (the same again answers 200): the test that gives it
+    // first may run after this one, shuffled.
+    expect((await call(ada, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
     const started = await call(ada, 'POST', '/delivery/checkout', {
       practice_ids: [second, first],
       billing: BILLING,
@@ -450,7 +458,9 @@ describe('paying the cart', () => {
     expect(waybill.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call(bob, 'GET', `/delivery/${shipment.id}/waybill`)).statusCode).toBe(404);
 
-    // A new shipment takes new shipping information.
+    // A new shipment, of a request opened to delivery afterwards, takes new shipping information.
+    const next = await practiceIn(t.database, { userId: ada.id, status: 'closed' });
+    expect((await asStaff(secretary, `/staff/practices/${next}/open-to-delivery`)).statusCode).toBe(200);
     expect((await call(ada, 'PUT', '/delivery/shipping', SHIPPING)).statusCode).toBe(200);
   });
   it('prints the courier phone on the waybill grouped for reading, not in E.164', async () => {
