@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { isPostgresRun, useTestApp } from './helper';
 import { bearer } from './identity';
-import { holdRow } from './locks';
+import { holdRow, race } from './locks';
 import { apiCall } from './requests';
 import { practiceIn, type StaffMember } from './staff';
 
@@ -226,32 +226,10 @@ describe('an appeal reopening a finished request while its evaluator deletes the
           .executeTakeFirstOrThrow()
       ).deleted_at !== null,
   });
-  /**
-   * On PostgreSQL, both calls at once, in the order given: a transaction holds Ugo's row, the first
-   * call waits for it, then the second; released, they go in that order, each in its own
-   * transaction. On SQLite (one writer) the one, then the other.
-   */
-  const race = async (
-    first: () => Promise<Reply>,
-    second: () => Promise<Reply>,
-    ugoId: number,
-  ): Promise<[Reply, Reply]> => {
-    if (!isPostgresRun) {
-      const one = await first();
-      return [one, await second()];
-    }
-    const holding = await holdRow(t, { userId: ugoId });
-    const one = first();
-    await holding.waiters(1);
-    const two = second();
-    await holding.waiters(2);
-    await holding.release();
-    return Promise.all([one, two]);
-  };
 
   it('refuses the deletion when the appeal reopened the request first: the request is the evaluator’s, who is still there', async () => {
     const { ugo, request, appeal, deletion } = await setUp('ugo');
-    const [appealed, deleted] = await race(appeal, deletion, ugo.id);
+    const [appealed, deleted] = await race(t, ugo.id, appeal, deletion);
     expect(appealed.statusCode).toBe(201);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json()).toMatchObject({ code: 'ACCOUNT_REQUESTS_ASSIGNED' });
@@ -263,7 +241,7 @@ describe('an appeal reopening a finished request while its evaluator deletes the
 
   it('lets go of the evaluator when the deletion went first: the reopened request waits with nobody in that place', async () => {
     const { ugo, request, appeal, deletion } = await setUp('ugo-bis');
-    const [deleted, appealed] = await race(deletion, appeal, ugo.id);
+    const [deleted, appealed] = await race(t, ugo.id, deletion, appeal);
     expect(deleted.statusCode).toBe(204);
     expect(appealed.statusCode).toBe(201);
     expect(await stateOf(request, ugo)).toEqual({
@@ -272,5 +250,3 @@ describe('an appeal reopening a finished request while its evaluator deletes the
     });
   });
 });
-
-type Reply = Awaited<ReturnType<typeof deleteAccount>>;

@@ -67,6 +67,30 @@ export async function holdRow(
   };
 }
 
+/**
+ * Two calls at once, in the order given, both needing the account's row. On PostgreSQL a
+ * transaction holds the row (`holdRow`): the first call waits for it, then the second; released,
+ * they go in that order, each in its own transaction. On SQLite (one writer) the one, then the other.
+ */
+export async function race<First, Second>(
+  t: Pick<TestHarness, 'database' | 'onClose'>,
+  userId: number,
+  first: () => Promise<First>,
+  second: () => Promise<Second>,
+): Promise<[First, Second]> {
+  if (!isPostgresRun) {
+    const one = await first();
+    return [one, await second()];
+  }
+  const holding = await holdRow(t, { userId });
+  const one = first();
+  await holding.waiters(1);
+  const two = second();
+  await holding.waiters(2);
+  await holding.release();
+  return Promise.all([one, two]);
+}
+
 /** How many statements of this database wait for a lock now. */
 async function lockWaiters(db: Db): Promise<number> {
   const { rows } = await sql<{ waiting: number }>`

@@ -3,9 +3,9 @@ import { calendarDayOf, userSchema } from '@lisbon/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { MAX_FIELDS_IN_ERRORS } from '../src/platform/http/error-handler';
-import { isPostgresRun, useTestApp } from './helper';
+import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
-import { holdRow } from './locks';
+import { race } from './locks';
 import { readMailFiles } from './mail';
 import { FILES, storedFiles, upload } from './requests';
 
@@ -244,29 +244,6 @@ describe('the category (standard or refugee)', () => {
 });
 
 describe('the category changed while a draft is created', () => {
-  type Reply = Awaited<ReturnType<typeof t.app.inject>>;
-  /**
-   * On PostgreSQL, both calls at once, in the order given: a transaction holds the account's row,
-   * the first call waits for it, then the second; released, they go in that order. On SQLite (one
-   * writer) the one, then the other.
-   */
-  const race = async (
-    userId: number,
-    first: () => Promise<Reply>,
-    second: () => Promise<Reply>,
-  ): Promise<[Reply, Reply]> => {
-    if (!isPostgresRun) {
-      const one = await first();
-      return [one, await second()];
-    }
-    const holding = await holdRow(t, { userId });
-    const one = first();
-    await holding.waiters(1);
-    const two = second();
-    await holding.waiters(2);
-    await holding.release();
-    return Promise.all([one, two]);
-  };
   const refugee = async (email: string) => {
     const id = await createUser(t.database, clock, { email, category: 'refugee' });
     const { token } = await login(t.app, email);
@@ -295,7 +272,7 @@ describe('the category changed while a draft is created', () => {
 
   it('refuses the change when the draft came first: the refugee service stays on a refugee account', async () => {
     const rania = await refugee('rania.first@example.org');
-    const [created, changed] = await race(rania.id, rania.create, rania.becomeStandard);
+    const [created, changed] = await race(t, rania.id, rania.create, rania.becomeStandard);
     expect(created.statusCode).toBe(201);
     expect(changed.statusCode).toBe(422);
     expect(changed.json()).toMatchObject({ errors: { category: [expect.any(String)] } });
@@ -304,7 +281,7 @@ describe('the category changed while a draft is created', () => {
 
   it('gives the draft made after the change the service of the new category', async () => {
     const rania = await refugee('rania.second@example.org');
-    const [changed, created] = await race(rania.id, rania.becomeStandard, rania.create);
+    const [changed, created] = await race(t, rania.id, rania.becomeStandard, rania.create);
     expect(changed.statusCode).toBe(200);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ data: { service: 'correspondence_verification' } });
