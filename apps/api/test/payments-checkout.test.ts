@@ -43,6 +43,8 @@ beforeEach(async () => {
 
 describe('billing information', () => {
   it('is kept on the server for the user, and answers null before any is given', async () => {
+    // An account of its own: the file's other tests give Ada's, before this one or after it, shuffled.
+    const ada = await t.applicant({ email: 'ada.billing@example.org' });
     expect(dataOf(await call(ada, 'GET', `/users/${ada.id}/billing`))).toBeNull();
     const legal = {
       entity_type: 'legal_entity',
