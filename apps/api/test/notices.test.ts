@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { MAINTENANCE_RECHECK_MS } from '../src/modules/system/maintenance.service';
 import { useTestApp } from './helper';
@@ -7,12 +7,19 @@ import { apiCall, dataOf, type Applicant } from './requests';
 import { type StaffMember } from './staff';
 
 let call: ReturnType<typeof apiCall>;
-const clock = new ManualClock('2024-12-02T09:00:00Z');
+const TODAY = '2024-12-02T09:00:00Z';
+const clock = new ManualClock(TODAY);
 let ada: Applicant;
 let eva: StaffMember;
 let admin: StaffMember;
 
 type Notices = { closures: { starts_on: string; resumes_on: string; notice: Record<string, string> }[] };
+
+/** The closure `id` taken back once the test ends, even failed: each test finds spec §9's alone. */
+const takeBack = (id: number) =>
+  onTestFinished(async () => {
+    await t.database.db.deleteFrom('closures').where('id', '=', id).execute();
+  });
 
 const t = useTestApp({ clock });
 beforeAll(async () => {
@@ -57,6 +64,7 @@ describe('closure notices', () => {
 
     const created = await call('POST', '/staff/closures', admin, closure);
     expect(created.statusCode).toBe(201);
+    takeBack(dataOf<{ id: number }>(created).id);
     expect(dataOf(created)).toMatchObject({ starts_on: '2025-08-11', resumes_on: '2025-08-25' });
     const notices = dataOf<Notices>(await call('GET', '/notices'));
     expect(notices.closures.map((notice) => notice.starts_on)).toEqual(['2024-12-16', '2025-08-11']);
@@ -84,7 +92,8 @@ describe('closure notices', () => {
   });
 });
 
-describe('the administrators’ maintenance switch', () => {
+// In order under --sequence.shuffle too: off at first, turned on, then off, its audit growing.
+describe('the administrators’ maintenance switch', { shuffle: false }, () => {
   it('is off at first, and only administrators may switch it', async () => {
     const state = await call('GET', '/staff/maintenance', eva);
     expect(dataOf(state)).toMatchObject({ is_on: false, source: 'setting', changes: [] });
@@ -216,9 +225,19 @@ describe('maintenance set by configuration', () => {
   });
 });
 
-// Last: these move the clock past the sessions' lifetime.
+// These move the clock past the sessions' lifetime, and back once they end, whichever test follows.
 describe('closures over time', () => {
   it('shows no notice before the announcement nor after the last day', async () => {
+    onTestFinished(() => clock.set(TODAY));
+    const summer = await call('POST', '/staff/closures', admin, {
+      starts_on: '2025-08-11',
+      ends_on: '2025-08-22',
+      announce_from: '2024-11-20',
+      notice_en_us: 'Summer closure.',
+      notice_it_it: 'Chiusura estiva.',
+    });
+    expect(summer.statusCode).toBe(201);
+    takeBack(dataOf<{ id: number }>(summer).id);
     const startsOf = async () =>
       dataOf<Notices>(await call('GET', '/notices')).closures.map((notice) => notice.starts_on);
     clock.set('2024-11-10T09:00:00Z');
@@ -229,6 +248,7 @@ describe('closures over time', () => {
   });
 
   it('keeps deadlines skipping the closures: a request found on 13 Dec 2024 is due after the closure', async () => {
+    onTestFinished(() => clock.set(TODAY));
     clock.set('2024-12-13T09:00:00Z');
     const discovery = dataOf<{ service: { expected_deadline: string } }>(
       await call('GET', '/services/discovery?country=FR&level=higher'),
