@@ -1,5 +1,5 @@
 import { practiceSchema } from '@lisbon/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { login } from './identity';
@@ -15,7 +15,8 @@ import {
 } from './requests';
 
 let call: ReturnType<typeof apiCall>;
-const clock = new ManualClock('2025-03-03T09:00:00Z');
+const START = '2025-03-03T09:00:00Z';
+const clock = new ManualClock(START);
 let ada: Applicant;
 let bob: Applicant;
 let ids: number[];
@@ -127,8 +128,13 @@ describe('GET and DELETE /practices/{id}', () => {
       code: 'PRACTICE_NOT_EDITABLE',
     });
     expect((await call('PATCH', `/practices/${ids[0]}/purpose`, ada, PURPOSE)).statusCode).toBe(409);
-    expect((await call('DELETE', `/practices/${ids[4]}`, ada)).statusCode).toBe(204);
-    expect(dataOf(await call('GET', '/practices/draft', ada))).toBeNull();
+    // A draft of another applicant's: Ada's stays for the lists and counts, before this test or after it.
+    const cleo = await t.applicant({ email: 'cleo@example.org' });
+    const draft = dataOf<{ id: number }>(
+      await call('POST', '/practices', cleo, { country: 'FR', level: 'higher' }),
+    ).id;
+    expect((await call('DELETE', `/practices/${draft}`, cleo)).statusCode).toBe(204);
+    expect(dataOf(await call('GET', '/practices/draft', cleo))).toBeNull();
   });
 });
 
@@ -137,7 +143,7 @@ describe('GET /users/{id}/notifications', () => {
     const response = await call('GET', `/users/${ada.id}/notifications`, ada);
     expect(dataOf(response)).toEqual({
       counts: {
-        draft: 0,
+        draft: 1,
         'in evaluation': 1,
         'cimea request': 1,
         closed: 1,
@@ -148,7 +154,7 @@ describe('GET /users/{id}/notifications', () => {
         amend_issued: 0,
         appeal_refused: 0,
       },
-      total: 4,
+      total: 5,
     });
     expect((await call('GET', `/users/${ada.id}/notifications`, bob)).statusCode).toBe(404);
     expect((await call('GET', `/users/${ada.id}/notifications`)).statusCode).toBe(401);
@@ -157,6 +163,8 @@ describe('GET /users/{id}/notifications', () => {
 
 describe('the contingency limit (DAILY_SUBMISSION_CAP=1)', () => {
   it('keeps the draft intact past the cap and accepts it the next day', async () => {
+    // Back to the first day once it ends, so the sessions of the file's other tests last, shuffled.
+    onTestFinished(() => clock.set(START));
     const first = await t.applicant({ email: 'first@example.org', category: 'refugee' });
     const second = await t.applicant({ email: 'second@example.org', category: 'refugee' });
     const firstId = await completeDraft(t.app, first, { documents: REFUGEE_DOCUMENTS });
@@ -171,9 +179,10 @@ describe('the contingency limit (DAILY_SUBMISSION_CAP=1)', () => {
       message: expect.stringMatching(/cannot be finalised now/),
     });
     expect(dataOf(await call('GET', `/practices/${secondId}`, second))).toEqual(before);
-    // A paid request learns it before paying.
-    const paidId = await completeDraft(t.app, ada, { documents: STANDARD_DOCUMENTS });
-    expect((await call('POST', `/practices/${paidId}/submit`, ada)).json()).toMatchObject({
+    // A paid request learns it before paying (an applicant of its own: Ada's requests stay as listed).
+    const payer = await t.applicant({ email: 'payer@example.org' });
+    const paidId = await completeDraft(t.app, payer, { documents: STANDARD_DOCUMENTS });
+    expect((await call('POST', `/practices/${paidId}/submit`, payer)).json()).toMatchObject({
       code: 'CONTINGENCY_LIMIT',
     });
 
