@@ -30,7 +30,8 @@ beforeAll(async () => {
 
 const practiceOf = (response: { json(): unknown }) => practiceSchema.parse(dataOf(response));
 
-describe('the request wizard', () => {
+// In order under --sequence.shuffle too: one draft, started, filled step by step, then replaced.
+describe('the request wizard', { shuffle: false }, () => {
   let id: number;
 
   it('asks a visitor to log in before starting a request', async () => {
@@ -315,7 +316,8 @@ describe('an upper-secondary request', () => {
   });
 });
 
-describe('refugee requests', () => {
+// In order under --sequence.shuffle too: the account's two requests, then a third refused.
+describe('refugee requests', { shuffle: false }, () => {
   it('get the free comparability service and are submitted with a deadline of 60 working days', async () => {
     const id = await completeDraft(t.app, refugee, { country: 'FR', documents: REFUGEE_DOCUMENTS });
     expect(practiceOf(await call('GET', `/practices/${id}`, refugee)).service).toBe('refugee_comparability');
