@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { useTestApp } from './helper';
 import { bearer, createUser, login } from './identity';
@@ -178,6 +178,14 @@ describe('assignment', () => {
   });
 
   it('assigns several requests at once, or none when one cannot be', async () => {
+    // Unassigned again once it ends, so the queues' tests find them there, before this one or after it.
+    onTestFinished(async () => {
+      await t.database.db
+        .updateTable('practices')
+        .set({ status: 'unassigned', assignee_id: null, reviewer_id: null })
+        .where('id', 'in', [ids.new1, ids.new2])
+        .execute();
+    });
     const assign = (who: Applicant, practiceIds: number[], reviewerId = rita.id) =>
       call('POST', '/staff/practices/assign', who, {
         practice_ids: practiceIds,
@@ -362,6 +370,10 @@ describe('an open request worked on without its people', () => {
       userId: bob.id,
       status: 'in_review',
       assigneeId: eva.id,
+    });
+    // Taken away once it ends, so the queues' tests count Eva's as set up, before this one or after it.
+    onTestFinished(async () => {
+      await t.database.db.deleteFrom('practices').where('id', 'in', [admitted, reviewerless]).execute();
     });
     const { ids: toAssign, total } = await idsOf(secretary, 'queue=unassigned&sort=id');
     expect(toAssign).toEqual(expect.arrayContaining([admitted, reviewerless]));
