@@ -1,5 +1,5 @@
 import { discoverySchema } from '@lisbon/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { runSeeds } from '../src/seeds';
 import { useTestApp } from './helper';
@@ -171,6 +171,29 @@ describe('GET /countries', () => {
 
 describe('reference seed', () => {
   it('inserts nothing the second time and keeps an administrator’s correction', async () => {
+    // The corrections undone once it ends: the discovery's tests offer Brazil's service and the
+    // consent form, before this one or after it, shuffled.
+    const db = t.database.db;
+    const brazil = await db
+      .selectFrom('countries')
+      .select(['is_service_available', 'levels'])
+      .where('code', '=', 'BR')
+      .executeTakeFirstOrThrow();
+    const consentForms = await db
+      .selectFrom('required_documents')
+      .selectAll()
+      .where('level', '=', 'higher')
+      .where('document_type', '=', 'consent_form')
+      .execute();
+    onTestFinished(async () => {
+      await db.updateTable('countries').set(brazil).where('code', '=', 'BR').execute();
+      await db
+        .deleteFrom('required_documents')
+        .where('level', '=', 'higher')
+        .where('document_type', '=', 'consent_form')
+        .execute();
+      if (consentForms.length > 0) await db.insertInto('required_documents').values(consentForms).execute();
+    });
     await t.database.db
       .updateTable('countries')
       .set({ is_service_available: 0, levels: '' })
