@@ -49,12 +49,18 @@ describe('the body’s keys', () => {
   });
 
   it('stop the start with a message naming the variable, never the passphrase', () => {
-    expect(() => configOf({ SIGNING_P12_PATH: join(dir, 'body.p12') })).toThrow(
+    // A certificate of its own, whichever of the file's tests ran before it.
+    const p12 = join(dir, 'locked.p12');
+    writeFileSync(
+      p12,
+      selfSignedP12({ commonName: 'Centro Mobilità', passphrase: 'correct horse', now: new Date() }),
+    );
+    expect(() => configOf({ SIGNING_P12_PATH: p12 })).toThrow(
       'SIGNING_P12_PATH and SIGNING_P12_PASSPHRASE (or SIGNING_P12_PASSPHRASE_FILE) must be set together',
     );
     const wrong = configOf({
       DATA_DIR: join(dir, 'wrong'),
-      SIGNING_P12_PATH: join(dir, 'body.p12'),
+      SIGNING_P12_PATH: p12,
       SIGNING_P12_PASSPHRASE: 'battery staple',
     });
     const error = (() => {
