@@ -133,7 +133,8 @@ describe('one set of keys for every instance', () => {
   });
 });
 
-describe('two instances on one database, each with its own DATA_DIR', () => {
+// In order under --sequence.shuffle too: a statement published on A signs the ledger whose key is then checked.
+describe('two instances on one database, each with its own DATA_DIR', { shuffle: false }, () => {
   const envOf = (name: string) => ({ ...keyEnv, DATA_DIR: join(dir, name) });
   // Instance A and its worker, on the key set the file's beforeAll makes (hence env as a function).
   const t = useTestApp({ clock: new ManualClock('2026-02-10T10:00:00Z'), env: () => envOf('instance-a') });
