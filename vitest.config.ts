@@ -18,6 +18,7 @@ const FRESH_MODULES = [
   'src/shared/i18n/loading.test.ts',
   'src/shared/i18n/catalogueFailure.test.ts',
   'src/shared/i18n/languageOffer.test.ts',
+  'src/shared/i18n/shown.test.tsx',
   'src/features/account/pages/InvoicePage.test.tsx',
   'src/features/practices/components/StatementPanel.test.tsx',
   'src/features/practices/pages/AppealPage.test.tsx',

@@ -13,8 +13,8 @@ import { recordEvent, type RequestMeta } from './service';
  * session of the account ends, on every device, this one too, and a new one opens for the device
  * that asked, answered as the login answers one (decision 013). No token from before lives on: not
  * another device's, nor this device's own, which may be the copy the user fears; and a copied token
- * without the password cannot end the owner's sessions and keep its own. The wallet offers no wallet
- * has redeemed yet end too; share links stay, the owner's deliberate shares, listed and revoked one by
+ * without the password cannot end the owner's sessions and keep its own. The wallet offers whose
+ * credential is not issued yet end too; share links stay, the owner's deliberate shares, listed and revoked one by
  * one (decision 013).
  */
 export async function logoutEverywhere(
@@ -32,7 +32,7 @@ export async function logoutEverywhere(
     if (await isAccountGoneHeld(trx, account.id)) throw new AppError('UNAUTHORIZED_ACCESS');
     const renewed = await renewEverySession(ctx, trx, { userId: account.id, sessionId: auth.session.id });
     if (!renewed) throw new AppError('UNAUTHORIZED_ACCESS');
-    // What a session showed that still gives something: the wallet offers no wallet redeemed yet.
+    // What a session showed that still gives something: the wallet offers not issued yet.
     await endPendingOffers(ctx, trx, account.id);
     await recordEvent(ctx, trx, { userId: account.id, kind: 'logout_everywhere' });
     return renewed;
