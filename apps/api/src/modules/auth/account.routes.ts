@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { authenticated } from '../sessions/guard';
 import { userIdParamsSchema } from '../users/routes';
 import { deleteAccount } from './deletion.service';
-import { metaOf, notice, requestLocale, type AuthRoutesOptions } from './http';
+import { metaOf, metaWithLocaleOf, notice, type AuthRoutesOptions } from './http';
 import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import { checkLinkToken, forgotPassword, resetPassword, updatePassword } from './password.service';
 import { activate, register, resendActivation } from './registration.service';
@@ -55,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
     registerSchemaAt(() => ctx.clock.now()),
   );
   app.post(registration.path, registration.options, async (request, reply) => {
-    await register(ctx, request.body, { ...metaOf(request), locale: requestLocale(request) });
+    await register(ctx, request.body, metaWithLocaleOf(request));
     return reply.code(202).send(notice(request, 'registered'));
   });
 

@@ -19,6 +19,12 @@ export const metaOf = (request: FastifyRequest): RequestMeta => ({
   log: request.log,
 });
 
+/** `metaOf`, with the language the browser asks for: what a registration and a login's steps take. */
+export const metaWithLocaleOf = (request: FastifyRequest): RequestMeta & { locale: Locale } => ({
+  ...metaOf(request),
+  locale: requestLocale(request),
+});
+
 /** `{ data: { message } }` in the caller's language. */
 export const notice = (request: FastifyRequest, key: NoticeKey) => ({
   data: { message: NOTICE_MESSAGES[requestLocale(request)][key] },

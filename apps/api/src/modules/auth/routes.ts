@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated } from '../sessions/guard';
-import { metaOf, requestLocale, type AuthRoutesOptions } from './http';
+import { metaOf, metaWithLocaleOf, type AuthRoutesOptions } from './http';
 import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import { logoutEverywhere } from './logout-everywhere.service';
 import { login, logout, me, refresh } from './service';
@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       },
     },
     async (request) => ({
-      data: await login(ctx, request.body, { ...metaOf(request), locale: requestLocale(request) }),
+      data: await login(ctx, request.body, metaWithLocaleOf(request)),
     }),
   );
 

@@ -9,7 +9,7 @@ import {
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticated } from '../sessions/guard';
-import { metaOf, requestLocale, type AuthRoutesOptions } from './http';
+import { metaOf, metaWithLocaleOf, type AuthRoutesOptions } from './http';
 import { bearerSecurity as bearer, errorsOf } from '../../platform/http/route-schemas';
 import {
   disableTwoFactorAuth,
@@ -51,10 +51,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => ({
-      data: await verifySecondFactor(ctx, authenticated(request), request.body.code, {
-        ...metaOf(request),
-        locale: requestLocale(request),
-      }),
+      data: await verifySecondFactor(
+        ctx,
+        authenticated(request),
+        request.body.code,
+        metaWithLocaleOf(request),
+      ),
     }),
   );
 

@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { isPostgres } from '../../platform/db/schema-helpers';
 import type { StatementShareLinksTable } from '../../platform/db/statement-tables';
 
 export type ShareLinkRow = Selectable<StatementShareLinksTable>;
@@ -19,19 +18,12 @@ export async function listShareLinksOf(
     .execute();
 }
 
-/**
- * How many of the owner's links to one statement work on `today` (neither revoked nor past their
- * last day), read with the owner's row held on PostgreSQL (as an upload holds it for the quota):
- * links made at once are counted one after the other. SQLite runs one transaction at a time.
- */
-export async function countActiveShareLinksHeld(
-  trx: Db,
+/** How many of the owner's links to one statement work on `today` (neither revoked nor past their last day). */
+export async function countActiveShareLinks(
+  db: Db,
   { statementId, userId, today }: { statementId: string; userId: number; today: string },
 ): Promise<number> {
-  if (isPostgres(trx)) {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-  }
-  const row = await trx
+  const row = await db
     .selectFrom('statement_share_links')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('statement_id', '=', statementId)

@@ -19,9 +19,10 @@ import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import type { SessionUser } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
 import { ownStatement, statementById, type StatementFile, type StatementRow } from '../statements/service';
+import { findAccountByIdHeld } from '../users/accounts';
 import { certificateStatus } from '../verify/service';
 import {
-  countActiveShareLinksHeld,
+  countActiveShareLinks,
   findOwnShareLink,
   findShareLink,
   findShareLinkByTokenHash,
@@ -78,8 +79,11 @@ export async function createShareLink(
   const token = randomToken();
   const at = now.toISOString();
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // The owner's row held first (PostgreSQL; SQLite has one writer), as an upload holds it for the
+    // quota: links made at once are counted one after the other.
+    await findAccountByIdHeld(trx, actor.id);
     const where = { statementId: statement.id, userId: actor.id };
-    const active = await countActiveShareLinksHeld(trx, { ...where, today: shareLinkToday(now) });
+    const active = await countActiveShareLinks(trx, { ...where, today: shareLinkToday(now) });
     if (active >= SHARE_LINKS_ACTIVE_MAX) {
       throw new AppError('SHARE_LINKS_LIMIT', { params: { max: SHARE_LINKS_ACTIVE_MAX } });
     }
