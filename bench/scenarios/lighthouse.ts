@@ -80,6 +80,8 @@ type Audit = {
       duration?: number;
       /** user-timings: the mark's or measure's name. */
       name?: string;
+      /** mainthread-work-breakdown: the kind of work (`scriptEvaluation`, `styleLayout`, …). */
+      group?: string;
     }[];
   };
 };
@@ -167,6 +169,22 @@ const metric = (report: Report, audit: string) => report.audits[audit]?.numericV
 const scriptBytes = (report: Report) =>
   report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
     ?.transferSize ?? 0;
+/**
+ * The main thread's work on the page by kind, ms (Lighthouse's `mainthread-work-breakdown`: observed
+ * with devtools throttling, the trace's times scaled by the slowdown when simulated): `script` its
+ * JavaScript (evaluated, parsed and compiled), `styleLayout` the style and layout, `other` the rest
+ * (the HTML's parse, paint, garbage collection, the browser's own tasks).
+ */
+function mainThreadWork(report: Report) {
+  const items = report.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  const of = (groups: string[]) =>
+    items.filter((item) => groups.includes(item.group ?? '')).reduce((sum, item) => sum + (item.duration ?? 0), 0);
+  const total = items.reduce((sum, item) => sum + (item.duration ?? 0), 0);
+  const script = of(['scriptEvaluation', 'scriptParseCompile']);
+  const styleLayout = of(['styleLayout']);
+  return { script, styleLayout, other: total - script - styleLayout };
+}
+
 /**
  * What takes the time on a page, as observed (devtools throttling; a simulated run's long tasks are
  * estimates and its user timings are not, so they are not put side by side):
@@ -322,6 +340,9 @@ export const lighthouse: Scenario = {
             lcpMs: Math.round(of((report) => metric(report, 'largest-contentful-paint'))),
             cls: Number(of((report) => metric(report, 'cumulative-layout-shift')).toFixed(3)),
             scriptKB: Math.round(of(scriptBytes) / 100) / 10,
+            scriptMs: Math.round(of((report) => mainThreadWork(report).script)),
+            styleLayoutMs: Math.round(of((report) => mainThreadWork(report).styleLayout)),
+            otherWorkMs: Math.round(of((report) => mainThreadWork(report).other)),
             startTaskMs: figure(startUps.map((parts) => parts?.startTaskMs)),
             modulesMs: figure(startUps.map((parts) => parts?.modulesMs)),
             routerTaskMs: figure(startUps.map((parts) => parts?.routerTaskMs)),
@@ -350,7 +371,7 @@ export const lighthouse: Scenario = {
           `Lighthouse mobile preset at CPU slowdown ${SLOWDOWNS.join(' and ')} (${METHODS.join(' and ')} throttling), ` +
           `served ${SERVING === 'nginx' ? 'through nginx as docs/deploy.md configures it (HTTPS, HTTP/2)' : 'by the portal itself (HTTP/1.1)'}, ` +
           `median of ${RUNS} interleaved runs ` +
-          `(scriptKB: JavaScript transferred, kB; loadAverage: the machine's 1-minute load as each run started): ` +
+          `(scriptKB: JavaScript transferred, kB; scriptMs, styleLayoutMs, otherWorkMs: the main thread's work by kind; loadAverage: the machine's 1-minute load as each run started): ` +
           `goal on each page: performance within ${GOAL.performanceBelowReference} points of the reference page's, ` +
           `TBT at most the reference's + ${GOAL.tbtOverReferenceMs} ms, accessibility ${GOAL.accessibility} — ${isMet ? 'met' : 'NOT met'}.`,
         figures: {
