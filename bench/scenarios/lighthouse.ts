@@ -178,7 +178,9 @@ const scriptBytes = (report: Report) =>
 function mainThreadWork(report: Report) {
   const items = report.audits['mainthread-work-breakdown']?.details?.items ?? [];
   const of = (groups: string[]) =>
-    items.filter((item) => groups.includes(item.group ?? '')).reduce((sum, item) => sum + (item.duration ?? 0), 0);
+    items
+      .filter((item) => groups.includes(item.group ?? ''))
+      .reduce((sum, item) => sum + (item.duration ?? 0), 0);
   const total = items.reduce((sum, item) => sum + (item.duration ?? 0), 0);
   const script = of(['scriptEvaluation', 'scriptParseCompile']);
   const styleLayout = of(['styleLayout']);
