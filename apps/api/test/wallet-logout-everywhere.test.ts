@@ -66,6 +66,50 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
       });
     });
 
+    // An instance of the release before `ended_at` (1.1.0, in a rolling upgrade) reads only the
+    // expiry: the end brings it forward, so that instance refuses the code as expired too.
+    it("brings an ended offer's expiry forward to its end, and leaves an earlier expiry as it was", async () => {
+      const token = (await login(t.app, 'maria@example.org')).token;
+      await offerOf(token);
+      const latest = () =>
+        t.database.db
+          .selectFrom('wallet_offers')
+          .select(['id', 'user_id', 'expires_at', 'ended_at'])
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+      const made = await latest();
+      expect(new Date(made.expires_at).getTime()).toBeGreaterThan(clock.now().getTime());
+      const everywhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout-everywhere',
+        headers: bearer(token),
+        payload: { current_password: PASSWORD },
+      });
+      expect(everywhere.statusCode).toBe(200);
+      const ended = await latest();
+      expect(ended.id).toBe(made.id);
+      expect(ended.ended_at).not.toBeNull();
+      expect(new Date(ended.expires_at).getTime()).toBeLessThanOrEqual(new Date(ended.ended_at!).getTime());
+      // The 1.1.0 redemption's own condition (`expires_at > now`, no `ended_at`) matches no row.
+      const redeemable = await t.database.db
+        .selectFrom('wallet_offers')
+        .select('id')
+        .where('id', '=', made.id)
+        .where('redeemed_at', 'is', null)
+        .where('expires_at', '>', clock.now().toISOString())
+        .executeTakeFirst();
+      expect(redeemable).toBeUndefined();
+      // An offer that expired before its end keeps its own expiry.
+      const other = await offerOf(dataOf<{ access_token: string }>(everywhere).access_token);
+      expect(other.tx_code).toEqual(expect.any(String));
+      const open = await latest();
+      const later = new Date(new Date(open.expires_at).getTime() + 60_000).toISOString();
+      expect(await endOffersNotIssued(t.database.db, open.user_id, later)).toBe(1);
+      const kept = await latest();
+      expect(new Date(kept.expires_at).getTime()).toBe(new Date(open.expires_at).getTime());
+      expect(new Date(kept.ended_at!).getTime()).toBe(new Date(later).getTime());
+    });
+
     it('refuses the access token of an offer a wallet redeemed and whose credential it has not fetched yet (invalid_token)', async () => {
       const token = (await login(t.app, 'maria@example.org')).token;
       const holder = await createHolder(injectFetch(t.app));

@@ -28,11 +28,20 @@ export async function insertOffer(
  * refused as an expired offer's, and an access token a wallet was given for one before is refused
  * as invalid. Whether an offer was made in a session that has ended or not, an offer holds no
  * session of its own. How many it ended.
+ *
+ * Its expiry is brought forward to the end too, when later: an instance of the release before
+ * `ended_at` (1.1.0, during a rolling upgrade) reads only `expires_at`, and would otherwise still
+ * redeem an ended offer's code. The smaller of the two in a CASE, as SQLite has no `least` (and
+ * its `min` is PostgreSQL's aggregate); ISO strings there compare as the instants they write.
  */
 export async function endOffersNotIssued(db: Db, userId: number, now: string): Promise<number> {
   const result = await db
     .updateTable('wallet_offers')
-    .set({ ended_at: now, updated_at: now })
+    .set((eb) => ({
+      ended_at: now,
+      updated_at: now,
+      expires_at: eb.case().when('expires_at', '>', now).then(now).else(eb.ref('expires_at')).end(),
+    }))
     .where('user_id', '=', userId)
     .where('issued_at', 'is', null)
     .where('ended_at', 'is', null)
