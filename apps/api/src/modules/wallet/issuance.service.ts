@@ -41,6 +41,7 @@ import { grantedDetails, OFFERED_CONFIGURATIONS, requestedConfigurations } from 
 import { issuerSigner, walletCallbacks } from './callbacks';
 import { checkedCredentialRequest } from './credential-request';
 import { verifyDpopProof } from './dpop';
+import { walletLibraryCall } from './library-failure';
 import { issuerMetadataResult, issuerUrlOf, vctOf, walletEndpoint } from './metadata';
 import { WalletProtocolError } from './protocol-error';
 import {
@@ -122,24 +123,30 @@ export async function createOffer(
     });
   });
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
-  const { credentialOffer } = await issuer.createCredentialOffer({
-    issuerMetadata: issuerMetadataResult(ctx),
-    credentialConfigurationIds: [...OFFERED_CONFIGURATIONS],
-    grants: {
-      [preAuthorizedCodeGrantIdentifier]: {
-        'pre-authorized_code': code,
-        tx_code: {
-          input_mode: 'numeric',
-          length: WALLET_TX_CODE_LENGTH,
-          description: WALLET_TX_CODE_DESCRIPTION[locale],
+  // The offer holds its pre-authorized code: what the libraries throw is logged by its class only.
+  const { credentialOffer } = await walletLibraryCall('Building the credential offer', () =>
+    issuer.createCredentialOffer({
+      issuerMetadata: issuerMetadataResult(ctx),
+      credentialConfigurationIds: [...OFFERED_CONFIGURATIONS],
+      grants: {
+        [preAuthorizedCodeGrantIdentifier]: {
+          'pre-authorized_code': code,
+          tx_code: {
+            input_mode: 'numeric',
+            length: WALLET_TX_CODE_LENGTH,
+            description: WALLET_TX_CODE_DESCRIPTION[locale],
+          },
         },
       },
-    },
-  });
+    }),
+  );
+  const qrSvg = await walletLibraryCall("Drawing the credential offer's QR code", () =>
+    QRCode.toString(credentialOffer, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+  );
   ctx.metrics.walletOffers.inc();
   return {
     offer_url: credentialOffer,
-    qr_svg: await QRCode.toString(credentialOffer, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    qr_svg: qrSvg,
     tx_code: txCode,
     expires_at: expiresAt,
   };
@@ -180,10 +187,12 @@ export async function exchangeToken(
   if (body.grant_type !== preAuthorizedCodeGrantIdentifier) throw unsupportedGrant();
   const key = await issuerKeyOf(ctx);
   const server = new Oauth2AuthorizationServer({ callbacks: walletCallbacks(key) });
-  const parsed = server.parseAccessTokenRequest({
-    accessTokenRequest: body,
-    request: requestOf(request, ctx),
-  });
+  // A refusal of the wallet's request is answered to it (400); any other throw is ours, logged by its class.
+  const parsed = await walletLibraryCall(
+    'Reading the token request',
+    () => server.parseAccessTokenRequest({ accessTokenRequest: body, request: requestOf(request, ctx) }),
+    { refusals: true },
+  );
   if (parsed.grant.grantType !== preAuthorizedCodeGrantIdentifier) throw unsupportedGrant();
   // Read before the offer: a malformed request costs none of its attempts.
   const configurations = requestedConfigurations(body.authorization_details, issuerUrlOf(ctx));
@@ -234,19 +243,22 @@ export async function exchangeToken(
   const granted = configurations && {
     authorization_details: grantedDetails(configurations, offer.statement_id),
   };
-  const response = await server.createAccessTokenResponse({
-    audience: issuerUrlOf(ctx),
-    authorizationServer: issuerUrlOf(ctx),
-    signer: issuerSigner(key),
-    subject: String(offer.id),
-    // `cnf.jkt`, the key's thumbprint, and `token_type` DPoP (RFC 9449 §5, §6.1).
-    ...(dpop && { dpop: { jwk: dpop.jwk as Jwk } }),
-    expiresInSeconds: ACCESS_TOKEN_SECONDS,
-    scope: WALLET_CREDENTIAL_ID,
-    now,
-    additionalAccessTokenPayload: granted,
-    additionalAccessTokenResponsePayload: granted,
-  });
+  // Our failure, not the wallet's (the offer is redeemed already): a 500, logged by its class only.
+  const response = await walletLibraryCall('Signing the access token', () =>
+    server.createAccessTokenResponse({
+      audience: issuerUrlOf(ctx),
+      authorizationServer: issuerUrlOf(ctx),
+      signer: issuerSigner(key),
+      subject: String(offer.id),
+      // `cnf.jkt`, the key's thumbprint, and `token_type` DPoP (RFC 9449 §5, §6.1).
+      ...(dpop && { dpop: { jwk: dpop.jwk as Jwk } }),
+      expiresInSeconds: ACCESS_TOKEN_SECONDS,
+      scope: WALLET_CREDENTIAL_ID,
+      now,
+      additionalAccessTokenPayload: granted,
+      additionalAccessTokenResponsePayload: granted,
+    }),
+  );
   // A bearer credential for the statement's claims: on the log check's list, like a session token.
   minted(response.access_token);
   return response;
@@ -265,7 +277,9 @@ export async function createNonce(ctx: AppContext) {
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   // OpenID4VCI 1.0 §7.2: the answer is the c_nonce alone (1.0 dropped c_nonce_expires_in); its
   // lifetime is ours to keep, in its signed exp.
-  return issuer.createNonceResponse({ cNonce: nonce });
+  return walletLibraryCall('Answering the nonce request', () =>
+    issuer.createNonceResponse({ cNonce: nonce }),
+  );
 }
 
 /** A nonce of ours, unexpired: its value, and its `jti` and expiry to spend it by. */
@@ -338,10 +352,12 @@ export async function issueCredential(
   const { offer, grantedIdentifiers } = access;
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   const issuerMetadata = issuerMetadataResult(ctx);
-  const parsed = issuer.parseCredentialRequest({
-    issuerMetadata,
-    credentialRequest: checkedCredentialRequest(body, grantedIdentifiers),
-  });
+  const credentialRequest = checkedCredentialRequest(body, grantedIdentifiers);
+  const parsed = await walletLibraryCall(
+    'Reading the credential request',
+    () => issuer.parseCredentialRequest({ issuerMetadata, credentialRequest }),
+    { refusals: true },
+  );
   const proof = parsed.proofs?.jwt?.[0];
   if (!proof) throw new WalletProtocolError(400, 'invalid_proof', 'A jwt key proof is required');
   let nonce: unknown;
@@ -418,7 +434,9 @@ export async function issueCredential(
     ...claims,
   });
   if (issuance === 'first') ctx.metrics.walletCredentials.inc();
-  return issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] });
+  return walletLibraryCall('Answering the credential request', () =>
+    issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] }),
+  );
 }
 
 /**
@@ -441,15 +459,17 @@ export async function signCredential(key: WalletIssuerKey, payload: SdJwtVcPaylo
   const personal = WALLET_CLAIMS.filter((claim) => claim.personal && claim.name in payload).map(
     (claim) => claim.name,
   );
-  return sdjwt.issue(
-    payload,
-    // The library types the frame by the payload's fixed keys; ours are the claims listed in the domain.
-    // The decoys are digests of random salts, with the same hash (the library's `_sd_decoy`).
-    {
-      _sd: personal,
-      _sd_decoy: randomInt(WALLET_DECOY_DIGESTS.min, WALLET_DECOY_DIGESTS.max + 1),
-    } as unknown as DisclosureFrame<SdJwtVcPayload>,
-    { header: { kid: key.kid } },
+  return walletLibraryCall('Signing the credential', () =>
+    sdjwt.issue(
+      payload,
+      // The library types the frame by the payload's fixed keys; ours are the claims listed in the domain.
+      // The decoys are digests of random salts, with the same hash (the library's `_sd_decoy`).
+      {
+        _sd: personal,
+        _sd_decoy: randomInt(WALLET_DECOY_DIGESTS.min, WALLET_DECOY_DIGESTS.max + 1),
+      } as unknown as DisclosureFrame<SdJwtVcPayload>,
+      { header: { kid: key.kid } },
+    ),
   );
 }
 

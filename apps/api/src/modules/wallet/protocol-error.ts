@@ -53,6 +53,14 @@ function describable(text: string): string {
   return (text.split('\n')[0] ?? '').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '').trim();
 }
 
+/** A refusal of the request by a wallet library (or one of ours), which the wallet is answered. */
+export const isLibraryRefusal = (error: unknown): error is Error =>
+  error instanceof WalletProtocolError ||
+  error instanceof Oauth2ServerErrorResponseError ||
+  error instanceof Openid4vciError ||
+  error instanceof Oauth2Error ||
+  (error instanceof Error && (error.name.startsWith('Oauth2') || error.name === 'ValidationError'));
+
 /** What a library's refusal of the request means for the wallet; anything else stays an error of ours. */
 export function protocolErrorOf(error: unknown, fallback: string): WalletProtocolError | undefined {
   if (error instanceof WalletProtocolError) return error;
@@ -62,11 +70,7 @@ export function protocolErrorOf(error: unknown, fallback: string): WalletProtoco
       error.errorResponse.error,
       error.errorResponse.error_description ?? error.message,
     );
-  const isLibraryRefusal =
-    error instanceof Openid4vciError ||
-    error instanceof Oauth2Error ||
-    (error instanceof Error && (error.name.startsWith('Oauth2') || error.name === 'ValidationError'));
-  if (isLibraryRefusal)
+  if (isLibraryRefusal(error))
     return new WalletProtocolError(400, fallback, error.message.split('\n')[0] ?? fallback);
   return undefined;
 }

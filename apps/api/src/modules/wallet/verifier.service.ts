@@ -34,6 +34,7 @@ import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/
 import { statementById } from '../statements/service';
 import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
 import { issuerKeyOf } from './issuance.service';
+import { walletLibraryCall } from './library-failure';
 import { issuerUrlOf, vctOf, walletEndpoint } from './metadata';
 import { WalletProtocolError } from './protocol-error';
 import { repeatedMember } from './repeated-member';
@@ -185,20 +186,23 @@ async function signedRequest(
   const verifier = new Openid4vpVerifier({ callbacks: { ...walletCallbacks(key) } });
   const encryption =
     row.responseMode === 'direct_post.jwt' ? await responseEncryptionKey(key, row.id) : undefined;
-  return verifier.createOpenId4vpAuthorizationRequest({
-    authorizationRequestPayload: requestPayload(ctx, key, row, encryption?.publicJwk),
-    jar: {
-      requestUri: walletEndpoint(ctx, `presentations/${row.id}/request`),
-      jwtSigner: { method: 'did', didUrl: verifierDidUrl(key), alg: 'ES256' },
-      // `exp` is the request's own end, not ten minutes after each fetch (the library's).
-      expiresInSeconds: WALLET_PRESENTATION_TTL_MINUTES * 60,
-      additionalJwtPayload: {
-        aud: SELF_ISSUED_AUDIENCE,
-        exp: Math.floor(new Date(row.expiresAt).getTime() / 1000),
+  // Its address names the request by its secret id: what the library throws is logged by its class only.
+  return walletLibraryCall('Signing the presentation request', () =>
+    verifier.createOpenId4vpAuthorizationRequest({
+      authorizationRequestPayload: requestPayload(ctx, key, row, encryption?.publicJwk),
+      jar: {
+        requestUri: walletEndpoint(ctx, `presentations/${row.id}/request`),
+        jwtSigner: { method: 'did', didUrl: verifierDidUrl(key), alg: 'ES256' },
+        // `exp` is the request's own end, not ten minutes after each fetch (the library's).
+        expiresInSeconds: WALLET_PRESENTATION_TTL_MINUTES * 60,
+        additionalJwtPayload: {
+          aud: SELF_ISSUED_AUDIENCE,
+          exp: Math.floor(new Date(row.expiresAt).getTime() / 1000),
+        },
       },
-    },
-    now: ctx.clock.now(),
-  });
+      now: ctx.clock.now(),
+    }),
+  );
 }
 
 /** A secret of ours, as handed out: 32 random bytes, base64url (on the log check's list, `minted`). */

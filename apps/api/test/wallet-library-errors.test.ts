@@ -1,0 +1,107 @@
+import type { WalletOffer } from '@lisbon/domain';
+import { Oauth2AuthorizationServer } from '@openid4vc/oauth2';
+import { Openid4vciError, Openid4vciIssuer } from '@openid4vc/openid4vci';
+import { Openid4vpVerifier } from '@openid4vc/openid4vp';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from './helper';
+import { bearer } from './identity';
+import { logLines } from './log-lines';
+import { dataOf, type Applicant } from './requests';
+import { publishOne, readyForIssue } from './statements';
+
+/**
+ * A wallet library that throws where the portal builds or answers (a bug, a version that refuses
+ * what the last one took) may quote what it was given: a pre-authorized code, a presentation
+ * request's secret id. The 500 is logged with a fixed description and the error's class only,
+ * and answers none of it.
+ */
+const { lines, entries, stream } = logLines<{
+  msg: string;
+  err?: { type?: string; message?: string; libraryError?: string; call?: string };
+}>();
+const t = useTestApp({ env: { LOG_LEVEL: 'trace' }, logTo: stream });
+let owner: Applicant;
+let practiceId: number;
+
+beforeAll(async () => {
+  const admin = await t.staff('admin', { email: 'admin@example.org' });
+  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
+  practiceId = await readyForIssue(t.database, owner);
+  await publishOne(t.app, t.worker, { admin, owner, practiceId });
+}, 60_000);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const newOffer = () =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
+    headers: bearer(owner.token),
+  });
+
+const PRE_AUTHORIZED = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+
+/** The 500's log line: the library's class, a fixed description, and `secret` in no line at all. */
+function expectLoggedWithout(secret: string, libraryError: string) {
+  expect(secret.length).toBeGreaterThan(5);
+  expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+  const failed = entries().filter((entry) => entry.msg === 'request failed');
+  expect(failed.at(-1)?.err).toMatchObject({ type: 'WalletLibraryFailure', libraryError });
+}
+
+describe('a wallet library that throws', () => {
+  it('while building an offer: a 500 whose log line and answer hold no pre-authorized code', async () => {
+    let code = '';
+    vi.spyOn(Openid4vciIssuer.prototype, 'createCredentialOffer').mockImplementation(async (options) => {
+      code = String(options.grants?.[PRE_AUTHORIZED]?.['pre-authorized_code']);
+      throw new Openid4vciError(`Invalid grants: pre-authorized_code '${code}' is refused`);
+    });
+    const answer = await newOffer();
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toMatchObject({ code: 'api_error' });
+    expect(answer.body).not.toContain(code);
+    expectLoggedWithout(code, 'Openid4vciError');
+  });
+
+  it('while signing the access token: a 500 whose log line and answer hold no pre-authorized code', async () => {
+    const offer = dataOf<WalletOffer>(await newOffer());
+    const grant = new URL(offer.offer_url).searchParams.get('credential_offer') ?? '';
+    const code: string = JSON.parse(grant).grants[PRE_AUTHORIZED]['pre-authorized_code'];
+    vi.spyOn(Oauth2AuthorizationServer.prototype, 'createAccessTokenResponse').mockImplementation(
+      async () => {
+        throw new TypeError(`Cannot read the grant of '${code}' with tx_code ${offer.tx_code}`);
+      },
+    );
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: PRE_AUTHORIZED,
+        'pre-authorized_code': code,
+        tx_code: offer.tx_code,
+      }).toString(),
+    });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).not.toContain(code);
+    expectLoggedWithout(code, 'TypeError');
+    expect(lines.filter((line) => line.includes(offer.tx_code))).toEqual([]);
+  });
+
+  it("while signing a presentation request: a 500 whose log line and answer hold no request's id", async () => {
+    let requestUri = '';
+    vi.spyOn(Openid4vpVerifier.prototype, 'createOpenId4vpAuthorizationRequest').mockImplementation(
+      async (options) => {
+        requestUri = String(options.jar?.requestUri);
+        throw new Error(`The request_uri ${requestUri} is not accepted`);
+      },
+    );
+    const answer = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' });
+    expect(answer.statusCode).toBe(500);
+    const id = requestUri.split('/').at(-2) ?? '';
+    expect(answer.body).not.toContain(id);
+    expectLoggedWithout(id, 'Error');
+  });
+});
