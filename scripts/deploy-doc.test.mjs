@@ -211,9 +211,12 @@ describe('the database on the same host or another', () => {
     expect(text).toContain('`?sslmode=require` in the URL');
     expect(text).toContain('write the URL without `sslmode`, `postgres://lisbon:…@127.0.0.1:5432/lisbon`');
     expect(text).toContain('`host lisbon lisbon 127.0.0.1/32 scram-sha-256`');
-    // The line an operator meets with sslmode=require and a server without TLS, as the portal writes it.
+    // The line an operator meets with sslmode=require and a server without TLS, as the portal writes
+    // it: it names the setting that asked for TLS (sslmode here).
     const reason = 'the server does not take TLS, and sslmode asks for it';
-    expect(readFileSync(join(ROOT, 'apps/api/src/platform/db/errors.ts'), 'utf8')).toContain(`'${reason}'`);
+    expect(readFileSync(join(ROOT, 'apps/api/src/platform/db/errors.ts'), 'utf8')).toContain(
+      "`the server does not take TLS, and ${tlsAskedBy(databaseUrl) ?? 'sslmode'} asks for it`",
+    );
     expect(text).toContain(`\`DATABASE_URL: the database cannot be used: ${reason}\``);
     // …and Debian's self-signed certificate, which the portal's full check refuses.
     const untrusted = "the server's TLS certificate is not trusted";

@@ -1,5 +1,5 @@
 import { S3ServiceException } from '@aws-sdk/client-s3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unusableDatabase } from '../src/platform/db/errors';
 import { unusableBucket } from '../src/platform/storage/refusals';
 
@@ -52,6 +52,75 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
     expect(
       unusableDatabase(Object.assign(selfSigned, { $metadata: { attempts: 1 } }), URL_5432),
     ).toBeUndefined();
+  });
+
+  // In exactly the cases the driver asked for TLS, read in pg 8.23's and pg-connection-string
+  // 2.14's source (errors.ts says which): a certificate refused under no TLS is not the database's.
+  describe('a certificate refused, when the driver asked for TLS and only then', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+    const refused = (url: string) =>
+      unusableDatabase(
+        networkError('DEPTH_ZERO_SELF_SIGNED_CERT', {}, 'self-signed certificate'),
+        `postgres://lisbon:secret@db.internal:5432/lisbon${url}`,
+      );
+    const askedBy = (setting: string) =>
+      new RegExp(
+        `not trusted \\(DEPTH_ZERO_SELF_SIGNED_CERT\\), and ${setting} checks it .* leave ${setting} out`,
+      );
+
+    it.each([
+      ['?sslmode=require', 'sslmode'],
+      ['?sslmode=verify-full', 'sslmode'],
+      ['?sslmode=prefer', 'sslmode'],
+      ['?ssl=true', 'ssl'],
+      ['?ssl=1', 'ssl'],
+      // pg-connection-string turns only true and 1 into true: any other value is a truthy string to pg.
+      ['?ssl=false', 'ssl'],
+      // sslmode wins over ssl=0 (it makes the ssl options an object).
+      ['?ssl=0&sslmode=require', 'sslmode'],
+      ['?sslnegotiation=direct', 'sslnegotiation'],
+    ])('with %s (asked by %s)', (url, setting) => {
+      vi.stubEnv('PGSSLMODE', undefined);
+      expect(refused(url)).toMatch(askedBy(setting));
+    });
+
+    it.each(['', '?sslmode=disable', '?ssl=0', '?ssl=', '?sslmode=', '?ssl=1&sslmode=disable'])(
+      'not with %s and no PGSSLMODE',
+      (url) => {
+        vi.stubEnv('PGSSLMODE', undefined);
+        expect(refused(url)).toBeUndefined();
+      },
+    );
+
+    it('with PGSSLMODE asking, when the URL sets no TLS of its own; not when it says disable or ssl=0', () => {
+      for (const mode of ['require', 'verify-full', 'prefer']) {
+        vi.stubEnv('PGSSLMODE', mode);
+        expect(refused('')).toMatch(askedBy('PGSSLMODE'));
+        // An empty sslmode sets nothing: pg reads PGSSLMODE.
+        expect(refused('?sslmode=')).toMatch(askedBy('PGSSLMODE'));
+        expect(refused('?sslmode=disable')).toBeUndefined();
+        expect(refused('?ssl=0')).toBeUndefined();
+        // An empty ssl is set, to nothing: pg reads no PGSSLMODE, and asks for no TLS.
+        expect(refused('?ssl=')).toBeUndefined();
+        expect(refused('?sslmode=require')).toMatch(askedBy('sslmode'));
+      }
+      for (const mode of ['disable', 'allow', 'bogus']) {
+        vi.stubEnv('PGSSLMODE', mode);
+        expect(refused('')).toBeUndefined();
+      }
+    });
+
+    it('names PGSSLMODE when a server without TLS refuses what it asked', () => {
+      vi.stubEnv('PGSSLMODE', 'require');
+      expect(
+        unusableDatabase(
+          new Error('The server does not support SSL connections'),
+          'postgres://lisbon:secret@db.internal:5432/lisbon',
+        ),
+      ).toMatch(/the server does not take TLS, and PGSSLMODE asks for it/);
+    });
   });
 
   it('leaves alone what is not about that server: the object store refusing, another error, SQLite', () => {

@@ -1,3 +1,4 @@
+import ConnectionParameters from 'pg/lib/connection-parameters';
 import { errorCode } from '../errors';
 
 /** True when a write broke a unique constraint, on SQLite (better-sqlite3) or PostgreSQL (pg). */
@@ -41,10 +42,30 @@ const UNTRUSTED_CERTIFICATE = new Set([
 
 type NetworkError = { port?: unknown; hostname?: unknown; errors?: unknown };
 
-/** Whether the URL asks for TLS (an sslmode other than disable, or ssl=true). */
-function asksForTls(url: URL): boolean {
-  const mode = url.searchParams.get('sslmode');
-  return (mode !== null && mode !== 'disable') || url.searchParams.get('ssl') === 'true';
+/** The URL's parameters that set TLS for the driver, the first one set naming what asked for it. */
+const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslnegotiation', 'sslrootcert', 'sslcert', 'sslkey'] as const;
+
+/**
+ * What made the driver ask the server for TLS: the URL's parameter, or `PGSSLMODE`; undefined when
+ * it asks for none. Read by pg's own ConnectionParameters, from the URL as the pool is given it
+ * (its `connectionString`, with no `ssl` of its own), rather than by a rule of ours. In pg 8.23:
+ * pg-connection-string asks for `ssl=true` and `ssl=1`, not `ssl=0` nor an empty `ssl=`, but for
+ * any other `ssl` value (`false` too); for every non-empty `sslmode` but `disable` (which wins over
+ * `ssl`), for sslcert, sslkey, sslrootcert and `sslnegotiation=direct`. Only when the URL sets none
+ * of these does pg read `PGSSLMODE`: prefer, require, verify-ca, verify-full and no-verify ask;
+ * disable, allow or an unknown mode do not.
+ */
+function tlsAskedBy(databaseUrl: string): string | undefined {
+  let ssl: unknown;
+  try {
+    ssl = new ConnectionParameters(databaseUrl).ssl;
+  } catch {
+    // A URL the driver cannot read (a certificate file it cannot open): it never connected.
+    return undefined;
+  }
+  if (!ssl) return undefined;
+  const parameters = URL.canParse(databaseUrl) ? new URL(databaseUrl).searchParams : new URLSearchParams();
+  return TLS_PARAMETERS.find((name) => parameters.get(name)) ?? 'PGSSLMODE';
 }
 
 /** Whether a network error is about the server `url` names (not the object store or Redis). */
@@ -74,16 +95,16 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
   if (!reason && NOT_REACHED[code] && URL.canParse(databaseUrl) && isAbout(error, new URL(databaseUrl)))
     reason = NOT_REACHED[code];
   if (!reason && /does not support SSL/.test(message))
-    reason = 'the server does not take TLS, and sslmode asks for it';
-  // A certificate refused: the database's, when the URL asks for TLS and the error is not the
-  // object store's (the AWS SDK's errors carry $metadata).
-  if (
+    reason = `the server does not take TLS, and ${tlsAskedBy(databaseUrl) ?? 'sslmode'} asks for it`;
+  // A certificate refused: the database's, when the driver asked it for TLS (the URL or PGSSLMODE)
+  // and the error is not the object store's (the AWS SDK's errors carry $metadata).
+  const askedBy =
     !reason &&
     UNTRUSTED_CERTIFICATE.has(code) &&
-    !(typeof error === 'object' && error !== null && '$metadata' in error) &&
-    URL.canParse(databaseUrl) &&
-    asksForTls(new URL(databaseUrl))
-  )
-    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and sslmode checks it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave sslmode out (docs/deploy.md, section 1).`;
+    !(typeof error === 'object' && error !== null && '$metadata' in error)
+      ? tlsAskedBy(databaseUrl)
+      : undefined;
+  if (askedBy)
+    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${askedBy} checks it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${askedBy} out (docs/deploy.md, section 1).`;
   return reason ? `DATABASE_URL: the database cannot be used: ${reason} (${message || code}).` : undefined;
 }
