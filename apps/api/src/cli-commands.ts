@@ -39,6 +39,7 @@ import {
   keySetFingerprints,
   ledgerKeyFingerprint,
 } from './platform/signing/fingerprints';
+import { isWalletKid, revokeKey, RevocationError } from './platform/signing/revocation';
 import { rotateKey, RotationError } from './platform/signing/rotation';
 import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
@@ -125,6 +126,36 @@ async function keysRotate(args: string[]): Promise<void> {
     if (rotation.name === 'totp')
       console.log(`Sealed again under the new key: ${rotation.resealed} accounts.`);
     console.log('Give every instance the new key; an instance still holding the old one refuses to start.');
+  });
+}
+
+/** `keys:revoke --key wallet --kid <kid>`: a retired wallet issuer key that leaked is refused (decision 114). */
+async function keysRevoke(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { key: { type: 'string' }, kid: { type: 'string' } } });
+  if (!values.key) throw new UsageError('keys:revoke needs --key wallet');
+  const kid = values.kid?.trim();
+  if (!kid)
+    throw new UsageError('keys:revoke needs --kid <the retired key, as /.well-known/jwt-vc-issuer lists it>');
+  if (!isWalletKid(kid))
+    throw new UsageError(
+      `--kid must be a key's kid as the JWKS lists it (43 characters of base64url): ${kid}`,
+    );
+  const config = loadCommandConfig(process.env);
+  await withDatabase(async (db) => {
+    await prepareDatabase(db);
+    const revocation = await revokeKey({ db, config, clock: clockOf(config), name: values.key ?? '', kid });
+    if (revocation.isRepeated) {
+      console.log(
+        `The wallet issuer key ${kid} was revoked already on ${revocation.revokedAt}: unchanged. Nothing was written.`,
+      );
+      return;
+    }
+    console.log(
+      `The wallet issuer key ${kid} (retired ${revocation.retiredAt}) is revoked at ${revocation.revokedAt}: no instance lists it in /.well-known/jwt-vc-issuer, and the portal's verifier refuses every credential it signed (the signature step fails).`,
+    );
+    console.log(
+      'A third party that cached the JWKS may take it for up to five minutes more. Holders of credentials it signed add the statement to their wallet again (docs/wallet.md, "Revocation").',
+    );
   });
 }
 
@@ -512,6 +543,7 @@ const HANDLERS: Record<Command, (args: string[]) => Promise<void> | void> = {
   'storage:sweep': storageSweep,
   'keys:generate': keysGenerate,
   'keys:rotate': keysRotate,
+  'keys:revoke': keysRevoke,
   'ledger:verify': withoutArguments('ledger:verify', ledgerVerify),
   backup,
   'backup:record': backupRecord,
@@ -544,6 +576,7 @@ export async function runCommand(command: Command, args: string[]): Promise<void
         error instanceof AppError ||
         error instanceof MissingKeyError ||
         error instanceof RotationError ||
+        error instanceof RevocationError ||
         error instanceof BackupError ||
         error instanceof WithdrawalError ||
         error instanceof MigrationRefusal;

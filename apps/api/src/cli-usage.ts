@@ -94,6 +94,15 @@ const COMMAND_USAGES = [
     ],
   },
   {
+    name: 'keys:revoke',
+    lines: [
+      'stop a RETIRED wallet issuer key that leaked from verifying (decision 114): no instance',
+      'lists it in the JWKS any more, and the verifier refuses every credential it signed; the',
+      'current key is refused (rotate it first); run again, it changes nothing',
+      '--key wallet --kid <the retired key, as /.well-known/jwt-vc-issuer lists it>',
+    ],
+  },
+  {
     name: 'ledger:verify',
     lines: [
       "audit the whole ledger: every entry's hash, link and signature from the first to",

@@ -1,8 +1,11 @@
+import { createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
 import { generateKeySet } from '../src/platform/signing/keys';
+import { walletPublicJwk } from '../src/platform/signing/wallet-key';
 import { testConfig, useTestApp } from './helper';
 
 // Issue #34, item 3: the command line on the host compares the key set with the deployment's
@@ -102,5 +105,45 @@ describe('the CLI holds the deployment key set', { timeout: 240_000 }, () => {
       /SIGNING_P12_PATH; PAYMENT_WEBHOOK_SECRET \(or PAYMENT_WEBHOOK_SECRET_FILE\) hold other keys/,
     );
     expect(output).not.toMatch(/Entries waiting/);
+  });
+
+  it('keys:revoke refuses a malformed kid (usage), the current wallet key (rotate first) and a kid never recorded, named; revokes a retired one once (decision 114)', async () => {
+    const kidOf = async (path: string | undefined) =>
+      (await walletPublicJwk(createPublicKey(readFileSync(path ?? '')))).kid;
+    const current = await kidOf(deployment.WALLET_ISSUER_KEY_PATH);
+    const retired = await kidOf(other.WALLET_ISSUER_KEY_PATH);
+    const revoke = (...args: string[]) => t.cli(['keys:revoke', '--key', 'wallet', ...args], deployment);
+
+    const malformed = await revoke('--kid', 'not-a-kid');
+    expect(malformed.code).toBe(2);
+    expect(malformed.output).toMatch(/--kid must be a key's kid as the JWKS lists it/);
+    expect(malformed.output).toMatch(/Usage: .*\n\n {2}keys:revoke/);
+
+    const ofCurrent = await revoke('--kid', current);
+    expect(ofCurrent.code).toBe(1);
+    expect(ofCurrent.output).toContain(`The wallet issuer key ${current} is this deployment's current key`);
+    expect(ofCurrent.output).toMatch(/Rotate it first \(lisbon keys:rotate --key wallet/);
+
+    const unknown = await revoke('--kid', retired);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain(`This deployment never recorded a wallet issuer key ${retired}`);
+
+    // The other key as `keys:rotate` leaves one it retired; taken away again once the test ends.
+    const jwk = await walletPublicJwk(createPublicKey(readFileSync(other.WALLET_ISSUER_KEY_PATH ?? '')));
+    const at = clock.now().toISOString();
+    await t.database.db
+      .insertInto('wallet_issuer_keys')
+      .values({ kid: retired, public_jwk: JSON.stringify(jwk), recorded_at: at, retired_at: at })
+      .execute();
+    try {
+      const first = await revoke('--kid', retired);
+      expect(first.output).toContain(`The wallet issuer key ${retired} (retired ${at}) is revoked at`);
+      expect(first.code).toBe(0);
+      const again = await revoke('--kid', retired);
+      expect(again.output).toContain(`The wallet issuer key ${retired} was revoked already on`);
+      expect(again.code).toBe(0);
+    } finally {
+      await t.database.db.deleteFrom('wallet_issuer_keys').where('kid', '=', retired).execute();
+    }
   });
 });

@@ -45,6 +45,7 @@ import { ManualClock } from '../src/platform/clock';
 import { isJsonTooDeep } from '../src/platform/http/json-depth';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
+import { revokeKey, RevocationError } from '../src/platform/signing/revocation';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
 import {
   loadWalletIssuerKey,
@@ -1089,6 +1090,128 @@ describe('rotating the wallet issuer key (decision 094)', () => {
       }
     } finally {
       served = t.app;
+    }
+  }, 120_000);
+});
+
+/** The deployment's wallet key records (decision 094) and its recorded wallet fingerprint, to put back. */
+async function walletKeyState() {
+  const rows = await t.database.db.selectFrom('wallet_issuer_keys').selectAll().execute();
+  const fingerprint = await t.database.db
+    .selectFrom('key_fingerprints')
+    .selectAll()
+    .where('name', '=', 'wallet')
+    .executeTakeFirst();
+  return async () => {
+    await t.database.db.deleteFrom('wallet_issuer_keys').execute();
+    await t.database.db.deleteFrom('key_fingerprints').where('name', '=', 'wallet').execute();
+    if (rows.length > 0) await t.database.db.insertInto('wallet_issuer_keys').values(rows).execute();
+    if (fingerprint) await t.database.db.insertInto('key_fingerprints').values(fingerprint).execute();
+  };
+}
+
+describe('revoking a retired wallet issuer key that leaked (decision 114)', () => {
+  it('lists it in the JWKS of no instance and refuses its credentials, on our verifier and for a third party, once `keys:revoke` ran; the statement’s credential asked again verifies; the current key and an unknown kid are refused, and a revoked key is never brought back', async () => {
+    // The deployment as it started, whichever test rotated its key before: put back once this ends.
+    const putBack = await walletKeyState();
+    await t.database.db.deleteFrom('wallet_issuer_keys').execute();
+    await t.database.db.deleteFrom('key_fingerprints').where('name', '=', 'wallet').execute();
+    const before = testConfig(t.database);
+    await assertKeyFingerprints(t.database.db, keySetFingerprints(before), clock);
+    try {
+      const offer = await offerOf();
+      const earlier = await holder.receive(offer.offer_url, offer.tx_code);
+      const oldKid = String(decodeProtectedHeader(earlier.split('~')[0] ?? '').kid);
+
+      // `keys:rotate --key wallet`, then the credential of the retired key still verifies.
+      const newKeyPath = join(t.database.tempDir, 'wallet-issuer-before-revocation.pem');
+      writeFileSync(newKeyPath, newWalletKeyPem());
+      const env = { WALLET_ISSUER_KEY_PATH: newKeyPath };
+      await rotateKey({
+        db: t.database.db,
+        config: testConfig(t.database, env),
+        clock,
+        name: 'wallet',
+        previousKeyFile: walletKeyPath(before),
+      });
+      const rotated = await t.instance({ env });
+      const jwksOf = async (instance: App) =>
+        (await instance.inject({ method: 'GET', url: '/.well-known/jwt-vc-issuer' }))
+          .json<{ jwks: { keys: JWK[] } }>()
+          .jwks.keys.map((key) => key.kid);
+      const newKid = (await jwksOf(rotated))[0];
+      expect(await jwksOf(rotated)).toEqual([newKid, oldKid]);
+      /** The outcome of `credential` presented to our verifier on `instance`, the one the wallet reaches. */
+      const checkedOn = async (instance: App, credential: string) => {
+        served = instance;
+        const request = await presentationRequest(instance);
+        await holder.present(request.request_url, credential);
+        return resultOf(request, instance);
+      };
+      try {
+        served = rotated;
+        expect((await thirdPartyVerify(earlier)).payload).toMatchObject({ statement_id: certificateId });
+        expect((await checkedOn(rotated, earlier)).is_valid).toBe(true);
+
+        // `keys:revoke --key wallet --kid …`: the current key and a kid never recorded are refused, named.
+        const revoke = (kid: string, name = 'wallet') =>
+          revokeKey({ db: t.database.db, config: testConfig(t.database, env), clock, name, kid });
+        await expect(revoke(String(newKid))).rejects.toThrow(
+          `The wallet issuer key ${newKid} is this deployment's current key`,
+        );
+        await expect(revoke(String(newKid))).rejects.toThrow(/Rotate it first/);
+        const unknown = (await foreignKey()).kid;
+        await expect(revoke(unknown)).rejects.toThrow(
+          `This deployment never recorded a wallet issuer key ${unknown}: its retired keys are ${oldKid}`,
+        );
+        await expect(revoke(oldKid, 'signing')).rejects.toThrow(RevocationError);
+        expect(await jwksOf(rotated)).toEqual([newKid, oldKid]);
+
+        const revocation = await revoke(oldKid);
+        expect(revocation).toMatchObject({ kid: oldKid, isRepeated: false });
+        // Run again, it answers the first revocation and writes nothing.
+        clock.advance({ seconds: 5 });
+        expect(await revoke(oldKid)).toEqual({ ...revocation, isRepeated: true });
+        clock.set(new Date());
+
+        // Listed by no instance, the one still holding the revoked key included; refused by our
+        // verifier there too, as a key never had (the signature step), and by a third party.
+        for (const instance of [rotated, t.app]) expect(await jwksOf(instance)).toEqual([newKid]);
+        served = rotated;
+        await expect(thirdPartyVerify(earlier)).rejects.toThrow(/[Ss]ignature/);
+        for (const instance of [rotated, t.app]) {
+          const result = await checkedOn(instance, earlier);
+          expect(result.is_valid).toBe(false);
+          expect(result.checks[0]).toEqual({ step: 'signature', outcome: 'failed' });
+        }
+
+        // The holder asks for the statement’s credential again: signed by the new key, it verifies.
+        served = rotated;
+        const next = await offerOf();
+        const later = await holder.receive(next.offer_url, next.tx_code);
+        expect(decodeProtectedHeader(later.split('~')[0] ?? '').kid).toBe(newKid);
+        expect((await thirdPartyVerify(later)).payload).toMatchObject({ statement_id: certificateId });
+        expect((await checkedOn(rotated, later)).is_valid).toBe(true);
+
+        // A rotation back to the revoked key is refused, and changes nothing.
+        await expect(
+          rotateKey({
+            db: t.database.db,
+            config: before,
+            clock,
+            name: 'wallet',
+            previousKeyFile: newKeyPath,
+          }),
+        ).rejects.toThrow(`The new wallet issuer key ${oldKid} was revoked`);
+        expect(await jwksOf(rotated)).toEqual([newKid]);
+        await expect(
+          assertKeyFingerprints(t.database.db, keySetFingerprints(testConfig(t.database, env)), clock),
+        ).resolves.toEqual([]);
+      } finally {
+        served = t.app;
+      }
+    } finally {
+      await putBack();
     }
   }, 120_000);
 });

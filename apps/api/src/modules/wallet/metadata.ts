@@ -8,9 +8,8 @@ import {
 } from '@lisbon/domain';
 import { preAuthorizedCodeGrantIdentifier, type AuthorizationServerMetadata } from '@openid4vc/oauth2';
 import { Openid4vciVersion, type IssuerMetadataResult } from '@openid4vc/openid4vci';
-import type { JWK } from 'jose';
 import type { AppContext } from '../../context';
-import type { WalletIssuerKey } from '../../platform/signing/wallet-key';
+import type { RecordedWalletKey, WalletIssuerKey } from '../../platform/signing/wallet-key';
 import { DPOP_SIGNING_ALGS } from './dpop';
 
 /**
@@ -77,12 +76,22 @@ export function issuerMetadataResult(ctx: AppContext): IssuerMetadataResult {
 /**
  * `/.well-known/jwt-vc-issuer` (SD-JWT VC §5): the keys that sign the credentials, each with its
  * `kid`: this instance's first, then every key `keys:rotate` recorded (decision 094), the retired
- * ones included, so a credential signed before a rotation still finds its key.
+ * ones included, so a credential signed before a rotation still finds its key. A key `keys:revoke`
+ * revoked (decision 114) is not listed, this instance's own included, so no credential it signed
+ * verifies for a third party.
  */
-export const jwtVcIssuerMetadata = (ctx: AppContext, key: WalletIssuerKey, recorded: readonly JWK[]) => ({
-  issuer: issuerUrlOf(ctx),
-  jwks: { keys: [key.publicJwk, ...recorded.filter((other) => other.kid !== key.kid)] },
-});
+export const jwtVcIssuerMetadata = (
+  ctx: AppContext,
+  key: WalletIssuerKey,
+  recorded: readonly RecordedWalletKey[],
+) => {
+  const revoked = new Set(recorded.filter((other) => other.isRevoked).map((other) => other.jwk.kid));
+  const listed = [key.publicJwk, ...recorded.map((other) => other.jwk).filter((jwk) => jwk.kid !== key.kid)];
+  return {
+    issuer: issuerUrlOf(ctx),
+    jwks: { keys: listed.filter((jwk) => !revoked.has(jwk.kid)) },
+  };
+};
 
 /** The type metadata document at the `vct` (SD-JWT VC §6), in both languages. */
 export const typeMetadata = (ctx: AppContext) => ({

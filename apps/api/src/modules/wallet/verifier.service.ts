@@ -30,7 +30,11 @@ import { isoAfter } from '../../platform/clock';
 import { minted } from '../../platform/crypto';
 import { WALLET_RESPONSE_MODES, type WalletResponseMode } from '../../platform/config';
 import { isJwtTooDeep, parseShallowJson } from '../../platform/http/json-depth';
-import { recordedWalletKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
+import {
+  isWalletKeyRevoked,
+  recordedWalletKey,
+  type WalletIssuerKey,
+} from '../../platform/signing/wallet-key';
 import { statementById } from '../statements/service';
 import { verifierDid, verifierDidUrl, walletCallbacks } from './callbacks';
 import { issuerKeyOf } from './issuance.service';
@@ -291,7 +295,8 @@ type Outcome = WalletCheck['checks'][number]['outcome'];
 
 /**
  * The issuer key a credential names by `kid` (decision 094): this instance's, or one the deployment
- * recorded at a rotation (retired keys included); null for a key the deployment never had.
+ * recorded at a rotation (retired keys included); null for a key the deployment never had, or
+ * revoked (decision 114: this instance's own too, should it still hold a key revoked since).
  */
 async function issuerJwkOf(ctx: AppContext, key: WalletIssuerKey, presentation: string): Promise<JWK | null> {
   let kid: unknown;
@@ -301,7 +306,7 @@ async function issuerJwkOf(ctx: AppContext, key: WalletIssuerKey, presentation: 
     return null;
   }
   if (typeof kid !== 'string') return null;
-  if (kid === key.kid) return key.publicJwk;
+  if (kid === key.kid) return (await isWalletKeyRevoked(ctx.db, kid)) ? null : key.publicJwk;
   return recordedWalletKey(ctx.db, kid);
 }
 
@@ -355,7 +360,7 @@ export async function checkPresentation(
 ): Promise<Pick<WalletCheck, 'checks' | 'claims' | 'reason'>> {
   const outcomes = new Map<WalletCheckStep, Outcome>(WALLET_CHECK_STEPS.map((step) => [step, 'not_checked']));
   const issuerJwk = await issuerJwkOf(ctx, key, presentation);
-  // A key the deployment never had: nothing verifies (the signature step fails below).
+  // A key the deployment never had, or revoked: nothing verifies (the signature step fails below).
   const issuerVerifier = issuerJwk ? await ES256.getVerifier(issuerJwk) : () => false;
   // SD-JWT's own checks (signature, disclosures, key binding); `iss`, `vct` and the status are steps of ours.
   const sdjwt = new SDJwtInstance<SdJwtVcPayload>({
@@ -690,8 +695,9 @@ async function decryptedAnswer(
  * request made since: no instance serves an object naming it (`requestObject` refuses a request made
  * with another key), so no wallet that read the request made such a key binding. A retired key's
  * client id is thus taken only for the requests made with it, while they are open (10 minutes).
- * Empty when the key the request was made with was never recorded: nothing binds then. A request
- * made before the migration has no kid, and takes the key in use, as then.
+ * Empty when the key the request was made with was never recorded, or was revoked since (decision
+ * 114): nothing binds then. A request made before the migration has no kid, and takes the key in
+ * use, as then.
  */
 async function clientIdsOf(
   ctx: AppContext,

@@ -130,6 +130,8 @@ export type WalletIssuerKeysTable = {
   public_jwk: string;
   recorded_at: Timestamp;
   retired_at: Timestamp | null;
+  /** Revoked by `keys:revoke` (decision 114, migration 122): no longer listed, and refused. */
+  revoked_at: Timestamp | null;
 };
 
 /** A `c_nonce` a key proof used, by its `jti` (migration 2026-12-05-109): a nonce is good once. */

@@ -11,7 +11,13 @@ import {
   replaceFingerprint,
   secretFingerprint,
 } from './fingerprints';
-import { recordWalletKeyRotation, walletKeyFingerprint, walletKeyPath } from './wallet-key';
+import {
+  isWalletKeyRevoked,
+  recordWalletKeyRotation,
+  walletKeyFingerprint,
+  walletKeyPath,
+  walletPublicJwk,
+} from './wallet-key';
 
 export class RotationError extends Error {
   override name = 'RotationError';
@@ -98,11 +104,15 @@ export async function rotateKey({
       const retired = previous === null && !previousKeyFile ? null : previousWalletKey(previousKeyFile);
       if (retired && previous !== null && walletKeyFingerprint(retired) !== previous)
         throw new RotationError('--previous-key-file is not the wallet issuer key this deployment recorded');
-      await recordWalletKeyRotation(
-        trx,
-        { retired, next: createPublicKey(readFileSync(walletKeyPath(config))) },
-        clock,
-      );
+      const nextKey = createPublicKey(readFileSync(walletKeyPath(config)));
+      await recordWalletKeyRotation(trx, { retired, next: nextKey }, clock);
+      // A key revoked because it leaked (decision 114) is never brought back: read after its row was
+      // written, so a revocation that committed meanwhile is seen, and the rotation undone.
+      const { kid } = await walletPublicJwk(nextKey);
+      if (await isWalletKeyRevoked(trx, kid))
+        throw new RotationError(
+          `The new wallet issuer key ${kid} was revoked (keys:revoke, decision 114): a revoked key is never brought back; make a new one. Nothing changed.`,
+        );
     }
     if (oldKey) {
       if (previous !== null && previous !== secretFingerprint('totp', oldKey)) {

@@ -3,6 +3,7 @@ import {
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
+  type JsonWebKeyInput,
   type KeyObject,
 } from 'node:crypto';
 import { join } from 'node:path';
@@ -108,23 +109,90 @@ export async function recordWalletKeyRotation(
   await upsert(next, null);
 }
 
-/** Every public key the deployment recorded (current and retired), for the JWKS and the verifier. */
-export async function recordedWalletKeys(db: Db): Promise<(JWK & { kid: string })[]> {
+/** A recorded public key, and whether `keys:revoke` revoked it (decision 114). */
+export type RecordedWalletKey = { jwk: JWK & { kid: string }; isRevoked: boolean };
+
+/**
+ * Every public key the deployment recorded (current, retired and revoked), for the JWKS, which lists
+ * the ones not revoked: an instance still holding a revoked key does not list its own either.
+ */
+export async function recordedWalletKeys(db: Db): Promise<RecordedWalletKey[]> {
   const rows = await db
     .selectFrom('wallet_issuer_keys')
-    .select(['public_jwk'])
+    .select(['public_jwk', 'revoked_at'])
     .orderBy('recorded_at')
     .orderBy('kid')
     .execute();
-  return rows.map((row) => JSON.parse(row.public_jwk) as JWK & { kid: string });
+  return rows.map((row) => ({
+    jwk: JSON.parse(row.public_jwk) as JWK & { kid: string },
+    isRevoked: row.revoked_at !== null,
+  }));
 }
 
-/** One recorded public key by its `kid`; null when the deployment never had it. */
+/**
+ * One recorded public key by its `kid`, for the verifier; null when the deployment never had it, or
+ * revoked it (decision 114): a credential it signed is refused as one of an unknown key.
+ */
 export async function recordedWalletKey(db: Db, kid: string): Promise<(JWK & { kid: string }) | null> {
   const row = await db
     .selectFrom('wallet_issuer_keys')
     .select('public_jwk')
     .where('kid', '=', kid)
+    .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return row ? (JSON.parse(row.public_jwk) as JWK & { kid: string }) : null;
+}
+
+/**
+ * Whether `keys:revoke` revoked the key of this `kid` (decision 114): an instance still holding it
+ * (not yet restarted after the rotation that retired it) neither lists it nor takes it.
+ */
+export async function isWalletKeyRevoked(db: Db, kid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('wallet_issuer_keys')
+    .select('kid')
+    .where('kid', '=', kid)
+    .where('revoked_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A recorded key as `keys:revoke` reads it: its public key, when it was retired and revoked. */
+export type WalletKeyRecord = {
+  kid: string;
+  publicKey: KeyObject;
+  retiredAt: string | null;
+  revokedAt: string | null;
+};
+
+/** Every key the deployment recorded, revoked ones included, oldest first (`keys:revoke`). */
+export async function walletKeyRecords(db: Db): Promise<WalletKeyRecord[]> {
+  const rows = await db
+    .selectFrom('wallet_issuer_keys')
+    .select(['kid', 'public_jwk', 'retired_at', 'revoked_at'])
+    .orderBy('recorded_at')
+    .orderBy('kid')
+    .execute();
+  return rows.map((row) => ({
+    kid: row.kid,
+    publicKey: createPublicKey({ key: JSON.parse(row.public_jwk) as JsonWebKeyInput['key'], format: 'jwk' }),
+    retiredAt: row.retired_at === null ? null : new Date(row.retired_at).toISOString(),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+  }));
+}
+
+/**
+ * `keys:revoke --key wallet` (decision 114), in the caller's transaction: the RETIRED key of `kid` is
+ * marked revoked at `at`, once. Answers false when nothing was written: revoked already, or current
+ * again (a rotation that committed meanwhile brought it back; PostgreSQL reads its row as it is now).
+ */
+export async function markWalletKeyRevoked(db: Db, kid: string, at: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('wallet_issuer_keys')
+    .set({ revoked_at: at })
+    .where('kid', '=', kid)
+    .where('retired_at', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

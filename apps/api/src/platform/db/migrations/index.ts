@@ -54,6 +54,7 @@ import * as practiceNameKeys from './2026-12-06-118-practice-name-keys';
 import * as walletPresentationModes from './2026-12-06-119-wallet-presentation-modes';
 import * as appealQueueCounts from './2026-12-06-120-appeal-queue-counts';
 import * as walletOffersEnded from './2026-12-07-121-wallet-offers-ended';
+import * as walletIssuerKeysRevoked from './2026-12-07-122-wallet-issuer-keys-revoked';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-119-wallet-presentation-modes': walletPresentationModes,
   '2026-12-06-120-appeal-queue-counts': appealQueueCounts,
   '2026-12-07-121-wallet-offers-ended': walletOffersEnded,
+  '2026-12-07-122-wallet-issuer-keys-revoked': walletIssuerKeysRevoked,
 };

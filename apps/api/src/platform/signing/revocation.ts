@@ -1,0 +1,107 @@
+import { createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { recordedFingerprint } from './fingerprints';
+import {
+  markWalletKeyRevoked,
+  walletKeyFingerprint,
+  walletKeyPath,
+  walletKeyRecords,
+  walletPublicJwk,
+  type WalletKeyRecord,
+} from './wallet-key';
+
+export class RevocationError extends Error {
+  override name = 'RevocationError';
+}
+
+export type Revocation = {
+  readonly kid: string;
+  /** When the key was retired, by the rotation that brought the next one in. */
+  readonly retiredAt: string;
+  /** When it was revoked: now, or by an earlier run of the command. */
+  readonly revokedAt: string;
+  /** Revoked already by an earlier run: nothing was written. */
+  readonly isRepeated: boolean;
+};
+
+/** A `kid` as the JWKS lists it: the RFC 7638 thumbprint, SHA-256 in base64url (43 characters). */
+export const isWalletKid = (kid: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(kid);
+
+/** The `kid` of the wallet key this configuration holds; null when it holds none (never made here). */
+async function configuredKid(config: Config): Promise<string | null> {
+  const path = walletKeyPath(config);
+  if (!existsSync(path)) return null;
+  try {
+    return (await walletPublicJwk(createPublicKey(readFileSync(path)))).kid;
+  } catch {
+    return null;
+  }
+}
+
+const currentKeyRefusal = (kid: string) =>
+  new RevocationError(
+    `The wallet issuer key ${kid} is this deployment's current key: it signs every new credential, so it cannot be revoked. Rotate it first (lisbon keys:rotate --key wallet --previous-key-file <its key file>, with a new key), restart every instance, then revoke it. Nothing was revoked.`,
+  );
+
+const day = (at: string) => at.slice(0, 10);
+
+/**
+ * `keys:revoke --key wallet --kid <kid>` (decision 114): a RETIRED wallet issuer key that leaked is
+ * no longer listed in the JWKS on any instance, and our verifier refuses a credential it signed as a
+ * key the deployment never had. The current key is refused (a rotation retires it first), as is a
+ * `kid` the deployment never recorded, named. Run again, it answers the first revocation and writes
+ * nothing. Only the wallet key: the others are not published for anyone to check with, and a
+ * rotation already stops them being taken (decision 086).
+ */
+export async function revokeKey({
+  db,
+  config,
+  clock,
+  name,
+  kid,
+}: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  name: string;
+  kid: string;
+}): Promise<Revocation> {
+  if (name !== 'wallet')
+    throw new RevocationError(
+      `--key must be wallet: only the wallet issuer's retired keys stay published for others to check with (decision 094); a rotation is what ends any other key (decision 086)`,
+    );
+  if (kid === (await configuredKid(config))) throw currentKeyRefusal(kid);
+  return db.transaction().execute(async (trx) => {
+    const records = await walletKeyRecords(trx);
+    const record = records.find((candidate) => candidate.kid === kid);
+    if (!record) throw unknownKeyRefusal(kid, records);
+    const current = await recordedFingerprint(trx, 'wallet');
+    if (record.retiredAt === null || walletKeyFingerprint(record.publicKey) === current)
+      throw currentKeyRefusal(kid);
+    const revokedAt = record.revokedAt ?? clock.now().toISOString();
+    if (record.revokedAt === null && !(await markWalletKeyRevoked(trx, kid, revokedAt))) {
+      // A rotation brought it back meanwhile (PostgreSQL: the update saw its row), or a run alike
+      // revoked it first: told as if it had come before.
+      const now = (await walletKeyRecords(trx)).find((candidate) => candidate.kid === kid);
+      if (now?.revokedAt)
+        return { kid, retiredAt: record.retiredAt, revokedAt: now.revokedAt, isRepeated: true };
+      throw currentKeyRefusal(kid);
+    }
+    return { kid, retiredAt: record.retiredAt, revokedAt, isRepeated: record.revokedAt !== null };
+  });
+}
+
+/** An unknown `kid`, named, with the ones the command takes. */
+function unknownKeyRefusal(kid: string, records: readonly WalletKeyRecord[]): RevocationError {
+  const retired = records.filter((record) => record.retiredAt !== null && record.revokedAt === null);
+  const listed =
+    retired.length === 0
+      ? 'it has no retired key to revoke (none was retired by keys:rotate --key wallet)'
+      : `its retired keys are ${retired.map((record) => `${record.kid} (retired ${day(record.retiredAt ?? '')})`).join(', ')}`;
+  return new RevocationError(
+    `This deployment never recorded a wallet issuer key ${kid}: ${listed}. Nothing was revoked.`,
+  );
+}
