@@ -29,6 +29,15 @@ const ENTRY = {
   graduated_at: '2016-07-10',
 };
 
+/** A school-leaving diploma, with no enrolment date: earlier than any given it then fails. */
+const SECONDARY = {
+  ...ENTRY,
+  qualification_name: 'Diploma de Ensino Secundário',
+  level: 'upper_secondary',
+  graduated_at: '2012-06-30',
+  enrolled_at: null,
+};
+
 describe('My study path (users/{id}/user-qualification)', () => {
   let entryId: number;
   const base = () => `/users/${ada.id}/user-qualification`;
@@ -44,13 +53,7 @@ describe('My study path (users/{id}/user-qualification)', () => {
       created_at: '2025-03-03T09:00:00.000Z',
     });
     entryId = entry.id;
-    await call('POST', base(), ada, {
-      ...ENTRY,
-      qualification_name: 'Diploma de Ensino Secundário',
-      level: 'upper_secondary',
-      graduated_at: '2012-06-30',
-      enrolled_at: null,
-    });
+    await call('POST', base(), ada, SECONDARY);
     const listed = dataOf<{ qualification_name: string }[]>(await call('GET', base(), ada));
     expect(listed.map((item) => item.qualification_name)).toEqual([
       'Licenciatura em Biologia',
@@ -67,11 +70,20 @@ describe('My study path (users/{id}/user-qualification)', () => {
     expect(dataOf<unknown[]>(await call('GET', base(), ada))).toHaveLength(1);
   });
 
+  /** An applicant of the test's own, with its secondary diploma stored: its id, and the study path's path. */
+  const ownerWithEntry = async (email: string) => {
+    const owner = await t.applicant({ email });
+    const path = `/users/${owner.id}/user-qualification`;
+    const added = await call('POST', path, owner, SECONDARY);
+    expect(added.statusCode).toBe(201);
+    return { owner, path, entryId: dataOf<{ id: number }>(added).id };
+  };
+
   it('checks the fields and the date order, also against the stored entry', async () => {
-    const missing = await call('POST', base(), ada, { ...ENTRY, qualification_name: '' });
+    const { owner, path, entryId: kept } = await ownerWithEntry('erin@example.org');
+    const missing = await call('POST', path, owner, { ...ENTRY, qualification_name: '' });
     expect(missing.json()).toMatchObject({ errors: { qualification_name: ['This field is required'] } });
-    const [kept] = dataOf<{ id: number }[]>(await call('GET', base(), ada));
-    const reversed = await call('PATCH', `${base()}/${kept?.id}`, ada, { enrolled_at: '2013-01-01' });
+    const reversed = await call('PATCH', `${path}/${kept}`, owner, { enrolled_at: '2013-01-01' });
     expect(reversed.statusCode).toBe(422);
     expect(reversed.json()).toMatchObject({
       errors: { graduated_at: ['The date must be after the enrolment date'] },
@@ -79,21 +91,19 @@ describe('My study path (users/{id}/user-qualification)', () => {
   });
 
   it('belongs to its owner only: any other user gets 404', async () => {
-    const [kept] = dataOf<{ id: number }[]>(await call('GET', base(), ada));
-    expect((await call('GET', base(), bob)).statusCode).toBe(404);
-    expect((await call('POST', base(), bob, ENTRY)).statusCode).toBe(404);
-    expect(
-      (await call('PATCH', `${base()}/${kept?.id}`, bob, { institution_city: 'Porto' })).statusCode,
-    ).toBe(404);
-    expect((await call('DELETE', `${base()}/${kept?.id}`, bob)).statusCode).toBe(404);
+    const { path, entryId: kept } = await ownerWithEntry('fay@example.org');
+    expect((await call('GET', path, bob)).statusCode).toBe(404);
+    expect((await call('POST', path, bob, ENTRY)).statusCode).toBe(404);
+    expect((await call('PATCH', `${path}/${kept}`, bob, { institution_city: 'Porto' })).statusCode).toBe(404);
+    expect((await call('DELETE', `${path}/${kept}`, bob)).statusCode).toBe(404);
     expect(
       (
-        await call('PATCH', `/users/${bob.id}/user-qualification/${kept?.id}`, bob, {
+        await call('PATCH', `/users/${bob.id}/user-qualification/${kept}`, bob, {
           institution_city: 'Porto',
         })
       ).statusCode,
     ).toBe(404);
-    expect((await call('GET', base())).statusCode).toBe(401);
+    expect((await call('GET', path)).statusCode).toBe(401);
   });
 });
 
