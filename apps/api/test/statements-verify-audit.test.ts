@@ -54,7 +54,10 @@ async function tamper(seq: number, patch: Partial<LedgerEntriesTable>): Promise<
 
 const FORGED_SIGNATURE = Buffer.alloc(64, 9).toString('base64');
 
-describe('verification without a full audit', () => {
+// One story on one ledger, in order under --sequence.shuffle too: each test counts the entries and
+// the audits from where the one before it left them (the first audit is of entries 1 and 2, the
+// seeded chain, last, is one no full audit passes).
+describe('verification without a full audit', { shuffle: false }, () => {
   it('checks the entries since the last audit itself: valid before any audit, and after new ones', async () => {
     expect(await audits()).toEqual([]);
     expect(await verdictOf(first)).toMatchObject({ result: 'valid', reason: 'original' });
