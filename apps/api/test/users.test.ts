@@ -13,11 +13,12 @@ const clock = new ManualClock();
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 const t = useTestApp({ clock });
+/** An Italian-speaking account and a session of it. */
+const session = async (email: string) => {
+  const id = await createUser(t.database, clock, { email, locale: 'it-IT' });
+  return { id, token: (await login(t.app, email)).token };
+};
 beforeAll(async () => {
-  const session = async (email: string) => {
-    const id = await createUser(t.database, clock, { email, locale: 'it-IT' });
-    return { id, token: (await login(t.app, email)).token };
-  };
   alice = await session('alice@example.org');
   bob = await session('bob@example.org');
 });
@@ -349,9 +350,17 @@ describe('DELETE /users/{id}', () => {
   });
 
   it('erases personal data, keeps the row id, ends sessions and mails the old address', async () => {
-    const { id, token } = alice;
-    const elsewhere = (await login(t.app, 'alice@example.org', undefined, '198.51.100.99')).token;
-    const response = await call('DELETE', `/users/${id}`, token, { email: ' Alice@Example.org ' });
+    // An account of this test's own: Alice's is the one the file's other tests read and change.
+    const { id, token } = await session('elena@example.org');
+    const details = { middle_name: 'Maria', phone: '+39 06 1234 5678', tax_id: 'RSSMRA85T10A562S' };
+    const completed = await call('PATCH', `/users/${id}`, token, details);
+    expect(dataOf(completed)).toMatchObject({
+      middle_name: 'Maria',
+      phone: '+390612345678',
+      tax_id: 'RSSMRA85T10A562S',
+    });
+    const elsewhere = (await login(t.app, 'elena@example.org', undefined, '198.51.100.99')).token;
+    const response = await call('DELETE', `/users/${id}`, token, { email: ' Elena@Example.org ' });
     expect(response.statusCode).toBe(204);
     for (const session of [token, elsewhere]) {
       expect((await call('GET', '/auth/me', session)).statusCode).toBe(401);
@@ -376,13 +385,13 @@ describe('DELETE /users/{id}', () => {
       .where('user_id', '=', id)
       .execute();
     expect(sessions).toEqual([]);
-    expect((await login(t.app, 'alice@example.org')).response.statusCode).toBe(401);
+    expect((await login(t.app, 'elena@example.org')).response.statusCode).toBe(401);
 
     await t.worker.drainOnce();
-    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'alice@example.org');
+    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'elena@example.org');
     expect(mails.map((mail) => [mail.kind, mail.language])).toEqual([['account-deleted', 'it-IT']]);
     const jobs = await t.database.db.selectFrom('jobs').select('payload').execute();
-    expect(jobs.some((job) => job.payload.includes('alice@example.org'))).toBe(false);
+    expect(jobs.some((job) => job.payload.includes('elena@example.org'))).toBe(false);
   });
 
   it('closes the requests in progress, appeals included, deletes the draft and leaves final outcomes as they were (decision 052)', async () => {
@@ -493,12 +502,17 @@ describe('DELETE /users/{id}', () => {
   });
 
   it('lets the freed email register again as a new account', async () => {
+    // An account of this test's own, deleted here.
+    const fiona = await session('fiona@example.org');
+    expect(
+      (await call('DELETE', `/users/${fiona.id}`, fiona.token, { email: 'fiona@example.org' })).statusCode,
+    ).toBe(204);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
       payload: {
-        email: 'alice@example.org',
-        first_name: 'Alice',
+        email: 'fiona@example.org',
+        first_name: 'Fiona',
         last_name: 'Again',
         birth_date: '1991-01-01',
         accept_terms: true,
@@ -509,9 +523,9 @@ describe('DELETE /users/{id}', () => {
     const rows = await t.database.db
       .selectFrom('users')
       .select('id')
-      .where('email', '=', 'alice@example.org')
+      .where('email', '=', 'fiona@example.org')
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.id).not.toBe(alice.id);
+    expect(rows[0]?.id).not.toBe(fiona.id);
   });
 });
