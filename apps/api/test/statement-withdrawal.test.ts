@@ -34,8 +34,11 @@ const askAmendment = (practiceId: number) =>
 
 describe('withdrawing a published statement', () => {
   it('makes its PDF check NOT valid (revoked), records a revoke entry in an intact ledger, and ends its wallet offers', async () => {
-    const practiceId = await readyForIssue(t.database, owner);
-    const { statement, pdf } = await publishOne(t.app, t.worker, { admin, owner, practiceId });
+    // A holder of this test's own, whose mail is this withdrawal's alone: the file's other tests
+    // withdraw the statements of theirs, and mail the holder, before this one or after it, shuffled.
+    const holder = await t.applicant({ email: 'revoked.holder@example.org' });
+    const practiceId = await readyForIssue(t.database, holder);
+    const { statement, pdf } = await publishOne(t.app, t.worker, { admin, owner: holder, practiceId });
     const before = await verifyUpload(t.app, statement.certificate_id, pdf);
     expect(before.json().data).toMatchObject({ result: 'valid' });
 
@@ -76,7 +79,9 @@ describe('withdrawing a published statement', () => {
     });
     // The holder is told, with the reason, once the mail job runs.
     await t.worker.drainOnce();
-    const mails = readMailFiles(t.database.tempDir).filter((mail) => mail.to === 'holder@example.org');
+    const mails = readMailFiles(t.database.tempDir).filter(
+      (mail) => mail.to === 'revoked.holder@example.org',
+    );
     expect(mails.filter((mail) => mail.kind === 'statement-withdrawn')).toEqual([
       expect.objectContaining({
         language: 'en-US',
@@ -97,7 +102,7 @@ describe('withdrawing a published statement', () => {
     const offer = await t.app.inject({
       method: 'POST',
       url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
-      headers: bearer(owner.token),
+      headers: bearer(holder.token),
     });
     expect(offer.statusCode).toBe(404);
   });
