@@ -151,7 +151,7 @@ async function keysRevoke(args: string[]): Promise<void> {
       return;
     }
     console.log(
-      `The wallet issuer key ${kid} (retired ${revocation.retiredAt}) is revoked at ${revocation.revokedAt}: no instance lists it in /.well-known/jwt-vc-issuer, and the portal's verifier refuses every credential it signed (the signature step fails).`,
+      `The wallet issuer key ${kid} (retired ${revocation.retiredAt}) is revoked at ${revocation.revokedAt}: no instance lists it in /.well-known/jwt-vc-issuer, and the portal's verifier refuses every credential it signed (the signature step fails). An instance not restarted since the rotation, still holding it, now refuses its offers, credentials, status list and verifier's requests (500): restart it with the current key.`,
     );
     console.log(
       'A third party that cached the JWKS may take it for up to five minutes more. Holders of credentials it signed add the statement to their wallet again (docs/wallet.md, "Revocation").',

@@ -30,7 +30,11 @@ import type { Db } from '../../platform/db/database';
 import { minted, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { isJwtTooDeep } from '../../platform/http/json-depth';
-import { loadWalletIssuerKey, type WalletIssuerKey } from '../../platform/signing/wallet-key';
+import {
+  isWalletKeyRevoked,
+  loadWalletIssuerKey,
+  type WalletIssuerKey,
+} from '../../platform/signing/wallet-key';
 import { anchorViewOfSeal, sealOf } from '../ledger/anchor.service';
 import { isActingSessionOpen, type Authenticated } from '../sessions/service';
 import { parseCertificate } from '../statements/certificate';
@@ -70,9 +74,32 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * libraries refuse `http://` URLs unless told: a deployment whose PUBLIC_URL is http (a laptop, the
  * tests) tells them, one on https never does.
  */
-export function issuerKeyOf(ctx: AppContext): Promise<WalletIssuerKey> {
+export async function issuerKeyOf(ctx: AppContext): Promise<WalletIssuerKey> {
+  const key = await heldIssuerKeyOf(ctx);
+  // An instance not restarted since the rotation that retired its key, once `keys:revoke` revoked
+  // that key (decision 114), signs and takes nothing with it: a credential, a status list, a token
+  // or a request signed by a revoked key is one nobody can check, and one its thief could have made.
+  if (await isWalletKeyRevoked(ctx.db, key.kid)) throw new RevokedIssuerKeyError(key.kid);
+  return key;
+}
+
+/**
+ * The key this instance holds, revoked or not: for the JWKS only, which lists the deployment's keys
+ * less the revoked ones whichever key an instance holds.
+ */
+export function heldIssuerKeyOf(ctx: AppContext): Promise<WalletIssuerKey> {
   setGlobalConfig({ allowInsecureUrls: ctx.config.publicUrl.startsWith('http://') });
   return loadWalletIssuerKey(ctx.config);
+}
+
+/** A 500 whose log line tells the operator what to do; the wallet is told only that it failed. */
+export class RevokedIssuerKeyError extends Error {
+  override name = 'RevokedIssuerKeyError';
+  constructor(kid: string) {
+    super(
+      `This instance holds the wallet issuer key ${kid}, which keys:revoke revoked: it signs and takes nothing with it. Restart the instance with the deployment's current key (WALLET_ISSUER_KEY_PATH, decision 114)`,
+    );
+  }
 }
 
 const requestOf = (request: RequestLike, ctx: AppContext) => ({

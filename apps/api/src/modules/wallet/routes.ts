@@ -25,6 +25,7 @@ import {
   createOffer,
   exchangeToken,
   issueCredential,
+  heldIssuerKeyOf,
   issuerKeyOf,
   WalletPublicationError,
 } from './issuance.service';
@@ -127,7 +128,7 @@ export const walletWellKnownRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   });
   app.get('/.well-known/jwt-vc-issuer', { schema: hide }, async (_request, reply) => {
     publicDocument(reply);
-    return jwtVcIssuerMetadata(ctx, await issuerKeyOf(ctx), await recordedWalletKeys(ctx.db));
+    return jwtVcIssuerMetadata(ctx, await heldIssuerKeyOf(ctx), await recordedWalletKeys(ctx.db));
   });
 };
 
