@@ -29,6 +29,8 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
   });
 
   it('names a TLS certificate the portal does not trust (Debian’s self-signed one), and says what to do', () => {
+    // A URL without sslmode asks for no TLS only where no PGSSLMODE asks for it (below).
+    vi.stubEnv('PGSSLMODE', undefined);
     // What Node gives pg for PostgreSQL's snakeoil certificate under sslmode=require (verify-full).
     const selfSigned = networkError(
       'DEPTH_ZERO_SELF_SIGNED_CERT',

@@ -2,6 +2,7 @@ import type { WalletOffer } from '@lisbon/domain';
 import { Oauth2AuthorizationServer } from '@openid4vc/oauth2';
 import { Openid4vciError, Openid4vciIssuer } from '@openid4vc/openid4vci';
 import { Openid4vpVerifier } from '@openid4vc/openid4vp';
+import QRCode from 'qrcode';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
@@ -103,5 +104,18 @@ describe('a wallet library that throws', () => {
     const id = requestUri.split('/').at(-2) ?? '';
     expect(answer.body).not.toContain(id);
     expectLoggedWithout(id, 'Error');
+  });
+
+  it("while drawing a presentation request's QR code: a 500 whose log line and answer hold no request's id", async () => {
+    let link = '';
+    vi.spyOn(QRCode, 'toString').mockImplementation((text) => {
+      link = String(text);
+      throw new RangeError(`The amount of data is too big to be stored in a QR Code: ${text}`);
+    });
+    const answer = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' });
+    expect(answer.statusCode).toBe(500);
+    const id = new URL(new URL(link).searchParams.get('request_uri') ?? '').pathname.split('/').at(-2) ?? '';
+    expect(answer.body).not.toContain(id);
+    expectLoggedWithout(id, 'RangeError');
   });
 });

@@ -242,11 +242,10 @@ export async function createPresentationRequest(ctx: AppContext): Promise<Wallet
   return {
     id: row.id,
     request_url: authorizationRequest,
-    qr_svg: await QRCode.toString(authorizationRequest, {
-      type: 'svg',
-      errorCorrectionLevel: 'M',
-      margin: 2,
-    }),
+    // Its link names the request's secret id, which the QR library's refusal would quote.
+    qr_svg: await walletLibraryCall("Drawing the verifier's request's QR code", () =>
+      QRCode.toString(authorizationRequest, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    ),
     expires_at: expiresAt,
     result_key: resultKey,
   };
