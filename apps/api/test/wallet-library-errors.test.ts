@@ -3,12 +3,12 @@ import { Oauth2AuthorizationServer } from '@openid4vc/oauth2';
 import { Openid4vciError, Openid4vciIssuer } from '@openid4vc/openid4vci';
 import { Openid4vpVerifier } from '@openid4vc/openid4vp';
 import QRCode from 'qrcode';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
 import { logLines } from './log-lines';
-import { dataOf, type Applicant } from './requests';
-import { publishOne, readyForIssue } from './statements';
+import { dataOf } from './requests';
+import { useWalletStatement } from './wallet-statement';
 
 /**
  * A wallet library that throws where the portal builds or answers (a bug, a version that refuses
@@ -21,15 +21,7 @@ const { lines, entries, stream } = logLines<{
   err?: { type?: string; message?: string; libraryError?: string; call?: string };
 }>();
 const t = useTestApp({ env: { LOG_LEVEL: 'trace' }, logTo: stream });
-let owner: Applicant;
-let practiceId: number;
-
-beforeAll(async () => {
-  const admin = await t.staff('admin', { email: 'admin@example.org' });
-  owner = await t.applicant({ email: 'maria@example.org', firstName: 'Maria' });
-  practiceId = await readyForIssue(t.database, owner);
-  await publishOne(t.app, t.worker, { admin, owner, practiceId });
-}, 60_000);
+const published = useWalletStatement(t);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -38,8 +30,8 @@ afterEach(() => {
 const newOffer = () =>
   t.app.inject({
     method: 'POST',
-    url: `/api/v1/practices/${practiceId}/statement/wallet-offers`,
-    headers: bearer(owner.token),
+    url: `/api/v1/practices/${published.practiceId}/statement/wallet-offers`,
+    headers: bearer(published.owner.token),
   });
 
 const PRE_AUTHORIZED = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';

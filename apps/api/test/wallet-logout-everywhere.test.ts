@@ -35,6 +35,15 @@ const offerOf = async (token: string) =>
     }),
   );
 
+/** "Log out everywhere" from the session of `token`, with the account's password. */
+const logOutEverywhere = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/logout-everywhere',
+    headers: bearer(token),
+    payload: { current_password: PASSWORD },
+  });
+
 /** The credential request of a wallet holding `accessToken`, with its key proof. */
 const credentialWith = (accessToken: string, proof: { jwt: string; credentialConfigurationId: string }) =>
   t.app.inject({
@@ -52,12 +61,7 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
     it('ends the wallet offers no wallet has redeemed yet; one made in the new session works', async () => {
       const holder = await createHolder(injectFetch(t.app));
       const offer = await offerOf(owner.token);
-      const everywhere = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout-everywhere',
-        headers: bearer(owner.token),
-        payload: { current_password: PASSWORD },
-      });
+      const everywhere = await logOutEverywhere(owner.token);
       expect(everywhere.statusCode).toBe(200);
       await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/expired/);
       const after = await offerOf(dataOf<{ access_token: string }>(everywhere).access_token);
@@ -79,12 +83,7 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
           .executeTakeFirstOrThrow();
       const made = await latest();
       expect(new Date(made.expires_at).getTime()).toBeGreaterThan(clock.now().getTime());
-      const everywhere = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout-everywhere',
-        headers: bearer(token),
-        payload: { current_password: PASSWORD },
-      });
+      const everywhere = await logOutEverywhere(token);
       expect(everywhere.statusCode).toBe(200);
       const ended = await latest();
       expect(ended.id).toBe(made.id);
@@ -116,12 +115,7 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
       const offer = await offerOf(token);
       const { issuerMetadata, accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
       const proof = await holder.keyProof(issuerMetadata);
-      const everywhere = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout-everywhere',
-        headers: bearer(token),
-        payload: { current_password: PASSWORD },
-      });
+      const everywhere = await logOutEverywhere(token);
       expect(everywhere.statusCode).toBe(200);
       const credential = await credentialWith(accessToken, proof);
       expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
@@ -181,13 +175,6 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
         .where('ended_at', 'is', null)
         .where('issued_at', 'is', null)
         .execute();
-    const everywhere = (token: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout-everywhere',
-        headers: bearer(token),
-        payload: { current_password: PASSWORD },
-      });
 
     it('is refused when its session ended after the guard read it (the logout committed first): 401', async () => {
       // A new hour: the offers' hourly limit counts none of the tests above.
@@ -196,7 +183,7 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
       const ctx = contextFor(t.database, clock);
       const auth = await resolveSession(ctx, sha256(token));
       // The logout commits between the offer's guard and its insert.
-      expect((await everywhere(token)).statusCode).toBe(200);
+      expect((await logOutEverywhere(token)).statusCode).toBe(200);
       await expect(createOffer(ctx, auth, { practiceId, locale: 'en-US' })).rejects.toMatchObject({
         code: 'UNAUTHORIZED_ACCESS',
       });
@@ -216,14 +203,14 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
         // Both calls past their guard while a transaction holds the account's row: the logout waits
         // for it first, the offer second; released, they go in that order.
         const holding = await holdRow(t, { userId: owner.id });
-        const logout = everywhere(token);
+        const logout = logOutEverywhere(token);
         await holding.waiters(1);
         const made = offer();
         await holding.waiters(2);
         await holding.release();
         replies = await Promise.all([logout, made]);
       } else {
-        const logout = await everywhere(token);
+        const logout = await logOutEverywhere(token);
         replies = [logout, await offer()];
       }
       expect(replies.map((reply) => reply.statusCode)).toEqual([200, 401]);
