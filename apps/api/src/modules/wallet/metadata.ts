@@ -85,7 +85,7 @@ export const jwtVcIssuerMetadata = (
   key: WalletIssuerKey,
   recorded: readonly RecordedWalletKey[],
 ) => {
-  const revoked = new Set(recorded.filter((other) => other.isRevoked).map((other) => other.jwk.kid));
+  const revoked = new Set(recorded.filter((other) => other.revokedAt !== null).map((other) => other.jwk.kid));
   const listed = [key.publicJwk, ...recorded.map((other) => other.jwk).filter((jwk) => jwk.kid !== key.kid)];
   return {
     issuer: issuerUrlOf(ctx),

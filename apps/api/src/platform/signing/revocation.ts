@@ -8,9 +8,10 @@ import {
   markWalletKeyRevoked,
   walletKeyFingerprint,
   walletKeyPath,
-  walletKeyRecords,
+  recordedPublicKey,
+  recordedWalletKeys,
   walletPublicJwk,
-  type WalletKeyRecord,
+  type RecordedWalletKey,
 } from './wallet-key';
 
 export class RevocationError extends Error {
@@ -75,17 +76,17 @@ export async function revokeKey({
     );
   if (kid === (await configuredKid(config))) throw currentKeyRefusal(kid);
   return db.transaction().execute(async (trx) => {
-    const records = await walletKeyRecords(trx);
-    const record = records.find((candidate) => candidate.kid === kid);
+    const records = await recordedWalletKeys(trx);
+    const record = records.find((candidate) => candidate.jwk.kid === kid);
     if (!record) throw unknownKeyRefusal(kid, records);
     const current = await recordedFingerprint(trx, 'wallet');
-    if (record.retiredAt === null || walletKeyFingerprint(record.publicKey) === current)
+    if (record.retiredAt === null || walletKeyFingerprint(recordedPublicKey(record)) === current)
       throw currentKeyRefusal(kid);
     const revokedAt = record.revokedAt ?? clock.now().toISOString();
     if (record.revokedAt === null && !(await markWalletKeyRevoked(trx, kid, revokedAt))) {
       // A rotation brought it back meanwhile (PostgreSQL: the update saw its row), or a run alike
       // revoked it first: told as if it had come before.
-      const now = (await walletKeyRecords(trx)).find((candidate) => candidate.kid === kid);
+      const now = (await recordedWalletKeys(trx)).find((candidate) => candidate.jwk.kid === kid);
       if (now?.revokedAt)
         return { kid, retiredAt: record.retiredAt, revokedAt: now.revokedAt, isRepeated: true };
       throw currentKeyRefusal(kid);
@@ -95,12 +96,12 @@ export async function revokeKey({
 }
 
 /** An unknown `kid`, named, with the ones the command takes. */
-function unknownKeyRefusal(kid: string, records: readonly WalletKeyRecord[]): RevocationError {
+function unknownKeyRefusal(kid: string, records: readonly RecordedWalletKey[]): RevocationError {
   const retired = records.filter((record) => record.retiredAt !== null && record.revokedAt === null);
   const listed =
     retired.length === 0
       ? 'it has no retired key to revoke (none was retired by keys:rotate --key wallet)'
-      : `its retired keys are ${retired.map((record) => `${record.kid} (retired ${day(record.retiredAt ?? '')})`).join(', ')}`;
+      : `its retired keys are ${retired.map((record) => `${record.jwk.kid} (retired ${day(record.retiredAt ?? '')})`).join(', ')}`;
   return new RevocationError(
     `This deployment never recorded a wallet issuer key ${kid}: ${listed}. Nothing was revoked.`,
   );

@@ -3,7 +3,6 @@ import {
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
-  type JsonWebKeyInput,
   type KeyObject,
 } from 'node:crypto';
 import { join } from 'node:path';
@@ -109,23 +108,29 @@ export async function recordWalletKeyRotation(
   await upsert(next, null);
 }
 
-/** A recorded public key, and whether `keys:revoke` revoked it (decision 114). */
-export type RecordedWalletKey = { jwk: JWK & { kid: string }; isRevoked: boolean };
+/** A recorded public key, and when a rotation retired it and `keys:revoke` revoked it (decision 114). */
+export type RecordedWalletKey = {
+  jwk: JWK & { kid: string };
+  retiredAt: string | null;
+  revokedAt: string | null;
+};
 
 /**
- * Every public key the deployment recorded (current, retired and revoked), for the JWKS, which lists
- * the ones not revoked: an instance still holding a revoked key does not list its own either.
+ * Every public key the deployment recorded (current, retired and revoked), oldest first: for the
+ * JWKS, which lists the ones not revoked (an instance still holding a revoked key does not list its
+ * own either), and for `keys:revoke`.
  */
 export async function recordedWalletKeys(db: Db): Promise<RecordedWalletKey[]> {
   const rows = await db
     .selectFrom('wallet_issuer_keys')
-    .select(['public_jwk', 'revoked_at'])
+    .select(['public_jwk', 'retired_at', 'revoked_at'])
     .orderBy('recorded_at')
     .orderBy('kid')
     .execute();
   return rows.map((row) => ({
     jwk: JSON.parse(row.public_jwk) as JWK & { kid: string },
-    isRevoked: row.revoked_at !== null,
+    retiredAt: row.retired_at === null ? null : new Date(row.retired_at).toISOString(),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
   }));
 }
 
@@ -157,29 +162,9 @@ export async function isWalletKeyRevoked(db: Db, kid: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** A recorded key as `keys:revoke` reads it: its public key, when it was retired and revoked. */
-export type WalletKeyRecord = {
-  kid: string;
-  publicKey: KeyObject;
-  retiredAt: string | null;
-  revokedAt: string | null;
-};
-
-/** Every key the deployment recorded, revoked ones included, oldest first (`keys:revoke`). */
-export async function walletKeyRecords(db: Db): Promise<WalletKeyRecord[]> {
-  const rows = await db
-    .selectFrom('wallet_issuer_keys')
-    .select(['kid', 'public_jwk', 'retired_at', 'revoked_at'])
-    .orderBy('recorded_at')
-    .orderBy('kid')
-    .execute();
-  return rows.map((row) => ({
-    kid: row.kid,
-    publicKey: createPublicKey({ key: JSON.parse(row.public_jwk) as JsonWebKeyInput['key'], format: 'jwk' }),
-    retiredAt: row.retired_at === null ? null : new Date(row.retired_at).toISOString(),
-    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
-  }));
-}
+/** A recorded key's public key, as the key set's fingerprints take it. */
+export const recordedPublicKey = (recorded: RecordedWalletKey): KeyObject =>
+  createPublicKey({ key: recorded.jwk, format: 'jwk' });
 
 /**
  * `keys:revoke --key wallet` (decision 114), in the caller's transaction: the RETIRED key of `kid` is
