@@ -145,5 +145,6 @@ describe('the CLI holds the deployment key set', { timeout: 240_000 }, () => {
     } finally {
       await t.database.db.deleteFrom('wallet_issuer_keys').where('kid', '=', retired).execute();
     }
-  });
+    // Five commands, each a Node process of its own: on a busy 2-core machine more than the 30 s default.
+  }, 120_000);
 });
