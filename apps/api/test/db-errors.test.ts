@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unusableDatabase } from '../src/platform/db/errors';
@@ -112,6 +115,37 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
         vi.stubEnv('PGSSLMODE', mode);
         expect(refused('')).toBeUndefined();
       }
+    });
+
+    it('names the parameter that asks, not the first one set: sslrootcert beside ssl=0', () => {
+      vi.stubEnv('PGSSLMODE', undefined);
+      // pg reads the CA's file when it reads the URL: a real one, as an operator's.
+      const dir = mkdtempSync(join(tmpdir(), 'lisbon-db-ca-'));
+      try {
+        const ca = join(dir, 'ca.pem');
+        writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+        // ssl=0 alone asks for no TLS; sslrootcert asks for it (pg makes the ssl options an object).
+        expect(refused('?ssl=0')).toBeUndefined();
+        expect(refused(`?ssl=0&sslrootcert=${ca}`)).toBe(
+          "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslrootcert checks it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave sslrootcert out (docs/deploy.md, section 1).",
+        );
+        expect(
+          unusableDatabase(
+            new Error('The server does not support SSL connections'),
+            `postgres://lisbon:secret@db.internal:5432/lisbon?ssl=0&sslrootcert=${ca}`,
+          ),
+        ).toBe(
+          'DATABASE_URL: the database cannot be used: the server does not take TLS, and sslrootcert asks for it (The server does not support SSL connections).',
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('names PGSSLMODE beside a TLS parameter that asks for nothing (sslnegotiation=postgres)', () => {
+      vi.stubEnv('PGSSLMODE', 'require');
+      expect(refused('?sslnegotiation=postgres')).toMatch(askedBy('PGSSLMODE'));
+      expect(refused('?sslnegotiation=direct')).toMatch(askedBy('sslnegotiation'));
     });
 
     it('names PGSSLMODE when a server without TLS refuses what it asked', () => {

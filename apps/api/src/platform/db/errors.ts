@@ -1,3 +1,4 @@
+import type { ConnectionConfig } from 'pg';
 import ConnectionParameters from 'pg/lib/connection-parameters';
 import { errorCode } from '../errors';
 
@@ -42,8 +43,20 @@ const UNTRUSTED_CERTIFICATE = new Set([
 
 type NetworkError = { port?: unknown; hostname?: unknown; errors?: unknown };
 
-/** The URL's parameters that set TLS for the driver, the first one set naming what asked for it. */
+/** The URL's parameters that set TLS for the driver, the first one asking for it naming what asked. */
 const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslnegotiation', 'sslrootcert', 'sslcert', 'sslkey'] as const;
+
+/**
+ * Whether pg's own ConnectionParameters asks the server for TLS for a client given `config`;
+ * undefined when it cannot read it (a certificate file it cannot open).
+ */
+function asksForTls(config: string | ConnectionConfig): boolean | undefined {
+  try {
+    return Boolean(new ConnectionParameters(config).ssl);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * What made the driver ask the server for TLS: the URL's parameter, or `PGSSLMODE`; undefined when
@@ -51,21 +64,26 @@ const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslnegotiation', 'sslrootcert', 'sslc
  * (its `connectionString`, with no `ssl` of its own), rather than by a rule of ours. In pg 8.23:
  * pg-connection-string asks for `ssl=true` and `ssl=1`, not `ssl=0` nor an empty `ssl=`, but for
  * any other `ssl` value (`false` too); for every non-empty `sslmode` but `disable` (which wins over
- * `ssl`), for sslcert, sslkey, sslrootcert and `sslnegotiation=direct`. Only when the URL sets none
- * of these does pg read `PGSSLMODE`: prefer, require, verify-ca, verify-full and no-verify ask;
- * disable, allow or an unknown mode do not.
+ * `ssl`), for sslcert, sslkey, sslrootcert (over `ssl=0` too) and `sslnegotiation=direct`. Only when
+ * the URL sets none of these does pg read `PGSSLMODE`: prefer, require, verify-ca, verify-full and
+ * no-verify ask; disable, allow or an unknown mode do not.
+ *
+ * The parameter named is the first that asks on its own: the URL with none of the others, given
+ * with an `ssl: false` of the client's own, which pg reads only where the URL sets no TLS (so
+ * `PGSSLMODE` does not answer for a parameter that asks for nothing, `sslnegotiation=postgres`).
  */
 function tlsAskedBy(databaseUrl: string): string | undefined {
-  let ssl: unknown;
-  try {
-    ssl = new ConnectionParameters(databaseUrl).ssl;
-  } catch {
-    // A URL the driver cannot read (a certificate file it cannot open): it never connected.
-    return undefined;
-  }
-  if (!ssl) return undefined;
-  const parameters = URL.canParse(databaseUrl) ? new URL(databaseUrl).searchParams : new URLSearchParams();
-  return TLS_PARAMETERS.find((name) => parameters.get(name)) ?? 'PGSSLMODE';
+  // A URL the driver cannot read (a certificate file it cannot open): it never connected.
+  if (!asksForTls(databaseUrl)) return undefined;
+  if (!URL.canParse(databaseUrl)) return 'PGSSLMODE';
+  const url = new URL(databaseUrl);
+  const asking = TLS_PARAMETERS.find((name) => {
+    if (!url.searchParams.has(name)) return false;
+    const alone = new URL(url);
+    for (const other of TLS_PARAMETERS) if (other !== name) alone.searchParams.delete(other);
+    return asksForTls({ connectionString: alone.href, ssl: false });
+  });
+  return asking ?? 'PGSSLMODE';
 }
 
 /** Whether a network error is about the server `url` names (not the object store or Redis). */
