@@ -127,7 +127,8 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
         // ssl=0 alone asks for no TLS; sslrootcert asks for it (pg makes the ssl options an object).
         expect(refused('?ssl=0')).toBeUndefined();
         expect(refused(`?ssl=0&sslrootcert=${ca}`)).toBe(
-          "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslrootcert checks it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave sslrootcert out (docs/deploy.md, section 1).",
+          // pg trusts only the CA in that file: NODE_EXTRA_CA_CERTS would not help.
+          "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslrootcert checks it and its name: the file it names must hold the CA that signed the server's certificate, issued for the host the URL names (docs/deploy.md, section 1).",
         );
         expect(
           unusableDatabase(
