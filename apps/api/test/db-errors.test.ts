@@ -128,8 +128,14 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
         expect(refused('?ssl=0')).toBeUndefined();
         expect(refused(`?ssl=0&sslrootcert=${ca}`)).toBe(
           // pg trusts only the CA in that file: NODE_EXTRA_CA_CERTS would not help.
-          "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslrootcert checks it and its name: the file it names must hold the CA that signed the server's certificate, issued for the host the URL names (docs/deploy.md, section 1).",
+          "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslrootcert checks it and its name: the file sslrootcert names must hold the CA that signed the server's certificate, issued for the host the URL names (docs/deploy.md, section 1).",
         );
+        // As an operator most often writes it, sslmode beside the CA's file: the same advice, as
+        // pg trusts only that CA, whichever parameter asked.
+        for (const query of [`?sslmode=verify-full&sslrootcert=${ca}`, `?ssl=true&sslrootcert=${ca}`])
+          expect(refused(query)).toMatch(
+            /not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\), and (sslmode|ssl) checks it and its name: the file sslrootcert names must hold the CA/,
+          );
         expect(
           unusableDatabase(
             new Error('The server does not support SSL connections'),
