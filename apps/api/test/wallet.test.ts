@@ -26,6 +26,7 @@ import {
   SignJWT,
 } from 'jose';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app';
 import { purgeSpentDpopProofs } from '../src/modules/wallet/dpop';
@@ -50,11 +51,13 @@ import { rotateKey, RotationError } from '../src/platform/signing/rotation';
 import {
   loadWalletIssuerKey,
   newWalletKeyPem,
+  recordedWalletKeys,
   walletKeyPath,
   walletPublicJwk,
   type WalletIssuerKey,
 } from '../src/platform/signing/wallet-key';
-import { testConfig, useTestApp } from './helper';
+import { isPostgresRun, testConfig, useTestApp } from './helper';
+import { holdRow } from './locks';
 import { bearer, contextFor } from './identity';
 import { mintedHere } from './log-check';
 import { dataOf, type Applicant } from './requests';
@@ -1226,6 +1229,105 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
       await putBack();
     }
   }, 120_000);
+
+  it('never leaves a key both revoked and current when `keys:rotate` brings it back while `keys:revoke` runs: the one that writes its row first wins, the other is refused', async () => {
+    const putBack = await walletKeyState();
+    await t.database.db.deleteFrom('wallet_issuer_keys').execute();
+    await t.database.db.deleteFrom('key_fingerprints').where('name', '=', 'wallet').execute();
+    const keyA = testConfig(t.database);
+    await assertKeyFingerprints(t.database.db, keySetFingerprints(keyA), clock);
+    const keyFile = (name: string) => {
+      const path = join(t.database.tempDir, `wallet-issuer-race-${name}.pem`);
+      writeFileSync(path, newWalletKeyPem());
+      return { path, config: testConfig(t.database, { WALLET_ISSUER_KEY_PATH: path }) };
+    };
+    const kidOf = async (config: ReturnType<typeof testConfig>) => (await loadWalletIssuerKey(config)).kid;
+    const rotate = (to: ReturnType<typeof testConfig>, previousKeyFile: string) =>
+      rotateKey({ db: t.database.db, config: to, clock, name: 'wallet', previousKeyFile });
+    const revoke = (config: ReturnType<typeof testConfig>, kid: string) =>
+      revokeKey({ db: t.database.db, config, clock, name: 'wallet', kid });
+    const recorded = async (kid: string) =>
+      (await recordedWalletKeys(t.database.db)).find((record) => record.jwk.kid === kid);
+    /**
+     * `first`, then `second`, both writing the row of `kid`. On PostgreSQL another transaction holds
+     * that row (`select … for update`): `first` waits for it, then `second` (behind `first` in the
+     * row's queue), each in its own transaction having read what it reads before its write; released,
+     * they write in that order. On SQLite a transaction takes the write lock as it begins
+     * (`begin immediate`), so neither reads before the other committed, from two processes too: the
+     * one runs, then the other, and the test shows the outcome each order must have, not the race.
+     */
+    const race = async <First, Second>(
+      kid: string,
+      first: () => Promise<First>,
+      second: () => Promise<Second>,
+    ) => {
+      const settled = <T>(promise: Promise<T>) =>
+        promise.then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+      if (!isPostgresRun) {
+        const one = await settled(first());
+        return [one, await settled(second())] as const;
+      }
+      const holding = await holdRow(t, (trx) =>
+        sql`select kid from wallet_issuer_keys where kid = ${kid} for update`.execute(trx),
+      );
+      const one = settled(first());
+      await holding.waiters(1);
+      const two = settled(second());
+      await holding.waiters(2);
+      await holding.release();
+      return [await one, await two] as const;
+    };
+    try {
+      const b = keyFile('b');
+      const [kidA, kidB] = [await kidOf(keyA), await kidOf(b.config)];
+      await rotate(b.config, walletKeyPath(keyA));
+
+      // `keys:revoke` writes A's row first; the rotation back to A, which read A as not revoked
+      // before that committed, is refused once its own write of A's row is read back.
+      const [revoked, broughtBack] = await race(
+        kidA,
+        () => revoke(b.config, kidA),
+        () => rotate(keyA, b.path),
+      );
+      expect(revoked).toMatchObject({ value: { kid: kidA, isRepeated: false } });
+      expect(broughtBack).toEqual({ error: expect.any(RotationError) });
+      expect((broughtBack as { error: Error }).error.message).toContain(
+        `The new wallet issuer key ${kidA} was revoked`,
+      );
+      expect(await recorded(kidA)).toMatchObject({
+        retiredAt: expect.any(String),
+        revokedAt: expect.any(String),
+      });
+      expect(await recorded(kidB)).toMatchObject({ retiredAt: null, revokedAt: null });
+      await expect(
+        assertKeyFingerprints(t.database.db, keySetFingerprints(b.config), clock),
+      ).resolves.toEqual([]);
+
+      // The rotation back to B writes B's row first; `keys:revoke`, which read B as retired before
+      // that committed, revokes nothing once its write finds B current again.
+      const c = keyFile('c');
+      await rotate(c.config, b.path);
+      const [rotated, refused] = await race(
+        kidB,
+        () => rotate(b.config, c.path),
+        () => revoke(c.config, kidB),
+      );
+      expect(rotated).toMatchObject({ value: { name: 'wallet' } });
+      expect(refused).toEqual({ error: expect.any(RevocationError) });
+      expect((refused as { error: Error }).error.message).toContain(
+        `The wallet issuer key ${kidB} is this deployment's current key`,
+      );
+      expect(await recorded(kidB)).toMatchObject({ retiredAt: null, revokedAt: null });
+      await expect(
+        assertKeyFingerprints(t.database.db, keySetFingerprints(b.config), clock),
+      ).resolves.toEqual([]);
+    } finally {
+      await putBack();
+    }
+  }, 60_000);
 });
 
 describe('the credential’s claims and the offer’s lifetime', () => {
