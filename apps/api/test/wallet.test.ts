@@ -1118,14 +1118,22 @@ async function walletKeyState() {
   };
 }
 
+/**
+ * The deployment as it first started, with the test configuration's key and no other recorded;
+ * `putBack` restores what was there before (`walletKeyState`), whichever test rotated its key.
+ */
+async function onlyTheConfiguredWalletKey() {
+  const putBack = await walletKeyState();
+  await t.database.db.deleteFrom('wallet_issuer_keys').execute();
+  await t.database.db.deleteFrom('key_fingerprints').where('name', '=', 'wallet').execute();
+  const config = testConfig(t.database);
+  await assertKeyFingerprints(t.database.db, keySetFingerprints(config), clock);
+  return { putBack, config };
+}
+
 describe('revoking a retired wallet issuer key that leaked (decision 114)', () => {
   it('lists it in the JWKS of no instance and refuses its credentials, on our verifier and for a third party, once `keys:revoke` ran; the statement’s credential asked again verifies; the current key and an unknown kid are refused, and a revoked key is never brought back', async () => {
-    // The deployment as it started, whichever test rotated its key before: put back once this ends.
-    const putBack = await walletKeyState();
-    await t.database.db.deleteFrom('wallet_issuer_keys').execute();
-    await t.database.db.deleteFrom('key_fingerprints').where('name', '=', 'wallet').execute();
-    const before = testConfig(t.database);
-    await assertKeyFingerprints(t.database.db, keySetFingerprints(before), clock);
+    const { putBack, config: before } = await onlyTheConfiguredWalletKey();
     try {
       const offer = await offerOf();
       const earlier = await holder.receive(offer.offer_url, offer.tx_code);
@@ -1231,11 +1239,7 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
   }, 120_000);
 
   it('never leaves a key both revoked and current when `keys:rotate` brings it back while `keys:revoke` runs: the one that writes its row first wins, the other is refused', async () => {
-    const putBack = await walletKeyState();
-    await t.database.db.deleteFrom('wallet_issuer_keys').execute();
-    await t.database.db.deleteFrom('key_fingerprints').where('name', '=', 'wallet').execute();
-    const keyA = testConfig(t.database);
-    await assertKeyFingerprints(t.database.db, keySetFingerprints(keyA), clock);
+    const { putBack, config: keyA } = await onlyTheConfiguredWalletKey();
     const keyFile = (name: string) => {
       const path = join(t.database.tempDir, `wallet-issuer-race-${name}.pem`);
       writeFileSync(path, newWalletKeyPem());

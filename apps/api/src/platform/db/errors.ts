@@ -122,11 +122,14 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
     !(typeof error === 'object' && error !== null && '$metadata' in error)
       ? tlsAskedBy(databaseUrl)
       : undefined;
-  // With an sslrootcert (beside sslmode or alone), the CA in its file is the only one pg trusts:
-  // NODE_EXTRA_CA_CERTS does not count, and leaving sslmode out would still ask for TLS.
-  if (askedBy && URL.canParse(databaseUrl) && new URL(databaseUrl).searchParams.get('sslrootcert'))
-    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${askedBy} checks it and its name: the file sslrootcert names must hold the CA that signed the server's certificate, issued for the host the URL names (docs/deploy.md, section 1).`;
-  if (askedBy)
-    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${askedBy} checks it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${askedBy} out (docs/deploy.md, section 1).`;
+  if (askedBy) {
+    // With an sslrootcert (beside sslmode or alone), the CA in its file is the only one pg trusts:
+    // NODE_EXTRA_CA_CERTS does not count, and leaving sslmode out would still ask for TLS.
+    const hasRootCert = URL.canParse(databaseUrl) && new URL(databaseUrl).searchParams.get('sslrootcert');
+    const remedy = hasRootCert
+      ? "the file sslrootcert names must hold the CA that signed the server's certificate, issued for the host the URL names"
+      : `give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${askedBy} out`;
+    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${askedBy} checks it and its name: ${remedy} (docs/deploy.md, section 1).`;
+  }
   return reason ? `DATABASE_URL: the database cannot be used: ${reason} (${message || code}).` : undefined;
 }
