@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -44,6 +44,19 @@ if (!isServing(SERVING)) throw new Error(`BENCH_LIGHTHOUSE_SERVE is nginx or por
 const NGINX_PORTS = { https: 3341, http: 3342 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The browser's own version line ("Chromium 156.0.8078.129 …"): runs are compared across machines. */
+const chromiumVersion = (): string => {
+  try {
+    const line = execFileSync(CHROME_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return line.trim().split('\n').at(-1) ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};
 /** Where to keep each run's whole report (its long tasks, its trace's breakdown), if anywhere. */
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Each page beside the reference, at each slowdown (decision 082). */
@@ -382,6 +395,7 @@ export const lighthouse: Scenario = {
           throttling: METHODS,
           serving: SERVING,
           chromium: CHROME_PATH,
+          chromiumVersion: chromiumVersion(),
           // Lighthouse's simulated phone scales the CPU time it observes: a busy machine lowers the scores.
           loadAverage: { before: round(loadBefore), after: round(loadavg()[0] ?? 0) },
           goal: GOAL,
