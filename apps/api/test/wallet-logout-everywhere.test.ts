@@ -6,7 +6,7 @@ import { createOffer } from '../src/modules/wallet/issuance.service';
 import { ManualClock } from '../src/platform/clock';
 import { sha256 } from '../src/platform/crypto';
 import { isPostgresRun, useTestApp } from './helper';
-import { bearer, contextFor, login, NEW_PASSWORD, PASSWORD } from './identity';
+import { bearer, contextFor, enableTwoFactor, login, NEW_PASSWORD, PASSWORD, totpCode } from './identity';
 import { holdRow } from './locks';
 import { linkToken, readMailFiles } from './mail';
 import { dataOf, type Applicant } from './requests';
@@ -54,7 +54,7 @@ const credentialWith = (accessToken: string, proof: { jwt: string; credentialCon
   });
 
 // One story, in order under --sequence.shuffle too: the reset's test sets the password the
-// deletion's test logs in with, and the deletion's, last, removes the file's owner.
+// change's test changes back, and the deletion's, last, removes the file's owner.
 describe("wallet offers when the account's sessions end", { shuffle: false }, () => {
   // Decision 013: logging out everywhere ends what a session showed that still gives something.
   describe('logging out everywhere', () => {
@@ -253,12 +253,104 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
     });
   });
 
+  // Decision 013: every call that ends the account's other sessions ends its offers too, by the
+  // same function: a password change, and two factors turned on and off again.
+  describe('a password change, and turning two factors on and off', () => {
+    /**
+     * Three offers of the session of `token`: one whose credential a wallet fetched, one a wallet
+     * redeemed and has not fetched, one no wallet redeemed; `expectEnded` then checks the last two
+     * give nothing and the credential stays issued.
+     */
+    async function threeOffers(token: string) {
+      const holder = await createHolder(injectFetch(t.app));
+      // Dated by the test's clock, which the tests above moved on.
+      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      const issued = await offerOf(token);
+      const fetched = await holder.accessToken(issued.offer_url, issued.tx_code);
+      const first = await credentialWith(
+        fetched.accessToken,
+        await holder.keyProof(fetched.issuerMetadata, { issuedAt }),
+      );
+      expect(first.statusCode).toBe(200);
+      const redeemed = await offerOf(token);
+      const { issuerMetadata, accessToken } = await holder.accessToken(redeemed.offer_url, redeemed.tx_code);
+      const proof = await holder.keyProof(issuerMetadata, { issuedAt });
+      const open = await offerOf(token);
+      const rows = await t.database.db
+        .selectFrom('wallet_offers')
+        .select('id')
+        .where('user_id', '=', owner.id)
+        .orderBy('id', 'desc')
+        .limit(3)
+        .execute();
+      return {
+        async expectEnded() {
+          await expect(holder.accessToken(open.offer_url, open.tx_code)).rejects.toThrow(/expired/);
+          const credential = await credentialWith(accessToken, proof);
+          expect([credential.statusCode, credential.json().error]).toEqual([401, 'invalid_token']);
+          const states = await t.database.db
+            .selectFrom('wallet_offers')
+            .select(['ended_at', 'issued_at'])
+            .where(
+              'id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .orderBy('id', 'asc')
+            .execute();
+          expect(states.map((state) => [state.ended_at !== null, state.issued_at !== null])).toEqual([
+            [false, true],
+            [true, false],
+            [true, false],
+          ]);
+        },
+      };
+    }
+
+    it('changing the password ends the wallet offers whose credential is not issued yet; one issued stays', async () => {
+      // A new hour: the offers' hourly limit counts none of the tests above.
+      clock.advance({ minutes: 61 });
+      // The password the reset above set.
+      const token = (await login(t.app, 'maria@example.org', NEW_PASSWORD)).token;
+      const offers = await threeOffers(token);
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/update-password',
+        headers: bearer(token),
+        payload: { current_password: NEW_PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
+      });
+      expect(changed.statusCode).toBe(200);
+      await offers.expectEnded();
+    });
+
+    it('turning two factors on, then off, ends them each time; one issued stays', async () => {
+      const token = (await login(t.app, 'maria@example.org')).token;
+      const before = await threeOffers(token);
+      const enabled = await enableTwoFactor(t.app, token, clock);
+      expect(enabled.recoveryCodes).toHaveLength(10);
+      await before.expectEnded();
+      // Off again, from the session turning them on opened: the next test logs in with the password alone.
+      const after = await threeOffers(enabled.token);
+      clock.advance({ seconds: 30 });
+      const disabled = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/2fa/disable',
+        headers: bearer(enabled.token),
+        payload: { code: totpCode(enabled.secret, clock) },
+      });
+      expect(disabled.statusCode).toBe(200);
+      await after.expectEnded();
+    });
+  });
+
   // Decision 013: deleting the account ends them too, by the same function. Last in the file: the
   // owner is gone after it.
   describe('an account deletion', () => {
     it('ends the wallet offers whose credential is not issued yet; a credential issued before stays', async () => {
-      // The password the reset above set.
-      const token = (await login(t.app, 'maria@example.org', NEW_PASSWORD)).token;
+      // A new hour: the offers' hourly limit counts none of the tests above.
+      clock.advance({ minutes: 61 });
+      // The password the change above set back, two factors off again.
+      const token = (await login(t.app, 'maria@example.org')).token;
       const holder = await createHolder(injectFetch(t.app));
       const issued = await offerOf(token);
       const fetched = await holder.accessToken(issued.offer_url, issued.tx_code);

@@ -136,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (ap
       onRequest: guard.user,
       schema: {
         summary: 'Change the password; the current one is required; the other sessions end',
-        description: `A wrong current password answers 422 on \`current_password\`. Unused reset links of the account stop working (404 TOKEN_NOT_FOUND). ${COMMON}`,
+        description: `A wrong current password answers 422 on \`current_password\`. Unused reset links of the account stop working (404 TOKEN_NOT_FOUND), and its wallet offers whose credential is not issued yet end, as at POST /auth/logout-everywhere. ${COMMON}`,
         tags: ['auth'],
         security: bearer,
         body: updatePasswordSchema,

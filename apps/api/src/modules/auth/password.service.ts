@@ -150,7 +150,8 @@ export async function requireCurrentPassword(
 
 /**
  * POST /auth/update-password: the current password is required (a wrong one counts like a
- * failed login); the other sessions end, this one stays, and unused reset links stop working.
+ * failed login); the other sessions end, this one stays, unused reset links stop working, and the
+ * wallet offers whose credential is not issued yet end, as at a log out everywhere (decision 013).
  */
 export async function updatePassword(
   ctx: AppContext,
@@ -171,6 +172,8 @@ export async function updatePassword(
     await setPassword(trx, account.id, passwordHash, ctx.clock.now().toISOString());
     await withdrawResetLinks(trx, account.id);
     await revokeUserSessions(trx, account.id, { exceptSessionId: session.id });
+    // The offers shown by the sessions it ended, or anywhere else, end with them (decision 013).
+    await endPendingOffers(ctx, trx, account.id);
     await recordEvent(ctx, trx, { userId: account.id, kind: 'password_changed' });
     await queueIdentityMail(ctx, trx, 'password-changed', account);
   });

@@ -82,7 +82,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: guard.user,
       schema: {
         summary: 'Turn two factors on with the current password and a code from the pending secret',
-        description: `Answers ten one-time recovery codes, shown only this once, and a new session in the login’s shape (\`access_token\`, \`expires_at\`, \`user_id\`, \`two_factor_required\` false): every session of the account ends, the calling one too (its token then answers 401), so a token from before two factors were on never becomes a staff login. Unused reset links of the account stop working. 409 when two factors are on already, a call made at the same time included (it changes nothing: the recovery codes and session of the first are the ones in force). A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
+        description: `Answers ten one-time recovery codes, shown only this once, and a new session in the login’s shape (\`access_token\`, \`expires_at\`, \`user_id\`, \`two_factor_required\` false): every session of the account ends, the calling one too (its token then answers 401), so a token from before two factors were on never becomes a staff login. Unused reset links of the account stop working, and its wallet offers whose credential is not issued yet end, as at POST /auth/logout-everywhere. 409 when two factors are on already, a call made at the same time included (it changes nothing: the recovery codes and session of the first are the ones in force). A wrong current password answers 422 on \`current_password\` and counts like a failed login. ${WRONG_CODE}`,
         tags: ['auth'],
         security: bearer,
         body: twoFactorEnableSchema,
@@ -100,7 +100,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: guard.user,
       schema: {
         summary: 'Turn two factors off with a current code or a recovery code',
-        description: `Other sessions end. ${WRONG_CODE}`,
+        description: `Other sessions end, and the account's wallet offers whose credential is not issued yet, as at POST /auth/logout-everywhere. ${WRONG_CODE}`,
         tags: ['auth'],
         security: bearer,
         body: twoFactorCodeSchema,

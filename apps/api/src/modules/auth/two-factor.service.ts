@@ -20,6 +20,7 @@ import {
   takeBrowserLocale,
   type Account,
 } from '../users/accounts';
+import { endPendingOffers } from '../wallet/issuance.service';
 import { queueIdentityMail } from './mails';
 import { requireCurrentPassword, withdrawResetLinks } from './password.service';
 import { twoFactorBuckets, twoFactorKnownAddressBucket } from './rate-limits';
@@ -168,8 +169,8 @@ export async function setUpTwoFactor(ctx: AppContext, auth: Authenticated): Prom
 /**
  * POST /auth/2fa/enable: the current password and a code from the pending secret turn two factors
  * on, give ten recovery codes (shown this once), end every session of the account and open a full
- * one under a new token, answered as the login answers one, and withdraw unused reset links
- * (decisions 013, 015). A session alone (a shared computer, a copied token) cannot put a second
+ * one under a new token, answered as the login answers one, withdraw unused reset links and end
+ * the wallet offers whose credential is not issued yet (decisions 013, 015). A session alone (a shared computer, a copied token) cannot put a second
  * factor of its own on the account, and the token it had never becomes a staff login.
  */
 export async function enableTwoFactorAuth(
@@ -207,6 +208,7 @@ export async function enableTwoFactorAuth(
     // committed first ended this session, and two factors stay off (401).
     const renewed = await renewEverySession(ctx, trx, { userId: account.id, sessionId: auth.session.id });
     if (!renewed) throw new AppError('UNAUTHORIZED_ACCESS');
+    await endPendingOffers(ctx, trx, account.id);
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_enabled' });
     await queueIdentityMail(ctx, trx, 'two-factor-enabled', account);
     return renewed;
@@ -221,7 +223,10 @@ export async function enableTwoFactorAuth(
   };
 }
 
-/** POST /auth/2fa/disable: needs a current code or a recovery code; ends the other sessions. */
+/**
+ * POST /auth/2fa/disable: needs a current code or a recovery code; ends the other sessions and,
+ * as every call that ends them does, the wallet offers whose credential is not issued yet (decision 013).
+ */
 export async function disableTwoFactorAuth(
   ctx: AppContext,
   auth: Authenticated,
@@ -235,6 +240,7 @@ export async function disableTwoFactorAuth(
     await disableTwoFactor(trx, account.id, ctx.clock.now().toISOString());
     await deleteRecoveryCodes(trx, account.id);
     await revokeUserSessions(trx, account.id, { exceptSessionId: auth.session.id });
+    await endPendingOffers(ctx, trx, account.id);
     await recordEvent(ctx, trx, { userId: account.id, kind: 'two_factor_disabled' });
     await queueIdentityMail(ctx, trx, 'two-factor-disabled', account);
   });

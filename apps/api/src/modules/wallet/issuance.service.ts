@@ -180,8 +180,9 @@ export async function createOffer(
 }
 
 /**
- * At a log out everywhere, a password reset and the account's deletion (decision 013), the one
- * rule of all three: the account's offers whose credential is not issued yet end with its sessions,
+ * At every call that ends the account's other sessions (decision 013): a log out everywhere, a
+ * password change or reset, two factors turned on or off, the account's deletion; one rule for
+ * all of them: the account's offers whose credential is not issued yet end with its sessions,
  * in the caller's transaction `db`: an offer shown on a device the user fears for, or left open by
  * an account that is gone, gives no credential afterwards, whether no wallet redeemed it yet ("This
  * offer has expired") or one did and has not fetched its credential (its access token is refused,
