@@ -39,7 +39,12 @@ import {
   keySetFingerprints,
   ledgerKeyFingerprint,
 } from './platform/signing/fingerprints';
-import { isWalletKid, revokeKey, RevocationError } from './platform/signing/revocation';
+import {
+  isWalletKid,
+  revokeKey,
+  RevocationError,
+  signedCredentialLines,
+} from './platform/signing/revocation';
 import { rotateKey, RotationError } from './platform/signing/rotation';
 import { clockOf, clocksOf, testClockPath, writeClockOffset } from './platform/test-clock';
 import { prepareDatabase } from './seeds';
@@ -148,6 +153,7 @@ async function keysRevoke(args: string[]): Promise<void> {
       console.log(
         `The wallet issuer key ${kid} was revoked already on ${revocation.revokedAt}: unchanged. Nothing was written.`,
       );
+      for (const line of signedCredentialLines(revocation)) console.log(line);
       return;
     }
     console.log(
@@ -156,6 +162,7 @@ async function keysRevoke(args: string[]): Promise<void> {
     console.log(
       'A third party that cached the JWKS may take it for up to five minutes more. Holders of credentials it signed add the statement to their wallet again (docs/wallet.md, "Revocation").',
     );
+    for (const line of signedCredentialLines(revocation)) console.log(line);
   });
 }
 

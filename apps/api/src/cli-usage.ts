@@ -98,7 +98,8 @@ const COMMAND_USAGES = [
     lines: [
       'stop a RETIRED wallet issuer key that leaked from verifying (decision 114): no instance',
       'lists it in the JWKS any more, and the verifier refuses every credential it signed; the',
-      'current key is refused (rotate it first); run again, it changes nothing',
+      'current key is refused (rotate it first); run again, it changes nothing; prints how many',
+      'credentials it signed that the portal knows of, and how many record no key (older ones)',
       '--key wallet --kid <the retired key, as /.well-known/jwt-vc-issuer lists it>',
     ],
   },

@@ -138,9 +138,15 @@ describe('the CLI holds the deployment key set', { timeout: 240_000 }, () => {
     try {
       const first = await revoke('--kid', retired);
       expect(first.output).toContain(`The wallet issuer key ${retired} (retired ${at}) is revoked at`);
+      // How many credentials it signed, as the offers record them: none in this deployment, and
+      // none issued with no key recorded, so no line about those.
+      const signed = `Credentials it signed that the portal knows of: 0 (wallet_offers.issuer_kid = '${retired}')`;
+      expect(first.output).toContain(signed);
+      expect(first.output).not.toContain('no key recorded');
       expect(first.code).toBe(0);
       const again = await revoke('--kid', retired);
       expect(again.output).toContain(`The wallet issuer key ${retired} was revoked already on`);
+      expect(again.output).toContain(signed);
       expect(again.code).toBe(0);
     } finally {
       await t.database.db.deleteFrom('wallet_issuer_keys').where('kid', '=', retired).execute();

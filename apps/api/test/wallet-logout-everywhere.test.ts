@@ -154,7 +154,9 @@ describe("wallet offers when the account's sessions end", { shuffle: false }, ()
       const now = clock.now().toISOString();
       // The credential endpoint has taken the token; the logout's end commits before it marks the issue.
       expect(await endOffersNotIssued(t.database.db, offer.user_id, now)).toBe(1);
-      expect(await markIssued(t.database.db, offer.id, { holderKeyThumbprint: 'k', at: now })).toBe('ended');
+      expect(
+        await markIssued(t.database.db, offer.id, { holderKeyThumbprint: 'k', issuerKid: 'kid', at: now }),
+      ).toBe('ended');
       const kept = await t.database.db
         .selectFrom('wallet_offers')
         .select(['ended_at', 'issued_at'])

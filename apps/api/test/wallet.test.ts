@@ -46,7 +46,7 @@ import { ManualClock } from '../src/platform/clock';
 import { isJsonTooDeep } from '../src/platform/http/json-depth';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { assertKeyFingerprints, keySetFingerprints } from '../src/platform/signing/fingerprints';
-import { revokeKey, RevocationError } from '../src/platform/signing/revocation';
+import { revokeKey, RevocationError, signedCredentialLines } from '../src/platform/signing/revocation';
 import { rotateKey, RotationError } from '../src/platform/signing/rotation';
 import {
   loadWalletIssuerKey,
@@ -1138,6 +1138,29 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
       const offer = await offerOf();
       const earlier = await holder.receive(offer.offer_url, offer.tx_code);
       const oldKid = String(decodeProtectedHeader(earlier.split('~')[0] ?? '').kid);
+      // Its offer records the key that signed it, in the statement that marked it issued.
+      const lastIssued = () =>
+        t.database.db
+          .selectFrom('wallet_offers')
+          .select(['id', 'issuer_kid'])
+          .where('issued_at', 'is not', null)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+      expect((await lastIssued()).issuer_kid).toBe(oldKid);
+      // One issued by an instance of 1.1.0 during the rolling upgrade, which records no key.
+      const byOlder = await offerOf();
+      await holder.receive(byOlder.offer_url, byOlder.tx_code);
+      const older = await lastIssued();
+      await t.database.db
+        .updateTable('wallet_offers')
+        .set({ issuer_kid: null })
+        .where('id', '=', older.id)
+        .execute();
+      const issued = await t.database.db
+        .selectFrom('wallet_offers')
+        .select('issuer_kid')
+        .where('issued_at', 'is not', null)
+        .execute();
 
       // `keys:rotate --key wallet`, then the credential of the retired key still verifies.
       const newKeyPath = join(t.database.tempDir, 'wallet-issuer-before-revocation.pem');
@@ -1184,7 +1207,19 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
         expect(await jwksOf(rotated)).toEqual([newKid, oldKid]);
 
         const revocation = await revoke(oldKid);
-        expect(revocation).toMatchObject({ kid: oldKid, isRepeated: false });
+        // The credentials it signed that the portal knows of, and the one with no key recorded, the
+        // only one in this file (every other was issued by this release).
+        const signed = issued.filter((row) => row.issuer_kid === oldKid).length;
+        expect(signed).toBeGreaterThanOrEqual(1);
+        expect(revocation).toMatchObject({ kid: oldKid, isRepeated: false, signed, unattributed: 1 });
+        expect(signedCredentialLines(revocation)).toEqual([
+          `Credentials it signed that the portal knows of: ${signed} (wallet_offers.issuer_kid = '${oldKid}'); tell their holders to add the statement to their wallet again.`,
+          expect.stringMatching(
+            new RegExp(
+              `^Credentials issued with no key recorded: 1 \\(issued before migration 2026-12-07-123-wallet-offers-issuer-kid, or by an instance of an older release; wallet_offers.issuer_kid is null\\)\\. .*wallet_offers.issued_at up to its retirement, ${revocation.retiredAt}`,
+            ),
+          ),
+        ]);
         // Run again, it answers the first revocation and writes nothing.
         clock.advance({ seconds: 5 });
         expect(await revoke(oldKid)).toEqual({ ...revocation, isRepeated: true });
@@ -1213,6 +1248,7 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
         const next = await offerOf(rotated);
         const later = await holder.receive(next.offer_url, next.tx_code);
         expect(decodeProtectedHeader(later.split('~')[0] ?? '').kid).toBe(newKid);
+        expect((await lastIssued()).issuer_kid).toBe(newKid);
         expect((await thirdPartyVerify(later)).payload).toMatchObject({ statement_id: certificateId });
         expect((await checkedOn(rotated, later)).is_valid).toBe(true);
 

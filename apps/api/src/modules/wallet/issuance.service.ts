@@ -443,6 +443,7 @@ export async function issueCredential(
   // the credential again: the same claims, key and status-list entry (decision 102).
   const issuance = await markIssued(ctx.db, offer.id, {
     holderKeyThumbprint: await calculateJwkThumbprint(signer.publicJwk),
+    issuerKid: key.kid,
     at: ctx.clock.now().toISOString(),
   });
   // Ended by a log out everywhere that committed after the token was checked (decision 013).

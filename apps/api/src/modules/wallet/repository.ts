@@ -87,7 +87,8 @@ export async function redeemOffer(db: Db, id: number, at: string): Promise<boole
 }
 
 /**
- * Marks the offer's one credential issued to the key of `holderKeyThumbprint`, unless it was issued
+ * Marks the offer's one credential issued to the key of `holderKeyThumbprint`, signed by the issuer
+ * key `issuerKid` (recorded in the same statement, for `keys:revoke`, decision 114), unless it was issued
  * already: `first` when this request marked it, `again` when it was issued to that same key (the
  * wallet asking again after its answer was lost, decision 102), `refused` for any other key, `ended`
  * when the offer was ended before its credential was issued (decision 013; one that ended after
@@ -96,11 +97,16 @@ export async function redeemOffer(db: Db, id: number, at: string): Promise<boole
 export async function markIssued(
   db: Db,
   id: number,
-  { holderKeyThumbprint, at }: { holderKeyThumbprint: string; at: string },
+  { holderKeyThumbprint, issuerKid, at }: { holderKeyThumbprint: string; issuerKid: string; at: string },
 ): Promise<'first' | 'again' | 'refused' | 'ended'> {
   const result = await db
     .updateTable('wallet_offers')
-    .set({ issued_at: at, holder_key_thumbprint: holderKeyThumbprint, updated_at: at })
+    .set({
+      issued_at: at,
+      holder_key_thumbprint: holderKeyThumbprint,
+      issuer_kid: issuerKid,
+      updated_at: at,
+    })
     .where('id', '=', id)
     .where('issued_at', 'is', null)
     .where('ended_at', 'is', null)

@@ -118,6 +118,11 @@ export type WalletOffersTable = {
   issued_at: Timestamp | null;
   /** The JWK thumbprint (RFC 7638) of the key the credential was bound to, once issued. */
   holder_key_thumbprint: string | null;
+  /**
+   * The `kid` of the issuer key that signed the credential, once issued (decision 114, migration
+   * 123); null before it is, and for one issued before the migration or by an instance of 1.1.0.
+   */
+  issuer_kid: string | null;
   /** Ended before its credential was issued (log out everywhere, a password reset; decision 013). */
   ended_at: Timestamp | null;
   created_at: Timestamp;

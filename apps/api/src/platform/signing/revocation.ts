@@ -26,7 +26,46 @@ export type Revocation = {
   readonly revokedAt: string;
   /** Revoked already by an earlier run: nothing was written. */
   readonly isRepeated: boolean;
+  /** The credentials issued with the key's `kid` recorded (migration 123): the ones the portal knows it signed. */
+  readonly signed: number;
+  /**
+   * The credentials issued with no `kid` recorded (before migration 123, or by an instance of 1.1.0
+   * during a rolling upgrade): whichever key signed them, the portal cannot say.
+   */
+  readonly unattributed: number;
 };
+
+/** The credentials `kid` signed as `wallet_offers` records them, and those that record no key. */
+async function signedCredentials(db: Db, kid: string): Promise<{ signed: number; unattributed: number }> {
+  const row = await db
+    .selectFrom('wallet_offers')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(eb.case().when('issuer_kid', '=', kid).then(1).else(0).end())
+        .as('signed'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('issuer_kid', 'is', null).then(1).else(0).end())
+        .as('unattributed'),
+    ])
+    .where('issued_at', 'is not', null)
+    .executeTakeFirst();
+  return { signed: Number(row?.signed ?? 0), unattributed: Number(row?.unattributed ?? 0) };
+}
+
+/**
+ * What the command says of the credentials the revoked key signed: how many the portal knows of,
+ * and how many it issued with no key recorded, with where to look for those (docs/wallet.md).
+ */
+export function signedCredentialLines({ kid, retiredAt, signed, unattributed }: Revocation): string[] {
+  const lines = [
+    `Credentials it signed that the portal knows of: ${signed} (wallet_offers.issuer_kid = '${kid}'); tell their holders to add the statement to their wallet again.`,
+  ];
+  if (unattributed > 0)
+    lines.push(
+      `Credentials issued with no key recorded: ${unattributed} (issued before migration 2026-12-07-123-wallet-offers-issuer-kid, or by an instance of an older release; wallet_offers.issuer_kid is null). The portal cannot say which key signed them: those issued while this key was in use (wallet_offers.issued_at up to its retirement, ${retiredAt}) are its.`,
+    );
+  return lines;
+}
 
 /** A `kid` as the JWKS lists it: the RFC 7638 thumbprint, SHA-256 in base64url (43 characters). */
 export const isWalletKid = (kid: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(kid);
@@ -88,10 +127,22 @@ export async function revokeKey({
       // revoked it first: told as if it had come before.
       const now = (await recordedWalletKeys(trx)).find((candidate) => candidate.jwk.kid === kid);
       if (now?.revokedAt)
-        return { kid, retiredAt: record.retiredAt, revokedAt: now.revokedAt, isRepeated: true };
+        return {
+          kid,
+          retiredAt: record.retiredAt,
+          revokedAt: now.revokedAt,
+          isRepeated: true,
+          ...(await signedCredentials(trx, kid)),
+        };
       throw currentKeyRefusal(kid);
     }
-    return { kid, retiredAt: record.retiredAt, revokedAt, isRepeated: record.revokedAt !== null };
+    return {
+      kid,
+      retiredAt: record.retiredAt,
+      revokedAt,
+      isRepeated: record.revokedAt !== null,
+      ...(await signedCredentials(trx, kid)),
+    };
   });
 }
 
