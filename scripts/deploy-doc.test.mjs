@@ -230,6 +230,15 @@ describe('the database on the same host or another', () => {
     const shown = quoted[1].slice(0, -'…'.length);
     expect(untrusted?.slice(0, shown.length)).toBe(shown);
     expect(shown).toContain("the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)");
+    // Where several parameters ask, the runbook's example is what the lines name.
+    const [, names, query] = /`([a-z]+(?: and [a-z]+)+)` for `\?([^`]+)`/.exec(text) ?? [];
+    expect(
+      unusableDatabase(
+        new Error('The server does not support SSL connections'),
+        `${url.split('?')[0]}?${query}`,
+      ),
+    ).toContain(`and ${names} ask for it`);
+    expect(unusableDatabase(selfSigned, `${url.split('?')[0]}?${query}`)).toContain(`leave ${names} out`);
   });
 });
 

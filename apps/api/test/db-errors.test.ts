@@ -134,7 +134,7 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
         // pg trusts only that CA, whichever parameter asked.
         for (const query of [`?sslmode=verify-full&sslrootcert=${ca}`, `?ssl=true&sslrootcert=${ca}`])
           expect(refused(query)).toMatch(
-            /not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\), and (sslmode|ssl) checks it and its name: the file sslrootcert names must hold the CA/,
+            /not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\), and (sslmode|ssl) and sslrootcert check it and its name: the file sslrootcert names must hold the CA/,
           );
         expect(
           unusableDatabase(
@@ -147,6 +147,25 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    });
+
+    it('names every parameter that asks, each on its own, and says to leave them all out', () => {
+      vi.stubEnv('PGSSLMODE', undefined);
+      // Leaving sslmode out alone would leave ssl=true asking.
+      expect(refused('?sslmode=require&ssl=true')).toBe(
+        "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslmode and ssl check it and its name: give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave sslmode and ssl out (docs/deploy.md, section 1).",
+      );
+      expect(refused('?ssl=1&sslnegotiation=direct&sslmode=verify-full')).toMatch(
+        /and sslmode, ssl and sslnegotiation check it and its name: .* leave sslmode, ssl and sslnegotiation out/,
+      );
+      // ssl=0 asks for nothing: leaving sslmode out is enough.
+      expect(refused('?ssl=0&sslmode=require')).toMatch(askedBy('sslmode'));
+      expect(
+        unusableDatabase(
+          new Error('The server does not support SSL connections'),
+          'postgres://lisbon:secret@db.internal:5432/lisbon?sslmode=require&ssl=true',
+        ),
+      ).toMatch(/the server does not take TLS, and sslmode and ssl ask for it/);
     });
 
     it('names PGSSLMODE beside a TLS parameter that asks for nothing (sslnegotiation=postgres)', () => {

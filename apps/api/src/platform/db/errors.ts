@@ -68,22 +68,30 @@ function asksForTls(config: string | ConnectionConfig): boolean | undefined {
  * the URL sets none of these does pg read `PGSSLMODE`: prefer, require, verify-ca, verify-full and
  * no-verify ask; disable, allow or an unknown mode do not.
  *
- * The parameter named is the first that asks on its own: the URL with none of the others, given
- * with an `ssl: false` of the client's own, which pg reads only where the URL sets no TLS (so
- * `PGSSLMODE` does not answer for a parameter that asks for nothing, `sslnegotiation=postgres`).
+ * The parameters named are every one that asks on its own (`?sslmode=require&ssl=true`: both, as
+ * leaving sslmode out would still leave ssl asking): the URL with none of the others, given with an
+ * `ssl: false` of the client's own, which pg reads only where the URL sets no TLS (so `PGSSLMODE`
+ * does not answer for a parameter that asks for nothing, `sslnegotiation=postgres`).
  */
-function tlsAskedBy(databaseUrl: string): string | undefined {
+function tlsAskedBy(databaseUrl: string): string[] | undefined {
   // A URL the driver cannot read (a certificate file it cannot open): it never connected.
   if (!asksForTls(databaseUrl)) return undefined;
-  if (!URL.canParse(databaseUrl)) return 'PGSSLMODE';
+  if (!URL.canParse(databaseUrl)) return ['PGSSLMODE'];
   const url = new URL(databaseUrl);
-  const asking = TLS_PARAMETERS.find((name) => {
+  const asking = TLS_PARAMETERS.filter((name) => {
     if (!url.searchParams.has(name)) return false;
     const alone = new URL(url);
     for (const other of TLS_PARAMETERS) if (other !== name) alone.searchParams.delete(other);
     return asksForTls({ connectionString: alone.href, ssl: false });
   });
-  return asking ?? 'PGSSLMODE';
+  return asking.length > 0 ? asking : ['PGSSLMODE'];
+}
+
+/** `sslmode`, `sslmode and ssl`, `sslmode, ssl and sslrootcert`. */
+function named(settings: readonly string[]): string {
+  return settings.length > 1
+    ? `${settings.slice(0, -1).join(', ')} and ${settings.at(-1)}`
+    : (settings[0] ?? '');
 }
 
 /** Whether a network error is about the server `url` names (not the object store or Redis). */
@@ -112,8 +120,10 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
   let reason = REFUSED[code];
   if (!reason && NOT_REACHED[code] && URL.canParse(databaseUrl) && isAbout(error, new URL(databaseUrl)))
     reason = NOT_REACHED[code];
-  if (!reason && /does not support SSL/.test(message))
-    reason = `the server does not take TLS, and ${tlsAskedBy(databaseUrl) ?? 'sslmode'} asks for it`;
+  if (!reason && /does not support SSL/.test(message)) {
+    const asking = tlsAskedBy(databaseUrl) ?? ['sslmode'];
+    reason = `the server does not take TLS, and ${named(asking)} ${asking.length > 1 ? 'ask' : 'asks'} for it`;
+  }
   // A certificate refused: the database's, when the driver asked it for TLS (the URL or PGSSLMODE)
   // and the error is not the object store's (the AWS SDK's errors carry $metadata).
   const askedBy =
@@ -125,11 +135,13 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
   if (askedBy) {
     // With an sslrootcert (beside sslmode or alone), the CA in its file is the only one pg trusts:
     // NODE_EXTRA_CA_CERTS does not count, and leaving sslmode out would still ask for TLS.
+    // Otherwise leaving out every parameter that asks ends TLS (PGSSLMODE aside).
     const hasRootCert = URL.canParse(databaseUrl) && new URL(databaseUrl).searchParams.get('sslrootcert');
     const remedy = hasRootCert
       ? "the file sslrootcert names must hold the CA that signed the server's certificate, issued for the host the URL names"
-      : `give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${askedBy} out`;
-    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${askedBy} checks it and its name: ${remedy} (docs/deploy.md, section 1).`;
+      : `give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${named(askedBy)} out`;
+    const checks = askedBy.length > 1 ? 'check' : 'checks';
+    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${named(askedBy)} ${checks} it and its name: ${remedy} (docs/deploy.md, section 1).`;
   }
   return reason ? `DATABASE_URL: the database cannot be used: ${reason} (${message || code}).` : undefined;
 }
