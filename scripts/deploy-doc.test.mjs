@@ -239,6 +239,21 @@ describe('the database on the same host or another', () => {
       ),
     ).toContain(`and ${names} ask for it`);
     expect(unusableDatabase(selfSigned, `${url.split('?')[0]}?${query}`)).toContain(`leave ${names} out`);
+    // libpq's verify-ca, which checks the CA and not the name, as the runbook says the line says.
+    const [, notTheName] = /\(`…([^`]+)`\)/.exec(text) ?? [];
+    const dir = mkdtempSync(join(tmpdir(), 'lisbon-db-ca-'));
+    try {
+      const ca = join(dir, 'ca.pem');
+      writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+      const verifyCa = `${url.split('?')[0]}?uselibpqcompat=true&sslmode=verify-ca&sslrootcert=${ca}`;
+      expect(text).toContain('`verify-ca` checks it against the CA of `sslrootcert`');
+      expect(unusableDatabase(selfSigned, verifyCa)).toContain(notTheName);
+      expect(unusableDatabase(selfSigned, verifyCa.replace('verify-ca', 'verify-full'))).not.toContain(
+        notTheName,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

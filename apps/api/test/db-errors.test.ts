@@ -136,6 +136,20 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
           expect(refused(query)).toMatch(
             /not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\), and (sslmode|ssl) and sslrootcert check it and its name: the file sslrootcert names must hold the CA/,
           );
+        // With uselibpqcompat=true, verify-ca (and require beside sslrootcert) checks the CA and not
+        // the name (pg-connection-string gives Node a checkServerIdentity that accepts any name); without
+        // it, and with verify-full, the driver checks both.
+        for (const mode of ['verify-ca', 'require'])
+          expect(refused(`?uselibpqcompat=true&sslmode=${mode}&sslrootcert=${ca}`)).toBe(
+            "DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT), and sslmode and sslrootcert check it, not its name: the file sslrootcert names must hold the CA that signed the server's certificate (docs/deploy.md, section 1).",
+          );
+        for (const query of [
+          `?uselibpqcompat=true&sslmode=verify-full&sslrootcert=${ca}`,
+          `?sslmode=verify-ca&sslrootcert=${ca}`,
+        ])
+          expect(refused(query)).toMatch(
+            /and sslmode and sslrootcert check it and its name: the file sslrootcert names must hold the CA that signed the server's certificate, issued for the host the URL names/,
+          );
         expect(
           unusableDatabase(
             new Error('The server does not support SSL connections'),

@@ -26,8 +26,8 @@ const REFUSED: Record<string, string> = {
 
 /**
  * Node's refusals of a server's TLS certificate: the portal's driver reads every sslmode as
- * verify-full, so a self-signed certificate (Debian's "snakeoil") or one of a CA Node does not know
- * fails, and a certificate for another name.
+ * verify-full (unless uselibpqcompat=true), so a self-signed certificate (Debian's "snakeoil") or
+ * one of a CA Node does not know fails, and a certificate for another name.
  */
 const UNTRUSTED_CERTIFICATE = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -47,15 +47,21 @@ type NetworkError = { port?: unknown; hostname?: unknown; errors?: unknown };
 const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslnegotiation', 'sslrootcert', 'sslcert', 'sslkey'] as const;
 
 /**
- * Whether pg's own ConnectionParameters asks the server for TLS for a client given `config`;
- * undefined when it cannot read it (a certificate file it cannot open).
+ * The TLS options pg's own ConnectionParameters gives Node for a client given `config` (false for
+ * none); undefined when it cannot read it (a certificate file it cannot open).
  */
-function asksForTls(config: string | ConnectionConfig): boolean | undefined {
+function tlsOptions(config: string | ConnectionConfig): ConnectionParameters['ssl'] {
   try {
-    return Boolean(new ConnectionParameters(config).ssl);
+    return new ConnectionParameters(config).ssl ?? false;
   } catch {
     return undefined;
   }
+}
+
+/** Whether pg asks the server for TLS for a client given `config`; undefined as tlsOptions. */
+function asksForTls(config: string | ConnectionConfig): boolean | undefined {
+  const ssl = tlsOptions(config);
+  return ssl === undefined ? undefined : Boolean(ssl);
 }
 
 /**
@@ -82,7 +88,10 @@ function tlsAskedBy(databaseUrl: string): string[] | undefined {
     if (!url.searchParams.has(name)) return false;
     const alone = new URL(url);
     for (const other of TLS_PARAMETERS) if (other !== name) alone.searchParams.delete(other);
-    return asksForTls({ connectionString: alone.href, ssl: false });
+    // sslnegotiation of the client's own too, so that no PGSSLNEGOTIATION=direct refuses the URL
+    // with ssl=0. Refused alone, the parameter asks: sslmode=verify-ca without the sslrootcert
+    // beside it, which pg-connection-string refuses with uselibpqcompat=true.
+    return asksForTls({ connectionString: alone.href, ssl: false, sslnegotiation: 'postgres' }) !== false;
   });
   return asking.length > 0 ? asking : ['PGSSLMODE'];
 }
@@ -133,15 +142,20 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
       ? tlsAskedBy(databaseUrl)
       : undefined;
   if (askedBy) {
-    // With an sslrootcert (beside sslmode or alone), the CA in its file is the only one pg trusts:
-    // NODE_EXTRA_CA_CERTS does not count, and leaving sslmode out would still ask for TLS.
-    // Otherwise leaving out every parameter that asks ends TLS (PGSSLMODE aside).
-    const hasRootCert = URL.canParse(databaseUrl) && new URL(databaseUrl).searchParams.get('sslrootcert');
-    const remedy = hasRootCert
-      ? "the file sslrootcert names must hold the CA that signed the server's certificate, issued for the host the URL names"
-      : `give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${named(askedBy)} out`;
-    const checks = askedBy.length > 1 ? 'check' : 'checks';
-    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${named(askedBy)} ${checks} it and its name: ${remedy} (docs/deploy.md, section 1).`;
+    // What pg gives Node: with an sslrootcert (beside sslmode or alone) the CA in its file is the
+    // only one trusted (NODE_EXTRA_CA_CERTS does not count, and leaving sslmode out would still ask
+    // for TLS); otherwise leaving out every parameter that asks ends TLS (PGSSLMODE aside). With
+    // uselibpqcompat=true, verify-ca (and require beside an sslrootcert) checks no name: pg gives
+    // Node a checkServerIdentity that accepts any.
+    const ssl = tlsOptions(databaseUrl);
+    const options = typeof ssl === 'object' ? ssl : {};
+    const checksName = typeof options.checkServerIdentity !== 'function';
+    const remedy =
+      options.ca !== undefined
+        ? `the file sslrootcert names must hold the CA that signed the server's certificate${checksName ? ', issued for the host the URL names' : ''}`
+        : `give its CA in NODE_EXTRA_CA_CERTS, or, for a server on the same host, leave ${named(askedBy)} out`;
+    const checks = `${askedBy.length > 1 ? 'check' : 'checks'} it${checksName ? ' and its name' : ', not its name'}`;
+    return `DATABASE_URL: the database cannot be used: the server's TLS certificate is not trusted (${code}), and ${named(askedBy)} ${checks}: ${remedy} (docs/deploy.md, section 1).`;
   }
   return reason ? `DATABASE_URL: the database cannot be used: ${reason} (${message || code}).` : undefined;
 }
