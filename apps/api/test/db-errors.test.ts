@@ -182,6 +182,25 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
       ).toMatch(/the server does not take TLS, and sslmode and ssl ask for it/);
     });
 
+    it('reads a URL as the driver does where URL cannot (a socket named by ?host=)', () => {
+      vi.stubEnv('PGSSLMODE', undefined);
+      const socket = 'postgres://lisbon@/lisbon?host=/run/postgresql';
+      expect(URL.canParse(socket)).toBe(false);
+      const noTls = new Error('The server does not support SSL connections');
+      expect(unusableDatabase(noTls, `${socket}&sslmode=require`)).toBe(
+        'DATABASE_URL: the database cannot be used: the server does not take TLS, and sslmode asks for it (The server does not support SSL connections).',
+      );
+      const selfSigned = networkError('DEPTH_ZERO_SELF_SIGNED_CERT', {}, 'self-signed certificate');
+      expect(unusableDatabase(selfSigned, `${socket}&sslmode=require&ssl=true`)).toMatch(
+        /and sslmode and ssl check it and its name: .* leave sslmode and ssl out/,
+      );
+      expect(unusableDatabase(selfSigned, socket)).toBeUndefined();
+      vi.stubEnv('PGSSLMODE', 'require');
+      expect(unusableDatabase(noTls, socket)).toMatch(/and PGSSLMODE asks for it/);
+      expect(unusableDatabase(noTls, `${socket}&ssl=true`)).toMatch(/and ssl asks for it/);
+      expect(unusableDatabase(selfSigned, `${socket}&sslmode=disable`)).toBeUndefined();
+    });
+
     it('names PGSSLMODE beside a TLS parameter that asks for nothing (sslnegotiation=postgres)', () => {
       vi.stubEnv('PGSSLMODE', 'require');
       expect(refused('?sslnegotiation=postgres')).toMatch(askedBy('PGSSLMODE'));

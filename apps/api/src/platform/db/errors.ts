@@ -43,7 +43,7 @@ const UNTRUSTED_CERTIFICATE = new Set([
 
 type NetworkError = { port?: unknown; hostname?: unknown; errors?: unknown };
 
-/** The URL's parameters that set TLS for the driver, the first one asking for it naming what asked. */
+/** The URL's parameters that set TLS for the driver; the lines name each one that asks on its own. */
 const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslnegotiation', 'sslrootcert', 'sslcert', 'sslkey'] as const;
 
 /**
@@ -65,6 +65,28 @@ function asksForTls(config: string | ConnectionConfig): boolean | undefined {
 }
 
 /**
+ * The URL's query as pg-connection-string reads it, and the URL with another query in its place.
+ * pg-connection-string reads the query of a WHATWG URL, from the first `?` to a `#`, and reads one
+ * `new URL` refuses (a socket's `postgres://user@/db?host=/run/postgresql`) with a host of its own
+ * put after the `@`: the same query, which the driver then read. So the query is cut from the text
+ * as it is, and every judgment of what asks for TLS left to pg's ConnectionParameters.
+ */
+function queryOf(databaseUrl: string): {
+  query: URLSearchParams;
+  withQuery: (query: URLSearchParams) => string;
+} {
+  const hash = databaseUrl.indexOf('#');
+  const fragment = hash === -1 ? '' : databaseUrl.slice(hash);
+  const beforeHash = hash === -1 ? databaseUrl : databaseUrl.slice(0, hash);
+  const mark = beforeHash.indexOf('?');
+  const base = mark === -1 ? beforeHash : beforeHash.slice(0, mark);
+  return {
+    query: new URLSearchParams(mark === -1 ? '' : beforeHash.slice(mark + 1)),
+    withQuery: (query) => `${base}?${query.toString()}${fragment}`,
+  };
+}
+
+/**
  * What made the driver ask the server for TLS: the URL's parameter, or `PGSSLMODE`; undefined when
  * it asks for none. Read by pg's own ConnectionParameters, from the URL as the pool is given it
  * (its `connectionString`, with no `ssl` of its own), rather than by a rule of ours. In pg 8.23:
@@ -82,16 +104,17 @@ function asksForTls(config: string | ConnectionConfig): boolean | undefined {
 function tlsAskedBy(databaseUrl: string): string[] | undefined {
   // A URL the driver cannot read (a certificate file it cannot open): it never connected.
   if (!asksForTls(databaseUrl)) return undefined;
-  if (!URL.canParse(databaseUrl)) return ['PGSSLMODE'];
-  const url = new URL(databaseUrl);
+  const { query, withQuery } = queryOf(databaseUrl);
   const asking = TLS_PARAMETERS.filter((name) => {
-    if (!url.searchParams.has(name)) return false;
-    const alone = new URL(url);
-    for (const other of TLS_PARAMETERS) if (other !== name) alone.searchParams.delete(other);
+    if (!query.has(name)) return false;
+    const alone = new URLSearchParams(query);
+    for (const other of TLS_PARAMETERS) if (other !== name) alone.delete(other);
     // sslnegotiation of the client's own too, so that no PGSSLNEGOTIATION=direct refuses the URL
     // with ssl=0. Refused alone, the parameter asks: sslmode=verify-ca without the sslrootcert
     // beside it, which pg-connection-string refuses with uselibpqcompat=true.
-    return asksForTls({ connectionString: alone.href, ssl: false, sslnegotiation: 'postgres' }) !== false;
+    return (
+      asksForTls({ connectionString: withQuery(alone), ssl: false, sslnegotiation: 'postgres' }) !== false
+    );
   });
   return asking.length > 0 ? asking : ['PGSSLMODE'];
 }
