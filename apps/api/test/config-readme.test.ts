@@ -131,3 +131,33 @@ describe('the README’s configuration table', () => {
     expect([...read].filter((name) => !benchReadme.includes(`\`${name}`))).toEqual([]);
   });
 });
+
+describe('the lines the docs give for lisbon.env', () => {
+  it('carry no comment after a value, which systemd keeps in the value and Node cuts off', () => {
+    // systemd's EnvironmentFile= takes `KEY=value   # a note` whole as the value (a comment is a
+    // line of its own), while bin/lisbon's `node --env-file` ends it at the `#`: the service would
+    // read another value than the command line, or refuse one (ANCHOR_CHAIN_ID). A line the docs
+    // give to copy into lisbon.env says its note on a line of its own.
+    const read = variablesRead();
+    const docs = [
+      'README.md',
+      ...readdirSync(join(REPO_ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
+    const commented = docs.flatMap((path) => {
+      const blocks = [
+        ...readFileSync(join(REPO_ROOT, path), 'utf8').matchAll(/^\s*```[a-z]*\n([\s\S]*?)^\s*```/gm),
+      ];
+      return blocks
+        .flatMap((block) => (block[1] ?? '').split('\n'))
+        .filter((line) => {
+          const [, name = '', value = ''] = /^\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line) ?? [];
+          // A shell's assignment from a command (`$(…)`) is run, not copied into the file.
+          return read.has(name) && !value.includes('$(') && /\s#/.test(value.replace(/^"[^"]*"/, ''));
+        })
+        .map((line) => `${path}: ${line.trim()}`);
+    });
+    expect(commented).toEqual([]);
+  });
+});
