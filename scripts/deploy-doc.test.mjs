@@ -1,9 +1,10 @@
 // docs/deploy.md read as a new operator follows it: what it says of the release's scripts holds.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { COMMANDS, commandUsage } from '../apps/api/src/cli-usage.ts';
 import { unusableDatabase } from '../apps/api/src/platform/db/errors.ts';
 import { execForTest } from './test-commands.mjs';
 
@@ -593,5 +594,65 @@ describe('pg_hba.conf and the server’s addresses', () => {
     );
     expect(text).toContain("`listen_addresses = '*'`");
     expect(text).toMatch(/`listen_addresses` and `max_connections` only at `systemctl restart postgresql`/);
+  });
+});
+
+describe('the commands the docs give', () => {
+  // README.md and every doc an operator reads, their code spans (a span may wrap) and their code
+  // blocks' lines: each `lisbon <command>` and `npm run cli -- <command>` with what follows it, and
+  // a span that starts with a command and its options (the README's table of the command line).
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+  const COMMAND =
+    /(?:\blisbon|\bnpm run (?:-s |--silent )?cli --|^(?=[a-z]+:[a-z-]+ --)) ?([a-z]+:[a-z-]+|migrate|backup|restore|help|serve|--version|-V)((?: (?:--?[a-z][a-z-]*|<[^>]*>|[^\s`|;&#()]+))*)/g;
+  const given = docs.flatMap((path) => {
+    const text = readFileSync(join(ROOT, path), 'utf8');
+    const blocks = [...text.matchAll(/^\s*```[a-z]*\n([\s\S]*?)^\s*```/gm)].map((block) => block[1]);
+    const prose = text.replace(/^\s*```[a-z]*\n[\s\S]*?^\s*```/gm, '');
+    const pieces = [
+      ...blocks.flatMap((block) => block.split('\n')),
+      ...[...prose.matchAll(/`([^`]+)`/g)].map((span) => span[1].replace(/\s+/g, ' ')),
+    ];
+    return pieces.flatMap((piece) =>
+      [...piece.matchAll(COMMAND)].map(([whole, command, rest]) => ({
+        path,
+        whole,
+        command,
+        flags: [...rest.matchAll(/(?:^| )(--[a-z][a-z-]*)/g)].map((flag) => flag[1]),
+        isRelease: whole.startsWith('lisbon'),
+        isNpm: whole.startsWith('npm'),
+      })),
+    );
+  });
+
+  it('name commands the CLI has, with the options its usage gives them', () => {
+    expect(given.length).toBeGreaterThan(50);
+    const wrong = given.flatMap(({ path, whole, command, flags }) => {
+      if (['help', 'serve', '--version', '-V'].includes(command))
+        return flags.length > 0 ? [`${path}: ${whole}`] : [];
+      if (!COMMANDS.includes(command)) return [`${path}: ${whole}`];
+      const usage = commandUsage(command);
+      return flags
+        .filter((flag) => !new RegExp(`${flag}(?![a-z-])`).test(usage))
+        .map((flag) => `${path}: ${whole} (${flag})`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('give a command of docs/ as lisbon runs it on the release’s host, not only as npm run cli in a checkout', () => {
+    // A host installed from the release has no checkout and no npm: `lisbon …` (README, "The
+    // command line"); every doc that gives a command's npm form gives its lisbon form too.
+    const checkoutOnly = given
+      .filter(({ path, isNpm }) => path.startsWith('docs/') && isNpm)
+      .filter(
+        ({ path, command }) =>
+          !given.some((other) => other.path === path && other.isRelease && other.command === command),
+      )
+      .map(({ path, command }) => `${path}: ${command}`);
+    expect(checkoutOnly).toEqual([]);
   });
 });
