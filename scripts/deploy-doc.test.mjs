@@ -656,3 +656,33 @@ describe('the commands the docs give', () => {
     expect(checkoutOnly).toEqual([]);
   });
 });
+
+describe('the units the docs name', () => {
+  it('are the ones the release ships in systemd/, an instance of lisbon@.service by its port', () => {
+    const units = readdirSync(join(ROOT, 'packaging/systemd'));
+    const docs = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
+    // systemctl's unit, and each -u of journalctl (not sudo's -u lisbon).
+    const named = docs.flatMap((path) =>
+      readFileSync(join(ROOT, path), 'utf8')
+        .split('\n')
+        .flatMap((line) => [
+          ...line.matchAll(/systemctl [a-z-]+(?: --now)? '?(lisbon[a-z@*0-9.-]*)/g),
+          ...(line.includes('journalctl')
+            ? line.slice(line.indexOf('journalctl')).matchAll(/ -u '?(lisbon[a-z@*0-9.-]*)/g)
+            : []),
+        ])
+        .map(([, unit]) => ({ path, unit })),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    const unknown = named.filter(({ unit }) => {
+      const file = unit.replace(/@(\d+|\*)/, '@').replace(/\.$/, '');
+      return !units.includes(file) && !units.includes(`${file}.service`);
+    });
+    expect(unknown.map(({ path, unit }) => `${path}: ${unit}`)).toEqual([]);
+  });
+});
