@@ -94,11 +94,8 @@ export const enUS = {
     tryAgainOrContact: 'Try again or contact us',
     tokenNotFound: 'Token not found',
     requestNewLink: 'Request a new link',
-    unsubscribeFailed: 'Something went wrong while unsubscribing. Please try again later.',
     exportFailed: 'An error occurred while exporting your document. Try again on another browser.',
     pageNotFound: 'Page not found',
-    paymentFailed: 'Payment failed! Try again or contact your bank.',
-    limitReached: 'Limit reached',
     forbidden: 'You do not have access to this page.',
     registered: 'Registration successful',
     accountActivated: 'Account activated',
@@ -109,8 +106,6 @@ export const enUS = {
     twoFactorEnabled: 'Two-factor authentication enabled',
     twoFactorDisabled: 'Two-factor authentication disabled',
     exportSucceeded: 'Export successful',
-    paymentSucceeded: 'Payment successful',
-    shippingUpdated: 'Shipping information updated',
   },
   home: {
     title: 'Recognition of foreign qualifications',
@@ -197,10 +192,7 @@ export const enUS = {
     activate: { title: 'Activate your account', purpose: 'Confirm your account and choose your password.' },
     recoverPassword: { title: 'Recover your password', purpose: 'Receive a link to set a new password.' },
     resetPassword: { title: 'Set a new password', purpose: 'Choose a new password for your account.' },
-    marketingOptOut: {
-      title: 'Newsletter unsubscribe',
-      purpose: 'Stop receiving the newsletter at your email address.',
-    },
+    marketingOptOut: { title: 'Newsletter unsubscribe' },
     account: {
       // The menu's link says "Profile" (nav.profile): one name for the page.
       title: 'Profile',
@@ -208,15 +200,7 @@ export const enUS = {
       purposeStaff:
         'Keep your details up to date and change your settings: password and two-factor authentication.',
     },
-    appeal: {
-      title: 'Appeal or amendment',
-      purpose: 'Ask for an appeal or an amendment of a released statement.',
-    },
-    terms: { title: 'Terms and conditions', purpose: 'The terms and conditions of the service.' },
-    delivery: {
-      title: 'Return delivery',
-      purpose: 'Have your original documents sent back: cart, shipping, billing, payment and waybill.',
-    },
+    terms: { title: 'Terms and conditions' },
   },
   validation: VALIDATION_EN,
   // The API's messages the SPA shows of its own accord (the domain's, in this language only).

@@ -82,13 +82,9 @@ export const itIT: PublicCatalogue = {
     tryAgainOrContact: 'Riprova o contattaci',
     tokenNotFound: 'Token non trovato',
     requestNewLink: 'Richiedi un nuovo link',
-    unsubscribeFailed:
-      'Si è verificato un problema durante l’annullamento dell’iscrizione. Riprova più tardi.',
     exportFailed:
       'Si è verificato un errore durante l’esportazione del documento. Riprova con un altro browser.',
     pageNotFound: 'Pagina non trovata',
-    paymentFailed: 'Pagamento non riuscito! Riprova o contatta la tua banca.',
-    limitReached: 'Limite raggiunto',
     forbidden: 'Non hai accesso a questa pagina.',
     registered: 'Registrazione completata',
     accountActivated: 'Account attivato',
@@ -99,8 +95,6 @@ export const itIT: PublicCatalogue = {
     twoFactorEnabled: 'Autenticazione a due fattori attivata',
     twoFactorDisabled: 'Autenticazione a due fattori disattivata',
     exportSucceeded: 'Esportazione completata',
-    paymentSucceeded: 'Pagamento riuscito',
-    shippingUpdated: 'Dati di spedizione aggiornati',
   },
   home: {
     title: 'Riconoscimento dei titoli di studio esteri',
@@ -195,10 +189,7 @@ export const itIT: PublicCatalogue = {
       title: 'Imposta una nuova password',
       purpose: 'Scegli una nuova password per il tuo account.',
     },
-    marketingOptOut: {
-      title: 'Annulla iscrizione alla newsletter',
-      purpose: 'Smetti di ricevere la newsletter al tuo indirizzo email.',
-    },
+    marketingOptOut: { title: 'Annulla iscrizione alla newsletter' },
     account: {
       // The menu's link says "Profilo" (nav.profile): one name for the page.
       title: 'Profilo',
@@ -206,16 +197,7 @@ export const itIT: PublicCatalogue = {
       purposeStaff:
         'Tieni aggiornati i tuoi dati e modifica le impostazioni: password e autenticazione a due fattori.',
     },
-    appeal: {
-      title: 'Ricorso o rettifica',
-      purpose: 'Chiedi un ricorso o una rettifica di un attestato rilasciato.',
-    },
-    terms: { title: 'Termini e condizioni', purpose: 'I termini e le condizioni del servizio.' },
-    delivery: {
-      title: 'Spedizione di ritorno',
-      purpose:
-        'Fatti rispedire i documenti originali: carrello, spedizione, fatturazione, pagamento e lettera di vettura.',
-    },
+    terms: { title: 'Termini e condizioni' },
   },
   validation: VALIDATION_IT,
   apiErrors: SPA_ERRORS_IT,

@@ -152,7 +152,6 @@ export const operationsEn = {
         notes: 'Notes',
         history: 'History',
       },
-      step: 'Now: {{status}}',
       prefilled: 'Taken from the request: check it.',
       sentBack: 'Sent back to evaluation by {{name}}: {{note}}',
       record: {
@@ -174,8 +173,6 @@ export const operationsEn = {
       selectAll: 'Select every request on this page',
       message_one: 'Message the applicant ({{count}})',
       message_other: 'Message the applicants ({{count}})',
-      assignable_one: '{{count}} of the selected requests can be assigned.',
-      assignable_other: '{{count}} of the selected requests can be assigned.',
       dialogTitle: 'A message to the applicants',
       intro_one:
         'The applicant of request {{ids}} reads it in the request’s messages and receives it by mail, in their language. It asks nothing of them: to ask a question, open the request.',

@@ -153,7 +153,6 @@ export const operationsIt: typeof operationsEn = {
         notes: 'Note',
         history: 'Cronologia',
       },
-      step: 'Ora: {{status}}',
       prefilled: 'Ripreso dalla richiesta: controllalo.',
       sentBack: 'Rimandata in valutazione da {{name}}: {{note}}',
       record: {
@@ -175,8 +174,6 @@ export const operationsIt: typeof operationsEn = {
       selectAll: 'Seleziona tutte le richieste di questa pagina',
       message_one: 'Scrivi al richiedente ({{count}})',
       message_other: 'Scrivi ai richiedenti ({{count}})',
-      assignable_one: '{{count}} delle richieste selezionate si può assegnare.',
-      assignable_other: '{{count}} delle richieste selezionate si possono assegnare.',
       dialogTitle: 'Un messaggio ai richiedenti',
       intro_one:
         'Il richiedente della richiesta {{ids}} lo legge nei messaggi della richiesta e lo riceve per email, nella sua lingua. Non gli chiede nulla: per porre una domanda, apri la richiesta.',

@@ -19,6 +19,5 @@ export const publicationEn = {
     verifyPage: 'Open its verification page',
     withdrawn:
       'The statement was withdrawn on {{date}} (lisbon statement:withdraw): its checks answer NOT valid, and no statement of appeal or amended statement can be issued. An open appeal can only be rejected.',
-    refresh: 'Check again',
   },
 };

@@ -18,6 +18,5 @@ export const publicationIt: typeof publicationEn = {
     verifyPage: 'Apri la sua pagina di verifica',
     withdrawn:
       'L’attestato è stato ritirato il {{date}} (lisbon statement:withdraw): le sue verifiche rispondono NON valido e non si possono emettere attestati di ricorso né attestati rettificati. Un ricorso aperto si può solo respingere.',
-    refresh: 'Controlla di nuovo',
   },
 };

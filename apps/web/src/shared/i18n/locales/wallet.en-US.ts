@@ -15,7 +15,6 @@ export const walletEn = {
     newOffer: 'Make a new offer',
     close: 'Close',
     offerFailed: 'The offer could not be made. Please try again.',
-    checkLink: 'Check a credential from a wallet',
     checkIntro:
       'Someone can show you their recognition statement from a digital wallet. Ask them to scan this code with their wallet, or open the link on the device that holds the wallet.',
     checkTitle: 'Check a credential from a wallet',
@@ -46,6 +45,5 @@ export const walletEn = {
     /** Why a statement is no longer in force: the PDF check's own words. */
     reasons: { superseded: VERIFY_MESSAGES_EN.superseded, revoked: VERIFY_MESSAGES_EN.revoked },
     disclosed: 'What the holder disclosed',
-    unknownRequest: 'There is no such request.',
   },
 };

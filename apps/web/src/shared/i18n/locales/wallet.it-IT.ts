@@ -16,7 +16,6 @@ export const walletIt: typeof walletEn = {
     newOffer: 'Crea una nuova offerta',
     close: 'Chiudi',
     offerFailed: 'Non è stato possibile creare l’offerta. Riprova.',
-    checkLink: 'Verifica una credenziale da un portafoglio',
     checkIntro:
       'Qualcuno può mostrarti il proprio attestato di riconoscimento da un portafoglio digitale. Chiedigli di inquadrare questo codice con il portafoglio, oppure di aprire il link sul dispositivo che contiene il portafoglio.',
     checkTitle: 'Verifica una credenziale da un portafoglio',
@@ -47,6 +46,5 @@ export const walletIt: typeof walletEn = {
     outcomes: { passed: 'superato', failed: 'non superato', not_checked: 'non verificato' },
     reasons: { superseded: VERIFY_MESSAGES_IT.superseded, revoked: VERIFY_MESSAGES_IT.revoked },
     disclosed: 'Dati mostrati dal titolare',
-    unknownRequest: 'Questa richiesta non esiste.',
   },
 };
