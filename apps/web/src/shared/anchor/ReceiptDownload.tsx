@@ -6,17 +6,19 @@ import { errorMessage } from '../ui/errorMessage';
 import { saveBlob } from '../ui/saveBlob';
 
 /** GET /verify/{id}/receipt (public): the statement's blockchain receipt, saved as the API sends it. */
-export async function downloadReceipt(certificateId: string): Promise<void> {
+export async function downloadReceipt(certificateId: string, fileName: string): Promise<void> {
   const blob = await api.download(`verify/${encodeURIComponent(certificateId)}/receipt`, undefined, {
     auth: false,
   });
-  saveBlob(blob, `statement-${certificateId}.receipt.json`);
+  saveBlob(blob, fileName);
 }
 
 /** The proof of an anchored statement, to keep with its PDF: what anyone needs to check it without us. */
 export function ReceiptDownload({ certificateId }: { certificateId: string }) {
   const { t } = useTranslation();
-  const download = useMutation({ mutationFn: () => downloadReceipt(certificateId) });
+  const download = useMutation({
+    mutationFn: () => downloadReceipt(certificateId, t('anchor.receiptFileName', { id: certificateId })),
+  });
   return (
     <Stack gap={4} align="flex-start">
       <Button variant="outline" size="xs" onClick={() => download.mutate()} loading={download.isPending}>

@@ -170,6 +170,20 @@ describe('translation catalogues', () => {
     expect(unshown).toEqual([]);
   });
 
+  it('names every file a page saves in the language in use, as the consent form is named, never in English alone', () => {
+    // A name written in the code (`statement-${id}.pdf`) is English in every language; a name
+    // from the catalogue (t('consent.fileName')) is the reader's. The extension and what fills the
+    // name (`${id}`) say nothing in a language.
+    const written = code.flatMap((text) =>
+      [...text.matchAll(/[`'"]([^`'"\n]*\.(?:pdf|json|txt|csv|zip))[`'"]/g)].map((match) => match[1] ?? ''),
+    );
+    const worded = written.filter(
+      (name) =>
+        !english.has(name) && /\p{L}{2}/u.test(name.replace(/\$\{[^}]*\}/g, '').replace(/\.\w+$/, '')),
+    );
+    expect(worded).toEqual([]);
+  });
+
   it('carries the identity messages of spec §5 and §8 word for word in English', () => {
     const { messages, validation } = catalogues['en-US'];
     expect(messages.loginFailed).toBe('Invalid credentials');

@@ -32,8 +32,8 @@ export const invoiceQuery = (id: number) =>
     queryFn: async () => (await api.get('invoices', id, { schema: fiscalDocumentSchema })).data,
   });
 
-/** GET /invoices/{id}/pdf, saved as e.g. `invoice-2026-000042.pdf`. */
-export async function downloadInvoicePdf(document: FiscalDocument): Promise<void> {
+/** GET /invoices/{id}/pdf, saved under the reader's `fileName` (invoices.fileNames). */
+export async function downloadInvoicePdf(document: FiscalDocument, fileName: string): Promise<void> {
   const blob = await api.download(`invoices/${document.id}/pdf`);
-  saveBlob(blob, `${document.kind}-${document.number.replace(/\W+/g, '-')}.pdf`);
+  saveBlob(blob, fileName);
 }

@@ -4,12 +4,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Saves the codes as a text file. */
-function download(codes: readonly string[]): void {
+function download(codes: readonly string[], fileName: string): void {
   const blob = new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${PORTAL_NAME.toLowerCase()}-recovery-codes.txt`;
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }
@@ -42,7 +42,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
             </Button>
           )}
         </CopyButton>
-        <Button variant="light" onClick={() => download(codes)}>
+        <Button
+          variant="light"
+          onClick={() =>
+            download(codes, t('account.twoFactor.recoveryFileName', { portal: PORTAL_NAME.toLowerCase() }))
+          }
+        >
           {t('account.twoFactor.downloadCodes')}
         </Button>
         <Button onClick={onDone}>{t('account.twoFactor.savedCodes')}</Button>

@@ -92,7 +92,10 @@ export function InvoicePage() {
     setIsExporting(true);
     setExportFailed(false);
     try {
-      await downloadInvoicePdf(document);
+      await downloadInvoicePdf(
+        document,
+        t(`invoices.fileNames.${document.kind}`, { number: document.number.replace(/\W+/g, '-') }),
+      );
       showSuccess(t('messages.exportSucceeded'));
     } catch {
       setExportFailed(true);

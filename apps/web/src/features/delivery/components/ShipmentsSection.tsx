@@ -20,7 +20,10 @@ function Shipment({ shipment }: { shipment: Delivery }) {
     setFailure(null);
     setIsBusy(true);
     try {
-      saveBlob(await downloadWaybill(shipment.id), `waybill-${shipment.waybill_number ?? shipment.id}.pdf`);
+      saveBlob(
+        await downloadWaybill(shipment.id),
+        t('delivery.shipments.waybillFileName', { number: shipment.waybill_number ?? shipment.id }),
+      );
     } catch (error) {
       setFailure(errorMessage(error, t));
     } finally {

@@ -16,11 +16,7 @@ export const createAppeal = (practiceId: number, body: CreateAppeal) =>
   api.create(`practices/${practiceId}/appeal`, body, { schema: appealOverviewSchema });
 
 /** GET /practices/{id}/appeal/statement/pdf: the statement of appeal or the amended statement. */
-export async function downloadAppealStatement(
-  practiceId: number,
-  kind: 'appeal' | 'amendment',
-  certificateId: string,
-): Promise<void> {
+export async function downloadAppealStatement(practiceId: number, fileName: string): Promise<void> {
   const blob = await api.download(`practices/${practiceId}/appeal/statement/pdf`);
-  saveBlob(blob, `${kind === 'appeal' ? 'statement-of-appeal' : 'amended-statement'}-${certificateId}.pdf`);
+  saveBlob(blob, fileName);
 }

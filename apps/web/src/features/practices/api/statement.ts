@@ -18,8 +18,8 @@ export const statementQuery = (practiceId: number) =>
     },
   });
 
-/** GET /practices/{id}/statement/pdf: the signed original, saved as it came. */
-export async function downloadStatementPdf(practiceId: number, certificateId: string): Promise<void> {
+/** GET /practices/{id}/statement/pdf: the signed original, saved as it came, under the reader's `fileName`. */
+export async function downloadStatementPdf(practiceId: number, fileName: string): Promise<void> {
   const blob = await api.download(`practices/${practiceId}/statement/pdf`);
-  saveBlob(blob, `statement-${certificateId}.pdf`);
+  saveBlob(blob, fileName);
 }

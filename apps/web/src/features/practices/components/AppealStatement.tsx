@@ -23,7 +23,10 @@ export function AppealStatement({
   const download = async () => {
     setFailure(null);
     try {
-      await downloadAppealStatement(practiceId, statement.kind, statement.certificate_id);
+      await downloadAppealStatement(
+        practiceId,
+        t(`appeal.fileName.${statement.kind}`, { id: statement.certificate_id }),
+      );
     } catch (error) {
       setFailure(errorMessage(error, t));
     }

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/shared/i18n';
 import { saveBlob } from '@/shared/ui/saveBlob';
 import { findAlert } from '@/test/alerts';
 import { mockApi } from '@/test/mockApi';
@@ -113,6 +114,21 @@ describe('the statement on the request detail', () => {
     isBroken = true;
     await userEvent.click(screen.getByRole('button', { name: 'Download the statement (PDF)' }));
     await findAlert('An error occurred while exporting your document. Try again on another browser.');
+  });
+
+  it('saves the PDF under a name in the language in use, as its button is worded', async () => {
+    mockApi({
+      'GET /practices/7/statement': { body: { data: published } },
+      'GET /practices/7/statement/pdf': { body: {} },
+    });
+    await i18n.changeLanguage('it-IT');
+    try {
+      panel();
+      await userEvent.click(await screen.findByRole('button', { name: 'Scarica l’attestato (PDF)' }));
+      await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), `attestato-${ID}.pdf`));
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('says plainly that the record is on the body’s own ledger only when nothing is anchored', async () => {

@@ -34,7 +34,8 @@ function Published({
   const { t } = useTranslation();
   const locale = useLocale();
   const download = useMutation({
-    mutationFn: () => downloadStatementPdf(practiceId, statement.certificate_id),
+    mutationFn: () =>
+      downloadStatementPdf(practiceId, t('statement.fileName', { id: statement.certificate_id })),
   });
   // The button is disabled while the PDF comes (Mantine's `loading`): focus goes back to it once
   // it is enabled again, on the render after the download.

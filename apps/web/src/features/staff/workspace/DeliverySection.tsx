@@ -34,7 +34,10 @@ function ShipmentDetails({ practiceId, shipment }: { practiceId: number; shipmen
     setFailure(null);
     setIsBusy(true);
     try {
-      saveBlob(await fetchStaffWaybill(practiceId), `waybill-${waybill ?? shipment.id}.pdf`);
+      saveBlob(
+        await fetchStaffWaybill(practiceId),
+        t('delivery.shipments.waybillFileName', { number: waybill ?? shipment.id }),
+      );
     } catch (error) {
       setFailure(errorMessage(error, t));
     } finally {

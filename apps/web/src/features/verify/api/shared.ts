@@ -11,8 +11,8 @@ export const sharedStatementQuery = (token: string) =>
       (await api.get('shared', token, { auth: false, schema: sharedStatementSchema })).data,
   });
 
-/** GET /shared/{token}/pdf: the signed original, saved as it came, to be checked here. */
-export async function downloadSharedPdf(token: string, certificateId: string): Promise<void> {
+/** GET /shared/{token}/pdf: the signed original, saved as it came under the reader's `fileName`, to be checked here. */
+export async function downloadSharedPdf(token: string, fileName: string): Promise<void> {
   const blob = await api.download(`shared/${encodeURIComponent(token)}/pdf`, undefined, { auth: false });
-  saveBlob(blob, `statement-${certificateId}.pdf`);
+  saveBlob(blob, fileName);
 }

@@ -17,7 +17,9 @@ import { VerifyFile } from '../components/VerifyFile';
 function StatementFacts({ token, statement }: { token: string; statement: SharedStatement }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const download = useMutation({ mutationFn: () => downloadSharedPdf(token, statement.certificate_id) });
+  const download = useMutation({
+    mutationFn: () => downloadSharedPdf(token, t('statement.fileName', { id: statement.certificate_id })),
+  });
   return (
     <section aria-labelledby="shared-facts">
       <Title order={2} id="shared-facts" mb="sm">

@@ -81,6 +81,7 @@ export const accountEn = {
       recoveryOnce:
         'Save these codes now, somewhere safe: they are shown only this once. Each one lets you log in once if you lose your phone.',
       recoveryUse: 'To use one, type it instead of the code of the app.',
+      recoveryFileName: '{{portal}}-recovery-codes.txt',
       copyCodes: 'Copy the codes',
       downloadCodes: 'Download the codes',
       savedCodes: 'I have saved my codes',

@@ -86,6 +86,7 @@ export const accountIt: Pick<Catalogue, 'account'> = {
       recoveryOnce:
         'Salva subito questi codici in un posto sicuro: vengono mostrati solo questa volta. Ciascuno ti permette di accedere una volta se perdi il telefono.',
       recoveryUse: 'Per usarne uno, inseriscilo al posto del codice dell’app.',
+      recoveryFileName: '{{portal}}-codici-di-recupero.txt',
       copyCodes: 'Copia i codici',
       downloadCodes: 'Scarica i codici',
       savedCodes: 'Ho salvato i miei codici',

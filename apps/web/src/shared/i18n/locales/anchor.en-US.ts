@@ -16,6 +16,7 @@ export const anchorEn = {
     time: 'Time of the block',
     explorerLink: '{{hash}} (on the block explorer, opens another site)',
     receipt: 'Download the proof (JSON receipt)',
+    receiptFileName: 'statement-{{id}}.receipt.json',
     receiptHelp:
       'With the PDF and this receipt, anyone can check the statement through any node of the chain, even if this portal is no longer there.',
     checksTitle: 'The steps of the check',

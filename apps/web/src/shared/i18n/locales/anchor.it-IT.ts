@@ -17,6 +17,7 @@ export const anchorIt: typeof anchorEn = {
     time: 'Ora del blocco',
     explorerLink: '{{hash}} (sull’esploratore di blocchi, apre un altro sito)',
     receipt: 'Scarica la prova (ricevuta JSON)',
+    receiptFileName: 'attestato-{{id}}.ricevuta.json',
     receiptHelp:
       'Con il PDF e questa ricevuta, chiunque può verificare l’attestato tramite un qualsiasi nodo della catena, anche se questo portale non esistesse più.',
     checksTitle: 'I passaggi della verifica',

@@ -39,6 +39,7 @@ export const appealEn = {
         'The amended statement has been issued. It replaces your previous statement, which is no longer valid.',
     },
     download: { appeal: 'Download the statement of appeal', amendment: 'Download the amended statement' },
+    fileName: { appeal: 'statement-of-appeal-{{id}}.pdf', amendment: 'amended-statement-{{id}}.pdf' },
     statementTitle: { appeal: 'Statement of appeal', amendment: 'Amended statement' },
     verifyLink: 'Verification page',
     entryTitle: 'Appeal or amendment',

@@ -42,6 +42,7 @@ export const appealIt: typeof appealEn = {
         'L’attestato rettificato è stato rilasciato. Sostituisce il tuo attestato precedente, che non è più valido.',
     },
     download: { appeal: 'Scarica l’attestato di ricorso', amendment: 'Scarica l’attestato rettificato' },
+    fileName: { appeal: 'attestato-di-ricorso-{{id}}.pdf', amendment: 'attestato-rettificato-{{id}}.pdf' },
     statementTitle: { appeal: 'Attestato di ricorso', amendment: 'Attestato rettificato' },
     verifyLink: 'Pagina di verifica',
     entryTitle: 'Ricorso o rettifica',

@@ -60,6 +60,7 @@ export const deliveryEn = {
       heading: 'Your shipments',
       none: 'No shipment yet.',
       title: 'Shipment no. {{id}}',
+      waybillFileName: 'waybill-{{number}}.pdf',
       requests_one: 'Request no.',
       requests_other: 'Requests nos.',
       requestLink: 'Request no. {{id}}',

@@ -63,6 +63,7 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       heading: 'Le tue spedizioni',
       none: 'Ancora nessuna spedizione.',
       title: 'Spedizione n. {{id}}',
+      waybillFileName: 'lettera-di-vettura-{{number}}.pdf',
       requests_one: 'Richiesta n.',
       requests_other: 'Richieste n.',
       requestLink: 'Richiesta n. {{id}}',

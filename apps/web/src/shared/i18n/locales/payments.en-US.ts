@@ -66,6 +66,11 @@ export const paymentsEn = {
     caption: 'Receipts and invoices: page {{page}} of {{pages}}, {{total}} in all',
     columns: { number: 'Number', kind: 'Type', issuedAt: 'Date of issue', amount: 'Amount' },
     kinds: { invoice: 'Invoice', receipt: 'Receipt', credit_note: 'Credit note' },
+    fileNames: {
+      invoice: 'invoice-{{number}}.pdf',
+      receipt: 'receipt-{{number}}.pdf',
+      credit_note: 'credit-note-{{number}}.pdf',
+    },
     pagesLabel: 'Pages of receipts and invoices',
     page: 'Page {{page}}',
     description: 'Description',

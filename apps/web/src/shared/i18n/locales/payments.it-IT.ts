@@ -67,6 +67,11 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
     caption: 'Ricevute e fatture: pagina {{page}} di {{pages}}, {{total}} in tutto',
     columns: { number: 'Numero', kind: 'Tipo', issuedAt: 'Data di emissione', amount: 'Importo' },
     kinds: { invoice: 'Fattura', receipt: 'Ricevuta', credit_note: 'Nota di credito' },
+    fileNames: {
+      invoice: 'fattura-{{number}}.pdf',
+      receipt: 'ricevuta-{{number}}.pdf',
+      credit_note: 'nota-di-credito-{{number}}.pdf',
+    },
     pagesLabel: 'Pagine di ricevute e fatture',
     page: 'Pagina {{page}}',
     description: 'Descrizione',

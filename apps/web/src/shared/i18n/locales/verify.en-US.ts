@@ -56,6 +56,7 @@ export const verifyEn = {
       'This statement was withdrawn on {{date}}. Its checks now answer NOT valid and its copies in digital wallets read revoked. We sent you the reason by email.',
     intro: 'Your statement has been published. Download the signed PDF: it is the only valid original.',
     download: 'Download the statement (PDF)',
+    fileName: 'statement-{{id}}.pdf',
     share: 'Verification page of this statement',
     shareHelp:
       'Give this address to whoever needs to check your statement, with the PDF file: they upload it there.',

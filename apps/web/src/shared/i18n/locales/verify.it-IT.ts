@@ -54,6 +54,7 @@ export const verifyIt: typeof verifyEn = {
       'Questo attestato è stato ritirato il {{date}}. Le sue verifiche ora rispondono NON valido e le sue copie nei portafogli digitali risultano revocate. Ti abbiamo inviato il motivo per email.',
     intro: 'Il tuo attestato è stato pubblicato. Scarica il PDF firmato: è l’unico originale valido.',
     download: 'Scarica l’attestato (PDF)',
+    fileName: 'attestato-{{id}}.pdf',
     share: 'Pagina di verifica di questo attestato',
     shareHelp:
       'Dai questo indirizzo a chi deve controllare il tuo attestato, insieme al file PDF: lo caricherà lì.',
