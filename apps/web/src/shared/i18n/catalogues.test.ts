@@ -174,9 +174,13 @@ describe('translation catalogues', () => {
     // A name written in the code (`statement-${id}.pdf`) is English in every language; a name
     // from the catalogue (t('consent.fileName')) is the reader's. The extension and what fills the
     // name (`${id}`) say nothing in a language.
-    const written = code.flatMap((text) =>
-      [...text.matchAll(/[`'"]([^`'"\n]*\.(?:pdf|json|txt|csv|zip))[`'"]/g)].map((match) => match[1] ?? ''),
-    );
+    // …or a name given to a component that adds its extension (`<FigureTable fileName="backlog">`).
+    const written = code.flatMap((text) => [
+      ...[...text.matchAll(/[`'"]([^`'"\n]*\.(?:pdf|json|txt|csv|zip))[`'"]/g)].map(
+        (match) => match[1] ?? '',
+      ),
+      ...[...text.matchAll(/fileName=\{?[`'"]([^`'"\n]*)[`'"]/g)].map((match) => match[1] ?? ''),
+    ]);
     const worded = written.filter(
       (name) =>
         !english.has(name) && /\p{L}{2}/u.test(name.replace(/\$\{[^}]*\}/g, '').replace(/\.\w+$/, '')),

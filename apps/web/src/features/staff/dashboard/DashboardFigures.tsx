@@ -76,7 +76,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
     <Stack gap="xl">
       <FigureTable
         id="urgent"
-        fileName="requests-late-or-at-risk"
+        fileName={t('operations.dashboard.files.lateOrAtRisk')}
         title={d('urgent.title')}
         intro={<Text>{t('operations.dashboard.urgent.intro', { count: data.at_risk_days })}</Text>}
         empty={d('urgent.none')}
@@ -99,7 +99,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="ageing"
-        fileName="against-the-deadline"
+        fileName={t('operations.dashboard.files.againstTheDeadline')}
         title={d('ageing.title')}
         chart={
           <DonutChart
@@ -117,7 +117,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="backlog"
-        fileName="backlog-by-status"
+        fileName={t('operations.dashboard.files.backlogByStatus')}
         title={d('backlog.title')}
         intro={
           backlogTotal > 0 && (
@@ -149,7 +149,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="published"
-        fileName="published-per-week"
+        fileName={t('operations.dashboard.files.publishedPerWeek')}
         title={d('published.title')}
         chart={
           <BarChart
@@ -167,7 +167,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="time"
-        fileName="time-to-publication"
+        fileName={t('operations.dashboard.files.timeToPublication')}
         title={d('time.title')}
         columns={[d('time.service'), d('time.published'), d('time.median')]}
         rows={data.time_to_publication.map((row) => [
@@ -178,7 +178,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="people"
-        fileName="workload-and-output"
+        fileName={t('operations.dashboard.files.workloadAndOutput')}
         title={d('people.title')}
         chart={
           <BarChart
@@ -218,7 +218,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="appeals"
-        fileName="appeals-and-amendments"
+        fileName={t('operations.dashboard.files.appealsAndAmendments')}
         title={d('appeals.title')}
         columns={[d('appeals.figure'), d('appeals.value'), d('appeals.share')]}
         rows={[
@@ -229,7 +229,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="refunds"
-        fileName="refunds-refused"
+        fileName={t('operations.dashboard.files.refundsRefused')}
         title={d('refunds.title')}
         intro={
           data.refunds_failed.count > 0 && (
@@ -267,7 +267,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
       />
       <FigureTable
         id="deliveries"
-        fileName="return-deliveries-waiting"
+        fileName={t('operations.dashboard.files.returnDeliveriesWaiting')}
         title={d('deliveries.title')}
         intro={
           <Text>{t('operations.dashboard.deliveries.count', { count: data.deliveries_waiting.count })}</Text>

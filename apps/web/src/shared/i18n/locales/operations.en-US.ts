@@ -46,6 +46,18 @@ export const operationsEn = {
       },
       csv: 'Download the table (CSV)',
       csvOf: 'Download the table (CSV): {{title}}',
+      /** Each table's CSV file, named without its extension. */
+      files: {
+        lateOrAtRisk: 'requests-late-or-at-risk',
+        againstTheDeadline: 'against-the-deadline',
+        backlogByStatus: 'backlog-by-status',
+        publishedPerWeek: 'published-per-week',
+        timeToPublication: 'time-to-publication',
+        workloadAndOutput: 'workload-and-output',
+        appealsAndAmendments: 'appeals-and-amendments',
+        refundsRefused: 'refunds-refused',
+        returnDeliveriesWaiting: 'return-deliveries-waiting',
+      },
       chartNote: 'Chart of the table below, which holds the same figures.',
       total: 'Total',
       backlog: {

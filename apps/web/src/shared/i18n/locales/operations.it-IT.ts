@@ -47,6 +47,17 @@ export const operationsIt: typeof operationsEn = {
       },
       csv: 'Scarica la tabella (CSV)',
       csvOf: 'Scarica la tabella (CSV): {{title}}',
+      files: {
+        lateOrAtRisk: 'richieste-in-ritardo-o-a-rischio',
+        againstTheDeadline: 'rispetto-alla-scadenza',
+        backlogByStatus: 'arretrato-per-stato',
+        publishedPerWeek: 'pubblicati-per-settimana',
+        timeToPublication: 'tempo-alla-pubblicazione',
+        workloadAndOutput: 'carico-e-produzione',
+        appealsAndAmendments: 'ricorsi-e-rettifiche',
+        refundsRefused: 'rimborsi-rifiutati',
+        returnDeliveriesWaiting: 'restituzioni-in-attesa',
+      },
       chartNote: 'Grafico della tabella seguente, che riporta gli stessi dati.',
       total: 'Totale',
       backlog: {
