@@ -5,7 +5,8 @@ import { ManualClock } from '../src/platform/clock';
 import { answerClientError } from '../src/platform/http/error-handler';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
-import { FILES, multipart, type Applicant } from './requests';
+import { BILLING } from './payments';
+import { FILES, multipart, PURPOSE, QUALIFICATION, type Applicant } from './requests';
 
 let maria: Applicant;
 const clock = new ManualClock('2026-02-10T10:00:00Z');
@@ -273,6 +274,93 @@ describe('input no database column can hold', () => {
     });
     expect(after.statusCode).toBe(401);
   });
+});
+
+describe('a country code that upper-cases to more letters than it had', () => {
+  // 'ß' upper-cases to 'SS' and 'ŉ' to 'ʼN': two characters typed, three kept, which no country
+  // code is and which the request's own page then could not read back.
+  it.each(['ßa', 'ŉa'])(
+    'is refused on its field, as typed (%s), in the request, the study path, billing, shipping and the staff filter',
+    async (typed) => {
+      const call = (method: 'GET' | 'PATCH' | 'POST' | 'PUT', url: string, payload?: object) =>
+        t.app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers: bearer(maria.token),
+          ...(payload ? { payload } : {}),
+        });
+      const draft = await t.applicant({ email: `country-${typed.codePointAt(0)}@example.org` });
+      const own = (method: 'GET' | 'PATCH' | 'POST' | 'PUT', url: string, payload?: object) =>
+        t.app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers: bearer(draft.token),
+          ...(payload ? { payload } : {}),
+        });
+      const id = (await own('POST', '/practices', { country: 'FR', level: 'higher' })).json<{
+        data: { id: number };
+      }>().data.id;
+      expect((await own('PATCH', `/practices/${id}/purpose`, PURPOSE)).statusCode).toBe(200);
+      const refusals = [
+        [
+          'institution_country',
+          await own('PATCH', `/practices/${id}/qualification`, {
+            ...QUALIFICATION,
+            institution_country: typed,
+          }),
+        ],
+        [
+          'awarding_body_country',
+          await own('PATCH', `/practices/${id}/qualification`, {
+            ...QUALIFICATION,
+            is_awarding_body_different: true,
+            awarding_body_name: 'Ministério da Educação',
+            awarding_body_country: typed,
+          }),
+        ],
+        [
+          'institution_country',
+          await call('POST', `/users/${maria.id}/user-qualification`, {
+            qualification_name: 'Laurea',
+            institution_name: 'Università di Bologna',
+            institution_country: typed,
+            level: 'higher',
+          }),
+        ],
+        ['country', await call('PUT', `/users/${maria.id}/billing`, { ...BILLING, country: typed })],
+        [
+          'country',
+          await call('PUT', '/delivery/shipping', {
+            recipient_name: 'Maria Rossi',
+            address: 'Rue de Rivoli 1',
+            city: 'Paris',
+            zip_code: '75001',
+            country: typed,
+          }),
+        ],
+      ] as const;
+      for (const [index, [field, response]] of refusals.entries()) {
+        expect(
+          [response.statusCode, response.json<{ errors?: object }>().errors],
+          `refusal ${index}: ${field}`,
+        ).toEqual([422, { [field]: [expect.any(String)] }]);
+      }
+      // The request is read back as the applicant left it.
+      expect((await own('GET', `/practices/${id}`)).statusCode).toBe(200);
+      expect((await own('GET', '/practices/draft')).statusCode).toBe(200);
+      // The staff queues' filter reads it as the forms do: refused, not a filter on 'SSA'.
+      const staff = await t.staff('secretary', { email: `staff-${typed.codePointAt(0)}@example.org` });
+      const filtered = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/staff/practices?country=${encodeURIComponent(typed)}`,
+        headers: bearer(staff.token),
+      });
+      expect([filtered.statusCode, filtered.json<{ errors?: object }>().errors]).toEqual([
+        422,
+        { country: [expect.any(String)] },
+      ]);
+    },
+  );
 });
 
 describe('a request Node refuses before any route runs', () => {

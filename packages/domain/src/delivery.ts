@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
+import { countryCodeField } from './country-code';
 import { moneySchema, billingInfoSchema } from './payments';
 import { ARCHIVE_STATUSES, isArchived, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { isValidPhoneIn, toE164In } from './phone';
@@ -51,7 +52,7 @@ export const shippingInfoSchema = z
     city: text(100),
     zip_code: text(20),
     province: z.string().trim().max(100).nullable().optional(),
-    country: z.string().trim().length(2).toUpperCase(),
+    country: countryCodeField,
     phone: z.string().trim().max(40).nullable().optional(),
   })
   .refine((value) => !value.phone || isValidPhoneIn(value.phone, value.country), {

@@ -10,6 +10,7 @@ export * from './cms';
 export * from './collections';
 export * from './constants';
 export * from './countries';
+export * from './country-code';
 export * from './dates';
 export * from './deadlines';
 export * from './decimal-integer';

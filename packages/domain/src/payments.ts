@@ -1,5 +1,6 @@
 import type { Locale } from './locales';
 import { z } from 'zod';
+import { countryCodeField } from './country-code';
 import { listQuerySchema } from './list-query';
 import { SERVICE_KINDS } from './services';
 import { isOmocodiaConfirmedWhenNeeded, isValidFiscalCode } from './tax-id';
@@ -15,7 +16,7 @@ const address = {
   city: text(100),
   zip_code: text(20),
   province: z.string().trim().max(100).nullable().optional(),
-  country: z.string().trim().length(2).toUpperCase(),
+  country: countryCodeField,
 };
 
 /**

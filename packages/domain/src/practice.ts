@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCodeField } from './country-code';
 import { decimalInteger } from './decimal-integer';
 import { isAfterToday, isoDateSchema } from './dates';
 import { APPEAL_TYPES, PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
@@ -19,7 +20,7 @@ export const DIPLOMA_TYPES = ['final', 'provisional'] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const country = z.string().trim().length(2).toUpperCase();
+const country = countryCodeField;
 
 /** Step 1, purpose (spec §3): Italian institution and programme, visa and diplomatic representation. */
 export const purposeStepSchema = z

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { countryCodeField } from './country-code';
 import { isoDateSchema } from './dates';
 import { EDUCATION_LEVELS } from './services';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const country = z.string().trim().length(2).toUpperCase();
+const country = countryCodeField;
 
 /**
  * How many qualifications one study path holds: more than anyone's educational history, and a

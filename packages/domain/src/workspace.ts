@@ -3,6 +3,7 @@ import { decimalInteger } from './decimal-integer';
 import { SORT_FIELDS, type SortField } from './constants';
 import { isoDateSchema } from './dates';
 import { DEADLINE_FLAGS } from './deadlines';
+import { countryCodeField } from './country-code';
 import { listQuerySchema } from './list-query';
 import { practiceSummarySchema } from './practice';
 import { ARCHIVE_STATUSES, ISSUING_STATUSES, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
@@ -144,7 +145,7 @@ export const staffPracticesQuerySchema = listQuerySchema(SORT_FIELDS)
   .extend({
     queue: z.enum(STAFF_QUEUES).default('all'),
     status: z.enum(PRACTICE_STATUSES).optional(),
-    country: z.string().trim().length(2).toUpperCase().optional(),
+    country: countryCodeField.optional(),
     service: z.enum(SERVICE_KINDS).optional(),
     is_urgent: flag.optional(),
     /** Expected deadline on or before this day. */
