@@ -72,6 +72,53 @@ describe('configuration', () => {
     }
   });
 
+  it('picks PostgreSQL over its Unix socket in the forms the driver (pg-connection-string) reads', () => {
+    for (const url of [
+      'postgres://lisbon@/lisbon?host=/run/postgresql',
+      'postgres://lisbon:ab%25cd@/lisbon?host=/var/run/postgresql&sslmode=disable',
+      'postgresql:///lisbon?host=/var/run/postgresql',
+      'postgres://lisbon@%2Frun%2Fpostgresql/lisbon',
+      'postgres://lisbon@localhost/lisbon?host=/run/postgresql',
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+    // The TLS parameters' files are the driver's to read when it connects, not the configuration's.
+    const tls =
+      'postgres://lisbon@/lisbon?host=/run/postgresql&sslmode=verify-full&sslrootcert=/nowhere/ca.pem';
+    expect(loadConfig({ DATABASE_URL: tls }).database).toEqual({ dialect: 'postgres', url: tls });
+  });
+
+  it.each([
+    [
+      'a % that begins no encoded character',
+      'postgres://lisbon:ab%cd@/lisbon?host=/run/postgresql',
+      /percent-encode .*% as %25/,
+    ],
+    ['a stray %', 'postgres://lisbon:ab%zz@/lisbon?host=/run/postgresql', /percent-encode .*% as %25/],
+    [
+      'a / left as it is',
+      'postgres://lisbon:ab/cd@/lisbon?host=/run/postgresql',
+      /is not a valid PostgreSQL URL: percent-encode/,
+    ],
+    [
+      'no host after the @',
+      'postgres://lisbon:ab-cd@/lisbon',
+      /names no host after its @: .*\?host=\/run\/postgresql/,
+    ],
+  ])('refuses a socket’s URL with %s in one line, its password never repeated', (_, url, reason) => {
+    let refusal: unknown;
+    try {
+      loadConfig({ DATABASE_URL: url });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ConfigError);
+    const { message } = refusal as ConfigError;
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL /);
+    expect(message).toMatch(reason);
+    expect(message).not.toContain('\n');
+    expect(message).not.toMatch(/ab%cd|ab%zz|ab\/cd|ab-cd/);
+  });
+
   it('picks SQLite for sqlite:<path> and plain paths, relative to the repository', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:data/other.sqlite' }).database).toEqual({
       dialect: 'sqlite',

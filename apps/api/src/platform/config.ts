@@ -7,6 +7,7 @@ import {
   PAYMENT_PROVIDERS,
   UPLOAD_LIMIT_DEFAULTS,
 } from '@lisbon/domain';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { z } from 'zod';
 import { ANCHOR_ENV, anchorSettingsFrom, type AnchorSettings } from './ledger/anchor/settings';
 import { REPO_ROOT } from './repo-root';
@@ -547,12 +548,49 @@ const isDecodable = (part: string): boolean => {
   }
 };
 
+/**
+ * A URL `new URL` refuses that the driver reads: a socket's, its user before an empty host and the
+ * socket's directory in `host=` (`postgres://lisbon@/lisbon?host=/run/postgresql`), as libpq takes
+ * it. Read by pg-connection-string, the driver's own parser, without the TLS parameters (it would
+ * read their files); any other URL it cannot read is refused as before, its text never repeated.
+ */
+function socketUrl(value: string): string {
+  const mark = value.search(/[?#]/);
+  const beforeQuery = mark === -1 ? value : value.slice(0, mark);
+  // pg-connection-string percent-encodes a % that begins no encoded character, and would take it.
+  if (/%(?![0-9a-f]{2})/i.test(beforeQuery))
+    throw new ConfigError(
+      `DATABASE_URL holds a % that begins no percent-encoded character${PERCENT_ENCODING_HINT}`,
+    );
+  const query = new URLSearchParams(
+    mark === -1 || value[mark] === '#' ? '' : value.slice(mark + 1).split('#')[0],
+  );
+  for (const name of ['sslcert', 'sslkey', 'sslrootcert', 'sslmode', 'uselibpqcompat']) query.delete(name);
+  let host: string | null | undefined;
+  try {
+    ({ host } = parseConnectionString(`${beforeQuery}?${query.toString()}`));
+  } catch (error) {
+    throw new ConfigError(
+      error instanceof URIError
+        ? `DATABASE_URL holds a % that begins no percent-encoded character${PERCENT_ENCODING_HINT}`
+        : `DATABASE_URL is not a valid PostgreSQL URL${PERCENT_ENCODING_HINT}`,
+    );
+  }
+  // An empty host the driver would read as localhost (or PGHOST), over TCP, where libpq reads its socket.
+  if (!host)
+    throw new ConfigError(
+      'DATABASE_URL names no host after its @: for the server on this host, name its socket’s directory, as postgres://lisbon@/lisbon?host=/run/postgresql (docs/deploy.md, section 1)',
+    );
+  return value;
+}
+
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
 export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseConfig {
   if (value === undefined) return { dialect: 'sqlite', path: join(dataDir, 'lisbon.sqlite') };
   if (/^postgres(ql)?:\/\//i.test(value)) {
-    if (!/^postgres(ql)?:\/\/./i.test(value) || !URL.canParse(value))
+    if (!/^postgres(ql)?:\/\/./i.test(value))
       throw new ConfigError(`DATABASE_URL is not a valid PostgreSQL URL${PERCENT_ENCODING_HINT}`);
+    if (!URL.canParse(value)) return { dialect: 'postgres', url: socketUrl(value) };
     // The driver decodes the user name, the password and the database's name: a stray % would stop
     // the start with a URIError and its stack instead of this line.
     const { username, password, pathname } = new URL(value);
