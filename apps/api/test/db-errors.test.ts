@@ -1,9 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3ServiceException } from '@aws-sdk/client-s3';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db/database';
 import { unusableDatabase } from '../src/platform/db/errors';
+import { migrateToLatest } from '../src/platform/db/migrate';
 import { unusableBucket } from '../src/platform/storage/refusals';
 
 const URL_5432 = 'postgres://lisbon:secret@db.internal:5432/lisbon?sslmode=require';
@@ -231,6 +237,102 @@ describe('a database the portal cannot use, in one line naming DATABASE_URL', ()
     const line = unusableDatabase(networkError('ECONNREFUSED', { port: 5432 }), URL_5432) ?? '';
     expect(line).not.toContain('secret');
   });
+});
+
+/**
+ * This machine's PostgreSQL over its Unix socket: Debian's directory, where the server .ci/run
+ * starts (pg_ctlcluster, unix_socket_directories) listens as on a developer's machine, its local
+ * connections trusted. No socket there fails the test: it is what the test is for.
+ */
+const SOCKET_DIRECTORY = '/var/run/postgresql';
+const SOCKET_USER = 'postgres';
+
+describe('PostgreSQL over its Unix socket (peer or trust), as DATABASE_URL names it', () => {
+  it('names the socket file pg tries, and what to check, when it is not reached', () => {
+    const url = 'postgres://lisbon:secret@/lisbon?host=/run/postgresql';
+    const socket = '/run/postgresql/.s.PGSQL.5432';
+    const at = (code: string) => networkError(code, { address: socket }, `connect ${code} ${socket}`);
+    const check =
+      "check that the server runs, that /run/postgresql is its socket directory (unix_socket_directories) and that the service's user may enter it";
+    expect(unusableDatabase(at('ENOENT'), url)).toBe(
+      `DATABASE_URL: the database cannot be used: there is no socket ${socket}: ${check} (connect ENOENT ${socket}).`,
+    );
+    expect(unusableDatabase(at('ECONNREFUSED'), url)).toMatch(
+      new RegExp(`nothing listens at its socket ${socket}: check that the server runs`),
+    );
+    expect(unusableDatabase(at('EACCES'), url)).toMatch(
+      /its socket \S+ may not be opened by this user: check/,
+    );
+    // The port names the file; the encoded host and postgresql:/// forms name the same directory.
+    expect(
+      unusableDatabase(
+        networkError('ENOENT', { address: '/run/postgresql/.s.PGSQL.5433' }),
+        'postgres://lisbon@%2Frun%2Fpostgresql:5433/lisbon',
+      ),
+    ).toMatch(/there is no socket \/run\/postgresql\/\.s\.PGSQL\.5433: check/);
+    expect(unusableDatabase(at('ENOENT'), 'postgresql:///lisbon?host=/run/postgresql')).toMatch(
+      /there is no socket \/run\/postgresql\/\.s\.PGSQL\.5432/,
+    );
+    // Another file's (a key's, the object store's) or another socket's: not the database's.
+    expect(unusableDatabase(networkError('ENOENT', { path: '/etc/lisbon/keys/x' }), url)).toBeUndefined();
+    expect(unusableDatabase(networkError('ENOENT', { address: '/tmp/other.sock' }), url)).toBeUndefined();
+    expect(unusableDatabase(at('ENOENT'), url)).not.toContain('secret');
+  });
+
+  it('gives that line for a socket directory that does not exist, from the driver’s own error', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'lisbon-no-socket-'));
+    rmSync(directory, { recursive: true });
+    const url = `postgres://${SOCKET_USER}@/postgres?host=${directory}`;
+    const client = new pg.Client({ connectionString: url });
+    const error = await client.connect().then(
+      () => undefined,
+      (refusal: unknown) => refusal,
+    );
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+    expect(unusableDatabase(error, url)).toBe(
+      `DATABASE_URL: the database cannot be used: there is no socket ${directory}/.s.PGSQL.5432: check that the server runs, that ${directory} is its socket directory (unix_socket_directories) and that the service's user may enter it (connect ENOENT ${directory}/.s.PGSQL.5432).`,
+    );
+  });
+
+  it('starts the API on this machine’s PostgreSQL through its socket, and it answers ready', async () => {
+    expect(existsSync(`${SOCKET_DIRECTORY}/.s.PGSQL.5432`)).toBe(true);
+    const name = `lisbon_socket_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({
+      connectionString: `postgres://${SOCKET_USER}@/postgres?host=${SOCKET_DIRECTORY}`,
+    });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'lisbon-socket-'));
+      const config = loadConfig({
+        DATABASE_URL: `postgres://${SOCKET_USER}@/${name}?host=${SOCKET_DIRECTORY}`,
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      });
+      expect(config.database).toEqual({
+        dialect: 'postgres',
+        url: `postgres://${SOCKET_USER}@/${name}?host=${SOCKET_DIRECTORY}`,
+      });
+      const db = openDatabase(config.database);
+      try {
+        await migrateToLatest(db);
+        const app = await buildApp({ config, db });
+        try {
+          const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+          expect([ready.statusCode, ready.json()]).toEqual([200, { data: { status: 'ready' } }]);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    } finally {
+      await admin.query(`drop database "${name}" with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
 });
 
 describe('an object store that refuses the bucket or the credentials, in one line naming the S3 variables', () => {

@@ -41,7 +41,36 @@ const UNTRUSTED_CERTIFICATE = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-type NetworkError = { port?: unknown; hostname?: unknown; errors?: unknown };
+type NetworkError = { port?: unknown; hostname?: unknown; address?: unknown; errors?: unknown };
+
+/** A Unix socket's failures, and what each says of the socket file pg tries. */
+const SOCKET_NOT_REACHED: Record<string, (socket: string) => string> = {
+  ENOENT: (socket) => `there is no socket ${socket}`,
+  ECONNREFUSED: (socket) => `nothing listens at its socket ${socket}`,
+  EACCES: (socket) => `its socket ${socket} may not be opened by this user`,
+};
+
+/**
+ * The socket file pg connects to for `databaseUrl` (the directory its host names, PGHOST's when it
+ * names none, and `.s.PGSQL.<port>` in it, as pg's Client does), or undefined for a TCP host or a
+ * URL the driver cannot read. Read by pg's own ConnectionParameters.
+ */
+function socketOf(databaseUrl: string): { directory: string; socket: string } | undefined {
+  try {
+    const { host, port } = new ConnectionParameters(databaseUrl);
+    return host?.startsWith('/') ? { directory: host, socket: `${host}/.s.PGSQL.${port}` } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why the socket `databaseUrl` names was not reached, and what to check; undefined for any other error. */
+function socketNotReached(error: unknown, code: string, databaseUrl: string): string | undefined {
+  const reason = SOCKET_NOT_REACHED[code];
+  const at = reason ? socketOf(databaseUrl) : undefined;
+  if (!reason || !at || (error as NetworkError).address !== at.socket) return undefined;
+  return `${reason(at.socket)}: check that the server runs, that ${at.directory} is its socket directory (unix_socket_directories) and that the service's user may enter it`;
+}
 
 /** The URL's parameters that set TLS for the driver; the lines name each one that asks on its own. */
 const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslnegotiation', 'sslrootcert', 'sslcert', 'sslkey'] as const;
@@ -149,7 +178,7 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
   if (!databaseUrl?.startsWith('postgres')) return undefined;
   const code = String(errorCode(error) ?? '');
   const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : '';
-  let reason = REFUSED[code];
+  let reason = REFUSED[code] ?? socketNotReached(error, code, databaseUrl);
   if (!reason && NOT_REACHED[code] && URL.canParse(databaseUrl) && isAbout(error, new URL(databaseUrl)))
     reason = NOT_REACHED[code];
   if (!reason && /does not support SSL/.test(message)) {
