@@ -363,6 +363,182 @@ describe('a country code that upper-cases to more letters than it had', () => {
   );
 });
 
+describe('a country code that is no country the portal knows', () => {
+  const as = (who: Applicant) => (method: 'GET' | 'PATCH' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: bearer(who.token),
+      ...(payload ? { payload } : {}),
+    });
+
+  // Two characters, as an earlier release took them, but no ISO 3166-1 country.
+  it.each(['ZZ', '!!'])(
+    'is refused on each field that writes a country (%s), with the words of the account’s countries',
+    async (typed) => {
+      const who = await t.applicant({ email: `unknown-country-${typed.codePointAt(0)}@example.org` });
+      const call = as(who);
+      const id = (await call('POST', '/practices', { country: 'FR', level: 'higher' })).json<{
+        data: { id: number };
+      }>().data.id;
+      expect((await call('PATCH', `/practices/${id}/purpose`, PURPOSE)).statusCode).toBe(200);
+      // The account's own country fields, which always checked the code against the list.
+      const account = await call('PATCH', `/users/${who.id}`, { birth_country: typed });
+      const words = account.json<{ errors: { birth_country: string[] } }>().errors.birth_country;
+      expect([account.statusCode, words]).toEqual([422, ['Choose one of the options offered']]);
+      const refusals = [
+        [
+          'institution_country',
+          await call('PATCH', `/practices/${id}/qualification`, {
+            ...QUALIFICATION,
+            institution_country: typed,
+          }),
+        ],
+        [
+          'teaching_institution_country',
+          await call('PATCH', `/practices/${id}/qualification`, {
+            ...QUALIFICATION,
+            is_teaching_institution_different: true,
+            teaching_institution_name: 'Universidade Federal do Rio de Janeiro',
+            teaching_institution_country: typed,
+          }),
+        ],
+        [
+          'awarding_body_country',
+          await call('PATCH', `/practices/${id}/qualification`, {
+            ...QUALIFICATION,
+            is_awarding_body_different: true,
+            awarding_body_name: 'Ministério da Educação',
+            awarding_body_country: typed,
+          }),
+        ],
+        [
+          'institution_country',
+          await call('POST', `/users/${who.id}/user-qualification`, {
+            qualification_name: 'Laurea',
+            institution_name: 'Università di Bologna',
+            institution_country: typed,
+            level: 'higher',
+          }),
+        ],
+        ['country', await call('PUT', `/users/${who.id}/billing`, { ...BILLING, country: typed })],
+        [
+          'billing.country',
+          await call('POST', `/practices/${id}/checkout`, { billing: { ...BILLING, country: typed } }),
+        ],
+        [
+          'country',
+          await call('PUT', '/delivery/shipping', {
+            recipient_name: 'Maria Rossi',
+            address: 'Rue de Rivoli 1',
+            city: 'Paris',
+            zip_code: '75001',
+            country: typed,
+          }),
+        ],
+      ] as const;
+      for (const [index, [field, response]] of refusals.entries()) {
+        expect(
+          [response.statusCode, response.json<{ errors?: object }>().errors],
+          `refusal ${index}: ${field}`,
+        ).toEqual([422, { [field]: words }]);
+      }
+      const entry = await call('POST', `/users/${who.id}/user-qualification`, {
+        qualification_name: 'Laurea',
+        institution_name: 'Università di Bologna',
+        institution_country: 'IT',
+        level: 'higher',
+      });
+      expect(entry.statusCode).toBe(201);
+      const entryId = entry.json<{ data: { id: number } }>().data.id;
+      const changed = await call('PATCH', `/users/${who.id}/user-qualification/${entryId}`, {
+        institution_country: typed,
+      });
+      expect([changed.statusCode, changed.json<{ errors?: object }>().errors]).toEqual([
+        422,
+        { institution_country: words },
+      ]);
+      const staff = await t.staff('secretary', {
+        email: `unknown-filter-${typed.codePointAt(0)}@example.org`,
+      });
+      const filtered = await as(staff)('GET', `/staff/practices?country=${encodeURIComponent(typed)}`);
+      expect([filtered.statusCode, filtered.json<{ errors?: object }>().errors]).toEqual([
+        422,
+        { country: words },
+      ]);
+      expect((await as(staff)('GET', '/staff/practices?country=br')).statusCode).toBe(200);
+    },
+  );
+
+  it('is still read back where an earlier release stored it: the request, the draft, the study path, billing and the staff queue', async () => {
+    const who = await t.applicant({ email: 'stored-zz@example.org' });
+    const call = as(who);
+    const draft = (await call('POST', '/practices', { country: 'FR', level: 'higher' })).json<{
+      data: { id: number };
+    }>().data.id;
+    expect((await call('PATCH', `/practices/${draft}/purpose`, PURPOSE)).statusCode).toBe(200);
+    expect((await call('PATCH', `/practices/${draft}/qualification`, QUALIFICATION)).statusCode).toBe(200);
+    expect((await call('PUT', `/users/${who.id}/billing`, BILLING)).statusCode).toBe(200);
+    const entry = await call('POST', `/users/${who.id}/user-qualification`, {
+      qualification_name: 'Laurea',
+      institution_name: 'Università di Bologna',
+      institution_country: 'IT',
+      level: 'higher',
+    });
+    expect(entry.statusCode).toBe(201);
+    // What an earlier release let be written, put straight into the rows.
+    const { db } = t.database;
+    await db
+      .updateTable('practices')
+      .set({
+        qualification: JSON.stringify({
+          ...QUALIFICATION,
+          institution_country: 'ZZ',
+          is_awarding_body_different: true,
+          awarding_body_name: 'Ministério da Educação',
+          awarding_body_country: 'ZZ',
+        }),
+      })
+      .where('id', '=', draft)
+      .execute();
+    await db
+      .updateTable('billing_profiles')
+      .set({ info: JSON.stringify({ ...BILLING, country: 'ZZ' }) })
+      .where('user_id', '=', who.id)
+      .execute();
+    await db
+      .updateTable('study_entries')
+      .set({ institution_country: 'ZZ' })
+      .where('user_id', '=', who.id)
+      .execute();
+
+    const read = async (url: string, caller = call) => {
+      const response = await caller('GET', url);
+      expect(response.statusCode, url).toBe(200);
+      return response.json<{ data: unknown }>().data;
+    };
+    expect(await read(`/practices/${draft}`)).toMatchObject({
+      qualification: { institution_country: 'ZZ', awarding_body_country: 'ZZ' },
+    });
+    expect(await read('/practices/draft')).toMatchObject({
+      id: draft,
+      qualification: { institution_country: 'ZZ' },
+    });
+    expect(await read(`/users/${who.id}/billing`)).toMatchObject({ country: 'ZZ' });
+    expect(await read(`/users/${who.id}/user-qualification`)).toEqual([
+      expect.objectContaining({ institution_country: 'ZZ' }),
+    ]);
+    // Submitted, the request is in the staff's queue and workspace with its country as stored.
+    await db.updateTable('practices').set({ status: 'unassigned' }).where('id', '=', draft).execute();
+    const staff = await t.staff('secretary', { email: 'stored-zz-staff@example.org' });
+    const queue = (await read('/staff/practices', as(staff))) as { id: number }[];
+    expect(queue.map((row) => row.id)).toContain(draft);
+    expect(await read(`/staff/practices/${draft}`, as(staff))).toMatchObject({
+      qualification: { institution_country: 'ZZ' },
+    });
+  });
+});
+
 describe('a request Node refuses before any route runs', () => {
   it('answers in the error contract with the security headers (a header too long: 431)', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { countryCodeSchema } from './countries';
 
 /**
- * A country's two-letter code as a form sends it: trimmed and upper-cased, then two characters.
- * Upper-cased first: 'ß' becomes 'SS' and 'ŉ' 'ʼN', so a length checked before it let three
- * characters be kept, which the same rule then refused when the stored value was read back.
+ * A country's code as a form sends it: trimmed, then an ISO 3166-1 alpha-2 country the portal
+ * knows (`countryCodeSchema`, upper-cased, as the account's countries are), else 'invalidOption'
+ * on its field. Only what is written: a stored code is read with `storedCountryCode`.
  */
-export const countryCodeField = z.string().trim().toUpperCase().length(2);
+export const countryCodeField = z.string().trim().pipe(countryCodeSchema);
+
+/**
+ * A country's code as stored and read back: upper-cased, two characters, whether or not it is a
+ * country the portal knows, since an earlier release kept any two characters ('ZZ') and a row of
+ * it must still be read. Upper-cased before its length is counted: 'ß' becomes 'SS'. No transform,
+ * as a response schema is written back through it.
+ */
+export const storedCountryCode = z.string().trim().toUpperCase().length(2);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeField } from './country-code';
+import { countryCodeField, storedCountryCode } from './country-code';
 import { decimalInteger } from './decimal-integer';
 import { isAfterToday, isoDateSchema } from './dates';
 import { APPEAL_TYPES, PRACTICE_STATUSES, STATUS_LABELS } from './statuses';
@@ -21,6 +21,7 @@ export const DIPLOMA_TYPES = ['final', 'provisional'] as const;
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const country = countryCodeField;
+type CountryCode = typeof countryCodeField | typeof storedCountryCode;
 
 /** Step 1, purpose (spec §3): Italian institution and programme, visa and diplomatic representation. */
 export const purposeStepSchema = z
@@ -46,70 +47,83 @@ export const purposeStepSchema = z
   });
 export type PurposeStep = z.infer<typeof purposeStepSchema>;
 
-/** Step 2, the qualification to assess (spec §3 "Qualification details"). */
-export const qualificationStepSchema = z
-  .object({
-    qualification_name: text(200),
-    institution_name: text(200),
-    institution_country: country,
-    institution_city: text(100),
-    /** Derived by the API from the two countries (`isInstitutionCountryDifferent`); a value sent is not kept. */
-    is_institution_country_different: z.boolean().default(false),
-    is_teaching_institution_different: z.boolean().default(false),
-    teaching_institution_name: optionalText(200),
-    teaching_institution_country: country.nullable().optional(),
-    teaching_institution_city: optionalText(100),
-    is_awarding_body_different: z.boolean().default(false),
-    awarding_body_name: optionalText(200),
-    awarding_body_country: country.nullable().optional(),
-    delivery_mode: z.enum(DELIVERY_MODES),
-    study_program_name: text(200),
-    study_program_locale: text(60),
-    /** Credits may be halves or finer (7.5 ECTS): at most two decimals. */
-    credits: z.number().min(0).max(1000).multipleOf(0.01).nullable().optional(),
-    studies_type: z.enum(STUDIES_TYPES),
-    enrolled_at: isoDateSchema,
-    graduated_at: isoDateSchema,
-    issued_at: isoDateSchema,
-    diploma_type: z.enum(DIPLOMA_TYPES),
-    is_awarding_institution_accredited: z.boolean().default(false),
-    is_teaching_institution_accredited: z.boolean().default(false),
-    /** Name as on the diploma, only when it differs from the account's. */
-    diploma_first_name: optionalText(100),
-    diploma_middle_name: optionalText(100),
-    diploma_last_name: optionalText(100),
-  })
-  .refine((v) => !v.is_teaching_institution_different || Boolean(v.teaching_institution_name), {
-    message: 'required',
-    path: ['teaching_institution_name'],
-  })
-  .refine((v) => !v.is_teaching_institution_different || Boolean(v.teaching_institution_country), {
-    message: 'required',
-    path: ['teaching_institution_country'],
-  })
-  .refine((v) => !v.is_awarding_body_different || Boolean(v.awarding_body_name), {
-    message: 'required',
-    path: ['awarding_body_name'],
-  })
-  .refine((v) => !v.is_awarding_body_different || Boolean(v.awarding_body_country), {
-    message: 'required',
-    path: ['awarding_body_country'],
-  })
-  // Date order of spec §5: graduation after enrolment; award on or after graduation. Neither in the
-  // future needs a clock: `qualificationStepSchemaAt`.
-  .refine((v) => v.graduated_at > v.enrolled_at, { message: 'dateAfterEnrolment', path: ['graduated_at'] })
-  .refine((v) => v.issued_at >= v.graduated_at, {
-    message: 'dateSameOrAfterGraduation',
-    path: ['issued_at'],
-  });
+/**
+ * Step 2, the qualification to assess (spec §3 "Qualification details"), its countries checked by
+ * `country`: a country the portal knows as it is written, two characters as a saved one is read.
+ */
+const qualificationStep = (country: CountryCode) =>
+  z
+    .object({
+      qualification_name: text(200),
+      institution_name: text(200),
+      institution_country: country,
+      institution_city: text(100),
+      /** Derived by the API from the two countries (`isInstitutionCountryDifferent`); a value sent is not kept. */
+      is_institution_country_different: z.boolean().default(false),
+      is_teaching_institution_different: z.boolean().default(false),
+      teaching_institution_name: optionalText(200),
+      teaching_institution_country: country.nullable().optional(),
+      teaching_institution_city: optionalText(100),
+      is_awarding_body_different: z.boolean().default(false),
+      awarding_body_name: optionalText(200),
+      awarding_body_country: country.nullable().optional(),
+      delivery_mode: z.enum(DELIVERY_MODES),
+      study_program_name: text(200),
+      study_program_locale: text(60),
+      /** Credits may be halves or finer (7.5 ECTS): at most two decimals. */
+      credits: z.number().min(0).max(1000).multipleOf(0.01).nullable().optional(),
+      studies_type: z.enum(STUDIES_TYPES),
+      enrolled_at: isoDateSchema,
+      graduated_at: isoDateSchema,
+      issued_at: isoDateSchema,
+      diploma_type: z.enum(DIPLOMA_TYPES),
+      is_awarding_institution_accredited: z.boolean().default(false),
+      is_teaching_institution_accredited: z.boolean().default(false),
+      /** Name as on the diploma, only when it differs from the account's. */
+      diploma_first_name: optionalText(100),
+      diploma_middle_name: optionalText(100),
+      diploma_last_name: optionalText(100),
+    })
+    .refine((v) => !v.is_teaching_institution_different || Boolean(v.teaching_institution_name), {
+      message: 'required',
+      path: ['teaching_institution_name'],
+    })
+    .refine((v) => !v.is_teaching_institution_different || Boolean(v.teaching_institution_country), {
+      message: 'required',
+      path: ['teaching_institution_country'],
+    })
+    .refine((v) => !v.is_awarding_body_different || Boolean(v.awarding_body_name), {
+      message: 'required',
+      path: ['awarding_body_name'],
+    })
+    .refine((v) => !v.is_awarding_body_different || Boolean(v.awarding_body_country), {
+      message: 'required',
+      path: ['awarding_body_country'],
+    })
+    // Date order of spec §5: graduation after enrolment; award on or after graduation. Neither in the
+    // future needs a clock: `qualificationStepSchemaAt`.
+    .refine((v) => v.graduated_at > v.enrolled_at, { message: 'dateAfterEnrolment', path: ['graduated_at'] })
+    .refine((v) => v.issued_at >= v.graduated_at, {
+      message: 'dateSameOrAfterGraduation',
+      path: ['issued_at'],
+    });
+
+/** The qualification step as it is written: each country one the portal knows. */
+export const qualificationStepSchema = qualificationStep(country);
 export type QualificationStep = z.infer<typeof qualificationStepSchema>;
+
+/**
+ * A qualification step as saved, read back: its countries two characters, whatever an earlier
+ * release let be written ('ZZ'), so that a draft saved then is still read (`storedCountryCode`).
+ */
+export const savedQualificationStepSchema = qualificationStep(storedCountryCode);
 
 /**
  * The qualification step with neither the graduation nor the award later than the body's day
  * (Rome) at `now()` (spec §5; the enrolment comes before both): the API's clock on PATCH
  * /practices/{id}/qualification (a `ManualClock` in its tests, the journeys' moved clock), the
  * browser's date in the wizard's form, which only checks ahead of the API. A step already saved is
- * read with `qualificationStepSchema`, whatever the date.
+ * read with `savedQualificationStepSchema`, whatever the date.
  */
 export const qualificationStepSchemaAt = (now: () => Date) =>
   qualificationStepSchema
@@ -227,7 +241,7 @@ export const practiceSchema = z
     is_urgent: z.boolean(),
     wizard_step: z.enum(WIZARD_STEPS),
     purpose: purposeStepSchema.nullable(),
-    qualification: qualificationStepSchema.nullable(),
+    qualification: savedQualificationStepSchema.nullable(),
     documents: z.array(documentSchema),
     missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
     history: z.array(historyEntrySchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeField } from './country-code';
+import { countryCodeField, storedCountryCode } from './country-code';
 import { isoDateSchema } from './dates';
 import { EDUCATION_LEVELS } from './services';
 
@@ -29,8 +29,10 @@ export type StudyEntryInput = z.infer<typeof studyEntryInputSchema>;
 /** PATCH users/{id}/user-qualification/{entryId}: any subset of the fields. */
 export const studyEntryUpdateSchema = studyEntryInputSchema.partial();
 export type StudyEntryUpdate = z.infer<typeof studyEntryUpdateSchema>;
+/** An entry as answered: its country read as stored (`storedCountryCode`), as an earlier release wrote it. */
 export const studyEntrySchema = studyEntryInputSchema
   .extend({
+    institution_country: storedCountryCode,
     id: z.number().int(),
     created_at: z.string(),
   })

@@ -5,7 +5,7 @@ import {
   runningDaysToGo,
   PRACTICE_STATUSES,
   purposeStepSchema,
-  qualificationStepSchema,
+  savedQualificationStepSchema,
   withInstitutionCountryFlag,
   statusLabel,
   WIZARD_STEPS,
@@ -78,7 +78,10 @@ export function toPractice(
     purpose: row.purpose ? purposeStepSchema.parse(JSON.parse(row.purpose)) : null,
     // The flag is derived again, so a row saved while the API still trusted the client's answers true.
     qualification: row.qualification
-      ? withInstitutionCountryFlag(qualificationStepSchema.parse(JSON.parse(row.qualification)), row.country)
+      ? withInstitutionCountryFlag(
+          savedQualificationStepSchema.parse(JSON.parse(row.qualification)),
+          row.country,
+        )
       : null,
     documents: details.documents,
     missing_documents: details.missing,

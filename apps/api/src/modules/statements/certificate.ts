@@ -2,7 +2,7 @@ import {
   certificateSchema,
   emptyAssessment,
   isLocale,
-  qualificationStepSchema,
+  savedQualificationStepSchema,
   type Assessment,
   type Certificate,
 } from '@lisbon/domain';
@@ -19,7 +19,7 @@ const joined = (...parts: (string | null | undefined)[]) =>
 /** The name as on the diploma when the applicant gave one that differs, else the account's. */
 function holderName(sources: CertificateSources): string {
   const step = sources.qualification
-    ? qualificationStepSchema.safeParse(JSON.parse(sources.qualification))
+    ? savedQualificationStepSchema.safeParse(JSON.parse(sources.qualification))
     : undefined;
   const diploma = step?.success ? step.data : undefined;
   const hasDiplomaName = Boolean(

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { countryCodeField, storedCountryCode } from './country-code';
+
+describe('a country code', () => {
+  it('is written only as a country the portal knows, trimmed and upper-cased', () => {
+    expect(countryCodeField.parse(' br ')).toBe('BR');
+    for (const code of ['ZZ', '!!', 'ßa', 'BRA', '']) {
+      expect(countryCodeField.safeParse(code).success, code).toBe(false);
+    }
+    expect(countryCodeField.safeParse('ZZ').error?.issues.map((issue) => issue.message)).toEqual([
+      'invalidOption',
+    ]);
+  });
+
+  it('is read back as stored, any two characters, as an earlier release kept them', () => {
+    expect(storedCountryCode.parse('ZZ')).toBe('ZZ');
+    expect(storedCountryCode.parse('!!')).toBe('!!');
+    expect(storedCountryCode.safeParse('SSA').success).toBe(false);
+  });
+});
