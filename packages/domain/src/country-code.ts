@@ -9,9 +9,9 @@ import { countryCodeSchema } from './countries';
 export const countryCodeField = z.string().trim().pipe(countryCodeSchema);
 
 /**
- * A country's code as stored and read back: upper-cased, two characters, whether or not it is a
- * country the portal knows, since an earlier release kept any two characters ('ZZ') and a row of
- * it must still be read. Upper-cased before its length is counted: 'ß' becomes 'SS'. No transform,
- * as a response schema is written back through it.
+ * A country's code as stored and read back, whether or not it is a country the portal knows: an
+ * earlier release kept any two characters ('ZZ'), and counted them before upper-casing them, so
+ * that 'ßa' was stored as 'SSA' (a letter upper-cases to at most three: 'ﬃ' to 'FFI'). A row of
+ * either must still be read. No transform, as a response schema is written back through it.
  */
-export const storedCountryCode = z.string().trim().toUpperCase().length(2);
+export const storedCountryCode = z.string().trim().toUpperCase().min(1).max(6);
